@@ -1,0 +1,1 @@
+"""The data model, format readers and writers, public data sets and simulated corpora."""

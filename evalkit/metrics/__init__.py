@@ -1,0 +1,1 @@
+"""Automatic evaluation metrics: ROUGE, BLEU, NIST, METEOR, WER/PER, TER, GTM, chrF, ..."""

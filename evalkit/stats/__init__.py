@@ -1,0 +1,1 @@
+"""Meta-evaluation statistics: correlations, significance tests, agreement, QARLA, corroboration."""

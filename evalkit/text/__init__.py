@@ -1,0 +1,1 @@
+"""Text processing shared by the metrics: tokenizers, stemmers, stop words, WordNet access."""

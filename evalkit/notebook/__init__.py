@@ -1,0 +1,29 @@
+"""Notebook support: parameter validation, the results writer, provenance, seeding, progress.
+
+A notebook's first code cell after ``parameters`` does::
+
+    from evalkit.notebook import setup
+    params, out = setup(paper="graham2015", notebook="01_table1", profile=profile, seed=seed, quick=quick)
+
+and then writes every table and figure through ``out`` (a :class:`ResultsWriter`) and ends
+with ``out.finish()``.
+"""
+from evalkit.notebook.params import NotebookParameters, check_choice, check_int, validate_parameters
+from evalkit.notebook.progress import progress, progress_enabled
+from evalkit.notebook.provenance import provenance
+from evalkit.notebook.results import ResultsWriter, read_results
+from evalkit.notebook.seeding import rng, seed_everything
+
+
+def setup(paper: str, notebook: str, **parameters):
+    """Validate parameters, seed the global generators and open the results writer."""
+    params = validate_parameters(paper=paper, notebook=notebook, **parameters)
+    seed_everything(params.seed)
+    return params, ResultsWriter(params)
+
+
+__all__ = [
+    "NotebookParameters", "ResultsWriter", "check_choice", "check_int", "progress",
+    "progress_enabled", "provenance", "read_results", "rng", "seed_everything", "setup",
+    "validate_parameters",
+]

@@ -1,0 +1,131 @@
+"""Writing a notebook's results: tables (CSV), figures (PNG and SVG), key numbers (JSON).
+
+A :class:`ResultsWriter` owns one notebook's folder
+``results/<profile>/<paper-key>/<notebook>/``. Every file is written atomically, tables
+with a fixed float format and figures without timestamps, so rerunning a notebook with the
+same parameters and seed gives identical files. ``results.json`` gathers the key numbers
+and the provenance (:mod:`evalkit.notebook.provenance`).
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
+
+import matplotlib
+import pandas as pd
+
+from evalkit.atomic import atomic_write_bytes, atomic_write_text
+from evalkit.errors import ParameterError
+from evalkit.notebook.params import NotebookParameters
+from evalkit.notebook.provenance import provenance
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def _check_name(name: str) -> str:
+    if not isinstance(name, str) or not _NAME.match(name) or name.endswith((".csv", ".png", ".svg", ".json")):
+        raise ParameterError(
+            "name", name, "a file stem of letters, digits, '.', '_' or '-' without an extension"
+        )
+    return name
+
+
+def _jsonable(value: Any) -> Any:
+    """Plain JSON types for numpy/pandas scalars and containers; NaN becomes null."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    if hasattr(value, "item") and callable(value.item) and getattr(value, "ndim", 1) == 0:
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if hasattr(value, "tolist"):
+        return _jsonable(value.tolist())
+    return str(value)
+
+
+class ResultsWriter:
+    """Writes one notebook's tables, figures and key numbers under ``params.results_dir``."""
+
+    def __init__(self, params: NotebookParameters, data_files: Iterable[Union[str, Path]] = ()):
+        if params.results_dir is None:
+            raise ParameterError("results_dir", None, "a results directory")
+        self.params = params
+        self.directory = Path(params.results_dir)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.data_files: List[Path] = [Path(p) for p in data_files]
+        self.numbers: Dict[str, Any] = {}
+        self.files: List[str] = []
+
+    def add_data_files(self, *paths: Union[str, Path]) -> None:
+        """Record input files whose SHA-256 goes into the provenance."""
+        self.data_files.extend(Path(p) for p in paths)
+
+    def table(self, frame: pd.DataFrame, name: str, index: bool = False, float_format: str = "%.10g") -> Path:
+        """Write ``frame`` to ``<name>.csv`` (atomically) and return the path."""
+        _check_name(name)
+        if not isinstance(frame, pd.DataFrame):
+            raise ParameterError("frame", type(frame).__name__, "a pandas DataFrame")
+        buffer = io.StringIO()
+        frame.to_csv(buffer, index=index, float_format=float_format, lineterminator="\n")
+        path = atomic_write_text(self.directory / f"{name}.csv", buffer.getvalue())
+        self._record(path)
+        return path
+
+    def figure(self, fig, name: str, formats: Iterable[str] = ("png", "svg"), dpi: int = 150) -> List[Path]:
+        """Save a matplotlib figure as PNG and SVG (no timestamps, so reruns are identical)."""
+        _check_name(name)
+        paths = []
+        for fmt in formats:
+            if fmt not in ("png", "svg", "pdf"):
+                raise ParameterError("formats", fmt, "'png', 'svg' or 'pdf'")
+            buffer = io.BytesIO()
+            metadata = {"Software": None} if fmt == "png" else {"Date": None} if fmt == "svg" else {"CreationDate": None}
+            # A fixed hash salt makes SVG element ids, and so the file, identical across reruns.
+            with matplotlib.rc_context({"svg.hashsalt": "evalkit"}):
+                fig.savefig(buffer, format=fmt, dpi=dpi, bbox_inches="tight", metadata=metadata)
+            path = atomic_write_bytes(self.directory / f"{name}.{fmt}", buffer.getvalue())
+            self._record(path)
+            paths.append(path)
+        return paths
+
+    def number(self, key: str, value: Any) -> None:
+        """Record one key number for ``results.json`` (written by :meth:`finish`)."""
+        self.numbers[str(key)] = _jsonable(value)
+
+    def update(self, values: Mapping[str, Any]) -> None:
+        for key, value in values.items():
+            self.number(key, value)
+
+    def finish(self) -> Path:
+        """Write ``results.json`` with the key numbers, the files and the provenance."""
+        record = {
+            "paper": self.params.paper,
+            "notebook": self.params.notebook,
+            "profile": self.params.profile,
+            "numbers": self.numbers,
+            "files": sorted(set(self.files)),
+            "provenance": _jsonable(provenance(self.params.as_dict(), self.data_files)),
+        }
+        text = json.dumps(record, indent=2, sort_keys=True, allow_nan=False) + "\n"
+        return atomic_write_text(self.directory / "results.json", text)
+
+    def _record(self, path: Path) -> None:
+        self.files.append(path.name)
+
+
+def read_results(directory: Union[str, Path]) -> Optional[Dict[str, Any]]:
+    """Read a notebook's ``results.json`` (None if it has none)."""
+    path = Path(directory) / "results.json"
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))

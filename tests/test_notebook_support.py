@@ -1,0 +1,132 @@
+"""evalkit.notebook: parameter validation, results writer, provenance, seeding, progress."""
+from __future__ import annotations
+
+import json
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from evalkit.atomic import atomic_path, atomic_write_text  # noqa: E402
+from evalkit.errors import EvalkitError, ParameterError  # noqa: E402
+from evalkit.notebook import ResultsWriter, progress, rng, setup, validate_parameters  # noqa: E402
+
+
+def test_profile_must_be_known():
+    with pytest.raises(ParameterError, match="'profile'.*'nonsense'.*'sample', 'public', 'licensed'"):
+        validate_parameters("p", "n", profile="nonsense")
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "abc", True, 2**40])
+def test_bad_seed(seed):
+    with pytest.raises(ParameterError, match="'seed'"):
+        validate_parameters("p", "n", seed=seed)
+
+
+def test_quick_accepts_papermill_strings():
+    assert validate_parameters("p", "n", quick="True", results_dir="/tmp/x").quick is True
+    assert validate_parameters("p", "n", quick="False", results_dir="/tmp/x").quick is False
+    with pytest.raises(ParameterError, match="'quick'"):
+        validate_parameters("p", "n", quick="maybe")
+
+
+def test_results_dir_defaults(monkeypatch, tmp_path):
+    monkeypatch.delenv("EVALKIT_RESULTS_DIR", raising=False)
+    params = validate_parameters("graham2015", "01_table1", profile="public")
+    assert params.results_dir.parts[-4:] == ("results", "public", "graham2015", "01_table1")
+    monkeypatch.setenv("EVALKIT_RESULTS_DIR", str(tmp_path))
+    assert validate_parameters("g", "n").results_dir == tmp_path
+
+
+def test_missing_data_dir_is_named(tmp_path):
+    with pytest.raises(ParameterError, match="data_dir.*existing directory"):
+        validate_parameters("p", "n", data_dir=str(tmp_path / "absent"))
+
+
+def test_parameter_error_is_an_evalkit_error():
+    assert issubclass(ParameterError, EvalkitError)
+
+
+def _write_all(directory):
+    params, out = setup("p", "n", results_dir=str(directory), seed=3)
+    values = rng(params.seed).normal(size=5)
+    out.table(pd.DataFrame({"v": values, "k": list("abcde")}), "table")
+    fig, ax = plt.subplots()
+    ax.plot(values)
+    ax.set_title("Figure 1")
+    out.figure(fig, "figure")
+    plt.close(fig)
+    out.number("mean", np.float64(values.mean()))
+    out.number("nan", float("nan"))
+    out.finish()
+    return {p.name: p.read_bytes() for p in directory.iterdir()}
+
+
+def test_results_are_identical_across_reruns(tmp_path):
+    first = _write_all(tmp_path / "a")
+    second = _write_all(tmp_path / "b")
+    assert sorted(first) == ["figure.png", "figure.svg", "results.json", "table.csv"]
+    # results.json carries results_dir, which differs between the two folders.
+    for name in ("figure.png", "figure.svg", "table.csv"):
+        assert first[name] == second[name], name
+
+
+def test_results_json_has_numbers_and_provenance(tmp_path):
+    files = _write_all(tmp_path)
+    record = json.loads(files["results.json"])
+    assert record["numbers"]["nan"] is None
+    assert isinstance(record["numbers"]["mean"], float)
+    prov = record["provenance"]
+    assert prov["parameters"]["seed"] == 3
+    assert prov["packages"]["numpy"] == np.__version__
+    assert set(record["files"]) == {"figure.png", "figure.svg", "table.csv"}
+
+
+def test_data_checksums_in_provenance(tmp_path):
+    data = tmp_path / "input.txt"
+    data.write_text("abc")
+    params = validate_parameters("p", "n", results_dir=str(tmp_path / "out"))
+    out = ResultsWriter(params, data_files=[data])
+    record = json.loads(out.finish().read_text())
+    # sha256("abc"), a published test vector (FIPS 180-2).
+    assert record["provenance"]["data_checksums"][str(data)] == (
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    )
+
+
+@pytest.mark.parametrize("name", ["", "../escape", "table.csv", "a/b"])
+def test_bad_result_names(tmp_path, name):
+    params = validate_parameters("p", "n", results_dir=str(tmp_path))
+    with pytest.raises(ParameterError, match="'name'"):
+        ResultsWriter(params).table(pd.DataFrame({"a": [1]}), name)
+
+
+def test_atomic_write_leaves_no_partial_file(tmp_path):
+    target = tmp_path / "out.txt"
+    atomic_write_text(target, "old")
+    with pytest.raises(RuntimeError):
+        with atomic_path(target) as tmp:
+            tmp.write_text("half")
+            raise RuntimeError("interrupted")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_rng_streams_are_reproducible_and_independent():
+    assert np.array_equal(rng(5, "a").random(3), rng(5, "a").random(3))
+    assert not np.array_equal(rng(5, "a").random(3), rng(5, "b").random(3))
+
+
+def test_progress_is_silent_headless(monkeypatch):
+    items = [1, 2, 3]
+    monkeypatch.setenv("EVALKIT_HEADLESS", "1")
+    assert progress(items) is items
+    monkeypatch.delenv("EVALKIT_HEADLESS")
+    monkeypatch.delenv("EVALKIT_PROGRESS", raising=False)
+    bar = progress(items, desc="x", disable=True)
+    assert list(bar) == items and bar is not items

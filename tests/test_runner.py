@@ -1,0 +1,141 @@
+"""The headless runner (run_all.sh / evalkit.notebook.runner) on throw-away notebooks."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from evalkit.notebook import runner
+
+REPO = Path(__file__).resolve().parents[1]
+
+PARAMS = 'profile = "sample"\nquick = False\nresults_dir = None\nseed = 7\n'
+
+BODIES = {
+    "01_pass": (
+        "import pandas as pd\n"
+        "from evalkit.notebook import setup\n"
+        "params, out = setup(paper='toy', notebook='01_pass', profile=profile, quick=quick,\n"
+        "                    results_dir=results_dir, seed=seed)\n"
+        "out.table(pd.DataFrame({'x': [1, 2], 'quick': [quick, quick]}), 'table1')\n"
+        "import matplotlib.pyplot as plt\n"
+        "fig, ax = plt.subplots(); ax.plot([0, 1], [1, 0]); ax.set_title('Figure 1')\n"
+        "out.figure(fig, 'figure1')\n"
+        "out.number('profile_seen', profile)\n"
+        "out.finish()\n"
+    ),
+    "02_fail": "raise ValueError('this notebook fails on purpose')\n",
+    "03_skip": (
+        "from evalkit.errors import DataNotConfiguredError\n"
+        "raise DataNotConfiguredError('DUC 2004', 'set EVALKIT_DUC2004')\n"
+    ),
+}
+
+
+def _write_notebook(path: Path, body: str) -> None:
+    nb = nbformat.v4.new_notebook()
+    params = nbformat.v4.new_code_cell(PARAMS)
+    params.metadata["tags"] = ["parameters"]
+    nb.cells = [nbformat.v4.new_markdown_cell("# toy"), params, nbformat.v4.new_code_cell(body)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
+
+
+@pytest.fixture(scope="module")
+def toy_run(tmp_path_factory):
+    root = tmp_path_factory.mktemp("runner")
+    notebooks = root / "notebooks"
+    for name, body in BODIES.items():
+        _write_notebook(notebooks / "toy" / f"{name}.ipynb", body)
+    _write_notebook(notebooks / "other" / "01_pass.ipynb", BODIES["01_pass"].replace("'toy'", "'other'"))
+    results = root / "results"
+    proc = subprocess.run(
+        [sys.executable, "-m", "evalkit.notebook.runner", "--profile", "public", "-j", "2", "--quick",
+         "--only", "toy", "--notebooks-dir", str(notebooks), "--results-dir", str(results)],
+        capture_output=True, text=True, cwd=REPO,
+    )
+    return proc, results / "public"
+
+
+def test_exit_code_is_nonzero_when_a_notebook_fails(toy_run):
+    proc, _ = toy_run
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+
+
+def test_summary_counts_and_statuses(toy_run):
+    proc, results = toy_run
+    summary = json.loads((results / "summary.json").read_text())
+    assert summary["counts"] == {"ok": 1, "failed": 1, "skipped": 1}
+    status = {nb["notebook"]: nb["status"] for nb in summary["notebooks"]}
+    assert status == {"01_pass": "ok", "02_fail": "failed", "03_skip": "skipped"}
+    by_name = {nb["notebook"]: nb for nb in summary["notebooks"]}
+    assert "ValueError" in by_name["02_fail"]["error"]
+    assert "DataNotConfiguredError" in by_name["03_skip"]["error"]
+    assert all(nb["seconds"] > 0 for nb in summary["notebooks"])
+    assert "1 ok, 1 failed, 1 skipped" in proc.stdout
+
+
+def test_only_filters_papers(toy_run):
+    _, results = toy_run
+    assert not (results / "other").exists()
+
+
+def test_results_layout_and_parameters_injected(toy_run):
+    _, results = toy_run
+    out = results / "toy" / "01_pass"
+    assert (out / "01_pass.ipynb").is_file()
+    assert (out / "table1.csv").read_text().splitlines() == ["x,quick", "1,True", "2,True"]
+    assert (out / "figure1.png").is_file() and (out / "figure1.svg").is_file()
+    record = json.loads((out / "results.json").read_text())
+    assert record["numbers"]["profile_seen"] == "public"
+    assert record["provenance"]["parameters"]["quick"] is True
+    assert record["provenance"]["packages"]["pandas"]
+    # The failing notebook's executed copy is kept for inspection.
+    assert (results / "toy" / "02_fail" / "02_fail.ipynb").is_file()
+
+
+def test_index_links_every_notebook_table_and_figure(toy_run):
+    _, results = toy_run
+    page = (results / "index.html").read_text()
+    for target in ("toy/01_pass/01_pass.ipynb", "toy/01_pass/table1.csv", "toy/01_pass/figure1.png",
+                   "toy/02_fail/02_fail.ipynb", "toy/03_skip/03_skip.ipynb", "summary.json"):
+        assert f'href="{target}"' in page, target
+
+
+def test_all_ok_exits_zero(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    _write_notebook(notebooks / "toy" / "01_pass.ipynb", BODIES["01_pass"])
+    _write_notebook(notebooks / "toy" / "03_skip.ipynb", BODIES["03_skip"])
+    code = runner.main(["--notebooks-dir", str(notebooks), "--results-dir", str(tmp_path / "r")])
+    assert code == 0
+
+
+def test_unknown_pattern_is_an_error(tmp_path, capsys):
+    notebooks = tmp_path / "notebooks"
+    _write_notebook(notebooks / "toy" / "01_pass.ipynb", BODIES["01_pass"])
+    code = runner.main(["--notebooks-dir", str(notebooks), "--results-dir", str(tmp_path / "r"),
+                        "--only", "nothing-matches"])
+    assert code == 2
+    assert "nothing-matches" in capsys.readouterr().err
+
+
+def test_discover_patterns(tmp_path):
+    for name in ("graham2015/01_table1", "graham2015/02_fig3", "riezler2005/01_table1"):
+        _write_notebook(tmp_path / f"{name}.ipynb", "pass\n")
+    keys = lambda only: [f"{p.parent.name}/{p.stem}" for p in runner.discover(tmp_path, only)]
+    assert keys(["graham2015"]) == ["graham2015/01_table1", "graham2015/02_fig3"]
+    assert keys(["*table1*"]) == ["graham2015/01_table1", "riezler2005/01_table1"]
+    assert len(keys([])) == 3
+
+
+def test_run_all_sh_help_lists_options():
+    proc = subprocess.run([str(REPO / "run_all.sh"), "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0
+    for option in ("--profile", "-j", "--only", "--quick"):
+        assert option in proc.stdout

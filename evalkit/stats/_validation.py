@@ -1,0 +1,70 @@
+"""Parameter checks shared by the statistics modules (scikit-learn style messages)."""
+from __future__ import annotations
+
+from numbers import Integral, Real
+from typing import Iterable, Optional, Union
+
+import numpy as np
+import pandas as pd
+
+from evalkit.errors import ParameterError
+
+SeedLike = Union[None, int, np.random.Generator]
+
+
+def check_choice(name: str, value, choices: Iterable):
+    choices = tuple(choices)
+    if value not in choices:
+        raise ParameterError(name, value, "one of " + ", ".join(repr(c) for c in choices))
+    return value
+
+
+def check_int(name: str, value, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < minimum:
+        raise ParameterError(name, value, f"an integer >= {minimum}")
+    return int(value)
+
+
+def check_probability(name: str, value, open_interval: bool = True) -> float:
+    ok = isinstance(value, Real) and not isinstance(value, bool) and np.isfinite(value)
+    if ok:
+        ok = 0.0 < value < 1.0 if open_interval else 0.0 <= value <= 1.0
+    if not ok:
+        interval = "(0, 1)" if open_interval else "[0, 1]"
+        raise ParameterError(name, value, f"a number in {interval}")
+    return float(value)
+
+
+def rng_from_seed(seed: SeedLike) -> np.random.Generator:
+    """A numpy Generator from an int seed (reproducible) or an existing Generator.
+
+    ``None`` is refused on purpose: every random procedure in evalkit is reproducible.
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
+        raise ParameterError("seed", seed, "a non-negative integer or a numpy Generator")
+    return np.random.default_rng(int(seed))
+
+
+def check_columns(frame, columns: Iterable[str], name: str = "data") -> pd.DataFrame:
+    if not isinstance(frame, pd.DataFrame):
+        raise ParameterError(name, type(frame).__name__, "a pandas DataFrame")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ParameterError(
+            name, list(frame.columns), f"a DataFrame with columns {list(columns)} (missing {missing})"
+        )
+    return frame
+
+
+def pick_column(frame: pd.DataFrame, candidates: Iterable[str], name: str,
+                given: Optional[str] = None) -> str:
+    """The first of ``candidates`` present in ``frame`` (or ``given`` if the caller named one)."""
+    if given is not None:
+        check_columns(frame, [given], name)
+        return given
+    for c in candidates:
+        if c in frame.columns:
+            return c
+    raise ParameterError(name, list(frame.columns), f"a DataFrame with one of the columns {list(candidates)}")

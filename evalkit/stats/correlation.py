@@ -1,0 +1,362 @@
+"""Correlations between metric scores and human judgments, at the levels the papers use.
+
+Levels (as SacreROUGE defines them, Deutsch et al. 2021; Owczarzak et al. 2012, §C5):
+
+* ``system``: average every system's scores over the inputs (NaN-aware), then correlate the
+  two system vectors (one point per system).
+* ``summary``: for each input (topic, document, segment) correlate across the systems that
+  have both scores, then average the per-input coefficients, skipping undefined ones.
+* ``global``: correlate all (input, system) cells that have both scores.
+
+Coefficients: Pearson's r, Spearman's rho (Pearson on mid-ranks) and Kendall's tau-b
+(ties corrected: ``tau_b = (C - D) / sqrt((n0 - n1)(n0 - n2))``); all in [-1, 1].
+The column-wise implementations below are vectorized so that bootstrap and permutation
+designs (thousands of resamples) stay fast; they are tested against :mod:`scipy.stats`.
+
+Confidence intervals: Fisher z with the Bonett & Wright (2000) constants
+(``z = atanh r``, ``se = c / sqrt(n - b)``; Pearson b=3, c=1; Spearman b=3,
+c=sqrt(1 + r²/2); Kendall b=4, c=sqrt(.437)), and percentile bootstrap over systems,
+inputs or both. Comparing two metrics: the permutation test of Deutsch et al. (2021)
+(swap the two metrics' standardized scores per system, per input or per cell;
+``p = (c + 1) / (R + 1)``). The Williams test lives in :mod:`evalkit.stats.williams`.
+
+WMT relative-ranking "Kendall's tau-like" (WMT17-WMT20 daRR):
+``tau = (Concordant - Discordant) / (Concordant + Discordant)`` over human preference pairs.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence, Tuple
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from evalkit.errors import ParameterError
+from evalkit.stats._validation import (
+    SeedLike, check_choice, check_columns, check_int, check_probability, pick_column, rng_from_seed,
+)
+
+__all__ = [
+    "METHODS", "LEVELS", "correlate_columns", "level_correlation", "score_matrices",
+    "correlate", "fisher_ci", "bootstrap_ci", "permutation_test", "wmt_kendall_like",
+]
+
+METHODS = ("pearson", "spearman", "kendall")
+LEVELS = ("system", "summary", "global")
+RESAMPLING_UNITS = ("systems", "inputs", "both")
+INSTANCE_COLUMNS = ("instance", "segment", "topic")
+SYSTEM_COLUMNS = ("system", "summarizer")
+# Bonett & Wright (2000) constants (b, c(r)) of the Fisher-z standard error c / sqrt(n - b).
+_FISHER = {
+    "pearson": (3, lambda r: np.ones_like(r)),
+    "spearman": (3, lambda r: np.sqrt(1 + r ** 2 / 2)),
+    "kendall": (4, lambda r: np.full_like(r, np.sqrt(0.437))),
+}
+
+
+# --------------------------------------------------------------------------- core, numpy
+def _pearson_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    xc = x - x.mean(axis=0)
+    yc = y - y.mean(axis=0)
+    den = np.sqrt((xc ** 2).sum(axis=0) * (yc ** 2).sum(axis=0))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = (xc * yc).sum(axis=0) / den
+    r[den == 0] = np.nan  # a constant vector has no correlation (scipy returns nan too)
+    return np.clip(r, -1.0, 1.0)
+
+
+def _kendall_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    n = x.shape[0]
+    iu = np.triu_indices(n, k=1)
+    dx = np.sign(x[:, None, :] - x[None, :, :])[iu]   # (pairs, columns)
+    dy = np.sign(y[:, None, :] - y[None, :, :])[iu]
+    s = (dx * dy).sum(axis=0)
+    n0 = len(iu[0])
+    tx = (dx == 0).sum(axis=0)
+    ty = (dy == 0).sum(axis=0)
+    den = np.sqrt((n0 - tx).astype(float) * (n0 - ty))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tau = s / den
+    tau[den == 0] = np.nan
+    return np.clip(tau, -1.0, 1.0)
+
+
+def _complete_cols(x: np.ndarray, y: np.ndarray, method: str) -> np.ndarray:
+    if x.shape[0] < 2:
+        return np.full(x.shape[1], np.nan)
+    if method == "pearson":
+        return _pearson_cols(x, y)
+    if method == "spearman":
+        return _pearson_cols(sps.rankdata(x, axis=0), sps.rankdata(y, axis=0))
+    return _kendall_cols(x, y)
+
+
+def correlate_columns(x, y, method: str = "pearson") -> np.ndarray:
+    """Correlation of every column of ``x`` with the same column of ``y`` (shape (n, m)).
+
+    Rows where either value is NaN are left out column by column. Returns m coefficients
+    (NaN where fewer than 2 complete rows remain or a column is constant).
+    """
+    check_choice("method", method, METHODS)
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if x.ndim == 1:
+        x, y = x[:, None], y[:, None]
+    if x.shape != y.shape:
+        raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
+    ok = ~(np.isnan(x) | np.isnan(y))
+    full = ok.all(axis=0)
+    out = np.full(x.shape[1], np.nan)
+    if full.any():
+        out[full] = _complete_cols(x[:, full], y[:, full], method)
+    for j in np.flatnonzero(~full):
+        rows = ok[:, j]
+        out[j] = _complete_cols(x[rows, j:j + 1], y[rows, j:j + 1], method)[0]
+    return out
+
+
+def level_correlation(x, y, level: str = "system", method: str = "pearson") -> Tuple[float, int]:
+    """Correlation at one level for score matrices of shape (n_systems, n_inputs).
+
+    Returns ``(r, n)`` where ``n`` is the number of points behind r: systems (system level),
+    inputs with a defined coefficient (summary level) or cells (global level).
+    """
+    check_choice("level", level, LEVELS)
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if level == "system":
+        with np.errstate(invalid="ignore"), _quiet_nanmean():
+            xs, ys = np.nanmean(x, axis=1), np.nanmean(y, axis=1)
+        keep = ~(np.isnan(xs) | np.isnan(ys))
+        return float(correlate_columns(xs, ys, method)[0]), int(keep.sum())
+    if level == "summary":
+        r = correlate_columns(x, y, method)
+        defined = ~np.isnan(r)
+        return (float(r[defined].mean()) if defined.any() else float("nan")), int(defined.sum())
+    xf, yf = x.ravel(), y.ravel()
+    keep = ~(np.isnan(xf) | np.isnan(yf))
+    return float(correlate_columns(xf[keep], yf[keep], method)[0]), int(keep.sum())
+
+
+class _quiet_nanmean:
+    """Silence numpy's 'Mean of empty slice' warning: an all-NaN row is reported as NaN."""
+
+    def __enter__(self):
+        import warnings
+
+        self._w = warnings.catch_warnings()
+        self._w.__enter__()
+        warnings.simplefilter("ignore", RuntimeWarning)
+
+    def __exit__(self, *exc):
+        return self._w.__exit__(*exc)
+
+
+# --------------------------------------------------------------------------- tidy front end
+def _long_to_matrix(frame: pd.DataFrame, name: str, inst: str, system: str,
+                    systems=None, instances=None) -> pd.DataFrame:
+    dup = frame.duplicated([inst, system])
+    if dup.any():
+        row = frame[dup].iloc[0]
+        raise ParameterError(name, f"duplicate cell ({row[inst]!r}, {row[system]!r})",
+                             "one value per (instance, system) for each metric/judgment; "
+                             "average assessors first")
+    m = frame.pivot(index=system, columns=inst, values="value")
+    if systems is not None:
+        m = m.reindex(index=systems, columns=instances)
+    return m
+
+
+def score_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, metric: str, judgment: str,
+                   *, average_assessors: bool = True):
+    """Aligned (systems x inputs) matrices of one metric and one human judgment.
+
+    ``scores``: long frame ``instance|segment, system|summarizer, metric, value``;
+    ``judgments``: long frame ``instance, summarizer|system, judgment, value[, assessor]``
+    (several assessors of one cell are averaged when ``average_assessors``). Systems and
+    inputs are the union of both frames; cells missing on one side are NaN.
+    """
+    s_inst = pick_column(scores, INSTANCE_COLUMNS, "scores")
+    s_sys = pick_column(scores, SYSTEM_COLUMNS, "scores")
+    j_inst = pick_column(judgments, INSTANCE_COLUMNS, "judgments")
+    j_sys = pick_column(judgments, SYSTEM_COLUMNS, "judgments")
+    check_columns(scores, ["metric", "value"], "scores")
+    check_columns(judgments, ["judgment", "value"], "judgments")
+    s = scores[scores["metric"] == metric]
+    j = judgments[judgments["judgment"] == judgment]
+    if s.empty:
+        raise ParameterError("metric", metric, f"one of {sorted(scores['metric'].unique())}")
+    if j.empty:
+        raise ParameterError("judgment", judgment, f"one of {sorted(judgments['judgment'].unique())}")
+    if average_assessors:
+        j = j.groupby([j_inst, j_sys], as_index=False, sort=False)["value"].mean()
+    systems = pd.Index(s[s_sys]).union(pd.Index(j[j_sys]))
+    instances = pd.Index(s[s_inst]).union(pd.Index(j[j_inst]))
+    x = _long_to_matrix(s, "scores", s_inst, s_sys, systems, instances)
+    y = _long_to_matrix(j, "judgments", j_inst, j_sys, systems, instances)
+    return x, y
+
+
+def correlate(scores: pd.DataFrame, judgments: pd.DataFrame, *, levels: Sequence[str] = LEVELS,
+              methods: Sequence[str] = METHODS, ci: Optional[str] = None,
+              confidence: float = 0.95, n_resamples: int = 1000, seed: SeedLike = 0,
+              variant_columns: Sequence[str] = ()) -> pd.DataFrame:
+    """Metric-human correlations for every metric x judgment x level x method.
+
+    ``variant_columns`` name extra columns of ``scores`` (e.g. ``stem``) that, with
+    ``metric``, identify one score series. ``ci`` is ``None``, ``"fisher"`` or
+    ``"bootstrap-systems" | "bootstrap-inputs" | "bootstrap-both"``.
+    Returns one row per combination: ``metric, [variants...], judgment, level, method, r, n
+    [, ci_low, ci_high]``.
+    """
+    for lv in levels:
+        check_choice("levels", lv, LEVELS)
+    for me in methods:
+        check_choice("methods", me, METHODS)
+    if ci is not None:
+        check_choice("ci", ci, ("fisher",) + tuple(f"bootstrap-{u}" for u in RESAMPLING_UNITS))
+    keys = ["metric", *variant_columns]
+    check_columns(scores, keys, "scores")
+    rows = []
+    for key, part in scores.groupby(keys, sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        part = part.assign(metric=key[0])
+        for judgment in sorted(judgments["judgment"].unique()):
+            x, y = score_matrices(part, judgments, key[0], judgment)
+            for level in levels:
+                for method in methods:
+                    r, n = level_correlation(x.values, y.values, level, method)
+                    row = dict(zip(keys, key), judgment=judgment, level=level, method=method, r=r, n=n)
+                    if ci == "fisher":
+                        row["ci_low"], row["ci_high"] = fisher_ci(r, n, method, confidence)
+                    elif ci is not None:
+                        b = bootstrap_ci(x.values, y.values, level=level, method=method,
+                                         unit=ci.split("-", 1)[1], confidence=confidence,
+                                         n_resamples=n_resamples, seed=seed)
+                        row["ci_low"], row["ci_high"] = b
+                    rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- intervals
+def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[float, float]:
+    """Fisher-z interval ``tanh(atanh r ± z_{1-α/2} · c / sqrt(n - b))`` (Bonett & Wright 2000)."""
+    check_choice("method", method, METHODS)
+    conf = check_probability("confidence", confidence)
+    b, c = _FISHER[method]
+    r = float(r)
+    if not np.isfinite(r) or n <= b:
+        return float("nan"), float("nan")
+    z = np.arctanh(np.clip(r, -1 + 1e-15, 1 - 1e-15))
+    half = sps.norm.ppf(0.5 + conf / 2) * float(c(np.asarray(r))) / np.sqrt(n - b)
+    return float(np.tanh(z - half)), float(np.tanh(z + half))
+
+
+def _resample_indices(rng, unit: str, n_sys: int, n_inp: int):
+    """Row and column index arrays for one resample of a (systems x inputs) matrix."""
+    rows = rng.integers(n_sys, size=n_sys) if unit in ("systems", "both") else np.arange(n_sys)
+    cols = rng.integers(n_inp, size=n_inp) if unit in ("inputs", "both") else np.arange(n_inp)
+    return rows, cols
+
+
+def bootstrap_ci(x, y, *, level: str = "system", method: str = "pearson", unit: str = "both",
+                 confidence: float = 0.95, n_resamples: int = 1000, seed: SeedLike = 0):
+    """Percentile bootstrap interval of a level correlation, resampling systems, inputs or both
+    (Deutsch et al. 2021). ``x`` and ``y`` are (systems x inputs) matrices."""
+    check_choice("unit", unit, RESAMPLING_UNITS)
+    conf = check_probability("confidence", confidence)
+    n_resamples = check_int("n_resamples", n_resamples)
+    rng = rng_from_seed(seed)
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    samples = np.empty(n_resamples)
+    for i in range(n_resamples):
+        rows, cols = _resample_indices(rng, unit, *x.shape)
+        samples[i] = level_correlation(x[np.ix_(rows, cols)], y[np.ix_(rows, cols)], level, method)[0]
+    samples = samples[~np.isnan(samples)]
+    if samples.size == 0:
+        return float("nan"), float("nan")
+    alpha = (1 - conf) / 2
+    return float(np.quantile(samples, alpha)), float(np.quantile(samples, 1 - alpha))
+
+
+def _standardize(m: np.ndarray) -> np.ndarray:
+    sd = np.nanstd(m)
+    return (m - np.nanmean(m)) / (sd if sd > 0 else 1.0)
+
+
+def permutation_test(x_a, x_b, y, *, level: str = "system", method: str = "pearson",
+                     unit: str = "both", n_resamples: int = 1000, seed: SeedLike = 0) -> pd.DataFrame:
+    """Is metric A's correlation with the humans higher than metric B's? (one-sided)
+
+    Deutsch et al. (2021): standardize both metrics' (systems x inputs) score matrices, then
+    under H0 (A and B equally good) swapping A's and B's scores of a system (``unit="systems"``),
+    of an input (``"inputs"``) or of a cell (``"both"``) leaves the distribution of
+    ``delta = r(A, H) - r(B, H)`` unchanged. ``p = (c + 1) / (R + 1)`` with c the number of
+    resamples whose delta is >= the observed one.
+    """
+    check_choice("unit", unit, RESAMPLING_UNITS)
+    n_resamples = check_int("n_resamples", n_resamples)
+    rng = rng_from_seed(seed)
+    a = _standardize(np.asarray(x_a, dtype=float))
+    b = _standardize(np.asarray(x_b, dtype=float))
+    y = np.asarray(y, dtype=float)
+    if not a.shape == b.shape == y.shape:
+        raise ParameterError("x_b", b.shape, f"matrices of one shape {a.shape}")
+    r_a = level_correlation(a, y, level, method)[0]
+    r_b = level_correlation(b, y, level, method)[0]
+    observed = r_a - r_b
+    count = 0
+    for _ in range(n_resamples):
+        if unit == "systems":
+            swap = np.repeat(rng.random(a.shape[0])[:, None] < 0.5, a.shape[1], axis=1)
+        elif unit == "inputs":
+            swap = np.repeat(rng.random(a.shape[1])[None, :] < 0.5, a.shape[0], axis=0)
+        else:
+            swap = rng.random(a.shape) < 0.5
+        pa, pb = np.where(swap, b, a), np.where(swap, a, b)
+        delta = level_correlation(pa, y, level, method)[0] - level_correlation(pb, y, level, method)[0]
+        count += delta >= observed
+    return pd.DataFrame([{"level": level, "method": method, "unit": unit, "r_a": r_a, "r_b": r_b,
+                          "delta": observed, "n_resamples": n_resamples,
+                          "p_value": (count + 1) / (n_resamples + 1)}])
+
+
+# --------------------------------------------------------------------------- WMT tau-like
+def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: str = "discordant"):
+    """WMT "Kendall's tau-like" on human relative-ranking pairs.
+
+    ``pairs``: ``segment, better, worse`` (human preferences; human ties are not pairs and so
+    never count). ``scores``: long frame ``segment, system, metric, value``. A pair is
+    Concordant when the metric scores ``better`` strictly higher than ``worse`` and Discordant
+    when strictly lower. A metric tie counts as Discordant (``metric_ties="discordant"``,
+    WMT17-WMT20 daRR: ties are penalized), is left out (``"ignore"``) or counts as
+    Concordant (``"concordant"``). ``tau = (C - D) / (C + D)`` in [-1, 1].
+    Returns ``metric, concordant, discordant, ties, tau`` per metric.
+    """
+    check_choice("metric_ties", metric_ties, ("discordant", "ignore", "concordant"))
+    seg_p = pick_column(pairs, INSTANCE_COLUMNS, "pairs")
+    check_columns(pairs, ["better", "worse"], "pairs")
+    seg_s = pick_column(scores, INSTANCE_COLUMNS, "scores")
+    sys_s = pick_column(scores, SYSTEM_COLUMNS, "scores")
+    check_columns(scores, ["metric", "value"], "scores")
+    rows = []
+    for metric, part in scores.groupby("metric", sort=True):
+        lookup = part.set_index([seg_s, sys_s])["value"]
+        if not lookup.index.is_unique:
+            raise ParameterError("scores", metric, "one value per (segment, system) and metric")
+        try:
+            vb = lookup.loc[list(zip(pairs[seg_p], pairs["better"]))].to_numpy(float)
+            vw = lookup.loc[list(zip(pairs[seg_p], pairs["worse"]))].to_numpy(float)
+        except KeyError as err:
+            raise ParameterError("scores", metric, f"a score for every system in pairs (missing {err})")
+        conc = int((vb > vw).sum())
+        disc = int((vb < vw).sum())
+        ties = int((vb == vw).sum())
+        if metric_ties == "discordant":
+            disc += ties
+        elif metric_ties == "concordant":
+            conc += ties
+        tau = (conc - disc) / (conc + disc) if conc + disc else float("nan")
+        rows.append({"metric": metric, "concordant": conc, "discordant": disc, "ties": ties, "tau": tau})
+    return pd.DataFrame(rows)

@@ -1,0 +1,95 @@
+"""Multiple comparisons and binomial confidence intervals.
+
+* Experiment-wise error (Riezler & Maxwell 2005, §4): with k independent comparisons each
+  run at per-comparison level p_c, the probability of at least one false rejection is
+  ``p_e = 1 - (1 - p_c)^k`` (e.g. 15 systems, k = 105 pairs, p_c = .05 gives .9954).
+  Its inverse (Šidák) ``p_c = 1 - (1 - p_e)^(1/k)`` and Bonferroni's ``p_e / k`` give the
+  per-comparison level that keeps p_e at a target.
+* Binomial proportions with a confidence interval (Owczarzak et al. 2012, Figs. 3-5: the
+  normal approximation ``p ± z·sqrt(p(1-p)/n)``; Wilson and Clopper-Pearson through scipy).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from evalkit.errors import ParameterError
+from evalkit.stats._validation import check_choice, check_int, check_probability
+
+__all__ = ["experimentwise_error", "per_comparison_level", "binomial_ci", "ci_versus_reference"]
+
+
+def experimentwise_error(per_comparison: float, k: int) -> float:
+    """Probability of at least one false rejection among ``k`` independent tests.
+
+    ``p_e = 1 - (1 - p_c)^k``; both in [0, 1]. Riezler & Maxwell (2005): 105 comparisons at
+    .05 give .9954; 5 comparisons at .015 give about .07.
+    """
+    pc = check_probability("per_comparison", per_comparison, open_interval=False)
+    k = check_int("k", k, minimum=1)
+    return float(-np.expm1(k * np.log1p(-pc))) if pc < 1 else 1.0
+
+
+def per_comparison_level(experimentwise: float, k: int, method: str = "sidak") -> float:
+    """Per-comparison level that keeps the experiment-wise error at ``experimentwise``.
+
+    ``method="sidak"``: ``1 - (1 - p_e)^(1/k)`` (exact inverse of :func:`experimentwise_error`);
+    ``method="bonferroni"``: ``p_e / k`` (slightly more conservative).
+    """
+    pe = check_probability("experimentwise", experimentwise)
+    k = check_int("k", k, minimum=1)
+    check_choice("method", method, ("sidak", "bonferroni"))
+    if method == "bonferroni":
+        return pe / k
+    return float(-np.expm1(np.log1p(-pe) / k))
+
+
+def binomial_ci(successes, n, confidence: float = 0.95, method: str = "normal") -> pd.DataFrame:
+    """Proportion ``successes / n`` with a two-sided confidence interval.
+
+    ``successes`` and ``n`` may be scalars or equal-length arrays. Methods: ``"normal"``
+    (Wald, as Owczarzak et al. 2012: ``p ± z·sqrt(p(1-p)/n)``, not clipped), ``"wilson"``
+    and ``"exact"`` (Clopper-Pearson) from :func:`scipy.stats.binomtest`.
+    Returns columns ``successes, n, proportion, ci_low, ci_high``.
+    """
+    conf = check_probability("confidence", confidence)
+    check_choice("method", method, ("normal", "wilson", "exact"))
+    k = np.atleast_1d(np.asarray(successes))
+    m = np.atleast_1d(np.asarray(n))
+    k, m = np.broadcast_arrays(k, m)
+    for name, arr in (("successes", k), ("n", m)):
+        if not np.issubdtype(arr.dtype, np.integer) or (arr < 0).any():
+            _invalid(name, arr)
+    if (m < 1).any() or (k > m).any():
+        _invalid("n", m, "n >= 1 and successes <= n")
+    p = k / m
+    if method == "normal":
+        z = stats.norm.ppf(0.5 + conf / 2)
+        half = z * np.sqrt(p * (1 - p) / m)
+        low, high = p - half, p + half
+    else:
+        bounds = [stats.binomtest(int(a), int(b)).proportion_ci(conf, method=method)
+                  for a, b in zip(k, m)]
+        low = np.array([b.low for b in bounds])
+        high = np.array([b.high for b in bounds])
+    return pd.DataFrame({"successes": k, "n": m, "proportion": p, "ci_low": low, "ci_high": high})
+
+
+def ci_versus_reference(successes, n, reference: float, confidence: float = 0.95,
+                        method: str = "normal") -> pd.DataFrame:
+    """Binomial CI plus a verdict against a reference proportion ``p0`` (Owczarzak et al. 2012).
+
+    ``verdict`` is ``"better"`` when the whole interval lies above ``p0``, ``"worse"`` when
+    it lies below, else ``"not different"`` (the z-test approximation of a binomial test).
+    """
+    p0 = check_probability("reference", reference, open_interval=False)
+    out = binomial_ci(successes, n, confidence, method)
+    out["reference"] = p0
+    out["verdict"] = np.where(out["ci_low"] > p0, "better",
+                              np.where(out["ci_high"] < p0, "worse", "not different"))
+    return out
+
+
+def _invalid(name, value, expected="non-negative integers"):
+    raise ParameterError(name, value.tolist() if hasattr(value, "tolist") else value, expected)

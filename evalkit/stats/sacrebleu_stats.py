@@ -1,0 +1,99 @@
+"""Sufficient statistics from sacrebleu metrics, for the resampling tests.
+
+sacrebleu's ``PairedTest`` extracts per-segment statistics with each metric's
+``_extract_corpus_statistics`` and recomputes the corpus score one resample at a time. This
+adapter extracts the same statistics (one (n_segments, k) array per system) and supplies a
+score function over whole (r, k) arrays of summed statistics, so that
+:mod:`evalkit.stats.resampling` runs the same tests on the same statistic, vectorized.
+
+For BLEU the score function is a numpy transcription of ``sacrebleu.BLEU.compute_bleu``
+(brevity penalty ``exp(1 - r/c)`` if c < r, precisions ``100·m_n/t_n``, smoothing
+``none|floor|add-k|exp``, ``log 0 := -9999999999``, early zero when no n-gram matches);
+other sacrebleu metrics (chrF, TER) fall back to calling their own scorer row by row.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, Mapping, Sequence
+
+import numpy as np
+
+from evalkit.errors import ParameterError
+
+__all__ = ["corpus_statistics", "score_function", "bleu_score_function"]
+
+
+def corpus_statistics(metric, systems: Mapping[str, Sequence[str]],
+                      references: Sequence[Sequence[str]]) -> Dict[str, np.ndarray]:
+    """``{system: ndarray (n_segments, k)}`` of ``metric``'s per-segment statistics.
+
+    ``references`` is a list of reference streams (each a list of n_segments strings),
+    as sacrebleu takes them.
+    """
+    out = {}
+    for name, hyps in systems.items():
+        stats = metric._extract_corpus_statistics(list(hyps), references)
+        out[name] = np.asarray(stats, dtype=np.float64)
+    return out
+
+
+def score_function(metric) -> Callable[[np.ndarray], np.ndarray]:
+    """A function mapping summed statistics (r, k) to r corpus scores of ``metric``."""
+    from sacrebleu.metrics import BLEU
+
+    if isinstance(metric, BLEU) and not metric.effective_order:
+        return bleu_score_function(metric.max_ngram_order, metric.smooth_method, metric.smooth_value)
+
+    def loop(sums: np.ndarray) -> np.ndarray:
+        return np.array([metric._compute_score_from_stats(list(row)).score for row in sums])
+
+    return loop
+
+
+def bleu_score_function(max_ngram_order: int = 4, smooth_method: str = "exp",
+                        smooth_value=None) -> Callable[[np.ndarray], np.ndarray]:
+    """Vectorized sacrebleu corpus BLEU (0-100) from summed statistics
+    ``[sys_len, ref_len, correct_1..N, total_1..N]``."""
+    from sacrebleu.metrics import BLEU
+
+    if smooth_method not in BLEU.SMOOTH_DEFAULTS:
+        raise ParameterError("smooth_method", smooth_method, f"one of {sorted(BLEU.SMOOTH_DEFAULTS)}")
+    if smooth_value is None:
+        smooth_value = BLEU.SMOOTH_DEFAULTS[smooth_method]
+    n_ord = max_ngram_order
+
+    def bleu(sums: np.ndarray) -> np.ndarray:
+        sums = np.asarray(sums, dtype=np.float64)
+        if sums.ndim != 2 or sums.shape[1] != 2 + 2 * n_ord:
+            raise ParameterError("sums", sums.shape, f"an array (r, {2 + 2 * n_ord})")
+        sys_len, ref_len = sums[:, 0], sums[:, 1]
+        correct = sums[:, 2:2 + n_ord].copy()
+        total = sums[:, 2 + n_ord:].copy()
+        with np.errstate(divide="ignore", invalid="ignore"):
+            bp = np.where(sys_len < ref_len,
+                          np.where(sys_len > 0, np.exp(1 - ref_len / sys_len), 0.0), 1.0)
+        r = sums.shape[0]
+        prec = np.zeros((r, n_ord))
+        smooth = np.ones(r)
+        alive = np.ones(r, dtype=bool)  # sacrebleu stops at the first order with no n-grams
+        for n in range(n_ord):
+            if smooth_method == "add-k" and n > 0:
+                correct[:, n] += smooth_value
+                total[:, n] += smooth_value
+            alive &= total[:, n] != 0
+            zero = correct[:, n] == 0
+            with np.errstate(divide="ignore", invalid="ignore"):
+                if smooth_method == "exp":
+                    smooth = np.where(alive & zero, smooth * 2, smooth)
+                    p = np.where(zero, 100.0 / (smooth * total[:, n]), 100.0 * correct[:, n] / total[:, n])
+                elif smooth_method == "floor":
+                    p = np.where(zero, 100.0 * smooth_value / total[:, n], 100.0 * correct[:, n] / total[:, n])
+                else:
+                    p = np.where(zero, 0.0, 100.0 * correct[:, n] / total[:, n])
+            prec[:, n] = np.where(alive, p, 0.0)
+        with np.errstate(divide="ignore"):
+            logs = np.where(prec == 0.0, -9999999999.0, np.log(np.where(prec == 0.0, 1.0, prec)))
+        score = bp * np.exp(logs.sum(axis=1) / n_ord)
+        no_match = ~(sums[:, 2:2 + n_ord] != 0).any(axis=1)
+        return np.where(no_match, 0.0, score)
+
+    return bleu

@@ -1,0 +1,156 @@
+"""The Williams test for dependent correlations, and the metric-comparison designs built on it.
+
+Williams (1959), as in Graham (2015) §4 and R ``psych::r.test(n, r12, r13, r23)``: variables
+1 (the human score), 2 (metric A) and 3 (metric B) are measured on the same ``n`` units
+(systems); is r12 = r(H, A) different from r13 = r(H, B), given r23 = r(A, B)?
+
+    K  = 1 - r12² - r13² - r23² + 2·r12·r13·r23
+    t  = (r12 - r13) · sqrt( (n - 1)(1 + r23) / ( 2K(n - 1)/(n - 3) + ((r12 + r13)/2)² (1 - r23)³ ) )
+
+t follows Student's t with n - 3 degrees of freedom. One-sided p (psych's ``twotailed=FALSE``,
+Graham's choice) is ``P(T > |t|)``; two-sided doubles it.
+
+Graham (2015) §4.1: for every ordered pair of metrics with r(i, H) > r(j, H), a one-sided
+Williams test; metric j is in the "optimal" set (•) iff no metric beats it significantly.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from evalkit.errors import ParameterError
+from evalkit.stats._validation import check_choice, check_columns, check_probability, pick_column
+
+__all__ = ["WilliamsResult", "williams_test", "williams_pairs", "significance_matrix",
+           "not_significantly_beaten"]
+
+
+class WilliamsResult(NamedTuple):
+    t: float
+    p: float
+    dof: int
+
+
+def williams_test(r12, r13, r23, n, *, alternative: str = "one-sided",
+                  absolute: bool = False) -> WilliamsResult:
+    """Williams t and p for H0: r12 = r13 (argument order of ``psych::r.test``).
+
+    ``r12`` = r(H, A), ``r13`` = r(H, B), ``r23`` = r(A, B), ``n`` >= 4 units. Arrays broadcast.
+    ``alternative``: ``"one-sided"`` (p = P(T > |t|)) or ``"two-sided"``. ``absolute=True``
+    takes absolute values of the three correlations first, as SacreROUGE and the WMT scripts do
+    for metrics whose scores fall as quality rises (e.g. TER).
+    """
+    check_choice("alternative", alternative, ("one-sided", "two-sided"))
+    r12, r13, r23 = (np.asarray(v, dtype=float) for v in (r12, r13, r23))
+    if np.any(np.abs(np.stack(np.broadcast_arrays(r12, r13, r23))) > 1):
+        raise ParameterError("r", (r12, r13, r23), "correlations in [-1, 1]")
+    n = int(n)
+    if n < 4:
+        raise ParameterError("n", n, "an integer >= 4 (the test has n - 3 degrees of freedom)")
+    if absolute:
+        r12, r13, r23 = np.abs(r12), np.abs(r13), np.abs(r23)
+    k = 1 - r12 ** 2 - r13 ** 2 - r23 ** 2 + 2 * r12 * r13 * r23
+    denom = 2 * k * (n - 1) / (n - 3) + ((r12 + r13) / 2) ** 2 * (1 - r23) ** 3
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (r12 - r13) * np.sqrt((n - 1) * (1 + r23) / denom)
+    p = sps.t.sf(np.abs(t), n - 3)
+    if alternative == "two-sided":
+        p = np.minimum(2 * p, 1.0)
+    if t.ndim == 0:
+        return WilliamsResult(float(t), float(p), n - 3)
+    return WilliamsResult(t, p, n - 3)
+
+
+def williams_pairs(system_scores: pd.DataFrame, human, *, method: str = "pearson",
+                   alternative: str = "one-sided", alpha: float = 0.05,
+                   absolute: bool = False) -> pd.DataFrame:
+    """One-sided Williams tests for every ordered pair of metrics (Graham 2015 §4.1).
+
+    ``system_scores``: long frame ``system, metric, value`` (one value per system and metric;
+    if an ``instance``/``segment``/``topic`` column is present, values are first averaged per
+    system). ``human``: a Series indexed by system, or a long frame ``system, value``.
+    Returns one row per ordered pair ``metric_a, metric_b`` with ``r_a, r_b, r_ab, n, t, p,
+    a_beats_b`` (r_a > r_b and p < alpha). Only systems present for every metric and the human
+    score are used; a metric missing a system raises.
+    """
+    check_choice("method", method, ("pearson",))  # Williams is a test on Pearson coefficients
+    alpha = check_probability("alpha", alpha)
+    wide = _system_matrix(system_scores)
+    h = _human_series(human)
+    missing = wide.index.difference(h.index)
+    if len(missing):
+        raise ParameterError("human", list(missing), "a human score for every system")
+    h = h.reindex(wide.index)
+    n = len(wide)
+    corr = np.corrcoef(np.column_stack([h.to_numpy(float), wide.to_numpy(float)]), rowvar=False)
+    names = list(wide.columns)
+    r_h = corr[0, 1:]
+    ia, ib = np.meshgrid(np.arange(len(names)), np.arange(len(names)), indexing="ij")
+    off = ia != ib
+    ia, ib = ia[off], ib[off]
+    res = williams_test(r_h[ia], r_h[ib], corr[1:, 1:][ia, ib], n, alternative=alternative,
+                        absolute=absolute)
+    ra = np.abs(r_h[ia]) if absolute else r_h[ia]
+    rb = np.abs(r_h[ib]) if absolute else r_h[ib]
+    return pd.DataFrame({
+        "metric_a": np.array(names, dtype=object)[ia], "metric_b": np.array(names, dtype=object)[ib],
+        "r_a": r_h[ia], "r_b": r_h[ib], "r_ab": corr[1:, 1:][ia, ib], "n": n,
+        "t": res.t, "p": res.p, "a_beats_b": (ra > rb) & (res.p < alpha),
+    })
+
+
+def significance_matrix(pairs: pd.DataFrame, value: str = "p") -> pd.DataFrame:
+    """Square matrix (rows: metric A, columns: metric B) of ``value`` from :func:`williams_pairs`,
+    kept only where A correlates higher than B (Graham's Figure 3 heat map); NaN elsewhere."""
+    check_columns(pairs, ["metric_a", "metric_b", "r_a", "r_b", value], "pairs")
+    kept = pairs[value].where(pairs["r_a"] > pairs["r_b"])
+    m = pairs.assign(_v=kept).pivot(index="metric_a", columns="metric_b", values="_v")
+    order = list(dict.fromkeys(list(pairs["metric_a"]) + list(pairs["metric_b"])))
+    return m.reindex(index=order, columns=order)
+
+
+def not_significantly_beaten(pairs: pd.DataFrame) -> pd.DataFrame:
+    """Graham's bullet: metrics that no other metric significantly beats.
+
+    Returns ``metric, r, beaten_by`` (how many metrics beat it) and ``optimal``, sorted by r
+    (descending).
+    """
+    check_columns(pairs, ["metric_a", "metric_b", "r_b", "a_beats_b"], "pairs")
+    beaten = pairs.groupby("metric_b")["a_beats_b"].sum()
+    r = pairs.groupby("metric_b")["r_b"].first()
+    out = pd.DataFrame({"metric": r.index, "r": r.values,
+                        "beaten_by": beaten.reindex(r.index).astype(int).values})
+    out["optimal"] = out["beaten_by"] == 0
+    return out.sort_values("r", ascending=False, kind="mergesort").reset_index(drop=True)
+
+
+def _system_matrix(frame: pd.DataFrame) -> pd.DataFrame:
+    sys_col = pick_column(frame, ("system", "summarizer"), "system_scores")
+    check_columns(frame, ["metric", "value"], "system_scores")
+    inst = [c for c in ("instance", "segment", "topic") if c in frame.columns]
+    if inst:
+        frame = frame.groupby([sys_col, "metric"], as_index=False)["value"].mean()
+    elif frame.duplicated([sys_col, "metric"]).any():
+        raise ParameterError("system_scores", "duplicate (system, metric) rows",
+                             "one system-level value per system and metric")
+    wide = frame.pivot(index=sys_col, columns="metric", values="value")
+    if wide.isna().any().any():
+        bad = wide.columns[wide.isna().any()].tolist()
+        raise ParameterError("system_scores", bad, "a score for every system under every metric")
+    return wide
+
+
+def _human_series(human) -> pd.Series:
+    if isinstance(human, pd.Series):
+        return human.astype(float)
+    sys_col = pick_column(human, ("system", "summarizer"), "human")
+    check_columns(human, ["value"], "human")
+    inst = [c for c in ("instance", "segment", "topic") if c in human.columns]
+    if inst or human[sys_col].duplicated().any():
+        return human.groupby(sys_col)["value"].mean()
+    return human.set_index(sys_col)["value"].astype(float)
+
+

@@ -1,0 +1,128 @@
+"""Williams test: parity with R psych::r.test (run in the test) and published fixtures."""
+import shutil
+import subprocess
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit.errors import ParameterError
+from evalkit.stats.williams import (not_significantly_beaten, significance_matrix, williams_pairs,
+                                    williams_test)
+
+R_ARGS = (0.2858291511, 0.1595093760, 0.0265558569, 45)
+
+
+def test_sacrerouge_fixture_values():
+    # Values produced by R psych::r.test for this input (SacreROUGE's stats_test.py fixture).
+    assert williams_test(*R_ARGS).p == pytest.approx(0.2716978, abs=5e-8)
+    assert williams_test(*R_ARGS, alternative="two-sided").p == pytest.approx(0.5433956, abs=5e-8)
+
+
+def test_published_python_port_vector():
+    # inmoonlight/nlp-williams README: r(H,A)=.65, r(H,B)=.55, r(A,B)=.30, n=50 -> 0.20928617286753592
+    res = williams_test(0.65, 0.55, 0.30, 50)
+    assert res.p == pytest.approx(0.20928617286753592, rel=1e-12)
+    assert res.dof == 47
+
+
+def _random_triples(n_cases, seed=0):
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(n_cases):
+        n = int(rng.integers(6, 80))
+        data = rng.normal(size=(n, 3)) @ rng.normal(size=(3, 3))
+        c = np.corrcoef(data, rowvar=False)
+        rows.append((c[0, 1], c[0, 2], c[1, 2], n))
+    return rows
+
+
+@pytest.mark.parity
+@pytest.mark.skipif(shutil.which("Rscript") is None, reason="R (Debian r-base-core, r-cran-psych) not installed")
+def test_parity_with_psych_r_test(tmp_path):
+    cases = _random_triples(200) + [R_ARGS]
+    table = pd.DataFrame(cases, columns=["r12", "r13", "r23", "n"])
+    table.to_csv(tmp_path / "in.csv", index=False, float_format="%.17g")
+    script = (
+        "suppressMessages(library(psych));"
+        f"d <- read.csv('{tmp_path / 'in.csv'}');"
+        "o <- t(sapply(seq_len(nrow(d)), function(i) {"
+        " a <- r.test(d$n[i], d$r12[i], d$r13[i], d$r23[i], twotailed=FALSE);"
+        " b <- r.test(d$n[i], d$r12[i], d$r13[i], d$r23[i], twotailed=TRUE);"
+        " c(a$t, a$p, b$p)}));"
+        "write.table(format(o, digits=17), stdout(), row.names=FALSE, col.names=FALSE, quote=FALSE)"
+    )
+    proc = subprocess.run(["Rscript", "-e", script], capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0 and "psych" in proc.stderr:
+        pytest.skip("R package psych (Debian r-cran-psych) not installed")
+    assert proc.returncode == 0, proc.stderr
+    ref = np.array([[float(v) for v in line.split()] for line in proc.stdout.strip().splitlines()])
+    for (r12, r13, r23, n), (t_r, p1_r, p2_r) in zip(cases, ref):
+        one = williams_test(r12, r13, r23, n)
+        two = williams_test(r12, r13, r23, n, alternative="two-sided")
+        assert one.t == pytest.approx(t_r, rel=1e-9, abs=1e-12)
+        assert one.p == pytest.approx(p1_r, rel=1e-9, abs=1e-15)
+        assert two.p == pytest.approx(min(p2_r, 1.0), rel=1e-9, abs=1e-15)
+
+
+def test_vectorized_matches_scalar():
+    cases = np.array(_random_triples(20, seed=3))
+    n = 30
+    vec = williams_test(cases[:, 0], cases[:, 1], cases[:, 2], n)
+    for k, (a, b, c, _) in enumerate(cases):
+        assert vec.p[k] == pytest.approx(williams_test(a, b, c, n).p, rel=1e-12)
+
+
+def test_symmetry_and_bad_input():
+    a = williams_test(0.7, 0.5, 0.4, 20)
+    b = williams_test(0.5, 0.7, 0.4, 20)
+    assert a.t == pytest.approx(-b.t) and a.p == pytest.approx(b.p)
+    assert williams_test(0.6, 0.6, 0.3, 20).t == 0.0
+    with pytest.raises(ParameterError):
+        williams_test(0.6, 0.5, 0.3, 3)
+    with pytest.raises(ParameterError):
+        williams_test(1.2, 0.5, 0.3, 10)
+    with pytest.raises(ParameterError):
+        williams_test(0.6, 0.5, 0.3, 10, alternative="greater")
+
+
+def _toy_scores(seed=1, n_sys=25):
+    rng = np.random.default_rng(seed)
+    human = rng.normal(size=n_sys)
+    systems = [f"s{i:02d}" for i in range(n_sys)]
+    metrics = {"good": human + 0.2 * rng.normal(size=n_sys),
+               "fair": human + 0.8 * rng.normal(size=n_sys),
+               "noise": rng.normal(size=n_sys)}
+    long = pd.DataFrame([(s, m, v[i]) for m, v in metrics.items() for i, s in enumerate(systems)],
+                        columns=["system", "metric", "value"])
+    return long, pd.Series(human, index=systems)
+
+
+def test_pairs_matrix_and_optimal_set():
+    long, human = _toy_scores()
+    pairs = williams_pairs(long, human)
+    assert len(pairs) == 6
+    row = pairs[(pairs.metric_a == "good") & (pairs.metric_b == "noise")].iloc[0]
+    wide = long.pivot(index="system", columns="metric", values="value").loc[human.index]
+    r_good = np.corrcoef(wide["good"], human)[0, 1]
+    r_noise = np.corrcoef(wide["noise"], human)[0, 1]
+    r_ab = np.corrcoef(wide["good"], wide["noise"])[0, 1]
+    assert row.r_a == pytest.approx(r_good) and row.r_b == pytest.approx(r_noise)
+    assert row.p == pytest.approx(williams_test(r_good, r_noise, r_ab, 25).p)
+    assert bool(row.a_beats_b)
+    best = not_significantly_beaten(pairs)
+    assert best.iloc[0].metric == "good" and bool(best.iloc[0].optimal)
+    assert not bool(best.set_index("metric").loc["noise", "optimal"])
+    mat = significance_matrix(pairs)
+    assert np.isnan(mat.loc["noise", "good"]) and mat.loc["good", "noise"] == pytest.approx(row.p)
+    # Instance-level input is averaged to system level first.
+    inst = pd.concat([long.assign(instance=i, value=long.value + d) for i, d in ((1, 0.5), (2, -0.5))])
+    pd.testing.assert_frame_equal(williams_pairs(inst, human), pairs)
+
+
+def test_pairs_rejects_missing_system():
+    long, human = _toy_scores()
+    with pytest.raises(ParameterError):
+        williams_pairs(long, human.iloc[:-1])
+    with pytest.raises(ParameterError):
+        williams_pairs(long.iloc[1:], human)

@@ -1,15 +1,14 @@
 """Approximate randomization and paired bootstrap: the literal algorithms of Riezler & Maxwell
 (2005), and parity with sacrebleu's PairedTest on WMT17 en-de."""
-import bz2
 import itertools
 import os
-import pickle
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from evalkit.data.safe_pickle import load
 from evalkit.errors import ParameterError
 from evalkit.stats.resampling import approximate_randomization, paired_bootstrap
 from evalkit.stats.sacrebleu_stats import bleu_score_function, corpus_statistics
@@ -138,16 +137,6 @@ def _load_wmt17():
     path = Path(mirror) / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2"
     if not path.exists():
         pytest.skip(f"{path} not found")
-    try:
-        from evalkit.data.safe_pickle import load
-    except ImportError:
-        class _Refuse(pickle.Unpickler):  # builtin containers only; refuse every class
-            def find_class(self, module, name):
-                raise pickle.UnpicklingError(f"refused {module}.{name}")
-
-        def load(p):
-            with bz2.open(p, "rb") as fh:
-                return _Refuse(fh).load()
     data = load(path)
     return data[:-1], data[-1][1]
 

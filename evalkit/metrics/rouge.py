@@ -1,0 +1,896 @@
+"""ROUGE, exactly as ROUGE-1.5.5.pl computes and prints it, and fast.
+
+Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries"; the algorithm below
+is the one read from the ROUGE-1.5.5.pl source (notes: graham2015-and-amigo2011.md A2.2).
+For a peer summary P and models M_1..M_k, with clipped matches
+hit_k = sum_g min(c_P(g), c_Mk(g)):
+
+* ROUGE-N (``n``): g ranges over the n-grams of the whole summary (sentences joined).
+* ROUGE-S / SU (``skip``, ``su``): skip-bigrams (t_i, t_j), i < j <= i + skip + 1
+  (no limit when skip < 0); SU adds the unigram t_i for every i except the last token.
+* ROUGE-L: summary-level union LCS; each model sentence's positions on the LCS back-trace
+  against every peer sentence are unioned and clipped by unigram counts.
+* ROUGE-W (``w``, weight w > 1): weighted LCS, run of length l weighted l^w.
+
+Per summary, ``scoring="A"`` (model average) pools the counts:
+R = sum_k hit_k / sum_k |M_k|, P = sum_k hit_k / (k |P|); ``scoring="B"`` keeps the best
+model by recall. R and P are rounded to 5 decimals (``%7.5f``) *before*
+F = P R / ((1 - alpha) P + alpha R), alpha in [0, 1] (``alpha``, 0.5 = F1), which is rounded
+too. All scores are in [0, 1]. ROUGE-W: R = (sum hit / sum_k (sum_i |r_i|^w)^w)^(1/w) and
+P = (sum hit / sum_k |P|^w)^(1/w) (the script applies the weight to the pooled base twice).
+
+Averages: the script prints as ``Average_X`` the mean of ``resamples`` bootstrap means
+(resample r drawn with Perl's ``srand(r); int(rand(n))``), not the plain mean; both are
+offered (``perl_mean`` and ``mean``). ``unit=1`` pools counts over the corpus instead.
+
+Preprocessing per text: ASCII lowercasing; truncation to ``length_limit`` words or
+``byte_limit`` bytes (UTF-8 bytes, as the script counts them); hyphens split off, every
+other non-alphanumeric byte becomes a space; optional SMART stop-word removal
+(``stopwords``); only tokens starting with [a-z0-9] count; optional stemming (``stem``)
+of tokens longer than 3 characters: WordNet-2.0 exception list first, then ROUGE's
+Porter variant (:mod:`evalkit.text.porter`). The ROUGE-L/W sentence reader reproduces the
+script's byte-limit quirk (its running length is never updated).
+
+Example::
+
+    >>> r = Rouge(n=2, stem=True)
+    >>> res = r.score(["the cats sat ."], [["a cat sat on the mat ."]])
+    >>> res.scores  # tidy: instance, system, metric, R, P, F
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import pandas as pd
+
+from evalkit.errors import ParameterError
+from evalkit.metrics import rouge_kernels as K
+from evalkit.text import porter, rouge_resources
+
+__all__ = ["Rouge", "RougeResult", "RougeCorpus", "perl_round5", "perl_number", "graham_variants"]
+
+Text = Union[str, Sequence[str]]
+
+_WS_RUN = re.compile(r"[ \t\n\r\f\x0b]+")
+_NOT_WORD = re.compile(r"[^A-Za-z0-9\-]")
+_START_OK = re.compile(r"[a-z0-9$]")
+
+
+# ----------------------------------------------------------------------------------------
+# number formatting as Perl does it
+def perl_round5(x: np.ndarray) -> np.ndarray:
+    """float(sprintf("%7.5f", x)) for an array: correctly rounded, ties to even like C."""
+    x = np.asarray(x, dtype=np.float64)
+    y = x * 1e5
+    r = np.rint(y)
+    frac = np.abs(y - np.floor(y) - 0.5)
+    near = frac < 1e-6
+    out = r / 1e5
+    if near.any():
+        flat = out.reshape(-1)
+        xf = x.reshape(-1)
+        for i in np.flatnonzero(near.reshape(-1)):
+            flat[i] = float("%.5f" % xf[i])
+    return out
+
+
+def perl_number(x: float) -> str:
+    """How Perl prints a number in a string (``%.15g``; integers without a point)."""
+    if isinstance(x, (int, np.integer)):
+        return str(int(x))
+    return "%.15g" % x
+
+
+def _perl_split(s: str) -> List[str]:
+    # split(/\s+/, $s): a leading empty field is kept, trailing ones are dropped
+    parts = _WS_RUN.split(s)
+    while parts and parts[-1] == "":
+        parts.pop()
+    return parts
+
+
+def _clean_tokens(s: str) -> List[str]:
+    return _NOT_WORD.sub(" ", s.replace("-", " - ")).split()
+
+
+def read_text(sents: Sequence[str], length_limit: int, byte_limit: int) -> Optional[List[str]]:
+    """Tokens of ``readText`` (the N-gram reader) before filtering; None = empty text."""
+    if length_limit == 0 and byte_limit == 0:
+        return _clean_tokens(" ".join(sents))
+    parts: List[str] = []
+    used = 0
+    if length_limit != 0:
+        for s in sents:
+            toks = _perl_split(s)
+            if used + len(toks) < length_limit:
+                parts.append(s)
+                used += len(toks)
+            else:
+                keep = length_limit - used
+                sl = toks[:keep] + [""] * max(0, keep - len(toks))
+                parts.append(" ".join(sl))
+                break
+    else:
+        for s in sents:
+            if used + len(s) < byte_limit:
+                parts.append(s)
+                used += len(s)
+            else:
+                parts.append(s[: byte_limit - used])
+                break
+    text = " ".join(parts)
+    if len(text) == 0:
+        return None
+    return _clean_tokens(text)
+
+
+def read_text_lcs(sents: Sequence[str], length_limit: int, byte_limit: int) -> List[List[str]]:
+    """Per-sentence tokens of ``readText_LCS`` (the ROUGE-L/W reader) before filtering."""
+    out: List[str] = []
+    if length_limit == 0 and byte_limit == 0:
+        out = list(sents)
+    elif length_limit != 0:
+        used = 0
+        for s in sents:
+            toks = _perl_split(s)
+            if used + len(toks) < length_limit:
+                used += len(toks)
+                out.append(s)
+            else:
+                keep = length_limit - used
+                out.append(" ".join(toks[:keep] + [""] * max(0, keep - len(toks))))
+                break
+    else:
+        for s in sents:
+            # the script never updates its running length here (quirk reproduced)
+            if len(s) < byte_limit:
+                out.append(s)
+            else:
+                out.append(s[:byte_limit])
+                break
+    return [_clean_tokens(s) for s in out]
+
+
+def _as_sentences(text: Text, what: str) -> List[str]:
+    """A summary as the SPL reader would see it: Latin-1 view of UTF-8, lowercased ASCII."""
+    if isinstance(text, str):
+        lines = text.split("\n")
+    elif isinstance(text, Sequence):
+        lines = []
+        for s in text:
+            if not isinstance(s, str):
+                raise ParameterError(what, text, "a string or a sequence of sentence strings")
+            if "\n" in s:
+                raise ParameterError(what, s, "sentences without newlines (one sentence per item)")
+            lines.append(s)
+    else:
+        raise ParameterError(what, text, "a string or a sequence of sentence strings")
+    from evalkit.metrics.rouge_formats import ascii_lower
+
+    return [ascii_lower(s.encode("utf-8").decode("latin-1")) for s in lines if len(s) > 0]
+
+
+# ----------------------------------------------------------------------------------------
+@dataclass
+class RougeCorpus:
+    """Evaluations to score: each has peers (system -> sentences) and ordered models.
+
+    ``texts`` holds every distinct text once (sentences already in the script's view);
+    ``evals`` = list of (eval_id, {peer_id: text index}, [model text indices]).
+    """
+
+    texts: List[Tuple[str, ...]]
+    evals: List[Tuple[str, Dict[str, int], List[int]]]
+
+    @classmethod
+    def from_lists(
+        cls,
+        summaries: Sequence[Text],
+        references: Sequence[Sequence[Text]],
+        instance_ids: Optional[Sequence[str]] = None,
+        system_ids: Optional[Sequence[str]] = None,
+    ) -> "RougeCorpus":
+        """One summary per entry with its references; instances sharing an id are grouped."""
+        if isinstance(summaries, (str, bytes)) or not isinstance(summaries, Sequence):
+            raise ParameterError("summaries", type(summaries).__name__, "a sequence of summaries")
+        if len(references) != len(summaries):
+            raise ParameterError(
+                "references", f"{len(references)} entries", f"one list of references per summary ({len(summaries)})"
+            )
+        n = len(summaries)
+        inst = [str(i) for i in (instance_ids if instance_ids is not None else range(1, n + 1))]
+        sysid = [str(s) for s in (system_ids if system_ids is not None else ["X"] * n)]
+        if len(inst) != n or len(sysid) != n:
+            raise ParameterError("instance_ids/system_ids", "length mismatch", f"{n} entries each")
+        index: Dict[Tuple[str, ...], int] = {}
+        texts: List[Tuple[str, ...]] = []
+
+        def add(t: Text, what: str) -> int:
+            key = tuple(_as_sentences(t, what))
+            j = index.get(key)
+            if j is None:
+                j = index[key] = len(texts)
+                texts.append(key)
+            return j
+
+        evals: Dict[str, Tuple[str, Dict[str, int], List[int]]] = {}
+        for i in range(n):
+            refs = references[i]
+            if isinstance(refs, str):
+                raise ParameterError("references", refs[:40], "a list of reference summaries per summary")
+            mids = [add(r, "references") for r in refs]
+            e = evals.get(inst[i])
+            if e is None:
+                e = evals[inst[i]] = (inst[i], {}, mids)
+            elif e[2] != mids:
+                raise ParameterError("references", inst[i], "the same references for every summary of an instance")
+            if sysid[i] in e[1]:
+                raise ParameterError("system_ids", sysid[i], f"one summary per system for instance {inst[i]!r}")
+            e[1][sysid[i]] = add(summaries[i], "summaries")
+        return cls(texts, list(evals.values()))
+
+
+@dataclass
+class RougeResult:
+    """Per-summary scores (tidy) and the averages the Perl script prints."""
+
+    scores: pd.DataFrame  # instance, system, metric, R, P, F (+ raw counts)
+    averages: pd.DataFrame  # system, metric, stat, mean, perl_mean, ci_low, ci_high
+    signature: str
+    report_text: Optional[str] = None
+
+    def __repr__(self) -> str:
+        return f"RougeResult({len(self.scores)} scores; {self.signature})"
+
+
+# ----------------------------------------------------------------------------------------
+class _Tokenizer:
+    """Stop-word filter + stemmer with a per-token cache (the expensive part is the stemmer)."""
+
+    def __init__(self, stem: bool, stopwords: bool, stop_list: frozenset, exceptions: Mapping[str, str]):
+        self.stem = stem
+        self.stop = stop_list if stopwords else frozenset()
+        self.exc = exceptions
+        self.cache: Dict[str, Optional[str]] = {}
+
+    def token(self, t: str) -> Optional[str]:
+        try:
+            return self.cache[t]
+        except KeyError:
+            pass
+        if t in self.stop or not _START_OK.match(t):
+            out = None
+        elif self.stem and len(t) > 3:
+            out = self.exc.get(t)
+            if out is None:
+                out = porter.stem(t)
+        else:
+            out = t
+        self.cache[t] = out
+        return out
+
+    def tokens(self, toks: Iterable[str]) -> List[str]:
+        f = self.token
+        return [u for u in map(f, toks) if u is not None]
+
+
+class Rouge:
+    """ROUGE-1.5.5 with explicit configuration (each argument mirrors a script flag).
+
+    Parameters
+    ----------
+    n : int        ROUGE-1..n (``-n``); 0 for none.
+    lcs : bool     ROUGE-L (on unless ``-x``).
+    w : float|None ROUGE-W weight (``-w``), > 0; None for no ROUGE-W.
+    skip : int|None skip distance for ROUGE-S/SU (``-2``); negative = unlimited.
+    su : {"S", "SU", "both"}  skip-bigrams only, with unigrams (``-u``), or both (``-U``).
+    stem, stopwords : bool   ``-m`` and ``-s``.
+    length_limit, byte_limit : int|None  ``-l`` / ``-b`` (not both).
+    scoring : {"A", "B"}   model average or best model (``-f``).
+    alpha : float in [0, 1]  (``-p``).
+    unit : {0, 1, 2}  average per summary, per token over the corpus, or raw counts (``-t``).
+    confidence : float in [0, 100], resamples : int >= 1   (``-c``, ``-r``).
+    """
+
+    def __init__(
+        self,
+        n: int = 4,
+        lcs: bool = True,
+        w: Optional[float] = None,
+        skip: Optional[int] = None,
+        su: str = "S",
+        stem: bool = False,
+        stopwords: bool = False,
+        length_limit: Optional[int] = None,
+        byte_limit: Optional[int] = None,
+        scoring: str = "A",
+        alpha: float = 0.5,
+        unit: int = 0,
+        confidence: float = 95,
+        resamples: int = 1000,
+        stop_list_path: Optional[str] = None,
+        exceptions: Optional[Mapping[str, str]] = None,
+    ):
+        if not isinstance(n, (int, np.integer)) or n < 0:
+            raise ParameterError("n", n, "an integer >= 0 (ROUGE-1..n)")
+        if w is not None and not (isinstance(w, (int, float)) and w > 0):
+            raise ParameterError("w", w, "a weight > 0 (ROUGE-W), e.g. 1.2, or None")
+        if skip is not None and not isinstance(skip, (int, np.integer)):
+            raise ParameterError("skip", skip, "an integer skip distance or None")
+        if su not in ("S", "SU", "both"):
+            raise ParameterError("su", su, '"S", "SU" (-u) or "both" (-U)')
+        if length_limit is not None and byte_limit is not None:
+            raise ParameterError("length_limit/byte_limit", (length_limit, byte_limit), "only one of them")
+        for name, v in (("length_limit", length_limit), ("byte_limit", byte_limit)):
+            if v is not None and (not isinstance(v, (int, np.integer)) or v < 0):
+                raise ParameterError(name, v, "an integer >= 0 or None")
+        if scoring not in ("A", "B"):
+            raise ParameterError("scoring", scoring, '"A" (model average) or "B" (best model)')
+        if not (0 <= alpha <= 1):
+            raise ParameterError("alpha", alpha, "a number in [0, 1]")
+        if unit not in (0, 1, 2):
+            raise ParameterError("unit", unit, "0 (per summary), 1 (per token) or 2 (raw counts)")
+        if not (0 <= confidence <= 100):
+            raise ParameterError("confidence", confidence, "a percentage in [0, 100]")
+        if not isinstance(resamples, (int, np.integer)) or resamples < 1:
+            raise ParameterError("resamples", resamples, "an integer >= 1")
+        self.n = int(n)
+        self.lcs = bool(lcs)
+        self.w = w
+        self.skip = None if skip is None else int(skip)
+        self.su = su
+        self.stem = bool(stem)
+        self.stopwords = bool(stopwords)
+        self.length_limit = int(length_limit or 0)
+        self.byte_limit = int(byte_limit or 0)
+        self.scoring = scoring
+        self.alpha = float(alpha)
+        self.unit = int(unit)
+        self.confidence = confidence
+        self.resamples = int(resamples)
+        self._stop_path = stop_list_path
+        self._exceptions = exceptions
+        # how numbers appear in method tags (the script prints its arguments verbatim)
+        self.w_tag = _fmt_arg(w)
+        self.skip_tag = None if skip is None else str(skip)
+
+    # -- configuration ------------------------------------------------------------------
+    def methods(self) -> List[str]:
+        """Method tags in the script's print order."""
+        out = [f"ROUGE-{i}" for i in range(1, self.n + 1)]
+        if self.lcs:
+            out.append("ROUGE-L")
+        if self.w is not None:
+            out.append(f"ROUGE-W-{self.w_tag}")
+        if self.skip is not None:
+            d = self.skip_tag if self.skip >= 0 else "*"
+            if self.su == "SU":
+                out.append(f"ROUGE-SU{d}")
+            elif self.su == "both":
+                out += [f"ROUGE-S{d}", f"ROUGE-SU{d}"]
+            else:
+                out.append(f"ROUGE-S{d}")
+        return out
+
+    @property
+    def signature(self) -> str:
+        """Everything that changes the numbers, sacrebleu style."""
+        from evalkit import __version__
+
+        parts = [f"rouge-1.5.5|n:{self.n}", f"l:{'yes' if self.lcs else 'no'}", f"w:{self.w_tag or 'no'}"]
+        if self.skip is None:
+            parts.append("s:no")
+        else:
+            parts.append(f"s:{self.skip}|su:{ {'S': 'no', 'SU': 'only', 'both': 'both'}[self.su] }")
+        if self.stem:
+            order = ",".join(o.split(".")[0] for o in rouge_resources.exception_order())
+            parts.append(f"stem:porter-rouge+wn2.0exc({order})")
+        else:
+            parts.append("stem:no")
+        parts.append("stop:smart" if self.stopwords else "stop:no")
+        if self.length_limit:
+            parts.append(f"trunc:{self.length_limit}w")
+        elif self.byte_limit:
+            parts.append(f"trunc:{self.byte_limit}b")
+        else:
+            parts.append("trunc:no")
+        parts += [
+            f"f:{self.scoring}",
+            f"alpha:{self.alpha:g}",
+            f"t:{self.unit}",
+            f"boot:{self.resamples}@{self.confidence:g}",
+            f"version:{__version__}",
+        ]
+        return "|".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Rouge({self.signature})"
+
+    def _tokenizer(self) -> _Tokenizer:
+        stop = rouge_resources.load_stopwords(self._stop_path) if self.stopwords else frozenset()
+        exc = self._exceptions if self._exceptions is not None else (
+            rouge_resources.exception_table() if self.stem else {}
+        )
+        return _Tokenizer(self.stem, self.stopwords, stop, exc)
+
+    # -- scoring --------------------------------------------------------------------------
+    def score(
+        self,
+        summaries: Sequence[Text],
+        references: Sequence[Sequence[Text]],
+        instance_ids: Optional[Sequence[str]] = None,
+        system_ids: Optional[Sequence[str]] = None,
+    ) -> RougeResult:
+        """Score summaries against their references.
+
+        ``summaries[i]`` is a string (sentences separated by newlines, like an SPL file) or a
+        list of sentences; ``references[i]`` the list of its references. Summaries with the
+        same ``instance_ids`` entry (default: each its own) share the references and are
+        told apart by ``system_ids`` (default ``"X"``).
+        """
+        corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
+        return self.score_corpus(corpus)
+
+    def score_corpus(self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None) -> RougeResult:
+        """Score every peer of every evaluation (``-a``), or only ``peer_ids``."""
+        if peer_ids is None:
+            peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+        cleaned = _CleanTexts(corpus.texts, self.length_limit, self.byte_limit)
+        counts = _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
+        scores = _instance_scores(counts, self)
+        averages = _averages(scores, self)
+        return RougeResult(scores, averages, self.signature)
+
+    # -- printing -------------------------------------------------------------------------
+    def report(self, result: RougeResult, per_eval: bool = False, conf_tag: Optional[str] = None) -> str:
+        """The text ROUGE-1.5.5.pl prints for these scores (``-d`` = ``per_eval``)."""
+        ctag = conf_tag if conf_tag is not None else _fmt_arg(self.confidence)
+        lines: List[str] = []
+        sc = result.scores
+        av = result.averages.set_index(["system", "metric"])
+        for peer in result.averages["system"].drop_duplicates():
+            for method in self.methods():
+                lines.append("-" * 45)
+                a = av.loc[(peer, method)]
+                if self.unit in (0, 1):
+                    for stat in ("R", "P", "F"):
+                        lines.append(
+                            f"{peer} {method} Average_{stat}: {a['perl_mean_' + stat]:7.5f} "
+                            f"({ctag}%-conf.int. {a['ci_low_' + stat]:7.5f} - {a['ci_high_' + stat]:7.5f})"
+                        )
+                else:
+                    lines.append(
+                        f"{peer} {method} M_count: {int(a['model_count'])} P_count: {int(a['peer_count'])} "
+                        f"H_count: {int(a['hit_count'])}"
+                    )
+                if per_eval:
+                    lines.append("." * 45)
+                    sub = sc[(sc["system"] == peer) & (sc["metric"] == method)]
+                    for row in _by_eval_id(sub).to_dict("records"):
+                        tid = f"{row['instance']}.{peer}"
+                        if self.unit == 0:
+                            r, p, f = (f"{row[s]:7.5f}" for s in ("R", "P", "F"))
+                        else:
+                            r, p, f = (perl_number(row[s]) for s in ("model_count", "peer_count", "hit_count"))
+                        lines.append(f"{peer} {method} Eval {tid} R:{r} P:{p} F:{f}")
+        return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _fmt_arg(v) -> Optional[str]:
+    if v is None:
+        return None
+    if isinstance(v, str):
+        return v
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def _by_eval_id(sub: pd.DataFrame) -> pd.DataFrame:
+    """Rows in the order of the script's ``by_evalID`` sort (numeric prefix, else string)."""
+    import functools
+
+    peer_of = sub["system"].tolist()
+    keys = [f"{i}.{p}" for i, p in zip(sub["instance"], peer_of)]
+    # the script iterates a Perl hash before sorting; ties keep string order here
+    order0 = sorted(range(len(keys)), key=lambda i: keys[i].encode("latin-1", "replace"))
+
+    def num(s: str) -> Optional[int]:
+        m = re.match(r"[0-9]+", s)
+        return int(m.group(0)) if m else None
+
+    def cmp(i: int, j: int) -> int:
+        a, b = keys[i], keys[j]
+        na, nb = num(a), num(b)
+        if na is not None and nb is not None:
+            return (na > nb) - (na < nb)
+        return (a > b) - (a < b)
+
+    order = sorted(order0, key=functools.cmp_to_key(cmp))
+    return sub.iloc[order]
+
+
+# ----------------------------------------------------------------------------------------
+class _CleanTexts:
+    """The two readers' cleaned tokens per text (before stop words and stemming)."""
+
+    def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int, byte_limit: int):
+        self.flat = [read_text(t, length_limit, byte_limit) for t in texts]
+        self.sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
+        self.texts = texts
+
+
+@dataclass
+class _Counts:
+    """Per (eval, peer, model) pair counts for every method, plus pair bookkeeping."""
+
+    inst: np.ndarray  # instance row of each pair
+    rows: List[Tuple[str, str]]  # (eval_id, peer_id) per instance row
+    n_models: np.ndarray  # models per instance row
+    methods: Dict[str, Tuple[str, np.ndarray, np.ndarray, np.ndarray]]  # kind, hit, mcount, pcount
+
+
+def _encode(cleaned: _CleanTexts, tok: _Tokenizer):
+    vocab: Dict[str, int] = {}
+    get = vocab.setdefault
+    flat_ids: List[List[int]] = []
+    for toks in cleaned.flat:
+        flat_ids.append([get(t, len(vocab)) for t in tok.tokens(toks or [])])
+    sent_ids: List[List[List[int]]] = []
+    for sents in cleaned.sents:
+        sent_ids.append([[get(t, len(vocab)) for t in tok.tokens(s)] for s in sents])
+    return vocab, flat_ids, sent_ids
+
+
+def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
+    lens = np.fromiter((len(x) for x in lists), dtype=np.int64, count=len(lists))
+    ptr = np.zeros(len(lists) + 1, dtype=np.int64)
+    np.cumsum(lens, out=ptr[1:])
+    flat = np.fromiter((v for x in lists for v in x), dtype=np.int64, count=int(ptr[-1]))
+    return ptr, flat
+
+
+def _ngram_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, nmax: int):
+    """CSR of n-gram ids per text for n = 1..nmax (ids by iterated pair encoding)."""
+    lens = np.diff(ptr)
+    tid = np.repeat(np.arange(len(lens)), lens)
+    local = np.arange(len(tok)) - ptr[tid]
+    out = []
+    cur = tok.copy()
+    V = max(vocab_size, 1)
+    for n in range(1, nmax + 1):
+        if n > 1:
+            ok = local[: len(local)] + n - 1 < lens[tid]
+            pos = np.flatnonzero(ok)
+            key = cur_full[pos] * V + tok[pos + n - 1]
+            uniq, inv = np.unique(key, return_inverse=True)
+            new_full = np.full(len(tok), -1, dtype=np.int64)
+            new_full[pos] = inv
+            cur_full = new_full
+            ids = inv.astype(np.int64)
+            nid = len(uniq)
+            cnt = np.maximum(lens - n + 1, 0)
+        else:
+            cur_full = cur
+            ids = cur
+            nid = V
+            cnt = lens
+        gptr = np.zeros(len(lens) + 1, dtype=np.int64)
+        np.cumsum(cnt, out=gptr[1:])
+        out.append((gptr, ids, nid))
+    return out
+
+
+def _skip_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, skip: int, unigrams: bool):
+    """CSR of skip-bigram (and SU unigram) ids per text, as ``createSkipBigram``."""
+    lens = np.diff(ptr)
+    tid = np.repeat(np.arange(len(lens)), lens)
+    local = np.arange(len(tok)) - ptr[tid]
+    V = max(vocab_size, 1)
+    keys = []
+    owners = []
+    if unigrams:
+        sel = np.flatnonzero(local < lens[tid] - 1)
+        keys.append(tok[sel])
+        owners.append(tid[sel])
+    maxd = int(lens.max()) if len(lens) else 0
+    top = maxd - 1 if skip < 0 else min(skip + 1, maxd - 1)
+    for d in range(1, top + 1):
+        sel = np.flatnonzero(local + d < lens[tid])
+        keys.append(V + tok[sel] * V + tok[sel + d])
+        owners.append(tid[sel])
+    if keys:
+        key = np.concatenate(keys)
+        own = np.concatenate(owners)
+    else:
+        key = np.zeros(0, dtype=np.int64)
+        own = np.zeros(0, dtype=np.int64)
+    order = np.argsort(own, kind="stable")
+    key = key[order]
+    own = own[order]
+    uniq, inv = np.unique(key, return_inverse=True)
+    cnt = np.bincount(own, minlength=len(lens))
+    gptr = np.zeros(len(lens) + 1, dtype=np.int64)
+    np.cumsum(cnt, out=gptr[1:])
+    return gptr, inv.astype(np.int64), max(len(uniq), 1)
+
+
+def _cell_counts(cleaned: _CleanTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
+    vocab, flat_ids, sent_ids = _encode(cleaned, tok)
+    V = max(len(vocab), 1)
+    fptr, ftok = _csr(flat_ids)
+    # pairs in the script's order: peer, then eval, then model
+    rows: List[Tuple[str, str]] = []
+    pp: List[int] = []
+    mm: List[int] = []
+    inst: List[int] = []
+    nmod: List[int] = []
+    for peer in peer_ids:
+        for eid, peers, models in corpus.evals:
+            if peer not in peers:
+                continue
+            r = len(rows)
+            rows.append((eid, peer))
+            nmod.append(len(models))
+            for m in models:
+                pp.append(peers[peer])
+                mm.append(m)
+                inst.append(r)
+    peers_a = np.asarray(pp, dtype=np.int64)
+    models_a = np.asarray(mm, dtype=np.int64)
+    inst_a = np.asarray(inst, dtype=np.int64)
+    methods: Dict[str, Tuple[str, np.ndarray, np.ndarray, np.ndarray]] = {}
+    flen = np.diff(fptr)
+    if cfg.n > 0:
+        grams = _ngram_ids(fptr, ftok, V, cfg.n)
+        for n, (gptr, ids, nid) in enumerate(grams, 1):
+            hits = K.count_hits(gptr, ids, peers_a, models_a, nid) if len(pp) else np.zeros(0, np.int64)
+            gl = np.diff(gptr)
+            methods[f"ROUGE-{n}"] = ("N", hits, gl[models_a], gl[peers_a])
+    if cfg.lcs or cfg.w is not None:
+        sptr, _ = _csr([[0] * len(s) for s in sent_ids])
+        tptr, stok = _csr([x for s in sent_ids for x in s])
+        lh, lb, wh, wb = K.lcs_hits(
+            sptr, tptr, stok, fptr, ftok, peers_a, models_a, V,
+            float(cfg.w) if cfg.w is not None else 1.0, cfg.lcs, cfg.w is not None,
+        )
+        if cfg.lcs:
+            methods["ROUGE-L"] = ("L", lh, lb, flen[peers_a])
+        if cfg.w is not None:
+            methods[f"ROUGE-W-{cfg.w_tag}"] = ("W", wh, wb, flen[peers_a].astype(np.float64))
+    if cfg.skip is not None:
+        d = cfg.skip_tag if cfg.skip >= 0 else "*"
+        variants = {"S": [False], "SU": [True], "both": [False, True]}[cfg.su]
+        for uni in variants:
+            gptr, ids, nid = _skip_ids(fptr, ftok, V, cfg.skip, uni)
+            hits = K.count_hits(gptr, ids, peers_a, models_a, nid) if len(pp) else np.zeros(0, np.int64)
+            gl = np.diff(gptr)
+            methods[f"ROUGE-{'SU' if uni else 'S'}{d}"] = ("S", hits, gl[models_a], gl[peers_a])
+    return _Counts(inst_a, rows, np.asarray(nmod, dtype=np.int64), methods)
+
+
+def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:
+    den = (1 - alpha) * P + alpha * R
+    with np.errstate(divide="ignore", invalid="ignore"):
+        F = np.where(den > 0, (P * R) / np.where(den > 0, den, 1.0), 0.0)
+    return F
+
+
+def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
+    nrow = len(counts.rows)
+    inst = counts.inst
+    frames = []
+    for method, (kind, hit, mc, pc) in counts.methods.items():
+        hit = hit.astype(np.float64)
+        mc = mc.astype(np.float64)
+        pc = pc.astype(np.float64)
+        w = float(cfg.w) if kind == "W" else 1.0
+        if kind == "W":
+            # per-model base gets the weight again before pooling (computeWLCSScore)
+            mbase = mc ** w
+            pbase = pc ** w
+        else:
+            mbase, pbase = mc, pc
+        if cfg.scoring == "A":
+            H = np.bincount(inst, weights=hit, minlength=nrow)
+            M = np.bincount(inst, weights=mbase, minlength=nrow)
+            Pc = np.bincount(inst, weights=pbase, minlength=nrow)
+        else:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                if kind in ("N", "S"):
+                    s = np.where(mc != 0, perl_round5(hit / np.where(mc != 0, mc, 1)), 0.0)
+                elif kind == "L":
+                    s = np.where(mc > 0, hit / np.where(mc > 0, mc, 1), 0.0)
+                else:  # the script dies on an empty model here; we score it 0
+                    s = np.where(mc > 0, (hit / np.where(mc > 0, mc, 1)) ** (1 / w), 0.0)
+            # first model with the highest score: sort by (instance, -score, position)
+            pos = np.arange(len(inst))
+            order = np.lexsort((pos, -s, inst))
+            first = np.ones(len(order), dtype=bool)
+            first[1:] = inst[order][1:] != inst[order][:-1]
+            best = order[first]
+            H = np.zeros(nrow)
+            M = np.zeros(nrow)
+            Pc = np.zeros(nrow)
+            H[inst[best]] = hit[best]
+            M[inst[best]] = mbase[best]
+            Pc[inst[best]] = pbase[best]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = np.where(M != 0, H / np.where(M != 0, M, 1), 0.0)
+            p = np.where(Pc != 0, H / np.where(Pc != 0, Pc, 1), 0.0)
+        if kind == "W":
+            r = r ** (1 / w)
+            p = p ** (1 / w)
+        R = perl_round5(r)
+        P = perl_round5(p)
+        F = perl_round5(_f_measure(R, P, cfg.alpha))
+        kinds = "float" if kind == "W" else "int"
+        df = pd.DataFrame(
+            {
+                "instance": [e for e, _ in counts.rows],
+                "system": [p_ for _, p_ in counts.rows],
+                "metric": method,
+                "R": R,
+                "P": P,
+                "F": F,
+                "model_count": M if kinds == "float" else M.astype(np.int64),
+                "peer_count": Pc if kinds == "float" else Pc.astype(np.int64),
+                "hit_count": H if kinds == "float" else H.astype(np.int64),
+            }
+        )
+        frames.append(df)
+    if not frames:
+        return pd.DataFrame(columns=["instance", "system", "metric", "R", "P", "F", "model_count", "peer_count", "hit_count"])
+    return pd.concat(frames, ignore_index=True)
+
+
+_IDX_CACHE: Dict[Tuple[int, int], np.ndarray] = {}
+
+
+def perl_bootstrap_indices(n: int, resamples: int) -> np.ndarray:
+    """Indices ROUGE-1.5.5 draws: row r = ``srand(r); int(rand(n))`` n times."""
+    key = (n, resamples)
+    if key not in _IDX_CACHE:
+        if len(_IDX_CACHE) > 64:
+            _IDX_CACHE.clear()
+        _IDX_CACHE[key] = K.drand48_indices(n, resamples)
+    return _IDX_CACHE[key]
+
+
+def perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: int, alpha: float):
+    """``computeAverages``: (mean of resample means, CI low, CI high) per column triple.
+
+    ``values`` is n x 3k (R, P, F per method; or model, peer, hit counts when unit == 1).
+    Returns three arrays of length 3k (unrounded; print with ``%7.5f``).
+    """
+    values = np.ascontiguousarray(values, dtype=np.float64)
+    n, k = values.shape
+    if n == 0:
+        z = np.zeros(k)
+        return z, z.copy(), z.copy()
+    idx = perl_bootstrap_indices(n, resamples)
+    sums = K.bootstrap_sums(values, idx)
+    if unit == 0:
+        samples = sums / n
+    else:
+        samples = np.empty_like(sums)
+        for c in range(0, k, 3):
+            mcount, pcount, hits = sums[:, c], sums[:, c + 1], sums[:, c + 2]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                R = np.where(mcount > 0, hits / np.where(mcount > 0, mcount, 1), 0.0)
+                P = np.where(pcount > 0, hits / np.where(pcount > 0, pcount, 1), 0.0)
+            samples[:, c], samples[:, c + 1], samples[:, c + 2] = R, P, _f_measure(R, P, alpha)
+    ranked = np.sort(samples, axis=0)
+    mean = np.add.accumulate(ranked, axis=0)[-1] / resamples
+    delta = resamples * ((100 - confidence) / 2.0) / 100.0
+    ciUa = int(resamples - delta - 1)
+    ciUb = ciUa + 1
+    ciLa = int(delta)
+    ciLb = ciLa + 1
+    ciR = resamples - delta - 1 - ciUa
+
+    def at(i: int) -> np.ndarray:  # Perl: an index past the end reads undef = 0
+        return ranked[i] if 0 <= i < resamples else np.zeros(k)
+
+    low = at(ciLa) + (at(ciLb) - at(ciLa)) * ciR
+    high = at(ciUa) + (at(ciUb) - at(ciUa)) * ciR
+    return mean, low, high
+
+
+def _averages(scores: pd.DataFrame, cfg: Rouge) -> pd.DataFrame:
+    """Per system and method: plain mean, the script's bootstrap mean and its CI."""
+    out = []
+    if scores.empty:
+        return pd.DataFrame()
+    methods = list(dict.fromkeys(scores["metric"]))
+    for system, sub in scores.groupby("system", sort=False):
+        # instances in the script's bootstrap order: string sort of "eval.peer"
+        keys = (sub["instance"].astype(str) + "." + sub["system"].astype(str)).map(
+            lambda s: s.encode("latin-1", "replace")
+        )
+        sub = sub.assign(_key=keys.values).sort_values(["metric", "_key"], kind="stable")
+        blocks = []
+        for m in methods:
+            b = sub[sub["metric"] == m]
+            cols = ["R", "P", "F"] if cfg.unit == 0 else ["model_count", "peer_count", "hit_count"]
+            blocks.append(b[cols].to_numpy(dtype=np.float64))
+        vals = np.hstack(blocks) if blocks else np.zeros((0, 0))
+        if cfg.unit in (0, 1):
+            pm, lo, hi = perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
+        for j, m in enumerate(methods):
+            b = sub[sub["metric"] == m]
+            row = {"system": system, "metric": m, "n": len(b)}
+            for s_i, stat in enumerate(("R", "P", "F")):
+                row[f"mean_{stat}"] = float(b[stat].mean()) if len(b) else 0.0
+                row[f"median_{stat}"] = float(b[stat].median()) if len(b) else 0.0
+                if cfg.unit in (0, 1):
+                    row[f"perl_mean_{stat}"] = float(perl_round5(pm[3 * j + s_i]))
+                    row[f"ci_low_{stat}"] = float(perl_round5(lo[3 * j + s_i]))
+                    row[f"ci_high_{stat}"] = float(perl_round5(hi[3 * j + s_i]))
+            row["model_count"] = b["model_count"].sum()
+            row["peer_count"] = b["peer_count"].sum()
+            row["hit_count"] = b["hit_count"].sum()
+            out.append(row)
+    return pd.DataFrame(out)
+
+
+# ----------------------------------------------------------------------------------------
+GRAHAM_METHODS = ("R1", "R2", "R3", "R4", "RS4", "RSU4", "RW", "RL")
+_GRAHAM_TAGS = {
+    "ROUGE-1": "R1", "ROUGE-2": "R2", "ROUGE-3": "R3", "ROUGE-4": "R4",
+    "ROUGE-S4": "RS4", "ROUGE-SU4": "RSU4", "ROUGE-W-1.2": "RW", "ROUGE-L": "RL",
+}
+
+
+def graham_variants(
+    summaries: Sequence[Text],
+    references: Sequence[Sequence[Text]],
+    instance_ids: Sequence[str],
+    system_ids: Sequence[str],
+    length_limit: Optional[int] = None,
+    byte_limit: Optional[int] = None,
+    alpha: float = 0.5,
+    per_summary: bool = False,
+) -> pd.DataFrame:
+    """All 192 ROUGE variants of Graham (2015) in one pass, as one tidy long frame.
+
+    8 counting methods (ROUGE-1..4, S4, SU4, W-1.2, L) x stemming x stop-word removal x
+    P/R/F x system-level mean (A) / median (M) of the per-summary scores, each per-summary
+    score exactly as ``ROUGE-1.5.5.pl -n 4 -w 1.2 -2 4 -U -f A -p alpha [-m] [-s] -d``
+    prints it. Columns: system, method, stem, stopwords, score, aggregate, variant
+    (e.g. ``R2_ST1_RS1_A_P``), value. ``per_summary=True`` instead returns the
+    per-summary scores (instance, system, method, stem, stopwords, score, value).
+    Cleaning and truncation are shared by the four (stem, stop) cells.
+    """
+    corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
+    base = Rouge(n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
+    cleaned = _CleanTexts(corpus.texts, base.length_limit, base.byte_limit)
+    peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+    frames = []
+    for st in (False, True):
+        for rs in (False, True):
+            cfg = Rouge(n=4, w=1.2, skip=4, su="both", stem=st, stopwords=rs,
+                        length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
+            sc = _instance_scores(_cell_counts(cleaned, cfg._tokenizer(), cfg, corpus, peer_ids), cfg)
+            sc = sc.assign(method=sc["metric"].map(_GRAHAM_TAGS), stem=st, stopwords=rs)
+            frames.append(sc[["instance", "system", "method", "stem", "stopwords", "R", "P", "F"]])
+    wide = pd.concat(frames, ignore_index=True)
+    long = wide.melt(
+        id_vars=["instance", "system", "method", "stem", "stopwords"], value_vars=["P", "R", "F"],
+        var_name="score", value_name="value",
+    )
+    if per_summary:
+        return long
+    keys = ["system", "method", "stem", "stopwords", "score"]
+    g = long.groupby(keys, sort=True)["value"]
+    agg = pd.concat([g.mean().rename("A"), g.median().rename("M")], axis=1).reset_index()
+    out = agg.melt(id_vars=keys, value_vars=["A", "M"], var_name="aggregate", value_name="value")
+    out["variant"] = (
+        out["method"] + "_ST" + out["stem"].astype(int).astype(str) + "_RS"
+        + out["stopwords"].astype(int).astype(str) + "_" + out["aggregate"] + "_" + out["score"]
+    )
+    return out[["system", "method", "stem", "stopwords", "score", "aggregate", "variant", "value"]]

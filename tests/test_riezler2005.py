@@ -1,0 +1,164 @@
+"""Riezler & Maxwell (2005): exact recomputations of printed numbers and the paper-specific
+logic of evalkit.papers.riezler2005 (F-score tuples, equivalent variants, multiplicity)."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit.errors import ParameterError
+from evalkit.papers import riezler2005 as rm
+from evalkit.stats.multiplicity import experimentwise_error
+
+
+# --------------------------------------------------------------------------- printed numbers
+def test_experimentwise_error_105_comparisons_is_printed_9954():
+    # §4.4: "15(15 - 1)/2 = 105 pairwise comparisons ... pe = .9954".
+    printed = rm.published("multiplicity").set_index("k")
+    k = 15 * 14 // 2
+    assert k == 105
+    pe = experimentwise_error(0.05, k)
+    assert pe == pytest.approx(1 - 0.95 ** 105, abs=1e-15)
+    assert f"{pe:.4f}".lstrip("0") == printed.loc[105, "printed"] == ".9954"
+    assert round(pe, 4) == printed.loc[105, "experimentwise"]
+
+
+def test_experimentwise_error_5_comparisons_at_015_is_about_07():
+    printed = rm.published("multiplicity").set_index("k")
+    pe = experimentwise_error(0.015, 5)
+    assert pe == pytest.approx(1 - 0.985 ** 5, abs=1e-15)
+    assert printed.loc[5, "relation"] == "≈" and f"{pe:.2f}".lstrip("0") == printed.loc[5, "printed"] == ".07"
+
+
+def test_every_printed_check_agrees():
+    checks = rm.printed_checks()
+    assert checks["agrees"].all(), checks[~checks["agrees"]].to_string()
+    assert len(checks) == 14
+
+
+def test_printed_checks_recompute_the_papers_claims():
+    checks = rm.printed_checks().set_index("claim")
+    as_printed = checks["recomputed_as_printed"]
+    # §3: "an increase in NIST score of .15 units, whereas BLEU and F-score decrease by .3% and .2%".
+    assert as_printed["NIST difference 6.58 - 6.43"] == ".15"
+    assert as_printed["BLEU difference .298 - .301"] == ".3%"
+    assert as_printed["F difference .383 - .385"] == ".2%"
+    # §4.3: "p-values < .015 in 3 out of 5 pairwise comparisons ... >= .025 in all cases".
+    assert as_printed["bootstrap p < .015 in Table 2"] == "3 out of 5"
+    assert checks.loc["smallest AR p-value in Table 2", "recomputed"] == pytest.approx(0.025)
+    assert as_printed["rejections at the level .015: bootstrap in 3 of 5 cases, AR in none"] == "bootstrap 3, AR 0"
+    # The printed level "0.15" would make AR reject all five pairs (largest AR p is .079).
+    erratum = [c for c in checks.index if c.startswith("erratum")]
+    assert as_printed[erratum[0]] == "bootstrap 5, AR 5"
+
+
+def test_table1_p_below_0001_needs_10000_shuffles():
+    assert rm.trials_needed(0.0001) == 10000
+    assert rm.smallest_p(10000) == 1 / 10001 < 0.0001
+    assert rm.smallest_p(9999) == 0.0001  # not strictly below
+    assert rm.trials_needed(0.05) == 20  # 1/21 < .05 <= 1/20
+    with pytest.raises(ParameterError):
+        rm.trials_needed(1.5)
+
+
+def test_published_tables_are_transcribed_completely():
+    t1, t2 = rm.published("table1"), rm.published("table2")
+    assert t1.shape[0] == 12 and set(t1["metric"]) == {"NIST", "BLEU", "F"}
+    assert t1.set_index(["row", "metric"]).loc[("bootstrap p-value", "F"), "relation"] == "not reported"
+    assert pd.isna(t1.set_index(["row", "metric"]).loc[("bootstrap p-value", "F"), "value"])
+    assert list(t2[t2["row"] == "NIST difference"]["printed"]) == [".031", ".032", ".029", ".028", ".036"]
+    for _, row in pd.concat([t1, t2]).dropna(subset=["value"]).iterrows():
+        assert float(row["printed"].lstrip("< ")) == pytest.approx(row["value"]), row.to_dict()
+
+
+def test_experimentwise_grid_inverse_levels():
+    grid = rm.experimentwise_grid([105], [0.05], target=0.05).iloc[0]
+    assert grid["experimentwise"] == pytest.approx(0.995418807, abs=1e-9)
+    assert grid["sidak_level"] == pytest.approx(1 - 0.95 ** (1 / 105), abs=1e-15)
+    assert grid["bonferroni_level"] == pytest.approx(0.05 / 105)
+    assert experimentwise_error(grid["sidak_level"], 105) == pytest.approx(0.05, abs=1e-12)
+
+
+# --------------------------------------------------------------------------- F-score
+def test_fscore_statistics_counts_multiset_matches():
+    hyp = [[("subj", "saw", "he"), ("obj", "saw", "dog"), ("obj", "saw", "dog")], []]
+    ref = [[("subj", "saw", "he"), ("obj", "saw", "dog"), ("adj", "dog", "big")], [("a", "b", "c")]]
+    stats = rm.fscore_statistics(hyp, ref)
+    assert stats.tolist() == [[2, 3, 3], [0, 0, 1]]
+    # F = 2PR/(P+R) with P = 2/3, R = 2/4 on the summed tuples (2, 3, 4).
+    p, r = 2 / 3, 2 / 4
+    assert rm.fscore_from_statistics(stats.sum(0)[None])[0] == pytest.approx(2 * p * r / (p + r))
+    assert rm.fscore_from_statistics(np.array([[0, 0, 0], [0, 5, 5]])).tolist() == [0.0, 0.0]
+    with pytest.raises(ParameterError):
+        rm.fscore_statistics(hyp, ref[:1])
+    with pytest.raises(ParameterError):
+        rm.fscore_from_statistics(np.zeros((2, 4)))
+
+
+def test_window_relations():
+    assert rm.window_relations("a b c d".split(), window=2) == [("a", "b"), ("a", "c"), ("b", "c"), ("b", "d"),
+                                                                ("c", "d")]
+    assert rm.window_relations(["x"], window=3) == []
+    with pytest.raises(ParameterError):
+        rm.window_relations(["x"], window=0)
+
+
+# --------------------------------------------------------------------------- variants and tests
+def _pair(seed=0, n=60):
+    g = np.random.default_rng(seed)
+    a = np.column_stack([g.integers(0, 6, n), g.integers(6, 12, n), g.integers(6, 12, n)])
+    b = np.column_stack([g.integers(0, 6, n), g.integers(6, 12, n), g.integers(6, 12, n)])
+    return a, b
+
+
+def test_equivalent_variants_are_seeded_and_mix_the_sources():
+    v1 = rm.equivalent_variants(500, 6, 3)
+    assert v1.shape == (6, 500) and v1.dtype == bool
+    assert np.array_equal(v1, rm.equivalent_variants(500, 6, 3))
+    assert not np.array_equal(v1, rm.equivalent_variants(500, 6, 4))
+    assert 0.4 < v1.mean() < 0.6
+
+
+def test_identical_sources_give_p_value_one():
+    a, _ = _pair()
+    res = rm.table2({"F": (a, a)}, {"F": rm.fscore_from_statistics}, n_variants=3, n_trials=50, n_resamples=50, seed=1)
+    assert set(res["comparison"]) == {"1:2", "1:3"}
+    assert (res["difference"] == 0).all()
+    # AR: every shuffle ties the observed 0 (counted, R&M's ">="), so p = (R+1)/(R+1) = 1.
+    assert (res[res["test"] == "approximate randomization"]["p_value"] == 1.0).all()
+
+
+def test_table2_variants_are_mixtures_of_the_sources():
+    a, b = _pair(1)
+    res = rm.table2({"F": (a, b)}, {"F": rm.fscore_from_statistics}, n_variants=4, n_trials=20, n_resamples=20, seed=5)
+    takes_b = rm.equivalent_variants(len(a), 4, np.random.default_rng([5, 0]))
+    for v in range(4):
+        mixed = np.where(takes_b[v][:, None], b, a)
+        score = rm.fscore_from_statistics(mixed.sum(0)[None])[0]
+        if v == 0:
+            assert (res["baseline_score"] == score).all()
+        else:
+            assert (res[res["system"] == str(v + 1)]["score"] == score).all()
+
+
+def test_type1_simulation_is_reproducible_and_rates_are_counted():
+    a, b = _pair(2)
+    kw = dict(n_replications=6, n_trials=30, n_resamples=30, seed=9)
+    sim = rm.type1_simulation({"F": (a, b)}, {"F": rm.fscore_from_statistics}, **kw)
+    assert sim.shape[0] == 6 * 2
+    pd.testing.assert_frame_equal(sim, rm.type1_simulation({"F": (a, b)}, {"F": rm.fscore_from_statistics}, **kw))
+    rates = rm.rejection_rates(sim, alphas=(0.05, 0.5))
+    for _, r in rates.iterrows():
+        group = sim[(sim["metric"] == r["metric"]) & (sim["test"] == r["test"])]
+        assert r["rejections"] == (group["p_value"] <= r["alpha"]).sum() and r["n"] == 6
+        assert r["ci_low"] <= r["rate"] <= r["ci_high"]
+
+
+def test_many_systems_multiplicity_columns():
+    res = pd.DataFrame({"metric": "BLEU", "test": "bootstrap", "system": [f"s{i}" for i in range(15)],
+                        "p_value": np.linspace(0.0001, 0.06, 15)})
+    out = rm.many_systems(res, per_comparison=0.05, experimentwise=0.05)
+    assert (out["k"] == 15).all()
+    assert out["experimentwise_error"].iloc[0] == pytest.approx(1 - 0.95 ** 15)
+    assert out["significant"].sum() == (res["p_value"] <= 0.05).sum()
+    level = 1 - 0.95 ** (1 / 15)
+    assert out["significant_sidak"].sum() == (res["p_value"] <= level).sum()
+    assert out["significant_bonferroni"].sum() == (res["p_value"] <= 0.05 / 15).sum()

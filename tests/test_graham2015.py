@@ -1,0 +1,165 @@
+"""Graham (2015): exact recomputations from the printed tables and the paper module's logic.
+
+The expected values are the paper's printed numbers (data/published/graham2015, transcribed
+from the PDF, Table 1 cross-checked against the notes' independent transcription).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit.data.published import list_published, read_published
+from evalkit.errors import ParameterError
+from evalkit.papers import graham2015 as g15
+from evalkit.stats.williams import williams_test
+
+
+@pytest.fixture(scope="module")
+def table1():
+    return read_published("graham2015", "table1")
+
+
+def test_published_tables_present():
+    assert {"table1", "table2", "table3", "table4", "figure3_metrics", "claims"} <= set(list_published("graham2015"))
+
+
+def test_table2_recomputed_exactly_from_table1_bullets(table1):
+    printed = read_published("graham2015", "table2", dtypes={"percent": "str"})
+    ours = g15.optimal_shares(table1)
+    assert ours["total"].unique().tolist() == [80]
+    # Same cells, same printed order, identical printed strings (all 17).
+    assert list(zip(ours["option"], ours["level"], ours["printed"])) == \
+        list(zip(printed["option"], printed["level"], printed["percent"]))
+    # Counts behind the percentages (paper §4.1: most optimal variants use precision).
+    counts = dict(zip(ours["level"], ours["count"]))
+    assert (counts["Prec."], counts["F-score"], counts["Recall"]) == (42, 20, 18)
+    assert (counts["Average"], counts["Median"]) == (51, 29)
+
+
+def test_table2_changes_when_a_bullet_changes(table1):
+    flipped = table1.copy()
+    row = flipped.index[flipped["variant"] == "R1_ST0_RS0_A_P"][0]
+    flipped.loc[row, "optimal"] = 0
+    printed = read_published("graham2015", "table2", dtypes={"percent": "str"})
+    ours = g15.optimal_shares(flipped)
+    assert ours["total"].iloc[0] == 79
+    assert list(ours["printed"]) != list(printed["percent"])
+
+
+def test_printed_percentage_rule():
+    assert g15.printed_percentages([23, 20, 15, 6, 6, 6, 2, 2], 80) == \
+        ["28.7", "25.0", "18.8", "7.5", "7.5", "7.5", "2.5", "2.5"]
+    # Two levels: the second is 100 minus the first printed value (36.25 alone would print 36.2).
+    assert g15.printed_percentages([51, 29], 80) == ["63.7", "36.3"]
+    assert "%.1f" % (29 / 80 * 100) == "36.2"
+    with pytest.raises(ParameterError):
+        g15.printed_percentages([1], 0)
+
+
+def test_paper_consistency_all_checks_agree_except_the_known_errata():
+    checks = g15.paper_consistency()
+    failing = checks[~checks["agrees"]]
+    assert failing["erratum"].all(), failing.to_string()
+    assert len(failing) == 2
+    assert set(failing["paper"]) == {"36.3", "ten"}
+    assert len(checks) >= 25
+
+
+def test_paper_consistency_detects_a_corrupted_table(table1):
+    tables = {name: read_published("graham2015", name) for name in
+              ("table1", "table2", "table3", "table4", "figure3_metrics", "claims")}
+    bad = tables["table4"].copy()
+    bad.loc[1, "r_mean"] = 0.787   # Table 4 no longer repeats Table 1
+    tables["table4"] = bad
+    checks = g15.paper_consistency(tables)
+    row = checks[checks["check"].str.startswith("Table 4 'Mean' column equals")]
+    assert not row["agrees"].iloc[0]
+
+
+def test_table3_rank_change_and_rank_correlations():
+    ranks = g15.table3_ranks(read_published("graham2015", "table3"))
+    by = ranks.set_index("system")
+    assert (by.loc["DPP", "rank_best"], by.loc["DPP", "rank_original"]) == (1, 4)
+    assert (by.loc["OCCAMS_V", "rank_best"], by.loc["OCCAMS_V", "rank_original"]) == (7, 2)
+    from scipy import stats
+    tau = stats.kendalltau(ranks["rouge_best"], ranks["rouge_original"]).statistic
+    assert round(tau, 3) == 0.758  # notes §A4.3, from the printed numbers
+
+
+def test_table1_factor_means_match_notes(table1):
+    means = g15.factor_means(table1).set_index("level")["mean_r"].round(4)
+    # notes §A5.6, computed from the printed Table 1
+    assert (means["Prec."], means["F-score"], means["Recall"]) == (0.6967, 0.6615, 0.6078)
+    assert (means["Average"], means["Median"]) == (0.6814, 0.6292)
+    assert means["R-3"] == 0.7478 and means["R-L"] == 0.5945
+
+
+def test_variants_roundtrip_and_labels(table1):
+    variants = g15.all_variants()
+    assert len(variants) == 192 == len({v.id for v in variants})
+    for v in variants:
+        assert g15.parse_variant(v.id) == v
+        assert g15.parse_variant(v.label) == v
+    assert g15.parse_variant("R3_ST0_RSW0_A_F").id == "R3_ST0_RS0_A_F"   # Figure 3 misprint
+    rouge = table1[table1["metric"] != "BLEU"]
+    labels = rouge["metric"] + " " + rouge["stemming"] + " " + rouge["rsw"] + " " + rouge["aggregation"] + " " + rouge["prf"]
+    assert [g15.parse_variant(x).id for x in labels] == list(rouge["variant"])
+    for bad in ("R5_ST0_RS0_A_P", "R2_ST2_RS0_A_P", "R2_ST0_RS0_X_P", "BLEU", "", 3):
+        with pytest.raises(ParameterError):
+            g15.parse_variant(bad)
+
+
+def test_human_score_combinations():
+    cs = np.array([0.2, 0.0, 0.5])
+    lq = np.array([0.8, 0.0, 0.5])
+    np.testing.assert_allclose(g15.combine(cs, lq, "mean"), [0.5, 0.0, 0.5])
+    np.testing.assert_allclose(g15.combine(cs, lq, "geometric"), [0.4, 0.0, 0.5])
+    np.testing.assert_allclose(g15.combine(cs, lq, "harmonic"), [0.32, 0.0, 0.5])
+    np.testing.assert_allclose(g15.combine(cs, lq, "coverage"), cs)
+    np.testing.assert_allclose(g15.combine(cs, lq, "quality"), lq)
+    with pytest.raises(ParameterError):
+        g15.combine(cs, lq, "median")
+    assert g15.mean_linguistic_quality("ABCDEAA") == pytest.approx((1 + .75 + .5 + .25 + 0 + 1 + 1) / 7)
+    with pytest.raises(ParameterError):
+        g15.mean_linguistic_quality(["F"])
+    assert g15.coverage_score(3, 0.6, 4) == pytest.approx(0.45)
+    with pytest.raises(ParameterError):
+        g15.coverage_score(3, 0.6, 0)
+
+
+def test_system_human_scores_mean_of_per_summary_combination():
+    per = pd.DataFrame({"system": ["a", "a", "b", "b"], "coverage": [0.2, 0.4, 0.0, 0.6],
+                        "quality": [0.8, 0.6, 1.0, 0.6]})
+    h = g15.system_human_scores(per, "harmonic")
+    expected_a = np.mean([2 * .2 * .8 / 1.0, 2 * .4 * .6 / 1.0])
+    assert h["a"] == pytest.approx(expected_a) and h["b"] == pytest.approx(np.mean([0.0, 0.6]))
+    with pytest.raises(ParameterError):
+        g15.system_human_scores(per.assign(quality=[0.8, None, 1.0, 0.6]))
+
+
+def test_correlation_table_marks_match_explicit_williams_loop():
+    rng = np.random.default_rng(3)
+    n_sys = 12
+    human = pd.Series(rng.normal(size=n_sys), index=[f"s{i}" for i in range(n_sys)])
+    metrics = {"BLEU": human + rng.normal(scale=0.3, size=n_sys)}
+    for k, noise in enumerate((0.2, 0.5, 1.0, 2.0, 4.0)):
+        metrics[g15.all_variants()[k].id] = human + rng.normal(scale=noise, size=n_sys)
+    long = pd.DataFrame([(s, m, v) for m, vals in metrics.items() for s, v in zip(human.index, vals)],
+                        columns=["system", "metric", "value"])
+    table, pairs = g15.correlation_table(long, human, alpha=0.05)
+    assert list(table["rank"]) == list(range(1, 7))
+    assert table["r"].is_monotonic_decreasing
+    names = list(metrics)
+    r_h = {m: np.corrcoef(human, metrics[m])[0, 1] for m in names}
+    for row in table.itertuples():
+        beaten = False
+        for other in names:
+            if other == row.variant or r_h[other] <= r_h[row.variant]:
+                continue
+            r23 = np.corrcoef(metrics[other], metrics[row.variant])[0, 1]
+            beaten |= williams_test(r_h[other], r_h[row.variant], r23, n_sys).p < 0.05
+        assert row.optimal == (not beaten), row.variant
+        assert row.r == pytest.approx(r_h[row.variant])
+    assert not table["optimal"].all() and table["optimal"].iloc[0]
+    assert table.loc[table["variant"] == "BLEU", "metric"].iloc[0] == "BLEU"

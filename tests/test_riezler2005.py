@@ -162,3 +162,10 @@ def test_many_systems_multiplicity_columns():
     level = 1 - 0.95 ** (1 / 15)
     assert out["significant_sidak"].sum() == (res["p_value"] <= level).sum()
     assert out["significant_bonferroni"].sum() == (res["p_value"] <= 0.05 / 15).sum()
+
+
+def test_monte_carlo_experimentwise_matches_formula():
+    mc = rm.simulate_experimentwise([1, 5, 105], [0.05, 0.015], n_experiments=4000, seed=3)
+    assert np.allclose(mc["formula"], [1 - (1 - pc) ** k for k in (1, 5, 105) for pc in (0.05, 0.015)])
+    assert (mc["z"].abs() < 5).all(), mc
+    pd.testing.assert_frame_equal(mc, rm.simulate_experimentwise([1, 5, 105], [0.05, 0.015], 4000, seed=3))

@@ -1,0 +1,218 @@
+"""Paired tests between two summarizers/systems over shared inputs, all-pairs matrices, and the
+agreement of a metric's significance decisions with a manual metric's.
+
+* Paired t-test (mean-based scores) and Wilcoxon signed-rank test (median-based), as Graham
+  (2015) §3.2 and Owczarzak et al. (2012, "OCDN12") use them; Shapiro-Wilk normality per system.
+  The computations are :func:`scipy.stats.ttest_rel`, :func:`scipy.stats.wilcoxon` and
+  :func:`scipy.stats.shapiro` (tested against pingouin).
+* All-pairs matrices: for every ordered pair (A, B), one-sided "A > B" p-values (Graham's
+  Figure 4) and the systems no other system beats.
+* OCDN12 decisions: two-sided test per unordered pair at alpha; ``d(A, B)`` = +1 (A significantly
+  better), -1 (B significantly better) or 0; the direction comes from the median of A - B
+  (the mean when the median is 0). Agreement of automatic with manual decisions::
+
+      diff    = #{d_man != 0 and d_auto == d_man} / #{d_man != 0}
+      no_diff = #{d_man == 0 and d_auto == 0}    / #{d_man == 0}
+      contr   = #{d_man != 0 and d_auto == -d_man} / #{d_man != 0}   (or / #pairs)
+      sig_accuracy = #{d_auto == d_man} / #pairs
+      all_accuracy = #{sign(mean diff) agrees} / #pairs
+
+Pairs use only the inputs both systems have (a human covers about half the TAC topics); the
+number used is reported as ``n``.
+"""
+from __future__ import annotations
+
+from itertools import combinations, permutations
+from typing import Optional
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from evalkit.errors import ParameterError
+from evalkit.stats._validation import (check_choice, check_columns, check_int, check_probability,
+                                       pick_column)
+
+__all__ = ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
+           "not_outperformed", "significance_decisions", "decision_agreement"]
+
+TESTS = ("t", "wilcoxon")
+ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+def paired_test(x, y, *, test: str = "t", alternative: str = "two-sided",
+                zero_method: str = "wilcox", correction: bool = False,
+                method: str = "auto") -> pd.DataFrame:
+    """One paired test of ``x`` against ``y`` (same inputs, same order).
+
+    ``test="t"``: paired t-test, statistic t with n - 1 dof; ``test="wilcoxon"``: signed-rank
+    test, statistic W (the smaller rank sum for two-sided, R+ otherwise, as scipy), with
+    ``zero_method`` / ``correction`` / ``method`` passed to scipy (fix them explicitly: tools
+    differ). Returns one row: ``test, alternative, n, statistic, p_value, mean_diff, median_diff``.
+    """
+    check_choice("test", test, TESTS)
+    check_choice("alternative", alternative, ALTERNATIVES)
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ParameterError("y", y.shape, f"a 1-D array of the same length as x ({x.shape})")
+    if np.isnan(x).any() or np.isnan(y).any():
+        raise ParameterError("x", "NaN values", "complete pairs (drop unshared inputs first)")
+    if len(x) < 2:
+        raise ParameterError("x", len(x), "at least 2 paired values")
+    d = x - y
+    if test == "t":
+        res = sps.ttest_rel(x, y, alternative=alternative)
+    else:
+        res = sps.wilcoxon(x, y, zero_method=zero_method, correction=correction,
+                           alternative=alternative, method=method)
+    return pd.DataFrame([{"test": test, "alternative": alternative, "n": len(x),
+                          "statistic": float(res.statistic), "p_value": float(res.pvalue),
+                          "mean_diff": float(d.mean()), "median_diff": float(np.median(d))}])
+
+
+def _wide(scores: pd.DataFrame, metric: Optional[str]) -> pd.DataFrame:
+    inst = pick_column(scores, ("instance", "segment", "topic"), "scores")
+    sys_col = pick_column(scores, ("system", "summarizer"), "scores")
+    check_columns(scores, ["value"], "scores")
+    if "metric" in scores.columns:
+        metrics = scores["metric"].unique()
+        if metric is None and len(metrics) > 1:
+            raise ParameterError("metric", None, f"one of {sorted(metrics)} (scores hold several metrics)")
+        if metric is not None:
+            scores = scores[scores["metric"] == metric]
+            if scores.empty:
+                raise ParameterError("metric", metric, f"one of {sorted(metrics)}")
+    if scores.duplicated([inst, sys_col]).any():
+        raise ParameterError("scores", "duplicate (instance, system) rows", "one score per input and system")
+    return scores.pivot(index=inst, columns=sys_col, values="value")
+
+
+def shapiro_by_system(scores: pd.DataFrame, *, metric: Optional[str] = None,
+                      alpha: float = 0.05) -> pd.DataFrame:
+    """Shapiro-Wilk (Royston's AS R94 in scipy) on each system's per-input scores.
+    Returns ``system, n, W, p_value, normal`` (p >= alpha)."""
+    alpha = check_probability("alpha", alpha)
+    wide = _wide(scores, metric)
+    rows = []
+    for system in wide.columns:
+        v = wide[system].dropna().to_numpy(float)
+        if len(v) < 3:
+            raise ParameterError("scores", system, "at least 3 scores per system for Shapiro-Wilk")
+        res = sps.shapiro(v)
+        rows.append({"system": system, "n": len(v), "W": float(res.statistic),
+                     "p_value": float(res.pvalue), "normal": bool(res.pvalue >= alpha)})
+    return pd.DataFrame(rows)
+
+
+def pairwise_tests(scores: pd.DataFrame, *, metric: Optional[str] = None, test: str = "t",
+                   alternative: str = "greater", min_shared: int = 2, **kwargs) -> pd.DataFrame:
+    """The paired test for every pair of systems on their shared inputs.
+
+    ``alternative="greater"``: every ordered pair (A, B), H1 "A > B" (Graham's Figure 4);
+    ``"two-sided"``: every unordered pair once. ``scores``: long ``instance, system, value``
+    (filter by ``metric`` if a ``metric`` column holds several). A pair sharing fewer than
+    ``min_shared`` inputs raises. Returns ``system_a, system_b, mean_a, mean_b`` plus the
+    columns of :func:`paired_test`.
+    """
+    check_choice("alternative", alternative, ALTERNATIVES)
+    min_shared = check_int("min_shared", min_shared, minimum=2)
+    wide = _wide(scores, metric)
+    systems = list(wide.columns)
+    pairs = combinations(systems, 2) if alternative == "two-sided" else permutations(systems, 2)
+    rows = []
+    for a, b in pairs:
+        both = wide[[a, b]].dropna()
+        if len(both) < min_shared:
+            raise ParameterError("scores", (a, b), f"at least {min_shared} inputs scored for both systems")
+        res = paired_test(both[a].to_numpy(), both[b].to_numpy(), test=test,
+                          alternative=alternative, **kwargs).iloc[0].to_dict()
+        rows.append({"system_a": a, "system_b": b, "mean_a": float(both[a].mean()),
+                     "mean_b": float(both[b].mean()), **res})
+    return pd.DataFrame(rows)
+
+
+def beats_matrix(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """Boolean square matrix: cell (A, B) is True iff A significantly beats B (one-sided p < alpha)."""
+    alpha = check_probability("alpha", alpha)
+    check_columns(pairs, ["system_a", "system_b", "p_value", "alternative"], "pairs")
+    if (pairs["alternative"] != "greater").any():
+        raise ParameterError("pairs", "two-sided tests", "one-sided 'greater' tests (pairwise_tests default)")
+    order = list(dict.fromkeys(list(pairs["system_a"]) + list(pairs["system_b"])))
+    m = pairs.assign(beats=pairs["p_value"] < alpha).pivot(index="system_a", columns="system_b", values="beats")
+    return m.reindex(index=order, columns=order).fillna(False).astype(bool)
+
+
+def not_outperformed(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """Systems that no other system significantly beats (Graham 2015 §5): ``system, beaten_by,
+    beats, not_outperformed``."""
+    m = beats_matrix(pairs, alpha)
+    out = pd.DataFrame({"system": m.index, "beaten_by": m.sum(axis=0).to_numpy(),
+                        "beats": m.sum(axis=1).to_numpy()})
+    out["not_outperformed"] = out["beaten_by"] == 0
+    return out
+
+
+def significance_decisions(scores: pd.DataFrame, *, metric: Optional[str] = None,
+                           test: str = "wilcoxon", alpha: float = 0.05, **kwargs) -> pd.DataFrame:
+    """OCDN12 decisions per unordered pair: two-sided test; ``decision`` +1 / -1 / 0.
+
+    Direction: sign of the median of A - B, the mean when the median is 0. Also returns
+    ``ranking_sign`` = sign(mean_a - mean_b) over the shared inputs (for ``all_accuracy``).
+    """
+    alpha = check_probability("alpha", alpha)
+    out = pairwise_tests(scores, metric=metric, test=test, alternative="two-sided", **kwargs)
+    direction = np.sign(out["median_diff"]).where(out["median_diff"] != 0, np.sign(out["mean_diff"]))
+    out["decision"] = np.where(out["p_value"] < alpha, direction, 0).astype(int)
+    out["ranking_sign"] = np.sign(out["mean_a"] - out["mean_b"]).astype(int)
+    return out
+
+
+def decision_agreement(manual: pd.DataFrame, automatic: pd.DataFrame, *,
+                       contr_denominator: str = "manual_diff") -> pd.DataFrame:
+    """Agreement of automatic with manual significance decisions (OCDN12 Tables 2-3).
+
+    Both frames come from :func:`significance_decisions` over the same systems. Returns one row
+    with counts and ``diff, no_diff, contr, sig_accuracy, all_accuracy`` (proportions in [0, 1];
+    NaN when a denominator is 0). ``contr_denominator``: ``"manual_diff"`` (pairs the manual
+    metric finds different; then diff + contr + missed = 1) or ``"all"``.
+    """
+    check_choice("contr_denominator", contr_denominator, ("manual_diff", "all"))
+    cols = ["system_a", "system_b", "decision", "ranking_sign"]
+    check_columns(manual, cols, "manual")
+    check_columns(automatic, cols, "automatic")
+    man = _canonical(manual)
+    aut = _canonical(automatic)
+    if set(man.index) != set(aut.index):
+        raise ParameterError("automatic", sorted(set(man.index) ^ set(aut.index))[:5],
+                             "decisions for exactly the manual metric's system pairs")
+    aut = aut.loc[man.index]
+    dm, da = man["decision"].to_numpy(), aut["decision"].to_numpy()
+    n_diff = int((dm != 0).sum())
+    n_same = int((dm == 0).sum())
+    agree_diff = int(((dm != 0) & (da == dm)).sum())
+    agree_same = int(((dm == 0) & (da == 0)).sum())
+    contr = int(((dm != 0) & (da == -dm)).sum())
+    contr_den = n_diff if contr_denominator == "manual_diff" else len(dm)
+    ratio = lambda a, b: a / b if b else float("nan")  # noqa: E731
+    return pd.DataFrame([{
+        "pairs": len(dm), "manual_diff": n_diff, "manual_no_diff": n_same,
+        "diff": ratio(agree_diff, n_diff), "no_diff": ratio(agree_same, n_same),
+        "contr": ratio(contr, contr_den), "contradictions": contr,
+        "sig_accuracy": ratio(int((da == dm).sum()), len(dm)),
+        "all_accuracy": ratio(int((man["ranking_sign"].to_numpy() == aut["ranking_sign"].to_numpy()).sum()), len(dm)),
+    }])
+
+
+def _canonical(frame: pd.DataFrame) -> pd.DataFrame:
+    """Index decisions by the sorted system pair, flipping signs where the pair was reversed."""
+    a, b = frame["system_a"].astype(str), frame["system_b"].astype(str)
+    flip = a > b
+    out = pd.DataFrame({
+        "key": [tuple(sorted(p)) for p in zip(a, b)],
+        "decision": np.where(flip, -frame["decision"], frame["decision"]),
+        "ranking_sign": np.where(flip, -frame["ranking_sign"], frame["ranking_sign"]),
+    })
+    if out["key"].duplicated().any():
+        raise ParameterError("decisions", "duplicate system pairs", "one decision per unordered pair")
+    return out.set_index("key")

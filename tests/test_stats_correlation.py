@@ -1,0 +1,123 @@
+"""Correlation levels, coefficients against scipy/pingouin, CIs, permutation test, WMT tau."""
+import numpy as np
+import pandas as pd
+import pingouin as pg
+import pytest
+from scipy import stats
+
+from evalkit.errors import ParameterError
+from evalkit.stats.correlation import (bootstrap_ci, correlate, correlate_columns, fisher_ci,
+                                       level_correlation, permutation_test, wmt_kendall_like)
+
+SCIPY = {"pearson": lambda a, b: stats.pearsonr(a, b)[0],
+         "spearman": lambda a, b: stats.spearmanr(a, b)[0],
+         "kendall": lambda a, b: stats.kendalltau(a, b, variant="b")[0]}
+
+
+@pytest.mark.parametrize("method", ["pearson", "spearman", "kendall"])
+def test_columns_match_scipy_with_ties_and_nan(method):
+    rng = np.random.default_rng(0)
+    x = rng.integers(0, 5, size=(12, 30)).astype(float)  # many ties
+    y = x + rng.integers(-2, 3, size=(12, 30))
+    x[3, 4] = np.nan
+    y[0, 7] = np.nan
+    got = correlate_columns(x, y, method)
+    for j in range(30):
+        ok = ~(np.isnan(x[:, j]) | np.isnan(y[:, j]))
+        assert got[j] == pytest.approx(SCIPY[method](x[ok, j], y[ok, j]), rel=1e-10, abs=1e-12)
+    assert np.isnan(correlate_columns(np.ones(5), np.arange(5.0), method)[0])
+
+
+def _matrices(seed=1, n_sys=8, n_inp=15):
+    rng = np.random.default_rng(seed)
+    quality = rng.normal(size=(n_sys, 1))
+    y = quality + rng.normal(size=(n_sys, n_inp))
+    x = y + rng.normal(scale=0.8, size=(n_sys, n_inp))
+    return x, y
+
+
+@pytest.mark.parametrize("method", ["pearson", "spearman", "kendall"])
+def test_levels_follow_their_definitions(method):
+    x, y = _matrices()
+    x[2, 3] = np.nan
+    f = SCIPY[method]
+    r, n = level_correlation(x, y, "system", method)
+    assert r == pytest.approx(f(np.nanmean(x, 1), y.mean(1))) and n == 8
+    per_input = [f(x[~np.isnan(x[:, j]), j], y[~np.isnan(x[:, j]), j]) for j in range(15)]
+    r, n = level_correlation(x, y, "summary", method)
+    assert r == pytest.approx(np.mean(per_input)) and n == 15
+    ok = ~np.isnan(x.ravel())
+    r, n = level_correlation(x, y, "global", method)
+    assert r == pytest.approx(f(x.ravel()[ok], y.ravel()[ok])) and n == 8 * 15 - 1
+
+
+def test_tidy_front_end_averages_assessors_and_reports_every_combination():
+    x, y = _matrices(n_sys=5, n_inp=6)
+    scores = pd.DataFrame([(i, f"s{s}", "rouge", x[s, i]) for s in range(5) for i in range(6)],
+                          columns=["instance", "system", "metric", "value"])
+    judg = pd.DataFrame([(i, f"s{s}", "resp", y[s, i] + d, a) for s in range(5) for i in range(6)
+                         for a, d in (("A", 0.5), ("B", -0.5))],
+                        columns=["instance", "summarizer", "judgment", "value", "assessor"])
+    out = correlate(scores, judg, ci="fisher")
+    assert len(out) == 9
+    row = out[(out.level == "system") & (out.method == "pearson")].iloc[0]
+    assert row.r == pytest.approx(stats.pearsonr(x.mean(1), y.mean(1))[0])
+    assert row.ci_low < row.r < row.ci_high
+    boot = correlate(scores, judg, levels=["summary"], methods=["kendall"], ci="bootstrap-both",
+                     n_resamples=50, seed=3)
+    again = correlate(scores, judg, levels=["summary"], methods=["kendall"], ci="bootstrap-both",
+                      n_resamples=50, seed=3)
+    pd.testing.assert_frame_equal(boot, again)
+    with pytest.raises(ParameterError):
+        correlate(pd.concat([scores, scores.iloc[:1]]), judg)
+    with pytest.raises(ParameterError):
+        correlate(scores, judg, levels=["corpus"])
+
+
+def test_fisher_ci_pingouin_and_bonett_wright():
+    lo, hi = fisher_ci(0.6, 30, "pearson")
+    ref = pg.compute_esci(stat=0.6, nx=30, ny=30, eftype="r", confidence=0.95)
+    assert (lo, hi) == pytest.approx(tuple(ref), abs=5e-3)  # pingouin rounds to 2 decimals
+    z = stats.norm.ppf(0.975)
+    assert hi == pytest.approx(np.tanh(np.arctanh(0.6) + z / np.sqrt(27)))
+    lo_s, hi_s = fisher_ci(0.6, 30, "spearman")
+    assert hi_s == pytest.approx(np.tanh(np.arctanh(0.6) + z * np.sqrt(1 + 0.18) / np.sqrt(27)))
+    lo_k, hi_k = fisher_ci(0.4, 30, "kendall")
+    assert lo_k == pytest.approx(np.tanh(np.arctanh(0.4) - z * np.sqrt(0.437) / np.sqrt(26)))
+    assert np.isnan(fisher_ci(0.5, 3)[0])
+
+
+def test_bootstrap_ci_units():
+    x, y = _matrices(seed=5)
+    r = level_correlation(x, y, "system")[0]
+    for unit in ("systems", "inputs", "both"):
+        lo, hi = bootstrap_ci(x, y, level="system", unit=unit, n_resamples=200, seed=1)
+        assert lo <= hi and lo - 0.2 < r < hi + 0.2
+    # resampling inputs only keeps every system: with 1 input per system there is no spread
+    lo, hi = bootstrap_ci(x[:, :1], y[:, :1], level="system", unit="inputs", n_resamples=20, seed=1)
+    assert lo == hi == pytest.approx(level_correlation(x[:, :1], y[:, :1], "system")[0])
+
+
+def test_permutation_test_properties():
+    x, y = _matrices(seed=7, n_sys=10, n_inp=20)
+    noise = np.random.default_rng(8).normal(size=x.shape)
+    same = permutation_test(x, x.copy(), y, unit="both", n_resamples=99, seed=0).iloc[0]
+    assert same.p_value == 1.0 and same.delta == 0
+    better = permutation_test(x, noise, y, level="summary", unit="inputs", n_resamples=199, seed=0).iloc[0]
+    assert better.delta > 0 and better.p_value == pytest.approx(1 / 200)
+    worse = permutation_test(noise, x, y, level="summary", unit="systems", n_resamples=199, seed=0).iloc[0]
+    assert worse.p_value > 0.9
+
+
+def test_wmt_kendall_like_hand_case():
+    pairs = pd.DataFrame({"segment": [1, 1, 2, 2], "better": ["a", "a", "b", "c"],
+                          "worse": ["b", "c", "a", "a"]})
+    scores = pd.DataFrame({"segment": [1, 1, 1, 2, 2, 2], "system": ["a", "b", "c"] * 2,
+                           "metric": "m", "value": [0.9, 0.5, 0.9, 0.4, 0.6, 0.4]})
+    # pair1 a>b conc; pair2 a=c tie; pair3 b>a conc; pair4 c=a tie
+    out = wmt_kendall_like(pairs, scores).iloc[0]
+    assert (out.concordant, out.discordant, out.ties) == (2, 2, 2) and out.tau == 0
+    assert wmt_kendall_like(pairs, scores, metric_ties="ignore").iloc[0].tau == 1
+    assert wmt_kendall_like(pairs, scores, metric_ties="concordant").iloc[0].tau == 1
+    with pytest.raises(ParameterError):
+        wmt_kendall_like(pairs.assign(worse=["zz", "c", "a", "a"]), scores)

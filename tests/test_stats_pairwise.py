@@ -1,0 +1,105 @@
+"""Paired tests against pingouin/scipy, all-pairs matrices, OCDN12 decision agreement."""
+import numpy as np
+import pandas as pd
+import pingouin as pg
+import pytest
+from scipy import stats
+
+from evalkit.errors import ParameterError
+from evalkit.stats.pairwise import (beats_matrix, decision_agreement, not_outperformed, paired_test,
+                                    pairwise_tests, shapiro_by_system, significance_decisions)
+
+
+def _scores(seed=0, n_topics=30, means=(0.0, 0.1, 0.6, 0.65)):
+    rng = np.random.default_rng(seed)
+    topic = rng.normal(size=n_topics)
+    rows = [(t, f"S{i}", topic[t] + m + rng.normal(scale=0.3)) for i, m in enumerate(means)
+            for t in range(n_topics)]
+    return pd.DataFrame(rows, columns=["instance", "system", "value"])
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_t_and_wilcoxon_match_pingouin(alternative):
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=25)
+    y = x + rng.normal(0.2, 0.5, size=25)
+    t = paired_test(x, y, test="t", alternative=alternative).iloc[0]
+    ref = pg.ttest(x, y, paired=True, alternative=alternative)
+    assert t.statistic == pytest.approx(ref["T"].iloc[0], rel=1e-10)
+    assert t.p_value == pytest.approx(ref["p_val"].iloc[0], rel=1e-10)
+    w = paired_test(x, y, test="wilcoxon", alternative=alternative).iloc[0]
+    refw = pg.wilcoxon(x, y, alternative=alternative)
+    assert w.statistic == pytest.approx(refw["W_val"].iloc[0])
+    assert w.p_value == pytest.approx(refw["p_val"].iloc[0], rel=1e-10)
+
+
+def test_wilcoxon_ties_and_zeros_follow_scipy_options():
+    x = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], float)
+    y = np.array([1, 1, 2, 5, 3, 6, 5, 4, 9, 2], float)  # zeros and tied |d|
+    for zm in ("wilcox", "pratt", "zsplit"):
+        got = paired_test(x, y, test="wilcoxon", zero_method=zm, correction=True).iloc[0]
+        ref = stats.wilcoxon(x, y, zero_method=zm, correction=True)
+        assert (got.statistic, got.p_value) == pytest.approx((ref.statistic, ref.pvalue))
+
+
+def test_shapiro_matches_scipy_and_pingouin():
+    df = _scores()
+    out = shapiro_by_system(df).set_index("system")
+    for s, part in df.groupby("system"):
+        ref = pg.normality(part.value.to_numpy())
+        assert out.loc[s, "W"] == pytest.approx(ref["W"].iloc[0], rel=1e-12)
+        assert out.loc[s, "p_value"] == pytest.approx(ref["pval"].iloc[0], rel=1e-12)
+
+
+def test_all_pairs_matrix_and_not_outperformed():
+    df = _scores()
+    pairs = pairwise_tests(df, test="t", alternative="greater")
+    assert len(pairs) == 12
+    row = pairs[(pairs.system_a == "S2") & (pairs.system_b == "S0")].iloc[0]
+    wide = df.pivot(index="instance", columns="system", values="value")
+    assert row.p_value == pytest.approx(stats.ttest_rel(wide.S2, wide.S0, alternative="greater").pvalue)
+    m = beats_matrix(pairs)
+    assert m.loc["S2", "S0"] and not m.loc["S0", "S2"] and not m.loc["S2", "S2"]
+    top = not_outperformed(pairs).set_index("system")
+    assert top.loc["S3", "not_outperformed"] and top.loc["S2", "not_outperformed"]
+    assert not top.loc["S0", "not_outperformed"]
+
+
+def test_shared_inputs_only():
+    df = _scores(n_topics=20)
+    df = df[~((df.system == "S1") & (df.instance >= 10))]  # S1 judged on half the topics
+    pairs = pairwise_tests(df, test="wilcoxon", alternative="two-sided")
+    assert pairs.set_index(["system_a", "system_b"]).loc[("S0", "S1"), "n"] == 10
+    assert pairs.set_index(["system_a", "system_b"]).loc[("S0", "S2"), "n"] == 20
+    with pytest.raises(ParameterError):
+        pairwise_tests(df, min_shared=11)
+    with pytest.raises(ParameterError):
+        pairwise_tests(df.assign(metric="a").pipe(lambda d: pd.concat([d, d.assign(metric="b")])))
+
+
+def test_decision_agreement_hand_computed():
+    # 4 pairs: manual says (+1, 0, -1, 0); automatic says (+1, 0, +1, -1)
+    man = pd.DataFrame({"system_a": ["A", "A", "B", "C"], "system_b": ["B", "C", "C", "D"],
+                        "decision": [1, 0, -1, 0], "ranking_sign": [1, 1, -1, -1]})
+    # automatic lists one pair reversed: (C, B) with decision -(+1) = -1 means B > C
+    aut = pd.DataFrame({"system_a": ["A", "A", "C", "C"], "system_b": ["B", "C", "B", "D"],
+                        "decision": [1, 0, -1, -1], "ranking_sign": [1, -1, -1, -1]})
+    out = decision_agreement(man, aut).iloc[0]
+    assert out.pairs == 4 and out.manual_diff == 2
+    assert out["diff"] == 0.5          # (A,B) agrees; (B,C) contradicts
+    assert out.no_diff == 0.5          # (A,C) agrees; (C,D) automatic finds a difference
+    assert out.contr == 0.5 and out.contradictions == 1
+    assert out.sig_accuracy == 0.5
+    assert out.all_accuracy == 0.5     # ranking signs agree on (A,B), (C,D)
+    assert decision_agreement(man, aut, contr_denominator="all").iloc[0].contr == 0.25
+    with pytest.raises(ParameterError):
+        decision_agreement(man, aut.iloc[:3])
+
+
+def test_decisions_identity_and_direction():
+    df = _scores(seed=3)
+    d = significance_decisions(df, test="wilcoxon")
+    one = decision_agreement(d, d).iloc[0]
+    assert one.sig_accuracy == 1 and one.all_accuracy == 1
+    row = d[(d.system_a == "S0") & (d.system_b == "S2")].iloc[0]
+    assert row.decision == -1 and row.ranking_sign == -1

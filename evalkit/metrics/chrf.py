@@ -1,0 +1,275 @@
+"""chrF and chrF++ (Popović 2015, 2017), exactly as sacrebleu computes them.
+
+Per order n (character n-grams n = 1..``char_order``, then word n-grams n = 1..
+``word_order``)::
+
+    P_n = matches_n / hyp_ngrams_n,   R_n = matches_n / ref_ngrams_n
+    chrF_beta = 100 * (1 + beta^2) * P * R / (beta^2 * P + R)
+
+with P and R the averages of P_n and R_n over the orders that have both hypothesis and
+reference n-grams (sacrebleu >= 2 "effective order"), or, with ``eps_smoothing=True``, the
+mean of per-order F scores with chrF++.py's epsilon (Moses / NLTK). Range [0, 100].
+Whitespace is removed before character n-grams unless ``whitespace=True``; word n-grams
+(chrF++) split punctuation off word ends as sacrebleu does. With several references, each
+segment uses the statistics of the reference with the best sentence chrF (first on ties).
+
+Sufficient statistics: :meth:`CHRF.segment_statistics` returns ``(n_segments, 3 *
+(char_order + word_order))`` int64 columns ``[hyp_n, ref_n, match_n]`` per order, sacrebleu's
+layout; :meth:`CHRF.score_from_statistics` maps a column sum to the corpus chrF.
+
+Why not call sacrebleu: its per-segment ``Counter`` objects are slow for WMT-size corpora
+and resampling. We count n-grams with the exact integer engine of
+:mod:`evalkit.metrics.bleu` and compute the F score with sacrebleu's own arithmetic, so
+the statistics and scores are identical (tested in ``tests/test_chrf*.py``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Sequence
+
+import numpy as np
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.bleu import (
+    TokenizedCorpus,
+    _pair_counts,
+    check_hypotheses,
+    normalize_references,
+)
+
+__all__ = ["CHRF", "CHRFScore", "corpus_chrf", "sentence_chrf"]
+
+_PUNCTS = set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')
+_EPS = 1e-16
+
+
+@dataclass
+class CHRFScore:
+    score: float
+    char_order: int
+    word_order: int
+    beta: int
+
+    @property
+    def name(self) -> str:
+        return f"chrF{self.beta}" + "+" * self.word_order
+
+    def format(self, width: int = 2) -> str:
+        return f"{self.name} = {self.score:.{width}f}"
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __float__(self) -> float:
+        return float(self.score)
+
+
+def _split_punctuation(sent: str) -> List[str]:
+    """chrF++ word tokenization: split one punctuation mark off the end (else the start)
+    of each word longer than one character (as chrF++.py and sacrebleu do)."""
+    out: List[str] = []
+    for w in sent.split():
+        if len(w) == 1:
+            out.append(w)
+        elif w[-1] in _PUNCTS:
+            out += [w[:-1], w[-1]]
+        elif w[0] in _PUNCTS:
+            out += [w[0], w[1:]]
+        else:
+            out.append(w)
+    return out
+
+
+class CHRF:
+    """chrF / chrF++ with explicit configuration (sacrebleu-style object).
+
+    Parameters mirror :class:`sacrebleu.metrics.CHRF`: ``char_order`` (6), ``word_order``
+    (0; 2 gives chrF++), ``beta`` (2), ``lowercase``, ``whitespace``, ``eps_smoothing``;
+    ``ref_layout`` is ``"streams"`` (sacrebleu) or ``"segments"``; ``references`` caches
+    preprocessed references for scoring many systems.
+    """
+
+    def __init__(
+        self,
+        char_order: int = 6,
+        word_order: int = 0,
+        beta: int = 2,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+        ref_layout: str = "streams",
+        references: Optional[Sequence] = None,
+    ):
+        for name, val, lo in (("char_order", char_order, 1), ("word_order", word_order, 0), ("beta", beta, 0)):
+            if not isinstance(val, int) or val < lo:
+                raise ParameterError(name, val, f"an integer >= {lo}")
+        self.char_order = char_order
+        self.word_order = word_order
+        self.beta = beta
+        self.lowercase = bool(lowercase)
+        self.whitespace = bool(whitespace)
+        self.eps_smoothing = bool(eps_smoothing)
+        self.ref_layout = ref_layout
+        self._nrefs = None
+        self._ref_cache = None
+        if references is not None:
+            n = len(references[0]) if ref_layout == "streams" and len(references) else len(references)
+            self._ref_cache = self._prep_refs(normalize_references(n, references, ref_layout))
+
+    @property
+    def order(self) -> int:
+        return self.char_order + self.word_order
+
+    def signature(self) -> str:
+        from evalkit import __version__
+
+        nrefs = "var" if self._nrefs == -1 else (self._nrefs if self._nrefs is not None else "?")
+        return (
+            f"evalkit.chrf|nrefs:{nrefs}|case:{'lc' if self.lowercase else 'mixed'}|"
+            f"eff:{'no' if self.eps_smoothing else 'yes'}|nc:{self.char_order}|nw:{self.word_order}|"
+            f"beta:{self.beta}|space:{'yes' if self.whitespace else 'no'}|version:{__version__}"
+        )
+
+    def __repr__(self) -> str:
+        return f"CHRF({self.signature()})"
+
+    # -- preprocessing --------------------------------------------------------------------
+    def _prep(self, sent: str) -> str:
+        return sent.lower() if self.lowercase else sent
+
+    def _chars(self, sent: str) -> str:
+        return sent if self.whitespace else "".join(sent.split())
+
+    def _prep_refs(self, per_seg: List[List[str]]) -> List[List[str]]:
+        counts = {len(r) for r in per_seg}
+        self._nrefs = counts.pop() if len(counts) == 1 else -1
+        return [[self._prep(r) for r in seg] for seg in per_seg]
+
+    # -- statistics -----------------------------------------------------------------------
+    def _pair_statistics(self, hyps: Sequence[str], refs: Optional[Sequence]):
+        check_hypotheses(hyps)
+        if refs is None:
+            if self._ref_cache is None:
+                raise ParameterError("refs", None, "references (or pass references= to the constructor)")
+            if len(self._ref_cache) != len(hyps):
+                raise ParameterError("hyps", f"{len(hyps)} segments", f"{len(self._ref_cache)} (cached references)")
+            ref_segs = self._ref_cache
+        else:
+            ref_segs = self._prep_refs(normalize_references(len(hyps), refs, self.ref_layout))
+        hyps = [self._prep(h) for h in hyps]
+        n = len(hyps)
+        nrefs = np.fromiter((len(r) for r in ref_segs), dtype=np.int64, count=n)
+        hyp_idx = np.repeat(np.arange(n, dtype=np.int64), nrefs)
+        ref_idx = np.arange(n, n + int(nrefs.sum()), dtype=np.int64)
+        stats = np.zeros((hyp_idx.shape[0], 3 * self.order), dtype=np.int64)
+        corpus = TokenizedCorpus.from_chars(
+            [self._chars(h) for h in hyps], [[self._chars(r) for r in seg] for seg in ref_segs], self.char_order
+        )
+        for k in range(self.char_order):
+            stats[:, 3 * k: 3 * k + 3] = _pair_counts(corpus.keys[k], corpus.offsets, k + 1, hyp_idx, ref_idx)
+        if self.word_order:
+            from evalkit.metrics.bleu import EncodedReferences
+
+            enc = EncodedReferences.from_tokens([[_split_punctuation(r) for r in seg] for seg in ref_segs])
+            wc = TokenizedCorpus.from_tokens([_split_punctuation(h) for h in hyps], enc, self.word_order)
+            for k in range(self.word_order):
+                c = 3 * (self.char_order + k)
+                stats[:, c: c + 3] = _pair_counts(wc.keys[k], wc.offsets, k + 1, hyp_idx, ref_idx)
+        # sacrebleu reports no hypothesis n-grams for an order the reference lacks.
+        for k in range(self.order):
+            stats[stats[:, 3 * k + 1] == 0, 3 * k] = 0
+        return stats, nrefs
+
+    def segment_statistics(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> np.ndarray:
+        """Per-segment statistics ``(n_segments, 3 * order)``: ``[hyp, ref, match]`` per order,
+        taken from the reference with the best sentence chrF."""
+        stats, nrefs = self._pair_statistics(hyps, refs)
+        if np.all(nrefs == 1):
+            return stats
+        f = self._f_scores(stats)
+        ptr = np.concatenate(([0], np.cumsum(nrefs)))
+        best = np.array([ptr[s] + int(np.argmax(f[ptr[s]: ptr[s + 1]])) for s in range(len(nrefs))], dtype=np.int64)
+        return stats[best]
+
+    def _f_scores(self, stats: np.ndarray) -> np.ndarray:
+        """sacrebleu's ``_compute_f_score`` vectorized over rows (same float operations)."""
+        stats = np.atleast_2d(stats)
+        factor = self.beta ** 2
+        score = np.zeros(stats.shape[0])
+        avg_prec = np.zeros(stats.shape[0])
+        avg_rec = np.zeros(stats.shape[0])
+        eff = np.zeros(stats.shape[0], dtype=np.int64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for i in range(self.order):
+                n_hyp, n_ref, n_match = stats[:, 3 * i], stats[:, 3 * i + 1], stats[:, 3 * i + 2]
+                prec = np.where(n_hyp > 0, n_match / np.where(n_hyp > 0, n_hyp, 1), _EPS)
+                rec = np.where(n_ref > 0, n_match / np.where(n_ref > 0, n_ref, 1), _EPS)
+                denom = factor * prec + rec
+                score += np.where(denom > 0, (1 + factor) * prec * rec / np.where(denom > 0, denom, 1), _EPS)
+                both = (n_hyp > 0) & (n_ref > 0)
+                avg_prec = np.where(both, avg_prec + prec, avg_prec)
+                avg_rec = np.where(both, avg_rec + rec, avg_rec)
+                eff += both
+            if self.eps_smoothing:
+                return 100 * score / self.order
+            safe = np.where(eff > 0, eff, 1)
+            avg_prec = np.where(eff > 0, avg_prec / safe, 0.0)
+            avg_rec = np.where(eff > 0, avg_rec / safe, 0.0)
+            nz = (avg_prec + avg_rec) != 0
+            num = (1 + factor) * avg_prec * avg_rec
+            den = (factor * avg_prec) + avg_rec
+            return np.where(nz, 100 * (num / np.where(nz, den, 1)), 0.0)
+
+    def score_from_statistics(self, stats_sum: Sequence[int]) -> float:
+        """Corpus chrF in [0, 100] from summed statistics (sacrebleu's arithmetic)."""
+        stats = [int(x) for x in stats_sum]
+        if len(stats) != 3 * self.order:
+            raise ParameterError("stats_sum", f"length {len(stats)}", f"length {3 * self.order}")
+        factor = self.beta ** 2
+        score, eff, avg_prec, avg_rec = 0.0, 0, 0.0, 0.0
+        for i in range(self.order):
+            n_hyp, n_ref, n_match = stats[3 * i: 3 * i + 3]
+            prec = n_match / n_hyp if n_hyp > 0 else _EPS
+            rec = n_match / n_ref if n_ref > 0 else _EPS
+            denom = factor * prec + rec
+            score += ((1 + factor) * prec * rec / denom) if denom > 0 else _EPS
+            if n_hyp > 0 and n_ref > 0:
+                avg_prec += prec
+                avg_rec += rec
+                eff += 1
+        if self.eps_smoothing:
+            return 100 * score / self.order
+        if eff == 0:
+            avg_prec = avg_rec = 0.0
+        else:
+            avg_prec /= eff
+            avg_rec /= eff
+        if avg_prec + avg_rec:
+            score = (1 + factor) * avg_prec * avg_rec
+            score /= (factor * avg_prec) + avg_rec
+            return 100 * score
+        return 0.0
+
+    # -- scores ---------------------------------------------------------------------------
+    def corpus_score(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> CHRFScore:
+        stats = self.segment_statistics(hyps, refs)
+        return CHRFScore(self.score_from_statistics(stats.sum(axis=0)), self.char_order, self.word_order, self.beta)
+
+    def sentence_score(self, hyp: str, refs: Sequence[str]) -> CHRFScore:
+        if isinstance(refs, str):
+            refs = [refs]
+        stats = self.segment_statistics([hyp], [[r] for r in refs] if self.ref_layout == "streams" else [list(refs)])
+        return CHRFScore(self.score_from_statistics(stats[0]), self.char_order, self.word_order, self.beta)
+
+    def sentence_scores(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> np.ndarray:
+        """Sentence chrF of every segment (floats in [0, 100]), identical to sacrebleu's."""
+        stats = self.segment_statistics(hyps, refs)
+        return np.array([self.score_from_statistics(row) for row in stats])
+
+
+def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
+    return CHRF(**config).corpus_score(hyps, refs)
+
+
+def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
+    return CHRF(**config).sentence_score(hyp, refs)

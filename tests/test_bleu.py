@@ -1,0 +1,219 @@
+"""BLEU: worked examples from the papers, sacrebleu parity, sufficient-statistics identities."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import sacrebleu
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.bleu import BLEU, corpus_bleu, sentence_bleu
+
+pytestmark = [pytest.mark.parity, pytest.mark.filterwarnings("ignore")]
+
+# ---------------------------------------------------------------------------------------
+# Worked examples: Owczarzak et al. (2007) "John resigned yesterday" vs "Yesterday, John
+# resigned"; the paper prints 0.3781 for "BLEU with add-one smoothing". The notes
+# (shared/notes/owczarzak-part-A-2006-2009.md, D2) derive which smoothing and token counts
+# give each number: hyp "john resigned yesterday ." (4 tokens), ref "yesterday , john
+# resigned ." (5 tokens): m = (4, 1, 0, 0), t = (4, 3, 2, 1), BP = exp(1 - 5/4).
+# ---------------------------------------------------------------------------------------
+HYP4, REF5 = "John resigned yesterday .", "Yesterday , John resigned ."
+HYP3, REF4 = "John resigned yesterday", "Yesterday , John resigned"
+
+
+def test_owczarzak_03781_add_one_on_zero_orders():
+    s = sentence_bleu(HYP4, [REF5], smoothing="add1_zero", lowercase=True)
+    assert round(s.score / 100, 4) == 0.3781
+    # exactly BP * (1 * 1/3 * 1/3 * 1/2) ** (1/4)
+    assert s.score / 100 == pytest.approx(math.exp(1 - 5 / 4) * (1 / 18) ** 0.25, rel=1e-12)
+    assert s.counts == [4, 1, 0, 0] and s.totals == [4, 3, 2, 1]
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, smoothing, printed",
+    [  # the other cells of the notes' table (D2)
+        (HYP4, REF5, "add1", 0.4184),
+        (HYP4, REF5, "lin_och", 0.4184),
+        (HYP3, REF4, "add1", 0.5444),
+        (HYP3, REF4, "lin_och", 0.5444),
+        (HYP3, REF4, "add1_zero", 0.5067),
+    ],
+)
+def test_owczarzak_table_variants(hyp, ref, smoothing, printed):
+    assert round(sentence_bleu(hyp, [ref], smoothing=smoothing, lowercase=True).score / 100, 4) == printed
+
+
+def test_mteval_exp_smoothing_example():
+    # mteval-v13a smoothing on the 4/5 pair: p3 = 1/(2*2), p4 = 1/(4*1) -> 0.2959 (notes D2)
+    b = BLEU.mteval_v13a()
+    assert round(b.sentence_score(HYP4, [REF5]).score / 100, 4) == 0.2959
+    # an order without hypothesis n-grams contributes log 1 = 0 in mteval (3 tokens, N=4)
+    s = b.sentence_score("a b c", ["a b c"])
+    assert s.score == pytest.approx(100.0)
+
+
+def test_lin_och_equals_sacrebleu_add_k_and_leusch_as_printed():
+    h, r = "the cat sat on a mat", "the cat is on the mat"
+    ours = sentence_bleu(h, [r], smoothing="lin_och").score
+    ref = sacrebleu.BLEU(smooth_method="add-k", smooth_value=1).sentence_score(h, [r]).score
+    assert ours == ref
+    # Leusch et al. as printed: s_1 = 1, s_{n>1} = 0 -> (5+1)/(6+1), 2/5, 0/4 -> 0
+    assert sentence_bleu(h, [r], smoothing="leusch_as_printed").score == 0.0
+    s = sentence_bleu("a b c d e", ["a b c d x"], smoothing="leusch_as_printed")
+    assert s.score / 100 == pytest.approx((5 / 6 * 3 / 4 * 2 / 3 * 1 / 2) ** 0.25, rel=1e-12)
+
+
+def test_parameter_validation():
+    with pytest.raises(ParameterError):
+        BLEU(smoothing="bogus")
+    with pytest.raises(ParameterError):
+        BLEU(semantics="mteval", smoothing="none")
+    with pytest.raises(ParameterError):
+        BLEU().corpus_score(["a"], ["a"])  # a bare stream, not a list of streams
+    with pytest.raises(ParameterError):
+        BLEU().corpus_score(["a", "b"], [["a"]])
+    with pytest.raises(ParameterError):
+        BLEU().corpus_score(["a"], [[None]])
+    assert "tok:13a" in BLEU().signature() and "smooth:exp" in BLEU().signature()
+
+
+# ---------------------------------------------------------------------------------------
+# sacrebleu parity on random corpora (multi-reference, variable references, empty
+# segments, non-ASCII). Statistics must be identical integer by integer, scores bit-equal.
+# ---------------------------------------------------------------------------------------
+WORDS = ["the", "The", "cat", "mat", "ça", "Straße", "日本", "on", "a", ",", ".", "&quot;", "5.5", "e-mail", "'s", ""]
+segment = st.lists(st.sampled_from(WORDS), max_size=14).map(" ".join)
+
+
+@st.composite
+def corpora(draw):
+    n = draw(st.integers(1, 12))
+    hyps = draw(st.lists(segment, min_size=n, max_size=n))
+    k = draw(st.integers(1, 3))
+    streams = [draw(st.lists(segment, min_size=n, max_size=n))]
+    for _ in range(k - 1):
+        streams.append(draw(st.lists(st.one_of(segment, st.none()), min_size=n, max_size=n)))
+    return hyps, streams
+
+
+CONFIGS = [
+    dict(),
+    dict(smooth_method="none"),
+    dict(smooth_method="floor", smooth_value=0.1),
+    dict(smooth_method="add-k", smooth_value=1),
+    dict(smooth_method="exp", effective_order=True),
+    dict(lowercase=True, tokenize="intl"),
+    dict(tokenize="none", max_ngram_order=2),
+    dict(tokenize="char", smooth_method="floor"),
+]
+
+
+def _ours(cfg):
+    kw = dict(cfg)
+    if "smooth_method" in kw:
+        kw["smoothing"] = kw.pop("smooth_method")
+    return BLEU(**kw)
+
+
+@settings(max_examples=60, deadline=None)
+@given(corpora(), st.sampled_from(CONFIGS))
+def test_sacrebleu_parity_random(corpus, cfg):
+    hyps, streams = corpus
+    ours, ref = _ours(cfg), sacrebleu.BLEU(**cfg)
+    # statistics do not depend on smoothing (sacrebleu's add-k reports smoothed counts)
+    plain = {k: v for k, v in cfg.items() if k not in ("smooth_method", "smooth_value")}
+    stat_ref = sacrebleu.BLEU(**{**plain, "smooth_method": "none", "effective_order": True})
+    stats = ours.segment_statistics(hyps, streams)
+    N = ours.max_ngram_order
+    for i, h in enumerate(hyps):
+        refs_i = [s[i] for s in streams if s[i] is not None]
+        r = stat_ref.sentence_score(h, refs_i)
+        assert list(stats[i]) == [r.sys_len, r.ref_len] + list(r.counts) + list(r.totals)
+        assert ours.sentence_score(h, refs_i).score == ref.sentence_score(h, refs_i).score
+    c_ours, c_ref = ours.corpus_score(hyps, streams), ref.corpus_score(hyps, streams)
+    assert c_ours.score == c_ref.score
+    assert c_ours.precisions == c_ref.precisions and c_ours.bp == c_ref.bp
+    assert [c_ours.sys_len, c_ours.ref_len] == [c_ref.sys_len, c_ref.ref_len]
+    assert ours.score_from_statistics(stats.sum(axis=0)) == c_ref.score
+    assert stats.shape == (len(hyps), 2 + 2 * N)
+
+
+@settings(max_examples=30, deadline=None)
+@given(corpora())
+def test_multi_bleu_equals_sacrebleu_unsmoothed(corpus):
+    # multi-bleu.perl = whitespace tokens, closest ref (ties shorter), no smoothing; sacrebleu
+    # with tokenize="none", smooth_method="none" has the same definition (notes A2.3).
+    hyps, streams = corpus
+    if sum(len(h.split()) for h in hyps) == 0:
+        return  # multi-bleu.perl divides by the hypothesis length
+    ours = BLEU.multi_bleu().corpus_score(hyps, streams).score
+    ref = sacrebleu.BLEU(tokenize="none", smooth_method="none").corpus_score(hyps, streams).score
+    assert ours == pytest.approx(ref, rel=1e-12, abs=1e-300)
+
+
+@settings(max_examples=30, deadline=None)
+@given(corpora())
+def test_mteval_equals_sacrebleu_exp_when_all_orders_present(corpus):
+    # mteval-v13a and sacrebleu's "exp" coincide while every order has hypothesis n-grams
+    hyps, streams = corpus
+    ours = BLEU.mteval_v13a(case_sensitive=True)
+    stats = ours.segment_statistics(hyps, streams).sum(axis=0)
+    if stats[2 + 4:].min() == 0 or stats[2:6].max() == 0:
+        return
+    ref = sacrebleu.BLEU(smooth_method="exp").corpus_score(hyps, streams).score
+    assert ours.score_from_statistics(stats) == pytest.approx(ref, rel=1e-12)
+
+
+# ---------------------------------------------------------------------------------------
+# Riezler & Maxwell (2005): corpus scores come from summed per-sentence tuples, so any
+# resample of rows gives the corpus score of the resampled corpus.
+# ---------------------------------------------------------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(corpora(), st.randoms(use_true_random=False))
+def test_sufficient_statistics_identities(corpus, rnd):
+    hyps, streams = corpus
+    b = BLEU()
+    stats = b.segment_statistics(hyps, streams)
+    assert b.corpus_score(hyps, streams).score == b.score_from_statistics(stats.sum(axis=0))
+    idx = [rnd.randrange(len(hyps)) for _ in range(len(hyps))]  # a bootstrap sample
+    sample_h = [hyps[i] for i in idx]
+    sample_r = [[s[i] for i in idx] for s in streams]
+    expected = sacrebleu.BLEU().corpus_score(sample_h, sample_r).score
+    assert b.score_from_statistics(stats[idx].sum(axis=0)) == expected
+    # statistics are additive: concatenating corpora adds the tuples
+    both = b.segment_statistics(hyps + sample_h, [s + t for s, t in zip(streams, sample_r)])
+    assert np.array_equal(both.sum(axis=0), stats.sum(axis=0) + stats[idx].sum(axis=0))
+
+
+def test_cached_references_and_segments_layout():
+    hyps = ["a b c d", "x y"]
+    streams = [["a b c e", "x y"], ["a b", None]]
+    direct = corpus_bleu(hyps, streams).score
+    assert BLEU(references=streams).corpus_score(hyps).score == direct
+    segs = [["a b c e", "a b"], ["x y"]]
+    assert BLEU(ref_layout="segments").corpus_score(hyps, segs).score == direct
+    assert "nrefs:var" in BLEU(references=streams).signature()
+
+
+def test_shortest_and_average_reference_length():
+    hyps, refs = ["a b c d e"], [["a b c"], ["a b c d e f g"]]
+    assert BLEU(ref_length="shortest").segment_statistics(hyps, refs)[0, 1] == 3
+    assert BLEU(ref_length="closest").segment_statistics(hyps, refs)[0, 1] == 3  # tie 2/2 -> shorter
+    assert BLEU(ref_length="average").segment_statistics(hyps, refs)[0, 1] == 5.0
+
+
+@pytest.mark.public
+@pytest.mark.slow
+def test_wmt17_systems_equal_sacrebleu(data_mirror):
+    from evalkit.data.safe_pickle import load
+
+    data = load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
+    refs = data[16][1]
+    ours, ref = BLEU(references=refs), sacrebleu.BLEU(references=refs)
+    for name, hyps in data[:16:3]:  # 6 of the 16 systems; the benchmark runs all
+        a, b = ours.corpus_score(hyps), ref.corpus_score(hyps, None)
+        assert (a.score, a.counts, a.totals, a.sys_len, a.ref_len) == (b.score, b.counts, b.totals, b.sys_len, b.ref_len), name

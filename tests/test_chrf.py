@@ -9,23 +9,11 @@ from hypothesis import strategies as st
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.chrf import CHRF, corpus_chrf, sentence_chrf
+from test_bleu import make_corpora
 
 pytestmark = pytest.mark.parity
 
 WORDS = ["the", "The", "cat", "cats", "mat", "ça", "Straße", "日本語", "on", "(a)", ",", "end.", "5.5", "", "  "]
-segment = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
-
-
-@st.composite
-def corpora(draw):
-    n = draw(st.integers(1, 10))
-    hyps = draw(st.lists(segment, min_size=n, max_size=n))
-    k = draw(st.integers(1, 3))
-    streams = [draw(st.lists(segment, min_size=n, max_size=n))]
-    for _ in range(k - 1):
-        streams.append(draw(st.lists(st.one_of(segment, st.none()), min_size=n, max_size=n)))
-    return hyps, streams
-
 
 CONFIGS = [
     dict(),
@@ -38,7 +26,7 @@ CONFIGS = [
 
 
 @settings(max_examples=60, deadline=None)
-@given(corpora(), st.sampled_from(CONFIGS))
+@given(make_corpora(WORDS), st.sampled_from(CONFIGS))
 def test_sacrebleu_parity_random(corpus, cfg):
     hyps, streams = corpus
     ours, ref = CHRF(**cfg), sacrebleu.CHRF(**cfg)
@@ -57,7 +45,7 @@ def test_sacrebleu_parity_random(corpus, cfg):
 
 
 @settings(max_examples=20, deadline=None)
-@given(corpora(), st.randoms(use_true_random=False))
+@given(make_corpora(WORDS), st.randoms(use_true_random=False))
 def test_resampled_statistics_give_resampled_corpus_score(corpus, rnd):
     hyps, streams = corpus
     c = CHRF(word_order=2)

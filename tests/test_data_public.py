@@ -199,3 +199,29 @@ def test_wmt17_en_de():
     data = raw("wmt17-en-de/wmt17_en_de_systems.pkl.bz2")
     assert c.system_output("uedin-nmt") == data[14][1]
     assert c.reference_stream("ref") == data[-1][1][0]
+
+
+@needs_mirror
+def test_wmt09_meteor_scores_match_sgml_segment_count():
+    import re
+
+    scores = public.load_wmt09_meteor()
+    assert {k: len(v) for k, v in scores.items()} == {"sys": 1, "doc": 111, "seg": 2525}
+    assert scores["sys"]["value"].iat[0] == 0.299148440516935  # meteor-sys.scr as published
+    sgml = (Path(MIRROR) / "wmt09-cz-en/test.sgm").read_text(encoding="utf-8")
+    per_doc = {}
+    for doc in re.findall(r'<doc [^>]*docid="([^"]+)"[^>]*>(.*?)</doc>', sgml, re.S):
+        per_doc[doc[0]] = len(re.findall(r"<seg id=", doc[1]))
+    seg = scores["seg"]
+    assert seg.groupby("document").size().to_dict() == per_doc
+    assert set(seg["system"]) == {"cmu-combo"} and set(seg["setid"]) == {"newstest2009"}
+
+
+@needs_mirror
+def test_wmt09_sgml_loads_through_nist_sgml():
+    pytest.importorskip("evalkit.data.nist_sgml", reason="evalkit.data.nist_sgml (MT engineer) has not landed")
+    c = public.load_wmt09_cz_en()
+    seg = public.load_wmt09_meteor()["seg"]
+    assert len(c.segments) == len(seg) == 2525
+    assert set(zip(c.segments["document"], c.segments["segment"])) == set(zip(seg["document"], seg["segment"]))
+    assert c.systems == ["cmu-combo"]

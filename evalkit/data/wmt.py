@@ -1,0 +1,391 @@
+"""WMT file formats: plain text, "fake SGML", MetricsMATR/WMT ``.scr`` scores, daRR pairs.
+
+Formats (``notes/anchors-and-formats.md`` C.2):
+
+* **Plain text** -- one segment per line, UTF-8, ``\\n`` line ends (a final newline is
+  optional; a ``\\r`` before it is an error because it would become part of the text).
+* **Fake SGML** (WMT before 2021) -- the mteval shape written one element per line, as
+  sacrebleu's ``fake_sgml`` reads it: a set line ``<srcset|refset|tstset setid=".."
+  srclang=".." [trglang=".."]>``, ``<doc docid=".." [sysid=".."] [genre=".."]
+  [origlang=".."]>``, optional ``<p>``/``</p>``/``<hl>``/``</hl>`` lines, and one
+  ``<seg id="N">text</seg>`` per line. Text is XML-escaped (``&amp; &lt; &gt; &quot;
+  &apos;``); the reader unescapes, the writer escapes. Full SGML/XML with validation is
+  :mod:`evalkit.data.nist_sgml`.
+* **.scr** (MetricsMATR / WMT metrics task, mteval ``--metricsMATR-output``, METEOR) --
+  one score per line, fields separated by a tab (or, for hand-written files, runs of
+  spaces): ``setid sysid score`` (system level), ``setid sysid docid score`` (document),
+  ``setid sysid docid segid score`` (segment). All lines of a file have the same level.
+* **daRR pairs** (WMT19 ``DArr-seglevel.csv``) -- a header ``LP DATA SID BETTER WORSE``
+  then one space-separated line per pair: language pair, test set, 1-based segment id,
+  better system, worse system.
+
+Every reader raises :class:`~evalkit.errors.InputFormatError` naming file, line and the
+expectation; nothing is skipped unless ``skip_bad=True`` is passed, in which case the
+number of skipped lines is returned in ``attrs["skipped"]``/a return value.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from xml.sax.saxutils import escape, unescape
+
+import pandas as pd
+
+from evalkit.data._files import atomic_write_text
+from evalkit.data.model import MTCorpus
+from evalkit.errors import InputFormatError, ParameterError
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+__all__ = [
+    "read_text_lines",
+    "read_plain",
+    "write_plain",
+    "FakeSgmlSet",
+    "read_fake_sgml",
+    "write_fake_sgml",
+    "read_scr",
+    "write_scr",
+    "scr_level",
+    "read_darr",
+    "write_darr",
+    "plain_corpus",
+]
+
+
+def read_text_lines(path: PathLike, encoding: str = "utf-8") -> List[str]:
+    """The lines of a text file without line ends; a decoding error names the line."""
+    data = Path(path).read_bytes()
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    out = []
+    for lineno, raw in enumerate(lines, 1):
+        try:
+            out.append(raw.decode(encoding))
+        except UnicodeDecodeError as exc:
+            raise InputFormatError(path, lineno, f"{encoding} text", found=f"{raw[max(0, exc.start - 20):exc.end + 20]!r}") from None
+    return out
+
+
+# --------------------------------------------------------------------------- plain text
+def read_plain(path: PathLike) -> List[str]:
+    """One segment per line (UTF-8). A carriage return is an error (Windows line ends
+    would silently end up in the text)."""
+    lines = read_text_lines(path)
+    for lineno, line in enumerate(lines, 1):
+        if "\r" in line:
+            raise InputFormatError(path, lineno, "\\n line ends (no carriage return)", found=line)
+    return lines
+
+
+def write_plain(path: PathLike, segments: Sequence[str]) -> None:
+    """Write one segment per line; a segment containing a line break is refused."""
+    for i, s in enumerate(segments, 1):
+        if "\n" in s or "\r" in s:
+            raise ParameterError("segments", s, f"single-line segments (segment {i} has a line break)")
+    atomic_write_text(path, "".join(s + "\n" for s in segments))
+
+
+# --------------------------------------------------------------------------- fake SGML
+@dataclass
+class FakeSgmlSet:
+    """One WMT fake-SGML file: set attributes and its documents' segments in order.
+
+    ``docs`` maps docid -> list of (segment id, text); ``doc_attrs`` maps docid -> the
+    other ``<doc>`` attributes (sysid, genre, origlang, ...).
+    """
+
+    kind: str  # "srcset" | "refset" | "tstset"
+    attrs: Dict[str, str]
+    docs: Dict[str, List[Tuple[int, str]]] = field(default_factory=dict)
+    doc_attrs: Dict[str, Dict[str, str]] = field(default_factory=dict)
+
+    def segments(self) -> List[str]:
+        """All segment texts in file order."""
+        return [t for segs in self.docs.values() for _, t in segs]
+
+
+_ATTR = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
+_SET_LINE = re.compile(r"^\s*<(srcset|refset|tstset)\b([^>]*)>\s*$", re.I)
+_DOC_LINE = re.compile(r"^\s*<doc\b([^>]*)>\s*$", re.I)
+_SEG_LINE = re.compile(r"^\s*<seg\b([^>]*)>(.*)</seg>\s*$", re.I)
+_SKIP_LINE = re.compile(r"^\s*(</?(p|hl)>|</doc>|</(srcset|refset|tstset)>)?\s*$", re.I)
+_ENTITIES = {"&quot;": '"', "&apos;": "'"}
+
+
+def _attrs(text: str) -> Dict[str, str]:
+    return {k.lower(): unescape(v, _ENTITIES) for k, v in _ATTR.findall(text)}
+
+
+def read_fake_sgml(path: PathLike) -> FakeSgmlSet:
+    """Read a WMT fake-SGML file (one element per line) into a :class:`FakeSgmlSet`.
+
+    Checks: one set element first, ``setid`` on it, every ``<doc>`` has a unique
+    ``docid``, every ``<seg>`` sits in a doc, has an integer ``id`` and is on one line,
+    segment ids are unique within a doc, the set element is closed at the end.
+    """
+    lines = read_text_lines(path)
+    result: Optional[FakeSgmlSet] = None
+    doc: Optional[str] = None
+    closed = False
+    for lineno, line in enumerate(lines, 1):
+        if closed and line.strip():
+            raise InputFormatError(path, lineno, "nothing after the closing set tag", found=line)
+        m = _SET_LINE.match(line)
+        if m:
+            if result is not None:
+                raise InputFormatError(path, lineno, "a single set element", found=line)
+            attrs = _attrs(m.group(2))
+            if "setid" not in attrs:
+                raise InputFormatError(path, lineno, 'a setid="..." attribute on the set element', found=line)
+            result = FakeSgmlSet(kind=m.group(1).lower(), attrs=attrs)
+            continue
+        if result is None:
+            if not line.strip():
+                continue
+            raise InputFormatError(path, lineno, "<srcset|refset|tstset setid=...> first", found=line)
+        m = _DOC_LINE.match(line)
+        if m:
+            attrs = _attrs(m.group(1))
+            docid = attrs.pop("docid", None)
+            if docid is None:
+                raise InputFormatError(path, lineno, 'a docid="..." attribute', found=line)
+            if docid in result.docs:
+                raise InputFormatError(path, lineno, f"a new docid (document {docid!r} repeats)", found=line)
+            result.docs[docid] = []
+            result.doc_attrs[docid] = attrs
+            doc = docid
+            continue
+        m = _SEG_LINE.match(line)
+        if m:
+            if doc is None:
+                raise InputFormatError(path, lineno, "<seg> inside a <doc>", found=line)
+            sid = _attrs(m.group(1)).get("id")
+            if sid is None or not sid.strip().isdigit():
+                raise InputFormatError(path, lineno, 'a numeric id="N" on <seg>', found=line)
+            n = int(sid)
+            if any(n == k for k, _ in result.docs[doc]):
+                raise InputFormatError(path, lineno, f"a segment id not used before in document {doc!r}", found=line)
+            result.docs[doc].append((n, unescape(m.group(2).strip(), _ENTITIES)))
+            continue
+        if re.match(r"^\s*</doc>\s*$", line, re.I):
+            doc = None
+            continue
+        if re.match(r"^\s*</(srcset|refset|tstset)>\s*$", line, re.I):
+            closed = True
+            continue
+        if _SKIP_LINE.match(line):
+            continue
+        if re.match(r"^\s*<seg\b", line, re.I):
+            raise InputFormatError(path, lineno, "<seg id=...>text</seg> on one line", found=line)
+        raise InputFormatError(path, lineno, "a <doc>, <seg>, <p>, <hl> or closing tag line", found=line)
+    if result is None:
+        raise InputFormatError(path, None, "a <srcset|refset|tstset> element")
+    if not closed:
+        raise InputFormatError(path, len(lines), f"the closing </{result.kind}> tag (file truncated?)")
+    return result
+
+
+def write_fake_sgml(path: PathLike, sgml: FakeSgmlSet) -> None:
+    """Write a :class:`FakeSgmlSet` in the one-element-per-line layout."""
+    if sgml.kind not in ("srcset", "refset", "tstset"):
+        raise ParameterError("kind", sgml.kind, "'srcset', 'refset' or 'tstset'")
+
+    def attr_text(attrs: Mapping[str, str]) -> str:
+        return "".join(f' {k}="{escape(str(v), {chr(34): "&quot;"})}"' for k, v in attrs.items())
+
+    out = [f"<{sgml.kind}{attr_text(sgml.attrs)}>"]
+    for docid, segs in sgml.docs.items():
+        out.append(f"<doc{attr_text({'docid': docid, **sgml.doc_attrs.get(docid, {})})}>")
+        for n, text in segs:
+            if "\n" in text or "\r" in text:
+                raise ParameterError("text", text, f"single-line segments (document {docid!r}, segment {n})")
+            out.append(f'<seg id="{n}">{escape(text)}</seg>')
+        out.append("</doc>")
+    out.append(f"</{sgml.kind}>")
+    atomic_write_text(path, "\n".join(out) + "\n")
+
+
+# --------------------------------------------------------------------------- .scr
+_SCR_LEVELS = {3: "sys", 4: "doc", 5: "seg"}
+
+
+def _split_fields(line: str) -> List[str]:
+    return line.split("\t") if "\t" in line else line.split()
+
+
+def scr_level(df: pd.DataFrame) -> str:
+    """``"sys"``, ``"doc"`` or ``"seg"`` for a frame returned by :func:`read_scr`."""
+    return "seg" if "segment" in df.columns else "doc" if "document" in df.columns else "sys"
+
+
+def read_scr(path: PathLike, metric: Optional[str] = None, skip_bad: bool = False) -> pd.DataFrame:
+    """Read a ``.scr`` score file.
+
+    Returns a frame with columns ``setid, system[, document[, segment]], value`` (plus
+    ``metric`` first-after-system when ``metric`` is given); ``attrs["level"]`` is
+    ``sys``/``doc``/``seg`` and ``attrs["skipped"]`` the number of bad lines skipped
+    (only with ``skip_bad=True``; otherwise the first bad line raises). Scores must be
+    finite numbers; segment ids integers >= 0; (system, document, segment) unique.
+    """
+    lines = read_text_lines(path)
+    rows: List[list] = []
+    n_fields: Optional[int] = None
+    skipped = 0
+    seen = set()
+    for lineno, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in _split_fields(line.rstrip("\r"))]
+        try:
+            if len(parts) not in _SCR_LEVELS:
+                raise InputFormatError(path, lineno, "3, 4 or 5 fields: setid sysid [docid [segid]] score",
+                                       found=line)
+            if n_fields is None:
+                n_fields = len(parts)
+            elif len(parts) != n_fields:
+                raise InputFormatError(path, lineno, f"{n_fields} fields like the first line", found=line)
+            try:
+                value = float(parts[-1])
+            except ValueError:
+                raise InputFormatError(path, lineno, "a numeric score in the last field", found=parts[-1]) from None
+            if not math.isfinite(value):
+                raise InputFormatError(path, lineno, "a finite score", found=parts[-1])
+            row: list = parts[:-1]
+            if n_fields == 5:
+                if not parts[3].isdigit():
+                    raise InputFormatError(path, lineno, "an integer segment id in field 4", found=parts[3])
+                row[3] = int(parts[3])
+            key = tuple(row)
+            if key in seen:
+                raise InputFormatError(path, lineno, "one score per (setid, system[, document[, segment]])", found=line)
+            seen.add(key)
+            rows.append(row + [value])
+        except InputFormatError:
+            if not skip_bad:
+                raise
+            skipped += 1
+    if n_fields is None:
+        raise InputFormatError(path, None, "at least one score line")
+    level = _SCR_LEVELS[n_fields]
+    cols = ["setid", "system", "document", "segment"][: n_fields - 1] + ["value"]
+    df = pd.DataFrame(rows, columns=cols)
+    if n_fields == 5:
+        df["segment"] = df["segment"].astype("int64")
+    df["value"] = df["value"].astype("float64")
+    if metric is not None:
+        df.insert(2, "metric", metric)
+    df.attrs["level"] = level
+    df.attrs["skipped"] = skipped
+    return df
+
+
+def write_scr(path: PathLike, df: pd.DataFrame) -> None:
+    """Write a frame with ``setid, system[, document[, segment]], value`` as ``.scr``
+    (tab-separated, scores with Python's round-tripping ``repr``)."""
+    cols = [c for c in ("setid", "system", "document", "segment") if c in df.columns]
+    if cols[:2] != ["setid", "system"] or "value" not in df.columns or ("segment" in cols and "document" not in cols):
+        raise ParameterError("df", list(df.columns), "columns setid, system[, document[, segment]], value")
+    lines = []
+    for row in df[cols + ["value"]].itertuples(index=False):
+        fields = [str(v) for v in row[:-1]]
+        if any("\t" in f or "\n" in f or not f for f in fields):
+            raise ParameterError("df", fields, "non-empty ids without tabs or line breaks")
+        lines.append("\t".join(fields + [repr(float(row[-1]))]))
+    atomic_write_text(path, "".join(l + "\n" for l in lines))
+
+
+# --------------------------------------------------------------------------- daRR
+DARR_HEADER = ("LP", "DATA", "SID", "BETTER", "WORSE")
+
+
+def read_darr(path: PathLike) -> pd.DataFrame:
+    """Read a WMT19 ``DArr-seglevel.csv``: columns ``lp, data, sid, better, worse``."""
+    lines = read_text_lines(path)
+    if not lines or tuple(lines[0].split()) != DARR_HEADER:
+        raise InputFormatError(path, 1, "the header 'LP DATA SID BETTER WORSE'", found=lines[0] if lines else "")
+    rows = []
+    for lineno, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) != 5:
+            raise InputFormatError(path, lineno, "5 space-separated fields: LP DATA SID BETTER WORSE", found=line)
+        lp, data, sid, better, worse = parts
+        if not re.fullmatch(r"[a-z]{2,3}-[a-z]{2,3}", lp):
+            raise InputFormatError(path, lineno, "a language pair like 'kk-en' in field 1", found=lp)
+        if not sid.isdigit() or int(sid) < 1:
+            raise InputFormatError(path, lineno, "a 1-based segment id in field 3", found=sid)
+        if better == worse:
+            raise InputFormatError(path, lineno, "two different systems", found=line)
+        rows.append((lp, data, int(sid), better, worse))
+    return pd.DataFrame(rows, columns=["lp", "data", "sid", "better", "worse"])
+
+
+def write_darr(path: PathLike, df: pd.DataFrame) -> None:
+    """Write pairs (columns ``lp, data, sid, better, worse``) as ``DArr-seglevel.csv``."""
+    lines = [" ".join(DARR_HEADER)]
+    for row in df[["lp", "data", "sid", "better", "worse"]].itertuples(index=False):
+        fields = [str(v) for v in row]
+        if any(not f or len(f.split()) != 1 for f in fields):
+            raise ParameterError("df", fields, "non-empty fields without spaces")
+        lines.append(" ".join(fields))
+    atomic_write_text(path, "\n".join(lines) + "\n")
+
+
+# --------------------------------------------------------------------------- corpus
+def plain_corpus(
+    name: str,
+    references: Mapping[str, PathLike],
+    systems: Mapping[str, PathLike],
+    source: Optional[PathLike] = None,
+    source_language: str = "",
+    target_language: str = "",
+    document: str = "doc",
+    darr: Optional[PathLike] = None,
+) -> MTCorpus:
+    """Build an :class:`MTCorpus` from parallel plain-text files (one segment per line).
+
+    All files must have the same number of lines (the error names the file). Segments
+    are numbered from 1 in one document ``document``. With ``darr``, the pairs of a
+    ``DArr-seglevel.csv`` become ``preferences`` (its ``SID`` is the line number).
+    """
+    streams: Dict[str, List[str]] = {}
+    n: Optional[int] = None
+    first = None
+    for label, path in [("source", source)] * (source is not None) + [
+        *((f"reference {k}", p) for k, p in references.items()),
+        *((f"system {k}", p) for k, p in systems.items()),
+    ]:
+        lines = read_plain(path)
+        if n is None:
+            n, first = len(lines), path
+        elif len(lines) != n:
+            raise InputFormatError(path, None, f"{n} lines like {first}", found=f"{len(lines)} lines")
+        streams[label] = lines
+    if n is None:
+        raise ParameterError("references", references, "at least one reference or system file")
+    seg = list(range(1, n + 1))
+    src = streams.get("source", [None] * n)
+    refs = [(document, i, k, t) for k in references for i, t in zip(seg, streams[f"reference {k}"])]
+    outs = [(document, i, k, t) for k in systems for i, t in zip(seg, streams[f"system {k}"])]
+    prefs = None
+    if darr is not None:
+        pairs = read_darr(darr)
+        bad = pairs[pairs["sid"] > n]
+        if len(bad):
+            raise InputFormatError(darr, None, f"segment ids <= {n}", found=str(bad["sid"].iat[0]))
+        prefs = pd.DataFrame({"document": document, "segment": pairs["sid"], "better": pairs["better"],
+                              "worse": pairs["worse"]})
+    return MTCorpus(
+        name=name, source_language=source_language, target_language=target_language,
+        segments=pd.DataFrame({"document": document, "segment": seg, "source": src}),
+        references=pd.DataFrame(refs, columns=["document", "segment", "reference", "text"]),
+        outputs=pd.DataFrame(outs, columns=["document", "segment", "system", "text"]),
+        preferences=prefs,
+    ).validate()

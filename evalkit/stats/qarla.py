@@ -1,0 +1,255 @@
+"""QARLA (Amigó, Gonzalo, Peñas & Verdejo 2005): QUEEN, KING and JACK.
+
+Given, per test case (instance), human models M, automatic peers A and a set X of similarity
+metrics x(s, s') ("the similarity of s' to s"; may be asymmetric):
+
+* QUEEN_{X,M}(a) = P_{(m, m', m'') in M³}( ∀x ∈ X: x(a, m) >= x(m', m'') ), in [0, 1]:
+  for every metric, a is at least as close to a model as two other models are to each other.
+* KING_{M,A}(X) = P( ∀a ∈ A: QUEEN_{X,M}(m) > QUEEN_{X,M}(a) ), in [0, 1]: how often a
+  model beats every peer. The events are (instance, model m); QUEEN(m) is computed against
+  M \\ {m}, and so are the peers' QUEEN in the same event (``protocol="leave_one_out"``, as
+  in the paper's leave-one-out test), or the peers use all of M (``"full_M_for_peers"``).
+* JACK(X, M, A) = P_m( ∃a ≠ a' ∈ A: QUEEN(a) > 0 ∧ QUEEN(a') > 0 ∧ ∀x: x(a, a') <= x(a, m)
+  ∧ x(a', a) <= x(a', m) ), in [0, 1]: how often two peers each lie at least as close to a
+  model as to each other (``condition="symmetric"``, the DUC 2004 paper's formula; the QARLA
+  paper's one-sided condition drops the second clause).
+
+Estimation choices the papers leave open (notes P2.2): triples of pairwise distinct models by
+default (``triples="distinct"``; ``"pair_distinct"`` only needs m' != m''; ``"all"`` is M³);
+ties: QUEEN uses >=, KING >, JACK <=, with values rounded to 12 decimals so that equal
+similarities compare equal; per-instance values are averaged over instances
+(``average="macro"``) or pooled over events (``"micro"``).
+
+Properties the papers prove and the tests check: QUEEN, KING and JACK are invariant under
+any strictly increasing transformation of a metric; repeating a peer never changes KING (but
+changes the rejected K = P(QUEEN(m) > QUEEN(a)), :func:`k_pairwise`); a constant metric has
+KING 0; a metric that puts models together and peers far away has KING 1; adding peers never
+lowers JACK; repeating a metric in X changes nothing.
+
+Input: a long similarity frame ``instance, a, b, metric, value`` (value = x(a, b)) and roles
+``instance, summarizer, role`` with role ``model`` or ``peer``.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+import pandas as pd
+
+from evalkit.errors import ParameterError
+from evalkit.stats._validation import check_choice, check_columns, check_int
+
+__all__ = ["QarlaData", "queen", "queen_system_scores", "king", "k_pairwise", "jack",
+           "best_metric_sets"]
+
+TRIPLES = ("distinct", "pair_distinct", "all")
+
+
+class _Case:
+    """One instance: a (metrics, n, n) similarity tensor over its summaries."""
+
+    def __init__(self, names: List[str], roles: Dict[str, str], sim: np.ndarray):
+        self.names = names
+        self.index = {s: i for i, s in enumerate(names)}
+        self.models = [self.index[s] for s in names if roles[s] == "model"]
+        self.peers = [self.index[s] for s in names if roles[s] == "peer"]
+        self.sim = sim
+
+
+class QarlaData:
+    """Similarities and roles, indexed once for fast QUEEN/KING/JACK over many metric sets."""
+
+    def __init__(self, similarities: pd.DataFrame, roles: pd.DataFrame):
+        check_columns(similarities, ["instance", "a", "b", "metric", "value"], "similarities")
+        role_col = "role" if "role" in roles.columns else "type"
+        check_columns(roles, ["instance", "summarizer", role_col], "roles")
+        bad = set(roles[role_col]) - {"model", "peer"}
+        if bad:
+            raise ParameterError("roles", sorted(bad), "roles 'model' or 'peer'")
+        if similarities["value"].isna().any():
+            raise ParameterError("similarities", "NaN values", "a similarity for every listed pair")
+        self.metrics = sorted(similarities["metric"].unique())
+        m_index = {m: i for i, m in enumerate(self.metrics)}
+        self.cases: Dict[object, _Case] = {}
+        sims = {k: g for k, g in similarities.groupby("instance", sort=True)}
+        for inst, part in roles.groupby("instance", sort=True):
+            names = [str(s) for s in part["summarizer"]]
+            if len(set(names)) != len(names):
+                raise ParameterError("roles", inst, "each summarizer once per instance")
+            role = dict(zip(names, part[role_col]))
+            if inst not in sims:
+                raise ParameterError("similarities", inst, "similarities for every instance in roles")
+            s = sims[inst]
+            idx = {n: i for i, n in enumerate(names)}
+            a = s["a"].astype(str).map(idx)
+            b = s["b"].astype(str).map(idx)
+            if a.isna().any() or b.isna().any():
+                raise ParameterError("similarities", inst, "only summarizers listed in roles")
+            tensor = np.full((len(self.metrics), len(names), len(names)), np.nan)
+            # Round so that equal similarities compare equal despite floating-point noise.
+            tensor[s["metric"].map(m_index).to_numpy(), a.to_numpy(int), b.to_numpy(int)] = \
+                np.round(s["value"].to_numpy(float), 12)
+            self.cases[inst] = _Case(names, role, tensor)
+
+    def tensor(self, case: _Case, metrics: Sequence[str]) -> np.ndarray:
+        if not metrics:
+            raise ParameterError("metrics", metrics, "at least one metric")
+        try:
+            idx = [self.metrics.index(m) for m in metrics]
+        except ValueError:
+            raise ParameterError("metrics", list(metrics), f"metrics among {self.metrics}") from None
+        return case.sim[idx]
+
+
+def _as_data(similarities, roles) -> QarlaData:
+    if isinstance(similarities, QarlaData):
+        return similarities
+    if roles is None:
+        raise ParameterError("roles", None, "a roles frame (instance, summarizer, role)")
+    return QarlaData(similarities, roles)
+
+
+def _triple_mask(r: int, triples: str) -> np.ndarray:
+    i, j, k = np.meshgrid(np.arange(r), np.arange(r), np.arange(r), indexing="ij")
+    if triples == "distinct":
+        return (i != j) & (j != k) & (i != k)
+    if triples == "pair_distinct":
+        return j != k
+    return np.ones((r, r, r), dtype=bool)
+
+
+def _queen(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: str) -> np.ndarray:
+    """QUEEN of each candidate against the reference models ``refs``."""
+    refs = list(refs)
+    mask = _triple_mask(len(refs), triples)
+    if not mask.any():
+        raise ParameterError("triples", triples, f"a mode with at least one triple for {len(refs)} models")
+    near = sim[:, cands][:, :, refs]                       # x(a, m): (X, C, R)
+    between = sim[:, refs][:, :, refs]                     # x(m', m''): (X, R, R)
+    if np.isnan(near).any() or np.isnan(between[:, mask.any(axis=0)]).any():
+        raise ParameterError("similarities", "missing pairs", "x(a, m) and x(m', m'') for every summary and model")
+    ok = (near[:, :, :, None, None] >= between[:, None, None, :, :]).all(axis=0)  # (C, R, R, R)
+    return ok[:, mask].mean(axis=1)
+
+
+def queen(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
+          triples: str = "distinct") -> pd.DataFrame:
+    """QUEEN of every summarizer in every instance: ``instance, summarizer, role, queen``.
+    Peers are scored against all models, a model against the other models."""
+    check_choice("triples", triples, TRIPLES)
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    rows = []
+    for inst, case in data.cases.items():
+        sim = data.tensor(case, metrics)
+        for a, q in zip(case.peers, _queen(sim, case.peers, case.models, triples) if case.peers else []):
+            rows.append((inst, case.names[a], "peer", float(q)))
+        for m in case.models:
+            q = _queen(sim, [m], [r for r in case.models if r != m], triples)[0]
+            rows.append((inst, case.names[m], "model", float(q)))
+    return pd.DataFrame(rows, columns=["instance", "summarizer", "role", "queen"])
+
+
+def queen_system_scores(similarities, roles=None, metrics=None, *, triples="distinct") -> pd.DataFrame:
+    """System-level QUEEN: mean over instances per summarizer (``summarizer, role, queen, instances``)."""
+    q = queen(similarities, roles, metrics, triples=triples)
+    return (q.groupby(["summarizer", "role"], as_index=False)
+            .agg(queen=("queen", "mean"), instances=("queen", "size"))
+            .sort_values("queen", ascending=False, kind="mergesort").reset_index(drop=True))
+
+
+def _king_events(data: QarlaData, metrics, triples, protocol):
+    """Per instance: list of (QUEEN(m), QUEEN of every peer) for each left-out model m."""
+    for inst, case in data.cases.items():
+        if not case.peers or len(case.models) < 2:
+            raise ParameterError("roles", inst, "at least one peer and two models per instance")
+        sim = data.tensor(case, metrics)
+        full = _queen(sim, case.peers, case.models, triples) if protocol == "full_M_for_peers" else None
+        events = []
+        for m in case.models:
+            refs = [r for r in case.models if r != m]
+            qm = _queen(sim, [m], refs, triples)[0]
+            qa = full if full is not None else _queen(sim, case.peers, refs, triples)
+            events.append((qm, qa))
+        yield inst, events
+
+
+def _average(per_instance: List[Tuple[int, int]], average: str) -> float:
+    if average == "macro":
+        return float(np.mean([k / n for k, n in per_instance]))
+    return float(sum(k for k, _ in per_instance) / sum(n for _, n in per_instance))
+
+
+def king(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
+         triples: str = "distinct", protocol: str = "leave_one_out",
+         average: str = "macro") -> float:
+    """KING of the metric set ``metrics`` (default: all metrics), in [0, 1]."""
+    check_choice("triples", triples, TRIPLES)
+    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
+    check_choice("average", average, ("macro", "micro"))
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    counts = [(sum(bool(np.all(qm > qa)) for qm, qa in ev), len(ev))
+              for _, ev in _king_events(data, metrics, triples, protocol)]
+    return _average(counts, average)
+
+
+def k_pairwise(similarities, roles=None, metrics=None, *, triples="distinct",
+               protocol="leave_one_out", average="macro") -> float:
+    """The K candidate QARLA rejects: P(QUEEN(m) > QUEEN(a)) over (model, peer) pairs.
+    It is sensitive to repeated peers (constraint 5), which KING is not."""
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    counts = [(sum(int(np.sum(qm > qa)) for qm, qa in ev), sum(len(qa) for _, qa in ev))
+              for _, ev in _king_events(data, metrics, triples, protocol)]
+    return _average(counts, average)
+
+
+def jack(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
+         peers: Optional[Iterable[str]] = None, condition: str = "symmetric",
+         triples: str = "distinct", average: str = "macro") -> float:
+    """JACK of the peer set (all peers, or the subset ``peers``), in [0, 1]."""
+    check_choice("condition", condition, ("symmetric", "one_sided"))
+    check_choice("average", average, ("macro", "micro"))
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    keep = None if peers is None else {str(p) for p in peers}
+    counts = []
+    for inst, case in data.cases.items():
+        sim = data.tensor(case, metrics)
+        pp = [p for p in case.peers if keep is None or case.names[p] in keep]
+        hits = 0
+        if len(pp) >= 2:
+            q = _queen(sim, pp, case.models, triples)
+            live = [p for p, qq in zip(pp, q) if qq > 0]
+            for m in case.models:
+                hits += any(_jack_pair(sim, a, b, m, condition) for a, b in combinations(live, 2))
+        counts.append((hits, len(case.models)))
+    return _average(counts, average)
+
+
+def _jack_pair(sim, a, b, m, condition) -> bool:
+    first = np.all(sim[:, a, b] <= sim[:, a, m])
+    if condition == "one_sided":
+        return bool(first or np.all(sim[:, b, a] <= sim[:, b, m]))
+    return bool(first and np.all(sim[:, b, a] <= sim[:, b, m]))
+
+
+def best_metric_sets(similarities, roles=None, candidates: Optional[Sequence[str]] = None, *,
+                     max_size: Optional[int] = None, triples: str = "distinct",
+                     protocol: str = "leave_one_out", average: str = "macro") -> pd.DataFrame:
+    """KING of every non-empty subset of ``candidates`` (up to ``max_size`` metrics), best first
+    (Amigó et al. 2005b search all 2^10 - 1 subsets of 10 representatives).
+    Returns ``metrics`` (a tuple), ``size, king``."""
+    data = _as_data(similarities, roles)
+    candidates = list(candidates or data.metrics)
+    max_size = check_int("max_size", max_size if max_size is not None else len(candidates))
+    rows = []
+    for size in range(1, min(max_size, len(candidates)) + 1):
+        for subset in combinations(candidates, size):
+            rows.append({"metrics": subset, "size": size,
+                         "king": king(data, metrics=subset, triples=triples, protocol=protocol,
+                                      average=average)})
+    return (pd.DataFrame(rows).sort_values(["king", "size"], ascending=[False, True], kind="mergesort")
+            .reset_index(drop=True))

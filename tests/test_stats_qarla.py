@@ -1,0 +1,131 @@
+"""QARLA QUEEN/KING/JACK: a hand-computed case and the properties Amigó et al. (2005) prove."""
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit.errors import ParameterError
+from evalkit.stats.qarla import (QarlaData, best_metric_sets, jack, k_pairwise, king, queen,
+                                 queen_system_scores)
+
+MODEL_SIM = {("M1", "M2"): .8, ("M1", "M3"): .6, ("M1", "M4"): .5,
+             ("M2", "M3"): .7, ("M2", "M4"): .55, ("M3", "M4"): .65}
+PEER_SIM = {"P1": {"M1": .75, "M2": .62, "M3": .58, "M4": .4},
+            "P2": {"M1": .72, "M2": .3, "M3": .3, "M4": .3}}
+
+
+def _hand_frames(extra_peer=False, peer_peer=0.5, transform=lambda v: v):
+    rows = []
+    for (a, b), v in MODEL_SIM.items():
+        rows += [(a, b, v), (b, a, v)]
+    peers = dict(PEER_SIM)
+    if extra_peer:
+        peers["P3"] = PEER_SIM["P2"]  # a repeated peer
+    for p, sims in peers.items():
+        rows += [(p, m, v) for m, v in sims.items()] + [(m, p, v) for m, v in sims.items()]
+    for p, q in itertools.permutations(peers, 2):
+        same = {p, q} == {"P2", "P3"}
+        rows.append((p, q, 1.0 if same else peer_peer))
+    sim = pd.DataFrame([(1, a, b, "x", transform(v)) for a, b, v in rows],
+                       columns=["instance", "a", "b", "metric", "value"])
+    roles = pd.DataFrame([(1, s, "model") for s in ("M1", "M2", "M3", "M4")] +
+                         [(1, p, "peer") for p in peers], columns=["instance", "summarizer", "role"])
+    return sim, roles
+
+
+def test_hand_computed_queen_king_jack():
+    sim, roles = _hand_frames()
+    q = queen(sim, roles).set_index("summarizer")["queen"]
+    # P1 against 4 models, 24 distinct triples: 6 + 4 + 4 + 0 pass
+    assert q["P1"] == pytest.approx(14 / 24)
+    assert q["P2"] == pytest.approx(6 / 24)
+    # M1 against M2..M4 (6 triples): .8>=.65 (x2), .6>=.55 (x2), .5<.7
+    assert q["M1"] == pytest.approx(4 / 6) and q["M4"] == 0.0
+    # Leave-one-out events: only M1 beats both peers (4/6 vs 2/6 and 0)
+    assert king(sim, roles) == pytest.approx(1 / 4)
+    assert k_pairwise(sim, roles) == pytest.approx(4 / 8)
+    # x(P1,P2) = .5: symmetric condition holds only for M1; one-sided for M1, M2, M3
+    assert jack(sim, roles) == pytest.approx(1 / 4)
+    assert jack(sim, roles, condition="one_sided") == pytest.approx(3 / 4)
+    assert jack(sim, roles, peers=["P1"]) == 0.0
+    sys_q = queen_system_scores(sim, roles)
+    assert sys_q.set_index("summarizer").queen.to_dict() == pytest.approx(q.to_dict())
+    assert sys_q.queen.is_monotonic_decreasing and (sys_q.instances == 1).all()
+
+
+def test_repeated_peer_leaves_king_but_not_k_pairwise():
+    base, roles = _hand_frames()
+    dup, roles_dup = _hand_frames(extra_peer=True)
+    assert king(dup, roles_dup) == king(base, roles)
+    assert k_pairwise(dup, roles_dup) == pytest.approx(7 / 12) != k_pairwise(base, roles)
+
+
+def _random_corpus(seed, n_inst=3, n_models=4, n_peers=7, n_metrics=3, kind="random"):
+    rng = np.random.default_rng(seed)
+    rows, roles = [], []
+    for inst in range(n_inst):
+        names = [f"m{i}" for i in range(n_models)] + [f"p{i}" for i in range(n_peers)]
+        roles += [(inst, n, "model" if n[0] == "m" else "peer") for n in names]
+        for k in range(n_metrics):
+            for i, j in itertools.permutations(range(len(names)), 2):
+                if kind == "random":
+                    v = rng.random()
+                elif kind == "constant":
+                    v = 0.5
+                else:  # groups the models together (equidistant) and keeps the peers away
+                    v = 1.0 if max(i, j) < n_models else 0.5 * rng.random()
+                rows.append((inst, names[i], names[j], f"x{k}", v))
+    return (pd.DataFrame(rows, columns=["instance", "a", "b", "metric", "value"]),
+            pd.DataFrame(roles, columns=["instance", "summarizer", "role"]))
+
+
+def test_ideal_constant_and_random_metrics():
+    sim, roles = _random_corpus(0, kind="ideal")
+    assert king(sim, roles) == 1.0
+    q = queen(sim, roles)
+    assert (q[q.role == "peer"].queen == 0).all()
+    sim, roles = _random_corpus(1, kind="constant")
+    assert king(sim, roles) == 0.0
+    assert (queen(sim, roles).queen == 1).all()
+    # random metrics with 7 peers: KING close to zero (~.5**7 for independent QUEENs)
+    sim, roles = _random_corpus(2, n_inst=8, kind="random", n_metrics=1)
+    assert king(sim, roles) <= 0.25
+
+
+def test_monotone_invariance_and_redundant_metrics():
+    sim, roles = _random_corpus(3, n_metrics=2)
+    data = QarlaData(sim, roles)
+    for f in (lambda v: 3 * v + 1, lambda v: np.exp(4 * v)):
+        other = QarlaData(sim.assign(value=f(sim.value)), roles)
+        pd.testing.assert_frame_equal(queen(other), queen(data))
+        assert king(other) == king(data)
+        assert jack(other) == jack(data)
+    twice = pd.concat([sim, sim[sim.metric == "x0"].assign(metric="x0_copy")])
+    assert king(twice, roles, metrics=["x0", "x0_copy", "x1"]) == king(sim, roles, metrics=["x0", "x1"])
+    pd.testing.assert_frame_equal(queen(twice, roles, metrics=["x0", "x0_copy"]), queen(sim, roles, metrics=["x0"]))
+
+
+def test_jack_never_decreases_when_peers_are_added():
+    sim, roles = _random_corpus(4, n_peers=6, n_metrics=2)
+    data = QarlaData(sim, roles)
+    peers = [f"p{i}" for i in range(6)]
+    for cond in ("symmetric", "one_sided"):
+        values = [jack(data, peers=peers[:k], condition=cond) for k in range(1, 7)]
+        assert all(b >= a for a, b in zip(values, values[1:]))
+
+
+def test_best_sets_and_bad_input():
+    sim, roles = _random_corpus(5, n_metrics=3)
+    best = best_metric_sets(sim, roles, max_size=2)
+    assert len(best) == 3 + 3 and best.king.is_monotonic_decreasing
+    data = QarlaData(sim, roles)
+    assert best.king.iloc[0] == king(data, metrics=list(best.metrics.iloc[0]))
+    with pytest.raises(ParameterError):
+        queen(sim, roles.assign(role="judge"))
+    with pytest.raises(ParameterError):
+        king(sim[~((sim.a == "m0") & (sim.b == "m1"))], roles)
+    with pytest.raises(ParameterError):
+        king(sim, roles, metrics=["nope"])
+    with pytest.raises(ParameterError):
+        queen(sim, roles, triples="some")

@@ -17,7 +17,8 @@
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -29,7 +30,11 @@ __all__ = [
     "Variant", "parse_variant", "all_variants", "variant_table",
     "coverage_score", "mean_linguistic_quality", "combine", "system_human_scores",
     "correlation_table", "optimal_shares", "factor_means", "printed_percentages", "compare_with_paper",
-    "table3_ranks", "paper_consistency",
+    "table3_ranks", "paper_consistency", "Evaluation", "PROFILE_DATASETS", "load_evaluations",
+    "duc_evaluation", "summeval_evaluation", "realsumm_evaluation", "metric_scores", "table1_for",
+    "table1_claims", "table4_for", "table4_vs_paper", "table4_claims", "figure3_matrices", "figure3_claims",
+    "plot_win_matrix", "rescore_systems", "table3_claims", "human_claims", "plot_coverage_quality",
+    "distribution_claims", "plot_distributions", "plot_r_vs_paper",
 ]
 
 #: The 8 counting methods in the paper's order (§3.2).
@@ -444,3 +449,591 @@ def paper_consistency(tables: Optional[Mapping[str, pd.DataFrame]] = None) -> pd
            "§5 / Table 3", "all 7 x 5 significant", f"min SOTA {sota['rouge_best'].min():.3f} > max baseline "
            f"{base['rouge_best'].max():.3f}: {sep}", sep)
     return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- data per profile
+@dataclass
+class Evaluation:
+    """One data set prepared for Graham's experiments.
+
+    ``human``: one row per judged peer summary, ``instance, system, coverage, quality`` (0-1;
+    ``quality`` NaN where the data have none) plus one column per entry of ``targets``
+    (the system-level gold scores this data set offers, first = primary).
+    """
+
+    name: str
+    description: str
+    corpus: Any
+    human: pd.DataFrame
+    targets: Dict[str, str]
+    byte_limit: Optional[int] = None
+    length_limit: Optional[int] = None
+
+    @property
+    def key(self) -> str:
+        """A file-name-safe short name (``duc2004``, ``summeval``, ``realsumm``)."""
+        import re
+
+        return re.sub(r"[^a-z0-9]+", "", self.name.lower().split("(")[0])
+
+    @property
+    def data_checksums(self) -> Dict[str, str]:
+        """SHA-256 of the files the corpus was read from, where the loader recorded them."""
+        meta = getattr(self.corpus, "meta", {}) or {}
+        return dict(meta.get("sha256", {}) or {})
+
+    @property
+    def size(self) -> str:
+        """``N systems x M instances`` of the judged summaries."""
+        return f"{self.human['system'].nunique()} systems x {self.human['instance'].nunique()} instances"
+
+    @property
+    def has_quality(self) -> bool:
+        return bool(self.human["quality"].notna().all())
+
+    def systems(self) -> List[str]:
+        return sorted(self.human["system"].unique(), key=_natural)
+
+    def system_targets(self) -> pd.DataFrame:
+        """System-level gold scores: mean over each system's summaries of every target."""
+        cols = ["coverage", "quality"] + [t for t in self.targets if t not in ("coverage", "quality")]
+        out = self.human.groupby("system", sort=False)[cols].mean()
+        return out.loc[self.systems()]
+
+
+def _natural(s: str):
+    import re
+
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", str(s))]
+
+
+#: The data sets each profile runs on (SPEC 2.2; the issue's stand-ins for DUC 2004).
+PROFILE_DATASETS: Dict[str, Tuple[str, ...]] = {
+    "sample": ("duc2004",), "public": ("summeval", "realsumm"), "licensed": ("duc2004",),
+}
+#: Judgment names of the DUC 2004 SEE and quality tables, as the DUC readers and the simulator store them.
+DUC_LQ = tuple(f"linguistic_quality_q{i}" for i in range(1, 8))
+SUMMEVAL_QUALITY = ("coherence", "consistency", "fluency")
+
+
+def load_evaluations(profile: str, quick: bool = False, cs_formula: str = "graham_eq1",
+                     include_models: bool = False, max_instances: Optional[int] = None,
+                     datasets: Optional[Sequence[str]] = None) -> List[Evaluation]:
+    """The data sets of ``profile`` prepared as :class:`Evaluation` objects.
+
+    * ``sample``: the simulated DUC 2004 task 2 corpus (``load_sample("duc2004")``), with
+      SEE coverage tables and the 7 quality questions, read back through the DUC readers.
+    * ``public``: SummEval (coverage := expert relevance, quality := mean of coherence,
+      consistency and fluency, targets: the mean of the four expert dimensions and relevance
+      alone; 1-5 rescaled to 0-1) and REALSumm (coverage := LitePyramid recall, no quality).
+    * ``licensed``: DUC 2004 from the user's configuration (:mod:`evalkit.data.licensed`);
+      raises :class:`~evalkit.errors.DataNotConfiguredError` when it is not configured.
+
+    ``quick`` keeps the first 20 instances of the public sets (the sample's own quick size
+    applies to ``sample``); ``max_instances`` overrides. ``include_models`` also correlates
+    the human-written summaries judged as peers (DUC; not stated in the paper).
+    """
+    if profile not in PROFILE_DATASETS:
+        raise ParameterError("profile", profile, f"one of {list(PROFILE_DATASETS)}")
+    names = PROFILE_DATASETS[profile] if datasets is None else tuple(datasets)
+    if max_instances is None and quick and profile == "public":
+        max_instances = 20
+    out = []
+    for name in names:
+        if profile in ("sample", "licensed") and name == "duc2004":
+            corpus = _duc2004_corpus(profile, quick)
+            ev = duc_evaluation(corpus, cs_formula=cs_formula, include_models=include_models,
+                                name=f"DUC 2004 ({'simulated' if profile == 'sample' else 'licensed'})")
+        elif profile == "public" and name == "summeval":
+            from evalkit.data.public import load_summeval
+
+            ev = summeval_evaluation(load_summeval(documents=False))
+        elif profile == "public" and name == "realsumm":
+            from evalkit.data.public import load_realsumm
+
+            ev = realsumm_evaluation(load_realsumm(annotations=False, documents=False))
+        else:
+            raise ParameterError("datasets", name, f"one of {PROFILE_DATASETS[profile]} for profile {profile!r}")
+        if max_instances is not None:
+            ev = _first_instances(ev, max_instances)
+        out.append(ev)
+    return out
+
+
+def _first_instances(ev: Evaluation, k: int) -> Evaluation:
+    keep = list(ev.corpus.instances["instance"])[:k]
+    human = ev.human[ev.human["instance"].isin(keep)].reset_index(drop=True)
+    return Evaluation(ev.name, ev.description + f" Only the first {len(keep)} instances.", ev.corpus.subset(keep),
+                      human, ev.targets, ev.byte_limit, ev.length_limit)
+
+
+def _duc2004_corpus(profile: str, quick: bool):
+    if profile == "sample":
+        from evalkit.data.simulate import load_sample
+
+        return load_sample("duc2004", quick=quick)
+    from evalkit.data import licensed
+
+    return licensed.load("duc2004")
+
+
+def duc_evaluation(corpus, cs_formula: str = "graham_eq1", include_models: bool = False,
+                   name: str = "DUC 2004", byte_limit: Optional[int] = 665) -> Evaluation:
+    """Human scores of a DUC 2004 corpus with SEE coverage and the 7 quality questions (§3.1).
+
+    Coverage per :func:`coverage_score` from the judgments ``n_marked_peer_units`` (matching
+    PUs), ``coverage_estimate`` (E) and ``n_model_units`` (MUs) -- ``cs_formula="see_mean"``
+    uses the SEE mean coverage ``coverage`` instead; quality = mean of
+    ``linguistic_quality_q1..q7`` stored as 4 (A) .. 0 (E), i.e. rating / 4. A summary
+    missing any of these raises; nothing is dropped.
+    """
+    need = DUC_LQ + (("n_marked_peer_units", "coverage_estimate", "n_model_units")
+                     if cs_formula == "graham_eq1" else ("coverage",))
+    j = corpus.judgments
+    wide = j.pivot_table(index=["instance", "summarizer"], columns="judgment", values="value", aggfunc="mean")
+    missing = [c for c in need if c not in wide.columns]
+    if missing:
+        raise ParameterError("corpus", corpus.name, f"judgments {missing} (DUC 2004 SEE and quality tables)")
+    wide = wide[list(need)]
+    if wide.isna().any().any():
+        bad = wide[wide.isna().any(axis=1)].index[:3].tolist()
+        raise ParameterError("corpus", bad, "every judged summary to have SEE coverage and all 7 quality ratings")
+    wide = wide.reset_index()
+    if not include_models:
+        wide = wide[wide["summarizer"].isin(corpus.peers())]
+    lq = wide[list(DUC_LQ)].to_numpy(float)
+    if np.any((lq < 0) | (lq > 4)):
+        raise ParameterError("corpus", corpus.name, "quality ratings 0 (E) .. 4 (A)")
+    if cs_formula == "graham_eq1":
+        cs = coverage_score(wide["n_marked_peer_units"], wide["coverage_estimate"], wide["n_model_units"])
+    elif cs_formula == "see_mean":
+        cs = wide["coverage"].to_numpy(float)
+    else:
+        raise ParameterError("cs_formula", cs_formula, "'graham_eq1' or 'see_mean'")
+    human = pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["summarizer"].to_numpy(),
+                          "coverage": np.asarray(cs, float), "quality": lq.mean(axis=1) / 4})
+    human["human"] = combine(human["coverage"], human["quality"], "mean")
+    desc = (f"{name}, {'peers and models' if include_models else 'peers'}; "
+            f"coverage by {'eq. (1) as printed' if cs_formula == 'graham_eq1' else 'SEE mean coverage'}, "
+            "quality = mean of the 7 questions (A=100%..E=0%).")
+    return Evaluation(name, desc, corpus, human.reset_index(drop=True),
+                      {"human": "(coverage + quality) / 2, as the paper"}, byte_limit=byte_limit)
+
+
+def summeval_evaluation(corpus) -> Evaluation:
+    """SummEval as Graham's data: coverage := relevance, quality := mean of coherence,
+    consistency, fluency; gold ``mean4`` = mean of the four dimensions; 1-5 -> 0-1."""
+    wide = corpus.judgments.pivot_table(index=["instance", "summarizer"], columns="judgment", values="value",
+                                        aggfunc="mean").reset_index()
+    wide = wide[wide["summarizer"].isin(corpus.peers())]
+    scale = lambda x: (np.asarray(x, float) - 1) / 4  # noqa: E731
+    human = pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["summarizer"].to_numpy(),
+                          "coverage": scale(wide["relevance"]),
+                          "quality": scale(wide[list(SUMMEVAL_QUALITY)].mean(axis=1))})
+    human["mean4"] = scale(wide[["relevance", *SUMMEVAL_QUALITY]].mean(axis=1))
+    desc = ("SummEval (CNN/DM, 11 references per document): expert relevance stands in for DUC coverage, the mean of coherence, "
+            "consistency and fluency for linguistic quality (1-5 rescaled to 0-1).")
+    return Evaluation("SummEval", desc, corpus, human.reset_index(drop=True),
+                      {"mean4": "mean of the four expert dimensions (stands in for (coverage + quality) / 2)",
+                       "coverage": "expert relevance (stands in for coverage)"})
+
+
+def realsumm_evaluation(corpus) -> Evaluation:
+    """REALSumm as Graham's data: LitePyramid recall is the only (coverage-like) gold score."""
+    j = corpus.judgments[corpus.judgments["judgment"] == "litepyramid_recall"]
+    j = j[j["summarizer"].isin(corpus.peers())]
+    human = pd.DataFrame({"instance": j["instance"].to_numpy(), "system": j["summarizer"].to_numpy(),
+                          "coverage": j["value"].to_numpy(float), "quality": np.nan})
+    desc = ("REALSumm (CNN/DM, 1 reference per document): LitePyramid recall (no linguistic quality) is the gold score.")
+    return Evaluation("REALSumm", desc, corpus, human.reset_index(drop=True),
+                      {"coverage": "LitePyramid recall (stands in for coverage only)"})
+
+
+# ----------------------------------------------------------------------------- metric scores
+def _texts(ev: Evaluation):
+    """Peer summaries (judged ones) with their instance's model summaries as references."""
+    c = ev.corpus
+    s = c.summaries
+    models = set(c.models())
+    refs = {inst: [tuple(x) for x in g.loc[g["summarizer"].isin(models)].sort_values("summarizer")["sentences"]]
+            for inst, g in s.groupby("instance", sort=False)}
+    judged = ev.human[["instance", "system"]].rename(columns={"system": "summarizer"})
+    peers = judged.merge(s, on=["instance", "summarizer"], how="left")
+    if peers["sentences"].isna().any():
+        bad = peers.loc[peers["sentences"].isna(), ["instance", "summarizer"]].head(3).values.tolist()
+        raise ParameterError("corpus", bad, "a summary for every judged (instance, summarizer)")
+    # a model judged as a peer is scored against the other models only
+    references = [[r for m, r in _models_of(s, inst, models) if m != who] for inst, who in
+                  zip(peers["instance"], peers["summarizer"])]
+    empty = [(i, w) for (i, w), r in zip(zip(peers["instance"], peers["summarizer"]), references) if not r]
+    if empty:
+        raise ParameterError("corpus", empty[:3], "at least one model summary per instance")
+    return peers, references
+
+
+def _models_of(s: pd.DataFrame, inst: str, models: set):
+    g = s[(s["instance"] == inst) & s["summarizer"].isin(models)].sort_values("summarizer")
+    return list(zip(g["summarizer"], (tuple(x) for x in g["sentences"])))
+
+
+def metric_scores(ev: Evaluation, per_summary: bool = False, bleu_tokenize: str = "none",
+                  bleu_lowercase: bool = False) -> pd.DataFrame:
+    """BLEU and the 192 ROUGE variants for every judged summarizer of ``ev`` (§3.2-3.3).
+
+    ROUGE: :func:`evalkit.metrics.rouge.graham_variants` (ROUGE-1.5.5 semantics, ``-n 4 -w 1.2
+    -2 4 -U -f A -p 0.5``, ``-b`` = ``ev.byte_limit``). BLEU: Moses multi-bleu.perl
+    semantics at system level, n-gram counts pooled over the system's summaries, one
+    summary per line (sentences joined by a space), the instance's models as references.
+    Returns long ``system, metric, value`` (``per_summary=True``: the per-summary ROUGE
+    scores ``instance, system, metric, value`` with metric ``R2_ST1_RS1_P`` etc., no BLEU).
+    """
+    from evalkit.metrics.bleu import BLEU
+    from evalkit.metrics.rouge import graham_variants
+
+    peers, references = _texts(ev)
+    rouge = graham_variants(list(peers["sentences"]), references, list(peers["instance"]), list(peers["summarizer"]),
+                            byte_limit=ev.byte_limit, length_limit=ev.length_limit, per_summary=per_summary)
+    if per_summary:
+        metric = (rouge["method"] + "_ST" + rouge["stem"].astype(int).astype(str) + "_RS"
+                  + rouge["stopwords"].astype(int).astype(str) + "_" + rouge["score"])
+        return pd.DataFrame({"instance": rouge["instance"], "system": rouge["system"], "metric": metric,
+                             "value": rouge["value"]})
+    bleu = BLEU.multi_bleu(lowercase=bleu_lowercase, ref_layout="segments")
+    if bleu_tokenize != "none":
+        bleu = BLEU(tokenize=bleu_tokenize, lowercase=bleu_lowercase, smoothing="none", semantics="multi-bleu",
+                    ref_layout="segments")
+    hyps = [" ".join(x) for x in peers["sentences"]]
+    refs = [[" ".join(r) for r in rs] for rs in references]
+    stats = pd.DataFrame(bleu.segment_statistics(hyps, refs)).groupby(peers["summarizer"].to_numpy()).sum()
+    bleu_rows = pd.DataFrame({"system": stats.index, "metric": "BLEU",
+                              "value": [bleu.score_from_statistics(row) for row in stats.to_numpy()]})
+    rouge_rows = rouge.rename(columns={"variant": "metric"})[["system", "metric", "value"]]
+    return pd.concat([bleu_rows, rouge_rows], ignore_index=True)
+
+
+def table1_for(ev: Evaluation, scores: pd.DataFrame, target: Optional[str] = None, how: Optional[str] = None,
+               alpha: float = 0.05):
+    """Table 1 of ``ev`` against one gold score: a ``targets`` column, or a combination
+    ``how`` of coverage and quality (Table 4). Returns ``(table, pairs)`` of :func:`correlation_table`."""
+    if (target is None) == (how is None):
+        raise ParameterError("target/how", (target, how), "exactly one of them")
+    if how is not None:
+        human = system_human_scores(ev.human, how)
+    else:
+        if target not in ev.targets:
+            raise ParameterError("target", target, f"one of {list(ev.targets)}")
+        human = ev.human.groupby("system")[target].mean()
+    return correlation_table(scores, human, alpha=alpha)
+
+
+# ----------------------------------------------------------------------------- paper vs. this run
+def _fmt(x, digits: int = 3) -> str:
+    if isinstance(x, (bool, np.bool_)):
+        return "yes" if x else "no"
+    if isinstance(x, (float, np.floating)):
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+def _claims(rows: Sequence[Tuple[str, Any, Any]], data: str) -> pd.DataFrame:
+    return pd.DataFrame([{"quantity": q, "paper (DUC 2004)": _fmt(p), "this run": _fmt(o), "data": data}
+                         for q, p, o in rows])
+
+
+def table1_claims(table: pd.DataFrame, pairs: pd.DataFrame, paper: pd.DataFrame, data: str) -> pd.DataFrame:
+    """The paper's Table 1 findings (§3.3, §4.1, Table 2) beside this run's, one row each."""
+    rouge = table[table["metric"] != "BLEU"]
+    prouge = paper[paper["metric"] != "BLEU"]
+    bleu = table.set_index("variant").loc["BLEU"]
+    best = rouge.iloc[0]
+    worst = rouge.iloc[-1]
+    beat = pairs[(pairs["metric_a"] == "BLEU") & (pairs["metric_b"] == best["variant"])]
+    bleu_beats_best = bool(beat["a_beats_b"].iloc[0]) if len(beat) else False
+    hong = rouge[rouge["variant"].isin(HONG2014_VARIANTS)]
+    merged = paper[["variant", "r", "optimal"]].merge(table[["variant", "r", "optimal"]], on="variant",
+                                                      suffixes=("_paper", "_ours"))
+    from scipy import stats as sps
+
+    rho = sps.spearmanr(merged["r_paper"], merged["r_ours"]).statistic
+    both = int((merged["optimal_paper"].astype(bool) & merged["optimal_ours"].astype(bool)).sum())
+    shares = optimal_shares(table).set_index("level")
+    pshares = optimal_shares(paper).set_index("level")
+    rows = [
+        ("systems (n of the Williams tests)", "not stated", int(pairs["n"].iloc[0]) if len(pairs) else 0),
+        ("BLEU r", float(paper.loc[paper["variant"] == "BLEU", "r"].iloc[0]), float(bleu["r"])),
+        ("BLEU rank among 193", int(paper.loc[paper["variant"] == "BLEU", "rank"].iloc[0]), int(bleu["rank"])),
+        ("best ROUGE variant", f"{prouge.iloc[0]['variant']} ({prouge.iloc[0]['r']:.3f})",
+         f"{best['variant']} ({best['r']:.3f})"),
+        ("worst ROUGE variant", f"{prouge.iloc[-1]['variant']} ({prouge.iloc[-1]['r']:.3f})",
+         f"{worst['variant']} ({worst['r']:.3f})"),
+        ("r of the paper's best variant R2_ST1_RS1_A_P",
+         0.786, float(rouge.loc[rouge["variant"] == BEST_VARIANT, "r"].iloc[0])),
+        ("BLEU significantly beats the best ROUGE variant", False, bleu_beats_best),
+        ("optimal (•) ROUGE variants", int(prouge["optimal"].astype(bool).sum()), int(rouge["optimal"].astype(bool).sum())),
+        ("share of precision among optimal variants (%)", float(pshares.loc["Prec.", "percent"]),
+         float(shares.loc["Prec.", "percent"])),
+        ("share of mean (A) among optimal variants (%)", float(pshares.loc["Average", "percent"]),
+         float(shares.loc["Average", "percent"])),
+        ("Hong et al. (2014) variants marked •", 0, int(hong["optimal"].astype(bool).sum())),
+        ("variants marked • in both", "-", both),
+        ("Spearman rho of the 193 r values, paper vs this run", "-", float(rho)),
+    ]
+    return _claims(rows, data)
+
+
+def table4_for(ev: Evaluation, scores: pd.DataFrame, alpha: float = 0.05, top_k: int = 10):
+    """Table 4 (§6): r and • of every metric under the five combinations of coverage and
+    quality. Returns ``(wide, tables)``: ``wide`` has BLEU and the union of the ``top_k``
+    ROUGE variants of each combination, rows ordered by the arithmetic-mean column, with
+    ``r_<c>, optimal_<c>``; ``tables[c]`` the full Table 1 of combination c."""
+    tables = {c: table1_for(ev, scores, how=c, alpha=alpha)[0] for c in COMBINATIONS}
+    keep = {"BLEU"}
+    for t in tables.values():
+        keep |= set(t.loc[t["metric"] != "BLEU", "variant"].head(top_k))
+    wide = variant_table(sorted(keep))
+    for c, t in tables.items():
+        part = t.set_index("variant").loc[wide["variant"], ["r", "optimal"]]
+        wide[f"r_{c}"] = part["r"].to_numpy()
+        wide[f"optimal_{c}"] = part["optimal"].to_numpy()
+    wide = wide.sort_values(["r_mean", "variant"], ascending=[False, True], kind="mergesort").reset_index(drop=True)
+    return wide, tables
+
+
+def table4_vs_paper(tables: Mapping[str, pd.DataFrame], paper: pd.DataFrame) -> pd.DataFrame:
+    """The paper's Table 4 rows with our r and • under each combination beside the printed ones."""
+    out = paper[["variant"]].copy()
+    for c in COMBINATIONS:
+        ours = tables[c].set_index("variant")
+        out[f"r_{c}_paper"] = paper[f"r_{c}"]
+        out[f"r_{c}_ours"] = ours.loc[paper["variant"], "r"].to_numpy()
+        out[f"optimal_{c}_paper"] = paper[f"optimal_{c}"].astype(bool)
+        out[f"optimal_{c}_ours"] = ours.loc[paper["variant"], "optimal"].to_numpy()
+    return out
+
+
+def table4_claims(tables: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data: str) -> pd.DataFrame:
+    """§6's findings (highest metric per combination; the best variant's •) beside ours."""
+    rows = []
+    for c, label in COMBINATIONS.items():
+        top = paper.loc[paper[f"r_{c}"].idxmax()]
+        ours = tables[c].iloc[0]
+        rows.append((f"{label}: highest correlation", f"{top['variant']} ({top[f'r_{c}']:.3f})",
+                     f"{ours['variant']} ({ours['r']:.3f})"))
+    for c, label in COMBINATIONS.items():
+        p = bool(paper.set_index("variant").loc[BEST_VARIANT, f"optimal_{c}"])
+        o = bool(tables[c].set_index("variant").loc[BEST_VARIANT, "optimal"])
+        rows.append((f"{label}: R2_ST1_RS1_A_P not significantly beaten", p, o))
+    return _claims(rows, data)
+
+
+def figure3_matrices(pairs: pd.DataFrame, metrics: Sequence[str] = FIGURE3_METRICS, alpha: float = 0.05):
+    """Figure 3: one-sided Williams p-values (row metric beats column metric; NaN where the
+    row correlates no higher) and the boolean "significant win" matrix, for ``metrics``."""
+    from evalkit.stats.williams import significance_matrix
+
+    p = significance_matrix(pairs, "p").reindex(index=list(metrics), columns=list(metrics))
+    return p, p.lt(alpha)
+
+
+def figure3_claims(beats: pd.DataFrame, data: str) -> pd.DataFrame:
+    """Figure 3's statements (§4.1) beside the wins of this run."""
+    top, hong = list(beats.index[:9]), [m for m in beats.index if m in HONG2014_VARIANTS]
+    rows = [
+        ("BLEU significantly beats R2_ST1_RS1_A_P", False, bool(beats.loc["BLEU", BEST_VARIANT])),
+        ("wins over the Hong et al. variants by the top 9 metrics (of 27)", "several",
+         int(beats.loc[top, hong].to_numpy().sum())),
+        ("Hong et al. variants beaten by at least one top metric", "3 of 3",
+         f"{int(beats.loc[top, hong].any(axis=0).sum())} of {len(hong)}"),
+        ("wins over the top 9 metrics (columns 1-9)", 0, int(beats.loc[:, top].to_numpy().sum())),
+    ]
+    return _claims(rows, data)
+
+
+def plot_win_matrix(beats: pd.DataFrame, pvalues: Optional[pd.DataFrame] = None, title: str = "", ax=None):
+    """Heat map in the style of Figures 3 and 4: cell (i, j) coloured iff row i significantly
+    beats column j; with ``pvalues`` the colour deepens as p falls and p is written in the cell."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(0.45 * len(beats) + 2.5, 0.45 * len(beats) + 1.5))
+    shade = beats.astype(float).to_numpy()
+    if pvalues is not None:
+        p = pvalues.to_numpy(dtype=float)
+        shade = np.where(beats.to_numpy(), 1 - np.nan_to_num(p, nan=1.0) * 10, 0.0).clip(0.15, 1) * beats.to_numpy()
+    cmap = plt.get_cmap("Greens").copy()
+    cmap.set_bad("white")  # cells without a significant win stay white, as in the paper
+    ax.imshow(np.where(beats.to_numpy(), shade, np.nan), cmap=cmap, vmin=0, vmax=1, aspect="equal")
+    ax.set_xticks(range(len(beats.columns)), beats.columns, rotation=90, fontsize=7)
+    ax.set_yticks(range(len(beats.index)), beats.index, fontsize=7)
+    ax.set_xticks(np.arange(-.5, len(beats.columns)), minor=True)
+    ax.set_yticks(np.arange(-.5, len(beats.index)), minor=True)
+    ax.grid(which="minor", color="0.85", linewidth=0.5)
+    ax.tick_params(which="minor", length=0)
+    if pvalues is not None and len(beats) <= 30:
+        for i in range(len(beats.index)):
+            for j in range(len(beats.columns)):
+                v = pvalues.iat[i, j]
+                if np.isfinite(v) and beats.iat[i, j]:
+                    ax.text(j, i, f"{v:.3f}".lstrip("0"), ha="center", va="center", fontsize=5)
+    ax.set_title(title, fontsize=9)
+    return ax
+
+
+def rescore_systems(per_summary: pd.DataFrame, best: str = BEST_VARIANT, original: str = "R2_ST1_RS0_M_R",
+                    alpha: float = 0.05, test: str = "t") -> Dict[str, pd.DataFrame]:
+    """Table 3 / Figure 4 (§5): systems re-scored with the best variant against the original.
+
+    ``per_summary``: per-summary ROUGE scores from ``metric_scores(..., per_summary=True)``.
+    The best variant's system score is the mean (A) or median (M) of its per-summary score,
+    x100 as Table 3 prints it; Shapiro-Wilk per system (the t-test's normality check),
+    one-sided paired tests (``t`` for mean variants, ``wilcoxon`` for median) for every
+    ordered pair, and the systems no other beats. Returns ``table3, shapiro, pairs, beats,
+    not_outperformed``; ``beats`` is ordered by the best variant (Figure 4's order).
+    """
+    from evalkit.stats.pairwise import beats_matrix, not_outperformed, pairwise_tests, shapiro_by_system
+
+    vb, vo = parse_variant(best), parse_variant(original)
+    per = {}
+    for v in (vb, vo):
+        key = v.id.rsplit("_", 2)[0] + "_" + v.prf
+        sub = per_summary[per_summary["metric"] == key]
+        if sub.empty:
+            raise ParameterError("per_summary", key, "per-summary scores of the variant")
+        per[v.id] = sub
+    agg = {"A": "mean", "M": "median"}
+    table3 = pd.DataFrame({
+        "rouge_best": per[vb.id].groupby("system")["value"].agg(agg[vb.agg]) * 100,
+        "rouge_original": per[vo.id].groupby("system")["value"].agg(agg[vo.agg]) * 100,
+    })
+    table3 = table3.sort_values(["rouge_best"], ascending=False, kind="mergesort")
+    table3["rank_best"] = table3["rouge_best"].rank(ascending=False, method="min").astype(int)
+    table3["rank_original"] = table3["rouge_original"].rank(ascending=False, method="min").astype(int)
+    table3 = table3.rename_axis("system").reset_index()
+    scores = per[vb.id][["instance", "system", "value"]]
+    shapiro = shapiro_by_system(scores, alpha=alpha)
+    pairs = pairwise_tests(scores, test=test, alternative="greater")
+    order = list(table3["system"])
+    beats = beats_matrix(pairs, alpha).reindex(index=order, columns=order)
+    best_set = not_outperformed(pairs, alpha).set_index("system").loc[order].reset_index()
+    return {"table3": table3, "shapiro": shapiro, "pairs": pairs, "beats": beats, "not_outperformed": best_set}
+
+
+def table3_claims(result: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data: str) -> pd.DataFrame:
+    """§5's findings beside ours: rank agreement, the first system's original rank, normality,
+    how many systems are not outperformed."""
+    from scipy import stats as sps
+
+    t3 = result["table3"]
+    tau_p = sps.kendalltau(paper["rouge_best"], paper["rouge_original"]).statistic
+    tau_o = sps.kendalltau(t3["rouge_best"], t3["rouge_original"]).statistic
+    p_ranks = table3_ranks(paper)
+    first_p = int(p_ranks.loc[p_ranks["rank_best"] == 1, "rank_original"].iloc[0])
+    first_o = int(t3.loc[t3["rank_best"] == 1, "rank_original"].iloc[0])
+    normal = result["shapiro"]["normal"]
+    best_set = result["not_outperformed"]
+    rows = [
+        ("systems compared", len(paper), len(t3)),
+        ("Kendall tau, best vs original ranking", float(tau_p), float(tau_o)),
+        ("original rank of the system ranked first by the best variant", first_p, first_o),
+        ("systems whose scores are not significantly non-normal (Shapiro-Wilk)", f"{len(paper)} of {len(paper)}",
+         f"{int(normal.sum())} of {len(normal)}"),
+        ("systems not significantly outperformed (paired t-test)", "3 (DPP, ICSISumm, RegSum)",
+         f"{int(best_set['not_outperformed'].sum())} ({', '.join(best_set.loc[best_set['not_outperformed'], 'system'])})"),
+    ]
+    return _claims(rows, data)
+
+
+# ----------------------------------------------------------------------------- Figures 1 and 2
+def human_claims(ev: Evaluation) -> pd.DataFrame:
+    """Figure 1's statement (§3.1) beside this data set: quality >= coverage for almost every
+    summary; also the coverage-quality correlation (Pitler et al. 2010, cited in §2: none)."""
+    from scipy import stats as sps
+
+    h = ev.human
+    r = sps.pearsonr(h["coverage"], h["quality"])
+    rows = [
+        ("summaries (points)", "all human-assessed DUC 2004 summaries", len(h)),
+        ("share with quality >= coverage", "almost all (no number)", float((h["quality"] >= h["coverage"]).mean())),
+        ("Pearson r of coverage and quality per summary", "not significant (Pitler et al. 2010)",
+         f"{r.statistic:.3f} (p = {r.pvalue:.2g})"),
+        ("mean coverage / mean quality", "-", f"{h['coverage'].mean():.3f} / {h['quality'].mean():.3f}"),
+    ]
+    return _claims(rows, ev.name)
+
+
+def plot_coverage_quality(ev: Evaluation, ax=None):
+    """Figure 1: mean linguistic quality (%) against coverage (%), one point per summary."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.5, 4.5))
+    h = ev.human
+    ax.scatter(100 * h["coverage"], 100 * h["quality"], s=6, alpha=0.4, color="tab:blue", linewidths=0)
+    ax.plot([0, 100], [0, 100], color="0.5", linewidth=0.8, linestyle="--")
+    ax.set_xlim(0, max(100, 100 * float(h["coverage"].max())))
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("Coverage Score (%)")
+    ax.set_ylabel("Mean Ling. Quality (%)")
+    ax.set_title(f"{ev.name} ({len(h)} summaries)", fontsize=9)
+    return ax
+
+
+def distribution_claims(ev: Evaluation) -> pd.DataFrame:
+    """Figure 2's description (§3.1): coverage and quality skewed in opposite directions,
+    the mean in between; sample skewness (scipy, biased) of each in this data set."""
+    from scipy import stats as sps
+
+    h = ev.human
+    mean = combine(h["coverage"], h["quality"], "mean")
+    sk = {k: float(sps.skew(v)) for k, v in (("coverage", h["coverage"]), ("quality", h["quality"]), ("mean", mean))}
+    rows = [
+        ("skewness of coverage", "positive (mass at low values)", sk["coverage"]),
+        ("skewness of quality", "negative (mass at high values)", sk["quality"]),
+        ("skewness of the mean", "in between", sk["mean"]),
+        ("opposite directions, mean in between", True,
+         bool(sk["coverage"] > 0 > sk["quality"] and sk["quality"] <= sk["mean"] <= sk["coverage"])),
+    ]
+    return _claims(rows, ev.name)
+
+
+def plot_distributions(ev: Evaluation, ax=None):
+    """Figure 2: kernel density estimates (scipy ``gaussian_kde``, Scott's rule) of coverage,
+    quality and their mean on 0-1."""
+    import matplotlib.pyplot as plt
+    from scipy import stats as sps
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 4))
+    h = ev.human
+    grid = np.linspace(0, 1, 201)
+    series = (("Coverage (%)", h["coverage"]), ("Quality (%)", h["quality"]),
+              ("Mean", combine(h["coverage"], h["quality"], "mean")))
+    for label, values in series:
+        v = np.asarray(values, float)
+        if np.ptp(v) > 0:
+            ax.plot(grid, sps.gaussian_kde(v)(grid), label=label)
+    ax.set_xlabel("Human Assessment")
+    ax.set_ylabel("Density")
+    ax.set_xlim(0, 1)
+    ax.legend(fontsize=8)
+    ax.set_title(ev.name, fontsize=9)
+    return ax
+
+
+def plot_r_vs_paper(table: pd.DataFrame, paper: pd.DataFrame, ax=None, title: str = ""):
+    """Scatter of the printed Table 1 r (DUC 2004) against this run's r, one point per metric;
+    the paper's best variant, BLEU and the Hong et al. variants labelled."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.2, 4))
+    m = paper[["variant", "r"]].merge(table[["variant", "r", "optimal"]], on="variant", suffixes=("_paper", "_ours"))
+    ax.scatter(m["r_paper"], m["r_ours"], s=10, c=np.where(m["optimal"], "tab:green", "0.6"), linewidths=0)
+    for v in ("BLEU", BEST_VARIANT) + HONG2014_VARIANTS:
+        row = m[m["variant"] == v]
+        if len(row):
+            ax.annotate(v, (row["r_paper"].iloc[0], row["r_ours"].iloc[0]), fontsize=6)
+    ax.set_xlabel("r printed (DUC 2004)")
+    ax.set_ylabel("r this run (green = •)")
+    ax.set_title(title, fontsize=9)
+    return ax

@@ -429,7 +429,51 @@ class BLEUScore:
         return float(self.score)
 
 
-class BLEU:
+class WordLevelMetric:
+    """Shared preprocessing of the word-level metrics (BLEU, NIST, WER/PER, GTM): optional
+    lower-casing, a tokenizer from :mod:`evalkit.text.tokenize`, integer encoding."""
+
+    tokenize: str
+    lowercase: bool
+    ref_layout: str
+
+    def _set_tokenizer(self, tokenize: str, lowercase: bool, ref_layout: str) -> None:
+        if ref_layout not in ("streams", "segments"):
+            raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+        self.tokenize, self.lowercase, self.ref_layout = tokenize, bool(lowercase), ref_layout
+        self._tokenizer = get_tokenizer(tokenize)
+        self._nrefs: Optional[int] = None
+
+    def _prep(self, line: str) -> List[str]:
+        if self.lowercase:
+            line = line.lower()
+        line = line.rstrip()
+        words = getattr(self._tokenizer, "words", None)
+        return words(line) if words is not None else self._tokenizer(line).split()
+
+    def _encode_refs(self, per_seg: List[List[str]]) -> EncodedReferences:
+        counts = {len(r) for r in per_seg}
+        self._nrefs = counts.pop() if len(counts) == 1 else -1
+        return EncodedReferences.from_tokens([[self._prep(r) for r in seg] for seg in per_seg])
+
+    def _encode(self, hyps: Sequence[str], refs: Sequence, max_order: int,
+                cached: Optional[EncodedReferences] = None) -> TokenizedCorpus:
+        check_hypotheses(hyps)
+        if refs is None:
+            if cached is None:
+                raise ParameterError("refs", None, "references (or pass references= to the constructor)")
+            if len(cached.nrefs) != len(hyps):
+                raise ParameterError("hyps", f"{len(hyps)} segments", f"{len(cached.nrefs)} (cached references)")
+            enc = cached
+        else:
+            enc = self._encode_refs(normalize_references(len(hyps), refs, self.ref_layout))
+        return TokenizedCorpus.from_tokens([self._prep(h) for h in hyps], enc, max_order)
+
+    def _nrefs_label(self) -> str:
+        return "var" if self._nrefs == -1 else (str(self._nrefs) if self._nrefs is not None else "?")
+
+
+class BLEU(WordLevelMetric):
     """BLEU with explicit configuration (sacrebleu-style object).
 
     Parameters
@@ -477,21 +521,17 @@ class BLEU:
             raise ParameterError("max_ngram_order", max_ngram_order, "an integer >= 1")
         if smooth_value is not None and smoothing not in ("floor", "add-k"):
             raise ParameterError("smooth_value", smooth_value, "None unless smoothing is 'floor' or 'add-k'")
-        self.tokenize = tokenize
-        self.lowercase = bool(lowercase)
+        self._set_tokenizer(tokenize, lowercase, ref_layout)
         self.max_ngram_order = max_ngram_order
         self.smoothing = smoothing
         self.smooth_value = smooth_value if smooth_value is not None else _SMOOTH_DEFAULTS.get(smoothing)
         self.effective_order = bool(effective_order)
         self.ref_length = ref_length
         self.semantics = semantics
-        self.ref_layout = ref_layout
-        self._tokenizer = get_tokenizer(tokenize)
         self._ref_cache: Optional[EncodedReferences] = None
-        self._nrefs = None
         if references is not None:
             n = len(references[0]) if ref_layout == "streams" and len(references) else len(references)
-            self._ref_cache = self._tokenize_refs(normalize_references(n, references, ref_layout))
+            self._ref_cache = self._encode_refs(normalize_references(n, references, ref_layout))
 
     # -- presets --------------------------------------------------------------------------
     @classmethod
@@ -509,7 +549,7 @@ class BLEU:
     def signature(self) -> str:
         from evalkit import __version__
 
-        nrefs = "var" if self._nrefs == -1 else (self._nrefs if self._nrefs is not None else "?")
+        nrefs = self._nrefs_label()
         smooth = self.smoothing
         if self.smooth_value is not None:
             smooth += f"[{self.smooth_value:.2f}]"
@@ -523,35 +563,8 @@ class BLEU:
     def __repr__(self) -> str:
         return f"BLEU({self.signature()})"
 
-    # -- preprocessing --------------------------------------------------------------------
-    def _prep(self, line: str) -> List[str]:
-        if self.lowercase:
-            line = line.lower()
-        return self._words(line.rstrip())
-
-    def _words(self, line: str) -> List[str]:
-        words = getattr(self._tokenizer, "words", None)
-        if words is not None:
-            return words(line)
-        return self._tokenizer(line).split()
-
-    def _tokenize_refs(self, per_seg: List[List[str]]) -> EncodedReferences:
-        counts = {len(r) for r in per_seg}
-        self._nrefs = counts.pop() if len(counts) == 1 else -1
-        return EncodedReferences.from_tokens([[self._prep(r) for r in seg] for seg in per_seg])
-
     def _corpus(self, hyps: Sequence[str], refs: Optional[Sequence]) -> TokenizedCorpus:
-        check_hypotheses(hyps)
-        if refs is None:
-            if self._ref_cache is None:
-                raise ParameterError("refs", None, "references (or pass references= to the constructor)")
-            if len(self._ref_cache.nrefs) != len(hyps):
-                raise ParameterError("hyps", f"{len(hyps)} segments", f"{len(self._ref_cache.nrefs)} (cached references)")
-            ref_tokens = self._ref_cache
-        else:
-            ref_tokens = self._tokenize_refs(normalize_references(len(hyps), refs, self.ref_layout))
-        hyp_tokens = [self._prep(h) for h in hyps]
-        return TokenizedCorpus.from_tokens(hyp_tokens, ref_tokens, self.max_ngram_order)
+        return self._encode(hyps, refs, self.max_ngram_order, self._ref_cache)
 
     # -- statistics -----------------------------------------------------------------------
     @property

@@ -1,0 +1,185 @@
+"""NIST (Doddington 2002) with mteval-v13a semantics.
+
+Information weight of an n-gram, from counts over *all* reference segments of the test
+set (for n = 1 the numerator is the total number of reference words)::
+
+    Info(w_1..w_n) = log2( C(w_1..w_{n-1}) / C(w_1..w_n) )            [bits, >= 0]
+
+Score (N = 5; co-occurrence counts clipped to the maximum count in any one reference)::
+
+    NIST = sum_{n=1..N} [ sum_{matched n-grams} Info / max(1, #hyp n-grams_n) ]
+           * exp( beta * ln^2( min(1, L_sys / L_ref) ) )
+
+``L_ref`` is the average reference length (per segment the mean over its references,
+summed), ``beta = ln 0.5 / ln^2 1.5`` so the penalty is 0.5 at a length ratio of 2/3
+(Owczarzak notes D3; Leusch et al. 2005, Sec. 2.4). Range [0, ~15); the maximum depends
+on the text.
+
+Sufficient statistics (Riezler & Maxwell 2005): the info weights are computed once from
+the full reference side and kept fixed; :meth:`NIST.segment_statistics` returns a float64
+array ``(n_segments, 2 + 2N)`` with ``[hyp_len, ref_len, info_1..N, total_1..N]`` and
+:meth:`NIST.score_from_statistics` maps a column sum to the corpus score, so resampling
+recombines rows exactly as mteval would score the resampled corpus *with the original
+info weights*.
+
+n-grams are counted with the exact integer engine of :mod:`evalkit.metrics.bleu`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.bleu import TokenizedCorpus, WordLevelMetric
+
+__all__ = ["NIST", "NISTScore", "nist_length_penalty", "corpus_nist"]
+
+#: mteval's beta: the penalty is 0.5 when the system output is 2/3 of the reference length.
+MTEVAL_BETA = -(-math.log(0.5) / math.log(1.5) / math.log(1.5))
+
+
+def nist_length_penalty(ratio: float, beta: float = MTEVAL_BETA) -> float:
+    """``exp(beta * ln^2 ratio)`` for 0 < ratio < 1; 1 for ratio >= 1; 0 for ratio <= 0."""
+    if ratio >= 1:
+        return 1.0
+    if ratio <= 0:
+        return 0.0
+    return math.exp(beta * math.log(ratio) * math.log(ratio))
+
+
+@dataclass
+class NISTScore:
+    score: float
+    individual: List[float]
+    cumulative: List[float]
+    penalty: float
+    sys_len: float
+    ref_len: float
+
+    def format(self, width: int = 4) -> str:
+        return f"NIST = {self.score:.{width}f} (penalty = {self.penalty:.4f} hyp_len = {self.sys_len:g} ref_len = {self.ref_len:g})"
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __float__(self) -> float:
+        return float(self.score)
+
+
+class NIST(WordLevelMetric):
+    """NIST with explicit configuration (sacrebleu-style object).
+
+    Parameters
+    ----------
+    tokenize : tokenizer name (default ``"13a"`` as in mteval-v13a).
+    lowercase : lower-case before tokenizing (mteval's default unless ``-c``).
+    max_ngram_order : N (default 5).
+    beta : length-penalty constant (default mteval's, about -4.2165).
+    ref_layout : ``"streams"`` (sacrebleu) or ``"segments"``.
+    """
+
+    def __init__(
+        self,
+        tokenize: str = "13a",
+        lowercase: bool = False,
+        max_ngram_order: int = 5,
+        beta: float = MTEVAL_BETA,
+        ref_layout: str = "streams",
+    ):
+        if not isinstance(max_ngram_order, int) or max_ngram_order < 1:
+            raise ParameterError("max_ngram_order", max_ngram_order, "an integer >= 1")
+        if not beta < 0:
+            raise ParameterError("beta", beta, "a negative number")
+        self._set_tokenizer(tokenize, lowercase, ref_layout)
+        self.max_ngram_order = max_ngram_order
+        self.beta = float(beta)
+
+    @classmethod
+    def mteval_v13a(cls, case_sensitive: bool = False, **kw) -> "NIST":
+        """``mteval-v13a.pl`` NIST: 13a tokenization, lower-cased unless ``case_sensitive``."""
+        return cls(tokenize="13a", lowercase=not case_sensitive, **kw)
+
+    def signature(self) -> str:
+        from evalkit import __version__
+
+        return (
+            f"evalkit.nist|nrefs:{self._nrefs_label()}|case:{'lc' if self.lowercase else 'mixed'}|tok:{self.tokenize}|"
+            f"n:{self.max_ngram_order}|beta:{self.beta:.6f}|reflen:average|info:refs|version:{__version__}"
+        )
+
+    def __repr__(self) -> str:
+        return f"NIST({self.signature()})"
+
+    @staticmethod
+    def _info_tables(corpus: TokenizedCorpus, max_order: int) -> List[Tuple[np.ndarray, np.ndarray]]:
+        """Per order: sorted unique reference n-gram keys and their information weights."""
+        tables = []
+        prev_keys = prev_counts = None
+        total_words = float(corpus.lengths[corpus.n_hyp:].sum())
+        for n in range(1, max_order + 1):
+            pos = corpus.ref_positions(n)
+            keys = corpus.keys[n - 1][pos]
+            uniq, first, counts = np.unique(keys, return_index=True, return_counts=True)
+            if n == 1:
+                numer = np.full(uniq.shape[0], total_words)
+            else:
+                prefix = corpus.keys[n - 2][pos[first]]
+                numer = prev_counts[np.searchsorted(prev_keys, prefix)].astype(np.float64)
+            # mteval: -log(C(w1..wn) / C(w1..wn-1)) / log 2
+            info = np.log(numer / counts) / math.log(2.0)
+            tables.append((uniq, info))
+            prev_keys, prev_counts = uniq, counts
+        return tables
+
+    def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
+        """``(n_segments, 2 + 2N)`` float64: ``hyp_len, ref_len (mean), info_1..N, total_1..N``.
+
+        The info weights come from all references passed (the whole test set)."""
+        return self._statistics(self._encode(hyps, refs, self.max_ngram_order))
+
+    def _statistics(self, corpus: TokenizedCorpus) -> np.ndarray:
+        N = self.max_ngram_order
+        out = np.zeros((corpus.n_hyp, 2 + 2 * N), dtype=np.float64)
+        out[:, 0] = corpus.lengths[: corpus.n_hyp]
+        _, _, total = corpus.ref_lengths()
+        out[:, 1] = total / np.diff(corpus.ref_ptr)
+        for n, (ukeys, info) in enumerate(self._info_tables(corpus, N), start=1):
+            _, tot, winfo = corpus.clipped(n, ukeys, info)
+            out[:, 1 + n] = winfo
+            out[:, 1 + N + n] = tot
+        return out
+
+    def _compute(self, stats: Sequence[float]) -> NISTScore:
+        N = self.max_ngram_order
+        stats = np.asarray(stats, dtype=np.float64)
+        if stats.shape != (2 + 2 * N,):
+            raise ParameterError("stats_sum", f"shape {stats.shape}", f"shape ({2 + 2 * N},)")
+        sys_len, ref_len = float(stats[0]), float(stats[1])
+        ratio = sys_len / ref_len if ref_len > 0 else (1.0 if sys_len > 0 else 0.0)
+        penalty = nist_length_penalty(ratio, self.beta)
+        individual, cumulative, score = [], [], 0.0
+        for n in range(N):
+            ind = float(stats[2 + n]) / max(float(stats[2 + N + n]), 1.0)
+            individual.append(ind)
+            score += ind
+            cumulative.append(score * penalty)
+        return NISTScore(cumulative[-1], individual, cumulative, penalty, sys_len, ref_len)
+
+    def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
+        """Corpus NIST from summed statistics (see :meth:`segment_statistics`)."""
+        return self._compute(stats_sum).score
+
+    def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> NISTScore:
+        return self._compute(self.segment_statistics(hyps, refs).sum(axis=0))
+
+    def sentence_scores(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
+        """Sentence NIST of every segment with corpus-wide info weights (as mteval ``-d 2``)."""
+        stats = self.segment_statistics(hyps, refs)
+        return np.array([self._compute(row).score for row in stats])
+
+
+def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
+    return NIST(**config).corpus_score(hyps, refs)

@@ -65,17 +65,15 @@ _START_OK = re.compile(r"[a-z0-9$]")
 def perl_round5(x: np.ndarray) -> np.ndarray:
     """float(sprintf("%7.5f", x)) for an array: correctly rounded, ties to even like C."""
     x = np.asarray(x, dtype=np.float64)
-    y = x * 1e5
-    r = np.rint(y)
-    frac = np.abs(y - np.floor(y) - 0.5)
-    near = frac < 1e-6
-    out = r / 1e5
-    if near.any():
-        flat = out.reshape(-1)
-        xf = x.reshape(-1)
-        for i in np.flatnonzero(near.reshape(-1)):
-            flat[i] = float("%.5f" % xf[i])
-    return out
+    shape = x.shape
+    xf = x.reshape(-1)
+    y = xf * 1e5
+    out = np.rint(y) / 1e5
+    # x * 1e5 is inexact: near a half, let the C library round the exact binary value
+    near = np.flatnonzero(np.abs(y - np.floor(y) - 0.5) < 1e-6)
+    for i in near:
+        out[i] = float("%.5f" % xf[i])
+    return out.reshape(shape)
 
 
 def perl_number(x: float) -> str:

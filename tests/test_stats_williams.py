@@ -126,3 +126,9 @@ def test_pairs_rejects_missing_system():
         williams_pairs(long, human.iloc[:-1])
     with pytest.raises(ParameterError):
         williams_pairs(long.iloc[1:], human)
+
+
+def test_package_level_export():
+    import evalkit.stats
+
+    assert evalkit.stats.williams_test(*R_ARGS) == williams_test(*R_ARGS)

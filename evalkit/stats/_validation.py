@@ -25,6 +25,17 @@ def check_int(name: str, value, minimum: int = 1) -> int:
     return int(value)
 
 
+def check_sizes(name: str, sizes, maximum: int, what: str) -> list:
+    """Sample sizes: integers in [1, maximum] (``what`` says what bounds them)."""
+    out = []
+    for size in sizes:
+        size = check_int(name, size)
+        if size > maximum:
+            raise ParameterError(name, size, f"sizes <= {maximum} ({what})")
+        out.append(size)
+    return out
+
+
 def check_probability(name: str, value, open_interval: bool = True) -> float:
     ok = isinstance(value, Real) and not isinstance(value, bool) and np.isfinite(value)
     if ok:

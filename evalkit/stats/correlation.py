@@ -38,7 +38,7 @@ from evalkit.stats._validation import (
 
 __all__ = [
     "METHODS", "LEVELS", "correlate_columns", "level_correlation", "score_matrices",
-    "correlate", "fisher_ci", "bootstrap_ci", "permutation_test", "wmt_kendall_like",
+    "correlate", "fisher_ci", "bootstrap_ci", "resampled_correlations", "permutation_test", "wmt_kendall_like",
 ]
 
 METHODS = ("pearson", "spearman", "kendall")
@@ -259,12 +259,14 @@ def _resample_indices(rng, unit: str, n_sys: int, n_inp: int):
     return rows, cols
 
 
-def bootstrap_ci(x, y, *, level: str = "system", method: str = "pearson", unit: str = "both",
-                 confidence: float = 0.95, n_resamples: int = 1000, seed: SeedLike = 0):
-    """Percentile bootstrap interval of a level correlation, resampling systems, inputs or both
-    (Deutsch et al. 2021). ``x`` and ``y`` are (systems x inputs) matrices."""
+def resampled_correlations(x, y, *, level: str = "system", method: str = "pearson",
+                           unit: str = "both", n_resamples: int = 1000,
+                           seed: SeedLike = 0) -> np.ndarray:
+    """Bootstrap distribution of a level correlation: resample systems, inputs or both with
+    replacement (Deutsch et al. 2021; Owczarzak & Dang 2009's "bootstr" rows). ``x`` and
+    ``y`` are (systems x inputs) matrices; returns ``n_resamples`` coefficients (NaN where a
+    resample leaves the coefficient undefined)."""
     check_choice("unit", unit, RESAMPLING_UNITS)
-    conf = check_probability("confidence", confidence)
     n_resamples = check_int("n_resamples", n_resamples)
     rng = rng_from_seed(seed)
     x = np.asarray(x, dtype=float)
@@ -273,6 +275,16 @@ def bootstrap_ci(x, y, *, level: str = "system", method: str = "pearson", unit: 
     for i in range(n_resamples):
         rows, cols = _resample_indices(rng, unit, *x.shape)
         samples[i] = level_correlation(x[np.ix_(rows, cols)], y[np.ix_(rows, cols)], level, method)[0]
+    return samples
+
+
+def bootstrap_ci(x, y, *, level: str = "system", method: str = "pearson", unit: str = "both",
+                 confidence: float = 0.95, n_resamples: int = 1000, seed: SeedLike = 0):
+    """Percentile bootstrap interval of a level correlation, resampling systems, inputs or both
+    (Deutsch et al. 2021). ``x`` and ``y`` are (systems x inputs) matrices."""
+    conf = check_probability("confidence", confidence)
+    samples = resampled_correlations(x, y, level=level, method=method, unit=unit,
+                                     n_resamples=n_resamples, seed=seed)
     samples = samples[~np.isnan(samples)]
     if samples.size == 0:
         return float("nan"), float("nan")

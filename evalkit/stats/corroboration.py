@@ -36,7 +36,8 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import SeedLike, check_choice, check_columns, check_int, pick_column, rng_from_seed
+from evalkit.stats._validation import (SeedLike, check_choice, check_columns, check_int, check_sizes,
+                                       pick_column, rng_from_seed)
 
 __all__ = ["PairTable", "build_pairs", "reliability", "sensitivity", "heterogeneity",
            "threshold_curve", "reliability_gain", "additive_reliability_pairs",
@@ -210,10 +211,7 @@ def sample_measure_sets(measures: Sequence[str], sizes: Sequence[int], n_per_siz
     rng = rng_from_seed(seed)
     measures = list(measures)
     out = []
-    for size in sizes:
-        size = check_int("sizes", size)
-        if size > len(measures):
-            raise ParameterError("sizes", size, f"sizes <= the number of measures ({len(measures)})")
+    for size in check_sizes("sizes", sizes, len(measures), "the number of measures"):
         out += [tuple(measures[i] for i in sorted(rng.choice(len(measures), size, replace=False)))
                 for _ in range(n_per_size)]
     return out

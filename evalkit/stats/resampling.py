@@ -31,7 +31,7 @@ The score function maps an array of summed statistics of shape (r, k) to r corpu
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, Mapping, Optional
 
 import numpy as np
 import pandas as pd

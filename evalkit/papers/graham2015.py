@@ -511,8 +511,18 @@ def _natural(s: str):
 PROFILE_DATASETS: Dict[str, Tuple[str, ...]] = {
     "sample": ("duc2004",), "public": ("summeval", "realsumm"), "licensed": ("duc2004",),
 }
-#: Judgment names of the DUC 2004 SEE and quality tables, as the DUC readers and the simulator store them.
-DUC_LQ = tuple(f"linguistic_quality_q{i}" for i in range(1, 8))
+#: Judgment names of the DUC 2004 SEE and quality data: the simulator's names first, then
+#: those of the DUC 2004 ``SEE/short.results.table`` reader (:data:`evalkit.data.duc.TABLES`).
+DUC_NAMES: Dict[str, Tuple[str, ...]] = {
+    "matching_pus": ("n_marked_peer_units", "num_marked_peer_units"),
+    "model_units": ("n_model_units", "num_model_units"),
+    "estimate": ("coverage_estimate", "coverage"),
+    "see_mean": ("coverage",),
+}
+#: How the 7 quality answers are coded: name prefix -> (code of A, code of E).
+#: The simulator stores 4 (A) .. 0 (E); for the DUC table's integers 1 = A .. 5 = E is
+#: assumed (the answer categories are listed A first) -- [UNSURE], see ``quality_coding``.
+QUALITY_CODINGS: Dict[str, Tuple[float, float]] = {"linguistic_quality_q": (4.0, 0.0), "quality_q": (1.0, 5.0)}
 SUMMEVAL_QUALITY = ("coherence", "consistency", "fluency")
 
 
@@ -577,44 +587,62 @@ def _duc2004_corpus(profile: str, quick: bool):
     return licensed.load("duc2004")
 
 
+def _first_present(columns, names: Sequence[str], what: str, corpus_name: str) -> str:
+    for name in names:
+        if name in columns:
+            return name
+    raise ParameterError("corpus", corpus_name, f"a judgment {' or '.join(names)} ({what})")
+
+
 def duc_evaluation(corpus, cs_formula: str = "graham_eq1", include_models: bool = False,
-                   name: str = "DUC 2004", byte_limit: Optional[int] = 665) -> Evaluation:
+                   name: str = "DUC 2004", byte_limit: Optional[int] = 665,
+                   quality_coding: Optional[Tuple[float, float]] = None) -> Evaluation:
     """Human scores of a DUC 2004 corpus with SEE coverage and the 7 quality questions (§3.1).
 
-    Coverage per :func:`coverage_score` from the judgments ``n_marked_peer_units`` (matching
-    PUs), ``coverage_estimate`` (E) and ``n_model_units`` (MUs) -- ``cs_formula="see_mean"``
-    uses the SEE mean coverage ``coverage`` instead; quality = mean of
-    ``linguistic_quality_q1..q7`` stored as 4 (A) .. 0 (E), i.e. rating / 4. A summary
-    missing any of these raises; nothing is dropped.
+    Coverage per :func:`coverage_score`: ``graham_eq1`` = matching peer units x E / model
+    units, from the judgments ``n_marked_peer_units`` (or the DUC table's
+    ``num_marked_peer_units``), ``n_model_units`` (``num_model_units``) and E =
+    ``coverage_estimate`` where present, else the SEE mean coverage ``coverage`` (the only
+    overall estimate the DUC 2004 table holds; inferred). ``see_mean`` uses ``coverage``.
+    Quality = mean of the 7 answers mapped to A=1 .. E=0 (``linguistic_quality_q1..7`` or
+    ``quality_q1..7``; codes per :data:`QUALITY_CODINGS` unless ``quality_coding=(A, E)``).
+    A summary missing any of these raises; nothing is dropped.
     """
-    need = DUC_LQ + (("n_marked_peer_units", "coverage_estimate", "n_model_units")
-                     if cs_formula == "graham_eq1" else ("coverage",))
     j = corpus.judgments
     wide = j.pivot_table(index=["instance", "summarizer"], columns="judgment", values="value", aggfunc="mean")
-    missing = [c for c in need if c not in wide.columns]
+    prefix = next((p for p in QUALITY_CODINGS if f"{p}1" in wide.columns), None)
+    if prefix is None:
+        raise ParameterError("corpus", corpus.name, "judgments linguistic_quality_q1..7 or quality_q1..7 (DUC 2004 quality)")
+    lq_cols = [f"{prefix}{i}" for i in range(1, 8)]
+    if cs_formula == "graham_eq1":
+        cov_cols = [_first_present(wide.columns, DUC_NAMES[k], k, corpus.name)
+                    for k in ("matching_pus", "estimate", "model_units")]
+    elif cs_formula == "see_mean":
+        cov_cols = [_first_present(wide.columns, DUC_NAMES["see_mean"], "SEE mean coverage", corpus.name)]
+    else:
+        raise ParameterError("cs_formula", cs_formula, "'graham_eq1' or 'see_mean'")
+    missing = [c for c in lq_cols if c not in wide.columns]
     if missing:
-        raise ParameterError("corpus", corpus.name, f"judgments {missing} (DUC 2004 SEE and quality tables)")
-    wide = wide[list(need)]
+        raise ParameterError("corpus", corpus.name, f"judgments {missing} (the 7 quality questions)")
+    wide = wide[cov_cols + lq_cols]
     if wide.isna().any().any():
         bad = wide[wide.isna().any(axis=1)].index[:3].tolist()
         raise ParameterError("corpus", bad, "every judged summary to have SEE coverage and all 7 quality ratings")
     wide = wide.reset_index()
     if not include_models:
         wide = wide[wide["summarizer"].isin(corpus.peers())]
-    lq = wide[list(DUC_LQ)].to_numpy(float)
-    if np.any((lq < 0) | (lq > 4)):
-        raise ParameterError("corpus", corpus.name, "quality ratings 0 (E) .. 4 (A)")
-    if cs_formula == "graham_eq1":
-        cs = coverage_score(wide["n_marked_peer_units"], wide["coverage_estimate"], wide["n_model_units"])
-    elif cs_formula == "see_mean":
-        cs = wide["coverage"].to_numpy(float)
-    else:
-        raise ParameterError("cs_formula", cs_formula, "'graham_eq1' or 'see_mean'")
+    a, e = quality_coding if quality_coding is not None else QUALITY_CODINGS[prefix]
+    codes = wide[lq_cols].to_numpy(float)
+    if np.any((codes < min(a, e)) | (codes > max(a, e))):
+        raise ParameterError("corpus", corpus.name, f"quality answers coded {a:g} (A) .. {e:g} (E)")
+    lq = (codes - e) / (a - e)
+    cs = coverage_score(*(wide[c] for c in cov_cols)) if cs_formula == "graham_eq1" else wide[cov_cols[0]]
     human = pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["summarizer"].to_numpy(),
-                          "coverage": np.asarray(cs, float), "quality": lq.mean(axis=1) / 4})
+                          "coverage": np.asarray(cs, float), "quality": lq.mean(axis=1)})
     human["human"] = combine(human["coverage"], human["quality"], "mean")
-    desc = (f"{name}, {'peers and models' if include_models else 'peers'}; "
-            f"coverage by {'eq. (1) as printed' if cs_formula == 'graham_eq1' else 'SEE mean coverage'}, "
+    how = (f"eq. (1) as printed ({cov_cols[0]} x {cov_cols[1]} / {cov_cols[2]})" if cs_formula == "graham_eq1"
+           else "SEE mean coverage")
+    desc = (f"{name}, {'peers and models' if include_models else 'peers'}; coverage by {how}, "
             "quality = mean of the 7 questions (A=100%..E=0%).")
     return Evaluation(name, desc, corpus, human.reset_index(drop=True),
                       {"human": "(coverage + quality) / 2, as the paper"}, byte_limit=byte_limit)

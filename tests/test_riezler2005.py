@@ -169,3 +169,22 @@ def test_monte_carlo_experimentwise_matches_formula():
     assert np.allclose(mc["formula"], [1 - (1 - pc) ** k for k in (1, 5, 105) for pc in (0.05, 0.015)])
     assert (mc["z"].abs() < 5).all(), mc
     pd.testing.assert_frame_equal(mc, rm.simulate_experimentwise([1, 5, 105], [0.05, 0.015], 4000, seed=3))
+
+
+def test_significance_table_same_seed_same_numbers():
+    a, b = _pair(4)
+    stats = {"F": {"base": a, "sys": b}}
+    one = rm.significance_table(stats, {"F": rm.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
+    two = rm.significance_table(stats, {"F": rm.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
+    pd.testing.assert_frame_equal(one, two)
+    assert set(one["test"]) == {"approximate randomization", "bootstrap"}
+    table = rm.table1_layout(one)
+    assert list(table.index) == ["baseline (base)", "sys", "approxrand p-value", "bootstrap p-value"]
+    assert table.loc["sys", "F"] == pytest.approx(rm.fscore_from_statistics(b.sum(0)[None])[0])
+
+
+def test_closest_pair_picks_the_smallest_gap_in_corpus_order():
+    def stats(m):  # F = 2m / (s + r) with s = r = 10 per segment, 10 segments
+        return np.tile([m, 10, 10], (10, 1))
+    s = {"F": {"a": stats(2), "b": stats(5), "c": stats(4), "d": stats(9)}}
+    assert rm.closest_pair(s, {"F": rm.fscore_from_statistics}, "F") == ["b", "c"]

@@ -49,7 +49,8 @@ __all__ = [
     "PAPER", "published", "printed_checks", "experimentwise_grid", "simulate_experimentwise", "fscore_statistics",
     "fscore_from_statistics", "window_relations", "significance_table", "table1_layout",
     "equivalent_variants", "table2", "type1_simulation", "rejection_rates", "many_systems",
-    "smallest_p", "trials_needed",
+    "smallest_p", "trials_needed", "load_corpus", "metric_statistics", "corpus_scores", "closest_pair",
+    "paper_vs_run_table1", "table2_layout", "paper_vs_run_table2",
 ]
 
 
@@ -260,6 +261,110 @@ def window_relations(tokens: Sequence[str], window: int = 3) -> List[tuple]:
     return [(toks[i], toks[j]) for i in range(len(toks)) for j in range(i + 1, min(len(toks), i + window + 1))]
 
 
+# --------------------------------------------------------------------------- data and metrics
+def load_corpus(profile: str, quick: bool = False):
+    """The MT corpus a riezler2005 notebook runs on, by profile.
+
+    * ``sample``: the simulated TIDES 2003 corpus (7 systems, 4 references, ~920 segments;
+      ``quick``: ~110), standing in for R&M's 2,000 Europarl development sentences;
+    * ``public``: WMT17 news en-de (16 systems, 3,004 segments, one reference; the first
+      system, LIUM-NMT, is the baseline);
+    * ``licensed``: see :mod:`evalkit.data.licensed` (raises
+      :class:`~evalkit.errors.DataNotConfiguredError` when not configured).
+    """
+    if profile == "sample":
+        from evalkit.data.simulate.build import load_sample
+
+        return load_sample("tides2003", quick=quick)
+    if profile == "public":
+        from evalkit.data.public import load_wmt17_en_de
+
+        return load_wmt17_en_de()
+    if profile == "licensed":
+        from evalkit.data.licensed import load_licensed
+
+        return load_licensed("tides2003")
+    raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
+
+
+def metric_statistics(corpus, systems: Optional[Sequence[str]] = None,
+                      metrics: Sequence[str] = ("NIST", "BLEU", "F"), window: int = 3):
+    """Per-segment sufficient statistics and vectorized score functions of R&M's metrics.
+
+    Returns ``(statistics, scores)``: ``statistics[metric][system]`` an (S, k) array,
+    ``scores[metric]`` the function from summed statistics (r, k) to r corpus scores, on
+    the paper's scales (NIST ~ 0-15, BLEU and F in [0, 1]).
+
+    * ``BLEU``: :class:`evalkit.metrics.bleu.BLEU` (13a tokens, closest reference length,
+      every reference), scored by :func:`evalkit.stats.sacrebleu_stats.bleu_score_function`
+      and divided by 100;
+    * ``NIST``: :class:`evalkit.metrics.nist.NIST` (mteval semantics, 13a tokens, N = 5;
+      information weights from all references of the whole test set, fixed under
+      resampling, as R&M's tuples require);
+    * ``F``: :func:`fscore_statistics` of :func:`window_relations` of the lower-cased 13a
+      tokens against the first reference (R&M had one reference per sentence).
+    """
+    from evalkit.text.tokenize import tokenize_words
+
+    systems = list(corpus.systems if systems is None else systems)
+    refs = [corpus.reference_stream(r) for r in corpus.reference_ids]
+    statistics: Dict[str, Dict[str, np.ndarray]] = {}
+    scores: Dict[str, ScoreFunction] = {}
+    for metric in metrics:
+        if metric == "BLEU":
+            from evalkit.metrics.bleu import BLEU
+            from evalkit.stats.sacrebleu_stats import bleu_score_function
+
+            bleu = BLEU(references=refs)
+            statistics[metric] = {s: bleu.segment_statistics(corpus.system_output(s)) for s in systems}
+            hundred = bleu_score_function(bleu.max_ngram_order, bleu.smoothing)
+            scores[metric] = lambda sums, f=hundred: f(sums) / 100.0
+        elif metric == "NIST":
+            from evalkit.metrics.nist import NIST
+
+            nist = NIST()
+            statistics[metric] = {s: nist.segment_statistics(corpus.system_output(s), refs) for s in systems}
+            # NIST scores one summed row at a time; applied row by row over (r, k) sums.
+            scores[metric] = lambda sums, f=nist.score_from_statistics: np.fromiter(
+                (f(row) for row in np.asarray(sums, dtype=np.float64)), dtype=np.float64, count=len(sums))
+        elif metric == "F":
+            ref_rel = [window_relations(tokenize_words(t, "13a", lowercase=True), window) for t in refs[0]]
+            statistics[metric] = {
+                s: fscore_statistics([window_relations(tokenize_words(t, "13a", lowercase=True), window)
+                                      for t in corpus.system_output(s)], ref_rel)
+                for s in systems}
+            scores[metric] = fscore_from_statistics
+        else:
+            raise ParameterError("metrics", metric, "among 'NIST', 'BLEU', 'F'")
+    return statistics, scores
+
+
+def corpus_scores(statistics: Mapping[str, Mapping[str, np.ndarray]],
+                  scores: Mapping[str, ScoreFunction]) -> pd.DataFrame:
+    """Corpus score of every system and metric (from summed statistics): ``system, metric, value``."""
+    rows = [{"system": s, "metric": m, "value": float(scores[m](np.asarray(a).sum(axis=0)[None])[0])}
+            for m, by_sys in statistics.items() for s, a in by_sys.items()]
+    return pd.DataFrame(rows)
+
+
+def closest_pair(statistics: Mapping[str, Mapping[str, np.ndarray]], scores: Mapping[str, ScoreFunction],
+                 metric: str) -> List[str]:
+    """The two systems whose corpus ``metric`` scores are closest, in corpus order.
+
+    R&M's comparisons are of small differences (a reranker and its baseline, equivalent
+    variants); on other data the closest pair plays that role. The first is the baseline.
+    """
+    if metric not in statistics:
+        raise ParameterError("metric", metric, f"one of {list(statistics)}")
+    table = corpus_scores({metric: statistics[metric]}, scores)
+    names, values = table["system"].tolist(), table["value"].to_numpy()
+    if len(names) < 2:
+        raise ParameterError("statistics", names, "at least two systems")
+    gaps = np.abs(values[:, None] - values[None, :]) + np.diag(np.full(len(names), np.inf))
+    i, j = sorted(np.unravel_index(int(np.argmin(gaps)), gaps.shape))
+    return [names[i], names[j]]
+
+
 # --------------------------------------------------------------------------- Table 1
 def significance_table(statistics: Mapping[str, Mapping[str, np.ndarray]],
                        scores: Mapping[str, ScoreFunction], *, baseline: Optional[str] = None,
@@ -437,3 +542,82 @@ def many_systems(result: pd.DataFrame, per_comparison: float = 0.05, experimentw
     out["significant_bonferroni"] = out["p_value"] <= pe / k
     out["experimentwise_error"] = [experimentwise_error(pc, int(x)) for x in k]
     return out
+
+
+# --------------------------------------------------------------------------- paper vs. this run
+def paper_vs_run_table1(layout: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """Table 1 as printed beside :func:`table1_layout` of this run, plus the claims of §3.
+
+    One row per printed cell (``row, metric, paper, this_run``) and per claim (is each
+    difference significant at ``alpha`` under each test; is AR's p at least the
+    bootstrap's). The printed reranker row pairs with this run's second system.
+    """
+    alpha = check_probability("alpha", alpha)
+    printed = published("table1")
+    ours = {"baseline": layout.iloc[0], "reranking": layout.iloc[1],
+            "approxrand p-value": layout.loc["approxrand p-value"], "bootstrap p-value": layout.loc["bootstrap p-value"]}
+    rows = []
+    for r in printed.itertuples(index=False):
+        value = ours[r.row].get(r.metric, np.nan)
+        rows.append({"row": r.row if r.row != "reranking" else f"reranking (here {layout.index[1]})",
+                     "metric": r.metric, "paper": r.printed, "this_run": float(value)})
+    for metric in layout.columns:
+        paper_m = printed[printed["metric"] == metric].set_index("row")
+        verdicts = {}
+        for test, label in (("approxrand p-value", "AR"), ("bootstrap p-value", "bootstrap")):
+            if paper_m.empty or pd.isna(paper_m.loc[test, "value"]):
+                said = "not reported"
+            else:
+                said = "yes" if paper_m.loc[test, "value"] <= alpha else "no"
+            verdicts[test] = None if said == "not reported" else paper_m.loc[test]
+            rows.append({"row": f"difference significant at {alpha:g} ({label})", "metric": metric,
+                         "paper": said, "this_run": "yes" if layout.loc[test, metric] <= alpha else "no"})
+        ar, bs = verdicts["approxrand p-value"], verdicts["bootstrap p-value"]
+        if ar is None or bs is None:
+            said = "not reported"
+        elif ar["relation"] == "<" and bs["relation"] == "<":
+            said = f"both {ar['printed']}"
+        else:
+            said = "yes" if ar["value"] >= bs["value"] else "no"
+        rows.append({"row": "AR p >= bootstrap p", "metric": metric, "paper": said,
+                     "this_run": "yes" if layout.loc["approxrand p-value", metric] >= layout.loc["bootstrap p-value", metric] else "no"})
+    return pd.DataFrame(rows)
+
+
+def table2_layout(result: pd.DataFrame, metric: str) -> pd.DataFrame:
+    """R&M's Table 2 from :func:`table2` output: rows difference / AR p / bootstrap p,
+    columns the comparisons ``1:2 .. 1:n`` (difference = |score_1 - score_k|)."""
+    rows = result[result["metric"] == metric]
+    if rows.empty:
+        raise ParameterError("metric", metric, f"one of {list(result['metric'].unique())}")
+    ar = rows[rows["test"] == "approximate randomization"].set_index("comparison")
+    bs = rows[rows["test"] == "bootstrap"].set_index("comparison")
+    table = pd.DataFrame([ar["difference"].abs(), ar["p_value"], bs.loc[ar.index, "p_value"]],
+                         index=[f"{metric} difference", "approxrand p-value", "bootstrap p-value"])
+    table.index.name = "row"
+    return table
+
+
+def paper_vs_run_table2(layout: pd.DataFrame, level: float = 0.015) -> pd.DataFrame:
+    """Table 2 as printed beside this run's (same comparison labels), plus §4.3's claims."""
+    printed = published("table2")
+    rows = []
+    ours_rows = {"NIST difference": layout.iloc[0], "approxrand p-value": layout.loc["approxrand p-value"],
+                 "bootstrap p-value": layout.loc["bootstrap p-value"]}
+    for r in printed.itertuples(index=False):
+        rows.append({"row": r.row if r.row != "NIST difference" else f"{r.row} (here {layout.index[0]})",
+                     "comparison": r.comparison, "paper": r.printed,
+                     "this_run": float(ours_rows[r.row].get(r.comparison, np.nan))})
+    p_ar = printed[printed["row"] == "approxrand p-value"]["value"].to_numpy()
+    p_bs = printed[printed["row"] == "bootstrap p-value"]["value"].to_numpy()
+    o_ar, o_bs = layout.loc["approxrand p-value"].to_numpy(), layout.loc["bootstrap p-value"].to_numpy()
+    for claim, paper, ours in (
+        ("bootstrap p < AR p (comparisons)", f"{int((p_bs < p_ar).sum())} of {len(p_ar)}",
+         f"{int((o_bs < o_ar).sum())} of {len(o_ar)}"),
+        (f"AR rejects at {level:g} (comparisons)", f"{int((p_ar <= level).sum())} of {len(p_ar)}",
+         f"{int((o_ar <= level).sum())} of {len(o_ar)}"),
+        (f"bootstrap rejects at {level:g} (comparisons)", f"{int((p_bs <= level).sum())} of {len(p_bs)}",
+         f"{int((o_bs <= level).sum())} of {len(o_bs)}"),
+    ):
+        rows.append({"row": claim, "comparison": "all", "paper": paper, "this_run": ours})
+    return pd.DataFrame(rows)

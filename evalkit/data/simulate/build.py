@@ -1,0 +1,197 @@
+"""Build the sample profile: simulate every corpus, write it in its real format, save the truth.
+
+``build_sample(out_dir)`` writes, for every corpus of :data:`~.corpora.CORPORA`::
+
+    <out_dir>/<corpus>/          the corpus in its real on-disk format (DUC, TAC, NIST SGML)
+    <out_dir>/<corpus>/truth/    the latent truth (CSV): facts and weights, what every
+                                 summary / segment really expresses, the systems' and
+                                 assessors' parameters; build.json (seed, size, version)
+
+``load_sample(name)`` builds a missing corpus and reads it back through the corpus's real
+reader, returning the data-model object.  Every random choice is seeded from
+``(corpus name, seed)`` alone, so corpora are independent of one another and of the build
+order, and the same seed gives byte-identical files.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+import pandas as pd
+
+from evalkit.data.model import MTCorpus, SummarizationCorpus
+from evalkit.errors import ParameterError
+
+from . import corpora, formats, mt, summarization
+
+#: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
+GENERATOR_VERSION = 1
+DEFAULT_SEED = 20051
+PathLike = Union[str, "os.PathLike[str]"]
+
+Corpus = Union[SummarizationCorpus, MTCorpus]
+
+
+def _frame(rows: List[dict], columns: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    df = pd.DataFrame(rows)
+    if columns is not None:
+        if df.empty:
+            df = pd.DataFrame({c: [] for c in columns})
+        df = df[list(columns) + [c for c in df.columns if c not in columns]]
+    return df
+
+
+def simulate_corpus(name: str, seed: int = DEFAULT_SEED, quick: bool = False) -> Tuple[Corpus, Dict[str, pd.DataFrame]]:
+    """Simulate corpus ``name`` in memory: (data-model corpus, truth tables)."""
+    if name not in corpora.CORPORA:
+        raise ParameterError("corpus", name, f"one of {', '.join(corpora.CORPORA)}")
+    cfg = corpora.config(name, quick)
+    meta = {"source": "evalkit sample simulation", "seed": int(seed), "quick": bool(quick),
+            "generator_version": GENERATOR_VERSION}
+    if isinstance(cfg, mt.MTConfig):
+        rows = mt.simulate(cfg, seed)
+        corpus = MTCorpus(
+            name=name, source_language="zz", target_language="en",
+            segments=_frame(rows["segments"]), references=_frame(rows["references"]),
+            outputs=_frame(rows["outputs"]), judgments=_frame(rows["judgments"]),
+            meta={**meta, "setid": cfg.setid, "year": 2003})
+        truth = {"segments": _frame(rows["truth_segments"]), "systems": _frame(rows["truth_systems"]),
+                 "judges": _frame(rows["judges"]), "bitext": _frame(rows["bitext"])}
+        return corpus, truth
+    rows = summarization.simulate(cfg, seed)
+    corpus = SummarizationCorpus(
+        name=name,
+        instances=_frame(rows["instances"]),
+        documents=_frame(rows["documents"]),
+        summarizers=_frame(rows["summarizers"]),
+        summaries=_frame(rows["summaries"]),
+        judgments=_frame(rows["judgments"]),
+        scus=_frame(rows["scus"], ["instance", "scu", "label", "weight"]),
+        scu_contributors=_frame(rows["scu_contributors"],
+                                ["instance", "scu", "summarizer", "contributor", "start", "end"]),
+        peer_scus=_frame(rows["peer_scus"], ["instance", "summarizer", "scu"]),
+        meta={**meta, "year": cfg.year, "task": cfg.task, "words": cfg.words,
+              "max_bytes": cfg.max_bytes, "update": cfg.update},
+    )
+    truth = {"facts": _frame(rows["truth_facts"]), "summaries": _frame(rows["truth_summaries"]),
+             "summarizers": _frame(rows["truth_summarizers"]), "assessors": _frame(rows["assessors"]),
+             "sentences": _frame(rows["truth_sentences"])}
+    return corpus, truth
+
+
+def _write_truth(truth: Dict[str, pd.DataFrame], directory: Path, info: dict) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    for table, df in truth.items():
+        df.to_csv(directory / f"{table}.csv", index=False, lineterminator="\n")
+    (directory / "build.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
+    name, out_dir, seed, quick = args
+    corpus, truth = simulate_corpus(name, seed, quick)
+    target = Path(out_dir) / name
+    tmp = Path(out_dir) / f".{name}.building"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    formats.write(name, corpus, truth, tmp)
+    info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
+            "format": formats.describe(name)}
+    _write_truth(truth, tmp / "truth", info)
+    if target.exists():
+        shutil.rmtree(target)
+    os.replace(tmp, target)  # a half-built corpus is never seen under its name
+    return name, str(target)
+
+
+def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEED,
+                 corpora: Optional[Iterable[str]] = None, jobs: Optional[int] = None) -> Dict[str, str]:
+    """Simulate and write the sample corpora; return {corpus name: directory}.
+
+    Parameters
+    ----------
+    out_dir : directory to write into (``data/sample`` for ``evalkit data sample``).
+    quick : the small sizes used by the tests (a handful of topics / documents).
+    seed : master seed; each corpus derives its own random streams from (name, seed), so
+        the same seed gives byte-identical files whatever subset is built, in any order.
+    corpora : names to build (default: all of :data:`evalkit.data.simulate.CORPORA`).
+    jobs : worker processes (default: ``min(2, number of corpora)``; 1 = in process).
+    """
+    from . import corpora as _c
+    names = list(_c.CORPORA if corpora is None else corpora)
+    for n in names:
+        if n not in _c.CORPORA:
+            raise ParameterError("corpora", n, f"names among {', '.join(_c.CORPORA)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ParameterError("seed", seed, "an integer")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = min(2, len(names)) if jobs is None else int(jobs)
+    tasks = [(n, str(out), seed, bool(quick)) for n in names]
+    if jobs <= 1 or len(tasks) <= 1:
+        done = [_build_one(t) for t in tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            done = list(pool.map(_build_one, tasks))
+    return dict(done)
+
+
+def default_root() -> Path:
+    """``$EVALKIT_SAMPLE_DIR``, else the repository's ``data/sample``, else a user cache."""
+    env = os.environ.get("EVALKIT_SAMPLE_DIR")
+    if env:
+        return Path(env)
+    repo = Path(__file__).resolve().parents[3] / "data" / "sample"
+    if repo.parent.is_dir() and os.access(repo.parent, os.W_OK):
+        return repo
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("evalkit")) / "sample"
+
+
+def is_built(name: str, root: Path, seed: int, quick: bool) -> bool:
+    info = root / name / "truth" / "build.json"
+    try:
+        data = json.loads(info.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (data.get("seed") == seed and data.get("quick") == quick
+            and data.get("generator_version") == GENERATOR_VERSION)
+
+
+def load_sample(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
+                seed: int = DEFAULT_SEED) -> Corpus:
+    """The sample corpus ``corpus_name`` read back through its real reader (built if missing).
+
+    ``root`` defaults to :func:`default_root`; the quick size lives in ``<root>/quick``.
+    A corpus built with another seed, size or generator version is rebuilt.
+    """
+    from . import corpora as _c
+    if corpus_name not in _c.CORPORA:
+        raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
+    base = Path(root) if root is not None else default_root()
+    if quick:
+        base = base / "quick"
+    if not is_built(corpus_name, base, seed, quick):
+        build_sample(base, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
+    return formats.read(corpus_name, base / corpus_name)
+
+
+def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
+               seed: int = DEFAULT_SEED) -> Dict[str, pd.DataFrame]:
+    """The latent truth saved next to a sample corpus (built if missing), as data frames."""
+    base = Path(root) if root is not None else default_root()
+    if quick:
+        base = base / "quick"
+    if not is_built(corpus_name, base, seed, quick):
+        build_sample(base, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
+    d = base / corpus_name / "truth"
+    return {p.stem: pd.read_csv(p, dtype={"instance": str, "summarizer": str, "system": str, "document": str,
+                                          "fact": str, "scu": str})
+            for p in sorted(d.glob("*.csv"))}
+
+
+__all__ = ["build_sample", "load_sample", "load_truth", "simulate_corpus", "default_root", "DEFAULT_SEED",
+           "GENERATOR_VERSION"]

@@ -1,0 +1,84 @@
+"""The sample profile's corpora: names, sizes and conventions of each simulated evaluation.
+
+Sizes follow the originals (Over et al. 2007 for DUC; Dang & Owczarzak 2008-2011 for
+TAC; the NIST 2003 Chinese-English TIDES evaluation), with a ``quick`` size for tests.
+"""
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Tuple, Union
+
+from . import mt
+from .summarization import PeerSpec, SumConfig, make_peers
+
+#: Every corpus the sample profile can build, in build-priority order.
+CORPORA: Tuple[str, ...] = ("duc2004", "tides2003", "tac2008", "duc2005", "duc2006", "duc2007",
+                            "tac2009", "tac2010", "tac2011")
+
+Config = Union[SumConfig, mt.MTConfig]
+
+
+def _ids_with_gaps(rng: random.Random, start: int, n: int, fmt: str, max_gap: int = 1) -> Tuple[str, ...]:
+    out, k = [], start
+    for _ in range(n):
+        out.append(fmt.format(k))
+        k += rng.randint(1, max_gap)
+    return tuple(out)
+
+
+def config(name: str, quick: bool = False) -> Config:
+    """The configuration of corpus ``name`` (one of :data:`CORPORA`)."""
+    rng = random.Random(f"config:{name}")  # ids and systems are part of the corpus definition
+    q = quick
+    if name == "tides2003":
+        return mt.tides2003(quick)
+    if name == "duc2004":
+        # task 2: 50 TDT clusters of ~10 documents, 665-byte summaries, 8 assessors (4 models
+        # per cluster), 1 baseline (peer 2: lead of the most recent document) + systems
+        n_peers = 10 if q else 27
+        ids = ["2"] + sorted(rng.sample(range(3, 125), n_peers - 1))
+        return SumConfig(
+            name="duc2004", year=2004, task="2",
+            instance_ids=_ids_with_gaps(rng, 30001, 6 if q else 50, "d{:05d}t", 8),
+            n_docs=6 if q else 10, writers="ABCDEFGH",
+            peers=_peers([str(i) for i in ids], rng), words=100, max_bytes=665,
+            judgments=("see",), extra={"instance_format": "{topic}", "selector": "T"})
+    if name in ("duc2005", "duc2006", "duc2007"):
+        year = int(name[3:])
+        n_topics = {2005: 50, 2006: 50, 2007: 45}[year]
+        n_peers = {2005: 32, 2006: 35, 2007: 32}[year]
+        judgments = {2005: ("responsiveness", "linguistic_quality", "pyramid"),
+                     2006: ("content_responsiveness", "responsiveness", "linguistic_quality", "pyramid"),
+                     2007: ("content_responsiveness", "linguistic_quality", "pyramid")}[year]
+        writers = "ABCDEFGHIJ"
+        if year == 2005:
+            ids = _ids_with_gaps(rng, 301, 6 if q else n_topics, "d{}", 2)
+            fmt = "{topic}{assessor_lower}"
+        else:
+            ids = tuple(f"D{year % 100:02d}{i:02d}" for i in range(1, (6 if q else n_topics) + 1))
+            fmt = "{topic}{assessor}"
+        return SumConfig(
+            name=name, year=year, task="main", instance_ids=ids, n_docs=6 if q else 25, writers=writers,
+            peers=_peers([str(i) for i in range(1, (10 if q else n_peers) + 1)], rng), words=250,
+            judgments=judgments, extra={"instance_format": fmt, "selector": None})
+    if name in ("tac2008", "tac2009", "tac2010", "tac2011"):
+        year = int(name[3:])
+        n_topics = {2008: 48, 2009: 44, 2010: 46, 2011: 44}[year]
+        n_peers = {2008: 58, 2009: 55, 2010: 43, 2011: 50}[year]
+        n_dup = 3 if q else {2008: 8, 2009: 8, 2010: 6, 2011: 8}[year]
+        ids = [str(i) for i in range(1, (14 if q else n_peers) + 1)]
+        return SumConfig(
+            name=name, year=year, task="update" if year < 2010 else "guided",
+            instance_ids=tuple(f"D{year % 100:02d}{i:02d}" for i in range(1, (5 if q else n_topics) + 1)),
+            n_docs=5 if q else 10, writers="ABCDEFGH", peers=make_peers(ids, rng, duplicates=n_dup),
+            words=100, update=True, judgments=("pyramid", "readability", "responsiveness"),
+            extra={"instance_format": "{topic}-{group}", "selector": "assessor",
+                   "responsiveness_scale": 10 if year == 2009 else 5, "aspects": year >= 2010})
+    raise KeyError(name)
+
+
+def _peers(ids: List[str], rng: random.Random) -> Tuple[PeerSpec, ...]:
+    return make_peers(ids, rng)
+
+
+__all__ = ["CORPORA", "config"]

@@ -1,0 +1,225 @@
+"""A simulated TIDES 2003-style MT evaluation: source, 4 references, 7 systems, 2 judges.
+
+Every segment expresses one or two facts of a news story of the latent world
+(:mod:`.world`).  The source side renders them in the artificial verb-final language of
+:mod:`.language`; four human translators render them in English, each with their own
+lexical habits and syntax, so the references differ from one another as real ones do.
+
+A system "translates" the same facts with graded quality.  Its errors are drawn per
+segment, scaled by the segment's difficulty:
+
+* lexical: a fixed vocabulary of its own (``p_favourite`` 0.95: it rarely matches every
+  reference), wrong words (an unrelated concept), untranslated source words;
+* content: dropped adjuncts (adequacy);
+* form: uninflected verbs and nouns, dropped function words, swapped neighbours, the verb
+  left at the end as in the source (fluency).
+
+The latent adequacy of a segment is the share of its source concepts that come out
+correctly; the latent fluency is one minus the error density.  Two judges per document
+and system (from a pool of six, with bias and noise) rate both on 1-5, as the LDC TIDES
+assessments did.  A separate bitext with gold word alignments (concept links) serves the
+word-alignment experiments.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from .language import English, Fact, Style, pseudo_word, render_source
+from .world import make_assessors, make_topic
+from .summarization import rate, _clip
+
+_FUNCTION = frozenset("the a an of in on to for by with from and was were has have been".split())
+
+
+@dataclass(frozen=True)
+class MTConfig:
+    name: str
+    n_docs: int
+    segments_per_doc: Tuple[int, int]
+    systems: Tuple[Tuple[str, float], ...]  # (id, latent quality in [0, 1])
+    references: Tuple[str, ...]
+    judges: Tuple[str, ...]
+    setid: str
+    n_bitext: int = 2000
+
+
+def _translator(name: str, rng: random.Random) -> Style:
+    return Style(name, p_favourite=0.75, p_passive=rng.uniform(0.05, 0.3), p_front=rng.uniform(0.1, 0.35),
+                 p_perfect=rng.uniform(0.0, 0.3), p_digits=rng.uniform(0.4, 0.9), p_attrib=0.9,
+                 p_drop_adjunct=0.0, p_short_name=0.4)
+
+
+def _system_style(sid: str, q: float, difficulty: float) -> Style:
+    e = (1.0 - q) * difficulty
+    return Style(f"mt-{sid}", p_favourite=0.95, p_passive=0.0, p_front=0.05, p_perfect=0.0, p_digits=1.0,
+                 p_attrib=0.9, p_drop_adjunct=min(0.9, 0.35 * e), p_short_name=0.2,
+                 p_bad_inflection=min(0.9, 0.45 * e), p_drop_function=min(0.9, 0.3 * e), p_swap=min(0.5, 0.08 * e),
+                 p_wrong_word=min(0.9, 0.22 * e), p_untranslated=min(0.9, 0.12 * e), p_source_order=min(1.0, 0.9 * e))
+
+
+def _concepts(tokens: Sequence[Tuple[str, Optional[str]]]) -> List[str]:
+    return [c for _, c in tokens if c is not None]
+
+
+def translate(facts: Sequence[Fact], style: Style, rng: random.Random) -> Tuple[str, float, float]:
+    """A system output for ``facts``: (text, latent adequacy, latent fluency)."""
+    eng = English(style, rng)
+    expected: set = set()
+    got: set = set()
+    out_words: List[str] = []
+    errors = 0
+    for i, fact in enumerate(facts):
+        src = render_source(fact)
+        expected |= {(i, c) for _, c in src if c is not None and c != "when" and not c.startswith("p:")}
+        toks = eng.clause(fact)
+        # verb left in final position, as in the source
+        if rng.random() < style.p_source_order:
+            verb = [t for t in toks if t[1] is not None and t[1].startswith("v:")]
+            if verb:
+                toks = [t for t in toks if t not in verb] + verb
+                errors += 2
+        clause_words = []
+        for w, c in toks:
+            if c is not None and c[:2] in ("n:", "v:", "a:"):
+                r = rng.random()
+                if r < style.p_untranslated:
+                    clause_words.append(pseudo_word(c))
+                    errors += 1
+                    continue
+                if r < style.p_untranslated + style.p_wrong_word:
+                    clause_words.append(pseudo_word(c + ":wrong", 2).lower() if rng.random() < 0.3
+                                        else rng.choice(["thing", "make", "do", "place", "matter", "get"]))
+                    errors += 1
+                    continue
+                got.add((i, c))
+            elif c is not None:
+                got.add((i, c))  # names, numbers, dates pass through
+            elif w.lower() in _FUNCTION and rng.random() < style.p_drop_function:
+                errors += 1
+                continue
+            clause_words.append(w)
+        for j in range(len(clause_words) - 1):
+            if rng.random() < style.p_swap:
+                clause_words[j], clause_words[j + 1] = clause_words[j + 1], clause_words[j]
+                errors += 1
+        if i:
+            out_words += [",", "and"]
+        out_words += clause_words
+    errors += eng.errors
+    text = _detok(out_words)
+    adequacy = len(got & expected) / max(1, len(expected))
+    fluency = max(0.0, 1.0 - 2.5 * errors / max(1, len(out_words)))
+    return text, adequacy, fluency
+
+
+def _detok(words: Sequence[str]) -> str:
+    text = ""
+    for w in words:
+        if w in (",", "'s") and text:
+            text += w
+        else:
+            text += (" " if text else "") + w
+    return (text[:1].upper() + text[1:] + ".") if text else ""
+
+
+def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
+    """Rows for the MT data-model tables, the truth and the bitext."""
+    master = random.Random(f"{cfg.name}:{seed}")
+    tstyles = {r: _translator(f"translator-{r}", master) for r in cfg.references}
+    judges = make_assessors(list(cfg.judges), master, inconsistent=1)
+    rows: Dict[str, list] = {k: [] for k in ("segments", "references", "outputs", "judgments", "truth_segments",
+                                             "bitext")}
+    for d in range(cfg.n_docs):
+        drng = random.Random(f"{cfg.name}:{seed}:doc{d}")
+        topic = make_topic(f"t{d:03d}", drng, n_details=10)
+        doc_id = f"XIN2003{1 + d // 28:02d}{1 + d % 28:02d}.{d + 1:04d}"
+        n_seg = drng.randint(*cfg.segments_per_doc)
+        facts = sorted(topic.facts, key=lambda f: -f.weight)
+        pairs = []
+        i = 0
+        while len(pairs) < n_seg:
+            k = 2 if drng.random() < 0.35 else 1
+            group = [facts[(i + j) % len(facts)] for j in range(k)]
+            i += k
+            pairs.append(group)
+        doc_judges = {}
+        for sid, _ in cfg.systems:
+            doc_judges[sid] = drng.sample(list(cfg.judges), 2)
+        for sno, group in enumerate(pairs, start=1):
+            src = []
+            for j, f in enumerate(group):
+                if j:
+                    src.append(pseudo_word("conj", 1))
+                src += [w for w, _ in render_source(f)]
+            rows["segments"].append({"document": doc_id, "segment": sno, "source": " ".join(src) + " ."})
+            for ref in cfg.references:
+                text, _ = English(tstyles[ref], drng).sentence(group)
+                rows["references"].append({"document": doc_id, "segment": sno, "reference": ref, "text": text})
+            difficulty = 0.4 + 1.2 * drng.random()
+            for sid, q in cfg.systems:
+                text, adequacy, fluency = translate(group, _system_style(sid, q, difficulty), drng)
+                rows["outputs"].append({"document": doc_id, "segment": sno, "system": sid, "text": text})
+                rows["truth_segments"].append({"document": doc_id, "segment": sno, "system": sid,
+                                               "adequacy": round(adequacy, 4), "fluency": round(fluency, 4),
+                                               "difficulty": round(difficulty, 4)})
+                for jid in doc_judges[sid]:
+                    j = judges[jid]
+                    for name, latent in (("adequacy", adequacy ** 1.5), ("fluency", fluency)):
+                        rows["judgments"].append({"document": doc_id, "segment": sno, "system": sid,
+                                                  "judgment": name, "value": float(rate(latent, j, drng)),
+                                                  "judge": jid})
+    # a bitext with gold concept alignments (source word i - English word j)
+    brng = random.Random(f"{cfg.name}:{seed}:bitext")
+    bstyle = _translator("translator-bitext", brng)
+    n = 0
+    t = 0
+    while n < cfg.n_bitext:
+        topic = make_topic(f"b{t:04d}", brng, n_details=6)
+        t += 1
+        for f in topic.facts:
+            if n >= cfg.n_bitext:
+                break
+            src = render_source(f)
+            eng = English(bstyle, brng)
+            toks = eng.clause(f)
+            rows["bitext"].append(_aligned(src, toks))
+            n += 1
+    rows["judges"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in judges.values()]
+    rows["truth_systems"] = [{"system": sid, "quality": q} for sid, q in cfg.systems]
+    return rows
+
+
+def _aligned(src, toks) -> Dict[str, str]:
+    """Gold links: tokens of the same concept; equal-length runs (names) link diagonally."""
+    by_src: Dict[str, List[int]] = {}
+    by_tgt: Dict[str, List[int]] = {}
+    for i, (_, c) in enumerate(src):
+        if c is not None:
+            by_src.setdefault(c, []).append(i)
+    for j, (_, c) in enumerate(toks):
+        if c is not None:
+            by_tgt.setdefault(c, []).append(j)
+    links = set()
+    for c, si in by_src.items():
+        tj = by_tgt.get(c, [])
+        if len(si) == len(tj):
+            links.update(zip(si, tj))
+        else:
+            links.update((i, j) for i in si for j in tj)
+    return {"source": " ".join(w for w, _ in src), "target": " ".join(w for w, _ in toks),
+            "alignment": " ".join(f"{i}-{j}" for i, j in sorted(links))}
+
+
+def tides2003(quick: bool = False) -> MTConfig:
+    """TIDES 2003 Chinese-English sizes: 100 documents, ~920 segments, 7 systems, 4 references."""
+    systems = (("E09", 0.88), ("E10", 0.80), ("E11", 0.70), ("E12", 0.69), ("E13", 0.58), ("E14", 0.45),
+               ("E15", 0.33))
+    return MTConfig(name="tides2003", n_docs=12 if quick else 100, segments_per_doc=(6, 12) if quick else (5, 13),
+                    systems=systems, references=("E01", "E02", "E03", "E04"),
+                    judges=("J1", "J2", "J3", "J4", "J5", "J6"), setid="tides2003",
+                    n_bitext=200 if quick else 2000)
+
+
+__all__ = ["MTConfig", "simulate", "translate", "tides2003"]

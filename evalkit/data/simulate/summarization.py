@@ -1,0 +1,653 @@
+"""Simulated multi-document summarization evaluations (DUC 2004-2007, TAC 2008-2011).
+
+For every topic of the latent world (:mod:`.world`) this module writes a cluster of news
+documents, model summaries by human writers, peer summaries by systems of several
+strategies and qualities, and the human judgments NIST collected, all derived from the
+latent content units:
+
+* **documents**: each journalist reports a subset of the facts, the important ones more
+  often and earlier (inverted pyramid), in their own wording;
+* **models**: 4 of the 8 writers per topic (one of them the topic's assessor) pick the
+  important facts with a little noise, compress and merge them, in their own wording;
+* **peers**: ``lead`` (first sentences of the most recent document), ``extract``
+  (sentences ranked by noisy importance, with or without redundancy control),
+  ``centroid`` (sentences ranked by word frequency in the cluster: a lexical system),
+  ``abstract`` (noisy fact selection re-rendered in the system's own words),
+  ``disfluent`` (an extract with dropped function words and swapped words), ``random``
+  (random sentences); length factors make some short; pairs of near-identical systems
+  give near-ties; TAC-style duplicate runs submit the very same text on most topics, so
+  the topic's assessor judges it twice blind (the repeated judgments of Owczarzak et al.
+  2012);
+* **judgments** by the topic's assessor, with per-assessor bias, noise, missed and
+  falsely credited units: SEE coverage of the model units with the overall estimate,
+  the 7 DUC 2004 quality questions (A-E), responsiveness and linguistic quality (1-5),
+  pyramids (SCUs = facts in the models, weight = number of models) with contributor
+  offsets, peer SCU annotations and the modified pyramid score (also jackknifed).
+
+The outputs are tidy frames in the columns of the evalkit data model plus the latent
+truth (fact weights, what every summary really expresses, the systems' parameters).
+"""
+from __future__ import annotations
+
+import heapq
+import math
+import random
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from .language import English, Fact, Style
+from .world import Assessor, Topic, make_assessors, make_topic
+
+# A tiny stop list for the lexical "centroid" system (it is a system, not a metric).
+_STOP = frozenset("the a an of in on to for by with from and or was were has have been "
+                  "is are be had at as that this it its their his her said according".split())
+_FUNCTION = frozenset("the a an of in on to for by with from and was were has have been".split())
+
+
+@dataclass(frozen=True)
+class PeerSpec:
+    """A summarization system: strategy and quality knobs (see module docstring)."""
+
+    id: str
+    strategy: str
+    noise: float = 0.5  # sd of the log-normal noise on fact importance (content selection)
+    length: float = 1.0  # share of the length limit it uses
+    position: float = 0.0  # preference for early sentences
+    redundancy_check: bool = True
+    disfluency: float = 0.0  # rate of dropped function words / swaps
+    duplicate_of: Optional[str] = None  # TAC duplicate run of another peer
+    p_same: float = 0.0  # share of topics on which the duplicate is identical
+    style_seed: str = ""
+
+
+@dataclass(frozen=True)
+class SumConfig:
+    """Sizes and conventions of one simulated summarization corpus."""
+
+    name: str
+    year: int
+    task: str
+    instance_ids: Tuple[str, ...]  # topic ids
+    n_docs: int
+    writers: str  # model-writer / assessor letters
+    peers: Tuple[PeerSpec, ...]
+    words: int = 100
+    max_bytes: Optional[int] = None  # DUC 2004: 665 bytes
+    models_per_topic: int = 4
+    update: bool = False  # TAC: docsets A (initial) and B (update)
+    judgments: Tuple[str, ...] = ("see",)
+    extra: Dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class Sent:
+    text: str
+    facts: Tuple[str, ...]
+    refs: Tuple[Tuple[str, bool], ...]
+    doc: int = -1
+    pos: int = -1
+    spans: Tuple[Tuple[int, int], ...] = ()
+    n_words: int = field(init=False)
+    content: Optional[List[str]] = field(default=None, init=False, repr=False)  # centroid cache
+
+    def __post_init__(self) -> None:
+        self.n_words = len(self.text.split())
+
+
+@dataclass
+class Summary:
+    sentences: List[Sent]
+    truncated: bool = False
+    kept_fraction: float = 1.0  # of the last sentence when truncated
+    disfluency: float = 0.0
+
+    @property
+    def texts(self) -> Tuple[str, ...]:
+        return tuple(s.text for s in self.sentences)
+
+
+# ---------------------------------------------------------------------------------------
+# Documents
+
+
+def _journalist(rng: random.Random, name: str) -> Style:
+    return Style(name, p_favourite=0.55, p_passive=rng.uniform(0.1, 0.35), p_front=rng.uniform(0.1, 0.35),
+                 p_perfect=rng.uniform(0.0, 0.3), p_digits=rng.uniform(0.3, 0.9), p_attrib=0.6,
+                 p_drop_adjunct=0.05, p_short_name=0.6)
+
+
+def make_documents(topic: Topic, n_docs: int, rng: random.Random) -> List[List[Sent]]:
+    core = [f for f in topic.facts if f.aspect != "other" or f.weight >= 1.0]
+    details = [f for f in topic.facts if f not in core]
+    docs = []
+    for d in range(n_docs):
+        eng = English(_journalist(rng, f"{topic.key}/j{d}"), rng)
+        chosen = [f for f in core if rng.random() < min(0.9, 0.1 + 0.09 * f.weight)]
+        chosen += rng.sample(details, min(len(details), rng.randint(8, 15)))
+        chosen.sort(key=lambda f: -math.log(f.weight) + rng.gauss(0.0, 0.7))
+        sents = []
+        i = 0
+        while i < len(chosen):
+            group = [chosen[i]]
+            if i + 1 < len(chosen) and rng.random() < 0.45:  # news sentences carry 1-2 facts
+                group.append(chosen[i + 1])
+            text, spans = eng.sentence(group)
+            sents.append(Sent(text, tuple(f.key for f in group), tuple(eng.refs), d, len(sents), tuple(spans)))
+            i += len(group)
+        docs.append(sents)
+    return docs
+
+
+# ---------------------------------------------------------------------------------------
+# Summarizers
+
+
+def _budget_add(summary: Summary, sent: Sent, words: int, truncate: bool) -> bool:
+    """Add ``sent`` within the word budget; returns False when the budget is exhausted."""
+    used = sum(s.n_words for s in summary.sentences)
+    if used + sent.n_words <= words:
+        summary.sentences.append(sent)
+        return True
+    room = words - used
+    if truncate and room > 0:
+        toks = sent.text.split()[:room]
+        summary.sentences.append(Sent(" ".join(toks), sent.facts, sent.refs, sent.doc, sent.pos))
+        summary.truncated = True
+        summary.kept_fraction = room / sent.n_words
+    return False
+
+
+def _truncate_bytes(summary: Summary, max_bytes: int) -> None:
+    """NIST truncation to ``max_bytes`` of the text joined by single spaces."""
+    total = 0
+    for i, s in enumerate(summary.sentences):
+        extra = len(s.text) + (1 if i else 0)
+        if total + extra > max_bytes:
+            room = max_bytes - total - (1 if i else 0)
+            cut = s.text[:room].rstrip()
+            if cut and len(cut.split()) > 0:
+                keep = len(cut) / len(s.text)
+                summary.sentences[i:] = [Sent(cut, s.facts, s.refs, s.doc, s.pos)]
+                summary.truncated, summary.kept_fraction = True, keep
+            else:
+                summary.sentences[i:] = []
+            return
+        total += extra
+
+
+def _estimates(topic: Topic, noise: float, rng: random.Random) -> Dict[str, float]:
+    return {f.key: f.weight * math.exp(rng.gauss(0.0, noise)) for f in topic.facts}
+
+
+def write_model(topic: Topic, style: Style, noise: float, words: int, rng: random.Random) -> Summary:
+    """A human model summary: important facts, compressed, merged, own wording."""
+    est = _estimates(topic, noise, rng)
+    ranked = sorted(topic.facts, key=lambda f: -est[f.key])
+    eng = English(style, rng)
+    summary = Summary([])
+    used = 0
+    i = 0
+    skipped = 0
+    while i < len(ranked) and skipped < 4:
+        group = [ranked[i]]
+        if i + 1 < len(ranked) and rng.random() < 0.5:
+            group.append(ranked[i + 1])
+        text, spans = eng.sentence(group)
+        refs = tuple(eng.refs)
+        n = len(text.split())
+        i += len(group)
+        if used + n > words:
+            skipped += 1
+            continue
+        summary.sentences.append(Sent(text, tuple(f.key for f in group), refs, spans=tuple(spans)))
+        used += n
+    return summary
+
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def _tokens(text: str) -> List[str]:
+    return _NON_ALNUM.sub(" ", text.lower()).split()
+
+
+def run_peer(spec: PeerSpec, topic: Topic, docs: List[List[Sent]], words: int, rng: random.Random,
+             style: Style) -> Summary:
+    budget = max(20, int(round(words * spec.length)))
+    pool = [s for d in docs for s in d]
+    summary = Summary([], disfluency=spec.disfluency)
+    if spec.strategy == "lead":
+        for s in docs[-1]:
+            if not _budget_add(summary, s, budget, True):
+                break
+        return summary
+    if spec.strategy == "random":
+        order = list(pool)
+        rng.shuffle(order)
+        for s in order:
+            if not _budget_add(summary, s, budget, True):
+                break
+        return summary
+    if spec.strategy == "abstract":
+        est = _estimates(topic, spec.noise, rng)
+        eng = English(style, rng)
+        ranked = sorted(topic.facts, key=lambda f: -est[f.key])
+        for i in range(0, len(ranked), 2):
+            group = ranked[i:i + 2]
+            text, spans = eng.sentence(group)
+            sent = Sent(text, tuple(f.key for f in group), tuple(eng.refs), spans=tuple(spans))
+            if not _budget_add(summary, sent, budget, True):
+                break
+        return summary
+    if spec.strategy == "centroid":
+        for s in pool:
+            if s.content is None:
+                s.content = [w for w in _tokens(s.text) if w not in _STOP]
+        content = [s.content for s in pool]
+        tf = Counter(w for toks in content for w in set(toks))
+        raw = [sum(tf[w] for w in toks) / (len(toks) + 3.0) * math.exp(rng.gauss(0.0, spec.noise))
+               for toks in content]
+        top = max(raw) if raw and max(raw) > 0 else 1.0
+        scores = [r / top + spec.position / (1.0 + s.pos) for r, s in zip(raw, pool)]
+        chosen_words: List[set] = []
+        for i in sorted(range(len(pool)), key=lambda i: -scores[i]):
+            s, toks = pool[i], set(content[i])
+            if spec.redundancy_check and any(len(toks & c) > 0.5 * len(toks) for c in chosen_words):
+                continue
+            chosen_words.append(toks)
+            if not _budget_add(summary, s, budget, True):
+                break
+        return summary
+    # extract / disfluent / redundant: noisy importance of the facts a sentence expresses,
+    # picked greedily; with redundancy control a sentence's value only falls as facts get
+    # covered, so a lazy greedy (re-score the top of a heap) picks exactly as a full one
+    est = _estimates(topic, spec.noise, rng)
+    covered: set = set()
+
+    def value(s: Sent) -> float:
+        fs = [f for f in s.facts if not (spec.redundancy_check and f in covered)]
+        return sum(est[f] for f in fs) / (s.n_words ** 0.3) + spec.position * 3.0 / (1.0 + s.pos)
+    heap = [(-value(s), i) for i, s in enumerate(pool)]
+    heapq.heapify(heap)
+    while heap:
+        neg, i = heapq.heappop(heap)
+        s = pool[i]
+        if spec.redundancy_check:
+            v = value(s)
+            if v < -neg - 1e-12 and heap and -heap[0][0] > v:
+                heapq.heappush(heap, (-v, i))
+                continue
+            if all(f in covered for f in s.facts):
+                continue
+        covered.update(s.facts)
+        if not _budget_add(summary, s, budget, True):
+            break
+    return summary
+
+
+def disfluent(summary: Summary, rate: float, rng: random.Random) -> Summary:
+    """Drop function words and swap neighbouring words at ``rate``."""
+    out = []
+    for s in summary.sentences:
+        words = [w for w in s.text.split() if not (w.lower() in _FUNCTION and rng.random() < rate * 2)]
+        for i in range(len(words) - 1):
+            if rng.random() < rate * 0.5:
+                words[i], words[i + 1] = words[i + 1], words[i]
+        text = " ".join(words)
+        out.append(Sent(text[:1].upper() + text[1:], s.facts, s.refs, s.doc, s.pos))
+    return Summary(out, summary.truncated, summary.kept_fraction, rate)
+
+
+# ---------------------------------------------------------------------------------------
+# Latent quality of a summary
+
+
+def expressed(summary: Summary) -> Dict[str, float]:
+    """Fact -> share expressed (1, or the kept share of a truncated last sentence)."""
+    out: Dict[str, float] = {}
+    n = len(summary.sentences)
+    for i, s in enumerate(summary.sentences):
+        share = 1.0
+        if summary.truncated and i == n - 1:
+            share = 1.0 if summary.kept_fraction >= 0.75 else (0.5 if summary.kept_fraction >= 0.4 else 0.0)
+        for f in s.facts:
+            out[f] = max(out.get(f, 0.0), share)
+    return {f: v for f, v in out.items() if v > 0}
+
+
+def quality_features(summary: Summary, topic: Topic) -> Dict[str, float]:
+    """Latent linguistic qualities in [0, 1] (1 = perfect)."""
+    n = max(1, len(summary.sentences))
+    weights = topic.weights
+    mentions = Counter(f for s in summary.sentences for f in s.facts)
+    repeated = sum(c - 1 for c in mentions.values())
+    seen: set = set()
+    unresolved = 0
+    for s in summary.sentences:
+        for key, short in s.refs:
+            if short and key not in seen:
+                unresolved += 1
+            seen.add(key)
+    detail = sum(1 for s in summary.sentences if all(weights.get(f, 0) < 1.0 for f in s.facts))
+    docs = len({s.doc for s in summary.sentences if s.doc >= 0})
+    grammar = max(0.0, 1.0 - 4.0 * summary.disfluency - (0.35 if summary.truncated else 0.0))
+    nonred = max(0.0, 1.0 - 0.45 * repeated)
+    referential = max(0.0, 1.0 - 0.3 * unresolved)
+    focus = 1.0 - detail / n
+    structure = max(0.0, 1.0 - 0.12 * max(0, docs - 1) - 0.2 * repeated) * (0.5 + 0.5 * grammar)
+    removable = 1.0 - 0.6 * detail / n
+    reference = max(0.0, 1.0 - 0.15 * sum(1 for s in summary.sentences for _, short in s.refs if not short) / n)
+    feats = {"q1": grammar, "q2": nonred, "q3": referential, "q4": focus, "q5": structure,
+             "q6": removable, "q7": reference}
+    feats["quality"] = statistics.fmean(feats.values())
+    feats["repeated"] = float(repeated)
+    feats["unresolved"] = float(unresolved)
+    return feats
+
+
+# ---------------------------------------------------------------------------------------
+# Judgments
+
+
+def _clip(x: float, lo: float, hi: float) -> float:
+    return lo if x < lo else hi if x > hi else x
+
+
+def rate(latent: float, assessor: Assessor, rng: random.Random, lo: int = 1, hi: int = 5) -> int:
+    """An integer rating on lo..hi from a latent score in [0, 1]."""
+    x = lo + (hi - lo) * latent + assessor.bias + rng.gauss(0.0, assessor.noise)
+    return int(_clip(round(x), lo, hi))
+
+
+LETTERS = "EDCBA"  # index 0 = worst
+
+
+def see_coverage(peer: Summary, peer_facts: Dict[str, float], model: Summary, weights: Dict[str, float],
+                 assessor: Assessor, rng: random.Random) -> Dict[str, float]:
+    """SEE: per model unit the assessor marks how much of it the peer expresses (0..1 by 0.2)."""
+    per_unit = []
+    for unit in model.sentences:
+        tot = sum(weights[f] for f in unit.facts)
+        true = sum(weights[f] * peer_facts.get(f, 0.0) for f in unit.facts) / tot if tot else 0.0
+        if true > 0 and rng.random() >= assessor.miss:
+            # partial credit: a differently worded or less specific rendering of the
+            # unit's content is often judged as expressing only part of it
+            x = true * (0.45 + 0.55 * rng.random()) + 0.08 * assessor.bias \
+                + rng.gauss(0.0, 0.15 * assessor.noise / 0.4)
+            per_unit.append(_clip(round(_clip(x, 0.2, 1.0) * 5) / 5, 0.2, 1.0))
+        elif true == 0 and rng.random() < assessor.false_match * 2:
+            per_unit.append(0.2)
+        else:
+            per_unit.append(0.0)
+    model_facts = {f for u in model.sentences for f in u.facts}
+    marked = sum(1 for s in peer.sentences if any(f in model_facts for f in s.facts) and rng.random() >= assessor.miss)
+    unmarked = len(peer.sentences) - marked
+    related = sum(1 for s in peer.sentences[:unmarked] if rng.random() < 0.8)
+    mean = statistics.fmean(per_unit) if per_unit else 0.0
+    estimate = _clip(round((mean + rng.gauss(0.0, 0.08)) * 5) / 5, 0.0, 1.0)
+    return {
+        "coverage": round(mean, 3),
+        "coverage_median": round(statistics.median(per_unit), 3) if per_unit else 0.0,
+        "coverage_std": round(statistics.pstdev(per_unit), 3) if per_unit else 0.0,
+        "coverage_estimate": estimate,
+        "n_peer_units": float(len(peer.sentences)),
+        "n_marked_peer_units": float(marked),
+        "n_unmarked_peer_units": float(unmarked),
+        "n_unmarked_related": float(related),
+        "n_model_units": float(len(model.sentences)),
+    }
+
+
+def modified_pyramid(found: Iterable[str], scu_weights: Dict[str, int], x: float) -> float:
+    """Modified pyramid score (Passonneau et al. 2005): weight found / best weight with X SCUs."""
+    total = sum(scu_weights.get(s, 0) for s in set(found))
+    ranked = sorted(scu_weights.values(), reverse=True)
+    k = int(round(x))
+    best = sum(ranked[:k]) if k > 0 else 0
+    return round(total / best, 4) if best else 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# The corpus
+
+
+def _writer_style(letter: str, rng: random.Random) -> Style:
+    return Style(f"writer-{letter}", p_favourite=0.8, p_passive=rng.uniform(0.05, 0.4),
+                 p_front=rng.uniform(0.05, 0.35), p_perfect=rng.uniform(0.0, 0.4),
+                 p_digits=rng.uniform(0.2, 0.9), p_attrib=rng.uniform(0.0, 0.3),
+                 p_drop_adjunct=rng.uniform(0.2, 0.5), p_short_name=0.8)
+
+
+def _system_style(spec: PeerSpec) -> Style:
+    return Style(f"system-{spec.style_seed or spec.id}", p_favourite=0.95, p_passive=0.1, p_front=0.05,
+                 p_perfect=0.0, p_digits=1.0, p_attrib=0.2, p_drop_adjunct=0.3, p_short_name=0.3)
+
+
+def _update_split(topic: Topic, rng: random.Random) -> Tuple[Topic, Topic]:
+    """Split a topic into the initial (A) and the update (B) stories.
+
+    B reports the facts A did not (new developments) at full weight; A's facts are old
+    news in B and keep a fifth of their weight (Dang & Owczarzak 2008's update task).
+    """
+    core = [f for f in topic.facts if f.weight >= 1.0]
+    details = [f for f in topic.facts if f.weight < 1.0]
+    core_sorted = sorted(core, key=lambda f: -f.weight)
+    a_core = core_sorted[:2] + [f for f in core_sorted[2:] if rng.random() < 0.5]
+    b_core = [f for f in core if f not in a_core]
+    half = len(details) // 2
+    from dataclasses import replace
+    a = Topic(topic.key + "-A", topic.category, a_core + details[:half], topic.entities, topic.when)
+    old = [replace(f, weight=round(f.weight * 0.2, 4)) for f in a_core]
+    b = Topic(topic.key + "-B", topic.category, b_core + old + details[half:], topic.entities, topic.when)
+    return a, b
+
+
+def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
+    """Simulate ``cfg``; returns row lists for the data-model tables and the truth."""
+    master = random.Random(f"{cfg.name}:{seed}")
+    writers = list(cfg.writers)
+    wstyles = {w: _writer_style(w, master) for w in writers}
+    wnoise = {w: master.uniform(0.25, 0.5) for w in writers}
+    assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
+    rows: Dict[str, list] = {k: [] for k in (
+        "instances", "documents", "summaries", "judgments", "scus", "scu_contributors", "peer_scus",
+        "truth_facts", "truth_summaries", "truth_sentences")}
+    peers = {p.id: p for p in cfg.peers}
+    for t_index, tid in enumerate(cfg.instance_ids):
+        trng = random.Random(f"{cfg.name}:{seed}:{tid}")
+        topic = make_topic(tid, trng)
+        assessor_id = writers[t_index % len(writers)]
+        others = [w for w in writers if w != assessor_id]
+        trng.shuffle(others)
+        model_ids = sorted([assessor_id] + others[: cfg.models_per_topic - 1])
+        parts = list(_update_split(topic, trng)) if cfg.update else [topic]
+        prev = None
+        for part_index, part in enumerate(parts):
+            inst = cfg.extra.get("instance_format", "{topic}").format(
+                topic=tid, group="AB"[part_index], assessor=assessor_id, assessor_lower=assessor_id.lower())
+            docs = make_documents(part, cfg.n_docs, trng)
+            rows["instances"].append({
+                "instance": inst, "topic": tid, "category": part.category, "assessor": assessor_id,
+                "docset": "AB"[part_index] if cfg.update else "", "update_of": prev or "",
+                "title": " ".join(w.capitalize() for w in docs[0][0].text.rstrip(".").split()[:6]),
+            })
+            prev = inst
+            for d, sents in enumerate(docs):
+                doc_id = f"{inst.upper().replace('-', '')}.{d + 1:02d}"
+                rows["documents"].append({"instance": inst, "document": doc_id,
+                                          "sentences": tuple(s.text for s in sents)})
+                for s in sents:
+                    rows["truth_sentences"].append({"instance": inst, "document": doc_id, "sentence": s.pos,
+                                                    "facts": " ".join(s.facts)})
+            for f in part.facts:
+                canon = English(Style("canonical", p_favourite=1.0, p_passive=0, p_front=0, p_perfect=0,
+                                      p_attrib=0, p_drop_adjunct=0, p_short_name=0), random.Random(0))
+                rows["truth_facts"].append({"instance": inst, "fact": f.key, "weight": f.weight,
+                                            "aspect": f.aspect, "text": canon.sentence([f])[0]})
+            summaries: Dict[str, Summary] = {}
+            for m in model_ids:
+                summaries[m] = write_model(part, wstyles[m], wnoise[m], cfg.words, trng)
+            for pid, spec in peers.items():
+                if spec.duplicate_of is not None and trng.random() < spec.p_same:
+                    continue  # filled below from the original
+                srng = random.Random(f"{cfg.name}:{seed}:{inst}:{pid}")
+                base = spec if spec.duplicate_of is None else peers[spec.duplicate_of]
+                s = run_peer(base, part, docs, cfg.words, srng, _system_style(base))
+                if base.disfluency:
+                    s = disfluent(s, base.disfluency, srng)
+                summaries[pid] = s
+            for pid, spec in peers.items():
+                if pid not in summaries:
+                    summaries[pid] = summaries[spec.duplicate_of]
+            if cfg.max_bytes:  # NIST truncation of the peers (a duplicate shares its object)
+                for sid in {id(summaries[p]): p for p in peers}.values():
+                    _truncate_bytes(summaries[sid], cfg.max_bytes)
+            _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows)
+    rows["assessors"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in assessors.values()]
+    rows["summarizers"] = (
+        [{"summarizer": w, "type": "model"} for w in writers]
+        + [{"summarizer": p.id, "type": "peer"} for p in cfg.peers])
+    rows["truth_summarizers"] = (
+        [{"summarizer": w, "type": "model", "strategy": "human", "noise": round(wnoise[w], 4), "length": 1.0,
+          "position": 0.0, "redundancy_check": True, "disfluency": 0.0, "duplicate_of": "", "p_same": 0.0}
+         for w in writers]
+        + [{"summarizer": p.id, "type": "peer", "strategy": p.strategy, "noise": p.noise, "length": p.length,
+            "position": p.position, "redundancy_check": p.redundancy_check, "disfluency": p.disfluency,
+            "duplicate_of": p.duplicate_of or "", "p_same": p.p_same} for p in cfg.peers])
+    return rows
+
+
+def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary], model_ids: List[str],
+           peers: Dict[str, PeerSpec], assessor: Assessor, rng: random.Random, rows: Dict[str, list]) -> None:
+    weights = topic.weights
+    facts_of = {sid: expressed(s) for sid, s in summaries.items()}
+    k_ideal = round(statistics.fmean(len(facts_of[m]) for m in model_ids))
+    ideal = sum(sorted(weights.values(), reverse=True)[:k_ideal])
+    judged_ids = model_ids + list(peers)
+    for sid in judged_ids:
+        s = summaries[sid]
+        q = quality_features(s, topic)
+        content = sum(weights[f] * v for f, v in facts_of[sid].items()) / ideal
+        rows["summaries"].append({"instance": inst, "summarizer": sid, "sentences": s.texts})
+        rows["truth_summaries"].append({
+            "instance": inst, "summarizer": sid, "content": round(content, 4), "quality": round(q["quality"], 4),
+            "n_facts": len(facts_of[sid]), "repeated": int(q["repeated"]), "unresolved": int(q["unresolved"]),
+            "truncated": s.truncated, "facts": " ".join(sorted(facts_of[sid])),
+            "duplicate": sid in peers and peers[sid].duplicate_of is not None
+            and s is summaries[peers[sid].duplicate_of]})
+
+        def judge(name: str, value: float) -> None:
+            rows["judgments"].append({"instance": inst, "summarizer": sid, "judgment": name,
+                                      "value": float(value), "assessor": assessor.key})
+        if "see" in cfg.judgments:
+            # each summary is judged against one model: the assessor's own, or (for the
+            # assessor's own summary) the next model
+            ref = model_ids[0] if sid != model_ids[0] else model_ids[1]
+            for name, value in see_coverage(s, facts_of[sid], summaries[ref], weights, assessor, rng).items():
+                judge(name, value)
+            for i in range(1, 8):  # A-E, stored as 4 (A, best) .. 0 (E); assessors are lenient
+                judge(f"linguistic_quality_q{i}", rate(q[f"q{i}"] ** 0.6, assessor, rng, 0, 4))
+        if "responsiveness" in cfg.judgments:
+            hi = int(cfg.extra.get("responsiveness_scale", 5))  # TAC 2009 used 1-10
+            # convex: assessors reserve the top of the scale for summaries close to a model's
+            resp = _clip(0.8 * content + 0.2 * q["quality"], 0, 1) ** 2.5
+            judge("responsiveness", rate(resp, assessor, rng, 1, hi))
+        if "content_responsiveness" in cfg.judgments:
+            judge("content_responsiveness", rate(_clip(content, 0, 1) ** 2.5, assessor, rng))
+        if "linguistic_quality" in cfg.judgments:
+            for i in range(1, 6):
+                judge(f"linguistic_quality_q{i}", rate(q[f"q{i}"], assessor, rng))
+        if "readability" in cfg.judgments:
+            judge("linguistic_quality", rate(_clip((q["quality"] - 0.45) / 0.5, 0, 1), assessor, rng))
+    if "pyramid" in cfg.judgments:
+        _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, list(peers), assessor, rng, rows)
+
+
+def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows) -> None:
+    weights: Dict[str, int] = Counter(f for m in model_ids for f, v in facts_of[m].items() if v >= 1.0)
+    labels = {}
+    canon = English(Style("scu-label", p_favourite=1.0, p_passive=0, p_front=0, p_perfect=0, p_attrib=0,
+                          p_drop_adjunct=0.5, p_short_name=1.0), random.Random(inst))
+    for f in topic.facts:
+        if f.key in weights:
+            labels[f.key] = canon.sentence([f])[0].rstrip(".")
+    scu_id = {f: i + 1 for i, f in enumerate(sorted(weights, key=lambda k: (-weights[k], k)))}
+    for f, uid in sorted(scu_id.items(), key=lambda kv: kv[1]):
+        aspect = next(x.aspect for x in topic.facts if x.key == f)
+        rows["scus"].append({"instance": inst, "scu": str(uid), "label": labels[f], "weight": weights[f],
+                             "aspect": aspect, "fact": f})
+    for m in model_ids:
+        offset = 0
+        for s in summaries[m].sentences:
+            for f, (a, b) in zip(s.facts, s.spans or [(0, len(s.text))] * len(s.facts)):
+                if f in scu_id:
+                    rows["scu_contributors"].append({
+                        "instance": inst, "scu": str(scu_id[f]), "summarizer": m, "contributor": s.text[a:b],
+                        "start": offset + a, "end": offset + b})
+            offset += len(s.text) + 1
+    x = statistics.fmean(len([f for f in facts_of[m] if f in scu_id]) for m in model_ids)
+    # jackknife: pyramids of every 3 of the 4 models
+    folds = []
+    for leave in model_ids:
+        w = Counter(f for m in model_ids if m != leave for f, v in facts_of[m].items() if v >= 1.0)
+        xf = statistics.fmean(len([f for f in facts_of[m] if f in w]) for m in model_ids if m != leave)
+        folds.append((leave, w, xf))
+    for sid in model_ids + peer_ids:
+        found = [f for f in facts_of[sid] if f in scu_id and rng.random() >= assessor.miss]
+        if sid in peer_ids and rng.random() < assessor.false_match * 3:
+            found.append(rng.choice(sorted(scu_id)))
+        mentions = Counter(f for s in summaries[sid].sentences for f in s.facts if f in scu_id)
+        reps = sum(c - 1 for c in mentions.values())
+        for f in sorted(set(found), key=lambda k: scu_id[k]):
+            rows["peer_scus"].append({"instance": inst, "summarizer": sid, "scu": str(scu_id[f])})
+        # peers: mean over the 4 folds; a model: the fold of the other three models
+        jk = [modified_pyramid(found, w, xf) for leave, w, xf in folds if sid in peer_ids or leave == sid]
+        judge = lambda n, v: rows["judgments"].append(  # noqa: E731
+            {"instance": inst, "summarizer": sid, "judgment": n, "value": float(v), "assessor": assessor.key})
+        if sid in peer_ids:
+            judge("pyramid_modified", modified_pyramid(found, weights, x))
+            judge("pyramid_num_scus", len(set(found)))
+            judge("pyramid_repetitions", reps)
+        else:
+            judge("pyramid_num_scus", len(set(found)))
+        judge("pyramid_modified_jk", round(statistics.fmean(jk), 4))
+
+
+def make_peers(ids: Sequence[str], rng: random.Random, duplicates: int = 0) -> Tuple[PeerSpec, ...]:
+    """A field of systems: baselines first, then a spread of strategies and qualities.
+
+    ``ids[0]`` is the lead baseline, ``ids[1]`` a centroid baseline; the rest cycle
+    through the strategies with content-selection noise from good (0.3) to poor (1.6),
+    a few short ones and near-tie pairs.  The last ``duplicates`` ids are TAC-style
+    duplicate runs of earlier systems (identical text on ~70% of the topics).
+    """
+    strategies = ["extract", "centroid", "abstract", "extract", "disfluent", "centroid", "extract",
+                  "redundant", "abstract", "extract", "centroid", "random"]
+    out = [PeerSpec(ids[0], "lead"), PeerSpec(ids[1], "centroid", noise=0.6, redundancy_check=False)]
+    body = ids[2:len(ids) - duplicates]
+    for i, pid in enumerate(body):
+        strat = strategies[i % len(strategies)]
+        noise = 0.3 + 2.2 * rng.random()
+        length = 0.55 + 0.4 * rng.random() if rng.random() < 0.15 else 1.0
+        if i % 7 == 6 and out[-1].strategy not in ("lead",):  # near-tie: a twin with another seed
+            prev = out[-1]
+            out.append(PeerSpec(pid, prev.strategy, noise=prev.noise, length=prev.length, position=prev.position,
+                                redundancy_check=prev.redundancy_check, disfluency=prev.disfluency,
+                                style_seed=prev.id + "-twin"))
+            continue
+        out.append(PeerSpec(
+            pid, "extract" if strat in ("redundant", "disfluent") else strat, noise=round(noise, 3),
+            length=round(length, 3), position=round((0.3 if strat == "centroid" else 0.0) + rng.random() * 0.8, 3),
+            redundancy_check=strat != "redundant",
+            disfluency=round(0.05 + 0.1 * rng.random(), 3) if strat == "disfluent" else 0.0))
+    originals = [p for p in out[2:] if p.strategy != "random"]
+    for pid in ids[len(ids) - duplicates:]:
+        orig = originals[rng.randrange(len(originals))]
+        out.append(PeerSpec(pid, orig.strategy, duplicate_of=orig.id, p_same=0.7))
+    return tuple(out)
+
+
+__all__ = ["PeerSpec", "SumConfig", "simulate", "modified_pyramid", "make_peers"]

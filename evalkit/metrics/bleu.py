@@ -55,7 +55,7 @@ import numpy as np
 from evalkit.errors import ParameterError
 from evalkit.text.tokenize import get_tokenizer
 
-__all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "closest_ref_length"]
+__all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "closest_ref_length", "mteval_bleu_orders"]
 
 # ---------------------------------------------------------------------------------------
 # Shared n-gram engine (also used by evalkit.metrics.nist and evalkit.metrics.chrf)
@@ -645,13 +645,14 @@ class BLEU(WordLevelMetric):
         return np.array([self._compute(row).score for row in stats], dtype=np.float64)
 
 
-def _mteval_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
-    """mteval-v13a.pl ``bleu_score`` (BLEU-N cumulative), scaled to [0, 100]."""
-    N = len(correct)
+def mteval_bleu_orders(correct, total, sys_len, ref_len) -> Tuple[List[float], List[float], float]:
+    """mteval-v13a.pl ``bleu_score``: individual and cumulative BLEU for n = 1..N (in [0, 1])
+    and the brevity penalty. An order with zero matches gets ``1 / (2^k * total_n)`` for the
+    k-th such order; an order without hypothesis n-grams contributes ``log 1 = 0``."""
     bp = math.exp(min(0.0, 1.0 - ref_len / sys_len)) if sys_len > 0 else 0.0
     score, smooth = 0.0, 1.0
-    precisions = []
-    for n in range(N):
+    individual, cumulative = [], []
+    for n in range(len(correct)):
         if total[n] == 0:
             iscore = 0.0
         elif correct[n] == 0:
@@ -659,9 +660,16 @@ def _mteval_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
             iscore = math.log(1.0 / (smooth * total[n]))
         else:
             iscore = math.log(correct[n] / total[n])
-        precisions.append(100.0 * math.exp(iscore))
+        individual.append(math.exp(iscore))
         score += iscore
-    return BLEUScore(100.0 * math.exp(score / N) * bp, correct, total, precisions, bp, sys_len, ref_len)
+        cumulative.append(math.exp(score / (n + 1)) * bp)
+    return individual, cumulative, bp
+
+
+def _mteval_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
+    """mteval-v13a.pl BLEU-N (cumulative), scaled to [0, 100]."""
+    individual, cumulative, bp = mteval_bleu_orders(correct, total, sys_len, ref_len)
+    return BLEUScore(100.0 * cumulative[-1], correct, total, [100.0 * p for p in individual], bp, sys_len, ref_len)
 
 
 def _multi_bleu(correct, total, sys_len, ref_len) -> BLEUScore:

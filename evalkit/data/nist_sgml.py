@@ -112,6 +112,11 @@ def _attrs(text: str) -> Dict[str, str]:
     return {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None) for m in _ATTR.finditer(text)}
 
 
+def _extra(a: Dict[str, str]) -> Dict[str, str]:
+    """Document attributes other than docid / sysid (genre, origlang, ...)."""
+    return {k: v for k, v in a.items() if k.lower() not in ("docid", "sysid")}
+
+
 def read_nist(path: PathLike) -> NistSet:
     """Read an mteval SGML or XML set file (XML when the name ends in ``.xml``)."""
     path = os.fspath(path)
@@ -171,7 +176,7 @@ def _read_sgml(path: str, text: str) -> NistSet:
                 raise InputFormatError(path, line, "<doc> with a docid attribute", found=m.group(0))
             if nset.kind != "srcset" and "sysid" not in a:
                 raise InputFormatError(path, line, "<doc> with a sysid attribute (mteval SGML requires it in ref/tst sets)", found=m.group(0))
-            doc = Document(a["docid"], a.get("sysid"), attrs=a, line=line)
+            doc = Document(a["docid"], a.get("sysid"), attrs=_extra(a), line=line)
         elif name == "seg":
             if closing:
                 raise InputFormatError(path, line, "</seg> closing an open <seg>", found=m.group(0))
@@ -254,7 +259,7 @@ def _read_xml(path: str, text: str) -> NistSet:
             if "docid" not in a:
                 raise InputFormatError(path, line(), "<doc> with a docid attribute")
             cur, sysid = state["cur_set"]
-            state["doc"] = Document(a["docid"], a.get("sysid", sysid), attrs=dict(a), line=line())
+            state["doc"] = Document(a["docid"], a.get("sysid", sysid), attrs=_extra(a), line=line())
         elif lname == "seg":
             if state["doc"] is None:
                 raise InputFormatError(path, line(), "<seg> inside a <doc>")

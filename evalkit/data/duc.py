@@ -127,10 +127,16 @@ def decode(data: bytes, path: Optional[PathLike], encoding: str = "latin-1") -> 
 def encode(text: str, what: str, encoding: str = "latin-1") -> bytes:
     """Encode for writing; a character the encoding cannot hold is a ParameterError."""
     try:
-        return text.encode(encoding)
+        data = text.encode(encoding)
     except UnicodeEncodeError as exc:
         raise ParameterError(what, text[max(0, exc.start - 10):exc.end + 10],
                              f"text encodable as {encoding} (character {text[exc.start]!r})") from None
+    if encoding == "latin-1":
+        try:  # never write what the reader would refuse as a likely encoding mistake
+            decode(data, None, "latin-1")
+        except InputFormatError as exc:
+            raise ParameterError(what, text[:60], f"Latin-1 text the reader accepts ({exc.found})") from None
+    return data
 
 
 def _read(path: PathLike, encoding: str) -> str:
@@ -504,6 +510,20 @@ def _num(token: str, path: PathLike, lineno: int, col: int) -> float:
     return value
 
 
+def _looks_like_row(cols: List[str], spec: TableSpec) -> bool:
+    if len(cols) not in spec.widths:
+        return False
+    if not re.fullmatch(r"[A-Za-z]+|[0-9]+", cols[spec.summarizer]):
+        return False
+    for col in spec.widths[len(cols)].values():
+        if cols[col] != "-":
+            try:
+                float(cols[col])
+            except ValueError:
+                return False
+    return True
+
+
 def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[InstanceIndex] = None,
                summaries: Optional[Iterable[Tuple[str, str]]] = None, encoding: str = "latin-1",
                skip_bad: bool = False) -> pd.DataFrame:
@@ -522,6 +542,11 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
         lines.pop()
     if len(lines) < spec.header_lines:
         raise InputFormatError(path, len(lines), f"{spec.header_lines} header lines ({spec.name})")
+    for lineno, line in enumerate(lines[:spec.header_lines], 1):
+        if _looks_like_row(line.split(), spec):
+            # A table with fewer header lines than the year's layout would lose this row.
+            raise InputFormatError(path, lineno, f"{spec.header_lines} header lines before the data ({spec.name})",
+                                   found=f"a data row in the header: {line.strip()}")
     known = None if summaries is None else set(summaries)
     rows, missing, skipped = [], 0, 0
     for lineno, line in enumerate(lines[spec.header_lines:], spec.header_lines + 1):

@@ -11,7 +11,7 @@ import pytest
 from evalkit.data.safe_pickle import load
 from evalkit.errors import ParameterError
 from evalkit.stats.resampling import approximate_randomization, paired_bootstrap
-from evalkit.stats.sacrebleu_stats import bleu_score_function, corpus_statistics
+from evalkit.stats.sacrebleu_stats import as_score_function, bleu_score_function, corpus_statistics
 
 
 def f_score(sums):
@@ -129,6 +129,37 @@ def test_float_statistics_use_exact_float64():
     assert res.p_value[0] == pytest.approx(_literal_ar(stats["sys1"], stats["base"], f_score, masks, "ge"))
 
 
+@pytest.mark.parametrize("smooth", ["exp", "none", "floor", "add-k"])
+def test_vectorized_bleu_equals_sacrebleu_compute_bleu(smooth):
+    from sacrebleu.metrics import BLEU
+
+    rng = np.random.default_rng(4)
+    total = rng.integers(0, 6, size=(300, 4)) * rng.integers(0, 2, size=(300, 1))
+    total[:20, 2:] = 0                       # no 3-/4-grams at all
+    correct = np.minimum(total, rng.integers(0, 4, size=(300, 4)))
+    correct[20:40] = 0                       # no matches: score 0
+    lens = np.column_stack([total[:, 0] + rng.integers(0, 2, 300), rng.integers(0, 9, 300)])
+    sums = np.column_stack([lens, correct, total]).astype(float)
+    got = bleu_score_function(smooth_method=smooth)(sums)
+    ref = [BLEU.compute_bleu(list(r[2:6].astype(int)), list(r[6:].astype(int)), int(r[0]), int(r[1]),
+                             smooth_method=smooth).score for r in sums]
+    assert got == pytest.approx(ref, rel=1e-13, abs=1e-13)
+
+
+def test_sacrebleu_metric_statistics_and_fallback_loop():
+    from sacrebleu.metrics import BLEU, CHRF
+
+    hyps = {"a": ["the cat sat on the mat", "a dog"], "b": ["the cat is on a mat", "the dog barks"]}
+    refs = [["the cat sat on the mat", "the dog barks"]]
+    for metric in (BLEU(), CHRF()):
+        stats = corpus_statistics(metric, hyps, refs)
+        fn = as_score_function(metric)
+        for name, h in hyps.items():
+            assert fn(stats[name].sum(0)[None])[0] == pytest.approx(metric.corpus_score(h, refs).score)
+    res = paired_bootstrap(corpus_statistics(CHRF(), hyps, refs), CHRF(), n_resamples=20, seed=1)
+    assert res.score[0] == pytest.approx(CHRF().corpus_score(hyps["b"], refs).score)
+
+
 # ----------------------------------------------------------------------------- sacrebleu parity
 def _load_wmt17():
     mirror = os.environ.get("EVALKIT_DATA_MIRROR")
@@ -143,12 +174,13 @@ def _load_wmt17():
 
 @pytest.fixture(scope="module")
 def wmt17():
-    from sacrebleu.metrics import BLEU
+    from evalkit.metrics.bleu import BLEU
 
     systems, refs = _load_wmt17()
     named = systems[:4]  # baseline LIUM-NMT + 3 systems keeps the test well under a minute
-    stats = corpus_statistics(BLEU(), dict(named), refs)
-    return named, refs, stats
+    bleu = BLEU(references=refs)
+    stats = {name: bleu.segment_statistics(hyps) for name, hyps in named}
+    return named, refs, stats, bleu
 
 
 @pytest.mark.parity
@@ -159,10 +191,9 @@ def test_parity_with_sacrebleu_paired_test(wmt17, test_type, n, monkeypatch):
     from sacrebleu.significance import PairedTest
 
     monkeypatch.delenv("SACREBLEU_SEED", raising=False)  # sacrebleu's default seed 12345
-    named, refs, stats = wmt17
+    named, refs, stats, score = wmt17  # evalkit's BLEU statistics, scored by the BLEU object
     _, ref = PairedTest(named, {"BLEU": BLEU()}, refs, test_type=test_type, n_samples=n)()
     ref = ref["BLEU"]
-    score = bleu_score_function()
     if test_type == "ar":
         ours = approximate_randomization(stats, score, n_trials=n, ties="gt")
         other = approximate_randomization(stats, score, n_trials=n, ties="ge", seed=2024)

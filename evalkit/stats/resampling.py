@@ -25,8 +25,10 @@ and metric. Here all resamples are drawn at once, turned into swap masks or resa
 multiplied with the statistics matrices of all systems in one BLAS product, and the score
 function is applied to whole (resamples x k) arrays.
 
-The score function maps an array of summed statistics of shape (r, k) to r corpus scores
-(e.g. :func:`evalkit.stats.sacrebleu_stats.bleu_score_function`).
+``score`` maps an array of summed statistics of shape (r, k) to r corpus scores, or is a
+metric object: an evalkit metric with ``segment_statistics``/``score_from_statistics``
+(:class:`evalkit.metrics.bleu.BLEU` is vectorized) or a sacrebleu metric (see
+:func:`evalkit.stats.sacrebleu_stats.as_score_function`).
 """
 from __future__ import annotations
 
@@ -78,6 +80,12 @@ def _prepare(statistics, score: ScoreFunction, baseline, pairs: str):
         pair_idx = list(combinations(range(len(names)), 2))
     full = _apply(score, stack.sum(axis=1))
     return names, stack, pair_idx, full
+
+
+def _score_function(score) -> ScoreFunction:
+    from evalkit.stats.sacrebleu_stats import as_score_function
+
+    return as_score_function(score)
 
 
 def _apply(score: ScoreFunction, sums: np.ndarray) -> np.ndarray:
@@ -132,6 +140,7 @@ def approximate_randomization(statistics: Mapping[str, np.ndarray], score: Score
     n_trials = check_int("n_trials", n_trials)
     check_choice("ties", ties, ("ge", "gt"))
     rng = rng_from_seed(seed)
+    score = _score_function(score)
     names, stack, pair_idx, full = _prepare(statistics, score, baseline, pairs)
     n_seg, k = stack.shape[1:]
     dtype = _float_dtype(stack)
@@ -177,6 +186,7 @@ def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction,
     check_choice("ties", ties, ("ge", "gt"))
     conf = check_probability("confidence", confidence)
     rng = rng_from_seed(seed)
+    score = _score_function(score)
     names, stack, pair_idx, full = _prepare(statistics, score, baseline, pairs)
     n_sys, n_seg, k = stack.shape
     dtype = _float_dtype(stack)

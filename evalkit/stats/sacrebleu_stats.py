@@ -19,7 +19,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 
-__all__ = ["corpus_statistics", "score_function", "bleu_score_function"]
+__all__ = ["corpus_statistics", "score_function", "bleu_score_function", "as_score_function"]
 
 
 def corpus_statistics(metric, systems: Mapping[str, Sequence[str]],
@@ -47,6 +47,33 @@ def score_function(metric) -> Callable[[np.ndarray], np.ndarray]:
         return np.array([metric._compute_score_from_stats(list(row)).score for row in sums])
 
     return loop
+
+
+def as_score_function(score) -> Callable[[np.ndarray], np.ndarray]:
+    """The (r, k) -> r score function the resampling tests need, from:
+
+    * a callable already of that shape (returned unchanged);
+    * an evalkit metric with ``score_from_statistics`` (e.g. :class:`evalkit.metrics.bleu.BLEU`):
+      BLEU with sacrebleu semantics and smoothing gets the vectorized transcription above
+      (same numbers, sacrebleu's ``compute_bleu``), any other metric is called row by row;
+    * a sacrebleu metric (see :func:`score_function`).
+    """
+    if hasattr(score, "score_from_statistics"):
+        if (type(score).__name__ == "BLEU" and getattr(score, "semantics", None) == "sacrebleu"
+                and getattr(score, "smoothing", None) in ("none", "floor", "add-k", "exp")
+                and not getattr(score, "effective_order", True)):
+            return bleu_score_function(score.max_ngram_order, score.smoothing, score.smooth_value)
+
+        def rows(sums: np.ndarray) -> np.ndarray:
+            return np.array([score.score_from_statistics(row) for row in np.asarray(sums)])
+
+        return rows
+    if hasattr(score, "_compute_score_from_stats"):
+        return score_function(score)
+    if callable(score):
+        return score
+    raise ParameterError("score", type(score).__name__,
+                         "a function (r, k) -> r scores or a metric with score_from_statistics")
 
 
 def bleu_score_function(max_ngram_order: int = 4, smooth_method: str = "exp",

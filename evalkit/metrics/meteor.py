@@ -1,0 +1,876 @@
+"""METEOR as Banerjee & Lavie (2005) define it (ACL workshop W05-0909, Sec. 2.2).
+
+A hypothesis is aligned to each reference in *stages*; each stage's module lists the
+candidate unigram mappings between words left unaligned by earlier stages, and the stage
+keeps the **largest** subset that is an alignment (each word mapped at most once), and
+among those the one with the **fewest crossings**: mappings (t_i, r_j), (t_k, r_l) cross
+iff (pos(t_i) - pos(t_k)) * (pos(r_j) - pos(r_l)) < 0. Modules (switchable, any order):
+
+* ``exact``       identical surface forms (optionally not for ``stopwords``, Sec. 3.6);
+* ``porter``      identical Porter (1980) stems (nltk's ``ORIGINAL_ALGORITHM``);
+* ``wn_stem``     a shared WordNet base form (morphy), the paper's ablation module;
+* ``wn_synonym``  at least one sense of each word in the same WordNet synset.
+
+The default is the paper's ``exact -> porter -> wn_synonym``. With m mapped unigrams,
+hypothesis length |t| and reference length |r| (in words):
+
+    P = m / |t|,  R = m / |r|,  Fmean = 10 P R / (R + 9 P)              (all in [0, 1])
+    Penalty = 0.5 * (chunks / m)^3                                       (in (0, 0.5])
+    Score = Fmean * (1 - Penalty)                                        (in [0, 1))
+
+where ``chunks`` is the fewest groups of mapped words adjacent in the hypothesis and mapped
+to adjacent, same-order positions in the reference; Score = 0 when m = 0. A segment's score
+is the best over its references (the first reference on ties). The system score uses the
+aggregate statistics of each segment's best reference: P = sum m / sum |t|,
+R = sum m / sum |r|, Penalty = 0.5 (sum chunks / sum m)^3, combined by the same formula.
+
+Choices the paper leaves open, made explicit as parameters (``acl2005 notes`` P4.2):
+
+* tokenization and case: lower-case, then mteval-v13a tokenization (``tokenize="13a"``);
+* ``crossings_scope="full"``: a stage counts crossings with the mappings fixed by earlier
+  stages too (``"stage"``: only among the stage's own mappings);
+* ``tie_break="chunks"``: among the largest, least-crossing alignments the stage prefers
+  the one giving the full alignment the fewest chunks (``"first"``: the first found);
+  any remaining tie goes to the first found (hypothesis words in order, each trying its
+  candidate reference positions left to right, then no mapping).
+
+Why our own search: no library implements this selection (nltk's ``meteor_score`` aligns
+greedily). It is exact: a dynamic programme over the hypothesis positions whose state is
+the set of reference positions used so far (future crossings depend on nothing else).
+For ``exact`` and ``porter`` the candidates of a stage form classes of equal keys; a class
+with as many hypothesis as reference words is aligned in order without search (in-order
+pairing provably minimises crossings with every other mapping), and within a class the
+search only chooses which words of the longer side stay unaligned. Should a stage ever
+reach ``max_states`` states in one step, the search keeps the ``max_states`` cheapest
+states (a beam) and the result reports ``exact=False``; on WMT09 this never happens.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from evalkit.errors import ParameterError
+
+__all__ = [
+    "MODULES",
+    "MeteorStats",
+    "Alignment",
+    "MeteorScore",
+    "METEOR",
+    "align",
+    "meteor_from_counts",
+]
+
+#: The mapping modules of Banerjee & Lavie (2005).
+MODULES = ("exact", "porter", "wn_stem", "wn_synonym")
+_KEY_MODULES = ("exact", "porter")
+_SCOPES = ("full", "stage")
+_TIE_BREAKS = ("chunks", "first")
+
+
+def meteor_from_counts(
+    matches: float,
+    hyp_len: float,
+    ref_len: float,
+    chunks: float,
+    recall_weight: float = 9.0,
+    penalty_weight: float = 0.5,
+    penalty_exponent: float = 3.0,
+) -> Tuple[float, float, float, float, float]:
+    """(P, R, Fmean, Penalty, Score) from counts, Banerjee & Lavie (2005) Sec. 2.2.
+
+    Fmean = (1 + w) P R / (R + w P) with w = ``recall_weight`` (the paper: 10PR/(R+9P));
+    Penalty = ``penalty_weight`` * (chunks / matches) ** ``penalty_exponent``;
+    Score = Fmean (1 - Penalty). Zero matches give all zeros (P = 0 for an empty hypothesis).
+    """
+    if matches <= 0:
+        return 0.0, 0.0, 0.0, 0.0, 0.0
+    p = matches / hyp_len
+    r = matches / ref_len
+    fmean = (1.0 + recall_weight) * p * r / (r + recall_weight * p)
+    penalty = penalty_weight * (chunks / matches) ** penalty_exponent
+    return p, r, fmean, penalty, fmean * (1.0 - penalty)
+
+
+@dataclass(frozen=True)
+class MeteorStats:
+    """Sufficient statistics of one hypothesis against one reference.
+
+    ``matches`` m, ``hyp_len`` |t|, ``ref_len`` |r|, ``chunks``, ``crossings`` of the final
+    alignment and ``stage_matches`` (mappings added by each stage). They add up over
+    segments for the system score (:meth:`__add__`).
+    """
+
+    hyp_len: int
+    ref_len: int
+    matches: int
+    chunks: int
+    crossings: int = 0
+    stage_matches: Tuple[int, ...] = ()
+
+    def __add__(self, other: "MeteorStats") -> "MeteorStats":
+        if not self.stage_matches:
+            stages = other.stage_matches
+        elif not other.stage_matches:
+            stages = self.stage_matches
+        else:
+            stages = tuple(a + b for a, b in zip(self.stage_matches, other.stage_matches))
+        return MeteorStats(
+            self.hyp_len + other.hyp_len,
+            self.ref_len + other.ref_len,
+            self.matches + other.matches,
+            self.chunks + other.chunks,
+            self.crossings + other.crossings,
+            stages,
+        )
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """A METEOR alignment: ``pairs`` of (hypothesis position, reference position, stage).
+
+    Positions are 0-based word indices; ``stage`` indexes the configured modules.
+    ``exact`` is False only if a stage's search was truncated to a beam.
+    """
+
+    hyp: Tuple[str, ...]
+    ref: Tuple[str, ...]
+    pairs: Tuple[Tuple[int, int, int], ...]
+    modules: Tuple[str, ...]
+    exact: bool = True
+
+    @property
+    def chunks(self) -> int:
+        return count_chunks([(h, r) for h, r, _ in self.pairs])
+
+    @property
+    def crossings(self) -> int:
+        return count_crossings([(h, r) for h, r, _ in self.pairs])
+
+    def stats(self) -> MeteorStats:
+        stage = [0] * len(self.modules)
+        for _, _, s in self.pairs:
+            stage[s] += 1
+        return MeteorStats(
+            len(self.hyp), len(self.ref), len(self.pairs), self.chunks, self.crossings, tuple(stage)
+        )
+
+
+@dataclass(frozen=True)
+class MeteorScore:
+    """A METEOR score with its parts (all in [0, 1]) and its statistics.
+
+    ``reference`` is the index of the best reference (segment level; None for a system).
+    """
+
+    score: float
+    precision: float
+    recall: float
+    fmean: float
+    penalty: float
+    stats: MeteorStats
+    reference: Optional[int] = None
+    exact: bool = True
+    signature: str = field(default="", compare=False)
+
+    def __float__(self) -> float:
+        return self.score
+
+    def __str__(self) -> str:
+        sig = f"{self.signature} = " if self.signature else ""
+        return (
+            f"{sig}{self.score:.6f} (P {self.precision:.4f} R {self.recall:.4f} "
+            f"Fmean {self.fmean:.4f} penalty {self.penalty:.4f} "
+            f"chunks {self.stats.chunks} matches {self.stats.matches})"
+        )
+
+
+def count_chunks(pairs: Iterable[Tuple[int, int]]) -> int:
+    """Fewest chunks: runs of mappings adjacent in both strings, in the same order."""
+    chunks = 0
+    prev_h = prev_r = -2
+    for h, r in sorted(pairs):
+        if not (h == prev_h + 1 and r == prev_r + 1):
+            chunks += 1
+        prev_h, prev_r = h, r
+    return chunks
+
+
+def count_crossings(pairs: Sequence[Tuple[int, int]]) -> int:
+    """Number of crossing pairs of mappings (Banerjee & Lavie 2005, Sec. 2.2)."""
+    refs = [r for _, r in sorted(pairs)]
+    n = 0
+    for i, r in enumerate(refs):
+        for r2 in refs[i + 1:]:
+            if r2 < r:
+                n += 1
+    return n
+
+
+# ----------------------------------------------------------------------------- alignment
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _solve_stage(
+    nodes: List[int],
+    cands: Dict[int, List[int]],
+    target: int,
+    st: "_Stage",
+    key_classes: Optional[Tuple[Dict[int, int], Dict[int, List[int]], Dict[int, int]]],
+) -> Tuple[List[Tuple[int, int]], bool]:
+    """Choose ``target`` mappings for ``nodes`` (hypothesis positions, ascending).
+
+    Minimises (crossings, then chunks if ``st.tie_chunks``) of the chosen mappings among
+    themselves and with ``st.context``; among equal costs the first choice sequence in
+    the order of the module docstring wins. With ``key_classes`` = (class of each node,
+    references of each class, words each class may leave out) for key modules, node h may
+    only take a reference of its class after the class's last used one, and a class may
+    leave out at most its surplus of hypothesis words. Returns (mappings, exact).
+
+    A narrow beam first finds a good alignment; its cost then bounds an exact dynamic
+    programme (branch and bound), which drops every state whose cost plus a lower bound
+    on the cost still to come exceeds it.
+    """
+    search = _StageSearch(nodes, cands, target, st, key_classes)
+    cost, chosen, truncated = search.run(width=64, bound=None)
+    if truncated:
+        search.use_strong_bound()
+        cost, chosen, truncated = search.run(width=st.max_states, bound=cost)
+    return chosen, not truncated
+
+
+class _StageSearch:
+    """The dynamic programme behind :func:`_solve_stage`.
+
+    States after node i are merged when the cost still to come is the same for them: it
+    depends on the used reference positions only through (a) which positions still
+    wanted by later nodes are used and (b) how many used positions lie in each gap
+    between those; plus the previous node's reference (for chunks).
+    """
+
+    def __init__(self, nodes, cands, target, st, key_classes):
+        self.nodes, self.cands, self.target, self.st = nodes, cands, target, st
+        classes, class_refs, class_skips = key_classes if key_classes is not None else (None, None, None)
+        self.classes, self.class_refs, self.class_skips = classes, class_refs, class_skips
+        self.big = 2 * st.n_hyp + 3 if st.tie_chunks else 1
+        n = len(nodes)
+        self.skips_allowed = n - target
+        # wanted[i]: sorted reference positions some node j >= i may still take
+        self.wanted: List[List[int]] = [[] for _ in range(n + 1)]
+        acc: set = set()
+        for i in range(n - 1, -1, -1):
+            acc.update(cands[nodes[i]])
+            self.wanted[i] = sorted(acc)
+        # per layer: mask of the wanted positions, and for every reference position the
+        # index of the gap between wanted positions it falls in
+        n_ref = max((r for rs in cands.values() for r in rs), default=0) + 1
+        n_ref = max([n_ref] + [r + 1 for _, r in st.context] + [r + 1 for r in st.fixed_ref.values()])
+        self.wanted_mask = [sum(1 << r for r in w) for w in self.wanted]
+        self.gap_index = []
+        for w in self.wanted:
+            self.gap_index.append([bisect_left(w, r) for r in range(n_ref)])
+        # crossings of each candidate mapping with the context
+        self.ctx_cross = []
+        for h in nodes:
+            row = {}
+            for r in cands[h]:
+                c = 0
+                for ch, cr in st.context:
+                    if (ch - h) * (cr - r) < 0:
+                        c += 1
+                row[r] = c
+            self.ctx_cross.append(row)
+        # lower bound on the cost to come (admissible): every node that must be mapped
+        # pays at least its cheapest context crossings, and crosses every used reference
+        # position beyond its last candidate.
+        must = [True] * n
+        if classes is not None:
+            self.cls_nodes: Dict[int, int] = {}
+            for h in nodes:
+                self.cls_nodes[classes[h]] = self.cls_nodes.get(classes[h], 0) + 1
+            self.cls_mask = {c: sum(1 << r for r in rs) for c, rs in class_refs.items()}
+            self.cls_target = {c: min(self.cls_nodes[c], len(rs)) for c, rs in class_refs.items()}
+            must = [class_skips[classes[h]] == 0 for h in nodes]
+        else:
+            must = [False] * n  # any node of a relation stage may be the one left out
+        self.strong = False
+        self.n_ref = n_ref
+        self.must_after = [[j for j in range(i, n) if must[j]] for i in range(n + 1)]
+        self.lb_static = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            self.lb_static[i] = self.lb_static[i + 1] + (min(self.ctx_cross[i].values()) * self.big if must[i] else 0)
+        # lb_dynamic[i]: (max candidate, number of must nodes j >= i with it)
+        self.lb_dynamic: List[List[Tuple[int, int]]] = [[] for _ in range(n + 1)]
+        for i in range(n - 1, -1, -1):
+            counts: Dict[int, int] = {}
+            for j in range(i, n):
+                if must[j]:
+                    m = max(cands[nodes[j]])
+                    counts[m] = counts.get(m, 0) + 1
+            self.lb_dynamic[i] = sorted(counts.items())
+
+    def use_strong_bound(self) -> None:
+        """Switch to the tighter, costlier bound (for searches that outgrow the beam)."""
+        import numpy as np
+
+        self.strong = True
+        nodes, cands = self.nodes, self.cands
+        self.cand_array = [np.array(cands[h], dtype=np.int64) for h in nodes]
+        self.ctx_array = [
+            np.array([self.ctx_cross[j][r] for r in cands[h]], dtype=np.int64) for j, h in enumerate(nodes)
+        ]
+        if self.class_refs is not None:
+            self.class_ref_array = {c: np.array(rs, dtype=np.int64) for c, rs in self.class_refs.items()}
+
+    def lower_bounds(self, useds: List[int], i: int) -> List[int]:
+        """Lower bounds on the cost still to come after node i-1, one per used mask."""
+        if self.strong:
+            return self._lower_bounds_strong(useds, i)
+        out = []
+        for used in useds:
+            lb = self.lb_static[i]
+            for maxcand, count in self.lb_dynamic[i]:
+                above = used >> (maxcand + 1)
+                if above:
+                    lb += count * _popcount(above) * self.big
+            out.append(lb)
+        return out
+
+    def _lower_bounds_strong(self, useds: List[int], i: int) -> List[int]:
+        """Each node j >= i that must be mapped pays at least its cheapest mapping still
+        possible: crossings with the context and with the used positions (vectorized
+        over the states of a layer, where this bound costs most)."""
+        import numpy as np
+
+        n_ref = self.n_ref
+        n_bytes = (n_ref + 7) // 8
+        raw = np.frombuffer(b"".join(u.to_bytes(n_bytes, "little") for u in useds), np.uint8)
+        bits = np.unpackbits(raw.reshape(len(useds), n_bytes), axis=1, bitorder="little")[:, :n_ref].astype(bool)
+        at_or_above = np.cumsum(bits[:, ::-1], axis=1, dtype=np.int64)[:, ::-1]
+        above = np.zeros_like(at_or_above)
+        above[:, :-1] = at_or_above[:, 1:]
+        infinite = np.int64(1 << 40)
+        lb = np.zeros(len(useds), np.int64)
+        last_of_class: dict = {}
+        for j in self.must_after[i]:
+            h = self.nodes[j]
+            cj = self.cand_array[j]
+            vals = self.ctx_array[j][None, :] + above[:, cj]
+            ok = ~bits[:, cj]
+            if self.classes is not None:
+                c = self.classes[h]
+                last = last_of_class.get(c)
+                if last is None:
+                    cr = self.class_ref_array[c]
+                    used_c = bits[:, cr]
+                    idx = used_c.shape[1] - 1 - np.argmax(used_c[:, ::-1], axis=1)
+                    last = np.where(used_c.any(axis=1), cr[idx], -1)
+                    last_of_class[c] = last
+                ok &= cj[None, :] > last[:, None]
+            lb += np.where(ok, vals, infinite).min(axis=1)
+        lb = np.minimum(lb, infinite)
+        return (lb * self.big).tolist()
+
+    def canon(self, used: int, prev: int, i: int):
+        """Merge key of a state after node i-1 (see the class docstring)."""
+        wmask = self.wanted_mask[i]
+        outside = used & ~wmask
+        if not outside:
+            return used, (), prev
+        gap = self.gap_index[i]
+        gaps = []
+        while outside:
+            low = outside & -outside
+            gaps.append(gap[low.bit_length() - 1])
+            outside ^= low
+        return used & wmask, tuple(gaps), prev
+
+    def run(self, width: int, bound: Optional[int]):
+        nodes, cands, st = self.nodes, self.cands, self.st
+        classes, class_refs = self.classes, self.class_refs
+        n = len(nodes)
+        big = self.big
+        skip_rank = 1 << 30
+        # a state: key -> [cost, rank, parent key, choice, used mask]; rank orders the
+        # states of a layer by their choice sequences (lexicographically)
+        layer = {(0, (), -1): [0, 0, None, -1, 0]}
+        history = [layer]
+        truncated = False
+        class_seen: Dict[int, int] = {}
+        for i, h in enumerate(nodes):
+            nxt: dict = {}
+            adjacent_next = i + 1 < n and nodes[i + 1] == h + 1
+            left_fixed = st.fixed_ref.get(h - 1)
+            right_fixed = st.fixed_ref.get(h + 1)
+            ctx = self.ctx_cross[i]
+            cls = classes[h] if classes is not None else None
+            if cls is not None:
+                k_before = class_seen.get(cls, 0)
+                class_seen[cls] = k_before + 1
+                crefs = class_refs[cls]
+                cmask = self.cls_mask[cls]
+                remaining_after = self.cls_nodes[cls] - k_before - 1
+                need = self.cls_target[cls]
+                max_skips = self.class_skips[cls]
+
+            def offer(k2, cost2, rank, choice_rank, key, choice, used2):
+                old = nxt.get(k2)
+                if old is None or (cost2, rank, choice_rank) < (old[0], old[1], old[5]):
+                    nxt[k2] = [cost2, rank, key, choice, used2, choice_rank]
+
+            for key, (cost, rank, _, _, used, *_) in layer.items():
+                prev = key[2]
+                if cls is not None:
+                    used_in_class = used & cmask
+                    matched_c = _popcount(used_in_class)
+                    last = used_in_class.bit_length() - 1
+                    n_refs = len(crefs)
+                    options = [
+                        r for idx, r in enumerate(crefs)
+                        # the class must still be able to reach its number of mappings
+                        if r > last and matched_c + 1 + min(remaining_after, n_refs - idx - 1) >= need
+                    ]
+                    free_after = sum(1 for r in crefs if r > last)
+                    can_skip = (k_before - matched_c < max_skips
+                                and matched_c + min(remaining_after, free_after) >= need)
+                else:
+                    options = [r for r in cands[h] if not (used >> r) & 1]
+                    can_skip = i - _popcount(used) < self.skips_allowed
+                left = prev if left_fixed is None else left_fixed
+                for r in options:
+                    cost2 = cost + (ctx[r] + _popcount(used >> (r + 1))) * big
+                    if st.tie_chunks:
+                        if left != r - 1 or left < 0:
+                            cost2 += 1
+                        if right_fixed is not None and right_fixed != r + 1:
+                            cost2 += 1
+                    used2 = used | (1 << r)
+                    offer(self.canon(used2, r if adjacent_next else -1, i + 1), cost2, rank, r, key, r, used2)
+                if can_skip:
+                    cost2 = cost + (1 if (st.tie_chunks and right_fixed is not None) else 0)
+                    offer(self.canon(used, -1, i + 1), cost2, rank, skip_rank, key, -1, used)
+            if bound is not None or len(nxt) > width:
+                # estimated total cost of the best completion of each state
+                keys = list(nxt)
+                lbs = self.lower_bounds([nxt[k][4] for k in keys], i + 1)
+                f = {k: nxt[k][0] + lb for k, lb in zip(keys, lbs)}
+                if bound is not None:
+                    nxt = {k: v for k, v in nxt.items() if f[k] <= bound}
+                if len(nxt) > width:
+                    truncated = True
+                    keep = sorted(nxt.items(), key=lambda kv: (f[kv[0]], kv[1][1], kv[1][5]))
+                    nxt = dict(keep[:width])
+            # rank the new layer by choice sequence: (parent rank, choice)
+            for new_rank, value in enumerate(sorted(nxt.values(), key=lambda v: (v[1], v[5]))):
+                value[1] = new_rank
+            layer = nxt
+            history.append(layer)
+            if not layer:
+                break
+        final = [(v[0], v[1], k) for k, v in layer.items() if _popcount(v[4]) == self.target]
+        if not final:
+            if not truncated and bound is None:
+                raise RuntimeError("METEOR stage search found no alignment of the maximum size")
+            if bound is not None and not truncated:
+                # the bound came from a real alignment, so this cannot happen
+                raise RuntimeError("METEOR stage search lost the bounding alignment")
+            most = max(_popcount(v[4]) for v in layer.values())
+            final = [(v[0], v[1], k) for k, v in layer.items() if _popcount(v[4]) == most]
+        cost, _, key = min(final)
+        chosen = []
+        for i in range(len(history) - 1, 0, -1):
+            value = history[i][key]
+            if value[3] >= 0:
+                chosen.append((nodes[i - 1], value[3]))
+            key = value[2]
+        chosen.reverse()
+        return cost, chosen, truncated
+
+
+def _max_matching(nodes: List[int], cands: Dict[int, List[int]]) -> int:
+    """Maximum bipartite matching size (Kuhn's augmenting paths; stages are small)."""
+    match_ref: Dict[int, int] = {}
+
+    def augment(h: int, seen: set) -> bool:
+        for r in cands[h]:
+            if r in seen:
+                continue
+            seen.add(r)
+            if r not in match_ref or augment(match_ref[r], seen):
+                match_ref[r] = h
+                return True
+        return False
+
+    return sum(1 for h in nodes if augment(h, set()))
+
+
+@dataclass(frozen=True)
+class _Stage:
+    """What one stage's search needs besides its candidates.
+
+    ``context``: mappings whose crossings count (earlier stages under scope "full");
+    ``fixed_ref``: every aligned hypothesis position -> reference position (for chunks).
+    """
+
+    free_h: List[int]
+    free_r: List[int]
+    context: List[Tuple[int, int]]
+    fixed_ref: Dict[int, int]
+    tie_chunks: bool
+    n_hyp: int
+    max_states: int
+
+
+def _stage_key(
+    hyp_keys: Sequence[Optional[object]], ref_keys: Sequence[Optional[object]], st: _Stage
+) -> Tuple[List[Tuple[int, int]], bool]:
+    """One stage of a key module (exact, porter): candidates = words with equal keys."""
+    by_key_h: Dict[object, List[int]] = {}
+    for h in st.free_h:
+        k = hyp_keys[h]
+        if k is not None:
+            by_key_h.setdefault(k, []).append(h)
+    by_key_r: Dict[object, List[int]] = {}
+    for r in st.free_r:
+        k = ref_keys[r]
+        if k is not None and k in by_key_h:
+            by_key_r.setdefault(k, []).append(r)
+    forced: List[Tuple[int, int]] = []
+    nodes: List[int] = []
+    cands: Dict[int, List[int]] = {}
+    classes: Dict[int, int] = {}
+    class_refs: Dict[int, List[int]] = {}
+    class_skips: Dict[int, int] = {}
+    target = 0
+    for cid, (k, rs) in enumerate(by_key_r.items()):
+        hs = by_key_h[k]
+        if len(hs) == len(rs):
+            forced.extend(zip(hs, rs))  # in-order pairing is optimal (module docstring)
+            continue
+        for h in hs:
+            nodes.append(h)
+            cands[h] = rs
+            classes[h] = cid
+        class_refs[cid] = rs
+        class_skips[cid] = max(0, len(hs) - len(rs))
+        target += min(len(hs), len(rs))
+    if not nodes:
+        return forced, True
+    nodes.sort()
+    fixed = dict(st.fixed_ref)
+    fixed.update(forced)
+    inner = _Stage(st.free_h, st.free_r, st.context + forced, fixed, st.tie_chunks, st.n_hyp, st.max_states)
+    chosen, exact = _solve_stage(nodes, cands, target, inner, (classes, class_refs, class_skips))
+    return forced + chosen, exact
+
+
+def _stage_relation(related, st: _Stage) -> Tuple[List[Tuple[int, int]], bool]:
+    """One stage of a relation module (wn_stem, wn_synonym): any candidate graph."""
+    cands = {h: [r for r in st.free_r if related(h, r)] for h in st.free_h}
+    nodes = [h for h in st.free_h if cands[h]]
+    if not nodes:
+        return [], True
+    return _solve_stage(nodes, cands, _max_matching(nodes, cands), st, None)
+
+
+# ----------------------------------------------------------------------------- the metric
+
+
+class METEOR:
+    """METEOR (Banerjee & Lavie 2005), sacrebleu-style: configure once, score many.
+
+    Parameters
+    ----------
+    modules : stage sequence, any of ``"exact", "porter", "wn_stem", "wn_synonym"``.
+        The paper's ablations: ``("exact",)``, ``("exact", "porter")``,
+        ``("exact", "wn_stem")``, ``("exact", "porter", "wn_synonym")`` (default).
+    lowercase : lower-case before tokenizing (default True).
+    tokenize : an :mod:`evalkit.text.tokenize` scheme (default ``"13a"``, mteval-v13a), or
+        ``"none"`` for pre-tokenized, space-separated input.
+    stopwords : words the ``exact`` module never maps (Sec. 3.6 mentions such a list; the
+        worked example needs none, so the default is None).
+    crossings_scope, tie_break : see the module docstring.
+    porter_mode : nltk Porter mode (default ``"ORIGINAL_ALGORITHM"``, Porter 1980).
+    wordnet : a :class:`evalkit.text.wordnet.WordNet`, a WordNet directory, or None to
+        locate WordNet 3.0 at first use (only ``wn_stem``/``wn_synonym`` need it).
+    recall_weight, penalty_weight, penalty_exponent : 9, 0.5, 3 in the paper.
+    max_states : per-step state limit of the exact search (beam beyond it).
+
+    Examples
+    --------
+    >>> m = METEOR(modules=("exact",))
+    >>> round(m.sentence_score("the president spoke to the audience",
+    ...                        ["the president then spoke to the audience"]).score, 6)
+    0.853462
+    """
+
+    def __init__(
+        self,
+        modules: Sequence[str] = ("exact", "porter", "wn_synonym"),
+        lowercase: bool = True,
+        tokenize: str = "13a",
+        stopwords: Optional[Iterable[str]] = None,
+        crossings_scope: str = "full",
+        tie_break: str = "chunks",
+        porter_mode: str = "ORIGINAL_ALGORITHM",
+        wordnet=None,
+        recall_weight: float = 9.0,
+        penalty_weight: float = 0.5,
+        penalty_exponent: float = 3.0,
+        max_states: int = 256,
+    ):
+        if isinstance(modules, str):
+            modules = (modules,)
+        modules = tuple(modules)
+        if not modules or any(m not in MODULES for m in modules) or len(set(modules)) != len(modules):
+            raise ParameterError("modules", modules, f"a non-empty sequence of distinct names from {MODULES}")
+        if crossings_scope not in _SCOPES:
+            raise ParameterError("crossings_scope", crossings_scope, f"one of {_SCOPES}")
+        if tie_break not in _TIE_BREAKS:
+            raise ParameterError("tie_break", tie_break, f"one of {_TIE_BREAKS}")
+        if not (isinstance(recall_weight, (int, float)) and recall_weight >= 0):
+            raise ParameterError("recall_weight", recall_weight, "a number >= 0")
+        if not (isinstance(penalty_weight, (int, float)) and 0 <= penalty_weight <= 1):
+            raise ParameterError("penalty_weight", penalty_weight, "a number in [0, 1]")
+        if not (isinstance(penalty_exponent, (int, float)) and penalty_exponent > 0):
+            raise ParameterError("penalty_exponent", penalty_exponent, "a number > 0")
+        if not (isinstance(max_states, int) and max_states >= 1):
+            raise ParameterError("max_states", max_states, "an integer >= 1")
+        if not isinstance(lowercase, bool):
+            raise ParameterError("lowercase", lowercase, "True or False")
+        from evalkit.text.tokenize import get_tokenizer
+
+        self._tokenizer = get_tokenizer(tokenize)  # validates the name
+        self.modules = modules
+        self.lowercase = lowercase
+        self.tokenize = tokenize
+        self.stopwords = frozenset(w.lower() if lowercase else w for w in stopwords) if stopwords else frozenset()
+        self.crossings_scope = crossings_scope
+        self.tie_break = tie_break
+        self.porter_mode = porter_mode
+        self.recall_weight = float(recall_weight)
+        self.penalty_weight = float(penalty_weight)
+        self.penalty_exponent = float(penalty_exponent)
+        self.max_states = max_states
+        self._stem = None
+        if "porter" in modules:
+            from evalkit.text.stemming import porter_stemmer
+
+            self._stem = porter_stemmer(porter_mode)
+        self._wordnet_arg = wordnet
+        self._wordnet = None
+        if any(m.startswith("wn_") for m in modules):
+            self._wordnet = self._load_wordnet()
+        self._signature = self._make_signature()
+
+    # -- configuration ---------------------------------------------------------------
+    def _load_wordnet(self):
+        from evalkit.text.wordnet import WordNet, load_wordnet
+
+        if isinstance(self._wordnet_arg, WordNet):
+            return self._wordnet_arg
+        return load_wordnet(self._wordnet_arg)
+
+    def get_signature(self) -> str:
+        """A sacrebleu-like signature naming every choice that changes the numbers."""
+        return self._signature
+
+    def _make_signature(self) -> str:
+        from evalkit import __version__
+
+        parts = [
+            "meteor2005",
+            "mod:" + "+".join(self.modules),
+            f"tok:{self.tokenize}",
+            f"lc:{'yes' if self.lowercase else 'no'}",
+            f"stop:{len(self.stopwords) if self.stopwords else 'no'}",
+            f"cross:{self.crossings_scope}",
+            f"tie:{self.tie_break}",
+        ]
+        if self._stem is not None:
+            parts.append(f"porter:{self.porter_mode.lower()}")
+        if self._wordnet is not None:
+            parts.append(f"wn:{self._wordnet.version}")
+        if (self.recall_weight, self.penalty_weight, self.penalty_exponent) != (9.0, 0.5, 3.0):
+            parts.append(f"w:{self.recall_weight:g},{self.penalty_weight:g},{self.penalty_exponent:g}")
+        parts.append(f"version:evalkit-{__version__}")
+        return "|".join(parts)
+
+    def __repr__(self) -> str:
+        return f"METEOR({self.get_signature()})"
+
+    # -- text ------------------------------------------------------------------------
+    def words(self, text: str) -> List[str]:
+        """The words METEOR sees: lower-cased (if configured), then tokenized."""
+        if not isinstance(text, str):
+            raise ParameterError("text", text, "a string")
+        if self.lowercase:
+            text = text.lower()
+        return self._tokenizer(text).split()
+
+    # -- alignment -------------------------------------------------------------------
+    def align_words(self, hyp: Sequence[str], ref: Sequence[str]) -> Alignment:
+        """Align two word sequences stage by stage (see the module docstring)."""
+        hyp = tuple(hyp)
+        ref = tuple(ref)
+        n_hyp = len(hyp)
+        fixed: Dict[int, int] = {}  # hypothesis position -> reference position
+        stage_of: Dict[int, int] = {}
+        used_r: set = set()
+        exact = True
+        tie_chunks = self.tie_break == "chunks"
+        for s, module in enumerate(self.modules):
+            free_h = [h for h in range(n_hyp) if h not in fixed]
+            free_r = [r for r in range(len(ref)) if r not in used_r]
+            if not free_h or not free_r:
+                break
+            context = list(fixed.items()) if self.crossings_scope == "full" else []
+            st = _Stage(free_h, free_r, context, fixed, tie_chunks, n_hyp, self.max_states)
+            if module in _KEY_MODULES:
+                if module == "exact":
+                    stop = self.stopwords
+                    hk = [w if w not in stop else None for w in hyp]
+                    rk = [w if w not in stop else None for w in ref]
+                else:
+                    stem = self._stem
+                    hk = [stem(w) for w in hyp]
+                    rk = [stem(w) for w in ref]
+                found, ok = _stage_key(hk, rk, st)
+            else:
+                wn = self._wordnet
+                lookup = wn.base_forms if module == "wn_stem" else wn.synset_ids
+                hs = {h: lookup(hyp[h]) for h in free_h}
+                rs = {r: lookup(ref[r]) for r in free_r}
+                if not any(hs.values()) or not any(rs.values()):
+                    continue
+                found, ok = _stage_relation(lambda h, r: not hs[h].isdisjoint(rs[r]), st)
+            exact = exact and ok
+            for h, r in found:
+                fixed[h] = r
+                stage_of[h] = s
+                used_r.add(r)
+        pairs = tuple(sorted((h, r, stage_of[h]) for h, r in fixed.items()))
+        return Alignment(hyp, ref, pairs, self.modules, exact)
+
+    def align(self, hypothesis: str, reference: str) -> Alignment:
+        """Tokenize (per the configuration) and align one hypothesis to one reference."""
+        return self.align_words(self.words(hypothesis), self.words(reference))
+
+    # -- scores ----------------------------------------------------------------------
+    def _score(self, stats: MeteorStats, reference=None, exact=True) -> MeteorScore:
+        p, r, f, pen, score = meteor_from_counts(
+            stats.matches, stats.hyp_len, stats.ref_len, stats.chunks,
+            self.recall_weight, self.penalty_weight, self.penalty_exponent,
+        )
+        return MeteorScore(score, p, r, f, pen, stats, reference, exact, self._signature)
+
+    def _best(self, hyp_words: List[str], refs_words: List[List[str]]) -> MeteorScore:
+        best = None
+        for j, rw in enumerate(refs_words):
+            al = self.align_words(hyp_words, rw)
+            sc = self._score(al.stats(), j, al.exact)
+            if best is None or sc.score > best.score:
+                best = sc
+        return best
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> MeteorScore:
+        """Score one hypothesis against one or more references: the best reference's score."""
+        if isinstance(references, str):
+            raise ParameterError("references", references, "a list of reference strings, not one string")
+        refs = [self._ref_words(r, None, j) for j, r in enumerate(references)]
+        if not refs:
+            raise ParameterError("references", references, "at least one reference")
+        return self._best(self.words(hypothesis), refs)
+
+    def _ref_words(self, ref, seg, j) -> List[str]:
+        if not isinstance(ref, str):
+            raise ParameterError("references", ref, "strings")
+        words = self.words(ref)
+        if not words:
+            where = f"reference {j}" + (f" of segment {seg}" if seg is not None else "")
+            raise ParameterError("references", ref, f"a non-empty {where} (METEOR's recall needs reference words)")
+        return words
+
+    def _segments(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
+        hypotheses = list(hypotheses)
+        if isinstance(references, str) or not references:
+            raise ParameterError("references", references, "a list of reference streams (sacrebleu layout)")
+        streams = [list(s) for s in references]
+        for j, s in enumerate(streams):
+            if len(s) != len(hypotheses):
+                raise ParameterError(
+                    "references", f"stream {j} with {len(s)} lines",
+                    f"{len(hypotheses)} lines, one per hypothesis",
+                )
+        out = []
+        for i, hyp in enumerate(hypotheses):
+            refs = [self._ref_words(s[i], i, j) for j, s in enumerate(streams)]
+            out.append(self._best(self.words(hyp), refs))
+        return out
+
+    def sentence_scores(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
+        """One :class:`MeteorScore` per hypothesis; ``references`` is a list of streams."""
+        return self._segments(hypotheses, references)
+
+    def aggregate(self, scores: Iterable[MeteorScore]) -> MeteorScore:
+        """System score from segment scores: aggregate P, R and penalty (Sec. 2.2)."""
+        total = None
+        exact = True
+        for sc in scores:
+            total = sc.stats if total is None else total + sc.stats
+            exact = exact and sc.exact
+        if total is None:
+            raise ParameterError("hypotheses", [], "at least one segment")
+        return self._score(total, None, exact)
+
+    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MeteorScore:
+        """System-level METEOR from aggregate statistics over all segments."""
+        return self.aggregate(self._segments(hypotheses, references))
+
+    def segment_scores(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str]],
+        segment_ids: Optional[Sequence] = None,
+        system: Optional[str] = None,
+    ):
+        """Tidy per-segment results: one row per segment, statistics and scores as columns.
+
+        Columns: ``segment`` (``segment_ids`` or 0..n-1), [``system``], ``score``,
+        ``precision``, ``recall``, ``fmean``, ``penalty``, ``matches``, ``chunks``,
+        ``crossings``, ``hyp_len``, ``ref_len``, ``reference`` (best reference index),
+        ``matches_<module>`` per stage, ``exact``.
+        """
+        import pandas as pd
+
+        scores = self._segments(hypotheses, references)
+        if segment_ids is None:
+            segment_ids = range(len(scores))
+        segment_ids = list(segment_ids)
+        if len(segment_ids) != len(scores):
+            raise ParameterError("segment_ids", f"{len(segment_ids)} ids", f"{len(scores)} ids")
+        rows = []
+        for sid, sc in zip(segment_ids, scores):
+            row = {"segment": sid}
+            if system is not None:
+                row["system"] = system
+            st = sc.stats
+            row.update(
+                score=sc.score, precision=sc.precision, recall=sc.recall, fmean=sc.fmean,
+                penalty=sc.penalty, matches=st.matches, chunks=st.chunks, crossings=st.crossings,
+                hyp_len=st.hyp_len, ref_len=st.ref_len, reference=sc.reference,
+            )
+            for m, k in zip(self.modules, st.stage_matches):
+                row[f"matches_{m}"] = k
+            row["exact"] = sc.exact
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+
+def align(hypothesis: str, reference: str, **config) -> Alignment:
+    """Convenience: ``METEOR(**config).align(hypothesis, reference)``."""
+    return METEOR(**config).align(hypothesis, reference)

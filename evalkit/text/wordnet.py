@@ -1,0 +1,217 @@
+"""WordNet 3.0, found at run time and read with nltk's WordNet reader.
+
+METEOR's ``wn_stem`` and ``wn_synonymy`` modules (Banerjee & Lavie 2005, Sec. 3.6) need
+WordNet's morphological base forms ("morphy") and synsets. We never ship WordNet: it is
+found at run time, in this order,
+
+1. an explicit ``path`` argument (a directory holding ``index.noun``, ``data.noun``, ...);
+2. the environment variable ``EVALKIT_WORDNET`` (same kind of directory);
+3. an NLTK data directory (``nltk.data.find("corpora/wordnet")``, zipped or not);
+4. Debian's ``wordnet-base`` package: ``/usr/share/wordnet``.
+
+and read with :class:`nltk.corpus.reader.wordnet.WordNetCorpusReader` (never
+``nltk.download``). Two adaptations let that reader open Debian's files:
+
+* Debian's package lacks the ``lexnames`` file (the 45 lexicographer file names, which
+  only label synsets and play no part in lookup); we serve the standard list from memory;
+* nltk only opens directories it was told about, so the located directory is appended to
+  ``nltk.data.path`` (nltk's documented way to authorize a data directory).
+
+Lookups go through the reader's lemma index and ``_morphy`` directly rather than building
+``Synset`` objects, because parsing a data-file line per synset made METEOR's synonym stage
+several times slower; ``tests/test_wordnet.py`` checks the two agree with ``wn.synsets``.
+"""
+from __future__ import annotations
+
+import io
+import os
+import threading
+import warnings
+from pathlib import Path
+from typing import FrozenSet, Optional, Tuple, Union
+
+from evalkit.errors import EvalkitError
+
+__all__ = ["WordNet", "load_wordnet", "find_wordnet", "DEBIAN_WORDNET_DIR", "WordNetNotFound"]
+
+#: Where Debian's ``wordnet-base`` installs the WordNet 3.0 database.
+DEBIAN_WORDNET_DIR = Path("/usr/share/wordnet")
+
+_REQUIRED = ("index.noun", "index.verb", "index.adj", "index.adv",
+             "data.noun", "data.verb", "data.adj", "data.adv")
+
+# The standard WordNet 3.0 lexicographer files, in file-number order (lexnames(5WN)).
+_LEXNAMES = (
+    "adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
+    "noun.body noun.cognition noun.communication noun.event noun.feeling noun.food "
+    "noun.group noun.location noun.motive noun.object noun.person noun.phenomenon "
+    "noun.plant noun.possession noun.process noun.quantity noun.relation noun.shape "
+    "noun.state noun.substance noun.time verb.body verb.change verb.cognition "
+    "verb.communication verb.competition verb.consumption verb.contact verb.creation "
+    "verb.emotion verb.motion verb.perception verb.possession verb.social verb.stative "
+    "verb.weather adj.ppl"
+).split()
+_SYNTACTIC_CATEGORY = {"adj": 3, "adv": 4, "noun": 1, "verb": 2}
+_LEXNAMES_TEXT = "".join(
+    f"{i:02d}\t{name}\t{_SYNTACTIC_CATEGORY[name.split('.')[0]]}\n" for i, name in enumerate(_LEXNAMES)
+)
+
+#: The four parts of speech WordNet covers (nltk's tags).
+POS_TAGS = ("n", "v", "a", "r")
+
+SynsetId = Tuple[str, int]
+
+
+class WordNetNotFound(EvalkitError):
+    """No WordNet database was found; the message says what to install."""
+
+
+def _has_dict_files(path: Path) -> bool:
+    return all((path / name).is_file() for name in _REQUIRED)
+
+
+def find_wordnet(path: Union[str, os.PathLike, None] = None):
+    """Locate the WordNet database directory (see the module docstring for the order).
+
+    Returns a :class:`pathlib.Path` or an nltk ``PathPointer`` (for a zipped NLTK corpus).
+    Raises :class:`WordNetNotFound` naming every place searched and what to install.
+    """
+    searched = []
+    if path is not None:
+        p = Path(path)
+        if _has_dict_files(p):
+            return p
+        raise WordNetNotFound(
+            f"{p} is not a WordNet database directory (it needs {', '.join(_REQUIRED)})"
+        )
+    env = os.environ.get("EVALKIT_WORDNET")
+    if env:
+        p = Path(env)
+        if _has_dict_files(p):
+            return p
+        searched.append(f"EVALKIT_WORDNET={env}")
+    try:
+        import nltk.data
+
+        pointer = nltk.data.find("corpora/wordnet")
+        return pointer
+    except LookupError:
+        searched.append("NLTK data directories (corpora/wordnet)")
+    except Exception:  # a broken NLTK data directory must not hide the Debian copy
+        searched.append("NLTK data directories (unreadable)")
+    for p in (DEBIAN_WORDNET_DIR, DEBIAN_WORDNET_DIR / "dict"):
+        if _has_dict_files(p):
+            return p
+    searched.append(str(DEBIAN_WORDNET_DIR))
+    raise WordNetNotFound(
+        "WordNet 3.0 not found (searched: " + "; ".join(searched) + "). Install Debian's "
+        "'wordnet-base' package (apt-get install wordnet-base), or put NLTK's 'wordnet' corpus "
+        "in an NLTK data directory, or set EVALKIT_WORDNET to a WordNet dict directory."
+    )
+
+
+def _reader_class():
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    class _Reader(WordNetCorpusReader):
+        """nltk's reader, with ``lexnames`` served from memory when the files lack it."""
+
+        def open(self, file):  # noqa: A003 - nltk's name
+            if file == "lexnames":
+                try:
+                    return super().open(file)
+                except (OSError, IOError):
+                    return io.StringIO(_LEXNAMES_TEXT)
+            return super().open(file)
+
+        def map_wn(self, version="wordnet"):
+            # Only the multilingual (OMW) functions use this mapping; computing it would
+            # look for nltk's own 'wordnet' corpus, which need not exist.
+            return None
+
+    return _Reader
+
+
+class WordNet:
+    """WordNet lookups METEOR needs: base forms (morphy) and synset ids, cached per word.
+
+    Parameters
+    ----------
+    path : directory of the WordNet dict files, or None to search (see module docstring).
+
+    Attributes
+    ----------
+    root : where the database was found. ``version`` : the version its files declare
+    (``"3.0"`` for Debian's ``wordnet-base`` and NLTK's corpus).
+    """
+
+    def __init__(self, path: Union[str, os.PathLike, None] = None):
+        root = find_wordnet(path)
+        import nltk.data
+
+        root_text = str(getattr(root, "path", root))
+        if root_text not in [str(getattr(p, "path", p)) for p in nltk.data.path]:
+            nltk.data.path.append(root_text)
+        with warnings.catch_warnings():
+            # "The multilingual functions are not available": expected, we pass no OMW reader.
+            warnings.simplefilter("ignore")
+            try:
+                self.reader = _reader_class()(root if not isinstance(root, Path) else root_text, None)
+            except (OSError, ValueError, AssertionError) as exc:
+                raise WordNetNotFound(f"cannot read the WordNet database at {root_text}: {exc}") from exc
+        self.root = root_text
+        self.version = self.reader.get_version()
+        self._index = self.reader._lemma_pos_offset_map
+        self._base_cache: dict = {}
+        self._synset_cache: dict = {}
+
+    def __repr__(self) -> str:
+        return f"WordNet(version={self.version!r}, root={self.root!r})"
+
+    def base_forms(self, word: str) -> FrozenSet[str]:
+        """WordNet base forms of ``word`` over all four parts of speech (morphy).
+
+        Only forms present in WordNet are returned; empty for words WordNet lacks.
+        """
+        cached = self._base_cache.get(word)
+        if cached is None:
+            w = word.lower()
+            morphy = self.reader._morphy
+            cached = frozenset(form for pos in POS_TAGS for form in morphy(w, pos))
+            self._base_cache[word] = cached
+        return cached
+
+    def synset_ids(self, word: str) -> FrozenSet[SynsetId]:
+        """Ids ``(pos, offset)`` of every synset of every sense of ``word`` (all POS).
+
+        The same set as ``{(s.pos() if s.pos() != 's' else 'a', s.offset()) for s in
+        wn.synsets(word)}``: senses of the morphy base forms, no disambiguation.
+        """
+        cached = self._synset_cache.get(word)
+        if cached is None:
+            w = word.lower()
+            morphy = self.reader._morphy
+            index = self._index
+            cached = frozenset(
+                (pos, offset)
+                for pos in POS_TAGS
+                for form in morphy(w, pos)
+                for offset in index[form].get(pos, ())
+            )
+            self._synset_cache[word] = cached
+        return cached
+
+
+_LOCK = threading.Lock()
+_LOADED: dict = {}
+
+
+def load_wordnet(path: Union[str, os.PathLike, None] = None) -> WordNet:
+    """A process-wide shared :class:`WordNet` per location (loading takes about a second)."""
+    key = None if path is None else os.fspath(path)
+    with _LOCK:
+        wn = _LOADED.get(key)
+        if wn is None:
+            wn = WordNet(path)
+            _LOADED[key] = wn
+        return wn

@@ -121,3 +121,32 @@ def test_wmt_kendall_like_hand_case():
     assert wmt_kendall_like(pairs, scores, metric_ties="concordant").iloc[0].tau == 1
     with pytest.raises(ParameterError):
         wmt_kendall_like(pairs.assign(worse=["zz", "c", "a", "a"]), scores)
+
+
+@pytest.mark.parametrize("unit,level", [("both", "global"), ("systems", "system")])
+def test_permutation_test_agrees_with_scipy_paired_permutation(unit, level):
+    # Swapping A's and B's standardized cells (global level) or whole systems (system level)
+    # is scipy's paired ("samples") permutation of (A, B) with delta r as the statistic.
+    x, y = _matrices(seed=11, n_sys=9, n_inp=6)
+    z = y + np.random.default_rng(12).normal(scale=2.5, size=y.shape)
+    std = lambda m: (m - m.mean()) / m.std()  # noqa: E731
+    a, b = std(x), std(z)
+    if level == "global":
+        xa, xb, h = a.ravel(), b.ravel(), y.ravel()
+    else:
+        xa, xb, h = a.mean(1), b.mean(1), y.mean(1)
+
+    def r(u):
+        uc = u - u.mean(axis=-1, keepdims=True)
+        hc = h - h.mean()
+        return (uc * hc).sum(-1) / np.sqrt((uc ** 2).sum(-1) * (hc ** 2).sum())
+
+    def stat(u, v, axis=-1):
+        return r(u) - r(v)
+
+    n = 2000
+    ref = stats.permutation_test((xa, xb), stat, permutation_type="samples", alternative="greater",
+                                 n_resamples=n, vectorized=True, random_state=0).pvalue
+    got = permutation_test(x, z, y, level=level, unit=unit, n_resamples=n, seed=1).iloc[0]
+    assert got.delta == pytest.approx(stat(xa, xb))
+    assert abs(got.p_value - ref) <= 4 * np.sqrt(ref * (1 - ref) / n) + 2 / n

@@ -6,7 +6,8 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import ParameterError
-from evalkit.stats.qarla import (QarlaData, best_metric_sets, jack, k_pairwise, king, queen,
+from evalkit.stats.qarla import (QarlaData, acceptance_events, best_metric_sets, cluster_metrics, jack,
+                                 k_pairwise, king, metric_set_similarity, queen,
                                  queen_system_scores)
 
 MODEL_SIM = {("M1", "M2"): .8, ("M1", "M3"): .6, ("M1", "M4"): .5,
@@ -129,3 +130,24 @@ def test_best_sets_and_bad_input():
         king(sim, roles, metrics=["nope"])
     with pytest.raises(ParameterError):
         queen(sim, roles, triples="some")
+
+
+def test_metric_set_similarity_and_clustering():
+    sim, roles = _random_corpus(6, n_metrics=2)
+    # x0_copy and a monotone transform of x0 accept exactly the same events as x0
+    extra = [sim[sim.metric == "x0"].assign(metric="x0_copy"),
+             sim[sim.metric == "x0"].assign(metric="x0_exp", value=lambda d: np.exp(d.value))]
+    sim = pd.concat([sim, *extra])
+    ev = acceptance_events(sim, roles)
+    # 3 instances x 7 peers x 24 distinct triples of 4 models
+    assert ev.shape == (3 * 7 * 24, 4)
+    assert metric_set_similarity(ev, ["x0"], ["x0_copy"]) == 1.0
+    assert metric_set_similarity(ev, ["x0"], ["x0", "x1"]) == pytest.approx(
+        np.mean(ev.x0 == (ev.x0 & ev.x1)))
+    # the QUEEN of a peer is the share of its events accepted by all metrics
+    q = queen(sim, roles, metrics=["x0", "x1"]).query("role == 'peer'")
+    assert q.queen.mean() == pytest.approx((ev.x0 & ev.x1).mean())
+    cl = cluster_metrics(sim, roles, n_clusters=2)
+    groups = cl.groupby("cluster").metric.apply(frozenset).tolist()
+    assert frozenset({"x0", "x0_copy", "x0_exp"}) in groups and frozenset({"x1"}) in groups
+    assert cl.groupby("cluster").representative.sum().eq(1).all()

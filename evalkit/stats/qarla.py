@@ -41,7 +41,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats._validation import check_choice, check_columns, check_int
 
 __all__ = ["QarlaData", "queen", "queen_system_scores", "king", "k_pairwise", "jack",
-           "best_metric_sets"]
+           "best_metric_sets", "acceptance_events", "metric_set_similarity", "cluster_metrics"]
 
 TRIPLES = ("distinct", "pair_distinct", "all")
 
@@ -253,3 +253,68 @@ def best_metric_sets(similarities, roles=None, candidates: Optional[Sequence[str
                                       average=average)})
     return (pd.DataFrame(rows).sort_values(["king", "size"], ascending=[False, True], kind="mergesort")
             .reset_index(drop=True))
+
+
+# --------------------------------------------------------------------------- metric clustering
+def acceptance_events(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
+                      triples: str = "distinct") -> pd.DataFrame:
+    """Boolean ``H_x`` = [x(a, m) >= x(m', m'')] for every metric over all (instance, peer a,
+    triple) events, pooled (Amigó et al. 2005b): one column per metric."""
+    check_choice("triples", triples, TRIPLES)
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    blocks = []
+    for case in data.cases.values():
+        if not case.peers:
+            continue
+        sim = data.tensor(case, metrics)
+        r = len(case.models)
+        mask = _triple_mask(r, triples)
+        near = sim[:, case.peers][:, :, case.models]
+        between = sim[:, case.models][:, :, case.models]
+        ok = near[:, :, :, None, None] >= between[:, None, None, :, :]   # (X, P, R, R, R)
+        blocks.append(ok[:, :, mask].reshape(len(metrics), -1))
+    if not blocks:
+        raise ParameterError("roles", "no peers", "at least one peer")
+    return pd.DataFrame(np.concatenate(blocks, axis=1).T, columns=metrics)
+
+
+def metric_set_similarity(events: pd.DataFrame, first: Sequence[str], second: Sequence[str]) -> float:
+    """sim(X, X') = P[H(X) <-> H(X')], H(X) = ∀x ∈ X: x(a, m) >= x(m', m''), over the events of
+    :func:`acceptance_events`; in [0, 1]."""
+    hx = events[list(first)].all(axis=1).to_numpy()
+    hy = events[list(second)].all(axis=1).to_numpy()
+    return float(np.mean(hx == hy))
+
+
+def cluster_metrics(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
+                    n_clusters: int = 10, triples: str = "distinct",
+                    protocol: str = "leave_one_out") -> pd.DataFrame:
+    """Agglomerative clustering of metrics whose clusters are metric sets (Amigó et al. 2005b):
+    start from singletons and repeatedly merge the two clusters X, X' with the largest
+    sim(X, X') (H of a cluster is the conjunction over its members; ties: first pair in metric
+    order) until ``n_clusters`` remain. Each cluster's representative is its highest-KING
+    metric. Returns ``metric, cluster, king, representative``."""
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    n_clusters = check_int("n_clusters", n_clusters)
+    ev = acceptance_events(data, metrics=metrics, triples=triples).to_numpy()
+    clusters = [[i] for i in range(len(metrics))]
+    accept = [ev[:, i] for i in range(len(metrics))]
+    while len(clusters) > n_clusters:
+        best, pair = -1.0, None
+        for i, j in combinations(range(len(clusters)), 2):
+            v = float(np.mean(accept[i] == accept[j]))
+            if v > best:
+                best, pair = v, (i, j)
+        i, j = pair
+        clusters[i] = clusters[i] + clusters[j]
+        accept[i] = accept[i] & accept[j]
+        del clusters[j], accept[j]
+    rows = []
+    for c, members in enumerate(clusters):
+        kings = [king(data, metrics=[metrics[m]], triples=triples, protocol=protocol) for m in members]
+        top = int(np.argmax(kings))
+        rows += [{"metric": metrics[m], "cluster": c, "king": k, "representative": n == top}
+                 for n, (m, k) in enumerate(zip(members, kings))]
+    return pd.DataFrame(rows)

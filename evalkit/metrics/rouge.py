@@ -207,12 +207,18 @@ class RougeCorpus:
         index: Dict[Tuple[str, ...], int] = {}
         texts: List[Tuple[str, ...]] = []
 
+        seen: Dict[int, int] = {}  # id() of input objects (alive in the arguments) -> text
+
         def add(t: Text, what: str) -> int:
+            j = seen.get(id(t))
+            if j is not None:
+                return j
             key = tuple(_as_sentences(t, what))
             j = index.get(key)
             if j is None:
                 j = index[key] = len(texts)
                 texts.append(key)
+            seen[id(t)] = j
             return j
 
         evals: Dict[str, Tuple[str, Dict[str, int], List[int]]] = {}
@@ -514,11 +520,23 @@ def _by_eval_id(sub: pd.DataFrame) -> pd.DataFrame:
 
 # ----------------------------------------------------------------------------------------
 class _CleanTexts:
-    """The two readers' cleaned tokens per text (before stop words and stemming)."""
+    """The two readers' cleaned tokens per text (before stop words and stemming), encoded
+    once with a raw vocabulary so every (stem, stop) cell only maps ids."""
 
     def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int, byte_limit: int):
-        self.flat = [read_text(t, length_limit, byte_limit) for t in texts]
-        self.sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
+        vocab: Dict[str, int] = {}
+        get = vocab.setdefault
+        sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
+        self.sptr, _ = _csr([[0] * len(ss) for ss in sents])
+        self.tptr, self.traw = _csr([[get(w, len(vocab)) for w in s] for ss in sents for s in ss])
+        if length_limit == 0 and byte_limit == 0:
+            # untruncated, both readers see the same tokens: flat = sentences concatenated
+            self.fptr = self.tptr[self.sptr]
+            self.fraw = self.traw
+        else:
+            flat = [read_text(t, length_limit, byte_limit) or [] for t in texts]
+            self.fptr, self.fraw = _csr([[get(w, len(vocab)) for w in toks] for toks in flat])
+        self.vocab = list(vocab)
         self.texts = texts
 
 
@@ -532,16 +550,25 @@ class _Counts:
     methods: Dict[str, Tuple[str, np.ndarray, np.ndarray, np.ndarray]]  # kind, hit, mcount, pcount
 
 
+def _filter_csr(ptr: np.ndarray, vals: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """Drop the entries < 0 of a CSR array, keeping the segments."""
+    keep = vals >= 0
+    c = np.zeros(len(vals) + 1, dtype=np.int64)
+    np.cumsum(keep, out=c[1:])
+    return c[ptr], vals[keep]
+
+
 def _encode(cleaned: _CleanTexts, tok: _Tokenizer):
+    """Cell token ids: each raw token filtered/stemmed once, then arrays mapped."""
     vocab: Dict[str, int] = {}
     get = vocab.setdefault
-    flat_ids: List[List[int]] = []
-    for toks in cleaned.flat:
-        flat_ids.append([get(t, len(vocab)) for t in tok.tokens(toks or [])])
-    sent_ids: List[List[List[int]]] = []
-    for sents in cleaned.sents:
-        sent_ids.append([[get(t, len(vocab)) for t in tok.tokens(s)] for s in sents])
-    return vocab, flat_ids, sent_ids
+    mapping = np.fromiter(
+        ((-1 if u is None else get(u, len(vocab))) for u in map(tok.token, cleaned.vocab)),
+        dtype=np.int64, count=len(cleaned.vocab),
+    )
+    fptr, ftok = _filter_csr(cleaned.fptr, mapping[cleaned.fraw])
+    tptr, stok = _filter_csr(cleaned.tptr, mapping[cleaned.traw])
+    return max(len(vocab), 1), fptr, ftok, cleaned.sptr, tptr, stok
 
 
 def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
@@ -558,69 +585,62 @@ def _ngram_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, nmax: int):
     tid = np.repeat(np.arange(len(lens)), lens)
     local = np.arange(len(tok)) - ptr[tid]
     out = []
-    cur = tok.copy()
     V = max(vocab_size, 1)
+    prev = tok
+    nid = V
     for n in range(1, nmax + 1):
         if n > 1:
-            ok = local[: len(local)] + n - 1 < lens[tid]
-            pos = np.flatnonzero(ok)
-            key = cur_full[pos] * V + tok[pos + n - 1]
-            uniq, inv = np.unique(key, return_inverse=True)
-            new_full = np.full(len(tok), -1, dtype=np.int64)
-            new_full[pos] = inv
-            cur_full = new_full
-            ids = inv.astype(np.int64)
-            nid = len(uniq)
-            cnt = np.maximum(lens - n + 1, 0)
+            pos = np.flatnonzero(local + n - 1 < lens[tid])
+            ids, nid = K.hash_ids(prev[pos] * V + tok[pos + n - 1])
+            prev = np.full(len(tok), -1, dtype=np.int64)
+            prev[pos] = ids
         else:
-            cur_full = cur
-            ids = cur
-            nid = V
-            cnt = lens
+            ids = tok
+        cnt = np.maximum(lens - n + 1, 0)
         gptr = np.zeros(len(lens) + 1, dtype=np.int64)
         np.cumsum(cnt, out=gptr[1:])
-        out.append((gptr, ids, nid))
+        out.append((gptr, ids, max(nid, 1)))
     return out
 
 
 def _skip_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, skip: int, unigrams: bool):
     """CSR of skip-bigram (and SU unigram) ids per text, as ``createSkipBigram``."""
-    lens = np.diff(ptr)
-    tid = np.repeat(np.arange(len(lens)), lens)
-    local = np.arange(len(tok)) - ptr[tid]
-    V = max(vocab_size, 1)
-    keys = []
-    owners = []
-    if unigrams:
-        sel = np.flatnonzero(local < lens[tid] - 1)
-        keys.append(tok[sel])
-        owners.append(tid[sel])
-    maxd = int(lens.max()) if len(lens) else 0
-    top = maxd - 1 if skip < 0 else min(skip + 1, maxd - 1)
-    for d in range(1, top + 1):
-        sel = np.flatnonzero(local + d < lens[tid])
-        keys.append(V + tok[sel] * V + tok[sel + d])
-        owners.append(tid[sel])
-    if keys:
-        key = np.concatenate(keys)
-        own = np.concatenate(owners)
+    gptr, keys = K.skip_keys(ptr, tok, max(vocab_size, 1), skip, unigrams)
+    ids, nid = K.hash_ids(keys)
+    return gptr, ids, max(nid, 1)
+
+
+def _threaded(kernel, peers: np.ndarray, models: np.ndarray, *arrays, **scalars):
+    """Run a nogil pair kernel on chunks of the pairs in threads; concatenate the outputs.
+
+    Pairs are independent, so the result does not depend on the number of threads.
+    """
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    n = len(peers)
+    workers = min(os.cpu_count() or 1, 8) if n >= 2000 else 1
+    bounds = np.linspace(0, n, workers + 1).astype(np.int64)
+
+    def one(i: int):
+        a, b = bounds[i], bounds[i + 1]
+        if kernel is K.count_hits:
+            return kernel(arrays[0], arrays[1], peers[a:b], models[a:b], scalars["nid"])
+        return kernel(*arrays, peers[a:b], models[a:b], scalars["V"], scalars["weight"],
+                      scalars["do_lcs"], scalars["do_wlcs"])
+
+    if workers == 1:
+        parts = [one(0)]
     else:
-        key = np.zeros(0, dtype=np.int64)
-        own = np.zeros(0, dtype=np.int64)
-    order = np.argsort(own, kind="stable")
-    key = key[order]
-    own = own[order]
-    uniq, inv = np.unique(key, return_inverse=True)
-    cnt = np.bincount(own, minlength=len(lens))
-    gptr = np.zeros(len(lens) + 1, dtype=np.int64)
-    np.cumsum(cnt, out=gptr[1:])
-    return gptr, inv.astype(np.int64), max(len(uniq), 1)
+        with ThreadPoolExecutor(workers) as ex:
+            parts = list(ex.map(one, range(workers)))
+    if isinstance(parts[0], tuple):
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(len(parts[0])))
+    return np.concatenate(parts)
 
 
 def _cell_counts(cleaned: _CleanTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
-    vocab, flat_ids, sent_ids = _encode(cleaned, tok)
-    V = max(len(vocab), 1)
-    fptr, ftok = _csr(flat_ids)
+    V, fptr, ftok, sptr, tptr, stok = _encode(cleaned, tok)
     # pairs in the script's order: peer, then eval, then model
     rows: List[Tuple[str, str]] = []
     pp: List[int] = []
@@ -646,15 +666,13 @@ def _cell_counts(cleaned: _CleanTexts, tok: _Tokenizer, cfg: Rouge, corpus: Roug
     if cfg.n > 0:
         grams = _ngram_ids(fptr, ftok, V, cfg.n)
         for n, (gptr, ids, nid) in enumerate(grams, 1):
-            hits = K.count_hits(gptr, ids, peers_a, models_a, nid) if len(pp) else np.zeros(0, np.int64)
+            hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
             gl = np.diff(gptr)
             methods[f"ROUGE-{n}"] = ("N", hits, gl[models_a], gl[peers_a])
     if cfg.lcs or cfg.w is not None:
-        sptr, _ = _csr([[0] * len(s) for s in sent_ids])
-        tptr, stok = _csr([x for s in sent_ids for x in s])
-        lh, lb, wh, wb = K.lcs_hits(
-            sptr, tptr, stok, fptr, ftok, peers_a, models_a, V,
-            float(cfg.w) if cfg.w is not None else 1.0, cfg.lcs, cfg.w is not None,
+        lh, lb, wh, wb = _threaded(
+            K.lcs_hits, peers_a, models_a, sptr, tptr, stok, fptr, ftok, V=V,
+            weight=float(cfg.w) if cfg.w is not None else 1.0, do_lcs=cfg.lcs, do_wlcs=cfg.w is not None,
         )
         if cfg.lcs:
             methods["ROUGE-L"] = ("L", lh, lb, flen[peers_a])
@@ -665,7 +683,7 @@ def _cell_counts(cleaned: _CleanTexts, tok: _Tokenizer, cfg: Rouge, corpus: Roug
         variants = {"S": [False], "SU": [True], "both": [False, True]}[cfg.su]
         for uni in variants:
             gptr, ids, nid = _skip_ids(fptr, ftok, V, cfg.skip, uni)
-            hits = K.count_hits(gptr, ids, peers_a, models_a, nid) if len(pp) else np.zeros(0, np.int64)
+            hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
             gl = np.diff(gptr)
             methods[f"ROUGE-{'SU' if uni else 'S'}{d}"] = ("S", hits, gl[models_a], gl[peers_a])
     return _Counts(inst_a, rows, np.asarray(nmod, dtype=np.int64), methods)

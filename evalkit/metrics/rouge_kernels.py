@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["count_hits", "lcs_hits", "bootstrap_sums", "drand48_indices"]
+__all__ = ["count_hits", "lcs_hits", "bootstrap_sums", "drand48_indices", "hash_ids", "skip_keys"]
 
 
 @njit(cache=True, nogil=True)
@@ -89,6 +89,9 @@ def lcs_hits(
     cw = np.zeros((maxlen + 1, maxlen + 1), dtype=np.float64)
     ll = np.zeros((maxlen + 1, maxlen + 1), dtype=np.int64)
     mask = np.zeros(maxlen + 1, dtype=np.int8)
+    fw = np.zeros(maxlen + 2, dtype=np.float64)  # f(l) = l ** weight, as the script's pow
+    for x in range(maxlen + 2):
+        fw[x] = float(x) ** weight
     for k in range(npairs):
         p = peers[k]
         m = models[k]
@@ -136,11 +139,7 @@ def lcs_hits(
                                 for j in range(1, cl + 1):
                                     if tok[r0 + i - 1] == tok[c0 + j - 1]:
                                         kk = ll[i - 1, j - 1]
-                                        cw[i, j] = (
-                                            cw[i - 1, j - 1]
-                                            + float(kk + 1) ** weight
-                                            - float(kk) ** weight
-                                        )
+                                        cw[i, j] = cw[i - 1, j - 1] + fw[kk + 1] - fw[kk]
                                         b[i, j] = 1
                                         ll[i, j] = kk + 1
                                     elif cw[i - 1, j] >= cw[i, j - 1]:
@@ -216,3 +215,77 @@ def bootstrap_sums(values, idx):  # pragma: no cover - compiled
                 s += values[idx[r, i], c]
             out[r, c] = s
     return out
+
+
+@njit(cache=True, nogil=True)
+def hash_ids(keys):  # pragma: no cover - compiled
+    """Dense ids 0..u-1 for int64 keys (equal keys, equal ids), by open addressing.
+
+    Faster than ``np.unique`` (no sort); id order is first appearance.
+    Returns (ids, u).
+    """
+    n = keys.shape[0]
+    size = 16
+    while size < 2 * n:
+        size *= 2
+    mask = size - 1
+    table_k = np.empty(size, dtype=np.int64)
+    table_v = np.full(size, -1, dtype=np.int64)
+    ids = np.empty(n, dtype=np.int64)
+    u = 0
+    for i in range(n):
+        k = keys[i]
+        h = (np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
+        slot = np.int64(h & np.uint64(mask))
+        while True:
+            v = table_v[slot]
+            if v < 0:
+                table_k[slot] = k
+                table_v[slot] = u
+                ids[i] = u
+                u += 1
+                break
+            if table_k[slot] == k:
+                ids[i] = v
+                break
+            slot = (slot + 1) & mask
+    return ids, u
+
+
+@njit(cache=True, nogil=True)
+def skip_keys(ptr, tok, V, skip, unigrams):  # pragma: no cover - compiled
+    """Per-text skip-bigram keys (V + a*V + b) and SU unigram keys (a), in CSR form.
+
+    createSkipBigram: for i < last index, the unigram t_i (SU) and every (t_i, t_j) with
+    i < j <= last and (skip < 0 or j <= i + skip + 1).
+    """
+    ntext = ptr.shape[0] - 1
+    gptr = np.zeros(ntext + 1, dtype=np.int64)
+    for t in range(ntext):
+        L = ptr[t + 1] - ptr[t]
+        c = 0
+        for i in range(L - 1):
+            if unigrams:
+                c += 1
+            top = L - 1
+            if skip >= 0 and i + skip + 1 < top:
+                top = i + skip + 1
+            c += top - i
+        gptr[t + 1] = gptr[t] + c
+    keys = np.empty(gptr[ntext], dtype=np.int64)
+    for t in range(ntext):
+        p0 = ptr[t]
+        L = ptr[t + 1] - p0
+        q = gptr[t]
+        for i in range(L - 1):
+            a = tok[p0 + i]
+            if unigrams:
+                keys[q] = a
+                q += 1
+            top = L - 1
+            if skip >= 0 and i + skip + 1 < top:
+                top = i + skip + 1
+            for j in range(i + 1, top + 1):
+                keys[q] = V + a * V + tok[p0 + j]
+                q += 1
+    return gptr, keys

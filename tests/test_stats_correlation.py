@@ -150,3 +150,13 @@ def test_permutation_test_agrees_with_scipy_paired_permutation(unit, level):
     got = permutation_test(x, z, y, level=level, unit=unit, n_resamples=n, seed=1).iloc[0]
     assert got.delta == pytest.approx(stat(xa, xb))
     assert abs(got.p_value - ref) <= 4 * np.sqrt(ref * (1 - ref) / n) + 2 / n
+
+
+def test_kendall_large_columns_use_the_same_tau_b():
+    rng = np.random.default_rng(9)
+    x = rng.integers(0, 50, size=(1500, 2)).astype(float)
+    y = x + rng.integers(-20, 20, size=(1500, 2))
+    got = correlate_columns(x, y, "kendall")
+    assert got == pytest.approx([stats.kendalltau(x[:, j], y[:, j])[0] for j in range(2)])
+    assert level_correlation(x[:, :1].reshape(30, 50), y[:, :1].reshape(30, 50), "global", "kendall")[0] == \
+        pytest.approx(stats.kendalltau(x[:, 0], y[:, 0])[0])

@@ -46,6 +46,7 @@ LEVELS = ("system", "summary", "global")
 RESAMPLING_UNITS = ("systems", "inputs", "both")
 INSTANCE_COLUMNS = ("instance", "segment", "topic")
 SYSTEM_COLUMNS = ("system", "summarizer")
+_KENDALL_PAIRWISE_MAX = 1000  # above this many points per column, Kendall goes through scipy
 # Bonett & Wright (2000) constants (b, c(r)) of the Fisher-z standard error c / sqrt(n - b).
 _FISHER = {
     "pearson": (3, lambda r: np.ones_like(r)),
@@ -67,6 +68,9 @@ def _pearson_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _kendall_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     n = x.shape[0]
+    if n > _KENDALL_PAIRWISE_MAX:
+        # O(n^2) pair matrices would not fit in memory: scipy's O(n log n) tau-b per column.
+        return np.array([sps.kendalltau(x[:, j], y[:, j], variant="b")[0] for j in range(x.shape[1])])
     iu = np.triu_indices(n, k=1)
     dx = np.sign(x[:, None, :] - x[None, :, :])[iu]   # (pairs, columns)
     dy = np.sign(y[:, None, :] - y[None, :, :])[iu]

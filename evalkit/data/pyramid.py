@@ -84,6 +84,8 @@ def _parse_xml(path: PathLike) -> ET.Element:
     except ET.ParseError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
         raise InputFormatError(path, line, "well-formed DUCView XML", found=str(exc)) from None
+    except (LookupError, ValueError) as exc:  # an unknown encoding in the XML declaration
+        raise InputFormatError(path, 1, "an XML declaration with a known encoding", found=str(exc)) from None
 
 
 def _line_no(text: str, offset: int) -> int:
@@ -140,6 +142,13 @@ def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool 
                                found=pattern)
     ends.append(len(text))
     bodies = [text[s:e].rstrip("\n") for s, e in zip(starts, ends)]
+    for s, body in zip(starts, bodies):
+        for k, line in enumerate(body.split("\n")):
+            if re.fullmatch(r"\s*-{5,}\s*", line):
+                # a separator the header regex did not match: two summaries would merge
+                n = _line_no(text, s) + k
+                raise InputFormatError(path, None, f"document headers matching startDocumentRegEx (<text> line {n})",
+                                       found=" / ".join(body.split("\n")[k:k + 2]))
     scus, contribs, skipped = [], [], 0
     uids = set()
     for node in root.findall("scu"):

@@ -582,9 +582,9 @@ def _duc2004_corpus(profile: str, quick: bool):
         from evalkit.data.simulate import load_sample
 
         return load_sample("duc2004", quick=quick)
-    from evalkit.data import licensed
+    from evalkit.data.licensed import load_licensed
 
-    return licensed.load("duc2004")
+    return load_licensed("duc2004")
 
 
 def _first_present(columns, names: Sequence[str], what: str, corpus_name: str) -> str:

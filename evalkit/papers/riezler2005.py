@@ -605,7 +605,8 @@ def paper_vs_run_table2(layout: pd.DataFrame, level: float = 0.015) -> pd.DataFr
     ours_rows = {"NIST difference": layout.iloc[0], "approxrand p-value": layout.loc["approxrand p-value"],
                  "bootstrap p-value": layout.loc["bootstrap p-value"]}
     for r in printed.itertuples(index=False):
-        rows.append({"row": r.row if r.row != "NIST difference" else f"{r.row} (here {layout.index[0]})",
+        here = layout.index[0]
+        rows.append({"row": r.row if r.row != "NIST difference" or here == r.row else f"{r.row} (here {here})",
                      "comparison": r.comparison, "paper": r.printed,
                      "this_run": float(ours_rows[r.row].get(r.comparison, np.nan))})
     p_ar = printed[printed["row"] == "approxrand p-value"]["value"].to_numpy()

@@ -61,8 +61,12 @@ def test_tidy_front_end_averages_assessors_and_reports_every_combination():
     out = correlate(scores, judg, ci="fisher")
     assert len(out) == 9
     row = out[(out.level == "system") & (out.method == "pearson")].iloc[0]
-    assert row.r == pytest.approx(stats.pearsonr(x.mean(1), y.mean(1))[0])
+    assert row.r == pytest.approx(stats.pearsonr(x.mean(1), y.mean(1))[0]) and row.n == 5
     assert row.ci_low < row.r < row.ci_high
+    glob = out[(out.level == "global") & (out.method == "kendall")].iloc[0]
+    assert glob.n == 30 and glob.r == pytest.approx(stats.kendalltau(x.ravel(), y.ravel())[0])
+    summ = out[(out.level == "summary") & (out.method == "spearman")].iloc[0]
+    assert summ.n == 6 and summ.r == pytest.approx(np.mean([stats.spearmanr(x[:, i], y[:, i])[0] for i in range(6)]))
     boot = correlate(scores, judg, levels=["summary"], methods=["kendall"], ci="bootstrap-both",
                      n_resamples=50, seed=3)
     again = correlate(scores, judg, levels=["summary"], methods=["kendall"], ci="bootstrap-both",
@@ -160,3 +164,25 @@ def test_kendall_large_columns_use_the_same_tau_b():
     assert got == pytest.approx([stats.kendalltau(x[:, j], y[:, j])[0] for j in range(2)])
     assert level_correlation(x[:, :1].reshape(30, 50), y[:, :1].reshape(30, 50), "global", "kendall")[0] == \
         pytest.approx(stats.kendalltau(x[:, 0], y[:, 0])[0])
+
+
+def test_mt_frames_key_segments_by_document_and_number():
+    # segment numbers restart in every document: (document, segment) is the unit
+    rng = np.random.default_rng(10)
+    rows, jrows = [], []
+    for doc in ("d1", "d2"):
+        for seg in (1, 2, 3):
+            for sys_ in ("A", "B", "C"):
+                h = rng.normal()
+                jrows.append((doc, seg, sys_, "da", h))
+                rows.append((doc, seg, sys_, "m", h + rng.normal(scale=0.5)))
+    scores = pd.DataFrame(rows, columns=["document", "segment", "system", "metric", "value"])
+    judg = pd.DataFrame(jrows, columns=["document", "segment", "system", "judgment", "value"])
+    out = correlate(scores, judg, levels=["global", "summary"], methods=["pearson"]).set_index("level")
+    assert out.loc["global", "n"] == 18 and out.loc["summary", "n"] == 6
+    assert out.loc["global", "r"] == pytest.approx(stats.pearsonr(scores.value, judg.value)[0])
+    pairs = pd.DataFrame({"document": ["d1", "d2"], "segment": [1, 1], "better": ["A", "A"], "worse": ["B", "B"]})
+    tau = wmt_kendall_like(pairs, scores).iloc[0]
+    v = scores.set_index(["document", "segment", "system"]).value
+    expected = sum(np.sign(v[(d, 1, "A")] - v[(d, 1, "B")]) for d in ("d1", "d2"))
+    assert tau.concordant - tau.discordant == expected

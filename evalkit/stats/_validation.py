@@ -79,3 +79,20 @@ def pick_column(frame: pd.DataFrame, candidates: Iterable[str], name: str,
         if c in frame.columns:
             return c
     raise ParameterError(name, list(frame.columns), f"a DataFrame with one of the columns {list(candidates)}")
+
+
+INSTANCE_COLUMNS = ("instance", "segment", "topic")
+UNIT = "_unit"  # the column unit_column adds
+
+
+def unit_column(frame: pd.DataFrame, name: str):
+    """``(frame, column)`` naming the unit a score belongs to (topic, document, segment).
+
+    MT frames identify a segment by ``document`` and ``segment`` (a number within its
+    document), so when both are present they are combined into one key column (added to a
+    copy of the frame); otherwise the first of ``instance``, ``segment``, ``topic``.
+    """
+    if "document" in frame.columns and "segment" in frame.columns:
+        key = frame["document"].astype(str) + "\x1f" + frame["segment"].astype(str)
+        return frame.assign(**{UNIT: key}), UNIT
+    return frame, pick_column(frame, INSTANCE_COLUMNS, name)

@@ -34,6 +34,7 @@ from scipy import stats as sps
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import (
     SeedLike, check_choice, check_columns, check_int, check_probability, pick_column, rng_from_seed,
+    unit_column,
 )
 
 __all__ = [
@@ -44,7 +45,6 @@ __all__ = [
 METHODS = ("pearson", "spearman", "kendall")
 LEVELS = ("system", "summary", "global")
 RESAMPLING_UNITS = ("systems", "inputs", "both")
-INSTANCE_COLUMNS = ("instance", "segment", "topic")
 SYSTEM_COLUMNS = ("system", "summarizer")
 _KENDALL_PAIRWISE_MAX = 1000  # above this many points per column, Kendall goes through scipy
 # Bonett & Wright (2000) constants (b, c(r)) of the Fisher-z standard error c / sqrt(n - b).
@@ -180,9 +180,9 @@ def score_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, metric: str, j
     (several assessors of one cell are averaged when ``average_assessors``). Systems and
     inputs are the union of both frames; cells missing on one side are NaN.
     """
-    s_inst = pick_column(scores, INSTANCE_COLUMNS, "scores")
+    scores, s_inst = unit_column(scores, "scores")
     s_sys = pick_column(scores, SYSTEM_COLUMNS, "scores")
-    j_inst = pick_column(judgments, INSTANCE_COLUMNS, "judgments")
+    judgments, j_inst = unit_column(judgments, "judgments")
     j_sys = pick_column(judgments, SYSTEM_COLUMNS, "judgments")
     check_columns(scores, ["metric", "value"], "scores")
     check_columns(judgments, ["judgment", "value"], "judgments")
@@ -194,8 +194,8 @@ def score_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, metric: str, j
         raise ParameterError("judgment", judgment, f"one of {sorted(judgments['judgment'].unique())}")
     if average_assessors:
         j = j.groupby([j_inst, j_sys], as_index=False, sort=False)["value"].mean()
-    systems = pd.Index(s[s_sys]).union(pd.Index(j[j_sys]))
-    instances = pd.Index(s[s_inst]).union(pd.Index(j[j_inst]))
+    systems = pd.Index(s[s_sys].unique()).union(pd.Index(j[j_sys].unique()))
+    instances = pd.Index(s[s_inst].unique()).union(pd.Index(j[j_inst].unique()))
     x = _long_to_matrix(s, "scores", s_inst, s_sys, systems, instances)
     y = _long_to_matrix(j, "judgments", j_inst, j_sys, systems, instances)
     return x, y
@@ -351,9 +351,9 @@ def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: 
     Returns ``metric, concordant, discordant, ties, tau`` per metric.
     """
     check_choice("metric_ties", metric_ties, ("discordant", "ignore", "concordant"))
-    seg_p = pick_column(pairs, INSTANCE_COLUMNS, "pairs")
+    pairs, seg_p = unit_column(pairs, "pairs")
     check_columns(pairs, ["better", "worse"], "pairs")
-    seg_s = pick_column(scores, INSTANCE_COLUMNS, "scores")
+    scores, seg_s = unit_column(scores, "scores")
     sys_s = pick_column(scores, SYSTEM_COLUMNS, "scores")
     check_columns(scores, ["metric", "value"], "scores")
     rows = []

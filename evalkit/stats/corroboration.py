@@ -37,7 +37,7 @@ import pandas as pd
 
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import (SeedLike, check_choice, check_columns, check_int, check_sizes,
-                                       pick_column, rng_from_seed)
+                                       pick_column, rng_from_seed, unit_column)
 
 __all__ = ["PairTable", "build_pairs", "reliability", "sensitivity", "heterogeneity",
            "threshold_curve", "reliability_gain", "additive_reliability_pairs",
@@ -72,10 +72,10 @@ def build_pairs(scores: pd.DataFrame, judgments: pd.DataFrame, *, judgment: Opti
     """All ordered pairs of different systems' outputs on the same input with a human score
     and every measure's score. Scores are rounded to ``round_decimals`` so ties are exact.
     An output scored by some measures but not others raises (nothing is dropped silently)."""
-    inst = pick_column(scores, ("instance", "segment", "topic"), "scores")
+    scores, inst = unit_column(scores, "scores")
     sys_col = pick_column(scores, ("system", "summarizer"), "scores")
     check_columns(scores, ["metric", "value"], "scores")
-    j_inst = pick_column(judgments, ("instance", "segment", "topic"), "judgments")
+    judgments, j_inst = unit_column(judgments, "judgments")
     j_sys = pick_column(judgments, ("system", "summarizer"), "judgments")
     check_columns(judgments, ["value"], "judgments")
     if "judgment" in judgments.columns:

@@ -31,7 +31,7 @@ from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import (check_choice, check_columns, check_int, check_probability,
-                                       pick_column)
+                                       pick_column, unit_column)
 
 __all__ = ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
            "not_outperformed", "significance_decisions", "decision_agreement"]
@@ -72,7 +72,7 @@ def paired_test(x, y, *, test: str = "t", alternative: str = "two-sided",
 
 
 def _wide(scores: pd.DataFrame, metric: Optional[str]) -> pd.DataFrame:
-    inst = pick_column(scores, ("instance", "segment", "topic"), "scores")
+    scores, inst = unit_column(scores, "scores")
     sys_col = pick_column(scores, ("system", "summarizer"), "scores")
     check_columns(scores, ["value"], "scores")
     if "metric" in scores.columns:

@@ -773,15 +773,13 @@ def load_wmt09_meteor() -> Dict[str, pd.DataFrame]:
 
 def load_wmt09_cz_en() -> MTCorpus:
     """newstest2009 cz-en in NIST SGML: the reference ``ref`` and system ``cmu-combo``
-    (2525 segments in 111 documents, no source text upstream), read with the MT
-    engineer's :mod:`evalkit.data.nist_sgml` (mteval validation: set ids agree, every
-    document present, segment counts match)."""
-    try:
-        from evalkit.data import nist_sgml
-    except ImportError:  # pragma: no cover - the module ships with evalkit
-        raise DataNotConfiguredError("the NIST SGML reader evalkit.data.nist_sgml", "not installed") from None
+    (2525 segments in 111 documents, no source text upstream), read with
+    :mod:`evalkit.data.nist_sgml` (mteval validation: set ids agree, every document
+    present, segment counts match)."""
+    from evalkit.data.judgments import mt_corpus_from_nist
+
     ref_path, tst_path = (locate(p) for p in WMT09_FILES)
-    corpus = nist_sgml.load_mt_corpus(references=[ref_path], systems=[tst_path], name="wmt09-cz-en")
+    corpus = mt_corpus_from_nist(references=[ref_path], systems=[tst_path], name="wmt09-cz-en")
     corpus.meta.update({"source": "cmu-mtlab/meteor example (WMT09 newstest2009)",
                         "licence": _file_entry(WMT09_FILES[0])["licence"], "sha256": _sha_meta(*WMT09_FILES)})
     return corpus.validate()

@@ -1,0 +1,224 @@
+"""Human assessments of MT output per segment and judge, and whole NIST/TIDES evaluations.
+
+Two table layouts are read (both give long judgments ``document, segment, system,
+judgment, value, judge``):
+
+* **evalkit CSV** (documented, written by :func:`write_assessments_csv`): UTF-8, comma
+  separated, a header with ``document,segment,system,judge`` and one column per
+  judgment (``adequacy``, ``fluency``, ...), one row per (segment, system, judge); an
+  empty cell means "not judged" (no row; counted in ``attrs["missing"]``)::
+
+      document,segment,system,judge,adequacy,fluency
+      XIN20030101.0001,1,E09,J03,4,3
+
+* **LDC TIDES/MTC layout** (Multiple-Translation Chinese parts 2 and 4, LDC2003T17 /
+  LDC2006T04; TIDES 2003 assessments): whitespace-separated columns with a header line.
+  The exact column names differ between releases and are not verified here, so the
+  header is matched against aliases -- judge: ``judge``, ``judge_id``, ``assessor``,
+  ``annotator``; document: ``docid``, ``doc``, ``document``, ``doc_id``; segment:
+  ``segid``, ``seg``, ``segment``, ``seg_id``; system: ``sysid``, ``system``, ``sys``,
+  ``sys_id``; judgments: ``adequacy``/``accuracy``/``adeq`` -> ``adequacy``,
+  ``fluency``/``flu`` -> ``fluency``. Any other column is an error (never silently
+  ignored); ``-`` or ``NA`` mark a missing score.
+
+:func:`load_mt_evaluation` assembles an :class:`~evalkit.data.model.MTCorpus` from NIST
+SGML/XML files (read and validated by :mod:`evalkit.data.nist_sgml`) and an assessment
+table; a judgment for a segment or system without output raises InputFormatError naming
+the table's file and line.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+import pandas as pd
+
+from evalkit.data._files import atomic_write_text
+from evalkit.data.model import MTCorpus
+from evalkit.errors import InputFormatError, ParameterError
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+__all__ = ["read_assessments_csv", "write_assessments_csv", "read_ldc_assessments", "load_mt_evaluation",
+           "mt_corpus_from_nist"]
+
+KEYS = ("document", "segment", "system", "judge")
+_ALIASES = {
+    "judge": "judge", "judge_id": "judge", "assessor": "judge", "annotator": "judge",
+    "docid": "document", "doc": "document", "document": "document", "doc_id": "document",
+    "segid": "segment", "seg": "segment", "segment": "segment", "seg_id": "segment",
+    "sysid": "system", "system": "system", "sys": "system", "sys_id": "system",
+    "adequacy": "adequacy", "accuracy": "adequacy", "adeq": "adequacy",
+    "fluency": "fluency", "flu": "fluency",
+}
+
+
+def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, List[str]]],
+                  missing_tokens: Sequence[str]) -> pd.DataFrame:
+    judgments = [h for h in header if h not in KEYS]
+    missing_keys = [k for k in KEYS if k not in header]
+    if missing_keys or not judgments:
+        raise InputFormatError(path, 1, f"a header with {', '.join(KEYS)} and at least one judgment column",
+                               found=" ".join(header))
+    dup = sorted({h for h in header if header.count(h) > 1})
+    if dup:
+        raise InputFormatError(path, 1, "distinct column names", found=", ".join(dup))
+    idx = {h: i for i, h in enumerate(header)}
+    out, lines, missing, seen = [], [], 0, {}
+    for lineno, cols in rows:
+        if len(cols) != len(header):
+            raise InputFormatError(path, lineno, f"{len(header)} columns like the header", found=f"{len(cols)} columns")
+        doc, seg, system, judge = (cols[idx[k]].strip() for k in KEYS)
+        if not doc or not system or not judge:
+            raise InputFormatError(path, lineno, "non-empty document, system and judge")
+        if not seg.isdigit() or int(seg) < 1:
+            raise InputFormatError(path, lineno, "a 1-based integer segment id", found=seg)
+        key = (doc, int(seg), system, judge)
+        if key in seen:
+            raise InputFormatError(path, lineno, f"one row per (document, segment, system, judge); also line {seen[key]}")
+        seen[key] = lineno
+        for name in judgments:
+            token = cols[idx[name]].strip()
+            if token in missing_tokens:
+                missing += 1
+                continue
+            try:
+                value = float(token)
+            except ValueError:
+                raise InputFormatError(path, lineno, f"a number for {name}", found=token) from None
+            if not math.isfinite(value):
+                raise InputFormatError(path, lineno, f"a finite number for {name}", found=token)
+            out.append((doc, int(seg), system, name, value, judge))
+            lines.append(lineno)
+    df = pd.DataFrame(out, columns=["document", "segment", "system", "judgment", "value", "judge"])
+    df.attrs.update(missing=missing, lines=lines)
+    return df
+
+
+def _read_text(path: PathLike, encoding: str = "utf-8") -> str:
+    try:
+        return Path(path).read_bytes().decode(encoding)
+    except FileNotFoundError:
+        raise InputFormatError(path, None, "an existing assessment file") from None
+    except UnicodeDecodeError as exc:
+        data = Path(path).read_bytes()
+        raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, f"{encoding} text") from None
+
+
+def read_assessments_csv(path: PathLike) -> pd.DataFrame:
+    """Read the evalkit assessment CSV (see the module docstring)."""
+    text = _read_text(path)
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+    except csv.Error as exc:
+        raise InputFormatError(path, None, "valid CSV", found=str(exc)) from None
+    if not rows:
+        raise InputFormatError(path, 1, "a header line")
+    header = [h.strip().lower() for h in rows[0]]
+    body = [(i, r) for i, r in enumerate(rows[1:], 2) if any(c.strip() for c in r)]
+    return _rows_to_long(path, header, body, missing_tokens=("",))
+
+
+def write_assessments_csv(path: PathLike, judgments: pd.DataFrame) -> None:
+    """Write long judgments (``document, segment, system, judgment, value, judge``) as the
+    evalkit CSV, one column per judgment in order of first appearance."""
+    need = {"document", "segment", "system", "judgment", "value", "judge"}
+    if not need <= set(judgments.columns):
+        raise ParameterError("judgments", list(judgments.columns), f"columns {sorted(need)}")
+    names = list(dict.fromkeys(judgments["judgment"]))
+    wide = judgments.pivot_table(index=list(KEYS), columns="judgment", values="value", aggfunc="first", sort=False)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(list(KEYS) + names)
+    for key, row in wide.iterrows():
+        w.writerow(list(key) + ["" if pd.isna(row.get(n)) else repr(float(row[n])) for n in names])
+    atomic_write_text(path, buf.getvalue())
+
+
+def read_ldc_assessments(path: PathLike, encoding: str = "utf-8") -> pd.DataFrame:
+    """Read an LDC TIDES/MTC-style whitespace table with a header (see the module docstring)."""
+    lines = _read_text(path, encoding).split("\n")
+    if not lines or not lines[0].split():
+        raise InputFormatError(path, 1, "a header line naming the columns")
+    header = []
+    for name in lines[0].split():
+        canon = _ALIASES.get(name.lower())
+        if canon is None:
+            raise InputFormatError(path, 1, f"column names among {sorted(_ALIASES)}", found=name)
+        header.append(canon)
+    body = [(i, l.split()) for i, l in enumerate(lines[1:], 2) if l.strip()]
+    return _rows_to_long(path, header, body, missing_tokens=("-", "NA", "na"))
+
+
+def mt_corpus_from_nist(references: Sequence[PathLike], systems: Sequence[PathLike],
+                        source: Optional[PathLike] = None, name: str = "nist") -> MTCorpus:
+    """An MTCorpus from NIST SGML/XML files (several reference or system files allowed;
+    each is validated against the source -- or the first reference -- like mteval)."""
+    from evalkit.data import nist_sgml
+
+    if not references or not systems:
+        raise ParameterError("references/systems", (references, systems), "at least one file each")
+    src = nist_sgml.read_nist(source) if source is not None else None
+    refs = [nist_sgml.read_nist(p) for p in references]
+    tsts = [nist_sgml.read_nist(p) for p in systems]
+    for ref in refs:
+        for tst in tsts:
+            nist_sgml.check_mt_data(src, ref, tst)
+    template = src if src is not None else refs[0]
+    tdocs = template.docs if src is not None else list(refs[0].by_system()[refs[0].systems()[0]].values())
+    segments, references_rows, outputs = [], [], []
+    for d in tdocs:
+        for seg in d.segments:
+            segments.append((d.docid, seg.id, seg.text if src is not None else None))
+
+    def collect(sets, rows, label):
+        seen = set()
+        for s in sets:
+            for sysid, docs in s.by_system().items():
+                if sysid in seen:
+                    raise InputFormatError(s.path, None, f"each {label} in one file only", found=sysid)
+                seen.add(sysid)
+                for d in tdocs:
+                    for seg in docs[d.docid].segments:
+                        rows.append((d.docid, seg.id, sysid, seg.text))
+
+    collect(refs, references_rows, "reference")
+    collect(tsts, outputs, "system")
+    return MTCorpus(
+        name=name, source_language=template.srclang or "", target_language=refs[0].trglang or "",
+        meta={"setid": template.setid, "files": [str(p) for p in [*(x for x in [source] if x), *references, *systems]]},
+        segments=pd.DataFrame(segments, columns=["document", "segment", "source"]),
+        references=pd.DataFrame(references_rows, columns=["document", "segment", "reference", "text"]),
+        outputs=pd.DataFrame(outputs, columns=["document", "segment", "system", "text"]),
+    ).validate()
+
+
+def load_mt_evaluation(references: Sequence[PathLike], systems: Sequence[PathLike],
+                       source: Optional[PathLike] = None, assessments: Optional[PathLike] = None,
+                       layout: str = "csv", name: str = "nist", skip_bad: bool = False) -> MTCorpus:
+    """A NIST/TIDES evaluation: SGML/XML sets plus a human-assessment table (``layout``
+    ``"csv"`` or ``"ldc"``). Judgments for a segment or system without output raise
+    InputFormatError (file, line) unless ``skip_bad`` (count in ``meta["skipped"]``)."""
+    corpus = mt_corpus_from_nist(references, systems, source, name)
+    if assessments is None:
+        return corpus
+    if layout not in ("csv", "ldc"):
+        raise ParameterError("layout", layout, "'csv' or 'ldc'")
+    j = read_assessments_csv(assessments) if layout == "csv" else read_ldc_assessments(assessments)
+    have = set(zip(corpus.outputs["document"], corpus.outputs["segment"], corpus.outputs["system"]))
+    ok = [k in have for k in zip(j["document"], j["segment"], j["system"])]
+    if not all(ok) and not skip_bad:
+        first = ok.index(False)
+        bad = j.iloc[first]
+        raise InputFormatError(assessments, j.attrs["lines"][first],
+                               "a judgment of a segment and system present in the SGML files",
+                               found=f"document {bad['document']} segment {bad['segment']} system {bad['system']}")
+    skipped = len(ok) - sum(ok)
+    corpus.judgments = j[ok].reset_index(drop=True)
+    corpus.meta.update({"assessments": str(assessments), "missing_scores": j.attrs.get("missing", 0),
+                        "skipped": skipped})
+    return corpus.validate()

@@ -163,3 +163,114 @@ def test_correlation_table_marks_match_explicit_williams_loop():
         assert row.r == pytest.approx(r_h[row.variant])
     assert not table["optimal"].all() and table["optimal"].iloc[0]
     assert table.loc[table["variant"] == "BLEU", "metric"].iloc[0] == "BLEU"
+
+
+# ----------------------------------------------------------------------------- data sets
+def _duc_corpus(names="duc"):
+    from evalkit.data.model import SummarizationCorpus
+
+    rows = []
+    sents = {}
+    for inst in ("d1", "d2"):
+        for who, text in (("A", "the cat sat on the mat ."), ("B", "a cat was sitting on a mat ."),
+                          ("1", "the cat sat ."), ("2", "dogs bark loudly at night .")):
+            sents[(inst, who)] = (text,)
+    q = {"1": [1, 2, 1, 1, 3, 1, 1], "2": [5, 5, 4, 5, 5, 5, 5], "A": [1] * 7, "B": [1] * 7}
+    marked = {"1": 2.0, "2": 0.0, "A": 3.0, "B": 3.0}
+    for (inst, who) in sents:
+        for i, v in enumerate(q[who], 1):
+            code = v if names == "duc" else 5 - v  # simulator: 4 = A .. 0 = E
+            rows.append((inst, who, f"quality_q{i}" if names == "duc" else f"linguistic_quality_q{i}", float(code)))
+        pre = "num_" if names == "duc" else "n_"
+        rows += [(inst, who, f"{pre}marked_peer_units", marked[who]), (inst, who, f"{pre}model_units", 4.0),
+                 (inst, who, "coverage", 0.5 if who == "1" else 0.0 if who == "2" else 0.8)]
+    return SummarizationCorpus(
+        name="toy", instances=pd.DataFrame({"instance": ["d1", "d2"]}),
+        summarizers=pd.DataFrame({"summarizer": ["A", "B", "1", "2"], "type": ["model", "model", "peer", "peer"]}),
+        summaries=pd.DataFrame([(i, w, s) for (i, w), s in sents.items()], columns=["instance", "summarizer", "sentences"]),
+        judgments=pd.DataFrame(rows, columns=["instance", "summarizer", "judgment", "value"])).validate()
+
+
+@pytest.mark.parametrize("names", ["duc", "simulator"])
+def test_duc_evaluation_human_scores_by_hand(names):
+    ev = g15.duc_evaluation(_duc_corpus(names))
+    h = ev.human.set_index(["instance", "system"])
+    assert set(ev.human["system"]) == {"1", "2"}            # models are not correlated by default
+    # eq. (1): 2 matching PUs x E (= SEE mean coverage 0.5, no separate estimate) / 4 MUs
+    assert h.loc[("d1", "1"), "coverage"] == pytest.approx(2 * 0.5 / 4)
+    # A=100 %, B=75 %, C=50 %: (1 + .75 + 1 + 1 + .5 + 1 + 1) / 7
+    assert h.loc[("d1", "1"), "quality"] == pytest.approx((1 + .75 + 1 + 1 + .5 + 1 + 1) / 7)
+    assert h.loc[("d1", "2"), "quality"] == pytest.approx(0.25 / 7)
+    assert h.loc[("d1", "1"), "human"] == pytest.approx((0.25 + 6.25 / 7) / 2)
+    see = g15.duc_evaluation(_duc_corpus(names), cs_formula="see_mean").human.set_index(["instance", "system"])
+    assert see.loc[("d1", "1"), "coverage"] == 0.5
+    assert len(g15.duc_evaluation(_duc_corpus(names), include_models=True).human) == 8
+
+
+def test_duc_evaluation_rejects_missing_or_out_of_range_judgments():
+    c = _duc_corpus()
+    j = c.judgments
+    bad = c.subset()
+    bad.judgments = j[~((j["judgment"] == "quality_q3") & (j["summarizer"] == "1") & (j["instance"] == "d2"))]
+    with pytest.raises(ParameterError, match="all 7 quality"):
+        g15.duc_evaluation(bad)
+    bad.judgments = j.assign(value=np.where(j["judgment"] == "quality_q1", 7.0, j["value"]))
+    with pytest.raises(ParameterError, match="coded"):
+        g15.duc_evaluation(bad)
+    with pytest.raises(ParameterError):
+        g15.duc_evaluation(c, cs_formula="median")
+
+
+def test_metric_scores_match_rouge_and_bleu_objects():
+    from evalkit.metrics.bleu import BLEU
+    from evalkit.metrics.rouge import Rouge
+
+    ev = g15.duc_evaluation(_duc_corpus())
+    scores = g15.metric_scores(ev).set_index(["system", "metric"])["value"]
+    assert scores.index.get_level_values("metric").nunique() == 193
+    refs = [("the cat sat on the mat .",), ("a cat was sitting on a mat .",)]
+    for system, text in (("1", "the cat sat ."), ("2", "dogs bark loudly at night .")):
+        res = Rouge(n=2, stem=True, stopwords=True, byte_limit=665).score([(text,)] * 2, [refs, refs], ["d1", "d2"])
+        per = res.scores[res.scores["metric"] == "ROUGE-2"]
+        assert scores[(system, "R2_ST1_RS1_A_P")] == pytest.approx(per["P"].mean())
+        assert scores[(system, "R2_ST1_RS1_M_R")] == pytest.approx(per["R"].median())
+        bleu = BLEU.multi_bleu(ref_layout="segments").corpus_score([text] * 2, [[r[0] for r in refs]] * 2)
+        assert scores[(system, "BLEU")] == pytest.approx(bleu.score)
+
+
+def test_summeval_evaluation_stand_ins():
+    from evalkit.data.model import SummarizationCorpus
+
+    dims = {"coherence": 5.0, "consistency": 3.0, "fluency": 4.0, "relevance": 2.0}
+    c = SummarizationCorpus(
+        name="toy", instances=pd.DataFrame({"instance": ["d1"]}),
+        summarizers=pd.DataFrame({"summarizer": ["ref1", "M0"], "type": ["model", "peer"]}),
+        summaries=pd.DataFrame({"instance": ["d1", "d1"], "summarizer": ["ref1", "M0"], "sentences": [("a b",), ("a",)]}),
+        judgments=pd.DataFrame([("d1", "M0", k, v) for k, v in dims.items()],
+                               columns=["instance", "summarizer", "judgment", "value"]))
+    ev = g15.summeval_evaluation(c)
+    row = ev.human.iloc[0]
+    assert row["coverage"] == pytest.approx((2 - 1) / 4)
+    assert row["quality"] == pytest.approx((4 - 1) / 4)
+    assert row["mean4"] == pytest.approx((3.5 - 1) / 4)
+    assert list(ev.targets) == ["mean4", "coverage"]
+
+
+def test_rescore_systems_table3_and_pairs():
+    rng = np.random.default_rng(5)
+    rows = []
+    for k, system in enumerate(["a", "b", "c"]):
+        for inst in range(12):
+            rows.append((str(inst), system, "R2_ST1_RS1_P", 0.1 * k + rng.normal(0, 0.01)))
+            rows.append((str(inst), system, "R2_ST1_RS0_R", 0.3 - 0.1 * k + rng.normal(0, 0.01)))
+    per = pd.DataFrame(rows, columns=["instance", "system", "metric", "value"])
+    res = g15.rescore_systems(per)
+    t3 = res["table3"].set_index("system")
+    assert list(res["table3"]["system"]) == ["c", "b", "a"]
+    assert t3.loc["c", "rouge_best"] == pytest.approx(100 * per[(per.system == "c") & (per.metric == "R2_ST1_RS1_P")]["value"].mean())
+    assert t3.loc["a", "rouge_original"] == pytest.approx(100 * per[(per.system == "a") & (per.metric == "R2_ST1_RS0_R")]["value"].median())
+    assert (t3["rank_original"] == [3, 2, 1]).all()
+    assert res["beats"].loc["c", "a"] and not res["beats"].loc["a", "c"]
+    assert list(res["not_outperformed"].loc[res["not_outperformed"]["not_outperformed"], "system"]) == ["c"]
+    with pytest.raises(ParameterError):
+        g15.rescore_systems(per, best="R3_ST1_RS1_A_P")

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from _data_corrupt import corrupt
+
 from evalkit.data import duc
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import EvalkitError, InputFormatError, ParameterError
@@ -157,7 +159,7 @@ def test_duc2004_tables(duc2004_tree):
         (lambda t: t.replace(" 0.40 0.40 0.00", " 0.40 0.40"), 35, r"expected 23 columns.*found '22 columns"),
         (lambda t: t.replace("d30002u", "d30009u"), 37, r"expected a docset/document with summaries in the corpus, found 'd30009u'"),
         (lambda t: t.replace("x A 1 1 1", "x B 1 1 1"), 36, r"a judgment for a summary in the corpus \(no summary file\), found 'D30001 B'"),
-        (lambda t: t.replace("0.5 5 3 2 7", "0.5 five 3 2 7"), 35, r"a number in column 16, found 'five'"),
+        (lambda t: t.replace("0.5 5 3 2 7", "0.5 five 3 2 7"), 35, r"a number for column 16, found 'five'"),
         (lambda t: t.replace("x 12 1 2", "x P12 1 2"), 35, r"a summarizer id of letters"),
     ],
 )
@@ -287,16 +289,7 @@ def test_write_read_round_trip(tmp_path_factory, year):
 def test_random_corruption_raises_only_evalkit_errors(tmp_path_factory, data, which):
     root = tmp_path_factory.mktemp("c")
     text = {"see2004": SEE2004, "resp2004": RESP2004, "summary_see": SEE, "summary_plain": "One.\nTwo caf\u00e9.\n"}[which]
-    raw = bytearray(text.encode("latin-1"))
-    for _ in range(data.draw(st.integers(1, 3))):
-        pos = data.draw(st.integers(0, max(len(raw) - 1, 0)))
-        action = data.draw(st.sampled_from(["flip", "cut", "insert"]))
-        if action == "flip" and raw:
-            raw[pos] = data.draw(st.sampled_from(list(b" \n-<>\"=#x0.9\x93\xc3\xa9") + list(string.printable.encode())))
-        elif action == "cut":
-            del raw[pos:pos + data.draw(st.integers(1, 60))]
-        else:
-            raw[pos:pos] = data.draw(st.binary(max_size=4))
+    raw = corrupt(data, text.encode("latin-1"))
     try:
         if which.startswith("summary"):
             duc.read_summary(put(root / "D30001.M.100.T.A", bytes(raw)))

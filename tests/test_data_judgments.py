@@ -7,6 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from _data_corrupt import corrupt
+
 from evalkit.data import judgments
 from evalkit.errors import EvalkitError, InputFormatError
 
@@ -97,16 +99,7 @@ def test_load_mt_evaluation(tmp_path):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), which=st.sampled_from(["csv", "ldc"]))
 def test_random_corruption_raises_only_evalkit_errors(tmp_path_factory, data, which):
-    raw = bytearray((CSV if which == "csv" else LDC).encode())
-    for _ in range(data.draw(st.integers(1, 3))):
-        pos = data.draw(st.integers(0, max(len(raw) - 1, 0)))
-        action = data.draw(st.sampled_from(["flip", "cut", "insert"]))
-        if action == "flip" and raw:
-            raw[pos] = data.draw(st.sampled_from(list(b' \n,"-0.\xff') + list(string.printable.encode())))
-        elif action == "cut":
-            del raw[pos:pos + data.draw(st.integers(1, 30))]
-        else:
-            raw[pos:pos] = data.draw(st.binary(max_size=4))
+    raw = corrupt(data, (CSV if which == "csv" else LDC).encode(), max_cut=30)
     path = tmp_path_factory.mktemp("c") / "t"
     path.write_bytes(bytes(raw))
     try:

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from _data_corrupt import corrupt
+
 from evalkit.data import wmt
 from evalkit.errors import EvalkitError, InputFormatError, ParameterError
 
@@ -71,11 +73,11 @@ def test_scr_round_trip(tmp_path):
     "text, line, message",
     [
         (SEG_SCR + "newstest2009\tcmu-combo\tabces\t0.3\n", 4, r"expected 5 fields like the first line"),
-        ("newstest2009\tcmu-combo\tdoc\t1\tabc\n", 1, r"expected a numeric score in the last field, found 'abc'"),
+        ("newstest2009\tcmu-combo\tdoc\t1\tabc\n", 1, r"expected a number for the score \(last field\), found 'abc'"),
         ("newstest2009\tcmu-combo\tdoc\tx1\t0.1\n", 1, r"expected an integer segment id in field 4, found 'x1'"),
         ("a\tb\tc\td\te\tf\t0.1\n", 1, r"expected 3, 4 or 5 fields"),
         (SYS_SCR + SYS_SCR, 2, r"expected one score per"),
-        ("s\tsys\tnan\n", 1, r"expected a finite score"),
+        ("s\tsys\tnan\n", 1, r"expected a finite number for the score"),
     ],
 )
 def test_scr_malformed(tmp_path, text, line, message):
@@ -159,19 +161,7 @@ def test_plain_corpus(tmp_path):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), which=st.sampled_from(["scr", "sgml", "darr"]))
 def test_random_corruption_raises_only_evalkit_errors(tmp_path, data, which):
-    text = {"scr": SEG_SCR, "sgml": FAKE_SGML, "darr": DARR}[which].encode()
-    raw = bytearray(text)
-    for _ in range(data.draw(st.integers(1, 3))):
-        pos = data.draw(st.integers(0, len(raw) - 1))
-        action = data.draw(st.sampled_from(["flip", "cut", "insert"]))
-        if action == "flip":
-            raw[pos] = data.draw(st.sampled_from(list(b"\t\n <>\"=/&;0x\xff\xe9") + list(string.printable.encode())))
-        elif action == "cut":
-            del raw[pos:pos + data.draw(st.integers(1, 40))]
-        else:
-            raw[pos:pos] = data.draw(st.binary(max_size=5))
-        if not raw:
-            raw = bytearray(b"\n")
+    raw = corrupt(data, {"scr": SEG_SCR, "sgml": FAKE_SGML, "darr": DARR}[which].encode(), max_cut=40)
     path = tmp_path / f"c.{which}"
     path.write_bytes(bytes(raw))
     reader = {"scr": wmt.read_scr, "sgml": wmt.read_fake_sgml, "darr": wmt.read_darr}[which]

@@ -52,6 +52,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 import pandas as pd
 
 from evalkit.data._files import atomic_write_bytes
+from evalkit.data._numbers import parse_number
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -500,16 +501,6 @@ class InstanceIndex:
         return None
 
 
-def _num(token: str, path: PathLike, lineno: int, col: int) -> float:
-    try:
-        value = float(token)
-    except ValueError:
-        raise InputFormatError(path, lineno, f"a number in column {col}", found=token) from None
-    if not math.isfinite(value):
-        raise InputFormatError(path, lineno, f"a finite number in column {col}", found=token)
-    return value
-
-
 def _looks_like_row(cols: List[str], spec: TableSpec) -> bool:
     if len(cols) not in spec.widths:
         return False
@@ -600,7 +591,7 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
                 if token == "-":
                     missing += 1
                     continue
-                value = _num(token, path, lineno, col)
+                value = parse_number(token, path, lineno, f"column {col}")
                 judgment, assessor = spec.assessor.get(name, (name, None))
                 rows.append((inst, summ, judgment + suffix, value, assessor))
         except InputFormatError:

@@ -38,6 +38,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 import pandas as pd
 
 from evalkit.data._files import atomic_write_text
+from evalkit.data._numbers import parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -86,12 +87,7 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
             if token in missing_tokens:
                 missing += 1
                 continue
-            try:
-                value = float(token)
-            except ValueError:
-                raise InputFormatError(path, lineno, f"a number for {name}", found=token) from None
-            if not math.isfinite(value):
-                raise InputFormatError(path, lineno, f"a finite number for {name}", found=token)
+            value = parse_number(token, path, lineno, name)
             out.append((doc, int(seg), system, name, value, judge))
             lines.append(lineno)
     df = pd.DataFrame(out, columns=["document", "segment", "system", "judgment", "value", "judge"])

@@ -37,6 +37,7 @@ import pandas as pd
 
 from evalkit.data import duc, pyramid
 from evalkit.data._files import atomic_write_bytes
+from evalkit.data._numbers import parse_number
 from evalkit.data.duc import InstanceIndex, TableSpec, read_table, write_table
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
@@ -124,13 +125,7 @@ def read_rouge_output(path: PathLike, jackknife: bool = False, encoding: str = "
         for tok, prefix in zip(cols[4:], ("R:", "P:", "F:")):
             if not tok.startswith(prefix):
                 raise InputFormatError(path, lineno, f"{prefix}<number>", found=tok)
-            try:
-                v = float(tok[2:])
-            except ValueError:
-                raise InputFormatError(path, lineno, f"{prefix}<number>", found=tok) from None
-            if not math.isfinite(v):
-                raise InputFormatError(path, lineno, f"a finite {prefix} value", found=tok)
-            values.append(v)
+            values.append(parse_number(tok[2:], path, lineno, prefix))
         key = (inst, name.summarizer, cols[1].lower())
         if key in acc and not jackknife:
             raise InputFormatError(path, lineno, "one line per summary and metric (use jackknife=True for jk files)",
@@ -212,12 +207,7 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
             if tok.lower() == "nan":
                 missing += 1
                 continue
-            try:
-                v = float(tok)
-            except ValueError:
-                raise InputFormatError(path, lineno, f"a number or NaN for run {run}", found=tok) from None
-            if not math.isfinite(v):
-                raise InputFormatError(path, lineno, f"a finite number or NaN for run {run}", found=tok)
+            v = parse_number(tok, path, lineno, f"run {run} (or NaN)")
             rows.append((inst, m1.group(1), run, v))
     df = pd.DataFrame(rows, columns=["instance", "system", "metric", "value"])
     df.attrs["missing"] = missing

@@ -36,6 +36,7 @@ from xml.sax.saxutils import escape, unescape
 import pandas as pd
 
 from evalkit.data._files import atomic_write_text
+from evalkit.data._numbers import parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -250,12 +251,7 @@ def read_scr(path: PathLike, metric: Optional[str] = None, skip_bad: bool = Fals
                 n_fields = len(parts)
             elif len(parts) != n_fields:
                 raise InputFormatError(path, lineno, f"{n_fields} fields like the first line", found=line)
-            try:
-                value = float(parts[-1])
-            except ValueError:
-                raise InputFormatError(path, lineno, "a numeric score in the last field", found=parts[-1]) from None
-            if not math.isfinite(value):
-                raise InputFormatError(path, lineno, "a finite score", found=parts[-1])
+            value = parse_number(parts[-1], path, lineno, "the score (last field)")
             row: list = parts[:-1]
             if n_fields == 5:
                 if not parts[3].isdigit():

@@ -446,7 +446,7 @@ class Rouge:
         cleaned = _CleanTexts(corpus.texts, self.length_limit, self.byte_limit)
         counts = _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
         scores = _instance_scores(counts, self)
-        averages = _averages(scores, self)
+        averages = _averages(scores, self, peer_ids)
         return RougeResult(scores, averages, self.signature)
 
     # -- printing -------------------------------------------------------------------------
@@ -455,11 +455,12 @@ class Rouge:
         ctag = conf_tag if conf_tag is not None else _fmt_arg(self.confidence)
         lines: List[str] = []
         sc = result.scores
-        av = result.averages.set_index(["system", "metric"])
-        for peer in result.averages["system"].drop_duplicates():
+        groups = {k: g for k, g in sc.groupby(["system", "metric"], sort=False)} if len(sc) else {}
+        avd = {(row["system"], row["metric"]): row for row in result.averages.to_dict("records")}
+        for peer in result.averages["system"].drop_duplicates() if len(result.averages) else []:
             for method in self.methods():
                 lines.append("-" * 45)
-                a = av.loc[(peer, method)]
+                a = avd[(peer, method)]
                 if self.unit in (0, 1):
                     for stat in ("R", "P", "F"):
                         lines.append(
@@ -473,14 +474,15 @@ class Rouge:
                     )
                 if per_eval:
                     lines.append("." * 45)
-                    sub = sc[(sc["system"] == peer) & (sc["metric"] == method)]
-                    for row in _by_eval_id(sub).to_dict("records"):
-                        tid = f"{row['instance']}.{peer}"
-                        if self.unit == 0:
-                            r, p, f = (f"{row[s]:7.5f}" for s in ("R", "P", "F"))
-                        else:
-                            r, p, f = (perl_number(row[s]) for s in ("model_count", "peer_count", "hit_count"))
-                        lines.append(f"{peer} {method} Eval {tid} R:{r} P:{p} F:{f}")
+                    sub = groups.get((peer, method))
+                    if sub is None:
+                        continue
+                    sub = _by_eval_id(sub)
+                    cols = ("R", "P", "F") if self.unit == 0 else ("model_count", "peer_count", "hit_count")
+                    vals = [sub[c].tolist() for c in cols]
+                    fmt = (lambda v: f"{v:7.5f}") if self.unit == 0 else perl_number
+                    for inst, r, p, f in zip(sub["instance"].tolist(), *vals):
+                        lines.append(f"{peer} {method} Eval {inst}.{peer} R:{fmt(r)} P:{fmt(p)} F:{fmt(f)}")
         return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -817,39 +819,54 @@ def perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: 
     return mean, low, high
 
 
-def _averages(scores: pd.DataFrame, cfg: Rouge) -> pd.DataFrame:
-    """Per system and method: plain mean, the script's bootstrap mean and its CI."""
+def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    """Per system and method: plain mean and median, the script's bootstrap mean and CI.
+
+    Systems in ``peer_ids`` without any instance get zeros, as the script prints them.
+    """
+    methods = cfg.methods()
+    systems = list(dict.fromkeys(scores["system"].tolist())) if len(scores) else []
+    for p in peer_ids or []:
+        if p not in systems:
+            systems.append(p)
+    sys_rank = {p: i for i, p in enumerate(systems)}
+    met_rank = {m: i for i, m in enumerate(methods)}
+    sysl = scores["system"].tolist()
+    metl = scores["metric"].tolist()
+    instl = scores["instance"].astype(str).tolist()
+    # instances in the script's bootstrap order: byte-string sort of "eval.peer"
+    order = sorted(
+        range(len(sysl)),
+        key=lambda i: (sys_rank[sysl[i]], met_rank[metl[i]], f"{instl[i]}.{sysl[i]}".encode("latin-1", "replace")),
+    )
+    cols = ["R", "P", "F", "model_count", "peer_count", "hit_count"]
+    arr = {c: scores[c].to_numpy(dtype=np.float64)[order] for c in cols}
+    s_sorted = np.asarray([sys_rank[sysl[i]] for i in order], dtype=np.int64)
     out = []
-    if scores.empty:
-        return pd.DataFrame()
-    methods = list(dict.fromkeys(scores["metric"]))
-    for system, sub in scores.groupby("system", sort=False):
-        # instances in the script's bootstrap order: string sort of "eval.peer"
-        keys = (sub["instance"].astype(str) + "." + sub["system"].astype(str)).map(
-            lambda s: s.encode("latin-1", "replace")
-        )
-        sub = sub.assign(_key=keys.values).sort_values(["metric", "_key"], kind="stable")
-        blocks = []
-        for m in methods:
-            b = sub[sub["metric"] == m]
-            cols = ["R", "P", "F"] if cfg.unit == 0 else ["model_count", "peer_count", "hit_count"]
-            blocks.append(b[cols].to_numpy(dtype=np.float64))
-        vals = np.hstack(blocks) if blocks else np.zeros((0, 0))
+    for si, system in enumerate(systems):
+        lo, hi = np.searchsorted(s_sorted, [si, si + 1])
+        n_per = (hi - lo) // max(len(methods), 1)
+        boot_cols = ("R", "P", "F") if cfg.unit == 0 else ("model_count", "peer_count", "hit_count")
+        vals = np.zeros((n_per, 3 * len(methods)))
+        for j in range(len(methods)):
+            a0 = lo + j * n_per
+            for c_i, c in enumerate(boot_cols):
+                vals[:, 3 * j + c_i] = arr[c][a0:a0 + n_per]
         if cfg.unit in (0, 1):
-            pm, lo, hi = perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
+            pm, clo, chi = perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
         for j, m in enumerate(methods):
-            b = sub[sub["metric"] == m]
-            row = {"system": system, "metric": m, "n": len(b)}
+            a0 = lo + j * n_per
+            row = {"system": system, "metric": m, "n": int(n_per)}
             for s_i, stat in enumerate(("R", "P", "F")):
-                row[f"mean_{stat}"] = float(b[stat].mean()) if len(b) else 0.0
-                row[f"median_{stat}"] = float(b[stat].median()) if len(b) else 0.0
+                v = arr[stat][a0:a0 + n_per]
+                row[f"mean_{stat}"] = float(v.mean()) if n_per else 0.0
+                row[f"median_{stat}"] = float(np.median(v)) if n_per else 0.0
                 if cfg.unit in (0, 1):
                     row[f"perl_mean_{stat}"] = float(perl_round5(pm[3 * j + s_i]))
-                    row[f"ci_low_{stat}"] = float(perl_round5(lo[3 * j + s_i]))
-                    row[f"ci_high_{stat}"] = float(perl_round5(hi[3 * j + s_i]))
-            row["model_count"] = b["model_count"].sum()
-            row["peer_count"] = b["peer_count"].sum()
-            row["hit_count"] = b["hit_count"].sum()
+                    row[f"ci_low_{stat}"] = float(perl_round5(clo[3 * j + s_i]))
+                    row[f"ci_high_{stat}"] = float(perl_round5(chi[3 * j + s_i]))
+            for c in ("model_count", "peer_count", "hit_count"):
+                row[c] = float(arr[c][a0:a0 + n_per].sum())
             out.append(row)
     return pd.DataFrame(out)
 

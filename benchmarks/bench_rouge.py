@@ -1,0 +1,153 @@
+"""Benchmark: evalkit ROUGE vs ROUGE-1.5.5.pl and rouge-score on SummEval, in one run.
+
+SummEval (Fabbri et al. 2021): 100 CNN/DM documents x 16 systems = 1,600 summaries, 11
+references each. Summaries are split into sentences after '.', '!' or '?' followed by a
+space (the texts are pre-tokenized), the same split for every tool.
+
+Rows of the printed Markdown table:
+1. Graham's 192 variants: the four ROUGE-1.5.5.pl runs
+   ``-n 4 -w 1.2 -2 4 -U -f A -p 0.5 -c 95 -r 1000 -a -d [-m] [-s]`` versus
+   ``evalkit.metrics.rouge.graham_variants`` (per-summary P/R/F of 8 methods x 4 cells,
+   system mean/median). Agreement: every per-summary value Perl prints equals evalkit's.
+2. The same four runs through evalkit's drop-in report (byte-identical stdout required).
+3. ROUGE-1/2/Lsum per (summary, reference) pair: ``rouge_score.RougeScorer`` over the
+   17,600 pairs versus evalkit on the same pairs (single-reference instances). The tools
+   tokenize differently by design (rouge-score drops hyphens, uses NLTK's Porter), so the
+   agreement column reports the share of identical 5-decimal F values.
+
+Usage: ``.venv/bin/python benchmarks/bench_rouge.py [--docs N] [--no-perl]``; needs
+``EVALKIT_DATA_MIRROR`` (or /work/shared/data) and perl + XML::DOM for the Perl rows.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+
+def load_summeval(n_docs: int):
+    from evalkit.data.safe_pickle import load
+
+    mirror = Path(os.environ.get("EVALKIT_DATA_MIRROR", "/work/shared/data"))
+    data = load(mirror / "summeval" / "data.pkl")
+
+    def split(s: str):
+        return [x for x in re.split(r"(?<=[.!?]) +", s.strip()) if x]
+
+    S, R, I, Y = [], [], [], []
+    for doc, v in list(data.items())[:n_docs]:
+        refs = [split(r) for r in v["ref_summs"]]
+        for system, sv in v["sys_summs"].items():
+            S.append(split(sv["sys_summ"]))
+            R.append(refs)
+            I.append(doc)
+            Y.append(system)
+    return S, R, I, Y
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--docs", type=int, default=100)
+    ap.add_argument("--no-perl", action="store_true")
+    args = ap.parse_args()
+
+    from evalkit.metrics.rouge import Rouge, RougeCorpus, graham_variants
+    from evalkit.metrics.rouge_perl import parse_perl_output, run_perl
+    from evalkit.text import rouge_resources
+
+    S, R, I, Y = load_summeval(args.docs)
+    n_pairs = sum(len(r) for r in R)
+    # compile/load the numba kernels outside the timings
+    graham_variants(S[:20], R[:20], I[:20], Y[:20])
+
+    rows = []
+    t0 = time.perf_counter()
+    per_summary = graham_variants(S, R, I, Y, per_summary=True)
+    system_level = graham_variants(S, R, I, Y)
+    t_graham = time.perf_counter() - t0
+    assert system_level["variant"].nunique() == 192
+
+    cells = [dict(stem=s, stopwords=w) for s in (False, True) for w in (False, True)]
+    corpus = RougeCorpus.from_lists(S, R, I, Y)
+    t0 = time.perf_counter()
+    reports = []
+    for cell in cells:
+        r = Rouge(n=4, w=1.2, skip=4, su="both", **cell)
+        reports.append(r.report(r.score_corpus(corpus), per_eval=True))
+    t_reports = time.perf_counter() - t0
+
+    perl_ok = not args.no_perl and rouge_resources.perl_available() is None
+    if perl_ok:
+        t0 = time.perf_counter()
+        perl_out = [run_perl(Rouge(n=4, w=1.2, skip=4, su="both", **cell), corpus) for cell in cells]
+        t_perl = time.perf_counter() - t0
+        same_reports = all(p == o for p, o in zip(perl_out, reports))
+        tags = {"ROUGE-1": "R1", "ROUGE-2": "R2", "ROUGE-3": "R3", "ROUGE-4": "R4", "ROUGE-S4": "RS4",
+                "ROUGE-SU4": "RSU4", "ROUGE-W-1.2": "RW", "ROUGE-L": "RL"}
+        n_checked = n_equal = 0
+        for cell, out in zip(cells, perl_out):
+            sub = per_summary[(per_summary["stem"] == cell["stem"]) & (per_summary["stopwords"] == cell["stopwords"])]
+            got = {(f"{i}.{s}", m, sc): v for i, s, m, sc, v in
+                   sub[["instance", "system", "method", "score", "value"]].itertuples(index=False)}
+            _, pe = parse_perl_output(out)
+            for row in pe.itertuples(index=False):
+                for sc in ("R", "P", "F"):
+                    n_checked += 1
+                    n_equal += "%7.5f" % got[(row.test_id, tags[row.metric], sc)] == getattr(row, sc)
+        rows.append(("Graham's 192 variants (4 Perl runs, -d)", t_perl, t_graham,
+                     f"{n_equal}/{n_checked} per-summary values equal"))
+        rows.append(("same 4 runs, drop-in printed report", t_perl, t_reports,
+                     "stdout byte-identical" if same_reports else "stdout DIFFERS"))
+    else:
+        rows.append(("Graham's 192 variants", float("nan"), t_graham, "Perl not run"))
+
+    # rouge-score on every (summary, reference) pair
+    try:
+        from rouge_score import rouge_scorer
+    except ImportError:  # pragma: no cover
+        rouge_scorer = None
+    if rouge_scorer is not None:
+        preds, targets, pi, ps = [], [], [], []
+        for k, (s, refs) in enumerate(zip(S, R)):
+            for j, ref in enumerate(refs):
+                preds.append("\n".join(s))
+                targets.append("\n".join(ref))
+                pi.append(f"{k}_{j}")
+                ps.append("X")
+        scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeLsum"], use_stemmer=False)
+        t0 = time.perf_counter()
+        rs = [scorer.score(t, p) for t, p in zip(targets, preds)]
+        t_rs = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        ev = Rouge(n=2, lcs=True, resamples=1000).score(preds, [[t] for t in targets], instance_ids=pi, system_ids=ps)
+        t_ev = time.perf_counter() - t0
+        f = ev.scores.pivot(index="instance", columns="metric", values="F").loc[pi]
+        same = np.mean([
+            "%7.5f" % x["rouge1"].fmeasure == "%7.5f" % a and "%7.5f" % x["rouge2"].fmeasure == "%7.5f" % b
+            and "%7.5f" % x["rougeLsum"].fmeasure == "%7.5f" % c
+            for x, a, b, c in zip(rs, f["ROUGE-1"], f["ROUGE-2"], f["ROUGE-L"])
+        ])
+        rows.append((f"rouge-score R1/R2/Lsum, {n_pairs} pairs", t_rs, t_ev,
+                     f"{same:.1%} identical F (different tokenizers by design)"))
+
+    print(f"SummEval: {len(S)} summaries x {n_pairs / len(S):.0f} references; "
+          f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
+          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print()
+    print("| task | reference (s) | evalkit (s) | ratio | agreement |")
+    print("|---|---:|---:|---:|---|")
+    for name, tr, te, agree in rows:
+        ratio = tr / te if tr == tr else float("nan")
+        print(f"| {name} | {tr:.1f} | {te:.2f} | {ratio:.0f}x | {agree} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

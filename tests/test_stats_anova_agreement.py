@@ -6,7 +6,7 @@ from scipy import stats
 
 from evalkit.errors import ParameterError
 from evalkit.stats.agreement import alpha_two_judgments, krippendorff_alpha
-from evalkit.stats.anova import anova_markers, one_way_anova, tukey_hsd
+from evalkit.stats.anova import anova_markers, compact_letters, one_way_anova, tukey_hsd
 
 
 def _groups(means, n=40, seed=0, sd=0.05):
@@ -65,3 +65,15 @@ def test_krippendorff_interval_equals_closed_form_and_groups():
     assert alpha_two_judgments([1, 2], [1, 3]) == pytest.approx(1 - 0.5 / (22 / 12))
     with pytest.raises(ParameterError):
         krippendorff_alpha(pd.concat([df, df.iloc[:1]]))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_compact_letters_share_a_letter_iff_not_different(seed):
+    rng = np.random.default_rng(seed)
+    means = dict(zip("ABCDEF", np.sort(rng.uniform(0.4, 0.6, 6))))
+    df = _groups(means, n=25, sd=0.05, seed=seed)
+    cld = compact_letters(df).set_index("group")
+    sig = tukey_hsd(df).set_index(["A", "B"])["p_tukey"] < 0.05
+    for (a, b), s in sig.items():
+        assert bool(set(cld.loc[a, "letters"]) & set(cld.loc[b, "letters"])) == (not s)
+    assert cld["mean"].is_monotonic_decreasing and "a" in cld["letters"].iloc[0]

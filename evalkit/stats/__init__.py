@@ -10,7 +10,7 @@ _EXPORTS = {
     "resampling": ["approximate_randomization", "paired_bootstrap"],
     "pairwise": ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
                  "not_outperformed", "significance_decisions", "decision_agreement"],
-    "anova": ["one_way_anova", "tukey_hsd", "anova_markers"],
+    "anova": ["one_way_anova", "tukey_hsd", "anova_markers", "compact_letters"],
     "agreement": ["krippendorff_alpha", "alpha_two_judgments"],
     "qarla": ["queen", "queen_system_scores", "king", "k_pairwise", "jack", "best_metric_sets",
               "acceptance_events", "metric_set_similarity", "cluster_metrics"],

@@ -12,6 +12,11 @@ the marker rule of the OD09 tables:
 
 "In each column, the first value marked with a particular symbol is not significantly
 different from any subsequent value marked with the same symbol."
+
+Owczarzak & Dang (2011) print letters instead; their letters fit no single rule, so tests
+should compare pairwise significance sets. :func:`compact_letters` gives the standard compact
+letter display (Piepho 2004, insert-absorb): two groups share a letter iff they do not differ
+significantly; letters are assigned in order of descending mean.
 """
 from __future__ import annotations
 
@@ -23,7 +28,7 @@ import pingouin as pg
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import check_columns, check_probability
 
-__all__ = ["one_way_anova", "tukey_hsd", "anova_markers", "MARKER_SYMBOLS"]
+__all__ = ["one_way_anova", "tukey_hsd", "anova_markers", "compact_letters", "MARKER_SYMBOLS"]
 
 MARKER_SYMBOLS = ("*", "†", "‡", "§", "¶", "#", "+", "a", "b", "c", "d", "e")
 
@@ -79,3 +84,35 @@ def anova_markers(data: pd.DataFrame, dv: str = "value", between: str = "group",
     means = data.groupby(between)[dv].mean()
     return pd.DataFrame({"group": groups, "mean": [float(means[g]) for g in groups],
                          "markers": [marks[g] for g in groups]})
+
+
+def compact_letters(data: pd.DataFrame, dv: str = "value", between: str = "group",
+                    alpha: float = 0.05) -> pd.DataFrame:
+    """Compact letter display from Tukey HSD (insert-absorb, Piepho 2004).
+
+    Returns ``group, mean, letters`` sorted by descending mean; "a" marks the letter column
+    that holds the best group.
+    """
+    alpha = check_probability("alpha", alpha)
+    _check(data, dv, between)
+    means = data.groupby(between)[dv].mean().sort_values(ascending=False, kind="mergesort")
+    groups = list(means.index)
+    tk = tukey_hsd(data, dv, between)
+    columns = [set(groups)]
+    for _, r in tk[tk["p_tukey"] < alpha].iterrows():
+        a, b = r["A"], r["B"]
+        split = []
+        for col in columns:
+            if a in col and b in col:  # insert: the pair may not share this letter
+                split += [col - {a}, col - {b}]
+            else:
+                split.append(col)
+        # absorb: drop columns contained in another one
+        split = [c for i, c in enumerate(split)
+                 if c and not any((c < o) or (c == o and j < i) for j, o in enumerate(split) if j != i)]
+        columns = split
+    rank = {g: i for i, g in enumerate(groups)}
+    columns.sort(key=lambda c: sorted(rank[g] for g in c))
+    letters = {g: "".join(chr(ord("a") + k) for k, c in enumerate(columns) if g in c) for g in groups}
+    return pd.DataFrame({"group": groups, "mean": means.to_numpy(float),
+                         "letters": [letters[g] for g in groups]})

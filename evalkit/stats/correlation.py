@@ -25,6 +25,7 @@ WMT relative-ranking "Kendall's tau-like" (WMT17-WMT20 daRR):
 """
 from __future__ import annotations
 
+import warnings
 from typing import Optional, Sequence, Tuple
 
 import numpy as np
@@ -129,7 +130,8 @@ def level_correlation(x, y, level: str = "system", method: str = "pearson") -> T
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     if level == "system":
-        with np.errstate(invalid="ignore"), _quiet_nanmean():
+        with warnings.catch_warnings():  # an all-NaN row ("mean of empty slice") is NaN
+            warnings.simplefilter("ignore", RuntimeWarning)
             xs, ys = np.nanmean(x, axis=1), np.nanmean(y, axis=1)
         keep = ~(np.isnan(xs) | np.isnan(ys))
         return float(correlate_columns(xs, ys, method)[0]), int(keep.sum())
@@ -140,20 +142,6 @@ def level_correlation(x, y, level: str = "system", method: str = "pearson") -> T
     xf, yf = x.ravel(), y.ravel()
     keep = ~(np.isnan(xf) | np.isnan(yf))
     return float(correlate_columns(xf[keep], yf[keep], method)[0]), int(keep.sum())
-
-
-class _quiet_nanmean:
-    """Silence numpy's 'Mean of empty slice' warning: an all-NaN row is reported as NaN."""
-
-    def __enter__(self):
-        import warnings
-
-        self._w = warnings.catch_warnings()
-        self._w.__enter__()
-        warnings.simplefilter("ignore", RuntimeWarning)
-
-    def __exit__(self, *exc):
-        return self._w.__exit__(*exc)
 
 
 # --------------------------------------------------------------------------- tidy front end

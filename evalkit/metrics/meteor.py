@@ -236,11 +236,18 @@ def _solve_stage(
     on the cost still to come exceeds it.
     """
     search = _StageSearch(nodes, cands, target, st, key_classes)
-    cost, chosen, truncated = search.run(width=64, bound=None)
-    if truncated:
-        search.use_strong_bound()
-        cost, chosen, truncated = search.run(width=st.max_states, bound=cost)
-    return chosen, not truncated
+    first = search.run(width=64, bound=None)
+    if first is not None and not first[2]:
+        return first[1], True
+    search.use_strong_bound()
+    second = search.run(width=st.max_states, bound=None if first is None else first[0])
+    if second is not None:
+        return second[1], not second[2]
+    if first is not None:  # the narrow beam's alignment stands
+        return first[1], False
+    # both beams lost every maximum alignment (only conceivable for relation stages,
+    # which are small): search without limit
+    return search.run(width=1 << 62, bound=None)[1], True
 
 
 class _StageSearch:
@@ -473,13 +480,10 @@ class _StageSearch:
                 break
         final = [(v[0], v[1], k) for k, v in layer.items() if _popcount(v[4]) == self.target]
         if not final:
-            if not truncated and bound is None:
+            if not truncated:
+                # target is a true maximum and the bound (if any) a real alignment's cost
                 raise RuntimeError("METEOR stage search found no alignment of the maximum size")
-            if bound is not None and not truncated:
-                # the bound came from a real alignment, so this cannot happen
-                raise RuntimeError("METEOR stage search lost the bounding alignment")
-            most = max(_popcount(v[4]) for v in layer.values())
-            final = [(v[0], v[1], k) for k, v in layer.items() if _popcount(v[4]) == most]
+            return None
         cost, _, key = min(final)
         chosen = []
         for i in range(len(history) - 1, 0, -1):

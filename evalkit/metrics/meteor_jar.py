@@ -1,0 +1,340 @@
+"""The METEOR 1.5 jar (Denkowski & Lavie 2014) as an optional backend and oracle.
+
+Modern METEOR differs from the 2005 metric of :mod:`evalkit.metrics.meteor`: it adds a
+paraphrase module, weights matches by module and by content/function word, tunes
+(alpha, beta, gamma, delta) per language, and searches alignments with a beam. We do not
+re-implement it; we run the jar that the ``pycocoevalcap`` package ships (found in the
+installed package at run time, never copied), with Java (Debian ``default-jre-headless``).
+
+The jar runs once per call in its ``-stdio`` mode: one ``SCORE ||| ref1 ||| ... ||| hyp``
+line per segment returns the segment's sufficient statistics; ``EVAL ||| s1 ||| s2 ...``
+returns the score of each and of their sum, which is how the jar itself scores documents
+and systems (its ``-sgml`` mode), so segment, document and system scores are the jar's own
+numbers. :meth:`MeteorJar.score_sgml` runs the ``-sgml`` mode itself and reads its
+``.scr`` files.
+
+The WMT09 example files of the METEOR distribution (``meteor-*.scr``) come from
+``-l en -norm`` (the defaults here); ``tests/test_meteor_jar.py`` reproduces them.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence
+
+from evalkit.errors import ParameterError, ReferenceToolError
+
+__all__ = ["MeteorJar", "MeteorJarResult", "find_meteor_jar", "find_java"]
+
+_LANGUAGES = ("en", "cz", "de", "es", "fr", "ar", "da", "fi", "hu", "it", "nl", "no", "pt",
+              "ro", "ru", "se", "tr", "other")
+_TASKS = ("rank", "util", "adq", "hter", "li", "tune")
+
+
+def find_meteor_jar(path: Optional[os.PathLike] = None) -> Path:
+    """The METEOR 1.5 jar: ``path``, ``$EVALKIT_METEOR_JAR``, or pycocoevalcap's copy."""
+    candidates = []
+    if path is not None:
+        candidates.append(Path(path))
+    elif os.environ.get("EVALKIT_METEOR_JAR"):
+        candidates.append(Path(os.environ["EVALKIT_METEOR_JAR"]))
+    else:
+        import importlib.util
+
+        spec = importlib.util.find_spec("pycocoevalcap")
+        if spec is not None and spec.submodule_search_locations:
+            for loc in spec.submodule_search_locations:
+                candidates.append(Path(loc) / "meteor" / "meteor-1.5.jar")
+    for c in candidates:
+        if c.is_file():
+            return c
+    where = ", ".join(str(c) for c in candidates) or "no pycocoevalcap package installed"
+    raise ReferenceToolError(
+        f"METEOR 1.5 jar not found ({where}); install it with `pip install pycocoevalcap` "
+        "(evalkit's 'reference' extra) or set EVALKIT_METEOR_JAR to the jar"
+    )
+
+
+def find_java(java: Optional[str] = None) -> str:
+    """The ``java`` executable (``java``, ``$JAVA_HOME/bin/java`` or PATH)."""
+    if java is not None:
+        found = shutil.which(java)
+    else:
+        home = os.environ.get("JAVA_HOME")
+        found = None
+        if home and Path(home, "bin", "java").is_file():
+            found = str(Path(home, "bin", "java"))
+        found = found or shutil.which("java")
+    if not found:
+        raise ReferenceToolError(
+            "Java is needed to run the METEOR 1.5 jar but was not found; install Debian's "
+            "'default-jre-headless' (apt-get install default-jre-headless) or set JAVA_HOME"
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class MeteorJarResult:
+    """Scores from one run of the jar: system ``score``, one per segment, per group."""
+
+    score: float
+    segment_scores: List[float]
+    group_scores: Dict[object, float]
+    stats: List[List[float]]
+    signature: str
+
+    def __float__(self) -> float:
+        return self.score
+
+    def __str__(self) -> str:
+        return f"{self.signature} = {self.score:.6f}"
+
+
+class MeteorJar:
+    """METEOR 1.5 through its jar, sacrebleu-style.
+
+    Parameters
+    ----------
+    language : ``-l`` (default ``"en"``).
+    normalize : ``-norm``: tokenize, normalize punctuation and lower-case (default True).
+    lowercase : ``-lower`` (only without ``normalize``). no_punct : ``-noPunct``.
+    task : ``-t`` (``rank``, ``adq``, ``hter``, ``li``, ...), None for the default.
+    modules, weights, parameters : ``-m``, ``-w``, ``-p`` overrides (sequences), or None.
+    java, jar : executables (found at run time when None). memory : ``-Xmx``.
+    timeout : seconds for one run of the jar (None: no limit).
+    """
+
+    def __init__(
+        self,
+        language: str = "en",
+        normalize: bool = True,
+        lowercase: bool = False,
+        no_punct: bool = False,
+        task: Optional[str] = None,
+        modules: Optional[Sequence[str]] = None,
+        weights: Optional[Sequence[float]] = None,
+        parameters: Optional[Sequence[float]] = None,
+        java: Optional[str] = None,
+        jar: Optional[os.PathLike] = None,
+        memory: str = "2G",
+        timeout: Optional[float] = None,
+    ):
+        if language not in _LANGUAGES:
+            raise ParameterError("language", language, f"one of {_LANGUAGES}")
+        if task is not None and task not in _TASKS:
+            raise ParameterError("task", task, f"None or one of {_TASKS}")
+        for name, value in (("normalize", normalize), ("lowercase", lowercase), ("no_punct", no_punct)):
+            if not isinstance(value, bool):
+                raise ParameterError(name, value, "True or False")
+        self.language, self.normalize, self.lowercase, self.no_punct = language, normalize, lowercase, no_punct
+        self.task = task
+        self.modules = tuple(modules) if modules is not None else None
+        self.weights = tuple(float(w) for w in weights) if weights is not None else None
+        self.parameters = tuple(float(p) for p in parameters) if parameters is not None else None
+        self.memory = memory
+        self.timeout = timeout
+        self.jar = find_meteor_jar(jar)
+        self.java = find_java(java)
+
+    def options(self) -> List[str]:
+        """The jar's command-line options for this configuration."""
+        opts = ["-l", self.language]
+        if self.normalize:
+            opts.append("-norm")
+        elif self.lowercase:
+            opts.append("-lower")
+        if self.no_punct:
+            opts.append("-noPunct")
+        if self.task is not None:
+            opts += ["-t", self.task]
+        if self.modules is not None:
+            opts += ["-m", " ".join(self.modules)]
+        if self.weights is not None:
+            opts += ["-w", " ".join(repr(w) for w in self.weights)]
+        if self.parameters is not None:
+            opts += ["-p", " ".join(repr(p) for p in self.parameters)]
+        return opts
+
+    def get_signature(self) -> str:
+        """``meteor-1.5-jar|l:en|norm|...``: the jar's options that change the numbers."""
+        opts, parts, i = self.options(), ["meteor-1.5-jar"], 0
+        while i < len(opts):
+            if i + 1 < len(opts) and not opts[i + 1].startswith("-"):
+                parts.append(f"{opts[i][1:]}:{opts[i + 1]}")
+                i += 2
+            else:
+                parts.append(opts[i][1:])
+                i += 1
+        return "|".join(parts)
+
+    def __repr__(self) -> str:
+        return f"MeteorJar({' '.join(self.options())})"
+
+    def _command(self, *args: str) -> List[str]:
+        return [self.java, f"-Xmx{self.memory}", "-jar", str(self.jar), *args, *self.options()]
+
+    # -- stdio mode ------------------------------------------------------------------
+    @staticmethod
+    def _clean(text: str, what: str, index: int) -> str:
+        if not isinstance(text, str):
+            raise ParameterError(what, text, f"a string (segment {index})")
+        if "|||" in text:
+            raise ParameterError(what, text, f"text without '|||', the jar's field separator (segment {index})")
+        return " ".join(text.split())
+
+    def score(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str]],
+        groups: Optional[Sequence[object]] = None,
+    ) -> MeteorJarResult:
+        """Score segments (``references``: a list of streams, sacrebleu layout).
+
+        ``groups`` (e.g. document ids, one per segment) adds a score per group, computed by
+        the jar from the group's summed statistics, as its SGML mode scores documents.
+        """
+        hyps = list(hypotheses)
+        if isinstance(references, str) or not references:
+            raise ParameterError("references", references, "a list of reference streams")
+        streams = [list(s) for s in references]
+        for j, s in enumerate(streams):
+            if len(s) != len(hyps):
+                raise ParameterError("references", f"stream {j} with {len(s)} lines", f"{len(hyps)} lines")
+        if not hyps:
+            raise ParameterError("hypotheses", hyps, "at least one segment")
+        if groups is not None:
+            groups = list(groups)
+            if len(groups) != len(hyps):
+                raise ParameterError("groups", f"{len(groups)} labels", f"{len(hyps)} labels")
+        lines = []
+        for i, h in enumerate(hyps):
+            refs = [self._clean(s[i], "references", i) for s in streams]
+            lines.append("SCORE ||| " + " ||| ".join(refs) + " ||| " + self._clean(h, "hypotheses", i))
+
+        proc = subprocess.Popen(
+            self._command("-", "-", "-stdio"),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, encoding="utf-8", bufsize=1,
+        )
+        err_chunks: List[str] = []
+        drain = threading.Thread(target=lambda: err_chunks.append(proc.stderr.read()), daemon=True)
+        drain.start()
+
+        def write_all(text_lines):
+            try:
+                for line in text_lines:
+                    proc.stdin.write(line + "\n")
+                proc.stdin.flush()
+            except BrokenPipeError:
+                pass
+
+        def read_line() -> str:
+            line = proc.stdout.readline()
+            if not line:
+                proc.kill()
+                proc.wait()
+                drain.join(5)
+                raise ReferenceToolError(
+                    "the METEOR jar stopped early: " + ("".join(err_chunks).strip()[-800:] or "no message")
+                )
+            return line.strip()
+
+        try:
+            writer = threading.Thread(target=write_all, args=(lines,), daemon=True)
+            writer.start()
+            stats_lines = [read_line() for _ in lines]
+            writer.join()
+            stats = [[float(x) for x in s.split()] for s in stats_lines]
+            evals: List[str] = []
+            group_order: List[object] = []
+            if groups is not None:
+                members: Dict[object, List[int]] = {}
+                for i, g in enumerate(groups):
+                    members.setdefault(g, []).append(i)
+                for g, idx in members.items():
+                    group_order.append(g)
+                    evals.append("EVAL ||| " + " ||| ".join(stats_lines[i] for i in idx))
+            evals.append("EVAL ||| " + " ||| ".join(stats_lines))
+            write_all(evals)
+            group_scores: Dict[object, float] = {}
+            for g in group_order:
+                for _ in members[g]:
+                    read_line()
+                group_scores[g] = float(read_line())
+            seg_scores = [float(read_line()) for _ in lines]
+            system = float(read_line())
+        finally:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                proc.wait(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+                raise ReferenceToolError(f"the METEOR jar did not finish within {self.timeout} s") from None
+        return MeteorJarResult(system, seg_scores, group_scores, stats, self.get_signature())
+
+    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> float:
+        """System-level METEOR 1.5 score."""
+        return self.score(hypotheses, references).score
+
+    def sentence_scores(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[float]:
+        """One METEOR 1.5 score per segment."""
+        return self.score(hypotheses, references).segment_scores
+
+    def segment_scores(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str]],
+        segment_ids: Optional[Sequence] = None,
+        system: Optional[str] = None,
+    ):
+        """Tidy per-segment scores: columns ``segment``, [``system``], ``score``."""
+        import pandas as pd
+
+        result = self.score(hypotheses, references)
+        ids = list(segment_ids) if segment_ids is not None else list(range(len(result.segment_scores)))
+        if len(ids) != len(result.segment_scores):
+            raise ParameterError("segment_ids", f"{len(ids)} ids", f"{len(result.segment_scores)} ids")
+        frame = pd.DataFrame({"segment": ids, "score": result.segment_scores})
+        if system is not None:
+            frame.insert(1, "system", system)
+        return frame
+
+    # -- SGML mode -------------------------------------------------------------------
+    def score_sgml(self, test_path: os.PathLike, reference_path: os.PathLike) -> Dict[str, "object"]:
+        """Run the jar's own ``-sgml`` mode; returns its ``.scr`` files as data frames.
+
+        Keys ``"sys"`` (setid, system, score), ``"doc"`` (+ document) and ``"seg"``
+        (+ segment), as the jar writes them (``<prefix>-{sys,doc,seg}.scr``).
+        """
+        import pandas as pd
+
+        for p in (test_path, reference_path):
+            if not Path(p).is_file():
+                raise ParameterError("path", os.fspath(p), "an existing SGML file")
+        with tempfile.TemporaryDirectory(prefix="evalkit-meteor-") as tmp:
+            prefix = str(Path(tmp) / "meteor")
+            cmd = self._command(os.fspath(test_path), os.fspath(reference_path), "-sgml", "-f", prefix)
+            run = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout)
+            if run.returncode != 0:
+                raise ReferenceToolError(f"the METEOR jar failed: {run.stderr.strip()[-800:]}")
+            out = {}
+            columns = {
+                "sys": ["setid", "system", "score"],
+                "doc": ["setid", "system", "document", "score"],
+                "seg": ["setid", "system", "document", "segment", "score"],
+            }
+            for kind, cols in columns.items():
+                out[kind] = pd.read_csv(
+                    f"{prefix}-{kind}.scr", sep="\t", header=None, names=cols,
+                    dtype={c: str for c in cols if c != "score"}, float_precision="round_trip",
+                )
+        return out

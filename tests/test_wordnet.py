@@ -1,0 +1,64 @@
+"""WordNet 3.0 located at run time and read with nltk's reader (evalkit.text.wordnet)."""
+from __future__ import annotations
+
+import pytest
+
+from evalkit.text.wordnet import WordNet, WordNetNotFound, find_wordnet, load_wordnet
+
+
+@pytest.fixture(scope="module")
+def wn():
+    try:
+        return load_wordnet()
+    except WordNetNotFound as exc:
+        pytest.skip(f"WordNet not installed ({exc})")
+
+
+def test_missing_wordnet_names_what_to_install(tmp_path, monkeypatch):
+    with pytest.raises(WordNetNotFound, match="not a WordNet database directory"):
+        find_wordnet(tmp_path)
+    # Nothing anywhere: the message names the Debian package and the other options.
+    import evalkit.text.wordnet as mod
+
+    monkeypatch.setenv("EVALKIT_WORDNET", str(tmp_path))
+    monkeypatch.setattr(mod, "DEBIAN_WORDNET_DIR", tmp_path / "absent")
+    import nltk.data
+
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path / "no-nltk-data")])
+    monkeypatch.delenv("NLTK_DATA", raising=False)
+    with pytest.raises(WordNetNotFound) as err:
+        find_wordnet()
+    text = str(err.value)
+    assert "wordnet-base" in text and "EVALKIT_WORDNET" in text and "NLTK" in text
+
+
+def test_version_is_3_0(wn):
+    assert wn.version == "3.0"
+
+
+def test_synset_ids_agree_with_nltk_synsets(wn):
+    # The fast path must give exactly what nltk's public API gives.
+    words = ["dog", "dogs", "saw", "spoke", "better", "ran", "computers", "audience", "car",
+             "automobile", "geese", "is", "the", "quickly", "Wall", "xyzzy", "running"]
+    for w in words:
+        expected = {("a" if s.pos() == "s" else s.pos(), s.offset()) for s in wn.reader.synsets(w)}
+        assert wn.synset_ids(w) == expected, w
+
+
+def test_base_forms_are_morphy_over_all_pos(wn):
+    # WordNet facts: verb.exc maps "saw" to "see"; noun.exc maps "geese" to "goose".
+    assert {"saw", "see"} <= wn.base_forms("saw")
+    assert "goose" in wn.base_forms("geese")
+    assert wn.base_forms("xyzzy") == frozenset()
+
+
+def test_synonyms_share_a_synset(wn):
+    # car.n.01 = {car, auto, automobile, machine, motorcar} in WordNet 3.0
+    assert wn.synset_ids("car") & wn.synset_ids("automobile")
+    assert not (wn.synset_ids("car") & wn.synset_ids("banana"))
+
+
+def test_explicit_path_and_cache(wn):
+    again = WordNet(wn.root)
+    assert again.version == wn.version
+    assert load_wordnet() is load_wordnet()

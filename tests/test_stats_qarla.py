@@ -46,6 +46,9 @@ def test_hand_computed_queen_king_jack():
     # Leave-one-out events: only M1 beats both peers (4/6 vs 2/6 and 0)
     assert king(sim, roles) == pytest.approx(1 / 4)
     assert k_pairwise(sim, roles) == pytest.approx(4 / 8)
+    # peers against all four models instead (14/24 and 6/24): M1, M2, M3 (4/6 each) beat both
+    assert king(sim, roles, protocol="full_M_for_peers") == pytest.approx(3 / 4)
+    assert k_pairwise(sim, roles, protocol="full_M_for_peers") == pytest.approx(6 / 8)
     # x(P1,P2) = .5: symmetric condition holds only for M1; one-sided for M1, M2, M3
     assert jack(sim, roles) == pytest.approx(1 / 4)
     assert jack(sim, roles, condition="one_sided") == pytest.approx(3 / 4)

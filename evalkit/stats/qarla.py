@@ -72,6 +72,7 @@ class QarlaData:
         self.metrics = sorted(similarities["metric"].unique())
         m_index = {m: i for i, m in enumerate(self.metrics)}
         self.cases: Dict[object, _Case] = {}
+        self._king_cache: Dict[tuple, Tuple[np.ndarray, np.ndarray]] = {}
         sims = {k: g for k, g in similarities.groupby("instance", sort=True)}
         for inst, part in roles.groupby("instance", sort=True):
             names = [str(s) for s in part["summarizer"]]
@@ -92,14 +93,36 @@ class QarlaData:
                 np.round(s["value"].to_numpy(float), 12)
             self.cases[inst] = _Case(names, role, tensor)
 
-    def tensor(self, case: _Case, metrics: Sequence[str]) -> np.ndarray:
-        if not metrics:
-            raise ParameterError("metrics", metrics, "at least one metric")
+    def metric_index(self, metrics: Sequence[str]) -> List[int]:
+        if isinstance(metrics, str) or not len(metrics):
+            raise ParameterError("metrics", metrics, "a non-empty list of metric names")
         try:
-            idx = [self.metrics.index(m) for m in metrics]
+            return [self.metrics.index(m) for m in metrics]
         except ValueError:
             raise ParameterError("metrics", list(metrics), f"metrics among {self.metrics}") from None
-        return case.sim[idx]
+
+    def tensor(self, case: _Case, metrics: Sequence[str]) -> np.ndarray:
+        return case.sim[self.metric_index(metrics)]
+
+    def king_acceptance(self, inst, triples: str, protocol: str):
+        """Cached per-metric acceptance of the KING events of one instance:
+        models (X, E, T) and peers (X, E, P, T) (leave-one-out) or (X, P, T) (full M)."""
+        key = (inst, triples, protocol)
+        if key not in self._king_cache:
+            case = self.cases[inst]
+            if not case.peers or len(case.models) < 2:
+                raise ParameterError("roles", inst, "at least one peer and two models per instance")
+            per_event = []
+            for m in case.models:
+                refs = [r for r in case.models if r != m]
+                per_event.append(_acceptance(case.sim, [m] + case.peers, refs, triples))
+            acc = np.stack(per_event, axis=1)                # (X, E, 1 + P, T)
+            if protocol == "full_M_for_peers":
+                peers = _acceptance(case.sim, case.peers, case.models, triples)
+            else:
+                peers = acc[:, :, 1:]
+            self._king_cache[key] = (acc[:, :, 0], peers)
+        return self._king_cache[key]
 
 
 def _as_data(similarities, roles) -> QarlaData:
@@ -119,8 +142,8 @@ def _triple_mask(r: int, triples: str) -> np.ndarray:
     return np.ones((r, r, r), dtype=bool)
 
 
-def _queen(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: str) -> np.ndarray:
-    """QUEEN of each candidate against the reference models ``refs``."""
+def _acceptance(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: str) -> np.ndarray:
+    """[x(a, m) >= x(m', m'')] per metric, candidate and triple: bool (X, C, T)."""
     refs = list(refs)
     mask = _triple_mask(len(refs), triples)
     if not mask.any():
@@ -129,8 +152,13 @@ def _queen(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: 
     between = sim[:, refs][:, :, refs]                     # x(m', m''): (X, R, R)
     if np.isnan(near).any() or np.isnan(between[:, mask.any(axis=0)]).any():
         raise ParameterError("similarities", "missing pairs", "x(a, m) and x(m', m'') for every summary and model")
-    ok = (near[:, :, :, None, None] >= between[:, None, None, :, :]).all(axis=0)  # (C, R, R, R)
-    return ok[:, mask].mean(axis=1)
+    ok = near[:, :, :, None, None] >= between[:, None, None, :, :]  # (X, C, R, R, R)
+    return ok[:, :, mask]
+
+
+def _queen(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: str) -> np.ndarray:
+    """QUEEN of each candidate against the reference models ``refs`` (all metrics of ``sim``)."""
+    return _acceptance(sim, cands, refs, triples).all(axis=0).mean(axis=1)
 
 
 def queen(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
@@ -160,19 +188,14 @@ def queen_system_scores(similarities, roles=None, metrics=None, *, triples="dist
 
 
 def _king_events(data: QarlaData, metrics, triples, protocol):
-    """Per instance: list of (QUEEN(m), QUEEN of every peer) for each left-out model m."""
+    """Per instance: (QUEEN of each left-out model m (E,), QUEEN of the peers in the same
+    events (E, P) or, with ``full_M_for_peers``, (P,))."""
+    idx = data.metric_index(metrics)
     for inst, case in data.cases.items():
-        if not case.peers or len(case.models) < 2:
-            raise ParameterError("roles", inst, "at least one peer and two models per instance")
-        sim = data.tensor(case, metrics)
-        full = _queen(sim, case.peers, case.models, triples) if protocol == "full_M_for_peers" else None
-        events = []
-        for m in case.models:
-            refs = [r for r in case.models if r != m]
-            qm = _queen(sim, [m], refs, triples)[0]
-            qa = full if full is not None else _queen(sim, case.peers, refs, triples)
-            events.append((qm, qa))
-        yield inst, events
+        acc_m, acc_p = data.king_acceptance(inst, triples, protocol)
+        qm = acc_m[idx].all(axis=0).mean(axis=-1)
+        qa = acc_p[idx].all(axis=0).mean(axis=-1)
+        yield inst, qm, np.broadcast_to(qa, (len(qm), qa.shape[-1]))
 
 
 def _average(per_instance: List[Tuple[int, int]], average: str) -> float:
@@ -190,8 +213,8 @@ def king(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
     check_choice("average", average, ("macro", "micro"))
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
-    counts = [(sum(bool(np.all(qm > qa)) for qm, qa in ev), len(ev))
-              for _, ev in _king_events(data, metrics, triples, protocol)]
+    counts = [(int(np.all(qm[:, None] > qa, axis=1).sum()), len(qm))
+              for _, qm, qa in _king_events(data, metrics, triples, protocol)]
     return _average(counts, average)
 
 
@@ -201,8 +224,11 @@ def k_pairwise(similarities, roles=None, metrics=None, *, triples="distinct",
     It is sensitive to repeated peers (constraint 5), which KING is not."""
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
-    counts = [(sum(int(np.sum(qm > qa)) for qm, qa in ev), sum(len(qa) for _, qa in ev))
-              for _, ev in _king_events(data, metrics, triples, protocol)]
+    check_choice("triples", triples, TRIPLES)
+    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
+    check_choice("average", average, ("macro", "micro"))
+    counts = [(int((qm[:, None] > qa).sum()), qa.size)
+              for _, qm, qa in _king_events(data, metrics, triples, protocol)]
     return _average(counts, average)
 
 

@@ -690,6 +690,7 @@ class Layout:
 
 
 LAYOUTS: Dict[str, Layout] = {
+    "duc2001": Layout("ROUGE/peers", "ROUGE/models", {}),  # summaries only: no table layout is documented
     "duc2002": Layout("ROUGE/peers", "ROUGE/models", {"duc2002-see": "SEE/short.results.table"}),
     "duc2003": Layout("ROUGE/peers", "ROUGE/models",
                       {"duc2003-see": "SEE/results.table", "duc2003-responsiveness": "Responsiveness/results.table"},

@@ -1,0 +1,114 @@
+"""``evalkit data``: list, fetch and check the data sets; build the sample corpora.
+
+* ``evalkit data list`` -- the public sets (cache / mirror state) and the licensed corpora
+  (configured or not);
+* ``evalkit data fetch NAME|all`` -- download (or copy from ``$EVALKIT_DATA_MIRROR``) and
+  verify a public set into the cache (``$EVALKIT_DATA`` or the user cache dir);
+* ``evalkit data check`` -- verify checksums of what is cached/mirrored and say, per
+  licensed corpus, what is configured, found and readable (exit 1 if anything is corrupt
+  or configured but unusable);
+* ``evalkit data sample`` -- the simulated corpora. Hook for the sample engineer: this
+  imports ``evalkit.data.simulate`` lazily and calls its ``build_sample(out_dir,
+  quick=..., seed=..., corpora=..., jobs=...)``; when that package is absent the command
+  says so and exits 2.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("data", help="list, fetch and check data sets; build the sample corpora",
+                                   description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="data_command", metavar="ACTION")
+    p = sub.add_parser("list", help="public sets and licensed corpora with their state")
+    p.set_defaults(func=_list)
+    p = sub.add_parser("fetch", help="download and verify a public set (or all)")
+    p.add_argument("name", help="a public set name or 'all'")
+    p.add_argument("--force", action="store_true", help="fetch again even if a verified copy is cached")
+    p.set_defaults(func=_fetch)
+    p = sub.add_parser("check", help="verify checksums and the licensed-data configuration")
+    p.set_defaults(func=_check)
+    p = sub.add_parser("sample", help="build the simulated sample corpora (evalkit.data.simulate)")
+    p.add_argument("--out", default="data/sample", help="output directory (default: data/sample)")
+    p.add_argument("--seed", type=int, default=None, help="master seed (default: the generator's)")
+    p.add_argument("--quick", action="store_true", help="small sizes, as the tests use")
+    p.add_argument("--corpus", action="append", dest="corpora", help="only this corpus (repeatable)")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes")
+    p.set_defaults(func=_sample)
+    parser.set_defaults(func=lambda args: (parser.print_help(), 0)[1])
+
+
+def _table(rows, columns) -> str:
+    widths = [max(len(c), *(len(str(r[c])) for r in rows)) if rows else len(c) for c in columns]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths))]
+    lines += ["  ".join(str(r[c]).ljust(w) for c, w in zip(columns, widths)) for r in rows]
+    return "\n".join(l.rstrip() for l in lines)
+
+
+def _public_rows():
+    from evalkit.data import public
+
+    rows = []
+    for name, info in public.manifest()["sets"].items():
+        states = public.status(name)
+        where = sorted({s["where"] for s in states})
+        bad = sum(s["state"] == "corrupt" for s in states)
+        size = sum(f["bytes"] for f in info["files"])
+        rows.append({"set": name, "files": len(info["files"]), "MB": f"{size / 1e6:.1f}",
+                     "where": "+".join(where), "state": f"{bad} corrupt" if bad else ("ok" if "missing" not in where else "-"),
+                     "what": info["description"][:70]})
+    return rows
+
+
+def _list(args) -> int:
+    from evalkit.data import licensed, public
+
+    print(f"public data sets (cache {public.data_dir()}; mirror {public.mirror_dir() or '-'}):")
+    print(_table(_public_rows(), ["set", "files", "MB", "where", "state", "what"]))
+    print(f"\nlicensed corpora (config {licensed.config_path()}):")
+    rows = [{**r, "what": licensed.CORPORA[r["corpus"]].description[:60]} for r in licensed.check()]
+    print(_table(rows, ["corpus", "state", "path", "what"]))
+    return 0
+
+
+def _fetch(args) -> int:
+    from evalkit.data import public
+
+    paths = public.fetch(args.name, force=args.force, log=lambda m: print(m, file=sys.stderr))
+    for p in paths:
+        print(p)
+    return 0
+
+
+def _check(args) -> int:
+    from evalkit.data import licensed, public
+
+    bad = 0
+    rows = []
+    for name in public.manifest()["sets"]:
+        for s in public.status(name):
+            rows.append(s)
+            bad += s["state"] == "corrupt"
+    print(_table(rows, ["set", "path", "where", "state"]))
+    print()
+    lrows = licensed.check()
+    print(_table(lrows, ["corpus", "state", "configured", "path"]))
+    bad += sum(r["state"] not in ("ok", "not configured") for r in lrows)
+    return 1 if bad else 0
+
+
+def _sample(args) -> int:
+    try:
+        from evalkit.data import simulate
+    except ImportError:
+        print("evalkit: the sample corpus generator (evalkit.data.simulate) is not installed", file=sys.stderr)
+        return 2
+    kwargs = {"quick": args.quick, "corpora": args.corpora, "jobs": args.jobs}
+    if args.seed is not None:
+        kwargs["seed"] = args.seed
+    built = simulate.build_sample(Path(args.out), **kwargs)
+    for name, directory in (built or {}).items():
+        print(f"{name}\t{directory}")
+    return 0

@@ -132,3 +132,5 @@ def test_package_level_export():
     import evalkit.stats
 
     assert evalkit.stats.williams_test(*R_ARGS) == williams_test(*R_ARGS)
+    frame = williams_test(*R_ARGS).to_frame()
+    assert frame.columns.tolist() == ["t", "dof", "p"] and frame.p[0] == williams_test(*R_ARGS).p

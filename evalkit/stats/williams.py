@@ -29,9 +29,16 @@ __all__ = ["WilliamsResult", "williams_test", "williams_pairs", "significance_ma
 
 
 class WilliamsResult(NamedTuple):
+    """t statistic, p-value and degrees of freedom (n - 3); arrays when the inputs are arrays."""
+
     t: float
     p: float
     dof: int
+
+    def to_frame(self) -> pd.DataFrame:
+        """The result as a tidy frame: columns ``t, dof, p`` (one row per test)."""
+        t = np.atleast_1d(self.t)
+        return pd.DataFrame({"t": t, "dof": self.dof, "p": np.atleast_1d(self.p)})
 
 
 def williams_test(r12, r13, r23, n, *, alternative: str = "one-sided",

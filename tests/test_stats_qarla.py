@@ -154,3 +154,18 @@ def test_metric_set_similarity_and_clustering():
     groups = cl.groupby("cluster").metric.apply(frozenset).tolist()
     assert frozenset({"x0", "x0_copy", "x0_exp"}) in groups and frozenset({"x1"}) in groups
     assert cl.groupby("cluster").representative.sum().eq(1).all()
+
+
+def test_constraint_1_closer_to_every_model_never_lowers_queen():
+    # QARLA constraint 1: if x(a, m) < x(a', m) for every model m, QUEEN(a) <= QUEEN(a').
+    sim, roles = _random_corpus(7, n_inst=4, n_metrics=1)
+    closer = sim[sim.a == "p0"].assign(a="p_closer", value=lambda d: d.value + 0.05)
+    back = sim[sim.b == "p0"].assign(b="p_closer")
+    self_pair = pd.DataFrame({"instance": range(4), "a": "p_closer", "b": "p0", "metric": "x0", "value": 0.0})
+    self_pair2 = self_pair.assign(a="p0", b="p_closer")
+    sim2 = pd.concat([sim, closer, back, self_pair, self_pair2], ignore_index=True)
+    roles2 = pd.concat([roles, pd.DataFrame({"instance": range(4), "summarizer": "p_closer", "role": "peer"})])
+    q = queen(sim2, roles2).set_index(["instance", "summarizer"])["queen"]
+    for inst in range(4):
+        assert q[(inst, "p0")] <= q[(inst, "p_closer")]
+    assert (q.xs("p_closer", level=1) > q.xs("p0", level=1)).any()

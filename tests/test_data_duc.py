@@ -252,9 +252,12 @@ def duc_corpora(draw, year):
                         judgment += f"_q{draw(st.integers(1, 7))}"
                     value = float(draw(st.integers(0, 5))) if name in spec.int_values else draw(
                         st.floats(-1e3, 1e3, allow_nan=False))
-                    j.append((i, s, judgment, value))
-    jdf = pd.DataFrame(j, columns=["instance", "summarizer", "judgment", "value"]).drop_duplicates(
-        ["instance", "summarizer", "judgment"])
+                    j.append((i, s, judgment, value, assessor))
+    with_assessor = any(duc.TABLES[k].assessor for k in tables)
+    cols = ["instance", "summarizer", "judgment", "value", "assessor"]
+    jdf = pd.DataFrame(j, columns=cols).drop_duplicates(cols[:3] + cols[4:])
+    if not with_assessor:
+        jdf = jdf.drop(columns="assessor")
     return SummarizationCorpus(
         name="x",
         instances=pd.DataFrame({"instance": insts, "docset": insts, "kind": "M", "length": "100", "selector": sel}),
@@ -264,7 +267,7 @@ def duc_corpora(draw, year):
     )
 
 
-@pytest.mark.parametrize("year", [2004, 2005, 2006, 2007])
+@pytest.mark.parametrize("year", [2002, 2003, 2004, 2005, 2006, 2007])
 def test_write_read_round_trip(tmp_path_factory, year):
     @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(corpus=duc_corpora(year))
@@ -276,7 +279,7 @@ def test_write_read_round_trip(tmp_path_factory, year):
         a = corpus.summaries.sort_values(key).reset_index(drop=True)
         b = back.summaries.sort_values(key).reset_index(drop=True)
         pd.testing.assert_frame_equal(a, b)
-        jk = key + ["judgment"]
+        jk = key + ["judgment"] + (["assessor"] if "assessor" in corpus.judgments.columns else [])
         a = corpus.judgments.sort_values(jk).reset_index(drop=True)
         b = back.judgments[list(corpus.judgments.columns)].sort_values(jk).reset_index(drop=True)
         pd.testing.assert_frame_equal(a, b, check_exact=True)

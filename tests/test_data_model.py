@@ -268,3 +268,16 @@ def test_scores_frame():
     assert scores_frame({"system": ["s"], "metric": ["r"], "value": [np.nan]}, unit="system", allow_nan=True).shape == (1, 3)
     with pytest.raises(ParameterError, match="unit"):
         scores_frame(unit="doc")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), table=st.sampled_from(["meta.json", "summaries.jsonl", "judgments.jsonl", "instances.jsonl"]))
+def test_corrupted_corpus_directory_raises_only_evalkit_errors(tmp_path_factory, data, table):
+    from _data_corrupt import corrupt
+
+    d = toy_summ().save(tmp_path_factory.mktemp("c"))
+    (d / table).write_bytes(corrupt(data, (d / table).read_bytes()))
+    try:
+        load_corpus(d).validate()
+    except EvalkitError:
+        pass

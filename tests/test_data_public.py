@@ -225,3 +225,16 @@ def test_wmt09_sgml_loads_through_nist_sgml():
     assert len(c.segments) == len(seg) == 2525
     assert set(zip(c.segments["document"], c.segments["segment"])) == set(zip(seg["document"], seg["segment"]))
     assert c.systems == ["cmu-combo"]
+
+
+@needs_mirror
+def test_fake_sgml_reader_agrees_with_nist_reader_on_wmt09():
+    from evalkit.data import nist_sgml, wmt
+
+    path = Path(MIRROR) / "wmt09-cz-en/ref.sgm"
+    ours = wmt.read_fake_sgml(path)
+    theirs = nist_sgml.read_nist(path)
+    assert ours.attrs["setid"] == theirs.setid == "newstest2009"
+    # fake SGML keeps inner whitespace (like sacrebleu), mteval SGML collapses it
+    assert [" ".join(t.split()) for t in ours.segments()] == [" ".join(s.text.split()) for d in theirs.docs for s in d.segments]
+    assert list(ours.docs) == [d.docid for d in theirs.docs]

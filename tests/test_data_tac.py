@@ -260,3 +260,13 @@ def test_random_corruption_raises_only_evalkit_errors(tmp_path_factory, data, wh
             tac.read_aesop(path, 2009, "A")
     except EvalkitError:
         pass
+
+
+def test_tac_tree_with_rouge_outputs(tac2008):
+    put(tac2008 / "ROUGE/rouge.m.out", ROUGE_OUT)
+    put(tac2008 / "ROUGE/rougejk.m.out", ROUGE_JK)
+    c = tac.read_corpus(tac2008, 2008, rouge=True)
+    j = c.judgments.set_index(["instance", "summarizer", "judgment"])["value"]
+    assert j[("D0801-A", "1", "rouge-2_F")] == 0.13333
+    assert j[("D0801-A", "1", "rouge-su4_P_jk")] == pytest.approx(0.2, abs=1e-15)
+    assert c.meta["files_missing"] == ["BE/simple.m.hm.out", "BE/simplejk.m.hm.out"]

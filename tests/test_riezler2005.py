@@ -1,5 +1,7 @@
 """Riezler & Maxwell (2005): exact recomputations of printed numbers and the paper-specific
 logic of evalkit.papers.riezler2005 (F-score tuples, equivalent variants, multiplicity)."""
+from collections import Counter
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -188,3 +190,47 @@ def test_closest_pair_picks_the_smallest_gap_in_corpus_order():
         return np.tile([m, 10, 10], (10, 1))
     s = {"F": {"a": stats(2), "b": stats(5), "c": stats(4), "d": stats(9)}}
     assert rm.closest_pair(s, {"F": rm.fscore_from_statistics}, "F") == ["b", "c"]
+
+
+def _tiny_corpus():
+    from evalkit.data.model import MTCorpus
+
+    refs = ["the cat sat on the mat .", "a dog barked at the mailman today ."]
+    outs = {"base": ["the cat sat on a mat .", "a dog barked at the postman ."],
+            "near": ["the cat sat on the mat .", "the dog barked at a mailman ."],
+            "far": ["cat mat .", "dog ."]}
+    seg = pd.DataFrame({"document": "d1", "segment": [1, 2], "source": [None, None]})
+    ref = pd.DataFrame({"document": "d1", "segment": [1, 2], "reference": "r1", "text": refs})
+    out = pd.DataFrame([("d1", i + 1, s, t) for s, ts in outs.items() for i, t in enumerate(ts)],
+                       columns=["document", "segment", "system", "text"])
+    return MTCorpus(name="tiny", segments=seg, references=ref, outputs=out), refs, outs
+
+
+def test_metric_statistics_are_the_metrics_own_statistics():
+    from evalkit.metrics.bleu import BLEU
+    from evalkit.metrics.nist import NIST
+
+    corpus, refs, outs = _tiny_corpus()
+    stats, scores = rm.metric_statistics(corpus, metrics=["NIST", "BLEU", "F"], window=2)
+    for s, hyps in outs.items():
+        assert np.array_equal(stats["BLEU"][s], BLEU().segment_statistics(hyps, [refs]))
+        assert np.allclose(stats["NIST"][s], NIST().segment_statistics(hyps, [refs]))
+        assert scores["BLEU"](stats["BLEU"][s].sum(0)[None])[0] == pytest.approx(
+            BLEU().corpus_score(hyps, [refs]).score / 100)
+        assert scores["NIST"](stats["NIST"][s].sum(0)[None])[0] == pytest.approx(
+            NIST().corpus_score(hyps, [refs]).score)
+    # F of "base", segment 1: pairs (w_i, w_j), j - i <= 2, of the lower-cased tokens.
+    hyp = "the cat sat on a mat .".split()
+    ref = refs[0].split()
+    h, r = Counter(rm.window_relations(hyp, 2)), Counter(rm.window_relations(ref, 2))
+    assert stats["F"]["base"][0].tolist() == [sum((h & r).values()), sum(h.values()), sum(r.values())]
+
+
+def test_pair_statistics_picks_the_closest_pair_or_checks_the_given_one():
+    corpus, _, _ = _tiny_corpus()
+    pair, stats, _ = rm.pair_statistics(corpus, ["BLEU", "F"], pair_metric="BLEU")
+    assert pair == ["base", "near"] and set(stats["F"]) == {"base", "near"}
+    with pytest.raises(ParameterError):
+        rm.pair_statistics(corpus, ["F"], pair=["base", "nobody"])
+    with pytest.raises(ParameterError):
+        rm.pair_statistics(corpus, ["F"], pair=["base", "base"])

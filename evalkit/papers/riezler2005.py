@@ -49,7 +49,7 @@ __all__ = [
     "PAPER", "published", "printed_checks", "experimentwise_grid", "simulate_experimentwise", "fscore_statistics",
     "fscore_from_statistics", "window_relations", "significance_table", "table1_layout",
     "equivalent_variants", "table2", "type1_simulation", "rejection_rates", "many_systems",
-    "smallest_p", "trials_needed", "load_corpus", "metric_statistics", "corpus_scores", "closest_pair",
+    "smallest_p", "trials_needed", "load_corpus", "metric_statistics", "corpus_scores", "closest_pair", "pair_statistics",
     "paper_vs_run_table1", "table2_layout", "paper_vs_run_table2",
 ]
 
@@ -363,6 +363,25 @@ def closest_pair(statistics: Mapping[str, Mapping[str, np.ndarray]], scores: Map
     gaps = np.abs(values[:, None] - values[None, :]) + np.diag(np.full(len(names), np.inf))
     i, j = sorted(np.unravel_index(int(np.argmin(gaps)), gaps.shape))
     return [names[i], names[j]]
+
+
+def pair_statistics(corpus, metrics: Sequence[str], pair: Optional[Sequence[str]] = None,
+                    pair_metric: str = "BLEU", window: int = 3):
+    """``(pair, statistics, scores)`` for two systems: ``pair`` as given, or the two
+    systems closest in ``pair_metric`` (:func:`closest_pair`, scoring every system with
+    that metric only); the statistics of ``metrics`` are then computed for the pair alone.
+    """
+    if pair is None:
+        pick, pick_scores = metric_statistics(corpus, metrics=[pair_metric], window=window)
+        pair = closest_pair(pick, pick_scores, pair_metric)
+    pair = list(pair)
+    if len(pair) != 2 or pair[0] == pair[1]:
+        raise ParameterError("pair", pair, "two different system ids [baseline, system]")
+    for system in pair:
+        if system not in corpus.systems:
+            raise ParameterError("pair", system, f"one of {corpus.systems}")
+    statistics, scores = metric_statistics(corpus, systems=pair, metrics=metrics, window=window)
+    return pair, statistics, scores
 
 
 # --------------------------------------------------------------------------- Table 1

@@ -24,32 +24,16 @@ import argparse
 import datetime
 import os
 import platform
-import re
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
 
 def load_summeval(n_docs: int):
-    from evalkit.data.safe_pickle import load
+    from evalkit.metrics.rouge_inputs import summeval_inputs
 
-    mirror = Path(os.environ.get("EVALKIT_DATA_MIRROR", "/work/shared/data"))
-    data = load(mirror / "summeval" / "data.pkl")
-
-    def split(s: str):
-        return [x for x in re.split(r"(?<=[.!?]) +", s.strip()) if x]
-
-    S, R, I, Y = [], [], [], []
-    for doc, v in list(data.items())[:n_docs]:
-        refs = [split(r) for r in v["ref_summs"]]
-        for system, sv in v["sys_summs"].items():
-            S.append(split(sv["sys_summ"]))
-            R.append(refs)
-            I.append(doc)
-            Y.append(system)
-    return S, R, I, Y
+    return summeval_inputs(os.environ.get("EVALKIT_DATA_MIRROR", "/work/shared/data"), n_docs)
 
 
 def main() -> int:

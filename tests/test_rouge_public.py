@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
 import subprocess
 import tempfile
 
 import pytest
 
 from evalkit.cli import main as evalkit_main
-from evalkit.data.safe_pickle import load
 from evalkit.metrics.rouge import Rouge, RougeCorpus
+from evalkit.metrics.rouge_inputs import summeval_inputs
 from evalkit.metrics.rouge_perl import perl_args, run_perl, write_corpus
 from evalkit.text import rouge_resources
 from test_rouge_support import assert_same_text, needs_perl
@@ -25,20 +24,7 @@ N_DOCS = 2  # 32 summaries x 11 references
 
 @pytest.fixture(scope="module")
 def summeval_corpus(data_mirror):
-    data = load(data_mirror / "summeval" / "data.pkl")
-
-    def split(s):
-        return [x for x in re.split(r"(?<=[.!?]) +", s.strip()) if x]
-
-    S, R, I, Y = [], [], [], []
-    for doc, v in sorted(data.items())[:N_DOCS]:
-        refs = [split(r) for r in v["ref_summs"]]
-        for system, sv in v["sys_summs"].items():
-            S.append(split(sv["sys_summ"]))
-            R.append(refs)
-            I.append(doc)
-            Y.append(system)
-    return RougeCorpus.from_lists(S, R, I, Y)
+    return RougeCorpus.from_lists(*summeval_inputs(data_mirror, N_DOCS))
 
 
 @pytest.mark.parametrize("stem,stopwords", [(False, False), (True, True)])  # the others: random tests

@@ -126,10 +126,10 @@ def encode_tokens(
     if vocab is None:
         vocab = {}
     setdefault = vocab.setdefault
-    lens = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
-    ids = np.array(
-        [setdefault(tok, len(vocab)) for tok in chain.from_iterable(token_lists)], dtype=np.int64
-    )
+    lens = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+    # ids in order of first occurrence (deterministic); measured faster than dict.fromkeys +
+    # map(vocab.__getitem__) on WMT17
+    ids = np.array([setdefault(tok, len(vocab)) for tok in chain.from_iterable(token_lists)], dtype=np.int64)
     return ids, lens, max(len(vocab), 1)
 
 
@@ -190,49 +190,72 @@ def ngram_keys(ids: np.ndarray, vocab_size: int, max_order: int) -> List[np.ndar
 @numba.njit(cache=True)
 def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_vals, use_info):
     """Per hypothesis segment: sum_g min(c_h(g), max_r c_r(g)), the n-gram total, and (when
-    ``use_info``) sum_g info(g) * min(...) with info looked up in sorted ``info_keys``."""
+    ``use_info``) sum_g info(g) * min(...) with info looked up in sorted ``info_keys``.
+
+    Keys are sorted in place in scratch buffers; each reference is merged with the sorted
+    hypothesis keys, keeping per distinct hypothesis n-gram the largest reference count."""
     match = np.zeros(n_hyp, dtype=np.int64)
     total = np.zeros(n_hyp, dtype=np.int64)
     winfo = np.zeros(n_hyp, dtype=np.float64)
+    longest = 1
+    for t in range(offsets.shape[0] - 1):
+        if offsets[t + 1] - offsets[t] > longest:
+            longest = offsets[t + 1] - offsets[t]
+    h = np.empty(longest, dtype=np.int64)
+    r = np.empty(longest, dtype=np.int64)
+    uniq = np.empty(longest, dtype=np.int64)
+    hcnt = np.empty(longest, dtype=np.int64)
+    best = np.empty(longest, dtype=np.int64)
     for s in range(n_hyp):
         a = offsets[s]
-        b = offsets[s + 1] - n + 1
-        if b <= a:
+        L = offsets[s + 1] - n + 1 - a
+        if L <= 0:
             continue
-        total[s] = b - a
-        h = np.sort(keys[a:b])
-        nref = ref_ptr[s + 1] - ref_ptr[s]
-        refs = []
-        for j in range(nref):
-            t = ref_ids[ref_ptr[s] + j]
-            ra = offsets[t]
-            rb = offsets[t + 1] - n + 1
-            if rb > ra:
-                refs.append(np.sort(keys[ra:rb]))
-            else:
-                refs.append(np.empty(0, dtype=np.int64))
+        total[s] = L
+        h[:L] = keys[a:a + L]
+        h[:L].sort()
+        # distinct hypothesis n-grams and their counts
+        u = 0
         i = 0
+        while i < L:
+            j = i + 1
+            while j < L and h[j] == h[i]:
+                j += 1
+            uniq[u] = h[i]
+            hcnt[u] = j - i
+            best[u] = 0
+            u += 1
+            i = j
+        for q in range(ref_ptr[s], ref_ptr[s + 1]):
+            t = ref_ids[q]
+            R = offsets[t + 1] - n + 1 - offsets[t]
+            if R <= 0:
+                continue
+            r[:R] = keys[offsets[t]:offsets[t] + R]
+            r[:R].sort()
+            i = 0
+            j = 0
+            while i < u and j < R:
+                if uniq[i] < r[j]:
+                    i += 1
+                elif uniq[i] > r[j]:
+                    j += 1
+                else:
+                    k = j + 1
+                    while k < R and r[k] == r[j]:
+                        k += 1
+                    if k - j > best[i]:
+                        best[i] = k - j
+                    i += 1
+                    j = k
         m = 0
         w = 0.0
-        while i < h.shape[0]:
-            k = h[i]
-            j = i + 1
-            while j < h.shape[0] and h[j] == k:
-                j += 1
-            c = j - i
-            best = 0
-            for r in refs:
-                lo = np.searchsorted(r, k, side="left")
-                hi = np.searchsorted(r, k, side="right")
-                if hi - lo > best:
-                    best = hi - lo
-            clip = c if c < best else best
+        for i in range(u):
+            clip = hcnt[i] if hcnt[i] < best[i] else best[i]
             if clip > 0:
                 m += clip
                 if use_info:
-                    p = np.searchsorted(info_keys, k)
-                    w += info_vals[p] * clip
-            i = j
+                    w += info_vals[np.searchsorted(info_keys, uniq[i])] * clip
         match[s] = m
         winfo[s] = w
     return match, total, winfo

@@ -87,7 +87,10 @@ class Tokenizer13aFast:
     characters of a fixed class with spaces, so padding them with ``str.replace`` gives the
     same tokens (runs of spaces only separate tokens, and none of the later rules looks
     at how many spaces there are). The other three rules are sacrebleu's own compiled
-    regexes with an equivalent replacement function instead of the template.
+    regexes with an equivalent replacement function instead of the template; rules 2 and 3
+    (space out periods and commas unless next to a digit) reduce to padding every period
+    and comma when none of them touches a digit or another period or comma, which is
+    checked first.
     ``tests/test_bleu_tokenize.py`` checks equality with sacrebleu's tokenizer on random
     and real text.
     """
@@ -99,13 +102,16 @@ class Tokenizer13aFast:
         first, first_repl = rules[0]
         if first_repl != r" \1 " or first.pattern != r"([\{-\~\[-\` -\&\(-\+\:-\@\/])":
             raise RuntimeError("sacrebleu's 13a rules changed; update Tokenizer13aFast")
-        self._pads = [(c, f" {c} ") for c in map(chr, range(33, 128)) if first.fullmatch(c)]
-        self._any_pad = re.compile("[" + re.escape("".join(c for c, _ in self._pads)) + "]").search
+        self._pads = {c: f" {c} " for c in map(chr, range(33, 128)) if first.fullmatch(c)}
         expected = [r"\1 \2 ", r" \1 \2", r"\1 \2 "]
         if [repl for _, repl in rules[1:]] != expected:
             raise RuntimeError("sacrebleu's 13a rules changed; update Tokenizer13aFast")
         (r2, _), (r3, _), (r4, _) = rules[1:]
         self._r2, self._r3, self._r4 = r2.sub, r3.sub, r4.sub
+        # Rules 2 and 3 only differ from "pad every '.' and ','" when a period or comma
+        # touches a digit or another period/comma; detect that case and run them then.
+        self._tricky = re.compile(r"[0-9.,][.,]|[.,][0-9]").search
+        self._digit_dash = re.compile(r"[0-9]-").search
 
     @staticmethod
     def _g12_(m) -> str:  # r"\1 \2 "
@@ -129,14 +135,16 @@ class Tokenizer13aFast:
             line = line.replace("&lt;", "<")
             line = line.replace("&gt;", ">")
         line = f" {line} "
-        if self._any_pad(line) is not None:
-            for c, padded in self._pads:
-                if c in line:
-                    line = line.replace(c, padded)
+        pads = self._pads
+        for c in set(line).intersection(pads):
+            line = line.replace(c, pads[c])
         if "." in line or "," in line:
-            line = self._r2(self._g12_, line)
-            line = self._r3(self._g_12, line)
-        if "-" in line:
+            if self._tricky(line) is None:
+                line = line.replace(".", " . ").replace(",", " , ")
+            else:
+                line = self._r2(self._g12_, line)
+                line = self._r3(self._g_12, line)
+        if "-" in line and self._digit_dash(line) is not None:
             line = self._r4(self._g12_, line)
         return line.split()
 

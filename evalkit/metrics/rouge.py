@@ -243,9 +243,10 @@ class RougeResult:
     """Per-summary scores (tidy) and the averages the Perl script prints."""
 
     scores: pd.DataFrame  # instance, system, metric, R, P, F (+ raw counts)
-    averages: pd.DataFrame  # system, metric, stat, mean, perl_mean, ci_low, ci_high
+    # per system and method: n, mean_X, median_X (plain), perl_mean_X (printed Average_X),
+    # ci_low_X, ci_high_X for X in R, P, F, and pooled model/peer/hit counts
+    averages: pd.DataFrame
     signature: str
-    report_text: Optional[str] = None
 
     def __repr__(self) -> str:
         return f"RougeResult({len(self.scores)} scores; {self.signature})"

@@ -110,6 +110,8 @@ def test_cli_single_system_and_file_list(tmp_path):
             ["1", "2"], ["sysA", "sysA"])
     cfg = _write(tmp_path, data, "SPL")
     assert_same_text(_perl("-n 2 -d", cfg, ["sysA"]), _ours("-n 2 -d", cfg, ["sysA"]), "system ID argument")
+    # a system ID found in no evaluation: warnings on stderr, zeros printed
+    assert_same_text(_perl("-n 1 -d", cfg, ["nope"]), _ours("-n 1 -d", cfg, ["nope"]), "unknown system ID")
     # -z SPL: one "peer model1 model2 ..." line per evaluation
     texts = tmp_path / "texts"
     lst = tmp_path / "list.txt"

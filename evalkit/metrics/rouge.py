@@ -827,9 +827,8 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
     """
     methods = cfg.methods()
     systems = list(dict.fromkeys(scores["system"].tolist())) if len(scores) else []
-    for p in peer_ids or []:
-        if p not in systems:
-            systems.append(p)
+    if peer_ids is not None:  # the script's order, including peers absent from every eval
+        systems = list(dict.fromkeys(list(peer_ids) + systems))
     sys_rank = {p: i for i, p in enumerate(systems)}
     met_rank = {m: i for i, m in enumerate(methods)}
     sysl = scores["system"].tolist()

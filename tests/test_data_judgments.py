@@ -106,3 +106,19 @@ def test_random_corruption_raises_only_evalkit_errors(tmp_path_factory, data, wh
         (judgments.read_assessments_csv if which == "csv" else judgments.read_ldc_assessments)(path)
     except EvalkitError:
         pass
+
+
+def test_write_read_mt_evaluation_round_trip(tmp_path):
+    (tmp_path / "ref.sgm").write_text(REF)
+    (tmp_path / "tst.sgm").write_text(TST)
+    (tmp_path / "a.csv").write_text(CSV)
+    c = judgments.load_mt_evaluation([tmp_path / "ref.sgm"], [tmp_path / "tst.sgm"], assessments=tmp_path / "a.csv",
+                                     name="mtc4")
+    for fmt in ("sgml", "xml"):
+        yaml_path = judgments.write_mt_evaluation(c, tmp_path / fmt, setid="mtc4", format=fmt)
+        back = judgments.read_mt_evaluation(yaml_path)
+        for t in ("segments", "references", "outputs", "judgments"):
+            import pandas as pd
+            pd.testing.assert_frame_equal(getattr(c, t), getattr(back, t), check_exact=True)
+    assert sorted(p.name for p in (tmp_path / "sgml").iterdir()) == [
+        "assessments.csv", "evaluation.yaml", "references.sgm", "system.E09.sgm", "system.E11.sgm"]

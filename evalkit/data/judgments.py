@@ -45,7 +45,7 @@ from evalkit.errors import InputFormatError, ParameterError
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["read_assessments_csv", "write_assessments_csv", "read_ldc_assessments", "load_mt_evaluation",
-           "mt_corpus_from_nist"]
+           "mt_corpus_from_nist", "evaluation_spec", "read_mt_evaluation", "write_mt_evaluation"]
 
 KEYS = ("document", "segment", "system", "judge")
 _ALIASES = {
@@ -218,3 +218,99 @@ def load_mt_evaluation(references: Sequence[PathLike], systems: Sequence[PathLik
     corpus.meta.update({"assessments": str(assessments), "missing_scores": j.attrs.get("missing", 0),
                         "skipped": skipped})
     return corpus.validate()
+
+
+def evaluation_spec(mapping: object, base: PathLike, where: PathLike) -> dict:
+    """Normalize an evaluation mapping (``root``, ``references``, ``systems``, ``source``,
+    ``assessments``, ``layout``; paths relative to ``root``, default ``base``) into
+    absolute paths. The same mapping configures licensed MT corpora."""
+    if not isinstance(mapping, dict) or not mapping.get("references") or not mapping.get("systems"):
+        raise InputFormatError(where, None, "a mapping with 'references' and 'systems' file lists")
+    unknown = sorted(set(mapping) - {"root", "references", "systems", "source", "assessments", "layout", "name"})
+    if unknown:
+        raise InputFormatError(where, None, "keys root, references, systems, source, assessments, layout, name",
+                               found=", ".join(map(str, unknown)))
+    root = Path(mapping.get("root", base)).expanduser()
+    if not root.is_absolute():
+        root = Path(base) / root
+
+    def resolve(p):
+        return root / Path(str(p)).expanduser()
+
+    def files(key):
+        value = mapping[key]
+        return [resolve(p) for p in (value if isinstance(value, list) else [value])]
+
+    return {"references": files("references"), "systems": files("systems"),
+            "source": resolve(mapping["source"]) if mapping.get("source") else None,
+            "assessments": resolve(mapping["assessments"]) if mapping.get("assessments") else None,
+            "layout": mapping.get("layout", "csv"), "name": mapping.get("name", "nist")}
+
+
+def read_mt_evaluation(path: PathLike, **kwargs) -> MTCorpus:
+    """Load an evaluation described by a YAML mapping file (see :func:`evaluation_spec`),
+    e.g. one written by :func:`write_mt_evaluation`."""
+    import yaml
+
+    try:
+        mapping = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputFormatError(path, None, "an existing evaluation YAML file") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise InputFormatError(path, None, "valid UTF-8 YAML", found=str(exc)[:120]) from None
+    spec = evaluation_spec(mapping, Path(path).parent, path)
+    return load_mt_evaluation(spec["references"], spec["systems"], source=spec["source"],
+                              assessments=spec["assessments"], layout=spec["layout"],
+                              name=kwargs.pop("name", spec["name"]), **kwargs)
+
+
+def write_mt_evaluation(corpus: MTCorpus, directory: PathLike, setid: Optional[str] = None,
+                        format: str = "sgml") -> Path:
+    """Write ``corpus`` as a NIST evaluation: ``source.sgm`` (when sources are known),
+    ``references.sgm`` (every reference, documents repeated per ``sysid``), one
+    ``system.<id>.sgm`` per system, ``assessments.csv`` (evalkit CSV) when it has
+    judgments, and ``evaluation.yaml`` naming them; returns the YAML path (read it back
+    with :func:`read_mt_evaluation`)."""
+    import yaml
+
+    from evalkit.data import nist_sgml
+
+    corpus.validate()
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    ext = "xml" if format == "xml" else "sgm"
+    setid = setid or corpus.name
+    src, tgt = corpus.source_language or "any", corpus.target_language or "en"
+    keys = corpus.segment_keys()
+    docs_order = list(dict.fromkeys(d for d, _ in keys))
+
+    def build(kind, table, id_col, ids):
+        nset = nist_sgml.NistSet(kind, setid, src, None if kind == "srcset" else tgt)
+        for sysid in ids:
+            rows = table if id_col is None else table[table[id_col] == sysid]
+            text = dict(zip(zip(rows["document"], rows["segment"]), rows["source" if id_col is None else "text"]))
+            for docid in docs_order:
+                segs = [nist_sgml.Segment(seg, text[(docid, seg)]) for d, seg in keys if d == docid]
+                nset.docs.append(nist_sgml.Document(docid, sysid, segs))
+        return nset
+
+    mapping: dict = {"name": corpus.name, "layout": "csv"}
+    if corpus.segments["source"].notna().all():
+        nist_sgml.write_nist(build("srcset", corpus.segments, None, [None]), directory / f"source.{ext}", format)
+        mapping["source"] = f"source.{ext}"
+    nist_sgml.write_nist(build("refset", corpus.references, "reference", corpus.reference_ids),
+                         directory / f"references.{ext}", format)
+    mapping["references"] = [f"references.{ext}"]
+    mapping["systems"] = []
+    for system in dict.fromkeys(corpus.outputs["system"]):
+        name = f"system.{system}.{ext}"
+        nist_sgml.write_nist(build("tstset", corpus.outputs, "system", [system]), directory / name, format)
+        mapping["systems"].append(name)
+    if len(corpus.judgments):
+        j = corpus.judgments.copy()
+        if "judge" not in j.columns:
+            j["judge"] = "-"
+        write_assessments_csv(directory / "assessments.csv", j.fillna({"judge": "-"}))
+        mapping["assessments"] = "assessments.csv"
+    atomic_write_text(directory / "evaluation.yaml", yaml.safe_dump(mapping, sort_keys=False))
+    return directory / "evaluation.yaml"

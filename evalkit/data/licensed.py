@@ -154,25 +154,15 @@ def _how(c: LicensedCorpus) -> str:
 
 def _mt_spec(c: LicensedCorpus, where: str, value: Any) -> Dict[str, Any]:
     """Normalize an MT corpus entry: a mapping, or a path to a YAML file holding one."""
+    from evalkit.data.judgments import evaluation_spec
+
     base = Path(where).parent if where.endswith((".yaml", ".yml")) else Path.cwd()
     if isinstance(value, (str, os.PathLike)):
         path = Path(value).expanduser()
         if not path.is_file():
             raise DataNotConfiguredError(f"licensed corpus {c.name}: {path} (from {where}) does not exist", _how(c))
-        value, base = _read_yaml(path), path.parent
-    if not isinstance(value, dict) or not value.get("references") or not value.get("systems"):
-        raise InputFormatError(where, None, f"for {c.name} a mapping with 'references' and 'systems' file lists")
-    root = Path(value.get("root", base)).expanduser()
-
-    def resolve(p):
-        return root / Path(p).expanduser()
-
-    spec = {"references": [resolve(p) for p in value["references"]],
-            "systems": [resolve(p) for p in value["systems"]],
-            "source": resolve(value["source"]) if value.get("source") else None,
-            "assessments": resolve(value["assessments"]) if value.get("assessments") else None,
-            "layout": value.get("layout", "csv")}
-    return spec
+        value, base, where = _read_yaml(path), path.parent, str(path)
+    return evaluation_spec(value, base, where)
 
 
 def require(name: str) -> Union[Path, Dict[str, Any]]:

@@ -22,16 +22,22 @@ NOTEBOOKS = sorted(p.stem for p in FOLDER.glob("*.ipynb"))
 DATA_FREE = {"00_paper_consistency"}
 FIGURES = {"01_figure1_coverage_vs_quality": "figure1", "02_figure2_distributions": "figure2",
            "05_figure3_williams_heatmap": "figure3", "07_table3_figure4_rescoring": "figure4"}
-LICENSED_ENV = ("EVALKIT_LICENSED_CONFIG", "EVALKIT_DUC2004", "EVALKIT_DUC2004_DIR")
+LICENSED_ENV = ("EVALKIT_DUC2004",)
 
 
-def _run(profile, results):
-    runs = runner.run_all(profile=profile, only=["graham2015"], quick=True, results_dir=results, jobs=2)
+# The licensed runs use a subset (every data notebook loads through the same
+# g15.load_evaluations call, checked below) to keep the suite's time within budget.
+LICENSED_SUBSET = ("00_paper_consistency", "01_figure1_coverage_vs_quality", "03_table1_correlations",
+                   "07_table3_figure4_rescoring")
+
+
+def _run(profile, results, only=("graham2015",)):
+    runs = runner.run_all(profile=profile, only=list(only), quick=True, results_dir=results, jobs=2)
     return {r.notebook: r for r in runs}, Path(results) / profile / "graham2015"
 
 
-def _all_ok(runs):
-    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in NOTEBOOKS}, \
+def _all_ok(runs, expected=NOTEBOOKS):
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in expected}, \
         {n: r.error for n, r in runs.items() if r.status != "ok"}
 
 
@@ -52,6 +58,10 @@ def test_notebooks_follow_the_model_and_are_stripped():
             assert knob in source, (name, knob)
         code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
         assert "paper_vs_run" in code and "out.finish()" in code and "def " not in code, name
+        setup_cell = "".join(nb["cells"][2]["source"])
+        assert "setup(paper=\"graham2015\"" in setup_cell, name
+        if name not in DATA_FREE:  # the one place data are loaded (DataNotConfiguredError -> skipped)
+            assert "g15.load_evaluations(profile" in setup_cell, name
         if name in FIGURES:
             assert f"Figure {FIGURES[name][-1]} (Graham 2015)" in code, name
         for cell in nb["cells"]:
@@ -114,8 +124,26 @@ def test_public_profile_runs_and_table1_is_stable(tmp_path, data_mirror):
 def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
     for var in LICENSED_ENV:
         monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no user config either
-    runs, _ = _run("licensed", tmp_path)
+    monkeypatch.setenv("EVALKIT_CONFIG", str(tmp_path / "no-config.yaml"))  # no user config either
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    runs, _ = _run("licensed", tmp_path, [f"graham2015/{n}" for n in LICENSED_SUBSET])
+    assert set(runs) == set(LICENSED_SUBSET)
     for name, run in runs.items():
         expected = "ok" if name in DATA_FREE else "skipped"
         assert run.status == expected, (name, run.status, run.error)
+
+
+def test_licensed_profile_runs_on_duc2004_fixture_files(tmp_path, monkeypatch):
+    """A DUC 2004 results tree (ROUGE/peers, ROUGE/models, SEE/short.results.table2) written by
+    evalkit's DUC writers from the quick simulated corpus, configured through EVALKIT_DUC2004."""
+    from evalkit.data import duc
+    from evalkit.data.simulate import load_sample
+
+    root = duc.write_corpus(load_sample("duc2004", quick=True), tmp_path / "duc2004_results", 2004)
+    assert (root / "SEE" / "short.results.table2").is_file() and any((root / "ROUGE" / "peers").iterdir())
+    monkeypatch.setenv("EVALKIT_CONFIG", str(tmp_path / "no-config.yaml"))
+    monkeypatch.setenv("EVALKIT_DUC2004", str(root))
+    runs, out = _run("licensed", tmp_path / "results", [f"graham2015/{n}" for n in LICENSED_SUBSET])
+    _all_ok(runs, LICENSED_SUBSET)
+    table = pd.read_csv(out / "03_table1_correlations" / "table1_duc2004_human.csv")
+    assert len(table) == 193

@@ -536,8 +536,8 @@ def load_evaluations(profile: str, quick: bool = False, cs_formula: str = "graha
     * ``public``: SummEval (coverage := expert relevance, quality := mean of coherence,
       consistency and fluency, targets: the mean of the four expert dimensions and relevance
       alone; 1-5 rescaled to 0-1) and REALSumm (coverage := LitePyramid recall, no quality).
-    * ``licensed``: DUC 2004 from the user's configuration (:mod:`evalkit.data.licensed`);
-      raises :class:`~evalkit.errors.DataNotConfiguredError` when it is not configured.
+    * ``licensed``: DUC 2004 from the user's configuration (``EVALKIT_DUC2004`` or the YAML
+      file, :mod:`evalkit.data.licensed`), read by :func:`evalkit.data.duc.read_corpus`; raises :class:`~evalkit.errors.DataNotConfiguredError` when it is not configured.
 
     ``quick`` keeps the first 20 instances of the public sets (the sample's own quick size
     applies to ``sample``); ``max_instances`` overrides. ``include_models`` also correlates
@@ -582,9 +582,9 @@ def _duc2004_corpus(profile: str, quick: bool):
         from evalkit.data.simulate import load_sample
 
         return load_sample("duc2004", quick=quick)
-    from evalkit.data.licensed import load_licensed
+    from evalkit.data import licensed
 
-    return load_licensed("duc2004")
+    return licensed.load("duc2004")
 
 
 def _first_present(columns, names: Sequence[str], what: str, corpus_name: str) -> str:

@@ -7,7 +7,8 @@ from scipy import stats
 
 from evalkit.errors import ParameterError
 from evalkit.stats.correlation import (bootstrap_ci, correlate, correlate_columns, fisher_ci,
-                                       level_correlation, permutation_test, wmt_kendall_like)
+                                       level_correlation, permutation_test, resampled_correlations,
+                                       wmt_kendall_like)
 
 SCIPY = {"pearson": lambda a, b: stats.pearsonr(a, b)[0],
          "spearman": lambda a, b: stats.spearmanr(a, b)[0],
@@ -186,3 +187,28 @@ def test_mt_frames_key_segments_by_document_and_number():
     v = scores.set_index(["document", "segment", "system"]).value
     expected = sum(np.sign(v[(d, 1, "A")] - v[(d, 1, "B")]) for d in ("d1", "d2"))
     assert tau.concordant - tau.discordant == expected
+
+
+@pytest.mark.parametrize("level", ["system", "summary", "global"])
+@pytest.mark.parametrize("method", ["pearson", "spearman", "kendall"])
+def test_batched_levels_equal_one_by_one(level, method):
+    from evalkit.stats.correlation import batched_level_correlation
+
+    rng = np.random.default_rng(13)
+    xb = rng.integers(0, 6, size=(7, 6, 5)).astype(float)
+    y = rng.integers(0, 6, size=(6, 5)).astype(float)
+    xb[2, 1, 3] = np.nan
+    got = batched_level_correlation(xb, y, level, method)
+    assert got == pytest.approx([level_correlation(m, y, level, method)[0] for m in xb], nan_ok=True)
+
+
+def test_bootstrap_draws_systems_then_inputs():
+    x, y = _matrices(seed=14, n_sys=6, n_inp=5)
+    samples = resampled_correlations(x, y, level="summary", method="spearman", unit="both",
+                                     n_resamples=30, seed=2)
+    rng = np.random.default_rng(2)
+    rows = rng.integers(6, size=(30, 6))
+    cols = rng.integers(5, size=(30, 5))
+    for k in (0, 17, 29):
+        sub = np.ix_(rows[k], cols[k])
+        assert samples[k] == pytest.approx(level_correlation(x[sub], y[sub], "summary", "spearman")[0], nan_ok=True)

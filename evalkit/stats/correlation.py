@@ -40,7 +40,7 @@ from evalkit.stats._validation import (
 
 __all__ = [
     "METHODS", "LEVELS", "correlate_columns", "level_correlation", "score_matrices",
-    "correlate", "fisher_ci", "bootstrap_ci", "resampled_correlations", "permutation_test", "wmt_kendall_like",
+    "correlate", "fisher_ci", "bootstrap_ci", "resampled_correlations", "batched_level_correlation", "permutation_test", "wmt_kendall_like",
 ]
 
 METHODS = ("pearson", "spearman", "kendall")
@@ -72,6 +72,10 @@ def _kendall_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if n > _KENDALL_PAIRWISE_MAX:
         # O(n^2) pair matrices would not fit in memory: scipy's O(n log n) tau-b per column.
         return np.array([sps.kendalltau(x[:, j], y[:, j], variant="b")[0] for j in range(x.shape[1])])
+    step = max(1, (1 << 21) // (n * n))  # columns per chunk: keeps the n x n sign arrays small
+    if x.shape[1] > step:
+        return np.concatenate([_kendall_cols(x[:, j:j + step], y[:, j:j + step])
+                               for j in range(0, x.shape[1], step)])
     iu = np.triu_indices(n, k=1)
     dx = np.sign(x[:, None, :] - x[None, :, :])[iu]   # (pairs, columns)
     dy = np.sign(y[:, None, :] - y[None, :, :])[iu]
@@ -142,6 +146,35 @@ def level_correlation(x, y, level: str = "system", method: str = "pearson") -> T
     xf, yf = x.ravel(), y.ravel()
     keep = ~(np.isnan(xf) | np.isnan(yf))
     return float(correlate_columns(xf[keep], yf[keep], method)[0]), int(keep.sum())
+
+
+def batched_level_correlation(xb, yb, level: str = "system", method: str = "pearson") -> np.ndarray:
+    """:func:`level_correlation` for a batch of matrices: ``xb`` and ``yb`` of shape
+    (R, systems, inputs) (``yb`` may be (systems, inputs), shared); returns R coefficients.
+    Used by the resampling designs so that all resamples are correlated in a few array calls."""
+    check_choice("level", level, LEVELS)
+    xb = np.asarray(xb, dtype=float)
+    yb = np.broadcast_to(np.asarray(yb, dtype=float), xb.shape)
+    r_, s_, i_ = xb.shape
+    if level == "system":
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            xm, ym = np.nanmean(xb, axis=2), np.nanmean(yb, axis=2)      # (R, S)
+        return correlate_columns(xm.T, ym.T, method)
+    if level == "summary":
+        per = correlate_columns(xb.transpose(1, 0, 2).reshape(s_, r_ * i_),
+                                yb.transpose(1, 0, 2).reshape(s_, r_ * i_), method).reshape(r_, i_)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return np.nanmean(per, axis=1)
+    return correlate_columns(xb.reshape(r_, -1).T, yb.reshape(r_, -1).T, method)
+
+
+def _batches(n: int, cells: int):
+    """Resample blocks small enough to hold (block, systems, inputs) arrays comfortably."""
+    step = max(1, (1 << 22) // max(cells, 1))
+    for start in range(0, n, step):
+        yield start, min(n, start + step)
 
 
 # --------------------------------------------------------------------------- tidy front end
@@ -244,13 +277,6 @@ def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[
     return float(np.tanh(z - half)), float(np.tanh(z + half))
 
 
-def _resample_indices(rng, unit: str, n_sys: int, n_inp: int):
-    """Row and column index arrays for one resample of a (systems x inputs) matrix."""
-    rows = rng.integers(n_sys, size=n_sys) if unit in ("systems", "both") else np.arange(n_sys)
-    cols = rng.integers(n_inp, size=n_inp) if unit in ("inputs", "both") else np.arange(n_inp)
-    return rows, cols
-
-
 def resampled_correlations(x, y, *, level: str = "system", method: str = "pearson",
                            unit: str = "both", n_resamples: int = 1000,
                            seed: SeedLike = 0) -> np.ndarray:
@@ -263,10 +289,16 @@ def resampled_correlations(x, y, *, level: str = "system", method: str = "pearso
     rng = rng_from_seed(seed)
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
+    n_sys, n_inp = x.shape
+    # All index draws first (systems, then inputs), so results do not depend on block sizes.
+    rows = (rng.integers(n_sys, size=(n_resamples, n_sys)) if unit in ("systems", "both")
+            else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys)))
+    cols = (rng.integers(n_inp, size=(n_resamples, n_inp)) if unit in ("inputs", "both")
+            else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp)))
     samples = np.empty(n_resamples)
-    for i in range(n_resamples):
-        rows, cols = _resample_indices(rng, unit, *x.shape)
-        samples[i] = level_correlation(x[np.ix_(rows, cols)], y[np.ix_(rows, cols)], level, method)[0]
+    for lo, hi in _batches(n_resamples, x.size):
+        r, c = rows[lo:hi, :, None], cols[lo:hi, None, :]
+        samples[lo:hi] = batched_level_correlation(x[r, c], y[r, c], level, method)
     return samples
 
 
@@ -310,17 +342,15 @@ def permutation_test(x_a, x_b, y, *, level: str = "system", method: str = "pears
     r_a = level_correlation(a, y, level, method)[0]
     r_b = level_correlation(b, y, level, method)[0]
     observed = r_a - r_b
+    shape = {"systems": (n_resamples, a.shape[0], 1), "inputs": (n_resamples, 1, a.shape[1]),
+             "both": (n_resamples,) + a.shape}[unit]
+    swaps = rng.random(shape) < 0.5
     count = 0
-    for _ in range(n_resamples):
-        if unit == "systems":
-            swap = np.repeat(rng.random(a.shape[0])[:, None] < 0.5, a.shape[1], axis=1)
-        elif unit == "inputs":
-            swap = np.repeat(rng.random(a.shape[1])[None, :] < 0.5, a.shape[0], axis=0)
-        else:
-            swap = rng.random(a.shape) < 0.5
-        pa, pb = np.where(swap, b, a), np.where(swap, a, b)
-        delta = level_correlation(pa, y, level, method)[0] - level_correlation(pb, y, level, method)[0]
-        count += delta >= observed
+    for lo, hi in _batches(n_resamples, a.size):
+        swap = swaps[lo:hi]
+        delta = (batched_level_correlation(np.where(swap, b, a), y, level, method)
+                 - batched_level_correlation(np.where(swap, a, b), y, level, method))
+        count += int(np.sum(delta >= observed - 1e-12))
     return pd.DataFrame([{"level": level, "method": method, "unit": unit, "r_a": r_a, "r_b": r_b,
                           "delta": observed, "n_resamples": n_resamples,
                           "p_value": (count + 1) / (n_resamples + 1)}])

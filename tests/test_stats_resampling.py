@@ -10,7 +10,7 @@ import pytest
 
 from evalkit.data.safe_pickle import load
 from evalkit.errors import ParameterError
-from evalkit.stats.resampling import approximate_randomization, paired_bootstrap
+from evalkit.stats.resampling import approximate_randomization, paired_bootstrap, result_matrix
 from evalkit.stats.sacrebleu_stats import as_score_function, bleu_score_function, corpus_statistics
 
 
@@ -108,6 +108,10 @@ def test_all_pairs_reproducible_and_validated():
     b = approximate_randomization(stats, f_score, pairs="all", n_trials=100, seed=9)
     pd.testing.assert_frame_equal(a, b)
     assert len(a) == 3 and set(zip(a.system, a.baseline)) == {("base", "sys1"), ("base", "sys2"), ("sys1", "sys2")}
+    m = result_matrix(a)
+    assert m.loc["sys1", "base"] == m.loc["base", "sys1"] == a.p_value[0] and np.isnan(m.loc["base", "base"])
+    d = result_matrix(a, "difference")
+    assert d.loc["base", "sys1"] == a.difference[0] == -d.loc["sys1", "base"]
     c = paired_bootstrap(stats, f_score, baseline="sys2", n_resamples=50, seed=9)
     assert set(c.baseline) == {"sys2"} and len(c) == 2
     with pytest.raises(ParameterError):

@@ -7,7 +7,7 @@ _EXPORTS = {
                     "fisher_ci", "bootstrap_ci", "resampled_correlations", "permutation_test",
                     "wmt_kendall_like"],
     "williams": ["williams_test", "williams_pairs", "significance_matrix", "not_significantly_beaten"],
-    "resampling": ["approximate_randomization", "paired_bootstrap"],
+    "resampling": ["approximate_randomization", "paired_bootstrap", "result_matrix"],
     "pairwise": ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
                  "not_outperformed", "significance_decisions", "decision_agreement"],
     "anova": ["one_way_anova", "tukey_hsd", "anova_markers", "compact_letters"],

@@ -39,9 +39,10 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import SeedLike, check_choice, check_int, check_probability, rng_from_seed
+from evalkit.stats._validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
+                                       rng_from_seed)
 
-__all__ = ["approximate_randomization", "paired_bootstrap", "SACREBLEU_SEED"]
+__all__ = ["approximate_randomization", "paired_bootstrap", "result_matrix", "SACREBLEU_SEED"]
 
 SACREBLEU_SEED = 12345
 ScoreFunction = Callable[[np.ndarray], np.ndarray]
@@ -228,3 +229,20 @@ def _row(names, i, j, full, p, n, test) -> Dict:
     return {"system": names[i], "baseline": names[j], "score": float(full[i]),
             "baseline_score": float(full[j]), "difference": float(full[i] - full[j]),
             "p_value": float(p), "n_trials": n, "test": test}
+
+
+def result_matrix(results: pd.DataFrame, value: str = "p_value") -> pd.DataFrame:
+    """Square matrix of a column of :func:`approximate_randomization` / :func:`paired_bootstrap`
+    results (e.g. ``pairs="all"``): cell (A, B) = value of the test of A against B. p-values are
+    symmetric (two-sided tests), so both cells of a pair are filled; ``difference`` is
+    antisymmetric (score of the row system minus the column system)."""
+    check_columns(results, ["system", "baseline", value], "results")
+    flip = -1.0 if value == "difference" else 1.0
+    both = pd.concat([
+        pd.DataFrame({"a": results["system"], "b": results["baseline"], "v": results[value]}),
+        pd.DataFrame({"a": results["baseline"], "b": results["system"], "v": flip * results[value]}),
+    ])
+    if both.duplicated(["a", "b"]).any():
+        raise ParameterError("results", "a pair tested twice", "one test per pair of systems")
+    order = list(dict.fromkeys(list(results["baseline"]) + list(results["system"])))
+    return both.pivot(index="a", columns="b", values="v").reindex(index=order, columns=order)

@@ -3,8 +3,8 @@
 # Re-exports, loaded on first use so that `import evalkit.stats` stays light (pingouin and
 # krippendorff are only imported by the modules that need them).
 _EXPORTS = {
-    "correlation": ["correlate", "correlate_columns", "level_correlation", "batched_level_correlation", "score_matrices",
-                    "fisher_ci", "bootstrap_ci", "resampled_correlations", "permutation_test",
+    "correlation": ["correlate", "correlate_columns", "level_correlation", "batched_level_correlation",
+                    "score_matrices", "fisher_ci", "bootstrap_ci", "resampled_correlations", "permutation_test",
                     "wmt_kendall_like"],
     "williams": ["williams_test", "williams_pairs", "significance_matrix", "not_significantly_beaten"],
     "resampling": ["approximate_randomization", "paired_bootstrap", "result_matrix"],

@@ -223,3 +223,13 @@ def test_wmt17_systems_equal_sacrebleu(data_mirror):
     for name, hyps in data[:16:3]:  # 6 of the 16 systems; the benchmark runs all
         a, b = ours.corpus_score(hyps), ref.corpus_score(hyps, None)
         assert (a.score, a.counts, a.totals, a.sys_len, a.ref_len) == (b.score, b.counts, b.totals, b.sys_len, b.ref_len), name
+
+
+def test_sentence_boundaries_leusch():
+    # Leusch et al. (2005) Sec. 3.4: boundary words reward a correct sentence start / end
+    b = BLEU(tokenize="none", boundaries="both", smoothing="none", max_ngram_order=2)
+    st_ = b.segment_statistics(["a b c"], [["a b d"]])
+    # tokens "<s> a b c </s>" vs "<s> a b d </s>": unigrams 4/5, bigrams (<s> a), (a b) = 2/4
+    assert st_[0].tolist() == [5, 5, 4, 2, 5, 4]
+    with pytest.raises(ParameterError):
+        BLEU(boundaries="middle")

@@ -98,3 +98,44 @@ def test_sentence_scores_use_corpus_info_and_validation():
     with pytest.raises(ParameterError):
         n.score_from_statistics([1.0, 2.0])
     assert "evalkit.nist" in n.signature()
+
+
+def test_resampled_rows_equal_nist_with_fixed_info_weights():
+    # Riezler & Maxwell (2005): info weights are computed once from the full reference side
+    # and kept fixed; summed rows of a resample give NIST of the resampled corpus under them.
+    rng = np.random.default_rng(7)
+    vocab = list("abcdef")
+    hyps = [" ".join(rng.choice(vocab, size=rng.integers(1, 9))) for _ in range(15)]
+    r1 = [" ".join(rng.choice(vocab, size=rng.integers(1, 9))) for _ in range(15)]
+    r2 = [" ".join(rng.choice(vocab, size=rng.integers(1, 9))) for _ in range(15)]
+    n = NIST(tokenize="none")
+    stats = n.segment_statistics(hyps, [r1, r2])
+    idx = rng.integers(0, 15, size=15)
+    grams = lambda toks, k: Counter(tuple(toks[i:i + k]) for i in range(len(toks) - k + 1))
+    allref, words = Counter(), 0
+    for r in r1 + r2:
+        t = r.split()
+        words += len(t)
+        for k in range(1, 6):
+            allref.update(grams(t, k))
+    info = {g: math.log2((allref[g[:-1]] if len(g) > 1 else words) / c) for g, c in allref.items()}
+    num, den, sys_len, ref_len = [0.0] * 5, [0] * 5, 0, 0.0
+    for i in idx:
+        h, rs = hyps[i].split(), [r1[i].split(), r2[i].split()]
+        sys_len += len(h)
+        ref_len += (len(rs[0]) + len(rs[1])) / 2
+        for k in range(1, 6):
+            mx = grams(rs[0], k) | grams(rs[1], k)
+            hc = grams(h, k)
+            num[k - 1] += sum(info[g] * min(c, mx[g]) for g, c in hc.items() if g in mx)
+            den[k - 1] += sum(hc.values())
+    expected = sum(a / max(b, 1) for a, b in zip(num, den)) * nist_length_penalty(sys_len / ref_len)
+    assert n.score_from_statistics(stats[idx].sum(axis=0)) == pytest.approx(expected, rel=1e-12)
+
+
+def test_sentence_boundaries_add_ngrams():
+    plain = NIST(tokenize="none").segment_statistics(["a b"], [["a b"]])
+    both = NIST(tokenize="none", boundaries="both").segment_statistics(["a b"], [["a b"]])
+    assert plain[0, 0] == 2 and both[0, 0] == 4  # "<s> a b </s>"
+    assert both[0, 2 + 5 + 1] == 3  # three bigrams instead of one
+    assert "bound:both" in NIST(boundaries="both").signature()

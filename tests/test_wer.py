@@ -67,3 +67,10 @@ def test_validation_and_names():
     assert PER(m=2).name == "2-PER" and "reflen:best" in WER().signature()
     assert WER().corpus_score(["Hello , world"], [["Hello, world!"]]) == pytest.approx(1 / 4)
     assert np.isinf(WER().score_from_statistics([1, 0]))
+
+
+def test_two_per_with_sentence_boundaries():
+    # "<s> a b </s>" vs "<s> b a </s>": bigrams share none -> d = 3 of 3
+    per2 = PER(m=2, tokenize="none", boundaries="both")
+    assert per2.segment_statistics(["a b"], [["b a"]]).tolist() == [[3, 3]]
+    assert PER(m=2, tokenize="none").segment_statistics(["a b"], [["b a"]]).tolist() == [[1, 1]]

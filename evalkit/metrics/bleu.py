@@ -53,7 +53,7 @@ import numba
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.text.tokenize import get_tokenizer
+from evalkit.text.tokenize import add_boundaries, get_tokenizer
 
 __all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "closest_ref_length", "mteval_bleu_orders"]
 
@@ -460,10 +460,13 @@ class WordLevelMetric:
     lowercase: bool
     ref_layout: str
 
-    def _set_tokenizer(self, tokenize: str, lowercase: bool, ref_layout: str) -> None:
+    def _set_tokenizer(self, tokenize: str, lowercase: bool, ref_layout: str, boundaries: str = "none") -> None:
         if ref_layout not in ("streams", "segments"):
             raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+        if boundaries not in ("none", "start", "end", "both"):
+            raise ParameterError("boundaries", boundaries, "'none', 'start', 'end' or 'both'")
         self.tokenize, self.lowercase, self.ref_layout = tokenize, bool(lowercase), ref_layout
+        self.boundaries = boundaries
         self._tokenizer = get_tokenizer(tokenize)
         self._nrefs: Optional[int] = None
 
@@ -472,7 +475,16 @@ class WordLevelMetric:
             line = line.lower()
         line = line.rstrip()
         words = getattr(self._tokenizer, "words", None)
-        return words(line) if words is not None else self._tokenizer(line).split()
+        toks = words(line) if words is not None else self._tokenizer(line).split()
+        if self.boundaries != "none":
+            # Leusch et al. (2005) Sec. 3.4: artificial sentence-boundary words; they count
+            # in the lengths too [our reading]
+            toks = add_boundaries(toks, self.boundaries)
+        return toks
+
+    def _tok_signature(self) -> str:
+        bnd = "" if self.boundaries == "none" else f"|bound:{self.boundaries}"
+        return f"tok:{self.tokenize}{bnd}"
 
     def _encode_refs(self, per_seg: List[List[str]]) -> EncodedReferences:
         counts = {len(r) for r in per_seg}
@@ -513,6 +525,8 @@ class BLEU(WordLevelMetric):
     semantics : ``"sacrebleu"`` (default), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"``
         (Moses multi-bleu.perl); see the module docstring. The latter two fix the smoothing.
     ref_layout : how ``refs`` are given: ``"streams"`` (sacrebleu) or ``"segments"``.
+    boundaries : Leusch et al.'s sentence-boundary words ``<s>``/``</s>``: ``"none"``
+        (default), ``"start"``, ``"end"`` or ``"both"``.
 
     Use :meth:`mteval_v13a` and :meth:`multi_bleu` for the exact reference-tool presets.
     """
@@ -529,6 +543,7 @@ class BLEU(WordLevelMetric):
         semantics: str = "sacrebleu",
         ref_layout: str = "streams",
         references: Optional[Sequence] = None,
+        boundaries: str = "none",
     ):
         if semantics not in _SEMANTICS:
             raise ParameterError("semantics", semantics, f"one of {_SEMANTICS}")
@@ -544,7 +559,7 @@ class BLEU(WordLevelMetric):
             raise ParameterError("max_ngram_order", max_ngram_order, "an integer >= 1")
         if smooth_value is not None and smoothing not in ("floor", "add-k"):
             raise ParameterError("smooth_value", smooth_value, "None unless smoothing is 'floor' or 'add-k'")
-        self._set_tokenizer(tokenize, lowercase, ref_layout)
+        self._set_tokenizer(tokenize, lowercase, ref_layout, boundaries)
         self.max_ngram_order = max_ngram_order
         self.smoothing = smoothing
         self.smooth_value = smooth_value if smooth_value is not None else _SMOOTH_DEFAULTS.get(smoothing)
@@ -578,7 +593,7 @@ class BLEU(WordLevelMetric):
             smooth += f"[{self.smooth_value:.2f}]"
         return (
             f"evalkit.bleu|nrefs:{nrefs}|case:{'lc' if self.lowercase else 'mixed'}|"
-            f"eff:{'yes' if self.effective_order else 'no'}|tok:{self.tokenize}|smooth:{smooth}|"
+            f"eff:{'yes' if self.effective_order else 'no'}|{self._tok_signature()}|smooth:{smooth}|"
             f"n:{self.max_ngram_order}|reflen:{self.ref_length}|semantics:{self.semantics}|"
             f"version:{__version__}"
         )

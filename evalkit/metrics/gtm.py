@@ -103,7 +103,7 @@ class GTM(WordLevelMetric):
         from evalkit import __version__
 
         return (f"evalkit.gtm|e:{self.exponent:g}|case:{'lc' if self.lowercase else 'mixed'}|"
-                f"tok:{self.tokenize}|multiref:best-f|version:{__version__}")
+                f"{self._tok_signature()}|multiref:best-f|version:{__version__}")
 
     def __repr__(self) -> str:
         return f"GTM({self.signature()})"

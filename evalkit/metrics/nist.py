@@ -79,6 +79,8 @@ class NIST(WordLevelMetric):
     max_ngram_order : N (default 5).
     beta : length-penalty constant (default mteval's, about -4.2165).
     ref_layout : ``"streams"`` (sacrebleu) or ``"segments"``.
+    boundaries : sentence-boundary words (Leusch et al. 2005): ``"none"``, ``"start"``,
+        ``"end"`` or ``"both"``.
     """
 
     def __init__(
@@ -88,12 +90,13 @@ class NIST(WordLevelMetric):
         max_ngram_order: int = 5,
         beta: float = MTEVAL_BETA,
         ref_layout: str = "streams",
+        boundaries: str = "none",
     ):
         if not isinstance(max_ngram_order, int) or max_ngram_order < 1:
             raise ParameterError("max_ngram_order", max_ngram_order, "an integer >= 1")
         if not beta < 0:
             raise ParameterError("beta", beta, "a negative number")
-        self._set_tokenizer(tokenize, lowercase, ref_layout)
+        self._set_tokenizer(tokenize, lowercase, ref_layout, boundaries)
         self.max_ngram_order = max_ngram_order
         self.beta = float(beta)
 
@@ -106,7 +109,7 @@ class NIST(WordLevelMetric):
         from evalkit import __version__
 
         return (
-            f"evalkit.nist|nrefs:{self._nrefs_label()}|case:{'lc' if self.lowercase else 'mixed'}|tok:{self.tokenize}|"
+            f"evalkit.nist|nrefs:{self._nrefs_label()}|case:{'lc' if self.lowercase else 'mixed'}|{self._tok_signature()}|"
             f"n:{self.max_ngram_order}|beta:{self.beta:.6f}|reflen:average|info:refs|version:{__version__}"
         )
 

@@ -143,6 +143,8 @@ class ErrorRate(WordLevelMetric):
     tokenize : tokenizer name (default ``"13a"``; Leusch's schemes are available).
     lowercase : lower-case first (the paper's baseline does).
     ref_layout : ``"streams"`` (sacrebleu) or ``"segments"``.
+    boundaries : sentence-boundary words for m-gram PER (Leusch et al. Sec. 3.4):
+        ``"none"``, ``"start"``, ``"end"`` or ``"both"``.
     """
 
     def __init__(
@@ -153,6 +155,7 @@ class ErrorRate(WordLevelMetric):
         tokenize: str = "13a",
         lowercase: bool = False,
         ref_layout: str = "streams",
+        boundaries: str = "none",
     ):
         if kind not in ("wer", "per"):
             raise ParameterError("kind", kind, "'wer' or 'per'")
@@ -161,7 +164,7 @@ class ErrorRate(WordLevelMetric):
         if ref_length not in REF_LENGTH_RULES:
             raise ParameterError("ref_length", ref_length, f"one of {REF_LENGTH_RULES}")
         self.kind, self.m, self.ref_length = kind, m, ref_length
-        self._set_tokenizer(tokenize, lowercase, ref_layout)
+        self._set_tokenizer(tokenize, lowercase, ref_layout, boundaries)
 
     @property
     def name(self) -> str:
@@ -171,7 +174,7 @@ class ErrorRate(WordLevelMetric):
         from evalkit import __version__
 
         return (
-            f"evalkit.{self.name.lower()}|case:{'lc' if self.lowercase else 'mixed'}|tok:{self.tokenize}|"
+            f"evalkit.{self.name.lower()}|case:{'lc' if self.lowercase else 'mixed'}|{self._tok_signature()}|"
             f"reflen:{self.ref_length}|version:{__version__}"
         )
 

@@ -305,3 +305,21 @@ def test_random_corruption_raises_only_evalkit_errors(tmp_path_factory, data, wh
             duc.read_corpus(root, 2004)
     except EvalkitError:
         pass
+
+
+def test_duc2003_see_with_and_without_quality_questions(tmp_path):
+    put(tmp_path / "p/D30003.P.10.T.12.APW19981016.0240", "Headline words.\n")
+    put(tmp_path / "p/D30003.M.100.T.12", "A summary.\n")
+    inst, summ, summaries, _ = duc.read_summaries(tmp_path / "p")
+    units = ["0.5", "4", "2", "2", "5", "0.25", "0.25", "0.0", "0.5", "0.5", "0.0"]
+    # 34 columns: 0 docset, 1 M/P, 2 doc id, 3 length, 4-7, 8 summarizer, 9-10, 11-22 Q1-Q12, 23-33 units/coverage
+    full = " ".join(["d30003t", "M", "-", "100", "a", "b", "c", "d", "12", "e", "f", *[str(q % 5) for q in range(12)], *units])
+    # 22 columns: length-10 (headline) summaries have no quality questions
+    short = " ".join(["d30003t", "P", "APW19981016.0240", "10", "a", "b", "c", "d", "12", "e", "f", *units])
+    put(tmp_path / "results.table", full + "\n" + short + "\n")
+    df = duc.read_table(tmp_path / "results.table", "duc2003-see", index=duc.InstanceIndex(inst),
+                        summaries=zip(summaries["instance"], summaries["summarizer"]))
+    j = df.set_index(["instance", "judgment"])["value"]
+    assert j[("D30003", "quality_q12")] == 1 and j[("D30003", "coverage")] == 0.25
+    assert j[("D30003.APW19981016.0240", "length_adjusted_coverage")] == 0.5
+    assert not df[(df.instance == "D30003.APW19981016.0240") & df.judgment.str.startswith("quality")].shape[0]

@@ -244,14 +244,7 @@ def test_deterministic_and_long_inputs_report_exactness():
 
 
 # --------------------------------------------------------------------------- WordNet
-@pytest.fixture(scope="module")
-def wordnet():
-    from evalkit.text.wordnet import WordNetNotFound, load_wordnet
-
-    try:
-        return load_wordnet()
-    except WordNetNotFound as exc:
-        pytest.skip(f"WordNet not installed ({exc})")
+from test_wordnet import wn as wordnet  # noqa: E402,F401 - the shared fixture (skips without WordNet)
 
 
 def test_wn_synonym_module(wordnet):

@@ -1,6 +1,8 @@
 """WordNet 3.0 located at run time and read with nltk's reader (evalkit.text.wordnet)."""
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 from evalkit.text.wordnet import WordNet, WordNetNotFound, find_wordnet, load_wordnet
@@ -36,13 +38,42 @@ def test_version_is_3_0(wn):
     assert wn.version == "3.0"
 
 
-def test_synset_ids_agree_with_nltk_synsets(wn):
-    # The fast path must give exactly what nltk's public API gives.
-    words = ["dog", "dogs", "saw", "spoke", "better", "ran", "computers", "audience", "car",
-             "automobile", "geese", "is", "the", "quickly", "Wall", "xyzzy", "running"]
-    for w in words:
-        expected = {("a" if s.pos() == "s" else s.pos(), s.offset()) for s in wn.reader.synsets(w)}
+@pytest.fixture(scope="module")
+def nltk_full(wn):
+    """nltk's reader with its own full index load (the reference for the lazy index)."""
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    from evalkit.text.wordnet import _reader_class
+
+    full = type("Full", (_reader_class(),), {
+        "_load_lemma_pos_offset_map": WordNetCorpusReader._load_lemma_pos_offset_map,
+    })
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "multilingual functions are not available"
+        return full(wn.root, None)
+
+
+WORDS = ["dog", "dogs", "saw", "spoke", "better", "ran", "computers", "audience", "car",
+         "automobile", "geese", "is", "the", "quickly", "Wall", "xyzzy", "running", "a",
+         "zyzzyva", "aardvark", "abacus", "in_a_way", "good", "well", "ill", "best"]
+
+
+def test_synset_ids_agree_with_nltk_synsets(wn, nltk_full):
+    # The fast path must give exactly what nltk's public API gives on a full load.
+    for w in WORDS:
+        expected = {("a" if s.pos() == "s" else s.pos(), s.offset()) for s in nltk_full.synsets(w)}
         assert wn.synset_ids(w) == expected, w
+        assert wn.base_forms(w) == {f for p in "nvar" for f in nltk_full._morphy(w.lower(), p)}, w
+
+
+def test_lazy_index_equals_nltk_full_index(wn, nltk_full):
+    full = nltk_full._lemma_pos_offset_map
+    lemmas = sorted(full)
+    assert len(lemmas) > 140000
+    for lemma in lemmas[::97] + lemmas[:5] + lemmas[-5:]:
+        assert lemma in wn.reader._lemma_pos_offset_map
+        assert wn.reader._lemma_pos_offset_map[lemma] == full[lemma], lemma
+    assert "not-a-wordnet-lemma" not in wn.reader._lemma_pos_offset_map
 
 
 def test_base_forms_are_morphy_over_all_pos(wn):

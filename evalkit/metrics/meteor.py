@@ -60,6 +60,9 @@ __all__ = [
     "METEOR",
     "align",
     "meteor_from_counts",
+    "check_streams",
+    "count_chunks",
+    "count_crossings",
 ]
 
 #: The mapping modules of Banerjee & Lavie (2005).
@@ -272,59 +275,62 @@ class _StageSearch:
         for i in range(n - 1, -1, -1):
             acc.update(cands[nodes[i]])
             self.wanted[i] = sorted(acc)
-        # per layer: mask of the wanted positions, and for every reference position the
-        # index of the gap between wanted positions it falls in
+        # per layer: mask of the wanted positions (the gap index of every reference
+        # position is built on first use, see canon)
         n_ref = max((r for rs in cands.values() for r in rs), default=0) + 1
         n_ref = max([n_ref] + [r + 1 for _, r in st.context] + [r + 1 for r in st.fixed_ref.values()])
+        self.n_ref = n_ref
         self.wanted_mask = [sum(1 << r for r in w) for w in self.wanted]
-        self.gap_index = []
-        for w in self.wanted:
-            self.gap_index.append([bisect_left(w, r) for r in range(n_ref)])
+        self.gap_index: Dict[int, List[int]] = {}
         # crossings of each candidate mapping with the context
         self.ctx_cross = []
+        context = st.context
         for h in nodes:
             row = {}
             for r in cands[h]:
-                c = 0
-                for ch, cr in st.context:
-                    if (ch - h) * (cr - r) < 0:
-                        c += 1
-                row[r] = c
+                row[r] = sum(1 for ch, cr in context if (ch - h) * (cr - r) < 0)
             self.ctx_cross.append(row)
-        # lower bound on the cost to come (admissible): every node that must be mapped
-        # pays at least its cheapest context crossings, and crosses every used reference
-        # position beyond its last candidate.
-        must = [True] * n
         if classes is not None:
             self.cls_nodes: Dict[int, int] = {}
             for h in nodes:
                 self.cls_nodes[classes[h]] = self.cls_nodes.get(classes[h], 0) + 1
             self.cls_mask = {c: sum(1 << r for r in rs) for c, rs in class_refs.items()}
             self.cls_target = {c: min(self.cls_nodes[c], len(rs)) for c, rs in class_refs.items()}
-            must = [class_skips[classes[h]] == 0 for h in nodes]
+        self.strong = False
+        self._bounds_ready = False
+        self._arrays_ready = False
+
+    def _prepare_bounds(self) -> None:
+        """Data of the lower bounds (admissible): every node that must be mapped pays at
+        least its cheapest context crossings and crosses every used reference position
+        beyond its last candidate."""
+        nodes, cands, n = self.nodes, self.cands, len(self.nodes)
+        if self.classes is not None:
+            must = [self.class_skips[self.classes[h]] == 0 for h in nodes]
         else:
             must = [False] * n  # any node of a relation stage may be the one left out
-        self.strong = False
-        self.n_ref = n_ref
         self.must_after = [[j for j in range(i, n) if must[j]] for i in range(n + 1)]
         self.lb_static = [0] * (n + 1)
         for i in range(n - 1, -1, -1):
             self.lb_static[i] = self.lb_static[i + 1] + (min(self.ctx_cross[i].values()) * self.big if must[i] else 0)
         # lb_dynamic[i]: (max candidate, number of must nodes j >= i with it)
         self.lb_dynamic: List[List[Tuple[int, int]]] = [[] for _ in range(n + 1)]
+        counts: Dict[int, int] = {}
         for i in range(n - 1, -1, -1):
-            counts: Dict[int, int] = {}
-            for j in range(i, n):
-                if must[j]:
-                    m = max(cands[nodes[j]])
-                    counts[m] = counts.get(m, 0) + 1
+            if must[i]:
+                m = max(cands[nodes[i]])
+                counts[m] = counts.get(m, 0) + 1
             self.lb_dynamic[i] = sorted(counts.items())
+        self._bounds_ready = True
 
     def use_strong_bound(self) -> None:
-        """Switch to the tighter, costlier bound (for searches that outgrow the beam)."""
+        """Switch to the tighter, costlier bound (built on first use)."""
+        self.strong = True
+
+    def _prepare_arrays(self) -> None:
         import numpy as np
 
-        self.strong = True
+        self._arrays_ready = True
         nodes, cands = self.nodes, self.cands
         self.cand_array = [np.array(cands[h], dtype=np.int64) for h in nodes]
         self.ctx_array = [
@@ -335,6 +341,8 @@ class _StageSearch:
 
     def lower_bounds(self, useds: List[int], i: int) -> List[int]:
         """Lower bounds on the cost still to come after node i-1, one per used mask."""
+        if not self._bounds_ready:
+            self._prepare_bounds()
         if self.strong:
             return self._lower_bounds_strong(useds, i)
         out = []
@@ -352,6 +360,9 @@ class _StageSearch:
         possible: crossings with the context and with the used positions (vectorized
         over the states of a layer, where this bound costs most)."""
         import numpy as np
+
+        if not self._arrays_ready:
+            self._prepare_arrays()
 
         n_ref = self.n_ref
         n_bytes = (n_ref + 7) // 8
@@ -388,7 +399,10 @@ class _StageSearch:
         outside = used & ~wmask
         if not outside:
             return used, (), prev
-        gap = self.gap_index[i]
+        gap = self.gap_index.get(i)
+        if gap is None:
+            w = self.wanted[i]
+            gap = self.gap_index[i] = [bisect_left(w, r) for r in range(self.n_ref)]
         gaps = []
         while outside:
             low = outside & -outside
@@ -572,9 +586,19 @@ def _stage_key(
     return forced + chosen, exact
 
 
-def _stage_relation(related, st: _Stage) -> Tuple[List[Tuple[int, int]], bool]:
-    """One stage of a relation module (wn_stem, wn_synonym): any candidate graph."""
-    cands = {h: [r for r in st.free_r if related(h, r)] for h in st.free_h}
+def _stage_relation(hyp_sets, ref_sets, st: _Stage) -> Tuple[List[Tuple[int, int]], bool]:
+    """One stage of a relation module (wn_stem, wn_synonym): words are candidates when
+    their sets (base forms, synsets) intersect; any candidate graph."""
+    refs_of: Dict[object, List[int]] = {}
+    for r in st.free_r:
+        for item in ref_sets[r]:
+            refs_of.setdefault(item, []).append(r)
+    cands = {}
+    for h in st.free_h:
+        found = set()
+        for item in hyp_sets[h]:
+            found.update(refs_of.get(item, ()))
+        cands[h] = sorted(found)
     nodes = [h for h in st.free_h if cands[h]]
     if not nodes:
         return [], True
@@ -582,6 +606,21 @@ def _stage_relation(related, st: _Stage) -> Tuple[List[Tuple[int, int]], bool]:
 
 
 # ----------------------------------------------------------------------------- the metric
+
+
+def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]):
+    """(hypotheses, reference streams) as lists, checked: sacrebleu's layout, one
+    stream per reference, each with one line per hypothesis."""
+    hyps = list(hypotheses)
+    if isinstance(references, str) or not references or any(isinstance(s, str) for s in references):
+        raise ParameterError("references", references, "a list of reference streams (sacrebleu layout)")
+    streams = [list(s) for s in references]
+    for j, s in enumerate(streams):
+        if len(s) != len(hyps):
+            raise ParameterError(
+                "references", f"stream {j} with {len(s)} lines", f"{len(hyps)} lines, one per hypothesis"
+            )
+    return hyps, streams
 
 
 class METEOR:
@@ -751,7 +790,7 @@ class METEOR:
                 rs = {r: lookup(ref[r]) for r in free_r}
                 if not any(hs.values()) or not any(rs.values()):
                     continue
-                found, ok = _stage_relation(lambda h, r: not hs[h].isdisjoint(rs[r]), st)
+                found, ok = _stage_relation(hs, rs, st)
             exact = exact and ok
             for h, r in found:
                 fixed[h] = r
@@ -800,16 +839,7 @@ class METEOR:
         return words
 
     def _segments(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
-        hypotheses = list(hypotheses)
-        if isinstance(references, str) or not references:
-            raise ParameterError("references", references, "a list of reference streams (sacrebleu layout)")
-        streams = [list(s) for s in references]
-        for j, s in enumerate(streams):
-            if len(s) != len(hypotheses):
-                raise ParameterError(
-                    "references", f"stream {j} with {len(s)} lines",
-                    f"{len(hypotheses)} lines, one per hypothesis",
-                )
+        hypotheses, streams = check_streams(hypotheses, references)
         out = []
         for i, hyp in enumerate(hypotheses):
             refs = [self._ref_words(s[i], i, j) for j, s in enumerate(streams)]

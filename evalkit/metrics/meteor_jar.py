@@ -198,13 +198,9 @@ class MeteorJar:
         ``groups`` (e.g. document ids, one per segment) adds a score per group, computed by
         the jar from the group's summed statistics, as its SGML mode scores documents.
         """
-        hyps = list(hypotheses)
-        if isinstance(references, str) or not references:
-            raise ParameterError("references", references, "a list of reference streams")
-        streams = [list(s) for s in references]
-        for j, s in enumerate(streams):
-            if len(s) != len(hyps):
-                raise ParameterError("references", f"stream {j} with {len(s)} lines", f"{len(hyps)} lines")
+        from evalkit.metrics.meteor import check_streams
+
+        hyps, streams = check_streams(hypotheses, references)
         if not hyps:
             raise ParameterError("hypotheses", hyps, "at least one segment")
         if groups is not None:

@@ -23,6 +23,7 @@ several times slower; ``tests/test_wordnet.py`` checks the two agree with ``wn.s
 """
 from __future__ import annotations
 
+import bisect
 import io
 import os
 import threading
@@ -110,11 +111,71 @@ def find_wordnet(path: Union[str, os.PathLike, None] = None):
     )
 
 
+class _LazyLemmaIndex(dict):
+    """nltk's ``lemma -> pos -> synset offsets`` map, filled on demand.
+
+    nltk parses all 155,000 index lines when it opens WordNet (most of its second of
+    start-up); METEOR looks up a few thousand words. WordNet's ``index.*`` files are sorted
+    (the WordNet C library binary-searches them), so a lemma's line is found by bisection
+    and parsed exactly as nltk's ``_load_lemma_pos_offset_map`` parses it. Unsorted files
+    make the reader fall back to nltk's full load.
+    """
+
+    def __init__(self, reader, lines_by_pos):
+        super().__init__()
+        self._reader = reader
+        self._lines = lines_by_pos
+
+    def _lookup(self, lemma):
+        from nltk.corpus.reader.wordnet import ADJ, ADJ_SAT
+
+        entry = {}
+        probe = lemma + " "
+        for pos, lines in self._lines.items():
+            i = bisect.bisect_left(lines, probe)
+            if i < len(lines) and lines[i].startswith(probe):
+                fields = lines[i].split()
+                n_synsets = int(fields[2])
+                n_pointers = int(fields[3])
+                start = 4 + n_pointers + 2
+                offsets = [int(x) for x in fields[start:start + n_synsets]]
+                entry[fields[1]] = offsets
+                if fields[1] == ADJ:
+                    sat = self._reader.satellite_offsets
+                    entry[ADJ_SAT] = [o for o in offsets if o in sat]
+        return entry
+
+    def __contains__(self, lemma):
+        if dict.__contains__(self, lemma):
+            return True
+        entry = self._lookup(lemma)
+        if entry:
+            self[lemma] = entry
+            return True
+        return False
+
+    def __missing__(self, lemma):
+        entry = self._lookup(lemma)
+        self[lemma] = entry
+        return entry
+
+
 def _reader_class():
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     class _Reader(WordNetCorpusReader):
-        """nltk's reader, with ``lexnames`` served from memory when the files lack it."""
+        """nltk's reader, with ``lexnames`` served from memory when the files lack it,
+        and the lemma index read on demand (:class:`_LazyLemmaIndex`)."""
+
+        def _load_lemma_pos_offset_map(self):
+            lines_by_pos = {}
+            for suffix in self._FILEMAP.values():
+                with self.open(f"index.{suffix}") as fp:
+                    lines = [line for line in fp.read().split("\n") if line and not line.startswith(" ")]
+                if any(a >= b for a, b in zip(lines, lines[1:])):
+                    return super()._load_lemma_pos_offset_map()
+                lines_by_pos[suffix] = lines
+            self._lemma_pos_offset_map = _LazyLemmaIndex(self, lines_by_pos)
 
         def open(self, file):  # noqa: A003 - nltk's name
             if file == "lexnames":

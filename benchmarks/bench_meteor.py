@@ -1,0 +1,75 @@
+"""METEOR on WMT09 cz-en (cmu-combo, 2525 segments): evalkit's 2005 METEOR vs the 1.5 jar.
+
+Both score the same segments, in one run, from raw text to the system score, each
+including its start-up (the jar: JVM start and loading its synonym/paraphrase tables;
+evalkit: loading nltk's Porter stemmer and WordNet 3.0). The two metrics differ by
+definition (METEOR 1.5 adds paraphrases, weights and tuned parameters), so only the time
+ratio is compared; the jar's system score is checked against ``meteor-sys.scr``.
+
+Usage: ``EVALKIT_DATA_MIRROR=../shared/data .venv/bin/python benchmarks/bench_meteor.py``
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=os.environ.get("EVALKIT_DATA_MIRROR", "../shared/data"))
+    ap.add_argument("--max-states", type=int, default=None, help="METEOR(max_states=...) (default: the metric's)")
+    args = ap.parse_args(argv)
+    d = Path(args.data) / "wmt09-cz-en"
+    if not d.is_dir():
+        print(f"no WMT09 data at {d}; set EVALKIT_DATA_MIRROR", file=sys.stderr)
+        return 2
+
+    from evalkit.data.nist_sgml import aligned_segments, read_nist
+    from evalkit.metrics.meteor import METEOR
+    from evalkit.metrics.meteor_jar import MeteorJar
+
+    keys, hyps, refs = aligned_segments(None, read_nist(d / "ref.sgm"), read_nist(d / "test.sgm"))
+
+    # Python library imports (nltk pulls in scipy.stats) are timed apart: a notebook has
+    # them loaded already. Loading WordNet and the stemmer is part of evalkit's time.
+    t0 = time.perf_counter()
+    import nltk.corpus.reader.wordnet  # noqa: F401
+    import nltk.stem.porter  # noqa: F401
+
+    t_import = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    config = {} if args.max_states is None else {"max_states": args.max_states}
+    metric = METEOR(**config)  # loads the Porter stemmer and WordNet
+    scores = metric.sentence_scores(hyps, refs)
+    ours = metric.aggregate(scores)
+    t_ours = time.perf_counter() - t0
+    inexact = sum(not s.exact for s in scores)
+
+    jar = MeteorJar()
+    t0 = time.perf_counter()
+    theirs = jar.score(hyps, refs)
+    t_jar = time.perf_counter() - t0
+    shipped = float((d / "meteor-sys.scr").read_text().split("\t")[2])
+
+    print(f"WMT09 cz-en cmu-combo, {len(hyps)} segments, 1 reference; "
+          f"{date.today()}, {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print()
+    print("| implementation | configuration | time (s) | system score | speed-up vs jar |")
+    print("|---|---|---:|---:|---:|")
+    print(f"| METEOR 1.5 jar (pycocoevalcap) | `{jar.get_signature()}` | {t_jar:.2f} | "
+          f"{theirs.score:.6f} ({'=' if theirs.score == shipped else '!='} meteor-sys.scr) | 1.0 |")
+    print(f"| evalkit METEOR (2005) | `{metric.get_signature()}` | {t_ours:.2f} | {ours.score:.6f} | "
+          f"{t_jar / t_ours:.1f}x |")
+    print(f"| same, plus importing nltk | | {t_ours + t_import:.2f} | | {t_jar / (t_ours + t_import):.1f}x |")
+    print()
+    print(f"segments whose stage search hit max_states (beam, exact=False): {inexact} of {len(hyps)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

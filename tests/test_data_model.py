@@ -270,7 +270,7 @@ def test_scores_frame():
         scores_frame(unit="doc")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), table=st.sampled_from(["meta.json", "summaries.jsonl", "judgments.jsonl", "instances.jsonl"]))
 def test_corrupted_corpus_directory_raises_only_evalkit_errors(tmp_path_factory, data, table):
     from _data_corrupt import corrupt

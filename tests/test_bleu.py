@@ -233,3 +233,13 @@ def test_sentence_boundaries_leusch():
     assert st_[0].tolist() == [5, 5, 4, 2, 5, 4]
     with pytest.raises(ParameterError):
         BLEU(boundaries="middle")
+
+
+def test_multi_bleu_by_hand_and_printed_line():
+    # p = 4/5, 3/4, 2/3, 1/2, BP = 1 -> (1/5)^(1/4) ... = exp(mean log p)
+    s = BLEU.multi_bleu().corpus_score(["a b c d e"], [["a b c d f"]])
+    assert s.score == pytest.approx(100 * (4 / 5 * 3 / 4 * 2 / 3 * 1 / 2) ** 0.25, rel=1e-12)
+    assert s.format_multi_bleu() == "BLEU = 66.87, 80.0/75.0/66.7/50.0 (BP=1.000, ratio=1.000, hyp_len=5, ref_len=5)"
+    # any zero precision gives 0 (log 0 replaced by -9999999999), lowercasing is -lc
+    assert BLEU.multi_bleu().corpus_score(["a b c"], [["a b d"]]).score == 0.0
+    assert BLEU.multi_bleu(lowercase=True).corpus_score(["A B C D"], [["a b c d"]]).score == pytest.approx(100.0)

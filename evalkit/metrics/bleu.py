@@ -445,6 +445,12 @@ class BLEUScore:
             f"ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} ref_len = {self.ref_len:g})"
         )
 
+    def format_multi_bleu(self) -> str:
+        """The line Moses ``multi-bleu.perl`` prints."""
+        prec = "/".join(f"{p:.1f}" for p in self.precisions)
+        return (f"BLEU = {self.score:.2f}, {prec} (BP={self.bp:.3f}, ratio={self.ratio:.3f}, "
+                f"hyp_len={self.sys_len:d}, ref_len={int(self.ref_len):d})")
+
     def __str__(self) -> str:
         return self.format()
 

@@ -61,9 +61,12 @@ def main(argv=None) -> int:
     print()
     print("| implementation | configuration | time (s) | system score | speed-up vs jar |")
     print("|---|---|---:|---:|---:|")
-    print(f"| METEOR 1.5 jar (pycocoevalcap) | `{jar.get_signature()}` | {t_jar:.2f} | "
+    def cell(sig: str) -> str:  # a '|' inside a Markdown table cell must be escaped
+        return "`" + sig.replace("|", "\\|") + "`"
+
+    print(f"| METEOR 1.5 jar (pycocoevalcap) | {cell(jar.get_signature())} | {t_jar:.2f} | "
           f"{theirs.score:.6f} ({'=' if theirs.score == shipped else '!='} meteor-sys.scr) | 1.0 |")
-    print(f"| evalkit METEOR (2005) | `{metric.get_signature()}` | {t_ours:.2f} | {ours.score:.6f} | "
+    print(f"| evalkit METEOR (2005) | {cell(metric.get_signature())} | {t_ours:.2f} | {ours.score:.6f} | "
           f"{t_jar / t_ours:.1f}x |")
     print(f"| same, plus importing nltk | | {t_ours + t_import:.2f} | | {t_jar / (t_ours + t_import):.1f}x |")
     print()

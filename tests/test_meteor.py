@@ -112,6 +112,11 @@ def test_segment_scores_frame():
                 "crossings", "hyp_len", "ref_len", "reference", "matches_exact", "exact"):
         assert col in df.columns
     assert df.score.iloc[1] == 0.0 and df.exact.all()
+    long = m.segment_scores([HYP, "x"], [[REF, "y"]], system="sysA", long=True)
+    assert list(long.columns) == ["segment", "system", "metric", "variant", "value"]
+    assert len(long) == 8 and set(long.variant) == {"exact"}
+    row = long[(long.segment == 0) & (long.metric == "METEOR")]
+    assert row.value.item() == df.score.iloc[0]
 
 
 def test_bad_input_raises_clear_errors():

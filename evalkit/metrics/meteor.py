@@ -35,14 +35,21 @@ Choices the paper leaves open, made explicit as parameters (``acl2005 notes`` P4
   candidate reference positions left to right, then no mapping).
 
 Why our own search: no library implements this selection (nltk's ``meteor_score`` aligns
-greedily). It is exact: a dynamic programme over the hypothesis positions whose state is
-the set of reference positions used so far (future crossings depend on nothing else).
+greedily). The search is a dynamic programme over the hypothesis positions; its state is
+what the cost still to come depends on (which reference positions later words may still
+take are used, how many used positions lie between those, the previous word's mapping).
 For ``exact`` and ``porter`` the candidates of a stage form classes of equal keys; a class
 with as many hypothesis as reference words is aligned in order without search (in-order
 pairing provably minimises crossings with every other mapping), and within a class the
-search only chooses which words of the longer side stay unaligned. Should a stage ever
-reach ``max_states`` states in one step, the search keeps the ``max_states`` cheapest
-states (a beam) and the result reports ``exact=False``; on WMT09 this never happens.
+search only chooses which words of the longer side stay unaligned. A stage whose states
+outgrow a narrow beam (64) is searched again by branch and bound, bounded by the beam's
+alignment and an admissible lower bound; it is exact unless a step still exceeds
+``max_states`` states, in which case the cheapest ``max_states`` are kept (a beam search,
+as METEOR's later versions do) and the result reports ``exact=False``. Minimising
+crossings is a quadratic assignment-like problem; long, heavily reordered segments can
+need exponentially many states. On WMT09 (2525 segments) the default ``max_states=256``
+leaves 21 segments (of 62 to 113 words; the mean is 26) to the beam, ``max_states=2000``
+7; see ``benchmarks/README.md``.
 """
 from __future__ import annotations
 
@@ -641,7 +648,8 @@ class METEOR:
     wordnet : a :class:`evalkit.text.wordnet.WordNet`, a WordNet directory, or None to
         locate WordNet 3.0 at first use (only ``wn_stem``/``wn_synonym`` need it).
     recall_weight, penalty_weight, penalty_exponent : 9, 0.5, 3 in the paper.
-    max_states : per-step state limit of the exact search (beam beyond it).
+    max_states : per-step state limit of the exact search (beyond it a beam of this width;
+        the result then says ``exact=False``). Larger is slower and exact more often.
 
     Examples
     --------
@@ -871,6 +879,7 @@ class METEOR:
         references: Sequence[Sequence[str]],
         segment_ids: Optional[Sequence] = None,
         system: Optional[str] = None,
+        long: bool = False,
     ):
         """Tidy per-segment results: one row per segment, statistics and scores as columns.
 
@@ -878,6 +887,10 @@ class METEOR:
         ``precision``, ``recall``, ``fmean``, ``penalty``, ``matches``, ``chunks``,
         ``crossings``, ``hyp_len``, ``ref_len``, ``reference`` (best reference index),
         ``matches_<module>`` per stage, ``exact``.
+
+        ``long=True`` gives evalkit's long score format instead: ``segment``, [``system``],
+        ``metric`` (``"METEOR"``, ``"METEOR-P"``, ``"METEOR-R"``, ``"METEOR-Fmean"``),
+        ``variant`` (the module sequence, e.g. ``exact+porter+wn_synonym``), ``value``.
         """
         import pandas as pd
 
@@ -902,7 +915,15 @@ class METEOR:
                 row[f"matches_{m}"] = k
             row["exact"] = sc.exact
             rows.append(row)
-        return pd.DataFrame(rows)
+        frame = pd.DataFrame(rows)
+        if not long:
+            return frame
+        ids = ["segment"] + (["system"] if system is not None else [])
+        names = {"score": "METEOR", "precision": "METEOR-P", "recall": "METEOR-R", "fmean": "METEOR-Fmean"}
+        out = frame.melt(id_vars=ids, value_vars=list(names), var_name="metric", value_name="value")
+        out["metric"] = out["metric"].map(names)
+        out.insert(len(ids) + 1, "variant", "+".join(self.modules))
+        return out
 
 
 def align(hypothesis: str, reference: str, **config) -> Alignment:

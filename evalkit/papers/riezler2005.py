@@ -262,15 +262,18 @@ def window_relations(tokens: Sequence[str], window: int = 3) -> List[tuple]:
 
 
 # --------------------------------------------------------------------------- data and metrics
-def load_corpus(profile: str, quick: bool = False):
+def load_corpus(profile: str, quick: bool = False, licensed: str = "mtc4"):
     """The MT corpus a riezler2005 notebook runs on, by profile.
 
     * ``sample``: the simulated TIDES 2003 corpus (7 systems, 4 references, ~920 segments;
       ``quick``: ~110), standing in for R&M's 2,000 Europarl development sentences;
     * ``public``: WMT17 news en-de (16 systems, 3,004 segments, one reference; the first
       system, LIUM-NMT, is the baseline);
-    * ``licensed``: see :mod:`evalkit.data.licensed` (raises
-      :class:`~evalkit.errors.DataNotConfiguredError` when not configured).
+    * ``licensed``: the licensed NIST/LDC evaluation named ``licensed`` (default ``mtc4``,
+      Multiple-Translation Chinese Part 4 = TIDES 2003 zh-en, 7 systems, 4 references),
+      read from the user's SGML files through :func:`evalkit.data.licensed.load`, which
+      raises :class:`~evalkit.errors.DataNotConfiguredError` when it is not configured.
+      R&M's own Europarl reranker outputs were never distributed.
     """
     if profile == "sample":
         from evalkit.data.simulate.build import load_sample
@@ -281,9 +284,12 @@ def load_corpus(profile: str, quick: bool = False):
 
         return load_wmt17_en_de()
     if profile == "licensed":
-        from evalkit.data.licensed import load_licensed
+        from evalkit.data import licensed as licensed_data
 
-        return load_licensed("tides2003")
+        if licensed not in licensed_data.CORPORA or licensed_data.CORPORA[licensed].kind != "nist":
+            raise ParameterError("licensed", licensed, "a licensed NIST MT corpus: " + ", ".join(
+                n for n, c in licensed_data.CORPORA.items() if c.kind == "nist"))
+        return licensed_data.load(licensed)
     raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
 
 

@@ -280,3 +280,38 @@ def test_wn_synonym_stage_is_optimal(wordnet, hyp, ref):
     best = _stage_optimum(cands, [], True)
     got = (len(pairs), -count_crossings(pairs), -count_chunks(pairs))
     assert got == best
+
+
+def test_branch_and_bound_equals_exhaustive_programme(monkeypatch):
+    """Where the narrow first beam overflows, the bounded second pass must return the
+    very alignment the unbounded dynamic programme returns (bound admissible, tie-break
+    independent of pruning)."""
+    import random
+
+    import evalkit.metrics.meteor as meteor_mod
+
+    calls = []
+    original_run = meteor_mod._StageSearch.run
+
+    def spy(self, width, bound):
+        calls.append(bound is not None)
+        return original_run(self, width, bound)
+
+    rng = random.Random(20050629)
+    vocab = ["the", "a", "of", ",", "and", "cat", "cats", "dog"]
+    pairs = []
+    for _ in range(25):
+        hyp = [rng.choice(vocab) for _ in range(rng.randint(14, 22))]
+        ref = [rng.choice(vocab) for _ in range(rng.randint(14, 22))]
+        pairs.append((hyp, ref))
+    metric = METEOR(modules=("exact", "porter"), tokenize="none", max_states=100000)
+    monkeypatch.setattr(meteor_mod._StageSearch, "run", spy)
+    bounded = [metric.align_words(h, r) for h, r in pairs]
+    assert sum(calls) >= 5, "the inputs should exercise the bounded pass"
+    monkeypatch.setattr(meteor_mod, "_FIRST_BEAM", 1 << 40)
+    calls.clear()
+    exhaustive = [metric.align_words(h, r) for h, r in pairs]
+    assert not any(calls)
+    for b, e in zip(bounded, exhaustive):
+        assert b.exact and e.exact
+        assert b.pairs == e.pairs

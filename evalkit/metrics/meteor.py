@@ -76,6 +76,7 @@ __all__ = [
 MODULES = ("exact", "porter", "wn_stem", "wn_synonym")
 _KEY_MODULES = ("exact", "porter")
 _SCOPES = ("full", "stage")
+_FIRST_BEAM = 64  # width of the first, narrow pass of a stage search
 _TIE_BREAKS = ("chunks", "first")
 
 
@@ -246,7 +247,7 @@ def _solve_stage(
     on the cost still to come exceeds it.
     """
     search = _StageSearch(nodes, cands, target, st, key_classes)
-    first = search.run(width=64, bound=None)
+    first = search.run(width=_FIRST_BEAM, bound=None)
     if first is not None and not first[2]:
         return first[1], True
     search.use_strong_bound()

@@ -234,3 +234,17 @@ def test_pair_statistics_picks_the_closest_pair_or_checks_the_given_one():
         rm.pair_statistics(corpus, ["F"], pair=["base", "nobody"])
     with pytest.raises(ParameterError):
         rm.pair_statistics(corpus, ["F"], pair=["base", "base"])
+
+
+def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
+    # §4.3 as a property: on exchangeable variants AR's type-I error is at most alpha (up to
+    # binomial noise), while the shift bootstrap's p-values are smaller (R&M: more type-I errors).
+    a, b = _pair(6, n=200)
+    sim = rm.type1_simulation({"F": (a, b)}, {"F": rm.fscore_from_statistics}, n_replications=300,
+                              n_trials=199, n_resamples=199, seed=2005)
+    rates = rm.rejection_rates(sim, alphas=(0.05,)).set_index("test")["rate"]
+    # 300 draws at rate .05: P(rate > .09) < .002.
+    assert rates["approximate randomization"] <= 0.09
+    assert rates["bootstrap"] > rates["approximate randomization"]
+    paired = sim.pivot(index="replication", columns="test", values="p_value")
+    assert (paired["bootstrap"] <= paired["approximate randomization"]).mean() > 0.8

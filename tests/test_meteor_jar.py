@@ -103,3 +103,41 @@ def test_missing_jar_is_a_clear_error(tmp_path):
 
     with pytest.raises(ReferenceToolError, match="pycocoevalcap"):
         find_meteor_jar(tmp_path / "meteor-1.5.jar")
+
+
+def test_meteor2005_agrees_with_the_jar_where_the_definitions_coincide(wmt09):
+    """The jar configured as the 2005 formula (exact module, weight 1, alpha 0.9, beta 3,
+    gamma 0.5, delta 0.5 so content and function words count alike), on the same
+    lower-cased 13a tokens: both maximise matches, so the match counts agree on every
+    segment; where the largest alignment is unique (every shared word once on each side)
+    the chunks, hence the scores, agree too; so does the aggregate over those segments.
+    Excluded: hypotheses equal to their reference (METEOR 1.5 waives the penalty there).
+    Elsewhere the alignments may differ (1.5 minimises chunks, 2005 crossings)."""
+    from collections import Counter
+
+    from evalkit.metrics.meteor import METEOR
+    from evalkit.metrics.meteor_jar import MeteorJar
+
+    try:
+        jar = MeteorJar(normalize=False, modules=("exact",), weights=(1.0,), parameters=(0.9, 3.0, 0.5, 0.5))
+    except ReferenceToolError as exc:
+        pytest.skip(str(exc))
+    _, _, hyps, refs = wmt09
+    ours = METEOR(modules=("exact",))
+    th = [" ".join(ours.words(h)) for h in hyps]
+    tr = [" ".join(ours.words(r)) for r in refs[0]]
+    unique = []
+    for h, r in zip(th, tr):
+        ch, cr = Counter(h.split()), Counter(r.split())
+        shared = set(ch) & set(cr)
+        unique.append(bool(shared) and h != r and all(ch[w] == 1 == cr[w] for w in shared))
+    assert sum(unique) > 400
+    result = jar.score(th, [tr], groups=unique)
+    mine = ours.sentence_scores(th, [tr])
+    for i, (m, stats) in enumerate(zip(mine, result.stats)):
+        assert m.stats.matches == stats[-2] == stats[-1], i  # tst and ref word matches
+        if unique[i]:
+            assert m.stats.chunks == stats[-3], i
+            assert math.isclose(m.score, result.segment_scores[i], rel_tol=0, abs_tol=1e-15), i
+    subset = ours.aggregate([m for m, u in zip(mine, unique) if u])
+    assert math.isclose(subset.score, result.group_scores[True], rel_tol=0, abs_tol=1e-15)

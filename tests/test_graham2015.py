@@ -274,3 +274,15 @@ def test_rescore_systems_table3_and_pairs():
     assert list(res["not_outperformed"].loc[res["not_outperformed"]["not_outperformed"], "system"]) == ["c"]
     with pytest.raises(ParameterError):
         g15.rescore_systems(per, best="R3_ST1_RS1_A_P")
+
+
+def test_models_judged_as_peers_are_scored_against_the_other_models_only():
+    from evalkit.metrics.rouge import Rouge
+
+    ev = g15.duc_evaluation(_duc_corpus(), include_models=True)
+    scores = g15.metric_scores(ev).set_index(["system", "metric"])["value"]
+    res = Rouge(n=1, byte_limit=665).score([("the cat sat on the mat .",)] * 2,
+                                          [[("a cat was sitting on a mat .",)]] * 2, ["d1", "d2"])
+    per = res.scores[res.scores["metric"] == "ROUGE-1"]
+    assert scores[("A", "R1_ST0_RS0_A_R")] == pytest.approx(per["R"].mean())
+    assert scores[("A", "R1_ST0_RS0_A_R")] < 1.0   # not scored against itself

@@ -682,26 +682,22 @@ def _texts(ev: Evaluation):
     """Peer summaries (judged ones) with their instance's model summaries as references."""
     c = ev.corpus
     s = c.summaries
-    models = set(c.models())
-    refs = {inst: [tuple(x) for x in g.loc[g["summarizer"].isin(models)].sort_values("summarizer")["sentences"]]
-            for inst, g in s.groupby("instance", sort=False)}
+    models = s[s["summarizer"].isin(set(c.models()))].sort_values(["instance", "summarizer"], kind="mergesort")
+    by_instance: Dict[str, List[Tuple[str, Tuple[str, ...]]]] = {}
+    for inst, who, sents in zip(models["instance"], models["summarizer"], models["sentences"]):
+        by_instance.setdefault(inst, []).append((who, tuple(sents)))
     judged = ev.human[["instance", "system"]].rename(columns={"system": "summarizer"})
     peers = judged.merge(s, on=["instance", "summarizer"], how="left")
     if peers["sentences"].isna().any():
         bad = peers.loc[peers["sentences"].isna(), ["instance", "summarizer"]].head(3).values.tolist()
         raise ParameterError("corpus", bad, "a summary for every judged (instance, summarizer)")
     # a model judged as a peer is scored against the other models only
-    references = [[r for m, r in _models_of(s, inst, models) if m != who] for inst, who in
-                  zip(peers["instance"], peers["summarizer"])]
-    empty = [(i, w) for (i, w), r in zip(zip(peers["instance"], peers["summarizer"]), references) if not r]
+    references = [[text for m, text in by_instance.get(inst, []) if m != who]
+                  for inst, who in zip(peers["instance"], peers["summarizer"])]
+    empty = [(i, w) for i, w, r in zip(peers["instance"], peers["summarizer"], references) if not r]
     if empty:
         raise ParameterError("corpus", empty[:3], "at least one model summary per instance")
     return peers, references
-
-
-def _models_of(s: pd.DataFrame, inst: str, models: set):
-    g = s[(s["instance"] == inst) & s["summarizer"].isin(models)].sort_values("summarizer")
-    return list(zip(g["summarizer"], (tuple(x) for x in g["sentences"])))
 
 
 def metric_scores(ev: Evaluation, per_summary: bool = False, bleu_tokenize: str = "none",
@@ -719,13 +715,17 @@ def metric_scores(ev: Evaluation, per_summary: bool = False, bleu_tokenize: str 
     from evalkit.metrics.rouge import graham_variants
 
     peers, references = _texts(ev)
-    rouge = graham_variants(list(peers["sentences"]), references, list(peers["instance"]), list(peers["summarizer"]),
+    # ROUGE groups summaries by instance with one reference set; a model judged as a peer has
+    # its own (the other models), so it gets an evaluation of its own
+    models = set(ev.corpus.models())
+    eval_ids = [f"{i}\t{w}" if w in models else i for i, w in zip(peers["instance"], peers["summarizer"])]
+    rouge = graham_variants(list(peers["sentences"]), references, eval_ids, list(peers["summarizer"]),
                             byte_limit=ev.byte_limit, length_limit=ev.length_limit, per_summary=per_summary)
     if per_summary:
         metric = (rouge["method"] + "_ST" + rouge["stem"].astype(int).astype(str) + "_RS"
                   + rouge["stopwords"].astype(int).astype(str) + "_" + rouge["score"])
-        return pd.DataFrame({"instance": rouge["instance"], "system": rouge["system"], "metric": metric,
-                             "value": rouge["value"]})
+        return pd.DataFrame({"instance": rouge["instance"].astype(str).str.split("\t").str[0], "system": rouge["system"],
+                             "metric": metric, "value": rouge["value"]})
     bleu = BLEU.multi_bleu(lowercase=bleu_lowercase, ref_layout="segments")
     if bleu_tokenize != "none":
         bleu = BLEU(tokenize=bleu_tokenize, lowercase=bleu_lowercase, smoothing="none", semantics="multi-bleu",

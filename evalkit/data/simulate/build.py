@@ -14,6 +14,7 @@ order, and the same seed gives byte-identical files.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -58,7 +59,7 @@ def simulate_corpus(name: str, seed: int = DEFAULT_SEED, quick: bool = False) ->
             name=name, source_language="zz", target_language="en",
             segments=_frame(rows["segments"]), references=_frame(rows["references"]),
             outputs=_frame(rows["outputs"]), judgments=_frame(rows["judgments"]),
-            meta={**meta, "setid": cfg.setid, "year": 2003})
+            meta={**meta, "setid": cfg.setid, "year": 2003}).validate()
         truth = {"segments": _frame(rows["truth_segments"]), "systems": _frame(rows["truth_systems"]),
                  "judges": _frame(rows["judges"]), "bitext": _frame(rows["bitext"])}
         return corpus, truth
@@ -66,8 +67,9 @@ def simulate_corpus(name: str, seed: int = DEFAULT_SEED, quick: bool = False) ->
     corpus = SummarizationCorpus(
         name=name,
         instances=_frame(rows["instances"]),
-        documents=_frame(rows["documents"]),
-        summarizers=_frame(rows["summarizers"]),
+        # a writer who wrote no model for these topics is not in the corpus (nor on disk)
+        summarizers=_frame([r for r in rows["summarizers"]
+                            if r["summarizer"] in {s["summarizer"] for s in rows["summaries"]}]),
         summaries=_frame(rows["summaries"]),
         judgments=_frame(rows["judgments"]),
         scus=_frame(rows["scus"], ["instance", "scu", "label", "weight"]),
@@ -76,10 +78,12 @@ def simulate_corpus(name: str, seed: int = DEFAULT_SEED, quick: bool = False) ->
         peer_scus=_frame(rows["peer_scus"], ["instance", "summarizer", "scu"]),
         meta={**meta, "year": cfg.year, "task": cfg.task, "words": cfg.words,
               "max_bytes": cfg.max_bytes, "update": cfg.update},
-    )
-    truth = {"facts": _frame(rows["truth_facts"]), "summaries": _frame(rows["truth_summaries"]),
-             "summarizers": _frame(rows["truth_summarizers"]), "assessors": _frame(rows["assessors"]),
-             "sentences": _frame(rows["truth_sentences"])}
+    ).validate()
+    truth = {"instances": _frame(rows["truth_instances"]), "facts": _frame(rows["truth_facts"]),
+             "summaries": _frame(rows["truth_summaries"]), "summarizers": _frame(rows["truth_summarizers"]),
+             "assessors": _frame(rows["assessors"]), "sentences": _frame(rows["truth_sentences"])}
+    if rows["truth_scus"]:
+        truth["scus"] = _frame(rows["truth_scus"])
     return corpus, truth
 
 
@@ -90,6 +94,35 @@ def _write_truth(truth: Dict[str, pd.DataFrame], directory: Path, info: dict) ->
     (directory / "build.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
+class _NoSyncOs:
+    """``os`` for the duration of a build, minus ``fsync``.
+
+    The format writers make every file durable (write, fsync, rename). A sample corpus
+    is tens of thousands of small files that can always be regenerated, and one fsync
+    costs milliseconds, which would make the build take minutes; the build keeps the
+    atomicity that matters by assembling each corpus in a hidden directory and renaming
+    it into place at the end.
+    """
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    @staticmethod
+    def fsync(fd: int) -> None:
+        return None
+
+
+@contextlib.contextmanager
+def _without_fsync():
+    from evalkit.data import _files
+    saved = _files.os
+    _files.os = _NoSyncOs()
+    try:
+        yield
+    finally:
+        _files.os = saved
+
+
 def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     name, out_dir, seed, quick = args
     corpus, truth = simulate_corpus(name, seed, quick)
@@ -97,7 +130,8 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     tmp = Path(out_dir) / f".{name}.building"
     if tmp.exists():
         shutil.rmtree(tmp)
-    formats.write(name, corpus, truth, tmp)
+    with _without_fsync():
+        formats.write(name, corpus, truth, tmp)
     info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
             "format": formats.describe(name)}
     _write_truth(truth, tmp / "truth", info)

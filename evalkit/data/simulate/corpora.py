@@ -39,28 +39,29 @@ def config(name: str, quick: bool = False) -> Config:
         ids = ["2"] + sorted(rng.sample(range(3, 125), n_peers - 1))
         return SumConfig(
             name="duc2004", year=2004, task="2",
-            instance_ids=_ids_with_gaps(rng, 30001, 6 if q else 50, "d{:05d}t", 8),
+            instance_ids=_ids_with_gaps(rng, 30001, 6 if q else 50, "D{:05d}", 8),
             n_docs=6 if q else 10, writers="ABCDEFGH",
             peers=_peers([str(i) for i in ids], rng), words=100, max_bytes=665,
-            judgments=("see",), extra={"instance_format": "{topic}", "selector": "T"})
+            judgments=("see",), extra={"selector": "T"})
     if name in ("duc2005", "duc2006", "duc2007"):
         year = int(name[3:])
         n_topics = {2005: 50, 2006: 50, 2007: 45}[year]
         n_peers = {2005: 32, 2006: 35, 2007: 32}[year]
+        # what the year's judgment tables hold (evalkit.data.duc.LAYOUTS)
         judgments = {2005: ("responsiveness", "linguistic_quality", "pyramid"),
                      2006: ("content_responsiveness", "responsiveness", "linguistic_quality", "pyramid"),
-                     2007: ("content_responsiveness", "linguistic_quality", "pyramid")}[year]
+                     2007: ("content_responsiveness",)}[year]
         writers = "ABCDEFGHIJ"
         if year == 2005:
-            ids = _ids_with_gaps(rng, 301, 6 if q else n_topics, "d{}", 2)
-            fmt = "{topic}{assessor_lower}"
+            ids = _ids_with_gaps(rng, 301, 6 if q else n_topics, "D{}", 2)
         else:
             ids = tuple(f"D{year % 100:02d}{i:02d}" for i in range(1, (6 if q else n_topics) + 1))
-            fmt = "{topic}{assessor}"
         return SumConfig(
             name=name, year=year, task="main", instance_ids=ids, n_docs=6 if q else 25, writers=writers,
             peers=_peers([str(i) for i in range(1, (10 if q else n_peers) + 1)], rng), words=250,
-            judgments=judgments, extra={"instance_format": fmt, "selector": None})
+            judgments=judgments,
+            extra={"selector": "assessor", "pyramid_flavour": f"duc{year}",
+                   "responsiveness_name": "responsiveness" if year == 2005 else "overall_responsiveness"})
     if name in ("tac2008", "tac2009", "tac2010", "tac2011"):
         year = int(name[3:])
         n_topics = {2008: 48, 2009: 44, 2010: 46, 2011: 44}[year]
@@ -72,8 +73,8 @@ def config(name: str, quick: bool = False) -> Config:
             instance_ids=tuple(f"D{year % 100:02d}{i:02d}" for i in range(1, (5 if q else n_topics) + 1)),
             n_docs=5 if q else 10, writers="ABCDEFGH", peers=make_peers(ids, rng, duplicates=n_dup),
             words=100, update=True, judgments=("pyramid", "readability", "responsiveness"),
-            extra={"instance_format": "{topic}-{group}", "selector": "assessor",
-                   "responsiveness_scale": 10 if year == 2009 else 5, "aspects": year >= 2010})
+            extra={"selector": "assessor", "responsiveness_name": "overall_responsiveness",
+                   "responsiveness_scale": 10 if year == 2009 else 5, "pyramid_flavour": "tac"})
     raise KeyError(name)
 
 

@@ -180,7 +180,7 @@ NOUNS: Dict[str, List[Tuple[str, str]]] = {
         "bomb": ["bomb", "explosive", "device"],
         "blast": ["blast", "explosion", "detonation"],
         "gunman": ["gunman/gunmen", "attacker", "assailant", "militant"],
-        "suspect": ["suspect", "defendant", "accused"],
+        "suspect": ["suspect", "defendant", "accused/accused"],
         "group": ["group", "organization", "faction", "network"],
         "court": ["court", "tribunal", "bench"],
         "trial": ["trial", "hearing", "proceeding"],

@@ -296,7 +296,7 @@ def disfluent(summary: Summary, rate: float, rng: random.Random) -> Summary:
         for i in range(len(words) - 1):
             if rng.random() < rate * 0.5:
                 words[i], words[i + 1] = words[i + 1], words[i]
-        text = " ".join(words)
+        text = " ".join(words) or s.text
         out.append(Sent(text[:1].upper() + text[1:], s.facts, s.refs, s.doc, s.pos))
     return Summary(out, summary.truncated, summary.kept_fraction, rate)
 
@@ -387,17 +387,16 @@ def see_coverage(peer: Summary, peer_facts: Dict[str, float], model: Summary, we
     unmarked = len(peer.sentences) - marked
     related = sum(1 for s in peer.sentences[:unmarked] if rng.random() < 0.8)
     mean = statistics.fmean(per_unit) if per_unit else 0.0
-    estimate = _clip(round((mean + rng.gauss(0.0, 0.08)) * 5) / 5, 0.0, 1.0)
+    # the columns of DUC 2004's SEE/short.results.table (evalkit.data.duc.TABLES)
     return {
+        "unmarked_related": float(related),
+        "num_peer_units": float(len(peer.sentences)),
+        "num_marked_peer_units": float(marked),
+        "num_unmarked_peer_units": float(unmarked),
+        "num_model_units": float(len(model.sentences)),
         "coverage": round(mean, 3),
         "coverage_median": round(statistics.median(per_unit), 3) if per_unit else 0.0,
         "coverage_std": round(statistics.pstdev(per_unit), 3) if per_unit else 0.0,
-        "coverage_estimate": estimate,
-        "n_peer_units": float(len(peer.sentences)),
-        "n_marked_peer_units": float(marked),
-        "n_unmarked_peer_units": float(unmarked),
-        "n_unmarked_related": float(related),
-        "n_model_units": float(len(model.sentences)),
     }
 
 
@@ -446,16 +445,24 @@ def _update_split(topic: Topic, rng: random.Random) -> Tuple[Topic, Topic]:
 
 
 def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
-    """Simulate ``cfg``; returns row lists for the data-model tables and the truth."""
+    """Simulate ``cfg``; returns row lists for the data-model tables and the truth.
+
+    Ids and judgment names follow the DUC/TAC readers of :mod:`evalkit.data.duc` and
+    :mod:`evalkit.data.tac`, so the corpus read back from disk equals this one: the
+    instance is the docset as in the file names (``D30001``, ``D0801-A``), the instances
+    table carries the file-name fields (docset, group, kind, length, selector, document),
+    the selector of a TAC docset is its assessor.
+    """
     master = random.Random(f"{cfg.name}:{seed}")
     writers = list(cfg.writers)
     wstyles = {w: _writer_style(w, master) for w in writers}
     wnoise = {w: master.uniform(0.25, 0.5) for w in writers}
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
     rows: Dict[str, list] = {k: [] for k in (
-        "instances", "documents", "summaries", "judgments", "scus", "scu_contributors", "peer_scus",
-        "truth_facts", "truth_summaries", "truth_sentences")}
+        "instances", "summaries", "judgments", "scus", "scu_contributors", "peer_scus",
+        "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus")}
     peers = {p.id: p for p in cfg.peers}
+    selector = cfg.extra.get("selector")
     for t_index, tid in enumerate(cfg.instance_ids):
         trng = random.Random(f"{cfg.name}:{seed}:{tid}")
         topic = make_topic(tid, trng)
@@ -466,25 +473,26 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
         parts = list(_update_split(topic, trng)) if cfg.update else [topic]
         prev = None
         for part_index, part in enumerate(parts):
-            inst = cfg.extra.get("instance_format", "{topic}").format(
-                topic=tid, group="AB"[part_index], assessor=assessor_id, assessor_lower=assessor_id.lower())
+            group = "AB"[part_index] if cfg.update else None
+            inst = tid + (f"-{group}" if group else "")
             docs = make_documents(part, cfg.n_docs, trng)
-            rows["instances"].append({
-                "instance": inst, "topic": tid, "category": part.category, "assessor": assessor_id,
-                "docset": "AB"[part_index] if cfg.update else "", "update_of": prev or "",
-                "title": " ".join(w.capitalize() for w in docs[0][0].text.rstrip(".").split()[:6]),
-            })
+            row = {"instance": inst, "docset": tid, "group": group, "kind": "M", "length": str(cfg.words),
+                   "selector": assessor_id if selector in (None, "assessor") else selector, "document": None}
+            if cfg.update:
+                row["update_of"] = prev
+            rows["instances"].append(row)
+            rows["truth_instances"].append({
+                "instance": inst, "category": part.category, "assessor": assessor_id,
+                "models": " ".join(model_ids), "n_documents": len(docs)})
             prev = inst
             for d, sents in enumerate(docs):
-                doc_id = f"{inst.upper().replace('-', '')}.{d + 1:02d}"
-                rows["documents"].append({"instance": inst, "document": doc_id,
-                                          "sentences": tuple(s.text for s in sents)})
+                doc_id = f"{inst.replace('-', '')}.{d + 1:02d}"
                 for s in sents:
-                    rows["truth_sentences"].append({"instance": inst, "document": doc_id, "sentence": s.pos,
-                                                    "facts": " ".join(s.facts)})
+                    rows["truth_sentences"].append({"instance": inst, "document": doc_id, "sentence": s.pos + 1,
+                                                    "facts": " ".join(s.facts), "text": s.text})
+            canon = English(Style("canonical", p_favourite=1.0, p_passive=0, p_front=0, p_perfect=0,
+                                  p_attrib=0, p_drop_adjunct=0, p_short_name=0), random.Random(0))
             for f in part.facts:
-                canon = English(Style("canonical", p_favourite=1.0, p_passive=0, p_front=0, p_perfect=0,
-                                      p_attrib=0, p_drop_adjunct=0, p_short_name=0), random.Random(0))
                 rows["truth_facts"].append({"instance": inst, "fact": f.key, "weight": f.weight,
                                             "aspect": f.aspect, "text": canon.sentence([f])[0]})
             summaries: Dict[str, Summary] = {}
@@ -507,9 +515,9 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                     _truncate_bytes(summaries[sid], cfg.max_bytes)
             _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows)
     rows["assessors"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in assessors.values()]
-    rows["summarizers"] = (
-        [{"summarizer": w, "type": "model"} for w in writers]
-        + [{"summarizer": p.id, "type": "peer"} for p in cfg.peers])
+    rows["summarizers"] = sorted(
+        [{"summarizer": w, "type": "model"} for w in writers] + [{"summarizer": p.id, "type": "peer"} for p in cfg.peers],
+        key=lambda r: (r["type"] == "peer", int(r["summarizer"]) if r["summarizer"].isdigit() else 0, r["summarizer"]))
     rows["truth_summarizers"] = (
         [{"summarizer": w, "type": "model", "strategy": "human", "noise": round(wnoise[w], 4), "length": 1.0,
           "position": 0.0, "redundancy_check": True, "disfluency": 0.0, "duplicate_of": "", "p_same": 0.0}
@@ -522,11 +530,13 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
 
 def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary], model_ids: List[str],
            peers: Dict[str, PeerSpec], assessor: Assessor, rng: random.Random, rows: Dict[str, list]) -> None:
+    """The topic assessor's judgments, named as the year's judgment tables name them."""
     weights = topic.weights
     facts_of = {sid: expressed(s) for sid, s in summaries.items()}
     k_ideal = round(statistics.fmean(len(facts_of[m]) for m in model_ids))
     ideal = sum(sorted(weights.values(), reverse=True)[:k_ideal])
     judged_ids = model_ids + list(peers)
+    lq_judged = cfg.extra.get("models_in_tables", True)
     for sid in judged_ids:
         s = summaries[sid]
         q = quality_features(s, topic)
@@ -536,25 +546,26 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
             "instance": inst, "summarizer": sid, "content": round(content, 4), "quality": round(q["quality"], 4),
             "n_facts": len(facts_of[sid]), "repeated": int(q["repeated"]), "unresolved": int(q["unresolved"]),
             "truncated": s.truncated, "facts": " ".join(sorted(facts_of[sid])),
-            "duplicate": sid in peers and peers[sid].duplicate_of is not None
-            and s is summaries[peers[sid].duplicate_of]})
+            "duplicate_of": peers[sid].duplicate_of if sid in peers and peers[sid].duplicate_of is not None
+            and s is summaries[peers[sid].duplicate_of] else ""})
+        if sid in model_ids and not lq_judged:
+            continue
 
         def judge(name: str, value: float) -> None:
-            rows["judgments"].append({"instance": inst, "summarizer": sid, "judgment": name,
-                                      "value": float(value), "assessor": assessor.key})
+            rows["judgments"].append({"instance": inst, "summarizer": sid, "judgment": name, "value": float(value)})
         if "see" in cfg.judgments:
             # each summary is judged against one model: the assessor's own, or (for the
             # assessor's own summary) the next model
             ref = model_ids[0] if sid != model_ids[0] else model_ids[1]
             for name, value in see_coverage(s, facts_of[sid], summaries[ref], weights, assessor, rng).items():
                 judge(name, value)
-            for i in range(1, 8):  # A-E, stored as 4 (A, best) .. 0 (E); assessors are lenient
-                judge(f"linguistic_quality_q{i}", rate(q[f"q{i}"] ** 0.6, assessor, rng, 0, 4))
+            for i in range(1, 8):  # DUC 2004 answers A..E, coded 1 (A, best) .. 5 (E)
+                judge(f"quality_q{i}", 5 - rate(q[f"q{i}"] ** 0.6, assessor, rng, 0, 4))
         if "responsiveness" in cfg.judgments:
-            hi = int(cfg.extra.get("responsiveness_scale", 5))  # TAC 2009 used 1-10
             # convex: assessors reserve the top of the scale for summaries close to a model's
+            hi = int(cfg.extra.get("responsiveness_scale", 5))  # TAC 2009 used 1-10
             resp = _clip(0.8 * content + 0.2 * q["quality"], 0, 1) ** 2.5
-            judge("responsiveness", rate(resp, assessor, rng, 1, hi))
+            judge(str(cfg.extra.get("responsiveness_name", "responsiveness")), rate(resp, assessor, rng, 1, hi))
         if "content_responsiveness" in cfg.judgments:
             judge("content_responsiveness", rate(_clip(content, 0, 1) ** 2.5, assessor, rng))
         if "linguistic_quality" in cfg.judgments:
@@ -567,29 +578,44 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
 
 
 def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows) -> None:
+    """SCUs = facts fully expressed by at least one model; peers annotated by the assessor.
+
+    Scores as NIST published them: the modified pyramid score (weight found / best weight
+    of X SCUs, X = mean SCU count of the models), the original pyramid score (X = the
+    peer's own SCU count), #SCUs, #repetitions; TAC also the jackknifed score (peers:
+    mean over the four 3-model pyramids; a model: the pyramid of the other three).
+    """
+    flavour = cfg.extra.get("pyramid_flavour", "tac")
     weights: Dict[str, int] = Counter(f for m in model_ids for f, v in facts_of[m].items() if v >= 1.0)
-    labels = {}
     canon = English(Style("scu-label", p_favourite=1.0, p_passive=0, p_front=0, p_perfect=0, p_attrib=0,
                           p_drop_adjunct=0.5, p_short_name=1.0), random.Random(inst))
-    for f in topic.facts:
-        if f.key in weights:
-            labels[f.key] = canon.sentence([f])[0].rstrip(".")
-    scu_id = {f: i + 1 for i, f in enumerate(sorted(weights, key=lambda k: (-weights[k], k)))}
-    for f, uid in sorted(scu_id.items(), key=lambda kv: kv[1]):
-        aspect = next(x.aspect for x in topic.facts if x.key == f)
-        rows["scus"].append({"instance": inst, "scu": str(uid), "label": labels[f], "weight": weights[f],
-                             "aspect": aspect, "fact": f})
-    for m in model_ids:
+    by_key = {f.key: f for f in topic.facts}
+    scu_id = {f: str(i + 1) for i, f in enumerate(sorted(weights, key=lambda k: (-weights[k], k)))}
+    labels = {f: canon.sentence([by_key[f]])[0].rstrip(".") for f in sorted(scu_id, key=lambda k: int(scu_id[k]))}
+    if flavour == "tac":
+        for f, uid in sorted(scu_id.items(), key=lambda kv: int(kv[1])):
+            rows["scus"].append({"instance": inst, "scu": uid, "label": labels[f], "weight": float(weights[f])})
+            rows["truth_scus"].append({"instance": inst, "scu": uid, "fact": f, "aspect": by_key[f].aspect})
+
+    def contributions(sid: str, facts) -> None:
         offset = 0
-        for s in summaries[m].sentences:
-            for f, (a, b) in zip(s.facts, s.spans or [(0, len(s.text))] * len(s.facts)):
-                if f in scu_id:
+        done = set()
+        for s in summaries[sid].sentences:
+            spans = s.spans if len(s.spans) == len(s.facts) else [(0, len(s.text))] * len(s.facts)
+            for f, (a, b) in zip(s.facts, spans):
+                if f in facts and f not in done and flavour == "tac":
+                    done.add(f)
                     rows["scu_contributors"].append({
-                        "instance": inst, "scu": str(scu_id[f]), "summarizer": m, "contributor": s.text[a:b],
+                        "instance": inst, "scu": scu_id[f], "summarizer": sid, "contributor": s.text[a:b],
                         "start": offset + a, "end": offset + b})
             offset += len(s.text) + 1
+        for f in sorted(set(facts) - done, key=lambda k: int(scu_id[k])):
+            if flavour == "tac":  # credited by mistake: a contributor without a text span
+                rows["scu_contributors"].append({"instance": inst, "scu": scu_id[f], "summarizer": sid,
+                                                 "contributor": labels[f], "start": None, "end": None})
+    for m in model_ids:
+        contributions(m, {f for f, v in facts_of[m].items() if v >= 1.0})
     x = statistics.fmean(len([f for f in facts_of[m] if f in scu_id]) for m in model_ids)
-    # jackknife: pyramids of every 3 of the 4 models
     folds = []
     for leave in model_ids:
         w = Counter(f for m in model_ids if m != leave for f, v in facts_of[m].items() if v >= 1.0)
@@ -598,22 +624,31 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
     for sid in model_ids + peer_ids:
         found = [f for f in facts_of[sid] if f in scu_id and rng.random() >= assessor.miss]
         if sid in peer_ids and rng.random() < assessor.false_match * 3:
-            found.append(rng.choice(sorted(scu_id)))
+            found.append(sorted(scu_id)[rng.randrange(len(scu_id))])
+        found = sorted(set(found), key=lambda k: int(scu_id[k]))
         mentions = Counter(f for s in summaries[sid].sentences for f in s.facts if f in scu_id)
         reps = sum(c - 1 for c in mentions.values())
-        for f in sorted(set(found), key=lambda k: scu_id[k]):
-            rows["peer_scus"].append({"instance": inst, "summarizer": sid, "scu": str(scu_id[f])})
-        # peers: mean over the 4 folds; a model: the fold of the other three models
-        jk = [modified_pyramid(found, w, xf) for leave, w, xf in folds if sid in peer_ids or leave == sid]
-        judge = lambda n, v: rows["judgments"].append(  # noqa: E731
-            {"instance": inst, "summarizer": sid, "judgment": n, "value": float(v), "assessor": assessor.key})
+
+        def judge(name: str, value: float) -> None:
+            rows["judgments"].append({"instance": inst, "summarizer": sid, "judgment": name, "value": float(value)})
         if sid in peer_ids:
+            if flavour == "tac":
+                for f in found:
+                    rows["peer_scus"].append({"instance": inst, "summarizer": sid, "scu": scu_id[f]})
+                contributions(sid, set(found))
             judge("pyramid_modified", modified_pyramid(found, weights, x))
-            judge("pyramid_num_scus", len(set(found)))
-            judge("pyramid_repetitions", reps)
-        else:
-            judge("pyramid_num_scus", len(set(found)))
-        judge("pyramid_modified_jk", round(statistics.fmean(jk), 4))
+            if flavour == "duc2005":
+                judge("pyramid", modified_pyramid(found, weights, len(found)))
+            judge("num_scus", len(found))
+            judge("num_repetitions", reps)
+            if flavour == "tac":
+                judge("pyramid_modified_jk", round(statistics.fmean(modified_pyramid(found, w, xf)
+                                                                    for _, w, xf in folds), 4))
+        elif flavour == "tac":
+            leave, w, xf = next(fold for fold in folds if fold[0] == sid)
+            own = [f for f in found if f in w]
+            judge("num_scus_jk", len(own))
+            judge("pyramid_modified_jk", modified_pyramid(own, w, xf))
 
 
 def make_peers(ids: Sequence[str], rng: random.Random, duplicates: int = 0) -> Tuple[PeerSpec, ...]:

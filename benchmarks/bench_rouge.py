@@ -42,7 +42,7 @@ def main() -> int:
     ap.add_argument("--no-perl", action="store_true")
     args = ap.parse_args()
 
-    from evalkit.metrics.rouge import Rouge, RougeCorpus, graham_variants
+    from evalkit.metrics.rouge import Rouge, RougeCorpus, graham_aggregate, graham_variants
     from evalkit.metrics.rouge_perl import parse_perl_output, run_perl
     from evalkit.text import rouge_resources
 
@@ -56,7 +56,7 @@ def main() -> int:
     rows = []
     t0 = time.perf_counter()
     per_summary = graham_variants(S, R, I, Y, per_summary=True)
-    system_level = graham_variants(S, R, I, Y)
+    system_level = graham_aggregate(per_summary)
     t_graham = time.perf_counter() - t0
     assert system_level["variant"].nunique() == 192
 

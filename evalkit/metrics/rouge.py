@@ -51,7 +51,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import rouge_kernels as K
 from evalkit.text import porter, rouge_resources
 
-__all__ = ["Rouge", "RougeResult", "RougeCorpus", "perl_round5", "perl_number", "graham_variants"]
+__all__ = ["Rouge", "RougeResult", "RougeCorpus", "perl_round5", "perl_number", "graham_variants", "graham_aggregate"]
 
 Text = Union[str, Sequence[str]]
 
@@ -918,6 +918,12 @@ def graham_variants(
     )
     if per_summary:
         return long
+    return graham_aggregate(long)
+
+
+def graham_aggregate(per_summary: pd.DataFrame) -> pd.DataFrame:
+    """System-level A (mean) and M (median) of ``graham_variants(..., per_summary=True)``."""
+    long = per_summary
     keys = ["system", "method", "stem", "stopwords", "score"]
     g = long.groupby(keys, sort=True)["value"]
     agg = pd.concat([g.mean().rename("A"), g.median().rename("M")], axis=1).reset_index()

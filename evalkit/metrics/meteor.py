@@ -47,9 +47,9 @@ alignment and an admissible lower bound; it is exact unless a step still exceeds
 ``max_states`` states, in which case the cheapest ``max_states`` are kept (a beam search,
 as METEOR's later versions do) and the result reports ``exact=False``. Minimising
 crossings is a quadratic assignment-like problem; long, heavily reordered segments can
-need exponentially many states. On WMT09 (2525 segments) the default ``max_states=256``
-leaves 21 segments (of 62 to 113 words; the mean is 26) to the beam, ``max_states=2000``
-7; see ``benchmarks/README.md``.
+need exponentially many states. On WMT09 (2525 segments, 26 words on average) the default
+``max_states=2000`` leaves 3 segments (of 84 to 113 words) to the beam, 256 leaves 10 and
+10000 leaves 1; the system score is the same in all three; see ``benchmarks/README.md``.
 """
 from __future__ import annotations
 
@@ -346,6 +346,26 @@ class _StageSearch:
         ]
         if self.class_refs is not None:
             self.class_ref_array = {c: np.array(rs, dtype=np.int64) for c, rs in self.class_refs.items()}
+        # pairs of nodes that must both be mapped and cross whatever they take (every
+        # candidate of the earlier word lies right of every candidate of the later one)
+        n = len(nodes)
+        must = set(self.must_after[0])
+        lo = [min(cands[h]) for h in nodes]
+        hi = [max(cands[h]) for h in nodes]
+        forced = [0] * (n + 1)
+        for j1 in range(n - 1, -1, -1):
+            extra = 0
+            if j1 in must:
+                extra = sum(1 for j2 in range(j1 + 1, n) if j2 in must and lo[j1] > hi[j2])
+            forced[j1] = forced[j1 + 1] + extra
+        self.forced_after = forced
+        # nodes of classes with surplus hypothesis words, by class, in order
+        self.surplus_nodes: Dict[int, List[int]] = {}
+        if self.classes is not None:
+            for j, h in enumerate(nodes):
+                c = self.classes[h]
+                if self.class_skips[c] > 0:
+                    self.surplus_nodes.setdefault(c, []).append(j)
 
     def lower_bounds(self, useds: List[int], i: int) -> List[int]:
         """Lower bounds on the cost still to come after node i-1, one per used mask."""
@@ -380,9 +400,11 @@ class _StageSearch:
         above = np.zeros_like(at_or_above)
         above[:, :-1] = at_or_above[:, 1:]
         infinite = np.int64(1 << 40)
-        lb = np.zeros(len(useds), np.int64)
+        lb = np.full(len(useds), self.forced_after[i], np.int64)
         last_of_class: dict = {}
-        for j in self.must_after[i]:
+
+        def cheapest(j):
+            """Per state: the cheapest mapping node j can still take."""
             h = self.nodes[j]
             cj = self.cand_array[j]
             vals = self.ctx_array[j][None, :] + above[:, cj]
@@ -397,7 +419,23 @@ class _StageSearch:
                     last = np.where(used_c.any(axis=1), cr[idx], -1)
                     last_of_class[c] = last
                 ok &= cj[None, :] > last[:, None]
-            lb += np.where(ok, vals, infinite).min(axis=1)
+            return np.where(ok, vals, infinite).min(axis=1)
+
+        for j in self.must_after[i]:
+            lb += cheapest(j)
+        # a class with surplus hypothesis words still needs (target - mapped) mappings
+        # from its remaining words: at least the cheapest that many
+        for c, js in self.surplus_nodes.items():
+            rest = [j for j in js if j >= i]
+            if not rest:
+                continue
+            mapped = bits[:, self.class_ref_array[c]].sum(axis=1)
+            need = self.cls_target[c] - mapped
+            if not need.any():
+                continue
+            costs = np.sort(np.stack([cheapest(j) for j in rest], axis=1), axis=1)
+            sums = np.concatenate([np.zeros((len(useds), 1), np.int64), np.cumsum(np.minimum(costs, infinite), axis=1)], axis=1)
+            lb += sums[np.arange(len(useds)), np.clip(need, 0, len(rest))]
         lb = np.minimum(lb, infinite)
         return (lb * self.big).tolist()
 
@@ -673,7 +711,7 @@ class METEOR:
         recall_weight: float = 9.0,
         penalty_weight: float = 0.5,
         penalty_exponent: float = 3.0,
-        max_states: int = 256,
+        max_states: int = 2000,
     ):
         if isinstance(modules, str):
             modules = (modules,)

@@ -242,9 +242,11 @@ def _solve_stage(
     only take a reference of its class after the class's last used one, and a class may
     leave out at most its surplus of hypothesis words. Returns (mappings, exact).
 
-    A narrow beam first finds a good alignment; its cost then bounds an exact dynamic
-    programme (branch and bound), which drops every state whose cost plus a lower bound
-    on the cost still to come exceeds it.
+    A first pass keeps at most ``_FIRST_BEAM`` states per step: if it never had to drop
+    one, it was the exact programme. Otherwise its alignment's cost bounds a second pass
+    (branch and bound) that drops every state whose cost plus an admissible lower bound
+    on the cost still to come exceeds it, and is exact unless a step still exceeds
+    ``st.max_states`` states.
     """
     search = _StageSearch(nodes, cands, target, st, key_classes)
     first = search.run(width=_FIRST_BEAM, bound=None)

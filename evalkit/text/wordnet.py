@@ -19,7 +19,9 @@ and read with :class:`nltk.corpus.reader.wordnet.WordNetCorpusReader` (never
 
 Lookups go through the reader's lemma index and ``_morphy`` directly rather than building
 ``Synset`` objects, because parsing a data-file line per synset made METEOR's synonym stage
-several times slower; ``tests/test_wordnet.py`` checks the two agree with ``wn.synsets``.
+several times slower; and the lemma index is read on demand by bisection in the sorted
+``index.*`` files (:class:`_LazyLemmaIndex`) instead of parsing all 155,000 lines at start-up.
+``tests/test_wordnet.py`` checks both against nltk's own full load and ``wn.synsets``.
 """
 from __future__ import annotations
 

@@ -161,3 +161,45 @@ def test_exception_table_equals_built_db():
     out = subprocess.run(["perl", "-e", prog, str(db)], capture_output=True, text=True, check=True).stdout
     perl_table = dict(line.split("\t", 1) for line in out.split("\n") if line)
     assert perl_table == rouge_resources.exception_table()
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK)
+@given(data=corpus_lists(max_instances=6, max_systems=2, max_models=4), stem=st.booleans())
+def test_jackknife_is_the_mean_of_perl_leave_one_out_runs(data, stem):
+    """Jackknife = mean over leave-one-out model sets of the values Perl prints for each set;
+    a peer equal to a model is scored against the other models only."""
+    summaries, refs, iid, sid = data
+    refs = guard_models(refs)
+    # make one peer a copy of its first model: the human-summary case
+    summaries = list(summaries)
+    summaries[0] = refs[0][0]
+    r = Rouge(n=2, w=1.2, skip=4, su="SU", stem=stem, resamples=1)
+    ours = r.score_jackknife(summaries, refs, iid, sid).set_index(["instance", "system", "metric"])
+    corpus = RougeCorpus.from_lists(summaries, refs, iid, sid)
+    kmax = max(len(m) for _, _, m in corpus.evals)
+    collected = {}
+    for j in range(kmax):
+        evals = []
+        for eid, peers, models in corpus.evals:
+            if len(models) < 2:
+                if j == 0:
+                    evals.append((eid, peers, models))
+                continue
+            if j >= len(models):
+                continue
+            ps = {p: t for p, t in peers.items() if t not in models or models.index(t) == j}
+            if ps:
+                evals.append((eid, ps, models[:j] + models[j + 1:]))
+        if not evals:
+            continue
+        _, per_eval = parse_perl_output(run_perl(r, RougeCorpus(corpus.texts, evals)))
+        for row in per_eval.itertuples(index=False):
+            inst = row.test_id[: -len(row.system) - 1]
+            collected.setdefault((inst, row.system, row.metric), []).append(
+                tuple(float(getattr(row, s)) for s in ("R", "P", "F")))
+    assert set(collected) == set(ours.index)
+    for key, vals in collected.items():
+        got = ours.loc[key]
+        assert got["n_sets"] == len(vals)
+        for s_i, s in enumerate(("R", "P", "F")):
+            assert got[s] == pytest.approx(np.mean([v[s_i] for v in vals]), abs=1e-12)

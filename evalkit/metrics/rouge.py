@@ -450,6 +450,53 @@ class Rouge:
         averages = _averages(scores, self, peer_ids)
         return RougeResult(scores, averages, self.signature)
 
+    def score_jackknife(
+        self,
+        summaries: Sequence[Text],
+        references: Sequence[Sequence[Text]],
+        instance_ids: Optional[Sequence[str]] = None,
+        system_ids: Optional[Sequence[str]] = None,
+    ) -> pd.DataFrame:
+        """Jackknifed per-summary scores over the models, as DUC/TAC reported ROUGE.
+
+        With k >= 2 models, a summary's R, P and F are the means over the k leave-one-out
+        model sets of the scores ROUGE-1.5.5 prints for that set (each rounded to 5
+        decimals), so that systems are comparable with human summaries. A summary whose
+        text equals one of its models (a human summary scored against the others) is scored
+        only against the set without that model. With one model nothing is left out.
+        Returns instance, system, metric, R, P, F, n_sets (means are not rounded).
+        """
+        corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
+        return self.jackknife_corpus(corpus)
+
+    def jackknife_corpus(self, corpus: RougeCorpus) -> pd.DataFrame:
+        """:meth:`score_jackknife` on a :class:`RougeCorpus`."""
+        evals = []
+        origin: Dict[str, str] = {}
+        for eid, peers, models in corpus.evals:
+            k = len(models)
+            if k < 2:
+                sets = [(None, peers, models)]
+            else:
+                sets = []
+                for j in range(k):
+                    ps = {p: t for p, t in peers.items() if t not in models or models.index(t) == j}
+                    sets.append((j, ps, models[:j] + models[j + 1:]))
+            for j, ps, ms in sets:
+                key = f"{eid}\x00{j}"
+                origin[key] = eid
+                evals.append((key, ps, ms))
+        res = self.score_corpus(RougeCorpus(corpus.texts, evals))
+        sc = res.scores.assign(instance=res.scores["instance"].map(origin))
+        out = sc.groupby(["instance", "system", "metric"], sort=False)[["R", "P", "F"]].agg(["mean", "size"])
+        flat = pd.DataFrame(
+            {
+                "R": out[("R", "mean")], "P": out[("P", "mean")], "F": out[("F", "mean")],
+                "n_sets": out[("R", "size")].astype(np.int64),
+            }
+        ).reset_index()
+        return flat
+
     # -- printing -------------------------------------------------------------------------
     def report(self, result: RougeResult, per_eval: bool = False, conf_tag: Optional[str] = None) -> str:
         """The text ROUGE-1.5.5.pl prints for these scores (``-d`` = ``per_eval``)."""

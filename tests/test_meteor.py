@@ -315,3 +315,14 @@ def test_branch_and_bound_equals_exhaustive_programme(monkeypatch):
     for b, e in zip(bounded, exhaustive):
         assert b.exact and e.exact
         assert b.pairs == e.pairs
+
+
+@settings(max_examples=60, deadline=None)
+@given(stem_words, stem_words)
+def test_stage_scope_stagewise_optimal(hyp, ref):
+    # crossings_scope="stage": a stage ignores crossings with earlier stages' mappings
+    from evalkit.text.stemming import porter_stemmer
+
+    stem = porter_stemmer("ORIGINAL_ALGORITHM")
+    m = METEOR(modules=("exact", "porter"), tokenize="none", crossings_scope="stage")
+    _check_stagewise_optimal(m, hyp, ref, [lambda w: w, stem])

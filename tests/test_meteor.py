@@ -249,7 +249,12 @@ def test_deterministic_and_long_inputs_report_exactness():
 
 
 # --------------------------------------------------------------------------- WordNet
-from test_wordnet import wn as wordnet  # noqa: E402,F401 - the shared fixture (skips without WordNet)
+@pytest.fixture(scope="module")
+def wordnet():
+    from evalkit.text.wordnet import load_wordnet
+
+    found = load_wordnet(required=False)
+    return found if found is not None else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
 
 
 def test_wn_synonym_module(wordnet):
@@ -326,3 +331,11 @@ def test_stage_scope_stagewise_optimal(hyp, ref):
     stem = porter_stemmer("ORIGINAL_ALGORITHM")
     m = METEOR(modules=("exact", "porter"), tokenize="none", crossings_scope="stage")
     _check_stagewise_optimal(m, hyp, ref, [lambda w: w, stem])
+
+
+def test_wordnet_modules_without_wordnet_fail_clearly(tmp_path):
+    from evalkit.errors import EvalkitError
+
+    with pytest.raises(EvalkitError, match="not a WordNet database directory"):
+        METEOR(wordnet=tmp_path)
+    METEOR(modules=("exact", "porter"), wordnet=tmp_path)  # not needed, not loaded

@@ -10,10 +10,14 @@ from evalkit.text.wordnet import WordNet, WordNetNotFound, find_wordnet, load_wo
 
 @pytest.fixture(scope="module")
 def wn():
-    try:
-        return load_wordnet()
-    except WordNetNotFound as exc:
-        pytest.skip(f"WordNet not installed ({exc})")
+    found = load_wordnet(required=False)
+    return found if found is not None else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
+
+
+def test_not_required_returns_none(tmp_path):
+    assert load_wordnet(tmp_path, required=False) is None
+    with pytest.raises(WordNetNotFound):
+        load_wordnet(tmp_path)
 
 
 def test_missing_wordnet_names_what_to_install(tmp_path, monkeypatch):

@@ -269,12 +269,20 @@ _LOCK = threading.Lock()
 _LOADED: dict = {}
 
 
-def load_wordnet(path: Union[str, os.PathLike, None] = None) -> WordNet:
-    """A process-wide shared :class:`WordNet` per location (loading takes about a second)."""
+def load_wordnet(path: Union[str, os.PathLike, None] = None, required: bool = True) -> Optional[WordNet]:
+    """A process-wide shared :class:`WordNet` per location (opening it takes ~0.1-0.5 s).
+
+    Without WordNet raises :class:`WordNetNotFound`, or returns None if not ``required``.
+    """
     key = None if path is None else os.fspath(path)
     with _LOCK:
         wn = _LOADED.get(key)
         if wn is None:
-            wn = WordNet(path)
+            try:
+                wn = WordNet(path)
+            except WordNetNotFound:
+                if required:
+                    raise
+                return None
             _LOADED[key] = wn
         return wn

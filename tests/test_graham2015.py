@@ -286,3 +286,15 @@ def test_models_judged_as_peers_are_scored_against_the_other_models_only():
     per = res.scores[res.scores["metric"] == "ROUGE-1"]
     assert scores[("A", "R1_ST0_RS0_A_R")] == pytest.approx(per["R"].mean())
     assert scores[("A", "R1_ST0_RS0_A_R")] < 1.0   # not scored against itself
+
+
+def test_system_level_combination_option():
+    per = pd.DataFrame({"system": ["a", "a"], "coverage": [0.2, 0.6], "quality": [0.8, 0.4]})
+    at_summary = g15.system_human_scores(per, "geometric")["a"]
+    at_system = g15.system_human_scores(per, "geometric", combine_at="system")["a"]
+    assert at_summary == pytest.approx((np.sqrt(.16) + np.sqrt(.24)) / 2)
+    assert at_system == pytest.approx(np.sqrt(0.4 * 0.6))
+    assert g15.system_human_scores(per, "mean", combine_at="system")["a"] == \
+        pytest.approx(g15.system_human_scores(per, "mean")["a"])
+    with pytest.raises(ParameterError):
+        g15.system_human_scores(per, "mean", combine_at="topic")

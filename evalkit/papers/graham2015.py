@@ -201,9 +201,11 @@ def combine(coverage, quality, how: str = "mean"):
 
 
 def system_human_scores(per_summary: pd.DataFrame, how: str = "mean", coverage: str = "coverage",
-                        quality: str = "quality") -> pd.Series:
+                        quality: str = "quality", combine_at: str = "summary") -> pd.Series:
     """System-level human score: the mean over a system's summaries of the per-summary
-    combination (§3.1; aggregation inferred). ``per_summary`` has ``system`` (or
+    combination (``combine_at="summary"``), or the combination of the system means of
+    coverage and quality (``"system"``); the paper does not say which (§3.1, §6). For the
+    arithmetic mean and the single parts both agree. ``per_summary`` has ``system`` (or
     ``summarizer``) and the two score columns; a missing score is an error, not dropped."""
     sys_col = "system" if "system" in per_summary.columns else "summarizer"
     for col in (sys_col, coverage, quality):
@@ -211,6 +213,14 @@ def system_human_scores(per_summary: pd.DataFrame, how: str = "mean", coverage: 
             raise ParameterError("per_summary", list(per_summary.columns), f"a column {col!r}")
     if per_summary[[coverage, quality]].isna().any().any():
         raise ParameterError("per_summary", "missing coverage or quality", "both scores for every summary")
+    if combine_at == "system":
+        means = per_summary.groupby(sys_col, sort=True)[[coverage, quality]].mean()
+        out = pd.Series(combine(means[coverage].to_numpy(), means[quality].to_numpy(), how), index=means.index)
+        out.index.name = "system"
+        out.name = how
+        return out
+    if combine_at != "summary":
+        raise ParameterError("combine_at", combine_at, "'summary' or 'system'")
     values = combine(per_summary[coverage].to_numpy(), per_summary[quality].to_numpy(), how)
     out = pd.Series(values, index=per_summary[sys_col].to_numpy()).groupby(level=0, sort=True).mean()
     out.index.name = "system"
@@ -740,13 +750,14 @@ def metric_scores(ev: Evaluation, per_summary: bool = False, bleu_tokenize: str 
 
 
 def table1_for(ev: Evaluation, scores: pd.DataFrame, target: Optional[str] = None, how: Optional[str] = None,
-               alpha: float = 0.05):
+               alpha: float = 0.05, combine_at: str = "summary"):
     """Table 1 of ``ev`` against one gold score: a ``targets`` column, or a combination
-    ``how`` of coverage and quality (Table 4). Returns ``(table, pairs)`` of :func:`correlation_table`."""
+    ``how`` of coverage and quality (Table 4; ``combine_at`` per :func:`system_human_scores`).
+    Returns ``(table, pairs)`` of :func:`correlation_table`."""
     if (target is None) == (how is None):
         raise ParameterError("target/how", (target, how), "exactly one of them")
     if how is not None:
-        human = system_human_scores(ev.human, how)
+        human = system_human_scores(ev.human, how, combine_at=combine_at)
     else:
         if target not in ev.targets:
             raise ParameterError("target", target, f"one of {list(ev.targets)}")
@@ -809,12 +820,13 @@ def table1_claims(table: pd.DataFrame, pairs: pd.DataFrame, paper: pd.DataFrame,
     return _claims(rows, data)
 
 
-def table4_for(ev: Evaluation, scores: pd.DataFrame, alpha: float = 0.05, top_k: int = 10):
+def table4_for(ev: Evaluation, scores: pd.DataFrame, alpha: float = 0.05, top_k: int = 10,
+               combine_at: str = "summary"):
     """Table 4 (§6): r and • of every metric under the five combinations of coverage and
     quality. Returns ``(wide, tables)``: ``wide`` has BLEU and the union of the ``top_k``
     ROUGE variants of each combination, rows ordered by the arithmetic-mean column, with
     ``r_<c>, optimal_<c>``; ``tables[c]`` the full Table 1 of combination c."""
-    tables = {c: table1_for(ev, scores, how=c, alpha=alpha)[0] for c in COMBINATIONS}
+    tables = {c: table1_for(ev, scores, how=c, alpha=alpha, combine_at=combine_at)[0] for c in COMBINATIONS}
     keep = {"BLEU"}
     for t in tables.values():
         keep |= set(t.loc[t["metric"] != "BLEU", "variant"].head(top_k))

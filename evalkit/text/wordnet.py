@@ -205,7 +205,10 @@ class WordNet:
     Attributes
     ----------
     root : where the database was found. ``version`` : the version its files declare
-    (``"3.0"`` for Debian's ``wordnet-base`` and NLTK's corpus).
+    (``"3.0"`` for Debian's ``wordnet-base`` and NLTK's corpus). ``reader`` : the nltk
+    reader, for any other lookup by word (``reader.synsets("dog")``); its lemma index fills
+    on demand, so functions enumerating all lemmas (``all_lemma_names``) see only the words
+    looked up so far.
     """
 
     def __init__(self, path: Union[str, os.PathLike, None] = None):

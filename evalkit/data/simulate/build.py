@@ -127,7 +127,7 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     name, out_dir, seed, quick = args
     corpus, truth = simulate_corpus(name, seed, quick)
     target = Path(out_dir) / name
-    tmp = Path(out_dir) / f".{name}.building"
+    tmp = Path(out_dir) / f".{name}.building-{os.getpid()}"  # parallel notebooks may build at once
     if tmp.exists():
         shutil.rmtree(tmp)
     with _without_fsync():
@@ -136,8 +136,11 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
             "format": formats.describe(name)}
     _write_truth(truth, tmp / "truth", info)
     if target.exists():
-        shutil.rmtree(target)
-    os.replace(tmp, target)  # a half-built corpus is never seen under its name
+        shutil.rmtree(target, ignore_errors=True)
+    try:
+        os.replace(tmp, target)  # a half-built corpus is never seen under its name
+    except OSError:  # another process put the same corpus (same seed, same bytes) in place first
+        shutil.rmtree(tmp, ignore_errors=True)
     return name, str(target)
 
 
@@ -205,23 +208,33 @@ def load_sample(corpus_name: str, root: Optional[PathLike] = None, quick: bool =
     from . import corpora as _c
     if corpus_name not in _c.CORPORA:
         raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
-    base = Path(root) if root is not None else default_root()
-    if quick:
-        base = base / "quick"
-    if not is_built(corpus_name, base, seed, quick):
-        build_sample(base, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
+    base = _locate(corpus_name, root, seed, quick)
     return formats.read(corpus_name, base / corpus_name)
+
+
+def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) -> Path:
+    """The directory holding a built ``corpus_name`` (building it if needed).
+
+    A quick build may sit in ``<root>`` itself (``build_sample(root, quick=True)``, as
+    ``run_all.sh --quick`` does) or in ``<root>/quick``; a full build in ``<root>``.
+    """
+    base = Path(root) if root is not None else default_root()
+    candidates = [base, base / "quick"] if quick else [base]
+    for c in candidates:
+        if is_built(corpus_name, c, seed, quick):
+            return c
+    target = candidates[-1]
+    build_sample(target, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
+    return target
 
 
 def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
                seed: int = DEFAULT_SEED) -> Dict[str, pd.DataFrame]:
     """The latent truth saved next to a sample corpus (built if missing), as data frames."""
-    base = Path(root) if root is not None else default_root()
-    if quick:
-        base = base / "quick"
-    if not is_built(corpus_name, base, seed, quick):
-        build_sample(base, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
-    d = base / corpus_name / "truth"
+    from . import corpora as _c
+    if corpus_name not in _c.CORPORA:
+        raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
+    d = _locate(corpus_name, root, seed, quick) / corpus_name / "truth"
     return {p.stem: pd.read_csv(p, dtype={"instance": str, "summarizer": str, "system": str, "document": str,
                                           "fact": str, "scu": str})
             for p in sorted(d.glob("*.csv"))}

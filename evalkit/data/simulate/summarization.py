@@ -167,7 +167,7 @@ def _truncate_bytes(summary: Summary, max_bytes: int) -> None:
         extra = len(s.text) + (1 if i else 0)
         if total + extra > max_bytes:
             room = max_bytes - total - (1 if i else 0)
-            cut = s.text[:room].rstrip()
+            cut = s.text[:max(0, room)].rstrip()
             if cut and len(cut.split()) > 0:
                 keep = len(cut) / len(s.text)
                 summary.sentences[i:] = [Sent(cut, s.facts, s.refs, s.doc, s.pos)]

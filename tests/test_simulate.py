@@ -1,0 +1,257 @@
+"""The sample profile's simulated corpora: realism against the latent truth, determinism.
+
+Every realism measure is computed here, in the test, from the corpus as read back through
+the real readers (DUC/TAC trees, NIST SGML): unigram recall against the models, a
+unigram-precision overlap for MT, Krippendorff's alpha on repeated judgments, Porter
+stemming (nltk).  The bounds are those of issue 4.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from pathlib import Path
+
+import krippendorff
+import numpy as np
+import pandas as pd
+import pytest
+from nltk.stem import PorterStemmer
+
+from evalkit.data.model import MTCorpus, SummarizationCorpus
+from evalkit.data.simulate import CORPORA, build_sample, load_sample, load_truth, simulate_corpus
+from evalkit.errors import ParameterError
+
+SEED = 20051
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory):
+    """Full-size DUC 2004, TIDES 2003 and TAC 2008, built once and read back."""
+    root = tmp_path_factory.mktemp("sample")
+    build_sample(root, corpora=["duc2004", "tides2003", "tac2008"], seed=SEED, jobs=1)
+    return root
+
+
+def _tokens(sentences) -> list:
+    return re.sub(r"[^a-z0-9]+", " ", " ".join(sentences).lower()).split()
+
+
+def _unigram_recall(corpus: SummarizationCorpus, stem=None) -> pd.DataFrame:
+    """Per summary: matched unigrams / model unigrams, pooled over the other models."""
+    types = dict(zip(corpus.summarizers["summarizer"], corpus.summarizers["type"]))
+    rows = []
+    for inst, grp in corpus.summaries.groupby("instance"):
+        toks = {s: _tokens(sents) for s, sents in zip(grp["summarizer"], grp["sentences"])}
+        if stem is not None:
+            toks = {s: [stem(w) for w in t] for s, t in toks.items()}
+        models = [s for s in toks if types[s] == "model"]
+        for s, t in toks.items():
+            counts = Counter(t)
+            refs = [m for m in models if m != s]
+            hit = sum(sum((counts & Counter(toks[m])).values()) for m in refs)
+            total = sum(len(toks[m]) for m in refs)
+            rows.append((inst, s, types[s], hit / total, hit))
+    return pd.DataFrame(rows, columns=["instance", "summarizer", "type", "recall", "matches"])
+
+
+def _system_means(corpus: SummarizationCorpus, judgment: str) -> pd.Series:
+    j = corpus.judgments
+    return j[j["judgment"] == judgment].groupby("summarizer")["value"].mean()
+
+
+# --------------------------------------------------------------------------- DUC 2004
+def test_duc2004_has_the_original_shape(full):
+    c = load_sample("duc2004", root=full, seed=SEED)
+    assert isinstance(c, SummarizationCorpus)
+    assert c.instances["instance"].nunique() == 50
+    per_topic = c.summaries.merge(c.summarizers).groupby(["instance", "type"]).size().unstack()
+    assert (per_topic["model"] == 4).all()
+    assert 30 <= len(c.summarizers) <= 40
+    # peers are truncated at 665 bytes as NIST did
+    peers = c.summaries[c.summaries["summarizer"].str.isdigit()]
+    assert max(len(" ".join(s)) for s in peers["sentences"]) <= 665
+
+
+def test_unigram_recall_tracks_coverage_at_system_level_but_not_perfectly(full):
+    c = load_sample("duc2004", root=full, seed=SEED)
+    rec = _unigram_recall(c)
+    peers = rec[rec["type"] == "peer"].groupby("summarizer")["recall"].mean()
+    cov = _system_means(c, "coverage")[peers.index]
+    r = np.corrcoef(peers, cov)[0, 1]
+    assert 0.6 <= r <= 0.95, r
+    # and it is noisier summary by summary
+    merged = rec[rec["type"] == "peer"].merge(
+        c.judgments[c.judgments["judgment"] == "coverage"], on=["instance", "summarizer"])
+    assert np.corrcoef(merged["recall"], merged["value"])[0, 1] < r
+
+
+def test_human_models_score_above_systems(full):
+    c = load_sample("duc2004", root=full, seed=SEED)
+    types = dict(zip(c.summarizers["summarizer"], c.summarizers["type"]))
+    for judgment, better in (("coverage", np.greater), ("quality_q1", np.less)):  # quality: 1 = A (best)
+        j = c.judgments[c.judgments["judgment"] == judgment]
+        means = j.groupby(j["summarizer"].map(types))["value"].mean()
+        assert better(means["model"], means["peer"]), (judgment, means)
+
+
+def test_stemming_changes_unigram_overlap_for_enough_summaries(full):
+    c = load_sample("duc2004", root=full, seed=SEED)
+    porter = PorterStemmer(mode=PorterStemmer.ORIGINAL_ALGORITHM)
+    cache = {}
+
+    def stem(w):
+        if w not in cache:
+            cache[w] = porter.stem(w) if len(w) > 3 else w  # ROUGE stems words longer than 3
+        return cache[w]
+    plain = _unigram_recall(c)
+    stemmed = _unigram_recall(c, stem=stem)
+    changed = (plain["matches"].to_numpy() != stemmed["matches"].to_numpy()).mean()
+    assert changed >= 0.05, changed
+
+
+def test_latent_truth_explains_the_judgments(full):
+    c = load_sample("duc2004", root=full, seed=SEED)
+    truth = load_truth("duc2004", root=full, seed=SEED)
+    t = truth["summaries"].groupby("summarizer")["content"].mean()
+    cov = _system_means(c, "coverage")[t.index]
+    assert np.corrcoef(t, cov)[0, 1] > 0.9
+    facts = truth["facts"]
+    assert set(facts["instance"]) == set(c.instances["instance"])
+    assert (facts["weight"] > 0).all()
+
+
+# --------------------------------------------------------------------------- TIDES 2003
+def test_mt_overlap_correlates_less_with_adequacy_per_segment_than_per_system(full):
+    c = load_sample("tides2003", root=full, seed=SEED)
+    assert isinstance(c, MTCorpus)
+    assert 880 <= len(c.segments) <= 960
+    assert c.outputs["system"].nunique() == 7 and c.references["reference"].nunique() == 4
+    assert (c.judgments.groupby(["document", "segment", "system", "judgment"]).size() == 2).all()
+    assert set(c.judgments["value"]) <= {1.0, 2.0, 3.0, 4.0, 5.0}
+    refs = {k: [Counter(_tokens([t])) for t in g] for k, g in c.references.groupby(["document", "segment"])["text"]}
+    prec = []
+    for doc, seg, sysid, text in c.outputs[["document", "segment", "system", "text"]].itertuples(index=False):
+        hyp = Counter(_tokens([text]))
+        best = Counter()
+        for r in refs[(doc, seg)]:
+            best |= r
+        prec.append((doc, seg, sysid, sum((hyp & best).values()) / max(1, sum(hyp.values()))))
+    p = pd.DataFrame(prec, columns=["document", "segment", "system", "overlap"])
+    adequacy = (c.judgments[c.judgments["judgment"] == "adequacy"]
+                .groupby(["document", "segment", "system"])["value"].mean().rename("adequacy").reset_index())
+    m = p.merge(adequacy)
+    seg_r = np.corrcoef(m["overlap"], m["adequacy"])[0, 1]
+    sys_m = m.groupby("system")[["overlap", "adequacy"]].mean()
+    sys_r = np.corrcoef(sys_m["overlap"], sys_m["adequacy"])[0, 1]
+    assert 0.0 < seg_r < sys_r - 0.2, (seg_r, sys_r)
+
+
+def test_mt_bitext_alignment_links_stay_inside_the_sentences(full):
+    truth = load_truth("tides2003", root=full, seed=SEED)
+    bitext = truth["bitext"]
+    src = (full / "tides2003" / "bitext" / "train.zz").read_text(encoding="utf-8").splitlines()
+    tgt = (full / "tides2003" / "bitext" / "train.en").read_text(encoding="utf-8").splitlines()
+    assert len(src) == len(tgt) == len(bitext) == 2000
+    for s, t, links in zip(src[:300], tgt[:300], bitext["alignment"][:300]):
+        pairs = [tuple(map(int, x.split("-"))) for x in str(links).split()]
+        assert pairs
+        assert all(i < len(s.split()) and j < len(t.split()) for i, j in pairs)
+
+
+# --------------------------------------------------------------------------- TAC 2008
+def _identical_peer_pairs(c: SummarizationCorpus):
+    """Summaries with the same topic, docset and text from two peers (ORDC12's repeats)."""
+    types = dict(zip(c.summarizers["summarizer"], c.summarizers["type"]))
+    pairs = []
+    for inst, grp in c.summaries.groupby("instance"):
+        by_text = {}
+        for s, sents in zip(grp["summarizer"], grp["sentences"]):
+            if types[s] == "peer" and sents:
+                by_text.setdefault(sents, []).append(s)
+        pairs += [(inst, ids[0], ids[1]) for ids in by_text.values() if len(ids) == 2]
+    return pairs
+
+
+def test_tac2008_repeated_judgments_agree_imperfectly(full):
+    c = load_sample("tac2008", root=full, seed=SEED)
+    assert c.instances["instance"].nunique() == 96 and len(c.peers()) == 58
+    assert set(c.instances["update_of"].dropna()) == {i for i in c.instances["instance"] if i.endswith("-A")}
+    pairs = _identical_peer_pairs(c)
+    assert len(pairs) >= 200
+    values = c.judgments.set_index(["instance", "summarizer", "judgment"])["value"]
+    for judgment in ("overall_responsiveness", "linguistic_quality", "pyramid_modified"):
+        a = [values[(i, x, judgment)] for i, x, _ in pairs]
+        b = [values[(i, y, judgment)] for i, _, y in pairs]
+        alpha = krippendorff.alpha(reliability_data=[a, b], level_of_measurement="interval")
+        assert 0.4 <= alpha <= 0.9, (judgment, alpha)
+
+
+def test_tac2008_pyramids_and_models(full):
+    c = load_sample("tac2008", root=full, seed=SEED)
+    # SCU weight = number of models contributing, as DUCView defines it
+    n_models = (c.scu_contributors[c.scu_contributors["summarizer"].isin(c.models())]
+                .groupby(["instance", "scu"])["summarizer"].nunique())
+    weights = c.scus.set_index(["instance", "scu"])["weight"]
+    assert (weights[n_models.index] == n_models).all() and weights.between(1, 4).all()
+    types = dict(zip(c.summarizers["summarizer"], c.summarizers["type"]))
+    j = c.judgments[c.judgments["judgment"] == "overall_responsiveness"]
+    means = j.groupby(j["summarizer"].map(types))["value"].mean()
+    assert means["model"] > means["peer"] + 1.0
+    rec = _unigram_recall(c)
+    peers = rec[rec["type"] == "peer"].groupby("summarizer")["recall"].mean()
+    for judgment in ("pyramid_modified", "overall_responsiveness"):
+        r = np.corrcoef(peers, _system_means(c, judgment)[peers.index])[0, 1]
+        assert 0.6 <= r <= 0.95, (judgment, r)
+    aspects = load_truth("tac2008", root=full, seed=SEED)["scus"]
+    assert len(aspects) == len(c.scus) and aspects["aspect"].notna().all()
+
+
+# --------------------------------------------------------------------------- every corpus, quick
+def _tree_digest(root: Path) -> dict:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_same_seed_gives_byte_identical_files_and_round_trips(tmp_path):
+    a, b, c = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    build_sample(a, quick=True, seed=7, jobs=2)
+    some = ["tac2009", "tides2003", "duc2005", "duc2004"]  # another order, another process layout
+    build_sample(b, quick=True, seed=7, corpora=some, jobs=1)
+    build_sample(c, quick=True, seed=8, corpora=["duc2004"], jobs=1)
+    da, db = _tree_digest(a), _tree_digest(b)
+    assert {k: v for k, v in da.items() if k.split("/")[0] in some} == db and len(db) > 300
+    dc = _tree_digest(c)
+    duc_a = {k: v for k, v in da.items() if k.startswith("duc2004/") and "truth/build.json" not in k}
+    assert sum(dc.get(k) != v for k, v in duc_a.items()) > len(duc_a) // 2
+    # what the readers give back is what was simulated
+    for name in CORPORA:
+        back = load_sample(name, root=a, quick=True, seed=7)
+        sim, _ = simulate_corpus(name, seed=7, quick=True)
+        for table, df in sim.tables().items():
+            got = getattr(back, table)
+            cols = list(df.columns)
+            assert set(cols) <= set(got.columns), (name, table)
+            key = [col for col in cols if col != "sentences"]
+            pd.testing.assert_frame_equal(
+                df[cols].sort_values(key, kind="stable").reset_index(drop=True),
+                got[cols].sort_values(key, kind="stable").reset_index(drop=True),
+                check_dtype=False, obj=f"{name}.{table}")
+
+
+def test_load_sample_builds_when_missing_and_rebuilds_for_another_seed(tmp_path):
+    c1 = load_sample("duc2007", root=tmp_path, quick=True, seed=3)
+    stamp = tmp_path / "quick" / "duc2007" / "truth" / "build.json"
+    assert stamp.is_file() and '"seed": 3' in stamp.read_text()
+    c2 = load_sample("duc2007", root=tmp_path, quick=True, seed=4)
+    assert '"seed": 4' in stamp.read_text()
+    assert not c1.summaries["sentences"].equals(c2.summaries["sentences"])
+
+
+def test_parameters_are_validated(tmp_path):
+    with pytest.raises(ParameterError, match="corpora"):
+        build_sample(tmp_path, corpora=["duc1999"])
+    with pytest.raises(ParameterError, match="seed"):
+        build_sample(tmp_path, seed="1")
+    with pytest.raises(ParameterError, match="corpus_name"):
+        load_sample("nope", root=tmp_path)

@@ -31,6 +31,7 @@ what only this paper needs:
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Callable, Dict, Hashable, Iterable, List, Mapping, Optional, Sequence
 
 import numpy as np
@@ -49,7 +50,7 @@ __all__ = [
     "PAPER", "published", "printed_checks", "experimentwise_grid", "simulate_experimentwise", "fscore_statistics",
     "fscore_from_statistics", "window_relations", "significance_table", "table1_layout",
     "equivalent_variants", "table2", "type1_simulation", "rejection_rates", "many_systems",
-    "smallest_p", "trials_needed", "load_corpus", "metric_statistics", "corpus_scores", "closest_pair", "pair_statistics",
+    "smallest_p", "trials_needed", "load_corpus", "data_files", "metric_statistics", "corpus_scores", "closest_pair", "pair_statistics",
     "paper_vs_run_table1", "table2_layout", "paper_vs_run_table2",
 ]
 
@@ -291,6 +292,25 @@ def load_corpus(profile: str, quick: bool = False, licensed: str = "mtc4"):
                 n for n, c in licensed_data.CORPORA.items() if c.kind == "nist"))
         return licensed_data.load(licensed)
     raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
+
+
+def data_files(corpus) -> List[Path]:
+    """The files a corpus from :func:`load_corpus` was read from (for the provenance).
+
+    Licensed NIST sets list their files in ``meta["files"]``; the sample corpus names its
+    folder in ``meta["source"]``; public sets name their manifest files in ``meta["sha256"]``.
+    """
+    meta = corpus.meta
+    if meta.get("files"):
+        return [Path(f) for f in meta["files"]]
+    if meta.get("sha256"):
+        from evalkit.data.public import locate
+
+        return [locate(rel) for rel in sorted(meta["sha256"])]
+    source = Path(str(meta.get("source", "")))
+    if source.is_dir():
+        return sorted(source.rglob("*.sgm"))
+    return []
 
 
 def metric_statistics(corpus, systems: Optional[Sequence[str]] = None,

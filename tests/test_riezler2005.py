@@ -248,3 +248,24 @@ def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
     assert rates["bootstrap"] > rates["approximate randomization"]
     paired = sim.pivot(index="replication", columns="test", values="p_value")
     assert (paired["bootstrap"] <= paired["approximate randomization"]).mean() > 0.8
+
+
+def test_window_fscore_statistics_equals_the_counter_definition():
+    g = np.random.default_rng(8)
+    words = ["a", "b", "c", "d", "the", "of"]
+    hyps = [list(g.choice(words, size=g.integers(0, 12))) for _ in range(60)]
+    refs = [list(g.choice(words, size=g.integers(0, 12))) for _ in range(60)]
+    for window in (1, 2, 3, 5):
+        fast = rm.window_fscore_statistics(hyps, refs, window)
+        slow = rm.fscore_statistics([rm.window_relations(h, window) for h in hyps],
+                                    [rm.window_relations(r, window) for r in refs])
+        assert np.array_equal(fast, slow), window
+    with pytest.raises(ParameterError):
+        rm.window_fscore_statistics(hyps, refs[:3])
+
+
+def test_data_files_from_corpus_meta(tmp_path):
+    corpus, _, _ = _tiny_corpus()
+    assert rm.data_files(corpus) == []
+    corpus.meta["files"] = [str(tmp_path / "ref.sgm"), str(tmp_path / "sys.sgm")]
+    assert rm.data_files(corpus) == [tmp_path / "ref.sgm", tmp_path / "sys.sgm"]

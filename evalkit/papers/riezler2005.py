@@ -48,7 +48,7 @@ ScoreFunction = Callable[[np.ndarray], np.ndarray]
 
 __all__ = [
     "PAPER", "published", "printed_checks", "experimentwise_grid", "simulate_experimentwise", "fscore_statistics",
-    "fscore_from_statistics", "window_relations", "significance_table", "table1_layout",
+    "fscore_from_statistics", "window_relations", "window_fscore_statistics", "significance_table", "table1_layout",
     "equivalent_variants", "table2", "type1_simulation", "rejection_rates", "many_systems",
     "smallest_p", "trials_needed", "load_corpus", "data_files", "metric_statistics", "corpus_scores", "closest_pair", "pair_statistics",
     "paper_vs_run_table1", "table2_layout", "paper_vs_run_table2",
@@ -262,6 +262,48 @@ def window_relations(tokens: Sequence[str], window: int = 3) -> List[tuple]:
     return [(toks[i], toks[j]) for i in range(len(toks)) for j in range(i + 1, min(len(toks), i + window + 1))]
 
 
+def window_fscore_statistics(hyp_tokens: Sequence[Sequence[str]], ref_tokens: Sequence[Sequence[str]],
+                             window: int = 3) -> np.ndarray:
+    """``fscore_statistics`` of :func:`window_relations` on both sides, vectorized.
+
+    Same result as ``fscore_statistics([window_relations(h, window) for h in hyp_tokens],
+    [window_relations(r, window) for r in ref_tokens])`` (tested), computed on integer
+    pair keys with numpy instead of one Counter per segment (WMT17: 16 x 3,004 segments).
+    """
+    window = check_int("window", window, minimum=1)
+    if len(hyp_tokens) != len(ref_tokens):
+        raise ParameterError("ref_tokens", f"{len(ref_tokens)} segments", f"{len(hyp_tokens)} segments")
+    n = len(hyp_tokens)
+    vocab: Dict[str, int] = {}
+
+    def keys(token_lists):
+        ids = np.fromiter((vocab.setdefault(t, len(vocab)) for toks in token_lists for t in toks), dtype=np.int64)
+        lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=n)
+        seg = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        firsts, seconds, segs = [], [], []
+        for d in range(1, window + 1):
+            same = seg[:-d] == seg[d:] if len(seg) > d else np.zeros(0, dtype=bool)
+            firsts.append(ids[:-d][same] if len(seg) > d else ids[:0])
+            seconds.append(ids[d:][same] if len(seg) > d else ids[:0])
+            segs.append(seg[:-d][same] if len(seg) > d else seg[:0])
+        return np.concatenate(firsts), np.concatenate(seconds), np.concatenate(segs)
+
+    h1, h2, hs = keys(hyp_tokens)
+    r1, r2, rs = keys(ref_tokens)
+    v = max(len(vocab), 1)
+    # One integer per (segment, first word, second word); n * v * v stays far below 2**63.
+    hkey = (hs * v + h1) * v + h2
+    rkey = (rs * v + r1) * v + r2
+    hu, hc = np.unique(hkey, return_counts=True)
+    ru, rc = np.unique(rkey, return_counts=True)
+    common, hi, ri = np.intersect1d(hu, ru, assume_unique=True, return_indices=True)
+    out = np.zeros((n, 3), dtype=np.int64)
+    out[:, 0] = np.bincount(common // (v * v), weights=np.minimum(hc[hi], rc[ri]), minlength=n).astype(np.int64)
+    out[:, 1] = np.bincount(hs, minlength=n)
+    out[:, 2] = np.bincount(rs, minlength=n)
+    return out
+
+
 # --------------------------------------------------------------------------- data and metrics
 def load_corpus(profile: str, quick: bool = False, licensed: str = "mtc4"):
     """The MT corpus a riezler2005 notebook runs on, by profile.
@@ -307,8 +349,8 @@ def data_files(corpus) -> List[Path]:
         from evalkit.data.public import locate
 
         return [locate(rel) for rel in sorted(meta["sha256"])]
-    source = Path(str(meta.get("source", "")))
-    if source.is_dir():
+    source = Path(str(meta["source"])) if meta.get("source") else None
+    if source is not None and source.is_dir():
         return sorted(source.rglob("*.sgm"))
     return []
 
@@ -354,10 +396,10 @@ def metric_statistics(corpus, systems: Optional[Sequence[str]] = None,
             scores[metric] = lambda sums, f=nist.score_from_statistics: np.fromiter(
                 (f(row) for row in np.asarray(sums, dtype=np.float64)), dtype=np.float64, count=len(sums))
         elif metric == "F":
-            ref_rel = [window_relations(tokenize_words(t, "13a", lowercase=True), window) for t in refs[0]]
+            ref_tok = [tokenize_words(t, "13a", lowercase=True) for t in refs[0]]
             statistics[metric] = {
-                s: fscore_statistics([window_relations(tokenize_words(t, "13a", lowercase=True), window)
-                                      for t in corpus.system_output(s)], ref_rel)
+                s: window_fscore_statistics([tokenize_words(t, "13a", lowercase=True) for t in corpus.system_output(s)],
+                                            ref_tok, window)
                 for s in systems}
             scores[metric] = fscore_from_statistics
         else:

@@ -125,7 +125,7 @@ def _ours(cfg):
     return BLEU(**kw)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(make_corpora(WORDS), st.sampled_from(CONFIGS))
 def test_sacrebleu_parity_random(corpus, cfg):
     hyps, streams = corpus
@@ -193,6 +193,17 @@ def test_sufficient_statistics_identities(corpus, rnd):
     # statistics are additive: concatenating corpora adds the tuples
     both = b.segment_statistics(hyps + sample_h, [s + t for s, t in zip(streams, sample_r)])
     assert np.array_equal(both.sum(axis=0), stats.sum(axis=0) + stats[idx].sum(axis=0))
+
+
+def test_accepts_pandas_and_numpy_inputs():
+    import pandas as pd
+
+    hyps = pd.Series(["a b c d", "x y z"])
+    refs = [np.array(["a b c e", "x y z"]), pd.Series(["a b", "x"])]
+    expected = sacrebleu.BLEU().corpus_score(list(hyps), [list(r) for r in refs]).score
+    assert BLEU().corpus_score(hyps, refs).score == expected
+    with pytest.raises(ParameterError):
+        BLEU().corpus_score("a b", [["a b"]])
 
 
 def test_cached_references_and_segments_layout():

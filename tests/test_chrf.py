@@ -25,7 +25,7 @@ CONFIGS = [
 ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(make_corpora(WORDS), st.sampled_from(CONFIGS))
 def test_sacrebleu_parity_random(corpus, cfg):
     hyps, streams = corpus

@@ -139,3 +139,16 @@ def test_sentence_boundaries_add_ngrams():
     assert plain[0, 0] == 2 and both[0, 0] == 4  # "<s> a b </s>"
     assert both[0, 2 + 5 + 1] == 3  # three bigrams instead of one
     assert "bound:both" in NIST(boundaries="both").signature()
+
+
+def test_segment_info_weights_equal_one_segment_corpora():
+    n = NIST(tokenize="none")
+    hyps, r1, r2 = ["a b c", "a d e f"], ["a b c d", "a d"], ["b c", "e f a"]
+    per_seg = n.sentence_scores(hyps, [r1, r2], info_weights="segment")
+    for i in range(2):
+        expected = _by_hand([hyps[i].split()], [[r1[i].split(), r2[i].split()]])
+        assert per_seg[i] == pytest.approx(expected, rel=1e-12)
+    corpus_info = n.sentence_scores(hyps, [r1, r2])
+    assert not np.allclose(per_seg, corpus_info)
+    with pytest.raises(ParameterError):
+        n.sentence_scores(hyps, [r1], info_weights="global")

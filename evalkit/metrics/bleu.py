@@ -74,9 +74,12 @@ def normalize_references(
     number of references per segment); ``""`` is an empty reference. ``"segments"``:
     ``refs[i]`` is the list of references of segment i.
     """
+    if isinstance(refs, (str, bytes)) or not hasattr(refs, "__iter__"):
+        raise ParameterError("refs", type(refs).__name__, "a list of reference streams or of per-segment lists")
+    refs = [r if isinstance(r, str) or r is None else list(r) for r in refs]
     if ref_layout == "streams":
-        if isinstance(refs, str) or not isinstance(refs, Sequence) or len(refs) == 0:
-            raise ParameterError("refs", type(refs).__name__, "a non-empty list of reference streams")
+        if len(refs) == 0:
+            raise ParameterError("refs", "[]", "a non-empty list of reference streams")
         for k, stream in enumerate(refs):
             if isinstance(stream, str):
                 raise ParameterError(
@@ -107,12 +110,15 @@ def normalize_references(
     return per_seg
 
 
-def check_hypotheses(hyps: Sequence) -> None:
-    if isinstance(hyps, str) or not isinstance(hyps, Sequence):
+def check_hypotheses(hyps) -> List[str]:
+    """The hypotheses as a list of str (any iterable of str: list, tuple, pandas Series...)."""
+    if isinstance(hyps, (str, bytes)) or not hasattr(hyps, "__iter__"):
         raise ParameterError("hyps", type(hyps).__name__, "a list of hypothesis strings")
+    hyps = list(hyps)
     for i, h in enumerate(hyps):
         if not isinstance(h, str):
             raise ParameterError(f"hyps[{i}]", type(h).__name__, "str")
+    return hyps
 
 
 def encode_tokens(
@@ -499,7 +505,7 @@ class WordLevelMetric:
 
     def _encode(self, hyps: Sequence[str], refs: Sequence, max_order: int,
                 cached: Optional[EncodedReferences] = None) -> TokenizedCorpus:
-        check_hypotheses(hyps)
+        hyps = check_hypotheses(hyps)
         if refs is None:
             if cached is None:
                 raise ParameterError("refs", None, "references (or pass references= to the constructor)")

@@ -147,7 +147,7 @@ class CHRF:
 
     # -- statistics -----------------------------------------------------------------------
     def _pair_statistics(self, hyps: Sequence[str], refs: Optional[Sequence]):
-        check_hypotheses(hyps)
+        hyps = check_hypotheses(hyps)
         if refs is None:
             if self._ref_cache is None:
                 raise ParameterError("refs", None, "references (or pass references= to the constructor)")

@@ -33,7 +33,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import TokenizedCorpus, WordLevelMetric
+from evalkit.metrics.bleu import TokenizedCorpus, WordLevelMetric, normalize_references
 
 __all__ = ["NIST", "NISTScore", "nist_length_penalty", "corpus_nist"]
 
@@ -178,9 +178,22 @@ class NIST(WordLevelMetric):
     def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> NISTScore:
         return self._compute(self.segment_statistics(hyps, refs).sum(axis=0))
 
-    def sentence_scores(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
-        """Sentence NIST of every segment with corpus-wide info weights (as mteval ``-d 2``)."""
-        stats = self.segment_statistics(hyps, refs)
+    def sentence_scores(self, hyps: Sequence[str], refs: Sequence, info_weights: str = "corpus") -> np.ndarray:
+        """Sentence NIST of every segment.
+
+        ``info_weights="corpus"`` (default, as mteval ``-d 2``): information weights from all
+        references of the test set; ``"segment"``: from the segment's own references only
+        (the other reading of sentence-level NIST; Owczarzak notes D3)."""
+        if info_weights == "corpus":
+            stats = self.segment_statistics(hyps, refs)
+        elif info_weights == "segment":
+            hyps = list(hyps)
+            per_seg = normalize_references(len(hyps), refs, self.ref_layout)
+            stats = np.vstack([self.segment_statistics([h], [r]) if self.ref_layout == "segments"
+                               else self.segment_statistics([h], [[x] for x in r])
+                               for h, r in zip(hyps, per_seg)]) if hyps else np.zeros((0, 2 + 2 * self.max_ngram_order))
+        else:
+            raise ParameterError("info_weights", info_weights, "'corpus' or 'segment'")
         return np.array([self._compute(row).score for row in stats])
 
 

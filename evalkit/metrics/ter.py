@@ -63,7 +63,7 @@ class TER:
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
         """``(n_segments, 2)`` float64: minimum edits over references, average reference length."""
-        check_hypotheses(hyps)
+        hyps = check_hypotheses(hyps)
         per_seg = normalize_references(len(hyps), refs, self.ref_layout)
         be = self._backend
         rows = []

@@ -254,3 +254,22 @@ def test_multi_bleu_by_hand_and_printed_line():
     # any zero precision gives 0 (log 0 replaced by -9999999999), lowercasing is -lc
     assert BLEU.multi_bleu().corpus_score(["a b c"], [["a b d"]]).score == 0.0
     assert BLEU.multi_bleu(lowercase=True).corpus_score(["A B C D"], [["a b c d"]]).score == pytest.approx(100.0)
+
+
+def test_score_from_statistics_rowwise():
+    # one summed statistics vector per row (e.g. per bootstrap resample) -> one score per row
+    from evalkit.metrics.chrf import CHRF
+    from evalkit.metrics.gtm import GTM
+    from evalkit.metrics.nist import NIST
+    from evalkit.metrics.ter import TER
+    from evalkit.metrics.wer import WER
+
+    hyps, refs = ["a b c d", "b c", "a a b"], [["a b c e", "b c d", "a b"]]
+    rng = np.random.default_rng(0)
+    idx = rng.integers(0, 3, size=(5, 3))
+    for metric in (BLEU(), CHRF(), GTM(), NIST(), TER(), WER()):
+        stats = metric.segment_statistics(hyps, refs)
+        sums = stats[idx].sum(axis=1)
+        many = metric.score_from_statistics(sums)
+        assert many.shape == (5,)
+        assert list(many) == [metric.score_from_statistics(row) for row in sums]

@@ -44,6 +44,7 @@ WMT-size benchmarks. The same engine serves NIST and chrF.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from itertools import chain
@@ -108,6 +109,20 @@ def normalize_references(
             if not isinstance(r, str):
                 raise ParameterError(f"refs (segment {i})", type(r).__name__, "str or None")
     return per_seg
+
+
+def rowwise(fn):
+    """Let ``score_from_statistics(stats_sum)`` also take a 2-D array (one summed statistics
+    vector per row, e.g. one per bootstrap resample) and return an array of scores."""
+
+    @functools.wraps(fn)
+    def wrapper(self, stats_sum):
+        arr = np.asarray(stats_sum)
+        if arr.ndim == 2:
+            return np.array([fn(self, row) for row in arr], dtype=np.float64)
+        return fn(self, stats_sum)
+
+    return wrapper
 
 
 def check_hypotheses(hyps) -> List[str]:
@@ -651,8 +666,10 @@ class BLEU(WordLevelMetric):
             out[:, 1 + N + n] = tot
         return out
 
+    @rowwise
     def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
-        """BLEU in [0, 100] from summed sufficient statistics (see :meth:`segment_statistics`)."""
+        """BLEU in [0, 100] from summed sufficient statistics (see :meth:`segment_statistics`);
+        a 2-D array gives one score per row."""
         return self._compute(stats_sum).score
 
     def _compute(self, stats: Sequence[float]) -> BLEUScore:

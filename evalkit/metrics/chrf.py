@@ -32,6 +32,7 @@ import numpy as np
 from evalkit.errors import ParameterError
 from evalkit.metrics.bleu import (
     TokenizedCorpus,
+    rowwise,
     _pair_counts,
     check_hypotheses,
     normalize_references,
@@ -220,6 +221,7 @@ class CHRF:
             den = (factor * avg_prec) + avg_rec
             return np.where(nz, 100 * (num / np.where(nz, den, 1)), 0.0)
 
+    @rowwise
     def score_from_statistics(self, stats_sum: Sequence[int]) -> float:
         """Corpus chrF in [0, 100] from summed statistics (sacrebleu's arithmetic)."""
         stats = [int(x) for x in stats_sum]

@@ -29,7 +29,7 @@ import numba
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import WordLevelMetric
+from evalkit.metrics.bleu import WordLevelMetric, rowwise
 
 __all__ = ["GTM", "gtm_runs"]
 
@@ -122,6 +122,7 @@ class GTM(WordLevelMetric):
                          for s in range(n)], dtype=np.int64)
         return np.stack([hl[best], rl[best], runs[best]], axis=1).reshape(n, 3)
 
+    @rowwise
     def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
         """GTM F-measure in [0, 1] from summed ``[hyp_len, ref_len, runs]``."""
         s = np.asarray(stats_sum, dtype=np.float64).reshape(1, 3)

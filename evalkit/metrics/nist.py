@@ -33,7 +33,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import TokenizedCorpus, WordLevelMetric, normalize_references
+from evalkit.metrics.bleu import TokenizedCorpus, WordLevelMetric, normalize_references, rowwise
 
 __all__ = ["NIST", "NISTScore", "nist_length_penalty", "corpus_nist"]
 
@@ -171,6 +171,7 @@ class NIST(WordLevelMetric):
             cumulative.append(score * penalty)
         return NISTScore(cumulative[-1], individual, cumulative, penalty, sys_len, ref_len)
 
+    @rowwise
     def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
         """Corpus NIST from summed statistics (see :meth:`segment_statistics`)."""
         return self._compute(stats_sum).score

@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import check_hypotheses, normalize_references
+from evalkit.metrics.bleu import check_hypotheses, normalize_references, rowwise
 
 __all__ = ["TER"]
 
@@ -72,8 +72,8 @@ class TER:
             rows.append(be._compute_segment_statistics(be._preprocess_segment(h), ref_info))
         return np.array(rows, dtype=np.float64).reshape(len(hyps), 2)
 
-    @staticmethod
-    def score_from_statistics(stats_sum: Sequence[float]) -> float:
+    @rowwise
+    def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
         """TER x100 from summed ``[edits, ref_len]`` (1.0 x100 for an empty reference side)."""
         edits, ref_len = float(stats_sum[0]), float(stats_sum[1])
         if ref_len > 0:

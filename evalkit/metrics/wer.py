@@ -34,7 +34,7 @@ import numba
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import WordLevelMetric, _pair_counts
+from evalkit.metrics.bleu import WordLevelMetric, _pair_counts, rowwise
 
 __all__ = ["ErrorRate", "WER", "PER", "levenshtein", "REF_LENGTH_RULES"]
 
@@ -200,6 +200,7 @@ class ErrorRate(WordLevelMetric):
         return _apply_rule(dist.astype(np.int64), rlen.astype(np.int64), hlen.astype(np.int64),
                            corpus.ref_ptr, _RULE_CODE[self.ref_length])
 
+    @rowwise
     def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
         """Error rate (fraction, not percent) from summed ``[distance, ref_len]``."""
         d, r = float(stats_sum[0]), float(stats_sum[1])

@@ -114,3 +114,9 @@ def test_same_seed_same_numbers_and_results_do_not_depend_on_threads():
     sa = a.scores.set_index(["instance", "metric"])
     sb = b.scores.set_index(["instance", "metric"])
     assert sa.loc[sb.index].equals(sb)
+
+
+def test_fused_bootstrap_equals_explicit_perl_indices():
+    vals = np.random.default_rng(2).random((37, 6))
+    idx = K.drand48_indices(37, 50)
+    assert np.array_equal(K.perl_bootstrap_sums(vals, 50), K.bootstrap_sums(vals, idx))

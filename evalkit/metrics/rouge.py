@@ -838,8 +838,7 @@ def perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: 
     if n == 0:
         z = np.zeros(k)
         return z, z.copy(), z.copy()
-    idx = perl_bootstrap_indices(n, resamples)
-    sums = K.bootstrap_sums(values, idx)
+    sums = K.perl_bootstrap_sums(values, resamples)
     if unit == 0:
         samples = sums / n
     else:

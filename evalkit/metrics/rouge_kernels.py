@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["count_hits", "lcs_hits", "bootstrap_sums", "drand48_indices", "hash_ids", "skip_keys"]
+__all__ = ["count_hits", "lcs_hits", "bootstrap_sums", "drand48_indices", "hash_ids", "skip_keys", "perl_bootstrap_sums"]
 
 
 @njit(cache=True, nogil=True)
@@ -289,3 +289,29 @@ def skip_keys(ptr, tok, V, skip, unigrams):  # pragma: no cover - compiled
                 keys[q] = V + a * V + tok[p0 + j]
                 q += 1
     return gptr, keys
+
+
+@njit(cache=True, nogil=True)
+def perl_bootstrap_sums(values, resamples):  # pragma: no cover - compiled
+    """``bootstrap_sums(values, drand48_indices(n, resamples))`` without storing the
+    resamples x n index matrix (memory O(resamples x k) instead of O(resamples x n))."""
+    n = values.shape[0]
+    k = values.shape[1]
+    out = np.zeros((resamples, k), dtype=np.float64)
+    mask = (np.uint64(1) << np.uint64(48)) - np.uint64(1)
+    a = np.uint64(0x5DEECE66D)
+    cc = np.uint64(0xB)
+    scale = 2.0 ** -48
+    acc = np.zeros(k, dtype=np.float64)
+    for r in range(resamples):
+        x = (np.uint64(r) << np.uint64(16)) + np.uint64(0x330E)
+        for c in range(k):
+            acc[c] = 0.0
+        for i in range(n):
+            x = (a * x + cc) & mask
+            j = np.int64(float(n) * (float(x) * scale))
+            for c in range(k):
+                acc[c] += values[j, c]
+        for c in range(k):
+            out[r, c] = acc[c]
+    return out

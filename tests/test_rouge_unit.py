@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.rouge import Rouge, RougeCorpus, graham_variants, perl_round5
+from evalkit.metrics.rouge import Rouge, graham_variants, perl_round5
 from evalkit.metrics import rouge_kernels as K
 
 

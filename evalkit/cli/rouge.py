@@ -83,7 +83,6 @@ def _num(name: str, v: str, kind=float):
 def run(argv: List[str]) -> int:
     from evalkit.metrics.rouge import Rouge, RougeCorpus
     from evalkit.metrics.rouge_formats import read_file_list, read_summary, read_xml_config
-    from evalkit.text import rouge_resources
 
     opts, args = getopts(argv)
     prog = "evalkit rouge"

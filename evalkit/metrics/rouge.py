@@ -39,7 +39,6 @@ Example::
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union

@@ -18,7 +18,7 @@ import pandas as pd
 
 from evalkit.errors import ReferenceToolError
 from evalkit.metrics.rouge import Rouge, RougeCorpus
-from evalkit.metrics.rouge_formats import write_spl, write_xml_config
+from evalkit.metrics.rouge_formats import write_xml_config
 from evalkit.text import rouge_resources
 
 __all__ = ["perl_args", "run_perl", "write_corpus", "parse_perl_output"]

@@ -48,7 +48,7 @@ import functools
 import math
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numba
 import numpy as np

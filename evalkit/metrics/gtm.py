@@ -23,7 +23,7 @@ numba kernel on integer token ids.
 """
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import Sequence
 
 import numba
 import numpy as np

@@ -13,7 +13,7 @@ and :meth:`TER.score_from_statistics` divides the sums (x100, as sacrebleu).
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Sequence
 
 import numpy as np
 

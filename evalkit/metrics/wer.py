@@ -28,7 +28,7 @@ Levenshtein on integer token ids is a small numba kernel.
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import Sequence
 
 import numba
 import numpy as np

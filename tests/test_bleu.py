@@ -273,3 +273,19 @@ def test_score_from_statistics_rowwise():
         many = metric.score_from_statistics(sums)
         assert many.shape == (5,)
         assert list(many) == [metric.score_from_statistics(row) for row in sums]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=0, max_size=40), st.sampled_from([6, 2**20, 2**40]))
+def test_ngram_keys_identify_ngrams_exactly(ids, vocab_size):
+    # keys must be equal iff the n-grams are equal, also when the packing would overflow
+    # int64 and the engine relabels densely (vocab_size 2**20 and 2**40 force that)
+    from evalkit.metrics.bleu import ngram_keys
+
+    arr = np.array(ids, dtype=np.int64)
+    keys = ngram_keys(arr, vocab_size, 5)
+    for n in range(1, 6):
+        starts = range(len(ids) - n + 1)
+        for i in starts:
+            for j in starts:
+                assert (keys[n - 1][i] == keys[n - 1][j]) == (ids[i:i + n] == ids[j:j + n])

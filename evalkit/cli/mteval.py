@@ -33,7 +33,12 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "mteval",
         help="BLEU and NIST on NIST SGML/XML source/reference/test sets (mteval-v13a semantics)",
-        description=__doc__.split("\n\n")[1],
+        description=(
+            "BLEU and NIST like mteval-v13a.pl: 13a tokens, lower-cased unless -c, closest reference "
+            "length, NIST info weights from all references. -d 1/2 add document/segment scores; "
+            "--metricsMATR writes BLEU-{seg,doc,sys}.scr and NIST-{seg,doc,sys}.scr "
+            "(setid, sysid, [docid, [segid,]] score; tab-separated)."
+        ),
     )
     p.add_argument("-r", "--ref", required=True, help="reference set (SGML, or XML if *.xml)")
     p.add_argument("-t", "--tst", required=True, help="test set (one or more systems)")

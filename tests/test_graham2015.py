@@ -103,7 +103,7 @@ def test_variants_roundtrip_and_labels(table1):
         assert g15.parse_variant(v.label) == v
     assert g15.parse_variant("R3_ST0_RSW0_A_F").id == "R3_ST0_RS0_A_F"   # Figure 3 misprint
     rouge = table1[table1["metric"] != "BLEU"]
-    labels = rouge["metric"] + " " + rouge["stemming"] + " " + rouge["rsw"] + " " + rouge["aggregation"] + " " + rouge["prf"]
+    labels = rouge[["metric", "stemming", "rsw", "aggregation", "prf"]].agg(" ".join, axis=1)
     assert [g15.parse_variant(x).id for x in labels] == list(rouge["variant"])
     for bad in ("R5_ST0_RS0_A_P", "R2_ST2_RS0_A_P", "R2_ST0_RS0_X_P", "BLEU", "", 3):
         with pytest.raises(ParameterError):
@@ -187,7 +187,8 @@ def _duc_corpus(names="duc"):
     return SummarizationCorpus(
         name="toy", instances=pd.DataFrame({"instance": ["d1", "d2"]}),
         summarizers=pd.DataFrame({"summarizer": ["A", "B", "1", "2"], "type": ["model", "model", "peer", "peer"]}),
-        summaries=pd.DataFrame([(i, w, s) for (i, w), s in sents.items()], columns=["instance", "summarizer", "sentences"]),
+        summaries=pd.DataFrame([(i, w, s) for (i, w), s in sents.items()],
+                               columns=["instance", "summarizer", "sentences"]),
         judgments=pd.DataFrame(rows, columns=["instance", "summarizer", "judgment", "value"])).validate()
 
 
@@ -245,7 +246,8 @@ def test_summeval_evaluation_stand_ins():
     c = SummarizationCorpus(
         name="toy", instances=pd.DataFrame({"instance": ["d1"]}),
         summarizers=pd.DataFrame({"summarizer": ["ref1", "M0"], "type": ["model", "peer"]}),
-        summaries=pd.DataFrame({"instance": ["d1", "d1"], "summarizer": ["ref1", "M0"], "sentences": [("a b",), ("a",)]}),
+        summaries=pd.DataFrame({"instance": ["d1", "d1"], "summarizer": ["ref1", "M0"],
+                                "sentences": [("a b",), ("a",)]}),
         judgments=pd.DataFrame([("d1", "M0", k, v) for k, v in dims.items()],
                                columns=["instance", "summarizer", "judgment", "value"]))
     ev = g15.summeval_evaluation(c)
@@ -267,8 +269,9 @@ def test_rescore_systems_table3_and_pairs():
     res = g15.rescore_systems(per)
     t3 = res["table3"].set_index("system")
     assert list(res["table3"]["system"]) == ["c", "b", "a"]
-    assert t3.loc["c", "rouge_best"] == pytest.approx(100 * per[(per.system == "c") & (per.metric == "R2_ST1_RS1_P")]["value"].mean())
-    assert t3.loc["a", "rouge_original"] == pytest.approx(100 * per[(per.system == "a") & (per.metric == "R2_ST1_RS0_R")]["value"].median())
+    value = lambda system, metric: per[(per.system == system) & (per.metric == metric)]["value"]  # noqa: E731
+    assert t3.loc["c", "rouge_best"] == pytest.approx(100 * value("c", "R2_ST1_RS1_P").mean())
+    assert t3.loc["a", "rouge_original"] == pytest.approx(100 * value("a", "R2_ST1_RS0_R").median())
     assert (t3["rank_original"] == [3, 2, 1]).all()
     assert res["beats"].loc["c", "a"] and not res["beats"].loc["a", "c"]
     assert list(res["not_outperformed"].loc[res["not_outperformed"]["not_outperformed"], "system"]) == ["c"]

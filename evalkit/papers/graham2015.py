@@ -229,7 +229,8 @@ def system_human_scores(per_summary: pd.DataFrame, how: str = "mean", coverage: 
 
 
 # ----------------------------------------------------------------------------- Table 1
-def correlation_table(system_scores: pd.DataFrame, human: pd.Series, alpha: float = 0.05) -> Tuple[pd.DataFrame, pd.DataFrame]:
+def correlation_table(system_scores: pd.DataFrame, human: pd.Series,
+                      alpha: float = 0.05) -> Tuple[pd.DataFrame, pd.DataFrame]:
     """Table 1: Pearson r of every metric with the human score, with the • mark (§3.3, §4.1).
 
     ``system_scores``: long ``system, metric, value`` (one system-level value per metric,
@@ -383,7 +384,8 @@ def paper_consistency(tables: Optional[Mapping[str, pd.DataFrame]] = None) -> pd
     _check(rows, "the highest correlation is marked optimal (nothing can beat it)", "Table 1", "•",
            "•" if t1.loc[t1["r"].idxmax(), "optimal"] else "no •", bool(t1.loc[t1["r"].idxmax(), "optimal"]))
     n_opt = int(rouge["optimal"].astype(bool).sum())
-    _check(rows, "optimal ROUGE variants (denominator of Table 2)", "Table 1 / Table 2", "80 (implied)", n_opt, n_opt == 80)
+    _check(rows, "optimal ROUGE variants (denominator of Table 2)", "Table 1 / Table 2", "80 (implied)", n_opt,
+           n_opt == 80)
 
     shares = optimal_shares(t1)
     printed = t2.assign(printed=t2["percent"].map(lambda x: "%.1f" % x))
@@ -405,16 +407,19 @@ def paper_consistency(tables: Optional[Mapping[str, pd.DataFrame]] = None) -> pd
            "outperformed", ", ".join(f"{v} {x:.3f}{' •' if o else ''}" for v, x, o in
                                      zip(hong["variant"], hong["r"], hong["optimal"])),
            len(hong) == 3 and not hong["optimal"].astype(bool).any() and set(hong["variant"]) == set(HONG2014_VARIANTS))
-    by_label = {parse_variant(v).label if v != "BLEU" else "BLEU": row for v, row in zip(t1["variant"], t1.itertuples())}
+    by_label = {parse_variant(v).label if v != "BLEU" else "BLEU": row
+                for v, row in zip(t1["variant"], t1.itertuples())}
     rl, r3 = by_label["R-L Y N M P"], by_label["R-3 Y Y A R"]
     _check(rows, "BLEU - median R-L prec. (stemmed, stop words kept): difference, not significant", "§4",
-           f"{claim['bleu_minus_rl_ynmp']:.3f}, not sig.", f"{top['r'] - rl.r:.3f}, {'•' if rl.optimal else 'no •'}",
+           f"{claim['bleu_minus_rl_ynmp']:.3f}, not sig.",
+           f"{top['r'] - rl.r:.3f}, {'•' if rl.optimal else 'no •'}",
            round(top["r"] - rl.r, 3) == claim["bleu_minus_rl_ynmp"] and bool(rl.optimal))
     _check(rows, "BLEU - average R-3 recall (stemmed, stop words removed): difference, significant", "§4",
            f"{claim['bleu_minus_r3_yyar']:.3f}, sig.", f"{top['r'] - r3.r:.3f}, {'•' if r3.optimal else 'no •'}",
            round(top["r"] - r3.r, 3) == claim["bleu_minus_r3_yyar"] and not r3.optimal)
     _check(rows, "Owczarzak et al. (2012) used fewer than 4 % of the variants", "§2",
-           f"{int(claim['owczarzak2012_variants'])} variants, < 4 %", f"{100 * claim['owczarzak2012_variants'] / 192:.3f} %",
+           f"{int(claim['owczarzak2012_variants'])} variants, < 4 %",
+           f"{100 * claim['owczarzak2012_variants'] / 192:.3f} %",
            claim["owczarzak2012_variants"] / 192 < 0.04)
 
     fig_rows = list(fig3["variant"])
@@ -431,11 +436,13 @@ def paper_consistency(tables: Optional[Mapping[str, pd.DataFrame]] = None) -> pd
     joined = t4.merge(t1[["variant", "r", "optimal"]], on="variant", how="left")
     same = bool(np.all(joined["r_mean"] == joined["r"]) and np.all(joined["optimal_mean"] == joined["optimal"]))
     _check(rows, "Table 4 'Mean' column equals Table 1 (r and •)", "Table 4 / Table 1", f"{len(t4)} rows",
-           f"{int((joined['r_mean'] == joined['r']).sum())} r and {int((joined['optimal_mean'] == joined['optimal']).sum())} • equal", same)
+           f"{int((joined['r_mean'] == joined['r']).sum())} r and "
+           f"{int((joined['optimal_mean'] == joined['optimal']).sum())} • equal", same)
     for c in cols:
         top4 = t4.loc[t4[f"r_{c}"].idxmax()]
         _check(rows, f"Table 4 '{COMBINATIONS[c]}': the highest r is marked •", "Table 4", "•",
-               f"{top4['variant']} {top4[f'r_{c}']:.3f} {'•' if top4[f'optimal_{c}'] else 'no •'}", bool(top4[f"optimal_{c}"]))
+               f"{top4['variant']} {top4[f'r_{c}']:.3f} {'•' if top4[f'optimal_{c}'] else 'no •'}",
+               bool(top4[f"optimal_{c}"]))
     best = t4.set_index("variant").loc[BEST_VARIANT]
     _check(rows, "the recommended variant is • under all three means", "§6 / Table 4", "• • •",
            " ".join("•" if best[f"optimal_{c}"] else "-" for c in cols[:3]),
@@ -547,7 +554,8 @@ def load_evaluations(profile: str, quick: bool = False, cs_formula: str = "graha
       consistency and fluency, targets: the mean of the four expert dimensions and relevance
       alone; 1-5 rescaled to 0-1) and REALSumm (coverage := LitePyramid recall, no quality).
     * ``licensed``: DUC 2004 from the user's configuration (``EVALKIT_DUC2004`` or the YAML
-      file, :mod:`evalkit.data.licensed`), read by :func:`evalkit.data.duc.read_corpus`; raises :class:`~evalkit.errors.DataNotConfiguredError` when it is not configured.
+      file, :mod:`evalkit.data.licensed`), read by :func:`evalkit.data.duc.read_corpus`; raises
+      :class:`~evalkit.errors.DataNotConfiguredError` when it is not configured.
 
     ``quick`` keeps the first 20 instances of the public sets (the sample's own quick size
     applies to ``sample``); ``max_instances`` overrides. ``include_models`` also correlates
@@ -622,7 +630,8 @@ def duc_evaluation(corpus, cs_formula: str = "graham_eq1", include_models: bool 
     wide = j.pivot_table(index=["instance", "summarizer"], columns="judgment", values="value", aggfunc="mean")
     prefix = next((p for p in QUALITY_CODINGS if f"{p}1" in wide.columns), None)
     if prefix is None:
-        raise ParameterError("corpus", corpus.name, "judgments linguistic_quality_q1..7 or quality_q1..7 (DUC 2004 quality)")
+        raise ParameterError("corpus", corpus.name,
+                             "judgments linguistic_quality_q1..7 or quality_q1..7 (DUC 2004 quality)")
     lq_cols = [f"{prefix}{i}" for i in range(1, 8)]
     if cs_formula == "graham_eq1":
         cov_cols = [_first_present(wide.columns, DUC_NAMES[k], k, corpus.name)
@@ -669,7 +678,8 @@ def summeval_evaluation(corpus) -> Evaluation:
                           "coverage": scale(wide["relevance"]),
                           "quality": scale(wide[list(SUMMEVAL_QUALITY)].mean(axis=1))})
     human["mean4"] = scale(wide[["relevance", *SUMMEVAL_QUALITY]].mean(axis=1))
-    desc = ("SummEval (CNN/DM, 11 references per document): expert relevance stands in for DUC coverage, the mean of coherence, "
+    desc = ("SummEval (CNN/DM, 11 references per document): expert relevance stands in for DUC coverage, "
+            "the mean of coherence, "
             "consistency and fluency for linguistic quality (1-5 rescaled to 0-1).")
     return Evaluation("SummEval", desc, corpus, human.reset_index(drop=True),
                       {"mean4": "mean of the four expert dimensions (stands in for (coverage + quality) / 2)",
@@ -682,7 +692,8 @@ def realsumm_evaluation(corpus) -> Evaluation:
     j = j[j["summarizer"].isin(corpus.peers())]
     human = pd.DataFrame({"instance": j["instance"].to_numpy(), "system": j["summarizer"].to_numpy(),
                           "coverage": j["value"].to_numpy(float), "quality": np.nan})
-    desc = ("REALSumm (CNN/DM, 1 reference per document): LitePyramid recall (no linguistic quality) is the gold score.")
+    desc = ("REALSumm (CNN/DM, 1 reference per document): LitePyramid recall (no linguistic quality) "
+            "is the gold score.")
     return Evaluation("REALSumm", desc, corpus, human.reset_index(drop=True),
                       {"coverage": "LitePyramid recall (stands in for coverage only)"})
 
@@ -734,8 +745,9 @@ def metric_scores(ev: Evaluation, per_summary: bool = False, bleu_tokenize: str 
     if per_summary:
         metric = (rouge["method"] + "_ST" + rouge["stem"].astype(int).astype(str) + "_RS"
                   + rouge["stopwords"].astype(int).astype(str) + "_" + rouge["score"])
-        return pd.DataFrame({"instance": rouge["instance"].astype(str).str.split("\t").str[0], "system": rouge["system"],
-                             "metric": metric, "value": rouge["value"]})
+        instance = rouge["instance"].astype(str).str.split("\t").str[0]
+        return pd.DataFrame({"instance": instance, "system": rouge["system"], "metric": metric,
+                             "value": rouge["value"]})
     bleu = BLEU.multi_bleu(lowercase=bleu_lowercase, ref_layout="segments")
     if bleu_tokenize != "none":
         bleu = BLEU(tokenize=bleu_tokenize, lowercase=bleu_lowercase, smoothing="none", semantics="multi-bleu",
@@ -808,7 +820,8 @@ def table1_claims(table: pd.DataFrame, pairs: pd.DataFrame, paper: pd.DataFrame,
         ("r of the paper's best variant R2_ST1_RS1_A_P",
          0.786, float(rouge.loc[rouge["variant"] == BEST_VARIANT, "r"].iloc[0])),
         ("BLEU significantly beats the best ROUGE variant", False, bleu_beats_best),
-        ("optimal (•) ROUGE variants", int(prouge["optimal"].astype(bool).sum()), int(rouge["optimal"].astype(bool).sum())),
+        ("optimal (•) ROUGE variants", int(prouge["optimal"].astype(bool).sum()),
+         int(rouge["optimal"].astype(bool).sum())),
         ("share of precision among optimal variants (%, Table 2)", pshares.loc["Prec.", "printed"],
          shares.loc["Prec.", "printed"]),
         ("share of mean (A) among optimal variants (%, Table 2)", pshares.loc["Average", "printed"],
@@ -978,7 +991,8 @@ def table3_claims(result: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data:
         ("systems whose scores are not significantly non-normal (Shapiro-Wilk)", f"{len(paper)} of {len(paper)}",
          f"{int(normal.sum())} of {len(normal)}"),
         ("systems not significantly outperformed (paired t-test)", "3 (DPP, ICSISumm, RegSum)",
-         f"{int(best_set['not_outperformed'].sum())} ({', '.join(best_set.loc[best_set['not_outperformed'], 'system'])})"),
+         f"{int(best_set['not_outperformed'].sum())} "
+         f"({', '.join(best_set.loc[best_set['not_outperformed'], 'system'])})"),
     ]
     return _claims(rows, data)
 

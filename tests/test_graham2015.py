@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from evalkit.data.published import list_published, read_published
-from evalkit.errors import ParameterError
+from evalkit.errors import InputFormatError, ParameterError
 from evalkit.papers import graham2015 as g15
 from evalkit.stats.williams import williams_test
 
@@ -301,3 +301,50 @@ def test_system_level_combination_option():
         pytest.approx(g15.system_human_scores(per, "mean")["a"])
     with pytest.raises(ParameterError):
         g15.system_human_scores(per, "mean", combine_at="topic")
+
+
+def _write_hong_tree(root, corpus):
+    """A Hong et al. (2014)-style tree: <SOAsums|basicsums>/<system>/<docset>t.<system>, one
+    sentence per line; the 12 systems reuse the corpus's peers (every second one shortened)."""
+    peers = corpus.peers()
+    for k, (system, group) in enumerate(g15.HONG2014_SYSTEMS.items()):
+        folder = root / group / system
+        folder.mkdir(parents=True)
+        for inst in corpus.instances["instance"]:
+            sents = list(corpus.summary(inst, peers[k % len(peers)]))
+            if k >= len(peers) or k % 2:
+                sents = sents[:-1] or sents
+            (folder / f"{inst.lower()}t.{system}").write_text("\n".join(sents) + "\n\n", encoding="latin-1")
+
+
+def test_read_hong2014_layout_and_errors(tmp_path):
+    corpus = _duc_corpus()
+    corpus.instances = pd.DataFrame({"instance": ["D30001", "D30002"]})
+    for table in ("summaries", "judgments"):
+        df = getattr(corpus, table)
+        df["instance"] = df["instance"].map({"d1": "D30001", "d2": "D30002"})
+    corpus.validate()
+    _write_hong_tree(tmp_path, corpus)
+    peers = g15.read_hong2014(tmp_path, ["D30001", "D30002"])
+    assert len(peers) == 24 and set(peers["summarizer"]) == set(g15.HONG2014_SYSTEMS)
+    assert peers.set_index(["instance", "summarizer"]).loc[("D30001", "DPP"), "sentences"] == ("the cat sat .",)
+    ev = g15.load_hong2014(corpus, root=tmp_path)
+    scores = g15.metric_scores(ev).set_index(["system", "metric"])["value"]
+    assert scores.index.get_level_values("system").nunique() == 12
+    (tmp_path / "SOAsums" / "DPP" / "x99.DPP").write_text("stray\n")
+    with pytest.raises(InputFormatError, match="x99.DPP"):
+        g15.read_hong2014(tmp_path, ["D30001", "D30002"])
+    (tmp_path / "SOAsums" / "DPP" / "x99.DPP").unlink()
+    (tmp_path / "SOAsums" / "DPP" / "d30002t.DPP").unlink()
+    with pytest.raises(InputFormatError, match="d30002"):
+        g15.read_hong2014(tmp_path, ["D30001", "D30002"])
+    assert g15.load_hong2014(corpus, root=None) is None or "EVALKIT_HONG2014" in __import__("os").environ
+
+
+def test_table3_vs_paper_differences():
+    paper = read_published("graham2015", "table3")
+    ours = paper.rename(columns={}).assign(rouge_best=paper["rouge_best"] + 0.5)
+    ours = g15.table3_ranks(ours).rename(columns={})
+    out = g15.table3_vs_paper(ours, paper)
+    assert np.allclose(out["best_diff"], 0.5) and np.allclose(out["original_diff"], 0)
+    assert (out["rank_best_ours"] == out["rank_best_paper"]).all()

@@ -22,7 +22,7 @@ NOTEBOOKS = sorted(p.stem for p in FOLDER.glob("*.ipynb"))
 DATA_FREE = {"00_paper_consistency"}
 FIGURES = {"01_figure1_coverage_vs_quality": "figure1", "02_figure2_distributions": "figure2",
            "05_figure3_williams_heatmap": "figure3", "07_table3_figure4_rescoring": "figure4"}
-LICENSED_ENV = ("EVALKIT_DUC2004",)
+LICENSED_ENV = ("EVALKIT_DUC2004", "EVALKIT_HONG2014")
 
 
 # The licensed runs use a subset (every data notebook loads through the same
@@ -139,11 +139,19 @@ def test_licensed_profile_runs_on_duc2004_fixture_files(tmp_path, monkeypatch):
     from evalkit.data import duc
     from evalkit.data.simulate import load_sample
 
-    root = duc.write_corpus(load_sample("duc2004", quick=True), tmp_path / "duc2004_results", 2004)
+    from test_graham2015 import _write_hong_tree  # the Hong et al. (2014) layout, shared with the unit test
+
+    sample = load_sample("duc2004", quick=True)
+    root = duc.write_corpus(sample, tmp_path / "duc2004_results", 2004)
     assert (root / "SEE" / "short.results.table2").is_file() and any((root / "ROUGE" / "peers").iterdir())
+    _write_hong_tree(tmp_path / "sumrepo_duc2004", sample)
     monkeypatch.setenv("EVALKIT_CONFIG", str(tmp_path / "no-config.yaml"))
     monkeypatch.setenv("EVALKIT_DUC2004", str(root))
+    monkeypatch.setenv("EVALKIT_HONG2014", str(tmp_path / "sumrepo_duc2004"))
     runs, out = _run("licensed", tmp_path / "results", [f"graham2015/{n}" for n in LICENSED_SUBSET])
     _all_ok(runs, LICENSED_SUBSET)
     table = pd.read_csv(out / "03_table1_correlations" / "table1_duc2004_human.csv")
     assert len(table) == 193
+    table3 = pd.read_csv(out / "07_table3_figure4_rescoring" / "table3_vs_paper.csv")
+    assert list(table3["system"]) == list(pd.read_csv(REPO / "data/published/graham2015/table3.csv")["system"])
+    assert table3["best_ours"].notna().all() and table3["original_ours"].notna().all()

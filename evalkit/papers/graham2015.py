@@ -34,7 +34,8 @@ __all__ = [
     "duc_evaluation", "summeval_evaluation", "realsumm_evaluation", "metric_scores", "table1_for",
     "table1_claims", "table4_for", "table4_vs_paper", "table4_claims", "figure3_matrices", "figure3_claims",
     "plot_win_matrix", "rescore_systems", "table3_claims", "human_claims", "plot_coverage_quality",
-    "distribution_claims", "plot_distributions", "plot_r_vs_paper",
+    "distribution_claims", "plot_distributions", "plot_r_vs_paper", "HONG2014_SYSTEMS", "read_hong2014",
+    "load_hong2014", "table3_vs_paper",
 ]
 
 #: The 8 counting methods in the paper's order (§3.2).
@@ -1091,3 +1092,94 @@ def plot_r_vs_paper(table: pd.DataFrame, paper: pd.DataFrame, ax=None, title: st
     ax.set_ylabel("r this run (green = •)")
     ax.set_title(title, fontsize=9)
     return ax
+
+
+# ----------------------------------------------------------------------------- Hong et al. (2014)
+#: The 12 systems of Table 3 / Figure 4 and their folders in Hong et al.'s (2014) repository
+#: (``sumrepo_duc2004``: ``SOAsums/<system>/`` state of the art, ``basicsums/<system>/`` baselines;
+#: one file per DUC 2004 task 2 docset, ``<docset>.<system>``, one sentence per line).
+HONG2014_SYSTEMS: Dict[str, str] = {
+    "DPP": "SOAsums", "ICSISumm": "SOAsums", "RegSum": "SOAsums", "Submodular": "SOAsums",
+    "CLASSY11": "SOAsums", "CLASSY04": "SOAsums", "OCCAMS_V": "SOAsums",
+    "GreedyKL": "basicsums", "FreqSum": "basicsums", "TsSum": "basicsums", "Centroid": "basicsums",
+    "LexRank": "basicsums",
+}
+ENV_HONG2014 = "EVALKIT_HONG2014"
+
+
+def _docset_key(name: str) -> str:
+    """``D30001``, ``d30001t`` and ``D30001.M.100.T`` all give ``d30001``."""
+    import re
+
+    m = re.match(r"(?i)^(d\d+)", name)
+    return m.group(1).lower() if m else name.lower()
+
+
+def read_hong2014(root, instances: Sequence[str], systems: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    """Read Hong et al.'s (2014) DUC 2004 summaries (``sumrepo_duc2004``) as
+    ``instance, summarizer, sentences`` for the DUC 2004 ``instances`` (matched by docset
+    number). Lines are sentences (blank lines dropped; DPP's files hold running text, which
+    matters only for ROUGE-L/W -- Table 3 uses ROUGE-2). A missing folder, an unmatched
+    file or a docset without a summary raises :class:`~evalkit.errors.InputFormatError`."""
+    from pathlib import Path
+
+    from evalkit.errors import InputFormatError
+
+    root = Path(root)
+    keys = {_docset_key(i): i for i in instances}
+    rows = []
+    for system in (systems or list(HONG2014_SYSTEMS)):
+        folder = root / HONG2014_SYSTEMS[system] / system
+        if not folder.is_dir():
+            raise InputFormatError(folder, None, f"a folder of {system} summaries (Hong et al. 2014 layout)")
+        seen = set()
+        for path in sorted(folder.glob(f"*.{system}")):
+            key = _docset_key(path.name)
+            if key not in keys:
+                raise InputFormatError(path, None, f"a DUC 2004 docset among {sorted(keys)[:3]}...", found=path.name)
+            text = path.read_bytes().decode("latin-1")
+            rows.append((keys[key], system, tuple(line.strip() for line in text.splitlines() if line.strip())))
+            seen.add(key)
+        missing = sorted(set(keys) - seen)
+        if missing:
+            raise InputFormatError(folder, None, f"one summary per docset; none for {missing[:3]}")
+    return pd.DataFrame(rows, columns=["instance", "summarizer", "sentences"])
+
+
+def load_hong2014(duc_corpus, root=None, length_limit: Optional[int] = 100) -> Optional[Evaluation]:
+    """The Hong et al. (2014) systems with the DUC 2004 models as references (§5), from
+    ``root`` or ``$EVALKIT_HONG2014``; None when neither is set. Summaries are cut to
+    ``length_limit`` words (Hong et al. report ROUGE on 100 words; ``None`` keeps them whole)."""
+    import os
+
+    from evalkit.data.model import SummarizationCorpus
+
+    root = root or os.environ.get(ENV_HONG2014)
+    if not root:
+        return None
+    instances = list(duc_corpus.instances["instance"])
+    peers = read_hong2014(root, instances)
+    models = duc_corpus.summaries[duc_corpus.summaries["summarizer"].isin(set(duc_corpus.models()))]
+    corpus = SummarizationCorpus(
+        name="hong2014", instances=duc_corpus.instances[["instance"]].copy(),
+        summarizers=pd.DataFrame({"summarizer": duc_corpus.models() + list(HONG2014_SYSTEMS),
+                                  "type": ["model"] * len(duc_corpus.models()) + ["peer"] * len(HONG2014_SYSTEMS)}),
+        summaries=pd.concat([models, peers], ignore_index=True), meta={"source": str(root)}).validate()
+    human = peers[["instance"]].assign(system=peers["summarizer"], coverage=np.nan, quality=np.nan)
+    desc = (f"Hong et al. (2014) summaries from {root} with the DUC 2004 models as references"
+            f"{f', cut to {length_limit} words' if length_limit else ''} (no human scores).")
+    return Evaluation("Hong et al. 2014", desc, corpus, human, {}, byte_limit=None, length_limit=length_limit)
+
+
+def table3_vs_paper(table3: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+    """Table 3 per system: printed and recomputed scores (x100) and ranks, with differences."""
+    ours = table3.set_index("system")
+    out = table3_ranks(paper).rename(columns={"rouge_best": "best_paper", "rouge_original": "original_paper",
+                                              "rank_best": "rank_best_paper", "rank_original": "rank_original_paper"})
+    out["best_ours"] = ours["rouge_best"].reindex(out["system"]).to_numpy()
+    out["original_ours"] = ours["rouge_original"].reindex(out["system"]).to_numpy()
+    out["rank_best_ours"] = ours["rank_best"].reindex(out["system"]).to_numpy()
+    out["rank_original_ours"] = ours["rank_original"].reindex(out["system"]).to_numpy()
+    out["best_diff"] = out["best_ours"] - out["best_paper"]
+    out["original_diff"] = out["original_ours"] - out["original_paper"]
+    return out

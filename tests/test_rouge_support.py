@@ -35,6 +35,7 @@ rand_word = st.text(
 sentence = st.lists(st.one_of(word, word, word, rand_word), min_size=0, max_size=14).map(" ".join)
 summary = st.lists(sentence, min_size=0, max_size=5)
 long_summary = st.lists(sentence, min_size=20, max_size=40)
+long_sentence = st.lists(word, min_size=50, max_size=200).map(lambda ws: [" ".join(ws)])
 
 
 @st.composite
@@ -53,10 +54,10 @@ def corpus_lists(draw, max_instances: int = 8, max_systems: int = 3, max_models:
     )
     summaries, refs, iid, sid = [], [], [], []
     for i in inst:
-        models = draw(st.lists(st.one_of(summary, summary, summary, long_summary), min_size=1, max_size=max_models))
+        models = draw(st.lists(st.one_of(summary, summary, summary, long_summary, long_sentence), min_size=1, max_size=max_models))
         present = draw(st.lists(st.sampled_from(systems), min_size=1, max_size=len(systems), unique=True))
         for s in present:
-            summaries.append(draw(st.one_of(summary, summary, summary, long_summary)))
+            summaries.append(draw(st.one_of(summary, summary, summary, long_summary, long_sentence)))
             refs.append(models)
             iid.append(i)
             sid.append(s)

@@ -31,6 +31,12 @@ of tokens longer than 3 characters: WordNet-2.0 exception list first, then ROUGE
 Porter variant (:mod:`evalkit.text.porter`). The ROUGE-L/W sentence reader reproduces the
 script's byte-limit quirk (its running length is never updated).
 
+Where evalkit departs from the script (on inputs the script cannot handle): with ROUGE-W
+on, a model with no countable token makes the script die ("Illegal division by zero");
+evalkit gives that model a score of 0. ``-3`` (Basic Elements) and ``-M`` are not offered.
+:meth:`Rouge.score_jackknife` adds the DUC/TAC jackknife over models, which the script
+leaves to the caller.
+
 Example::
 
     >>> r = Rouge(n=2, stem=True)

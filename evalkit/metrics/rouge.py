@@ -33,7 +33,7 @@ script's byte-limit quirk (its running length is never updated).
 
 Where evalkit departs from the script (on inputs the script cannot handle): with ROUGE-W
 on, a model with no countable token makes the script die ("Illegal division by zero");
-evalkit gives that model a score of 0. ``-3`` (Basic Elements) and ``-M`` are not offered.
+evalkit carries on (that model adds nothing under -f A and scores 0 under -f B). ``-3`` (Basic Elements) and ``-M`` are not offered.
 :meth:`Rouge.score_jackknife` adds the DUC/TAC jackknife over models, which the script
 leaves to the caller.
 

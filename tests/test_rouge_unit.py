@@ -120,3 +120,11 @@ def test_fused_bootstrap_equals_explicit_perl_indices():
     vals = np.random.default_rng(2).random((37, 6))
     idx = K.drand48_indices(37, 50)
     assert np.array_equal(K.perl_bootstrap_sums(vals, 50), K.bootstrap_sums(vals, idx))
+
+
+def test_empty_model_with_rouge_w_does_not_abort():
+    """The Perl script dies here (division by zero); evalkit scores on."""
+    for scoring in ("A", "B"):
+        res = Rouge(n=1, w=1.2, scoring=scoring, resamples=5).score(["cats sit"], [["", "cats sit here"]])
+        w = res.scores.set_index("metric").loc["ROUGE-W-1.2"]
+        assert 0 < w["P"] <= 1 and 0 < w["R"] <= 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import subprocess
 from pathlib import Path
 
@@ -90,7 +91,7 @@ def _ours(flags: str, config: Path, extra=()) -> str:
 
 @needs_perl
 @pytest.mark.parity
-@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck),
+@settings(max_examples=int(os.environ.get("EVALKIT_ROUGE_CLI_EXAMPLES", "4")), deadline=None, suppress_health_check=list(HealthCheck),
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(data=corpus_lists(max_instances=6), fmt=st.sampled_from(["SEE", "SPL", "ISI"]))
 def test_cli_output_equals_perl_on_xml_configs(tmp_path_factory, data, fmt):

@@ -948,7 +948,8 @@ def graham_variants(
     prints it. Columns: system, method, stem, stopwords, score, aggregate, variant
     (e.g. ``R2_ST1_RS1_A_P``), value. ``per_summary=True`` instead returns the
     per-summary scores (instance, system, method, stem, stopwords, score, value).
-    Cleaning and truncation are shared by the four (stem, stop) cells.
+    Cleaning and truncation are shared by the four (stem, stop) cells. For DUC-2004 as in
+    Graham (2015) pass ``byte_limit=665`` (the official limit; the paper names no flags).
     """
     corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
     base = Rouge(n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)

@@ -155,7 +155,7 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
     seed : master seed; each corpus derives its own random streams from (name, seed), so
         the same seed gives byte-identical files whatever subset is built, in any order.
     corpora : names to build (default: all of :data:`evalkit.data.simulate.CORPORA`).
-    jobs : worker processes (default: ``min(2, number of corpora)``; 1 = in process).
+    jobs : worker processes (default: ``min(4, number of corpora)``; 1 = in process).
     """
     from . import corpora as _c
     names = list(_c.CORPORA if corpora is None else corpora)
@@ -166,14 +166,23 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
         raise ParameterError("seed", seed, "an integer")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    jobs = min(2, len(names)) if jobs is None else int(jobs)
-    tasks = [(n, str(out), seed, bool(quick)) for n in names]
+    # Writing ~46,000 small files dominates a full build, so more workers than cores
+    # overlap the waits on the file system (measured: 26-64 s with 4 workers against
+    # 42-68 s with 2 on the shared 2-core machine).
+    jobs = min(4, len(names)) if jobs is None else int(jobs)
+    # biggest first, so the workers finish together
+    tasks = [(n, str(out), seed, bool(quick)) for n in sorted(names, key=lambda n: -_COST.get(n, 1))]
     if jobs <= 1 or len(tasks) <= 1:
-        done = [_build_one(t) for t in tasks]
+        done = dict(_build_one(t) for t in tasks)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            done = list(pool.map(_build_one, tasks))
-    return dict(done)
+            done = dict(pool.map(_build_one, tasks))
+    return {n: done[n] for n in names}
+
+
+#: Relative build cost (files written and text simulated) of the full-size corpora.
+_COST = {"tac2008": 12, "tac2009": 10, "tac2011": 10, "tac2010": 8, "duc2006": 4, "duc2005": 4,
+         "duc2007": 3, "duc2004": 2, "tides2003": 1}
 
 
 def default_root() -> Path:

@@ -255,3 +255,23 @@ def test_parameters_are_validated(tmp_path):
         build_sample(tmp_path, seed="1")
     with pytest.raises(ParameterError, match="corpus_name"):
         load_sample("nope", root=tmp_path)
+
+
+def test_tac2008_inconsistent_assessors_agree_less_with_themselves(full):
+    """ORDC12's per-assessor alpha: the assessors the truth marks inconsistent come last."""
+    c = load_sample("tac2008", root=full, seed=SEED)
+    assessors = load_truth("tac2008", root=full, seed=SEED)["assessors"].set_index("key")
+    assert assessors["inconsistent"].sum() >= 1
+    selector = dict(zip(c.instances["instance"], c.instances["selector"]))  # TAC: the topic's assessor
+    values = c.judgments.set_index(["instance", "summarizer", "judgment"])["value"]
+    pairs = _identical_peer_pairs(c)
+    for judgment in ("overall_responsiveness", "linguistic_quality"):
+        alpha = {}
+        for a in assessors.index:
+            mine = [p for p in pairs if selector[p[0]] == a]
+            alpha[a] = krippendorff.alpha(reliability_data=[[values[(i, x, judgment)] for i, x, _ in mine],
+                                                            [values[(i, y, judgment)] for i, _, y in mine]],
+                                          level_of_measurement="interval")
+        bad = [alpha[a] for a in assessors.index if assessors.loc[a, "inconsistent"]]
+        good = [alpha[a] for a in assessors.index if not assessors.loc[a, "inconsistent"]]
+        assert max(bad) < np.mean(good), (judgment, alpha)

@@ -451,8 +451,10 @@ class English:
         variants = ADJECTIVES[concept]
         return variants[pick_variant(self.style, "a:" + concept, len(variants), self.rng)]
 
-    def verb_forms(self, concept: str) -> Tuple[str, str, str, str, str]:
+    def verb_forms(self, concept: str, passive: bool = False) -> Tuple[str, str, str, str, str]:
         variants = VERBS[concept]
+        if passive:  # "claim the lives of" has no passive: single-word variants only
+            variants = [v for v in variants if " " not in v[3]] or variants
         return variants[pick_variant(self.style, "v:" + concept, len(variants), self.rng)]
 
     def number(self, n: int) -> List[str]:
@@ -514,7 +516,7 @@ class English:
         return [(w, None) for w in p.split()] + toks
 
     def verb_group(self, concept: str, plural: bool, passive: bool, perfect: bool) -> List[Token]:
-        base, third, past, pp, ing = self.verb_forms(concept)
+        base, third, past, pp, ing = self.verb_forms(concept, passive)
         tag = "v:" + concept
         words: List[Tuple[str, Optional[str]]]
         if passive:

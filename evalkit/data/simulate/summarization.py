@@ -366,8 +366,13 @@ LETTERS = "EDCBA"  # index 0 = worst
 
 
 def see_coverage(peer: Summary, peer_facts: Dict[str, float], model: Summary, weights: Dict[str, float],
-                 assessor: Assessor, rng: random.Random) -> Dict[str, float]:
-    """SEE: per model unit the assessor marks how much of it the peer expresses (0..1 by 0.2)."""
+                 assessor: Assessor, rng: random.Random, quality: float = 1.0) -> Dict[str, float]:
+    """SEE: per model unit the assessor marks how much of it the peer expresses (0..1 by 0.2).
+
+    Content is harder to recognise in a garbled, repetitive or incoherent summary, so
+    the credit shrinks with the summary's latent ``quality`` (0..1): an effect on the
+    human score that no n-gram count sees.
+    """
     per_unit = []
     for unit in model.sentences:
         tot = sum(weights[f] for f in unit.facts)
@@ -375,7 +380,7 @@ def see_coverage(peer: Summary, peer_facts: Dict[str, float], model: Summary, we
         if true > 0 and rng.random() >= assessor.miss:
             # partial credit: a differently worded or less specific rendering of the
             # unit's content is often judged as expressing only part of it
-            x = true * (0.45 + 0.55 * rng.random()) + 0.08 * assessor.bias \
+            x = true * (0.45 + 0.55 * rng.random()) * (0.5 + 0.5 * quality) + 0.08 * assessor.bias \
                 + rng.gauss(0.0, 0.15 * assessor.noise / 0.4)
             per_unit.append(_clip(round(_clip(x, 0.2, 1.0) * 5) / 5, 0.2, 1.0))
         elif true == 0 and rng.random() < assessor.false_match * 2:
@@ -557,7 +562,8 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
             # each summary is judged against one model: the assessor's own, or (for the
             # assessor's own summary) the next model
             ref = model_ids[0] if sid != model_ids[0] else model_ids[1]
-            for name, value in see_coverage(s, facts_of[sid], summaries[ref], weights, assessor, rng).items():
+            for name, value in see_coverage(s, facts_of[sid], summaries[ref], weights, assessor, rng,
+                                            q["quality"]).items():
                 judge(name, value)
             for i in range(1, 8):  # DUC 2004 answers A..E, coded 1 (A, best) .. 5 (E)
                 judge(f"quality_q{i}", 5 - rate(q[f"q{i}"] ** 0.6, assessor, rng, 0, 4))

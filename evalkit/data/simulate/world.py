@@ -158,18 +158,21 @@ _TEMPLATES: Dict[str, List[Template]] = {
 }
 
 # Low-weight background details any document may add (aspect "other").
+# Low-weight background details any document may add (aspect "other").  "@" roles get a
+# fresh filler at every use (a new place, a new count), so no two details say the same.
 _DETAILS: List[Template] = [
-    ("other", 0.6, "WITNESS", "find", "BODIES", (("near", "TOWN2"),), False, None),
-    ("other", 0.5, "VOLUNTEERS", "rescue", "N_SMALL", (("from", "BUILDING2"),), False, "WITNESS"),
-    ("other", 0.4, "OFFICIALS", "hold", "TALKS", (("with", "AGENCY"),), True, None),
-    ("other", 0.4, "MINISTER", "send", "TEAM", (("to", "TOWN2"),), False, None),
-    ("other", 0.5, "OFFICIALS", "meet", None, (("in", "CAPITAL"),), True, None),
-    ("other", 0.5, "VOLUNTEERS", "provide", "FOOD", (("to", "SURVIVORS"),), False, None),
-    ("other", 0.4, "LEADER", "warn", "PEOPLE", (), False, None),
-    ("other", 0.4, "COMPANY", "cut", "JOBS", (), False, None),
-    ("other", 0.3, "SCHOOLS", "close", None, (), False, None),
-    ("other", 0.3, "PRICES", "rise", None, (("in", "TOWN2"),), False, "OFFICIALS"),
-    ("other", 0.3, "SPOKESMAN", "deny", "REPORTS", (), False, None),
+    ("other", 0.6, "WITNESS", "find", "BODIES", (("near", "@PLACE"),), False, None),
+    ("other", 0.5, "VOLUNTEERS", "rescue", "@N_SMALL", (("from", "BUILDING2"), ("in", "@PLACE")), False, "WITNESS"),
+    ("other", 0.4, "OFFICIALS", "hold", "TALKS", (("with", "AGENCY"), ("in", "@PLACE")), True, None),
+    ("other", 0.4, "MINISTER", "send", "TEAM", (("to", "@PLACE"),), False, None),
+    ("other", 0.5, "OFFICIALS", "meet", None, (("in", "@PLACE"),), True, None),
+    ("other", 0.5, "VOLUNTEERS", "provide", "FOOD", (("to", "SURVIVORS"), ("in", "@PLACE")), False, None),
+    ("other", 0.4, "LEADER", "warn", "@PEOPLE", (), False, None),
+    ("other", 0.4, "COMPANY", "cut", "@JOBS", (("in", "@PLACE"),), False, None),
+    ("other", 0.3, "SCHOOLS", "close", None, (("in", "@PLACE"),), False, None),
+    ("other", 0.3, "PRICES", "rise", None, (("in", "@PLACE"),), False, "OFFICIALS"),
+    ("other", 0.3, "POLICE", "close", "ROADS", (("near", "@PLACE"),), True, None),
+    ("other", 0.3, "SPOKESMAN", "deny", "REPORTS", (("from", "@PLACE"),), False, None),
 ]
 
 
@@ -286,7 +289,7 @@ def _roles(cat: str, namer: Namer, rng: random.Random) -> Dict[str, object]:
     return r
 
 
-def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_details: int = 40) -> Topic:
+def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_details: int = 30) -> Topic:
     """A topic with its core facts (category templates) and low-weight details.
 
     Weights: each template's base weight times a log-normal factor (sd 0.35), so topics
@@ -298,20 +301,21 @@ def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_d
     when = When(rng.randrange(7), rng.randrange(1, 13), rng.randrange(1, 29))
     facts: List[Fact] = []
 
-    def build(i: int, t: Template, weight: float) -> Optional[Fact]:
+    def build(i: int, t: Template, weight: float, extra: Optional[Dict[str, object]] = None) -> Optional[Fact]:
         aspect, base, agent, verb, patient, adjs, timed, source = t
+        roles_ = roles if extra is None else {**roles, **extra}
         try:
             return Fact(
                 key=f"{key}.{i:02d}",
-                agent=roles[agent],
+                agent=roles_[agent],
                 verb=verb,
-                patient=roles[patient] if patient else None,
-                adjuncts=tuple((p, roles[r]) for p, r in adjs),
+                patient=roles_[patient] if patient else None,
+                adjuncts=tuple((p, roles_[r]) for p, r in adjs),
                 when=when if timed else None,
-                source=roles[source] if source else None,
+                source=roles_[source] if source else None,
                 weight=round(weight, 4),
                 aspect=aspect,
-                passive_ok=patient is not None and not isinstance(roles[patient], Entity) or rng.random() < 0.5,
+                passive_ok=patient is not None and not isinstance(roles_[patient], Entity) or rng.random() < 0.5,
             )
         except KeyError:  # role not defined for this category
             return None
@@ -321,9 +325,13 @@ def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_d
         f = build(len(facts), t, t[1] * math.exp(rng.gauss(0.0, 0.35)))
         if f is not None:
             facts.append(f)
-    for _ in range(n_details):
+    for d in range(n_details):
         t = rng.choice(_DETAILS)
-        f = build(len(facts), t, t[1] * math.exp(rng.gauss(0.0, 0.5)))
+        place = namer.place(f"PLACE{d}", "town")
+        extra = {"@PLACE": place, "@PEOPLE": NP("person", plural=True, owner=place),
+                 "@N_SMALL": NP("person", count=rng.choice([3, 4, 5, 6, 8, 9, 11])),
+                 "@JOBS": NP("worker", count=rng.choice([150, 200, 300, 400, 500, 600]))}
+        f = build(len(facts), t, t[1] * math.exp(rng.gauss(0.0, 0.5)), extra)
         if f is not None:
             facts.append(f)
     ents = {k: v for k, v in roles.items() if isinstance(v, Entity)}

@@ -37,7 +37,7 @@ _FUNCTION = frozenset("the a an of in on to for by with from and was were has ha
 class MTConfig:
     name: str
     n_docs: int
-    segments_per_doc: Tuple[int, int]
+    n_segments: int  # in total, spread over the documents (TIDES 2003 zh-en: 919 in 100)
     systems: Tuple[Tuple[str, float], ...]  # (id, latent quality in [0, 1])
     references: Tuple[str, ...]
     judges: Tuple[str, ...]
@@ -131,11 +131,20 @@ def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
     judges = make_assessors(list(cfg.judges), master, inconsistent=1)
     rows: Dict[str, list] = {k: [] for k in ("segments", "references", "outputs", "judgments", "truth_segments",
                                              "bitext")}
+    # segments per document: 4..15 around the mean, adjusted to the exact total
+    srng = random.Random(f"{cfg.name}:{seed}:lengths")
+    mean = cfg.n_segments / cfg.n_docs
+    counts = [max(4, min(15, round(mean + srng.gauss(0.0, 2.5)))) for _ in range(cfg.n_docs)]
+    while sum(counts) != cfg.n_segments:
+        k = srng.randrange(cfg.n_docs)
+        step = 1 if sum(counts) < cfg.n_segments else -1
+        if 4 <= counts[k] + step <= 15:
+            counts[k] += step
     for d in range(cfg.n_docs):
         drng = random.Random(f"{cfg.name}:{seed}:doc{d}")
         topic = make_topic(f"t{d:03d}", drng, n_details=10)
         doc_id = f"XIN2003{1 + d // 28:02d}{1 + d % 28:02d}.{d + 1:04d}"
-        n_seg = drng.randint(*cfg.segments_per_doc)
+        n_seg = counts[d]
         facts = sorted(topic.facts, key=lambda f: -f.weight)
         pairs = []
         i = 0
@@ -213,10 +222,10 @@ def _aligned(src, toks) -> Dict[str, str]:
 
 
 def tides2003(quick: bool = False) -> MTConfig:
-    """TIDES 2003 Chinese-English sizes: 100 documents, ~920 segments, 7 systems, 4 references."""
+    """TIDES 2003 Chinese-English sizes: 100 documents, 919 segments, 7 systems, 4 references."""
     systems = (("E09", 0.88), ("E10", 0.80), ("E11", 0.70), ("E12", 0.69), ("E13", 0.58), ("E14", 0.45),
                ("E15", 0.33))
-    return MTConfig(name="tides2003", n_docs=12 if quick else 100, segments_per_doc=(6, 12) if quick else (5, 13),
+    return MTConfig(name="tides2003", n_docs=12 if quick else 100, n_segments=110 if quick else 919,
                     systems=systems, references=("E01", "E02", "E03", "E04"),
                     judges=("J1", "J2", "J3", "J4", "J5", "J6"), setid="tides2003",
                     n_bitext=200 if quick else 2000)

@@ -1,6 +1,6 @@
 """The sample builder's fast DUC/TAC tree writers produce the real writers' bytes; the
-TIDES assessment CSV reader rejects malformed files; the English renderer varies as
-designed (synonyms, irregular inflection, voice) and is deterministic."""
+English renderer varies as designed (synonyms, irregular inflection, voice) and is
+deterministic; ``evalkit data sample`` builds."""
 from __future__ import annotations
 
 import filecmp
@@ -14,7 +14,6 @@ import pytest
 from evalkit.data import duc, tac
 from evalkit.data.simulate import formats, simulate_corpus
 from evalkit.data.simulate.language import NP, Entity, English, Fact, Style, When, render_source
-from evalkit.errors import InputFormatError
 
 
 def _differences(a: Path, b: Path) -> list:
@@ -42,27 +41,6 @@ def test_fast_writers_write_the_real_writers_bytes(tmp_path, name):
     assert _differences(ours, theirs) == []
     if name.startswith("tac"):
         assert any(p.suffix == ".pyr" for p in files)
-
-
-def _csv(tmp_path: Path, text: str) -> Path:
-    p = tmp_path / "assessments.csv"
-    p.write_text(text, encoding="utf-8")
-    return p
-
-
-def test_assessment_csv_round_trip_and_errors(tmp_path):
-    head = "document,segment,system,judge,adequacy,fluency\n"
-    df = formats.read_assessments(_csv(tmp_path, head + "D1,1,E09,J1,4,3\nD1,1,E09,J2,5,2\n"))
-    assert df[["judgment", "value", "judge"]].values.tolist() == [
-        ["adequacy", 4.0, "J1"], ["fluency", 3.0, "J1"], ["adequacy", 5.0, "J2"], ["fluency", 2.0, "J2"]]
-    with pytest.raises(InputFormatError, match=r"line 1.*header"):
-        formats.read_assessments(_csv(tmp_path, "doc,seg\n"))
-    with pytest.raises(InputFormatError, match=r"line 3.*6 fields"):
-        formats.read_assessments(_csv(tmp_path, head + "D1,1,E09,J1,4,3\nD1,1,E09,J2,5\n"))
-    with pytest.raises(InputFormatError, match=r"line 2.*1-5"):
-        formats.read_assessments(_csv(tmp_path, head + "D1,1,E09,J1,6,3\n"))
-    with pytest.raises(InputFormatError, match=r"line 2.*integer"):
-        formats.read_assessments(_csv(tmp_path, head + "D1,x,E09,J1,4,3\n"))
 
 
 def _fact() -> Fact:

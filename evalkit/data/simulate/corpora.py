@@ -6,7 +6,7 @@ TAC; the NIST 2003 Chinese-English TIDES evaluation), with a ``quick`` size for 
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Tuple, Union
+from typing import List, Tuple, Union
 
 from . import mt
 from .summarization import PeerSpec, SumConfig, make_peers

@@ -7,18 +7,16 @@
 * TAC 2008-2011: :func:`evalkit.data.tac.write_corpus` / :func:`~evalkit.data.tac.read_corpus`
   in ``<corpus>/<UpdateSumm08_eval|...>/`` (summaries, ``manual/manual.peer|model[.A|.B]``,
   DUCView pyramids and peer annotations).
-* TIDES 2003: NIST mteval SGML through :mod:`evalkit.data.nist_sgml` --
-  ``tides2003.src.sgm`` (srcset), ``tides2003.ref.sgm`` (refset with the 4 references as
-  documents with their ``sysid``), ``tst/<system>.sgm`` (one tstset per system, as
-  submitted) -- and the segment-level assessments in the documented CSV
-  ``assessments.csv`` (columns ``document,segment,system,judge,adequacy,fluency``, one
-  row per judge, 1-5), plus the word-alignment bitext ``bitext/train.{zz,en}`` (one
-  sentence per line).
+* TIDES 2003: :func:`evalkit.data.judgments.write_mt_evaluation` /
+  :func:`~evalkit.data.judgments.read_mt_evaluation`: NIST mteval SGML (``source.sgm``,
+  ``references.sgm`` with the 4 references as documents with their ``sysid``, one
+  ``system.<id>.sgm`` per system), the segment-level assessments in the documented
+  evalkit CSV ``assessments.csv`` (``document,segment,system,judge,adequacy,fluency``,
+  one row per judge, 1-5) and ``evaluation.yaml`` naming them; plus the word-alignment
+  bitext ``bitext/train.{zz,en}`` (one sentence per line).
 """
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections import defaultdict
 from pathlib import Path
@@ -27,12 +25,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 import pandas as pd
 
-from evalkit.data import duc, nist_sgml, pyramid, tac
+from evalkit.data import duc, judgments, pyramid, tac
 from evalkit.data._files import atomic_write_text
-from evalkit.data.model import MTCorpus, SummarizationCorpus
-from evalkit.errors import InputFormatError
-
-ASSESSMENT_COLUMNS = ("document", "segment", "system", "judge", "adequacy", "fluency")
+from evalkit.data.model import SummarizationCorpus
 
 
 def _kind(name: str):
@@ -49,7 +44,7 @@ def describe(name: str) -> str:
         return f"DUC {year} results tree (evalkit.data.duc.LAYOUTS['duc{year}'])"
     if kind == "tac":
         return f"TAC {year} eval directory {tac.EVAL_DIRS[year]} (evalkit.data.tac.LAYOUTS[{year}])"
-    return "NIST mteval SGML (src/ref/tst) + assessments.csv + bitext"
+    return "NIST mteval SGML + assessments.csv + evaluation.yaml (evalkit.data.judgments) + bitext"
 
 
 def write(name: str, corpus, truth: Dict[str, pd.DataFrame], directory: Path) -> None:
@@ -60,7 +55,7 @@ def write(name: str, corpus, truth: Dict[str, pd.DataFrame], directory: Path) ->
     elif kind == "tac":
         write_tac(corpus, directory / tac.EVAL_DIRS[year], year)
     else:
-        _write_mt(corpus, directory)
+        judgments.write_mt_evaluation(corpus, directory, setid=corpus.meta.get("setid", name))
         _write_bitext(truth["bitext"], directory / "bitext")
 
 
@@ -71,7 +66,7 @@ def read(name: str, directory: Path):
         return duc.read_corpus(directory, year, name=name)
     if kind == "tac":
         return tac.read_corpus(directory / tac.EVAL_DIRS[year], year, name=name)
-    return _read_mt(name, directory)
+    return judgments.read_mt_evaluation(directory / "evaluation.yaml", name=name)
 
 
 # --------------------------------------------------------------------------- TAC
@@ -235,89 +230,6 @@ def write_tac(corpus: SummarizationCorpus, root: Path, year: int) -> Path:
 
 
 # --------------------------------------------------------------------------- MT
-def _docs(frame: pd.DataFrame, column: str) -> List[tuple]:
-    out = []
-    for doc, grp in frame.groupby("document", sort=False):
-        out.append((doc, list(grp.sort_values("segment")[column])))
-    return out
-
-
-def _write_mt(corpus: MTCorpus, directory: Path) -> None:
-    setid = corpus.meta.get("setid", corpus.name)
-    src, trg = corpus.source_language, corpus.target_language
-    directory.mkdir(parents=True, exist_ok=True)
-    nist_sgml.write_nist(nist_sgml.nist_set_from_segments("srcset", setid, src, None, None,
-                                                          _docs(corpus.segments, "source")),
-                         directory / f"{setid}.src.sgm")
-    refset = nist_sgml.NistSet("refset", setid, src, trg)
-    for ref, grp in corpus.references.groupby("reference", sort=False):
-        refset.docs += nist_sgml.nist_set_from_segments("refset", setid, src, trg, ref, _docs(grp, "text")).docs
-    nist_sgml.write_nist(refset, directory / f"{setid}.ref.sgm")
-    (directory / "tst").mkdir(exist_ok=True)
-    for sysid, grp in corpus.outputs.groupby("system", sort=False):
-        nist_sgml.write_nist(nist_sgml.nist_set_from_segments("tstset", setid, src, trg, sysid, _docs(grp, "text")),
-                             directory / "tst" / f"{sysid}.sgm")
-    wide = corpus.judgments.pivot_table(index=["document", "segment", "system", "judge"], columns="judgment",
-                                        values="value", sort=False).reset_index()
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(ASSESSMENT_COLUMNS)
-    for row in wide[list(ASSESSMENT_COLUMNS)].itertuples(index=False):
-        w.writerow([row[0], row[1], row[2], row[3], int(row[4]), int(row[5])])
-    atomic_write_text(directory / "assessments.csv", buf.getvalue())
-
-
-def read_assessments(path: Path) -> pd.DataFrame:
-    """Read ``assessments.csv`` into long judgments (document, segment, system, judgment,
-    value, judge); a malformed row raises InputFormatError naming file and line."""
-    rows = []
-    with open(path, encoding="utf-8", newline="") as fh:
-        reader = csv.reader(fh)
-        header = next(reader, None)
-        if header is None or tuple(header) != ASSESSMENT_COLUMNS:
-            raise InputFormatError(path, 1, f"the header {','.join(ASSESSMENT_COLUMNS)}",
-                                   found=None if header is None else ",".join(header))
-        for lineno, rec in enumerate(reader, 2):
-            if len(rec) != len(ASSESSMENT_COLUMNS):
-                raise InputFormatError(path, lineno, f"{len(ASSESSMENT_COLUMNS)} fields", found=",".join(rec))
-            doc, seg, system, judge, adequacy, fluency = rec
-            try:
-                seg_no = int(seg)
-                scores = [int(adequacy), int(fluency)]
-            except ValueError:
-                raise InputFormatError(path, lineno, "an integer segment id and integer scores",
-                                       found=",".join(rec)) from None
-            for name, value in zip(("adequacy", "fluency"), scores):
-                if not 1 <= value <= 5:
-                    raise InputFormatError(path, lineno, f"{name} on the 1-5 scale", found=str(value))
-                rows.append((doc, seg_no, system, name, float(value), judge))
-    return pd.DataFrame(rows, columns=["document", "segment", "system", "judgment", "value", "judge"])
-
-
-def _read_mt(name: str, directory: Path) -> MTCorpus:
-    srcs = sorted(directory.glob("*.src.sgm"))
-    refs = sorted(directory.glob("*.ref.sgm"))
-    if len(srcs) != 1 or len(refs) != 1:
-        raise InputFormatError(directory, None, "one *.src.sgm and one *.ref.sgm file")
-    src = nist_sgml.read_nist(srcs[0])
-    ref = nist_sgml.read_nist(refs[0])
-    segments = [(d.docid, s.id, s.text) for d in src.docs for s in d.segments]
-    references = [(d.docid, s.id, d.sysid, s.text) for d in ref.docs for s in d.segments]
-    outputs = []
-    for path in sorted((directory / "tst").glob("*.sgm")):
-        tst = nist_sgml.read_nist(path)
-        nist_sgml.check_mt_data(src, ref, tst)
-        outputs += [(d.docid, s.id, d.sysid, s.text) for d in tst.docs for s in d.segments]
-    judgments = read_assessments(directory / "assessments.csv")
-    corpus = MTCorpus(
-        name=name, source_language=src.srclang, target_language=ref.trglang or "",
-        segments=pd.DataFrame(segments, columns=["document", "segment", "source"]),
-        references=pd.DataFrame(references, columns=["document", "segment", "reference", "text"]),
-        outputs=pd.DataFrame(outputs, columns=["document", "segment", "system", "text"]),
-        judgments=judgments, meta={"setid": src.setid, "source": str(directory)})
-    return corpus.validate()
-
-
 def _write_bitext(bitext: pd.DataFrame, directory: Path) -> None:
     """The word-alignment bitext: one sentence per line (gold links are in the truth)."""
     directory.mkdir(parents=True, exist_ok=True)

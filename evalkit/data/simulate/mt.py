@@ -28,7 +28,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from .language import English, Fact, Style, pseudo_word, render_source
 from .world import make_assessors, make_topic
-from .summarization import rate, _clip
+from .summarization import rate
 
 _FUNCTION = frozenset("the a an of in on to for by with from and was were has have been".split())
 

@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from .language import English, Fact, Style
+from .language import English, Style
 from .world import Assessor, Topic, make_assessors, make_topic
 
 # A tiny stop list for the lexical "centroid" system (it is a system, not a metric).

@@ -285,3 +285,16 @@ def test_modified_pyramid_score_by_hand():
     # X = 2.4 rounds to 2; an SCU outside the pyramid counts nothing
     assert modified_pyramid(["d", "z"], weights, 2.4) == round(1 / 7, 4)
     assert modified_pyramid([], weights, 3) == 0.0
+
+
+def _load_quick(root: str) -> int:
+    return len(load_sample("duc2007", root=root, quick=True, seed=9).summaries)
+
+
+def test_parallel_loads_build_once_and_agree(tmp_path):
+    """run_all.sh runs notebooks in parallel: they may all ask for a corpus not built yet."""
+    import multiprocessing
+    with multiprocessing.get_context("spawn").Pool(3) as pool:
+        sizes = pool.map(_load_quick, [str(tmp_path)] * 3)
+    assert len(set(sizes)) == 1 and sizes[0] > 0
+    assert not list((tmp_path / "quick").glob(".duc2007.building*"))

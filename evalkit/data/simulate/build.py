@@ -130,11 +130,15 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     tmp = Path(out_dir) / f".{name}.building-{os.getpid()}"  # parallel notebooks may build at once
     if tmp.exists():
         shutil.rmtree(tmp)
-    with _without_fsync():
-        formats.write(name, corpus, truth, tmp)
-    info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
-            "format": formats.describe(name)}
-    _write_truth(truth, tmp / "truth", info)
+    try:
+        with _without_fsync():
+            formats.write(name, corpus, truth, tmp)
+        info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
+                "format": formats.describe(name)}
+        _write_truth(truth, tmp / "truth", info)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     if target.exists():
         shutil.rmtree(target, ignore_errors=True)
     try:
@@ -233,8 +237,27 @@ def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) 
         if is_built(corpus_name, c, seed, quick):
             return c
     target = candidates[-1]
-    build_sample(target, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
+    target.mkdir(parents=True, exist_ok=True)
+    # notebooks run in parallel: one builds, the others wait and then find it built
+    with _lock(target / f".{corpus_name}.lock"):
+        if not is_built(corpus_name, target, seed, quick):
+            build_sample(target, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
     return target
+
+
+@contextlib.contextmanager
+def _lock(path: Path):
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no inter-process lock
+        yield
+        return
+    with open(path, "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,

@@ -229,7 +229,7 @@ def test_duc2005_pans_and_linguistic_quality(tmp_path):
 # ------------------------------------------------------------------ round trips
 # Printable ASCII and Latin-1 letters that cannot pair into UTF-8 sequences (see the encoding test).
 latin_text = st.text(alphabet=st.sampled_from(string.ascii_letters + string.digits + " .,;'\"&<>-()\u00e9\u00ef\u00fc\u00df\u00f1\u00c9"),
-                     min_size=1, max_size=20).map(str.strip).filter(bool)
+                     min_size=1, max_size=20).map(lambda s: " ".join(s.split())).filter(bool)
 
 
 @st.composite
@@ -326,3 +326,9 @@ def test_duc2003_see_with_and_without_quality_questions(tmp_path):
     assert j[("D30003", "quality_q12")] == 1 and j[("D30003", "coverage")] == 0.25
     assert j[("D30003.APW19981016.0240", "length_adjusted_coverage")] == 0.5
     assert not df[(df.instance == "D30003.APW19981016.0240") & df.judgment.str.startswith("quality")].shape[0]
+
+
+def test_see_writer_refuses_white_space_runs(tmp_path):
+    with pytest.raises(ParameterError, match="single spaces"):
+        duc.write_summary(tmp_path / "D30001.M.100.T.A", ["two  spaces"], fmt="see")
+    assert not (tmp_path / "D30001.M.100.T.A").exists()

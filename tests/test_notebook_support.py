@@ -130,3 +130,21 @@ def test_progress_is_silent_headless(monkeypatch):
     monkeypatch.delenv("EVALKIT_PROGRESS", raising=False)
     bar = progress(items, desc="x", disable=True)
     assert list(bar) == items and bar is not items
+
+
+def test_prepare_builds_only_missing_or_stale_corpora(tmp_path):
+    import json
+
+    from evalkit.data.simulate import CORPORA
+    from evalkit.notebook.prepare import prepare_sample
+
+    first = prepare_sample(root=tmp_path, quick=True)
+    assert sorted(first) == sorted(CORPORA)
+    assert prepare_sample(root=tmp_path, quick=True) == []
+    # A corpus recorded as built by another generator version is rebuilt.
+    name = sorted(CORPORA)[0]
+    info = tmp_path / "quick" / name / "truth" / "build.json"
+    record = json.loads(info.read_text())
+    record["generator_version"] = -1
+    info.write_text(json.dumps(record))
+    assert prepare_sample(root=tmp_path, quick=True) == [name]

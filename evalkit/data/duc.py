@@ -51,7 +51,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 
 import pandas as pd
 
-from evalkit.data._files import atomic_write_bytes
+from evalkit.atomic import atomic_write_bytes
 from evalkit.data._numbers import parse_number
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
@@ -238,6 +238,12 @@ def write_summary(path: PathLike, sentences: Sequence[str], fmt: str = "plain", 
     if fmt == "plain":
         text = "".join(s + "\n" for s in sentences)
     elif fmt == "see":
+        # HTML collapses runs of white space, so SEE cannot carry them: refuse rather than
+        # write a file that reads back as a different sentence.
+        for s in sentences:
+            if " ".join(s.split()) != s:
+                raise ParameterError("sentences", s, "single spaces between words in SEE format "
+                                     "(HTML collapses runs of white space)")
         name = title if title is not None else Path(path).name
         body = "\n".join(f'<a name="{i}">[{i}]</a> <a href="#{i}" id={i}>{html.escape(s, quote=False)}</a>'
                          for i, s in enumerate(sentences, 1))

@@ -57,7 +57,7 @@ from typing import Any, ClassVar, Dict, Iterable, List, Mapping, Optional, Seque
 import numpy as np
 import pandas as pd
 
-from evalkit.data._files import atomic_write_text
+from evalkit.atomic import atomic_write_text
 from evalkit.errors import EvalkitError, InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]

@@ -60,7 +60,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.data import safe_pickle
-from evalkit.data._files import atomic_open
+from evalkit.atomic import atomic_open
 from evalkit.data.model import MTCorpus, SummarizationCorpus, scores_frame
 from evalkit.errors import DataNotConfiguredError, EvalkitError, InputFormatError, ParameterError
 

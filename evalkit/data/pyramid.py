@@ -39,7 +39,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import pandas as pd
 
-from evalkit.data._files import atomic_write_bytes
+from evalkit.atomic import atomic_write_bytes
 from evalkit.data.duc import _NAME, summarizer_type
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError

@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.data import duc, pyramid
-from evalkit.data._files import atomic_write_bytes
+from evalkit.atomic import atomic_write_bytes
 from evalkit.data._numbers import parse_number
 from evalkit.data.duc import InstanceIndex, TableSpec, read_table, write_table
 from evalkit.data.model import SummarizationCorpus

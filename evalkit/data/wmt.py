@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape, unescape
 
 import pandas as pd
 
-from evalkit.data._files import atomic_write_text
+from evalkit.atomic import atomic_write_text
 from evalkit.data._numbers import parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError

@@ -1,42 +1,37 @@
 """Data preparation before a notebook run: build the simulated sample corpora once.
 
-``run_all.sh`` calls this before starting notebooks in parallel, so parallel notebooks
-never race to build ``data/sample/``. A stamp file records which build (size and seed) is
-present; a build is redone only when the stamp is missing.
+``run_all.sh`` calls this before starting notebooks in parallel, so parallel notebooks do
+not each build ``data/sample/``. A corpus is (re)built only when it is missing or was built
+with another seed, size or generator version (the simulator's own ``build.json`` record),
+so a stale build from an older evalkit is replaced rather than read.
 """
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import List, Optional, Sequence
 
-from evalkit.atomic import atomic_write_text
-from evalkit.notebook.params import PROFILES, repository_root
-
-SAMPLE_SEED = 20051
+from evalkit.notebook.params import PROFILES
 
 
-def prepare_sample(out_dir: Optional[Path] = None, quick: bool = False, seed: int = SAMPLE_SEED) -> Optional[Path]:
-    """Build ``data/sample`` with :func:`evalkit.data.simulate.build_sample` if not yet built.
+def prepare_sample(root: Optional[Path] = None, quick: bool = False, seed: Optional[int] = None) -> List[str]:
+    """Build the sample corpora that are missing or stale; return the names built.
 
-    Returns the sample directory, or None when this evalkit has no simulator.
+    ``root`` defaults to the simulator's :func:`~evalkit.data.simulate.default_root`
+    (``$EVALKIT_SAMPLE_DIR`` or ``data/sample``); quick builds go to ``<root>/quick``,
+    where :func:`~evalkit.data.simulate.load_sample` looks for them.
     """
-    try:
-        simulate = importlib.import_module("evalkit.data.simulate")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("evalkit.data.simulate"):
-            return None
-        raise
-    out_dir = Path(out_dir) if out_dir else repository_root() / "data" / "sample"
-    stamp = out_dir / f".built-{'quick' if quick else 'full'}-{seed}"
-    if stamp.is_file():
-        return out_dir
-    print(f"[prepare] building the sample corpora in {out_dir} (quick={quick}, seed={seed})", file=sys.stderr)
-    simulate.build_sample(out_dir, quick=quick, seed=seed)
-    atomic_write_text(stamp, "built by evalkit.notebook.prepare\n")
-    return out_dir
+    from evalkit.data.simulate import CORPORA, DEFAULT_SEED, build, build_sample
+
+    seed = DEFAULT_SEED if seed is None else seed
+    base = Path(root) if root is not None else build.default_root()
+    target = base / "quick" if quick else base
+    missing = [name for name in CORPORA if not build.is_built(name, target, seed, quick)]
+    if missing:
+        print(f"[prepare] building sample corpora {', '.join(missing)} in {target}", file=sys.stderr, flush=True)
+        build_sample(target, quick=quick, seed=seed, corpora=missing)
+    return missing
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

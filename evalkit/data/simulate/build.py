@@ -24,6 +24,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
+from evalkit.atomic import fsync_disabled
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
 
@@ -94,35 +95,6 @@ def _write_truth(truth: Dict[str, pd.DataFrame], directory: Path, info: dict) ->
     (directory / "build.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-class _NoSyncOs:
-    """``os`` for the duration of a build, minus ``fsync``.
-
-    The format writers make every file durable (write, fsync, rename). A sample corpus
-    is tens of thousands of small files that can always be regenerated, and one fsync
-    costs milliseconds, which would make the build take minutes; the build keeps the
-    atomicity that matters by assembling each corpus in a hidden directory and renaming
-    it into place at the end.
-    """
-
-    def __getattr__(self, name):
-        return getattr(os, name)
-
-    @staticmethod
-    def fsync(fd: int) -> None:
-        return None
-
-
-@contextlib.contextmanager
-def _without_fsync():
-    from evalkit.data import _files
-    saved = _files.os
-    _files.os = _NoSyncOs()
-    try:
-        yield
-    finally:
-        _files.os = saved
-
-
 def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     name, out_dir, seed, quick = args
     corpus, truth = simulate_corpus(name, seed, quick)
@@ -131,7 +103,10 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     if tmp.exists():
         shutil.rmtree(tmp)
     try:
-        with _without_fsync():
+        # A sample corpus is tens of thousands of small regenerable files and one fsync
+        # costs milliseconds; atomicity is kept by building in a hidden directory and
+        # renaming it into place below.
+        with fsync_disabled():
             formats.write(name, corpus, truth, tmp)
         info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
                 "format": formats.describe(name)}

@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 import pandas as pd
 
 from evalkit.data import duc, judgments, pyramid, tac
-from evalkit.data._files import atomic_write_text
+from evalkit.atomic import atomic_write_text
 from evalkit.data.model import SummarizationCorpus
 
 

@@ -14,8 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from evalkit.atomic import fsync_disabled
 from evalkit.data import tac
-from evalkit.data.simulate import build, build_sample, formats
+from evalkit.data.simulate import build_sample, formats
 from evalkit.data.simulate.build import simulate_corpus
 
 
@@ -52,7 +53,7 @@ def main() -> None:
         corpus, _ = simulate_corpus("tac2008")
         keep = sorted(corpus.instances["instance"])[: 2 * args.topics]
         corpus = corpus.subset(instances=keep)
-        with build._without_fsync():  # as the builder runs both
+        with fsync_disabled():  # as the builder runs both
             t0 = time.perf_counter()
             tac.write_corpus(corpus, tmp / "ref", 2008)
             ref = time.perf_counter() - t0

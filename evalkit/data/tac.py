@@ -350,10 +350,14 @@ def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: int, encodin
         raise ParameterError("corpus", left[:5], f"judgments that the TAC {year} manual tables can hold")
     if len(corpus.scus):
         for inst in corpus.scus["instance"].unique():
-            def name_of(i, m):
-                return duc.name_of(corpus, i, m).filename()
-            pyramid.write_pyramid(root / layout.pyramids / f"{inst}.pyr", corpus, inst, name_of=name_of)
-            for peer in corpus.peers(inst):
-                fname = duc.name_of(corpus, inst, peer).filename()
-                pyramid.write_peer_annotation(root / layout.peer_annotations / fname, corpus, inst, peer)
+            # The pyramid writers filter the corpus they are given by instance; handing them
+            # this instance's slice keeps the whole write linear in the corpus size.
+            part = corpus.subset(instances=[inst])
+
+            def name_of(i, m, part=part):
+                return duc.name_of(part, i, m).filename()
+            pyramid.write_pyramid(root / layout.pyramids / f"{inst}.pyr", part, inst, name_of=name_of)
+            for peer in part.peers(inst):
+                fname = duc.name_of(part, inst, peer).filename()
+                pyramid.write_peer_annotation(root / layout.peer_annotations / fname, part, inst, peer)
     return root

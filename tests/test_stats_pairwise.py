@@ -103,3 +103,15 @@ def test_decisions_identity_and_direction():
     assert one.sig_accuracy == 1 and one.all_accuracy == 1
     row = d[(d.system_a == "S0") & (d.system_b == "S2")].iloc[0]
     assert row.decision == -1 and row.ranking_sign == -1
+
+
+def test_unknown_metric_or_judgment_is_named():
+    from evalkit.stats._validation import select_level
+
+    frame = pd.DataFrame({"metric": ["a", "b"], "value": [1.0, 2.0]})
+    with pytest.raises(ParameterError, match=r"'metric'.*'c'.*\['a', 'b'\]"):
+        select_level(frame, "metric", "c", "scores")
+    with pytest.raises(ParameterError, match="scores hold several"):
+        select_level(frame, "metric", None, "scores")
+    assert select_level(frame, "metric", "b", "scores")["value"].tolist() == [2.0]
+    assert select_level(frame[["value"]], "metric", None, "scores") is not None

@@ -96,3 +96,23 @@ def unit_column(frame: pd.DataFrame, name: str):
         key = frame["document"].astype(str) + "\x1f" + frame["segment"].astype(str)
         return frame.assign(**{UNIT: key}), UNIT
     return frame, pick_column(frame, INSTANCE_COLUMNS, name)
+
+
+def select_level(frame: pd.DataFrame, column: str, value: Optional[str], name: str) -> pd.DataFrame:
+    """The rows of ``frame`` whose ``column`` equals ``value``.
+
+    Frames without ``column`` are returned as they are. With ``value=None`` the column must
+    hold a single level (scores of one metric, judgments of one kind); several levels or a
+    value that matches no row raise :class:`ParameterError` listing the levels present.
+    """
+    if column not in frame.columns:
+        return frame
+    levels = frame[column].unique()
+    if value is None:
+        if len(levels) > 1:
+            raise ParameterError(column, None, f"one of {sorted(levels)} ({name} hold several)")
+        return frame
+    chosen = frame[frame[column] == value]
+    if chosen.empty:
+        raise ParameterError(column, value, f"one of {sorted(levels)}")
+    return chosen

@@ -37,7 +37,7 @@ import pandas as pd
 
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import (SeedLike, check_choice, check_columns, check_int, check_sizes,
-                                       pick_column, rng_from_seed, unit_column)
+                                       pick_column, rng_from_seed, select_level, unit_column)
 
 __all__ = ["PairTable", "build_pairs", "reliability", "sensitivity", "heterogeneity",
            "threshold_curve", "reliability_gain", "additive_reliability_pairs",
@@ -78,12 +78,7 @@ def build_pairs(scores: pd.DataFrame, judgments: pd.DataFrame, *, judgment: Opti
     judgments, j_inst = unit_column(judgments, "judgments")
     j_sys = pick_column(judgments, ("system", "summarizer"), "judgments")
     check_columns(judgments, ["value"], "judgments")
-    if "judgment" in judgments.columns:
-        kinds = judgments["judgment"].unique()
-        if judgment is None and len(kinds) > 1:
-            raise ParameterError("judgment", None, f"one of {sorted(kinds)}")
-        if judgment is not None:
-            judgments = judgments[judgments["judgment"] == judgment]
+    judgments = select_level(judgments, "judgment", judgment, "judgments")
     q = judgments.groupby([j_inst, j_sys])["value"].mean()
     q.index.names = ["instance", "system"]
     if scores.duplicated([inst, sys_col, "metric"]).any():

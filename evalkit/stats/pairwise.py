@@ -31,7 +31,7 @@ from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import (check_choice, check_columns, check_int, check_probability,
-                                       pick_column, unit_column)
+                                       pick_column, select_level, unit_column)
 
 __all__ = ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
            "not_outperformed", "significance_decisions", "decision_agreement"]
@@ -75,14 +75,7 @@ def _wide(scores: pd.DataFrame, metric: Optional[str]) -> pd.DataFrame:
     scores, inst = unit_column(scores, "scores")
     sys_col = pick_column(scores, ("system", "summarizer"), "scores")
     check_columns(scores, ["value"], "scores")
-    if "metric" in scores.columns:
-        metrics = scores["metric"].unique()
-        if metric is None and len(metrics) > 1:
-            raise ParameterError("metric", None, f"one of {sorted(metrics)} (scores hold several metrics)")
-        if metric is not None:
-            scores = scores[scores["metric"] == metric]
-            if scores.empty:
-                raise ParameterError("metric", metric, f"one of {sorted(metrics)}")
+    scores = select_level(scores, "metric", metric, "scores")
     if scores.duplicated([inst, sys_col]).any():
         raise ParameterError("scores", "duplicate (instance, system) rows", "one score per input and system")
     return scores.pivot(index=inst, columns=sys_col, values="value")

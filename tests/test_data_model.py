@@ -281,3 +281,22 @@ def test_corrupted_corpus_directory_raises_only_evalkit_errors(tmp_path_factory,
         load_corpus(d).validate()
     except EvalkitError:
         pass
+
+
+def test_header_without_name_or_meta_is_a_format_error(tmp_path):
+    import json as _json
+
+    from evalkit.errors import InputFormatError
+
+    corpus = SummarizationCorpus(
+        name="x",
+        summarizers=pd.DataFrame({"summarizer": ["A"], "type": ["model"]}),
+        instances=pd.DataFrame({"instance": ["d1"]}),
+        summaries=pd.DataFrame({"instance": ["d1"], "summarizer": ["A"], "sentences": [("One.",)]}),
+    )
+    corpus.save(tmp_path / "c")
+    header = _json.loads((tmp_path / "c" / "meta.json").read_text())
+    del header["meta"]
+    (tmp_path / "c" / "meta.json").write_text(_json.dumps(header))
+    with pytest.raises(InputFormatError, match=r"meta\.json.*\"name\" and an object \"meta\""):
+        SummarizationCorpus.load(tmp_path / "c")

@@ -528,6 +528,8 @@ def _read_corpus_dir(path: PathLike) -> Tuple[dict, Dict[str, pd.DataFrame]]:
     specs = {"summarization": _SUMM_TABLES, "mt": _MT_TABLES}.get(header.get("kind"))
     if specs is None or not isinstance(header.get("tables"), dict):
         raise InputFormatError(meta_path, None, 'kind "summarization" or "mt" and a "tables" object')
+    if not isinstance(header.get("name"), str) or not isinstance(header.get("meta"), dict):
+        raise InputFormatError(meta_path, None, 'a string "name" and an object "meta"')
     tables: Dict[str, pd.DataFrame] = {}
     for table, info in header["tables"].items():
         if table not in specs:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Dict, Mapping, Optional
 
 from evalkit.errors import ParameterError
+from evalkit.stats._validation import check_choice  # re-exported for notebooks
 
 PROFILES = ("sample", "public", "licensed")
 
@@ -55,7 +56,11 @@ def _check_bool(name: str, value: Any) -> bool:
 
 
 def check_int(name: str, value: Any, minimum: Optional[int] = None, maximum: Optional[int] = None) -> int:
-    """Return ``value`` as an int, or raise :class:`ParameterError` naming ``name``."""
+    """Return ``value`` as an int, or raise :class:`ParameterError` naming ``name``.
+
+    Unlike the strict check of :mod:`evalkit.stats`, numeric strings are accepted, because
+    papermill and command lines may hand a notebook its integers as text.
+    """
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ParameterError(name, value, "an integer")
     try:
@@ -67,13 +72,6 @@ def check_int(name: str, value: Any, minimum: Optional[int] = None, maximum: Opt
     if maximum is not None and number > maximum:
         raise ParameterError(name, value, f"an integer <= {maximum}")
     return number
-
-
-def check_choice(name: str, value: Any, choices) -> Any:
-    """Return ``value`` if it is one of ``choices``, else raise :class:`ParameterError`."""
-    if value not in choices:
-        raise ParameterError(name, value, "one of " + ", ".join(repr(c) for c in choices))
-    return value
 
 
 def validate_parameters(

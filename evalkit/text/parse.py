@@ -119,6 +119,10 @@ class SpacyParser(Parser):
         self._nlp = None
         self._lock = threading.Lock()
 
+    def pipeline(self):
+        """The loaded spaCy ``Language`` (loaded on first use)."""
+        return self._load()
+
     def _load(self):
         with self._lock:
             if self._nlp is None:

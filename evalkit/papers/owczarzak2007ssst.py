@@ -40,7 +40,8 @@ PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 1.0,
                "dep_preds": 100.0}
 
 __all__ = ["PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",
-           "front_final_adjunct", "judged_segments", "segment_correlations", "ranked_layout", "dependency_metrics"]
+           "front_final_adjunct", "judged_segments", "segment_correlations", "ranked_layout", "dependency_metrics",
+           "reordered_pairs"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -212,4 +213,18 @@ def dependency_metrics(parser=None, wordnet=None) -> Dict[str, DependencyF]:
     if wordnet is not None:
         out["d+WN"] = DependencyF(wordnet=wordnet, parser=parser)
         out["d+WN_pr"] = DependencyF(wordnet=wordnet, pred_only=True, parser=parser)
+    return out
+
+
+def reordered_pairs(texts: Sequence[str], parser, n: int) -> List[Tuple[str, str]]:
+    """Up to ``n`` (original, time-adjunct-fronted) pairs from real sentences
+    (:func:`front_final_adjunct` on their parses), in corpus order."""
+    texts = list(dict.fromkeys(texts))
+    out: List[Tuple[str, str]] = []
+    for text, parse in zip(texts, parser.parse_many(texts)):
+        moved = front_final_adjunct(parse.dep)
+        if moved is not None:
+            out.append((text, moved))
+            if len(out) >= n:
+                break
     return out

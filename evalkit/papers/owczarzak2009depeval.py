@@ -29,6 +29,7 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.metrics.dependency import BEHM, DEPEVAL, jackknife_scores
+from evalkit.metrics.syntax import as_parses
 from evalkit.stats.correlation import correlate, fisher_ci
 
 PAPER = "owczarzak2009depeval"
@@ -124,6 +125,9 @@ def score_summaries(corpus, variants: Sequence[str], competitors: Sequence[str] 
             keys.append((inst, s, "model" if s in texts else "peer"))
     if not hyps:
         raise ParameterError("corpus", corpus.name, "instances with at least two model summaries")
+    texts = list(dict.fromkeys(hyps + [r for rs in refs for r in rs]))
+    parsed = dict(zip(texts, as_parses(texts, parser)))  # each text parsed (or looked up) once
+    p_hyps, p_refs = [parsed[h] for h in hyps], [[parsed[r] for r in rs] for rs in refs]
     frames = []
     todo = [(v, DEPEVAL(_variant(v), wordnet=wordnet if "wn" in _variant(v) else None, parser=parser))
             for v in variants]
@@ -135,7 +139,8 @@ def score_summaries(corpus, variants: Sequence[str], competitors: Sequence[str] 
                 raise ParameterError("rouge_metrics", sorted(rouge_metrics or {}), f"a metric for {name}")
             todo.append((name, rouge_metrics[name]))
     for name, metric in (progress(todo) if progress else todo):
-        values = jackknife_scores(metric, hyps, refs, own)
+        parsed_input = isinstance(metric, (DEPEVAL, BEHM))
+        values = jackknife_scores(metric, p_hyps if parsed_input else hyps, p_refs if parsed_input else refs, own)
         frames.append(pd.DataFrame({"instance": [k[0] for k in keys], "summarizer": [k[1] for k in keys],
                                     "type": [k[2] for k in keys], "metric": name, "value": values}))
     return pd.concat(frames, ignore_index=True)

@@ -29,6 +29,9 @@ from evalkit.stats.correlation import correlate_columns
 from evalkit.text.trees import DepTree, parse_ptb
 
 PAPER = "liu2005"
+#: data set per profile: the ACL05 workshop's TIDES 2003 zh-en data (licensed: MTC part 4; sample:
+#: the simulated TIDES 2003), public: WMT19 kk-en daRR (relative rankings stand in for the scores)
+DATA = {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"}
 
 #: Figure 2: the hypothesis and reference trees of the STM example (categories only).
 FIGURE2_HYP = "(S (NP (PRON)) (VP (V) (NP (PRON))))"
@@ -39,12 +42,18 @@ FIGURE1 = {
     "hyp1": ("I have the dog", "(S (NP (PRP I)) (VP (VBP have) (NP (DT the) (NN dog))))"),
     "hyp2": ("A dog I had", "(S (NP (DT a) (NN dog)) (NP (PRP I)) (VP (VBD had)))"),
 }
+#: Table 7: the hypothesis and its three references.
+TABLE7 = {"hyp": "Diplomats will be aboard the plane to return home .",
+          "refs": ["Diplomats are to come back home aboard the fifth plane .",
+                   "Diplomatic staff would go home in a fifth plane .",
+                   "Diplomatic staff will take the fifth plane home ."]}
 #: Section 2.2: the dependency tree of "I have a red pen".
 RED_PEN = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
 
 __all__ = ["PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_PEN", "published", "worked_examples",
-           "figure1_scores", "red_pen_chains", "metric_grid", "human_segment_scores", "sentence_level", "corpus_level", "paper_layout",
-           "system_rows", "parse_rows", "sentence_tables", "darr_table"]
+           "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores", "sentence_level", "corpus_level", "paper_layout",
+           "system_rows", "parse_rows", "sentence_tables", "darr_table", "DATA", "load_corpus",
+           "system_human", "pattern_checks", "sentence_claims", "corpus_claims"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -65,6 +74,11 @@ def worked_examples() -> pd.DataFrame:
                      float(stats[n] / stats[3 + n])))
     out = pd.DataFrame(rows, columns=["key", "printed", "this_run"])
     return out.assign(agrees=np.isclose(out["printed"], out["this_run"], atol=5e-10))
+
+
+def table7_sentences() -> Dict[str, object]:
+    """The Table 7 sentences (a copy)."""
+    return {"hyp": TABLE7["hyp"], "refs": list(TABLE7["refs"])}
 
 
 def red_pen_chains(length: int = 2) -> List[Tuple[str, ...]]:
@@ -88,15 +102,19 @@ def figure1_scores(bleu) -> pd.DataFrame:
 
 
 def metric_grid(max_depth: int, parser=None, decay: float = 1.0, epsilon: float = 1e-3,
-                include_words: bool = False, bleu_factory=None) -> Dict[Tuple[str, str], object]:
-    """``{(metric, depth): metric}`` as in the tables: BLEU (via ``bleu_factory(n)``) and HWCM
-    for 1..max_depth, STM and DSTM for 2..max_depth, and the kernels (depth ``"kernel"``)."""
+                include_words: bool = False, bleu: bool = True) -> Dict[Tuple[str, str], object]:
+    """``{(metric, depth): metric}`` as in the tables: sentence BLEU with the paper's epsilon
+    (lower-cased, 13a tokens) and HWCM for 1..max_depth, STM and DSTM for 2..max_depth, and the
+    kernels (depth ``"kernel"``)."""
+    from evalkit.metrics import get_metric
+
     if not isinstance(max_depth, int) or max_depth < 1:
         raise ParameterError("max_depth", max_depth, "an integer >= 1")
     grid: Dict[Tuple[str, str], object] = {}
     for d in range(1, max_depth + 1):
-        if bleu_factory is not None:
-            grid[("BLEU", str(d))] = bleu_factory(d)
+        if bleu:
+            grid[("BLEU", str(d))] = get_metric("bleu", max_ngram_order=d, smoothing="epsilon", smooth_value=epsilon,
+                                                lowercase=True)
         grid[("HWCM", str(d))] = HWCM(max_length=d, epsilon=epsilon, parser=parser)
         if d >= 2:
             grid[("STM", str(d))] = STM(max_depth=d, include_words=include_words, parser=parser)
@@ -232,3 +250,97 @@ def darr_table(corpus, rows: pd.DataFrame, grid, parsed, metric_ties: str = "dis
     tau = wmt_kendall_like(pairs[["segment", "better", "worse"]], pd.concat(scores), metric_ties=metric_ties)
     split = tau["metric"].str.split("|", expand=True)
     return tau.assign(metric=split[0], max_depth=split[1], r=tau["tau"], n=len(pairs))
+
+
+def load_corpus(profile: str, quick: bool = False):
+    """The corpus of ``profile`` (:data:`DATA`) through :func:`evalkit.data.datasets.load`."""
+    from evalkit.data.datasets import load
+
+    if profile not in DATA:
+        raise ParameterError("profile", profile, f"one of {sorted(DATA)}")
+    return load(DATA[profile], profile, quick=quick)
+
+
+def system_human(corpus, rows: pd.DataFrame) -> Dict[str, float]:
+    """Table 6's human system score: the sum of overall (fluency + adequacy) over the system's
+    segments in ``rows``; for a daRR corpus the share of its preference pairs it wins."""
+    if getattr(corpus, "preferences", None) is not None and len(corpus.preferences) and corpus.judgments.empty:
+        p = corpus.preferences
+        keep = set(zip(rows["segment"], rows["system"]))
+        p = p[[(s, b) in keep and (s, w) in keep for s, b, w in zip(p["segment"], p["better"], p["worse"])]]
+        wins = p["better"].value_counts()
+        total = wins.add(p["worse"].value_counts(), fill_value=0)
+        return {s: float(wins.get(s, 0) / total[s]) for s in sorted(set(rows["system"])) if total.get(s, 0)}
+    human = human_segment_scores(corpus, "overall").merge(rows[["document", "segment", "system"]])
+    return {s: float(v) for s, v in human.groupby("system")["human"].sum().items()}
+
+
+def _best(frame: pd.DataFrame, metrics: Sequence[str]) -> float:
+    part = frame[frame["metric"].isin(list(metrics))]["value" if "value" in frame else "r"].astype(float)
+    return float(part.max())
+
+
+def pattern_checks(printed: pd.DataFrame, run: pd.DataFrame, level: str) -> List[Tuple[str, str, bool, bool]]:
+    """The paper's qualitative findings, each evaluated on a printed table and on this run:
+    ``(claim, statement, printed_holds, run_holds)``."""
+    out = []
+    for frame, which in ((printed, "printed"), (run, "run")):
+        f = frame.assign(value=frame["value" if "value" in frame else "r"].astype(float))
+        get = f.set_index(["metric", "max_depth"])["value"]
+        res = {"hwcm_beats_bleu": _best(f, ["HWCM"]) > _best(f, ["BLEU"]),
+               "syntax_beats_kernels" if level == "sentence" else "dtkm_best":
+                   (_best(f, ["HWCM", "STM", "DSTM"]) > _best(f, ["TKM", "DTKM"])) if level == "sentence"
+                   else (_best(f, ["DTKM"]) >= _best(f, ["BLEU", "HWCM", "STM", "DSTM", "TKM"])),
+               "bleu_falls_2_to_4" if level == "sentence" else "bleu_rises_1_to_4":
+                   (get[("BLEU", "4")] < get[("BLEU", "2")]) if level == "sentence"
+                   else (get[("BLEU", "4")] > get[("BLEU", "1")])}
+        out.append(res)
+    text = {"hwcm_beats_bleu": "best HWCM above best BLEU",
+            "syntax_beats_kernels": "best of HWCM/STM/DSTM above both kernels",
+            "dtkm_best": "DTKM highest of all", "bleu_falls_2_to_4": "BLEU r lower at n = 4 than at n = 2",
+            "bleu_rises_1_to_4": "BLEU r higher at n = 4 than at n = 1"}
+    return [(k, text[k], bool(out[0][k]), bool(out[1][k])) for k in out[0]]
+
+
+_TABLES = {1: ("E14", "fluency"), 2: ("E15", "fluency"), 3: ("E14", "overall"), 4: ("E15", "overall")}
+
+
+def _claims_for(c, k: int, printed: pd.DataFrame, run: pd.DataFrame, level: str, note: str) -> None:
+    for claim, text, p_holds, r_holds in pattern_checks(printed, run, level):
+        c.add(f"table{k}_{claim}", source=f"Table {k}", printed=p_holds, this_run=r_holds,
+              agrees=p_holds == r_holds, note=f"{text}; {note}")
+    for metric in ("HWCM", "BLEU", "DTKM"):
+        p = printed[printed["metric"] == metric]["value"].astype(float)
+        r = run[run["metric"] == metric]["r"].astype(float)
+        if len(p) and len(r):
+            c.compare(f"table{k}_best_{metric.lower()}", source=f"Table {k}", printed=float(p.max()),
+                      this_run=float(r.max()), comparable=False, note=f"best {metric} r; {note}")
+
+
+def sentence_claims(table: pd.DataFrame, profile: str, data: str):
+    """Claims of Tables 1-4 (:func:`pattern_checks` on the printed and the run's tables, and the
+    best printed r beside this run's, not comparable). ``public``: its daRR table against
+    Table 3 (overall, E14)."""
+    from evalkit.notebook.claims import Claims
+
+    c = Claims(PAPER, data=data, kind="reproduced")
+    note = ("daRR tau-like, WMT19 kk-en" if profile == "public" else f"profile {profile}") + \
+        "; spaCy parses stand in for the Collins parser"
+    for k, (system, judgment) in _TABLES.items():
+        if profile == "public":
+            run = table if k == 3 else table.iloc[0:0]
+        else:
+            run = table[(table["system"] == system) & (table["judgment"] == judgment)]
+        if not run.empty:
+            _claims_for(c, k, published(f"table{k}"), run, "sentence", note)
+    return c
+
+
+def corpus_claims(table: pd.DataFrame, profile: str, data: str):
+    """Claims of Table 6 (as :func:`sentence_claims`)."""
+    from evalkit.notebook.claims import Claims
+
+    c = Claims(PAPER, data=data, kind="reproduced")
+    note = f"profile {profile}; {table['n'].iloc[0]} systems; spaCy parses stand in for the Collins parser"
+    _claims_for(c, 6, published("table6"), table, "corpus", note)
+    return c

@@ -24,7 +24,8 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
-from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, ParsedMetric, as_parses, headword_chains
+from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, headword_chains
+from evalkit.notebook.segments import darr_table, metric_inputs, parse_rows, system_rows
 from evalkit.stats.correlation import correlate_columns
 from evalkit.text.trees import DepTree, parse_ptb
 
@@ -52,7 +53,7 @@ RED_PEN = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
 
 __all__ = ["PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_PEN", "published", "worked_examples",
            "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores", "sentence_level", "corpus_level", "paper_layout",
-           "system_rows", "parse_rows", "sentence_tables", "darr_table", "DATA", "load_corpus",
+           "sentence_tables", "DATA", "load_corpus",
            "system_human", "pattern_checks", "sentence_claims", "corpus_claims"]
 
 
@@ -135,13 +136,6 @@ def human_segment_scores(corpus, judgment: str) -> pd.DataFrame:
     return human.rename("human").reset_index()
 
 
-def _inputs(metric, hyps, refs, parsed):
-    """Parses for the syntactic metrics, texts for the string metrics (BLEU)."""
-    if parsed is not None and isinstance(metric, ParsedMetric):
-        return [parsed[h] for h in hyps], [[parsed[x] for x in r] for r in refs]
-    return list(hyps), [list(r) for r in refs]
-
-
 def sentence_level(hyps: Sequence, refs: Sequence[Sequence], human: Sequence[float],
                    grid: Mapping[Tuple[str, str], object], parsed: Optional[Mapping] = None) -> pd.DataFrame:
     """Pearson r between each grid metric's sentence scores and ``human`` (Tables 1-5).
@@ -149,7 +143,7 @@ def sentence_level(hyps: Sequence, refs: Sequence[Sequence], human: Sequence[flo
     y = np.asarray(human, dtype=float)
     rows = []
     for (name, depth), metric in grid.items():
-        h, r = _inputs(metric, hyps, refs, parsed)
+        h, r = metric_inputs(metric, hyps, refs, parsed)
         x = np.asarray(metric.sentence_scores(h, r), dtype=float)
         rows.append({"max_depth": depth, "metric": name, "r": float(correlate_columns(x[:, None], y[:, None])[0]),
                      "n": len(y)})
@@ -171,7 +165,7 @@ def corpus_level(by_system: Mapping[str, Tuple[Sequence, Sequence[Sequence]]], h
     for (name, depth), metric in grid.items():
         vals = []
         for s in systems:
-            h, r = _inputs(metric, *by_system[s], parsed)
+            h, r = metric_inputs(metric, *by_system[s], parsed)
             if aggregate == "micro":
                 vals.append(float(metric.corpus_score(h, r)))
             else:
@@ -193,34 +187,6 @@ def paper_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- corpora
-def system_rows(corpus, systems: Sequence[str], references: Optional[Sequence[str]] = None,
-                n_segments: Optional[int] = None) -> pd.DataFrame:
-    """``document, segment, system, hyp, refs`` for the given systems (the first
-    ``n_segments`` segments of the corpus when given), references in ``references`` order."""
-    refs = corpus.references
-    ids = list(references) if references else list(dict.fromkeys(refs["reference"]))
-    missing = sorted(set(ids) - set(refs["reference"]))
-    if missing:
-        raise ParameterError("references", missing, f"reference ids of {corpus.name}: {sorted(set(refs['reference']))}")
-    refs = refs[refs["reference"].isin(ids)].assign(order=lambda f: f["reference"].map(ids.index))
-    grouped = refs.sort_values("order").groupby(["document", "segment"], sort=False)["text"].agg(list)
-    segs = corpus.segments[["document", "segment"]]
-    if n_segments is not None:
-        segs = segs.head(int(n_segments))
-    out = corpus.outputs[corpus.outputs["system"].isin(list(systems))].merge(segs, on=["document", "segment"])
-    out = out.rename(columns={"text": "hyp"}).join(grouped.rename("refs"), on=["document", "segment"])
-    unknown = sorted(set(systems) - set(out["system"]))
-    if unknown:
-        raise ParameterError("systems", unknown, f"systems of {corpus.name}: {sorted(set(corpus.outputs['system']))}")
-    return out.dropna(subset=["refs"]).reset_index(drop=True)
-
-
-def parse_rows(rows: pd.DataFrame, parser) -> Dict[str, object]:
-    """Every hypothesis and reference text of ``rows`` parsed once (through the cache)."""
-    texts = list(dict.fromkeys(rows["hyp"].tolist() + [t for r in rows["refs"] for t in r]))
-    return dict(zip(texts, as_parses(texts, parser)))
-
-
 def sentence_tables(corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, parsed) -> pd.DataFrame:
     """Tables 1-4: for every system of ``rows`` and judgment, :func:`sentence_level`."""
     parts = []
@@ -231,25 +197,6 @@ def sentence_tables(corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, 
             t = sentence_level(part["hyp"].tolist(), part["refs"].tolist(), part["human"].to_numpy(), grid, parsed)
             parts.append(t.assign(system=system, judgment=judgment))
     return pd.concat(parts, ignore_index=True)
-
-
-def darr_table(corpus, rows: pd.DataFrame, grid, parsed, metric_ties: str = "discordant") -> pd.DataFrame:
-    """The public stand-in for Tables 1-5: WMT19 daRR Kendall's tau-like of each grid metric's
-    sentence scores over the human preference pairs among ``rows``."""
-    from evalkit.stats.correlation import wmt_kendall_like
-
-    scores = []
-    for (name, depth), metric in grid.items():
-        h, r = _inputs(metric, rows["hyp"].tolist(), rows["refs"].tolist(), parsed)
-        scores.append(rows[["segment", "system"]].assign(metric=f"{name}|{depth}",
-                                                         value=np.asarray(metric.sentence_scores(h, r), float)))
-    keep = set(zip(rows["segment"], rows["system"]))
-    pairs = corpus.preferences
-    pairs = pairs[[(s, b) in keep and (s, w) in keep for s, b, w in zip(pairs["segment"], pairs["better"],
-                                                                          pairs["worse"])]]
-    tau = wmt_kendall_like(pairs[["segment", "better", "worse"]], pd.concat(scores), metric_ties=metric_ties)
-    split = tau["metric"].str.split("|", expand=True)
-    return tau.assign(metric=split[0], max_depth=split[1], r=tau["tau"], n=len(pairs))
 
 
 def load_corpus(profile: str, quick: bool = False):

@@ -41,7 +41,8 @@ PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 1.0,
 
 __all__ = ["PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",
            "front_final_adjunct", "judged_segments", "segment_correlations", "ranked_layout", "dependency_metrics",
-           "reordered_pairs"]
+           "reordered_pairs", "DATA", "load_corpus", "load_pairs", "table1_metrics", "table5_metrics",
+           "correlation_patterns", "table5_claims"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -228,3 +229,93 @@ def reordered_pairs(texts: Sequence[str], parser, n: int) -> List[Tuple[str, str
             if len(out) >= n:
                 break
     return out
+
+
+#: data per profile: MTC (licensed: Part 4, TIDES 2003 zh-en; sample: its simulation); public: WMT19 kk-en daRR
+DATA = {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"}
+
+
+def load_corpus(profile: str, quick: bool = False):
+    """The corpus of ``profile`` (:data:`DATA`) through :func:`evalkit.data.datasets.load`."""
+    from evalkit.data.datasets import load
+
+    if profile not in DATA:
+        raise ParameterError("profile", profile, f"one of {sorted(DATA)}")
+    return load(DATA[profile], profile, quick=quick)
+
+
+def load_pairs(profile: str, n: int, seed: int, parser, quick: bool = False):
+    """``(pairs, corpus_or_None, description)``: the simulator's adjunct-reordered pairs on
+    ``sample``; on ``public``/``licensed`` the references of the profile's corpus whose final
+    time adjunct could be fronted (:func:`reordered_pairs`)."""
+    if profile == "sample":
+        from evalkit.data.simulate.reorder import adjunct_reordered_pairs
+
+        return adjunct_reordered_pairs(n, seed), None, "simulated sentences, time adjunct fronted (same words)"
+    corpus = load_corpus(profile, quick=quick)
+    pairs = reordered_pairs(corpus.references["text"].tolist(), parser, n)
+    return pairs, corpus, f"{corpus.name} references with a final time adjunct, fronted after parsing"
+
+
+def table1_metrics(parser=None) -> Dict[str, object]:
+    """Tables 1-2's metrics from the registry, on the paper's scales via :data:`PAPER_SCALE`."""
+    from evalkit.metrics import get_metric
+
+    return {"TER": get_metric("ter"), "METEOR": get_metric("meteor", modules=("exact", "porter")),
+            "BLEU": get_metric("bleu"),
+            "NIST": get_metric("nist"), "GTM": get_metric("gtm"), "dep": DependencyF(parser=parser),
+            "dep_preds": DependencyF(pred_only=True, parser=parser)}
+
+
+def table5_metrics(parser=None, wordnet=None) -> Dict[str, object]:
+    """Table 5's metrics: the dependency variants and the string baselines (BLEU with add-one
+    smoothing on zero-match orders, the variant that reproduces the paper's 0.3781)."""
+    from evalkit.metrics import get_metric
+
+    out = dict(dependency_metrics(parser, wordnet))
+    out.update({"BLEU": get_metric("bleu", smoothing="add1_zero", lowercase=True), "NIST": get_metric("nist"),
+                "GTM": get_metric("gtm"), "TER": get_metric("ter"),
+                "M": get_metric("meteor", modules=("exact", "porter"))})
+    if wordnet is not None:
+        out["M+WN"] = get_metric("meteor", modules=("exact", "porter", "wn_synonym"), wordnet=wordnet)
+    return out
+
+
+def correlation_patterns(frame: pd.DataFrame, judgment: str, value: str = "r") -> Dict[str, bool]:
+    """The paper's findings on one column of a Table-5-shaped frame (``metric, judgment, r``)."""
+    col = frame[frame["judgment"] == judgment].set_index("metric")[value].astype(float)
+    dep = [m for m in col.index if m.startswith("d")]
+    string = [m for m in col.index if not m.startswith("d")]
+    out = {}
+    if {"d", "d_pr"} <= set(col.index):
+        out["d_above_d_pr"] = bool(col["d"] > col["d_pr"])
+    if dep and string:
+        out["dependency_above_strings"] = bool(col[dep].max() > col[[m for m in string if m != "TER"]].max())
+    if "TER" in col.index:
+        out["ter_negative"] = bool(col["TER"] < 0)
+    return out
+
+
+def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "table5", paper: str = PAPER):
+    """Claims of a Table-5-shaped result: the findings (:func:`correlation_patterns`) on the
+    printed column and on this run's, and every printed r beside this run's (not comparable:
+    other data and parser). ``public``: the daRR column against the printed average."""
+    from evalkit.notebook.claims import Claims
+
+    printed = read_published(paper, table).rename(columns={"value": "r"})
+    c = Claims(paper, data=data, kind="reproduced")
+    mapping = {"daRR": "average"} if profile == "public" else {j: j for j in ("fluency", "accuracy", "average")}
+    note = f"profile {profile}; spaCy parses and LFG-like triples stand in for the DCU LFG parser"
+    for run_j, paper_j in mapping.items():
+        if run_j not in set(run["judgment"]):
+            continue
+        p, r = correlation_patterns(printed, paper_j), correlation_patterns(run, run_j)
+        for key in sorted(set(p) & set(r)):
+            c.add(f"{paper_j}_{key}", source=f"{table.title()} ({paper_j})", printed=p[key], this_run=r[key],
+                  agrees=p[key] == r[key], note=note)
+        runs = run[run["judgment"] == run_j].set_index("metric")["r"]
+        for row in printed[printed["judgment"] == paper_j].itertuples():
+            if row.metric in runs.index:
+                c.compare(f"{paper_j}_{row.metric}", source=f"{table.title()} ({paper_j})", printed=float(row.r),
+                          this_run=float(runs[row.metric]), comparable=False, note=note)
+    return c

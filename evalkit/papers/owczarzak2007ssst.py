@@ -42,7 +42,7 @@ PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 1.0,
 __all__ = ["PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",
            "front_final_adjunct", "judged_segments", "segment_correlations", "ranked_layout", "dependency_metrics",
            "reordered_pairs", "DATA", "load_corpus", "load_pairs", "table1_metrics", "table5_metrics",
-           "correlation_patterns", "table5_claims"]
+           "correlation_patterns", "table5_claims", "direction"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -182,20 +182,30 @@ def judged_segments(corpus, references: Optional[Sequence[str]] = None) -> pd.Da
 
 
 def segment_correlations(rows: pd.DataFrame, metrics: Mapping[str, object],
-                         judgments: Sequence[str] = ("fluency", "accuracy", "average")) -> pd.DataFrame:
+                         judgments: Sequence[str] = ("fluency", "accuracy", "average"),
+                         parsed: Optional[Mapping] = None) -> pd.DataFrame:
     """Pearson r of each metric's sentence scores with each judgment over the rows of
-    :func:`judged_segments` (each (hyp, ref) pair scored once). Returns ``metric, judgment, r, n``."""
+    :func:`judged_segments` (each (hyp, ref) pair scored once; ``parsed`` maps texts to
+    parses for the dependency metrics). Returns ``metric, judgment, r, n``."""
+    from evalkit.notebook.segments import metric_inputs
+
     pairs = rows[["hyp", "ref"]].drop_duplicates().reset_index(drop=True)
     key = pd.MultiIndex.from_frame(pairs)
     out = []
     for name, metric in metrics.items():
-        scores = np.asarray(metric.sentence_scores(pairs["hyp"].tolist(), [[r] for r in pairs["ref"]]), float)
+        h, r = metric_inputs(metric, pairs["hyp"].tolist(), [[x] for x in pairs["ref"]], parsed)
+        scores = np.asarray(metric.sentence_scores(h, r), float)
         series = pd.Series(scores, index=key)
         x = series.reindex(pd.MultiIndex.from_frame(rows[["hyp", "ref"]])).to_numpy()
         for jn in judgments:
             r = float(correlate_columns(x[:, None], rows[jn].to_numpy(float)[:, None])[0])
             out.append({"metric": name, "judgment": jn, "r": r, "n": len(rows)})
     return pd.DataFrame(out)
+
+
+def direction(baseline: float, modified: float) -> str:
+    """``lower``, ``higher`` or ``same`` (the modified score against the baseline)."""
+    return "same" if np.isclose(modified, baseline, rtol=0, atol=1e-9) else ("lower" if modified < baseline else "higher")
 
 
 def ranked_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:

@@ -40,7 +40,8 @@ N_SUMMARY_LEVEL = {"models": 384, "systems": 5568}
 COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "responsiveness_systems")
 
 __all__ = ["PAPER", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows", "significance_letters",
-           "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide"]
+           "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
+           "load_corpus", "manual_scores", "rouge_metrics", "run_claims"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -173,3 +174,91 @@ def wide(frame: pd.DataFrame, value: str = "value", order: Optional[Sequence[str
     out = frame.pivot(index="metric", columns="column", values=value)
     order = list(order) if order is not None else list(dict.fromkeys(frame["metric"]))
     return out.reindex([m for m in order if m in out.index])
+
+
+# --------------------------------------------------------------------------- data per profile
+#: data set per (table group, profile): TAC 2008 for Tables 1-2, DUC 2007 for Tables 3-4; the
+#: public stand-in is SummEval (expert relevance for Pyramid / content responsiveness, the mean
+#: of the four expert ratings for overall responsiveness; its references are not judged)
+DATA = {"tac2008": {"sample": "tac2008", "public": "summeval", "licensed": "tac2008"},
+        "duc2007": {"sample": "duc2007", "public": "summeval", "licensed": "duc2007"}}
+
+
+def load_corpus(group: str, profile: str, quick: bool = False):
+    """The corpus of Tables 1-2 (``group="tac2008"``) or 3-4 (``"duc2007"``) for ``profile``."""
+    from evalkit.data.datasets import load
+
+    if group not in DATA or profile not in DATA[group]:
+        raise ParameterError("profile", profile, f"one of {sorted(DATA.get(group, DATA['tac2008']))}")
+    return load(DATA[group][profile], profile, quick=quick)
+
+
+def manual_scores(corpus, group: str) -> Dict[str, Dict[str, pd.DataFrame]]:
+    """``{manual: {"models"|"systems": judgments}}`` for :func:`correlations`: TAC Pyramid
+    (models: the jackknifed pyramid) and overall responsiveness; DUC 2007 content
+    responsiveness; SummEval's stand-ins (module :data:`DATA`)."""
+    j = corpus.judgments
+    names = set(j["judgment"])
+    models, peers = set(corpus.models()), set(corpus.peers())
+
+    def pick(name: str, who: set) -> pd.DataFrame:
+        return j[(j["judgment"] == name) & j["summarizer"].isin(who)][["instance", "summarizer", "judgment", "value"]]
+
+    if "relevance" in names:  # SummEval
+        mean4 = j[j["judgment"].isin(["coherence", "consistency", "fluency", "relevance"])]
+        mean4 = mean4.groupby(["instance", "summarizer"], as_index=False)["value"].mean().assign(judgment="mean4")
+        if group == "duc2007":
+            return {"content_responsiveness": {"systems": pick("relevance", peers)}}
+        return {"pyramid": {"systems": pick("relevance", peers)},
+                "responsiveness": {"systems": mean4[mean4["summarizer"].isin(peers)]}}
+    if group == "duc2007":
+        name = "content_responsiveness"
+        return {name: {"models": pick(name, models), "systems": pick(name, peers)}}
+    resp = "overall_responsiveness"
+    pyr_models = "pyramid_modified_jk" if "pyramid_modified_jk" in names else "pyramid_modified"
+    return {"pyramid": {"models": pick(pyr_models, models), "systems": pick("pyramid_modified", peers)},
+            "responsiveness": {"models": pick(resp, models), "systems": pick(resp, peers)}}
+
+
+def rouge_metrics() -> Dict[str, object]:
+    """ROUGE-2 and ROUGE-SU4 recall as TAC ran them (Porter stemming, no stop-word removal)."""
+    from evalkit.metrics import get_metric
+
+    return {"ROUGE-2": get_metric("rouge", method="2", stem=True, score="R"),
+            "ROUGE-SU4": get_metric("rouge", method="SU4", stem=True, score="R")}
+
+
+def _printed_patterns(t: pd.DataFrame) -> Dict[str, bool]:
+    v = t.set_index(["metric", "column"])["value"].astype(float)
+    out = {}
+    cols = set(t["column"])
+    for col in sorted(cols):
+        comp = [v.get((c, col), np.nan) for c in COMPETITORS]
+        if ("base", col) in v.index and not np.isnan(comp).all():
+            out[f"{col}_base_above_all_competitors"] = bool(v[("base", col)] > np.nanmax(comp))
+        if ("pm", col) in v.index and ("base", col) in v.index:
+            out[f"{col}_pm_above_base"] = bool(v[("pm", col)] > v[("base", col)])
+    return out
+
+
+def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
+    """Claims of one table: the findings (base above every competitor; pm above base) per
+    column on the printed table and on this run (``metric, column, r``), and every printed
+    value beside this run's (not comparable: other data and parser)."""
+    from evalkit.notebook.claims import Claims
+
+    printed = published(table)
+    mine = run.rename(columns={"r": "value"})
+    c = Claims(PAPER, data=data, kind="reproduced")
+    note = f"profile {profile}; spaCy parses and LFG-like triples stand in for Charniak-Johnson + LFG annotation"
+    p, r = _printed_patterns(printed), _printed_patterns(mine)
+    for key in sorted(set(p) & set(r)):
+        c.add(f"{table}_{key}", source=table.title(), printed=p[key], this_run=r[key], agrees=p[key] == r[key],
+              note=note)
+    got = mine.set_index(["metric", "column"])["value"]
+    for row in printed.itertuples():
+        if (row.metric, row.column) in got.index:
+            c.compare(f"{table}_{row.metric.replace(' ', '_')}_{row.column}", source=table.title(),
+                      printed=float(row.value), this_run=float(got[(row.metric, row.column)]), comparable=False,
+                      note=note)
+    return c

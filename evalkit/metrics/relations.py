@@ -21,7 +21,7 @@ from typing import Dict, Hashable, Iterable, List, Sequence
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_int
+from evalkit.stats.validation import check_int
 
 __all__ = ["fscore_statistics", "fscore_from_statistics", "window_relations", "window_fscore_statistics",
            "RelationF"]

@@ -35,7 +35,7 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from evalkit.errors import ParameterError
 from evalkit.paths import repository_root, working_root
-from evalkit.stats._validation import check_choice  # re-exported for notebooks
+from evalkit.stats.validation import check_choice  # re-exported for notebooks
 
 PROFILES = ("sample", "public", "licensed")
 COMMON = ("profile", "seed", "quick", "results_dir", "data_dir")

@@ -25,7 +25,7 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
-from evalkit.stats._validation import check_int, check_probability
+from evalkit.stats.validation import check_int, check_probability
 from evalkit.stats.multiplicity import experimentwise_error
 
 PAPER = "riezler2005"

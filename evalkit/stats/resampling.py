@@ -46,7 +46,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
+from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
                                        rng_from_seed)
 
 __all__ = ["approximate_randomization", "paired_bootstrap", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_int, check_probability
+from evalkit.stats.validation import check_int, check_probability
 from evalkit.stats.multiplicity import binomial_ci
 from evalkit.stats.resampling import significance_table
 

@@ -99,5 +99,17 @@ class Metric(abc.ABC):
         stats = self.segment_statistics(hyps, refs)
         return self.score_from_statistics(stats.reshape(-1, self.n_statistics))
 
+    def grouped_scores(self, hyps: Sequence[Any], refs: Sequence[Any], groups: Sequence[Any]):
+        """One corpus score per group (e.g. per system: statistics pooled over the system's
+        segments, as multi-bleu.perl and mteval score a system's whole output). Returns a
+        pandas Series indexed by group, in sorted order."""
+        import pandas as pd
+
+        groups = list(groups)
+        if len(groups) != len(hyps):
+            raise ParameterError("groups", f"{len(groups)} labels", f"one label per hypothesis ({len(hyps)})")
+        sums = pd.DataFrame(self.segment_statistics(hyps, refs)).groupby(groups, sort=True).sum()
+        return pd.Series([float(self.score_from_statistics(row)) for row in sums.to_numpy()], index=sums.index)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.signature()})"

@@ -379,6 +379,11 @@ def mteval_bleu(case_sensitive: bool = False, max_ngram_order: int = 4, ref_layo
 
 
 @register_metric("bleu-multi")
-def multi_bleu(lowercase: bool = False, max_ngram_order: int = 4, ref_layout: str = "segments") -> BLEU:
-    """Moses ``multi-bleu.perl`` (:meth:`BLEU.multi_bleu`)."""
-    return BLEU.multi_bleu(lowercase=lowercase, max_ngram_order=max_ngram_order, ref_layout=ref_layout)
+def multi_bleu(lowercase: bool = False, max_ngram_order: int = 4, ref_layout: str = "segments",
+               tokenize: str = "none") -> BLEU:
+    """Moses ``multi-bleu.perl`` (:meth:`BLEU.multi_bleu`); ``tokenize`` other than ``none``
+    tokenizes first (multi-bleu.perl itself only splits on white space)."""
+    if tokenize == "none":
+        return BLEU.multi_bleu(lowercase=lowercase, max_ngram_order=max_ngram_order, ref_layout=ref_layout)
+    return BLEU(tokenize=tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order, smoothing="none",
+                semantics="multi-bleu", ref_layout=ref_layout)

@@ -21,6 +21,8 @@ from typing import Dict, Hashable, Iterable, List, Sequence
 import numpy as np
 
 from evalkit.errors import ParameterError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.registry import register_metric
 from evalkit.stats.validation import check_int
 
 __all__ = ["fscore_statistics", "fscore_from_statistics", "window_relations", "window_fscore_statistics",
@@ -112,7 +114,8 @@ def window_fscore_statistics(hyp_tokens: Sequence[Sequence[str]], ref_tokens: Se
     return out
 
 
-class RelationF:
+@register_metric("relation-f")
+class RelationF(Metric):
     """Relation F-score over word-window relations of tokenized text (the parser-free stand-in).
 
     ``window``: pair distance; ``tokenize``: a :func:`evalkit.text.tokenize.tokenize_words`
@@ -121,6 +124,7 @@ class RelationF:
     """
 
     name = "relation-f"
+    n_statistics = 3
 
     def __init__(self, window: int = 3, tokenize: str = "13a", lowercase: bool = True, reference: int = 0):
         self.window = check_int("window", window, minimum=1)
@@ -152,14 +156,8 @@ class RelationF:
         """(S, 3) int64 ``matches, n_hyp, n_ref``; ``refs[i]`` a string or a list of strings."""
         return window_fscore_statistics(self._tokens(hyps), self._tokens(self._first_refs(refs)), self.window)
 
-    def score_from_statistics(self, stats_sum):
-        arr = np.asarray(stats_sum, dtype=np.float64)
-        if arr.ndim == 1:
-            return float(fscore_from_statistics(arr[None])[0])
-        return fscore_from_statistics(arr)
+    def _score_one(self, stats_sum) -> float:
+        return float(fscore_from_statistics(np.asarray(stats_sum)[None])[0])
 
-    def corpus_score(self, hyps: Sequence[str], refs) -> float:
-        return self.score_from_statistics(self.segment_statistics(hyps, refs).sum(axis=0))
-
-    def sentence_scores(self, hyps: Sequence[str], refs) -> np.ndarray:
-        return fscore_from_statistics(self.segment_statistics(hyps, refs))
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        return fscore_from_statistics(stats_sums)

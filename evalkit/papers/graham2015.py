@@ -333,3 +333,63 @@ def per_summary_variant(per_summary: pd.DataFrame, variant: str) -> pd.DataFrame
     if sub.empty:
         raise ParameterError("per_summary", key, "per-summary scores of the variant")
     return sub[["instance", "system", "value"]]
+
+
+# ----------------------------------------------------------------------------- scoring
+def metric_scores(ev, per_summary: bool = False, bleu_tokenize: str = "none", bleu_lowercase: bool = False):
+    """BLEU and the 192 ROUGE variants of every judged system of ``ev`` (§3.2-3.3).
+
+    ROUGE: :func:`~evalkit.metrics.rouge_variants.rouge_variant_grid` (ROUGE-1.5.5 ``-n 4
+    -w 1.2 -2 4 -U -f A -p 0.5``, ``-b`` = ``ev.byte_limit``); BLEU: multi-bleu.perl at
+    system level, statistics pooled over the system's summaries (one summary per line, the
+    instance's models as references). Long ``system, metric, value``; ``per_summary=True``:
+    per-summary ROUGE ``instance, system, metric, value`` (metric ``R2_ST1_RS1_P``), no BLEU.
+    """
+    from evalkit.data.evaluation import summary_references
+    from evalkit.metrics import get_metric
+    from evalkit.metrics.rouge_variants import rouge_variant_grid
+
+    peers, references, eval_ids = summary_references(ev)
+    rouge = rouge_variant_grid(list(peers["sentences"]), references, eval_ids, list(peers["summarizer"]),
+                               byte_limit=ev.byte_limit, length_limit=ev.length_limit, per_summary=per_summary)
+    if per_summary:
+        metric = (rouge["method"] + "_ST" + rouge["stem"].astype(int).astype(str) + "_RS"
+                  + rouge["stopwords"].astype(int).astype(str) + "_" + rouge["score"])
+        return pd.DataFrame({"instance": rouge["instance"].astype(str).str.split("\t").str[0],
+                             "system": rouge["system"], "metric": metric, "value": rouge["value"]})
+    bleu = get_metric("bleu-multi", lowercase=bleu_lowercase, tokenize=bleu_tokenize)
+    pooled = bleu.grouped_scores([" ".join(x) for x in peers["sentences"]],
+                                 [[" ".join(r) for r in rs] for rs in references], peers["summarizer"])
+    bleu_rows = pd.DataFrame({"system": pooled.index, "metric": "BLEU", "value": pooled.to_numpy()})
+    rouge_rows = rouge.rename(columns={"variant": "metric"})[["system", "metric", "value"]]
+    return pd.concat([bleu_rows, rouge_rows], ignore_index=True)
+
+
+def rescore_systems(per_summary: pd.DataFrame, best: str = BEST_VARIANT, original: str = HONG2014_VARIANTS[1],
+                    alpha: float = 0.05, test: str = "t") -> Dict[str, pd.DataFrame]:
+    """Table 3 / Figure 4 (§5): systems re-scored with the best variant against the original.
+
+    System scores x100 as Table 3 prints them (mean for A variants, median for M); Shapiro-Wilk
+    per system (the paired t-test's precondition); one-sided paired tests of every ordered
+    pair by the paired t-test AND the Wilcoxon signed-rank test (``pairs``); ``test`` picks
+    the one behind ``beats`` (Figure 4, ordered by the best variant) and ``not_outperformed``.
+    """
+    from evalkit.stats.pairwise import beats_matrix, not_outperformed, pairwise_tests, shapiro_by_system
+
+    vb, vo = parse_variant(best), parse_variant(original)
+    agg = {"A": "mean", "M": "median"}
+    per = {v.id: per_summary_variant(per_summary, v.id) for v in (vb, vo)}
+    table3 = pd.DataFrame({"rouge_best": per[vb.id].groupby("system")["value"].agg(agg[vb.agg]) * 100,
+                           "rouge_original": per[vo.id].groupby("system")["value"].agg(agg[vo.agg]) * 100})
+    table3 = table3_ranks(table3.sort_values(["rouge_best"], ascending=False, kind="mergesort")
+                          .rename_axis("system").reset_index())
+    scores = per[vb.id]
+    shapiro = shapiro_by_system(scores, alpha=alpha)
+    pairs = {t: pairwise_tests(scores, test=t, alternative="greater") for t in ("t", "wilcoxon")}
+    order = list(table3["system"])
+    beats = beats_matrix(pairs[test], alpha).reindex(index=order, columns=order)
+    best_set = not_outperformed(pairs[test], alpha).set_index("system").loc[order].reset_index()
+    both = pd.concat([p.assign(test_name=t) for t, p in pairs.items()], ignore_index=True)
+    return {"table3": table3, "shapiro": shapiro, "pairs": both, "beats": beats, "not_outperformed": best_set,
+            "beats_other": beats_matrix(pairs["wilcoxon" if test == "t" else "t"], alpha).reindex(
+                index=order, columns=order)}

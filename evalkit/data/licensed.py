@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple, Union
 
+from evalkit import config
 from evalkit.errors import DataNotConfiguredError, EvalkitError, InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -90,14 +91,15 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
 
 
 def env_var(name: str) -> str:
-    return "EVALKIT_" + name.upper().replace("-", "_")
+    """The environment variable that locates corpus ``name`` (``EVALKIT_DUC2004``)."""
+    return config.licensed_variable(name)
 
 
 def config_path() -> Path:
     """The YAML configuration file (``$EVALKIT_CONFIG`` or the user config dir)."""
-    env = os.environ.get(ENV_CONFIG)
-    if env:
-        return Path(env).expanduser()
+    env = config.licensed_config_file()
+    if env is not None:
+        return env
     import platformdirs
 
     return Path(platformdirs.user_config_dir("evalkit")) / "data.yaml"
@@ -140,9 +142,9 @@ def configured(name: str) -> Optional[Tuple[str, Any]]:
     """``(where, value)`` for a configured corpus (``where`` = the env var or the config
     file), or None."""
     _corpus(name)
-    var = env_var(name)
-    if os.environ.get(var):
-        return var, os.environ[var]
+    value = config.licensed_value(name)
+    if value is not None:
+        return env_var(name), value
     value = _config().get(name)
     return (str(config_path()), value) if value else None
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
+from evalkit import config
 from evalkit.errors import ParameterError, ReferenceToolError
 
 __all__ = ["MeteorJar", "MeteorJarResult", "find_meteor_jar", "find_java"]
@@ -41,8 +42,8 @@ def find_meteor_jar(path: Optional[os.PathLike] = None) -> Path:
     candidates = []
     if path is not None:
         candidates.append(Path(path))
-    elif os.environ.get("EVALKIT_METEOR_JAR"):
-        candidates.append(Path(os.environ["EVALKIT_METEOR_JAR"]))
+    elif config.meteor_jar() is not None:
+        candidates.append(config.meteor_jar())
     else:
         import importlib.util
 
@@ -65,7 +66,7 @@ def find_java(java: Optional[str] = None) -> str:
     if java is not None:
         found = shutil.which(java)
     else:
-        home = os.environ.get("JAVA_HOME")
+        home = config.get("JAVA_HOME")
         found = None
         if home and Path(home, "bin", "java").is_file():
             found = str(Path(home, "bin", "java"))

@@ -24,6 +24,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
+from evalkit import config
 from evalkit.atomic import fsync_disabled
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
@@ -166,9 +167,9 @@ _COST = {"tac2008": 12, "tac2009": 10, "tac2011": 10, "tac2010": 8, "duc2006": 4
 
 def default_root() -> Path:
     """``$EVALKIT_SAMPLE_DIR``, else the repository's ``data/sample``, else a user cache."""
-    env = os.environ.get("EVALKIT_SAMPLE_DIR")
-    if env:
-        return Path(env)
+    env = config.sample_dir()
+    if env is not None:
+        return env
     repo = Path(__file__).resolve().parents[3] / "data" / "sample"
     if repo.parent.is_dir() and os.access(repo.parent, os.W_OK):
         return repo

@@ -78,6 +78,7 @@ __all__ = [
     "fetch",
     "status",
     "load_summeval",
+    "summeval_rouge_inputs",
     "load_realsumm",
     "load_realsumm_scores",
     "realsumm_scu_presence",
@@ -365,6 +366,38 @@ def load_summeval(documents: bool = True) -> SummarizationCorpus:
         judgments=pd.DataFrame(judg, columns=["instance", "summarizer", "judgment", "value"]),
     )
     return corpus.validate()
+
+
+def summeval_rouge_inputs(n_docs: Optional[int] = None
+                          ) -> Tuple[List[List[str]], List[List[List[str]]], List[str], List[str]]:
+    """SummEval as ROUGE inputs: ``(summaries, references, instance_ids, system_ids)``,
+    one entry per system summary of the first ``n_docs`` documents (ids sorted; all when
+    None), systems in upstream order; each summary a list of sentences, each instance's
+    11 references (``ref1``..``ref11``) a list of sentence lists. Sentences as in
+    :func:`load_summeval` (:func:`evalkit.text.sentences.split_tokenized_sentences`), so
+    tests, benchmarks and notebooks feed ROUGE the same sentences. The layout of
+    :meth:`evalkit.metrics.rouge.RougeCorpus.from_lists`."""
+    if n_docs is not None and (isinstance(n_docs, bool) or not isinstance(n_docs, int) or n_docs < 1):
+        raise ParameterError("n_docs", n_docs, "a positive number of documents or None")
+    corpus = load_summeval(documents=False)
+    keep = sorted(corpus.instances["instance"])[:n_docs]
+    models = set(corpus.models())
+    refs: Dict[str, List[List[str]]] = {}
+    peers: Dict[str, List[Tuple[str, List[str]]]] = {}
+    for inst, who, sents in zip(corpus.summaries["instance"], corpus.summaries["summarizer"],
+                                corpus.summaries["sentences"]):
+        if who in models:
+            refs.setdefault(inst, []).append(list(sents))
+        else:
+            peers.setdefault(inst, []).append((who, list(sents)))
+    S, R, I, Y = [], [], [], []
+    for inst in keep:
+        for system, sents in peers.get(inst, []):
+            S.append(sents)
+            R.append(refs[inst])
+            I.append(inst)
+            Y.append(system)
+    return S, R, I, Y
 
 
 # --------------------------------------------------------------------------- REALSumm

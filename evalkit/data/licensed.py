@@ -19,6 +19,7 @@ extracted copies are, by environment variable or YAML file; the first found wins
            source: src/source.sgm    # optional
            assessments: assessments.txt
            layout: ldc               # or csv (evalkit's documented CSV)
+         hong2014: /data/sumrepo_duc2004   # Hong et al. (2014) summaries, evalkit.data.hong2014
 
 For an MT corpus given by environment variable, the variable names such a YAML mapping
 file. :func:`require` raises :class:`~evalkit.errors.DataNotConfiguredError` (a notebook
@@ -46,7 +47,7 @@ ENV_CONFIG = "EVALKIT_CONFIG"
 @dataclass(frozen=True)
 class LicensedCorpus:
     name: str
-    kind: str  # "duc" | "tac" | "nist"
+    kind: str  # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments)
     year: Optional[int]
     description: str
     obtain: str  # what to ask NIST / LDC for
@@ -87,6 +88,11 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
     LicensedCorpus("tides2003-ar-en", "nist", None,
                    "TIDES 2003 Arabic-English evaluation with human assessments",
                    "the LDC Multiple-Translation Arabic release with TIDES 2003 assessments (LDC)"),
+    LicensedCorpus("hong2014", "summaries", 2004,
+                   "Hong et al. (2014) summaries of 12 systems on DUC 2004 task 2 (sumrepo_duc2004)",
+                   "the sumrepo_duc2004 folder from Hong et al. (2014), LREC (distributed to DUC 2004 data "
+                   "holders; point evalkit at the folder holding SOAsums/ and basicsums/)",
+                   ("SOAsums", "basicsums")),
 ]}
 
 
@@ -190,10 +196,17 @@ def require(name: str) -> Union[Path, Dict[str, Any]]:
 
 def load(name: str, **kwargs: Any):
     """Load a configured licensed corpus through evalkit's readers (keyword arguments go
-    to :func:`evalkit.data.duc.read_corpus`, :func:`evalkit.data.tac.read_corpus` or
-    :func:`evalkit.data.judgments.load_mt_evaluation`)."""
+    to :func:`evalkit.data.duc.read_corpus`, :func:`evalkit.data.tac.read_corpus`,
+    :func:`evalkit.data.judgments.load_mt_evaluation` or, for ``hong2014``,
+    :func:`evalkit.data.hong2014.load_hong2014`, which needs ``duc_corpus=``)."""
     c = _corpus(name)
     where = require(name)
+    if c.kind == "summaries":
+        from evalkit.data.hong2014 import load_hong2014
+
+        if "duc_corpus" not in kwargs:
+            raise ParameterError("duc_corpus", None, f"the DUC 2004 corpus whose models serve as references of {name}")
+        return load_hong2014(root=where, **kwargs)
     if c.kind == "duc":
         from evalkit.data import duc
 

@@ -201,6 +201,16 @@ def load_sample(corpus_name: str, root: Optional[PathLike] = None, quick: bool =
     return formats.read(corpus_name, base / corpus_name)
 
 
+def corpus_dir(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
+               seed: int = DEFAULT_SEED) -> Path:
+    """The directory of the built sample corpus ``corpus_name`` (built first if missing or
+    stale), as :func:`load_sample` reads it: every file of the sample lies below it."""
+    from . import corpora as _c
+    if corpus_name not in _c.CORPORA:
+        raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
+    return _locate(corpus_name, root, seed, quick) / corpus_name
+
+
 def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) -> Path:
     """The directory holding a built ``corpus_name`` (building it if needed).
 
@@ -248,5 +258,5 @@ def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = 
             for p in sorted(d.glob("*.csv"))}
 
 
-__all__ = ["build_sample", "load_sample", "load_truth", "simulate_corpus", "default_root", "DEFAULT_SEED",
+__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "DEFAULT_SEED",
            "GENERATOR_VERSION"]

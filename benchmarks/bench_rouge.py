@@ -1,8 +1,9 @@
 """Benchmark: evalkit ROUGE vs ROUGE-1.5.5.pl and rouge-score on SummEval, in one run.
 
 SummEval (Fabbri et al. 2021): 100 CNN/DM documents x 16 systems = 1,600 summaries, 11
-references each. Summaries are split into sentences after '.', '!' or '?' followed by a
-space (the texts are pre-tokenized), the same split for every tool.
+references each. Summaries are split into sentences by
+``evalkit.text.sentences.split_tokenized_sentences`` (the texts are pre-tokenized), the
+same split for every tool and the same as the notebooks'.
 
 Rows of the printed Markdown table:
 1. Graham's 192 variants: the four ROUGE-1.5.5.pl runs
@@ -31,9 +32,10 @@ import numpy as np
 
 
 def load_summeval(n_docs: int):
-    from evalkit.metrics.rouge_inputs import summeval_inputs
+    from evalkit.data.public import summeval_rouge_inputs
 
-    return summeval_inputs(os.environ.get("EVALKIT_DATA_MIRROR", "/work/shared/data"), n_docs)
+    os.environ.setdefault("EVALKIT_DATA_MIRROR", "/work/shared/data")
+    return summeval_rouge_inputs(n_docs)
 
 
 def main() -> int:

@@ -26,7 +26,7 @@ NOTEBOOKS = REPO / "notebooks"
 PUBLISHED = REPO / "data" / "published"
 
 #: Lower layers may not import higher ones. Same rank: may import each other.
-RANKS = {"errors": 0, "atomic": 0, "config": 0, "paths": 0, "__init__": 0, "__main__": 7,
+RANKS = {"errors": 0, "atomic": 0, "config": 0, "__init__": 0, "__main__": 7,
          "text": 1, "metrics": 2, "stats": 2, "data": 3, "notebook": 4, "papers": 5, "cli": 6}
 
 

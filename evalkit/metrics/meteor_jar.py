@@ -34,6 +34,7 @@ from typing import Dict, List, Optional, Sequence
 
 import numpy as np
 
+from evalkit import config
 from evalkit.errors import ParameterError, ReferenceToolError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
@@ -50,8 +51,8 @@ def find_meteor_jar(path: Optional[os.PathLike] = None) -> Path:
     candidates = []
     if path is not None:
         candidates.append(Path(path))
-    elif os.environ.get("EVALKIT_METEOR_JAR"):
-        candidates.append(Path(os.environ["EVALKIT_METEOR_JAR"]))
+    elif config.meteor_jar() is not None:
+        candidates.append(config.meteor_jar())
     else:
         import importlib.util
 
@@ -74,7 +75,7 @@ def find_java(java: Optional[str] = None) -> str:
     if java is not None:
         found = shutil.which(java)
     else:
-        home = os.environ.get("JAVA_HOME")
+        home = config.get("JAVA_HOME")
         found = None
         if home and Path(home, "bin", "java").is_file():
             found = str(Path(home, "bin", "java"))

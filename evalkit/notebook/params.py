@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from evalkit.errors import ParameterError
-from evalkit.paths import repository_root, working_root
+from evalkit.config import repository_root, working_root
 from evalkit.stats.validation import check_choice  # re-exported for notebooks
 
 PROFILES = ("sample", "public", "licensed")
@@ -298,7 +297,9 @@ def validate_parameters(
     if declared is not None:
         extra = _validate_declared(declared, extra, quick)
     if results_dir in (None, ""):
-        env = os.environ.get("EVALKIT_RESULTS_DIR")
+        from evalkit import config
+
+        env = config.results_dir()
         results_dir = Path(env) if env else working_root() / "results" / profile / paper / notebook
     else:
         results_dir = Path(results_dir)

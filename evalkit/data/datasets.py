@@ -123,14 +123,28 @@ def available(profile: Optional[str] = None) -> pd.DataFrame:
 def load(key: str, profile: str, stands_in_for: Optional[str] = None, **options: Any):
     """Load data set ``key`` in ``profile`` with the loader's ``options``; the corpus
     carries its provenance (``corpus.provenance``). ``stands_in_for`` replaces the
-    registered stand-in text in the record."""
+    registered stand-in text in the record. ``quick`` (the notebooks' smoke-test switch) is
+    passed only to loaders that take it (the sample corpora have a quick size; public and
+    licensed sets are what they are)."""
     entry = get_dataset(key, profile)
+    if "quick" in options and not _accepts(entry.loader, "quick"):
+        options = {k: v for k, v in options.items() if k != "quick"}
     corpus = entry.loader(**options)
     root, files = entry.files(corpus, options) if entry.files is not None else (None, [])
     record_provenance(corpus, key, profile, entry.source, files, root=root,
                       stands_in_for=entry.stands_in_for if stands_in_for is None else stands_in_for,
                       options=options, licence=entry.licence)
     return corpus
+
+
+def _accepts(fn: Callable[..., Any], name: str) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
 
 
 def _below(*folders: Path) -> List[Path]:

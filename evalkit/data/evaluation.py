@@ -33,14 +33,14 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.text.natural_sort import natural_key
 
-__all__ = ["Evaluation", "EVALUATIONS", "load_evaluation", "summary_references"]
+__all__ = ["Evaluation", "EVALUATIONS", "build_evaluation", "hong2014_evaluation", "load_evaluation", "summary_references"]
 
 #: Data sets :func:`load_evaluation` knows, with the profiles that have them.
 EVALUATIONS: Dict[str, Tuple[str, ...]] = {"duc2004": ("sample", "licensed"), "summeval": ("public",),
                                            "realsumm": ("public",)}
 
 
-@dataclass
+@dataclass(eq=False)
 class Evaluation:
     """One summarization data set prepared for a correlation study (module docstring)."""
 
@@ -100,14 +100,27 @@ def load_evaluation(key: str, profile: str, quick: bool = False, cs_formula: str
     human-written summaries judged as peers (DUC). Licensed data that are not configured
     raise :class:`~evalkit.errors.DataNotConfiguredError` (the runner reports *skipped*).
     """
-    from evalkit.data import datasets, human_scores
+    from evalkit.data import datasets
 
     if key not in EVALUATIONS or profile not in EVALUATIONS[key]:
         raise ParameterError("key", f"{key} ({profile})",
                              "one of " + ", ".join(f"{k} ({'/'.join(p)})" for k, p in EVALUATIONS.items()))
     if max_instances is None and quick and profile == "public":
         max_instances = 20
-    corpus = datasets.load(key, profile, quick=quick)
+    options = {"summeval": {"documents": False}, "realsumm": {"annotations": False, "documents": False}}
+    corpus = datasets.load(key, profile, quick=quick, **options.get(key, {}))
+    ev = build_evaluation(key, corpus, profile, cs_formula=cs_formula, include_models=include_models)
+    return ev.first_instances(max_instances) if max_instances is not None else ev
+
+
+def build_evaluation(key: str, corpus, profile: str = "sample", cs_formula: str = "graham_eq1",
+                     include_models: bool = False) -> Evaluation:
+    """The :class:`Evaluation` of an already loaded ``corpus`` of data set ``key``
+    (``duc2004``, ``summeval`` or ``realsumm``; module docstring)."""
+    from evalkit.data import human_scores
+
+    if key not in EVALUATIONS:
+        raise ParameterError("key", key, f"one of {list(EVALUATIONS)}")
     if key == "duc2004":
         human = human_scores.duc_see_scores(corpus, formula=cs_formula, include_models=include_models)
         human["human"] = (human["coverage"] + human["quality"]) / 2
@@ -136,7 +149,7 @@ def load_evaluation(key: str, profile: str, quick: bool = False, cs_formula: str
         ev = Evaluation("REALSumm", desc, corpus, human, {"coverage": "LitePyramid recall (stands in for coverage)"},
                         stands_in_for={"DUC 2004 coverage": "REALSumm LitePyramid recall"})
     ev.human = ev.human.reset_index(drop=True)
-    return ev.first_instances(max_instances) if max_instances is not None else ev
+    return ev
 
 
 def summary_references(ev: Evaluation):
@@ -167,3 +180,22 @@ def summary_references(ev: Evaluation):
     model_set = set(c.models())
     eval_ids = [f"{i}\t{w}" if w in model_set else i for i, w in zip(peers["instance"], peers["summarizer"])]
     return peers, references, eval_ids
+
+
+def hong2014_evaluation(duc: Evaluation, length_limit: Optional[int] = 100) -> Optional[Evaluation]:
+    """Hong et al.'s (2014) 12 systems on ``duc``'s instances, the DUC 2004 models as
+    references (no human scores), when the licensed data set ``hong2014`` is configured;
+    None otherwise (the rest of a notebook still runs). Summaries are cut to
+    ``length_limit`` words when scored (Hong et al. report ROUGE on 100 words)."""
+    from evalkit.data import licensed
+    from evalkit.data.hong2014 import load_hong2014
+
+    if licensed.configured("hong2014") is None:
+        return None
+    corpus = load_hong2014(duc.corpus, length_limit=length_limit)
+    peers = corpus.summaries[corpus.summaries["summarizer"].isin(set(corpus.peers()))]
+    human = peers[["instance"]].assign(system=peers["summarizer"].to_numpy(), coverage=np.nan, quality=np.nan)
+    desc = (f"Hong et al. (2014) summaries with the DUC 2004 models as references"
+            f"{f', cut to {length_limit} words' if length_limit else ''} (no human scores).")
+    return Evaluation("Hong et al. 2014", desc, corpus, human.reset_index(drop=True), {}, byte_limit=None,
+                      length_limit=length_limit)

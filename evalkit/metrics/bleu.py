@@ -252,6 +252,8 @@ class BLEU(WordLevelMetric):
         if len(stats) != 2 + 2 * N:
             raise ParameterError("stats_sum", f"length {len(stats)}", f"length {2 + 2 * N}")
         sys_len, ref_len = stats[0], stats[1]
+        if isinstance(ref_len, float) and ref_len.is_integer() and self.ref_length != "average":
+            ref_len = int(ref_len)  # resampled sums arrive as floats (counts @ statistics)
         correct = [int(c) for c in stats[2: 2 + N]]
         total = [int(t) for t in stats[2 + N:]]
         if self.semantics == "sacrebleu" and self.smoothing in _SACRE_SMOOTH:

@@ -41,7 +41,11 @@ Example::
 
     >>> r = Rouge(n=2, stem=True)
     >>> res = r.score(["the cats sat ."], [["a cat sat on the mat ."]])
-    >>> res.scores  # tidy: instance, system, metric, R, P, F
+    >>> res.scores[["metric", "R", "P", "F"]].round(4)  # tidy: instance, system, metric, R, P, F, counts
+        metric       R       P       F
+    0  ROUGE-1  0.5000  1.0000  0.6667
+    1  ROUGE-2  0.2000  0.5000  0.2857
+    2  ROUGE-L  0.3333  0.6667  0.4444
 """
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ from evalkit.papers.graham2015 import (BEST_VARIANT, COMBINATIONS, HONG2014_VARI
                                        figure3_metrics, optimal_shares, parse_variant, table3_ranks)
 
 __all__ = ["paper_consistency", "table1_claims", "table4_claims", "figure3_claims", "table3_claims",
-           "human_claims", "distribution_claims", "side_by_side", "table4_vs_paper", "table3_vs_paper"]
+           "human_claims", "distribution_claims", "side_by_side", "table4_vs_paper", "table3_vs_paper",
+           "table2_claims"]
 
 
 def _printed(c: Claims, claim: str) -> float:
@@ -64,6 +65,9 @@ def paper_consistency() -> pd.DataFrame:
     c.add("table2_recomputed", source="Table 2", printed=f"{len(t2)} cells", kind="recomputed",
           this_run=f"{exact} of {len(merged)} identical, same order: {order}",
           agrees=exact == len(t2) == len(merged) and order)
+    gap = float(np.abs(merged["percent_paper"] - 100 * merged["count"] / merged["total"]).max())
+    c.add("table2_within_rounding", source="Table 2", printed="one decimal", this_run=f"max |diff| {gap:.3f}",
+          kind="recomputed", agrees=gap <= 0.05 + 1e-9)
     med = merged[merged["level"] == "Median"].iloc[0]
     c.add("table2_median_rounding", source="Table 2", printed=med["printed_paper"], kind="recomputed",
           this_run="%.1f" % (100 * med["count"] / med["total"]), verdict="erratum",
@@ -86,6 +90,9 @@ def paper_consistency() -> pd.DataFrame:
           agrees=fig[:9] == list(t1["variant"].iloc[:9]) and set(fig[9:]) == set(HONG2014_VARIANTS))
     c.add("figure3_top_ten", source="§4.1 / Figure 3", printed="ten", verdict="erratum",
           this_run=sum(1 for v in fig if v != "BLEU" and v not in HONG2014_VARIANTS), note="the figure has 8")
+    fig_top = all(bool(t1.set_index("variant").loc[v, "optimal"]) for v in fig[:9])
+    c.add("figure3_top_columns_blank", source="Figure 3 / Table 1", printed="blank", this_run="all •" if fig_top
+          else "some not •", agrees=fig_top, note="columns 1-9 are all • so nothing can beat them")
     joined = t4.merge(t1[["variant", "r", "optimal"]], on="variant", how="left")
     same = bool(np.all(joined["r_mean"] == joined["r"]) and np.all(joined["optimal_mean"] == joined["optimal"]))
     c.add("table4_mean_is_table1", source="Table 4 / Table 1", printed=f"{len(t4)} rows",
@@ -94,6 +101,15 @@ def paper_consistency() -> pd.DataFrame:
         top4 = t4.loc[t4[f"r_{col}"].idxmax()]
         c.add(f"table4_{col}_highest_optimal", source="Table 4", printed="•",
               this_run=f"{top4['variant']} {'•' if top4[f'optimal_{col}'] else 'no •'}", agrees=bool(top4[f"optimal_{col}"]))
+    best = t4.set_index("variant").loc[BEST_VARIANT]
+    means = ("mean", "geometric", "harmonic")
+    c.add("best_variant_optimal_three_means", source="§6 / Table 4", printed="• • •",
+          this_run=" ".join("•" if best[f"optimal_{m}"] else "-" for m in means),
+          agrees=all(bool(best[f"optimal_{m}"]) for m in means))
+    leaders = {m: t4.loc[t4[f"r_{m}"].idxmax(), "variant"] for m in COMBINATIONS}
+    c.add("bleu_highest_under_means_and_coverage", source="§6 / Table 4", printed="BLEU",
+          this_run=", ".join(f"{m}: {v}" for m, v in leaders.items() if m != "quality"),
+          agrees=all(leaders[m] == "BLEU" for m in COMBINATIONS if m != "quality"))
     ranks = table3_ranks(t3)
     first = ranks.loc[ranks["rank_best"] == 1].iloc[0]
     c.add("first_was_fourth", source="§5 / Table 3", printed=int(_printed(c, "best_rank_originally")), kind="recomputed",
@@ -269,3 +285,27 @@ def table3_vs_paper(table3: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     out["best_diff"] = out["best_ours"] - out["best_paper"]
     out["original_diff"] = out["original_ours"] - out["original_paper"]
     return out
+
+
+def table2_claims(shares: Mapping, profile: str) -> pd.DataFrame:
+    """Table 2 (§4.1): for each option, the level most optimal variants use, printed (DUC
+    2004) beside each data set of this run (``shares[(evaluation, target)]`` from
+    :func:`~evalkit.papers.graham2015.optimal_shares`)."""
+    frames = []
+    for (ev, target), ours in shares.items():
+        c = Claims(PAPER, data=f"{ev.name}: {target}")
+        paper = c.table("table2")
+        for option, group in paper.groupby("option", sort=False):
+            top = group.sort_values("percent", ascending=False, kind="mergesort").iloc[0]
+            mine = ours[ours["option"] == option].sort_values("count", ascending=False, kind="mergesort")
+            if mine["total"].iloc[0] == 0:
+                c.add(f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}", source="Table 2",
+                      printed=f"{top['level']} ({top['percent']:.1f} %)", this_run="no optimal variant", agrees=None)
+                continue
+            best = mine.iloc[0]
+            tie = (mine["count"] == best["count"]).sum() > 1
+            c.add(f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}", source="Table 2",
+                  printed=f"{top['level']} ({top['percent']:.1f} %)", note="tie for first" if tie else "",
+                  this_run=f"{best['level']} ({best['percent']:.1f} %)", agrees=None if tie else best["level"] == top["level"])
+        frames.append(c.frame())
+    return pd.concat(frames, ignore_index=True)

@@ -138,9 +138,12 @@ def printed_checks() -> pd.DataFrame:
         row = t1[(t1["row"] == "approxrand p-value") & (t1["metric"] == metric)].iloc[0]
         c.add(f"{metric}_not_significant", source="§3 / Table 1", printed=f"p = {row['printed']} > {level:g}",
               this_run="p > .05" if float(row["value"]) > level else "p <= .05", agrees=float(row["value"]) > level)
-    r_min = trials_needed(0.0001)
-    c.add("shuffles_for_p_below_1e-4", source="Table 1", printed="< .0001", this_run=f"R >= {r_min}",
-          agrees=smallest_p(r_min) < 0.0001 <= smallest_p(r_min - 1), note="(c+1)/(R+1) < .0001 needs R >= 10,000")
+    bound_row = t1[t1["relation"] == "<"].iloc[0]
+    bound = float(bound_row["value"])
+    r_min = trials_needed(bound)
+    c.add("shuffles_for_smallest_p", source="Table 1", printed=f"< {bound_row['printed'].lstrip('< ')}",
+          this_run=f"R >= {r_min}", agrees=smallest_p(r_min) < bound <= smallest_p(r_min - 1),
+          note="(c+1)/(R+1) below the printed bound needs at least R shuffles")
     ar = t2[t2["row"] == "approxrand p-value"].set_index("comparison")["value"].astype(float)
     boot = t2[t2["row"] == "bootstrap p-value"].set_index("comparison")["value"].astype(float)
     restrictive = float(text("restrictive_level"))

@@ -67,6 +67,12 @@ def _triples(dep: DepTree) -> Tuple[Tuple[str, str, str], ...]:
     return tuple(lfg_triples(dep))
 
 
+@lru_cache(maxsize=400_000)
+def _bag(dep: DepTree, pred_only: bool, partial: bool, partial_keep_full: bool, label_free: bool) -> Counter:
+    """Cached :func:`transform_triples` of one tree (callers must not modify the result)."""
+    return transform_triples(_triples(dep), pred_only, partial, partial_keep_full, label_free)
+
+
 def transform_triples(triples: Sequence[Tuple[str, str, str]], pred_only: bool = False, partial: bool = False,
                       partial_keep_full: bool = False, label_free: bool = False) -> Counter:
     """The bag of triples a switch combination compares (module docstring)."""
@@ -88,35 +94,41 @@ def match_triples(cand: Counter, ref: Counter, wordnet=None, count_once: bool = 
     among the left-overs (same relation, each word equal or sharing a synset), greedy
     one-to-one in sorted order; ``count_once`` counts each distinct matched triple once."""
     exact = cand & ref
-    if count_once:
-        matched = set(exact)
-    else:
-        m = sum(exact.values())
     if wordnet is None:
-        return len(matched) if count_once else m
+        return len(exact) if count_once else sum(exact.values())
     left_c = cand - exact
     left_r = ref - exact
-    by_rel = {}
+    # index the reference left-overs by (relation, head word or one of its synsets)
+    index: dict = {}
+    cells = []
     for (r, a, b), k in sorted(left_r.items()):
-        by_rel.setdefault(r, []).append([a, b, k])
+        cell = [a, b, k]
+        cells.append(cell)
+        for key in (a,) + tuple(wordnet.synset_ids(a)):
+            index.setdefault((r, key), []).append(cell)
 
     def same(x: str, y: str) -> bool:
         return x == y or bool(wordnet.synset_ids(x) & wordnet.synset_ids(y))
 
     extra, extra_distinct = 0, set()
     for (r, a, b), k in sorted(left_c.items()):
-        for cell in by_rel.get(r, ()):
-            if k == 0:
-                break
-            if cell[2] > 0 and same(a, cell[0]) and same(b, cell[1]):
-                take = min(k, cell[2])
-                cell[2] -= take
-                k -= take
-                extra += take
-                extra_distinct.add((r, a, b))
+        seen = set()
+        for key in (a,) + tuple(sorted(wordnet.synset_ids(a))):
+            for cell in index.get((r, key), ()):
+                if k == 0:
+                    break
+                if id(cell) in seen or cell[2] == 0:
+                    continue
+                seen.add(id(cell))
+                if same(b, cell[1]):
+                    take = min(k, cell[2])
+                    cell[2] -= take
+                    k -= take
+                    extra += take
+                    extra_distinct.add((r, a, b))
     if count_once:
-        return len(matched | extra_distinct)
-    return m + extra
+        return len(set(exact) | extra_distinct)
+    return sum(exact.values()) + extra
 
 
 def _dep_of(x) -> Tuple[DepTree, ...]:
@@ -165,7 +177,9 @@ class DependencyF(ParsedMetric):
         return 3
 
     def _bags(self, x) -> List[Counter]:
-        return [transform_triples(_triples(d), **self.switches) for d in _dep_of(x)[:self.nbest]]
+        sw = self.switches
+        return [_bag(d, sw["pred_only"], sw["partial"], sw["partial_keep_full"], sw["label_free"])
+                for d in _dep_of(x)[:self.nbest]]
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         hyps, refs = self.prepare_inputs(hyps, refs)
@@ -230,10 +244,7 @@ class DEPEVAL(ParsedMetric):
 
     def _bag(self, x) -> Counter:
         v = self.variant
-        bag: Counter = Counter()
-        for d in _dep_of(x)[:1]:
-            bag += transform_triples(_triples(d), pred_only="pred" in v, partial="pm" in v, label_free="norel" in v)
-        return bag
+        return _bag(_dep_of(x)[0], "pred" in v, "pm" in v, False, "norel" in v)
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         hyps, refs = self.prepare_inputs(hyps, refs)
@@ -272,11 +283,7 @@ class BEHM(ParsedMetric):
         return 2
 
     def _bag(self, x) -> Counter:
-        from evalkit.text.stemming import porter_stemmer
-
-        st = porter_stemmer() if self.stem else (lambda w: w)
-        dep = _dep_of(x)[0]
-        return Counter((st(a), st(b)) for a, b in head_modifier_pairs(dep))
+        return _be_bag(_dep_of(x)[0], self.stem)
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         hyps, refs = self.prepare_inputs(hyps, refs)
@@ -296,6 +303,14 @@ class BEHM(ParsedMetric):
                 f"parser:{'default-spacy' if self.parser is None else self.parser.name}")
 
 
+@lru_cache(maxsize=200_000)
+def _be_bag(dep: DepTree, stem: bool) -> Counter:
+    from evalkit.text.stemming import porter_stemmer
+
+    st = porter_stemmer() if stem else (lambda w: w)
+    return Counter((st(a), st(b)) for a, b in head_modifier_pairs(dep))
+
+
 def jackknife_scores(metric, hyps: Sequence[Any], refs: Sequence[Sequence[Any]],
                      own: Optional[Sequence[Optional[int]]] = None) -> np.ndarray:
     """Per-summary jackknifed scores (TAC practice).
@@ -305,7 +320,8 @@ def jackknife_scores(metric, hyps: Sequence[Any], refs: Sequence[Sequence[Any]],
     Otherwise it is scored against each leave-one-out subset of the models and the scores
     are averaged (with a single model: against it). Strings are parsed once.
     """
-    hyps, refs = metric.prepare_inputs(hyps, refs)
+    if hasattr(metric, "prepare_inputs"):
+        hyps, refs = metric.prepare_inputs(hyps, refs)
     own = list(own) if own is not None else [None] * len(hyps)
     if len(own) != len(hyps):
         raise ParameterError("own", len(own), f"{len(hyps)} entries")

@@ -24,6 +24,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
+from evalkit.notebook.params import Parameter as P
 from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, headword_chains
 from evalkit.notebook.segments import darr_table, metric_inputs, parse_rows, system_rows
 from evalkit.stats.correlation import correlate_columns
@@ -51,7 +52,7 @@ TABLE7 = {"hyp": "Diplomats will be aboard the plane to return home .",
 #: Section 2.2: the dependency tree of "I have a red pen".
 RED_PEN = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
 
-__all__ = ["PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_PEN", "published", "worked_examples",
+__all__ = ["NOTEBOOKS", "PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_PEN", "published", "worked_examples",
            "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores", "sentence_level", "corpus_level", "paper_layout",
            "sentence_tables", "DATA", "load_corpus",
            "system_human", "pattern_checks", "sentence_claims", "corpus_claims"]
@@ -291,3 +292,25 @@ def corpus_claims(table: pd.DataFrame, profile: str, data: str):
     note = f"profile {profile}; {table['n'].iloc[0]} systems; spaCy parses stand in for the Collins parser"
     _claims_for(c, 6, published("table6"), table, "corpus", note)
     return c
+
+
+# --------------------------------------------------------------------------- notebook parameters
+_PARSER = P("parser", str, default="spacy", choices=("spacy", "link-grammar"),
+            help="offline parser backend (spaCy from the pinned wheel; Debian's link-parser)")
+_MT = (P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
+       P("decay", float, default=1.0, low=0.0, high=1.0, help="tree-kernel decay lambda"),
+       P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"), _PARSER)
+NOTEBOOKS = {
+    "00_worked_examples": (P("table7_length", int, default=3, low=1, high=10, help="HWCM D for Table 7"),
+                           _PARSER),
+    "01_sentence_level": (
+        P("systems", list, default=["E14", "E15"], help="systems (sample/licensed; public uses all)"),
+        P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
+        P("max_depth", int, default=4, low=1, high=8),
+        P("n_segments", int, default=None, allow_none=True, quick=40, low=1, help="first N segments"), *_MT),
+    "02_corpus_level": (
+        P("systems", list, default=[], help="systems to correlate over ([] = all)"),
+        P("max_depth", int, default=6, low=1, high=8),
+        P("n_segments", int, default=None, allow_none=True, quick=30, low=1, help="first N segments"),
+        P("aggregate", str, default="micro", choices=("micro", "mean")), *_MT),
+}

@@ -28,6 +28,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
+from evalkit.notebook.params import Parameter as P
 from evalkit.metrics.dependency import DependencyF, transform_triples
 from evalkit.stats.correlation import correlate_columns
 from evalkit.text.lfg import lfg_triples
@@ -39,7 +40,7 @@ PAPER = "owczarzak2007ssst"
 PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 1.0, "dep": 100.0,
                "dep_preds": 100.0}
 
-__all__ = ["PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",
+__all__ = ["NOTEBOOKS", "PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",
            "front_final_adjunct", "judged_segments", "segment_correlations", "ranked_layout", "dependency_metrics",
            "reordered_pairs", "DATA", "load_corpus", "load_pairs", "table1_metrics", "table5_metrics",
            "correlation_patterns", "table5_claims", "direction"]
@@ -329,3 +330,14 @@ def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "tabl
                 c.compare(f"{paper_j}_{row.metric}", source=f"{table.title()} ({paper_j})", printed=float(row.r),
                           this_run=float(runs[row.metric]), comparable=False, note=note)
     return c
+
+
+# --------------------------------------------------------------------------- notebook parameters
+_PARSER = P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)")
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_tables1_2_reordering": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"), _PARSER),
+    "02_table5_correlation": (
+        P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
+        P("wordnet", bool, default=True, help="the +WN variants (WordNet 3.0)"), _PARSER),
+}

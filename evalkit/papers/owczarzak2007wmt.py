@@ -25,12 +25,13 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
+from evalkit.notebook.params import Parameter as P
 from evalkit.metrics.dependency import DependencyF
 
 PAPER = "owczarzak2007wmt"
 VARIANTS = ("d", "d_pr", "d_var", "d+WN", "d_2", "d_10", "d_50", "d_2_var", "d_10_var", "d_50_var", "d_50+WN")
 
-__all__ = ["PAPER", "VARIANTS", "published", "variant_metrics", "nbest_table", "printed_checks"]
+__all__ = ["NOTEBOOKS", "PAPER", "VARIANTS", "published", "variant_metrics", "nbest_table", "printed_checks"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -89,3 +90,16 @@ def printed_checks() -> pd.DataFrame:
              round(float(step), 3))]
     out = pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run"])
     return out.assign(agrees=np.isclose(out["printed"], out["this_run"], atol=1e-12))
+
+
+# --------------------------------------------------------------------------- notebook parameters
+_PARSER = P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)")
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_table2_nbest": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
+                        P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1), _PARSER),
+    "02_table3_variants": (
+        P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
+        P("variants", list, default=list(VARIANTS), choices=VARIANTS),
+        P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"), _PARSER),
+}

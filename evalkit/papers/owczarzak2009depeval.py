@@ -28,6 +28,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
+from evalkit.notebook.params import Parameter as P
 from evalkit.metrics.dependency import BEHM, DEPEVAL, jackknife_scores
 from evalkit.metrics.syntax import as_parses
 from evalkit.stats.correlation import correlate, fisher_ci
@@ -39,7 +40,7 @@ LETTER = {"ROUGE-2": "R2", "ROUGE-SU4": "R4", "BE-HM": "B"}
 N_SUMMARY_LEVEL = {"models": 384, "systems": 5568}
 COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "responsiveness_systems")
 
-__all__ = ["PAPER", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows", "significance_letters",
+__all__ = ["NOTEBOOKS", "PAPER", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows", "significance_letters",
            "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
            "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run"]
 
@@ -273,3 +274,17 @@ def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
                       printed=float(row.value), this_run=float(got[(row.metric, row.column)]), comparable=False,
                       note=note)
     return c
+
+
+# --------------------------------------------------------------------------- notebook parameters
+_LABELS = ("base", "pm", "wn", "pred", "norel", "one")
+_RUN = (P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
+        P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
+        P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)"))
+NOTEBOOKS = {
+    "00_printed_checks": (P("confidence", float, default=0.95, low=0.5, high=0.999),),
+    "01_tac2008_tables1_2": (P("variants", list, default=None, allow_none=True, quick=list(_LABELS),
+                               help="Table 1 labels, e.g. 'pm wn' (None = all 32)"), *_RUN),
+    "02_duc2007_tables3_4": (P("variants", list, default=None, allow_none=True, quick=["base", "norel"],
+                               help="labels (None = base, wn, norel, one)"), *_RUN),
+}

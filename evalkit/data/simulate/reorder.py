@@ -18,7 +18,7 @@ from typing import List, Tuple
 
 from evalkit.errors import ParameterError
 
-from .language import English, Style, detokenize
+from .language import English, Style
 from .world import make_topic
 
 __all__ = ["adjunct_reordered_pairs"]
@@ -34,6 +34,14 @@ def _front_time(toks: List[Tuple[str, object]]) -> List[Tuple[str, object]]:
     if k > 0 and toks[k - 1][0] in ("on", "last") and toks[k - 1][1] is None:
         k -= 1
     return toks[k:] + [(",", None)] + toks[:k]
+
+
+def _sentence(words) -> str:
+    """Words joined as the simulator writes them (commas and 's attached), capitalised, with a period."""
+    text = ""
+    for w in words:
+        text += w if (w in (",", "'s") and text) else (" " if text else "") + w
+    return text[:1].upper() + text[1:] + "."
 
 
 def adjunct_reordered_pairs(n: int, seed: int) -> List[Tuple[str, str]]:
@@ -53,5 +61,5 @@ def adjunct_reordered_pairs(n: int, seed: int) -> List[Tuple[str, str]]:
             if not toks or toks[-1][1] != "when":
                 continue
             moved = _front_time(toks)
-            out.append((detokenize([w for w, _ in toks]) + ".", detokenize([w for w, _ in moved]) + "."))
+            out.append((_sentence(w for w, _ in toks), _sentence(w for w, _ in moved)))
     return out

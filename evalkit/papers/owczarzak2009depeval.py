@@ -40,9 +40,16 @@ LETTER = {"ROUGE-2": "R2", "ROUGE-SU4": "R4", "BE-HM": "B"}
 N_SUMMARY_LEVEL = {"models": 384, "systems": 5568}
 COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "responsiveness_systems")
 
-__all__ = ["NOTEBOOKS", "PAPER", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows", "significance_letters",
+__all__ = ["NOTEBOOKS", "PAPER", "key", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows", "significance_letters",
            "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
            "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run"]
+
+
+def key(*parts: str) -> str:
+    """A claim id from table/metric/column names (``DEPEVAL(summ) wn`` -> ``DEPEVAL_summ_wn``)."""
+    import re
+
+    return "_".join(re.sub(r"[^A-Za-z0-9.:-]+", "_", p).strip("_") for p in parts)
 
 
 def published(table: str) -> pd.DataFrame:
@@ -270,7 +277,7 @@ def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
     got = mine.set_index(["metric", "column"])["value"]
     for row in printed.itertuples():
         if (row.metric, row.column) in got.index:
-            c.compare(f"{table}_{row.metric.replace(' ', '_')}_{row.column}", source=table.title(),
+            c.compare(key(table, row.metric, row.column), source=table.title(),
                       printed=float(row.value), this_run=float(got[(row.metric, row.column)]), comparable=False,
                       note=note)
     return c

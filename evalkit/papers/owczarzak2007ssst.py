@@ -327,7 +327,8 @@ def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "tabl
         runs = run[run["judgment"] == run_j].set_index("metric")["r"]
         for row in printed[printed["judgment"] == paper_j].itertuples():
             if row.metric in runs.index:
-                c.compare(f"{paper_j}_{row.metric}", source=f"{table.title()} ({paper_j})", printed=float(row.r),
+                c.compare(f"{paper_j}_{row.metric.replace('+', '-')}", source=f"{table.title()} ({paper_j})",
+                          printed=float(row.r),
                           this_run=float(runs[row.metric]), comparable=False, note=note)
     return c
 

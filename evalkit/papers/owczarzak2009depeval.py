@@ -271,9 +271,9 @@ def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
     c = Claims(PAPER, data=data, kind="reproduced")
     note = f"profile {profile}; spaCy parses and LFG-like triples stand in for Charniak-Johnson + LFG annotation"
     p, r = _printed_patterns(printed), _printed_patterns(mine)
-    for key in sorted(set(p) & set(r)):
-        c.add(f"{table}_{key}", source=table.title(), printed=p[key], this_run=r[key], agrees=p[key] == r[key],
-              note=note)
+    for finding in sorted(set(p) & set(r)):
+        c.add(f"{table}_{finding}", source=table.title(), printed=p[finding], this_run=r[finding],
+              agrees=p[finding] == r[finding], note=note)
     got = mine.set_index(["metric", "column"])["value"]
     for row in printed.itertuples():
         if (row.metric, row.column) in got.index:

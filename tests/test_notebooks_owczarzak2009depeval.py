@@ -1,7 +1,8 @@
 """Smoke runs of notebooks/owczarzak2009depeval/ through the headless runner (quick mode).
 
 ``sample`` must run every notebook; ``public`` too when EVALKIT_DATA_MIRROR is set; on
-``licensed`` the data notebooks are reported as skipped when nothing is configured.
+``licensed`` the data notebooks are reported as skipped when nothing is configured,
+and run on fixture files the test writes in the original formats.
 """
 import json
 from pathlib import Path
@@ -21,7 +22,7 @@ DATA_NOTEBOOKS = [f"{KEY}/{n}" for n in NOTEBOOKS if n not in DATA_FREE]
 
 def _run(profile, tmp_path, monkeypatch, only=(KEY,)):
     monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
-    runs = runner.run_all(profile=profile, only=list(only), quick=True, results_dir=tmp_path, jobs=1)
+    runs = runner.run_all(profile=profile, only=list(only), quick=True, results_dir=tmp_path, jobs=2)
     return {r.notebook: r for r in runs}, tmp_path / profile / KEY
 
 
@@ -35,7 +36,7 @@ def test_notebooks_exist():
 
 def test_sample_profile_runs(tmp_path, monkeypatch):
     runs, out = _run("sample", tmp_path, monkeypatch)
-    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in NOTEBOOKS}, \\
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in NOTEBOOKS}, \
         {n: r.error for n, r in runs.items() if r.status != "ok"}
     for name in NOTEBOOKS:
         assert len(_claims(out, name)) > 0, name
@@ -47,7 +48,7 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
 @pytest.mark.public
 def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
     runs, out = _run("public", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
-    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in set(NOTEBOOKS) - DATA_FREE}, \\
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in set(NOTEBOOKS) - DATA_FREE}, \
         {n: r.error for n, r in runs.items() if r.status != "ok"}
 
 
@@ -63,3 +64,20 @@ def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
     assert set(runs) == set(NOTEBOOKS) - DATA_FREE
     for name, run in runs.items():
         assert run.status == "skipped", (name, run.status, run.error)
+
+
+def test_licensed_profile_runs_on_tac2008_and_duc2007_fixtures(tmp_path, monkeypatch):
+    """TAC 2008 and DUC 2007 result trees written by evalkit's TAC/DUC writers from the quick
+    simulated corpora, configured through EVALKIT_TAC2008 / EVALKIT_DUC2007."""
+    from evalkit.data import duc, tac
+    from evalkit.data.simulate import load_sample
+
+    _no_licensed_config(tmp_path, monkeypatch)
+    tac_root = tac.write_corpus(load_sample("tac2008", root=tmp_path / "sim", quick=True), tmp_path / "tac2008", 2008)
+    duc_root = duc.write_corpus(load_sample("duc2007", root=tmp_path / "sim", quick=True), tmp_path / "duc2007", 2007)
+    monkeypatch.setenv(licensed.env_var("tac2008"), str(tac_root))
+    monkeypatch.setenv(licensed.env_var("duc2007"), str(duc_root))
+    runs, out = _run("licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in set(NOTEBOOKS) - DATA_FREE}, \
+        {n: r.error for n, r in runs.items() if r.status != "ok"}
+    assert len(pd.read_csv(out / "01_tac2008_tables1_2" / "table1.csv")) == 6 + 3  # quick variants + competitors

@@ -252,7 +252,7 @@ def load_corpus(profile: str, quick: bool = False):
 
     if profile not in DATA:
         raise ParameterError("profile", profile, f"one of {sorted(DATA)}")
-    return load(DATA[profile], profile, quick=quick)
+    return load(DATA[profile], profile, **({"quick": quick} if profile == "sample" else {}))
 
 
 def load_pairs(profile: str, n: int, seed: int, parser, quick: bool = False):

@@ -198,7 +198,7 @@ def load_corpus(group: str, profile: str, quick: bool = False):
 
     if group not in DATA or profile not in DATA[group]:
         raise ParameterError("profile", profile, f"one of {sorted(DATA.get(group, DATA['tac2008']))}")
-    return load(DATA[group][profile], profile, quick=quick)
+    return load(DATA[group][profile], profile, **({"quick": quick} if profile == "sample" else {}))
 
 
 def manual_scores(corpus, group: str) -> Dict[str, Dict[str, pd.DataFrame]]:

@@ -144,7 +144,7 @@ def _accepts(fn: Callable[..., Any], name: str) -> bool:
         params = inspect.signature(fn).parameters
     except (TypeError, ValueError):
         return False
-    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    return name in params
 
 
 def _below(*folders: Path) -> List[Path]:

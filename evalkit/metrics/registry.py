@@ -43,6 +43,7 @@ BUILTIN_MODULES = (
     "evalkit.metrics.meteor",
     "evalkit.metrics.meteor_jar",
     "evalkit.metrics.rouge_variants",
+    "evalkit.metrics.relation_fscore",
 )
 
 _BUILDERS: Dict[str, Callable[..., Any]] = {}

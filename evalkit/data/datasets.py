@@ -112,6 +112,8 @@ def get_dataset(key: str, profile: str) -> Dataset:
 def available(profile: Optional[str] = None) -> pd.DataFrame:
     """Every entry (of one ``profile``): ``key, profile, description, stands_in_for,
     source``, sorted by key and profile (SPEC order)."""
+    if profile is not None and profile not in PROFILES:
+        raise ParameterError("profile", profile, f"one of {PROFILES}")
     rows = [(e.key, e.profile, e.description, e.stands_in_for, e.source) for e in _REGISTRY.values()
             if profile is None or e.profile == profile]
     frame = pd.DataFrame(rows, columns=["key", "profile", "description", "stands_in_for", "source"])

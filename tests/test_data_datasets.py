@@ -49,7 +49,10 @@ def sample_root(tmp_path_factory):
 # ------------------------------------------------------------------------------ registry
 def test_every_profile_lists_what_exists_today():
     table = datasets.available()
-    assert list(table.columns) == ["key", "profile", "description", "stands_in_for", "source"]
+    assert list(table.columns) == ["key", "profile", "kind", "description", "stands_in_for", "source"]
+    kinds = table.groupby("kind")["key"].apply(set)
+    assert kinds["mt"] == {"tides2003", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
+                           "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en"}
     assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA)
     assert set(datasets.keys("licensed")) == set(licensed.CORPORA)
     assert set(datasets.keys("public")) == {"summeval", "realsumm", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en",
@@ -80,6 +83,8 @@ def test_unknown_keys_profiles_and_second_registrations_are_refused(monkeypatch)
         datasets.register_dataset("toy", "web", lambda: None, description="a toy")
     with pytest.raises(ParameterError, match="description"):
         datasets.register_dataset("toy2", "public", lambda: None, description="")
+    with pytest.raises(ParameterError, match="kind"):
+        datasets.register_dataset("toy2", "public", lambda: None, description="a toy", kind="speech")
 
 
 # ------------------------------------------------------------------------------ sample
@@ -94,6 +99,7 @@ def test_sample_corpus_carries_its_files_and_what_it_stands_in_for(sample_root, 
     on_disk = sorted(q.relative_to(folder).as_posix() for q in folder.rglob("*") if q.is_file())
     assert [f.name for f in p.files] == on_disk                     # every file of the sample, by name
     assert "SEE/short.results.table2" in on_disk
+    assert p.checksums() == {f.name: _sha(folder / f.name) for f in p.files}
     _check_files(p)
     # the record travels with the corpus: save/load and subset keep it
     again = load_corpus(c.save(tmp_path / "saved"))
@@ -132,6 +138,7 @@ def test_public_sets_record_their_manifest_files(data_mirror, key, options):
         assert entries[f.name]["sha256"] == f.sha256                 # the pinned upstream bytes
         assert Path(f.path) == (data_mirror / f.name).resolve()
     assert p.licence == entries[p.files[0].name]["licence"]
+    assert p.checksums() == c.meta["sha256"]                           # what the loaders recorded before
     _check_files(p)
 
 

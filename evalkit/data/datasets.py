@@ -38,22 +38,27 @@ import pandas as pd
 from evalkit.data.provenance import PROFILES, Provenance, record_provenance
 from evalkit.errors import ParameterError
 
-__all__ = ["PROFILES", "Dataset", "FileList", "register_dataset", "get_dataset", "available", "profiles", "keys",
+__all__ = ["PROFILES", "KINDS", "Dataset", "FileList", "register_dataset", "get_dataset", "available", "profiles", "keys",
            "load"]
 
+#: What a data set's loader returns.
+KINDS: Tuple[str, ...] = ("summarization", "mt")
 #: What a ``files`` callable returns: the root the names are relative to, and the files.
 FileList = Tuple[Optional[Path], List[Union[Path, Tuple[str, Path]]]]
 
 
 @dataclass(frozen=True)
 class Dataset:
-    """One registry entry: ``loader(**options)`` returns the corpus; ``files(corpus,
-    options)`` the files it was read from (see :data:`FileList`)."""
+    """One registry entry: ``loader(**options)`` returns the corpus (``kind``
+    ``"summarization"`` -> :class:`~evalkit.data.model.SummarizationCorpus`, ``"mt"`` ->
+    :class:`~evalkit.data.model.MTCorpus`); ``files(corpus, options)`` the files it was read
+    from (see :data:`FileList`)."""
 
     key: str
     profile: str
     loader: Callable[..., Any]
     description: str
+    kind: str = "summarization"
     stands_in_for: str = ""
     source: str = ""
     licence: str = ""
@@ -64,7 +69,7 @@ _REGISTRY: Dict[Tuple[str, str], Dataset] = {}
 
 
 def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, description: str,
-                     stands_in_for: str = "", source: str = "", licence: str = "",
+                     kind: str = "summarization", stands_in_for: str = "", source: str = "", licence: str = "",
                      files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None) -> Dataset:
     """Register ``loader`` under ``(key, profile)``; returns the entry."""
     if not isinstance(key, str) or not key:
@@ -75,9 +80,11 @@ def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, desc
         raise ParameterError("loader", loader, "a callable returning a corpus")
     if not description:
         raise ParameterError("description", description, "a description of the data set")
+    if kind not in KINDS:
+        raise ParameterError("kind", kind, f"one of {KINDS}")
     if (key, profile) in _REGISTRY:
         raise ParameterError("key", (key, profile), "a (key, profile) not registered yet")
-    entry = Dataset(key, profile, loader, description, stands_in_for, source, licence, files)
+    entry = Dataset(key, profile, loader, description, kind, stands_in_for, source, licence, files)
     _REGISTRY[(key, profile)] = entry
     return entry
 
@@ -110,13 +117,13 @@ def get_dataset(key: str, profile: str) -> Dataset:
 
 
 def available(profile: Optional[str] = None) -> pd.DataFrame:
-    """Every entry (of one ``profile``): ``key, profile, description, stands_in_for,
+    """Every entry (of one ``profile``): ``key, profile, kind, description, stands_in_for,
     source``, sorted by key and profile (SPEC order)."""
     if profile is not None and profile not in PROFILES:
         raise ParameterError("profile", profile, f"one of {PROFILES}")
-    rows = [(e.key, e.profile, e.description, e.stands_in_for, e.source) for e in _REGISTRY.values()
+    rows = [(e.key, e.profile, e.kind, e.description, e.stands_in_for, e.source) for e in _REGISTRY.values()
             if profile is None or e.profile == profile]
-    frame = pd.DataFrame(rows, columns=["key", "profile", "description", "stands_in_for", "source"])
+    frame = pd.DataFrame(rows, columns=["key", "profile", "kind", "description", "stands_in_for", "source"])
     order = {p: i for i, p in enumerate(PROFILES)}
     frame = frame.assign(_p=frame["profile"].map(order)).sort_values(["key", "_p"], kind="mergesort")
     return frame.drop(columns="_p").reset_index(drop=True)
@@ -186,6 +193,7 @@ def _register_sample() -> None:
     for name in CORPORA:
         kind = "MT evaluation" if name.startswith("tides") else "summarization evaluation"
         register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name),
+                         kind="mt" if name.startswith("tides") else "summarization",
                          description=f"simulated {kind} in the real on-disk format of {name} "
                                      "(known latent truth next to it)",
                          stands_in_for=_SAMPLE_STANDS_IN[name],
@@ -237,6 +245,7 @@ def _register_public() -> None:
                         "WMT19 metrics task daRR, copy in neulab/BARTScore"))
     for key, loader, rel, description, stands, source in entries:
         register_dataset(key, "public", loader, files=_public_files, description=description,
+                         kind="mt" if key.startswith("wmt") else "summarization",
                          stands_in_for=stands, source=source, licence=licence(rel))
 
 
@@ -302,6 +311,7 @@ def _register_licensed() -> None:
 
     for name, c in licensed.CORPORA.items():
         register_dataset(name, "licensed", _licensed_loader(name), files=_licensed_files(name),
+                         kind="mt" if c.kind == "nist" else "summarization",
                          description=c.description, source=c.obtain,
                          licence="NIST/LDC licence of the user's copy (not redistributable)")
 

@@ -143,6 +143,17 @@ def test_public_sets_record_their_manifest_files(data_mirror, key, options):
 
 
 @pytest.mark.public
+def test_quick_is_the_sample_size_and_recorded_elsewhere(data_mirror, sample_root):
+    whole = datasets.load("wmt09-cz-en", "public")
+    quick = datasets.load("wmt09-cz-en", "public", quick=True)          # no test size: loaded whole
+    assert len(quick.outputs) == len(whole.outputs) and quick.provenance.options == {"quick": True}
+    small = datasets.load("duc2004", "sample", quick=True)
+    assert small.provenance.options == {"quick": True} and datasets.get_dataset("duc2004", "sample").has_quick
+    with pytest.raises(ParameterError, match="quick"):
+        datasets.load("duc2004", "sample", quick="yes")
+
+
+@pytest.mark.public
 def test_realsumm_annotations_are_in_the_record(data_mirror):
     p = datasets.load("realsumm", "public", documents=False).provenance
     assert "realsumm/data.pkl" in {f.name for f in p.files}

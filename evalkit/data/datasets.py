@@ -49,7 +49,8 @@ FileList = Tuple[Optional[Path], List[Union[Path, Tuple[str, Path]]]]
 
 @dataclass(frozen=True)
 class Dataset:
-    """One registry entry: ``loader(**options)`` returns the corpus (``kind``
+    """One registry entry: ``loader(**options)`` returns the corpus (``has_quick``: the
+    loader takes ``quick`` and has a test size; ``kind``
     ``"summarization"`` -> :class:`~evalkit.data.model.SummarizationCorpus`, ``"mt"`` ->
     :class:`~evalkit.data.model.MTCorpus`); ``files(corpus, options)`` the files it was read
     from (see :data:`FileList`)."""
@@ -63,6 +64,7 @@ class Dataset:
     source: str = ""
     licence: str = ""
     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None
+    has_quick: bool = False
 
 
 _REGISTRY: Dict[Tuple[str, str], Dataset] = {}
@@ -70,7 +72,8 @@ _REGISTRY: Dict[Tuple[str, str], Dataset] = {}
 
 def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, description: str,
                      kind: str = "summarization", stands_in_for: str = "", source: str = "", licence: str = "",
-                     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None) -> Dataset:
+                     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None,
+                     has_quick: bool = False) -> Dataset:
     """Register ``loader`` under ``(key, profile)``; returns the entry."""
     if not isinstance(key, str) or not key:
         raise ParameterError("key", key, "a non-empty data set key")
@@ -84,7 +87,7 @@ def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, desc
         raise ParameterError("kind", kind, f"one of {KINDS}")
     if (key, profile) in _REGISTRY:
         raise ParameterError("key", (key, profile), "a (key, profile) not registered yet")
-    entry = Dataset(key, profile, loader, description, kind, stands_in_for, source, licence, files)
+    entry = Dataset(key, profile, loader, description, kind, stands_in_for, source, licence, files, has_quick)
     _REGISTRY[(key, profile)] = entry
     return entry
 
@@ -129,16 +132,24 @@ def available(profile: Optional[str] = None) -> pd.DataFrame:
     return frame.drop(columns="_p").reset_index(drop=True)
 
 
-def load(key: str, profile: str, stands_in_for: Optional[str] = None, **options: Any):
+def load(key: str, profile: str, quick: bool = False, stands_in_for: Optional[str] = None, **options: Any):
     """Load data set ``key`` in ``profile`` with the loader's ``options``; the corpus
-    carries its provenance (``corpus.provenance``). ``stands_in_for`` replaces the
-    registered stand-in text in the record."""
+    carries its provenance (``corpus.provenance``).
+
+    ``quick`` asks for the data set's test size where it has one (the sample corpora:
+    ``Dataset.has_quick``); the public and licensed sets have none and load whole (the
+    caller takes a subset, e.g. the first instances). A quick request is recorded in the
+    provenance options either way. ``stands_in_for`` replaces the registered stand-in text
+    in the record."""
+    if not isinstance(quick, bool):
+        raise ParameterError("quick", quick, "True or False")
     entry = get_dataset(key, profile)
-    corpus = entry.loader(**options)
-    root, files = entry.files(corpus, options) if entry.files is not None else (None, [])
+    loader_options = {**options, "quick": quick} if entry.has_quick else dict(options)
+    corpus = entry.loader(**loader_options)
+    root, files = entry.files(corpus, loader_options) if entry.files is not None else (None, [])
     record_provenance(corpus, key, profile, entry.source, files, root=root,
                       stands_in_for=entry.stands_in_for if stands_in_for is None else stands_in_for,
-                      options=options, licence=entry.licence)
+                      options={**options, "quick": True} if quick else options, licence=entry.licence)
     return corpus
 
 
@@ -192,7 +203,7 @@ def _register_sample() -> None:
 
     for name in CORPORA:
         kind = "MT evaluation" if name.startswith("tides") else "summarization evaluation"
-        register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name),
+        register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name), has_quick=True,
                          kind="mt" if name.startswith("tides") else "summarization",
                          description=f"simulated {kind} in the real on-disk format of {name} "
                                      "(known latent truth next to it)",

@@ -31,11 +31,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 import pandas as pd
 
-from evalkit.data.provenance import PROFILES, Provenance, record_provenance
+from evalkit.data.provenance import PROFILES, record_provenance
 from evalkit.errors import ParameterError
 
 __all__ = ["PROFILES", "KINDS", "Dataset", "FileList", "register_dataset", "get_dataset", "available", "profiles", "keys",

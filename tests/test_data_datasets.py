@@ -65,6 +65,16 @@ def test_every_profile_lists_what_exists_today():
     assert datasets.available("public").set_index("key").loc["summeval", "stands_in_for"].startswith("DUC")
 
 
+def test_command_line_lists_the_registry(capsys):
+    from evalkit.cli import main
+
+    assert main(["data", "datasets", "--profile", "sample"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["key", "profile", "kind", "stands_in_for"]
+    assert sorted(line.split()[0] for line in lines[1:]) == sorted(SAMPLE_CORPORA)
+    assert any(line.startswith("tides2003") and " mt " in line for line in lines)
+
+
 def test_unknown_keys_profiles_and_second_registrations_are_refused(monkeypatch):
     with pytest.raises(ParameterError, match=r"a profile of 'duc2004': \['sample', 'licensed'\]"):
         datasets.load("duc2004", "public")

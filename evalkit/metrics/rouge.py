@@ -931,13 +931,3 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
                 row[c] = float(arr[c][a0:a0 + n_per].sum())
             out.append(row)
     return pd.DataFrame(out)
-
-
-def __getattr__(name: str):
-    # compatibility for evalkit.papers.graham2015 until it calls evalkit.metrics.rouge_variants
-    if name in ("graham_variants", "graham_aggregate"):
-        from evalkit.metrics import rouge_variants
-
-        return {"graham_variants": rouge_variants.rouge_variant_grid,
-                "graham_aggregate": rouge_variants.aggregate_variant_grid}[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -91,7 +91,7 @@ def test_list_elements_and_lengths_are_checked():
 def test_quick_values_come_from_the_declaration():
     full = validate_parameters("riezler2005", "02_table2_type1_error", results_dir="/tmp/x")
     quick = validate_parameters("riezler2005", "02_table2_type1_error", quick=True, results_dir="/tmp/x")
-    assert full.n_replications == 200 and quick.n_replications == 12
+    assert full.n_replications == 400 and quick.n_replications == 12
     # an explicit value wins over the quick default
     assert validate_parameters("riezler2005", "02_table2_type1_error", quick=True, n_replications=40,
                                results_dir="/tmp/x").n_replications == 40

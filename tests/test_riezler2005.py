@@ -57,12 +57,12 @@ def test_printed_checks_recompute_the_papers_claims():
 
 
 def test_table1_p_below_0001_needs_10000_shuffles():
-    assert rm.trials_needed(0.0001) == 10000
-    assert rm.smallest_p(10000) == 1 / 10001 < 0.0001
-    assert rm.smallest_p(9999) == 0.0001  # not strictly below
-    assert rm.trials_needed(0.05) == 20  # 1/21 < .05 <= 1/20
+    assert resampling.trials_needed(0.0001) == 10000
+    assert resampling.smallest_p(10000) == 1 / 10001 < 0.0001
+    assert resampling.smallest_p(9999) == 0.0001  # not strictly below
+    assert resampling.trials_needed(0.05) == 20  # 1/21 < .05 <= 1/20
     with pytest.raises(ParameterError):
-        rm.trials_needed(1.5)
+        resampling.trials_needed(1.5)
 
 
 def test_published_tables_are_transcribed_completely():
@@ -193,7 +193,7 @@ def test_closest_pair_picks_the_smallest_gap_in_corpus_order():
     def stats(m):  # F = 2m / (s + r) with s = r = 10 per segment, 10 segments
         return np.tile([m, 10, 10], (10, 1))
     s = {"F": {"a": stats(2), "b": stats(5), "c": stats(4), "d": stats(9)}}
-    assert rm.closest_pair(s, {"F": relations.fscore_from_statistics}, "F") == ["b", "c"]
+    assert type1.closest_pair(s, {"F": relations.fscore_from_statistics}, "F") == ["b", "c"]
 
 
 def _tiny_corpus():

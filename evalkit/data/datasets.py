@@ -31,41 +31,49 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 import pandas as pd
 
-from evalkit.data.provenance import PROFILES, Provenance, record_provenance
+from evalkit.data.provenance import PROFILES, record_provenance
 from evalkit.errors import ParameterError
 
-__all__ = ["PROFILES", "Dataset", "FileList", "register_dataset", "get_dataset", "available", "profiles", "keys",
+__all__ = ["PROFILES", "KINDS", "Dataset", "FileList", "register_dataset", "get_dataset", "available", "profiles", "keys",
            "load"]
 
+#: What a data set's loader returns.
+KINDS: Tuple[str, ...] = ("summarization", "mt")
 #: What a ``files`` callable returns: the root the names are relative to, and the files.
 FileList = Tuple[Optional[Path], List[Union[Path, Tuple[str, Path]]]]
 
 
 @dataclass(frozen=True)
 class Dataset:
-    """One registry entry: ``loader(**options)`` returns the corpus; ``files(corpus,
-    options)`` the files it was read from (see :data:`FileList`)."""
+    """One registry entry: ``loader(**options)`` returns the corpus (``has_quick``: the
+    loader takes ``quick`` and has a test size; ``kind``
+    ``"summarization"`` -> :class:`~evalkit.data.model.SummarizationCorpus`, ``"mt"`` ->
+    :class:`~evalkit.data.model.MTCorpus`); ``files(corpus, options)`` the files it was read
+    from (see :data:`FileList`)."""
 
     key: str
     profile: str
     loader: Callable[..., Any]
     description: str
+    kind: str = "summarization"
     stands_in_for: str = ""
     source: str = ""
     licence: str = ""
     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None
+    has_quick: bool = False
 
 
 _REGISTRY: Dict[Tuple[str, str], Dataset] = {}
 
 
 def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, description: str,
-                     stands_in_for: str = "", source: str = "", licence: str = "",
-                     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None) -> Dataset:
+                     kind: str = "summarization", stands_in_for: str = "", source: str = "", licence: str = "",
+                     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None,
+                     has_quick: bool = False) -> Dataset:
     """Register ``loader`` under ``(key, profile)``; returns the entry."""
     if not isinstance(key, str) or not key:
         raise ParameterError("key", key, "a non-empty data set key")
@@ -75,9 +83,11 @@ def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, desc
         raise ParameterError("loader", loader, "a callable returning a corpus")
     if not description:
         raise ParameterError("description", description, "a description of the data set")
+    if kind not in KINDS:
+        raise ParameterError("kind", kind, f"one of {KINDS}")
     if (key, profile) in _REGISTRY:
         raise ParameterError("key", (key, profile), "a (key, profile) not registered yet")
-    entry = Dataset(key, profile, loader, description, stands_in_for, source, licence, files)
+    entry = Dataset(key, profile, loader, description, kind, stands_in_for, source, licence, files, has_quick)
     _REGISTRY[(key, profile)] = entry
     return entry
 
@@ -110,41 +120,37 @@ def get_dataset(key: str, profile: str) -> Dataset:
 
 
 def available(profile: Optional[str] = None) -> pd.DataFrame:
-    """Every entry (of one ``profile``): ``key, profile, description, stands_in_for,
+    """Every entry (of one ``profile``): ``key, profile, kind, description, stands_in_for,
     source``, sorted by key and profile (SPEC order)."""
-    rows = [(e.key, e.profile, e.description, e.stands_in_for, e.source) for e in _REGISTRY.values()
+    if profile is not None and profile not in PROFILES:
+        raise ParameterError("profile", profile, f"one of {PROFILES}")
+    rows = [(e.key, e.profile, e.kind, e.description, e.stands_in_for, e.source) for e in _REGISTRY.values()
             if profile is None or e.profile == profile]
-    frame = pd.DataFrame(rows, columns=["key", "profile", "description", "stands_in_for", "source"])
+    frame = pd.DataFrame(rows, columns=["key", "profile", "kind", "description", "stands_in_for", "source"])
     order = {p: i for i, p in enumerate(PROFILES)}
     frame = frame.assign(_p=frame["profile"].map(order)).sort_values(["key", "_p"], kind="mergesort")
     return frame.drop(columns="_p").reset_index(drop=True)
 
 
-def load(key: str, profile: str, stands_in_for: Optional[str] = None, **options: Any):
+def load(key: str, profile: str, quick: bool = False, stands_in_for: Optional[str] = None, **options: Any):
     """Load data set ``key`` in ``profile`` with the loader's ``options``; the corpus
-    carries its provenance (``corpus.provenance``). ``stands_in_for`` replaces the
-    registered stand-in text in the record. ``quick`` (the notebooks' smoke-test switch) is
-    passed only to loaders that take it (the sample corpora have a quick size; public and
-    licensed sets are what they are)."""
+    carries its provenance (``corpus.provenance``).
+
+    ``quick`` asks for the data set's test size where it has one (the sample corpora:
+    ``Dataset.has_quick``); the public and licensed sets have none and load whole (the
+    caller takes a subset, e.g. the first instances). A quick request is recorded in the
+    provenance options either way. ``stands_in_for`` replaces the registered stand-in text
+    in the record."""
+    if not isinstance(quick, bool):
+        raise ParameterError("quick", quick, "True or False")
     entry = get_dataset(key, profile)
-    if "quick" in options and not _accepts(entry.loader, "quick"):
-        options = {k: v for k, v in options.items() if k != "quick"}
-    corpus = entry.loader(**options)
-    root, files = entry.files(corpus, options) if entry.files is not None else (None, [])
+    loader_options = {**options, "quick": quick} if entry.has_quick else dict(options)
+    corpus = entry.loader(**loader_options)
+    root, files = entry.files(corpus, loader_options) if entry.files is not None else (None, [])
     record_provenance(corpus, key, profile, entry.source, files, root=root,
                       stands_in_for=entry.stands_in_for if stands_in_for is None else stands_in_for,
-                      options=options, licence=entry.licence)
+                      options={**options, "quick": True} if quick else options, licence=entry.licence)
     return corpus
-
-
-def _accepts(fn: Callable[..., Any], name: str) -> bool:
-    import inspect
-
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
-    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
 
 
 def _below(*folders: Path) -> List[Path]:
@@ -197,7 +203,8 @@ def _register_sample() -> None:
 
     for name in CORPORA:
         kind = "MT evaluation" if name.startswith("tides") else "summarization evaluation"
-        register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name),
+        register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name), has_quick=True,
+                         kind="mt" if name.startswith("tides") else "summarization",
                          description=f"simulated {kind} in the real on-disk format of {name} "
                                      "(known latent truth next to it)",
                          stands_in_for=_SAMPLE_STANDS_IN[name],
@@ -249,6 +256,7 @@ def _register_public() -> None:
                         "WMT19 metrics task daRR, copy in neulab/BARTScore"))
     for key, loader, rel, description, stands, source in entries:
         register_dataset(key, "public", loader, files=_public_files, description=description,
+                         kind="mt" if key.startswith("wmt") else "summarization",
                          stands_in_for=stands, source=source, licence=licence(rel))
 
 
@@ -314,6 +322,7 @@ def _register_licensed() -> None:
 
     for name, c in licensed.CORPORA.items():
         register_dataset(name, "licensed", _licensed_loader(name), files=_licensed_files(name),
+                         kind="mt" if c.kind == "nist" else "summarization",
                          description=c.description, source=c.obtain,
                          licence="NIST/LDC licence of the user's copy (not redistributable)")
 

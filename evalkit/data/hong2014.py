@@ -15,8 +15,8 @@ its number, so ``D30001``, ``d30001t`` and ``D30001.M.100.T`` are one docset), L
 text, one sentence per line (blank lines dropped; DPP's files hold running text, which
 matters only for the sentence-aware ROUGE-L/W).
 
-The summaries are distributed to holders of the DUC 2004 data, so evalkit treats the
-folder as licensed data: it is located through :mod:`evalkit.data.licensed` as corpus
+The repository needs the DUC 2004 licence, so evalkit treats the folder as licensed
+data: it is located through :mod:`evalkit.data.licensed` as corpus
 ``hong2014`` (``EVALKIT_HONG2014=/path/to/sumrepo_duc2004`` or ``licensed: {hong2014:
 PATH}`` in the YAML configuration), and an unconfigured folder raises
 :class:`~evalkit.errors.DataNotConfiguredError`. There are no human judgments: the DUC

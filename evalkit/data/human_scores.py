@@ -13,6 +13,7 @@ view                                columns                                     
 :func:`summeval_coverage_quality`   coverage := expert relevance,               1-5 / 0-1
                                     quality := mean(coherence, consistency,
                                     fluency)
+:func:`summeval_dimension_mean`     mean4 := mean of the four dimensions        1-5 / 0-1
 :func:`realsumm_pyramid`            pyramid := LitePyramid recall               0-1
 :func:`duc_see_scores`              coverage (:func:`see_coverage`),            >= 0 / 0-1
                                     quality := mean of the 7 quality answers,
@@ -28,8 +29,8 @@ maps it linearly to 0-1 by ``(x - 1) / 4`` (``"likert"`` keeps 1-5). Relevance (
 summary includes only important information") stands in for DUC's coverage, the mean of
 coherence, consistency and fluency for linguistic quality. Their combination
 :func:`coverage_quality_mean` is ``(coverage + quality) / 2`` -- NOT the mean of the four
-dimensions, which weighs quality three times (``(relevance + 3 * quality) / 4``); take
-that from :func:`summeval_dimensions` when a paper asks for it.
+dimensions, which weighs quality three times (``(relevance + 3 * quality) / 4``); that
+one is :func:`summeval_dimension_mean`.
 
 DUC SEE coverage (Over et al. 2007; Graham 2015, eq. 1): ``graham_eq1`` is
 ``CS = |matching peer units| x E / |model units|`` as printed, E the assessor's overall
@@ -54,7 +55,8 @@ from evalkit.errors import ParameterError
 
 __all__ = [
     "SUMMEVAL_DIMENSIONS", "SUMMEVAL_QUALITY", "SEE_JUDGMENTS", "QUALITY_CODINGS", "TAC_JUDGMENTS",
-    "wide_judgments", "summeval_dimensions", "summeval_coverage_quality", "coverage_quality_mean",
+    "wide_judgments", "summeval_dimensions", "summeval_coverage_quality", "summeval_dimension_mean",
+    "coverage_quality_mean",
     "realsumm_pyramid", "see_coverage", "duc_see_scores", "tac_scores",
 ]
 
@@ -140,6 +142,23 @@ def summeval_coverage_quality(corpus, scale: str = "unit", include_models: bool 
     return pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["system"].to_numpy(),
                          "coverage": _likert(wide["relevance"], scale),
                          "quality": _likert(wide[list(SUMMEVAL_QUALITY)].mean(axis=1), scale)})
+
+
+def summeval_dimension_mean(corpus, dimensions: Sequence[str] = ("relevance", *SUMMEVAL_QUALITY), scale: str = "unit",
+                            column: str = "mean4", include_models: bool = False) -> pd.DataFrame:
+    """``instance, system, <column>``: the mean of SummEval ``dimensions`` per summary (all
+    four by default: ``(relevance + 3 x quality) / 4``, which is NOT
+    :func:`coverage_quality_mean`), summed in the order given on 1-5 and then mapped to
+    ``scale``."""
+    unknown = [d for d in dimensions if d not in SUMMEVAL_DIMENSIONS]
+    if unknown or not dimensions:
+        raise ParameterError("dimensions", list(dimensions), f"a non-empty subset of {SUMMEVAL_DIMENSIONS}")
+    wide = wide_judgments(corpus, SUMMEVAL_DIMENSIONS, include_models)
+    _complete(wide, SUMMEVAL_DIMENSIONS, corpus.name)
+    for dim in SUMMEVAL_DIMENSIONS:
+        _in_range(wide, dim, 1.0, 5.0, corpus.name)
+    return pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["system"].to_numpy(),
+                         column: _likert(wide[list(dimensions)].mean(axis=1), scale)})
 
 
 def coverage_quality_mean(scores: pd.DataFrame) -> pd.DataFrame:

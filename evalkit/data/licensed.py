@@ -90,8 +90,8 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
                    "the LDC Multiple-Translation Arabic release with TIDES 2003 assessments (LDC)"),
     LicensedCorpus("hong2014", "summaries", 2004,
                    "Hong et al. (2014) summaries of 12 systems on DUC 2004 task 2 (sumrepo_duc2004)",
-                   "the sumrepo_duc2004 folder from Hong et al. (2014), LREC (distributed to DUC 2004 data "
-                   "holders; point evalkit at the folder holding SOAsums/ and basicsums/)",
+                   "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
+                   "point evalkit at the folder holding SOAsums/ and basicsums/)",
                    ("SOAsums", "basicsums")),
 ]}
 

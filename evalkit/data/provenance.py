@@ -80,8 +80,9 @@ class Provenance:
         return hashlib.sha256(lines.encode("utf-8")).hexdigest()
 
     def checksums(self) -> Dict[str, str]:
-        """``{path: sha256}`` of every file (the layout of the notebooks' ``data_checksums``)."""
-        return {f.path: f.sha256 for f in self.files}
+        """``{name: sha256}`` of every file, names relative to the root (the same on every
+        machine; for the public sets the manifest paths, e.g. ``summeval/data.pkl``)."""
+        return {f.name: f.sha256 for f in self.files}
 
     def paths(self) -> List[Path]:
         """The files read, as paths on this machine."""

@@ -6,7 +6,8 @@ Sets (facts in the package file ``public_manifest.json``, copied from the shared
 =============== =====================================================================
 ``summeval``    SummEval (Fabbri et al. 2021) via ``neulab/BARTScore``: 100 CNN/DM test
                 documents x 16 systems, 11 references, mean expert ratings (1-5) on
-                coherence, consistency, fluency, relevance. -> :func:`load_summeval`
+                coherence, consistency, fluency, relevance. -> :func:`load_summeval`,
+                :func:`summeval_rouge_inputs` (the same summaries as ROUGE input lists)
 ``realsumm``    REALSumm (Bhandari et al. 2020): 100 documents x 24 systems with
                 LitePyramid recall (``neulab/BARTScore``), the 25-system score
                 dictionaries and the SCU presence annotations (``neulab/REALSumm``).

@@ -31,7 +31,7 @@ also accept sacrebleu's reference streams (``ref_layout="streams"``).
 from __future__ import annotations
 
 import abc
-from typing import Any, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
@@ -89,13 +89,14 @@ class Metric(abc.ABC):
             return float(self._score_one(arr))
         return np.asarray(self._score_many(arr), dtype=np.float64).reshape(arr.shape[0])
 
-    def corpus_score(self, hyps: Sequence[Any], refs: Sequence[Any]):
+    def corpus_score(self, hyps: Sequence[Any], refs: Optional[Sequence[Any]] = None):
         """Corpus score: :meth:`score_from_statistics` of the summed segment statistics.
         Some metrics return a richer score object; ``float()`` of it is the score."""
         return self.score_from_statistics(self.segment_statistics(hyps, refs).sum(axis=0))
 
-    def sentence_scores(self, hyps: Sequence[Any], refs: Sequence[Any]) -> np.ndarray:
-        """One score per segment, from that segment's statistics alone."""
+    def sentence_scores(self, hyps: Sequence[Any], refs: Optional[Sequence[Any]] = None) -> np.ndarray:
+        """One score per segment, from that segment's statistics alone. (``refs=None``: the
+        references a metric was constructed with, where it caches them, e.g. BLEU, chrF.)"""
         stats = self.segment_statistics(hyps, refs)
         return self.score_from_statistics(stats.reshape(-1, self.n_statistics))
 

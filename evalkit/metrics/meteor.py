@@ -722,6 +722,9 @@ class METEOR(Metric):
     0.853462
     """
 
+    name = "meteor"
+    n_statistics = 4
+
     def __init__(
         self,
         modules: Sequence[str] = ("exact", "porter", "wn_synonym"),
@@ -792,9 +795,6 @@ class METEOR(Metric):
         if isinstance(self._wordnet_arg, WordNet):
             return self._wordnet_arg
         return load_wordnet(self._wordnet_arg)
-
-    name = "meteor"
-    n_statistics = 4
 
     def signature(self) -> str:
         """A sacrebleu-like signature naming every choice that changes the numbers."""

@@ -17,9 +17,9 @@ The WMT09 example files of the METEOR distribution (``meteor-*.scr``) come from
 ``-l en -norm`` (the defaults here); ``tests/test_meteor_jar.py`` reproduces them.
 
 As an :class:`evalkit.metrics.base.Metric` (registered as ``meteor-jar``) the segment
-statistics are the jar's own ``SCORE`` lines (additive; their width depends on the
-modules), and :meth:`MeteorJar.score_from_statistics` asks the jar (``EVAL``) for the
-score of each summed row, in one run of the jar for all rows.
+statistics are the jar's own ``SCORE`` lines (23 numbers; made additive, see
+:meth:`MeteorJar.segment_statistics`), and :meth:`MeteorJar.score_from_statistics` asks
+the jar (``EVAL``) for the score of each summed row, in one run of the jar for all rows.
 """
 from __future__ import annotations
 
@@ -122,6 +122,7 @@ class MeteorJar(Metric):
     """
 
     name = "meteor-jar"
+    n_statistics = 23  # MeteorStats.STATS_LENGTH of METEOR 1.5
 
     def __init__(
         self,
@@ -142,7 +143,6 @@ class MeteorJar(Metric):
         if ref_layout not in ("streams", "segments"):
             raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
         self.ref_layout = ref_layout
-        self._width: Optional[int] = None
         if language not in _LANGUAGES:
             raise ParameterError("language", language, f"one of {_LANGUAGES}")
         if task is not None and task not in _TASKS:
@@ -190,9 +190,6 @@ class MeteorJar(Metric):
                 parts.append(opts[i][1:])
                 i += 1
         return "|".join(parts)
-
-    def __repr__(self) -> str:
-        return f"MeteorJar({' '.join(self.options())})"
 
     def _command(self, *args: str) -> List[str]:
         return [self.java, f"-Xmx{self.memory}", "-jar", str(self.jar), *args, *self.options()]
@@ -306,17 +303,22 @@ class MeteorJar(Metric):
 
     # -- the Metric protocol ------------------------------------------------------------
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
-        """``(n_segments, k)`` float64: the jar's statistics line per segment."""
-        stats = np.asarray(self.score(hyps, refs).stats, dtype=np.float64)
-        self._width = stats.shape[1]
-        return stats
+        """``(n_segments, 23)`` float64: the jar's statistics line per segment, made additive.
 
-    @property
-    def n_statistics(self) -> int:
-        """Width of the jar's statistics lines (learnt from one tiny run of the jar)."""
-        if self._width is None:
-            self.segment_statistics(["a"], [["a"]])  # one segment, one reference, either layout
-        return self._width
+        Columns (``MeteorStats``): test and reference length and function words, per
+        module (4) test/reference content and function matches, chunks, test and reference
+        word matches. When the jar aggregates (``MeteorStats.addStats``) it drops the chunk
+        of a segment that matches perfectly in one chunk; such a segment's ``chunks`` is 0
+        here, so column sums are what the jar aggregates."""
+        stats = np.asarray(self.score(hyps, refs).stats, dtype=np.float64)
+        if stats.ndim != 2 or stats.shape[1] != self.n_statistics:
+            raise ReferenceToolError(f"the METEOR jar printed statistics of shape {stats.shape}, "
+                                     f"expected (n, {self.n_statistics}) (METEOR 1.5)")
+        test_matches = stats[:, 4:20:4].sum(axis=1) + stats[:, 6:20:4].sum(axis=1)
+        ref_matches = stats[:, 5:20:4].sum(axis=1) + stats[:, 7:20:4].sum(axis=1)
+        perfect = (test_matches == stats[:, 0]) & (ref_matches == stats[:, 1]) & (stats[:, 20] == 1.0)
+        stats[perfect, 20] = 0.0
+        return stats
 
     def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
         lines = ["EVAL ||| " + " ".join(repr(float(x)) for x in row) for row in stats_sums]

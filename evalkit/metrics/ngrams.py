@@ -44,7 +44,7 @@ from evalkit.text.tokenize import add_boundaries, get_tokenizer
 
 __all__ = [
     "normalize_references", "check_hypotheses", "encode_tokens", "encode_chars", "EncodedReferences",
-    "ngram_keys", "pair_counts", "TokenizedCorpus", "closest_ref_length", "WordLevelMetric",
+    "ngram_keys", "pair_counts", "TokenizedCorpus", "WordLevelMetric",
 ]
 
 _MAX_KEY = 2**62
@@ -390,16 +390,6 @@ class TokenizedCorpus:
             return np.empty(0, dtype=np.int64)
         rep = np.repeat(starts - np.concatenate(([0], np.cumsum(cnt)[:-1])), cnt)
         return np.arange(int(cnt.sum()), dtype=np.int64) + rep
-
-
-def closest_ref_length(hyp_len: int, ref_lens: Sequence[int]) -> int:
-    """The reference length closest to ``hyp_len``; ties go to the shorter reference."""
-    best_d, best = -1, -1
-    for rl in ref_lens:
-        d = abs(hyp_len - rl)
-        if best_d == -1 or d < best_d or (d == best_d and rl < best):
-            best_d, best = d, rl
-    return best
 
 
 class WordLevelMetric(Metric):

@@ -26,7 +26,7 @@ from evalkit.metrics.registry import register_metric
 from evalkit.stats.validation import check_int
 
 __all__ = ["fscore_statistics", "fscore_from_statistics", "window_relations", "window_fscore_statistics",
-           "RelationF"]
+           "RelationFScore", "WindowFScore"]
 
 
 def fscore_statistics(hyp_relations: Sequence[Iterable[Hashable]],
@@ -114,8 +114,30 @@ def window_fscore_statistics(hyp_tokens: Sequence[Sequence[str]], ref_tokens: Se
     return out
 
 
-@register_metric("relation-f")
-class RelationF(Metric):
+class RelationFScore(Metric):
+    """Relation F-score over given relations: ``hyps[i]`` and ``refs[i]`` are the relation
+    collections (e.g. dependency triples from :mod:`evalkit.text.parse`) of segment i. Not
+    registered (it takes relations, not text); a parser-backed metric that produces the
+    relations subclasses it and registers itself."""
+
+    name = "relation-f"
+    n_statistics = 3
+
+    def signature(self) -> str:
+        return "relation-f|relations:given|version:1"
+
+    def segment_statistics(self, hyps, refs) -> np.ndarray:
+        return fscore_statistics(hyps, refs)
+
+    def _score_one(self, stats_sum) -> float:
+        return float(fscore_from_statistics(np.asarray(stats_sum)[None])[0])
+
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        return fscore_from_statistics(stats_sums)
+
+
+@register_metric("window-f")
+class WindowFScore(RelationFScore):
     """Relation F-score over word-window relations of tokenized text (the parser-free stand-in).
 
     ``window``: pair distance; ``tokenize``: a :func:`evalkit.text.tokenize.tokenize_words`
@@ -123,8 +145,7 @@ class RelationF(Metric):
     segment is used (R&M had one reference per sentence; default the first).
     """
 
-    name = "relation-f"
-    n_statistics = 3
+    name = "window-f"
 
     def __init__(self, window: int = 3, tokenize: str = "13a", lowercase: bool = True, reference: int = 0):
         self.window = check_int("window", window, minimum=1)
@@ -133,7 +154,7 @@ class RelationF(Metric):
         self.reference = check_int("reference", reference, minimum=0)
 
     def signature(self) -> str:
-        return (f"relation-f|relations:window{self.window}|tok:{self.tokenize}|"
+        return (f"window-f|relations:window{self.window}|tok:{self.tokenize}|"
                 f"case:{'lc' if self.lowercase else 'mixed'}|ref:{self.reference}|version:1")
 
     def _tokens(self, texts: Sequence[str]) -> List[List[str]]:
@@ -149,15 +170,11 @@ class RelationF(Metric):
             elif len(r) > self.reference:
                 out.append(r[self.reference])
             else:
-                raise ParameterError("refs", f"segment {i}: {len(r)} references", f"at least {self.reference + 1}")
+                raise ParameterError("reference", self.reference,
+                                     f"an index below the {len(r)} references of segment {i}")
         return out
 
     def segment_statistics(self, hyps: Sequence[str], refs) -> np.ndarray:
         """(S, 3) int64 ``matches, n_hyp, n_ref``; ``refs[i]`` a string or a list of strings."""
         return window_fscore_statistics(self._tokens(hyps), self._tokens(self._first_refs(refs)), self.window)
 
-    def _score_one(self, stats_sum) -> float:
-        return float(fscore_from_statistics(np.asarray(stats_sum)[None])[0])
-
-    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
-        return fscore_from_statistics(stats_sums)

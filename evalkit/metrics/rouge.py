@@ -41,11 +41,14 @@ Example::
 
     >>> r = Rouge(n=2, stem=True)
     >>> res = r.score(["the cats sat ."], [["a cat sat on the mat ."]])
-    >>> res.scores[["metric", "R", "P", "F"]].round(4)  # tidy: instance, system, metric, R, P, F, counts
-        metric       R       P       F
-    0  ROUGE-1  0.5000  1.0000  0.6667
-    1  ROUGE-2  0.2000  0.5000  0.2857
-    2  ROUGE-L  0.3333  0.6667  0.4444
+    >>> res.scores[["instance", "system", "metric", "R", "P", "F"]]  # tidy
+      instance system   metric        R        P        F
+    0        1      X  ROUGE-1  0.50000  1.00000  0.66667
+    1        1      X  ROUGE-2  0.20000  0.50000  0.28571
+    2        1      X  ROUGE-L  0.33333  0.66667  0.44444
+
+    (by hand: the peer is ``the cat sat`` after stemming, the model ``a cat sat on the
+    mat``; 3 of 6 unigrams, 1 of 5 bigrams (``cat sat``), LCS ``cat sat`` = 2 of 6)
 """
 from __future__ import annotations
 
@@ -928,13 +931,3 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
                 row[c] = float(arr[c][a0:a0 + n_per].sum())
             out.append(row)
     return pd.DataFrame(out)
-
-
-def __getattr__(name: str):
-    # compatibility for evalkit.papers.graham2015 until it calls evalkit.metrics.rouge_variants
-    if name in ("graham_variants", "graham_aggregate"):
-        from evalkit.metrics import rouge_variants
-
-        return {"graham_variants": rouge_variants.rouge_variant_grid,
-                "graham_aggregate": rouge_variants.aggregate_variant_grid}[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

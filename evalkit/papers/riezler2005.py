@@ -27,6 +27,8 @@ from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats.validation import check_int, check_probability
 from evalkit.stats.multiplicity import experimentwise_error
+from evalkit.stats.resampling import smallest_p, trials_needed
+from evalkit.stats.type1 import closest_pair, corpus_scores
 
 PAPER = "riezler2005"
 MEASURES = ("NIST", "BLEU", "F")
@@ -47,7 +49,9 @@ NOTEBOOKS = {
     "01_table1_significance": (
         _LICENSED, _METRICS,
         P("pair", list, default=None, allow_none=True, length=2, help="[baseline, system]; None: chosen"),
-        P("pair_metric", str, default="BLEU", choices=MEASURES, help="metric that picks the closest pair"),
+        P("pair_rule", str, default="paper", choices=("paper", "closest"),
+          help="paper: a NIST gain of at least .15 with the smallest BLEU change (Table 1's case)"),
+        P("pair_metric", str, default="BLEU", choices=MEASURES, help="rule 'closest': the metric that picks"),
         P("n_trials", int, default=10000, quick=500, **_SIZES), P("n_resamples", int, default=10000, quick=500, **_SIZES),
         _WINDOW, P("alpha", float, default=0.05, low=0, high=1),
     ),
@@ -57,9 +61,11 @@ NOTEBOOKS = {
         P("sources", list, default=None, allow_none=True, length=2, help="[A, B] systems the variants mix"),
         _WINDOW, P("n_variants", int, default=6, low=2),
         P("n_trials", int, default=10000, quick=300, **_SIZES), P("n_resamples", int, default=10000, quick=300, **_SIZES),
-        P("n_replications", int, default=200, quick=12, **_SIZES),
+        P("n_replications", int, default=400, quick=12, **_SIZES),
         P("sim_trials", int, default=1000, quick=200, **_SIZES), P("sim_resamples", int, default=1000, quick=200, **_SIZES),
         P("alphas", list, default=[0.015, 0.05], element=float, low=0, high=1),
+        P("tests", list, default=["approximate randomization", "bootstrap (shift)", "bootstrap (centred)"],
+          choices=("approximate randomization", "bootstrap (shift)", "bootstrap (centred)", "bootstrap (koehn)")),
     ),
     "03_many_systems": (
         _LICENSED, _METRICS,
@@ -87,22 +93,6 @@ def published(table: str) -> pd.DataFrame:
     from evalkit.data.published import read_published
 
     return read_published(PAPER, table, dtypes={"printed": "str"})
-
-
-def smallest_p(n_trials: int) -> float:
-    """Smallest p-value AR or the bootstrap can return: ``1/(R + 1)`` (Figs. 1-2, c = 0)."""
-    return 1.0 / (check_int("n_trials", n_trials, minimum=1) + 1)
-
-
-def trials_needed(bound: float) -> int:
-    """Fewest trials R with ``1/(R + 1) < bound`` (so that "p < bound" can be printed)."""
-    bound = check_probability("bound", bound)
-    r = int(np.floor(1.0 / bound))
-    while 1.0 / (r + 1) >= bound:
-        r += 1
-    while r > 1 and 1.0 / r < bound:
-        r -= 1
-    return r
 
 
 def _decimals(printed: str) -> int:
@@ -171,7 +161,7 @@ def printed_checks() -> pd.DataFrame:
 METRICS: Dict[str, tuple] = {
     "BLEU": ("bleu", {}, 100.0),             # 13a tokens, closest reference length, all references
     "NIST": ("nist", {}, 1.0),               # mteval semantics, N = 5, weights from all references
-    "F": ("relation-f", {"tokenize": "13a", "lowercase": True}, 1.0),  # word-window stand-in, first reference
+    "F": ("window-f", {"tokenize": "13a", "lowercase": True}, 1.0),  # word-window stand-in, first reference
 }
 
 
@@ -205,33 +195,46 @@ def metric_statistics(corpus, systems: Optional[Sequence[str]] = None, metrics: 
     return statistics, scores
 
 
-def corpus_scores(statistics: Mapping[str, Mapping[str, np.ndarray]], scores) -> pd.DataFrame:
-    """Corpus score of every system and metric (from summed statistics): ``system, metric, value``."""
-    rows = [{"system": s, "metric": m, "value": float(scores[m](np.asarray(a).sum(axis=0)[None])[0])}
-            for m, by_sys in statistics.items() for s, a in by_sys.items()]
-    return pd.DataFrame(rows)
-
-
-def closest_pair(statistics, scores, metric: str) -> List[str]:
-    """The two systems whose corpus ``metric`` scores are closest, in corpus order (first = baseline)."""
-    if metric not in statistics:
-        raise ParameterError("metric", metric, f"one of {list(statistics)}")
-    table = corpus_scores({metric: statistics[metric]}, scores)
-    names, values = table["system"].tolist(), table["value"].to_numpy()
-    if len(names) < 2:
+def paper_like_pair(statistics, scores) -> List[str]:
+    """The pair that mimics Table 1's situation (§3): a NIST difference at least the printed
+    one (.15) with the smallest BLEU difference (printed: -.003), preferring BLEU moving the
+    other way; the system with the lower NIST is the baseline. Without such a pair, the one
+    with the largest NIST-to-BLEU difference ratio (both scaled by the printed differences)."""
+    nist_step = float(Claims(PAPER).printed("text", key="nist_increase"))
+    bleu_step = float(Claims(PAPER).printed("text", key="bleu_decrease"))
+    table = corpus_scores({m: statistics[m] for m in ("NIST", "BLEU")}, scores).pivot(
+        index="system", columns="metric", values="value")
+    names = list(statistics["NIST"])
+    best, key = None, None
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            lo, hi = (a, b) if table.loc[a, "NIST"] <= table.loc[b, "NIST"] else (b, a)
+            d_nist = table.loc[hi, "NIST"] - table.loc[lo, "NIST"]
+            d_bleu = table.loc[hi, "BLEU"] - table.loc[lo, "BLEU"]
+            ok = d_nist >= nist_step
+            rank = (not ok, d_bleu > 0, abs(d_bleu)) if ok else (True, True, -(d_nist / nist_step) / (
+                abs(d_bleu) / bleu_step + 1e-12))
+            if key is None or rank < key:
+                best, key = [lo, hi], rank
+    if best is None:
         raise ParameterError("statistics", names, "at least two systems")
-    gaps = np.abs(values[:, None] - values[None, :]) + np.diag(np.full(len(names), np.inf))
-    i, j = sorted(np.unravel_index(int(np.argmin(gaps)), gaps.shape))
-    return [names[i], names[j]]
+    return best
 
 
 def pair_statistics(corpus, metrics: Sequence[str], pair: Optional[Sequence[str]] = None,
-                    pair_metric: str = "BLEU", window: int = 3):
-    """``(pair, statistics, scores)`` for two systems: ``pair`` as given, or the two systems
-    closest in ``pair_metric`` (:func:`closest_pair`)."""
+                    pair_metric: str = "BLEU", window: int = 3, rule: str = "closest"):
+    """``(pair, statistics, scores)`` for two systems: ``pair`` as given, else chosen by
+    ``rule``: ``"paper"`` (:func:`paper_like_pair`) or ``"closest"`` (the two systems closest
+    in ``pair_metric``, :func:`~evalkit.stats.type1.closest_pair`)."""
     if pair is None:
-        pick, pick_scores = metric_statistics(corpus, metrics=[pair_metric], window=window)
-        pair = closest_pair(pick, pick_scores, pair_metric)
+        if rule == "paper":
+            pick, pick_scores = metric_statistics(corpus, metrics=["NIST", "BLEU"], window=window)
+            pair = paper_like_pair(pick, pick_scores)
+        elif rule == "closest":
+            pick, pick_scores = metric_statistics(corpus, metrics=[pair_metric], window=window)
+            pair = closest_pair(pick, pick_scores, pair_metric)
+        else:
+            raise ParameterError("rule", rule, "'paper' or 'closest'")
     pair = list(pair)
     if len(pair) != 2 or pair[0] == pair[1]:
         raise ParameterError("pair", pair, "two different system ids [baseline, system]")

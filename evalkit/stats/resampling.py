@@ -49,7 +49,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
                                        rng_from_seed)
 
-__all__ = ["approximate_randomization", "paired_bootstrap", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
+__all__ = ["smallest_p", "trials_needed", "approximate_randomization", "paired_bootstrap", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
 
 SACREBLEU_SEED = 12345
 ScoreFunction = Callable[[np.ndarray], np.ndarray]
@@ -300,3 +300,21 @@ def significance_table(statistics: Mapping[str, Mapping[str, np.ndarray]],
             frames.append(res[cols].assign(test=test, metric=metric))
     out = pd.concat(frames, ignore_index=True)
     return out[["metric", "system", "baseline", "score", "baseline_score", "difference", "test", "p_value", "n"]]
+
+
+def smallest_p(n_trials: int) -> float:
+    """Smallest p-value AR or the bootstrap can return with R trials: ``1/(R + 1)`` (c = 0;
+    Riezler & Maxwell 2005, Figs. 1-2)."""
+    return 1.0 / (check_int("n_trials", n_trials, minimum=1) + 1)
+
+
+def trials_needed(bound: float) -> int:
+    """Fewest trials R with ``1/(R + 1) < bound``, so that "p < bound" can be reported
+    (``trials_needed(.0001) == 10000``)."""
+    bound = check_probability("bound", bound)
+    r = int(np.floor(1.0 / bound))
+    while 1.0 / (r + 1) >= bound:
+        r += 1
+    while r > 1 and 1.0 / r < bound:
+        r -= 1
+    return r

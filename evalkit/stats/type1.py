@@ -25,8 +25,30 @@ from evalkit.stats.validation import check_int, check_probability
 from evalkit.stats.multiplicity import binomial_ci
 from evalkit.stats.resampling import significance_table
 
-__all__ = ["equivalent_variants", "mix_variants", "check_pair_statistics", "variant_tests", "type1_simulation",
+__all__ = ["corpus_scores", "closest_pair", "equivalent_variants", "mix_variants", "check_pair_statistics", "variant_tests", "type1_simulation",
            "rejection_rates"]
+
+
+def corpus_scores(statistics: Mapping[str, Mapping[str, np.ndarray]], scores: Mapping) -> pd.DataFrame:
+    """Corpus score of every system and metric from its summed statistics:
+    ``system, metric, value`` (``statistics[metric][system]`` an (S, k) array)."""
+    rows = [{"system": s, "metric": m, "value": float(np.asarray(scores[m](np.asarray(a).sum(axis=0)[None]))[0])}
+            for m, by_sys in statistics.items() for s, a in by_sys.items()]
+    return pd.DataFrame(rows)
+
+
+def closest_pair(statistics: Mapping[str, Mapping[str, np.ndarray]], scores: Mapping, metric: str):
+    """The two systems whose corpus ``metric`` scores are closest, in the order given (the
+    first is the baseline): the pair whose equivalent variants mimic a small difference."""
+    if metric not in statistics:
+        raise ParameterError("metric", metric, f"one of {list(statistics)}")
+    table = corpus_scores({metric: statistics[metric]}, scores)
+    names, values = table["system"].tolist(), table["value"].to_numpy()
+    if len(names) < 2:
+        raise ParameterError("statistics", names, "at least two systems")
+    gaps = np.abs(values[:, None] - values[None, :]) + np.diag(np.full(len(names), np.inf))
+    i, j = sorted(np.unravel_index(int(np.argmin(gaps)), gaps.shape))
+    return [names[i], names[j]]
 
 
 def equivalent_variants(n_segments: int, n_variants: int, seed) -> np.ndarray:

@@ -449,4 +449,5 @@ class DTKM(_KernelMetric):
         return Forest.from_dependencies(_dependencies(x), self.lowercase)
 
     def signature(self) -> str:
-        return f"{self.name}|decay:{self.decay:g}|lc:{'yes' if self.lowercase else 'no'}|parser:{_parser_sig(self.parser)}"
+        return (f"{self.name}|decay:{self.decay:g}|lc:{'yes' if self.lowercase else 'no'}"
+                f"|parser:{_parser_sig(self.parser)}")

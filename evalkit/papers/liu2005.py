@@ -53,7 +53,8 @@ TABLE7 = {"hyp": "Diplomats will be aboard the plane to return home .",
 RED_PEN = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
 
 __all__ = ["NOTEBOOKS", "PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_PEN", "published", "worked_examples",
-           "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores", "sentence_level", "corpus_level", "paper_layout",
+           "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores",
+           "sentence_level", "corpus_level", "paper_layout",
            "sentence_tables", "DATA", "load_corpus",
            "system_human", "pattern_checks", "sentence_claims", "corpus_claims"]
 

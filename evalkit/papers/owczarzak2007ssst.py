@@ -206,7 +206,9 @@ def segment_correlations(rows: pd.DataFrame, metrics: Mapping[str, object],
 
 def direction(baseline: float, modified: float) -> str:
     """``lower``, ``higher`` or ``same`` (the modified score against the baseline)."""
-    return "same" if np.isclose(modified, baseline, rtol=0, atol=1e-9) else ("lower" if modified < baseline else "higher")
+    if np.isclose(modified, baseline, rtol=0, atol=1e-9):
+        return "same"
+    return "lower" if modified < baseline else "higher"
 
 
 def ranked_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:

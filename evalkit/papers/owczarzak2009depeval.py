@@ -40,7 +40,8 @@ LETTER = {"ROUGE-2": "R2", "ROUGE-SU4": "R4", "BE-HM": "B"}
 N_SUMMARY_LEVEL = {"models": 384, "systems": 5568}
 COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "responsiveness_systems")
 
-__all__ = ["NOTEBOOKS", "PAPER", "key", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows", "significance_letters",
+__all__ = ["NOTEBOOKS", "PAPER", "key", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows",
+           "significance_letters",
            "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
            "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run"]
 

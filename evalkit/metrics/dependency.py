@@ -56,7 +56,7 @@ from evalkit.text.lfg import PRED_RELS, head_modifier_pairs, lfg_triples
 from evalkit.text.parse import Parse
 from evalkit.text.trees import DepTree
 
-__all__ = ["DependencyF", "DEPEVAL", "BEHM", "DEPEVAL_SWITCHES", "depeval_variants", "transform_triples",
+__all__ = ["SynonymIndex", "DependencyF", "DEPEVAL", "BEHM", "DEPEVAL_SWITCHES", "depeval_variants", "transform_triples",
            "match_triples", "jackknife_scores"]
 
 DEPEVAL_SWITCHES = ("pm", "wn", "pred", "norel", "one")
@@ -89,43 +89,65 @@ def transform_triples(triples: Sequence[Tuple[str, str, str]], pred_only: bool =
     return out
 
 
-def match_triples(cand: Counter, ref: Counter, wordnet=None, count_once: bool = False) -> int:
+class SynonymIndex:
+    """A reference bag indexed for WordNet matching: the reference triples whose relation is
+    ``r`` and whose head equals ``a`` or shares a synset with it, in a fixed order (``a``
+    itself, then its synsets sorted; within a key, the triples sorted). Built once per
+    reference bag and reused for every candidate scored against it (jackknifing scores all
+    peers of a topic against the same model subsets)."""
+
+    def __init__(self, ref: Counter, wordnet):
+        self.ref = ref
+        self.wordnet = wordnet
+        self._index: dict = {}
+        for t in sorted(ref):
+            r, c, _ = t
+            for key in (c,) + tuple(wordnet.synset_ids(c)):
+                self._index.setdefault((r, key), []).append(t)
+        self._candidates: dict = {}
+
+    def candidates(self, r: str, a: str) -> List[Tuple[str, str, str]]:
+        got = self._candidates.get((r, a))
+        if got is None:
+            seen, got = set(), []
+            for key in (a,) + tuple(sorted(self.wordnet.synset_ids(a))):
+                for t in self._index.get((r, key), ()):
+                    if t not in seen:
+                        seen.add(t)
+                        got.append(t)
+            self._candidates[(r, a)] = got
+        return got
+
+
+@lru_cache(maxsize=1_000_000)
+def _same(wordnet, x: str, y: str) -> bool:
+    return x == y or bool(wordnet.synset_ids(x) & wordnet.synset_ids(y))
+
+
+def match_triples(cand: Counter, ref: Counter, wordnet=None, count_once: bool = False,
+                  index: Optional[SynonymIndex] = None) -> int:
     """Matches between two bags: exact multiset intersection, then WordNet-synonym matches
     among the left-overs (same relation, each word equal or sharing a synset), greedy
-    one-to-one in sorted order; ``count_once`` counts each distinct matched triple once."""
+    one-to-one in a fixed order (:class:`SynonymIndex`); ``count_once`` counts each distinct
+    matched triple once. ``index``: a prebuilt :class:`SynonymIndex` of ``ref``."""
     exact = cand & ref
     if wordnet is None:
         return len(exact) if count_once else sum(exact.values())
-    left_c = cand - exact
-    left_r = ref - exact
-    # index the reference left-overs by (relation, head word or one of its synsets)
-    index: dict = {}
-    cells = []
-    for (r, a, b), k in sorted(left_r.items()):
-        cell = [a, b, k]
-        cells.append(cell)
-        for key in (a,) + tuple(wordnet.synset_ids(a)):
-            index.setdefault((r, key), []).append(cell)
-
-    def same(x: str, y: str) -> bool:
-        return x == y or bool(wordnet.synset_ids(x) & wordnet.synset_ids(y))
-
+    if index is None or index.ref is not ref:
+        index = SynonymIndex(ref, wordnet)
+    left = ref - exact
     extra, extra_distinct = 0, set()
-    for (r, a, b), k in sorted(left_c.items()):
-        seen = set()
-        for key in (a,) + tuple(sorted(wordnet.synset_ids(a))):
-            for cell in index.get((r, key), ()):
-                if k == 0:
-                    break
-                if id(cell) in seen or cell[2] == 0:
-                    continue
-                seen.add(id(cell))
-                if same(b, cell[1]):
-                    take = min(k, cell[2])
-                    cell[2] -= take
-                    k -= take
-                    extra += take
-                    extra_distinct.add((r, a, b))
+    for (r, a, b), k in sorted((cand - exact).items()):
+        for t in index.candidates(r, a):
+            if k == 0:
+                break
+            avail = left.get(t, 0)
+            if avail > 0 and _same(wordnet, b, t[2]):
+                take = min(k, avail)
+                left[t] = avail - take
+                k -= take
+                extra += take
+                extra_distinct.add((r, a, b))
     if count_once:
         return len(set(exact) | extra_distinct)
     return sum(exact.values()) + extra
@@ -249,11 +271,17 @@ class DEPEVAL(ParsedMetric):
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         hyps, refs = self.prepare_inputs(hyps, refs)
         out = np.zeros((len(hyps), 2), dtype=np.int64)
+        unions: dict = {}  # one union (and WordNet index) per distinct set of references
         for i, (h, rs) in enumerate(zip(hyps, refs)):
-            union: Counter = Counter()
-            for r in rs:
-                union += self._bag(r)
-            out[i] = (match_triples(self._bag(h), union, self.wordnet, "one" in self.variant), sum(union.values()))
+            key = tuple(id(r) for r in rs)
+            if key not in unions:
+                union: Counter = Counter()
+                for r in rs:
+                    union += self._bag(r)
+                unions[key] = (union, SynonymIndex(union, self.wordnet) if self.wordnet is not None else None, rs)
+            union, index, _ = unions[key]
+            out[i] = (match_triples(self._bag(h), union, self.wordnet, "one" in self.variant, index),
+                      sum(union.values()))
         return out
 
     def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:

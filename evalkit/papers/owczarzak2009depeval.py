@@ -114,21 +114,24 @@ def _variant(label: str) -> Tuple[str, ...]:
 
 def score_summaries(corpus, variants: Sequence[str], competitors: Sequence[str] = COMPETITORS,
                     parser=None, wordnet=None, rouge_metrics: Optional[Dict[str, object]] = None,
-                    instances: Optional[Iterable[str]] = None, progress=None) -> pd.DataFrame:
+                    instances: Optional[Iterable[str]] = None, progress=None,
+                    n_models: Optional[int] = None) -> pd.DataFrame:
     """Jackknifed recall of every DEPEVAL ``variants`` label and competitor for every summary.
 
     ``rouge_metrics`` maps ``ROUGE-2``/``ROUGE-SU4`` to protocol metrics (built by the notebook
     from the registry); BE-HM is :class:`evalkit.metrics.dependency.BEHM` on the same parses.
-    Returns ``instance, summarizer, type, metric, value``.
+    ``n_models``: use the first n model summaries of each topic (the paper's TAC and DUC topics
+    have 4; SummEval's 11 references are cut to the same number). Returns ``instance,
+    summarizer, type, metric, value``.
     """
     instances = list(instances) if instances is not None else corpus.instances["instance"].tolist()
     hyps, refs, own, keys = [], [], [], []
     for inst in instances:
-        models = corpus.models(inst)
+        models = corpus.models(inst)[:n_models]
         if len(models) < 2:
             continue
         texts = {m: corpus.summary_text(inst, m) for m in models}
-        for s in corpus.models(inst) + corpus.peers(inst):
+        for s in models + corpus.peers(inst):
             hyps.append(corpus.summary_text(inst, s))
             refs.append([texts[m] for m in models])
             own.append(models.index(s) if s in texts else None)
@@ -287,6 +290,7 @@ def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
 # --------------------------------------------------------------------------- notebook parameters
 _LABELS = ("base", "pm", "wn", "pred", "norel", "one")
 _RUN = (P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
+        P("n_models", int, default=4, low=2, help="model summaries per topic (SummEval has 11; the paper 4)"),
         P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
         P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)"))
 NOTEBOOKS = {

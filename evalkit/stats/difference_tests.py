@@ -47,7 +47,7 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import SeedLike, check_choice, check_int, check_probability, rng_from_seed
 from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, batched_level_correlation,
-                                       level_correlation, score_matrices)
+                                       correlate_columns, level_correlation, score_matrices)
 
 __all__ = ["TESTS", "resampled_deltas", "correlation_difference_test", "permutation_test",
            "compare_metrics", "assign_ranks", "significance_clusters", "equal_correlation_metrics",
@@ -103,6 +103,8 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
                 else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys)))
         cols = (rng.integers(n_inp, size=(n_resamples, n_inp)) if unit in ("inputs", "both")
                 else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp)))
+        if level == "system":
+            return float(observed), _system_boot(a, b, h, rows, cols, method)
         for lo in range(0, n_resamples, step):
             r, c = rows[lo:lo + step, :, None], cols[lo:lo + step, None, :]
             hb = h[r, c]
@@ -112,11 +114,57 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
     shape = {"systems": (n_resamples, n_sys, 1), "inputs": (n_resamples, 1, n_inp),
              "both": (n_resamples, n_sys, n_inp)}[unit]
     swaps = rng.random(shape) < 0.5
+    if level == "system":
+        return float(observed), _system_perm(a, b, h, swaps, unit, method)
     for lo in range(0, n_resamples, step):
         swap = swaps[lo:lo + step]
         out[lo:lo + step] = (batched_level_correlation(np.where(swap, b, a), h, level, method)
                              - batched_level_correlation(np.where(swap, a, b), h, level, method))
     return float(observed), out
+
+
+# System level: the correlated vectors are system means, which are linear in the cells, so the
+# resampled means come from input-count or swap matrices times the score matrices (no
+# (resamples x systems x inputs) copies). Cells are already shared by A, B and H here.
+def _filled(m: np.ndarray):
+    present = ~np.isnan(m)
+    return np.where(present, m, 0.0), present.astype(float)
+
+
+def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
+
+def _system_boot(a, b, h, rows, cols, method) -> np.ndarray:
+    n_res, n_inp = cols.shape
+    counts = np.zeros((n_res, n_inp))
+    np.add.at(counts, (np.arange(n_res)[:, None], cols), 1.0)   # how often each input was drawn
+    present = _filled(h)[1]
+    den = (counts @ present.T)                                    # (R, S) cells behind each mean
+    take = (np.arange(n_res)[:, None], rows)
+    mh = _ratio(counts @ _filled(h)[0].T, den)[take]
+    out = []
+    for m in (a, b):
+        out.append(correlate_columns(_ratio(counts @ _filled(m)[0].T, den)[take].T, mh.T, method))
+    return out[0] - out[1]
+
+
+def _system_perm(a, b, h, swaps, unit, method) -> np.ndarray:
+    (fa, present), (fb, _) = _filled(a), _filled(b)
+    den = present.sum(axis=1)                                     # the same cells for A, B, H
+    mh = np.broadcast_to(_ratio(_filled(h)[0].sum(axis=1), den), (swaps.shape[0], a.shape[0]))
+    if unit == "systems":
+        sw = swaps[:, :, 0]
+        ma, mb = _ratio(fa.sum(axis=1), den), _ratio(fb.sum(axis=1), den)
+        sa, sb = np.where(sw, mb, ma), np.where(sw, ma, mb)
+    else:
+        w = swaps[:, 0, :].astype(float) if unit == "inputs" else None
+        moved = (w @ (fb - fa).T if unit == "inputs"                  # (R, S): B - A summed over swapped cells
+                 else np.einsum("rsi,si->rs", swaps, fb - fa, dtype=float))
+        sa = _ratio(fa.sum(axis=1) + moved, den)
+        sb = _ratio(fb.sum(axis=1) - moved, den)
+    return correlate_columns(sa.T, mh.T, method) - correlate_columns(sb.T, mh.T, method)
 
 
 def _p_value(test: str, observed: float, deltas: np.ndarray, alternative: str) -> Tuple[float, int]:

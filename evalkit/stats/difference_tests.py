@@ -103,7 +103,7 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
                 else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys)))
         cols = (rng.integers(n_inp, size=(n_resamples, n_inp)) if unit in ("inputs", "both")
                 else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp)))
-        if level == "system":
+        if level == "system" and method == "pearson":
             return float(observed), _system_boot(a, b, h, rows, cols, method)
         for lo in range(0, n_resamples, step):
             r, c = rows[lo:lo + step, :, None], cols[lo:lo + step, None, :]
@@ -126,6 +126,10 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
 # System level: the correlated vectors are system means, which are linear in the cells, so the
 # resampled means come from input-count or swap matrices times the score matrices (no
 # (resamples x systems x inputs) copies). Cells are already shared by A, B and H here.
+# Bootstrapped *human* means are recomputed per resample and averaged human ratings tie
+# exactly in exact arithmetic; a sum in another order can break such a tie by one ulp, which
+# changes a rank coefficient. So the count-matrix path serves Pearson only, and rank
+# coefficients take the gathered means (the same sums, in the same order, as a loop).
 def _filled(m: np.ndarray):
     present = ~np.isnan(m)
     return np.where(present, m, 0.0), present.astype(float)

@@ -237,7 +237,7 @@ def test_partial_conjunction_against_holm_fisher_and_simes():
         partial_conjunction([0.5, 1.2])
 
 
-@pytest.mark.parametrize("unit", ["inputs", "both"])
+@pytest.mark.parametrize("unit", ["systems", "inputs", "both"])
 def test_system_level_rank_coefficients_keep_exact_human_ties(unit):
     # averaged ratings (multiples of 1/3) tie exactly; the resampled system means must tie as
     # they do in a straightforward loop, or Kendall's tau changes
@@ -251,8 +251,8 @@ def test_system_level_rank_coefficients_keep_exact_human_ties(unit):
     _, deltas = resampled_deltas(a, b, h, test="boot", unit=unit, level="system", method="kendall",
                                  n_resamples=R, seed=3)
     gen = np.random.default_rng(3)
-    rows = gen.integers(8, size=(R, 8)) if unit == "both" else np.tile(np.arange(8), (R, 1))
-    cols = gen.integers(12, size=(R, 12))
+    rows = gen.integers(8, size=(R, 8)) if unit != "inputs" else np.tile(np.arange(8), (R, 1))
+    cols = gen.integers(12, size=(R, 12)) if unit != "systems" else np.tile(np.arange(12), (R, 1))
     want = [brute_delta(a[np.ix_(rows[r], cols[r])], b[np.ix_(rows[r], cols[r])], h[np.ix_(rows[r], cols[r])],
                         "system", "kendall") for r in range(R)]
     np.testing.assert_allclose(deltas, want, rtol=0, atol=1e-12)

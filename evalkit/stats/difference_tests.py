@@ -103,8 +103,8 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
                 else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys)))
         cols = (rng.integers(n_inp, size=(n_resamples, n_inp)) if unit in ("inputs", "both")
                 else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp)))
-        if level == "system" and method == "pearson":
-            return float(observed), _system_boot(a, b, h, rows, cols, method)
+        if level == "system" and (method == "pearson" or unit == "systems"):
+            return float(observed), _system_boot(a, b, h, rows, cols, method, unit)
         for lo in range(0, n_resamples, step):
             r, c = rows[lo:lo + step, :, None], cols[lo:lo + step, None, :]
             hb = h[r, c]
@@ -128,8 +128,9 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
 # (resamples x systems x inputs) copies). Cells are already shared by A, B and H here.
 # Bootstrapped *human* means are recomputed per resample and averaged human ratings tie
 # exactly in exact arithmetic; a sum in another order can break such a tie by one ulp, which
-# changes a rank coefficient. So the count-matrix path serves Pearson only, and rank
-# coefficients take the gathered means (the same sums, in the same order, as a loop).
+# changes a rank coefficient. So the count-matrix path serves Pearson only (and any coefficient
+# when only systems are drawn: then the means are each system's own row sums, as in a loop);
+# otherwise rank coefficients take the gathered means (the same sums, in the same order).
 def _filled(m: np.ndarray):
     present = ~np.isnan(m)
     return np.where(present, m, 0.0), present.astype(float)
@@ -140,8 +141,13 @@ def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
         return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
 
 
-def _system_boot(a, b, h, rows, cols, method) -> np.ndarray:
+def _system_boot(a, b, h, rows, cols, method, unit) -> np.ndarray:
     n_res, n_inp = cols.shape
+    if unit == "systems":  # every input kept: the drawn systems' own means (the loop's sums)
+        with np.errstate(invalid="ignore"):
+            means = [_ratio(_filled(m)[0].sum(axis=1), _filled(m)[1].sum(axis=1))[rows] for m in (a, b, h)]
+        return (correlate_columns(means[0].T, means[2].T, method)
+                - correlate_columns(means[1].T, means[2].T, method))
     counts = np.zeros((n_res, n_inp))
     np.add.at(counts, (np.arange(n_res)[:, None], cols), 1.0)   # how often each input was drawn
     present = _filled(h)[1]

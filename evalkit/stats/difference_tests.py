@@ -39,6 +39,7 @@ measures the gain against that loop.
 """
 from __future__ import annotations
 
+import warnings
 from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
@@ -107,6 +108,10 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
             return float(observed), _system_boot(a, b, h, rows, cols, method, unit)
         for lo in range(0, n_resamples, step):
             r, c = rows[lo:lo + step, :, None], cols[lo:lo + step, None, :]
+            if level == "system":  # gathered means, each once, in the loop's summation order
+                ma, mb, mh = (_gathered_means(m, rows[lo:lo + step], cols[lo:lo + step]) for m in (a, b, h))
+                out[lo:lo + step] = (correlate_columns(ma.T, mh.T, method) - correlate_columns(mb.T, mh.T, method))
+                continue
             hb = h[r, c]
             out[lo:lo + step] = (batched_level_correlation(a[r, c], hb, level, method)
                                  - batched_level_correlation(b[r, c], hb, level, method))
@@ -139,6 +144,19 @@ def _filled(m: np.ndarray):
 def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
+
+def _gathered_means(m: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """(R, S) means of the resampled matrices ``m[rows[k]][:, cols[k]]``: every system's mean
+    over the drawn inputs (summed in the drawn order, as a loop does), then the drawn systems."""
+    g = np.take(m, cols, axis=1)                      # (systems, R, inputs)
+    if np.isnan(m).any():
+        with warnings.catch_warnings():  # a system whose drawn cells are all missing has no mean
+            warnings.simplefilter("ignore", RuntimeWarning)
+            means = np.nanmean(g, axis=2)
+    else:
+        means = g.mean(axis=2)
+    return means.T[np.arange(rows.shape[0])[:, None], rows]
 
 
 def _system_boot(a, b, h, rows, cols, method, unit) -> np.ndarray:

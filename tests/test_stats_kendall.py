@@ -13,7 +13,7 @@ from scipy import stats
 
 from evalkit.errors import ParameterError
 from evalkit.stats.correlation import correlate_columns
-from evalkit.stats.kendall import kendall_columns, kendall_tau, pair_counts, pairwise_accuracy, tie_calibration
+from evalkit.stats.kendall import kendall_columns, kendall_tau, concordance_counts, pairwise_accuracy, tie_calibration
 
 
 def brute_counts(x, y, eps=0.0):
@@ -61,7 +61,7 @@ def _tied_data(seed, n=12, m=7, levels=4):
 def test_pair_counts_match_a_loop_over_pairs(seed, eps):
     x, y = _tied_data(seed)
     x = x + np.random.default_rng(seed + 10).uniform(0, 0.6, size=x.shape) * (eps > 0)
-    got = pair_counts(x, y, eps)
+    got = concordance_counts(x, y, eps)
     for j in range(x.shape[1]):
         assert tuple(got[:, j]) == brute_counts(x[:, j], y[:, j], eps)
 
@@ -87,7 +87,7 @@ def test_long_vectors_use_scipy_and_tie_counts():
     dy = np.sign(y[:, None] - y[None, :])[np.triu_indices(1300, 1)]
     want = [int(((dx * dy) > 0).sum()), int(((dx * dy) < 0).sum()), int(((dx == 0) & (dy != 0)).sum()),
             int(((dx != 0) & (dy == 0)).sum()), int(((dx == 0) & (dy == 0)).sum())]
-    assert pair_counts(x, y).ravel().tolist() == want
+    assert concordance_counts(x, y).ravel().tolist() == want
     n0 = len(dx)
     assert kendall_tau(x, y, "acc23") == pytest.approx((want[0] + want[4]) / n0, rel=1e-12)
     assert kendall_tau(x, y, "b") == pytest.approx(stats.kendalltau(x, y)[0], rel=1e-12)
@@ -102,7 +102,7 @@ def test_kendall_tau_drops_nan_pairs_and_correlate_columns_names():
     with pytest.raises(ParameterError):
         kendall_columns(x[:2], y[:2], "d")
     with pytest.raises(ParameterError):
-        pair_counts(x, y)  # NaN
+        concordance_counts(x, y)  # NaN
     with pytest.raises(ParameterError):
         kendall_columns(x[:2], y[:2], "c", epsilon=0.5)
 

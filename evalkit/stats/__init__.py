@@ -57,7 +57,7 @@ _EXPORTS = {
     "difference_tests": ["resampled_deltas", "correlation_difference_test", "permutation_test",
                          "compare_metrics", "assign_ranks", "significance_clusters",
                          "equal_correlation_metrics", "type1_error_rates"],
-    "kendall": ["pair_counts", "kendall_columns", "kendall_tau", "tie_calibration", "pairwise_accuracy"],
+    "kendall": ["concordance_counts", "kendall_columns", "kendall_tau", "tie_calibration", "pairwise_accuracy"],
     "grouped": ["per_group_correlations", "averaged_correlation"],
     "williams": ["williams_test", "williams_pairs", "significance_matrix", "not_significantly_beaten"],
     "resampling": ["approximate_randomization", "paired_bootstrap", "result_matrix"],

@@ -1,7 +1,7 @@
 """Kendall's tau variants, pairwise accuracy and tie calibration (mt-metrics-eval's measures).
 
 Every statistic here is a function of five pair counts over the ``n0 = n(n-1)/2`` pairs of
-items of a metric vector ``x`` and a human vector ``y`` (:func:`pair_counts`):
+items of a metric vector ``x`` and a human vector ``y`` (:func:`concordance_counts`):
 ``C`` concordant, ``D`` discordant, ``T_x`` tied in the metric only, ``T_y`` tied in the
 humans only, ``T_xy`` tied in both. A metric pair counts as tied when
 ``|x_i - x_j| <= epsilon`` (``epsilon = 0``: exact ties)::
@@ -41,7 +41,7 @@ from scipy import stats as sps
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import check_choice, check_columns, pick_column
 
-__all__ = ["KENDALL_METHODS", "pair_counts", "kendall_columns", "kendall_tau", "tie_calibration",
+__all__ = ["KENDALL_METHODS", "concordance_counts", "kendall_columns", "kendall_tau", "tie_calibration",
            "pairwise_accuracy"]
 
 #: correlation-method name -> tau variant (the names :func:`evalkit.stats.correlation.correlate_columns` takes)
@@ -109,12 +109,12 @@ def _counts_long(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.array([c, both - c, tx - txy, ty - txy, txy], dtype=np.int64)
 
 
-def pair_counts(x, y, epsilon: float = 0.0) -> np.ndarray:
+def concordance_counts(x, y, epsilon: float = 0.0) -> np.ndarray:
     """Pair counts ``(C, D, T_x, T_y, T_xy)`` of every column of ``x`` (metric) against the
     same column of ``y`` (humans), arrays of shape (n, m) without NaN (1-D: one column).
     Returns an int64 array of shape (5, m). A metric pair is tied when ``|x_i - x_j| <= epsilon``.
 
-    >>> pair_counts([1, 2, 3, 3], [1, 3, 2, 2]).ravel().tolist()
+    >>> concordance_counts([1, 2, 3, 3], [1, 3, 2, 2]).ravel().tolist()
     [3, 2, 0, 0, 1]
     """
     x = np.asarray(x, dtype=float)
@@ -157,7 +157,7 @@ def kendall_columns(x, y, variant: str = "b", epsilon: float = 0.0) -> np.ndarra
         return np.full(x.shape[1], np.nan)
     if variant == "b" and n > _PAIRWISE_MAX and epsilon == 0:
         return _tau_b_long(x, y)  # scipy's O(n log n) tau-b directly
-    c, d, tx, ty, txy = pair_counts(x, y, epsilon).astype(float)
+    c, d, tx, ty, txy = concordance_counts(x, y, epsilon).astype(float)
     n0 = n * (n - 1) / 2
     with np.errstate(invalid="ignore", divide="ignore"):
         if variant == "a":
@@ -308,7 +308,7 @@ def pairwise_accuracy(scores: pd.DataFrame, human: pd.DataFrame, *, by: Optional
         agree = pairs = 0
         groups = merged.groupby(by, sort=True) if by else [(None, merged)]
         for _, g in groups:
-            counts = pair_counts(g["value"].to_numpy(float), g["_human"].to_numpy(float))[:, 0]
+            counts = concordance_counts(g["value"].to_numpy(float), g["_human"].to_numpy(float))[:, 0]
             agree += int(counts[0] + counts[4])
             pairs += int(counts.sum())
         rows.append({"metric": metric, "agree": agree, "pairs": pairs,

@@ -36,8 +36,8 @@ from evalkit.text.parse import Parse
 from evalkit.text.trees import DepTree
 
 PAPER = "owczarzak2007ssst"
-#: factor from evalkit's scale to the paper's (BLEU and dependency F printed as 0-1 / 0-100)
-PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 1.0, "dep": 100.0,
+#: factor from evalkit's scale to the paper's (BLEU printed 0-1; GTM and dependency F 0-100)
+PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 100.0, "dep": 100.0,
                "dep_preds": 100.0}
 
 __all__ = ["NOTEBOOKS", "PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",

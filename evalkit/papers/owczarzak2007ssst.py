@@ -336,7 +336,7 @@ def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "tabl
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)")
+_PARSER = P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)")
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_tables1_2_reordering": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"), _PARSER),

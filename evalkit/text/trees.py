@@ -5,8 +5,8 @@ Stanford, an LFG pipeline, spaCy, UDPipe):
 
 **CoNLL-U** (https://universaldependencies.org/format.html): one token per line with ten
 TAB-separated fields ``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC``; ``#``
-comment lines (``# text = ...`` gives the sentence's text); a blank line ends a sentence. ``ID`` counts 1..n within a sentence, ``HEAD`` is the ID
-of the governor or 0 for a root. Multiword-token lines (``3-4``) and empty nodes (``5.1``) are
+comment lines (``# text = ...`` gives the sentence's text); a blank line ends a sentence. ``ID``
+counts 1..n within a sentence, ``HEAD`` is the ID of the governor or 0 for a root. Multiword-token lines (``3-4``) and empty nodes (``5.1``) are
 legitimate CoNLL-U and are skipped (the syntactic words are kept). A sentence may have several
 roots (a multi-sentence segment parsed as one unit).
 

@@ -4,10 +4,11 @@ Two reader/writer pairs, the formats users bring from any parser (Collins, Charn
 Stanford, an LFG pipeline, spaCy, UDPipe):
 
 **CoNLL-U** (https://universaldependencies.org/format.html): one token per line with ten
-TAB-separated fields ``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC``; ``#``
-comment lines (``# text = ...`` gives the sentence's text); a blank line ends a sentence. ``ID``
-counts 1..n within a sentence, ``HEAD`` is the ID of the governor or 0 for a root. Multiword-token lines (``3-4``) and empty nodes (``5.1``) are
-legitimate CoNLL-U and are skipped (the syntactic words are kept). A sentence may have several
+TAB-separated fields ``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC``; ``#`` comment
+lines (``# text = ...`` gives the sentence's text); a blank line ends a sentence. ``ID``
+counts 1..n within a sentence, ``HEAD`` is the ID of the governor or 0 for a root.
+Multiword-token lines (``3-4``) and empty nodes (``5.1``) are legitimate CoNLL-U and are
+skipped (the syntactic words are kept). A sentence may have several
 roots (a multi-sentence segment parsed as one unit).
 
 **PTB brackets**: ``(S (NP (PRP I)) (VP (VBD had) (NP (DT a) (NN dog))))``, one or more trees

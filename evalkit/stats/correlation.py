@@ -34,7 +34,7 @@ from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
-from evalkit.stats._validation import (
+from evalkit.stats.validation import (
     INSTANCE_COLUMNS, SeedLike, check_choice, check_columns, check_int, check_probability, pick_column,
     rng_from_seed, select_level, unit_column,
 )

@@ -46,7 +46,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import SeedLike, check_choice, check_int, check_probability, rng_from_seed
+from evalkit.stats.validation import SeedLike, check_choice, check_int, check_probability, rng_from_seed
 from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, batched_level_correlation,
                                        correlate_columns, level_correlation, score_matrices)
 

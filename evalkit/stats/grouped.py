@@ -34,7 +34,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_probability
+from evalkit.stats.validation import check_choice, check_probability
 from evalkit.stats.correlation import COEFFICIENTS, apply_missing_rule, correlate_columns
 
 __all__ = ["per_group_correlations", "averaged_correlation"]

@@ -39,7 +39,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_columns, pick_column
+from evalkit.stats.validation import check_choice, check_columns, pick_column
 
 __all__ = ["KENDALL_METHODS", "concordance_counts", "kendall_columns", "kendall_tau", "tie_calibration",
            "pairwise_accuracy"]

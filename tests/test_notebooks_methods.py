@@ -38,6 +38,7 @@ def _check_results(out):
     assert len(tests) == 6 and set(tests["test"]) == {"boot", "perm"}
     assert {"rank", "metric"} <= set(pd.read_csv(out / "significance_clusters.csv").columns)
     assert len(pd.read_csv(out / "wmt_tau_like.csv")) == 5
+    assert set(pd.read_csv(out / "realsumm_summary_level.csv")["inputs"]) == {"all", "significant (p < 0.05)"}
 
 
 def test_sample_profile_runs(tmp_path, monkeypatch):

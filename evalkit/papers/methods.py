@@ -5,7 +5,9 @@ and how the metric and human score matrices are built. The statistics themselves
 * Summarization (``sample``: simulated DUC 2004 task 2, SEE coverage; ``public``: SummEval,
   expert relevance; ``licensed``: the user's DUC 2004, SEE coverage): every peer summary is
   scored with sentence-level metrics against the instance's model summaries, giving one
-  (systems x inputs) matrix per metric and one human matrix.
+  (systems x inputs) matrix per metric and one human matrix. The pyramid part (REALSumm's
+  summary-level analysis): ``sample`` simulated TAC 2008, ``public`` REALSumm (LitePyramid
+  recall), ``licensed`` TAC 2008.
 * MT (``sample``: simulated TIDES 2003, adequacy; ``public``: WMT19 daRR, one language pair;
   ``licensed``: MTC Part 4 with LDC adequacy): segment scores of each output and the
   relative-ranking pairs (WMT19's own daRR pairs; elsewhere pairs derived from the averaged
@@ -34,6 +36,10 @@ METRICS = ("BLEU", "BLEU-1.x", "BLEU-moses-1.x", "chrF", "chrF++")  # keys of ME
 #: profile -> (data set key, judgment) of the summarization part
 SUMMARIZATION = {"sample": ("duc2004", "coverage"), "public": ("summeval", "relevance"),
                  "licensed": ("duc2004", "coverage")}
+#: profile -> (data set key, judgment, description) of the pyramid part (REALSumm's analysis)
+PYRAMID = {"sample": ("tac2008", "pyramid_modified", "simulated TAC 2008 (modified pyramid score)"),
+           "public": ("realsumm", "litepyramid_recall", "REALSumm (LitePyramid recall, 1 reference)"),
+           "licensed": ("tac2008", "pyramid_modified", "TAC 2008, licensed (modified pyramid score)")}
 DESCRIPTIONS = {"sample": "simulated DUC 2004 task 2 (SEE coverage; the simulation's latent truth is known)",
                 "public": "SummEval (expert relevance; 11 references per document)",
                 "licensed": "DUC 2004 task 2, licensed (SEE coverage)"}
@@ -82,20 +88,25 @@ def _check_profile(profile: str) -> None:
 
 
 # --------------------------------------------------------------------------- summarization
-def load_summarization(profile: str, quick: bool = False, max_inputs: Optional[int] = None):
+def load_summarization(profile: str, quick: bool = False, max_inputs: Optional[int] = None,
+                       part: str = "main"):
     """``(corpus, judgment, description)`` of the profile's summarization data (data set keys
-    of :mod:`evalkit.data.datasets`: ``duc2004`` on sample and licensed, ``summeval`` on public);
-    ``quick`` keeps the first 20 inputs of the public set (the sample has its own quick size)."""
+    of :mod:`evalkit.data.datasets`): ``part="main"``: ``duc2004`` on sample and licensed,
+    ``summeval`` on public; ``part="pyramid"``: :data:`PYRAMID`. ``quick`` keeps the first 20
+    inputs of a public set (the sample has its own quick size)."""
     from evalkit.data import datasets
 
     _check_profile(profile)
-    key, judgment = SUMMARIZATION[profile]
+    if part not in ("main", "pyramid"):
+        raise ParameterError("part", part, "'main' or 'pyramid'")
+    key, judgment, description = (*SUMMARIZATION[profile], DESCRIPTIONS[profile]) if part == "main" \
+        else PYRAMID[profile]
     corpus = datasets.load(key, profile, quick=quick)
     if max_inputs is None and quick and profile == "public":
         max_inputs = 20
     if max_inputs is not None:
         corpus = corpus.subset(instances=list(corpus.instances["instance"])[:max_inputs])
-    return corpus, judgment, DESCRIPTIONS[profile]
+    return corpus, judgment, description
 
 
 def summary_matrices(corpus, judgment: str, metrics: Sequence[str] = METRICS

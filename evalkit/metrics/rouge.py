@@ -56,7 +56,8 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import rouge_kernels as K
 from evalkit.text import porter, rouge_resources
 
-__all__ = ["Rouge", "RougeResult", "RougeCorpus", "perl_round5", "perl_number", "graham_variants", "graham_aggregate"]
+__all__ = ["Rouge", "RougeResult", "RougeCorpus", "perl_round5", "perl_number", "graham_variants", "graham_aggregate",
+           "subset_recall_table"]
 
 Text = Union[str, Sequence[str]]
 
@@ -502,6 +503,30 @@ class Rouge:
         ).reset_index()
         return flat
 
+    def pair_counts(self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None) -> pd.DataFrame:
+        """Clipped hit and size counts per (evaluation, peer, model): ``instance, system, model,
+        metric, hit_count, model_count, peer_count`` (``model`` = position in the evaluation's
+        model list). Under ``scoring="A"`` a peer's score against any subset of its models is
+        a sum over these rows (:func:`subset_recall_table`), so thousands of model subsamples
+        need no re-scoring. ROUGE-W (whose bases are not additive) is left out."""
+        if peer_ids is None:
+            peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+        cleaned = _CleanTexts(corpus.texts, self.length_limit, self.byte_limit)
+        counts = _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
+        first = np.searchsorted(counts.inst, np.arange(len(counts.rows)))
+        pos = np.arange(len(counts.inst)) - first[counts.inst]
+        frames = []
+        for method, (kind, hit, mc, pc) in counts.methods.items():
+            if kind == "W":
+                continue
+            frames.append(pd.DataFrame({
+                "instance": [counts.rows[i][0] for i in counts.inst],
+                "system": [counts.rows[i][1] for i in counts.inst],
+                "model": pos, "metric": method, "hit_count": hit.astype(np.int64),
+                "model_count": mc.astype(np.int64), "peer_count": pc.astype(np.int64)}))
+        cols = ["instance", "system", "model", "metric", "hit_count", "model_count", "peer_count"]
+        return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=cols)
+
     # -- printing -------------------------------------------------------------------------
     def report(self, result: RougeResult, per_eval: bool = False, conf_tag: Optional[str] = None) -> str:
         """The text ROUGE-1.5.5.pl prints for these scores (``-d`` = ``per_eval``)."""
@@ -928,6 +953,54 @@ _GRAHAM_TAGS = {
     "ROUGE-1": "R1", "ROUGE-2": "R2", "ROUGE-3": "R3", "ROUGE-4": "R4",
     "ROUGE-S4": "RS4", "ROUGE-SU4": "RSU4", "ROUGE-W-1.2": "RW", "ROUGE-L": "RL",
 }
+
+
+def subset_recall_table(pair_counts: pd.DataFrame, metric: str, k: int, instances: Sequence[str],
+                        systems: Sequence[str]) -> Tuple[np.ndarray, List[List[Tuple[int, ...]]]]:
+    """ROUGE recall (``-f A``, rounded as the script prints it) against every k-subset of each
+    instance's models, from :meth:`Rouge.pair_counts`.
+
+    Returns ``(table, subsets)``: ``table[t, j, s]`` = recall of ``systems[s]`` on
+    ``instances[t]`` against the model positions ``subsets[t][j]`` (NaN where not scored or
+    past the instance's subsets). Equal to re-scoring each subset with :meth:`Rouge.score`.
+    """
+    import itertools
+
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ParameterError("k", k, "an integer >= 1")
+    pc = pair_counts[pair_counts["metric"] == metric]
+    if pc.empty:
+        raise ParameterError("metric", metric, f"one of {sorted(set(pair_counts['metric']))}")
+    srow = {s: i for i, s in enumerate(systems)}
+    subsets: List[List[Tuple[int, ...]]] = []
+    parts = dict(tuple(pc.groupby("instance", sort=False)))
+    for inst in instances:
+        if inst not in parts:
+            raise ParameterError("instances", inst, "instances present in pair_counts")
+        n_models = int(parts[inst]["model"].max()) + 1
+        subs = list(itertools.combinations(range(n_models), k))
+        if not subs:
+            raise ParameterError("k", k, f"at most the {n_models} models of {inst}")
+        subsets.append(subs)
+    table = np.full((len(instances), max(len(s) for s in subsets), len(systems)), np.nan)
+    for t, inst in enumerate(instances):
+        part = parts[inst]
+        part = part[part["system"].isin(srow)]
+        cols = part["system"].map(srow).to_numpy()
+        n_models = int(parts[inst]["model"].max()) + 1
+        hit = np.zeros((len(systems), n_models))
+        size = np.zeros((len(systems), n_models))
+        seen = np.zeros(len(systems), dtype=bool)
+        hit[cols, part["model"].to_numpy()] = part["hit_count"].to_numpy()
+        size[cols, part["model"].to_numpy()] = part["model_count"].to_numpy()
+        seen[cols] = True
+        for j, sub in enumerate(subsets[t]):
+            h = hit[:, list(sub)].sum(axis=1)
+            m = size[:, list(sub)].sum(axis=1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                r = perl_round5(np.where(m != 0, h / np.where(m != 0, m, 1), 0.0))
+            table[t, j] = np.where(seen, r, np.nan)
+    return table, subsets
 
 
 def graham_variants(

@@ -22,8 +22,8 @@ number used is reported as ``n``.
 """
 from __future__ import annotations
 
-from itertools import combinations, permutations
-from typing import Optional
+from itertools import combinations, permutations, product
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -34,7 +34,7 @@ from evalkit.stats._validation import (check_choice, check_columns, check_int, c
                                        pick_column, select_level, unit_column)
 
 __all__ = ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
-           "not_outperformed", "significance_decisions", "decision_agreement"]
+           "not_outperformed", "significance_decisions", "decision_agreement", "population_pairs"]
 
 TESTS = ("t", "wilcoxon")
 ALTERNATIVES = ("two-sided", "greater", "less")
@@ -99,20 +99,28 @@ def shapiro_by_system(scores: pd.DataFrame, *, metric: Optional[str] = None,
 
 
 def pairwise_tests(scores: pd.DataFrame, *, metric: Optional[str] = None, test: str = "t",
-                   alternative: str = "greater", min_shared: int = 2, **kwargs) -> pd.DataFrame:
+                   alternative: str = "greater", min_shared: int = 2,
+                   pairs: Optional[Iterable[Tuple[str, str]]] = None, **kwargs) -> pd.DataFrame:
     """The paired test for every pair of systems on their shared inputs.
 
     ``alternative="greater"``: every ordered pair (A, B), H1 "A > B" (Graham's Figure 4);
     ``"two-sided"``: every unordered pair once. ``scores``: long ``instance, system, value``
     (filter by ``metric`` if a ``metric`` column holds several). A pair sharing fewer than
-    ``min_shared`` inputs raises. Returns ``system_a, system_b, mean_a, mean_b`` plus the
-    columns of :func:`paired_test`.
+    ``min_shared`` inputs raises. ``pairs`` restricts the test to the given (A, B) pairs (e.g.
+    OCDN12's human-vs-automatic population, :func:`population_pairs`). Returns ``system_a,
+    system_b, mean_a, mean_b`` plus the columns of :func:`paired_test`.
     """
     check_choice("alternative", alternative, ALTERNATIVES)
     min_shared = check_int("min_shared", min_shared, minimum=2)
     wide = _wide(scores, metric)
     systems = list(wide.columns)
-    pairs = combinations(systems, 2) if alternative == "two-sided" else permutations(systems, 2)
+    if pairs is None:
+        pairs = combinations(systems, 2) if alternative == "two-sided" else permutations(systems, 2)
+    else:
+        pairs = [tuple(p) for p in pairs]
+        unknown = sorted({s for p in pairs for s in p} - set(systems))
+        if unknown:
+            raise ParameterError("pairs", unknown[:5], "systems present in the scores")
     rows = []
     for a, b in pairs:
         both = wide[[a, b]].dropna()
@@ -123,6 +131,17 @@ def pairwise_tests(scores: pd.DataFrame, *, metric: Optional[str] = None, test: 
         rows.append({"system_a": a, "system_b": b, "mean_a": float(both[a].mean()),
                      "mean_b": float(both[b].mean()), **res})
     return pd.DataFrame(rows)
+
+
+def population_pairs(first: Sequence[str], second: Optional[Sequence[str]] = None) -> List[Tuple[str, str]]:
+    """OCDN12's populations: every unordered pair within ``first`` (automatic vs automatic), or
+    every (a, b) with a in ``first`` and b in ``second`` (human vs automatic)."""
+    if second is None:
+        return list(combinations(list(first), 2))
+    overlap = set(first) & set(second)
+    if overlap:
+        raise ParameterError("second", sorted(overlap)[:5], "systems disjoint from first")
+    return list(product(list(first), list(second)))
 
 
 def beats_matrix(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:

@@ -271,7 +271,8 @@ def subset_score_table(pyramids: Mapping[str, TopicPyramid], k: int, summarizers
     """Scores of ``summarizers`` against every k-model pyramid of every instance.
 
     Returns ``(table, subsets)``: ``table[t, j, s]`` = score of ``summarizers[s]`` on instance
-    ``t`` (in ``pyramids`` order) against its j-th k-subset of models ``subsets[t][j]`` (NaN
+    ``t`` (in ``pyramids`` order) against its j-th k-subset of models ``subsets[t][j]``
+    (``itertools.combinations`` of the sorted model ids; NaN
     where the summarizer is not annotated or is in the subset, or j is past the instance's
     subsets). A model-subset sweep then only indexes this table (evalkit.stats.sampling).
     """

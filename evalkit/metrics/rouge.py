@@ -956,13 +956,16 @@ _GRAHAM_TAGS = {
 
 
 def subset_recall_table(pair_counts: pd.DataFrame, metric: str, k: int, instances: Sequence[str],
-                        systems: Sequence[str]) -> Tuple[np.ndarray, List[List[Tuple[int, ...]]]]:
+                        systems: Sequence[str]) -> Tuple[np.ndarray, List[List[Tuple]]]:
     """ROUGE recall (``-f A``, rounded as the script prints it) against every k-subset of each
     instance's models, from :meth:`Rouge.pair_counts`.
 
     Returns ``(table, subsets)``: ``table[t, j, s]`` = recall of ``systems[s]`` on
-    ``instances[t]`` against the model positions ``subsets[t][j]`` (NaN where not scored or
-    past the instance's subsets). Equal to re-scoring each subset with :meth:`Rouge.score`.
+    ``instances[t]`` against the models ``subsets[t][j]`` (``itertools.combinations`` of the
+    sorted labels of the ``model`` column, as :func:`evalkit.metrics.pyramid.subset_score_table`
+    orders its subsets, so one subset index means the same models in both; NaN where not scored, where the system is one of the subset's
+    models, or past the instance's subsets). Equal to re-scoring each subset with
+    :meth:`Rouge.score`.
     """
     import itertools
 
@@ -972,34 +975,40 @@ def subset_recall_table(pair_counts: pd.DataFrame, metric: str, k: int, instance
     if pc.empty:
         raise ParameterError("metric", metric, f"one of {sorted(set(pair_counts['metric']))}")
     srow = {s: i for i, s in enumerate(systems)}
-    subsets: List[List[Tuple[int, ...]]] = []
+    subsets: List[List[Tuple]] = []
+    labels: List[List] = []
     parts = dict(tuple(pc.groupby("instance", sort=False)))
     for inst in instances:
         if inst not in parts:
             raise ParameterError("instances", inst, "instances present in pair_counts")
-        n_models = int(parts[inst]["model"].max()) + 1
-        subs = list(itertools.combinations(range(n_models), k))
+        models = sorted(set(parts[inst]["model"]))
+        subs = list(itertools.combinations(models, k))
         if not subs:
-            raise ParameterError("k", k, f"at most the {n_models} models of {inst}")
+            raise ParameterError("k", k, f"at most the {len(models)} models of {inst}")
         subsets.append(subs)
+        labels.append(models)
     table = np.full((len(instances), max(len(s) for s in subsets), len(systems)), np.nan)
     for t, inst in enumerate(instances):
         part = parts[inst]
         part = part[part["system"].isin(srow)]
         cols = part["system"].map(srow).to_numpy()
-        n_models = int(parts[inst]["model"].max()) + 1
-        hit = np.zeros((len(systems), n_models))
-        size = np.zeros((len(systems), n_models))
+        mcol = {m: j for j, m in enumerate(labels[t])}
+        mpos = part["model"].map(mcol).to_numpy()
+        hit = np.zeros((len(systems), len(labels[t])))
+        size = np.zeros((len(systems), len(labels[t])))
         seen = np.zeros(len(systems), dtype=bool)
-        hit[cols, part["model"].to_numpy()] = part["hit_count"].to_numpy()
-        size[cols, part["model"].to_numpy()] = part["model_count"].to_numpy()
+        hit[cols, mpos] = part["hit_count"].to_numpy()
+        size[cols, mpos] = part["model_count"].to_numpy()
         seen[cols] = True
         for j, sub in enumerate(subsets[t]):
-            h = hit[:, list(sub)].sum(axis=1)
-            m = size[:, list(sub)].sum(axis=1)
+            idx = [mcol[m] for m in sub]
+            h = hit[:, idx].sum(axis=1)
+            m = size[:, idx].sum(axis=1)
             with np.errstate(invalid="ignore", divide="ignore"):
                 r = perl_round5(np.where(m != 0, h / np.where(m != 0, m, 1), 0.0))
-            table[t, j] = np.where(seen, r, np.nan)
+            # a summary that is one of the subset's models is not scored against itself
+            inside = np.array([s in sub for s in systems], dtype=bool)
+            table[t, j] = np.where(seen & ~inside, r, np.nan)
     return table, subsets
 
 

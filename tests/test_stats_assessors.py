@@ -131,3 +131,34 @@ def test_select_fit_predict_picks_the_informative_feature():
     assert table.iloc[0]["features"] == ("good",)
     assert len(table) == 4
     assert stats.pearsonr(pred, d["y"])[0] > 0.9
+
+
+def test_batched_wilcoxon_equals_one_call_per_pair():
+    """pairwise_tests batches scipy's Wilcoxon by length and method; every p-value must equal
+    the one scipy gives for the pair alone (ties, zeros, exact and normal cases, n <= 13)."""
+    from evalkit.stats.pairwise import paired_test, pairwise_tests, wilcoxon_rows
+    rng = np.random.default_rng(4)
+    diffs = []
+    for n in (5, 9, 20, 48, 60):
+        for kind in range(4):
+            d = rng.normal(size=n)
+            if kind == 1:
+                d = np.round(d, 1)  # ties
+            if kind == 2:
+                d[:2] = 0.0  # zeros
+            if kind == 3:
+                d = np.round(d * 3) / 3  # ties and zeros
+            diffs.append(d)
+    for alt in ("two-sided", "greater"):
+        stat, p = wilcoxon_rows(diffs, alternative=alt)
+        for d, s_, p_ in zip(diffs, stat, p):
+            one = stats.wilcoxon(d, zero_method="wilcox", correction=False, alternative=alt)
+            assert p_ == pytest.approx(one.pvalue, rel=1e-12, abs=1e-300) and s_ == pytest.approx(one.statistic)
+    rows = [(f"T{t}", s, v) for t in range(15) for s, v in (("a", rng.normal()), ("b", rng.normal()), ("c", 0.0))]
+    scores = pd.DataFrame(rows, columns=["instance", "system", "value"])
+    scores.loc[0, "value"] = np.nan
+    fast = pairwise_tests(scores, test="wilcoxon", alternative="two-sided")
+    for r in fast.itertuples():
+        w = scores.pivot(index="instance", columns="system", values="value")[[r.system_a, r.system_b]].dropna()
+        slow = paired_test(w.iloc[:, 0], w.iloc[:, 1], test="wilcoxon").iloc[0]
+        assert r.p_value == pytest.approx(slow["p_value"]) and r.n == slow["n"]

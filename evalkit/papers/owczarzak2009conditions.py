@@ -21,7 +21,7 @@ subsets), so 1,000 draws cost one gather per metric (benchmarks/bench_sweep.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -38,13 +38,19 @@ from evalkit.stats.correlation import level_correlation, resampled_correlations
 from evalkit.stats.sampling import (model_subset_correlations, split_half_correlations, stability_summary,
                                     topic_subsample_correlations)
 
-__all__ = ["PAPER", "METRICS", "ROUGE_METRICS", "rouge_config", "Evaluation", "load_evaluation", "model_sweep",
-           "full_rows", "sweep_table", "topic_sweep", "split_half_table", "model_split_half", "compare_with_paper"]
+__all__ = ["PAPER", "METRICS", "ROUGE_METRICS", "MODEL_TABLES", "TOPIC_TABLES", "rouge_config", "Evaluation",
+           "load_evaluation", "model_sweep", "full_rows", "sweep_table", "models_experiment", "topics_experiment",
+           "topic_sweep", "split_half_table", "model_split_half", "compare_with_paper", "text_claims"]
 
 PAPER = "owczarzak2009conditions"
 #: evalkit metric keys -> printed column names (BE is printed but not computed here).
 METRICS = {"pyramid": "Pyramid", "rouge2": "ROUGE-2", "rougesu4": "ROUGE-SU4", "be": "BE"}
 ROUGE_METRICS = {"rouge2": "ROUGE-2", "rougesu4": "ROUGE-SU4"}
+#: (docset, reference) -> the printed table of the models / topics experiment (TAC 2008).
+MODEL_TABLES = {("A", "responsiveness"): "table1", ("B", "responsiveness"): "table2",
+                ("A", "pyramid"): "table3", ("B", "pyramid"): "table4"}
+TOPIC_TABLES = {("A", "responsiveness"): "table7", ("B", "responsiveness"): "table8",
+                ("A", "pyramid"): "table9", ("B", "pyramid"): "table10"}
 
 
 def rouge_config(length_limit: Optional[int] = 100) -> Rouge:
@@ -180,6 +186,25 @@ def sweep_table(draws: pd.DataFrame, full: pd.DataFrame, size_col: str, full_siz
     return pd.DataFrame(rows, columns=["row", "size", "kind", "metric", "value", "markers"])
 
 
+def models_experiment(ev: Evaluation, reference: str, ks: Sequence[int], metrics: Sequence[str], *, n_draws: int,
+                      n_boot: int, seed: int, method: str = "pearson", rounding: str = "none", alpha: float = 0.05
+                      ) -> pd.DataFrame:
+    """One of Tables 1-5 on ``ev``: the printed layout (:func:`sweep_table`) with ``n_models``."""
+    metrics = [m for m in metrics if m in ev.scores]
+    draws = model_sweep(ev, ks, metrics, reference, n_draws=n_draws, seed=seed, method=method, rounding=rounding)
+    full = full_rows(ev, metrics, reference, n_boot=n_boot, seed=seed, method=method)
+    return sweep_table(draws, full, "k", ev.n_models, alpha)
+
+
+def topics_experiment(ev: Evaluation, reference: str, sizes: Sequence[int], metrics: Sequence[str], *, n_draws: int,
+                      n_boot: int, seed: int, method: str = "pearson", alpha: float = 0.05) -> pd.DataFrame:
+    """One of Tables 7-11 on ``ev`` (sizes above the number of topics are dropped)."""
+    metrics = [m for m in metrics if m in ev.scores]
+    draws = topic_sweep(ev, sizes, metrics, reference, n_draws=n_draws, seed=seed, method=method)
+    full = full_rows(ev, metrics, reference, n_boot=n_boot, seed=seed, method=method)
+    return sweep_table(draws, full, "size", len(ev.instances), alpha)
+
+
 def topic_sweep(ev: Evaluation, sizes: Sequence[int], metrics: Sequence[str], reference: str, *, n_draws: int,
                 seed: int, method: str = "pearson") -> pd.DataFrame:
     """``metric, size, draw, r``: n-topic system means (all models) against the full-topic
@@ -228,13 +253,17 @@ def compare_with_paper(ours: pd.DataFrame, table: str, data: str, comparable: bo
     """One row per printed number of ``table`` (metrics we compute): ``claim_id, source, printed,
     this_run, data, verdict, note``; ``comparable`` only on the paper's own data (licensed)."""
     printed = read_published(PAPER, table, dtypes={"row": "str"})
-    mine = ours.set_index(["row", "metric"])["value"]
+    # the full-data rows match by kind (this run may have another number of models / topics)
+    label = lambda row, kind: row if kind == "subsample" else kind  # noqa: E731
+    mine = pd.Series(ours["value"].to_numpy(), index=pd.MultiIndex.from_arrays(
+        [[label(r, k) for r, k in zip(ours["row"], ours["kind"])], ours["metric"]]))
     rows = []
     for r in printed.itertuples(index=False):
-        key = (r.row, r.metric)
+        key = (label(r.row, r.kind), r.metric)
         this = float(mine[key]) if key in mine.index else float("nan")
         if np.isnan(this):
-            verdict, note = "not comparable", f"{METRICS[r.metric]} is not computed on this data"
+            why = "is not computed on this data" if r.metric not in set(ours["metric"]) else "has no such row here"
+            verdict, note = "not comparable", f"{METRICS[r.metric]} {why}"
         elif not comparable:
             verdict, note = "not comparable", "different data (stand-in)"
         else:
@@ -242,4 +271,16 @@ def compare_with_paper(ours: pd.DataFrame, table: str, data: str, comparable: bo
             note = f"tolerance {tolerance}"
         rows.append((f"{table}:{r.row}:{r.metric}", f"{table} ({r.row}, {METRICS[r.metric]})", r.value, this,
                      data, verdict, note))
+    return pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run", "data", "verdict", "note"])
+
+
+def text_claims(values: Mapping[str, float], data: str, comparable: bool, tolerance: float = 0.01) -> pd.DataFrame:
+    """Claims for the numbers of the prose (``text_numbers``) that this run computed."""
+    printed = read_published(PAPER, "text_numbers").set_index("claim_id")
+    rows = []
+    for cid, this in values.items():
+        p = float(printed.at[cid, "value"])
+        verdict = ("agrees" if abs(this - p) <= tolerance else "differs") if comparable else "not comparable"
+        rows.append((cid, f"{printed.at[cid, 'section']}: {printed.at[cid, 'text']}", p, float(this), data, verdict,
+                     f"tolerance {tolerance}" if comparable else "different data (stand-in)"))
     return pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run", "data", "verdict", "note"])

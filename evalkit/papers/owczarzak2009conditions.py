@@ -40,7 +40,7 @@ from evalkit.stats.sampling import (model_subset_correlations, split_half_correl
 
 __all__ = ["PAPER", "METRICS", "ROUGE_METRICS", "MODEL_TABLES", "TOPIC_TABLES", "rouge_config", "Evaluation",
            "load_evaluation", "model_sweep", "full_rows", "sweep_table", "models_experiment", "topics_experiment",
-           "topic_sweep", "split_half_table", "model_split_half", "compare_with_paper", "text_claims"]
+           "topic_sweep", "self_subset", "split_half_table", "model_split_half", "compare_with_paper", "text_claims"]
 
 PAPER = "owczarzak2009conditions"
 #: evalkit metric keys -> printed column names (BE is printed but not computed here).
@@ -218,6 +218,18 @@ def topic_sweep(ev: Evaluation, sizes: Sequence[int], metrics: Sequence[str], re
         d = topic_subsample_correlations(ev.scores[m], ref, usable, n_draws=n_draws, method=method, seed=seed)
         out.append(d.assign(metric=m))
     return pd.concat(out, ignore_index=True)[["metric", "size", "draw", "r"]]
+
+
+def self_subset(ev: Evaluation, sizes: Sequence[int], *, n_draws: int, seed: int, method: str = "pearson"
+                ) -> pd.DataFrame:
+    """Footnote 1: a manual metric on n topics against the same metric on all topics:
+    ``metric, size, value`` (mean r)."""
+    out = []
+    for m, x in ev.references.items():
+        usable = [s for s in sizes if s <= len(ev.instances)]
+        d = topic_subsample_correlations(x, np.nanmean(x, axis=1), usable, n_draws=n_draws, method=method, seed=seed)
+        out.append(d.groupby("size")["r"].mean().rename("value").reset_index().assign(metric=m))
+    return pd.concat(out, ignore_index=True)[["metric", "size", "value"]]
 
 
 def split_half_table(ev: Evaluation, sizes: Sequence[int], *, n_draws: int, seed: int,

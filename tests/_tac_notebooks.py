@@ -1,0 +1,66 @@
+"""Shared smoke runs of the TAC meta-evaluation notebooks (the four Owczarzak et al. papers).
+
+On ``sample`` every notebook must run; on ``public`` (EVALKIT_DATA_MIRROR) too; on ``licensed``
+the data notebooks must be *skipped* without configuration and must run on TAC eval
+directories the test writes (the quick simulated TAC years written by evalkit's TAC writer,
+in NIST's layout) and points EVALKIT_TAC<year> at.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from evalkit.data import licensed, tac
+from evalkit.data.simulate import build_sample
+from evalkit.notebook import runner
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def notebooks(paper: str) -> list:
+    return sorted(p.stem for p in (REPO / "notebooks" / paper).glob("*.ipynb"))
+
+
+def run(paper, profile, tmp_path, monkeypatch, only=None):
+    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
+    runs = runner.run_all(profile=profile, only=list(only or [paper]), quick=True, results_dir=tmp_path, jobs=2)
+    return {r.notebook: r for r in runs}, tmp_path / profile / paper
+
+
+def check_stripped(paper: str) -> None:
+    for name in notebooks(paper):
+        nb = json.loads((REPO / "notebooks" / paper / f"{name}.ipynb").read_text())
+        assert nb["cells"][0]["cell_type"] == "markdown"
+        tagged = [c for c in nb["cells"] if "parameters" in c.get("metadata", {}).get("tags", [])]
+        assert len(tagged) == 1, name
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                assert cell["outputs"] == [] and cell["execution_count"] is None, name
+
+
+def assert_ok(runs, expected) -> None:
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in expected}, \
+        {n: r.error for n, r in runs.items() if r.status != "ok"}
+
+
+def paper_vs_run(out: Path, name: str) -> pd.DataFrame:
+    table = pd.read_csv(out / name / "paper_vs_run.csv")
+    assert list(table.columns)[:7] == ["claim_id", "source", "printed", "this_run", "data", "verdict", "note"]
+    assert len(table) > 0 and set(table["verdict"]) <= {"agrees", "differs", "not comparable", "recomputed exactly"}
+    return table
+
+
+def no_licensed_config(tmp_path, monkeypatch) -> None:
+    for name in licensed.CORPORA:
+        monkeypatch.delenv(licensed.env_var(name), raising=False)
+    monkeypatch.setenv(licensed.ENV_CONFIG, str(tmp_path / "no-such-config.yaml"))
+
+
+def tac_fixtures(tmp_path, monkeypatch, years) -> None:
+    """Quick simulated TAC years written in NIST's eval-directory layout, configured as licensed."""
+    root = tmp_path / "tac-fixture"
+    build_sample(root, quick=True, corpora=[f"tac{y}" for y in years], jobs=1)
+    for y in years:
+        monkeypatch.setenv(licensed.env_var(f"tac{y}"), str(root / f"tac{y}" / tac.EVAL_DIRS[y]))

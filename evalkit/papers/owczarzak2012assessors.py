@@ -20,11 +20,15 @@ Summarization Evaluation* (ACL 2012, pp. 359-362): what only this paper defines.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Sequence
+import math
+from collections import Counter
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
 
+from evalkit.data.model import SummarizationCorpus
+from evalkit.data.published import read_published
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts
 from evalkit.data.tac_views import TacPart
 from evalkit.metrics.pyramid import autoannotate, build_pyramids, score_pyramids
@@ -34,7 +38,8 @@ from evalkit.stats.correlation import correlate_columns, level_correlation
 from evalkit.stats.regression import select_fit_predict, system_correlation
 
 __all__ = ["PAPER", "CATEGORIES", "FEATURES", "pair_counts", "alpha_table", "table1_layout", "manual_vs_auto_pyramid",
-           "exclusion_tables", "summary_features", "classy_like", "rouge2_scores", "human_scores"]
+           "exclusion_tables", "summary_features", "classy_like", "rouge2_scores", "human_scores", "public_alpha",
+           "realsumm_mp_ap", "table1_claims", "table_claims", "worst_for", "summeval_classy", "table5_claims"]
 
 PAPER = "owczarzak2012assessors"
 #: Table 1's categories -> TacPart judgment keys.
@@ -139,43 +144,44 @@ def exclusion_tables(part: TacPart, worst: Mapping[str, Sequence[str]], human: M
             "table4": pd.DataFrame(t4, columns=["excluded", "category", "value"])}
 
 
-def summary_features(part: TacPart, rouge: Optional[Rouge] = None) -> pd.DataFrame:
+def summary_features(corpus: SummarizationCorpus, instances: Sequence[str], rouge: Optional[Rouge] = None,
+                     length_limit: Optional[int] = 100) -> pd.DataFrame:
     """CLASSY-like features per summary (peers and models; a model's ROUGE is against the other
     models): ROUGE-1/2/SU4 recall, length in words and sentences, mean sentence length, and
     redundancy (largest unigram cosine between two of its sentences)."""
-    rouge = rouge or Rouge(n=2, lcs=False, skip=4, su="SU", stem=True, length_limit=100)
-    counts = rouge_pair_counts(part.corpus, rouge, part.instances)
+    rouge = rouge or Rouge(n=2, lcs=False, skip=4, su="SU", stem=True, length_limit=length_limit)
+    counts = rouge_pair_counts(corpus, rouge, instances)
     feats = None
     for name, metric in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2"), ("rougesu4", "ROUGE-SU4")):
         r = recall_from_counts(counts, metric)[["instance", "system", "value"]].rename(columns={"value": name})
         feats = r if feats is None else feats.merge(r, on=["instance", "system"])
     rows = []
-    for inst, s, sents in part.corpus.summaries[["instance", "summarizer", "sentences"]].itertuples(index=False):
-        toks = [x.lower().split() for x in sents]
-        words = sum(len(t) for t in toks)
-        red = 0.0
-        vecs = [pd.Series(t).value_counts() for t in toks if t]
-        for i in range(len(vecs)):
-            for j in range(i + 1, len(vecs)):
-                num = float((vecs[i] * vecs[j].reindex(vecs[i].index).fillna(0)).sum())
-                red = max(red, num / float(np.sqrt((vecs[i] ** 2).sum() * (vecs[j] ** 2).sum())))
-        rows.append((inst, s, float(words), float(len(toks)), words / len(toks) if toks else 0.0, red))
+    summ = corpus.summaries[corpus.summaries["instance"].isin(set(instances))]
+    for inst, s, sents in summ[["instance", "summarizer", "sentences"]].itertuples(index=False):
+        vecs = [Counter(x.lower().split()) for x in sents]
+        vecs = [v for v in vecs if v]
+        norms = [math.sqrt(sum(c * c for c in v.values())) for v in vecs]
+        red = max((sum(c * vecs[j][w] for w, c in vecs[i].items()) / (norms[i] * norms[j])
+                   for i in range(len(vecs)) for j in range(i + 1, len(vecs))), default=0.0)
+        words = sum(len(x.split()) for x in sents)
+        rows.append((inst, s, float(words), float(len(sents)), words / len(sents) if sents else 0.0, red))
     shape = pd.DataFrame(rows, columns=["instance", "system", "words", "sentences", "mean_sentence_words", "redundancy"])
     return feats.merge(shape, on=["instance", "system"])
 
 
 def classy_like(years: Mapping[str, TacPart], target: str, exclude: Mapping[str, Sequence[str]], *,
                 methods: Sequence[str] = ("robust", "nnls", "cca"), max_size: int = 2,
-                features: Sequence[str] = FEATURES) -> pd.DataFrame:
+                features: Sequence[str] = FEATURES, precomputed: Optional[Mapping[str, pd.DataFrame]] = None
+                ) -> pd.DataFrame:
     """Table 5 for one target: ``version (base|new), population (NoModels|AllPeers), r``.
 
     ``years`` maps ``"train"`` (Y-2), ``"select"`` (Y-1) and ``"test"`` (Y) to parts;
     ``exclude[role]`` = assessors whose topics leave the training years in the "new" version.
     NoModels scores only automatic peers; AllPeers also the models (features without their own
-    text)."""
+    text); ``precomputed[role]`` = the role's :func:`summary_features` (computed when absent)."""
     data = {}
     for role, p in years.items():
-        f = summary_features(p)
+        f = precomputed[role] if precomputed is not None else summary_features(p.corpus, p.instances)
         y = human_scores(p, target, include_models=True).rename(columns={"value": "y"})
         d = f.merge(y, on=["instance", "system"])
         d["model"] = d["system"].isin(set(p.models))
@@ -192,3 +198,150 @@ def classy_like(years: Mapping[str, TacPart], target: str, exclude: Mapping[str,
                                          keep(data["test"]), list(features), "y", methods=methods, max_size=max_size)
             rows.append((version, pop, system_correlation(keep(data["test"]), pred, "y")))
     return pd.DataFrame(rows, columns=["version", "population", "r"])
+
+
+def worst_for(part: TacPart, target: str, exclusion: str = "alpha", n: int = 1) -> List[str]:
+    """The ``n`` least consistent assessors of ``part`` for ``target``: lowest alpha of the
+    target's repeated judgments, or (``exclusion="mp_minus_ap"``) lowest mean mP - aP."""
+    if exclusion == "mp_minus_ap":
+        mp = manual_vs_auto_pyramid(part)
+        long = lambda col: mp[["instance", "system", col]].rename(columns={col: "value"})  # noqa: E731
+        return A.worst_assessors(A.manual_minus_auto(long("mp"), long("ap"), part.assessor_of), n, value="mp_minus_ap")
+    return A.worst_assessors(alpha_table([part], [target]), n)
+
+
+# --------------------------------------------------------------------------- public stand-ins
+def summeval_classy(methods: Sequence[str] = ("robust", "nnls", "cca"), max_size: int = 2, quick: bool = False
+                    ) -> pd.DataFrame:
+    """SummEval stand-in for Table 5: documents in three parts (train, select, test), target
+    expert relevance, automatic systems only, no exclusion: ``version, population, r, target, docset``."""
+    from evalkit.data.public import load_summeval
+
+    c = load_summeval(documents=False)
+    insts = list(c.instances["instance"])[: 30 if quick else None]
+    f = summary_features(c, insts, length_limit=None)
+    y = c.judgments[c.judgments["judgment"] == "relevance"].rename(columns={"summarizer": "system", "value": "y"})
+    d = f.merge(y[["instance", "system", "y"]], on=["instance", "system"])
+    third = {i: k * 3 // len(insts) for k, i in enumerate(insts)}
+    part = [d[d["instance"].map(third) == k] for k in range(3)]
+    pred, _ = select_fit_predict(part[0], part[1], part[1], part[2], list(FEATURES), "y", methods=methods,
+                                 max_size=max_size)
+    r = system_correlation(part[2], pred, "y")
+    return pd.DataFrame([("base", "NoModels", r, "responsiveness", "A")],
+                        columns=["version", "population", "r", "target", "docset"])
+
+def public_alpha() -> pd.DataFrame:
+    """Repeated judgments in the public sets: identical system summaries of one document in
+    SummEval (expert means of coherence, consistency, fluency, relevance) and REALSumm (crowd
+    LitePyramid): ``category, assessor ("pooled"), alpha, units, values``."""
+    from evalkit.data.public import load_realsumm, load_summeval
+
+    out = []
+    for corpus, judgments in ((load_summeval(documents=False), ("coherence", "consistency", "fluency", "relevance")),
+                              (load_realsumm(documents=False), ("litepyramid_recall",))):
+        pairs = A.identical_pairs(corpus.summaries, systems=corpus.peers())
+        for j in judgments:
+            rep = A.repeated_judgments(pairs, corpus.judgments, j).assign(assessor="pooled")
+            out.append(A.assessor_alpha(rep).assign(category=f"{corpus.name}:{j}"))
+    return pd.concat(out, ignore_index=True)[["category", "assessor", "alpha", "units", "values"]]
+
+
+def realsumm_mp_ap(punctuation: bool = True) -> pd.DataFrame:
+    """REALSumm: manual pyramid (crowd SCU presence, weight 1, X = the reference's SCU count:
+    LitePyramid recall) and autoPyramid (the SCU labels, standing in for contributor strings,
+    matched in the summary): ``instance, system, mp, ap``."""
+    from evalkit.data.public import load_realsumm
+
+    c = load_realsumm(documents=False)
+    contrib = c.scus.assign(summarizer="ref", contributor=c.scus["label"], start=None, end=None)[
+        ["instance", "scu", "summarizer", "contributor", "start", "end"]]
+    pyrs = build_pyramids(c.scus, contrib, c.peer_scus, ["ref"])
+    manual = score_pyramids(pyrs)
+    auto = []
+    for inst, pyr in pyrs.items():
+        texts = {s: " ".join(c.summary(inst, s)) for s in c.peers(inst)}
+        auto.append(autoannotate(pyr, texts, contrib, sources={s: ["ref"] for s in texts}, punctuation=punctuation))
+    ap = score_pyramids(build_pyramids(c.scus, contrib, pd.concat(auto, ignore_index=True), ["ref"]))
+    m = manual[manual["summarizer"] != "ref"].set_index(["instance", "summarizer"])["score"]
+    a = ap.set_index(["instance", "summarizer"])["score"].reindex(m.index).fillna(0.0)
+    return pd.DataFrame({"mp": m, "ap": a}).reset_index().rename(columns={"summarizer": "system"})
+
+
+# --------------------------------------------------------------------------- paper vs run
+_COLUMNS = ["claim_id", "source", "printed", "this_run", "data", "verdict", "note"]
+
+
+def _verdict(printed: float, this: float, comparable: bool, tolerance: float) -> Tuple[str, str]:
+    if not comparable:
+        return "not comparable", "different data (stand-in)"
+    if this != this:  # NaN
+        return "not comparable", "not computed on this run"
+    return ("agrees" if abs(printed - this) <= tolerance else "differs"), f"tolerance {tolerance}"
+
+
+def table1_claims(alpha: pd.DataFrame, pairs: pd.DataFrame, data: str, comparable: bool) -> pd.DataFrame:
+    """Table 1 (per category and assessor) and the pair counts of §2 against this run."""
+    printed = read_published(PAPER, "table1")
+    mine = alpha.set_index(["category", "assessor"])["alpha"]
+    rows = []
+    for r in printed.itertuples(index=False):
+        this = float(mine.get((r.category, r.assessor), np.nan))
+        rows.append((f"table1:{r.category}:{r.assessor}", f"Table 1, {r.category}, rank {r.rank}", r.alpha, this, data,
+                     *_verdict(r.alpha, this, comparable, 0.0005)))
+    text = read_published(PAPER, "text_numbers").set_index("claim_id")
+    n = pairs.set_index("year")["pairs"]
+    for cid, year in (("pairs_2009", 2009), ("pairs_2011", 2011)):
+        this = float(n.get(year, np.nan))
+        rows.append((cid, f"§2: {text.at[cid, 'text']}", float(text.at[cid, "value"]), this, data,
+                     *_verdict(float(text.at[cid, "value"]), this, comparable, 0)))
+    return pd.DataFrame(rows, columns=_COLUMNS)
+
+
+def table_claims(table: str, ours: Optional[pd.DataFrame], keys: Sequence[str], data: str, comparable: bool,
+                 tolerance: float = 0.0005, value: str = "value") -> pd.DataFrame:
+    """A printed table (``keys`` identify a cell) against ``ours`` (None: nothing computed)."""
+    printed = read_published(PAPER, table)
+    mine = ours.set_index(list(keys))[value] if ours is not None and len(ours) else pd.Series(dtype=float)
+    rows = []
+    for r in printed.itertuples(index=False):
+        key = tuple(getattr(r, k) for k in keys)
+        this = float(mine.get(key, np.nan)) if len(mine) else float("nan")
+        rows.append((f"{table}:" + ":".join(map(str, key)), f"{table} ({', '.join(map(str, key))})",
+                     float(getattr(r, value)), this, data, *_verdict(float(getattr(r, value)), this, comparable,
+                                                                     tolerance)))
+    return pd.DataFrame(rows, columns=_COLUMNS)
+
+
+_VERSIONS = {"CLASSY1 Pyr": ("pyramid", "base", None), "CLASSY1 Pyr new (a)": ("pyramid", "new", "alpha"),
+             "CLASSY1 Pyr new (b)": ("pyramid", "new", "mp_minus_ap"), "CLASSY2 Resp": ("responsiveness", "base", None),
+             "CLASSY2 Resp new": ("responsiveness", "new", None), "CLASSY3 Read": ("readability", "base", None),
+             "CLASSY3 Read new": ("readability", "new", None)}
+
+
+def table5_claims(results: pd.DataFrame, data: str, exclusion: str = "alpha") -> pd.DataFrame:
+    """Table 5: every printed value (never comparable: CLASSY's features are not ours) and,
+    per target/population/docset, the direction of new - base (comparable on any data that
+    has both versions)."""
+    printed = read_published(PAPER, "table5")
+    mine = results.set_index(["target", "version", "population", "docset"])["r"]
+    rows = []
+    for r in printed.itertuples(index=False):
+        target, version, _ = _VERSIONS.get(r.version, (None, None, None))
+        key = (target, version, r.population, "A" if r.docset == "main" else "B")
+        this = float(mine.get(key, np.nan)) if target else float("nan")
+        rows.append((f"table5:{r.version}:{r.population}:{r.docset}", f"Table 5, {r.version}", float(r.value), this,
+                     data, "not comparable", "CLASSY-like features and fits, not CLASSY's"))
+    base = printed[printed["version"].isin([v for v, t in _VERSIONS.items() if t[1] == "base"])]
+    for b in base.itertuples(index=False):
+        target = _VERSIONS[b.version][0]
+        new_name = [v for v, t in _VERSIONS.items() if t[0] == target and t[1] == "new"
+                    and t[2] in (None, exclusion)][0]
+        new = printed[(printed["version"] == new_name) & (printed["population"] == b.population)
+                      & (printed["docset"] == b.docset)]["value"].iat[0]
+        ds = "A" if b.docset == "main" else "B"
+        ours = [mine.get((target, v, b.population, ds), np.nan) for v in ("base", "new")]
+        sign_p, sign_o = np.sign(new - b.value), np.sign(ours[1] - ours[0])
+        verdict = "not comparable" if np.isnan(sign_o) else ("agrees" if sign_p == sign_o else "differs")
+        rows.append((f"table5:direction:{target}:{b.population}:{b.docset}", f"Table 5, {new_name} - {b.version}",
+                     float(sign_p), float(sign_o), data, verdict, "sign of the change after cleaning the training data"))
+    return pd.DataFrame(rows, columns=_COLUMNS)

@@ -64,3 +64,52 @@ def tac_fixtures(tmp_path, monkeypatch, years) -> None:
     build_sample(root, quick=True, corpora=[f"tac{y}" for y in years], jobs=1)
     for y in years:
         monkeypatch.setenv(licensed.env_var(f"tac{y}"), str(root / f"tac{y}" / tac.EVAL_DIRS[y]))
+
+
+def standard_tests(paper: str, expected: set, years: list, sample_check=None, public_check=None,
+                   licensed_notebook: str = None) -> dict:
+    """The five smoke tests every paper runs, as module-level test functions (``globals().update``).
+
+    ``sample_check(out)`` / ``public_check(out)`` add paper-specific assertions on the results;
+    ``licensed_notebook``'s paper-vs-run table must compare values (agrees/differs) on the fixture.
+    """
+    import pytest
+
+    names = notebooks(paper)
+
+    def test_notebooks_exist_and_are_stripped():
+        assert expected <= set(names)
+        check_stripped(paper)
+
+    def test_sample_profile_runs(tmp_path, monkeypatch):
+        runs, out = run(paper, "sample", tmp_path, monkeypatch)
+        assert_ok(runs, names)
+        for name in names:
+            paper_vs_run(out, name)
+        if sample_check:
+            sample_check(out)
+
+    @pytest.mark.public
+    def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
+        runs, out = run(paper, "public", tmp_path, monkeypatch)
+        assert_ok(runs, names)
+        if public_check:
+            public_check(out)
+
+    def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
+        no_licensed_config(tmp_path, monkeypatch)
+        runs, _ = run(paper, "licensed", tmp_path, monkeypatch)
+        assert {n: r.status for n, r in runs.items()} == {n: "skipped" for n in names}
+        assert all("tac" in r.error for r in runs.values())
+
+    def test_licensed_profile_runs_on_tac_fixture(tmp_path, monkeypatch):
+        no_licensed_config(tmp_path, monkeypatch)
+        tac_fixtures(tmp_path, monkeypatch, years)
+        runs, out = run(paper, "licensed", tmp_path, monkeypatch)
+        assert_ok(runs, names)
+        if licensed_notebook:
+            assert set(paper_vs_run(out, licensed_notebook)["verdict"]) & {"agrees", "differs"}
+
+    return {f.__name__: f for f in (test_notebooks_exist_and_are_stripped, test_sample_profile_runs,
+                                    test_public_profile_runs, test_licensed_profile_is_skipped_without_data,
+                                    test_licensed_profile_runs_on_tac_fixture)}

@@ -134,7 +134,8 @@ def category_scores(part: TacPart, metric: str, group: str, systems: Sequence[st
 
 def category_letters(scores: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     """Tables 6-7 for one (docset, metric, group): ``rank, category, score, letters`` (score = the
-    macro-average) plus the Tukey pairwise significance (``attrs["pairs"]``)."""
+    macro-average) and ``differs_from``: the categories Tukey HSD separates it from (the
+    pairwise significance the letters encode)."""
     letters = compact_letters(scores, dv="value", between="category", alpha=alpha)
     macro = {c: macro_average(g) for c, g in scores.groupby("category")}
     out = pd.DataFrame({"category": letters["group"], "score": [macro[c] for c in letters["group"]],
@@ -142,7 +143,9 @@ def category_letters(scores: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     out = out.sort_values("score", ascending=False, kind="mergesort").reset_index(drop=True)
     out.insert(0, "rank", np.arange(1, len(out) + 1))
     tk = tukey_hsd(scores, dv="value", between="category")
-    out.attrs["pairs"] = tk.assign(significant=tk["p_tukey"] < alpha)[["A", "B", "p_tukey", "significant"]]
+    sig = tk[tk["p_tukey"] < alpha]
+    out["differs_from"] = [" ".join(sorted(set(sig.loc[sig["A"] == c, "B"]) | set(sig.loc[sig["B"] == c, "A"])))
+                           for c in out["category"]]
     return out
 
 

@@ -29,6 +29,7 @@ import pandas as pd
 
 from evalkit.data.model import SummarizationCorpus
 from evalkit.data.published import read_published
+from evalkit.notebook.printed import CLAIM_COLUMNS, compare_printed, verdict
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts
 from evalkit.data.tac_views import TacPart
 from evalkit.metrics.pyramid import autoannotate, build_pyramids, score_pyramids
@@ -268,17 +269,6 @@ def realsumm_mp_ap(punctuation: bool = True) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- paper vs run
-_COLUMNS = ["claim_id", "source", "printed", "this_run", "data", "verdict", "note"]
-
-
-def _verdict(printed: float, this: float, comparable: bool, tolerance: float) -> Tuple[str, str]:
-    if not comparable:
-        return "not comparable", "different data (stand-in)"
-    if this != this:  # NaN
-        return "not comparable", "not computed on this run"
-    return ("agrees" if abs(printed - this) <= tolerance else "differs"), f"tolerance {tolerance}"
-
-
 def table1_claims(alpha: pd.DataFrame, pairs: pd.DataFrame, data: str, comparable: bool) -> pd.DataFrame:
     """Table 1 (per category and assessor) and the pair counts of §2 against this run."""
     printed = read_published(PAPER, "table1")
@@ -287,29 +277,20 @@ def table1_claims(alpha: pd.DataFrame, pairs: pd.DataFrame, data: str, comparabl
     for r in printed.itertuples(index=False):
         this = float(mine.get((r.category, r.assessor), np.nan))
         rows.append((f"table1:{r.category}:{r.assessor}", f"Table 1, {r.category}, rank {r.rank}", r.alpha, this, data,
-                     *_verdict(r.alpha, this, comparable, 0.0005)))
+                     *verdict(r.alpha, this, comparable, 0.0005)))
     text = read_published(PAPER, "text_numbers").set_index("claim_id")
     n = pairs.set_index("year")["pairs"]
     for cid, year in (("pairs_2009", 2009), ("pairs_2011", 2011)):
         this = float(n.get(year, np.nan))
         rows.append((cid, f"§2: {text.at[cid, 'text']}", float(text.at[cid, "value"]), this, data,
-                     *_verdict(float(text.at[cid, "value"]), this, comparable, 0)))
-    return pd.DataFrame(rows, columns=_COLUMNS)
+                     *verdict(float(text.at[cid, "value"]), this, comparable, 0)))
+    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
 
 
 def table_claims(table: str, ours: Optional[pd.DataFrame], keys: Sequence[str], data: str, comparable: bool,
-                 tolerance: float = 0.0005, value: str = "value") -> pd.DataFrame:
+                 tolerance: float = 0.0005) -> pd.DataFrame:
     """A printed table (``keys`` identify a cell) against ``ours`` (None: nothing computed)."""
-    printed = read_published(PAPER, table)
-    mine = ours.set_index(list(keys))[value] if ours is not None and len(ours) else pd.Series(dtype=float)
-    rows = []
-    for r in printed.itertuples(index=False):
-        key = tuple(getattr(r, k) for k in keys)
-        this = float(mine.get(key, np.nan)) if len(mine) else float("nan")
-        rows.append((f"{table}:" + ":".join(map(str, key)), f"{table} ({', '.join(map(str, key))})",
-                     float(getattr(r, value)), this, data, *_verdict(float(getattr(r, value)), this, comparable,
-                                                                     tolerance)))
-    return pd.DataFrame(rows, columns=_COLUMNS)
+    return compare_printed(PAPER, table, ours, keys, data, comparable, tolerance)
 
 
 _VERSIONS = {"CLASSY1 Pyr": ("pyramid", "base", None), "CLASSY1 Pyr new (a)": ("pyramid", "new", "alpha"),
@@ -344,4 +325,4 @@ def table5_claims(results: pd.DataFrame, data: str, exclusion: str = "alpha") ->
         verdict = "not comparable" if np.isnan(sign_o) else ("agrees" if sign_p == sign_o else "differs")
         rows.append((f"table5:direction:{target}:{b.population}:{b.docset}", f"Table 5, {new_name} - {b.version}",
                      float(sign_p), float(sign_o), data, verdict, "sign of the change after cleaning the training data"))
-    return pd.DataFrame(rows, columns=_COLUMNS)
+    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)

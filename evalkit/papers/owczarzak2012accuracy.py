@@ -23,6 +23,7 @@ from typing import Dict, List, Mapping, Optional, Sequence
 import numpy as np
 import pandas as pd
 
+from evalkit.data.published import read_published
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts
 from evalkit.data.tac_views import TacPart
 from evalkit.metrics.pyramid import score_pyramid
@@ -31,7 +32,7 @@ from evalkit.stats.multiplicity import ci_versus_reference
 from evalkit.stats.pairwise import decision_agreement, population_pairs, significance_decisions
 
 __all__ = ["PAPER", "VARIANTS", "variant_counts", "auto_scores", "human_auto_scores", "decisions", "year_decisions",
-           "agreement_table", "layout", "difference_histogram", "aesop_scores", "aesop_agreement"]
+           "agreement_table", "layout", "public_decisions", "printed_checks", "difference_histogram", "aesop_scores", "aesop_agreement"]
 
 PAPER = "owczarzak2012accuracy"
 #: variant -> (stop words removed, ROUGE method)
@@ -42,9 +43,33 @@ MANUAL = ("pyramid", "responsiveness")
 
 def variant_counts(part: TacPart, length_limit: Optional[int] = 100) -> Dict[bool, pd.DataFrame]:
     """ROUGE pair counts with stop words kept (False) and removed (True)."""
-    return {stop: rouge_pair_counts(part.corpus, Rouge(n=2, lcs=False, skip=4, su="SU", stem=True, stopwords=stop,
-                                                       length_limit=length_limit), part.instances)
+    return _counts(part.corpus, part.instances, length_limit)
+
+
+def _counts(corpus, instances, length_limit):
+    return {stop: rouge_pair_counts(corpus, Rouge(n=2, lcs=False, skip=4, su="SU", stem=True, stopwords=stop,
+                                                  length_limit=length_limit), instances)
             for stop in (False, True)}
+
+
+def public_decisions(name: str, variants: Sequence[str], quick: bool = False, alpha: float = 0.05):
+    """Stand-ins, automatic pairs only: ``summeval`` (expert relevance as Responsiveness, 11
+    references) or ``realsumm`` (LitePyramid recall as Pyramid, 1 reference); summaries are
+    not truncated. Returns ``({"auto": decisions}, scores)``."""
+    from evalkit.data import public
+
+    corpus = public.load_summeval(documents=False) if name == "summeval" else public.load_realsumm(documents=False)
+    insts = list(corpus.instances["instance"])[: 20 if quick else None]
+    counts = _counts(corpus, insts, None)
+    judgment, manual = ("relevance", "responsiveness") if name == "summeval" else ("litepyramid_recall", "pyramid")
+    j = corpus.judgments
+    j = j[(j["judgment"] == judgment) & j["instance"].isin(set(insts))].rename(columns={"summarizer": "system"})
+    scores = {manual: j[["instance", "system", "value"]]}
+    for v in variants:
+        stop, method = VARIANTS[v]
+        r = recall_from_counts(counts[stop], method)
+        scores[v] = r[r["system"].isin(set(corpus.peers()))][["instance", "system", "value"]]
+    return {"auto": decisions(scores, alpha=alpha)}, scores
 
 
 def auto_scores(part: TacPart, counts: Mapping[bool, pd.DataFrame], variants: Sequence[str]) -> Dict[str, pd.DataFrame]:
@@ -113,8 +138,8 @@ def agreement_table(per_year: Mapping[int, Mapping[str, Mapping[str, pd.DataFram
     rows = []
     for year, pops in per_year.items():
         for pop in ("auto", "human_auto"):
-            dec = pops[pop]
-            for manual in MANUAL:
+            dec = pops.get(pop, {})
+            for manual in (m for m in MANUAL if m in dec):
                 for v in variants:
                     a = decision_agreement(dec[manual], dec[v], contr_denominator=contr_denominator).iloc[0]
                     rows.append((year, v, pop, manual, int(a["pairs"]), int(a["manual_diff"]), a["diff"], a["no_diff"],
@@ -172,9 +197,33 @@ def aesop_agreement(submission: pd.DataFrame, manual_decisions: Mapping[str, pd.
             d = significance_decisions(part[["instance", "system", "value"]], test="wilcoxon", alpha=alpha)
             da = d.set_index(["system_a", "system_b"])["decision"].reindex(man.index)
             rates[run] = (int(((da == man) & keep).sum()), int(keep.sum()))
-        ref = rates[reference][0] / max(rates[reference][1], 1)
         runs = list(rates)
+        if rates[reference][1] == 0:  # no pair to compare (e.g. no manually significant pair)
+            rows.append(pd.DataFrame({"successes": 0, "n": 0, "proportion": np.nan, "ci_low": np.nan, "ci_high": np.nan,
+                                      "reference": np.nan, "verdict": "no pairs", "metric": runs, "manual": manual}))
+            continue
+        ref = rates[reference][0] / rates[reference][1]
         ci = ci_versus_reference([rates[r][0] for r in runs], [rates[r][1] for r in runs], ref)
         rows.append(ci.assign(metric=runs, manual=manual))
     out = pd.concat(rows, ignore_index=True)
     return out[["manual", "metric", "successes", "n", "proportion", "ci_low", "ci_high", "reference", "verdict"]]
+
+
+def printed_checks() -> pd.DataFrame:
+    """What the printed tables imply, recomputed from them: the pair counts (Table 1) and, per
+    manual metric, the share p of manually significant auto-auto pairs implied by
+    sig = p diff + (1 - p) no_diff (Tables 2-3), which must be about equal across variants."""
+    from evalkit.notebook.printed import CLAIM_COLUMNS
+
+    t1 = read_published(PAPER, "table1")
+    rows = [("pairs_auto", "Table 1: sum of C(n, 2)", float("nan"), float(sum(n * (n - 1) // 2 for n in t1["automatic"])),
+             "printed tables", "recomputed exactly", "automatic-automatic pairs over 2008-2011 (not printed)"),
+            ("pairs_human_auto", "Table 1: sum of humans x n", float("nan"), float((t1["automatic"] * t1["human"]).sum()),
+             "printed tables", "recomputed exactly", "human-automatic pairs over 2008-2011 (not printed)")]
+    wide = pd.concat([read_published(PAPER, "table2"), read_published(PAPER, "table3")]).pivot_table(
+        index=["population", "manual", "metric"], columns="measure", values="value").loc["auto"]
+    p = (wide["sig"] - wide["no_diff"]) / (wide["diff"] - wide["no_diff"])
+    for (manual, metric), v in p.items():
+        rows.append((f"implied_p:{manual}:{metric}", f"Tables 2-3, {metric}, {manual}", float("nan"), float(v),
+                     "printed tables", "recomputed exactly", "share of manually significant pairs implied by sig"))
+    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)

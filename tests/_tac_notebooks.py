@@ -46,9 +46,11 @@ def assert_ok(runs, expected) -> None:
 
 
 def paper_vs_run(out: Path, name: str) -> pd.DataFrame:
-    table = pd.read_csv(out / name / "paper_vs_run.csv")
-    assert list(table.columns)[:7] == ["claim_id", "source", "printed", "this_run", "data", "verdict", "note"]
-    assert len(table) > 0 and set(table["verdict"]) <= {"agrees", "differs", "not comparable", "recomputed exactly"}
+    from evalkit.notebook.claims import COLUMNS, VERDICTS
+
+    table = pd.read_csv(out / name / "paper_vs_run.csv", dtype=str, keep_default_na=False)
+    assert tuple(table.columns) == COLUMNS
+    assert len(table) > 0 and set(table["verdict"]) <= set(VERDICTS)
     return table
 
 

@@ -1,8 +1,8 @@
 """TAC 2008-2011 summarization data by profile, cut the way Owczarzak et al. analyse it.
 
-* :func:`load_tac` -- the corpus of one year: ``sample`` = the simulated corpus
-  (:func:`evalkit.data.simulate.load_sample`, read back through :func:`evalkit.data.tac.read_corpus`),
-  ``licensed`` = the user's NIST eval directory (:func:`evalkit.data.licensed.load`, which
+* :func:`load_tac` -- the corpus of one year through :func:`evalkit.data.datasets.load` (with
+  its provenance): ``sample`` = the simulated corpus read back through
+  :func:`evalkit.data.tac.read_corpus`, ``licensed`` = the user's NIST eval directory (which
   raises :class:`~evalkit.errors.DataNotConfiguredError` -- *skipped* -- when not configured).
   TAC has no public copy; ``public`` is refused with a message naming the stand-ins.
 * :class:`TacPart` / :func:`tac_part` -- one docset group (``A`` initial, ``B`` update) of a
@@ -34,14 +34,10 @@ def load_tac(year: int, profile: str, quick: bool = False) -> SummarizationCorpu
     """The TAC ``year`` corpus of ``profile`` (see the module docstring)."""
     if year not in YEARS:
         raise ParameterError("year", year, f"one of {YEARS}")
-    if profile == "sample":
-        from evalkit.data.simulate import load_sample
+    if profile in ("sample", "licensed"):
+        from evalkit.data import datasets
 
-        return load_sample(f"tac{year}", quick=quick)
-    if profile == "licensed":
-        from evalkit.data import licensed
-
-        return licensed.load(f"tac{year}")
+        return datasets.load(f"tac{year}", profile, quick=quick)
     raise ParameterError("profile", profile, "'sample' or 'licensed' (TAC data are licensed; the public profile "
                                              "uses SummEval/REALSumm stand-ins instead)")
 
@@ -59,6 +55,7 @@ class TacPart:
     models: List[str]
     assessor_of: Dict[str, str]
     category_of: Dict[str, str] = field(default_factory=dict)
+    source: Optional[SummarizationCorpus] = field(default=None, repr=False)  # the whole year, with its provenance
 
     def scores(self, judgment: str, systems: Optional[Sequence[str]] = None, rescale_2009: bool = False
                ) -> pd.DataFrame:
@@ -97,4 +94,4 @@ def tac_part(corpus: SummarizationCorpus, group: str = "A", name: Optional[str] 
     return TacPart(
         name=name or f"TAC {year} {GROUPS[group]} ({corpus.name})", year=year, group=group, corpus=sub,
         instances=ids, peers=[p for p in corpus.peers() if p in have], models=[m for m in corpus.models() if m in have],
-        assessor_of=dict(zip(part["instance"], part["selector"])), category_of=cats)
+        assessor_of=dict(zip(part["instance"], part["selector"])), category_of=cats, source=corpus)

@@ -26,19 +26,20 @@ from typing import Dict, List, Mapping, Optional, Sequence
 import numpy as np
 import pandas as pd
 
+from evalkit.notebook.params import Parameter as P
 from evalkit.data.model import SummarizationCorpus
-from evalkit.data.published import read_published
+from evalkit.notebook.claims import Claims
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts, wide
 from evalkit.data.tac_views import load_tac, tac_part
 from evalkit.errors import ParameterError
-from evalkit.metrics.pyramid import score_pyramids, subset_score_table
+from evalkit.metrics.pyramid import ROUNDING, score_pyramids, subset_score_table
 from evalkit.metrics.rouge import Rouge, subset_recall_table
 from evalkit.stats.anova import anova_markers
 from evalkit.stats.correlation import level_correlation, resampled_correlations
 from evalkit.stats.sampling import (model_subset_correlations, split_half_correlations, stability_summary,
                                     topic_subsample_correlations)
 
-__all__ = ["PAPER", "METRICS", "ROUGE_METRICS", "MODEL_TABLES", "TOPIC_TABLES", "rouge_config", "Evaluation",
+__all__ = ["PAPER", "NOTEBOOKS", "METRICS", "ROUGE_METRICS", "MODEL_TABLES", "TOPIC_TABLES", "rouge_config", "Evaluation",
            "load_evaluation", "model_sweep", "full_rows", "sweep_table", "models_experiment", "topics_experiment",
            "topic_sweep", "self_subset", "split_half_table", "model_split_half", "compare_with_paper", "text_claims"]
 
@@ -51,6 +52,24 @@ MODEL_TABLES = {("A", "responsiveness"): "table1", ("B", "responsiveness"): "tab
                 ("A", "pyramid"): "table3", ("B", "pyramid"): "table4"}
 TOPIC_TABLES = {("A", "responsiveness"): "table7", ("B", "responsiveness"): "table8",
                 ("A", "pyramid"): "table9", ("B", "pyramid"): "table10"}
+
+_DOCSETS = P("docsets", list, default=["A", "B"], choices=("A", "B"), help="TAC 2008 initial (A) and update (B)")
+_REFS = P("references", list, default=["responsiveness", "pyramid"], choices=("responsiveness", "pyramid"))
+_METRICS = P("metrics", list, default=["pyramid", "rouge2", "rougesu4"], choices=("pyramid", "rouge2", "rougesu4"),
+             help="BE is not available")
+_DRAWS = P("n_draws", int, default=1000, quick=50, low=2, help="draws per cell (the paper: 1,000)")
+_BOOT = P("n_boot", int, default=1000, quick=50, low=2, help="topic bootstrap samples")
+_CORR = P("correlation", str, default="pearson", choices=("pearson", "spearman", "kendall"), help="not named in the paper")
+_ROUND = P("rounding", str, default="none", choices=ROUNDING, help="rounding of X in rebuilt pyramids")
+_ALPHA = P("alpha", float, default=0.05, low=0, high=1, help="ANOVA / Tukey level")
+NOTEBOOKS = {
+    "01_models_sweep": (_DOCSETS, _REFS, P("k_models", list, default=[1, 2, 3], element=int, low=1), _METRICS, _DRAWS,
+                        _BOOT, _CORR, _ROUND, _ALPHA),
+    "02_topics_sweep": (_DOCSETS, _REFS, P("topic_sizes", list, default=[1, 3, 6, 12, 24, 36, 39, 42, 45], element=int, low=1),
+                        P("split_sizes", list, default=[1, 3, 6, 12, 24], element=int, low=1), _METRICS, _DRAWS, _BOOT,
+                        _CORR, _ALPHA),
+    "03_model_split_half": (_DOCSETS, _DRAWS, _CORR, _ROUND),
+}
 
 
 def rouge_config(length_limit: Optional[int] = 100) -> Rouge:
@@ -73,6 +92,7 @@ class Evaluation:
     pyramids: dict = field(repr=False, default=None)
     n_models: int = 4
     model_ids: Dict[str, List[str]] = field(default_factory=dict)
+    sources: list = field(default_factory=list, repr=False)  # the corpora read (with their provenance)
 
     def subset_tables(self, k: int, metrics: Sequence[str], rounding: str = "none"):
         """({metric: (topics, subsets, systems) table}, subsets per topic)."""
@@ -105,13 +125,15 @@ def _tac_evaluation(corpus: SummarizationCorpus, docset: str, metrics: Sequence[
     if "pyramid" in metrics:
         scores["pyramid"] = refs["pyramid"]  # "4 (actual)": the official 4-model score
     return Evaluation(part.name, "", systems, insts, scores, refs, counts, pyramids,
-                      n_models=len(part.corpus.models(insts[0])), model_ids={i: sorted(part.corpus.models(i)) for i in insts})
+                      n_models=len(part.corpus.models(insts[0])), model_ids={i: sorted(part.corpus.models(i)) for i in insts},
+                      sources=[part.source])
 
 
 def _summeval_evaluation(max_models: int, quick: bool) -> Evaluation:
-    from evalkit.data.public import load_summeval
+    from evalkit.data import datasets
 
-    corpus = load_summeval(documents=False)
+    corpus = full = datasets.load("summeval", "public", documents=False,
+                                  stands_in_for="TAC 2008 Responsiveness (expert relevance); no pyramids")
     insts = list(corpus.instances["instance"])[: 20 if quick else None]
     models = corpus.models()[:max_models]
     keep = set(models) | set(corpus.peers())
@@ -123,7 +145,7 @@ def _summeval_evaluation(max_models: int, quick: bool) -> Evaluation:
     refs = {"responsiveness": wide(rel, insts, systems).T}
     return Evaluation(f"SummEval ({len(insts)} documents, references {models[0]}..{models[-1]})",
                       "expert relevance stands in for Responsiveness; no pyramids (REALSumm has one reference)",
-                      systems, insts, scores, refs, counts, None, n_models=len(models))
+                      systems, insts, scores, refs, counts, None, n_models=len(models), sources=[full])
 
 
 def load_evaluation(profile: str, docset: str = "A", quick: bool = False, metrics: Sequence[str] = ("pyramid", "rouge2", "rougesu4"),
@@ -260,39 +282,27 @@ def model_split_half(ev: Evaluation, *, n_draws: int, seed: int, method: str = "
     return pd.concat(out, ignore_index=True)
 
 
-def compare_with_paper(ours: pd.DataFrame, table: str, data: str, comparable: bool, tolerance: float = 0.01
-                       ) -> pd.DataFrame:
-    """One row per printed number of ``table`` (metrics we compute): ``claim_id, source, printed,
-    this_run, data, verdict, note``; ``comparable`` only on the paper's own data (licensed)."""
-    printed = read_published(PAPER, table, dtypes={"row": "str"})
-    # the full-data rows match by kind (this run may have another number of models / topics)
-    label = lambda row, kind: row if kind == "subsample" else kind  # noqa: E731
-    mine = pd.Series(ours["value"].to_numpy(), index=pd.MultiIndex.from_arrays(
-        [[label(r, k) for r, k in zip(ours["row"], ours["kind"])], ours["metric"]]))
-    rows = []
+def compare_with_paper(claims: Claims, ours: pd.DataFrame, table: str, comparable: bool,
+                       tolerance: float = 0.01) -> None:
+    """One claim per printed number of ``table`` beside this run's cell (``ours`` in the printed
+    layout); the full-data rows match by kind (this run may have another number of models or
+    topics); comparable only on the paper's own data (licensed)."""
+    printed = claims.table(table, row="str")
+    label = {(r, k): r if k == "subsample" else k for r, k in zip(ours["row"], ours["kind"])}
+    mine = {(label[(r, k)], m): v for r, k, m, v in zip(ours["row"], ours["kind"], ours["metric"], ours["value"])}
     for r in printed.itertuples(index=False):
-        key = (label(r.row, r.kind), r.metric)
-        this = float(mine[key]) if key in mine.index else float("nan")
-        if np.isnan(this):
-            why = "is not computed on this data" if r.metric not in set(ours["metric"]) else "has no such row here"
-            verdict, note = "not comparable", f"{METRICS[r.metric]} {why}"
-        elif not comparable:
-            verdict, note = "not comparable", "different data (stand-in)"
-        else:
-            verdict = "agrees" if abs(this - r.value) <= tolerance else "differs"
-            note = f"tolerance {tolerance}"
-        rows.append((f"{table}:{r.row}:{r.metric}", f"{table} ({r.row}, {METRICS[r.metric]})", r.value, this,
-                     data, verdict, note))
-    return pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run", "data", "verdict", "note"])
+        this = mine.get((r.row if r.kind == "subsample" else r.kind, r.metric), float("nan"))
+        computed = this == this
+        why = "is not computed on this data" if r.metric not in set(ours["metric"]) else "has no such row here"
+        claims.compare(f"{table}:{r.size if r.kind == 'subsample' else r.kind}:{r.metric}", source=f"{table} ({r.row}, {METRICS[r.metric]})",
+                       printed=r.value, this_run=this, tolerance=tolerance, comparable=comparable and computed,
+                       note=(f"tolerance {tolerance}" if comparable and computed else "different data (stand-in)"
+                             if computed else f"{METRICS[r.metric]} {why}"))
 
-
-def text_claims(values: Mapping[str, float], data: str, comparable: bool, tolerance: float = 0.01) -> pd.DataFrame:
+def text_claims(claims: Claims, values: Mapping[str, float], comparable: bool, tolerance: float = 0.01) -> None:
     """Claims for the numbers of the prose (``text_numbers``) that this run computed."""
-    printed = read_published(PAPER, "text_numbers").set_index("claim_id")
-    rows = []
+    printed = claims.table("text_numbers").set_index("claim_id")
     for cid, this in values.items():
-        p = float(printed.at[cid, "value"])
-        verdict = ("agrees" if abs(this - p) <= tolerance else "differs") if comparable else "not comparable"
-        rows.append((cid, f"{printed.at[cid, 'section']}: {printed.at[cid, 'text']}", p, float(this), data, verdict,
-                     f"tolerance {tolerance}" if comparable else "different data (stand-in)"))
-    return pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run", "data", "verdict", "note"])
+        claims.compare(cid, source=f"{printed.at[cid, 'section']}: {printed.at[cid, 'text']}",
+                       printed=float(printed.at[cid, "value"]), this_run=float(this), tolerance=tolerance,
+                       comparable=comparable, note=f"tolerance {tolerance}" if comparable else "different data (stand-in)")

@@ -22,6 +22,7 @@ from typing import Dict, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from evalkit.notebook.params import Parameter as P
 from evalkit.data.summary_scores import corpus_pyramids
 from evalkit.data.tac_views import TacPart
 from evalkit.errors import ParameterError
@@ -29,11 +30,19 @@ from evalkit.metrics.pyramid import aspect_scores, weight_distribution
 from evalkit.stats.anova import compact_letters, tukey_hsd
 from evalkit.stats.pairwise import paired_test
 
-__all__ = ["PAPER", "macro_average", "table2", "table3", "top_systems", "scu_counts_by_weight", "aspect_coverage",
+__all__ = ["PAPER", "NOTEBOOKS", "macro_average", "table2", "table3", "top_systems", "scu_counts_by_weight", "aspect_coverage",
            "category_scores", "category_letters", "update_drops", "baseline_aspects", "LEAD_BASELINE"]
 
 PAPER = "owczarzak2011who"
 LEAD_BASELINE = "1"  # TAC's Baseline 1: the lead of the most recent document
+
+NOTEBOOKS = {
+    "01_year_comparison": (P("years", list, default=[2008, 2009, 2010], element=int, choices=(2008, 2009, 2010, 2011)),),
+    "02_categories_aspects": (P("year", int, default=2010, choices=(2010, 2011)),
+                              P("top_k", int, default=15, quick=5, low=1, help="best systems by initial Responsiveness"),
+                              P("baseline", str, default="1", help="Baseline 1: lead of the most recent document"),
+                              P("n_show", int, default=11, low=1), P("alpha", float, default=0.05, low=0, high=1)),
+}
 
 
 def _group_scores(part: TacPart, metric: str, group: str, systems: Sequence[str] = None) -> pd.DataFrame:

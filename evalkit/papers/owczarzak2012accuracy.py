@@ -23,7 +23,8 @@ from typing import Dict, List, Mapping, Optional, Sequence
 import numpy as np
 import pandas as pd
 
-from evalkit.data.published import read_published
+from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.claims import Claims
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts
 from evalkit.data.tac_views import TacPart
 from evalkit.metrics.pyramid import score_pyramid
@@ -31,7 +32,7 @@ from evalkit.metrics.rouge import Rouge
 from evalkit.stats.multiplicity import ci_versus_reference
 from evalkit.stats.pairwise import decision_agreement, population_pairs, significance_decisions
 
-__all__ = ["PAPER", "VARIANTS", "variant_counts", "auto_scores", "human_auto_scores", "decisions", "year_decisions",
+__all__ = ["PAPER", "NOTEBOOKS", "VARIANTS", "variant_counts", "auto_scores", "human_auto_scores", "decisions", "year_decisions",
            "agreement_table", "layout", "public_decisions", "printed_checks", "difference_histogram", "aesop_scores", "aesop_agreement"]
 
 PAPER = "owczarzak2012accuracy"
@@ -39,6 +40,18 @@ PAPER = "owczarzak2012accuracy"
 VARIANTS = {"r1m": (False, "ROUGE-1"), "r1ms": (True, "ROUGE-1"), "r2m": (False, "ROUGE-2"),
             "r2ms": (True, "ROUGE-2"), "r4m": (False, "ROUGE-SU4"), "r4ms": (True, "ROUGE-SU4")}
 MANUAL = ("pyramid", "responsiveness")
+
+_VARIANTS = P("variants", list, default=list(VARIANTS), choices=tuple(VARIANTS))
+_ALPHA = P("alpha", float, default=0.05, low=0, high=1, help="Wilcoxon level, no correction")
+NOTEBOOKS = {
+    "01_rouge_agreement": (P("years", list, default=[2008, 2009, 2010, 2011], quick=[2011], element=int,
+                             choices=(2008, 2009, 2010, 2011)), _VARIANTS, _ALPHA,
+                           P("contr_denominator", str, default="manual_diff", choices=("manual_diff", "all")),
+                           P("bin_width", float, default=0.0035, low=0, help="Figures 1-2 bins")),
+    "02_aesop_agreement": (_VARIANTS, _ALPHA, P("aesop_year", int, default=2011, choices=(2009, 2010, 2011)),
+                           P("reference_auto", str, default="r2m", choices=tuple(VARIANTS)),
+                           P("reference_human", str, default="r1m", choices=tuple(VARIANTS))),
+}
 
 
 def variant_counts(part: TacPart, length_limit: Optional[int] = 100) -> Dict[bool, pd.DataFrame]:
@@ -209,21 +222,22 @@ def aesop_agreement(submission: pd.DataFrame, manual_decisions: Mapping[str, pd.
     return out[["manual", "metric", "successes", "n", "proportion", "ci_low", "ci_high", "reference", "verdict"]]
 
 
-def printed_checks() -> pd.DataFrame:
-    """What the printed tables imply, recomputed from them: the pair counts (Table 1) and, per
-    manual metric, the share p of manually significant auto-auto pairs implied by
-    sig = p diff + (1 - p) no_diff (Tables 2-3), which must be about equal across variants."""
-    from evalkit.notebook.printed import CLAIM_COLUMNS
-
-    t1 = read_published(PAPER, "table1")
-    rows = [("pairs_auto", "Table 1: sum of C(n, 2)", float("nan"), float(sum(n * (n - 1) // 2 for n in t1["automatic"])),
-             "printed tables", "recomputed exactly", "automatic-automatic pairs over 2008-2011 (not printed)"),
-            ("pairs_human_auto", "Table 1: sum of humans x n", float("nan"), float((t1["automatic"] * t1["human"]).sum()),
-             "printed tables", "recomputed exactly", "human-automatic pairs over 2008-2011 (not printed)")]
-    wide = pd.concat([read_published(PAPER, "table2"), read_published(PAPER, "table3")]).pivot_table(
+def printed_checks(claims: Claims) -> None:
+    """What the printed tables imply, recomputed from them: the pair counts behind Table 1 (not
+    printed) and, per manual metric, the share p of manually significant automatic pairs implied
+    by sig = p diff + (1 - p) no_diff (Tables 2-3), which must be about equal for every variant."""
+    t1 = claims.table("table1")
+    claims.add("pairs_auto", source="Table 1: sum over years of C(automatic, 2)", printed="not printed",
+               this_run=int(sum(n * (n - 1) // 2 for n in t1["automatic"])), agrees=None, kind="recomputed",
+               note="automatic-automatic pairs behind Tables 2-3 (notes: 5,266)")
+    claims.add("pairs_human_auto", source="Table 1: sum over years of humans x automatic", printed="not printed",
+               this_run=int((t1["automatic"] * t1["human"]).sum()), agrees=None, kind="recomputed",
+               note="human-automatic pairs behind Tables 2-3 (notes: 1,648)")
+    wide = pd.concat([claims.table("table2"), claims.table("table3")]).pivot_table(
         index=["population", "manual", "metric"], columns="measure", values="value").loc["auto"]
     p = (wide["sig"] - wide["no_diff"]) / (wide["diff"] - wide["no_diff"])
-    for (manual, metric), v in p.items():
-        rows.append((f"implied_p:{manual}:{metric}", f"Tables 2-3, {metric}, {manual}", float("nan"), float(v),
-                     "printed tables", "recomputed exactly", "share of manually significant pairs implied by sig"))
-    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
+    for manual, ps in p.groupby(level="manual"):
+        claims.add(f"implied_p:{manual}", source=f"Tables 2-3, {manual}: sig between diff and no diff",
+                   printed=f"{len(ps)} variants", this_run=f"p from {ps.min():.3f} to {ps.max():.3f}",
+                   agrees=bool(ps.between(0, 1).all() and ps.max() - ps.min() < 0.07), kind="consistency",
+                   note="one share of manually significant pairs behind every row (integer rounding)")

@@ -21,15 +21,16 @@ Summarization Evaluation* (ACL 2012, pp. 359-362): what only this paper defines.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
 
+from evalkit.notebook.params import Parameter as P
 from evalkit.data.model import SummarizationCorpus
-from evalkit.data.published import read_published
-from evalkit.notebook.printed import CLAIM_COLUMNS, compare_printed, verdict
+from evalkit.notebook.claims import Claims
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts
 from evalkit.data.tac_views import TacPart
 from evalkit.metrics.pyramid import autoannotate, build_pyramids, score_pyramids
@@ -38,14 +39,30 @@ from evalkit.stats import assessors as A
 from evalkit.stats.correlation import correlate_columns, level_correlation
 from evalkit.stats.regression import select_fit_predict, system_correlation
 
-__all__ = ["PAPER", "CATEGORIES", "FEATURES", "pair_counts", "alpha_table", "table1_layout", "manual_vs_auto_pyramid",
+__all__ = ["PAPER", "NOTEBOOKS", "CATEGORIES", "FEATURES", "pair_counts", "alpha_table", "table1_layout", "manual_vs_auto_pyramid",
            "exclusion_tables", "summary_features", "classy_like", "rouge2_scores", "human_scores", "public_alpha",
-           "realsumm_mp_ap", "table1_claims", "table_claims", "worst_for", "summeval_classy", "table5_claims"]
+           "realsumm_mp_ap", "table1_claims", "worst_for", "summeval_classy", "table5_claims"]
 
 PAPER = "owczarzak2012assessors"
 #: Table 1's categories -> TacPart judgment keys.
 CATEGORIES = {"readability": "readability", "responsiveness": "responsiveness", "pyramid": "pyramid"}
 FEATURES = ("rouge1", "rouge2", "rougesu4", "words", "sentences", "mean_sentence_words", "redundancy")
+
+_YEARS = (2008, 2009, 2010, 2011)
+NOTEBOOKS = {
+    "01_assessor_alpha": (P("report_year", int, default=2011, choices=_YEARS),
+                          P("pair_years", list, default=list(_YEARS), element=int, choices=_YEARS),
+                          P("categories", list, default=list(CATEGORIES), choices=tuple(CATEGORIES))),
+    "02_autopyramid_exclusion": (P("report_year", int, default=2011, choices=_YEARS),
+                                 P("docset", str, default="A", choices=("A", "B")),
+                                 P("n_exclude", list, default=[1, 2], element=int, low=1),
+                                 P("punctuation", bool, default=True, help="autoannotation ignores punctuation")),
+    "03_classy_like": (P("targets", list, default=list(CATEGORIES), choices=tuple(CATEGORIES)),
+                       P("methods", list, default=["robust", "nnls", "cca"], choices=("robust", "nnls", "cca", "ols")),
+                       P("max_subset_size", int, default=2, quick=1, low=1),
+                       P("docsets", list, default=["A", "B"], choices=("A", "B")),
+                       P("exclusion", str, default="alpha", choices=("alpha", "mp_minus_ap"))),
+}
 
 
 def pair_counts(parts: Mapping[int, Sequence[TacPart]]) -> pd.DataFrame:
@@ -269,28 +286,20 @@ def realsumm_mp_ap(punctuation: bool = True) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- paper vs run
-def table1_claims(alpha: pd.DataFrame, pairs: pd.DataFrame, data: str, comparable: bool) -> pd.DataFrame:
+def table1_claims(claims: Claims, alpha: pd.DataFrame, pairs: pd.DataFrame, comparable: bool) -> None:
     """Table 1 (per category and assessor) and the pair counts of §2 against this run."""
-    printed = read_published(PAPER, "table1")
     mine = alpha.set_index(["category", "assessor"])["alpha"]
-    rows = []
-    for r in printed.itertuples(index=False):
+    for r in claims.table("table1").itertuples(index=False):
         this = float(mine.get((r.category, r.assessor), np.nan))
-        rows.append((f"table1:{r.category}:{r.assessor}", f"Table 1, {r.category}, rank {r.rank}", r.alpha, this, data,
-                     *verdict(r.alpha, this, comparable, 0.0005)))
-    text = read_published(PAPER, "text_numbers").set_index("claim_id")
+        claims.compare(f"table1:{r.category}:{r.assessor}", source=f"Table 1, {r.category}, rank {r.rank}",
+                       printed=r.alpha, this_run=this, tolerance=0.0005, comparable=comparable and this == this,
+                       note="tolerance 0.0005" if comparable else "different data (stand-in)")
+    text = claims.table("text_numbers").set_index("claim_id")
     n = pairs.set_index("year")["pairs"]
     for cid, year in (("pairs_2009", 2009), ("pairs_2011", 2011)):
         this = float(n.get(year, np.nan))
-        rows.append((cid, f"§2: {text.at[cid, 'text']}", float(text.at[cid, "value"]), this, data,
-                     *verdict(float(text.at[cid, "value"]), this, comparable, 0)))
-    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
-
-
-def table_claims(table: str, ours: Optional[pd.DataFrame], keys: Sequence[str], data: str, comparable: bool,
-                 tolerance: float = 0.0005) -> pd.DataFrame:
-    """A printed table (``keys`` identify a cell) against ``ours`` (None: nothing computed)."""
-    return compare_printed(PAPER, table, ours, keys, data, comparable, tolerance)
+        claims.compare(cid, source=f"§2: {text.at[cid, 'text']}", printed=float(text.at[cid, "value"]), this_run=this,
+                       comparable=comparable and this == this, note="exact" if comparable else "different data (stand-in)")
 
 
 _VERSIONS = {"CLASSY1 Pyr": ("pyramid", "base", None), "CLASSY1 Pyr new (a)": ("pyramid", "new", "alpha"),
@@ -299,30 +308,26 @@ _VERSIONS = {"CLASSY1 Pyr": ("pyramid", "base", None), "CLASSY1 Pyr new (a)": ("
              "CLASSY3 Read new": ("readability", "new", None)}
 
 
-def table5_claims(results: pd.DataFrame, data: str, exclusion: str = "alpha") -> pd.DataFrame:
-    """Table 5: every printed value (never comparable: CLASSY's features are not ours) and,
-    per target/population/docset, the direction of new - base (comparable on any data that
-    has both versions)."""
-    printed = read_published(PAPER, "table5")
+def table5_claims(claims: Claims, results: pd.DataFrame, exclusion: str = "alpha") -> None:
+    """Table 5: every printed value (never comparable: CLASSY's features are not ours) and, per
+    target/population/docset, the direction of new - base (comparable wherever both ran)."""
+    printed = claims.table("table5")
     mine = results.set_index(["target", "version", "population", "docset"])["r"]
-    rows = []
     for r in printed.itertuples(index=False):
         target, version, _ = _VERSIONS.get(r.version, (None, None, None))
         key = (target, version, r.population, "A" if r.docset == "main" else "B")
         this = float(mine.get(key, np.nan)) if target else float("nan")
-        rows.append((f"table5:{r.version}:{r.population}:{r.docset}", f"Table 5, {r.version}", float(r.value), this,
-                     data, "not comparable", "CLASSY-like features and fits, not CLASSY's"))
-    base = printed[printed["version"].isin([v for v, t in _VERSIONS.items() if t[1] == "base"])]
-    for b in base.itertuples(index=False):
+        claims.add(f"table5:{re.sub(r'[^A-Za-z0-9]+', '_', r.version)}:{r.population}:{r.docset}", source=f"Table 5, {r.version}",
+                   printed=r.value, this_run=this, agrees=None, note="CLASSY-like features and fits, not CLASSY's")
+    for b in printed[printed["version"].isin([v for v, t in _VERSIONS.items() if t[1] == "base"])].itertuples(index=False):
         target = _VERSIONS[b.version][0]
-        new_name = [v for v, t in _VERSIONS.items() if t[0] == target and t[1] == "new"
-                    and t[2] in (None, exclusion)][0]
+        new_name = [v for v, t in _VERSIONS.items() if t[0] == target and t[1] == "new" and t[2] in (None, exclusion)][0]
         new = printed[(printed["version"] == new_name) & (printed["population"] == b.population)
                       & (printed["docset"] == b.docset)]["value"].iat[0]
         ds = "A" if b.docset == "main" else "B"
         ours = [mine.get((target, v, b.population, ds), np.nan) for v in ("base", "new")]
         sign_p, sign_o = np.sign(new - b.value), np.sign(ours[1] - ours[0])
-        verdict = "not comparable" if np.isnan(sign_o) else ("agrees" if sign_p == sign_o else "differs")
-        rows.append((f"table5:direction:{target}:{b.population}:{b.docset}", f"Table 5, {new_name} - {b.version}",
-                     float(sign_p), float(sign_o), data, verdict, "sign of the change after cleaning the training data"))
-    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
+        claims.add(f"table5:direction:{target}:{b.population}:{b.docset}", source=f"Table 5, {new_name} vs {b.version}",
+                   printed=f"{new} vs {b.value}", this_run=float(sign_o),
+                   agrees=None if np.isnan(sign_o) else bool(sign_p == sign_o),
+                   note="sign of the change after cleaning the training data")

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_columns, check_int, pick_column
+from evalkit.stats.validation import check_choice, check_columns, check_int, pick_column
 from evalkit.stats.agreement import krippendorff_alpha
 from evalkit.stats.correlation import METHODS, correlate_columns
 

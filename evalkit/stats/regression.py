@@ -29,7 +29,7 @@ from scipy.optimize import nnls
 from sklearn.cross_decomposition import CCA
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_columns, check_int
+from evalkit.stats.validation import check_choice, check_columns, check_int
 from evalkit.stats.correlation import METHODS as CORRELATIONS, correlate_columns
 
 __all__ = ["REGRESSIONS", "fit", "predict", "select_fit_predict", "system_correlation"]

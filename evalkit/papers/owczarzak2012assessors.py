@@ -41,7 +41,7 @@ from evalkit.stats.regression import select_fit_predict, system_correlation
 
 __all__ = ["PAPER", "NOTEBOOKS", "CATEGORIES", "FEATURES", "pair_counts", "alpha_table", "table1_layout", "manual_vs_auto_pyramid",
            "exclusion_tables", "summary_features", "classy_like", "rouge2_scores", "human_scores", "public_alpha",
-           "realsumm_mp_ap", "table1_claims", "worst_for", "summeval_classy", "table5_claims"]
+           "realsumm_mp_ap", "table1_claims", "mp_minus_ap", "worst_for", "summeval_classy", "table5_claims"]
 
 PAPER = "owczarzak2012assessors"
 #: Table 1's categories -> TacPart judgment keys.
@@ -218,13 +218,18 @@ def classy_like(years: Mapping[str, TacPart], target: str, exclude: Mapping[str,
     return pd.DataFrame(rows, columns=["version", "population", "r"])
 
 
+def mp_minus_ap(part: TacPart, mp: pd.DataFrame) -> pd.DataFrame:
+    """Figure 1 from :func:`manual_vs_auto_pyramid`'s frame: mean mP - aP per assessor."""
+    manual = mp[["instance", "system", "mp"]].rename(columns={"mp": "value"})
+    auto = mp[["instance", "system", "ap"]].rename(columns={"ap": "value"})
+    return A.manual_minus_auto(manual, auto, part.assessor_of)
+
+
 def worst_for(part: TacPart, target: str, exclusion: str = "alpha", n: int = 1) -> List[str]:
     """The ``n`` least consistent assessors of ``part`` for ``target``: lowest alpha of the
     target's repeated judgments, or (``exclusion="mp_minus_ap"``) lowest mean mP - aP."""
     if exclusion == "mp_minus_ap":
-        mp = manual_vs_auto_pyramid(part)
-        long = lambda col: mp[["instance", "system", col]].rename(columns={col: "value"})  # noqa: E731
-        return A.worst_assessors(A.manual_minus_auto(long("mp"), long("ap"), part.assessor_of), n, value="mp_minus_ap")
+        return A.worst_assessors(mp_minus_ap(part, manual_vs_auto_pyramid(part)), n, value="mp_minus_ap")
     return A.worst_assessors(alpha_table([part], [target]), n)
 
 

@@ -33,7 +33,7 @@ from evalkit.stats.multiplicity import ci_versus_reference
 from evalkit.stats.pairwise import decision_agreement, population_pairs, significance_decisions
 
 __all__ = ["PAPER", "NOTEBOOKS", "VARIANTS", "variant_counts", "auto_scores", "human_auto_scores", "decisions", "year_decisions",
-           "agreement_table", "layout", "public_decisions", "printed_checks", "difference_histogram", "aesop_scores", "aesop_agreement"]
+           "agreement_table", "layout", "public_decisions", "printed_checks", "human_auto_agreement", "difference_histogram", "aesop_scores", "aesop_agreement"]
 
 PAPER = "owczarzak2012accuracy"
 #: variant -> (stop words removed, ROUGE method)
@@ -188,6 +188,21 @@ def difference_histogram(auto: Mapping[str, pd.DataFrame], dec: Mapping[str, pd.
             diff = abs(float(means[a] - means[b]))
             rows.append((manual, diff, np.floor(diff / bin_width) * bin_width, dm != 0, mine[(a, b)] == sgn))
     return pd.DataFrame(rows, columns=["manual", "diff", "bin", "significant", "agrees"])
+
+
+def human_auto_agreement(human: Mapping[str, pd.DataFrame], variants: Sequence[str], reference: str,
+                         alpha: float = 0.05) -> pd.DataFrame:
+    """Figure 4: per manual metric and variant, the share of human-automatic pairs with the
+    manual decision, CI and verdict against ``reference``'s share."""
+    rows = []
+    for manual in (m for m in MANUAL if m in human):
+        hits = {v: (int((human[v]["decision"].to_numpy() == human[manual]["decision"].to_numpy()).sum()),
+                    len(human[manual])) for v in variants}
+        ref = hits[reference][0] / max(hits[reference][1], 1)
+        ci = ci_versus_reference([hits[v][0] for v in variants], [hits[v][1] for v in variants], ref)
+        rows.append(ci.assign(metric=list(variants), manual=manual))
+    out = pd.concat(rows, ignore_index=True)
+    return out[["manual", "metric", "successes", "n", "proportion", "ci_low", "ci_high", "reference", "verdict"]]
 
 
 def aesop_scores(auto: Mapping[str, pd.DataFrame], variants: Sequence[str]) -> pd.DataFrame:

@@ -57,7 +57,7 @@ NOTEBOOKS = {
                                  P("docset", str, default="A", choices=("A", "B")),
                                  P("n_exclude", list, default=[1, 2], element=int, low=1),
                                  P("punctuation", bool, default=True, help="autoannotation ignores punctuation")),
-    "03_classy_like": (P("targets", list, default=list(CATEGORIES), choices=tuple(CATEGORIES)),
+    "03_classy_like": (P("targets", list, default=["pyramid", "responsiveness", "readability"], choices=tuple(CATEGORIES)),
                        P("methods", list, default=["robust", "nnls", "cca"], choices=("robust", "nnls", "cca", "ols")),
                        P("max_subset_size", int, default=2, quick=1, low=1),
                        P("docsets", list, default=["A", "B"], choices=("A", "B")),

@@ -24,8 +24,18 @@ def test_od09_sweep_table_means_and_markers():
     assert t.at["4 (actual)", "value"] == 0.81 and t.at["4 (actual)", "kind"] == "actual"
     assert t.at["1", "markers"] == ""  # 1 model differs from everything after it
     assert t.at["2", "markers"] == t.at["3", "markers"] == t.at["4 (bootstr)", "markers"] == "*"
-    claims = od09.compare_with_paper(t.reset_index(), "table1", "hand-made", comparable=True)
-    assert set(claims["verdict"]) == {"not comparable"}  # metric "m" is none of the paper's
+    from evalkit.notebook.claims import Claims
+
+    claims = Claims("owczarzak2009conditions", data="hand-made")
+    od09.compare_with_paper(claims, t.reset_index(), "table1", comparable=True)
+    assert set(claims.frame()["verdict"]) == {"not comparable"}  # metric "m" is none of the paper's
+    ours = pd.DataFrame({"row": ["1", "4 (actual)"], "kind": ["subsample", "actual"], "metric": "rouge2",
+                         "value": [claims.printed("table1", row="1", metric="rouge2"), 0.5]})
+    claims = Claims("owczarzak2009conditions", data="hand-made")
+    od09.compare_with_paper(claims, ours, "table1", comparable=True)
+    v = claims.frame().set_index("claim_id")["verdict"]
+    assert v["table1:1:rouge2"] == "agrees" and v["table1:actual:rouge2"] == "differs"
+    assert v["table1:2:rouge2"] == "not comparable"
 
 
 def test_ocdn12_layout_averages_years():

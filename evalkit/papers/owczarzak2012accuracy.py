@@ -181,7 +181,7 @@ def difference_histogram(auto: Mapping[str, pd.DataFrame], dec: Mapping[str, pd.
     ``manual, diff, bin, significant, agrees``."""
     means = auto[metric].groupby("system")["value"].mean()
     rows = []
-    for manual in MANUAL:
+    for manual in (m for m in MANUAL if m in dec):
         d = dec[manual]
         mine = dec[metric].set_index(["system_a", "system_b"])["ranking_sign"]
         for a, b, dm, sgn in d[["system_a", "system_b", "decision", "ranking_sign"]].itertuples(index=False):

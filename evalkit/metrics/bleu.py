@@ -20,6 +20,13 @@ Three semantics are exact ports of reference tools (``semantics=``):
   order with no hypothesis n-grams contributes ``log 1 = 0``.
 * ``"multi-bleu"``: Moses ``multi-bleu.perl``: no smoothing, ``log 0`` replaced by
   ``-9999999999``, whitespace tokens.
+* ``"sacrebleu1"``: sacrebleu 1.x. Since 2.0 sacrebleu returns 0 as soon as the unigram
+  matches are 0 ("early stop", sacrebleu issue 141), before any smoothing; 1.x smoothed
+  such a segment like any other (``exp``: the k-th zero-match order gets ``1 / (2^k t_n)``;
+  ``floor``: ``smooth_value / t_n``; ``add-k`` and ``none`` still give 0 because their
+  unigram precision stays 0). Scores differ only for statistics with zero unigram matches,
+  i.e. at sentence level; analyses published with 1.x (most WMT19-era metric
+  comparisons) need this to reproduce their numbers. Otherwise identical to ``"sacrebleu"``.
 
 Further smoothing used by the papers (``smoothing=``):
 
@@ -66,7 +73,7 @@ __all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "mteval_bleu_ord
 # BLEU
 # ---------------------------------------------------------------------------------------
 
-_SEMANTICS = ("sacrebleu", "mteval", "multi-bleu")
+_SEMANTICS = ("sacrebleu", "sacrebleu1", "mteval", "multi-bleu")
 _SACRE_SMOOTH = ("none", "floor", "add-k", "exp")
 _OWN_SMOOTH = ("lin_och", "add1", "add1_zero", "leusch_as_printed")
 _SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
@@ -118,7 +125,8 @@ class BLEU(WordLevelMetric):
     Parameters
     ----------
     tokenize : tokenizer name (:mod:`evalkit.text.tokenize`): ``"13a"`` (mteval-v13a, default),
-        ``"intl"``, ``"none"`` (whitespace split; multi-bleu.perl), Leusch's schemes, ...
+        ``"intl"``, ``"none"`` (whitespace split; multi-bleu.perl), ``"moses"`` /
+        ``"moses-LANG"`` (Moses tokenizer.perl via sacremoses), Leusch's schemes, ...
     lowercase : lower-case hypotheses and references before tokenizing.
     max_ngram_order : N (default 4).
     smoothing : ``"none"``, ``"exp"`` (default, sacrebleu's and mteval's), ``"floor"``,
@@ -126,8 +134,9 @@ class BLEU(WordLevelMetric):
     smooth_value : value for ``floor`` (default 0.1) and ``add-k`` (default 1).
     effective_order : sacrebleu's effective order (recommended for sentence level).
     ref_length : ``"closest"`` (ties -> shorter), ``"shortest"`` or ``"average"``.
-    semantics : ``"sacrebleu"`` (default), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"``
-        (Moses multi-bleu.perl); see the module docstring. The latter two fix the smoothing.
+    semantics : ``"sacrebleu"`` (default), ``"sacrebleu1"`` (sacrebleu 1.x: no early stop on
+        zero unigram matches), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"`` (Moses
+        multi-bleu.perl); see the module docstring. The latter two fix the smoothing.
     ref_layout : how ``refs`` are given: ``"streams"`` (sacrebleu) or ``"segments"``.
     boundaries : Leusch et al.'s sentence-boundary words ``<s>``/``</s>``: ``"none"``
         (default), ``"start"``, ``"end"`` or ``"both"``.
@@ -256,7 +265,11 @@ class BLEU(WordLevelMetric):
             ref_len = int(ref_len)  # resampled sums arrive as floats (counts @ statistics)
         correct = [int(c) for c in stats[2: 2 + N]]
         total = [int(t) for t in stats[2 + N:]]
-        if self.semantics == "sacrebleu" and self.smoothing in _SACRE_SMOOTH:
+        if (self.semantics == "sacrebleu1" and correct[0] == 0 and total[0] > 0
+                and self.smoothing in ("exp", "floor")):
+            return _sacrebleu1_zero_unigram(correct, total, int(sys_len), ref_len, self.smoothing,
+                                            self.smooth_value, self.effective_order)
+        if self.semantics in ("sacrebleu", "sacrebleu1") and self.smoothing in _SACRE_SMOOTH:
             from sacrebleu.metrics.bleu import BLEU as _SacreBLEU
 
             s = _SacreBLEU.compute_bleu(
@@ -282,6 +295,32 @@ class BLEU(WordLevelMetric):
             refs = [refs]
         return self._compute(self.segment_statistics([hyp], [[r] for r in refs] if self.ref_layout == "streams" else [list(refs)])[0])
 
+
+
+def _sacrebleu1_zero_unigram(correct, total, sys_len, ref_len, smoothing, smooth_value,
+                             effective_order) -> BLEUScore:
+    """sacrebleu 1.x ``compute_bleu`` for statistics with no unigram match (``exp`` or ``floor``
+    smoothing), which 2.x scores 0 without smoothing. Precisions in percent; an order with no
+    hypothesis n-grams ends the product (effective order) or contributes ``log 0``."""
+    N = len(correct)
+    precisions = [0.0] * N
+    doubling, eff = 1.0, N
+    for n in range(N):
+        if total[n] == 0:
+            break
+        if effective_order:
+            eff = n + 1
+        if correct[n] == 0:
+            if smoothing == "exp":
+                doubling *= 2
+                precisions[n] = 100.0 / (doubling * total[n])
+            else:
+                precisions[n] = 100.0 * smooth_value / total[n]
+        else:
+            precisions[n] = 100.0 * correct[n] / total[n]
+    bp = (math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0) if sys_len < ref_len else 1.0
+    logs = [math.log(p) if p > 0 else -9999999999.0 for p in precisions[:eff]]
+    return BLEUScore(bp * math.exp(sum(logs) / eff), correct, total, precisions, bp, sys_len, ref_len)
 
 
 def mteval_bleu_orders(correct, total, sys_len, ref_len) -> Tuple[List[float], List[float], float]:

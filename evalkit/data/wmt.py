@@ -36,7 +36,7 @@ from xml.sax.saxutils import escape, unescape
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._numbers import parse_number
+from evalkit.data._numbers import is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -59,8 +59,24 @@ __all__ = [
 
 
 def read_text_lines(path: PathLike, encoding: str = "utf-8") -> List[str]:
-    """The lines of a text file without line ends; a decoding error names the line."""
-    data = Path(path).read_bytes()
+    """The lines of a text file without line ends; a decoding error names the line.
+
+    A UTF-8 byte-order mark at the start is dropped (it is not text: kept, it would
+    become part of the first segment or id); a NUL byte anywhere is an error."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputFormatError(path, None, "an existing file") from None
+    except IsADirectoryError:
+        raise InputFormatError(path, None, "a file, not a directory") from None
+    except PermissionError:
+        raise InputFormatError(path, None, "a readable file (permission denied)") from None
+    if data.startswith(b"\xef\xbb\xbf") and encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
+        data = data[3:]
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputFormatError(path, data.count(b"\n", 0, nul) + 1, "text without NUL bytes (binary or UTF-16 file?)",
+                               found=repr(data[max(0, nul - 20):nul + 20]))
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
@@ -117,6 +133,7 @@ _DOC_LINE = re.compile(r"^\s*<doc\b([^>]*)>\s*$", re.I)
 _SEG_LINE = re.compile(r"^\s*<seg\b([^>]*)>(.*)</seg>\s*$", re.I)
 _SKIP_LINE = re.compile(r"^\s*(</?(p|hl)>|</doc>|</(srcset|refset|tstset)>)?\s*$", re.I)
 _ENTITIES = {"&quot;": '"', "&apos;": "'"}
+_SEG_TAG = re.compile(r"</?seg\b", re.I)
 
 
 def _attrs(text: str) -> Dict[str, str]:
@@ -166,8 +183,11 @@ def read_fake_sgml(path: PathLike) -> FakeSgmlSet:
         if m:
             if doc is None:
                 raise InputFormatError(path, lineno, "<seg> inside a <doc>", found=line)
+            if _SEG_TAG.search(m.group(2)):  # a second segment on this line would be merged into the first
+                raise InputFormatError(path, lineno, "one <seg>...</seg> per line (segment text is XML-escaped)",
+                                       found=line)
             sid = _attrs(m.group(1)).get("id")
-            if sid is None or not sid.strip().isdigit():
+            if sid is None or not is_uint(sid.strip()):
                 raise InputFormatError(path, lineno, 'a numeric id="N" on <seg>', found=line)
             n = int(sid)
             if any(n == k for k, _ in result.docs[doc]):
@@ -254,7 +274,7 @@ def read_scr(path: PathLike, metric: Optional[str] = None, skip_bad: bool = Fals
             value = parse_number(parts[-1], path, lineno, "the score (last field)")
             row: list = parts[:-1]
             if n_fields == 5:
-                if not parts[3].isdigit():
+                if not is_uint(parts[3]):
                     raise InputFormatError(path, lineno, "an integer segment id in field 4", found=parts[3])
                 row[3] = int(parts[3])
             key = tuple(row)
@@ -305,7 +325,7 @@ def read_darr(path: PathLike) -> pd.DataFrame:
     lines = read_text_lines(path)
     if not lines or tuple(lines[0].split()) != DARR_HEADER:
         raise InputFormatError(path, 1, "the header 'LP DATA SID BETTER WORSE'", found=lines[0] if lines else "")
-    rows = []
+    rows, numbers = [], []
     for lineno, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
@@ -315,12 +335,15 @@ def read_darr(path: PathLike) -> pd.DataFrame:
         lp, data, sid, better, worse = parts
         if not re.fullmatch(r"[a-z]{2,3}-[a-z]{2,3}", lp):
             raise InputFormatError(path, lineno, "a language pair like 'kk-en' in field 1", found=lp)
-        if not sid.isdigit() or int(sid) < 1:
+        if not is_uint(sid) or int(sid) < 1:
             raise InputFormatError(path, lineno, "a 1-based segment id in field 3", found=sid)
         if better == worse:
             raise InputFormatError(path, lineno, "two different systems", found=line)
         rows.append((lp, data, int(sid), better, worse))
-    return pd.DataFrame(rows, columns=["lp", "data", "sid", "better", "worse"])
+        numbers.append(lineno)
+    df = pd.DataFrame(rows, columns=["lp", "data", "sid", "better", "worse"])
+    df.attrs["lines"] = numbers  # the file line of each row, for errors found later
+    return df
 
 
 def write_darr(path: PathLike, df: pd.DataFrame) -> None:
@@ -373,9 +396,13 @@ def plain_corpus(
     prefs = None
     if darr is not None:
         pairs = read_darr(darr)
-        bad = pairs[pairs["sid"] > n]
-        if len(bad):
-            raise InputFormatError(darr, None, f"segment ids <= {n}", found=str(bad["sid"].iat[0]))
+        for k, (sid, better, worse) in enumerate(zip(pairs["sid"], pairs["better"], pairs["worse"])):
+            line = pairs.attrs["lines"][k]
+            if sid > n:
+                raise InputFormatError(darr, line, f"segment ids <= {n}", found=str(sid))
+            for who in (better, worse):
+                if who not in systems:
+                    raise InputFormatError(darr, line, f"systems among {sorted(systems)}", found=who)
         prefs = pd.DataFrame({"document": document, "segment": pairs["sid"], "better": pairs["better"],
                               "worse": pairs["worse"]})
     return MTCorpus(

@@ -52,6 +52,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
+from evalkit.data._input import check_text_bytes, read_input
 from evalkit.data._numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
@@ -91,12 +92,9 @@ def decode(data: bytes, path: Optional[PathLike], encoding: str = "latin-1") -> 
     """Decode a NIST file's bytes (see the module docstring for the checks)."""
     if encoding not in ENCODINGS:
         raise ParameterError("encoding", encoding, f"one of {ENCODINGS}")
-    nul = data.find(b"\x00")
-    if nul >= 0:  # text files never hold NUL; it would pass into the summaries and tables
-        raise InputFormatError(path, _line_of(data, nul), "text without NUL bytes (binary or UTF-16 file?)",
-                               found=repr(data[max(0, nul - 20):nul + 20]))
-    if encoding in ("utf-8", "auto") and data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]  # a UTF-8 byte-order mark is not text
+    # NUL never occurs in text; a UTF-8 byte-order mark is not text (and in Latin-1 it
+    # is refused below as a UTF-8 sequence).
+    data = check_text_bytes(data, path, strip_bom=encoding in ("utf-8", "auto"))
     if encoding == "auto":
         try:
             return data.decode("utf-8")
@@ -147,11 +145,7 @@ def encode(text: str, what: str, encoding: str = "latin-1") -> bytes:
 
 
 def _read(path: PathLike, encoding: str) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing file") from None
-    return decode(data, path, encoding)
+    return decode(read_input(path, "file"), path, encoding)
 
 
 # --------------------------------------------------------------------------- names

@@ -38,6 +38,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data._input import check_text_bytes, read_input
 from evalkit.data._numbers import Scale, check_scale, is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
@@ -100,19 +101,11 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
 
 
 def _read_text(path: PathLike, encoding: str = "utf-8") -> str:
+    data = check_text_bytes(read_input(path, "assessment file"), path)
     try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing assessment file") from None
-    except IsADirectoryError:
-        raise InputFormatError(path, None, "an assessment file, not a directory") from None
-    try:
-        text = data.decode(encoding)
+        return data.decode(encoding)
     except UnicodeDecodeError as exc:
         raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, f"{encoding} text") from None
-    if "\x00" in text:
-        raise InputFormatError(path, text.count("\n", 0, text.index("\x00")) + 1, "text without NUL bytes")
-    return text[1:] if text.startswith("\ufeff") else text  # a byte-order mark is not a header cell
 
 
 def read_assessments_csv(path: PathLike) -> pd.DataFrame:

@@ -37,6 +37,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data._input import check_text_bytes, read_input
 from evalkit.errors import InputFormatError, ParameterError, PathLike
 
 __all__ = [
@@ -125,19 +126,12 @@ def _extra(a: Dict[str, str]) -> Dict[str, str]:
 def read_nist(path: PathLike) -> NistSet:
     """Read an mteval SGML or XML set file (XML when the name ends in ``.xml``)."""
     path = os.fspath(path)
+    data = check_text_bytes(read_input(path, "NIST SGML/XML file"), path)
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing NIST SGML/XML file") from None
-    except IsADirectoryError:
-        raise InputFormatError(path, None, "a NIST SGML/XML file, not a directory") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, "UTF-8 text", found=str(exc)) from None
-    if "\x00" in text:
-        raise InputFormatError(path, text.count("\n", 0, text.index("\x00")) + 1, "text without NUL bytes")
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a byte-order mark is not part of the markup
+        raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, "UTF-8 text", found=str(exc)) from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode read it
     nset = _read_xml(path, text) if path.lower().endswith(".xml") else _read_sgml(path, text)
     if not nset.docs or nset.n_segments == 0:  # an empty set would score as "0 systems" and succeed
         raise InputFormatError(path, nset.line, f"at least one <doc> with a <seg> in the <{nset.kind}>",

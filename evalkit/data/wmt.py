@@ -36,6 +36,7 @@ from xml.sax.saxutils import escape, unescape
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data._input import check_text_bytes, read_input
 from evalkit.data._numbers import is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
@@ -63,20 +64,8 @@ def read_text_lines(path: PathLike, encoding: str = "utf-8") -> List[str]:
 
     A UTF-8 byte-order mark at the start is dropped (it is not text: kept, it would
     become part of the first segment or id); a NUL byte anywhere is an error."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing file") from None
-    except IsADirectoryError:
-        raise InputFormatError(path, None, "a file, not a directory") from None
-    except PermissionError:
-        raise InputFormatError(path, None, "a readable file (permission denied)") from None
-    if data.startswith(b"\xef\xbb\xbf") and encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
-        data = data[3:]
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise InputFormatError(path, data.count(b"\n", 0, nul) + 1, "text without NUL bytes (binary or UTF-16 file?)",
-                               found=repr(data[max(0, nul - 20):nul + 20]))
+    data = check_text_bytes(read_input(path, "text file"), path,
+                            strip_bom=encoding.replace("_", "-").lower() in ("utf-8", "utf8"))
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()

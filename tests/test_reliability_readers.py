@@ -154,8 +154,13 @@ def test_item5_tac_responsiveness_and_pyramid_scales(tmp_path):
     assert len(duc.read_table(put(tmp_path / "p9", row09), tac.TABLES["tac2009-manual.peer"])) == 6
     with pytest.raises(InputFormatError, match=r"from 1 to 5 for overall_responsiveness"):
         duc.read_table(put(tmp_path / "p10", row09), tac.TABLES["tac2010-manual.peer"])
-    with pytest.raises(InputFormatError, match=r"line 1: expected a number from 0 to 1 for pyramid_modified"):
-        duc.read_table(put(tmp_path / "m", "D0631 12 1.7 5 0\n"), "duc2006-pyramid")
+    with pytest.raises(InputFormatError, match=r"line 1: expected a number >= 0 for pyramid_modified"):
+        duc.read_table(put(tmp_path / "m", "D0631 12 -0.2 5 0\n"), "duc2006-pyramid")
+    # the modified score exceeds 1 when a summary has more SCUs than the models' mean (OD11)
+    assert duc.read_table(put(tmp_path / "m2", "D0631 12 1.07 5 0\n"), "duc2006-pyramid")["value"].iat[0] == 1.07
+    # the original pyramid score (DUC 2005) cannot
+    with pytest.raises(InputFormatError, match=r"line 1: expected a number from 0 to 1 for pyramid "):
+        duc.read_table(put(tmp_path / "m3", "d301 12 1.7 0.5 5 0\n"), "duc2005-pyramid")
     with pytest.raises(InputFormatError, match=r"line 1: expected a number from 0 to 1 for ROUGE/BE R"):
         tac.read_rouge_output(put(tmp_path / "r", "1 ROUGE-2 Eval D0801-A.M.100.A.1 R:1.5 P:0.1 F:0.1\n"))
 
@@ -168,8 +173,8 @@ def test_item5_mt_adequacy_scale(tmp_path, value):
 
 
 def test_item5_writers_refuse_what_the_readers_refuse(tmp_path):
-    j = pd.DataFrame({"instance": ["D0631"], "summarizer": ["12"], "judgment": ["pyramid_modified"], "value": [1.7]})
-    with pytest.raises(ParameterError, match="from 0 to 1"):
+    j = pd.DataFrame({"instance": ["D0631"], "summarizer": ["12"], "judgment": ["pyramid_modified"], "value": [-1.0]})
+    with pytest.raises(ParameterError, match=">= 0"):
         duc.write_table(tmp_path / "t", "duc2006-pyramid", j)
 
 

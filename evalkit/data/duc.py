@@ -467,7 +467,10 @@ TABLES: Dict[str, TableSpec] = {
 
 
 # The documented scales (module docstring, "Judgment scales"): (low, high, integer).
-_SHARE: Scale = (0.0, 1.0, False)  # coverage, precision/recall, pyramid scores
+_SHARE: Scale = (0.0, 1.0, False)  # coverage, precision/recall, the original pyramid score
+# The modified pyramid score divides by the best weight of X SCUs, X = the models' mean SCU
+# count: usually 0-1, above 1 when a summary expresses more SCUs than that (notes, OD11).
+_MODIFIED: Scale = (0.0, None, False)
 _COUNT: Scale = (0.0, None, True)  # unit / SCU / repetition counts
 _LIKERT5: Scale = (1.0, 5.0, True)  # DUC 2004 quality A-E coded 1-5; DUC 2005-2007 1-5 scales
 _DUC0304: Scale = (0.0, 5.0, True)  # DUC 2002/2003 quality codes, 2003/2004 responsiveness, usefulness
@@ -495,9 +498,9 @@ _SCALES: Dict[str, Dict[str, Scale]] = {
     "duc2005-linguistic-quality": {"linguistic_quality": _LIKERT5},
     "duc2006-overall-responsiveness": {"overall_responsiveness": _LIKERT5},
     "duc2006-content-responsiveness": {"content_responsiveness": _LIKERT5},
-    "duc2005-pyramid": {"pyramid": _SHARE, "pyramid_modified": _SHARE, "num_scus": _COUNT,
+    "duc2005-pyramid": {"pyramid": _SHARE, "pyramid_modified": _MODIFIED, "num_scus": _COUNT,
                         "num_repetitions": _COUNT},
-    "duc2006-pyramid": {"pyramid_modified": _SHARE, "num_scus": _COUNT, "num_repetitions": _COUNT},
+    "duc2006-pyramid": {"pyramid_modified": _MODIFIED, "num_scus": _COUNT, "num_repetitions": _COUNT},
 }
 for _key, _scales in _SCALES.items():
     TABLES[_key] = replace(TABLES[_key], scales=_scales)

@@ -51,10 +51,10 @@ _INTS = ("num_scus", "num_repetitions", "num_scus_jk", "linguistic_quality", "ov
 
 
 def _scales(responsiveness_high: float) -> Dict[str, Scale]:
-    """TAC's documented scales: modified pyramid scores of peers 0-1 (a jackknifed score of
-    a model may exceed 1: it is scored against the other models' mean SCU count), counts
+    """TAC's documented scales: modified pyramid scores >= 0 (usually <= 1, but above 1
+    when a summary expresses more SCUs than the models' mean, notes OD11), counts
     non-negative, readability 1-5, overall responsiveness 1-5 (1-10 in TAC 2009)."""
-    return {"pyramid_modified": (0.0, 1.0, False), "pyramid_modified_jk": (0.0, None, False),
+    return {"pyramid_modified": (0.0, None, False), "pyramid_modified_jk": (0.0, None, False),
             "num_scus": (0.0, None, True), "num_repetitions": (0.0, None, True),
             "num_scus_jk": (0.0, None, False), "linguistic_quality": (1.0, 5.0, True),
             "overall_responsiveness": (1.0, responsiveness_high, True)}

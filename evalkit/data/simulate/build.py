@@ -24,7 +24,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
-from evalkit.atomic import fsync_disabled
+from evalkit.atomic import fsync_disabled, remove_stale_directories, swap_directory
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
 
@@ -100,6 +100,7 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     corpus, truth = simulate_corpus(name, seed, quick)
     target = Path(out_dir) / name
     tmp = Path(out_dir) / f".{name}.building-{os.getpid()}"  # parallel notebooks may build at once
+    remove_stale_directories(out_dir, f".{name}.building-")  # left by killed builds
     if tmp.exists():
         shutil.rmtree(tmp)
     try:
@@ -114,10 +115,10 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    if target.exists():
-        shutil.rmtree(target, ignore_errors=True)
     try:
-        os.replace(tmp, target)  # a half-built corpus is never seen under its name
+        # a half-built corpus is never seen under its name, and a reader of the old one
+        # finds a whole corpus (old or new) at every moment: the two are swapped
+        swap_directory(tmp, target)
     except OSError:  # another process put the same corpus (same seed, same bytes) in place first
         shutil.rmtree(tmp, ignore_errors=True)
     return name, str(target)

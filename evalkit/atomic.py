@@ -229,3 +229,22 @@ def remove_stale_directories(parent: PathLike, prefix: str) -> list:
             shutil.rmtree(item, ignore_errors=True)
             removed.append(item)
     return removed
+
+
+@contextlib.contextmanager
+def file_lock(path: PathLike) -> Iterator[None]:
+    """An exclusive inter-process lock held on ``path`` (created if missing) for the block;
+    where ``fcntl`` is missing (not POSIX) there is no lock."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import contextlib
 import fnmatch
 import html
 import json
@@ -25,9 +24,9 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterator, List, Optional, Sequence
+from typing import List, Optional, Sequence
 
-from evalkit.atomic import atomic_write_text, swap_directory
+from evalkit.atomic import atomic_write_text, file_lock, swap_directory
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import PROFILES, repository_root
 
@@ -87,23 +86,6 @@ STAGING = ".staging"
 STATUS_FILE = "status.json"
 
 
-@contextlib.contextmanager
-def _notebook_lock(lock_path: Path) -> Iterator[None]:
-    """Exclusive lock on one notebook's staging area (two runners may share a results root)."""
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no inter-process lock
-        yield
-        return
-    with open(lock_path, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def _keep_only_the_executed_notebook(stage: Path, executed_name: str) -> None:
     """A failed or skipped run keeps its executed notebook (to read the error) and
     nothing else: a partial table or figure must not pass for a result."""
@@ -130,7 +112,8 @@ def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: 
     paper, name = path.parent.name, path.stem
     out_dir = results_root / paper / name
     stage = results_root / STAGING / paper / name
-    with _notebook_lock(results_root / STAGING / paper / f"{name}.lock"):
+    # two runners may share a results root: one at a time per notebook
+    with file_lock(results_root / STAGING / paper / f"{name}.lock"):
         if stage.exists():  # left by a killed run
             shutil.rmtree(stage)
         stage.mkdir(parents=True)

@@ -14,7 +14,6 @@ order, and the same seed gives byte-identical files.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -24,7 +23,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
-from evalkit.atomic import fsync_disabled, remove_stale_directories, swap_directory
+from evalkit.atomic import file_lock, fsync_disabled, remove_stale_directories, swap_directory
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
 
@@ -215,25 +214,10 @@ def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) 
     target = candidates[-1]
     target.mkdir(parents=True, exist_ok=True)
     # notebooks run in parallel: one builds, the others wait and then find it built
-    with _lock(target / f".{corpus_name}.lock"):
+    with file_lock(target / f".{corpus_name}.lock"):
         if not is_built(corpus_name, target, seed, quick):
             build_sample(target, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
     return target
-
-
-@contextlib.contextmanager
-def _lock(path: Path):
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no inter-process lock
-        yield
-        return
-    with open(path, "a") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,

@@ -29,6 +29,8 @@ def read_input(path: PathLike, what: str) -> bytes:
         raise InputFormatError(path, None, f"a {what}, not a directory") from None
     except PermissionError:
         raise InputFormatError(path, None, f"a readable {what} (permission denied)") from None
+    except OSError as exc:  # a name too long, a broken device, ...
+        raise InputFormatError(path, None, f"a readable {what}", found=exc.strerror or str(exc)) from None
 
 
 def check_text_bytes(data: bytes, path: PathLike, strip_bom: bool = True) -> bytes:

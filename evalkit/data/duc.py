@@ -195,7 +195,9 @@ def parse_summary_name(name: str, where: Optional[PathLike] = None) -> SummaryNa
 
 
 # --------------------------------------------------------------------------- bodies
-_SEE_SENT = re.compile(r'<a\s+href="#(\d+)"\s+id=(\d+)\s*>(.*?)</a>', re.I | re.S | re.A)
+# A sentence's text stops at the next <a (never runs on to a later </a>): the scan stays
+# linear whatever unclosed anchors a damaged file holds.
+_SEE_SENT = re.compile(r'<a\s+href="#(\d+)"\s+id=(\d+)\s*>((?:[^<]|<(?!/?a[\s>]))*)</a>', re.I | re.S | re.A)
 _SEE_NAME = re.compile(r'<a\s+name="(\d+)"\s*>\[(\d+)\]</a>', re.I | re.A)
 
 
@@ -209,8 +211,8 @@ def _parse_see(text: str, path: PathLike) -> Tuple[str, ...]:
                                    f'sentence anchors numbered 1, 2, ... (<a href="#{k}" id={k}>)', found=m.group(0)[:60])
         sentences.append(" ".join(html.unescape(m.group(3)).split()))
     body = _SEE_SENT.sub("", _SEE_NAME.sub("", text))
-    body = re.sub(r"<title>.*?</title>", "", body, flags=re.I | re.S)
-    leftover = re.sub(r"</?(html|head|body)[^>]*>", "", body, flags=re.I).strip()
+    body = re.sub(r"<title>[^<]*</title>", "", body, flags=re.I)
+    leftover = re.sub(r"</?(html|head|body)[^<>]*>", "", body, flags=re.I).strip()
     if leftover:
         line = text.count("\n", 0, text.find(leftover.split()[0])) + 1 if leftover.split() else None
         raise InputFormatError(path, line, "only SEE sentence anchors inside <body>", found=leftover[:60])

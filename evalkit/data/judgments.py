@@ -29,6 +29,7 @@ the table's file and line.
 from __future__ import annotations
 
 import csv
+from collections import Counter
 import io
 import math
 import os
@@ -70,7 +71,7 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
     if missing_keys or not judgments:
         raise InputFormatError(path, 1, f"a header with {', '.join(KEYS)} and at least one judgment column",
                                found=" ".join(header))
-    dup = sorted({h for h in header if header.count(h) > 1})
+    dup = sorted(h for h, n in Counter(header).items() if n > 1)
     if dup:
         raise InputFormatError(path, 1, "distinct column names", found=", ".join(dup))
     idx = {h: i for i, h in enumerate(header)}

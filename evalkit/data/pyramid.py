@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,12 +128,21 @@ def _header_matches(pattern: str, text: str, path: PathLike) -> list:
         header = regex.compile(pattern)
     except (regex.error, ValueError, OverflowError) as exc:
         raise InputFormatError(path, None, "a valid startDocumentRegEx", found=str(exc)) from None
+    # one time budget for the whole scan (regex's timeout applies to each search alone)
+    deadline = time.monotonic() + HEADER_REGEX_SECONDS
+    matches, pos = [], 0
     try:
-        return list(header.finditer(text, timeout=HEADER_REGEX_SECONDS))
+        while pos <= len(text):
+            m = header.search(text, pos, timeout=max(deadline - time.monotonic(), 0.001))
+            if m is None:
+                break
+            matches.append(m)
+            pos = m.end() if m.end() > m.start() else m.end() + 1
     except TimeoutError:
         raise InputFormatError(path, None, f"a startDocumentRegEx that matches the <text> within "
                                f"{HEADER_REGEX_SECONDS:g} s (this one backtracks without bound)",
                                found=pattern) from None
+    return matches
 
 
 def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool = False,

@@ -26,6 +26,7 @@ annotations :mod:`evalkit.data.pyramid`. Update-task instances ``D0801-B`` get
 from __future__ import annotations
 
 import math
+from collections import Counter
 import os
 import re
 from dataclasses import dataclass, replace
@@ -208,9 +209,9 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
         raise InputFormatError(path, 1, "a header line naming the metric runs")
     header = lines[0].split()
     runs = header[2:] if len(header) > 2 and header[0].lower().startswith("p") else header
-    if len(set(runs)) != len(runs):
-        raise InputFormatError(path, 1, "distinct metric run names in the header",
-                               found=", ".join(sorted({r for r in runs if runs.count(r) > 1})))
+    repeated = sorted(r for r, n in Counter(runs).items() if n > 1)
+    if repeated:
+        raise InputFormatError(path, 1, "distinct metric run names in the header", found=", ".join(repeated[:5]))
     rows, missing, seen = [], 0, {}
     for lineno, line in enumerate(lines[1:], 2):
         cols = line.split()

@@ -140,6 +140,7 @@ def read_fake_sgml(path: PathLike) -> FakeSgmlSet:
     result: Optional[FakeSgmlSet] = None
     doc: Optional[str] = None
     closed = False
+    seen_ids: Dict[str, set] = {}  # segment ids per document (a set: the check stays linear)
     for lineno, line in enumerate(lines, 1):
         if closed and line.strip():
             raise InputFormatError(path, lineno, "nothing after the closing set tag", found=line)
@@ -179,8 +180,9 @@ def read_fake_sgml(path: PathLike) -> FakeSgmlSet:
             if sid is None or not is_uint(sid.strip()):
                 raise InputFormatError(path, lineno, 'a numeric id="N" on <seg>', found=line)
             n = int(sid)
-            if any(n == k for k, _ in result.docs[doc]):
+            if n in seen_ids.setdefault(doc, set()):
                 raise InputFormatError(path, lineno, f"a segment id not used before in document {doc!r}", found=line)
+            seen_ids[doc].add(n)
             result.docs[doc].append((n, unescape(m.group(2).strip(), _ENTITIES)))
             continue
         if re.match(r"^\s*</doc>\s*$", line, re.I):

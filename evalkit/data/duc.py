@@ -37,7 +37,19 @@ Judgment tables
 Whitespace-separated with a fixed number of header lines and fixed column positions per
 year (:data:`TABLES`); ``-`` marks a missing value (no judgment row is made for it; the
 number is reported in ``attrs["missing"]``). A row whose docset/summarizer has no summary
-in the corpus raises, unless ``skip_bad=True`` (then ``attrs["skipped"]`` counts them).
+in the corpus raises, unless ``skip_bad=True`` (then ``attrs["skipped"]`` counts them);
+so do two rows for one summary (and question).
+
+Judgment scales
+---------------
+Each judgment column has a documented scale (``TableSpec.scales``), checked by the reader
+(file, line and allowed range in the message) and by the writer: SEE coverage
+mean/median/std 0-1, unit counts integers >= 0, length-adjusted coverage >= 0; DUC 2004
+quality questions integers 1-5 (A-E coded 1-5); DUC 2002/2003 quality codes, DUC
+2003/2004 responsiveness and DUC 2003 usefulness integers 0-5 (NIST describes 0-4; the
+bound refuses only impossible values); DUC 2005-2007 responsiveness and linguistic
+quality integers 1-5; the original pyramid score 0-1; the modified pyramid score >= 0
+(usually <= 1, above 1 when a summary expresses more SCUs than the models' mean).
 """
 from __future__ import annotations
 

@@ -17,8 +17,10 @@ Format (notes: anchors-and-formats.md C.2, from ``mteval-v13a.pl``):
 
 Validation (:func:`check_mt_data`, mteval's ``check_MT_data``): the ``setid`` agrees
 across files, every source document exists for every reference and every system, and
-each such document has the source's segment count; segments are ordered numerically by
-id. Every problem raises :class:`~evalkit.errors.InputFormatError` naming the file and
+each such document has the source's segment ids (segments pair by document and id,
+never by position); segments are ordered numerically by id. The reader refuses a set
+without documents or segments, anything after the closing set tag, a ``<seg>`` inside
+a ``<seg>``, NUL bytes and non-ASCII digits in ids; its scan is linear in the file size. Every problem raises :class:`~evalkit.errors.InputFormatError` naming the file and
 line. Without a source set the first reference system's documents serve as the template
 (the WMT data is often distributed without the source SGML).
 

@@ -21,7 +21,11 @@ it. This module admits only what plain data needs:
   accept only a bool / int / uint / float dtype code and its raw bytes and return the
   equal Python ``bool`` / ``int`` / ``float`` (bit for bit). No NumPy code runs.
 
-Persistent ids and out-of-band buffers are refused too. Anything else wrong with the
+Persistent ids and out-of-band buffers are refused too. Resources are bounded: a
+compressed pickle may expand to at most :data:`MAX_DECOMPRESSED_BYTES` (checked while
+decompressing, so a "bomb" of a few KB never allocates gigabytes), and a memo index may not
+exceed the number of opcodes before it (the C unpickler sizes its memo by the largest
+index, so a 9-byte stream could otherwise allocate hundreds of MB). Anything else wrong with the
 stream (truncation, bad opcodes) becomes an :class:`~evalkit.errors.InputFormatError`, so
 callers see only evalkit errors. Verify the file's SHA-256 first (see
 :mod:`evalkit.data.public`); this unpickler is the second line of defence.

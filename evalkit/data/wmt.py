@@ -19,8 +19,9 @@ Formats (``notes/anchors-and-formats.md`` C.2):
   then one space-separated line per pair: language pair, test set, 1-based segment id,
   better system, worse system.
 
-Every reader raises :class:`~evalkit.errors.InputFormatError` naming file, line and the
-expectation; nothing is skipped unless ``skip_bad=True`` is passed, in which case the
+A leading UTF-8 byte-order mark is dropped and a NUL byte refused in every format; ids
+and numbers are ASCII. Every reader raises :class:`~evalkit.errors.InputFormatError`
+naming file, line and the expectation; nothing is skipped unless ``skip_bad=True`` is passed, in which case the
 number of skipped lines is returned in ``attrs["skipped"]``/a return value.
 """
 from __future__ import annotations

@@ -173,6 +173,10 @@ def test_item5_mt_adequacy_scale(tmp_path, value):
 
 
 def test_item5_writers_refuse_what_the_readers_refuse(tmp_path):
+    bad = pd.DataFrame({"document": ["d"], "segment": [1], "system": ["s"], "judgment": ["adequacy"], "value": [7.0],
+                        "judge": ["j"]})
+    with pytest.raises(ParameterError, match="from 1 to 5 for adequacy"):
+        judgments.write_assessments_csv(tmp_path / "a.csv", bad)
     j = pd.DataFrame({"instance": ["D0631"], "summarizer": ["12"], "judgment": ["pyramid_modified"], "value": [-1.0]})
     with pytest.raises(ParameterError, match=">= 0"):
         duc.write_table(tmp_path / "t", "duc2006-pyramid", j)

@@ -40,7 +40,7 @@ import pandas as pd
 
 from evalkit.atomic import atomic_write_text
 from evalkit.data._input import check_text_bytes, read_input
-from evalkit.data._numbers import Scale, check_scale, is_uint, parse_number
+from evalkit.data._numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -130,6 +130,10 @@ def write_assessments_csv(path: PathLike, judgments: pd.DataFrame) -> None:
     if not need <= set(judgments.columns):
         raise ParameterError("judgments", list(judgments.columns), f"columns {sorted(need)}")
     names = list(dict.fromkeys(judgments["judgment"]))
+    for name, value in zip(judgments["judgment"], judgments["value"]):
+        scale = SCALES.get(name)
+        if scale is not None and not pd.isna(value) and not in_scale(float(value), scale):
+            raise ParameterError("judgments", (name, value), f"{describe_scale(scale)} for {name} (the reader's scale)")
     wide = judgments.pivot_table(index=list(KEYS), columns="judgment", values="value", aggfunc="first", sort=False)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")

@@ -192,12 +192,15 @@ def test_item6_trailing_garbage_after_the_set_is_refused(tmp_path):
 
 
 def test_item6_stray_angle_brackets_cannot_swallow_tags(tmp_path):
-    """A stray "<a" inside a document once matched up to the next ">" -- the </doc> --
-    so the document's end disappeared; now it is text and the structure is kept."""
-    text = '<tstset setid="t" srclang="zh" trglang="en">\n<doc docid="d1" sysid="s1">\n<a <a\n' \
-           '<seg id="1"> x </seg>\n</doc>\n<doc docid="d2" sysid="s1">\n<seg id="1"> y </seg>\n</doc>\n</tstset>\n'
-    nset = nist_sgml.read_nist(put(tmp_path / "t.sgm", text))
-    assert [d.docid for d in nset.docs] == ["d1", "d2"]
+    """A stray "<a" inside a document once matched up to the next ">" -- here the
+    </tstset> -- so the closing tag disappeared; now it is refused where it stands."""
+    text = '<tstset setid="t" srclang="zh" trglang="en">\n<doc docid="d1" sysid="s1">\n' \
+           '<seg id="1"> x </seg>\n</doc>\n<a <a\n</tstset>\n'
+    with pytest.raises(InputFormatError, match=r"line 5: expected a complete tag"):
+        nist_sgml.read_nist(put(tmp_path / "t.sgm", text))
+    # inside a segment "<" is text, as before
+    ok = text.replace("<a <a\n", "").replace("> x <", "> x < y <")
+    assert nist_sgml.read_nist(put(tmp_path / "u.sgm", ok)).docs[0].segments[0].text == "x < y"
 
 
 # --------------------------------------------------------------------------- item 7

@@ -159,9 +159,9 @@ def _read_sgml(path: str, text: str) -> NistSet:
         if start < 0:
             break
         m = _TAG.match(text, start)
-        if m is None:  # a "<" that starts no tag (text outside a segment): not markup
-            pos = start + 1
-            continue
+        if m is None:  # a "<" outside a segment that starts no complete tag
+            raise InputFormatError(path, line_of(start), "a complete tag <name ...> (a '<' outside a segment "
+                                   "starts a tag)", found=text[start:start + 40])
         closing, name, rest = m.group(1) == "/", m.group(2).lower(), m.group(3)
         line = line_of(m.start())
         pos = m.end()

@@ -107,7 +107,9 @@ def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: 
     succeeded; holding only the executed notebook when it failed or was skipped. Either
     way ``status.json`` in the folder says how the run ended, and nothing of an older run
     survives beside it. A runner killed mid-run leaves the old folder untouched (its
-    staging folder is cleared by the next run of that notebook).
+    staging folder is cleared by the next run of that notebook). The notebook's
+    ``results_dir`` parameter (and so its provenance) is the staging folder, a fixed path,
+    so reruns stay byte-identical.
     """
     paper, name = path.parent.name, path.stem
     out_dir = results_root / paper / name

@@ -273,11 +273,11 @@ def _failing_replace(src, dst):
     raise OSError("disk full (simulated)")
 
 
-@pytest.mark.parametrize("writer", ["sgml", "scr", "rouge-config", "spl"])
+@pytest.mark.parametrize("writer", ["sgml", "scr", "rouge-config"])
 def test_item8_writes_are_atomic(tmp_path, monkeypatch, writer, capsys):
     """An interrupted write leaves the old file whole (it used to be truncated in place)."""
     target = {"sgml": tmp_path / "t.sgm", "scr": tmp_path / "scr" / "BLEU-sys.scr",
-              "rouge-config": tmp_path / "c.xml", "spl": tmp_path / "p.spl"}[writer]
+              "rouge-config": tmp_path / "c.xml"}[writer]
     put(target, "old contents\n")
     monkeypatch.setattr(atomic.os, "replace", _failing_replace)
     with pytest.raises(OSError, match="simulated"):
@@ -287,10 +287,8 @@ def test_item8_writes_are_atomic(tmp_path, monkeypatch, writer, capsys):
             ref = put(tmp_path / "ref.sgm", sgml("refset", [("d1", [(1, "a b")])], "r1"))
             tst = put(tmp_path / "tst.sgm", sgml("tstset", [("d1", [(1, "a b")])]))
             evalkit_main(["mteval", "-r", str(ref), "-t", str(tst), "--metricsMATR", "--scr-dir", str(target.parent)])
-        elif writer == "rouge-config":
-            rouge_formats.write_xml_config(str(target), [("1", "p", "m", {"A": "a.spl"}, [("B", "b.spl")])])
         else:
-            rouge_formats.write_spl(str(target), ["new sentence"])
+            rouge_formats.write_xml_config(str(target), [("1", "p", "m", {"A": "a.spl"}, [("B", "b.spl")])])
     assert target.read_text() == "old contents\n"
     assert [p.name for p in target.parent.iterdir() if p.name.endswith(".part")] == []
 

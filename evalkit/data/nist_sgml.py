@@ -40,6 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from evalkit.atomic import atomic_write_text
 from evalkit.data._input import check_text_bytes, read_input
+from evalkit.data.sgml import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError, PathLike
 
 __all__ = [
@@ -107,7 +108,6 @@ class NistSet:
 # ---------------------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------------------
-_ATTR = re.compile(r"""([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 # A tag cannot contain "<": matching stops at the next one, so the scan below is linear
 # in the file size whatever stray "<" characters the file holds.
 _TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)([^<>]*)>", re.S)
@@ -117,7 +117,7 @@ _WS = re.compile(r"\s+")
 
 
 def _attrs(text: str) -> Dict[str, str]:
-    return {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None) for m in _ATTR.finditer(text)}
+    return parse_attributes(text)
 
 
 def _extra(a: Dict[str, str]) -> Dict[str, str]:

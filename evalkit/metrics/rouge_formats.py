@@ -18,7 +18,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from xml.dom import minidom
 from xml.parsers.expat import ExpatError
 
-from evalkit.atomic import atomic_open, atomic_write_text
+from evalkit.atomic import atomic_write_text
 from evalkit.errors import InputFormatError
 
 __all__ = [
@@ -26,7 +26,6 @@ __all__ = [
     "read_summary",
     "read_xml_config",
     "read_file_list",
-    "write_spl",
     "write_xml_config",
     "ascii_lower",
     "INPUT_FORMATS",
@@ -220,13 +219,6 @@ def read_file_list(path: str, fmt: str) -> List[EvalSpec]:
         out.append(spec)
         eid += 1
     return out
-
-
-def write_spl(path: str, sentences: Sequence[str]) -> None:
-    """Write one sentence per line (UTF-8), the SPL format."""
-    with atomic_open(path, "w") as fh:
-        for s in sentences:
-            fh.write(s + "\n")
 
 
 def _esc(s: str) -> str:

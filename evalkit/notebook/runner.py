@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import List, Optional, Sequence
 
+from evalkit import config
 from evalkit.atomic import atomic_write_text, file_lock, swap_directory
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import PROFILES, repository_root
@@ -141,7 +142,7 @@ def _execute(path: Path, profile: str, quick: bool, out_dir: Path, timeout: Opti
     paper, name = path.parent.name, path.stem
     executed = out_dir / f"{name}.ipynb"
     run = NotebookRun(paper, name, str(path), str(out_dir), str(executed))
-    env = dict(os.environ)
+    env = config.environment()
     env.update(extra_env or {})
     # The kernel must be this interpreter (the one with evalkit installed).
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")

@@ -1,0 +1,183 @@
+"""Banerjee & Lavie (2005): the paper-specific logic of ``notebooks/banerjee2005/``.
+
+Satanjeev Banerjee and Alon Lavie, "METEOR: An Automatic Metric for MT Evaluation with
+Improved Correlation with Human Judgments", ACL 2005 MTSE workshop, pp. 65-72 (W05-0909).
+METEOR itself is :class:`evalkit.metrics.meteor.METEOR`; the human-score processing
+(combined score, per-judge normalization, per-system correlation averaged over systems) is
+:mod:`evalkit.stats.human`; the data by profile come from :mod:`evalkit.data.mt_views`.
+This module adds what only this paper defines:
+
+* :func:`printed_checks`: the worked example (Sec. 2.2) recomputed from its definition, and
+  the printed averages and repeated values recomputed from the other printed numbers;
+* :data:`ABLATION` and :func:`meteor_table`: METEOR's per-output parts (P, R, F1, Fmean,
+  score) and statistics for a module sequence (Tables 4-7);
+* :func:`system_table`: Table 1's seven metrics per system (P, R, F1, Fmean and METEOR from
+  aggregate statistics, BLEU and NIST from evalkit);
+* :func:`correlation_table` / :func:`segment_table`: Table 1 and Tables 2-8 on any corpus,
+  with WMT daRR's Kendall-like tau where only relative rankings exist (public profile).
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional, Sequence, Tuple
+
+import numpy as np
+import pandas as pd
+
+from evalkit.data.published import read_published
+from evalkit.errors import ParameterError
+from evalkit.metrics.meteor import METEOR, meteor_from_counts
+from evalkit.stats.human import normalize_per_judge, per_system_correlation, segment_scores
+
+PAPER = "banerjee2005"
+
+#: The module sequences of Sec. 3.6 / Tables 6-7 (evalkit's names).
+ABLATION: Dict[str, Tuple[str, ...]] = {
+    "exact": ("exact",),
+    "exact+porter": ("exact", "porter"),
+    "exact+wn_stem": ("exact", "wn_stem"),
+    "exact+porter+wn_synonym": ("exact", "porter", "wn_synonym"),
+}
+TABLE1_METRICS = ("BLEU", "NIST", "Precision", "Recall", "F1", "Fmean", "METEOR")
+SEGMENT_METRICS = ("Precision", "Recall", "Fmean", "METEOR")
+
+__all__ = ["PAPER", "ABLATION", "TABLE1_METRICS", "SEGMENT_METRICS", "published", "printed_checks",
+           "worked_example", "meteor_table", "system_table", "human_table", "correlation_table",
+           "segment_table", "claims_row"]
+
+
+def published(table: str) -> pd.DataFrame:
+    """A printed table (``data/published/banerjee2005/<table>.csv``)."""
+    return read_published(PAPER, table, dtypes={"printed": "str"})
+
+
+def claims_row(claim_id: str, source: str, printed, this_run, data: str, verdict: str, note: str = "") -> dict:
+    """One row of the claims schema (``claim_id, source, printed, this_run, data, verdict, note``)."""
+    return {"claim_id": claim_id, "source": source, "printed": printed, "this_run": this_run, "data": data,
+            "verdict": verdict, "note": note}
+
+
+# --------------------------------------------------------------------------- printed numbers
+def worked_example() -> pd.DataFrame:
+    """Sec. 2.2's example scored by the exact module alone and by the default modules."""
+    ex = published("worked_example").set_index("quantity")
+    rows = []
+    for label, modules in (("exact", ABLATION["exact"]), ("exact+porter+wn_synonym", ABLATION["exact+porter+wn_synonym"])):
+        m = METEOR(modules=modules)
+        s = m.sentence_score(ex.loc["hypothesis", "printed"], [ex.loc["reference", "printed"]])
+        rows.append({"modules": label, "matches": s.stats.matches, "hyp_len": s.stats.hyp_len,
+                     "ref_len": s.stats.ref_len, "chunks": s.stats.chunks, "precision": s.precision,
+                     "recall": s.recall, "fmean": s.fmean, "penalty": s.penalty, "score": s.score})
+    return pd.DataFrame(rows)
+
+
+def printed_checks() -> pd.DataFrame:
+    """Every printed number that other printed numbers (or the paper's formula) determine,
+    recomputed: the worked example from Fmean = 10PR/(R+9P) and Penalty = 0.5 (2/6)^3; the
+    averages of Tables 2-3; their repetition in Tables 4-8."""
+    rows = []
+    ex = published("worked_example").set_index("quantity")
+    _, _, _, _, score = meteor_from_counts(6, 6, 7, int(ex.loc["chunks", "value"]))
+    printed = ex.loc["score", "printed"]
+    rows.append(claims_row("worked_example", "Sec. 2.2", printed, f"{score:.6f}", "formula",
+                           "recomputed exactly" if f"{score:.6f}" == printed else "differs",
+                           "6 matches, |t| = 6, |r| = 7, 2 chunks"))
+    for table, language, t45, t67 in (("table2", "ar", "table4", "table6"), ("table3", "zh", "table5", "table7")):
+        t = published(table)
+        avg = t.loc[t["system"] == "Average", "printed"].iloc[0]
+        mean = t.loc[t["system"] != "Average", "value"].mean()
+        rows.append(claims_row(f"{table}_average", table, avg, f"{mean:.3f}", "printed per-system r",
+                               "recomputed exactly" if f"{mean:.3f}" == avg else "differs",
+                               f"mean of the {len(t) - 1} systems = {mean:.5f}"))
+        for other, key, col in ((t45, "METEOR", "metric"), (t67, "exact+porter+wn_synonym", "modules")):
+            o = published(other)
+            val = o.loc[o[col] == key, "printed"].iloc[0]
+            rows.append(claims_row(f"{other}_repeats_{table}", other, val, avg, "printed",
+                                   "recomputed exactly" if val == avg else "differs",
+                                   f"{key} row = {table} average"))
+        t8 = published("table8")
+        val = t8.loc[(t8["human"] == "raw") & (t8["language"] == language), "printed"].iloc[0]
+        rows.append(claims_row(f"table8_raw_{language}", "table8", val, avg, "printed",
+                               "recomputed exactly" if val == avg else "differs", f"raw row = {table} average"))
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- scores
+def meteor_table(frame: pd.DataFrame, modules: Sequence[str] = ABLATION["exact+porter+wn_synonym"],
+                 stopwords: Optional[Sequence[str]] = None, jobs: int = 1) -> pd.DataFrame:
+    """Per output of :func:`evalkit.data.mt_views.output_frame`: METEOR's parts.
+
+    Columns: the frame's keys, ``Precision``, ``Recall``, ``F1`` (harmonic mean of P and
+    R), ``Fmean``, ``METEOR``, and the statistics ``matches, hyp_len, ref_len, chunks`` of
+    the best reference (summed per system for the aggregate scores of Table 1). Segments
+    may have different numbers of references.
+    """
+    metric = METEOR(modules=tuple(modules), stopwords=stopwords)
+    n_refs = {len(r) for r in frame["refs"]}
+    if len(n_refs) == 1:
+        scores = metric.sentence_scores(frame["text"].tolist(), [list(s) for s in zip(*frame["refs"])], jobs=jobs)
+    else:
+        scores = [metric.sentence_score(h, r) for h, r in zip(frame["text"], frame["refs"])]
+    out = frame[["document", "segment", "system"]].copy()
+    p = np.array([s.precision for s in scores])
+    r = np.array([s.recall for s in scores])
+    out["Precision"], out["Recall"] = p, r
+    out["F1"] = np.where(p + r > 0, 2 * p * r / np.where(p + r > 0, p + r, 1), 0.0)
+    out["Fmean"] = [s.fmean for s in scores]
+    out["METEOR"] = [s.score for s in scores]
+    for k in ("matches", "hyp_len", "ref_len", "chunks"):
+        out[k] = [getattr(s.stats, k) for s in scores]
+    return out
+
+
+def system_table(meteor_rows: pd.DataFrame, bleu: pd.Series, nist: pd.Series) -> pd.DataFrame:
+    """Table 1's metrics per system: P, R, F1, Fmean, METEOR from the summed statistics
+    (Sec. 2.2: aggregate precision, recall and penalty), BLEU and NIST as given."""
+    sums = meteor_rows.groupby("system", sort=False)[["matches", "hyp_len", "ref_len", "chunks"]].sum()
+    rows = {}
+    for system, s in sums.iterrows():
+        p, r, fmean, _, score = meteor_from_counts(s.matches, s.hyp_len, s.ref_len, s.chunks)
+        f1 = 2 * p * r / (p + r) if p + r else 0.0
+        rows[system] = {"BLEU": bleu[system], "NIST": nist[system], "Precision": p, "Recall": r, "F1": f1,
+                        "Fmean": fmean, "METEOR": score}
+    return pd.DataFrame.from_dict(rows, orient="index")[list(TABLE1_METRICS)].rename_axis("system")
+
+
+def human_table(corpus, normalize: str = "none") -> Optional[pd.DataFrame]:
+    """Per segment and system: adequacy, fluency and the combined score (Sec. 4.2), after
+    per-judge normalization ``normalize`` (``"none"`` or ``"zscore"``, Table 8); None for a
+    corpus with relative rankings only."""
+    if corpus.judgments is None or corpus.judgments.empty:
+        return None
+    return segment_scores(normalize_per_judge(corpus.judgments, normalize))
+
+
+def correlation_table(system_scores: pd.DataFrame, human: pd.Series) -> pd.DataFrame:
+    """Table 1: Pearson r over systems of each metric with the human system score."""
+    common = [s for s in system_scores.index if s in human.index]
+    if len(common) < 3:
+        raise ParameterError("human", f"{len(common)} systems in common", "at least 3 systems")
+    rows = [{"metric": m, "r": float(np.corrcoef(system_scores.loc[common, m].astype(float),
+                                                  human.loc[common].astype(float))[0, 1]), "n_systems": len(common)}
+            for m in system_scores.columns]
+    return pd.DataFrame(rows)
+
+
+def segment_table(scores: pd.DataFrame, corpus, human: Optional[pd.DataFrame], metrics: Sequence[str],
+                  column: str = "combined") -> pd.DataFrame:
+    """Tables 2-7 on this run: per metric, the per-system segment-level Pearson r and their
+    unweighted average (``statistic = "pearson"``); on a daRR corpus (``human`` None) WMT's
+    Kendall-like tau over the relative-ranking pairs instead (``statistic = "daRR tau"``)."""
+    keys = ["system", "document", "segment"]
+    if human is None:
+        from evalkit.stats.correlation import wmt_kendall_like
+
+        long = scores.melt(id_vars=keys, value_vars=list(metrics), var_name="metric", value_name="value")
+        tau = wmt_kendall_like(corpus.preferences, long)
+        return pd.DataFrame({"metric": tau["metric"], "system": "all pairs", "r": tau["tau"],
+                             "n": tau["concordant"] + tau["discordant"], "statistic": "daRR tau"})
+    merged = scores.merge(human[keys + [column]], on=keys, validate="one_to_one")
+    frames = []
+    for m in metrics:
+        t = per_system_correlation(merged, m, column)
+        frames.append(t.assign(metric=m, statistic="pearson"))
+    return pd.concat(frames, ignore_index=True)[["metric", "system", "r", "n", "statistic"]]

@@ -22,7 +22,7 @@ out for scoring:
 """
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional
 
 import pandas as pd
 
@@ -121,3 +121,24 @@ def score_outputs(frame: pd.DataFrame, metric, name: str):
 
 
 __all__.append("score_outputs")
+
+
+def limit_segments(corpus: MTCorpus, n: Optional[int]) -> MTCorpus:
+    """The corpus restricted to its first ``n`` segments (corpus order), all tables alike
+    (``None``: unchanged). For quick runs and for subsets such as Owczarzak et al.'s
+    100-sentence judged subsets."""
+    if n is None:
+        return corpus
+    if not (isinstance(n, int) and n >= 1):
+        raise ParameterError("n", n, "a positive integer or None")
+    keep = set(corpus.segment_keys()[:n])
+    tables = {}
+    for table, df in corpus.tables().items():
+        if df is not None and {"document", "segment"} <= set(df.columns):
+            df = df[[k in keep for k in zip(df["document"], df["segment"])]].reset_index(drop=True)
+        tables[table] = df
+    return MTCorpus(name=corpus.name, source_language=corpus.source_language, target_language=corpus.target_language,
+                    meta=dict(corpus.meta), **tables)
+
+
+__all__.append("limit_segments")

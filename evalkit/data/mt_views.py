@@ -135,7 +135,8 @@ def limit_segments(corpus: MTCorpus, n: Optional[int]) -> MTCorpus:
     tables = {}
     for table, df in corpus.tables().items():
         if df is not None and {"document", "segment"} <= set(df.columns):
-            df = df[[k in keep for k in zip(df["document"], df["segment"])]].reset_index(drop=True)
+            mask = pd.Series([k in keep for k in zip(df["document"], df["segment"])], index=df.index, dtype=bool)
+            df = df.loc[mask].reset_index(drop=True)
         tables[table] = df
     return MTCorpus(name=corpus.name, source_language=corpus.source_language, target_language=corpus.target_language,
                     meta=dict(corpus.meta), **tables)

@@ -26,3 +26,15 @@ def data_mirror() -> Path:
     if not path.is_dir():
         pytest.skip(f"EVALKIT_DATA_MIRROR={mirror} is not a directory")
     return path
+
+
+@pytest.fixture(scope="module")
+def small_mt_sample(tmp_path_factory):
+    """(corpus, output frame) of the first 30 segments of the quick tides2003ce sample,
+    built in a private folder (the shared sample folder is neither read nor rebuilt)."""
+    from evalkit.data.mt_views import limit_segments, load_mt_evaluation, output_frame
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path_factory.mktemp("sample")))
+        corpus = limit_segments(load_mt_evaluation("sample", "zh", quick=True), 30)
+    return corpus, output_frame(corpus)

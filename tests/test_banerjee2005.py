@@ -3,7 +3,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from evalkit.data.mt_views import limit_segments, load_mt_evaluation, output_frame, score_outputs
+from evalkit.data.mt_views import score_outputs
 from evalkit.metrics.bleu import BLEU
 from evalkit.metrics.nist import NIST
 from evalkit.papers import banerjee2005 as b
@@ -25,11 +25,8 @@ def test_worked_example_through_the_metric():
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory):
-    import os
-    os.environ.setdefault("EVALKIT_SAMPLE_DIR", str(tmp_path_factory.mktemp("sample")))
-    corpus = limit_segments(load_mt_evaluation("sample", "zh", quick=True), 30)
-    return corpus, output_frame(corpus)
+def small(small_mt_sample):
+    return small_mt_sample
 
 
 def test_system_table_aggregates_statistics(small):

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from evalkit.data.mt_views import limit_segments, load_mt_evaluation, output_frame, score_outputs
+from evalkit.data.mt_views import score_outputs
 from evalkit.errors import ParameterError
 from evalkit.metrics.wer import ErrorRate
 from evalkit.papers import leusch2005 as L
@@ -28,11 +28,8 @@ def test_configuration_and_metrics():
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory):
-    import os
-    os.environ.setdefault("EVALKIT_SAMPLE_DIR", str(tmp_path_factory.mktemp("sample")))
-    corpus = limit_segments(load_mt_evaluation("sample", "zh", quick=True), 25)
-    return corpus, output_frame(corpus)
+def small(small_mt_sample):
+    return small_mt_sample
 
 
 def test_human_scores_length_weighted(small):
@@ -60,5 +57,5 @@ def test_ablation_rows_and_williams_p(small):
 def test_corpus_statistics(small):
     _, frame = small
     st = L.corpus_statistics(frame)
-    assert st["sentences"] == 25 and st["reference_translations"] == 4 and st["candidate_systems"] == 7
-    assert st["avg_reference_length"] == pytest.approx(st["running_words"] / 25)
+    assert st["sentences"] == 30 and st["reference_translations"] == 4 and st["candidate_systems"] == 7
+    assert st["avg_reference_length"] == pytest.approx(st["running_words"] / 30)

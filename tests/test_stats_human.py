@@ -101,3 +101,11 @@ def test_coefficient_of_variation():
     assert coefficient_of_variation([1.0, 3.0]) == pytest.approx(np.std([1, 3], ddof=1) / 2)
     with pytest.raises(ParameterError):
         coefficient_of_variation([1.0])
+
+
+def test_win_share():
+    from evalkit.stats.human import win_share
+
+    p = pd.DataFrame({"better": ["A", "A", "B"], "worse": ["B", "C", "C"]})
+    w = win_share(p)
+    assert w["A"] == 1.0 and w["B"] == 0.5 and w["C"] == 0.0

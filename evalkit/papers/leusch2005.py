@@ -33,7 +33,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.bleu import BLEU
 from evalkit.metrics.nist import NIST
 from evalkit.metrics.wer import ErrorRate
-from evalkit.stats.human import normalize_per_judge, segment_scores, system_scores
+from evalkit.stats.human import normalize_per_judge, segment_scores, system_scores, win_share
 from evalkit.stats.williams import williams_test
 from evalkit.text.tokenize import tokenize_words
 
@@ -129,13 +129,6 @@ def human_scores(corpus, frame: pd.DataFrame, normalize: str = "zscore"):
     return seg, sys_
 
 
-def _darr_system_scores(corpus) -> pd.Series:
-    p = corpus.preferences
-    wins = p["better"].value_counts()
-    total = wins.add(p["worse"].value_counts(), fill_value=0)
-    return (wins.reindex(total.index, fill_value=0) / total).rename("win_share")
-
-
 def correlations(corpus, scores: pd.DataFrame, system: pd.DataFrame, measures: Sequence[str],
                  human_seg: Optional[pd.DataFrame], human_sys: Optional[pd.DataFrame]) -> pd.DataFrame:
     """|r| per measure, level and human score (columns ``measure, level, human, r, abs_r, n``).
@@ -152,7 +145,7 @@ def correlations(corpus, scores: pd.DataFrame, system: pd.DataFrame, measures: S
         for t in wmt_kendall_like(corpus.preferences, long).itertuples():
             rows.append({"measure": t.metric, "level": "sentence", "human": "daRR pairs", "r": t.tau, "abs_r": abs(t.tau),
                          "n": t.concordant + t.discordant})
-        win = _darr_system_scores(corpus)
+        win = win_share(corpus.preferences)
         for m in measures:
             common = [s for s in system.index if s in win.index]
             r = float(np.corrcoef(system.loc[common, m], win.loc[common])[0, 1])

@@ -24,6 +24,8 @@ one row per (``system``, ``document``, ``segment``, ``judge``, ``judgment``) wit
 * :func:`per_system_correlation`: segment-level correlation computed within each system,
   then the unweighted mean over systems (Banerjee & Lavie 2005, Tables 2-7); ``absolute``
   reports ``|r|`` as Leusch et al. (2005) do for error measures.
+* :func:`win_share`: a system's share of the relative-ranking pairs it won (WMT daRR), the
+  system-level human score where only rankings exist;
 * :func:`critical_r`: the smallest |r| significant at level alpha for n - 2 degrees of
   freedom (the critical values Owczarzak et al. 2006 quote, footnote 5 and Sec. 4);
   :func:`coefficient_of_variation`: sd / mean (their Table 3).
@@ -49,6 +51,7 @@ __all__ = [
     "per_system_correlation",
     "critical_r",
     "coefficient_of_variation",
+    "win_share",
 ]
 
 NORMALIZATIONS = ("none", "zscore", "unit")
@@ -185,3 +188,13 @@ def coefficient_of_variation(values, ddof: int = 1) -> float:
     if mean == 0:
         raise ParameterError("values", "mean 0", "a non-zero mean")
     return float(x.std(ddof=ddof) / mean)
+
+
+def win_share(preferences: pd.DataFrame) -> pd.Series:
+    """Per system: pairs won / pairs taken part in (``better``, ``worse`` columns)."""
+    _require(preferences, ("better", "worse"), "preferences")
+    if preferences.empty:
+        raise ParameterError("preferences", "no pairs", "at least one relative-ranking pair")
+    wins = preferences["better"].value_counts()
+    total = wins.add(preferences["worse"].value_counts(), fill_value=0)
+    return (wins.reindex(total.index, fill_value=0) / total).rename("win_share")

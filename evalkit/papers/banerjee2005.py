@@ -27,6 +27,7 @@ from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.metrics.meteor import METEOR, meteor_from_counts
 from evalkit.stats.human import normalize_per_judge, per_system_correlation, segment_scores
+from evalkit.text.paraphrase import PREPOSITIONS_EN
 
 PAPER = "banerjee2005"
 
@@ -37,10 +38,18 @@ ABLATION: Dict[str, Tuple[str, ...]] = {
     "exact+wn_stem": ("exact", "wn_stem"),
     "exact+porter+wn_synonym": ("exact", "porter", "wn_synonym"),
 }
+#: Function words the exact module may be told not to map (Sec. 3.6 mentions "a list of
+#: 'stop words' that consist mainly of function words" without printing it; this is ours:
+#: English prepositions plus articles, conjunctions, auxiliaries and pronouns).
+STOPWORDS = frozenset(PREPOSITIONS_EN | set("""
+a an the and or but nor so yet if that this these those it its is are was were be been being has have had do
+does did will would shall should can could may might must i you he she we they me him her us them my your his
+our their who whom which what not no
+""".split()))
 TABLE1_METRICS = ("BLEU", "NIST", "Precision", "Recall", "F1", "Fmean", "METEOR")
 SEGMENT_METRICS = ("Precision", "Recall", "Fmean", "METEOR")
 
-__all__ = ["PAPER", "ABLATION", "TABLE1_METRICS", "SEGMENT_METRICS", "published", "printed_checks",
+__all__ = ["PAPER", "ABLATION", "STOPWORDS", "TABLE1_METRICS", "SEGMENT_METRICS", "published", "printed_checks",
            "worked_example", "meteor_table", "system_table", "human_table", "correlation_table",
            "segment_table", "claims_row"]
 

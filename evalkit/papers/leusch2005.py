@@ -16,8 +16,8 @@ module adds the paper's experimental grid:
 * :func:`human_scores`: sentence adequacy/fluency (mean of the assessments, optionally
   (0,1)-normalized per evaluator) and length-weighted system scores (Sec. 3.5);
 * :func:`correlations` / :func:`ablation`: |Pearson r| at sentence level (all candidate
-  sentences pooled) and system level for every setting of a factor, with the Williams test
-  of each setting's difference from the baseline; on WMT daRR (public) the sentence level
+  sentences pooled) and system level for every setting of a factor, with the two-sided
+  Williams test of each setting's difference from the baseline; on WMT daRR (public) the sentence level
   is the Kendall-like tau over the ranking pairs and the system level uses each system's
   share of won pairs.
 """
@@ -60,7 +60,8 @@ __all__ = ["PAPER", "MEASURES", "BASELINE", "FACTORS", "published", "table1", "m
 
 def published(table: str) -> pd.DataFrame:
     """A printed table (``data/published/leusch2005/<table>.csv``)."""
-    return read_published(PAPER, table, dtypes={"printed": "str"} if table == "table1" else None)
+    dtypes = {"table1": {"printed": "str"}, "table2": {c: "str" for c in ("tides_ce", "tides_ae", "btec_ce")}}
+    return read_published(PAPER, table, dtypes=dtypes.get(table))
 
 
 def table1() -> pd.DataFrame:
@@ -166,8 +167,9 @@ def correlations(corpus, scores: pd.DataFrame, system: pd.DataFrame, measures: S
 def ablation(corpus, frame: pd.DataFrame, factor: str, measures: Sequence[str] = MEASURES,
              settings: Optional[Sequence[str]] = None, score=None) -> pd.DataFrame:
     """Correlations of every measure under every setting of ``factor`` (Figs. 3-7), with the
-    one-sided Williams test of |r(setting)| > |r(baseline setting)| (``p_vs_baseline``;
-    the two correlations share the human scores, or for ``evaluator_norm`` the metric).
+    two-sided Williams test of |r(setting)| = |r(baseline setting)| at sentence level
+    (``p_vs_baseline``; the two correlations share the human scores, or for
+    ``evaluator_norm`` the metric).
 
     ``score(frame, metric, name) -> (frame with sentence scores, system scores)`` is
     :func:`evalkit.data.mt_views.score_outputs`.
@@ -213,7 +215,7 @@ def ablation(corpus, frame: pd.DataFrame, factor: str, measures: Sequence[str] =
                 else:  # same human score, two metric variants
                     a, b, c = x1[hk], x1[m], x2[m]
                 r12, r13, r23 = np.corrcoef(a, b)[0, 1], np.corrcoef(a, c)[0, 1], np.corrcoef(b, c)[0, 1]
-                p = williams_test(r13, r12, r23, len(x1), absolute=True).p if abs(r13) >= abs(r12) else 1.0
+                p = williams_test(r12, r13, r23, len(x1), alternative="two-sided", absolute=True).p
                 sel = (out["setting"] == setting) & (out["measure"] == m) & (out["level"] == "sentence") & (out["human"] == hk)
                 out.loc[sel, "p_vs_baseline"] = float(p)
     return out

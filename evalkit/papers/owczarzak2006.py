@@ -39,7 +39,7 @@ SENTENCE_METRICS = ("BLEU", "BLEU smoothed", "NIST")
 
 __all__ = ["PAPER", "SENTENCE_METRICS", "published", "printed_checks", "normalize", "bitext_from_frame",
            "paraphrase_pipeline", "alignment_quality", "concept_oracle", "paraphrase_accuracy",
-           "expanded_references", "table1", "sentence_correlations"]
+           "expanded_references", "table1", "sentence_correlations", "load_bitext", "pick_systems", "darr_taus"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -222,3 +222,66 @@ def sentence_correlations(hyps: List[str], single: List[str], multi: List[List[s
     out.attrs["human_mean"] = float(human.mean())
     out.attrs["human_cv"] = coefficient_of_variation(human)
     return out
+
+
+# --------------------------------------------------------------------------- data by profile
+def load_bitext(profile: str, quick: bool = False, public_pair: str = "lt-en") -> Tuple[pd.DataFrame, str]:
+    """The bitext paraphrases are derived from, and what it stands in for.
+
+    ``sample``: the simulated TIDES bitext with gold links and the concept oracle (the
+    paper aligned its test set's own source and reference files; the simulated bitext is
+    the same language pair and domain, and it has gold links); ``public``: the WMT19 daRR
+    source-reference pairs of ``public_pair`` (no gold links, no oracle); ``licensed``: the
+    Europarl test sets were never distributed with their outputs and judgments.
+    """
+    from evalkit.errors import DataNotConfiguredError
+
+    if profile == "sample":
+        from evalkit.data.simulate.build import load_truth
+
+        return load_truth("tides2003ce", quick=quick)["bitext"], "simulated TIDES bitext (gold links, concept oracle)"
+    if profile == "public":
+        from evalkit.data.public import load_wmt19_darr
+
+        corpus = load_wmt19_darr(public_pair)
+        pairs = corpus.segments.merge(corpus.references, on=["document", "segment"])
+        frame = pd.DataFrame({"source": [" ".join(normalize(s)) for s in pairs["source"]],
+                              "target": [" ".join(normalize(t)) for t in pairs["text"]]})
+        return frame, f"WMT19 daRR {public_pair} source-reference pairs (no gold links)"
+    if profile == "licensed":
+        raise DataNotConfiguredError("Europarl fr-en test sets PH and LM with Pharaoh/Logomedia outputs and judgments",
+                                     "never distributed; no licensed configuration exists for them")
+    raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
+
+
+def pick_systems(frame: pd.DataFrame, systems: Optional[Sequence[str]] = None) -> List[str]:
+    """The two systems standing in for Pharaoh (PH) and Logomedia (LM): ``systems``, or the
+    two with the most outputs (first and last of the corpus order on ties)."""
+    if systems:
+        unknown = [s for s in systems if s not in set(frame["system"])]
+        if unknown or len(systems) != 2:
+            raise ParameterError("systems", systems, f"two of {sorted(set(frame['system']))}")
+        return list(systems)
+    counts = frame["system"].value_counts(sort=False)
+    order = list(dict.fromkeys(frame["system"]))
+    top = sorted(order, key=lambda s: (-counts[s], order.index(s)))
+    return [top[0], top[-1]] if counts[top[0]] == counts[top[-1]] else top[:2]
+
+
+def darr_taus(frame: pd.DataFrame, multi: Dict[Tuple[str, int], List[str]], preferences: pd.DataFrame) -> pd.DataFrame:
+    """WMT daRR Kendall-like tau of sentence BLEU, smoothed BLEU and NIST, single vs multiple
+    references (the public profile's stand-in for Tables 2 and 4)."""
+    from evalkit.stats.correlation import wmt_kendall_like
+
+    h = [" ".join(normalize(x)) for x in frame["text"]]
+    keys = list(zip(frame["document"], frame["segment"]))
+    refs = {"single": [[" ".join(normalize(r[0]))] for r in frame["refs"]], "multi": [multi[k] for k in keys]}
+    bleu, nist = _metrics()
+    smooth, _ = _metrics("add1")
+    rows = []
+    for name, metric in (("BLEU", bleu), ("BLEU smoothed", smooth), ("NIST", nist)):
+        for label, rr in refs.items():
+            long = frame[["document", "segment", "system"]].assign(metric=name, value=metric.sentence_scores(h, rr))
+            tau = wmt_kendall_like(preferences, long).iloc[0]
+            rows.append({"metric": name, "references": label, "tau": tau["tau"]})
+    return pd.DataFrame(rows).pivot(index="metric", columns="references", values="tau").reset_index()

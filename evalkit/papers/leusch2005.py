@@ -195,6 +195,9 @@ def ablation(corpus, frame: pd.DataFrame, factor: str, measures: Sequence[str] =
             continue  # relative rankings have no evaluators to normalize
         corr = correlations(corpus, seg, pd.DataFrame(sys_), here, h_seg, h_sys)
         per_setting[setting] = (seg, h_seg, corr.assign(factor=factor, setting=setting))
+    if not per_setting:  # evaluator normalization on relative rankings: nothing to compare
+        return pd.DataFrame(columns=["measure", "level", "human", "r", "abs_r", "n", "factor", "setting",
+                                     "p_vs_baseline"])
     out = pd.concat([c for _, _, c in per_setting.values()], ignore_index=True)
     out["p_vs_baseline"] = np.nan
     base = settings[0]

@@ -53,7 +53,7 @@ segments can need exponentially many states. On WMT09 (2525 segments, 26 words o
 the default ``max_states=2000`` leaves 1 segment (of 105 words) to the beam; the system
 score is the same with 256 and 10000; see ``benchmarks/README.md``.
 
-``jobs`` > 1 (:meth:`METEOR.sentence_scores`, :meth:`METEOR.corpus_score`) scores chunks
+``jobs`` > 1 (:meth:`METEOR.sentence_results`, :meth:`METEOR.corpus_score`) scores chunks
 of segments in forked worker processes; the results are identical.
 """
 from __future__ import annotations
@@ -62,7 +62,12 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
+import numpy as np
+
 from evalkit.errors import ParameterError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.ngrams import normalize_references
+from evalkit.metrics.registry import register_metric
 
 __all__ = [
     "MODULES",
@@ -73,6 +78,7 @@ __all__ = [
     "align",
     "meteor_from_counts",
     "check_streams",
+    "references_per_segment",
     "count_chunks",
     "count_crossings",
 ]
@@ -707,8 +713,22 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
     return hyps, streams
 
 
-class METEOR:
-    """METEOR (Banerjee & Lavie 2005), sacrebleu-style: configure once, score many.
+def references_per_segment(hypotheses: Sequence[str], references: Sequence, ref_layout: str):
+    """(hypotheses, one list of references per segment) from either layout: ``"streams"``
+    (:func:`check_streams`) or ``"segments"`` (one list of reference strings per segment)."""
+    if ref_layout == "streams":
+        hyps, streams = check_streams(hypotheses, references)
+        return hyps, [list(seg) for seg in zip(*streams)] if hyps else []
+    if ref_layout == "segments":
+        hyps = list(hypotheses)
+        return hyps, normalize_references(len(hyps), references, "segments")
+    raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+
+
+class METEOR(Metric):
+    """METEOR (Banerjee & Lavie 2005), sacrebleu-style: configure once, score many. An
+    :class:`evalkit.metrics.base.Metric` (registered as ``meteor``) whose segment
+    statistics are ``[hyp_len, ref_len, matches, chunks]`` of the best reference.
 
     Parameters
     ----------
@@ -727,6 +747,8 @@ class METEOR:
     recall_weight, penalty_weight, penalty_exponent : 9, 0.5, 3 in the paper.
     max_states : per-step state limit of the exact search (beyond it a beam of this width;
         the result then says ``exact=False``). Larger is slower and exact more often.
+    ref_layout : ``"streams"`` (default, sacrebleu's: one list per reference) or
+        ``"segments"`` (one list of references per segment).
 
     Examples
     --------
@@ -735,6 +757,9 @@ class METEOR:
     ...                        ["the president then spoke to the audience"]).score, 6)
     0.853462
     """
+
+    name = "meteor"
+    n_statistics = 4
 
     def __init__(
         self,
@@ -750,7 +775,11 @@ class METEOR:
         penalty_weight: float = 0.5,
         penalty_exponent: float = 3.0,
         max_states: int = 2000,
+        ref_layout: str = "streams",
     ):
+        if ref_layout not in ("streams", "segments"):
+            raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+        self.ref_layout = ref_layout
         if isinstance(modules, str):
             modules = (modules,)
         modules = tuple(modules)
@@ -803,7 +832,7 @@ class METEOR:
             return self._wordnet_arg
         return load_wordnet(self._wordnet_arg)
 
-    def get_signature(self) -> str:
+    def signature(self) -> str:
         """A sacrebleu-like signature naming every choice that changes the numbers."""
         return self._signature
 
@@ -827,9 +856,6 @@ class METEOR:
             parts.append(f"w:{self.recall_weight:g},{self.penalty_weight:g},{self.penalty_exponent:g}")
         parts.append(f"version:evalkit-{__version__}")
         return "|".join(parts)
-
-    def __repr__(self) -> str:
-        return f"METEOR({self.get_signature()})"
 
     # -- text ------------------------------------------------------------------------
     def words(self, text: str) -> List[str]:
@@ -925,10 +951,10 @@ class METEOR:
 
     def _segments(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
                   jobs: int = 1) -> List[MeteorScore]:
-        hypotheses, streams = check_streams(hypotheses, references)
+        hypotheses, per_seg = references_per_segment(hypotheses, references, self.ref_layout)
         if not (isinstance(jobs, int) and not isinstance(jobs, bool) and jobs >= 1):
             raise ParameterError("jobs", jobs, "an integer >= 1")
-        items = [(i, hyp, [s[i] for s in streams]) for i, hyp in enumerate(hypotheses)]
+        items = [(i, hyp, per_seg[i]) for i, hyp in enumerate(hypotheses)]
         if jobs > 1 and len(items) >= _PARALLEL_MIN:
             return _score_parallel(self, items, jobs)
         return [self._score_item(item) for item in items]
@@ -937,14 +963,26 @@ class METEOR:
         i, hyp, refs = item
         return self._best(self.words(hyp), [self._ref_words(r, i, j) for j, r in enumerate(refs)])
 
-    def sentence_scores(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
-                        jobs: int = 1) -> List[MeteorScore]:
-        """One :class:`MeteorScore` per hypothesis; ``references`` is a list of streams.
+    def sentence_results(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                         jobs: int = 1) -> List[MeteorScore]:
+        """One :class:`MeteorScore` (score, P, R, penalty, statistics, best reference) per
+        hypothesis; ``references`` in the configured ``ref_layout``.
 
         ``jobs`` > 1 scores the segments in that many worker processes (forked, so the
-        loaded WordNet and stemmer are shared); the scores are identical to ``jobs=1``.
+        loaded WordNet and stemmer are shared); the results are identical to ``jobs=1``.
         """
         return self._segments(hypotheses, references, jobs)
+
+    def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
+        """``(n_segments, 4)`` int64: ``[hyp_len, ref_len, matches, chunks]`` of each
+        segment's best reference; the sums give the system score (Sec. 2.2)."""
+        rows = [(s.stats.hyp_len, s.stats.ref_len, s.stats.matches, s.stats.chunks) for s in self._segments(hyps, refs)]
+        return np.array(rows, dtype=np.int64).reshape(len(rows), 4)
+
+    def _score_one(self, stats_sum: Sequence[float]) -> float:
+        hyp_len, ref_len, matches, chunks = (float(x) for x in stats_sum)
+        return meteor_from_counts(matches, hyp_len, ref_len, chunks, self.recall_weight,
+                                  self.penalty_weight, self.penalty_exponent)[4]
 
     def aggregate(self, scores: Iterable[MeteorScore]) -> MeteorScore:
         """System score from segment scores: aggregate P, R and penalty (Sec. 2.2)."""
@@ -1046,3 +1084,16 @@ def _score_parallel(metric: "METEOR", items, jobs: int) -> List[MeteorScore]:
 def align(hypothesis: str, reference: str, **config) -> Alignment:
     """Convenience: ``METEOR(**config).align(hypothesis, reference)``."""
     return METEOR(**config).align(hypothesis, reference)
+
+
+@register_metric("meteor")
+def meteor(modules: Sequence[str] = ("exact", "porter", "wn_synonym"), lowercase: bool = True,
+           tokenize: str = "13a", stopwords: Optional[Iterable[str]] = None, crossings_scope: str = "full",
+           tie_break: str = "chunks", porter_mode: str = "ORIGINAL_ALGORITHM", wordnet=None,
+           recall_weight: float = 9.0, penalty_weight: float = 0.5, penalty_exponent: float = 3.0,
+           max_states: int = 2000, ref_layout: str = "segments") -> METEOR:
+    """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting)."""
+    return METEOR(modules=modules, lowercase=lowercase, tokenize=tokenize, stopwords=stopwords,
+                  crossings_scope=crossings_scope, tie_break=tie_break, porter_mode=porter_mode, wordnet=wordnet,
+                  recall_weight=recall_weight, penalty_weight=penalty_weight, penalty_exponent=penalty_exponent,
+                  max_states=max_states, ref_layout=ref_layout)

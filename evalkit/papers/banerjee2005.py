@@ -120,12 +120,8 @@ def meteor_table(frame: pd.DataFrame, modules: Sequence[str] = ABLATION["exact+p
     the best reference (summed per system for the aggregate scores of Table 1). Segments
     may have different numbers of references.
     """
-    metric = METEOR(modules=tuple(modules), stopwords=stopwords)
-    n_refs = {len(r) for r in frame["refs"]}
-    if len(n_refs) == 1:
-        scores = metric.sentence_scores(frame["text"].tolist(), [list(s) for s in zip(*frame["refs"])], jobs=jobs)
-    else:
-        scores = [metric.sentence_score(h, r) for h, r in zip(frame["text"], frame["refs"])]
+    metric = METEOR(modules=tuple(modules), stopwords=stopwords, ref_layout="segments")
+    scores = metric.sentence_results(frame["text"].tolist(), [list(r) for r in frame["refs"]], jobs=jobs)
     out = frame[["document", "segment", "system"]].copy()
     p = np.array([s.precision for s in scores])
     r = np.array([s.recall for s in scores])

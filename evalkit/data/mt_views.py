@@ -43,21 +43,18 @@ def load_mt_evaluation(profile: str, language: str = "zh", quick: bool = False,
     """The MT evaluation for ``profile`` and ``language`` (see the module table)."""
     if language not in LANGUAGES:
         raise ParameterError("language", language, f"one of {LANGUAGES}")
+    from evalkit.data import datasets
+
     if profile == "sample":
-        from evalkit.data.simulate.build import load_sample
-
-        return load_sample(_SAMPLE[language], quick=quick)
+        return datasets.load(_SAMPLE[language], "sample", quick=quick)
     if profile == "public":
-        from evalkit.data.public import load_wmt19_darr
-
-        return load_wmt19_darr(public_pair)
+        return datasets.load(f"wmt19-darr-{public_pair}", "public",
+                             stands_in_for=f"{_PAPER_DATA[language]}: relative rankings instead of adequacy/fluency")
     if profile == "licensed":
         if language not in _LICENSED:
             raise DataNotConfiguredError(_PAPER_DATA[language],
                                          "the IWSLT 2004 outputs and judgments were never distributed")
-        from evalkit.data import licensed
-
-        return licensed.load(_LICENSED[language])
+        return datasets.load(_LICENSED[language], "licensed")
     raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
 
 

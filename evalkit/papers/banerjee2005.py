@@ -26,6 +26,8 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.metrics.meteor import METEOR, meteor_from_counts
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import Parameter as P
 from evalkit.stats.human import normalize_per_judge, per_system_correlation, segment_scores
 from evalkit.text.paraphrase import PREPOSITIONS_EN
 
@@ -49,20 +51,30 @@ our their who whom which what not no
 TABLE1_METRICS = ("BLEU", "NIST", "Precision", "Recall", "F1", "Fmean", "METEOR")
 SEGMENT_METRICS = ("Precision", "Recall", "Fmean", "METEOR")
 
+_DATA = (P("language", str, default="zh", choices=("zh", "ar"), help="TIDES 2003 Chinese or Arabic"),
+         P("public_pair", str, default="lt-en", choices=("gu-en", "kk-en", "lt-en"), help="WMT19 daRR pair"),
+         P("n_segments", int, default=None, quick=30, low=1, allow_none=True, help="first n segments only"),
+         P("jobs", int, default=2, low=1, help="METEOR worker processes (identical scores)"))
+#: The notebooks' parameters (evalkit.notebook.params).
+NOTEBOOKS = {
+    "00_worked_example": (),
+    "01_table1_system_level": _DATA,
+    "02_segment_level": _DATA,
+    "03_module_ablation": _DATA + (
+        P("configs", list, default=list(ABLATION), choices=tuple(ABLATION), help="module sequences (Tables 6-7)"),
+        P("stopword_settings", list, default=[False, True], element=bool, help="exclude function words?")),
+    "04_normalized_human": (
+        P("languages", list, default=["ar", "zh"], choices=("zh", "ar"), help="Table 8's columns"),) + _DATA[1:],
+}
+
 __all__ = ["PAPER", "ABLATION", "STOPWORDS", "TABLE1_METRICS", "SEGMENT_METRICS", "published", "printed_checks",
            "worked_example", "meteor_table", "system_table", "human_table", "correlation_table",
-           "segment_table", "claims_row"]
+           "segment_table", "NOTEBOOKS"]
 
 
 def published(table: str) -> pd.DataFrame:
     """A printed table (``data/published/banerjee2005/<table>.csv``)."""
     return read_published(PAPER, table, dtypes={"printed": "str"})
-
-
-def claims_row(claim_id: str, source: str, printed, this_run, data: str, verdict: str, note: str = "") -> dict:
-    """One row of the claims schema (``claim_id, source, printed, this_run, data, verdict, note``)."""
-    return {"claim_id": claim_id, "source": source, "printed": printed, "this_run": this_run, "data": data,
-            "verdict": verdict, "note": note}
 
 
 # --------------------------------------------------------------------------- printed numbers
@@ -81,33 +93,30 @@ def worked_example() -> pd.DataFrame:
 
 def printed_checks() -> pd.DataFrame:
     """Every printed number that other printed numbers (or the paper's formula) determine,
-    recomputed: the worked example from Fmean = 10PR/(R+9P) and Penalty = 0.5 (2/6)^3; the
-    averages of Tables 2-3; their repetition in Tables 4-8."""
-    rows = []
+    recomputed (claims of kind ``recomputed``): the worked example from Fmean = 10PR/(R+9P)
+    and Penalty = 0.5 (2/6)^3; the averages of Tables 2-3; their repetition in Tables 4-8."""
+    c = Claims(PAPER, data="printed numbers", kind="recomputed", digits=6)
     ex = published("worked_example").set_index("quantity")
     _, _, _, _, score = meteor_from_counts(6, 6, 7, int(ex.loc["chunks", "value"]))
     printed = ex.loc["score", "printed"]
-    rows.append(claims_row("worked_example", "Sec. 2.2", printed, f"{score:.6f}", "formula",
-                           "recomputed exactly" if f"{score:.6f}" == printed else "differs",
-                           "6 matches, |t| = 6, |r| = 7, 2 chunks"))
+    c.add("worked_example", source="Sec. 2.2", printed=printed, this_run=f"{score:.6f}",
+          agrees=f"{score:.6f}" == printed, note="6 matches, |t| = 6, |r| = 7, 2 chunks")
     for table, language, t45, t67 in (("table2", "ar", "table4", "table6"), ("table3", "zh", "table5", "table7")):
         t = published(table)
         avg = t.loc[t["system"] == "Average", "printed"].iloc[0]
         mean = t.loc[t["system"] != "Average", "value"].mean()
-        rows.append(claims_row(f"{table}_average", table, avg, f"{mean:.3f}", "printed per-system r",
-                               "recomputed exactly" if f"{mean:.3f}" == avg else "differs",
-                               f"mean of the {len(t) - 1} systems = {mean:.5f}"))
+        c.add(f"{table}_average", source=table, printed=avg, this_run=f"{mean:.3f}", agrees=f"{mean:.3f}" == avg,
+              note=f"mean of the {len(t) - 1} systems = {mean:.5f}")
         for other, key, col in ((t45, "METEOR", "metric"), (t67, "exact+porter+wn_synonym", "modules")):
             o = published(other)
             val = o.loc[o[col] == key, "printed"].iloc[0]
-            rows.append(claims_row(f"{other}_repeats_{table}", other, val, avg, "printed",
-                                   "recomputed exactly" if val == avg else "differs",
-                                   f"{key} row = {table} average"))
+            c.add(f"{other}_repeats_{table}", source=other, printed=val, this_run=avg, agrees=val == avg,
+                  kind="consistency", note=f"{key} row = {table} average")
         t8 = published("table8")
         val = t8.loc[(t8["human"] == "raw") & (t8["language"] == language), "printed"].iloc[0]
-        rows.append(claims_row(f"table8_raw_{language}", "table8", val, avg, "printed",
-                               "recomputed exactly" if val == avg else "differs", f"raw row = {table} average"))
-    return pd.DataFrame(rows)
+        c.add(f"table8_raw_{language}", source="table8", printed=val, this_run=avg, agrees=val == avg,
+              kind="consistency", note=f"raw row = {table} average")
+    return c.frame()
 
 
 # --------------------------------------------------------------------------- scores

@@ -33,6 +33,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.bleu import BLEU
 from evalkit.metrics.nist import NIST
 from evalkit.metrics.wer import ErrorRate
+from evalkit.notebook.params import Parameter as P
 from evalkit.stats.human import normalize_per_judge, segment_scores, system_scores, win_share
 from evalkit.stats.williams import williams_test
 from evalkit.text.tokenize import tokenize_words
@@ -54,8 +55,22 @@ FACTORS: Dict[str, Tuple[Tuple[str, ...], Tuple[str, ...]]] = {
 _DEFAULT_REFLEN = {"WER": "best", "PER": "best", "2-PER": "best", "BLEU-S": "closest"}
 _BLEU_REFLEN = {"default": "closest", "nearest": "closest", "average": "average"}
 
+_CORPORA = (P("corpora", list, default=["zh", "ar", "btec"], choices=("zh", "ar", "btec"),
+              help="TIDES CE, TIDES AE, BTEC CE (public: one daRR pair)"),
+            P("public_pair", str, default="lt-en", choices=("gu-en", "kk-en", "lt-en"), help="WMT19 daRR pair"),
+            P("n_segments", int, default=None, quick=25, low=1, allow_none=True, help="first n segments only"))
+#: The notebooks' parameters (evalkit.notebook.params).
+NOTEBOOKS = {
+    "00_table1_tokenization": (),
+    "01_baseline_correlation": _CORPORA,
+    "02_ablations": (P("corpora", list, default=["zh", "ar", "btec"], quick=["zh"], choices=("zh", "ar", "btec"),
+                       help="TIDES CE, TIDES AE, BTEC CE (public: one daRR pair)"),) + _CORPORA[1:] + (
+        P("factors", list, default=list(FACTORS), choices=tuple(FACTORS), help="Figures 3-7"),
+        P("alpha", float, default=0.05, low=0, high=1, help="level for 'significant'")),
+}
+
 __all__ = ["PAPER", "MEASURES", "BASELINE", "FACTORS", "published", "table1", "make_metric", "configuration",
-           "human_scores", "correlations", "ablation", "corpus_statistics"]
+           "human_scores", "correlations", "ablation", "corpus_statistics", "NOTEBOOKS"]
 
 
 def published(table: str) -> pd.DataFrame:

@@ -28,6 +28,8 @@ from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.metrics.bleu import BLEU
 from evalkit.metrics.nist import NIST
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import Parameter as P
 from evalkit.stats.human import coefficient_of_variation, critical_r
 from evalkit.text.alignment import align_bitext, alignment_error_rate, extract_phrases, parse_links
 from evalkit.text.paraphrase import (PREPOSITIONS_EN, PhraseTable, equivalence_sets, equivalents,
@@ -37,7 +39,7 @@ from evalkit.text.tokenize import tokenize_words
 PAPER = "owczarzak2006"
 SENTENCE_METRICS = ("BLEU", "BLEU smoothed", "NIST")
 
-__all__ = ["PAPER", "SENTENCE_METRICS", "published", "printed_checks", "normalize", "bitext_from_frame",
+__all__ = ["PAPER", "SENTENCE_METRICS", "NOTEBOOKS", "published", "printed_checks", "normalize", "bitext_from_frame",
            "paraphrase_pipeline", "alignment_quality", "concept_oracle", "paraphrase_accuracy",
            "expanded_references", "table1", "sentence_correlations", "load_bitext", "pick_systems", "darr_taus"]
 
@@ -47,48 +49,63 @@ def published(table: str) -> pd.DataFrame:
     return read_published(PAPER, table, dtypes={"printed": "str"} if table != "table3" else None)
 
 
-def _row(claim_id, source, printed, this_run, verdict, note=""):
-    return {"claim_id": claim_id, "source": source, "printed": printed, "this_run": this_run,
-            "data": "printed numbers", "verdict": verdict, "note": note}
-
-
 def printed_checks() -> pd.DataFrame:
-    """Numbers of the paper determined by other printed numbers, recomputed."""
+    """Numbers of the paper determined by other printed numbers, recomputed (claims)."""
+    c = Claims(PAPER, data="printed numbers", kind="recomputed", digits=4)
     t1 = published("table1").set_index(["test_set", "references", "metric"])["value"]
     text = published("text").set_index("key")
-    rows = []
     for ts in ("PH", "LM"):
         for m in ("BLEU", "NIST"):
             s, mu = t1[(ts, "single", m)], t1[(ts, "multi", m)]
-            rows.append(_row(f"gain_{ts}_{m}", "Table 1", f"{s:g} -> {mu:g}", f"{mu - s:+.4f} ({100 * (mu - s) / s:+.1f} %)",
-                             "recomputed exactly", "the paper prints no percentage; derived here"))
+            c.add(f"gain_{ts}_{m}", source="Table 1", printed=f"{s:g} -> {mu:g}",
+                  this_run=f"{mu - s:+.4f} ({100 * (mu - s) / s:+.1f} %)", agrees=True,
+                  note="the paper prints no percentage; derived here")
     t3 = published("table3").set_index("subset")
     gaps = {"bleu_gap_ph_lm": t1[("PH", "single", "BLEU")] - t1[("LM", "single", "BLEU")],
             "nist_gap_ph_lm": t1[("PH", "single", "NIST")] - t1[("LM", "single", "NIST")],
             "human_gap_lm_ph": t3.loc["LM", "mean"] - t3.loc["PH", "mean"]}
     for key, gap in gaps.items():
         printed = text.loc[key, "printed"]
-        digits = len(printed.split(".")[1])
-        mine = f"{gap:.{digits}f}"
-        rows.append(_row(key, text.loc[key, "source"], printed, mine,
-                         "recomputed exactly" if mine == printed else "differs", "from Tables 1 and 3"))
+        mine = f"{gap:.{len(printed.split('.')[1])}f}"
+        c.add(key, source=text.loc[key, "source"], printed=printed, this_run=mine, agrees=mine == printed,
+              kind="consistency", note="from Tables 1 and 3")
     for key, n, alpha in (("critical_r_p01", 92, 0.01), ("critical_r_p10", 102, 0.10)):
         printed = text.loc[key, "printed"]
         mine = f"{critical_r(n, alpha):.3f}"
-        rows.append(_row(key, text.loc[key, "source"], printed, mine,
-                         "recomputed exactly" if mine == printed else "differs",
-                         f"two-sided alpha = {alpha:g}, df = {n - 2} (t table row)"))
-    t24 = published("table2_4")
-    for r in t24.itertuples():
+        c.add(key, source=text.loc[key, "source"], printed=printed, this_run=mine, agrees=mine == printed,
+              note=f"two-sided alpha = {alpha:g}, df = {n - 2} (t table row)")
+    for r in published("table2_4").itertuples():
         limit = float(text.loc["critical_r_p01" if r.subset == "PH" else "critical_r_p10", "value"])
         ok = r.value > limit if r.subset == "PH" else r.value < limit
-        rows.append(_row(f"significance_{r.subset}_{r.metric}_{r.references}".replace(" ", "_"), "Tables 2/4",
-                         f"{r.printed} ({r.significant})", f"{'>' if r.value > limit else '<'} {limit:g}",
-                         "recomputed exactly" if ok else "differs", "against the paper's critical value"))
+        c.add(f"significance_{r.subset}_{r.metric}_{r.references}".replace(" ", "_"), source="Tables 2/4",
+              printed=f"{r.printed} ({r.significant})", this_run=f"{'>' if r.value > limit else '<'} {limit:g}",
+              agrees=ok, kind="consistency", note="against the paper's critical value")
     per_set = text.loc["equivalence_items", "value"] / text.loc["equivalence_sets", "value"]
-    rows.append(_row("items_per_set", "Sec. 3", "769 sets, 1658 items", f"{per_set:.2f} items per set",
-                     "recomputed exactly" if 2 <= per_set <= 3 else "differs", "'on average two or three elements'"))
-    return pd.DataFrame(rows)
+    c.add("items_per_set", source="Sec. 3", printed="769 sets, 1658 items", this_run=f"{per_set:.2f} items per set",
+          agrees=2 <= per_set <= 3, kind="consistency", note="'on average two or three elements'")
+    return c.frame()
+
+
+_BITEXT = (P("public_pair", str, default="lt-en", choices=("gu-en", "kk-en", "lt-en"), help="WMT19 daRR pair"),
+           P("symmetrization", str, default="grow-diag-final-and",
+             choices=("intersection", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and")),
+           P("iterations", int, default=5, low=1, help="IBM Model 1 EM iterations per direction"),
+           P("max_phrase_length", int, default=3, low=1, help="longest phrase (words)"),
+           P("n_bitext", int, default=None, quick=150, low=1, allow_none=True, help="first n bitext pairs only"))
+_TEST = (P("systems", list, default=None, allow_none=True, length=2, help="the PH and LM stand-ins"),
+         P("n_segments", int, default=None, quick=40, low=1, allow_none=True, help="first n test segments only"))
+#: The notebooks' parameters (evalkit.notebook.params).
+NOTEBOOKS = {
+    "00_paper_consistency": (),
+    "01_paraphrases_aligner": _BITEXT + (
+        P("n_small", int, default=500, quick=50, low=1, help="pairs of the 'small' bitext (Tables 5-6)"),
+        P("sample_size", int, default=50, low=1, help="items sampled per cell of Tables 5-6"),
+        P("pivot_agg", str, default="max", choices=("max", "sum"))),
+    "02_table1_multiref": _BITEXT + _TEST,
+    "03_correlations": _BITEXT + _TEST + (
+        P("subset_size", int, default=100, low=3, help="judged sentences per subset"),
+        P("n_bootstrap", int, default=1000, quick=100, low=1, help="resamples for the rise")),
+}
 
 
 # --------------------------------------------------------------------------- paraphrases

@@ -3,7 +3,8 @@
 One place that picks the corpus for banerjee2005, leusch2005 and owczarzak2006 and lays it
 out for scoring:
 
-* :func:`load_mt_evaluation` ``(profile, language)``:
+* :func:`load_mt_evaluation` ``(profile, language)``, through the data-set registry
+  (:mod:`evalkit.data.datasets`, so the corpus carries its provenance):
 
   ========== ============================ =================================== ==================================
   language   sample (simulated)           public                              licensed (user's LDC copy)
@@ -29,7 +30,8 @@ import pandas as pd
 from evalkit.data.model import MTCorpus
 from evalkit.errors import DataNotConfiguredError, ParameterError
 
-__all__ = ["LANGUAGES", "load_mt_evaluation", "output_frame", "stand_in", "has_absolute_judgments"]
+__all__ = ["LANGUAGES", "load_mt_evaluation", "output_frame", "stand_in", "has_absolute_judgments",
+           "reference_streams", "score_outputs", "limit_segments"]
 
 LANGUAGES = ("zh", "ar", "btec")
 _SAMPLE = {"zh": "tides2003ce", "ar": "tides2003ae", "btec": "btec2004"}
@@ -97,8 +99,6 @@ def reference_streams(refs: List[List[str]]) -> List[List[str]]:
     return [list(stream) for stream in zip(*refs)]
 
 
-__all__.append("reference_streams")
-
 
 def score_outputs(frame: pd.DataFrame, metric, name: str):
     """Sentence- and system-level scores of a per-segment-statistics metric (BLEU, NIST,
@@ -116,8 +116,6 @@ def score_outputs(frame: pd.DataFrame, metric, name: str):
               for s, idx in frame.groupby("system", sort=False).indices.items()}
     return out, pd.Series(system, name=name)
 
-
-__all__.append("score_outputs")
 
 
 def limit_segments(corpus: MTCorpus, n: Optional[int]) -> MTCorpus:
@@ -138,5 +136,3 @@ def limit_segments(corpus: MTCorpus, n: Optional[int]) -> MTCorpus:
     return MTCorpus(name=corpus.name, source_language=corpus.source_language, target_language=corpus.target_language,
                     meta=dict(corpus.meta), **tables)
 
-
-__all__.append("limit_segments")

@@ -55,3 +55,11 @@ def test_segment_table_average_is_mean_of_systems(small):
     assert len(per) == 7 and t.iloc[-1]["r"] == pytest.approx(per.mean())
     z = b.segment_table(rows, corpus, b.human_table(corpus, "zscore"), ["METEOR"])
     assert not np.isclose(z.iloc[-1]["r"], t.iloc[-1]["r"])
+
+
+def test_human_table_takes_given_assessments(small):
+    corpus, _ = small
+    mitre = corpus.judgments.assign(value=corpus.judgments["value"] * 2.0)
+    raw = b.human_table(corpus)
+    given = b.human_table(corpus, judgments=mitre)
+    assert np.allclose(given["combined"], 2 * raw["combined"])

@@ -64,7 +64,9 @@ NOTEBOOKS = {
         P("configs", list, default=list(ABLATION), choices=tuple(ABLATION), help="module sequences (Tables 6-7)"),
         P("stopword_settings", list, default=[False, True], element=bool, help="exclude function words?")),
     "04_normalized_human": (
-        P("languages", list, default=["ar", "zh"], choices=("zh", "ar"), help="Table 8's columns"),) + _DATA[1:],
+        P("languages", list, default=["ar", "zh"], choices=("zh", "ar"), help="Table 8's columns"),) + _DATA[1:] + (
+        P("mitre_assessments", dict, default={}, help="language -> CSV of MITRE-normalized assessments "
+                                                      "(evalkit assessment layout); used instead of the z-score"),),
 }
 
 __all__ = ["PAPER", "ABLATION", "STOPWORDS", "TABLE1_METRICS", "SEGMENT_METRICS", "published", "printed_checks",
@@ -156,13 +158,16 @@ def system_table(meteor_rows: pd.DataFrame, bleu: pd.Series, nist: pd.Series) ->
     return pd.DataFrame.from_dict(rows, orient="index")[list(TABLE1_METRICS)].rename_axis("system")
 
 
-def human_table(corpus, normalize: str = "none") -> Optional[pd.DataFrame]:
+def human_table(corpus, normalize: str = "none", judgments: Optional[pd.DataFrame] = None) -> Optional[pd.DataFrame]:
     """Per segment and system: adequacy, fluency and the combined score (Sec. 4.2), after
     per-judge normalization ``normalize`` (``"none"`` or ``"zscore"``, Table 8); None for a
-    corpus with relative rankings only."""
-    if corpus.judgments is None or corpus.judgments.empty:
+    corpus with relative rankings only. ``judgments`` replaces the corpus' own (e.g. MITRE's
+    normalized assessments, when a user has them, read with
+    :func:`evalkit.data.judgments.read_assessments_csv`)."""
+    judgments = corpus.judgments if judgments is None else judgments
+    if judgments is None or judgments.empty:
         return None
-    return segment_scores(normalize_per_judge(corpus.judgments, normalize))
+    return segment_scores(normalize_per_judge(judgments, normalize))
 
 
 def correlation_table(system_scores: pd.DataFrame, human: pd.Series) -> pd.DataFrame:

@@ -51,7 +51,7 @@ def test_every_profile_lists_what_exists_today():
     table = datasets.available()
     assert list(table.columns) == ["key", "profile", "kind", "description", "stands_in_for", "source"]
     kinds = table.groupby("kind")["key"].apply(set)
-    assert kinds["mt"] == {"tides2003", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
+    assert kinds["mt"] == {"tides2003", "tides2003ce", "tides2003ae", "btec2004", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
                            "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en"}
     assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA)
     assert set(datasets.keys("licensed")) == set(licensed.CORPORA)

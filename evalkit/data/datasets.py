@@ -173,7 +173,11 @@ _SAMPLE_STANDS_IN = {
     "tac2010": "TAC 2010 guided task (licensed tac2010)",
     "tac2011": "TAC 2011 guided task (licensed tac2011)",
     "tides2003": "TIDES 2003 zh-en / Multiple-Translation Chinese Part 4 (licensed mtc4: adequacy, fluency)",
+    "tides2003ce": "TIDES 2003 zh-en with the 2005 papers' systems E09-E22 (licensed mtc4: adequacy, fluency)",
+    "tides2003ae": "TIDES 2003 ar-en (licensed tides2003-ar-en: adequacy, fluency)",
+    "btec2004": "IWSLT 2004 BTEC zh-en (never distributed; 11 systems, 16 references)",
 }
+_SAMPLE_MT = ("tides2003", "tides2003ce", "tides2003ae", "btec2004")
 
 
 def _sample_loader(name: str) -> Callable[..., Any]:
@@ -202,9 +206,9 @@ def _register_sample() -> None:
     from evalkit.data.simulate.corpora import CORPORA
 
     for name in CORPORA:
-        kind = "MT evaluation" if name.startswith("tides") else "summarization evaluation"
+        kind = "MT evaluation" if name in _SAMPLE_MT else "summarization evaluation"
         register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name), has_quick=True,
-                         kind="mt" if name.startswith("tides") else "summarization",
+                         kind="mt" if name in _SAMPLE_MT else "summarization",
                          description=f"simulated {kind} in the real on-disk format of {name} "
                                      "(known latent truth next to it)",
                          stands_in_for=_SAMPLE_STANDS_IN[name],

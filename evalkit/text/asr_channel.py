@@ -8,7 +8,8 @@ operations, split into substitutions, deletions and insertions by ``mix`` (defau
 word positions drawn without replacement, utterance u being chosen with probability
 proportional to n_u * m_u where m_u ~ LogNormal(0, ``spread``) is the utterance's
 difficulty (``spread`` = 0: errors uniform over words; > 0: some utterances are much worse,
-as real ASR is on short, overlapped speech). A substitution draws a different word from
+as real ASR is on short, overlapped speech); ``difficulty`` multiplies in a known
+per-utterance factor (e.g. higher for short back-channels). A substitution draws a different word from
 ``vocabulary`` (default: the document's own words), an insertion adds one after the
 position, a deletion removes the word.
 
@@ -34,7 +35,8 @@ DEFAULT_MIX = (0.60, 0.25, 0.15)  # substitution, deletion, insertion
 
 
 def corrupt(utterances: Sequence[str], wer: float, seed=0, mix: Tuple[float, float, float] = DEFAULT_MIX,
-            spread: float = 0.0, vocabulary: Optional[Sequence[str]] = None) -> List[str]:
+            spread: float = 0.0, vocabulary: Optional[Sequence[str]] = None,
+            difficulty: Optional[Sequence[float]] = None) -> List[str]:
     """Apply the channel to whitespace-tokenized ``utterances``; returns the corrupted texts."""
     if not (0 <= wer <= 1):
         raise ParameterError("wer", wer, "a target word error rate in [0, 1]")
@@ -54,7 +56,13 @@ def corrupt(utterances: Sequence[str], wer: float, seed=0, mix: Tuple[float, flo
     if len(vocab) < 2:
         raise ParameterError("vocabulary", vocab, "at least two distinct words to substitute from")
     e = int(np.floor(wer * n + 0.5))
-    difficulty = rng.lognormal(0.0, spread, size=len(words)) if spread > 0 else np.ones(len(words))
+    if difficulty is not None:
+        base = np.asarray(difficulty, dtype=float)
+        if base.shape != (len(words),) or np.any(~np.isfinite(base)) or np.any(base <= 0):
+            raise ParameterError("difficulty", "...", f"{len(words)} positive numbers (one per utterance)")
+    else:
+        base = np.ones(len(words))
+    difficulty = base * (rng.lognormal(0.0, spread, size=len(words)) if spread > 0 else 1.0)
     position_weight = np.concatenate([np.full(len(w), d) for w, d in zip(words, difficulty)])
     picks = rng.choice(n, size=e, replace=False, p=position_weight / position_weight.sum()) if e else np.array([], int)
     kinds = rng.choice(3, size=e, p=mix_)

@@ -41,7 +41,7 @@ import numpy as np
 from evalkit.errors import ParameterError
 
 __all__ = ["summary_size", "tfidf_matrix", "mmr_select", "lsa_select", "lsa_scores", "lexical_features",
-           "FeatureClassifier", "select_top"]
+           "FeatureClassifier", "select_top", "APPROACHES", "train_classifiers", "run_approach"]
 
 LSA_VARIANTS = ("gong_liu", "proportional")
 
@@ -233,3 +233,29 @@ class FeatureClassifier:
 
     def select(self, units: Sequence[str], n: int) -> List[int]:
         return select_top(self.scores(units), n)
+
+
+#: Murray et al.'s four approaches: the feature classifier without / with the LSA score, LSA, MMR.
+APPROACHES = ("FB1", "LSA", "MMR", "FB2")
+
+
+def train_classifiers(documents: Sequence[Sequence[str]], labels: Sequence[Sequence[int]], seed: int = 0,
+                      n_components: int = 2) -> dict:
+    """{"FB1": FeatureClassifier(lsa=False), "FB2": FeatureClassifier(lsa=True)} fitted on the training set."""
+    return {"FB1": FeatureClassifier(lsa=False, n_components=n_components, seed=seed).fit(documents, labels),
+            "FB2": FeatureClassifier(lsa=True, n_components=n_components, seed=seed).fit(documents, labels)}
+
+
+def run_approach(approach: str, units: Sequence[str], n: int, classifiers: Optional[dict] = None,
+                 lambda_start: float = 1.0, lambda_end: float = 0.5, lsa_variant: str = "proportional") -> List[int]:
+    """Indices picked by one of :data:`APPROACHES` (FB1/FB2 need ``train_classifiers``' output)."""
+    if approach == "MMR":
+        return mmr_select(units, n, lambda_start, lambda_end)
+    if approach == "LSA":
+        return lsa_select(units, n, lsa_variant)
+    if approach in ("FB1", "FB2"):
+        if not classifiers or approach not in classifiers:
+            raise ParameterError("classifiers", None if not classifiers else sorted(classifiers),
+                                 f"a fitted classifier for {approach} (train_classifiers)")
+        return classifiers[approach].select(units, n)
+    raise ParameterError("approach", approach, f"one of {APPROACHES}")

@@ -214,14 +214,15 @@ def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) 
     target = candidates[-1]
     target.mkdir(parents=True, exist_ok=True)
     # notebooks run in parallel: one builds, the others wait and then find it built
-    with _lock(target / f".{corpus_name}.lock"):
+    with file_lock(target / f".{corpus_name}.lock"):
         if not is_built(corpus_name, target, seed, quick):
             build_sample(target, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
     return target
 
 
 @contextlib.contextmanager
-def _lock(path: Path):
+def file_lock(path: Path):
+    """An exclusive inter-process lock on ``path`` (POSIX ``flock``; a no-op elsewhere)."""
     try:
         import fcntl
     except ImportError:  # not POSIX: no inter-process lock
@@ -247,5 +248,5 @@ def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = 
             for p in sorted(d.glob("*.csv"))}
 
 
-__all__ = ["build_sample", "load_sample", "load_truth", "simulate_corpus", "default_root", "DEFAULT_SEED",
+__all__ = ["build_sample", "load_sample", "load_truth", "simulate_corpus", "default_root", "file_lock", "DEFAULT_SEED",
            "GENERATOR_VERSION"]

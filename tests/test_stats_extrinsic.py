@@ -12,7 +12,7 @@ import pytest
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats import crosscomp, extrinsic, likert, partitions
+from evalkit.stats import crosscomp, extrinsic, likert, partitions, printed
 
 TABLE6 = {"HEAD": (211, 27, 117, 245), "HUM": (251, 35, 77, 237)}
 
@@ -103,11 +103,11 @@ def test_correlation_p_value_matches_scipy_and_murray_claims():
     rng = np.random.default_rng(1)
     x, y = rng.random(20), rng.random(20)
     r, p = sps.pearsonr(x, y)
-    assert partitions.correlation_p_value(r, 20) == pytest.approx(p)
+    assert printed.correlation_p_value(r, 20) == pytest.approx(p)
     # Murray et al.: rho = 0.500 on 24 points and 0.388 on 48 are significant at .05 (notes 6.2)
-    assert partitions.correlation_p_value(0.5, 24) < 0.05
-    assert partitions.correlation_p_value(0.388, 48) < 0.05
-    assert partitions.correlation_p_value(0.5, 4) > 0.05
+    assert printed.correlation_p_value(0.5, 24) < 0.05
+    assert printed.correlation_p_value(0.388, 48) < 0.05
+    assert printed.correlation_p_value(0.5, 4) > 0.05
 
 
 def test_cross_comprehension_table3_by_hand():
@@ -134,8 +134,30 @@ def test_likert_means_and_printed_consistency():
     assert agg.loc["a", "sd"] == 1.0
     rev = likert.reverse_code(r, ["INF1"])
     assert rev["rating"].tolist() == [3, 2, 1, 7, 6, 6]
-    assert likert.consistent_mean(5.03, 30) and likert.consistent_mean(4.53, 30)   # 151/30, 136/30
-    assert not likert.consistent_mean(5.05, 30)
-    assert likert.consistent_mean(6.00, 30)
+    assert printed.consistent_mean(5.03, 30) and printed.consistent_mean(4.53, 30)   # 151/30, 136/30
+    assert not printed.consistent_mean(5.05, 30)
+    assert printed.consistent_mean(6.00, 30)
     with pytest.raises(ParameterError):
         likert.aggregate_likert(r.assign(rating=8), ["approach"])
+
+
+def test_rounding_rules_on_dorr_table6():
+    assert printed.rounding_rules(27, 600, "5", scale=100) == ["half_up"]        # 4.5 -> 5
+    assert printed.rounding_rules(117, 600, "19", scale=100) == ["truncate"]     # 19.5 -> 19
+    assert set(printed.rounding_rules(211, 600, "35", scale=100)) == {"half_up", "half_even", "truncate"}
+    assert printed.rounding_rules(1, 3, "0.4") == []
+
+
+def test_spearman_attainable_by_hand():
+    # n = 4: rho = 1 - D/10; 0.5 needs D = 5 (odd): impossible; 0.6 needs D = 4
+    assert printed.spearman_attainable(0.5, 4) == [] and printed.spearman_attainable(0.6, 4) == [4]
+    # n = 8: rho = 1 - D/84; 0.388 would need D = 51.4
+    assert printed.spearman_attainable(0.388, 8) == []
+    # n = 24: 0.500 needs D = 1150 (even); n = 48 admits several D near 11275
+    assert printed.spearman_attainable(0.5, 24) == [1150]
+    assert all(round(1 - 6 * d / (48 ** 3 - 48), 3) == 0.388 for d in printed.spearman_attainable(0.388, 48))
+    assert printed.spearman_attainable(0.388, 48)
+    # every D attainable by a permutation is even: check all permutations of 5
+    import itertools
+    ds = {sum((i - p) ** 2 for i, p in enumerate(perm)) for perm in itertools.permutations(range(5))}
+    assert all(d % 2 == 0 for d in ds)

@@ -9,9 +9,7 @@ ratings ``judge, item..., statement, rating`` on an integer scale [low, high]:
 
 Reverse-coded statements (``reverse=``; e.g. "The summary is repetitive") may be mapped to
 low + high - x so that higher is better for every statement; the paper prints them raw.
-:func:`consistent_mean` checks that a printed mean (rounded to ``decimals``) is k/n for some
-integer sum k of n ratings on the scale -- e.g. every cell of Murray et al.'s Tables 1-2 is
-a mean of 30 ratings (5 judges x 6 meetings).
+(:func:`evalkit.stats.printed.consistent_mean` checks that a printed mean is k/n for n ratings.)
 
 Why our own: pandas does the grouping; the checks are specific to Likert data.
 """
@@ -19,14 +17,13 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence, Tuple
 
-import math
 import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import check_columns
 
-__all__ = ["check_ratings", "reverse_code", "aggregate_likert", "consistent_mean"]
+__all__ = ["check_ratings", "reverse_code", "aggregate_likert"]
 
 
 def check_ratings(ratings: pd.DataFrame, scale: Tuple[int, int] = (1, 7), column: str = "rating") -> pd.DataFrame:
@@ -58,15 +55,3 @@ def aggregate_likert(ratings: pd.DataFrame, by: Sequence[str], scale: Tuple[int,
     check_columns(ratings, list(by), "ratings")
     g = ratings.groupby(list(by), sort=True)["rating"]
     return pd.DataFrame({"mean": g.mean(), "sd": g.std(ddof=1), "n": g.size()}).reset_index()
-
-
-def consistent_mean(printed: float, n: int, decimals: int = 2, scale: Tuple[int, int] = (1, 7)) -> bool:
-    """True when some integer total k of n ratings on ``scale`` gives round(k/n) == printed."""
-    if n < 1:
-        raise ParameterError("n", n, "an integer >= 1")
-    half = 0.5 * 10 ** (-decimals)
-    lo = math.ceil((printed - half) * n - 1e-9)
-    hi = math.floor((printed + half) * n + 1e-9)
-    # half-up or half-even rounding: a value exactly half a unit away is accepted
-    return any(scale[0] * n <= k <= scale[1] * n and abs(k / n - printed) <= half + 1e-9
-               for k in range(lo, hi + 1))

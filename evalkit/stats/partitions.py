@@ -30,13 +30,11 @@ from __future__ import annotations
 from typing import Dict, Tuple
 
 import numpy as np
-from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 from evalkit.stats._validation import check_int, rng_from_seed
 
-__all__ = ["random_partitions", "group_means", "partition_correlations", "representative_partition",
-           "correlation_p_value"]
+__all__ = ["random_partitions", "group_means", "partition_correlations", "representative_partition"]
 
 
 def random_partitions(n_items: int, size: int, n_partitions: int, seed=0) -> np.ndarray:
@@ -93,20 +91,3 @@ def representative_partition(x, y, size: int, n_partitions: int = 10_000, seed=0
     mean_r = float(np.nanmean(rs))
     i = int(np.nanargmin((rs - mean_r) ** 2))
     return {"index": i, "r": float(rs[i]), "mean_r": mean_r, "groups": parts[i], "x_means": xm[i], "y_means": ym[i]}
-
-
-def correlation_p_value(r, n) -> np.ndarray:
-    """Two-sided p of H0: rho = 0 for a Pearson (or Spearman, t-approximation) r on n points.
-
-    t = r sqrt((n - 2) / (1 - r^2)) with n - 2 degrees of freedom (n >= 3).
-    """
-    r = np.asarray(r, dtype=np.float64)
-    n = np.asarray(n, dtype=np.float64)
-    if np.any(n < 3):
-        raise ParameterError("n", n.tolist(), "at least 3 points")
-    if np.any(np.abs(r) > 1):
-        raise ParameterError("r", r.tolist(), "correlations in [-1, 1]")
-    with np.errstate(divide="ignore"):
-        t = r * np.sqrt((n - 2) / np.maximum(1 - r * r, 0.0))
-    p = 2 * sps.t.sf(np.abs(t), n - 2)
-    return p if p.ndim else float(p)

@@ -40,7 +40,8 @@ from evalkit.errors import InputFormatError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["MeetingCorpus", "read_meeting_corpus", "write_meeting_corpus", "read_icsi_nxt", "SPECS"]
+__all__ = ["MeetingCorpus", "read_meeting_corpus", "write_meeting_corpus", "read_icsi_nxt", "load_icsi_folder",
+           "TEST_MEETINGS", "SPECS"]
 
 SPECS = {
     "meetings": {"meeting": "str", "split": ("train", "test")},
@@ -216,3 +217,12 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
     files = [str(p) for p in words_files]
     return MeetingCorpus(meet, units, extracts, empty["system_extracts"], empty["ratings"],
                          meta={"folder": str(folder), "files": files})
+
+
+#: The six test meetings of Murray et al. (2005).
+TEST_MEETINGS = ("Bed004", "Bed009", "Bed016", "Bmr005", "Bmr019", "Bro018")
+
+
+def load_icsi_folder(folder: PathLike) -> MeetingCorpus:
+    """A licensed ICSI NXT folder, with Murray et al.'s six test meetings marked ``test``."""
+    return read_icsi_nxt(folder, test=TEST_MEETINGS)

@@ -37,7 +37,7 @@ from evalkit.errors import InputFormatError
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["RelevanceTask", "read_relevance_task", "write_relevance_task", "read_tdt_relevance",
-           "read_tdt_documents", "relevance_task_from_tdt", "SPECS"]
+           "read_tdt_documents", "relevance_task_from_tdt", "load_tdt_folder", "SPECS"]
 
 SPECS = {
     "events": {"event": "str", "description": "text"},
@@ -181,3 +181,13 @@ def relevance_task_from_tdt(relevance_table: PathLike, document_files: Sequence[
                          inkeep(sur).reset_index(drop=True), inkeep(jud).reset_index(drop=True),
                          meta={"files": [str(relevance_table), *map(str, document_files),
                                          *(str(experiment / f"{n}.tsv") for n in ("events", "surrogates", "judgments"))]})
+
+
+def load_tdt_folder(folder: PathLike) -> RelevanceTask:
+    """A licensed TDT-3 study folder: ``relevance.table``, TDT SGML ``*.sgm`` files anywhere
+    below, and ``experiment/`` with events.tsv, surrogates.tsv, judgments.tsv."""
+    folder = Path(folder)
+    docs = sorted(p for p in folder.rglob("*.sgm"))
+    if not docs:
+        raise InputFormatError(folder, None, "TDT SGML document files (*.sgm) below the folder")
+    return relevance_task_from_tdt(folder / "relevance.table", docs, folder / "experiment")

@@ -26,7 +26,7 @@ from typing import Dict, List, Tuple
 import numpy as np
 import pandas as pd
 
-from evalkit.data.meetings import MeetingCorpus
+from evalkit.data.meetings import TEST_MEETINGS, MeetingCorpus
 from evalkit.metrics.wer import summary_wer
 from evalkit.text import asr_channel, extractive
 
@@ -35,7 +35,6 @@ from .texts import render, writer_style
 
 __all__ = ["simulate", "TEST_MEETINGS", "STATEMENTS"]
 
-TEST_MEETINGS = ("Bed004", "Bed009", "Bed016", "Bmr005", "Bmr019", "Bro018")
 STATEMENTS = ("INF1", "INF2", "INF3", "INF4", "INF5", "INF6")
 _FILLERS = ("yeah", "uh-huh", "okay", "right", "mm-hmm", "so um", "i mean yeah", "that's right", "oh okay",
             "yeah yeah", "um", "sure", "exactly", "i don't know")

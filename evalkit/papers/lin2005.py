@@ -1,0 +1,166 @@
+"""Lin & Demner-Fushman (2005): the paper-specific logic of ``notebooks/lin2005/``.
+
+Jimmy Lin and Dina Demner-Fushman, "Evaluating Summaries and Answers: Two Sides of the Same
+Coin?", ACL 2005 MTSE workshop, pp. 41-48 (W05-0906). A position paper: it prints the TREC
+definition-question answer key for "Who is Aaron Copland?" (Table 1), three judged system
+answer strings (Figure 1) and the official F-measure (Figure 2: vital-only recall, a
+100-character allowance per returned nugget, beta = 5 in TREC 2003 and 3 in TREC 2004),
+proposes POURPRE and pyramid-weighted nuggets, and argues for Kendall's tau between system
+rankings. The measures live in :mod:`evalkit.metrics.nuggets` and
+:mod:`evalkit.metrics.pourpre`, the files in :mod:`evalkit.data.trec_qa`; this module adds
+
+* :func:`copland` and :func:`printed_checks`: the worked example the printed key, strings
+  and formula imply, recomputed exactly;
+* :func:`f_by_length`: F against response length for fixed nugget counts (Figure 2's shape);
+* :func:`load_evaluation`: the nugget evaluation of a profile (sample: simulated TREC
+  runs; public: REALSumm's SCUs as nuggets with the crowd's presence judgments; licensed:
+  TREC 2003/2004 files);
+* :func:`run_scores_table` and :func:`ranking_agreement`: official, pyramid and POURPRE
+  scores per run and Kendall's tau between their rankings.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from evalkit.data.published import read_published
+from evalkit.data.trec_qa import NuggetEvaluation
+from evalkit.errors import ParameterError
+from evalkit.metrics import nuggets, pourpre
+
+PAPER = "lin2005"
+DATA = "printed numbers (Table 1, Figure 1, Figure 2)"
+
+__all__ = ["PAPER", "copland", "printed_checks", "f_by_length", "load_evaluation", "realsumm_evaluation",
+           "run_scores_table", "ranking_agreement", "claim_row"]
+
+
+def claim_row(claim_id: str, source: str, printed, this_run, data: str, verdict: str, note: str = "") -> dict:
+    """One row of the paper-vs-run schema (claim_id, source, printed, this_run, data, verdict, note)."""
+    return {"claim_id": claim_id, "source": source, "printed": printed, "this_run": this_run, "data": data,
+            "verdict": verdict, "note": note}
+
+
+def _text(claim: str) -> float:
+    t = read_published(PAPER, "text").set_index("claim")
+    return float(t.loc[claim, "value"])
+
+
+def copland() -> NuggetEvaluation:
+    """Table 1 as the answer key and Figure 1's three strings as one run's response."""
+    t1 = read_published(PAPER, "table1")
+    f1 = read_published(PAPER, "figure1")
+    key = pd.DataFrame({"question": "copland", "nugget": t1["nugget"].astype(str), "label": t1["label"],
+                        "text": t1["text"]})
+    responses = pd.DataFrame({"run": "figure1", "question": "copland", "document": f1["document"],
+                              "answer": f1["answer"]})
+    present = sorted({n for cell in f1["nuggets"].astype(str) for n in cell.split()}, key=int)
+    judgments = pd.DataFrame({"run": "figure1", "question": "copland", "nugget": present, "present": 1})
+    return NuggetEvaluation(key, responses, judgments, meta={"name": "Copland (Table 1 + Figure 1)"})
+
+
+def printed_checks() -> pd.DataFrame:
+    """What the printed key, strings and formula imply, recomputed (no data needed)."""
+    ev = copland()
+    rows: List[dict] = []
+    allowance = _text("allowance")
+    for year in (2003, 2004):
+        beta = _text(f"beta_trec{year}")
+        s = nuggets.score_run(ev.key, ev.judgments, ev.responses, beta=beta, allowance=allowance).iloc[0]
+        if year == 2003:
+            rows += [claim_row("r_a_R", "Table 1 + Figure 1", "vital 1,2,3,8; present 1,6,9", f"r={s.r:g}, a={s.a:g}, R={s.R:g}",
+                               DATA, "recomputed exactly", "nugget 1 is vital; 6 and 9 are okay"),
+                     claim_row("length", "Figure 1", "", int(s.l), DATA, "recomputed exactly",
+                               "non-white-space characters of the three strings (curly quotes count one each)"),
+                     claim_row("precision", "Figure 2", "", round(float(s.NP), 6), DATA, "recomputed exactly",
+                               f"allowance {allowance:g} x 3 nuggets = 300 < l: NP = 1 - (l - 300)/l")]
+        rows.append(claim_row(f"F_beta{beta:g}", f"Figure 2, TREC {year} beta = {beta:g}", "", round(float(s.F), 6), DATA,
+                              "recomputed exactly", "the Figure 1 strings scored as one response"))
+    okay_only = nuggets.nugget_f(0, 3, 4, 100, beta=3)
+    rows.append(claim_row("okay_only_zero", "Sec. 2", "no credit for okay nuggets", okay_only, DATA,
+                          "agrees" if okay_only == 0 else "differs", "r = 0: F = 0 whatever a and l"))
+    ranks = np.arange(10)
+    for claim, other in (("tau_identical", ranks), ("tau_inverse", ranks[::-1])):
+        tau = round(float(sps.kendalltau(ranks, other)[0]), 12)
+        rows.append(claim_row(claim, "Sec. 4", _text(claim), tau, DATA,
+                              "agrees" if tau == _text(claim) else "differs", "scipy.stats.kendalltau on 10 ranks"))
+    return pd.DataFrame(rows)
+
+
+def f_by_length(r: float, a: float, R: float, lengths: Sequence[float], betas: Sequence[float]) -> pd.DataFrame:
+    """F(beta) of a response with fixed nugget counts as its length grows (long form)."""
+    return pd.DataFrame([{"length": float(l), "beta": float(b), "F": float(nuggets.nugget_f(r, a, R, l, beta=b))}
+                         for b in betas for l in lengths])
+
+
+def realsumm_evaluation() -> NuggetEvaluation:
+    """REALSumm as a nugget evaluation: SCUs = nuggets (all vital: the SCUs have no importance
+    labels), the crowd's majority presence votes = nugget judgments, system summaries = runs
+    (one answer string per sentence), documents = questions."""
+    from evalkit.data.public import load_realsumm
+
+    corpus = load_realsumm(annotations=True, documents=False)
+    key = corpus.scus.rename(columns={"instance": "question", "scu": "nugget", "label": "text"})
+    key = key.assign(label="vital")[["question", "nugget", "label", "text"]]
+    peers = corpus.summaries[corpus.summaries["summarizer"] != "ref"]
+    responses = peers.explode("sentences").rename(columns={"instance": "question", "summarizer": "run",
+                                                           "sentences": "answer"})
+    responses = responses.dropna(subset=["answer"]).assign(document="-")[["run", "question", "document", "answer"]]
+    judged = corpus.peer_scus.rename(columns={"instance": "question", "summarizer": "run", "scu": "nugget"})
+    judgments = judged.assign(present=1)[["run", "question", "nugget", "present"]]
+    meta = {"name": "public:realsumm", "stands_in_for": "REALSumm SCUs and crowd presence votes stand in for TREC "
+            "nuggets and assessor judgments (no vital/okay labels: every SCU counts as vital)",
+            "sha256": corpus.meta.get("sha256", {})}
+    return NuggetEvaluation(key.reset_index(drop=True), responses.reset_index(drop=True),
+                            judgments.reset_index(drop=True), None, meta=meta)
+
+
+def load_evaluation(profile: str, quick: bool = False, licensed: str = "trec-qa-2004") -> NuggetEvaluation:
+    """The nugget evaluation of a profile (module doc); licensed: ``trec-qa-2003``/``trec-qa-2004``."""
+    if profile == "sample":
+        from evalkit.data.simulate.tasks import load_task_sample
+
+        return load_task_sample("nuggets", quick=quick)
+    if profile == "public":
+        return realsumm_evaluation()
+    if profile == "licensed":
+        from evalkit.data import licensed as lic
+
+        if licensed not in ("trec-qa-2003", "trec-qa-2004"):
+            raise ParameterError("licensed", licensed, "trec-qa-2003 or trec-qa-2004")
+        return lic.load(licensed)
+    raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
+
+
+def run_scores_table(ev: NuggetEvaluation, beta: float, allowance: float = nuggets.ALLOWANCE,
+                     questions: Sequence[str] | None = None) -> pd.DataFrame:
+    """Per run: official F, pyramid F (when several assessors' votes exist), POURPRE (idf and
+    count weighting, fractional scoring); mean over ``questions`` (default: all in the key)."""
+    qs = list(questions) if questions is not None else sorted(ev.key["question"].unique())
+    key = ev.key[ev.key["question"].isin(qs)]
+    resp = ev.responses[ev.responses["question"].isin(qs)]
+    jud = ev.judgments[ev.judgments["question"].isin(qs)]
+    cols: Dict[str, pd.Series] = {
+        "official": nuggets.run_scores(nuggets.score_run(key, jud, resp, beta=beta, allowance=allowance), qs)}
+    if ev.votes is not None and len(ev.votes):
+        weights = nuggets.pyramid_weights(ev.votes[ev.votes["question"].isin(qs)])
+        per_q = nuggets.score_run(weights, jud, resp, beta=beta, allowance=allowance, weighting="pyramid")
+        cols["pyramid"] = nuggets.run_scores(per_q, qs)
+    for weighting in ("idf", "count"):
+        per_q = pourpre.pourpre(key, resp, beta=beta, weighting=weighting, allowance=allowance)
+        cols[f"pourpre_{weighting}"] = nuggets.run_scores(per_q, qs)
+    return pd.DataFrame(cols).rename_axis("run").reset_index()
+
+
+def ranking_agreement(scores: pd.DataFrame, reference: str = "official") -> pd.DataFrame:
+    """Kendall's tau-b (and tau-a counting ties as half) of each score's run ranking with ``reference``."""
+    rows = []
+    for col in scores.columns:
+        if col in ("run", reference):
+            continue
+        tau, p = sps.kendalltau(scores[reference], scores[col])
+        rows.append({"measure": col, "kendall_tau_b": float(tau), "p_value": float(p), "runs": len(scores)})
+    return pd.DataFrame(rows)

@@ -21,7 +21,7 @@ adds
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence
+from typing import List, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -242,7 +242,7 @@ def representative_tables(items: pd.DataFrame, n_partitions: int = 10_000, seed:
     return pd.DataFrame(rows)
 
 
-def paper_vs_run(t1: pd.DataFrame, t5: pd.DataFrame, data: str) -> pd.DataFrame:
+def paper_vs_run(t1: pd.DataFrame, t5: Optional[pd.DataFrame], data: str) -> pd.DataFrame:
     """The paper's claims (Tables 1 and 5) beside this run: patterns, not values."""
     p1 = read_published(PAPER, "table1")
     p5 = read_published(PAPER, "table5")
@@ -256,7 +256,7 @@ def paper_vs_run(t1: pd.DataFrame, t5: pd.DataFrame, data: str) -> pd.DataFrame:
         gap = over.loc[s, "rp"] - over.loc[s, "ldc"]
         rows.append(claim_row(f"{s}_rp_above_ldc", "Table 1", "RP > LDC", round(float(gap), 2), data,
                               "agrees" if gap > 0 else "differs", "RP minus LDC, percentage points"))
-        for m in MEASURES:
+        for m in MEASURES if t5 is not None else ():
             mine = t5[(t5.surrogate == s) & (t5.measure == m)].set_index("size")["mean_r"]
             theirs = p5[(p5.surrogate == s) & (p5.measure == m)].set_index("partition_size")["value"].astype(float)
             for size in mine.index.intersection(theirs.index):

@@ -43,7 +43,7 @@ NO_PUBLIC_MEETINGS = ("no public corpus has meeting transcripts with ASR output 
 
 __all__ = ["PAPER", "APPROACHES", "STATEMENTS", "NO_PUBLIC_MEETINGS", "claim_row", "printed_checks", "load_meetings",
            "add_asr", "train", "summarize", "summary_texts", "rouge_table", "wer_table", "human_tables",
-           "rouge_human_correlations", "summeval_ratings", "paper_vs_run"]
+           "rouge_human_correlations", "summeval_ratings", "ratings_and_rouge", "paper_vs_run"]
 
 
 def claim_row(claim_id, source, printed_value, this_run, data, verdict, note="") -> dict:
@@ -185,8 +185,17 @@ def wer_table(corpus: MeetingCorpus, extracts: pd.DataFrame) -> pd.DataFrame:
 
 
 def human_tables(ratings: pd.DataFrame, scale=(1, 7)) -> pd.DataFrame:
-    """Tables 1-2: mean rating per transcript, statement and approach (wide: approaches as columns)."""
-    agg = likert.aggregate_likert(ratings, ["transcript", "statement", "approach"], scale=scale)
+    """Tables 1-2: mean rating per transcript, statement and approach (wide: approaches as columns).
+
+    Integer ratings are validated on ``scale`` and aggregated; ratings that are already means
+    (SummEval's mean of three experts) are averaged within the scale's bounds."""
+    by = ["transcript", "statement", "approach"]
+    if (ratings["rating"] % 1 == 0).all():
+        agg = likert.aggregate_likert(ratings, by, scale=scale)
+    else:
+        if ((ratings["rating"] < scale[0]) | (ratings["rating"] > scale[1])).any():
+            raise ParameterError("ratings", "out of scale", f"mean ratings within {scale}")
+        agg = ratings.groupby(by)["rating"].mean().rename("mean").reset_index()
     return agg.pivot_table(index=["transcript", "statement"], columns="approach", values="mean").reset_index()
 
 
@@ -234,10 +243,29 @@ def summeval_ratings(max_documents: Optional[int] = None) -> Dict[str, pd.DataFr
             "sha256": c.meta.get("sha256", {})}
 
 
-def paper_vs_run(tables: pd.DataFrame, corr: pd.DataFrame, rouge: pd.DataFrame, data: str,
-                 wer: Optional[pd.DataFrame] = None) -> pd.DataFrame:
+def ratings_and_rouge(profile: str, quick: bool = False, max_documents: Optional[int] = None) -> dict:
+    """The ratings and the ROUGE scores of the *rated* summaries of a profile: sample (the
+    simulated judges' ratings of the simulated summaries), public (SummEval experts, 1-5),
+    licensed (none: the ICSI release has no ratings -> DataNotConfiguredError)."""
+    if profile == "public":
+        out = summeval_ratings(max_documents)
+        return {**out, "scale": (1, 5), "name": "public:summeval",
+                "stands_in_for": "SummEval expert relevance (1-5) stands in for INFORMATIVENESS-1, consistency for "
+                                 "INF-3; CNN/DM systems x documents stand in for approaches x meetings"}
+    if profile == "licensed":
+        raise DataNotConfiguredError("Murray et al.'s human ratings", "they were never released; the ICSI "
+                                     "annotations hold no summary ratings")
+    corpus = load_meetings(profile, quick)
+    texts = summary_texts(corpus, corpus.system_extracts)
+    return {"ratings": corpus.ratings, "rouge": rouge_table(texts), "scale": (1, 7), "name": corpus.meta["name"],
+            "stands_in_for": corpus.meta.get("stands_in_for", ""), "files": corpus.meta.get("files", [])}
+
+
+def paper_vs_run(data: str, tables: Optional[pd.DataFrame] = None, corr: Optional[pd.DataFrame] = None,
+                 rouge: Optional[pd.DataFrame] = None, wer: Optional[pd.DataFrame] = None) -> pd.DataFrame:
+    """Claims of Tables 1-2, the rho's, the ROUGE ranking and the WER table beside a run (given parts only)."""
     rows = []
-    for tr, table in (("manual", "table1"), ("asr", "table2")):
+    for tr, table in (("manual", "table1"), ("asr", "table2")) if tables is not None else ():
         p = read_published(PAPER, table)
         mine = tables[tables["transcript"] == tr].set_index("statement")
         for st, approach, value in p[["statement", "approach", "value"]].itertuples(index=False):
@@ -246,14 +274,14 @@ def paper_vs_run(tables: pd.DataFrame, corr: pd.DataFrame, rouge: pd.DataFrame, 
                                       round(float(mine.loc[st, approach]), 2), data, "not comparable",
                                       "different summaries, judges and scale"))
     text = read_published(PAPER, "text").set_index("claim")
-    for claim, subset in (("rho_inf1_asr", "asr"), ("rho_inf1_all", "all")):
+    for claim, subset in (("rho_inf1_asr", "asr"), ("rho_inf1_all", "all")) if corr is not None else ():
         c = corr[(corr["transcripts"] == subset) & (corr["statement"] == "INF1")]
         if len(c):
             c = c.iloc[0]
             rows.append(claim_row(claim, "text (4.3)", float(text.loc[claim, "value"]), round(c["rho"], 3), data,
                                   "agrees" if c["rho"] > 0 and c["p_value"] < 0.05 else "differs",
                                   f"Spearman, n = {c['n']}, p = {c['p_value']:.3g}; printed: positive and p < 0.05"))
-    if "ROUGE-1" in rouge and set(rouge["transcript"]) >= {"manual"}:
+    if rouge is not None and "ROUGE-1" in rouge and set(rouge["transcript"]) >= {"manual"}:
         best = rouge[rouge["transcript"] == "manual"].groupby("approach")["ROUGE-1"].mean().idxmax()
         rows.append(claim_row("rouge_best_manual", "Sec. 4.1", "LSA", best, data, "agrees" if best == "LSA" else "differs",
                               "approach with the highest mean ROUGE-1 on manual transcripts"))

@@ -24,8 +24,8 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
     assert statuses(runs) == {n: "ok" for n in NOTEBOOKS}, errors(runs)
     checks = pd.read_csv(out / PAPER / "00_printed_checks" / "paper_vs_run.csv").set_index("claim_id")
     # Table 6's counts give Table 1's overall RP: (211 + 245)/600 = 76.0%, (251 + 237)/600 = 81.33%
-    assert checks.loc["HEAD_rp_from_counts", "this_run"] == 76.0
-    assert checks.loc["HUM_rp_from_counts", "this_run"] == pytest.approx(81.3333)
+    assert float(checks.loc["HEAD_rp_from_counts", "this_run"]) == 76.0
+    assert float(checks.loc["HUM_rp_from_counts", "this_run"]) == pytest.approx(81.3333)
     t5 = pd.read_csv(out / PAPER / "02_table5_partitions" / "table5.csv")
     assert set(t5["size"]) == {1, 2, 4} and (t5["n"] == 300).all()
     n1 = numbers(out / PAPER, "01_table1_table6_relevance")

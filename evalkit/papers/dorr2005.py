@@ -38,8 +38,9 @@ SURROGATES = ("HEAD", "HUM")
 MEASURES = ("rp", "ldc")
 PRINTED = "printed numbers (Tables 1-6, text)"
 NO_PUBLIC = ("no public data set has subjects judging relevance from surrogates and from the full text of the same "
-             "documents with gold relevance labels (TDT-3 and the study's judgments are LDC-licensed or unpublished); "
-             "the printed-number checks (00_printed_checks) and the sample profile exercise the method")
+             "documents with gold relevance labels (TDT-3 and the study's judgments are LDC-licensed or unpublished; the "
+             "public SummEval copy holds only the mean of its three experts, so not even annotator agreement can stand "
+             "in); the printed-number checks (00_printed_checks) and the sample profile exercise the method")
 
 __all__ = ["PAPER", "SURROGATES", "NO_PUBLIC", "claim_row", "printed_checks", "load_task", "rouge1", "table1", "table6",
            "significance", "item_scores", "partition_correlations", "table5", "representative_tables", "paper_vs_run"]

@@ -152,3 +152,21 @@ def test_pourpre_refuses_unknown_options():
         P.pourpre(KEY, responses, weighting="tf")
     with pytest.raises(ParameterError):
         P.pourpre(KEY, responses.assign(question="nope"))
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(R=st.integers(1, 20), data=st.data(), beta=st.sampled_from([1.0, 3.0, 5.0]))
+def test_nugget_f_properties(R, data, beta):
+    r = data.draw(st.integers(0, R))
+    a = data.draw(st.integers(0, 20))
+    l1 = data.draw(st.integers(0, 5000))
+    l2 = data.draw(st.integers(l1, 6000))
+    f1 = N.nugget_f(r, a, R, l1, beta=beta)
+    f2 = N.nugget_f(r, a, R, l2, beta=beta)
+    assert 0.0 <= f2 <= f1 <= 1.0 + 1e-12            # longer never scores higher
+    if r < R:
+        assert N.nugget_f(r + 1, a, R, l1, beta=beta) >= f1 - 1e-12   # another vital nugget never hurts
+    if l1 <= 100 * (r + a):
+        assert f1 == pytest.approx(0.0 if r == 0 else (beta ** 2 + 1) * (r / R) / (beta ** 2 + r / R))

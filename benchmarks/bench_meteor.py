@@ -45,7 +45,7 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     config = {} if args.max_states is None else {"max_states": args.max_states}
     metric = METEOR(**config)  # loads the Porter stemmer and WordNet
-    scores = metric.sentence_scores(hyps, refs)
+    scores = metric.sentence_results(hyps, refs)
     ours = metric.aggregate(scores)
     t_ours = time.perf_counter() - t0
     inexact = sum(not s.exact for s in scores)
@@ -64,9 +64,9 @@ def main(argv=None) -> int:
     def cell(sig: str) -> str:  # a '|' inside a Markdown table cell must be escaped
         return "`" + sig.replace("|", "\\|") + "`"
 
-    print(f"| METEOR 1.5 jar (pycocoevalcap) | {cell(jar.get_signature())} | {t_jar:.2f} | "
+    print(f"| METEOR 1.5 jar (pycocoevalcap) | {cell(jar.signature())} | {t_jar:.2f} | "
           f"{theirs.score:.6f} ({'=' if theirs.score == shipped else '!='} meteor-sys.scr) | 1.0 |")
-    print(f"| evalkit METEOR (2005) | {cell(metric.get_signature())} | {t_ours:.2f} | {ours.score:.6f} | "
+    print(f"| evalkit METEOR (2005) | {cell(metric.signature())} | {t_ours:.2f} | {ours.score:.6f} | "
           f"{t_jar / t_ours:.1f}x |")
     print(f"| same, plus importing nltk | | {t_ours + t_import:.2f} | | {t_jar / (t_ours + t_import):.1f}x |")
     print()

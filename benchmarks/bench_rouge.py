@@ -1,13 +1,14 @@
 """Benchmark: evalkit ROUGE vs ROUGE-1.5.5.pl and rouge-score on SummEval, in one run.
 
 SummEval (Fabbri et al. 2021): 100 CNN/DM documents x 16 systems = 1,600 summaries, 11
-references each. Summaries are split into sentences after '.', '!' or '?' followed by a
-space (the texts are pre-tokenized), the same split for every tool.
+references each. Summaries are split into sentences by
+``evalkit.text.sentences.split_tokenized_sentences`` (the texts are pre-tokenized), the
+same split for every tool and the same as the notebooks'.
 
 Rows of the printed Markdown table:
 1. Graham's 192 variants: the four ROUGE-1.5.5.pl runs
    ``-n 4 -w 1.2 -2 4 -U -f A -p 0.5 -c 95 -r 1000 -a -d [-m] [-s]`` versus
-   ``evalkit.metrics.rouge.graham_variants`` (per-summary P/R/F of 8 methods x 4 cells,
+   ``evalkit.metrics.rouge_variants.rouge_variant_grid`` (per-summary P/R/F of 8 methods x 4 cells,
    system mean/median). Agreement: every per-summary value Perl prints equals evalkit's.
 2. The same four runs through evalkit's drop-in report (byte-identical stdout required).
 3. ROUGE-1/2/Lsum per (summary, reference) pair: ``rouge_score.RougeScorer`` over the
@@ -31,9 +32,10 @@ import numpy as np
 
 
 def load_summeval(n_docs: int):
-    from evalkit.metrics.rouge_inputs import summeval_inputs
+    from evalkit.data.public import summeval_rouge_inputs
 
-    return summeval_inputs(os.environ.get("EVALKIT_DATA_MIRROR", "/work/shared/data"), n_docs)
+    os.environ.setdefault("EVALKIT_DATA_MIRROR", "/work/shared/data")
+    return summeval_rouge_inputs(n_docs)
 
 
 def main() -> int:
@@ -42,21 +44,22 @@ def main() -> int:
     ap.add_argument("--no-perl", action="store_true")
     args = ap.parse_args()
 
-    from evalkit.metrics.rouge import Rouge, RougeCorpus, graham_aggregate, graham_variants
+    from evalkit.metrics.rouge import Rouge, RougeCorpus
+    from evalkit.metrics.rouge_variants import aggregate_variant_grid, rouge_variant_grid
     from evalkit.metrics.rouge_perl import parse_perl_output, run_perl
     from evalkit.text import rouge_resources
 
     S, R, I, Y = load_summeval(args.docs)
     n_pairs = sum(len(r) for r in R)
     # compile/load the numba kernels outside the timings
-    graham_variants(S[:20], R[:20], I[:20], Y[:20])
+    rouge_variant_grid(S[:20], R[:20], I[:20], Y[:20])
     warm = Rouge(n=4, w=1.2, skip=4, su="both")
     warm.report(warm.score_corpus(RougeCorpus.from_lists(S[:20], R[:20], I[:20], Y[:20])), per_eval=True)
 
     rows = []
     t0 = time.perf_counter()
-    per_summary = graham_variants(S, R, I, Y, per_summary=True)
-    system_level = graham_aggregate(per_summary)
+    per_summary = rouge_variant_grid(S, R, I, Y, per_summary=True)
+    system_level = aggregate_variant_grid(per_summary)
     t_graham = time.perf_counter() - t0
     assert system_level["variant"].nunique() == 192
 

@@ -280,7 +280,7 @@ def test_score_from_statistics_rowwise():
 def test_ngram_keys_identify_ngrams_exactly(ids, vocab_size):
     # keys must be equal iff the n-grams are equal, also when the packing would overflow
     # int64 and the engine relabels densely (vocab_size 2**20 and 2**40 force that)
-    from evalkit.metrics.bleu import ngram_keys
+    from evalkit.metrics.ngrams import ngram_keys
 
     arr = np.array(ids, dtype=np.int64)
     keys = ngram_keys(arr, vocab_size, 5)

@@ -11,7 +11,9 @@ import pytest
 
 from evalkit.data.published import list_published, read_published
 from evalkit.errors import InputFormatError, ParameterError
+from evalkit.data.evaluation import build_evaluation
 from evalkit.papers import graham2015 as g15
+from evalkit.papers import graham2015_claims as g15c
 from evalkit.stats.williams import williams_test
 
 
@@ -58,23 +60,28 @@ def test_printed_percentage_rule():
 
 
 def test_paper_consistency_all_checks_agree_except_the_known_errata():
-    checks = g15.paper_consistency()
-    failing = checks[~checks["agrees"]]
-    assert failing["erratum"].all(), failing.to_string()
-    assert len(failing) == 2
-    assert set(failing["paper"]) == {"36.3", "ten"}
+    checks = g15c.paper_consistency()
+    assert set(checks["verdict"]) <= {"agrees", "erratum"}, checks[checks["verdict"] == "differs"].to_string()
+    errata = checks[checks["verdict"] == "erratum"]
+    assert set(errata["printed"]) == {"36.3", "ten"}
     assert len(checks) >= 25
+    assert {"recomputed", "consistency"} <= set(checks["kind"])
 
 
-def test_paper_consistency_detects_a_corrupted_table(table1):
-    tables = {name: read_published("graham2015", name) for name in
-              ("table1", "table2", "table3", "table4", "figure3_metrics", "claims")}
-    bad = tables["table4"].copy()
-    bad.loc[1, "r_mean"] = 0.787   # Table 4 no longer repeats Table 1
-    tables["table4"] = bad
-    checks = g15.paper_consistency(tables)
-    row = checks[checks["check"].str.startswith("Table 4 'Mean' column equals")]
-    assert not row["agrees"].iloc[0]
+def test_paper_consistency_detects_a_corrupted_table(tmp_path, monkeypatch):
+    import shutil
+
+    from evalkit.data.published import published_dir
+
+    shutil.copytree(published_dir("graham2015"), tmp_path / "graham2015")
+    path = tmp_path / "graham2015" / "table4.csv"
+    lines = path.read_text().splitlines()
+    lines[2] = lines[2].replace(",0.786,", ",0.787,", 1)   # Table 4 no longer repeats Table 1
+    path.write_text("\n".join(lines) + "\n")
+    monkeypatch.setenv("EVALKIT_PUBLISHED_DIR", str(tmp_path))
+    checks = g15c.paper_consistency().set_index("claim_id")
+    assert checks.loc["table4_mean_is_table1", "verdict"] == "differs"
+    assert checks.loc["table1_lists_all_variants", "verdict"] == "agrees"
 
 
 def test_table3_rank_change_and_rank_correlations():
@@ -120,12 +127,6 @@ def test_human_score_combinations():
     np.testing.assert_allclose(g15.combine(cs, lq, "quality"), lq)
     with pytest.raises(ParameterError):
         g15.combine(cs, lq, "median")
-    assert g15.mean_linguistic_quality("ABCDEAA") == pytest.approx((1 + .75 + .5 + .25 + 0 + 1 + 1) / 7)
-    with pytest.raises(ParameterError):
-        g15.mean_linguistic_quality(["F"])
-    assert g15.coverage_score(3, 0.6, 4) == pytest.approx(0.45)
-    with pytest.raises(ParameterError):
-        g15.coverage_score(3, 0.6, 0)
 
 
 def test_system_human_scores_mean_of_per_summary_combination():
@@ -194,7 +195,7 @@ def _duc_corpus(names="duc"):
 
 @pytest.mark.parametrize("names", ["duc", "simulator"])
 def test_duc_evaluation_human_scores_by_hand(names):
-    ev = g15.duc_evaluation(_duc_corpus(names))
+    ev = build_evaluation("duc2004", _duc_corpus(names))
     h = ev.human.set_index(["instance", "system"])
     assert set(ev.human["system"]) == {"1", "2"}            # models are not correlated by default
     # eq. (1): 2 matching PUs x E (= SEE mean coverage 0.5, no separate estimate) / 4 MUs
@@ -203,9 +204,9 @@ def test_duc_evaluation_human_scores_by_hand(names):
     assert h.loc[("d1", "1"), "quality"] == pytest.approx((1 + .75 + 1 + 1 + .5 + 1 + 1) / 7)
     assert h.loc[("d1", "2"), "quality"] == pytest.approx(0.25 / 7)
     assert h.loc[("d1", "1"), "human"] == pytest.approx((0.25 + 6.25 / 7) / 2)
-    see = g15.duc_evaluation(_duc_corpus(names), cs_formula="see_mean").human.set_index(["instance", "system"])
+    see = build_evaluation("duc2004", _duc_corpus(names), cs_formula="see_mean").human.set_index(["instance", "system"])
     assert see.loc[("d1", "1"), "coverage"] == 0.5
-    assert len(g15.duc_evaluation(_duc_corpus(names), include_models=True).human) == 8
+    assert len(build_evaluation("duc2004", _duc_corpus(names), include_models=True).human) == 8
 
 
 def test_duc_evaluation_rejects_missing_or_out_of_range_judgments():
@@ -214,19 +215,19 @@ def test_duc_evaluation_rejects_missing_or_out_of_range_judgments():
     bad = c.subset()
     bad.judgments = j[~((j["judgment"] == "quality_q3") & (j["summarizer"] == "1") & (j["instance"] == "d2"))]
     with pytest.raises(ParameterError, match="all 7 quality"):
-        g15.duc_evaluation(bad)
+        build_evaluation("duc2004", bad)
     bad.judgments = j.assign(value=np.where(j["judgment"] == "quality_q1", 7.0, j["value"]))
     with pytest.raises(ParameterError, match="coded"):
-        g15.duc_evaluation(bad)
+        build_evaluation("duc2004", bad)
     with pytest.raises(ParameterError):
-        g15.duc_evaluation(c, cs_formula="median")
+        build_evaluation("duc2004", c, cs_formula="median")
 
 
 def test_metric_scores_match_rouge_and_bleu_objects():
     from evalkit.metrics.bleu import BLEU
     from evalkit.metrics.rouge import Rouge
 
-    ev = g15.duc_evaluation(_duc_corpus())
+    ev = build_evaluation("duc2004", _duc_corpus())
     scores = g15.metric_scores(ev).set_index(["system", "metric"])["value"]
     assert scores.index.get_level_values("metric").nunique() == 193
     refs = [("the cat sat on the mat .",), ("a cat was sitting on a mat .",)]
@@ -250,12 +251,14 @@ def test_summeval_evaluation_stand_ins():
                                 "sentences": [("a b",), ("a",)]}),
         judgments=pd.DataFrame([("d1", "M0", k, v) for k, v in dims.items()],
                                columns=["instance", "summarizer", "judgment", "value"]))
-    ev = g15.summeval_evaluation(c)
+    ev = build_evaluation("summeval", c, "public")
     row = ev.human.iloc[0]
     assert row["coverage"] == pytest.approx((2 - 1) / 4)
     assert row["quality"] == pytest.approx((4 - 1) / 4)
-    assert row["mean4"] == pytest.approx((3.5 - 1) / 4)
-    assert list(ev.targets) == ["mean4", "coverage"]
+    # the paper's combination (coverage + quality) / 2, not the mean of the four dimensions
+    assert row["human"] == pytest.approx(((2 - 1) / 4 + (4 - 1) / 4) / 2)
+    assert row["human"] != pytest.approx((3.5 - 1) / 4)
+    assert list(ev.targets) == ["human", "coverage"]
 
 
 def test_rescore_systems_table3_and_pairs():
@@ -282,7 +285,7 @@ def test_rescore_systems_table3_and_pairs():
 def test_models_judged_as_peers_are_scored_against_the_other_models_only():
     from evalkit.metrics.rouge import Rouge
 
-    ev = g15.duc_evaluation(_duc_corpus(), include_models=True)
+    ev = build_evaluation("duc2004", _duc_corpus(), include_models=True)
     scores = g15.metric_scores(ev).set_index(["system", "metric"])["value"]
     res = Rouge(n=1, byte_limit=665).score([("the cat sat on the mat .",)] * 2,
                                           [[("a cat was sitting on a mat .",)]] * 2, ["d1", "d2"])
@@ -303,48 +306,10 @@ def test_system_level_combination_option():
         g15.system_human_scores(per, "mean", combine_at="topic")
 
 
-def _write_hong_tree(root, corpus):
-    """A Hong et al. (2014)-style tree: <SOAsums|basicsums>/<system>/<docset>t.<system>, one
-    sentence per line; the 12 systems reuse the corpus's peers (every second one shortened)."""
-    peers = corpus.peers()
-    for k, (system, group) in enumerate(g15.HONG2014_SYSTEMS.items()):
-        folder = root / group / system
-        folder.mkdir(parents=True)
-        for inst in corpus.instances["instance"]:
-            sents = list(corpus.summary(inst, peers[k % len(peers)]))
-            if k >= len(peers) or k % 2:
-                sents = sents[:-1] or sents
-            (folder / f"{inst.lower()}t.{system}").write_text("\n".join(sents) + "\n\n", encoding="latin-1")
-
-
-def test_read_hong2014_layout_and_errors(tmp_path):
-    corpus = _duc_corpus()
-    corpus.instances = pd.DataFrame({"instance": ["D30001", "D30002"]})
-    for table in ("summaries", "judgments"):
-        df = getattr(corpus, table)
-        df["instance"] = df["instance"].map({"d1": "D30001", "d2": "D30002"})
-    corpus.validate()
-    _write_hong_tree(tmp_path, corpus)
-    peers = g15.read_hong2014(tmp_path, ["D30001", "D30002"])
-    assert len(peers) == 24 and set(peers["summarizer"]) == set(g15.HONG2014_SYSTEMS)
-    assert peers.set_index(["instance", "summarizer"]).loc[("D30001", "DPP"), "sentences"] == ("the cat sat .",)
-    ev = g15.load_hong2014(corpus, root=tmp_path)
-    scores = g15.metric_scores(ev).set_index(["system", "metric"])["value"]
-    assert scores.index.get_level_values("system").nunique() == 12
-    (tmp_path / "SOAsums" / "DPP" / "x99.DPP").write_text("stray\n")
-    with pytest.raises(InputFormatError, match="x99.DPP"):
-        g15.read_hong2014(tmp_path, ["D30001", "D30002"])
-    (tmp_path / "SOAsums" / "DPP" / "x99.DPP").unlink()
-    (tmp_path / "SOAsums" / "DPP" / "d30002t.DPP").unlink()
-    with pytest.raises(InputFormatError, match="d30002"):
-        g15.read_hong2014(tmp_path, ["D30001", "D30002"])
-    assert g15.load_hong2014(corpus, root=None) is None or "EVALKIT_HONG2014" in __import__("os").environ
-
-
 def test_table3_vs_paper_differences():
     paper = read_published("graham2015", "table3")
     ours = paper.rename(columns={}).assign(rouge_best=paper["rouge_best"] + 0.5)
     ours = g15.table3_ranks(ours).rename(columns={})
-    out = g15.table3_vs_paper(ours, paper)
+    out = g15c.table3_vs_paper(ours, paper)
     assert np.allclose(out["best_diff"], 0.5) and np.allclose(out["original_diff"], 0)
     assert (out["rank_best_ours"] == out["rank_best_paper"]).all()

@@ -67,7 +67,7 @@ def test_stopwords_keep_exact_from_mapping_them():
     m = METEOR(modules=("exact",), stopwords=["the", "to"])
     s = m.sentence_score(HYP, [REF])
     assert s.stats.matches == 3  # president, spoke, audience
-    assert "stop:2" in m.get_signature()
+    assert "stop:2" in m.signature()
 
 
 def test_multiple_references_best_score_and_index():
@@ -90,7 +90,7 @@ def test_system_score_from_aggregate_statistics():
     m = METEOR(modules=("exact",))
     hyps = [HYP, "a b c", "x y"]
     refs = [[REF, "c b a", "x z y"]]
-    segs = m.sentence_scores(hyps, refs)
+    segs = m.sentence_results(hyps, refs)
     tot_m = sum(s.stats.matches for s in segs)
     tot_h = sum(s.stats.hyp_len for s in segs)
     tot_r = sum(s.stats.ref_len for s in segs)
@@ -135,7 +135,7 @@ def test_bad_input_raises_clear_errors():
 
 
 def test_signature_names_the_choices():
-    sig = METEOR(modules=("exact", "porter")).get_signature()
+    sig = METEOR(modules=("exact", "porter")).signature()
     assert sig.startswith("meteor2005|mod:exact+porter|tok:13a|lc:yes|stop:no|cross:full|tie:chunks")
     assert "porter:original_algorithm" in sig
 
@@ -262,7 +262,7 @@ def test_wn_synonym_module(wordnet):
     yes = METEOR(wordnet=wordnet).sentence_score("the car", ["the automobile"])
     assert no.stats.matches == 1 and yes.stats.matches == 2
     assert yes.stats.stage_matches == (1, 0, 1)
-    assert "wn:3.0" in METEOR(wordnet=wordnet).get_signature()
+    assert "wn:3.0" in METEOR(wordnet=wordnet).signature()
 
 
 def test_wn_stem_module(wordnet):

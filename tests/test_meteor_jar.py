@@ -82,7 +82,7 @@ def test_document_scores_match_meteor_doc_scr(wmt09, jar_result):
 
 def test_signature_and_bad_input():
     jar = _jar_or_skip()
-    assert jar.get_signature() == "meteor-1.5-jar|l:en|norm"
+    assert jar.signature() == "meteor-1.5-jar|l:en|norm"
     with pytest.raises(ParameterError, match="'\\|\\|\\|'"):
         jar.score(["a ||| b"], [["a b"]])
     with pytest.raises(ParameterError, match="lines"):
@@ -133,7 +133,7 @@ def test_meteor2005_agrees_with_the_jar_where_the_definitions_coincide(wmt09):
         unique.append(bool(shared) and h != r and all(ch[w] == 1 == cr[w] for w in shared))
     assert sum(unique) > 400
     result = jar.score(th, [tr], groups=unique)
-    mine = ours.sentence_scores(th, [tr])
+    mine = ours.sentence_results(th, [tr])
     for i, (m, stats) in enumerate(zip(mine, result.stats)):
         assert m.stats.matches == stats[-2] == stats[-1], i  # tst and ref word matches
         if unique[i]:

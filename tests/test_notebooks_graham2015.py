@@ -26,7 +26,7 @@ LICENSED_ENV = ("EVALKIT_DUC2004", "EVALKIT_HONG2014")
 
 
 # The licensed runs use a subset (every data notebook loads through the same
-# g15.load_evaluations call, checked below) to keep the suite's time within budget.
+# load_evaluation call, checked below) to keep the suite's time within budget.
 LICENSED_SUBSET = ("00_paper_consistency", "01_figure1_coverage_vs_quality", "03_table1_correlations",
                    "07_table3_figure4_rescoring")
 
@@ -57,11 +57,11 @@ def test_notebooks_follow_the_model_and_are_stripped():
         for knob in ('profile = "sample"', "seed =", "quick = False", "results_dir = None"):
             assert knob in source, (name, knob)
         code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-        assert "paper_vs_run" in code and "out.finish()" in code and "def " not in code, name
+        assert "out.claims(" in code and "out.finish()" in code and "def " not in code, name
         setup_cell = "".join(nb["cells"][2]["source"])
         assert "setup(paper=\"graham2015\"" in setup_cell, name
         if name not in DATA_FREE:  # the one place data are loaded (DataNotConfiguredError -> skipped)
-            assert "g15.load_evaluations(profile" in setup_cell, name
+            assert "load_evaluation(key, params.profile" in setup_cell, name
         if name in FIGURES:
             assert f"Figure {FIGURES[name][-1]} (Graham 2015)" in code, name
         for cell in nb["cells"]:
@@ -91,9 +91,11 @@ def test_sample_data_free_notebook_recomputes_table2_exactly(sample_run):
     assert numbers["table2_cells_identical"] == 17
     assert numbers["optimal_rouge_variants"] == 80
     assert numbers["checks_failing_not_errata"] == 0
-    table = pd.read_csv(out / "00_paper_consistency" / "paper_vs_run.csv", dtype={"paper_percent": str,
-                                                                                  "recomputed_percent": str})
-    assert table["identical"].all() and len(table) == 17
+    table = pd.read_csv(out / "00_paper_consistency" / "table2_recomputed.csv", dtype={"printed": str})
+    printed = pd.read_csv(REPO / "data/published/graham2015/table2.csv", dtype={"percent": str})
+    assert list(table["printed"]) == list(printed["percent"]) and len(table) == 17
+    claims = pd.read_csv(out / "00_paper_consistency" / "paper_vs_run.csv")
+    assert set(claims["verdict"]) == {"agrees", "erratum"}
 
 
 def test_sample_table1_has_bleu_and_192_variants(sample_run):
@@ -110,7 +112,9 @@ def test_public_profile_runs_and_table1_is_stable(tmp_path, data_mirror):
     from evalkit.papers import graham2015 as g15
 
     # Same parameters and seed, computed again here: ranks, r and bullets identical.
-    for ev in g15.load_evaluations("public", quick=True):
+    from evalkit.data.evaluation import load_evaluation
+
+    for ev in (load_evaluation(key, "public", quick=True) for key in g15.DATASETS["public"]):
         scores = g15.metric_scores(ev)
         for target in ev.targets:
             again, _ = g15.table1_for(ev, scores, target=target, alpha=0.05)
@@ -139,12 +143,12 @@ def test_licensed_profile_runs_on_duc2004_fixture_files(tmp_path, monkeypatch):
     from evalkit.data import duc
     from evalkit.data.simulate import load_sample
 
-    from test_graham2015 import _write_hong_tree  # the Hong et al. (2014) layout, shared with the unit test
+    from test_data_hong2014 import write_hong_tree  # the Hong et al. (2014) layout, shared with the reader's test
 
     sample = load_sample("duc2004", quick=True)
     root = duc.write_corpus(sample, tmp_path / "duc2004_results", 2004)
     assert (root / "SEE" / "short.results.table2").is_file() and any((root / "ROUGE" / "peers").iterdir())
-    _write_hong_tree(tmp_path / "sumrepo_duc2004", sample)
+    write_hong_tree(tmp_path / "sumrepo_duc2004", sample)
     monkeypatch.setenv("EVALKIT_CONFIG", str(tmp_path / "no-config.yaml"))
     monkeypatch.setenv("EVALKIT_DUC2004", str(root))
     monkeypatch.setenv("EVALKIT_HONG2014", str(tmp_path / "sumrepo_duc2004"))

@@ -7,7 +7,9 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import ParameterError
+from evalkit.metrics import relations
 from evalkit.papers import riezler2005 as rm
+from evalkit.stats import multiplicity, resampling, type1
 from evalkit.stats.multiplicity import experimentwise_error
 
 
@@ -32,33 +34,35 @@ def test_experimentwise_error_5_comparisons_at_015_is_about_07():
 
 def test_every_printed_check_agrees():
     checks = rm.printed_checks()
-    assert checks["agrees"].all(), checks[~checks["agrees"]].to_string()
-    assert len(checks) == 14
+    assert set(checks["verdict"]) == {"agrees", "erratum"}, checks[checks["verdict"] == "differs"].to_string()
+    assert (checks["verdict"] == "erratum").sum() == 1
+    assert len(checks) == 14 and (checks["kind"] == "recomputed").all()
 
 
 def test_printed_checks_recompute_the_papers_claims():
-    checks = rm.printed_checks().set_index("claim")
-    as_printed = checks["recomputed_as_printed"]
+    checks = rm.printed_checks().set_index("claim_id")
+    ours = checks["this_run"]
     # §3: "an increase in NIST score of .15 units, whereas BLEU and F-score decrease by .3% and .2%".
-    assert as_printed["NIST difference 6.58 - 6.43"] == ".15"
-    assert as_printed["BLEU difference .298 - .301"] == ".3%"
-    assert as_printed["F difference .383 - .385"] == ".2%"
+    assert ours["NIST_difference"] == ".15" and checks.loc["NIST_difference", "printed"] == ".15"
+    assert ours["BLEU_difference"] == ".3%"
+    assert ours["F_difference"] == ".2%"
     # §4.3: "p-values < .015 in 3 out of 5 pairwise comparisons ... >= .025 in all cases".
-    assert as_printed["bootstrap p < .015 in Table 2"] == "3 out of 5"
-    assert checks.loc["smallest AR p-value in Table 2", "recomputed"] == pytest.approx(0.025)
-    assert as_printed["rejections at the level .015: bootstrap in 3 of 5 cases, AR in none"] == "bootstrap 3, AR 0"
+    assert ours["bootstrap_below_015"] == "3 out of 5"
+    assert ours["ar_lowest_p"] == ".025"
+    assert ours["rejections_at_015"] == "bootstrap 3, AR 0"
+    assert ours["shuffles_for_smallest_p"] == "R >= 10000"
     # The printed level "0.15" would make AR reject all five pairs (largest AR p is .079).
-    erratum = [c for c in checks.index if c.startswith("erratum")]
-    assert as_printed[erratum[0]] == "bootstrap 5, AR 5"
+    assert ours["erratum_level_0.15"] == "bootstrap 5, AR 5"
+    assert checks.loc["experimentwise_k105_pc0.05", "this_run"] == ".9954"
 
 
 def test_table1_p_below_0001_needs_10000_shuffles():
-    assert rm.trials_needed(0.0001) == 10000
-    assert rm.smallest_p(10000) == 1 / 10001 < 0.0001
-    assert rm.smallest_p(9999) == 0.0001  # not strictly below
-    assert rm.trials_needed(0.05) == 20  # 1/21 < .05 <= 1/20
+    assert resampling.trials_needed(0.0001) == 10000
+    assert resampling.smallest_p(10000) == 1 / 10001 < 0.0001
+    assert resampling.smallest_p(9999) == 0.0001  # not strictly below
+    assert resampling.trials_needed(0.05) == 20  # 1/21 < .05 <= 1/20
     with pytest.raises(ParameterError):
-        rm.trials_needed(1.5)
+        resampling.trials_needed(1.5)
 
 
 def test_published_tables_are_transcribed_completely():
@@ -72,7 +76,7 @@ def test_published_tables_are_transcribed_completely():
 
 
 def test_experimentwise_grid_inverse_levels():
-    grid = rm.experimentwise_grid([105], [0.05], target=0.05).iloc[0]
+    grid = multiplicity.experimentwise_grid([105], [0.05], target=0.05).iloc[0]
     assert grid["experimentwise"] == pytest.approx(0.995418807, abs=1e-9)
     assert grid["sidak_level"] == pytest.approx(1 - 0.95 ** (1 / 105), abs=1e-15)
     assert grid["bonferroni_level"] == pytest.approx(0.05 / 105)
@@ -80,30 +84,6 @@ def test_experimentwise_grid_inverse_levels():
 
 
 # --------------------------------------------------------------------------- F-score
-def test_fscore_statistics_counts_multiset_matches():
-    hyp = [[("subj", "saw", "he"), ("obj", "saw", "dog"), ("obj", "saw", "dog")], []]
-    ref = [[("subj", "saw", "he"), ("obj", "saw", "dog"), ("adj", "dog", "big")], [("a", "b", "c")]]
-    stats = rm.fscore_statistics(hyp, ref)
-    assert stats.tolist() == [[2, 3, 3], [0, 0, 1]]
-    # F = 2PR/(P+R) with P = 2/3, R = 2/4 on the summed tuples (2, 3, 4).
-    p, r = 2 / 3, 2 / 4
-    assert rm.fscore_from_statistics(stats.sum(0)[None])[0] == pytest.approx(2 * p * r / (p + r))
-    assert rm.fscore_from_statistics(np.array([[0, 0, 0], [0, 5, 5]])).tolist() == [0.0, 0.0]
-    with pytest.raises(ParameterError):
-        rm.fscore_statistics(hyp, ref[:1])
-    with pytest.raises(ParameterError):
-        rm.fscore_from_statistics(np.zeros((2, 4)))
-
-
-def test_window_relations():
-    assert rm.window_relations("a b c d".split(), window=2) == [("a", "b"), ("a", "c"), ("b", "c"), ("b", "d"),
-                                                                ("c", "d")]
-    assert rm.window_relations(["x"], window=3) == []
-    with pytest.raises(ParameterError):
-        rm.window_relations(["x"], window=0)
-
-
-# --------------------------------------------------------------------------- variants and tests
 def _pair(seed=0, n=60):
     g = np.random.default_rng(seed)
     a = np.column_stack([g.integers(0, 6, n), g.integers(6, 12, n), g.integers(6, 12, n)])
@@ -112,16 +92,16 @@ def _pair(seed=0, n=60):
 
 
 def test_equivalent_variants_are_seeded_and_mix_the_sources():
-    v1 = rm.equivalent_variants(500, 6, 3)
+    v1 = type1.equivalent_variants(500, 6, 3)
     assert v1.shape == (6, 500) and v1.dtype == bool
-    assert np.array_equal(v1, rm.equivalent_variants(500, 6, 3))
-    assert not np.array_equal(v1, rm.equivalent_variants(500, 6, 4))
+    assert np.array_equal(v1, type1.equivalent_variants(500, 6, 3))
+    assert not np.array_equal(v1, type1.equivalent_variants(500, 6, 4))
     assert 0.4 < v1.mean() < 0.6
 
 
 def test_identical_sources_give_p_value_one():
     a, _ = _pair()
-    res = rm.table2({"F": (a, a)}, {"F": rm.fscore_from_statistics}, n_variants=3, n_trials=50, n_resamples=50, seed=1)
+    res = type1.variant_tests({"F": (a, a)}, {"F": relations.fscore_from_statistics}, n_variants=3, n_trials=50, n_resamples=50, seed=1)
     assert set(res["comparison"]) == {"1:2", "1:3"}
     assert (res["difference"] == 0).all()
     # AR: every shuffle ties the observed 0 (counted, R&M's ">="), so p = (R+1)/(R+1) = 1.
@@ -130,11 +110,11 @@ def test_identical_sources_give_p_value_one():
 
 def test_table2_variants_are_mixtures_of_the_sources():
     a, b = _pair(1)
-    res = rm.table2({"F": (a, b)}, {"F": rm.fscore_from_statistics}, n_variants=4, n_trials=20, n_resamples=20, seed=5)
-    takes_b = rm.equivalent_variants(len(a), 4, np.random.default_rng([5, 0]))
+    res = type1.variant_tests({"F": (a, b)}, {"F": relations.fscore_from_statistics}, n_variants=4, n_trials=20, n_resamples=20, seed=5)
+    takes_b = type1.equivalent_variants(len(a), 4, np.random.default_rng([5, 0]))
     for v in range(4):
         mixed = np.where(takes_b[v][:, None], b, a)
-        score = rm.fscore_from_statistics(mixed.sum(0)[None])[0]
+        score = relations.fscore_from_statistics(mixed.sum(0)[None])[0]
         if v == 0:
             assert (res["baseline_score"] == score).all()
         else:
@@ -144,10 +124,10 @@ def test_table2_variants_are_mixtures_of_the_sources():
 def test_type1_simulation_is_reproducible_and_rates_are_counted():
     a, b = _pair(2)
     kw = dict(n_replications=6, n_trials=30, n_resamples=30, seed=9)
-    sim = rm.type1_simulation({"F": (a, b)}, {"F": rm.fscore_from_statistics}, **kw)
+    sim = type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, **kw)
     assert sim.shape[0] == 6 * 2
-    pd.testing.assert_frame_equal(sim, rm.type1_simulation({"F": (a, b)}, {"F": rm.fscore_from_statistics}, **kw))
-    rates = rm.rejection_rates(sim, alphas=(0.05, 0.5))
+    pd.testing.assert_frame_equal(sim, type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, **kw))
+    rates = type1.rejection_rates(sim, alphas=(0.05, 0.5))
     for _, r in rates.iterrows():
         group = sim[(sim["metric"] == r["metric"]) & (sim["test"] == r["test"])]
         assert r["rejections"] == (group["p_value"] <= r["alpha"]).sum() and r["n"] == 6
@@ -157,7 +137,7 @@ def test_type1_simulation_is_reproducible_and_rates_are_counted():
 def test_many_systems_multiplicity_columns():
     res = pd.DataFrame({"metric": "BLEU", "test": "bootstrap", "system": [f"s{i}" for i in range(15)],
                         "p_value": np.linspace(0.0001, 0.06, 15)})
-    out = rm.many_systems(res, per_comparison=0.05, experimentwise=0.05)
+    out = multiplicity.multiplicity_verdicts(res, per_comparison=0.05, experimentwise=0.05)
     assert (out["k"] == 15).all()
     assert out["experimentwise_error"].iloc[0] == pytest.approx(1 - 0.95 ** 15)
     assert out["significant"].sum() == (res["p_value"] <= 0.05).sum()
@@ -167,29 +147,29 @@ def test_many_systems_multiplicity_columns():
 
 
 def test_monte_carlo_experimentwise_matches_formula():
-    mc = rm.simulate_experimentwise([1, 5, 105], [0.05, 0.015], n_experiments=4000, seed=3)
+    mc = multiplicity.simulate_experimentwise([1, 5, 105], [0.05, 0.015], n_experiments=4000, seed=3)
     assert np.allclose(mc["formula"], [1 - (1 - pc) ** k for k in (1, 5, 105) for pc in (0.05, 0.015)])
     assert (mc["z"].abs() < 5).all(), mc
-    pd.testing.assert_frame_equal(mc, rm.simulate_experimentwise([1, 5, 105], [0.05, 0.015], 4000, seed=3))
+    pd.testing.assert_frame_equal(mc, multiplicity.simulate_experimentwise([1, 5, 105], [0.05, 0.015], 4000, seed=3))
 
 
 def test_significance_table_same_seed_same_numbers():
     a, b = _pair(4)
     stats = {"F": {"base": a, "sys": b}}
-    one = rm.significance_table(stats, {"F": rm.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
-    two = rm.significance_table(stats, {"F": rm.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
+    one = resampling.significance_table(stats, {"F": relations.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
+    two = resampling.significance_table(stats, {"F": relations.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
     pd.testing.assert_frame_equal(one, two)
-    assert set(one["test"]) == {"approximate randomization", "bootstrap"}
+    assert set(one["test"]) == {"approximate randomization", "bootstrap (shift)"}
     table = rm.table1_layout(one)
     assert list(table.index) == ["baseline (base)", "sys", "approxrand p-value", "bootstrap p-value"]
-    assert table.loc["sys", "F"] == pytest.approx(rm.fscore_from_statistics(b.sum(0)[None])[0])
+    assert table.loc["sys", "F"] == pytest.approx(relations.fscore_from_statistics(b.sum(0)[None])[0])
 
 
 def test_closest_pair_picks_the_smallest_gap_in_corpus_order():
     def stats(m):  # F = 2m / (s + r) with s = r = 10 per segment, 10 segments
         return np.tile([m, 10, 10], (10, 1))
     s = {"F": {"a": stats(2), "b": stats(5), "c": stats(4), "d": stats(9)}}
-    assert rm.closest_pair(s, {"F": rm.fscore_from_statistics}, "F") == ["b", "c"]
+    assert type1.closest_pair(s, {"F": relations.fscore_from_statistics}, "F") == ["b", "c"]
 
 
 def _tiny_corpus():
@@ -222,7 +202,7 @@ def test_metric_statistics_are_the_metrics_own_statistics():
     # F of "base", segment 1: pairs (w_i, w_j), j - i <= 2, of the lower-cased tokens.
     hyp = "the cat sat on a mat .".split()
     ref = refs[0].split()
-    h, r = Counter(rm.window_relations(hyp, 2)), Counter(rm.window_relations(ref, 2))
+    h, r = Counter(relations.window_relations(hyp, 2)), Counter(relations.window_relations(ref, 2))
     assert stats["F"]["base"][0].tolist() == [sum((h & r).values()), sum(h.values()), sum(r.values())]
 
 
@@ -240,32 +220,40 @@ def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
     # §4.3 as a property: on exchangeable variants AR's type-I error is at most alpha (up to
     # binomial noise), while the shift bootstrap's p-values are smaller (R&M: more type-I errors).
     a, b = _pair(6, n=200)
-    sim = rm.type1_simulation({"F": (a, b)}, {"F": rm.fscore_from_statistics}, n_replications=300,
+    sim = type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, n_replications=300,
                               n_trials=199, n_resamples=199, seed=2005)
-    rates = rm.rejection_rates(sim, alphas=(0.05,)).set_index("test")["rate"]
+    rates = type1.rejection_rates(sim, alphas=(0.05,)).set_index("test")["rate"]
     # 300 draws at rate .05: P(rate > .09) < .002.
     assert rates["approximate randomization"] <= 0.09
-    assert rates["bootstrap"] > rates["approximate randomization"]
+    assert rates["bootstrap (shift)"] > rates["approximate randomization"]
     paired = sim.pivot(index="replication", columns="test", values="p_value")
-    assert (paired["bootstrap"] <= paired["approximate randomization"]).mean() > 0.8
+    assert (paired["bootstrap (shift)"] <= paired["approximate randomization"]).mean() > 0.8
 
 
-def test_window_fscore_statistics_equals_the_counter_definition():
-    g = np.random.default_rng(8)
-    words = ["a", "b", "c", "d", "the", "of"]
-    hyps = [list(g.choice(words, size=g.integers(0, 12))) for _ in range(60)]
-    refs = [list(g.choice(words, size=g.integers(0, 12))) for _ in range(60)]
-    for window in (1, 2, 3, 5):
-        fast = rm.window_fscore_statistics(hyps, refs, window)
-        slow = rm.fscore_statistics([rm.window_relations(h, window) for h in hyps],
-                                    [rm.window_relations(r, window) for r in refs])
-        assert np.array_equal(fast, slow), window
-    with pytest.raises(ParameterError):
-        rm.window_fscore_statistics(hyps, refs[:3])
+def test_centred_bootstrap_keeps_its_level_where_the_shifted_one_does_not():
+    # Issue 22: the excess type-I error is the shifted test's, not the bootstrap's.
+    a, b = _pair(6, n=200)
+    sim = type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, n_replications=300,
+                                 tests=("bootstrap (shift)", "bootstrap (centred)"), n_trials=199,
+                                 n_resamples=199, seed=2005)
+    rates = type1.rejection_rates(sim, alphas=(0.05,)).set_index("test")
+    assert rates.loc["bootstrap (centred)", "rate"] <= 0.09
+    assert rates.loc["bootstrap (shift)", "ci_low"] > rates.loc["bootstrap (centred)", "rate"]
 
 
-def test_data_files_from_corpus_meta(tmp_path):
-    corpus, _, _ = _tiny_corpus()
-    assert rm.data_files(corpus) == []
-    corpus.meta["files"] = [str(tmp_path / "ref.sgm"), str(tmp_path / "sys.sgm")]
-    assert rm.data_files(corpus) == [tmp_path / "ref.sgm", tmp_path / "sys.sgm"]
+def test_centred_bootstrap_matches_exact_enumeration_on_a_tiny_input():
+    import itertools
+
+    g = np.random.default_rng(3)
+    a = g.integers(0, 4, size=(5, 3)) + np.array([0, 4, 4])
+    b = g.integers(0, 4, size=(5, 3)) + np.array([0, 4, 4])
+    f = relations.fscore_from_statistics
+    observed = abs(f(a.sum(0)[None])[0] - f(b.sum(0)[None])[0])
+    diffs = np.array([f(a[list(idx)].sum(0)[None])[0] - f(b[list(idx)].sum(0)[None])[0]
+                      for idx in itertools.product(range(5), repeat=5)])
+    exact = np.mean(np.abs(diffs - diffs.mean()) >= observed - 1e-12)
+    res = resampling.paired_bootstrap({"a": a, "b": b}, f, n_resamples=40000, method="centred", seed=1)
+    assert res["p_value"].iloc[0] == pytest.approx(exact, abs=0.01)
+    shifted = np.mean(np.abs(diffs) - np.abs(diffs).mean() >= observed - 1e-12)
+    res = resampling.paired_bootstrap({"a": a, "b": b}, f, n_resamples=40000, method="shift", seed=1)
+    assert res["p_value"].iloc[0] == pytest.approx(shifted, abs=0.01)

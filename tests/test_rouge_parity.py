@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from evalkit.metrics.rouge import Rouge, RougeCorpus, graham_variants
+from evalkit.metrics.rouge import Rouge, RougeCorpus
+from evalkit.metrics.rouge_variants import rouge_variant_grid
 from evalkit.metrics.rouge_perl import parse_perl_output, run_perl
 from evalkit.text import porter, rouge_resources
 from test_rouge_support import assert_same_text, corpus_lists, guard_models, needs_perl
@@ -78,11 +79,11 @@ GRAHAM_CELLS = [dict(stem=s, stopwords=w) for s in (False, True) for w in (False
 @given(data=corpus_lists(max_instances=12, max_systems=4, max_models=4), trunc=st.sampled_from([None, 665, 100]))
 def test_graham_option_sets_match_perl(data, trunc):
     """The four ROUGE-1.5.5 runs behind Graham's 192 variants, per-summary and averages,
-    and graham_variants() agrees with the per-summary values Perl prints."""
+    and rouge_variant_grid() agrees with the per-summary values Perl prints."""
     summaries, refs, iid, sid = data
     refs = guard_models(refs)
     corpus = RougeCorpus.from_lists(summaries, refs, iid, sid)
-    per_summary = graham_variants(
+    per_summary = rouge_variant_grid(
         summaries, refs, iid, sid, byte_limit=trunc if trunc == 665 else None,
         length_limit=trunc if trunc == 100 else None, per_summary=True,
     )

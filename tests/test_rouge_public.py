@@ -12,7 +12,7 @@ import pytest
 
 from evalkit.cli import main as evalkit_main
 from evalkit.metrics.rouge import Rouge, RougeCorpus
-from evalkit.metrics.rouge_inputs import summeval_inputs
+from evalkit.data.public import summeval_rouge_inputs
 from evalkit.metrics.rouge_perl import perl_args, run_perl, write_corpus
 from evalkit.text import rouge_resources
 from test_rouge_support import assert_same_text, needs_perl
@@ -24,7 +24,7 @@ N_DOCS = 2  # 32 summaries x 11 references
 
 @pytest.fixture(scope="module")
 def summeval_corpus(data_mirror):
-    return RougeCorpus.from_lists(*summeval_inputs(data_mirror, N_DOCS))
+    return RougeCorpus.from_lists(*summeval_rouge_inputs(N_DOCS))
 
 
 @pytest.mark.parametrize("stem,stopwords", [(False, False), (True, True)])  # the others: random tests

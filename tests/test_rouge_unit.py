@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.rouge import Rouge, graham_variants, perl_round5
+from evalkit.metrics.rouge import Rouge, perl_round5
+from evalkit.metrics.rouge_variants import rouge_variant_grid
 from evalkit.metrics import rouge_kernels as K
 
 
@@ -37,11 +38,11 @@ def test_inputs_are_validated():
 
 def test_signature_names_every_setting():
     a = Rouge(n=4, w=1.2, skip=4, su="both", stem=True, stopwords=True, byte_limit=665, scoring="B", alpha=0.3)
-    sig = a.signature
+    sig = a.signature()
     for part in ("n:4", "w:1.2", "s:4", "su:both", "stem:porter-rouge+wn2.0exc(", "stop:smart",
                  "trunc:665b", "f:B", "alpha:0.3", "t:0", "boot:1000@95", "version:"):
         assert part in sig, part
-    assert Rouge().signature != Rouge(stem=True).signature
+    assert Rouge().signature() != Rouge(stem=True).signature()
     assert repr(a).startswith("Rouge(rouge-1.5.5|")
 
 
@@ -68,11 +69,11 @@ def test_identical_summary_scores_one_and_disjoint_scores_zero():
 def test_graham_frame_has_192_variants_and_tidy_columns():
     summ = ["the cats are sitting on mats", "a dog runs", "cats sit", "dogs running fast"]
     refs = [["a cat sat on the mat", "cats sit on mats"]] * 2 + [["the dog ran", "dogs run"]] * 2
-    g = graham_variants(summ, refs, ["d1", "d1", "d2", "d2"], ["A", "B", "B", "A"])
+    g = rouge_variant_grid(summ, refs, ["d1", "d1", "d2", "d2"], ["A", "B", "B", "A"])
     assert list(g.columns) == ["system", "method", "stem", "stopwords", "score", "aggregate", "variant", "value"]
     assert g["variant"].nunique() == 192 and len(g) == 192 * 2
     assert {"R2_ST1_RS1_A_P", "RSU4_ST0_RS0_M_F", "RL_ST1_RS0_A_R"} <= set(g["variant"])
-    per = graham_variants(summ, refs, ["d1", "d1", "d2", "d2"], ["A", "B", "B", "A"], per_summary=True)
+    per = rouge_variant_grid(summ, refs, ["d1", "d1", "d2", "d2"], ["A", "B", "B", "A"], per_summary=True)
     # system-level A and M are the mean and median of the per-summary values
     for (system, method, st_, rs, score), grp in per.groupby(["system", "method", "stem", "stopwords", "score"]):
         sel = g[(g["system"] == system) & (g["method"] == method) & (g["stem"] == st_) & (g["stopwords"] == rs) & (g["score"] == score)]

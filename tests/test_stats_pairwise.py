@@ -106,7 +106,7 @@ def test_decisions_identity_and_direction():
 
 
 def test_unknown_metric_or_judgment_is_named():
-    from evalkit.stats._validation import select_level
+    from evalkit.stats.validation import select_level
 
     frame = pd.DataFrame({"metric": ["a", "b"], "value": [1.0, 2.0]})
     with pytest.raises(ParameterError, match=r"'metric'.*'c'.*\['a', 'b'\]"):

@@ -64,7 +64,7 @@ def test_validation_and_names():
         ErrorRate(kind="wer", m=2)
     with pytest.raises(ParameterError):
         WER(ref_length="longest")
-    assert PER(m=2).name == "2-PER" and "reflen:best" in WER().signature()
+    assert PER(m=2).label == "2-PER" and PER(m=2).name == "per" and "reflen:best" in WER().signature()
     assert WER().corpus_score(["Hello , world"], [["Hello, world!"]]) == pytest.approx(1 / 4)
     assert np.isinf(WER().score_from_statistics([1, 0]))
 

@@ -2,6 +2,9 @@
 
 * ``evalkit data list`` -- the public sets (cache / mirror state) and the licensed corpora
   (configured or not);
+* ``evalkit data datasets [--profile P]`` -- the data-set registry
+  (:mod:`evalkit.data.datasets`): every key with its profiles, kind and what it stands in
+  for;
 * ``evalkit data fetch NAME|all`` -- download (or copy from ``$EVALKIT_DATA_MIRROR``) and
   verify a public set into the cache (``$EVALKIT_DATA`` or the user cache dir);
 * ``evalkit data check`` -- verify checksums of what is cached/mirrored and say, per
@@ -24,6 +27,9 @@ def register(subparsers) -> None:
     sub = parser.add_subparsers(dest="data_command", metavar="ACTION")
     p = sub.add_parser("list", help="public sets and licensed corpora with their state")
     p.set_defaults(func=_list)
+    p = sub.add_parser("datasets", help="the data sets by key and profile, with what stands in for what")
+    p.add_argument("--profile", default=None, help="only this profile (sample, public, licensed)")
+    p.set_defaults(func=_datasets)
     p = sub.add_parser("fetch", help="download and verify a public set (or all)")
     p.add_argument("name", help="a public set name or 'all'")
     p.add_argument("--force", action="store_true", help="fetch again even if a verified copy is cached")
@@ -70,6 +76,16 @@ def _list(args) -> int:
     print(f"\nlicensed corpora (config {licensed.config_path()}):")
     rows = [{**r, "what": licensed.CORPORA[r["corpus"]].description[:60]} for r in licensed.check()]
     print(_table(rows, ["corpus", "state", "path", "what"]))
+    return 0
+
+
+def _datasets(args) -> int:
+    from evalkit.data import datasets
+
+    frame = datasets.available(args.profile)
+    rows = [{**r, "description": r["description"][:60], "stands_in_for": r["stands_in_for"][:60] or "-"}
+            for r in frame.to_dict("records")]
+    print(_table(rows, ["key", "profile", "kind", "stands_in_for", "description"]))
     return 0
 
 

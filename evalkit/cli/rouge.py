@@ -18,6 +18,7 @@ import os
 import sys
 from typing import Dict, List, Optional, Tuple
 
+from evalkit import config
 from evalkit.errors import InputFormatError, ParameterError
 
 OPTS_WITH_VALUE = set("bcefl" "nptr" "23wz")
@@ -102,7 +103,7 @@ def run(argv: List[str]) -> int:
     if "l" in opts and "b" in opts:
         sys.stderr.write("Please specify length limit in words or bytes but not both.\n")
         return 255
-    home = opts.get("e") or os.environ.get("ROUGE_EVAL_HOME") or os.environ.get("RED_EVAL_HOME")
+    home = opts.get("e") or config.rouge_eval_home()
     stop_path = None
     if home and os.path.isfile(os.path.join(home, "smart_common_words.txt")):
         stop_path = os.path.join(home, "smart_common_words.txt")

@@ -62,6 +62,8 @@ __all__ = [
     "ENCODINGS",
     "decode",
     "encode",
+    "read_decoded",
+    "SUMMARY_NAME",
     "SummaryName",
     "parse_summary_name",
     "summarizer_type",
@@ -140,7 +142,9 @@ def encode(text: str, what: str, encoding: str = "latin-1") -> bytes:
     return data
 
 
-def _read(path: PathLike, encoding: str) -> str:
+def read_decoded(path: PathLike, encoding: str) -> str:
+    """The text of ``path`` decoded as :func:`decode` does (InputFormatError naming the
+    file if it is missing or not in ``encoding``)."""
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
@@ -164,7 +168,8 @@ class SummaryName(NamedTuple):
         return name + (f".{self.docid}" if self.docid else "")
 
 
-_NAME = re.compile(
+#: a DUC/TAC summary file name, DOCSET[-G].M|P.LENGTH.SELECTOR.SUMMARIZER[.DOCID]
+SUMMARY_NAME = re.compile(
     r"^(?P<docset>[A-Za-z]+[0-9]+[A-Za-z]?)(?:-(?P<group>[A-Za-z]))?"
     r"\.(?P<kind>[MP])\.(?P<length>[0-9]+)\.(?P<selector>[A-Za-z]+)\.(?P<summarizer>[^.]+)"
     r"(?:\.(?P<docid>.+))?$"
@@ -182,7 +187,7 @@ def summarizer_type(summarizer: str, where: Optional[PathLike] = None, line: Opt
 
 def parse_summary_name(name: str, where: Optional[PathLike] = None) -> SummaryName:
     """Split a DUC/TAC summary file name; raise InputFormatError on any other shape."""
-    m = _NAME.match(name)
+    m = SUMMARY_NAME.match(name)
     if not m:
         raise InputFormatError(where or name, None, "a summary file name DOCSET[-G].M|P.LENGTH.SELECTOR.SUMMARIZER[.DOCID]",
                                found=name)
@@ -220,7 +225,7 @@ def _parse_see(text: str, path: PathLike) -> Tuple[str, ...]:
 def read_summary(path: PathLike, encoding: str = "latin-1") -> Tuple[str, ...]:
     """The sentences of one summary file (plain: one per line, blank lines ignored;
     SEE HTML when the file starts with ``<html``). An empty file gives ``()``."""
-    text = _read(path, encoding)
+    text = read_decoded(path, encoding)
     if re.match(r"\s*<html", text, re.I):
         return _parse_see(text, path)
     for lineno, line in enumerate(text.split("\n"), 1):
@@ -534,7 +539,7 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
     counted in ``attrs["skipped"]`` with ``skip_bad``.
     """
     spec = TABLES[spec] if isinstance(spec, str) else spec
-    lines = _read(path, encoding).split("\n")
+    lines = read_decoded(path, encoding).split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     if len(lines) < spec.header_lines:

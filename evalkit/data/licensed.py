@@ -19,6 +19,7 @@ extracted copies are, by environment variable or YAML file; the first found wins
            source: src/source.sgm    # optional
            assessments: assessments.txt
            layout: ldc               # or csv (evalkit's documented CSV)
+         hong2014: /data/sumrepo_duc2004   # Hong et al. (2014) summaries, evalkit.data.hong2014
 
 For an MT corpus given by environment variable, the variable names such a YAML mapping
 file. :func:`require` raises :class:`~evalkit.errors.DataNotConfiguredError` (a notebook
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple, Union
 
+from evalkit import config
 from evalkit.errors import DataNotConfiguredError, EvalkitError, InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -45,7 +47,7 @@ ENV_CONFIG = "EVALKIT_CONFIG"
 @dataclass(frozen=True)
 class LicensedCorpus:
     name: str
-    kind: str  # "duc" | "tac" | "nist" | "task" (a folder read by the loader named in TASK_LOADERS)
+    kind: str  # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments) | "task" (a folder read by the loader named in TASK_LOADERS)
     year: Optional[int]
     description: str
     obtain: str  # what to ask NIST / LDC for
@@ -107,6 +109,11 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
                    "TREC 2004 QA 'other' questions: nuggets, runs, nugget judgments",
                    "TREC 2004 QA track data (trec.nist.gov past results; run files under the TREC agreement)",
                    ("nuggets.txt", "responses.txt", "judgments.txt")),
+    LicensedCorpus("hong2014", "summaries", 2004,
+                   "Hong et al. (2014) summaries of 12 systems on DUC 2004 task 2 (sumrepo_duc2004)",
+                   "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
+                   "point evalkit at the folder holding SOAsums/ and basicsums/)",
+                   ("SOAsums", "basicsums")),
 ]}
 
 #: loader (module, function) of each "task" corpus; called with the configured folder.
@@ -120,14 +127,15 @@ TASK_LOADERS = {
 
 
 def env_var(name: str) -> str:
-    return "EVALKIT_" + name.upper().replace("-", "_")
+    """The environment variable that locates corpus ``name`` (``EVALKIT_DUC2004``)."""
+    return config.licensed_variable(name)
 
 
 def config_path() -> Path:
     """The YAML configuration file (``$EVALKIT_CONFIG`` or the user config dir)."""
-    env = os.environ.get(ENV_CONFIG)
-    if env:
-        return Path(env).expanduser()
+    env = config.licensed_config_file()
+    if env is not None:
+        return env
     import platformdirs
 
     return Path(platformdirs.user_config_dir("evalkit")) / "data.yaml"
@@ -170,9 +178,9 @@ def configured(name: str) -> Optional[Tuple[str, Any]]:
     """``(where, value)`` for a configured corpus (``where`` = the env var or the config
     file), or None."""
     _corpus(name)
-    var = env_var(name)
-    if os.environ.get(var):
-        return var, os.environ[var]
+    value = config.licensed_value(name)
+    if value is not None:
+        return env_var(name), value
     value = _config().get(name)
     return (str(config_path()), value) if value else None
 
@@ -218,10 +226,17 @@ def require(name: str) -> Union[Path, Dict[str, Any]]:
 
 def load(name: str, **kwargs: Any):
     """Load a configured licensed corpus through evalkit's readers (keyword arguments go
-    to :func:`evalkit.data.duc.read_corpus`, :func:`evalkit.data.tac.read_corpus` or
-    :func:`evalkit.data.judgments.load_mt_evaluation`)."""
+    to :func:`evalkit.data.duc.read_corpus`, :func:`evalkit.data.tac.read_corpus`,
+    :func:`evalkit.data.judgments.load_mt_evaluation` or, for ``hong2014``,
+    :func:`evalkit.data.hong2014.load_hong2014`, which needs ``duc_corpus=``)."""
     c = _corpus(name)
     where = require(name)
+    if c.kind == "summaries":
+        from evalkit.data.hong2014 import load_hong2014
+
+        if "duc_corpus" not in kwargs:
+            raise ParameterError("duc_corpus", None, f"the DUC 2004 corpus whose models serve as references of {name}")
+        return load_hong2014(root=where, **kwargs)
     if c.kind == "duc":
         from evalkit.data import duc
 

@@ -450,6 +450,15 @@ class _Corpus:
         """The tables by name, in contract order."""
         return {t: getattr(self, t) for t in self.TABLES}
 
+    @property
+    def provenance(self):
+        """The :class:`evalkit.data.provenance.Provenance` record in ``meta["provenance"]``
+        (files, SHA-256, what the data stand in for), or None for a corpus not loaded
+        through :func:`evalkit.data.datasets.load`."""
+        from evalkit.data.provenance import provenance_of
+
+        return provenance_of(self)
+
     # ----------------------------------------------------------------- persistence
     def save(self, path: PathLike) -> Path:
         """Write the corpus to directory ``path`` (created if needed); return the path.

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
+from evalkit.data.sgml import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError, PathLike
 
 __all__ = [
@@ -103,13 +104,12 @@ class NistSet:
 # ---------------------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------------------
-_ATTR = re.compile(r"""([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 _TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)([^>]*)>", re.S)
 _WS = re.compile(r"\s+")
 
 
 def _attrs(text: str) -> Dict[str, str]:
-    return {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None) for m in _ATTR.finditer(text)}
+    return parse_attributes(text)
 
 
 def _extra(a: Dict[str, str]) -> Dict[str, str]:

@@ -6,7 +6,8 @@ Sets (facts in the package file ``public_manifest.json``, copied from the shared
 =============== =====================================================================
 ``summeval``    SummEval (Fabbri et al. 2021) via ``neulab/BARTScore``: 100 CNN/DM test
                 documents x 16 systems, 11 references, mean expert ratings (1-5) on
-                coherence, consistency, fluency, relevance. -> :func:`load_summeval`
+                coherence, consistency, fluency, relevance. -> :func:`load_summeval`,
+                :func:`summeval_rouge_inputs` (the same summaries as ROUGE input lists)
 ``realsumm``    REALSumm (Bhandari et al. 2020): 100 documents x 24 systems with
                 LitePyramid recall (``neulab/BARTScore``), the 25-system score
                 dictionaries and the SCU presence annotations (``neulab/REALSumm``).
@@ -35,10 +36,10 @@ only after verification, so a failed download leaves no partial file. The pickle
 read with :mod:`evalkit.data.safe_pickle` only.
 
 Sentences: SummEval, REALSumm and WMT texts are tokenized strings (``"He left . She
-stayed ."``). :func:`split_tokenized_sentences` cuts them after a standalone ``.``, ``!``
-or ``?`` token (and any closing quotes/brackets right after it), on single spaces only,
-so ``" ".join(sentences)`` gives back the published string exactly; REALSumm's score
-dictionaries mark sentences with ``<t> ... </t>``, which are used instead.
+stayed ."``), cut with :func:`evalkit.text.sentences.split_tokenized_sentences` (after a
+standalone ``.``, ``!`` or ``?`` token and the closing quotes/brackets right after it, on
+single spaces only, so ``" ".join(sentences)`` gives back the published string exactly);
+REALSumm's score dictionaries mark sentences with ``<t> ... </t>``, which are used instead.
 """
 from __future__ import annotations
 
@@ -47,7 +48,6 @@ import csv
 import hashlib
 import io
 import json
-import os
 import re
 import urllib.error
 import urllib.request
@@ -59,10 +59,14 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tupl
 import numpy as np
 import pandas as pd
 
+from evalkit import config
 from evalkit.data import safe_pickle
+from evalkit.data.checksums import sha256_file
 from evalkit.atomic import atomic_open
 from evalkit.data.model import MTCorpus, SummarizationCorpus, scores_frame
 from evalkit.errors import DataNotConfiguredError, EvalkitError, InputFormatError, ParameterError
+from evalkit.text.natural_sort import natural_key
+from evalkit.text.sentences import split_tokenized_sentences
 
 __all__ = [
     "SETS",
@@ -74,8 +78,8 @@ __all__ = [
     "locate",
     "fetch",
     "status",
-    "split_tokenized_sentences",
     "load_summeval",
+    "summeval_rouge_inputs",
     "load_realsumm",
     "load_realsumm_scores",
     "realsumm_scu_presence",
@@ -141,9 +145,9 @@ def url_of(entry: Dict[str, Any]) -> str:
 
 def data_dir() -> Path:
     """The download cache: ``$EVALKIT_DATA`` or the platform user cache dir + ``/public``."""
-    env = os.environ.get(ENV_DATA)
-    if env:
-        return Path(env).expanduser()
+    env = config.public_data_dir()
+    if env is not None:
+        return env
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("evalkit")) / "public"
@@ -151,20 +155,11 @@ def data_dir() -> Path:
 
 def mirror_dir() -> Optional[Path]:
     """The offline mirror named by ``$EVALKIT_DATA_MIRROR``, or None."""
-    env = os.environ.get(ENV_MIRROR)
-    return Path(env).expanduser() if env else None
+    return config.data_mirror()
 
 
 # --------------------------------------------------------------------------- verification
 _VERIFIED: Dict[Tuple[str, int, int], str] = {}
-
-
-def sha256_file(path: Union[str, Path]) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _verify(path: Path, entry: Dict[str, Any]) -> None:
@@ -298,33 +293,6 @@ def _sha_meta(*relpaths: str) -> Dict[str, str]:
 
 
 # --------------------------------------------------------------------------- text helpers
-_END = {".", "!", "?"}
-_CLOSERS = {"'", "''", '"', ")", "]", "`", "'\"", "\"'", "-rrb-", "-RRB-"}
-
-
-def split_tokenized_sentences(text: str) -> Tuple[str, ...]:
-    """Split a tokenized text after standalone ``.``/``!``/``?`` tokens (plus closing quotes
-    and brackets following them). Lossless: ``" ".join(result) == text`` for texts with
-    single spaces; other whitespace is kept inside a single sentence. Empty text -> ()."""
-    if not text.strip():
-        return ()
-    if " ".join(text.split()) != text:
-        return (text,)
-    sentences: List[str] = []
-    current: List[str] = []
-    pending = False
-    for token in text.split(" "):
-        if pending and token not in _END and token not in _CLOSERS:
-            sentences.append(" ".join(current))
-            current = []
-            pending = False
-        current.append(token)
-        if token in _END:
-            pending = True
-    sentences.append(" ".join(current))
-    return tuple(sentences)
-
-
 # The last sentence of a truncated summary may lack its closing tag (4 summaries upstream).
 _T_TAG = re.compile(r"<t>(.*?)(?:</t>|\Z)", re.S)
 
@@ -337,10 +305,6 @@ def _split_t_tags(text: str, where: str) -> Tuple[str, ...]:
     if rest:
         raise InputFormatError(where, None, "sentences wrapped in <t> ... </t>", found=rest)
     return tuple(p for p in parts if p)
-
-
-def _natural_key(s: str) -> Tuple:
-    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s))
 
 
 # --------------------------------------------------------------------------- SummEval
@@ -386,7 +350,7 @@ def load_summeval(documents: bool = True) -> SummarizationCorpus:
                 raise InputFormatError(where, None, f"scores {SUMMEVAL_DIMENSIONS} for {system}", found=str(sorted(scores)))
             for dim in SUMMEVAL_DIMENSIONS:
                 judg.append((doc_id, system, dim, float(scores[dim])))
-    peers = sorted(systems, key=_natural_key)
+    peers = sorted(systems, key=natural_key)
     models = [f"ref{i}" for i in range(1, (n_refs or 0) + 1)]
     corpus = SummarizationCorpus(
         name="summeval",
@@ -403,6 +367,38 @@ def load_summeval(documents: bool = True) -> SummarizationCorpus:
         judgments=pd.DataFrame(judg, columns=["instance", "summarizer", "judgment", "value"]),
     )
     return corpus.validate()
+
+
+def summeval_rouge_inputs(n_docs: Optional[int] = None
+                          ) -> Tuple[List[List[str]], List[List[List[str]]], List[str], List[str]]:
+    """SummEval as ROUGE inputs: ``(summaries, references, instance_ids, system_ids)``,
+    one entry per system summary of the first ``n_docs`` documents (ids sorted; all when
+    None), systems in upstream order; each summary a list of sentences, each instance's
+    11 references (``ref1``..``ref11``) a list of sentence lists. Sentences as in
+    :func:`load_summeval` (:func:`evalkit.text.sentences.split_tokenized_sentences`), so
+    tests, benchmarks and notebooks feed ROUGE the same sentences. The layout of
+    :meth:`evalkit.metrics.rouge.RougeCorpus.from_lists`."""
+    if n_docs is not None and (isinstance(n_docs, bool) or not isinstance(n_docs, int) or n_docs < 1):
+        raise ParameterError("n_docs", n_docs, "a positive number of documents or None")
+    corpus = load_summeval(documents=False)
+    keep = sorted(corpus.instances["instance"])[:n_docs]
+    models = set(corpus.models())
+    refs: Dict[str, List[List[str]]] = {}
+    peers: Dict[str, List[Tuple[str, List[str]]]] = {}
+    for inst, who, sents in zip(corpus.summaries["instance"], corpus.summaries["summarizer"],
+                                corpus.summaries["sentences"]):
+        if who in models:
+            refs.setdefault(inst, []).append(list(sents))
+        else:
+            peers.setdefault(inst, []).append((who, list(sents)))
+    S, R, I, Y = [], [], [], []
+    for inst in keep:
+        for system, sents in peers.get(inst, []):
+            S.append(sents)
+            R.append(refs[inst])
+            I.append(inst)
+            Y.append(system)
+    return S, R, I, Y
 
 
 # --------------------------------------------------------------------------- REALSumm

@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 from pathlib import Path
-from typing import Dict, List, Mapping, Optional
+from typing import List, Mapping, Optional
 
 import pandas as pd
 
+from evalkit import config
 from evalkit.errors import InputFormatError, ParameterError
 
-__all__ = ["published_dir", "list_published", "read_published", "read_all", "published_readme"]
+__all__ = ["published_dir", "list_published", "read_published", "published_readme"]
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _TYPES = {"int": "int64", "float": "float64", "str": "str", "bool": "bool"}
@@ -39,13 +39,7 @@ _TYPES = {"int": "int64", "float": "float64", "str": "str", "bool": "bool"}
 
 def published_dir(paper: Optional[str] = None) -> Path:
     """The root of the published tables, or the folder of one ``paper`` key."""
-    env = os.environ.get("EVALKIT_PUBLISHED_DIR")
-    if env:
-        root = Path(env)
-    else:
-        from evalkit.notebook.params import repository_root
-
-        root = repository_root() / "data" / "published"
+    root = config.published_dir() or config.repository_root() / "data" / "published"
     if paper is None:
         return root
     if not isinstance(paper, str) or not _KEY.match(paper):
@@ -139,8 +133,3 @@ def _infer(series: pd.Series) -> pd.Series:
     if len(filled) == len(series) and filled.str.fullmatch(r"[+-]?\d+").all():
         return numbers.astype("int64")
     return numbers.astype("float64")
-
-
-def read_all(paper: str) -> Dict[str, pd.DataFrame]:
-    """Every table of ``paper`` by name."""
-    return {name: read_published(paper, name) for name in list_published(paper)}

@@ -40,7 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
-from evalkit.data.duc import _NAME, summarizer_type
+from evalkit.data.duc import SUMMARY_NAME, summarizer_type
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -122,11 +122,11 @@ def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool 
     text = "\n".join(_text_lines(root.find("text"), path, "<pyramid>"))
     starts, ends, models = [], [], []
     for m in header.finditer(text):
-        names = [t for t in m.group(0).split() if _NAME.match(t)]
+        names = [t for t in m.group(0).split() if SUMMARY_NAME.match(t)]
         if len(names) != 1:
             raise InputFormatError(path, None, "one model summary file name in each document header",
                                    found=m.group(0).strip())
-        summ = _NAME.match(names[0]).group("summarizer")
+        summ = SUMMARY_NAME.match(names[0]).group("summarizer")
         summarizer_type(summ, path)
         if summ in models:
             raise InputFormatError(path, None, f"each model once (model {summ} repeats)")
@@ -265,7 +265,7 @@ def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summari
         raise InputFormatError(path, 1, "an <annotation> element", found=f"<{root.tag}>")
     if instance is None or summarizer is None:
         stem = re.sub(r"\.pan$", "", Path(path).name)
-        m = _NAME.match(stem)
+        m = SUMMARY_NAME.match(stem)
         if not m:
             raise InputFormatError(path, None, "a peer annotation named like its summary file (optionally + .pan)")
         instance = instance or m.group("docset") + (f"-{m.group('group')}" if m.group("group") else "")

@@ -111,7 +111,7 @@ def read_rouge_output(path: PathLike, jackknife: bool = False, encoding: str = "
     metric, measure, value`` (metric lower-cased, e.g. ``rouge-2``; measure R/P/F). With
     ``jackknife`` several lines per (instance, summarizer, metric) are averaged
     (``attrs["folds"]`` gives the fold count per row); without it a repeat is an error."""
-    text = duc._read(path, encoding)
+    text = duc.read_decoded(path, encoding)
     acc: Dict[Tuple[str, str, str], List[Tuple[float, float, float]]] = {}
     for lineno, line in enumerate(text.split("\n"), 1):
         cols = line.split()
@@ -186,7 +186,7 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
     their number is ``attrs["missing"]``."""
     if group not in ("A", "B"):
         raise ParameterError("group", group, "'A' or 'B'")
-    lines = [l for l in duc._read(path, encoding).split("\n")]
+    lines = [l for l in duc.read_decoded(path, encoding).split("\n")]
     if not lines or not lines[0].split():
         raise InputFormatError(path, 1, "a header line naming the metric runs")
     header = lines[0].split()

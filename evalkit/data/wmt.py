@@ -38,6 +38,7 @@ import pandas as pd
 from evalkit.atomic import atomic_write_text
 from evalkit.data._numbers import parse_number
 from evalkit.data.model import MTCorpus
+from evalkit.data.sgml import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -111,7 +112,6 @@ class FakeSgmlSet:
         return [t for segs in self.docs.values() for _, t in segs]
 
 
-_ATTR = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
 _SET_LINE = re.compile(r"^\s*<(srcset|refset|tstset)\b([^>]*)>\s*$", re.I)
 _DOC_LINE = re.compile(r"^\s*<doc\b([^>]*)>\s*$", re.I)
 _SEG_LINE = re.compile(r"^\s*<seg\b([^>]*)>(.*)</seg>\s*$", re.I)
@@ -120,7 +120,7 @@ _ENTITIES = {"&quot;": '"', "&apos;": "'"}
 
 
 def _attrs(text: str) -> Dict[str, str]:
-    return {k.lower(): unescape(v, _ENTITIES) for k, v in _ATTR.findall(text)}
+    return parse_attributes(text, unescape=True)
 
 
 def read_fake_sgml(path: PathLike) -> FakeSgmlSet:

@@ -19,7 +19,7 @@ layout; :meth:`CHRF.score_from_statistics` maps a column sum to the corpus chrF.
 
 Why not call sacrebleu: its per-segment ``Counter`` objects are slow for WMT-size corpora
 and resampling. We count n-grams with the exact integer engine of
-:mod:`evalkit.metrics.bleu` and compute the F score with sacrebleu's own arithmetic, so
+:mod:`evalkit.metrics.ngrams` and compute the F score with sacrebleu's own arithmetic, so
 the statistics and scores are identical (tested in ``tests/test_chrf*.py``).
 """
 from __future__ import annotations
@@ -30,13 +30,15 @@ from typing import List, Optional, Sequence
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import (
+from evalkit.metrics.base import Metric
+from evalkit.metrics.ngrams import (
+    EncodedReferences,
     TokenizedCorpus,
-    rowwise,
-    _pair_counts,
     check_hypotheses,
     normalize_references,
+    pair_counts,
 )
+from evalkit.metrics.registry import register_metric
 
 __all__ = ["CHRF", "CHRFScore", "corpus_chrf", "sentence_chrf"]
 
@@ -81,14 +83,17 @@ def _split_punctuation(sent: str) -> List[str]:
     return out
 
 
-class CHRF:
-    """chrF / chrF++ with explicit configuration (sacrebleu-style object).
+class CHRF(Metric):
+    """chrF / chrF++ with explicit configuration (sacrebleu-style object), an
+    :class:`evalkit.metrics.base.Metric` (registered as ``chrf`` and ``chrf++``).
 
     Parameters mirror :class:`sacrebleu.metrics.CHRF`: ``char_order`` (6), ``word_order``
     (0; 2 gives chrF++), ``beta`` (2), ``lowercase``, ``whitespace``, ``eps_smoothing``;
     ``ref_layout`` is ``"streams"`` (sacrebleu) or ``"segments"``; ``references`` caches
     preprocessed references for scoring many systems.
     """
+
+    name = "chrf"
 
     def __init__(
         self,
@@ -121,6 +126,10 @@ class CHRF:
     def order(self) -> int:
         return self.char_order + self.word_order
 
+    @property
+    def n_statistics(self) -> int:
+        return 3 * self.order
+
     def signature(self) -> str:
         from evalkit import __version__
 
@@ -130,9 +139,6 @@ class CHRF:
             f"eff:{'no' if self.eps_smoothing else 'yes'}|nc:{self.char_order}|nw:{self.word_order}|"
             f"beta:{self.beta}|space:{'yes' if self.whitespace else 'no'}|version:{__version__}"
         )
-
-    def __repr__(self) -> str:
-        return f"CHRF({self.signature()})"
 
     # -- preprocessing --------------------------------------------------------------------
     def _prep(self, sent: str) -> str:
@@ -167,15 +173,13 @@ class CHRF:
             [self._chars(h) for h in hyps], [[self._chars(r) for r in seg] for seg in ref_segs], self.char_order
         )
         for k in range(self.char_order):
-            stats[:, 3 * k: 3 * k + 3] = _pair_counts(corpus.keys[k], corpus.offsets, k + 1, hyp_idx, ref_idx)
+            stats[:, 3 * k: 3 * k + 3] = pair_counts(corpus.keys[k], corpus.offsets, k + 1, hyp_idx, ref_idx)
         if self.word_order:
-            from evalkit.metrics.bleu import EncodedReferences
-
             enc = EncodedReferences.from_tokens([[_split_punctuation(r) for r in seg] for seg in ref_segs])
             wc = TokenizedCorpus.from_tokens([_split_punctuation(h) for h in hyps], enc, self.word_order)
             for k in range(self.word_order):
                 c = 3 * (self.char_order + k)
-                stats[:, c: c + 3] = _pair_counts(wc.keys[k], wc.offsets, k + 1, hyp_idx, ref_idx)
+                stats[:, c: c + 3] = pair_counts(wc.keys[k], wc.offsets, k + 1, hyp_idx, ref_idx)
         # sacrebleu reports no hypothesis n-grams for an order the reference lacks.
         for k in range(self.order):
             stats[stats[:, 3 * k + 1] == 0, 3 * k] = 0
@@ -221,12 +225,12 @@ class CHRF:
             den = (factor * avg_prec) + avg_rec
             return np.where(nz, 100 * (num / np.where(nz, den, 1)), 0.0)
 
-    @rowwise
-    def score_from_statistics(self, stats_sum: Sequence[int]) -> float:
-        """Corpus chrF in [0, 100] from summed statistics (sacrebleu's arithmetic)."""
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        return self._f_scores(np.asarray(stats_sums, dtype=np.int64))
+
+    def _score_one(self, stats_sum: Sequence[int]) -> float:
+        """Corpus chrF in [0, 100] from one summed statistics row (sacrebleu's arithmetic)."""
         stats = [int(x) for x in stats_sum]
-        if len(stats) != 3 * self.order:
-            raise ParameterError("stats_sum", f"length {len(stats)}", f"length {3 * self.order}")
         factor = self.beta ** 2
         score, eff, avg_prec, avg_rec = 0.0, 0, 0.0, 0.0
         for i in range(self.order):
@@ -265,8 +269,7 @@ class CHRF:
 
     def sentence_scores(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> np.ndarray:
         """Sentence chrF of every segment (floats in [0, 100]), identical to sacrebleu's."""
-        stats = self.segment_statistics(hyps, refs)
-        return np.array([self.score_from_statistics(row) for row in stats])
+        return self.score_from_statistics(self.segment_statistics(hyps, refs))
 
 
 def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
@@ -275,3 +278,18 @@ def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
 
 def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
     return CHRF(**config).sentence_score(hyp, refs)
+
+
+@register_metric("chrf")
+def chrf(char_order: int = 6, word_order: int = 0, beta: int = 2, lowercase: bool = False,
+         whitespace: bool = False, eps_smoothing: bool = False, ref_layout: str = "segments") -> CHRF:
+    """sacrebleu's chrF (any :class:`CHRF` setting)."""
+    return CHRF(char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase,
+                whitespace=whitespace, eps_smoothing=eps_smoothing, ref_layout=ref_layout)
+
+
+@register_metric("chrf++")
+def chrf_plus_plus(char_order: int = 6, word_order: int = 2, beta: int = 2, lowercase: bool = False,
+                   whitespace: bool = False, eps_smoothing: bool = False, ref_layout: str = "segments") -> CHRF:
+    """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``."""
+    return chrf(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)

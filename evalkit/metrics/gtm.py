@@ -29,7 +29,8 @@ import numba
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import WordLevelMetric, rowwise
+from evalkit.metrics.ngrams import WordLevelMetric
+from evalkit.metrics.registry import register_metric
 
 __all__ = ["GTM", "gtm_runs"]
 
@@ -89,8 +90,12 @@ def _f_measure(runs: np.ndarray, hl: np.ndarray, rl: np.ndarray, e: float) -> np
 
 
 class GTM(WordLevelMetric):
-    """GTM with explicit configuration: ``exponent`` (e >= 1, default 1), ``tokenize``
-    (default ``"13a"``), ``lowercase``, ``ref_layout`` (``"streams"`` or ``"segments"``)."""
+    """GTM with explicit configuration, an :class:`evalkit.metrics.base.Metric` (registered
+    as ``gtm``): ``exponent`` (e >= 1, default 1), ``tokenize`` (default ``"13a"``),
+    ``lowercase``, ``ref_layout`` (``"streams"`` or ``"segments"``)."""
+
+    name = "gtm"
+    n_statistics = 3
 
     def __init__(self, exponent: float = 1.0, tokenize: str = "13a", lowercase: bool = False,
                  ref_layout: str = "streams"):
@@ -104,9 +109,6 @@ class GTM(WordLevelMetric):
 
         return (f"evalkit.gtm|e:{self.exponent:g}|case:{'lc' if self.lowercase else 'mixed'}|"
                 f"{self._tok_signature()}|multiref:best-f|version:{__version__}")
-
-    def __repr__(self) -> str:
-        return f"GTM({self.signature()})"
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
         """``(n_segments, 3)`` float64: ``[hyp_len, ref_len, sum_runs |run|^e]``."""
@@ -122,15 +124,16 @@ class GTM(WordLevelMetric):
                          for s in range(n)], dtype=np.int64)
         return np.stack([hl[best], rl[best], runs[best]], axis=1).reshape(n, 3)
 
-    @rowwise
-    def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
-        """GTM F-measure in [0, 1] from summed ``[hyp_len, ref_len, runs]``."""
-        s = np.asarray(stats_sum, dtype=np.float64).reshape(1, 3)
-        return float(_f_measure(s[:, 2], s[:, 0], s[:, 1], self.exponent)[0])
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        """GTM F-measure in [0, 1] from summed ``[hyp_len, ref_len, runs]`` rows."""
+        s = np.asarray(stats_sums, dtype=np.float64)
+        return _f_measure(s[:, 2], s[:, 0], s[:, 1], self.exponent)
 
-    def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> float:
-        return self.score_from_statistics(self.segment_statistics(hyps, refs).sum(axis=0))
+    def _score_one(self, stats_sum: Sequence[float]) -> float:
+        return float(self._score_many(np.asarray(stats_sum, dtype=np.float64).reshape(1, 3))[0])
 
-    def sentence_scores(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
-        stats = self.segment_statistics(hyps, refs)
-        return _f_measure(stats[:, 2], stats[:, 0], stats[:, 1], self.exponent)
+
+@register_metric("gtm")
+def gtm(exponent: float = 1.0, tokenize: str = "13a", lowercase: bool = False, ref_layout: str = "segments") -> GTM:
+    """GTM (Turian et al. 2003) with any :class:`GTM` setting."""
+    return GTM(exponent=exponent, tokenize=tokenize, lowercase=lowercase, ref_layout=ref_layout)

@@ -57,7 +57,12 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
+import numpy as np
+
 from evalkit.errors import ParameterError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.ngrams import normalize_references
+from evalkit.metrics.registry import register_metric
 
 __all__ = [
     "MODULES",
@@ -68,6 +73,7 @@ __all__ = [
     "align",
     "meteor_from_counts",
     "check_streams",
+    "references_per_segment",
     "count_chunks",
     "count_crossings",
 ]
@@ -671,8 +677,22 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
     return hyps, streams
 
 
-class METEOR:
-    """METEOR (Banerjee & Lavie 2005), sacrebleu-style: configure once, score many.
+def references_per_segment(hypotheses: Sequence[str], references: Sequence, ref_layout: str):
+    """(hypotheses, one list of references per segment) from either layout: ``"streams"``
+    (:func:`check_streams`) or ``"segments"`` (one list of reference strings per segment)."""
+    if ref_layout == "streams":
+        hyps, streams = check_streams(hypotheses, references)
+        return hyps, [list(seg) for seg in zip(*streams)] if hyps else []
+    if ref_layout == "segments":
+        hyps = list(hypotheses)
+        return hyps, normalize_references(len(hyps), references, "segments")
+    raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+
+
+class METEOR(Metric):
+    """METEOR (Banerjee & Lavie 2005), sacrebleu-style: configure once, score many. An
+    :class:`evalkit.metrics.base.Metric` (registered as ``meteor``) whose segment
+    statistics are ``[hyp_len, ref_len, matches, chunks]`` of the best reference.
 
     Parameters
     ----------
@@ -691,6 +711,8 @@ class METEOR:
     recall_weight, penalty_weight, penalty_exponent : 9, 0.5, 3 in the paper.
     max_states : per-step state limit of the exact search (beyond it a beam of this width;
         the result then says ``exact=False``). Larger is slower and exact more often.
+    ref_layout : ``"streams"`` (default, sacrebleu's: one list per reference) or
+        ``"segments"`` (one list of references per segment).
 
     Examples
     --------
@@ -699,6 +721,9 @@ class METEOR:
     ...                        ["the president then spoke to the audience"]).score, 6)
     0.853462
     """
+
+    name = "meteor"
+    n_statistics = 4
 
     def __init__(
         self,
@@ -714,7 +739,11 @@ class METEOR:
         penalty_weight: float = 0.5,
         penalty_exponent: float = 3.0,
         max_states: int = 2000,
+        ref_layout: str = "streams",
     ):
+        if ref_layout not in ("streams", "segments"):
+            raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+        self.ref_layout = ref_layout
         if isinstance(modules, str):
             modules = (modules,)
         modules = tuple(modules)
@@ -767,7 +796,7 @@ class METEOR:
             return self._wordnet_arg
         return load_wordnet(self._wordnet_arg)
 
-    def get_signature(self) -> str:
+    def signature(self) -> str:
         """A sacrebleu-like signature naming every choice that changes the numbers."""
         return self._signature
 
@@ -791,9 +820,6 @@ class METEOR:
             parts.append(f"w:{self.recall_weight:g},{self.penalty_weight:g},{self.penalty_exponent:g}")
         parts.append(f"version:evalkit-{__version__}")
         return "|".join(parts)
-
-    def __repr__(self) -> str:
-        return f"METEOR({self.get_signature()})"
 
     # -- text ------------------------------------------------------------------------
     def words(self, text: str) -> List[str]:
@@ -888,16 +914,28 @@ class METEOR:
         return words
 
     def _segments(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
-        hypotheses, streams = check_streams(hypotheses, references)
+        hypotheses, per_seg = references_per_segment(hypotheses, references, self.ref_layout)
         out = []
         for i, hyp in enumerate(hypotheses):
-            refs = [self._ref_words(s[i], i, j) for j, s in enumerate(streams)]
+            refs = [self._ref_words(r, i, j) for j, r in enumerate(per_seg[i])]
             out.append(self._best(self.words(hyp), refs))
         return out
 
-    def sentence_scores(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
-        """One :class:`MeteorScore` per hypothesis; ``references`` is a list of streams."""
+    def sentence_results(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
+        """One :class:`MeteorScore` (score, P, R, penalty, statistics, best reference) per
+        hypothesis; ``references`` in the configured ``ref_layout``."""
         return self._segments(hypotheses, references)
+
+    def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
+        """``(n_segments, 4)`` int64: ``[hyp_len, ref_len, matches, chunks]`` of each
+        segment's best reference; the sums give the system score (Sec. 2.2)."""
+        rows = [(s.stats.hyp_len, s.stats.ref_len, s.stats.matches, s.stats.chunks) for s in self._segments(hyps, refs)]
+        return np.array(rows, dtype=np.int64).reshape(len(rows), 4)
+
+    def _score_one(self, stats_sum: Sequence[float]) -> float:
+        hyp_len, ref_len, matches, chunks = (float(x) for x in stats_sum)
+        return meteor_from_counts(matches, hyp_len, ref_len, chunks, self.recall_weight,
+                                  self.penalty_weight, self.penalty_exponent)[4]
 
     def aggregate(self, scores: Iterable[MeteorScore]) -> MeteorScore:
         """System score from segment scores: aggregate P, R and penalty (Sec. 2.2)."""
@@ -970,3 +1008,16 @@ class METEOR:
 def align(hypothesis: str, reference: str, **config) -> Alignment:
     """Convenience: ``METEOR(**config).align(hypothesis, reference)``."""
     return METEOR(**config).align(hypothesis, reference)
+
+
+@register_metric("meteor")
+def meteor(modules: Sequence[str] = ("exact", "porter", "wn_synonym"), lowercase: bool = True,
+           tokenize: str = "13a", stopwords: Optional[Iterable[str]] = None, crossings_scope: str = "full",
+           tie_break: str = "chunks", porter_mode: str = "ORIGINAL_ALGORITHM", wordnet=None,
+           recall_weight: float = 9.0, penalty_weight: float = 0.5, penalty_exponent: float = 3.0,
+           max_states: int = 2000, ref_layout: str = "segments") -> METEOR:
+    """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting)."""
+    return METEOR(modules=modules, lowercase=lowercase, tokenize=tokenize, stopwords=stopwords,
+                  crossings_scope=crossings_scope, tie_break=tie_break, porter_mode=porter_mode, wordnet=wordnet,
+                  recall_weight=recall_weight, penalty_weight=penalty_weight, penalty_exponent=penalty_exponent,
+                  max_states=max_states, ref_layout=ref_layout)

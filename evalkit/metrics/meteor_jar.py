@@ -15,6 +15,11 @@ numbers. :meth:`MeteorJar.score_sgml` runs the ``-sgml`` mode itself and reads i
 
 The WMT09 example files of the METEOR distribution (``meteor-*.scr``) come from
 ``-l en -norm`` (the defaults here); ``tests/test_meteor_jar.py`` reproduces them.
+
+As an :class:`evalkit.metrics.base.Metric` (registered as ``meteor-jar``) the segment
+statistics are the jar's own ``SCORE`` lines (23 numbers; made additive, see
+:meth:`MeteorJar.segment_statistics`), and :meth:`MeteorJar.score_from_statistics` asks
+the jar (``EVAL``) for the score of each summed row, in one run of the jar for all rows.
 """
 from __future__ import annotations
 
@@ -27,7 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
+import numpy as np
+
+from evalkit import config
 from evalkit.errors import ParameterError, ReferenceToolError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.registry import register_metric
 
 __all__ = ["MeteorJar", "MeteorJarResult", "find_meteor_jar", "find_java"]
 
@@ -41,8 +51,8 @@ def find_meteor_jar(path: Optional[os.PathLike] = None) -> Path:
     candidates = []
     if path is not None:
         candidates.append(Path(path))
-    elif os.environ.get("EVALKIT_METEOR_JAR"):
-        candidates.append(Path(os.environ["EVALKIT_METEOR_JAR"]))
+    elif config.meteor_jar() is not None:
+        candidates.append(config.meteor_jar())
     else:
         import importlib.util
 
@@ -65,7 +75,7 @@ def find_java(java: Optional[str] = None) -> str:
     if java is not None:
         found = shutil.which(java)
     else:
-        home = os.environ.get("JAVA_HOME")
+        home = config.get("JAVA_HOME")
         found = None
         if home and Path(home, "bin", "java").is_file():
             found = str(Path(home, "bin", "java"))
@@ -95,7 +105,7 @@ class MeteorJarResult:
         return f"{self.signature} = {self.score:.6f}"
 
 
-class MeteorJar:
+class MeteorJar(Metric):
     """METEOR 1.5 through its jar, sacrebleu-style.
 
     Parameters
@@ -107,7 +117,12 @@ class MeteorJar:
     modules, weights, parameters : ``-m``, ``-w``, ``-p`` overrides (sequences), or None.
     java, jar : executables (found at run time when None). memory : ``-Xmx``.
     timeout : seconds for one run of the jar (None: no limit).
+    ref_layout : ``"streams"`` (default, sacrebleu's) or ``"segments"`` (one list of
+        references per segment).
     """
+
+    name = "meteor-jar"
+    n_statistics = 23  # MeteorStats.STATS_LENGTH of METEOR 1.5
 
     def __init__(
         self,
@@ -123,7 +138,11 @@ class MeteorJar:
         jar: Optional[os.PathLike] = None,
         memory: str = "2G",
         timeout: Optional[float] = None,
+        ref_layout: str = "streams",
     ):
+        if ref_layout not in ("streams", "segments"):
+            raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+        self.ref_layout = ref_layout
         if language not in _LANGUAGES:
             raise ParameterError("language", language, f"one of {_LANGUAGES}")
         if task is not None and task not in _TASKS:
@@ -160,7 +179,7 @@ class MeteorJar:
             opts += ["-p", " ".join(repr(p) for p in self.parameters)]
         return opts
 
-    def get_signature(self) -> str:
+    def signature(self) -> str:
         """``meteor-1.5-jar|l:en|norm|...``: the jar's options that change the numbers."""
         opts, parts, i = self.options(), ["meteor-1.5-jar"], 0
         while i < len(opts):
@@ -171,9 +190,6 @@ class MeteorJar:
                 parts.append(opts[i][1:])
                 i += 1
         return "|".join(parts)
-
-    def __repr__(self) -> str:
-        return f"MeteorJar({' '.join(self.options())})"
 
     def _command(self, *args: str) -> List[str]:
         return [self.java, f"-Xmx{self.memory}", "-jar", str(self.jar), *args, *self.options()]
@@ -193,14 +209,14 @@ class MeteorJar:
         references: Sequence[Sequence[str]],
         groups: Optional[Sequence[object]] = None,
     ) -> MeteorJarResult:
-        """Score segments (``references``: a list of streams, sacrebleu layout).
+        """Score segments (``references`` in the configured ``ref_layout``).
 
         ``groups`` (e.g. document ids, one per segment) adds a score per group, computed by
         the jar from the group's summed statistics, as its SGML mode scores documents.
         """
-        from evalkit.metrics.meteor import check_streams
+        from evalkit.metrics.meteor import references_per_segment
 
-        hyps, streams = check_streams(hypotheses, references)
+        hyps, per_seg = references_per_segment(hypotheses, references, self.ref_layout)
         if not hyps:
             raise ParameterError("hypotheses", hyps, "at least one segment")
         if groups is not None:
@@ -209,7 +225,7 @@ class MeteorJar:
                 raise ParameterError("groups", f"{len(groups)} labels", f"{len(hyps)} labels")
         lines = []
         for i, h in enumerate(hyps):
-            refs = [self._clean(s[i], "references", i) for s in streams]
+            refs = [self._clean(r, "references", i) for r in per_seg[i]]
             lines.append("SCORE ||| " + " ||| ".join(refs) + " ||| " + self._clean(h, "hypotheses", i))
 
         proc = subprocess.Popen(
@@ -275,15 +291,49 @@ class MeteorJar:
                 proc.kill()
                 proc.wait()
                 raise ReferenceToolError(f"the METEOR jar did not finish within {self.timeout} s") from None
-        return MeteorJarResult(system, seg_scores, group_scores, stats, self.get_signature())
+        return MeteorJarResult(system, seg_scores, group_scores, stats, self.signature())
 
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> float:
         """System-level METEOR 1.5 score."""
         return self.score(hypotheses, references).score
 
-    def sentence_scores(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[float]:
+    def sentence_scores(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> np.ndarray:
         """One METEOR 1.5 score per segment."""
-        return self.score(hypotheses, references).segment_scores
+        return np.asarray(self.score(hypotheses, references).segment_scores, dtype=np.float64)
+
+    # -- the Metric protocol ------------------------------------------------------------
+    def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
+        """``(n_segments, 23)`` float64: the jar's statistics line per segment, made additive.
+
+        Columns (``MeteorStats``): test and reference length and function words, per
+        module (4) test/reference content and function matches, chunks, test and reference
+        word matches. When the jar aggregates (``MeteorStats.addStats``) it drops the chunk
+        of a segment that matches perfectly in one chunk; such a segment's ``chunks`` is 0
+        here, so column sums are what the jar aggregates."""
+        stats = np.asarray(self.score(hyps, refs).stats, dtype=np.float64)
+        if stats.ndim != 2 or stats.shape[1] != self.n_statistics:
+            raise ReferenceToolError(f"the METEOR jar printed statistics of shape {stats.shape}, "
+                                     f"expected (n, {self.n_statistics}) (METEOR 1.5)")
+        test_matches = stats[:, 4:20:4].sum(axis=1) + stats[:, 6:20:4].sum(axis=1)
+        ref_matches = stats[:, 5:20:4].sum(axis=1) + stats[:, 7:20:4].sum(axis=1)
+        perfect = (test_matches == stats[:, 0]) & (ref_matches == stats[:, 1]) & (stats[:, 20] == 1.0)
+        stats[perfect, 20] = 0.0
+        return stats
+
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        lines = ["EVAL ||| " + " ".join(repr(float(x)) for x in row) for row in stats_sums]
+        if not lines:
+            return np.zeros(0)
+        run = subprocess.run(self._command("-", "-", "-stdio"), input="\n".join(lines) + "\n",
+                             capture_output=True, text=True, encoding="utf-8", timeout=self.timeout)
+        out = run.stdout.split()
+        if run.returncode != 0 or len(out) != 2 * len(lines):
+            raise ReferenceToolError(f"the METEOR jar did not score the statistics: {run.stderr.strip()[-800:]}")
+        # EVAL with one statistics line prints its score, then the score of the sum (the same)
+        return np.array([float(x) for x in out[1::2]], dtype=np.float64)
+
+    def _score_one(self, stats_sum: Sequence[float]) -> float:
+        return float(self._score_many(np.asarray(stats_sum, dtype=np.float64).reshape(1, -1))[0])
 
     def segment_scores(
         self,
@@ -334,3 +384,15 @@ class MeteorJar:
                     dtype={c: str for c in cols if c != "score"}, float_precision="round_trip",
                 )
         return out
+
+
+@register_metric("meteor-jar")
+def meteor_jar(language: str = "en", normalize: bool = True, lowercase: bool = False, no_punct: bool = False,
+               task: Optional[str] = None, modules: Optional[Sequence[str]] = None,
+               weights: Optional[Sequence[float]] = None, parameters: Optional[Sequence[float]] = None,
+               java: Optional[str] = None, jar: Optional[os.PathLike] = None, memory: str = "2G",
+               timeout: Optional[float] = None, ref_layout: str = "segments") -> MeteorJar:
+    """The METEOR 1.5 jar (any :class:`MeteorJar` setting)."""
+    return MeteorJar(language=language, normalize=normalize, lowercase=lowercase, no_punct=no_punct, task=task,
+                     modules=modules, weights=weights, parameters=parameters, java=java, jar=jar, memory=memory,
+                     timeout=timeout, ref_layout=ref_layout)

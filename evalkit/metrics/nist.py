@@ -22,7 +22,7 @@ array ``(n_segments, 2 + 2N)`` with ``[hyp_len, ref_len, info_1..N, total_1..N]`
 recombines rows exactly as mteval would score the resampled corpus *with the original
 info weights*.
 
-n-grams are counted with the exact integer engine of :mod:`evalkit.metrics.bleu`.
+n-grams are counted with the exact integer engine of :mod:`evalkit.metrics.ngrams`.
 """
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ from typing import List, Sequence, Tuple
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import TokenizedCorpus, WordLevelMetric, normalize_references, rowwise
+from evalkit.metrics.ngrams import TokenizedCorpus, WordLevelMetric, normalize_references
+from evalkit.metrics.registry import register_metric
 
 __all__ = ["NIST", "NISTScore", "nist_length_penalty", "corpus_nist"]
 
@@ -70,7 +71,8 @@ class NISTScore:
 
 
 class NIST(WordLevelMetric):
-    """NIST with explicit configuration (sacrebleu-style object).
+    """NIST with explicit configuration (sacrebleu-style object), an
+    :class:`evalkit.metrics.base.Metric` (registered as ``nist`` and ``nist-mteval``).
 
     Parameters
     ----------
@@ -82,6 +84,8 @@ class NIST(WordLevelMetric):
     boundaries : sentence-boundary words (Leusch et al. 2005): ``"none"``, ``"start"``,
         ``"end"`` or ``"both"``.
     """
+
+    name = "nist"
 
     def __init__(
         self,
@@ -113,8 +117,9 @@ class NIST(WordLevelMetric):
             f"n:{self.max_ngram_order}|beta:{self.beta:.6f}|reflen:average|info:refs|version:{__version__}"
         )
 
-    def __repr__(self) -> str:
-        return f"NIST({self.signature()})"
+    @property
+    def n_statistics(self) -> int:
+        return 2 + 2 * self.max_ngram_order
 
     @staticmethod
     def _info_tables(corpus: TokenizedCorpus, max_order: int) -> List[Tuple[np.ndarray, np.ndarray]]:
@@ -171,9 +176,8 @@ class NIST(WordLevelMetric):
             cumulative.append(score * penalty)
         return NISTScore(cumulative[-1], individual, cumulative, penalty, sys_len, ref_len)
 
-    @rowwise
-    def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
-        """Corpus NIST from summed statistics (see :meth:`segment_statistics`)."""
+    def _score_one(self, stats_sum: Sequence[float]) -> float:
+        """Corpus NIST from one summed statistics row (see :meth:`segment_statistics`)."""
         return self._compute(stats_sum).score
 
     def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> NISTScore:
@@ -195,8 +199,22 @@ class NIST(WordLevelMetric):
                                for h, r in zip(hyps, per_seg)]) if hyps else np.zeros((0, 2 + 2 * self.max_ngram_order))
         else:
             raise ParameterError("info_weights", info_weights, "'corpus' or 'segment'")
-        return np.array([self._compute(row).score for row in stats])
+        return self.score_from_statistics(stats.reshape(-1, self.n_statistics))
 
 
 def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
     return NIST(**config).corpus_score(hyps, refs)
+
+
+@register_metric("nist")
+def nist(tokenize: str = "13a", lowercase: bool = False, max_ngram_order: int = 5, beta: float = MTEVAL_BETA,
+         ref_layout: str = "segments", boundaries: str = "none") -> NIST:
+    """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools)."""
+    return NIST(tokenize=tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order, beta=beta,
+                ref_layout=ref_layout, boundaries=boundaries)
+
+
+@register_metric("nist-mteval")
+def mteval_nist(case_sensitive: bool = False, max_ngram_order: int = 5, ref_layout: str = "segments") -> NIST:
+    """``mteval-v13a.pl`` NIST (:meth:`NIST.mteval_v13a`: lower-cased unless ``case_sensitive``)."""
+    return NIST.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout)

@@ -41,7 +41,14 @@ Example::
 
     >>> r = Rouge(n=2, stem=True)
     >>> res = r.score(["the cats sat ."], [["a cat sat on the mat ."]])
-    >>> res.scores  # tidy: instance, system, metric, R, P, F
+    >>> res.scores[["instance", "system", "metric", "R", "P", "F"]]  # tidy
+      instance system   metric        R        P        F
+    0        1      X  ROUGE-1  0.50000  1.00000  0.66667
+    1        1      X  ROUGE-2  0.20000  0.50000  0.28571
+    2        1      X  ROUGE-L  0.33333  0.66667  0.44444
+
+    (by hand: the peer is ``the cat sat`` after stemming, the model ``a cat sat on the
+    mat``; 3 of 6 unigrams, 1 of 5 bigrams (``cat sat``), LCS ``cat sat`` = 2 of 6)
 """
 from __future__ import annotations
 
@@ -56,7 +63,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import rouge_kernels as K
 from evalkit.text import porter, rouge_resources
 
-__all__ = ["Rouge", "RougeResult", "RougeCorpus", "perl_round5", "perl_number", "graham_variants", "graham_aggregate"]
+__all__ = ["Rouge", "RougeResult", "RougeCorpus", "CleanedTexts", "perl_round5", "perl_number"]
 
 Text = Union[str, Sequence[str]]
 
@@ -386,7 +393,6 @@ class Rouge:
                 out.append(f"ROUGE-S{d}")
         return out
 
-    @property
     def signature(self) -> str:
         """Everything that changes the numbers, sacrebleu style."""
         from evalkit import __version__
@@ -418,7 +424,7 @@ class Rouge:
         return "|".join(parts)
 
     def __repr__(self) -> str:
-        return f"Rouge({self.signature})"
+        return f"Rouge({self.signature()})"
 
     def _tokenizer(self) -> _Tokenizer:
         stop = rouge_resources.load_stopwords(self._stop_path) if self.stopwords else frozenset()
@@ -449,11 +455,24 @@ class Rouge:
         """Score every peer of every evaluation (``-a``), or only ``peer_ids``."""
         if peer_ids is None:
             peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
-        cleaned = _CleanTexts(corpus.texts, self.length_limit, self.byte_limit)
-        counts = _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
-        scores = _instance_scores(counts, self)
+        scores = self.per_summary_scores(corpus, peer_ids)
         averages = _averages(scores, self, peer_ids)
-        return RougeResult(scores, averages, self.signature)
+        return RougeResult(scores, averages, self.signature())
+
+    def per_summary_scores(self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None,
+                           cleaned: Optional["CleanedTexts"] = None) -> pd.DataFrame:
+        """The per-summary scores of :meth:`score_corpus` (its ``scores`` frame) without the
+        averages; ``cleaned`` (:class:`CleanedTexts` of ``corpus`` with this truncation)
+        lets several configurations share the cleaning of the texts."""
+        if peer_ids is None:
+            peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+        if cleaned is None:
+            cleaned = CleanedTexts(corpus.texts, self.length_limit, self.byte_limit)
+        elif (cleaned.length_limit, cleaned.byte_limit, cleaned.texts) != (self.length_limit, self.byte_limit,
+                                                                           corpus.texts):
+            raise ParameterError("cleaned", "CleanedTexts of other texts or truncation",
+                                 "CleanedTexts(corpus.texts, length_limit, byte_limit) of this configuration")
+        return _instance_scores(_cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids), self)
 
     def score_jackknife(
         self,
@@ -574,11 +593,16 @@ def _by_eval_id(sub: pd.DataFrame) -> pd.DataFrame:
 
 
 # ----------------------------------------------------------------------------------------
-class _CleanTexts:
+class CleanedTexts:
     """The two readers' cleaned tokens per text (before stop words and stemming), encoded
-    once with a raw vocabulary so every (stem, stop) cell only maps ids."""
+    once with a raw vocabulary so every (stem, stop) cell only maps ids.
 
-    def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int, byte_limit: int):
+    ``texts`` are :attr:`RougeCorpus.texts`; ``length_limit``/``byte_limit`` as the
+    script's ``-l``/``-b`` (0 = none)."""
+
+    def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0):
+        self.length_limit, self.byte_limit = int(length_limit or 0), int(byte_limit or 0)
+        length_limit, byte_limit = self.length_limit, self.byte_limit
         vocab: Dict[str, int] = {}
         get = vocab.setdefault
         sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
@@ -613,7 +637,7 @@ def _filter_csr(ptr: np.ndarray, vals: np.ndarray) -> Tuple[np.ndarray, np.ndarr
     return c[ptr], vals[keep]
 
 
-def _encode(cleaned: _CleanTexts, tok: _Tokenizer):
+def _encode(cleaned: CleanedTexts, tok: _Tokenizer):
     """Cell token ids: each raw token filtered/stemmed once, then arrays mapped."""
     vocab: Dict[str, int] = {}
     get = vocab.setdefault
@@ -694,7 +718,7 @@ def _threaded(kernel, peers: np.ndarray, models: np.ndarray, *arrays, **scalars)
     return np.concatenate(parts)
 
 
-def _cell_counts(cleaned: _CleanTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
+def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
     V, fptr, ftok, sptr, tptr, stok = _encode(cleaned, tok)
     # pairs in the script's order: peer, then eval, then model
     rows: List[Tuple[str, str]] = []
@@ -819,19 +843,6 @@ def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-_IDX_CACHE: Dict[Tuple[int, int], np.ndarray] = {}
-
-
-def perl_bootstrap_indices(n: int, resamples: int) -> np.ndarray:
-    """Indices ROUGE-1.5.5 draws: row r = ``srand(r); int(rand(n))`` n times."""
-    key = (n, resamples)
-    if key not in _IDX_CACHE:
-        if len(_IDX_CACHE) > 64:
-            _IDX_CACHE.clear()
-        _IDX_CACHE[key] = K.drand48_indices(n, resamples)
-    return _IDX_CACHE[key]
-
-
 def perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: int, alpha: float):
     """``computeAverages``: (mean of resample means, CI low, CI high) per column triple.
 
@@ -920,68 +931,3 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
                 row[c] = float(arr[c][a0:a0 + n_per].sum())
             out.append(row)
     return pd.DataFrame(out)
-
-
-# ----------------------------------------------------------------------------------------
-GRAHAM_METHODS = ("R1", "R2", "R3", "R4", "RS4", "RSU4", "RW", "RL")
-_GRAHAM_TAGS = {
-    "ROUGE-1": "R1", "ROUGE-2": "R2", "ROUGE-3": "R3", "ROUGE-4": "R4",
-    "ROUGE-S4": "RS4", "ROUGE-SU4": "RSU4", "ROUGE-W-1.2": "RW", "ROUGE-L": "RL",
-}
-
-
-def graham_variants(
-    summaries: Sequence[Text],
-    references: Sequence[Sequence[Text]],
-    instance_ids: Sequence[str],
-    system_ids: Sequence[str],
-    length_limit: Optional[int] = None,
-    byte_limit: Optional[int] = None,
-    alpha: float = 0.5,
-    per_summary: bool = False,
-) -> pd.DataFrame:
-    """All 192 ROUGE variants of Graham (2015) in one pass, as one tidy long frame.
-
-    8 counting methods (ROUGE-1..4, S4, SU4, W-1.2, L) x stemming x stop-word removal x
-    P/R/F x system-level mean (A) / median (M) of the per-summary scores, each per-summary
-    score exactly as ``ROUGE-1.5.5.pl -n 4 -w 1.2 -2 4 -U -f A -p alpha [-m] [-s] -d``
-    prints it. Columns: system, method, stem, stopwords, score, aggregate, variant
-    (e.g. ``R2_ST1_RS1_A_P``), value. ``per_summary=True`` instead returns the
-    per-summary scores (instance, system, method, stem, stopwords, score, value).
-    Cleaning and truncation are shared by the four (stem, stop) cells. For DUC-2004 as in
-    Graham (2015) pass ``byte_limit=665`` (the official limit; the paper names no flags).
-    """
-    corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
-    base = Rouge(n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
-    cleaned = _CleanTexts(corpus.texts, base.length_limit, base.byte_limit)
-    peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
-    frames = []
-    for st in (False, True):
-        for rs in (False, True):
-            cfg = Rouge(n=4, w=1.2, skip=4, su="both", stem=st, stopwords=rs,
-                        length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
-            sc = _instance_scores(_cell_counts(cleaned, cfg._tokenizer(), cfg, corpus, peer_ids), cfg)
-            sc = sc.assign(method=sc["metric"].map(_GRAHAM_TAGS), stem=st, stopwords=rs)
-            frames.append(sc[["instance", "system", "method", "stem", "stopwords", "R", "P", "F"]])
-    wide = pd.concat(frames, ignore_index=True)
-    long = wide.melt(
-        id_vars=["instance", "system", "method", "stem", "stopwords"], value_vars=["P", "R", "F"],
-        var_name="score", value_name="value",
-    )
-    if per_summary:
-        return long
-    return graham_aggregate(long)
-
-
-def graham_aggregate(per_summary: pd.DataFrame) -> pd.DataFrame:
-    """System-level A (mean) and M (median) of ``graham_variants(..., per_summary=True)``."""
-    long = per_summary
-    keys = ["system", "method", "stem", "stopwords", "score"]
-    g = long.groupby(keys, sort=True)["value"]
-    agg = pd.concat([g.mean().rename("A"), g.median().rename("M")], axis=1).reset_index()
-    out = agg.melt(id_vars=keys, value_vars=["A", "M"], var_name="aggregate", value_name="value")
-    out["variant"] = (
-        out["method"] + "_ST" + out["stem"].astype(int).astype(str) + "_RS"
-        + out["stopwords"].astype(int).astype(str) + "_" + out["aggregate"] + "_" + out["score"]
-    )
-    return out[["system", "method", "stem", "stopwords", "score", "aggregate", "variant", "value"]]

@@ -25,7 +25,6 @@ __all__ = [
     "read_summary",
     "read_xml_config",
     "read_file_list",
-    "write_spl",
     "write_xml_config",
     "ascii_lower",
     "INPUT_FORMATS",
@@ -214,13 +213,6 @@ def read_file_list(path: str, fmt: str) -> List[EvalSpec]:
         out.append(spec)
         eid += 1
     return out
-
-
-def write_spl(path: str, sentences: Sequence[str]) -> None:
-    """Write one sentence per line (UTF-8), the SPL format."""
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        for s in sentences:
-            fh.write(s + "\n")
 
 
 def _esc(s: str) -> str:

@@ -18,15 +18,22 @@ from typing import Sequence
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import check_hypotheses, normalize_references, rowwise
+from evalkit.metrics.base import Metric
+from evalkit.metrics.ngrams import check_hypotheses, normalize_references
+from evalkit.metrics.registry import register_metric
 
 __all__ = ["TER"]
 
 
-class TER:
-    """TER with explicit configuration. Parameters are sacrebleu's: ``normalized``,
-    ``no_punct``, ``asian_support``, ``case_sensitive`` (tercom's default is
-    case-insensitive); ``ref_layout`` is ``"streams"`` or ``"segments"``."""
+class TER(Metric):
+    """TER with explicit configuration, an :class:`evalkit.metrics.base.Metric` (registered
+    as ``ter``). Parameters are sacrebleu's: ``normalized``, ``no_punct``,
+    ``asian_support``, ``case_sensitive`` (tercom's default is case-insensitive);
+    ``ref_layout`` is ``"streams"`` or ``"segments"``."""
+
+    name = "ter"
+    higher_is_better = False
+    n_statistics = 2
 
     def __init__(
         self,
@@ -58,9 +65,6 @@ class TER:
             f"backend:sacrebleu-{sacrebleu.__version__}|version:{__version__}"
         )
 
-    def __repr__(self) -> str:
-        return f"TER({self.signature()})"
-
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
         """``(n_segments, 2)`` float64: minimum edits over references, average reference length."""
         hyps = check_hypotheses(hyps)
@@ -72,16 +76,23 @@ class TER:
             rows.append(be._compute_segment_statistics(be._preprocess_segment(h), ref_info))
         return np.array(rows, dtype=np.float64).reshape(len(hyps), 2)
 
-    @rowwise
-    def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
+    def _score_one(self, stats_sum: Sequence[float]) -> float:
         """TER x100 from summed ``[edits, ref_len]`` (1.0 x100 for an empty reference side)."""
         edits, ref_len = float(stats_sum[0]), float(stats_sum[1])
         if ref_len > 0:
             return 100 * edits / ref_len
         return 100.0 if edits > 0 else 0.0
 
-    def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> float:
-        return self.score_from_statistics(self.segment_statistics(hyps, refs).sum(axis=0))
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        edits, ref_len = stats_sums[:, 0].astype(np.float64), stats_sums[:, 1].astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(ref_len > 0, 100 * edits / np.where(ref_len > 0, ref_len, 1.0),
+                            np.where(edits > 0, 100.0, 0.0))
 
-    def sentence_scores(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
-        return np.array([self.score_from_statistics(r) for r in self.segment_statistics(hyps, refs)])
+
+@register_metric("ter")
+def ter(normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
+        case_sensitive: bool = False, ref_layout: str = "segments") -> TER:
+    """TER through sacrebleu's tercom port (any :class:`TER` setting)."""
+    return TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+               case_sensitive=case_sensitive, ref_layout=ref_layout)

@@ -34,7 +34,8 @@ import numba
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import WordLevelMetric, _pair_counts, rowwise
+from evalkit.metrics.ngrams import WordLevelMetric, pair_counts
+from evalkit.metrics.registry import register_metric
 
 __all__ = ["ErrorRate", "WER", "PER", "levenshtein", "summary_wer", "REF_LENGTH_RULES"]
 
@@ -133,7 +134,8 @@ def levenshtein(a: Sequence, b: Sequence) -> int:
 
 
 class ErrorRate(WordLevelMetric):
-    """WER / PER / m-gram PER with explicit configuration.
+    """WER / PER / m-gram PER with explicit configuration, an
+    :class:`evalkit.metrics.base.Metric` (registered as ``wer`` and ``per``).
 
     Parameters
     ----------
@@ -146,6 +148,9 @@ class ErrorRate(WordLevelMetric):
     boundaries : sentence-boundary words for m-gram PER (Leusch et al. Sec. 3.4):
         ``"none"``, ``"start"``, ``"end"`` or ``"both"``.
     """
+
+    higher_is_better = False
+    n_statistics = 2
 
     def __init__(
         self,
@@ -164,22 +169,21 @@ class ErrorRate(WordLevelMetric):
         if ref_length not in REF_LENGTH_RULES:
             raise ParameterError("ref_length", ref_length, f"one of {REF_LENGTH_RULES}")
         self.kind, self.m, self.ref_length = kind, m, ref_length
+        self.name = kind
         self._set_tokenizer(tokenize, lowercase, ref_layout, boundaries)
 
     @property
-    def name(self) -> str:
+    def label(self) -> str:
+        """How the papers print it: ``WER``, ``PER``, ``2-PER``, ..."""
         return "WER" if self.kind == "wer" else ("PER" if self.m == 1 else f"{self.m}-PER")
 
     def signature(self) -> str:
         from evalkit import __version__
 
         return (
-            f"evalkit.{self.name.lower()}|case:{'lc' if self.lowercase else 'mixed'}|{self._tok_signature()}|"
+            f"evalkit.{self.label.lower()}|case:{'lc' if self.lowercase else 'mixed'}|{self._tok_signature()}|"
             f"reflen:{self.ref_length}|version:{__version__}"
         )
-
-    def __repr__(self) -> str:
-        return f"ErrorRate({self.signature()})"
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
         """``(n_segments, 2)`` float64: ``[distance, reference length]`` after the rule."""
@@ -192,7 +196,7 @@ class ErrorRate(WordLevelMetric):
             dist = _pair_levenshtein(corpus.ids, corpus.offsets, hyp_idx, ref_idx)
             hlen, rlen = lengths[:n], lengths[ref_idx]
         else:
-            counts = _pair_counts(corpus.keys[self.m - 1], corpus.offsets, self.m, hyp_idx, ref_idx)
+            counts = pair_counts(corpus.keys[self.m - 1], corpus.offsets, self.m, hyp_idx, ref_idx)
             hl, rl, match = counts[:, 0], counts[:, 1], counts[:, 2]
             dist = np.maximum(hl, rl) - match
             hlen = np.maximum(lengths[:n] - self.m + 1, 0)
@@ -200,20 +204,17 @@ class ErrorRate(WordLevelMetric):
         return _apply_rule(dist.astype(np.int64), rlen.astype(np.int64), hlen.astype(np.int64),
                            corpus.ref_ptr, _RULE_CODE[self.ref_length])
 
-    @rowwise
-    def score_from_statistics(self, stats_sum: Sequence[float]) -> float:
+    def _score_one(self, stats_sum: Sequence[float]) -> float:
         """Error rate (fraction, not percent) from summed ``[distance, ref_len]``."""
         d, r = float(stats_sum[0]), float(stats_sum[1])
         if r == 0:
             return 0.0 if d == 0 else float("inf")
         return d / r
 
-    def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> float:
-        return self.score_from_statistics(self.segment_statistics(hyps, refs).sum(axis=0))
-
-    def sentence_scores(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
-        stats = self.segment_statistics(hyps, refs)
-        return np.array([self.score_from_statistics(row) for row in stats])
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        d, r = stats_sums[:, 0].astype(np.float64), stats_sums[:, 1].astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(r == 0, np.where(d == 0, 0.0, np.inf), d / np.where(r == 0, 1.0, r))
 
 
 def WER(**config) -> ErrorRate:
@@ -224,6 +225,21 @@ def WER(**config) -> ErrorRate:
 def PER(m: int = 1, **config) -> ErrorRate:
     """Position-independent error rate; ``m > 1`` gives m-gram PER."""
     return ErrorRate(kind="per", m=m, **config)
+
+
+@register_metric("wer")
+def wer(ref_length: str = "best", tokenize: str = "13a", lowercase: bool = False,
+        ref_layout: str = "segments") -> ErrorRate:
+    """WER with Leusch et al.'s reference-length rules (:class:`ErrorRate`)."""
+    return ErrorRate(kind="wer", ref_length=ref_length, tokenize=tokenize, lowercase=lowercase, ref_layout=ref_layout)
+
+
+@register_metric("per")
+def per(m: int = 1, ref_length: str = "best", tokenize: str = "13a", lowercase: bool = False,
+        ref_layout: str = "segments", boundaries: str = "none") -> ErrorRate:
+    """PER, and m-gram PER for ``m > 1`` (:class:`ErrorRate`)."""
+    return ErrorRate(kind="per", m=m, ref_length=ref_length, tokenize=tokenize, lowercase=lowercase,
+                     ref_layout=ref_layout, boundaries=boundaries)
 
 
 def summary_wer(asr: Sequence[str], manual: Sequence[str], selected: Sequence[int] | None = None) -> float:

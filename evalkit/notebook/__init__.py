@@ -8,7 +8,8 @@ A notebook's first code cell after ``parameters`` does::
 and then writes every table and figure through ``out`` (a :class:`ResultsWriter`) and ends
 with ``out.finish()``.
 """
-from evalkit.notebook.params import NotebookParameters, check_choice, check_int, validate_parameters
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import NotebookParameters, Parameter, check_choice, check_int, validate_parameters
 from evalkit.notebook.progress import progress, progress_enabled
 from evalkit.notebook.provenance import provenance
 from evalkit.notebook.results import ResultsWriter, read_results
@@ -16,14 +17,16 @@ from evalkit.notebook.seeding import rng, seed_everything
 
 
 def setup(paper: str, notebook: str, **parameters):
-    """Validate parameters, seed the global generators and open the results writer."""
+    """Validate parameters against the paper's declaration, seed the global generators and
+    open the results writer. Returns ``(params, out)``; the notebook reads its knobs from
+    ``params`` (``params.alpha``), which carries the quick-mode values where they apply."""
     params = validate_parameters(paper=paper, notebook=notebook, **parameters)
     seed_everything(params.seed)
     return params, ResultsWriter(params)
 
 
 __all__ = [
-    "NotebookParameters", "ResultsWriter", "check_choice", "check_int", "progress",
+    "Claims", "NotebookParameters", "Parameter", "ResultsWriter", "check_choice", "check_int", "progress",
     "progress_enabled", "provenance", "read_results", "rng", "seed_everything", "setup",
     "validate_parameters",
 ]

@@ -1,35 +1,231 @@
-"""Validation of notebook parameters.
+"""Notebook parameters: declared once per paper, validated before any work.
 
-Every notebook has a ``parameters`` cell whose values papermill may override. The first
-code cell after it calls :func:`validate_parameters`, which checks each knob and fails with
-a :class:`~evalkit.errors.ParameterError` that names the parameter, the value and what was
-expected, instead of a confusing failure deep inside the analysis.
+Every notebook has a ``parameters`` cell whose values papermill (or ``run_all.sh -p``) may
+override. Its paper module declares, once, what each knob may be::
+
+    from evalkit.notebook.params import Parameter
+
+    NOTEBOOKS = {
+        "01_table1_significance": (
+            Parameter("alpha", float, default=0.05, low=0.0, high=1.0, help="rejection level"),
+            Parameter("n_trials", int, default=10000, quick=300, low=1, help="AR shuffles"),
+            Parameter("metrics", list, default=["NIST", "BLEU"], choices=("NIST", "BLEU", "F")),
+        ),
+    }
+
+and :func:`evalkit.notebook.setup` checks every injected value against that declaration
+(scikit-learn's declared constraints: a message names the parameter, the value and what is
+allowed), refuses names the declaration does not know, parses lists and mappings given as
+JSON or YAML text (``-p metrics '["NIST"]'``, ``-p metrics NIST``), and applies the declared
+``quick`` value when ``quick=True`` and the value is still the declared default. The
+notebook then reads ``params.n_trials`` etc.
+
+The common knobs (``profile``, ``seed``, ``quick``, ``results_dir``, ``data_dir``) are
+declared here for every notebook.
 """
 from __future__ import annotations
 
-import os
+import json
+import math
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 from pathlib import Path
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice  # re-exported for notebooks
+from evalkit.config import repository_root, working_root
+from evalkit.stats.validation import check_choice  # re-exported for notebooks
 
 PROFILES = ("sample", "public", "licensed")
+COMMON = ("profile", "seed", "quick", "results_dir", "data_dir")
+_MISSING = object()
+_TYPES = {bool: "a boolean (True/False)", int: "an integer", float: "a number", str: "a string",
+          list: "a list", dict: "a mapping"}
 
 
 @dataclass(frozen=True)
-class NotebookParameters:
-    """The validated common knobs of every notebook, plus its own extras."""
+class Parameter:
+    """One declared notebook parameter.
 
-    paper: str
-    notebook: str
-    profile: str = "sample"
-    seed: int = 12345
-    quick: bool = False
-    results_dir: Optional[Path] = None
-    data_dir: Optional[Path] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
+    ``kind``: ``bool``, ``int``, ``float``, ``str``, ``list`` or ``dict``. ``low``/``high``
+    bound numbers (and list lengths are not bounded); ``choices`` lists the allowed values
+    (for a list: of each element); ``allow_none`` admits ``None``; ``quick`` is the value used
+    in quick mode (smoke tests) when the notebook kept the default; ``element`` is the type of
+    list elements (``str`` by default, ``float``/``int`` for sizes or levels).
+    """
+
+    name: str
+    kind: type
+    default: Any = None
+    quick: Any = _MISSING
+    low: Optional[float] = None
+    high: Optional[float] = None
+    choices: Optional[Sequence[Any]] = None
+    allow_none: bool = False
+    element: type = str
+    length: Optional[int] = None
+    help: str = ""
+
+    def __post_init__(self):
+        if self.kind not in _TYPES:
+            raise ParameterError("kind", self.kind, "one of bool, int, float, str, list, dict")
+        if self.default is None and not self.allow_none:
+            object.__setattr__(self, "allow_none", True)
+
+    @property
+    def has_quick(self) -> bool:
+        return self.quick is not _MISSING
+
+    def allowed(self) -> str:
+        """What the parameter accepts, in words (used in every message)."""
+        what = _TYPES[self.kind]
+        if self.kind is list:
+            what = f"a list of {_TYPES[self.element].split(' ', 1)[1]}s"
+            if self.length is not None:
+                what += f" of length {self.length}"
+        if self.choices is not None:
+            listed = ", ".join(repr(c) for c in self.choices)
+            what += f" with elements among {listed}" if self.kind is list else f" among {listed}"
+        if self.low is not None or self.high is not None:
+            lo = "-inf" if self.low is None else f"{self.low:g}"
+            hi = "inf" if self.high is None else f"{self.high:g}"
+            what += f" in [{lo}, {hi}]"
+        if self.allow_none:
+            what += ", or None"
+        return what
+
+    def validate(self, value: Any) -> Any:
+        """The value converted to ``kind``, or :class:`ParameterError` naming the parameter."""
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null")
+                             and self.kind is not str):
+            if self.allow_none:
+                return None
+            raise ParameterError(self.name, value, self.allowed())
+        if self.kind is bool:
+            return _as_bool(self.name, value, self.allowed())
+        if self.kind in (int, float):
+            return self._number(value, self.kind, self.name)
+        if self.kind is str:
+            if not isinstance(value, str):
+                raise ParameterError(self.name, value, self.allowed())
+            if self.choices is not None and value not in self.choices:
+                raise ParameterError(self.name, value, self.allowed())
+            return value
+        if self.kind is dict:
+            value = _parse_text(value, self.name, self.allowed()) if isinstance(value, str) else value
+            if not isinstance(value, Mapping):
+                raise ParameterError(self.name, value, self.allowed())
+            return dict(value)
+        # list
+        if isinstance(value, str):
+            parsed = _parse_text(value, self.name, self.allowed())
+            value = parsed if isinstance(parsed, (list, tuple)) else [parsed]
+        if not isinstance(value, (list, tuple)):
+            raise ParameterError(self.name, value, self.allowed())
+        out = []
+        for item in value:
+            if self.element in (int, float):
+                item = self._number(item, self.element, f"{self.name}[{len(out)}]")
+            elif self.element is str and not isinstance(item, str):
+                raise ParameterError(self.name, value, self.allowed())
+            if self.choices is not None and item not in self.choices:
+                raise ParameterError(self.name, value, self.allowed())
+            out.append(item)
+        if self.length is not None and len(out) != self.length:
+            raise ParameterError(self.name, value, self.allowed())
+        return out
+
+    def _number(self, value: Any, kind: type, name: str):
+        if isinstance(value, str):
+            parsed = _parse_text(value, name, self.allowed())
+            value = parsed
+        if isinstance(value, bool) or not isinstance(value, Real):
+            raise ParameterError(name, value, self.allowed())
+        if kind is int:
+            if isinstance(value, Integral):
+                value = int(value)
+            elif float(value).is_integer():
+                value = int(value)
+            else:
+                raise ParameterError(name, value, self.allowed())
+        else:
+            value = float(value)
+            if not math.isfinite(value):
+                raise ParameterError(name, value, self.allowed())
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise ParameterError(name, value, self.allowed())
+        if self.choices is not None and self.kind is not list and value not in self.choices:
+            raise ParameterError(name, value, self.allowed())
+        return value
+
+
+def _parse_text(text: str, name: str, expected: str):
+    """A value given as text (papermill ``-p``, command lines): JSON first, then YAML."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        import yaml
+
+        return yaml.safe_load(text)
+    except Exception:  # noqa: BLE001 - any YAML error is a bad parameter
+        raise ParameterError(name, text, expected) from None
+
+
+def _as_bool(name: str, value: Any, expected: str = "a boolean (True/False)") -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", "1", "0", "yes", "no"):
+        return value.strip().lower() in ("true", "1", "yes")
+    if isinstance(value, Integral) and value in (0, 1):
+        return bool(value)
+    raise ParameterError(name, value, expected)
+
+
+#: The knobs every notebook has, declared like a paper's own.
+COMMON_PARAMETERS: Tuple[Parameter, ...] = (
+    Parameter("profile", str, default="sample", choices=PROFILES, help="data profile"),
+    Parameter("seed", int, default=12345, low=0, high=2**32 - 1, help="seed of every random step"),
+    Parameter("quick", bool, default=False, help="small sizes for smoke tests"),
+)
+
+
+class NotebookParameters:
+    """The validated parameters of one notebook run (read-only attributes).
+
+    ``params.profile``, ``params.seed``, ``params.quick``, ``params.results_dir``,
+    ``params.data_dir`` and every declared parameter of the paper's notebook
+    (``params.alpha``); ``params.extra`` holds the declared ones as a dict.
+    """
+
+    __slots__ = ("paper", "notebook", "profile", "seed", "quick", "results_dir", "data_dir", "extra")
+
+    def __init__(self, paper: str, notebook: str, profile: str = "sample", seed: int = 12345, quick: bool = False,
+                 results_dir: Optional[Path] = None, data_dir: Optional[Path] = None,
+                 extra: Optional[Dict[str, Any]] = None):
+        for key, value in (("paper", paper), ("notebook", notebook), ("profile", profile), ("seed", seed),
+                           ("quick", quick), ("results_dir", results_dir), ("data_dir", data_dir),
+                           ("extra", dict(extra or {}))):
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key, value):
+        raise AttributeError(f"notebook parameters are read-only ({key})")
+
+    def __getattr__(self, key):
+        extra = object.__getattribute__(self, "extra")
+        if key in extra:
+            return extra[key]
+        raise AttributeError(f"no parameter {key!r}; declared: {sorted(extra)}")
+
+    def __getitem__(self, key):
+        return self.as_dict()[key]
+
+    def __eq__(self, other):
+        return isinstance(other, NotebookParameters) and self.as_dict() == other.as_dict()
+
+    def __repr__(self):
+        return f"NotebookParameters({self.as_dict()!r})"
 
     def as_dict(self) -> Dict[str, Any]:
         out = {
@@ -45,60 +241,66 @@ class NotebookParameters:
         return out
 
 
-def _check_bool(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "yes", "no"):
-        return value.lower() in ("true", "1", "yes")
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise ParameterError(name, value, "a boolean (True/False)")
-
-
 def check_int(name: str, value: Any, minimum: Optional[int] = None, maximum: Optional[int] = None) -> int:
     """Return ``value`` as an int, or raise :class:`ParameterError` naming ``name``.
 
     Unlike the strict check of :mod:`evalkit.stats`, numeric strings are accepted, because
     papermill and command lines may hand a notebook its integers as text.
     """
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ParameterError(name, value, "an integer")
+    return Parameter(name, int, default=0, low=minimum, high=maximum).validate(value)
+
+
+def declared_parameters(paper: str, notebook: str) -> Optional[Tuple[Parameter, ...]]:
+    """The declaration of ``paper``'s ``notebook`` (``evalkit.papers.<paper>.NOTEBOOKS``).
+
+    None when the paper module declares nothing (then extra parameters pass unchecked, for
+    notebooks outside the paper layer such as user experiments).
+    """
+    import importlib
+
     try:
-        number = int(value)
-    except ValueError:
-        raise ParameterError(name, value, "an integer") from None
-    if minimum is not None and number < minimum:
-        raise ParameterError(name, value, f"an integer >= {minimum}")
-    if maximum is not None and number > maximum:
-        raise ParameterError(name, value, f"an integer <= {maximum}")
-    return number
+        module = importlib.import_module(f"evalkit.papers.{paper}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"evalkit.papers.{paper}":
+            return None
+        raise
+    table = getattr(module, "NOTEBOOKS", None)
+    if table is None:
+        return None
+    if notebook not in table:
+        raise ParameterError("notebook", notebook, f"one of the notebooks {paper} declares: {sorted(table)}")
+    return tuple(table[notebook])
 
 
 def validate_parameters(
     paper: str,
     notebook: str,
-    profile: str = "sample",
+    profile: Any = "sample",
     seed: Any = 12345,
     quick: Any = False,
     results_dir: Any = None,
     data_dir: Any = None,
     **extra: Any,
 ) -> NotebookParameters:
-    """Validate a notebook's common parameters and return them as an immutable object.
+    """Validate a notebook's parameters against its declaration; return them read-only.
 
     ``results_dir`` defaults to ``$EVALKIT_RESULTS_DIR`` when set (``run_all.sh`` sets it
-    per notebook), else ``results/<profile>/<paper>/<notebook>`` below the repository.
+    per notebook), else ``results/<profile>/<paper>/<notebook>`` below the working checkout
+    (:func:`working_root`), never below the installed package.
     """
-    check_choice("profile", profile, PROFILES)
-    seed = check_int("seed", seed, minimum=0, maximum=2**32 - 1)
-    quick = _check_bool("quick", quick)
     if not paper or not isinstance(paper, str):
         raise ParameterError("paper", paper, "a non-empty paper key such as 'graham2015'")
     if not notebook or not isinstance(notebook, str):
         raise ParameterError("notebook", notebook, "a non-empty notebook name")
+    profile, seed, quick = (p.validate(v) for p, v in zip(COMMON_PARAMETERS, (profile, seed, quick)))
+    declared = declared_parameters(paper, notebook)
+    if declared is not None:
+        extra = _validate_declared(declared, extra, quick)
     if results_dir in (None, ""):
-        env = os.environ.get("EVALKIT_RESULTS_DIR")
-        results_dir = Path(env) if env else repository_root() / "results" / profile / paper / notebook
+        from evalkit import config
+
+        env = config.results_dir()
+        results_dir = Path(env) if env else working_root() / "results" / profile / paper / notebook
     else:
         results_dir = Path(results_dir)
     if data_dir not in (None, ""):
@@ -107,27 +309,30 @@ def validate_parameters(
             raise ParameterError("data_dir", str(data_dir), "an existing directory")
     else:
         data_dir = None
-    return NotebookParameters(
-        paper=paper,
-        notebook=notebook,
-        profile=profile,
-        seed=seed,
-        quick=quick,
-        results_dir=results_dir,
-        data_dir=data_dir,
-        extra=dict(extra),
-    )
+    return NotebookParameters(paper=paper, notebook=notebook, profile=profile, seed=seed, quick=quick,
+                              results_dir=results_dir, data_dir=data_dir, extra=extra)
 
 
-def repository_root() -> Path:
-    """The checkout evalkit runs from (the folder holding ``pyproject.toml``), else the cwd."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "pyproject.toml").is_file() and (parent / "evalkit").is_dir():
-            return parent
-    return Path.cwd()
+def _validate_declared(declared: Sequence[Parameter], given: Mapping[str, Any], quick: bool) -> Dict[str, Any]:
+    by_name = {p.name: p for p in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        allowed = ", ".join(sorted(set(by_name) | set(COMMON))) or "only " + ", ".join(COMMON)
+        raise ParameterError(unknown[0], given[unknown[0]], f"a declared parameter name: {allowed}")
+    out: Dict[str, Any] = {}
+    for p in declared:
+        value = p.validate(given[p.name]) if p.name in given else p.validate(p.default)
+        if quick and p.has_quick and value == p.validate(p.default):
+            value = p.validate(p.quick)
+        out[p.name] = value
+    return out
 
 
 def parameters_from_mapping(values: Mapping[str, Any]) -> NotebookParameters:
     """Validate a mapping (e.g. papermill's injected parameters)."""
     return validate_parameters(**dict(values))
+
+
+__all__ = ["COMMON", "COMMON_PARAMETERS", "NotebookParameters", "PROFILES", "Parameter", "check_choice",
+           "check_int", "declared_parameters", "parameters_from_mapping", "repository_root",
+           "validate_parameters", "working_root"]

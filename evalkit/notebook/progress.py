@@ -6,17 +6,16 @@ headless runs stay clean. Interactively it is ``tqdm.auto.tqdm``, a widget in Ju
 """
 from __future__ import annotations
 
-import os
 from typing import Iterable, Optional, TypeVar
+
+from evalkit import config
 
 T = TypeVar("T")
 
 
 def progress_enabled() -> bool:
     """Whether progress bars are shown in this process."""
-    if os.environ.get("EVALKIT_PROGRESS", "").strip() in ("0", "false", "no"):
-        return False
-    return os.environ.get("EVALKIT_HEADLESS", "").strip() not in ("1", "true", "yes")
+    return config.progress_enabled()
 
 
 def progress(iterable: Iterable[T], desc: Optional[str] = None, total: Optional[int] = None, **kwargs) -> Iterable[T]:

@@ -5,7 +5,6 @@ data and settings that produced it.
 """
 from __future__ import annotations
 
-import hashlib
 import platform
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Dict, Iterable, Mapping, Optional, Union
 
+from evalkit.data.checksums import sha256_file
 from evalkit.notebook.params import repository_root
 
 # The packages whose versions decide the numbers a notebook prints.
@@ -47,15 +47,6 @@ def git_revision(root: Optional[Path] = None) -> Optional[str]:
     except (OSError, subprocess.SubprocessError):
         return None
     return rev + ("+dirty" if dirty else "")
-
-
-def sha256_file(path: Union[str, Path], chunk: int = 1 << 20) -> str:
-    """SHA-256 hex digest of a file."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(chunk), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def data_checksums(paths: Iterable[Union[str, Path]]) -> Dict[str, str]:

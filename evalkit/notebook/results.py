@@ -64,11 +64,44 @@ class ResultsWriter:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.data_files: List[Path] = [Path(p) for p in data_files]
         self.numbers: Dict[str, Any] = {}
+        self.datasets: List[Dict[str, Any]] = []
         self.files: List[str] = []
 
     def add_data_files(self, *paths: Union[str, Path]) -> None:
         """Record input files whose SHA-256 goes into the provenance."""
         self.data_files.extend(Path(p) for p in paths)
+
+    def data_note(self, *data: Any, needs_data: bool = True):
+        """Say what kind of result this run is and what stands in for what
+        (:mod:`evalkit.notebook.notes`): recorded as ``result_kind`` in ``results.json`` and
+        returned as Markdown for the notebook to display. ``data`` are evaluations or corpora;
+        their provenance is recorded too (:meth:`add_provenance`)."""
+        from evalkit.notebook.notes import kind_of, show_note
+
+        self.number("result_kind", kind_of(self.params.profile, needs_data))
+        if needs_data and data:
+            self.add_provenance(*data)
+        return show_note(self.params.profile, data, needs_data)
+
+    def add_provenance(self, *corpora: Any) -> None:
+        """Record what data the run used: each corpus' (or evaluation's) provenance record
+        from :mod:`evalkit.data.datasets` (data set, profile, what it stands in for, source,
+        licence, and every file's SHA-256), written under ``provenance.datasets`` of
+        ``results.json``. A corpus without a record is an error (it was not loaded through
+        the registry)."""
+        from evalkit.data.provenance import provenance_of
+
+        for corpus in corpora:
+            record = getattr(corpus, "provenance", None)
+            if record is None or not hasattr(record, "to_dict"):
+                record = provenance_of(getattr(corpus, "corpus", corpus))
+            if record is None:
+                raise ParameterError("corpus", getattr(corpus, "name", type(corpus).__name__),
+                                     "a corpus loaded through evalkit.data.datasets (with a provenance record)")
+            data = record.to_dict()
+            data["files"] = [[name, sha, size] for name, _path, sha, size in data["files"]]
+            if data not in self.datasets:
+                self.datasets.append(data)
 
     def table(self, frame: pd.DataFrame, name: str, index: bool = False, float_format: str = "%.10g") -> Path:
         """Write ``frame`` to ``<name>.csv`` (atomically) and return the path."""
@@ -98,6 +131,21 @@ class ResultsWriter:
             paths.append(path)
         return paths
 
+    def claims(self, frame: pd.DataFrame, name: str = "paper_vs_run") -> Path:
+        """Write the claims table (:mod:`evalkit.notebook.claims` schema, checked) as
+        ``<name>.csv`` and record its verdict counts under ``claims`` in ``results.json``."""
+        from evalkit.notebook.claims import check_claims, summary
+
+        check_claims(frame, name)
+        path = self.table(frame, name)
+        counts = self.numbers.get("claims", {})
+        for kind, verdicts in summary(frame).items():
+            for verdict, n in verdicts.items():
+                counts.setdefault(kind, {})
+                counts[kind][verdict] = counts[kind].get(verdict, 0) + n
+        self.numbers["claims"] = counts
+        return path
+
     def number(self, key: str, value: Any) -> None:
         """Record one key number for ``results.json`` (written by :meth:`finish`)."""
         self.numbers[str(key)] = _jsonable(value)
@@ -116,6 +164,8 @@ class ResultsWriter:
             "files": sorted(set(self.files)),
             "provenance": _jsonable(provenance(self.params.as_dict(), self.data_files)),
         }
+        if self.datasets:
+            record["provenance"]["datasets"] = _jsonable(self.datasets)
         text = json.dumps(record, indent=2, sort_keys=True, allow_nan=False) + "\n"
         return atomic_write_text(self.directory / "results.json", text)
 

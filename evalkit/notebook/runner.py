@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import List, Optional, Sequence
 
+from evalkit import config
 from evalkit.atomic import atomic_write_text
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import PROFILES, repository_root
@@ -87,7 +88,7 @@ def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: 
     out_dir.mkdir(parents=True, exist_ok=True)
     executed = out_dir / f"{name}.ipynb"
     run = NotebookRun(paper, name, str(path), str(out_dir), str(executed))
-    env = dict(os.environ)
+    env = config.environment()
     env.update(extra_env or {})
     # The kernel must be this interpreter (the one with evalkit installed).
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_columns
+from evalkit.stats.validation import check_choice, check_columns
 
 __all__ = ["krippendorff_alpha", "alpha_two_judgments", "LEVELS"]
 

@@ -26,7 +26,7 @@ import pandas as pd
 import pingouin as pg
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_columns, check_probability
+from evalkit.stats.validation import check_columns, check_probability
 
 __all__ = ["one_way_anova", "tukey_hsd", "anova_markers", "compact_letters", "MARKER_SYMBOLS"]
 

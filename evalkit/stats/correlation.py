@@ -33,7 +33,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import (
+from evalkit.stats.validation import (
     SeedLike, check_choice, check_columns, check_int, check_probability, pick_column, rng_from_seed,
     unit_column,
 )

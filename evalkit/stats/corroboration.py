@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import (SeedLike, check_choice, check_columns, check_int, check_sizes,
+from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_sizes,
                                        pick_column, rng_from_seed, select_level, unit_column)
 
 __all__ = ["PairTable", "build_pairs", "reliability", "sensitivity", "heterogeneity",

@@ -15,9 +15,10 @@ import pandas as pd
 from scipy import stats
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_int, check_probability
+from evalkit.stats.validation import check_choice, check_int, check_probability
 
-__all__ = ["experimentwise_error", "per_comparison_level", "binomial_ci", "ci_versus_reference"]
+__all__ = ["experimentwise_error", "per_comparison_level", "binomial_ci", "ci_versus_reference", "experimentwise_grid",
+           "simulate_experimentwise", "multiplicity_verdicts"]
 
 
 def experimentwise_error(per_comparison: float, k: int) -> float:
@@ -93,3 +94,65 @@ def ci_versus_reference(successes, n, reference: float, confidence: float = 0.95
 
 def _invalid(name, value, expected="non-negative integers"):
     raise ParameterError(name, value.tolist() if hasattr(value, "tolist") else value, expected)
+
+
+def experimentwise_grid(ks, per_comparison, target: float = 0.05) -> pd.DataFrame:
+    """``p_e = 1 - (1 - p_c)^k`` over a grid, with the per-comparison levels for ``target``.
+
+    Columns: ``k, per_comparison, experimentwise, sidak_level, bonferroni_level`` (the last
+    two: the p_c that keeps p_e at ``target``, exactly (Šidák) and by Bonferroni).
+    """
+    rows = []
+    for k in ks:
+        for pc in per_comparison:
+            rows.append({"k": int(k), "per_comparison": float(pc),
+                         "experimentwise": experimentwise_error(float(pc), int(k)),
+                         "sidak_level": per_comparison_level(target, int(k), "sidak"),
+                         "bonferroni_level": per_comparison_level(target, int(k), "bonferroni")})
+    return pd.DataFrame(rows)
+
+
+def simulate_experimentwise(ks, per_comparison, n_experiments: int, seed: int) -> pd.DataFrame:
+    """Monte Carlo check of ``p_e = 1 - (1 - p_c)^k`` with independent null p-values.
+
+    Each simulated experiment draws k p-values uniform on [0, 1] (the null distribution of a
+    continuous test) and asks whether any is <= p_c. Columns: ``k, per_comparison, formula,
+    simulated, n_experiments, std_error, z`` (z: simulated minus formula in standard errors).
+    With independent comparisons the formula is exact. Stream: ``default_rng([seed, 44])``.
+    """
+    n_experiments = check_int("n_experiments", n_experiments, minimum=1)
+    gen = np.random.default_rng([int(seed), 44])
+    rows = []
+    for k in ks:
+        for pc in per_comparison:
+            share = float((gen.random((n_experiments, int(k))) <= pc).any(axis=1).mean())
+            se = float(np.sqrt(share * (1 - share) / n_experiments))
+            formula = experimentwise_error(float(pc), int(k))
+            rows.append({"k": int(k), "per_comparison": float(pc), "formula": formula, "simulated": share,
+                         "n_experiments": n_experiments, "std_error": se,
+                         "z": (share - formula) / se if se > 0 else 0.0})
+    return pd.DataFrame(rows)
+
+
+def multiplicity_verdicts(result: pd.DataFrame, per_comparison: float = 0.05, experimentwise: float = 0.05,
+                          by=("metric", "test")) -> pd.DataFrame:
+    """Add multiplicity verdicts to a table of p-values (one row per comparison).
+
+    With k comparisons per group ``by`` (the rows of that group), adds ``k, significant``
+    (p <= ``per_comparison``), ``sidak_level``, ``significant_sidak`` (p <= the Šidák level
+    that keeps the experiment-wise error at ``experimentwise``), ``significant_bonferroni``
+    and ``experimentwise_error`` (p_e of k comparisons at ``per_comparison``).
+    """
+    pc = check_probability("per_comparison", per_comparison)
+    pe = check_probability("experimentwise", experimentwise)
+    if "p_value" not in result.columns:
+        raise ParameterError("result", list(result.columns), "a column 'p_value'")
+    out = result.copy()
+    k = out.groupby(list(by))["p_value"].transform("size").astype(int)
+    out["k"] = k
+    out["significant"] = out["p_value"] <= pc
+    out["sidak_level"] = [per_comparison_level(pe, int(x), "sidak") for x in k]
+    out["significant_sidak"] = out["p_value"] <= out["sidak_level"]
+    out["significant_bonferroni"] = out["p_value"] <= pe / k
+    out["experimentwise_error"] = [experimentwise_error(pc, int(x)) for x in k]
+    return out

@@ -30,7 +30,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import (check_choice, check_columns, check_int, check_probability,
+from evalkit.stats.validation import (check_choice, check_columns, check_int, check_probability,
                                        pick_column, select_level, unit_column)
 
 __all__ = ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",

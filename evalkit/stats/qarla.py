@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_columns, check_int
+from evalkit.stats.validation import check_choice, check_columns, check_int
 
 __all__ = ["QarlaData", "queen", "queen_system_scores", "king", "k_pairwise", "jack",
            "best_metric_sets", "acceptance_events", "metric_set_similarity", "cluster_metrics"]

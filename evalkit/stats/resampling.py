@@ -12,6 +12,13 @@ and recompute the corpus score, exactly as Riezler & Maxwell (2005) prescribe:
 * **Paired bootstrap, shift method** (Efron & Tibshirani 1993; R&M Fig. 2): draw B resamples of
   the segments with replacement (the same indices for both systems), ``t_b = |S_X,b - S_Y,b|``;
   c counts ``t_b - mean(t_b) >= t``; ``p = (c + 1) / (B + 1)``.
+* **Paired bootstrap, centred** (Efron & Tibshirani 1993, §16.4; the test the shift method
+  approximates): c counts ``|d_b - mean(d_b)| >= |d|`` with ``d_b = S_X,b - S_Y,b`` the signed
+  resampled difference, so the null distribution is the bootstrap distribution of the
+  difference moved to mean 0. The shift method instead shifts the *folded* ``|d_b|`` by its
+  mean, which makes it anti-conservative: on equal systems it rejects at about three times the
+  nominal rate (measured on the sample corpus, 300 replications, B = 1,000, alpha = .05:
+  shifted .14-.16, centred .06, approximate randomization .05-.06; ``riezler2005/02``).
 * **Koehn's paired bootstrap** (Koehn 2004): the share of resamples in which the system that
   wins on the full test set does *not* win; ``p = 1 - wins / B`` (one-sided).
 
@@ -39,10 +46,10 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
+from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
                                        rng_from_seed)
 
-__all__ = ["approximate_randomization", "paired_bootstrap", "result_matrix", "SACREBLEU_SEED"]
+__all__ = ["smallest_p", "trials_needed", "approximate_randomization", "paired_bootstrap", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
 
 SACREBLEU_SEED = 12345
 ScoreFunction = Callable[[np.ndarray], np.ndarray]
@@ -176,6 +183,8 @@ def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction,
     """Paired bootstrap resampling test between systems.
 
     ``method="shift"``: Riezler & Maxwell's shifted test (two-sided, ``p = (c+1)/(B+1)``);
+    ``method="centred"``: the centred two-sided test, c counts ``|d_b - mean(d_b)| >= |d|``
+    (see the module docstring for why it, not the shifted test, holds its level);
     ``method="koehn"``: Koehn (2004), ``p = 1 - wins/B`` for the observed winner (one-sided).
     All systems are resampled with the same segment indices. Besides ``system, baseline,
     score, baseline_score, difference, p_value, n_resamples, test`` the result holds the
@@ -183,7 +192,7 @@ def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction,
     (order statistics ``B·(1-confidence)/2`` from each end, as sacrebleu's ``estimate_ci``).
     """
     n_resamples = check_int("n_resamples", n_resamples)
-    check_choice("method", method, ("shift", "koehn"))
+    check_choice("method", method, ("shift", "centred", "koehn"))
     check_choice("ties", ties, ("ge", "gt"))
     conf = check_probability("confidence", confidence)
     rng = rng_from_seed(seed)
@@ -214,6 +223,8 @@ def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction,
         if method == "shift":
             t_b = np.abs(d)
             p = (_count(t_b - t_b.mean(), observed, ties) + 1) / (n_resamples + 1)
+        elif method == "centred":
+            p = (_count(np.abs(d - d.mean()), observed, ties) + 1) / (n_resamples + 1)
         else:
             sign = np.sign(full[i] - full[j])
             wins = np.sum(sign * d > 0) if sign != 0 else 0
@@ -246,3 +257,64 @@ def result_matrix(results: pd.DataFrame, value: str = "p_value") -> pd.DataFrame
         raise ParameterError("results", "a pair tested twice", "one test per pair of systems")
     order = list(dict.fromkeys(list(results["baseline"]) + list(results["system"])))
     return both.pivot(index="a", columns="b", values="v").reindex(index=order, columns=order)
+
+
+# --------------------------------------------------------------------------- several metrics
+#: Test names of :func:`significance_table`: AR and the three bootstrap variants.
+TESTS = {"approximate randomization": None, "bootstrap (shift)": "shift", "bootstrap (centred)": "centred",
+         "bootstrap (koehn)": "koehn"}
+
+
+def significance_table(statistics: Mapping[str, Mapping[str, np.ndarray]],
+                       scores: Mapping[str, ScoreFunction], *, baseline: Optional[str] = None,
+                       tests=("approximate randomization", "bootstrap (shift)"), n_trials: int = 10000,
+                       n_resamples: int = 10000, ties: str = "ge", seed: int = 0) -> pd.DataFrame:
+    """AR and bootstrap p-values of every system against ``baseline``, for several metrics.
+
+    ``statistics[metric][system]`` is the (n_segments, k) array of that metric's sufficient
+    statistics, ``scores[metric]`` the function from summed statistics (r, k) to r corpus
+    scores (or a metric object). ``tests`` are names of :data:`TESTS`. Each metric and test
+    gets its own seed stream derived from ``seed`` (``SeedSequence([seed, metric index])``),
+    so adding a metric does not change the others' p-values. Long result: ``metric, system,
+    baseline, score, baseline_score, difference, test, p_value, n``.
+    """
+    tests = list(tests)
+    for t in tests:
+        check_choice("tests", t, tuple(TESTS))
+    frames = []
+    for j, (metric, stats) in enumerate(statistics.items()):
+        if metric not in scores:
+            raise ParameterError("scores", sorted(scores), f"a score function for metric {metric!r}")
+        seeds = np.random.SeedSequence([int(seed), j]).generate_state(2)
+        for test in tests:
+            if TESTS[test] is None:
+                res = approximate_randomization(stats, scores[metric], baseline=baseline, n_trials=n_trials,
+                                                ties=ties, seed=int(seeds[0]))
+                res = res.rename(columns={"n_trials": "n"})
+            else:
+                # every bootstrap variant sees the same resamples (same seed), so they differ only by the test
+                res = paired_bootstrap(stats, scores[metric], baseline=baseline, n_resamples=n_resamples,
+                                       method=TESTS[test], ties=ties, seed=int(seeds[1]))
+                res = res.rename(columns={"n_resamples": "n"})
+            cols = ["system", "baseline", "score", "baseline_score", "difference", "p_value", "n"]
+            frames.append(res[cols].assign(test=test, metric=metric))
+    out = pd.concat(frames, ignore_index=True)
+    return out[["metric", "system", "baseline", "score", "baseline_score", "difference", "test", "p_value", "n"]]
+
+
+def smallest_p(n_trials: int) -> float:
+    """Smallest p-value AR or the bootstrap can return with R trials: ``1/(R + 1)`` (c = 0;
+    Riezler & Maxwell 2005, Figs. 1-2)."""
+    return 1.0 / (check_int("n_trials", n_trials, minimum=1) + 1)
+
+
+def trials_needed(bound: float) -> int:
+    """Fewest trials R with ``1/(R + 1) < bound``, so that "p < bound" can be reported
+    (``trials_needed(.0001) == 10000``)."""
+    bound = check_probability("bound", bound)
+    r = int(np.floor(1.0 / bound))
+    while 1.0 / (r + 1) >= bound:
+        r += 1
+    while r > 1 and 1.0 / r < bound:
+        r -= 1
+    return r

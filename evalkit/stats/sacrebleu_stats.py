@@ -53,9 +53,10 @@ def as_score_function(score) -> Callable[[np.ndarray], np.ndarray]:
     """The (r, k) -> r score function the resampling tests need, from:
 
     * a callable already of that shape (returned unchanged);
-    * an evalkit metric with ``score_from_statistics`` (e.g. :class:`evalkit.metrics.bleu.BLEU`):
-      BLEU with sacrebleu semantics and smoothing gets the vectorized transcription above
-      (same numbers, sacrebleu's ``compute_bleu``), any other metric is called row by row;
+    * an evalkit metric (:class:`evalkit.metrics.base.Metric`, whose
+      ``score_from_statistics`` takes the (r, k) array): BLEU with sacrebleu semantics and
+      smoothing gets the numpy transcription above (sacrebleu's ``compute_bleu``, same
+      numbers to 1e-13), any other metric its own ``score_from_statistics``;
     * a sacrebleu metric (see :func:`score_function`).
     """
     if hasattr(score, "score_from_statistics"):
@@ -65,7 +66,7 @@ def as_score_function(score) -> Callable[[np.ndarray], np.ndarray]:
             return bleu_score_function(score.max_ngram_order, score.smoothing, score.smooth_value)
 
         def rows(sums: np.ndarray) -> np.ndarray:
-            return np.array([score.score_from_statistics(row) for row in np.asarray(sums)])
+            return np.asarray(score.score_from_statistics(np.atleast_2d(sums)), dtype=np.float64)
 
         return rows
     if hasattr(score, "_compute_score_from_stats"):

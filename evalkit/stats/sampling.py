@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import SeedLike, check_choice, check_int, check_sizes, rng_from_seed
+from evalkit.stats.validation import SeedLike, check_choice, check_int, check_sizes, rng_from_seed
 from evalkit.stats.correlation import METHODS, correlate_columns
 
 __all__ = ["topic_subsample_correlations", "split_half_correlations", "model_subset_draws",

@@ -22,7 +22,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_choice, check_columns, check_probability, pick_column
+from evalkit.stats.validation import check_choice, check_columns, check_probability, pick_column
 
 __all__ = ["WilliamsResult", "williams_test", "williams_pairs", "significance_matrix",
            "not_significantly_beaten"]

@@ -28,6 +28,7 @@ import subprocess
 from pathlib import Path
 from typing import Dict, FrozenSet, Optional, Tuple
 
+from evalkit import config
 from evalkit.errors import DataNotConfiguredError, ReferenceToolError
 
 __all__ = [
@@ -129,9 +130,9 @@ def perl_available() -> Optional[str]:
 
 
 def _cache_root() -> Path:
-    env = os.environ.get("EVALKIT_CACHE_DIR")
-    if env:
-        return Path(env)
+    env = config.cache_dir()
+    if env is not None:
+        return env
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("evalkit"))

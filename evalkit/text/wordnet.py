@@ -33,6 +33,7 @@ import warnings
 from pathlib import Path
 from typing import FrozenSet, Optional, Tuple, Union
 
+from evalkit import config
 from evalkit.errors import EvalkitError
 
 __all__ = ["WordNet", "load_wordnet", "find_wordnet", "DEBIAN_WORDNET_DIR", "WordNetNotFound"]
@@ -87,7 +88,7 @@ def find_wordnet(path: Union[str, os.PathLike, None] = None):
         raise WordNetNotFound(
             f"{p} is not a WordNet database directory (it needs {', '.join(_REQUIRED)})"
         )
-    env = os.environ.get("EVALKIT_WORDNET")
+    env = config.get("EVALKIT_WORDNET")
     if env:
         p = Path(env)
         if _has_dict_files(p):

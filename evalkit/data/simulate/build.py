@@ -24,6 +24,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
+from evalkit import config
 from evalkit.atomic import fsync_disabled
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
@@ -166,9 +167,9 @@ _COST = {"tac2008": 12, "tac2009": 10, "tac2011": 10, "tac2010": 8, "duc2006": 4
 
 def default_root() -> Path:
     """``$EVALKIT_SAMPLE_DIR``, else the repository's ``data/sample``, else a user cache."""
-    env = os.environ.get("EVALKIT_SAMPLE_DIR")
-    if env:
-        return Path(env)
+    env = config.sample_dir()
+    if env is not None:
+        return env
     repo = Path(__file__).resolve().parents[3] / "data" / "sample"
     if repo.parent.is_dir() and os.access(repo.parent, os.W_OK):
         return repo
@@ -198,6 +199,16 @@ def load_sample(corpus_name: str, root: Optional[PathLike] = None, quick: bool =
         raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
     base = _locate(corpus_name, root, seed, quick)
     return formats.read(corpus_name, base / corpus_name)
+
+
+def corpus_dir(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
+               seed: int = DEFAULT_SEED) -> Path:
+    """The directory of the built sample corpus ``corpus_name`` (built first if missing or
+    stale), as :func:`load_sample` reads it: every file of the sample lies below it."""
+    from . import corpora as _c
+    if corpus_name not in _c.CORPORA:
+        raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
+    return _locate(corpus_name, root, seed, quick) / corpus_name
 
 
 def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) -> Path:
@@ -248,5 +259,6 @@ def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = 
             for p in sorted(d.glob("*.csv"))}
 
 
-__all__ = ["build_sample", "load_sample", "load_truth", "simulate_corpus", "default_root", "file_lock", "DEFAULT_SEED",
+__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "file_lock",
+           "DEFAULT_SEED",
            "GENERATOR_VERSION"]

@@ -627,17 +627,6 @@ class English:
 _KEYS = {"n": sorted(NOUNS), "v": sorted(VERBS)}
 
 
-def detokenize(words: Sequence[str]) -> str:
-    """Join words, attaching punctuation, and capitalise the first letter."""
-    text = ""
-    for w in words:
-        if w in (",", ".", "'s") and text:
-            text += w
-        else:
-            text += (" " if text else "") + w
-    return text[:1].upper() + text[1:]
-
-
 # ---------------------------------------------------------------------------------------
 # The artificial source language.
 
@@ -706,5 +695,5 @@ def render_source(fact: Fact) -> List[Tuple[str, str]]:
 
 __all__ = [
     "ADJECTIVES", "NOUNS", "VERBS", "PREPOSITIONS", "Entity", "NP", "When", "Fact",
-    "Style", "English", "detokenize", "pseudo_word", "render_source", "pick_variant",
+    "Style", "English", "pseudo_word", "render_source", "pick_variant",
 ]

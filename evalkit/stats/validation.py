@@ -1,4 +1,5 @@
-"""Parameter checks shared by the statistics modules (scikit-learn style messages)."""
+"""Parameter checks shared by the statistics modules and the notebook layer
+(scikit-learn style messages: the parameter's name, the value received, what is allowed)."""
 from __future__ import annotations
 
 from numbers import Integral, Real
@@ -8,6 +9,11 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+
+__all__ = [
+    "SeedLike", "check_choice", "check_int", "check_sizes", "check_probability", "rng_from_seed",
+    "check_columns", "pick_column", "INSTANCE_COLUMNS", "UNIT", "unit_column", "select_level",
+]
 
 SeedLike = Union[None, int, np.random.Generator]
 

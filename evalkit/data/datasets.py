@@ -1,0 +1,332 @@
+"""Data sets by key and profile: one registry from ``(key, profile)`` to a loader.
+
+A paper names the data sets each profile runs on (``{"sample": ("duc2004",), "public":
+("summeval", "realsumm"), "licensed": ("duc2004",)}``) and calls :func:`load`, which
+returns the corpus (:mod:`evalkit.data.model`) with a :class:`~evalkit.data.provenance.Provenance`
+record in ``corpus.provenance`` (files, SHA-256, what the data stand in for). Profiles
+(SPEC 2.2):
+
+* ``sample``: the simulated corpora (:mod:`evalkit.data.simulate`), built on first use;
+  options ``quick`` (the test size), ``seed``, ``root``. Each stands in for the licensed
+  corpus it imitates.
+* ``public``: the pinned public sets (:mod:`evalkit.data.public`), verified by SHA-256;
+  options are the loader's (``documents``, ``annotations``).
+* ``licensed``: the user's DUC/TAC/LDC copies (:mod:`evalkit.data.licensed`); an
+  unconfigured corpus raises :class:`~evalkit.errors.DataNotConfiguredError`.
+
+``available()`` lists every entry with its description and stand-in; :func:`profiles`
+gives the profiles of one key. ``load(key, profile, stands_in_for="...")`` overrides the
+registered stand-in text for one use (SummEval standing in for DUC 2004 in one paper,
+for other data in another).
+
+Register a new data set with :func:`register_dataset`; the ``files`` callable returns the
+files the loader read, as ``(root, [paths or (name, path) pairs])``, for the provenance.
+A second registration of the same ``(key, profile)`` is an error.
+
+>>> sorted(profiles("duc2004"))
+['licensed', 'sample']
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
+
+import pandas as pd
+
+from evalkit.data.provenance import PROFILES, record_provenance
+from evalkit.errors import ParameterError
+
+__all__ = ["PROFILES", "KINDS", "Dataset", "FileList", "register_dataset", "get_dataset", "available", "profiles", "keys",
+           "load"]
+
+#: What a data set's loader returns.
+KINDS: Tuple[str, ...] = ("summarization", "mt")
+#: What a ``files`` callable returns: the root the names are relative to, and the files.
+FileList = Tuple[Optional[Path], List[Union[Path, Tuple[str, Path]]]]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """One registry entry: ``loader(**options)`` returns the corpus (``has_quick``: the
+    loader takes ``quick`` and has a test size; ``kind``
+    ``"summarization"`` -> :class:`~evalkit.data.model.SummarizationCorpus`, ``"mt"`` ->
+    :class:`~evalkit.data.model.MTCorpus`); ``files(corpus, options)`` the files it was read
+    from (see :data:`FileList`)."""
+
+    key: str
+    profile: str
+    loader: Callable[..., Any]
+    description: str
+    kind: str = "summarization"
+    stands_in_for: str = ""
+    source: str = ""
+    licence: str = ""
+    files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None
+    has_quick: bool = False
+
+
+_REGISTRY: Dict[Tuple[str, str], Dataset] = {}
+
+
+def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, description: str,
+                     kind: str = "summarization", stands_in_for: str = "", source: str = "", licence: str = "",
+                     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None,
+                     has_quick: bool = False) -> Dataset:
+    """Register ``loader`` under ``(key, profile)``; returns the entry."""
+    if not isinstance(key, str) or not key:
+        raise ParameterError("key", key, "a non-empty data set key")
+    if profile not in PROFILES:
+        raise ParameterError("profile", profile, f"one of {PROFILES}")
+    if not callable(loader):
+        raise ParameterError("loader", loader, "a callable returning a corpus")
+    if not description:
+        raise ParameterError("description", description, "a description of the data set")
+    if kind not in KINDS:
+        raise ParameterError("kind", kind, f"one of {KINDS}")
+    if (key, profile) in _REGISTRY:
+        raise ParameterError("key", (key, profile), "a (key, profile) not registered yet")
+    entry = Dataset(key, profile, loader, description, kind, stands_in_for, source, licence, files, has_quick)
+    _REGISTRY[(key, profile)] = entry
+    return entry
+
+
+def profiles(key: str) -> Tuple[str, ...]:
+    """The profiles data set ``key`` has (in SPEC order); an unknown key raises."""
+    found = tuple(p for p in PROFILES if (key, p) in _REGISTRY)
+    if not found:
+        raise ParameterError("key", key, f"a registered data set: {keys()}")
+    return found
+
+
+def keys(profile: Optional[str] = None) -> List[str]:
+    """The registered keys (of one ``profile``), in registration order."""
+    if profile is not None and profile not in PROFILES:
+        raise ParameterError("profile", profile, f"one of {PROFILES}")
+    return list(dict.fromkeys(k for k, p in _REGISTRY if profile is None or p == profile))
+
+
+def get_dataset(key: str, profile: str) -> Dataset:
+    """The entry of ``(key, profile)``; the error names the profiles ``key`` does have."""
+    if profile not in PROFILES:
+        raise ParameterError("profile", profile, f"one of {PROFILES}")
+    if (key, profile) not in _REGISTRY:
+        have = [p for p in PROFILES if (key, p) in _REGISTRY]
+        expected = (f"a profile of {key!r}: {have}" if have
+                    else f"a data set registered for profile {profile!r}: {keys(profile)}")
+        raise ParameterError("key" if not have else "profile", key if not have else profile, expected)
+    return _REGISTRY[(key, profile)]
+
+
+def available(profile: Optional[str] = None) -> pd.DataFrame:
+    """Every entry (of one ``profile``): ``key, profile, kind, description, stands_in_for,
+    source``, sorted by key and profile (SPEC order)."""
+    if profile is not None and profile not in PROFILES:
+        raise ParameterError("profile", profile, f"one of {PROFILES}")
+    rows = [(e.key, e.profile, e.kind, e.description, e.stands_in_for, e.source) for e in _REGISTRY.values()
+            if profile is None or e.profile == profile]
+    frame = pd.DataFrame(rows, columns=["key", "profile", "kind", "description", "stands_in_for", "source"])
+    order = {p: i for i, p in enumerate(PROFILES)}
+    frame = frame.assign(_p=frame["profile"].map(order)).sort_values(["key", "_p"], kind="mergesort")
+    return frame.drop(columns="_p").reset_index(drop=True)
+
+
+def load(key: str, profile: str, quick: bool = False, stands_in_for: Optional[str] = None, **options: Any):
+    """Load data set ``key`` in ``profile`` with the loader's ``options``; the corpus
+    carries its provenance (``corpus.provenance``).
+
+    ``quick`` asks for the data set's test size where it has one (the sample corpora:
+    ``Dataset.has_quick``); the public and licensed sets have none and load whole (the
+    caller takes a subset, e.g. the first instances). A quick request is recorded in the
+    provenance options either way. ``stands_in_for`` replaces the registered stand-in text
+    in the record."""
+    if not isinstance(quick, bool):
+        raise ParameterError("quick", quick, "True or False")
+    entry = get_dataset(key, profile)
+    loader_options = {**options, "quick": quick} if entry.has_quick else dict(options)
+    corpus = entry.loader(**loader_options)
+    root, files = entry.files(corpus, loader_options) if entry.files is not None else (None, [])
+    record_provenance(corpus, key, profile, entry.source, files, root=root,
+                      stands_in_for=entry.stands_in_for if stands_in_for is None else stands_in_for,
+                      options={**options, "quick": True} if quick else options, licence=entry.licence)
+    return corpus
+
+
+def _below(*folders: Path) -> List[Path]:
+    """Every regular file below the folders that exist (sorted, hidden files skipped)."""
+    out: List[Path] = []
+    for folder in folders:
+        if folder.is_dir():
+            out += sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+    return out
+
+
+# --------------------------------------------------------------------------- sample
+_SAMPLE_STANDS_IN = {
+    "duc2004": "DUC 2004 task 2 (licensed duc2004: NIST SEE coverage and linguistic quality)",
+    "duc2005": "DUC 2005 (licensed duc2005: responsiveness, linguistic quality, pyramids)",
+    "duc2006": "DUC 2006 (licensed duc2006: responsiveness, linguistic quality, pyramids)",
+    "duc2007": "DUC 2007 main task (licensed duc2007: content responsiveness)",
+    "tac2008": "TAC 2008 update task (licensed tac2008: pyramids, responsiveness, linguistic quality)",
+    "tac2009": "TAC 2009 update task (licensed tac2009)",
+    "tac2010": "TAC 2010 guided task (licensed tac2010)",
+    "tac2011": "TAC 2011 guided task (licensed tac2011)",
+    "tides2003": "TIDES 2003 zh-en / Multiple-Translation Chinese Part 4 (licensed mtc4: adequacy, fluency)",
+}
+
+
+def _sample_loader(name: str) -> Callable[..., Any]:
+    def loader(quick: bool = False, seed: Optional[int] = None, root: Optional[str] = None):
+        from evalkit.data.simulate import DEFAULT_SEED, load_sample
+
+        return load_sample(name, root=root, quick=quick, seed=DEFAULT_SEED if seed is None else seed)
+
+    return loader
+
+
+def _sample_files(name: str) -> Callable[[Any, Mapping[str, Any]], FileList]:
+    def files(corpus: Any, options: Mapping[str, Any]) -> FileList:
+        from evalkit.data.simulate import DEFAULT_SEED
+        from evalkit.data.simulate.build import corpus_dir
+
+        seed = options.get("seed")
+        folder = corpus_dir(name, root=options.get("root"), quick=bool(options.get("quick", False)),
+                            seed=DEFAULT_SEED if seed is None else seed)
+        return folder, _below(folder)
+
+    return files
+
+
+def _register_sample() -> None:
+    from evalkit.data.simulate.corpora import CORPORA
+
+    for name in CORPORA:
+        kind = "MT evaluation" if name.startswith("tides") else "summarization evaluation"
+        register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name), has_quick=True,
+                         kind="mt" if name.startswith("tides") else "summarization",
+                         description=f"simulated {kind} in the real on-disk format of {name} "
+                                     "(known latent truth next to it)",
+                         stands_in_for=_SAMPLE_STANDS_IN[name],
+                         source="evalkit.data.simulate (seeded; see data/README.md, 'The sample profile')",
+                         licence="CC0 (generated by evalkit)")
+
+
+# --------------------------------------------------------------------------- public
+def _public_files(corpus: Any, options: Mapping[str, Any]) -> FileList:
+    from evalkit.data.public import locate
+
+    rels = sorted((corpus.meta.get("sha256") or {}))
+    return None, [(rel, locate(rel)) for rel in rels]
+
+
+def _register_public() -> None:
+    from evalkit.data import public
+
+    def licence(rel: str) -> str:
+        for info in public.manifest()["sets"].values():
+            for entry in info["files"]:
+                if entry["path"] == rel:
+                    return str(entry.get("licence", ""))
+        return ""
+
+    entries = [
+        ("summeval", public.load_summeval, "summeval/data.pkl",
+         "SummEval: 100 CNN/DM documents x 16 systems, 11 references, mean expert ratings 1-5 "
+         "(coherence, consistency, fluency, relevance)",
+         "DUC-style coverage and linguistic quality judgments (relevance for coverage; coherence, "
+         "consistency, fluency for quality)", "SummEval (Fabbri et al. 2021), copy in neulab/BARTScore"),
+        ("realsumm", public.load_realsumm, "realsumm/data.pkl",
+         "REALSumm: 100 CNN/DM documents x 24 systems, 1 reference, LitePyramid recall (and the crowd "
+         "SCU annotations with annotations=True)",
+         "DUC/TAC pyramid or coverage judgments (LitePyramid recall)",
+         "REALSumm (Bhandari et al. 2020), neulab/BARTScore copy and neulab/REALSumm annotations"),
+        ("wmt17-en-de", public.load_wmt17_en_de, "wmt17-en-de/wmt17_en_de_systems.pkl.bz2",
+         "WMT17 newstest2017 en-de: 16 systems + reference, 3004 segments, no human judgments",
+         "NIST/TIDES MT evaluations without judgments (e.g. Riezler & Maxwell's Europarl reranker outputs)",
+         "WMT17 news en-de, copy in mjpost/sacrebleu tests"),
+        ("wmt09-cz-en", public.load_wmt09_cz_en, "wmt09-cz-en/ref.sgm",
+         "newstest2009 cz-en reference and cmu-combo output in NIST SGML (2525 segments, 111 documents)",
+         "", "cmu-mtlab/meteor example (WMT09 newstest2009)"),
+    ]
+    for pair in public.WMT19_PAIRS:
+        entries.append((f"wmt19-darr-{pair}", (lambda p: lambda: public.load_wmt19_darr(p))(pair),
+                        f"wmt19-darr/{pair}/data.pkl",
+                        f"WMT19 segment-level daRR relative rankings, {pair}", "",
+                        "WMT19 metrics task daRR, copy in neulab/BARTScore"))
+    for key, loader, rel, description, stands, source in entries:
+        register_dataset(key, "public", loader, files=_public_files, description=description,
+                         kind="mt" if key.startswith("wmt") else "summarization",
+                         stands_in_for=stands, source=source, licence=licence(rel))
+
+
+# --------------------------------------------------------------------------- licensed
+def _duc_files(corpus: Any, where: Path, year: int, options: Mapping[str, Any]) -> FileList:
+    from evalkit.data import duc
+
+    layout = options.get("layout") or duc.LAYOUTS[f"duc{year}"]
+    tables = [where / rel for rel in layout.tables.values() if (where / rel).is_file()]
+    return where, _below(where / layout.peers, where / layout.models) + tables
+
+
+def _tac_files(corpus: Any, where: Path, year: int, options: Mapping[str, Any]) -> FileList:
+    from evalkit.data import tac
+
+    layout = tac.LAYOUTS[year]
+    rels = [rel for _, rel in layout.peer_tables + layout.model_tables]
+    if options.get("rouge"):
+        rels += [rel for _, rel, _ in layout.rouge]
+    folders = [where / layout.models, where / layout.peers]
+    if options.get("pyramids", True):
+        folders += [where / layout.pyramids, where / layout.peer_annotations]
+    return where, _below(*folders) + [where / rel for rel in rels if (where / rel).is_file()]
+
+
+def _nist_files(spec: Mapping[str, Any]) -> FileList:
+    files = [Path(p) for p in [spec["source"], *spec["references"], *spec["systems"], spec["assessments"]] if p]
+    root = Path(os.path.commonpath([str(p.parent) for p in files]))
+    return root, files
+
+
+def _licensed_files(name: str) -> Callable[[Any, Mapping[str, Any]], FileList]:
+    def files(corpus: Any, options: Mapping[str, Any]) -> FileList:
+        from evalkit.data import licensed
+        from evalkit.data.hong2014 import hong2014_files
+
+        c = licensed.CORPORA[name]
+        where = licensed.require(name)
+        if c.kind == "nist":
+            return _nist_files(where)
+        if c.kind == "duc":
+            return _duc_files(corpus, where, c.year, options)
+        if c.kind == "tac":
+            return _tac_files(corpus, where, c.year, options)
+        return where, hong2014_files(where, options.get("systems"))
+
+    return files
+
+
+def _licensed_loader(name: str) -> Callable[..., Any]:
+    def loader(**options: Any):
+        from evalkit.data import licensed
+
+        if licensed.CORPORA[name].kind == "summaries" and options.get("duc_corpus") is None:
+            options["duc_corpus"] = load("duc2004", "licensed")
+        return licensed.load(name, **options)
+
+    return loader
+
+
+def _register_licensed() -> None:
+    from evalkit.data import licensed
+
+    for name, c in licensed.CORPORA.items():
+        register_dataset(name, "licensed", _licensed_loader(name), files=_licensed_files(name),
+                         kind="mt" if c.kind == "nist" else "summarization",
+                         description=c.description, source=c.obtain,
+                         licence="NIST/LDC licence of the user's copy (not redistributable)")
+
+
+_register_sample()
+_register_public()
+_register_licensed()

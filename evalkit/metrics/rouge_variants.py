@@ -1,0 +1,213 @@
+"""ROUGE variants: one variant as a registered metric, and the grid of variants in one pass.
+
+A ROUGE *variant* fixes everything :mod:`evalkit.metrics.rouge` leaves open: the counting
+method (the script's tag without ``ROUGE-``: ``"1"``..``"9"``, ``"L"``, ``"W-1.2"``,
+``"S4"``, ``"SU4"``, ``"S*"``, ...), stemming (``-m``), stop-word removal (``-s``), the
+score (R, P or F with ``alpha``), model scoring (``-f A|B``) and truncation. Graham (2015)
+names them ``<method>_ST<0|1>_RS<0|1>[_<A|M>]_<P|R|F>``, e.g. ``R2_ST1_RS1_A_P`` (methods
+``R1``..``R4``, ``RS4``, ``RSU4``, ``RW`` = W-1.2, ``RL``; A/M = system mean/median).
+
+:class:`RougeVariant` is an :class:`evalkit.metrics.base.Metric` (registered as
+``rouge``): per summary the score exactly as ROUGE-1.5.5.pl prints it (``-d``), with the
+additive statistics ``[score, 1]``; the corpus score is the mean over summaries,
+``sum(score) / n``, in [0, 1] (the plain mean; the script's printed ``Average_X`` is a
+bootstrap mean: :meth:`evalkit.metrics.rouge.Rouge.score`).
+
+:func:`rouge_variant_grid` scores 8 methods x stemming x stop words x P/R/F in one pass
+(Graham's 192 variants with the system mean and median of :func:`aggregate_variant_grid`):
+cleaning and truncation are shared by the four (stem, stop) cells, counting by the
+methods of one cell. Each value equals the per-summary score of
+``ROUGE-1.5.5.pl -n 4 -w 1.2 -2 4 -U -f A -p alpha [-m] [-s] -d`` (``tests/test_rouge_parity.py``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, Optional, Sequence
+
+import numpy as np
+import pandas as pd
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.registry import register_metric
+from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text
+
+__all__ = [
+    "GRID_METHODS", "RougeVariant", "variant_id", "parse_variant_id", "rouge_variant_grid",
+    "aggregate_variant_grid",
+]
+
+#: Graham's method tags and the script's method names they stand for
+GRID_METHODS: Dict[str, str] = {
+    "R1": "1", "R2": "2", "R3": "3", "R4": "4", "RS4": "S4", "RSU4": "SU4", "RW": "W-1.2", "RL": "L",
+}
+_TAG_OF = {f"ROUGE-{m}": tag for tag, m in GRID_METHODS.items()}
+_ID = re.compile(r"^(?P<method>R(?:[1-9]|L|W|S\d+|SU\d+))_ST(?P<stem>[01])_RS(?P<stop>[01])"
+                 r"(?:_(?P<aggregate>[AM]))?_(?P<score>[PRF])$")
+_METHOD = re.compile(r"^(?:(?P<n>[1-9])|L|W-(?P<w>\d+(?:\.\d+)?)|(?P<su>SU|S)(?P<skip>\d+|\*))$")
+
+
+def variant_id(method: str, stem: bool, stopwords: bool, score: str, aggregate: Optional[str] = None) -> str:
+    """Graham's id of a variant, e.g. ``variant_id("R2", True, True, "P", "A") == "R2_ST1_RS1_A_P"``."""
+    agg = f"_{aggregate}" if aggregate else ""
+    return f"{method}_ST{int(bool(stem))}_RS{int(bool(stopwords))}{agg}_{score}"
+
+
+def parse_variant_id(text: str) -> dict:
+    """``{"method", "stem", "stopwords", "aggregate", "score"}`` of a Graham id (``method`` in
+    the script's spelling: ``R2`` -> ``"2"``, ``RW`` -> ``"W-1.2"``, ``RSU4`` -> ``"SU4"``)."""
+    m = _ID.match(text) if isinstance(text, str) else None
+    if m is None:
+        raise ParameterError("variant", text, "a Graham (2015) id METHOD_ST0|1_RS0|1[_A|M]_P|R|F, e.g. R2_ST1_RS1_A_P")
+    tag = m.group("method")
+    method = GRID_METHODS.get(tag, tag[1:])
+    return {"method": method, "stem": m.group("stem") == "1", "stopwords": m.group("stop") == "1",
+            "aggregate": m.group("aggregate"), "score": m.group("score")}
+
+
+def _rouge_for(method: str, **settings) -> Rouge:
+    """A :class:`Rouge` configuration that counts ``method`` (and as little else as it can)."""
+    m = _METHOD.match(method) if isinstance(method, str) else None
+    if m is None:
+        raise ParameterError("method", method, "a ROUGE method tag: '1'..'9', 'L', 'W-<weight>', 'S<k>', 'SU<k>', "
+                                               "'S*' or 'SU*'")
+    if m.group("n"):
+        return Rouge(n=int(m.group("n")), lcs=False, **settings)
+    if method == "L":
+        return Rouge(n=0, lcs=True, **settings)
+    if m.group("w"):
+        return Rouge(n=0, lcs=False, w=float(m.group("w")), **settings)
+    skip = -1 if m.group("skip") == "*" else int(m.group("skip"))
+    return Rouge(n=0, lcs=False, skip=skip, su=m.group("su"), **settings)
+
+
+class RougeVariant(Metric):
+    """One ROUGE variant as a metric: per-summary ROUGE-1.5.5 scores, corpus mean.
+
+    Parameters
+    ----------
+    method : the script's method tag without ``ROUGE-`` (``"1"``, ``"2"``, ``"L"``,
+        ``"W-1.2"``, ``"S4"``, ``"SU4"``, ``"S*"``, ...).
+    score : ``"R"``, ``"P"`` or ``"F"`` (F with ``alpha``, ``-p``).
+    stem, stopwords : ``-m`` and ``-s``.
+    scoring : ``"A"`` (model average) or ``"B"`` (best model), ``-f``.
+    length_limit, byte_limit : ``-l`` / ``-b`` truncation (not both).
+
+    ``hyps`` are summaries (a string with one sentence per line, or a list of sentences);
+    ``refs[i]`` is the list of summary i's references (same forms).
+    """
+
+    name = "rouge"
+    n_statistics = 2
+
+    def __init__(self, method: str = "1", score: str = "F", stem: bool = False, stopwords: bool = False,
+                 scoring: str = "A", alpha: float = 0.5, length_limit: Optional[int] = None,
+                 byte_limit: Optional[int] = None):
+        if score not in ("R", "P", "F"):
+            raise ParameterError("score", score, "'R', 'P' or 'F'")
+        for what, value in (("stem", stem), ("stopwords", stopwords)):
+            if not isinstance(value, bool):
+                raise ParameterError(what, value, "True or False")
+        self._rouge = _rouge_for(method, stem=stem, stopwords=stopwords, scoring=scoring, alpha=alpha,
+                                 length_limit=length_limit, byte_limit=byte_limit)
+        self.method, self.score = method, score
+        self.tag = f"ROUGE-{method}"
+
+    def signature(self) -> str:
+        return f"evalkit.rouge|method:{self.method}|score:{self.score}|agg:mean|{self._rouge.signature()}"
+
+    def segment_statistics(self, hyps: Sequence[Text], refs: Sequence[Sequence[Text]]) -> np.ndarray:
+        """``(n_summaries, 2)`` float64: ``[score, 1]`` per summary (in input order)."""
+        corpus = RougeCorpus.from_lists(hyps, refs)
+        scores = self._rouge.per_summary_scores(corpus)
+        values = scores.loc[scores["metric"] == self.tag, self.score].to_numpy(dtype=np.float64)
+        if len(values) != len(hyps):
+            raise ParameterError("hyps", f"{len(values)} scored summaries", f"{len(hyps)}, one score per summary")
+        return np.column_stack([values, np.ones(len(values))])
+
+    def _score_one(self, stats_sum) -> float:
+        total, n = float(stats_sum[0]), float(stats_sum[1])
+        return total / n if n > 0 else 0.0
+
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        total, n = stats_sums[:, 0].astype(np.float64), stats_sums[:, 1].astype(np.float64)
+        return np.where(n > 0, total / np.where(n > 0, n, 1.0), 0.0)
+
+
+@register_metric("rouge")
+def rouge(method: Optional[str] = None, score: Optional[str] = None, stem: Optional[bool] = None,
+          stopwords: Optional[bool] = None, scoring: str = "A", alpha: float = 0.5,
+          length_limit: Optional[int] = None, byte_limit: Optional[int] = None,
+          variant: Optional[str] = None) -> RougeVariant:
+    """A :class:`RougeVariant` (defaults: ROUGE-1 F, no stemming, no stop-word removal), or
+    the variant a Graham id names (``variant="R2_ST1_RS1_A_P"``; only the mean, A, is a
+    function of summed statistics)."""
+    if variant is not None:
+        given = [k for k, v in (("method", method), ("score", score), ("stem", stem), ("stopwords", stopwords))
+                 if v is not None]
+        if given:
+            raise ParameterError(given[0], locals()[given[0]], f"not set together with variant={variant!r}")
+        parts = parse_variant_id(variant)
+        if parts["aggregate"] == "M":
+            raise ParameterError("variant", variant, "an A (mean) or per-summary id; the median (M) is not a function "
+                                                     "of summed statistics (use aggregate_variant_grid)")
+        method, score, stem, stopwords = parts["method"], parts["score"], parts["stem"], parts["stopwords"]
+    return RougeVariant(method=method or "1", score=score or "F", stem=bool(stem), stopwords=bool(stopwords),
+                        scoring=scoring, alpha=alpha, length_limit=length_limit, byte_limit=byte_limit)
+
+
+def rouge_variant_grid(
+    summaries: Sequence[Text],
+    references: Sequence[Sequence[Text]],
+    instance_ids: Sequence[str],
+    system_ids: Sequence[str],
+    length_limit: Optional[int] = None,
+    byte_limit: Optional[int] = None,
+    alpha: float = 0.5,
+    per_summary: bool = False,
+) -> pd.DataFrame:
+    """The 192 ROUGE variants of Graham (2015) in one pass, as one tidy long frame.
+
+    8 counting methods (ROUGE-1..4, S4, SU4, W-1.2, L) x stemming x stop-word removal x
+    P/R/F x system-level mean (A) / median (M) of the per-summary scores, each per-summary
+    score exactly as ``ROUGE-1.5.5.pl -n 4 -w 1.2 -2 4 -U -f A -p alpha [-m] [-s] -d``
+    prints it. Columns: system, method (Graham's tag, :data:`GRID_METHODS`), stem,
+    stopwords, score, aggregate, variant (e.g. ``R2_ST1_RS1_A_P``), value.
+    ``per_summary=True`` instead returns the per-summary scores (instance, system, method,
+    stem, stopwords, score, value). For DUC-2004 as in Graham (2015) pass
+    ``byte_limit=665`` (the official limit; the paper names no flags).
+    """
+    corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
+    base = Rouge(n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
+    cleaned = CleanedTexts(corpus.texts, base.length_limit, base.byte_limit)
+    peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+    frames = []
+    for st in (False, True):
+        for rs in (False, True):
+            cfg = Rouge(n=4, w=1.2, skip=4, su="both", stem=st, stopwords=rs,
+                        length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
+            sc = cfg.per_summary_scores(corpus, peer_ids, cleaned=cleaned)
+            sc = sc.assign(method=sc["metric"].map(_TAG_OF), stem=st, stopwords=rs)
+            frames.append(sc[["instance", "system", "method", "stem", "stopwords", "R", "P", "F"]])
+    wide = pd.concat(frames, ignore_index=True)
+    long = wide.melt(
+        id_vars=["instance", "system", "method", "stem", "stopwords"], value_vars=["P", "R", "F"],
+        var_name="score", value_name="value",
+    )
+    if per_summary:
+        return long
+    return aggregate_variant_grid(long)
+
+
+def aggregate_variant_grid(per_summary: pd.DataFrame) -> pd.DataFrame:
+    """System-level A (mean) and M (median) of ``rouge_variant_grid(..., per_summary=True)``."""
+    long = per_summary
+    keys = ["system", "method", "stem", "stopwords", "score"]
+    g = long.groupby(keys, sort=True)["value"]
+    agg = pd.concat([g.mean().rename("A"), g.median().rename("M")], axis=1).reset_index()
+    out = agg.melt(id_vars=keys, value_vars=["A", "M"], var_name="aggregate", value_name="value")
+    out["variant"] = (
+        out["method"] + "_ST" + out["stem"].astype(int).astype(str) + "_RS"
+        + out["stopwords"].astype(int).astype(str) + "_" + out["aggregate"] + "_" + out["score"]
+    )
+    return out[["system", "method", "stem", "stopwords", "score", "aggregate", "variant", "value"]]

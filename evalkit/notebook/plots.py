@@ -1,0 +1,156 @@
+"""Figures several papers draw: paper-vs-run scatter, win/significance heat map, score
+scatter and density plots (matplotlib; the notebook saves them with ``out.figure``).
+
+Every helper takes an optional ``ax`` and returns it, draws nothing global, and writes
+p-values as a reader expects them (``<.001``, two or three decimals, never ``.000``).
+"""
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+import numpy as np
+import pandas as pd
+
+from evalkit.errors import ParameterError
+
+
+def format_p(p: float, digits: int = 3) -> str:
+    """A p-value as printed in papers: ``.012``, ``<.001`` (never ``.000``); ``-`` for NaN.
+
+    >>> format_p(0.0004), format_p(0.0123), format_p(1.0)
+    ('<.001', '.012', '1.000')
+    """
+    if p is None or not np.isfinite(p):
+        return "-"
+    floor = 10 ** -digits
+    if p < floor:
+        return "<" + f"{floor:.{digits}f}".lstrip("0")
+    text = f"{p:.{digits}f}"
+    return text.lstrip("0") if p < 1 else text
+
+
+def win_matrix(beats: pd.DataFrame, pvalues: Optional[pd.DataFrame] = None, title: str = "", ax=None,
+               cmap: str = "Greens", annotate_max: int = 30):
+    """Heat map in the style of Graham (2015) Figures 3-4: cell (i, j) is coloured iff the row
+    significantly beats the column; with ``pvalues`` the colour deepens as p falls and p is
+    written in the cell (``<.001`` style, legible size) when there are at most
+    ``annotate_max`` rows."""
+    import matplotlib.pyplot as plt
+
+    if not isinstance(beats, pd.DataFrame) or beats.shape[0] != beats.shape[1]:
+        raise ParameterError("beats", getattr(beats, "shape", beats), "a square boolean DataFrame")
+    n = len(beats)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(0.55 * n + 2.5, 0.55 * n + 1.5))
+    won = beats.to_numpy(dtype=bool)
+    shade = won.astype(float)
+    if pvalues is not None:
+        p = pvalues.reindex(index=beats.index, columns=beats.columns).to_numpy(dtype=float)
+        shade = np.where(won, 1 - np.nan_to_num(p, nan=1.0) * 10, 0.0).clip(0.25, 1) * won
+    colours = plt.get_cmap(cmap).copy()
+    colours.set_bad("white")  # cells without a significant win stay white, as in the paper
+    ax.imshow(np.where(won, shade, np.nan), cmap=colours, vmin=0, vmax=1, aspect="equal")
+    ax.set_xticks(range(n), [str(c) for c in beats.columns], rotation=90, fontsize=8)
+    ax.set_yticks(range(n), [str(i) for i in beats.index], fontsize=8)
+    ax.set_xticks(np.arange(-.5, n), minor=True)
+    ax.set_yticks(np.arange(-.5, n), minor=True)
+    ax.grid(which="minor", color="0.85", linewidth=0.5)
+    ax.tick_params(which="minor", length=0)
+    if pvalues is not None and n <= annotate_max:
+        size = 7 if n <= 15 else 6
+        for i in range(n):
+            for j in range(n):
+                v = p[i, j]
+                if won[i, j] and np.isfinite(v):
+                    ax.text(j, i, format_p(v), ha="center", va="center", fontsize=size,
+                            color="white" if shade[i, j] > 0.6 else "black")
+    ax.set_title(title, fontsize=10)
+    return ax
+
+
+def paper_vs_run(paper: Sequence[float], ours: Sequence[float], labels: Optional[Sequence[str]] = None,
+                 highlight: Optional[Sequence[bool]] = None, annotate: Iterable[str] = (), ax=None,
+                 xlabel: str = "printed", ylabel: str = "this run", title: str = ""):
+    """Scatter of printed values against this run's, one point per item, with the identity
+    line; ``annotate`` names the labelled points (offset alternately so labels do not
+    overlap), ``highlight`` colours points (e.g. the optimal set)."""
+    import matplotlib.pyplot as plt
+
+    x = np.asarray(paper, dtype=float)
+    y = np.asarray(ours, dtype=float)
+    if x.shape != y.shape:
+        raise ParameterError("ours", y.shape, f"as many values as paper ({x.shape})")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.6, 4.4))
+    colour = np.where(np.asarray(highlight, dtype=bool), "tab:green", "0.6") if highlight is not None else "tab:blue"
+    ax.scatter(x, y, s=12, c=colour, linewidths=0)
+    finite = np.isfinite(x) & np.isfinite(y)
+    if finite.any():
+        lo = float(min(x[finite].min(), y[finite].min()))
+        hi = float(max(x[finite].max(), y[finite].max()))
+        ax.plot([lo, hi], [lo, hi], color="0.75", linewidth=0.7, linestyle="--", zorder=0)
+    wanted = list(annotate)
+    if labels is not None and wanted:
+        labels = list(labels)
+        offsets = [(6, 6), (6, -10), (-6, 8), (-6, -12)]
+        k = 0
+        for name in wanted:
+            if name in labels:
+                i = labels.index(name)
+                if finite[i]:
+                    dx, dy = offsets[k % len(offsets)]
+                    ax.annotate(name, (x[i], y[i]), xytext=(dx, dy), textcoords="offset points", fontsize=7,
+                                ha="left" if dx > 0 else "right",
+                                arrowprops={"arrowstyle": "-", "color": "0.5", "linewidth": 0.5})
+                    k += 1
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=9)
+    return ax
+
+
+def score_scatter(x: Sequence[float], y: Sequence[float], xlabel: str, ylabel: str, title: str = "",
+                  percent: bool = True, ax=None):
+    """One point per item (e.g. per summary: quality against coverage), with the diagonal;
+    ``percent`` shows 0-1 scores as 0-100 %."""
+    import matplotlib.pyplot as plt
+
+    scale = 100.0 if percent else 1.0
+    x = scale * np.asarray(x, dtype=float)
+    y = scale * np.asarray(y, dtype=float)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.5, 4.5))
+    ax.scatter(x, y, s=6, alpha=0.4, color="tab:blue", linewidths=0)
+    top = scale
+    ax.plot([0, top], [0, top], color="0.5", linewidth=0.8, linestyle="--")
+    ax.set_xlim(0, max(top, float(np.nanmax(x)) if len(x) else top))
+    ax.set_ylim(0, max(top, float(np.nanmax(y)) if len(y) else top))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=9)
+    return ax
+
+
+def densities(series: Sequence[tuple], xlabel: str, title: str = "", ax=None, grid=(0.0, 1.0)):
+    """Kernel density estimates (scipy ``gaussian_kde``, Scott's rule) of several score
+    series ``[(label, values), ...]`` on a common axis ``grid`` (lo, hi)."""
+    import matplotlib.pyplot as plt
+    from scipy import stats as sps
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 4))
+    xs = np.linspace(grid[0], grid[1], 201)
+    for label, values in series:
+        v = np.asarray(values, float)
+        v = v[np.isfinite(v)]
+        if len(v) > 1 and np.ptp(v) > 0:
+            ax.plot(xs, sps.gaussian_kde(v)(xs), label=label)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("Density")
+    ax.set_xlim(*grid)
+    ax.legend(fontsize=8)
+    ax.set_title(title, fontsize=9)
+    return ax
+
+
+__all__ = ["densities", "format_p", "paper_vs_run", "score_scatter", "win_matrix"]

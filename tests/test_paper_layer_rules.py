@@ -1,0 +1,249 @@
+"""The rules of the paper layer (README "Contributing", notebooks/README.md), enforced.
+
+Each test fails when a rule is broken: import layers without back-edges; no file reading,
+environment variables or plotting in paper modules; paper modules at most 400 lines;
+notebooks thin (no ``def``, no code cell over 25 lines); printed numbers only in
+``data/published``; every paper module declares its notebooks' parameters; docstring
+examples run.
+"""
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import json
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import evalkit
+
+ROOT = Path(evalkit.__file__).resolve().parent
+REPO = ROOT.parent
+NOTEBOOKS = REPO / "notebooks"
+PUBLISHED = REPO / "data" / "published"
+
+#: Lower layers may not import higher ones. Same rank: may import each other.
+RANKS = {"errors": 0, "atomic": 0, "config": 0, "__init__": 0, "__main__": 7,
+         "text": 1, "metrics": 2, "stats": 2, "data": 3, "notebook": 4, "papers": 5, "cli": 6}
+
+
+def _modules():
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        yield path, rel
+
+
+def _layer(rel: Path) -> str:
+    return rel.parts[0][:-3] if len(rel.parts) == 1 else rel.parts[0]
+
+
+def _imports(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.lineno, node.module, [a.name for a in node.names]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name, []
+
+
+def _target_layer(module: str):
+    parts = module.split(".")
+    if parts[0] != "evalkit" or len(parts) < 2:
+        return None
+    return parts[1]
+
+
+def test_import_layers_have_no_back_edges():
+    bad = []
+    for path, rel in _modules():
+        own = _layer(rel)
+        if own not in RANKS:
+            bad.append(f"{rel}: unknown layer {own!r} (add it to RANKS)")
+            continue
+        for line, module, _names in _imports(path):
+            target = _target_layer(module)
+            if target is None or target == own:
+                continue
+            if target not in RANKS:
+                bad.append(f"{rel}:{line} imports unknown layer {module}")
+            elif RANKS[target] > RANKS[own]:
+                bad.append(f"{rel}:{line}: {own} (rank {RANKS[own]}) imports {module} (rank {RANKS[target]})")
+    assert not bad, "import back-edges:\n" + "\n".join(bad)
+
+
+def _paper_modules():
+    return sorted(p for p in (ROOT / "papers").glob("*.py") if p.name != "__init__.py")
+
+
+def test_paper_modules_read_no_files_environment_or_plots():
+    bad = []
+    for path in _paper_modules():
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
+                bad.append(f"{path.name}:{node.lineno}: open()")
+            if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv", "read_text", "read_bytes"):
+                bad.append(f"{path.name}:{node.lineno}: .{node.attr}")
+        for line, module, names in _imports(path):
+            if module.split(".")[0] in ("matplotlib", "seaborn") or module == "os" or "environ" in names:
+                bad.append(f"{path.name}:{line}: imports {module}")
+    assert not bad, "\n".join(bad)
+
+
+def test_paper_modules_are_at_most_400_lines():
+    long = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in _paper_modules()}
+    assert {k: v for k, v in long.items() if v > 400} == {}
+
+
+def test_every_paper_module_declares_its_notebooks():
+    from evalkit.notebook.params import Parameter
+
+    problems = []
+    for folder in sorted(p for p in NOTEBOOKS.iterdir() if p.is_dir()):
+        try:
+            module = importlib.import_module(f"evalkit.papers.{folder.name}")
+        except ModuleNotFoundError:
+            problems.append(f"{folder.name}: no module evalkit/papers/{folder.name}.py")
+            continue
+        declared = getattr(module, "NOTEBOOKS", None)
+        if not isinstance(declared, dict):
+            problems.append(f"{folder.name}: no NOTEBOOKS declaration")
+            continue
+        stems = {p.stem for p in folder.glob("*.ipynb")}
+        if set(declared) != stems:
+            problems.append(f"{folder.name}: declared {sorted(declared)} but notebooks {sorted(stems)}")
+        for name, params in declared.items():
+            if not all(isinstance(p, Parameter) for p in params):
+                problems.append(f"{folder.name}/{name}: entries must be Parameter")
+    assert not problems, "\n".join(problems)
+
+
+def _code_cells(path: Path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "code":
+            yield i, cell, "".join(cell["source"])
+
+
+def _notebooks():
+    return sorted(NOTEBOOKS.glob("*/*.ipynb"))
+
+
+@pytest.mark.parametrize("path", _notebooks(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_notebooks_are_thin(path):
+    bad = []
+    for i, _cell, source in _code_cells(path):
+        tree = ast.parse(source)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                bad.append(f"cell {i}: defines a function or class (line {node.lineno})")
+        lines = [ln for ln in source.splitlines() if ln.strip()]
+        if len(lines) > 25:
+            bad.append(f"cell {i}: {len(lines)} lines (at most 25)")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("path", _notebooks(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_notebook_parameters_match_the_declaration(path):
+    """The parameters cell names exactly the common knobs and the declared parameters, with
+    the declared defaults, and setup() passes them all."""
+    from evalkit.notebook.params import COMMON, declared_parameters
+
+    cells = list(_code_cells(path))
+    tagged = [(i, s) for i, c, s in cells if "parameters" in c.get("metadata", {}).get("tags", [])]
+    assert len(tagged) == 1, "exactly one parameters cell"
+    values = {}
+    for node in ast.parse(tagged[0][1]).body:
+        assert isinstance(node, ast.Assign) and len(node.targets) == 1, "parameters cell: plain assignments only"
+        values[node.targets[0].id] = ast.literal_eval(node.value)
+    declared = {p.name: p for p in declared_parameters(path.parent.name, path.stem)}
+    assert set(values) - set(COMMON) == set(declared), "parameters cell vs declaration"
+    for name, p in declared.items():
+        assert p.validate(values[name]) == p.validate(p.default), f"default of {name}"
+    passed = set()
+    for _i, _c, source in cells:
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "setup":
+                passed |= {k.arg for k in node.keywords}
+    assert set(values) <= passed, f"not passed to setup(): {sorted(set(values) - passed)}"
+
+
+def _decimals(text: str) -> int:
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def _published_numbers(paper: str):
+    """Numbers with at least three decimals printed in the paper's tables (``0.786``,
+    ``.015``, ``.9954``): values a notebook would be tempted to type."""
+    from evalkit.data.published import list_published, read_published
+
+    found = set()
+    if not (PUBLISHED / paper).is_dir():
+        return found
+    for table in list_published(paper):
+        frame = read_published(paper, table, dtypes={})
+        for col in frame.columns:
+            for value in frame[col]:
+                if isinstance(value, float) and value == value and not float(value).is_integer() \
+                        and _decimals(repr(value)) >= 3:
+                    found.add(round(value, 9))
+    return found
+
+
+def _number_literals(source: str, skip_calls=("Parameter", "P")):
+    """Numeric literals of ``source`` with at least three decimals, outside the arguments of
+    parameter declarations (a declared default mirrors the paper's setting, not a result)."""
+    tree = ast.parse(source)
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in skip_calls:
+            skipped |= {id(n) for n in ast.walk(node)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, float) and id(node) not in skipped:
+            text = ast.get_source_segment(source, node) or repr(node.value)
+            if _decimals(text) >= 3:
+                yield node.lineno, text, node.value
+
+
+def test_printed_numbers_are_not_typed_in_code_or_notebooks():
+    bad = []
+    papers = sorted({p.stem.split("_")[0] for p in _paper_modules()})
+    for paper in papers:
+        printed = _published_numbers(paper)
+        sources = [(p.name, p.read_text(encoding="utf-8")) for p in _paper_modules() if p.stem.split("_")[0] == paper]
+        for nb in sorted((NOTEBOOKS / paper).glob("*.ipynb")):
+            sources += [(f"{nb.name} cell {i}", s) for i, c, s in _code_cells(nb)
+                        if "parameters" not in c.get("metadata", {}).get("tags", [])]
+        for where, text in sources:
+            for line, literal, value in _number_literals(text):
+                if round(value, 9) in printed:
+                    bad.append(f"{where}:{line}: literal {literal} is a printed number; read it from data/published")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_printed_number_rule_can_fail():
+    assert list(_number_literals("x = 0.786\ny = Parameter('a', float, default=0.786)\n")) == [(1, "0.786", 0.786)]
+
+
+def _all_module_names():
+    for info in pkgutil.walk_packages(evalkit.__path__, "evalkit."):
+        if info.name.endswith("__main__"):
+            continue
+        yield info.name
+
+
+@pytest.mark.parametrize("name", sorted(_all_module_names()))
+def test_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    for test in finder.find(module, name):
+        if test.examples and test.filename and Path(test.filename).resolve().is_relative_to(ROOT):
+            runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} doctest example(s) failed in {name}"

@@ -15,6 +15,8 @@ For Murray, Renals, Carletta & Moore (2005) (notes: acl2005-workshop-part-A.md 6
 
 Cross-file checks name file and line: units and extracts refer to listed meetings and DAs.
 
+**Public stand-in** (:func:`meetings_from_summeval`): SummEval's CNN/DM articles as meetings.
+
 **ICSI NXT layout** (licensed: the ICSI Meeting Corpus, LDC2004S02, with the NXT annotation
 release holding words, dialogue acts and extractive summaries): per meeting M and channel S
 ``M.S.words.xml`` (``<w nite:id=... starttime=... endtime=...>word</w>``; other elements
@@ -33,15 +35,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
+import numpy as np
 import pandas as pd
 
 from evalkit.data.tsv import check_keys, read_tsv_folder, write_tsv_folder
+from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError
+from evalkit.text import asr_channel, extractive
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["MeetingCorpus", "read_meeting_corpus", "write_meeting_corpus", "read_icsi_nxt", "load_icsi_folder",
-           "TEST_MEETINGS", "SPECS"]
+           "meetings_from_summeval", "SUMMEVAL_STANDS_IN", "TEST_MEETINGS", "SPECS"]
 
 SPECS = {
     "meetings": {"meeting": "str", "split": ("train", "test")},
@@ -58,7 +63,7 @@ _UNIQUE = {"meetings": ("meeting",), "units": ("meeting", "da"), "extracts": ("m
 
 
 @dataclass
-class MeetingCorpus:
+class MeetingCorpus(StudyData):
     meetings: pd.DataFrame
     units: pd.DataFrame
     extracts: pd.DataFrame
@@ -226,3 +231,43 @@ TEST_MEETINGS = ("Bed004", "Bed009", "Bed016", "Bmr005", "Bmr019", "Bro018")
 def load_icsi_folder(folder: PathLike) -> MeetingCorpus:
     """A licensed ICSI NXT folder, with Murray et al.'s six test meetings marked ``test``."""
     return read_icsi_nxt(folder, test=TEST_MEETINGS)
+
+
+#: What the SummEval articles stand in for (:func:`meetings_from_summeval`).
+SUMMEVAL_STANDS_IN = ("ICSI meetings (Murray et al. 2005): SummEval's CNN/DM articles, sentences for dialogue acts, "
+                      "one speaker, extracts covering each crowd reference for the annotators' extracts, the synthetic "
+                      "ASR channel for the recognizer")
+
+
+def meetings_from_summeval(n_test: int = 6, n_train: int = 30, annotators: int = 3, ratio: float = 0.10,
+                  wer: float = 0.295, seed: int = 20051) -> MeetingCorpus:
+    """SummEval's articles as a meeting corpus (the public stand-in for ICSI meetings):
+    one unit per sentence (one speaker); annotator k's extract = the sentences that share the
+    most word types with crowd reference k+2 (the same share of units as the systems); ASR =
+    the synthetic channel at ``wer``. The first ``n_test`` documents are the test set."""
+    from evalkit.data.public import load_summeval
+
+    c = load_summeval(documents=True)
+    docs = list(c.instances["instance"])[: n_test + n_train]
+    sents = c.documents.set_index("instance")["sentences"]
+    refs = c.summaries[c.summaries["instance"].isin(docs)].set_index(["instance", "summarizer"])["sentences"]
+    units, extracts = [], []
+    for k, d in enumerate(docs):
+        manual = [t for t in sents[d] if t.strip()]
+        asr = asr_channel.corrupt(manual, wer, seed=seed + k, spread=0.5)
+        for i, (m, a) in enumerate(zip(manual, asr)):
+            units.append({"meeting": d, "da": f"{d}.s{i}", "position": i, "speaker": "A", "start": float(i),
+                          "end": float(i) + 0.9, "manual": m, "asr": a})
+        n = extractive.summary_size(len(manual), ratio)
+        words = [set(t.lower().split()) for t in manual]
+        for j in range(annotators):
+            ref = set(" ".join(refs[(d, f"ref{j + 2}")]).lower().split())
+            best = extractive.select_top(np.array([len(w & ref) for w in words], dtype=float), n)
+            extracts += [{"meeting": d, "annotator": f"ref{j + 2}", "da": f"{d}.s{i}"} for i in best]
+    meetings = pd.DataFrame({"meeting": docs, "split": ["test"] * n_test + ["train"] * (len(docs) - n_test)})
+    empty = {name: pd.DataFrame({col: [] for col in cols}) for name, cols in
+             (("system_extracts", ("meeting", "approach", "transcript", "da")),
+              ("ratings", ("judge", "meeting", "approach", "transcript", "statement", "rating")))}
+    return MeetingCorpus(meetings, pd.DataFrame(units), pd.DataFrame(extracts), empty["system_extracts"], empty["ratings"],
+                         meta={"name": "public:summeval-articles", "stands_in_for": SUMMEVAL_STANDS_IN,
+                               "sha256": c.meta.get("sha256", {}), "asr": f"synthetic channel at WER {wer:g}"})

@@ -24,6 +24,7 @@ from typing import Dict, List, Union
 import pandas as pd
 
 from evalkit.data.tsv import check_keys, line_of, read_tsv_folder, write_tsv_folder
+from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -42,7 +43,7 @@ _UNIQUE = {"stories": ("story",), "summaries": ("story", "author"), "questions":
 
 
 @dataclass
-class QuestionnaireStudy:
+class QuestionnaireStudy(StudyData):
     stories: pd.DataFrame
     summaries: pd.DataFrame
     questions: pd.DataFrame

@@ -32,6 +32,7 @@ from typing import Dict, List, Optional, Sequence, Union
 import pandas as pd
 
 from evalkit.data.tsv import check_keys, read_tsv_folder, write_tsv_folder
+from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -51,7 +52,7 @@ _UNIQUE = {"events": ("event",), "documents": ("event", "document"), "surrogates
 
 
 @dataclass
-class RelevanceTask:
+class RelevanceTask(StudyData):
     """One extrinsic relevance experiment (frames as in the module doc)."""
 
     events: pd.DataFrame

@@ -31,19 +31,20 @@ from typing import Dict, List, Optional, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["NuggetEvaluation", "read_nuggets", "read_responses", "read_judgments", "read_votes",
-           "read_trec_qa", "write_trec_qa"]
+           "read_trec_qa", "write_trec_qa", "nuggets_from_realsumm", "REALSUMM_STANDS_IN"]
 
 _SPLIT = re.compile(r"[ \t]+")
 LABELS = ("vital", "okay")
 
 
 @dataclass
-class NuggetEvaluation:
+class NuggetEvaluation(StudyData):
     key: pd.DataFrame        # question, nugget, label, text
     responses: pd.DataFrame  # run, question, document, answer
     judgments: pd.DataFrame  # run, question, nugget, present
@@ -177,3 +178,28 @@ def write_trec_qa(ev: NuggetEvaluation, folder: PathLike) -> List[Path]:
         out.append(atomic_write_text(folder / "votes.txt", "".join(
             f"{q} {n} {a} {lab}\n" for q, n, a, lab in ev.votes[["question", "nugget", "assessor", "label"]].itertuples(index=False))))
     return out
+
+
+#: What REALSumm stands in for (:func:`nuggets_from_realsumm`).
+REALSUMM_STANDS_IN = ("TREC QA nuggets and assessor judgments: REALSumm's SCUs (no vital/okay labels: every SCU counts "
+                      "as vital) and the crowd's majority presence votes; systems for runs, documents for questions")
+
+
+def nuggets_from_realsumm() -> NuggetEvaluation:
+    """REALSumm as a nugget evaluation: SCUs = nuggets (all vital: the SCUs have no importance
+    labels), the crowd's majority presence votes = nugget judgments, system summaries = runs
+    (one answer string per sentence), documents = questions."""
+    from evalkit.data.public import load_realsumm
+
+    corpus = load_realsumm(annotations=True, documents=False)
+    key = corpus.scus.rename(columns={"instance": "question", "scu": "nugget", "label": "text"})
+    key = key.assign(label="vital")[["question", "nugget", "label", "text"]]
+    peers = corpus.summaries[corpus.summaries["summarizer"] != "ref"]
+    responses = peers.explode("sentences").rename(columns={"instance": "question", "summarizer": "run",
+                                                           "sentences": "answer"})
+    responses = responses.dropna(subset=["answer"]).assign(document="-")[["run", "question", "document", "answer"]]
+    judged = corpus.peer_scus.rename(columns={"instance": "question", "summarizer": "run", "scu": "nugget"})
+    judgments = judged.assign(present=1)[["run", "question", "nugget", "present"]]
+    meta = {"name": "public:realsumm", "stands_in_for": REALSUMM_STANDS_IN, "sha256": corpus.meta.get("sha256", {})}
+    return NuggetEvaluation(key.reset_index(drop=True), responses.reset_index(drop=True),
+                            judgments.reset_index(drop=True), None, meta=meta)

@@ -31,28 +31,43 @@ from evalkit.data.published import read_published
 from evalkit.data.relevance import RelevanceTask
 from evalkit.errors import DataNotConfiguredError, ParameterError
 from evalkit.metrics.rouge import Rouge
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import Parameter as P
 from evalkit.stats import extrinsic, partitions, printed
 
 PAPER = "dorr2005"
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_table1_table6_relevance": (
+        P("anova_unit", str, default="subject", choices=("subject", "event"), help="observations of the RP-vs-LDC ANOVA"),
+        P("stem", bool, default=False, help="ROUGE-1 with Porter stemming (the paper does not say)"),
+    ),
+    "02_table5_partitions": (
+        P("sizes", list, default=[1, 2, 4], element=int, low=1, help="partition sizes P"),
+        P("n_partitions", int, default=10000, quick=300, low=1, help="random partitions per size"),
+        P("stem", bool, default=False, help="ROUGE-1 with Porter stemming"),
+    ),
+}
 SURROGATES = ("HEAD", "HUM")
 MEASURES = ("rp", "ldc")
 PRINTED = "printed numbers (Tables 1-6, text)"
+#: recomputations that disagree with the printed value for a reason data/published/dorr2005/README.md gives
+ERRATA = ("HEAD_ldc_overall", "HUM_rp_overall")
 NO_PUBLIC = ("no public data set has subjects judging relevance from surrogates and from the full text of the same "
              "documents with gold relevance labels (TDT-3 and the study's judgments are LDC-licensed or unpublished; the "
              "public SummEval copy holds only the mean of its three experts, so not even annotator agreement can stand "
              "in); the printed-number checks (00_printed_checks) and the sample profile exercise the method")
 
-__all__ = ["PAPER", "SURROGATES", "NO_PUBLIC", "claim_row", "printed_checks", "load_task", "rouge1", "table1", "table6",
+__all__ = ["PAPER", "SURROGATES", "NO_PUBLIC", "printed_checks", "load_task", "rouge1", "table1", "table6",
            "significance", "item_scores", "partition_correlations", "table5", "representative_tables", "paper_vs_run"]
 
 
-def claim_row(claim_id, source, printed_value, this_run, data, verdict, note="") -> dict:
-    return {"claim_id": claim_id, "source": source, "printed": printed_value, "this_run": this_run, "data": data,
-            "verdict": verdict, "note": note}
 
 
-def _exact(claim, source, printed_value, value, ok: bool, note="") -> dict:
-    return claim_row(claim, source, printed_value, value, PRINTED, "recomputed exactly" if ok else "differs", note)
+def _exact(c: Claims, claim: str, source: str, printed_value, value, ok: bool, note: str = "") -> None:
+    """A recomputation from printed numbers: agrees, or a known erratum (README) when not."""
+    c.add(claim.replace("/", "-"), source=source, printed=printed_value, this_run=value, note=note,
+          verdict="agrees" if ok else "erratum" if claim in ERRATA else "differs")
 
 
 def printed_checks() -> pd.DataFrame:
@@ -60,53 +75,52 @@ def printed_checks() -> pd.DataFrame:
     t1 = read_published(PAPER, "table1")
     t6 = read_published(PAPER, "table6")
     text = read_published(PAPER, "text").set_index("claim")
-    rows: List[dict] = []
+    c = Claims(PAPER, data=PRINTED, kind="recomputed", digits=4)
     for s in SURROGATES:
         g = t6[(t6["surrogate"] == s) & (t6["judgment"] != "TOTAL")].set_index("judgment")
         total = int(g["count"].sum())
-        rows.append(_exact(f"{s}_count_total", "Table 6", 600, total, total == 600))
+        _exact(c, f"{s}_count_total", "Table 6", 600, total, total == 600)
         for judgment, row in g.iterrows():
             rules = printed.rounding_rules(int(row["count"]), 600, str(int(row["percent"])), scale=100)
-            rows.append(_exact(f"{s}_{judgment}_percent", "Table 6", f"{int(row['percent'])}%",
+            _exact(c, f"{s}_{judgment}_percent", "Table 6", f"{int(row['percent'])}%",
                                round(100 * row["count"] / 600, 4), bool(rules),
-                               f"rounding rule(s) giving the printed value: {', '.join(rules) or 'none'}"))
+                               f"rounding rule(s) giving the printed value: {', '.join(rules) or 'none'}")
         rp = 100 * (g.loc["Rel/Rel", "count"] + g.loc["NonRel/NonRel", "count"]) / 600
         t1rp = t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "rp")]["value"].astype(float).iloc[0]
-        rows.append(_exact(f"{s}_rp_from_counts", "Table 6 -> Table 1", f"{t1rp:g}%", round(rp, 4), round(rp) == t1rp,
-                           "(Rel/Rel + NonRel/NonRel) / 600"))
+        _exact(c, f"{s}_rp_from_counts", "Table 6 -> Table 1", f"{t1rp:g}%", round(rp, 4), round(rp) == t1rp,
+                           "(Rel/Rel + NonRel/NonRel) / 600")
         weighted = float((g["count"] * g["r1_mean"].astype(float)).sum() / 600)
         tot = float(t6[(t6.surrogate == s) & (t6.judgment == "TOTAL")]["r1_mean"].iloc[0])
-        rows.append(_exact(f"{s}_r1_total", "Table 6", tot, round(weighted, 5), abs(weighted - tot) <= 5e-5,
-                           "count-weighted mean of the four outcome means"))
+        _exact(c, f"{s}_r1_total", "Table 6", tot, round(weighted, 5), abs(weighted - tot) <= 5e-5,
+                           "count-weighted mean of the four outcome means")
         secs = float((g["count"] * g["seconds"].astype(float)).sum() / 600)
         tsec = float(t1[(t1.surrogate == s) & (t1.measure == "seconds")]["value"].iloc[0])
-        rows.append(_exact(f"{s}_seconds", "Table 6 -> Table 1", tsec, round(secs, 3), abs(secs - tsec) < 0.05,
-                           "count-weighted mean time of the outcomes (their times are printed to 0.1 s)"))
+        _exact(c, f"{s}_seconds", "Table 6 -> Table 1", tsec, round(secs, 3), abs(secs - tsec) < 0.05,
+                           "count-weighted mean time of the outcomes (their times are printed to 0.1 s)")
         ev = t1[(t1.surrogate == s) & (t1.event != "overall")]
         for m in MEASURES:
             mean = float(ev[ev.measure == m]["value"].astype(float).mean())
             over = float(t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == m)]["value"].iloc[0])
-            rows.append(_exact(f"{s}_{m}_overall", "Table 1", f"{over:g}%", round(mean, 4), abs(mean - over) <= 0.5,
-                               "mean of the three events (equal sizes); per-event roundings allow +-0.5"))
+            _exact(c, f"{s}_{m}_overall", "Table 1", f"{over:g}%", round(mean, 4), abs(mean - over) <= 0.5,
+                               "mean of the three events (equal sizes); per-event roundings allow +-0.5")
         gain = float(text.loc[f"rp_gain_{s.lower()}", "value"])
         ldc = float(t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "ldc")]["value"].iloc[0])
-        rows.append(_exact(f"{s}_gain", "text + Tables 1, 6", f"{gain:g}", round(rp - gain, 4), abs(rp - gain - ldc) <= 0.5,
-                           f"exact RP {rp:.2f} minus the printed gain gives an LDC rate that prints as {ldc:g}%"))
+        _exact(c, f"{s}_gain", "text + Tables 1, 6", f"{gain:g}", round(rp - gain, 4), abs(rp - gain - ldc) <= 0.5,
+                           f"exact RP {rp:.2f} minus the printed gain gives an LDC rate that prints as {ldc:g}%")
     doc = float(t1[(t1.surrogate == "DOC")]["value"].iloc[0])
     head = float(t1[(t1.surrogate == "HEAD") & (t1.measure == "seconds")]["value"].iloc[0])
     red = 100 * (1 - head / doc)
-    rows.append(_exact("time_reduction", "text + Table 1", f"{text.loc['time_reduction', 'value']:g}%", round(red, 2),
-                       abs(red - float(text.loc["time_reduction", "value"])) < 1, "1 - 4.60/13.38"))
+    _exact(c, "time_reduction", "text + Table 1", f"{text.loc['time_reduction', 'value']:g}%", round(red, 2),
+                       abs(red - float(text.loc["time_reduction", "value"])) < 1, "1 - 4.60/13.38")
     fn = t6.set_index(["surrogate", "judgment"])["count"]
     ratio = 100 * (fn[("HEAD", "NonRel/Rel")] / fn[("HUM", "NonRel/Rel")] - 1)
-    rows.append(_exact("false_negative_increase", "text + Table 6", "50%", round(ratio, 2), abs(ratio - 50) < 5, "117/77 - 1"))
-    rows += _representative_checks()
-    return pd.DataFrame(rows)
+    _exact(c, "false_negative_increase", "text + Table 6", "50%", round(ratio, 2), abs(ratio - 50) < 5, "117/77 - 1")
+    _representative_checks(c)
+    return c.frame()
 
 
-def _representative_checks() -> List[dict]:
+def _representative_checks(c: Claims) -> None:
     t5 = read_published(PAPER, "table5")
-    rows = []
     for s in SURROGATES:
         r1 = read_published(PAPER, "table4")
         x = r1[(r1.surrogate == s) & (r1.partition != "avg")]["value"].astype(float).to_numpy()
@@ -115,28 +129,19 @@ def _representative_checks() -> List[dict]:
             y = y[y.surrogate == s]["value"].astype(float).to_numpy()
             r = float(np.corrcoef(x, y)[0, 1])
             p4 = float(t5[(t5.surrogate == s) & (t5.measure == m) & (t5.partition_size == 4)]["value"].iloc[0])
-            rows.append(claim_row(f"{s}_{m}_representative_r", "Tables 2-4 vs Table 5 (P = 4)", p4, round(r, 4), PRINTED,
-                                  "agrees" if np.sign(r) == np.sign(p4) else "differs",
-                                  "r on the printed representative partition; Table 5 summarizes 10,000 partitions"))
+            c.add(f"{s}_{m}_representative_r", source="Tables 2-4 vs Table 5 (P = 4)", printed=p4, this_run=round(r, 4), kind="consistency", verdict="agrees" if np.sign(r) == np.sign(p4) else "differs", note="r on the printed representative partition; Table 5 summarizes 10,000 partitions")
             lo, hi = (read_published(PAPER, "text").set_index("claim").loc[f"{m}_{s.lower()}_{k}", "value"] for k in ("min", "max"))
-            rows.append(_exact(f"{s}_{m}_min_max", "text + Tables 2-3", f"{lo:g}-{hi:g}%", f"{y.min():g}-{y.max():g}%",
-                               (y.min(), y.max()) == (float(lo), float(hi))))
-    return rows
+            _exact(c, f"{s}_{m}_min_max", "text + Tables 2-3", f"{lo:g}-{hi:g}%", f"{y.min():g}-{y.max():g}%",
+                               (y.min(), y.max()) == (float(lo), float(hi)))
 
 
 def load_task(profile: str, quick: bool = False) -> RelevanceTask:
     """The relevance study of a profile (module doc)."""
-    if profile == "sample":
-        from evalkit.data.simulate.tasks import load_task_sample
+    from evalkit.data import datasets
 
-        return load_task_sample("relevance", quick=quick)
     if profile == "public":
         raise DataNotConfiguredError("public stand-in for Dorr et al.'s relevance study", NO_PUBLIC)
-    if profile == "licensed":
-        from evalkit.data import licensed
-
-        return licensed.load("tdt3-relevance")
-    raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
+    return datasets.load("tdt3-relevance", profile, quick=quick)
 
 
 def rouge1(task: RelevanceTask, stem: bool = False, stopwords: bool = False) -> pd.DataFrame:
@@ -247,24 +252,20 @@ def paper_vs_run(t1: pd.DataFrame, t5: Optional[pd.DataFrame], data: str) -> pd.
     """The paper's claims (Tables 1 and 5) beside this run: patterns, not values."""
     p1 = read_published(PAPER, "table1")
     p5 = read_published(PAPER, "table5")
-    rows = []
+    c = Claims(PAPER, data=data, kind="reproduced", digits=4)
     over = t1[t1["event"] == "overall"].set_index("surrogate")
     for s in SURROGATES:
         for m in MEASURES:
             pv = float(p1[(p1.surrogate == s) & (p1.event == "overall") & (p1.measure == m)]["value"].iloc[0])
-            rows.append(claim_row(f"{s}_{m}_overall", "Table 1", f"{pv:g}%", round(float(over.loc[s, m]), 2), data,
-                                  "not comparable", "different documents and subjects"))
+            c.add(f"{s}_{m}_overall", source="Table 1", printed=f"{pv:g}%", this_run=round(float(over.loc[s, m]), 2), verdict="not comparable", note="different documents and subjects")
         gap = over.loc[s, "rp"] - over.loc[s, "ldc"]
-        rows.append(claim_row(f"{s}_rp_above_ldc", "Table 1", "RP > LDC", round(float(gap), 2), data,
-                              "agrees" if gap > 0 else "differs", "RP minus LDC, percentage points"))
+        c.add(f"{s}_rp_above_ldc", source="Table 1", printed="RP > LDC", this_run=round(float(gap), 2), verdict="agrees" if gap > 0 else "differs", note="RP minus LDC, percentage points")
         for m in MEASURES if t5 is not None else ():
             mine = t5[(t5.surrogate == s) & (t5.measure == m)].set_index("size")["mean_r"]
             theirs = p5[(p5.surrogate == s) & (p5.measure == m)].set_index("partition_size")["value"].astype(float)
             for size in mine.index.intersection(theirs.index):
                 same = np.sign(mine[size]) == np.sign(theirs[size])
-                rows.append(claim_row(f"{s}_{m}_r_P{size}", "Table 5", float(theirs[size]), round(float(mine[size]), 4),
-                                      data, "agrees" if same else "differs", "sign of the mean r over partitions"))
+                c.add(f"{s}_{m}_r_P{size}", source="Table 5", printed=float(theirs[size]), this_run=round(float(mine[size]), 4), verdict="agrees" if same else "differs", note="sign of the mean r over partitions")
     hr = over.loc["HUM", "rp"] - over.loc["HEAD", "rp"]
-    rows.append(claim_row("HUM_rp_above_HEAD", "Table 1", "HUM 81% > HEAD 76%", round(float(hr), 2), data,
-                          "agrees" if hr > 0 else "differs", "HUM minus HEAD RP, percentage points"))
-    return pd.DataFrame(rows)
+    c.add("HUM_rp_above_HEAD", source="Table 1", printed="HUM 81% > HEAD 76%", this_run=round(float(hr), 2), verdict="agrees" if hr > 0 else "differs", note="HUM minus HEAD RP, percentage points")
+    return c.frame()

@@ -26,22 +26,21 @@ from scipy import stats as sps
 from evalkit.data.published import read_published
 from evalkit.data.questionnaires import QuestionnaireStudy
 from evalkit.errors import DataNotConfiguredError, ParameterError
+from evalkit.notebook.claims import Claims
 from evalkit.stats import crosscomp
 
 PAPER = "kolluru2005"
+NOTEBOOKS = {"00_printed_checks": (), "01_cross_comprehension": ()}
 PRINTED = "printed numbers (Tables 1, 3, 4, text)"
 HUMANS = ("A", "B", "C", "D")
 NO_PUBLIC = ("no public data set has several authors' one-line summaries of the same stories with their own "
              "questionnaires and a judge's grades of the crossed answers; the printed-number checks "
              "(00_printed_checks) and the sample profile exercise the method")
 
-__all__ = ["PAPER", "NO_PUBLIC", "claim_row", "printed_checks", "load_study", "table1", "figure2", "machine_vs_human",
+__all__ = ["PAPER", "NO_PUBLIC", "printed_checks", "load_study", "table1", "figure2", "machine_vs_human",
            "paper_vs_run"]
 
 
-def claim_row(claim_id, source, printed_value, this_run, data, verdict, note="") -> dict:
-    return {"claim_id": claim_id, "source": source, "printed": printed_value, "this_run": this_run, "data": data,
-            "verdict": verdict, "note": note}
 
 
 def _text() -> pd.DataFrame:
@@ -61,48 +60,31 @@ def _grades(table: str) -> pd.DataFrame:
 def printed_checks() -> pd.DataFrame:
     """Numbers that other printed numbers determine (no data needed)."""
     t1 = read_published(PAPER, "table1").set_index("subject")
-    rows: List[dict] = []
+    c = Claims(PAPER, data=PRINTED, kind="recomputed", digits=4)
     for s, r in t1.iterrows():
         cpw = (r["characters"] - (r["words"] - 1)) / r["words"]
         pv = _value("chars_per_word", s)
-        rows.append(claim_row(f"chars_per_word_{s}", "text + Table 1", pv, round(cpw, 4), PRINTED,
-                              "recomputed exactly" if round(cpw, 1) == pv else "differs",
-                              "(#characters - (#words - 1)) / #words: the character counts include spaces"))
+        c.add(f"chars_per_word_{s}", source="text + Table 1", printed=pv, this_run=round(cpw, 4), verdict="agrees" if round(cpw, 1) == pv else "differs", note="(#characters - (#words - 1)) / #words: the character counts include spaces")
     rates = crosscomp.grade_rates(_grades("table3")).iloc[0]
-    rows.append(claim_row("table3_rates", "Table 3", "N R I P / R R / R R N",
-                          f"relevant {rates.relevant:.4f}, shared {rates.shared:.4f}, not found {rates.not_found:.4f}",
-                          PRINTED, "recomputed exactly", "A's summary under B's, C's and D's 9 questions"))
+    c.add("table3_rates", source="Table 3", printed="N R I P / R R / R R N", this_run=f"relevant {rates.relevant:.4f}, shared {rates.shared:.4f}, not found {rates.not_found:.4f}", verdict="agrees", note="A's summary under B's, C's and D's 9 questions")
     t4 = crosscomp.grade_rates(_grades("table4"), by="summary_author")
-    rows.append(claim_row("table4_human_above_machine", "Table 4", "B: R R N; machine: R N N",
-                          f"relevant B {t4.loc['B', 'relevant']:.4f} vs machine {t4.loc['machine', 'relevant']:.4f}",
-                          PRINTED, "recomputed exactly", "the human summary answers more of D's questions"))
+    c.add("table4_human_above_machine", source="Table 4", printed="B: R R N; machine: R N N", this_run=f"relevant B {t4.loc['B', 'relevant']:.4f} vs machine {t4.loc['machine', 'relevant']:.4f}", verdict="agrees", note="the human summary answers more of D's questions")
     found = pd.Series({s: _value("found", s) for s in HUMANS})
     rho = float(sps.spearmanr(found.to_numpy(), t1.loc[list(HUMANS), "characters"].to_numpy())[0])
-    rows.append(claim_row("found_tracks_length", "text (5.1) + Table 1", "roughly proportional", round(rho, 4), PRINTED,
-                          "agrees" if rho > 0.9 else "differs",
-                          "Spearman rho of found rates (71, 61, 54, 73) and mean lengths (113, 99, 81, 131)"))
+    c.add("found_tracks_length", source="text (5.1) + Table 1", printed="roughly proportional", this_run=round(rho, 4), verdict="agrees" if rho > 0.9 else "differs", note="Spearman rho of found rates (71, 61, 54, 73) and mean lengths (113, 99, 81, 131)")
     nf = 100 - found.mean()
-    rows.append(claim_row("not_found_from_found", "text (5.1)", f"{_value('not_found', 'all'):g}%", round(nf, 2), PRINTED,
-                          "recomputed exactly" if abs(nf - _value("not_found", "all")) < 0.5 else "differs",
-                          "100 - mean found rate, when each author faces equally many questions"))
+    c.add("not_found_from_found", source="text (5.1)", printed=f"{_value('not_found', 'all'):g}%", this_run=round(nf, 2), verdict="agrees" if abs(nf - _value("not_found", "all")) < 0.5 else "differs", note="100 - mean found rate, when each author faces equally many questions")
     irr = 100 - _value("shared", "all") - _value("not_found", "all")
-    rows.append(claim_row("irrelevant_implied", "text (5.1)", "(not printed)", round(irr, 2), PRINTED,
-                          "recomputed exactly", "100 - 61 (relevant + partially) - 35 (not found)"))
-    return pd.DataFrame(rows)
+    c.add("irrelevant_implied", source="text (5.1)", printed="(not printed)", this_run=round(irr, 2), verdict="agrees", note="100 - 61 (relevant + partially) - 35 (not found)")
+    return c.frame()
 
 
 def load_study(profile: str, quick: bool = False) -> QuestionnaireStudy:
-    if profile == "sample":
-        from evalkit.data.simulate.tasks import load_task_sample
+    from evalkit.data import datasets
 
-        return load_task_sample("questionnaires", quick=quick)
     if profile == "public":
         raise DataNotConfiguredError("public stand-in for Kolluru & Gotoh's cross-comprehension study", NO_PUBLIC)
-    if profile == "licensed":
-        from evalkit.data import licensed
-
-        return licensed.load("kolluru-study")
-    raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
+    return datasets.load("kolluru-study", profile, quick=quick)
 
 
 def _humans(study: QuestionnaireStudy) -> List[str]:
@@ -160,21 +142,16 @@ def machine_vs_human(study: QuestionnaireStudy) -> pd.DataFrame:
 
 
 def paper_vs_run(fig2: pd.DataFrame, t1: pd.DataFrame, data: str) -> pd.DataFrame:
-    rows = []
+    c = Claims(PAPER, data=data, kind="reproduced", digits=4)
     overall = fig2[fig2["panel"] == "overall"].iloc[0]
     for claim, col in (("relevant", "relevant"), ("shared", "shared"), ("not_found", "not_found")):
         pv = _value(claim, "all")
-        rows.append(claim_row(f"overall_{claim}", "text (5.1)", f"{pv:g}%", round(100 * float(overall[col]), 2), data,
-                              "not comparable", "different stories, authors and judge"))
+        c.add(f"overall_{claim}", source="text (5.1)", printed=f"{pv:g}%", this_run=round(100 * float(overall[col]), 2), verdict="not comparable", note="different stories, authors and judge")
     a = fig2[fig2["panel"] == "a: summary relevance"].set_index("author")
     lengths = t1.set_index("author")["characters"].reindex(a.index)
     rho = float(sps.spearmanr(a["found"].to_numpy(), lengths.to_numpy())[0]) if len(a) > 2 else np.nan
-    rows.append(claim_row("found_tracks_length", "text (5.1)", "found rate roughly proportional to length",
-                          round(rho, 4), data, "agrees" if rho > 0.5 else "differs",
-                          "Spearman rho between authors' found rates and mean summary lengths"))
+    c.add("found_tracks_length", source="text (5.1)", printed="found rate roughly proportional to length", this_run=round(rho, 4), verdict="agrees" if rho > 0.5 else "differs", note="Spearman rho between authors' found rates and mean summary lengths")
     b = fig2[fig2["panel"] == "b: questionnaire relevance"].set_index("author")["shared"]
     top = b.idxmax()
-    rows.append(claim_row("generic_questions_answered_most", "text (5.2)", "C: 80% vs 55-59%",
-                          f"{top}: {100 * b.max():.1f}%", data, "agrees" if top == "C" else "differs",
-                          "the author whose questions are answered most often"))
-    return pd.DataFrame(rows)
+    c.add("generic_questions_answered_most", source="text (5.2)", printed="C: 80% vs 55-59%", this_run=f"{top}: {100 * b.max():.1f}%", verdict="agrees" if top == "C" else "differs", note="the author whose questions are answered most often")
+    return c.frame()

@@ -30,18 +30,29 @@ from evalkit.data.published import read_published
 from evalkit.data.trec_qa import NuggetEvaluation
 from evalkit.errors import ParameterError
 from evalkit.metrics import nuggets, pourpre
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import Parameter as P
 
 PAPER = "lin2005"
+
+NOTEBOOKS = {
+    "00_worked_example": (
+        P("betas", list, default=[5.0, 3.0], element=float, low=0, help="F(beta) curves: TREC 2003 and 2004"),
+        P("max_length", int, default=1500, low=400, help="longest response (characters) in the F-vs-length figure"),
+    ),
+    "01_nuggets_pourpre": (
+        P("licensed_corpus", str, default="trec-qa-2004", choices=("trec-qa-2003", "trec-qa-2004"),
+          help="licensed TREC QA track (2003: beta 5; 2004: beta 3)"),
+        P("beta", float, default=3.0, low=0, help="F(beta); TREC 2003 used 5, TREC 2004 3"),
+        P("allowance", float, default=100.0, low=0, help="non-white-space characters per returned nugget"),
+        P("n_questions", int, default=None, quick=10, low=1, allow_none=True, help="first N questions (None: all)"),
+    ),
+}
 DATA = "printed numbers (Table 1, Figure 1, Figure 2)"
 
-__all__ = ["PAPER", "copland", "printed_checks", "f_by_length", "load_evaluation", "realsumm_evaluation",
-           "run_scores_table", "ranking_agreement", "claim_row", "paper_vs_run"]
+__all__ = ["PAPER", "copland", "printed_checks", "f_by_length", "load_evaluation", "run_scores_table", "ranking_agreement", "paper_vs_run"]
 
 
-def claim_row(claim_id: str, source: str, printed, this_run, data: str, verdict: str, note: str = "") -> dict:
-    """One row of the paper-vs-run schema (claim_id, source, printed, this_run, data, verdict, note)."""
-    return {"claim_id": claim_id, "source": source, "printed": printed, "this_run": this_run, "data": data,
-            "verdict": verdict, "note": note}
 
 
 def _text(claim: str) -> float:
@@ -65,29 +76,26 @@ def copland() -> NuggetEvaluation:
 def printed_checks() -> pd.DataFrame:
     """What the printed key, strings and formula imply, recomputed (no data needed)."""
     ev = copland()
-    rows: List[dict] = []
+    c = Claims(PAPER, data=DATA, kind="recomputed", digits=6)
     allowance = _text("allowance")
     for year in (2003, 2004):
         beta = _text(f"beta_trec{year}")
         s = nuggets.score_run(ev.key, ev.judgments, ev.responses, beta=beta, allowance=allowance).iloc[0]
         if year == 2003:
-            rows += [claim_row("r_a_R", "Table 1 + Figure 1", "vital 1,2,3,8; present 1,6,9", f"r={s.r:g}, a={s.a:g}, R={s.R:g}",
-                               DATA, "recomputed exactly", "nugget 1 is vital; 6 and 9 are okay"),
-                     claim_row("length", "Figure 1", "", int(s.l), DATA, "recomputed exactly",
-                               "non-white-space characters of the three strings (curly quotes count one each)"),
-                     claim_row("precision", "Figure 2", "", round(float(s.NP), 6), DATA, "recomputed exactly",
-                               f"allowance {allowance:g} x 3 nuggets = 300 < l: NP = 1 - (l - 300)/l")]
-        rows.append(claim_row(f"F_beta{beta:g}", f"Figure 2, TREC {year} beta = {beta:g}", "", round(float(s.F), 6), DATA,
-                              "recomputed exactly", "the Figure 1 strings scored as one response"))
+            c.add("r_a_R", source="Table 1 + Figure 1", printed="vital 1,2,3,8; present 1,6,9",
+                  this_run=f"r={s.r:g}, a={s.a:g}, R={s.R:g}", verdict="agrees", note="nugget 1 is vital; 6 and 9 are okay")
+            c.add("length", source="Figure 1", printed="", this_run=int(s.l), verdict="agrees",
+                  note="non-white-space characters of the three strings (curly quotes count one each)")
+            c.add("precision", source="Figure 2", printed="", this_run=float(s.NP), verdict="agrees",
+                  note=f"allowance {allowance:g} x 3 nuggets = 300 < l: NP = 1 - (l - 300)/l")
+        c.add(f"F_beta{beta:g}", source=f"Figure 2, TREC {year} beta = {beta:g}", printed="", this_run=round(float(s.F), 6), verdict="agrees", note="the Figure 1 strings scored as one response")
     okay_only = nuggets.nugget_f(0, 3, 4, 100, beta=3)
-    rows.append(claim_row("okay_only_zero", "Sec. 2", "no credit for okay nuggets", okay_only, DATA,
-                          "agrees" if okay_only == 0 else "differs", "r = 0: F = 0 whatever a and l"))
+    c.add("okay_only_zero", source="Sec. 2", printed="no credit for okay nuggets", this_run=okay_only, verdict="agrees" if okay_only == 0 else "differs", note="r = 0: F = 0 whatever a and l")
     ranks = np.arange(10)
     for claim, other in (("tau_identical", ranks), ("tau_inverse", ranks[::-1])):
         tau = round(float(sps.kendalltau(ranks, other)[0]), 12)
-        rows.append(claim_row(claim, "Sec. 4", _text(claim), tau, DATA,
-                              "agrees" if tau == _text(claim) else "differs", "scipy.stats.kendalltau on 10 ranks"))
-    return pd.DataFrame(rows)
+        c.add(claim, source="Sec. 4", printed=_text(claim), this_run=tau, verdict="agrees" if tau == _text(claim) else "differs", note="scipy.stats.kendalltau on 10 ranks")
+    return c.frame()
 
 
 def f_by_length(r: float, a: float, R: float, lengths: Sequence[float], betas: Sequence[float]) -> pd.DataFrame:
@@ -96,43 +104,13 @@ def f_by_length(r: float, a: float, R: float, lengths: Sequence[float], betas: S
                          for b in betas for l in lengths])
 
 
-def realsumm_evaluation() -> NuggetEvaluation:
-    """REALSumm as a nugget evaluation: SCUs = nuggets (all vital: the SCUs have no importance
-    labels), the crowd's majority presence votes = nugget judgments, system summaries = runs
-    (one answer string per sentence), documents = questions."""
-    from evalkit.data.public import load_realsumm
-
-    corpus = load_realsumm(annotations=True, documents=False)
-    key = corpus.scus.rename(columns={"instance": "question", "scu": "nugget", "label": "text"})
-    key = key.assign(label="vital")[["question", "nugget", "label", "text"]]
-    peers = corpus.summaries[corpus.summaries["summarizer"] != "ref"]
-    responses = peers.explode("sentences").rename(columns={"instance": "question", "summarizer": "run",
-                                                           "sentences": "answer"})
-    responses = responses.dropna(subset=["answer"]).assign(document="-")[["run", "question", "document", "answer"]]
-    judged = corpus.peer_scus.rename(columns={"instance": "question", "summarizer": "run", "scu": "nugget"})
-    judgments = judged.assign(present=1)[["run", "question", "nugget", "present"]]
-    meta = {"name": "public:realsumm", "stands_in_for": "REALSumm SCUs and crowd presence votes stand in for TREC "
-            "nuggets and assessor judgments (no vital/okay labels: every SCU counts as vital)",
-            "sha256": corpus.meta.get("sha256", {})}
-    return NuggetEvaluation(key.reset_index(drop=True), responses.reset_index(drop=True),
-                            judgments.reset_index(drop=True), None, meta=meta)
-
-
 def load_evaluation(profile: str, quick: bool = False, licensed: str = "trec-qa-2004") -> NuggetEvaluation:
     """The nugget evaluation of a profile (module doc); licensed: ``trec-qa-2003``/``trec-qa-2004``."""
-    if profile == "sample":
-        from evalkit.data.simulate.tasks import load_task_sample
+    from evalkit.data import datasets
 
-        return load_task_sample("nuggets", quick=quick)
-    if profile == "public":
-        return realsumm_evaluation()
-    if profile == "licensed":
-        from evalkit.data import licensed as lic
-
-        if licensed not in ("trec-qa-2003", "trec-qa-2004"):
-            raise ParameterError("licensed", licensed, "trec-qa-2003 or trec-qa-2004")
-        return lic.load(licensed)
-    raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
+    if licensed not in ("trec-qa-2003", "trec-qa-2004"):
+        raise ParameterError("licensed", licensed, "trec-qa-2003 or trec-qa-2004")
+    return datasets.load(licensed if profile == "licensed" else "trec-qa-2004", profile, quick=quick)
 
 
 def run_scores_table(ev: NuggetEvaluation, beta: float, allowance: float = nuggets.ALLOWANCE,
@@ -169,13 +147,12 @@ def ranking_agreement(scores: pd.DataFrame, reference: str = "official") -> pd.D
 def paper_vs_run(agreement: pd.DataFrame, data: str) -> pd.DataFrame:
     """Sec. 3-4's claims on a run: POURPRE's ranking "correlates well" with the official one
     (tau > 0.8 counts as good, 0.9 is the target); pyramid weighting keeps the ranking."""
-    rows = []
+    c = Claims(PAPER, data=data, kind="reproduced", digits=4)
     good, target = _text("tau_good"), _text("tau_target")
     for _, a in agreement.iterrows():
         tau = round(float(a["kendall_tau_b"]), 4)
         claim = {"pourpre_idf": "POURPRE (idf) ranks runs as the official F does",
                  "pourpre_count": "POURPRE (counts) ranks runs as the official F does",
                  "pyramid": "pyramid-weighted nuggets rank runs as the official F does"}.get(a["measure"], a["measure"])
-        rows.append(claim_row(f"tau_{a['measure']}", "Sec. 3-4", f"tau > {good:g} good, {target:g} target", tau, data,
-                              "agrees" if tau > good else "differs", f"{claim}; {int(a['runs'])} runs, Kendall tau-b"))
-    return pd.DataFrame(rows)
+        c.add(f"tau_{a['measure']}", source="Sec. 3-4", printed=f"tau > {good:g} good, {target:g} target", this_run=tau, verdict="agrees" if tau > good else "differs", note=f"{claim}; {int(a['runs'])} runs, Kendall tau-b")
+    return c.frame()

@@ -29,10 +29,28 @@ from evalkit.data.published import read_published
 from evalkit.errors import DataNotConfiguredError, ParameterError
 from evalkit.metrics.rouge import Rouge
 from evalkit.metrics.wer import summary_wer
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import Parameter as P
 from evalkit.stats import likert, printed
 from evalkit.text import asr_channel, extractive
 
 PAPER = "murray2005"
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_summarizers_rouge": (
+        P("ratio", float, default=0.10, low=0, high=1, help="summary length: share of the meeting's dialogue acts"),
+        P("lambda_start", float, default=1.0, low=0, high=1, help="MMR lambda at the first pick (annealed)"),
+        P("lambda_end", float, default=0.5, low=0, high=1, help="MMR lambda at the last pick"),
+        P("lsa_variant", str, default="proportional", choices=("proportional", "gong_liu"), help="LSA selection"),
+        P("n_components", int, default=2, low=1, help="Gaussian components per class of the FB classifiers"),
+        P("asr_wer", float, default=0.295, low=0, high=1, help="licensed: WER of the synthetic channel"),
+    ),
+    "02_human_ratings": (
+        P("unit", list, default=["approach", "meeting"], choices=("approach", "meeting", "judge"),
+          help="correlation points: one per approach x meeting"),
+        P("max_documents", int, default=None, quick=20, low=1, allow_none=True, help="public: first N documents"),
+    ),
+}
 PRINTED = "printed numbers (Tables 1-2, WER table, text)"
 APPROACHES = extractive.APPROACHES
 STATEMENTS = ("INF1", "INF2", "INF3", "INF4", "INF5", "INF6")
@@ -42,29 +60,22 @@ NO_PUBLIC_MEETINGS = ("no public corpus has meeting transcripts with ASR output 
                       "SummEval's CNN/DM articles instead: sentences stand in for dialogue acts, extracts that best "
                       "cover each crowd reference for the annotators' extracts, the synthetic channel for the ASR")
 
-__all__ = ["PAPER", "APPROACHES", "STATEMENTS", "NO_PUBLIC_MEETINGS", "claim_row", "printed_checks", "load_meetings",
-           "news_meetings", "add_asr", "train", "summarize", "summary_texts", "rouge_table", "wer_table", "human_tables",
+__all__ = ["PAPER", "APPROACHES", "STATEMENTS", "NO_PUBLIC_MEETINGS", "printed_checks", "load_meetings",
+           "add_asr", "train", "summarize", "summary_texts", "rouge_table", "wer_table", "human_tables",
            "rouge_human_correlations", "summeval_ratings", "ratings_and_rouge", "paper_vs_run"]
 
 
-def claim_row(claim_id, source, printed_value, this_run, data, verdict, note="") -> dict:
-    return {"claim_id": claim_id, "source": source, "printed": printed_value, "this_run": this_run, "data": data,
-            "verdict": verdict, "note": note}
 
 
 def printed_checks() -> pd.DataFrame:
-    rows: List[dict] = []
+    c = Claims(PAPER, data=PRINTED, kind="recomputed", digits=4)
     tables = {t: read_published(PAPER, t) for t in ("table1", "table2")}
     for name, t in tables.items():
         ok = [printed.consistent_mean(float(v), 30) for v in t["value"]]
-        rows.append(claim_row(f"{name}_means_of_30", name.replace("table", "Table "), "5 judges x 6 meetings",
-                              f"{sum(ok)}/{len(ok)} cells are k/30", PRINTED,
-                              "recomputed exactly" if all(ok) else "differs", "every cell a mean of 30 integer ratings"))
+        c.add(f"{name}_means_of_30", source=name.replace("table", "Table "), printed="5 judges x 6 meetings", this_run=f"{sum(ok)}/{len(ok)} cells are k/30", verdict="agrees" if all(ok) else "differs", note="every cell a mean of 30 integer ratings")
     t1 = tables["table1"].pivot(index="statement", columns="approach", values="value").astype(float)
     best = [(t1.loc[s].idxmin() if s in WORSE_IS_HIGHER else t1.loc[s].idxmax()) for s in STATEMENTS]
-    rows.append(claim_row("fb1_best_manual", "Table 1 + text", "FB1 best on every statement", ", ".join(best), PRINTED,
-                          "recomputed exactly" if set(best) == {"FB1"} else "differs",
-                          "best approach per INF-1..6 (INF-5, INF-6: lowest is best)"))
+    c.add("fb1_best_manual", source="Table 1 + text", printed="FB1 best on every statement", this_run=", ".join(best), verdict="agrees" if set(best) == {"FB1"} else "differs", note="best approach per INF-1..6 (INF-5, INF-6: lowest is best)")
     text = read_published(PAPER, "text").set_index("claim")
     for claim, units in (("rho_inf1_asr", {4: "4 approaches", 24: "4 approaches x 6 meetings"}),
                          ("rho_inf1_all", {8: "8 conditions", 48: "8 conditions x 6 meetings"})):
@@ -72,72 +83,21 @@ def printed_checks() -> pd.DataFrame:
         for n, unit in units.items():
             ds = printed.spearman_attainable(rho, n)
             p = printed.correlation_p_value(rho, n) if n >= 3 else np.nan
-            rows.append(claim_row(f"{claim}_n{n}", "text (4.3)", f"rho = {rho:.3f}, p < 0.05",
-                                  f"attainable: {'yes (D=' + str(ds[0]) + ')' if ds else 'no'}; p = {p:.4f}", PRINTED,
-                                  "recomputed exactly" if (bool(ds) and p < 0.05) == (n > 8) else "differs",
-                                  f"n = {n} untied points ({unit}): rho = 1 - 6D/(n^3 - n), D even"))
+            c.add(f"{claim}_n{n}", source="text (4.3)", printed=f"rho = {rho:.3f}, p < 0.05", this_run=f"attainable: {'yes (D=' + str(ds[0]) + ')' if ds else 'no'}; p = {p:.4f}", verdict="agrees" if (bool(ds) and p < 0.05) == (n > 8) else "differs", note=f"n = {n} untied points ({unit}): rho = 1 - 6D/(n^3 - n), D even")
     wer = read_published(PAPER, "wer")
     below = (wer["summary_wer"] < wer["meeting_wer"]).all()
-    rows.append(claim_row("summary_wer_below_meeting_wer", "WER table + text", "lower for each of the 6 meetings",
-                          f"{int((wer['summary_wer'] < wer['meeting_wer']).sum())}/6", PRINTED,
-                          "recomputed exactly" if below else "differs"))
-    rows.append(claim_row("wer_means", "WER table", "(not printed)",
-                          f"summary {wer['summary_wer'].mean():.2f}, meeting {wer['meeting_wer'].mean():.2f}", PRINTED,
-                          "recomputed exactly", "test meetings are harder than the 29.5% corpus average"))
+    c.add("summary_wer_below_meeting_wer", source="WER table + text", printed="lower for each of the 6 meetings", this_run=f"{int((wer['summary_wer'] < wer['meeting_wer']).sum())}/6", verdict="agrees" if below else "differs")
+    c.add("wer_means", source="WER table", printed="(not printed)", this_run=f"summary {wer['summary_wer'].mean():.2f}, meeting {wer['meeting_wer'].mean():.2f}", verdict="agrees", note="test meetings are harder than the 29.5% corpus average")
     t2 = tables["table2"].pivot(index="statement", columns="approach", values="value").astype(float)
     drop = (t1 - t2).loc["INF1"]
-    rows.append(claim_row("lsa_most_resilient_inf1", "Tables 1-2 + text", "LSA degrades least",
-                          ", ".join(f"{a} {drop[a]:+.2f}" for a in APPROACHES), PRINTED,
-                          "recomputed exactly" if drop.idxmin() == "LSA" else "differs", "INF-1 manual minus ASR"))
-    return pd.DataFrame(rows)
+    c.add("lsa_most_resilient_inf1", source="Tables 1-2 + text", printed="LSA degrades least", this_run=", ".join(f"{a} {drop[a]:+.2f}" for a in APPROACHES), verdict="agrees" if drop.idxmin() == "LSA" else "differs", note="INF-1 manual minus ASR")
+    return c.frame()
 
 
 def load_meetings(profile: str, quick: bool = False) -> MeetingCorpus:
-    if profile == "sample":
-        from evalkit.data.simulate.tasks import load_task_sample
+    from evalkit.data import datasets
 
-        return load_task_sample("meetings", quick=quick)
-    if profile == "public":
-        return news_meetings(n_test=6, n_train=6 if quick else 30)
-    if profile == "licensed":
-        from evalkit.data import licensed
-
-        return licensed.load("icsi-meetings")
-    raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
-
-
-def news_meetings(n_test: int = 6, n_train: int = 30, annotators: int = 3, ratio: float = 0.10,
-                  wer: float = 0.295, seed: int = 20051) -> MeetingCorpus:
-    """SummEval's articles as a meeting corpus (public stand-in, see :data:`NO_PUBLIC_MEETINGS`):
-    one unit per sentence (one speaker); annotator k's extract = the sentences that share the
-    most word types with crowd reference k+2 (the same share of units as the systems); ASR =
-    the synthetic channel at ``wer``. The first ``n_test`` documents are the test set."""
-    from evalkit.data.public import load_summeval
-
-    c = load_summeval(documents=True)
-    docs = list(c.instances["instance"])[: n_test + n_train]
-    sents = c.documents.set_index("instance")["sentences"]
-    refs = c.summaries[c.summaries["instance"].isin(docs)].set_index(["instance", "summarizer"])["sentences"]
-    units, extracts = [], []
-    for k, d in enumerate(docs):
-        manual = [t for t in sents[d] if t.strip()]
-        asr = asr_channel.corrupt(manual, wer, seed=seed + k, spread=0.5)
-        for i, (m, a) in enumerate(zip(manual, asr)):
-            units.append({"meeting": d, "da": f"{d}.s{i}", "position": i, "speaker": "A", "start": float(i),
-                          "end": float(i) + 0.9, "manual": m, "asr": a})
-        n = extractive.summary_size(len(manual), ratio)
-        words = [set(t.lower().split()) for t in manual]
-        for j in range(annotators):
-            ref = set(" ".join(refs[(d, f"ref{j + 2}")]).lower().split())
-            best = extractive.select_top(np.array([len(w & ref) for w in words], dtype=float), n)
-            extracts += [{"meeting": d, "annotator": f"ref{j + 2}", "da": f"{d}.s{i}"} for i in best]
-    meetings = pd.DataFrame({"meeting": docs, "split": ["test"] * n_test + ["train"] * (len(docs) - n_test)})
-    empty = {name: pd.DataFrame({col: [] for col in cols}) for name, cols in
-             (("system_extracts", ("meeting", "approach", "transcript", "da")),
-              ("ratings", ("judge", "meeting", "approach", "transcript", "statement", "rating")))}
-    return MeetingCorpus(meetings, pd.DataFrame(units), pd.DataFrame(extracts), empty["system_extracts"], empty["ratings"],
-                         meta={"name": "public:summeval-articles", "stands_in_for": NO_PUBLIC_MEETINGS,
-                               "sha256": c.meta.get("sha256", {}), "asr": f"synthetic channel at WER {wer:g}"})
+    return datasets.load("icsi-meetings", profile, quick=quick, **({"n_train": 6} if profile == "public" and quick else {}))
 
 
 def add_asr(corpus: MeetingCorpus, wer: float, seed: int) -> MeetingCorpus:
@@ -258,9 +218,9 @@ def summeval_ratings(max_documents: Optional[int] = None) -> Dict[str, pd.DataFr
     """Public stand-in for the ratings: SummEval expert means (1-5) per (system, document) and
     ROUGE-1/2/L recall against the 11 references; 'meeting' = document, 'approach' = system,
     one 'transcript' (manual). Returns {"ratings": ..., "rouge": ...}."""
-    from evalkit.data.public import load_summeval
+    from evalkit.data import datasets
 
-    c = load_summeval(documents=False)
+    c = datasets.load("summeval", "public", documents=False)
     docs = list(c.instances["instance"])[:max_documents]
     j = c.judgments[c.judgments["instance"].isin(docs)]
     stmap = {"relevance": "INF1", "coherence": "READ2", "consistency": "INF3", "fluency": "READ3"}
@@ -275,7 +235,7 @@ def summeval_ratings(max_documents: Optional[int] = None) -> Dict[str, pd.DataFr
     rouge = res.pivot_table(index=["instance", "system"], columns="metric", values="R").reset_index().rename(
         columns={"instance": "meeting", "system": "approach"}).assign(transcript="manual")
     return {"ratings": ratings[["judge", "meeting", "approach", "transcript", "statement", "rating"]], "rouge": rouge,
-            "sha256": c.meta.get("sha256", {})}
+            "corpus": c}
 
 
 def ratings_and_rouge(profile: str, quick: bool = False, max_documents: Optional[int] = None) -> dict:
@@ -292,36 +252,30 @@ def ratings_and_rouge(profile: str, quick: bool = False, max_documents: Optional
                                      "annotations hold no summary ratings")
     corpus = load_meetings(profile, quick)
     texts = summary_texts(corpus, corpus.system_extracts)
-    return {"ratings": corpus.ratings, "rouge": rouge_table(texts), "scale": (1, 7), "name": corpus.meta["name"],
-            "stands_in_for": corpus.meta.get("stands_in_for", ""), "files": corpus.meta.get("files", [])}
+    return {"ratings": corpus.ratings, "rouge": rouge_table(texts), "scale": (1, 7), "name": corpus.name,
+            "stands_in_for": corpus.meta.get("stands_in_for", ""), "corpus": corpus}
 
 
 def paper_vs_run(data: str, tables: Optional[pd.DataFrame] = None, corr: Optional[pd.DataFrame] = None,
                  rouge: Optional[pd.DataFrame] = None, wer: Optional[pd.DataFrame] = None) -> pd.DataFrame:
     """Claims of Tables 1-2, the rho's, the ROUGE ranking and the WER table beside a run (given parts only)."""
-    rows = []
+    c = Claims(PAPER, data=data, kind="reproduced", digits=4)
     for tr, table in (("manual", "table1"), ("asr", "table2")) if tables is not None else ():
         p = read_published(PAPER, table)
         mine = tables[tables["transcript"] == tr].set_index("statement")
         for st, approach, value in p[["statement", "approach", "value"]].itertuples(index=False):
             if st in mine.index and approach in mine.columns:
-                rows.append(claim_row(f"{table}_{st}_{approach}", table.replace("table", "Table "), float(value),
-                                      round(float(mine.loc[st, approach]), 2), data, "not comparable",
-                                      "different summaries, judges and scale"))
+                c.add(f"{table}_{st}_{approach}", source=table.replace("table", "Table "), printed=float(value), this_run=round(float(mine.loc[st, approach]), 2), verdict="not comparable", note="different summaries, judges and scale")
     text = read_published(PAPER, "text").set_index("claim")
     for claim, subset in (("rho_inf1_asr", "asr"), ("rho_inf1_all", "all")) if corr is not None else ():
-        c = corr[(corr["transcripts"] == subset) & (corr["statement"] == "INF1")]
-        if len(c):
-            c = c.iloc[0]
-            rows.append(claim_row(claim, "text (4.3)", float(text.loc[claim, "value"]), round(c["rho"], 3), data,
-                                  "agrees" if c["rho"] > 0 and c["p_value"] < 0.05 else "differs",
-                                  f"Spearman, n = {c['n']}, p = {c['p_value']:.3g}; printed: positive and p < 0.05"))
+        hit = corr[(corr["transcripts"] == subset) & (corr["statement"] == "INF1")]
+        if len(hit):
+            row = hit.iloc[0]
+            c.add(claim, source="text (4.3)", printed=float(text.loc[claim, "value"]), this_run=round(row["rho"], 3), verdict="agrees" if row["rho"] > 0 and row["p_value"] < 0.05 else "differs", note=f"Spearman, n = {row['n']}, p = {row['p_value']:.3g}; printed: positive and p < 0.05")
     if rouge is not None and "ROUGE-1" in rouge and set(rouge["transcript"]) >= {"manual"}:
         best = rouge[rouge["transcript"] == "manual"].groupby("approach")["ROUGE-1"].mean().idxmax()
-        rows.append(claim_row("rouge_best_manual", "Sec. 4.1", "LSA", best, data, "agrees" if best == "LSA" else "differs",
-                              "approach with the highest mean ROUGE-1 on manual transcripts"))
+        c.add("rouge_best_manual", source="Sec. 4.1", printed="LSA", this_run=best, verdict="agrees" if best == "LSA" else "differs", note="approach with the highest mean ROUGE-1 on manual transcripts")
     if wer is not None and len(wer):
         below = int((wer["summary_wer"] < wer["meeting_wer"]).sum())
-        rows.append(claim_row("summary_wer_below_meeting_wer", "WER table", "6/6 meetings", f"{below}/{len(wer)}", data,
-                              "agrees" if below == len(wer) else "differs"))
-    return pd.DataFrame(rows)
+        c.add("summary_wer_below_meeting_wer", source="WER table", printed="6/6 meetings", this_run=f"{below}/{len(wer)}", verdict="agrees" if below == len(wer) else "differs")
+    return c.frame()

@@ -24,7 +24,7 @@ from typing import List, Optional, Sequence, Tuple
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_columns
+from evalkit.stats.validation import check_columns
 
 __all__ = ["LABELS", "LABEL_NAMES", "cross_pairs", "check_grades", "label_table", "grade_rates"]
 

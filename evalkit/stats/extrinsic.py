@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_columns
+from evalkit.stats.validation import check_columns
 
 __all__ = ["paired_judgments", "relevance_prediction", "ldc_agreement", "agreement_rates", "item_agreement",
            "judgment_outcomes", "OUTCOMES", "FULL_TEXT"]

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_columns
+from evalkit.stats.validation import check_columns
 
 __all__ = ["check_ratings", "reverse_code", "aggregate_likert"]
 

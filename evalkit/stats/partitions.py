@@ -32,7 +32,7 @@ from typing import Dict, Tuple
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.stats._validation import check_int, rng_from_seed
+from evalkit.stats.validation import check_int, rng_from_seed
 
 __all__ = ["random_partitions", "group_means", "partition_correlations", "representative_partition"]
 

@@ -34,7 +34,7 @@ from evalkit.errors import ParameterError
 
 from .build import DEFAULT_SEED, default_root, file_lock
 
-__all__ = ["TASKS", "TASK_VERSION", "simulate_task", "load_task_sample", "load_task_truth"]
+__all__ = ["TASKS", "TASK_VERSION", "simulate_task", "task_dir", "load_task_sample", "load_task_truth"]
 
 TASK_VERSION = 1
 
@@ -95,6 +95,11 @@ def _ensure(name: str, root, quick: bool, seed: int) -> Path:
             atomic_write_text(folder / "truth" / "build.json",
                               json.dumps({"seed": seed, "quick": quick, "version": TASK_VERSION}))
     return folder
+
+
+def task_dir(name: str, root=None, quick: bool = False, seed: int = DEFAULT_SEED) -> Path:
+    """The folder of the built sample task corpus ``name`` (building it if needed)."""
+    return _ensure(name, root, quick, seed)
 
 
 def load_task_sample(name: str, root=None, quick: bool = False, seed: int = DEFAULT_SEED):

@@ -11,27 +11,32 @@ def _checks(module):
     return module.printed_checks().set_index("claim_id")
 
 
+def _num(c, claim):
+    return float(c.loc[claim, "this_run"])
+
+
 def test_dorr2005_printed_checks():
     c = _checks(dorr2005)
     # Table 6: shares recomputed; 27/600 = 4.5% -> "5%" needs half-up, 117/600 = 19.5% -> "19%" truncation
-    assert "half_up" in c.loc["HEAD_Rel/NonRel_percent", "note"] and "truncate" in c.loc["HEAD_NonRel/Rel_percent", "note"]
-    assert c.loc["HEAD_rp_from_counts", "this_run"] == 76.0
-    assert c.loc["HUM_rp_from_counts", "this_run"] == pytest.approx(81.3333, abs=1e-4)
-    assert c.loc["HEAD_r1_total", "this_run"] == pytest.approx(0.21152, abs=1e-5)      # notes: 0.21152
-    assert c.loc["HUM_r1_total", "this_run"] == pytest.approx(0.26911, abs=1e-5)       # notes: 0.26911
-    assert c.loc["time_reduction", "this_run"] == pytest.approx(65.62, abs=0.01)       # 1 - 4.6/13.38
+    assert "half_up" in c.loc["HEAD_Rel-NonRel_percent", "note"] and "truncate" in c.loc["HEAD_NonRel-Rel_percent", "note"]
+    assert _num(c, "HEAD_rp_from_counts") == 76.0
+    assert _num(c, "HUM_rp_from_counts") == pytest.approx(81.3333, abs=1e-4)
+    assert _num(c, "HEAD_r1_total") == pytest.approx(0.21152, abs=1e-5)      # notes: 0.21152
+    assert _num(c, "HUM_r1_total") == pytest.approx(0.26911, abs=1e-5)       # notes: 0.26911
+    assert _num(c, "time_reduction") == pytest.approx(65.62, abs=0.01)       # 1 - 4.6/13.38
     # the notes' own Pearson r on the printed representative partition: 0.317, -0.136, 0.196, 0.069
     for claim, r in (("HEAD_rp", 0.317), ("HEAD_ldc", -0.136), ("HUM_rp", 0.196), ("HUM_ldc", 0.069)):
-        assert c.loc[f"{claim}_representative_r", "this_run"] == pytest.approx(r, abs=6e-4)
+        assert _num(c, f"{claim}_representative_r") == pytest.approx(r, abs=6e-4)
     # the two overall rates of Table 1 inconsistent with their per-event values (README erratum 3)
-    assert set(c.index[c["verdict"] == "differs"]) == {"HEAD_ldc_overall", "HUM_rp_overall", "HUM_ldc_representative_r"}
+    assert set(c.index[c["verdict"] == "erratum"]) == {"HEAD_ldc_overall", "HUM_rp_overall"}
+    assert set(c.index[c["verdict"] == "differs"]) == {"HUM_ldc_representative_r"}   # sign of r on one partition
 
 
 def test_kolluru2005_printed_checks():
     c = _checks(kolluru2005)
-    assert [c.loc[f"chars_per_word_{s}", "this_run"] for s in "ABCD"] == pytest.approx([6.125, 83 / 17, 70 / 12, 111 / 21], abs=5e-5)
-    assert c.loc["found_tracks_length", "this_run"] == 1.0       # same order: D > A > B > C in both
-    assert c.loc["not_found_from_found", "this_run"] == 35.25
+    assert [_num(c, f"chars_per_word_{s}") for s in "ABCD"] == pytest.approx([6.125, 83 / 17, 70 / 12, 111 / 21], abs=5e-5)
+    assert _num(c, "found_tracks_length") == 1.0       # same order: D > A > B > C in both
+    assert _num(c, "not_found_from_found") == 35.25
     assert (c["verdict"] != "differs").all()
 
 
@@ -47,6 +52,6 @@ def test_murray2005_printed_checks():
 
 def test_lin2005_printed_checks():
     c = _checks(lin2005)
-    assert c.loc["length", "this_run"] == 347
-    assert c.loc["F_beta5", "this_run"] == 0.257027 and c.loc["F_beta3", "this_run"] == 0.269131
+    assert _num(c, "length") == 347
+    assert _num(c, "F_beta5") == 0.257027 and _num(c, "F_beta3") == 0.269131
     assert (c["verdict"] != "differs").all()

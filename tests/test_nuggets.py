@@ -170,3 +170,15 @@ def test_nugget_f_properties(R, data, beta):
         assert N.nugget_f(r + 1, a, R, l1, beta=beta) >= f1 - 1e-12   # another vital nugget never hurts
     if l1 <= 100 * (r + a):
         assert f1 == pytest.approx(0.0 if r == 0 else (beta ** 2 + 1) * (r / R) / (beta ** 2 + r / R))
+
+
+def test_pourpre_registered_metric_matches_the_function():
+    from evalkit.metrics import get_metric
+
+    m = get_metric("pourpre", beta=5, weighting="count")
+    refs = [[("vital", t) if lab == "vital" else ("okay", t) for lab, t in zip(KEY.label, KEY.text)]]
+    score = m.corpus_score([FIG1], refs)
+    direct = P.pourpre(KEY, pd.DataFrame({"run": "R", "question": "copland", "answer": FIG1}), beta=5,
+                       weighting="count").iloc[0]
+    assert score == pytest.approx(direct.F)
+    assert m.corpus_score([FIG1, "nothing"], refs + [["x y z"]]) == pytest.approx(direct.F / 2)

@@ -18,6 +18,11 @@ answer strings; ``scoring="fractional"`` sums those scores into r (vital) and a 
 official recall / length-allowance / F(beta) formulas of :mod:`evalkit.metrics.nuggets`
 (the allowance uses the same soft counts). Scores lie in [0, 1].
 
+Registered as ``get_metric("pourpre", beta=..., weighting=...)`` (:class:`Pourpre`: one
+segment per question, statistics ``[F, 1]``, corpus score = mean F). The official nugget F
+(:mod:`evalkit.metrics.nuggets`) is not a registered text metric: it scores assessors'
+nugget judgments, not text against references.
+
 Why our own: the authors' Perl scripts (pourpre-1.0c/i.pl) are not on PyPI and the
 co-occurrence itself is a few lines over the shared ROUGE stop list and Porter stemmer.
 """
@@ -35,7 +40,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.nuggets import ALLOWANCE, count_nonwhitespace, f_measure, length_precision
 from evalkit.text import porter, rouge_resources
 
-__all__ = ["terms", "idf_table", "match_score", "pourpre", "WEIGHTINGS", "SCORINGS"]
+__all__ = ["terms", "idf_table", "match_score", "pourpre", "Pourpre", "WEIGHTINGS", "SCORINGS"]
 
 WEIGHTINGS = ("count", "idf")
 SCORINGS = ("fractional", "binary")
@@ -125,3 +130,64 @@ def pourpre(key: pd.DataFrame, responses: pd.DataFrame, *, beta: float = 3.0, we
     out["NP"] = length_precision(out["l"].to_numpy(dtype=float), (out["r"] + out["a"]).to_numpy(), allowance)
     out["F"] = f_measure(out["NR"].to_numpy(), out["NP"].to_numpy(), beta)
     return out
+
+
+# ------------------------------------------------------------------------------ the metric protocol
+from evalkit.metrics.base import Metric  # noqa: E402
+from evalkit.metrics.registry import register_metric  # noqa: E402
+
+
+@register_metric("pourpre")
+class Pourpre(Metric):
+    """POURPRE as a protocol metric: one segment per question.
+
+    ``hyps[i]``: the response (a sequence of answer strings, or one string); ``refs[i]``: the
+    answer key, a sequence of nugget descriptions -- a plain string is a vital nugget, a
+    ``(label, description)`` pair gives the label (vital/okay). idf (when
+    ``weighting="idf"``) is computed over ``idf_documents`` if given, else over the answer
+    strings of the call. Statistics ``[F, 1]``; corpus score = mean F over questions.
+    """
+
+    name = "pourpre"
+
+    def __init__(self, beta: float = 3.0, weighting: str = "idf", scoring: str = "fractional", stem: bool = True,
+                 stopwords: bool = True, allowance: float = ALLOWANCE, idf_documents=None):
+        if weighting not in WEIGHTINGS:
+            raise ParameterError("weighting", weighting, f"one of {WEIGHTINGS}")
+        if scoring not in SCORINGS:
+            raise ParameterError("scoring", scoring, f"one of {SCORINGS}")
+        if not np.isfinite(beta) or beta <= 0:
+            raise ParameterError("beta", beta, "a number > 0")
+        self.beta, self.weighting, self.scoring = float(beta), weighting, scoring
+        self.stem, self.stopwords, self.allowance = bool(stem), bool(stopwords), float(allowance)
+        self.idf_documents = None if idf_documents is None else list(idf_documents)
+
+    @property
+    def n_statistics(self) -> int:
+        return 2
+
+    def signature(self) -> str:
+        from evalkit import __version__
+
+        return (f"pourpre|beta:{self.beta:g}|weighting:{self.weighting}|scoring:{self.scoring}|stem:{self.stem}|"
+                f"stopwords:{self.stopwords}|allowance:{self.allowance:g}|version:{__version__}")
+
+    def segment_statistics(self, hyps, refs) -> np.ndarray:
+        if refs is None or len(hyps) != len(refs):
+            raise ParameterError("refs", None if refs is None else len(refs), f"one answer key per response ({len(hyps)})")
+        key = pd.DataFrame([{"question": i, "nugget": j, "label": "vital" if isinstance(n, str) else n[0],
+                             "text": n if isinstance(n, str) else n[1]}
+                            for i, nuggets_ in enumerate(refs) for j, n in enumerate(nuggets_)],
+                           columns=["question", "nugget", "label", "text"])
+        responses = pd.DataFrame([{"run": "x", "question": i, "answer": a}
+                                  for i, h in enumerate(hyps) for a in ([h] if isinstance(h, str) else h)],
+                                 columns=["run", "question", "answer"])
+        if not len(responses) or not responses["answer"].str.strip().astype(bool).any():
+            return np.column_stack([np.zeros(len(hyps)), np.ones(len(hyps))])
+        per_q = pourpre(key, responses, beta=self.beta, weighting=self.weighting, scoring=self.scoring, stem=self.stem,
+                        stopwords=self.stopwords, idf_documents=self.idf_documents, allowance=self.allowance)
+        f = per_q.set_index("question")["F"].reindex(range(len(hyps))).fillna(0.0).to_numpy(dtype=float)
+        return np.column_stack([f, np.ones(len(hyps))])
+
+    def _score_one(self, stats_sum: np.ndarray) -> float:
+        return float(stats_sum[0] / stats_sum[1]) if stats_sum[1] > 0 else 0.0

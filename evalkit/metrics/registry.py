@@ -44,6 +44,7 @@ BUILTIN_MODULES = (
     "evalkit.metrics.meteor_jar",
     "evalkit.metrics.rouge_variants",
     "evalkit.metrics.relations",
+    "evalkit.metrics.pourpre",
 )
 
 _BUILDERS: Dict[str, Callable[..., Any]] = {}

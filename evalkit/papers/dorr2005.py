@@ -75,7 +75,7 @@ def printed_checks() -> pd.DataFrame:
     t1 = read_published(PAPER, "table1")
     t6 = read_published(PAPER, "table6")
     text = read_published(PAPER, "text").set_index("claim")
-    c = Claims(PAPER, data=PRINTED, kind="recomputed", digits=4)
+    c = Claims(PAPER, data=PRINTED, kind="recomputed", digits=5)
     for s in SURROGATES:
         g = t6[(t6["surrogate"] == s) & (t6["judgment"] != "TOTAL")].set_index("judgment")
         total = int(g["count"].sum())

@@ -156,46 +156,44 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
     wanted = list(meetings) if meetings is not None else found
     unit_rows, extract_rows = [], []
     for m in wanted:
+        # per words file: speaker channel, word ids in order, their index; per word id: text, start, end
         words: Dict[str, Tuple[str, List[str], Dict[str, int]]] = {}
+        info: Dict[str, Tuple[str, Optional[str], Optional[str]]] = {}
         for wf in sorted(folder.rglob(f"{m}.*.words.xml")):
-            root = _parse(wf)
-            ids, text, times = [], {}, {}
-            for node in root.iter():
+            ids = []
+            for node in _parse(wf).iter():
                 if _local(node.tag) == "w":
                     ident = _node_id(node, wf)
                     ids.append(ident)
-                    text[ident] = (node.text or "").strip()
-                    times[ident] = (node.get("starttime"), node.get("endtime"))
-            words[wf.name] = (wf.name.split(".")[1], ids, {i: k for k, i in enumerate(ids)}, text, times)
+                    info[ident] = ((node.text or "").strip(), node.get("starttime"), node.get("endtime"))
+            words[wf.name] = (wf.name.split(".")[1], ids, {i: k for k, i in enumerate(ids)})
         if not words:
             raise InputFormatError(folder, None, f"words files for meeting {m}")
         da_index: Dict[str, Dict[str, int]] = {}
         das_by_file: Dict[str, List[str]] = {}
         for kind in _DA_FILES:
             for df in sorted(folder.rglob(f"{m}.*.{kind}.xml")):
-                root = _parse(df)
                 ids = []
-                for node in root.iter():
+                for node in _parse(df).iter():
                     if _local(node.tag) != "dialogueact":
                         continue
                     ident = _node_id(node, df)
-                    toks = []
-                    for file, a, b in _children(node, df):
+                    children = _children(node, df)
+                    toks: List[str] = []
+                    for file, a, b in children:
                         if file not in words:
                             raise InputFormatError(df, None, "nite:child pointing at a words file of the meeting", found=file)
-                        speaker, wids, widx, wtext, wtimes = words[file]
-                        toks += _span(wids, widx, a, b, df)
-                    speaker = words[_children(node, df)[0][0]][0] if toks else df.name.split(".")[1]
-                    wt = words[_children(node, df)[0][0]] if toks else None
-                    start = node.get("starttime") or (wt[4][toks[0]][0] if toks else None)
-                    end = node.get("endtime") or (wt[4][toks[-1]][1] if toks else None)
+                        toks += _span(words[file][1], words[file][2], a, b, df)
+                    speaker = words[children[0][0]][0] if children else df.name.split(".")[1]
+                    start = node.get("starttime") or (info[toks[0]][1] if toks else None)
+                    end = node.get("endtime") or (info[toks[-1]][2] if toks else None)
                     try:
                         start_f, end_f = float(start), float(end)
                     except (TypeError, ValueError):
                         raise InputFormatError(df, None, f"start and end times for dialogue act {ident}") from None
+                    text = " ".join(t for t in (info[k][0] for k in toks) if t)
                     unit_rows.append({"meeting": m, "da": ident, "speaker": speaker, "start": start_f, "end": end_f,
-                                      "manual": " ".join(t for t in (wt[3][k] for k in toks) if t) if toks else "",
-                                      "asr": ""})
+                                      "manual": text, "asr": ""})
                     ids.append(ident)
                 das_by_file[df.name] = ids
                 da_index[df.name] = {i: k for k, i in enumerate(ids)}

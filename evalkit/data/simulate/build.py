@@ -243,5 +243,6 @@ def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = 
             for p in sorted(d.glob("*.csv"))}
 
 
-__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "DEFAULT_SEED",
+__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "file_lock",
+           "DEFAULT_SEED",
            "GENERATOR_VERSION"]

@@ -117,6 +117,11 @@ def apply_missing_rule(x, y, missing: str = "shared"):
     a system's metric and human averages (system level) are taken over the same inputs;
     ``"refuse"`` raises :class:`ParameterError` when the two matrices miss different cells.
     Returns float copies ``(x, y)``.
+
+    >>> nan = float("nan")
+    >>> x, y = apply_missing_rule([[1, nan], [2, 3]], [[1, 2], [nan, 4]])
+    >>> x.tolist(), y.tolist()
+    ([[1.0, nan], [nan, 3.0]], [[1.0, nan], [nan, 4.0]])
     """
     check_choice("missing", missing, MISSING_RULES)
     x = np.array(x, dtype=float)
@@ -179,6 +184,10 @@ def fisher_sample_size(x, y, level: str, method: str = "pearson", convention: st
     coefficient is used, the conservative choice); ``convention="inputs"``: the number of
     inputs with a defined coefficient (evalkit before issue 13; it treats the average of the
     per-input coefficients as if it were one coefficient over that many points).
+
+    >>> x, y = np.arange(12.0).reshape(4, 3) ** 1.5, np.arange(12.0).reshape(4, 3)[::-1] ** 2
+    >>> fisher_sample_size(x, y, "summary"), fisher_sample_size(x, y, "summary", convention="inputs")
+    (4, 3)
     """
     check_choice("level", level, LEVELS)
     check_choice("convention", convention, FISHER_N)

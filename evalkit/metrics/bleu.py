@@ -419,11 +419,15 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
 @register_metric("bleu")
 def sacrebleu_bleu(tokenize: str = "13a", lowercase: bool = False, max_ngram_order: int = 4,
                    smoothing: str = "exp", smooth_value: Optional[float] = None, effective_order: bool = False,
-                   ref_length: str = "closest", ref_layout: str = "segments", boundaries: str = "none") -> BLEU:
-    """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting."""
+                   ref_length: str = "closest", ref_layout: str = "segments", boundaries: str = "none",
+                   semantics: str = "sacrebleu") -> BLEU:
+    """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
+    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop)."""
+    if semantics not in ("sacrebleu", "sacrebleu1"):
+        raise ParameterError("semantics", semantics, "'sacrebleu' or 'sacrebleu1' (bleu-mteval, bleu-multi: the others)")
     return BLEU(tokenize=tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order, smoothing=smoothing,
                 smooth_value=smooth_value, effective_order=effective_order, ref_length=ref_length,
-                semantics="sacrebleu", ref_layout=ref_layout, boundaries=boundaries)
+                semantics=semantics, ref_layout=ref_layout, boundaries=boundaries)
 
 
 @register_metric("bleu-mteval")

@@ -44,6 +44,9 @@ BUILTIN_MODULES = (
     "evalkit.metrics.meteor_jar",
     "evalkit.metrics.rouge_variants",
     "evalkit.metrics.relations",
+    "evalkit.metrics.syntax",
+    "evalkit.metrics.dependency",
+    "evalkit.metrics.pourpre",
 )
 
 _BUILDERS: Dict[str, Callable[..., Any]] = {}

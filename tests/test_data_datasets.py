@@ -53,10 +53,11 @@ def test_every_profile_lists_what_exists_today():
     kinds = table.groupby("kind")["key"].apply(set)
     assert kinds["mt"] == {"tides2003", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
                            "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en"}
-    assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA)
+    assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA) | {"decompound-sim"}
+    assert kinds["decompounding"] == {"decompound-sim", "decompound-debian", "decompound-gold"}
     assert set(datasets.keys("licensed")) == set(licensed.CORPORA)
     assert set(datasets.keys("public")) == {"summeval", "realsumm", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en",
-                                            "wmt19-darr-kk-en", "wmt19-darr-lt-en"}
+                                            "wmt19-darr-kk-en", "wmt19-darr-lt-en", "decompound-debian"}
     assert datasets.profiles("duc2004") == ("sample", "licensed")
     assert datasets.profiles("summeval") == ("public",)
     sample = datasets.available("sample")
@@ -71,7 +72,7 @@ def test_command_line_lists_the_registry(capsys):
     assert main(["data", "datasets", "--profile", "sample"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:4] == ["key", "profile", "kind", "stands_in_for"]
-    assert sorted(line.split()[0] for line in lines[1:]) == sorted(SAMPLE_CORPORA)
+    assert sorted(line.split()[0] for line in lines[1:]) == sorted([*SAMPLE_CORPORA, "decompound-sim"])
     assert any(line.startswith("tides2003") and " mt " in line for line in lines)
 
 

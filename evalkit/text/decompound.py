@@ -62,7 +62,7 @@ from evalkit.errors import ParameterError
 Span = Tuple[int, int]
 Lemmas = Tuple[str, ...]
 
-__all__ = ["Lexicon", "LangConfig", "GuesserConfig", "Analysis", "analyze", "guess", "decompose",
+__all__ = ["Lexicon", "WordForms", "LangConfig", "GuesserConfig", "Analysis", "analyze", "guess", "decompose",
            "evaluate_prf", "segmentation_accuracy", "remove_component_lemmas", "grid_search", "GRID",
            "setting_correlations", "optimal_settings", "classify_errors", "ERROR_CLASSES", "gold_stats", "f_score"]
 
@@ -86,14 +86,25 @@ class Lexicon:
         lex = {w.lower(): tuple(tuple(p.lower() for p in d) for d in ds) for w, ds in (lexicalized or {}).items()}
         return cls({f: frozenset(r) for f, r in forms.items()}, lex)
 
+    @classmethod
+    def from_words(cls, words: Iterable[str], pos: str = "X") -> "Lexicon":
+        """Every word its own lemma with POS ``pos`` (a compact :class:`WordForms` table,
+        for word lists of a million entries)."""
+        return cls(WordForms(frozenset(w.lower() for w in words), pos), {})
+
     @property
     def lemmas(self) -> FrozenSet[str]:
+        if isinstance(self.forms, WordForms):
+            return self.forms.words
         return frozenset(lemma for readings in self.forms.values() for lemma, _ in readings)
 
     def without_lemmas(self, lemmas: Iterable[str], lexicalized: bool = True) -> "Lexicon":
         """A copy without every form reading to one of ``lemmas`` (and without the
         lexicalized compounds unless ``lexicalized``)."""
         drop = set(lemmas)
+        if isinstance(self.forms, WordForms):
+            return Lexicon(WordForms(self.forms.words - drop, self.forms.pos),
+                           dict(self.lexicalized) if lexicalized else {})
         forms = {}
         for form, readings in self.forms.items():
             kept = frozenset(r for r in readings if r[0] not in drop)
@@ -103,6 +114,28 @@ class Lexicon:
 
     def __len__(self) -> int:
         return len(self.forms)
+
+
+class WordForms(Mapping):
+    """The ``forms`` table of a plain word list: each word maps to ``{(word, pos)}``,
+    computed on access (a set of words instead of a million frozensets)."""
+
+    def __init__(self, words: FrozenSet[str], pos: str = "X"):
+        self.words, self.pos = frozenset(words), pos
+
+    def __getitem__(self, form: str) -> FrozenSet[Tuple[str, str]]:
+        if form not in self.words:
+            raise KeyError(form)
+        return frozenset({(form, self.pos)})
+
+    def __contains__(self, form: object) -> bool:
+        return form in self.words
+
+    def __iter__(self):
+        return iter(sorted(self.words))
+
+    def __len__(self) -> int:
+        return len(self.words)
 
 
 @dataclass(frozen=True)

@@ -76,12 +76,14 @@ def _lines(path: PathLike, encoding: str = "utf-8") -> List[str]:
     return text.splitlines()
 
 
-def read_word_list(path: PathLike, encoding: str = "utf-8") -> List[str]:
-    """The words of a one-word-a-line list (lower-cased, order kept, duplicates dropped)."""
+def read_word_list(path: PathLike, encoding: str = "utf-8", phrases: bool = False) -> List[str]:
+    """The entries of a one-entry-a-line list (lower-cased, order kept, duplicates dropped);
+    entries with spaces (the Dutch list has ``'10 eurobiljet'``) are kept when ``phrases``,
+    else an error. A blank line is always an error."""
     words: Dict[str, None] = {}
     for i, line in enumerate(_lines(path, encoding), 1):
         word = line.strip()
-        if not word or any(ch.isspace() for ch in word):
+        if not word or (not phrases and any(ch.isspace() for ch in word)):
             raise InputFormatError(path, i, "one word per line (no blank lines, no spaces)", found=repr(line[:40]))
         words[word.lower()] = None
     return list(words)
@@ -89,7 +91,7 @@ def read_word_list(path: PathLike, encoding: str = "utf-8") -> List[str]:
 
 def lexicon_from_words(words: Iterable[str], pos: str = "X") -> Lexicon:
     """A lexicon whose every word is its own lemma with POS ``pos``."""
-    return Lexicon.from_entries((w, w, pos) for w in words)
+    return Lexicon.from_words(words, pos)
 
 
 def read_hunspell_dic(path: PathLike) -> List[str]:

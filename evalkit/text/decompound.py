@@ -471,11 +471,14 @@ def classify_errors(word: str, guessed: Analysis, reference: Analysis, connector
     """One of :data:`ERROR_CLASSES` for a guesser result against the reference analysis:
     ``connector attached``: an element equals a connector plus a reference part (Table 7,
     sklave#[n+moral]); ``over-split``: a reference part is cut into several elements (Table
-    8, kunst#schil#ders); ``under-split``: fewer elements, each a union of reference parts."""
+    8, kunst#schil#ders); ``under-split``: fewer elements, each a union of reference parts.
+    An ending after the last component of either analysis is ignored (inflection)."""
+    word = word.lower()
+    # an inflectional ending after the last component belongs to it (kultur|en)
     g, r = list(guessed.spans), list(reference.spans)
+    g[-1], r[-1] = (g[-1][0], len(word)), (r[-1][0], len(word))
     if g == r:
         return "correct"
-    word = word.lower()
     ref_starts = {s for s, _ in r}
     for s, e in g:
         for conn in connectors:

@@ -26,6 +26,7 @@ import pandas as pd
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.text import decompound as dc
+from evalkit.text.decompound_languages import CONFIGS
 
 PAPER = "owczarzak2014decompounding"
 LANGUAGES = ("de", "nl", "sv", "da", "no")
@@ -53,6 +54,10 @@ NOTEBOOKS = {
 
 #: The data set each profile runs on (the paper's Oracle lexica and test sets are proprietary).
 DATASETS = {"sample": "decompound-sim", "public": "decompound-debian", "licensed": "decompound-gold"}
+#: Connectors of the languages of Tables 7-8 (evalkit's configurations; Finnish has none).
+EXAMPLE_CONNECTORS = {"Norwegian": CONFIGS["no"].connectors, "Danish": CONFIGS["da"].connectors,
+                      "German": CONFIGS["de"].connectors, "Swedish": CONFIGS["sv"].connectors,
+                      "Dutch": CONFIGS["nl"].connectors, "Finnish": ()}
 _SETTINGS = tuple(dc.GRID)
 
 
@@ -66,6 +71,11 @@ def load_options(profile: str, languages, quick: bool) -> Dict[str, object]:
 def language_sets(corpus, languages=None, n_compounds=None) -> Dict[str, object]:
     """The corpus' :class:`~evalkit.data.compounds.CompoundSet` per language (first ``n_compounds``)."""
     chosen = languages or list(corpus.languages)
+    missing = [lang for lang in chosen if lang not in corpus.languages]
+    if missing:
+        from evalkit.errors import ParameterError
+
+        raise ParameterError("languages", languages, f"languages of {corpus.name}: {sorted(corpus.languages)}")
     return {lang: (corpus.languages[lang].subset(n_compounds) if n_compounds else corpus.languages[lang])
             for lang in chosen}
 
@@ -148,6 +158,11 @@ def printed_checks() -> pd.DataFrame:
             c.add(f"example_vs_optimum.table{row.table}.{row.language}", source=f"Table {row.table} vs Table 6", printed=row.guesser,
                   this_run=f"{len(parts)} elements > optimal max {opt['optimal'].iloc[0]}", verdict="erratum",
                   kind="consistency", note="the example cannot come from the optimal settings (README erratum 4)")
+    for row in example_classes(EXAMPLE_CONNECTORS).to_dict("records"):
+        want = "connector attached" if row["table"] == 7 else "over-split"
+        c.add(f"example_class.table{row['table']}.{row['language']}", source=f"Table {row['table']} / §5",
+              printed=want, this_run=row["class"], agrees=row["class"] == want,
+              note="evalkit.text.decompound.classify_errors on the printed strings")
     return c.frame()
 
 
@@ -208,6 +223,17 @@ def guesser_experiment(cset, rng: np.random.Generator, grid: Mapping[str, Sequen
     reduced, removed = dc.remove_component_lemmas(cset.lexicon, cset.gold, rng)
     results = dc.grid_search(list(cset.gold), reduced, cset.gold, reference, grid)
     return results.assign(language=cset.language), reference, reduced, removed
+
+
+def table5_row(cset, results: pd.DataFrame) -> Dict[str, object]:
+    """Table 5 for one language (%): the two dynamic conditions' F, the best guesser F and
+    the segmentation accuracy at that setting (ties: the best accuracy among them)."""
+    f = conditions(cset).set_index("condition")["f"]
+    best = results[np.isclose(results["f"], results["f"].max())]
+    best = best.loc[best["segmentation_accuracy"].fillna(-1).idxmax()]
+    return {"language": cset.language, "lexical_dynamic": f["lexicalized + dynamic"], "dynamic_only": f["dynamic only"],
+            "guesser_f": 100 * best["f"], "guesser_segmentation": 100 * best["segmentation_accuracy"],
+            **{s: int(best[s]) for s in _SETTINGS}}
 
 
 def table6_rows(results: pd.DataFrame, language: str) -> pd.DataFrame:

@@ -182,3 +182,14 @@ def test_moses_bleu_equals_sacrebleu_on_pretokenized_text():
 def test_unknown_tokenizer_names_moses():
     with pytest.raises(ParameterError, match="moses-LANG"):
         BLEU(tokenize="mosesX")
+
+
+def test_registry_builds_both_options_and_names_them_in_the_signature():
+    from evalkit.metrics import get_metric
+
+    bleu = get_metric("bleu", semantics="sacrebleu1", tokenize="moses")
+    sig = bleu.signature()
+    assert "semantics:sacrebleu1" in sig and f"tok:moses-en[sacremoses-{sacremoses.__version__}]" in sig
+    assert get_metric("bleu").signature() != sig
+    with pytest.raises(ParameterError):
+        get_metric("bleu", semantics="mteval")

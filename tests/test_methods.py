@@ -42,8 +42,23 @@ def test_input_blocks_partition_and_claims_schema():
     assert np.array_equal(np.concatenate(blocks), np.arange(10)) and len(blocks) == 3
     with pytest.raises(ParameterError):
         mt.input_blocks(3, 4)
-    claims = mt.consistency_claims([("c1", "paper", 0.5, True, "note")], data="d")
-    assert list(claims.columns) == ["claim_id", "source", "printed", "this_run", "data", "verdict", "note"]
-    assert claims.loc[0, "verdict"] == "agrees"
     with pytest.raises(ParameterError):
         mt.metric("BLEU-2.x")
+
+
+def test_toolbox_claims_flag_broken_properties():
+    from evalkit.stats.correlation import fisher_ci
+
+    rows = [dict(level="summary", metric="m", method="kendall", fisher_n=conv, n_fisher=n,
+                 ci_low=fisher_ci(0.3, n, "kendall")[0], ci_high=fisher_ci(0.3, n, "kendall")[1])
+            for conv, n in (("systems", 16), ("inputs", 100))]
+    fisher = pd.DataFrame(rows)
+    calibration = pd.DataFrame({"test": ["perm", "boot"], "rate": [0.04, 0.3], "ci_low": [0.01, 0.2]})
+    calibrated = pd.DataFrame({"value": [0.6, 0.5], "value_at_0": [0.55, 0.5]})
+    system = pd.DataFrame({"accuracy": [0.7], "tau_acc23": [0.7]})
+    ok = mt.toolbox_claims(fisher, calibration, calibrated, system, metric_a="m", alpha=0.05, data="d")
+    assert list(ok.verdict) == ["agrees"] * 4
+    bad = mt.toolbox_claims(fisher.assign(n_fisher=[16, 50]), calibration.assign(rate=[0.3, 0.3], ci_low=[0.2, 0.2]),
+                            calibrated.assign(value=[0.5, 0.5]), system.assign(accuracy=[0.6]),
+                            metric_a="m", alpha=0.05, data="d")
+    assert list(bad.verdict) == ["differs"] * 4

@@ -45,6 +45,14 @@ OTHER_CONFIG = {
     "ter": {"case_sensitive": True},
     "wer": {"ref_length": "average"},
     "window-f": {"window": 2},
+    "stm": {"max_depth": 2},
+    "dstm": {"max_depth": 2},
+    "hwcm": {"max_length": 2},
+    "tkm": {"decay": 0.5},
+    "dtkm": {"decay": 0.5},
+    "dep-f": {"pred_only": True},
+    "depeval": {"variant": "pm"},
+    "be-hm": {"stem": False},
 }
 SLOW = {"meteor-jar"}  # starts Java for every call
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from evalkit.data import licensed
 from evalkit.notebook import runner
 
 REPO = Path(__file__).resolve().parents[1]
@@ -32,12 +33,13 @@ def test_notebook_is_stripped_and_thin():
 
 def _check_results(out):
     claims = pd.read_csv(out / "paper_vs_run.csv")
-    assert list(claims.columns) == ["claim_id", "source", "printed", "this_run", "data", "verdict", "note"]
-    assert set(claims["verdict"]) <= {"agrees", "differs", "not comparable"}
+    assert list(claims.columns) == ["claim_id", "kind", "source", "printed", "this_run", "data", "verdict", "note"]
+    assert set(claims["verdict"]) == {"agrees"}  # the stated properties hold on this run
     tests = pd.read_csv(out / "difference_tests.csv")
     assert len(tests) == 6 and set(tests["test"]) == {"boot", "perm"}
     assert {"rank", "metric"} <= set(pd.read_csv(out / "significance_clusters.csv").columns)
     assert len(pd.read_csv(out / "wmt_tau_like.csv")) == 5
+    assert set(pd.read_csv(out / "realsumm_summary_level.csv")["inputs"]) == {"all", "significant (p < 0.05)"}
 
 
 def test_sample_profile_runs(tmp_path, monkeypatch):
@@ -55,9 +57,33 @@ def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
     _check_results(out)
 
 
+def _no_licensed_config(tmp_path, monkeypatch):
+    for name in licensed.CORPORA:
+        monkeypatch.delenv(licensed.env_var(name), raising=False)
+    monkeypatch.setenv(licensed.ENV_CONFIG, str(tmp_path / "no-such-config.yaml"))
+
+
 def test_licensed_profile_is_skipped_without_configuration(tmp_path, monkeypatch):
-    monkeypatch.setenv("EVALKIT_CONFIG", str(tmp_path / "none.yaml"))
-    for var in ("EVALKIT_DUC2004", "EVALKIT_MTC4"):
-        monkeypatch.delenv(var, raising=False)
+    _no_licensed_config(tmp_path, monkeypatch)
     runs, _ = _run("licensed", tmp_path, monkeypatch)
     assert {n: r.status for n, r in runs.items()} == {"01_meta_evaluation_toolbox": "skipped"}
+
+
+def test_licensed_profile_runs_on_fixture_files(tmp_path, monkeypatch):
+    """DUC 2004 and TAC 2008 trees and an MTC Part 4 evaluation (NIST SGML + assessments) written
+    by evalkit's writers from the quick simulated corpora, configured by environment variables."""
+    from evalkit.data import duc, tac
+    from evalkit.data.judgments import write_mt_evaluation
+    from evalkit.data.simulate.build import load_sample
+
+    _no_licensed_config(tmp_path, monkeypatch)
+    sim = tmp_path / "sim"
+    trees = {"duc2004": duc.write_corpus(load_sample("duc2004", root=sim, quick=True), tmp_path / "duc2004", 2004),
+             "tac2008": tac.write_corpus(load_sample("tac2008", root=sim, quick=True), tmp_path / "tac2008", 2008),
+             "mtc4": write_mt_evaluation(load_sample("tides2003", root=sim, quick=True), tmp_path / "mtc4")}
+    for name, path in trees.items():
+        monkeypatch.setenv(licensed.env_var(name), str(path))
+    runs, out = _run("licensed", tmp_path / "results", monkeypatch)
+    assert {n: r.status for n, r in runs.items()} == {"01_meta_evaluation_toolbox": "ok"}, \
+        {n: r.error for n, r in runs.items()}
+    _check_results(out)

@@ -44,6 +44,8 @@ BUILTIN_MODULES = (
     "evalkit.metrics.meteor_jar",
     "evalkit.metrics.rouge_variants",
     "evalkit.metrics.relations",
+    "evalkit.metrics.syntax",
+    "evalkit.metrics.dependency",
 )
 
 _BUILDERS: Dict[str, Callable[..., Any]] = {}

@@ -25,8 +25,6 @@ from scipy import stats
 from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
-from evalkit.stats.validation import check_choice, check_int, check_probability
-
 __all__ = ["experimentwise_error", "per_comparison_level", "binomial_ci", "ci_versus_reference", "experimentwise_grid",
            "simulate_experimentwise", "multiplicity_verdicts", "partial_conjunction"]
 

@@ -2,7 +2,6 @@
 public silver set from the Debian word lists (hand-checked fixtures), the licensed reader."""
 import json
 
-import numpy as np
 import pytest
 
 from evalkit.data import compounds, datasets, licensed

@@ -184,3 +184,14 @@ def test_lexicon_and_gold_tsv_round_trip_and_errors(tmp_path, lex):
         bad.write_text(text, encoding="utf-8")
         with pytest.raises(InputFormatError, match=rf"bad\.tsv.*line \d.*{what}"):
             dl.read_gold_tsv(bad)
+
+
+def test_word_list_lexicon_behaves_like_the_entry_lexicon():
+    words = ["haus", "tür", "garten", "zaun"]
+    compact, full = dc.Lexicon.from_words(words), dc.Lexicon.from_entries((w, w, "X") for w in words)
+    assert dict(compact.forms) == full.forms and compact.lemmas == full.lemmas
+    cfg = dc.LangConfig()
+    assert dc.analyze("gartenzaun", compact, cfg) == dc.analyze("gartenzaun", full, cfg)
+    smaller = compact.without_lemmas(["zaun"])
+    assert isinstance(smaller.forms, dc.WordForms) and "zaun" not in smaller.forms and len(smaller) == 3
+    assert dc.guess("gartenzaun", smaller, dc.GuesserConfig())[0].known == (True, False)

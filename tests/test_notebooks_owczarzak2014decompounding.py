@@ -15,7 +15,7 @@ from evalkit.data import licensed
 from evalkit.data.simulate.compounds import write_compounds
 from evalkit.errors import DataNotConfiguredError
 from evalkit.notebook import runner
-from evalkit.text.decompound_lexicon import DEBIAN_WORD_LISTS, debian_word_list
+from evalkit.text.decompound_lexicon import debian_word_list
 
 PAPER = "owczarzak2014decompounding"
 REPO = Path(__file__).resolve().parents[1]

@@ -1,7 +1,6 @@
 """Owczarzak et al. (2014): the printed-number checks against the transcribed tables, the
 classification of the paper's own error examples, and the protocol on a hand-built set."""
 import numpy as np
-import pandas as pd
 import pytest
 
 from evalkit.data.compounds import CompoundSet

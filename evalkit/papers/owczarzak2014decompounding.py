@@ -18,7 +18,7 @@ printed-number checks, its table layouts and its claims.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Mapping, Sequence, Tuple
+from typing import Dict, List, Mapping, Sequence
 
 import numpy as np
 import pandas as pd

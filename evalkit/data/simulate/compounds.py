@@ -5,6 +5,7 @@ with a lexicon of pseudo-word lemmas (consonant-vowel syllables; POS ``N`` 70 %,
 15 %, ``V`` 15 %; a verb lemma ends in ``en`` and has a compound-only stem without it, as
 German *schließ-*) and gold compounds with a known truth:
 
+* lemmas of two or three syllables (4-7 letters, verbs 6-9);
 * 2 to 4 components (85 / 12 / 3 %), the last a noun or adjective (the POS rule of the
   language's configuration), a connector after a non-final component with probability 0.3;
 * **lexicalized irregular forms** (15 %): one component's first vowel alternates
@@ -33,7 +34,7 @@ from evalkit.atomic import atomic_write_text
 from evalkit.text.decompound import Analysis, LangConfig, Lexicon
 from evalkit.text.decompound_lexicon import parse_segmentation, write_gold_tsv, write_lexicon_tsv
 
-VERSION = 1
+VERSION = 3
 SIM_LANGUAGES: Dict[str, LangConfig] = {
     "sim-a": LangConfig(connectors=("s", "e"), max_elements=4, min_compound=6, min_component=3,
                         min_component_with_connector=3, suffixes=("en", "s"),
@@ -43,7 +44,7 @@ SIM_LANGUAGES: Dict[str, LangConfig] = {
 }
 _CONS, _VOWELS = "bdfgklmnprtvz", "aeiou"
 _ALTERNATION = {"a": "ä", "o": "ö", "u": "ü", "e": "i", "i": "e"}
-SIZES = {False: (500, 600), True: (150, 80)}  # quick -> (lemmas, compounds) per language
+SIZES = {False: (4000, 600), True: (800, 80)}  # quick -> (lemmas, compounds) per language
 
 __all__ = ["SIM_LANGUAGES", "VERSION", "SIZES", "simulate_language", "write_compounds"]
 
@@ -62,7 +63,7 @@ def simulate_language(language: str, seed: int, quick: bool = False):
     lemmas: Dict[str, str] = {}
     while len(lemmas) < n_lemmas:
         pos = rng.choice(["N", "A", "V"], p=[0.7, 0.15, 0.15])
-        word = _pseudo_word(rng, int(rng.integers(1, 4)))
+        word = _pseudo_word(rng, int(rng.integers(2, 4)))
         word = word + "en" if pos == "V" else word
         if len(word) >= 3 and word not in lemmas:
             lemmas[word] = str(pos)

@@ -12,7 +12,9 @@ Dutch ``en``). Three analysers, as the paper describes them:
   length, minimum component length, minimum length of a component next to a connector,
   maximum number of components) and the allowed part-of-speech sequences; among the
   complete analyses keep the **fewest components**, then the **longest first component**
-  (greedy), and return every lemma reading of that segmentation;
+  (greedy), and return every lemma reading of that segmentation (the bare word and its
+  suffix-stripped stems compete; equal-ranked analyses of both are all returned, as the
+  paper's analyser "may return several decompositions", which costs precision);
 * **guesser** (:func:`guess`, settings :class:`GuesserConfig`): when no complete analysis
   exists, scan left to right taking the **longest known form** of at least
   ``min_component`` characters at each position; characters no known form starts at grow

@@ -250,8 +250,13 @@ def duc_corpora(draw, year):
                     judgment, assessor = spec.assessor.get(name, (name, None))
                     if spec.question:
                         judgment += f"_q{draw(st.integers(1, 7))}"
-                    value = float(draw(st.integers(0, 5))) if name in spec.int_values else draw(
-                        st.floats(-1e3, 1e3, allow_nan=False))
+                    low, high, integer = spec.scale(name) or (None, None, False)
+                    low = -1e3 if low is None else low
+                    high = 1e3 if high is None else high
+                    if name in spec.int_values or integer:
+                        value = float(draw(st.integers(max(0, int(low)), min(5, int(high)))))
+                    else:  # any value on the column's documented scale
+                        value = draw(st.floats(low, high, allow_nan=False))
                     j.append((i, s, judgment, value, assessor))
     with_assessor = any(duc.TABLES[k].assessor for k in tables)
     cols = ["instance", "summarizer", "judgment", "value", "assessor"]

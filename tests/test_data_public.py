@@ -27,7 +27,6 @@ pytestmark = pytest.mark.public
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("EVALKIT_DATA", str(tmp_path / "cache"))
-    public._VERIFIED.clear()
 
 
 def raw(relpath):

@@ -21,7 +21,9 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
+from evalkit.atomic import atomic_write_text
 from evalkit.data.nist_sgml import NistSet, aligned_segments, check_mt_data, read_nist
+from evalkit.errors import ParameterError
 from evalkit.metrics.bleu import BLEU, mteval_bleu_orders
 from evalkit.metrics.nist import NIST
 
@@ -103,8 +105,22 @@ def _row(label: str, values: Sequence[float], sysid: str) -> str:
     return f" {label}:  " + "  ".join(f"{v:6.4f}" for v in values) + f'  "{sysid}"'
 
 
+def _check_scr_dir(path: str) -> None:
+    """Create ``--scr-dir`` up front, so a bad one is a usage error before any scoring."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise ParameterError("--scr-dir", path, "a directory (a file of that name exists)") from None
+    except PermissionError:
+        raise ParameterError("--scr-dir", path, "a directory evalkit may create and write") from None
+    if not os.access(path, os.W_OK):
+        raise ParameterError("--scr-dir", path, "a writable directory")
+
+
 def run(args) -> int:
     out = sys.stdout
+    if args.metricsMATR:
+        _check_scr_dir(args.scr_dir)
     src = read_nist(args.src) if args.src else None
     ref = read_nist(args.ref)
     tst = read_nist(args.tst)
@@ -170,13 +186,12 @@ def run(args) -> int:
                 b_tot = s.bleu(s.bleu_stats.sum(axis=0))
                 print(_row("BLEU", b_tot[which], s.sysid), file=out)
     if args.metricsMATR:
-        os.makedirs(args.scr_dir, exist_ok=True)
         for metric, levels in scr.items():
             if (metric == "BLEU" and not do_bleu) or (metric == "NIST" and not do_nist):
                 continue
             for level, lines in levels.items():
-                with open(os.path.join(args.scr_dir, f"{metric}-{level}.scr"), "w", encoding="utf-8") as fh:
-                    fh.write("".join(line + "\n" for line in lines))
+                atomic_write_text(os.path.join(args.scr_dir, f"{metric}-{level}.scr"),
+                                  "".join(line + "\n" for line in lines))
     if not args.no_timestamps:
         print(f"MT evaluation scorer ended on {stamp()}", file=out)
     return 0

@@ -37,7 +37,19 @@ Judgment tables
 Whitespace-separated with a fixed number of header lines and fixed column positions per
 year (:data:`TABLES`); ``-`` marks a missing value (no judgment row is made for it; the
 number is reported in ``attrs["missing"]``). A row whose docset/summarizer has no summary
-in the corpus raises, unless ``skip_bad=True`` (then ``attrs["skipped"]`` counts them).
+in the corpus raises, unless ``skip_bad=True`` (then ``attrs["skipped"]`` counts them);
+so do two rows for one summary (and question).
+
+Judgment scales
+---------------
+Each judgment column has a documented scale (``TableSpec.scales``), checked by the reader
+(file, line and allowed range in the message) and by the writer: SEE coverage
+mean/median/std 0-1, unit counts integers >= 0, length-adjusted coverage >= 0; DUC 2004
+quality questions integers 1-5 (A-E coded 1-5); DUC 2002/2003 quality codes, DUC
+2003/2004 responsiveness and DUC 2003 usefulness integers 0-5 (NIST describes 0-4; the
+bound refuses only impossible values); DUC 2005-2007 responsiveness and linguistic
+quality integers 1-5; the original pyramid score 0-1; the modified pyramid score >= 0
+(usually <= 1, above 1 when a summary expresses more SCUs than the models' mean).
 """
 from __future__ import annotations
 
@@ -45,14 +57,15 @@ import html
 import math
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
-from evalkit.data._numbers import parse_number
+from evalkit.data._input import check_text_bytes, read_input
+from evalkit.data._numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -93,6 +106,9 @@ def decode(data: bytes, path: Optional[PathLike], encoding: str = "latin-1") -> 
     """Decode a NIST file's bytes (see the module docstring for the checks)."""
     if encoding not in ENCODINGS:
         raise ParameterError("encoding", encoding, f"one of {ENCODINGS}")
+    # NUL never occurs in text; a UTF-8 byte-order mark is not text (and in Latin-1 it
+    # is refused below as a UTF-8 sequence).
+    data = check_text_bytes(data, path, strip_bom=encoding in ("utf-8", "auto"))
     if encoding == "auto":
         try:
             return data.decode("utf-8")
@@ -144,12 +160,8 @@ def encode(text: str, what: str, encoding: str = "latin-1") -> bytes:
 
 def read_decoded(path: PathLike, encoding: str) -> str:
     """The text of ``path`` decoded as :func:`decode` does (InputFormatError naming the
-    file if it is missing or not in ``encoding``)."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing file") from None
-    return decode(data, path, encoding)
+    file if it is missing, unreadable or not in ``encoding``)."""
+    return decode(read_input(path, "file"), path, encoding)
 
 
 # --------------------------------------------------------------------------- names
@@ -200,8 +212,10 @@ def parse_summary_name(name: str, where: Optional[PathLike] = None) -> SummaryNa
 
 
 # --------------------------------------------------------------------------- bodies
-_SEE_SENT = re.compile(r'<a\s+href="#(\d+)"\s+id=(\d+)\s*>(.*?)</a>', re.I | re.S)
-_SEE_NAME = re.compile(r'<a\s+name="(\d+)"\s*>\[(\d+)\]</a>', re.I)
+# A sentence's text stops at the next <a (never runs on to a later </a>): the scan stays
+# linear whatever unclosed anchors a damaged file holds.
+_SEE_SENT = re.compile(r'<a\s+href="#(\d+)"\s+id=(\d+)\s*>((?:[^<]|<(?!/?a[\s>]))*)</a>', re.I | re.S | re.A)
+_SEE_NAME = re.compile(r'<a\s+name="(\d+)"\s*>\[(\d+)\]</a>', re.I | re.A)
 
 
 def _parse_see(text: str, path: PathLike) -> Tuple[str, ...]:
@@ -214,8 +228,8 @@ def _parse_see(text: str, path: PathLike) -> Tuple[str, ...]:
                                    f'sentence anchors numbered 1, 2, ... (<a href="#{k}" id={k}>)', found=m.group(0)[:60])
         sentences.append(" ".join(html.unescape(m.group(3)).split()))
     body = _SEE_SENT.sub("", _SEE_NAME.sub("", text))
-    body = re.sub(r"<title>.*?</title>", "", body, flags=re.I | re.S)
-    leftover = re.sub(r"</?(html|head|body)[^>]*>", "", body, flags=re.I).strip()
+    body = re.sub(r"<title>[^<]*</title>", "", body, flags=re.I)
+    leftover = re.sub(r"</?(html|head|body)[^<>]*>", "", body, flags=re.I).strip()
     if leftover:
         line = text.count("\n", 0, text.find(leftover.split()[0])) + 1 if leftover.split() else None
         raise InputFormatError(path, line, "only SEE sentence anchors inside <body>", found=leftover[:60])
@@ -373,7 +387,10 @@ class TableSpec:
     ``docid_dots=False`` means the period was removed and sits before the last 4 chars).
     ``question``: a column whose value suffixes the judgment name (``linguistic_quality``
     + ``_q3``). ``assessor`` maps judgment column -> assessor label for tables with
-    several judges per row. ``int_values``: judgments written as integers.
+    several judges per row. ``int_values``: judgments written as integers. ``scales``:
+    the documented ``(low, high, integer)`` scale of each judgment column; the reader
+    refuses a value off the scale (file, line, allowed range) and the writer never
+    writes one.
     """
 
     name: str
@@ -391,6 +408,11 @@ class TableSpec:
     docset_prefix: str = ""  # DUC 2005 processed_pans writes "301" for D301
     docset_case: str = "lower"  # how the writer spells docsets: "lower" + selector, or "upper"
     with_selector: bool = False
+    scales: Mapping[str, Scale] = field(default_factory=dict)  # judgment column -> documented scale
+
+    def scale(self, name: str) -> Optional[Scale]:
+        """The documented scale of judgment column ``name`` (None: no documented bound)."""
+        return self.scales.get(name)
 
     @property
     def max_width(self) -> int:
@@ -461,6 +483,46 @@ TABLES: Dict[str, TableSpec] = {
         "DUC 2006 2006_modified_scores.txt", 0, {5: {"pyramid_modified": 2, "num_scus": 3, "num_repetitions": 4}},
         summarizer=1, int_values=("num_scus", "num_repetitions")),
 }
+
+
+# The documented scales (module docstring, "Judgment scales"): (low, high, integer).
+_SHARE: Scale = (0.0, 1.0, False)  # coverage, precision/recall, the original pyramid score
+# The modified pyramid score divides by the best weight of X SCUs, X = the models' mean SCU
+# count: usually 0-1, above 1 when a summary expresses more SCUs than that (notes, OD11).
+_MODIFIED: Scale = (0.0, None, False)
+_COUNT: Scale = (0.0, None, True)  # unit / SCU / repetition counts
+_LIKERT5: Scale = (1.0, 5.0, True)  # DUC 2004 quality A-E coded 1-5; DUC 2005-2007 1-5 scales
+_DUC0304: Scale = (0.0, 5.0, True)  # DUC 2002/2003 quality codes, 2003/2004 responsiveness, usefulness
+
+
+def _see_scales(n_questions: int, quality: Scale, adjusted: bool) -> Dict[str, Scale]:
+    scales: Dict[str, Scale] = {f"quality_q{i}": quality for i in range(1, n_questions + 1)}
+    scales.update({n: _COUNT for n in _INT_UNITS})
+    scales.update({"unmarked_related": (0.0, None, False), "coverage": _SHARE, "coverage_median": _SHARE,
+                   "coverage_std": _SHARE})
+    if adjusted:  # length-adjusted coverage: non-negative (its upper bound is not documented)
+        scales.update({n: (0.0, None, False) for n in _ADJ})
+    return scales
+
+
+_SCALES: Dict[str, Dict[str, Scale]] = {
+    "duc2002-see": _see_scales(12, _DUC0304, True),
+    "duc2002-extracts": {"sentence_precision": _SHARE, "sentence_recall": _SHARE},
+    "duc2003-see": _see_scales(12, _DUC0304, True),
+    "duc2003-responsiveness": {"responsiveness@1": _DUC0304, "responsiveness@2": _DUC0304},
+    "duc2003-usefulness": {"usefulness@1": _DUC0304, "usefulness@2": _DUC0304},
+    "duc2004-see": _see_scales(7, _LIKERT5, False),
+    "duc2004-responsiveness": {"responsiveness": _DUC0304},
+    "duc2005-responsiveness": {"responsiveness": _LIKERT5},
+    "duc2005-linguistic-quality": {"linguistic_quality": _LIKERT5},
+    "duc2006-overall-responsiveness": {"overall_responsiveness": _LIKERT5},
+    "duc2006-content-responsiveness": {"content_responsiveness": _LIKERT5},
+    "duc2005-pyramid": {"pyramid": _SHARE, "pyramid_modified": _MODIFIED, "num_scus": _COUNT,
+                        "num_repetitions": _COUNT},
+    "duc2006-pyramid": {"pyramid_modified": _MODIFIED, "num_scus": _COUNT, "num_repetitions": _COUNT},
+}
+for _key, _scales in _SCALES.items():
+    TABLES[_key] = replace(TABLES[_key], scales=_scales)
 TABLES["duc2006-linguistic-quality"] = TABLES["duc2005-linguistic-quality"]
 TABLES["duc2007-content-responsiveness"] = TABLES["duc2006-content-responsiveness"]
 
@@ -482,7 +544,7 @@ class InstanceIndex:
             base = (docset + (f"-{group}" if group else "")).upper()
             selector = row.get("selector") if isinstance(row.get("selector"), str) else ""
             docid = row.get("document") if isinstance(row.get("document"), str) else None
-            length = int(row["length"]) if isinstance(row.get("length"), str) and row["length"].isdigit() else None
+            length = int(row["length"]) if isinstance(row.get("length"), str) and is_uint(row["length"]) else None
             spellings = {base, inst.upper()}
             if selector:
                 spellings.add(base + selector.upper())
@@ -551,6 +613,7 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
                                    found=f"a data row in the header: {line.strip()}")
     known = None if summaries is None else set(summaries)
     rows, missing, skipped = [], 0, 0
+    seen: Dict[Tuple[str, str, str], int] = {}
     for lineno, line in enumerate(lines[spec.header_lines:], spec.header_lines + 1):
         cols = line.split()
         if not cols:
@@ -566,12 +629,12 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
             if spec.docid is not None and (spec.kind is None or cols[spec.kind] == "P"):
                 docid = cols[spec.docid]
                 if not spec.docid_dots:
-                    if len(docid) <= 4 or not docid[-4:].isdigit():
+                    if len(docid) <= 4 or not is_uint(docid[-4:]):
                         raise InputFormatError(path, lineno, "a document id ending in 4 digits", found=docid)
                     docid = docid[:-4] + "." + docid[-4:]
             length = None
             if spec.length is not None:
-                if not cols[spec.length].isdigit():
+                if not is_uint(cols[spec.length]):
                     raise InputFormatError(path, lineno, f"a length in column {spec.length}", found=cols[spec.length])
                 length = int(cols[spec.length])
             if docset is not None and spec.docset_prefix and not docset.lower().startswith(spec.docset_prefix):
@@ -594,15 +657,21 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
             suffix = ""
             if spec.question is not None:
                 q = cols[spec.question[0]]
-                if not q.isdigit():
+                if not is_uint(q):
                     raise InputFormatError(path, lineno, f"a question number in column {spec.question[0]}", found=q)
                 suffix = f"_q{int(q)}"
+            key = (inst, summ, suffix)
+            if key in seen:  # a second row would give the summary two values of one judgment
+                raise InputFormatError(path, lineno, f"one row per summary{' and question' if suffix else ''} "
+                                       f"(also on line {seen[key]})", found=line.strip())
+            seen[key] = lineno
             for name, col in spec.widths[len(cols)].items():
                 token = cols[col]
                 if token == "-":
                     missing += 1
                     continue
                 value = parse_number(token, path, lineno, f"column {col}")
+                check_scale(value, spec.scale(name), path, lineno, f"{name} (column {col}, {spec.name})", token)
                 judgment, assessor = spec.assessor.get(name, (name, None))
                 rows.append((inst, summ, judgment + suffix, value, assessor))
         except InputFormatError:
@@ -684,6 +753,9 @@ def write_table(path: PathLike, spec: Union[str, TableSpec], judgments: pd.DataF
         if len(values) != len(grp):
             raise ParameterError("judgments", key, "one value per judgment in a row")
         for name, value in values.items():
+            scale = spec.scale(name)
+            if scale is not None and not in_scale(float(value), scale):
+                raise ParameterError("judgments", (inst, summ, name, value), f"{describe_scale(scale)} for {name}")
             cols[colmap[name]] = _fmt(value, name in spec.int_values)
         lines.append(" ".join(cols))
     atomic_write_bytes(path, encode("\n".join(lines) + "\n", f"table {spec.name}", encoding))

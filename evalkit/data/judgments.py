@@ -29,6 +29,7 @@ the table's file and line.
 from __future__ import annotations
 
 import csv
+from collections import Counter
 import io
 import math
 import os
@@ -38,7 +39,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._numbers import parse_number
+from evalkit.data._input import check_text_bytes, read_input
+from evalkit.data._numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -48,6 +50,10 @@ __all__ = ["read_assessments_csv", "write_assessments_csv", "read_ldc_assessment
            "mt_corpus_from_nist", "evaluation_spec", "read_mt_evaluation", "write_mt_evaluation"]
 
 KEYS = ("document", "segment", "system", "judge")
+#: The documented scales of the LDC/NIST judgments (LDC's assessment specification: 1-5;
+#: fractional values are admitted, as a table may hold a judge's mean over passes);
+#: other judgment columns are read without a bound.
+SCALES: Dict[str, Scale] = {"adequacy": (1.0, 5.0, False), "fluency": (1.0, 5.0, False)}
 _ALIASES = {
     "judge": "judge", "judge_id": "judge", "assessor": "judge", "annotator": "judge",
     "docid": "document", "doc": "document", "document": "document", "doc_id": "document",
@@ -65,7 +71,7 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
     if missing_keys or not judgments:
         raise InputFormatError(path, 1, f"a header with {', '.join(KEYS)} and at least one judgment column",
                                found=" ".join(header))
-    dup = sorted({h for h in header if header.count(h) > 1})
+    dup = sorted(h for h, n in Counter(header).items() if n > 1)
     if dup:
         raise InputFormatError(path, 1, "distinct column names", found=", ".join(dup))
     idx = {h: i for i, h in enumerate(header)}
@@ -76,7 +82,7 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
         doc, seg, system, judge = (cols[idx[k]].strip() for k in KEYS)
         if not doc or not system or not judge:
             raise InputFormatError(path, lineno, "non-empty document, system and judge")
-        if not seg.isdigit() or int(seg) < 1:
+        if not is_uint(seg) or int(seg) < 1:
             raise InputFormatError(path, lineno, "a 1-based integer segment id", found=seg)
         key = (doc, int(seg), system, judge)
         if key in seen:
@@ -87,7 +93,7 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
             if token in missing_tokens:
                 missing += 1
                 continue
-            value = parse_number(token, path, lineno, name)
+            value = check_scale(parse_number(token, path, lineno, name), SCALES.get(name), path, lineno, name, token)
             out.append((doc, int(seg), system, name, value, judge))
             lines.append(lineno)
     df = pd.DataFrame(out, columns=["document", "segment", "system", "judgment", "value", "judge"])
@@ -96,12 +102,10 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
 
 
 def _read_text(path: PathLike, encoding: str = "utf-8") -> str:
+    data = check_text_bytes(read_input(path, "assessment file"), path)
     try:
-        return Path(path).read_bytes().decode(encoding)
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing assessment file") from None
+        return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        data = Path(path).read_bytes()
         raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, f"{encoding} text") from None
 
 
@@ -126,6 +130,10 @@ def write_assessments_csv(path: PathLike, judgments: pd.DataFrame) -> None:
     if not need <= set(judgments.columns):
         raise ParameterError("judgments", list(judgments.columns), f"columns {sorted(need)}")
     names = list(dict.fromkeys(judgments["judgment"]))
+    for name, value in zip(judgments["judgment"], judgments["value"]):
+        scale = SCALES.get(name)
+        if scale is not None and not pd.isna(value) and not in_scale(float(value), scale):
+            raise ParameterError("judgments", (name, value), f"{describe_scale(scale)} for {name} (the reader's scale)")
     wide = judgments.pivot_table(index=list(KEYS), columns="judgment", values="value", aggfunc="first", sort=False)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -230,9 +238,12 @@ def evaluation_spec(mapping: object, base: PathLike, where: PathLike) -> dict:
     if unknown:
         raise InputFormatError(where, None, "keys root, references, systems, source, assessments, layout, name",
                                found=", ".join(map(str, unknown)))
-    root = Path(mapping.get("root", base)).expanduser()
-    if not root.is_absolute():
-        root = Path(base) / root
+    # Relative paths (``root`` included) are relative to ``base``, the YAML file's folder;
+    # without ``root`` the files sit in ``base`` itself (never ``base / base``).
+    root = Path(base)
+    if mapping.get("root") is not None:
+        given = Path(str(mapping["root"])).expanduser()
+        root = given if given.is_absolute() else root / given
 
     def resolve(p):
         return root / Path(str(p)).expanduser()

@@ -17,8 +17,10 @@ Format (notes: anchors-and-formats.md C.2, from ``mteval-v13a.pl``):
 
 Validation (:func:`check_mt_data`, mteval's ``check_MT_data``): the ``setid`` agrees
 across files, every source document exists for every reference and every system, and
-each such document has the source's segment count; segments are ordered numerically by
-id. Every problem raises :class:`~evalkit.errors.InputFormatError` naming the file and
+each such document has the source's segment ids (segments pair by document and id,
+never by position); segments are ordered numerically by id. The reader refuses a set
+without documents or segments, anything after the closing set tag, a ``<seg>`` inside
+a ``<seg>``, NUL bytes and non-ASCII digits in ids; its scan is linear in the file size. Every problem raises :class:`~evalkit.errors.InputFormatError` naming the file and
 line. Without a source set the first reference system's documents serve as the template
 (the WMT data is often distributed without the source SGML).
 
@@ -36,6 +38,8 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
+from evalkit.atomic import atomic_write_text
+from evalkit.data._input import check_text_bytes, read_input
 from evalkit.data.sgml import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError, PathLike
 
@@ -104,7 +108,11 @@ class NistSet:
 # ---------------------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------------------
-_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)([^>]*)>", re.S)
+# A tag cannot contain "<": matching stops at the next one, so the scan below is linear
+# in the file size whatever stray "<" characters the file holds.
+_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)([^<>]*)>", re.S)
+_SEG_END = re.compile(r"</seg\s*>", re.I)
+_SEG_TAG = re.compile(r"</?seg\b", re.I)
 _WS = re.compile(r"\s+")
 
 
@@ -120,16 +128,17 @@ def _extra(a: Dict[str, str]) -> Dict[str, str]:
 def read_nist(path: PathLike) -> NistSet:
     """Read an mteval SGML or XML set file (XML when the name ends in ``.xml``)."""
     path = os.fspath(path)
+    data = check_text_bytes(read_input(path, "NIST SGML/XML file"), path)
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing NIST SGML/XML file") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, "UTF-8 text", found=str(exc)) from None
-    if path.lower().endswith(".xml"):
-        return _read_xml(path, text)
-    return _read_sgml(path, text)
+        raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, "UTF-8 text", found=str(exc)) from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode read it
+    nset = _read_xml(path, text) if path.lower().endswith(".xml") else _read_sgml(path, text)
+    if not nset.docs or nset.n_segments == 0:  # an empty set would score as "0 systems" and succeed
+        raise InputFormatError(path, nset.line, f"at least one <doc> with a <seg> in the <{nset.kind}>",
+                               found=f"{len(nset.docs)} documents, {nset.n_segments} segments")
+    return nset
 
 
 def _read_sgml(path: str, text: str) -> NistSet:
@@ -140,9 +149,19 @@ def _read_sgml(path: str, text: str) -> NistSet:
     doc: Optional[Document] = None
     pos = 0
     while True:
-        m = _TAG.search(text, pos)
-        if m is None:
+        start = text.find("<", pos)
+        if closed:  # only white space may follow the closing set tag
+            rest_start = pos + len(text[pos:]) - len(text[pos:].lstrip())
+            if rest_start < len(text):
+                raise InputFormatError(path, line_of(rest_start), f"nothing after </{nset.kind}>",
+                                       found=text[rest_start:rest_start + 40])
             break
+        if start < 0:
+            break
+        m = _TAG.match(text, start)
+        if m is None:  # a "<" outside a segment that starts no complete tag
+            raise InputFormatError(path, line_of(start), "a complete tag <name ...> (a '<' outside a segment "
+                                   "starts a tag)", found=text[start:start + 40])
         closing, name, rest = m.group(1) == "/", m.group(2).lower(), m.group(3)
         line = line_of(m.start())
         pos = m.end()
@@ -182,11 +201,11 @@ def _read_sgml(path: str, text: str) -> NistSet:
                 raise InputFormatError(path, line, "</seg> closing an open <seg>", found=m.group(0))
             if doc is None:
                 raise InputFormatError(path, line, "<seg> inside a <doc>", found=m.group(0))
-            end = re.compile(r"</seg\s*>", re.I).search(text, pos)
+            end = _SEG_END.search(text, pos)
             if end is None:
                 raise InputFormatError(path, line, "</seg> closing this segment", found=m.group(0))
             body = text[pos:end.start()]
-            if "<seg" in body.lower():
+            if _SEG_TAG.search(body):
                 raise InputFormatError(path, line, "</seg> before the next <seg>", found=m.group(0))
             doc.segments.append(Segment(_seg_id(path, line, _attrs(rest), m.group(0)), _WS.sub(" ", body).strip(), line))
             pos = end.end()
@@ -204,10 +223,10 @@ def _read_sgml(path: str, text: str) -> NistSet:
 def _seg_id(path: str, line: Optional[int], a: Dict[str, str], found: str) -> int:
     if "id" not in a:
         raise InputFormatError(path, line, "<seg> with an id attribute", found=found)
-    try:
-        return int(a["id"])
-    except ValueError:
-        raise InputFormatError(path, line, "a numeric segment id (mteval sorts ids numerically)", found=found) from None
+    token = a["id"].strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", token):  # ASCII digits only: int() also takes "١" or "1_0"
+        raise InputFormatError(path, line, "a numeric segment id (mteval sorts ids numerically)", found=found)
+    return int(token)
 
 
 def _sort_segments(nset: NistSet) -> None:
@@ -263,6 +282,9 @@ def _read_xml(path: str, text: str) -> NistSet:
         elif lname == "seg":
             if state["doc"] is None:
                 raise InputFormatError(path, line(), "<seg> inside a <doc>")
+            if state["seg"] is not None:  # the inner one would silently replace the outer's text
+                raise InputFormatError(path, line(), f"</seg> closing the segment of line {state['seg'][1]} "
+                                       "before the next <seg>")
             state["seg"] = (_seg_id(path, line(), {k.lower(): v for k, v in a.items()}, f"<seg {a}>"), line())
             state["buf"] = []
 
@@ -323,6 +345,15 @@ def check_mt_data(src: Optional[NistSet], ref: NistSet, tst: NistSet) -> None:
                 if len(d.segments) != len(tdoc.segments):
                     raise InputFormatError(s.path, d.line, f'{len(tdoc.segments)} segments in document "{docid}" as in {template_set.path}',
                                            found=f"{len(d.segments)} segments")
+                for seg, tseg in zip(d.segments, tdoc.segments):  # both sorted by id
+                    if seg.id != tseg.id:  # segments pair by (document, id), never by position
+                        ids = {x.id for x in tdoc.segments}
+                        odd = seg if seg.id not in ids else tseg
+                        raise InputFormatError(
+                            s.path, seg.line if odd is seg else d.line,
+                            f'the segment ids of document "{docid}" in {template_set.path} (system "{sysid}")',
+                            found=f'seg id="{odd.id}" ' + ("not in " + str(template_set.path) if odd is seg
+                                                           else "missing here"))
             extra = [docid for docid in docs if docid not in template]
             if extra:
                 raise InputFormatError(s.path, docs[extra[0]].line, f"only documents of {template_set.path}",
@@ -346,12 +377,20 @@ def aligned_segments(src: Optional[NistSet], ref: NistSet, tst: NistSet, sysid: 
     keys, hyps = [], []
     streams: List[List[str]] = [[] for _ in rsys]
     for docid in order:
-        for k, seg in enumerate(tdocs[docid].segments):
+        for seg in tdocs[docid].segments:
             keys.append((docid, seg.id))
             hyps.append(seg.text)
             for stream, docs in zip(streams, rsys.values()):
-                stream.append(docs[docid].segments[k].text)
+                stream.append(_segment(docs[docid], seg.id).text)
     return keys, hyps, streams
+
+
+def _segment(doc: Document, segid: int) -> Segment:
+    """The segment of ``doc`` with id ``segid`` (ids were checked by :func:`check_mt_data`)."""
+    for seg in doc.segments:
+        if seg.id == segid:
+            return seg
+    raise InputFormatError(None, doc.line, f'segment {segid} in document "{doc.docid}"')
 
 
 # ---------------------------------------------------------------------------------------
@@ -378,6 +417,10 @@ def write_nist(nset: NistSet, path: PathLike, format: Optional[str] = None) -> N
             a["docid"] = d.docid
             a.update({k: v for k, v in d.attrs.items() if k not in ("sysid", "docid")})
             out.append(f"<doc {fmt_attrs(a)}>")
+            for s in d.segments:
+                if _SEG_TAG.search(s.text):  # SGML text is not escaped: its own reader would refuse it
+                    raise ParameterError("text", s.text, f"SGML segment text without <seg>/</seg> (document "
+                                         f"{d.docid!r}, segment {s.id}; write XML to keep markup in a segment)")
             out.extend(f'<seg id="{s.id}"> {s.text} </seg>' for s in d.segments)
             out.append("</doc>")
         out.append(f"</{nset.kind}>")
@@ -399,8 +442,7 @@ def write_nist(nset: NistSet, path: PathLike, format: Optional[str] = None) -> N
                 out.append("</doc>")
             out.append(f"</{nset.kind}>")
         out.append("</mteval>")
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(out) + "\n")
+    atomic_write_text(path, "\n".join(out) + "\n")
 
 
 def nist_set_from_segments(kind: str, setid: str, srclang: str, trglang: Optional[str],

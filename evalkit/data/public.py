@@ -62,7 +62,7 @@ import pandas as pd
 from evalkit import config
 from evalkit.data import safe_pickle
 from evalkit.data.checksums import sha256_file
-from evalkit.atomic import atomic_open
+from evalkit.atomic import atomic_open, remove_stale_parts
 from evalkit.data.model import MTCorpus, SummarizationCorpus, scores_frame
 from evalkit.errors import DataNotConfiguredError, EvalkitError, InputFormatError, ParameterError
 from evalkit.text.natural_sort import natural_key
@@ -159,19 +159,17 @@ def mirror_dir() -> Optional[Path]:
 
 
 # --------------------------------------------------------------------------- verification
-_VERIFIED: Dict[Tuple[str, int, int], str] = {}
 
 
 def _verify(path: Path, entry: Dict[str, Any]) -> None:
-    """Raise ChecksumError unless ``path`` has the pinned SHA-256 (memoized per mtime)."""
-    st = path.stat()
-    key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
-    if _VERIFIED.get(key) == entry["sha256"]:
-        return
+    """Raise ChecksumError unless ``path`` has the pinned SHA-256.
+
+    Hashed on every use, never memoized: a memo keyed on size and mtime accepted a
+    same-size file changed (and its mtime reset) within one process, and hashing the
+    largest public file takes milliseconds."""
     found = sha256_file(path)
     if found != entry["sha256"]:
         raise ChecksumError(path, entry["sha256"], found)
-    _VERIFIED[key] = found
 
 
 def locate(relpath: str) -> Path:
@@ -243,6 +241,7 @@ def fetch(name: str, force: bool = False, log: Optional[Callable[[str], None]] =
         info = _check_set(set_name)
         for entry in info["files"]:
             target = data_dir() / entry["path"]
+            remove_stale_parts(target)  # left by a killed fetch
             if target.is_file() and not force:
                 try:
                     _verify(target, entry)
@@ -285,7 +284,14 @@ def status(name: str) -> List[Dict[str, str]]:
 
 
 def _load_pickle(relpath: str) -> Any:
-    return safe_pickle.load(locate(relpath))
+    """Unpickle the very bytes whose SHA-256 was checked (read once: a file replaced
+    between the check and the read cannot slip through)."""
+    path = locate(relpath)
+    data = path.read_bytes()
+    found = hashlib.sha256(data).hexdigest()
+    if found != _file_entry(relpath)["sha256"]:
+        raise ChecksumError(path, _file_entry(relpath)["sha256"], found)
+    return safe_pickle.loads(data, str(path))
 
 
 def _sha_meta(*relpaths: str) -> Dict[str, str]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +107,44 @@ def _text_lines(node: Optional[ET.Element], path: PathLike, where: str) -> List[
     return [(line.text or "") for line in node.findall("line")]
 
 
+#: Bounds on the file's own ``startDocumentRegEx``: the pattern is data, and a pattern
+#: like ``(a|aa)+$`` backtracks exponentially, so its length and matching time are capped.
+MAX_HEADER_REGEX_CHARS = 1000
+HEADER_REGEX_SECONDS = 0.5  # a header pattern needs microseconds; regex overshoots its limit a little
+
+
+def _header_matches(pattern: str, text: str, path: PathLike) -> list:
+    """All matches of the file's header pattern in ``text``, within the bounds above.
+
+    Why the ``regex`` package: :mod:`re` cannot be interrupted, ``regex`` (already installed
+    for nltk) takes a ``timeout`` and reads the same syntax.
+    """
+    import regex
+
+    if len(pattern) > MAX_HEADER_REGEX_CHARS:
+        raise InputFormatError(path, None, f"a startDocumentRegEx of at most {MAX_HEADER_REGEX_CHARS} characters",
+                               found=f"{len(pattern)} characters")
+    try:
+        header = regex.compile(pattern)
+    except (regex.error, ValueError, OverflowError) as exc:
+        raise InputFormatError(path, None, "a valid startDocumentRegEx", found=str(exc)) from None
+    # one time budget for the whole scan (regex's timeout applies to each search alone)
+    deadline = time.monotonic() + HEADER_REGEX_SECONDS
+    matches, pos = [], 0
+    try:
+        while pos <= len(text):
+            m = header.search(text, pos, timeout=max(deadline - time.monotonic(), 0.001))
+            if m is None:
+                break
+            matches.append(m)
+            pos = m.end() if m.end() > m.start() else m.end() + 1
+    except TimeoutError:
+        raise InputFormatError(path, None, f"a startDocumentRegEx that matches the <text> within "
+                               f"{HEADER_REGEX_SECONDS:g} s (this one backtracks without bound)",
+                               found=pattern) from None
+    return matches
+
+
 def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool = False,
                  check_labels: bool = True) -> Pyramid:
     """Read a DUCView pyramid; ``instance`` defaults to the file name before its first dot."""
@@ -115,13 +154,9 @@ def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool 
     instance = instance or Path(path).name.split(".")[0]
     regex_node = root.find("startDocumentRegEx")
     pattern = regex_node.text if regex_node is not None and regex_node.text else DEFAULT_HEADER_REGEX
-    try:
-        header = re.compile(pattern)
-    except re.error as exc:
-        raise InputFormatError(path, None, "a valid startDocumentRegEx", found=str(exc)) from None
     text = "\n".join(_text_lines(root.find("text"), path, "<pyramid>"))
     starts, ends, models = [], [], []
-    for m in header.finditer(text):
+    for m in _header_matches(pattern, text, path):
         names = [t for t in m.group(0).split() if SUMMARY_NAME.match(t)]
         if len(names) != 1:
             raise InputFormatError(path, None, "one model summary file name in each document header",

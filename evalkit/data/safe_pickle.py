@@ -21,7 +21,11 @@ it. This module admits only what plain data needs:
   accept only a bool / int / uint / float dtype code and its raw bytes and return the
   equal Python ``bool`` / ``int`` / ``float`` (bit for bit). No NumPy code runs.
 
-Persistent ids and out-of-band buffers are refused too. Anything else wrong with the
+Persistent ids and out-of-band buffers are refused too. Resources are bounded: a
+compressed pickle may expand to at most :data:`MAX_DECOMPRESSED_BYTES` (checked while
+decompressing, so a "bomb" of a few KB never allocates gigabytes), and a memo index may not
+exceed the number of opcodes before it (the C unpickler sizes its memo by the largest
+index, so a 9-byte stream could otherwise allocate hundreds of MB). Anything else wrong with the
 stream (truncation, bad opcodes) becomes an :class:`~evalkit.errors.InputFormatError`, so
 callers see only evalkit errors. Verify the file's SHA-256 first (see
 :mod:`evalkit.data.public`); this unpickler is the second line of defence.
@@ -140,16 +144,76 @@ class _RestrictedUnpickler(pickle.Unpickler):
         raise UnsafePickleError(self._source, "<persistent id>", repr(pid)[:60])
 
 
-def _open_decompressed(data: bytes, source: str) -> bytes:
-    """Undo bz2 / xz compression recognised by magic bytes (WMT17 ships ``.pkl.bz2``)."""
+#: Largest decompressed pickle accepted (the biggest public file expands to 7 MB); a
+#: "compression bomb" of a few KB expanding to gigabytes is refused while it is read.
+MAX_DECOMPRESSED_BYTES = 512 * 1024 * 1024
+
+
+def _decompress_bounded(data: bytes, new: Any, source: str, limit: int) -> bytes:
+    """Decompress every concatenated stream of ``data`` with decompressors from ``new()``,
+    stopping as soon as the output would exceed ``limit`` bytes."""
+    out: list = []
+    total = 0
+    while data:
+        decomp = new()
+        chunk = decomp.decompress(data, max_length=limit - total + 1)
+        while True:
+            total += len(chunk)
+            out.append(chunk)
+            if total > limit:
+                raise InputFormatError(source, None, f"a pickle of at most {limit} bytes when decompressed",
+                                       found=f"more than {limit} bytes")
+            if decomp.eof or decomp.needs_input:
+                break
+            chunk = decomp.decompress(b"", max_length=limit - total + 1)
+        if not decomp.eof:
+            raise InputFormatError(source, None, "a complete compressed pickle", found="the stream ends early")
+        data = decomp.unused_data
+    return b"".join(out)
+
+
+def _open_decompressed(data: bytes, source: str, limit: Optional[int] = None) -> bytes:
+    """Undo bz2 / xz compression recognised by magic bytes (WMT17 ships ``.pkl.bz2``),
+    never producing more than ``limit`` (default :data:`MAX_DECOMPRESSED_BYTES`) bytes."""
+    limit = MAX_DECOMPRESSED_BYTES if limit is None else limit
     try:
         if data[:3] == b"BZh":
-            return bz2.decompress(data)
+            return _decompress_bounded(data, bz2.BZ2Decompressor, source, limit)
         if data[:6] == b"\xfd7zXZ\x00":
-            return lzma.decompress(data)
+            return _decompress_bounded(data, lzma.LZMADecompressor, source, limit)
     except (OSError, ValueError, EOFError, lzma.LZMAError) as exc:
         raise InputFormatError(source, None, "a complete compressed pickle", found=str(exc)) from None
     return data
+
+
+_MEMO_OPS = frozenset({"PUT", "BINPUT", "LONG_BINPUT", "GET", "BINGET", "LONG_BINGET"})
+
+
+def _check_memo(raw: bytes, source: str) -> None:
+    """Refuse memo indices a pickler cannot have written.
+
+    The C unpickler sizes its memo table by the largest index it is given, so a 9-byte
+    stream naming index 50,000,000 allocates hundreds of MB. A pickler numbers memo
+    entries 0, 1, 2, ... as it stores them, so no index exceeds the number of opcodes
+    before it; checking that bounds the memo by the size of the stream itself.
+    """
+    import pickletools
+
+    try:
+        for n, (op, arg, pos) in enumerate(pickletools.genops(raw)):
+            if op.name in _MEMO_OPS:
+                try:
+                    index = int(arg)
+                except (TypeError, ValueError):
+                    raise InputFormatError(source, None, "an integer memo index", found=repr(arg)[:40]) from None
+                if not 0 <= index <= n:
+                    raise InputFormatError(source, None, f"a memo index at most {n} (the opcodes before it) "
+                                           f"at byte {pos}", found=str(index))
+    except InputFormatError:
+        raise
+    except Exception as exc:  # the opcode stream itself is damaged
+        raise InputFormatError(source, None, "a valid pickle of built-in containers and scalars",
+                               found=f"{type(exc).__name__}: {exc}") from None
 
 
 def loads(data: bytes, source: str = "<bytes>") -> Any:
@@ -157,6 +221,7 @@ def loads(data: bytes, source: str = "<bytes>") -> Any:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise InputFormatError(source, None, "pickle bytes", found=type(data).__name__)
     raw = _open_decompressed(bytes(data), source)
+    _check_memo(raw, source)
     stream = io.BytesIO(raw)
     try:
         value = _RestrictedUnpickler(stream, source).load()

@@ -26,9 +26,10 @@ annotations :mod:`evalkit.data.pyramid`. Update-task instances ``D0801-B`` get
 from __future__ import annotations
 
 import math
+from collections import Counter
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -37,7 +38,7 @@ import pandas as pd
 
 from evalkit.data import duc, pyramid, tac_guided
 from evalkit.atomic import atomic_write_bytes
-from evalkit.data._numbers import parse_number
+from evalkit.data._numbers import Scale, check_scale, is_uint, parse_number
 from evalkit.data.duc import InstanceIndex, TableSpec, read_table, write_table
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
@@ -49,24 +50,39 @@ __all__ = ["TABLES", "LAYOUTS", "read_rouge_output", "write_rouge_output", "read
 
 _INTS = ("num_scus", "num_repetitions", "num_scus_jk", "linguistic_quality", "overall_responsiveness")
 
+
+def _scales(responsiveness_high: float) -> Dict[str, Scale]:
+    """TAC's documented scales: modified pyramid scores >= 0 (usually <= 1, but above 1
+    when a summary expresses more SCUs than the models' mean, notes OD11), counts
+    non-negative, readability 1-5, overall responsiveness 1-5 (1-10 in TAC 2009)."""
+    return {"pyramid_modified": (0.0, None, False), "pyramid_modified_jk": (0.0, None, False),
+            "num_scus": (0.0, None, True), "num_repetitions": (0.0, None, True),
+            "num_scus_jk": (0.0, None, False), "linguistic_quality": (1.0, 5.0, True),
+            "overall_responsiveness": (1.0, responsiveness_high, True)}
+
+
 TABLES: Dict[str, TableSpec] = {
     "tac2008-manual.peer": TableSpec(
         "TAC 2008 manual.peer", 0,
         {9: {"pyramid_modified": 2, "num_scus": 3, "num_repetitions": 4, "pyramid_modified_jk": 6,
-             "linguistic_quality": 7, "overall_responsiveness": 8}}, int_values=_INTS),
+             "linguistic_quality": 7, "overall_responsiveness": 8}}, int_values=_INTS, scales=_scales(5)),
     "tac2008-manual.model": TableSpec(
         "TAC 2008 manual.model", 0,
         {7: {"num_scus_jk": 2, "pyramid_modified_jk": 4, "linguistic_quality": 5, "overall_responsiveness": 6}},
-        int_values=_INTS),
+        int_values=_INTS, scales=_scales(5)),
     "tac2009-manual.peer": TableSpec(
-        "TAC 2009-2011 manual.peer.{A,B}", 0,
+        "TAC 2009 manual.peer.{A,B}", 0,
         {10: {"pyramid_modified": 2, "num_scus": 3, "num_repetitions": 4, "pyramid_modified_jk": 7,
-              "linguistic_quality": 8, "overall_responsiveness": 9}}, int_values=_INTS),
+              "linguistic_quality": 8, "overall_responsiveness": 9}}, int_values=_INTS, scales=_scales(10)),
     "tac2009-manual.model": TableSpec(
-        "TAC 2009-2011 manual.model.{A,B}", 0,
+        "TAC 2009 manual.model.{A,B}", 0,
         {8: {"num_scus_jk": 2, "pyramid_modified_jk": 5, "linguistic_quality": 6, "overall_responsiveness": 7}},
-        int_values=_INTS),
+        int_values=_INTS, scales=_scales(10)),
 }
+# TAC 2010 and 2011: the 2009 layout with overall responsiveness back on 1-5.
+for _part in ("peer", "model"):
+    TABLES[f"tac2010-manual.{_part}"] = replace(
+        TABLES[f"tac2009-manual.{_part}"], name=f"TAC 2010-2011 manual.{_part}.{{A,B}}", scales=_scales(5))
 
 
 @dataclass(frozen=True)
@@ -88,8 +104,9 @@ class Layout:
 
 
 def _later(year: int) -> Layout:
-    return Layout(peer_tables=tuple((f"tac2009-manual.peer", f"manual/manual.peer.{g}") for g in "AB"),
-                  model_tables=tuple((f"tac2009-manual.model", f"manual/manual.model.{g}") for g in "AB"))
+    key = "tac2009" if year == 2009 else "tac2010"
+    return Layout(peer_tables=tuple((f"{key}-manual.peer", f"manual/manual.peer.{g}") for g in "AB"),
+                  model_tables=tuple((f"{key}-manual.model", f"manual/manual.model.{g}") for g in "AB"))
 
 
 LAYOUTS: Dict[int, Layout] = {
@@ -127,7 +144,8 @@ def read_rouge_output(path: PathLike, jackknife: bool = False, encoding: str = "
         for tok, prefix in zip(cols[4:], ("R:", "P:", "F:")):
             if not tok.startswith(prefix):
                 raise InputFormatError(path, lineno, f"{prefix}<number>", found=tok)
-            values.append(parse_number(tok[2:], path, lineno, prefix))
+            values.append(check_scale(parse_number(tok[2:], path, lineno, prefix), (0.0, 1.0, False), path, lineno,
+                                      f"ROUGE/BE {prefix[0]}", tok))
         key = (inst, name.summarizer, cols[1].lower())
         if key in acc and not jackknife:
             raise InputFormatError(path, lineno, "one line per summary and metric (use jackknife=True for jk files)",
@@ -193,7 +211,10 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
         raise InputFormatError(path, 1, "a header line naming the metric runs")
     header = lines[0].split()
     runs = header[2:] if len(header) > 2 and header[0].lower().startswith("p") else header
-    rows, missing = [], 0
+    repeated = sorted(r for r, n in Counter(runs).items() if n > 1)
+    if repeated:
+        raise InputFormatError(path, 1, "distinct metric run names in the header", found=", ".join(repeated[:5]))
+    rows, missing, seen = [], 0, {}
     for lineno, line in enumerate(lines[1:], 2):
         cols = line.split()
         if not cols:
@@ -205,6 +226,11 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
         if not m1 or not m2:
             raise InputFormatError(path, lineno, "P<summarizer digits> D<docset digits>", found=" ".join(cols[:2]))
         inst = aesop_docset(year, m2.group(1), group)
+        key = (inst, m1.group(1))
+        if key in seen:  # a second row would silently overwrite (or double) the first's scores
+            raise InputFormatError(path, lineno, f"one row per peer and docset (P{m1.group(1)} D{m2.group(1)} "
+                                   f"is also on line {seen[key]})", found=line.strip())
+        seen[key] = lineno
         for run, tok in zip(runs, cols[2:]):
             if tok.lower() == "nan":
                 missing += 1
@@ -226,7 +252,7 @@ def write_aesop(path: PathLike, scores: pd.DataFrame, year: int, runs: Optional[
     lines = ["Peer Docset " + " ".join(runs)]
     for (inst, system), row in table.iterrows():
         m = re.fullmatch(rf"{prefix}(\d+)-[AB]", inst)
-        if not m or not system.isdigit():
+        if not m or not is_uint(str(system)):
             raise ParameterError("scores", (inst, system), f"TAC {year} instances like {prefix}{base + 1}-A and numeric peers")
         nn = int(m.group(1)) - base
         vals = ["NaN" if r not in row.index or pd.isna(row[r]) else repr(float(row[r])) for r in runs]
@@ -316,6 +342,9 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
             for path in sorted(ann_dir.iterdir()):
                 if path.is_file() and not path.name.startswith("."):
                     a = pyramid.read_peer_annotation(path)
+                    if (a.instance, a.summarizer) not in pairs or types.get(a.summarizer) != "peer":
+                        raise InputFormatError(path, None, "a peer annotation of a peer summary in the corpus",
+                                               found=f"instance {a.instance} summarizer {a.summarizer}")
                     a_known = known.loc[known["instance"] == a.instance, "scu"]
                     bad = set(a.scus["scu"]) - set(a_known)
                     if bad:

@@ -19,8 +19,9 @@ Formats (``notes/anchors-and-formats.md`` C.2):
   then one space-separated line per pair: language pair, test set, 1-based segment id,
   better system, worse system.
 
-Every reader raises :class:`~evalkit.errors.InputFormatError` naming file, line and the
-expectation; nothing is skipped unless ``skip_bad=True`` is passed, in which case the
+A leading UTF-8 byte-order mark is dropped and a NUL byte refused in every format; ids
+and numbers are ASCII. Every reader raises :class:`~evalkit.errors.InputFormatError`
+naming file, line and the expectation; nothing is skipped unless ``skip_bad=True`` is passed, in which case the
 number of skipped lines is returned in ``attrs["skipped"]``/a return value.
 """
 from __future__ import annotations
@@ -36,7 +37,8 @@ from xml.sax.saxutils import escape, unescape
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._numbers import parse_number
+from evalkit.data._input import check_text_bytes, read_input
+from evalkit.data._numbers import is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.data.sgml import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError
@@ -60,8 +62,12 @@ __all__ = [
 
 
 def read_text_lines(path: PathLike, encoding: str = "utf-8") -> List[str]:
-    """The lines of a text file without line ends; a decoding error names the line."""
-    data = Path(path).read_bytes()
+    """The lines of a text file without line ends; a decoding error names the line.
+
+    A UTF-8 byte-order mark at the start is dropped (it is not text: kept, it would
+    become part of the first segment or id); a NUL byte anywhere is an error."""
+    data = check_text_bytes(read_input(path, "text file"), path,
+                            strip_bom=encoding.replace("_", "-").lower() in ("utf-8", "utf8"))
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
@@ -117,6 +123,7 @@ _DOC_LINE = re.compile(r"^\s*<doc\b([^>]*)>\s*$", re.I)
 _SEG_LINE = re.compile(r"^\s*<seg\b([^>]*)>(.*)</seg>\s*$", re.I)
 _SKIP_LINE = re.compile(r"^\s*(</?(p|hl)>|</doc>|</(srcset|refset|tstset)>)?\s*$", re.I)
 _ENTITIES = {"&quot;": '"', "&apos;": "'"}
+_SEG_TAG = re.compile(r"</?seg\b", re.I)
 
 
 def _attrs(text: str) -> Dict[str, str]:
@@ -134,6 +141,7 @@ def read_fake_sgml(path: PathLike) -> FakeSgmlSet:
     result: Optional[FakeSgmlSet] = None
     doc: Optional[str] = None
     closed = False
+    seen_ids: Dict[str, set] = {}  # segment ids per document (a set: the check stays linear)
     for lineno, line in enumerate(lines, 1):
         if closed and line.strip():
             raise InputFormatError(path, lineno, "nothing after the closing set tag", found=line)
@@ -166,12 +174,16 @@ def read_fake_sgml(path: PathLike) -> FakeSgmlSet:
         if m:
             if doc is None:
                 raise InputFormatError(path, lineno, "<seg> inside a <doc>", found=line)
+            if _SEG_TAG.search(m.group(2)):  # a second segment on this line would be merged into the first
+                raise InputFormatError(path, lineno, "one <seg>...</seg> per line (segment text is XML-escaped)",
+                                       found=line)
             sid = _attrs(m.group(1)).get("id")
-            if sid is None or not sid.strip().isdigit():
+            if sid is None or not is_uint(sid.strip()):
                 raise InputFormatError(path, lineno, 'a numeric id="N" on <seg>', found=line)
             n = int(sid)
-            if any(n == k for k, _ in result.docs[doc]):
+            if n in seen_ids.setdefault(doc, set()):
                 raise InputFormatError(path, lineno, f"a segment id not used before in document {doc!r}", found=line)
+            seen_ids[doc].add(n)
             result.docs[doc].append((n, unescape(m.group(2).strip(), _ENTITIES)))
             continue
         if re.match(r"^\s*</doc>\s*$", line, re.I):
@@ -254,7 +266,7 @@ def read_scr(path: PathLike, metric: Optional[str] = None, skip_bad: bool = Fals
             value = parse_number(parts[-1], path, lineno, "the score (last field)")
             row: list = parts[:-1]
             if n_fields == 5:
-                if not parts[3].isdigit():
+                if not is_uint(parts[3]):
                     raise InputFormatError(path, lineno, "an integer segment id in field 4", found=parts[3])
                 row[3] = int(parts[3])
             key = tuple(row)
@@ -305,7 +317,7 @@ def read_darr(path: PathLike) -> pd.DataFrame:
     lines = read_text_lines(path)
     if not lines or tuple(lines[0].split()) != DARR_HEADER:
         raise InputFormatError(path, 1, "the header 'LP DATA SID BETTER WORSE'", found=lines[0] if lines else "")
-    rows = []
+    rows, numbers = [], []
     for lineno, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
@@ -315,12 +327,15 @@ def read_darr(path: PathLike) -> pd.DataFrame:
         lp, data, sid, better, worse = parts
         if not re.fullmatch(r"[a-z]{2,3}-[a-z]{2,3}", lp):
             raise InputFormatError(path, lineno, "a language pair like 'kk-en' in field 1", found=lp)
-        if not sid.isdigit() or int(sid) < 1:
+        if not is_uint(sid) or int(sid) < 1:
             raise InputFormatError(path, lineno, "a 1-based segment id in field 3", found=sid)
         if better == worse:
             raise InputFormatError(path, lineno, "two different systems", found=line)
         rows.append((lp, data, int(sid), better, worse))
-    return pd.DataFrame(rows, columns=["lp", "data", "sid", "better", "worse"])
+        numbers.append(lineno)
+    df = pd.DataFrame(rows, columns=["lp", "data", "sid", "better", "worse"])
+    df.attrs["lines"] = numbers  # the file line of each row, for errors found later
+    return df
 
 
 def write_darr(path: PathLike, df: pd.DataFrame) -> None:
@@ -373,9 +388,13 @@ def plain_corpus(
     prefs = None
     if darr is not None:
         pairs = read_darr(darr)
-        bad = pairs[pairs["sid"] > n]
-        if len(bad):
-            raise InputFormatError(darr, None, f"segment ids <= {n}", found=str(bad["sid"].iat[0]))
+        for k, (sid, better, worse) in enumerate(zip(pairs["sid"], pairs["better"], pairs["worse"])):
+            line = pairs.attrs["lines"][k]
+            if sid > n:
+                raise InputFormatError(darr, line, f"segment ids <= {n}", found=str(sid))
+            for who in (better, worse):
+                if who not in systems:
+                    raise InputFormatError(darr, line, f"systems among {sorted(systems)}", found=who)
         prefs = pd.DataFrame({"document": document, "segment": pairs["sid"], "better": pairs["better"],
                               "worse": pairs["worse"]})
     return MTCorpus(

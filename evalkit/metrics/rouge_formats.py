@@ -18,6 +18,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from xml.dom import minidom
 from xml.parsers.expat import ExpatError
 
+from evalkit.atomic import atomic_write_text
 from evalkit.errors import InputFormatError
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 INPUT_FORMATS = ("SEE", "SPL", "ISI")
+#: Element nesting a config may have (ROUGE's own configs are 4 deep).
+MAX_CONFIG_DEPTH = 64
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _SEE1 = re.compile(r'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
@@ -143,7 +146,10 @@ def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
             raise InputFormatError(path, None, f"<{what}> inside an <EVAL ID=...>")
         return evals[eid]
 
-    def walk(node, eid: Optional[str]) -> None:
+    def walk(node, eid: Optional[str], depth: int = 0) -> None:
+        if depth > MAX_CONFIG_DEPTH:  # refuse before Python's recursion limit does, with the file named
+            raise InputFormatError(path, None, f"a ROUGE_EVAL config nested at most {MAX_CONFIG_DEPTH} elements deep",
+                                   found=f"<{getattr(node, 'nodeName', '?')}> deeper")
         if node.nodeType == node.ELEMENT_NODE:
             name = node.nodeName.upper()
             if name == "EVAL":
@@ -152,7 +158,7 @@ def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
                     evals[eid] = EvalSpec(eid)
                     order.append(eid)
                 for ch in node.childNodes:
-                    walk(ch, eid)
+                    walk(ch, eid, depth + 1)
             elif name == "INPUT-FORMAT":
                 fmt = _attr(node, "TYPE", path)
                 if fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
@@ -183,10 +189,10 @@ def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
                         spec.models.append((mid, _strip_nl_ws(ts[-1]) if ts else ""))
             else:
                 for ch in node.childNodes:
-                    walk(ch, eid)
+                    walk(ch, eid, depth + 1)
         else:
             for ch in getattr(node, "childNodes", []) or []:
-                walk(ch, eid)
+                walk(ch, eid, depth + 1)
 
     walk(doc, None)
     return [evals[e] for e in order], list(peer_ids)
@@ -241,4 +247,4 @@ def write_xml_config(
         parts.append("</MODELS>")
         parts.append("</EVAL>")
     parts.append("</ROUGE_EVAL>")
-    Path(path).write_text("\n".join(parts) + "\n", encoding="utf-8")
+    atomic_write_text(path, "\n".join(parts) + "\n")

@@ -4,7 +4,9 @@ Every notebook ``notebooks/<paper-key>/NN_<experiment>.ipynb`` runs through pape
 its own process with the parameters ``profile``, ``quick`` and ``results_dir`` injected,
 writing the executed copy and its results to ``results/<profile>/<paper-key>/<notebook>/``.
 A failing notebook does not stop the others. A notebook whose data are not configured
-raises :class:`evalkit.errors.DataNotConfiguredError` and is reported as *skipped*. The run
+raises :class:`evalkit.errors.DataNotConfiguredError` and is reported as *skipped*. Each
+notebook runs into a staging folder swapped in when it ends (:func:`run_one`), so a
+failed, skipped or killed run never leaves an older run's results looking like its own. The run
 ends with a summary on stdout, ``results/<profile>/summary.json`` and
 ``results/<profile>/index.html``; the exit status is 1 when any notebook failed.
 """
@@ -16,6 +18,7 @@ import fnmatch
 import html
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -24,7 +27,7 @@ from pathlib import Path
 from typing import List, Optional, Sequence
 
 from evalkit import config
-from evalkit.atomic import atomic_write_text
+from evalkit.atomic import atomic_write_text, file_lock, swap_directory
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import PROFILES, repository_root
 
@@ -80,12 +83,63 @@ def _error_of(executed: Path) -> Optional[tuple]:
     return None
 
 
+STAGING = ".staging"
+STATUS_FILE = "status.json"
+
+
+def _keep_only_the_executed_notebook(stage: Path, executed_name: str) -> None:
+    """A failed or skipped run keeps its executed notebook (to read the error) and
+    nothing else: a partial table or figure must not pass for a result."""
+    for item in stage.iterdir():
+        if item.name == executed_name:
+            continue
+        if item.is_dir() and not item.is_symlink():
+            shutil.rmtree(item)
+        else:
+            item.unlink()
+
+
 def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: Optional[int],
             extra_env: Optional[dict] = None) -> NotebookRun:
-    """Execute one notebook with papermill in a child process and classify the outcome."""
+    """Execute one notebook with papermill in a child process and classify the outcome.
+
+    The notebook runs into a staging folder ``<results>/.staging/<paper>/<notebook>/``
+    that replaces ``<results>/<paper>/<notebook>/`` when the run ends: whole when it
+    succeeded; holding only the executed notebook when it failed or was skipped. Either
+    way ``status.json`` in the folder says how the run ended, and nothing of an older run
+    survives beside it. A runner killed mid-run leaves the old folder untouched (its
+    staging folder is cleared by the next run of that notebook). The notebook's
+    ``results_dir`` parameter (and so its provenance) is the staging folder, a fixed path,
+    so reruns stay byte-identical.
+    """
     paper, name = path.parent.name, path.stem
     out_dir = results_root / paper / name
-    out_dir.mkdir(parents=True, exist_ok=True)
+    stage = results_root / STAGING / paper / name
+    # two runners may share a results root: one at a time per notebook
+    with file_lock(results_root / STAGING / paper / f"{name}.lock"):
+        if stage.exists():  # left by a killed run
+            shutil.rmtree(stage)
+        stage.mkdir(parents=True)
+        run = _execute(path, profile, quick, stage, timeout, extra_env)
+        if run.status != "ok":
+            _keep_only_the_executed_notebook(stage, Path(run.executed).name)
+        status = {"paper": paper, "notebook": name, "status": run.status, "error": run.error}
+        atomic_write_text(stage / STATUS_FILE, json.dumps(status, indent=2) + "\n")
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        swap_directory(stage, out_dir)  # a reader sees the old or the new folder, never a mix
+    run.output_dir, run.executed = str(out_dir), str(out_dir / Path(run.executed).name)
+    run.files = sorted(
+        str(p.relative_to(results_root))
+        for p in out_dir.rglob("*")
+        if p.is_file() and p.suffix in RESULT_SUFFIXES and not p.name.startswith(".")
+    )
+    return run
+
+
+def _execute(path: Path, profile: str, quick: bool, out_dir: Path, timeout: Optional[int],
+             extra_env: Optional[dict]) -> NotebookRun:
+    """Run papermill with ``out_dir`` as the results folder and classify the outcome."""
+    paper, name = path.parent.name, path.stem
     executed = out_dir / f"{name}.ipynb"
     run = NotebookRun(paper, name, str(path), str(out_dir), str(executed))
     env = config.environment()
@@ -123,16 +177,12 @@ def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: 
             else:
                 tail = (proc.stderr or proc.stdout).strip().splitlines()[-5:]
                 run.error = "\n".join(tail) or f"papermill exited with {proc.returncode}"
-    run.files = sorted(
-        str(p.relative_to(results_root))
-        for p in out_dir.rglob("*")
-        if p.is_file() and p.suffix in RESULT_SUFFIXES and not p.name.startswith(".")
-    )
     return run
 
 
 def write_index(results_root: Path, profile: str, runs: List[NotebookRun]) -> Path:
-    """Write ``index.html`` linking every executed notebook, table and figure."""
+    """Write ``files.html`` linking every executed notebook, table and figure, then the results
+    site (:mod:`evalkit.notebook.site`); returns the site's landing page ``index.html``."""
     rows = []
     for run in runs:
         links = [f'<a href="{html.escape(os.path.relpath(run.executed, results_root))}">notebook</a>']
@@ -163,7 +213,10 @@ Machine-readable: <a href="summary.json">summary.json</a>.</p>
 {chr(10).join(rows)}
 </table></body></html>
 """
-    return atomic_write_text(results_root / "index.html", page)
+    atomic_write_text(results_root / "files.html", page)
+    from evalkit.notebook.site import build_site
+
+    return build_site(results_root, profile)
 
 
 def run_all(profile: str = "sample", jobs: int = 1, only: Sequence[str] = (), quick: bool = False,

@@ -14,7 +14,6 @@ order, and the same seed gives byte-identical files.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -25,14 +24,14 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 import pandas as pd
 
 from evalkit import config
-from evalkit.atomic import fsync_disabled
+from evalkit.atomic import file_lock, fsync_disabled, remove_stale_directories, swap_directory
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
 
 from . import corpora, formats, mt, summarization
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 5
+GENERATOR_VERSION = 6  # 6: bitext gold links per written word; the MT variants (and 5's changes)
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -101,6 +100,7 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     corpus, truth = simulate_corpus(name, seed, quick)
     target = Path(out_dir) / name
     tmp = Path(out_dir) / f".{name}.building-{os.getpid()}"  # parallel notebooks may build at once
+    remove_stale_directories(out_dir, f".{name}.building-")  # left by killed builds
     if tmp.exists():
         shutil.rmtree(tmp)
     try:
@@ -115,10 +115,10 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    if target.exists():
-        shutil.rmtree(target, ignore_errors=True)
     try:
-        os.replace(tmp, target)  # a half-built corpus is never seen under its name
+        # a half-built corpus is never seen under its name, and a reader of the old one
+        # finds a whole corpus (old or new) at every moment: the two are swapped
+        swap_directory(tmp, target)
     except OSError:  # another process put the same corpus (same seed, same bytes) in place first
         shutil.rmtree(tmp, ignore_errors=True)
     return name, str(target)
@@ -162,7 +162,7 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
 
 #: Relative build cost (files written and text simulated) of the full-size corpora.
 _COST = {"tac2008": 12, "tac2009": 10, "tac2011": 10, "tac2010": 8, "duc2006": 4, "duc2005": 4,
-         "duc2007": 3, "duc2004": 2, "tides2003": 1}
+         "duc2007": 3, "duc2004": 2, "tides2003": 1, "tides2003ce": 1, "tides2003ae": 1, "btec2004": 2}
 
 
 def default_root() -> Path:
@@ -225,25 +225,10 @@ def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) 
     target = candidates[-1]
     target.mkdir(parents=True, exist_ok=True)
     # notebooks run in parallel: one builds, the others wait and then find it built
-    with _lock(target / f".{corpus_name}.lock"):
+    with file_lock(target / f".{corpus_name}.lock"):
         if not is_built(corpus_name, target, seed, quick):
             build_sample(target, quick=quick, seed=seed, corpora=[corpus_name], jobs=1)
     return target
-
-
-@contextlib.contextmanager
-def _lock(path: Path):
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no inter-process lock
-        yield
-        return
-    with open(path, "a") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
@@ -258,5 +243,6 @@ def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = 
             for p in sorted(d.glob("*.csv"))}
 
 
-__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "DEFAULT_SEED",
+__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "file_lock",
+           "DEFAULT_SEED",
            "GENERATOR_VERSION"]

@@ -57,10 +57,12 @@ def test_every_profile_lists_what_exists_today():
     kinds = table.groupby("kind")["key"].apply(set)
     assert kinds["mt"] == {"tides2003", "tides2003ce", "tides2003ae", "btec2004", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
                            "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en"}
-    assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA) | STUDIES
+    assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"}
+    assert kinds["decompounding"] == {"decompound-sim", "decompound-debian", "decompound-gold"}
     assert set(datasets.keys("licensed")) == set(licensed.CORPORA)
     assert set(datasets.keys("public")) == {"summeval", "realsumm", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en",
-                                            "wmt19-darr-kk-en", "wmt19-darr-lt-en", "icsi-meetings", "trec-qa-2004"}
+                                            "wmt19-darr-kk-en", "wmt19-darr-lt-en", "icsi-meetings", "trec-qa-2004",
+                                            "decompound-debian"}
     assert kinds["study"] == STUDIES | {"trec-qa-2003"}
     assert datasets.profiles("duc2004") == ("sample", "licensed")
     assert datasets.profiles("summeval") == ("public",)
@@ -76,7 +78,7 @@ def test_command_line_lists_the_registry(capsys):
     assert main(["data", "datasets", "--profile", "sample"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:4] == ["key", "profile", "kind", "stands_in_for"]
-    assert sorted(line.split()[0] for line in lines[1:]) == sorted(set(SAMPLE_CORPORA) | STUDIES)
+    assert sorted(line.split()[0] for line in lines[1:]) == sorted(set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"})
     assert any(line.startswith("tides2003") and " mt " in line for line in lines)
 
 

@@ -47,7 +47,9 @@ ENV_CONFIG = "EVALKIT_CONFIG"
 @dataclass(frozen=True)
 class LicensedCorpus:
     name: str
-    kind: str  # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments) | "task" (a folder read by the loader named in TASK_LOADERS)
+    # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments) | "task" (a folder read by the
+    # loader named in TASK_LOADERS) | "decompound" (a compound gold folder, evalkit.data.compounds)
+    kind: str
     year: Optional[int]
     description: str
     obtain: str  # what to ask NIST / LDC for
@@ -114,6 +116,11 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
                    "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
                    "point evalkit at the folder holding SOAsums/ and basicsums/)",
                    ("SOAsums", "basicsums")),
+    LicensedCorpus("decompound-gold", "decompound", None,
+                   "your compound gold set (e.g. Owczarzak et al. 2014's): one folder per language with gold.tsv "
+                   "(word, decompositions, optional segmentation) and optional lexicon.tsv, lexicalized.tsv, "
+                   "config.json (evalkit.data.compounds)",
+                   "your own (or licensed) compound gold set, written in evalkit's compound folder format"),
 ]}
 
 #: loader (module, function) of each "task" corpus; called with the configured folder.
@@ -237,6 +244,12 @@ def load(name: str, **kwargs: Any):
         if "duc_corpus" not in kwargs:
             raise ParameterError("duc_corpus", None, f"the DUC 2004 corpus whose models serve as references of {name}")
         return load_hong2014(root=where, **kwargs)
+    if c.kind == "decompound":
+        from evalkit.data.compounds import read_compound_folder
+
+        corpus = read_compound_folder(where, name, c.description, **kwargs)
+        corpus.meta["_root"] = str(where)
+        return corpus
     if c.kind == "duc":
         from evalkit.data import duc
 

@@ -127,6 +127,14 @@ def _claims_table(frame: pd.DataFrame) -> str:
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
 
 
+def _href(root: Path, paper: str, run: dict, name: str) -> str:
+    """Link from ``<paper>/index.html`` to one of a run's files: the runner records them relative
+    to the profile's results folder (``<paper>/<notebook>/<file>``); a bare file name is taken
+    to be in the notebook's folder."""
+    path = root / name if "/" in name else root / paper / run["notebook"] / name
+    return html.escape(os.path.relpath(path, root / paper).replace(os.sep, "/"))
+
+
 def _paper_page(paper: str, runs: List[dict], root: Path, profile: str) -> str:
     parts = [f"<h1>{html.escape(paper)} <small>(profile <code>{html.escape(profile)}</code>)</small></h1>"]
     for run in runs:
@@ -150,15 +158,15 @@ def _paper_page(paper: str, runs: List[dict], root: Path, profile: str) -> str:
         if executed.with_suffix(".html").is_file():
             links.append(f'<a href="{html.escape(os.path.relpath(executed.with_suffix(".html"), root / paper))}">'
                          "rendered notebook</a>")
-        links += [f'<a href="{html.escape(run["notebook"])}/{html.escape(f)}">{html.escape(f)}</a>'
+        links += [f'<a href="{_href(root, paper, run, f)}">{html.escape(Path(f).name)}</a>'
                   for f in sorted(run.get("files", [])) if f.endswith(".csv")]
         parts.append("<p>" + " · ".join(links) + "</p>")
         if run.get("error"):
             parts.append(f"<pre>{html.escape(run['error'])}</pre>")
         for f in sorted(run.get("files", [])):
             if f.endswith(".png"):
-                parts.append(f'<p><img src="{html.escape(run["notebook"])}/{html.escape(f)}" '
-                             f'alt="{html.escape(run["notebook"])} {html.escape(f)}"></p>')
+                parts.append(f'<p><img src="{_href(root, paper, run, f)}" '
+                             f'alt="{html.escape(run["notebook"])} {html.escape(Path(f).name)}"></p>')
         frame = _claims(folder)
         if frame is not None:
             parts.append("<h3>Paper vs. this run</h3>" + _claims_table(frame))

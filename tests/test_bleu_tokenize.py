@@ -67,3 +67,14 @@ def test_fast_13a_equals_sacrebleu_on_wmt17(data_mirror):
     lines = [line for _, hyps in data[:4] for line in hyps] + data[16][1][0]
     ref, fast = Tokenizer13a(), Tokenizer13aFast()
     assert [fast(x) for x in lines] == [ref(x) for x in lines]
+
+
+def test_scheme4_keeps_abbreviations_whole():
+    from evalkit.text.tokenize import join_abbreviations
+
+    text = "Mr. Smith met U.S. officials on Aug. 5, 2003 in St. Louis; it's 3.5 percent."
+    assert tokenize(text, "mteval") == "Mr . Smith met U . S . officials on Aug . 5 , 2003 in St . Louis ; it's 3.5 percent ."
+    assert tokenize(text, "mteval_contractions") == \
+        "Mr. Smith met U.S. officials on Aug. 5 , 2003 in St. Louis ; it is 3.5 percent ."
+    # a sentence-final period after an ordinary word, a single initial, are left alone
+    assert join_abbreviations(["in", "A", ".", "B", "said", "."]) == ["in", "A", ".", "B", "said", "."]

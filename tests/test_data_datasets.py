@@ -47,16 +47,23 @@ def sample_root(tmp_path_factory):
 
 
 # ------------------------------------------------------------------------------ registry
+#: the human-study data sets (issue 18): simulated, licensed, and public stand-ins for two of them
+STUDIES = {"tdt3-relevance", "kolluru-study", "icsi-meetings", "trec-qa-2004"}
+
+
 def test_every_profile_lists_what_exists_today():
     table = datasets.available()
     assert list(table.columns) == ["key", "profile", "kind", "description", "stands_in_for", "source"]
     kinds = table.groupby("kind")["key"].apply(set)
-    assert kinds["mt"] == {"tides2003", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
+    assert kinds["mt"] == {"tides2003", "tides2003ce", "tides2003ae", "btec2004", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
                            "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en"}
-    assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA)
+    assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"}
+    assert kinds["decompounding"] == {"decompound-sim", "decompound-debian", "decompound-gold"}
     assert set(datasets.keys("licensed")) == set(licensed.CORPORA)
     assert set(datasets.keys("public")) == {"summeval", "realsumm", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en",
-                                            "wmt19-darr-kk-en", "wmt19-darr-lt-en"}
+                                            "wmt19-darr-kk-en", "wmt19-darr-lt-en", "icsi-meetings", "trec-qa-2004",
+                                            "decompound-debian"}
+    assert kinds["study"] == STUDIES | {"trec-qa-2003"}
     assert datasets.profiles("duc2004") == ("sample", "licensed")
     assert datasets.profiles("summeval") == ("public",)
     sample = datasets.available("sample")
@@ -71,7 +78,7 @@ def test_command_line_lists_the_registry(capsys):
     assert main(["data", "datasets", "--profile", "sample"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:4] == ["key", "profile", "kind", "stands_in_for"]
-    assert sorted(line.split()[0] for line in lines[1:]) == sorted(SAMPLE_CORPORA)
+    assert sorted(line.split()[0] for line in lines[1:]) == sorted(set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"})
     assert any(line.startswith("tides2003") and " mt " in line for line in lines)
 
 

@@ -339,3 +339,23 @@ def test_wordnet_modules_without_wordnet_fail_clearly(tmp_path):
     with pytest.raises(EvalkitError, match="not a WordNet database directory"):
         METEOR(wordnet=tmp_path)
     METEOR(modules=("exact", "porter"), wordnet=tmp_path)  # not needed, not loaded
+
+
+def test_worker_processes_give_identical_scores():
+    # jobs > 1 scores chunks of segments in forked workers; nothing about a score may change
+    import random
+
+    import evalkit.metrics.meteor as meteor_mod
+
+    rng = random.Random(7)
+    vocab = "the a of , and cat cats dog dogs ran runs running saw see".split()
+    hyps = [" ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25))) for _ in range(meteor_mod._PARALLEL_MIN + 9)]
+    refs = [[" ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25))) for _ in hyps] for _ in range(2)]
+    metric = METEOR(modules=("exact", "porter"))
+    one = metric.sentence_results(hyps, refs)
+    two = metric.sentence_results(hyps, refs, jobs=2)
+    assert [s.stats for s in one] == [s.stats for s in two]
+    assert [s.reference for s in one] == [s.reference for s in two]
+    assert metric.corpus_score(hyps, refs, jobs=2).score == metric.aggregate(one).score
+    with pytest.raises(ParameterError):
+        metric.sentence_results(hyps, refs, jobs=0)

@@ -41,6 +41,7 @@ OTHER_CONFIG = {
     "nist": {"max_ngram_order": 4},
     "nist-mteval": {"case_sensitive": True},
     "per": {"m": 2},
+    "pourpre": {"weighting": "count"},
     "rouge": {"method": "2", "stem": True},
     "ter": {"case_sensitive": True},
     "wer": {"ref_length": "average"},

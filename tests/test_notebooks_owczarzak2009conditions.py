@@ -4,8 +4,12 @@ from _tac_notebooks import paper_vs_run, standard_tests
 
 def _sample(out):
     t1 = paper_vs_run(out, "01_models_sweep")
+    cells = t1[~t1["claim_id"].str.contains(":shape:")]
     # every printed cell of Tables 1-4 has a row; BE is never computed
-    assert len(t1) == 4 * 5 * 4 - 2 * 5 and (t1[t1["claim_id"].str.endswith(":be")]["verdict"] == "not comparable").all()
+    assert len(cells) == 4 * 5 * 4 - 2 * 5
+    assert (cells[cells["claim_id"].str.endswith(":be")]["verdict"] == "not comparable").all()
+    # the qualitative finding (largest gain from 1 to 2 models) is checked on the stand-in
+    assert set(t1[t1["claim_id"].str.contains(":shape:")]["verdict"]) <= {"agrees", "differs"}
 
 
 globals().update(standard_tests("owczarzak2009conditions", {"01_models_sweep", "02_topics_sweep", "03_model_split_half"},

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from evalkit.metrics.bleu import BLEU
 from evalkit.papers import owczarzak2007ssst as ss
@@ -52,3 +53,16 @@ def test_variant_metrics_names():
     m = wm.variant_metrics(["d", "d_pr", "d_var", "d_10_var", "d+WN"])
     assert set(m) == {"d", "d_pr", "d_var", "d_10_var"}  # +WN needs a WordNet
     assert m["d_10_var"].nbest == 10 and m["d_10_var"].switches["partial"] and m["d_pr"].switches["pred_only"]
+
+
+def test_reordering_table_on_the_papers_scales():
+    # Table 1's scales: BLEU 0-1, GTM and dependency F 0-100, NIST with its percentage of the baseline
+    originals = ["John resigned yesterday .", "The storm hit the coast on Monday ."]
+    reordered = ["Yesterday , John resigned .", "On Monday , the storm hit the coast ."]
+    metrics = ss.table1_metrics()
+    t = ss.reordering_table(originals, reordered, {k: metrics[k] for k in ("BLEU", "GTM", "NIST", "dep")})
+    t = t.set_index("metric")
+    assert t.loc["BLEU", "baseline"] == pytest.approx(1.0) and t.loc["GTM", "baseline"] == pytest.approx(100.0)
+    assert t.loc["dep", "baseline"] == 100.0 and t.loc["dep", "modified"] == 100.0  # same triples both orders
+    assert t.loc["BLEU", "modified"] < 1.0 and t.loc["GTM", "modified"] < 100.0
+    assert t.loc["NIST", "modified_percent"] == 100 * t.loc["NIST", "modified"] / t.loc["NIST", "baseline"]

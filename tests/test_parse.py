@@ -201,3 +201,18 @@ def test_link_grammar_backend_constituents():
     # Collins head rules on Link Grammar's tree: have -> I, pen; pen -> a, red (Liu & Gildea's example)
     assert b.dep.words == ("I", "have", "a", "red", "pen") and b.dep.heads == (1, -1, 4, 4, 1)
     assert p.signature().startswith("link-grammar|link-grammar-5")
+
+
+def test_preparsed_conllu_with_text_comments(tmp_path):
+    from evalkit.text.parse import get_parser
+
+    trees = parse_conllu(CONLLU)
+    path = write_conllu(tmp_path / "user.conllu", trees, texts=["I have a red pen", "Go  now"])
+    p = get_parser(f"conllu:{path}")
+    assert p.parse("I have a red pen").dep == trees[0]
+    assert p.parse("Go now").dep == trees[1]  # whitespace runs collapsed on both sides
+    with pytest.raises(ParameterError, match="pre-parsed files cover"):
+        p.parse("unknown sentence")
+    (tmp_path / "bare.conllu").write_text(CONLLU.replace("# text = I have a red pen\n", ""), encoding="utf-8")
+    with pytest.raises(InputFormatError, match="# text"):
+        get_parser(f"conllu:{tmp_path / 'bare.conllu'}")

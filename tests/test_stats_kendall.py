@@ -139,6 +139,8 @@ def test_tie_calibration_is_the_exact_maximum(statistic, average_by):
     variant = "acc23" if statistic == "acc_eq" else "23"
     assert got.value_at_0 == pytest.approx(np.mean([brute_tau(a, b, variant) for a, b in groups]))
     assert got.value >= got.value_at_0
+    with pytest.raises(ParameterError, match="max_pairs"):
+        tie_calibration(x, h, statistic=statistic, average_by=average_by, max_pairs=5)
 
 
 def test_pairwise_accuracy_is_kocmi_accuracy_pooled_over_groups():

@@ -97,3 +97,15 @@ def test_explicit_path_and_cache(wn):
     again = WordNet(wn.root)
     assert again.version == wn.version
     assert load_wordnet() is load_wordnet()
+
+
+def test_satellite_scan_equals_nltks(wn):
+    # evalkit's regular-expression scan of data.adj must find nltk's satellite set exactly.
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    ours = wn.reader.satellite_offsets
+    WordNetCorpusReader._scan_satellites(wn.reader)  # nltk's own line-by-line scan
+    theirs = wn.reader.satellite_offsets
+    wn.reader.satellite_offsets = ours
+    assert len(theirs) > 10000
+    assert ours == theirs

@@ -42,7 +42,7 @@ __all__ = ["PROFILES", "KINDS", "Dataset", "FileList", "register_dataset", "get_
            "load"]
 
 #: What a data set's loader returns.
-KINDS: Tuple[str, ...] = ("summarization", "mt")
+KINDS: Tuple[str, ...] = ("summarization", "mt", "study", "decompounding")
 #: What a ``files`` callable returns: the root the names are relative to, and the files.
 FileList = Tuple[Optional[Path], List[Union[Path, Tuple[str, Path]]]]
 
@@ -173,7 +173,11 @@ _SAMPLE_STANDS_IN = {
     "tac2010": "TAC 2010 guided task (licensed tac2010)",
     "tac2011": "TAC 2011 guided task (licensed tac2011)",
     "tides2003": "TIDES 2003 zh-en / Multiple-Translation Chinese Part 4 (licensed mtc4: adequacy, fluency)",
+    "tides2003ce": "TIDES 2003 zh-en with the 2005 papers' systems E09-E22 (licensed mtc4: adequacy, fluency)",
+    "tides2003ae": "TIDES 2003 ar-en (licensed tides2003-ar-en: adequacy, fluency)",
+    "btec2004": "IWSLT 2004 BTEC zh-en (never distributed; 11 systems, 16 references)",
 }
+_SAMPLE_MT = ("tides2003", "tides2003ce", "tides2003ae", "btec2004")
 
 
 def _sample_loader(name: str) -> Callable[..., Any]:
@@ -202,9 +206,9 @@ def _register_sample() -> None:
     from evalkit.data.simulate.corpora import CORPORA
 
     for name in CORPORA:
-        kind = "MT evaluation" if name.startswith("tides") else "summarization evaluation"
+        kind = "MT evaluation" if name in _SAMPLE_MT else "summarization evaluation"
         register_dataset(name, "sample", _sample_loader(name), files=_sample_files(name), has_quick=True,
-                         kind="mt" if name.startswith("tides") else "summarization",
+                         kind="mt" if name in _SAMPLE_MT else "summarization",
                          description=f"simulated {kind} in the real on-disk format of {name} "
                                      "(known latent truth next to it)",
                          stands_in_for=_SAMPLE_STANDS_IN[name],
@@ -301,6 +305,10 @@ def _licensed_files(name: str) -> Callable[[Any, Mapping[str, Any]], FileList]:
             return _duc_files(corpus, where, c.year, options)
         if c.kind == "tac":
             return _tac_files(corpus, where, c.year, options)
+        if c.kind == "decompound":
+            return where, [Path(f) for f in corpus.meta.get("_files", [])]
+        if c.kind == "task":
+            return where, _below(where)
         return where, hong2014_files(where, options.get("systems"))
 
     return files
@@ -322,11 +330,91 @@ def _register_licensed() -> None:
 
     for name, c in licensed.CORPORA.items():
         register_dataset(name, "licensed", _licensed_loader(name), files=_licensed_files(name),
-                         kind="mt" if c.kind == "nist" else "summarization",
+                         kind="mt" if c.kind == "nist" else "study" if c.kind == "task"
+                         else "decompounding" if c.kind == "decompound" else "summarization",
                          description=c.description, source=c.obtain,
                          licence="NIST/LDC licence of the user's copy (not redistributable)")
+
+
+# --------------------------------------------------------------------------- human studies
+#: licensed study key -> (sample task corpus, what the sample stands in for)
+_STUDIES = {
+    "tdt3-relevance": ("relevance", "TDT-3 relevance study of Dorr et al. (2005): subjects' judgments on headlines, "
+                                    "human summaries and full text, LDC relevance labels"),
+    "kolluru-study": ("questionnaires", "Kolluru & Gotoh's (2005) one-line summaries, questionnaires and grades"),
+    "icsi-meetings": ("meetings", "ICSI meetings (Murray et al. 2005): manual and ASR transcripts, extracts, ratings"),
+    "trec-qa-2004": ("nuggets", "TREC 2004 QA 'other' questions: nuggets, runs, judgments (Lin & Demner-Fushman 2005)"),
+}
+
+
+def _task_loader(task: str) -> Callable[..., Any]:
+    def loader(quick: bool = False, seed: Optional[int] = None, root: Optional[str] = None):
+        from evalkit.data.simulate import DEFAULT_SEED
+        from evalkit.data.simulate.tasks import load_task_sample
+
+        return load_task_sample(task, root=root, quick=quick, seed=DEFAULT_SEED if seed is None else seed)
+
+    return loader
+
+
+def _task_files(task: str) -> Callable[[Any, Mapping[str, Any]], FileList]:
+    def files(corpus: Any, options: Mapping[str, Any]) -> FileList:
+        from evalkit.data.simulate import DEFAULT_SEED
+        from evalkit.data.simulate.tasks import task_dir
+
+        seed = options.get("seed")
+        folder = task_dir(task, root=options.get("root"), quick=bool(options.get("quick", False)),
+                          seed=DEFAULT_SEED if seed is None else seed)
+        return folder, _below(folder)
+
+    return files
+
+
+def _register_studies() -> None:
+    from evalkit.data.meetings import SUMMEVAL_STANDS_IN, meetings_from_summeval
+    from evalkit.data.trec_qa import REALSUMM_STANDS_IN, nuggets_from_realsumm
+
+    for key, (task, stands) in _STUDIES.items():
+        register_dataset(key, "sample", _task_loader(task), files=_task_files(task), has_quick=True, kind="study",
+                         description=f"simulated {task} study in its documented layout (known latent truth next to it)",
+                         stands_in_for=stands, source="evalkit.data.simulate.tasks (seeded; data/README.md)",
+                         licence="CC0 (generated by evalkit)")
+    register_dataset("icsi-meetings", "public", meetings_from_summeval, files=_public_files, kind="study",
+                     description="SummEval's CNN/DM articles as meetings (sentences as dialogue acts, synthetic ASR)",
+                     stands_in_for=SUMMEVAL_STANDS_IN, source="SummEval (Fabbri et al. 2021), copy in neulab/BARTScore")
+    register_dataset("trec-qa-2004", "public", nuggets_from_realsumm, files=_public_files, kind="study",
+                     description="REALSumm's SCUs as nuggets with the crowd's presence judgments",
+                     stands_in_for=REALSUMM_STANDS_IN, source="REALSumm (Bhandari et al. 2020) annotations")
+
+
+# --------------------------------------------------------------------------- decompounding
+def _compound_files(corpus: Any, options: Mapping[str, Any]) -> FileList:
+    files = [Path(f) for f in corpus.meta.get("_files", [])]
+    root = corpus.meta.get("_root")
+    return (Path(root), files) if root else (None, files)
+
+
+def _register_compounds() -> None:
+    from evalkit.data import compounds
+
+    register_dataset("decompound-sim", "sample", compounds.load_sample_compounds, files=_compound_files,
+                     has_quick=True, kind="decompounding",
+                     description="simulated compounds of two synthetic languages: lexicon with connectors and "
+                                 "compound-only stems, gold decompositions, lexicalized irregular forms, parts "
+                                 "missing from the lexicon (known truth beside them)",
+                     stands_in_for="the proprietary Oracle lexica and gold compound sets of Owczarzak et al. (2014)",
+                     source="evalkit.data.simulate.compounds (seeded)", licence="CC0 (generated by evalkit)")
+    register_dataset("decompound-debian", "public", compounds.load_debian_silver, files=_compound_files,
+                     has_quick=True, kind="decompounding",
+                     description="silver two-part compounds built at run time from the Debian word lists "
+                                 "(wngerman, wdutch, wswedish, wdanish, wnorwegian), the lists as lexica",
+                     stands_in_for="the proprietary gold compound sets and lexica of Owczarzak et al. (2014)",
+                     source="Debian packages wngerman, wdutch, wswedish, wdanish, wnorwegian (/usr/share/dict)",
+                     licence="GPL-2+ (wngerman, wswedish, wdanish, wnorwegian); BSD / CC-BY 3.0 (wdutch)")
 
 
 _register_sample()
 _register_public()
 _register_licensed()
+_register_studies()
+_register_compounds()

@@ -47,7 +47,9 @@ ENV_CONFIG = "EVALKIT_CONFIG"
 @dataclass(frozen=True)
 class LicensedCorpus:
     name: str
-    kind: str  # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments)
+    # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments) | "task" (a folder read by the
+    # loader named in TASK_LOADERS) | "decompound" (a compound gold folder, evalkit.data.compounds)
+    kind: str
     year: Optional[int]
     description: str
     obtain: str  # what to ask NIST / LDC for
@@ -88,12 +90,47 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
     LicensedCorpus("tides2003-ar-en", "nist", None,
                    "TIDES 2003 Arabic-English evaluation with human assessments",
                    "the LDC Multiple-Translation Arabic release with TIDES 2003 assessments (LDC)"),
+    LicensedCorpus("tdt3-relevance", "task", 1998,
+                   "TDT-3 relevance study (Dorr et al. 2005): relevance.table, *.sgm documents, experiment/*.tsv",
+                   "TDT-3 (LDC2001T58: topic relevance table and newswire SGML, LDC) plus the experiment's "
+                   "surrogates and subject judgments in evalkit's TSV layout (from the study's authors)",
+                   ("relevance.table", "experiment/judgments.tsv")),
+    LicensedCorpus("kolluru-study", "task", 1998,
+                   "cross-comprehension study (Kolluru & Gotoh 2005) in evalkit's questionnaire layout",
+                   "the authors' summaries, questionnaires and grades of TDT-2 stories (LDC99T37); never "
+                   "published", ("grades.tsv",)),
+    LicensedCorpus("icsi-meetings", "task", 2004,
+                   "ICSI Meeting Corpus NXT annotations: words, dialogue acts, extractive summaries",
+                   "ICSI Meeting Corpus (LDC2004S02/LDC2004T04, LDC) with the NXT-format annotation release "
+                   "(dialogue acts and summaries)", ()),
+    LicensedCorpus("trec-qa-2003", "task", 2003,
+                   "TREC 2003 QA definition questions: nuggets, runs, nugget judgments",
+                   "TREC 2003 QA track data (trec.nist.gov past results: definition nuggets and judgments; "
+                   "run files under the TREC agreement)", ("nuggets.txt", "responses.txt", "judgments.txt")),
+    LicensedCorpus("trec-qa-2004", "task", 2004,
+                   "TREC 2004 QA 'other' questions: nuggets, runs, nugget judgments",
+                   "TREC 2004 QA track data (trec.nist.gov past results; run files under the TREC agreement)",
+                   ("nuggets.txt", "responses.txt", "judgments.txt")),
     LicensedCorpus("hong2014", "summaries", 2004,
                    "Hong et al. (2014) summaries of 12 systems on DUC 2004 task 2 (sumrepo_duc2004)",
                    "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
                    "point evalkit at the folder holding SOAsums/ and basicsums/)",
                    ("SOAsums", "basicsums")),
+    LicensedCorpus("decompound-gold", "decompound", None,
+                   "your compound gold set (e.g. Owczarzak et al. 2014's): one folder per language with gold.tsv "
+                   "(word, decompositions, optional segmentation) and optional lexicon.tsv, lexicalized.tsv, "
+                   "config.json (evalkit.data.compounds)",
+                   "your own (or licensed) compound gold set, written in evalkit's compound folder format"),
 ]}
+
+#: loader (module, function) of each "task" corpus; called with the configured folder.
+TASK_LOADERS = {
+    "tdt3-relevance": ("evalkit.data.relevance", "load_tdt_folder"),
+    "kolluru-study": ("evalkit.data.questionnaires", "read_questionnaire_study"),
+    "icsi-meetings": ("evalkit.data.meetings", "load_icsi_folder"),
+    "trec-qa-2003": ("evalkit.data.trec_qa", "read_trec_qa"),
+    "trec-qa-2004": ("evalkit.data.trec_qa", "read_trec_qa"),
+}
 
 
 def env_var(name: str) -> str:
@@ -207,6 +244,12 @@ def load(name: str, **kwargs: Any):
         if "duc_corpus" not in kwargs:
             raise ParameterError("duc_corpus", None, f"the DUC 2004 corpus whose models serve as references of {name}")
         return load_hong2014(root=where, **kwargs)
+    if c.kind == "decompound":
+        from evalkit.data.compounds import read_compound_folder
+
+        corpus = read_compound_folder(where, name, c.description, **kwargs)
+        corpus.meta["_root"] = str(where)
+        return corpus
     if c.kind == "duc":
         from evalkit.data import duc
 
@@ -215,6 +258,13 @@ def load(name: str, **kwargs: Any):
         from evalkit.data import tac
 
         return tac.read_corpus(where, c.year, name=name, **kwargs)
+    if c.kind == "task":
+        import importlib
+
+        module, function = TASK_LOADERS[name]
+        corpus = getattr(importlib.import_module(module), function)(where, **kwargs)
+        corpus.meta["name"] = name
+        return corpus
     from evalkit.data.judgments import load_mt_evaluation
 
     return load_mt_evaluation(where["references"], where["systems"], source=where["source"],

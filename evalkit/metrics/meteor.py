@@ -42,18 +42,23 @@ For ``exact`` and ``porter`` the candidates of a stage form classes of equal key
 with as many hypothesis as reference words is aligned in order without search (in-order
 pairing provably minimises crossings with every other mapping), and within a class the
 search only chooses which words of the longer side stay unaligned. A stage whose states
-outgrow a narrow beam (64) is searched again by branch and bound, bounded by the beam's
-alignment and an admissible lower bound; it is exact unless a step still exceeds
-``max_states`` states, in which case the cheapest ``max_states`` are kept (a beam search,
-as METEOR's later versions do) and the result reports ``exact=False``. Minimising
-crossings is a quadratic assignment-like problem; long, heavily reordered segments can
-need exponentially many states. On WMT09 (2525 segments, 26 words on average) the default
-``max_states=2000`` leaves 3 segments (of 84 to 113 words) to the beam, 256 leaves 10 and
-10000 leaves 1; the system score is the same in all three; see ``benchmarks/README.md``.
+outgrow a narrow beam (64) is searched again by branch and bound in widening passes (256
+states, then ``max_states``), each bounded by the best alignment found so far and an
+admissible lower bound on the cost still to come (the middle pass mostly tightens the bound
+the widest pass prunes with); a pass that never drops a state for width is exact. If even
+the widest pass exceeds ``max_states`` states at some step, the cheapest ``max_states`` are
+kept (a beam search, as METEOR's later versions do) and the result reports ``exact=False``.
+Minimising crossings is a quadratic assignment-like problem; long, heavily reordered
+segments can need exponentially many states. On WMT09 (2525 segments, 26 words on average)
+the default ``max_states=2000`` leaves 1 segment (of 105 words) to the beam; the system
+score is the same with 256 and 10000; see ``benchmarks/README.md``.
+
+``jobs`` > 1 (:meth:`METEOR.sentence_results`, :meth:`METEOR.corpus_score`) scores chunks
+of segments in forked worker processes; the results are identical.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -83,6 +88,7 @@ MODULES = ("exact", "porter", "wn_stem", "wn_synonym")
 _KEY_MODULES = ("exact", "porter")
 _SCOPES = ("full", "stage")
 _FIRST_BEAM = 64  # width of the first, narrow pass of a stage search
+_MIDDLE_BEAMS = (256,)  # widths of the bounded passes before the widest (max_states)
 _TIE_BREAKS = ("chunks", "first")
 
 
@@ -228,8 +234,7 @@ def count_crossings(pairs: Sequence[Tuple[int, int]]) -> int:
 # ----------------------------------------------------------------------------- alignment
 
 
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
+_popcount = int.bit_count  # Python >= 3.10
 
 
 def _solve_stage(
@@ -255,15 +260,22 @@ def _solve_stage(
     ``st.max_states`` states.
     """
     search = _StageSearch(nodes, cands, target, st, key_classes)
-    first = search.run(width=_FIRST_BEAM, bound=None)
-    if first is not None and not first[2]:
-        return first[1], True
+    best = search.run(width=_FIRST_BEAM, bound=None)
+    if best is not None and not best[2]:
+        return best[1], True
     search.use_strong_bound()
-    second = search.run(width=st.max_states, bound=None if first is None else first[0])
-    if second is not None:
-        return second[1], not second[2]
-    if first is not None:  # the narrow beam's alignment stands
-        return first[1], False
+    # Widening passes: each is bounded by the best alignment found so far, so a middle
+    # pass mainly tightens the bound the widest pass prunes with (the narrow beam's
+    # alignment is often far from the optimum; the widest pass then keeps far fewer states).
+    widths = [w for w in _MIDDLE_BEAMS if w < st.max_states] + [st.max_states]
+    for width in widths:
+        found = search.run(width=width, bound=None if best is None else best[0])
+        if found is not None and not found[2]:
+            return found[1], True
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    if best is not None:  # the best beam alignment stands
+        return best[1], False
     # both beams lost every maximum alignment (only conceivable for relation stages,
     # which are small): search without limit
     return search.run(width=1 << 62, bound=None)[1], True
@@ -447,16 +459,21 @@ class _StageSearch:
         lb = np.minimum(lb, infinite)
         return (lb * self.big).tolist()
 
+    def _gaps(self, i: int) -> List[int]:
+        """Per reference position: the gap between wanted positions of layer i it lies in."""
+        gap = self.gap_index.get(i)
+        if gap is None:
+            w = self.wanted[i]
+            gap = self.gap_index[i] = [bisect_left(w, r) for r in range(self.n_ref)]
+        return gap
+
     def canon(self, used: int, prev: int, i: int):
         """Merge key of a state after node i-1 (see the class docstring)."""
         wmask = self.wanted_mask[i]
         outside = used & ~wmask
         if not outside:
             return used, (), prev
-        gap = self.gap_index.get(i)
-        if gap is None:
-            w = self.wanted[i]
-            gap = self.gap_index[i] = [bisect_left(w, r) for r in range(self.n_ref)]
+        gap = self._gaps(i)
         gaps = []
         while outside:
             low = outside & -outside
@@ -492,11 +509,11 @@ class _StageSearch:
                 need = self.cls_target[cls]
                 max_skips = self.class_skips[cls]
 
-            def offer(k2, cost2, rank, choice_rank, key, choice, used2):
-                old = nxt.get(k2)
-                if old is None or (cost2, rank, choice_rank) < (old[0], old[1], old[5]):
-                    nxt[k2] = [cost2, rank, key, choice, used2, choice_rank]
-
+            # canon() inlined for this layer (it runs once per transition)
+            wmask = self.wanted_mask[i + 1]
+            gap = None
+            tie_chunks = st.tie_chunks
+            nxt_get = nxt.get
             for key, (cost, rank, _, _, used, *_) in layer.items():
                 prev = key[2]
                 if cls is not None:
@@ -504,12 +521,13 @@ class _StageSearch:
                     matched_c = _popcount(used_in_class)
                     last = used_in_class.bit_length() - 1
                     n_refs = len(crefs)
-                    options = [
-                        r for idx, r in enumerate(crefs)
-                        # the class must still be able to reach its number of mappings
-                        if r > last and matched_c + 1 + min(remaining_after, n_refs - idx - 1) >= need
-                    ]
-                    free_after = sum(1 for r in crefs if r > last)
+                    start = bisect_right(crefs, last)  # references after the class's last used one
+                    # the class must still be able to reach its number of mappings: taking
+                    # crefs[idx] leaves min(remaining_after, n_refs - idx - 1) more
+                    t = need - matched_c - 1
+                    end = n_refs - t if remaining_after >= t else 0
+                    options = crefs[start:end] if end > start else ()
+                    free_after = n_refs - start
                     can_skip = (k_before - matched_c < max_skips
                                 and matched_c + min(remaining_after, free_after) >= need)
                 else:
@@ -518,16 +536,34 @@ class _StageSearch:
                 left = prev if left_fixed is None else left_fixed
                 for r in options:
                     cost2 = cost + (ctx[r] + _popcount(used >> (r + 1))) * big
-                    if st.tie_chunks:
+                    if tie_chunks:
                         if left != r - 1 or left < 0:
                             cost2 += 1
                         if right_fixed is not None and right_fixed != r + 1:
                             cost2 += 1
                     used2 = used | (1 << r)
-                    offer(self.canon(used2, r if adjacent_next else -1, i + 1), cost2, rank, r, key, r, used2)
+                    prev2 = r if adjacent_next else -1
+                    outside = used2 & ~wmask
+                    if not outside:
+                        k2 = (used2, (), prev2)
+                    else:
+                        if gap is None:
+                            gap = self._gaps(i + 1)
+                        gaps = []
+                        while outside:
+                            low = outside & -outside
+                            gaps.append(gap[low.bit_length() - 1])
+                            outside ^= low
+                        k2 = (used2 & wmask, tuple(gaps), prev2)
+                    old = nxt_get(k2)
+                    if old is None or (cost2, rank, r) < (old[0], old[1], old[5]):
+                        nxt[k2] = [cost2, rank, key, r, used2, r]
                 if can_skip:
-                    cost2 = cost + (1 if (st.tie_chunks and right_fixed is not None) else 0)
-                    offer(self.canon(used, -1, i + 1), cost2, rank, skip_rank, key, -1, used)
+                    cost2 = cost + (1 if (tie_chunks and right_fixed is not None) else 0)
+                    k2 = self.canon(used, -1, i + 1)
+                    old = nxt_get(k2)
+                    if old is None or (cost2, rank, skip_rank) < (old[0], old[1], old[5]):
+                        nxt[k2] = [cost2, rank, key, -1, used, skip_rank]
             if bound is not None or len(nxt) > width:
                 # estimated total cost of the best completion of each state
                 keys = list(nxt)
@@ -913,18 +949,29 @@ class METEOR(Metric):
             raise ParameterError("references", ref, f"a non-empty {where} (METEOR's recall needs reference words)")
         return words
 
-    def _segments(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
+    def _segments(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                  jobs: int = 1) -> List[MeteorScore]:
         hypotheses, per_seg = references_per_segment(hypotheses, references, self.ref_layout)
-        out = []
-        for i, hyp in enumerate(hypotheses):
-            refs = [self._ref_words(r, i, j) for j, r in enumerate(per_seg[i])]
-            out.append(self._best(self.words(hyp), refs))
-        return out
+        if not (isinstance(jobs, int) and not isinstance(jobs, bool) and jobs >= 1):
+            raise ParameterError("jobs", jobs, "an integer >= 1")
+        items = [(i, hyp, per_seg[i]) for i, hyp in enumerate(hypotheses)]
+        if jobs > 1 and len(items) >= _PARALLEL_MIN:
+            return _score_parallel(self, items, jobs)
+        return [self._score_item(item) for item in items]
 
-    def sentence_results(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> List[MeteorScore]:
+    def _score_item(self, item) -> MeteorScore:
+        i, hyp, refs = item
+        return self._best(self.words(hyp), [self._ref_words(r, i, j) for j, r in enumerate(refs)])
+
+    def sentence_results(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                         jobs: int = 1) -> List[MeteorScore]:
         """One :class:`MeteorScore` (score, P, R, penalty, statistics, best reference) per
-        hypothesis; ``references`` in the configured ``ref_layout``."""
-        return self._segments(hypotheses, references)
+        hypothesis; ``references`` in the configured ``ref_layout``.
+
+        ``jobs`` > 1 scores the segments in that many worker processes (forked, so the
+        loaded WordNet and stemmer are shared); the results are identical to ``jobs=1``.
+        """
+        return self._segments(hypotheses, references, jobs)
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
         """``(n_segments, 4)`` int64: ``[hyp_len, ref_len, matches, chunks]`` of each
@@ -948,9 +995,10 @@ class METEOR(Metric):
             raise ParameterError("hypotheses", [], "at least one segment")
         return self._score(total, None, exact)
 
-    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MeteorScore:
+    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                     jobs: int = 1) -> MeteorScore:
         """System-level METEOR from aggregate statistics over all segments."""
-        return self.aggregate(self._segments(hypotheses, references))
+        return self.aggregate(self._segments(hypotheses, references, jobs))
 
     def segment_scores(
         self,
@@ -1003,6 +1051,34 @@ class METEOR(Metric):
         out["metric"] = out["metric"].map(names)
         out.insert(len(ids) + 1, "variant", "+".join(self.modules))
         return out
+
+
+_PARALLEL_MIN = 64  # fewer segments are scored in process (a fork costs more)
+_PARALLEL_CHUNK = 16
+_WORKER_METRIC: Optional["METEOR"] = None
+
+
+def _worker_chunk(chunk):
+    return [_WORKER_METRIC._score_item(item) for item in chunk]
+
+
+def _score_parallel(metric: "METEOR", items, jobs: int) -> List[MeteorScore]:
+    """Score ``items`` in ``jobs`` forked workers; falls back to one process where fork is
+    unavailable. Segment costs are very uneven (a few long, reordered segments dominate),
+    so small chunks are handed out on demand."""
+    import multiprocessing as mp
+
+    global _WORKER_METRIC
+    if "fork" not in mp.get_all_start_methods():
+        return [metric._score_item(item) for item in items]
+    chunks = [items[k:k + _PARALLEL_CHUNK] for k in range(0, len(items), _PARALLEL_CHUNK)]
+    _WORKER_METRIC = metric
+    try:
+        with mp.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_worker_chunk, chunks, chunksize=1)
+    finally:
+        _WORKER_METRIC = None
+    return [score for part in parts for score in part]
 
 
 def align(hypothesis: str, reference: str, **config) -> Alignment:

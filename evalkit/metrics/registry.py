@@ -46,6 +46,7 @@ BUILTIN_MODULES = (
     "evalkit.metrics.relations",
     "evalkit.metrics.syntax",
     "evalkit.metrics.dependency",
+    "evalkit.metrics.pourpre",
 )
 
 _BUILDERS: Dict[str, Callable[..., Any]] = {}

@@ -37,7 +37,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.ngrams import WordLevelMetric, pair_counts
 from evalkit.metrics.registry import register_metric
 
-__all__ = ["ErrorRate", "WER", "PER", "levenshtein", "REF_LENGTH_RULES"]
+__all__ = ["ErrorRate", "WER", "PER", "levenshtein", "summary_wer", "REF_LENGTH_RULES"]
 
 REF_LENGTH_RULES = ("best", "nearest", "average", "avg_nearest")
 _RULE_CODE = {name: i for i, name in enumerate(REF_LENGTH_RULES)}
@@ -240,3 +240,19 @@ def per(m: int = 1, ref_length: str = "best", tokenize: str = "13a", lowercase: 
     """PER, and m-gram PER for ``m > 1`` (:class:`ErrorRate`)."""
     return ErrorRate(kind="per", m=m, ref_length=ref_length, tokenize=tokenize, lowercase=lowercase,
                      ref_layout=ref_layout, boundaries=boundaries)
+
+
+def summary_wer(asr: Sequence[str], manual: Sequence[str], selected: Sequence[int] | None = None) -> float:
+    """WER of the ASR units ``selected`` (all when None) against their manual transcripts.
+
+    Murray et al. (2005), Sec. 4: the *summary WER* of an extract is the WER over its
+    dialogue acts only, the *meeting WER* over all of them. Whitespace tokens, case kept;
+    the units are aligned one to one (the paper maps the manual DA boundaries onto ASR).
+    """
+    if len(asr) != len(manual):
+        raise ParameterError("asr", len(asr), f"as many units as the manual transcript ({len(manual)})")
+    idx = range(len(asr)) if selected is None else list(selected)
+    for i in idx:
+        if not 0 <= i < len(asr):
+            raise ParameterError("selected", i, f"unit indices in [0, {len(asr) - 1}]")
+    return WER(tokenize="none").corpus_score([asr[i] for i in idx], [[manual[i] for i in idx]])

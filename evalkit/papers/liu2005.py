@@ -296,8 +296,7 @@ def corpus_claims(table: pd.DataFrame, profile: str, data: str):
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P("parser", str, default="spacy", choices=("spacy", "link-grammar"),
-            help="offline parser backend (spaCy from the pinned wheel; Debian's link-parser)")
+_PARSER = P("parser", str, default="spacy", help="spacy | link-grammar | conllu:<file with # text comments>")
 _MT = (P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
        P("decay", float, default=1.0, low=0.0, high=1.0, help="tree-kernel decay lambda"),
        P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"), _PARSER)

@@ -36,8 +36,8 @@ from evalkit.text.parse import Parse
 from evalkit.text.trees import DepTree
 
 PAPER = "owczarzak2007ssst"
-#: factor from evalkit's scale to the paper's (BLEU and dependency F printed as 0-1 / 0-100)
-PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 1.0, "dep": 100.0,
+#: factor from evalkit's scale to the paper's (BLEU printed 0-1; GTM and dependency F 0-100)
+PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 100.0, "dep": 100.0,
                "dep_preds": 100.0}
 
 __all__ = ["NOTEBOOKS", "PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",
@@ -336,7 +336,7 @@ def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "tabl
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)")
+_PARSER = P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)")
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_tables1_2_reordering": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"), _PARSER),

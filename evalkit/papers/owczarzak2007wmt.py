@@ -93,7 +93,7 @@ def printed_checks() -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)")
+_PARSER = P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)")
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_table2_nbest": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),

@@ -41,7 +41,7 @@ from evalkit.stats.sampling import (model_subset_correlations, split_half_correl
 
 __all__ = ["PAPER", "NOTEBOOKS", "METRICS", "ROUGE_METRICS", "MODEL_TABLES", "TOPIC_TABLES", "rouge_config", "Evaluation",
            "load_evaluation", "model_sweep", "full_rows", "sweep_table", "models_experiment", "topics_experiment",
-           "topic_sweep", "self_subset", "split_half_table", "model_split_half", "compare_with_paper", "text_claims"]
+           "topic_sweep", "self_subset", "split_half_table", "model_split_half", "compare_with_paper", "text_claims", "shape_claims"]
 
 PAPER = "owczarzak2009conditions"
 #: evalkit metric keys -> printed column names (BE is printed but not computed here).
@@ -306,3 +306,24 @@ def text_claims(claims: Claims, values: Mapping[str, float], comparable: bool, t
         claims.compare(cid, source=f"{printed.at[cid, 'section']}: {printed.at[cid, 'text']}",
                        printed=float(printed.at[cid, "value"]), this_run=float(this), tolerance=tolerance,
                        comparable=comparable, note=f"tolerance {tolerance}" if comparable else "different data (stand-in)")
+
+
+def shape_claims(claims: Claims, ours: pd.DataFrame, table: str) -> None:
+    """The paper's qualitative findings, checkable on any data (the same statement on the
+    printed table and on this run): models tables -- the 1 -> 2 model gain exceeds the 2 -> 3
+    gain (finding 1); topics tables -- the full set correlates higher than 1 topic (findings 6-7)."""
+    printed = claims.table(table, row="str")
+    models = table in MODEL_TABLES.values()
+    for metric in sorted(set(ours["metric"]) & set(printed["metric"])):
+        stmt = []
+        for frame in (printed, ours):
+            f = frame[frame["metric"] == metric]
+            v = dict(zip(f["row"], f["value"]))
+            if models:
+                stmt.append(v["2"] - v["1"] > v["3"] - v["2"] if {"1", "2", "3"} <= set(v) else None)
+            else:
+                full = f[f["kind"] == "actual"]["value"]
+                stmt.append(bool(full.iat[0] > v["1"]) if "1" in v and len(full) else None)
+        what = "gain 1->2 models > gain 2->3" if models else "all topics above 1 topic"
+        claims.add(f"{table}:shape:{metric}", source=f"{table}, {METRICS[metric]}: {what}", printed=stmt[0],
+                   this_run=stmt[1], agrees=None if stmt[1] is None else stmt[0] == stmt[1], note="qualitative finding")

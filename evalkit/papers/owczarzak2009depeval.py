@@ -292,7 +292,7 @@ _LABELS = ("base", "pm", "wn", "pred", "norel", "one")
 _RUN = (P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
         P("n_models", int, default=4, low=2, help="model summaries per topic (SummEval has 11; the paper 4)"),
         P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
-        P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)"))
+        P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)"))
 NOTEBOOKS = {
     "00_printed_checks": (P("confidence", float, default=0.95, low=0.5, high=0.999),),
     "01_tac2008_tables1_2": (P("variants", list, default=None, allow_none=True, quick=list(_LABELS),

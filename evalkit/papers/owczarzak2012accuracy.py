@@ -33,7 +33,7 @@ from evalkit.stats.multiplicity import ci_versus_reference
 from evalkit.stats.pairwise import decision_agreement, population_pairs, significance_decisions
 
 __all__ = ["PAPER", "NOTEBOOKS", "VARIANTS", "variant_counts", "auto_scores", "human_auto_scores", "decisions", "year_decisions",
-           "agreement_table", "layout", "public_decisions", "printed_checks", "human_auto_agreement", "difference_histogram", "aesop_scores", "aesop_agreement"]
+           "agreement_table", "layout", "public_decisions", "printed_checks", "pair_count_claims", "finding_claims", "human_auto_agreement", "difference_histogram", "aesop_scores", "aesop_agreement"]
 
 PAPER = "owczarzak2012accuracy"
 #: variant -> (stop words removed, ROUGE method)
@@ -256,3 +256,33 @@ def printed_checks(claims: Claims) -> None:
                    printed=f"{len(ps)} variants", this_run=f"p from {ps.min():.3f} to {ps.max():.3f}",
                    agrees=bool(ps.between(0, 1).all() and ps.max() - ps.min() < 0.07), kind="consistency",
                    note="one share of manually significant pairs behind every row (integer rounding)")
+
+
+def pair_count_claims(claims: Claims, agreement: pd.DataFrame, comparable: bool = True) -> None:
+    """This run's pairs per year against those Table 1 implies (C(n, 2) automatic pairs, humans
+    x n human-automatic pairs): checks that both populations were built whole (the full-size
+    sample has TAC's sizes; a quick run does not: ``comparable=False``)."""
+    t1 = claims.table("table1").set_index("year")
+    runs = agreement[agreement["year"] != "mean"].groupby(["year", "population"])["pairs"].first()
+    for (year, pop), n in runs.items():
+        if not str(year).isdigit() or int(year) not in t1.index:
+            continue
+        a, h = int(t1.at[int(year), "automatic"]), int(t1.at[int(year), "human"])
+        implied = a * (a - 1) // 2 if pop == "auto" else a * h
+        what = "C(automatic, 2)" if pop == "auto" else "humans x automatic"
+        claims.compare(f"table1_pairs:{year}:{pop}", source=f"Table 1, {year}: {what}", printed=implied,
+                       this_run=int(n), comparable=comparable, note="pairs implied by the printed data sizes")
+
+
+def finding_claims(claims: Claims, table3: pd.DataFrame) -> None:
+    """Finding 4, checkable on any data: ranking accuracy (``all``) above significance accuracy
+    (``sig``) for every variant, per population and manual metric (printed vs this run)."""
+    printed = claims.table("table3")
+    for (pop, manual), mine in table3.groupby(["population", "manual"]):
+        stmt = []
+        for frame in (printed[(printed["population"] == pop) & (printed["manual"] == manual)], mine):
+            w = frame.pivot_table(index="metric", columns="measure", values="value")
+            stmt.append(bool((w["all"] >= w["sig"]).all()) if {"all", "sig"} <= set(w.columns) and len(w) else None)
+        claims.add(f"finding4:{pop}:{manual}", source=f"§4 / Table 3, {pop}, {manual}: all accuracy >= sig accuracy",
+                   printed=stmt[0], this_run=stmt[1], agrees=None if stmt[1] is None else stmt[0] == stmt[1],
+                   note="qualitative finding")

@@ -72,6 +72,8 @@ _EXPORTS = {
                       "measure_set_table"],
     "multiplicity": ["experimentwise_error", "per_comparison_level", "binomial_ci", "ci_versus_reference",
                      "partial_conjunction"],
+    "human": ["normalize_per_judge", "segment_scores", "system_scores", "per_system_correlation", "critical_r",
+              "coefficient_of_variation", "win_share"],
     "sampling": ["topic_subsample_correlations", "split_half_correlations", "model_subset_draws",
                  "stability_summary"],
 }

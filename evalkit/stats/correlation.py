@@ -5,23 +5,32 @@ Levels (as SacreROUGE defines them, Deutsch et al. 2021; Owczarzak et al. 2012, 
 * ``system``: average every system's scores over the inputs (NaN-aware), then correlate the
   two system vectors (one point per system).
 * ``summary``: for each input (topic, document, segment) correlate across the systems that
-  have both scores, then average the per-input coefficients, skipping undefined ones.
+  have both scores, then average the per-input coefficients, skipping undefined ones
+  (:mod:`evalkit.stats.grouped` has the other averaging rules and per-input p-values).
 * ``global``: correlate all (input, system) cells that have both scores.
 
-Coefficients: Pearson's r, Spearman's rho (Pearson on mid-ranks) and Kendall's tau-b
-(ties corrected: ``tau_b = (C - D) / sqrt((n0 - n1)(n0 - n2))``); all in [-1, 1].
+Missing cells (:func:`apply_missing_rule`): a cell counts only where the metric *and* the
+humans have a value, at every level; so a system's metric and human means are taken over
+the same inputs (``missing="shared"``, default) or differing gaps are refused
+(``missing="refuse"``).
+
+Coefficients (:data:`COEFFICIENTS`): Pearson's r, Spearman's rho (Pearson on mid-ranks),
+Kendall's tau-b (``tau_b = (C - D) / sqrt((n0 - n1)(n0 - n2))``) and the tau variants of
+:mod:`evalkit.stats.kendall` (tau-a, tau-c, tau_eq, acc_eq); all in [-1, 1].
 The column-wise implementations below are vectorized so that bootstrap and permutation
 designs (thousands of resamples) stay fast; they are tested against :mod:`scipy.stats`.
 
 Confidence intervals: Fisher z with the Bonett & Wright (2000) constants
 (``z = atanh r``, ``se = c / sqrt(n - b)``; Pearson b=3, c=1; Spearman b=3,
-c=sqrt(1 + r²/2); Kendall b=4, c=sqrt(.437)), and percentile bootstrap over systems,
-inputs or both. Comparing two metrics: the permutation test of Deutsch et al. (2021)
-(swap the two metrics' standardized scores per system, per input or per cell;
-``p = (c + 1) / (R + 1)``). The Williams test lives in :mod:`evalkit.stats.williams`.
+c=sqrt(1 + r²/2); Kendall b=4, c=sqrt(.437)), with ``n`` as :func:`fisher_sample_size`
+defines it (summary level: the number of systems per input, Deutsch et al. 2021, unless
+``fisher_n="inputs"``), and percentile bootstrap over systems, inputs or both. Comparing two
+metrics (BOOT-*, PERM-*) lives in :mod:`evalkit.stats.difference_tests`, the Williams test in
+:mod:`evalkit.stats.williams`.
 
 WMT relative-ranking "Kendall's tau-like" (WMT17-WMT20 daRR):
-``tau = (Concordant - Discordant) / (Concordant + Discordant)`` over human preference pairs.
+``tau = (Concordant - Discordant) / (Concordant + Discordant)`` over human preference pairs
+(:func:`wmt_kendall_like`; pairs from DA scores: :func:`darr_pairs`).
 """
 from __future__ import annotations
 
@@ -117,6 +126,11 @@ def apply_missing_rule(x, y, missing: str = "shared"):
     a system's metric and human averages (system level) are taken over the same inputs;
     ``"refuse"`` raises :class:`ParameterError` when the two matrices miss different cells.
     Returns float copies ``(x, y)``.
+
+    >>> nan = float("nan")
+    >>> x, y = apply_missing_rule([[1, nan], [2, 3]], [[1, 2], [nan, 4]])
+    >>> x.tolist(), y.tolist()
+    ([[1.0, nan], [nan, 3.0]], [[1.0, nan], [nan, 4.0]])
     """
     check_choice("missing", missing, MISSING_RULES)
     x = np.array(x, dtype=float)
@@ -179,6 +193,10 @@ def fisher_sample_size(x, y, level: str, method: str = "pearson", convention: st
     coefficient is used, the conservative choice); ``convention="inputs"``: the number of
     inputs with a defined coefficient (evalkit before issue 13; it treats the average of the
     per-input coefficients as if it were one coefficient over that many points).
+
+    >>> x, y = np.arange(12.0).reshape(4, 3) ** 1.5, np.arange(12.0).reshape(4, 3)[::-1] ** 2
+    >>> fisher_sample_size(x, y, "summary"), fisher_sample_size(x, y, "summary", convention="inputs")
+    (4, 3)
     """
     check_choice("level", level, LEVELS)
     check_choice("convention", convention, FISHER_N)

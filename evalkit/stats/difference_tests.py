@@ -89,7 +89,14 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
                      seed: SeedLike = 0) -> Tuple[float, np.ndarray]:
     """``(delta, deltas)``: the observed ``r(A, H) - r(B, H)`` and its ``n_resamples`` resampled
     values under the design (bootstrap draws or permutation swaps; NaN where a resample leaves
-    a coefficient undefined). All draws are made first, so results do not depend on blocking."""
+    a coefficient undefined). All draws are made first, so results do not depend on blocking.
+
+    >>> a, b, h = equal_correlation_metrics(6, 10, seed=1)
+    >>> kw = dict(test="perm", unit="systems", level="system", method="pearson", n_resamples=5, seed=0)
+    >>> delta, deltas = resampled_deltas(a, b, h, **kw)
+    >>> deltas.shape, bool(np.array_equal(deltas, resampled_deltas(a, b, h, **kw)[1]))
+    ((5,), True)
+    """
     n_resamples = _check(test, unit, level, method, n_resamples, "greater")
     rng = rng_from_seed(seed)
     a, b, h = _matrices(x_a, x_b, y)
@@ -291,6 +298,12 @@ def compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
     :func:`evalkit.stats.correlation.correlate`), or a mapping ``{metric: (systems x inputs)
     matrix}`` with ``judgments`` the human matrix. Every pair uses the same seed (common random
     numbers). Returns ``metric_a, metric_b`` plus the test's columns (p-value of "A > B").
+
+    >>> rng = np.random.default_rng(0); h = rng.normal(size=(8, 20))
+    >>> mats = {"good": h + rng.normal(scale=0.5, size=h.shape), "bad": h + rng.normal(scale=3, size=h.shape)}
+    >>> out = compare_metrics(mats, h, level="summary", method="pearson", n_resamples=99)
+    >>> out[["metric_a", "metric_b", "p_value"]].round(3).values.tolist()
+    [['good', 'bad', 0.01], ['bad', 'good', 1.0]]
     """
     n_resamples = _check(test, unit, level, method, n_resamples, alternative)
     mats, human = _as_matrices(scores, judgments, judgment, metrics)
@@ -337,6 +350,11 @@ def significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
 
     Inputs as :func:`compare_metrics`. Returns one row per metric, best first:
     ``metric, r, rank, beaten_by`` (the higher-ranked metrics that beat it at ``alpha``).
+
+    >>> rng = np.random.default_rng(0); h = rng.normal(size=(8, 20))
+    >>> mats = {"good": h + rng.normal(scale=0.5, size=h.shape), "bad": h + rng.normal(scale=3, size=h.shape)}
+    >>> significance_clusters(mats, h, level="summary", method="pearson", n_resamples=99)["rank"].tolist()
+    [1, 2]
     """
     n_resamples = _check(test, unit, level, method, n_resamples, "greater")
     alpha = check_probability("alpha", alpha)
@@ -364,6 +382,9 @@ def equal_correlation_metrics(n_systems: int, n_inputs: int, *, noise: float = 1
     ``A = H + u``, ``B = H + v`` with independent ``u, v ~ N(0, noise^2)``: A and B are
     exchangeable, so every level correlation of A and of B with H has the same expectation and
     a difference test should reject at about its nominal level. Returns ``(A, B, H)``.
+
+    >>> [m.shape for m in equal_correlation_metrics(6, 10, seed=1)]
+    [(6, 10), (6, 10), (6, 10)]
     """
     n_systems = check_int("n_systems", n_systems, minimum=3)
     n_inputs = check_int("n_inputs", n_inputs, minimum=1)
@@ -381,6 +402,11 @@ def type1_error_rates(*, n_systems: int = 10, n_inputs: int = 20, n_replications
 
     Returns ``test, unit, level, method, rejections, replications, rate, ci_low, ci_high``
     (Wilson interval of the rate). A calibrated one-sided test has ``rate`` near ``alpha``.
+
+    >>> rates = type1_error_rates(n_systems=5, n_inputs=6, n_replications=4, tests=["perm"], units=["both"],
+    ...                           n_resamples=19)
+    >>> rates[["test", "unit", "replications"]].values.tolist()
+    [['perm', 'both', 4]]
     """
     from evalkit.stats.multiplicity import binomial_ci
 

@@ -223,14 +223,17 @@ def _group_pairs(x: np.ndarray, y: np.ndarray, by: str):
             np.concatenate(weight), len(groups))
 
 
-def tie_calibration(x, y, *, statistic: str = "acc_eq", average_by: str = "none") -> pd.DataFrame:
+def tie_calibration(x, y, *, statistic: str = "acc_eq", average_by: str = "none",
+                    max_pairs: int = 20_000_000) -> pd.DataFrame:
     """The tie threshold ``epsilon`` that maximizes ``acc_eq`` or ``tau_eq`` (Deutsch et al. 2023).
 
     ``x`` (metric) and ``y`` (humans): vectors, or (systems x items) matrices with
     ``average_by`` ``"none"`` (all cells pooled), ``"item"`` (per item across systems,
     averaged: mtme's segment-level "item" grouping) or ``"sys"`` (per system across items).
     Cells with a NaN are left out. A pair counts as a metric tie when ``|dx| <= epsilon``.
-    Returns one row: ``statistic, value, epsilon, value_at_0, n_groups``.
+    Returns one row: ``statistic, value, epsilon, value_at_0, n_groups``. The search holds
+    every pair in memory (about 30 bytes each); more than ``max_pairs`` pairs is refused
+    (group by item, or raise the limit).
 
     Exact search: as epsilon grows past ``|dx|`` of a pair, that pair's contribution changes by
     ``[human tie] - [concordant]`` (``acc_eq``) or twice that (``tau_eq``), so sorting pairs by
@@ -247,6 +250,12 @@ def tie_calibration(x, y, *, statistic: str = "acc_eq", average_by: str = "none"
         raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
     if x.ndim == 1:
         x, y, average_by = x[None, :], y[None, :], "none"
+    ok = ~(np.isnan(x) | np.isnan(y))
+    counts = {"none": [ok.sum()], "item": ok.sum(axis=0), "sys": ok.sum(axis=1)}[average_by]
+    n_pairs = int(sum(int(k) * (int(k) - 1) // 2 for k in counts))
+    if n_pairs > max_pairs:
+        raise ParameterError("max_pairs", max_pairs, f"at least the {n_pairs} pairs of this search "
+                             f"(or average_by='item' / 'sys' for fewer pairs)")
     absdx, conc, htie, w, n_groups = _group_pairs(x, y, average_by)
     scale = 1.0 if statistic == "acc_eq" else 2.0
     # at epsilon below every |dx| (exact ties only counted where dx == 0)

@@ -22,6 +22,10 @@ The relation names follow the DCU-style short labels of the notes (``subj``, ``o
 ``obl_ag``, ``poss``, ``quant``, ``relmod``, ``topic``, ``topicrel`` | ``adegree``,
 ``coord_form``, ``focus``, ``comp_form``, ``modal``, ``num``, ``part``, ``participle``,
 ``passive``, ``pers``, ``pron_form``, ``tense``, ``inf``).
+
+Why our own: the DCU LFG annotation (Cahill et al. 2004) is Java/Perl tied to Penn-Treebank
+parses and not distributed as a package; no Python library maps dependency labels to
+f-structure triples.
 """
 from __future__ import annotations
 

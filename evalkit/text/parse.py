@@ -279,6 +279,7 @@ class PreParsed(Parser):
         self._by_text: Dict[str, Parse] = {}
         for t, p in zip(texts, parses):
             self._by_text.setdefault(t, p)
+            self._by_text.setdefault(" ".join(t.split()), p)
         self.label = label
 
     @classmethod
@@ -310,15 +311,31 @@ class PreParsed(Parser):
             parses.append(Parse(deps[0], tree, deps if len(deps) > 1 else ()))
         return cls(texts, parses, label or ",".join(str(Path(f).name) for f in files + ([ptb] if ptb else [])))
 
+    @classmethod
+    def from_conllu(cls, path: PathLike, label: Optional[str] = None) -> "PreParsed":
+        """Parses from one CoNLL-U file whose sentences carry ``# text = ...`` comments (the
+        standard way parsers record the input): each text is looked up by its comment, with
+        runs of whitespace collapsed. A sentence without the comment is an input error."""
+        from evalkit.errors import InputFormatError
+        from evalkit.text.trees import parse_conllu_texts
+
+        pairs = parse_conllu_texts(Path(path).read_text(encoding="utf-8"), path)
+        missing = sum(t is None for t, _ in pairs)
+        if missing:
+            raise InputFormatError(path, None, "a '# text = ...' comment before every sentence",
+                                   f"{missing} sentence(s) without one")
+        return cls([t for t, _ in pairs], [Parse(d) for _, d in pairs], label or Path(path).name)
+
     def signature(self) -> str:
         return f"preparsed|{self.label}"
 
     def _parse(self, texts: Sequence[str]) -> List[Parse]:
         out = []
         for t in texts:
-            if t not in self._by_text:
+            hit = self._by_text.get(t) or self._by_text.get(" ".join(t.split()))
+            if hit is None:
                 raise ParameterError("text", t, "a segment the pre-parsed files cover")
-            out.append(self._by_text[t])
+            out.append(hit)
         return out
 
 
@@ -419,8 +436,10 @@ def default_cache_path() -> Path:
 
 
 def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = True, **options) -> Parser:
-    """A parser by name (``"spacy"``; ``"preparsed"`` needs ``texts`` and files, see
-    :meth:`PreParsed.from_files`), wrapped in the parse cache unless ``cache=False``."""
+    """A parser by name, wrapped in the parse cache unless ``cache=False``: ``"spacy"``,
+    ``"link-grammar"``, ``"preparsed"`` (needs ``texts`` and files, :meth:`PreParsed.from_files`)
+    or ``"conllu:<path>"`` (the user's parses in a CoNLL-U file with ``# text`` comments,
+    :meth:`PreParsed.from_conllu`; how the licensed profile uses its own parser)."""
     if name == "spacy":
         backend: Parser = SpacyParser(**options)
     elif name == "link-grammar":
@@ -428,8 +447,10 @@ def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = T
     elif name == "preparsed":
         backend = PreParsed.from_files(**options)
         cache = False if cache is True else cache  # user files: nothing to save
+    elif name.startswith("conllu:"):  # a CoNLL-U file with '# text' comments: the user's parser
+        return PreParsed.from_conllu(name[len("conllu:"):])
     else:
-        raise ParameterError("parser", name, "'spacy', 'link-grammar' or 'preparsed'")
+        raise ParameterError("parser", name, "'spacy', 'link-grammar', 'preparsed' or 'conllu:<path>'")
     if cache is False or cache is None:
         return backend
     return CachedParser(backend, default_cache_path() if cache is True else cache)

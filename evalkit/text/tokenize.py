@@ -14,7 +14,9 @@ the tokenizer is part of the metric's definition and belongs in its signature.
   2. remove punctuation: every punctuation mark separates words and is deleted;
   3. mteval: punctuation becomes separate tokens except decimal points and hyphens inside
      compounds; apostrophes stay inside words (= sacrebleu's ``13a``);
-  4. mteval plus expansion of English contractions ("We'd" -> "we would").
+  4. mteval plus the treatment of abbreviations and contractions: abbreviations stay whole
+     ("Mr." and "U.S." rather than mteval's "Mr ." and "U . S ."; :data:`ABBREVIATIONS`,
+     ours) and English contractions are expanded ("We'd" -> "we would").
 
   The paper does not print its expansion table; :data:`CONTRACTIONS` is ours (n't -> not,
   'd -> would, 's -> is, 're -> are, 've -> have, 'll -> will, 'm -> am). The ambiguity of
@@ -50,6 +52,8 @@ __all__ = [
     "tokenize_words",
     "remove_punctuation",
     "expand_contractions",
+    "join_abbreviations",
+    "ABBREVIATIONS",
     "add_boundaries",
 ]
 
@@ -82,6 +86,15 @@ CONTRACTIONS = {
     "'ll": "will",
     "'m": "am",
 }
+#: Abbreviations scheme 4 keeps whole ("Mr." stays one word instead of mteval's "Mr ."); ours
+#: (titles, months, company suffixes), compared case-insensitively without the period.
+#: Dotted initialisms ("U.S.", "U.N.") are kept whole too.
+ABBREVIATIONS = frozenset("""
+mr mrs ms dr prof st jr sr gen col lt sgt capt rep sen gov pres rev messrs
+jan feb mar apr jun jul aug sep sept oct nov dec
+inc corp co ltd bros vs etc no nos approx est dept
+""".split())
+
 # Irregular negations whose stem changes ("won't" -> "will not").
 _IRREGULAR = {"won't": "will not", "can't": "can not", "shan't": "shall not", "ain't": "is not"}
 
@@ -200,7 +213,7 @@ def get_tokenizer(name: str) -> Callable[[str], str]:
         return get_tokenizer("13a")
     if name == "mteval_contractions":
         tok13a = get_tokenizer("13a")
-        return lambda line: " ".join(expand_contractions(tok13a(line).split()))
+        return lambda line: " ".join(expand_contractions(join_abbreviations(tok13a(line).split())))
     moses = _MOSES_NAME.fullmatch(name) if isinstance(name, str) else None
     if moses:
         return MosesTokenizer(moses.group(1) or "en")
@@ -242,6 +255,33 @@ def remove_punctuation(line: str) -> List[str]:
 
 def _remove_punct_str(line: str) -> str:
     return " ".join(remove_punctuation(line))
+
+
+def join_abbreviations(tokens: Sequence[str]) -> List[str]:
+    """Leusch scheme 4: undo mteval's split of abbreviations in tokenized text.
+
+    ``"Mr" "."`` -> ``"Mr."`` for the words of :data:`ABBREVIATIONS`, and a run of single
+    letters each followed by ``"."`` -> one initialism (``"U" "." "S" "."`` -> ``"U.S."``).
+    """
+    out: List[str] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        tok = tokens[i]
+        # an initialism: letter . letter . (at least two letters)
+        j = i
+        while j + 1 < n and len(tokens[j]) == 1 and tokens[j].isalpha() and tokens[j + 1] == ".":
+            j += 2
+        if j - i >= 4:
+            out.append("".join(tokens[i:j]))
+            i = j
+            continue
+        if i + 1 < n and tokens[i + 1] == "." and tok.lower() in ABBREVIATIONS:
+            out.append(tok + ".")
+            i += 2
+            continue
+        out.append(tok)
+        i += 1
+    return out
 
 
 def expand_contractions(tokens: Sequence[str]) -> List[str]:

@@ -5,9 +5,10 @@ Stanford, an LFG pipeline, spaCy, UDPipe):
 
 **CoNLL-U** (https://universaldependencies.org/format.html): one token per line with ten
 TAB-separated fields ``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC``; ``#`` comment
-lines; a blank line ends a sentence. ``ID`` counts 1..n within a sentence, ``HEAD`` is the ID
-of the governor or 0 for a root. Multiword-token lines (``3-4``) and empty nodes (``5.1``) are
-legitimate CoNLL-U and are skipped (the syntactic words are kept). A sentence may have several
+lines (``# text = ...`` gives the sentence's text); a blank line ends a sentence. ``ID``
+counts 1..n within a sentence, ``HEAD`` is the ID of the governor or 0 for a root.
+Multiword-token lines (``3-4``) and empty nodes (``5.1``) are legitimate CoNLL-U and are
+skipped (the syntactic words are kept). A sentence may have several
 roots (a multi-sentence segment parsed as one unit).
 
 **PTB brackets**: ``(S (NP (PRP I)) (VP (VBD had) (NP (DT a) (NN dog))))``, one or more trees
@@ -38,7 +39,7 @@ from evalkit.atomic import atomic_open
 from evalkit.errors import InputFormatError, ParameterError
 
 __all__ = [
-    "DepTree", "Tree", "parse_conllu", "read_conllu", "format_conllu", "write_conllu",
+    "DepTree", "Tree", "parse_conllu", "parse_conllu_texts", "read_conllu", "format_conllu", "write_conllu",
     "parse_ptb", "read_ptb", "format_ptb", "write_ptb", "strip_root",
 ]
 
@@ -126,19 +127,30 @@ def _has_cycle(heads: Sequence[int]) -> bool:
 
 def parse_conllu(text: str, path: Optional[PathLike] = None) -> List[DepTree]:
     """All sentences of a CoNLL-U document (see the module docstring for the format)."""
-    trees: List[DepTree] = []
+    return [t for _, t in parse_conllu_texts(text, path)]
+
+
+def parse_conllu_texts(text: str, path: Optional[PathLike] = None) -> List[Tuple[Optional[str], DepTree]]:
+    """``(sentence text, tree)`` pairs: the text from the sentence's ``# text = ...`` comment
+    (CoNLL-U's standard comment), ``None`` when it has none."""
+    trees: List[Tuple[Optional[str], DepTree]] = []
     rows: List[Tuple[int, List[str]]] = []
+    current: List[Optional[str]] = [None]
 
     def flush() -> None:
         if rows:
-            trees.append(_conllu_sentence(rows, path))
+            trees.append((current[0], _conllu_sentence(rows, path)))
             rows.clear()
+        current[0] = None
 
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             flush()
             continue
         if line.startswith("#"):
+            key, sep, value = line[1:].partition("=")
+            if sep and key.strip() == "text":
+                current[0] = value.strip()
             continue
         fields = line.split("\t")
         if len(fields) != 10:
@@ -176,10 +188,13 @@ def read_conllu(path: PathLike) -> List[DepTree]:
     return parse_conllu(Path(path).read_text(encoding="utf-8"), path)
 
 
-def format_conllu(trees: Iterable[DepTree]) -> str:
-    """CoNLL-U text of ``trees`` (DEPS and MISC written as ``_``); inverse of :func:`parse_conllu`."""
+def format_conllu(trees: Iterable[DepTree], texts: Optional[Sequence[str]] = None) -> str:
+    """CoNLL-U text of ``trees`` (DEPS and MISC written as ``_``), each preceded by a
+    ``# text = ...`` comment when ``texts`` are given; inverse of :func:`parse_conllu_texts`."""
     out = []
-    for t in trees:
+    for k, t in enumerate(trees):
+        if texts is not None:
+            out.append(f"# text = {' '.join(texts[k].split())}")
         for i in range(len(t)):
             out.append("\t".join((str(i + 1), t.words[i], t.lemmas[i], t.upos[i], t.xpos[i], t.feats[i],
                                   str(t.heads[i] + 1), t.deprels[i], "_", "_")))
@@ -187,10 +202,10 @@ def format_conllu(trees: Iterable[DepTree]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-def write_conllu(path: PathLike, trees: Iterable[DepTree]) -> Path:
-    """Write ``trees`` as CoNLL-U (atomically)."""
+def write_conllu(path: PathLike, trees: Iterable[DepTree], texts: Optional[Sequence[str]] = None) -> Path:
+    """Write ``trees`` as CoNLL-U (atomically), with ``# text`` comments when ``texts`` are given."""
     with atomic_open(path, "w") as fh:
-        fh.write(format_conllu(trees))
+        fh.write(format_conllu(list(trees), texts))
     return Path(path)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import bisect
 import io
 import os
+import re
 import threading
 import warnings
 from pathlib import Path
@@ -163,8 +164,12 @@ class _LazyLemmaIndex(dict):
         return entry
 
 
+#: A satellite adjective synset's line in ``data.adj``: "<8-digit offset> <2-digit lex file> s ".
+_SATELLITE_LINE = re.compile(r"^(\d{8}) \d\d s ", re.MULTILINE)
+
+
 def _reader_class():
-    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+    from nltk.corpus.reader.wordnet import ADJ, WordNetCorpusReader
 
     class _Reader(WordNetCorpusReader):
         """nltk's reader, with ``lexnames`` served from memory when the files lack it,
@@ -179,6 +184,18 @@ def _reader_class():
                     return super()._load_lemma_pos_offset_map()
                 lines_by_pos[suffix] = lines
             self._lemma_pos_offset_map = _LazyLemmaIndex(self, lines_by_pos)
+
+        def _scan_satellites(self):
+            # nltk splits every line of data.adj in Python (a third of opening WordNet);
+            # a satellite's line starts "<offset> <lex_filenum> s ", so one regular
+            # expression over the file finds the same set (tests/test_wordnet.py).
+            fp = self._data_file(ADJ)
+            fp.seek(0)
+            text = fp.read()
+            fp.seek(0)
+            if isinstance(text, bytes):
+                text = text.decode("utf-8", "replace")
+            self.satellite_offsets = {int(m) for m in _SATELLITE_LINE.findall(text)}
 
         def open(self, file):  # noqa: A003 - nltk's name
             if file == "lexnames":

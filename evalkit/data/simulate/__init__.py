@@ -9,7 +9,9 @@ for what the simulation is and is not.
 Modules: :mod:`.language` (English with lexical variation; the artificial source
 language), :mod:`.world` (topics, content units, assessors), :mod:`.summarization`
 (documents, models, peers, judgments), :mod:`.mt` (TIDES-style MT), :mod:`.corpora`
-(sizes), :mod:`.formats` (writers / readers used), :mod:`.build`.
+(sizes), :mod:`.formats` (writers / readers used), :mod:`.build`. The human-study designs
+(relevance task, questionnaires, meetings, TREC nuggets) are built by :mod:`.tasks` from
+:mod:`.extrinsic`, :mod:`.questionnaires`, :mod:`.meetings` and :mod:`.nuggets`.
 """
 from .build import (DEFAULT_SEED, GENERATOR_VERSION, build_sample, default_root, load_sample, load_truth,
                     simulate_corpus)

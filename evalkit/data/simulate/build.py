@@ -31,7 +31,7 @@ from evalkit.errors import ParameterError
 from . import corpora, formats, mt, summarization
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 5
+GENERATOR_VERSION = 6  # 6: bitext gold links per written word; the MT variants (and 5's changes)
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -162,7 +162,7 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
 
 #: Relative build cost (files written and text simulated) of the full-size corpora.
 _COST = {"tac2008": 12, "tac2009": 10, "tac2011": 10, "tac2010": 8, "duc2006": 4, "duc2005": 4,
-         "duc2007": 3, "duc2004": 2, "tides2003": 1}
+         "duc2007": 3, "duc2004": 2, "tides2003": 1, "tides2003ce": 1, "tides2003ae": 1, "btec2004": 2}
 
 
 def default_root() -> Path:
@@ -243,5 +243,6 @@ def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = 
             for p in sorted(d.glob("*.csv"))}
 
 
-__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "DEFAULT_SEED",
+__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "file_lock",
+           "DEFAULT_SEED",
            "GENERATOR_VERSION"]

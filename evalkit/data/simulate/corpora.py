@@ -13,7 +13,7 @@ from .summarization import PeerSpec, SumConfig, make_peers
 
 #: Every corpus the sample profile can build, in build-priority order.
 CORPORA: Tuple[str, ...] = ("duc2004", "tides2003", "tac2008", "duc2005", "duc2006", "duc2007",
-                            "tac2009", "tac2010", "tac2011")
+                            "tac2009", "tac2010", "tac2011", "tides2003ce", "tides2003ae", "btec2004")
 
 Config = Union[SumConfig, mt.MTConfig]
 
@@ -32,6 +32,8 @@ def config(name: str, quick: bool = False) -> Config:
     q = quick
     if name == "tides2003":
         return mt.tides2003(quick)
+    if name in ("tides2003ce", "tides2003ae", "btec2004"):
+        return getattr(mt, name)(quick)
     if name == "duc2004":
         # task 2: 50 TDT clusters of ~10 documents, 665-byte summaries, 8 assessors (4 models
         # per cluster), 1 baseline (peer 2: lead of the most recent document) + systems

@@ -23,7 +23,7 @@ word-alignment experiments.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .language import English, Fact, Style, pseudo_word, render_source
@@ -43,6 +43,12 @@ class MTConfig:
     judges: Tuple[str, ...]
     setid: str
     n_bitext: int = 2000
+    # variants (the 2005-2006 MT evaluation papers); the defaults leave tides2003 unchanged
+    surface: bool = False  # writers' case, punctuation, quotation and contraction habits
+    short: bool = False  # BTEC-like: one fact per segment, no adjuncts, time or attribution
+    judge_bias_sd: float = 0.0  # extra per-judge bias on top of world.make_assessors'
+    bitext_concepts: bool = False  # the bitext truth names each target token's concept
+    doc_prefix: str = "XIN"
 
 
 def _translator(name: str, rng: random.Random) -> Style:
@@ -129,6 +135,11 @@ def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
     master = random.Random(f"{cfg.name}:{seed}")
     tstyles = {r: _translator(f"translator-{r}", master) for r in cfg.references}
     judges = make_assessors(list(cfg.judges), master, inconsistent=1)
+    habits: Dict[str, Dict[str, object]] = {}
+    if cfg.surface or cfg.judge_bias_sd:  # own streams: the base simulation is untouched
+        hrng = random.Random(f"{cfg.name}:{seed}:habits")
+        habits = {w: _habits(w, w in cfg.references, hrng) for w in list(cfg.references) + [s for s, _ in cfg.systems]}
+        judges = {k: replace(a, bias=round(a.bias + hrng.gauss(0.0, cfg.judge_bias_sd), 4)) for k, a in judges.items()}
     rows: Dict[str, list] = {k: [] for k in ("segments", "references", "outputs", "judgments", "truth_segments",
                                              "bitext")}
     # segments per document: 4..15 around the mean, adjusted to the exact total
@@ -143,14 +154,19 @@ def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
     for d in range(cfg.n_docs):
         drng = random.Random(f"{cfg.name}:{seed}:doc{d}")
         topic = make_topic(f"t{d:03d}", drng, n_details=10)
-        doc_id = f"XIN2003{1 + d // 28:02d}{1 + d % 28:02d}.{d + 1:04d}"
+        doc_id = f"{cfg.doc_prefix}2003{1 + d // 28:02d}{1 + d % 28:02d}.{d + 1:04d}"
+        surf = random.Random(f"{cfg.name}:{seed}:surface:doc{d}") if cfg.surface else None
         n_seg = counts[d]
         facts = sorted(topic.facts, key=lambda f: -f.weight)
         pairs = []
         i = 0
         while len(pairs) < n_seg:
             k = 2 if drng.random() < 0.35 else 1
+            if cfg.short:
+                k = 1
             group = [facts[(i + j) % len(facts)] for j in range(k)]
+            if cfg.short:
+                group = [replace(f, adjuncts=(), when=None, source=None) for f in group]
             i += k
             pairs.append(group)
         doc_judges = {}
@@ -165,10 +181,14 @@ def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
             rows["segments"].append({"document": doc_id, "segment": sno, "source": " ".join(src) + " ."})
             for ref in cfg.references:
                 text, _ = English(tstyles[ref], drng).sentence(group)
+                if surf is not None:
+                    text = surface(text, habits[ref], surf)
                 rows["references"].append({"document": doc_id, "segment": sno, "reference": ref, "text": text})
             difficulty = 0.4 + 1.2 * drng.random()
             for sid, q in cfg.systems:
                 text, adequacy, fluency = translate(group, _system_style(sid, q, difficulty), drng)
+                if surf is not None:
+                    text = surface(text, habits[sid], surf)
                 rows["outputs"].append({"document": doc_id, "segment": sno, "system": sid, "text": text})
                 rows["truth_segments"].append({"document": doc_id, "segment": sno, "system": sid,
                                                "adequacy": round(adequacy, 4), "fluency": round(fluency, 4),
@@ -193,15 +213,20 @@ def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
             src = render_source(f)
             eng = English(bstyle, brng)
             toks = eng.clause(f)
-            rows["bitext"].append(_aligned(src, toks))
+            rows["bitext"].append(_aligned(src, toks, cfg.bitext_concepts))
             n += 1
     rows["judges"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in judges.values()]
     rows["truth_systems"] = [{"system": sid, "quality": q} for sid, q in cfg.systems]
     return rows
 
 
-def _aligned(src, toks) -> Dict[str, str]:
-    """Gold links: tokens of the same concept; equal-length runs (names) link diagonally."""
+def _aligned(src, toks, concepts: bool = False) -> Dict[str, str]:
+    """Gold links: tokens of the same concept; equal-length runs (names) link diagonally.
+
+    A rendered token may hold several words ("police officers"): links and concepts are
+    per word of the written text (each word of a token keeps the token's concept)."""
+    src = [(w, c) for word, c in src for w in word.split()]
+    toks = [(w, c) for word, c in toks for w in word.split()]
     by_src: Dict[str, List[int]] = {}
     by_tgt: Dict[str, List[int]] = {}
     for i, (_, c) in enumerate(src):
@@ -217,8 +242,61 @@ def _aligned(src, toks) -> Dict[str, str]:
             links.update(zip(si, tj))
         else:
             links.update((i, j) for i in si for j in tj)
-    return {"source": " ".join(w for w, _ in src), "target": " ".join(w for w, _ in toks),
-            "alignment": " ".join(f"{i}-{j}" for i, j in sorted(links))}
+    row = {"source": " ".join(w for w, _ in src), "target": " ".join(w for w, _ in toks),
+           "alignment": " ".join(f"{i}-{j}" for i, j in sorted(links))}
+    if concepts:  # the concept oracle: what each target token means ("-": none)
+        row["concepts"] = " ".join(c if c is not None else "-" for _, c in toks)
+    return row
+
+
+# ----------------------------------------------------------------------------- surface habits
+_CONTRACT = ((" has been ", "'s been "), (" have been ", "'ve been "), (" was not ", " wasn't "),
+             (" has ", "'s "), (" have ", "'ve "))
+
+
+def _habits(writer: str, human: bool, rng: random.Random) -> Dict[str, object]:
+    """A writer's surface habits (variants only). Human translators quote attributed
+    speech, contract auxiliaries and sometimes drop the final period; MT systems differ
+    in case handling (some lower-case everything or forget to capitalise), in contractions
+    and in punctuation spacing."""
+    if human:
+        return {"quote": rng.uniform(0.2, 0.8), "contract": rng.uniform(0.0, 0.6), "case": "asis",
+                "no_period": rng.uniform(0.0, 0.15), "space_punct": 0.0}
+    case = rng.choice(["asis", "asis", "lower", "nocap", "upper_names"])
+    return {"quote": rng.uniform(0.0, 0.3), "contract": rng.uniform(0.0, 0.3), "case": case,
+            "no_period": rng.uniform(0.0, 0.05), "space_punct": rng.uniform(0.0, 0.5)}
+
+
+def surface(text: str, habit: Dict[str, object], rng: random.Random) -> str:
+    """``text`` rewritten with a writer's habits: ``X said the ...`` -> ``X said: "The ..."``
+    (quotation), ``has`` -> ``'s`` and ``have`` -> ``'ve`` (contractions), case (``lower``:
+    all lower-case; ``nocap``: first letter not capitalised; ``upper_names``: names in
+    capitals), punctuation detached by spaces (``space_punct``), final period dropped.
+    The meaning (and the latent truth) is unchanged."""
+    out = text
+    if " said " in out and rng.random() < habit["quote"]:
+        head, tail = out.split(" said ", 1)
+        tail = tail[:-1] if tail.endswith(".") else tail
+        out = f'{head} said: "{tail[:1].upper()}{tail[1:]}."'
+    if rng.random() < habit["contract"]:
+        for old, new in _CONTRACT:
+            if old in out:
+                out = out.replace(old, new, 1)
+                break
+    if rng.random() < habit["space_punct"]:
+        out = out.replace(",", " ,").replace(".", " .").replace('"', ' " ')
+    out = " ".join(out.split())
+    if out.endswith(".") and rng.random() < habit["no_period"]:
+        out = out[:-1].rstrip()
+    case = habit["case"]
+    if case == "lower":
+        out = out.lower()
+    elif case == "nocap":
+        out = out[:1].lower() + out[1:]
+    elif case == "upper_names":
+        out = " ".join(w.upper() if w[:1].isupper() and i else w for i, w in enumerate(out.split(" ")))
+    return out
+
 
 
 def tides2003(quick: bool = False) -> MTConfig:
@@ -231,4 +309,41 @@ def tides2003(quick: bool = False) -> MTConfig:
                     n_bitext=200 if quick else 2000)
 
 
-__all__ = ["MTConfig", "simulate", "translate", "tides2003"]
+#: The seven Chinese-English systems of Banerjee & Lavie (2005, Table 3) and Leusch et al.
+#: (2005), with latent qualities; the six Arabic-English systems of Banerjee & Lavie Table 2.
+PAPER_SYSTEMS_CE = (("E09", 0.86), ("E11", 0.74), ("E12", 0.70), ("E14", 0.55), ("E15", 0.45), ("E17", 0.80),
+                    ("E22", 0.62))
+PAPER_SYSTEMS_AE = (("ame", 0.78), ("ara", 0.50), ("arb", 0.84), ("ari", 0.66), ("arm", 0.58), ("arp", 0.72))
+_TEN_JUDGES = tuple(f"J{i:02d}" for i in range(1, 11))
+
+
+def tides2003ce(quick: bool = False) -> MTConfig:
+    """The TIDES 2003 Chinese-English variant of the 2005 papers: their system ids (E09 ...
+    E22), ten evaluators with marked biases (Leusch et al. Fig. 1), case, punctuation,
+    quotation and contraction variety, and a bitext with a concept oracle."""
+    return MTConfig(name="tides2003ce", n_docs=12 if quick else 100, n_segments=110 if quick else 919,
+                    systems=PAPER_SYSTEMS_CE, references=("E01", "E02", "E03", "E04"), judges=_TEN_JUDGES,
+                    setid="tides2003ce", n_bitext=300 if quick else 2000, surface=True, judge_bias_sd=0.45,
+                    bitext_concepts=True)
+
+
+def tides2003ae(quick: bool = False) -> MTConfig:
+    """The Arabic-English variant: 6 systems x 663 segments (100 documents), 4 references."""
+    return MTConfig(name="tides2003ae", n_docs=10 if quick else 100, n_segments=90 if quick else 663,
+                    systems=PAPER_SYSTEMS_AE, references=("A01", "A02", "A03", "A04"), judges=_TEN_JUDGES,
+                    setid="tides2003ae", n_bitext=50 if quick else 200, surface=True, judge_bias_sd=0.45,
+                    doc_prefix="AFP")
+
+
+def btec2004(quick: bool = False) -> MTConfig:
+    """A BTEC-like variant (IWSLT 2004 Chinese-English, Leusch et al. Table 2): 500 short
+    segments (one bare fact each), 16 references, 11 systems."""
+    systems = tuple((f"S{i:02d}", round(0.35 + 0.05 * i, 2)) for i in range(1, 12))
+    return MTConfig(name="btec2004", n_docs=10 if quick else 50, n_segments=80 if quick else 500,
+                    systems=systems, references=tuple(f"R{i:02d}" for i in range(1, 17)), judges=_TEN_JUDGES,
+                    setid="btec2004", n_bitext=50 if quick else 200, surface=True, short=True, judge_bias_sd=0.45,
+                    doc_prefix="BTEC")
+
+
+__all__ = ["MTConfig", "simulate", "translate", "tides2003", "tides2003ce", "tides2003ae", "btec2004", "surface",
+           "PAPER_SYSTEMS_CE", "PAPER_SYSTEMS_AE"]

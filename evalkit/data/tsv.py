@@ -1,0 +1,165 @@
+"""Typed tab-separated tables: the one reader/writer of evalkit's documented TSV layouts.
+
+Format (every evalkit TSV file: the relevance task, cross-comprehension, meeting and nugget
+layouts): UTF-8, one header line naming the columns in a fixed order, then one record per
+line, fields separated by a single TAB, no quoting; a field may not contain TAB, CR or LF
+(the writer refuses such text instead of mangling it). Lines starting with ``#`` before the
+header are comments. Each column has a type: ``str`` (non-empty), ``text`` (may be empty),
+``int``, ``float``, ``bool01`` (0 or 1), or a tuple of allowed strings.
+
+    >>> spec = {"event": "str", "document": "str", "relevant": "bool01"}
+    >>> write_tsv(path, frame, spec)          # doctest: +SKIP
+    >>> read_tsv(path, spec)                  # doctest: +SKIP
+
+The reader raises :class:`~evalkit.errors.InputFormatError` naming the file, the line and
+what was expected (wrong header, wrong field count, a value of the wrong type); nothing is
+dropped silently. ``unique=`` lists the columns that must identify a record.
+``frame.attrs["lines"]`` keeps each record's line number for checks across files
+(:func:`line_of`).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Dict, Mapping, Optional, Sequence, Tuple, Union
+
+import pandas as pd
+
+from evalkit.atomic import atomic_write_text
+from evalkit.errors import InputFormatError, ParameterError
+
+PathLike = Union[str, "os.PathLike[str]"]
+ColumnType = Union[str, Tuple[str, ...]]
+
+__all__ = ["read_tsv", "write_tsv", "line_of", "check_keys", "read_tsv_folder", "write_tsv_folder"]
+
+_BAD = ("\t", "\n", "\r")
+
+
+def _convert(value: str, kind: ColumnType, path, line: int, column: str):
+    if isinstance(kind, tuple):
+        if value not in kind:
+            raise InputFormatError(path, line, f"column {column!r} one of {list(kind)}", found=value)
+        return value
+    if kind == "text":
+        return value
+    if kind == "str":
+        if value == "":
+            raise InputFormatError(path, line, f"a non-empty value in column {column!r}", found=value)
+        return value
+    if kind == "bool01":
+        if value not in ("0", "1"):
+            raise InputFormatError(path, line, f"0 or 1 in column {column!r}", found=value)
+        return int(value)
+    try:
+        return int(value) if kind == "int" else float(value)
+    except ValueError:
+        raise InputFormatError(path, line, f"a{'n integer' if kind == 'int' else ' number'} in column {column!r}",
+                               found=value) from None
+
+
+def read_tsv(path: PathLike, spec: Mapping[str, ColumnType], unique: Sequence[str] = ()) -> pd.DataFrame:
+    """Read a typed TSV file (see the module doc); ``spec`` maps column -> type, in order."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise InputFormatError(path, None, "an existing file") from None
+    except UnicodeDecodeError as exc:
+        raise InputFormatError(path, None, "UTF-8 text", found=str(exc)) from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    columns = list(spec)
+    i = 0
+    while i < len(lines) and lines[i].startswith("#"):
+        i += 1
+    if i >= len(lines):
+        raise InputFormatError(path, i + 1, "a header line: " + "\t".join(columns), found="end of file")
+    if lines[i].rstrip("\r").split("\t") != columns:
+        raise InputFormatError(path, i + 1, "the header " + "\\t".join(columns), found=lines[i])
+    records = []
+    numbers = []
+    seen: Dict[tuple, int] = {}
+    for n, raw in enumerate(lines[i + 1:], start=i + 2):
+        raw = raw.rstrip("\r")
+        fields = raw.split("\t")
+        if len(fields) != len(columns):
+            raise InputFormatError(path, n, f"{len(columns)} tab-separated fields ({', '.join(columns)})",
+                                   found=f"{len(fields)} fields: {raw}")
+        rec = {c: _convert(v, spec[c], path, n, c) for c, v in zip(columns, fields)}
+        if unique:
+            key = tuple(rec[c] for c in unique)
+            if key in seen:
+                raise InputFormatError(path, n, f"a unique ({', '.join(unique)}) (first seen on line {seen[key]})",
+                                       found=" / ".join(map(str, key)))
+            seen[key] = n
+        records.append(rec)
+        numbers.append(n)
+    frame = pd.DataFrame.from_records(records, columns=columns)
+    for c, kind in spec.items():
+        if kind in ("str", "text") or isinstance(kind, tuple):
+            frame[c] = frame[c].astype(object)
+    frame.attrs["path"] = str(path)
+    frame.attrs["lines"] = numbers  # the file line of each record, for cross-file checks
+    return frame
+
+
+def _cell(value, kind: ColumnType, column: str) -> str:
+    if kind == "float":
+        return repr(float(value))
+    if kind in ("int", "bool01"):
+        return str(int(value))
+    s = "" if value is None else str(value)
+    if any(b in s for b in _BAD):
+        raise ParameterError(column, s[:60], "text without TAB, CR or LF (the TSV layout has no quoting)")
+    if kind == "str" and s == "":
+        raise ParameterError(column, s, "a non-empty value")
+    if isinstance(kind, tuple) and s not in kind:
+        raise ParameterError(column, s, f"one of {list(kind)}")
+    return s
+
+
+def write_tsv(path: PathLike, frame: pd.DataFrame, spec: Mapping[str, ColumnType],
+              comment: Optional[str] = None) -> Path:
+    """Write ``frame``'s columns of ``spec`` (in that order) atomically; returns the path."""
+    missing = [c for c in spec if c not in frame.columns]
+    if missing:
+        raise ParameterError("frame", list(frame.columns), f"columns {list(spec)} (missing {missing})")
+    out = []
+    if comment:
+        out += ["# " + line for line in comment.splitlines()]
+    out.append("\t".join(spec))
+    cols = [frame[c].tolist() for c in spec]
+    kinds = list(spec.values())
+    names = list(spec)
+    for row in zip(*cols):
+        out.append("\t".join(_cell(v, k, c) for v, k, c in zip(row, kinds, names)))
+    return atomic_write_text(path, "\n".join(out) + "\n")
+
+
+def line_of(frame: pd.DataFrame, position: int) -> Optional[int]:
+    """File line of the record at ``position`` of a frame :func:`read_tsv` returned."""
+    lines = frame.attrs.get("lines")
+    return lines[position] if lines and position < len(lines) else None
+
+
+def check_keys(frame: pd.DataFrame, columns: Sequence[str], known: set, what: str) -> None:
+    """Every record's ``columns`` tuple must be in ``known``; else an error naming file and line."""
+    for pos, key in enumerate(frame[list(columns)].itertuples(index=False, name=None)):
+        if key not in known:
+            raise InputFormatError(frame.attrs.get("path"), line_of(frame, pos), what, found=" / ".join(map(str, key)))
+
+
+def read_tsv_folder(folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]],
+                    unique: Mapping[str, Sequence[str]]) -> Dict[str, pd.DataFrame]:
+    """Read ``<folder>/<name>.tsv`` for every table ``name`` of ``specs``."""
+    folder = Path(folder)
+    return {name: read_tsv(folder / f"{name}.tsv", spec, unique=unique.get(name, ())) for name, spec in specs.items()}
+
+
+def write_tsv_folder(tables, folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]]) -> list:
+    """Write ``getattr(tables, name)`` to ``<folder>/<name>.tsv`` for every table of ``specs``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return [write_tsv(folder / f"{name}.tsv", getattr(tables, name), spec) for name, spec in specs.items()]

@@ -1,0 +1,157 @@
+"""Kolluru & Gotoh (2005): the paper-specific logic of ``notebooks/kolluru2005/``.
+
+BalaKrishna Kolluru and Yoshihiko Gotoh, "On the Subjectivity of Human Authored Short
+Summaries", ACL 2005 MTSE workshop, pp. 9-16 (W05-0902). Four authors write one-line
+summaries of 51 broadcast-news stories with 2-4 questions each; in a cross-comprehension
+test each summary is questioned with the *other* authors' questions and a judge grades the
+answers relevant / partially relevant / irrelevant / not found (47% relevant, 61% with
+partially relevant, 35% not found; found rates track summary length). The grading tables
+live in :mod:`evalkit.stats.crosscomp`, the files in :mod:`evalkit.data.questionnaires`;
+this module adds
+
+* :func:`printed_checks`: Table 1's characters per word, Table 3's rates, the found-rate vs
+  length ranking and the overall rates the prose implies, recomputed exactly;
+* :func:`load_study`: the study of a profile (sample: simulated; licensed: a user's copy of
+  the study in evalkit's layout; public: nothing can stand in, :data:`NO_PUBLIC`);
+* :func:`table1`, :func:`figure2`, :func:`machine_vs_human` and :func:`paper_vs_run`.
+"""
+from __future__ import annotations
+
+from typing import List
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from evalkit.data.published import read_published
+from evalkit.data.questionnaires import QuestionnaireStudy
+from evalkit.errors import DataNotConfiguredError, ParameterError
+from evalkit.notebook.claims import Claims
+from evalkit.stats import crosscomp
+
+PAPER = "kolluru2005"
+NOTEBOOKS = {"00_printed_checks": (), "01_cross_comprehension": ()}
+PRINTED = "printed numbers (Tables 1, 3, 4, text)"
+HUMANS = ("A", "B", "C", "D")
+NO_PUBLIC = ("no public data set has several authors' one-line summaries of the same stories with their own "
+             "questionnaires and a judge's grades of the crossed answers; the printed-number checks "
+             "(00_printed_checks) and the sample profile exercise the method")
+
+__all__ = ["PAPER", "NO_PUBLIC", "printed_checks", "load_study", "table1", "figure2", "machine_vs_human",
+           "paper_vs_run"]
+
+
+
+
+def _text() -> pd.DataFrame:
+    return read_published(PAPER, "text")
+
+
+def _value(claim: str, group: str) -> float:
+    t = _text()
+    return float(t[(t["claim"] == claim) & (t["group"] == group)]["value"].iloc[0])
+
+
+def _grades(table: str) -> pd.DataFrame:
+    t = read_published(PAPER, table)
+    return t.assign(story="printed")[["story", "summary_author", "question_author", "question", "label"]]
+
+
+def printed_checks() -> pd.DataFrame:
+    """Numbers that other printed numbers determine (no data needed)."""
+    t1 = read_published(PAPER, "table1").set_index("subject")
+    c = Claims(PAPER, data=PRINTED, kind="recomputed", digits=4)
+    for s, r in t1.iterrows():
+        cpw = (r["characters"] - (r["words"] - 1)) / r["words"]
+        pv = _value("chars_per_word", s)
+        c.add(f"chars_per_word_{s}", source="text + Table 1", printed=pv, this_run=round(cpw, 4), verdict="agrees" if round(cpw, 1) == pv else "differs", note="(#characters - (#words - 1)) / #words: the character counts include spaces")
+    rates = crosscomp.grade_rates(_grades("table3")).iloc[0]
+    c.add("table3_rates", source="Table 3", printed="N R I P / R R / R R N", this_run=f"relevant {rates.relevant:.4f}, shared {rates.shared:.4f}, not found {rates.not_found:.4f}", verdict="agrees", note="A's summary under B's, C's and D's 9 questions")
+    t4 = crosscomp.grade_rates(_grades("table4"), by="summary_author")
+    c.add("table4_human_above_machine", source="Table 4", printed="B: R R N; machine: R N N", this_run=f"relevant B {t4.loc['B', 'relevant']:.4f} vs machine {t4.loc['machine', 'relevant']:.4f}", verdict="agrees", note="the human summary answers more of D's questions")
+    found = pd.Series({s: _value("found", s) for s in HUMANS})
+    rho = float(sps.spearmanr(found.to_numpy(), t1.loc[list(HUMANS), "characters"].to_numpy())[0])
+    c.add("found_tracks_length", source="text (5.1) + Table 1", printed="roughly proportional", this_run=round(rho, 4), verdict="agrees" if rho > 0.9 else "differs", note="Spearman rho of found rates (71, 61, 54, 73) and mean lengths (113, 99, 81, 131)")
+    nf = 100 - found.mean()
+    c.add("not_found_from_found", source="text (5.1)", printed=f"{_value('not_found', 'all'):g}%", this_run=round(nf, 2), verdict="agrees" if abs(nf - _value("not_found", "all")) < 0.5 else "differs", note="100 - mean found rate, when each author faces equally many questions")
+    irr = 100 - _value("shared", "all") - _value("not_found", "all")
+    c.add("irrelevant_implied", source="text (5.1)", printed="(not printed)", this_run=round(irr, 2), verdict="agrees", note="100 - 61 (relevant + partially) - 35 (not found)")
+    return c.frame()
+
+
+def load_study(profile: str, quick: bool = False) -> QuestionnaireStudy:
+    from evalkit.data import datasets
+
+    if profile == "public":
+        raise DataNotConfiguredError("public stand-in for Kolluru & Gotoh's cross-comprehension study", NO_PUBLIC)
+    return datasets.load("kolluru-study", profile, quick=quick)
+
+
+def _humans(study: QuestionnaireStudy) -> List[str]:
+    authors = sorted(set(study.questions["author"]))
+    if len(authors) < 2:
+        raise ParameterError("study", authors, "questionnaires by at least two authors")
+    return authors
+
+
+def table1(study: QuestionnaireStudy) -> pd.DataFrame:
+    """Table 1: per author mean words, characters (with spaces) and questions per summary."""
+    authors = _humans(study)
+    s = study.summaries[study.summaries["author"].isin(authors)]
+    q = study.questions.groupby(["story", "author"]).size().rename("questions").reset_index()
+    s = s.merge(q, on=["story", "author"], how="left").fillna({"questions": 0})
+    s = s.assign(words=s["summary"].str.split().str.len(), characters=s["summary"].str.len())
+    out = s.groupby("author")[["words", "characters", "questions"]].mean()
+    out["chars_per_word"] = (out["characters"] - (out["words"] - 1)) / out["words"]
+    return out.reset_index()
+
+
+def figure2(study: QuestionnaireStudy) -> pd.DataFrame:
+    """Figure 2: label shares and rates by summary author (a) and by question author (b),
+    human authors only."""
+    authors = _humans(study)
+    g = study.grades[study.grades["summary_author"].isin(authors)]
+    parts = []
+    for panel, by in (("a: summary relevance", "summary_author"), ("b: questionnaire relevance", "question_author")):
+        shares = crosscomp.label_table(g, by=by)
+        rates = crosscomp.grade_rates(g, by=by)
+        parts.append(shares.join(rates).rename_axis("author").reset_index().assign(panel=panel))
+    overall = crosscomp.label_table(g).join(crosscomp.grade_rates(g)).rename_axis("author").reset_index()
+    parts.append(overall.assign(panel="overall"))
+    return pd.concat(parts, ignore_index=True)
+
+
+def machine_vs_human(study: QuestionnaireStudy) -> pd.DataFrame:
+    """Table 4 / Sec. 6 generalised: rates of every non-question-author summary (e.g. a system)
+    beside the human summaries, under the same questions (stories where both were graded)."""
+    authors = _humans(study)
+    others = sorted(set(study.summaries["author"]) - set(authors))
+    g = study.grades
+    rows = []
+    for sys_ in others:
+        for h in authors:
+            qs = g[(g["summary_author"] == h)][["story", "question_author", "question"]]
+            both = g.merge(qs, on=["story", "question_author", "question"])
+            both = both[both["summary_author"].isin([sys_, h])]
+            if both.empty:
+                continue
+            r = crosscomp.grade_rates(both, by="summary_author")
+            rows.append({"system": sys_, "human": h, "questions": int(r.loc[h, "n"]),
+                         "system_shared": float(r.loc[sys_, "shared"]), "human_shared": float(r.loc[h, "shared"])})
+    return pd.DataFrame(rows)
+
+
+def paper_vs_run(fig2: pd.DataFrame, t1: pd.DataFrame, data: str) -> pd.DataFrame:
+    c = Claims(PAPER, data=data, kind="reproduced", digits=4)
+    overall = fig2[fig2["panel"] == "overall"].iloc[0]
+    for claim, col in (("relevant", "relevant"), ("shared", "shared"), ("not_found", "not_found")):
+        pv = _value(claim, "all")
+        c.add(f"overall_{claim}", source="text (5.1)", printed=f"{pv:g}%", this_run=round(100 * float(overall[col]), 2), verdict="not comparable", note="different stories, authors and judge")
+    a = fig2[fig2["panel"] == "a: summary relevance"].set_index("author")
+    lengths = t1.set_index("author")["characters"].reindex(a.index)
+    rho = float(sps.spearmanr(a["found"].to_numpy(), lengths.to_numpy())[0]) if len(a) > 2 else np.nan
+    c.add("found_tracks_length", source="text (5.1)", printed="found rate roughly proportional to length", this_run=round(rho, 4), verdict="agrees" if rho > 0.5 else "differs", note="Spearman rho between authors' found rates and mean summary lengths")
+    b = fig2[fig2["panel"] == "b: questionnaire relevance"].set_index("author")["shared"]
+    top = b.idxmax()
+    c.add("generic_questions_answered_most", source="text (5.2)", printed="C: 80% vs 55-59%", this_run=f"{top}: {100 * b.max():.1f}%", verdict="agrees" if top == "C" else "differs", note="the author whose questions are answered most often")
+    return c.frame()

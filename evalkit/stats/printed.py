@@ -1,0 +1,84 @@
+"""What printed numbers imply: rounding rules, attainable means and rank correlations, p-values.
+
+Checks used by the notebooks' "recomputed exactly" rows (no data needed, only the printed
+values):
+
+* :func:`rounding_rules` -- which rule (half up, half to even, truncation) turns an exact
+  value into the printed one; e.g. Dorr et al. (2005) Table 6 prints 27/600 = 4.5% as 5%
+  but 117/600 = 19.5% as 19% (no single rule does both).
+* :func:`consistent_mean` -- is a printed mean k/n for an integer total k of n ratings on a
+  scale (Murray et al. 2005: every cell of Tables 1-2 is a mean of 5 judges x 6 meetings = 30)?
+* :func:`spearman_attainable` -- can Spearman's rho = 1 - 6 D / (n^3 - n) print as ``rho`` for
+  n untied ranks? D = sum of squared rank differences is an even integer (sum d = 0 and
+  d^2 = d mod 2), 0 <= D <= (n^3 - n)/3. Murray et al.'s rho = 0.500 is impossible with 4
+  untied points (D = 5 is odd) and 0.388 with 8 (D = 51.4), so the unit of analysis was larger.
+* :func:`correlation_p_value` -- two-sided p of H0: rho = 0 from r and n with the
+  t-approximation t = r sqrt((n - 2)/(1 - r^2)), n - 2 degrees of freedom.
+
+Why our own: arithmetic on printed values; scipy gives the t distribution.
+"""
+from __future__ import annotations
+
+import math
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from typing import List, Tuple
+
+import numpy as np
+from scipy import stats as sps
+
+from evalkit.errors import ParameterError
+
+__all__ = ["rounding_rules", "consistent_mean", "spearman_attainable", "correlation_p_value", "ROUNDING_RULES"]
+
+ROUNDING_RULES = {"half_up": ROUND_HALF_UP, "half_even": ROUND_HALF_EVEN, "truncate": ROUND_DOWN}
+
+
+def rounding_rules(numerator: int, denominator: int, printed: str, scale: int = 1) -> List[str]:
+    """Rules among :data:`ROUNDING_RULES` that print scale * numerator / denominator as ``printed``.
+
+    Exact decimal arithmetic (no binary floating point); ``printed`` keeps its digits ("19",
+    "0.2127"); ``scale`` = 100 for percentages.
+    """
+    if denominator == 0:
+        raise ParameterError("denominator", denominator, "a non-zero integer")
+    exact = Decimal(numerator * scale) / Decimal(denominator)
+    target = Decimal(printed)
+    quantum = Decimal(1).scaleb(target.as_tuple().exponent)
+    return [name for name, mode in ROUNDING_RULES.items() if exact.quantize(quantum, rounding=mode) == target]
+
+
+def consistent_mean(printed: float, n: int, decimals: int = 2, scale: Tuple[int, int] = (1, 7)) -> bool:
+    """True when some integer total k of n ratings on ``scale`` gives k/n within half a printed unit."""
+    if n < 1:
+        raise ParameterError("n", n, "an integer >= 1")
+    half = 0.5 * 10 ** (-decimals)
+    lo = math.ceil((printed - half) * n - 1e-9)
+    hi = math.floor((printed + half) * n + 1e-9)
+    # half-up or half-even rounding: a value exactly half a unit away is accepted
+    return any(scale[0] * n <= k <= scale[1] * n and abs(k / n - printed) <= half + 1e-9
+               for k in range(lo, hi + 1))
+
+
+def spearman_attainable(rho: float, n: int, decimals: int = 3) -> List[int]:
+    """The even D (sum of squared rank differences) whose rho rounds to ``rho``; [] if none."""
+    if n < 2:
+        raise ParameterError("n", n, "at least 2 ranks")
+    den = n ** 3 - n
+    half = 0.5 * 10 ** (-decimals)
+    lo = max(0, math.ceil((1 - rho - half) * den / 6 - 1e-9))
+    hi = min(den // 3, math.floor((1 - rho + half) * den / 6 + 1e-9))
+    return [d for d in range(lo, hi + 1) if d % 2 == 0]
+
+
+def correlation_p_value(r, n):
+    """Two-sided p of H0: rho = 0 (t-approximation, n - 2 degrees of freedom, n >= 3)."""
+    r = np.asarray(r, dtype=np.float64)
+    n = np.asarray(n, dtype=np.float64)
+    if np.any(n < 3):
+        raise ParameterError("n", n.tolist(), "at least 3 points")
+    if np.any(np.abs(r) > 1):
+        raise ParameterError("r", r.tolist(), "correlations in [-1, 1]")
+    with np.errstate(divide="ignore"):
+        t = r * np.sqrt((n - 2) / np.maximum(1 - r * r, 0.0))
+    p = 2 * sps.t.sf(np.abs(t), n - 2)
+    return p if p.ndim else float(p)

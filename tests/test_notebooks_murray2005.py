@@ -1,0 +1,95 @@
+"""Smoke runs of notebooks/murray2005/ (quick mode): sample; public (SummEval: its articles
+stand in for meetings, its expert ratings for the judges');
+licensed (skipped without configuration; the meeting notebook run on ICSI NXT XML written
+here, the ratings notebook always skipped: the ratings were never released)."""
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from evalkit.data import licensed, meetings
+from evalkit.data.simulate.tasks import simulate_task
+
+from _notebook_smoke import assert_stripped, errors, no_licensed_config, notebook_names, numbers, run, statuses
+
+PAPER = "murray2005"
+NOTEBOOKS = notebook_names(PAPER)
+DATA = [f"{PAPER}/{n}" for n in NOTEBOOKS if not n.startswith("00_")]
+NITE = 'xmlns:nite="http://nite.sourceforge.net/"'
+
+
+def test_notebooks_exist_and_are_stripped():
+    assert {"00_printed_checks", "01_summarizers_rouge", "02_human_ratings"} <= set(NOTEBOOKS)
+    assert_stripped(PAPER)
+
+
+def test_sample_profile_runs(tmp_path, monkeypatch):
+    runs, out = run("sample", tmp_path, monkeypatch, [PAPER])
+    assert statuses(runs) == {n: "ok" for n in NOTEBOOKS}, errors(runs)
+    checks = pd.read_csv(out / PAPER / "00_printed_checks" / "paper_vs_run.csv").set_index("claim_id")
+    assert checks.loc["rho_inf1_asr_n4", "this_run"].startswith("attainable: no")
+    assert checks.loc["rho_inf1_asr_n24", "this_run"].startswith("attainable: yes (D=1150)")
+    wer = pd.read_csv(out / PAPER / "01_summarizers_rouge" / "wer_table.csv")
+    assert len(wer) == 2 and (wer["meeting_wer"] > 20).all()
+    assert "rho_inf1_all" in numbers(out / PAPER, "02_human_ratings")
+
+
+@pytest.mark.public
+def test_public_profile(tmp_path, monkeypatch, data_mirror):
+    runs, out = run("public", tmp_path, monkeypatch, DATA)
+    assert runs["02_human_ratings"].status == "ok", errors(runs)
+    assert numbers(out / PAPER, "02_human_ratings")["data"]["name"] == "public:summeval"
+    assert runs["01_summarizers_rouge"].status == "ok", errors(runs)
+    assert numbers(out / PAPER, "01_summarizers_rouge")["data"]["name"] == "public:summeval-articles"
+
+
+def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
+    no_licensed_config(tmp_path, monkeypatch)
+    runs, _ = run("licensed", tmp_path, monkeypatch, DATA)
+    assert all(r.status == "skipped" for r in runs.values()), errors(runs)
+    assert "icsi-meetings" in runs["01_summarizers_rouge"].error
+    assert "never released" in runs["02_human_ratings"].error
+
+
+def _write_nxt(corpus: meetings.MeetingCorpus, folder: Path) -> None:
+    """The sample meetings as ICSI NXT XML: words and dialogue acts per speaker channel,
+    one extractive summary file per annotator."""
+    folder.mkdir(parents=True)
+    for m in corpus.meeting_ids():
+        u = corpus.units[corpus.units.meeting == m].sort_values("position")
+        for spk, g in u.groupby("speaker"):
+            words, das, k = [], [], 0
+            for row in g.itertuples():
+                ids = []
+                toks = row.manual.split()
+                for j, w in enumerate(toks):
+                    t0 = row.start + (row.end - row.start) * j / max(len(toks), 1)
+                    words.append(f'<w nite:id="{m}.{spk}.w{k}" starttime="{t0:.3f}" endtime="{t0 + 0.1:.3f}">{w}</w>')
+                    ids.append(f"{m}.{spk}.w{k}")
+                    k += 1
+                if ids:
+                    das.append(f'<dialogueact nite:id="{row.da}" starttime="{row.start}" endtime="{row.end}">'
+                               f'<nite:child href="{m}.{spk}.words.xml#id({ids[0]})..id({ids[-1]})"/></dialogueact>')
+            (folder / f"{m}.{spk}.words.xml").write_text(f"<nite:root {NITE}>{''.join(words)}</nite:root>")
+            (folder / f"{m}.{spk}.dialogue-acts.xml").write_text(f"<nite:root {NITE}>{''.join(das)}</nite:root>")
+        speaker = u.set_index("da")["speaker"]
+        for a, g in corpus.extracts[corpus.extracts.meeting == m].groupby("annotator"):
+            kids = "".join(f'<nite:child href="{m}.{speaker[d]}.dialogue-acts.xml#id({d})"/>' for d in g["da"])
+            (folder / f"{m}.{a}.extsumm.xml").write_text(f'<nite:root {NITE}><extsumm nite:id="{m}.{a}.e">{kids}</extsumm></nite:root>')
+
+
+def test_licensed_profile_runs_on_icsi_nxt_fixture(tmp_path, monkeypatch):
+    no_licensed_config(tmp_path, monkeypatch)
+    corpus, _ = simulate_task("meetings", seed=3, quick=True)
+    _write_nxt(corpus, tmp_path / "icsi")
+    back = meetings.load_icsi_folder(tmp_path / "icsi")
+    m = corpus.meeting_ids("test")[0]
+    original = corpus.transcript(m)
+    original = original[original["text"] != ""]
+    assert back.transcript(m)["text"].tolist() == original["text"].tolist()
+    assert back.meeting_ids("test") == corpus.meeting_ids("test")
+    monkeypatch.setenv(licensed.env_var("icsi-meetings"), str(tmp_path / "icsi"))
+    runs, out = run("licensed", tmp_path, monkeypatch, DATA)
+    assert runs["01_summarizers_rouge"].status == "ok", errors(runs)
+    assert runs["02_human_ratings"].status == "skipped"
+    assert numbers(out / PAPER, "01_summarizers_rouge")["data"]["name"] == "icsi-meetings"

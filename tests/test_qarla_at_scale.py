@@ -237,3 +237,14 @@ def test_jack_never_falls_when_peers_are_added(cloud):
     peers = sorted(roles[roles.role == "peer"].summarizer.unique())
     values = [qarla.jack(sims, roles, peers=peers[:k]) for k in range(1, len(peers) + 1)]
     assert all(b >= a for a, b in zip(values, values[1:]))
+
+
+def test_queen_of_subsets_equals_queen_per_set():
+    sims, roles = _random_data(8, ties=True)
+    masks = qarla.subset_masks(4)
+    table = qarla.queen_of_subsets(sims, roles, masks=masks)
+    names = sorted(sims.metric.unique())
+    for m in masks[[0, 5, 14]]:
+        metrics = [n for i, n in enumerate(names) if (int(m) >> i) & 1]
+        direct = qarla.queen_system_scores(sims, roles, metrics).query("role == 'peer'").set_index("summarizer")
+        assert table.loc[m].to_dict() == pytest.approx(direct["queen"].to_dict())

@@ -41,7 +41,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_columns, check_int
 
 __all__ = ["QarlaData", "queen", "queen_system_scores", "king", "k_pairwise", "k_naive", "jack", "jack_curve",
-           "subset_masks", "king_of_subsets", "best_metric_sets", "leave_one_model_out", "leave_one_out_table", "acceptance_events", "metric_set_similarity", "cluster_metrics"]
+           "subset_masks", "king_of_subsets", "queen_of_subsets", "best_metric_sets", "leave_one_model_out", "leave_one_out_table", "acceptance_events", "metric_set_similarity", "cluster_metrics"]
 
 TRIPLES = ("distinct", "pair_distinct", "all")
 
@@ -355,6 +355,31 @@ def king_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str]
         events += bm.shape[0]
         ratios.append(inst_hits / bm.shape[0])
     return np.mean(ratios, axis=0) if average == "macro" else hits / events
+
+
+def queen_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str]] = None,
+                     masks: Optional[np.ndarray] = None, *, triples: str = "distinct") -> pd.DataFrame:
+    """System-level QUEEN of every peer for many metric sets at once (peers against all
+    models, mean over the instances a peer took part in, as :func:`queen_system_scores`):
+    a frame with one row per mask (index) and one column per peer."""
+    check_choice("triples", triples, TRIPLES)
+    data = _as_data(similarities, roles)
+    candidates = list(candidates or data.metrics)
+    idx = data.metric_index(candidates)
+    masks = subset_masks(len(candidates)) if masks is None else np.asarray(masks, dtype=np.int64)
+    sums: Dict[str, np.ndarray] = {}
+    counts: Dict[str, int] = {}
+    for case in data.cases.values():
+        if not case.peers:
+            continue
+        bits = _bits(_acceptance(case.sim[idx], case.peers, case.models, triples))    # (P, T)
+        q = ((bits[None] & masks[:, None, None]) == masks[:, None, None]).mean(axis=-1)  # (S, P)
+        for j, p in enumerate(case.peers):
+            name = case.names[p]
+            sums[name] = sums.get(name, 0.0) + q[:, j]
+            counts[name] = counts.get(name, 0) + 1
+    names = sorted(sums)
+    return pd.DataFrame({n: sums[n] / counts[n] for n in names}, index=masks)
 
 
 def best_metric_sets(similarities, roles=None, candidates: Optional[Sequence[str]] = None, *,

@@ -248,3 +248,13 @@ def test_queen_of_subsets_equals_queen_per_set():
         metrics = [n for i, n in enumerate(names) if (int(m) >> i) & 1]
         direct = qarla.queen_system_scores(sims, roles, metrics).query("role == 'peer'").set_index("summarizer")
         assert table.loc[m].to_dict() == pytest.approx(direct["queen"].to_dict())
+
+
+def test_chunked_path_equals_pattern_counting(monkeypatch):
+    """Above 16 candidates the search compares set by set; both paths give the same KING."""
+    sims, roles = _random_data(9, ties=True)
+    fast = qarla.king_of_subsets(sims, roles)
+    queens = qarla.queen_of_subsets(sims, roles)
+    monkeypatch.setattr(qarla, "_PATTERN_MAX", 0)
+    assert np.array_equal(qarla.king_of_subsets(sims, roles), fast)
+    pd.testing.assert_frame_equal(qarla.queen_of_subsets(sims, roles), queens)

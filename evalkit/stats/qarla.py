@@ -318,42 +318,66 @@ def _bits(acc: np.ndarray) -> np.ndarray:
     return (acc.astype(np.int64) * weights).sum(axis=0)
 
 
+_PATTERN_MAX = 16   # up to 2^16 acceptance patterns: count patterns, then sum over supersets
+
+
+def _accepted_counts(bits: np.ndarray, masks: np.ndarray, n: int) -> np.ndarray:
+    """How many triples of each row accept each metric set: ``bits`` (rows, T) packed
+    acceptances -> (rows, S) counts. With few candidates the T patterns of a row are counted
+    into 2^n bins and summed over supersets (the subset-sum transform: for each bit b,
+    f[s] += f[s | b] where s lacks b; n 2^(n-1) additions per row), so every set's count is
+    read off at once; otherwise sets are compared one chunk at a time."""
+    rows, t = bits.shape
+    if n <= _PATTERN_MAX:
+        f = np.bincount((np.arange(rows)[:, None] * (1 << n) + bits).ravel(),
+                        minlength=rows << n).reshape(rows, 1 << n)
+        for b in range(n):
+            view = f.reshape(rows, -1, 2, 1 << b)
+            view[:, :, 0, :] += view[:, :, 1, :]
+        return f[:, masks]
+    out = np.empty((rows, len(masks)), np.int64)
+    for start in range(0, len(masks), 64):
+        mk = masks[start:start + 64]
+        out[:, start:start + 64] = ((bits[:, None, :] & mk[None, :, None]) == mk[None, :, None]).sum(axis=2)
+    return out
+
+
 def king_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str]] = None,
                     masks: Optional[np.ndarray] = None, *, triples: str = "distinct",
-                    protocol: str = "leave_one_out", average: str = "macro", chunk: int = 256) -> np.ndarray:
+                    protocol: str = "leave_one_out", average: str = "macro") -> np.ndarray:
     """KING of many metric sets at once: ``masks`` (int64 bit masks over ``candidates``;
     default every non-empty subset) -> KING per mask, equal to :func:`king` of each set.
 
     Vectorized: per instance the acceptances [x(a, m) >= x(m', m'')] of all candidates are
     packed into one integer per (event, candidate, triple); a set X accepts where
-    ``bits & X == X``, so QUEEN of every set is one array operation over all sets."""
+    ``bits & X == X``, so the QUEEN counts of every set come from one subset-sum transform
+    of the pattern counts (:func:`_accepted_counts`) instead of one pass per set."""
     check_choice("triples", triples, TRIPLES)
     check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
     check_choice("average", average, ("macro", "micro"))
     data = _as_data(similarities, roles)
     candidates = list(candidates or data.metrics)
     idx = data.metric_index(candidates)
-    masks = subset_masks(len(candidates)) if masks is None else np.asarray(masks, dtype=np.int64)
-    if (masks <= 0).any() or (masks >> len(candidates)).any():
-        raise ParameterError("masks", "out of range", f"non-empty subsets of {len(candidates)} candidates")
+    n = len(candidates)
+    masks = subset_masks(n) if masks is None else np.asarray(masks, dtype=np.int64)
+    if (masks <= 0).any() or (masks >> n).any():
+        raise ParameterError("masks", "out of range", f"non-empty subsets of {n} candidates")
     hits = np.zeros(len(masks))
-    events = np.zeros(len(masks))
+    events = 0
     ratios = []
     for inst in data.cases:
         acc_m, acc_p = data.king_acceptance(inst, triples, protocol)
-        bm, bp = _bits(acc_m[idx]), _bits(acc_p[idx])         # (E, T) and (E, P, T) or (P, T)
-        inst_hits = np.zeros(len(masks))
-        for start in range(0, len(masks), chunk):
-            mk = masks[start:start + chunk]
-            qm = ((bm[None] & mk[:, None, None]) == mk[:, None, None]).mean(axis=-1)      # (S, E)
-            shape = (-1,) + (1,) * bp.ndim
-            qa = ((bp[None] & mk.reshape(shape)) == mk.reshape(shape)).mean(axis=-1)     # (S, E, P) | (S, P)
-            if qa.ndim == 2:
-                qa = qa[:, None, :]
-            inst_hits[start:start + chunk] = np.all(qm[:, :, None] > qa, axis=2).sum(axis=1)
+        bm, bp = _bits(acc_m[idx]), _bits(acc_p[idx])          # (E, T) and (E, P, T) or (P, T)
+        e, tm, tp = bm.shape[0], bm.shape[-1], bp.shape[-1]
+        qm = _accepted_counts(bm, masks, n) / tm                                  # (E, S)
+        qa = _accepted_counts(bp.reshape(-1, tp), masks, n) / tp
+        qa = qa.reshape(bp.shape[:-1] + (len(masks),))
+        if qa.ndim == 2:                                                                    # (P, S): full M
+            qa = np.broadcast_to(qa[None], (e,) + qa.shape)
+        inst_hits = np.all(qm[:, None, :] > qa, axis=1).sum(axis=0)                         # (S,)
         hits += inst_hits
-        events += bm.shape[0]
-        ratios.append(inst_hits / bm.shape[0])
+        events += e
+        ratios.append(inst_hits / e)
     return np.mean(ratios, axis=0) if average == "macro" else hits / events
 
 
@@ -373,7 +397,7 @@ def queen_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str
         if not case.peers:
             continue
         bits = _bits(_acceptance(case.sim[idx], case.peers, case.models, triples))    # (P, T)
-        q = ((bits[None] & masks[:, None, None]) == masks[:, None, None]).mean(axis=-1)  # (S, P)
+        q = (_accepted_counts(bits, masks, len(candidates)) / bits.shape[-1]).T   # (S, P)
         for j, p in enumerate(case.peers):
             name = case.names[p]
             sums[name] = sums.get(name, 0.0) + q[:, j]

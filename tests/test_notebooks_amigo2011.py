@@ -1,38 +1,28 @@
 """Smoke runs of notebooks/amigo2011/ through the headless runner (quick mode).
 
 On ``sample`` every notebook must run; on ``public`` (when EVALKIT_DATA_MIRROR is set) too;
-on ``licensed`` the data notebook must be reported as skipped when DUC 2004 is not configured.
+on ``licensed`` the data notebooks must be reported as skipped when nothing is configured.
 """
 import json
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from evalkit.data import licensed
-from evalkit.notebook import runner
+from _notebook_smoke import assert_stripped, no_licensed_config, notebooks, run
 
-REPO = Path(__file__).resolve().parents[1]
 PAPER = "amigo2011"
-NOTEBOOKS = sorted(p.stem for p in (REPO / "notebooks" / PAPER).glob("*.ipynb"))
+NOTEBOOKS = notebooks(PAPER)
 DATA_FREE = {"00_printed_checks"}
 DATA_NOTEBOOKS = [f"{PAPER}/{n}" for n in NOTEBOOKS if n not in DATA_FREE]
 
 
 def _run(profile, tmp_path, monkeypatch, only=(PAPER,)):
-    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
-    runs = runner.run_all(profile=profile, only=list(only), quick=True, results_dir=tmp_path, jobs=2)
-    return {r.notebook: r for r in runs}, tmp_path / profile / PAPER
+    return run(PAPER, profile, tmp_path, monkeypatch, only)
 
 
 def test_notebooks_exist_and_are_stripped():
     assert {"00_printed_checks", "01_mt_corroboration", "02_as_corroboration"} <= set(NOTEBOOKS)
-    for name in NOTEBOOKS:
-        nb = json.loads((REPO / "notebooks" / PAPER / f"{name}.ipynb").read_text())
-        assert nb["cells"][0]["cell_type"] == "markdown"
-        for cell in nb["cells"]:
-            if cell["cell_type"] == "code":
-                assert cell["outputs"] == [] and cell["execution_count"] is None, name
+    assert_stripped(PAPER)
 
 
 def test_sample_profile_runs(tmp_path, monkeypatch):
@@ -67,9 +57,7 @@ def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
 
 
 def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
-    for name in licensed.CORPORA:
-        monkeypatch.delenv(licensed.env_var(name), raising=False)
-    monkeypatch.setenv(licensed.ENV_CONFIG, str(tmp_path / "no-such-config.yaml"))
+    no_licensed_config(tmp_path, monkeypatch)
     runs, _ = _run("licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
     assert set(runs) == set(NOTEBOOKS) - DATA_FREE
     for name, run in runs.items():

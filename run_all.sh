@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rerun every evalkit notebook headless and index the results.
 #
-#   ./run_all.sh [--profile sample|public|licensed] [-j N] [--only PATTERN] [--quick] [--help]
+#   ./run_all.sh [--profile sample|public|licensed] [-j N] [--only PATTERN] [--quick] [--list] [--help]
 #
 # Creates .venv and installs evalkit with pinned dependencies if needed, builds the sample
 # corpora (profile sample) if missing, then runs notebooks/<paper>/*.ipynb through papermill
@@ -22,6 +22,14 @@ for arg in "$@"; do
     fi
 done
 scripts/bootstrap.sh
+# Arguments are checked before anything is prepared (a wrong --profile or an --only that
+# matches nothing fails here, not after building every sample corpus); --list only lists.
+for arg in "$@"; do
+    if [ "$arg" = "--list" ]; then
+        exec .venv/bin/python -m evalkit.notebook.catalog "$@"
+    fi
+done
+.venv/bin/python -m evalkit.notebook.catalog --check "$@"
 profile=sample
 quick=()
 args=("$@")

@@ -306,22 +306,6 @@ def test_system_level_combination_option():
         g15.system_human_scores(per, "mean", combine_at="topic")
 
 
-def _write_hong_tree(root, corpus):
-    """A Hong et al. (2014)-style tree: <SOAsums|basicsums>/<system>/<docset>t.<system>, one
-    sentence per line; the 12 systems reuse the corpus's peers (every second one shortened)."""
-    from evalkit.data.hong2014 import HONG2014_SYSTEMS
-
-    peers = corpus.peers()
-    for k, (system, group) in enumerate(HONG2014_SYSTEMS.items()):
-        folder = root / group / system
-        folder.mkdir(parents=True)
-        for inst in corpus.instances["instance"]:
-            sents = list(corpus.summary(inst, peers[k % len(peers)]))
-            if k >= len(peers) or k % 2:
-                sents = sents[:-1] or sents
-            (folder / f"{inst.lower()}t.{system}").write_text("\n".join(sents) + "\n\n", encoding="latin-1")
-
-
 def test_table3_vs_paper_differences():
     paper = read_published("graham2015", "table3")
     ours = paper.rename(columns={}).assign(rouge_best=paper["rouge_best"] + 0.5)

@@ -53,6 +53,14 @@ OTHER_CONFIG = {
     "rouge-sim": {"inverted": True},
     "sp-op": None,
     "tvm": {"n": 8},
+    "stm": {"max_depth": 2},
+    "dstm": {"max_depth": 2},
+    "hwcm": {"max_length": 2},
+    "tkm": {"decay": 0.5},
+    "dtkm": {"decay": 0.5},
+    "dep-f": {"pred_only": True},
+    "depeval": {"variant": "pm"},
+    "be-hm": {"stem": False},
 }
 SLOW = {"meteor-jar"}  # starts Java for every call
 

@@ -143,12 +143,12 @@ def test_licensed_profile_runs_on_duc2004_fixture_files(tmp_path, monkeypatch):
     from evalkit.data import duc
     from evalkit.data.simulate import load_sample
 
-    from test_graham2015 import _write_hong_tree  # the Hong et al. (2014) layout, shared with the unit test
+    from test_data_hong2014 import write_hong_tree  # the Hong et al. (2014) layout, shared with the reader's test
 
     sample = load_sample("duc2004", quick=True)
     root = duc.write_corpus(sample, tmp_path / "duc2004_results", 2004)
     assert (root / "SEE" / "short.results.table2").is_file() and any((root / "ROUGE" / "peers").iterdir())
-    _write_hong_tree(tmp_path / "sumrepo_duc2004", sample)
+    write_hong_tree(tmp_path / "sumrepo_duc2004", sample)
     monkeypatch.setenv("EVALKIT_CONFIG", str(tmp_path / "no-config.yaml"))
     monkeypatch.setenv("EVALKIT_DUC2004", str(root))
     monkeypatch.setenv("EVALKIT_HONG2014", str(tmp_path / "sumrepo_duc2004"))

@@ -84,30 +84,6 @@ def test_experimentwise_grid_inverse_levels():
 
 
 # --------------------------------------------------------------------------- F-score
-def test_fscore_statistics_counts_multiset_matches():
-    hyp = [[("subj", "saw", "he"), ("obj", "saw", "dog"), ("obj", "saw", "dog")], []]
-    ref = [[("subj", "saw", "he"), ("obj", "saw", "dog"), ("adj", "dog", "big")], [("a", "b", "c")]]
-    stats = relations.fscore_statistics(hyp, ref)
-    assert stats.tolist() == [[2, 3, 3], [0, 0, 1]]
-    # F = 2PR/(P+R) with P = 2/3, R = 2/4 on the summed tuples (2, 3, 4).
-    p, r = 2 / 3, 2 / 4
-    assert relations.fscore_from_statistics(stats.sum(0)[None])[0] == pytest.approx(2 * p * r / (p + r))
-    assert relations.fscore_from_statistics(np.array([[0, 0, 0], [0, 5, 5]])).tolist() == [0.0, 0.0]
-    with pytest.raises(ParameterError):
-        relations.fscore_statistics(hyp, ref[:1])
-    with pytest.raises(ParameterError):
-        relations.fscore_from_statistics(np.zeros((2, 4)))
-
-
-def test_window_relations():
-    assert relations.window_relations("a b c d".split(), window=2) == [("a", "b"), ("a", "c"), ("b", "c"), ("b", "d"),
-                                                                ("c", "d")]
-    assert relations.window_relations(["x"], window=3) == []
-    with pytest.raises(ParameterError):
-        relations.window_relations(["x"], window=0)
-
-
-# --------------------------------------------------------------------------- variants and tests
 def _pair(seed=0, n=60):
     g = np.random.default_rng(seed)
     a = np.column_stack([g.integers(0, 6, n), g.integers(6, 12, n), g.integers(6, 12, n)])
@@ -252,20 +228,6 @@ def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
     assert rates["bootstrap (shift)"] > rates["approximate randomization"]
     paired = sim.pivot(index="replication", columns="test", values="p_value")
     assert (paired["bootstrap (shift)"] <= paired["approximate randomization"]).mean() > 0.8
-
-
-def test_window_fscore_statistics_equals_the_counter_definition():
-    g = np.random.default_rng(8)
-    words = ["a", "b", "c", "d", "the", "of"]
-    hyps = [list(g.choice(words, size=g.integers(0, 12))) for _ in range(60)]
-    refs = [list(g.choice(words, size=g.integers(0, 12))) for _ in range(60)]
-    for window in (1, 2, 3, 5):
-        fast = relations.window_fscore_statistics(hyps, refs, window)
-        slow = relations.fscore_statistics([relations.window_relations(h, window) for h in hyps],
-                                    [relations.window_relations(r, window) for r in refs])
-        assert np.array_equal(fast, slow), window
-    with pytest.raises(ParameterError):
-        relations.window_fscore_statistics(hyps, refs[:3])
 
 
 def test_centred_bootstrap_keeps_its_level_where_the_shifted_one_does_not():

@@ -7,8 +7,8 @@ from scipy import stats
 
 from evalkit.errors import ParameterError
 from evalkit.stats.correlation import (bootstrap_ci, correlate, correlate_columns, fisher_ci,
-                                       level_correlation, permutation_test, resampled_correlations,
-                                       wmt_kendall_like)
+                                       level_correlation, resampled_correlations, wmt_kendall_like)
+from evalkit.stats.difference_tests import permutation_test
 
 SCIPY = {"pearson": lambda a, b: stats.pearsonr(a, b)[0],
          "spearman": lambda a, b: stats.spearmanr(a, b)[0],
@@ -43,7 +43,9 @@ def test_levels_follow_their_definitions(method):
     x[2, 3] = np.nan
     f = SCIPY[method]
     r, n = level_correlation(x, y, "system", method)
-    assert r == pytest.approx(f(np.nanmean(x, 1), y.mean(1))) and n == 8
+    y_shared = y.copy()
+    y_shared[2, 3] = np.nan  # the shared-cells rule: system 2 is averaged over the same inputs
+    assert r == pytest.approx(f(np.nanmean(x, 1), np.nanmean(y_shared, 1))) and n == 8
     per_input = [f(x[~np.isnan(x[:, j]), j], y[~np.isnan(x[:, j]), j]) for j in range(15)]
     r, n = level_correlation(x, y, "summary", method)
     assert r == pytest.approx(np.mean(per_input)) and n == 15

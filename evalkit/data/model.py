@@ -131,7 +131,8 @@ _TEXT_NA = _Col("str", nullable=True)
 _SUMM_TABLES: Dict[str, _TableSpec] = {
     "instances": _TableSpec(
         {"instance": _ID},
-        {"title": _TEXT_NA, "narrative": _TEXT_NA, "docset": _TEXT_NA, "update_of": _TEXT_NA},
+        {"title": _TEXT_NA, "narrative": _TEXT_NA, "docset": _TEXT_NA, "update_of": _TEXT_NA,
+         "category": _TEXT_NA},
         key=("instance",),
     ),
     "documents": _TableSpec(
@@ -151,6 +152,7 @@ _SUMM_TABLES: Dict[str, _TableSpec] = {
     ),
     "scus": _TableSpec(
         {"instance": _ID, "scu": _ID, "label": _TEXT_NA, "weight": _Col("float")},
+        {"aspects": _Col("tuple")},
         key=("instance", "scu"),
     ),
     "scu_contributors": _TableSpec(
@@ -599,12 +601,13 @@ class SummarizationCorpus(_Corpus):
 
     Tables (required columns first; see the module docstring for dtypes):
 
-    ``instances``        instance [, title, narrative, docset, update_of]
+    ``instances``        instance [, title, narrative, docset, update_of, category]
     ``summarizers``      summarizer, type ("peer" | "model")
     ``summaries``        instance, summarizer, sentences (tuple of str; () if blank)
     ``judgments``        instance, summarizer, judgment, value [, assessor]
     ``documents``        instance, document, sentences            (optional)
-    ``scus``             instance, scu, label, weight             (pyramids)
+    ``scus``             instance, scu, label, weight [, aspects]  (pyramids; aspects:
+                         tuple of TAC 2010 aspect names, evalkit.data.tac_guided)
     ``scu_contributors`` instance, scu, summarizer, contributor, start, end
     ``peer_scus``        instance, summarizer, scu
     """

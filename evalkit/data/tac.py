@@ -35,7 +35,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 import pandas as pd
 
-from evalkit.data import duc, pyramid
+from evalkit.data import duc, pyramid, tac_guided
 from evalkit.atomic import atomic_write_bytes
 from evalkit.data._numbers import parse_number
 from evalkit.data.duc import InstanceIndex, TableSpec, read_table, write_table
@@ -45,7 +45,7 @@ from evalkit.errors import InputFormatError, ParameterError
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["TABLES", "LAYOUTS", "read_rouge_output", "write_rouge_output", "read_aesop", "write_aesop",
-           "aesop_docset", "read_corpus", "write_corpus"]
+           "aesop_docset", "read_corpus", "write_corpus", "write_guided"]
 
 _INTS = ("num_scus", "num_repetitions", "num_scus_jk", "linguistic_quality", "overall_responsiveness")
 
@@ -79,6 +79,8 @@ class Layout:
     model_tables: Tuple[Tuple[str, str], ...] = ()
     pyramids: str = "manual/pyramids"
     peer_annotations: str = "manual/peers"
+    topics: str = "topics.xml"  # guided summarization: categories (evalkit.data.tac_guided)
+    scu_aspects: str = "manual/scu_aspects.txt"
     rouge: Tuple[Tuple[str, str, bool], ...] = (("rouge", "ROUGE/rouge.m.out", False),
                                                  ("rouge_jk", "ROUGE/rougejk.m.out", True),
                                                  ("be", "BE/simple.m.hm.out", False),
@@ -233,6 +235,19 @@ def write_aesop(path: PathLike, scores: pd.DataFrame, year: int, runs: Optional[
 
 
 # --------------------------------------------------------------------------- corpus
+def write_guided(corpus: SummarizationCorpus, root: Path, layout: Layout) -> None:
+    """Topic categories and SCU aspects (guided summarization), when the corpus has them."""
+    inst = corpus.instances
+    if "category" not in inst.columns or inst["category"].isna().all():
+        return
+    by_docset = dict(zip(inst["docset"], inst["category"]))
+    assessors = dict(zip(inst["docset"], inst["selector"])) if "selector" in inst.columns else None
+    tac_guided.write_topics(root / layout.topics, by_docset, assessors)
+    if "aspects" in corpus.scus.columns and len(corpus.scus):
+        tac_guided.write_scu_aspects(root / layout.scu_aspects, corpus.scus,
+                                     dict(zip(inst["instance"], inst["category"])))
+
+
 def _update_links(instances: pd.DataFrame) -> pd.DataFrame:
     inst = set(instances["instance"])
     upd = []
@@ -313,6 +328,15 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
             tables["scu_contributors"] = pd.concat(contribs, ignore_index=True)
         if peer_scus:
             tables["peer_scus"] = pd.concat(peer_scus, ignore_index=True)
+    if (root / layout.topics).is_file():
+        topics = tac_guided.read_topics(root / layout.topics)
+        aspects = None
+        if (root / layout.scu_aspects).is_file() and "scus" in tables:
+            cats = dict(zip(instances["instance"], instances["docset"].map(dict(zip(topics["docset"], topics["category"])))))
+            aspects = tac_guided.read_scu_aspects(root / layout.scu_aspects, cats)
+        instances, scus_with = tac_guided.attach(instances, tables.get("scus"), topics, aspects)
+        if scus_with is not None:
+            tables["scus"] = scus_with
     corpus = SummarizationCorpus(
         name=name or f"tac{year}", instances=instances, summarizers=summarizers, summaries=summaries,
         judgments=pd.concat(judgments, ignore_index=True) if judgments else None,
@@ -348,6 +372,7 @@ def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: int, encodin
     if not written.all():
         left = j.loc[~written, "judgment"].unique().tolist()
         raise ParameterError("corpus", left[:5], f"judgments that the TAC {year} manual tables can hold")
+    write_guided(corpus, root, layout)
     if len(corpus.scus):
         for inst in corpus.scus["instance"].unique():
             # The pyramid writers filter the corpus they are given by instance; handing them

@@ -20,6 +20,13 @@ Three semantics are exact ports of reference tools (``semantics=``):
   order with no hypothesis n-grams contributes ``log 1 = 0``.
 * ``"multi-bleu"``: Moses ``multi-bleu.perl``: no smoothing, ``log 0`` replaced by
   ``-9999999999``, whitespace tokens.
+* ``"sacrebleu1"``: sacrebleu 1.x. Since 2.0 sacrebleu returns 0 as soon as the unigram
+  matches are 0 ("early stop", sacrebleu issue 141), before any smoothing; 1.x smoothed
+  such a segment like any other (``exp``: the k-th zero-match order gets ``1 / (2^k t_n)``;
+  ``floor``: ``smooth_value / t_n``; ``add-k`` and ``none`` still give 0 because their
+  unigram precision stays 0). Scores differ only for statistics with zero unigram matches,
+  i.e. at sentence level; analyses published with 1.x (most WMT19-era metric
+  comparisons) need this to reproduce their numbers. Otherwise identical to ``"sacrebleu"``.
 
 Further smoothing used by the papers (``smoothing=``):
 
@@ -29,6 +36,8 @@ Further smoothing used by the papers (``smoothing=``):
 * ``"add1_zero"``: add 1 to matches and totals only of orders with zero matches; this is the
   variant that reproduces Owczarzak et al.'s printed 0.3781 (notes D2).
 * ``"leusch_as_printed"``: Leusch et al. (2005) as printed: s_1 = 1, s_{n>1} = 0.
+* ``"epsilon"``: Liu & Gildea (2005): a zero n-gram precision is replaced by epsilon
+  (``smooth_value``, default 1e-3); other precisions are unchanged.
 
 Sufficient statistics (Riezler & Maxwell 2005): :meth:`BLEU.segment_statistics` returns an
 integer array of shape ``(n_segments, 2 + 2N)`` with columns
@@ -66,10 +75,10 @@ __all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "mteval_bleu_ord
 # BLEU
 # ---------------------------------------------------------------------------------------
 
-_SEMANTICS = ("sacrebleu", "mteval", "multi-bleu")
+_SEMANTICS = ("sacrebleu", "sacrebleu1", "mteval", "multi-bleu")
 _SACRE_SMOOTH = ("none", "floor", "add-k", "exp")
-_OWN_SMOOTH = ("lin_och", "add1", "add1_zero", "leusch_as_printed")
-_SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
+_OWN_SMOOTH = ("lin_och", "add1", "add1_zero", "leusch_as_printed", "epsilon")
+_SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None, "epsilon": 1e-3}
 _REF_LENGTHS = ("closest", "shortest", "average")
 
 
@@ -118,16 +127,19 @@ class BLEU(WordLevelMetric):
     Parameters
     ----------
     tokenize : tokenizer name (:mod:`evalkit.text.tokenize`): ``"13a"`` (mteval-v13a, default),
-        ``"intl"``, ``"none"`` (whitespace split; multi-bleu.perl), Leusch's schemes, ...
+        ``"intl"``, ``"none"`` (whitespace split; multi-bleu.perl), ``"moses"`` /
+        ``"moses-LANG"`` (Moses tokenizer.perl via sacremoses), Leusch's schemes, ...
     lowercase : lower-case hypotheses and references before tokenizing.
     max_ngram_order : N (default 4).
     smoothing : ``"none"``, ``"exp"`` (default, sacrebleu's and mteval's), ``"floor"``,
-        ``"add-k"``, ``"lin_och"``, ``"add1"``, ``"add1_zero"``, ``"leusch_as_printed"``.
-    smooth_value : value for ``floor`` (default 0.1) and ``add-k`` (default 1).
+        ``"add-k"``, ``"lin_och"``, ``"add1"``, ``"add1_zero"``, ``"leusch_as_printed"``, ``"epsilon"``.
+    smooth_value : value for ``floor`` (default 0.1), ``add-k`` (default 1) and ``epsilon``
+        (default 1e-3, in (0, 1)).
     effective_order : sacrebleu's effective order (recommended for sentence level).
     ref_length : ``"closest"`` (ties -> shorter), ``"shortest"`` or ``"average"``.
-    semantics : ``"sacrebleu"`` (default), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"``
-        (Moses multi-bleu.perl); see the module docstring. The latter two fix the smoothing.
+    semantics : ``"sacrebleu"`` (default), ``"sacrebleu1"`` (sacrebleu 1.x: no early stop on
+        zero unigram matches), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"`` (Moses
+        multi-bleu.perl); see the module docstring. The latter two fix the smoothing.
     ref_layout : how ``refs`` are given: ``"streams"`` (sacrebleu) or ``"segments"``.
     boundaries : Leusch et al.'s sentence-boundary words ``<s>``/``</s>``: ``"none"``
         (default), ``"start"``, ``"end"`` or ``"both"``.
@@ -163,8 +175,10 @@ class BLEU(WordLevelMetric):
             raise ParameterError("ref_length", ref_length, f"one of {_REF_LENGTHS}")
         if not isinstance(max_ngram_order, int) or max_ngram_order < 1:
             raise ParameterError("max_ngram_order", max_ngram_order, "an integer >= 1")
-        if smooth_value is not None and smoothing not in ("floor", "add-k"):
-            raise ParameterError("smooth_value", smooth_value, "None unless smoothing is 'floor' or 'add-k'")
+        if smooth_value is not None and smoothing not in ("floor", "add-k", "epsilon"):
+            raise ParameterError("smooth_value", smooth_value, "None unless smoothing is 'floor', 'add-k' or 'epsilon'")
+        if smoothing == "epsilon" and smooth_value is not None and not 0.0 < smooth_value < 1.0:
+            raise ParameterError("smooth_value", smooth_value, "an epsilon in (0, 1)")
         self._set_tokenizer(tokenize, lowercase, ref_layout, boundaries)
         self.max_ngram_order = max_ngram_order
         self.smoothing = smoothing
@@ -196,7 +210,7 @@ class BLEU(WordLevelMetric):
         nrefs = self._nrefs_label()
         smooth = self.smoothing
         if self.smooth_value is not None:
-            smooth += f"[{self.smooth_value:.2f}]"
+            smooth += f"[{self.smooth_value:g}]" if self.smoothing == "epsilon" else f"[{self.smooth_value:.2f}]"
         return (
             f"evalkit.bleu|nrefs:{nrefs}|case:{'lc' if self.lowercase else 'mixed'}|"
             f"eff:{'yes' if self.effective_order else 'no'}|{self._tok_signature()}|smooth:{smooth}|"
@@ -256,7 +270,11 @@ class BLEU(WordLevelMetric):
             ref_len = int(ref_len)  # resampled sums arrive as floats (counts @ statistics)
         correct = [int(c) for c in stats[2: 2 + N]]
         total = [int(t) for t in stats[2 + N:]]
-        if self.semantics == "sacrebleu" and self.smoothing in _SACRE_SMOOTH:
+        if (self.semantics == "sacrebleu1" and correct[0] == 0 and total[0] > 0
+                and self.smoothing in ("exp", "floor")):
+            return _sacrebleu1_zero_unigram(correct, total, int(sys_len), ref_len, self.smoothing,
+                                            self.smooth_value, self.effective_order)
+        if self.semantics in ("sacrebleu", "sacrebleu1") and self.smoothing in _SACRE_SMOOTH:
             from sacrebleu.metrics.bleu import BLEU as _SacreBLEU
 
             s = _SacreBLEU.compute_bleu(
@@ -269,7 +287,8 @@ class BLEU(WordLevelMetric):
             return _mteval_bleu(correct, total, int(sys_len), ref_len)
         if self.semantics == "multi-bleu":
             return _multi_bleu(correct, total, int(sys_len), ref_len)
-        return _own_smoothed_bleu(correct, total, int(sys_len), ref_len, self.smoothing, self.effective_order)
+        return _own_smoothed_bleu(correct, total, int(sys_len), ref_len, self.smoothing, self.effective_order,
+                                  self.smooth_value)
 
     # -- scores ---------------------------------------------------------------------------
     def corpus_score(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> BLEUScore:
@@ -282,6 +301,32 @@ class BLEU(WordLevelMetric):
             refs = [refs]
         return self._compute(self.segment_statistics([hyp], [[r] for r in refs] if self.ref_layout == "streams" else [list(refs)])[0])
 
+
+
+def _sacrebleu1_zero_unigram(correct, total, sys_len, ref_len, smoothing, smooth_value,
+                             effective_order) -> BLEUScore:
+    """sacrebleu 1.x ``compute_bleu`` for statistics with no unigram match (``exp`` or ``floor``
+    smoothing), which 2.x scores 0 without smoothing. Precisions in percent; an order with no
+    hypothesis n-grams ends the product (effective order) or contributes ``log 0``."""
+    N = len(correct)
+    precisions = [0.0] * N
+    doubling, eff = 1.0, N
+    for n in range(N):
+        if total[n] == 0:
+            break
+        if effective_order:
+            eff = n + 1
+        if correct[n] == 0:
+            if smoothing == "exp":
+                doubling *= 2
+                precisions[n] = 100.0 / (doubling * total[n])
+            else:
+                precisions[n] = 100.0 * smooth_value / total[n]
+        else:
+            precisions[n] = 100.0 * correct[n] / total[n]
+    bp = (math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0) if sys_len < ref_len else 1.0
+    logs = [math.log(p) if p > 0 else -9999999999.0 for p in precisions[:eff]]
+    return BLEUScore(bp * math.exp(sum(logs) / eff), correct, total, precisions, bp, sys_len, ref_len)
 
 
 def mteval_bleu_orders(correct, total, sys_len, ref_len) -> Tuple[List[float], List[float], float]:
@@ -322,8 +367,9 @@ def _multi_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
     return BLEUScore(100.0 * bp * math.exp(s), correct, total, [100 * x for x in p], bp, sys_len, ref_len)
 
 
-def _own_smoothed_bleu(correct, total, sys_len, ref_len, smoothing, effective_order) -> BLEUScore:
-    """BLEU with additive smoothing per order: ``p_n = (m_n + s_n) / (t_n + s_n)``."""
+def _own_smoothed_bleu(correct, total, sys_len, ref_len, smoothing, effective_order, eps=None) -> BLEUScore:
+    """BLEU with additive smoothing per order, ``p_n = (m_n + s_n) / (t_n + s_n)``, or with
+    Liu & Gildea's epsilon for zero precisions."""
     N = len(correct)
     bp = 1.0
     if sys_len < ref_len:
@@ -336,6 +382,12 @@ def _own_smoothed_bleu(correct, total, sys_len, ref_len, smoothing, effective_or
             s = 1
         elif smoothing == "add1_zero":
             s = 1 if correct[n] == 0 else 0
+        elif smoothing == "epsilon":
+            s = 0
+            if total[n] and correct[n] == 0:
+                precisions.append(100.0 * eps)
+                logs.append(math.log(eps))
+                continue
         else:  # leusch_as_printed
             s = 1 if n == 0 else 0
         num, den = correct[n] + s, total[n] + s
@@ -367,11 +419,15 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
 @register_metric("bleu")
 def sacrebleu_bleu(tokenize: str = "13a", lowercase: bool = False, max_ngram_order: int = 4,
                    smoothing: str = "exp", smooth_value: Optional[float] = None, effective_order: bool = False,
-                   ref_length: str = "closest", ref_layout: str = "segments", boundaries: str = "none") -> BLEU:
-    """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting."""
+                   ref_length: str = "closest", ref_layout: str = "segments", boundaries: str = "none",
+                   semantics: str = "sacrebleu") -> BLEU:
+    """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
+    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop)."""
+    if semantics not in ("sacrebleu", "sacrebleu1"):
+        raise ParameterError("semantics", semantics, "'sacrebleu' or 'sacrebleu1' (bleu-mteval, bleu-multi: the others)")
     return BLEU(tokenize=tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order, smoothing=smoothing,
                 smooth_value=smooth_value, effective_order=effective_order, ref_length=ref_length,
-                semantics="sacrebleu", ref_layout=ref_layout, boundaries=boundaries)
+                semantics=semantics, ref_layout=ref_layout, boundaries=boundaries)
 
 
 @register_metric("bleu-mteval")

@@ -424,7 +424,7 @@ class WordLevelMetric(Metric):
 
     def _tok_signature(self) -> str:
         bnd = "" if self.boundaries == "none" else f"|bound:{self.boundaries}"
-        return f"tok:{self.tokenize}{bnd}"
+        return f"tok:{getattr(self._tokenizer, 'signature_label', self.tokenize)}{bnd}"
 
     def _encode_refs(self, per_seg: List[List[str]]) -> EncodedReferences:
         counts = {len(r) for r in per_seg}

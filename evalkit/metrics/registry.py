@@ -46,6 +46,8 @@ BUILTIN_MODULES = (
     "evalkit.metrics.relations",
     "evalkit.metrics.similarity",
     "evalkit.metrics.qarla_pool",
+    "evalkit.metrics.syntax",
+    "evalkit.metrics.dependency",
 )
 
 _BUILDERS: Dict[str, Callable[..., Any]] = {}

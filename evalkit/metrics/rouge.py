@@ -63,7 +63,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import rouge_kernels as K
 from evalkit.text import porter, rouge_resources
 
-__all__ = ["Rouge", "RougeResult", "RougeCorpus", "CleanedTexts", "perl_round5", "perl_number"]
+__all__ = ["Rouge", "RougeResult", "RougeCorpus", "CleanedTexts", "perl_round5", "perl_number", "subset_recall_table"]
 
 Text = Union[str, Sequence[str]]
 
@@ -521,6 +521,30 @@ class Rouge:
         ).reset_index()
         return flat
 
+    def pair_counts(self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None) -> pd.DataFrame:
+        """Clipped hit and size counts per (evaluation, peer, model): ``instance, system, model,
+        metric, hit_count, model_count, peer_count`` (``model`` = position in the evaluation's
+        model list). Under ``scoring="A"`` a peer's score against any subset of its models is
+        a sum over these rows (:func:`subset_recall_table`), so thousands of model subsamples
+        need no re-scoring. ROUGE-W (whose bases are not additive) is left out."""
+        if peer_ids is None:
+            peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+        cleaned = CleanedTexts(corpus.texts, self.length_limit, self.byte_limit)
+        counts = _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
+        first = np.searchsorted(counts.inst, np.arange(len(counts.rows)))
+        pos = np.arange(len(counts.inst)) - first[counts.inst]
+        frames = []
+        for method, (kind, hit, mc, pc) in counts.methods.items():
+            if kind == "W":
+                continue
+            frames.append(pd.DataFrame({
+                "instance": [counts.rows[i][0] for i in counts.inst],
+                "system": [counts.rows[i][1] for i in counts.inst],
+                "model": pos, "metric": method, "hit_count": hit.astype(np.int64),
+                "model_count": mc.astype(np.int64), "peer_count": pc.astype(np.int64)}))
+        cols = ["instance", "system", "model", "metric", "hit_count", "model_count", "peer_count"]
+        return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=cols)
+
     # -- printing -------------------------------------------------------------------------
     def report(self, result: RougeResult, per_eval: bool = False, conf_tag: Optional[str] = None) -> str:
         """The text ROUGE-1.5.5.pl prints for these scores (``-d`` = ``per_eval``)."""
@@ -931,3 +955,60 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
                 row[c] = float(arr[c][a0:a0 + n_per].sum())
             out.append(row)
     return pd.DataFrame(out)
+
+
+def subset_recall_table(pair_counts: pd.DataFrame, metric: str, k: int, instances: Sequence[str],
+                        systems: Sequence[str]) -> Tuple[np.ndarray, List[List[Tuple]]]:
+    """ROUGE recall (``-f A``, rounded as the script prints it) against every k-subset of each
+    instance's models, from :meth:`Rouge.pair_counts`.
+
+    Returns ``(table, subsets)``: ``table[t, j, s]`` = recall of ``systems[s]`` on
+    ``instances[t]`` against the models ``subsets[t][j]`` (``itertools.combinations`` of the
+    sorted labels of the ``model`` column, as :func:`evalkit.metrics.pyramid.subset_score_table`
+    orders its subsets, so one subset index means the same models in both; NaN where not scored, where the system is one of the subset's
+    models, or past the instance's subsets). Equal to re-scoring each subset with
+    :meth:`Rouge.score`.
+    """
+    import itertools
+
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ParameterError("k", k, "an integer >= 1")
+    pc = pair_counts[pair_counts["metric"] == metric]
+    if pc.empty:
+        raise ParameterError("metric", metric, f"one of {sorted(set(pair_counts['metric']))}")
+    srow = {s: i for i, s in enumerate(systems)}
+    subsets: List[List[Tuple]] = []
+    labels: List[List] = []
+    parts = dict(tuple(pc.groupby("instance", sort=False)))
+    for inst in instances:
+        if inst not in parts:
+            raise ParameterError("instances", inst, "instances present in pair_counts")
+        models = sorted(set(parts[inst]["model"]))
+        subs = list(itertools.combinations(models, k))
+        if not subs:
+            raise ParameterError("k", k, f"at most the {len(models)} models of {inst}")
+        subsets.append(subs)
+        labels.append(models)
+    table = np.full((len(instances), max(len(s) for s in subsets), len(systems)), np.nan)
+    for t, inst in enumerate(instances):
+        part = parts[inst]
+        part = part[part["system"].isin(srow)]
+        cols = part["system"].map(srow).to_numpy()
+        mcol = {m: j for j, m in enumerate(labels[t])}
+        mpos = part["model"].map(mcol).to_numpy()
+        hit = np.zeros((len(systems), len(labels[t])))
+        size = np.zeros((len(systems), len(labels[t])))
+        seen = np.zeros(len(systems), dtype=bool)
+        hit[cols, mpos] = part["hit_count"].to_numpy()
+        size[cols, mpos] = part["model_count"].to_numpy()
+        seen[cols] = True
+        for j, sub in enumerate(subsets[t]):
+            idx = [mcol[m] for m in sub]
+            h = hit[:, idx].sum(axis=1)
+            m = size[:, idx].sum(axis=1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                r = perl_round5(np.where(m != 0, h / np.where(m != 0, m, 1), 0.0))
+            # a summary that is one of the subset's models is not scored against itself
+            inside = np.array([s in sub for s in systems], dtype=bool)
+            table[t, j] = np.where(seen & ~inside, r, np.nan)
+    return table, subsets

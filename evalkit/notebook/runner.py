@@ -132,7 +132,8 @@ def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: 
 
 
 def write_index(results_root: Path, profile: str, runs: List[NotebookRun]) -> Path:
-    """Write ``index.html`` linking every executed notebook, table and figure."""
+    """Write ``files.html`` linking every executed notebook, table and figure, then the results
+    site (:mod:`evalkit.notebook.site`); returns the site's landing page ``index.html``."""
     rows = []
     for run in runs:
         links = [f'<a href="{html.escape(os.path.relpath(run.executed, results_root))}">notebook</a>']
@@ -163,7 +164,10 @@ Machine-readable: <a href="summary.json">summary.json</a>.</p>
 {chr(10).join(rows)}
 </table></body></html>
 """
-    return atomic_write_text(results_root / "index.html", page)
+    atomic_write_text(results_root / "files.html", page)
+    from evalkit.notebook.site import build_site
+
+    return build_site(results_root, profile)
 
 
 def run_all(profile: str = "sample", jobs: int = 1, only: Sequence[str] = (), quick: bool = False,

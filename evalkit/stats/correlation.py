@@ -33,21 +33,26 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
+from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
 from evalkit.stats.validation import (
-    SeedLike, check_choice, check_columns, check_int, check_probability, pick_column, rng_from_seed,
-    unit_column,
+    INSTANCE_COLUMNS, SeedLike, check_choice, check_columns, check_int, check_probability, pick_column,
+    rng_from_seed, select_level, unit_column,
 )
 
 __all__ = [
-    "METHODS", "LEVELS", "correlate_columns", "level_correlation", "score_matrices",
-    "correlate", "fisher_ci", "bootstrap_ci", "resampled_correlations", "batched_level_correlation", "permutation_test", "wmt_kendall_like",
+    "METHODS", "COEFFICIENTS", "LEVELS", "apply_missing_rule", "fisher_sample_size", "darr_pairs", "correlate_columns", "level_correlation", "score_matrices",
+    "correlate", "fisher_ci", "bootstrap_ci", "resampled_correlations", "batched_level_correlation", "wmt_kendall_like",
 ]
 
 METHODS = ("pearson", "spearman", "kendall")
+#: every coefficient the column-wise core computes (METHODS plus the tau variants without ties
+#: calibration of :mod:`evalkit.stats.kendall`); Fisher intervals exist for METHODS only
+COEFFICIENTS = METHODS + ("kendall_a", "kendall_c", "tau_eq", "acc_eq")
+MISSING_RULES = ("shared", "refuse")
+FISHER_N = ("systems", "inputs")
 LEVELS = ("system", "summary", "global")
 RESAMPLING_UNITS = ("systems", "inputs", "both")
 SYSTEM_COLUMNS = ("system", "summarizer")
-_KENDALL_PAIRWISE_MAX = 1000  # above this many points per column, Kendall goes through scipy
 # Bonett & Wright (2000) constants (b, c(r)) of the Fisher-z standard error c / sqrt(n - b).
 _FISHER = {
     "pearson": (3, lambda r: np.ones_like(r)),
@@ -67,29 +72,6 @@ def _pearson_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.clip(r, -1.0, 1.0)
 
 
-def _kendall_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    n = x.shape[0]
-    if n > _KENDALL_PAIRWISE_MAX:
-        # O(n^2) pair matrices would not fit in memory: scipy's O(n log n) tau-b per column.
-        return np.array([sps.kendalltau(x[:, j], y[:, j], variant="b")[0] for j in range(x.shape[1])])
-    step = max(1, (1 << 21) // (n * n))  # columns per chunk: keeps the n x n sign arrays small
-    if x.shape[1] > step:
-        return np.concatenate([_kendall_cols(x[:, j:j + step], y[:, j:j + step])
-                               for j in range(0, x.shape[1], step)])
-    iu = np.triu_indices(n, k=1)
-    dx = np.sign(x[:, None, :] - x[None, :, :])[iu]   # (pairs, columns)
-    dy = np.sign(y[:, None, :] - y[None, :, :])[iu]
-    s = (dx * dy).sum(axis=0)
-    n0 = len(iu[0])
-    tx = (dx == 0).sum(axis=0)
-    ty = (dy == 0).sum(axis=0)
-    den = np.sqrt((n0 - tx).astype(float) * (n0 - ty))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        tau = s / den
-    tau[den == 0] = np.nan
-    return np.clip(tau, -1.0, 1.0)
-
-
 def _complete_cols(x: np.ndarray, y: np.ndarray, method: str) -> np.ndarray:
     if x.shape[0] < 2:
         return np.full(x.shape[1], np.nan)
@@ -97,16 +79,19 @@ def _complete_cols(x: np.ndarray, y: np.ndarray, method: str) -> np.ndarray:
         return _pearson_cols(x, y)
     if method == "spearman":
         return _pearson_cols(sps.rankdata(x, axis=0), sps.rankdata(y, axis=0))
-    return _kendall_cols(x, y)
+    return kendall_columns(x, y, KENDALL_METHODS[method])
 
 
 def correlate_columns(x, y, method: str = "pearson") -> np.ndarray:
     """Correlation of every column of ``x`` with the same column of ``y`` (shape (n, m)).
 
     Rows where either value is NaN are left out column by column. Returns m coefficients
-    (NaN where fewer than 2 complete rows remain or a column is constant).
+    (NaN where fewer than 2 complete rows remain or a column is constant). ``method`` is one
+    of :data:`COEFFICIENTS`: Pearson, Spearman, Kendall's tau-b (``"kendall"``) and the other
+    tau variants of :mod:`evalkit.stats.kendall` (``kendall_a``, ``kendall_c``, ``tau_eq``,
+    ``acc_eq``; ``x`` is the metric, ``y`` the humans).
     """
-    check_choice("method", method, METHODS)
+    check_choice("method", method, COEFFICIENTS)
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     if x.ndim == 1:
@@ -124,15 +109,50 @@ def correlate_columns(x, y, method: str = "pearson") -> np.ndarray:
     return out
 
 
-def level_correlation(x, y, level: str = "system", method: str = "pearson") -> Tuple[float, int]:
+def apply_missing_rule(x, y, missing: str = "shared"):
+    """The missing-cell rule of every level: a (system, input) cell counts only where *both*
+    the metric and the human matrix have a value.
+
+    ``missing="shared"`` (default) blanks a cell missing on either side on both sides, so that
+    a system's metric and human averages (system level) are taken over the same inputs;
+    ``"refuse"`` raises :class:`ParameterError` when the two matrices miss different cells.
+    Returns float copies ``(x, y)``.
+    """
+    check_choice("missing", missing, MISSING_RULES)
+    x = np.array(x, dtype=float)
+    y = np.array(y, dtype=float)
+    if x.shape != y.shape:
+        raise ParameterError("y", y.shape, f"a matrix of the same shape as x {x.shape}")
+    xm, ym = np.isnan(x), np.isnan(y)
+    differ = xm != ym
+    if differ.any():
+        if missing == "refuse":
+            i, j = np.argwhere(differ)[0]
+            raise ParameterError(
+                "scores", f"{int(differ.sum())} cells present on one side only (first: row {i}, column {j})",
+                "the same missing cells in the metric and human matrices (or missing='shared')")
+        x[ym] = np.nan
+        y[xm] = np.nan
+    return x, y
+
+
+def level_correlation(x, y, level: str = "system", method: str = "pearson",
+                      missing: str = "shared") -> Tuple[float, int]:
     """Correlation at one level for score matrices of shape (n_systems, n_inputs).
 
     Returns ``(r, n)`` where ``n`` is the number of points behind r: systems (system level),
-    inputs with a defined coefficient (summary level) or cells (global level).
+    inputs with a defined coefficient (summary level) or cells (global level). Cells follow
+    :func:`apply_missing_rule` (``missing``).
+
+    >>> r, n = level_correlation([[1, 2], [2, 3], [4, 4]], [[1, 2], [3, 2], [2, 5]], "system")
+    >>> round(r, 4), n
+    (0.9934, 3)
+    >>> nan = float("nan")   # the third system's second input is judged by no human:
+    >>> round(level_correlation([[1, 2], [2, 3], [4, 4]], [[1, 2], [3, 2], [2, nan]], "system")[0], 4)
+    0.3974
     """
     check_choice("level", level, LEVELS)
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
+    x, y = apply_missing_rule(x, y, missing)
     if level == "system":
         with warnings.catch_warnings():  # an all-NaN row ("mean of empty slice") is NaN
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -148,6 +168,29 @@ def level_correlation(x, y, level: str = "system", method: str = "pearson") -> T
     return float(correlate_columns(xf[keep], yf[keep], method)[0]), int(keep.sum())
 
 
+def fisher_sample_size(x, y, level: str, method: str = "pearson", convention: str = "systems",
+                       missing: str = "shared") -> int:
+    """The ``n`` of the Fisher-z interval of a level correlation.
+
+    System level: the systems with a score on both sides; global level: the cells. Summary
+    level, ``convention="systems"`` (default; Deutsch, Dror & Roth 2021, Sec. 3, and
+    SacreROUGE): the size of each correlated vector, i.e. the systems scored in an input (with
+    missing cells the vectors differ in size and the smallest over the inputs with a defined
+    coefficient is used, the conservative choice); ``convention="inputs"``: the number of
+    inputs with a defined coefficient (evalkit before issue 13; it treats the average of the
+    per-input coefficients as if it were one coefficient over that many points).
+    """
+    check_choice("level", level, LEVELS)
+    check_choice("convention", convention, FISHER_N)
+    x, y = apply_missing_rule(x, y, missing)
+    r, n = level_correlation(x, y, level, method)
+    if level != "summary" or convention == "inputs":
+        return n
+    per = correlate_columns(x, y, method)
+    sizes = (~np.isnan(x)).sum(axis=0)[~np.isnan(per)]
+    return int(sizes.min()) if sizes.size else 0
+
+
 def batched_level_correlation(xb, yb, level: str = "system", method: str = "pearson") -> np.ndarray:
     """:func:`level_correlation` for a batch of matrices: ``xb`` and ``yb`` of shape
     (R, systems, inputs) (``yb`` may be (systems, inputs), shared); returns R coefficients.
@@ -157,6 +200,9 @@ def batched_level_correlation(xb, yb, level: str = "system", method: str = "pear
     yb = np.broadcast_to(np.asarray(yb, dtype=float), xb.shape)
     r_, s_, i_ = xb.shape
     if level == "system":
+        gaps = np.isnan(xb) | np.isnan(yb)
+        if gaps.any():  # the shared-cells rule of apply_missing_rule
+            xb, yb = np.where(gaps, np.nan, xb), np.where(gaps, np.nan, yb)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
             xm, ym = np.nanmean(xb, axis=2), np.nanmean(yb, axis=2)      # (R, S)
@@ -225,19 +271,24 @@ def score_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, metric: str, j
 def correlate(scores: pd.DataFrame, judgments: pd.DataFrame, *, levels: Sequence[str] = LEVELS,
               methods: Sequence[str] = METHODS, ci: Optional[str] = None,
               confidence: float = 0.95, n_resamples: int = 1000, seed: SeedLike = 0,
-              variant_columns: Sequence[str] = ()) -> pd.DataFrame:
+              variant_columns: Sequence[str] = (), missing: str = "shared",
+              fisher_n: str = "systems") -> pd.DataFrame:
     """Metric-human correlations for every metric x judgment x level x method.
 
     ``variant_columns`` name extra columns of ``scores`` (e.g. ``stem``) that, with
     ``metric``, identify one score series. ``ci`` is ``None``, ``"fisher"`` or
-    ``"bootstrap-systems" | "bootstrap-inputs" | "bootstrap-both"``.
+    ``"bootstrap-systems" | "bootstrap-inputs" | "bootstrap-both"``. ``missing``: the
+    missing-cell rule (:func:`apply_missing_rule`); ``fisher_n``: the summary-level ``n`` of the
+    Fisher interval (:func:`fisher_sample_size`; ``"systems"`` as Deutsch et al. 2021).
     Returns one row per combination: ``metric, [variants...], judgment, level, method, r, n
-    [, ci_low, ci_high]``.
+    [, n_fisher], [ci_low, ci_high]``.
     """
     for lv in levels:
         check_choice("levels", lv, LEVELS)
     for me in methods:
-        check_choice("methods", me, METHODS)
+        check_choice("methods", me, COEFFICIENTS if ci != "fisher" else METHODS)
+    check_choice("missing", missing, MISSING_RULES)
+    check_choice("fisher_n", fisher_n, FISHER_N)
     if ci is not None:
         check_choice("ci", ci, ("fisher",) + tuple(f"bootstrap-{u}" for u in RESAMPLING_UNITS))
     keys = ["metric", *variant_columns]
@@ -250,12 +301,14 @@ def correlate(scores: pd.DataFrame, judgments: pd.DataFrame, *, levels: Sequence
             x, y = score_matrices(part, judgments, key[0], judgment)
             for level in levels:
                 for method in methods:
-                    r, n = level_correlation(x.values, y.values, level, method)
+                    xv, yv = apply_missing_rule(x.values, y.values, missing)
+                    r, n = level_correlation(xv, yv, level, method)
                     row = dict(zip(keys, key), judgment=judgment, level=level, method=method, r=r, n=n)
                     if ci == "fisher":
-                        row["ci_low"], row["ci_high"] = fisher_ci(r, n, method, confidence)
+                        row["n_fisher"] = fisher_sample_size(xv, yv, level, method, fisher_n)
+                        row["ci_low"], row["ci_high"] = fisher_ci(r, row["n_fisher"], method, confidence)
                     elif ci is not None:
-                        b = bootstrap_ci(x.values, y.values, level=level, method=method,
+                        b = bootstrap_ci(xv, yv, level=level, method=method,
                                          unit=ci.split("-", 1)[1], confidence=confidence,
                                          n_resamples=n_resamples, seed=seed)
                         row["ci_low"], row["ci_high"] = b
@@ -287,8 +340,7 @@ def resampled_correlations(x, y, *, level: str = "system", method: str = "pearso
     check_choice("unit", unit, RESAMPLING_UNITS)
     n_resamples = check_int("n_resamples", n_resamples)
     rng = rng_from_seed(seed)
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
+    x, y = apply_missing_rule(x, y)
     n_sys, n_inp = x.shape
     # All index draws first (systems, then inputs), so results do not depend on block sizes.
     rows = (rng.integers(n_sys, size=(n_resamples, n_sys)) if unit in ("systems", "both")
@@ -314,46 +366,6 @@ def bootstrap_ci(x, y, *, level: str = "system", method: str = "pearson", unit: 
         return float("nan"), float("nan")
     alpha = (1 - conf) / 2
     return float(np.quantile(samples, alpha)), float(np.quantile(samples, 1 - alpha))
-
-
-def _standardize(m: np.ndarray) -> np.ndarray:
-    sd = np.nanstd(m)
-    return (m - np.nanmean(m)) / (sd if sd > 0 else 1.0)
-
-
-def permutation_test(x_a, x_b, y, *, level: str = "system", method: str = "pearson",
-                     unit: str = "both", n_resamples: int = 1000, seed: SeedLike = 0) -> pd.DataFrame:
-    """Is metric A's correlation with the humans higher than metric B's? (one-sided)
-
-    Deutsch et al. (2021): standardize both metrics' (systems x inputs) score matrices, then
-    under H0 (A and B equally good) swapping A's and B's scores of a system (``unit="systems"``),
-    of an input (``"inputs"``) or of a cell (``"both"``) leaves the distribution of
-    ``delta = r(A, H) - r(B, H)`` unchanged. ``p = (c + 1) / (R + 1)`` with c the number of
-    resamples whose delta is >= the observed one.
-    """
-    check_choice("unit", unit, RESAMPLING_UNITS)
-    n_resamples = check_int("n_resamples", n_resamples)
-    rng = rng_from_seed(seed)
-    a = _standardize(np.asarray(x_a, dtype=float))
-    b = _standardize(np.asarray(x_b, dtype=float))
-    y = np.asarray(y, dtype=float)
-    if not a.shape == b.shape == y.shape:
-        raise ParameterError("x_b", b.shape, f"matrices of one shape {a.shape}")
-    r_a = level_correlation(a, y, level, method)[0]
-    r_b = level_correlation(b, y, level, method)[0]
-    observed = r_a - r_b
-    shape = {"systems": (n_resamples, a.shape[0], 1), "inputs": (n_resamples, 1, a.shape[1]),
-             "both": (n_resamples,) + a.shape}[unit]
-    swaps = rng.random(shape) < 0.5
-    count = 0
-    for lo, hi in _batches(n_resamples, a.size):
-        swap = swaps[lo:hi]
-        delta = (batched_level_correlation(np.where(swap, b, a), y, level, method)
-                 - batched_level_correlation(np.where(swap, a, b), y, level, method))
-        count += int(np.sum(delta >= observed - 1e-12))
-    return pd.DataFrame([{"level": level, "method": method, "unit": unit, "r_a": r_a, "r_b": r_b,
-                          "delta": observed, "n_resamples": n_resamples,
-                          "p_value": (count + 1) / (n_resamples + 1)}])
 
 
 # --------------------------------------------------------------------------- WMT tau-like
@@ -394,3 +406,42 @@ def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: 
         tau = (conc - disc) / (conc + disc) if conc + disc else float("nan")
         rows.append({"metric": metric, "concordant": conc, "discordant": disc, "ties": ties, "tau": tau})
     return pd.DataFrame(rows)
+
+
+def darr_pairs(judgments: pd.DataFrame, *, min_difference: float = 25.0, inclusive: bool = True,
+               judgment: Optional[str] = None) -> pd.DataFrame:
+    """WMT "DARR" relative-ranking pairs from direct-assessment (DA) scores.
+
+    WMT17-WMT20 segment-level metrics tasks turned DA scores into preferences: of two
+    translations of the same segment, the one whose DA score is higher by at least
+    ``min_difference`` points (25 on the 0-100 scale) is ``better``; closer pairs are not used
+    (Ma et al. 2019, WMT19 metrics task, Sec. 2.3). ``inclusive=True`` keeps differences equal
+    to the threshold (``|d| >= 25``, as mt-metrics-eval's ``KendallLike``); ``False`` only
+    larger ones. ``judgments``: ``segment (or document+segment), system, value[, judgment]``.
+    Returns ``[document,] segment, better, worse, difference`` for :func:`wmt_kendall_like`.
+
+    >>> j = pd.DataFrame({"segment": 1, "system": list("abc"), "value": [90.0, 60.0, 70.0]})
+    >>> darr_pairs(j)[["better", "worse"]].values.tolist()
+    [['a', 'b']]
+    """
+    check_columns(judgments, ["value"], "judgments")
+    if not np.isfinite(min_difference) or min_difference < 0:
+        raise ParameterError("min_difference", min_difference, "a finite number >= 0")
+    j = select_level(judgments, "judgment", judgment, "judgments")
+    keys = ["document", "segment"] if {"document", "segment"} <= set(j.columns) else [
+        pick_column(j, INSTANCE_COLUMNS, "judgments")]
+    sys_col = pick_column(j, SYSTEM_COLUMNS, "judgments")
+    if j.duplicated([*keys, sys_col]).any():
+        raise ParameterError("judgments", "duplicate (segment, system)", "one DA score per segment and system")
+    rows = []
+    for key, part in j.groupby(keys, sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        v = part["value"].to_numpy(float)
+        names = part[sys_col].to_numpy()
+        i, k = np.triu_indices(len(v), k=1)
+        d = v[i] - v[k]
+        keep = np.abs(d) >= min_difference if inclusive else np.abs(d) > min_difference
+        for a, b, dd in zip(i[keep], k[keep], d[keep]):
+            better, worse = (names[a], names[b]) if dd > 0 else (names[b], names[a])
+            rows.append((*key, better, worse, abs(float(dd))))
+    return pd.DataFrame(rows, columns=[*keys, "better", "worse", "difference"])

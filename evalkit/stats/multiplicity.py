@@ -7,6 +7,14 @@
   per-comparison level that keeps p_e at a target.
 * Binomial proportions with a confidence interval (Owczarzak et al. 2012, Figs. 3-5: the
   normal approximation ``p ± z·sqrt(p(1-p)/n)``; Wilson and Clopper-Pearson through scipy).
+* Partial conjunction (Benjamini & Heller 2008), used for replicability across data sets
+  (Dror, Baumer, Bogomolov & Reichart 2017, "Replicability Analysis for NLP", TACL) and by
+  Deutsch, Dror & Roth (2021, Sec. 6) to say in how many of n comparisons one metric beats
+  another. With sorted p-values ``p_(1) <= ... <= p_(n)``, the p-value of "at least u of the
+  n nulls are false" is ``(n-u+1) p_(u)`` (Bonferroni), ``P(chi2_{2(n-u+1)} >= -2 sum_{i>=u}
+  log p_(i))`` (Fisher) or ``min_{i>=u} (n-u+1)/(i-u+1) p_(i)`` (Simes). The count is
+  ``k = max{u : max_{v<=u} p^{v/n} <= alpha}`` and the k comparisons with the smallest p-values
+  are identified; with Bonferroni this is exactly Holm's step-down procedure.
 """
 from __future__ import annotations
 
@@ -18,7 +26,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
 __all__ = ["experimentwise_error", "per_comparison_level", "binomial_ci", "ci_versus_reference", "experimentwise_grid",
-           "simulate_experimentwise", "multiplicity_verdicts"]
+           "simulate_experimentwise", "multiplicity_verdicts", "partial_conjunction"]
 
 
 def experimentwise_error(per_comparison: float, k: int) -> float:
@@ -90,6 +98,42 @@ def ci_versus_reference(successes, n, reference: float, confidence: float = 0.95
     out["verdict"] = np.where(out["ci_low"] > p0, "better",
                               np.where(out["ci_high"] < p0, "worse", "not different"))
     return out
+
+
+def partial_conjunction(p_values, *, alpha: float = 0.05, method: str = "bonferroni") -> pd.DataFrame:
+    """Partial-conjunction p-values and the replicability count (see the module docstring).
+
+    ``p_values``: a sequence or a pandas Series (its index names the comparisons). Returns one
+    row per u = 1..n, in increasing order of the individual p-values: ``u, comparison,
+    p_value, pc_p_value (p^{u/n}), pc_monotone (max over v <= u), rejected`` where
+    ``rejected.sum()`` is the count k of comparisons in which the alternative holds.
+
+    >>> partial_conjunction([0.01, 0.04, 0.3], alpha=0.05)["rejected"].tolist()
+    [True, False, False]
+    """
+    check_choice("method", method, ("bonferroni", "fisher", "simes"))
+    alpha = check_probability("alpha", alpha)
+    series = p_values if isinstance(p_values, pd.Series) else pd.Series(list(p_values))
+    p = series.to_numpy(dtype=float)
+    if p.size == 0 or np.isnan(p).any() or (p < 0).any() or (p > 1).any():
+        raise ParameterError("p_values", series.tolist(), "a non-empty sequence of p-values in [0, 1]")
+    order = np.argsort(p, kind="stable")
+    ps = p[order]
+    n = len(ps)
+    pc = np.empty(n)
+    for u in range(1, n + 1):
+        rest = ps[u - 1:]
+        m = n - u + 1
+        if method == "bonferroni":
+            pc[u - 1] = min(1.0, m * rest[0])
+        elif method == "fisher":
+            with np.errstate(divide="ignore"):
+                pc[u - 1] = stats.chi2.sf(-2 * np.log(rest).sum(), 2 * m)
+        else:
+            pc[u - 1] = min(1.0, float(np.min(m / np.arange(1, m + 1) * rest)))
+    mono = np.maximum.accumulate(pc)
+    return pd.DataFrame({"u": np.arange(1, n + 1), "comparison": series.index.to_numpy()[order],
+                         "p_value": ps, "pc_p_value": pc, "pc_monotone": mono, "rejected": mono <= alpha})
 
 
 def _invalid(name, value, expected="non-negative integers"):

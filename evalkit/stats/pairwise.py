@@ -22,8 +22,8 @@ number used is reported as ``n``.
 """
 from __future__ import annotations
 
-from itertools import combinations, permutations
-from typing import Optional
+from itertools import combinations, permutations, product
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -34,7 +34,8 @@ from evalkit.stats.validation import (check_choice, check_columns, check_int, ch
                                        pick_column, select_level, unit_column)
 
 __all__ = ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
-           "not_outperformed", "significance_decisions", "decision_agreement"]
+           "not_outperformed", "significance_decisions", "decision_agreement", "population_pairs",
+           "wilcoxon_rows"]
 
 TESTS = ("t", "wilcoxon")
 ALTERNATIVES = ("two-sided", "greater", "less")
@@ -99,30 +100,103 @@ def shapiro_by_system(scores: pd.DataFrame, *, metric: Optional[str] = None,
 
 
 def pairwise_tests(scores: pd.DataFrame, *, metric: Optional[str] = None, test: str = "t",
-                   alternative: str = "greater", min_shared: int = 2, **kwargs) -> pd.DataFrame:
+                   alternative: str = "greater", min_shared: int = 2,
+                   pairs: Optional[Iterable[Tuple[str, str]]] = None, **kwargs) -> pd.DataFrame:
     """The paired test for every pair of systems on their shared inputs.
 
     ``alternative="greater"``: every ordered pair (A, B), H1 "A > B" (Graham's Figure 4);
     ``"two-sided"``: every unordered pair once. ``scores``: long ``instance, system, value``
     (filter by ``metric`` if a ``metric`` column holds several). A pair sharing fewer than
-    ``min_shared`` inputs raises. Returns ``system_a, system_b, mean_a, mean_b`` plus the
-    columns of :func:`paired_test`.
+    ``min_shared`` inputs raises. ``pairs`` restricts the test to the given (A, B) pairs (e.g.
+    OCDN12's human-vs-automatic population, :func:`population_pairs`). Returns ``system_a,
+    system_b, mean_a, mean_b`` plus the columns of :func:`paired_test`.
     """
     check_choice("alternative", alternative, ALTERNATIVES)
     min_shared = check_int("min_shared", min_shared, minimum=2)
     wide = _wide(scores, metric)
     systems = list(wide.columns)
-    pairs = combinations(systems, 2) if alternative == "two-sided" else permutations(systems, 2)
-    rows = []
+    if pairs is None:
+        pairs = combinations(systems, 2) if alternative == "two-sided" else permutations(systems, 2)
+    else:
+        pairs = [tuple(p) for p in pairs]
+        unknown = sorted({s for p in pairs for s in p} - set(systems))
+        if unknown:
+            raise ParameterError("pairs", unknown[:5], "systems present in the scores")
+    values = wide.to_numpy(float)
+    col = {s: i for i, s in enumerate(systems)}
+    batched = test == "wilcoxon" and kwargs.get("method", "auto") == "auto"
+    rows, diffs = [], []
     for a, b in pairs:
-        both = wide[[a, b]].dropna()
-        if len(both) < min_shared:
+        x, y = values[:, col[a]], values[:, col[b]]
+        ok = ~(np.isnan(x) | np.isnan(y))
+        if ok.sum() < min_shared:
             raise ParameterError("scores", (a, b), f"at least {min_shared} inputs scored for both systems")
-        res = paired_test(both[a].to_numpy(), both[b].to_numpy(), test=test,
-                          alternative=alternative, **kwargs).iloc[0].to_dict()
-        rows.append({"system_a": a, "system_b": b, "mean_a": float(both[a].mean()),
-                     "mean_b": float(both[b].mean()), **res})
+        x, y = x[ok], y[ok]
+        row = {"system_a": a, "system_b": b, "mean_a": float(x.mean()), "mean_b": float(y.mean())}
+        if batched:
+            diffs.append(x - y)
+        else:
+            row.update(paired_test(x, y, test=test, alternative=alternative, **kwargs).iloc[0].to_dict())
+        rows.append(row)
+    if batched and rows:
+        stat, p = wilcoxon_rows(diffs, alternative=alternative, zero_method=kwargs.get("zero_method", "wilcox"),
+                                correction=kwargs.get("correction", False))
+        for row, d, t, pv in zip(rows, diffs, stat, p):
+            row.update({"test": test, "alternative": alternative, "n": len(d), "statistic": float(t),
+                        "p_value": float(pv), "mean_diff": float(d.mean()), "median_diff": float(np.median(d))})
     return pd.DataFrame(rows)
+
+
+def wilcoxon_rows(diffs: Sequence[np.ndarray], *, alternative: str = "two-sided", zero_method: str = "wilcox",
+                  correction: bool = False) -> Tuple[np.ndarray, np.ndarray]:
+    """:func:`scipy.stats.wilcoxon` (``method="auto"``) on many difference vectors at once, each
+    with the method scipy picks for it alone: exact null distribution when it has no ties and
+    no zeros and n <= 50, the permutation test when it has ties or zeros and n <= 13, else the
+    normal approximation. Rows of equal length and method go through one vectorized scipy
+    call (scipy decides "auto" for a whole batch, so the batches are formed here). Returns
+    (statistics, p-values)."""
+    check_choice("alternative", alternative, ALTERNATIVES)
+    stat = np.full(len(diffs), np.nan)
+    p = np.full(len(diffs), np.nan)
+    groups: dict = {}
+    for i, d in enumerate(diffs):
+        d = np.asarray(d, dtype=float)
+        nz = np.abs(d[d != 0]) if zero_method == "wilcox" else np.abs(d)
+        irregular = bool((d == 0).any() or len(np.unique(nz)) < len(nz))
+        if len(d) > 50:
+            method = "asymptotic"
+        elif not irregular:
+            method = "exact"
+        elif len(d) <= 13:
+            method = "auto"  # scipy's permutation test: per row
+        else:
+            method = "asymptotic"
+        groups.setdefault((len(d), method), []).append(i)
+    for (n, method), idx in groups.items():
+        if method == "auto":
+            for i in idx:
+                res = sps.wilcoxon(diffs[i], zero_method=zero_method, correction=correction,
+                                   alternative=alternative, method="auto")
+                stat[i], p[i] = res.statistic, res.pvalue
+            continue
+        block = np.vstack([np.asarray(diffs[i], dtype=float) for i in idx])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            res = sps.wilcoxon(block, zero_method=zero_method, correction=correction, alternative=alternative,
+                               method=method, axis=1)
+        stat[idx] = np.atleast_1d(res.statistic)
+        p[idx] = np.atleast_1d(res.pvalue)
+    return stat, p
+
+
+def population_pairs(first: Sequence[str], second: Optional[Sequence[str]] = None) -> List[Tuple[str, str]]:
+    """OCDN12's populations: every unordered pair within ``first`` (automatic vs automatic), or
+    every (a, b) with a in ``first`` and b in ``second`` (human vs automatic)."""
+    if second is None:
+        return list(combinations(list(first), 2))
+    overlap = set(first) & set(second)
+    if overlap:
+        raise ParameterError("second", sorted(overlap)[:5], "systems disjoint from first")
+    return list(product(list(first), list(second)))
 
 
 def beats_matrix(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:

@@ -11,6 +11,10 @@
   re-scores every peer against the drawn models (ROUGE, Pyramid), then correlates. This
   module draws the subsets (:func:`model_subset_draws`) and summarizes the resulting
   correlation distributions (:func:`stability_summary`).
+  :func:`model_subset_correlations` runs the whole sweep from per-subset score tables
+  (``evalkit.metrics.pyramid.subset_score_table``, ``evalkit.metrics.rouge.subset_recall_table``):
+  a topic has only C(n, k) model subsets, so every score is computed once per subset and a
+  draw is an index per topic -- 1,000 draws cost one gather and one mean, not 1,000 re-scorings.
 * The "bootstr" rows (resampling topics with replacement) are
   :func:`evalkit.stats.correlation.resampled_correlations`.
 
@@ -19,7 +23,8 @@ independent random subsets) and system means come from one matrix product per de
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+import warnings
+from typing import Mapping, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -29,7 +34,7 @@ from evalkit.stats.validation import SeedLike, check_choice, check_int, check_si
 from evalkit.stats.correlation import METHODS, correlate_columns
 
 __all__ = ["topic_subsample_correlations", "split_half_correlations", "model_subset_draws",
-           "stability_summary"]
+           "model_subset_correlations", "stability_summary"]
 
 
 def _means_over(x: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -117,6 +122,57 @@ def model_subset_draws(models: Mapping[object, Sequence[str]], k: int, *, n_draw
             pick = rng.choice(len(pool), size=k, replace=False)
             rows.append((draw, topic, tuple(sorted(pool[i] for i in pick))))
     return pd.DataFrame(rows, columns=["draw", "topic", "models"])
+
+
+def model_subset_correlations(tables: Mapping[str, np.ndarray], n_subsets: Sequence[int], reference, *,
+                              n_draws: int = 1000, method: str = "pearson", seed: SeedLike = 0,
+                              split_half: Optional[str] = None) -> pd.DataFrame:
+    """OD09's model sweep from per-subset tables ``table[topic, subset, system]`` (NaN = not scored).
+
+    Each draw picks, independently per topic, one of its ``n_subsets[t]`` subsets uniformly
+    (the same picks for every table, so metrics are compared on the same models); system means
+    over topics are correlated with ``reference`` (one value per system).
+
+    ``split_half`` ignores ``reference`` and correlates the system means of the draw with those
+    of a partner draw: ``"complement"`` = the complementary subset of every topic (its mirrored
+    position in ``itertools.combinations`` order: 2 vs the other 2 models of 4), ``"other"`` = a
+    different subset drawn uniformly (1 model vs another random single model). Returns
+    ``metric, draw, r``.
+    """
+    check_choice("method", method, METHODS)
+    n_draws = check_int("n_draws", n_draws)
+    counts = np.asarray(n_subsets, dtype=np.int64)
+    if counts.ndim != 1 or (counts < 1).any():
+        raise ParameterError("n_subsets", n_subsets, "a positive count per topic")
+    rng = rng_from_seed(seed)
+    if split_half is not None:
+        check_choice("split_half", split_half, ("complement", "other"))
+    idx = np.floor(rng.random((n_draws, len(counts))) * counts).astype(np.int64)
+    if split_half == "complement":
+        partner = counts - 1 - idx
+    elif split_half == "other":
+        if (counts < 2).any():
+            raise ParameterError("n_subsets", n_subsets, "at least 2 subsets per topic for a split half")
+        partner = (idx + 1 + np.floor(rng.random(idx.shape) * (counts - 1)).astype(np.int64)) % counts
+    topics = np.arange(len(counts))
+    ref = None if split_half else np.asarray(reference, dtype=float)
+    out = []
+    for name, table in tables.items():
+        table = np.asarray(table, dtype=float)
+        if table.ndim != 3 or table.shape[0] != len(counts) or table.shape[1] < counts.max():
+            raise ParameterError("tables", (name, table.shape), f"(topics={len(counts)}, subsets, systems) arrays")
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            means = np.nanmean(table[topics, idx], axis=1).T  # (systems, draws)
+            if split_half is not None:
+                other = np.nanmean(table[topics, partner], axis=1).T
+            elif ref.shape != (table.shape[2],):
+                raise ParameterError("reference", ref.shape, f"one value per system ({table.shape[2]})")
+            else:
+                other = np.repeat(ref[:, None], n_draws, axis=1)
+        out.append(pd.DataFrame({"metric": name, "draw": np.arange(n_draws),
+                                 "r": correlate_columns(means, other, method)}))
+    return pd.concat(out, ignore_index=True)
 
 
 def stability_summary(draws: pd.DataFrame, by: str = "size", value: str = "r") -> pd.DataFrame:

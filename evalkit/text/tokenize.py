@@ -20,6 +20,13 @@ the tokenizer is part of the metric's definition and belongs in its signature.
   'd -> would, 's -> is, 're -> are, 've -> have, 'll -> will, 'm -> am). The ambiguity of
   's (is / has / possessive) and 'd (would / had) is a known limitation, as in the paper.
 
+* ``"moses"`` (English) and ``"moses-LANG"`` (e.g. ``"moses-de"``) are the Moses
+  ``tokenizer.perl -l LANG`` rules as ported by ``sacremoses`` (pinned), for reproducing
+  analyses that BLEU-scored Moses-tokenized text (``multi-bleu.perl`` pipelines, WMT19-era
+  metric comparisons). Tokens are not XML-escaped: escaping maps tokens one to one, so it
+  cannot change an n-gram match; ``-a`` (aggressive hyphen splitting) is not applied, as in
+  ``tokenizer.perl``'s default. The signature label records the sacremoses version.
+
 :func:`add_boundaries` adds Leusch's artificial sentence-boundary tokens (Sec. 3.4).
 """
 from __future__ import annotations
@@ -37,6 +44,7 @@ __all__ = [
     "LEUSCH_SCHEMES",
     "CONTRACTIONS",
     "get_tokenizer",
+    "MosesTokenizer",
     "Tokenizer13aFast",
     "tokenize",
     "tokenize_words",
@@ -152,6 +160,26 @@ class Tokenizer13aFast:
         return " ".join(self.words(line))
 
 
+class MosesTokenizer:
+    """Moses ``tokenizer.perl -l LANG`` (sacremoses), no XML escaping, no ``-a``."""
+
+    def __init__(self, lang: str = "en") -> None:
+        import sacremoses
+
+        self.lang = lang
+        self._moses = sacremoses.MosesTokenizer(lang=lang)
+        self.signature_label = f"moses-{lang}[sacremoses-{sacremoses.__version__}]"
+
+    def words(self, line: str) -> List[str]:
+        return self._moses.tokenize(line, escape=False, aggressive_dash_splits=False)
+
+    def __call__(self, line: str) -> str:
+        return " ".join(self.words(line))
+
+
+_MOSES_NAME = re.compile(r"moses(?:-([a-z]{2,3}))?")
+
+
 def get_tokenizer(name: str) -> Callable[[str], str]:
     """Return a callable ``str -> str`` (space-joined tokens) for tokenizer ``name``.
 
@@ -173,8 +201,12 @@ def get_tokenizer(name: str) -> Callable[[str], str]:
     if name == "mteval_contractions":
         tok13a = get_tokenizer("13a")
         return lambda line: " ".join(expand_contractions(tok13a(line).split()))
+    moses = _MOSES_NAME.fullmatch(name) if isinstance(name, str) else None
+    if moses:
+        return MosesTokenizer(moses.group(1) or "en")
     raise ParameterError(
-        "tokenize", name, f"one of {sorted(SACREBLEU_TOKENIZERS) + list(LEUSCH_SCHEMES)}"
+        "tokenize", name,
+        f"one of {sorted(SACREBLEU_TOKENIZERS) + list(LEUSCH_SCHEMES)}, 'moses' or 'moses-LANG'"
     )
 
 

@@ -32,7 +32,7 @@ from evalkit.errors import ParameterError
 from . import corpora, formats, mt, summarization
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 4
+GENERATOR_VERSION = 5
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 

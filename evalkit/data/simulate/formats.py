@@ -176,6 +176,7 @@ def write_tac(corpus: SummarizationCorpus, root: Path, year: int) -> Path:
                 duc.write_table(root / rel, spec, j[mask], corpus.instances)
     if not written.all():
         raise ValueError(f"judgments the TAC {year} tables cannot hold: {j.loc[~written, 'judgment'].unique()[:5]}")
+    tac.write_guided(corpus, root, layout)
     if not len(corpus.scus):
         return root
     scus = defaultdict(list)

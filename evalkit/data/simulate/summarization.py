@@ -38,6 +38,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
+from evalkit.metrics.pyramid import pyramid_score
+
 from .language import English, Style
 from .world import Assessor, Topic, make_assessors, make_topic
 
@@ -406,12 +408,10 @@ def see_coverage(peer: Summary, peer_facts: Dict[str, float], model: Summary, we
 
 
 def modified_pyramid(found: Iterable[str], scu_weights: Dict[str, int], x: float) -> float:
-    """Modified pyramid score (Passonneau et al. 2005): weight found / best weight with X SCUs."""
+    """Modified pyramid score as the simulated NIST files print it: X rounded half to even,
+    4 decimals (:func:`evalkit.metrics.pyramid.pyramid_score`)."""
     total = sum(scu_weights.get(s, 0) for s in set(found))
-    ranked = sorted(scu_weights.values(), reverse=True)
-    k = int(round(x))
-    best = sum(ranked[:k]) if k > 0 else 0
-    return round(total / best, 4) if best else 0.0
+    return pyramid_score(total, scu_weights.values(), x, rounding="half_even", decimals=4)
 
 
 # ---------------------------------------------------------------------------------------
@@ -485,6 +485,8 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                    "selector": assessor_id if selector in (None, "assessor") else selector, "document": None}
             if cfg.update:
                 row["update_of"] = prev
+            if cfg.task == "guided":  # TAC 2010-2011: the topic's category (topics.xml)
+                row["category"] = part.category
             rows["instances"].append(row)
             rows["truth_instances"].append({
                 "instance": inst, "category": part.category, "assessor": assessor_id,
@@ -600,7 +602,10 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
     labels = {f: canon.sentence([by_key[f]])[0].rstrip(".") for f in sorted(scu_id, key=lambda k: int(scu_id[k]))}
     if flavour == "tac":
         for f, uid in sorted(scu_id.items(), key=lambda kv: int(kv[1])):
-            rows["scus"].append({"instance": inst, "scu": uid, "label": labels[f], "weight": float(weights[f])})
+            scu = {"instance": inst, "scu": uid, "label": labels[f], "weight": float(weights[f])}
+            if cfg.task == "guided":  # the aspect the assessor tags the SCU with
+                scu["aspects"] = (by_key[f].aspect,)
+            rows["scus"].append(scu)
             rows["truth_scus"].append({"instance": inst, "scu": uid, "fact": f, "aspect": by_key[f].aspect})
 
     def contributions(sid: str, facts) -> None:

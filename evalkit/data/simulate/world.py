@@ -17,17 +17,12 @@ import random
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
+from evalkit.data.tac_guided import CATEGORIES as GUIDED_CATEGORIES
+
 from .language import NP, Entity, Fact, When, pseudo_word
 
-CATEGORIES: Dict[str, Tuple[str, ...]] = {
-    # TAC 2010 guided summarization categories and their aspects (Owczarzak & Dang 2011,
-    # Table 1); "other" is the implicit catch-all aspect.
-    "accidents": ("what", "when", "where", "why", "who_affected", "damages", "countermeasures", "other"),
-    "attacks": ("what", "when", "where", "perpetrators", "why", "who_affected", "damages", "countermeasures", "other"),
-    "health": ("what", "who_affected", "how", "why", "countermeasures", "other"),
-    "resources": ("what", "importance", "threats", "countermeasures", "other"),
-    "trials": ("who", "who_investigating", "why", "charges", "plead", "sentence", "other"),
-}
+# TAC 2010 guided summarization categories and their aspects (Owczarzak & Dang 2011, Table 1)
+CATEGORIES = GUIDED_CATEGORIES
 
 _FIRST = ["Elena", "Marco", "Ana", "Victor", "Lena", "Omar", "Greta", "Paulo", "Irina", "Tomas",
           "Nadia", "Felix", "Sara", "Anton", "Mira", "Hugo", "Livia", "Jonas", "Clara", "Rafael"]

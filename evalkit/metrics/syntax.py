@@ -1,0 +1,453 @@
+"""Liu & Gildea (2005): syntactic MT metrics STM, TKM, HWCM, DSTM and DTKM.
+
+Liu & Gildea, "Syntactic Features for Evaluation of Machine Translation", ACL 2005 workshop
+on intrinsic and extrinsic evaluation measures (W05-0904), Section 2.
+
+**STM** (subtree metric), an arithmetic mean over depths::
+
+    STM = (1/D) sum_{n=1..D} [ sum_{t in subtrees_n(hyp)} count_clip(t) / sum_{t in subtrees_n(hyp)} count(t) ]
+
+``count_clip(t) = min(count_hyp(t), max_r count_r(t))`` (clipped against the maximum in any
+single reference, as BLEU). A depth-n subtree is, for every node v, the fragment rooted at v
+with all its descendants down to n levels (v = level 1), counted when it reaches depth n on
+at least one path (the reading that reproduces the paper's Figure 2 example, STM = (6/7 +
+3/4 + 1/2)/3 = 0.702; shallower sibling branches are allowed). Node labels only by default
+(``include_words=False``, as in the example).
+
+**TKM** (tree kernel metric): ``cos(T1, T2) = K(T1,T2) / sqrt(K(T1,T1) K(T2,T2))`` with the
+Collins & Duffy (2001) kernel ``K = sum_{n1, n2} C(n1, n2)``: ``C = 0`` if the productions
+at n1 and n2 differ, ``lambda`` if both are preterminals, else
+``lambda * prod_j (1 + C(ch_j(n1), ch_j(n2)))``; ``TKM = max_r cos(hyp, r)`` (references one
+at a time). The paper gives no decay; ``decay`` (lambda) defaults to 1.
+
+**HWCM** (headword chain metric) on dependency trees (words as nodes): a chain of length n is
+the sequence of words on a downward path of n nodes; HWCM is STM's formula over chains,
+lengths 1..D. **DSTM / DTKM** are STM / TKM on the dependency trees (word-labelled nodes).
+
+Sentence level: a length/depth whose clipped precision is zero (or undefined: no hypothesis
+subtree of that depth) contributes ``epsilon``; Liu & Gildea replace zero precisions of
+sentence BLEU and HWCM by 1e-3 (the default of ``epsilon`` for HWCM; 0 for STM/DSTM, which the
+paper does not smooth). Corpus level (the paper does not say how): the protocol's summed
+statistics give the micro-average (clipped counts and totals summed over segments per
+depth); the mean of sentence scores is ``sentence_scores(...).mean()``. TKM/DTKM have no
+additive statistics: their corpus score is the mean sentence score (statistics ``[score, 1]``).
+
+Range [0, 1]. Words are lower-cased for the word-based metrics (``lowercase=True``).
+
+Inputs: hypotheses and per-segment reference lists of :class:`evalkit.text.parse.Parse`
+objects, trees (:class:`nltk.tree.Tree` for STM/TKM, :class:`~evalkit.text.trees.DepTree` for
+HWCM/DSTM/DTKM), or strings, which are parsed with ``parser`` (default: the cached spaCy
+backend). STM/TKM on a dependency-only backend use the documented projection
+(:func:`evalkit.text.heads.dependencies_to_constituents`).
+
+Why our own: no maintained Python package implements these metrics or the Collins-Duffy
+kernel on labelled trees (nltk has none); the dynamic programme is O(|T1| |T2|) and small.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Dict, Hashable, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.registry import register_metric
+from evalkit.text.parse import Parse, Parser, get_parser
+from evalkit.text.trees import DepTree, Tree
+
+__all__ = ["STM", "TKM", "HWCM", "DSTM", "DTKM", "Forest", "subtree_counts", "headword_chains",
+           "tree_kernel", "as_parses", "clipped_depth_statistics", "ParsedMetric"]
+
+
+class Forest:
+    """Trees as arrays: ``labels[i]``, ``children[i]``, ``is_word[i]`` (word leaves of a
+    constituent tree are not kernel nodes), ``roots``."""
+
+    __slots__ = ("labels", "children", "is_word", "roots")
+
+    def __init__(self):
+        self.labels: List[str] = []
+        self.children: List[List[int]] = []
+        self.is_word: List[bool] = []
+        self.roots: List[int] = []
+
+    def _add(self, label: str, is_word: bool) -> int:
+        self.labels.append(label)
+        self.children.append([])
+        self.is_word.append(is_word)
+        return len(self.labels) - 1
+
+    @classmethod
+    def from_tree(cls, tree: Tree, include_words: bool = False, lowercase: bool = False) -> "Forest":
+        f = cls()
+
+        def visit(node) -> Optional[int]:
+            if isinstance(node, str):
+                if not include_words:
+                    return None
+                return f._add(node.lower() if lowercase else node, True)
+            i = f._add(node.label(), False)
+            for c in node:
+                j = visit(c)
+                if j is not None:
+                    f.children[i].append(j)
+            return i
+
+        f.roots.append(visit(tree))
+        return f
+
+    @classmethod
+    def from_dependencies(cls, dep: DepTree, lowercase: bool = True) -> "Forest":
+        f = cls()
+        for w in dep.words:
+            f._add(w.lower() if lowercase else w, False)
+        f.children = dep.children()
+        f.roots = dep.roots()
+        return f
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+
+def subtree_counts(forest: Forest, max_depth: int) -> List[Counter]:
+    """``out[n-1]`` = counts of the depth-n subtrees (see module docstring), n = 1..max_depth."""
+    out = [Counter() for _ in range(max_depth)]
+    frag: Dict[Tuple[int, int], Tuple[Hashable, int]] = {}
+
+    def fragment(v: int, k: int) -> Tuple[Hashable, int]:  # (canonical form, height)
+        key = (v, k)
+        if key not in frag:
+            kids = forest.children[v]
+            if k == 1 or not kids:
+                frag[key] = (forest.labels[v], 1)
+            else:
+                parts = [fragment(c, k - 1) for c in kids]
+                frag[key] = ((forest.labels[v],) + tuple(p[0] for p in parts), 1 + max(p[1] for p in parts))
+        return frag[key]
+
+    for v in range(len(forest)):
+        for n in range(1, max_depth + 1):
+            form, height = fragment(v, n)
+            if height == n:
+                out[n - 1][form] += 1
+            else:
+                break
+    return out
+
+
+def headword_chains(forest: Forest, max_length: int) -> List[Counter]:
+    """``out[n-1]`` = counts of the headword chains of n words (Liu & Gildea's Figure 3)."""
+    out = [Counter() for _ in range(max_length)]
+    chains: List[List[Tuple[str, ...]]] = [[(w,)] for w in forest.labels]
+    out[0].update(c[0] for c in chains)
+    for n in range(2, max_length + 1):
+        new = []
+        for v in range(len(forest)):
+            new.append([(forest.labels[v],) + c for ch in forest.children[v] for c in chains[ch]])
+        chains = new
+        for lst in chains:
+            out[n - 1].update(lst)
+    return out
+
+
+def clipped_depth_statistics(hyp: List[Counter], refs: Sequence[List[Counter]]) -> np.ndarray:
+    """``[clip_1..clip_D, total_1..total_D]`` with clipping against the max over references."""
+    D = len(hyp)
+    row = np.zeros(2 * D, dtype=np.int64)
+    for n in range(D):
+        h = hyp[n]
+        best: Counter = Counter()
+        for r in refs:
+            best |= r[n]  # elementwise max
+        row[n] = sum(min(c, best[g]) for g, c in h.items())
+        row[D + n] = sum(h.values())
+    return row
+
+
+def tree_kernel(a: Forest, b: Forest, decay: float = 1.0) -> float:
+    """Collins & Duffy (2001) kernel ``sum_{n1 in a, n2 in b} C(n1, n2)`` (module docstring)."""
+    def production(f: Forest, v: int):
+        return (f.labels[v], tuple(f.labels[c] for c in f.children[v]))
+
+    by_prod: Dict[Any, List[int]] = {}
+    for v in range(len(b)):
+        if not b.is_word[v]:
+            by_prod.setdefault(production(b, v), []).append(v)
+    memo: Dict[Tuple[int, int], float] = {}
+
+    def C(u: int, v: int) -> float:
+        key = (u, v)
+        if key in memo:
+            return memo[key]
+        if a.is_word[u] or b.is_word[v] or production(a, u) != production(b, v):
+            val = 0.0
+        elif not a.children[u] or all(a.is_word[c] for c in a.children[u]):
+            val = decay
+        else:
+            val = decay
+            for cu, cv in zip(a.children[u], b.children[v]):
+                val *= 1.0 + C(cu, cv)
+        memo[key] = val
+        return val
+
+    total = 0.0
+    for u in range(len(a)):
+        if a.is_word[u]:
+            continue
+        for v in by_prod.get(production(a, u), ()):
+            total += C(u, v)
+    return total
+
+
+def _cosine(a: Forest, b: Forest, decay: float, self_a: float) -> float:
+    kb = tree_kernel(b, b, decay)
+    if self_a <= 0 or kb <= 0:
+        return 0.0
+    return tree_kernel(a, b, decay) / float(np.sqrt(self_a * kb))
+
+
+def as_parses(items: Sequence[Any], parser: Optional[Parser]) -> List[Any]:
+    """Strings parsed with ``parser`` (batched, cached); trees and Parse objects kept."""
+    items = list(items)
+    todo = [i for i, x in enumerate(items) if isinstance(x, str)]
+    if todo:
+        parser = parser if parser is not None else get_parser("spacy")
+        parsed = parser.parse_many([items[i] for i in todo])
+        for i, p in zip(todo, parsed):
+            items[i] = p
+    return items
+
+
+def _refs_lists(n: int, refs: Sequence[Any]) -> List[List[Any]]:
+    if len(refs) != n:
+        raise ParameterError("refs", f"{len(refs)} segments", f"{n} segments (one list of references each)")
+    out = []
+    for i, r in enumerate(refs):
+        if isinstance(r, (str, Tree, DepTree, Parse)):
+            r = [r]
+        r = list(r)
+        if not r:
+            raise ParameterError(f"refs[{i}]", r, "at least one reference")
+        out.append(r)
+    return out
+
+
+class ParsedMetric(Metric):
+    """Shared input handling: parse strings once (hypotheses and references together)."""
+
+    parser: Optional[Parser] = None
+
+    def prepare_inputs(self, hyps, refs):
+        hyps = list(hyps)
+        refs = _refs_lists(len(hyps), refs)
+        flat = as_parses(hyps + [x for r in refs for x in r], self.parser)
+        out_h, k, out_r = flat[:len(hyps)], len(hyps), []
+        for r in refs:
+            out_r.append(flat[k:k + len(r)])
+            k += len(r)
+        return out_h, out_r
+
+
+def _check_depth(name: str, value: int) -> int:
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
+        raise ParameterError(name, value, "an integer >= 1")
+    return int(value)
+
+
+def _check_epsilon(value: float) -> float:
+    if not 0.0 <= float(value) < 1.0:
+        raise ParameterError("epsilon", value, "a number in [0, 1)")
+    return float(value)
+
+
+class _DepthMeanMetric(ParsedMetric):
+    """STM/HWCM/DSTM: mean over depths of clipped precisions."""
+
+    max_depth = 3
+    epsilon = 0.0
+
+    @property
+    def n_statistics(self) -> int:
+        return 2 * self.max_depth
+
+    def _counts(self, x) -> List[Counter]:
+        raise NotImplementedError
+
+    def segment_statistics(self, hyps, refs) -> np.ndarray:
+        hyps, refs = self.prepare_inputs(hyps, refs)
+        out = np.zeros((len(hyps), self.n_statistics), dtype=np.int64)
+        for i, (h, rs) in enumerate(zip(hyps, refs)):
+            out[i] = clipped_depth_statistics(self._counts(h), [self._counts(r) for r in rs])
+        return out
+
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        s = np.asarray(stats_sums, dtype=np.float64)
+        D = self.max_depth
+        clip, tot = s[:, :D], s[:, D:]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            p = np.where((tot > 0) & (clip > 0), clip / np.where(tot > 0, tot, 1.0), self.epsilon)
+        return p.mean(axis=1)
+
+    def _score_one(self, stats_sum: np.ndarray) -> float:
+        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
+
+    def _sig(self, extra: str) -> str:
+        return f"{self.name}|D:{self.max_depth}|eps:{self.epsilon:g}|{extra}|parser:{_parser_sig(self.parser)}"
+
+
+def _parser_sig(parser: Optional[Parser]) -> str:
+    return "default-spacy" if parser is None else parser.name
+
+
+def _constituents(x) -> Tree:
+    if isinstance(x, Parse):
+        return x.constituents()
+    if isinstance(x, Tree):
+        return x
+    if isinstance(x, DepTree):
+        return Parse(x).constituents()
+    raise ParameterError("tree", type(x).__name__, "a Parse, an nltk Tree, a DepTree or a string")
+
+
+def _dependencies(x) -> DepTree:
+    if isinstance(x, Parse):
+        return x.dep
+    if isinstance(x, DepTree):
+        return x
+    if isinstance(x, Tree):
+        from evalkit.text.heads import constituents_to_dependencies
+
+        return constituents_to_dependencies(x)
+    raise ParameterError("tree", type(x).__name__, "a Parse, a DepTree, an nltk Tree or a string")
+
+
+@register_metric("stm")
+class STM(_DepthMeanMetric):
+    """Subtree metric on constituent trees (module docstring)."""
+
+    name = "stm"
+
+    def __init__(self, max_depth: int = 3, include_words: bool = False, epsilon: float = 0.0,
+                 parser: Optional[Parser] = None):
+        self.max_depth = _check_depth("max_depth", max_depth)
+        self.include_words = bool(include_words)
+        self.epsilon = _check_epsilon(epsilon)
+        self.parser = parser
+
+    def _counts(self, x) -> List[Counter]:
+        return subtree_counts(Forest.from_tree(_constituents(x), self.include_words), self.max_depth)
+
+    def signature(self) -> str:
+        return self._sig(f"words:{'yes' if self.include_words else 'no'}")
+
+
+@register_metric("dstm")
+class DSTM(_DepthMeanMetric):
+    """Subtree metric on dependency trees with word-labelled nodes."""
+
+    name = "dstm"
+
+    def __init__(self, max_depth: int = 3, lowercase: bool = True, epsilon: float = 0.0,
+                 parser: Optional[Parser] = None):
+        self.max_depth = _check_depth("max_depth", max_depth)
+        self.lowercase = bool(lowercase)
+        self.epsilon = _check_epsilon(epsilon)
+        self.parser = parser
+
+    def _counts(self, x) -> List[Counter]:
+        return subtree_counts(Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth)
+
+    def signature(self) -> str:
+        return self._sig(f"lc:{'yes' if self.lowercase else 'no'}")
+
+
+@register_metric("hwcm")
+class HWCM(_DepthMeanMetric):
+    """Headword chain metric (chains of 1..max_length words)."""
+
+    name = "hwcm"
+
+    def __init__(self, max_length: int = 3, lowercase: bool = True, epsilon: float = 1e-3,
+                 parser: Optional[Parser] = None):
+        self.max_depth = _check_depth("max_length", max_length)
+        self.lowercase = bool(lowercase)
+        self.epsilon = _check_epsilon(epsilon)
+        self.parser = parser
+
+    def _counts(self, x) -> List[Counter]:
+        return headword_chains(Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth)
+
+    def signature(self) -> str:
+        return self._sig(f"lc:{'yes' if self.lowercase else 'no'}")
+
+
+class _KernelMetric(ParsedMetric):
+    decay = 1.0
+
+    @property
+    def n_statistics(self) -> int:
+        return 2
+
+    def _forest(self, x) -> Forest:
+        raise NotImplementedError
+
+    def segment_statistics(self, hyps, refs) -> np.ndarray:
+        hyps, refs = self.prepare_inputs(hyps, refs)
+        out = np.zeros((len(hyps), 2), dtype=np.float64)
+        for i, (h, rs) in enumerate(zip(hyps, refs)):
+            fh = self._forest(h)
+            kh = tree_kernel(fh, fh, self.decay)
+            out[i] = (max(_cosine(fh, self._forest(r), self.decay, kh) for r in rs), 1.0)
+        return out
+
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        s = np.asarray(stats_sums, dtype=np.float64)
+        return np.where(s[:, 1] > 0, s[:, 0] / np.where(s[:, 1] > 0, s[:, 1], 1.0), 0.0)
+
+    def _score_one(self, stats_sum: np.ndarray) -> float:
+        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
+
+
+def _check_decay(value: float) -> float:
+    if not 0.0 < float(value) <= 1.0:
+        raise ParameterError("decay", value, "a number in (0, 1]")
+    return float(value)
+
+
+@register_metric("tkm")
+class TKM(_KernelMetric):
+    """Tree kernel metric on constituent trees."""
+
+    name = "tkm"
+
+    def __init__(self, decay: float = 1.0, include_words: bool = False, parser: Optional[Parser] = None):
+        self.decay = _check_decay(decay)
+        self.include_words = bool(include_words)
+        self.parser = parser
+
+    def _forest(self, x) -> Forest:
+        return Forest.from_tree(_constituents(x), self.include_words, lowercase=True)
+
+    def signature(self) -> str:
+        return (f"{self.name}|decay:{self.decay:g}|words:{'yes' if self.include_words else 'no'}"
+                f"|parser:{_parser_sig(self.parser)}")
+
+
+@register_metric("dtkm")
+class DTKM(_KernelMetric):
+    """Tree kernel metric on dependency trees (word-labelled nodes)."""
+
+    name = "dtkm"
+
+    def __init__(self, decay: float = 1.0, lowercase: bool = True, parser: Optional[Parser] = None):
+        self.decay = _check_decay(decay)
+        self.lowercase = bool(lowercase)
+        self.parser = parser
+
+    def _forest(self, x) -> Forest:
+        return Forest.from_dependencies(_dependencies(x), self.lowercase)
+
+    def signature(self) -> str:
+        return (f"{self.name}|decay:{self.decay:g}|lc:{'yes' if self.lowercase else 'no'}"
+                f"|parser:{_parser_sig(self.parser)}")

@@ -1,0 +1,317 @@
+"""Liu & Gildea (2005): the paper-specific logic of ``notebooks/liu2005/``.
+
+Ding Liu and Daniel Gildea, "Syntactic Features for Evaluation of Machine Translation", ACL
+2005 workshop on intrinsic and extrinsic evaluation measures (W05-0904). The metrics (STM,
+TKM, HWCM, DSTM, DTKM) live in :mod:`evalkit.metrics.syntax`, sentence BLEU with the paper's
+epsilon in :mod:`evalkit.metrics.bleu` (``smoothing="epsilon"``). This module adds
+
+* the trees of the paper's figures (:data:`FIGURE2_HYP`, :data:`FIGURE2_REF`, the Figure 1
+  sentences with trees reconstructed from the text, the "I have a red pen" example) and
+  :func:`worked_examples`, which recomputes the printed worked example;
+* :func:`metric_grid`: the metric x depth configurations of Tables 1-6;
+* :func:`sentence_level`: Tables 1-5 (Pearson r of sentence scores with human judgments of
+  one system's sentences) and :func:`corpus_level`: Table 6 (r over systems);
+* :func:`human_segment_scores`: fluency or overall (= fluency + adequacy) per segment,
+  judges averaged (the paper does not say how two judges were combined; Pearson r is the
+  same for their mean and their sum when both are present).
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+import pandas as pd
+
+from evalkit.data.published import read_published
+from evalkit.errors import ParameterError
+from evalkit.notebook.params import Parameter as P
+from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, headword_chains
+from evalkit.notebook.segments import darr_table, metric_inputs, parse_rows, system_rows
+from evalkit.stats.correlation import correlate_columns
+from evalkit.text.trees import DepTree, parse_ptb
+
+PAPER = "liu2005"
+#: data set per profile: the ACL05 workshop's TIDES 2003 zh-en data (licensed: MTC part 4; sample:
+#: the simulated TIDES 2003), public: WMT19 kk-en daRR (relative rankings stand in for the scores)
+DATA = {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"}
+
+#: Figure 2: the hypothesis and reference trees of the STM example (categories only).
+FIGURE2_HYP = "(S (NP (PRON)) (VP (V) (NP (PRON))))"
+FIGURE2_REF = "(S (NP (PRON)) (VP (V) (NP (ART) (N))))"
+#: Figure 1 (trees reconstructed from the text: Hyp1 has the reference's structure).
+FIGURE1 = {
+    "ref": ("I had a dog", "(S (NP (PRP I)) (VP (VBD had) (NP (DT a) (NN dog))))"),
+    "hyp1": ("I have the dog", "(S (NP (PRP I)) (VP (VBP have) (NP (DT the) (NN dog))))"),
+    "hyp2": ("A dog I had", "(S (NP (DT a) (NN dog)) (NP (PRP I)) (VP (VBD had)))"),
+}
+#: Table 7: the hypothesis and its three references.
+TABLE7 = {"hyp": "Diplomats will be aboard the plane to return home .",
+          "refs": ["Diplomats are to come back home aboard the fifth plane .",
+                   "Diplomatic staff would go home in a fifth plane .",
+                   "Diplomatic staff will take the fifth plane home ."]}
+#: Section 2.2: the dependency tree of "I have a red pen".
+RED_PEN = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
+
+__all__ = ["NOTEBOOKS", "PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_PEN", "published", "worked_examples",
+           "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores",
+           "sentence_level", "corpus_level", "paper_layout",
+           "sentence_tables", "DATA", "load_corpus",
+           "system_human", "pattern_checks", "sentence_claims", "corpus_claims"]
+
+
+def published(table: str) -> pd.DataFrame:
+    """A printed table (``data/published/liu2005/<table>.csv``)."""
+    return read_published(PAPER, table)
+
+
+def worked_examples() -> pd.DataFrame:
+    """The Figure 2 STM example recomputed: the three depth precisions and their mean,
+    beside the printed values (``key, printed, this_run``)."""
+    (h,), (r,) = parse_ptb(FIGURE2_HYP), parse_ptb(FIGURE2_REF)
+    stm = STM(max_depth=3)
+    stats = stm.segment_statistics([h], [[r]])[0]
+    ex = published("examples").set_index("key")
+    rows = [("stm_figure2", float(ex.loc["stm_figure2", "value"]), round(stm.score_from_statistics(stats), 3))]
+    for n in range(3):
+        rows.append((f"stm_figure2_depth{n + 1}", float(ex.loc[f"stm_figure2_depth{n + 1}", "value"]),
+                     float(stats[n] / stats[3 + n])))
+    out = pd.DataFrame(rows, columns=["key", "printed", "this_run"])
+    return out.assign(agrees=np.isclose(out["printed"], out["this_run"], atol=5e-10))
+
+
+def table7_sentences() -> Dict[str, object]:
+    """The Table 7 sentences (a copy)."""
+    return {"hyp": TABLE7["hyp"], "refs": list(TABLE7["refs"])}
+
+
+def red_pen_chains(length: int = 2) -> List[Tuple[str, ...]]:
+    """The headword chains of the given length in "I have a red pen" (Section 2.2)."""
+    return sorted(headword_chains(Forest.from_dependencies(RED_PEN), length)[length - 1])
+
+
+def figure1_scores(bleu) -> pd.DataFrame:
+    """Sentence BLEU (``bleu``: a sentence-BLEU metric, the paper's epsilon) and the syntactic
+    metrics on the Figure 1 sentences: BLEU prefers Hyp2, the tree metrics Hyp1."""
+    trees = {k: parse_ptb(t)[0] for k, (_, t) in FIGURE1.items()}
+    rows = []
+    for hyp in ("hyp1", "hyp2"):
+        text, ref_text = FIGURE1[hyp][0], FIGURE1["ref"][0]
+        rows.append({"hypothesis": hyp, "text": text,
+                     "BLEU": float(bleu.sentence_scores([text.lower()], [[ref_text.lower()]])[0]) / 100.0,
+                     "STM": float(STM(max_depth=3).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
+                     "HWCM": float(HWCM(max_length=2).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
+                     "TKM": float(TKM().sentence_scores([trees[hyp]], [[trees["ref"]]])[0])})
+    return pd.DataFrame(rows)
+
+
+def metric_grid(max_depth: int, parser=None, decay: float = 1.0, epsilon: float = 1e-3,
+                include_words: bool = False, bleu: bool = True) -> Dict[Tuple[str, str], object]:
+    """``{(metric, depth): metric}`` as in the tables: sentence BLEU with the paper's epsilon
+    (lower-cased, 13a tokens) and HWCM for 1..max_depth, STM and DSTM for 2..max_depth, and the
+    kernels (depth ``"kernel"``)."""
+    from evalkit.metrics import get_metric
+
+    if not isinstance(max_depth, int) or max_depth < 1:
+        raise ParameterError("max_depth", max_depth, "an integer >= 1")
+    grid: Dict[Tuple[str, str], object] = {}
+    for d in range(1, max_depth + 1):
+        if bleu:
+            grid[("BLEU", str(d))] = get_metric("bleu", max_ngram_order=d, smoothing="epsilon", smooth_value=epsilon,
+                                                lowercase=True)
+        grid[("HWCM", str(d))] = HWCM(max_length=d, epsilon=epsilon, parser=parser)
+        if d >= 2:
+            grid[("STM", str(d))] = STM(max_depth=d, include_words=include_words, parser=parser)
+            grid[("DSTM", str(d))] = DSTM(max_depth=d, parser=parser)
+    grid[("TKM", "kernel")] = TKM(decay=decay, include_words=include_words, parser=parser)
+    grid[("DTKM", "kernel")] = DTKM(decay=decay, parser=parser)
+    return grid
+
+
+def human_segment_scores(corpus, judgment: str) -> pd.DataFrame:
+    """``document, segment, system, human``: fluency, or overall = fluency + adequacy, per
+    segment, the judges' values averaged first."""
+    if judgment not in ("fluency", "overall"):
+        raise ParameterError("judgment", judgment, "'fluency' or 'overall'")
+    j = corpus.judgments
+    per = j.groupby(["document", "segment", "system", "judgment"], sort=False)["value"].mean().unstack("judgment")
+    human = per["fluency"] if judgment == "fluency" else per["fluency"] + per["adequacy"]
+    return human.rename("human").reset_index()
+
+
+def sentence_level(hyps: Sequence, refs: Sequence[Sequence], human: Sequence[float],
+                   grid: Mapping[Tuple[str, str], object], parsed: Optional[Mapping] = None) -> pd.DataFrame:
+    """Pearson r between each grid metric's sentence scores and ``human`` (Tables 1-5).
+    ``parsed`` maps texts to their parses (the syntactic metrics use them; BLEU the texts)."""
+    y = np.asarray(human, dtype=float)
+    rows = []
+    for (name, depth), metric in grid.items():
+        h, r = metric_inputs(metric, hyps, refs, parsed)
+        x = np.asarray(metric.sentence_scores(h, r), dtype=float)
+        rows.append({"max_depth": depth, "metric": name, "r": float(correlate_columns(x[:, None], y[:, None])[0]),
+                     "n": len(y)})
+    return pd.DataFrame(rows)
+
+
+def corpus_level(by_system: Mapping[str, Tuple[Sequence, Sequence[Sequence]]], human: Mapping[str, float],
+                 grid: Mapping[Tuple[str, str], object], aggregate: str = "micro",
+                 parsed: Optional[Mapping] = None) -> pd.DataFrame:
+    """Pearson r over systems between corpus scores and ``human`` system scores (Table 6).
+
+    ``aggregate="micro"``: the metric's corpus score from summed statistics; ``"mean"``:
+    the mean of its sentence scores (the paper does not say which it used)."""
+    if aggregate not in ("micro", "mean"):
+        raise ParameterError("aggregate", aggregate, "'micro' or 'mean'")
+    systems = sorted(by_system)
+    y = np.array([human[s] for s in systems], dtype=float)
+    rows = []
+    for (name, depth), metric in grid.items():
+        vals = []
+        for s in systems:
+            h, r = metric_inputs(metric, *by_system[s], parsed)
+            if aggregate == "micro":
+                vals.append(float(metric.corpus_score(h, r)))
+            else:
+                vals.append(float(np.mean(metric.sentence_scores(h, r))))
+        x = np.array(vals)
+        rows.append({"max_depth": depth, "metric": name, "r": float(correlate_columns(x[:, None], y[:, None])[0]),
+                     "n": len(systems)})
+    return pd.DataFrame(rows)
+
+
+def paper_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:
+    """The printed layout: rows max length/depth (then ``kernel``), columns BLEU, HWCM, STM,
+    DSTM, with TKM under STM and DTKM under DSTM in the kernel row."""
+    f = frame.copy()
+    f["column"] = f["metric"].replace({"TKM": "STM", "DTKM": "DSTM"})
+    out = f.pivot(index="max_depth", columns="column", values=value)
+    order = sorted([d for d in out.index if d != "kernel"], key=int) + (["kernel"] if "kernel" in out.index else [])
+    return out.reindex(index=order, columns=[c for c in ("BLEU", "HWCM", "STM", "DSTM") if c in out.columns])
+
+
+# --------------------------------------------------------------------------- corpora
+def sentence_tables(corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, parsed) -> pd.DataFrame:
+    """Tables 1-4: for every system of ``rows`` and judgment, :func:`sentence_level`."""
+    parts = []
+    for judgment in judgments:
+        human = human_segment_scores(corpus, judgment)
+        merged = rows.merge(human, on=["document", "segment", "system"])
+        for system, part in merged.groupby("system", sort=True):
+            t = sentence_level(part["hyp"].tolist(), part["refs"].tolist(), part["human"].to_numpy(), grid, parsed)
+            parts.append(t.assign(system=system, judgment=judgment))
+    return pd.concat(parts, ignore_index=True)
+
+
+def load_corpus(profile: str, quick: bool = False):
+    """The corpus of ``profile`` (:data:`DATA`) through :func:`evalkit.data.datasets.load`."""
+    from evalkit.data.datasets import load
+
+    if profile not in DATA:
+        raise ParameterError("profile", profile, f"one of {sorted(DATA)}")
+    return load(DATA[profile], profile, **({"quick": quick} if profile == "sample" else {}))
+
+
+def system_human(corpus, rows: pd.DataFrame) -> Dict[str, float]:
+    """Table 6's human system score: the sum of overall (fluency + adequacy) over the system's
+    segments in ``rows``; for a daRR corpus the share of its preference pairs it wins."""
+    if getattr(corpus, "preferences", None) is not None and len(corpus.preferences) and corpus.judgments.empty:
+        p = corpus.preferences
+        keep = set(zip(rows["segment"], rows["system"]))
+        p = p[[(s, b) in keep and (s, w) in keep for s, b, w in zip(p["segment"], p["better"], p["worse"])]]
+        wins = p["better"].value_counts()
+        total = wins.add(p["worse"].value_counts(), fill_value=0)
+        return {s: float(wins.get(s, 0) / total[s]) for s in sorted(set(rows["system"])) if total.get(s, 0)}
+    human = human_segment_scores(corpus, "overall").merge(rows[["document", "segment", "system"]])
+    return {s: float(v) for s, v in human.groupby("system")["human"].sum().items()}
+
+
+def _best(frame: pd.DataFrame, metrics: Sequence[str]) -> float:
+    part = frame[frame["metric"].isin(list(metrics))]["value" if "value" in frame else "r"].astype(float)
+    return float(part.max())
+
+
+def pattern_checks(printed: pd.DataFrame, run: pd.DataFrame, level: str) -> List[Tuple[str, str, bool, bool]]:
+    """The paper's qualitative findings, each evaluated on a printed table and on this run:
+    ``(claim, statement, printed_holds, run_holds)``."""
+    out = []
+    for frame, which in ((printed, "printed"), (run, "run")):
+        f = frame.assign(value=frame["value" if "value" in frame else "r"].astype(float))
+        get = f.set_index(["metric", "max_depth"])["value"]
+        res = {"hwcm_beats_bleu": _best(f, ["HWCM"]) > _best(f, ["BLEU"]),
+               "syntax_beats_kernels" if level == "sentence" else "dtkm_best":
+                   (_best(f, ["HWCM", "STM", "DSTM"]) > _best(f, ["TKM", "DTKM"])) if level == "sentence"
+                   else (_best(f, ["DTKM"]) >= _best(f, ["BLEU", "HWCM", "STM", "DSTM", "TKM"])),
+               "bleu_falls_2_to_4" if level == "sentence" else "bleu_rises_1_to_4":
+                   (get[("BLEU", "4")] < get[("BLEU", "2")]) if level == "sentence"
+                   else (get[("BLEU", "4")] > get[("BLEU", "1")])}
+        out.append(res)
+    text = {"hwcm_beats_bleu": "best HWCM above best BLEU",
+            "syntax_beats_kernels": "best of HWCM/STM/DSTM above both kernels",
+            "dtkm_best": "DTKM highest of all", "bleu_falls_2_to_4": "BLEU r lower at n = 4 than at n = 2",
+            "bleu_rises_1_to_4": "BLEU r higher at n = 4 than at n = 1"}
+    return [(k, text[k], bool(out[0][k]), bool(out[1][k])) for k in out[0]]
+
+
+_TABLES = {1: ("E14", "fluency"), 2: ("E15", "fluency"), 3: ("E14", "overall"), 4: ("E15", "overall")}
+
+
+def _claims_for(c, k: int, printed: pd.DataFrame, run: pd.DataFrame, level: str, note: str) -> None:
+    for claim, text, p_holds, r_holds in pattern_checks(printed, run, level):
+        c.add(f"table{k}_{claim}", source=f"Table {k}", printed=p_holds, this_run=r_holds,
+              agrees=p_holds == r_holds, note=f"{text}; {note}")
+    for metric in ("HWCM", "BLEU", "DTKM"):
+        p = printed[printed["metric"] == metric]["value"].astype(float)
+        r = run[run["metric"] == metric]["r"].astype(float)
+        if len(p) and len(r):
+            c.compare(f"table{k}_best_{metric.lower()}", source=f"Table {k}", printed=float(p.max()),
+                      this_run=float(r.max()), comparable=False, note=f"best {metric} r; {note}")
+
+
+def sentence_claims(table: pd.DataFrame, profile: str, data: str):
+    """Claims of Tables 1-4 (:func:`pattern_checks` on the printed and the run's tables, and the
+    best printed r beside this run's, not comparable). ``public``: its daRR table against
+    Table 3 (overall, E14)."""
+    from evalkit.notebook.claims import Claims
+
+    c = Claims(PAPER, data=data, kind="reproduced")
+    note = ("daRR tau-like, WMT19 kk-en" if profile == "public" else f"profile {profile}") + \
+        "; spaCy parses stand in for the Collins parser"
+    for k, (system, judgment) in _TABLES.items():
+        if profile == "public":
+            run = table if k == 3 else table.iloc[0:0]
+        else:
+            run = table[(table["system"] == system) & (table["judgment"] == judgment)]
+        if not run.empty:
+            _claims_for(c, k, published(f"table{k}"), run, "sentence", note)
+    return c
+
+
+def corpus_claims(table: pd.DataFrame, profile: str, data: str):
+    """Claims of Table 6 (as :func:`sentence_claims`)."""
+    from evalkit.notebook.claims import Claims
+
+    c = Claims(PAPER, data=data, kind="reproduced")
+    note = f"profile {profile}; {table['n'].iloc[0]} systems; spaCy parses stand in for the Collins parser"
+    _claims_for(c, 6, published("table6"), table, "corpus", note)
+    return c
+
+
+# --------------------------------------------------------------------------- notebook parameters
+_PARSER = P("parser", str, default="spacy", choices=("spacy", "link-grammar"),
+            help="offline parser backend (spaCy from the pinned wheel; Debian's link-parser)")
+_MT = (P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
+       P("decay", float, default=1.0, low=0.0, high=1.0, help="tree-kernel decay lambda"),
+       P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"), _PARSER)
+NOTEBOOKS = {
+    "00_worked_examples": (P("table7_length", int, default=3, low=1, high=10, help="HWCM D for Table 7"),
+                           _PARSER),
+    "01_sentence_level": (
+        P("systems", list, default=["E14", "E15"], help="systems (sample/licensed; public uses all)"),
+        P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
+        P("max_depth", int, default=4, low=1, high=8),
+        P("n_segments", int, default=None, allow_none=True, quick=40, low=1, help="first N segments"), *_MT),
+    "02_corpus_level": (
+        P("systems", list, default=[], help="systems to correlate over ([] = all)"),
+        P("max_depth", int, default=6, low=1, high=8),
+        P("n_segments", int, default=None, allow_none=True, quick=30, low=1, help="first N segments"),
+        P("aggregate", str, default="micro", choices=("micro", "mean")), *_MT),
+}

@@ -1,0 +1,105 @@
+"""Owczarzak, van Genabith & Way (2007, WMT): the logic of ``notebooks/owczarzak2007wmt/``.
+
+Karolina Owczarzak, Josef van Genabith and Andy Way, "Labelled Dependencies in Machine
+Translation Evaluation", Second Workshop on Statistical Machine Translation, pp. 104-111.
+It extends the SSST paper's LFG dependency F (:mod:`evalkit.papers.owczarzak2007ssst`) with
+
+* n-best parses of translation and reference (Table 2: F on the adjunct-reordered set rises
+  from 96.56 with 1 parse to 98.79 with 50; the best F over the n x n parse pairs here,
+  :class:`evalkit.metrics.dependency.DependencyF` ``nbest``);
+* partial matching of predicate triples (``d_var``: ``subj(resign, x)``, ``subj(y, john)``);
+* WordNet synonyms in the matching (``d+WN``);
+
+and correlates every variant with human fluency and accuracy (Table 3) in the SSST design
+(:func:`evalkit.papers.owczarzak2007ssst.segment_correlations`).
+
+This module adds :func:`variant_metrics` (the paper's variant names), :func:`nbest_table`
+(Table 2 for any parses with alternatives) and :func:`printed_checks`.
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional, Sequence
+
+import numpy as np
+import pandas as pd
+
+from evalkit.data.published import read_published
+from evalkit.errors import ParameterError
+from evalkit.notebook.params import Parameter as P
+from evalkit.metrics.dependency import DependencyF
+
+PAPER = "owczarzak2007wmt"
+VARIANTS = ("d", "d_pr", "d_var", "d+WN", "d_2", "d_10", "d_50", "d_2_var", "d_10_var", "d_50_var", "d_50+WN")
+
+__all__ = ["NOTEBOOKS", "PAPER", "VARIANTS", "published", "variant_metrics", "nbest_table", "printed_checks"]
+
+
+def published(table: str) -> pd.DataFrame:
+    """A printed table (``data/published/owczarzak2007wmt/<table>.csv``)."""
+    return read_published(PAPER, table)
+
+
+def variant_metrics(names: Sequence[str], parser=None, wordnet=None) -> Dict[str, DependencyF]:
+    """``d`` (all triples), ``d_pr`` (predicates only), ``d_<n>`` (n-best), ``_var`` (partial
+    matching), ``+WN`` (WordNet matching), combined as in the paper's names."""
+    out = {}
+    for name in names:
+        if name not in VARIANTS:
+            raise ParameterError("variants", name, f"one of {VARIANTS}")
+        parts = name.replace("+WN", "").split("_")[1:]
+        nbest = next((int(p) for p in parts if p.isdigit()), 1)
+        if "+WN" in name and wordnet is None:
+            continue
+        out[name] = DependencyF(pred_only="pr" in parts, partial="var" in parts, nbest=nbest,
+                                wordnet=wordnet if "+WN" in name else None, parser=parser)
+    return out
+
+
+def nbest_table(originals: Sequence, reordered: Sequence, n_values: Sequence[int]) -> pd.DataFrame:
+    """Table 2: corpus dependency F (x100) of the reordered sentences against the originals
+    with up to n parses per side (parses: :class:`evalkit.text.parse.Parse` with ``nbest``);
+    ``available`` = the largest number of alternatives any parse offers."""
+    avail = max(len(p.nbest or (p.dep,)) for p in list(originals) + list(reordered))
+    rows = []
+    for n in n_values:
+        f = DependencyF(nbest=int(n)).corpus_score(list(reordered), [[o] for o in originals])
+        rows.append({"nbest": int(n), "f_score": 100.0 * float(f), "available": avail})
+    return pd.DataFrame(rows)
+
+
+def printed_checks() -> pd.DataFrame:
+    """Numbers derivable from other printed numbers: Table 1 = the SSST paper's Table 1, Table 2
+    non-decreasing in n and its 1-best row = Table 1's dep f-score, the ranked layout of Table 3
+    ordered by |r|, and fn. 6's significance step against the Fisher-z difference interval
+    1.96 sqrt(2 / (n - 3)) at n = 16,800 (which gives 0.021, not the printed 0.022)."""
+    t1, t2, t3, text = published("table1"), published("table2"), published("table3"), published("text")
+    ssst = read_published("owczarzak2007ssst", "table1")
+    same = t1.astype(str).reset_index(drop=True).equals(ssst.astype(str).reset_index(drop=True))
+    f = t2[t2["nbest"] != "baseline"]["f_score"].astype(float).to_numpy()
+    one_best = float(t1.loc[t1["metric"] == "dep", "modified"].iloc[0])
+    ranked = all(
+        part.assign(a=part["value"].abs()).sort_values("a", ascending=False, kind="stable")["rank"].tolist()
+        == sorted(part["rank"]) for _, part in t3.groupby("judgment"))
+    tx = text.set_index("key")["value"].astype(float)
+    step = 1.96 * np.sqrt(2.0 / (tx["n_segments"] - 3))
+    rows = [("table1_equals_ssst_table1", "Table 1 = SSST Table 1", 1.0, float(same)),
+            ("table2_monotone", "Table 2: F non-decreasing in n", 1.0, float(np.all(np.diff(f) >= 0))),
+            ("table2_one_best", "Table 2 1-best = Table 1 dep f-score", float(f[0]), one_best),
+            ("table3_ranked", "Table 3 rows ordered by |r|", 1.0, float(ranked)),
+            ("significance_step", "fn. 6: 0.022 vs 1.96 sqrt(2/(n-3))", float(tx["significance_step"]),
+             round(float(step), 3))]
+    out = pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run"])
+    return out.assign(agrees=np.isclose(out["printed"], out["this_run"], atol=1e-12))
+
+
+# --------------------------------------------------------------------------- notebook parameters
+_PARSER = P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)")
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_table2_nbest": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
+                        P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1), _PARSER),
+    "02_table3_variants": (
+        P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
+        P("variants", list, default=list(VARIANTS), choices=VARIANTS),
+        P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"), _PARSER),
+}

@@ -1,0 +1,302 @@
+"""Owczarzak (2009), DEPEVAL(summ): the paper-specific logic of ``notebooks/owczarzak2009depeval/``.
+
+Karolina Owczarzak, "DEPEVAL(summ): Dependency-based Evaluation for Automatic Summaries",
+ACL-IJCNLP 2009, pp. 190-198. Summaries are parsed, flattened into LFG dependency triples and
+scored by recall against the bag union of the model summaries; five switches (pm, wn, pred,
+norel, one) give 32 variants. Correlations with Pyramid and Overall Responsiveness (TAC 2008,
+Tables 1-2) and Content Responsiveness (DUC 2007, Tables 3-4), at system and summary level,
+for model and system summaries, against ROUGE-2, ROUGE-SU4 and BE-HM, all jackknifed.
+
+The metrics live in :mod:`evalkit.metrics.dependency` (DEPEVAL, BE-HM, jackknifing) and
+:mod:`evalkit.metrics.rouge`; correlations and Fisher intervals in
+:mod:`evalkit.stats.correlation`. This module adds what only this paper defines:
+
+* :func:`variant_rows`: the 32 variants in the order of Table 1 (read from the printed table);
+* :func:`significance_letters`: Table 2's letters recomputed from the printed r values
+  (the rule "the two 95% Fisher-z intervals do not overlap", n = 384 model / 5,568 system
+  summaries, reproduces every letter: notes P4 §4);
+* :func:`asterisks`, :func:`shading`, :func:`ci_excludes_zero`: the other derivable marks;
+* :func:`score_summaries`: every variant and competitor on a summarization corpus;
+* :func:`correlations`: the four columns of Tables 1-4 from those scores.
+"""
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+import pandas as pd
+
+from evalkit.data.published import read_published
+from evalkit.errors import ParameterError
+from evalkit.notebook.params import Parameter as P
+from evalkit.metrics.dependency import BEHM, DEPEVAL, jackknife_scores
+from evalkit.metrics.syntax import as_parses
+from evalkit.stats.correlation import correlate, fisher_ci
+
+PAPER = "owczarzak2009depeval"
+COMPETITORS = ("ROUGE-2", "ROUGE-SU4", "BE-HM")
+LETTER = {"ROUGE-2": "R2", "ROUGE-SU4": "R4", "BE-HM": "B"}
+#: summary-level sample sizes that reproduce Table 2's letters (96 x 4 models, 96 x 58 systems)
+N_SUMMARY_LEVEL = {"models": 384, "systems": 5568}
+COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "responsiveness_systems")
+
+__all__ = ["NOTEBOOKS", "PAPER", "key", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows",
+           "significance_letters",
+           "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
+           "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run"]
+
+
+def key(*parts: str) -> str:
+    """A claim id from table/metric/column names (``DEPEVAL(summ) wn`` -> ``DEPEVAL_summ_wn``)."""
+    import re
+
+    return "_".join(re.sub(r"[^A-Za-z0-9.:-]+", "_", p).strip("_") for p in parts)
+
+
+def published(table: str) -> pd.DataFrame:
+    """A printed table (``data/published/owczarzak2009depeval/<table>.csv``)."""
+    return read_published(PAPER, table, dtypes={"value": "float"} if table != "text" else None)
+
+
+def variant_rows() -> List[str]:
+    """The DEPEVAL row labels of Table 1, in printed order (``base``, ``pm``, ..., 32 rows)."""
+    t = published("table1")
+    return list(dict.fromkeys(t.loc[t["group"] != "other", "metric"]))
+
+
+def _side(column: str) -> str:
+    return column.rsplit("_", 1)[1]
+
+
+def significance_letters(table: pd.DataFrame, n: Optional[Dict[str, int]] = None,
+                         confidence: float = 0.95) -> pd.DataFrame:
+    """For every DEPEVAL row and column of a Table-2-shaped frame (``metric, column, value``):
+    the competitors whose Fisher-z interval lies entirely below the variant's (intervals do
+    not overlap), as a space-separated string of R2/R4/B in the printed order."""
+    n = dict(N_SUMMARY_LEVEL if n is None else n)
+    ci = {(r.metric, r.column): fisher_ci(r.value, n[_side(r.column)], "pearson", confidence)
+          for r in table.itertuples()}
+    rows = []
+    for r in table.itertuples():
+        if r.metric in COMPETITORS:
+            continue
+        low = ci[(r.metric, r.column)][0]
+        beats = [LETTER[c] for c in COMPETITORS if ci[(c, r.column)][1] < low]
+        rows.append({"metric": r.metric, "column": r.column, "value": r.value, "better_than": " ".join(beats)})
+    return pd.DataFrame(rows)
+
+
+def asterisks(table: pd.DataFrame) -> pd.DataFrame:
+    """``star`` = 1 where the value is the highest of its column (ties all starred)."""
+    best = table.groupby("column")["value"].transform("max")
+    return table.assign(star=(table["value"] == best).astype(int))[["metric", "column", "value", "star"]]
+
+
+def shading(table: pd.DataFrame) -> pd.DataFrame:
+    """How many of ROUGE-2, ROUGE-SU4, BE-HM each DEPEVAL value strictly exceeds (3 = darkest grey)."""
+    comp = table[table["metric"].isin(COMPETITORS)].pivot(index="metric", columns="column", values="value")
+    rows = [{"metric": r.metric, "column": r.column, "value": r.value,
+             "k": int(sum(r.value > comp.loc[c, r.column] for c in COMPETITORS))}
+            for r in table.itertuples() if r.metric not in COMPETITORS]
+    return pd.DataFrame(rows)
+
+
+def ci_excludes_zero(r: float, n: int, confidence: float = 0.95) -> bool:
+    """Whether the Fisher-z interval of r excludes 0 (Tables 3-4 notes)."""
+    lo, hi = fisher_ci(r, n, "pearson", confidence)
+    return bool(lo > 0 or hi < 0)
+
+
+# --------------------------------------------------------------------------- this run
+def _variant(label: str) -> Tuple[str, ...]:
+    return () if label == "base" else tuple(label.split())
+
+
+def score_summaries(corpus, variants: Sequence[str], competitors: Sequence[str] = COMPETITORS,
+                    parser=None, wordnet=None, rouge_metrics: Optional[Dict[str, object]] = None,
+                    instances: Optional[Iterable[str]] = None, progress=None,
+                    n_models: Optional[int] = None) -> pd.DataFrame:
+    """Jackknifed recall of every DEPEVAL ``variants`` label and competitor for every summary.
+
+    ``rouge_metrics`` maps ``ROUGE-2``/``ROUGE-SU4`` to protocol metrics (built by the notebook
+    from the registry); BE-HM is :class:`evalkit.metrics.dependency.BEHM` on the same parses.
+    ``n_models``: use the first n model summaries of each topic (the paper's TAC and DUC topics
+    have 4; SummEval's 11 references are cut to the same number). Returns ``instance,
+    summarizer, type, metric, value``.
+    """
+    instances = list(instances) if instances is not None else corpus.instances["instance"].tolist()
+    hyps, refs, own, keys = [], [], [], []
+    for inst in instances:
+        models = corpus.models(inst)[:n_models]
+        if len(models) < 2:
+            continue
+        texts = {m: corpus.summary_text(inst, m) for m in models}
+        for s in models + corpus.peers(inst):
+            hyps.append(corpus.summary_text(inst, s))
+            refs.append([texts[m] for m in models])
+            own.append(models.index(s) if s in texts else None)
+            keys.append((inst, s, "model" if s in texts else "peer"))
+    if not hyps:
+        raise ParameterError("corpus", corpus.name, "instances with at least two model summaries")
+    texts = list(dict.fromkeys(hyps + [r for rs in refs for r in rs]))
+    parsed = dict(zip(texts, as_parses(texts, parser)))  # each text parsed (or looked up) once
+    p_hyps, p_refs = [parsed[h] for h in hyps], [[parsed[r] for r in rs] for rs in refs]
+    frames = []
+    todo = [(v, DEPEVAL(_variant(v), wordnet=wordnet if "wn" in _variant(v) else None, parser=parser))
+            for v in variants]
+    if "BE-HM" in competitors:
+        todo.append(("BE-HM", BEHM(parser=parser)))
+    for name in competitors:
+        if name != "BE-HM":
+            if not rouge_metrics or name not in rouge_metrics:
+                raise ParameterError("rouge_metrics", sorted(rouge_metrics or {}), f"a metric for {name}")
+            todo.append((name, rouge_metrics[name]))
+    for name, metric in (progress(todo) if progress else todo):
+        parsed_input = isinstance(metric, (DEPEVAL, BEHM))
+        values = jackknife_scores(metric, p_hyps if parsed_input else hyps, p_refs if parsed_input else refs, own)
+        frames.append(pd.DataFrame({"instance": [k[0] for k in keys], "summarizer": [k[1] for k in keys],
+                                    "type": [k[2] for k in keys], "metric": name, "value": values}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def correlations(scores: pd.DataFrame, judgments: Dict[str, Dict[str, pd.DataFrame]]) -> pd.DataFrame:
+    """Pearson r at system and summary ("global") level for each column.
+
+    ``judgments[manual][side]`` is the long judgment frame (``instance, summarizer, judgment,
+    value``) for ``side`` in models/systems, e.g. Pyramid of models = the jackknifed pyramid.
+    Returns ``metric, column, level, r, n``.
+    """
+    rows = []
+    for manual, sides in judgments.items():
+        for side, judg in sides.items():
+            typ = "model" if side == "models" else "peer"
+            part = scores[scores["type"] == typ]
+            if part.empty or judg.empty:
+                continue
+            res = correlate(part[["instance", "summarizer", "metric", "value"]], judg.assign(judgment=manual),
+                            levels=("system", "global"), methods=("pearson",))
+            for r in res.itertuples():
+                rows.append({"metric": r.metric, "column": f"{manual}_{side}",
+                             "level": "system" if r.level == "system" else "summary", "r": r.r, "n": r.n})
+    return pd.DataFrame(rows)
+
+
+def wide(frame: pd.DataFrame, value: str = "value", order: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    """``metric x column`` layout of a long frame, rows in ``order`` (default: as they come)."""
+    out = frame.pivot(index="metric", columns="column", values=value)
+    order = list(order) if order is not None else list(dict.fromkeys(frame["metric"]))
+    return out.reindex([m for m in order if m in out.index])
+
+
+# --------------------------------------------------------------------------- data per profile
+#: data set per (table group, profile): TAC 2008 for Tables 1-2, DUC 2007 for Tables 3-4; the
+#: public stand-in is SummEval (expert relevance for Pyramid / content responsiveness, the mean
+#: of the four expert ratings for overall responsiveness; its references are not judged)
+DATA = {"tac2008": {"sample": "tac2008", "public": "summeval", "licensed": "tac2008"},
+        "duc2007": {"sample": "duc2007", "public": "summeval", "licensed": "duc2007"}}
+
+
+def load_corpus(group: str, profile: str, quick: bool = False):
+    """The corpus of Tables 1-2 (``group="tac2008"``) or 3-4 (``"duc2007"``) for ``profile``."""
+    from evalkit.data.datasets import load
+
+    if group not in DATA or profile not in DATA[group]:
+        raise ParameterError("profile", profile, f"one of {sorted(DATA.get(group, DATA['tac2008']))}")
+    return load(DATA[group][profile], profile, **({"quick": quick} if profile == "sample" else {}))
+
+
+def manual_scores(corpus, group: str) -> Dict[str, Dict[str, pd.DataFrame]]:
+    """``{manual: {"models"|"systems": judgments}}`` for :func:`correlations`: TAC Pyramid
+    (models: the jackknifed pyramid) and overall responsiveness; DUC 2007 content
+    responsiveness; SummEval's stand-ins (module :data:`DATA`)."""
+    j = corpus.judgments
+    names = set(j["judgment"])
+    models, peers = set(corpus.models()), set(corpus.peers())
+
+    def pick(name: str, who: set) -> pd.DataFrame:
+        return j[(j["judgment"] == name) & j["summarizer"].isin(who)][["instance", "summarizer", "judgment", "value"]]
+
+    if "relevance" in names:  # SummEval
+        mean4 = j[j["judgment"].isin(["coherence", "consistency", "fluency", "relevance"])]
+        mean4 = mean4.groupby(["instance", "summarizer"], as_index=False)["value"].mean().assign(judgment="mean4")
+        if group == "duc2007":
+            return {"content_responsiveness": {"systems": pick("relevance", peers)}}
+        return {"pyramid": {"systems": pick("relevance", peers)},
+                "responsiveness": {"systems": mean4[mean4["summarizer"].isin(peers)]}}
+    if group == "duc2007":
+        name = "content_responsiveness"
+        return {name: {"models": pick(name, models), "systems": pick(name, peers)}}
+    resp = "overall_responsiveness"
+    pyr_models = "pyramid_modified_jk" if "pyramid_modified_jk" in names else "pyramid_modified"
+    return {"pyramid": {"models": pick(pyr_models, models), "systems": pick("pyramid_modified", peers)},
+            "responsiveness": {"models": pick(resp, models), "systems": pick(resp, peers)}}
+
+
+def rouge_metrics() -> Dict[str, object]:
+    """ROUGE-2 and ROUGE-SU4 recall as TAC ran them (Porter stemming, no stop-word removal)."""
+    from evalkit.metrics import get_metric
+
+    return {"ROUGE-2": get_metric("rouge", method="2", stem=True, score="R"),
+            "ROUGE-SU4": get_metric("rouge", method="SU4", stem=True, score="R")}
+
+
+def _printed_patterns(t: pd.DataFrame) -> Dict[str, bool]:
+    v = t.set_index(["metric", "column"])["value"].astype(float)
+    out = {}
+    cols = set(t["column"])
+    for col in sorted(cols):
+        comp = [v.get((c, col), np.nan) for c in COMPETITORS]
+        if ("base", col) in v.index and not np.isnan(comp).all():
+            out[f"{col}_base_above_all_competitors"] = bool(v[("base", col)] > np.nanmax(comp))
+        if ("pm", col) in v.index and ("base", col) in v.index:
+            out[f"{col}_pm_above_base"] = bool(v[("pm", col)] > v[("base", col)])
+    return out
+
+
+def printed_as_run(table: str) -> pd.DataFrame:
+    """A printed table with this module's names: Tables 3-4's ``DEPEVAL(summ) wn`` -> ``wn``
+    (``DEPEVAL(summ)`` -> ``base``) and their columns ``models``/``systems`` ->
+    ``content_responsiveness_models``/``..._systems``."""
+    t = published(table)
+    if table in ("table3", "table4"):
+        t = t.assign(metric=t["metric"].str.replace("DEPEVAL(summ)", "", regex=False).str.strip().replace("", "base"),
+                     column="content_responsiveness_" + t["column"])
+    return t
+
+
+def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
+    """Claims of one table: the findings (base above every competitor; pm above base) per
+    column on the printed table and on this run (``metric, column, r``), and every printed
+    value beside this run's (not comparable: other data and parser)."""
+    from evalkit.notebook.claims import Claims
+
+    printed = printed_as_run(table)
+    mine = run.rename(columns={"r": "value"})
+    c = Claims(PAPER, data=data, kind="reproduced")
+    note = f"profile {profile}; spaCy parses and LFG-like triples stand in for Charniak-Johnson + LFG annotation"
+    p, r = _printed_patterns(printed), _printed_patterns(mine)
+    for finding in sorted(set(p) & set(r)):
+        c.add(f"{table}_{finding}", source=table.title(), printed=p[finding], this_run=r[finding],
+              agrees=p[finding] == r[finding], note=note)
+    got = mine.set_index(["metric", "column"])["value"]
+    for row in printed.itertuples():
+        if (row.metric, row.column) in got.index:
+            c.compare(key(table, row.metric, row.column), source=table.title(),
+                      printed=float(row.value), this_run=float(got[(row.metric, row.column)]), comparable=False,
+                      note=note)
+    return c
+
+
+# --------------------------------------------------------------------------- notebook parameters
+_LABELS = ("base", "pm", "wn", "pred", "norel", "one")
+_RUN = (P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
+        P("n_models", int, default=4, low=2, help="model summaries per topic (SummEval has 11; the paper 4)"),
+        P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
+        P("parser", str, default="spacy", choices=("spacy",), help="offline parser (labelled dependencies)"))
+NOTEBOOKS = {
+    "00_printed_checks": (P("confidence", float, default=0.95, low=0.5, high=0.999),),
+    "01_tac2008_tables1_2": (P("variants", list, default=None, allow_none=True, quick=list(_LABELS),
+                               help="Table 1 labels, e.g. 'pm wn' (None = all 32)"), *_RUN),
+    "02_duc2007_tables3_4": (P("variants", list, default=None, allow_none=True, quick=["base", "norel"],
+                               help="labels (None = base, wn, norel, one)"), *_RUN),
+}

@@ -1,0 +1,190 @@
+"""Owczarzak & Dang (2011), *Who wrote What Where: Analyzing the content of human and automatic
+summaries* (ACL 2011 workshop, pp. 25-32): what only this paper defines.
+
+* **Macro-averages** (Table 2, Figure 1; inferred nesting, notes §3.2): the mean over topics of
+  the per-topic mean over the group's summarizers; humans are scored with TAC's jackknifed
+  pyramid (against the other models), TAC 2009 Responsiveness halved to 5 points.
+* **SCU weights** (Table 3): share of all the year's pyramid SCUs of weight w (pooled).
+* **Per category** (TAC 2010, Tables 4-5): SCUs of weight w per pyramid (mean over the
+  category's topics) and matched per top-15 summary (mean over its summaries); per aspect the
+  mean weight and count of the aspect's SCUs. An SCU with several aspects counts for each.
+* **Top-15 systems**: the 15 automatic systems best by Responsiveness on initial summaries.
+* **Category comparison** (Tables 6-7): one-way ANOVA + Tukey HSD on per-summary scores
+  across the 5 categories, letters by :func:`evalkit.stats.anova.compact_letters` (the
+  printed letters follow no single algorithm: compare pairwise significance, notes C7).
+* **Baseline 1 per aspect** (Table 8): the partial pyramid score per aspect
+  (:func:`evalkit.metrics.pyramid.aspect_scores`), averaged over the category's topics.
+"""
+from __future__ import annotations
+
+from typing import Dict, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from evalkit.notebook.params import Parameter as P
+from evalkit.data.summary_scores import corpus_pyramids
+from evalkit.data.tac_views import TacPart
+from evalkit.errors import ParameterError
+from evalkit.metrics.pyramid import aspect_scores, weight_distribution
+from evalkit.stats.anova import compact_letters, tukey_hsd
+from evalkit.stats.pairwise import paired_test
+
+__all__ = ["PAPER", "NOTEBOOKS", "macro_average", "table2", "table3", "top_systems", "scu_counts_by_weight", "aspect_coverage",
+           "category_scores", "category_letters", "update_drops", "baseline_aspects", "LEAD_BASELINE"]
+
+PAPER = "owczarzak2011who"
+LEAD_BASELINE = "1"  # TAC's Baseline 1: the lead of the most recent document
+
+NOTEBOOKS = {
+    "01_year_comparison": (P("years", list, default=[2008, 2009, 2010], element=int, choices=(2008, 2009, 2010, 2011)),),
+    "02_categories_aspects": (P("year", int, default=2010, choices=(2010, 2011)),
+                              P("top_k", int, default=15, quick=5, low=1, help="best systems by initial Responsiveness"),
+                              P("baseline", str, default="1", help="Baseline 1: lead of the most recent document"),
+                              P("n_show", int, default=11, low=1), P("alpha", float, default=0.05, low=0, high=1)),
+}
+
+
+def _group_scores(part: TacPart, metric: str, group: str, systems: Sequence[str] = None) -> pd.DataFrame:
+    if group == "human":
+        key = "pyramid_jk" if metric == "pyramid" else metric
+        return part.scores(key, part.models, rescale_2009=True)
+    return part.scores(metric, systems if systems is not None else part.peers, rescale_2009=True)
+
+
+def macro_average(frame: pd.DataFrame) -> float:
+    """Mean over instances of the per-instance mean over systems."""
+    return float(frame.groupby("instance")["value"].mean().mean())
+
+
+def table2(parts: Mapping[int, Mapping[str, TacPart]]) -> pd.DataFrame:
+    """``metric, year, group, docset, value`` (``parts[year][group letter]``)."""
+    rows = []
+    for year, by_group in parts.items():
+        for letter, docset in (("A", "initial"), ("B", "update")):
+            p = by_group[letter]
+            for metric in ("pyramid", "responsiveness"):
+                for grp in ("human", "automatic"):
+                    rows.append((metric, year, grp, docset, macro_average(_group_scores(p, metric, grp))))
+    return pd.DataFrame(rows, columns=["metric", "year", "group", "docset", "value"])
+
+
+def table3(parts: Mapping[int, Mapping[str, TacPart]]) -> pd.DataFrame:
+    """``docset, weight, year, percent`` of pooled pyramid SCUs (weights 1-4)."""
+    rows = []
+    for year, by_group in parts.items():
+        for letter, docset in (("A", "initial"), ("B", "update")):
+            wd = weight_distribution(corpus_pyramids(by_group[letter].corpus, by_group[letter].instances))
+            tot = wd.groupby("weight")["n_scus"].sum()
+            for w in (4, 3, 2, 1):
+                rows.append((docset, w, year, 100.0 * float(tot.get(w, 0)) / float(tot.sum())))
+    return pd.DataFrame(rows, columns=["docset", "weight", "year", "percent"])
+
+
+def top_systems(initial: TacPart, n: int = 15) -> list:
+    """The ``n`` automatic systems with the highest mean Responsiveness on initial summaries."""
+    means = initial.scores("responsiveness", initial.peers).groupby("system")["value"].mean()
+    if n > len(means):
+        raise ParameterError("n", n, f"at most the {len(means)} automatic systems")
+    return means.sort_values(ascending=False, kind="mergesort").index[:n].tolist()
+
+
+def _categories(part: TacPart) -> Dict[str, str]:
+    if not part.category_of:
+        raise ParameterError("part", part.name, "a guided-summarization year with topic categories (TAC 2010)")
+    return part.category_of
+
+
+def scu_counts_by_weight(part: TacPart, systems: Sequence[str]) -> pd.DataFrame:
+    """Table 4 for one docset: ``category, weight (1-4|total), source (pyramids|automatic), value``."""
+    cats = _categories(part)
+    pyrs = corpus_pyramids(part.corpus, part.instances)
+    rows = []
+    for inst, pyr in pyrs.items():
+        w = pyr.weights_from(None)
+        rows += [(cats[inst], str(k), "pyramids", inst, None, float((w == k).sum())) for k in (1, 2, 3, 4)]
+        rows.append((cats[inst], "total", "pyramids", inst, None, float((w > 0).sum())))
+        for i, s in enumerate(pyr.summarizers):
+            if s in systems:
+                f = pyr.found[i]
+                rows += [(cats[inst], str(k), "automatic", inst, s, float((f & (w == k)).sum())) for k in (1, 2, 3, 4)]
+                rows.append((cats[inst], "total", "automatic", inst, s, float(f.sum())))
+    d = pd.DataFrame(rows, columns=["category", "weight", "source", "instance", "system", "n"])
+    return d.groupby(["category", "weight", "source"], sort=True)["n"].mean().rename("value").reset_index()
+
+
+def aspect_coverage(part: TacPart, systems: Sequence[str]) -> pd.DataFrame:
+    """Table 5 for one docset: ``category, aspect, source, avg_weight, avg_count``."""
+    cats = _categories(part)
+    rows = []
+    for inst, pyr in corpus_pyramids(part.corpus, part.instances).items():
+        if not pyr.aspects:
+            raise ParameterError("corpus", part.name, "SCU aspect tags (manual/scu_aspects.txt)")
+        w = pyr.weights_from(None)
+        for a in sorted({x for tags in pyr.aspects for x in tags}):
+            mask = np.array([a in tags for tags in pyr.aspects], dtype=bool)
+            rows.append((cats[inst], a, "pyramids", mask.sum(), w[mask].sum()))
+            for i, s in enumerate(pyr.summarizers):
+                if s in systems:
+                    f = pyr.found[i] & mask
+                    rows.append((cats[inst], a, "automatic", f.sum(), w[f].sum()))
+    d = pd.DataFrame(rows, columns=["category", "aspect", "source", "count", "weight"])
+    g = d.groupby(["category", "aspect", "source"], sort=True)
+    return pd.DataFrame({"avg_weight": g["weight"].sum() / g["count"].sum().replace(0, np.nan),
+                         "avg_count": g["count"].mean()}).reset_index()
+
+
+def category_scores(part: TacPart, metric: str, group: str, systems: Sequence[str] = None) -> pd.DataFrame:
+    """Per-summary scores with the topic's category: ``instance, system, value, category``."""
+    cats = _categories(part)
+    s = _group_scores(part, metric, group, systems)
+    return s.assign(category=s["instance"].map(cats))
+
+
+def category_letters(scores: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """Tables 6-7 for one (docset, metric, group): ``rank, category, score, letters`` (score = the
+    macro-average) and ``differs_from``: the categories Tukey HSD separates it from (the
+    pairwise significance the letters encode)."""
+    letters = compact_letters(scores, dv="value", between="category", alpha=alpha)
+    macro = {c: macro_average(g) for c, g in scores.groupby("category")}
+    out = pd.DataFrame({"category": letters["group"], "score": [macro[c] for c in letters["group"]],
+                        "letters": letters["letters"].str.upper()})
+    out = out.sort_values("score", ascending=False, kind="mergesort").reset_index(drop=True)
+    out.insert(0, "rank", np.arange(1, len(out) + 1))
+    tk = tukey_hsd(scores, dv="value", between="category")
+    sig = tk[tk["p_tukey"] < alpha]
+    out["differs_from"] = [" ".join(sorted(set(sig.loc[sig["A"] == c, "B"]) | set(sig.loc[sig["B"] == c, "A"])))
+                           for c in out["category"]]
+    return out
+
+
+def update_drops(initial: pd.DataFrame, update: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """Figure 1's asterisks: per category, a paired Wilcoxon test of per-topic means, initial vs
+    update (test inferred): ``category, initial, update, p_value, drop``."""
+    rows = []
+    for cat in sorted(set(initial["category"])):
+        a = initial[initial["category"] == cat].groupby("instance")["value"].mean()
+        b = update[update["category"] == cat].groupby("instance")["value"].mean()
+        b.index = [i[:-1] + "A" for i in b.index]
+        both = pd.concat([a, b], axis=1, join="inner").dropna()
+        p = float("nan")
+        if len(both) >= 2 and (both.iloc[:, 0] != both.iloc[:, 1]).any():
+            p = float(paired_test(both.iloc[:, 0], both.iloc[:, 1], test="wilcoxon")["p_value"].iat[0])
+        rows.append((cat, float(a.mean()), float(b.mean()), p, bool(p < alpha and a.mean() > b.mean())))
+    return pd.DataFrame(rows, columns=["category", "initial", "update", "p_value", "drop"])
+
+
+def baseline_aspects(part: TacPart, baseline: str = LEAD_BASELINE, n_show: int = 11) -> pd.DataFrame:
+    """Table 8: the baseline's partial pyramid per (category, aspect), mean over the category's
+    topics; the ``n_show`` highest and lowest: ``side, position, category, aspect, score``."""
+    cats = _categories(part)
+    a = aspect_scores(corpus_pyramids(part.corpus, part.instances), summarizers=[baseline])
+    if a.empty:
+        raise ParameterError("baseline", baseline, f"an annotated peer of {part.name}")
+    a["category"] = a["instance"].map(cats)
+    m = a.groupby(["category", "aspect"])["score"].mean().reset_index()
+    hi = m.sort_values(["score", "category", "aspect"], ascending=[False, True, True]).head(n_show)
+    lo = m.sort_values(["score", "category", "aspect"], ascending=[True, True, True]).head(n_show)
+    rows = [("highest", i + 1, *r) for i, r in enumerate(hi.itertuples(index=False, name=None))]
+    rows += [("lowest", i + 1, *r) for i, r in enumerate(lo.itertuples(index=False, name=None))]
+    return pd.DataFrame(rows, columns=["side", "position", "category", "aspect", "score"])

@@ -1,0 +1,401 @@
+"""Is metric A's correlation with the humans higher than metric B's? Resampling tests and the
+significance clusters that rank a set of metrics.
+
+**Designs** (Deutsch, Dror & Roth 2021, "A Statistical Analysis of Summarization Evaluation
+Metrics Using Resampling Methods", TACL, Secs. 4-5; their SacreROUGE implements them). The
+metric scores ``A``, ``B`` and the human scores ``H`` are (systems x inputs) matrices; a
+level correlation ``r(., H)`` is system-, summary- or global-level
+(:func:`evalkit.stats.correlation.level_correlation`, any coefficient of
+:data:`~evalkit.stats.correlation.COEFFICIENTS`). ``delta = r(A, H) - r(B, H)``.
+
+* ``test="boot"`` (BOOT-SYSTEMS / BOOT-INPUTS / BOOT-BOTH): draw systems, inputs or both with
+  replacement (the same draw for A, B and H), ``delta_b`` per resample; one-sided
+  ``p = #{delta_b - delta >= delta} / B'`` (the bootstrap distribution shifted to the null,
+  Efron & Tibshirani 1993, as in Berg-Kirkpatrick et al. 2012's "delta_b > 2 delta"), B' the
+  resamples with a defined delta (degenerate ones, e.g. one system drawn every time, are
+  left out and counted in ``n_valid``). Two-sided: ``|delta_b - delta| >= |delta|``.
+* ``test="perm"`` (PERM-SYSTEMS / PERM-INPUTS / PERM-BOTH): z-score A and B (over all their
+  cells), then under H0 swapping A's and B's scores of a system, of an input or of each cell
+  with probability 1/2 leaves the distribution of delta unchanged;
+  ``p = (1 + #{delta_r >= delta}) / (R + 1)`` (a valid p-value, Phipson & Smyth 2010;
+  SacreROUGE and mt-metrics-eval use ``#/R``, at most ``1/(R+1)`` lower). Two-sided:
+  ``|delta_r| >= |delta|``.
+
+Bootstrap intervals of a single correlation are :func:`evalkit.stats.correlation.bootstrap_ci`
+(the same three designs). Cells follow the shared-cells rule: a cell counts only where A, B and
+H all have a value.
+
+**Significance clusters** (mt-metrics-eval ``AssignRanks``; Freitag et al. 2021-2023 WMT metrics
+task reports): sort the metrics by correlation, test every higher-ranked metric against every
+lower one (PERM-BOTH there); walking down the list, a metric starts a new cluster (rank + 1)
+when some metric since the start of the current cluster beats it at ``alpha``. Rank 1 = the
+metrics indistinguishable from the best.
+
+Why our own: SacreROUGE and mt-metrics-eval loop over resamples in Python, calling scipy per
+input and resample. Here all resample indices or swap masks are drawn first and the
+correlations of every resample come from a few array operations
+(:func:`evalkit.stats.correlation.batched_level_correlation`); ``benchmarks/bench_difference_tests.py``
+measures the gain against that loop.
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Dict, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+import pandas as pd
+
+from evalkit.errors import ParameterError
+from evalkit.stats.validation import SeedLike, check_choice, check_int, check_probability, rng_from_seed
+from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, batched_level_correlation,
+                                       correlate_columns, level_correlation, score_matrices)
+
+__all__ = ["TESTS", "resampled_deltas", "correlation_difference_test", "permutation_test",
+           "compare_metrics", "assign_ranks", "significance_clusters", "equal_correlation_metrics",
+           "type1_error_rates"]
+
+TESTS = ("boot", "perm")
+ALTERNATIVES = ("greater", "two-sided")
+_BLOCK_CELLS = 1 << 22  # (resamples x systems x inputs) floats per block
+
+
+def _matrices(x_a, x_b, y) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    a = np.array(x_a, dtype=float)
+    b = np.array(x_b, dtype=float)
+    h = np.array(y, dtype=float)
+    if a.ndim != 2 or not a.shape == b.shape == h.shape:
+        raise ParameterError("x_b", (a.shape, b.shape, h.shape), "three (systems x inputs) matrices of one shape")
+    gaps = np.isnan(a) | np.isnan(b) | np.isnan(h)
+    a[gaps] = b[gaps] = h[gaps] = np.nan
+    return a, b, h
+
+
+def _standardize(m: np.ndarray) -> np.ndarray:
+    sd = np.nanstd(m)
+    return (m - np.nanmean(m)) / (sd if sd > 0 else 1.0)
+
+
+def _check(test, unit, level, method, n_resamples, alternative):
+    check_choice("test", test, TESTS)
+    check_choice("unit", unit, RESAMPLING_UNITS)
+    check_choice("level", level, LEVELS)
+    check_choice("method", method, COEFFICIENTS)
+    check_choice("alternative", alternative, ALTERNATIVES)
+    return check_int("n_resamples", n_resamples)
+
+
+def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", level: str = "summary",
+                     method: str = "kendall", n_resamples: int = 1000,
+                     seed: SeedLike = 0) -> Tuple[float, np.ndarray]:
+    """``(delta, deltas)``: the observed ``r(A, H) - r(B, H)`` and its ``n_resamples`` resampled
+    values under the design (bootstrap draws or permutation swaps; NaN where a resample leaves
+    a coefficient undefined). All draws are made first, so results do not depend on blocking."""
+    n_resamples = _check(test, unit, level, method, n_resamples, "greater")
+    rng = rng_from_seed(seed)
+    a, b, h = _matrices(x_a, x_b, y)
+    if test == "perm":
+        a, b = _standardize(a), _standardize(b)
+    observed = level_correlation(a, h, level, method)[0] - level_correlation(b, h, level, method)[0]
+    n_sys, n_inp = a.shape
+    out = np.empty(n_resamples)
+    step = max(1, _BLOCK_CELLS // a.size)
+    if test == "boot":
+        rows = (rng.integers(n_sys, size=(n_resamples, n_sys)) if unit in ("systems", "both")
+                else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys)))
+        cols = (rng.integers(n_inp, size=(n_resamples, n_inp)) if unit in ("inputs", "both")
+                else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp)))
+        if level == "system" and (method == "pearson" or unit == "systems"):
+            return float(observed), _system_boot(a, b, h, rows, cols, method, unit)
+        for lo in range(0, n_resamples, step):
+            r, c = rows[lo:lo + step, :, None], cols[lo:lo + step, None, :]
+            if level == "system":  # gathered means, each once, in the loop's summation order
+                ma, mb, mh = (_gathered_means(m, rows[lo:lo + step], cols[lo:lo + step]) for m in (a, b, h))
+                out[lo:lo + step] = (correlate_columns(ma.T, mh.T, method) - correlate_columns(mb.T, mh.T, method))
+                continue
+            hb = h[r, c]
+            out[lo:lo + step] = (batched_level_correlation(a[r, c], hb, level, method)
+                                 - batched_level_correlation(b[r, c], hb, level, method))
+        return float(observed), out
+    shape = {"systems": (n_resamples, n_sys, 1), "inputs": (n_resamples, 1, n_inp),
+             "both": (n_resamples, n_sys, n_inp)}[unit]
+    swaps = rng.random(shape) < 0.5
+    if level == "system":
+        return float(observed), _system_perm(a, b, h, swaps, unit, method)
+    for lo in range(0, n_resamples, step):
+        swap = swaps[lo:lo + step]
+        out[lo:lo + step] = (batched_level_correlation(np.where(swap, b, a), h, level, method)
+                             - batched_level_correlation(np.where(swap, a, b), h, level, method))
+    return float(observed), out
+
+
+# System level: the correlated vectors are system means, which are linear in the cells, so the
+# resampled means come from input-count or swap matrices times the score matrices (no
+# (resamples x systems x inputs) copies). Cells are already shared by A, B and H here.
+# Bootstrapped *human* means are recomputed per resample and averaged human ratings tie
+# exactly in exact arithmetic; a sum in another order can break such a tie by one ulp, which
+# changes a rank coefficient. So the count-matrix path serves Pearson only (and any coefficient
+# when only systems are drawn: then the means are each system's own row sums, as in a loop);
+# otherwise rank coefficients take the gathered means (the same sums, in the same order).
+def _filled(m: np.ndarray):
+    present = ~np.isnan(m)
+    return np.where(present, m, 0.0), present.astype(float)
+
+
+def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
+
+def _gathered_means(m: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """(R, S) means of the resampled matrices ``m[rows[k]][:, cols[k]]``: every system's mean
+    over the drawn inputs (summed in the drawn order, as a loop does), then the drawn systems."""
+    g = np.take(m, cols, axis=1)                      # (systems, R, inputs)
+    if np.isnan(m).any():
+        with warnings.catch_warnings():  # a system whose drawn cells are all missing has no mean
+            warnings.simplefilter("ignore", RuntimeWarning)
+            means = np.nanmean(g, axis=2)
+    else:
+        means = g.mean(axis=2)
+    return means.T[np.arange(rows.shape[0])[:, None], rows]
+
+
+def _system_boot(a, b, h, rows, cols, method, unit) -> np.ndarray:
+    n_res, n_inp = cols.shape
+    if unit == "systems":  # every input kept: the drawn systems' own means (the loop's sums)
+        with np.errstate(invalid="ignore"):
+            means = [_ratio(_filled(m)[0].sum(axis=1), _filled(m)[1].sum(axis=1))[rows] for m in (a, b, h)]
+        return (correlate_columns(means[0].T, means[2].T, method)
+                - correlate_columns(means[1].T, means[2].T, method))
+    counts = np.zeros((n_res, n_inp))
+    np.add.at(counts, (np.arange(n_res)[:, None], cols), 1.0)   # how often each input was drawn
+    present = _filled(h)[1]
+    den = (counts @ present.T)                                    # (R, S) cells behind each mean
+    take = (np.arange(n_res)[:, None], rows)
+    mh = _ratio(counts @ _filled(h)[0].T, den)[take]
+    out = []
+    for m in (a, b):
+        out.append(correlate_columns(_ratio(counts @ _filled(m)[0].T, den)[take].T, mh.T, method))
+    return out[0] - out[1]
+
+
+def _system_perm(a, b, h, swaps, unit, method) -> np.ndarray:
+    (fa, present), (fb, _) = _filled(a), _filled(b)
+    den = present.sum(axis=1)                                     # the same cells for A, B, H
+    mh = np.broadcast_to(_ratio(_filled(h)[0].sum(axis=1), den), (swaps.shape[0], a.shape[0]))
+    if unit == "systems":
+        sw = swaps[:, :, 0]
+        ma, mb = _ratio(fa.sum(axis=1), den), _ratio(fb.sum(axis=1), den)
+        sa, sb = np.where(sw, mb, ma), np.where(sw, ma, mb)
+    else:
+        w = swaps[:, 0, :].astype(float) if unit == "inputs" else None
+        moved = (w @ (fb - fa).T if unit == "inputs"                  # (R, S): B - A summed over swapped cells
+                 else np.einsum("rsi,si->rs", swaps, fb - fa, dtype=float))
+        sa = _ratio(fa.sum(axis=1) + moved, den)
+        sb = _ratio(fb.sum(axis=1) - moved, den)
+    return correlate_columns(sa.T, mh.T, method) - correlate_columns(sb.T, mh.T, method)
+
+
+def _p_value(test: str, observed: float, deltas: np.ndarray, alternative: str) -> Tuple[float, int]:
+    valid = deltas[~np.isnan(deltas)]
+    if not np.isfinite(observed) or valid.size == 0:
+        return float("nan"), int(valid.size)
+    tol = 1e-12 * max(1.0, abs(observed))
+    if test == "boot":
+        stat = valid - observed if alternative == "greater" else np.abs(valid - observed)
+        ref = observed if alternative == "greater" else abs(observed)
+        return float(np.sum(stat >= ref - tol) / valid.size), int(valid.size)
+    stat = valid if alternative == "greater" else np.abs(valid)
+    ref = observed if alternative == "greater" else abs(observed)
+    return float((np.sum(stat >= ref - tol) + 1) / (deltas.size + 1)), int(valid.size)
+
+
+def correlation_difference_test(x_a, x_b, y, *, test: str = "perm", unit: str = "both",
+                                level: str = "summary", method: str = "kendall",
+                                n_resamples: int = 1000, alternative: str = "greater",
+                                seed: SeedLike = 0) -> pd.DataFrame:
+    """BOOT-* or PERM-* test of ``r(A, H) > r(B, H)`` (Deutsch et al. 2021); see the module
+    docstring for the formulas. ``x_a``, ``x_b``, ``y``: (systems x inputs) matrices.
+    Returns one row: ``test, unit, level, method, r_a, r_b, delta, p_value, alternative,
+    n_resamples, n_valid``.
+
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(8, 20)); a = h + rng.normal(size=h.shape); b = rng.normal(size=h.shape)
+    >>> row = correlation_difference_test(a, b, h, test="perm", unit="both", n_resamples=99).iloc[0]
+    >>> bool(row.delta > 0), float(row.p_value)
+    (True, 0.01)
+    """
+    _check(test, unit, level, method, n_resamples, alternative)
+    observed, deltas = resampled_deltas(x_a, x_b, y, test=test, unit=unit, level=level, method=method,
+                                        n_resamples=n_resamples, seed=seed)
+    a, b, h = _matrices(x_a, x_b, y)
+    p, n_valid = _p_value(test, observed, deltas, alternative)
+    return pd.DataFrame([{"test": test, "unit": unit, "level": level, "method": method,
+                          "r_a": level_correlation(a, h, level, method)[0],
+                          "r_b": level_correlation(b, h, level, method)[0], "delta": observed,
+                          "p_value": p, "alternative": alternative, "n_resamples": n_resamples,
+                          "n_valid": n_valid}])
+
+
+def permutation_test(x_a, x_b, y, *, level: str = "system", method: str = "pearson",
+                     unit: str = "both", n_resamples: int = 1000, seed: SeedLike = 0) -> pd.DataFrame:
+    """PERM-``unit`` test, one-sided (the interface evalkit had before issue 13): columns
+    ``level, method, unit, r_a, r_b, delta, n_resamples, p_value``."""
+    out = correlation_difference_test(x_a, x_b, y, test="perm", unit=unit, level=level, method=method,
+                                      n_resamples=n_resamples, seed=seed)
+    return out[["level", "method", "unit", "r_a", "r_b", "delta", "n_resamples", "p_value"]]
+
+
+# --------------------------------------------------------------------------- many metrics
+def _metric_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, judgment: Optional[str],
+                     metrics: Optional[Sequence[str]]) -> Tuple[Dict[str, np.ndarray], np.ndarray]:
+    if judgment is None:
+        levels = sorted(judgments["judgment"].unique()) if "judgment" in judgments else []
+        if len(levels) != 1:
+            raise ParameterError("judgment", None, f"one of {levels}")
+        judgment = levels[0]
+    names = list(metrics) if metrics is not None else sorted(scores["metric"].unique())
+    if len(names) < 2:
+        raise ParameterError("metrics", names, "at least two metrics")
+    mats, human = {}, None
+    for name in names:
+        x, y = score_matrices(scores, judgments, name, judgment)
+        if human is None:
+            human, index = y, (x.index, x.columns)
+        elif not (x.index.equals(index[0]) and x.columns.equals(index[1])):
+            x = x.reindex(index=index[0], columns=index[1])
+        mats[name] = x.to_numpy(float)
+    return mats, human.to_numpy(float)
+
+
+def _as_matrices(metrics_or_scores, human_or_judgments, judgment, metrics):
+    if isinstance(metrics_or_scores, pd.DataFrame) and "metric" in metrics_or_scores.columns:
+        return _metric_matrices(metrics_or_scores, human_or_judgments, judgment, metrics)
+    if not isinstance(metrics_or_scores, Mapping):
+        raise ParameterError("scores", type(metrics_or_scores).__name__,
+                             "a long score frame (metric, value, ...) or a mapping {metric: matrix}")
+    mats = {str(k): np.asarray(v, dtype=float) for k, v in metrics_or_scores.items()
+            if metrics is None or k in metrics}
+    if len(mats) < 2:
+        raise ParameterError("metrics", list(mats), "at least two metrics")
+    return mats, np.asarray(human_or_judgments, dtype=float)
+
+
+def compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
+                    metrics: Optional[Sequence[str]] = None, test: str = "perm", unit: str = "both",
+                    level: str = "summary", method: str = "kendall", n_resamples: int = 1000,
+                    alternative: str = "greater", seed: SeedLike = 0) -> pd.DataFrame:
+    """:func:`correlation_difference_test` for every ordered pair of metrics (A, B), A != B.
+
+    ``scores``: a long frame ``instance|segment, system|summarizer, metric, value`` with
+    ``judgments`` ``instance, summarizer|system, judgment, value`` (as
+    :func:`evalkit.stats.correlation.correlate`), or a mapping ``{metric: (systems x inputs)
+    matrix}`` with ``judgments`` the human matrix. Every pair uses the same seed (common random
+    numbers). Returns ``metric_a, metric_b`` plus the test's columns (p-value of "A > B").
+    """
+    n_resamples = _check(test, unit, level, method, n_resamples, alternative)
+    mats, human = _as_matrices(scores, judgments, judgment, metrics)
+    rows = []
+    for name_a, a in mats.items():
+        for name_b, b in mats.items():
+            if name_a == name_b:
+                continue
+            row = correlation_difference_test(a, b, human, test=test, unit=unit, level=level, method=method,
+                                              n_resamples=n_resamples, alternative=alternative, seed=seed)
+            rows.append(row.assign(metric_a=name_a, metric_b=name_b))
+    out = pd.concat(rows, ignore_index=True)
+    return out[["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]]
+
+
+def assign_ranks(p_values, alpha: float = 0.05) -> list:
+    """Cluster ranks from a significance matrix (mt-metrics-eval ``AssignRanks``).
+
+    ``p_values[i, j]`` (i < j; rows/columns sorted by decreasing correlation) is the p-value of
+    "metric i correlates better than metric j". Metric j opens a new rank when any metric
+    between the first of the current rank and j - 1 beats it (``p <= alpha``).
+
+    >>> assign_ranks(np.array([[1, .5, .01], [1, 1, .2], [1, 1, 1]]), 0.05)
+    [1, 1, 2]
+    """
+    p = np.asarray(p_values, dtype=float)
+    if p.ndim != 2 or p.shape[0] != p.shape[1]:
+        raise ParameterError("p_values", p.shape, "a square matrix")
+    alpha = check_probability("alpha", alpha)
+    ranks, rank, start = [], 1, 0
+    for j in range(p.shape[0]):
+        if np.any(p[start:j, j] <= alpha):
+            rank += 1
+            start = j
+        ranks.append(rank)
+    return ranks
+
+
+def significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
+                          metrics: Optional[Sequence[str]] = None, test: str = "perm", unit: str = "both",
+                          level: str = "summary", method: str = "kendall", alpha: float = 0.05,
+                          n_resamples: int = 1000, seed: SeedLike = 0) -> pd.DataFrame:
+    """Rank a set of metrics into significance clusters (see the module docstring).
+
+    Inputs as :func:`compare_metrics`. Returns one row per metric, best first:
+    ``metric, r, rank, beaten_by`` (the higher-ranked metrics that beat it at ``alpha``).
+    """
+    n_resamples = _check(test, unit, level, method, n_resamples, "greater")
+    alpha = check_probability("alpha", alpha)
+    mats, human = _as_matrices(scores, judgments, judgment, metrics)
+    corr = {name: level_correlation(*_matrices(m, m, human)[::2], level, method)[0] for name, m in mats.items()}
+    order = sorted(mats, key=lambda k: (-np.nan_to_num(corr[k], nan=-np.inf), k))
+    k = len(order)
+    p = np.ones((k, k))
+    for i in range(k):
+        for j in range(i + 1, k):
+            p[i, j] = correlation_difference_test(
+                mats[order[i]], mats[order[j]], human, test=test, unit=unit, level=level, method=method,
+                n_resamples=n_resamples, seed=seed).loc[0, "p_value"]
+    ranks = assign_ranks(p, alpha)
+    return pd.DataFrame({"metric": order, "r": [corr[m] for m in order], "rank": ranks,
+                         "beaten_by": [[order[i] for i in range(j) if p[i, j] <= alpha] for j in range(k)]})
+
+
+# --------------------------------------------------------------------------- calibration
+def equal_correlation_metrics(n_systems: int, n_inputs: int, *, noise: float = 1.0,
+                              system_sd: float = 1.0, seed: SeedLike = 0):
+    """Human scores and two metrics with the same true correlation with them.
+
+    ``H = q_s + e_si`` (system quality ``q_s ~ N(0, system_sd^2)``, ``e ~ N(0, 1)``) and
+    ``A = H + u``, ``B = H + v`` with independent ``u, v ~ N(0, noise^2)``: A and B are
+    exchangeable, so every level correlation of A and of B with H has the same expectation and
+    a difference test should reject at about its nominal level. Returns ``(A, B, H)``.
+    """
+    n_systems = check_int("n_systems", n_systems, minimum=3)
+    n_inputs = check_int("n_inputs", n_inputs, minimum=1)
+    rng = rng_from_seed(seed)
+    h = rng.normal(scale=system_sd, size=(n_systems, 1)) + rng.normal(size=(n_systems, n_inputs))
+    return (h + rng.normal(scale=noise, size=h.shape), h + rng.normal(scale=noise, size=h.shape), h)
+
+
+def type1_error_rates(*, n_systems: int = 10, n_inputs: int = 20, n_replications: int = 200,
+                      tests: Sequence[str] = TESTS, units: Sequence[str] = RESAMPLING_UNITS,
+                      level: str = "system", method: str = "pearson", n_resamples: int = 200,
+                      alpha: float = 0.05, noise: float = 1.0, seed: SeedLike = 0) -> pd.DataFrame:
+    """Calibration check: how often each difference test rejects "A > B" at ``alpha`` on
+    simulated metrics of equal true correlation (:func:`equal_correlation_metrics`).
+
+    Returns ``test, unit, level, method, rejections, replications, rate, ci_low, ci_high``
+    (Wilson interval of the rate). A calibrated one-sided test has ``rate`` near ``alpha``.
+    """
+    from evalkit.stats.multiplicity import binomial_ci
+
+    n_replications = check_int("n_replications", n_replications)
+    alpha = check_probability("alpha", alpha)
+    rng = rng_from_seed(seed)
+    seeds = rng.integers(2 ** 31, size=(n_replications, 2))
+    counts = {(t, u): 0 for t in tests for u in units}
+    for data_seed, test_seed in seeds:
+        a, b, h = equal_correlation_metrics(n_systems, n_inputs, noise=noise, seed=int(data_seed))
+        for t, u in counts:
+            p = correlation_difference_test(a, b, h, test=t, unit=u, level=level, method=method,
+                                            n_resamples=n_resamples, seed=int(test_seed)).loc[0, "p_value"]
+            counts[(t, u)] += bool(p <= alpha)
+    ci = binomial_ci(np.array(list(counts.values())), n_replications, method="wilson")
+    return pd.DataFrame({"test": [t for t, _ in counts], "unit": [u for _, u in counts], "level": level,
+                         "method": method, "rejections": ci["successes"], "replications": n_replications,
+                         "rate": ci["proportion"], "ci_low": ci["ci_low"], "ci_high": ci["ci_high"]})

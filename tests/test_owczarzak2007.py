@@ -1,0 +1,54 @@
+"""Owczarzak et al. (2007, SSST and WMT): printed numbers recomputed, and the design helpers."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from evalkit.metrics.bleu import BLEU
+from evalkit.papers import owczarzak2007ssst as ss
+from evalkit.papers import owczarzak2007wmt as wm
+from evalkit.text.trees import DepTree
+
+
+class _SentenceBLEU:
+    def __init__(self, **kw):
+        self.b = BLEU(**kw)
+
+    def sentence_scores(self, hyps, refs):
+        return np.array([self.b.sentence_score(h, r).score for h, r in zip(hyps, refs)])
+
+
+def test_ssst_printed_checks_all_agree():
+    checks = ss.printed_checks(_SentenceBLEU(smoothing="add1_zero", lowercase=True))
+    assert checks["agrees"].all(), checks
+    assert {"table1_nist_percent", "table2_nist_percent", "significance_step", "bleu_example"} <= set(checks["claim_id"])
+
+
+def test_wmt_printed_checks():
+    checks = wm.printed_checks().set_index("claim_id")
+    assert checks.loc[["table1_equals_ssst_table1", "table2_monotone", "table2_one_best", "table3_ranked"],
+                      "agrees"].all()
+    # fn. 6's 0.022 is not the Fisher-z difference interval at n = 16,800 (0.021): reported, not hidden
+    assert not checks.loc["significance_step", "agrees"]
+
+
+def test_front_final_adjunct_keeps_words():
+    d = DepTree.from_heads(["The", "plane", "landed", "on", "Monday", "."], [1, 2, -1, 2, 3, 2],
+                           ["det", "nsubj", "root", "prep", "pobj", "punct"],
+                           upos=["DET", "NOUN", "VERB", "ADP", "PROPN", "PUNCT"])
+    assert ss.front_final_adjunct(d) == "On Monday, the plane landed."
+    no_time = DepTree.from_heads(["The", "plane", "landed", "in", "Paris", "."], [1, 2, -1, 2, 3, 2],
+                                 ["det", "nsubj", "root", "prep", "pobj", "punct"])
+    assert ss.front_final_adjunct(no_time) is None
+
+
+def test_judged_segments_and_ranked_layout():
+    rows = pd.DataFrame({"judgment": ["fluency"] * 3, "metric": ["a", "b", "c"], "r": [0.1, -0.3, 0.2]})
+    out = ss.ranked_layout(rows)
+    assert out["metric"].tolist() == ["b", "c", "a"] and out["rank"].tolist() == [1, 2, 3]
+
+
+def test_variant_metrics_names():
+    m = wm.variant_metrics(["d", "d_pr", "d_var", "d_10_var", "d+WN"])
+    assert set(m) == {"d", "d_pr", "d_var", "d_10_var"}  # +WN needs a WordNet
+    assert m["d_10_var"].nbest == 10 and m["d_10_var"].switches["partial"] and m["d_pr"].switches["pred_only"]

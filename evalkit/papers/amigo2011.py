@@ -42,6 +42,8 @@ LEXICAL: Dict[str, tuple] = {
 LINGUISTIC: Dict[str, tuple] = {
     "SP-Op(*)": ("sp-op", {}), "NE-Oe(*)": ("ne-oe", {}), "DP-HWC": ("dp-hwc", {}), "GRAMSIM": ("gramsim", {}),
 }
+#: linguistic measures over spaCy parses (the pinned pipeline, :mod:`evalkit.text.parse`)
+PARSED: Dict[str, tuple] = {"DP-HWCM": ("hwcm", {})}
 #: the 21 AS measures: 7 ROUGE kinds x recall, "reversed precision", F (stemmed, DUC defaults)
 AS_KINDS = ("1", "2", "3", "4", "SU4", "L", "W-1.2")
 _SIZES = P("sizes", list, default=[2, 3, 5, 10, 20, 40], element=int, low=1, help="random set sizes (§7)")
@@ -52,6 +54,8 @@ NOTEBOOKS = {
         P("max_segments", int, default=None, allow_none=True, quick=40, low=2, help="first segments only"),
         _SIZES, P("n_sets", int, default=100, quick=12, low=1, help="random sets per size"),
         P("fig4_sizes", list, default=list(range(1, 11)), quick=[1, 2, 4], element=int, low=1, help="Figure 4"),
+        P("parsed_measures", bool, default=True, quick=False,
+          help="add head-word chain matching over spaCy parses (DP-HWCM) to the linguistic pool"),
     ),
     "02_as_corroboration": (
         P("max_instances", int, default=None, allow_none=True, quick=3, low=1, help="first topics only"),
@@ -65,6 +69,11 @@ NOTEBOOKS = {
 def dataset_key(suite: str, profile: str) -> str:
     """The :mod:`evalkit.data.datasets` key of a suite (``mt``/``as``) in a profile."""
     return DATASETS[suite][profile]
+
+
+def linguistic_pool(parsed: bool) -> Dict[str, tuple]:
+    """The linguistic measures: the model-free stand-ins, plus the parsed ones if asked."""
+    return {**LINGUISTIC, **(PARSED if parsed else {})}
 
 
 def printed_checks() -> pd.DataFrame:

@@ -193,12 +193,25 @@ class TermVectorSimilarity(PairSimilarity):
         self.terms = None if terms is None else tuple(terms)[: self.n]
         self.lemmas = lemmas
         self.config = {"n": n, "terms": "given" if terms is not None else "reference", "lemmas": lemmas}
+        self._cache: Dict[object, List[str]] = {}   # content terms per text
+
+    def _terms_of(self, text: Text) -> List[str]:
+        key = text if isinstance(text, str) else tuple(text)
+        out = self._cache.get(key)
+        if out is None:
+            out = self._cache[key] = content_terms(text, self.lemmas)
+        return out
 
     def vector(self, text: Text, vocabulary) -> Dict[str, float]:
-        return _relative(content_terms(text, self.lemmas), vocabulary)
+        return _relative(self._terms_of(text), vocabulary)
 
     def similarity(self, hyp: Text, ref: Text) -> float:
-        terms = self.terms if self.terms is not None else top_terms([ref], self.n, self.lemmas)
+        if self.terms is not None:
+            terms = self.terms
+        else:   # the n most frequent terms of the reference, ties alphabetically
+            counts = Counter(self._terms_of(ref))
+            ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+            terms = tuple(t for t, _ in (ranked if self.n is None else ranked[:self.n]))
         vocab = {t: i for i, t in enumerate(terms)}
         return -term_vector_distance(self.vector(hyp, vocab), self.vector(ref, vocab))
 

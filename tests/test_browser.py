@@ -180,7 +180,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def jupyterlab(tmp_path_factory):
-    """JupyterLab on 127.0.0.1 with a random port and token, serving the repository; yields
+    """JupyterLab on 127.0.0.1 with a random port and token, serving a copy of notebooks/; yields
     its base URL and token."""
     if shutil.which("jupyter", path=str(Path(sys.executable).parent)) is None:
         _unavailable("jupyter is not installed beside this Python")
@@ -188,14 +188,17 @@ def jupyterlab(tmp_path_factory):
     home = tmp_path_factory.mktemp("jupyter")
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"))
+    # a copy of notebooks/: the lab may autosave what it opens, the checkout must stay untouched
+    served = home / "checkout"
+    shutil.copytree(REPO / "notebooks", served / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     log = (home / "lab.log").open("w")
     proc = subprocess.Popen(
         [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
          f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={REPO}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
+         f"--ServerApp.root_dir={served}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
          "jupyterlab.handlers.announcements.NeverCheckForUpdate", "--LabApp.extension_manager=readonly"]
         + (["--allow-root"] if os.geteuid() == 0 else []),
-        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+        cwd=served, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120

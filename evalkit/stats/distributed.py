@@ -229,9 +229,8 @@ def distributed_randomization(statistics: Mapping[str, np.ndarray], score, *, ba
 
 
 # --------------------------------------------------------------------------- scoring
-def _statistics_task(shared, system, start, stop):
-    metric, systems, refs = shared
-    return metric.segment_statistics(list(systems[system][start:stop]), list(refs[start:stop]))
+def _statistics_task(metric, hyps, refs):
+    return metric.segment_statistics(hyps, refs)
 
 
 def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequence, *,
@@ -250,10 +249,10 @@ def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequen
     if getattr(metric, "whole_corpus_statistics", False):
         partition_size = max(n_seg, 1)
     bounds = [(a, min(a + partition_size, n_seg)) for a in range(0, n_seg, partition_size)]
-    tasks = [(name, a, b) for name in systems for a, b in bounds]
-    shared = (metric, {k: list(v) for k, v in systems.items()}, list(refs))
+    # Each task carries only its own slice of the text (the metric is shared by all).
+    tasks = [(list(systems[name][a:b]), list(refs[a:b])) for name in systems for a, b in bounds]
     with cluster_client(client, scheduler, n_workers) as c:
-        parts = _run(c, _statistics_task, shared, tasks)
+        parts = _run(c, _statistics_task, metric, tasks)
     out, it = {}, iter(parts)
     for name in systems:
         out[str(name)] = np.concatenate([np.asarray(next(it)) for _ in bounds])

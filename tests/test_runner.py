@@ -102,7 +102,9 @@ def test_results_layout_and_parameters_injected(toy_run):
 
 def test_index_links_every_notebook_table_and_figure(toy_run):
     _, results = toy_run
-    page = (results / "index.html").read_text()
+    # index.html is the results site's landing page; files.html lists every file
+    assert 'href="files.html"' in (results / "index.html").read_text()
+    page = (results / "files.html").read_text()
     for target in ("toy/01_pass/01_pass.ipynb", "toy/01_pass/table1.csv", "toy/01_pass/figure1.png",
                    "toy/02_fail/02_fail.ipynb", "toy/03_skip/03_skip.ipynb", "summary.json"):
         assert f'href="{target}"' in page, target

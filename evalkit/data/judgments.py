@@ -258,16 +258,22 @@ def evaluation_spec(mapping: object, base: PathLike, where: PathLike) -> dict:
             "layout": mapping.get("layout", "csv"), "name": mapping.get("name", "nist")}
 
 
+#: An evaluation mapping names a few files; anything much larger is not one.
+MAX_EVALUATION_YAML_BYTES = 1 << 20
+
+
 def read_mt_evaluation(path: PathLike, **kwargs) -> MTCorpus:
     """Load an evaluation described by a YAML mapping file (see :func:`evaluation_spec`),
     e.g. one written by :func:`write_mt_evaluation`."""
     import yaml
 
+    data = read_input(path, "evaluation YAML file")
+    if len(data) > MAX_EVALUATION_YAML_BYTES:  # PyYAML's pure-Python scanner: seconds per MB
+        raise InputFormatError(path, None, f"an evaluation YAML file of at most {MAX_EVALUATION_YAML_BYTES} bytes",
+                               found=f"{len(data)} bytes")
     try:
-        mapping = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing evaluation YAML file") from None
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        mapping = yaml.safe_load(data.decode("utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise InputFormatError(path, None, "valid UTF-8 YAML", found=str(exc)[:120]) from None
     spec = evaluation_spec(mapping, Path(path).parent, path)
     return load_mt_evaluation(spec["references"], spec["systems"], source=spec["source"],

@@ -44,6 +44,8 @@ BUILTIN_MODULES = (
     "evalkit.metrics.meteor_jar",
     "evalkit.metrics.rouge_variants",
     "evalkit.metrics.relations",
+    "evalkit.metrics.similarity",
+    "evalkit.metrics.qarla_pool",
     "evalkit.metrics.syntax",
     "evalkit.metrics.dependency",
     "evalkit.metrics.pourpre",

@@ -40,7 +40,7 @@ _SEE1 = re.compile(r'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x
 _SEE2 = re.compile(r'<a name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
 _ISI = re.compile(r'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
 # Perl's \s on byte strings: no \x85, no \xa0 (unlike Python's \s on str)
-_PERL_WS_EDGES = re.compile(r"^[ \t\n\r\f\x0b]+|[ \t\n\r\f\x0b]+$")
+_PERL_WS = " \t\n\r\f\x0b"
 
 
 def ascii_lower(s: str) -> str:
@@ -114,7 +114,9 @@ class EvalSpec:
 
 
 def _strip_nl_ws(s: str) -> str:
-    return _PERL_WS_EDGES.sub("", s)
+    # str.strip, not a "[ws]+$" regex: that one retries at every position of a long
+    # white-space run inside the line, quadratic in the run's length
+    return s.strip(_PERL_WS)
 
 
 def _attr(node, name: str, path: str) -> str:

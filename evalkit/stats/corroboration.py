@@ -39,7 +39,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_sizes,
                                        pick_column, rng_from_seed, select_level, unit_column)
 
-__all__ = ["PairTable", "build_pairs", "reliability", "sensitivity", "heterogeneity",
+__all__ = ["PairTable", "build_pairs", "pairs_from_preferences", "reliability", "sensitivity", "heterogeneity",
            "threshold_curve", "reliability_gain", "additive_reliability_pairs",
            "sample_measure_sets", "measure_set_table"]
 
@@ -111,6 +111,45 @@ def build_pairs(scores: pd.DataFrame, judgments: pd.DataFrame, *, judgment: Opti
     diffs = np.round(vals[left] - vals[right], round_decimals)  # equal differences compare equal
     return PairTable(list(wide.columns), diffs, human[left] - human[right],
                      involves, pairs)
+
+
+def pairs_from_preferences(scores: pd.DataFrame, preferences: pd.DataFrame, *,
+                           measures: Optional[Sequence[str]] = None, round_decimals: int = 12) -> PairTable:
+    """Ordered pairs from relative human judgments where no per-output quality score exists
+    (WMT daRR: "s is better than s'" per segment). Each preference (instance, better, worse)
+    gives the pair (better, worse) with Q(s) > Q(s') and the pair (worse, better) with
+    Q(s) < Q(s'), so R, S and H keep their meaning over ordered pairs; no pair involves a
+    reference. A preference listed twice counts twice (as the judgments were collected).
+    ``scores``: ``instance|segment, system, metric, value``; ``preferences``:
+    ``instance|segment, better, worse``."""
+    scores, inst = unit_column(scores, "scores")
+    sys_col = pick_column(scores, ("system", "summarizer"), "scores")
+    check_columns(scores, ["metric", "value"], "scores")
+    prefs, p_inst = unit_column(preferences, "preferences")
+    check_columns(prefs, ["better", "worse"], "preferences")
+    if scores.duplicated([inst, sys_col, "metric"]).any():
+        raise ParameterError("scores", "duplicate rows", "one value per (instance, system, metric)")
+    wide = scores.pivot_table(index=[inst, sys_col], columns="metric", values="value", aggfunc="first")
+    if measures is not None:
+        wide = wide[list(measures)]
+    if wide.isna().any().any():
+        raise ParameterError("scores", "outputs missing some measures", "every measure for every scored output")
+    keys = pd.MultiIndex.from_frame(wide.index.to_frame(index=False).astype(str))
+    wide.index = keys
+    better = pd.MultiIndex.from_arrays([prefs[p_inst].astype(str), prefs["better"].astype(str)])
+    worse = pd.MultiIndex.from_arrays([prefs[p_inst].astype(str), prefs["worse"].astype(str)])
+    missing = ~(better.isin(keys) & worse.isin(keys))
+    if missing.any():
+        first = prefs[missing].iloc[0]
+        raise ParameterError("preferences", dict(first), "scores for both outputs of every preference")
+    vb = np.round(wide.loc[better].to_numpy(float), round_decimals)
+    vw = np.round(wide.loc[worse].to_numpy(float), round_decimals)
+    diffs = np.round(np.vstack([vb - vw, vw - vb]), round_decimals)
+    human = np.concatenate([np.ones(len(prefs)), -np.ones(len(prefs))])
+    pairs = pd.DataFrame({"instance": np.concatenate([prefs[p_inst].astype(str)] * 2),
+                          "system": np.concatenate([prefs["better"].astype(str), prefs["worse"].astype(str)]),
+                          "other": np.concatenate([prefs["worse"].astype(str), prefs["better"].astype(str)])})
+    return PairTable(list(wide.columns), diffs, human, np.zeros(len(diffs), bool), pairs)
 
 
 def _ratio(num: np.ndarray, den: np.ndarray) -> float:

@@ -1,0 +1,237 @@
+"""The similarity pools of QARLA (Amigó et al. 2005a, b): x(s, s') for every ordered pair of
+summaries of a test case, as one long frame ``instance, a, b, metric, value``
+(value = x(a, b), "the similarity of b to a" in the papers' wording; here a is scored
+against b as its single reference) that :class:`evalkit.stats.qarla.QarlaData` reads.
+
+* 48 ROUGE similarities (DUC 2004 paper): ``R-<kind>.<p>`` = ROUGE recall of a against
+  the single model b, ``Rpre-<kind>.<p>`` = R(b, a) (the inverted, precision-oriented
+  measure); kinds :data:`ROUGE_KINDS` = 1, 2, 3, 4, L, W-1.2, S4, SU4 (the paper names
+  W, L, 1-4 "etc.": S4 and SU4 complete its count of 8), preprocessing ``a`` none, ``b``
+  stop words removed, ``c`` stemming and stop words removed (ROUGE-1.5.5's SMART list and
+  Porter/WordNet-2.0 stemmer, :mod:`evalkit.metrics.rouge`). Registered as ``rouge-sim``.
+* ``TVM.<n>`` (:class:`evalkit.metrics.similarity.TermVectorSimilarity`) with the terms of
+  the test case's source documents when given, else of the models of the test case
+  (stated in the frame's ``term_source`` attribute: the sample corpora ship no documents).
+* ``AVLS`` and ``GRAMSIM`` (:mod:`evalkit.metrics.similarity`).
+* Any registered metric (``pairwise_similarities``), e.g. the ISCORPUS ``VectModelSim``
+  (tvm with n=None) and the 2011 overlap families.
+
+Scale: a test case with k summaries has k(k - 1) ordered pairs; DUC 2004 task 2 (4 models,
+35 peers) has 1,482 per topic. ROUGE runs once for all 8 kinds and 4 preprocessings
+(:func:`evalkit.metrics.rouge_variants.rouge_variant_grid`).
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Mapping, Optional, Sequence
+
+import numpy as np
+import pandas as pd
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.registry import register_metric
+from evalkit.stats.validation import check_choice, check_columns
+
+__all__ = ["ROUGE_KINDS", "PREPROCESSINGS", "TVM_SIZES", "rouge_similarity_names", "rouge_similarity",
+           "ordered_pairs", "rouge_similarities", "pairwise_similarities", "tvm_similarities",
+           "similarity_pool"]
+
+ROUGE_KINDS = ("1", "2", "3", "4", "L", "W-1.2", "S4", "SU4")
+#: preprocessing -> (stemming, stop-word removal)
+PREPROCESSINGS: Dict[str, tuple] = {"a": (False, False), "b": (False, True), "c": (True, True)}
+TVM_SIZES = (1, 4, 8, 16, 32, 64, 128, 256, 512)
+
+
+def rouge_similarity_names(kinds: Sequence[str] = ROUGE_KINDS, preprocessings: Sequence[str] = tuple(PREPROCESSINGS),
+                           inverted: Sequence[bool] = (False, True)) -> List[str]:
+    """``R-W-1.2.b``-style names, recall first (24 + 24 with the defaults)."""
+    return [f"{'Rpre' if inv else 'R'}-{k}.{p}" for inv in inverted for k in kinds for p in preprocessings]
+
+
+class _RougeSimilarity(Metric):
+    """ROUGE recall of a hypothesis against one reference (or of the reference against the
+    hypothesis when ``inverted``), per segment (the maximum over several references, as every
+    similarity of :mod:`evalkit.metrics.similarity`); corpus score = mean."""
+
+    n_statistics = 2
+
+    def __init__(self, kind: str, preprocessing: str, inverted: bool):
+        from evalkit.metrics import get_metric
+
+        check_choice("kind", kind, ROUGE_KINDS)
+        check_choice("preprocessing", preprocessing, tuple(PREPROCESSINGS))
+        stem, stop = PREPROCESSINGS[preprocessing]
+        self.kind, self.preprocessing, self.inverted = kind, preprocessing, bool(inverted)
+        self.rouge = get_metric("rouge", method=kind, score="R", stem=stem, stopwords=stop)
+
+    def segment_statistics(self, hyps, refs) -> np.ndarray:
+        if refs is None or len(refs) != len(hyps) or any(isinstance(r, str) or not len(r) for r in refs):
+            raise ParameterError("refs", "references", "a non-empty list of references per hypothesis")
+        flat_h = [h for h, rs in zip(hyps, refs) for _ in rs]
+        flat_r = [r for rs in refs for r in rs]
+        if self.inverted:
+            x = self.rouge.sentence_scores(flat_r, [[h] for h in flat_h])
+        else:
+            x = self.rouge.sentence_scores(flat_h, [[r] for r in flat_r])
+        ends = np.cumsum([len(rs) for rs in refs])
+        best = [float(np.max(x[e - len(rs):e])) for e, rs in zip(ends, refs)]   # max over references
+        return np.column_stack([best, np.ones(len(hyps))])
+
+    def _score_one(self, s):
+        return float(s[0] / s[1]) if s[1] else 0.0
+
+    def _score_many(self, s):
+        return np.divide(s[:, 0], s[:, 1], out=np.zeros(len(s)), where=s[:, 1] != 0)
+
+    def signature(self) -> str:
+        return f"rouge-sim|inverted:{'yes' if self.inverted else 'no'}|{self.rouge.signature()}"
+
+
+@register_metric("rouge-sim")
+def rouge_similarity(kind: str = "W-1.2", preprocessing: str = "b", inverted: bool = False) -> Metric:
+    """One of the 48 ROUGE similarities (``inverted=True``: Rpre)."""
+    return _RougeSimilarity(kind, preprocessing, inverted)
+
+
+def _texts(summaries: pd.DataFrame) -> pd.DataFrame:
+    check_columns(summaries, ["instance", "summarizer"], "summaries")
+    col = "sentences" if "sentences" in summaries.columns else "text"
+    if col not in summaries.columns:
+        raise ParameterError("summaries", list(summaries.columns), "a 'sentences' or 'text' column")
+    if summaries.duplicated(["instance", "summarizer"]).any():
+        raise ParameterError("summaries", "duplicate (instance, summarizer)", "one summary per summarizer and instance")
+    out = summaries.rename(columns={col: "text"})[["instance", "summarizer", "text"]]
+    return out.assign(summarizer=out["summarizer"].astype(str))
+
+
+def ordered_pairs(summaries: pd.DataFrame) -> pd.DataFrame:
+    """Every ordered pair of different summaries of the same instance: ``instance, a, b,
+    text_a, text_b``."""
+    t = _texts(summaries)
+    m = t.merge(t, on="instance", suffixes=("_a", "_b"))
+    m = m[m["summarizer_a"] != m["summarizer_b"]]
+    return m.rename(columns={"summarizer_a": "a", "summarizer_b": "b"}).reset_index(drop=True)
+
+
+def rouge_similarities(summaries: pd.DataFrame, kinds: Sequence[str] = ROUGE_KINDS,
+                       preprocessings: Sequence[str] = tuple(PREPROCESSINGS), *, inverted: bool = True,
+                       byte_limit: Optional[int] = None) -> pd.DataFrame:
+    """The ROUGE similarities of every ordered pair, long frame (see the module docstring)."""
+    from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus
+
+    for k in kinds:
+        check_choice("kinds", k, ROUGE_KINDS)
+    for p in preprocessings:
+        check_choice("preprocessings", p, tuple(PREPROCESSINGS))
+    pairs = ordered_pairs(summaries)
+    key = list(pairs["instance"].astype(str) + "\x1f" + pairs["b"].astype(str))
+    corpus = RougeCorpus.from_lists([_as_sentences(t) for t in pairs["text_a"]],
+                                    [[_as_sentences(t)] for t in pairs["text_b"]], key, list(pairs["a"].astype(str)))
+    n = max([int(k) for k in kinds if k.isdigit()] or [0])
+    skips = [k for k in kinds if k.startswith("S")]
+    su = "both" if {"S4", "SU4"} <= set(skips) else ("SU" if "SU4" in skips else "S")
+    settings = dict(n=n, lcs="L" in kinds, w=1.2 if "W-1.2" in kinds else None, skip=4 if skips else None, su=su,
+                    byte_limit=byte_limit)
+    cleaned = CleanedTexts(corpus.texts, 0, byte_limit or 0)
+    peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+    frames = []
+    for p in preprocessings:
+        stem, stop = PREPROCESSINGS[p]
+        sc = Rouge(stem=stem, stopwords=stop, **settings).per_summary_scores(corpus, peer_ids, cleaned=cleaned)
+        split = sc["instance"].str.split("\x1f", n=1, expand=True)
+        sc = sc.assign(inst=split[0], b=split[1], a=sc["system"])
+        for k in kinds:
+            rec = sc[sc["metric"] == f"ROUGE-{k}"]
+            frames.append(pd.DataFrame({"instance": rec["inst"], "a": rec["a"], "b": rec["b"],
+                                        "metric": f"R-{k}.{p}", "value": rec["R"].to_numpy(float)}))
+            if inverted:  # Rpre(a, b) = R(b, a)
+                frames.append(pd.DataFrame({"instance": rec["inst"], "a": rec["b"], "b": rec["a"],
+                                            "metric": f"Rpre-{k}.{p}", "value": rec["R"].to_numpy(float)}))
+    return _restore_instance(pd.concat(frames, ignore_index=True), summaries)
+
+
+def _as_sentences(text) -> tuple:
+    from evalkit.metrics.similarity import sentences_of
+
+    return sentences_of(text)
+
+
+def _restore_instance(frame: pd.DataFrame, summaries: pd.DataFrame) -> pd.DataFrame:
+    """Map stringified instance ids back to the summaries' own values."""
+    back = {str(i): i for i in pd.unique(summaries["instance"])}
+    return frame.assign(instance=frame["instance"].map(back)).reset_index(drop=True)
+
+
+def pairwise_similarities(summaries: pd.DataFrame, metric: Metric, name: Optional[str] = None) -> pd.DataFrame:
+    """x(a, b) = ``metric`` of a against the single reference b, for every ordered pair
+    (features of each summary computed once when the metric separates them)."""
+    pairs = ordered_pairs(summaries)
+    if hasattr(metric, "features"):
+        texts = _texts(summaries)
+        feats = {(i, s): metric.features(t) for i, s, t in texts.itertuples(index=False)}
+        x = [metric.compare(feats[(i, a)], feats[(i, b)])
+             for i, a, b in zip(pairs["instance"], pairs["a"], pairs["b"])]
+    else:
+        x = metric.sentence_scores(list(pairs["text_a"]), [[t] for t in pairs["text_b"]])
+    return pd.DataFrame({"instance": pairs["instance"], "a": pairs["a"], "b": pairs["b"],
+                         "metric": name or metric.name, "value": np.asarray(x, float)})
+
+
+def tvm_similarities(summaries: pd.DataFrame, sizes: Sequence[int] = TVM_SIZES, *,
+                     documents: Optional[pd.DataFrame] = None, models: Optional[Mapping] = None,
+                     lemmas: str = "wordnet") -> pd.DataFrame:
+    """TVM.<n> for every n in ``sizes``: terms from each instance's ``documents``
+    (``instance, document, sentences|text``) or, where an instance has none, from the texts
+    of its ``models`` (``{instance: [summarizer, ...]}``; required then)."""
+    from evalkit.metrics.similarity import content_terms, top_terms
+
+    texts = _texts(summaries)
+    docs = {} if documents is None else {k: list(g[[c for c in ("sentences", "text") if c in g][0]])
+                                         for k, g in documents.groupby("instance")}
+    frames = []
+    for inst, part in texts.groupby("instance", sort=True):
+        source = docs.get(inst)
+        if not source:
+            if models is None or inst not in models:
+                raise ParameterError("documents", inst, "source documents or the list of models for every instance")
+            source = list(part[part["summarizer"].isin(models[inst])]["text"])
+        ranked = top_terms(source, max(sizes), lemmas)
+        terms = [content_terms(t, lemmas) for t in part["text"]]
+        index = {t: j for j, t in enumerate(ranked)}
+        counts = np.zeros((len(terms), len(ranked)))
+        for row, words in enumerate(terms):
+            for w in words:
+                if w in index:
+                    counts[row, index[w]] += 1
+        length = np.array([max(len(w), 1) for w in terms], float)[:, None]
+        names = list(part["summarizer"])
+        a, b = np.meshgrid(np.arange(len(names)), np.arange(len(names)), indexing="ij")
+        off = a != b
+        for n in sizes:
+            f = counts[:, :n] / length                      # relative frequencies of the top-n terms
+            d = np.sqrt(((f[:, None, :] - f[None, :, :]) ** 2).sum(axis=2))
+            frames.append(pd.DataFrame({"instance": inst, "a": np.array(names)[a[off]], "b": np.array(names)[b[off]],
+                                        "metric": f"TVM.{n}", "value": -d[off]}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def similarity_pool(summaries: pd.DataFrame, roles: pd.DataFrame, *, kinds: Sequence[str] = ROUGE_KINDS,
+                    preprocessings: Sequence[str] = tuple(PREPROCESSINGS), tvm_sizes: Sequence[int] = TVM_SIZES,
+                    documents: Optional[pd.DataFrame] = None, style: bool = True, lemmas: str = "wordnet",
+                    byte_limit: Optional[int] = None, tagger: str = "word-classes") -> pd.DataFrame:
+    """The DUC 2004 paper's pool: 48 ROUGE, 9 TVM (with the defaults), AVLS and GRAMSIM
+    (``style=True``; GRAMSIM's ``tagger``: ``word-classes`` or ``spacy``) for every ordered pair.
+    ``roles``: ``instance, summarizer, type|role``."""
+    from evalkit.metrics import get_metric
+
+    role_col = "role" if "role" in roles.columns else "type"
+    models = {k: list(g.loc[g[role_col] == "model", "summarizer"]) for k, g in roles.groupby("instance")}
+    frames = [rouge_similarities(summaries, kinds, preprocessings, byte_limit=byte_limit)] if kinds else []
+    if tvm_sizes:
+        frames.append(tvm_similarities(summaries, tvm_sizes, documents=documents, models=models, lemmas=lemmas))
+    if style:
+        frames += [pairwise_similarities(summaries, get_metric("avls"), "AVLS"),
+                   pairwise_similarities(summaries, get_metric("gramsim", tagger=tagger), "GRAMSIM")]
+    if not frames:
+        raise ParameterError("pool", "empty", "at least one family of similarities")
+    return pd.concat(frames, ignore_index=True)

@@ -1,0 +1,382 @@
+"""Similarities between two texts: the QARLA pools (Amigó et al. 2005) and the overlap
+families of Amigó et al. (2011), as registered metrics.
+
+Every measure here is a similarity x(h, r) of a hypothesis h to one reference r, higher =
+more similar; with several references a segment takes the **maximum** over them (Asiya's
+rule). Per segment the statistics are ``(x, 1)``; the corpus score is their mean, so
+``sentence_scores`` gives x itself and ``corpus_score`` the average similarity.
+
+* ``tvm`` (TruncatedVectModel_n): relative frequencies f_t(s) = count_t(s) / |content(s)|
+  of the n most frequent content lemmas t (SMART stop words removed; WordNet morphy lemma,
+  Porter stem or the word; ties broken alphabetically) in ``terms`` (Amigó et al. 2005b:
+  the test case's source documents) or, when ``terms`` is None, in the reference (2005a:
+  "the n most frequent terms in the reference summary"); x = -||f(h) - f(r)||_2, in
+  [-sqrt(2), 0]. ``n=None`` keeps every term (VectModelSim).
+* ``avls`` (AveragedSentencelengthSim): x = -|avg sentence length(h) - avg(r)| in tokens
+  (whitespace tokens, or 13a tokens with ``tokens="13a"``),
+  in (-inf, 0]. A text given as a sequence of sentences keeps them; a string is split by
+  :func:`evalkit.text.sentences.split_tokenized_sentences`.
+* ``gramsim``: x = -||g(h) - g(r)||_2 over relative frequencies of tag n-grams, in
+  [-sqrt(2), 0]; tags from token classes (:mod:`evalkit.text.word_classes`, default, no
+  model) or from the pinned spaCy pipeline's Penn tags (``tagger="spacy"``), both standing
+  in for the paper's TreeTagger.
+* ``ol`` (Asiya Ol): sum_w min(c_h(w), c_r(w)) / sum_w max(c_h(w), c_r(w)) over lowercased
+  13a token multisets, in [0, 1] (1 for two empty texts).
+* ``sp-op`` (stand-in for Asiya SP-Op(*)): the Ol of the words of each token class,
+  averaged over the classes present in h or r, in [0, 1].
+* ``ne-oe`` (stand-in for NE-Oe(*)): Ol over capitalised spans not at a sentence start
+  (heuristic named entities), in [0, 1].
+* ``dp-hwc`` (stand-in for DP-HWC): Ol over word chains of length 2..``length`` in which
+  each word is within ``window`` tokens of the previous one (window relations standing in
+  for head-word chains of a dependency parse), in [0, 1].
+
+The negative distances are the papers' "inverse of the Euclidean distance" up to a strictly
+increasing transformation, which changes no QUEEN, KING, JACK or reliability value (all are
+invariant under such transformations) and needs no guard against zero distances.
+
+Why our own: no library computes these paper-specific similarities; the tokenizers, the
+stop list (ROUGE's SMART list), Porter stemmer and WordNet are the project's shared ones.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Dict, Hashable, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.base import Metric
+from evalkit.metrics.registry import register_metric
+from evalkit.stats.validation import check_choice, check_int
+
+__all__ = ["Text", "sentences_of", "content_terms", "top_terms", "term_vector_distance", "multiset_overlap",
+           "PairSimilarity", "TermVectorSimilarity", "SentenceLengthSimilarity", "TagGramSimilarity",
+           "LexicalOverlap", "TagOverlap", "EntityOverlap", "ChainOverlap"]
+
+#: a text: one string or a sequence of sentence strings
+Text = Union[str, Sequence[str]]
+_WORD = re.compile(r"[a-z0-9]+")
+LEMMAS = ("wordnet", "porter", "none")
+
+
+def sentences_of(text: Text) -> Tuple[str, ...]:
+    """Sentences of a text: a sequence is kept, a string is split on sentence-end tokens."""
+    from evalkit.text.sentences import split_tokenized_sentences
+
+    if isinstance(text, str):
+        return split_tokenized_sentences(" ".join(text.split()))
+    if not all(isinstance(s, str) for s in text):
+        raise ParameterError("text", type(text).__name__, "a string or a sequence of sentence strings")
+    return tuple(text)
+
+
+def _joined(text: Text) -> str:
+    return text if isinstance(text, str) else " ".join(text)
+
+
+class _Lemmatizer:
+    def __init__(self, lemmas: str):
+        check_choice("lemmas", lemmas, LEMMAS)
+        self.kind = lemmas
+        self.cache: Dict[str, str] = {}
+        if lemmas == "wordnet":
+            from evalkit.text.wordnet import load_wordnet
+
+            self.wordnet = load_wordnet()
+        elif lemmas == "porter":
+            from evalkit.text.porter import stem
+
+            self.stem = stem
+
+    def __call__(self, word: str) -> str:
+        out = self.cache.get(word)
+        if out is None:
+            if self.kind == "wordnet":
+                forms = self.wordnet.base_forms(word)
+                out = min(forms, key=lambda f: (len(f), f)) if forms else word
+            elif self.kind == "porter":
+                out = self.stem(word) if len(word) > 3 else word
+            else:
+                out = word
+            self.cache[word] = out
+        return out
+
+
+_LEMMATIZERS: Dict[str, _Lemmatizer] = {}
+
+
+def content_terms(text: Text, lemmas: str = "wordnet") -> List[str]:
+    """Lowercased alphanumeric words without SMART stop words, lemmatized."""
+    from evalkit.text.rouge_resources import load_stopwords
+
+    if lemmas not in _LEMMATIZERS:
+        _LEMMATIZERS[lemmas] = _Lemmatizer(lemmas)
+    lem = _LEMMATIZERS[lemmas]
+    stop = load_stopwords()
+    return [lem(w) for w in _WORD.findall(_joined(text).lower()) if w not in stop]
+
+
+def top_terms(texts: Sequence[Text], n: Optional[int], lemmas: str = "wordnet") -> Tuple[str, ...]:
+    """The ``n`` most frequent content terms over ``texts`` (all when n is None);
+    ties alphabetically."""
+    counts = Counter(t for text in texts for t in content_terms(text, lemmas))
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return tuple(t for t, _ in (ranked if n is None else ranked[:check_int("n", n)]))
+
+
+def _relative(items: Sequence[Hashable], vocabulary: Optional[Dict[Hashable, int]] = None):
+    counts = Counter(items)
+    total = len(items)
+    if vocabulary is None:
+        return {k: v / total for k, v in counts.items()} if total else {}
+    return {k: counts[k] / total for k in vocabulary if counts[k]} if total else {}
+
+
+def term_vector_distance(f: Dict[Hashable, float], g: Dict[Hashable, float]) -> float:
+    """Euclidean distance of two sparse vectors (dicts)."""
+    keys = set(f) | set(g)
+    return float(np.sqrt(sum((f.get(k, 0.0) - g.get(k, 0.0)) ** 2 for k in keys)))
+
+
+def multiset_overlap(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
+    """Asiya's overlap: sum of minimum counts over sum of maximum counts (1 when both empty).
+
+    >>> multiset_overlap("aab", "abc")
+    0.5
+    """
+    ca, cb = Counter(a), Counter(b)
+    top = sum((ca | cb).values())
+    return float(sum((ca & cb).values()) / top) if top else 1.0
+
+
+class PairSimilarity(Metric):
+    """A similarity of one text to a reference; statistics ``(x, 1)``, corpus score = mean x."""
+
+    n_statistics = 2
+    config: Dict[str, object] = {}
+
+    def similarity(self, hyp: Text, ref: Text) -> float:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def segment_statistics(self, hyps, refs) -> np.ndarray:
+        if refs is None or len(refs) != len(hyps):
+            raise ParameterError("refs", None if refs is None else f"{len(refs)} segments",
+                                 f"one list of references per hypothesis ({len(hyps)})")
+        out = np.ones((len(hyps), 2))
+        for i, (h, rs) in enumerate(zip(hyps, refs)):
+            if isinstance(rs, str) or not len(rs):
+                raise ParameterError("refs", f"segment {i}", "a non-empty list of reference texts")
+            out[i, 0] = max(self.similarity(h, r) for r in rs)
+        return out
+
+    def _score_one(self, s: np.ndarray) -> float:
+        return float(s[0] / s[1]) if s[1] else 0.0
+
+    def _score_many(self, s: np.ndarray) -> np.ndarray:
+        return np.divide(s[:, 0], s[:, 1], out=np.zeros(len(s)), where=s[:, 1] != 0)
+
+    def signature(self) -> str:
+        from evalkit import __version__
+
+        parts = [self.name or type(self).__name__] + [f"{k}:{v}" for k, v in self.config.items()]
+        return "|".join(parts + [f"version:{__version__}"])
+
+
+@register_metric("tvm")
+class TermVectorSimilarity(PairSimilarity):
+    """TruncatedVectModel_n (``n=None``: VectModelSim); see the module docstring."""
+
+    def __init__(self, n: Optional[int] = 512, terms: Optional[Sequence[str]] = None, lemmas: str = "wordnet"):
+        check_choice("lemmas", lemmas, LEMMAS)
+        self.n = None if n is None else check_int("n", n)
+        self.terms = None if terms is None else tuple(terms)[: self.n]
+        self.lemmas = lemmas
+        self.config = {"n": n, "terms": "given" if terms is not None else "reference", "lemmas": lemmas}
+        self._cache: Dict[object, List[str]] = {}   # content terms per text
+
+    def _terms_of(self, text: Text) -> List[str]:
+        key = text if isinstance(text, str) else tuple(text)
+        out = self._cache.get(key)
+        if out is None:
+            out = self._cache[key] = content_terms(text, self.lemmas)
+        return out
+
+    def vector(self, text: Text, vocabulary) -> Dict[str, float]:
+        return _relative(self._terms_of(text), vocabulary)
+
+    def similarity(self, hyp: Text, ref: Text) -> float:
+        if self.terms is not None:
+            terms = self.terms
+        else:   # the n most frequent terms of the reference, ties alphabetically
+            counts = Counter(self._terms_of(ref))
+            ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+            terms = tuple(t for t, _ in (ranked if self.n is None else ranked[:self.n]))
+        vocab = {t: i for i, t in enumerate(terms)}
+        return -term_vector_distance(self.vector(hyp, vocab), self.vector(ref, vocab))
+
+
+@register_metric("avls")
+class SentenceLengthSimilarity(PairSimilarity):
+    """-|average sentence length (tokens) of h - that of r|."""
+
+    def __init__(self, tokens: str = "whitespace"):
+        self.tokens = check_choice("tokens", tokens, ("whitespace", "13a"))
+        self.config = {"tokens": tokens}
+
+    def features(self, text: Text) -> float:
+        """Average sentence length in tokens (0 for an empty text)."""
+        count = (lambda s: len(s.split())) if self.tokens == "whitespace" else (lambda s: len(_tokens(s)))
+        sents = sentences_of(text)
+        return float(np.mean([count(s) for s in sents])) if sents else 0.0
+
+    @staticmethod
+    def compare(f: float, g: float) -> float:
+        return -abs(f - g)
+
+    def similarity(self, hyp: Text, ref: Text) -> float:
+        return self.compare(self.features(hyp), self.features(ref))
+
+
+def _classes(text: Text) -> List[str]:
+    from evalkit.text.word_classes import token_classes
+
+    return token_classes([s.split() for s in sentences_of(text)])
+
+
+TAGGERS = ("word-classes", "spacy")
+
+
+@register_metric("gramsim")
+class TagGramSimilarity(PairSimilarity):
+    """-Euclidean distance of tag n-gram relative frequencies: GRAMSIM with token classes
+    (``tagger="word-classes"``, model-free) or the Penn tags of the pinned spaCy pipeline
+    (``tagger="spacy"``, :mod:`evalkit.text.parse`; the paper used TreeTagger)."""
+
+    def __init__(self, n: int = 1, tagger: str = "word-classes"):
+        self.n = check_int("n", n)
+        self.tagger = check_choice("tagger", tagger, TAGGERS)
+        self.config = {"n": self.n, "tagger": tagger}
+        self._parser = None
+
+    def tags(self, text: Text) -> List[str]:
+        if self.tagger == "word-classes":
+            return _classes(text)
+        if self._parser is None:
+            from evalkit.text.parse import get_parser
+
+            self._parser = get_parser("spacy", cache=False)
+        joined = " ".join(sentences_of(text))
+        return list(self._parser.parse(joined).dep.xpos) if joined.strip() else []
+
+    def grams(self, text: Text) -> List[tuple]:
+        tags = self.tags(text)
+        return [tuple(tags[i:i + self.n]) for i in range(len(tags) - self.n + 1)]
+
+    def features(self, text: Text) -> Dict[tuple, float]:
+        return _relative(self.grams(text))
+
+    @staticmethod
+    def compare(f, g) -> float:
+        return -term_vector_distance(f, g)
+
+    def similarity(self, hyp: Text, ref: Text) -> float:
+        return self.compare(self.features(hyp), self.features(ref))
+
+
+def _tokens(text: Text) -> List[str]:
+    from evalkit.text.tokenize import tokenize_words
+
+    return tokenize_words(_joined(text), "13a", lowercase=True)
+
+
+@register_metric("ol")
+class LexicalOverlap(PairSimilarity):
+    """Asiya's Ol: multiset overlap of lowercased 13a tokens."""
+
+    def __init__(self):
+        self.config = {"tokenize": "13a", "lowercase": True}
+
+    def similarity(self, hyp: Text, ref: Text) -> float:
+        return multiset_overlap(_tokens(hyp), _tokens(ref))
+
+
+def _tagged(text: Text) -> List[Tuple[str, str]]:
+    from evalkit.text.word_classes import token_class
+
+    return [(tok.lower(), token_class(tok, i == 0)) for s in sentences_of(text)
+            for i, tok in enumerate(s.split())]
+
+
+@register_metric("sp-op")
+class TagOverlap(PairSimilarity):
+    """Overlap of the words of each token class, averaged over the classes present."""
+
+    def __init__(self):
+        self.config = {"tagger": "word-classes"}
+
+    def similarity(self, hyp: Text, ref: Text) -> float:
+        h, r = _tagged(hyp), _tagged(ref)
+        classes = sorted({c for _, c in h} | {c for _, c in r})
+        if not classes:
+            return 1.0
+        return float(np.mean([multiset_overlap([w for w, c in h if c == k], [w for w, c in r if c == k])
+                              for k in classes]))
+
+
+def entity_spans(text: Text) -> List[str]:
+    """Maximal runs of capitalised tokens, the first token of a sentence excluded."""
+    spans: List[str] = []
+    for sentence in sentences_of(text):
+        run: List[str] = []
+        for i, tok in enumerate(sentence.split() + [""]):
+            if i > 0 and tok[:1].isupper():
+                run.append(tok)
+            else:
+                if run:
+                    spans.append(" ".join(run))
+                run = []
+    return spans
+
+
+@register_metric("ne-oe")
+class EntityOverlap(PairSimilarity):
+    """Overlap of heuristic named-entity spans (capitalised runs)."""
+
+    def __init__(self):
+        self.config = {"entities": "capitalised-runs"}
+
+    def similarity(self, hyp: Text, ref: Text) -> float:
+        return multiset_overlap(entity_spans(hyp), entity_spans(ref))
+
+
+@register_metric("dp-hwc")
+class ChainOverlap(PairSimilarity):
+    """Overlap of word chains (each word within ``window`` tokens of the previous one)."""
+
+    def __init__(self, length: int = 3, window: int = 3):
+        self.length = check_int("length", length)
+        self.window = check_int("window", window)
+        if self.length < 2:
+            raise ParameterError("length", length, "an integer >= 2 (chains of at least two words)")
+        self.config = {"length": self.length, "window": self.window}
+
+    def chains(self, text: Text) -> List[tuple]:
+        out: List[tuple] = []
+        for sentence in sentences_of(text):
+            toks = [t.lower() for t in sentence.split()]
+            for size in range(2, self.length + 1):
+                for start in range(len(toks)):
+                    out += _chains_from(toks, start, size, self.window)
+        return out
+
+    def similarity(self, hyp: Text, ref: Text) -> float:
+        return multiset_overlap(self.chains(hyp), self.chains(ref))
+
+
+def _chains_from(toks: List[str], start: int, size: int, window: int) -> List[tuple]:
+    """Chains of ``size`` words starting at ``start`` with gaps of at most ``window``."""
+    paths = [(start,)]
+    for _ in range(size - 1):
+        paths = [p + (j,) for p in paths for j in range(p[-1] + 1, min(p[-1] + window, len(toks) - 1) + 1)]
+    return [tuple(toks[i] for i in p) for p in paths]

@@ -1,0 +1,240 @@
+"""Amigó, Gonzalo, Peñas & Verdejo (2005a): what only the QARLA paper defines, for
+``notebooks/amigo2005qarla/``.
+
+"QARLA: A Framework for the Evaluation of Text Summarization Systems", ACL 2005,
+pp. 280-289. The paper states seven formal constraints on a summary quality Q and a metric
+quality K (§2), derives QUEEN, rejects two K candidates and arrives at KING (§3), defines
+JACK, and applies them to ISCORPUS, a Spanish information-synthesis corpus (8 topics, 9
+human summarisers, 30 baseline peers of which the 10 closest to the humans are kept; §4),
+with a leave-one-human-out test against ROUGE-1..4 (Table 1, §5).
+
+The general parts live below the paper layer: QUEEN/KING/JACK, naive K, leave-one-model-out
+in :mod:`evalkit.stats.qarla`, the point clouds of Figures 1-4 in
+:mod:`evalkit.stats.qarla_synthetic`, the similarities in :mod:`evalkit.metrics.qarla_pool`
+and :mod:`evalkit.metrics.similarity`. This module holds the paper's English stand-in for
+its ISCORPUS metric pool, its leave-one-out table with ROUGE, its printed-number checks
+and its claims.
+
+ISCORPUS is not distributed; its Spanish metrics are replaced by English ones that need
+no extractive summaries or annotations: ROUGESim (ROUGE-1 recall against one model, stop
+words removed and stemmed: ``R-1.c``), VectModelSim (all content terms) and
+TruncVectModel.n (the n most frequent terms of the reference summary). SentencePrecision,
+SentenceRecall and DocSim need extractive summaries with their source sentences and
+NICOS needs human key concepts: none of the stand-in corpora has them, so they are left
+out (the paper itself excludes them from its "automatic" set).
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, Sequence
+
+import numpy as np
+import pandas as pd
+
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import Parameter as P
+from evalkit.stats import qarla
+
+PAPER = "amigo2005qarla"
+#: the data set each profile stands in with (ISCORPUS is not distributed)
+DATASETS = {"sample": "duc2004", "public": "summeval", "licensed": "duc2004"}
+
+NOTEBOOKS = {
+    "00_formal_properties": (
+        P("n_instances", int, default=8, low=1, help="test cases (ISCORPUS: 8 topics)"),
+        P("n_models", int, default=9, low=4, help="models per test case (ISCORPUS: 9 humans)"),
+        P("n_peers", int, default=7, low=1, help="peers (§3.3: seven automatic summaries)"),
+        P("n_metrics", int, default=3, low=1, help="informative synthetic metrics"),
+        P("noise", float, default=0.5, low=0.0, help="per-pair noise of each metric"),
+        P("max_metrics", int, default=24, quick=8, low=2, help="naive K: metric sets up to this size"),
+        P("n_random", int, default=60, quick=15, low=1, help="test cases of the random-metric check"),
+    ),
+    "01_metric_quality": (
+        P("max_instances", int, default=None, allow_none=True, quick=3, low=1, help="first test cases only"),
+        P("max_peers", int, default=None, allow_none=True, quick=6, low=2, help="first peer systems only"),
+        P("tvm_sizes", list, default=[1, 8, 64, 512], element=int, low=1, help="TruncVectModel n (§4)"),
+        P("lemmas", str, default="wordnet", quick="porter", choices=("wordnet", "porter", "none"),
+          help="term normalisation (quick: Porter stems, no WordNet load)"),
+        P("rouge_orders", list, default=[1, 2, 3, 4], element=int, low=1, high=4, help="Table 1 ROUGE-n"),
+    ),
+}
+
+
+def dataset_key(profile: str) -> str:
+    """The :mod:`evalkit.data.datasets` key a profile runs on."""
+    return DATASETS[profile]
+
+
+# --------------------------------------------------------------------------- printed numbers
+def printed_checks() -> pd.DataFrame:
+    """What the printed numbers imply, recomputed exactly (no data needed)."""
+    c = Claims(PAPER, data="printed numbers only", kind="recomputed", digits=4)
+    text = lambda key, col="value": c.printed("text", col, key=key)  # noqa: E731
+    n_peers, p = int(text("random_peers")), float(text("random_pairwise"))
+    king = p ** n_peers
+    c.add("random_king", source="§3.3", printed=text("random_king", "printed"), this_run=f"{king:.7f}",
+          agrees=king < 0.01 and king == float(text("random_king")), note=f"{p:g}^{n_peers}")
+    best, single = float(text("best_set_king")), float(text("best_single_king"))
+    gain = best / single - 1
+    c.add("best_set_gain", source="§4.1", printed=text("best_set_gain", "printed"), this_run=f"{gain:.1%}",
+          agrees=round(gain, 2) == float(text("best_set_gain")), note=f"{best:g} / {single:g} - 1")
+    c.add("best_set_above_others", source="§4.1", printed=f"{best:g} vs < {text('other_single_king'):g}",
+          this_run=best > float(text("other_single_king")), agrees=best > float(text("other_single_king")))
+    t1 = c.table("table1")
+    rouge = t1[t1["criterion"].str.startswith("ROUGE")]
+    top = t1[t1["criterion"] == "QUEEN(Best Metric Combination)"].iloc[0]
+    ratio = top["successes"] / rouge["successes"].max()
+    c.add("table1_doubling", source="§5", printed="6/9 versus 3/9: doubling", this_run=f"{ratio:g}x",
+          agrees=ratio == 2.0)
+    c.add("table1_totals", source="Table 1", printed=text("human_summarizers", "printed"),
+          this_run=sorted(set(t1["total"])), agrees=set(t1["total"]) == {int(text("human_summarizers"))})
+    c.add("peers_selected", source="§4", printed=f"{text('peers_selected', 'printed')} of "
+          f"{text('peers_per_topic', 'printed')}", this_run=int(text("peers_selected")) < int(text("peers_per_topic")),
+          agrees=True, note="KING used the 10 best peers; JACK (§4.2) all 30")
+    c.add("tvm_variants", source="§4", printed=text("tvm_variants", "printed"), this_run="4 values listed",
+          verdict="erratum", note="'10 variants ... with n = 1, 8, 64, 512' lists four")
+    return c.frame()
+
+
+# --------------------------------------------------------------------------- formal properties
+def naive_k_curve(similarities, roles, metrics: Sequence[str]) -> pd.DataFrame:
+    """Naive K (1 - mean peer QUEEN), KING and the share of models with QUEEN 0 as metrics
+    are added one by one (§3.3: naive K climbs to 1 while the models' QUEEN vanishes)."""
+    rows = []
+    data = qarla.QarlaData(similarities, roles)
+    for k in range(1, len(metrics) + 1):
+        q = qarla.queen(data, metrics=list(metrics[:k]))
+        rows.append({"metrics": k, "k_naive": qarla.k_naive(data, metrics=list(metrics[:k])),
+                     "king": qarla.king(data, metrics=list(metrics[:k])),
+                     "models_queen_zero": float((q.loc[q["role"] == "model", "queen"] == 0).mean())})
+    return pd.DataFrame(rows)
+
+
+def duplicate_peer(similarities: pd.DataFrame, roles: pd.DataFrame, peer: str, copies: int = 3):
+    """The data with ``copies`` exact copies of ``peer`` added (constraint 5)."""
+    sims, rl = [similarities], [roles]
+    for i in range(copies):
+        name = f"{peer}_copy{i}"
+        s = similarities.copy()
+        part = s[(s["a"] == peer) | (s["b"] == peer)].copy()
+        part["a"] = part["a"].replace(peer, name)
+        part["b"] = part["b"].replace(peer, name)
+        self_pairs = part[part["a"] == name].drop_duplicates(["instance", "metric"])
+        top = similarities.groupby("metric")["value"].max()
+        same = self_pairs.assign(b=peer, value=self_pairs["metric"].map(top))
+        sims += [part, same, same.assign(a=peer, b=name)]
+        rl.append(roles[roles["summarizer"] == peer].assign(summarizer=name))
+    return pd.concat(sims, ignore_index=True), pd.concat(rl, ignore_index=True)
+
+
+def property_claims(clouds, random_clouds, curve: pd.DataFrame) -> pd.DataFrame:
+    """The §2-§3 properties checked on seeded synthetic clouds (claims schema)."""
+    _, sims, roles = clouds
+    c = Claims(PAPER, data="synthetic point clouds (evalkit.stats.qarla_synthetic)", kind="reproduced")
+    metrics = sorted(sims["metric"].unique())
+    moved = sims.assign(value=np.exp(sims["value"]) * 3 + 1)
+    same = (qarla.king(sims, roles) == qarla.king(moved, roles)) and \
+        qarla.queen(sims, roles)["queen"].equals(qarla.queen(moved, roles)["queen"])
+    c.add("c4_scale_invariance", source="§2 constraint 4", printed="K and Q unchanged by f increasing",
+          this_run=f"unchanged under 3 exp(x) + 1: {same}", agrees=same)
+    peer = roles.loc[roles["role"] == "peer", "summarizer"].iloc[0]
+    dsims, droles = duplicate_peer(sims, roles, peer)
+    k0, k1 = qarla.king(sims, roles), qarla.king(dsims, droles)
+    p0, p1 = qarla.k_pairwise(sims, roles), qarla.k_pairwise(dsims, droles)
+    c.add("c5_repeated_peers_king", source="§2 constraint 5 / §3.3", printed="KING insensitive to repeated peers",
+          this_run=f"KING {k0:.4f} -> {k1:.4f}", agrees=k0 == k1)
+    c.add("c5_repeated_peers_pairwise", source="§3.3", printed="P(QUEEN(m) > QUEEN(a)) violates constraint 5",
+          this_run=f"{p0:.4f} -> {p1:.4f}", agrees=p0 != p1)
+    _, rsims, rroles = random_clouds
+    kr, kc = qarla.king(rsims, rroles, metrics=["random"]), qarla.king(rsims, rroles, metrics=["constant"])
+    c.compare("c6_random_metric", source="§2 constraint 6 / §3.3", printed=c.printed("text", "printed", key="random_king"),
+              this_run=round(kr, 4), comparable=False, note="a bound, not a value: the peers share model triples")
+    c.add("c7_constant_metric", source="§2 constraint 7", printed=0, this_run=kc, agrees=kc == 0.0)
+    last = curve.iloc[-1]
+    c.add("naive_k_grows", source="§3.3", printed="K -> 1 while QUEEN(m) -> 0 (violates constraint 3)",
+          this_run=f"K {curve['k_naive'].iloc[0]:.3f} -> {last['k_naive']:.3f}; models at 0: {last['models_queen_zero']:.0%}",
+          agrees=bool(last["k_naive"] >= curve["k_naive"].iloc[0] and last["models_queen_zero"]
+                      > curve["models_queen_zero"].iloc[0]))
+    peers = sorted(roles.loc[roles["role"] == "peer", "summarizer"].unique())
+    jacks = [qarla.jack(sims, roles, metrics, peers=peers[:k]) for k in range(1, len(peers) + 1)]
+    c.add("jack_monotone", source="§3.4", printed="adding peers never lowers JACK",
+          this_run=" ".join(f"{j:.2f}" for j in jacks), agrees=all(b >= a for a, b in zip(jacks, jacks[1:])))
+    return c.frame()
+
+
+# --------------------------------------------------------------------------- metric pool (§4)
+def metric_pool(summaries: pd.DataFrame, tvm_sizes: Sequence[int], lemmas: str = "wordnet") -> pd.DataFrame:
+    """The English stand-in for the automatic ISCORPUS metrics (see the module docstring)."""
+    from evalkit.metrics import get_metric
+    from evalkit.metrics.qarla_pool import pairwise_similarities, rouge_similarities
+
+    rouge = rouge_similarities(summaries, kinds=("1",), preprocessings=("c",), inverted=False)
+    frames = [rouge.assign(metric="ROUGESim"),
+              pairwise_similarities(summaries, get_metric("tvm", n=None, lemmas=lemmas), "VectModelSim")]
+    frames += [pairwise_similarities(summaries, get_metric("tvm", n=int(n), lemmas=lemmas), f"TruncVectModel.{n}")
+               for n in tvm_sizes]
+    return pd.concat(frames, ignore_index=True)
+
+
+def rouge_leave_one_out(summaries: pd.DataFrame, roles: pd.DataFrame, n: int) -> pd.DataFrame:
+    """Table 1's ROUGE-n rows: each model h held out, h and every peer scored by ROUGE-n
+    recall against the other models (multi-reference, model average), mean over topics;
+    success when h beats every peer (:func:`evalkit.stats.qarla.leave_one_out_table`)."""
+    from evalkit.metrics import get_metric
+
+    metric = get_metric("rouge", method=str(n), score="R")
+    texts = summaries.merge(roles, on=["instance", "summarizer"])
+    means: Dict[str, Dict[str, list]] = {}
+    for inst, part in texts.groupby("instance"):
+        models = part[part["role"] == "model"]
+        for h in models["summarizer"]:
+            refs = [tuple(t) for t in models.loc[models["summarizer"] != h, "sentences"]]
+            cands = pd.concat([models[models["summarizer"] == h], part[part["role"] == "peer"]])
+            x = metric.sentence_scores([tuple(t) for t in cands["sentences"]], [refs] * len(cands))
+            for s, v in zip(cands["summarizer"], x):
+                means.setdefault(h, {}).setdefault(s, []).append(float(v))
+    return qarla.leave_one_out_table({h: {s: float(np.mean(v)) for s, v in b.items()} for h, b in means.items()})
+
+
+def table1(summaries, roles, similarities, best_set: Sequence[str], orders: Sequence[int]) -> pd.DataFrame:
+    """Table 1's layout on this run: criterion, successes, total."""
+    rows = []
+    for n in orders:
+        t = rouge_leave_one_out(summaries, roles, n)
+        rows.append((f"ROUGE-{n}", int(t["success"].sum()), len(t)))
+    for label, metrics in (("QUEEN(ROUGESim)", ["ROUGESim"]), ("QUEEN(Best Metric Combination)", list(best_set))):
+        t = qarla.leave_one_model_out(similarities, roles, metrics)
+        rows.append((label, int(t["success"].sum()), len(t)))
+    return pd.DataFrame(rows, columns=["criterion", "successes", "total"])
+
+
+def metric_quality_claims(kings: pd.DataFrame, best: pd.DataFrame, table: pd.DataFrame,
+                          jack_full: float, data: str) -> pd.DataFrame:
+    """§4-§5 claims on this run: single-metric KING (Figure 5), the best set, JACK
+    (Figure 6), Table 1. Values differ in data, so they are shown as not comparable;
+    the patterns are checked."""
+    c = Claims(PAPER, data=data)
+    text = lambda key, col="printed": c.printed("text", col, key=key)  # noqa: E731
+    top = kings.sort_values("king", ascending=False, kind="mergesort").iloc[0]
+    c.compare("best_single_metric", source="§4.1 / Figure 5", printed=f"ROUGESim ({text('best_single_king')})",
+              this_run=f"{top['metric']} ({top['king']:.3f})", comparable=False)
+    c.add("best_single_is_rougesim", source="§4.1", printed="ROUGESim", this_run=top["metric"],
+          agrees=top["metric"] == "ROUGESim")
+    b = best.iloc[0]
+    gain = b["king"] / top["king"] - 1 if top["king"] else float("nan")
+    c.compare("best_set_king", source="§4.1", printed=f"{text('best_set_king')} (+{text('best_set_gain')})",
+              this_run=f"{b['king']:.3f} (+{gain:.0%}) {list(b['metrics'])}", comparable=False)
+    c.add("set_beats_single", source="§4.1", printed="best metric set better than ROUGESim alone",
+          this_run=f"{b['king']:.3f} vs {top['king']:.3f}, size {b['size']}", agrees=bool(b["king"] > top["king"]))
+    c.compare("jack_full", source="§4.2 / Figure 6", printed=text("jack_full"), this_run=round(jack_full, 3),
+              comparable=False)
+    printed = c.table("table1").set_index("criterion")
+    for row in table.itertuples(index=False):
+        c.compare("table1:" + re.sub(r"[^A-Za-z0-9]+", "_", row.criterion).strip("_"), source="Table 1", printed=printed.loc[row.criterion, "printed"],
+                  this_run=f"{row.successes}/{row.total}", comparable=False)
+    queen_best = table.set_index("criterion")["successes"]
+    rouge_best = queen_best[[i for i in queen_best.index if i.startswith("ROUGE")]].max()
+    c.add("table1_queen_beats_rouge", source="§5", printed="QUEEN(best) 6/9 > best ROUGE 3/9",
+          this_run=f"{queen_best['QUEEN(Best Metric Combination)']} vs {rouge_best}",
+          agrees=bool(queen_best["QUEEN(Best Metric Combination)"] > rouge_best))
+    return c.frame()

@@ -1,0 +1,241 @@
+"""Amigó, Gonzalo, Giménez & Verdejo (2011): what only the corroboration paper defines, for
+``notebooks/amigo2011/``.
+
+"Corroborating Text Evaluation Results with Heterogeneous Measures", EMNLP 2011,
+pp. 455-466. Over pairs of system outputs for the same input the paper measures how often
+a unanimous verdict of a measure set X is confirmed by humans (reliability R), how often
+two measures of X contradict each other (heterogeneity H), and how much corroboration
+gains over thresholding one measure at equal sensitivity. MT: NIST 2004/2005 Arabic and
+Chinese to English, 64 Asiya measures, human adequacy + fluency; AS: DUC 2005/2006, 21
+ROUGE measures, responsiveness. Figures: 1 additive reliability of measure pairs, 2-3 H vs
+R of random sets, 4 H of lexical vs lexical + linguistic sets, 5-6 reliability gain vs H.
+
+Below the paper layer: R, S, H, thresholds and gains (:mod:`evalkit.stats.corroboration`,
+also pairs from preferences), the measures (registered metrics; the linguistic Asiya
+families as offline stand-ins in :mod:`evalkit.metrics.similarity`) and the Asiya score
+importer (:mod:`evalkit.data.asiya`). This module holds the paper's measure pools, their
+per-output scores on a corpus, its printed-number checks and its claims.
+"""
+from __future__ import annotations
+
+from math import comb
+from typing import Dict, Optional, Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import Parameter as P
+from evalkit.stats import corroboration as co
+
+PAPER = "amigo2011"
+DATASETS = {"mt": {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"},
+            "as": {"sample": "duc2005", "public": "summeval", "licensed": "duc2005"}}
+#: lexical MT measures: name -> (registered metric, configuration); error rates are negated
+LEXICAL: Dict[str, tuple] = {
+    "BLEU": ("bleu", {}), "NIST": ("nist", {}), "chrF": ("chrf", {}), "GTM": ("gtm", {}),
+    "1-WER": ("wer", {}), "1-PER": ("per", {}), "1-TER": ("ter", {}), "Ol": ("ol", {}),
+    "ROUGE-L": ("rouge", {"method": "L", "score": "F"}), "ROUGE-2": ("rouge", {"method": "2", "score": "F"}),
+}
+#: offline stand-ins for Asiya's linguistic families (SP, NE, DP and a tag-gram profile)
+LINGUISTIC: Dict[str, tuple] = {
+    "SP-Op(*)": ("sp-op", {}), "NE-Oe(*)": ("ne-oe", {}), "DP-HWC": ("dp-hwc", {}), "GRAMSIM": ("gramsim", {}),
+}
+#: linguistic measures over spaCy parses (the pinned pipeline, :mod:`evalkit.text.parse`)
+PARSED: Dict[str, tuple] = {"DP-HWCM": ("hwcm", {})}
+#: the 21 AS measures: 7 ROUGE kinds x recall, "reversed precision", F (stemmed, DUC defaults)
+AS_KINDS = ("1", "2", "3", "4", "SU4", "L", "W-1.2")
+_SIZES = P("sizes", list, default=[2, 3, 5, 10, 20, 40], element=int, low=1, help="random set sizes (§7)")
+
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_mt_corroboration": (
+        P("max_segments", int, default=None, allow_none=True, quick=40, low=2, help="first segments only"),
+        _SIZES, P("n_sets", int, default=100, quick=12, low=1, help="random sets per size"),
+        P("fig4_sizes", list, default=list(range(1, 11)), quick=[1, 2, 4], element=int, low=1, help="Figure 4"),
+        P("parsed_measures", bool, default=True, quick=False,
+          help="add head-word chain matching over spaCy parses (DP-HWCM) to the linguistic pool"),
+    ),
+    "02_as_corroboration": (
+        P("max_instances", int, default=None, allow_none=True, quick=3, low=1, help="first topics only"),
+        P("max_peers", int, default=None, allow_none=True, quick=8, low=2, help="first peer systems only"),
+        P("sizes", list, default=[2, 3, 5, 10, 20], element=int, low=1, help="random set sizes (AS: up to 20)"),
+        P("n_sets", int, default=100, quick=12, low=1, help="random sets per size"),
+    ),
+}
+
+
+def dataset_key(suite: str, profile: str) -> str:
+    """The :mod:`evalkit.data.datasets` key of a suite (``mt``/``as``) in a profile."""
+    return DATASETS[suite][profile]
+
+
+def linguistic_pool(parsed: bool) -> Dict[str, tuple]:
+    """The linguistic measures: the model-free stand-ins, plus the parsed ones if asked."""
+    return {**LINGUISTIC, **(PARSED if parsed else {})}
+
+
+def printed_checks() -> pd.DataFrame:
+    """What the printed numbers imply, recomputed exactly (no data needed)."""
+    c = Claims(PAPER, data="printed numbers only", kind="recomputed")
+    v = lambda key: int(c.printed("text", "value", key=key))  # noqa: E731
+    for suite, key in (("MT", "mt_measures"), ("AS", "as_measures")):
+        n = v(key)
+        c.add(f"figure1_pairs_{suite}", source="§5 / Figure 1", printed=f"{n} measures", this_run=f"C({n},2) = {comb(n, 2):,}",
+              agrees=None, note="implied, not printed: the number of measure pairs Figure 1 shows")
+    c.add("as_21", source="§4.2", printed=v("as_measures"), this_run=f"{len(AS_KINDS)} kinds x 3 = {len(AS_KINDS) * 3}",
+          agrees=len(AS_KINDS) * 3 == v("as_measures") and v("rouge_kinds") == len(AS_KINDS))
+    beds = c.table("testbeds")
+    wide = beds[beds["table"] == 1].pivot(index="testbed", columns="row", values="value").astype(float)
+    for bed, row in wide.iterrows():
+        share = row["outputs_assessed_per_system"] / row["system_outputs"]
+        pairs = int(row["outputs_assessed_per_system"]) * comb(int(row["system_outputs_assessed"]), 2)
+        c.add(f"judged_share_{bed}", source="Table 1", printed=f"{int(row['outputs_assessed_per_system'])}/"
+              f"{int(row['system_outputs']):,}", this_run=f"{share:.1%}",
+              agrees=bool(row["outputs_assessed_per_system"] <= row["system_outputs"]
+                          and row["system_outputs_assessed"] <= row["systems"]),
+              note=f"judged share; at most {pairs:,} unordered judged pairs if segments are shared")
+    duc = beds[beds["table"] == 2].pivot(index="testbed", columns="row", values="value")
+    for bed, row in duc.iterrows():
+        n = int(row["outputs_assessed_per_system"]) * comb(int(row["system_outputs_assessed"]), 2)
+        c.add(f"pairs_{bed}", source="Table 2", printed=f"{int(row['system_outputs_assessed'])} systems x "
+              f"{int(row['system_outputs'])} topics", this_run=f"{n:,} unordered pairs",
+              agrees=int(row["systems"]) == int(row["system_outputs_assessed"]), note="every system judged on every topic")
+    h = float(c.printed("text", key="unanimity_example_h"))
+    c.add("unanimity_example", source="§6", printed=c.printed("text", "printed", key="unanimity_example_share"),
+          this_run=f"1 - H = {1 - h:.0%}", agrees=round(1 - h, 9) == float(c.printed("text", key="unanimity_example_share")))
+    return c.frame()
+
+
+# --------------------------------------------------------------------------- scores
+def _build(name: str, config: dict):
+    from evalkit.metrics import get_metric
+
+    return get_metric(name, **config)
+
+
+def mt_scores(corpus, measures: Dict[str, tuple], max_segments: Optional[int] = None) -> pd.DataFrame:
+    """Sentence-level scores of every system output: ``document, segment, system, metric,
+    value`` (higher = better; error rates negated and named 1-X). References: all of the
+    segment's."""
+    outs = corpus.outputs
+    keys = corpus.segments[["document", "segment"]].drop_duplicates()
+    if max_segments is not None:
+        keys = keys.head(max_segments)
+    outs = outs.merge(keys, on=["document", "segment"])
+    refs = corpus.references.groupby(["document", "segment"])["text"].apply(list)
+    ref_lists = [refs[(d, s)] for d, s in zip(outs["document"], outs["segment"])]
+    frames = []
+    for label, (name, config) in measures.items():
+        metric = _build(name, config)
+        x = np.asarray(metric.sentence_scores(list(outs["text"]), ref_lists), float)
+        x = x if metric.higher_is_better else -x
+        frames.append(outs[["document", "segment", "system"]].assign(metric=label, value=x))
+    return pd.concat(frames, ignore_index=True)
+
+
+def mt_quality(corpus) -> pd.DataFrame:
+    """Human quality per output: mean adequacy + mean fluency over judges (2-10 on 1-5
+    scales, the paper's sum), ``document, segment, system, value``."""
+    j = corpus.judgments
+    per = j.groupby(["document", "segment", "system", "judgment"])["value"].mean().unstack("judgment")
+    missing = [c for c in ("adequacy", "fluency") if c not in per.columns]
+    if missing:
+        from evalkit.errors import ParameterError
+
+        raise ParameterError("corpus", corpus.name, f"adequacy and fluency judgments (missing {missing})")
+    per = per.dropna(subset=["adequacy", "fluency"])
+    return (per["adequacy"] + per["fluency"]).rename("value").reset_index()
+
+
+def mt_pairs(corpus, scores: pd.DataFrame):
+    """The pair table of an MT corpus: from per-output adequacy + fluency when judged
+    (:func:`mt_quality`), else from relative preferences (WMT daRR), restricted to the
+    scored segments."""
+    if len(corpus.preferences):
+        keys = scores[["document", "segment"]].drop_duplicates()
+        prefs = corpus.preferences.merge(keys, on=["document", "segment"])
+        return co.pairs_from_preferences(scores, prefs)
+    return co.build_pairs(scores, mt_quality(corpus))
+
+
+def as_quality(corpus) -> pd.DataFrame:
+    """Human quality per peer summary: DUC responsiveness, or SummEval expert relevance
+    (the stand-in), ``instance, system, value``."""
+    from evalkit.data import human_scores
+
+    if corpus.name == "summeval":
+        frame = human_scores.summeval_coverage_quality(corpus).rename(columns={"coverage": "value"})
+    else:
+        frame = human_scores.wide_judgments(corpus, ["responsiveness"]).rename(columns={"responsiveness": "value"})
+    return frame[["instance", "system", "value"]].dropna()
+
+
+def as_scores(summaries: pd.DataFrame, roles: pd.DataFrame) -> pd.DataFrame:
+    """The 21 AS measures for every peer summary against its topic's models:
+    ``instance, system, metric, value`` (metric ``R-<kind>``, ``P-<kind>``, ``F-<kind>``;
+    P is the paper's "reversed precision version")."""
+    from evalkit.metrics.rouge_variants import rouge_variant_grid
+
+    texts = summaries.merge(roles, on=["instance", "summarizer"])
+    peers = texts[texts["role"] == "peer"]
+    models = texts[texts["role"] == "model"].groupby("instance")["sentences"].apply(lambda s: [tuple(t) for t in s])
+    grid = rouge_variant_grid([tuple(t) for t in peers["sentences"]], [models[i] for i in peers["instance"]],
+                              list(peers["instance"].astype(str)), list(peers["summarizer"].astype(str)),
+                              per_summary=True)
+    tags = {"R1": "1", "R2": "2", "R3": "3", "R4": "4", "RSU4": "SU4", "RL": "L", "RW": "W-1.2"}
+    grid = grid[grid["stem"] & ~grid["stopwords"] & grid["method"].isin(list(tags))]
+    back = {str(i): i for i in peers["instance"].unique()}
+    return pd.DataFrame({"instance": grid["instance"].map(back), "system": grid["system"],
+                         "metric": grid["score"] + "-" + grid["method"].map(tags), "value": grid["value"]})
+
+
+# --------------------------------------------------------------------------- figures
+def heterogeneity_by_family(table, lexical: Sequence[str], linguistic: Sequence[str], sizes: Sequence[int],
+                            n_sets: int, seed) -> pd.DataFrame:
+    """Figure 4: mean H of random sets of each size drawn from the lexical measures only or
+    from lexical + linguistic ones. Returns ``size, family, heterogeneity`` (one row per set)."""
+    rows = []
+    pools = {"lexical": list(lexical), "lexical+linguistic": list(lexical) + list(linguistic)}
+    for i, (family, pool) in enumerate(pools.items()):
+        ok = [s for s in sizes if s <= len(pool)]
+        for x in co.sample_measure_sets(pool, ok, n_sets, seed=None if seed is None else seed + i):
+            rows.append({"size": len(x), "family": family, "heterogeneity": co.heterogeneity(table, x)})
+    return pd.DataFrame(rows)
+
+
+def claims(table, additive: pd.DataFrame, sets: pd.DataFrame, suite: str, data: str,
+           by_family: Optional[pd.DataFrame] = None) -> pd.DataFrame:
+    """The paper's findings on this run (patterns; values are not comparable)."""
+    c = Claims(PAPER, data=data)
+    fig = {"mt": ("Figure 2", "Figure 5", "max_gain_mt"), "as": ("Figure 3", "Figure 6", "max_gain_as")}[suite]
+    diff = additive["difference"].dropna()
+    c.add(f"additive_{suite}", source="§5 / Figure 1", printed="difference positive in almost every case",
+          this_run=f"{(diff > 0).mean():.0%} positive, {(diff >= 0).mean():.0%} non-negative of {len(diff)} pairs",
+          agrees=bool(len(diff) and (diff >= 0).mean() >= 0.9), note="difference = R({x1,x2}) - max(R(x1), R(x2))")
+    ok = sets.dropna(subset=["reliability", "heterogeneity"])
+    rho = sps.spearmanr(ok["heterogeneity"], ok["reliability"])[0] if ok["heterogeneity"].nunique() > 1 else np.nan
+    c.add(f"h_vs_r_{suite}", source=f"§6 / {fig[0]}", printed="higher heterogeneity, higher reliability",
+          this_run=f"Spearman(H, R) = {rho:.2f} over {len(ok)} sets", agrees=None if rho != rho else bool(rho > 0))
+    gains = sets["gain"].dropna()
+    c.add(f"gain_positive_{suite}", source=f"§7 / {fig[1]}", printed=c.printed("text", "printed", key="gain_positive"),
+          this_run=f"{(gains > 0).mean():.0%} of {len(gains)} sets", agrees=bool(len(gains) and (gains > 0).all()))
+    c.compare(f"max_gain_{suite}", source=f"§7 / {fig[1]}", printed=c.printed("text", "printed", key=fig[2]),
+              this_run=round(float(gains.max()), 3) if len(gains) else None, comparable=False)
+    if by_family is not None:
+        mean = by_family.groupby(["size", "family"])["heterogeneity"].mean().unstack("family")
+        higher = mean["lexical+linguistic"] > mean["lexical"]
+        shown = higher.drop(index=[1], errors="ignore")
+        c.add("linguistic_raise_h", source="§6 / Figure 4", printed="lexical+linguistic sets more heterogeneous",
+              this_run=f"higher at sizes {list(shown[shown].index)} of {list(shown.index)}",
+              agrees=bool(len(shown) and shown.all()), note="size 1 has H = 0 in both")
+    c.add(f"pairs_{suite}", source="§5", printed=f"all pairs of the {len(table.measures)} measures",
+          this_run=f"{len(additive)} = C({len(table.measures)},2)", agrees=len(additive) == comb(len(table.measures), 2),
+          note=f"{int(table.diffs.shape[0])} ordered output pairs")
+    return c.frame()
+
+
+def fit_sizes(sizes: Sequence[int], n_measures: int) -> list:
+    """The requested set sizes that the pool can fill (the paper's 40 needs 40 measures)."""
+    return [s for s in sizes if s <= n_measures]

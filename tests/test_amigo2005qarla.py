@@ -1,0 +1,41 @@
+"""The QARLA paper module: printed-number checks, repeated peers, the ROUGE leave-one-out rows."""
+import pandas as pd
+import pytest
+
+from evalkit.papers import amigo2005qarla as qp
+from evalkit.stats import qarla
+from evalkit.stats.qarla_synthetic import point_clouds
+
+
+def test_printed_checks_agree_except_the_erratum():
+    checks = qp.printed_checks().set_index("claim_id")["verdict"]
+    assert checks.pop("tvm_variants") == "erratum"
+    assert (checks == "agrees").all(), checks
+
+
+def test_duplicate_peer_keeps_king_and_moves_pairwise_k():
+    _, sims, roles = point_clouds(3, 4, 3, 2, noise=0.3, seed=5)
+    dsims, droles = qp.duplicate_peer(sims, roles, "P0", copies=2)
+    assert len(droles) == len(roles) + 2 * 3
+    assert qarla.king(dsims, droles) == qarla.king(sims, roles)
+
+
+def _toy():
+    texts = {"A": ("the cat sat on the mat .",), "B": ("the cat sat on a mat .",), "C": ("a cat sat on the mat .",),
+             "D": ("the cat was on the mat .",), "1": ("dogs bark loudly .",), "2": ("the cat ran .",)}
+    summ = pd.DataFrame({"instance": "t", "summarizer": list(texts), "sentences": list(texts.values())})
+    roles = pd.DataFrame({"instance": "t", "summarizer": list(texts),
+                          "role": ["model"] * 4 + ["peer"] * 2})
+    return summ, roles
+
+
+def test_rouge_leave_one_out_by_hand():
+    summ, roles = _toy()
+    table = qp.rouge_leave_one_out(summ, roles, 1).set_index("held_out")
+    # held out A ("the cat sat on the mat"): recall vs B, C, D pooled: B 5/6 (the cat sat on mat), C 5/6, D 5/6
+    # -> 15/18 = .83333; peer 2 ("the cat ran"): the, cat = 2+2+2 of 18 -> .33333
+    assert table.loc["A", "queen_held_out"] == pytest.approx(0.83333, abs=1e-5)
+    assert table["success"].all()
+    t1 = qp.table1(summ, roles, qp.metric_pool(summ, [1], "none"), ["ROUGESim"], [1, 2])
+    assert list(t1["criterion"]) == ["ROUGE-1", "ROUGE-2", "QUEEN(ROUGESim)", "QUEEN(Best Metric Combination)"]
+    assert (t1["total"] == 4).all()

@@ -1,0 +1,61 @@
+"""Smoke runs of notebooks/amigo2005duc/ through the headless runner (quick mode).
+
+On ``sample`` every notebook must run; on ``public`` (when EVALKIT_DATA_MIRROR is set) too;
+on ``licensed`` the data notebooks must be reported as skipped when nothing is configured.
+"""
+import json
+
+import pandas as pd
+import pytest
+
+from _smoke_runs import assert_stripped, no_licensed_config, notebooks, run
+
+PAPER = "amigo2005duc"
+NOTEBOOKS = notebooks(PAPER)
+DATA_FREE = {"00_printed_checks"}
+DATA_NOTEBOOKS = [f"{PAPER}/{n}" for n in NOTEBOOKS if n not in DATA_FREE]
+
+
+def _run(profile, tmp_path, monkeypatch, only=(PAPER,)):
+    return run(PAPER, profile, tmp_path, monkeypatch, only)
+
+
+def test_notebooks_exist_and_are_stripped():
+    assert {"00_printed_checks", "01_qarla_duc2004"} <= set(NOTEBOOKS)
+    assert_stripped(PAPER)
+
+
+def test_sample_profile_runs(tmp_path, monkeypatch):
+    runs, out = _run("sample", tmp_path, monkeypatch)
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in NOTEBOOKS}, \
+        {n: r.error for n, r in runs.items() if r.status != "ok"}
+    numbers = json.loads((out / "00_printed_checks" / "results.json").read_text())["numbers"]
+    assert numbers["printed_checks_agree"] == numbers["printed_checks_total"] == 6
+    assert numbers["rouge_similarities"] == 48
+    run = json.loads((out / "01_qarla_duc2004" / "results.json").read_text())["numbers"]
+    assert run["combinations"] == 2 ** 4 - 1          # quick: 4 clusters -> 15 non-empty sets
+    fig5 = pd.read_csv(out / "01_qarla_duc2004" / "figure5_king_vs_pearson.csv")
+    assert fig5["king"].between(0, 1).all() and len(fig5) == 15
+    curve = pd.read_csv(out / "01_qarla_duc2004" / "figure3_jack_curve.csv")
+    assert (curve.groupby("order")["jack"].diff().dropna() >= 0).all()
+    for name in NOTEBOOKS:
+        table = pd.read_csv(out / name / "paper_vs_run.csv")
+        assert len(table) > 0 and set(table["verdict"]) <= {"agrees", "differs", "not comparable", "erratum"}
+
+
+@pytest.mark.public
+def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
+    runs, out = _run("public", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in set(NOTEBOOKS) - DATA_FREE}, \
+        {n: r.error for n, r in runs.items() if r.status != "ok"}
+    numbers = json.loads((out / "01_qarla_duc2004" / "results.json").read_text())["numbers"]
+    assert numbers["data"] == "summeval" and "source documents" in numbers["pool"]["tvm_terms"]
+
+
+def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
+    no_licensed_config(tmp_path, monkeypatch)
+    runs, _ = _run("licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
+    assert set(runs) == set(NOTEBOOKS) - DATA_FREE
+    for name, run in runs.items():
+        assert run.status == "skipped", (name, run.status, run.error)
+        assert "duc2004" in run.error

@@ -24,6 +24,7 @@ variable                    configures
 ``EVALKIT_METEOR_JAR``      the METEOR 1.5 jar
 ``EVALKIT_PROGRESS``        ``0``/``false``/``no`` hides progress bars
 ``EVALKIT_HEADLESS``        ``1``/``true``/``yes``: a headless run (no progress bars)
+``EVALKIT_SCHEDULER``       address of a dask.distributed scheduler (:mod:`evalkit.stats.distributed`)
 ``JAVA_HOME``               the Java installation running the METEOR jar
 ``ROUGE_EVAL_HOME``         ROUGE-1.5.5's data directory (``-e``), as the Perl script reads it
 ``RED_EVAL_HOME``           the same, older spelling
@@ -62,6 +63,7 @@ VARIABLES: Dict[str, str] = {
     "EVALKIT_METEOR_JAR": "the METEOR 1.5 jar",
     "EVALKIT_PROGRESS": "0/false/no hides progress bars",
     "EVALKIT_HEADLESS": "1/true/yes marks a headless run (no progress bars)",
+    "EVALKIT_SCHEDULER": "address of a dask.distributed scheduler, e.g. tcp://host:8786 (default: a local cluster)",
     "JAVA_HOME": "Java installation running the METEOR jar",
     "ROUGE_EVAL_HOME": "ROUGE-1.5.5 data directory (-e)",
     "RED_EVAL_HOME": "ROUGE-1.5.5 data directory (-e), older spelling",
@@ -128,6 +130,11 @@ def published_dir() -> Optional[Path]:
 def licensed_config_file() -> Optional[Path]:
     """``$EVALKIT_CONFIG``: the licensed-data YAML file, or None (the user config dir)."""
     return path("EVALKIT_CONFIG")
+
+
+def scheduler() -> Optional[str]:
+    """``$EVALKIT_SCHEDULER``: a dask.distributed scheduler address, or None (a local cluster)."""
+    return get("EVALKIT_SCHEDULER")
 
 
 def results_dir() -> Optional[Path]:

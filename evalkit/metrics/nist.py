@@ -86,6 +86,8 @@ class NIST(WordLevelMetric):
     """
 
     name = "nist"
+    #: a segment's statistics depend on all references (the information weights)
+    whole_corpus_statistics = True
 
     def __init__(
         self,

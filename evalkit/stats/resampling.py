@@ -49,7 +49,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
                                        rng_from_seed)
 
-__all__ = ["smallest_p", "trials_needed", "approximate_randomization", "paired_bootstrap", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
+__all__ = ["bootstrap_p_value", "smallest_p", "trials_needed", "approximate_randomization", "paired_bootstrap", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
 
 SACREBLEU_SEED = 12345
 ScoreFunction = Callable[[np.ndarray], np.ndarray]
@@ -218,22 +218,27 @@ def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction,
     ordered = np.sort(boot, axis=0)
     rows = []
     for i, j in pair_idx:
-        d = boot[:, i] - boot[:, j]
-        observed = abs(full[i] - full[j])
-        if method == "shift":
-            t_b = np.abs(d)
-            p = (_count(t_b - t_b.mean(), observed, ties) + 1) / (n_resamples + 1)
-        elif method == "centred":
-            p = (_count(np.abs(d - d.mean()), observed, ties) + 1) / (n_resamples + 1)
-        else:
-            sign = np.sign(full[i] - full[j])
-            wins = np.sum(sign * d > 0) if sign != 0 else 0
-            p = 1 - wins / n_resamples
+        p = bootstrap_p_value(boot[:, i] - boot[:, j], full[i] - full[j], method, ties)
         r = _row(names, i, j, full, p, n_resamples, f"paired bootstrap ({method})")
         r.update(mean=float(boot[:, i].mean()), ci_low=float(ordered[lo, i]),
                  ci_high=float(ordered[n_resamples - lo - 1, i]))
         rows.append(r)
     return pd.DataFrame(rows).rename(columns={"n_trials": "n_resamples"})
+
+
+def bootstrap_p_value(d: np.ndarray, difference: float, method: str, ties: str) -> float:
+    """p-value of the paired bootstrap from the B resampled differences ``d = S_X,b - S_Y,b``
+    and the observed ``difference = S_X - S_Y`` (``method``, ``ties`` as in :func:`paired_bootstrap`)."""
+    n = d.shape[0]
+    observed = abs(difference)
+    if method == "shift":
+        t_b = np.abs(d)
+        return (_count(t_b - t_b.mean(), observed, ties) + 1) / (n + 1)
+    if method == "centred":
+        return (_count(np.abs(d - d.mean()), observed, ties) + 1) / (n + 1)
+    sign = np.sign(difference)
+    wins = np.sum(sign * d > 0) if sign != 0 else 0
+    return 1 - wins / n
 
 
 def _row(names, i, j, full, p, n, test) -> Dict:

@@ -1,0 +1,63 @@
+"""``evalkit score`` and ``evalkit significance`` (evalkit/cli/scale.py) on plain-text files."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from evalkit.cli import main
+from evalkit.data.simulate.scale import wmt_scale_corpus
+from evalkit.metrics import get_metric
+from evalkit.stats.distributed import distributed_bootstrap
+
+SYSTEMS, REFS = wmt_scale_corpus(3, 150, seed=5, n_references=2)
+
+
+def _files(tmp_path):
+    refs = []
+    for r in range(2):
+        path = tmp_path / f"ref{r}.txt"
+        path.write_text("".join(seg[r] + "\n" for seg in REFS), encoding="utf-8")
+        refs += ["--refs", str(path)]
+    systems = []
+    for name, hyps in SYSTEMS.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+        systems.append(str(path))
+    return systems, refs
+
+
+def test_score_writes_the_single_process_scores(tmp_path):
+    systems, refs = _files(tmp_path)
+    out = tmp_path / "scores.csv"
+    assert main(["score", *systems, *refs, "--metric", "bleu", "--metric", "chrf", "--workers", "1",
+                 "--output", str(out)]) == 0
+    frame = pd.read_csv(out)
+    assert list(frame.columns) == ["metric", "system", "score"] and len(frame) == 6
+    for row in frame.itertuples():
+        single = get_metric(row.metric).corpus_score(SYSTEMS[row.system], REFS)
+        assert row.score == float(getattr(single, "score", single))
+
+
+def test_significance_matrix_and_results(tmp_path):
+    systems, refs = _files(tmp_path)
+    out, matrix = tmp_path / "tests.csv", tmp_path / "matrix.csv"
+    assert main(["significance", *systems, *refs, "--resamples", "300", "--block-size", "100", "--seed", "3",
+                 "--workers", "0", "--output", str(out), "--matrix", str(matrix)]) == 0
+    bleu = get_metric("bleu")
+    stats = {k: bleu.segment_statistics(h, REFS) for k, h in SYSTEMS.items()}
+    expected = distributed_bootstrap(stats, bleu, pairs="all", n_resamples=300, block_size=100, seed=3,
+                                     method="centred", n_workers=0)
+    got = pd.read_csv(out)
+    assert list(got["p_value"]) == list(expected["p_value"])
+    m = pd.read_csv(matrix, index_col=0)
+    assert list(m.index) == list(m.columns) and len(m) == 3
+    values = m.to_numpy()
+    assert np.allclose(values, values.T, equal_nan=True)
+
+
+def test_line_count_mismatch_names_the_file(tmp_path, capsys):
+    systems, refs = _files(tmp_path)
+    bad = tmp_path / "short.txt"
+    bad.write_text("only one line\n", encoding="utf-8")
+    assert main(["score", *systems, str(bad), *refs, "--workers", "0"]) == 2
+    assert "short.txt" in capsys.readouterr().err

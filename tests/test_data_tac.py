@@ -234,7 +234,7 @@ def test_aesop(tmp_path):
     assert (tmp_path / "w").read_text() == AESOP.replace("0.5 NaN", "0.5 NaN")
     with pytest.raises(InputFormatError, match=r"line 3: expected 4 columns"):
         tac.read_aesop(put(tmp_path / "b", AESOP.replace("0.25 0.75", "0.25")), 2009, "A")
-    with pytest.raises(InputFormatError, match=r"line 2: expected P<summarizer digits> D<docset digits>"):
+    with pytest.raises(InputFormatError, match=r"line 2: expected P<summarizer, 1-9 digits> D<docset, 1-9 digits>"):
         tac.read_aesop(put(tmp_path / "c", AESOP.replace("P1 D01", "PA D01")), 2009, "A")
 
 

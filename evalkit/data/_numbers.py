@@ -26,10 +26,16 @@ def is_uint(token: str) -> bool:
     return bool(_UINT.fullmatch(token))
 
 
+#: Longest digit string read as a number (no table of ours holds larger counts or ids;
+#: Python refuses to convert strings over 4,300 digits with a raw ValueError).
+MAX_DIGITS = 18
+
+
 def parse_uint(token: str, path: Optional[PathLike], line: Optional[int], what: str) -> int:
-    """``int(token)`` for ASCII digits only, else InputFormatError "expected WHAT"."""
-    if not is_uint(token):
-        raise InputFormatError(path, line, what, found=token)
+    """``int(token)`` for ASCII digits only (at most :data:`MAX_DIGITS`), else
+    InputFormatError "expected WHAT"."""
+    if not is_uint(token) or len(token) > MAX_DIGITS:
+        raise InputFormatError(path, line, f"{what} (at most {MAX_DIGITS} ASCII digits)", found=token[:40])
     return int(token)
 
 

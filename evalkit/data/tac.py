@@ -222,9 +222,10 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
         if len(cols) != 2 + len(runs):
             raise InputFormatError(path, lineno, f"{2 + len(runs)} columns (P<summarizer> D<nn> + {len(runs)} runs)",
                                    found=f"{len(cols)} columns")
-        m1, m2 = re.fullmatch(r"P([0-9]+)", cols[0]), re.fullmatch(r"D([0-9]+)", cols[1])
+        m1, m2 = re.fullmatch(r"P([0-9]{1,9})", cols[0]), re.fullmatch(r"D([0-9]{1,9})", cols[1])
         if not m1 or not m2:
-            raise InputFormatError(path, lineno, "P<summarizer digits> D<docset digits>", found=" ".join(cols[:2]))
+            raise InputFormatError(path, lineno, "P<summarizer, 1-9 digits> D<docset, 1-9 digits>",
+                                   found=" ".join(cols[:2])[:80])
         inst = aesop_docset(year, m2.group(1), group)
         key = (inst, m1.group(1))
         if key in seen:  # a second row would silently overwrite (or double) the first's scores

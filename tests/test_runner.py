@@ -141,3 +141,29 @@ def test_run_all_sh_help_lists_options():
     assert proc.returncode == 0
     for option in ("--profile", "-j", "--only", "--quick"):
         assert option in proc.stdout
+
+
+def test_a_kernel_that_never_started_is_started_again(tmp_path, monkeypatch):
+    import subprocess as sp
+
+    from evalkit.notebook import runner as rn
+
+    calls = []
+
+    def fake_run(command, **kw):
+        calls.append(command)
+        if len(calls) == 1:
+            return sp.CompletedProcess(command, 1, "", "RuntimeError: Kernel died before replying to kernel_info")
+        return sp.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(rn.subprocess, "run", fake_run)
+    nb = tmp_path / "p" / "01_x.ipynb"
+    nb.parent.mkdir()
+    nb.write_text("{}")
+    run = rn._execute(nb, "sample", True, tmp_path / "out", None, None)
+    assert run.status == "ok" and len(calls) == 2
+
+    calls.clear()
+    monkeypatch.setattr(rn.subprocess, "run", lambda command, **kw: (calls.append(command), sp.CompletedProcess(
+        command, 1, "", "ValueError: a real failure"))[1])
+    assert rn._execute(nb, "sample", True, tmp_path / "out", None, None).status == "failed" and len(calls) == 1

@@ -32,6 +32,9 @@ from evalkit.errors import ParameterError
 from evalkit.notebook.params import PROFILES, repository_root
 
 SKIP_ERRORS = ("DataNotConfiguredError",)
+#: papermill messages of a kernel that never started (no cell ran), and how often to retry
+KERNEL_START_FAILURES = ("Kernel died before replying to kernel_info", "Kernel didn't respond in")
+KERNEL_START_RETRIES = 2
 RESULT_SUFFIXES = (".csv", ".png", ".svg", ".json", ".html", ".pdf")
 
 
@@ -161,7 +164,14 @@ def _execute(path: Path, profile: str, quick: bool, out_dir: Path, timeout: Opti
     if timeout:
         command += ["--execution-timeout", str(int(timeout))]
     started = time.perf_counter()
-    proc = subprocess.run(command, env=env, capture_output=True, text=True)
+    for attempt in range(1 + KERNEL_START_RETRIES):
+        proc = subprocess.run(command, env=env, capture_output=True, text=True)
+        # A kernel that dies before its first reply ran no cell: starting it again is safe
+        # (seen when several kernels start at once on a loaded machine).
+        if proc.returncode == 0 or not any(m in (proc.stderr or "") for m in KERNEL_START_FAILURES):
+            break
+        print(f"[run_all] {paper}/{name}: the kernel did not start (attempt {attempt + 1}); starting it again",
+              file=sys.stderr, flush=True)
     run.seconds = round(time.perf_counter() - started, 2)
     if proc.returncode == 0:
         run.status = "ok"

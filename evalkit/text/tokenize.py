@@ -37,7 +37,9 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import import_module
-from typing import Callable, List, Sequence
+from typing import Callable, List, Optional, Sequence
+
+import numpy as np
 
 from evalkit.errors import ParameterError
 
@@ -48,6 +50,7 @@ __all__ = [
     "get_tokenizer",
     "MosesTokenizer",
     "Tokenizer13aFast",
+    "LINE_SEP",
     "tokenize",
     "tokenize_words",
     "remove_punctuation",
@@ -56,6 +59,10 @@ __all__ = [
     "ABBREVIATIONS",
     "add_boundaries",
 ]
+
+#: The token between lines in :meth:`Tokenizer13aFast.words_joined` (never a token of a
+#: line: a line containing it is not joined).
+LINE_SEP = "\x00"
 
 #: sacrebleu tokenizer names and their classes (module.Class inside ``sacrebleu.tokenizers``).
 SACREBLEU_TOKENIZERS = {
@@ -133,6 +140,10 @@ class Tokenizer13aFast:
         # touches a digit or another period/comma; detect that case and run them then.
         self._tricky = re.compile(r"[0-9.,][.,]|[.,][0-9]").search
         self._digit_dash = re.compile(r"[0-9]-").search
+        # Where _rules_234 does more than pad every period and comma: _tricky or
+        # _digit_dash (words_joined). Written to start with a character class, which the
+        # regex engine scans for quickly (the plain alternation is 4x slower).
+        self._special = re.compile(r"[0-9.,](?:(?<=[0-9])[.,-]|(?<=[.,])[.,0-9])")
 
     @staticmethod
     def _g12_(m) -> str:  # r"\1 \2 "
@@ -145,8 +156,9 @@ class Tokenizer13aFast:
     def signature(self) -> str:
         return "13a"
 
-    def words(self, line: str) -> List[str]:
-        """The tokens of ``line`` (list)."""
+    @staticmethod
+    def _clean(line: str) -> str:
+        """The language-independent part (sacrebleu's ``Tokenizer13a.__call__``)."""
         line = line.replace("<skipped>", "")
         line = line.replace("-\n", "")
         line = line.replace("\n", " ")
@@ -155,10 +167,19 @@ class Tokenizer13aFast:
             line = line.replace("&amp;", "&")
             line = line.replace("&lt;", "<")
             line = line.replace("&gt;", ">")
-        line = f" {line} "
+        return line
+
+    def _pad(self, line: str) -> str:
+        """Rule 1: pad every character of the fixed class with spaces."""
         pads = self._pads
-        for c in set(line).intersection(pads):
+        # set() of a long text costs more than one C-level scan per padded character
+        present = set(line).intersection(pads) if len(line) < 2048 else [c for c in pads if c in line]
+        for c in present:
             line = line.replace(c, pads[c])
+        return line
+
+    def _rules_234(self, line: str) -> str:
+        """Rules 2-4 on a padded line: periods and commas not next to a digit, dashes after one."""
         if "." in line or "," in line:
             if self._tricky(line) is None:
                 line = line.replace(".", " . ").replace(",", " , ")
@@ -167,7 +188,44 @@ class Tokenizer13aFast:
                 line = self._r3(self._g_12, line)
         if "-" in line and self._digit_dash(line) is not None:
             line = self._r4(self._g12_, line)
-        return line.split()
+        return line
+
+    def words(self, line: str) -> List[str]:
+        """The tokens of ``line`` (list)."""
+        return self._rules_234(self._pad(f" {self._clean(line)} ")).split()
+
+    def words_joined(self, lines: Sequence[str]) -> Optional[List[str]]:
+        """The tokens of all ``lines`` in one list, consecutive lines separated by the token
+        :data:`LINE_SEP` (``"\\x00"``); ``None`` when a line contains that character.
+
+        Same tokens as :meth:`words` line by line, at a fraction of the Python overhead:
+        the lines are joined by ``" \\x00 "`` and rules 0-1 (cleaning, padding) run once on
+        the whole text; none of their patterns contains a space or NUL, so none can match
+        across a separator. Rules 2-4 look at neighbouring characters (digits, periods,
+        commas, dashes): the lines where one of their "tricky" patterns occurs get
+        :meth:`_rules_234` one by one, all others have every period and comma padded at
+        once, which is what :meth:`_rules_234` does to them.
+        """
+        n = len(lines)
+        text = " \x00 ".join(lines)
+        if text.count(LINE_SEP) != max(n - 1, 0):
+            return None
+        text = self._pad(f" {self._clean(text)} ")
+        special = [m.start() for m in self._special.finditer(text)]
+        if not special:
+            if "." in text or "," in text:
+                text = text.replace(".", " . ").replace(",", " , ")
+            return text.split()
+        parts = text.split(LINE_SEP)
+        bounds = np.cumsum(np.fromiter(map(len, parts), dtype=np.int64, count=n) + 1)
+        hit = set(np.searchsorted(bounds, special, side="right").tolist())
+        simple = [i for i in range(n) if i not in hit]
+        for i in hit:
+            parts[i] = self._rules_234(parts[i])
+        done = LINE_SEP.join([parts[i] for i in simple]).replace(".", " . ").replace(",", " , ")
+        for i, part in zip(simple, done.split(LINE_SEP)):
+            parts[i] = part
+        return LINE_SEP.join(parts).split()
 
     def __call__(self, line: str) -> str:
         return " ".join(self.words(line))

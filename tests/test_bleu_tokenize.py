@@ -96,7 +96,11 @@ def _split_joined(tokens, n):
     return lines if n else []
 
 
-_LINE = st.lists(st.sampled_from(_ALPHABET + ["3.5", "1,000", "a.", "..", ",5", "9-", " "]), max_size=30).map("".join)
+# plus Unicode whitespace that str.split() splits on but bytes.split() would not, a lone
+# surrogate (not UTF-8 encodable without surrogatepass), multi-byte UTF-8
+_LINE = st.lists(st.sampled_from(_ALPHABET + ["3.5", "1,000", "a.", "..", ",5", "9-", " ", "\xa0", "\x85",
+                                              "\u2028", "\x1c", "\u3000", "\ud800", "\U0001f600", "Straße"]),
+                 max_size=30).map("".join)
 
 
 @settings(max_examples=400, deadline=None)

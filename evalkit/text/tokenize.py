@@ -37,7 +37,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import import_module
-from typing import Callable, List, Optional, Sequence
+from typing import AnyStr, Callable, List, Optional, Sequence
 
 from evalkit.errors import ParameterError
 
@@ -105,7 +105,9 @@ _IRREGULAR = {"won't": "will not", "can't": "can not", "shan't": "shall not", "a
 
 
 class Tokenizer13aFast:
-    """sacrebleu's ``13a`` tokenizer (mteval-v13a), about 2x faster, same output.
+    """sacrebleu's ``13a`` tokenizer (mteval-v13a), same output: about 5x faster line by
+    line (:meth:`words`), about 12x for a whole corpus at once (:meth:`words_joined`,
+    WMT17 en-de).
 
     sacrebleu applies four regex substitutions with group templates, and in Python 3.11 a
     template is expanded in Python code once per match; the first rule matches every space
@@ -156,16 +158,15 @@ class Tokenizer13aFast:
         return "13a"
 
     @staticmethod
-    def _clean(line: str) -> str:
-        """The language-independent part (sacrebleu's ``Tokenizer13a.__call__``)."""
-        line = line.replace("<skipped>", "")
-        line = line.replace("-\n", "")
-        line = line.replace("\n", " ")
-        if "&" in line:
-            line = line.replace("&quot;", '"')
-            line = line.replace("&amp;", "&")
-            line = line.replace("&lt;", "<")
-            line = line.replace("&gt;", ">")
+    def _clean(line: AnyStr) -> AnyStr:
+        """The language-independent part (sacrebleu's ``Tokenizer13a.__call__``), on a str
+        or on UTF-8 bytes (its patterns are ASCII)."""
+        steps, amp, entities = _CLEANING if isinstance(line, str) else _CLEANING_BYTES
+        for old, new in steps:
+            line = line.replace(old, new)
+        if amp in line:
+            for old, new in entities:
+                line = line.replace(old, new)
         return line
 
     def _pad(self, line: str) -> str:
@@ -211,7 +212,7 @@ class Tokenizer13aFast:
         text = " \x00 ".join(lines)
         if text.count(LINE_SEP) != max(len(lines) - 1, 0):
             return None
-        data = self._pad_bytes(self._clean_bytes(f" {text} ".encode("utf-8", "surrogatepass")))
+        data = self._pad_bytes(self._clean(f" {text} ".encode("utf-8", "surrogatepass")))
         chunks = []
         done = 0  # data[:done] is in chunks
         for m in self._special_bytes.finditer(data):
@@ -227,19 +228,6 @@ class Tokenizer13aFast:
         chunks.append(_decode(data[done:].replace(b".", b" . ").replace(b",", b" , ")))
         return "".join(chunks).split()
 
-    @staticmethod
-    def _clean_bytes(data: bytes) -> bytes:
-        """:meth:`_clean` on UTF-8 bytes."""
-        data = data.replace(b"<skipped>", b"")
-        data = data.replace(b"-\n", b"")
-        data = data.replace(b"\n", b" ")
-        if b"&" in data:
-            data = data.replace(b"&quot;", b'"')
-            data = data.replace(b"&amp;", b"&")
-            data = data.replace(b"&lt;", b"<")
-            data = data.replace(b"&gt;", b">")
-        return data
-
     def _pad_bytes(self, data: bytes) -> bytes:
         """:meth:`_pad` on UTF-8 bytes."""
         for c, padded in self._pads_bytes.items():
@@ -249,6 +237,13 @@ class Tokenizer13aFast:
 
     def __call__(self, line: str) -> str:
         return " ".join(self.words(line))
+
+
+# Tokenizer13a's cleaning: replacements, then (only if "&" occurs) entity decoding.
+_CLEANING = ((("<skipped>", ""), ("-\n", ""), ("\n", " ")), "&",
+             (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">")))
+_CLEANING_BYTES = (tuple((a.encode(), b.encode()) for a, b in _CLEANING[0]), b"&",
+                   tuple((a.encode(), b.encode()) for a, b in _CLEANING[2]))
 
 
 def _decode(data: bytes) -> str:

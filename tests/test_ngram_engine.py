@@ -143,3 +143,18 @@ def test_vocabulary_assigns_ids_in_order_of_first_occurrence():
     assert ids.tolist() == [1, 3] and lens.tolist() == [2, 0] and V == 4
     with pytest.raises(Exception):
         encode_joined(["a", LINE_SEP, "b"], 3, Vocabulary())
+
+
+def test_cached_references_are_not_extended_by_hypotheses():
+    # scoring many systems against cached references must not grow their vocabulary (it
+    # sets the key packing base V), and must not change later results
+    from evalkit.metrics.bleu import BLEU
+
+    refs = [["the cat sat on the mat .", "a dog , 3.5 kg ."]]
+    cached = BLEU(references=refs)
+    size = len(cached._ref_cache.vocab)
+    systems = [["new words here .", "a dog barked"], ["zebra cat sat", "3.5 kg dog"], ["new words here .", "a dog barked"]]
+    got = [cached.segment_statistics(h) for h in systems]
+    assert len(cached._ref_cache.vocab) == size
+    for h, g in zip(systems, got):
+        assert np.array_equal(g, BLEU().segment_statistics(h, refs))

@@ -53,8 +53,9 @@ sacrebleu's tokens exactly), references are tokenized once per :class:`BLEU` obj
 counts come from a small numba kernel, one pass per segment through a hash table of the
 hypothesis n-grams (exact keys: a hash decides only where a key is stored, never whether
 two n-grams are equal). Same statistics, integer for integer (``tests/test_bleu.py``), about
-25x faster than sacrebleu's extraction on WMT17 en-de (``benchmarks/bench_significance.py``),
-which makes the end-to-end paired bootstrap >= 10x sacrebleu's ``PairedTest``. The engine
+10x faster than sacrebleu's extraction on WMT17 en-de (16 systems, one process; see
+``benchmarks/README.md``, "Paired significance tests"), which is what the end-to-end paired
+bootstrap against sacrebleu's ``PairedTest`` mostly measures. The engine
 (:mod:`evalkit.metrics.ngrams`) also serves NIST, chrF, m-gram PER and GTM.
 """
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""``evalkit score`` and ``evalkit significance`` (evalkit/cli/scale.py) on plain-text files."""
+"""``evalkit score`` and ``evalkit significance`` (evalkit/cli/scale.py) on plain-text files; the
+SGML, Parquet, clusters, human-correlation and subprocess tests are in tests/test_cli_scale.py."""
 from __future__ import annotations
 
 import numpy as np
@@ -49,10 +50,12 @@ def test_significance_matrix_and_results(tmp_path):
                                      method="centred", n_workers=0)
     got = pd.read_csv(out)
     assert list(got["p_value"]) == list(expected["p_value"])
-    m = pd.read_csv(matrix, index_col=0)
-    assert list(m.index) == list(m.columns) and len(m) == 3
+    m = pd.read_csv(matrix).drop(columns="metric").set_index("system")
+    assert list(m.index) == list(m.columns) == list(SYSTEMS)
     values = m.to_numpy()
     assert np.allclose(values, values.T, equal_nan=True)
+    for row in expected.itertuples():
+        assert m.loc[row.system, row.baseline] == row.p_value
 
 
 def test_line_count_mismatch_names_the_file(tmp_path, capsys):

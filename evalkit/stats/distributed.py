@@ -80,7 +80,8 @@ from evalkit.stats.validation import check_choice, check_int, check_probability
 __all__ = ["block_sizes", "block_streams", "distributed_bootstrap", "distributed_randomization",
            "distributed_statistics", "distributed_scores", "cluster_client",
            "distributed_resampled_correlations", "distributed_bootstrap_ci", "distributed_difference_test",
-           "distributed_compare_metrics", "distributed_significance_clusters", "comparison_clusters"]
+           "distributed_compare_metrics", "distributed_significance_clusters", "comparison_clusters",
+           "scores_from_statistics"]
 
 DEFAULT_BLOCK_SIZE = 500
 DEFAULT_PARTITION_SIZE = 5000
@@ -131,7 +132,7 @@ def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = Fals
     ``progress`` a tqdm bar of finished tasks on stderr (never stdout, which may be the data)."""
     from tqdm import tqdm
 
-    bar = tqdm(total=len(tasks), desc=getattr(function, "__name__", "tasks").strip("_"), unit="task",
+    bar = tqdm(total=len(tasks), desc=function.__name__.strip("_").replace("_", " "), unit="task",
                file=sys.stderr, disable=not progress, leave=False)
     with bar:
         if client is None:
@@ -308,9 +309,17 @@ def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequen
 def distributed_scores(metric, systems: Mapping[str, Sequence], refs: Sequence, **options) -> pd.Series:
     """Corpus score per system, ``metric.score_from_statistics(S.sum(axis=0))`` over the
     statistics of :func:`distributed_statistics` (``options`` are passed to it)."""
-    stats = distributed_statistics(metric, systems, refs, **options)
-    return pd.Series({name: metric.score_from_statistics(s.sum(axis=0)) for name, s in stats.items()},
-                     name=getattr(metric, "name", "score"))
+    return scores_from_statistics(metric, distributed_statistics(metric, systems, refs, **options))
+
+
+def scores_from_statistics(metric, statistics: Mapping[str, np.ndarray]) -> pd.Series:
+    """``metric.score_from_statistics(S.sum(axis=0))`` per system (a float; a richer score
+    object, e.g. sacrebleu's, gives its ``score``), in the order of ``statistics``."""
+    out = {}
+    for name, s in statistics.items():
+        value = metric.score_from_statistics(np.asarray(s).sum(axis=0))
+        out[name] = float(getattr(value, "score", value))
+    return pd.Series(out, name=getattr(metric, "name", "score"), dtype=float)
 
 
 # --------------------------------------------------------------------------- correlations

@@ -213,3 +213,29 @@ def test_subprocess_local_cluster_progress_on_stderr_and_data_on_stdout(tmp_path
     quiet = _cli("score", *args, "--metric", "chrf", "--workers", "0", "--quiet")
     assert quiet.returncode == 0 and quiet.stderr == ""
     assert quiet.stdout == loud.stdout
+
+
+def test_readme_large_evaluations_commands_parse():
+    """Every ``evalkit`` command shown in README's "Large evaluations" is accepted by the parser
+    (the docs keep matching the options)."""
+    import shlex
+
+    from evalkit.cli import build_parser
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Large evaluations"):]
+    section = section[:section.index("\n## ", 5)]
+    commands = []
+    for line in section.replace("\\\n", " ").splitlines():
+        if not line.strip().split(" ")[0].startswith(("evalkit", "EVALKIT_")):
+            continue
+        words = shlex.split(line.split(" > ")[0])
+        words = [w for w in words if "=" not in w or w.startswith("-")]
+        if words[:1] == ["evalkit"]:
+            commands.append(words[1:])
+    assert len(commands) >= 6 and {c[0] for c in commands} == {"score", "significance"}
+    parser = build_parser()
+    for argv in commands:
+        args = parser.parse_args(argv)
+        assert args.func is not None
+    assert any("--scheduler" in c for c in commands) and any("--human" in c for c in commands)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from evalkit.cli import main
 from evalkit.data.simulate.scale import wmt_scale_corpus
@@ -27,7 +28,9 @@ def _files(tmp_path):
     return systems, refs
 
 
+@pytest.mark.slow
 def test_score_writes_the_single_process_scores(tmp_path):
+    """A LocalCluster of one worker process (started by the command)."""
     systems, refs = _files(tmp_path)
     out = tmp_path / "scores.csv"
     assert main(["score", *systems, *refs, "--metric", "bleu", "--metric", "chrf", "--workers", "1",

@@ -264,7 +264,11 @@ def _significance(args) -> int:
     from evalkit.metrics import get_metric
     from evalkit.stats.distributed import cluster_client
 
+    from evalkit.stats.distributed import DEFAULT_BLOCK_SIZE
+
     _check_outputs(args, "matrix", "clusters")
+    if args.block_size is None:
+        args.block_size = DEFAULT_BLOCK_SIZE
     corpus = _read(args)
     names = args.metric or ["bleu"]
     metrics = {name: get_metric(name) for name in names}
@@ -317,7 +321,9 @@ def register(subparsers) -> None:
     sig.add_argument("--test", choices=("bootstrap", "ar"), default="bootstrap", help="system test")
     sig.add_argument("--method", choices=("shift", "centred", "koehn"), default="centred", help="bootstrap p-value")
     sig.add_argument("--resamples", type=int, default=1000)
-    sig.add_argument("--block-size", type=int, default=500, help="resamples per task (part of the seed contract)")
+    sig.add_argument("--block-size", type=int, default=None,
+                     help="resamples per task (part of the seed contract; default: "
+                          "evalkit.stats.distributed.DEFAULT_BLOCK_SIZE)")
     sig.add_argument("--seed", type=int, default=12345)
     sig.add_argument("--alpha", type=float, default=0.05, help="level of the significance clusters")
     sig.add_argument("--human", type=Path, default=None,

@@ -17,12 +17,15 @@ path (``n_workers=0``: the same tasks in a loop, no Dask) is the reference. The 
   the compute time per task and the rest of the wall time per task (serialization,
   communication, scheduling), bytes sent to and returned by a task and the bytes broadcast
   once per worker;
-* a projection for clusters of ``--project`` workers from those costs:
-  ``T(W) = warm-up + sum over phases of max(n_tasks x (compute + other) / W, n_tasks x
-  scheduler) + W x broadcast / bandwidth + n_tasks x (in + out) / bandwidth``: the single
-  scheduler handles tasks one after another, so ``n_tasks x scheduler`` bounds the speed-up;
-  ``--bandwidth`` (default 1 GB/s) is the network. It is an estimate from a 2-core machine,
-  not a measurement.
+* a projection for clusters of ``--project`` workers on the corpus of ``--project-size``
+  (default the issue's 50 systems x 100,000 segments, 10,000 resamples) from those costs:
+  ``T(W) = warm-up + sum over phases of max(ceil(n_tasks / W) x (compute + other), n_tasks x
+  scheduler) + W x broadcast / bandwidth + n_tasks x (in + out) / bandwidth``: tasks are
+  indivisible, the single scheduler handles them one after another (``n_tasks x scheduler``
+  bounds the speed-up), a scoring task keeps its cost (same partition size), a bootstrap
+  task's compute and the broadcast statistics scale with systems x segments; ``--bandwidth``
+  (default 1 GB/s) is the network, and broadcasting is counted once per worker (no tree). It is
+  an estimate from a 2-core machine, not a measurement.
 
 Usage: .venv/bin/python benchmarks/bench_scale.py [--systems 10 --segments 20000 --resamples 2000]
 """
@@ -126,6 +129,8 @@ def main() -> int:
     parser.add_argument("--partition-size", type=int, default=5000)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--project", type=int, nargs="+", default=[8, 32, 128])
+    parser.add_argument("--project-size", type=int, nargs=3, default=[50, 100_000, 10_000],
+                        metavar=("SYSTEMS", "SEGMENTS", "RESAMPLES"), help="corpus of the projection")
     parser.add_argument("--bandwidth", type=float, default=1e9, help="bytes per second assumed for the projection")
     args = parser.parse_args()
     t0 = time.perf_counter()
@@ -170,22 +175,30 @@ def main() -> int:
         costs[phase] = (c, overhead)
         b_in, b_out, shared = bytes_[phase]
         print(f"| {phase} | {n_tasks[phase]} | {c * 1e3:.1f} | {overhead * 1e3:.1f} | {b_in:,} | {b_out:,} | {shared:,} |")
-    print(f"\nprojection: T(W) = warm-up + sum over phases of max(tasks x (compute + other) / W, tasks x"
-          f" scheduler) + W x broadcast / bandwidth + tasks x (in + out) / bandwidth; bandwidth"
-          f" {args.bandwidth / 1e9:g} GB/s (an estimate from these costs, not a measurement):\n")
-    print("| workers | scoring (s) | bootstrap (s) | total with warm-up (s) | speed-up vs in-process |")
-    print("|---:|---:|---:|---:|---:|")
-    in_process = base[2]["scoring"][0] + base[2]["bootstrap"][0]
+    S, N, R = args.project_size
+    scale = {"scoring": (S * math.ceil(N / args.partition_size), 1.0, 1.0, 1.0),
+             "bootstrap": (math.ceil(R / args.block_size), S * N / (args.systems * args.segments),
+                           S / args.systems, S * N / (args.systems * args.segments))}
+    serial = sum(scale[ph][0] * costs[ph][0] * scale[ph][1] for ph in costs)
+    print(f"\nprojection for {S} systems x {N:,} segments, {R:,} resamples (same partition and block sizes):"
+          f" T(W) = warm-up + sum over phases of max(ceil(tasks / W) x (compute + other), tasks x scheduler)"
+          f" + W x broadcast / bandwidth + tasks x (in + out) / bandwidth, bandwidth {args.bandwidth / 1e9:g} GB/s;"
+          f" compute of a bootstrap task scaled by systems x segments; an estimate from the costs above,"
+          f" not a measurement. In-process (sum of compute): {serial:,.0f} s.\n")
+    print("| workers | scoring tasks | scoring (s) | bootstrap tasks | bootstrap (s) | total with warm-up (s) |"
+          " speed-up vs in-process |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
     for w in args.project:
         parts = []
         for phase in ("scoring", "bootstrap"):
             c, o = costs[phase]
             b_in, b_out, shared = bytes_[phase]
-            k = n_tasks[phase]
-            parts.append(max(k * (c + o) / w, k * sched) + w * shared / args.bandwidth
-                         + k * (b_in + b_out) / args.bandwidth)
+            k, f_compute, f_out, f_shared = scale[phase]
+            parts.append(max(math.ceil(k / w) * (c * f_compute + o), k * sched) + w * shared * f_shared / args.bandwidth
+                         + k * (b_in + b_out * f_out) / args.bandwidth)
         total = sum(parts) + one["warm-up"][0]
-        print(f"| {w} | {parts[0]:.2f} | {parts[1]:.2f} | {total:.2f} | {in_process / total:.1f}x |")
+        print(f"| {w} | {scale['scoring'][0]:,} | {parts[0]:.1f} | {scale['bootstrap'][0]:,} | {parts[1]:.1f} |"
+              f" {total:.1f} | {serial / total:.1f}x |")
     return 0 if all_same else 1
 
 

@@ -120,6 +120,19 @@ def test_sgml_equals_plain_text_significance_with_clusters(tmp_path):
     assert list(matrix.columns) == ["metric", "system", *SYSTEMS]
 
 
+def test_system_clusters_of_an_error_rate_put_the_lowest_score_first(tmp_path):
+    args = _text(tmp_path)
+    out = tmp_path / "c.csv"
+    assert main(["significance", *args, "--metric", "wer", "--resamples", "100", "--workers", "0", "--quiet",
+                 "--output", str(tmp_path / "t.csv"), "--clusters", str(out)]) == 0
+    clusters = pd.read_csv(out)
+    wer = get_metric("wer")
+    expected = sorted(SYSTEMS, key=lambda s: wer.corpus_score(SYSTEMS[s], REFS))
+    assert list(clusters["system"]) == expected
+    assert list(clusters["score"]) == [wer.corpus_score(SYSTEMS[s], REFS) for s in expected]
+    assert clusters["rank"].is_monotonic_increasing
+
+
 def _human(tmp_path, keys, gaps=()):
     rng = np.random.default_rng(2)
     lines = ["system\tdocument\tsegment\tscore"]

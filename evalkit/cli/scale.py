@@ -22,7 +22,8 @@ or ``metric, system, document, segment, score`` (``--level segment``).
 (``--test bootstrap``, ``--method``) or approximate randomization (``--test ar``) in blocks of
 resamples; ``--output`` the tidy results (``metric, system, baseline, ..., p_value``),
 ``--matrix`` the p-value matrix (``metric, system`` then one column per system), ``--clusters``
-the significance clusters (``metric, system, score, rank, beaten_by``: systems sorted by score,
+the significance clusters (``metric, system, score, rank, beaten_by``: systems best first (the
+lowest score first for an error rate),
 a new rank when a system since the start of the current cluster beats it at ``--alpha``,
 :func:`evalkit.stats.difference_tests.ranked_clusters`). With ``--human FILE`` (TSV
 ``system, document, segment, score``, :mod:`evalkit.data.tsv`; a cell left out is missing) it
@@ -226,8 +227,11 @@ def _system_tests(args, name, metric, corpus, client):
         results = distributed_bootstrap(stats, metric, n_resamples=args.resamples, method=args.method, **common)
     matrix = result_matrix(results).reindex(index=list(stats), columns=list(stats))
     scores = dict(zip(results["baseline"], results["baseline_score"])) | dict(zip(results["system"], results["score"]))
-    clusters = ranked_clusters(scores, {(a, b): matrix.loc[a, b] for a in scores for b in scores if a != b},
+    sign = 1.0 if getattr(metric, "higher_is_better", True) else -1.0   # best first, also for error rates
+    clusters = ranked_clusters({s: sign * v for s, v in scores.items()},
+                               {(a, b): matrix.loc[a, b] for a in scores for b in scores if a != b},
                                args.alpha, columns=("system", "score"))
+    clusters["score"] = clusters["system"].map(scores)
     return (results.assign(metric=name), matrix.rename_axis("system").reset_index().assign(metric=name),
             clusters.assign(metric=name))
 

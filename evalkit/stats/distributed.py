@@ -9,8 +9,7 @@ block (or re-ran it after another worker died). A block returns only its resampl
 scores, ``(block rows, systems)`` for the bootstrap and ``(block rows, pairs)`` null statistics
 for AR, so the memory of one task is bounded by ``block_size x n_segments`` draws (16 bytes
 each in a bootstrap block: the drawn index and the count; 160 MB for the default 100 resamples
-at 100,000 segments). The
-blocks' results are concatenated in block order and turned into p-values with the formulas of
+at 100,000 segments). The blocks' results are concatenated in block order and turned into p-values with the formulas of
 :mod:`evalkit.stats.resampling` (shifted / centred / Koehn bootstrap, AR ``p = (c+1)/(R+1)``,
 ``ties`` "ge" or "gt", percentile intervals). With ``block_size >= R`` there is one block, but
 its stream is the first spawned child of the seed, not ``default_rng(seed)``: the p-values are
@@ -55,6 +54,8 @@ references) declares ``whole_corpus_statistics = True`` and is partitioned by sy
 else a ``LocalCluster`` of ``n_workers`` single-threaded worker processes started for the call
 and closed after it. ``n_workers=0`` runs the same blocks in this process without Dask (the
 reference path of the tests). A task lost with its worker is recomputed by the scheduler.
+``progress=True`` shows a tqdm bar of finished tasks on stderr (``evalkit score`` /
+``evalkit significance`` use it unless ``--quiet``).
 
 Why Dask: scheduling, data movement and worker failure are a solved problem there; this module
 only decides what one task computes and how the seeds are split.

@@ -192,6 +192,33 @@ def test_correlation_tests_identical_on_cli_workers(cli_cluster):
 
 
 @pytest.mark.slow
+def test_significance_command_on_the_cli_scheduler_equals_the_in_process_run(cli_cluster, tmp_path):
+    """``evalkit significance --scheduler`` in a subprocess, Parquet matrix and clusters, against
+    the same command with ``--workers 0`` ($EVALKIT_SCHEDULER: test_cli_scheduler_by_address_and_environment)."""
+    files = []
+    for name, hyps in SYSTEMS.items():
+        (tmp_path / f"{name}.txt").write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+        files.append(str(tmp_path / f"{name}.txt"))
+    for r in range(2):
+        (tmp_path / f"ref{r}.txt").write_text("".join(s[r] + "\n" for s in REFS), encoding="utf-8")
+        files += ["--refs", str(tmp_path / f"ref{r}.txt")]
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env.pop("EVALKIT_SCHEDULER", None)
+    outputs = {}
+    for run, extra in (("cluster", ["--scheduler", cli_cluster[0]]), ("local", ["--workers", "0"])):
+        out = tmp_path / run
+        proc = subprocess.run([sys.executable, "-m", "evalkit", "significance", *files, "--metric", "chrf",
+                               "--resamples", "300", "--block-size", "40", *extra, "--matrix", f"{out}-m.parquet",
+                               "--clusters", f"{out}-c.parquet", "--quiet"],
+                              capture_output=True, text=True, env=env, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        outputs[run] = (proc.stdout, pd.read_parquet(f"{out}-m.parquet"), pd.read_parquet(f"{out}-c.parquet"))
+    assert outputs["cluster"][0] == outputs["local"][0] and outputs["local"][0].startswith("metric,system,baseline")
+    pd.testing.assert_frame_equal(outputs["cluster"][1], outputs["local"][1], check_exact=True)
+    pd.testing.assert_frame_equal(outputs["cluster"][2], outputs["local"][2], check_exact=True)
+
+
+@pytest.mark.slow
 def test_killing_a_worker_mid_run_leaves_the_result_complete_and_identical(cli_cluster):
     address, workers = cli_cluster
     stats = {k: np.repeat(v, 10, axis=0) for k, v in STATS.items()}  # 1,200 segments

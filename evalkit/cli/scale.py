@@ -311,16 +311,19 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--partition-size", type=int, default=5000, help="segments per scoring task")
 
 
+def _paragraph(start: str) -> str:
+    return next(p for p in __doc__.split("\n\n") if p.startswith(start + ":"))
+
+
 def register(subparsers) -> None:
-    paragraphs = __doc__.split("\n\n")
     score = subparsers.add_parser("score", help="score systems with metrics on a Dask cluster (tidy CSV/Parquet)",
-                                  description=paragraphs[3])
+                                  description=_paragraph("``evalkit score``"))
     _common_options(score)
     score.add_argument("--level", choices=("system", "segment"), default="system")
     score.add_argument("--output", type=Path, default=None, help="CSV or Parquet file (default: CSV on stdout)")
     score.set_defaults(func=_score)
     sig = subparsers.add_parser("significance", help="all-pairs significance tests and clusters on a Dask cluster",
-                                description=paragraphs[4])
+                                description=_paragraph("``evalkit significance``"))
     _common_options(sig)
     sig.add_argument("--test", choices=("bootstrap", "ar"), default="bootstrap", help="system test")
     sig.add_argument("--method", choices=("shift", "centred", "koehn"), default="centred", help="bootstrap p-value")

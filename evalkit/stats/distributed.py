@@ -7,9 +7,10 @@ cut into blocks of at most ``block_size`` resamples. Block ``b`` draws from its 
 ``(seed, R, block_size)`` only, never on the number of workers or on which worker ran which
 block (or re-ran it after another worker died). A block returns only its resampled corpus
 scores, ``(block rows, systems)`` for the bootstrap and ``(block rows, pairs)`` null statistics
-for AR, so the memory of one task is bounded by ``block_size x n_segments`` draws (at most 32 bytes
-each at the peak of a bootstrap block: drawn index, offset index, integer and float counts;
-320 MB for the default 100 resamples at 100,000 segments). The blocks' results are concatenated in block order and turned into p-values with the formulas of
+for AR, so the memory of one task is bounded by ``block_size x n_segments`` draws (at most
+32 bytes each at the peak of a bootstrap block: drawn index, offset index, integer and float
+counts; 320 MB for the default 100 resamples at 100,000 segments). The blocks' results are
+concatenated in block order and turned into p-values with the formulas of
 :mod:`evalkit.stats.resampling` (shifted / centred / Koehn bootstrap, AR ``p = (c+1)/(R+1)``,
 ``ties`` "ge" or "gt", percentile intervals). With ``block_size >= R`` there is one block, but
 its stream is the first spawned child of the seed, not ``default_rng(seed)``: the p-values are

@@ -153,7 +153,8 @@ def test_cached_references_are_not_extended_by_hypotheses():
     refs = [["the cat sat on the mat .", "a dog , 3.5 kg ."]]
     cached = BLEU(references=refs)
     size = len(cached._ref_cache.vocab)
-    systems = [["new words here .", "a dog barked"], ["zebra cat sat", "3.5 kg dog"], ["new words here .", "a dog barked"]]
+    systems = [["new words here .", "a dog barked"], ["zebra cat sat", "3.5 kg dog"],
+               ["new words here .", "a dog barked"]]
     got = [cached.segment_statistics(h) for h in systems]
     assert len(cached._ref_cache.vocab) == size
     for h, g in zip(systems, got):

@@ -30,6 +30,10 @@ the tokenizer is part of the metric's definition and belongs in its signature.
   ``tokenizer.perl``'s default. The signature label records the sacremoses version.
 
 :func:`add_boundaries` adds Leusch's artificial sentence-boundary tokens (Sec. 3.4).
+
+:meth:`Tokenizer13aFast.words_joined` tokenizes a whole corpus at once (the lines joined
+by :data:`LINE_SEP`), with sacrebleu's ``13a`` tokens line for line; the word-level metrics
+(:class:`evalkit.metrics.ngrams.WordLevelMetric`) use it whenever the tokenizer is 13a.
 """
 from __future__ import annotations
 

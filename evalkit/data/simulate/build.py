@@ -31,7 +31,7 @@ from evalkit.errors import ParameterError
 from . import corpora, formats, mt, summarization
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 6  # 6: bitext gold links per written word; the MT variants (and 5's changes)
+GENERATOR_VERSION = 7  # 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -82,7 +82,8 @@ def simulate_corpus(name: str, seed: int = DEFAULT_SEED, quick: bool = False) ->
     ).validate()
     truth = {"instances": _frame(rows["truth_instances"]), "facts": _frame(rows["truth_facts"]),
              "summaries": _frame(rows["truth_summaries"]), "summarizers": _frame(rows["truth_summarizers"]),
-             "assessors": _frame(rows["assessors"]), "sentences": _frame(rows["truth_sentences"])}
+             "assessors": _frame(rows["assessors"]), "sentences": _frame(rows["truth_sentences"]),
+             "extracts": _frame(rows["truth_extracts"])}
     if rows["truth_scus"]:
         truth["scus"] = _frame(rows["truth_scus"])
     return corpus, truth

@@ -40,6 +40,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from evalkit.metrics.pyramid import pyramid_score
 
+from .documents import extract_rows
 from .language import English, Style
 from .world import Assessor, Topic, make_assessors, make_topic
 
@@ -465,7 +466,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
     rows: Dict[str, list] = {k: [] for k in (
         "instances", "summaries", "judgments", "scus", "scu_contributors", "peer_scus",
-        "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus")}
+        "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus", "truth_extracts")}
     peers = {p.id: p for p in cfg.peers}
     selector = cfg.extra.get("selector")
     for t_index, tid in enumerate(cfg.instance_ids):
@@ -521,6 +522,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                 for sid in {id(summaries[p]): p for p in peers}.values():
                     _truncate_bytes(summaries[sid], cfg.max_bytes)
             _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows)
+            rows["truth_extracts"] += extract_rows(inst, summaries, model_ids + list(peers), docs)
     rows["assessors"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in assessors.values()]
     rows["summarizers"] = sorted(
         [{"summarizer": w, "type": "model"} for w in writers] + [{"summarizer": p.id, "type": "peer"} for p in cfg.peers],

@@ -13,9 +13,12 @@ were made from exactly these sentences. This module
   so the documents a metric sees are the ones read through the real reader;
 * records, for every summary sentence, the source sentence it was extracted from (the
   truth table ``extracts``: ``instance, summarizer, position, document, sentence, exact,
-  facts``; ``document`` empty for a sentence written rather than extracted, i.e. every
-  model sentence and every sentence of an ``abstract`` peer; ``exact`` false when a
-  truncation or a disfluency edit changed the extracted text). The ``facts`` a sentence
+  aligned_document, aligned_sentence, facts``; ``document`` empty (NaN once read from
+  CSV) and ``sentence`` 0 for a sentence written rather than extracted, i.e. every model
+  sentence and every sentence of an ``abstract`` peer; ``exact`` false when a truncation
+  or a disfluency edit changed the extracted text; ``aligned_*`` = the source itself, or
+  for a written sentence the document sentence expressing most of its facts (fewest other
+  facts, then earliest), empty when none shares a fact). The ``facts`` a sentence
   expresses are the key concepts the simulator knows: the stand-in for the key-concept
   annotation the ISCORPUS summarisers made by hand (NICOS).
 
@@ -68,17 +71,36 @@ def attach_documents(corpus, directory: Path):
     return corpus.validate()
 
 
+def _aligned(facts, docs: list):
+    """The document sentence expressing most of ``facts`` (ties: fewer other facts, then
+    document and sentence order); None when no sentence shares one."""
+    want = set(facts)
+    best, key = None, None
+    for d, sents in enumerate(docs):
+        for p, s in enumerate(sents):
+            shared = len(want & set(s.facts))
+            k = (-shared, len(set(s.facts) - want), d, p)
+            if shared and (key is None or k < key):
+                best, key = (d, p), k
+    return best
+
+
 def extract_rows(instance: str, summaries: dict, summarizers: Iterable[str], docs: list) -> List[dict]:
     """The ``extracts`` truth rows of one docset: for every sentence of every summary, the
     document sentence it came from (``docs``: the simulator's documents, lists of
-    sentences with ``doc``/``pos``)."""
+    sentences with ``doc``/``pos``/``facts``), and the one it is aligned with (the source
+    itself for an extracted sentence; for a written one the document sentence expressing
+    most of its facts, :func:`_aligned`: how an annotator would attribute it)."""
     rows = []
     for sid in summarizers:
         for k, s in enumerate(summaries[sid].sentences, 1):
             extracted = s.doc >= 0 and s.pos >= 0
+            al = (s.doc, s.pos) if extracted else _aligned(s.facts, docs)
             rows.append({"instance": instance, "summarizer": sid, "position": k,
                          "document": document_id(instance, s.doc) if extracted else "",
                          "sentence": s.pos + 1 if extracted else 0,
                          "exact": bool(extracted and docs[s.doc][s.pos].text == s.text),
+                         "aligned_document": document_id(instance, al[0]) if al else "",
+                         "aligned_sentence": al[1] + 1 if al else 0,
                          "facts": " ".join(s.facts)})
     return rows

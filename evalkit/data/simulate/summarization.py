@@ -462,7 +462,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     master = random.Random(f"{cfg.name}:{seed}")
     writers = list(cfg.writers)
     wstyles = {w: _writer_style(w, master) for w in writers}
-    wnoise = {w: master.uniform(0.25, 0.5) for w in writers}
+    wnoise = {w: master.uniform(*cfg.extra.get("model_noise", (0.25, 0.5))) for w in writers}
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
     rows: Dict[str, list] = {k: [] for k in (
         "instances", "summaries", "judgments", "scus", "scu_contributors", "peer_scus",
@@ -472,6 +472,8 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     for t_index, tid in enumerate(cfg.instance_ids):
         trng = random.Random(f"{cfg.name}:{seed}:{tid}")
         topic = make_topic(tid, trng)
+        if cfg.extra.get("focus") is not None:  # a question-focused task (.who_is)
+            topic = cfg.extra["focus"](topic, trng)
         assessor_id = writers[t_index % len(writers)]
         others = [w for w in writers if w != assessor_id]
         trng.shuffle(others)
@@ -492,6 +494,8 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
             rows["truth_instances"].append({
                 "instance": inst, "category": part.category, "assessor": assessor_id,
                 "models": " ".join(model_ids), "n_documents": len(docs)})
+            if cfg.extra.get("question") is not None:
+                rows["truth_instances"][-1]["question"] = cfg.extra["question"](part)
             prev = inst
             for d, sents in enumerate(docs):
                 doc_id = f"{inst.replace('-', '')}.{d + 1:02d}"

@@ -149,3 +149,25 @@ def test_simulated_sources_and_concepts(tmp_path):
     assert all(s is None for t in src[src["summarizer"].map(roles) == "model"]["sources"] for s in t)
     concepts = isc.concepts_frame(truth["summaries"])
     assert concepts["concepts"].map(len).gt(0).all()
+
+
+def test_iscorpus_inputs_from_the_sample_and_none_elsewhere(tmp_path, monkeypatch):
+    from evalkit.data import datasets
+    from evalkit.data.model import SummarizationCorpus
+    from evalkit.data.qarla_inputs import iscorpus_inputs, summaries_and_roles
+
+    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path))
+    corpus = datasets.load("duc2004", "sample", quick=True)
+    summ, roles, _ = summaries_and_roles(corpus, max_instances=2, max_peers=3)
+    sources, concepts, note = iscorpus_inputs(corpus, summ, quick=True)
+    assert len(sources) == len(concepts) == len(summ) and "stand-in" in note
+    lens = dict(zip(zip(summ["instance"], summ["summarizer"]), summ["sentences"].map(len)))
+    assert all(len(t) == lens[(i, s)] for i, s, t in sources[["instance", "summarizer", "text"]].itertuples(index=False))
+    # the frames feed the pool: one value per ordered pair and metric
+    from evalkit.papers.amigo2005qarla import metric_pool
+    pool = metric_pool(summ, [1], "none", sources=sources, concepts=concepts)
+    pairs = sum(n * (n - 1) for n in summ.groupby("instance").size())
+    assert pool.groupby("metric").size().eq(pairs).all() and {"NICOS", "DocSim"} <= set(pool["metric"])
+    plain = SummarizationCorpus(name="x", instances=corpus.instances, summarizers=corpus.summarizers,
+                                summaries=corpus.summaries)
+    assert iscorpus_inputs(plain, summ)[:2] == (None, None)

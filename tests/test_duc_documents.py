@@ -176,3 +176,9 @@ def test_simulated_documents_are_what_the_summaries_were_made_from(tmp_path):
     assert ex.loc[ex["summarizer"].map(roles) == "model", "document"].isna().all()
     lead = ex[ex["summarizer"] == "2"]
     assert lead["document"].str.endswith(".06").all() and (lead["sentence"] >= 1).all()
+
+
+def test_entities_written_literally_come_back():
+    text = dd.format_document("X1", ["AT&amp;T is a <name> & more."])
+    assert "&amp;amp;" in text and "&lt;name&gt;" in text
+    assert dd.parse_documents(text, "f")[0].sentences == ("AT&amp;T is a <name> & more.",)

@@ -340,7 +340,7 @@ def format_document(docno: str, sentences: Sequence[str], headline: Optional[str
         lines.append(f"<HEADLINE> {_escape(_clean(headline))} </HEADLINE>")
     lines.append("<TEXT>")
     for i, s in enumerate(sentences, 1):
-        if not isinstance(s, str) or not s.strip() or _clean(s) != s:
+        if not isinstance(s, str) or not s.strip() or _SPACE.sub(" ", s).strip() != s:
             raise ParameterError("sentences", s, f"non-empty sentences without surrounding or repeated "
                                                  f"whitespace (document {docno}, sentence {i})")
         lines.append(f'<s num="{i}"> {_escape(s)} </s>')

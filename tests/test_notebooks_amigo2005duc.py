@@ -68,3 +68,27 @@ def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
     for name, run in runs.items():
         assert run.status == "skipped", (name, run.status, run.error)
         assert "duc2004" in run.error
+
+
+def test_sample_task5_run_of_the_figures_notebook(tmp_path, monkeypatch):
+    """01 with ``task = 5``: Figures 1-6 on the simulated "Who is X?" task (the runner runs
+    the default task 2)."""
+    import os
+    import sys
+    from pathlib import Path
+
+    import papermill as pm
+
+    nb = Path(__file__).resolve().parents[1] / "notebooks" / PAPER / "01_qarla_duc2004.ipynb"
+    out = tmp_path / "results"
+    out.mkdir()
+    for k, v in {"EVALKIT_SAMPLE_DIR": str(tmp_path / "sample"), "EVALKIT_HEADLESS": "1", "MPLBACKEND": "Agg",
+                 "EVALKIT_PROFILE": "sample", "EVALKIT_RESULTS_DIR": str(out), "PYTHONHASHSEED": "0",
+                 "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}.items():
+        monkeypatch.setenv(k, v)
+    pm.execute_notebook(str(nb), str(out / "executed.ipynb"), kernel_name="python3", cwd=str(nb.parent),
+                        progress_bar=False, parameters={"profile": "sample", "quick": True, "results_dir": str(out),
+                                                        "task": 5})
+    numbers = json.loads((out / "results.json").read_text())["numbers"]
+    assert numbers["data"] == "duc2004t5" and numbers["task"] == 5
+    assert numbers["pool"]["tvm_terms"] == "source documents"

@@ -182,3 +182,19 @@ def test_entities_written_literally_come_back():
     text = dd.format_document("X1", ["AT&amp;T is a <name> & more."])
     assert "&amp;amp;" in text and "&lt;name&gt;" in text
     assert dd.parse_documents(text, "f")[0].sentences == ("AT&amp;T is a <name> & more.",)
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from test_reliability_fuzz import FUZZ, _check, _file, hostile  # noqa: E402
+
+SPLIT = dd.format_document("X1", ["One sentence .", "Two & more ."], headline="H") + APW
+
+
+@FUZZ
+@given(data=st.data(), which=st.sampled_from(["paragraphs", "sentences"]))
+def test_fuzz_document_files(tmp_path_factory, data, which):
+    """Hostile input: the reader returns or raises an evalkit error naming the file, in time."""
+    seed = APW if which == "paragraphs" else SPLIT
+    _check(_file(tmp_path_factory, "APW19981016.0240", hostile(data, seed.encode("latin-1"))), dd.read_document_file)

@@ -195,9 +195,10 @@ def parse_documents(text: str, path: Optional[PathLike] = None) -> List[SourceDo
         elif doc.field is not None:   # TEXT
             if doc.sentence is not None:
                 doc.buffer.append(chunk)
-            elif doc.split and chunk.strip():
-                fail(pos + len(chunk) - len(chunk.lstrip()), "<s> elements only in a sentence-split <TEXT>",
-                     chunk.strip()[:40])
+            elif doc.split:
+                if chunk.strip():
+                    fail(pos + len(chunk) - len(chunk.lstrip()), "<s> elements only in a sentence-split <TEXT>",
+                         chunk.strip()[:40])
             else:
                 doc.raw.append(chunk)
         if m is None:
@@ -251,7 +252,7 @@ def parse_documents(text: str, path: Optional[PathLike] = None) -> List[SourceDo
             if not closing:
                 if doc.sentence is not None:
                     fail(at, f"</s> closing the <s> opened at line {doc.sentence}", m.group(0))
-                if "".join(doc.raw).strip() or doc.paragraphs:
+                if not doc.split and ("".join(doc.raw).strip() or doc.paragraphs):
                     fail(at, "a <TEXT> that is either sentence-split (<s> only) or not", m.group(0))
                 doc.split, doc.sentence, doc.buffer = True, line_of(at), []
                 continue

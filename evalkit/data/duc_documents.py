@@ -16,9 +16,9 @@ Layout
 A docset directory is named ``[dD]<digits>[<letter>]``: the docset id is ``D<digits>``
 (the instance id of :mod:`evalkit.data.duc`: ``d30001t`` -> ``D30001``, ``d301i`` ->
 ``D301``, ``D0601A`` -> ``D0601``) and the trailing letter the selector (NIST's ``t`` of
-tasks 1-2, the assessor of DUC 2005-2007). Another directory name, a file directly in
-``<root>``, or two directories of the same docset are format errors. DUC 2004 task 5
-sets (``d188``, ...) follow the same rule.
+tasks 1-2, the assessor of DUC 2005-2007; none: ``d188`` -> ``D188``). Another directory
+name, a file directly in ``<root>``, or two directories of the same docset are format
+errors.
 
 File format (Latin-1 like every NIST file; :func:`evalkit.data.duc.decode` checks it)::
 

@@ -18,7 +18,7 @@ task 2. The simulation gets both from how the task differs, not from a tuned sco
   of sentence extraction with mid-range noise (:func:`peers`), plus the lead baseline
   (peer 5 in DUC 2004: the first 665 bytes of the most recent document).
 
-Docsets ``D151``... (the simulation's own ids, three digits like DUC 2004's task 5 sets),
+Docsets ``D151``... (the simulation's own ids, three digits to keep them apart from task 2's),
 written like task 2 (:mod:`evalkit.data.duc`, DUC 2004 layout) with the documents in
 ``docs/d151t/``. The question of each docset is in the truth table ``instances``
 (column ``question``).

@@ -198,3 +198,24 @@ def test_fuzz_document_files(tmp_path_factory, data, which):
     """Hostile input: the reader returns or raises an evalkit error naming the file, in time."""
     seed = APW if which == "paragraphs" else SPLIT
     _check(_file(tmp_path_factory, "APW19981016.0240", hostile(data, seed.encode("latin-1"))), dd.read_document_file)
+
+
+def test_tvm_documents_for_each_profile(tmp_path, monkeypatch):
+    from evalkit.data.model import SummarizationCorpus
+    from evalkit.data.qarla_inputs import source_documents
+
+    for name in licensed.CORPORA:
+        monkeypatch.delenv(licensed.env_var(name), raising=False)
+    monkeypatch.setenv("EVALKIT_CONFIG", str(tmp_path / "none.yaml"))
+    bare = SummarizationCorpus(name="duc2004", summaries=pd.DataFrame({"instance": ["D30001"], "summarizer": ["A"],
+                                                                       "sentences": [("x .",)]}),
+                               summarizers=pd.DataFrame({"summarizer": ["A"], "type": ["model"]}))
+    assert source_documents(bare, "licensed") == (None, "models")          # duc2004-docs not configured
+    write(tmp_path / "docs" / "d30001t" / "APW19981016.0240", APW)
+    write(tmp_path / "docs" / "d30002t" / "APW19981016.0241", APW)
+    monkeypatch.setenv(licensed.env_var("duc2004-docs"), str(tmp_path / "docs"))
+    docs, source = source_documents(bare, "licensed", ["D30001"])
+    assert source == "documents" and docs["instance"].tolist() == ["D30001"]
+    own = SummarizationCorpus(name="x", summaries=bare.summaries, summarizers=bare.summarizers,
+                              documents=docs[["instance", "document", "sentences"]])
+    assert source_documents(own, "sample")[1] == "documents"

@@ -23,7 +23,7 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.text.natural_sort import natural_key
 
-__all__ = ["summaries_and_roles", "system_human_scores", "iscorpus_inputs"]
+__all__ = ["summaries_and_roles", "system_human_scores", "iscorpus_inputs", "source_documents"]
 
 
 def summaries_and_roles(corpus, *, max_instances: Optional[int] = None, max_peers: Optional[int] = None,
@@ -96,3 +96,25 @@ def iscorpus_inputs(corpus, summaries: pd.DataFrame, quick: bool = False) -> Tup
             "their content units); key concepts: the content units each summary expresses (stand-in for the "
             "manual annotation)")
     return src.rename(columns={"sources": "text"}), con.rename(columns={"concepts": "text"}), note
+
+
+def source_documents(corpus, profile: str, instances=None) -> Tuple[Optional[pd.DataFrame], str]:
+    """``(documents, term_source)`` for TVM: the corpus' own ``documents`` table (sample
+    corpora, SummEval), else on the licensed profile the ``duc2004-docs`` entry
+    (:mod:`evalkit.data.duc_documents`); when that is not configured ``(None, "models")``:
+    TVM then takes its terms from the models, which the pool's signatures and description
+    say. ``instances`` keeps only those test cases."""
+    from evalkit.data import datasets
+    from evalkit.errors import DataNotConfiguredError
+
+    docs = corpus.documents if corpus.documents is not None and len(corpus.documents) else None
+    if docs is None and profile == "licensed":
+        try:
+            docs = datasets.load("duc2004-docs", "licensed").documents
+        except DataNotConfiguredError:
+            docs = None
+    if docs is None:
+        return None, "models"
+    if instances is not None:
+        docs = docs[docs["instance"].isin(set(instances))]
+    return docs, "documents"

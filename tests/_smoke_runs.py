@@ -78,3 +78,15 @@ def nist_mt_fixture(tmp_path, monkeypatch, name, sample="tides2003"):
     path.write_text(yaml.safe_dump(spec))
     monkeypatch.setenv(licensed.env_var(name), str(path))
     return path
+
+
+def assert_licensed_ok(runs, out, expected, notebook, data):
+    """Every notebook in ``expected`` ran; ``notebook`` read the licensed corpus ``data`` and
+    its paper-vs-run table compares values (agrees/differs); returns its numbers."""
+    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in expected}, \
+        {n: r.error for n, r in runs.items() if r.status != "ok"}
+    numbers = json.loads((out / notebook / "results.json").read_text())["numbers"]
+    assert numbers["data"] == data, numbers["data"]
+    verdicts = set(pd.read_csv(out / notebook / "paper_vs_run.csv")["verdict"])
+    assert verdicts & {"agrees", "differs"}, (notebook, verdicts)
+    return numbers

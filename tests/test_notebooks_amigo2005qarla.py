@@ -8,7 +8,7 @@ import json
 import pandas as pd
 import pytest
 
-from _smoke_runs import assert_stripped, duc_fixture, no_licensed_config, notebooks, run
+from _smoke_runs import assert_licensed_ok, assert_stripped, duc_fixture, no_licensed_config, notebooks, run
 
 PAPER = "amigo2005qarla"
 NOTEBOOKS = notebooks(PAPER)
@@ -65,9 +65,4 @@ def test_licensed_profile_runs_on_a_duc2004_fixture(tmp_path, monkeypatch):
     no_licensed_config(tmp_path, monkeypatch)
     duc_fixture(tmp_path, monkeypatch, 2004)
     runs, out = _run("licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
-    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in set(NOTEBOOKS) - DATA_FREE}, \
-        {n: r.error for n, r in runs.items() if r.status != "ok"}
-    numbers = json.loads((out / "01_metric_quality" / "results.json").read_text())["numbers"]
-    assert numbers["data"] == "duc2004"
-    verdicts = set(pd.read_csv(out / "01_metric_quality" / "paper_vs_run.csv")["verdict"])
-    assert verdicts & {"agrees", "differs"}, verdicts
+    assert_licensed_ok(runs, out, set(NOTEBOOKS) - DATA_FREE, "01_metric_quality", "duc2004")

@@ -71,3 +71,30 @@ def test_parsed_linguistic_measure():
     scores = a11.mt_scores(_MT(), {"DP-HWCM": a11.PARSED["DP-HWCM"]})
     x = scores.set_index(["segment", "system"])["value"]
     assert x[(1, "a")] == pytest.approx(1.0) and x[(1, "b")] < x[(1, "a")]
+
+
+def test_test_beds_map_to_corpora():
+    assert a11.dataset_key("mt", "licensed", "CE2005") == "nist-mt05-zh-en"
+    assert a11.dataset_key("mt", "licensed") == "nist-mt04-ar-en"            # Table 1's first column
+    assert a11.dataset_key("mt", "sample", "CE2005") == "tides2003"          # one stand-in per profile
+    assert a11.dataset_key("as", "sample", "DUC2006") == a11.dataset_key("as", "licensed", "DUC2006") == "duc2006"
+    assert a11.dataset_key("as", "public", "DUC2006") == "summeval"
+    from evalkit.data import licensed
+
+    assert set(a11.TESTBEDS["mt"].values()) <= set(licensed.CORPORA)
+
+
+class _DUC2006:
+    name = "duc2006"
+    judgments = pd.DataFrame({"instance": ["D1"] * 4, "summarizer": ["1", "1", "2", "2"],
+                              "judgment": ["overall_responsiveness", "content_responsiveness"] * 2,
+                              "value": [2.0, 3.0, 4.0, 5.0]})
+
+    @staticmethod
+    def peers():
+        return ["1", "2"]
+
+
+def test_duc2006_quality_is_content_responsiveness():
+    q = a11.as_quality(_DUC2006()).set_index("system")["value"]
+    assert q.to_dict() == {"1": 3.0, "2": 5.0}

@@ -34,7 +34,7 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
 
-from evalkit.papers.amigo2005qarla import duplicate_peer
+from evalkit.papers.amigo2005qarla import duplicate_peer, farther_copy, models_with_queen, separated
 from evalkit.stats import qarla
 from evalkit.stats.qarla_synthetic import point_clouds
 
@@ -150,44 +150,24 @@ def jack_by_definition(sims, roles, peers=None, condition="symmetric"):
 def c1_holds(queen, cloud, shift) -> bool:
     sims, roles = cloud
     peer = _first_peer(roles)
-    models, _ = _role_sets(roles)
-    far = sims[sims.a == peer].assign(a="FAR")
-    far.loc[far.b.isin(models), "value"] -= shift
-    sims2 = pd.concat([sims, far], ignore_index=True)
-    roles2 = pd.concat([roles, roles[roles.summarizer == peer].assign(summarizer="FAR")], ignore_index=True)
-    q = queen(sims2, roles2).set_index(["instance", "summarizer"])["queen"]
+    q = queen(*farther_copy(sims, roles, peer, shift)).set_index(["instance", "summarizer"])["queen"]
     return all(q[(i, "FAR")] <= q[(i, peer)] for i in roles.instance.unique())
-
-
-def _separated(sims, roles, shift):
-    models, _ = _role_sets(roles)
-    both = sims.a.isin(models) & sims.b.isin(models)
-    one = sims.a.isin(models) ^ sims.b.isin(models)
-    out = sims.copy()
-    out.loc[both, "value"] += shift
-    out.loc[one, "value"] -= shift
-    return out
-
-
-def _p_queen_models_positive(sims, roles):
-    q = qarla.queen(sims, roles).query("role == 'model'")
-    return float(q.assign(pos=q.queen > 0).groupby("instance")["pos"].mean().mean())
 
 
 def c2_holds(king, cloud, shift) -> bool:
     sims, roles = cloud
     base = king(sims, roles)
-    if king(_separated(sims, roles, shift), roles) < base:
+    if king(separated(sims, roles, shift), roles) < base:
         return False
     spread = float(sims.value.max() - sims.value.min())
-    top = _p_queen_models_positive(sims, roles)
-    far = king(_separated(sims, roles, spread + 1.0), roles)
+    top = models_with_queen(sims, roles)
+    far = king(separated(sims, roles, spread + 1.0), roles)
     return far == pytest.approx(top) and (far > base or base == pytest.approx(top))
 
 
 def c3_holds(king, cloud) -> bool:
     sims, roles = cloud
-    return king(sims, roles) <= _p_queen_models_positive(sims, roles) + 1e-12
+    return king(sims, roles) <= models_with_queen(sims, roles) + 1e-12
 
 
 def c4_holds(queen, king, cloud) -> bool:

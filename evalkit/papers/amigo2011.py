@@ -233,6 +233,11 @@ def claims(table, additive: pd.DataFrame, sets: pd.DataFrame, suite: str, data: 
     rho = sps.spearmanr(ok["heterogeneity"], ok["reliability"])[0] if ok["heterogeneity"].nunique() > 1 else np.nan
     c.add(f"h_vs_r_{suite}", source=f"§6 / {fig[0]}", printed="higher heterogeneity, higher reliability",
           this_run=f"Spearman(H, R) = {rho:.2f} over {len(ok)} sets", agrees=None if rho != rho else bool(rho > 0))
+    if ok["heterogeneity"].nunique() >= 4:
+        envelope = ok.groupby(pd.qcut(ok["heterogeneity"], 4, duplicates="drop"), observed=True)["reliability"].min()
+        c.add(f"r_lower_bound_{suite}", source=f"§6 / {fig[0]}", printed="R(X) >= F(H(X)) with F increasing",
+              this_run="min R per H quartile: " + " ".join(f"{v:.2f}" for v in envelope),
+              agrees=bool((envelope.diff().dropna() >= -1e-12).all()), note="the lower envelope never falls")
     gains = sets["gain"].dropna()
     c.add(f"gain_positive_{suite}", source=f"§7 / {fig[1]}", printed=c.printed("text", "printed", key="gain_positive"),
           this_run=f"{(gains > 0).mean():.0%} of {len(gains)} sets", agrees=bool(len(gains) and (gains > 0).all()))

@@ -44,7 +44,6 @@ SEARCH = settings(max_examples=200, deadline=None, database=None, phases=[Phase.
                   suppress_health_check=list(HealthCheck))
 
 
-
 def _clouds(min_models):
     return st.builds(lambda seed, models, peers, metrics, offset, noise: point_clouds(
         2, models, peers, metrics, peer_offset=offset, noise=noise, seed=seed)[1:],

@@ -8,7 +8,7 @@ import json
 import pandas as pd
 import pytest
 
-from _smoke_runs import assert_stripped, no_licensed_config, notebooks, run
+from _smoke_runs import assert_licensed_ok, assert_stripped, duc_fixture, no_licensed_config, notebooks, run
 
 PAPER = "amigo2005qarla"
 NOTEBOOKS = notebooks(PAPER)
@@ -64,3 +64,11 @@ def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
     for name, run in runs.items():
         assert run.status == "skipped", (name, run.status, run.error)
         assert "duc2004" in run.error
+
+
+def test_licensed_profile_runs_on_a_duc2004_fixture(tmp_path, monkeypatch):
+    """The quick simulated DUC 2004 task 2 written as NIST's results tree, configured as duc2004."""
+    no_licensed_config(tmp_path, monkeypatch)
+    duc_fixture(tmp_path, monkeypatch, 2004)
+    runs, out = _run("licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
+    assert_licensed_ok(runs, out, set(NOTEBOOKS) - DATA_FREE, "01_metric_quality", "duc2004")

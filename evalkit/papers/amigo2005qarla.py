@@ -130,17 +130,58 @@ def duplicate_peer(similarities: pd.DataFrame, roles: pd.DataFrame, peer: str, c
     return pd.concat(sims, ignore_index=True), pd.concat(rl, ignore_index=True)
 
 
+def farther_copy(similarities: pd.DataFrame, roles: pd.DataFrame, peer: str, shift: float, name: str = "FAR"):
+    """The data with ``name``, a copy of ``peer`` whose similarity to every model is lower by
+    ``shift`` > 0 on every metric (constraint 1: its QUEEN cannot exceed the peer's)."""
+    models = set(roles.loc[roles["role"] == "model", "summarizer"])
+    far = similarities[similarities["a"] == peer].assign(a=name)
+    far.loc[far["b"].isin(models), "value"] -= shift
+    return (pd.concat([similarities, far], ignore_index=True),
+            pd.concat([roles, roles[roles["summarizer"] == peer].assign(summarizer=name)], ignore_index=True))
+
+
+def separated(similarities: pd.DataFrame, roles: pd.DataFrame, shift: float) -> pd.DataFrame:
+    """Constraint 2's better metric: model-model similarities raised and model-peer ones
+    lowered by ``shift`` (uniformly, so the models' own QUEEN does not change)."""
+    models = set(roles.loc[roles["role"] == "model", "summarizer"])
+    a, b = similarities["a"].isin(models), similarities["b"].isin(models)
+    out = similarities.copy()
+    out.loc[a & b, "value"] += shift
+    out.loc[a ^ b, "value"] -= shift
+    return out
+
+
+def models_with_queen(similarities, roles) -> float:
+    """P(QUEEN(m) > 0) over (instance, model), macro over instances: the highest KING the
+    models' own agreement allows (constraint 3: KING <= it, so KING = 1 needs every QUEEN(m) > 0)."""
+    q = qarla.queen(similarities, roles)
+    q = q[q["role"] == "model"]
+    return float(q.assign(pos=q["queen"] > 0).groupby("instance")["pos"].mean().mean())
+
+
 def property_claims(clouds, random_clouds, curve: pd.DataFrame) -> pd.DataFrame:
     """The §2-§3 properties checked on seeded synthetic clouds (claims schema)."""
     _, sims, roles = clouds
     c = Claims(PAPER, data="synthetic point clouds (evalkit.stats.qarla_synthetic)", kind="reproduced")
     metrics = sorted(sims["metric"].unique())
+    peer = roles.loc[roles["role"] == "peer", "summarizer"].iloc[0]
+    fsims, froles = farther_copy(sims, roles, peer, 0.5)
+    q = qarla.queen(fsims, froles).set_index(["instance", "summarizer"])["queen"]
+    ok = all(q[(i, "FAR")] <= q[(i, peer)] for i in roles["instance"].unique())
+    c.add("c1_farther_not_better", source="§2 constraint 1", printed="a farther from every model: Q(a) <= Q(a')",
+          this_run=f"QUEEN of {peer} moved 0.5 away never above {peer}'s: {ok}", agrees=ok)
+    top, base = models_with_queen(sims, roles), qarla.king(sims, roles)
+    far = qarla.king(separated(sims, roles, float(sims["value"].max() - sims["value"].min()) + 1.0), roles)
+    c.add("c2_better_grouping", source="§2 constraint 2", printed="models tighter, peers farther: K(x) > K(x')",
+          this_run=f"KING {base:.3f} -> {far:.3f} (the models' own agreement allows {top:.3f})",
+          agrees=bool(far >= base and np.isclose(far, top) and (far > base or np.isclose(base, top))))
+    c.add("c3_king_needs_model_queen", source="§2 constraint 3", printed="K = 1 -> Q(m) > 0 for every model",
+          this_run=f"KING {base:.3f} <= P(QUEEN(m) > 0) = {top:.3f}", agrees=bool(base <= top + 1e-12))
     moved = sims.assign(value=np.exp(sims["value"]) * 3 + 1)
     same = (qarla.king(sims, roles) == qarla.king(moved, roles)) and \
         qarla.queen(sims, roles)["queen"].equals(qarla.queen(moved, roles)["queen"])
     c.add("c4_scale_invariance", source="§2 constraint 4", printed="K and Q unchanged by f increasing",
           this_run=f"unchanged under 3 exp(x) + 1: {same}", agrees=same)
-    peer = roles.loc[roles["role"] == "peer", "summarizer"].iloc[0]
     dsims, droles = duplicate_peer(sims, roles, peer)
     k0, k1 = qarla.king(sims, roles), qarla.king(dsims, droles)
     p0, p1 = qarla.k_pairwise(sims, roles), qarla.k_pairwise(dsims, droles)

@@ -281,8 +281,9 @@ def _solve_stage(
     return search.run(width=1 << 62, bound=None)[1], True
 
 
-class _StageSearch:
-    """The dynamic programme behind :func:`_solve_stage`.
+class _PythonSearch:
+    """The dynamic programme behind :func:`_solve_stage`, in Python: the reference that
+    :class:`_StageSearch` (the numba kernel, used by :func:`_solve_stage`) must equal.
 
     States after node i are merged when the cost still to come is the same for them: it
     depends on the used reference positions only through (a) which positions still
@@ -597,6 +598,68 @@ class _StageSearch:
             key = value[2]
         chosen.reverse()
         return cost, chosen, truncated
+
+
+class _StageSearch:
+    """The programme of :class:`_PythonSearch` run by the numba kernel
+    :func:`evalkit.metrics.meteor_search.stage_search` (on integer arrays; identical
+    results, see that module): same constructor, ``use_strong_bound`` and ``run``."""
+
+    def __init__(self, nodes, cands, target, st, key_classes):
+        from evalkit.metrics.meteor_search import NO_FIXED
+
+        self.nodes, self.target, self.st = nodes, target, st
+        fixed_ref = st.fixed_ref
+        n = len(nodes)
+        lengths = [len(cands[h]) for h in nodes]
+        flat = [r for h in nodes for r in cands[h]]
+        self.node_h = np.array(nodes, dtype=np.int64)
+        self.cand_ptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(lengths, out=self.cand_ptr[1:])
+        self.cand_r = np.array(flat, dtype=np.int64)
+        self.adj_next = np.array([j + 1 < n and nodes[j + 1] == h + 1 for j, h in enumerate(nodes)], dtype=np.bool_)
+        self.left_fixed = np.array([fixed_ref.get(h - 1, NO_FIXED) for h in nodes], dtype=np.int64)
+        self.right_fixed = np.array([fixed_ref.get(h + 1, NO_FIXED) for h in nodes], dtype=np.int64)
+        if key_classes is not None:
+            classes, class_refs, class_skips = key_classes
+            index = {c: k for k, c in enumerate(class_refs)}
+            self.node_cls = np.array([index[classes[h]] for h in nodes], dtype=np.int64)
+            counts = np.bincount(self.node_cls, minlength=len(index))
+            refs = list(class_refs.values())
+            self.cls_ptr = np.zeros(len(refs) + 1, dtype=np.int64)
+            np.cumsum([len(rs) for rs in refs], out=self.cls_ptr[1:])
+            self.cls_r = np.array([r for rs in refs for r in rs], dtype=np.int64)
+            self.cls_count = counts.astype(np.int64)
+            self.cls_need = np.minimum(self.cls_count, np.diff(self.cls_ptr))
+            self.cls_skips = np.array([class_skips[c] for c in class_refs], dtype=np.int64)
+        else:
+            self.node_cls = np.full(n, -1, dtype=np.int64)
+            self.cls_ptr = np.zeros(1, dtype=np.int64)
+            self.cls_r = self.cls_count = self.cls_need = self.cls_skips = np.zeros(0, dtype=np.int64)
+        self.ctx_h = np.array([h for h, _ in st.context], dtype=np.int64)
+        self.ctx_r = np.array([r for _, r in st.context], dtype=np.int64)
+        self.n_ref = max(flat) + 1
+        self.big = 2 * st.n_hyp + 3 if st.tie_chunks else 1
+        self.strong = False
+
+    def use_strong_bound(self) -> None:
+        self.strong = True
+
+    def run(self, width: int, bound: Optional[int]):
+        from evalkit.metrics.meteor_search import stage_search
+
+        found, cost, truncated, choices = stage_search(
+            self.node_h, self.cand_ptr, self.cand_r, self.adj_next, self.left_fixed, self.right_fixed,
+            self.node_cls, self.cls_ptr, self.cls_r, self.cls_need, self.cls_skips, self.cls_count,
+            self.ctx_h, self.ctx_r, self.n_ref, self.target, self.big, self.st.tie_chunks,
+            min(width, 1 << 62), -1 if bound is None else bound, self.strong,
+        )
+        if not found:
+            if not truncated:
+                raise RuntimeError("METEOR stage search found no alignment of the maximum size")
+            return None
+        chosen = [(h, int(r)) for h, r in zip(self.nodes, choices.tolist()) if r >= 0]
+        return int(cost), chosen, truncated
 
 
 def _max_matching(nodes: List[int], cands: Dict[int, List[int]]) -> int:

@@ -58,7 +58,7 @@ of segments in forked worker processes; the results are identical.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -222,12 +222,11 @@ def count_chunks(pairs: Iterable[Tuple[int, int]]) -> int:
 
 def count_crossings(pairs: Sequence[Tuple[int, int]]) -> int:
     """Number of crossing pairs of mappings (Banerjee & Lavie 2005, Sec. 2.2)."""
-    refs = [r for _, r in sorted(pairs)]
+    seen: List[int] = []  # reference positions of the earlier mappings, sorted
     n = 0
-    for i, r in enumerate(refs):
-        for r2 in refs[i + 1:]:
-            if r2 < r:
-                n += 1
+    for _, r in sorted(pairs):
+        n += len(seen) - bisect_right(seen, r)  # earlier mappings to a later position
+        insort(seen, r)
     return n
 
 
@@ -697,9 +696,10 @@ class _Stage:
 
 
 def _stage_key(
-    hyp_keys: Sequence[Optional[object]], ref_keys: Sequence[Optional[object]], st: _Stage
+    hyp_keys: Dict[int, Optional[object]], ref_keys: Dict[int, Optional[object]], st: _Stage
 ) -> Tuple[List[Tuple[int, int]], bool]:
-    """One stage of a key module (exact, porter): candidates = words with equal keys."""
+    """One stage of a key module (exact, porter): candidates = words with equal keys
+    (``hyp_keys``/``ref_keys``: key of each free position; None never matches)."""
     by_key_h: Dict[object, List[int]] = {}
     for h in st.free_h:
         k = hyp_keys[h]
@@ -948,21 +948,24 @@ class METEOR(Metric):
             context = list(fixed.items()) if self.crossings_scope == "full" else []
             st = _Stage(free_h, free_r, context, fixed, tie_chunks, n_hyp, self.max_states)
             if module in _KEY_MODULES:
+                # keys of the free words only (a stem is computed once per word type)
                 if module == "exact":
                     stop = self.stopwords
-                    hk = [w if w not in stop else None for w in hyp]
-                    rk = [w if w not in stop else None for w in ref]
+                    hk = {h: hyp[h] if hyp[h] not in stop else None for h in free_h}
+                    rk = {r: ref[r] if ref[r] not in stop else None for r in free_r}
                 else:
                     stem = self._stem
-                    hk = [stem(w) for w in hyp]
-                    rk = [stem(w) for w in ref]
+                    hk = {h: stem(hyp[h]) for h in free_h}
+                    rk = {r: stem(ref[r]) for r in free_r}
                 found, ok = _stage_key(hk, rk, st)
             else:
                 wn = self._wordnet
                 lookup = wn.base_forms if module == "wn_stem" else wn.synset_ids
                 hs = {h: lookup(hyp[h]) for h in free_h}
+                if not any(hs.values()):
+                    continue
                 rs = {r: lookup(ref[r]) for r in free_r}
-                if not any(hs.values()) or not any(rs.values()):
+                if not any(rs.values()):
                     continue
                 found, ok = _stage_relation(hs, rs, st)
             exact = exact and ok

@@ -742,19 +742,22 @@ def _stage_key(
 def _stage_relation(hyp_sets, ref_sets, st: _Stage) -> Tuple[List[Tuple[int, int]], bool]:
     """One stage of a relation module (wn_stem, wn_synonym): words are candidates when
     their sets (base forms, synsets) intersect; any candidate graph."""
-    refs_of: Dict[object, List[int]] = {}
-    for r in st.free_r:
-        for item in ref_sets[r]:
-            refs_of.setdefault(item, []).append(r)
+    refs = [(r, ref_sets[r]) for r in st.free_r if ref_sets[r]]
     cands = {}
+    nodes = []
     for h in st.free_h:
-        found = set()
-        for item in hyp_sets[h]:
-            found.update(refs_of.get(item, ()))
-        cands[h] = sorted(found)
-    nodes = [h for h in st.free_h if cands[h]]
+        hs = hyp_sets[h]
+        if hs:
+            found = [r for r, rs in refs if not hs.isdisjoint(rs)]  # ascending
+            if found:
+                cands[h] = found
+                nodes.append(h)
     if not nodes:
         return [], True
+    # no reference position wanted twice and one candidate each: every alignment of the
+    # maximum size maps each node to its candidate, so it is the only one (no search)
+    if all(len(cands[h]) == 1 for h in nodes) and len({cands[h][0] for h in nodes}) == len(nodes):
+        return [(h, cands[h][0]) for h in nodes], True
     return _solve_stage(nodes, cands, _max_matching(nodes, cands), st, None)
 
 

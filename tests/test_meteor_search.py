@@ -144,3 +144,43 @@ def test_alignments_equal_with_either_programme(config, monkeypatch):
     assert fast == slow
     if config.get("max_states") == 3:
         assert any(not a.exact for a in fast)
+
+
+def test_relation_stage_shortcut_equals_the_search(monkeypatch):
+    """_stage_relation skips the search when every node has one candidate, all different;
+    with or without that shortcut, and with the Python programme, the result is the same."""
+    rng = random.Random(1980)
+    cases = []
+    for _ in range(300):
+        n_hyp, n_ref = rng.randint(1, 12), rng.randint(1, 12)
+        ctx = [(h, h) for h in range(min(n_hyp, n_ref)) if rng.random() < 0.2]
+        fixed = dict(ctx)
+        free_h = [h for h in range(n_hyp) if h not in fixed]
+        free_r = [r for r in range(n_ref) if r not in fixed.values()]
+        if not free_h or not free_r:
+            continue
+        st = mm._Stage(free_h, free_r, ctx, fixed, rng.random() < 0.8, n_hyp, 2000)
+        items = rng.randint(2, 12)  # many items: mostly one candidate each
+        hs = {h: frozenset(rng.sample(range(items), rng.randint(0, 2))) for h in free_h}
+        rs = {r: frozenset(rng.sample(range(items), rng.randint(0, 1))) for r in free_r}
+        cases.append((hs, rs, st))
+    fast = [mm._stage_relation(hs, rs, st) for hs, rs, st in cases]
+
+    def searched(hs, rs, st):
+        cands = {h: [r for r in st.free_r if hs[h] & rs[r]] for h in st.free_h}
+        nodes = [h for h in st.free_h if cands[h]]
+        if not nodes:
+            return [], True
+        return mm._solve_stage(nodes, cands, mm._max_matching(nodes, cands), st, None)
+
+    monkeypatch.setattr(mm, "_StageSearch", mm._PythonSearch)
+    slow = [searched(hs, rs, st) for hs, rs, st in cases]
+    assert fast == slow
+
+    def shortcut(hs, rs, st):
+        cands = [[r for r in st.free_r if hs[h] & rs[r]] for h in st.free_h]
+        firsts = [c[0] for c in cands if c]
+        return firsts and all(len(c) <= 1 for c in cands) and len(set(firsts)) == len(firsts)
+
+    taken = sum(1 for case in cases if shortcut(*case))
+    assert 50 <= taken < len(cases) - 50  # both paths exercised

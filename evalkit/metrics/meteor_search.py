@@ -90,18 +90,16 @@ def _canon(src, dst, wmask, gap_lo, n_words):
     slot = 0
     for k in range(n_words):
         out = src[k] & ~wmask[k]
-        b = 0
         while out != _U0:
-            if out & _U1:
-                p = (k << 6) + b
-                lo = gap_lo[p]
-                if lo != cur_lo:
-                    cur_lo = lo
-                    slot = lo
-                dst[slot >> 6] |= _U1 << np.uint64(slot & 63)
-                slot += 1
-            out >>= _U1
-            b += 1
+            low = out & (~out + _U1)  # lowest set bit
+            p = (k << 6) + _popc(low - _U1)
+            lo = gap_lo[p]
+            if lo != cur_lo:
+                cur_lo = lo
+                slot = lo
+            dst[slot >> 6] |= _U1 << np.uint64(slot & 63)
+            slot += 1
+            out ^= low
 
 
 @numba.njit(cache=True, inline="always")
@@ -148,21 +146,71 @@ def _merge(table, key, prev2, cost2, parent, choice, new_masks, new_prev, new_co
 
 
 @numba.njit(cache=True)
-def _cheapest(j, row, n_words, cand_ptr, cand_r, cand_ctx, node_cls, cls_ptr, cls_r):
-    """The strong bound's cheapest mapping node j can still take in state row."""
-    last = -1
-    c = node_cls[j]
-    if c >= 0:
-        for q in range(cls_ptr[c + 1] - 1, cls_ptr[c] - 1, -1):
-            if _has(row, cls_r[q]):
+def _strong_bound(row, li, n, n_ref, n_words, cand_ptr, cand_r, cand_ctx, node_cls, must,
+                  cls_ptr, cls_r, cls_need, surplus, forced_after, used, abv, last_c, mapped_c,
+                  costs_buf):
+    """The strong lower bound of state ``row`` after ``li`` nodes (not yet times big):
+    the forced crossings, plus each node j >= li that must be mapped paying its cheapest
+    mapping still possible (crossings with the context and with the used positions),
+    plus each class with surplus hypothesis words paying its cheapest remaining needs.
+    ``used``, ``abv``, ``last_c``, ``mapped_c``, ``costs_buf`` are work buffers."""
+    cnt = 0
+    for p in range(n_ref - 1, -1, -1):
+        abv[p] = cnt  # used positions strictly above p
+        u = _has(row, p)
+        used[p] = u
+        if u:
+            cnt += 1
+    for c in range(cls_need.shape[0]):
+        last = -1
+        m = 0
+        for q in range(cls_ptr[c], cls_ptr[c + 1]):
+            if used[cls_r[q]]:
                 last = cls_r[q]
-                break
+                m += 1
+        last_c[c] = last
+        mapped_c[c] = m
+    lb = forced_after[li]
+    for j in range(li, n):
+        if must[j]:
+            lb += _cheapest(j, cand_ptr, cand_r, cand_ctx, node_cls, used, abv, last_c)
+    for cc in range(cls_need.shape[0]):
+        if not surplus[cc]:
+            continue
+        need_c = cls_need[cc] - mapped_c[cc]
+        if need_c <= 0:
+            continue
+        n_rest = 0
+        for j in range(li, n):
+            if node_cls[j] == cc:
+                v = _cheapest(j, cand_ptr, cand_r, cand_ctx, node_cls, used, abv, last_c)
+                # insertion into the sorted prefix costs_buf[:n_rest]
+                k = n_rest
+                while k > 0 and costs_buf[k - 1] > v:
+                    costs_buf[k] = costs_buf[k - 1]
+                    k -= 1
+                costs_buf[k] = v
+                n_rest += 1
+        if need_c > n_rest:
+            need_c = n_rest
+        for q in range(need_c):
+            lb += costs_buf[q]
+    if lb > INFINITE:
+        lb = INFINITE
+    return lb
+
+
+@numba.njit(cache=True, inline="always")
+def _cheapest(j, cand_ptr, cand_r, cand_ctx, node_cls, used, abv, last_c):
+    """The cheapest mapping node j can still take (INFINITE if none)."""
+    c = node_cls[j]
+    last = last_c[c] if c >= 0 else -1
     best = INFINITE
     for q in range(cand_ptr[j], cand_ptr[j + 1]):
         r = cand_r[q]
-        if _has(row, r) or (c >= 0 and r <= last):
+        if used[r] or r <= last:
             continue
-        v = cand_ctx[q] + _above(row, r, n_words)
+        v = cand_ctx[q] + abv[r]
         if v < best:
             best = v
     return best
@@ -267,6 +315,10 @@ def stage_search(node_h, cand_ptr, cand_r, adj_next, left_fixed, right_fixed,
     tmp = np.zeros(n_words, np.uint64)
     key = np.zeros(n_words, np.uint64)
     costs_buf = np.zeros(n + 1, np.int64)
+    used_buf = np.zeros(n_ref, np.bool_)
+    abv_buf = np.zeros(n_ref, np.int64)
+    last_buf = np.zeros(max(n_cls, 1), np.int64)
+    mapped_buf = np.zeros(max(n_cls, 1), np.int64)
     layers_done = 0
     for i in range(n):
         S = cur_cost.shape[0]
@@ -360,36 +412,9 @@ def stage_search(node_h, cand_ptr, cand_r, adj_next, left_fixed, right_fixed,
                         if must[j]:
                             lb += _above(row, maxcand[j], n_words) * big
                 else:
-                    lb = forced_after[li]
-                    for j in range(li, n):
-                        if must[j]:
-                            lb += _cheapest(j, row, n_words, cand_ptr, cand_r, cand_ctx,
-                                            node_cls, cls_ptr, cls_r)
-                    for cc in range(n_cls):
-                        if not surplus[cc]:
-                            continue
-                        n_rest = 0
-                        for j in range(li, n):
-                            if node_cls[j] == cc:
-                                costs_buf[n_rest] = _cheapest(j, row, n_words, cand_ptr, cand_r,
-                                                              cand_ctx, node_cls, cls_ptr, cls_r)
-                                n_rest += 1
-                        if n_rest == 0:
-                            continue
-                        mapped = 0
-                        for q in range(cls_ptr[cc], cls_ptr[cc + 1]):
-                            if _has(row, cls_r[q]):
-                                mapped += 1
-                        need_c = cls_need[cc] - mapped
-                        if need_c <= 0:
-                            continue
-                        if need_c > n_rest:
-                            need_c = n_rest
-                        part = np.sort(costs_buf[:n_rest])
-                        for q in range(need_c):
-                            lb += part[q]
-                    if lb > INFINITE:
-                        lb = INFINITE
+                    lb = _strong_bound(row, li, n, n_ref, n_words, cand_ptr, cand_r, cand_ctx, node_cls,
+                                       must, cls_ptr, cls_r, cls_need, surplus, forced_after, used_buf,
+                                       abv_buf, last_buf, mapped_buf, costs_buf)
                     lb *= big
                 f[e] = new_cost[e] + lb
             if bound >= 0:

@@ -83,6 +83,26 @@ def main(argv=None) -> int:
           f"({'identical' if same else 'DIFFERENT'} statistics) | {t_jar / t_par:.1f}x |")
     print()
     print(f"segments whose stage search hit max_states (beam, exact=False): {inexact} of {len(hyps)}")
+    print(f"of evalkit's time, numba's one-time start-up in a fresh process (first kernel call): "
+          f"{_numba_startup():.2f} s; load average {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+def _numba_startup() -> float:
+    """CPU seconds of the first stage-search call in a fresh interpreter (numba loads its
+    LLVM runtime and the cached kernel), measured in a child process."""
+    import subprocess
+
+    code = (
+        "import time\n"
+        "from evalkit.metrics.meteor import METEOR\n"
+        "m = METEOR(modules=('exact',))\n"
+        "t = time.process_time()\n"
+        "m.sentence_score('a b a c a', ['a c a b'])\n"
+        "print(time.process_time() - t)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
     return 0
 
 

@@ -184,3 +184,19 @@ def test_relation_stage_shortcut_equals_the_search(monkeypatch):
 
     taken = sum(1 for case in cases if shortcut(*case))
     assert 50 <= taken < len(cases) - 50  # both paths exercised
+
+
+def test_long_segments_use_several_bitset_words(monkeypatch):
+    """Segments of 70-200 words: the kernel's bitsets span 2-4 words of 64 bits (the
+    merge key packs positions across word boundaries); small max_states keeps the
+    Python reference quick and exercises the beams too."""
+    rng = random.Random(113)
+    vocab = [f"w{k}" for k in range(60)] + VOCAB
+    pairs = list(zip(_sentences(rng, 4, 70, 200, vocab), _sentences(rng, 4, 70, 200, vocab)))
+    metric = METEOR(modules=("exact", "porter"), tokenize="none", max_states=40)
+    stages = _capture_stages(metric, pairs)
+    assert max(max(r for c in args[1].values() for r in c) for args in stages) >= 128
+    fast = [metric.align_words(h, r) for h, r in pairs]
+    monkeypatch.setattr(mm, "_StageSearch", mm._PythonSearch)
+    slow = [metric.align_words(h, r) for h, r in pairs]
+    assert fast == slow

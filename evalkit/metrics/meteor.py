@@ -50,9 +50,9 @@ the widest pass exceeds ``max_states`` states at some step, the cheapest ``max_s
 kept (a beam search, as METEOR's later versions do) and the result reports ``exact=False``.
 Minimising crossings is a quadratic assignment-like problem; long, heavily reordered
 segments can need exponentially many states. On WMT09 (2525 segments, 26 words on average)
-the default ``max_states=2000`` leaves 1 segment (of 105 words) to the beam (its beam
-alignment is the optimum: 50000 states prove it); the system score is the same with 256
-and 10000; see ``benchmarks/README.md``. The programme runs as a numba kernel
+the default ``max_states=2000`` leaves 1 segment (113 words, reference 128) to the beam
+(its beam alignment is the optimum: 50000 states prove it); the system score is the same
+with 256 and 10000; see ``benchmarks/README.md``. The programme runs as a numba kernel
 (:mod:`evalkit.metrics.meteor_search`) on integer bitsets; ``_PythonSearch`` keeps it in
 Python as the reference the kernel is tested against, pass by pass. A relation stage whose
 words each have one candidate, all different, has one largest alignment and skips the search.

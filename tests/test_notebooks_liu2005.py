@@ -31,7 +31,7 @@ def _claims(out, name):
 
 
 def test_notebooks_exist():
-    assert set(NOTEBOOKS) == {"00_worked_examples", "01_sentence_level", "02_corpus_level"}
+    assert set(NOTEBOOKS) == {"00_worked_examples", "01_sentence_level", "02_corpus_level", "03_parser_noise"}
 
 
 def test_sample_profile_runs(tmp_path, monkeypatch):

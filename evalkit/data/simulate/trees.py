@@ -70,7 +70,7 @@ from evalkit.text.trees import DepTree, format_ptb, parse_conllu_texts, read_ptb
 from .language import DAYS, MONTHS, MONTH_ABBR, NOUNS, PREPOSITIONS, VERBS, ClauseTrace, English
 
 __all__ = ["SUPPORTED", "split_tokens", "join_tokens", "clause_phrase", "sentence_phrase", "GoldTree",
-           "gold_tree", "project", "nbest", "mt_gold_trees", "reordered_pair_parses", "write_gold", "gold_parser",
+           "gold_tree", "project", "nbest", "mt_gold_trees", "reordered_pair_parses", "write_gold", "gold_parser", "gold_parser_at",
            "gold_files"]
 
 #: sample corpora with gold trees
@@ -648,14 +648,31 @@ def gold_parser(corpus_name: str, quick: bool = False, seed: Optional[int] = Non
                 root: Optional[Union[str, Path]] = None) -> PreParsed:
     """The ideal parser of a sample corpus: its gold trees read back through the pre-parsed
     backend (written first when the corpus was built without them)."""
-    from evalkit.atomic import file_lock
-
     from .build import DEFAULT_SEED, corpus_dir
 
     if corpus_name not in SUPPORTED:
         raise ParameterError("corpus", corpus_name, f"a sample corpus with gold trees: {', '.join(SUPPORTED)}")
     seed = DEFAULT_SEED if seed is None else seed
-    d = corpus_dir(corpus_name, root, quick=quick, seed=seed)
+    return gold_parser_at(corpus_dir(corpus_name, root, quick=quick, seed=seed))
+
+
+def gold_parser_at(directory: Union[str, Path]) -> PreParsed:
+    """:func:`gold_parser` of the built sample corpus in ``directory`` (its name, seed and size
+    read from ``truth/build.json``)."""
+    import json
+
+    from evalkit.atomic import file_lock
+
+    d = Path(directory)
+    info_file = d / "truth" / "build.json"
+    try:
+        info = json.loads(info_file.read_text(encoding="utf-8"))
+        corpus_name, seed, quick = info["corpus"], int(info["seed"]), bool(info["quick"])
+    except (OSError, ValueError, KeyError) as exc:
+        raise InputFormatError(info_file, None, "the build record of a sample corpus (corpus, seed, quick)",
+                               str(exc)) from exc
+    if corpus_name not in SUPPORTED:
+        raise ParameterError("corpus", corpus_name, f"a sample corpus with gold trees: {', '.join(SUPPORTED)}")
     conllu, ptb = gold_files(d)
     if not (conllu.exists() and ptb.exists()):
         with file_lock(d.parent / f".{corpus_name}.parses.lock"):

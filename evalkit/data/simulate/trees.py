@@ -145,8 +145,11 @@ def _np(toks: Sequence[Tok], rel: str) -> _Phrase:
         leaves[-1].rel = "nummod"
         kids.append(leaves[0] if len(leaves) == 1 else _Phrase("QP", leaves, len(leaves) - 1, "nummod"))
     for w, c in toks:
-        if c is None:
-            kids.append(_Leaf(w, "DT", w.lower(), "det"))
+        if c is None:  # determiners: "the", "a", "their" (PRP$), "more" (JJR), "a new" (DT + JJ)
+            first, *rest = w.split()
+            tag = {"their": "PRP$", "more": "JJR"}.get(first.lower(), "DT")
+            kids.append(_Leaf(first, tag, first.lower(), "poss" if tag == "PRP$" else ("amod" if tag == "JJR" else "det")))
+            kids += [_Leaf(x, "JJ", x.lower(), "amod") for x in rest]
         elif c.startswith("a:"):
             first, *rest = w.split()
             kids.append(_Leaf(first, "JJ", first.lower(), "amod"))
@@ -433,9 +436,37 @@ def project(gold: GoldTree, text: str) -> GoldTree:
             _drop_leaf(tree, tree.leaf_treeposition(i))
         for k, i in enumerate(sorted(m)):
             tree[tree.leaf_treeposition(k)] = out[m[i]]
-    else:
-        tree = dependencies_to_constituents(dep)
+    else:  # the projection of the tree made projective (crossing arcs lifted), so leaves keep the word order
+        lifted = _lift(list(dep.heads))
+        tree = dependencies_to_constituents(DepTree(dep.words, dep.lemmas, dep.upos, dep.xpos, dep.feats,
+                                                    tuple(lifted), dep.deprels))
     return GoldTree(dep, tree)
+
+
+def _lift(heads: List[int]) -> List[int]:
+    """Heads made projective: a dependent whose arc crosses a word its head does not dominate
+    moves up to its head's head (Kahane et al. 1998 lifting), until no arc crosses."""
+    n = len(heads)
+
+    def dominated(k: int, h: int) -> bool:
+        while k >= 0:
+            if k == h:
+                return True
+            k = heads[k]
+        return False
+
+    changed = True
+    while changed:
+        changed = False
+        for d in range(n):
+            h = heads[d]
+            if h < 0:
+                continue
+            lo, hi = min(d, h), max(d, h)
+            if any(not dominated(k, h) for k in range(lo + 1, hi)):
+                heads[d] = heads[h]
+                changed = True
+    return heads
 
 
 def _drop_leaf(tree: Tree, pos: Tuple[int, ...]) -> None:

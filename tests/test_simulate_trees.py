@@ -84,6 +84,22 @@ def test_gold_files_round_trip_through_the_readers(built):
     assert len(parser.parse_many(read)) == len(read)
 
 
+def test_summary_gold_trees_round_trip(tmp_path):
+    from evalkit.data.simulate.build import load_sample
+
+    build_sample(tmp_path, quick=True, corpora=["duc2007"], jobs=1)
+    corpus = load_sample("duc2007", root=tmp_path, quick=True)
+    parser = T.gold_parser_at(tmp_path / "duc2007")
+    texts = [corpus.summary_text(i, s) for i, s in zip(corpus.summaries["instance"], corpus.summaries["summarizer"])]
+    for text, p in zip(texts, parser.parse_many(texts)):
+        sentences = text.split("\n")
+        assert p.dep.words == tuple(w for x in sentences for w in T.split_tokens(x))  # the summary's tokens
+        assert tuple(p.tree.leaves()) == p.dep.words
+        assert len(p.dep.roots()) >= len(sentences) if len(sentences) > 1 else len(p.dep.roots()) >= 1
+    again = T.summary_gold_trees("duc2007", 20051, quick=True)
+    assert [t.dep for t in again[1]] == [t.dep for t in T.summary_gold_trees("duc2007", 20051, quick=True)[1]]
+
+
 def test_projected_output_trees_hand_example():
     gold = T.GoldTree(DepTree.from_heads(["The", "storm", "hit", "the", "town", "."], [1, 2, -1, 4, 2, 2],
                                          ["det", "nsubj", "root", "det", "dobj", "punct"]),
@@ -143,7 +159,7 @@ def test_reordered_pairs_have_identical_gold_triples_and_nbest_lifts_f():
 
 def test_gold_parser_errors(tmp_path):
     with pytest.raises(ParameterError):
-        T.gold_parser("tac2008", quick=True, root=tmp_path)
+        T.gold_parser("duc2004", quick=True, root=tmp_path)
     with pytest.raises(InputFormatError):
         T.gold_parser_at(tmp_path)
 

@@ -449,6 +449,16 @@ class ClauseTrace:
     tokens: Tuple[Tuple[str, Optional[str]], ...]
 
 
+@dataclass(frozen=True)
+class SentenceTrace:
+    """Recorded by :meth:`English.sentence` while tracing: its last ``n_clauses`` traced clauses
+    (before :meth:`English.corrupt`) form the sentence written as ``text``."""
+
+    writer: object
+    n_clauses: int
+    text: str
+
+
 class English:
     """Renders :class:`Fact` objects as English token lists in a given :class:`Style`."""
 
@@ -631,6 +641,8 @@ class English:
             spans.append((start if start is not None else len(text), len(text)))
         text += "."
         text = text[0].upper() + text[1:] if text else text
+        if English.trace is not None:  # the sentence's clauses are the last len(facts) traced
+            English.trace.append(SentenceTrace(self, len(facts), text))
         return text, spans
 
     def corrupt(self, toks: List[Token]) -> List[Token]:
@@ -726,5 +738,5 @@ def render_source(fact: Fact) -> List[Tuple[str, str]]:
 
 __all__ = [
     "ADJECTIVES", "NOUNS", "VERBS", "PREPOSITIONS", "Entity", "NP", "When", "Fact",
-    "Style", "English", "ClauseTrace", "pseudo_word", "render_source", "pick_variant",
+    "Style", "English", "ClauseTrace", "SentenceTrace", "pseudo_word", "render_source", "pick_variant",
 ]

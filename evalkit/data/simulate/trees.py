@@ -67,14 +67,15 @@ from evalkit.text.heads import dependencies_to_constituents
 from evalkit.text.parse import Parse, PreParsed
 from evalkit.text.trees import DepTree, format_ptb, parse_conllu_texts, read_ptb, write_conllu
 
-from .language import DAYS, MONTHS, MONTH_ABBR, NOUNS, PREPOSITIONS, VERBS, ClauseTrace, English
+from .language import NOUNS, PREPOSITIONS, VERBS, ClauseTrace, English, SentenceTrace
 
 __all__ = ["SUPPORTED", "split_tokens", "join_tokens", "clause_phrase", "sentence_phrase", "GoldTree",
            "gold_tree", "project", "nbest", "mt_gold_trees", "reordered_pair_parses", "write_gold", "gold_parser", "gold_parser_at",
-           "gold_files"]
+           "gold_files", "summary_gold_trees"]
 
 #: sample corpora with gold trees
-SUPPORTED = ("tides2003",)
+SUPPORTED = ("tides2003", "tac2008", "duc2007")
+_MT = ("tides2003",)
 
 Tok = Tuple[str, Optional[str]]
 
@@ -569,15 +570,36 @@ def nbest(dep: DepTree, n: int, seed: int, p_gold_first: float = 1.0) -> Tuple[D
 # ----------------------------------------------------------------------------- MT corpus
 
 
-def _groups(trace: List[ClauseTrace]) -> List[List[ClauseTrace]]:
-    """Consecutive clauses of one :class:`English` instance (one sentence or translation)."""
-    out: List[List[ClauseTrace]] = []
-    for tr in trace:
-        if out and out[-1][0].writer is tr.writer:
-            out[-1].append(tr)
+def _groups(trace: list) -> List[Tuple[List[ClauseTrace], Optional[str]]]:
+    """(clauses, text) of every rendered sentence (text from its :class:`SentenceTrace`) or
+    translation (consecutive clauses of one :class:`English` instance, text None)."""
+    out: List[Tuple[List[ClauseTrace], Optional[str]]] = []
+    pending: List[ClauseTrace] = []
+    for item in trace:
+        if isinstance(item, SentenceTrace):
+            k = len(pending) - item.n_clauses
+            if k:
+                out.append((pending[:k], None))
+            out.append((pending[k:], item.text))
+            pending = []
         else:
-            out.append([tr])
+            if pending and pending[-1].writer is not item.writer:
+                out.append((pending, None))
+                pending = []
+            pending.append(item)
+    if pending:
+        out.append((pending, None))
     return out
+
+
+def _sentence_gold(clauses: Sequence[ClauseTrace], text: Optional[str]) -> GoldTree:
+    """The gold tree of a traced sentence (two clauses joined by ", and", more by ","),
+    projected onto ``text`` when the writer's errors (:meth:`.language.English.corrupt`) changed it."""
+    joiner = (",", "and") if len(clauses) == 2 else (",",)
+    gold = gold_tree(sentence_phrase([clause_phrase(t) for t in clauses], joiner))
+    if text is not None and join_tokens(gold.dep.words) != text:
+        return project(gold, text)
+    return gold
 
 
 def _check(gold: GoldTree, text: str, where: str) -> None:
@@ -591,8 +613,8 @@ def mt_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tuple[Lis
     in corpus order (per segment: references, then outputs); outputs get projected trees."""
     from . import corpora, mt
 
-    if corpus_name not in SUPPORTED:
-        raise ParameterError("corpus", corpus_name, f"one of {SUPPORTED}")
+    if corpus_name not in _MT:
+        raise ParameterError("corpus", corpus_name, f"one of {_MT}")
     cfg = corpora.config(corpus_name, quick)
     English.trace = []
     try:
@@ -607,16 +629,87 @@ def mt_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tuple[Lis
     g = 0
     for s in range(len(rows["segments"])):
         for r in refs[s * nr:(s + 1) * nr]:
-            gold = gold_tree(sentence_phrase([clause_phrase(t) for t in groups[g]]))
+            gold = _sentence_gold(*groups[g])
             _check(gold, r["text"], f"{corpus_name} reference {r['document']}:{r['segment']}:{r['reference']}")
             texts.append(r["text"])
             trees.append(gold)
             g += 1
         for o in outs[s * ns:(s + 1) * ns]:
-            clean = gold_tree(sentence_phrase([clause_phrase(t) for t in groups[g]]))
+            clean = gold_tree(sentence_phrase([clause_phrase(t) for t in groups[g][0]]))
             texts.append(o["text"])
             trees.append(project(clean, o["text"]))
             g += 1
+    return texts, trees
+
+
+def _combine(trees: Sequence[GoldTree]) -> GoldTree:
+    """Several sentences' trees as one segment: one root per sentence, PTB trees under ``ROOT``."""
+    words, lemmas, upos, xpos, feats, heads, rels = [], [], [], [], [], [], []
+    for t in trees:
+        d, off = t.dep, len(words)
+        words += d.words
+        lemmas += d.lemmas
+        upos += d.upos
+        xpos += d.xpos
+        feats += d.feats
+        heads += [h + off if h >= 0 else -1 for h in d.heads]
+        rels += d.deprels
+    dep = DepTree(tuple(words), tuple(lemmas), tuple(upos), tuple(xpos), tuple(feats), tuple(heads), tuple(rels))
+    return GoldTree(dep, trees[0].tree if len(trees) == 1 else Tree("ROOT", [t.tree for t in trees]))
+
+
+def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tuple[List[str], List[GoldTree]]:
+    """(texts, gold trees) of every non-empty summary (models and peers) of a simulated
+    summarization corpus; a summary text is its sentences joined by newlines, its tree one
+    root per sentence. A sentence cut by the word or byte limit, or made disfluent
+    (:func:`.summarization.disfluent`), gets its source sentence's tree projected onto it; the
+    source is the traced sentence sharing the most words (``difflib`` ratio) among those that
+    share its rarest word."""
+    from collections import Counter, defaultdict
+
+    from . import corpora, summarization
+
+    if corpus_name not in SUPPORTED:
+        raise ParameterError("corpus", corpus_name, f"one of {SUPPORTED}")
+    cfg = corpora.config(corpus_name, quick)
+    English.trace = []
+    try:
+        rows = summarization.simulate(cfg, seed)
+        groups = [g for g in _groups(English.trace) if g[1] is not None]
+    finally:
+        English.trace = None
+    exact: Dict[str, Tuple[Sequence[ClauseTrace], str]] = {}
+    for clauses, text in groups:
+        exact.setdefault(text, (clauses, text))
+    built: Dict[str, GoldTree] = {}
+    index: Dict[str, List[str]] = defaultdict(list)
+    df: Counter = Counter()
+    for text in exact:
+        for w in set(text.lower().split()):
+            index[w].append(text)
+            df[w] += 1
+
+    def gold_of(text: str) -> GoldTree:
+        if text in built:
+            return built[text]
+        if text in exact:
+            built[text] = _sentence_gold(*exact[text])
+            return built[text]
+        words = [w for w in set(text.lower().split()) if w in df]
+        if not words:
+            raise ParameterError("summary sentence", text, "a sentence sharing a word with the simulated text")
+        rare = min(words, key=lambda w: (df[w], w))
+        source = max(index[rare], key=lambda c: (difflib.SequenceMatcher(None, c.split(), text.split(),
+                                                                          autojunk=False).ratio(), c))
+        built[text] = project(gold_of(source), text)
+        return built[text]
+
+    texts, trees = [], []
+    for row in rows["summaries"]:
+        sents = [x for x in row["sentences"] if x.strip()]
+        if sents:
+            texts.append("\n".join(sents))
+            trees.append(_combine([gold_of(x) for x in sents]))
     return texts, trees
 
 
@@ -666,7 +759,7 @@ def write_gold(corpus_name: str, directory: Union[str, Path], seed: int, quick: 
 
     if corpus_name not in SUPPORTED:
         return None
-    texts, trees = mt_gold_trees(corpus_name, seed, quick)
+    texts, trees = (mt_gold_trees if corpus_name in _MT else summary_gold_trees)(corpus_name, seed, quick)
     conllu, ptb = gold_files(directory)
     conllu.parent.mkdir(parents=True, exist_ok=True)
     with atomic_open(ptb, "w") as fh:
@@ -713,5 +806,6 @@ def gold_parser_at(directory: Union[str, Path]) -> PreParsed:
     consts = read_ptb(ptb)
     if len(consts) != len(pairs):
         raise InputFormatError(ptb, None, f"{len(pairs)} trees, one per sentence of {conllu.name}", len(consts))
-    return PreParsed([t for t, _ in pairs], [Parse(dep, tree) for (_, dep), tree in zip(pairs, consts)],
+    empty = Parse(DepTree.from_heads([], []))  # a blank summary has the empty tree
+    return PreParsed([t for t, _ in pairs] + [""], [Parse(dep, tree) for (_, dep), tree in zip(pairs, consts)] + [empty],
                      label=f"simulated-gold|{corpus_name}|seed:{seed}|quick:{quick}")

@@ -570,6 +570,15 @@ def nbest(dep: DepTree, n: int, seed: int, p_gold_first: float = 1.0) -> Tuple[D
 # ----------------------------------------------------------------------------- MT corpus
 
 
+def _traced(simulate, *args):
+    """``simulate(*args)`` with the clause trace on: (its result, the trace)."""
+    English.trace = []
+    try:
+        return simulate(*args), English.trace
+    finally:
+        English.trace = None
+
+
 def _groups(trace: list) -> List[Tuple[List[ClauseTrace], Optional[str]]]:
     """(clauses, text) of every rendered sentence (text from its :class:`SentenceTrace`) or
     translation (consecutive clauses of one :class:`English` instance, text None)."""
@@ -616,12 +625,8 @@ def mt_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tuple[Lis
     if corpus_name not in _MT:
         raise ParameterError("corpus", corpus_name, f"one of {_MT}")
     cfg = corpora.config(corpus_name, quick)
-    English.trace = []
-    try:
-        rows = mt.simulate(cfg, seed)
-        groups = _groups(English.trace)
-    finally:
-        English.trace = None
+    rows, trace = _traced(mt.simulate, cfg, seed)
+    groups = _groups(trace)
     texts: List[str] = []
     trees: List[GoldTree] = []
     refs, outs = rows["references"], rows["outputs"]
@@ -669,15 +674,10 @@ def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tupl
 
     from . import corpora, summarization
 
-    if corpus_name not in SUPPORTED:
-        raise ParameterError("corpus", corpus_name, f"one of {SUPPORTED}")
-    cfg = corpora.config(corpus_name, quick)
-    English.trace = []
-    try:
-        rows = summarization.simulate(cfg, seed)
-        groups = [g for g in _groups(English.trace) if g[1] is not None]
-    finally:
-        English.trace = None
+    if corpus_name not in SUPPORTED or corpus_name in _MT:
+        raise ParameterError("corpus", corpus_name, f"one of {[c for c in SUPPORTED if c not in _MT]}")
+    rows, trace = _traced(summarization.simulate, corpora.config(corpus_name, quick), seed)
+    groups = [g for g in _groups(trace) if g[1] is not None]
     exact: Dict[str, Tuple[Sequence[ClauseTrace], str]] = {}
     for clauses, text in groups:
         exact.setdefault(text, (clauses, text))
@@ -720,12 +720,7 @@ def reordered_pair_parses(n: int, seed: int, n_best: int = 1,
     with ``n_best`` trees per text (:func:`nbest`, seeded with ``seed``)."""
     from .reorder import adjunct_reordered_pairs
 
-    English.trace = []
-    try:
-        pairs = adjunct_reordered_pairs(n, seed)
-        trace = list(English.trace)
-    finally:
-        English.trace = None
+    pairs, trace = _traced(adjunct_reordered_pairs, n, seed)
     texts, parses = [], []
     k = 0
     for original, moved in pairs:

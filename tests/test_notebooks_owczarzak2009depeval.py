@@ -31,7 +31,7 @@ def _claims(out, name):
 
 
 def test_notebooks_exist():
-    assert set(NOTEBOOKS) == {"00_printed_checks", "01_tac2008_tables1_2", "02_duc2007_tables3_4"}
+    assert set(NOTEBOOKS) == {"00_printed_checks", "01_tac2008_tables1_2", "02_duc2007_tables3_4", "03_parser_noise"}
 
 
 def test_sample_profile_runs(tmp_path, monkeypatch):

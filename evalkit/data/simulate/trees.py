@@ -668,8 +668,8 @@ def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tupl
     summarization corpus; a summary text is its sentences joined by newlines, its tree one
     root per sentence. A sentence cut by the word or byte limit, or made disfluent
     (:func:`.summarization.disfluent`), gets its source sentence's tree projected onto it; the
-    source is the traced sentence sharing the most words (``difflib`` ratio) among those that
-    share its rarest word."""
+    source is, among the traced sentences sharing its rarest word, the one sharing the most
+    words (the shorter on a tie), then the most similar in order (``difflib`` ratio)."""
     from collections import Counter, defaultdict
 
     from . import corpora, summarization
@@ -684,8 +684,10 @@ def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tupl
     built: Dict[str, GoldTree] = {}
     index: Dict[str, List[str]] = defaultdict(list)
     df: Counter = Counter()
+    bags: Dict[str, Counter] = {}
     for text in exact:
-        for w in set(text.lower().split()):
+        bags[text] = Counter(text.lower().split())
+        for w in bags[text]:
             index[w].append(text)
             df[w] += 1
 
@@ -699,8 +701,11 @@ def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tupl
         if not words:
             raise ParameterError("summary sentence", text, "a sentence sharing a word with the simulated text")
         rare = min(words, key=lambda w: (df[w], w))
-        source = max(index[rare], key=lambda c: (difflib.SequenceMatcher(None, c.split(), text.split(),
-                                                                          autojunk=False).ratio(), c))
+        bag = Counter(text.lower().split())
+        overlap = {c: sum((bags[c] & bag).values()) - 0.001 * sum(bags[c].values()) for c in index[rare]}
+        best = max(overlap.values())
+        source = max((c for c in overlap if overlap[c] == best),  # shared words, then order
+                     key=lambda c: (difflib.SequenceMatcher(None, c.split(), text.split(), autojunk=False).ratio(), c))
         built[text] = project(gold_of(source), text)
         return built[text]
 

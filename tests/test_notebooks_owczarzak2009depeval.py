@@ -43,6 +43,11 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
     numbers = json.loads((out / "00_printed_checks" / "results.json").read_text())["numbers"]
     assert numbers["letters_agree"] == numbers["letters_total"] == 128
     assert (_claims(out, "00_printed_checks")["verdict"] == "agrees").all()
+    accuracy = pd.read_csv(out / "03_parser_noise" / "tree_accuracy.csv").set_index("texts")
+    assert 0.5 < accuracy.loc["all", "uas"] < 1.0  # spaCy against the simulator's gold trees
+    table = pd.read_csv(out / "03_parser_noise" / "correlations_by_parser.csv")
+    rouge = table[table["metric"].str.startswith("ROUGE")]
+    assert (rouge["r_gold"] - rouge["r_spacy"]).abs().max() < 1e-12  # no trees, no cost
 
 
 @pytest.mark.public

@@ -11,6 +11,8 @@ epsilon in :mod:`evalkit.metrics.bleu` (``smoothing="epsilon"``). This module ad
 * :func:`metric_grid`: the metric x depth configurations of Tables 1-6;
 * :func:`sentence_level`: Tables 1-5 (Pearson r of sentence scores with human judgments of
   one system's sentences) and :func:`corpus_level`: Table 6 (r over systems);
+* :func:`noise_tables`, :func:`noise_claims`: Tables 1-4 once with the simulator's gold trees
+  and once with a real parser's (``03_parser_noise``, the cost of parser noise);
 * :func:`human_segment_scores`: fluency or overall (= fluency + adequacy) per segment,
   judges averaged (the paper does not say how two judges were combined; Pearson r is the
   same for their mean and their sum when both are present).

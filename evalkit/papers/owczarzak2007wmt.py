@@ -14,7 +14,9 @@ and correlates every variant with human fluency and accuracy (Table 3) in the SS
 (:func:`evalkit.papers.owczarzak2007ssst.segment_correlations`).
 
 This module adds :func:`variant_metrics` (the paper's variant names), :func:`nbest_table`
-(Table 2 for any parses with alternatives) and :func:`printed_checks`.
+(Table 2 for any parses with alternatives; :func:`nbest_tables` once per parser, e.g. spaCy's
+1-best beside the simulator's ideal n-best parser), :func:`table2_claims` and
+:func:`printed_checks`.
 """
 from __future__ import annotations
 

@@ -17,7 +17,9 @@ The metrics live in :mod:`evalkit.metrics.dependency` (DEPEVAL, BE-HM, jackknifi
   summaries, reproduces every letter: notes P4 §4);
 * :func:`asterisks`, :func:`shading`, :func:`ci_excludes_zero`: the other derivable marks;
 * :func:`score_summaries`: every variant and competitor on a summarization corpus;
-* :func:`correlations`: the four columns of Tables 1-4 from those scores.
+* :func:`correlations`: the four columns of Tables 1-4 from those scores;
+* :func:`summary_texts`, :func:`noise_claims`: ``03_parser_noise`` (Tables 1-2 with the
+  simulator's gold summary trees beside a real parser's).
 """
 from __future__ import annotations
 

@@ -19,6 +19,10 @@ and, where the backend has one, a constituent tree (:class:`nltk.tree.Tree`). Ba
   pass several files (best first). This is how the licensed profile reproduces the papers
   with their parsers.
 
+The sample profile's *ideal parser* (the simulator's gold trees, with seeded n-best
+alternatives) is a :class:`PreParsed` backend built by :mod:`evalkit.data.simulate.trees`.
+:func:`attachment_scores` measures a parser against gold trees (UAS/LAS).
+
 **Cache.** :class:`ParseCache` is a SQLite file mapping ``sha256(parser signature + text)``
 to the serialized parse (CoNLL-U + PTB). Parsing the same text with the same backend and
 model version again is a lookup; a different model version has a different signature and

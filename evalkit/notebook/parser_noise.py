@@ -22,12 +22,13 @@ import pandas as pd
 
 from evalkit.errors import ParameterError
 
-__all__ = ["gold_parser", "tree_accuracy", "side_by_side", "parse_groups"]
+__all__ = ["gold_parser", "parser_for", "tree_accuracy", "side_by_side", "parse_groups"]
 
 
-def gold_parser(spec: str, corpus, profile: str):
+def gold_parser(spec: str, corpus, profile: str, n_best: int = 1, p_gold_first: float = 1.0):
     """The gold-tree backend: ``"ideal"`` (the simulator's trees of ``corpus``; sample only,
-    else None), ``"conllu:<file>"`` (the user's gold parses) or ``"none"`` (None)."""
+    else None; ``n_best > 1``: with seeded alternatives, :func:`evalkit.data.simulate.trees.nbest`),
+    ``"conllu:<file>"`` (the user's gold parses) or ``"none"`` (None)."""
     from evalkit.text.parse import get_parser
 
     if spec == "none":
@@ -37,10 +38,24 @@ def gold_parser(spec: str, corpus, profile: str):
             return None
         from evalkit.data.simulate.trees import gold_parser_at
 
-        return gold_parser_at(corpus.meta["provenance"]["root"])  # the trees beside the corpus read
+        return gold_parser_at(corpus.meta["provenance"]["root"], n_best, p_gold_first)  # beside the corpus read
     if spec.startswith("conllu:"):
         return get_parser(spec)
     raise ParameterError("gold", spec, "'ideal', 'none' or 'conllu:<file with # text comments>'")
+
+
+def parser_for(spec: str, corpus, profile: str, n_best: int = 1, p_gold_first: float = 1.0):
+    """A notebook's ``parser`` parameter as a backend: ``"ideal"`` is the simulator's ideal
+    parser (sample only; with ``n_best`` seeded alternatives), anything else
+    :func:`evalkit.text.parse.get_parser`."""
+    from evalkit.text.parse import get_parser
+
+    if spec != "ideal":
+        return get_parser(spec)
+    nlp = gold_parser(spec, corpus, profile, n_best, p_gold_first)
+    if nlp is None:
+        raise ParameterError("parser", spec, f"a real parser on profile {profile} (the ideal parser exists on sample)")
+    return nlp
 
 
 def tree_accuracy(groups: Mapping[str, Sequence[str]], gold: Mapping[str, object],

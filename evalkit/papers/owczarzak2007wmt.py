@@ -147,5 +147,8 @@ NOTEBOOKS = {
     "02_table3_variants": (
         P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
         P("variants", list, default=list(VARIANTS), choices=VARIANTS),
-        P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"), _PARSER),
+        P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"),
+        P("parser", str, default="spacy", help="spacy | ideal (sample: the simulator's n-best trees) | conllu:<file>"),
+        P("p_gold_first", float, default=0.5, low=0.0, high=1.0,
+          help="parser=ideal: chance the gold tree ranks first in its n-best list")),
 }

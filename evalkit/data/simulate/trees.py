@@ -769,18 +769,19 @@ def write_gold(corpus_name: str, directory: Union[str, Path], seed: int, quick: 
 
 
 def gold_parser(corpus_name: str, quick: bool = False, seed: Optional[int] = None,
-                root: Optional[Union[str, Path]] = None) -> PreParsed:
+                root: Optional[Union[str, Path]] = None, n_best: int = 1, p_gold_first: float = 1.0) -> PreParsed:
     """The ideal parser of a sample corpus: its gold trees read back through the pre-parsed
-    backend (written first when the corpus was built without them)."""
+    backend (written first when the corpus was built without them); ``n_best > 1`` adds
+    :func:`nbest` alternatives (seeded with the corpus seed)."""
     from .build import DEFAULT_SEED, corpus_dir
 
     if corpus_name not in SUPPORTED:
         raise ParameterError("corpus", corpus_name, f"a sample corpus with gold trees: {', '.join(SUPPORTED)}")
     seed = DEFAULT_SEED if seed is None else seed
-    return gold_parser_at(corpus_dir(corpus_name, root, quick=quick, seed=seed))
+    return gold_parser_at(corpus_dir(corpus_name, root, quick=quick, seed=seed), n_best, p_gold_first)
 
 
-def gold_parser_at(directory: Union[str, Path]) -> PreParsed:
+def gold_parser_at(directory: Union[str, Path], n_best: int = 1, p_gold_first: float = 1.0) -> PreParsed:
     """:func:`gold_parser` of the built sample corpus in ``directory`` (its name, seed and size
     read from ``truth/build.json``)."""
     import json
@@ -807,5 +808,9 @@ def gold_parser_at(directory: Union[str, Path]) -> PreParsed:
     if len(consts) != len(pairs):
         raise InputFormatError(ptb, None, f"{len(pairs)} trees, one per sentence of {conllu.name}", len(consts))
     empty = Parse(DepTree.from_heads([], []))  # a blank summary has the empty tree
-    return PreParsed([t for t, _ in pairs] + [""], [Parse(dep, tree) for (_, dep), tree in zip(pairs, consts)] + [empty],
-                     label=f"simulated-gold|{corpus_name}|seed:{seed}|quick:{quick}")
+    parses = []
+    for (_, dep), tree in zip(pairs, consts):
+        alts = nbest(dep, n_best, seed, p_gold_first) if n_best > 1 else (dep,)
+        parses.append(Parse(alts[0], tree if alts[0] is dep else None, alts if len(alts) > 1 else ()))
+    return PreParsed([t for t, _ in pairs] + [""], parses + [empty],
+                     label=f"simulated-gold|{corpus_name}|seed:{seed}|quick:{quick}|nbest:{n_best}:{p_gold_first}")

@@ -196,3 +196,15 @@ def test_parser_noise_comparison_helpers():
     assert pn.gold_parser("ideal", None, "public") is None and pn.gold_parser("none", None, "sample") is None
     with pytest.raises(ParameterError):
         pn.gold_parser("treebank", None, "sample")
+
+
+def test_gold_parser_with_nbest_and_parser_for(built):
+    texts, trees = T.mt_gold_trees("tides2003", 20051, quick=True)
+    plain = T.gold_parser_at(built).parse_many(texts[:20])
+    with_alts = T.gold_parser_at(built, n_best=5).parse_many(texts[:20])
+    for p, q in zip(plain, with_alts):
+        assert q.dep == p.dep and q.tree == p.tree  # gold first (p_gold_first = 1)
+        assert q.nbest[:1] in ((), (p.dep,)) and len(q.nbest) <= 5
+    assert any(len(q.nbest) > 1 for q in with_alts)
+    with pytest.raises(ParameterError):
+        pn.parser_for("ideal", None, "public")

@@ -47,8 +47,11 @@ version rank differently).
 first use for a corpus built before): ``<corpus>/parses/gold.conllu`` (one sentence per
 reference and system output, in corpus order, each with ``# text = ...``) and
 ``<corpus>/parses/gold.ptb`` (one tree per line, same order), read back through the
-pre-parsed backend (:class:`evalkit.text.parse.PreParsed`). Corpora: the MT set ``tides2003``
-(:data:`SUPPORTED`).
+pre-parsed backend (:class:`evalkit.text.parse.PreParsed`). Corpora (:data:`SUPPORTED`): the MT
+set ``tides2003`` (references and system outputs) and the summarization sets ``tac2008`` and
+``duc2007`` (:func:`summary_gold_trees`: every model and system summary, one root per
+sentence; a sentence cut by the length limit or made disfluent gets its source sentence's
+tree projected the same way).
 
 Why our own: no parser can be "ideal"; only the generator knows the structure it used.
 """
@@ -70,8 +73,8 @@ from evalkit.text.trees import DepTree, format_ptb, parse_conllu_texts, read_ptb
 from .language import NOUNS, PREPOSITIONS, VERBS, ClauseTrace, English, SentenceTrace
 
 __all__ = ["SUPPORTED", "split_tokens", "join_tokens", "clause_phrase", "sentence_phrase", "GoldTree",
-           "gold_tree", "project", "nbest", "mt_gold_trees", "reordered_pair_parses", "write_gold", "gold_parser", "gold_parser_at",
-           "gold_files", "summary_gold_trees"]
+           "gold_tree", "project", "nbest", "mt_gold_trees", "summary_gold_trees", "reordered_pair_parses",
+           "write_gold", "gold_parser", "gold_parser_at", "gold_files"]
 
 #: sample corpora with gold trees
 SUPPORTED = ("tides2003", "tac2008", "duc2007")
@@ -99,8 +102,6 @@ class _Phrase:
     rel: str = "dep"
 
 
-_NUMBER_WORDS = frozenset("two three four five six seven eight nine ten twelve twenty thirty forty fifty hundred "
-                          "thousand".split())
 _HEDGE_TAGS = {"more": "JJR", "than": "IN", "at": "IN", "least": "JJS", "about": "RB", "some": "DT", "nearly": "RB",
                "a": "DT"}
 _PREP_WORDS = frozenset([w for vs in PREPOSITIONS.values() for v in vs for w in v.split()] + ["by"])
@@ -111,7 +112,7 @@ for _sg, _pl in (f for vs in NOUNS.values() for f in vs):
     _NOUN_FORMS.setdefault(_pl, (_sg, True))
 _UPOS = {"NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "JJ": "ADJ", "JJR": "ADJ", "JJS": "ADJ", "IN": "ADP",
          "TO": "ADP", "DT": "DET", "CD": "NUM", "RB": "ADV", "RP": "ADP", "POS": "PART", ",": "PUNCT", ".": "PUNCT",
-         "CC": "CCONJ", "VBG": "VERB", "X": "X"}
+         "CC": "CCONJ", "VBG": "VERB", "PRP$": "PRON", "X": "X"}
 
 
 def _noun_leaves(text: str, rel: str, proper: bool = False) -> List[_Leaf]:

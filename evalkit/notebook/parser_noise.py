@@ -60,7 +60,7 @@ def parser_for(spec: str, corpus, profile: str, n_best: int = 1, p_gold_first: f
 
 def tree_accuracy(groups: Mapping[str, Sequence[str]], gold: Mapping[str, object],
                   test: Mapping[str, object]) -> pd.DataFrame:
-    """``texts, sentences, tokens, matched, uas, las`` of ``test`` parses against ``gold``
+    """``texts, trees, tokens, matched, uas, las`` of ``test`` parses against ``gold``
     parses (both: text -> :class:`evalkit.text.parse.Parse`), one row per group of texts
     (e.g. ``{"references": [...], "system outputs": [...]}``) and ``all``."""
     from evalkit.text.parse import attachment_scores

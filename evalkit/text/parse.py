@@ -472,7 +472,7 @@ def attachment_scores(gold: Sequence[DepTree], test: Sequence[DepTree], punct: b
     matched by their words in order (``difflib`` matching blocks); a gold token without a
     match counts as wrong, and a head is right when the test head is the match of the gold
     head. ``punct=False`` leaves out tokens labelled ``punct`` in the gold tree (CoNLL 2007).
-    Returns ``sentences, tokens, matched`` (share of gold tokens with a match), ``uas, las``
+    Returns ``trees`` (segments compared), ``tokens, matched`` (share of gold tokens with a match), ``uas, las``
     (in [0, 1]).
     """
     import difflib
@@ -500,4 +500,4 @@ def attachment_scores(gold: Sequence[DepTree], test: Sequence[DepTree], punct: b
                 trel = "root" if t.heads[j] < 0 else t.deprels[j].lower()
                 las += grel == trel
     n = max(tokens, 1)
-    return {"sentences": len(gold), "tokens": tokens, "matched": matched / n, "uas": uas / n, "las": las / n}
+    return {"trees": len(gold), "tokens": tokens, "matched": matched / n, "uas": uas / n, "las": las / n}

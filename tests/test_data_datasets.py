@@ -63,7 +63,7 @@ def test_every_profile_lists_what_exists_today():
     assert set(datasets.keys("public")) == {"summeval", "realsumm", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en",
                                             "wmt19-darr-kk-en", "wmt19-darr-lt-en", "icsi-meetings", "trec-qa-2004",
                                             "decompound-debian"}
-    assert kinds["study"] == STUDIES | {"trec-qa-2003"}
+    assert kinds["study"] == STUDIES | {"trec-qa-2003", "duc2004-docs"}
     assert datasets.profiles("duc2004") == ("sample", "licensed")
     assert datasets.profiles("summeval") == ("public",)
     sample = datasets.available("sample")

@@ -34,6 +34,11 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
     claims = pd.read_csv(out / "00_formal_properties" / "paper_vs_run.csv")
     props = claims[claims["kind"] == "reproduced"].set_index("claim_id")["verdict"]
     assert props.drop("c6_random_metric").eq("agrees").all(), props
+    quality = json.loads((out / "01_metric_quality" / "results.json").read_text())["numbers"]
+    assert {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall", "ROUGESim"} <= set(quality["metrics"])
+    assert not {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall"} & set(quality["set1"])
+    kings = pd.read_csv(out / "01_metric_quality" / "figure5_king_per_metric.csv")
+    assert kings["king"].between(0, 1).all() and len(kings) == len(quality["metrics"])
     table1 = pd.read_csv(out / "01_metric_quality" / "table1.csv")
     assert list(table1["criterion"])[-2:] == ["QUEEN(ROUGESim)", "QUEEN(Best Metric Combination)"]
     assert (table1["successes"] <= table1["total"]).all() and (table1["total"] > 0).all()
@@ -49,6 +54,7 @@ def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
         {n: r.error for n, r in runs.items() if r.status != "ok"}
     numbers = json.loads((out / "01_metric_quality" / "results.json").read_text())["numbers"]
     assert numbers["data"] == "summeval"
+    assert not {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall"} & set(numbers["metrics"])
 
 
 def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):

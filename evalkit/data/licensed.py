@@ -116,6 +116,10 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
                    "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
                    "point evalkit at the folder holding SOAsums/ and basicsums/)",
                    ("SOAsums", "basicsums")),
+    LicensedCorpus("duc2004-docs", "task", 2004,
+                   "DUC 2004 source documents (docset directories d30001t/... of TREC SGML, evalkit.data.duc_documents)",
+                   "DUC 2004 test documents (NIST, duc.nist.gov: the DUC agreement; point evalkit at the folder "
+                   "holding the docset directories, e.g. duc2004_testdata/tasks1and2/duc2004_tasks1and2_docs/docs)"),
     LicensedCorpus("decompound-gold", "decompound", None,
                    "your compound gold set (e.g. Owczarzak et al. 2014's): one folder per language with gold.tsv "
                    "(word, decompositions, optional segmentation) and optional lexicon.tsv, lexicalized.tsv, "
@@ -130,6 +134,7 @@ TASK_LOADERS = {
     "icsi-meetings": ("evalkit.data.meetings", "load_icsi_folder"),
     "trec-qa-2003": ("evalkit.data.trec_qa", "read_trec_qa"),
     "trec-qa-2004": ("evalkit.data.trec_qa", "read_trec_qa"),
+    "duc2004-docs": ("evalkit.data.duc_documents", "read_document_collection"),
 }
 
 

@@ -42,6 +42,8 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
         assert len(_claims(out, name)) > 0, name
     claims = _claims(out, "00_printed_checks")
     assert (claims["verdict"] == "agrees").all(), claims
+    ideal = pd.read_csv(out / "01_tables1_2_reordering" / "table1_ideal_parser.csv")
+    assert (ideal["modified"] == ideal["baseline"]).all()  # same words, same gold triples
 
 
 @pytest.mark.public

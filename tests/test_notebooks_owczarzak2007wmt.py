@@ -43,6 +43,14 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
     claims = _claims(out, "00_printed_checks").set_index("claim_id")
     assert claims.loc["significance_step", "verdict"] == "differs"
     assert (claims.drop(index="significance_step")["verdict"] == "agrees").all()
+    # the ideal parser's n-best lists: the gold trees are in them, so F reaches 100 at the largest n
+    table2 = pd.read_csv(out / "01_table2_nbest" / "table2.csv")
+    ideal = table2[table2["parser"] == "ideal"].set_index("nbest")["f_score"]
+    assert ideal.iloc[-1] == pytest.approx(100.0) and ideal.iloc[0] < 100.0
+    assert (table2[table2["parser"] == "spacy"]["available"] == 1).all()  # spaCy: no n-best
+    nbest = _claims(out, "01_table2_nbest").set_index("claim_id")
+    assert nbest.loc["f_rises_with_n_ideal", "verdict"] == "agrees"
+    assert nbest.loc["f_rises_with_n_spacy", "verdict"] == "not comparable"
 
 
 @pytest.mark.public

@@ -31,7 +31,7 @@ def _claims(out, name):
 
 
 def test_notebooks_exist():
-    assert set(NOTEBOOKS) == {"00_printed_checks", "01_tac2008_tables1_2", "02_duc2007_tables3_4"}
+    assert set(NOTEBOOKS) == {"00_printed_checks", "01_tac2008_tables1_2", "02_duc2007_tables3_4", "03_parser_noise"}
 
 
 def test_sample_profile_runs(tmp_path, monkeypatch):
@@ -43,6 +43,11 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
     numbers = json.loads((out / "00_printed_checks" / "results.json").read_text())["numbers"]
     assert numbers["letters_agree"] == numbers["letters_total"] == 128
     assert (_claims(out, "00_printed_checks")["verdict"] == "agrees").all()
+    accuracy = pd.read_csv(out / "03_parser_noise" / "tree_accuracy.csv").set_index("texts")
+    assert 0.5 < accuracy.loc["all", "uas"] < 1.0  # spaCy against the simulator's gold trees
+    table = pd.read_csv(out / "03_parser_noise" / "correlations_by_parser.csv")
+    rouge = table[table["metric"].str.startswith("ROUGE")]
+    assert (rouge["r_gold"] - rouge["r_spacy"]).abs().max() < 1e-12  # no trees, no cost
 
 
 @pytest.mark.public
@@ -81,3 +86,33 @@ def test_licensed_profile_runs_on_tac2008_and_duc2007_fixtures(tmp_path, monkeyp
     assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in set(NOTEBOOKS) - DATA_FREE}, \
         {n: r.error for n, r in runs.items() if r.status != "ok"}
     assert len(pd.read_csv(out / "01_tac2008_tables1_2" / "table1.csv")) == 6 + 3  # quick variants + competitors
+
+
+def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch):
+    """The user's own parses (a CoNLL-U file with ``# text`` comments, here the simulator's gold
+    trees of the fixture's summaries) drive DEPEVAL and BE-HM on the licensed profile: every
+    summary text must be found in the file (a missing one is an error, nothing is re-parsed)."""
+    import papermill
+
+    from evalkit.data import tac
+    from evalkit.data.simulate import load_sample
+    from evalkit.data.simulate.build import corpus_dir
+    from evalkit.data.simulate.trees import gold_parser_at
+    from evalkit.papers import owczarzak2009depeval as dp
+    from evalkit.text.trees import write_conllu
+
+    _no_licensed_config(tmp_path, monkeypatch)
+    tac_root = tac.write_corpus(load_sample("tac2008", root=tmp_path / "sim", quick=True), tmp_path / "tac2008", 2008)
+    monkeypatch.setenv(licensed.env_var("tac2008"), str(tac_root))
+    corpus = dp.load_corpus("tac2008", "licensed")
+    texts = list(dict.fromkeys(corpus.summary_text(i, s) for i, s in zip(corpus.summaries["instance"],
+                                                                           corpus.summaries["summarizer"])))
+    gold = gold_parser_at(corpus_dir("tac2008", root=tmp_path / "sim", quick=True))
+    user = write_conllu(tmp_path / "user.conllu", [p.dep for p in gold.parse_many(texts)], texts)
+    out = tmp_path / "run"
+    papermill.execute_notebook(str(REPO / "notebooks" / KEY / "01_tac2008_tables1_2.ipynb"), str(tmp_path / "o.ipynb"),
+                               parameters={"profile": "licensed", "quick": True, "results_dir": str(out),
+                                           "parser": f"conllu:{user}", "variants": ["base", "norel"]},
+                               progress_bar=False, kernel_name="python3")
+    scores = pd.read_csv(out / "summary_scores.csv")
+    assert set(scores["metric"]) >= {"base", "norel", "BE-HM"} and scores["value"].notna().all()

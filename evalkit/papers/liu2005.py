@@ -11,6 +11,8 @@ epsilon in :mod:`evalkit.metrics.bleu` (``smoothing="epsilon"``). This module ad
 * :func:`metric_grid`: the metric x depth configurations of Tables 1-6;
 * :func:`sentence_level`: Tables 1-5 (Pearson r of sentence scores with human judgments of
   one system's sentences) and :func:`corpus_level`: Table 6 (r over systems);
+* :func:`noise_tables`, :func:`noise_claims`: Tables 1-4 once with the simulator's gold trees
+  and once with a real parser's (``03_parser_noise``, the cost of parser noise);
 * :func:`human_segment_scores`: fluency or overall (= fluency + adequacy) per segment,
   judges averaged (the paper does not say how two judges were combined; Pearson r is the
   same for their mean and their sum when both are present).
@@ -56,7 +58,7 @@ __all__ = ["NOTEBOOKS", "PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_P
            "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores",
            "sentence_level", "corpus_level", "paper_layout",
            "sentence_tables", "DATA", "load_corpus",
-           "system_human", "pattern_checks", "sentence_claims", "corpus_claims"]
+           "system_human", "pattern_checks", "sentence_claims", "corpus_claims", "noise_tables", "noise_claims"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -295,6 +297,58 @@ def corpus_claims(table: pd.DataFrame, profile: str, data: str):
     return c
 
 
+def noise_tables(corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, parsed_by: Mapping[str, Mapping],
+                 darr: bool = False) -> pd.DataFrame:
+    """Tables 1-4 once per parser (``{parser: parsed texts}``; ``darr``: the public daRR
+    table), side by side (:func:`evalkit.notebook.parser_noise.side_by_side`)."""
+    from evalkit.notebook.parser_noise import side_by_side
+
+    tables = {}
+    for name, parsed in parsed_by.items():
+        if darr:
+            tables[name] = darr_table(corpus, rows, grid, parsed).assign(system="all", judgment="daRR")
+        else:
+            tables[name] = sentence_tables(corpus, rows, judgments, grid, parsed)
+    return side_by_side(tables, ["system", "judgment", "max_depth", "metric"])
+
+
+def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile: str, data: str):
+    """Claims of ``03_parser_noise``: the findings of Tables 1-4 (:func:`pattern_checks`) with
+    each parser's trees; the parser's UAS/LAS against the gold trees and the mean r each
+    syntactic metric loses to parser noise (no printed counterparts: not comparable)."""
+    from evalkit.notebook.claims import Claims
+
+    c = Claims(PAPER, data=data, kind="reproduced")
+    parsers = [col[2:] for col in table.columns if col.startswith("r_")]
+    for parser in parsers:
+        run_all = table.rename(columns={f"r_{parser}": "r"})
+        for k, (system, judgment) in _TABLES.items():
+            run = run_all if profile == "public" and k == 3 else run_all[
+                (run_all["system"] == system) & (run_all["judgment"] == judgment)]
+            if run.empty or profile == "public" and k != 3:
+                continue
+            for claim, text, p_holds, r_holds in pattern_checks(published(f"table{k}"), run, "sentence"):
+                c.add(f"table{k}_{claim}_{parser}", source=f"Table {k}", printed=p_holds, this_run=r_holds,
+                      agrees=p_holds == r_holds, note=f"{text}; {parser} trees; profile {profile}")
+    if accuracy is None or accuracy.empty:
+        c.add("tree_accuracy", source="Section 4", printed=None, this_run=None, agrees=None,
+              note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample; "
+                   "give a treebank's parses as gold=conllu:<file>)")
+    else:
+        for row in accuracy.itertuples():
+            for score in ("uas", "las"):
+                c.add(f"{score}_{row.texts.replace(' ', '_')}", source="Section 4", printed=None,
+                      this_run=getattr(row, score), agrees=None,
+                      note=f"{score.upper()} of the parser against the gold trees, {row.tokens} tokens "
+                           "(punctuation left out); the paper does not print its parser's accuracy")
+    for col in [c_ for c_ in table.columns if c_.startswith("cost_")]:
+        for metric, part in table[table["metric"] != "BLEU"].groupby("metric", sort=True):
+            c.add(f"{col}_{metric.lower()}", source="Tables 1-4", printed=None, this_run=float(part[col].mean()),
+                  agrees=None, note=f"mean r with gold trees minus r with {col[5:]} trees over the tables' "
+                                    "settings (parser noise; no printed counterpart)")
+    return c
+
+
 # --------------------------------------------------------------------------- notebook parameters
 _PARSER = P("parser", str, default="spacy", help="spacy | link-grammar | conllu:<file with # text comments>")
 _MT = (P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
@@ -308,6 +362,13 @@ NOTEBOOKS = {
         P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
         P("max_depth", int, default=4, low=1, high=8),
         P("n_segments", int, default=None, allow_none=True, quick=40, low=1, help="first N segments"), *_MT),
+    "03_parser_noise": (
+        P("systems", list, default=["E14", "E15"], help="systems (sample/licensed; public uses all)"),
+        P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
+        P("max_depth", int, default=4, low=1, high=8),
+        P("n_segments", int, default=None, allow_none=True, quick=30, low=1, help="first N segments"),
+        P("gold", str, default="ideal", help="ideal (the simulator's trees; sample) | none | conllu:<gold parses>"),
+        *_MT),
     "02_corpus_level": (
         P("systems", list, default=[], help="systems to correlate over ([] = all)"),
         P("max_depth", int, default=6, low=1, high=8),

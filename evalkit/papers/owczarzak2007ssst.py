@@ -339,7 +339,8 @@ def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "tabl
 _PARSER = P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)")
 NOTEBOOKS = {
     "00_printed_checks": (),
-    "01_tables1_2_reordering": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"), _PARSER),
+    "01_tables1_2_reordering": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"), _PARSER,
+                                P("ideal", bool, default=True, help="sample: also the simulator's ideal parser")),
     "02_table5_correlation": (
         P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
         P("wordnet", bool, default=True, help="the +WN variants (WordNet 3.0)"), _PARSER),

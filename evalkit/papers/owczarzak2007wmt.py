@@ -14,7 +14,9 @@ and correlates every variant with human fluency and accuracy (Table 3) in the SS
 (:func:`evalkit.papers.owczarzak2007ssst.segment_correlations`).
 
 This module adds :func:`variant_metrics` (the paper's variant names), :func:`nbest_table`
-(Table 2 for any parses with alternatives) and :func:`printed_checks`.
+(Table 2 for any parses with alternatives; :func:`nbest_tables` once per parser, e.g. spaCy's
+1-best beside the simulator's ideal n-best parser), :func:`table2_claims` and
+:func:`printed_checks`.
 """
 from __future__ import annotations
 
@@ -31,7 +33,8 @@ from evalkit.metrics.dependency import DependencyF
 PAPER = "owczarzak2007wmt"
 VARIANTS = ("d", "d_pr", "d_var", "d+WN", "d_2", "d_10", "d_50", "d_2_var", "d_10_var", "d_50_var", "d_50+WN")
 
-__all__ = ["NOTEBOOKS", "PAPER", "VARIANTS", "published", "variant_metrics", "nbest_table", "printed_checks"]
+__all__ = ["NOTEBOOKS", "PAPER", "VARIANTS", "published", "variant_metrics", "nbest_table", "nbest_tables",
+           "table2_claims", "printed_checks"]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -67,6 +70,46 @@ def nbest_table(originals: Sequence, reordered: Sequence, n_values: Sequence[int
     return pd.DataFrame(rows)
 
 
+def nbest_tables(parsers: Dict[str, object], pairs: Sequence, n_values: Sequence[int]) -> pd.DataFrame:
+    """:func:`nbest_table` once per parser (``{name: backend}``) on the (original, reordered)
+    ``pairs``, with a ``parser`` column."""
+    parts = []
+    for name, nlp in parsers.items():
+        originals = nlp.parse_many([a for a, _ in pairs])
+        reordered = nlp.parse_many([b for _, b in pairs])
+        parts.append(nbest_table(originals, reordered, n_values).assign(parser=name))
+    return pd.concat(parts, ignore_index=True)[["parser", "nbest", "f_score", "available"]]
+
+
+def table2_claims(table: pd.DataFrame, data: str):
+    """Claims of Table 2 for every parser of ``table``: each printed row beside this run's
+    (other sentences and parser: not comparable), F non-decreasing in n, and F higher with the
+    largest n than with 1 where the parser gives alternatives (the paper's finding)."""
+    from evalkit.notebook.claims import Claims
+
+    c = Claims(PAPER, data=data, kind="reproduced")
+    printed = published("table2").set_index("nbest")
+    gain = float(printed.loc[str(max(int(k) for k in printed.index if k.isdigit())), "f_score"]) > float(
+        printed.loc["1", "f_score"])
+    for parser, part in table.groupby("parser", sort=False):
+        for row in part.itertuples():
+            key = str(row.nbest)
+            if key in printed.index:
+                c.compare(f"nbest_{key}_{parser}", source="Table 2", printed=float(printed.loc[key, "f_score"]),
+                          this_run=row.f_score, comparable=False,
+                          note=(f"{row.available} parse(s) per sentence available; " if row.nbest > row.available
+                                else "") + f"{parser} parses; other sentences")
+        mono = bool(part["f_score"].is_monotonic_increasing)
+        c.add(f"f_non_decreasing_{parser}", source="Table 2", printed=True, this_run=mono, agrees=mono,
+              note=f"{parser} parses")
+        avail = int(part["available"].max())
+        rises = float(part["f_score"].iloc[-1]) > float(part["f_score"].iloc[0])
+        c.add(f"f_rises_with_n_{parser}", source="Table 2", printed=gain, this_run=rises,
+              agrees=(rises == gain) if avail > 1 else None,
+              note=f"{parser} parses" + ("" if avail > 1 else "; one parse per sentence (no n-best): not comparable"))
+    return c
+
+
 def printed_checks() -> pd.DataFrame:
     """Numbers derivable from other printed numbers: Table 1 = the SSST paper's Table 1, Table 2
     non-decreasing in n and its 1-best row = Table 1's dep f-score, the ranked layout of Table 3
@@ -97,9 +140,15 @@ _PARSER = P("parser", str, default="spacy", help="spacy | conllu:<file with # te
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_table2_nbest": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
-                        P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1), _PARSER),
+                        P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1), _PARSER,
+                        P("ideal", bool, default=True, help="sample: also the simulator's ideal n-best parser"),
+                        P("p_gold_first", float, default=0.5, low=0.0, high=1.0,
+                          help="ideal parser: chance the gold tree ranks first in its n-best list")),
     "02_table3_variants": (
         P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
         P("variants", list, default=list(VARIANTS), choices=VARIANTS),
-        P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"), _PARSER),
+        P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"),
+        P("parser", str, default="spacy", help="spacy | ideal (sample: the simulator's n-best trees) | conllu:<file>"),
+        P("p_gold_first", float, default=0.5, low=0.0, high=1.0,
+          help="parser=ideal: chance the gold tree ranks first in its n-best list")),
 }

@@ -17,7 +17,9 @@ The metrics live in :mod:`evalkit.metrics.dependency` (DEPEVAL, BE-HM, jackknifi
   summaries, reproduces every letter: notes P4 §4);
 * :func:`asterisks`, :func:`shading`, :func:`ci_excludes_zero`: the other derivable marks;
 * :func:`score_summaries`: every variant and competitor on a summarization corpus;
-* :func:`correlations`: the four columns of Tables 1-4 from those scores.
+* :func:`correlations`: the four columns of Tables 1-4 from those scores;
+* :func:`summary_texts`, :func:`noise_claims`: ``03_parser_noise`` (Tables 1-2 with the
+  simulator's gold summary trees beside a real parser's).
 """
 from __future__ import annotations
 
@@ -43,7 +45,8 @@ COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "respon
 __all__ = ["NOTEBOOKS", "PAPER", "key", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows",
            "significance_letters",
            "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
-           "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run"]
+           "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run", "summary_texts",
+           "noise_claims"]
 
 
 def key(*parts: str) -> str:
@@ -287,6 +290,49 @@ def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
     return c
 
 
+def summary_texts(corpus, instances: Sequence[str], n_models: Optional[int] = None) -> Dict[str, List[str]]:
+    """``{"model summaries": [...], "system summaries": [...]}``: the texts
+    :func:`score_summaries` parses for ``instances`` (for a parser's tree accuracy)."""
+    out: Dict[str, List[str]] = {"model summaries": [], "system summaries": []}
+    for inst in instances:
+        models = corpus.models(inst)[:n_models]
+        out["model summaries"] += [corpus.summary_text(inst, m) for m in models]
+        out["system summaries"] += [corpus.summary_text(inst, s) for s in corpus.peers(inst)]
+    return out
+
+
+def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile: str, data: str):
+    """Claims of ``03_parser_noise``: the paper's findings (:func:`run_claims`' patterns) with
+    each parser's trees (``table``: ``metric, column, level, r_<parser>``), the parser's
+    UAS/LAS against the gold trees and the mean r each DEPEVAL variant and BE-HM lose to
+    parser noise (no printed counterparts: not comparable)."""
+    from evalkit.notebook.claims import Claims
+
+    c = Claims(PAPER, data=data, kind="reproduced")
+    for parser in [col[2:] for col in table.columns if col.startswith("r_")]:
+        for level, name in (("system", "table1"), ("summary", "table2")):
+            run = table[table["level"] == level].rename(columns={f"r_{parser}": "value"})
+            p, r = _printed_patterns(printed_as_run(name)), _printed_patterns(run)
+            for finding in sorted(set(p) & set(r)):
+                c.add(f"{name}_{finding}_{parser}", source=name.title(), printed=p[finding], this_run=r[finding],
+                      agrees=p[finding] == r[finding], note=f"{parser} trees; profile {profile}")
+    if accuracy is None or accuracy.empty:
+        c.add("tree_accuracy", source="Section 3", printed=None, this_run=None, agrees=None,
+              note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample)")
+    else:
+        for row in accuracy.itertuples():
+            for score in ("uas", "las"):
+                c.add(f"{score}_{row.texts.replace(' ', '_')}", source="Section 3", printed=None,
+                      this_run=getattr(row, score), agrees=None,
+                      note=f"{score.upper()} against the gold trees, {row.tokens} tokens; not printed in the paper")
+    for col in [x for x in table.columns if x.startswith("cost_")]:
+        for metric, part in table[~table["metric"].isin(["ROUGE-2", "ROUGE-SU4"])].groupby("metric", sort=True):
+            c.add(f"{col}_{metric.replace(' ', '_').lower()}", source="Tables 1-2", printed=None,
+                  this_run=float(part[col].mean()), agrees=None,
+                  note=f"mean r with gold trees minus r with {col[5:]} trees over columns and levels")
+    return c
+
+
 # --------------------------------------------------------------------------- notebook parameters
 _LABELS = ("base", "pm", "wn", "pred", "norel", "one")
 _RUN = (P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
@@ -297,6 +343,9 @@ NOTEBOOKS = {
     "00_printed_checks": (P("confidence", float, default=0.95, low=0.5, high=0.999),),
     "01_tac2008_tables1_2": (P("variants", list, default=None, allow_none=True, quick=list(_LABELS),
                                help="Table 1 labels, e.g. 'pm wn' (None = all 32)"), *_RUN),
+    "03_parser_noise": (P("variants", list, default=list(_LABELS), help="Table 1 labels"),
+                        P("gold", str, default="ideal", help="ideal (the simulator's trees; sample) | none | conllu:<file>"),
+                        *_RUN),
     "02_duc2007_tables3_4": (P("variants", list, default=None, allow_none=True, quick=["base", "norel"],
                                help="labels (None = base, wn, norel, one)"), *_RUN),
 }

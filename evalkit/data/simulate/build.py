@@ -28,7 +28,7 @@ from evalkit.atomic import file_lock, fsync_disabled, remove_stale_directories, 
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
 
-from . import corpora, documents, formats, mt, summarization
+from . import corpora, documents, formats, mt, summarization, trees
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
 GENERATOR_VERSION = 7  # 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
@@ -113,6 +113,7 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
         # renaming it into place below.
         with fsync_disabled():
             formats.write(name, corpus, truth, tmp)
+            trees.write_gold(name, tmp, seed, quick)  # the ideal parser's trees (supported corpora only)
         info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
                 "format": formats.describe(name)}
         _write_truth(truth, tmp / "truth", info)

@@ -428,8 +428,42 @@ def pick_variant(style: Style, concept: str, n: int, rng: random.Random) -> int:
 Token = Tuple[str, Optional[str]]
 
 
+@dataclass(frozen=True)
+class ClauseTrace:
+    """The phrases of one rendered clause, recorded while :attr:`English.trace` is a list
+    (:mod:`.trees` builds the gold trees from it; rendering is unchanged): ``front`` the
+    fronted adjunct with its comma (``front_time``: it is a time expression), ``obj`` the
+    object or, in the passive, ``by`` + agent, ``pps`` the trailing prepositional adjuncts,
+    ``attribution`` ``("said" | "according", source tokens)`` or None, ``tokens`` the clause."""
+
+    writer: object
+    front: Tuple[Tuple[str, Optional[str]], ...]
+    front_time: bool
+    subj: Tuple[Tuple[str, Optional[str]], ...]
+    verb: Tuple[Tuple[str, Optional[str]], ...]
+    obj: Tuple[Tuple[str, Optional[str]], ...]
+    passive: bool
+    pps: Tuple[Tuple[Tuple[str, Optional[str]], ...], ...]
+    time: Tuple[Tuple[str, Optional[str]], ...]
+    attribution: Optional[Tuple[str, object]]
+    tokens: Tuple[Tuple[str, Optional[str]], ...]
+
+
+@dataclass(frozen=True)
+class SentenceTrace:
+    """Recorded by :meth:`English.sentence` while tracing: its last ``n_clauses`` traced clauses
+    (before :meth:`English.corrupt`) form the sentence written as ``text``."""
+
+    writer: object
+    n_clauses: int
+    text: str
+
+
 class English:
     """Renders :class:`Fact` objects as English token lists in a given :class:`Style`."""
+
+    #: a list while a gold-tree build records every clause (:class:`ClauseTrace`); else None
+    trace: Optional[list] = None
 
     def __init__(self, style: Style, rng: random.Random):
         self.style = style
@@ -559,19 +593,26 @@ class English:
             subj, plural = self.np(fact.agent, subject=True)
             verb = self.verb_group(fact.verb, plural, False, perfect)
             obj = self.np(fact.patient)[0] if fact.patient is not None else []
-        tail: List[Token] = []
-        for prep, arg in adjuncts:
-            tail += self.pp(prep, arg)
+        pps = [self.pp(prep, arg) for prep, arg in adjuncts]
+        tail: List[Token] = [t for p in pps for t in p]
         if time is not None:
             tail += time
         core = front + subj + verb + obj + tail
+        attribution = None
         if fact.source is not None and rng.random() < st.p_attrib:
             src, splural = self.np(fact.source, subject=True)
             say = self.verb_forms("say")
             if rng.random() < 0.5:
                 core = src + [(say[2], "v:say")] + core
+                attribution = ("said", src)
             else:
                 core = core + [(",", None), ("according", None), ("to", None)] + src
+                attribution = ("according", src)
+        if English.trace is not None:  # the clause's phrase structure, for the gold trees (.trees)
+            English.trace.append(ClauseTrace(self, tuple(front), any(c == "when" for _, c in front),
+                                             tuple(subj), tuple(verb), tuple(obj), passive,
+                                             tuple(tuple(p) for p in pps), tuple(time or ()), attribution,
+                                             tuple(core)))
         return core
 
     def sentence(self, facts: Sequence[Fact]) -> Tuple[str, List[Tuple[int, int]]]:
@@ -600,6 +641,8 @@ class English:
             spans.append((start if start is not None else len(text), len(text)))
         text += "."
         text = text[0].upper() + text[1:] if text else text
+        if English.trace is not None:  # the sentence's clauses are the last len(facts) traced
+            English.trace.append(SentenceTrace(self, len(facts), text))
         return text, spans
 
     def corrupt(self, toks: List[Token]) -> List[Token]:
@@ -695,5 +738,5 @@ def render_source(fact: Fact) -> List[Tuple[str, str]]:
 
 __all__ = [
     "ADJECTIVES", "NOUNS", "VERBS", "PREPOSITIONS", "Entity", "NP", "When", "Fact",
-    "Style", "English", "pseudo_word", "render_source", "pick_variant",
+    "Style", "English", "ClauseTrace", "SentenceTrace", "pseudo_word", "render_source", "pick_variant",
 ]

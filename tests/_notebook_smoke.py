@@ -174,8 +174,8 @@ def _checks(check: Union[None, Check, Sequence[Check]]) -> list:
     return list(check) if isinstance(check, (list, tuple)) else [check]
 
 
-def smoke_tests(paper: str, expected: Iterable[str], *, exact: bool = False, skip_reason: Union[str, Mapping[str, str]],
-                licensed_fixture: Optional[Callable[[Path, object], None]] = None,
+def smoke_tests(paper: str, expected: Iterable[str], *, skip_reason: Union[str, Mapping[str, str]],
+                exact: bool = False, licensed_fixture: Optional[Callable[[Path, object], None]] = None,
                 sample_check=None, public_check=None, licensed_check=None,
                 licensed_compares: Optional[str] = None,
                 public_skip_reason: Optional[str] = None, public_data_only: bool = False,
@@ -184,18 +184,21 @@ def smoke_tests(paper: str, expected: Iterable[str], *, exact: bool = False, ski
                 licensed_always_skipped: Optional[Mapping[str, str]] = None) -> dict:
     """The smoke tests of ``paper`` as module-level test functions (``globals().update``).
 
-    ``expected``: notebook names that must exist (``exact``: and no others). ``skip_reason``: what a licensed data
-    notebook's skip message names without configuration (the corpus key; per notebook when a
-    mapping). ``licensed_fixture(tmp_path, monkeypatch)`` writes fixture files and configures
-    them (omitted: no fixture test); on it ``licensed_compares``' paper-vs-run table must
-    compare printed values (some row agrees or differs). ``*_check``: one or more ``check(out)`` on the paper's
-    results folder of that profile's run. ``public_skip_reason``: the paper has no public
-    stand-in, its data notebooks are skipped naming it. ``public_data_only``: the public run
-    leaves out the data-free notebooks. ``public_requires()``: a reason to skip the public
-    test, or None to run it; given, the public test needs no data mirror (and no ``public``
-    mark). ``licensed_only``: the notebooks of the licensed runs (default: the data
-    notebooks; a data-free one listed must run ok). ``licensed_always_skipped``: notebooks
-    skipped even on the fixture, with the reason.
+    ``expected``: notebook names that must exist (``exact``: and no others).
+    ``skip_reason``: what a licensed data notebook's skip message names without configuration
+    (the corpus key; per notebook when a mapping).
+    ``licensed_fixture(tmp_path, monkeypatch)``: writes fixture files and configures them
+    (omitted: no fixture test); on them ``licensed_compares``' paper-vs-run table must compare
+    printed values (some row agrees or differs).
+    ``sample_check``, ``public_check``, ``licensed_check``: one ``check(out)`` or a list, on the
+    paper's results folder of that profile's run.
+    ``public_skip_reason``: the paper has no public stand-in; its data notebooks are skipped
+    naming it. ``public_data_only``: the public run leaves out the data-free notebooks.
+    ``public_requires()``: a reason to skip the public test, or None to run it; given, the
+    public test needs no data mirror (and has no ``public`` mark).
+    ``licensed_only``: the notebooks of the licensed runs (default: the data notebooks; a
+    data-free one listed must run ok). ``licensed_always_skipped``: notebooks skipped even on
+    the fixture, with the reason.
     """
     names = notebook_names(paper)
     free = data_free(names)

@@ -54,7 +54,7 @@ START_TIMEOUT = 300
 _MAX_FOLDER = 80
 
 
-def _temporary_root() -> Optional[str]:
+def _temporary_root() -> str:
     root = tempfile.gettempdir()
     return root if len(root) <= _MAX_FOLDER - 30 else "/tmp"
 

@@ -13,7 +13,8 @@ on three profiles (``notebooks/README.md``, "Outputs stripped, notebooks tested"
 each notebook running once per profile; a paper adds its own assertions as checks on the
 results folder. The pieces (:func:`run_paper_notebooks`, :func:`assert_stripped`,
 :func:`assert_statuses`, :func:`paper_vs_run`, :func:`numbers`, :func:`no_licensed_config`,
-:func:`tac_fixtures`, :func:`licensed_tides_fixture`) are usable on their own.
+:func:`tac_fixtures`, :func:`licensed_tides_fixture`, :func:`duc_fixture`,
+:func:`nist_mt_fixture`, :func:`assert_licensed_ok`) are usable on their own.
 
 A notebook named ``00_*`` needs no data (it recomputes printed numbers): it is run on
 ``sample`` and ``public`` and, in the licensed runs, only when the paper lists it in
@@ -160,6 +161,57 @@ def licensed_tides_fixture(tmp_path: Path, monkeypatch) -> None:
     built = build_sample(tmp_path / "licensed", quick=True, corpora=["tides2003ce", "tides2003ae"], jobs=1)
     monkeypatch.setenv(licensed.env_var("mtc4"), str(Path(built["tides2003ce"]) / "evaluation.yaml"))
     monkeypatch.setenv(licensed.env_var("tides2003-ar-en"), str(Path(built["tides2003ae"]) / "evaluation.yaml"))
+
+
+def duc_fixture(tmp_path, monkeypatch, year):
+    """The quick simulated DUC ``year`` written as NIST's results tree and configured as the
+    licensed ``duc<year>`` (``EVALKIT_DUC<year>``); returns the root."""
+    from evalkit.data import duc
+    from evalkit.data.simulate import load_sample
+
+    root = duc.write_corpus(load_sample(f"duc{year}", root=tmp_path / "sim", quick=True),
+                            tmp_path / "licensed" / f"duc{year}", year)
+    monkeypatch.setenv(licensed.env_var(f"duc{year}"), str(root))
+    return root
+
+
+def nist_mt_fixture(tmp_path, monkeypatch, name, sample="tides2003"):
+    """A quick simulated MT evaluation written as a NIST evaluation (SGML source, references
+    and one tstset per system) with its assessments in LDC's whitespace layout (header
+    ``docid segid sysid judge adequacy fluency``, ``-`` = not judged), configured as the
+    licensed MT corpus ``name`` through a YAML mapping; returns the mapping's path."""
+    import yaml
+
+    from evalkit.data import judgments
+    from evalkit.data.simulate import load_sample
+
+    folder = tmp_path / "licensed" / name
+    path = judgments.write_mt_evaluation(load_sample(sample, root=tmp_path / "sim", quick=True), folder, setid=name)
+    spec = yaml.safe_load(path.read_text())
+    table = judgments.read_assessments_csv(folder / spec["assessments"])
+    wide = table.pivot_table(index=["document", "segment", "system", "judge"], columns="judgment",
+                             values="value", aggfunc="first").reset_index()
+    lines = ["docid segid sysid judge adequacy fluency"]
+    for r in wide.itertuples(index=False):
+        cells = ["-" if pd.isna(v) else f"{float(v):g}" for v in (r.adequacy, r.fluency)]
+        lines.append(" ".join([str(r.document), str(r.segment), str(r.system), str(r.judge), *cells]))
+    (folder / spec["assessments"]).unlink()
+    (folder / "assessments.txt").write_text("\n".join(lines) + "\n")
+    spec.update(assessments="assessments.txt", layout="ldc")
+    path.write_text(yaml.safe_dump(spec))
+    monkeypatch.setenv(licensed.env_var(name), str(path))
+    return path
+
+
+def assert_licensed_ok(runs: Runs, out: Path, expected: Iterable[str], notebook: str, data: str) -> dict:
+    """Every notebook in ``expected`` ran; ``notebook`` read the licensed corpus ``data`` and
+    its paper-vs-run table compares values (agrees/differs); returns its numbers."""
+    assert_statuses(runs, expected)
+    found = numbers(out, notebook)
+    assert found["data"] == data, found["data"]
+    verdicts = set(paper_vs_run(out, notebook)["verdict"])
+    assert verdicts & {"agrees", "differs"}, (notebook, verdicts)
+    return found
 
 
 def tac_years(*years: int) -> Callable[[Path, object], None]:

@@ -50,15 +50,19 @@ the widest pass exceeds ``max_states`` states at some step, the cheapest ``max_s
 kept (a beam search, as METEOR's later versions do) and the result reports ``exact=False``.
 Minimising crossings is a quadratic assignment-like problem; long, heavily reordered
 segments can need exponentially many states. On WMT09 (2525 segments, 26 words on average)
-the default ``max_states=2000`` leaves 1 segment (of 105 words) to the beam; the system
-score is the same with 256 and 10000; see ``benchmarks/README.md``.
+the default ``max_states=2000`` leaves 1 segment (113 words, reference 128) to the beam
+(its beam alignment is the optimum: 50000 states prove it); the system score is the same
+with 256 and 10000; see ``benchmarks/README.md``. The programme runs as a numba kernel
+(:mod:`evalkit.metrics.meteor_search`) on integer bitsets; ``_PythonSearch`` keeps it in
+Python as the reference the kernel is tested against, pass by pass. A relation stage whose
+words each have one candidate, all different, has one largest alignment and skips the search.
 
 ``jobs`` > 1 (:meth:`METEOR.sentence_results`, :meth:`METEOR.corpus_score`) scores chunks
 of segments in forked worker processes; the results are identical.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -222,12 +226,11 @@ def count_chunks(pairs: Iterable[Tuple[int, int]]) -> int:
 
 def count_crossings(pairs: Sequence[Tuple[int, int]]) -> int:
     """Number of crossing pairs of mappings (Banerjee & Lavie 2005, Sec. 2.2)."""
-    refs = [r for _, r in sorted(pairs)]
+    seen: List[int] = []  # reference positions of the earlier mappings, sorted
     n = 0
-    for i, r in enumerate(refs):
-        for r2 in refs[i + 1:]:
-            if r2 < r:
-                n += 1
+    for _, r in sorted(pairs):
+        n += len(seen) - bisect_right(seen, r)  # earlier mappings to a later position
+        insort(seen, r)
     return n
 
 
@@ -281,8 +284,9 @@ def _solve_stage(
     return search.run(width=1 << 62, bound=None)[1], True
 
 
-class _StageSearch:
-    """The dynamic programme behind :func:`_solve_stage`.
+class _PythonSearch:
+    """The dynamic programme behind :func:`_solve_stage`, in Python: the reference that
+    :class:`_StageSearch` (the numba kernel, used by :func:`_solve_stage`) must equal.
 
     States after node i are merged when the cost still to come is the same for them: it
     depends on the used reference positions only through (a) which positions still
@@ -599,6 +603,68 @@ class _StageSearch:
         return cost, chosen, truncated
 
 
+class _StageSearch:
+    """The programme of :class:`_PythonSearch` run by the numba kernel
+    :func:`evalkit.metrics.meteor_search.stage_search` (on integer arrays; identical
+    results, see that module): same constructor, ``use_strong_bound`` and ``run``."""
+
+    def __init__(self, nodes, cands, target, st, key_classes):
+        from evalkit.metrics.meteor_search import NO_FIXED
+
+        self.nodes, self.target, self.st = nodes, target, st
+        fixed_ref = st.fixed_ref
+        n = len(nodes)
+        lengths = [len(cands[h]) for h in nodes]
+        flat = [r for h in nodes for r in cands[h]]
+        self.node_h = np.array(nodes, dtype=np.int64)
+        self.cand_ptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(lengths, out=self.cand_ptr[1:])
+        self.cand_r = np.array(flat, dtype=np.int64)
+        self.adj_next = np.array([j + 1 < n and nodes[j + 1] == h + 1 for j, h in enumerate(nodes)], dtype=np.bool_)
+        self.left_fixed = np.array([fixed_ref.get(h - 1, NO_FIXED) for h in nodes], dtype=np.int64)
+        self.right_fixed = np.array([fixed_ref.get(h + 1, NO_FIXED) for h in nodes], dtype=np.int64)
+        if key_classes is not None:
+            classes, class_refs, class_skips = key_classes
+            index = {c: k for k, c in enumerate(class_refs)}
+            self.node_cls = np.array([index[classes[h]] for h in nodes], dtype=np.int64)
+            counts = np.bincount(self.node_cls, minlength=len(index))
+            refs = list(class_refs.values())
+            self.cls_ptr = np.zeros(len(refs) + 1, dtype=np.int64)
+            np.cumsum([len(rs) for rs in refs], out=self.cls_ptr[1:])
+            self.cls_r = np.array([r for rs in refs for r in rs], dtype=np.int64)
+            self.cls_count = counts.astype(np.int64)
+            self.cls_need = np.minimum(self.cls_count, np.diff(self.cls_ptr))
+            self.cls_skips = np.array([class_skips[c] for c in class_refs], dtype=np.int64)
+        else:
+            self.node_cls = np.full(n, -1, dtype=np.int64)
+            self.cls_ptr = np.zeros(1, dtype=np.int64)
+            self.cls_r = self.cls_count = self.cls_need = self.cls_skips = np.zeros(0, dtype=np.int64)
+        self.ctx_h = np.array([h for h, _ in st.context], dtype=np.int64)
+        self.ctx_r = np.array([r for _, r in st.context], dtype=np.int64)
+        self.n_ref = max(flat) + 1
+        self.big = 2 * st.n_hyp + 3 if st.tie_chunks else 1
+        self.strong = False
+
+    def use_strong_bound(self) -> None:
+        self.strong = True
+
+    def run(self, width: int, bound: Optional[int]):
+        from evalkit.metrics.meteor_search import stage_search
+
+        found, cost, truncated, choices = stage_search(
+            self.node_h, self.cand_ptr, self.cand_r, self.adj_next, self.left_fixed, self.right_fixed,
+            self.node_cls, self.cls_ptr, self.cls_r, self.cls_need, self.cls_skips, self.cls_count,
+            self.ctx_h, self.ctx_r, self.n_ref, self.target, self.big, self.st.tie_chunks,
+            min(width, 1 << 62), -1 if bound is None else bound, self.strong,
+        )
+        if not found:
+            if not truncated:
+                raise RuntimeError("METEOR stage search found no alignment of the maximum size")
+            return None
+        chosen = [(h, int(r)) for h, r in zip(self.nodes, choices.tolist()) if r >= 0]
+        return int(cost), chosen, truncated
+
+
 def _max_matching(nodes: List[int], cands: Dict[int, List[int]]) -> int:
     """Maximum bipartite matching size (Kuhn's augmenting paths; stages are small)."""
     match_ref: Dict[int, int] = {}
@@ -634,9 +700,10 @@ class _Stage:
 
 
 def _stage_key(
-    hyp_keys: Sequence[Optional[object]], ref_keys: Sequence[Optional[object]], st: _Stage
+    hyp_keys: Dict[int, Optional[object]], ref_keys: Dict[int, Optional[object]], st: _Stage
 ) -> Tuple[List[Tuple[int, int]], bool]:
-    """One stage of a key module (exact, porter): candidates = words with equal keys."""
+    """One stage of a key module (exact, porter): candidates = words with equal keys
+    (``hyp_keys``/``ref_keys``: key of each free position; None never matches)."""
     by_key_h: Dict[object, List[int]] = {}
     for h in st.free_h:
         k = hyp_keys[h]
@@ -679,19 +746,22 @@ def _stage_key(
 def _stage_relation(hyp_sets, ref_sets, st: _Stage) -> Tuple[List[Tuple[int, int]], bool]:
     """One stage of a relation module (wn_stem, wn_synonym): words are candidates when
     their sets (base forms, synsets) intersect; any candidate graph."""
-    refs_of: Dict[object, List[int]] = {}
-    for r in st.free_r:
-        for item in ref_sets[r]:
-            refs_of.setdefault(item, []).append(r)
+    refs = [(r, ref_sets[r]) for r in st.free_r if ref_sets[r]]
     cands = {}
+    nodes = []
     for h in st.free_h:
-        found = set()
-        for item in hyp_sets[h]:
-            found.update(refs_of.get(item, ()))
-        cands[h] = sorted(found)
-    nodes = [h for h in st.free_h if cands[h]]
+        hs = hyp_sets[h]
+        if hs:
+            found = [r for r, rs in refs if not hs.isdisjoint(rs)]  # ascending
+            if found:
+                cands[h] = found
+                nodes.append(h)
     if not nodes:
         return [], True
+    # no reference position wanted twice and one candidate each: every alignment of the
+    # maximum size maps each node to its candidate, so it is the only one (no search)
+    if all(len(cands[h]) == 1 for h in nodes) and len({cands[h][0] for h in nodes}) == len(nodes):
+        return [(h, cands[h][0]) for h in nodes], True
     return _solve_stage(nodes, cands, _max_matching(nodes, cands), st, None)
 
 
@@ -885,21 +955,24 @@ class METEOR(Metric):
             context = list(fixed.items()) if self.crossings_scope == "full" else []
             st = _Stage(free_h, free_r, context, fixed, tie_chunks, n_hyp, self.max_states)
             if module in _KEY_MODULES:
+                # keys of the free words only (a stem is computed once per word type)
                 if module == "exact":
                     stop = self.stopwords
-                    hk = [w if w not in stop else None for w in hyp]
-                    rk = [w if w not in stop else None for w in ref]
+                    hk = {h: hyp[h] if hyp[h] not in stop else None for h in free_h}
+                    rk = {r: ref[r] if ref[r] not in stop else None for r in free_r}
                 else:
                     stem = self._stem
-                    hk = [stem(w) for w in hyp]
-                    rk = [stem(w) for w in ref]
+                    hk = {h: stem(hyp[h]) for h in free_h}
+                    rk = {r: stem(ref[r]) for r in free_r}
                 found, ok = _stage_key(hk, rk, st)
             else:
                 wn = self._wordnet
                 lookup = wn.base_forms if module == "wn_stem" else wn.synset_ids
                 hs = {h: lookup(hyp[h]) for h in free_h}
+                if not any(hs.values()):
+                    continue
                 rs = {r: lookup(ref[r]) for r in free_r}
-                if not any(hs.values()) or not any(rs.values()):
+                if not any(rs.values()):
                     continue
                 found, ok = _stage_relation(hs, rs, st)
             exact = exact and ok

@@ -53,7 +53,7 @@ from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, b
 __all__ = ["TESTS", "resampled_deltas", "correlation_difference_test", "difference_test_result",
            "permutation_test", "compare_metrics", "assign_ranks", "significance_clusters",
            "metric_correlations", "cluster_order", "ranked_clusters", "equal_correlation_metrics",
-           "type1_error_rates"]
+           "type1_error_rates", "as_matrices"]
 
 TESTS = ("boot", "perm")
 ALTERNATIVES = ("greater", "two-sided")
@@ -286,7 +286,14 @@ def _metric_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, judgment: Op
     return mats, human.to_numpy(float)
 
 
-def _as_matrices(metrics_or_scores, human_or_judgments, judgment, metrics):
+def as_matrices(metrics_or_scores, human_or_judgments, judgment=None, metrics=None):
+    """``({metric: systems x inputs matrix}, human matrix)`` from either input form of the tests.
+
+    ``metrics_or_scores`` is a long score frame (``metric``, ``value``, ...; the human
+    scores then come from ``human_or_judgments`` and ``judgment``) or a mapping
+    ``{metric: matrix}`` beside a human matrix; ``metrics`` keeps only the named metrics.
+    Fewer than two metrics is a :class:`~evalkit.errors.ParameterError`.
+    """
     if isinstance(metrics_or_scores, pd.DataFrame) and "metric" in metrics_or_scores.columns:
         return _metric_matrices(metrics_or_scores, human_or_judgments, judgment, metrics)
     if not isinstance(metrics_or_scores, Mapping):
@@ -318,7 +325,7 @@ def compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
     [['good', 'bad', 0.01], ['bad', 'good', 1.0]]
     """
     n_resamples = _check(test, unit, level, method, n_resamples, alternative)
-    mats, human = _as_matrices(scores, judgments, judgment, metrics)
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
     rows = []
     for name_a, a in mats.items():
         for name_b, b in mats.items():
@@ -370,7 +377,7 @@ def significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
     """
     n_resamples = _check(test, unit, level, method, n_resamples, "greater")
     alpha = check_probability("alpha", alpha)
-    mats, human = _as_matrices(scores, judgments, judgment, metrics)
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
     corr = metric_correlations(mats, human, level, method)
     order = cluster_order(corr)
     p = {(order[i], order[j]): correlation_difference_test(

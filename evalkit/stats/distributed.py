@@ -75,7 +75,7 @@ from evalkit import config
 from evalkit.errors import ParameterError
 from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, apply_missing_rule,
                                        percentile_interval, resampled_correlations)
-from evalkit.stats.difference_tests import (TESTS, _as_matrices, cluster_order, difference_test_result,
+from evalkit.stats.difference_tests import (TESTS, as_matrices, cluster_order, difference_test_result,
                                             metric_correlations, ranked_clusters, resampled_deltas)
 from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_p_value
 from evalkit.stats.sacrebleu_stats import as_score_function
@@ -414,7 +414,7 @@ def distributed_compare_metrics(scores, judgments, *, judgment: Optional[str] = 
                                 progress: bool = False) -> pd.DataFrame:
     """:func:`evalkit.stats.difference_tests.compare_metrics` (every ordered pair of metrics,
     same inputs and columns), all pairs' blocks submitted at once."""
-    mats, human = _as_matrices(scores, judgments, judgment, metrics)
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
     pairs = [(a, b) for a in mats for b in mats if a != b]
     out = pd.concat(_difference_tests(mats, human, pairs, dict(test=test, unit=unit, level=level, method=method),
                                       n_resamples, seed, block_size, alternative,
@@ -441,7 +441,7 @@ def distributed_significance_clusters(scores, judgments, *, judgment: Optional[s
     """:func:`evalkit.stats.difference_tests.significance_clusters` with the pair tests in
     blocks: only the pairs the ranking needs (higher against lower correlation) are tested."""
     alpha = check_probability("alpha", alpha)
-    mats, human = _as_matrices(scores, judgments, judgment, metrics)
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
     corr = metric_correlations(mats, human, level, method)
     order = cluster_order(corr)
     pairs = [(order[i], order[j]) for i in range(len(order)) for j in range(i + 1, len(order))]

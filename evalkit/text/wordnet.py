@@ -129,6 +129,7 @@ class _LazyLemmaIndex(dict):
         super().__init__()
         self._reader = reader
         self._lines = lines_by_pos
+        self._absent: set = set()  # lemmas known to be missing (morphy asks once per POS)
 
     def _lookup(self, lemma):
         from nltk.corpus.reader.wordnet import ADJ, ADJ_SAT
@@ -152,10 +153,13 @@ class _LazyLemmaIndex(dict):
     def __contains__(self, lemma):
         if dict.__contains__(self, lemma):
             return True
+        if lemma in self._absent:
+            return False
         entry = self._lookup(lemma)
         if entry:
             self[lemma] = entry
             return True
+        self._absent.add(lemma)
         return False
 
     def __missing__(self, lemma):

@@ -7,6 +7,10 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+# The notebook smoke tests' helpers live in tests/_notebook_smoke.py; these names are imported
+# from here by tests/test_notebooks_{banerjee2005,leusch2005,owczarzak2006}.py.
+from _notebook_smoke import licensed_tides_fixture, no_licensed_config, run_paper_notebooks  # noqa: F401
+
 REPO = Path(__file__).resolve().parents[1]
 
 # Local runs explore new random examples every time (and keep failures in the example
@@ -38,35 +42,3 @@ def small_mt_sample(tmp_path_factory):
         mp.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path_factory.mktemp("sample")))
         corpus = limit_segments(load_mt_evaluation("sample", "zh", quick=True), 30)
     return corpus, output_frame(corpus)
-
-
-def run_paper_notebooks(paper, profile, tmp_path, monkeypatch, only=None):
-    """Smoke-run a paper's notebooks (quick) through the headless runner in a private
-    sample folder; {notebook: run}, and the results folder of the paper."""
-    from evalkit.notebook import runner
-
-    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
-    runs = runner.run_all(profile=profile, only=list(only or [paper]), quick=True, results_dir=tmp_path, jobs=2)
-    return {r.notebook: r for r in runs}, tmp_path / profile / paper
-
-
-def no_licensed_config(tmp_path, monkeypatch):
-    """Unset every licensed-corpus variable and point the config at a missing file."""
-    from evalkit.data import licensed
-
-    for name in licensed.CORPORA:
-        monkeypatch.delenv(licensed.env_var(name), raising=False)
-    monkeypatch.setenv(licensed.ENV_CONFIG, str(tmp_path / "no-such-config.yaml"))
-
-
-def licensed_tides_fixture(tmp_path, monkeypatch):
-    """Licensed TIDES 2003 stand-ins: the quick simulated zh/ar evaluations, written in the
-    NIST SGML + assessments layout evalkit reads (evaluation.yaml), configured as mtc4 and
-    tides2003-ar-en."""
-    from evalkit.data import licensed
-    from evalkit.data.simulate.build import build_sample
-
-    folder = tmp_path / "licensed"
-    built = build_sample(folder, quick=True, corpora=["tides2003ce", "tides2003ae"], jobs=1)
-    monkeypatch.setenv(licensed.env_var("mtc4"), str(Path(built["tides2003ce"]) / "evaluation.yaml"))
-    monkeypatch.setenv(licensed.env_var("tides2003-ar-en"), str(Path(built["tides2003ae"]) / "evaluation.yaml"))

@@ -4,6 +4,7 @@ file recomputed here with hashlib."""
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from evalkit.data import datasets, licensed, public
 from evalkit.data.model import MTCorpus, SummarizationCorpus, load_corpus
 from evalkit.data.provenance import Provenance, file_records, provenance_of
-from evalkit.data.simulate import CORPORA as SAMPLE_CORPORA
+from evalkit.data.simulate import CORPORA as SAMPLE_CORPORA, DEFAULT_SEED
 from evalkit.errors import DataNotConfiguredError, InputFormatError, ParameterError
 
 
@@ -126,6 +127,22 @@ def test_sample_corpus_carries_its_files_and_what_it_stands_in_for(sample_root, 
     assert isinstance(mt, MTCorpus) and mt.provenance.stands_in_for == "Europarl reranker outputs"
     assert {"assessments.csv", "evaluation.yaml"} <= {f.name for f in mt.provenance.files}
     _check_files(mt.provenance)
+
+
+def test_simulated_study_carries_its_files_seed_and_what_it_stands_in_for(sample_root):
+    """The studies register through the same simulated-data helper as the corpora: the files
+    of the task's own folder, the seed passed through to the simulator."""
+    study = datasets.load("kolluru-study", "sample", quick=True)
+    p = study.provenance
+    assert (p.dataset, p.profile) == ("kolluru-study", "sample") and "Kolluru" in p.stands_in_for
+    folder = Path(p.root)
+    assert sample_root in folder.parents
+    assert [f.name for f in p.files] == sorted(q.relative_to(folder).as_posix() for q in folder.rglob("*") if q.is_file())
+    _check_files(p)
+    assert json.loads((folder / "truth" / "build.json").read_text())["seed"] == DEFAULT_SEED
+    other = datasets.load("kolluru-study", "sample", quick=True, seed=5).provenance
+    assert other.options == {"quick": True, "seed": 5}
+    assert json.loads((Path(other.root) / "truth" / "build.json").read_text())["seed"] == 5
 
 
 def test_a_tampered_record_is_refused(sample_root):

@@ -1,54 +1,31 @@
-"""Smoke runs of notebooks/murray2005/ (quick mode): sample; public (SummEval: its articles
-stand in for meetings, its expert ratings for the judges');
-licensed (skipped without configuration; the meeting notebook run on ICSI NXT XML written
-here, the ratings notebook always skipped: the ratings were never released)."""
+"""Smoke runs of notebooks/murray2005/ (quick mode), see tests/_notebook_smoke.py: sample; public
+(SummEval: its articles stand in for meetings, its expert ratings for the judges'; the data
+notebooks); licensed (skipped without configuration; the meeting notebook run on ICSI NXT XML
+written here, the ratings notebook always skipped: the ratings were never released)."""
 from pathlib import Path
 
 import pandas as pd
-import pytest
 
 from evalkit.data import licensed, meetings
 from evalkit.data.simulate.tasks import simulate_task
 
-from _notebook_smoke import assert_stripped, errors, no_licensed_config, notebook_names, numbers, run, statuses
+from _notebook_smoke import numbers, smoke_tests
 
-PAPER = "murray2005"
-NOTEBOOKS = notebook_names(PAPER)
-DATA = [f"{PAPER}/{n}" for n in NOTEBOOKS if not n.startswith("00_")]
 NITE = 'xmlns:nite="http://nite.sourceforge.net/"'
 
 
-def test_notebooks_exist_and_are_stripped():
-    assert {"00_printed_checks", "01_summarizers_rouge", "02_human_ratings"} <= set(NOTEBOOKS)
-    assert_stripped(PAPER)
-
-
-def test_sample_profile_runs(tmp_path, monkeypatch):
-    runs, out = run("sample", tmp_path, monkeypatch, [PAPER])
-    assert statuses(runs) == {n: "ok" for n in NOTEBOOKS}, errors(runs)
-    checks = pd.read_csv(out / PAPER / "00_printed_checks" / "paper_vs_run.csv").set_index("claim_id")
+def _sample(out):
+    checks = pd.read_csv(out / "00_printed_checks" / "paper_vs_run.csv").set_index("claim_id")
     assert checks.loc["rho_inf1_asr_n4", "this_run"].startswith("attainable: no")
     assert checks.loc["rho_inf1_asr_n24", "this_run"].startswith("attainable: yes (D=1150)")
-    wer = pd.read_csv(out / PAPER / "01_summarizers_rouge" / "wer_table.csv")
+    wer = pd.read_csv(out / "01_summarizers_rouge" / "wer_table.csv")
     assert len(wer) == 2 and (wer["meeting_wer"] > 20).all()
-    assert "rho_inf1_all" in numbers(out / PAPER, "02_human_ratings")
+    assert "rho_inf1_all" in numbers(out, "02_human_ratings")
 
 
-@pytest.mark.public
-def test_public_profile(tmp_path, monkeypatch, data_mirror):
-    runs, out = run("public", tmp_path, monkeypatch, DATA)
-    assert runs["02_human_ratings"].status == "ok", errors(runs)
-    assert numbers(out / PAPER, "02_human_ratings")["data"]["name"] == "public:summeval"
-    assert runs["01_summarizers_rouge"].status == "ok", errors(runs)
-    assert numbers(out / PAPER, "01_summarizers_rouge")["data"]["name"] == "public:summeval-articles"
-
-
-def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
-    no_licensed_config(tmp_path, monkeypatch)
-    runs, _ = run("licensed", tmp_path, monkeypatch, DATA)
-    assert all(r.status == "skipped" for r in runs.values()), errors(runs)
-    assert "icsi-meetings" in runs["01_summarizers_rouge"].error
-    assert "never released" in runs["02_human_ratings"].error
+def _public(out):
+    assert numbers(out, "02_human_ratings")["data"]["name"] == "public:summeval"
+    assert numbers(out, "01_summarizers_rouge")["data"]["name"] == "public:summeval-articles"
 
 
 def _write_nxt(corpus: meetings.MeetingCorpus, folder: Path) -> None:
@@ -78,8 +55,8 @@ def _write_nxt(corpus: meetings.MeetingCorpus, folder: Path) -> None:
             (folder / f"{m}.{a}.extsumm.xml").write_text(f'<nite:root {NITE}><extsumm nite:id="{m}.{a}.e">{kids}</extsumm></nite:root>')
 
 
-def test_licensed_profile_runs_on_icsi_nxt_fixture(tmp_path, monkeypatch):
-    no_licensed_config(tmp_path, monkeypatch)
+def _icsi_fixture(tmp_path, monkeypatch):
+    """The sample meetings as ICSI NXT XML, read back by the loader before the notebooks run."""
     corpus, _ = simulate_task("meetings", seed=3, quick=True)
     _write_nxt(corpus, tmp_path / "icsi")
     back = meetings.load_icsi_folder(tmp_path / "icsi")
@@ -89,7 +66,14 @@ def test_licensed_profile_runs_on_icsi_nxt_fixture(tmp_path, monkeypatch):
     assert back.transcript(m)["text"].tolist() == original["text"].tolist()
     assert back.meeting_ids("test") == corpus.meeting_ids("test")
     monkeypatch.setenv(licensed.env_var("icsi-meetings"), str(tmp_path / "icsi"))
-    runs, out = run("licensed", tmp_path, monkeypatch, DATA)
-    assert runs["01_summarizers_rouge"].status == "ok", errors(runs)
-    assert runs["02_human_ratings"].status == "skipped"
-    assert numbers(out / PAPER, "01_summarizers_rouge")["data"]["name"] == "icsi-meetings"
+
+
+def _licensed(out):
+    assert numbers(out, "01_summarizers_rouge")["data"]["name"] == "icsi-meetings"
+
+
+globals().update(smoke_tests("murray2005", {"00_printed_checks", "01_summarizers_rouge", "02_human_ratings"},
+                             skip_reason="icsi-meetings", licensed_fixture=_icsi_fixture,
+                             licensed_always_skipped={"02_human_ratings": "never released"},
+                             sample_check=_sample, public_data_only=True, public_check=_public,
+                             licensed_check=_licensed))

@@ -1,7 +1,7 @@
-"""Smoke runs of notebooks/owczarzak2012assessors/ (quick mode), see tests/_tac_notebooks.py."""
+"""Smoke runs of notebooks/owczarzak2012assessors/ (quick mode), see tests/_notebook_smoke.py."""
 import pandas as pd
 
-from _tac_notebooks import standard_tests
+from _notebook_smoke import smoke_tests, tac_years
 
 
 def _sample(out):
@@ -16,6 +16,6 @@ def _public(out):
     assert (alpha["units"] > 0).all()
 
 
-globals().update(standard_tests("owczarzak2012assessors", {"01_assessor_alpha", "02_autopyramid_exclusion",
-                                                           "03_classy_like"}, [2008, 2009, 2010, 2011],
-                                sample_check=_sample, public_check=_public, licensed_notebook="01_assessor_alpha"))
+globals().update(smoke_tests("owczarzak2012assessors", {"01_assessor_alpha", "02_autopyramid_exclusion", "03_classy_like"},
+                             skip_reason="tac", licensed_fixture=tac_years(2008, 2009, 2010, 2011),
+                             licensed_compares="01_assessor_alpha", sample_check=_sample, public_check=_public))

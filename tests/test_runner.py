@@ -143,27 +143,23 @@ def test_run_all_sh_help_lists_options():
         assert option in proc.stdout
 
 
-def test_a_kernel_that_never_started_is_started_again(tmp_path, monkeypatch):
+def test_each_notebook_runs_in_a_child_on_a_private_kernel(tmp_path, monkeypatch):
+    """The child is evalkit.notebook.kernels (tests/test_notebook_kernels.py) with the three
+    injected parameters typed as papermill's command line typed them; one attempt only."""
     import subprocess as sp
 
     from evalkit.notebook import runner as rn
 
     calls = []
-
-    def fake_run(command, **kw):
-        calls.append(command)
-        if len(calls) == 1:
-            return sp.CompletedProcess(command, 1, "", "RuntimeError: Kernel died before replying to kernel_info")
-        return sp.CompletedProcess(command, 0, "", "")
-
-    monkeypatch.setattr(rn.subprocess, "run", fake_run)
+    monkeypatch.setattr(rn.subprocess, "run", lambda command, **kw: (calls.append(command), sp.CompletedProcess(
+        command, 1, "", "RuntimeError: Kernel died before replying to kernel_info"))[1])
     nb = tmp_path / "p" / "01_x.ipynb"
     nb.parent.mkdir()
     nb.write_text("{}")
-    run = rn._execute(nb, "sample", True, tmp_path / "out", None, None)
-    assert run.status == "ok" and len(calls) == 2
-
-    calls.clear()
-    monkeypatch.setattr(rn.subprocess, "run", lambda command, **kw: (calls.append(command), sp.CompletedProcess(
-        command, 1, "", "ValueError: a real failure"))[1])
-    assert rn._execute(nb, "sample", True, tmp_path / "out", None, None).status == "failed" and len(calls) == 1
+    run = rn._execute(nb, "sample", True, tmp_path / "out", 30, None)
+    assert run.status == "failed" and "Kernel died" in run.error and len(calls) == 1
+    command = calls[0]
+    assert command[1:3] == ["-m", "evalkit.notebook.kernels"] and command[3:5] == [str(nb), str(tmp_path / "out" / "01_x.ipynb")]
+    assert command[command.index("--cwd") + 1] == str(nb.parent) and command[command.index("--timeout") + 1] == "30"
+    assert json.loads(command[command.index("--parameters") + 1]) == {
+        "profile": "sample", "quick": True, "results_dir": str(tmp_path / "out")}

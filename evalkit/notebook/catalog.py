@@ -11,7 +11,6 @@ any sample corpus.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import List, Optional, Sequence
@@ -19,13 +18,9 @@ from typing import List, Optional, Sequence
 import pandas as pd
 
 from evalkit.config import repository_root
+from evalkit.notebook.intro import introduction, paragraph, title
 
 __all__ = ["catalog", "main"]
-
-
-def _paragraph(text: str, label: str) -> str:
-    m = re.search(rf"\*\*{label}\.?\*\*\s*(.+?)(?:\n\s*\n|\Z)", text, flags=re.S)
-    return " ".join(m.group(1).split()) if m else ""
 
 
 def catalog(notebooks_dir: Optional[Path] = None, only: Sequence[str] = ()) -> pd.DataFrame:
@@ -36,11 +31,9 @@ def catalog(notebooks_dir: Optional[Path] = None, only: Sequence[str] = ()) -> p
     folder = Path(notebooks_dir) if notebooks_dir is not None else repository_root() / "notebooks"
     rows = []
     for path in discover(folder, only):
-        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-        first = "".join(cells[0]["source"]) if cells and cells[0].get("cell_type") == "markdown" else ""
-        title = next((ln.lstrip("# ").strip() for ln in first.splitlines() if ln.startswith("#")), path.stem)
-        rows.append({"paper": path.parent.name, "notebook": path.stem, "title": title,
-                     "regenerates": _paragraph(first, "Regenerates")})
+        first = introduction(json.loads(path.read_text(encoding="utf-8")))
+        rows.append({"paper": path.parent.name, "notebook": path.stem, "title": title(first, path.stem),
+                     "regenerates": paragraph(first, "Regenerates")})
     return pd.DataFrame(rows, columns=["paper", "notebook", "title", "regenerates"])
 
 

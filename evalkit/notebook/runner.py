@@ -29,12 +29,10 @@ from typing import List, Optional, Sequence
 from evalkit import config
 from evalkit.atomic import atomic_write_text, file_lock, swap_directory
 from evalkit.errors import ParameterError
+from evalkit.notebook import kernels
 from evalkit.notebook.params import PROFILES, repository_root
 
 SKIP_ERRORS = ("DataNotConfiguredError",)
-#: papermill messages of a kernel that never started (no cell ran), and how often to retry
-KERNEL_START_FAILURES = ("Kernel died before replying to kernel_info", "Kernel didn't respond in")
-KERNEL_START_RETRIES = 2
 RESULT_SUFFIXES = (".csv", ".png", ".svg", ".json", ".html", ".pdf")
 
 
@@ -141,7 +139,8 @@ def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: 
 
 def _execute(path: Path, profile: str, quick: bool, out_dir: Path, timeout: Optional[int],
              extra_env: Optional[dict]) -> NotebookRun:
-    """Run papermill with ``out_dir`` as the results folder and classify the outcome."""
+    """Run papermill (on a private kernel: :mod:`evalkit.notebook.kernels`) with ``out_dir`` as
+    the results folder and classify the outcome."""
     paper, name = path.parent.name, path.stem
     executed = out_dir / f"{name}.ipynb"
     run = NotebookRun(paper, name, str(path), str(out_dir), str(executed))
@@ -156,22 +155,10 @@ def _execute(path: Path, profile: str, quick: bool, out_dir: Path, timeout: Opti
         MPLBACKEND="Agg",
         PYTHONHASHSEED="0",
     )
-    command = [
-        sys.executable, "-m", "papermill", str(path), str(executed),
-        "-k", "python3", "--cwd", str(path.parent), "--no-progress-bar", "--log-level", "WARNING",
-        "-p", "profile", profile, "-p", "quick", str(bool(quick)), "-p", "results_dir", str(out_dir),
-    ]
-    if timeout:
-        command += ["--execution-timeout", str(int(timeout))]
+    command = kernels.command(path, executed, path.parent,
+                              {"profile": profile, "quick": bool(quick), "results_dir": str(out_dir)}, timeout)
     started = time.perf_counter()
-    for attempt in range(1 + KERNEL_START_RETRIES):
-        proc = subprocess.run(command, env=env, capture_output=True, text=True)
-        # A kernel that dies before its first reply ran no cell: starting it again is safe
-        # (seen when several kernels start at once on a loaded machine).
-        if proc.returncode == 0 or not any(m in (proc.stderr or "") for m in KERNEL_START_FAILURES):
-            break
-        print(f"[run_all] {paper}/{name}: the kernel did not start (attempt {attempt + 1}); starting it again",
-              file=sys.stderr, flush=True)
+    proc = subprocess.run(command, env=env, capture_output=True, text=True)
     run.seconds = round(time.perf_counter() - started, 2)
     if proc.returncode == 0:
         run.status = "ok"

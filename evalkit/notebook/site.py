@@ -24,6 +24,7 @@ from typing import Dict, List, Optional
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
+from evalkit.notebook.intro import introduction, paragraph
 
 __all__ = ["build_site", "render_notebook", "scorecard"]
 
@@ -64,21 +65,6 @@ def _claims(folder: Path) -> Optional[pd.DataFrame]:
     except (OSError, ValueError, pd.errors.ParserError):
         return None
     return frame if "verdict" in frame.columns else None
-
-
-def _first_markdown(executed: Path) -> str:
-    nb = _read_json(executed) or {}
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") == "markdown":
-            return "".join(cell.get("source", []))
-    return ""
-
-
-def _paragraph(text: str, label: str) -> str:
-    import re
-
-    m = re.search(rf"\*\*{label}\.?\*\*\s*(.+?)(?:\n\s*\n|\Z)", text, flags=re.S)
-    return " ".join(m.group(1).split()) if m else ""
 
 
 def render_notebook(executed: Path) -> Optional[Path]:
@@ -140,15 +126,15 @@ def _paper_page(paper: str, runs: List[dict], root: Path, profile: str) -> str:
     for run in runs:
         folder = root / paper / run["notebook"]
         executed = Path(run["executed"])
-        first = _first_markdown(executed)
+        first = introduction(_read_json(executed) or {})
         record = _read_json(folder / "results.json") or {}
         numbers = record.get("numbers", {})
         parts.append(f'<h2 id="{html.escape(run["notebook"])}">{html.escape(run["notebook"])} '
                      f'<span class="{run["status"]}">{run["status"]}</span></h2>')
-        question = _paragraph(first, "Question")
+        question = paragraph(first, "Question")
         if question:
             parts.append(f"<p><b>Question.</b> {html.escape(question)}</p>")
-        stand = _paragraph(first, "Data")
+        stand = paragraph(first, "Data")
         kind = numbers.get("result_kind")
         if kind:
             parts.append(f'<p class="note"><b>What this is:</b> {html.escape(KIND_TEXT.get(kind, kind))}.'

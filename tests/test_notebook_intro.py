@@ -37,24 +37,9 @@ def test_introduction_is_the_first_cell_only_when_markdown():
 
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*/*.ipynb"))
-#: notebooks whose introduction breaks rule 1 as of this test's writing (other helpers' papers),
-#: expected to fail until they are fixed: a missing labelled paragraph, or the whole cell
-#: indented by four spaces (Markdown renders it as a code block; the catalogue finds no title)
-MISSING_PARAGRAPH = "no **Data.** (or **Paper vs. this run.**) paragraph"
-INDENTED = "first cell indented by four spaces: a code block, no heading"
-BROKEN = {"amigo2005duc/00_printed_checks": MISSING_PARAGRAPH, "amigo2005qarla/00_formal_properties": MISSING_PARAGRAPH,
-          "amigo2011/00_printed_checks": MISSING_PARAGRAPH,
-          **{f"banerjee2005/{n}": INDENTED for n in ("01_table1_system_level", "02_segment_level",
-                                                     "03_module_ablation", "04_normalized_human")},
-          **{f"leusch2005/{n}": INDENTED for n in ("01_baseline_correlation", "02_ablations")},
-          **{f"owczarzak2006/{n}": INDENTED for n in ("01_paraphrases_aligner", "02_table1_multiref", "03_correlations")}}
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, id=f"{p.parent.name}/{p.stem}",
-                 marks=[pytest.mark.xfail(reason=BROKEN[f"{p.parent.name}/{p.stem}"])]
-                 if f"{p.parent.name}/{p.stem}" in BROKEN else [])
-    for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[f"{p.parent.name}/{p.stem}" for p in NOTEBOOKS])
 def test_every_notebook_introduction_has_its_title_and_four_paragraphs(path):
     first = introduction(json.loads(path.read_text(encoding="utf-8")))
     assert title(first) and paragraph(first, "Question") and paragraph(first, "Regenerates")

@@ -631,6 +631,12 @@ class CleanedTexts:
         get = vocab.setdefault
         sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
         self.sptr, _ = _csr([[0] * len(ss) for ss in sents])
+        # equal cleaned sentences get equal ids (ROUGE-L/W work once per distinct pair)
+        sid: Dict[Tuple[str, ...], int] = {}
+        sget = sid.setdefault
+        self.suid = np.fromiter((sget(tuple(s), len(sid)) for ss in sents for s in ss), dtype=np.int64,
+                                count=int(self.sptr[-1]))
+        self.n_sentences = max(len(sid), 1)
         self.tptr, self.traw = _csr([[get(w, len(vocab)) for w in s] for ss in sents for s in ss])
         if length_limit == 0 and byte_limit == 0:
             # untruncated, both readers see the same tokens: flat = sentences concatenated
@@ -742,6 +748,43 @@ def _threaded(kernel, peers: np.ndarray, models: np.ndarray, *arrays, **scalars)
     return np.concatenate(parts)
 
 
+def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.ndarray, models: np.ndarray,
+                V: int, weight: float, do_lcs: bool, do_wlcs: bool):
+    """(L hits, L base, W hits, W base) per pair, as ``K.lcs_hits``, with each distinct
+    (model sentence, peer sentence) pair's back-traces computed once (in threads)."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    qptr, keys = K.sentence_pair_keys(sptr, cleaned.suid, cleaned.n_sentences, peers, models)
+    pair_uid, n_u = K.hash_ids(keys)
+    first = np.empty(n_u, dtype=np.int64)
+    first[pair_uid[::-1]] = np.arange(len(keys) - 1, -1, -1, dtype=np.int64)
+    ukeys = keys[first]
+    # one sentence standing for each distinct id
+    rep = np.empty(cleaned.n_sentences, dtype=np.int64)
+    rep[cleaned.suid[::-1]] = np.arange(len(cleaned.suid) - 1, -1, -1, dtype=np.int64)
+    rsent = rep[ukeys // cleaned.n_sentences]
+    csent = rep[ukeys % cleaned.n_sentences]
+    moff = np.zeros(n_u + 1, dtype=np.int64)
+    np.cumsum(tptr[rsent + 1] - tptr[rsent], out=moff[1:])
+    mask_l = np.zeros(max(int(moff[-1]), 1), dtype=np.int8)
+    mask_w = np.zeros_like(mask_l)
+    workers = min(os.cpu_count() or 1, 8) if n_u >= 2000 else 1
+    bounds = np.linspace(0, n_u, workers + 1).astype(np.int64)
+
+    def one(i: int):
+        K.sentence_pair_masks(tptr, stok, rsent, csent, moff, V, weight, do_lcs, do_wlcs,
+                              bounds[i], bounds[i + 1], mask_l, mask_w)
+
+    if workers == 1:
+        one(0)
+    else:
+        with ThreadPoolExecutor(workers) as ex:
+            list(ex.map(one, range(workers)))
+    return K.masked_lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, qptr, pair_uid, moff, mask_l, mask_w,
+                             V, weight, do_lcs, do_wlcs)
+
+
 def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
     V, fptr, ftok, sptr, tptr, stok = _encode(cleaned, tok)
     # pairs in the script's order: peer, then eval, then model
@@ -773,9 +816,9 @@ def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: Rou
             gl = np.diff(gptr)
             methods[f"ROUGE-{n}"] = ("N", hits, gl[models_a], gl[peers_a])
     if cfg.lcs or cfg.w is not None:
-        lh, lb, wh, wb = _threaded(
-            K.lcs_hits, peers_a, models_a, sptr, tptr, stok, fptr, ftok, V=V,
-            weight=float(cfg.w) if cfg.w is not None else 1.0, do_lcs=cfg.lcs, do_wlcs=cfg.w is not None,
+        lh, lb, wh, wb = _lcs_counts(
+            cleaned, sptr, tptr, stok, fptr, ftok, peers_a, models_a, V,
+            float(cfg.w) if cfg.w is not None else 1.0, cfg.lcs, cfg.w is not None,
         )
         if cfg.lcs:
             methods["ROUGE-L"] = ("L", lh, lb, flen[peers_a])

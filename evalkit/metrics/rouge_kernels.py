@@ -315,3 +315,270 @@ def perl_bootstrap_sums(values, resamples):  # pragma: no cover - compiled
         for c in range(k):
             out[r, c] = acc[c]
     return out
+
+
+# ----------------------------------------------------------------------------------------
+# ROUGE-L/W by distinct sentence pairs (the fast path of lcs_hits)
+#
+# The union LCS of a (model, peer) pair only needs, per model sentence, the model positions
+# on the back-trace against each peer sentence. Those masks depend on the two sentences
+# alone, so they are computed once per distinct (model sentence, peer sentence) pair
+# (systems that copy the source share sentences) and then unioned and clipped per pair
+# exactly as lcs_hits does. ROUGE-L's table comes from Hyyro's bit-parallel LCS (one
+# 64-bit word per row when the peer sentence has <= 64 tokens): the table values are the
+# standard LCS lengths, c[i, j] = popcount(~row_i & low j bits), and the back-trace takes
+# the script's decisions (match -> diagonal, c[i-1, j] >= c[i, j-1] -> up, else left) from
+# them. ROUGE-W keeps the script's dynamic programme (its weights follow run lengths),
+# skipped when the sentences share no token (then nothing is marked).
+
+_U0 = np.uint64(0)
+_U1 = np.uint64(1)
+_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+
+
+@njit(cache=True, nogil=True)
+def _popcount(x):  # pragma: no cover - compiled
+    x = x - ((x >> np.uint64(1)) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return np.int64((x * _H01) >> np.uint64(56))
+
+
+@njit(cache=True, nogil=True)
+def _low(j):  # pragma: no cover - compiled
+    # the j lowest bits set, 0 <= j <= 64
+    if j == 0:
+        return _U0
+    return _ONES >> np.uint64(64 - j)
+
+
+@njit(cache=True, nogil=True)
+def sentence_pair_keys(sptr, suid, n_usent, peers, models):  # pragma: no cover - compiled
+    """Keys suid[model sentence] * n_usent + suid[peer sentence] for every pair k, model
+    sentence, peer sentence (in that nested order); ``qptr[k]`` starts pair k's keys."""
+    npairs = peers.shape[0]
+    qptr = np.zeros(npairs + 1, dtype=np.int64)
+    for k in range(npairs):
+        m = models[k]
+        p = peers[k]
+        qptr[k + 1] = qptr[k] + (sptr[m + 1] - sptr[m]) * (sptr[p + 1] - sptr[p])
+    keys = np.empty(qptr[npairs], dtype=np.int64)
+    for k in range(npairs):
+        m = models[k]
+        p = peers[k]
+        q = qptr[k]
+        for si in range(sptr[m], sptr[m + 1]):
+            for sj in range(sptr[p], sptr[p + 1]):
+                keys[q] = suid[si] * n_usent + suid[sj]
+                q += 1
+    return qptr, keys
+
+
+@njit(cache=True, nogil=True)
+def sentence_pair_masks(
+    tptr, tok, rsent, csent, moff, n_vocab, weight, do_lcs, do_wlcs, lo, hi, mask_l, mask_w
+):  # pragma: no cover - compiled
+    """Back-trace masks of the distinct sentence pairs lo..hi-1: model sentence ``rsent[u]``
+    (rows) against peer sentence ``csent[u]`` (columns); ``mask_l``/``mask_w`` (int8, flat,
+    pair u at ``moff[u]:moff[u+1]``, one entry per model token) receive 1 where the LCS /
+    WLCS back-trace of the script marks the model position. Writes only pairs lo..hi-1."""
+    maxr = 1
+    maxc = 1
+    for u in range(lo, hi):
+        rl = tptr[rsent[u] + 1] - tptr[rsent[u]]
+        cl = tptr[csent[u] + 1] - tptr[csent[u]]
+        if rl > maxr:
+            maxr = rl
+        if cl > maxc:
+            maxc = cl
+    peq = np.zeros(n_vocab, dtype=np.uint64)
+    seen = np.zeros(n_vocab, dtype=np.int8)
+    rows = np.empty(maxr + 1, dtype=np.uint64)
+    c = np.zeros((maxr + 1, maxc + 1), dtype=np.int64)
+    cw = np.zeros((maxr + 1, maxc + 1), dtype=np.float64)
+    llp = np.zeros(maxc + 1, dtype=np.int64)
+    llc = np.zeros(maxc + 1, dtype=np.int64)
+    fw = np.zeros(maxr + maxc + 2, dtype=np.float64)
+    for x in range(maxr + maxc + 2):
+        fw[x] = float(x) ** weight
+    for u in range(lo, hi):
+        r0 = tptr[rsent[u]]
+        rl = tptr[rsent[u] + 1] - r0
+        c0 = tptr[csent[u]]
+        cl = tptr[csent[u] + 1] - c0
+        o = moff[u]
+        if rl == 0 or cl == 0:
+            continue
+        # any shared token? (otherwise neither back-trace marks anything)
+        for j in range(cl):
+            seen[tok[c0 + j]] = 1
+        shared = False
+        for i in range(rl):
+            if seen[tok[r0 + i]] == 1:
+                shared = True
+                break
+        for j in range(cl):
+            seen[tok[c0 + j]] = 0
+        if not shared:
+            continue
+        if do_lcs:
+            if cl <= 64:
+                for j in range(cl):
+                    peq[tok[c0 + j]] |= _U1 << np.uint64(j)
+                v = _ONES
+                rows[0] = v
+                for i in range(1, rl + 1):
+                    uu = v & peq[tok[r0 + i - 1]]
+                    v = (v + uu) | (v - uu)
+                    rows[i] = v
+                for j in range(cl):
+                    peq[tok[c0 + j]] = _U0
+                i = rl
+                j = cl
+                while i != 0 and j != 0:
+                    if tok[r0 + i - 1] == tok[c0 + j - 1]:
+                        i -= 1
+                        j -= 1
+                        mask_l[o + i] = 1
+                    elif _popcount(~rows[i - 1] & _low(j)) >= _popcount(~rows[i] & _low(j - 1)):
+                        i -= 1
+                    else:
+                        j -= 1
+            else:
+                for i in range(1, rl + 1):
+                    for j in range(1, cl + 1):
+                        if tok[r0 + i - 1] == tok[c0 + j - 1]:
+                            c[i, j] = c[i - 1, j - 1] + 1
+                        elif c[i - 1, j] >= c[i, j - 1]:
+                            c[i, j] = c[i - 1, j]
+                        else:
+                            c[i, j] = c[i, j - 1]
+                i = rl
+                j = cl
+                while i != 0 and j != 0:
+                    if tok[r0 + i - 1] == tok[c0 + j - 1]:
+                        i -= 1
+                        j -= 1
+                        mask_l[o + i] = 1
+                    elif c[i - 1, j] >= c[i, j - 1]:
+                        i -= 1
+                    else:
+                        j -= 1
+        if do_wlcs:
+            for j in range(cl + 1):
+                llp[j] = 0
+            llc[0] = 0
+            for i in range(1, rl + 1):
+                t = tok[r0 + i - 1]
+                for j in range(1, cl + 1):
+                    if t == tok[c0 + j - 1]:
+                        kk = llp[j - 1]
+                        cw[i, j] = cw[i - 1, j - 1] + fw[kk + 1] - fw[kk]
+                        llc[j] = kk + 1
+                    elif cw[i - 1, j] >= cw[i, j - 1]:
+                        cw[i, j] = cw[i - 1, j]
+                        llc[j] = 0
+                    else:
+                        cw[i, j] = cw[i, j - 1]
+                        llc[j] = 0
+                for j in range(cl + 1):
+                    llp[j] = llc[j]
+            i = rl
+            j = cl
+            while i != 0 and j != 0:
+                if tok[r0 + i - 1] == tok[c0 + j - 1]:
+                    i -= 1
+                    j -= 1
+                    mask_w[o + i] = 1
+                elif cw[i - 1, j] >= cw[i, j - 1]:
+                    i -= 1
+                else:
+                    j -= 1
+
+
+@njit(cache=True, nogil=True)
+def masked_lcs_hits(
+    sptr, tptr, tok, fptr, ftok, peers, models, qptr, pair_uid, moff, mask_l, mask_w, n_vocab, weight,
+    do_lcs, do_wlcs,
+):  # pragma: no cover - compiled
+    """``lcs_hits`` from the sentence-pair masks of :func:`sentence_pair_masks`:
+    ``pair_uid[qptr[k] + a * n_peer_sentences + b]`` is the distinct pair of pair k's model
+    sentence a and peer sentence b (:func:`sentence_pair_keys` order). Same outputs."""
+    npairs = peers.shape[0]
+    l_hit = np.zeros(npairs, dtype=np.int64)
+    l_base = np.zeros(npairs, dtype=np.int64)
+    w_hit = np.zeros(npairs, dtype=np.float64)
+    w_base = np.zeros(npairs, dtype=np.float64)
+    mc = np.zeros(n_vocab, dtype=np.int64)
+    pc = np.zeros(n_vocab, dtype=np.int64)
+    maxlen = 1
+    for s in range(tptr.shape[0] - 1):
+        if tptr[s + 1] - tptr[s] > maxlen:
+            maxlen = tptr[s + 1] - tptr[s]
+    mask = np.zeros(maxlen + 1, dtype=np.int8)
+    for k in range(npairs):
+        p = peers[k]
+        m = models[k]
+        npeer = sptr[p + 1] - sptr[p]
+        for which in range(2):
+            if which == 0 and not do_lcs:
+                continue
+            if which == 1 and not do_wlcs:
+                continue
+            src = mask_l if which == 0 else mask_w
+            for q in range(fptr[m], fptr[m + 1]):
+                mc[ftok[q]] += 1
+            for q in range(fptr[p], fptr[p + 1]):
+                pc[ftok[q]] += 1
+            hit = 0
+            base = 0
+            whit = 0.0
+            wbase = 0.0
+            for a in range(sptr[m + 1] - sptr[m]):
+                si = sptr[m] + a
+                r0 = tptr[si]
+                rl = tptr[si + 1] - r0
+                for x in range(rl):
+                    mask[x] = 0
+                if which == 0:
+                    base += rl
+                else:
+                    wbase += float(rl) ** weight
+                if rl > 0:
+                    q0 = qptr[k] + a * npeer
+                    for b in range(npeer):
+                        o = moff[pair_uid[q0 + b]]
+                        for x in range(rl):
+                            mask[x] |= src[o + x]
+                hitlen = 0
+                for x in range(rl):
+                    if mask[x] == 1:
+                        t = tok[r0 + x]
+                        if mc[t] > 0 and pc[t] > 0:
+                            if which == 0:
+                                hit += 1
+                            else:
+                                hitlen += 1
+                                if x + 1 < rl and mask[x + 1] == 0:
+                                    whit += float(hitlen) ** weight
+                                    hitlen = 0
+                                elif x + 1 == rl:
+                                    whit += float(hitlen) ** weight
+                                    hitlen = 0
+                            mc[t] -= 1
+                            pc[t] -= 1
+            for q in range(fptr[m], fptr[m + 1]):
+                mc[ftok[q]] = 0
+            for q in range(fptr[p], fptr[p + 1]):
+                pc[ftok[q]] = 0
+            if which == 0:
+                l_hit[k] = hit
+                l_base[k] = base
+            else:
+                w_hit[k] = whit
+                w_base[k] = wbase
+    return l_hit, l_base, w_hit, w_base

@@ -103,8 +103,16 @@ def _perl_split(s: str) -> List[str]:
     return parts
 
 
+# every byte but [A-Za-z0-9-] becomes a space (the texts are Latin-1 views: code points < 256)
+_CLEAN_TABLE = bytes(c if (c < 128 and (chr(c).isalnum() or c == 45)) else 32 for c in range(256))
+
+
 def _clean_tokens(s: str) -> List[str]:
-    return _NOT_WORD.sub(" ", s.replace("-", " - ")).split()
+    try:
+        b = s.encode("latin-1")
+    except UnicodeEncodeError:  # not a Latin-1 view (a RougeCorpus built by hand)
+        return _NOT_WORD.sub(" ", s.replace("-", " - ")).split()
+    return b.translate(_CLEAN_TABLE).replace(b"-", b" - ").decode("ascii").split()
 
 
 def read_text(sents: Sequence[str], length_limit: int, byte_limit: int) -> Optional[List[str]]:
@@ -627,26 +635,57 @@ class CleanedTexts:
     def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0):
         self.length_limit, self.byte_limit = int(length_limit or 0), int(byte_limit or 0)
         length_limit, byte_limit = self.length_limit, self.byte_limit
-        vocab: Dict[str, int] = {}
-        get = vocab.setdefault
         sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
         self.sptr, _ = _csr([[0] * len(ss) for ss in sents])
+        sent_list = [s for ss in sents for s in ss]
         # equal cleaned sentences get equal ids (ROUGE-L/W work once per distinct pair)
         sid: Dict[Tuple[str, ...], int] = {}
         sget = sid.setdefault
-        self.suid = np.fromiter((sget(tuple(s), len(sid)) for ss in sents for s in ss), dtype=np.int64,
-                                count=int(self.sptr[-1]))
+        self.suid = np.fromiter((sget(tuple(s), len(sid)) for s in sent_list), dtype=np.int64, count=len(sent_list))
         self.n_sentences = max(len(sid), 1)
-        self.tptr, self.traw = _csr([[get(w, len(vocab)) for w in s] for ss in sents for s in ss])
+        words = [w for s in sent_list for w in s]
+        vocab: Dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(words))}
+        self.tptr = np.zeros(len(sent_list) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, sent_list), dtype=np.int64, count=len(sent_list)), out=self.tptr[1:])
+        self.traw = np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
         if length_limit == 0 and byte_limit == 0:
             # untruncated, both readers see the same tokens: flat = sentences concatenated
             self.fptr = self.tptr[self.sptr]
             self.fraw = self.traw
         else:
+            get = vocab.setdefault
             flat = [read_text(t, length_limit, byte_limit) or [] for t in texts]
             self.fptr, self.fraw = _csr([[get(w, len(vocab)) for w in toks] for toks in flat])
         self.vocab = list(vocab)
         self.texts = texts
+        self._start_ok: Optional[np.ndarray] = None
+        self._stems: Dict[int, Tuple[Mapping[str, str], List[Optional[str]]]] = {}
+
+    def start_ok(self) -> np.ndarray:
+        """Per vocabulary word: does it start as a counted token must ([a-z0-9$])?"""
+        if self._start_ok is None:
+            self._start_ok = np.fromiter((_START_OK.match(w) is not None for w in self.vocab), dtype=bool,
+                                         count=len(self.vocab))
+        return self._start_ok
+
+    def stems(self, exceptions: Mapping[str, str]) -> List[Optional[str]]:
+        """Per vocabulary word its ``-m`` form (None where :meth:`start_ok` is False): words
+        longer than 3 characters by the exception list, else ROUGE's Porter; computed once per
+        exception table and shared by the cells that stem."""
+        hit = self._stems.get(id(exceptions))
+        if hit is not None and hit[0] is exceptions:
+            return hit[1]
+        forms: List[Optional[str]] = []
+        for w, ok in zip(self.vocab, self.start_ok().tolist()):
+            if not ok:
+                forms.append(None)
+            elif len(w) > 3:
+                e = exceptions.get(w)
+                forms.append(porter.stem(w) if e is None else e)
+            else:
+                forms.append(w)
+        self._stems[id(exceptions)] = (exceptions, forms)
+        return forms
 
 
 @dataclass
@@ -668,16 +707,28 @@ def _filter_csr(ptr: np.ndarray, vals: np.ndarray) -> Tuple[np.ndarray, np.ndarr
 
 
 def _encode(cleaned: CleanedTexts, tok: _Tokenizer):
-    """Cell token ids: each raw token filtered/stemmed once, then arrays mapped."""
-    vocab: Dict[str, int] = {}
-    get = vocab.setdefault
-    mapping = np.fromiter(
-        ((-1 if u is None else get(u, len(vocab))) for u in map(tok.token, cleaned.vocab)),
-        dtype=np.int64, count=len(cleaned.vocab),
-    )
+    """Cell token ids: each raw vocabulary word filtered (and stemmed, once for all cells)
+    as ``_Tokenizer.token`` does, then the id arrays mapped. Without stemming a kept word
+    keeps its raw id (ids need not be dense: they are only compared and counted)."""
+    words = cleaned.vocab
+    keep = cleaned.start_ok()
+    if tok.stop:
+        stop = tok.stop
+        keep = keep & ~np.fromiter((w in stop for w in words), dtype=bool, count=len(words))
+    if tok.stem:
+        vocab: Dict[str, int] = {}
+        get = vocab.setdefault
+        mapping = np.fromiter(
+            ((get(f, len(vocab)) if k else -1) for f, k in zip(cleaned.stems(tok.exc), keep.tolist())),
+            dtype=np.int64, count=len(words),
+        )
+        V = len(vocab)
+    else:
+        mapping = np.where(keep, np.arange(len(words), dtype=np.int64), -1)
+        V = len(words)
     fptr, ftok = _filter_csr(cleaned.fptr, mapping[cleaned.fraw])
     tptr, stok = _filter_csr(cleaned.tptr, mapping[cleaned.traw])
-    return max(len(vocab), 1), fptr, ftok, cleaned.sptr, tptr, stok
+    return max(V, 1), fptr, ftok, cleaned.sptr, tptr, stok
 
 
 def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
@@ -719,30 +770,37 @@ def _skip_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, skip: int, unig
     return gptr, ids, max(nid, 1)
 
 
-def _threaded(kernel, peers: np.ndarray, models: np.ndarray, *arrays, **scalars):
-    """Run a nogil pair kernel on chunks of the pairs in threads; concatenate the outputs.
+_POOL = None
 
-    Pairs are independent, so the result does not depend on the number of threads.
-    """
+
+def _in_threads(fn, n_items: int, min_items: int = 2000) -> list:
+    """``[fn(lo, hi) for each chunk]``: ``n_items`` split into one chunk per core (at most 8;
+    one chunk below ``min_items``), the chunks run in a process-wide thread pool (nogil
+    kernels). Chunks are independent, so results do not depend on the number of threads."""
     import os
     from concurrent.futures import ThreadPoolExecutor
 
-    n = len(peers)
-    workers = min(os.cpu_count() or 1, 8) if n >= 2000 else 1
-    bounds = np.linspace(0, n, workers + 1).astype(np.int64)
+    global _POOL
+    workers = min(os.cpu_count() or 1, 8) if n_items >= min_items else 1
+    bounds = np.linspace(0, n_items, workers + 1).astype(np.int64)
+    if workers == 1:
+        return [fn(0, n_items)]
+    if _POOL is None or _POOL._max_workers < workers:
+        _POOL = ThreadPoolExecutor(workers, thread_name_prefix="evalkit-rouge")
+    futures = [_POOL.submit(fn, bounds[i], bounds[i + 1]) for i in range(workers)]
+    return [f.result() for f in futures]
 
-    def one(i: int):
-        a, b = bounds[i], bounds[i + 1]
+
+def _threaded(kernel, peers: np.ndarray, models: np.ndarray, *arrays, **scalars):
+    """Run a nogil pair kernel on chunks of the pairs in threads; concatenate the outputs."""
+
+    def one(a: int, b: int):
         if kernel is K.count_hits:
             return kernel(arrays[0], arrays[1], peers[a:b], models[a:b], scalars["nid"])
         return kernel(*arrays, peers[a:b], models[a:b], scalars["V"], scalars["weight"],
                       scalars["do_lcs"], scalars["do_wlcs"])
 
-    if workers == 1:
-        parts = [one(0)]
-    else:
-        with ThreadPoolExecutor(workers) as ex:
-            parts = list(ex.map(one, range(workers)))
+    parts = _in_threads(one, len(peers))
     if isinstance(parts[0], tuple):
         return tuple(np.concatenate([p[k] for p in parts]) for k in range(len(parts[0])))
     return np.concatenate(parts)
@@ -752,9 +810,6 @@ def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.n
                 V: int, weight: float, do_lcs: bool, do_wlcs: bool):
     """(L hits, L base, W hits, W base) per pair, as ``K.lcs_hits``, with each distinct
     (model sentence, peer sentence) pair's back-traces computed once (in threads)."""
-    import os
-    from concurrent.futures import ThreadPoolExecutor
-
     qptr, keys = K.sentence_pair_keys(sptr, cleaned.suid, cleaned.n_sentences, peers, models)
     pair_uid, n_u = K.hash_ids(keys)
     first = np.empty(n_u, dtype=np.int64)
@@ -769,18 +824,8 @@ def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.n
     np.cumsum(tptr[rsent + 1] - tptr[rsent], out=moff[1:])
     mask_l = np.zeros(max(int(moff[-1]), 1), dtype=np.int8)
     mask_w = np.zeros_like(mask_l)
-    workers = min(os.cpu_count() or 1, 8) if n_u >= 2000 else 1
-    bounds = np.linspace(0, n_u, workers + 1).astype(np.int64)
-
-    def one(i: int):
-        K.sentence_pair_masks(tptr, stok, rsent, csent, moff, V, weight, do_lcs, do_wlcs,
-                              bounds[i], bounds[i + 1], mask_l, mask_w)
-
-    if workers == 1:
-        one(0)
-    else:
-        with ThreadPoolExecutor(workers) as ex:
-            list(ex.map(one, range(workers)))
+    _in_threads(lambda lo, hi: K.sentence_pair_masks(tptr, stok, rsent, csent, moff, V, weight, do_lcs, do_wlcs,
+                                                      lo, hi, mask_l, mask_w), n_u)
     return K.masked_lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, qptr, pair_uid, moff, mask_l, mask_w,
                              V, weight, do_lcs, do_wlcs)
 
@@ -826,12 +871,22 @@ def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: Rou
             methods[f"ROUGE-W-{cfg.w_tag}"] = ("W", wh, wb, flen[peers_a].astype(np.float64))
     if cfg.skip is not None:
         d = cfg.skip_tag if cfg.skip >= 0 else "*"
-        variants = {"S": [False], "SU": [True], "both": [False, True]}[cfg.su]
-        for uni in variants:
-            gptr, ids, nid = _skip_ids(fptr, ftok, V, cfg.skip, uni)
-            hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
-            gl = np.diff(gptr)
-            methods[f"ROUGE-{'SU' if uni else 'S'}{d}"] = ("S", hits, gl[models_a], gl[peers_a])
+        gptr, ids, nid = _skip_ids(fptr, ftok, V, cfg.skip, False)
+        hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
+        gl = np.diff(gptr)
+        if cfg.su in ("S", "both"):
+            methods[f"ROUGE-S{d}"] = ("S", hits, gl[models_a], gl[peers_a])
+        if cfg.su in ("SU", "both"):
+            # SU adds the unigram of every token but a text's last; unigram and skip-bigram
+            # keys never coincide, so the clipped hits and the sizes add up
+            nonempty = flen > 0
+            keep = np.ones(len(ftok), dtype=bool)
+            keep[fptr[1:][nonempty] - 1] = False
+            uptr = fptr.copy()
+            uptr[1:] -= np.cumsum(nonempty)
+            uhits = _threaded(K.count_hits, peers_a, models_a, uptr, ftok[keep], nid=V)
+            ul = np.diff(uptr) + gl
+            methods[f"ROUGE-SU{d}"] = ("S", hits + uhits, ul[models_a], ul[peers_a])
     return _Counts(inst_a, rows, np.asarray(nmod, dtype=np.int64), methods)
 
 

@@ -399,7 +399,7 @@ def sentence_pair_masks(
     seen = np.zeros(n_vocab, dtype=np.int8)
     rows = np.empty(maxr + 1, dtype=np.uint64)
     c = np.zeros((maxr + 1, maxc + 1), dtype=np.int64)
-    cw = np.zeros((maxr + 1, maxc + 1), dtype=np.float64)
+    cw = np.zeros((maxr + 1) * (maxc + 1), dtype=np.float64)
     llp = np.zeros(maxc + 1, dtype=np.int64)
     llc = np.zeros(maxc + 1, dtype=np.int64)
     fw = np.zeros(maxr + maxc + 2, dtype=np.float64)
@@ -469,23 +469,30 @@ def sentence_pair_masks(
                     else:
                         j -= 1
         if do_wlcs:
-            for j in range(cl + 1):
+            # rows of width cl + 1 in a flat table; row 0 and column 0 are 0
+            wd = cl + 1
+            for j in range(wd):
+                cw[j] = 0.0
                 llp[j] = 0
             llc[0] = 0
             for i in range(1, rl + 1):
                 t = tok[r0 + i - 1]
-                for j in range(1, cl + 1):
+                up0 = (i - 1) * wd
+                cur = i * wd
+                cw[cur] = 0.0
+                left = 0.0
+                for j in range(1, wd):
                     if t == tok[c0 + j - 1]:
                         kk = llp[j - 1]
-                        cw[i, j] = cw[i - 1, j - 1] + fw[kk + 1] - fw[kk]
+                        v = cw[up0 + j - 1] + fw[kk + 1] - fw[kk]
                         llc[j] = kk + 1
-                    elif cw[i - 1, j] >= cw[i, j - 1]:
-                        cw[i, j] = cw[i - 1, j]
-                        llc[j] = 0
                     else:
-                        cw[i, j] = cw[i, j - 1]
+                        up = cw[up0 + j]
+                        v = up if up >= left else left
                         llc[j] = 0
-                for j in range(cl + 1):
+                    cw[cur + j] = v
+                    left = v
+                for j in range(wd):
                     llp[j] = llc[j]
             i = rl
             j = cl
@@ -494,7 +501,7 @@ def sentence_pair_masks(
                     i -= 1
                     j -= 1
                     mask_w[o + i] = 1
-                elif cw[i - 1, j] >= cw[i, j - 1]:
+                elif cw[(i - 1) * wd + j] >= cw[i * wd + j - 1]:
                     i -= 1
                 else:
                     j -= 1

@@ -402,6 +402,8 @@ def sentence_pair_masks(
     cw = np.zeros((maxr + 1) * (maxc + 1), dtype=np.float64)
     llp = np.zeros(maxc + 1, dtype=np.int64)
     llc = np.zeros(maxc + 1, dtype=np.int64)
+    krow = np.zeros(maxr + 1, dtype=np.int64)
+    ctok = np.zeros(maxc + 1, dtype=np.int64)
     fw = np.zeros(maxr + maxc + 2, dtype=np.float64)
     for x in range(maxr + maxc + 2):
         fw[x] = float(x) ** weight
@@ -469,20 +471,51 @@ def sentence_pair_masks(
                     else:
                         j -= 1
         if do_wlcs:
-            # rows of width cl + 1 in a flat table; row 0 and column 0 are 0
-            wd = cl + 1
+            # A model token found nowhere in the peer sentence gives a row max(up, left) =
+            # the running maximum of the row above, with run lengths reset; a second such
+            # row in a row equals it, and the back-trace only goes up through it (ties go
+            # up). So each run of such rows is kept once. Likewise a run of peer tokens
+            # found nowhere in the model sentence gives equal columns, through which the
+            # back-trace goes up exactly as in the first of them and then left past them.
+            # krow/kcol map the kept rows/columns to token positions.
+            for j in range(cl):
+                seen[tok[c0 + j]] |= 1
+            for i in range(rl):
+                seen[tok[r0 + i]] |= 2
+            nk = 0
+            prev_match = True
+            for i in range(rl):
+                hit = (seen[tok[r0 + i]] & 1) != 0
+                if hit or prev_match:
+                    krow[nk] = i
+                    nk += 1
+                prev_match = hit
+            nc = 0
+            prev_match = True
+            for j in range(cl):
+                hit = (seen[tok[c0 + j]] & 2) != 0
+                if hit or prev_match:
+                    ctok[nc] = tok[c0 + j]
+                    nc += 1
+                prev_match = hit
+            for j in range(cl):
+                seen[tok[c0 + j]] = 0
+            for i in range(rl):
+                seen[tok[r0 + i]] = 0
+            # rows of width nc + 1 in a flat table; row 0 and column 0 are 0
+            wd = nc + 1
             for j in range(wd):
                 cw[j] = 0.0
                 llp[j] = 0
             llc[0] = 0
-            for i in range(1, rl + 1):
-                t = tok[r0 + i - 1]
+            for i in range(1, nk + 1):
+                t = tok[r0 + krow[i - 1]]
                 up0 = (i - 1) * wd
                 cur = i * wd
                 cw[cur] = 0.0
                 left = 0.0
                 for j in range(1, wd):
-                    if t == tok[c0 + j - 1]:
+                    if t == ctok[j - 1]:
                         kk = llp[j - 1]
                         v = cw[up0 + j - 1] + fw[kk + 1] - fw[kk]
                         llc[j] = kk + 1
@@ -494,13 +527,14 @@ def sentence_pair_masks(
                     left = v
                 for j in range(wd):
                     llp[j] = llc[j]
-            i = rl
-            j = cl
+            i = nk
+            j = nc
             while i != 0 and j != 0:
-                if tok[r0 + i - 1] == tok[c0 + j - 1]:
+                x = krow[i - 1]
+                if tok[r0 + x] == ctok[j - 1]:
                     i -= 1
                     j -= 1
-                    mask_w[o + i] = 1
+                    mask_w[o + x] = 1
                 elif cw[(i - 1) * wd + j] >= cw[i * wd + j - 1]:
                     i -= 1
                 else:

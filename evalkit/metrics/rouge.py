@@ -660,6 +660,7 @@ class CleanedTexts:
         self.texts = texts
         self._start_ok: Optional[np.ndarray] = None
         self._stems: Dict[int, Tuple[Mapping[str, str], List[Optional[str]]]] = {}
+        self._pairs: Dict[tuple, tuple] = {}
 
     def start_ok(self) -> np.ndarray:
         """Per vocabulary word: does it start as a counted token must ([a-z0-9$])?"""
@@ -830,36 +831,66 @@ def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.n
                              V, weight, do_lcs, do_wlcs)
 
 
-def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
-    V, fptr, ftok, sptr, tptr, stok = _encode(cleaned, tok)
-    # pairs in the script's order: peer, then eval, then model
+def _pairs(cleaned: CleanedTexts, corpus: RougeCorpus, peer_ids) -> tuple:
+    """(peer, model) text pairs in the script's order (peer, then eval, then model) with
+    their instance rows, and the pairs grouped by evaluation (CSR); kept on ``cleaned`` for
+    the other (stem, stop) cells of the same corpus."""
+    key = tuple(peer_ids)
+    hit = cleaned._pairs.get(key)
+    if hit is not None and hit[0] is corpus.evals:
+        return hit[1]
     rows: List[Tuple[str, str]] = []
     pp: List[int] = []
     mm: List[int] = []
     inst: List[int] = []
+    grp: List[int] = []
     nmod: List[int] = []
     for peer in peer_ids:
-        for eid, peers, models in corpus.evals:
+        for e, (eid, peers, models) in enumerate(corpus.evals):
             if peer not in peers:
                 continue
             r = len(rows)
             rows.append((eid, peer))
             nmod.append(len(models))
-            for m in models:
-                pp.append(peers[peer])
-                mm.append(m)
-                inst.append(r)
-    peers_a = np.asarray(pp, dtype=np.int64)
-    models_a = np.asarray(mm, dtype=np.int64)
-    inst_a = np.asarray(inst, dtype=np.int64)
+            t = peers[peer]
+            pp.extend([t] * len(models))
+            mm.extend(models)
+            inst.extend([r] * len(models))
+            grp.extend([e] * len(models))
+    group = np.asarray(grp, dtype=np.int64)
+    gpairs = np.argsort(group, kind="stable")
+    gptr = np.zeros(len(corpus.evals) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(group, minlength=len(corpus.evals)), out=gptr[1:])
+    out = (rows, np.asarray(pp, dtype=np.int64), np.asarray(mm, dtype=np.int64), np.asarray(inst, dtype=np.int64),
+           np.asarray(nmod, dtype=np.int64), gptr, gpairs)
+    cleaned._pairs[key] = (corpus.evals, out)
+    return out
+
+
+def _skip_sizes(lens: np.ndarray, skip: int) -> np.ndarray:
+    """Skip-bigrams per text of ``lens`` tokens (``createSkipBigram``): sum over r = 1..L-1
+    of min(r, skip + 1), or all L(L-1)/2 pairs when skip < 0."""
+    n = np.maximum(lens - 1, 0)
+    if skip < 0:
+        return n * (n + 1) // 2
+    d = skip + 1
+    return np.where(n <= d, n * (n + 1) // 2, d * (d + 1) // 2 + (n - d) * d)
+
+
+def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
+    V, fptr, ftok, sptr, tptr, stok = _encode(cleaned, tok)
+    rows, peers_a, models_a, inst_a, nmod, gptr, gpairs = _pairs(cleaned, corpus, peer_ids)
     methods: Dict[str, Tuple[str, np.ndarray, np.ndarray, np.ndarray]] = {}
     flen = np.diff(fptr)
-    if cfg.n > 0:
-        grams = _ngram_ids(fptr, ftok, V, cfg.n)
-        for n, (gptr, ids, nid) in enumerate(grams, 1):
-            hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
-            gl = np.diff(gptr)
-            methods[f"ROUGE-{n}"] = ("N", hits, gl[models_a], gl[peers_a])
+    do_skip = cfg.skip is not None
+    if cfg.n > 0 or do_skip:
+        hits = np.zeros((cfg.n + (2 if do_skip else 0), len(peers_a)), dtype=np.int64)
+        _in_threads(lambda lo, hi: K.eval_gram_hits(fptr, ftok, V, cfg.n, cfg.skip if do_skip else 0, do_skip, gptr,
+                                                    gpairs, peers_a, models_a, lo, hi, hits),
+                    len(gptr) - 1, min_items=16)
+        for n in range(1, cfg.n + 1):
+            gl = np.maximum(flen - n + 1, 0)
+            methods[f"ROUGE-{n}"] = ("N", hits[n - 1], gl[models_a], gl[peers_a])
     if cfg.lcs or cfg.w is not None:
         lh, lb, wh, wb = _lcs_counts(
             cleaned, sptr, tptr, stok, fptr, ftok, peers_a, models_a, V,
@@ -869,25 +900,17 @@ def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: Rou
             methods["ROUGE-L"] = ("L", lh, lb, flen[peers_a])
         if cfg.w is not None:
             methods[f"ROUGE-W-{cfg.w_tag}"] = ("W", wh, wb, flen[peers_a].astype(np.float64))
-    if cfg.skip is not None:
+    if do_skip:
         d = cfg.skip_tag if cfg.skip >= 0 else "*"
-        gptr, ids, nid = _skip_ids(fptr, ftok, V, cfg.skip, False)
-        hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
-        gl = np.diff(gptr)
+        gl = _skip_sizes(flen, cfg.skip)
         if cfg.su in ("S", "both"):
-            methods[f"ROUGE-S{d}"] = ("S", hits, gl[models_a], gl[peers_a])
+            methods[f"ROUGE-S{d}"] = ("S", hits[cfg.n], gl[models_a], gl[peers_a])
         if cfg.su in ("SU", "both"):
             # SU adds the unigram of every token but a text's last; unigram and skip-bigram
             # keys never coincide, so the clipped hits and the sizes add up
-            nonempty = flen > 0
-            keep = np.ones(len(ftok), dtype=bool)
-            keep[fptr[1:][nonempty] - 1] = False
-            uptr = fptr.copy()
-            uptr[1:] -= np.cumsum(nonempty)
-            uhits = _threaded(K.count_hits, peers_a, models_a, uptr, ftok[keep], nid=V)
-            ul = np.diff(uptr) + gl
-            methods[f"ROUGE-SU{d}"] = ("S", hits + uhits, ul[models_a], ul[peers_a])
-    return _Counts(inst_a, rows, np.asarray(nmod, dtype=np.int64), methods)
+            ul = gl + np.maximum(flen - 1, 0)
+            methods[f"ROUGE-SU{d}"] = ("S", hits[cfg.n] + hits[cfg.n + 1], ul[models_a], ul[peers_a])
+    return _Counts(inst_a, rows, nmod, methods)
 
 
 def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:

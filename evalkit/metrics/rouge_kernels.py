@@ -623,3 +623,248 @@ def masked_lcs_hits(
                 w_hit[k] = whit
                 w_base[k] = wbase
     return l_hit, l_base, w_hit, w_base
+
+
+# ----------------------------------------------------------------------------------------
+# ROUGE-N / S / SU hits by evaluation, gram by gram (the fast path of count_hits)
+#
+# Within one evaluation every gram gets a local id (a small hash table that stays in cache,
+# instead of ids over the whole corpus). Then, for each gram, every (peer, model) pair of
+# texts that both contain it gains min(count in peer, count in model): the clipped hits
+# sum_g min(c_P(g), c_M(g)) of count_hits, at a cost of the shared grams only.
+
+
+@njit(cache=True, nogil=True)
+def _local_ids(keys, nkeys, table_k, table_v, out):  # pragma: no cover - compiled
+    """Dense ids (first appearance) of keys[:nkeys] into out[:nkeys]; returns how many."""
+    size = 16
+    while size < 2 * nkeys:
+        size *= 2
+    mask = size - 1
+    for x in range(size):
+        table_v[x] = -1
+    u = 0
+    for i in range(nkeys):
+        k = keys[i]
+        h = (np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
+        slot = np.int64(h & np.uint64(mask))
+        while True:
+            v = table_v[slot]
+            if v < 0:
+                table_k[slot] = k
+                table_v[slot] = u
+                out[i] = u
+                u += 1
+                break
+            if table_k[slot] == k:
+                out[i] = v
+                break
+            slot = (slot + 1) & mask
+    return u
+
+
+@njit(cache=True, nogil=True)
+def _shared_hits(gid, optr, nslot, u, is_peer, is_model, cnt, tg, ts, tc, gptr, H):  # pragma: no cover
+    """H[a, b] = sum_g min(c_a(g), c_b(g)) for peer slots a and model slots b, from the gram
+    ids ``gid[optr[s]:optr[s+1]]`` of each slot s (ids < u)."""
+    for a in range(nslot):
+        for b in range(nslot):
+            H[a, b] = 0
+    for g in range(u + 1):
+        gptr[g] = 0
+    nt = 0
+    for s in range(nslot):
+        for q in range(optr[s], optr[s + 1]):
+            g = gid[q]
+            if cnt[g] == 0:
+                tg[nt] = g
+                ts[nt] = s
+                nt += 1
+            cnt[g] += 1
+        for x in range(nt - 1, -1, -1):
+            if ts[x] != s:
+                break
+            tc[x] = cnt[tg[x]]
+            cnt[tg[x]] = 0
+            gptr[tg[x] + 1] += 1
+    for g in range(u):
+        gptr[g + 1] += gptr[g]
+    # order (slot, count) entries by gram: a counting sort into the tail of the arrays
+    n = nt
+    for x in range(nt):
+        g = tg[x]
+        y = n + gptr[g]
+        gptr[g] += 1
+        ts[y] = ts[x]
+        tc[y] = tc[x]
+    for g in range(u, 0, -1):
+        gptr[g] = gptr[g - 1]
+    gptr[0] = 0
+    for g in range(u):
+        lo = n + gptr[g]
+        hi = n + gptr[g + 1]
+        if hi - lo == 1 and not (is_peer[ts[lo]] and is_model[ts[lo]]):
+            continue
+        for x in range(lo, hi):
+            a = ts[x]
+            if not is_peer[a]:
+                continue
+            ca = tc[x]
+            for y in range(lo, hi):
+                b = ts[y]
+                if is_model[b]:
+                    cb = tc[y]
+                    H[a, b] += ca if ca < cb else cb
+
+
+@njit(cache=True, nogil=True)
+def eval_gram_hits(fptr, ftok, V, nmax, skip, do_skip, gptr_pairs, gpairs, peers, models, glo, ghi,
+                   out):  # pragma: no cover - compiled
+    """Clipped hits of ROUGE-1..nmax, then (``do_skip``) skip-bigrams and SU's unigrams
+    (every token but the last), per pair: ``out[method, k]``, as ``count_hits`` on the
+    corresponding gram ids. Pairs are grouped by evaluation: group g holds pairs
+    ``gpairs[gptr_pairs[g]:gptr_pairs[g+1]]``; only groups glo..ghi-1 are done."""
+    ntext = fptr.shape[0] - 1
+    slot_of = np.full(ntext, -1, dtype=np.int64)
+    # scratch sized for the largest group
+    maxslot = 1
+    maxtok = 1
+    maxkeys = 1
+    for g in range(glo, ghi):
+        ns = 0
+        tot = 0
+        nk = 0
+        for x in range(gptr_pairs[g], gptr_pairs[g + 1]):
+            k = gpairs[x]
+            for t in (peers[k], models[k]):
+                if slot_of[t] < 0:
+                    slot_of[t] = ns
+                    ns += 1
+                    L = fptr[t + 1] - fptr[t]
+                    tot += L
+                    if do_skip:
+                        for i in range(L - 1):
+                            top = L - 1
+                            if skip >= 0 and i + skip + 1 < top:
+                                top = i + skip + 1
+                            nk += top - i
+        for x in range(gptr_pairs[g], gptr_pairs[g + 1]):
+            k = gpairs[x]
+            slot_of[peers[k]] = -1
+            slot_of[models[k]] = -1
+        if ns > maxslot:
+            maxslot = ns
+        if tot > maxtok:
+            maxtok = tot
+        if nk > maxkeys:
+            maxkeys = nk
+    if maxtok > maxkeys:
+        maxkeys = maxtok
+    stext = np.empty(maxslot, dtype=np.int64)
+    is_peer = np.zeros(maxslot, dtype=np.bool_)
+    is_model = np.zeros(maxslot, dtype=np.bool_)
+    H = np.zeros((maxslot, maxslot), dtype=np.int64)
+    soff = np.zeros(maxslot + 1, dtype=np.int64)
+    optr = np.zeros(maxslot + 1, dtype=np.int64)
+    keys = np.empty(maxkeys, dtype=np.int64)
+    gid = np.empty(maxkeys, dtype=np.int64)
+    prev = np.empty(maxtok, dtype=np.int64)
+    uni = np.empty(maxtok, dtype=np.int64)
+    size = 16
+    while size < 2 * maxkeys:
+        size *= 2
+    table_k = np.empty(size, dtype=np.int64)
+    table_v = np.empty(size, dtype=np.int64)
+    cnt = np.zeros(maxkeys + 1, dtype=np.int64)
+    tg = np.empty(2 * maxkeys, dtype=np.int64)
+    ts = np.empty(2 * maxkeys, dtype=np.int64)
+    tc = np.empty(2 * maxkeys, dtype=np.int64)
+    gp = np.zeros(maxkeys + 2, dtype=np.int64)
+    # n-gram orders hashed: 1..nmax, or 1 alone when only SU needs the unigram ids
+    nng = nmax if nmax > 0 else (1 if do_skip else 0)
+    nmeth = nng + (2 if do_skip else 0)
+    nu = 0
+    for g in range(glo, ghi):
+        ns = 0
+        for x in range(gptr_pairs[g], gptr_pairs[g + 1]):
+            k = gpairs[x]
+            p = peers[k]
+            m = models[k]
+            if slot_of[p] < 0:
+                slot_of[p] = ns
+                stext[ns] = p
+                is_peer[ns] = False
+                is_model[ns] = False
+                ns += 1
+            if slot_of[m] < 0:
+                slot_of[m] = ns
+                stext[ns] = m
+                is_peer[ns] = False
+                is_model[ns] = False
+                ns += 1
+            is_peer[slot_of[p]] = True
+            is_model[slot_of[m]] = True
+        soff[0] = 0
+        for s in range(ns):
+            t = stext[s]
+            soff[s + 1] = soff[s] + fptr[t + 1] - fptr[t]
+        for meth in range(nmeth):
+            nkey = 0
+            optr[0] = 0
+            if meth < nng:
+                n = meth + 1
+                for s in range(ns):
+                    t0 = fptr[stext[s]]
+                    L = soff[s + 1] - soff[s]
+                    for i in range(L - n + 1):
+                        if n == 1:
+                            keys[nkey] = ftok[t0 + i]
+                        else:
+                            keys[nkey] = prev[soff[s] + i] * V + ftok[t0 + i + n - 1]
+                        nkey += 1
+                    optr[s + 1] = nkey
+            elif meth == nng:
+                for s in range(ns):
+                    t0 = fptr[stext[s]]
+                    L = soff[s + 1] - soff[s]
+                    for i in range(L - 1):
+                        top = L - 1
+                        if skip >= 0 and i + skip + 1 < top:
+                            top = i + skip + 1
+                        a = ftok[t0 + i]
+                        for j in range(i + 1, top + 1):
+                            keys[nkey] = a * V + ftok[t0 + j]
+                            nkey += 1
+                    optr[s + 1] = nkey
+            if meth == nng + 1:
+                # SU's unigrams: the unigram ids of every position but a text's last
+                for s in range(ns):
+                    L = soff[s + 1] - soff[s]
+                    for i in range(L - 1):
+                        gid[nkey] = uni[soff[s] + i]
+                        nkey += 1
+                    optr[s + 1] = nkey
+                u = nu
+            else:
+                u = _local_ids(keys, nkey, table_k, table_v, gid)
+            if meth == 0:
+                nu = u
+                for x in range(nkey):
+                    uni[x] = gid[x]
+            if meth < nng - 1:
+                # ids of the n-grams at their start positions, for the next order
+                q = 0
+                for s in range(ns):
+                    L = soff[s + 1] - soff[s]
+                    for i in range(L - meth):
+                        prev[soff[s] + i] = gid[q]
+                        q += 1
+            row = meth if meth < nmax else (meth - nng + nmax if meth >= nng else -1)
+            if row < 0:
+                continue
+            _shared_hits(gid, optr, ns, u, is_peer, is_model, cnt, tg, ts, tc, gp, H)
+            for x in range(gptr_pairs[g], gptr_pairs[g + 1]):
+                k = gpairs[x]
+                out[row, k] = H[slot_of[peers[k]], slot_of[models[k]]]
+        for s in range(ns):
+            slot_of[stext[s]] = -1

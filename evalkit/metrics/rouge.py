@@ -740,37 +740,6 @@ def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
     return ptr, flat
 
 
-def _ngram_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, nmax: int):
-    """CSR of n-gram ids per text for n = 1..nmax (ids by iterated pair encoding)."""
-    lens = np.diff(ptr)
-    tid = np.repeat(np.arange(len(lens)), lens)
-    local = np.arange(len(tok)) - ptr[tid]
-    out = []
-    V = max(vocab_size, 1)
-    prev = tok
-    nid = V
-    for n in range(1, nmax + 1):
-        if n > 1:
-            pos = np.flatnonzero(local + n - 1 < lens[tid])
-            ids, nid = K.hash_ids(prev[pos] * V + tok[pos + n - 1])
-            prev = np.full(len(tok), -1, dtype=np.int64)
-            prev[pos] = ids
-        else:
-            ids = tok
-        cnt = np.maximum(lens - n + 1, 0)
-        gptr = np.zeros(len(lens) + 1, dtype=np.int64)
-        np.cumsum(cnt, out=gptr[1:])
-        out.append((gptr, ids, max(nid, 1)))
-    return out
-
-
-def _skip_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, skip: int, unigrams: bool):
-    """CSR of skip-bigram (and SU unigram) ids per text, as ``createSkipBigram``."""
-    gptr, keys = K.skip_keys(ptr, tok, max(vocab_size, 1), skip, unigrams)
-    ids, nid = K.hash_ids(keys)
-    return gptr, ids, max(nid, 1)
-
-
 _POOL = None
 
 
@@ -790,21 +759,6 @@ def _in_threads(fn, n_items: int, min_items: int = 2000) -> list:
         _POOL = ThreadPoolExecutor(workers, thread_name_prefix="evalkit-rouge")
     futures = [_POOL.submit(fn, bounds[i], bounds[i + 1]) for i in range(workers)]
     return [f.result() for f in futures]
-
-
-def _threaded(kernel, peers: np.ndarray, models: np.ndarray, *arrays, **scalars):
-    """Run a nogil pair kernel on chunks of the pairs in threads; concatenate the outputs."""
-
-    def one(a: int, b: int):
-        if kernel is K.count_hits:
-            return kernel(arrays[0], arrays[1], peers[a:b], models[a:b], scalars["nid"])
-        return kernel(*arrays, peers[a:b], models[a:b], scalars["V"], scalars["weight"],
-                      scalars["do_lcs"], scalars["do_wlcs"])
-
-    parts = _in_threads(one, len(peers))
-    if isinstance(parts[0], tuple):
-        return tuple(np.concatenate([p[k] for p in parts]) for k in range(len(parts[0])))
-    return np.concatenate(parts)
 
 
 def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.ndarray, models: np.ndarray,

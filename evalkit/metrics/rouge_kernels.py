@@ -10,13 +10,20 @@ Every floating-point expression keeps the Perl script's operation order (no fast
 because the 5-decimal output must match bit for bit at rounding boundaries.
 
 Texts are passed in CSR form: ``ptr[t]:ptr[t+1]`` slices a flat id array.
+
+Two kernels per method family: ``count_hits`` (with ``skip_keys``/``hash_ids`` ids) and
+``lcs_hits`` are the direct transcriptions of the script's loops, one (peer, model) pair at a
+time; ``eval_gram_hits`` and ``sentence_pair_masks`` + ``masked_lcs_hits`` are the fast paths
+``evalkit.metrics.rouge`` runs (same integers and floats; ``tests/test_rouge_kernels.py``
+compares them on seeded random corpora).
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-__all__ = ["count_hits", "lcs_hits", "bootstrap_sums", "drand48_indices", "hash_ids", "skip_keys", "perl_bootstrap_sums"]
+__all__ = ["count_hits", "lcs_hits", "bootstrap_sums", "drand48_indices", "hash_ids", "skip_keys", "perl_bootstrap_sums",
+           "eval_gram_hits", "sentence_pair_keys", "sentence_pair_masks", "masked_lcs_hits"]
 
 
 @njit(cache=True, nogil=True)

@@ -476,11 +476,14 @@ class Rouge:
             peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
         if cleaned is None:
             cleaned = CleanedTexts(corpus.texts, self.length_limit, self.byte_limit)
-        elif (cleaned.length_limit, cleaned.byte_limit, cleaned.texts) != (self.length_limit, self.byte_limit,
-                                                                           corpus.texts):
+        return _instance_scores(self._counts(corpus, peer_ids, cleaned), self)
+
+    def _counts(self, corpus: RougeCorpus, peer_ids: Sequence[str], cleaned: "CleanedTexts") -> "_Counts":
+        if (cleaned.length_limit, cleaned.byte_limit, cleaned.texts) != (self.length_limit, self.byte_limit,
+                                                                         corpus.texts):
             raise ParameterError("cleaned", "CleanedTexts of other texts or truncation",
                                  "CleanedTexts(corpus.texts, length_limit, byte_limit) of this configuration")
-        return _instance_scores(_cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids), self)
+        return _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
 
     def score_jackknife(
         self,
@@ -874,10 +877,12 @@ def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:
     return F
 
 
-def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
+def _method_scores(counts: _Counts, cfg: Rouge):
+    """Per method: (method, R, P, F, model count, peer count, hit count) arrays per instance
+    row, R/P/F rounded as the script prints them (counts float for ROUGE-W, else int)."""
     nrow = len(counts.rows)
     inst = counts.inst
-    frames = []
+    out = []
     for method, (kind, hit, mc, pc) in counts.methods.items():
         hit = hit.astype(np.float64)
         mc = mc.astype(np.float64)
@@ -922,23 +927,20 @@ def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
         R = perl_round5(r)
         P = perl_round5(p)
         F = perl_round5(_f_measure(R, P, cfg.alpha))
-        kinds = "float" if kind == "W" else "int"
-        df = pd.DataFrame(
-            {
-                "instance": [e for e, _ in counts.rows],
-                "system": [p_ for _, p_ in counts.rows],
-                "metric": method,
-                "R": R,
-                "P": P,
-                "F": F,
-                "model_count": M if kinds == "float" else M.astype(np.int64),
-                "peer_count": Pc if kinds == "float" else Pc.astype(np.int64),
-                "hit_count": H if kinds == "float" else H.astype(np.int64),
-            }
-        )
-        frames.append(df)
+        if kind != "W":
+            M, Pc, H = M.astype(np.int64), Pc.astype(np.int64), H.astype(np.int64)
+        out.append((method, R, P, F, M, Pc, H))
+    return out
+
+
+def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
+    cols = ["instance", "system", "metric", "R", "P", "F", "model_count", "peer_count", "hit_count"]
+    frames = []
+    for method, R, P, F, M, Pc, H in _method_scores(counts, cfg):
+        frames.append(pd.DataFrame(dict(zip(cols, (
+            [e for e, _ in counts.rows], [p_ for _, p_ in counts.rows], method, R, P, F, M, Pc, H)))))
     if not frames:
-        return pd.DataFrame(columns=["instance", "system", "metric", "R", "P", "F", "model_count", "peer_count", "hit_count"])
+        return pd.DataFrame(columns=cols)
     return pd.concat(frames, ignore_index=True)
 
 

@@ -778,9 +778,9 @@ def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.n
     rep[cleaned.suid[::-1]] = np.arange(len(cleaned.suid) - 1, -1, -1, dtype=np.int64)
     rsent = rep[ukeys // cleaned.n_sentences]
     csent = rep[ukeys % cleaned.n_sentences]
-    moff = np.zeros(n_u + 1, dtype=np.int64)
-    np.cumsum(tptr[rsent + 1] - tptr[rsent], out=moff[1:])
-    mask_l = np.zeros(max(int(moff[-1]), 1), dtype=np.int8)
+    moff = np.zeros(n_u + 1, dtype=np.int64)  # 64-bit words per model sentence
+    np.cumsum((tptr[rsent + 1] - tptr[rsent] + 63) >> 6, out=moff[1:])
+    mask_l = np.zeros(max(int(moff[-1]), 1), dtype=np.uint64)
     mask_w = np.zeros_like(mask_l)
     _in_threads(lambda lo, hi: K.sentence_pair_masks(tptr, stok, rsent, csent, moff, V, weight, do_lcs, do_wlcs,
                                                       lo, hi, mask_l, mask_w), n_u)

@@ -390,9 +390,10 @@ def sentence_pair_masks(
     tptr, tok, rsent, csent, moff, n_vocab, weight, do_lcs, do_wlcs, lo, hi, mask_l, mask_w
 ):  # pragma: no cover - compiled
     """Back-trace masks of the distinct sentence pairs lo..hi-1: model sentence ``rsent[u]``
-    (rows) against peer sentence ``csent[u]`` (columns); ``mask_l``/``mask_w`` (int8, flat,
-    pair u at ``moff[u]:moff[u+1]``, one entry per model token) receive 1 where the LCS /
-    WLCS back-trace of the script marks the model position. Writes only pairs lo..hi-1."""
+    (rows) against peer sentence ``csent[u]`` (columns); ``mask_l``/``mask_w`` (uint64 words,
+    flat, pair u at ``moff[u]:moff[u+1]``, bit x % 64 of word x // 64 for model token x) get
+    the bits where the LCS / WLCS back-trace of the script marks the model position. Writes
+    only pairs lo..hi-1."""
     maxr = 1
     maxc = 1
     for u in range(lo, hi):
@@ -452,7 +453,7 @@ def sentence_pair_masks(
                     if tok[r0 + i - 1] == tok[c0 + j - 1]:
                         i -= 1
                         j -= 1
-                        mask_l[o + i] = 1
+                        mask_l[o + (i >> 6)] |= _U1 << np.uint64(i & 63)
                     elif _popcount(~rows[i - 1] & _low(j)) >= _popcount(~rows[i] & _low(j - 1)):
                         i -= 1
                     else:
@@ -472,7 +473,7 @@ def sentence_pair_masks(
                     if tok[r0 + i - 1] == tok[c0 + j - 1]:
                         i -= 1
                         j -= 1
-                        mask_l[o + i] = 1
+                        mask_l[o + (i >> 6)] |= _U1 << np.uint64(i & 63)
                     elif c[i - 1, j] >= c[i, j - 1]:
                         i -= 1
                     else:
@@ -541,7 +542,7 @@ def sentence_pair_masks(
                 if tok[r0 + x] == ctok[j - 1]:
                     i -= 1
                     j -= 1
-                    mask_w[o + x] = 1
+                    mask_w[o + (x >> 6)] |= _U1 << np.uint64(x & 63)
                 elif cw[(i - 1) * wd + j] >= cw[i * wd + j - 1]:
                     i -= 1
                 else:
@@ -555,80 +556,92 @@ def masked_lcs_hits(
 ):  # pragma: no cover - compiled
     """``lcs_hits`` from the sentence-pair masks of :func:`sentence_pair_masks`:
     ``pair_uid[qptr[k] + a * n_peer_sentences + b]`` is the distinct pair of pair k's model
-    sentence a and peer sentence b (:func:`sentence_pair_keys` order). Same outputs."""
+    sentence a and peer sentence b (:func:`sentence_pair_keys` order). Same outputs. L and W
+    keep their own clipping counts, so their passes over the model sentences interleave."""
     npairs = peers.shape[0]
     l_hit = np.zeros(npairs, dtype=np.int64)
     l_base = np.zeros(npairs, dtype=np.int64)
     w_hit = np.zeros(npairs, dtype=np.float64)
     w_base = np.zeros(npairs, dtype=np.float64)
-    mc = np.zeros(n_vocab, dtype=np.int64)
-    pc = np.zeros(n_vocab, dtype=np.int64)
-    maxlen = 1
+    mcl = np.zeros(n_vocab, dtype=np.int64)
+    pcl = np.zeros(n_vocab, dtype=np.int64)
+    mcw = np.zeros(n_vocab, dtype=np.int64)
+    pcw = np.zeros(n_vocab, dtype=np.int64)
+    maxw = 1
     for s in range(tptr.shape[0] - 1):
-        if tptr[s + 1] - tptr[s] > maxlen:
-            maxlen = tptr[s + 1] - tptr[s]
-    mask = np.zeros(maxlen + 1, dtype=np.int8)
+        nw = (tptr[s + 1] - tptr[s] + 63) >> 6
+        if nw > maxw:
+            maxw = nw
+    ul = np.zeros(maxw, dtype=np.uint64)
+    uw = np.zeros(maxw, dtype=np.uint64)
     for k in range(npairs):
         p = peers[k]
         m = models[k]
         npeer = sptr[p + 1] - sptr[p]
-        for which in range(2):
-            if which == 0 and not do_lcs:
+        for q in range(fptr[m], fptr[m + 1]):
+            mcl[ftok[q]] += 1
+            mcw[ftok[q]] += 1
+        for q in range(fptr[p], fptr[p + 1]):
+            pcl[ftok[q]] += 1
+            pcw[ftok[q]] += 1
+        hit = 0
+        base = 0
+        whit = 0.0
+        wbase = 0.0
+        for a in range(sptr[m + 1] - sptr[m]):
+            si = sptr[m] + a
+            r0 = tptr[si]
+            rl = tptr[si + 1] - r0
+            nw = (rl + 63) >> 6
+            base += rl
+            if do_wlcs:
+                wbase += float(rl) ** weight
+            if rl == 0:
                 continue
-            if which == 1 and not do_wlcs:
-                continue
-            src = mask_l if which == 0 else mask_w
-            for q in range(fptr[m], fptr[m + 1]):
-                mc[ftok[q]] += 1
-            for q in range(fptr[p], fptr[p + 1]):
-                pc[ftok[q]] += 1
-            hit = 0
-            base = 0
-            whit = 0.0
-            wbase = 0.0
-            for a in range(sptr[m + 1] - sptr[m]):
-                si = sptr[m] + a
-                r0 = tptr[si]
-                rl = tptr[si + 1] - r0
+            for x in range(nw):
+                ul[x] = _U0
+                uw[x] = _U0
+            q0 = qptr[k] + a * npeer
+            for b in range(npeer):
+                o = moff[pair_uid[q0 + b]]
+                for x in range(nw):
+                    ul[x] |= mask_l[o + x]
+                    uw[x] |= mask_w[o + x]
+            if do_lcs:
                 for x in range(rl):
-                    mask[x] = 0
-                if which == 0:
-                    base += rl
-                else:
-                    wbase += float(rl) ** weight
-                if rl > 0:
-                    q0 = qptr[k] + a * npeer
-                    for b in range(npeer):
-                        o = moff[pair_uid[q0 + b]]
-                        for x in range(rl):
-                            mask[x] |= src[o + x]
+                    if (ul[x >> 6] >> np.uint64(x & 63)) & _U1:
+                        t = tok[r0 + x]
+                        if mcl[t] > 0 and pcl[t] > 0:
+                            hit += 1
+                            mcl[t] -= 1
+                            pcl[t] -= 1
+            if do_wlcs:
                 hitlen = 0
                 for x in range(rl):
-                    if mask[x] == 1:
+                    if (uw[x >> 6] >> np.uint64(x & 63)) & _U1:
                         t = tok[r0 + x]
-                        if mc[t] > 0 and pc[t] > 0:
-                            if which == 0:
-                                hit += 1
-                            else:
-                                hitlen += 1
-                                if x + 1 < rl and mask[x + 1] == 0:
-                                    whit += float(hitlen) ** weight
-                                    hitlen = 0
-                                elif x + 1 == rl:
-                                    whit += float(hitlen) ** weight
-                                    hitlen = 0
-                            mc[t] -= 1
-                            pc[t] -= 1
-            for q in range(fptr[m], fptr[m + 1]):
-                mc[ftok[q]] = 0
-            for q in range(fptr[p], fptr[p + 1]):
-                pc[ftok[q]] = 0
-            if which == 0:
-                l_hit[k] = hit
-                l_base[k] = base
-            else:
-                w_hit[k] = whit
-                w_base[k] = wbase
+                        if mcw[t] > 0 and pcw[t] > 0:
+                            hitlen += 1
+                            if x + 1 < rl and ((uw[(x + 1) >> 6] >> np.uint64((x + 1) & 63)) & _U1) == _U0:
+                                whit += float(hitlen) ** weight
+                                hitlen = 0
+                            elif x + 1 == rl:
+                                whit += float(hitlen) ** weight
+                                hitlen = 0
+                            mcw[t] -= 1
+                            pcw[t] -= 1
+        for q in range(fptr[m], fptr[m + 1]):
+            mcl[ftok[q]] = 0
+            mcw[ftok[q]] = 0
+        for q in range(fptr[p], fptr[p + 1]):
+            pcl[ftok[q]] = 0
+            pcw[ftok[q]] = 0
+        if do_lcs:
+            l_hit[k] = hit
+            l_base[k] = base
+        if do_wlcs:
+            w_hit[k] = whit
+            w_base[k] = wbase
     return l_hit, l_base, w_hit, w_base
 
 

@@ -664,6 +664,7 @@ class CleanedTexts:
         self._start_ok: Optional[np.ndarray] = None
         self._stems: Dict[int, Tuple[Mapping[str, str], List[Optional[str]]]] = {}
         self._pairs: Dict[tuple, tuple] = {}
+        self._sentence_pairs: Optional[tuple] = None
 
     def start_ok(self) -> np.ndarray:
         """Per vocabulary word: does it start as a counted token must ([a-z0-9$])?"""
@@ -764,20 +765,32 @@ def _in_threads(fn, n_items: int, min_items: int = 2000) -> list:
     return [f.result() for f in futures]
 
 
-def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.ndarray, models: np.ndarray,
-                V: int, weight: float, do_lcs: bool, do_wlcs: bool):
-    """(L hits, L base, W hits, W base) per pair, as ``K.lcs_hits``, with each distinct
-    (model sentence, peer sentence) pair's back-traces computed once (in threads)."""
-    qptr, keys = K.sentence_pair_keys(sptr, cleaned.suid, cleaned.n_sentences, peers, models)
+def _sentence_pairs(cleaned: CleanedTexts, peers: np.ndarray, models: np.ndarray):
+    """The distinct (model sentence, peer sentence) pairs of the text pairs: ``(qptr,
+    pair_uid, rsent, csent)`` as ``K.masked_lcs_hits`` takes them, with a sentence standing
+    for each distinct pair. Sentence ids do not depend on stemming or stop words, so this is
+    kept on ``cleaned`` for the other cells (keyed by the pair arrays of :func:`_pairs`)."""
+    hit = cleaned._sentence_pairs
+    if hit is not None and hit[0] is peers and hit[1] is models:
+        return hit[2]
+    qptr, keys = K.sentence_pair_keys(cleaned.sptr, cleaned.suid, cleaned.n_sentences, peers, models)
     pair_uid, n_u = K.hash_ids(keys)
     first = np.empty(n_u, dtype=np.int64)
     first[pair_uid[::-1]] = np.arange(len(keys) - 1, -1, -1, dtype=np.int64)
     ukeys = keys[first]
-    # one sentence standing for each distinct id
     rep = np.empty(cleaned.n_sentences, dtype=np.int64)
     rep[cleaned.suid[::-1]] = np.arange(len(cleaned.suid) - 1, -1, -1, dtype=np.int64)
-    rsent = rep[ukeys // cleaned.n_sentences]
-    csent = rep[ukeys % cleaned.n_sentences]
+    out = (qptr, pair_uid, rep[ukeys // cleaned.n_sentences], rep[ukeys % cleaned.n_sentences])
+    cleaned._sentence_pairs = (peers, models, out)
+    return out
+
+
+def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.ndarray, models: np.ndarray,
+                V: int, weight: float, do_lcs: bool, do_wlcs: bool):
+    """(L hits, L base, W hits, W base) per pair, as ``K.lcs_hits``, with each distinct
+    (model sentence, peer sentence) pair's back-traces computed once (in threads)."""
+    qptr, pair_uid, rsent, csent = _sentence_pairs(cleaned, peers, models)
+    n_u = len(rsent)
     moff = np.zeros(n_u + 1, dtype=np.int64)  # 64-bit words per model sentence
     np.cumsum((tptr[rsent + 1] - tptr[rsent] + 63) >> 6, out=moff[1:])
     mask_l = np.zeros(max(int(moff[-1]), 1), dtype=np.uint64)

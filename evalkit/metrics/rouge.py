@@ -107,6 +107,21 @@ def _perl_split(s: str) -> List[str]:
 _CLEAN_TABLE = bytes(c if (c < 128 and (chr(c).isalnum() or c == 45)) else 32 for c in range(256))
 
 
+_CLEAN_TABLE_NL = _CLEAN_TABLE[:10] + b"\n" + _CLEAN_TABLE[11:]
+
+
+def _clean_sentences(sents: Sequence[str]) -> List[List[str]]:
+    """``[_clean_tokens(s) for s in sents]`` in one pass over the text."""
+    try:
+        b = "\n".join(sents).encode("latin-1")
+    except UnicodeEncodeError:
+        return [_clean_tokens(s) for s in sents]
+    parts = b.translate(_CLEAN_TABLE_NL).replace(b"-", b" - ").decode("ascii").split("\n")
+    if len(parts) != len(sents):  # a sentence held a newline
+        return [_clean_tokens(s) for s in sents]
+    return [p.split() for p in parts]
+
+
 def _clean_tokens(s: str) -> List[str]:
     try:
         b = s.encode("latin-1")
@@ -150,7 +165,7 @@ def read_text_lcs(sents: Sequence[str], length_limit: int, byte_limit: int) -> L
     """Per-sentence tokens of ``readText_LCS`` (the ROUGE-L/W reader) before filtering."""
     out: List[str] = []
     if length_limit == 0 and byte_limit == 0:
-        out = list(sents)
+        return _clean_sentences(sents)
     elif length_limit != 0:
         used = 0
         for s in sents:
@@ -189,7 +204,10 @@ def _as_sentences(text: Text, what: str) -> List[str]:
         raise ParameterError(what, text, "a string or a sequence of sentence strings")
     from evalkit.metrics.rouge_formats import ascii_lower
 
-    return [ascii_lower(s.encode("utf-8").decode("latin-1")) for s in lines if len(s) > 0]
+    # one pass over the whole text: both steps map characters one by one and keep "\n"
+    # (no UTF-8 multi-byte sequence holds byte 0x0A), so splitting after them is the same
+    joined = text if isinstance(text, str) else "\n".join(lines)
+    return [s for s in ascii_lower(joined.encode("utf-8").decode("latin-1")).split("\n") if s]
 
 
 # ----------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def _cell(corpus: RM.RougeCorpus, stem: bool, stop: bool, limit: int = 0):
     cfg = RM.Rouge(n=4, w=1.2, skip=4, su="both", stem=stem, stopwords=stop, length_limit=limit or None)
     cleaned = RM.CleanedTexts(corpus.texts, limit, 0)
     peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
-    V, fptr, ftok, sptr, tptr, stok = RM._encode(cleaned, cfg._tokenizer())
+    V, fptr, ftok, sptr, tptr, stok, _ = RM._encode(cleaned, cfg._tokenizer())
     rows, peers, models, inst, nmod, gptr, gpairs = RM._pairs(cleaned, corpus, peer_ids)
     return cleaned, (V, fptr, ftok, sptr, tptr, stok), (peers, models, gptr, gpairs)
 
@@ -81,6 +81,27 @@ def test_sentence_pair_lcs_equals_the_per_pair_tables(seed, vocab, long, weight)
                 assert g.dtype == w.dtype and np.array_equal(g, w)
             if do_l and do_w:
                 assert want[0].any() and want[2].any()  # the corpora do share words
+
+
+@pytest.mark.parametrize("seed,vocab,long", CASES)
+def test_stemming_cell_reusing_unstemmed_masks_equals_the_per_pair_tables(seed, vocab, long):
+    """Pairs where stemming joins no two words copy the unstemmed cell's back-traces."""
+    corpus = _random_corpus(seed, vocab, long)
+    # words that share a stem with another, so both kinds of pair occur
+    corpus = RM.RougeCorpus([tuple(s + " cat cats running runs" if i % 3 == 0 else s for i, s in enumerate(t))
+                             for t in corpus.texts], corpus.evals)
+    for stop in (False, True):
+        cleaned = RM.CleanedTexts(corpus.texts, 0, 0)
+        peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
+        _, peers, models, *_ = RM._pairs(cleaned, corpus, peer_ids)
+        for stem in (False, True):
+            cfg = RM.Rouge(n=0, w=1.2, stem=stem, stopwords=stop)
+            V, fptr, ftok, sptr, tptr, stok, keep = RM._encode(cleaned, cfg._tokenizer())
+            want = K.lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, V, 1.2, True, True)
+            got = RM._lcs_counts(cleaned, sptr, tptr, stok, fptr, ftok, peers, models, V, 1.2, True, True, keep, stem)
+            for w, g in zip(want, got):
+                assert np.array_equal(g, w)
+        assert len(cleaned._masks) == 1  # the stemming cell found the masks to start from
 
 
 def _counter_hits(seq_p, seq_m) -> int:

@@ -683,6 +683,7 @@ class CleanedTexts:
         self._stems: Dict[int, Tuple[Mapping[str, str], List[Optional[str]]]] = {}
         self._pairs: Dict[tuple, tuple] = {}
         self._sentence_pairs: Optional[tuple] = None
+        self._masks: Dict[tuple, tuple] = {}
 
     def start_ok(self) -> np.ndarray:
         """Per vocabulary word: does it start as a counted token must ([a-z0-9$])?"""
@@ -751,7 +752,7 @@ def _encode(cleaned: CleanedTexts, tok: _Tokenizer):
         V = len(words)
     fptr, ftok = _filter_csr(cleaned.fptr, mapping[cleaned.fraw])
     tptr, stok = _filter_csr(cleaned.tptr, mapping[cleaned.traw])
-    return max(V, 1), fptr, ftok, cleaned.sptr, tptr, stok
+    return max(V, 1), fptr, ftok, cleaned.sptr, tptr, stok, keep
 
 
 def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
@@ -804,17 +805,32 @@ def _sentence_pairs(cleaned: CleanedTexts, peers: np.ndarray, models: np.ndarray
 
 
 def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.ndarray, models: np.ndarray,
-                V: int, weight: float, do_lcs: bool, do_wlcs: bool):
+                V: int, weight: float, do_lcs: bool, do_wlcs: bool, keep: Optional[np.ndarray] = None,
+                stemmed: bool = False):
     """(L hits, L base, W hits, W base) per pair, as ``K.lcs_hits``, with each distinct
-    (model sentence, peer sentence) pair's back-traces computed once (in threads)."""
+    (model sentence, peer sentence) pair's back-traces computed once (in threads). ``keep``
+    (the vocabulary words the cell keeps) and ``stemmed`` let a stemming cell start from
+    the masks of the cell that kept the same words without stemming."""
+    if keep is None:
+        keep = np.zeros(0, dtype=bool)
     qptr, pair_uid, rsent, csent = _sentence_pairs(cleaned, peers, models)
     n_u = len(rsent)
     moff = np.zeros(n_u + 1, dtype=np.int64)  # 64-bit words per model sentence
     np.cumsum((tptr[rsent + 1] - tptr[rsent] + 63) >> 6, out=moff[1:])
     mask_l = np.zeros(max(int(moff[-1]), 1), dtype=np.uint64)
     mask_w = np.zeros_like(mask_l)
+    # a cell with stemming reuses the masks of the cell without it (same stop words, so the
+    # same positions) for the sentence pairs where stemming made no new token equal
+    key = (keep.tobytes(), weight, do_lcs, do_wlcs)
+    base = cleaned._masks.get(key) if stemmed else None
+    if base is not None and base[0] is peers and len(base[1]) == len(stok):
+        base_tok, base_l, base_w = base[1], base[2], base[3]
+    else:
+        base_tok, base_l, base_w = np.zeros(0, dtype=np.int64), mask_l[:0], mask_w[:0]
     _in_threads(lambda lo, hi: K.sentence_pair_masks(tptr, stok, rsent, csent, moff, V, weight, do_lcs, do_wlcs,
-                                                      lo, hi, mask_l, mask_w), n_u)
+                                                      lo, hi, mask_l, mask_w, base_tok, base_l, base_w), n_u)
+    if not stemmed:
+        cleaned._masks[key] = (peers, stok, mask_l, mask_w)
     return K.masked_lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, qptr, pair_uid, moff, mask_l, mask_w,
                              V, weight, do_lcs, do_wlcs)
 
@@ -866,7 +882,7 @@ def _skip_sizes(lens: np.ndarray, skip: int) -> np.ndarray:
 
 
 def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
-    V, fptr, ftok, sptr, tptr, stok = _encode(cleaned, tok)
+    V, fptr, ftok, sptr, tptr, stok, keep = _encode(cleaned, tok)
     rows, peers_a, models_a, inst_a, nmod, gptr, gpairs = _pairs(cleaned, corpus, peer_ids)
     methods: Dict[str, Tuple[str, np.ndarray, np.ndarray, np.ndarray]] = {}
     flen = np.diff(fptr)
@@ -882,7 +898,7 @@ def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: Rou
     if cfg.lcs or cfg.w is not None:
         lh, lb, wh, wb = _lcs_counts(
             cleaned, sptr, tptr, stok, fptr, ftok, peers_a, models_a, V,
-            float(cfg.w) if cfg.w is not None else 1.0, cfg.lcs, cfg.w is not None,
+            float(cfg.w) if cfg.w is not None else 1.0, cfg.lcs, cfg.w is not None, keep, tok.stem,
         )
         if cfg.lcs:
             methods["ROUGE-L"] = ("L", lh, lb, flen[peers_a])

@@ -387,13 +387,19 @@ def sentence_pair_keys(sptr, suid, n_usent, peers, models):  # pragma: no cover 
 
 @njit(cache=True, nogil=True)
 def sentence_pair_masks(
-    tptr, tok, rsent, csent, moff, n_vocab, weight, do_lcs, do_wlcs, lo, hi, mask_l, mask_w
+    tptr, tok, rsent, csent, moff, n_vocab, weight, do_lcs, do_wlcs, lo, hi, mask_l, mask_w,
+    base_tok, base_l, base_w,
 ):  # pragma: no cover - compiled
     """Back-trace masks of the distinct sentence pairs lo..hi-1: model sentence ``rsent[u]``
     (rows) against peer sentence ``csent[u]`` (columns); ``mask_l``/``mask_w`` (uint64 words,
     flat, pair u at ``moff[u]:moff[u+1]``, bit x % 64 of word x // 64 for model token x) get
     the bits where the LCS / WLCS back-trace of the script marks the model position. Writes
-    only pairs lo..hi-1."""
+    only pairs lo..hi-1.
+
+    The back-traces depend on the two sentences only through which tokens are equal. When
+    ``base_tok`` (same positions, other ids: the unstemmed tokens, with ``base_l``/``base_w``
+    their masks) is not empty, a pair whose tokens are equal exactly where the base tokens
+    are (stemming joined no two words of the pair) copies the base masks."""
     maxr = 1
     maxc = 1
     for u in range(lo, hi):
@@ -415,6 +421,8 @@ def sentence_pair_masks(
     fw = np.zeros(maxr + maxc + 2, dtype=np.float64)
     for x in range(maxr + maxc + 2):
         fw[x] = float(x) ** weight
+    reuse = base_tok.shape[0] > 0
+    base_of = np.full(n_vocab if reuse else 1, -1, dtype=np.int64)
     for u in range(lo, hi):
         r0 = tptr[rsent[u]]
         rl = tptr[rsent[u] + 1] - r0
@@ -423,6 +431,28 @@ def sentence_pair_masks(
         o = moff[u]
         if rl == 0 or cl == 0:
             continue
+        if reuse:
+            # equal here <=> equal in the base? (base-equal implies equal: check the converse)
+            same = True
+            for j in range(cl):
+                t = tok[c0 + j]
+                b = base_tok[c0 + j]
+                if base_of[t] == -1:
+                    base_of[t] = b
+                elif base_of[t] != b:
+                    base_of[t] = -2
+            for i in range(rl):
+                b = base_of[tok[r0 + i]]
+                if b != -1 and b != base_tok[r0 + i]:
+                    same = False
+                    break
+            for j in range(cl):
+                base_of[tok[c0 + j]] = -1
+            if same:
+                for x in range(o, moff[u + 1]):
+                    mask_l[x] = base_l[x]
+                    mask_w[x] = base_w[x]
+                continue
         # any shared token? (otherwise neither back-trace marks anything)
         for j in range(cl):
             seen[tok[c0 + j]] = 1

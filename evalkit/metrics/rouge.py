@@ -656,9 +656,15 @@ class CleanedTexts:
     def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0):
         self.length_limit, self.byte_limit = int(length_limit or 0), int(byte_limit or 0)
         length_limit, byte_limit = self.length_limit, self.byte_limit
-        sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
-        self.sptr, _ = _csr([[0] * len(ss) for ss in sents])
-        sent_list = [s for ss in sents for s in ss]
+        if length_limit == 0 and byte_limit == 0:  # every sentence, cleaned in one pass
+            n_sent = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+            sent_list = _clean_sentences([s for t in texts for s in t])
+        else:
+            sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
+            n_sent = np.fromiter(map(len, sents), dtype=np.int64, count=len(sents))
+            sent_list = [s for ss in sents for s in ss]
+        self.sptr = np.zeros(len(texts) + 1, dtype=np.int64)
+        np.cumsum(n_sent, out=self.sptr[1:])
         # equal cleaned sentences get equal ids (ROUGE-L/W work once per distinct pair)
         sid: Dict[Tuple[str, ...], int] = {}
         sget = sid.setdefault

@@ -15,8 +15,10 @@ bootstrap mean: :meth:`evalkit.metrics.rouge.Rouge.score`).
 
 :func:`rouge_variant_grid` scores 8 methods x stemming x stop words x P/R/F in one pass
 (Graham's 192 variants with the system mean and median of :func:`aggregate_variant_grid`):
-cleaning and truncation are shared by the four (stem, stop) cells, counting by the
-methods of one cell. Each value equals the per-summary score of
+cleaning and truncation are shared by the four (stem, stop) cells, and so are the stems
+(once per word), the (peer, model) pairs and the distinct sentence pairs of ROUGE-L/W; a
+stemming cell copies the unstemmed cell's LCS/WLCS back-traces wherever stemming made no
+new pair of words equal (see :mod:`evalkit.metrics.rouge_kernels`). Each value equals the per-summary score of
 ``ROUGE-1.5.5.pl -n 4 -w 1.2 -2 4 -U -f A -p alpha [-m] [-s] -d`` (``tests/test_rouge_parity.py``).
 """
 from __future__ import annotations

@@ -179,3 +179,22 @@ def test_grid_scores_do_not_depend_on_the_number_of_threads(monkeypatch):
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     single = rouge_variant_grid(summ, refs, inst, sysid, per_summary=True)
     assert threaded.equals(single)
+
+
+@pytest.mark.parametrize("stem,stop", [(False, False), (False, True), (True, False), (True, True)])
+def test_cell_encoding_equals_the_per_token_filter_and_stemmer(stem, stop):
+    """``_encode`` (vocabulary-wide, stems shared by the cells) keeps and joins the tokens
+    exactly as ``_Tokenizer.token`` filters and stems each one."""
+    corpus = RM.RougeCorpus.from_lists(
+        ["The cats were running -- quickly, 3 times; $5 isn't much.\nA DOG's houses", "of the and"],
+        [["cat running runs ran houses house's"], ["the"]])
+    cleaned = RM.CleanedTexts(corpus.texts, 0, 0)
+    tok = RM.Rouge(stem=stem, stopwords=stop)._tokenizer()
+    V, fptr, ftok, sptr, tptr, stok, _ = RM._encode(cleaned, tok)
+    words = [cleaned.vocab[i] for i in cleaned.fraw]
+    want = [tok.token(w) for w in words]
+    kept = [w for w in want if w is not None]
+    assert len(ftok) == len(kept) and np.array_equal(stok, ftok)
+    # equal ids exactly for equal tokens
+    assert len({(a, b) for a, b in zip(kept, ftok.tolist())}) == len(set(kept)) == len(set(ftok.tolist()))
+    assert (tok.token("cats") == "cat") == stem and (tok.token("the") is None) == stop

@@ -3,6 +3,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from evalkit.errors import ParameterError
 from evalkit.papers import amigo2005duc as dp
 from evalkit.stats import qarla
 from evalkit.stats.qarla_synthetic import point_clouds
@@ -38,3 +39,56 @@ def test_jack_growth_reads_the_curve():
     g = dp.jack_growth(curve, knee=2)
     assert g == {"before": pytest.approx(0.4), "after": pytest.approx(0.15), "final": pytest.approx(0.7)}
     assert dp.jack_knee() == 10
+
+
+# --------------------------------------------------------------------------- task 2 vs task 5
+def test_task_keys_per_profile():
+    assert dp.dataset_key("sample", 5) == "duc2004t5" and dp.dataset_key("sample") == "duc2004"
+    assert dp.tasks("sample") == [2, 5] and dp.tasks("public") == [2]
+    with pytest.raises(ParameterError, match="no 'Who is X\\?' data"):
+        dp.dataset_key("public", 5)
+
+
+def _cloud_data(seed, spread):
+    _, sims, roles = point_clouds(3, 5, 6, 2, noise=spread, seed=seed)
+    sims = pd.concat([sims, sims[sims["metric"] == "x0"].assign(metric="GRAMSIM")], ignore_index=True)
+    return qarla.QarlaData(sims, roles)
+
+
+def test_task_summary_and_claims():
+    datas = {2: _cloud_data(1, 0.9), 5: _cloud_data(2, 0.2)}
+    summary = dp.task_summary(datas, ["x0", "x1"]).set_index("task")
+    for task, data in datas.items():
+        assert summary.loc[task, "king_set"] == pytest.approx(qarla.king(data, metrics=["x0", "x1"]))
+        assert summary.loc[task, "jack_set"] == pytest.approx(qarla.jack(data, metrics=["x0", "x1"]))
+        assert summary.loc[task, "mean_king"] == pytest.approx(np.mean([qarla.king(data, metrics=[m])
+                                                                        for m in ("x0", "x1")]))
+    claims = dp.task_claims(summary.reset_index(), data="clouds").set_index("claim_id")
+    k2, k5 = summary.loc[2, "king_set"], summary.loc[5, "king_set"]
+    assert claims.loc["king_higher_task5", "verdict"] == ("agrees" if k5 > k2 else "differs")
+    j2, j5 = summary.loc[2, "jack_set"], summary.loc[5, "jack_set"]
+    assert claims.loc["jack_higher_task2", "verdict"] == ("agrees" if j2 > j5 else "differs")
+    only2 = dp.task_claims(summary.reset_index().iloc[:1], data="clouds")
+    assert (only2["verdict"] == "not comparable").all() and only2["note"].str.contains("no task 5").all()
+    with pytest.raises(ParameterError):
+        dp.task_summary(datas, ["x0", "TVM.512"])
+
+
+@pytest.mark.slow
+def test_simulated_task5_has_more_model_agreement_and_less_peer_diversity(tmp_path):
+    """The directions P2 reports (§3.3 KING higher in task 5, §3.4 JACK higher in task 2) on
+    15 simulated docsets of each task, all peers."""
+    from evalkit.data.qarla_inputs import summaries_and_roles
+    from evalkit.data.simulate import load_sample
+    from evalkit.metrics.qarla_pool import similarity_pool
+
+    datas = {}
+    for task in (2, 5):
+        corpus = load_sample(dp.dataset_key("sample", task), root=tmp_path)
+        summ, roles, _ = summaries_and_roles(corpus, max_instances=15)
+        sims = similarity_pool(summ, roles, kinds=["1", "W-1.2"], preprocessings=["b"], tvm_sizes=[64, 512],
+                               documents=corpus.documents, lemmas="porter", byte_limit=665)
+        datas[task] = qarla.QarlaData(sims, roles)
+    s = dp.task_summary(datas, ["Rpre-W-1.2.b", "TVM.512"]).set_index("task")
+    assert s.loc[5, "mean_king"] > s.loc[2, "mean_king"] and s.loc[5, "king_set"] > s.loc[2, "king_set"]
+    assert s.loc[2, "jack_set"] > s.loc[5, "jack_set"]

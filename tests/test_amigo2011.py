@@ -71,3 +71,50 @@ def test_parsed_linguistic_measure():
     scores = a11.mt_scores(_MT(), {"DP-HWCM": a11.PARSED["DP-HWCM"]})
     x = scores.set_index(["segment", "system"])["value"]
     assert x[(1, "a")] == pytest.approx(1.0) and x[(1, "b")] < x[(1, "a")]
+
+
+def test_test_beds_map_to_corpora():
+    assert a11.dataset_key("mt", "licensed", "CE2005") == "nist-mt05-zh-en"
+    assert a11.dataset_key("mt", "licensed") == "nist-mt04-ar-en"            # Table 1's first column
+    assert a11.dataset_key("mt", "sample", "CE2005") == "tides2003"          # one stand-in per profile
+    assert a11.dataset_key("as", "sample", "DUC2006") == a11.dataset_key("as", "licensed", "DUC2006") == "duc2006"
+    assert a11.dataset_key("as", "public", "DUC2006") == "summeval"
+    from evalkit.data import licensed
+
+    assert set(a11.TESTBEDS["mt"].values()) <= set(licensed.CORPORA)
+
+
+class _DUC2006:
+    name = "duc2006"
+    judgments = pd.DataFrame({"instance": ["D1"] * 4, "summarizer": ["1", "1", "2", "2"],
+                              "judgment": ["overall_responsiveness", "content_responsiveness"] * 2,
+                              "value": [2.0, 3.0, 4.0, 5.0]})
+
+    @staticmethod
+    def peers():
+        return ["1", "2"]
+
+
+def test_duc2006_quality_is_content_responsiveness():
+    q = a11.as_quality(_DUC2006()).set_index("system")["value"]
+    assert q.to_dict() == {"1": 3.0, "2": 5.0}
+
+
+class _Table:
+    measures = ["x1", "x2", "x3"]
+    diffs = pd.DataFrame(index=range(10)).to_numpy()
+
+
+def _sets(reliability):
+    h = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
+    return pd.DataFrame({"heterogeneity": h, "reliability": reliability, "gain": [0.01] * 8})
+
+
+def test_claims_lower_envelope_of_reliability():
+    additive = pd.DataFrame({"difference": [0.1, 0.2, 0.0]})
+    rising = a11.claims(_Table(), additive, _sets([.5, .6, .6, .7, .7, .8, .9, .9]), "as", "toy").set_index("claim_id")
+    assert rising.loc["r_lower_bound_as", "verdict"] == "agrees"
+    assert rising.loc["r_lower_bound_as", "this_run"] == "min R per H quartile: 0.50 0.60 0.70 0.90"
+    falling = a11.claims(_Table(), additive, _sets([.9, .9, .8, .8, .6, .7, .5, .5]), "as", "toy").set_index("claim_id")
+    assert falling.loc["r_lower_bound_as", "verdict"] == "differs"
+    assert rising.loc["pairs_as", "verdict"] == "agrees"                    # 3 = C(3, 2) measure pairs

@@ -113,6 +113,7 @@ CONFIGS = [
     dict(smooth_method="add-k", smooth_value=1),
     dict(smooth_method="exp", effective_order=True),
     dict(lowercase=True, tokenize="intl"),
+    dict(lowercase=True),  # 13a on lower-cased lines, the joined-corpus path
     dict(tokenize="none", max_ngram_order=2),
     dict(tokenize="char", smooth_method="floor"),
 ]
@@ -289,3 +290,15 @@ def test_ngram_keys_identify_ngrams_exactly(ids, vocab_size):
         for i in starts:
             for j in starts:
                 assert (keys[n - 1][i] == keys[n - 1][j]) == (ids[i:i + n] == ids[j:j + n])
+
+
+def test_lines_with_the_separator_character_fall_back_line_by_line():
+    # the 13a corpus path joins lines with NUL; a line containing NUL is tokenized line by
+    # line instead, with sacrebleu's result
+    hyps = ["a b\x00c d .", "the cat 3.5 ,x"]
+    refs = [["a b\x00c d e .", "the cat 3.5 , x"]]
+    stats = BLEU().segment_statistics(hyps, refs)
+    ref = sacrebleu.BLEU(smooth_method="none", effective_order=True)
+    for i, h in enumerate(hyps):
+        r = ref.sentence_score(h, [refs[0][i]])
+        assert list(stats[i]) == [r.sys_len, r.ref_len] + list(r.counts) + list(r.totals)

@@ -78,3 +78,60 @@ def test_scheme4_keeps_abbreviations_whole():
         "Mr. Smith met U.S. officials on Aug. 5 , 2003 in St. Louis ; it is 3.5 percent ."
     # a sentence-final period after an ordinary word, a single initial, are left alone
     assert join_abbreviations(["in", "A", ".", "B", "said", "."]) == ["in", "A", ".", "B", "said", "."]
+
+
+# words_joined: all lines at once, LINE_SEP between lines; must give sacrebleu's tokens
+# line by line (the batch path of BLEU/NIST/WER/GTM with the 13a tokenizer).
+def _split_joined(tokens, n):
+    from evalkit.text.tokenize import LINE_SEP
+
+    lines, cur = [], []
+    for t in tokens:
+        if t == LINE_SEP:
+            lines.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    lines.append(cur)
+    return lines if n else []
+
+
+# plus Unicode whitespace that str.split() splits on but bytes.split() would not, a lone
+# surrogate (not UTF-8 encodable without surrogatepass), multi-byte UTF-8
+_LINE = st.lists(st.sampled_from(_ALPHABET + ["3.5", "1,000", "a.", "..", ",5", "9-", " ", "\xa0", "\x85",
+                                              "\u2028", "\x1c", "\u3000", "\ud800", "\U0001f600", "Straße"]),
+                 max_size=30).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINE, min_size=0, max_size=25))
+def test_words_joined_equals_sacrebleu_line_by_line(lines):
+    ref, fast = Tokenizer13a(), Tokenizer13aFast()
+    tokens = fast.words_joined(lines)
+    assert tokens is not None
+    assert _split_joined(tokens, len(lines)) == [ref(x).split() for x in lines]
+
+
+def test_words_joined_edge_cases():
+    from evalkit.text.tokenize import LINE_SEP
+
+    fast = Tokenizer13aFast()
+    assert fast.words_joined([]) == []
+    assert fast.words_joined([""]) == []
+    assert fast.words_joined(["", ""]) == [LINE_SEP]
+    # tricky lines (rules 2-4 by regex) beside simple ones, and the separator never glued
+    # to a neighbouring token
+    lines = ["It costs 3.5 euros.", "Hello, world.", "pages 3-5,", "a..b", ".,", "x"]
+    assert _split_joined(fast.words_joined(lines), len(lines)) == [Tokenizer13a()(x).split() for x in lines]
+    # a line containing the separator character cannot be joined
+    assert fast.words_joined(["a", "b\x00c"]) is None
+
+
+@pytest.mark.public
+def test_words_joined_equals_sacrebleu_on_wmt17(data_mirror):
+    from evalkit.data.safe_pickle import load
+
+    data = load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
+    ref, fast = Tokenizer13a(), Tokenizer13aFast()
+    for lines in [data[0][1], data[5][1], data[16][1][0]]:
+        assert _split_joined(fast.words_joined(lines), len(lines)) == [ref(x).split() for x in lines]

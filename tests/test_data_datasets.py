@@ -56,14 +56,15 @@ def test_every_profile_lists_what_exists_today():
     assert list(table.columns) == ["key", "profile", "kind", "description", "stands_in_for", "source"]
     kinds = table.groupby("kind")["key"].apply(set)
     assert kinds["mt"] == {"tides2003", "tides2003ce", "tides2003ae", "btec2004", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
-                           "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en"}
+                           "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en",
+                           "nist-mt04-ar-en", "nist-mt04-zh-en", "nist-mt05-ar-en", "nist-mt05-zh-en"}
     assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"}
     assert kinds["decompounding"] == {"decompound-sim", "decompound-debian", "decompound-gold"}
     assert set(datasets.keys("licensed")) == set(licensed.CORPORA)
     assert set(datasets.keys("public")) == {"summeval", "realsumm", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en",
                                             "wmt19-darr-kk-en", "wmt19-darr-lt-en", "icsi-meetings", "trec-qa-2004",
                                             "decompound-debian"}
-    assert kinds["study"] == STUDIES | {"trec-qa-2003"}
+    assert kinds["study"] == STUDIES | {"trec-qa-2003", "duc2004-docs"}
     assert datasets.profiles("duc2004") == ("sample", "licensed")
     assert datasets.profiles("summeval") == ("public",)
     sample = datasets.available("sample")

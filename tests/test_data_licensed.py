@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from _smoke_runs import nist_mt_fixture
 from evalkit.cli import main
 from evalkit.data import licensed
 from evalkit.errors import DataNotConfiguredError, InputFormatError
@@ -117,3 +118,21 @@ def test_cli_sample_hook(tmp_path, monkeypatch, capsys):
     assert main(["data", "sample", "--out", str(tmp_path / "s"), "--quick", "--seed", "7", "--corpus", "duc2004"]) == 0
     assert calls == [(tmp_path / "s", {"quick": True, "corpora": ["duc2004"], "jobs": None, "seed": 7})]
     assert "duc2004" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["nist-mt04-ar-en", "nist-mt04-zh-en", "nist-mt05-ar-en", "nist-mt05-zh-en"])
+def test_nist_mt_test_beds_load_and_name_file_and_line(tmp_path, monkeypatch, name):
+    """The NIST MT 2004/2005 entries read a NIST evaluation whose assessments are in LDC's
+    whitespace layout; a bad assessment row is an error naming the file and its line."""
+    path = nist_mt_fixture(tmp_path, monkeypatch, name)
+    corpus = licensed.load(name)
+    assert corpus.name == name and set(corpus.judgments["judgment"]) == {"adequacy", "fluency"}
+    assert licensed.check([name])[0]["state"] == "ok"
+    table = path.parent / "assessments.txt"
+    lines = table.read_text().splitlines()
+    first = lines[1].split()
+    for bad, what in ((" ".join(first[:2] + ["E99"] + first[3:]), "E99"), (" ".join(first[:4] + ["7", "3"]), "7")):
+        table.write_text("\n".join(lines[:3] + [bad] + lines[3:]) + "\n")
+        with pytest.raises(InputFormatError) as err:
+            licensed.load(name)
+        assert err.value.path == str(table) and err.value.line == 4, (str(err.value), what)

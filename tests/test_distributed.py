@@ -63,6 +63,7 @@ def reference():
     return _tests(n_workers=0)
 
 
+@pytest.mark.slow
 def test_pvalues_identical_on_1_2_and_4_workers(reference):
     """Worker counts on in-process (threaded) LocalClusters, to keep the test fast; the
     default LocalCluster of worker processes runs in test_scores_identical_on_a_local_cluster."""
@@ -110,6 +111,7 @@ def test_scores_identical_to_the_single_process_path(name):
         assert np.float64(ours[system]).tobytes() == np.float64(single).tobytes(), (name, system)
 
 
+@pytest.mark.slow
 def test_scores_identical_on_a_local_cluster():
     metric = get_metric("chrf")
     ours = dist.distributed_scores(metric, SYSTEMS, REFS, partition_size=13, n_workers=2)
@@ -158,6 +160,7 @@ def cli_cluster():
             p.wait(timeout=30)
 
 
+@pytest.mark.slow
 def test_cli_scheduler_by_address_and_environment(cli_cluster, reference, monkeypatch):
     assert len(_wait_for_workers(cli_cluster[0], 2)) == 2
     address, _ = cli_cluster
@@ -171,10 +174,55 @@ def test_cli_scheduler_by_address_and_environment(cli_cluster, reference, monkey
     pd.testing.assert_frame_equal(boot, reference[0], check_exact=True)
 
 
+@pytest.mark.slow
+def test_correlation_tests_identical_on_cli_workers(cli_cluster):
+    """The blocked correlation difference tests and clusters on the two worker processes equal
+    the in-process run (the same blocks and streams)."""
+    rng = np.random.default_rng(8)
+    h = rng.normal(size=(6, 1)) + rng.normal(size=(6, 15))
+    mats = {f"m{k}": h + rng.normal(scale=s, size=h.shape) for k, s in enumerate((0.5, 1.0, 3.0))}
+    kw = dict(test="boot", unit="both", level="system", method="kendall", n_resamples=300, seed=SEED,
+              block_size=40)
+    expected = dist.distributed_significance_clusters(mats, h, n_workers=0, **kw)
+    got = dist.distributed_significance_clusters(mats, h, scheduler=cli_cluster[0], **kw)
+    pd.testing.assert_frame_equal(got, expected, check_exact=True)
+    ci = dict(level="summary", method="pearson", n_resamples=250, seed=SEED, block_size=60)
+    assert (dist.distributed_bootstrap_ci(mats["m1"], h, scheduler=cli_cluster[0], **ci)
+            == dist.distributed_bootstrap_ci(mats["m1"], h, n_workers=0, **ci))
+
+
+@pytest.mark.slow
+def test_significance_command_on_the_cli_scheduler_equals_the_in_process_run(cli_cluster, tmp_path):
+    """``evalkit significance --scheduler`` in a subprocess, Parquet matrix and clusters, against
+    the same command with ``--workers 0`` ($EVALKIT_SCHEDULER: test_cli_scheduler_by_address_and_environment)."""
+    files = []
+    for name, hyps in SYSTEMS.items():
+        (tmp_path / f"{name}.txt").write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+        files.append(str(tmp_path / f"{name}.txt"))
+    for r in range(2):
+        (tmp_path / f"ref{r}.txt").write_text("".join(s[r] + "\n" for s in REFS), encoding="utf-8")
+        files += ["--refs", str(tmp_path / f"ref{r}.txt")]
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env.pop("EVALKIT_SCHEDULER", None)
+    outputs = {}
+    for run, extra in (("cluster", ["--scheduler", cli_cluster[0]]), ("local", ["--workers", "0"])):
+        out = tmp_path / run
+        proc = subprocess.run([sys.executable, "-m", "evalkit", "significance", *files, "--metric", "chrf",
+                               "--resamples", "300", "--block-size", "40", *extra, "--matrix", f"{out}-m.parquet",
+                               "--clusters", f"{out}-c.parquet", "--quiet"],
+                              capture_output=True, text=True, env=env, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        outputs[run] = (proc.stdout, pd.read_parquet(f"{out}-m.parquet"), pd.read_parquet(f"{out}-c.parquet"))
+    assert outputs["cluster"][0] == outputs["local"][0] and outputs["local"][0].startswith("metric,system,baseline")
+    pd.testing.assert_frame_equal(outputs["cluster"][1], outputs["local"][1], check_exact=True)
+    pd.testing.assert_frame_equal(outputs["cluster"][2], outputs["local"][2], check_exact=True)
+
+
+@pytest.mark.slow
 def test_killing_a_worker_mid_run_leaves_the_result_complete_and_identical(cli_cluster):
     address, workers = cli_cluster
     stats = {k: np.repeat(v, 10, axis=0) for k, v in STATS.items()}  # 1,200 segments
-    kwargs = dict(n_resamples=6000, seed=SEED, block_size=50, pairs="all")
+    kwargs = dict(n_resamples=12000, seed=SEED, block_size=50, pairs="all")  # 240 tasks
     expected = dist.distributed_bootstrap(stats, BLEU, n_workers=0, **kwargs)
     with distributed.Client(address) as client:
         box = {}
@@ -183,8 +231,8 @@ def test_killing_a_worker_mid_run_leaves_the_result_complete_and_identical(cli_c
         run.start()
         deadline = time.monotonic() + 30
         while not any(client.processing().values()) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(0.3)
+            time.sleep(0.02)
+        time.sleep(0.1)  # some blocks done and held by the worker, others running or queued
         assert run.is_alive(), "the run ended before a worker could be killed"
         workers[0].kill()
         run.join(timeout=120)

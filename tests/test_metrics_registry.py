@@ -28,6 +28,21 @@ REFS = [
     ["one two three four five six seven", "seven six five four three two one"],
 ]
 
+#: metrics whose inputs are not texts (evalkit.metrics.iscorpus): source sentence ids per summary
+#: sentence (None: a written sentence) and key-concept labels, shaped like HYPS/REFS
+SOURCE_IDS = ([("d1#1", "d1#2"), ("d2#1",), ("d3#1", "d3#2", "d4#7"), ("d1#2",), (), ("d5#1", "d5#2")],
+              [[("d1#2", "d9#1"), ("d1#1",)], [("d2#1", "d2#2")], [("d8#1",), ("d9#9",)], [("d1#2", "d1#3"), ("d1#1",)],
+               [("d1#1",), ("d2#2",)], [("d5#1", "d5#2"), ("d5#2", "d5#1", "d6#1")]])
+CONCEPTS = ([("f1", "f2"), ("f3",), ("f4", "f4", "f5"), ("f1",), (), ("f6", "f7")],
+            [[("f1", "f9"), ("f2",)], [("f3", "f3")], [("f8",), ("f9",)], [("f1", "f2"), ("f1",)], [("f1",), ("f2",)],
+             [("f6", "f7"), ("f7", "f6", "f6")]])
+INPUTS = {"docsim": SOURCE_IDS, "sentence-precision": SOURCE_IDS, "sentence-recall": SOURCE_IDS, "nicos": CONCEPTS}
+
+
+def inputs(name):
+    return INPUTS.get(name, (HYPS, REFS))
+
+
 #: per registered name, one setting that must change the signature (every name needs one)
 OTHER_CONFIG = {
     "bleu": {"smoothing": "floor"},
@@ -62,6 +77,10 @@ OTHER_CONFIG = {
     "dep-f": {"pred_only": True},
     "depeval": {"variant": "pm"},
     "be-hm": {"stem": False},
+    "docsim": {"denominator": "documents"},
+    "nicos": {"concepts": "manual"},
+    "sentence-precision": {"swap": True},
+    "sentence-recall": {"swap": True},
 }
 SLOW = {"meteor-jar"}  # starts Java for every call
 
@@ -86,7 +105,7 @@ _STATS = {}
 def statistics(name):
     if name not in _STATS:
         metric = build(name)
-        _STATS[name] = (metric, metric.segment_statistics(HYPS, REFS))
+        _STATS[name] = (metric, metric.segment_statistics(*inputs(name)))
     return _STATS[name]
 
 
@@ -122,9 +141,9 @@ def test_vectorized_score_equals_row_by_row_and_corpus_equals_score_of_sum(name)
     assert np.array_equal(vectorized[:-1], rowwise)
     whole = metric.score_from_statistics(stats.sum(axis=0)) if name not in SLOW else float(vectorized[-1])
     assert isinstance(whole, float) and whole == vectorized[-1]
-    assert float(metric.corpus_score(HYPS, REFS)) == whole
+    assert float(metric.corpus_score(*inputs(name))) == whole
     if name not in SLOW:  # the jar scores a segment itself; here one run per call
-        assert np.array_equal(np.asarray(metric.sentence_scores(HYPS, REFS), dtype=float),
+        assert np.array_equal(np.asarray(metric.sentence_scores(*inputs(name)), dtype=float),
                               np.array([metric.score_from_statistics(row) for row in stats]))
 
 

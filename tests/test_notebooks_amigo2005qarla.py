@@ -8,7 +8,7 @@ import json
 import pandas as pd
 import pytest
 
-from _smoke_runs import assert_stripped, no_licensed_config, notebooks, run
+from _smoke_runs import assert_licensed_ok, assert_stripped, duc_fixture, no_licensed_config, notebooks, run
 
 PAPER = "amigo2005qarla"
 NOTEBOOKS = notebooks(PAPER)
@@ -34,6 +34,11 @@ def test_sample_profile_runs(tmp_path, monkeypatch):
     claims = pd.read_csv(out / "00_formal_properties" / "paper_vs_run.csv")
     props = claims[claims["kind"] == "reproduced"].set_index("claim_id")["verdict"]
     assert props.drop("c6_random_metric").eq("agrees").all(), props
+    quality = json.loads((out / "01_metric_quality" / "results.json").read_text())["numbers"]
+    assert {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall", "ROUGESim"} <= set(quality["metrics"])
+    assert not {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall"} & set(quality["set1"])
+    kings = pd.read_csv(out / "01_metric_quality" / "figure5_king_per_metric.csv")
+    assert kings["king"].between(0, 1).all() and len(kings) == len(quality["metrics"])
     table1 = pd.read_csv(out / "01_metric_quality" / "table1.csv")
     assert list(table1["criterion"])[-2:] == ["QUEEN(ROUGESim)", "QUEEN(Best Metric Combination)"]
     assert (table1["successes"] <= table1["total"]).all() and (table1["total"] > 0).all()
@@ -49,6 +54,7 @@ def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
         {n: r.error for n, r in runs.items() if r.status != "ok"}
     numbers = json.loads((out / "01_metric_quality" / "results.json").read_text())["numbers"]
     assert numbers["data"] == "summeval"
+    assert not {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall"} & set(numbers["metrics"])
 
 
 def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
@@ -58,3 +64,11 @@ def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
     for name, run in runs.items():
         assert run.status == "skipped", (name, run.status, run.error)
         assert "duc2004" in run.error
+
+
+def test_licensed_profile_runs_on_a_duc2004_fixture(tmp_path, monkeypatch):
+    """The quick simulated DUC 2004 task 2 written as NIST's results tree, configured as duc2004."""
+    no_licensed_config(tmp_path, monkeypatch)
+    duc_fixture(tmp_path, monkeypatch, 2004)
+    runs, out = _run("licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
+    assert_licensed_ok(runs, out, set(NOTEBOOKS) - DATA_FREE, "01_metric_quality", "duc2004")

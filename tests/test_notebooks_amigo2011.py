@@ -1,14 +1,16 @@
 """Smoke runs of notebooks/amigo2011/ through the headless runner (quick mode).
 
 On ``sample`` every notebook must run; on ``public`` (when EVALKIT_DATA_MIRROR is set) too;
-on ``licensed`` the data notebooks must be reported as skipped when nothing is configured.
+on ``licensed`` the data notebooks must be reported as skipped when nothing is configured,
+and run on the paper's own test beds (NIST MT 2004 AE, DUC 2005) written as fixtures.
 """
 import json
 
 import pandas as pd
 import pytest
 
-from _smoke_runs import assert_stripped, no_licensed_config, notebooks, run
+from _smoke_runs import (assert_licensed_ok, assert_stripped, duc_fixture, nist_mt_fixture, no_licensed_config,
+                         notebooks, run)
 
 PAPER = "amigo2011"
 NOTEBOOKS = notebooks(PAPER)
@@ -62,4 +64,17 @@ def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
     assert set(runs) == set(NOTEBOOKS) - DATA_FREE
     for name, run in runs.items():
         assert run.status == "skipped", (name, run.status, run.error)
-        assert "mtc4" in run.error or "duc2005" in run.error
+        assert ("nist-mt04-ar-en" if "mt" in name else "duc2005") in run.error
+
+
+def test_licensed_profile_runs_on_nist_mt_and_duc_fixtures(tmp_path, monkeypatch):
+    """Quick simulated TIDES 2003 written as a NIST evaluation with LDC-layout assessments
+    (configured as nist-mt04-ar-en, the default test bed AE2004) and DUC 2005 as NIST's
+    results tree (duc2005)."""
+    no_licensed_config(tmp_path, monkeypatch)
+    nist_mt_fixture(tmp_path, monkeypatch, "nist-mt04-ar-en")
+    duc_fixture(tmp_path, monkeypatch, 2005)
+    runs, out = _run("licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
+    expected = set(NOTEBOOKS) - DATA_FREE
+    assert assert_licensed_ok(runs, out, expected, "01_mt_corroboration", "nist-mt04-ar-en")["ordered_pairs"] > 0
+    assert_licensed_ok(runs, out, expected, "02_as_corroboration", "duc2005")

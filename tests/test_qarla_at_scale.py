@@ -1,12 +1,12 @@
 """QARLA at scale: the vectorized KING search against the per-set loop, JACK against its
-definition, the JACK curve, naive K, leave-one-model-out, synthetic clouds, and the seven
-formal constraints of Amigó et al. (2005a, §2) as hypothesis properties."""
+definition, the JACK curve, naive K, leave-one-model-out and the synthetic clouds. The seven
+formal constraints of Amigó et al. (2005a, §2) are hypothesis properties in
+tests/test_qarla_constraints.py."""
 from itertools import combinations
 
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from evalkit.errors import ParameterError
 from evalkit.stats import qarla
@@ -143,100 +143,6 @@ def test_point_clouds_are_seeded_and_checked():
         point_clouds(special=("noisy",))
     with pytest.raises(ParameterError):
         point_clouds(noise=-1)
-
-
-def test_random_metric_king_near_zero_with_seven_peers():
-    # constraint 6: P(QUEEN(m) > QUEEN(a)) <= 1/2 per peer, so KING is near 0.5^7 = 0.0078
-    # (the peers' events share the model triples, so they are not independent: a loose bound)
-    _, sims, roles = point_clouds(60, 5, 7, 0, special=("random",), seed=4)
-    assert qarla.k_pairwise(sims, roles) < 0.5
-    assert qarla.king(sims, roles) < 0.15
-
-
-# ----------------------------------------------------------------- the seven constraints
-clouds = st.builds(lambda seed, models, peers, metrics, offset: point_clouds(
-    2, models, peers, metrics, peer_offset=offset, noise=0.3, seed=seed),
-    st.integers(0, 10_000), st.integers(4, 6), st.integers(1, 4), st.integers(1, 3), st.floats(0.0, 4.0))
-
-
-@settings(max_examples=15, deadline=None)
-@given(clouds)
-def test_constraint_4_monotone_invariance(cloud):
-    _, sims, roles = cloud
-    moved = sims.assign(value=np.exp(sims["value"]) * 3 + 1)
-    assert qarla.king(sims, roles) == qarla.king(moved, roles)
-    assert qarla.jack(sims, roles) == qarla.jack(moved, roles)
-    pd.testing.assert_frame_equal(qarla.queen(sims, roles), qarla.queen(moved, roles))
-
-
-@settings(max_examples=15, deadline=None)
-@given(clouds)
-def test_constraint_5_repeated_peers_do_not_change_king(cloud):
-    _, sims, roles = cloud
-    peer = roles[roles.role == "peer"].summarizer.iloc[0]
-    copy = sims.copy()
-    dup = copy[(copy.a == peer) | (copy.b == peer)].copy()
-    dup["a"] = dup["a"].replace(peer, "DUP")
-    dup["b"] = dup["b"].replace(peer, "DUP")
-    between = copy[(copy.a == peer)].drop_duplicates(["instance", "metric"]).assign(a="DUP", b=peer, value=0.0)
-    back = between.assign(a=peer, b="DUP")
-    sims2 = pd.concat([copy, dup, between, back], ignore_index=True)
-    roles2 = pd.concat([roles, roles[roles.summarizer == peer].assign(summarizer="DUP")], ignore_index=True)
-    assert qarla.king(sims2, roles2) == qarla.king(sims, roles)
-
-
-@settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10_000), st.integers(4, 6), st.integers(1, 4))
-def test_constraint_7_constant_metric_has_king_zero(seed, models, peers):
-    _, sims, roles = point_clouds(2, models, peers, 1, special=("constant",), seed=seed)
-    assert qarla.king(sims, roles, metrics=["constant"]) == 0.0
-    # in a set the constant test always passes: it changes nothing
-    assert qarla.king(sims, roles, metrics=["x0", "constant"]) == qarla.king(sims, roles, metrics=["x0"])
-
-
-@settings(max_examples=15, deadline=None)
-@given(clouds, st.floats(0.01, 5.0))
-def test_constraint_1_farther_from_every_model_is_not_better(cloud, shift):
-    _, sims, roles = cloud
-    # a copy of a peer moved farther from every model on every metric
-    peer = roles[roles.role == "peer"].summarizer.iloc[0]
-    models = set(roles[roles.role == "model"].summarizer)
-    far = sims[sims.a == peer].assign(a="FAR")
-    far.loc[far.b.isin(models), "value"] -= shift
-    sims2 = pd.concat([sims, far], ignore_index=True)
-    roles2 = pd.concat([roles, roles[roles.summarizer == peer].assign(summarizer="FAR")], ignore_index=True)
-    q = qarla.queen(sims2, roles2).set_index(["instance", "summarizer"])["queen"]
-    for inst in roles.instance.unique():
-        assert q[(inst, "FAR")] <= q[(inst, peer)]
-
-
-@settings(max_examples=15, deadline=None)
-@given(clouds)
-def test_constraint_3_king_one_means_every_model_has_queen(cloud):
-    _, sims, roles = cloud
-    if qarla.king(sims, roles) == 1.0:
-        assert qarla.queen(sims, roles).query("role == 'model'")["queen"].gt(0).all()
-
-
-def test_constraint_2_better_grouping_gives_higher_king():
-    _, sims, roles = point_clouds(6, 4, 5, 1, peer_offset=1.0, noise=0.5, seed=11)
-    models = set(roles[roles.role == "model"].summarizer)
-    both = sims.a.isin(models) & sims.b.isin(models)
-    one = sims.a.isin(models) ^ sims.b.isin(models)
-    better = sims.assign(metric="better")
-    better.loc[both.to_numpy(), "value"] += 10.0
-    better.loc[one.to_numpy(), "value"] -= 10.0
-    pool = pd.concat([sims, better], ignore_index=True)
-    assert qarla.king(pool, roles, metrics=["better"]) > qarla.king(pool, roles, metrics=["x0"])
-
-
-@settings(max_examples=12, deadline=None)
-@given(clouds)
-def test_jack_never_falls_when_peers_are_added(cloud):
-    _, sims, roles = cloud
-    peers = sorted(roles[roles.role == "peer"].summarizer.unique())
-    values = [qarla.jack(sims, roles, peers=peers[:k]) for k in range(1, len(peers) + 1)]
-    assert all(b >= a for a, b in zip(values, values[1:]))
 
 
 def test_queen_of_subsets_equals_queen_per_set():

@@ -1,8 +1,10 @@
-"""``evalkit score`` and ``evalkit significance`` (evalkit/cli/scale.py) on plain-text files."""
+"""``evalkit score`` and ``evalkit significance`` (evalkit/cli/scale.py) on plain-text files; the
+SGML, Parquet, clusters, human-correlation and subprocess tests are in tests/test_cli_scale.py."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from evalkit.cli import main
 from evalkit.data.simulate.scale import wmt_scale_corpus
@@ -26,7 +28,9 @@ def _files(tmp_path):
     return systems, refs
 
 
+@pytest.mark.slow
 def test_score_writes_the_single_process_scores(tmp_path):
+    """A LocalCluster of one worker process (started by the command)."""
     systems, refs = _files(tmp_path)
     out = tmp_path / "scores.csv"
     assert main(["score", *systems, *refs, "--metric", "bleu", "--metric", "chrf", "--workers", "1",
@@ -49,10 +53,12 @@ def test_significance_matrix_and_results(tmp_path):
                                      method="centred", n_workers=0)
     got = pd.read_csv(out)
     assert list(got["p_value"]) == list(expected["p_value"])
-    m = pd.read_csv(matrix, index_col=0)
-    assert list(m.index) == list(m.columns) and len(m) == 3
+    m = pd.read_csv(matrix).drop(columns="metric").set_index("system")
+    assert list(m.index) == list(m.columns) == list(SYSTEMS)
     values = m.to_numpy()
     assert np.allclose(values, values.T, equal_nan=True)
+    for row in expected.itertuples():
+        assert m.loc[row.system, row.baseline] == row.p_value
 
 
 def test_line_count_mismatch_names_the_file(tmp_path, capsys):

@@ -1,9 +1,14 @@
-"""Amigó et al. (2011) reliability, sensitivity, heterogeneity, gain: hand case and properties."""
+"""Amigó et al. (2011) reliability, sensitivity, heterogeneity, gain: hand case and properties;
+the §3 constraints on similarity measures."""
+from collections import Counter
+
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import Phase, find, given, settings, strategies as st
 
 from evalkit.errors import ParameterError
+from evalkit.stats import corroboration as co
 from evalkit.stats.corroboration import (additive_reliability_pairs, build_pairs, heterogeneity,
                                          measure_set_table, reliability, reliability_gain,
                                          sample_measure_sets, sensitivity, threshold_curve)
@@ -121,3 +126,65 @@ def test_bad_input():
     t = build_pairs(s, h)
     with pytest.raises(ParameterError):
         reliability(t, ["m9"])
+
+
+# --------------------------------------------------------------------------- §3 constraints
+units = st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), min_size=1, max_size=7)
+CONSTRAINT_SEARCH = settings(max_examples=300, deadline=None, database=None, phases=[Phase.generate])
+
+
+def _matches(s, g):
+    return sum((Counter(s) & Counter(g)).values())
+
+
+def f_measure(s, g):
+    return 2 * _matches(s, g) / (len(s) + len(g))
+
+
+def precision(s, g):
+    return _matches(s, g) / len(s)
+
+
+def recall(s, g):
+    return _matches(s, g) / len(g)
+
+
+def reversed_f(s, g):
+    return 1 - f_measure(s, g)
+
+
+def random_measure(s, g):
+    return np.random.default_rng(len(s) * 31 + len(g)).random()
+
+
+def _all_hold(result):
+    return all(v is not False for v in result.values())
+
+
+@settings(max_examples=80, deadline=None)
+@given(units, units)
+def test_f_measure_and_ol_satisfy_the_three_constraints(s, g):
+    """§3: the F measure of precision and recall satisfies them (footnote 1: not constraint 3
+    when nothing overlaps, which the checker skips); Ol is an F-like overlap."""
+    from evalkit.metrics.similarity import multiset_overlap
+
+    assert _all_hold(co.similarity_constraints(f_measure, s, g))
+    assert _all_hold(co.similarity_constraints(multiset_overlap, s, g))
+
+
+@pytest.mark.parametrize("measure, broken", [(precision, {1, 2}), (recall, {3}), (reversed_f, {1, 2, 3}),
+                                             (random_measure, {2, 3})])
+def test_precision_recall_reversed_and_random_measures_violate_them(measure, broken):
+    """§3: precision alone, recall alone, the reversal and a random measure do not satisfy the
+    constraints; hypothesis finds a violation of each constraint the paper's argument names."""
+    for k in broken:
+        find(st.tuples(units, units), lambda e: co.similarity_constraints(measure, *e)[k] is False,
+             settings=CONSTRAINT_SEARCH)
+
+
+def test_similarity_constraints_by_hand():
+    got = co.similarity_constraints(f_measure, ["a", "x"], ["a", "b"])
+    # F = 1/2; adding b: 2*2/(3+2) = .8 > .5; removing x: 2/(1+2) = .67 > .5
+    assert got == {1: True, 2: True, 3: True}
+    assert co.similarity_constraints(recall, ["a", "x"], ["a", "b"]) == {1: True, 2: True, 3: False}
+    assert co.similarity_constraints(f_measure, ["x"], ["a"])[3] is None     # nothing shared

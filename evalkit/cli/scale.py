@@ -1,41 +1,87 @@
 """``evalkit score`` and ``evalkit significance``: metrics x systems on a Dask cluster.
 
-Input: plain-text files, one segment per line (UTF-8, ``\\n`` line ends), one file per system
-(``SYSTEM ...``, named by the file name without its suffix) and one or more reference files
-(``--refs``, repeated), all with the same number of lines; a file with another count is an
-:class:`evalkit.errors.InputFormatError` naming it.
+Input (``SYSTEM ...`` and ``--refs``, repeated for several references), either
 
-``evalkit score``: tidy CSV ``metric,system,score`` (one row per metric and system), computed by
-:func:`evalkit.stats.distributed.distributed_scores` (byte-identical to the single-process scores).
+* plain text: one segment per line (UTF-8, ``\\n`` line ends), one file per system (named by
+  the file name without its suffix), every file with the same number of lines; or
+* NIST mteval SGML / XML (names ending in ``.sgm``, ``.sgml`` or ``.xml``, or ``--input
+  nist``; :mod:`evalkit.data.nist_sgml`): every ``SYSTEM`` file is a ``<tstset>`` that may hold
+  several systems (one per ``sysid``), every ``--refs`` file a ``<refset>`` (each of its
+  ``sysid`` is one reference), ``--src`` an optional ``<srcset>`` that fixes the document
+  order; segments pair by document and segment id (mteval's checks; a malformed file is an
+  :class:`evalkit.errors.InputFormatError` naming the file and line).
 
-``evalkit significance``: all pairs of systems on one metric, paired bootstrap (``--test
-bootstrap``, ``--method``) or approximate randomization (``--test ar``), in blocks of resamples
-(:mod:`evalkit.stats.distributed`); writes the tidy results (``--output``) and the p-value
-matrix (``--matrix``).
+Segment keys: ``document`` (empty for plain text) and ``segment`` (the line number, or the
+SGML ``seg id``).
 
-Both: ``--scheduler tcp://host:port`` (or ``$EVALKIT_SCHEDULER``) runs on an existing cluster,
-otherwise a LocalCluster of ``--workers`` processes (``--workers 0``: in this process).
+``evalkit score``: tidy ``metric, system, score`` (``--level system``, the corpus score,
+byte-identical to the single-process score: :func:`evalkit.stats.distributed.scores_from_statistics`)
+or ``metric, system, document, segment, score`` (``--level segment``).
+
+``evalkit significance``: for every ``--metric``, all pairs of systems by paired bootstrap
+(``--test bootstrap``, ``--method``) or approximate randomization (``--test ar``) in blocks of
+resamples; ``--output`` the tidy results (``metric, system, baseline, ..., p_value``),
+``--matrix`` the p-value matrix (``metric, system`` then one column per system), ``--clusters``
+the significance clusters (``metric, system, score, rank, beaten_by``: systems best first (the
+lowest score first for an error rate),
+a new rank when a system since the start of the current cluster beats it at ``--alpha``,
+:func:`evalkit.stats.difference_tests.ranked_clusters`). With ``--human FILE`` (TSV
+``system, document, segment, score``, :mod:`evalkit.data.tsv`; a cell left out is missing) it
+compares the metrics instead (at least two): each metric's segment scores against the humans,
+BOOT/PERM correlation difference test (``--corr-test``, ``--unit``, ``--corr-level``,
+``--coefficient``) for every ordered pair, ``--matrix`` p-values of "row beats column",
+``--clusters`` ``metric, r, rank, beaten_by``; an error rate (``higher_is_better = False``: TER,
+WER) enters negated, so that a better metric always has the higher correlation
+(:func:`evalkit.stats.distributed.distributed_compare_metrics`).
+
+Output format: ``.parquet`` / ``.pq`` file names are written as Parquet (pyarrow), others as CSV,
+``--format`` forces one for every output; no ``--output`` writes CSV to stdout. Progress bars and
+messages go to stderr (``--quiet`` silences them).
+
+Cluster: ``--scheduler tcp://host:port`` (or ``$EVALKIT_SCHEDULER``) runs on an existing cluster,
+otherwise a LocalCluster of ``--workers`` processes (``--workers 0``: in this process). Results
+do not depend on the cluster (:mod:`evalkit.stats.distributed`, seed contract).
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Dict, List, Optional
 
-from evalkit.atomic import atomic_write_text
-from evalkit.errors import InputFormatError
+from evalkit.errors import InputFormatError, ParameterError
 
-
-def _cluster_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("systems", nargs="+", type=Path, metavar="SYSTEM", help="system output, one segment per line")
-    parser.add_argument("--refs", action="append", type=Path, required=True, help="reference file (repeat for several)")
-    parser.add_argument("--scheduler", default=None, help="dask scheduler address (default: $EVALKIT_SCHEDULER or a local cluster)")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster (0: in this process)")
+NIST_SUFFIXES = (".sgm", ".sgml", ".xml")
+PARQUET_SUFFIXES = (".parquet", ".pq")
+HUMAN_SPEC = {"system": "str", "document": "text", "segment": "int", "score": "float"}
 
 
-def _read(args):
+@dataclass
+class Corpus:
+    systems: Dict[str, List[str]]
+    refs: List[List[str]]            # one list of references per segment
+    documents: List[str]
+    segments: List[int]
+
+
+# --------------------------------------------------------------------------- input
+def _is_nist(args) -> bool:
+    paths = list(args.systems) + list(args.refs) + ([args.src] if args.src else [])
+    if args.input != "auto":
+        return args.input == "nist"
+    kinds = {p.suffix.lower() in NIST_SUFFIXES for p in paths}
+    if len(kinds) > 1:
+        odd = next(p for p in paths if (p.suffix.lower() in NIST_SUFFIXES) != (paths[0].suffix.lower() in NIST_SUFFIXES))
+        raise InputFormatError(odd, None, f"the input format of {paths[0]} (all NIST SGML/XML or all plain text)")
+    return kinds.pop()
+
+
+def _read_text(args) -> Corpus:
     from evalkit.data.wmt import read_plain
 
+    if args.src is not None:
+        raise ParameterError("--src", str(args.src), "no source file with plain-text input (SGML only)")
     refs_files = [read_plain(p) for p in args.refs]
     n = len(refs_files[0])
     systems = {}
@@ -47,72 +93,253 @@ def _read(args):
         if len(lines) != n:
             raise InputFormatError(path, len(lines), f"{n} lines, as many as {args.refs[0]}",
                                    found=f"{len(lines)} lines")
-    refs = [list(segment) for segment in zip(*refs_files)]
-    return systems, refs
+    return Corpus(systems, [list(s) for s in zip(*refs_files)], [""] * n, list(range(1, n + 1)))
 
 
-def _write(frame, output) -> None:
+def _read_nist(args) -> Corpus:
+    from evalkit.data.nist_sgml import aligned_segments, read_nist
+
+    src = read_nist(args.src) if args.src else None
+    refsets = [read_nist(p) for p in args.refs]
+    systems, keys, streams = {}, None, None
+    for path in args.systems:
+        tst = read_nist(path)
+        for sysid in tst.systems():
+            if sysid in systems:
+                line = next(d.line for d in tst.docs if (d.sysid or "") == sysid)
+                raise InputFormatError(path, line, "a sysid not used by another system", found=sysid)
+            aligned = [aligned_segments(src, ref, tst, sysid) for ref in refsets]
+            systems[sysid] = aligned[0][1]
+            if keys is None:
+                keys, streams = aligned[0][0], [s for a in aligned for s in a[2]]
+    return Corpus(systems, [list(s) for s in zip(*streams)], [d for d, _ in keys], [s for _, s in keys])
+
+
+def _read(args) -> Corpus:
+    return _read_nist(args) if _is_nist(args) else _read_text(args)
+
+
+def _read_human(path: Path, corpus: Corpus):
+    """(systems x segments) human matrix, NaN where the file has no score."""
+    import numpy as np
+
+    from evalkit.data.tsv import check_keys, read_tsv
+
+    frame = read_tsv(path, HUMAN_SPEC, unique=("system", "document", "segment"))
+    names = list(corpus.systems)
+    position = {key: i for i, key in enumerate(zip(corpus.documents, corpus.segments))}
+    check_keys(frame, ["system"], {(s,) for s in names}, f"a system of the input ({', '.join(names)})")
+    check_keys(frame, ["document", "segment"], set(position), "a (document, segment) of the input")
+    human = np.full((len(names), len(position)), np.nan)
+    rows = [names.index(s) for s in frame["system"]]
+    cols = [position[k] for k in zip(frame["document"], frame["segment"])]
+    human[rows, cols] = frame["score"].to_numpy(float)
+    return human
+
+
+# --------------------------------------------------------------------------- output
+def _format(output: Optional[Path], fmt: Optional[str]) -> str:
+    """The output format, checked before any work starts."""
+    fmt = fmt or ("parquet" if output is not None and output.suffix.lower() in PARQUET_SUFFIXES else "csv")
+    if fmt == "parquet":
+        if output is None:
+            raise ParameterError("--output", None, "a file for Parquet output (stdout takes CSV only)")
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise ParameterError("--format", "parquet", "pyarrow installed (pip install 'evalkit[distributed]')") from None
+    return fmt
+
+
+def _check_outputs(args, *names) -> None:
+    for name in ("output", *names):
+        if name == "output" or getattr(args, name) is not None:
+            _format(getattr(args, name), args.format)
+
+
+def _write(frame, output: Optional[Path], fmt: Optional[str]) -> None:
+    from evalkit.atomic import atomic_path, atomic_write_text
+
+    if _format(output, fmt) == "parquet":
+        with atomic_path(output) as tmp:
+            frame.to_parquet(tmp, index=False)
+        return
+    frame = frame.copy()
+    for col in frame.columns:  # lists (beaten_by) as space-separated names in CSV
+        if frame[col].map(lambda v: isinstance(v, list)).any():
+            frame[col] = frame[col].map(" ".join)
     if output is None:
         frame.to_csv(sys.stdout, index=False)
     else:
         atomic_write_text(output, frame.to_csv(index=False))
 
 
+def _say(args, message: str) -> None:
+    if not args.quiet:
+        print(f"evalkit {args.command}: {message}", file=sys.stderr)
+
+
+def _statistics(args, metric, corpus: Corpus, client):
+    from evalkit.stats.distributed import distributed_statistics
+
+    return distributed_statistics(metric, corpus.systems, corpus.refs, partition_size=args.partition_size,
+                                  client=client, n_workers=0, progress=not args.quiet)
+
+
+# --------------------------------------------------------------------------- commands
 def _score(args) -> int:
     import pandas as pd
 
     from evalkit.metrics import get_metric
-    from evalkit.stats.distributed import distributed_scores
+    from evalkit.stats.distributed import cluster_client, scores_from_statistics
 
-    systems, refs = _read(args)
-    rows = []
-    for name in args.metric or ["bleu"]:
-        scores = distributed_scores(get_metric(name), systems, refs, scheduler=args.scheduler,
-                                    n_workers=args.workers)
-        rows += [{"metric": name, "system": s, "score": float(getattr(v, "score", v))} for s, v in scores.items()]
-        print(f"evalkit score: {name} done for {len(systems)} systems", file=sys.stderr)
-    _write(pd.DataFrame(rows), args.output)
+    _check_outputs(args)
+    corpus = _read(args)
+    frames = []
+    with cluster_client(None, args.scheduler, args.workers) as client:
+        for name in args.metric or ["bleu"]:
+            metric = get_metric(name)
+            stats = _statistics(args, metric, corpus, client)
+            if args.level == "system":
+                scores = scores_from_statistics(metric, stats)
+                frames.append(pd.DataFrame({"metric": name, "system": scores.index, "score": scores.to_numpy()}))
+            for system, s in stats.items() if args.level == "segment" else ():
+                frames.append(pd.DataFrame({"metric": name, "system": system, "document": corpus.documents,
+                                            "segment": corpus.segments, "score": metric.score_from_statistics(s)}))
+            _say(args, f"{name} done for {len(stats)} systems x {len(corpus.refs)} segments")
+    _write(pd.concat(frames, ignore_index=True), args.output, args.format)
     return 0
+
+
+def _system_tests(args, name, metric, corpus, client):
+    import pandas as pd
+
+    from evalkit.stats.difference_tests import ranked_clusters
+    from evalkit.stats.distributed import distributed_bootstrap, distributed_randomization
+    from evalkit.stats.resampling import result_matrix
+
+    stats = _statistics(args, metric, corpus, client)
+    common = dict(pairs="all", seed=args.seed, block_size=args.block_size, client=client, n_workers=0,
+                  progress=not args.quiet)
+    if args.test == "ar":
+        results = distributed_randomization(stats, metric, n_trials=args.resamples, **common)
+    else:
+        results = distributed_bootstrap(stats, metric, n_resamples=args.resamples, method=args.method, **common)
+    matrix = result_matrix(results).reindex(index=list(stats), columns=list(stats))
+    scores = dict(zip(results["baseline"], results["baseline_score"])) | dict(zip(results["system"], results["score"]))
+    sign = 1.0 if getattr(metric, "higher_is_better", True) else -1.0   # best first, also for error rates
+    clusters = ranked_clusters({s: sign * v for s, v in scores.items()},
+                               {(a, b): matrix.loc[a, b] for a in scores for b in scores if a != b},
+                               args.alpha, columns=("system", "score"))
+    clusters["score"] = clusters["system"].map(scores)
+    return (results.assign(metric=name), matrix.rename_axis("system").reset_index().assign(metric=name),
+            clusters.assign(metric=name))
+
+
+def _metric_tests(args, metrics, corpus, client):
+    import numpy as np
+
+    from evalkit.stats.difference_tests import metric_correlations
+    from evalkit.stats.distributed import comparison_clusters, distributed_compare_metrics
+
+    if len(metrics) < 2:
+        raise ParameterError("--metric", list(metrics), "at least two metrics to compare against --human")
+    human = _read_human(args.human, corpus)
+    mats = {}
+    for name, metric in metrics.items():
+        stats = _statistics(args, metric, corpus, client)
+        sign = 1.0 if getattr(metric, "higher_is_better", True) else -1.0
+        mats[name] = sign * np.stack([np.asarray(metric.score_from_statistics(s), dtype=float) for s in stats.values()])
+    options = dict(test=args.corr_test, unit=args.unit, level=args.corr_level, method=args.coefficient)
+    results = distributed_compare_metrics(mats, human, n_resamples=args.resamples, seed=args.seed,
+                                          block_size=args.block_size, client=client, n_workers=0,
+                                          progress=not args.quiet, **options)
+    clusters = comparison_clusters(results, metric_correlations(mats, human, args.corr_level, args.coefficient),
+                                   args.alpha)
+    order = list(mats)
+    matrix = (results.pivot(index="metric_a", columns="metric_b", values="p_value")
+              .reindex(index=order, columns=order).rename_axis(index="metric", columns=None).reset_index())
+    return results, matrix, clusters
 
 
 def _significance(args) -> int:
-    from evalkit.metrics import get_metric
-    from evalkit.stats.distributed import (distributed_bootstrap, distributed_randomization,
-                                           distributed_statistics)
-    from evalkit.stats.resampling import result_matrix
+    import pandas as pd
 
-    systems, refs = _read(args)
-    metric = get_metric(args.metric)
-    cluster = dict(scheduler=args.scheduler, n_workers=args.workers)
-    stats = distributed_statistics(metric, systems, refs, **cluster)
-    if args.test == "ar":
-        results = distributed_randomization(stats, metric, pairs="all", n_trials=args.resamples, seed=args.seed,
-                                            block_size=args.block_size, **cluster)
-    else:
-        results = distributed_bootstrap(stats, metric, pairs="all", n_resamples=args.resamples, seed=args.seed,
-                                        method=args.method, block_size=args.block_size, **cluster)
-    _write(results, args.output)
+    from evalkit.metrics import get_metric
+    from evalkit.stats.distributed import cluster_client
+
+    from evalkit.stats.distributed import DEFAULT_BLOCK_SIZE
+
+    _check_outputs(args, "matrix", "clusters")
+    if args.block_size is None:
+        args.block_size = DEFAULT_BLOCK_SIZE
+    corpus = _read(args)
+    names = args.metric or ["bleu"]
+    metrics = {name: get_metric(name) for name in names}
+    with cluster_client(None, args.scheduler, args.workers) as client:
+        if args.human is not None:
+            results, matrix, clusters = _metric_tests(args, metrics, corpus, client)
+        else:
+            parts = [_system_tests(args, name, metric, corpus, client) for name, metric in metrics.items()]
+            results, matrix, clusters = (pd.concat(p, ignore_index=True) for p in zip(*parts))
+            results, matrix, clusters = (f[["metric", *[c for c in f.columns if c != "metric"]]]
+                                         for f in (results, matrix, clusters))
+    _say(args, f"{len(results)} tests of {len(corpus.systems)} systems x {len(corpus.refs)} segments done")
+    _write(results, args.output, args.format)
     if args.matrix is not None:
-        atomic_write_text(args.matrix, result_matrix(results).to_csv())
+        _write(matrix, args.matrix, args.format)
+    if args.clusters is not None:
+        _write(clusters, args.clusters, args.format)
     return 0
 
 
+# --------------------------------------------------------------------------- parsers
+def _common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("systems", nargs="+", type=Path, metavar="SYSTEM",
+                        help="system output: plain text (one segment per line) or an SGML/XML tstset")
+    parser.add_argument("--refs", action="append", type=Path, required=True, help="reference file (repeat for several)")
+    parser.add_argument("--src", type=Path, default=None, help="NIST srcset (SGML input only; fixes the document order)")
+    parser.add_argument("--input", choices=("auto", "text", "nist"), default="auto",
+                        help="input format (auto: NIST for .sgm/.sgml/.xml names)")
+    parser.add_argument("--metric", action="append", help="registered metric name (repeat; default bleu)")
+    parser.add_argument("--format", choices=("csv", "parquet"), default=None,
+                        help="output format (default: by the file suffix, .parquet/.pq or CSV)")
+    parser.add_argument("--quiet", action="store_true", help="no progress or messages on stderr")
+    parser.add_argument("--scheduler", default=None,
+                        help="dask scheduler address (default: $EVALKIT_SCHEDULER or a local cluster)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster (0: in this process)")
+    parser.add_argument("--partition-size", type=int, default=5000, help="segments per scoring task")
+
+
+def _paragraph(start: str) -> str:
+    return next(p for p in __doc__.split("\n\n") if p.startswith(start + ":"))
+
+
 def register(subparsers) -> None:
-    score = subparsers.add_parser("score", help="score systems with metrics on a Dask cluster (tidy CSV)",
-                                  description=__doc__.split("\n\n")[2])
-    _cluster_options(score)
-    score.add_argument("--metric", action="append", help="registered metric name (repeat; default bleu)")
-    score.add_argument("--output", type=Path, default=None, help="CSV file (default: stdout)")
+    score = subparsers.add_parser("score", help="score systems with metrics on a Dask cluster (tidy CSV/Parquet)",
+                                  description=_paragraph("``evalkit score``"))
+    _common_options(score)
+    score.add_argument("--level", choices=("system", "segment"), default="system")
+    score.add_argument("--output", type=Path, default=None, help="CSV or Parquet file (default: CSV on stdout)")
     score.set_defaults(func=_score)
-    sig = subparsers.add_parser("significance", help="all-pairs significance tests on a Dask cluster",
-                                description=__doc__.split("\n\n")[3])
-    _cluster_options(sig)
-    sig.add_argument("--metric", default="bleu", help="registered metric name")
-    sig.add_argument("--test", choices=("bootstrap", "ar"), default="bootstrap")
-    sig.add_argument("--method", choices=("shift", "centred", "koehn"), default="centred")
+    sig = subparsers.add_parser("significance", help="all-pairs significance tests and clusters on a Dask cluster",
+                                description=_paragraph("``evalkit significance``"))
+    _common_options(sig)
+    sig.add_argument("--test", choices=("bootstrap", "ar"), default="bootstrap", help="system test")
+    sig.add_argument("--method", choices=("shift", "centred", "koehn"), default="centred", help="bootstrap p-value")
     sig.add_argument("--resamples", type=int, default=1000)
-    sig.add_argument("--block-size", type=int, default=500)
+    sig.add_argument("--block-size", type=int, default=None,
+                     help="resamples per task (part of the seed contract; default: "
+                          "evalkit.stats.distributed.DEFAULT_BLOCK_SIZE)")
     sig.add_argument("--seed", type=int, default=12345)
-    sig.add_argument("--output", type=Path, default=None, help="tidy results CSV (default: stdout)")
-    sig.add_argument("--matrix", type=Path, default=None, help="p-value matrix CSV")
+    sig.add_argument("--alpha", type=float, default=0.05, help="level of the significance clusters")
+    sig.add_argument("--human", type=Path, default=None,
+                     help="TSV system, document, segment, score: compare the metrics' correlations instead")
+    sig.add_argument("--corr-test", choices=("perm", "boot"), default="perm")
+    sig.add_argument("--unit", choices=("systems", "inputs", "both"), default="both", help="what --corr-test resamples")
+    sig.add_argument("--corr-level", choices=("system", "summary", "global"), default="system")
+    sig.add_argument("--coefficient", default="pearson", help="pearson, spearman, kendall, ...")
+    sig.add_argument("--output", type=Path, default=None, help="tidy results, CSV or Parquet (default: CSV on stdout)")
+    sig.add_argument("--matrix", type=Path, default=None, help="p-value matrix file")
+    sig.add_argument("--clusters", type=Path, default=None, help="significance clusters file")
     sig.set_defaults(func=_significance)

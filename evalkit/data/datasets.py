@@ -165,6 +165,7 @@ def _below(*folders: Path) -> List[Path]:
 # --------------------------------------------------------------------------- sample
 _SAMPLE_STANDS_IN = {
     "duc2004": "DUC 2004 task 2 (licensed duc2004: NIST SEE coverage and linguistic quality)",
+    "duc2004t5": "DUC 2004 task 5, 'Who is X?' (not in the licensed duc2004 entry, which reads task 2)",
     "duc2005": "DUC 2005 (licensed duc2005: responsiveness, linguistic quality, pyramids)",
     "duc2006": "DUC 2006 (licensed duc2006: responsiveness, linguistic quality, pyramids)",
     "duc2007": "DUC 2007 main task (licensed duc2007: content responsiveness)",

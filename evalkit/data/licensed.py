@@ -12,7 +12,8 @@ extracted copies are, by environment variable or YAML file; the first found wins
        licensed:
          duc2004: /data/duc/duc2004_results
          tac2008: /data/tac/UpdateSumm08_eval
-         mtc4:                       # NIST/LDC MT sets: files, relative to "root"
+         mtc4:                       # NIST/LDC MT sets (also nist-mt04-ar-en, nist-mt04-zh-en,
+                                     # nist-mt05-ar-en, nist-mt05-zh-en): files, relative to "root"
            root: /data/LDC2006T04
            references: [refs/ref.sgm]
            systems: [sys/E09.sgm, sys/E11.sgm]
@@ -69,6 +70,26 @@ def _tac(year: int, eval_dir: str) -> LicensedCorpus:
                           "point evalkit at the extracted eval directory)", ("ROUGE/models", "ROUGE/peers", "manual"))
 
 
+def _nist_mt(year: int, src: str) -> LicensedCorpus:
+    """A NIST (Open)MT evaluation with its LDC human assessments: ``nist-mt04-ar-en`` ...
+
+    Layout (a YAML mapping, like ``mtc4``): the evaluation set's source and reference SGML
+    (LDC2010T12 for 2004, LDC2010T14 for 2005: ``<srcset>`` / ``<refset>`` files, the
+    references repeated per ``sysid`` in one file), one ``<tstset>`` SGML file per
+    participant system (from NIST; 2005 outputs only with each participant's permission), and
+    the LDC adequacy/fluency assessments (1-5, one row per segment, system and judge) in
+    the LDC whitespace layout (``layout: ldc``) or evalkit's CSV (``layout: csv``), read by
+    :func:`evalkit.data.judgments.load_mt_evaluation`."""
+    language, tag = {"ar": ("Arabic", "AE"), "zh": ("Chinese", "CE")}[src]
+    catalog = {2004: "LDC2010T12", 2005: "LDC2010T14"}[year]
+    return LicensedCorpus(
+        f"nist-mt{year % 100:02d}-{src}-en", "nist", year,
+        f"NIST MT {year} {language}-English evaluation: SGML source, references and system outputs with LDC "
+        f"adequacy/fluency assessments (test bed {tag}{year} of Amigó et al. 2011)",
+        f"{catalog} (LDC: NIST {year} OpenMT evaluation set, source and references) plus the participants' system "
+        "outputs and LDC's adequacy/fluency assessments of the evaluation (from NIST)")
+
+
 CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
     _duc(2001, "DUC 2001 summaries", ("ROUGE/peers", "ROUGE/models")),
     _duc(2002, "DUC 2002 summaries and SEE judgments", ("ROUGE/peers", "ROUGE/models")),
@@ -90,6 +111,7 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
     LicensedCorpus("tides2003-ar-en", "nist", None,
                    "TIDES 2003 Arabic-English evaluation with human assessments",
                    "the LDC Multiple-Translation Arabic release with TIDES 2003 assessments (LDC)"),
+    *(_nist_mt(year, src) for year in (2004, 2005) for src in ("ar", "zh")),
     LicensedCorpus("tdt3-relevance", "task", 1998,
                    "TDT-3 relevance study (Dorr et al. 2005): relevance.table, *.sgm documents, experiment/*.tsv",
                    "TDT-3 (LDC2001T58: topic relevance table and newswire SGML, LDC) plus the experiment's "
@@ -116,6 +138,10 @@ CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
                    "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
                    "point evalkit at the folder holding SOAsums/ and basicsums/)",
                    ("SOAsums", "basicsums")),
+    LicensedCorpus("duc2004-docs", "task", 2004,
+                   "DUC 2004 source documents (docset directories d30001t/... of TREC SGML, evalkit.data.duc_documents)",
+                   "DUC 2004 test documents (NIST, duc.nist.gov: the DUC agreement; point evalkit at the folder "
+                   "holding the docset directories, e.g. duc2004_testdata/tasks1and2/duc2004_tasks1and2_docs/docs)"),
     LicensedCorpus("decompound-gold", "decompound", None,
                    "your compound gold set (e.g. Owczarzak et al. 2014's): one folder per language with gold.tsv "
                    "(word, decompositions, optional segmentation) and optional lexicon.tsv, lexicalized.tsv, "
@@ -130,6 +156,7 @@ TASK_LOADERS = {
     "icsi-meetings": ("evalkit.data.meetings", "load_icsi_folder"),
     "trec-qa-2003": ("evalkit.data.trec_qa", "read_trec_qa"),
     "trec-qa-2004": ("evalkit.data.trec_qa", "read_trec_qa"),
+    "duc2004-docs": ("evalkit.data.duc_documents", "read_document_collection"),
 }
 
 

@@ -11,7 +11,8 @@ hashing). :class:`TokenizedCorpus` holds hypotheses and references in one flat a
 offsets; small numba kernels then count per segment:
 
 * :meth:`TokenizedCorpus.clipped`: ``sum_g min(c_h(g), max_r c_r(g))`` (clipped matches,
-  BLEU/NIST), the n-gram total and, for NIST, the information-weighted sum;
+  BLEU/NIST), the n-gram total and, for NIST, the information-weighted sum (one pass per
+  segment through an open-addressing table of the hypothesis n-gram keys, O(|h| + sum |r|));
 * :func:`pair_counts`: per (hypothesis, reference) pair ``|ngrams(h)|``, ``|ngrams(r)|``
   and ``sum_g min(c_h(g), c_r(g))`` (chrF per reference, m-gram PER);
 * :meth:`TokenizedCorpus.ref_lengths`: closest (ties to the shorter), shortest and summed
@@ -24,10 +25,17 @@ the :mod:`evalkit.metrics.registry`). :class:`WordLevelMetric` is the shared
 preprocessing of the word-level metrics (lower-casing, a tokenizer from
 :mod:`evalkit.text.tokenize`, Leusch et al.'s sentence-boundary words, integer encoding).
 
-Why our own instead of sacrebleu's ``Counter`` objects: exact integer keys and sorted
-merges in numba are several times faster on WMT-size corpora and under resampling, and
+Tokens are mapped to ids with a :class:`Vocabulary` (a dict whose ``__missing__`` adds
+new tokens, so encoding is one C-level ``map``); :func:`encode_joined` encodes the tokens of
+a whole corpus given as one list with a separator token between lines (the 13a tokenizer's
+:meth:`~evalkit.text.tokenize.Tokenizer13aFast.words_joined`), which
+:meth:`WordLevelMetric._encode_lines` uses whenever it can.
+
+Why our own instead of sacrebleu's ``Counter`` objects: exact integer keys and hash-table
+counting in numba are many times faster on WMT-size corpora and under resampling, and
 give the same counts (tested against sacrebleu's statistics in ``tests/test_bleu.py``,
-``tests/test_chrf.py``).
+``tests/test_chrf.py``, and against plain ``Counter`` clipping in
+``tests/test_ngram_engine.py``).
 """
 from __future__ import annotations
 
@@ -40,11 +48,11 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
-from evalkit.text.tokenize import add_boundaries, get_tokenizer
+from evalkit.text.tokenize import LINE_SEP, add_boundaries, get_tokenizer
 
 __all__ = [
-    "normalize_references", "check_hypotheses", "encode_tokens", "encode_chars", "EncodedReferences",
-    "ngram_keys", "pair_counts", "TokenizedCorpus", "WordLevelMetric",
+    "normalize_references", "check_hypotheses", "Vocabulary", "encode_tokens", "encode_joined", "encode_chars",
+    "EncodedReferences", "ngram_keys", "pair_counts", "TokenizedCorpus", "WordLevelMetric",
 ]
 
 _MAX_KEY = 2**62
@@ -107,6 +115,16 @@ def check_hypotheses(hyps) -> List[str]:
     return hyps
 
 
+class Vocabulary(dict):
+    """token -> dense integer id, in order of first occurrence; looking up an unknown token
+    (``vocab[token]``) gives it the next id, so ``map(vocab.__getitem__, tokens)`` encodes
+    at C speed (only new tokens reach Python code)."""
+
+    def __missing__(self, token: str) -> int:
+        i = self[token] = len(self)
+        return i
+
+
 def encode_tokens(
     token_lists: Sequence[Sequence[str]], vocab: Optional[Dict[str, int]] = None
 ) -> Tuple[np.ndarray, np.ndarray, int]:
@@ -116,13 +134,31 @@ def encode_tokens(
     ids (used to encode references once and hypotheses of many systems against them).
     """
     if vocab is None:
-        vocab = {}
-    setdefault = vocab.setdefault
+        vocab = Vocabulary()
     lens = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
-    # ids in order of first occurrence (deterministic); measured faster than dict.fromkeys +
-    # map(vocab.__getitem__) on WMT17
-    ids = np.array([setdefault(tok, len(vocab)) for tok in chain.from_iterable(token_lists)], dtype=np.int64)
+    flat = chain.from_iterable(token_lists)
+    if isinstance(vocab, Vocabulary):
+        ids = np.fromiter(map(vocab.__getitem__, flat), dtype=np.int64, count=int(lens.sum()))
+    else:
+        setdefault = vocab.setdefault
+        ids = np.array([setdefault(tok, len(vocab)) for tok in flat], dtype=np.int64)
     return ids, lens, max(len(vocab), 1)
+
+
+def encode_joined(tokens: Sequence[str], n_lines: int, vocab: Vocabulary) -> Tuple[np.ndarray, np.ndarray, int]:
+    """Like :func:`encode_tokens` for the tokens of ``n_lines`` lines given as one list with
+    :data:`evalkit.text.tokenize.LINE_SEP` between consecutive lines
+    (:meth:`evalkit.text.tokenize.Tokenizer13aFast.words_joined`)."""
+    ids = np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+    if n_lines <= 1:
+        lens = np.full(n_lines, ids.shape[0], dtype=np.int64)
+        return ids, lens, max(len(vocab), 1)
+    is_sep = ids == vocab[LINE_SEP]
+    seps = np.flatnonzero(is_sep)
+    if seps.shape[0] != n_lines - 1:
+        raise ParameterError("tokens", f"{seps.shape[0]} line separators", f"{n_lines - 1}")
+    lens = np.diff(seps, prepend=-1, append=ids.shape[0]) - 1
+    return ids[~is_sep], lens, max(len(vocab), 1)
 
 
 @dataclass
@@ -136,11 +172,22 @@ class EncodedReferences:
 
     @classmethod
     def from_tokens(cls, ref_tokens: Sequence[Sequence[Sequence[str]]]) -> "EncodedReferences":
-        vocab: Dict[str, int] = {}
+        vocab = Vocabulary()
         flat = [r for seg in ref_tokens for r in seg]
         ids, lens, _ = encode_tokens(flat, vocab)
-        nrefs = np.fromiter((len(seg) for seg in ref_tokens), dtype=np.int64, count=len(ref_tokens))
-        return cls(vocab, ids, lens, nrefs)
+        return cls(vocab, ids, lens, _count_refs(ref_tokens))
+
+    @classmethod
+    def from_encoded(cls, per_seg: Sequence[Sequence[str]], encode) -> "EncodedReferences":
+        """``encode(flat_reference_strings, vocab) -> (ids, lengths, vocab_size)`` encodes the
+        references of all segments (in order) at once."""
+        vocab = Vocabulary()
+        ids, lens, _ = encode([r for seg in per_seg for r in seg], vocab)
+        return cls(vocab, ids, lens, _count_refs(per_seg))
+
+
+def _count_refs(per_seg: Sequence[Sequence]) -> np.ndarray:
+    return np.fromiter(map(len, per_seg), dtype=np.int64, count=len(per_seg))
 
 
 def encode_chars(texts: Sequence[str]) -> Tuple[np.ndarray, np.ndarray, int]:
@@ -179,77 +226,104 @@ def ngram_keys(ids: np.ndarray, vocab_size: int, max_order: int) -> List[np.ndar
     return keys
 
 
+_HASH_MULT = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing (Knuth, TAOCP 6.4)
+
+
+@numba.njit(cache=True, inline="always")
+def _slot(table_key, table_used, key, shift, mask):
+    """Open addressing with linear probing: the slot holding ``key``, or the empty slot
+    where it would go."""
+    h = np.int64((np.uint64(key) * _HASH_MULT) >> shift)
+    while table_used[h] and table_key[h] != key:
+        h = (h + 1) & mask
+    return h
+
+
 @numba.njit(cache=True)
 def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_vals, use_info):
     """Per hypothesis segment: sum_g min(c_h(g), max_r c_r(g)), the n-gram total, and (when
     ``use_info``) sum_g info(g) * min(...) with info looked up in sorted ``info_keys``.
 
-    Keys are sorted in place in scratch buffers; each reference is merged with the sorted
-    hypothesis keys, keeping per distinct hypothesis n-gram the largest reference count."""
+    One pass over the segment's n-grams, O(|h| + sum_r |r|): the distinct hypothesis
+    n-grams go into a small hash table (exact keys, so no collisions of n-grams) with their
+    counts; each reference n-gram found there is counted, and per n-gram the largest count
+    over the references is kept. The information-weighted sum adds its terms in ascending
+    key order, so the float result does not depend on the table's layout."""
     match = np.zeros(n_hyp, dtype=np.int64)
     total = np.zeros(n_hyp, dtype=np.int64)
     winfo = np.zeros(n_hyp, dtype=np.float64)
     longest = 1
-    for t in range(offsets.shape[0] - 1):
-        if offsets[t + 1] - offsets[t] > longest:
-            longest = offsets[t + 1] - offsets[t]
-    h = np.empty(longest, dtype=np.int64)
-    r = np.empty(longest, dtype=np.int64)
-    uniq = np.empty(longest, dtype=np.int64)
-    hcnt = np.empty(longest, dtype=np.int64)
-    best = np.empty(longest, dtype=np.int64)
+    for s in range(n_hyp):
+        if offsets[s + 1] - offsets[s] > longest:
+            longest = offsets[s + 1] - offsets[s]
+    bits = 4
+    while (1 << bits) < 2 * longest:
+        bits += 1
+    size = 1 << bits
+    mask = size - 1
+    shift = np.uint64(64 - bits)
+    table_key = np.zeros(size, dtype=np.int64)
+    table_used = np.zeros(size, dtype=np.bool_)
+    hcnt = np.zeros(size, dtype=np.int64)
+    best = np.zeros(size, dtype=np.int64)
+    cur = np.zeros(size, dtype=np.int64)
+    slots = np.empty(longest, dtype=np.int64)
+    touched = np.empty(longest, dtype=np.int64)
+    mkeys = np.empty(longest, dtype=np.int64)
+    mclip = np.empty(longest, dtype=np.int64)
     for s in range(n_hyp):
         a = offsets[s]
         L = offsets[s + 1] - n + 1 - a
         if L <= 0:
             continue
         total[s] = L
-        h[:L] = keys[a:a + L]
-        h[:L].sort()
-        # distinct hypothesis n-grams and their counts
         u = 0
-        i = 0
-        while i < L:
-            j = i + 1
-            while j < L and h[j] == h[i]:
-                j += 1
-            uniq[u] = h[i]
-            hcnt[u] = j - i
-            best[u] = 0
-            u += 1
-            i = j
+        for p in range(a, a + L):
+            k = keys[p]
+            h = _slot(table_key, table_used, k, shift, mask)
+            if not table_used[h]:
+                table_used[h] = True
+                table_key[h] = k
+                hcnt[h] = 0
+                best[h] = 0
+                slots[u] = h
+                u += 1
+            hcnt[h] += 1
         for q in range(ref_ptr[s], ref_ptr[s + 1]):
             t = ref_ids[q]
-            R = offsets[t + 1] - n + 1 - offsets[t]
-            if R <= 0:
-                continue
-            r[:R] = keys[offsets[t]:offsets[t] + R]
-            r[:R].sort()
-            i = 0
-            j = 0
-            while i < u and j < R:
-                if uniq[i] < r[j]:
-                    i += 1
-                elif uniq[i] > r[j]:
-                    j += 1
-                else:
-                    k = j + 1
-                    while k < R and r[k] == r[j]:
-                        k += 1
-                    if k - j > best[i]:
-                        best[i] = k - j
-                    i += 1
-                    j = k
+            ra = offsets[t]
+            R = offsets[t + 1] - n + 1 - ra
+            nt = 0
+            for p in range(ra, ra + R):
+                h = _slot(table_key, table_used, keys[p], shift, mask)
+                if table_used[h]:
+                    if cur[h] == 0:
+                        touched[nt] = h
+                        nt += 1
+                    cur[h] += 1
+            for i in range(nt):
+                h = touched[i]
+                if cur[h] > best[h]:
+                    best[h] = cur[h]
+                cur[h] = 0
         m = 0
-        w = 0.0
+        nm = 0
         for i in range(u):
-            clip = hcnt[i] if hcnt[i] < best[i] else best[i]
+            h = slots[i]
+            clip = hcnt[h] if hcnt[h] < best[h] else best[h]
             if clip > 0:
                 m += clip
-                if use_info:
-                    w += info_vals[np.searchsorted(info_keys, uniq[i])] * clip
+                mkeys[nm] = table_key[h]
+                mclip[nm] = clip
+                nm += 1
+            table_used[h] = False
         match[s] = m
-        winfo[s] = w
+        if use_info and nm > 0:
+            order = np.argsort(mkeys[:nm])
+            w = 0.0
+            for i in order:
+                w += info_vals[np.searchsorted(info_keys, mkeys[i])] * mclip[i]
+            winfo[s] = w
     return match, total, winfo
 
 
@@ -355,6 +429,13 @@ class TokenizedCorpus:
         return cls.build(hyp_ids, hyp_lens, refs.ids, refs.lengths, refs.nrefs, V, max_order)
 
     @classmethod
+    def from_encoded(cls, hyps: Tuple[np.ndarray, np.ndarray, int], refs: "EncodedReferences",
+                     max_order: int) -> "TokenizedCorpus":
+        """Hypotheses already encoded (``ids, lengths, vocab_size``) with ``refs.vocab``."""
+        hyp_ids, hyp_lens, V = hyps
+        return cls.build(hyp_ids, hyp_lens, refs.ids, refs.lengths, refs.nrefs, V, max_order)
+
+    @classmethod
     def from_chars(cls, hyps: Sequence[str], refs: Sequence[Sequence[str]], max_order: int) -> "TokenizedCorpus":
         """Character-level corpus (chrF): ``hyps[i]`` against the strings ``refs[i]``."""
         flat = [r for seg in refs for r in seg]
@@ -426,10 +507,22 @@ class WordLevelMetric(Metric):
         bnd = "" if self.boundaries == "none" else f"|bound:{self.boundaries}"
         return f"tok:{getattr(self._tokenizer, 'signature_label', self.tokenize)}{bnd}"
 
+    def _encode_lines(self, lines: Sequence[str], vocab: Vocabulary) -> Tuple[np.ndarray, np.ndarray, int]:
+        """Tokenize and encode ``lines`` (ids, lengths, vocab size); the same result as
+        :meth:`_prep` per line and :func:`encode_tokens`, but the 13a tokenizer (the WMT
+        default) runs on all lines at once (:meth:`Tokenizer13aFast.words_joined`)."""
+        joined = getattr(self._tokenizer, "words_joined", None)
+        if joined is not None and self.boundaries == "none":
+            prepped = [line.lower().rstrip() for line in lines] if self.lowercase else [line.rstrip() for line in lines]
+            tokens = joined(prepped)
+            if tokens is not None:
+                return encode_joined(tokens, len(lines), vocab)
+        return encode_tokens([self._prep(line) for line in lines], vocab)
+
     def _encode_refs(self, per_seg: List[List[str]]) -> EncodedReferences:
         counts = {len(r) for r in per_seg}
         self._nrefs = counts.pop() if len(counts) == 1 else -1
-        return EncodedReferences.from_tokens([[self._prep(r) for r in seg] for seg in per_seg])
+        return EncodedReferences.from_encoded(per_seg, self._encode_lines)
 
     def _encode(self, hyps: Sequence[str], refs: Sequence, max_order: int,
                 cached: Optional[EncodedReferences] = None) -> TokenizedCorpus:
@@ -442,7 +535,9 @@ class WordLevelMetric(Metric):
             enc = cached
         else:
             enc = self._encode_refs(normalize_references(len(hyps), refs, self.ref_layout))
-        return TokenizedCorpus.from_tokens([self._prep(h) for h in hyps], enc, max_order)
+        # a copy: the (cached) references' vocabulary does not grow with every system's words,
+        # which keeps V, and so the packed n-gram keys, small (no relabelling)
+        return TokenizedCorpus.from_encoded(self._encode_lines(hyps, Vocabulary(enc.vocab)), enc, max_order)
 
     def _nrefs_label(self) -> str:
         return "var" if self._nrefs == -1 else (str(self._nrefs) if self._nrefs is not None else "?")

@@ -9,9 +9,12 @@ against b as its single reference) that :class:`evalkit.stats.qarla.QarlaData` r
   W, L, 1-4 "etc.": S4 and SU4 complete its count of 8), preprocessing ``a`` none, ``b``
   stop words removed, ``c`` stemming and stop words removed (ROUGE-1.5.5's SMART list and
   Porter/WordNet-2.0 stemmer, :mod:`evalkit.metrics.rouge`). Registered as ``rouge-sim``.
-* ``TVM.<n>`` (:class:`evalkit.metrics.similarity.TermVectorSimilarity`) with the terms of
-  the test case's source documents when given, else of the models of the test case
-  (stated in the frame's ``term_source`` attribute: the sample corpora ship no documents).
+* ``TVM.<n>`` (:class:`evalkit.metrics.similarity.TermVectorSimilarity`) with the n most
+  frequent content lemmas of the test case's original documents, as the DUC 2004 paper
+  defines it (the sample corpora write their documents, SummEval ships its articles, a
+  licensed DUC 2004 reads them with :mod:`evalkit.data.duc_documents`); the models' terms
+  only when asked (``term_source="models"``), named in the signature
+  (``attrs["signatures"]``).
 * ``AVLS`` and ``GRAMSIM`` (:mod:`evalkit.metrics.similarity`).
 * Any registered metric (``pairwise_similarities``), e.g. the ISCORPUS ``VectModelSim``
   (tvm with n=None) and the 2011 overlap families.
@@ -33,7 +36,7 @@ from evalkit.metrics.registry import register_metric
 from evalkit.stats.validation import check_choice, check_columns
 
 __all__ = ["ROUGE_KINDS", "PREPROCESSINGS", "TVM_SIZES", "rouge_similarity_names", "rouge_similarity",
-           "ordered_pairs", "rouge_similarities", "pairwise_similarities", "tvm_similarities",
+           "ordered_pairs", "rouge_similarities", "pairwise_similarities", "tvm_signature", "tvm_similarities",
            "similarity_pool"]
 
 ROUGE_KINDS = ("1", "2", "3", "4", "L", "W-1.2", "S4", "SU4")
@@ -177,23 +180,45 @@ def pairwise_similarities(summaries: pd.DataFrame, metric: Metric, name: Optiona
                          "metric": name or metric.name, "value": np.asarray(x, float)})
 
 
+def tvm_signature(n: int, term_source: str = "documents", lemmas: str = "wordnet") -> str:
+    """The signature of ``TVM.<n>`` as the pool computes it (terms from the test case's
+    ``documents``, or from its ``models`` where a corpus has no documents)."""
+    from evalkit.metrics.similarity import TermVectorSimilarity
+
+    return TermVectorSimilarity(n, terms=(), lemmas=lemmas, term_source=term_source).signature()
+
+
 def tvm_similarities(summaries: pd.DataFrame, sizes: Sequence[int] = TVM_SIZES, *,
                      documents: Optional[pd.DataFrame] = None, models: Optional[Mapping] = None,
-                     lemmas: str = "wordnet") -> pd.DataFrame:
-    """TVM.<n> for every n in ``sizes``: terms from each instance's ``documents``
-    (``instance, document, sentences|text``) or, where an instance has none, from the texts
-    of its ``models`` (``{instance: [summarizer, ...]}``; required then)."""
+                     lemmas: str = "wordnet", term_source: str = "documents") -> pd.DataFrame:
+    """TVM.<n> for every n in ``sizes`` (Amigó et al. 2005b): the n most frequent content
+    lemmas of the test case's original ``documents`` (``instance, document,
+    sentences|text``; ``term_source="documents"``, the paper's definition: every instance
+    must have documents) or, only when asked (``term_source="models"``, a stand-in for
+    corpora without documents), of the texts of its ``models`` (``{instance: [summarizer,
+    ...]}``). ``attrs["signatures"]`` gives each TVM.<n>'s signature (it names the term
+    source)."""
     from evalkit.metrics.similarity import content_terms, top_terms
 
+    check_choice("term_source", term_source, ("documents", "models"))
     texts = _texts(summaries)
-    docs = {} if documents is None else {k: list(g[[c for c in ("sentences", "text") if c in g][0]])
-                                         for k, g in documents.groupby("instance")}
+    if term_source == "documents":
+        if documents is None:
+            raise ParameterError("documents", None, "the source documents of every test case (TVM terms)")
+        col = [c for c in ("sentences", "text") if c in documents.columns][:1]
+        check_columns(documents, ["instance", "document"] + (col or ["sentences"]), "documents")
+        docs = {k: list(g[col[0]]) for k, g in documents.groupby("instance")}
+        missing = sorted(set(texts["instance"]) - set(docs), key=str)
+        if missing:
+            raise ParameterError("documents", missing[:5], "source documents for every test case (TVM terms)")
+    elif models is None or set(texts["instance"]) - set(models):
+        raise ParameterError("models", None if models is None else sorted(set(texts["instance"]) - set(models))[:5],
+                             "the models of every test case (term_source='models')")
     frames = []
     for inst, part in texts.groupby("instance", sort=True):
-        source = docs.get(inst)
-        if not source:
-            if models is None or inst not in models:
-                raise ParameterError("documents", inst, "source documents or the list of models for every instance")
+        if term_source == "documents":
+            source = docs[inst]
+        else:
             source = list(part[part["summarizer"].isin(models[inst])]["text"])
         ranked = top_terms(source, max(sizes), lemmas)
         terms = [content_terms(t, lemmas) for t in part["text"]]
@@ -212,26 +237,35 @@ def tvm_similarities(summaries: pd.DataFrame, sizes: Sequence[int] = TVM_SIZES, 
             d = np.sqrt(((f[:, None, :] - f[None, :, :]) ** 2).sum(axis=2))
             frames.append(pd.DataFrame({"instance": inst, "a": np.array(names)[a[off]], "b": np.array(names)[b[off]],
                                         "metric": f"TVM.{n}", "value": -d[off]}))
-    return pd.concat(frames, ignore_index=True)
+    out = pd.concat(frames, ignore_index=True)
+    out.attrs["signatures"] = {f"TVM.{n}": tvm_signature(n, term_source, lemmas) for n in sizes}
+    return out
 
 
 def similarity_pool(summaries: pd.DataFrame, roles: pd.DataFrame, *, kinds: Sequence[str] = ROUGE_KINDS,
                     preprocessings: Sequence[str] = tuple(PREPROCESSINGS), tvm_sizes: Sequence[int] = TVM_SIZES,
                     documents: Optional[pd.DataFrame] = None, style: bool = True, lemmas: str = "wordnet",
-                    byte_limit: Optional[int] = None, tagger: str = "word-classes") -> pd.DataFrame:
-    """The DUC 2004 paper's pool: 48 ROUGE, 9 TVM (with the defaults), AVLS and GRAMSIM
+                    byte_limit: Optional[int] = None, tagger: str = "word-classes",
+                    term_source: str = "documents") -> pd.DataFrame:
+    """The DUC 2004 paper's pool: 48 ROUGE, 9 TVM (with the defaults; terms from the
+    ``documents``, or from the models with ``term_source="models"``), AVLS and GRAMSIM
     (``style=True``; GRAMSIM's ``tagger``: ``word-classes`` or ``spacy``) for every ordered pair.
-    ``roles``: ``instance, summarizer, type|role``."""
+    ``roles``: ``instance, summarizer, type|role``. ``attrs["signatures"]``: the TVM
+    signatures (:func:`tvm_similarities`)."""
     from evalkit.metrics import get_metric
 
     role_col = "role" if "role" in roles.columns else "type"
     models = {k: list(g.loc[g[role_col] == "model", "summarizer"]) for k, g in roles.groupby("instance")}
     frames = [rouge_similarities(summaries, kinds, preprocessings, byte_limit=byte_limit)] if kinds else []
     if tvm_sizes:
-        frames.append(tvm_similarities(summaries, tvm_sizes, documents=documents, models=models, lemmas=lemmas))
+        frames.append(tvm_similarities(summaries, tvm_sizes, documents=documents, models=models, lemmas=lemmas,
+                                       term_source=term_source))
+    signatures = dict(frames[-1].attrs.get("signatures", {})) if tvm_sizes else {}
     if style:
         frames += [pairwise_similarities(summaries, get_metric("avls"), "AVLS"),
                    pairwise_similarities(summaries, get_metric("gramsim", tagger=tagger), "GRAMSIM")]
     if not frames:
         raise ParameterError("pool", "empty", "at least one family of similarities")
-    return pd.concat(frames, ignore_index=True)
+    out = pd.concat(frames, ignore_index=True)
+    out.attrs["signatures"] = signatures
+    return out

@@ -46,6 +46,7 @@ BUILTIN_MODULES = (
     "evalkit.metrics.relations",
     "evalkit.metrics.similarity",
     "evalkit.metrics.qarla_pool",
+    "evalkit.metrics.iscorpus",
     "evalkit.metrics.syntax",
     "evalkit.metrics.dependency",
     "evalkit.metrics.pourpre",

@@ -11,7 +11,9 @@ rule). Per segment the statistics are ``(x, 1)``; the corpus score is their mean
   Porter stem or the word; ties broken alphabetically) in ``terms`` (Amigó et al. 2005b:
   the test case's source documents) or, when ``terms`` is None, in the reference (2005a:
   "the n most frequent terms in the reference summary"); x = -||f(h) - f(r)||_2, in
-  [-sqrt(2), 0]. ``n=None`` keeps every term (VectModelSim).
+  [-sqrt(2), 0]. ``n=None`` keeps every term of both texts (VectModelSim). The signature's ``terms``
+  says where the terms came from: ``reference``, or ``documents`` / ``models`` /
+  ``given`` (``term_source``) for a given list.
 * ``avls`` (AveragedSentencelengthSim): x = -|avg sentence length(h) - avg(r)| in tokens
   (whitespace tokens, or 13a tokens with ``tokens="13a"``),
   in (-inf, 0]. A text given as a sequence of sentences keeps them; a string is split by
@@ -58,6 +60,9 @@ __all__ = ["Text", "sentences_of", "content_terms", "top_terms", "term_vector_di
 Text = Union[str, Sequence[str]]
 _WORD = re.compile(r"[a-z0-9]+")
 LEMMAS = ("wordnet", "porter", "none")
+#: where given TVM terms came from (named in the signature): the test case's source
+#: documents (Amigó et al. 2005b), its models (a stand-in), or the caller
+TERM_SOURCES = ("documents", "models", "given")
 
 
 def sentences_of(text: Text) -> Tuple[str, ...]:
@@ -187,12 +192,14 @@ class PairSimilarity(Metric):
 class TermVectorSimilarity(PairSimilarity):
     """TruncatedVectModel_n (``n=None``: VectModelSim); see the module docstring."""
 
-    def __init__(self, n: Optional[int] = 512, terms: Optional[Sequence[str]] = None, lemmas: str = "wordnet"):
+    def __init__(self, n: Optional[int] = 512, terms: Optional[Sequence[str]] = None, lemmas: str = "wordnet",
+                 term_source: str = "given"):
         check_choice("lemmas", lemmas, LEMMAS)
+        check_choice("term_source", term_source, TERM_SOURCES)
         self.n = None if n is None else check_int("n", n)
         self.terms = None if terms is None else tuple(terms)[: self.n]
         self.lemmas = lemmas
-        self.config = {"n": n, "terms": "given" if terms is not None else "reference", "lemmas": lemmas}
+        self.config = {"n": n, "terms": term_source if terms is not None else "reference", "lemmas": lemmas}
         self._cache: Dict[object, List[str]] = {}   # content terms per text
 
     def _terms_of(self, text: Text) -> List[str]:
@@ -208,6 +215,8 @@ class TermVectorSimilarity(PairSimilarity):
     def similarity(self, hyp: Text, ref: Text) -> float:
         if self.terms is not None:
             terms = self.terms
+        elif self.n is None:   # VectModelSim: every content term of both texts
+            return -term_vector_distance(self.vector(hyp, None), self.vector(ref, None))
         else:   # the n most frequent terms of the reference, ties alphabetically
             counts = Counter(self._terms_of(ref))
             ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

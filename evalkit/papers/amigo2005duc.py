@@ -13,9 +13,10 @@ correlates the QUEEN ranking with DUC's manual one for every combination (Figure
 Below the paper layer: the pool (:mod:`evalkit.metrics.qarla_pool`), QUEEN/KING/JACK, the
 clustering and the vectorized search over metric sets (:mod:`evalkit.stats.qarla`). This
 module holds the paper's counts, its correlation of rankings, its reading of Figure 3 and
-its claims. GRAMSIM uses spaCy's Penn tags (or token classes) instead of TreeTagger's, and TVM takes its terms
-from the models when a corpus ships no source documents (the sample corpora): both are
-recorded with the results.
+its claims and its task 2 vs task 5 comparison. GRAMSIM uses spaCy's Penn tags (or token
+classes) instead of TreeTagger's; TVM takes its terms from the source documents (the sample
+corpora write theirs, SummEval ships its articles): both are recorded with the results.
+Task 5 ("Who is X?") runs on the simulated ``duc2004t5`` (sample only).
 """
 from __future__ import annotations
 
@@ -25,13 +26,20 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
+from evalkit.errors import ParameterError
 from evalkit.metrics.qarla_pool import PREPROCESSINGS, ROUGE_KINDS, TVM_SIZES
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats import qarla
 
 PAPER = "amigo2005duc"
-DATASETS = {"sample": "duc2004", "public": "summeval", "licensed": "duc2004"}
+#: profile -> task -> data set key (public: SummEval is generic summarization, no "Who is X?"
+#: stand-in; licensed: the duc2004 entry reads task 2)
+DATASETS = {"sample": {2: "duc2004", 5: "duc2004t5"}, "public": {2: "summeval"}, "licensed": {2: "duc2004"}}
+TASKS = (2, 5)
+#: the content pool of the task comparison (02): R and Rpre of these kinds and preprocessings
+COMPARISON_KINDS = ("1", "2", "L", "W-1.2")
+COMPARISON_PREPROCESSINGS = ("b", "c")
 
 NOTEBOOKS = {
     "00_printed_checks": (),
@@ -51,13 +59,33 @@ NOTEBOOKS = {
         P("n_clusters", int, default=10, quick=4, low=1, help="clusters of content metrics (Figure 1)"),
         P("n_orders", int, default=100, quick=10, low=1, help="random system orders of the JACK curve"),
         P("human", str, default="coverage", help="system-level human score (DUC SEE coverage / SummEval relevance)"),
+        P("task", int, default=2, choices=TASKS, help="DUC 2004 task: 2 (generic) or 5 (Who is X?; sample only)"),
+    ),
+    "02_task2_vs_task5": (
+        P("max_instances", int, default=None, allow_none=True, quick=3, low=1, help="first test cases only"),
+        P("max_peers", int, default=None, allow_none=True, quick=6, low=2, help="first peer systems only"),
+        P("metric_set", list, default=["Rpre-W-1.2.b", "TVM.512"], help="the paper's best set (§3.3)"),
+        P("tvm_sizes", list, default=[4, 64, 512], element=int, low=1, help="TVM n"),
+        P("lemmas", str, default="wordnet", quick="porter", choices=("wordnet", "porter", "none"),
+          help="TVM term normalisation (quick: Porter stems)"),
+        P("tagger", str, default="spacy", quick="word-classes", choices=("spacy", "word-classes"),
+          help="GRAMSIM tags"),
+        P("byte_limit", int, default=665, allow_none=True, low=1, help="DUC 2004 truncation of every summary"),
     ),
 }
 
 
-def dataset_key(profile: str) -> str:
-    """The :mod:`evalkit.data.datasets` key a profile runs on."""
-    return DATASETS[profile]
+def dataset_key(profile: str, task: int = 2) -> str:
+    """The :mod:`evalkit.data.datasets` key a profile runs ``task`` on."""
+    if task not in DATASETS[profile]:
+        raise ParameterError("task", task, f"one of {sorted(DATASETS[profile])} on the {profile} profile (no "
+                                           "'Who is X?' data stands in for task 5 there)")
+    return DATASETS[profile][task]
+
+
+def tasks(profile: str) -> list:
+    """The DUC 2004 tasks a profile has data for."""
+    return sorted(DATASETS[profile])
 
 
 def printed_checks() -> pd.DataFrame:
@@ -183,11 +211,65 @@ def content_metrics(metrics: Sequence[str]) -> list:
     return [m for m in metrics if m not in ("AVLS", "GRAMSIM")]
 
 
-def describe_pool(sims: pd.DataFrame, documents_used: bool, tagger: str) -> dict:
+def describe_pool(sims: pd.DataFrame, tagger: str) -> dict:
     """What the pool contains on this run (recorded with the results)."""
+    sigs = sims.attrs.get("signatures", {})
+    source = "source documents" if any("terms:documents" in v for v in sigs.values()) else \
+        "the test case's models (no documents)" if sigs else "no TVM"
     return {"metrics": int(sims["metric"].nunique()), "pairs": int(len(sims) / max(sims["metric"].nunique(), 1)),
-            "tvm_terms": "source documents" if documents_used else "the test case's models (no documents shipped)",
+            "tvm_terms": source, "tvm_signature": next(iter(sigs.values()), ""),
             "gramsim_tags": f"{tagger} tags, not TreeTagger"}
+
+
+def task_summary(datas: dict, metric_set: Sequence[str]) -> pd.DataFrame:
+    """Per task: KING of the metric set and the mean single-metric KING over the content
+    metrics (§3.3: higher for task 5), JACK of the set over all peers (§3.4: higher for
+    task 2), and mean QUEEN over GRAMSIM of the models and of the peers (§4: task 5 peers
+    below the models)."""
+    rows = []
+    for task, data in datas.items():
+        missing = [m for m in metric_set if m not in data.metrics]
+        if missing:
+            raise ParameterError("metric_set", missing, f"metrics of the pool ({', '.join(data.metrics)})")
+        content = content_metrics(data.metrics)
+        gram = qarla.queen_system_scores(data, metrics=["GRAMSIM"])
+        rows.append({"task": task, "king_set": qarla.king(data, metrics=list(metric_set)),
+                     "mean_king": float(np.mean([qarla.king(data, metrics=[m]) for m in content])),
+                     "jack_set": qarla.jack(data, metrics=list(metric_set)),
+                     "gramsim_models": float(gram.loc[gram["role"] == "model", "queen"].mean()),
+                     "gramsim_peers": float(gram.loc[gram["role"] == "peer", "queen"].mean()),
+                     "peers": int(gram["role"].eq("peer").sum())})
+    return pd.DataFrame(rows)
+
+
+def task_claims(summary: pd.DataFrame, data: str) -> pd.DataFrame:
+    """§3.3, §3.4, §4 and §6's task 2 vs task 5 findings on this run; where a profile has no
+    task 5 the rows are not comparable."""
+    c = Claims(PAPER, data=data)
+    text = lambda key: c.printed("text", "printed", key=key)  # noqa: E731
+    t = summary.set_index("task")
+    both = {2, 5} <= set(t.index)
+    note = "" if both else "this profile has no task 5 ('Who is X?') data: SummEval / licensed duc2004 are task 2"
+    checks = [("king_higher_task5", "§3.3 / Figure 2", "king_set", lambda a, b: b > a),
+              ("king_higher_task5_mean", "§3.3 / Figure 2", "mean_king", lambda a, b: b > a),
+              ("jack_higher_task2", "§3.4 / Figure 3", "jack_set", lambda a, b: a > b)]
+    for claim, source, col, test in checks:
+        key = claim.replace("_mean", "")
+        if both:
+            a, b = float(t.loc[2, col]), float(t.loc[5, col])
+            c.add(claim, source=source, printed=text(key), this_run=f"{col}: task 2 {a:.3f}, task 5 {b:.3f}",
+                  agrees=bool(test(a, b)))
+        else:
+            c.add(claim, source=source, printed=text(key), this_run="task 2 only", verdict="not comparable", note=note)
+    if both:
+        gap = {k: float(t.loc[k, "gramsim_models"] - t.loc[k, "gramsim_peers"]) for k in (2, 5)}
+        c.add("gramsim_task5", source="§4 / Figure 6", printed=text("gramsim_task5"),
+              this_run=f"models - peers mean QUEEN(GRAMSIM): task 2 {gap[2]:.3f}, task 5 {gap[5]:.3f}",
+              agrees=bool(gap[5] > gap[2] and gap[5] > 0))
+    else:
+        c.add("gramsim_task5", source="§4 / Figure 6", printed=text("gramsim_task5"), this_run="task 2 only",
+              verdict="not comparable", note=note)
+    return c.frame()
 
 
 def as_series(frame: pd.DataFrame) -> pd.Series:

@@ -30,8 +30,13 @@ from evalkit.notebook.params import Parameter as P
 from evalkit.stats import corroboration as co
 
 PAPER = "amigo2011"
-DATASETS = {"mt": {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"},
-            "as": {"sample": "duc2005", "public": "summeval", "licensed": "duc2005"}}
+#: the paper's test beds (Tables 1-2) as licensed corpora; ``sample`` simulates the DUC ones
+TESTBEDS = {"mt": {"AE2004": "nist-mt04-ar-en", "CE2004": "nist-mt04-zh-en", "AE2005": "nist-mt05-ar-en",
+                   "CE2005": "nist-mt05-zh-en"},
+            "as": {"DUC2005": "duc2005", "DUC2006": "duc2006"}}
+#: the stand-ins where a profile has one corpus per suite (None: the test bed's own corpus)
+DATASETS = {"mt": {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": None},
+            "as": {"sample": None, "public": "summeval", "licensed": None}}
 #: lexical MT measures: name -> (registered metric, configuration); error rates are negated
 LEXICAL: Dict[str, tuple] = {
     "BLEU": ("bleu", {}), "NIST": ("nist", {}), "chrF": ("chrf", {}), "GTM": ("gtm", {}),
@@ -51,6 +56,8 @@ _SIZES = P("sizes", list, default=[2, 3, 5, 10, 20, 40], element=int, low=1, hel
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_mt_corroboration": (
+        P("testbed", str, default="AE2004", choices=tuple(TESTBEDS["mt"]),
+          help="NIST MT test bed of Table 1 (licensed; sample and public have one stand-in each)"),
         P("max_segments", int, default=None, allow_none=True, quick=40, low=2, help="first segments only"),
         _SIZES, P("n_sets", int, default=100, quick=12, low=1, help="random sets per size"),
         P("fig4_sizes", list, default=list(range(1, 11)), quick=[1, 2, 4], element=int, low=1, help="Figure 4"),
@@ -58,6 +65,8 @@ NOTEBOOKS = {
           help="add head-word chain matching over spaCy parses (DP-HWCM) to the linguistic pool"),
     ),
     "02_as_corroboration": (
+        P("testbed", str, default="DUC2005", choices=tuple(TESTBEDS["as"]),
+          help="DUC test bed of Table 2 (sample: its simulation; public: SummEval)"),
         P("max_instances", int, default=None, allow_none=True, quick=3, low=1, help="first topics only"),
         P("max_peers", int, default=None, allow_none=True, quick=8, low=2, help="first peer systems only"),
         P("sizes", list, default=[2, 3, 5, 10, 20], element=int, low=1, help="random set sizes (AS: up to 20)"),
@@ -66,9 +75,11 @@ NOTEBOOKS = {
 }
 
 
-def dataset_key(suite: str, profile: str) -> str:
-    """The :mod:`evalkit.data.datasets` key of a suite (``mt``/``as``) in a profile."""
-    return DATASETS[suite][profile]
+def dataset_key(suite: str, profile: str, testbed: Optional[str] = None) -> str:
+    """The :mod:`evalkit.data.datasets` key of a suite (``mt``/``as``) and test bed (default:
+    the first of the paper's table) in a profile."""
+    fixed = DATASETS[suite][profile]
+    return fixed if fixed is not None else TESTBEDS[suite][testbed or next(iter(TESTBEDS[suite]))]
 
 
 def linguistic_pool(parsed: bool) -> Dict[str, tuple]:
@@ -161,14 +172,18 @@ def mt_pairs(corpus, scores: pd.DataFrame):
 
 
 def as_quality(corpus) -> pd.DataFrame:
-    """Human quality per peer summary: DUC responsiveness, or SummEval expert relevance
-    (the stand-in), ``instance, system, value``."""
+    """Human quality per peer summary: DUC responsiveness (DUC 2006: content responsiveness,
+    as the paper does not say which of its two; notes B3), or SummEval expert relevance (the
+    stand-in), ``instance, system, value``."""
     from evalkit.data import human_scores
 
     if corpus.name == "summeval":
         frame = human_scores.summeval_coverage_quality(corpus).rename(columns={"coverage": "value"})
     else:
-        frame = human_scores.wide_judgments(corpus, ["responsiveness"]).rename(columns={"responsiveness": "value"})
+        have = set(corpus.judgments["judgment"])
+        name = "responsiveness" if "responsiveness" in have or "content_responsiveness" not in have \
+            else "content_responsiveness"
+        frame = human_scores.wide_judgments(corpus, [name]).rename(columns={name: "value"})
     return frame[["instance", "system", "value"]].dropna()
 
 
@@ -218,6 +233,11 @@ def claims(table, additive: pd.DataFrame, sets: pd.DataFrame, suite: str, data: 
     rho = sps.spearmanr(ok["heterogeneity"], ok["reliability"])[0] if ok["heterogeneity"].nunique() > 1 else np.nan
     c.add(f"h_vs_r_{suite}", source=f"§6 / {fig[0]}", printed="higher heterogeneity, higher reliability",
           this_run=f"Spearman(H, R) = {rho:.2f} over {len(ok)} sets", agrees=None if rho != rho else bool(rho > 0))
+    if ok["heterogeneity"].nunique() >= 4:
+        envelope = ok.groupby(pd.qcut(ok["heterogeneity"], 4, duplicates="drop"), observed=True)["reliability"].min()
+        c.add(f"r_lower_bound_{suite}", source=f"§6 / {fig[0]}", printed="R(X) >= F(H(X)) with F increasing",
+              this_run="min R per H quartile: " + " ".join(f"{v:.2f}" for v in envelope),
+              agrees=bool((envelope.diff().dropna() >= -1e-12).all()), note="the lower envelope never falls")
     gains = sets["gain"].dropna()
     c.add(f"gain_positive_{suite}", source=f"§7 / {fig[1]}", printed=c.printed("text", "printed", key="gain_positive"),
           this_run=f"{(gains > 0).mean():.0%} of {len(gains)} sets", agrees=bool(len(gains) and (gains > 0).all()))

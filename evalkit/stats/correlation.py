@@ -50,7 +50,7 @@ from evalkit.stats.validation import (
 
 __all__ = [
     "METHODS", "COEFFICIENTS", "LEVELS", "apply_missing_rule", "fisher_sample_size", "darr_pairs", "correlate_columns", "level_correlation", "score_matrices",
-    "correlate", "fisher_ci", "bootstrap_ci", "resampled_correlations", "batched_level_correlation", "wmt_kendall_like",
+    "correlate", "fisher_ci", "bootstrap_ci", "percentile_interval", "resampled_correlations", "batched_level_correlation", "wmt_kendall_like",
 ]
 
 METHODS = ("pearson", "spearman", "kendall")
@@ -379,6 +379,14 @@ def bootstrap_ci(x, y, *, level: str = "system", method: str = "pearson", unit: 
     conf = check_probability("confidence", confidence)
     samples = resampled_correlations(x, y, level=level, method=method, unit=unit,
                                      n_resamples=n_resamples, seed=seed)
+    return percentile_interval(samples, conf)
+
+
+def percentile_interval(samples, confidence: float = 0.95) -> Tuple[float, float]:
+    """Percentile interval of resampled coefficients (``numpy.quantile``, linear), NaNs (undefined
+    resamples) left out; ``(nan, nan)`` when none is defined."""
+    conf = check_probability("confidence", confidence)
+    samples = np.asarray(samples, dtype=float)
     samples = samples[~np.isnan(samples)]
     if samples.size == 0:
         return float("nan"), float("nan")

@@ -25,12 +25,16 @@ R_0(x) = R({x}) and S_0(x) = S({x}); S_th(x) does not increase with th; and if e
 non-reference outputs is contradicted by some measures (H = 1), unanimity only happens against
 a reference of maximal quality, so R = 1.
 
+The paper's three formal constraints on a similarity measure (§3) are checked at a given
+output and gold standard by :func:`similarity_constraints`.
+
 Input: metric scores ``instance, system, metric, value``; human judgments ``instance,
 system|summarizer, [judgment,] value[, assessor]`` (assessors averaged).
 """
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Sequence
+from collections import Counter
+from typing import Callable, Dict, Hashable, Iterable, List, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -41,7 +45,7 @@ from evalkit.stats.validation import (SeedLike, check_choice, check_columns, che
 
 __all__ = ["PairTable", "build_pairs", "pairs_from_preferences", "reliability", "sensitivity", "heterogeneity",
            "threshold_curve", "reliability_gain", "additive_reliability_pairs",
-           "sample_measure_sets", "measure_set_table"]
+           "sample_measure_sets", "measure_set_table", "similarity_constraints"]
 
 
 class PairTable:
@@ -263,4 +267,40 @@ def measure_set_table(table: PairTable, sets: Iterable[Sequence[str]], *, gain: 
                          "sensitivity": sensitivity(table, x), "heterogeneity": heterogeneity(table, x)})
     out = pd.DataFrame(rows)
     out.insert(1, "size", out["measures"].map(len))
+    return out
+
+
+def similarity_constraints(x: Callable[[Sequence[Hashable], Sequence[Hashable]], float],
+                           s: Sequence[Hashable], g: Sequence[Hashable]) -> Dict[int, Optional[bool]]:
+    """The three formal constraints of a similarity measure (Amigó et al. 2011, §3), checked
+    for ``x(s, g)`` at one output ``s`` and gold standard ``g``, both given by their
+    decomposition f into units (words, n-grams, relations: a multiset, order ignored):
+
+    1. f(s) = f(g)  <->  x(s, g) = 1 (a measure with range [0, 1]);
+    2. adding to s an occurrence of a unit of g that s lacks raises x (checked for every
+       such unit; None when s lacks nothing of g);
+    3. removing from s an occurrence of a unit that g lacks raises x (checked for every
+       such unit; None when s has no such unit, when removing it would empty s, or, as the
+       paper's footnote 1 allows for F, when s and g share nothing).
+
+    Returns ``{1: bool, 2: bool | None, 3: bool | None}``. The F measure of precision and
+    recall satisfies them; precision alone fails 1-2, recall alone fails 3, a reversed or a
+    random measure fails (``tests/test_stats_corroboration.py``)."""
+    fs, fg = Counter(s), Counter(g)
+    base = x(list(s), list(g))
+    out: Dict[int, Optional[bool]] = {1: bool((base == 1) == (fs == fg))}
+    missing = [u for u in fg if fg[u] > fs[u]]
+    out[2] = all(x(list(s) + [u], list(g)) > base for u in missing) if missing else None
+    excess = [u for u in fs if fs[u] > fg[u]]
+    shared = sum((fs & fg).values())
+    if excess and len(s) > 1 and shared:
+        out[3] = all(x(_without(s, u), list(g)) > base for u in excess)
+    else:
+        out[3] = None
+    return out
+
+
+def _without(s: Sequence[Hashable], unit: Hashable) -> list:
+    out = list(s)
+    out.remove(unit)
     return out

@@ -50,9 +50,10 @@ from evalkit.stats.validation import SeedLike, check_choice, check_int, check_pr
 from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, batched_level_correlation,
                                        correlate_columns, level_correlation, score_matrices)
 
-__all__ = ["TESTS", "resampled_deltas", "correlation_difference_test", "permutation_test",
-           "compare_metrics", "assign_ranks", "significance_clusters", "equal_correlation_metrics",
-           "type1_error_rates"]
+__all__ = ["TESTS", "resampled_deltas", "correlation_difference_test", "difference_test_result",
+           "permutation_test", "compare_metrics", "assign_ranks", "significance_clusters",
+           "metric_correlations", "cluster_order", "ranked_clusters", "equal_correlation_metrics",
+           "type1_error_rates", "as_matrices"]
 
 TESTS = ("boot", "perm")
 ALTERNATIVES = ("greater", "two-sided")
@@ -234,12 +235,23 @@ def correlation_difference_test(x_a, x_b, y, *, test: str = "perm", unit: str = 
     _check(test, unit, level, method, n_resamples, alternative)
     observed, deltas = resampled_deltas(x_a, x_b, y, test=test, unit=unit, level=level, method=method,
                                         n_resamples=n_resamples, seed=seed)
+    return difference_test_result(x_a, x_b, y, observed, deltas, test=test, unit=unit, level=level,
+                                  method=method, alternative=alternative)
+
+
+def difference_test_result(x_a, x_b, y, observed: float, deltas: np.ndarray, *, test: str, unit: str,
+                           level: str, method: str, alternative: str = "greater") -> pd.DataFrame:
+    """The one-row result of :func:`correlation_difference_test` from the observed delta and
+    its resampled values (from :func:`resampled_deltas`, or from blocks of it computed
+    elsewhere, :mod:`evalkit.stats.distributed`)."""
+    deltas = np.asarray(deltas, dtype=float)
+    _check(test, unit, level, method, deltas.shape[0], alternative)
     a, b, h = _matrices(x_a, x_b, y)
     p, n_valid = _p_value(test, observed, deltas, alternative)
     return pd.DataFrame([{"test": test, "unit": unit, "level": level, "method": method,
                           "r_a": level_correlation(a, h, level, method)[0],
                           "r_b": level_correlation(b, h, level, method)[0], "delta": observed,
-                          "p_value": p, "alternative": alternative, "n_resamples": n_resamples,
+                          "p_value": p, "alternative": alternative, "n_resamples": deltas.shape[0],
                           "n_valid": n_valid}])
 
 
@@ -274,7 +286,14 @@ def _metric_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, judgment: Op
     return mats, human.to_numpy(float)
 
 
-def _as_matrices(metrics_or_scores, human_or_judgments, judgment, metrics):
+def as_matrices(metrics_or_scores, human_or_judgments, judgment=None, metrics=None):
+    """``({metric: systems x inputs matrix}, human matrix)`` from either input form of the tests.
+
+    ``metrics_or_scores`` is a long score frame (``metric``, ``value``, ...; the human
+    scores then come from ``human_or_judgments`` and ``judgment``) or a mapping
+    ``{metric: matrix}`` beside a human matrix; ``metrics`` keeps only the named metrics.
+    Fewer than two metrics is a :class:`~evalkit.errors.ParameterError`.
+    """
     if isinstance(metrics_or_scores, pd.DataFrame) and "metric" in metrics_or_scores.columns:
         return _metric_matrices(metrics_or_scores, human_or_judgments, judgment, metrics)
     if not isinstance(metrics_or_scores, Mapping):
@@ -306,7 +325,7 @@ def compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
     [['good', 'bad', 0.01], ['bad', 'good', 1.0]]
     """
     n_resamples = _check(test, unit, level, method, n_resamples, alternative)
-    mats, human = _as_matrices(scores, judgments, judgment, metrics)
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
     rows = []
     for name_a, a in mats.items():
         for name_b, b in mats.items():
@@ -358,18 +377,44 @@ def significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
     """
     n_resamples = _check(test, unit, level, method, n_resamples, "greater")
     alpha = check_probability("alpha", alpha)
-    mats, human = _as_matrices(scores, judgments, judgment, metrics)
-    corr = {name: level_correlation(*_matrices(m, m, human)[::2], level, method)[0] for name, m in mats.items()}
-    order = sorted(mats, key=lambda k: (-np.nan_to_num(corr[k], nan=-np.inf), k))
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
+    corr = metric_correlations(mats, human, level, method)
+    order = cluster_order(corr)
+    p = {(order[i], order[j]): correlation_difference_test(
+        mats[order[i]], mats[order[j]], human, test=test, unit=unit, level=level, method=method,
+        n_resamples=n_resamples, seed=seed).loc[0, "p_value"]
+        for i in range(len(order)) for j in range(i + 1, len(order))}
+    return ranked_clusters(corr, p, alpha)
+
+
+def metric_correlations(mats: Mapping[str, np.ndarray], human, level: str, method: str) -> Dict[str, float]:
+    """``{metric: r(metric, human)}`` at ``level`` on the cells shared with the humans."""
+    return {name: level_correlation(*_matrices(m, m, human)[::2], level, method)[0] for name, m in mats.items()}
+
+
+def cluster_order(values: Mapping[str, float]) -> list:
+    """Names sorted best first (decreasing value, undefined last, ties by name)."""
+    return sorted(values, key=lambda k: (-np.nan_to_num(values[k], nan=-np.inf), k))
+
+
+def ranked_clusters(values: Mapping[str, float], p_values: Mapping[Tuple[str, str], float],
+                    alpha: float = 0.05, columns: Tuple[str, str] = ("metric", "r")) -> pd.DataFrame:
+    """Significance clusters (:func:`assign_ranks`) of the items of ``values`` (a correlation
+    per metric, or a score per system) from ``p_values[(better, worse)]``, the p-value of
+    "better beats worse" for every pair in :func:`cluster_order`. Returns ``columns[0],
+    columns[1], rank, beaten_by``, best first."""
+    alpha = check_probability("alpha", alpha)
+    order = cluster_order(values)
     k = len(order)
     p = np.ones((k, k))
     for i in range(k):
         for j in range(i + 1, k):
-            p[i, j] = correlation_difference_test(
-                mats[order[i]], mats[order[j]], human, test=test, unit=unit, level=level, method=method,
-                n_resamples=n_resamples, seed=seed).loc[0, "p_value"]
+            if (order[i], order[j]) not in p_values:
+                raise ParameterError("p_values", f"no test of {order[i]!r} against {order[j]!r}",
+                                     "a p-value for every pair in cluster_order(values)")
+            p[i, j] = p_values[(order[i], order[j])]
     ranks = assign_ranks(p, alpha)
-    return pd.DataFrame({"metric": order, "r": [corr[m] for m in order], "rank": ranks,
+    return pd.DataFrame({columns[0]: order, columns[1]: [values[m] for m in order], "rank": ranks,
                          "beaten_by": [[order[i] for i in range(j) if p[i, j] <= alpha] for j in range(k)]})
 
 

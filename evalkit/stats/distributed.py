@@ -7,13 +7,39 @@ cut into blocks of at most ``block_size`` resamples. Block ``b`` draws from its 
 ``(seed, R, block_size)`` only, never on the number of workers or on which worker ran which
 block (or re-ran it after another worker died). A block returns only its resampled corpus
 scores, ``(block rows, systems)`` for the bootstrap and ``(block rows, pairs)`` null statistics
-for AR, so the memory of one task is bounded by ``block_size x n_segments`` draws. The
-blocks' results are concatenated in block order and turned into p-values with the formulas of
+for AR, so the memory of one task is bounded by ``block_size x n_segments`` draws (at most
+32 bytes each at the peak of a bootstrap block: drawn index, offset index, integer and float
+counts; 320 MB for the default 100 resamples at 100,000 segments). The blocks' results are
+concatenated in block order and turned into p-values with the formulas of
 :mod:`evalkit.stats.resampling` (shifted / centred / Koehn bootstrap, AR ``p = (c+1)/(R+1)``,
 ``ties`` "ge" or "gt", percentile intervals). With ``block_size >= R`` there is one block, but
 its stream is the first spawned child of the seed, not ``default_rng(seed)``: the p-values are
 those of the same test under another (equally valid) random stream, not the digits of
 :func:`evalkit.stats.resampling.paired_bootstrap`.
+
+**Correlations.** The same blocks serve the bootstrap distribution and percentile interval of a
+level correlation (:func:`distributed_resampled_correlations`, :func:`distributed_bootstrap_ci`;
+BOOT over systems, inputs or both) and the BOOT-* / PERM-* correlation difference tests of
+:mod:`evalkit.stats.difference_tests` (:func:`distributed_difference_test`, all ordered pairs of
+metrics :func:`distributed_compare_metrics`, and the significance clusters
+:func:`distributed_significance_clusters`): block ``b`` runs the single-process function on its
+``block rows`` with ``seed=default_rng(stream b)`` and returns only its resampled coefficients or
+deltas, so a task holds at most ``block_size x systems x inputs`` resampled cells (fewer: the
+single-process code works through them in slices). Every pair of metrics uses the same block
+streams (common random numbers, as ``compare_metrics`` gives every pair the same seed).
+Observed values (``r_a``, ``r_b``, ``delta``) are those of the single-process functions exactly.
+The single-process functions draw all R resamples from one generator (rows first, then
+columns), which cannot be reproduced block by block: with several blocks the resampled values
+are another, equally valid, Monte-Carlo sample of the same distribution, so p-values and
+interval ends agree with the single-process ones within Monte-Carlo error (the tests check a
+two-sample Kolmogorov-Smirnov agreement of the resampled deltas and p-values within 4 standard
+errors on fixed seeds), and one block (``block_size >= R``) reproduces the single-process
+function run on ``default_rng(SeedSequence(seed).spawn(1)[0])`` digit for digit.
+
+**Seed contract.** The results are a function of ``(data, options, seed, R, block_size)``:
+``block_size`` is part of it (it decides how the stream is split), the number of workers, the
+placement of blocks and a worker's death are not. Keep ``block_size`` fixed (the default, 100)
+to reproduce a published run on any cluster.
 
 **Scoring.** Any metric with per-segment sufficient statistics (:class:`evalkit.metrics.base.Metric`,
 e.g. ``evalkit.metrics.get_metric("bleu")``) is scored over partitions of segments x systems:
@@ -29,6 +55,8 @@ references) declares ``whole_corpus_statistics = True`` and is partitioned by sy
 else a ``LocalCluster`` of ``n_workers`` single-threaded worker processes started for the call
 and closed after it. ``n_workers=0`` runs the same blocks in this process without Dask (the
 reference path of the tests). A task lost with its worker is recomputed by the scheduler.
+``progress=True`` shows a tqdm bar of finished tasks on stderr (``evalkit score`` /
+``evalkit significance`` use it unless ``--quiet``).
 
 Why Dask: scheduling, data movement and worker failure are a solved problem there; this module
 only decides what one task computes and how the seeds are split.
@@ -36,22 +64,30 @@ only decides what one task computes and how the seeds are split.
 from __future__ import annotations
 
 import math
+import sys
 from contextlib import contextmanager
-from typing import Dict, Mapping, Optional, Sequence
+from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
 
 from evalkit import config
 from evalkit.errors import ParameterError
+from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, apply_missing_rule,
+                                       percentile_interval, resampled_correlations)
+from evalkit.stats.difference_tests import (TESTS, as_matrices, cluster_order, difference_test_result,
+                                            metric_correlations, ranked_clusters, resampled_deltas)
 from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_p_value
 from evalkit.stats.sacrebleu_stats import as_score_function
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
 __all__ = ["block_sizes", "block_streams", "distributed_bootstrap", "distributed_randomization",
-           "distributed_statistics", "distributed_scores", "cluster_client"]
+           "distributed_statistics", "distributed_scores", "cluster_client",
+           "distributed_resampled_correlations", "distributed_bootstrap_ci", "distributed_difference_test",
+           "distributed_compare_metrics", "distributed_significance_clusters", "comparison_clusters",
+           "scores_from_statistics"]
 
-DEFAULT_BLOCK_SIZE = 500
+DEFAULT_BLOCK_SIZE = 100  # resamples per task: up to 320 MB per bootstrap task at 100,000 segments
 DEFAULT_PARTITION_SIZE = 5000
 
 
@@ -95,13 +131,27 @@ def cluster_client(client=None, scheduler: Optional[str] = None, n_workers: int 
         yield own
 
 
-def _run(client, function, shared, tasks: Sequence[tuple]) -> list:
-    """``[function(shared, *task) for task in tasks]``, on the cluster when there is one."""
-    if client is None:
-        return [function(shared, *task) for task in tasks]
-    handle = client.scatter(shared, broadcast=True, hash=False)
-    futures = [client.submit(function, handle, *task, pure=False) for task in tasks]
-    return client.gather(futures)
+def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = False) -> list:
+    """``[function(shared, *task) for task in tasks]``, on the cluster when there is one; with
+    ``progress`` a tqdm bar of finished tasks on stderr (never stdout, which may be the data)."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=len(tasks), desc=function.__name__.strip("_").replace("_", " "), unit="task",
+               file=sys.stderr, disable=not progress, leave=False)
+    with bar:
+        if client is None:
+            out = []
+            for task in tasks:
+                out.append(function(shared, *task))
+                bar.update()
+            return out
+        from distributed import as_completed
+
+        handle = client.scatter(shared, broadcast=True, hash=False)
+        futures = [client.submit(function, handle, *task, pure=False) for task in tasks]
+        for _ in as_completed(futures):
+            bar.update()
+        return client.gather(futures)
 
 
 # --------------------------------------------------------------------------- resampling
@@ -186,7 +236,8 @@ def distributed_bootstrap(statistics: Mapping[str, np.ndarray], score, *, baseli
                           pairs: str = "baseline", n_resamples: int = 1000, method: str = "shift",
                           ties: str = "ge", confidence: float = 0.95, seed: int = SACREBLEU_SEED,
                           block_size: int = DEFAULT_BLOCK_SIZE, client=None,
-                          scheduler: Optional[str] = None, n_workers: int = 2) -> pd.DataFrame:
+                          scheduler: Optional[str] = None, n_workers: int = 2,
+                          progress: bool = False) -> pd.DataFrame:
     """Paired bootstrap test in blocks (columns as :func:`evalkit.stats.resampling.paired_bootstrap`:
     ``system, baseline, score, baseline_score, difference, p_value, n_resamples, test, mean,
     ci_low, ci_high``). ``score`` is an (r, k) -> r function or a metric object."""
@@ -196,7 +247,7 @@ def distributed_bootstrap(statistics: Mapping[str, np.ndarray], score, *, baseli
     tasks, score, names, stack, pair_idx, full = _setup(statistics, score, baseline, pairs,
                                                         n_resamples, block_size, seed)
     with cluster_client(client, scheduler, n_workers) as c:
-        boot = np.concatenate(_run(c, _bootstrap_block, (stack, score), tasks))
+        boot = np.concatenate(_run(c, _bootstrap_block, (stack, score), tasks, progress))
     lo = int(np.floor(n_resamples * (1 - conf) / 2))
     ordered = np.sort(boot, axis=0)
     rows = []
@@ -213,15 +264,14 @@ def distributed_randomization(statistics: Mapping[str, np.ndarray], score, *, ba
                               pairs: str = "baseline", n_trials: int = 10000, ties: str = "ge",
                               seed: int = SACREBLEU_SEED, block_size: int = DEFAULT_BLOCK_SIZE,
                               client=None, scheduler: Optional[str] = None,
-                              n_workers: int = 2) -> pd.DataFrame:
+                              n_workers: int = 2, progress: bool = False) -> pd.DataFrame:
     """Approximate randomization test in blocks (columns as
     :func:`evalkit.stats.resampling.approximate_randomization`, ``n_trials`` named ``n_resamples``)."""
     check_choice("ties", ties, ("ge", "gt"))
     tasks, score, names, stack, pair_idx, full = _setup(statistics, score, baseline, pairs,
                                                         n_trials, block_size, seed)
     with cluster_client(client, scheduler, n_workers) as c:
-        null = np.concatenate(_run(c, _randomization_block, (stack, score, pair_idx),
-                                   tasks))
+        null = np.concatenate(_run(c, _randomization_block, (stack, score, pair_idx), tasks, progress))
     return pd.DataFrame([
         _row(names, i, j, full, (_count(null[:, p], abs(full[i] - full[j]), ties) + 1) / (n_trials + 1),
              n_trials, "approximate randomization")
@@ -235,7 +285,8 @@ def _statistics_task(metric, hyps, refs):
 
 def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequence, *,
                            partition_size: int = DEFAULT_PARTITION_SIZE, client=None,
-                           scheduler: Optional[str] = None, n_workers: int = 2) -> Dict[str, np.ndarray]:
+                           scheduler: Optional[str] = None, n_workers: int = 2,
+                           progress: bool = False) -> Dict[str, np.ndarray]:
     """``{system: segment_statistics (n_segments, k)}`` computed over partitions of
     ``partition_size`` segments x one system each (see the module docstring)."""
     partition_size = check_int("partition_size", partition_size)
@@ -252,7 +303,7 @@ def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequen
     # Each task carries only its own slice of the text (the metric is shared by all).
     tasks = [(list(systems[name][a:b]), list(refs[a:b])) for name in systems for a, b in bounds]
     with cluster_client(client, scheduler, n_workers) as c:
-        parts = _run(c, _statistics_task, metric, tasks)
+        parts = _run(c, _statistics_task, metric, tasks, progress)
     out, it = {}, iter(parts)
     for name in systems:
         out[str(name)] = np.concatenate([np.asarray(next(it)) for _ in bounds])
@@ -262,6 +313,139 @@ def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequen
 def distributed_scores(metric, systems: Mapping[str, Sequence], refs: Sequence, **options) -> pd.Series:
     """Corpus score per system, ``metric.score_from_statistics(S.sum(axis=0))`` over the
     statistics of :func:`distributed_statistics` (``options`` are passed to it)."""
-    stats = distributed_statistics(metric, systems, refs, **options)
-    return pd.Series({name: metric.score_from_statistics(s.sum(axis=0)) for name, s in stats.items()},
-                     name=getattr(metric, "name", "score"))
+    return scores_from_statistics(metric, distributed_statistics(metric, systems, refs, **options))
+
+
+def scores_from_statistics(metric, statistics: Mapping[str, np.ndarray]) -> pd.Series:
+    """``metric.score_from_statistics(S.sum(axis=0))`` per system (a float; a richer score
+    object, e.g. sacrebleu's, gives its ``score``), in the order of ``statistics``."""
+    out = {}
+    for name, s in statistics.items():
+        value = metric.score_from_statistics(np.asarray(s).sum(axis=0))
+        out[name] = float(getattr(value, "score", value))
+    return pd.Series(out, name=getattr(metric, "name", "score"), dtype=float)
+
+
+# --------------------------------------------------------------------------- correlations
+def _blocks(n_resamples: int, block_size: int, seed: int) -> list:
+    sizes = block_sizes(n_resamples, block_size)
+    return list(zip(block_streams(seed, len(sizes)), sizes))
+
+
+def _correlation_block(shared, stream, rows):
+    x, y, options = shared
+    return resampled_correlations(x, y, n_resamples=rows, seed=np.random.default_rng(stream), **options)
+
+
+def distributed_resampled_correlations(x, y, *, level: str = "system", method: str = "pearson",
+                                       unit: str = "both", n_resamples: int = 1000, seed: int = 0,
+                                       block_size: int = DEFAULT_BLOCK_SIZE, client=None,
+                                       scheduler: Optional[str] = None, n_workers: int = 2,
+                                       progress: bool = False) -> np.ndarray:
+    """Bootstrap distribution of a level correlation (as
+    :func:`evalkit.stats.correlation.resampled_correlations`, ``x`` and ``y`` (systems x inputs)
+    matrices), each block of resamples drawn from its own stream (module docstring)."""
+    check_choice("level", level, LEVELS)
+    check_choice("method", method, COEFFICIENTS)
+    check_choice("unit", unit, RESAMPLING_UNITS)
+    x, y = apply_missing_rule(x, y)
+    tasks = _blocks(n_resamples, block_size, seed)
+    with cluster_client(client, scheduler, n_workers) as c:
+        return np.concatenate(_run(c, _correlation_block, (x, y, dict(level=level, method=method, unit=unit)),
+                                   tasks, progress))
+
+
+def distributed_bootstrap_ci(x, y, *, confidence: float = 0.95, **options) -> Tuple[float, float]:
+    """Percentile bootstrap interval (:func:`evalkit.stats.correlation.bootstrap_ci`) of the
+    blocked distribution of :func:`distributed_resampled_correlations` (``options`` go there)."""
+    conf = check_probability("confidence", confidence)
+    return percentile_interval(distributed_resampled_correlations(x, y, **options), conf)
+
+
+def _delta_block(shared, stream, rows, pair):
+    mats, human, options = shared
+    return resampled_deltas(mats[pair[0]], mats[pair[1]], human, n_resamples=rows,
+                            seed=np.random.default_rng(stream), **options)
+
+
+def _difference_tests(mats, human, pairs, options, n_resamples, seed, block_size, alternative, cluster,
+                      progress) -> list:
+    """One result frame per pair ``(a, b)`` of :func:`correlation_difference_test` rows; every
+    pair uses the same block streams (common random numbers, as ``compare_metrics``)."""
+    check_choice("test", options["test"], TESTS)
+    check_choice("unit", options["unit"], RESAMPLING_UNITS)
+    check_choice("level", options["level"], LEVELS)
+    check_choice("method", options["method"], COEFFICIENTS)
+    check_choice("alternative", alternative, ("greater", "two-sided"))
+    blocks = _blocks(n_resamples, block_size, seed)
+    tasks = [(stream, rows, pair) for pair in pairs for stream, rows in blocks]
+    with cluster_client(**cluster) as c:
+        parts = _run(c, _delta_block, (mats, human, options), tasks, progress)
+    out = []
+    for p, (a, b) in enumerate(pairs):
+        mine = parts[p * len(blocks):(p + 1) * len(blocks)]
+        out.append(difference_test_result(mats[a], mats[b], human, mine[0][0],
+                                          np.concatenate([d for _, d in mine]), alternative=alternative,
+                                          **options).assign(metric_a=a, metric_b=b))
+    return out
+
+
+def distributed_difference_test(x_a, x_b, y, *, test: str = "perm", unit: str = "both", level: str = "summary",
+                                method: str = "kendall", n_resamples: int = 1000, alternative: str = "greater",
+                                seed: int = 0, block_size: int = DEFAULT_BLOCK_SIZE, client=None,
+                                scheduler: Optional[str] = None, n_workers: int = 2,
+                                progress: bool = False) -> pd.DataFrame:
+    """BOOT-* / PERM-* test of ``r(A, H) > r(B, H)`` in blocks of resamples: the one-row frame
+    of :func:`evalkit.stats.difference_tests.correlation_difference_test` (module docstring)."""
+    mats = {"a": np.asarray(x_a, dtype=float), "b": np.asarray(x_b, dtype=float)}
+    rows = _difference_tests(mats, np.asarray(y, dtype=float), [("a", "b")],
+                             dict(test=test, unit=unit, level=level, method=method), n_resamples, seed,
+                             block_size, alternative, dict(client=client, scheduler=scheduler,
+                                                           n_workers=n_workers), progress)
+    return rows[0].drop(columns=["metric_a", "metric_b"])
+
+
+def distributed_compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
+                                metrics: Optional[Sequence[str]] = None, test: str = "perm",
+                                unit: str = "both", level: str = "summary", method: str = "kendall",
+                                n_resamples: int = 1000, alternative: str = "greater", seed: int = 0,
+                                block_size: int = DEFAULT_BLOCK_SIZE, client=None,
+                                scheduler: Optional[str] = None, n_workers: int = 2,
+                                progress: bool = False) -> pd.DataFrame:
+    """:func:`evalkit.stats.difference_tests.compare_metrics` (every ordered pair of metrics,
+    same inputs and columns), all pairs' blocks submitted at once."""
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
+    pairs = [(a, b) for a in mats for b in mats if a != b]
+    out = pd.concat(_difference_tests(mats, human, pairs, dict(test=test, unit=unit, level=level, method=method),
+                                      n_resamples, seed, block_size, alternative,
+                                      dict(client=client, scheduler=scheduler, n_workers=n_workers), progress),
+                    ignore_index=True)
+    return out[["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]]
+
+
+def comparison_clusters(comparisons: pd.DataFrame, correlations: Mapping[str, float],
+                        alpha: float = 0.05) -> pd.DataFrame:
+    """Significance clusters (:func:`evalkit.stats.difference_tests.ranked_clusters`) from the
+    one-sided all-pairs results of :func:`distributed_compare_metrics`."""
+    p = {(a, b): v for a, b, v in comparisons[["metric_a", "metric_b", "p_value"]].itertuples(index=False)}
+    return ranked_clusters(correlations, p, alpha)
+
+
+def distributed_significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
+                                      metrics: Optional[Sequence[str]] = None, test: str = "perm",
+                                      unit: str = "both", level: str = "summary", method: str = "kendall",
+                                      alpha: float = 0.05, n_resamples: int = 1000, seed: int = 0,
+                                      block_size: int = DEFAULT_BLOCK_SIZE, client=None,
+                                      scheduler: Optional[str] = None, n_workers: int = 2,
+                                      progress: bool = False) -> pd.DataFrame:
+    """:func:`evalkit.stats.difference_tests.significance_clusters` with the pair tests in
+    blocks: only the pairs the ranking needs (higher against lower correlation) are tested."""
+    alpha = check_probability("alpha", alpha)
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
+    corr = metric_correlations(mats, human, level, method)
+    order = cluster_order(corr)
+    pairs = [(order[i], order[j]) for i in range(len(order)) for j in range(i + 1, len(order))]
+    rows = _difference_tests(mats, human, pairs, dict(test=test, unit=unit, level=level, method=method),
+                             n_resamples, seed, block_size, "greater",
+                             dict(client=client, scheduler=scheduler, n_workers=n_workers), progress)
+    return comparison_clusters(pd.concat(rows, ignore_index=True), corr, alpha)

@@ -34,7 +34,7 @@ and KING / system QUEEN of many metric sets at once (:func:`king_of_subsets`,
 :func:`queen_of_subsets`, :func:`best_metric_sets`). The search packs each triple's
 acceptances by all candidate metrics into one integer, counts the 2^n patterns per event and
 sums them over supersets (a subset-sum transform), so all 1,023 sets of 10 metrics cost about
-as much as a few single sets (``benchmarks/bench_qarla.py``: 54x the per-set loop at DUC 2004
+as much as a few single sets (``benchmarks/bench_qarla.py``: 45x less CPU than the per-set loop at DUC 2004
 scale, identical values).
 
 Input: a long similarity frame ``instance, a, b, metric, value`` (value = x(a, b)) and roles

@@ -30,6 +30,10 @@ the tokenizer is part of the metric's definition and belongs in its signature.
   ``tokenizer.perl``'s default. The signature label records the sacremoses version.
 
 :func:`add_boundaries` adds Leusch's artificial sentence-boundary tokens (Sec. 3.4).
+
+:meth:`Tokenizer13aFast.words_joined` tokenizes a whole corpus at once (the lines joined
+by :data:`LINE_SEP`), with sacrebleu's ``13a`` tokens line for line; the word-level metrics
+(:class:`evalkit.metrics.ngrams.WordLevelMetric`) use it whenever the tokenizer is 13a.
 """
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import import_module
-from typing import Callable, List, Sequence
+from typing import AnyStr, Callable, List, Optional, Sequence
 
 from evalkit.errors import ParameterError
 
@@ -48,6 +52,7 @@ __all__ = [
     "get_tokenizer",
     "MosesTokenizer",
     "Tokenizer13aFast",
+    "LINE_SEP",
     "tokenize",
     "tokenize_words",
     "remove_punctuation",
@@ -56,6 +61,10 @@ __all__ = [
     "ABBREVIATIONS",
     "add_boundaries",
 ]
+
+#: The token between lines in :meth:`Tokenizer13aFast.words_joined` (never a token of a
+#: line: a line containing it is not joined).
+LINE_SEP = "\x00"
 
 #: sacrebleu tokenizer names and their classes (module.Class inside ``sacrebleu.tokenizers``).
 SACREBLEU_TOKENIZERS = {
@@ -100,7 +109,9 @@ _IRREGULAR = {"won't": "will not", "can't": "can not", "shan't": "shall not", "a
 
 
 class Tokenizer13aFast:
-    """sacrebleu's ``13a`` tokenizer (mteval-v13a), about 2x faster, same output.
+    """sacrebleu's ``13a`` tokenizer (mteval-v13a), same output: about 5x faster line by
+    line (:meth:`words`), about 12x for a whole corpus at once (:meth:`words_joined`,
+    WMT17 en-de).
 
     sacrebleu applies four regex substitutions with group templates, and in Python 3.11 a
     template is expanded in Python code once per match; the first rule matches every space
@@ -133,6 +144,11 @@ class Tokenizer13aFast:
         # touches a digit or another period/comma; detect that case and run them then.
         self._tricky = re.compile(r"[0-9.,][.,]|[.,][0-9]").search
         self._digit_dash = re.compile(r"[0-9]-").search
+        # Where _rules_234 does more than pad every period and comma: _tricky or
+        # _digit_dash (words_joined, on UTF-8 bytes). Written to start with a character class, which the
+        # regex engine scans for quickly (the plain alternation is 4x slower).
+        self._special_bytes = re.compile(rb"[0-9.,](?:(?<=[0-9])[.,-]|(?<=[.,])[.,0-9])")
+        self._pads_bytes = {c.encode(): p.encode() for c, p in self._pads.items()}
 
     @staticmethod
     def _g12_(m) -> str:  # r"\1 \2 "
@@ -145,20 +161,27 @@ class Tokenizer13aFast:
     def signature(self) -> str:
         return "13a"
 
-    def words(self, line: str) -> List[str]:
-        """The tokens of ``line`` (list)."""
-        line = line.replace("<skipped>", "")
-        line = line.replace("-\n", "")
-        line = line.replace("\n", " ")
-        if "&" in line:
-            line = line.replace("&quot;", '"')
-            line = line.replace("&amp;", "&")
-            line = line.replace("&lt;", "<")
-            line = line.replace("&gt;", ">")
-        line = f" {line} "
+    @staticmethod
+    def _clean(line: AnyStr) -> AnyStr:
+        """The language-independent part (sacrebleu's ``Tokenizer13a.__call__``), on a str
+        or on UTF-8 bytes (its patterns are ASCII)."""
+        steps, amp, entities = _CLEANING if isinstance(line, str) else _CLEANING_BYTES
+        for old, new in steps:
+            line = line.replace(old, new)
+        if amp in line:
+            for old, new in entities:
+                line = line.replace(old, new)
+        return line
+
+    def _pad(self, line: str) -> str:
+        """Rule 1: pad every character of the fixed class with spaces."""
         pads = self._pads
         for c in set(line).intersection(pads):
             line = line.replace(c, pads[c])
+        return line
+
+    def _rules_234(self, line: str) -> str:
+        """Rules 2-4 on a padded line: periods and commas not next to a digit, dashes after one."""
         if "." in line or "," in line:
             if self._tricky(line) is None:
                 line = line.replace(".", " . ").replace(",", " , ")
@@ -167,10 +190,68 @@ class Tokenizer13aFast:
                 line = self._r3(self._g_12, line)
         if "-" in line and self._digit_dash(line) is not None:
             line = self._r4(self._g12_, line)
-        return line.split()
+        return line
+
+    def words(self, line: str) -> List[str]:
+        """The tokens of ``line`` (list)."""
+        return self._rules_234(self._pad(f" {self._clean(line)} ")).split()
+
+    def words_joined(self, lines: Sequence[str]) -> Optional[List[str]]:
+        """The tokens of all ``lines`` in one list, consecutive lines separated by the token
+        :data:`LINE_SEP` (``"\\x00"``); ``None`` when a line contains that character.
+
+        Same tokens as :meth:`words` line by line, with much less Python overhead: the lines
+        are joined by ``" \\x00 "`` and cleaning and rule 1 run once on the whole text; none
+        of their patterns contains a space or NUL, so none can match across a separator, and
+        each line's stretch of text ends up exactly as :meth:`words` makes it before rules
+        2-4. Those look at neighbouring characters (digits, periods, commas, dashes): a line
+        where one of their "tricky" patterns occurs gets :meth:`_rules_234` on its own
+        stretch; between such lines every period and comma is padded at once, which is what
+        :meth:`_rules_234` does to the other lines. Cleaning, padding and the search for
+        tricky lines run on the UTF-8 bytes (all their patterns are ASCII, and an ASCII byte
+        in UTF-8 is always that ASCII character; ``bytes.replace`` is several times faster
+        than ``str.replace`` on non-Latin-1 text); tokens are split from the decoded text,
+        so "whitespace" stays ``str.split``'s Unicode whitespace.
+        """
+        text = " \x00 ".join(lines)
+        if text.count(LINE_SEP) != max(len(lines) - 1, 0):
+            return None
+        data = self._pad_bytes(self._clean(f" {text} ".encode("utf-8", "surrogatepass")))
+        chunks = []
+        done = 0  # data[:done] is in chunks
+        for m in self._special_bytes.finditer(data):
+            pos = m.start()
+            if pos < done:
+                continue  # in the line handled already
+            start = data.rfind(b"\x00", 0, pos) + 1
+            end = data.find(b"\x00", pos)
+            end = len(data) if end < 0 else end
+            chunks.append(_decode(data[done:start].replace(b".", b" . ").replace(b",", b" , ")))
+            chunks.append(self._rules_234(_decode(data[start:end])))
+            done = end
+        chunks.append(_decode(data[done:].replace(b".", b" . ").replace(b",", b" , ")))
+        return "".join(chunks).split()
+
+    def _pad_bytes(self, data: bytes) -> bytes:
+        """:meth:`_pad` on UTF-8 bytes."""
+        for c, padded in self._pads_bytes.items():
+            if c in data:
+                data = data.replace(c, padded)
+        return data
 
     def __call__(self, line: str) -> str:
         return " ".join(self.words(line))
+
+
+# Tokenizer13a's cleaning: replacements, then (only if "&" occurs) entity decoding.
+_CLEANING = ((("<skipped>", ""), ("-\n", ""), ("\n", " ")), "&",
+             (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">")))
+_CLEANING_BYTES = (tuple((a.encode(), b.encode()) for a, b in _CLEANING[0]), b"&",
+                   tuple((a.encode(), b.encode()) for a, b in _CLEANING[2]))
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", "surrogatepass")
 
 
 class MosesTokenizer:

@@ -8,7 +8,8 @@ for what the simulation is and is not.
 
 Modules: :mod:`.language` (English with lexical variation; the artificial source
 language), :mod:`.world` (topics, content units, assessors), :mod:`.summarization`
-(documents, models, peers, judgments), :mod:`.mt` (TIDES-style MT), :mod:`.corpora`
+(documents, models, peers, judgments), :mod:`.documents` (the DUC source documents on
+disk, the extracts record), :mod:`.who_is` (DUC 2004 task 5), :mod:`.mt` (TIDES-style MT), :mod:`.corpora`
 (sizes), :mod:`.formats` (writers / readers used), :mod:`.build`. The human-study designs
 (relevance task, questionnaires, meetings, TREC nuggets) are built by :mod:`.tasks` from
 :mod:`.extrinsic`, :mod:`.questionnaires`, :mod:`.meetings` and :mod:`.nuggets`.

@@ -28,10 +28,10 @@ from evalkit.atomic import file_lock, fsync_disabled, remove_stale_directories, 
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import ParameterError
 
-from . import corpora, formats, mt, summarization
+from . import corpora, documents, formats, mt, summarization
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 6  # 6: bitext gold links per written word; the MT variants (and 5's changes)
+GENERATOR_VERSION = 7  # 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -77,12 +77,16 @@ def simulate_corpus(name: str, seed: int = DEFAULT_SEED, quick: bool = False) ->
         scu_contributors=_frame(rows["scu_contributors"],
                                 ["instance", "scu", "summarizer", "contributor", "start", "end"]),
         peer_scus=_frame(rows["peer_scus"], ["instance", "summarizer", "scu"]),
+        # DUC corpora write their source documents (formats -> .documents) and read them back
+        documents=documents.documents_frame(_frame(rows["truth_sentences"]), _frame(rows["instances"]))[
+            ["instance", "document", "sentences"]] if name.startswith("duc") else None,
         meta={**meta, "year": cfg.year, "task": cfg.task, "words": cfg.words,
               "max_bytes": cfg.max_bytes, "update": cfg.update},
     ).validate()
     truth = {"instances": _frame(rows["truth_instances"]), "facts": _frame(rows["truth_facts"]),
              "summaries": _frame(rows["truth_summaries"]), "summarizers": _frame(rows["truth_summarizers"]),
-             "assessors": _frame(rows["assessors"]), "sentences": _frame(rows["truth_sentences"])}
+             "assessors": _frame(rows["assessors"]), "sentences": _frame(rows["truth_sentences"]),
+             "extracts": _frame(rows["truth_extracts"])}
     if rows["truth_scus"]:
         truth["scus"] = _frame(rows["truth_scus"])
     return corpus, truth
@@ -162,7 +166,7 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
 
 #: Relative build cost (files written and text simulated) of the full-size corpora.
 _COST = {"tac2008": 12, "tac2009": 10, "tac2011": 10, "tac2010": 8, "duc2006": 4, "duc2005": 4,
-         "duc2007": 3, "duc2004": 2, "tides2003": 1, "tides2003ce": 1, "tides2003ae": 1, "btec2004": 2}
+         "duc2007": 3, "duc2004": 2, "duc2004t5": 2, "tides2003": 1, "tides2003ce": 1, "tides2003ae": 1, "btec2004": 2}
 
 
 def default_root() -> Path:

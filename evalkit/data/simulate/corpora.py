@@ -13,7 +13,7 @@ from .summarization import PeerSpec, SumConfig, make_peers
 
 #: Every corpus the sample profile can build, in build-priority order.
 CORPORA: Tuple[str, ...] = ("duc2004", "tides2003", "tac2008", "duc2005", "duc2006", "duc2007",
-                            "tac2009", "tac2010", "tac2011", "tides2003ce", "tides2003ae", "btec2004")
+                            "tac2009", "tac2010", "tac2011", "tides2003ce", "tides2003ae", "btec2004", "duc2004t5")
 
 Config = Union[SumConfig, mt.MTConfig]
 
@@ -45,6 +45,10 @@ def config(name: str, quick: bool = False) -> Config:
             n_docs=6 if q else 10, writers="ABCDEFGH",
             peers=_peers([str(i) for i in ids], rng), words=100, max_bytes=665,
             judgments=("see",), extra={"selector": "T"})
+    if name == "duc2004t5":  # task 5, "Who is X?" (.who_is)
+        from . import who_is
+
+        return who_is.config(q, rng, _ids_with_gaps)
     if name in ("duc2005", "duc2006", "duc2007"):
         year = int(name[3:])
         n_topics = {2005: 50, 2006: 50, 2007: 45}[year]

@@ -29,10 +29,12 @@ from evalkit.data import duc, judgments, pyramid, tac
 from evalkit.atomic import atomic_write_text
 from evalkit.data.model import SummarizationCorpus
 
+from . import documents
+
 
 def _kind(name: str):
     if name.startswith("duc"):
-        return "duc", int(name[3:])
+        return "duc", int(name[3:7])  # duc2004, duc2004t5
     if name.startswith("tac"):
         return "tac", int(name[3:])
     return "nist", 2003
@@ -41,7 +43,8 @@ def _kind(name: str):
 def describe(name: str) -> str:
     kind, year = _kind(name)
     if kind == "duc":
-        return f"DUC {year} results tree (evalkit.data.duc.LAYOUTS['duc{year}'])"
+        return (f"DUC {year} results tree (evalkit.data.duc.LAYOUTS['duc{year}']) and its source documents "
+                "in docs/ (evalkit.data.duc_documents)")
     if kind == "tac":
         return f"TAC {year} eval directory {tac.EVAL_DIRS[year]} (evalkit.data.tac.LAYOUTS[{year}])"
     return "NIST mteval SGML + assessments.csv + evaluation.yaml (evalkit.data.judgments) + bitext"
@@ -52,6 +55,7 @@ def write(name: str, corpus, truth: Dict[str, pd.DataFrame], directory: Path) ->
     kind, year = _kind(name)
     if kind == "duc":
         write_duc(corpus, directory, year)
+        documents.write_documents(corpus, truth, directory, year)
     elif kind == "tac":
         write_tac(corpus, directory / tac.EVAL_DIRS[year], year)
     else:
@@ -63,7 +67,7 @@ def read(name: str, directory: Path):
     directory = Path(directory)
     kind, year = _kind(name)
     if kind == "duc":
-        return duc.read_corpus(directory, year, name=name)
+        return documents.attach_documents(duc.read_corpus(directory, year, name=name), directory)
     if kind == "tac":
         return tac.read_corpus(directory / tac.EVAL_DIRS[year], year, name=name)
     return judgments.read_mt_evaluation(directory / "evaluation.yaml", name=name)

@@ -40,6 +40,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from evalkit.metrics.pyramid import pyramid_score
 
+from .documents import extract_rows
 from .language import English, Style
 from .world import Assessor, Topic, make_assessors, make_topic
 
@@ -461,16 +462,18 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     master = random.Random(f"{cfg.name}:{seed}")
     writers = list(cfg.writers)
     wstyles = {w: _writer_style(w, master) for w in writers}
-    wnoise = {w: master.uniform(0.25, 0.5) for w in writers}
+    wnoise = {w: master.uniform(*cfg.extra.get("model_noise", (0.25, 0.5))) for w in writers}
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
     rows: Dict[str, list] = {k: [] for k in (
         "instances", "summaries", "judgments", "scus", "scu_contributors", "peer_scus",
-        "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus")}
+        "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus", "truth_extracts")}
     peers = {p.id: p for p in cfg.peers}
     selector = cfg.extra.get("selector")
     for t_index, tid in enumerate(cfg.instance_ids):
         trng = random.Random(f"{cfg.name}:{seed}:{tid}")
         topic = make_topic(tid, trng)
+        if cfg.extra.get("focus") is not None:  # a question-focused task (.who_is)
+            topic = cfg.extra["focus"](topic, trng)
         assessor_id = writers[t_index % len(writers)]
         others = [w for w in writers if w != assessor_id]
         trng.shuffle(others)
@@ -491,6 +494,8 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
             rows["truth_instances"].append({
                 "instance": inst, "category": part.category, "assessor": assessor_id,
                 "models": " ".join(model_ids), "n_documents": len(docs)})
+            if cfg.extra.get("question") is not None:
+                rows["truth_instances"][-1]["question"] = cfg.extra["question"](part)
             prev = inst
             for d, sents in enumerate(docs):
                 doc_id = f"{inst.replace('-', '')}.{d + 1:02d}"
@@ -521,6 +526,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                 for sid in {id(summaries[p]): p for p in peers}.values():
                     _truncate_bytes(summaries[sid], cfg.max_bytes)
             _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows)
+            rows["truth_extracts"] += extract_rows(inst, summaries, model_ids + list(peers), docs)
     rows["assessors"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in assessors.values()]
     rows["summarizers"] = sorted(
         [{"summarizer": w, "type": "model"} for w in writers] + [{"summarizer": p.id, "type": "peer"} for p in cfg.peers],

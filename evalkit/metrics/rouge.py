@@ -103,8 +103,31 @@ def _perl_split(s: str) -> List[str]:
     return parts
 
 
+# every byte but [A-Za-z0-9-] becomes a space (the texts are Latin-1 views: code points < 256)
+_CLEAN_TABLE = bytes(c if (c < 128 and (chr(c).isalnum() or c == 45)) else 32 for c in range(256))
+
+
+_CLEAN_TABLE_NL = _CLEAN_TABLE[:10] + b"\n" + _CLEAN_TABLE[11:]
+
+
+def _clean_sentences(sents: Sequence[str]) -> List[List[str]]:
+    """``[_clean_tokens(s) for s in sents]`` in one pass over the text."""
+    try:
+        b = "\n".join(sents).encode("latin-1")
+    except UnicodeEncodeError:
+        return [_clean_tokens(s) for s in sents]
+    parts = b.translate(_CLEAN_TABLE_NL).replace(b"-", b" - ").decode("ascii").split("\n")
+    if len(parts) != len(sents):  # a sentence held a newline
+        return [_clean_tokens(s) for s in sents]
+    return [p.split() for p in parts]
+
+
 def _clean_tokens(s: str) -> List[str]:
-    return _NOT_WORD.sub(" ", s.replace("-", " - ")).split()
+    try:
+        b = s.encode("latin-1")
+    except UnicodeEncodeError:  # not a Latin-1 view (a RougeCorpus built by hand)
+        return _NOT_WORD.sub(" ", s.replace("-", " - ")).split()
+    return b.translate(_CLEAN_TABLE).replace(b"-", b" - ").decode("ascii").split()
 
 
 def read_text(sents: Sequence[str], length_limit: int, byte_limit: int) -> Optional[List[str]]:
@@ -142,7 +165,7 @@ def read_text_lcs(sents: Sequence[str], length_limit: int, byte_limit: int) -> L
     """Per-sentence tokens of ``readText_LCS`` (the ROUGE-L/W reader) before filtering."""
     out: List[str] = []
     if length_limit == 0 and byte_limit == 0:
-        out = list(sents)
+        return _clean_sentences(sents)
     elif length_limit != 0:
         used = 0
         for s in sents:
@@ -181,7 +204,10 @@ def _as_sentences(text: Text, what: str) -> List[str]:
         raise ParameterError(what, text, "a string or a sequence of sentence strings")
     from evalkit.metrics.rouge_formats import ascii_lower
 
-    return [ascii_lower(s.encode("utf-8").decode("latin-1")) for s in lines if len(s) > 0]
+    # one pass over the whole text: both steps map characters one by one and keep "\n"
+    # (no UTF-8 multi-byte sequence holds byte 0x0A), so splitting after them is the same
+    joined = text if isinstance(text, str) else "\n".join(lines)
+    return [s for s in ascii_lower(joined.encode("utf-8").decode("latin-1")).split("\n") if s]
 
 
 # ----------------------------------------------------------------------------------------
@@ -468,11 +494,14 @@ class Rouge:
             peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
         if cleaned is None:
             cleaned = CleanedTexts(corpus.texts, self.length_limit, self.byte_limit)
-        elif (cleaned.length_limit, cleaned.byte_limit, cleaned.texts) != (self.length_limit, self.byte_limit,
-                                                                           corpus.texts):
+        return _instance_scores(self._counts(corpus, peer_ids, cleaned), self)
+
+    def _counts(self, corpus: RougeCorpus, peer_ids: Sequence[str], cleaned: "CleanedTexts") -> "_Counts":
+        if (cleaned.length_limit, cleaned.byte_limit, cleaned.texts) != (self.length_limit, self.byte_limit,
+                                                                         corpus.texts):
             raise ParameterError("cleaned", "CleanedTexts of other texts or truncation",
                                  "CleanedTexts(corpus.texts, length_limit, byte_limit) of this configuration")
-        return _instance_scores(_cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids), self)
+        return _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
 
     def score_jackknife(
         self,
@@ -627,20 +656,66 @@ class CleanedTexts:
     def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0):
         self.length_limit, self.byte_limit = int(length_limit or 0), int(byte_limit or 0)
         length_limit, byte_limit = self.length_limit, self.byte_limit
-        vocab: Dict[str, int] = {}
-        get = vocab.setdefault
-        sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
-        self.sptr, _ = _csr([[0] * len(ss) for ss in sents])
-        self.tptr, self.traw = _csr([[get(w, len(vocab)) for w in s] for ss in sents for s in ss])
+        if length_limit == 0 and byte_limit == 0:  # every sentence, cleaned in one pass
+            n_sent = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+            sent_list = _clean_sentences([s for t in texts for s in t])
+        else:
+            sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
+            n_sent = np.fromiter(map(len, sents), dtype=np.int64, count=len(sents))
+            sent_list = [s for ss in sents for s in ss]
+        self.sptr = np.zeros(len(texts) + 1, dtype=np.int64)
+        np.cumsum(n_sent, out=self.sptr[1:])
+        # equal cleaned sentences get equal ids (ROUGE-L/W work once per distinct pair)
+        sid: Dict[Tuple[str, ...], int] = {}
+        sget = sid.setdefault
+        self.suid = np.fromiter((sget(tuple(s), len(sid)) for s in sent_list), dtype=np.int64, count=len(sent_list))
+        self.n_sentences = max(len(sid), 1)
+        words = [w for s in sent_list for w in s]
+        vocab: Dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(words))}
+        self.tptr = np.zeros(len(sent_list) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, sent_list), dtype=np.int64, count=len(sent_list)), out=self.tptr[1:])
+        self.traw = np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
         if length_limit == 0 and byte_limit == 0:
             # untruncated, both readers see the same tokens: flat = sentences concatenated
             self.fptr = self.tptr[self.sptr]
             self.fraw = self.traw
         else:
+            get = vocab.setdefault
             flat = [read_text(t, length_limit, byte_limit) or [] for t in texts]
             self.fptr, self.fraw = _csr([[get(w, len(vocab)) for w in toks] for toks in flat])
         self.vocab = list(vocab)
         self.texts = texts
+        self._start_ok: Optional[np.ndarray] = None
+        self._stems: Dict[int, Tuple[Mapping[str, str], List[Optional[str]]]] = {}
+        self._pairs: Dict[tuple, tuple] = {}
+        self._sentence_pairs: Optional[tuple] = None
+        self._masks: Dict[tuple, tuple] = {}
+
+    def start_ok(self) -> np.ndarray:
+        """Per vocabulary word: does it start as a counted token must ([a-z0-9$])?"""
+        if self._start_ok is None:
+            self._start_ok = np.fromiter((_START_OK.match(w) is not None for w in self.vocab), dtype=bool,
+                                         count=len(self.vocab))
+        return self._start_ok
+
+    def stems(self, exceptions: Mapping[str, str]) -> List[Optional[str]]:
+        """Per vocabulary word its ``-m`` form (None where :meth:`start_ok` is False): words
+        longer than 3 characters by the exception list, else ROUGE's Porter; computed once per
+        exception table and shared by the cells that stem."""
+        hit = self._stems.get(id(exceptions))
+        if hit is not None and hit[0] is exceptions:
+            return hit[1]
+        forms: List[Optional[str]] = []
+        for w, ok in zip(self.vocab, self.start_ok().tolist()):
+            if not ok:
+                forms.append(None)
+            elif len(w) > 3:
+                e = exceptions.get(w)
+                forms.append(porter.stem(w) if e is None else e)
+            else:
+                forms.append(w)
+        self._stems[id(exceptions)] = (exceptions, forms)
+        return forms
 
 
 @dataclass
@@ -662,16 +737,28 @@ def _filter_csr(ptr: np.ndarray, vals: np.ndarray) -> Tuple[np.ndarray, np.ndarr
 
 
 def _encode(cleaned: CleanedTexts, tok: _Tokenizer):
-    """Cell token ids: each raw token filtered/stemmed once, then arrays mapped."""
-    vocab: Dict[str, int] = {}
-    get = vocab.setdefault
-    mapping = np.fromiter(
-        ((-1 if u is None else get(u, len(vocab))) for u in map(tok.token, cleaned.vocab)),
-        dtype=np.int64, count=len(cleaned.vocab),
-    )
+    """Cell token ids: each raw vocabulary word filtered (and stemmed, once for all cells)
+    as ``_Tokenizer.token`` does, then the id arrays mapped. Without stemming a kept word
+    keeps its raw id (ids need not be dense: they are only compared and counted)."""
+    words = cleaned.vocab
+    keep = cleaned.start_ok()
+    if tok.stop:
+        stop = tok.stop
+        keep = keep & ~np.fromiter((w in stop for w in words), dtype=bool, count=len(words))
+    if tok.stem:
+        vocab: Dict[str, int] = {}
+        get = vocab.setdefault
+        mapping = np.fromiter(
+            ((get(f, len(vocab)) if k else -1) for f, k in zip(cleaned.stems(tok.exc), keep.tolist())),
+            dtype=np.int64, count=len(words),
+        )
+        V = len(vocab)
+    else:
+        mapping = np.where(keep, np.arange(len(words), dtype=np.int64), -1)
+        V = len(words)
     fptr, ftok = _filter_csr(cleaned.fptr, mapping[cleaned.fraw])
     tptr, stok = _filter_csr(cleaned.tptr, mapping[cleaned.traw])
-    return max(len(vocab), 1), fptr, ftok, cleaned.sptr, tptr, stok
+    return max(V, 1), fptr, ftok, cleaned.sptr, tptr, stok, keep
 
 
 def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
@@ -682,114 +769,158 @@ def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
     return ptr, flat
 
 
-def _ngram_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, nmax: int):
-    """CSR of n-gram ids per text for n = 1..nmax (ids by iterated pair encoding)."""
-    lens = np.diff(ptr)
-    tid = np.repeat(np.arange(len(lens)), lens)
-    local = np.arange(len(tok)) - ptr[tid]
-    out = []
-    V = max(vocab_size, 1)
-    prev = tok
-    nid = V
-    for n in range(1, nmax + 1):
-        if n > 1:
-            pos = np.flatnonzero(local + n - 1 < lens[tid])
-            ids, nid = K.hash_ids(prev[pos] * V + tok[pos + n - 1])
-            prev = np.full(len(tok), -1, dtype=np.int64)
-            prev[pos] = ids
-        else:
-            ids = tok
-        cnt = np.maximum(lens - n + 1, 0)
-        gptr = np.zeros(len(lens) + 1, dtype=np.int64)
-        np.cumsum(cnt, out=gptr[1:])
-        out.append((gptr, ids, max(nid, 1)))
-    return out
+_POOL = None
 
 
-def _skip_ids(ptr: np.ndarray, tok: np.ndarray, vocab_size: int, skip: int, unigrams: bool):
-    """CSR of skip-bigram (and SU unigram) ids per text, as ``createSkipBigram``."""
-    gptr, keys = K.skip_keys(ptr, tok, max(vocab_size, 1), skip, unigrams)
-    ids, nid = K.hash_ids(keys)
-    return gptr, ids, max(nid, 1)
-
-
-def _threaded(kernel, peers: np.ndarray, models: np.ndarray, *arrays, **scalars):
-    """Run a nogil pair kernel on chunks of the pairs in threads; concatenate the outputs.
-
-    Pairs are independent, so the result does not depend on the number of threads.
-    """
+def _in_threads(fn, n_items: int, min_items: int = 2000) -> list:
+    """``[fn(lo, hi) for each chunk]``: ``n_items`` split into one chunk per core (at most 8;
+    one chunk below ``min_items``), the chunks run in a process-wide thread pool (nogil
+    kernels). Chunks are independent, so results do not depend on the number of threads."""
     import os
     from concurrent.futures import ThreadPoolExecutor
 
-    n = len(peers)
-    workers = min(os.cpu_count() or 1, 8) if n >= 2000 else 1
-    bounds = np.linspace(0, n, workers + 1).astype(np.int64)
-
-    def one(i: int):
-        a, b = bounds[i], bounds[i + 1]
-        if kernel is K.count_hits:
-            return kernel(arrays[0], arrays[1], peers[a:b], models[a:b], scalars["nid"])
-        return kernel(*arrays, peers[a:b], models[a:b], scalars["V"], scalars["weight"],
-                      scalars["do_lcs"], scalars["do_wlcs"])
-
+    global _POOL
+    workers = min(os.cpu_count() or 1, 8) if n_items >= min_items else 1
+    bounds = np.linspace(0, n_items, workers + 1).astype(np.int64)
     if workers == 1:
-        parts = [one(0)]
+        return [fn(0, n_items)]
+    if _POOL is None or _POOL._max_workers < workers:
+        _POOL = ThreadPoolExecutor(workers, thread_name_prefix="evalkit-rouge")
+    futures = [_POOL.submit(fn, bounds[i], bounds[i + 1]) for i in range(workers)]
+    return [f.result() for f in futures]
+
+
+def _sentence_pairs(cleaned: CleanedTexts, peers: np.ndarray, models: np.ndarray):
+    """The distinct (model sentence, peer sentence) pairs of the text pairs: ``(qptr,
+    pair_uid, rsent, csent)`` as ``K.masked_lcs_hits`` takes them, with a sentence standing
+    for each distinct pair. Sentence ids do not depend on stemming or stop words, so this is
+    kept on ``cleaned`` for the other cells (keyed by the pair arrays of :func:`_pairs`)."""
+    hit = cleaned._sentence_pairs
+    if hit is not None and hit[0] is peers and hit[1] is models:
+        return hit[2]
+    qptr, keys = K.sentence_pair_keys(cleaned.sptr, cleaned.suid, cleaned.n_sentences, peers, models)
+    pair_uid, n_u = K.hash_ids(keys)
+    first = np.empty(n_u, dtype=np.int64)
+    first[pair_uid[::-1]] = np.arange(len(keys) - 1, -1, -1, dtype=np.int64)
+    ukeys = keys[first]
+    rep = np.empty(cleaned.n_sentences, dtype=np.int64)
+    rep[cleaned.suid[::-1]] = np.arange(len(cleaned.suid) - 1, -1, -1, dtype=np.int64)
+    out = (qptr, pair_uid, rep[ukeys // cleaned.n_sentences], rep[ukeys % cleaned.n_sentences])
+    cleaned._sentence_pairs = (peers, models, out)
+    return out
+
+
+def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.ndarray, models: np.ndarray,
+                V: int, weight: float, do_lcs: bool, do_wlcs: bool, keep: Optional[np.ndarray] = None,
+                stemmed: bool = False):
+    """(L hits, L base, W hits, W base) per pair, as ``K.lcs_hits``, with each distinct
+    (model sentence, peer sentence) pair's back-traces computed once (in threads). ``keep``
+    (the vocabulary words the cell keeps) and ``stemmed`` let a stemming cell start from
+    the masks of the cell that kept the same words without stemming."""
+    if keep is None:
+        keep = np.zeros(0, dtype=bool)
+    qptr, pair_uid, rsent, csent = _sentence_pairs(cleaned, peers, models)
+    n_u = len(rsent)
+    moff = np.zeros(n_u + 1, dtype=np.int64)  # 64-bit words per model sentence
+    np.cumsum((tptr[rsent + 1] - tptr[rsent] + 63) >> 6, out=moff[1:])
+    mask_l = np.zeros(max(int(moff[-1]), 1), dtype=np.uint64)
+    mask_w = np.zeros_like(mask_l)
+    # a cell with stemming reuses the masks of the cell without it (same stop words, so the
+    # same positions) for the sentence pairs where stemming made no new token equal
+    key = (keep.tobytes(), weight, do_lcs, do_wlcs)
+    base = cleaned._masks.get(key) if stemmed else None
+    if base is not None and base[0] is peers and len(base[1]) == len(stok):
+        base_tok, base_l, base_w = base[1], base[2], base[3]
     else:
-        with ThreadPoolExecutor(workers) as ex:
-            parts = list(ex.map(one, range(workers)))
-    if isinstance(parts[0], tuple):
-        return tuple(np.concatenate([p[k] for p in parts]) for k in range(len(parts[0])))
-    return np.concatenate(parts)
+        base_tok, base_l, base_w = np.zeros(0, dtype=np.int64), mask_l[:0], mask_w[:0]
+    _in_threads(lambda lo, hi: K.sentence_pair_masks(tptr, stok, rsent, csent, moff, V, weight, do_lcs, do_wlcs,
+                                                      lo, hi, mask_l, mask_w, base_tok, base_l, base_w), n_u)
+    if not stemmed:
+        cleaned._masks[key] = (peers, stok, mask_l, mask_w)
+    return K.masked_lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, qptr, pair_uid, moff, mask_l, mask_w,
+                             V, weight, do_lcs, do_wlcs)
 
 
-def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
-    V, fptr, ftok, sptr, tptr, stok = _encode(cleaned, tok)
-    # pairs in the script's order: peer, then eval, then model
+def _pairs(cleaned: CleanedTexts, corpus: RougeCorpus, peer_ids) -> tuple:
+    """(peer, model) text pairs in the script's order (peer, then eval, then model) with
+    their instance rows, and the pairs grouped by evaluation (CSR); kept on ``cleaned`` for
+    the other (stem, stop) cells of the same corpus."""
+    key = tuple(peer_ids)
+    hit = cleaned._pairs.get(key)
+    if hit is not None and hit[0] is corpus.evals:
+        return hit[1]
     rows: List[Tuple[str, str]] = []
     pp: List[int] = []
     mm: List[int] = []
     inst: List[int] = []
+    grp: List[int] = []
     nmod: List[int] = []
     for peer in peer_ids:
-        for eid, peers, models in corpus.evals:
+        for e, (eid, peers, models) in enumerate(corpus.evals):
             if peer not in peers:
                 continue
             r = len(rows)
             rows.append((eid, peer))
             nmod.append(len(models))
-            for m in models:
-                pp.append(peers[peer])
-                mm.append(m)
-                inst.append(r)
-    peers_a = np.asarray(pp, dtype=np.int64)
-    models_a = np.asarray(mm, dtype=np.int64)
-    inst_a = np.asarray(inst, dtype=np.int64)
+            t = peers[peer]
+            pp.extend([t] * len(models))
+            mm.extend(models)
+            inst.extend([r] * len(models))
+            grp.extend([e] * len(models))
+    group = np.asarray(grp, dtype=np.int64)
+    gpairs = np.argsort(group, kind="stable")
+    gptr = np.zeros(len(corpus.evals) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(group, minlength=len(corpus.evals)), out=gptr[1:])
+    out = (rows, np.asarray(pp, dtype=np.int64), np.asarray(mm, dtype=np.int64), np.asarray(inst, dtype=np.int64),
+           np.asarray(nmod, dtype=np.int64), gptr, gpairs)
+    cleaned._pairs[key] = (corpus.evals, out)
+    return out
+
+
+def _skip_sizes(lens: np.ndarray, skip: int) -> np.ndarray:
+    """Skip-bigrams per text of ``lens`` tokens (``createSkipBigram``): sum over r = 1..L-1
+    of min(r, skip + 1), or all L(L-1)/2 pairs when skip < 0."""
+    n = np.maximum(lens - 1, 0)
+    if skip < 0:
+        return n * (n + 1) // 2
+    d = skip + 1
+    return np.where(n <= d, n * (n + 1) // 2, d * (d + 1) // 2 + (n - d) * d)
+
+
+def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
+    V, fptr, ftok, sptr, tptr, stok, keep = _encode(cleaned, tok)
+    rows, peers_a, models_a, inst_a, nmod, gptr, gpairs = _pairs(cleaned, corpus, peer_ids)
     methods: Dict[str, Tuple[str, np.ndarray, np.ndarray, np.ndarray]] = {}
     flen = np.diff(fptr)
-    if cfg.n > 0:
-        grams = _ngram_ids(fptr, ftok, V, cfg.n)
-        for n, (gptr, ids, nid) in enumerate(grams, 1):
-            hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
-            gl = np.diff(gptr)
-            methods[f"ROUGE-{n}"] = ("N", hits, gl[models_a], gl[peers_a])
+    do_skip = cfg.skip is not None
+    if cfg.n > 0 or do_skip:
+        hits = np.zeros((cfg.n + (2 if do_skip else 0), len(peers_a)), dtype=np.int64)
+        _in_threads(lambda lo, hi: K.eval_gram_hits(fptr, ftok, V, cfg.n, cfg.skip if do_skip else 0, do_skip, gptr,
+                                                    gpairs, peers_a, models_a, lo, hi, hits),
+                    len(gptr) - 1, min_items=16)
+        for n in range(1, cfg.n + 1):
+            gl = np.maximum(flen - n + 1, 0)
+            methods[f"ROUGE-{n}"] = ("N", hits[n - 1], gl[models_a], gl[peers_a])
     if cfg.lcs or cfg.w is not None:
-        lh, lb, wh, wb = _threaded(
-            K.lcs_hits, peers_a, models_a, sptr, tptr, stok, fptr, ftok, V=V,
-            weight=float(cfg.w) if cfg.w is not None else 1.0, do_lcs=cfg.lcs, do_wlcs=cfg.w is not None,
+        lh, lb, wh, wb = _lcs_counts(
+            cleaned, sptr, tptr, stok, fptr, ftok, peers_a, models_a, V,
+            float(cfg.w) if cfg.w is not None else 1.0, cfg.lcs, cfg.w is not None, keep, tok.stem,
         )
         if cfg.lcs:
             methods["ROUGE-L"] = ("L", lh, lb, flen[peers_a])
         if cfg.w is not None:
             methods[f"ROUGE-W-{cfg.w_tag}"] = ("W", wh, wb, flen[peers_a].astype(np.float64))
-    if cfg.skip is not None:
+    if do_skip:
         d = cfg.skip_tag if cfg.skip >= 0 else "*"
-        variants = {"S": [False], "SU": [True], "both": [False, True]}[cfg.su]
-        for uni in variants:
-            gptr, ids, nid = _skip_ids(fptr, ftok, V, cfg.skip, uni)
-            hits = _threaded(K.count_hits, peers_a, models_a, gptr, ids, nid=nid)
-            gl = np.diff(gptr)
-            methods[f"ROUGE-{'SU' if uni else 'S'}{d}"] = ("S", hits, gl[models_a], gl[peers_a])
-    return _Counts(inst_a, rows, np.asarray(nmod, dtype=np.int64), methods)
+        gl = _skip_sizes(flen, cfg.skip)
+        if cfg.su in ("S", "both"):
+            methods[f"ROUGE-S{d}"] = ("S", hits[cfg.n], gl[models_a], gl[peers_a])
+        if cfg.su in ("SU", "both"):
+            # SU adds the unigram of every token but a text's last; unigram and skip-bigram
+            # keys never coincide, so the clipped hits and the sizes add up
+            ul = gl + np.maximum(flen - 1, 0)
+            methods[f"ROUGE-SU{d}"] = ("S", hits[cfg.n] + hits[cfg.n + 1], ul[models_a], ul[peers_a])
+    return _Counts(inst_a, rows, nmod, methods)
 
 
 def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:
@@ -799,10 +930,12 @@ def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:
     return F
 
 
-def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
+def _method_scores(counts: _Counts, cfg: Rouge):
+    """Per method: (method, R, P, F, model count, peer count, hit count) arrays per instance
+    row, R/P/F rounded as the script prints them (counts float for ROUGE-W, else int)."""
     nrow = len(counts.rows)
     inst = counts.inst
-    frames = []
+    out = []
     for method, (kind, hit, mc, pc) in counts.methods.items():
         hit = hit.astype(np.float64)
         mc = mc.astype(np.float64)
@@ -847,23 +980,20 @@ def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
         R = perl_round5(r)
         P = perl_round5(p)
         F = perl_round5(_f_measure(R, P, cfg.alpha))
-        kinds = "float" if kind == "W" else "int"
-        df = pd.DataFrame(
-            {
-                "instance": [e for e, _ in counts.rows],
-                "system": [p_ for _, p_ in counts.rows],
-                "metric": method,
-                "R": R,
-                "P": P,
-                "F": F,
-                "model_count": M if kinds == "float" else M.astype(np.int64),
-                "peer_count": Pc if kinds == "float" else Pc.astype(np.int64),
-                "hit_count": H if kinds == "float" else H.astype(np.int64),
-            }
-        )
-        frames.append(df)
+        if kind != "W":
+            M, Pc, H = M.astype(np.int64), Pc.astype(np.int64), H.astype(np.int64)
+        out.append((method, R, P, F, M, Pc, H))
+    return out
+
+
+def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
+    cols = ["instance", "system", "metric", "R", "P", "F", "model_count", "peer_count", "hit_count"]
+    frames = []
+    for method, R, P, F, M, Pc, H in _method_scores(counts, cfg):
+        frames.append(pd.DataFrame(dict(zip(cols, (
+            [e for e, _ in counts.rows], [p_ for _, p_ in counts.rows], method, R, P, F, M, Pc, H)))))
     if not frames:
-        return pd.DataFrame(columns=["instance", "system", "metric", "R", "P", "F", "model_count", "peer_count", "hit_count"])
+        return pd.DataFrame(columns=cols)
     return pd.concat(frames, ignore_index=True)
 
 

@@ -15,8 +15,10 @@ bootstrap mean: :meth:`evalkit.metrics.rouge.Rouge.score`).
 
 :func:`rouge_variant_grid` scores 8 methods x stemming x stop words x P/R/F in one pass
 (Graham's 192 variants with the system mean and median of :func:`aggregate_variant_grid`):
-cleaning and truncation are shared by the four (stem, stop) cells, counting by the
-methods of one cell. Each value equals the per-summary score of
+cleaning and truncation are shared by the four (stem, stop) cells, and so are the stems
+(once per word), the (peer, model) pairs and the distinct sentence pairs of ROUGE-L/W; a
+stemming cell copies the unstemmed cell's LCS/WLCS back-traces wherever stemming made no
+new pair of words equal (see :mod:`evalkit.metrics.rouge_kernels`). Each value equals the per-summary score of
 ``ROUGE-1.5.5.pl -n 4 -w 1.2 -2 4 -U -f A -p alpha [-m] [-s] -d`` (``tests/test_rouge_parity.py``).
 """
 from __future__ import annotations
@@ -30,7 +32,7 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
-from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text
+from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text, _method_scores
 
 __all__ = [
     "GRID_METHODS", "RougeVariant", "variant_id", "parse_variant_id", "rouge_variant_grid",
@@ -181,22 +183,44 @@ def rouge_variant_grid(
     base = Rouge(n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
     cleaned = CleanedTexts(corpus.texts, base.length_limit, base.byte_limit)
     peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
-    frames = []
+    # the long frame of melt(wide, value_vars=P, R, F) over the cells (stem, then stop
+    # words), methods and instance rows, built from the arrays (no frame per method)
+    blocks = {"P": [], "R": [], "F": []}
+    tags, stems, stops = [], [], []
+    rows: list = []
     for st in (False, True):
         for rs in (False, True):
             cfg = Rouge(n=4, w=1.2, skip=4, su="both", stem=st, stopwords=rs,
                         length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
-            sc = cfg.per_summary_scores(corpus, peer_ids, cleaned=cleaned)
-            sc = sc.assign(method=sc["metric"].map(_TAG_OF), stem=st, stopwords=rs)
-            frames.append(sc[["instance", "system", "method", "stem", "stopwords", "R", "P", "F"]])
-    wide = pd.concat(frames, ignore_index=True)
-    long = wide.melt(
-        id_vars=["instance", "system", "method", "stem", "stopwords"], value_vars=["P", "R", "F"],
-        var_name="score", value_name="value",
-    )
+            counts = cfg._counts(corpus, peer_ids, cleaned)
+            rows = counts.rows
+            for method, R, P, F, *_ in _method_scores(counts, cfg):
+                blocks["P"].append(P)
+                blocks["R"].append(R)
+                blocks["F"].append(F)
+                tags.append(_TAG_OF[method])
+                stems.append(st)
+                stops.append(rs)
+    n_rows, n_blocks = len(rows), len(tags)
+    per_row = np.tile(np.arange(n_rows), 3 * n_blocks)
+    per_block = np.tile(np.repeat(np.arange(n_blocks), n_rows), 3)
+    long = pd.DataFrame({
+        "instance": _strings([e for e, _ in rows], per_row),
+        "system": _strings([p for _, p in rows], per_row),
+        "method": _strings(tags, per_block),
+        "stem": np.asarray(stems, dtype=bool)[per_block],
+        "stopwords": np.asarray(stops, dtype=bool)[per_block],
+        "score": _strings(["P", "R", "F"], np.repeat(np.arange(3), n_rows * n_blocks)),
+        "value": np.concatenate([np.concatenate(blocks[s]) if n_blocks else np.zeros(0) for s in ("P", "R", "F")]),
+    })
     if per_summary:
         return long
     return aggregate_variant_grid(long)
+
+
+def _strings(values: list, index: np.ndarray):
+    """``values[index]`` as a column of pandas' default string dtype (taken, not re-parsed)."""
+    return pd.Series(values, dtype=None if values else object).array.take(index)
 
 
 def aggregate_variant_grid(per_summary: pd.DataFrame) -> pd.DataFrame:

@@ -19,10 +19,6 @@ results folder. The pieces (:func:`run_paper_notebooks`, :func:`assert_stripped`
 A notebook named ``00_*`` needs no data (it recomputes printed numbers): it is run on
 ``sample`` and ``public`` and, in the licensed runs, only when the paper lists it in
 ``licensed_only``.
-
-Older names kept for test files not yet migrated: ``notebooks`` / ``check_stripped`` here,
-``tests/_smoke_runs.py`` and ``tests/_tac_notebooks.py`` (re-exports), ``run``
-(profile-first signature) and ``statuses``/``errors``.
 """
 from __future__ import annotations
 
@@ -336,16 +332,3 @@ def smoke_tests(paper: str, expected: Iterable[str], *, skip_reason: Union[str, 
     if licensed_fixture is not None:
         tests.append(test_licensed_profile_runs_on_fixture)
     return {f.__name__: f for f in tests}
-
-
-# --------------------------------------------------------------------------- older names
-notebooks = notebook_names
-check_stripped = assert_stripped
-
-
-def run(profile: str, tmp_path: Path, monkeypatch, only: Sequence[str]) -> Tuple[Runs, Path]:
-    """Older, profile-first form: runs the runner patterns ``only``; ``(runs, results root
-    of the profile)``. New tests use :func:`run_paper_notebooks`."""
-    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
-    runs = runner.run_all(profile=profile, only=list(only), quick=True, results_dir=tmp_path, jobs=2)
-    return {r.notebook: r for r in runs}, tmp_path / profile

@@ -14,15 +14,11 @@ each notebook running once per profile; a paper adds its own assertions as check
 results folder. The pieces (:func:`run_paper_notebooks`, :func:`assert_stripped`,
 :func:`assert_statuses`, :func:`paper_vs_run`, :func:`numbers`, :func:`no_licensed_config`,
 :func:`tac_fixtures`, :func:`licensed_tides_fixture`, :func:`duc_fixture`,
-:func:`nist_mt_fixture`, :func:`assert_licensed_ok`) are usable on their own.
+:func:`nist_mt_fixture`, :func:`mtc4_fixture`, :func:`assert_licensed_ok`) are usable on their own.
 
 A notebook named ``00_*`` needs no data (it recomputes printed numbers): it is run on
 ``sample`` and ``public`` and, in the licensed runs, only when the paper lists it in
 ``licensed_only``.
-
-Older names kept for test files not yet migrated: ``notebooks`` / ``check_stripped`` here,
-``tests/_smoke_runs.py`` and ``tests/_tac_notebooks.py`` (re-exports), ``run``
-(profile-first signature) and ``statuses``/``errors``.
 """
 from __future__ import annotations
 
@@ -203,6 +199,20 @@ def nist_mt_fixture(tmp_path, monkeypatch, name, sample="tides2003"):
     return path
 
 
+def mtc4_fixture(tmp_path: Path, monkeypatch) -> Path:
+    """MTC Part 4 (TIDES 2003 zh-en) as NIST SGML sets + evalkit assessments CSV + YAML spec,
+    written by evalkit's writer from the first 3 documents of the quick simulated corpus and
+    configured as the licensed ``mtc4``; returns the spec's path."""
+    from evalkit.data.judgments import write_mt_evaluation
+    from evalkit.data.simulate import load_sample
+
+    corpus = load_sample("tides2003", root=tmp_path / "sim", quick=True)
+    corpus = corpus.subset(documents=list(dict.fromkeys(corpus.segments["document"]))[:3])
+    spec = write_mt_evaluation(corpus, tmp_path / "mtc4")
+    monkeypatch.setenv(licensed.env_var("mtc4"), str(spec))
+    return spec
+
+
 def assert_licensed_ok(runs: Runs, out: Path, expected: Iterable[str], notebook: str, data: str) -> dict:
     """Every notebook in ``expected`` ran; ``notebook`` read the licensed corpus ``data`` and
     its paper-vs-run table compares values (agrees/differs); returns its numbers."""
@@ -217,6 +227,11 @@ def assert_licensed_ok(runs: Runs, out: Path, expected: Iterable[str], notebook:
 def tac_years(*years: int) -> Callable[[Path, object], None]:
     """:func:`tac_fixtures` of ``years`` as a ``licensed_fixture`` of :func:`smoke_tests`."""
     return lambda tmp_path, monkeypatch: tac_fixtures(tmp_path, monkeypatch, years)
+
+
+def duc_year(year: int) -> Callable[[Path, object], None]:
+    """:func:`duc_fixture` of ``year`` as a ``licensed_fixture`` of :func:`smoke_tests`."""
+    return lambda tmp_path, monkeypatch: duc_fixture(tmp_path, monkeypatch, year)
 
 
 # --------------------------------------------------------------------------- the declared tests
@@ -317,16 +332,3 @@ def smoke_tests(paper: str, expected: Iterable[str], *, skip_reason: Union[str, 
     if licensed_fixture is not None:
         tests.append(test_licensed_profile_runs_on_fixture)
     return {f.__name__: f for f in tests}
-
-
-# --------------------------------------------------------------------------- older names
-notebooks = notebook_names
-check_stripped = assert_stripped
-
-
-def run(profile: str, tmp_path: Path, monkeypatch, only: Sequence[str]) -> Tuple[Runs, Path]:
-    """Older, profile-first form: runs the runner patterns ``only``; ``(runs, results root
-    of the profile)``. New tests use :func:`run_paper_notebooks`."""
-    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
-    runs = runner.run_all(profile=profile, only=list(only), quick=True, results_dir=tmp_path, jobs=2)
-    return {r.notebook: r for r in runs}, tmp_path / profile

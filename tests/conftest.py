@@ -7,10 +7,6 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-# The notebook smoke tests' helpers live in tests/_notebook_smoke.py; these names are imported
-# from here by tests/test_notebooks_{banerjee2005,leusch2005,owczarzak2006}.py.
-from _notebook_smoke import licensed_tides_fixture, no_licensed_config, run_paper_notebooks  # noqa: F401
-
 REPO = Path(__file__).resolve().parents[1]
 
 # Local runs explore new random examples every time (and keep failures in the example

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from _smoke_runs import nist_mt_fixture
+from _notebook_smoke import nist_mt_fixture
 from evalkit.cli import main
 from evalkit.data import licensed
 from evalkit.errors import DataNotConfiguredError, InputFormatError

@@ -1,60 +1,32 @@
-"""Smoke runs of notebooks/banerjee2005/ through the headless runner (quick mode).
-
-``sample`` must run; ``public`` too when EVALKIT_DATA_MIRROR is set; ``licensed`` must
-report the data notebooks as skipped when nothing is configured, and run them on
-simulated TIDES 2003 zh/ar evaluations written in the licensed layout (NIST SGML +
-assessments).
-"""
+"""Smoke runs of notebooks/banerjee2005/ (quick mode), see tests/_notebook_smoke.py: sample; public
+(the data notebooks); licensed (skipped without configuration; run on simulated TIDES 2003 zh/ar
+evaluations written in the licensed layout: NIST SGML + assessments)."""
 import json
-from pathlib import Path
 
 import pandas as pd
-import pytest
 
 from evalkit.notebook.claims import check_claims
 
-from conftest import licensed_tides_fixture, no_licensed_config, run_paper_notebooks
+from _notebook_smoke import licensed_tides_fixture, notebook_names, numbers, smoke_tests
 
 PAPER = "banerjee2005"
-REPO = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted(p.stem for p in (REPO / "notebooks" / PAPER).glob("*.ipynb"))
-DATA_FREE = {"00_worked_example"}
-DATA_NOTEBOOKS = [f"{PAPER}/{n}" for n in NOTEBOOKS if n not in DATA_FREE]
+#: the corpus a data notebook first asks for (04 runs Table 8's languages ar, zh in that order)
+SKIP = {"01_table1_system_level": "mtc4", "02_segment_level": "mtc4", "03_module_ablation": "mtc4",
+        "04_normalized_human": "tides2003-ar-en"}
 
 
-def _all_ok(runs, expected):
-    assert {n: r.status for n, r in runs.items()} == {n: "ok" for n in expected}, \
-        {n: r.error for n, r in runs.items() if r.status != "ok"}
-
-
-def test_sample_profile_runs(tmp_path, monkeypatch):
-    runs, out = run_paper_notebooks(PAPER, "sample", tmp_path, monkeypatch)
-    _all_ok(runs, NOTEBOOKS)
-    for name in NOTEBOOKS:
-        table = pd.read_csv(out / name / "paper_vs_run.csv")
-        check_claims(table, name)  # the claims schema: columns, kinds, verdicts
-    free = pd.read_csv(out / sorted(DATA_FREE)[0] / "paper_vs_run.csv")
+def _sample(out):
+    for name in notebook_names(PAPER):
+        check_claims(pd.read_csv(out / name / "paper_vs_run.csv"), name)  # columns, kinds, verdicts
+    free = pd.read_csv(out / "00_worked_example" / "paper_vs_run.csv")
     assert (free["verdict"] == "agrees").all()
 
 
-@pytest.mark.public
-def test_public_profile_runs(tmp_path, monkeypatch, data_mirror):
-    runs, _ = run_paper_notebooks(PAPER, "public", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
-    _all_ok(runs, set(NOTEBOOKS) - DATA_FREE)
+def _licensed(out):
+    assert "mtc4" in json.dumps(numbers(out, "01_table1_system_level")["data"])
 
 
-def test_licensed_profile_is_skipped_without_data(tmp_path, monkeypatch):
-    no_licensed_config(tmp_path, monkeypatch)
-    runs, _ = run_paper_notebooks(PAPER, "licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
-    assert set(runs) == set(NOTEBOOKS) - DATA_FREE
-    for name, run in runs.items():
-        assert run.status == "skipped", (name, run.status, run.error)
-
-
-def test_licensed_profile_runs_on_fixture(tmp_path, monkeypatch):
-    no_licensed_config(tmp_path, monkeypatch)
-    licensed_tides_fixture(tmp_path, monkeypatch)
-    runs, out = run_paper_notebooks(PAPER, "licensed", tmp_path, monkeypatch, only=DATA_NOTEBOOKS)
-    _all_ok(runs, set(NOTEBOOKS) - DATA_FREE)
-    data = json.loads((out / sorted(set(NOTEBOOKS) - DATA_FREE)[0] / "results.json").read_text())["numbers"]["data"]
-    assert "mtc4" in json.dumps(data)
+globals().update(smoke_tests(PAPER, {"00_worked_example", "01_table1_system_level", "02_segment_level",
+                                     "03_module_ablation", "04_normalized_human"},
+                             skip_reason=SKIP, licensed_fixture=licensed_tides_fixture, sample_check=_sample,
+                             licensed_check=_licensed, public_data_only=True))

@@ -930,7 +930,7 @@ def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:
     return F
 
 
-def _method_scores(counts: _Counts, cfg: Rouge):
+def method_scores(counts: _Counts, cfg: Rouge):
     """Per method: (method, R, P, F, model count, peer count, hit count) arrays per instance
     row, R/P/F rounded as the script prints them (counts float for ROUGE-W, else int)."""
     nrow = len(counts.rows)
@@ -989,7 +989,7 @@ def _method_scores(counts: _Counts, cfg: Rouge):
 def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
     cols = ["instance", "system", "metric", "R", "P", "F", "model_count", "peer_count", "hit_count"]
     frames = []
-    for method, R, P, F, M, Pc, H in _method_scores(counts, cfg):
+    for method, R, P, F, M, Pc, H in method_scores(counts, cfg):
         frames.append(pd.DataFrame(dict(zip(cols, (
             [e for e, _ in counts.rows], [p_ for _, p_ in counts.rows], method, R, P, F, M, Pc, H)))))
     if not frames:

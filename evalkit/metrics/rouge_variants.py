@@ -32,7 +32,7 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
-from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text, _method_scores
+from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text, method_scores
 
 __all__ = [
     "GRID_METHODS", "RougeVariant", "variant_id", "parse_variant_id", "rouge_variant_grid",
@@ -194,7 +194,7 @@ def rouge_variant_grid(
                         length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
             counts = cfg._counts(corpus, peer_ids, cleaned)
             rows = counts.rows
-            for method, R, P, F, *_ in _method_scores(counts, cfg):
+            for method, R, P, F, *_ in method_scores(counts, cfg):
                 blocks["P"].append(P)
                 blocks["R"].append(R)
                 blocks["F"].append(F)

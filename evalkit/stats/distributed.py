@@ -77,7 +77,7 @@ from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, a
                                        percentile_interval, resampled_correlations)
 from evalkit.stats.difference_tests import (TESTS, as_matrices, cluster_order, difference_test_result,
                                             metric_correlations, ranked_clusters, resampled_deltas)
-from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_p_value
+from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_table
 from evalkit.stats.sacrebleu_stats import as_score_function
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
@@ -248,16 +248,7 @@ def distributed_bootstrap(statistics: Mapping[str, np.ndarray], score, *, baseli
                                                         n_resamples, block_size, seed)
     with cluster_client(client, scheduler, n_workers) as c:
         boot = np.concatenate(_run(c, _bootstrap_block, (stack, score), tasks, progress))
-    lo = int(np.floor(n_resamples * (1 - conf) / 2))
-    ordered = np.sort(boot, axis=0)
-    rows = []
-    for i, j in pair_idx:
-        p = bootstrap_p_value(boot[:, i] - boot[:, j], full[i] - full[j], method, ties)
-        r = _row(names, i, j, full, p, n_resamples, f"paired bootstrap ({method})")
-        r.update(mean=float(boot[:, i].mean()), ci_low=float(ordered[lo, i]),
-                 ci_high=float(ordered[n_resamples - lo - 1, i]))
-        rows.append(r)
-    return pd.DataFrame(rows)
+    return bootstrap_table(boot, full, names, pair_idx, conf, method, ties)
 
 
 def distributed_randomization(statistics: Mapping[str, np.ndarray], score, *, baseline: Optional[str] = None,

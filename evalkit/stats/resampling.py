@@ -40,7 +40,7 @@ metric object: an evalkit metric with ``segment_statistics``/``score_from_statis
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable, Dict, Mapping, Optional
+from typing import Callable, Dict, Mapping, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -49,7 +49,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
                                        rng_from_seed)
 
-__all__ = ["bootstrap_p_value", "smallest_p", "trials_needed", "approximate_randomization", "paired_bootstrap", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
+__all__ = ["bootstrap_p_value", "smallest_p", "trials_needed", "approximate_randomization", "paired_bootstrap", "bootstrap_table", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
 
 SACREBLEU_SEED = 12345
 ScoreFunction = Callable[[np.ndarray], np.ndarray]
@@ -214,7 +214,21 @@ def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction,
             sums[row:row + m] = counts @ flat
             row += m
     boot = np.column_stack([_apply(score, sums[:, s * k:(s + 1) * k]) for s in range(n_sys)])
-    lo = int(np.floor(n_resamples * (1 - conf) / 2))
+    return bootstrap_table(boot, full, names, pair_idx, conf, method, ties)
+
+
+def bootstrap_table(boot: np.ndarray, full: np.ndarray, names: Sequence[str], pair_idx, confidence: float,
+                    method: str, ties: str) -> pd.DataFrame:
+    """The result rows of :func:`paired_bootstrap` from its resampled scores.
+
+    ``boot`` is resamples x systems, ``full`` the systems' scores on all segments,
+    ``pair_idx`` the (system, baseline) column pairs. Per pair: the p-value of
+    :func:`bootstrap_p_value` and the system's bootstrap mean and interval (order
+    statistics ``B·(1-confidence)/2`` from each end). Shared with the blocked, distributed
+    bootstrap (:mod:`evalkit.stats.distributed`), so both report the same table.
+    """
+    n_resamples = boot.shape[0]
+    lo = int(np.floor(n_resamples * (1 - confidence) / 2))
     ordered = np.sort(boot, axis=0)
     rows = []
     for i, j in pair_idx:

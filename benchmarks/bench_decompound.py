@@ -12,6 +12,7 @@ accuracy on those settings.
 Run: .venv/bin/python benchmarks/bench_decompound.py [--reference-settings 120]
 Prints a Markdown table (copied into benchmarks/README.md).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,12 +36,20 @@ def bench(cset, n_ref: int, seed: int):
     same = True
     for i in picks:
         row = res.iloc[int(i)]
-        g = dc.GuesserConfig(int(row.max_elements), int(row.min_compound), int(row.min_component), int(row.min_unknown))
+        g = dc.GuesserConfig(
+            int(row.max_elements),
+            int(row.min_compound),
+            int(row.min_component),
+            int(row.min_unknown),
+        )
         preds = {w: dc.guess(w, reduced, g) for w in words}
         m = dc.evaluate_prf(preds, cset.gold)
         s = dc.segmentation_accuracy(preds, reference)["segmentation_accuracy"]
-        same &= bool(np.isclose(m["precision"], row.precision) and np.isclose(m["recall"], row.recall)
-                     and np.isclose(s, row.segmentation_accuracy, equal_nan=True))
+        same &= bool(
+            np.isclose(m["precision"], row.precision)
+            and np.isclose(m["recall"], row.recall)
+            and np.isclose(s, row.segmentation_accuracy, equal_nan=True)
+        )
     naive = (time.perf_counter() - t0) * len(res) / len(picks)
     return len(words), len(res), fast, naive, same
 
@@ -50,12 +59,21 @@ def main() -> None:
     ap.add_argument("--reference-settings", type=int, default=120)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    sets = [(f"sample {k}", s) for k, s in datasets.load("decompound-sim", "sample").languages.items()]
+    sets = [
+        (f"sample {k}", s) for k, s in datasets.load("decompound-sim", "sample").languages.items()
+    ]
     try:
-        sets.append(("public de", datasets.load("decompound-debian", "public", languages=["de"]).languages["de"]))
+        sets.append(
+            (
+                "public de",
+                datasets.load("decompound-debian", "public", languages=["de"]).languages["de"],
+            )
+        )
     except Exception as exc:  # noqa: BLE001 - the word list may be missing; say so
         print(f"(public de skipped: {exc})")
-    print("| data | words | settings | evalkit grid_search (s) | naive loop, scaled (s) | speed-up | same values |")
+    print(
+        "| data | words | settings | evalkit grid_search (s) | naive loop, scaled (s) | speed-up | same values |"
+    )
     print("|---|---|---|---|---|---|---|")
     for name, cset in sets:
         n, k, fast, naive, same = bench(cset, args.reference_settings, args.seed)

@@ -14,6 +14,7 @@ column compares the deltas of those resamples (they must be equal).
 
 Usage: EVALKIT_DATA_MIRROR=../shared/data .venv/bin/python benchmarks/bench_difference_tests.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,7 +27,10 @@ import warnings
 import numpy as np
 from scipy import stats
 
-SCIPY = {"pearson": lambda a, b: stats.pearsonr(a, b)[0], "kendall": lambda a, b: stats.kendalltau(a, b)[0]}
+SCIPY = {
+    "pearson": lambda a, b: stats.pearsonr(a, b)[0],
+    "kendall": lambda a, b: stats.kendalltau(a, b)[0],
+}
 SETTINGS = [("summary", "kendall"), ("summary", "pearson"), ("system", "kendall")]
 
 
@@ -58,15 +62,23 @@ def reference_loop(a, b, h, test, unit, level, method, n_resamples, n_run, seed)
                 ri = rows[r] if rows is not None else np.arange(S)
                 ci = cols[r] if cols is not None else np.arange(I)
                 ix = np.ix_(ri, ci)
-                deltas.append(_level(a[ix], h[ix], level, method) - _level(b[ix], h[ix], level, method))
+                deltas.append(
+                    _level(a[ix], h[ix], level, method) - _level(b[ix], h[ix], level, method)
+                )
         else:
             za, zb = (a - a.mean()) / a.std(), (b - b.mean()) / b.std()
-            shape = {"systems": (n_resamples, S, 1), "inputs": (n_resamples, 1, I), "both": (n_resamples, S, I)}[unit]
+            shape = {
+                "systems": (n_resamples, S, 1),
+                "inputs": (n_resamples, 1, I),
+                "both": (n_resamples, S, I),
+            }[unit]
             swaps = rng.random(shape) < 0.5
             for r in range(n_run):
                 sw = np.broadcast_to(swaps[r], a.shape)
-                deltas.append(_level(np.where(sw, zb, za), h, level, method)
-                              - _level(np.where(sw, za, zb), h, level, method))
+                deltas.append(
+                    _level(np.where(sw, zb, za), h, level, method)
+                    - _level(np.where(sw, za, zb), h, level, method)
+                )
     return np.array(deltas)
 
 
@@ -87,7 +99,8 @@ def summeval_matrices():
     a = BLEU(ref_layout="segments", effective_order=True).sentence_scores(hyps, refs).reshape(shape)
     b = CHRF(ref_layout="segments").sentence_scores(hyps, refs).reshape(shape)
     rel = corpus.judgments[corpus.judgments["judgment"] == "relevance"].pivot(
-        index="summarizer", columns="instance", values="value")
+        index="summarizer", columns="instance", values="value"
+    )
     h = rel.reindex(index=peers, columns=inputs).to_numpy(float)
     return a, b, h
 
@@ -104,19 +117,32 @@ def main() -> int:
     a, b, h = summeval_matrices()
     R, seed = 1000, 0
     n_ref = min(args.reference_resamples, R)
-    print(f"SummEval {a.shape[0]} systems x {a.shape[1]} inputs, A = sentence BLEU, B = chrF, H = relevance; "
-          f"{platform.machine()}, {os.cpu_count()} cores, numpy {np.__version__}; reference loop run on "
-          f"{n_ref} of the {R} resamples and scaled to {R}\n")
-    print("| level | coefficient | test | design | evalkit, 1000 resamples (s) | scipy loop, per 1000 (s) "
-          "| ratio | max abs delta difference |")
+    print(
+        f"SummEval {a.shape[0]} systems x {a.shape[1]} inputs, A = sentence BLEU, B = chrF, H = relevance; "
+        f"{platform.machine()}, {os.cpu_count()} cores, numpy {np.__version__}; reference loop run on "
+        f"{n_ref} of the {R} resamples and scaled to {R}\n"
+    )
+    print(
+        "| level | coefficient | test | design | evalkit, 1000 resamples (s) | scipy loop, per 1000 (s) "
+        "| ratio | max abs delta difference |"
+    )
     print("|---|---|---|---|---:|---:|---:|---|")
     total_ours = total_ref = 0.0
     for level, method in SETTINGS:
         for test in ("boot", "perm"):
             for unit in ("systems", "inputs", "both"):
                 t0 = time.perf_counter()
-                _, deltas = resampled_deltas(a, b, h, test=test, unit=unit, level=level, method=method,
-                                             n_resamples=R, seed=seed)
+                _, deltas = resampled_deltas(
+                    a,
+                    b,
+                    h,
+                    test=test,
+                    unit=unit,
+                    level=level,
+                    method=method,
+                    n_resamples=R,
+                    seed=seed,
+                )
                 t_ours = time.perf_counter() - t0
                 t0 = time.perf_counter()
                 ref = reference_loop(a, b, h, test, unit, level, method, R, n_ref, seed)
@@ -125,8 +151,10 @@ def main() -> int:
                 same_nan = np.array_equal(np.isnan(deltas[:n_ref]), np.isnan(ref))
                 total_ours += t_ours
                 total_ref += t_ref
-                print(f"| {level} | {method} | {test.upper()} | {unit} | {t_ours:.3f} | {t_ref:.1f} "
-                      f"| {t_ref / t_ours:.0f}x | {diff:.1e}{'' if same_nan else ' (NaN pattern differs)'} |")
+                print(
+                    f"| {level} | {method} | {test.upper()} | {unit} | {t_ours:.3f} | {t_ref:.1f} "
+                    f"| {t_ref / t_ours:.0f}x | {diff:.1e}{'' if same_nan else ' (NaN pattern differs)'} |"
+                )
     print(f"| all | | | | {total_ours:.2f} | {total_ref:.1f} | {total_ref / total_ours:.0f}x | |")
     return 0
 

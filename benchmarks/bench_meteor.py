@@ -11,6 +11,7 @@ JVM a larger share of the cores than a single-threaded Python process.
 
 Usage: ``EVALKIT_DATA_MIRROR=../shared/data .venv/bin/python benchmarks/bench_meteor.py``
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,15 @@ from pathlib import Path
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=os.environ.get("EVALKIT_DATA_MIRROR", "../shared/data"))
-    ap.add_argument("--max-states", type=int, default=None, help="METEOR(max_states=...) (default: the metric's)")
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes of the parallel row (default 2)")
+    ap.add_argument(
+        "--max-states",
+        type=int,
+        default=None,
+        help="METEOR(max_states=...) (default: the metric's)",
+    )
+    ap.add_argument(
+        "--jobs", type=int, default=2, help="worker processes of the parallel row (default 2)"
+    )
     args = ap.parse_args(argv)
     d = Path(args.data) / "wmt09-cz-en"
     if not d.is_dir():
@@ -66,7 +74,9 @@ def main(argv=None) -> int:
     par_scores = par.sentence_results(hyps, refs, jobs=args.jobs)
     par_total = par.aggregate(par_scores)
     t_par = time.perf_counter() - t0
-    same = [a.stats for a in par_scores] == [b.stats for b in scores] and par_total.score == ours.score
+    same = [a.stats for a in par_scores] == [
+        b.stats for b in scores
+    ] and par_total.score == ours.score
 
     jar = MeteorJar()
     t0, c0 = time.perf_counter(), _children_cpu()
@@ -74,26 +84,43 @@ def main(argv=None) -> int:
     t_jar, c_jar = time.perf_counter() - t0, _children_cpu() - c0
     shipped = float((d / "meteor-sys.scr").read_text().split("\t")[2])
 
-    print(f"WMT09 cz-en cmu-combo, {len(hyps)} segments, 1 reference; "
-          f"{date.today()}, {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"WMT09 cz-en cmu-combo, {len(hyps)} segments, 1 reference; "
+        f"{date.today()}, {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     print()
-    print("| implementation | configuration | time (s) | system score | speed-up vs jar | CPU (s) | CPU ratio |")
+    print(
+        "| implementation | configuration | time (s) | system score | speed-up vs jar | CPU (s) | CPU ratio |"
+    )
     print("|---|---|---:|---:|---:|---:|---:|")
+
     def cell(sig: str) -> str:  # a '|' inside a Markdown table cell must be escaped
         return "`" + sig.replace("|", "\\|") + "`"
 
-    print(f"| METEOR 1.5 jar (pycocoevalcap) | {cell(jar.signature())} | {t_jar:.2f} | "
-          f"{theirs.score:.6f} ({'=' if theirs.score == shipped else '!='} meteor-sys.scr) | 1.0 | {c_jar:.2f} | 1.0 |")
-    print(f"| evalkit METEOR (2005) | {cell(metric.signature())} | {t_ours:.2f} | {ours.score:.6f} | "
-          f"{t_jar / t_ours:.1f}x | {c_ours:.2f} | {c_jar / c_ours:.1f}x |")
-    print(f"| same, plus importing nltk | | {t_ours + t_import:.2f} | | {t_jar / (t_ours + t_import):.1f}x | | |")
-    print(f"| evalkit METEOR (2005), {args.jobs} worker processes | same | {t_par:.2f} | {par_total.score:.6f} "
-          f"({'identical' if same else 'DIFFERENT'} statistics) | {t_jar / t_par:.1f}x | | |")
+    print(
+        f"| METEOR 1.5 jar (pycocoevalcap) | {cell(jar.signature())} | {t_jar:.2f} | "
+        f"{theirs.score:.6f} ({'=' if theirs.score == shipped else '!='} meteor-sys.scr) | 1.0 | {c_jar:.2f} | 1.0 |"
+    )
+    print(
+        f"| evalkit METEOR (2005) | {cell(metric.signature())} | {t_ours:.2f} | {ours.score:.6f} | "
+        f"{t_jar / t_ours:.1f}x | {c_ours:.2f} | {c_jar / c_ours:.1f}x |"
+    )
+    print(
+        f"| same, plus importing nltk | | {t_ours + t_import:.2f} | | {t_jar / (t_ours + t_import):.1f}x | | |"
+    )
+    print(
+        f"| evalkit METEOR (2005), {args.jobs} worker processes | same | {t_par:.2f} | {par_total.score:.6f} "
+        f"({'identical' if same else 'DIFFERENT'} statistics) | {t_jar / t_par:.1f}x | | |"
+    )
     print()
-    print(f"segments whose stage search hit max_states (beam, exact=False): {inexact} of {len(hyps)}")
-    print(f"of evalkit's time, numba's one-time start-up in a fresh process (first kernel call): "
-          f"{_numba_startup():.2f} s (before the run, compiling or checking the cache: {t_cache:.2f} s); "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"segments whose stage search hit max_states (beam, exact=False): {inexact} of {len(hyps)}"
+    )
+    print(
+        f"of evalkit's time, numba's one-time start-up in a fresh process (first kernel call): "
+        f"{_numba_startup():.2f} s (before the run, compiling or checking the cache: {t_cache:.2f} s); "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     return 0
 
 

@@ -13,6 +13,7 @@ from the on-disk cache) by a warm-up call on two segments first. Scores must be 
 
 Usage: EVALKIT_DATA_MIRROR=../shared/data .venv/bin/python benchmarks/bench_mt.py [--repeat 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,8 +62,12 @@ def main(argv=None) -> int:
     rows = []
     for metric, ours_cls, ref_cls in (("BLEU", BLEU, SacreBLEU), ("chrF", CHRF, SacreCHRF)):
         # per call
-        t_ref, ref_scores = _best(lambda: [ref_cls().corpus_score(h, refs).score for _, h in systems], args.repeat)
-        t_ours, our_scores = _best(lambda: [ours_cls().corpus_score(h, refs).score for _, h in systems], args.repeat)
+        t_ref, ref_scores = _best(
+            lambda: [ref_cls().corpus_score(h, refs).score for _, h in systems], args.repeat
+        )
+        t_ours, our_scores = _best(
+            lambda: [ours_cls().corpus_score(h, refs).score for _, h in systems], args.repeat
+        )
         same = our_scores == ref_scores
         rows.append((metric, "per call", t_ref, t_ours, same))
 
@@ -82,21 +87,29 @@ def main(argv=None) -> int:
         # statistics identical, segment by segment (checked outside the timings)
         m_ref, m_ours = ref_cls(references=refs), ours_cls(references=refs)
         stats_same = all(
-            np.array_equal(m_ours.segment_statistics(h), np.asarray(m_ref._extract_corpus_statistics(h, None)))
+            np.array_equal(
+                m_ours.segment_statistics(h), np.asarray(m_ref._extract_corpus_statistics(h, None))
+            )
             for _, h in systems
         )
         rows[-1] = rows[-1] + (stats_same,)
         rows[-2] = rows[-2] + (stats_same,)
 
-    print(f"WMT17 en-de, {len(systems)} systems x {n_seg} segments, one reference; best of {args.repeat}; "
-          f"sacrebleu {sacrebleu.__version__}, Python {platform.python_version()}, {platform.machine()}, "
-          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")
+    print(
+        f"WMT17 en-de, {len(systems)} systems x {n_seg} segments, one reference; best of {args.repeat}; "
+        f"sacrebleu {sacrebleu.__version__}, Python {platform.python_version()}, {platform.machine()}, "
+        f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}"
+    )
     print()
-    print("| metric | usage | sacrebleu (s) | evalkit (s) | ratio | scores identical | statistics identical |")
+    print(
+        "| metric | usage | sacrebleu (s) | evalkit (s) | ratio | scores identical | statistics identical |"
+    )
     print("|---|---|---|---|---|---|---|")
     for metric, usage, t_ref, t_ours, same, stats_same in rows:
-        print(f"| {metric} | {usage} | {t_ref:.2f} | {t_ours:.2f} | {t_ref / t_ours:.1f}x | "
-              f"{'yes' if same else 'NO'} | {'yes' if stats_same else 'NO'} |")
+        print(
+            f"| {metric} | {usage} | {t_ref:.2f} | {t_ours:.2f} | {t_ref / t_ours:.1f}x | "
+            f"{'yes' if same else 'NO'} | {'yes' if stats_same else 'NO'} |"
+        )
     return 0 if all(r[4] and r[5] for r in rows) else 1
 
 

@@ -16,6 +16,7 @@ implementation exists for these metrics; the numbers are absolute).
 
 Usage: EVALKIT_DATA_MIRROR=../shared/data .venv/bin/python benchmarks/bench_parse.py [--limit N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,9 +42,11 @@ def main(argv=None) -> int:
     from evalkit.text.parse import CachedParser, SpacyParser
 
     corpus = load_wmt19_darr("kk-en")
-    texts = list(dict.fromkeys(corpus.references["text"].tolist() + corpus.outputs["text"].tolist()))
+    texts = list(
+        dict.fromkeys(corpus.references["text"].tolist() + corpus.outputs["text"].tolist())
+    )
     if args.limit:
-        texts = texts[:args.limit]
+        texts = texts[: args.limit]
     n = len(texts)
     backend = SpacyParser()
     nlp = backend.pipeline()
@@ -69,28 +72,44 @@ def main(argv=None) -> int:
         twice.parse_many(texts)  # second notebook on the same set
         t_twice = time.perf_counter() - t0
 
-    print(f"WMT19 kk-en: {n} distinct texts; {platform.processor() or platform.machine()}, "
-          f"python {platform.python_version()}\n")
+    print(
+        f"WMT19 kk-en: {n} distinct texts; {platform.processor() or platform.machine()}, "
+        f"python {platform.python_version()}\n"
+    )
     print("| task | seconds | sentences/s | ratio to spaCy | cache hit rate |")
     print("|---|---:|---:|---:|---:|")
     print(f"| spaCy nlp.pipe (reference) | {t_spacy:.2f} | {n / t_spacy:.0f} | 1.00x | - |")
-    print(f"| evalkit, cold cache | {t_cold:.2f} | {n / t_cold:.0f} | {t_spacy / t_cold:.2f}x | "
-          f"{cold.hit_rate:.0%} |")
-    print(f"| evalkit, warm cache | {t_warm:.2f} | {n / t_warm:.0f} | {t_spacy / t_warm:.1f}x | "
-          f"{warm.hit_rate:.0%} |")
-    print(f"| evalkit, two calls from an empty cache | {t_twice:.2f} | {2 * n / t_twice:.0f} | "
-          f"{2 * t_spacy / t_twice:.2f}x | {twice.hit_rate:.0%} |")
+    print(
+        f"| evalkit, cold cache | {t_cold:.2f} | {n / t_cold:.0f} | {t_spacy / t_cold:.2f}x | "
+        f"{cold.hit_rate:.0%} |"
+    )
+    print(
+        f"| evalkit, warm cache | {t_warm:.2f} | {n / t_warm:.0f} | {t_spacy / t_warm:.1f}x | "
+        f"{warm.hit_rate:.0%} |"
+    )
+    print(
+        f"| evalkit, two calls from an empty cache | {t_twice:.2f} | {2 * n / t_twice:.0f} | "
+        f"{2 * t_spacy / t_twice:.2f}x | {twice.hit_rate:.0%} |"
+    )
     print(f"\ncached trees identical to fresh ones: {same}\n")
 
     parsed = dict(zip(texts, fresh))
-    out = corpus.outputs.merge(corpus.references.rename(columns={"text": "ref"}), on=["document", "segment"])
+    out = corpus.outputs.merge(
+        corpus.references.rename(columns={"text": "ref"}), on=["document", "segment"]
+    )
     out = out[out["text"].isin(parsed) & out["ref"].isin(parsed)]
     hyps = [parsed[t] for t in out["text"]]
     refs = [[parsed[t]] for t in out["ref"]]
     print("| metric | segments | seconds | segments/s |")
     print("|---|---:|---:|---:|")
-    for name, metric in (("STM D=3", STM()), ("HWCM D=3", HWCM()), ("DSTM D=3", DSTM()), ("TKM", TKM()),
-                         ("DTKM", DTKM()), ("dependency F", DependencyF())):
+    for name, metric in (
+        ("STM D=3", STM()),
+        ("HWCM D=3", HWCM()),
+        ("DSTM D=3", DSTM()),
+        ("TKM", TKM()),
+        ("DTKM", DTKM()),
+        ("dependency F", DependencyF()),
+    ):
         t0 = time.perf_counter()
         metric.segment_statistics(hyps, refs)
         dt = time.perf_counter() - t0

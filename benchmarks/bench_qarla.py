@@ -11,6 +11,7 @@ other load on the machine); the KING of every set must be identical.
 
 Usage: ``.venv/bin/python benchmarks/bench_qarla.py [--instances 50 --models 8 --peers 35 --metrics 10]``
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,15 @@ def main(argv=None) -> int:
     from evalkit.stats import qarla
     from evalkit.stats.qarla_synthetic import point_clouds
 
-    _, sims, roles = point_clouds(args.instances, args.models, args.peers, args.metrics, noise=1.0,
-                                  peer_offset=1.5, seed=args.seed)
+    _, sims, roles = point_clouds(
+        args.instances,
+        args.models,
+        args.peers,
+        args.metrics,
+        noise=1.0,
+        peer_offset=1.5,
+        seed=args.seed,
+    )
     t0 = time.perf_counter()
     data = qarla.QarlaData(sims, roles)
     for inst in data.cases:
@@ -48,20 +56,29 @@ def main(argv=None) -> int:
     t0, c0 = time.perf_counter(), time.process_time()
     slow = qarla.best_metric_sets(data, method="loop")
     t_slow, c_slow = time.perf_counter() - t0, time.process_time() - c0
-    same = np.array_equal(fast["king"].to_numpy(), slow["king"].to_numpy()) and \
-        list(fast["metrics"]) == list(slow["metrics"])
+    same = np.array_equal(fast["king"].to_numpy(), slow["king"].to_numpy()) and list(
+        fast["metrics"]
+    ) == list(slow["metrics"])
 
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"{stamp}; {args.instances} test cases x ({args.models} models + {args.peers} peers), "
-          f"{args.metrics} metrics, {len(fast)} sets; {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}; similarity index + acceptance cache {t_index:.2f} s (once)\n")
+    print(
+        f"{stamp}; {args.instances} test cases x ({args.models} models + {args.peers} peers), "
+        f"{args.metrics} metrics, {len(fast)} sets; {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; similarity index + acceptance cache {t_index:.2f} s (once)\n"
+    )
     load = " / ".join(f"{v:.2f}" for v in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
-    print(f"load average (1/5/15 min) at the end: {load}; CPU = process time, robust to other load\n")
-    print("| search | per-set loop (s) | vectorized (s) | ratio | loop CPU (s) | vectorized CPU (s) | CPU ratio "
-          "| KING of every set identical |")
+    print(
+        f"load average (1/5/15 min) at the end: {load}; CPU = process time, robust to other load\n"
+    )
+    print(
+        "| search | per-set loop (s) | vectorized (s) | ratio | loop CPU (s) | vectorized CPU (s) | CPU ratio "
+        "| KING of every set identical |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---|")
-    print(f"| {len(fast)} metric sets, KING | {t_slow:.2f} | {t_fast:.2f} | {t_slow / t_fast:.1f}x | {c_slow:.2f} | "
-          f"{c_fast:.2f} | {c_slow / max(c_fast, 1e-9):.1f}x | {'yes' if same else 'NO'} |")
+    print(
+        f"| {len(fast)} metric sets, KING | {t_slow:.2f} | {t_fast:.2f} | {t_slow / t_fast:.1f}x | {c_slow:.2f} | "
+        f"{c_fast:.2f} | {c_slow / max(c_fast, 1e-9):.1f}x | {'yes' if same else 'NO'} |"
+    )
     return 0 if same else 1
 
 

@@ -27,6 +27,7 @@ the Perl rows. ``--docs N`` scores only the first N documents (x 16 systems; the
 take about 4 s per document on an idle 2-core machine), for development. ``--profile``
 prints where evalkit's time goes in row 1 (cProfile by own time, kernels on one thread).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,7 +68,9 @@ def main() -> int:
     # compile/load the numba kernels outside the timings
     rouge_variant_grid(S[:20], R[:20], I[:20], Y[:20])
     warm = Rouge(n=4, w=1.2, skip=4, su="both")
-    warm.report(warm.score_corpus(RougeCorpus.from_lists(S[:20], R[:20], I[:20], Y[:20])), per_eval=True)
+    warm.report(
+        warm.score_corpus(RougeCorpus.from_lists(S[:20], R[:20], I[:20], Y[:20])), per_eval=True
+    )
 
     def timed(fn, repeats):
         """(result, median wall seconds, median process CPU seconds) over ``repeats`` runs."""
@@ -115,27 +118,60 @@ def main() -> int:
     if perl_ok:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        perl_out = [run_perl(Rouge(n=4, w=1.2, skip=4, su="both", **cell), corpus) for cell in cells]
+        perl_out = [
+            run_perl(Rouge(n=4, w=1.2, skip=4, su="both", **cell), corpus) for cell in cells
+        ]
         t_perl = time.perf_counter() - t0
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         c_perl = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         same_reports = all(p == o for p, o in zip(perl_out, reports))
-        tags = {"ROUGE-1": "R1", "ROUGE-2": "R2", "ROUGE-3": "R3", "ROUGE-4": "R4", "ROUGE-S4": "RS4",
-                "ROUGE-SU4": "RSU4", "ROUGE-W-1.2": "RW", "ROUGE-L": "RL"}
+        tags = {
+            "ROUGE-1": "R1",
+            "ROUGE-2": "R2",
+            "ROUGE-3": "R3",
+            "ROUGE-4": "R4",
+            "ROUGE-S4": "RS4",
+            "ROUGE-SU4": "RSU4",
+            "ROUGE-W-1.2": "RW",
+            "ROUGE-L": "RL",
+        }
         n_checked = n_equal = 0
         for cell, out in zip(cells, perl_out):
-            sub = per_summary[(per_summary["stem"] == cell["stem"]) & (per_summary["stopwords"] == cell["stopwords"])]
-            got = {(f"{i}.{s}", m, sc): v for i, s, m, sc, v in
-                   sub[["instance", "system", "method", "score", "value"]].itertuples(index=False)}
+            sub = per_summary[
+                (per_summary["stem"] == cell["stem"])
+                & (per_summary["stopwords"] == cell["stopwords"])
+            ]
+            got = {
+                (f"{i}.{s}", m, sc): v
+                for i, s, m, sc, v in sub[
+                    ["instance", "system", "method", "score", "value"]
+                ].itertuples(index=False)
+            }
             _, pe = parse_perl_output(out)
             for row in pe.itertuples(index=False):
                 for sc in ("R", "P", "F"):
                     n_checked += 1
-                    n_equal += "%7.5f" % got[(row.test_id, tags[row.metric], sc)] == getattr(row, sc)
-        rows.append(("Graham's 192 variants (4 Perl runs, -d)", t_perl, t_graham, c_perl / c_graham,
-                     f"{n_equal}/{n_checked} per-summary values equal"))
-        rows.append(("same 4 runs, drop-in printed report", t_perl, t_reports, c_perl / c_reports,
-                     "stdout byte-identical" if same_reports else "stdout DIFFERS"))
+                    n_equal += "%7.5f" % got[(row.test_id, tags[row.metric], sc)] == getattr(
+                        row, sc
+                    )
+        rows.append(
+            (
+                "Graham's 192 variants (4 Perl runs, -d)",
+                t_perl,
+                t_graham,
+                c_perl / c_graham,
+                f"{n_equal}/{n_checked} per-summary values equal",
+            )
+        )
+        rows.append(
+            (
+                "same 4 runs, drop-in printed report",
+                t_perl,
+                t_reports,
+                c_perl / c_reports,
+                "stdout byte-identical" if same_reports else "stdout DIFFERS",
+            )
+        )
     else:
         rows.append(("Graham's 192 variants", float("nan"), t_graham, float("nan"), "Perl not run"))
 
@@ -157,22 +193,38 @@ def main() -> int:
         rs = [scorer.score(t, p) for t, p in zip(targets, preds)]
         t_rs = time.perf_counter() - t0
         t0 = time.perf_counter()
-        ev = Rouge(n=2, lcs=True, resamples=1000).score(preds, [[t] for t in targets], instance_ids=pi, system_ids=ps)
+        ev = Rouge(n=2, lcs=True, resamples=1000).score(
+            preds, [[t] for t in targets], instance_ids=pi, system_ids=ps
+        )
         t_ev = time.perf_counter() - t0
         f = ev.scores.pivot(index="instance", columns="metric", values="F").loc[pi]
-        same = np.mean([
-            "%7.5f" % x["rouge1"].fmeasure == "%7.5f" % a and "%7.5f" % x["rouge2"].fmeasure == "%7.5f" % b
-            and "%7.5f" % x["rougeLsum"].fmeasure == "%7.5f" % c
-            for x, a, b, c in zip(rs, f["ROUGE-1"], f["ROUGE-2"], f["ROUGE-L"])
-        ])
-        rows.append((f"rouge-score R1/R2/Lsum, {n_pairs} pairs", t_rs, t_ev, float("nan"),
-                     f"{same:.1%} identical F (different tokenizers by design)"))
+        same = np.mean(
+            [
+                "%7.5f" % x["rouge1"].fmeasure == "%7.5f" % a
+                and "%7.5f" % x["rouge2"].fmeasure == "%7.5f" % b
+                and "%7.5f" % x["rougeLsum"].fmeasure == "%7.5f" % c
+                for x, a, b, c in zip(rs, f["ROUGE-1"], f["ROUGE-2"], f["ROUGE-L"])
+            ]
+        )
+        rows.append(
+            (
+                f"rouge-score R1/R2/Lsum, {n_pairs} pairs",
+                t_rs,
+                t_ev,
+                float("nan"),
+                f"{same:.1%} identical F (different tokenizers by design)",
+            )
+        )
 
-    print(f"SummEval: {len(S)} summaries x {n_pairs / len(S):.0f} references; "
-          f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
-          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    print(f"load average before/after: {load0} / {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"evalkit: median of {args.repeats} runs (row 1), of {max(1, args.repeats // 2)} (row 2)")
+    print(
+        f"SummEval: {len(S)} summaries x {n_pairs / len(S):.0f} references; "
+        f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}"
+    )
+    print(
+        f"load average before/after: {load0} / {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+        f"evalkit: median of {args.repeats} runs (row 1), of {max(1, args.repeats // 2)} (row 2)"
+    )
     print()
     print("| task | reference (s) | evalkit (s) | ratio | CPU ratio | agreement |")
     print("|---|---:|---:|---:|---:|---|")

@@ -29,6 +29,7 @@ path (``n_workers=0``: the same tasks in a loop, no Dask) is the reference. The 
 
 Usage: .venv/bin/python benchmarks/bench_scale.py [--systems 10 --segments 20000 --resamples 2000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -74,16 +75,37 @@ def _phases(n_workers, systems, refs, args):
             times[name] = (time.perf_counter() - t0, records)
             return out
 
-        stats = timed("scoring", lambda: distributed_statistics(metric, systems, refs,
-                                                                 partition_size=args.partition_size, **cluster))
-        boot = timed("bootstrap", lambda: distributed_bootstrap(stats, metric, n_resamples=args.resamples,
-                                                                block_size=args.block_size, seed=0, **cluster))
+        stats = timed(
+            "scoring",
+            lambda: distributed_statistics(
+                metric, systems, refs, partition_size=args.partition_size, **cluster
+            ),
+        )
+        boot = timed(
+            "bootstrap",
+            lambda: distributed_bootstrap(
+                stats,
+                metric,
+                n_resamples=args.resamples,
+                block_size=args.block_size,
+                seed=0,
+                **cluster,
+            ),
+        )
         return stats, boot, times
 
     if n_workers == 0:
         return work(None)
-    with LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=n_workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         client.wait_for_workers(n_workers)
         return work(client)
 
@@ -100,7 +122,10 @@ def _noop(i):
 
 
 def _compute_seconds(records) -> list:
-    return [sum(s["stop"] - s["start"] for s in r["startstops"] if s["action"] == "compute") for r in records]
+    return [
+        sum(s["stop"] - s["start"] for s in r["startstops"] if s["action"] == "compute")
+        for r in records
+    ]
 
 
 def _task_bytes(systems, refs, stats, args):
@@ -114,8 +139,10 @@ def _task_bytes(systems, refs, stats, args):
 
     stack = np.stack(list(stats.values()))
     boot_in = len(pickle.dumps((block_streams(0, 1)[0], args.block_size)))
-    return {"scoring": (score_in, score_out, len(pickle.dumps(get_metric("bleu")))),
-            "bootstrap": (boot_in, args.block_size * len(stats) * 8, stack.nbytes)}
+    return {
+        "scoring": (score_in, score_out, len(pickle.dumps(get_metric("bleu")))),
+        "bootstrap": (boot_in, args.block_size * len(stats) * 8, stack.nbytes),
+    }
 
 
 def main() -> int:
@@ -129,21 +156,35 @@ def main() -> int:
     parser.add_argument("--partition-size", type=int, default=5000)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--project", type=int, nargs="+", default=[8, 32, 128])
-    parser.add_argument("--project-size", type=int, nargs=3, default=[50, 100_000, 10_000],
-                        metavar=("SYSTEMS", "SEGMENTS", "RESAMPLES"), help="corpus of the projection")
-    parser.add_argument("--bandwidth", type=float, default=1e9, help="bytes per second assumed for the projection")
+    parser.add_argument(
+        "--project-size",
+        type=int,
+        nargs=3,
+        default=[50, 100_000, 10_000],
+        metavar=("SYSTEMS", "SEGMENTS", "RESAMPLES"),
+        help="corpus of the projection",
+    )
+    parser.add_argument(
+        "--bandwidth", type=float, default=1e9, help="bytes per second assumed for the projection"
+    )
     args = parser.parse_args()
     t0 = time.perf_counter()
     systems, refs = wmt_scale_corpus(args.systems, args.segments, seed=0)
-    print(f"corpus {args.systems} systems x {args.segments} segments generated in {time.perf_counter() - t0:.1f} s;"
-          f" {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
-          f" load average before the runs {os.getloadavg()[0]:.2f}\n")
-    n_tasks = {"scoring": args.systems * math.ceil(args.segments / args.partition_size),
-               "bootstrap": math.ceil(args.resamples / args.block_size)}
+    print(
+        f"corpus {args.systems} systems x {args.segments} segments generated in {time.perf_counter() - t0:.1f} s;"
+        f" {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
+        f" load average before the runs {os.getloadavg()[0]:.2f}\n"
+    )
+    n_tasks = {
+        "scoring": args.systems * math.ceil(args.segments / args.partition_size),
+        "bootstrap": math.ceil(args.resamples / args.block_size),
+    }
     base = _phases(0, systems, refs, args)
     runs = {0: base}
-    print("| workers | scoring (s) | segment-systems/s | bootstrap (s) | resamples/s | speed-up vs in-process"
-          " | identical to in-process |")
+    print(
+        "| workers | scoring (s) | segment-systems/s | bootstrap (s) | resamples/s | speed-up vs in-process"
+        " | identical to in-process |"
+    )
     print("|---:|---:|---:|---:|---:|---:|---|")
     all_same = True
     for n in [0, *args.workers]:
@@ -152,19 +193,27 @@ def main() -> int:
         all_same &= same
         total = times["scoring"][0] + times["bootstrap"][0]
         ref_total = base[2]["scoring"][0] + base[2]["bootstrap"][0]
-        print(f"| {n or 'in-process'} | {times['scoring'][0]:.2f} | {args.systems * args.segments / times['scoring'][0]:,.0f}"
-              f" | {times['bootstrap'][0]:.2f} | {args.resamples / times['bootstrap'][0]:,.0f} |"
-              f" {ref_total / total:.2f}x | {same} |")
-    print(f"\nidentical results across worker counts: {all_same}"
-          f" (load average after the runs {os.getloadavg()[0]:.2f}; more workers than the"
-          f" {os.cpu_count()} cores oversubscribe them)\n")
+        print(
+            f"| {n or 'in-process'} | {times['scoring'][0]:.2f} | {args.systems * args.segments / times['scoring'][0]:,.0f}"
+            f" | {times['bootstrap'][0]:.2f} | {args.resamples / times['bootstrap'][0]:,.0f} |"
+            f" {ref_total / total:.2f}x | {same} |"
+        )
+    print(
+        f"\nidentical results across worker counts: {all_same}"
+        f" (load average after the runs {os.getloadavg()[0]:.2f}; more workers than the"
+        f" {os.cpu_count()} cores oversubscribe them)\n"
+    )
     bytes_ = _task_bytes(systems, refs, base[0], args)
     one = runs[args.workers[0]][2]
     sched = one["noop"][0] / NOOP_TASKS
-    print(f"per-task costs on {args.workers[0]} worker(s) (Dask task stream): worker warm-up (imports, JIT)"
-          f" {one['warm-up'][0]:.2f} s once per worker; scheduler round trip of a no-op task {sched * 1e3:.2f} ms"
-          f" ({NOOP_TASKS} tasks)\n")
-    print("| phase | tasks | compute ms/task | other ms/task | bytes in/task | bytes out/task | broadcast bytes/worker |")
+    print(
+        f"per-task costs on {args.workers[0]} worker(s) (Dask task stream): worker warm-up (imports, JIT)"
+        f" {one['warm-up'][0]:.2f} s once per worker; scheduler round trip of a no-op task {sched * 1e3:.2f} ms"
+        f" ({NOOP_TASKS} tasks)\n"
+    )
+    print(
+        "| phase | tasks | compute ms/task | other ms/task | bytes in/task | bytes out/task | broadcast bytes/worker |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
     costs = {}
     for phase in ("scoring", "bootstrap"):
@@ -174,19 +223,31 @@ def main() -> int:
         overhead = max(wall * args.workers[0] - sum(compute), 0.0) / n_tasks[phase]
         costs[phase] = (c, overhead)
         b_in, b_out, shared = bytes_[phase]
-        print(f"| {phase} | {n_tasks[phase]} | {c * 1e3:.1f} | {overhead * 1e3:.1f} | {b_in:,} | {b_out:,} | {shared:,} |")
+        print(
+            f"| {phase} | {n_tasks[phase]} | {c * 1e3:.1f} | {overhead * 1e3:.1f} | {b_in:,} | {b_out:,} | {shared:,} |"
+        )
     S, N, R = args.project_size
-    scale = {"scoring": (S * math.ceil(N / args.partition_size), 1.0, 1.0, 1.0),
-             "bootstrap": (math.ceil(R / args.block_size), S * N / (args.systems * args.segments),
-                           S / args.systems, S * N / (args.systems * args.segments))}
+    scale = {
+        "scoring": (S * math.ceil(N / args.partition_size), 1.0, 1.0, 1.0),
+        "bootstrap": (
+            math.ceil(R / args.block_size),
+            S * N / (args.systems * args.segments),
+            S / args.systems,
+            S * N / (args.systems * args.segments),
+        ),
+    }
     serial = sum(scale[ph][0] * costs[ph][0] * scale[ph][1] for ph in costs)
-    print(f"\nprojection for {S} systems x {N:,} segments, {R:,} resamples (same partition and block sizes):"
-          f" T(W) = warm-up + sum over phases of max(ceil(tasks / W) x (compute + other), tasks x scheduler)"
-          f" + W x broadcast / bandwidth + tasks x (in + out) / bandwidth, bandwidth {args.bandwidth / 1e9:g} GB/s;"
-          f" compute of a bootstrap task scaled by systems x segments; an estimate from the costs above,"
-          f" not a measurement. In-process (sum of compute): {serial:,.0f} s.\n")
-    print("| workers | scoring tasks | scoring (s) | bootstrap tasks | bootstrap (s) | total with warm-up (s) |"
-          " speed-up vs in-process |")
+    print(
+        f"\nprojection for {S} systems x {N:,} segments, {R:,} resamples (same partition and block sizes):"
+        f" T(W) = warm-up + sum over phases of max(ceil(tasks / W) x (compute + other), tasks x scheduler)"
+        f" + W x broadcast / bandwidth + tasks x (in + out) / bandwidth, bandwidth {args.bandwidth / 1e9:g} GB/s;"
+        f" compute of a bootstrap task scaled by systems x segments; an estimate from the costs above,"
+        f" not a measurement. In-process (sum of compute): {serial:,.0f} s.\n"
+    )
+    print(
+        "| workers | scoring tasks | scoring (s) | bootstrap tasks | bootstrap (s) | total with warm-up (s) |"
+        " speed-up vs in-process |"
+    )
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for w in args.project:
         parts = []
@@ -194,11 +255,16 @@ def main() -> int:
             c, o = costs[phase]
             b_in, b_out, shared = bytes_[phase]
             k, f_compute, f_out, f_shared = scale[phase]
-            parts.append(max(math.ceil(k / w) * (c * f_compute + o), k * sched) + w * shared * f_shared / args.bandwidth
-                         + k * (b_in + b_out * f_out) / args.bandwidth)
+            parts.append(
+                max(math.ceil(k / w) * (c * f_compute + o), k * sched)
+                + w * shared * f_shared / args.bandwidth
+                + k * (b_in + b_out * f_out) / args.bandwidth
+            )
         total = sum(parts) + one["warm-up"][0]
-        print(f"| {w} | {scale['scoring'][0]:,} | {parts[0]:.1f} | {scale['bootstrap'][0]:,} | {parts[1]:.1f} |"
-              f" {total:.1f} | {serial / total:.1f}x |")
+        print(
+            f"| {w} | {scale['scoring'][0]:,} | {parts[0]:.1f} | {scale['bootstrap'][0]:,} | {parts[1]:.1f} |"
+            f" {total:.1f} | {serial / total:.1f}x |"
+        )
     return 0 if all_same else 1
 
 

@@ -4,6 +4,7 @@ evalkit.data.tac.write_corpus (the reference: same bytes) on the same corpus.
 Run: .venv/bin/python benchmarks/bench_simulate.py [--topics 12]
 Prints a Markdown table (copied into benchmarks/README.md).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,12 +33,15 @@ def _same(a: Path, b: Path) -> bool:
         for sub in d.subdirs.values():
             out += walk(sub)
         return out
+
     return not walk(filecmp.dircmp(a, b))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--topics", type=int, default=12, help="TAC 2008 topics for the writer comparison")
+    ap.add_argument(
+        "--topics", type=int, default=12, help="TAC 2008 topics for the writer comparison"
+    )
     args = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -47,8 +51,15 @@ def main() -> None:
         wall, cpu = time.perf_counter() - t0, _cpu() - c0
         files = [p for p in (tmp / "sample").rglob("*") if p.is_file()]
         size = sum(p.stat().st_size for p in files) / 1e6
-        rows.append(("full sample, 9 corpora, 2 workers", "-", f"{wall:.1f} (CPU {cpu:.1f})", "-",
-                     f"{len(files)} files, {size:.0f} MB"))
+        rows.append(
+            (
+                "full sample, 9 corpora, 2 workers",
+                "-",
+                f"{wall:.1f} (CPU {cpu:.1f})",
+                "-",
+                f"{len(files)} files, {size:.0f} MB",
+            )
+        )
 
         corpus, _ = simulate_corpus("tac2008")
         keep = sorted(corpus.instances["instance"])[: 2 * args.topics]
@@ -60,8 +71,15 @@ def main() -> None:
             t0 = time.perf_counter()
             formats.write_tac(corpus, tmp / "ours", 2008)
             ours = time.perf_counter() - t0
-        rows.append((f"TAC 2008 tree, {len(keep)} docsets x 62 summaries", f"{ref:.1f}", f"{ours:.2f}",
-                     f"{ref / ours:.0f}x", "byte-identical" if _same(tmp / "ref", tmp / "ours") else "DIFFERENT"))
+        rows.append(
+            (
+                f"TAC 2008 tree, {len(keep)} docsets x 62 summaries",
+                f"{ref:.1f}",
+                f"{ours:.2f}",
+                f"{ref / ours:.0f}x",
+                "byte-identical" if _same(tmp / "ref", tmp / "ours") else "DIFFERENT",
+            )
+        )
     print("| task | reference (s) | evalkit (s) | ratio | agreement |")
     print("|---|---:|---:|---:|---|")
     for r in rows:

@@ -13,6 +13,7 @@ compares the correlations of those draws exactly.
 Run: .venv/bin/python benchmarks/bench_sweep.py [--reference-draws 10] [--draws 1000]
 Prints a Markdown table (copied into benchmarks/README.md).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,7 +30,9 @@ from evalkit.stats.correlation import correlate_columns
 
 def _draw_indices(n_draws: int, n_sub, seed: int) -> np.ndarray:
     counts = np.asarray(n_sub)
-    return np.floor(np.random.default_rng(seed).random((n_draws, len(counts))) * counts).astype(np.int64)
+    return np.floor(np.random.default_rng(seed).random((n_draws, len(counts))) * counts).astype(
+        np.int64
+    )
 
 
 def main() -> None:
@@ -48,7 +51,9 @@ def main() -> None:
     rows = []
     for k in (1, 2, 3):
         t0 = time.perf_counter()
-        draws = od.model_sweep(ev, [k], metrics, "responsiveness", n_draws=args.draws, seed=args.seed)
+        draws = od.model_sweep(
+            ev, [k], metrics, "responsiveness", n_draws=args.draws, seed=args.seed
+        )
         ours = time.perf_counter() - t0
         # the same per-topic picks as the sweep (seed + k inside model_sweep)
         tables, n_sub = ev.subset_tables(k, metrics)
@@ -71,9 +76,14 @@ def main() -> None:
             for m, name in od.ROUGE_METRICS.items():
                 part = sc[sc["metric"] == name]
                 means[m] = part.groupby("system")["R"].mean().reindex(ev.systems).to_numpy()
-            pyr = [score_pyramid(ev.pyramids[i], list(chosen[i]), summarizers=ev.systems) for i in ev.instances]
+            pyr = [
+                score_pyramid(ev.pyramids[i], list(chosen[i]), summarizers=ev.systems)
+                for i in ev.instances
+            ]
             allp = pd.concat(pyr)
-            means["pyramid"] = allp.groupby("summarizer")["score"].mean().reindex(ev.systems).to_numpy()
+            means["pyramid"] = (
+                allp.groupby("summarizer")["score"].mean().reindex(ev.systems).to_numpy()
+            )
             for m in metrics:
                 r = float(correlate_columns(means[m], ref, "pearson")[0])
                 mine = float(draws[(draws["metric"] == m) & (draws["draw"] == d)]["r"].iat[0])
@@ -81,12 +91,18 @@ def main() -> None:
                 total += 1
         reference = (time.perf_counter() - t0) / args.reference_draws * args.draws
         rows.append((k, args.draws, reference, ours, agree, total))
-    print(f"Data: {ev.name}, {len(ev.systems)} systems x {len(ev.instances)} topics (loaded in {load:.1f} s)\n")
-    print("| models per topic | draws | re-scoring each draw (s, scaled) | evalkit sweep (s) | ratio | agreement |")
+    print(
+        f"Data: {ev.name}, {len(ev.systems)} systems x {len(ev.instances)} topics (loaded in {load:.1f} s)\n"
+    )
+    print(
+        "| models per topic | draws | re-scoring each draw (s, scaled) | evalkit sweep (s) | ratio | agreement |"
+    )
     print("|---:|---:|---:|---:|---:|---|")
     for k, n, reference, ours, agree, total in rows:
-        print(f"| {k} | {n} | {reference:.1f} | {ours:.2f} | {reference / ours:.0f}x | "
-              f"{agree}/{total} re-scored correlations identical |")
+        print(
+            f"| {k} | {n} | {reference:.1f} | {ours:.2f} | {reference / ours:.0f}x | "
+            f"{agree}/{total} re-scored correlations identical |"
+        )
 
 
 def ev_texts(ev):

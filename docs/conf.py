@@ -5,6 +5,7 @@ The API pages are generated here, at configuration time, from the package itself
 module of the public layers (metrics, stats, data, text, notebook), each rendered by autodoc
 from the module's docstring (formula, reference, range, layout) and its members' docstrings
 (numpy style, read by napoleon)."""
+
 from __future__ import annotations
 
 import importlib
@@ -60,8 +61,17 @@ def _write_api_pages() -> None:
     toc = []
     for layer, blurb in LAYERS.items():
         modules = _modules(f"evalkit.{layer}")
-        lines = [f"evalkit.{layer}", "=" * (len(layer) + 8), "", blurb, "", ".. contents:: Modules",
-                 "   :local:", "   :depth: 1", ""]
+        lines = [
+            f"evalkit.{layer}",
+            "=" * (len(layer) + 8),
+            "",
+            blurb,
+            "",
+            ".. contents:: Modules",
+            "   :local:",
+            "   :depth: 1",
+            "",
+        ]
         for name in modules:
             lines += [name, "-" * len(name), "", f".. automodule:: {name}"]
             # a package re-exports its modules' names: those are documented (and indexed) there
@@ -71,7 +81,9 @@ def _write_api_pages() -> None:
         if not page.is_file() or page.read_text() != text:
             page.write_text(text)
         toc.append(f"   {layer}")
-    index = "API reference\n=============\n\n.. toctree::\n   :maxdepth: 1\n\n" + "\n".join(toc) + "\n"
+    index = (
+        "API reference\n=============\n\n.. toctree::\n   :maxdepth: 1\n\n" + "\n".join(toc) + "\n"
+    )
     if not (api / "index.rst").is_file() or (api / "index.rst").read_text() != index:
         (api / "index.rst").write_text(index)
 

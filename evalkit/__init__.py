@@ -5,6 +5,7 @@ The package holds the metrics (:mod:`evalkit.metrics`), the meta-evaluation stat
 shared by the metrics (:mod:`evalkit.text`) and the notebook support
 (:mod:`evalkit.notebook`). Notebooks under ``notebooks/`` only orchestrate these.
 """
+
 from evalkit.errors import (
     DataNotConfiguredError,
     EvalkitError,

@@ -1,4 +1,5 @@
 """``python -m evalkit``: the evalkit command line."""
+
 import sys
 
 from evalkit.cli import main

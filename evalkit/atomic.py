@@ -14,6 +14,7 @@ of files, each fsync costing milliseconds) may skip the fsync inside
 :func:`fsync_disabled`; they keep atomicity at a coarser grain by assembling a whole
 directory under a hidden name and renaming it into place.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -67,7 +68,9 @@ def current_umask() -> int:
 #: whether the writer is still alive (see :func:`remove_stale_parts`).
 def _temporary_sibling(target: Path) -> tuple:
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent)
+    fd, name = tempfile.mkstemp(
+        prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent
+    )
     try:
         # mkstemp creates the file 0600; the finished file follows the umask like any other
         # file the user creates (0644 under the usual 022), e.g. papermill's notebooks.
@@ -102,7 +105,7 @@ def remove_stale_parts(target: PathLike) -> list:
         name = item.name
         if not (name.startswith(prefix) and name.endswith(".part")):
             continue
-        pid_text = name[len(prefix):].split(".", 1)[0]
+        pid_text = name[len(prefix) :].split(".", 1)[0]
         if pid_text.isascii() and pid_text.isdigit() and _pid_alive(int(pid_text)):
             continue
         with contextlib.suppress(FileNotFoundError):
@@ -188,7 +191,13 @@ def _exchange(a: Path, b: Path) -> bool:
         renameat2 = libc.renameat2
     except (OSError, AttributeError, TypeError):
         return False
-    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
     return renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0
 
 
@@ -224,7 +233,7 @@ def remove_stale_directories(parent: PathLike, prefix: str) -> list:
     for item in parent.iterdir():
         if not item.name.startswith(prefix) or not item.is_dir():
             continue
-        pid_text = item.name[len(prefix):]
+        pid_text = item.name[len(prefix) :]
         if pid_text.isascii() and pid_text.isdigit() and not _pid_alive(int(pid_text)):
             shutil.rmtree(item, ignore_errors=True)
             removed.append(item)

@@ -34,6 +34,7 @@ variable                    configures
 An empty value counts as unset. Nothing is cached: tests change variables with
 ``monkeypatch.setenv`` and the next call sees the change.
 """
+
 from __future__ import annotations
 
 import os
@@ -44,10 +45,28 @@ from typing import Dict, Mapping, Optional
 from evalkit.errors import ParameterError
 
 __all__ = [
-    "VARIABLES", "get", "path", "licensed_variable", "licensed_value", "environment",
-    "public_data_dir", "data_mirror", "sample_dir", "published_dir", "licensed_config_file",
-    "results_dir", "profile", "cache_dir", "wordnet_dir", "meteor_jar", "java_home", "rouge_eval_home",
-    "progress_enabled", "ci", "repository_root", "working_root",
+    "VARIABLES",
+    "get",
+    "path",
+    "licensed_variable",
+    "licensed_value",
+    "environment",
+    "public_data_dir",
+    "data_mirror",
+    "sample_dir",
+    "published_dir",
+    "licensed_config_file",
+    "results_dir",
+    "profile",
+    "cache_dir",
+    "wordnet_dir",
+    "meteor_jar",
+    "java_home",
+    "rouge_eval_home",
+    "progress_enabled",
+    "ci",
+    "repository_root",
+    "working_root",
 ]
 
 VARIABLES: Dict[str, str] = {
@@ -85,7 +104,11 @@ def get(name: str, environ: Optional[Mapping[str, str]] = None) -> Optional[str]
     ``name`` must be in :data:`VARIABLES` or be a licensed-corpus variable (read those
     through :func:`licensed_value`, which builds the name)."""
     if name not in VARIABLES and not _LICENSED.match(str(name)):
-        raise ParameterError("name", name, f"an environment variable declared in evalkit.config ({sorted(VARIABLES)})")
+        raise ParameterError(
+            "name",
+            name,
+            f"an environment variable declared in evalkit.config ({sorted(VARIABLES)})",
+        )
     value = (os.environ if environ is None else environ).get(name)
     return value if value else None
 
@@ -206,6 +229,8 @@ def working_root() -> Path:
     sharing one virtual environment do not write into each other."""
     here = Path.cwd().resolve()
     for folder in (here, *here.parents):
-        if (folder / "pyproject.toml").is_file() and ((folder / "notebooks").is_dir() or (folder / "evalkit").is_dir()):
+        if (folder / "pyproject.toml").is_file() and (
+            (folder / "notebooks").is_dir() or (folder / "evalkit").is_dir()
+        ):
             return folder
     return here

@@ -3,6 +3,7 @@
 Every error a user can cause derives from :class:`EvalkitError`, so a notebook or a
 pipeline can catch evalkit's complaints without catching programming errors.
 """
+
 from __future__ import annotations
 
 import os

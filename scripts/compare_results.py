@@ -9,6 +9,7 @@ PNG files byte for byte (the writer strips timestamps, so identical figures are 
 bytes), ``results.json`` by its ``numbers`` (provenance differs by design). Prints one line
 per difference and exits 1 if there is any.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,7 +61,11 @@ def compare(before: Path, after: Path, only=(), ignore=()) -> list:
             a = json.loads(old.read_text())["numbers"]
             b = json.loads(new.read_text())["numbers"]
             b = {k: v for k, v in b.items() if k != "claims"}  # verdict counts are new
-            why = "" if a == b else f"numbers differ: {sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))}"
+            why = (
+                ""
+                if a == b
+                else f"numbers differ: {sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))}"
+            )
         else:
             continue
         if why:

@@ -1,4 +1,5 @@
 """Shared helper of the data-format fuzz tests: random byte-level damage drawn by hypothesis."""
+
 from __future__ import annotations
 
 import string
@@ -18,7 +19,7 @@ def corrupt(data, raw: bytes, max_cut: int = 60) -> bytes:
         if action == "flip" and buf:
             buf[pos] = data.draw(st.sampled_from(SPECIAL))
         elif action == "cut":
-            del buf[pos:pos + data.draw(st.integers(1, max_cut))]
+            del buf[pos : pos + data.draw(st.integers(1, max_cut))]
         else:
             buf[pos:pos] = data.draw(st.binary(max_size=5))
     return bytes(buf) or b"\n"

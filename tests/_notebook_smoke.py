@@ -20,6 +20,7 @@ A notebook named ``00_*`` needs no data (it recomputes printed numbers): it is r
 ``sample`` and ``public`` and, in the licensed runs, only when the paper lists it in
 ``licensed_only``.
 """
+
 from __future__ import annotations
 
 import json
@@ -79,15 +80,23 @@ def assert_stripped(paper: str) -> None:
 
 
 # --------------------------------------------------------------------------- running
-def run_paper_notebooks(paper: str, profile: str, tmp_path: Path, monkeypatch,
-                        only: Optional[Sequence[str]] = None, jobs: int = 2) -> Tuple[Runs, Path]:
+def run_paper_notebooks(
+    paper: str,
+    profile: str,
+    tmp_path: Path,
+    monkeypatch,
+    only: Optional[Sequence[str]] = None,
+    jobs: int = 2,
+) -> Tuple[Runs, Path]:
     """Smoke-run ``paper``'s notebooks (or ``only``: notebook names, or runner patterns) on
     ``profile`` in quick mode, results under ``tmp_path``, in a private sample folder (the
     run neither reads nor rebuilds the shared one): ``({notebook: run}, results folder of
     the paper)``."""
     monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
     patterns = [p if "/" in p or p == paper else f"{paper}/{p}" for p in (only or [paper])]
-    runs = runner.run_all(profile=profile, only=patterns, quick=True, results_dir=tmp_path, jobs=jobs)
+    runs = runner.run_all(
+        profile=profile, only=patterns, quick=True, results_dir=tmp_path, jobs=jobs
+    )
     return {r.notebook: r for r in runs}, tmp_path / profile / paper
 
 
@@ -100,7 +109,9 @@ def statuses(runs: Runs) -> Dict[str, str]:
     return {n: r.status for n, r in runs.items()}
 
 
-def assert_statuses(runs: Runs, expected: Union[Iterable[str], Mapping[str, str]], status: str = "ok") -> None:
+def assert_statuses(
+    runs: Runs, expected: Union[Iterable[str], Mapping[str, str]], status: str = "ok"
+) -> None:
     """Exactly the notebooks ``expected`` ran, each with ``status`` (or the status
     ``expected`` maps it to)."""
     want = dict(expected) if isinstance(expected, Mapping) else {n: status for n in expected}
@@ -154,9 +165,15 @@ def licensed_tides_fixture(tmp_path: Path, monkeypatch) -> None:
     tides2003-ar-en."""
     from evalkit.data.simulate.build import build_sample
 
-    built = build_sample(tmp_path / "licensed", quick=True, corpora=["tides2003ce", "tides2003ae"], jobs=1)
-    monkeypatch.setenv(licensed.env_var("mtc4"), str(Path(built["tides2003ce"]) / "evaluation.yaml"))
-    monkeypatch.setenv(licensed.env_var("tides2003-ar-en"), str(Path(built["tides2003ae"]) / "evaluation.yaml"))
+    built = build_sample(
+        tmp_path / "licensed", quick=True, corpora=["tides2003ce", "tides2003ae"], jobs=1
+    )
+    monkeypatch.setenv(
+        licensed.env_var("mtc4"), str(Path(built["tides2003ce"]) / "evaluation.yaml")
+    )
+    monkeypatch.setenv(
+        licensed.env_var("tides2003-ar-en"), str(Path(built["tides2003ae"]) / "evaluation.yaml")
+    )
 
 
 def duc_fixture(tmp_path, monkeypatch, year):
@@ -165,8 +182,11 @@ def duc_fixture(tmp_path, monkeypatch, year):
     from evalkit.data import duc
     from evalkit.data.simulate import load_sample
 
-    root = duc.write_corpus(load_sample(f"duc{year}", root=tmp_path / "sim", quick=True),
-                            tmp_path / "licensed" / f"duc{year}", year)
+    root = duc.write_corpus(
+        load_sample(f"duc{year}", root=tmp_path / "sim", quick=True),
+        tmp_path / "licensed" / f"duc{year}",
+        year,
+    )
     monkeypatch.setenv(licensed.env_var(f"duc{year}"), str(root))
     return root
 
@@ -182,15 +202,23 @@ def nist_mt_fixture(tmp_path, monkeypatch, name, sample="tides2003"):
     from evalkit.data.simulate import load_sample
 
     folder = tmp_path / "licensed" / name
-    path = judgments.write_mt_evaluation(load_sample(sample, root=tmp_path / "sim", quick=True), folder, setid=name)
+    path = judgments.write_mt_evaluation(
+        load_sample(sample, root=tmp_path / "sim", quick=True), folder, setid=name
+    )
     spec = yaml.safe_load(path.read_text())
     table = judgments.read_assessments_csv(folder / spec["assessments"])
-    wide = table.pivot_table(index=["document", "segment", "system", "judge"], columns="judgment",
-                             values="value", aggfunc="first").reset_index()
+    wide = table.pivot_table(
+        index=["document", "segment", "system", "judge"],
+        columns="judgment",
+        values="value",
+        aggfunc="first",
+    ).reset_index()
     lines = ["docid segid sysid judge adequacy fluency"]
     for r in wide.itertuples(index=False):
         cells = ["-" if pd.isna(v) else f"{float(v):g}" for v in (r.adequacy, r.fluency)]
-        lines.append(" ".join([str(r.document), str(r.segment), str(r.system), str(r.judge), *cells]))
+        lines.append(
+            " ".join([str(r.document), str(r.segment), str(r.system), str(r.judge), *cells])
+        )
     (folder / spec["assessments"]).unlink()
     (folder / "assessments.txt").write_text("\n".join(lines) + "\n")
     spec.update(assessments="assessments.txt", layout="ldc")
@@ -213,7 +241,9 @@ def mtc4_fixture(tmp_path: Path, monkeypatch) -> Path:
     return spec
 
 
-def assert_licensed_ok(runs: Runs, out: Path, expected: Iterable[str], notebook: str, data: str) -> dict:
+def assert_licensed_ok(
+    runs: Runs, out: Path, expected: Iterable[str], notebook: str, data: str
+) -> dict:
     """Every notebook in ``expected`` ran; ``notebook`` read the licensed corpus ``data`` and
     its paper-vs-run table compares values (agrees/differs); returns its numbers."""
     assert_statuses(runs, expected)
@@ -241,14 +271,23 @@ def _checks(check: Union[None, Check, Sequence[Check]]) -> list:
     return list(check) if isinstance(check, (list, tuple)) else [check]
 
 
-def smoke_tests(paper: str, expected: Iterable[str], *, skip_reason: Union[str, Mapping[str, str]],
-                exact: bool = False, licensed_fixture: Optional[Callable[[Path, object], None]] = None,
-                sample_check=None, public_check=None, licensed_check=None,
-                licensed_compares: Optional[str] = None,
-                public_skip_reason: Optional[str] = None, public_data_only: bool = False,
-                public_requires: Optional[Callable[[], Optional[str]]] = None,
-                licensed_only: Optional[Sequence[str]] = None,
-                licensed_always_skipped: Optional[Mapping[str, str]] = None) -> dict:
+def smoke_tests(
+    paper: str,
+    expected: Iterable[str],
+    *,
+    skip_reason: Union[str, Mapping[str, str]],
+    exact: bool = False,
+    licensed_fixture: Optional[Callable[[Path, object], None]] = None,
+    sample_check=None,
+    public_check=None,
+    licensed_check=None,
+    licensed_compares: Optional[str] = None,
+    public_skip_reason: Optional[str] = None,
+    public_data_only: bool = False,
+    public_requires: Optional[Callable[[], Optional[str]]] = None,
+    licensed_only: Optional[Sequence[str]] = None,
+    licensed_always_skipped: Optional[Mapping[str, str]] = None,
+) -> dict:
     """The smoke tests of ``paper`` as module-level test functions (``globals().update``).
 
     ``expected``: notebook names that must exist (``exact``: and no others).
@@ -294,8 +333,9 @@ def smoke_tests(paper: str, expected: Iterable[str], *, skip_reason: Union[str, 
             missing = public_requires()
             if missing:
                 pytest.skip(missing)
-        runs, out = run_paper_notebooks(paper, "public", tmp_path, monkeypatch,
-                                        only=data if public_data_only else None)
+        runs, out = run_paper_notebooks(
+            paper, "public", tmp_path, monkeypatch, only=data if public_data_only else None
+        )
         ran = data if public_data_only else names
         if public_skip_reason is None:
             assert_statuses(runs, ran)
@@ -312,14 +352,19 @@ def smoke_tests(paper: str, expected: Iterable[str], *, skip_reason: Union[str, 
         no_licensed_config(tmp_path, monkeypatch)
         runs, _ = run_paper_notebooks(paper, "licensed", tmp_path, monkeypatch, only=lic)
         assert_statuses(runs, {n: "ok" if n in free else "skipped" for n in lic})
-        reasons = {n: never.get(n, skip_reason if isinstance(skip_reason, str) else skip_reason[n])
-                   for n in lic if n not in free}
+        reasons = {
+            n: never.get(n, skip_reason if isinstance(skip_reason, str) else skip_reason[n])
+            for n in lic
+            if n not in free
+        }
         assert_skipped({n: runs[n] for n in reasons}, reasons)
 
     def test_licensed_profile_runs_on_fixture(tmp_path, monkeypatch):
         no_licensed_config(tmp_path, monkeypatch)
         licensed_fixture(tmp_path, monkeypatch)
-        runs, out = run_paper_notebooks(paper, "licensed", tmp_path / "results", monkeypatch, only=lic)
+        runs, out = run_paper_notebooks(
+            paper, "licensed", tmp_path / "results", monkeypatch, only=lic
+        )
         assert_statuses(runs, {n: "skipped" if n in never else "ok" for n in lic})
         assert_skipped({n: runs[n] for n in never}, never)
         if licensed_compares:
@@ -327,8 +372,12 @@ def smoke_tests(paper: str, expected: Iterable[str], *, skip_reason: Union[str, 
         for check in _checks(licensed_check):
             check(out)
 
-    tests = [test_notebooks_exist_and_are_stripped, test_sample_profile_runs, test_public_profile_runs,
-             test_licensed_profile_is_skipped_without_data]
+    tests = [
+        test_notebooks_exist_and_are_stripped,
+        test_sample_profile_runs,
+        test_public_profile_runs,
+        test_licensed_profile_is_skipped_without_data,
+    ]
     if licensed_fixture is not None:
         tests.append(test_licensed_profile_runs_on_fixture)
     return {f.__name__: f for f in tests}

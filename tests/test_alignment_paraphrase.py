@@ -1,13 +1,27 @@
 """Word alignment (IBM Model 1 both ways, symmetrization, AER) and bitext paraphrases."""
+
 import random
 
 import pytest
 
 from evalkit.errors import InputFormatError, ParameterError
-from evalkit.text.alignment import (IBMModel1, align_bitext, alignment_error_rate, extract_phrases,
-                                    format_links, parse_links, symmetrize)
-from evalkit.text.paraphrase import (PhraseTable, best_matching_reference, equivalence_sets, equivalents,
-                                     expand_reference, pivot_paraphrases)
+from evalkit.text.alignment import (
+    IBMModel1,
+    align_bitext,
+    alignment_error_rate,
+    extract_phrases,
+    format_links,
+    parse_links,
+    symmetrize,
+)
+from evalkit.text.paraphrase import (
+    PhraseTable,
+    best_matching_reference,
+    equivalence_sets,
+    equivalents,
+    expand_reference,
+    pivot_paraphrases,
+)
 
 
 def _toy_bitext(n=300, seed=3):
@@ -79,13 +93,26 @@ def test_symmetrize_nesting_properties():
         ns, nt = rng.randint(1, 7), rng.randint(1, 7)
         f = {(i, j) for i in range(ns) for j in range(nt) if rng.random() < 0.25}
         b = {(i, j) for i in range(ns) for j in range(nt) if rng.random() < 0.25}
-        inter, gd, gdfa, gdf, union = [symmetrize(f, b, ns, nt, m) for m in
-                                       ("intersection", "grow-diag", "grow-diag-final-and", "grow-diag-final", "union")]
+        inter, gd, gdfa, gdf, union = [
+            symmetrize(f, b, ns, nt, m)
+            for m in (
+                "intersection",
+                "grow-diag",
+                "grow-diag-final-and",
+                "grow-diag-final",
+                "union",
+            )
+        ]
         assert inter <= gd <= gdfa <= union and gd <= gdf <= union
         sets = [inter]
         # a grow-diag link outside the intersection neighbours another accepted link
         for i, j in gd - sets[0]:
-            assert any((i + di, j + dj) in gd for di in (-1, 0, 1) for dj in (-1, 0, 1) if (di, dj) != (0, 0))
+            assert any(
+                (i + di, j + dj) in gd
+                for di in (-1, 0, 1)
+                for dj in (-1, 0, 1)
+                if (di, dj) != (0, 0)
+            )
 
 
 def test_symmetrize_small_cases_by_hand():
@@ -94,10 +121,18 @@ def test_symmetrize_small_cases_by_hand():
     assert symmetrize(f, b, 3, 3, "intersection") == {(0, 0)}
     assert symmetrize(f, b, 3, 3, "union") == f | b
     assert symmetrize(f, b, 3, 3, "grow-diag") == {(0, 0)}  # no union link neighbours (0, 0)
-    assert symmetrize(f, b, 3, 3, "grow-diag-final") == {(0, 0), (2, 2), (2, 1)}  # a free side suffices
+    assert symmetrize(f, b, 3, 3, "grow-diag-final") == {
+        (0, 0),
+        (2, 2),
+        (2, 1),
+    }  # a free side suffices
     assert symmetrize(f, b, 3, 3, "grow-diag-final-and") == {(0, 0), (2, 2)}  # both sides free
     # growing along a diagonal and then sideways (one free side is enough)
-    assert symmetrize({(0, 0), (1, 1)}, {(0, 0), (1, 2)}, 2, 3, "grow-diag") == {(0, 0), (1, 1), (1, 2)}
+    assert symmetrize({(0, 0), (1, 1)}, {(0, 0), (1, 2)}, 2, 3, "grow-diag") == {
+        (0, 0),
+        (1, 1),
+        (1, 2),
+    }
 
 
 def test_links_text_form_and_errors():
@@ -122,9 +157,14 @@ def test_phrase_extraction_tight():
 def test_equivalence_sets_example_1_and_no_transitivity():
     # the paper's examples (1): citoyens -> {people, public, citizens}; population ->
     # {population, people}; a preposition never enters a set
-    table = PhraseTable([("citoyens", "people")] * 3 + [("citoyens", "public")] * 2 + [("citoyens", "citizens")]
-                        + [("population", "population")] * 2 + [("population", "people")]
-                        + [("à", "to"), ("à", "at"), ("à", "in"), ("unique", "single")])
+    table = PhraseTable(
+        [("citoyens", "people")] * 3
+        + [("citoyens", "public")] * 2
+        + [("citoyens", "citizens")]
+        + [("population", "population")] * 2
+        + [("population", "people")]
+        + [("à", "to"), ("à", "at"), ("à", "in"), ("unique", "single")]
+    )
     sets = [tuple(" ".join(m) for m in members) for members in equivalence_sets(table)]
     assert ("people", "public", "citizens") in sets
     assert ("population", "people") in sets
@@ -143,15 +183,26 @@ def test_expand_reference_example_2():
     variants = [" ".join(v) for v in expand_reference(ref, eq)]
     assert variants[0] == " ".join(ref)
     assert len(variants) == 4
-    assert "i admire the reply mrs parly gave this morning but we have turned a blind eye to that" in variants
-    assert "i admire the answer mrs parly gave this morning however we have turned a blind eye to that" in variants
-    assert "i admire the answer mrs parly gave this morning but we have turned a blind eye to it" in variants
+    assert (
+        "i admire the reply mrs parly gave this morning but we have turned a blind eye to that"
+        in variants
+    )
+    assert (
+        "i admire the answer mrs parly gave this morning however we have turned a blind eye to that"
+        in variants
+    )
+    assert (
+        "i admire the answer mrs parly gave this morning but we have turned a blind eye to it"
+        in variants
+    )
     # example (3): no simultaneous substitutions
     assert not any("reply" in v and "however" in v for v in variants)
 
 
 def test_pivot_and_best_matching_reference():
-    table = PhraseTable([("f1", "big")] * 2 + [("f1", "large")] + [("f2", "large")] * 3 + [("f2", "huge")])
+    table = PhraseTable(
+        [("f1", "big")] * 2 + [("f1", "large")] + [("f2", "large")] * 3 + [("f2", "huge")]
+    )
     best = pivot_paraphrases(table, agg="max")
     # large: p(f1|large) = 1/4 * phi(big|f1) 2/3 = 1/6 ; p(f2|large) 3/4 * phi(huge|f2) 1/4 = 3/16
     assert best[("large",)][0] == ("huge",) and best[("large",)][1] == pytest.approx(3 / 16)

@@ -1,4 +1,5 @@
 """The DUC 2004 QARLA paper module: printed counts, ranking correlation, Figure 5 search, Figure 3 reading."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -19,7 +20,9 @@ def test_ranking_correlation_by_hand():
     h = pd.Series([1.0, 2.0, 4.0, 3.0, 9.0], index=list("abcde"))
     r = dp.ranking_correlation(q, h)
     assert r["systems"] == 4 and r["pearson_ranks"] == pytest.approx(0.8)
-    assert r["pearson_scores"] == pytest.approx(np.corrcoef([0.1, 0.2, 0.3, 0.4], [1, 2, 4, 3])[0, 1])
+    assert r["pearson_scores"] == pytest.approx(
+        np.corrcoef([0.1, 0.2, 0.3, 0.4], [1, 2, 4, 3])[0, 1]
+    )
 
 
 def test_king_vs_correlation_matches_direct_computation():
@@ -37,7 +40,11 @@ def test_king_vs_correlation_matches_direct_computation():
 def test_jack_growth_reads_the_curve():
     curve = pd.DataFrame({"order": 0, "systems": [1, 2, 3, 4], "jack": [0.0, 0.4, 0.6, 0.7]})
     g = dp.jack_growth(curve, knee=2)
-    assert g == {"before": pytest.approx(0.4), "after": pytest.approx(0.15), "final": pytest.approx(0.7)}
+    assert g == {
+        "before": pytest.approx(0.4),
+        "after": pytest.approx(0.15),
+        "final": pytest.approx(0.7),
+    }
     assert dp.jack_knee() == 10
 
 
@@ -51,7 +58,9 @@ def test_task_keys_per_profile():
 
 def _cloud_data(seed, spread):
     _, sims, roles = point_clouds(3, 5, 6, 2, noise=spread, seed=seed)
-    sims = pd.concat([sims, sims[sims["metric"] == "x0"].assign(metric="GRAMSIM")], ignore_index=True)
+    sims = pd.concat(
+        [sims, sims[sims["metric"] == "x0"].assign(metric="GRAMSIM")], ignore_index=True
+    )
     return qarla.QarlaData(sims, roles)
 
 
@@ -59,17 +68,24 @@ def test_task_summary_and_claims():
     datas = {2: _cloud_data(1, 0.9), 5: _cloud_data(2, 0.2)}
     summary = dp.task_summary(datas, ["x0", "x1"]).set_index("task")
     for task, data in datas.items():
-        assert summary.loc[task, "king_set"] == pytest.approx(qarla.king(data, metrics=["x0", "x1"]))
-        assert summary.loc[task, "jack_set"] == pytest.approx(qarla.jack(data, metrics=["x0", "x1"]))
-        assert summary.loc[task, "mean_king"] == pytest.approx(np.mean([qarla.king(data, metrics=[m])
-                                                                        for m in ("x0", "x1")]))
+        assert summary.loc[task, "king_set"] == pytest.approx(
+            qarla.king(data, metrics=["x0", "x1"])
+        )
+        assert summary.loc[task, "jack_set"] == pytest.approx(
+            qarla.jack(data, metrics=["x0", "x1"])
+        )
+        assert summary.loc[task, "mean_king"] == pytest.approx(
+            np.mean([qarla.king(data, metrics=[m]) for m in ("x0", "x1")])
+        )
     claims = dp.task_claims(summary.reset_index(), data="clouds").set_index("claim_id")
     k2, k5 = summary.loc[2, "king_set"], summary.loc[5, "king_set"]
     assert claims.loc["king_higher_task5", "verdict"] == ("agrees" if k5 > k2 else "differs")
     j2, j5 = summary.loc[2, "jack_set"], summary.loc[5, "jack_set"]
     assert claims.loc["jack_higher_task2", "verdict"] == ("agrees" if j2 > j5 else "differs")
     only2 = dp.task_claims(summary.reset_index().iloc[:1], data="clouds")
-    assert (only2["verdict"] == "not comparable").all() and only2["note"].str.contains("no task 5").all()
+    assert (only2["verdict"] == "not comparable").all() and only2["note"].str.contains(
+        "no task 5"
+    ).all()
     with pytest.raises(ParameterError):
         dp.task_summary(datas, ["x0", "TVM.512"])
 
@@ -86,9 +102,20 @@ def test_simulated_task5_has_more_model_agreement_and_less_peer_diversity(tmp_pa
     for task in (2, 5):
         corpus = load_sample(dp.dataset_key("sample", task), root=tmp_path)
         summ, roles, _ = summaries_and_roles(corpus, max_instances=15)
-        sims = similarity_pool(summ, roles, kinds=["1", "W-1.2"], preprocessings=["b"], tvm_sizes=[64, 512],
-                               documents=corpus.documents, lemmas="porter", byte_limit=665)
+        sims = similarity_pool(
+            summ,
+            roles,
+            kinds=["1", "W-1.2"],
+            preprocessings=["b"],
+            tvm_sizes=[64, 512],
+            documents=corpus.documents,
+            lemmas="porter",
+            byte_limit=665,
+        )
         datas[task] = qarla.QarlaData(sims, roles)
     s = dp.task_summary(datas, ["Rpre-W-1.2.b", "TVM.512"]).set_index("task")
-    assert s.loc[5, "mean_king"] > s.loc[2, "mean_king"] and s.loc[5, "king_set"] > s.loc[2, "king_set"]
+    assert (
+        s.loc[5, "mean_king"] > s.loc[2, "mean_king"]
+        and s.loc[5, "king_set"] > s.loc[2, "king_set"]
+    )
     assert s.loc[2, "jack_set"] > s.loc[5, "jack_set"]

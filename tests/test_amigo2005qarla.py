@@ -1,4 +1,5 @@
 """The QARLA paper module: printed-number checks, repeated peers, the ROUGE leave-one-out rows."""
+
 import pandas as pd
 import pytest
 
@@ -21,11 +22,20 @@ def test_duplicate_peer_keeps_king_and_moves_pairwise_k():
 
 
 def _toy():
-    texts = {"A": ("the cat sat on the mat .",), "B": ("the cat sat on a mat .",), "C": ("a cat sat on the mat .",),
-             "D": ("the cat was on the mat .",), "1": ("dogs bark loudly .",), "2": ("the cat ran .",)}
-    summ = pd.DataFrame({"instance": "t", "summarizer": list(texts), "sentences": list(texts.values())})
-    roles = pd.DataFrame({"instance": "t", "summarizer": list(texts),
-                          "role": ["model"] * 4 + ["peer"] * 2})
+    texts = {
+        "A": ("the cat sat on the mat .",),
+        "B": ("the cat sat on a mat .",),
+        "C": ("a cat sat on the mat .",),
+        "D": ("the cat was on the mat .",),
+        "1": ("dogs bark loudly .",),
+        "2": ("the cat ran .",),
+    }
+    summ = pd.DataFrame(
+        {"instance": "t", "summarizer": list(texts), "sentences": list(texts.values())}
+    )
+    roles = pd.DataFrame(
+        {"instance": "t", "summarizer": list(texts), "role": ["model"] * 4 + ["peer"] * 2}
+    )
     return summ, roles
 
 
@@ -37,20 +47,45 @@ def test_rouge_leave_one_out_by_hand():
     assert table.loc["A", "queen_held_out"] == pytest.approx(0.83333, abs=1e-5)
     assert table["success"].all()
     t1 = qp.table1(summ, roles, qp.metric_pool(summ, [1], "none"), ["ROUGESim"], [1, 2])
-    assert list(t1["criterion"]) == ["ROUGE-1", "ROUGE-2", "QUEEN(ROUGESim)", "QUEEN(Best Metric Combination)"]
+    assert list(t1["criterion"]) == [
+        "ROUGE-1",
+        "ROUGE-2",
+        "QUEEN(ROUGESim)",
+        "QUEEN(Best Metric Combination)",
+    ]
     assert (t1["total"] == 4).all()
 
 
 def test_automatic_metrics_and_the_two_metric_sets():
-    pool = ["ROUGESim", "VectModelSim", "TruncVectModel.1", "SentencePrecision", "SentenceRecall", "DocSim", "NICOS"]
+    pool = [
+        "ROUGESim",
+        "VectModelSim",
+        "TruncVectModel.1",
+        "SentencePrecision",
+        "SentenceRecall",
+        "DocSim",
+        "NICOS",
+    ]
     assert qp.automatic_metrics(pool) == ["ROUGESim", "VectModelSim", "TruncVectModel.1"]
-    set1 = pd.DataFrame({"metrics": [("ROUGESim", "TruncVectModel.1"), ("ROUGESim",)], "size": [2, 1],
-                         "king": [0.5, 0.4]})
-    set2 = pd.DataFrame({"metrics": [("NICOS",), ("ROUGESim",), ("DocSim",)], "size": [1, 1, 1],
-                         "king": [0.3, 0.4, 0.1]})
+    set1 = pd.DataFrame(
+        {
+            "metrics": [("ROUGESim", "TruncVectModel.1"), ("ROUGESim",)],
+            "size": [2, 1],
+            "king": [0.5, 0.4],
+        }
+    )
+    set2 = pd.DataFrame(
+        {
+            "metrics": [("NICOS",), ("ROUGESim",), ("DocSim",)],
+            "size": [1, 1, 1],
+            "king": [0.3, 0.4, 0.1],
+        }
+    )
     claims = qp.metric_set_claims(set1, set2, data="toy").set_index("claim_id")
     assert claims.loc["set1_automatic_beats_rougesim", "verdict"] == "agrees"
-    assert claims.loc["set2_all_beats_rougesim", "verdict"] == "differs"     # 0.3 < 0.4
-    assert claims.loc["set2_all", "note"] == "" and claims.loc["set1_automatic", "printed"].startswith("{ROUGESim")
+    assert claims.loc["set2_all_beats_rougesim", "verdict"] == "differs"  # 0.3 < 0.4
+    assert claims.loc["set2_all", "note"] == "" and claims.loc[
+        "set1_automatic", "printed"
+    ].startswith("{ROUGESim")
     alone = qp.metric_set_claims(set1, set1, data="toy").set_index("claim_id")
     assert "set 2 searches the set 1 metrics" in alone.loc["set2_all", "note"]

@@ -1,4 +1,5 @@
 """The corroboration paper module: printed checks, MT and AS score tables, Figure 4 sampling."""
+
 import pandas as pd
 import pytest
 
@@ -10,20 +11,38 @@ def test_printed_checks():
     checks = a11.printed_checks().set_index("claim_id")
     assert checks.loc["figure1_pairs_MT", "this_run"] == "C(64,2) = 2,016"
     assert checks.loc["figure1_pairs_AS", "this_run"] == "C(21,2) = 210"
-    assert checks.loc["pairs_DUC2006", "this_run"] == "29,750 unordered pairs"     # 50 x C(35, 2)
+    assert checks.loc["pairs_DUC2006", "this_run"] == "29,750 unordered pairs"  # 50 x C(35, 2)
     assert (checks.drop(["figure1_pairs_MT", "figure1_pairs_AS"])["verdict"] == "agrees").all()
 
 
 class _MT:
     name = "toy"
     segments = pd.DataFrame({"document": ["d", "d"], "segment": [1, 2]})
-    references = pd.DataFrame({"document": ["d", "d"], "segment": [1, 2], "reference": ["r", "r"],
-                               "text": ["the cat sat on the mat", "John Smith went to Paris"]})
-    outputs = pd.DataFrame({"document": ["d"] * 4, "segment": [1, 1, 2, 2], "system": ["a", "b", "a", "b"],
-                            "text": ["the cat sat on the mat", "a dog ran", "John Smith went to Paris", "he went"]})
-    judgments = pd.DataFrame({"document": ["d"] * 8, "segment": [1, 1, 1, 1, 2, 2, 2, 2],
-                              "system": ["a", "a", "b", "b"] * 2, "judgment": ["adequacy", "fluency"] * 4,
-                              "value": [5, 5, 1, 2, 4, 5, 2, 2]})
+    references = pd.DataFrame(
+        {
+            "document": ["d", "d"],
+            "segment": [1, 2],
+            "reference": ["r", "r"],
+            "text": ["the cat sat on the mat", "John Smith went to Paris"],
+        }
+    )
+    outputs = pd.DataFrame(
+        {
+            "document": ["d"] * 4,
+            "segment": [1, 1, 2, 2],
+            "system": ["a", "b", "a", "b"],
+            "text": ["the cat sat on the mat", "a dog ran", "John Smith went to Paris", "he went"],
+        }
+    )
+    judgments = pd.DataFrame(
+        {
+            "document": ["d"] * 8,
+            "segment": [1, 1, 1, 1, 2, 2, 2, 2],
+            "system": ["a", "a", "b", "b"] * 2,
+            "judgment": ["adequacy", "fluency"] * 4,
+            "value": [5, 5, 1, 2, 4, 5, 2, 2],
+        }
+    )
     preferences = pd.DataFrame(columns=["document", "segment", "better", "worse"])
 
 
@@ -33,36 +52,59 @@ def test_mt_scores_and_pairs_by_hand():
     ol = scores[scores.metric == "Ol"].set_index(["segment", "system"])["value"]
     assert ol[(1, "a")] == 1.0 and ol[(1, "b")] == 0.0
     wer = scores[scores.metric == "1-WER"].set_index(["segment", "system"])["value"]
-    assert wer[(1, "a")] == 0.0 and wer[(1, "b")] < 0          # negated error rate
+    assert wer[(1, "a")] == 0.0 and wer[(1, "b")] < 0  # negated error rate
     q = a11.mt_quality(corpus).set_index(["segment", "system"])["value"]
     assert q[(1, "a")] == 10 and q[(1, "b")] == 3
     table = a11.mt_pairs(corpus, scores)
     assert table.diffs.shape == (4, 2) and co.reliability(table, ["Ol"]) == 1.0
     # with preferences instead of judgments
-    corpus.preferences = pd.DataFrame({"document": ["d"], "segment": [2], "better": ["b"], "worse": ["a"]})
+    corpus.preferences = pd.DataFrame(
+        {"document": ["d"], "segment": [2], "better": ["b"], "worse": ["a"]}
+    )
     table = a11.mt_pairs(corpus, scores)
     assert table.diffs.shape == (2, 2) and co.reliability(table, ["Ol"]) == 0.0
 
 
 def test_as_scores_are_the_21_measures():
-    summ = pd.DataFrame({"instance": "t", "summarizer": ["A", "B", "1", "2"],
-                         "sentences": [("the cat sat .",), ("a cat sat on a mat .",), ("the cat .",), ("dogs .",)]})
-    roles = pd.DataFrame({"instance": "t", "summarizer": ["A", "B", "1", "2"], "role": ["model"] * 2 + ["peer"] * 2})
+    summ = pd.DataFrame(
+        {
+            "instance": "t",
+            "summarizer": ["A", "B", "1", "2"],
+            "sentences": [
+                ("the cat sat .",),
+                ("a cat sat on a mat .",),
+                ("the cat .",),
+                ("dogs .",),
+            ],
+        }
+    )
+    roles = pd.DataFrame(
+        {"instance": "t", "summarizer": ["A", "B", "1", "2"], "role": ["model"] * 2 + ["peer"] * 2}
+    )
     scores = a11.as_scores(summ, roles)
     assert scores["metric"].nunique() == 21 and set(scores["system"]) == {"1", "2"}
     r1 = scores[(scores.metric == "R-1") & (scores.system == "1")]["value"].iloc[0]
-    assert r1 == pytest.approx(round(3 / 9, 5))          # the, cat vs A (3 tokens) + cat vs B (6): 3 of 9
+    assert r1 == pytest.approx(round(3 / 9, 5))  # the, cat vs A (3 tokens) + cat vs B (6): 3 of 9
 
 
 def test_heterogeneity_by_family_is_seeded():
-    diffs = pd.DataFrame({"instance": ["1"] * 6, "system": list("aabbcc"), "metric": ["x", "y"] * 3,
-                          "value": [3, 1, 2, 2, 1, 3]})
+    diffs = pd.DataFrame(
+        {
+            "instance": ["1"] * 6,
+            "system": list("aabbcc"),
+            "metric": ["x", "y"] * 3,
+            "value": [3, 1, 2, 2, 1, 3],
+        }
+    )
     judg = pd.DataFrame({"instance": ["1"] * 3, "system": list("abc"), "value": [3, 2, 1]})
     table = co.build_pairs(diffs, judg)
     a = a11.heterogeneity_by_family(table, ["x"], ["y"], [1, 2], 5, 3)
     b = a11.heterogeneity_by_family(table, ["x"], ["y"], [1, 2], 5, 3)
     pd.testing.assert_frame_equal(a, b)
-    assert set(a["family"]) == {"lexical", "lexical+linguistic"} and (a[a["size"] == 1]["heterogeneity"] == 0).all()
+    assert (
+        set(a["family"]) == {"lexical", "lexical+linguistic"}
+        and (a[a["size"] == 1]["heterogeneity"] == 0).all()
+    )
 
 
 def test_parsed_linguistic_measure():
@@ -75,9 +117,13 @@ def test_parsed_linguistic_measure():
 
 def test_test_beds_map_to_corpora():
     assert a11.dataset_key("mt", "licensed", "CE2005") == "nist-mt05-zh-en"
-    assert a11.dataset_key("mt", "licensed") == "nist-mt04-ar-en"            # Table 1's first column
-    assert a11.dataset_key("mt", "sample", "CE2005") == "tides2003"          # one stand-in per profile
-    assert a11.dataset_key("as", "sample", "DUC2006") == a11.dataset_key("as", "licensed", "DUC2006") == "duc2006"
+    assert a11.dataset_key("mt", "licensed") == "nist-mt04-ar-en"  # Table 1's first column
+    assert a11.dataset_key("mt", "sample", "CE2005") == "tides2003"  # one stand-in per profile
+    assert (
+        a11.dataset_key("as", "sample", "DUC2006")
+        == a11.dataset_key("as", "licensed", "DUC2006")
+        == "duc2006"
+    )
     assert a11.dataset_key("as", "public", "DUC2006") == "summeval"
     from evalkit.data import licensed
 
@@ -86,9 +132,14 @@ def test_test_beds_map_to_corpora():
 
 class _DUC2006:
     name = "duc2006"
-    judgments = pd.DataFrame({"instance": ["D1"] * 4, "summarizer": ["1", "1", "2", "2"],
-                              "judgment": ["overall_responsiveness", "content_responsiveness"] * 2,
-                              "value": [2.0, 3.0, 4.0, 5.0]})
+    judgments = pd.DataFrame(
+        {
+            "instance": ["D1"] * 4,
+            "summarizer": ["1", "1", "2", "2"],
+            "judgment": ["overall_responsiveness", "content_responsiveness"] * 2,
+            "value": [2.0, 3.0, 4.0, 5.0],
+        }
+    )
 
     @staticmethod
     def peers():
@@ -112,9 +163,13 @@ def _sets(reliability):
 
 def test_claims_lower_envelope_of_reliability():
     additive = pd.DataFrame({"difference": [0.1, 0.2, 0.0]})
-    rising = a11.claims(_Table(), additive, _sets([.5, .6, .6, .7, .7, .8, .9, .9]), "as", "toy").set_index("claim_id")
+    rising = a11.claims(
+        _Table(), additive, _sets([0.5, 0.6, 0.6, 0.7, 0.7, 0.8, 0.9, 0.9]), "as", "toy"
+    ).set_index("claim_id")
     assert rising.loc["r_lower_bound_as", "verdict"] == "agrees"
     assert rising.loc["r_lower_bound_as", "this_run"] == "min R per H quartile: 0.50 0.60 0.70 0.90"
-    falling = a11.claims(_Table(), additive, _sets([.9, .9, .8, .8, .6, .7, .5, .5]), "as", "toy").set_index("claim_id")
+    falling = a11.claims(
+        _Table(), additive, _sets([0.9, 0.9, 0.8, 0.8, 0.6, 0.7, 0.5, 0.5]), "as", "toy"
+    ).set_index("claim_id")
     assert falling.loc["r_lower_bound_as", "verdict"] == "differs"
-    assert rising.loc["pairs_as", "verdict"] == "agrees"                    # 3 = C(3, 2) measure pairs
+    assert rising.loc["pairs_as", "verdict"] == "agrees"  # 3 = C(3, 2) measure pairs

@@ -1,4 +1,5 @@
 """banerjee2005: printed numbers recomputed, and the paper's pipeline on small corpora."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -21,7 +22,12 @@ def test_printed_checks_all_recomputed_exactly():
 def test_worked_example_through_the_metric():
     ex = b.worked_example()
     assert (ex["chunks"] == 2).all() and (ex["matches"] == 6).all()
-    assert ex["score"].round(6).eq(float(b.published("worked_example").set_index("quantity").loc["score", "value"])).all()
+    assert (
+        ex["score"]
+        .round(6)
+        .eq(float(b.published("worked_example").set_index("quantity").loc["score", "value"]))
+        .all()
+    )
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +43,9 @@ def test_system_table_aggregates_statistics(small):
     table = b.system_table(rows, bleu, nist)
     assert list(table.columns) == list(b.TABLE1_METRICS)
     one = rows[rows["system"] == "E09"]
-    assert table.loc["E09", "Precision"] == pytest.approx(one["matches"].sum() / one["hyp_len"].sum())
+    assert table.loc["E09", "Precision"] == pytest.approx(
+        one["matches"].sum() / one["hyp_len"].sum()
+    )
     assert table.loc["E09", "Recall"] == pytest.approx(one["matches"].sum() / one["ref_len"].sum())
     # per-segment F1 is the harmonic mean of P and R
     p, r = rows["Precision"], rows["Recall"]

@@ -1,4 +1,5 @@
 """BLEU: worked examples from the papers, sacrebleu parity, sufficient-statistics identities."""
+
 from __future__ import annotations
 
 import math
@@ -44,7 +45,10 @@ def test_owczarzak_03781_add_one_on_zero_orders():
     ],
 )
 def test_owczarzak_table_variants(hyp, ref, smoothing, printed):
-    assert round(sentence_bleu(hyp, [ref], smoothing=smoothing, lowercase=True).score / 100, 4) == printed
+    assert (
+        round(sentence_bleu(hyp, [ref], smoothing=smoothing, lowercase=True).score / 100, 4)
+        == printed
+    )
 
 
 def test_mteval_exp_smoothing_example():
@@ -85,7 +89,24 @@ def test_parameter_validation():
 # sacrebleu parity on random corpora (multi-reference, variable references, empty
 # segments, non-ASCII). Statistics must be identical integer by integer, scores bit-equal.
 # ---------------------------------------------------------------------------------------
-WORDS = ["the", "The", "cat", "mat", "ça", "Straße", "日本", "on", "a", ",", ".", "&quot;", "5.5", "e-mail", "'s", ""]
+WORDS = [
+    "the",
+    "The",
+    "cat",
+    "mat",
+    "ça",
+    "Straße",
+    "日本",
+    "on",
+    "a",
+    ",",
+    ".",
+    "&quot;",
+    "5.5",
+    "e-mail",
+    "'s",
+    "",
+]
 
 
 def make_corpora(words):
@@ -169,7 +190,7 @@ def test_mteval_equals_sacrebleu_exp_when_all_orders_present(corpus):
     hyps, streams = corpus
     ours = BLEU.mteval_v13a(case_sensitive=True)
     stats = ours.segment_statistics(hyps, streams).sum(axis=0)
-    if stats[2 + 4:].min() == 0 or stats[2:6].max() == 0:
+    if stats[2 + 4 :].min() == 0 or stats[2:6].max() == 0:
         return
     ref = sacrebleu.BLEU(smooth_method="exp").corpus_score(hyps, streams).score
     assert ours.score_from_statistics(stats) == pytest.approx(ref, rel=1e-12)
@@ -220,7 +241,9 @@ def test_cached_references_and_segments_layout():
 def test_shortest_and_average_reference_length():
     hyps, refs = ["a b c d e"], [["a b c"], ["a b c d e f g"]]
     assert BLEU(ref_length="shortest").segment_statistics(hyps, refs)[0, 1] == 3
-    assert BLEU(ref_length="closest").segment_statistics(hyps, refs)[0, 1] == 3  # tie 2/2 -> shorter
+    assert (
+        BLEU(ref_length="closest").segment_statistics(hyps, refs)[0, 1] == 3
+    )  # tie 2/2 -> shorter
     assert BLEU(ref_length="average").segment_statistics(hyps, refs)[0, 1] == 5.0
 
 
@@ -234,7 +257,13 @@ def test_wmt17_systems_equal_sacrebleu(data_mirror):
     ours, ref = BLEU(references=refs), sacrebleu.BLEU(references=refs)
     for name, hyps in data[:16:3]:  # 6 of the 16 systems; the benchmark runs all
         a, b = ours.corpus_score(hyps), ref.corpus_score(hyps, None)
-        assert (a.score, a.counts, a.totals, a.sys_len, a.ref_len) == (b.score, b.counts, b.totals, b.sys_len, b.ref_len), name
+        assert (a.score, a.counts, a.totals, a.sys_len, a.ref_len) == (
+            b.score,
+            b.counts,
+            b.totals,
+            b.sys_len,
+            b.ref_len,
+        ), name
 
 
 def test_sentence_boundaries_leusch():
@@ -251,10 +280,15 @@ def test_multi_bleu_by_hand_and_printed_line():
     # p = 4/5, 3/4, 2/3, 1/2, BP = 1 -> (1/5)^(1/4) ... = exp(mean log p)
     s = BLEU.multi_bleu().corpus_score(["a b c d e"], [["a b c d f"]])
     assert s.score == pytest.approx(100 * (4 / 5 * 3 / 4 * 2 / 3 * 1 / 2) ** 0.25, rel=1e-12)
-    assert s.format_multi_bleu() == "BLEU = 66.87, 80.0/75.0/66.7/50.0 (BP=1.000, ratio=1.000, hyp_len=5, ref_len=5)"
+    assert (
+        s.format_multi_bleu()
+        == "BLEU = 66.87, 80.0/75.0/66.7/50.0 (BP=1.000, ratio=1.000, hyp_len=5, ref_len=5)"
+    )
     # any zero precision gives 0 (log 0 replaced by -9999999999), lowercasing is -lc
     assert BLEU.multi_bleu().corpus_score(["a b c"], [["a b d"]]).score == 0.0
-    assert BLEU.multi_bleu(lowercase=True).corpus_score(["A B C D"], [["a b c d"]]).score == pytest.approx(100.0)
+    assert BLEU.multi_bleu(lowercase=True).corpus_score(
+        ["A B C D"], [["a b c d"]]
+    ).score == pytest.approx(100.0)
 
 
 def test_score_from_statistics_rowwise():
@@ -289,7 +323,7 @@ def test_ngram_keys_identify_ngrams_exactly(ids, vocab_size):
         starts = range(len(ids) - n + 1)
         for i in starts:
             for j in starts:
-                assert (keys[n - 1][i] == keys[n - 1][j]) == (ids[i:i + n] == ids[j:j + n])
+                assert (keys[n - 1][i] == keys[n - 1][j]) == (ids[i : i + n] == ids[j : j + n])
 
 
 def test_lines_with_the_separator_character_fall_back_line_by_line():

@@ -13,6 +13,7 @@
 * ``tokenize="moses"``: the Moses tokenizer of sacremoses, checked against sacremoses run in
   the test, and in the signature.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,107 +26,122 @@ from evalkit.metrics.bleu import BLEU
 
 # (correct, total, sys_len, ref_len, smooth_method, smooth_value, effective_order, 1.5.1 score)
 SACREBLEU_151 = [
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'exp', None, False, 3.5802380724744265),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'exp', None, False, 0.0),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'exp', None, False, 0.0),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'exp', None, False, 1.6932492841722677),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'exp', None, False, 17.491650626361256),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'exp', None, False, 19.070828081828378),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'exp', None, False, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'exp', None, True, 3.5802380724744265),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'exp', None, True, 13.75803020372761),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'exp', None, True, 2.489353418393197),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'exp', None, True, 1.6932492841722677),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'exp', None, True, 17.491650626361256),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'exp', None, True, 19.070828081828378),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'exp', None, True, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'floor', 0.1, False, 2.025288495447137),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'floor', 0.1, False, 0.0),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'floor', 0.1, False, 0.0),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'floor', 0.1, False, 0.9578464408619825),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'floor', 0.1, False, 9.30257737569723),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'floor', 0.1, False, 12.753431387594826),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'floor', 0.1, False, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'floor', 0.1, True, 2.025288495447137),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'floor', 0.1, True, 5.5032120814910455),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'floor', 0.1, True, 0.4978706836786395),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'floor', 0.1, True, 0.9578464408619825),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'floor', 0.1, True, 9.30257737569723),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'floor', 0.1, True, 12.753431387594826),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'floor', 0.1, True, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'floor', 0.5, False, 10.126442477235686),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'floor', 0.5, False, 0.0),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'floor', 0.5, False, 0.0),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'floor', 0.5, False, 4.789232204309912),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'floor', 0.5, False, 20.801195378010608),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'floor', 0.5, False, 19.070828081828378),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'floor', 0.5, False, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'floor', 0.5, True, 10.126442477235686),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'floor', 0.5, True, 27.516060407455225),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'floor', 0.5, True, 2.489353418393197),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'floor', 0.5, True, 4.789232204309912),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'floor', 0.5, True, 20.801195378010608),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'floor', 0.5, True, 19.070828081828378),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'floor', 0.5, True, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'add-k', 1, False, 0.0),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'add-k', 1, False, 0.0),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'add-k', 1, False, 0.0),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'add-k', 1, False, 0.0),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'add-k', 1, False, 27.8211954819299),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'add-k', 1, False, 26.97022371900737),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'add-k', 1, False, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'add-k', 1, True, 0.0),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'add-k', 1, True, 0.0),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'add-k', 1, True, 0.0),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'add-k', 1, True, 0.0),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'add-k', 1, True, 27.8211954819299),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'add-k', 1, True, 26.97022371900737),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'add-k', 1, True, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'none', None, False, 0.0),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'none', None, False, 0.0),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'none', None, False, 0.0),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'none', None, False, 0.0),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'none', None, False, 0.0),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'none', None, False, 0.0),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'none', None, False, 0.0),
-    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, 'none', None, True, 0.0),
-    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, 'none', None, True, 0.0),
-    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, 'none', None, True, 0.0),
-    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, 'none', None, True, 0.0),
-    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, 'none', None, True, 0.0),
-    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, 'none', None, True, 0.0),
-    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, 'none', None, True, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "exp", None, False, 3.5802380724744265),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "exp", None, False, 0.0),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "exp", None, False, 0.0),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "exp", None, False, 1.6932492841722677),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "exp", None, False, 17.491650626361256),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "exp", None, False, 19.070828081828378),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "exp", None, False, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "exp", None, True, 3.5802380724744265),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "exp", None, True, 13.75803020372761),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "exp", None, True, 2.489353418393197),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "exp", None, True, 1.6932492841722677),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "exp", None, True, 17.491650626361256),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "exp", None, True, 19.070828081828378),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "exp", None, True, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "floor", 0.1, False, 2.025288495447137),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "floor", 0.1, False, 0.0),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "floor", 0.1, False, 0.0),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "floor", 0.1, False, 0.9578464408619825),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "floor", 0.1, False, 9.30257737569723),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "floor", 0.1, False, 12.753431387594826),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "floor", 0.1, False, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "floor", 0.1, True, 2.025288495447137),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "floor", 0.1, True, 5.5032120814910455),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "floor", 0.1, True, 0.4978706836786395),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "floor", 0.1, True, 0.9578464408619825),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "floor", 0.1, True, 9.30257737569723),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "floor", 0.1, True, 12.753431387594826),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "floor", 0.1, True, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "floor", 0.5, False, 10.126442477235686),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "floor", 0.5, False, 0.0),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "floor", 0.5, False, 0.0),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "floor", 0.5, False, 4.789232204309912),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "floor", 0.5, False, 20.801195378010608),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "floor", 0.5, False, 19.070828081828378),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "floor", 0.5, False, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "floor", 0.5, True, 10.126442477235686),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "floor", 0.5, True, 27.516060407455225),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "floor", 0.5, True, 2.489353418393197),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "floor", 0.5, True, 4.789232204309912),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "floor", 0.5, True, 20.801195378010608),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "floor", 0.5, True, 19.070828081828378),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "floor", 0.5, True, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "add-k", 1, False, 0.0),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "add-k", 1, False, 0.0),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "add-k", 1, False, 0.0),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "add-k", 1, False, 0.0),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "add-k", 1, False, 27.8211954819299),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "add-k", 1, False, 26.97022371900737),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "add-k", 1, False, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "add-k", 1, True, 0.0),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "add-k", 1, True, 0.0),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "add-k", 1, True, 0.0),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "add-k", 1, True, 0.0),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "add-k", 1, True, 27.8211954819299),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "add-k", 1, True, 26.97022371900737),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "add-k", 1, True, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "none", None, False, 0.0),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "none", None, False, 0.0),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "none", None, False, 0.0),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "none", None, False, 0.0),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "none", None, False, 0.0),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "none", None, False, 0.0),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "none", None, False, 0.0),
+    ([0, 0, 0, 0], [5, 4, 3, 2], 5, 7, "none", None, True, 0.0),
+    ([0, 0, 0, 0], [3, 2, 1, 0], 3, 2, "none", None, True, 0.0),
+    ([0, 0, 0, 0], [1, 0, 0, 0], 1, 4, "none", None, True, 0.0),
+    ([0, 0, 0, 0], [12, 11, 10, 9], 12, 12, "none", None, True, 0.0),
+    ([2, 1, 0, 0], [5, 4, 3, 2], 5, 6, "none", None, True, 0.0),
+    ([4, 2, 1, 0], [9, 8, 7, 6], 9, 9, "none", None, True, 0.0),
+    ([0, 0, 0, 0], [0, 0, 0, 0], 0, 3, "none", None, True, 0.0),
 ]
 
 # sentence_bleu(hyp, refs) of sacrebleu 1.5.1 (defaults: 13a, exp smoothing, effective order)
 SACREBLEU_151_SENTENCES = [
-    ('the cat sat', ['a dog ran away'], 9.858059412790722),
-    ('Hello there, world!', ['Hello world.'], 12.703318703865365),
-    ('xyz', ['abc def'], 18.393972058572114),
-    ('It is raining today in Paris.', ['Today it rains in Paris.'], 24.446151121745054),
-    ('no overlap here at all', ['completely different words', 'nothing shared'], 5.341087579952926),
+    ("the cat sat", ["a dog ran away"], 9.858059412790722),
+    ("Hello there, world!", ["Hello world."], 12.703318703865365),
+    ("xyz", ["abc def"], 18.393972058572114),
+    ("It is raining today in Paris.", ["Today it rains in Paris."], 24.446151121745054),
+    ("no overlap here at all", ["completely different words", "nothing shared"], 5.341087579952926),
 ]
 
 
 def _bleu(method, value, eff, semantics="sacrebleu1"):
-    return BLEU(smoothing=method, smooth_value=value if method in ("floor", "add-k") else None,
-                effective_order=eff, semantics=semantics)
+    return BLEU(
+        smoothing=method,
+        smooth_value=value if method in ("floor", "add-k") else None,
+        effective_order=eff,
+        semantics=semantics,
+    )
 
 
 @pytest.mark.parametrize("correct,total,sys_len,ref_len,method,value,eff,expected", SACREBLEU_151)
-def test_sacrebleu1_reproduces_sacrebleu_151(correct, total, sys_len, ref_len, method, value, eff, expected):
+def test_sacrebleu1_reproduces_sacrebleu_151(
+    correct, total, sys_len, ref_len, method, value, eff, expected
+):
     bleu = _bleu(method, value, eff)
     got = bleu.score_from_statistics(np.array([sys_len, ref_len, *correct, *total]))
     assert got == pytest.approx(expected, rel=1e-12, abs=1e-12)
 
 
 @pytest.mark.parametrize("correct,total,sys_len,ref_len,method,value,eff,expected", SACREBLEU_151)
-def test_sacrebleu1_differs_from_2x_only_without_unigram_matches(correct, total, sys_len, ref_len, method,
-                                                                  value, eff, expected):
-    v2 = SacreBLEU.compute_bleu(list(correct), list(total), sys_len, ref_len, smooth_method=method,
-                                smooth_value=value, effective_order=eff).score
+def test_sacrebleu1_differs_from_2x_only_without_unigram_matches(
+    correct, total, sys_len, ref_len, method, value, eff, expected
+):
+    v2 = SacreBLEU.compute_bleu(
+        list(correct),
+        list(total),
+        sys_len,
+        ref_len,
+        smooth_method=method,
+        smooth_value=value,
+        effective_order=eff,
+    ).score
     ours_2x = _bleu(method, value, eff, "sacrebleu").score_from_statistics(
-        np.array([sys_len, ref_len, *correct, *total]))
+        np.array([sys_len, ref_len, *correct, *total])
+    )
     assert ours_2x == v2
     if correct[0] > 0 or method in ("none", "add-k") or total[0] == 0:
         assert expected == pytest.approx(v2, rel=1e-12, abs=1e-12)
@@ -174,7 +190,9 @@ def test_moses_bleu_equals_sacrebleu_on_pretokenized_text():
     refs = [["The cat's hat is red.", "Prices rose $1,000 in the U.S. today."]]
     moses = sacremoses.MosesTokenizer(lang="en")
     pre = lambda s: " ".join(moses.tokenize(s, escape=False))  # noqa: E731
-    expected = SacreBLEU(tokenize="none").corpus_score([pre(h) for h in hyps], [[pre(r) for r in refs[0]]])
+    expected = SacreBLEU(tokenize="none").corpus_score(
+        [pre(h) for h in hyps], [[pre(r) for r in refs[0]]]
+    )
     ours = BLEU(tokenize="moses").corpus_score(hyps, refs)
     assert ours.score == pytest.approx(expected.score, rel=1e-12)
 
@@ -189,7 +207,10 @@ def test_registry_builds_both_options_and_names_them_in_the_signature():
 
     bleu = get_metric("bleu", semantics="sacrebleu1", tokenize="moses")
     sig = bleu.signature()
-    assert "semantics:sacrebleu1" in sig and f"tok:moses-en[sacremoses-{sacremoses.__version__}]" in sig
+    assert (
+        "semantics:sacrebleu1" in sig
+        and f"tok:moses-en[sacremoses-{sacremoses.__version__}]" in sig
+    )
     assert get_metric("bleu").signature() != sig
     with pytest.raises(ParameterError):
         get_metric("bleu", semantics="mteval")

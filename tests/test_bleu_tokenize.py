@@ -1,4 +1,5 @@
 """Tokenizers: the fast 13a port equals sacrebleu's; Leusch et al. (2005) Table 1 exactly."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,12 +18,12 @@ from evalkit.text.tokenize import (
 
 # The candidate of Leusch, Ueffing, Vilar & Ney (2005), Table 1, and the four rows printed
 # there (papers/acl2005-mtse-workshop-proceedings.txt, lines 2188-2205).
-LEUSCH_CANDIDATE = "Powell said: \"We\u2019d not be alone; that\u2019s for sure.\""
+LEUSCH_CANDIDATE = 'Powell said: "We\u2019d not be alone; that\u2019s for sure."'
 LEUSCH_TABLE1 = {
-    "original": "Powell said: \"We\u2019d not be alone; that\u2019s for sure.\"",
+    "original": 'Powell said: "We\u2019d not be alone; that\u2019s for sure."',
     "remove_punct": "Powell said We d not be alone that s for sure",
-    "mteval": "Powell said : \" We\u2019d not be alone ; that\u2019s for sure . \"",
-    "mteval_contractions": "Powell said : \" we would not be alone ; that is for sure . \"",
+    "mteval": 'Powell said : " We\u2019d not be alone ; that\u2019s for sure . "',
+    "mteval_contractions": 'Powell said : " we would not be alone ; that is for sure . "',
 }
 
 
@@ -38,7 +39,15 @@ def test_leusch_table1_ascii_apostrophe():
 
 
 def test_contractions_and_boundaries():
-    assert expand_contractions(["don't", "Won't", "they're", "cat"]) == ["do", "not", "will", "not", "they", "are", "cat"]
+    assert expand_contractions(["don't", "Won't", "they're", "cat"]) == [
+        "do",
+        "not",
+        "will",
+        "not",
+        "they",
+        "are",
+        "cat",
+    ]
     assert add_boundaries(["a", "b"], "both") == ["<s>", "a", "b", "</s>"]
     assert add_boundaries(["a"], "start") == ["<s>", "a"]
     assert add_boundaries(["a"], "end") == ["a", "</s>"]
@@ -48,11 +57,25 @@ def test_contractions_and_boundaries():
         get_tokenizer("no-such-tokenizer")
 
 
-_ALPHABET = list("ab1 2.,-'\"&;:()[]{}$%!?/\\@#*+=<>^_`|~\n\t") + ["&quot;", "&amp;", "&lt;", "-\n", "<skipped>", "é", "\u2019", "。", "€"]
+_ALPHABET = list("ab1 2.,-'\"&;:()[]{}$%!?/\\@#*+=<>^_`|~\n\t") + [
+    "&quot;",
+    "&amp;",
+    "&lt;",
+    "-\n",
+    "<skipped>",
+    "é",
+    "\u2019",
+    "。",
+    "€",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(_ALPHABET), max_size=30).map("".join), min_size=1, max_size=20))
+@given(
+    st.lists(
+        st.lists(st.sampled_from(_ALPHABET), max_size=30).map("".join), min_size=1, max_size=20
+    )
+)
 def test_fast_13a_equals_sacrebleu(lines):
     ref, fast = Tokenizer13a(), Tokenizer13aFast()
     for line in lines:
@@ -73,11 +96,23 @@ def test_scheme4_keeps_abbreviations_whole():
     from evalkit.text.tokenize import join_abbreviations
 
     text = "Mr. Smith met U.S. officials on Aug. 5, 2003 in St. Louis; it's 3.5 percent."
-    assert tokenize(text, "mteval") == "Mr . Smith met U . S . officials on Aug . 5 , 2003 in St . Louis ; it's 3.5 percent ."
-    assert tokenize(text, "mteval_contractions") == \
-        "Mr. Smith met U.S. officials on Aug. 5 , 2003 in St. Louis ; it is 3.5 percent ."
+    assert (
+        tokenize(text, "mteval")
+        == "Mr . Smith met U . S . officials on Aug . 5 , 2003 in St . Louis ; it's 3.5 percent ."
+    )
+    assert (
+        tokenize(text, "mteval_contractions")
+        == "Mr. Smith met U.S. officials on Aug. 5 , 2003 in St. Louis ; it is 3.5 percent ."
+    )
     # a sentence-final period after an ordinary word, a single initial, are left alone
-    assert join_abbreviations(["in", "A", ".", "B", "said", "."]) == ["in", "A", ".", "B", "said", "."]
+    assert join_abbreviations(["in", "A", ".", "B", "said", "."]) == [
+        "in",
+        "A",
+        ".",
+        "B",
+        "said",
+        ".",
+    ]
 
 
 # words_joined: all lines at once, LINE_SEP between lines; must give sacrebleu's tokens
@@ -98,9 +133,29 @@ def _split_joined(tokens, n):
 
 # plus Unicode whitespace that str.split() splits on but bytes.split() would not, a lone
 # surrogate (not UTF-8 encodable without surrogatepass), multi-byte UTF-8
-_LINE = st.lists(st.sampled_from(_ALPHABET + ["3.5", "1,000", "a.", "..", ",5", "9-", " ", "\xa0", "\x85",
-                                              "\u2028", "\x1c", "\u3000", "\ud800", "\U0001f600", "Straße"]),
-                 max_size=30).map("".join)
+_LINE = st.lists(
+    st.sampled_from(
+        _ALPHABET
+        + [
+            "3.5",
+            "1,000",
+            "a.",
+            "..",
+            ",5",
+            "9-",
+            " ",
+            "\xa0",
+            "\x85",
+            "\u2028",
+            "\x1c",
+            "\u3000",
+            "\ud800",
+            "\U0001f600",
+            "Straße",
+        ]
+    ),
+    max_size=30,
+).map("".join)
 
 
 @settings(max_examples=400, deadline=None)
@@ -122,7 +177,9 @@ def test_words_joined_edge_cases():
     # tricky lines (rules 2-4 by regex) beside simple ones, and the separator never glued
     # to a neighbouring token
     lines = ["It costs 3.5 euros.", "Hello, world.", "pages 3-5,", "a..b", ".,", "x"]
-    assert _split_joined(fast.words_joined(lines), len(lines)) == [Tokenizer13a()(x).split() for x in lines]
+    assert _split_joined(fast.words_joined(lines), len(lines)) == [
+        Tokenizer13a()(x).split() for x in lines
+    ]
     # a line containing the separator character cannot be joined
     assert fast.words_joined(["a", "b\x00c"]) is None
 
@@ -134,4 +191,6 @@ def test_words_joined_equals_sacrebleu_on_wmt17(data_mirror):
     data = load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
     ref, fast = Tokenizer13a(), Tokenizer13aFast()
     for lines in [data[0][1], data[5][1], data[16][1][0]]:
-        assert _split_joined(fast.words_joined(lines), len(lines)) == [ref(x).split() for x in lines]
+        assert _split_joined(fast.words_joined(lines), len(lines)) == [
+            ref(x).split() for x in lines
+        ]

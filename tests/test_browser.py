@@ -10,6 +10,7 @@
 
 When the browser cannot start the tests skip with the reason locally and FAIL under CI.
 """
+
 from __future__ import annotations
 
 import io
@@ -55,13 +56,24 @@ def browser(tmp_path_factory):
         _unavailable(f"selenium is not installed ({exc})")
     for path in (CHROMIUM, CHROMEDRIVER):
         if not os.access(path, os.X_OK):
-            _unavailable(f"{path} is missing (apt-get install chromium chromium-driver; requirements/apt.txt)")
+            _unavailable(
+                f"{path} is missing (apt-get install chromium chromium-driver; requirements/apt.txt)"
+            )
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1280,900",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,900",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     try:
@@ -79,8 +91,12 @@ def site(tmp_path_factory):
     from evalkit.notebook.runner import run_all
 
     results = tmp_path_factory.mktemp("results")
-    runs = run_all("sample", jobs=1, only=SELECTION, quick=True, results_dir=results, stream=io.StringIO())
-    assert [r.status for r in runs] == ["ok"] * len(runs) and len(runs) == 2, [(r.notebook, r.error) for r in runs]
+    runs = run_all(
+        "sample", jobs=1, only=SELECTION, quick=True, results_dir=results, stream=io.StringIO()
+    )
+    assert [r.status for r in runs] == ["ok"] * len(runs) and len(runs) == 2, [
+        (r.notebook, r.error) for r in runs
+    ]
     return results / "sample"
 
 
@@ -105,7 +121,8 @@ def test_every_site_page_loads_cleanly_and_every_link_resolves(browser, site):
         refs = browser.execute_script(
             "return {links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),"
             " images: Array.from(document.images).map(i => [i.src, i.complete && i.naturalWidth > 0]),"
-            " resources: performance.getEntriesByType('resource').map(r => r.name)}")
+            " resources: performance.getEntriesByType('resource').map(r => r.name)}"
+        )
         for src, loaded in refs["images"]:
             if not loaded:
                 problems.append(f"{page}: image does not load: {src}")
@@ -136,8 +153,23 @@ def _expected_scorecard(site: Path) -> dict:
     summary = json.loads((site / "summary.json").read_text())
     expected = {}
     for run in summary["notebooks"]:
-        row = expected.setdefault(run["paper"], dict.fromkeys(
-            ("ok", "failed", "skipped", "rec_agree", "rec_all", "agrees", "differs", "not comparable", "erratum"), 0))
+        row = expected.setdefault(
+            run["paper"],
+            dict.fromkeys(
+                (
+                    "ok",
+                    "failed",
+                    "skipped",
+                    "rec_agree",
+                    "rec_all",
+                    "agrees",
+                    "differs",
+                    "not comparable",
+                    "erratum",
+                ),
+                0,
+            ),
+        )
         row[run["status"]] += 1
         path = site / run["paper"] / run["notebook"] / "paper_vs_run.csv"
         if run["status"] != "ok" or not path.is_file():
@@ -157,7 +189,8 @@ def test_scorecard_in_the_browser_equals_the_claims_tables(browser, site):
     browser.get((site / "index.html").resolve().as_uri())
     table = browser.execute_script(
         "const t = Array.from(document.querySelectorAll('h2')).find(h => /scorecard/i.test(h.textContent))"
-        ".nextElementSibling; return Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.innerText.trim()));")
+        ".nextElementSibling; return Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.innerText.trim()));"
+    )
     header, rows = table[0], table[1:]
     assert header[:4] == ["paper", "ok", "failed", "skipped"], header
     expected = _expected_scorecard(site)
@@ -166,8 +199,16 @@ def test_scorecard_in_the_browser_equals_the_claims_tables(browser, site):
     for cells in rows:
         want = expected[cells[0]]
         rec = f"{want['rec_agree']} of {want['rec_all']}" if want["rec_all"] else "-"
-        assert cells[1:] == [str(want["ok"]), str(want["failed"]), str(want["skipped"]), rec, str(want["agrees"]),
-                             str(want["differs"]), str(want["not comparable"]), str(want["erratum"])], cells
+        assert cells[1:] == [
+            str(want["ok"]),
+            str(want["failed"]),
+            str(want["skipped"]),
+            rec,
+            str(want["agrees"]),
+            str(want["differs"]),
+            str(want["not comparable"]),
+            str(want["erratum"]),
+        ], cells
         claims_seen += want["rec_all"] + want["agrees"] + want["differs"] + want["not comparable"]
     assert claims_seen > 0, "the two notebooks wrote no claims: the comparison would be vacuous"
 
@@ -186,19 +227,42 @@ def jupyterlab(tmp_path_factory):
         _unavailable("jupyter is not installed beside this Python")
     port, token = _free_port(), secrets.token_hex(16)
     home = tmp_path_factory.mktemp("jupyter")
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"))
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+    )
     # a copy of notebooks/: the lab may autosave what it opens, the checkout must stay untouched
     served = home / "checkout"
-    shutil.copytree(REPO / "notebooks", served / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(
+        REPO / "notebooks",
+        served / "notebooks",
+        ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
+    )
     log = (home / "lab.log").open("w")
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-         f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={served}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
-         "jupyterlab.handlers.announcements.NeverCheckForUpdate", "--LabApp.extension_manager=readonly"]
+        [
+            str(Path(sys.executable).parent / "jupyter"),
+            "lab",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={served}",
+            "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class="
+            "jupyterlab.handlers.announcements.NeverCheckForUpdate",
+            "--LabApp.extension_manager=readonly",
+        ]
         + (["--allow-root"] if os.geteuid() == 0 else []),
-        cwd=served, env=env, stdout=log, stderr=subprocess.STDOUT)
+        cwd=served,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
@@ -211,7 +275,9 @@ def jupyterlab(tmp_path_factory):
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.flush()
-                pytest.fail(f"JupyterLab did not start (exit {proc.poll()}):\n{(home / 'lab.log').read_text()[-3000:]}")
+                pytest.fail(
+                    f"JupyterLab did not start (exit {proc.poll()}):\n{(home / 'lab.log').read_text()[-3000:]}"
+                )
             time.sleep(1)
         yield base, token
     finally:
@@ -234,14 +300,21 @@ def test_jupyterlab_opens_a_notebook_and_screenshots_it(browser, jupyterlab, tmp
         lambda d: d.execute_script(
             "const tab = Array.from(document.querySelectorAll('.lm-TabBar-tabLabel'))"
             "  .some(t => t.textContent.includes(arguments[0]));"
-            "return tab && document.querySelectorAll('.jp-Notebook .jp-Cell').length > 0;", name))
+            "return tab && document.querySelectorAll('.jp-Notebook .jp-Cell').length > 0;",
+            name,
+        )
+    )
     title = browser.title
     tab_labels = browser.execute_script(
-        "return Array.from(document.querySelectorAll('.lm-TabBar-tabLabel')).map(t => t.textContent)")
+        "return Array.from(document.querySelectorAll('.lm-TabBar-tabLabel')).map(t => t.textContent)"
+    )
     assert name in title or name in tab_labels, (title, tab_labels)
-    first_heading = json.loads((REPO / LAB_NOTEBOOK).read_text())["cells"][0]["source"][0].lstrip("# ").strip()
+    first_heading = (
+        json.loads((REPO / LAB_NOTEBOOK).read_text())["cells"][0]["source"][0].lstrip("# ").strip()
+    )
     WebDriverWait(browser, 60).until(
-        lambda d: first_heading[:40] in d.find_element("css selector", ".jp-Notebook").text)
+        lambda d: first_heading[:40] in d.find_element("css selector", ".jp-Notebook").text
+    )
     shot = tmp_path / "jupyterlab.png"
     assert browser.save_screenshot(str(shot))
     data = shot.read_bytes()

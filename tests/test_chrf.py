@@ -1,4 +1,5 @@
 """chrF / chrF++: sacrebleu parity (statistics and scores bit-identical), statistics identities."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,23 @@ from test_bleu import make_corpora
 
 pytestmark = pytest.mark.parity
 
-WORDS = ["the", "The", "cat", "cats", "mat", "ça", "Straße", "日本語", "on", "(a)", ",", "end.", "5.5", "", "  "]
+WORDS = [
+    "the",
+    "The",
+    "cat",
+    "cats",
+    "mat",
+    "ça",
+    "Straße",
+    "日本語",
+    "on",
+    "(a)",
+    ",",
+    "end.",
+    "5.5",
+    "",
+    "  ",
+]
 
 CONFIGS = [
     dict(),
@@ -51,20 +68,29 @@ def test_resampled_statistics_give_resampled_corpus_score(corpus, rnd):
     c = CHRF(word_order=2)
     stats = c.segment_statistics(hyps, streams)
     idx = [rnd.randrange(len(hyps)) for _ in range(len(hyps))]
-    expected = sacrebleu.CHRF(word_order=2).corpus_score([hyps[i] for i in idx], [[s[i] for i in idx] for s in streams]).score
+    expected = (
+        sacrebleu.CHRF(word_order=2)
+        .corpus_score([hyps[i] for i in idx], [[s[i] for i in idx] for s in streams])
+        .score
+    )
     assert c.score_from_statistics(stats[idx].sum(axis=0)) == expected
 
 
 def test_api_and_validation():
     assert corpus_chrf(["abc"], [["abc"]]).score == 100.0
     assert sentence_chrf("abc", ["xyz"]).score == 0.0
-    assert CHRF(word_order=2).corpus_score(["a b"], [["a b"]]).format().startswith("chrF2++ = 100.00")
+    assert (
+        CHRF(word_order=2).corpus_score(["a b"], [["a b"]]).format().startswith("chrF2++ = 100.00")
+    )
     with pytest.raises(ParameterError):
         CHRF(char_order=0)
     with pytest.raises(ParameterError):
         CHRF().corpus_score(["a"], [["a", "b"]])
     refs = [["the cat", "a dog"]]
-    assert CHRF(references=refs).corpus_score(["the cat", "a dig"]).score == corpus_chrf(["the cat", "a dig"], refs).score
+    assert (
+        CHRF(references=refs).corpus_score(["the cat", "a dig"]).score
+        == corpus_chrf(["the cat", "a dig"], refs).score
+    )
     assert "nc:6|nw:0" in CHRF().signature()
 
 

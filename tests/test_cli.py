@@ -1,4 +1,5 @@
 """The evalkit command line."""
+
 from __future__ import annotations
 
 import subprocess
@@ -13,12 +14,16 @@ def test_help_lists_commands(capsys):
 
 
 def test_module_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "evalkit", "--version"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "evalkit", "--version"], capture_output=True, text=True
+    )
     assert proc.returncode == 0
     assert proc.stdout.startswith("evalkit ")
 
 
 def test_unknown_command_fails():
-    proc = subprocess.run([sys.executable, "-m", "evalkit", "no-such-command"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "evalkit", "no-such-command"], capture_output=True, text=True
+    )
     assert proc.returncode == 2
     assert "invalid choice" in proc.stderr

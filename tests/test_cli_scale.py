@@ -2,6 +2,7 @@
 one tstset, several references in one refset), Parquet output, progress on stderr only,
 significance clusters of systems and the metric-correlation tests with human scores, each
 checked against the library functions computed here; malformed input names file and line."""
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,11 @@ from evalkit.data.nist_sgml import NistSet, nist_set_from_segments, write_nist  
 from evalkit.data.simulate.scale import wmt_scale_corpus  # noqa: E402
 from evalkit.metrics import get_metric  # noqa: E402
 from evalkit.stats.difference_tests import assign_ranks  # noqa: E402
-from evalkit.stats.distributed import (distributed_bootstrap, distributed_compare_metrics,  # noqa: E402
-                                       distributed_significance_clusters)
+from evalkit.stats.distributed import (
+    distributed_bootstrap,
+    distributed_compare_metrics,  # noqa: E402
+    distributed_significance_clusters,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 SYSTEMS, REFS = wmt_scale_corpus(4, 90, seed=7, n_references=2)
@@ -38,10 +42,14 @@ def _sgml(tmp_path):
     refset with the two references."""
     tst = NistSet("tstset", "scale", "de", "en")
     for name, hyps in SYSTEMS.items():
-        tst.docs += nist_set_from_segments("tstset", "scale", "de", "en", name, _docs(hyps)[::-1]).docs
+        tst.docs += nist_set_from_segments(
+            "tstset", "scale", "de", "en", name, _docs(hyps)[::-1]
+        ).docs
     ref = NistSet("refset", "scale", "de", "en")
     for r in range(2):
-        ref.docs += nist_set_from_segments("refset", "scale", "de", "en", f"ref{r}", _docs([s[r] for s in REFS])).docs
+        ref.docs += nist_set_from_segments(
+            "refset", "scale", "de", "en", f"ref{r}", _docs([s[r] for s in REFS])
+        ).docs
     write_nist(tst, tmp_path / "tst.sgm")
     write_nist(ref, tmp_path / "ref.sgm")
     return [str(tmp_path / "tst.sgm"), "--refs", str(tmp_path / "ref.sgm")]
@@ -59,15 +67,49 @@ def _text(tmp_path):
 
 
 def _keys():
-    return ([("d1", i + 1) for i in range(SPLIT)] + [("d2", i + 1) for i in range(len(REFS) - SPLIT)])
+    return [("d1", i + 1) for i in range(SPLIT)] + [("d2", i + 1) for i in range(len(REFS) - SPLIT)]
 
 
 def test_sgml_scores_equal_the_single_process_scores_and_parquet_equals_csv(tmp_path):
     args = _sgml(tmp_path)
-    assert main(["score", *args, "--metric", "bleu", "--metric", "wer", "--workers", "0", "--quiet",
-                 "--output", str(tmp_path / "s.parquet")]) == 0
-    assert main(["score", *args, "--metric", "bleu", "--metric", "wer", "--workers", "0", "--quiet",
-                 "--format", "csv", "--output", str(tmp_path / "s.out")]) == 0
+    assert (
+        main(
+            [
+                "score",
+                *args,
+                "--metric",
+                "bleu",
+                "--metric",
+                "wer",
+                "--workers",
+                "0",
+                "--quiet",
+                "--output",
+                str(tmp_path / "s.parquet"),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "score",
+                *args,
+                "--metric",
+                "bleu",
+                "--metric",
+                "wer",
+                "--workers",
+                "0",
+                "--quiet",
+                "--format",
+                "csv",
+                "--output",
+                str(tmp_path / "s.out"),
+            ]
+        )
+        == 0
+    )
     frame = pd.read_parquet(tmp_path / "s.parquet")
     pd.testing.assert_frame_equal(frame, pd.read_csv(tmp_path / "s.out"), check_exact=True)
     assert sorted(frame["system"].unique()) == sorted(SYSTEMS)
@@ -78,12 +120,28 @@ def test_sgml_scores_equal_the_single_process_scores_and_parquet_equals_csv(tmp_
 
 def test_sgml_segment_level_keys_are_documents_and_segment_ids(tmp_path):
     args = _sgml(tmp_path)
-    assert main(["score", *args, "--level", "segment", "--workers", "0", "--quiet",
-                 "--output", str(tmp_path / "seg.csv")]) == 0
+    assert (
+        main(
+            [
+                "score",
+                *args,
+                "--level",
+                "segment",
+                "--workers",
+                "0",
+                "--quiet",
+                "--output",
+                str(tmp_path / "seg.csv"),
+            ]
+        )
+        == 0
+    )
     frame = pd.read_csv(tmp_path / "seg.csv", keep_default_na=False)
     assert list(frame.columns) == ["metric", "system", "document", "segment", "score"]
     first = frame[frame["system"] == "sys00"]
-    assert list(zip(first["document"], first["segment"])) == _keys()   # refset order, not tstset order
+    assert (
+        list(zip(first["document"], first["segment"])) == _keys()
+    )  # refset order, not tstset order
     expected = get_metric("bleu").sentence_scores(SYSTEMS["sys00"], REFS)
     np.testing.assert_array_equal(first["score"].to_numpy(), expected)
 
@@ -92,22 +150,55 @@ def test_sgml_equals_plain_text_significance_with_clusters(tmp_path):
     outs = {}
     for kind, args in (("sgml", _sgml(tmp_path)), ("text", _text(tmp_path))):
         prefix = tmp_path / kind
-        assert main(["significance", *args, "--resamples", "400", "--block-size", "90", "--seed", "5",
-                     "--workers", "0", "--quiet", "--output", f"{prefix}-t.parquet", "--matrix",
-                     f"{prefix}-m.parquet", "--clusters", f"{prefix}-c.parquet"]) == 0
+        assert (
+            main(
+                [
+                    "significance",
+                    *args,
+                    "--resamples",
+                    "400",
+                    "--block-size",
+                    "90",
+                    "--seed",
+                    "5",
+                    "--workers",
+                    "0",
+                    "--quiet",
+                    "--output",
+                    f"{prefix}-t.parquet",
+                    "--matrix",
+                    f"{prefix}-m.parquet",
+                    "--clusters",
+                    f"{prefix}-c.parquet",
+                ]
+            )
+            == 0
+        )
         outs[kind] = [pd.read_parquet(f"{prefix}-{x}.parquet") for x in "tmc"]
     for a, b in zip(outs["sgml"], outs["text"]):
-        pd.testing.assert_frame_equal(a.sort_values(list(a.columns[:2])).reset_index(drop=True),
-                                      b.sort_values(list(b.columns[:2])).reset_index(drop=True), check_exact=True)
+        pd.testing.assert_frame_equal(
+            a.sort_values(list(a.columns[:2])).reset_index(drop=True),
+            b.sort_values(list(b.columns[:2])).reset_index(drop=True),
+            check_exact=True,
+        )
     bleu = get_metric("bleu")
     stats = {k: bleu.segment_statistics(h, REFS) for k, h in SYSTEMS.items()}
-    expected = distributed_bootstrap(stats, bleu, pairs="all", n_resamples=400, block_size=90, seed=5,
-                                     method="centred", n_workers=0)
+    expected = distributed_bootstrap(
+        stats,
+        bleu,
+        pairs="all",
+        n_resamples=400,
+        block_size=90,
+        seed=5,
+        method="centred",
+        n_workers=0,
+    )
     results, matrix, clusters = outs["text"]
     assert list(results["p_value"]) == list(expected["p_value"])
     # clusters recomputed here from the expected p-values (assign_ranks on the score order)
-    scores = dict(zip(expected["baseline"], expected["baseline_score"])) | dict(zip(expected["system"],
-                                                                                   expected["score"]))
+    scores = dict(zip(expected["baseline"], expected["baseline_score"])) | dict(
+        zip(expected["system"], expected["score"])
+    )
     order = sorted(scores, key=lambda s: -scores[s])
     p = {frozenset((r.system, r.baseline)): r.p_value for r in expected.itertuples()}
     k = len(order)
@@ -123,8 +214,26 @@ def test_sgml_equals_plain_text_significance_with_clusters(tmp_path):
 def test_system_clusters_of_an_error_rate_put_the_lowest_score_first(tmp_path):
     args = _text(tmp_path)
     out = tmp_path / "c.csv"
-    assert main(["significance", *args, "--metric", "wer", "--resamples", "100", "--workers", "0", "--quiet",
-                 "--output", str(tmp_path / "t.csv"), "--clusters", str(out)]) == 0
+    assert (
+        main(
+            [
+                "significance",
+                *args,
+                "--metric",
+                "wer",
+                "--resamples",
+                "100",
+                "--workers",
+                "0",
+                "--quiet",
+                "--output",
+                str(tmp_path / "t.csv"),
+                "--clusters",
+                str(out),
+            ]
+        )
+        == 0
+    )
     clusters = pd.read_csv(out)
     wer = get_metric("wer")
     expected = sorted(SYSTEMS, key=lambda s: wer.corpus_score(SYSTEMS[s], REFS))
@@ -151,18 +260,64 @@ def _human(tmp_path, keys, gaps=()):
 def test_metric_correlation_tests_against_human_scores(tmp_path):
     args = _sgml(tmp_path)
     human_path, human = _human(tmp_path, _keys(), gaps={(1, 3), (2, 50)})
-    options = ["--corr-test", "boot", "--unit", "both", "--corr-level", "summary", "--coefficient", "kendall"]
-    assert main(["significance", *args, "--metric", "bleu", "--metric", "chrf", "--metric", "wer",
-                 "--human", str(human_path), *options, "--resamples", "200", "--block-size", "60", "--seed", "9",
-                 "--workers", "0", "--quiet", "--output", str(tmp_path / "r.csv"), "--matrix",
-                 str(tmp_path / "m.csv"), "--clusters", str(tmp_path / "c.parquet")]) == 0
+    options = [
+        "--corr-test",
+        "boot",
+        "--unit",
+        "both",
+        "--corr-level",
+        "summary",
+        "--coefficient",
+        "kendall",
+    ]
+    assert (
+        main(
+            [
+                "significance",
+                *args,
+                "--metric",
+                "bleu",
+                "--metric",
+                "chrf",
+                "--metric",
+                "wer",
+                "--human",
+                str(human_path),
+                *options,
+                "--resamples",
+                "200",
+                "--block-size",
+                "60",
+                "--seed",
+                "9",
+                "--workers",
+                "0",
+                "--quiet",
+                "--output",
+                str(tmp_path / "r.csv"),
+                "--matrix",
+                str(tmp_path / "m.csv"),
+                "--clusters",
+                str(tmp_path / "c.parquet"),
+            ]
+        )
+        == 0
+    )
     mats = {}
     for name in ("bleu", "chrf", "wer"):
         metric = get_metric(name)
         sign = 1 if metric.higher_is_better else -1
         mats[name] = sign * np.stack([metric.sentence_scores(h, REFS) for h in SYSTEMS.values()])
-    kw = dict(test="boot", unit="both", level="summary", method="kendall", n_resamples=200, seed=9,
-              block_size=60, n_workers=0)
+    kw = dict(
+        test="boot",
+        unit="both",
+        level="summary",
+        method="kendall",
+        n_resamples=200,
+        seed=9,
+        block_size=60,
+        n_workers=0,
+    )
     expected = distributed_compare_metrics(mats, human, **kw)
     got = pd.read_csv(tmp_path / "r.csv")
     np.testing.assert_array_equal(got["p_value"], expected["p_value"])
@@ -172,15 +327,20 @@ def test_metric_correlation_tests_against_human_scores(tmp_path):
         assert m.loc[row.metric_a, row.metric_b] == row.p_value
     clusters = pd.read_parquet(tmp_path / "c.parquet")
     single = distributed_significance_clusters(mats, human, alpha=0.05, **kw)
-    assert list(clusters["metric"]) == list(single["metric"]) and list(clusters["rank"]) == list(single["rank"])
+    assert list(clusters["metric"]) == list(single["metric"]) and list(clusters["rank"]) == list(
+        single["rank"]
+    )
     assert [list(b) for b in clusters["beaten_by"]] == list(single["beaten_by"])
 
 
-@pytest.mark.parametrize("edit,where", [
-    (lambda t: t.replace('<seg id="3">', '<seg id="3"><seg>', 1), "tst.sgm, line"),
-    (lambda t: t.replace('<seg id="7">', '<seg id="x7">', 1), "tst.sgm, line"),
-    (lambda t: t.replace("</doc>", "", 1), "tst.sgm, line"),
-])
+@pytest.mark.parametrize(
+    "edit,where",
+    [
+        (lambda t: t.replace('<seg id="3">', '<seg id="3"><seg>', 1), "tst.sgm, line"),
+        (lambda t: t.replace('<seg id="7">', '<seg id="x7">', 1), "tst.sgm, line"),
+        (lambda t: t.replace("</doc>", "", 1), "tst.sgm, line"),
+    ],
+)
 def test_malformed_sgml_names_file_and_line(tmp_path, capsys, edit, where):
     args = _sgml(tmp_path)
     path = tmp_path / "tst.sgm"
@@ -199,8 +359,24 @@ def test_mismatched_documents_and_bad_human_rows_are_errors(tmp_path, capsys):
     args = _text(tmp_path)
     human, _ = _human(tmp_path, [("", i + 1) for i in range(len(REFS))])
     human.write_text(human.read_text() + "sys00\t\t999\t1.0\n")
-    assert main(["significance", *args, "--metric", "bleu", "--metric", "chrf", "--human", str(human),
-                 "--workers", "0", "--quiet"]) == 2
+    assert (
+        main(
+            [
+                "significance",
+                *args,
+                "--metric",
+                "bleu",
+                "--metric",
+                "chrf",
+                "--human",
+                str(human),
+                "--workers",
+                "0",
+                "--quiet",
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "human.tsv, line" in err and "999" in err
     assert main(["score", *args[:1], "--refs", str(tmp_path / "ref.sgm"), "--workers", "0"]) == 2
@@ -210,8 +386,13 @@ def test_mismatched_documents_and_bad_human_rows_are_errors(tmp_path, capsys):
 
 
 def _cli(*argv, env=None):
-    return subprocess.run([sys.executable, "-m", "evalkit", *argv], capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=str(REPO), **(env or {})), timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "evalkit", *argv],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO), **(env or {})),
+        timeout=600,
+    )
 
 
 @pytest.mark.slow
@@ -236,8 +417,8 @@ def test_readme_large_evaluations_commands_parse():
     from evalkit.cli import build_parser
 
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Large evaluations"):]
-    section = section[:section.index("\n## ", 5)]
+    section = text[text.index("## Large evaluations") :]
+    section = section[: section.index("\n## ", 5)]
     commands = []
     for line in section.replace("\\\n", " ").splitlines():
         if not line.strip().split(" ")[0].startswith(("evalkit", "EVALKIT_")):

@@ -1,5 +1,6 @@
 """Compound gold sets: the simulated sample (written, read back, truth consistent), the
 public silver set from the Debian word lists (hand-checked fixtures), the licensed reader."""
+
 import json
 
 import pytest
@@ -42,8 +43,13 @@ def test_sample_written_and_read_back_deterministically(tmp_path):
         for word, seg in s.segmentation.items():
             assert sum(b - a for a, b in seg.spans) + sum(map(len, seg.connectors)) == len(word)
         # regular compounds (all parts known, not irregular) are found by the analyser
-        regular = [w for w in s.gold if truth.loc[w, "lexicalized"] == 0 and truth.loc[w, "unknown_part"] == ""
-                   and all(c in s.lexicon.lemmas for c in s.gold[w][0])]
+        regular = [
+            w
+            for w in s.gold
+            if truth.loc[w, "lexicalized"] == 0
+            and truth.loc[w, "unknown_part"] == ""
+            and all(c in s.lexicon.lemmas for c in s.gold[w][0])
+        ]
         found = {w: dc.analyze(w, s.lexicon, s.config, lexicalized=False) for w in regular}
         assert dc.evaluate_prf(found, {w: s.gold[w] for w in regular})["recall"] > 0.8
     other = write_compounds(tmp_path / "c", seed=8, quick=True)
@@ -61,10 +67,14 @@ def test_folder_reader_errors(tmp_path):
     (tmp_path / "xx").mkdir()
     with pytest.raises(InputFormatError, match="gold.tsv"):
         compounds.read_compound_folder(tmp_path)
-    (tmp_path / "xx" / "gold.tsv").write_text("word\tdecompositions\nhaustür\thaus#tür\n", encoding="utf-8")
+    (tmp_path / "xx" / "gold.tsv").write_text(
+        "word\tdecompositions\nhaustür\thaus#tür\n", encoding="utf-8"
+    )
     with pytest.raises(InputFormatError, match="lexicon.tsv"):
         compounds.read_compound_folder(tmp_path)
-    (tmp_path / "xx" / "lexicon.tsv").write_text("form\tlemma\tpos\nhaus\thaus\tN\n", encoding="utf-8")
+    (tmp_path / "xx" / "lexicon.tsv").write_text(
+        "form\tlemma\tpos\nhaus\thaus\tN\n", encoding="utf-8"
+    )
     with pytest.raises(InputFormatError, match="config.json"):
         compounds.read_compound_folder(tmp_path)
     (tmp_path / "xx" / "config.json").write_text(json.dumps({"max_elements": 1}), encoding="utf-8")
@@ -86,14 +96,29 @@ def test_licensed_gold_unconfigured_then_configured(tmp_path, monkeypatch):
 
 
 def test_silver_builder_on_a_hand_built_list():
-    words = ["haus", "tür", "haustür", "hausmeister", "meister", "hauseingang", "eingang", "hausein", "gang",
-             "arbeitsamt", "arbeit", "amt", "amts"]
+    words = [
+        "haus",
+        "tür",
+        "haustür",
+        "hausmeister",
+        "meister",
+        "hauseingang",
+        "eingang",
+        "hausein",
+        "gang",
+        "arbeitsamt",
+        "arbeit",
+        "amt",
+        "amts",
+    ]
     silver = compounds.silver_gold(words, ("s",), n=10, seed=1, min_word=8, min_part=4)
     # haustür: tür is 3 letters; hauseingang has two splits (haus#eingang, hausein#gang)
     assert set(silver) == {"hausmeister"}
     assert silver["hausmeister"][0] == (("haus", "meister"),)
     silver = compounds.silver_gold(words, ("s",), n=10, seed=1, min_word=8, min_part=3)
-    assert silver["arbeitsamt"][1].connectors == ("s",) and silver["arbeitsamt"][0] == (("arbeit", "amt"),)
+    assert silver["arbeitsamt"][1].connectors == ("s",) and silver["arbeitsamt"][0] == (
+        ("arbeit", "amt"),
+    )
 
 
 @pytest.mark.parametrize("lang,word,split", FIXTURES)
@@ -101,6 +126,7 @@ def test_silver_fixtures_on_the_debian_lists(lang, word, split):
     path = DEBIAN_WORD_LISTS[lang]
     try:
         from evalkit.text.decompound_lexicon import debian_word_list
+
         listed = read_word_list(debian_word_list(lang), path[2], phrases=True)
     except DataNotConfiguredError as exc:
         pytest.skip(str(exc))

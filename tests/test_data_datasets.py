@@ -1,6 +1,7 @@
 """Data sets by key and profile (evalkit.data.datasets) and the provenance record every
 loaded corpus carries (evalkit.data.provenance): per profile, with the SHA-256 of every
 file recomputed here with hashlib."""
+
 from __future__ import annotations
 
 import hashlib
@@ -54,24 +55,60 @@ STUDIES = {"tdt3-relevance", "kolluru-study", "icsi-meetings", "trec-qa-2004"}
 
 def test_every_profile_lists_what_exists_today():
     table = datasets.available()
-    assert list(table.columns) == ["key", "profile", "kind", "description", "stands_in_for", "source"]
+    assert list(table.columns) == [
+        "key",
+        "profile",
+        "kind",
+        "description",
+        "stands_in_for",
+        "source",
+    ]
     kinds = table.groupby("kind")["key"].apply(set)
-    assert kinds["mt"] == {"tides2003", "tides2003ce", "tides2003ae", "btec2004", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en", "wmt19-darr-kk-en",
-                           "wmt19-darr-lt-en", "mtc2", "mtc4", "tides2003-ar-en",
-                           "nist-mt04-ar-en", "nist-mt04-zh-en", "nist-mt05-ar-en", "nist-mt05-zh-en"}
+    assert kinds["mt"] == {
+        "tides2003",
+        "tides2003ce",
+        "tides2003ae",
+        "btec2004",
+        "wmt17-en-de",
+        "wmt09-cz-en",
+        "wmt19-darr-gu-en",
+        "wmt19-darr-kk-en",
+        "wmt19-darr-lt-en",
+        "mtc2",
+        "mtc4",
+        "tides2003-ar-en",
+        "nist-mt04-ar-en",
+        "nist-mt04-zh-en",
+        "nist-mt05-ar-en",
+        "nist-mt05-zh-en",
+    }
     assert set(datasets.keys("sample")) == set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"}
     assert kinds["decompounding"] == {"decompound-sim", "decompound-debian", "decompound-gold"}
     assert set(datasets.keys("licensed")) == set(licensed.CORPORA)
-    assert set(datasets.keys("public")) == {"summeval", "realsumm", "wmt17-en-de", "wmt09-cz-en", "wmt19-darr-gu-en",
-                                            "wmt19-darr-kk-en", "wmt19-darr-lt-en", "icsi-meetings", "trec-qa-2004",
-                                            "decompound-debian"}
+    assert set(datasets.keys("public")) == {
+        "summeval",
+        "realsumm",
+        "wmt17-en-de",
+        "wmt09-cz-en",
+        "wmt19-darr-gu-en",
+        "wmt19-darr-kk-en",
+        "wmt19-darr-lt-en",
+        "icsi-meetings",
+        "trec-qa-2004",
+        "decompound-debian",
+    }
     assert kinds["study"] == STUDIES | {"trec-qa-2003", "duc2004-docs"}
     assert datasets.profiles("duc2004") == ("sample", "licensed")
     assert datasets.profiles("summeval") == ("public",)
     sample = datasets.available("sample")
-    assert (sample["stands_in_for"] != "").all()                       # every simulated corpus imitates one
+    assert (sample["stands_in_for"] != "").all()  # every simulated corpus imitates one
     assert "DUC 2004" in sample.set_index("key").loc["duc2004", "stands_in_for"]
-    assert datasets.available("public").set_index("key").loc["summeval", "stands_in_for"].startswith("DUC")
+    assert (
+        datasets.available("public")
+        .set_index("key")
+        .loc["summeval", "stands_in_for"]
+        .startswith("DUC")
+    )
 
 
 def test_command_line_lists_the_registry(capsys):
@@ -80,7 +117,9 @@ def test_command_line_lists_the_registry(capsys):
     assert main(["data", "datasets", "--profile", "sample"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:4] == ["key", "profile", "kind", "stands_in_for"]
-    assert sorted(line.split()[0] for line in lines[1:]) == sorted(set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"})
+    assert sorted(line.split()[0] for line in lines[1:]) == sorted(
+        set(SAMPLE_CORPORA) | STUDIES | {"decompound-sim"}
+    )
     assert any(line.startswith("tides2003") and " mt " in line for line in lines)
 
 
@@ -103,7 +142,9 @@ def test_unknown_keys_profiles_and_second_registrations_are_refused(monkeypatch)
     with pytest.raises(ParameterError, match="description"):
         datasets.register_dataset("toy2", "public", lambda: None, description="")
     with pytest.raises(ParameterError, match="kind"):
-        datasets.register_dataset("toy2", "public", lambda: None, description="a toy", kind="speech")
+        datasets.register_dataset(
+            "toy2", "public", lambda: None, description="a toy", kind="speech"
+        )
 
 
 # ------------------------------------------------------------------------------ sample
@@ -116,7 +157,7 @@ def test_sample_corpus_carries_its_files_and_what_it_stands_in_for(sample_root, 
     folder = Path(p.root)
     assert folder.parent.parent == sample_root or folder.parent == sample_root
     on_disk = sorted(q.relative_to(folder).as_posix() for q in folder.rglob("*") if q.is_file())
-    assert [f.name for f in p.files] == on_disk                     # every file of the sample, by name
+    assert [f.name for f in p.files] == on_disk  # every file of the sample, by name
     assert "SEE/short.results.table2" in on_disk
     assert p.checksums() == {f.name: _sha(folder / f.name) for f in p.files}
     _check_files(p)
@@ -137,7 +178,9 @@ def test_simulated_study_carries_its_files_seed_and_what_it_stands_in_for(sample
     assert (p.dataset, p.profile) == ("kolluru-study", "sample") and "Kolluru" in p.stands_in_for
     folder = Path(p.root)
     assert sample_root in folder.parents
-    assert [f.name for f in p.files] == sorted(q.relative_to(folder).as_posix() for q in folder.rglob("*") if q.is_file())
+    assert [f.name for f in p.files] == sorted(
+        q.relative_to(folder).as_posix() for q in folder.rglob("*") if q.is_file()
+    )
     _check_files(p)
     assert json.loads((folder / "truth" / "build.json").read_text())["seed"] == DEFAULT_SEED
     other = datasets.load("kolluru-study", "sample", quick=True, seed=5).provenance
@@ -158,8 +201,13 @@ def test_a_tampered_record_is_refused(sample_root):
 
 
 # ------------------------------------------------------------------------------ public
-PUBLIC = [("summeval", {"documents": False}), ("realsumm", {"annotations": False, "documents": False}),
-          ("wmt17-en-de", {}), ("wmt09-cz-en", {}), ("wmt19-darr-kk-en", {})]
+PUBLIC = [
+    ("summeval", {"documents": False}),
+    ("realsumm", {"annotations": False, "documents": False}),
+    ("wmt17-en-de", {}),
+    ("wmt09-cz-en", {}),
+    ("wmt19-darr-kk-en", {}),
+]
 
 
 @pytest.mark.public
@@ -170,20 +218,23 @@ def test_public_sets_record_their_manifest_files(data_mirror, key, options):
     assert (p.dataset, p.profile, p.options) == (key, "public", options)
     entries = {e["path"]: e for info in public.manifest()["sets"].values() for e in info["files"]}
     for f in p.files:
-        assert entries[f.name]["sha256"] == f.sha256                 # the pinned upstream bytes
+        assert entries[f.name]["sha256"] == f.sha256  # the pinned upstream bytes
         assert Path(f.path) == (data_mirror / f.name).resolve()
     assert p.licence == entries[p.files[0].name]["licence"]
-    assert p.checksums() == c.meta["sha256"]                           # what the loaders recorded before
+    assert p.checksums() == c.meta["sha256"]  # what the loaders recorded before
     _check_files(p)
 
 
 @pytest.mark.public
 def test_quick_is_the_sample_size_and_recorded_elsewhere(data_mirror, sample_root):
     whole = datasets.load("wmt09-cz-en", "public")
-    quick = datasets.load("wmt09-cz-en", "public", quick=True)          # no test size: loaded whole
+    quick = datasets.load("wmt09-cz-en", "public", quick=True)  # no test size: loaded whole
     assert len(quick.outputs) == len(whole.outputs) and quick.provenance.options == {"quick": True}
     small = datasets.load("duc2004", "sample", quick=True)
-    assert small.provenance.options == {"quick": True} and datasets.get_dataset("duc2004", "sample").has_quick
+    assert (
+        small.provenance.options == {"quick": True}
+        and datasets.get_dataset("duc2004", "sample").has_quick
+    )
     with pytest.raises(ParameterError, match="quick"):
         datasets.load("duc2004", "sample", quick="yes")
 
@@ -202,7 +253,9 @@ def test_unconfigured_licensed_data_is_reported_not_failed(key):
         datasets.load(key, "licensed")
 
 
-def test_licensed_duc_tac_and_nist_record_the_files_the_readers_use(sample_root, tmp_path, monkeypatch):
+def test_licensed_duc_tac_and_nist_record_the_files_the_readers_use(
+    sample_root, tmp_path, monkeypatch
+):
     from evalkit.data import duc, judgments, tac
     from evalkit.data.simulate import load_sample
 
@@ -222,14 +275,18 @@ def test_licensed_duc_tac_and_nist_record_the_files_the_readers_use(sample_root,
     q = datasets.load("duc2004", "licensed").provenance
     assert q.digest == p.digest and q.paths() != p.paths()
 
-    eval_dir = tac.write_corpus(load_sample("tac2008", quick=True), tmp_path / "UpdateSumm08_eval", 2008)
+    eval_dir = tac.write_corpus(
+        load_sample("tac2008", quick=True), tmp_path / "UpdateSumm08_eval", 2008
+    )
     monkeypatch.setenv("EVALKIT_TAC2008", str(eval_dir))
     t = datasets.load("tac2008", "licensed").provenance
     assert {"manual/manual.peer", "manual/manual.model"} <= {f.name for f in t.files}
     assert any(f.name.startswith("manual/pyramids/") for f in t.files)
     _check_files(t)
 
-    yaml_path = judgments.write_mt_evaluation(load_sample("tides2003", quick=True), tmp_path / "mtc4")
+    yaml_path = judgments.write_mt_evaluation(
+        load_sample("tides2003", quick=True), tmp_path / "mtc4"
+    )
     monkeypatch.setenv("EVALKIT_MTC4", str(yaml_path))
     m = datasets.load("mtc4", "licensed").provenance
     assert "assessments.csv" in {f.name for f in m.files}
@@ -240,8 +297,10 @@ def test_licensed_duc_tac_and_nist_record_the_files_the_readers_use(sample_root,
 def test_file_records_refuse_missing_files_and_name_relative_to_the_root(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "x.txt").write_bytes(b"x")
-    recs = file_records([tmp_path / "a" / "x.txt", ("given/name", tmp_path / "a" / "x.txt")], root=tmp_path)
-    assert [r.name for r in recs] == ["a/x.txt"]                          # one file, first name wins
+    recs = file_records(
+        [tmp_path / "a" / "x.txt", ("given/name", tmp_path / "a" / "x.txt")], root=tmp_path
+    )
+    assert [r.name for r in recs] == ["a/x.txt"]  # one file, first name wins
     assert recs[0].sha256 == hashlib.sha256(b"x").hexdigest() and recs[0].size == 1
     with pytest.raises(InputFormatError, match="missing.txt"):
         file_records([tmp_path / "missing.txt"])

@@ -1,5 +1,6 @@
 """Hong et al. (2014) summaries (evalkit.data.hong2014): the folder layout, its errors, and
 the licensed-data configuration that locates it (no environment reading of its own)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -21,13 +22,21 @@ def _no_configuration(tmp_path, monkeypatch):
 
 def _duc_corpus():
     """Two DUC 2004-style docsets, models A and B, peers 1 and 2."""
-    texts = {"A": ("the cat sat on the mat .",), "B": ("a cat was sitting on a mat .",),
-             "1": ("the cat sat .", "it purred ."), "2": ("dogs bark loudly at night .",)}
+    texts = {
+        "A": ("the cat sat on the mat .",),
+        "B": ("a cat was sitting on a mat .",),
+        "1": ("the cat sat .", "it purred ."),
+        "2": ("dogs bark loudly at night .",),
+    }
     rows = [(i, w, t) for i in ("D30001", "D30002") for w, t in texts.items()]
     return SummarizationCorpus(
-        name="duc2004", instances=pd.DataFrame({"instance": ["D30001", "D30002"]}),
-        summarizers=pd.DataFrame({"summarizer": list(texts), "type": ["model", "model", "peer", "peer"]}),
-        summaries=pd.DataFrame(rows, columns=["instance", "summarizer", "sentences"])).validate()
+        name="duc2004",
+        instances=pd.DataFrame({"instance": ["D30001", "D30002"]}),
+        summarizers=pd.DataFrame(
+            {"summarizer": list(texts), "type": ["model", "model", "peer", "peer"]}
+        ),
+        summaries=pd.DataFrame(rows, columns=["instance", "summarizer", "sentences"]),
+    ).validate()
 
 
 def write_hong_tree(root, corpus):
@@ -42,7 +51,9 @@ def write_hong_tree(root, corpus):
             sents = list(corpus.summary(inst, peers[k % len(peers)]))
             if k >= len(peers) or k % 2:
                 sents = sents[:-1] or sents
-            (folder / f"{inst.lower()}t.{system}").write_text("\n".join(sents) + "\n\n", encoding="latin-1")
+            (folder / f"{inst.lower()}t.{system}").write_text(
+                "\n".join(sents) + "\n\n", encoding="latin-1"
+            )
     return root
 
 
@@ -52,9 +63,12 @@ def test_read_layout_sentences_and_docset_matching(tmp_path):
     assert list(peers.columns) == ["instance", "summarizer", "sentences"]
     assert len(peers) == 24 and set(peers["summarizer"]) == set(hong2014.HONG2014_SYSTEMS)
     by = peers.set_index(["instance", "summarizer"])["sentences"]
-    assert by[("D30001", "DPP")] == ("the cat sat .", "it purred .")       # k = 0: whole, blank line dropped
+    assert by[("D30001", "DPP")] == (
+        "the cat sat .",
+        "it purred .",
+    )  # k = 0: whole, blank line dropped
     assert by[("D30002", "ICSISumm")] == ("dogs bark loudly at night .",)
-    assert by[("D30001", "RegSum")] == ("the cat sat .",)                   # k = 2 >= 2 peers: shortened
+    assert by[("D30001", "RegSum")] == ("the cat sat .",)  # k = 2 >= 2 peers: shortened
     assert hong2014.docset_key("D30001.M.100.T") == hong2014.docset_key("d30001t") == "d30001"
     assert len(hong2014.read_hong2014(tmp_path, ["D30001", "D30002"], systems=["LexRank"])) == 2
 

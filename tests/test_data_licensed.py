@@ -1,4 +1,5 @@
 """Licensed-data configuration (env vars / YAML) and the ``evalkit data`` command."""
+
 from __future__ import annotations
 
 import os
@@ -28,19 +29,26 @@ def duc2004_tree(root: Path) -> Path:
             p.write_text(f"{who} on {docset}.\n")
     resp = root / "Responsiveness/results.table.R"
     resp.parent.mkdir(parents=True)
-    resp.write_text("".join(f"header {i}\n" for i in range(7)) + "d30001t M 665 1 3\nd30002u M 665 1 4\n")
+    resp.write_text(
+        "".join(f"header {i}\n" for i in range(7)) + "d30001t M 665 1 3\nd30002u M 665 1 4\n"
+    )
     return root
 
 
 def test_not_configured_names_the_ways_to_configure():
-    with pytest.raises(DataNotConfiguredError, match=r"licensed corpus duc2004 .*set EVALKIT_DUC2004=PATH .*data.yaml"):
+    with pytest.raises(
+        DataNotConfiguredError,
+        match=r"licensed corpus duc2004 .*set EVALKIT_DUC2004=PATH .*data.yaml",
+    ):
         licensed.require("duc2004")
     assert licensed.check(["tac2008"])[0]["state"] == "not configured"
 
 
 def test_env_var_and_missing_directory(tmp_path, monkeypatch):
     monkeypatch.setenv("EVALKIT_TAC2008", str(tmp_path / "nowhere"))
-    with pytest.raises(DataNotConfiguredError, match=r"nowhere \(from EVALKIT_TAC2008\) is not a directory"):
+    with pytest.raises(
+        DataNotConfiguredError, match=r"nowhere \(from EVALKIT_TAC2008\) is not a directory"
+    ):
         licensed.require("tac2008")
     assert licensed.check(["tac2008"])[0]["state"] == "missing"
 
@@ -56,6 +64,7 @@ def test_yaml_config_loads_duc2004(tmp_path):
     (root / "Responsiveness/results.table.R").unlink()
     assert "Responsiveness/results.table.R" in licensed.load("duc2004").meta["tables_missing"]
     import shutil
+
     shutil.rmtree(root / "ROUGE/models")
     assert licensed.check(["duc2004"])[0]["state"] == "incomplete (no ROUGE/models)"
 
@@ -75,18 +84,26 @@ def test_bad_yaml(tmp_path):
 def test_mt_corpus_mapping(tmp_path, monkeypatch):
     d = tmp_path / "mtc4"
     d.mkdir()
-    (d / "ref.sgm").write_text('<refset setid="s" srclang="zh" trglang="en">\n<doc docid="d1" sysid="H1">\n'
-                               '<seg id="1"> a ref </seg>\n</doc>\n</refset>\n')
-    (d / "sys.sgm").write_text('<tstset setid="s" srclang="zh" trglang="en">\n<doc docid="d1" sysid="E09">\n'
-                               '<seg id="1"> a hyp </seg>\n</doc>\n</tstset>\n')
+    (d / "ref.sgm").write_text(
+        '<refset setid="s" srclang="zh" trglang="en">\n<doc docid="d1" sysid="H1">\n'
+        '<seg id="1"> a ref </seg>\n</doc>\n</refset>\n'
+    )
+    (d / "sys.sgm").write_text(
+        '<tstset setid="s" srclang="zh" trglang="en">\n<doc docid="d1" sysid="E09">\n'
+        '<seg id="1"> a hyp </seg>\n</doc>\n</tstset>\n'
+    )
     (d / "assess.txt").write_text("judge docid segid sysid adequacy fluency\nJ1 d1 1 E09 3 4\n")
-    (d / "mtc4.yaml").write_text("references: [ref.sgm]\nsystems: [sys.sgm]\nassessments: assess.txt\nlayout: ldc\n")
+    (d / "mtc4.yaml").write_text(
+        "references: [ref.sgm]\nsystems: [sys.sgm]\nassessments: assess.txt\nlayout: ldc\n"
+    )
     monkeypatch.setenv("EVALKIT_MTC4", str(d / "mtc4.yaml"))
     c = licensed.load("mtc4")
     assert c.system_level("fluency").to_dict() == {"E09": 4.0}
     assert licensed.check(["mtc4"])[0]["state"] == "ok"
     (d / "sys.sgm").unlink()
-    with pytest.raises(DataNotConfiguredError, match=r"sys.sgm \(from EVALKIT_MTC4\) does not exist"):
+    with pytest.raises(
+        DataNotConfiguredError, match=r"sys.sgm \(from EVALKIT_MTC4\) does not exist"
+    ):
         licensed.require("mtc4")
 
 
@@ -115,12 +132,31 @@ def test_cli_sample_hook(tmp_path, monkeypatch, capsys):
         return {"duc2004": str(Path(out_dir) / "duc2004")}
 
     monkeypatch.setattr(simulate, "build_sample", fake_build_sample)
-    assert main(["data", "sample", "--out", str(tmp_path / "s"), "--quick", "--seed", "7", "--corpus", "duc2004"]) == 0
-    assert calls == [(tmp_path / "s", {"quick": True, "corpora": ["duc2004"], "jobs": None, "seed": 7})]
+    assert (
+        main(
+            [
+                "data",
+                "sample",
+                "--out",
+                str(tmp_path / "s"),
+                "--quick",
+                "--seed",
+                "7",
+                "--corpus",
+                "duc2004",
+            ]
+        )
+        == 0
+    )
+    assert calls == [
+        (tmp_path / "s", {"quick": True, "corpora": ["duc2004"], "jobs": None, "seed": 7})
+    ]
     assert "duc2004" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("name", ["nist-mt04-ar-en", "nist-mt04-zh-en", "nist-mt05-ar-en", "nist-mt05-zh-en"])
+@pytest.mark.parametrize(
+    "name", ["nist-mt04-ar-en", "nist-mt04-zh-en", "nist-mt05-ar-en", "nist-mt05-zh-en"]
+)
 def test_nist_mt_test_beds_load_and_name_file_and_line(tmp_path, monkeypatch, name):
     """The NIST MT 2004/2005 entries read a NIST evaluation whose assessments are in LDC's
     whitespace layout; a bad assessment row is an error naming the file and its line."""
@@ -131,7 +167,10 @@ def test_nist_mt_test_beds_load_and_name_file_and_line(tmp_path, monkeypatch, na
     table = path.parent / "assessments.txt"
     lines = table.read_text().splitlines()
     first = lines[1].split()
-    for bad, what in ((" ".join(first[:2] + ["E99"] + first[3:]), "E99"), (" ".join(first[:4] + ["7", "3"]), "7")):
+    for bad, what in (
+        (" ".join(first[:2] + ["E99"] + first[3:]), "E99"),
+        (" ".join(first[:4] + ["7", "3"]), "7"),
+    ):
         table.write_text("\n".join(lines[:3] + [bad] + lines[3:]) + "\n")
         with pytest.raises(InputFormatError) as err:
             licensed.load(name)

@@ -4,6 +4,7 @@ The loaders read the mirror named by EVALKIT_DATA_MIRROR (the test runner points
 ../shared/data); raw upstream values are read independently through safe_pickle / csv to
 check what the loaders return.
 """
+
 from __future__ import annotations
 
 import io
@@ -20,7 +21,9 @@ from evalkit.data.checksums import sha256_file
 from evalkit.errors import DataNotConfiguredError
 
 MIRROR = os.environ.get("EVALKIT_DATA_MIRROR")
-needs_mirror = pytest.mark.skipif(not MIRROR, reason="EVALKIT_DATA_MIRROR is not set (public data mirror)")
+needs_mirror = pytest.mark.skipif(
+    not MIRROR, reason="EVALKIT_DATA_MIRROR is not set (public data mirror)"
+)
 pytestmark = pytest.mark.public
 
 
@@ -39,19 +42,26 @@ def test_manifest_matches_shared_manifest_facts():
     for info in m["sets"].values():
         for e in info["files"]:
             assert len(e["sha256"]) == 64 and len(e["commit"]) == 40
-            assert public.url_of(e).startswith(f"https://raw.githubusercontent.com/{e['repo']}/{e['commit']}/")
+            assert public.url_of(e).startswith(
+                f"https://raw.githubusercontent.com/{e['repo']}/{e['commit']}/"
+            )
     if MIRROR and (Path(MIRROR) / "MANIFEST.json").exists():
         shared = {e["path"]: e for e in json.loads((Path(MIRROR) / "MANIFEST.json").read_text())}
         ours = {e["path"]: e for info in m["sets"].values() for e in info["files"]}
         assert set(shared) == set(ours)
         for p, e in ours.items():
             assert (e["sha256"], e["commit"], e["upstream_path"]) == (
-                shared[p]["sha256"], shared[p]["upstream_commit"], shared[p]["upstream_path"])
+                shared[p]["sha256"],
+                shared[p]["upstream_commit"],
+                shared[p]["upstream_path"],
+            )
 
 
 def test_not_configured(monkeypatch):
     monkeypatch.delenv("EVALKIT_DATA_MIRROR", raising=False)
-    with pytest.raises(DataNotConfiguredError, match=r"summeval/data.pkl.*evalkit data fetch summeval"):
+    with pytest.raises(
+        DataNotConfiguredError, match=r"summeval/data.pkl.*evalkit data fetch summeval"
+    ):
         public.load_summeval()
 
 
@@ -97,6 +107,7 @@ def test_fetch_verifies_and_leaves_no_partial_file(tmp_path, monkeypatch):
         class Broken(_FakeResponse):
             def read(self, n=-1):
                 raise OSError("connection reset")
+
         return Broken(b"")
 
     with pytest.raises(public.DownloadError, match="connection reset"):
@@ -104,7 +115,9 @@ def test_fetch_verifies_and_leaves_no_partial_file(tmp_path, monkeypatch):
     assert not [p for p in cache.rglob("*") if p.is_file()]
 
     def mirror_opener(url, timeout):
-        entry = next(e for e in public.manifest()["sets"]["wmt09-cz-en"]["files"] if public.url_of(e) == url)
+        entry = next(
+            e for e in public.manifest()["sets"]["wmt09-cz-en"]["files"] if public.url_of(e) == url
+        )
         return _FakeResponse((Path(MIRROR) / entry["path"]).read_bytes())
 
     paths = public.fetch("wmt09-cz-en", opener=mirror_opener)
@@ -136,8 +149,14 @@ def test_summeval_counts_and_values():
     j = c.judgments.set_index(["instance", "summarizer", "judgment"])["value"]
     assert j[(doc, "M11", "relevance")] == raw_data[doc]["sys_summs"]["M11"]["scores"]["relevance"]
     # lossless sentence split everywhere
-    for (i, s), sents in zip(c.summaries[["instance", "summarizer"]].itertuples(index=False), c.summaries["sentences"]):
-        text = raw_data[i]["sys_summs"][s]["sys_summ"] if s.startswith("M") else raw_data[i]["ref_summs"][int(s[3:]) - 1]
+    for (i, s), sents in zip(
+        c.summaries[["instance", "summarizer"]].itertuples(index=False), c.summaries["sentences"]
+    ):
+        text = (
+            raw_data[i]["sys_summs"][s]["sys_summ"]
+            if s.startswith("M")
+            else raw_data[i]["ref_summs"][int(s[3:]) - 1]
+        )
         assert " ".join(sents) == text
 
 
@@ -145,11 +164,15 @@ def test_summeval_counts_and_values():
 def test_realsumm_counts_and_crowd_litepyramid():
     c = public.load_realsumm()
     assert len(c.instances) == 100 and len(c.peers()) == 24 and c.models() == ["ref"]
-    lp = c.judgments.pivot_table(index=["instance", "summarizer"], columns="judgment", values="value")
+    lp = c.judgments.pivot_table(
+        index=["instance", "summarizer"], columns="judgment", values="value"
+    )
     assert len(lp) == 2400
     # LitePyramid recall recomputed from the crowd votes (strict majority, BLANK SCUs
     # excluded, BART from the extractive folder) equals the published value everywhere.
-    np.testing.assert_allclose(lp["litepyramid_recall_crowd"], lp["litepyramid_recall"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(
+        lp["litepyramid_recall_crowd"], lp["litepyramid_recall"], rtol=0, atol=1e-12
+    )
     assert len(c.scus) == 1600 - 544  # SCUs_list.csv rows minus BLANK placeholders
     presence = public.realsumm_scu_presence()
     assert presence.groupby(["summarizer", "group"]).ngroups == 25
@@ -165,12 +188,18 @@ def test_realsumm_score_dictionaries():
     assert scores["metric"].nunique() == 15 and len(scores) == 25 * 100 * 15
     raw_abs = raw("realsumm/scores_dicts/abs.pkl")
     v = raw_abs[7]["system_summaries"]["semsim_out.txt"]["scores"]["rouge_2_recall"]
-    hit = scores[(scores.instance == "7") & (scores.system == "semsim_out") & (scores.metric == "rouge_2_recall")]
+    hit = scores[
+        (scores.instance == "7")
+        & (scores.system == "semsim_out")
+        & (scores.metric == "rouge_2_recall")
+    ]
     assert hit["value"].tolist() == [v]
 
 
 @needs_mirror
-@pytest.mark.parametrize("pair, pairs, systems", [("gu-en", 20110, None), ("kk-en", 9728, None), ("lt-en", 21862, None)])
+@pytest.mark.parametrize(
+    "pair, pairs, systems", [("gu-en", 20110, None), ("kk-en", 9728, None), ("lt-en", 21862, None)]
+)
 def test_wmt19_darr(pair, pairs, systems):
     c = public.load_wmt19_darr(pair)
     data = raw(f"wmt19-darr/{pair}/data.pkl")
@@ -211,11 +240,15 @@ def test_wmt09_meteor_scores_match_sgml_segment_count():
 
 @needs_mirror
 def test_wmt09_sgml_loads_through_nist_sgml():
-    pytest.importorskip("evalkit.data.nist_sgml", reason="evalkit.data.nist_sgml (MT engineer) has not landed")
+    pytest.importorskip(
+        "evalkit.data.nist_sgml", reason="evalkit.data.nist_sgml (MT engineer) has not landed"
+    )
     c = public.load_wmt09_cz_en()
     seg = public.load_wmt09_meteor()["seg"]
     assert len(c.segments) == len(seg) == 2525
-    assert set(zip(c.segments["document"], c.segments["segment"])) == set(zip(seg["document"], seg["segment"]))
+    assert set(zip(c.segments["document"], c.segments["segment"])) == set(
+        zip(seg["document"], seg["segment"])
+    )
     assert c.systems == ["cmu-combo"]
 
 
@@ -228,5 +261,7 @@ def test_fake_sgml_reader_agrees_with_nist_reader_on_wmt09():
     theirs = nist_sgml.read_nist(path)
     assert ours.attrs["setid"] == theirs.setid == "newstest2009"
     # fake SGML keeps inner whitespace (like sacrebleu), mteval SGML collapses it
-    assert [" ".join(t.split()) for t in ours.segments()] == [" ".join(s.text.split()) for d in theirs.docs for s in d.segments]
+    assert [" ".join(t.split()) for t in ours.segments()] == [
+        " ".join(s.text.split()) for d in theirs.docs for s in d.segments
+    ]
     assert list(ours.docs) == [d.docid for d in theirs.docs]

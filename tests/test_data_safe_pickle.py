@@ -1,4 +1,5 @@
 """The restricted unpickler refuses code and damaged streams; it loads plain data exactly."""
+
 from __future__ import annotations
 
 import bz2
@@ -30,10 +31,14 @@ def test_pickle_that_would_run_code_is_refused(tmp_path):
     marker = tmp_path / "pwned"
     payload = pickle.dumps({"ok": [1, 2], "evil": _RunsCode(f"touch {marker}")}, protocol=4)
     # The payload really is dangerous: the stream names os.system (posix.system) and REDUCEs it.
-    assert b"system" in payload and any(op.name == "REDUCE" for op, _, _ in pickletools.genops(payload))
+    assert b"system" in payload and any(
+        op.name == "REDUCE" for op, _, _ in pickletools.genops(payload)
+    )
     path = tmp_path / "evil.pkl"
     path.write_bytes(payload)
-    with pytest.raises(UnsafePickleError, match=r"evil.pkl: refused to unpickle (posix|os|nt)\.system"):
+    with pytest.raises(
+        UnsafePickleError, match=r"evil.pkl: refused to unpickle (posix|os|nt)\.system"
+    ):
         safe_pickle.load(path)
     assert not marker.exists()
 
@@ -72,11 +77,18 @@ def test_numpy_numeric_scalars_become_python_numbers():
 
 
 plain = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text() | st.binary(),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.tuples(inner, inner)
-    | st.dictionaries(st.text(max_size=4) | st.integers(), inner, max_size=4)
-    | st.frozensets(st.integers() | st.text(max_size=3), max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text()
+    | st.binary(),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=4) | st.integers(), inner, max_size=4)
+        | st.frozensets(st.integers() | st.text(max_size=3), max_size=3)
+    ),
     max_leaves=20,
 )
 

@@ -1,6 +1,7 @@
 """The shared utilities of the data layer: the tokenized-sentence splitter (one for the
 notebooks, the benchmarks and the parity tests), the natural sort key, the SGML attribute
 parser, sha256_file and the configuration module."""
+
 from __future__ import annotations
 
 import hashlib
@@ -18,15 +19,22 @@ from evalkit.text.sentences import split_tokenized_sentences as split
 
 # ------------------------------------------------------------------------------ sentences
 def test_split_after_standalone_end_tokens_with_closing_quotes():
-    assert split("He left . She said `` no ! '' Then ... he ran ?") == ("He left .", "She said `` no ! ''",
-                                                                        "Then ... he ran ?")
-    assert split("U.S. troops left on monday . Mr. Smith stayed .") == ("U.S. troops left on monday .",
-                                                                        "Mr. Smith stayed .")
-    assert split("it opens it up to anybody . ' Paul merson had") == ("it opens it up to anybody . '",
-                                                                      "Paul merson had")
+    assert split("He left . She said `` no ! '' Then ... he ran ?") == (
+        "He left .",
+        "She said `` no ! ''",
+        "Then ... he ran ?",
+    )
+    assert split("U.S. troops left on monday . Mr. Smith stayed .") == (
+        "U.S. troops left on monday .",
+        "Mr. Smith stayed .",
+    )
+    assert split("it opens it up to anybody . ' Paul merson had") == (
+        "it opens it up to anybody . '",
+        "Paul merson had",
+    )
     assert split("( he left . ) then") == ("( he left . )", "then")
     assert split("") == () and split("   ") == () and split("no end") == ("no end",)
-    assert split("two  spaces . kept") == ("two  spaces . kept",)         # not single-spaced: whole
+    assert split("two  spaces . kept") == ("two  spaces . kept",)  # not single-spaced: whole
     assert split("a .\nb .") == ("a .\nb .",)
 
 
@@ -37,7 +45,7 @@ def test_split_is_lossless_on_random_token_streams():
         text = " ".join(rng.choice(vocab) for _ in range(rng.randint(1, 30)))
         parts = split(text)
         assert " ".join(parts) == text and all(parts)
-        for part in parts[:-1]:                                    # every cut follows an end token
+        for part in parts[:-1]:  # every cut follows an end token
             tokens = part.split(" ")
             closing = len(tokens)
             while closing and tokens[closing - 1] in ("''", "'", ")", "-rrb-", '"', "]", "`"):
@@ -58,9 +66,11 @@ def test_rouge_inputs_and_the_notebook_corpus_have_the_same_sentences(data_mirro
     for sents, refs, inst, system in zip(S, R, I, Y):
         assert tuple(sents) == corpus.summary(inst, system)
         assert [tuple(r) for r in refs] == [corpus.summary(inst, f"ref{k}") for k in range(1, 12)]
-    raw = load(data_mirror / "summeval" / "data.pkl")             # and the raw strings come back joined
+    raw = load(data_mirror / "summeval" / "data.pkl")  # and the raw strings come back joined
     first = sorted(raw)[0]
-    assert [" ".join(s) for s, i in zip(S, I) if i == first] == [v["sys_summ"] for v in raw[first]["sys_summs"].values()]
+    assert [" ".join(s) for s, i in zip(S, I) if i == first] == [
+        v["sys_summ"] for v in raw[first]["sys_summs"].values()
+    ]
     with pytest.raises(ParameterError, match="n_docs"):
         summeval_rouge_inputs(0)
 
@@ -71,16 +81,28 @@ def test_one_splitter_in_evalkit():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1] / "evalkit"
-    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
-                 if p.name != "sentences.py" and ("(?<=[.!?])" in p.read_text(encoding="utf-8")
-                                                  or "def split_tokenized_sentences" in p.read_text(encoding="utf-8"))]
+    offenders = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if p.name != "sentences.py"
+        and (
+            "(?<=[.!?])" in p.read_text(encoding="utf-8")
+            or "def split_tokenized_sentences" in p.read_text(encoding="utf-8")
+        )
+    ]
     assert offenders == []
     assert not (root / "metrics" / "rouge_inputs.py").exists()
 
 
 # ------------------------------------------------------------------------------ natural sort
 def test_natural_key_orders_digit_runs_numerically():
-    assert sorted(["M11", "M2", "M1", "ref", "M0"], key=natural_key) == ["M0", "M1", "M2", "M11", "ref"]
+    assert sorted(["M11", "M2", "M1", "ref", "M0"], key=natural_key) == [
+        "M0",
+        "M1",
+        "M2",
+        "M11",
+        "ref",
+    ]
     assert sorted(["D30010", "D30001", "d2"], key=natural_key) == ["D30001", "D30010", "d2"]
     assert sorted(["10", "9", "a", "1a"], key=natural_key) == ["1a", "9", "10", "a"]
     assert natural_key(12) == ("", 12, "") and natural_key("x") == ("x",)
@@ -88,14 +110,24 @@ def test_natural_key_orders_digit_runs_numerically():
 
 # ------------------------------------------------------------------------------ SGML attributes
 def test_attribute_syntax_and_names():
-    assert parse_attributes(' docid="AFP.1" SysID=ref genre=\'news\'') == {"docid": "AFP.1", "sysid": "ref",
-                                                                           "genre": "news"}
-    assert parse_attributes('setid = "a b"  srclang="zh" trglang="en"') == {"setid": "a b", "srclang": "zh",
-                                                                            "trglang": "en"}
-    assert parse_attributes('id="1" id="2"') == {"id": "2"}               # last wins, as in mteval
+    assert parse_attributes(" docid=\"AFP.1\" SysID=ref genre='news'") == {
+        "docid": "AFP.1",
+        "sysid": "ref",
+        "genre": "news",
+    }
+    assert parse_attributes('setid = "a b"  srclang="zh" trglang="en"') == {
+        "setid": "a b",
+        "srclang": "zh",
+        "trglang": "en",
+    }
+    assert parse_attributes('id="1" id="2"') == {"id": "2"}  # last wins, as in mteval
     assert parse_attributes('data-x.y="1"') == {"data-x.y": "1"}
-    assert parse_attributes('title="a &amp; b &quot;c&quot;"') == {"title": "a &amp; b &quot;c&quot;"}
-    assert parse_attributes('title="a &amp; b &quot;c&quot;"', unescape=True) == {"title": 'a & b "c"'}
+    assert parse_attributes('title="a &amp; b &quot;c&quot;"') == {
+        "title": "a &amp; b &quot;c&quot;"
+    }
+    assert parse_attributes('title="a &amp; b &quot;c&quot;"', unescape=True) == {
+        "title": 'a & b "c"'
+    }
     assert parse_attributes("") == {} and parse_attributes("novalue") == {}
 
 
@@ -103,31 +135,39 @@ def test_readers_share_the_parser(tmp_path):
     from evalkit.data import nist_sgml, wmt
 
     sgm = tmp_path / "ref.sgm"
-    sgm.write_text("<refset setid='s1' srclang=zh trglang=\"en\">\n<doc docid=D1 sysid='ref' genre=\"news\">\n"
-                   "<seg id=1>hello</seg>\n</doc>\n</refset>\n", encoding="utf-8")
+    sgm.write_text(
+        "<refset setid='s1' srclang=zh trglang=\"en\">\n<doc docid=D1 sysid='ref' genre=\"news\">\n"
+        "<seg id=1>hello</seg>\n</doc>\n</refset>\n",
+        encoding="utf-8",
+    )
     s = nist_sgml.read_nist(sgm)
     assert s.setid == "s1" and s.docs[0].docid == "D1" and s.docs[0].sysid == "ref"
     fake = tmp_path / "fake.sgm"
-    fake.write_text('<refset setid="s1" srclang="zh" trglang="en">\n<doc sysid="ref" docid="D&amp;1" genre=news>\n'
-                    '<seg id="1">hello</seg>\n</doc>\n</refset>\n', encoding="utf-8")
+    fake.write_text(
+        '<refset setid="s1" srclang="zh" trglang="en">\n<doc sysid="ref" docid="D&amp;1" genre=news>\n'
+        '<seg id="1">hello</seg>\n</doc>\n</refset>\n',
+        encoding="utf-8",
+    )
     f = wmt.read_fake_sgml(fake)
     assert list(f.docs) == ["D&1"] and f.doc_attrs["D&1"] == {"sysid": "ref", "genre": "news"}
 
 
 # ------------------------------------------------------------------------------ checksums
 def test_sha256_file_matches_hashlib(tmp_path):
-    data = bytes(range(256)) * 9000                                # > 2 MiB: several blocks
+    data = bytes(range(256)) * 9000  # > 2 MiB: several blocks
     path = tmp_path / "blob.bin"
     path.write_bytes(data)
     assert sha256_file(path) == hashlib.sha256(data).hexdigest()
     empty = tmp_path / "empty"
     empty.write_bytes(b"")
-    assert sha256_files([path, empty]) == {str(path): hashlib.sha256(data).hexdigest(),
-                                           str(empty): hashlib.sha256(b"").hexdigest()}
+    assert sha256_files([path, empty]) == {
+        str(path): hashlib.sha256(data).hexdigest(),
+        str(empty): hashlib.sha256(b"").hexdigest(),
+    }
     import os
 
     st = path.stat()
-    path.write_bytes(bytes(reversed(data)))                        # same size, time reset: hashed again
+    path.write_bytes(bytes(reversed(data)))  # same size, time reset: hashed again
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert sha256_files([path])[str(path)] == hashlib.sha256(bytes(reversed(data))).hexdigest()
 
@@ -137,7 +177,7 @@ def test_configuration_reads_declared_variables_only(monkeypatch, tmp_path):
     monkeypatch.setenv("EVALKIT_DATA_MIRROR", str(tmp_path))
     assert config.data_mirror() == tmp_path
     monkeypatch.setenv("EVALKIT_DATA_MIRROR", "")
-    assert config.data_mirror() is None                            # empty counts as unset
+    assert config.data_mirror() is None  # empty counts as unset
     monkeypatch.setenv("EVALKIT_TIDES2003_AR_EN", "/x")
     assert config.licensed_variable("tides2003-ar-en") == "EVALKIT_TIDES2003_AR_EN"
     assert config.licensed_value("tides2003-ar-en") == "/x"

@@ -1,4 +1,5 @@
 """WMT formats: plain text, fake SGML, .scr scores, daRR pairs (fixtures in the documented layouts)."""
+
 from __future__ import annotations
 
 import os
@@ -53,7 +54,14 @@ def write(tmp_path, name, text, encoding="utf-8"):
 
 def test_scr_levels(tmp_path):
     seg = wmt.read_scr(write(tmp_path, "m-seg.scr", SEG_SCR), metric="meteor")
-    assert seg.attrs["level"] == "seg" and list(seg.columns) == ["setid", "system", "metric", "document", "segment", "value"]
+    assert seg.attrs["level"] == "seg" and list(seg.columns) == [
+        "setid",
+        "system",
+        "metric",
+        "document",
+        "segment",
+        "value",
+    ]
     assert seg["segment"].tolist() == [1, 2, 1] and seg["value"].iat[0] == 0.20350589132853097
     doc = wmt.read_scr(write(tmp_path, "m-doc.scr", DOC_SCR))
     assert wmt.scr_level(doc) == "doc" and doc["document"].iat[0] == "abces/2008/09/29/98610"
@@ -72,9 +80,21 @@ def test_scr_round_trip(tmp_path):
 @pytest.mark.parametrize(
     "text, line, message",
     [
-        (SEG_SCR + "newstest2009\tcmu-combo\tabces\t0.3\n", 4, r"expected 5 fields like the first line"),
-        ("newstest2009\tcmu-combo\tdoc\t1\tabc\n", 1, r"expected a number for the score \(last field\), found 'abc'"),
-        ("newstest2009\tcmu-combo\tdoc\tx1\t0.1\n", 1, r"expected an integer segment id in field 4, found 'x1'"),
+        (
+            SEG_SCR + "newstest2009\tcmu-combo\tabces\t0.3\n",
+            4,
+            r"expected 5 fields like the first line",
+        ),
+        (
+            "newstest2009\tcmu-combo\tdoc\t1\tabc\n",
+            1,
+            r"expected a number for the score \(last field\), found 'abc'",
+        ),
+        (
+            "newstest2009\tcmu-combo\tdoc\tx1\t0.1\n",
+            1,
+            r"expected an integer segment id in field 4, found 'x1'",
+        ),
         ("a\tb\tc\td\te\tf\t0.1\n", 1, r"expected 3, 4 or 5 fields"),
         (SYS_SCR + SYS_SCR, 2, r"expected one score per"),
         ("s\tsys\tnan\n", 1, r"expected a finite number for the score"),
@@ -93,8 +113,15 @@ def test_scr_skip_bad_counts(tmp_path):
 
 def test_fake_sgml_read_write(tmp_path):
     s = wmt.read_fake_sgml(write(tmp_path, "ref.sgm", FAKE_SGML))
-    assert s.kind == "refset" and s.attrs == {"setid": "newstest2019", "srclang": "kk", "trglang": "en"}
-    assert s.docs["kazakh.1"] == [(1, "A mobile surgery unit & more."), (2, 'Second <line> with "quotes".')]
+    assert s.kind == "refset" and s.attrs == {
+        "setid": "newstest2019",
+        "srclang": "kk",
+        "trglang": "en",
+    }
+    assert s.docs["kazakh.1"] == [
+        (1, "A mobile surgery unit & more."),
+        (2, 'Second <line> with "quotes".'),
+    ]
     assert s.doc_attrs["kazakh.2"] == {"sysid": "ref", "genre": "news", "origlang": "kk"}
     wmt.write_fake_sgml(tmp_path / "out.sgm", s)
     again = wmt.read_fake_sgml(tmp_path / "out.sgm")
@@ -106,9 +133,17 @@ def test_fake_sgml_read_write(tmp_path):
     [
         (lambda t: t.replace("</refset>\n", ""), 12, r"closing </refset> tag \(file truncated\?\)"),
         (lambda t: t.replace('<seg id="2">', '<seg id="two">'), 5, r'a numeric id="N" on <seg>'),
-        (lambda t: t.replace('Headline</seg>', 'Headline'), 10, r"<seg id=...>text</seg> on one line"),
+        (
+            lambda t: t.replace("Headline</seg>", "Headline"),
+            10,
+            r"<seg id=...>text</seg> on one line",
+        ),
         (lambda t: t.replace(' setid="newstest2019"', ""), 1, r"a setid"),
-        (lambda t: t.replace('docid="kazakh.2"', 'docid="kazakh.1"'), 8, r"document 'kazakh.1' repeats"),
+        (
+            lambda t: t.replace('docid="kazakh.2"', 'docid="kazakh.1"'),
+            8,
+            r"document 'kazakh.1' repeats",
+        ),
         (lambda t: t.replace('<seg id="2">', '<seg id="1">'), 5, r"a segment id not used before"),
         (lambda t: "junk\n" + t, 1, r"<srcset\|refset\|tstset setid=...> first"),
     ],
@@ -128,8 +163,13 @@ def test_bad_encoding_names_line(tmp_path):
 
 def test_darr(tmp_path):
     df = wmt.read_darr(write(tmp_path, "DArr-seglevel.csv", DARR))
-    assert df.to_dict("records")[0] == {"lp": "kk-en", "data": "newstest2019", "sid": 1,
-                                        "better": "CUNI-T2T-transfer-kken.6436", "worse": "UMD.6736"}
+    assert df.to_dict("records")[0] == {
+        "lp": "kk-en",
+        "data": "newstest2019",
+        "sid": 1,
+        "better": "CUNI-T2T-transfer-kken.6436",
+        "worse": "UMD.6736",
+    }
     wmt.write_darr(tmp_path / "out.csv", df)
     assert (tmp_path / "out.csv").read_text() == DARR
     with pytest.raises(InputFormatError, match=r"line 2: expected 5 space-separated fields"):
@@ -145,11 +185,17 @@ def test_plain_corpus(tmp_path):
     wmt.write_plain(tmp_path / "s1", ["a", "c", "e f"])
     wmt.write_plain(tmp_path / "s2", ["x", "y", "z"])
     (tmp_path / "darr").write_text("LP DATA SID BETTER WORSE\nde-en t 2 s1 s2\n")
-    c = wmt.plain_corpus("toy", {"ref": tmp_path / "ref"}, {"s1": tmp_path / "s1", "s2": tmp_path / "s2"},
-                         darr=tmp_path / "darr")
+    c = wmt.plain_corpus(
+        "toy",
+        {"ref": tmp_path / "ref"},
+        {"s1": tmp_path / "s1", "s2": tmp_path / "s2"},
+        darr=tmp_path / "darr",
+    )
     assert c.system_output("s2") == ["x", "y", "z"] and c.preferences["segment"].tolist() == [2]
     wmt.write_plain(tmp_path / "short", ["only one"])
-    with pytest.raises(InputFormatError, match=r"short: expected 3 lines like .*ref, found '1 lines'"):
+    with pytest.raises(
+        InputFormatError, match=r"short: expected 3 lines like .*ref, found '1 lines'"
+    ):
         wmt.plain_corpus("toy", {"ref": tmp_path / "ref"}, {"s": tmp_path / "short"})
     (tmp_path / "crlf").write_bytes(b"a\r\nb\r\nc\r\n")
     with pytest.raises(InputFormatError, match=r"crlf, line 1: expected \\n line ends"):
@@ -158,10 +204,14 @@ def test_plain_corpus(tmp_path):
         wmt.write_plain(tmp_path / "x", ["a\nb"])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data(), which=st.sampled_from(["scr", "sgml", "darr"]))
 def test_random_corruption_raises_only_evalkit_errors(tmp_path, data, which):
-    raw = corrupt(data, {"scr": SEG_SCR, "sgml": FAKE_SGML, "darr": DARR}[which].encode(), max_cut=40)
+    raw = corrupt(
+        data, {"scr": SEG_SCR, "sgml": FAKE_SGML, "darr": DARR}[which].encode(), max_cut=40
+    )
     path = tmp_path / f"c.{which}"
     path.write_bytes(bytes(raw))
     reader = {"scr": wmt.read_scr, "sgml": wmt.read_fake_sgml, "darr": wmt.read_darr}[which]

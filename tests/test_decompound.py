@@ -1,5 +1,6 @@
 """The decompounding analyser, guesser, evaluation and grid search on hand-built lexica
 (examples from Owczarzak et al. 2014, §3 and Tables 7-8), and the lexicon readers' errors."""
+
 import numpy as np
 import pytest
 
@@ -7,29 +8,66 @@ from evalkit.errors import InputFormatError, ParameterError
 from evalkit.text import decompound as dc
 from evalkit.text import decompound_lexicon as dl
 
-WORDS = ["kjærlighet", "brev", "ungdom", "hus", "kunst", "schil", "ders", "schilder", "pas", "poort", "pa",
-         "populær", "kult", "uren", "kultur", "umwelt", "freundlich", "sklave", "moral", "radio", "vers", "ion",
-         "version", "förbund", "water", "nood"]
+WORDS = [
+    "kjærlighet",
+    "brev",
+    "ungdom",
+    "hus",
+    "kunst",
+    "schil",
+    "ders",
+    "schilder",
+    "pas",
+    "poort",
+    "pa",
+    "populær",
+    "kult",
+    "uren",
+    "kultur",
+    "umwelt",
+    "freundlich",
+    "sklave",
+    "moral",
+    "radio",
+    "vers",
+    "ion",
+    "version",
+    "förbund",
+    "water",
+    "nood",
+]
 
 
 @pytest.fixture
 def lex():
-    entries = [(w, w, "N") for w in WORDS] + [("kvinn", "kvinna", "N"), ("kvinna", "kvinna", "N"),
-                                               ("stem", "stem", "N"), ("stem", "stemmen", "V"), ("band", "band", "N")]
+    entries = [(w, w, "N") for w in WORDS] + [
+        ("kvinn", "kvinna", "N"),
+        ("kvinna", "kvinna", "N"),
+        ("stem", "stem", "N"),
+        ("stem", "stemmen", "V"),
+        ("band", "band", "N"),
+    ]
     return dc.Lexicon.from_entries(entries, {"børnebog": [("barn", "bog")]})
 
 
 @pytest.fixture
 def cfg():
-    return dc.LangConfig(connectors=("s", "o", "n", "en"), min_component=2, min_component_with_connector=3,
-                         suffixes=("en", "er", "s"))
+    return dc.LangConfig(
+        connectors=("s", "o", "n", "en"),
+        min_component=2,
+        min_component_with_connector=3,
+        suffixes=("en", "er", "s"),
+    )
 
 
 def test_dynamic_analysis_with_connectors_and_stems(lex, cfg):
     a = dc.analyze("kjærlighetsbrev", lex, cfg)
     assert [x.lemmas for x in a] == [("kjærlighet", "brev")] and a[0].connectors == ("s",)
     assert a[0].spans == ((0, 10), (11, 15))
-    assert dc.analyze("kvinnoförbund", lex, cfg)[0].lemmas == ("kvinna", "förbund")   # compound-only stem
+    assert dc.analyze("kvinnoförbund", lex, cfg)[0].lemmas == (
+        "kvinna",
+        "förbund",
+    )  # compound-only stem
     assert dc.analyze("watersnood", lex, cfg)[0].lemmas == ("water", "nood")
 
 
@@ -57,7 +95,10 @@ def test_lexicalized_and_ambiguous_readings(lex, cfg):
 
 def test_length_limits(lex):
     assert dc.analyze("stemband", lex, dc.LangConfig(min_compound=9)) == []
-    assert dc.analyze("radioversion", lex, dc.LangConfig(max_elements=2))[0].lemmas == ("radio", "version")
+    assert dc.analyze("radioversion", lex, dc.LangConfig(max_elements=2))[0].lemmas == (
+        "radio",
+        "version",
+    )
     with pytest.raises(ParameterError, match="max_elements"):
         dc.LangConfig(max_elements=1)
     with pytest.raises(ParameterError, match="min_coverage"):
@@ -69,23 +110,37 @@ def test_guesser_reproduces_the_papers_error_examples(lex, cfg):
     g = dc.GuesserConfig(max_elements=5, min_compound=3, min_component=4, min_unknown=3)
     love = dc.guess("kjærlighetsbrev", small, g)[0]
     assert love.lemmas == ("kjærlighet", "sbrev") and love.known == (True, False)
-    assert dc.classify_errors("kjærlighetsbrev", love, dc.analyze("kjærlighetsbrev", lex, cfg)[0], cfg.connectors) \
+    assert (
+        dc.classify_errors(
+            "kjærlighetsbrev", love, dc.analyze("kjærlighetsbrev", lex, cfg)[0], cfg.connectors
+        )
         == "connector attached"
+    )
     pop = dc.guess("populærkulturen", small, g)[0]
     assert pop.parts == ("populær", "kult", "uren")
     ref = dc.Analysis(("populær", "kultur"), ("populær", "kulturen"), ((0, 7), (7, 15)))
     assert dc.classify_errors("populærkulturen", pop, ref, cfg.connectors) == "over-split"
     # (6): umweltfreundlicher with "freundlicher" unknown -> umwelt + freundlich, "er" dropped
-    friendly = dc.guess("umweltfreundlicher", lex, dc.GuesserConfig(min_component=4, min_unknown=3, max_elements=5))
+    friendly = dc.guess(
+        "umweltfreundlicher", lex, dc.GuesserConfig(min_component=4, min_unknown=3, max_elements=5)
+    )
     assert friendly[0].lemmas == ("umwelt", "freundlich") and friendly[0].connectors == ("er",)
 
 
 def test_guesser_limits(lex):
-    assert dc.guess("radioversion", lex, dc.GuesserConfig(min_compound=13))[0].parts == ("radioversion",)
+    assert dc.guess("radioversion", lex, dc.GuesserConfig(min_compound=13))[0].parts == (
+        "radioversion",
+    )
     g2 = dc.GuesserConfig(max_elements=2, min_component=3, min_unknown=1)
-    assert dc.guess("radioversion", lex.without_lemmas(["version"]), g2)[0].parts == ("radio", "version")
+    assert dc.guess("radioversion", lex.without_lemmas(["version"]), g2)[0].parts == (
+        "radio",
+        "version",
+    )
     assert dc.guess("radiozzzzzz", lex, dc.GuesserConfig(min_coverage=0.6)) == []
-    assert dc.guess("radiozzzzzz", lex, dc.GuesserConfig(min_coverage=0.4))[0].parts == ("radio", "zzzzzz")
+    assert dc.guess("radiozzzzzz", lex, dc.GuesserConfig(min_coverage=0.4))[0].parts == (
+        "radio",
+        "zzzzzz",
+    )
 
 
 def test_prf_and_segmentation_accuracy_by_hand():
@@ -94,16 +149,23 @@ def test_prf_and_segmentation_accuracy_by_hand():
     m = dc.evaluate_prf(pred, gold)
     assert (m["precision"], m["recall"]) == (2 / 4, 2 / 4) and m["f"] == pytest.approx(0.5)
     assert dc.f_score(0.0, 0.0) == 0.0 and dc.f_score(1.0, 0.5) == pytest.approx(2 / 3)
-    ref = {"w": [dc.Analysis(("a", "b"), ("a", "b"), ((0, 1), (2, 3)))],
-           "v": [dc.Analysis(("a", "b"), ("a", "b"), ((0, 1), (1, 2)))]}
-    pred = {"w": [dc.Analysis(("a", "sb"), ("a", "sb"), ((0, 1), (1, 3)))],
-            "v": [dc.Analysis(("a", "c"), ("a", "c"), ((0, 1), (1, 2)))]}
+    ref = {
+        "w": [dc.Analysis(("a", "b"), ("a", "b"), ((0, 1), (2, 3)))],
+        "v": [dc.Analysis(("a", "b"), ("a", "b"), ((0, 1), (1, 2)))],
+    }
+    pred = {
+        "w": [dc.Analysis(("a", "sb"), ("a", "sb"), ((0, 1), (1, 3)))],
+        "v": [dc.Analysis(("a", "c"), ("a", "c"), ((0, 1), (1, 2)))],
+    }
     assert dc.segmentation_accuracy(pred, ref)["segmentation_accuracy"] == 0.5
 
 
 def test_remove_component_lemmas_makes_every_compound_unanalysable(lex, cfg):
-    gold = {"kjærlighetsbrev": [("kjærlighet", "brev")], "ungdomshus": [("ungdom", "hus")],
-            "radioversion": [("radio", "version")]}
+    gold = {
+        "kjærlighetsbrev": [("kjærlighet", "brev")],
+        "ungdomshus": [("ungdom", "hus")],
+        "radioversion": [("radio", "version")],
+    }
     reduced, removed = dc.remove_component_lemmas(lex, gold, np.random.default_rng(3))
     assert len(removed) == 3 and not reduced.lexicalized
     for word in gold:
@@ -113,12 +175,20 @@ def test_remove_component_lemmas_makes_every_compound_unanalysable(lex, cfg):
 
 
 def test_grid_search_equals_the_guesser_setting_by_setting(lex, cfg):
-    gold = {"kjærlighetsbrev": [("kjærlighet", "brev")], "populærkulturen": [("populær", "kultur")],
-            "radioversion": [("radio", "version")], "sklavenmoral": [("sklave", "moral")]}
+    gold = {
+        "kjærlighetsbrev": [("kjærlighet", "brev")],
+        "populærkulturen": [("populær", "kultur")],
+        "radioversion": [("radio", "version")],
+        "sklavenmoral": [("sklave", "moral")],
+    }
     reference = {w: dc.analyze(w, lex, cfg) for w in gold}
     small = lex.without_lemmas(["brev", "kultur", "moral"])
-    grid = {"max_elements": (2, 3, 5), "min_compound": (3, 12, 14), "min_component": (2, 4),
-            "min_unknown": (1, 3)}
+    grid = {
+        "max_elements": (2, 3, 5),
+        "min_compound": (3, 12, 14),
+        "min_component": (2, 4),
+        "min_unknown": (1, 3),
+    }
     res = dc.grid_search(list(gold), small, gold, reference, grid)
     assert len(res) == 3 * 3 * 2 * 2
     for row in res.itertuples():
@@ -126,7 +196,9 @@ def test_grid_search_equals_the_guesser_setting_by_setting(lex, cfg):
         preds = {w: dc.guess(w, small, g) for w in gold}
         m = dc.evaluate_prf(preds, gold)
         assert (row.precision, row.recall) == pytest.approx((m["precision"], m["recall"]))
-        assert row.segmentation_accuracy == pytest.approx(dc.segmentation_accuracy(preds, reference)["segmentation_accuracy"])
+        assert row.segmentation_accuracy == pytest.approx(
+            dc.segmentation_accuracy(preds, reference)["segmentation_accuracy"]
+        )
     corr = dc.setting_correlations(res)
     assert list(corr["setting"]) == list(dc.GRID) and corr["r"].abs().max() <= 1
     opt = dc.optimal_settings(res)
@@ -137,8 +209,15 @@ def test_grid_search_equals_the_guesser_setting_by_setting(lex, cfg):
 
 def test_gold_stats():
     gold = {"a": [("x", "y")], "b": [("x", "y", "z")], "c": [("p", "q")]}
-    assert dc.gold_stats(gold, ["c"]) == {"compounds": 3, "lexical": 1, "2-part": 2, "3-part": 1, "4-part": 0,
-                                          "5-part": 0, "other-part": 0}
+    assert dc.gold_stats(gold, ["c"]) == {
+        "compounds": 3,
+        "lexical": 1,
+        "2-part": 2,
+        "3-part": 1,
+        "4-part": 0,
+        "5-part": 0,
+        "other-part": 0,
+    }
 
 
 # --------------------------------------------------------------------------- readers
@@ -167,20 +246,33 @@ def test_lexicon_and_gold_tsv_round_trip_and_errors(tmp_path, lex):
     path = dl.write_lexicon_tsv(lex, tmp_path / "lex.tsv")
     back = dl.read_lexicon_tsv(path)
     assert back.forms == lex.forms
-    gold = {"kjærlighetsbrev": ((("kjærlighet", "brev"),), dl.parse_segmentation("kjærlighetsbrev", "kjærlighet{s}#brev")),
-            "stemband": ((("stem", "band"), ("stemmen", "band")), dl.parse_segmentation("stemband", "stem#band"))}
+    gold = {
+        "kjærlighetsbrev": (
+            (("kjærlighet", "brev"),),
+            dl.parse_segmentation("kjærlighetsbrev", "kjærlighet{s}#brev"),
+        ),
+        "stemband": (
+            (("stem", "band"), ("stemmen", "band")),
+            dl.parse_segmentation("stemband", "stem#band"),
+        ),
+    }
     gpath = dl.write_gold_tsv(gold, tmp_path / "gold.tsv")
     assert dl.read_gold_tsv(gpath) == gold
     assert gold["kjærlighetsbrev"][1].spans == ((0, 10), (11, 15))
     bad = tmp_path / "bad.tsv"
-    for text, line, what in [("form\tlemma\n", 1, "header"), ("form\tlemma\tpos\nhaus\thaus\n", 2, "3 non-empty"),
-                             ("form\tlemma\tpos\nhaus\t\tN\n", 2, "3 non-empty")]:
+    for text, line, what in [
+        ("form\tlemma\n", 1, "header"),
+        ("form\tlemma\tpos\nhaus\thaus\n", 2, "3 non-empty"),
+        ("form\tlemma\tpos\nhaus\t\tN\n", 2, "3 non-empty"),
+    ]:
         bad.write_text(text, encoding="utf-8")
         with pytest.raises(InputFormatError, match=rf"bad\.tsv.*line {line}.*{what}"):
             dl.read_lexicon_tsv(bad)
-    for text, what in [("word\tdecompositions\nhaustür\thaus\n", "two or more"),
-                       ("word\tdecompositions\tsegmentation\nhaustür\thaus#tür\thaus#tor\n", "spelling the word"),
-                       ("word\tdecompositions\nhaustür\thaus#tür\nhaustür\thaus#tür\n", "repeats")]:
+    for text, what in [
+        ("word\tdecompositions\nhaustür\thaus\n", "two or more"),
+        ("word\tdecompositions\tsegmentation\nhaustür\thaus#tür\thaus#tor\n", "spelling the word"),
+        ("word\tdecompositions\nhaustür\thaus#tür\nhaustür\thaus#tür\n", "repeats"),
+    ]:
         bad.write_text(text, encoding="utf-8")
         with pytest.raises(InputFormatError, match=rf"bad\.tsv.*line \d.*{what}"):
             dl.read_gold_tsv(bad)
@@ -188,10 +280,17 @@ def test_lexicon_and_gold_tsv_round_trip_and_errors(tmp_path, lex):
 
 def test_word_list_lexicon_behaves_like_the_entry_lexicon():
     words = ["haus", "tür", "garten", "zaun"]
-    compact, full = dc.Lexicon.from_words(words), dc.Lexicon.from_entries((w, w, "X") for w in words)
+    compact, full = (
+        dc.Lexicon.from_words(words),
+        dc.Lexicon.from_entries((w, w, "X") for w in words),
+    )
     assert dict(compact.forms) == full.forms and compact.lemmas == full.lemmas
     cfg = dc.LangConfig()
     assert dc.analyze("gartenzaun", compact, cfg) == dc.analyze("gartenzaun", full, cfg)
     smaller = compact.without_lemmas(["zaun"])
-    assert isinstance(smaller.forms, dc.WordForms) and "zaun" not in smaller.forms and len(smaller) == 3
+    assert (
+        isinstance(smaller.forms, dc.WordForms)
+        and "zaun" not in smaller.forms
+        and len(smaller) == 3
+    )
     assert dc.guess("gartenzaun", smaller, dc.GuesserConfig())[0].known == (True, False)

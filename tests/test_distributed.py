@@ -1,6 +1,7 @@
 """evalkit.stats.distributed on real Dask components: a LocalCluster of 1, 2 and 4 worker
 processes, and a scheduler plus two workers started with Dask's own command-line programs on
 127.0.0.1, one of which is killed in the middle of a run."""
+
 from __future__ import annotations
 
 import os
@@ -52,9 +53,19 @@ STATS = {name: BLEU.segment_statistics(h, REFS) for name, h in SYSTEMS.items()}
 
 
 def _tests(**cluster):
-    boot = dist.distributed_bootstrap(STATS, BLEU, pairs="all", n_resamples=600, method="centred",
-                                      seed=SEED, block_size=100, **cluster)
-    ar = dist.distributed_randomization(STATS, BLEU, n_trials=600, seed=SEED, block_size=100, **cluster)
+    boot = dist.distributed_bootstrap(
+        STATS,
+        BLEU,
+        pairs="all",
+        n_resamples=600,
+        method="centred",
+        seed=SEED,
+        block_size=100,
+        **cluster,
+    )
+    ar = dist.distributed_randomization(
+        STATS, BLEU, n_trials=600, seed=SEED, block_size=100, **cluster
+    )
     return boot, ar
 
 
@@ -68,8 +79,12 @@ def test_pvalues_identical_on_1_2_and_4_workers(reference):
     """Worker counts on in-process (threaded) LocalClusters, to keep the test fast; the
     default LocalCluster of worker processes runs in test_scores_identical_on_a_local_cluster."""
     for n in (1, 2, 4):
-        with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=False,
-                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        with (
+            distributed.LocalCluster(
+                n_workers=n, threads_per_worker=1, processes=False, dashboard_address=None
+            ) as cluster,
+            distributed.Client(cluster) as client,
+        ):
             assert len(client.scheduler_info()["workers"]) == n
             boot, ar = _tests(client=client)
         pd.testing.assert_frame_equal(boot, reference[0], check_exact=True)
@@ -81,20 +96,28 @@ def test_one_block_is_the_sequential_test_on_the_first_spawned_stream():
     SeedSequence(seed): an independent check of the block arithmetic."""
     child = lambda: np.random.default_rng(np.random.SeedSequence(SEED).spawn(1)[0])  # noqa: E731
     for method in ("shift", "centred", "koehn"):
-        ours = dist.distributed_bootstrap(STATS, BLEU, n_resamples=300, method=method, seed=SEED,
-                                          block_size=300, n_workers=0)
+        ours = dist.distributed_bootstrap(
+            STATS, BLEU, n_resamples=300, method=method, seed=SEED, block_size=300, n_workers=0
+        )
         theirs = paired_bootstrap(STATS, BLEU, n_resamples=300, method=method, seed=child())
         assert list(ours["p_value"]) == list(theirs["p_value"])
-        np.testing.assert_allclose(ours[["mean", "ci_low", "ci_high"]], theirs[["mean", "ci_low", "ci_high"]],
-                                   rtol=1e-12)
-    ours = dist.distributed_randomization(STATS, BLEU, n_trials=300, seed=SEED, block_size=300, n_workers=0)
+        np.testing.assert_allclose(
+            ours[["mean", "ci_low", "ci_high"]], theirs[["mean", "ci_low", "ci_high"]], rtol=1e-12
+        )
+    ours = dist.distributed_randomization(
+        STATS, BLEU, n_trials=300, seed=SEED, block_size=300, n_workers=0
+    )
     theirs = approximate_randomization(STATS, BLEU, n_trials=300, seed=child())
     assert list(ours["p_value"]) == list(theirs["p_value"])
 
 
 def test_blocks_draw_independent_streams():
-    a = dist.distributed_bootstrap(STATS, BLEU, n_resamples=400, seed=SEED, block_size=100, n_workers=0)
-    b = dist.distributed_bootstrap(STATS, BLEU, n_resamples=400, seed=SEED + 1, block_size=100, n_workers=0)
+    a = dist.distributed_bootstrap(
+        STATS, BLEU, n_resamples=400, seed=SEED, block_size=100, n_workers=0
+    )
+    b = dist.distributed_bootstrap(
+        STATS, BLEU, n_resamples=400, seed=SEED + 1, block_size=100, n_workers=0
+    )
     assert not a["mean"].equals(b["mean"])
     assert dist.block_sizes(1050, 500) == [500, 500, 50]
     with pytest.raises(ParameterError):
@@ -144,12 +167,35 @@ def cli_cluster():
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    procs = [subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                               "--no-dashboard"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-    workers = [subprocess.Popen([str(DASK), "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
-                                 "--nworkers", "1", "--no-dashboard", "--no-nanny"],
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-               for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
+    workers = [
+        subprocess.Popen(
+            [
+                str(DASK),
+                "worker",
+                address,
+                "--host",
+                "127.0.0.1",
+                "--nthreads",
+                "1",
+                "--nworkers",
+                "1",
+                "--no-dashboard",
+                "--no-nanny",
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(2)
+    ]
     procs += workers
     try:
         _wait_for_workers(address, 2)
@@ -181,14 +227,22 @@ def test_correlation_tests_identical_on_cli_workers(cli_cluster):
     rng = np.random.default_rng(8)
     h = rng.normal(size=(6, 1)) + rng.normal(size=(6, 15))
     mats = {f"m{k}": h + rng.normal(scale=s, size=h.shape) for k, s in enumerate((0.5, 1.0, 3.0))}
-    kw = dict(test="boot", unit="both", level="system", method="kendall", n_resamples=300, seed=SEED,
-              block_size=40)
+    kw = dict(
+        test="boot",
+        unit="both",
+        level="system",
+        method="kendall",
+        n_resamples=300,
+        seed=SEED,
+        block_size=40,
+    )
     expected = dist.distributed_significance_clusters(mats, h, n_workers=0, **kw)
     got = dist.distributed_significance_clusters(mats, h, scheduler=cli_cluster[0], **kw)
     pd.testing.assert_frame_equal(got, expected, check_exact=True)
     ci = dict(level="summary", method="pearson", n_resamples=250, seed=SEED, block_size=60)
-    assert (dist.distributed_bootstrap_ci(mats["m1"], h, scheduler=cli_cluster[0], **ci)
-            == dist.distributed_bootstrap_ci(mats["m1"], h, n_workers=0, **ci))
+    assert dist.distributed_bootstrap_ci(
+        mats["m1"], h, scheduler=cli_cluster[0], **ci
+    ) == dist.distributed_bootstrap_ci(mats["m1"], h, n_workers=0, **ci)
 
 
 @pytest.mark.slow
@@ -207,13 +261,40 @@ def test_significance_command_on_the_cli_scheduler_equals_the_in_process_run(cli
     outputs = {}
     for run, extra in (("cluster", ["--scheduler", cli_cluster[0]]), ("local", ["--workers", "0"])):
         out = tmp_path / run
-        proc = subprocess.run([sys.executable, "-m", "evalkit", "significance", *files, "--metric", "chrf",
-                               "--resamples", "300", "--block-size", "40", *extra, "--matrix", f"{out}-m.parquet",
-                               "--clusters", f"{out}-c.parquet", "--quiet"],
-                              capture_output=True, text=True, env=env, timeout=600)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "evalkit",
+                "significance",
+                *files,
+                "--metric",
+                "chrf",
+                "--resamples",
+                "300",
+                "--block-size",
+                "40",
+                *extra,
+                "--matrix",
+                f"{out}-m.parquet",
+                "--clusters",
+                f"{out}-c.parquet",
+                "--quiet",
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
         assert proc.returncode == 0, proc.stderr
-        outputs[run] = (proc.stdout, pd.read_parquet(f"{out}-m.parquet"), pd.read_parquet(f"{out}-c.parquet"))
-    assert outputs["cluster"][0] == outputs["local"][0] and outputs["local"][0].startswith("metric,system,baseline")
+        outputs[run] = (
+            proc.stdout,
+            pd.read_parquet(f"{out}-m.parquet"),
+            pd.read_parquet(f"{out}-c.parquet"),
+        )
+    assert outputs["cluster"][0] == outputs["local"][0] and outputs["local"][0].startswith(
+        "metric,system,baseline"
+    )
     pd.testing.assert_frame_equal(outputs["cluster"][1], outputs["local"][1], check_exact=True)
     pd.testing.assert_frame_equal(outputs["cluster"][2], outputs["local"][2], check_exact=True)
 
@@ -226,8 +307,11 @@ def test_killing_a_worker_mid_run_leaves_the_result_complete_and_identical(cli_c
     expected = dist.distributed_bootstrap(stats, BLEU, n_workers=0, **kwargs)
     with distributed.Client(address) as client:
         box = {}
-        run = threading.Thread(target=lambda: box.update(
-            result=dist.distributed_bootstrap(stats, BLEU, client=client, **kwargs)))
+        run = threading.Thread(
+            target=lambda: box.update(
+                result=dist.distributed_bootstrap(stats, BLEU, client=client, **kwargs)
+            )
+        )
         run.start()
         deadline = time.monotonic() + 30
         while not any(client.processing().values()) and time.monotonic() < deadline:

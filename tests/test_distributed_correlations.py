@@ -2,6 +2,7 @@
 (evalkit.stats.distributed): identical for 0 (in-process), 1 and 2 workers, a function of
 (seed, R, block_size) only, digit for digit the single-process function with one block, and in
 agreement in distribution with it for several blocks."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -14,8 +15,13 @@ distributed = pytest.importorskip("distributed")
 from evalkit.errors import ParameterError  # noqa: E402
 from evalkit.stats import distributed as dist  # noqa: E402
 from evalkit.stats.correlation import bootstrap_ci, resampled_correlations  # noqa: E402
-from evalkit.stats.difference_tests import (compare_metrics, correlation_difference_test,  # noqa: E402
-                                            equal_correlation_metrics, resampled_deltas, significance_clusters)
+from evalkit.stats.difference_tests import (
+    compare_metrics,
+    correlation_difference_test,  # noqa: E402
+    equal_correlation_metrics,
+    resampled_deltas,
+    significance_clusters,
+)
 
 SEED = 11
 
@@ -25,7 +31,9 @@ def _metrics():
     with a few missing cells."""
     rng = np.random.default_rng(4)
     h = rng.normal(size=(8, 1)) + rng.normal(size=(8, 25))
-    mats = {f"m{k}": h + rng.normal(scale=s, size=h.shape) for k, s in enumerate((0.3, 0.35, 1.5, 4.0))}
+    mats = {
+        f"m{k}": h + rng.normal(scale=s, size=h.shape) for k, s in enumerate((0.3, 0.35, 1.5, 4.0))
+    }
     mats["m2"][1, 3] = np.nan
     return mats, h
 
@@ -38,14 +46,41 @@ def _first_child(seed):
 
 
 def _everything(**cluster):
-    ci = dist.distributed_bootstrap_ci(MATS["m0"], HUMAN, level="system", method="kendall", unit="both",
-                                       n_resamples=300, seed=SEED, block_size=70, **cluster)
-    cmp = dist.distributed_compare_metrics(MATS, HUMAN, test="boot", unit="both", level="summary",
-                                           method="pearson", n_resamples=200, seed=SEED, block_size=70,
-                                           **cluster)
-    clusters = dist.distributed_significance_clusters(MATS, HUMAN, test="perm", unit="both", level="system",
-                                                      method="pearson", n_resamples=200, seed=SEED,
-                                                      block_size=70, **cluster)
+    ci = dist.distributed_bootstrap_ci(
+        MATS["m0"],
+        HUMAN,
+        level="system",
+        method="kendall",
+        unit="both",
+        n_resamples=300,
+        seed=SEED,
+        block_size=70,
+        **cluster,
+    )
+    cmp = dist.distributed_compare_metrics(
+        MATS,
+        HUMAN,
+        test="boot",
+        unit="both",
+        level="summary",
+        method="pearson",
+        n_resamples=200,
+        seed=SEED,
+        block_size=70,
+        **cluster,
+    )
+    clusters = dist.distributed_significance_clusters(
+        MATS,
+        HUMAN,
+        test="perm",
+        unit="both",
+        level="system",
+        method="pearson",
+        n_resamples=200,
+        seed=SEED,
+        block_size=70,
+        **cluster,
+    )
     return ci, cmp, clusters
 
 
@@ -59,8 +94,12 @@ def test_identical_on_0_1_and_2_workers(in_process):
     """Threaded LocalClusters of 1 and 2 workers here; worker processes started by Dask's own
     CLI run the same blocks in tests/test_distributed.py."""
     for n in (1, 2):
-        with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=False,
-                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        with (
+            distributed.LocalCluster(
+                n_workers=n, threads_per_worker=1, processes=False, dashboard_address=None
+            ) as cluster,
+            distributed.Client(cluster) as client,
+        ):
             assert len(client.scheduler_info()["workers"]) == n
             ci, cmp, clusters = _everything(client=client)
         assert ci == in_process[0]
@@ -68,22 +107,35 @@ def test_identical_on_0_1_and_2_workers(in_process):
         pd.testing.assert_frame_equal(clusters, in_process[2], check_exact=True)
 
 
-@pytest.mark.parametrize("test,unit,level,method", [
-    ("boot", "both", "summary", "kendall"), ("boot", "systems", "system", "pearson"),
-    ("boot", "inputs", "global", "spearman"), ("perm", "both", "summary", "pearson"),
-    ("perm", "inputs", "system", "kendall"), ("perm", "systems", "global", "pearson"),
-])
-def test_one_block_is_the_single_process_test_on_the_first_spawned_stream(test, unit, level, method):
+@pytest.mark.parametrize(
+    "test,unit,level,method",
+    [
+        ("boot", "both", "summary", "kendall"),
+        ("boot", "systems", "system", "pearson"),
+        ("boot", "inputs", "global", "spearman"),
+        ("perm", "both", "summary", "pearson"),
+        ("perm", "inputs", "system", "kendall"),
+        ("perm", "systems", "global", "pearson"),
+    ],
+)
+def test_one_block_is_the_single_process_test_on_the_first_spawned_stream(
+    test, unit, level, method
+):
     kw = dict(test=test, unit=unit, level=level, method=method, n_resamples=150)
-    ours = dist.distributed_difference_test(MATS["m1"], MATS["m2"], HUMAN, seed=SEED, block_size=150,
-                                            n_workers=0, **kw)
-    theirs = correlation_difference_test(MATS["m1"], MATS["m2"], HUMAN, seed=_first_child(SEED), **kw)
+    ours = dist.distributed_difference_test(
+        MATS["m1"], MATS["m2"], HUMAN, seed=SEED, block_size=150, n_workers=0, **kw
+    )
+    theirs = correlation_difference_test(
+        MATS["m1"], MATS["m2"], HUMAN, seed=_first_child(SEED), **kw
+    )
     pd.testing.assert_frame_equal(ours, theirs, check_exact=True)
 
 
 def test_one_block_interval_is_the_single_process_interval():
     kw = dict(level="summary", method="kendall", unit="inputs", n_resamples=120)
-    ours = dist.distributed_bootstrap_ci(MATS["m0"], HUMAN, seed=SEED, block_size=500, n_workers=0, **kw)
+    ours = dist.distributed_bootstrap_ci(
+        MATS["m0"], HUMAN, seed=SEED, block_size=500, n_workers=0, **kw
+    )
     assert ours == bootstrap_ci(MATS["m0"], HUMAN, seed=_first_child(SEED), **kw)
 
 
@@ -91,36 +143,62 @@ def test_blocks_concatenate_the_single_process_draws_of_their_own_streams():
     """Block b holds resampled_correlations(..., seed=default_rng(spawn(n_blocks)[b])): the
     independent check of how the blocks are cut and put back in order."""
     kw = dict(level="system", method="pearson", unit="both")
-    ours = dist.distributed_resampled_correlations(MATS["m0"], HUMAN, n_resamples=250, seed=SEED,
-                                                   block_size=100, n_workers=0, **kw)
+    ours = dist.distributed_resampled_correlations(
+        MATS["m0"], HUMAN, n_resamples=250, seed=SEED, block_size=100, n_workers=0, **kw
+    )
     streams = np.random.SeedSequence(SEED).spawn(3)
-    theirs = np.concatenate([resampled_correlations(MATS["m0"], HUMAN, n_resamples=n,
-                                                    seed=np.random.default_rng(s), **kw)
-                             for s, n in zip(streams, (100, 100, 50))])
+    theirs = np.concatenate(
+        [
+            resampled_correlations(
+                MATS["m0"], HUMAN, n_resamples=n, seed=np.random.default_rng(s), **kw
+            )
+            for s, n in zip(streams, (100, 100, 50))
+        ]
+    )
     assert np.array_equal(ours, theirs, equal_nan=True)
 
 
 def test_block_size_is_part_of_the_seed_contract_and_the_point_estimate_is_not_resampled():
-    kw = dict(test="perm", unit="both", level="summary", method="kendall", n_resamples=400, seed=SEED, n_workers=0)
+    kw = dict(
+        test="perm",
+        unit="both",
+        level="summary",
+        method="kendall",
+        n_resamples=400,
+        seed=SEED,
+        n_workers=0,
+    )
     small = dist.distributed_difference_test(MATS["m0"], MATS["m1"], HUMAN, block_size=50, **kw)
     large = dist.distributed_difference_test(MATS["m0"], MATS["m1"], HUMAN, block_size=400, **kw)
-    single = correlation_difference_test(MATS["m0"], MATS["m1"], HUMAN,
-                                         **{k: v for k, v in kw.items() if k != "n_workers"})
+    single = correlation_difference_test(
+        MATS["m0"], MATS["m1"], HUMAN, **{k: v for k, v in kw.items() if k != "n_workers"}
+    )
     for col in ("r_a", "r_b", "delta"):
         assert small.loc[0, col] == large.loc[0, col] == single.loc[0, col]
     assert 0.01 < large.loc[0, "p_value"] < 0.99
-    draws = [dist.distributed_resampled_correlations(MATS["m0"], HUMAN, n_resamples=400, seed=SEED, block_size=size,
-                                                     n_workers=0) for size in (50, 400)]
-    assert not np.array_equal(*draws)   # other draws of the same distribution
+    draws = [
+        dist.distributed_resampled_correlations(
+            MATS["m0"], HUMAN, n_resamples=400, seed=SEED, block_size=size, n_workers=0
+        )
+        for size in (50, 400)
+    ]
+    assert not np.array_equal(*draws)  # other draws of the same distribution
     again = dist.distributed_difference_test(MATS["m0"], MATS["m1"], HUMAN, block_size=50, **kw)
     pd.testing.assert_frame_equal(small, again, check_exact=True)
 
 
-@pytest.mark.parametrize("test,unit,level,method", [
-    ("perm", "both", "summary", "kendall"), ("boot", "both", "system", "pearson"),
-    ("boot", "inputs", "summary", "pearson"), ("perm", "systems", "system", "spearman"),
-])
-def test_blocked_deltas_agree_in_distribution_with_the_single_process_deltas(test, unit, level, method):
+@pytest.mark.parametrize(
+    "test,unit,level,method",
+    [
+        ("perm", "both", "summary", "kendall"),
+        ("boot", "both", "system", "pearson"),
+        ("boot", "inputs", "summary", "pearson"),
+        ("perm", "systems", "system", "spearman"),
+    ],
+)
+def test_blocked_deltas_agree_in_distribution_with_the_single_process_deltas(
+    test, unit, level, method
+):
     """Several blocks cannot repeat the single-process draws: the resampled deltas are two
     independent Monte-Carlo samples of one distribution (two-sample Kolmogorov-Smirnov test on
     fixed seeds), and the p-values differ by less than 4 Monte-Carlo standard errors."""
@@ -128,11 +206,15 @@ def test_blocked_deltas_agree_in_distribution_with_the_single_process_deltas(tes
     kw = dict(test=test, unit=unit, level=level, method=method)
     n = 3000
     observed, single = resampled_deltas(a, b, h, n_resamples=n, seed=SEED, **kw)
-    blocks = [resampled_deltas(a, b, h, n_resamples=r, seed=np.random.default_rng(s), **kw)[1]
-              for s, r in dist._blocks(n, 256, SEED)]
+    blocks = [
+        resampled_deltas(a, b, h, n_resamples=r, seed=np.random.default_rng(s), **kw)[1]
+        for s, r in dist._blocks(n, 256, SEED)
+    ]
     blocked = np.concatenate(blocks)
     assert sps.ks_2samp(single[~np.isnan(single)], blocked[~np.isnan(blocked)]).pvalue > 0.001
-    ours = dist.distributed_difference_test(a, b, h, n_resamples=n, seed=SEED, block_size=256, n_workers=0, **kw)
+    ours = dist.distributed_difference_test(
+        a, b, h, n_resamples=n, seed=SEED, block_size=256, n_workers=0, **kw
+    )
     theirs = correlation_difference_test(a, b, h, n_resamples=n, seed=SEED, **kw)
     assert ours.loc[0, "delta"] == observed == theirs.loc[0, "delta"]
     p = theirs.loc[0, "p_value"]
@@ -142,7 +224,9 @@ def test_blocked_deltas_agree_in_distribution_with_the_single_process_deltas(tes
 
 def test_intervals_agree_within_monte_carlo_error():
     kw = dict(level="system", method="pearson", unit="both", n_resamples=3000)
-    lo, hi = dist.distributed_bootstrap_ci(MATS["m2"], HUMAN, seed=SEED, block_size=400, n_workers=0, **kw)
+    lo, hi = dist.distributed_bootstrap_ci(
+        MATS["m2"], HUMAN, seed=SEED, block_size=400, n_workers=0, **kw
+    )
     lo1, hi1 = bootstrap_ci(MATS["m2"], HUMAN, seed=SEED, **kw)
     width = hi1 - lo1
     assert lo < hi and abs(lo - lo1) < 0.1 * width and abs(hi - hi1) < 0.1 * width
@@ -151,13 +235,18 @@ def test_intervals_agree_within_monte_carlo_error():
 def test_compare_and_clusters_match_the_single_process_functions_with_one_block():
     """Ranks from blocked tests equal the single-process ranks (one block: the same draws)."""
     kw = dict(test="perm", unit="both", level="summary", method="pearson", n_resamples=200)
-    ours = dist.distributed_compare_metrics(MATS, HUMAN, seed=SEED, block_size=200, n_workers=0, **kw)
+    ours = dist.distributed_compare_metrics(
+        MATS, HUMAN, seed=SEED, block_size=200, n_workers=0, **kw
+    )
     theirs = compare_metrics(MATS, HUMAN, seed=_first_child(SEED), **kw)
     # compare_metrics reuses one generator across pairs; only its first pair has the child's draws
     pd.testing.assert_frame_equal(ours.iloc[:1], theirs.iloc[:1], check_exact=True)
-    assert list(ours[["metric_a", "metric_b"]].itertuples(index=False)) == \
-        list(theirs[["metric_a", "metric_b"]].itertuples(index=False))
-    ranks = dist.distributed_significance_clusters(MATS, HUMAN, seed=SEED, block_size=200, n_workers=0, **kw)
+    assert list(ours[["metric_a", "metric_b"]].itertuples(index=False)) == list(
+        theirs[["metric_a", "metric_b"]].itertuples(index=False)
+    )
+    ranks = dist.distributed_significance_clusters(
+        MATS, HUMAN, seed=SEED, block_size=200, n_workers=0, **kw
+    )
     single = significance_clusters(MATS, HUMAN, seed=SEED, **kw)
     assert ranks["metric"].tolist() == single["metric"].tolist() == ["m0", "m1", "m2", "m3"]
     assert ranks["rank"].tolist() == single["rank"].tolist()

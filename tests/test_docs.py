@@ -2,6 +2,7 @@
 errors; every public module of metrics/stats/data/text/notebook and every registered metric has
 its API entry; the notebook model, the data profiles and "how to add a paper" pages exist; local
 links resolve and no page loads anything from the network."""
+
 from __future__ import annotations
 
 import os
@@ -23,16 +24,25 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def built():
     env = dict(os.environ, PYTHON=sys.executable, MPLBACKEND="Agg")
-    proc = subprocess.run(["bash", str(REPO / "scripts" / "docs.sh")], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=900)
+    proc = subprocess.run(
+        ["bash", str(REPO / "scripts" / "docs.sh")],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return HTML
 
 
 def _public_modules(package: str):
     pkg = __import__(package, fromlist=["_"])
-    return [i.name for i in pkgutil.walk_packages(pkg.__path__, prefix=package + ".")
-            if not i.name.rsplit(".", 1)[-1].startswith("_")]
+    return [
+        i.name
+        for i in pkgutil.walk_packages(pkg.__path__, prefix=package + ".")
+        if not i.name.rsplit(".", 1)[-1].startswith("_")
+    ]
 
 
 @pytest.mark.parametrize("layer", ["metrics", "stats", "data", "text", "notebook"])
@@ -70,8 +80,11 @@ def test_guide_pages_exist_and_local_links_resolve(built):
     assert "sample" in (built / "profiles.html").read_text(encoding="utf-8")
     assert "NOTEBOOKS" in (built / "contributing.html").read_text(encoding="utf-8")
     broken, network = [], []
-    for page in [built / "index.html", *(built / n for n in ("notebooks.html", "profiles.html", "contributing.html")),
-                 *sorted((built / "api").glob("*.html"))]:
+    for page in [
+        built / "index.html",
+        *(built / n for n in ("notebooks.html", "profiles.html", "contributing.html")),
+        *sorted((built / "api").glob("*.html")),
+    ]:
         text = page.read_text(encoding="utf-8")
         for tag, ref in re.findall(r'<(a|img|script|link)\b[^>]*?(?:href|src)="([^"]+)"', text):
             parsed = urlparse(ref)

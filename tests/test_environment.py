@@ -1,4 +1,5 @@
 """environment.yml (conda) must install exactly the versions pinned in requirements/lock.txt."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """The extractive summarizers of Murray et al. (2005) and the synthetic ASR channel, on cases
 whose answer is known by hand (diagonal term matrices have known SVDs)."""
+
 import numpy as np
 import pytest
 
@@ -50,6 +51,7 @@ def test_mmr_lambda_one_is_pure_relevance_and_annealing_avoids_duplicates():
 def test_feature_classifier_learns_a_separable_rule():
     rng = np.random.default_rng(0)
     vocab = [f"w{i}" for i in range(50)]
+
     def doc(n):
         units, labels = [], []
         for _ in range(n):
@@ -57,19 +59,24 @@ def test_feature_classifier_learns_a_separable_rule():
             units.append(" ".join(rng.choice(vocab, size=20 if long else 3)))
             labels.append(int(long))
         return units, labels
+
     train = [doc(80) for _ in range(3)]
     clf = E.FeatureClassifier(seed=1).fit([u for u, _ in train], [l for _, l in train])
     units, labels = doc(100)
     picked = clf.select(units, sum(labels))
     assert sum(labels[i] for i in picked) >= 0.9 * sum(labels)
-    assert picked == E.FeatureClassifier(seed=1).fit([u for u, _ in train], [l for _, l in train]).select(units, sum(labels))
+    assert picked == E.FeatureClassifier(seed=1).fit(
+        [u for u, _ in train], [l for _, l in train]
+    ).select(units, sum(labels))
     with pytest.raises(ParameterError):
         E.FeatureClassifier().fit([["a b"]], [[1]])
 
 
 def test_asr_channel_substitutions_hit_the_target_exactly():
     rng = np.random.default_rng(2)
-    manual = [" ".join(f"w{rng.integers(200)}" for _ in range(rng.integers(1, 15))) for _ in range(300)]
+    manual = [
+        " ".join(f"w{rng.integers(200)}" for _ in range(rng.integers(1, 15))) for _ in range(300)
+    ]
     n = sum(len(u.split()) for u in manual)
     asr = asr_channel.corrupt(manual, 0.3, seed=5, mix=(1, 0, 0))
     assert summary_wer(asr, manual) == pytest.approx(round(0.3 * n) / n)

@@ -3,6 +3,7 @@
 The expected values are the paper's printed numbers (data/published/graham2015, transcribed
 from the PDF, Table 1 cross-checked against the notes' independent transcription).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,7 +24,9 @@ def table1():
 
 
 def test_published_tables_present():
-    assert {"table1", "table2", "table3", "table4", "figure3_metrics", "claims"} <= set(list_published("graham2015"))
+    assert {"table1", "table2", "table3", "table4", "figure3_metrics", "claims"} <= set(
+        list_published("graham2015")
+    )
 
 
 def test_table2_recomputed_exactly_from_table1_bullets(table1):
@@ -31,8 +34,9 @@ def test_table2_recomputed_exactly_from_table1_bullets(table1):
     ours = g15.optimal_shares(table1)
     assert ours["total"].unique().tolist() == [80]
     # Same cells, same printed order, identical printed strings (all 17).
-    assert list(zip(ours["option"], ours["level"], ours["printed"])) == \
-        list(zip(printed["option"], printed["level"], printed["percent"]))
+    assert list(zip(ours["option"], ours["level"], ours["printed"])) == list(
+        zip(printed["option"], printed["level"], printed["percent"])
+    )
     # Counts behind the percentages (paper §4.1: most optimal variants use precision).
     counts = dict(zip(ours["level"], ours["count"]))
     assert (counts["Prec."], counts["F-score"], counts["Recall"]) == (42, 20, 18)
@@ -50,8 +54,16 @@ def test_table2_changes_when_a_bullet_changes(table1):
 
 
 def test_printed_percentage_rule():
-    assert g15.printed_percentages([23, 20, 15, 6, 6, 6, 2, 2], 80) == \
-        ["28.7", "25.0", "18.8", "7.5", "7.5", "7.5", "2.5", "2.5"]
+    assert g15.printed_percentages([23, 20, 15, 6, 6, 6, 2, 2], 80) == [
+        "28.7",
+        "25.0",
+        "18.8",
+        "7.5",
+        "7.5",
+        "7.5",
+        "2.5",
+        "2.5",
+    ]
     # Two levels: the second is 100 minus the first printed value (36.25 alone would print 36.2).
     assert g15.printed_percentages([51, 29], 80) == ["63.7", "36.3"]
     assert "%.1f" % (29 / 80 * 100) == "36.2"
@@ -61,7 +73,9 @@ def test_printed_percentage_rule():
 
 def test_paper_consistency_all_checks_agree_except_the_known_errata():
     checks = g15c.paper_consistency()
-    assert set(checks["verdict"]) <= {"agrees", "erratum"}, checks[checks["verdict"] == "differs"].to_string()
+    assert set(checks["verdict"]) <= {"agrees", "erratum"}, checks[
+        checks["verdict"] == "differs"
+    ].to_string()
     errata = checks[checks["verdict"] == "erratum"]
     assert set(errata["printed"]) == {"36.3", "ten"}
     assert len(checks) >= 25
@@ -76,7 +90,7 @@ def test_paper_consistency_detects_a_corrupted_table(tmp_path, monkeypatch):
     shutil.copytree(published_dir("graham2015"), tmp_path / "graham2015")
     path = tmp_path / "graham2015" / "table4.csv"
     lines = path.read_text().splitlines()
-    lines[2] = lines[2].replace(",0.786,", ",0.787,", 1)   # Table 4 no longer repeats Table 1
+    lines[2] = lines[2].replace(",0.786,", ",0.787,", 1)  # Table 4 no longer repeats Table 1
     path.write_text("\n".join(lines) + "\n")
     monkeypatch.setenv("EVALKIT_PUBLISHED_DIR", str(tmp_path))
     checks = g15c.paper_consistency().set_index("claim_id")
@@ -90,6 +104,7 @@ def test_table3_rank_change_and_rank_correlations():
     assert (by.loc["DPP", "rank_best"], by.loc["DPP", "rank_original"]) == (1, 4)
     assert (by.loc["OCCAMS_V", "rank_best"], by.loc["OCCAMS_V", "rank_original"]) == (7, 2)
     from scipy import stats
+
     tau = stats.kendalltau(ranks["rouge_best"], ranks["rouge_original"]).statistic
     assert round(tau, 3) == 0.758  # notes §A4.3, from the printed numbers
 
@@ -108,7 +123,7 @@ def test_variants_roundtrip_and_labels(table1):
     for v in variants:
         assert g15.parse_variant(v.id) == v
         assert g15.parse_variant(v.label) == v
-    assert g15.parse_variant("R3_ST0_RSW0_A_F").id == "R3_ST0_RS0_A_F"   # Figure 3 misprint
+    assert g15.parse_variant("R3_ST0_RSW0_A_F").id == "R3_ST0_RS0_A_F"  # Figure 3 misprint
     rouge = table1[table1["metric"] != "BLEU"]
     labels = rouge[["metric", "stemming", "rsw", "aggregation", "prf"]].agg(" ".join, axis=1)
     assert [g15.parse_variant(x).id for x in labels] == list(rouge["variant"])
@@ -130,10 +145,15 @@ def test_human_score_combinations():
 
 
 def test_system_human_scores_mean_of_per_summary_combination():
-    per = pd.DataFrame({"system": ["a", "a", "b", "b"], "coverage": [0.2, 0.4, 0.0, 0.6],
-                        "quality": [0.8, 0.6, 1.0, 0.6]})
+    per = pd.DataFrame(
+        {
+            "system": ["a", "a", "b", "b"],
+            "coverage": [0.2, 0.4, 0.0, 0.6],
+            "quality": [0.8, 0.6, 1.0, 0.6],
+        }
+    )
     h = g15.system_human_scores(per, "harmonic")
-    expected_a = np.mean([2 * .2 * .8 / 1.0, 2 * .4 * .6 / 1.0])
+    expected_a = np.mean([2 * 0.2 * 0.8 / 1.0, 2 * 0.4 * 0.6 / 1.0])
     assert h["a"] == pytest.approx(expected_a) and h["b"] == pytest.approx(np.mean([0.0, 0.6]))
     with pytest.raises(ParameterError):
         g15.system_human_scores(per.assign(quality=[0.8, None, 1.0, 0.6]))
@@ -146,8 +166,10 @@ def test_correlation_table_marks_match_explicit_williams_loop():
     metrics = {"BLEU": human + rng.normal(scale=0.3, size=n_sys)}
     for k, noise in enumerate((0.2, 0.5, 1.0, 2.0, 4.0)):
         metrics[g15.all_variants()[k].id] = human + rng.normal(scale=noise, size=n_sys)
-    long = pd.DataFrame([(s, m, v) for m, vals in metrics.items() for s, v in zip(human.index, vals)],
-                        columns=["system", "metric", "value"])
+    long = pd.DataFrame(
+        [(s, m, v) for m, vals in metrics.items() for s, v in zip(human.index, vals)],
+        columns=["system", "metric", "value"],
+    )
     table, pairs = g15.correlation_table(long, human, alpha=0.05)
     assert list(table["rank"]) == list(range(1, 7))
     assert table["r"].is_monotonic_decreasing
@@ -173,38 +195,60 @@ def _duc_corpus(names="duc"):
     rows = []
     sents = {}
     for inst in ("d1", "d2"):
-        for who, text in (("A", "the cat sat on the mat ."), ("B", "a cat was sitting on a mat ."),
-                          ("1", "the cat sat ."), ("2", "dogs bark loudly at night .")):
+        for who, text in (
+            ("A", "the cat sat on the mat ."),
+            ("B", "a cat was sitting on a mat ."),
+            ("1", "the cat sat ."),
+            ("2", "dogs bark loudly at night ."),
+        ):
             sents[(inst, who)] = (text,)
     q = {"1": [1, 2, 1, 1, 3, 1, 1], "2": [5, 5, 4, 5, 5, 5, 5], "A": [1] * 7, "B": [1] * 7}
     marked = {"1": 2.0, "2": 0.0, "A": 3.0, "B": 3.0}
-    for (inst, who) in sents:
+    for inst, who in sents:
         for i, v in enumerate(q[who], 1):
             code = v if names == "duc" else 5 - v  # simulator: 4 = A .. 0 = E
-            rows.append((inst, who, f"quality_q{i}" if names == "duc" else f"linguistic_quality_q{i}", float(code)))
+            rows.append(
+                (
+                    inst,
+                    who,
+                    f"quality_q{i}" if names == "duc" else f"linguistic_quality_q{i}",
+                    float(code),
+                )
+            )
         pre = "num_" if names == "duc" else "n_"
-        rows += [(inst, who, f"{pre}marked_peer_units", marked[who]), (inst, who, f"{pre}model_units", 4.0),
-                 (inst, who, "coverage", 0.5 if who == "1" else 0.0 if who == "2" else 0.8)]
+        rows += [
+            (inst, who, f"{pre}marked_peer_units", marked[who]),
+            (inst, who, f"{pre}model_units", 4.0),
+            (inst, who, "coverage", 0.5 if who == "1" else 0.0 if who == "2" else 0.8),
+        ]
     return SummarizationCorpus(
-        name="toy", instances=pd.DataFrame({"instance": ["d1", "d2"]}),
-        summarizers=pd.DataFrame({"summarizer": ["A", "B", "1", "2"], "type": ["model", "model", "peer", "peer"]}),
-        summaries=pd.DataFrame([(i, w, s) for (i, w), s in sents.items()],
-                               columns=["instance", "summarizer", "sentences"]),
-        judgments=pd.DataFrame(rows, columns=["instance", "summarizer", "judgment", "value"])).validate()
+        name="toy",
+        instances=pd.DataFrame({"instance": ["d1", "d2"]}),
+        summarizers=pd.DataFrame(
+            {"summarizer": ["A", "B", "1", "2"], "type": ["model", "model", "peer", "peer"]}
+        ),
+        summaries=pd.DataFrame(
+            [(i, w, s) for (i, w), s in sents.items()],
+            columns=["instance", "summarizer", "sentences"],
+        ),
+        judgments=pd.DataFrame(rows, columns=["instance", "summarizer", "judgment", "value"]),
+    ).validate()
 
 
 @pytest.mark.parametrize("names", ["duc", "simulator"])
 def test_duc_evaluation_human_scores_by_hand(names):
     ev = build_evaluation("duc2004", _duc_corpus(names))
     h = ev.human.set_index(["instance", "system"])
-    assert set(ev.human["system"]) == {"1", "2"}            # models are not correlated by default
+    assert set(ev.human["system"]) == {"1", "2"}  # models are not correlated by default
     # eq. (1): 2 matching PUs x E (= SEE mean coverage 0.5, no separate estimate) / 4 MUs
     assert h.loc[("d1", "1"), "coverage"] == pytest.approx(2 * 0.5 / 4)
     # A=100 %, B=75 %, C=50 %: (1 + .75 + 1 + 1 + .5 + 1 + 1) / 7
-    assert h.loc[("d1", "1"), "quality"] == pytest.approx((1 + .75 + 1 + 1 + .5 + 1 + 1) / 7)
+    assert h.loc[("d1", "1"), "quality"] == pytest.approx((1 + 0.75 + 1 + 1 + 0.5 + 1 + 1) / 7)
     assert h.loc[("d1", "2"), "quality"] == pytest.approx(0.25 / 7)
     assert h.loc[("d1", "1"), "human"] == pytest.approx((0.25 + 6.25 / 7) / 2)
-    see = build_evaluation("duc2004", _duc_corpus(names), cs_formula="see_mean").human.set_index(["instance", "system"])
+    see = build_evaluation("duc2004", _duc_corpus(names), cs_formula="see_mean").human.set_index(
+        ["instance", "system"]
+    )
     assert see.loc[("d1", "1"), "coverage"] == 0.5
     assert len(build_evaluation("duc2004", _duc_corpus(names), include_models=True).human) == 8
 
@@ -213,7 +257,9 @@ def test_duc_evaluation_rejects_missing_or_out_of_range_judgments():
     c = _duc_corpus()
     j = c.judgments
     bad = c.subset()
-    bad.judgments = j[~((j["judgment"] == "quality_q3") & (j["summarizer"] == "1") & (j["instance"] == "d2"))]
+    bad.judgments = j[
+        ~((j["judgment"] == "quality_q3") & (j["summarizer"] == "1") & (j["instance"] == "d2"))
+    ]
     with pytest.raises(ParameterError, match="all 7 quality"):
         build_evaluation("duc2004", bad)
     bad.judgments = j.assign(value=np.where(j["judgment"] == "quality_q1", 7.0, j["value"]))
@@ -232,11 +278,15 @@ def test_metric_scores_match_rouge_and_bleu_objects():
     assert scores.index.get_level_values("metric").nunique() == 193
     refs = [("the cat sat on the mat .",), ("a cat was sitting on a mat .",)]
     for system, text in (("1", "the cat sat ."), ("2", "dogs bark loudly at night .")):
-        res = Rouge(n=2, stem=True, stopwords=True, byte_limit=665).score([(text,)] * 2, [refs, refs], ["d1", "d2"])
+        res = Rouge(n=2, stem=True, stopwords=True, byte_limit=665).score(
+            [(text,)] * 2, [refs, refs], ["d1", "d2"]
+        )
         per = res.scores[res.scores["metric"] == "ROUGE-2"]
         assert scores[(system, "R2_ST1_RS1_A_P")] == pytest.approx(per["P"].mean())
         assert scores[(system, "R2_ST1_RS1_M_R")] == pytest.approx(per["R"].median())
-        bleu = BLEU.multi_bleu(ref_layout="segments").corpus_score([text] * 2, [[r[0] for r in refs]] * 2)
+        bleu = BLEU.multi_bleu(ref_layout="segments").corpus_score(
+            [text] * 2, [[r[0] for r in refs]] * 2
+        )
         assert scores[(system, "BLEU")] == pytest.approx(bleu.score)
 
 
@@ -245,12 +295,21 @@ def test_summeval_evaluation_stand_ins():
 
     dims = {"coherence": 5.0, "consistency": 3.0, "fluency": 4.0, "relevance": 2.0}
     c = SummarizationCorpus(
-        name="toy", instances=pd.DataFrame({"instance": ["d1"]}),
+        name="toy",
+        instances=pd.DataFrame({"instance": ["d1"]}),
         summarizers=pd.DataFrame({"summarizer": ["ref1", "M0"], "type": ["model", "peer"]}),
-        summaries=pd.DataFrame({"instance": ["d1", "d1"], "summarizer": ["ref1", "M0"],
-                                "sentences": [("a b",), ("a",)]}),
-        judgments=pd.DataFrame([("d1", "M0", k, v) for k, v in dims.items()],
-                               columns=["instance", "summarizer", "judgment", "value"]))
+        summaries=pd.DataFrame(
+            {
+                "instance": ["d1", "d1"],
+                "summarizer": ["ref1", "M0"],
+                "sentences": [("a b",), ("a",)],
+            }
+        ),
+        judgments=pd.DataFrame(
+            [("d1", "M0", k, v) for k, v in dims.items()],
+            columns=["instance", "summarizer", "judgment", "value"],
+        ),
+    )
     ev = build_evaluation("summeval", c, "public")
     row = ev.human.iloc[0]
     assert row["coverage"] == pytest.approx((2 - 1) / 4)
@@ -277,7 +336,9 @@ def test_rescore_systems_table3_and_pairs():
     assert t3.loc["a", "rouge_original"] == pytest.approx(100 * value("a", "R2_ST1_RS0_R").median())
     assert (t3["rank_original"] == [3, 2, 1]).all()
     assert res["beats"].loc["c", "a"] and not res["beats"].loc["a", "c"]
-    assert list(res["not_outperformed"].loc[res["not_outperformed"]["not_outperformed"], "system"]) == ["c"]
+    assert list(
+        res["not_outperformed"].loc[res["not_outperformed"]["not_outperformed"], "system"]
+    ) == ["c"]
     with pytest.raises(ParameterError):
         g15.rescore_systems(per, best="R3_ST1_RS1_A_P")
 
@@ -287,21 +348,23 @@ def test_models_judged_as_peers_are_scored_against_the_other_models_only():
 
     ev = build_evaluation("duc2004", _duc_corpus(), include_models=True)
     scores = g15.metric_scores(ev).set_index(["system", "metric"])["value"]
-    res = Rouge(n=1, byte_limit=665).score([("the cat sat on the mat .",)] * 2,
-                                          [[("a cat was sitting on a mat .",)]] * 2, ["d1", "d2"])
+    res = Rouge(n=1, byte_limit=665).score(
+        [("the cat sat on the mat .",)] * 2, [[("a cat was sitting on a mat .",)]] * 2, ["d1", "d2"]
+    )
     per = res.scores[res.scores["metric"] == "ROUGE-1"]
     assert scores[("A", "R1_ST0_RS0_A_R")] == pytest.approx(per["R"].mean())
-    assert scores[("A", "R1_ST0_RS0_A_R")] < 1.0   # not scored against itself
+    assert scores[("A", "R1_ST0_RS0_A_R")] < 1.0  # not scored against itself
 
 
 def test_system_level_combination_option():
     per = pd.DataFrame({"system": ["a", "a"], "coverage": [0.2, 0.6], "quality": [0.8, 0.4]})
     at_summary = g15.system_human_scores(per, "geometric")["a"]
     at_system = g15.system_human_scores(per, "geometric", combine_at="system")["a"]
-    assert at_summary == pytest.approx((np.sqrt(.16) + np.sqrt(.24)) / 2)
+    assert at_summary == pytest.approx((np.sqrt(0.16) + np.sqrt(0.24)) / 2)
     assert at_system == pytest.approx(np.sqrt(0.4 * 0.6))
-    assert g15.system_human_scores(per, "mean", combine_at="system")["a"] == \
-        pytest.approx(g15.system_human_scores(per, "mean")["a"])
+    assert g15.system_human_scores(per, "mean", combine_at="system")["a"] == pytest.approx(
+        g15.system_human_scores(per, "mean")["a"]
+    )
     with pytest.raises(ParameterError):
         g15.system_human_scores(per, "mean", combine_at="topic")
 

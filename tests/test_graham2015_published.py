@@ -1,4 +1,5 @@
 """evalkit.data.published: reading the papers' printed tables, and rejecting bad transcriptions."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,8 @@ def root(tmp_path, monkeypatch):
 def test_reads_types_and_keeps_letters(root):
     (root / "t.csv").write_text("name,flag,r,n\nBLEU,,0.797,1\nR-2,N,0.5,2\nNA,Y,0.25,3\n")
     t = read_published("toy", "t")
-    assert list(t["name"]) == ["BLEU", "R-2", "NA"]          # "NA" is text, not missing
-    assert t["flag"].isna().tolist() == [True, False, False]   # only empty cells are missing
+    assert list(t["name"]) == ["BLEU", "R-2", "NA"]  # "NA" is text, not missing
+    assert t["flag"].isna().tolist() == [True, False, False]  # only empty cells are missing
     assert t["r"].dtype == "float64" and t["n"].dtype == "int64"
     assert list_published("toy") == ["t"]
 
@@ -34,12 +35,15 @@ def test_dtypes_pin_columns_and_name_bad_cells(root):
         read_published("toy", "t", dtypes={"missing": "int"})
 
 
-@pytest.mark.parametrize("text, line", [
-    ("a,b\n1,2\n3\n", 3),           # too few fields is not padded silently
-    ("a,b\n1,2,3\n", 2),           # too many fields
-    ("a,b\n", 2),                  # no data rows
-    ("a,a\n1,2\n", 1),             # duplicate column names
-])
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("a,b\n1,2\n3\n", 3),  # too few fields is not padded silently
+        ("a,b\n1,2,3\n", 2),  # too many fields
+        ("a,b\n", 2),  # no data rows
+        ("a,a\n1,2\n", 1),  # duplicate column names
+    ],
+)
 def test_malformed_files_name_file_and_line(root, text, line):
     (root / "bad.csv").write_text(text)
     with pytest.raises(InputFormatError, match=rf"bad\.csv, line {line}"):

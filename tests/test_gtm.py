@@ -1,4 +1,5 @@
 """GTM (Turian et al. 2003): e = 1 is clipped unigram F; run-length exponent by hand."""
+
 from __future__ import annotations
 
 import math
@@ -22,7 +23,9 @@ def test_exponent_one_is_clipped_unigram_overlap(h, r):
     p = overlap / len(h) if h else 0.0
     rec = overlap / len(r) if r else 0.0
     f = 2 * p * rec / (p + rec) if p + rec else 0.0
-    assert GTM(tokenize="none").corpus_score([" ".join(h)], [[" ".join(r)]]) == pytest.approx(f, rel=1e-12)
+    assert GTM(tokenize="none").corpus_score([" ".join(h)], [[" ".join(r)]]) == pytest.approx(
+        f, rel=1e-12
+    )
 
 
 def test_run_length_exponent_by_hand():

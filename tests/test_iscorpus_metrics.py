@@ -1,5 +1,6 @@
 """The ISCORPUS metrics of QARLA (Amigó et al. 2005a) on hand-computed cases, the TVM term
 sources of the DUC 2004 paper, and the inputs built from documents and the simulator."""
+
 from __future__ import annotations
 
 import math
@@ -39,20 +40,23 @@ def test_sentence_metrics_as_printed_and_swapped():
     assert one("sentence-precision", ("a#1", "a#1"), ("a#1",)) == 1.0
     assert one("sentence-recall", ("a#1", "a#1"), ("a#1",)) == 0.5
     # empty summaries: zero denominators give 0
-    assert one("sentence-recall", (), ("a#1",)) == 0.0 and one("sentence-precision", ("a#1",), ()) == 0.0
+    assert (
+        one("sentence-recall", (), ("a#1",)) == 0.0
+        and one("sentence-precision", ("a#1",), ()) == 0.0
+    )
 
 
 def test_docsim():
     # D(h) = {d1, d2}, D(r) = {d1, d2, d3}: 2 shared documents, |S(h)| = 3, |D(h)| = 2
     assert one("docsim", H, R) == pytest.approx(2 / 3)
     assert one("docsim", H, R, denominator="documents") == 1.0
-    assert one("docsim", ("x.1#3",), ("x.1#9",)) == 1.0      # same document, other sentence
+    assert one("docsim", ("x.1#3",), ("x.1#9",)) == 1.0  # same document, other sentence
 
 
 def test_several_references_take_the_maximum():
     m = get_metric("sentence-precision")
     got = m.sentence_scores([H], [[R, ("d1#1",)]])
-    assert got[0] == 1.0                                      # 1/1 beats 2/4
+    assert got[0] == 1.0  # 1/1 beats 2/4
 
 
 def test_non_extractive_input_is_an_error_or_the_documented_rule():
@@ -71,7 +75,7 @@ def test_nicos_hand_computed():
     want = -math.sqrt((2 / 3) ** 2 + (1 / 3 - 1 / 2) ** 2 + (1 / 2) ** 2)
     assert one("nicos", ("f1", "f1", "f2"), ("f2", "f3")) == pytest.approx(want)
     assert one("nicos", ("f1",), ("f1",)) == 0.0 and one("nicos", (), ()) == 0.0
-    assert one("nicos", ("f1",), ("f2",)) == pytest.approx(-math.sqrt(2))   # the bottom of the range
+    assert one("nicos", ("f1",), ("f2",)) == pytest.approx(-math.sqrt(2))  # the bottom of the range
     with pytest.raises(ParameterError):
         one("nicos", "f1 f2", ("f1",))
 
@@ -89,34 +93,60 @@ def test_vectmodelsim_and_truncated_vectmodel_over_the_reference():
 
 
 def _summaries():
-    return pd.DataFrame({"instance": ["t1"] * 3, "summarizer": ["A", "B", "1"],
-                         "sentences": [("zorbix quindle .",), ("blimpo zorbix zorbix .",), ("quindle quindle .",)]})
+    return pd.DataFrame(
+        {
+            "instance": ["t1"] * 3,
+            "summarizer": ["A", "B", "1"],
+            "sentences": [
+                ("zorbix quindle .",),
+                ("blimpo zorbix zorbix .",),
+                ("quindle quindle .",),
+            ],
+        }
+    )
 
 
 def test_tvm_terms_come_from_the_documents_and_the_signature_says_so():
-    docs = pd.DataFrame({"instance": ["t1", "t1"], "document": ["d1", "d2"],
-                         "sentences": [("blimpo blimpo blimpo quindle .",), ("blimpo quindle zorbix .",)]})
+    docs = pd.DataFrame(
+        {
+            "instance": ["t1", "t1"],
+            "document": ["d1", "d2"],
+            "sentences": [("blimpo blimpo blimpo quindle .",), ("blimpo quindle zorbix .",)],
+        }
+    )
     pool = qp.tvm_similarities(_summaries(), (1, 2), documents=docs, lemmas="none")
     # document terms: blimpo (4), quindle (2): TVM.1 compares the share of blimpo
     got = pool[pool.metric == "TVM.1"].set_index(["a", "b"])["value"]
-    assert got[("A", "B")] == pytest.approx(-1 / 3)          # 0 vs 1/3
+    assert got[("A", "B")] == pytest.approx(-1 / 3)  # 0 vs 1/3
     assert got[("1", "A")] == pytest.approx(0.0)
     got2 = pool[pool.metric == "TVM.2"].set_index(["a", "b"])["value"]
-    assert got2[("1", "A")] == pytest.approx(-0.5)            # (0, 1) vs (0, 1/2)
+    assert got2[("1", "A")] == pytest.approx(-0.5)  # (0, 1) vs (0, 1/2)
     assert "terms:documents" in pool.attrs["signatures"]["TVM.1"]
     with pytest.raises(ParameterError, match="source documents"):
         qp.tvm_similarities(_summaries(), (1,))
-    models = qp.tvm_similarities(_summaries(), (1,), models={"t1": ["A", "B"]}, term_source="models", lemmas="none")
+    models = qp.tvm_similarities(
+        _summaries(), (1,), models={"t1": ["A", "B"]}, term_source="models", lemmas="none"
+    )
     assert "terms:models" in models.attrs["signatures"]["TVM.1"]
     # models' terms: zorbix (3): A 1/2, B 2/3
     assert models.set_index(["a", "b"]).loc[("A", "B"), "value"] == pytest.approx(-1 / 6)
 
 
 def test_locate_sources_exact_and_truncated():
-    docs = pd.DataFrame({"instance": ["t1", "t1"], "document": ["D1", "D2"],
-                         "sentences": [("First one here .", "Second  one ."), ("Other text entirely .",)]})
-    summ = pd.DataFrame({"instance": ["t1"], "summarizer": ["1"],
-                         "sentences": [("Second one .", "Other text", "Not in the documents .")]})
+    docs = pd.DataFrame(
+        {
+            "instance": ["t1", "t1"],
+            "document": ["D1", "D2"],
+            "sentences": [("First one here .", "Second  one ."), ("Other text entirely .",)],
+        }
+    )
+    summ = pd.DataFrame(
+        {
+            "instance": ["t1"],
+            "summarizer": ["1"],
+            "sentences": [("Second one .", "Other text", "Not in the documents .")],
+        }
+    )
     got = isc.locate_sources(summ, docs)
     assert got["sources"].iloc[0] == ("D1#2", "D2#1", None)
     assert isc.locate_sources(summ, docs, prefix=False)["sources"].iloc[0] == ("D1#2", None, None)
@@ -136,17 +166,26 @@ def test_simulated_sources_and_concepts(tmp_path):
     exact = ex[ex["exact"]]
     # an exactly extracted sentence is found by its text where that text is unique in the docset
     lookup = {(r.instance, r.summarizer): r for r in both.itertuples(index=False)}
-    agree = [lookup[(r.instance, r.summarizer)].sources_text[r.position - 1]
-             == lookup[(r.instance, r.summarizer)].sources_truth[r.position - 1] for r in exact.itertuples()]
+    agree = [
+        lookup[(r.instance, r.summarizer)].sources_text[r.position - 1]
+        == lookup[(r.instance, r.summarizer)].sources_truth[r.position - 1]
+        for r in exact.itertuples()
+    ]
     assert np.mean(agree) > 0.95
     roles = dict(zip(corpus.summarizers["summarizer"], corpus.summarizers["type"]))
     model_rows = aligned[aligned["summarizer"].map(roles) == "model"]
     shares = [s is not None for t in model_rows["sources"] for s in t]
-    assert np.mean(shares) > 0.8                                             # written sentences aligned ...
-    doc_facts = truth["sentences"].groupby("instance")["facts"].agg(lambda f: set(" ".join(f).split()))
+    assert np.mean(shares) > 0.8  # written sentences aligned ...
+    doc_facts = (
+        truth["sentences"].groupby("instance")["facts"].agg(lambda f: set(" ".join(f).split()))
+    )
     lone = ex[ex["aligned_document"].isna()]
-    assert len(lone) and all(not set(r.facts.split()) & doc_facts[r.instance] for r in lone.itertuples())  # ... or unalignable
-    assert all(s is None for t in src[src["summarizer"].map(roles) == "model"]["sources"] for s in t)
+    assert len(lone) and all(
+        not set(r.facts.split()) & doc_facts[r.instance] for r in lone.itertuples()
+    )  # ... or unalignable
+    assert all(
+        s is None for t in src[src["summarizer"].map(roles) == "model"]["sources"] for s in t
+    )
     concepts = isc.concepts_frame(truth["summaries"])
     assert concepts["concepts"].map(len).gt(0).all()
 
@@ -162,12 +201,22 @@ def test_iscorpus_inputs_from_the_sample_and_none_elsewhere(tmp_path, monkeypatc
     sources, concepts, note = iscorpus_inputs(corpus, summ, quick=True)
     assert len(sources) == len(concepts) == len(summ) and "stand-in" in note
     lens = dict(zip(zip(summ["instance"], summ["summarizer"]), summ["sentences"].map(len)))
-    assert all(len(t) == lens[(i, s)] for i, s, t in sources[["instance", "summarizer", "text"]].itertuples(index=False))
+    assert all(
+        len(t) == lens[(i, s)]
+        for i, s, t in sources[["instance", "summarizer", "text"]].itertuples(index=False)
+    )
     # the frames feed the pool: one value per ordered pair and metric
     from evalkit.papers.amigo2005qarla import metric_pool
+
     pool = metric_pool(summ, [1], "none", sources=sources, concepts=concepts)
     pairs = sum(n * (n - 1) for n in summ.groupby("instance").size())
-    assert pool.groupby("metric").size().eq(pairs).all() and {"NICOS", "DocSim"} <= set(pool["metric"])
-    plain = SummarizationCorpus(name="x", instances=corpus.instances, summarizers=corpus.summarizers,
-                                summaries=corpus.summaries)
+    assert pool.groupby("metric").size().eq(pairs).all() and {"NICOS", "DocSim"} <= set(
+        pool["metric"]
+    )
+    plain = SummarizationCorpus(
+        name="x",
+        instances=corpus.instances,
+        summarizers=corpus.summarizers,
+        summaries=corpus.summaries,
+    )
     assert iscorpus_inputs(plain, summ)[:2] == (None, None)

@@ -4,6 +4,7 @@ No module uses another module's private names: ``from evalkit.x import _name``,
 ``x._name`` on an imported evalkit module, and a private module (``evalkit/pkg/_mod.py``)
 imported from outside its own package all fail. What two modules share is public.
 """
+
 from __future__ import annotations
 
 import ast
@@ -95,8 +96,9 @@ def _violations() -> Set[Tuple[str, str]]:
     for top in SCANNED:
         for path in sorted((ROOT / top).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
-            for line, what in private_uses(path.read_text(encoding="utf-8"), _module_of(path),
-                                           path.name == "__init__.py"):
+            for line, what in private_uses(
+                path.read_text(encoding="utf-8"), _module_of(path), path.name == "__init__.py"
+            ):
                 out.add((rel, what, line))
     return out
 
@@ -105,24 +107,27 @@ def test_no_private_imports_across_modules():
     found = _violations()
     unexpected = sorted((f, w, line) for f, w, line in found if (f, w) not in PENDING)
     assert not unexpected, "private names used across modules (make them public):\n" + "\n".join(
-        f"{f}:{line}: {w}" for f, w, line in unexpected)
+        f"{f}:{line}: {w}" for f, w, line in unexpected
+    )
     gone = PENDING - {(f, w) for f, w, _ in found}
     assert not gone, f"fixed, delete from PENDING (and any compatibility shim): {sorted(gone)}"
 
 
 def test_private_use_checker_finds_every_form():
-    src = "\n".join([
-        "from evalkit.metrics.bleu import _pair_counts",         # 1 private name
-        "from evalkit.data import duc",
-        "x = duc._read('f', 'utf-8')",                           # 3 attribute of a module
-        "import evalkit.data.duc as d",
-        "y = d._NAME",                                           # 5 attribute via alias
-        "from evalkit.stats._validation import check_int",       # 6 private module, other package
-        "from evalkit.data._numbers import parse_number",        # 7 same package: allowed
-        "from evalkit.metrics.ngrams import pair_counts",        # 8 public: allowed
-        "z = duc.SUMMARY_NAME._private_attr_of_object",          # 9 an object's attribute: not a module's
-        "from ._kernels import hit",                             # 10 relative, same package: allowed
-    ])
+    src = "\n".join(
+        [
+            "from evalkit.metrics.bleu import _pair_counts",  # 1 private name
+            "from evalkit.data import duc",
+            "x = duc._read('f', 'utf-8')",  # 3 attribute of a module
+            "import evalkit.data.duc as d",
+            "y = d._NAME",  # 5 attribute via alias
+            "from evalkit.stats._validation import check_int",  # 6 private module, other package
+            "from evalkit.data._numbers import parse_number",  # 7 same package: allowed
+            "from evalkit.metrics.ngrams import pair_counts",  # 8 public: allowed
+            "z = duc.SUMMARY_NAME._private_attr_of_object",  # 9 an object's attribute: not a module's
+            "from ._kernels import hit",  # 10 relative, same package: allowed
+        ]
+    )
     found = private_uses(src, "evalkit.data.example")
     assert [line for line, _ in found] == [1, 3, 5, 6]
     assert found[0][1] == "evalkit.metrics.bleu._pair_counts"

@@ -1,5 +1,6 @@
 """Rules of the data layer enforced on the source: environment variables are read in one
 module (evalkit/config.py), and the shared utilities exist once."""
+
 from __future__ import annotations
 
 import ast
@@ -32,9 +33,17 @@ def _environment_reads(source: str):
     hits = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "os":
-            hits += [node.lineno for a in node.names if a.name in ("environ", "getenv", "environb", "putenv")]
-        if (isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv", "environb", "putenv")
-                and isinstance(node.value, ast.Name) and node.value.id in os_names):
+            hits += [
+                node.lineno
+                for a in node.names
+                if a.name in ("environ", "getenv", "environb", "putenv")
+            ]
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in ("environ", "getenv", "environb", "putenv")
+            and isinstance(node.value, ast.Name)
+            and node.value.id in os_names
+        ):
             hits.append(node.lineno)
     return sorted(set(hits))
 
@@ -47,8 +56,13 @@ def test_reader_finds_the_forms_it_must_refuse():
 
 
 def test_environment_read_in_one_module():
-    offenders = {rel: lines for rel, text in _sources() if rel != "evalkit/config.py" and rel not in PENDING
-                 for lines in [_environment_reads(text)] if lines}
+    offenders = {
+        rel: lines
+        for rel, text in _sources()
+        if rel != "evalkit/config.py" and rel not in PENDING
+        for lines in [_environment_reads(text)]
+        if lines
+    }
     assert offenders == {}, f"read environment variables through evalkit.config: {offenders}"
 
 
@@ -56,8 +70,9 @@ def test_pending_exceptions_are_still_needed():
     for rel in sorted(PENDING):
         path = ROOT / rel
         assert path.exists(), f"{rel} is gone: remove it from PENDING"
-        assert _environment_reads(path.read_text(encoding="utf-8")), \
+        assert _environment_reads(path.read_text(encoding="utf-8")), (
             f"{rel} no longer reads the environment: remove it from PENDING"
+        )
 
 
 def test_every_variable_named_in_evalkit_is_declared():
@@ -67,7 +82,9 @@ def test_every_variable_named_in_evalkit_is_declared():
     from evalkit.data import licensed
 
     declared = set(config.VARIABLES) | {config.licensed_variable(n) for n in licensed.CORPORA}
-    named = {m for _, text in _sources() for m in re.findall(r"[\"'`](EVALKIT_[A-Z0-9_]+)[\"'`]", text)}
+    named = {
+        m for _, text in _sources() for m in re.findall(r"[\"'`](EVALKIT_[A-Z0-9_]+)[\"'`]", text)
+    }
     assert named - declared == set()
 
 
@@ -97,14 +114,18 @@ PENDING_COPIES: set = set()
 
 
 def _copies():
-    return {(what, rel) for what, (pattern, home) in COPIES.items() for rel, text in _sources()
-            if rel != home and re.search(pattern, text)}
+    return {
+        (what, rel)
+        for what, (pattern, home) in COPIES.items()
+        for rel, text in _sources()
+        if rel != home and re.search(pattern, text)
+    }
 
 
 def test_copy_patterns_find_the_old_copies():
     old = {
         "file hashing loop": 'digest = hashlib.sha256()\n    with open(path, "rb") as handle:\n'
-                             '        for block in iter(lambda: handle.read(1 << 20), b""):',
+        '        for block in iter(lambda: handle.read(1 << 20), b""):',
         "natural sort key": 'return [int(p) if p.isdigit() else p for p in re.split(r"(\\d+)", str(s))]',
         "attribute regex": '_ATTR = re.compile(r\'(\\w+)\\s*=\\s*"([^"]*)"\')',
     }

@@ -1,4 +1,5 @@
 """leusch2005: Table 1 exactly, the factor grid, and the ablation's statistics."""
+
 import numpy as np
 import pytest
 
@@ -36,7 +37,9 @@ def test_human_scores_length_weighted(small):
     corpus, frame = small
     seg, sys_ = L.human_scores(corpus, frame, "none")
     one = seg[seg["system"] == "E09"]
-    assert sys_.loc["E09", "adequacy"] == pytest.approx((one["adequacy"] * one["length"]).sum() / one["length"].sum())
+    assert sys_.loc["E09", "adequacy"] == pytest.approx(
+        (one["adequacy"] * one["length"]).sum() / one["length"].sum()
+    )
     zseg, _ = L.human_scores(corpus, frame, "zscore")
     assert abs(zseg["adequacy"].mean()) < 0.5
 
@@ -50,12 +53,16 @@ def test_ablation_rows_and_williams_p(small):
     assert sent["p_vs_baseline"].between(0, 1).all()
     assert out["abs_r"].between(0, 1).all()
     # WER is an error rate: its correlation with adequacy is negative, reported as |r|
-    wer = out[(out["measure"] == "WER") & (out["level"] == "sentence") & (out["human"] == "adequacy")]
+    wer = out[
+        (out["measure"] == "WER") & (out["level"] == "sentence") & (out["human"] == "adequacy")
+    ]
     assert (wer["r"] < 0).all()
 
 
 def test_corpus_statistics(small):
     _, frame = small
     st = L.corpus_statistics(frame)
-    assert st["sentences"] == 30 and st["reference_translations"] == 4 and st["candidate_systems"] == 7
+    assert (
+        st["sentences"] == 30 and st["reference_translations"] == 4 and st["candidate_systems"] == 7
+    )
     assert st["avg_reference_length"] == pytest.approx(st["running_words"] / 30)

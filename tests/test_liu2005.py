@@ -1,4 +1,5 @@
 """Liu & Gildea (2005): the worked examples recomputed from the paper's trees."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,7 +13,12 @@ from evalkit.text.trees import DepTree
 def test_figure2_stm_and_depth_precisions_agree_with_print():
     checks = lg.worked_examples()
     assert checks["agrees"].all(), checks
-    assert set(checks["key"]) == {"stm_figure2", "stm_figure2_depth1", "stm_figure2_depth2", "stm_figure2_depth3"}
+    assert set(checks["key"]) == {
+        "stm_figure2",
+        "stm_figure2_depth1",
+        "stm_figure2_depth2",
+        "stm_figure2_depth3",
+    }
 
 
 def test_red_pen_chains():
@@ -43,8 +49,14 @@ def test_sentence_level_by_hand_and_layout():
     t = lg.sentence_level([good, bad, odd], [[ref]] * 3, human, grid)
     x = np.array([1.0, 0.5, 1 / 3])
     assert abs(t["r"].iloc[0] - np.corrcoef(x, human)[0, 1]) < 1e-12 and t["n"].iloc[0] == 3
-    c = lg.corpus_level({"s1": ([good], [[ref]]), "s2": ([bad], [[ref]]), "s3": ([odd], [[ref]])},
-                        {"s1": 5.0, "s2": 2.0, "s3": 1.0}, grid, aggregate="mean")
+    c = lg.corpus_level(
+        {"s1": ([good], [[ref]]), "s2": ([bad], [[ref]]), "s3": ([odd], [[ref]])},
+        {"s1": 5.0, "s2": 2.0, "s3": 1.0},
+        grid,
+        aggregate="mean",
+    )
     assert abs(c["r"].iloc[0] - np.corrcoef(x, human)[0, 1]) < 1e-12
-    layout = lg.paper_layout(pd.DataFrame({"max_depth": ["2", "kernel"], "metric": ["HWCM", "DTKM"], "r": [0.1, 0.2]}))
+    layout = lg.paper_layout(
+        pd.DataFrame({"max_depth": ["2", "kernel"], "metric": ["HWCM", "DTKM"], "r": [0.1, 0.2]})
+    )
     assert list(layout.index) == ["2", "kernel"] and layout.loc["kernel", "DSTM"] == 0.2

@@ -5,6 +5,7 @@ stage, among all sets of the module's candidate mappings that form an alignment,
 largest, then (paper) the fewest crossings, then (our documented tie-break) the fewest
 chunks of the whole alignment.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -108,8 +109,21 @@ def test_segment_scores_frame():
     m = METEOR(modules=("exact",))
     df = m.segment_scores([HYP, "x"], [[REF, "y"]], segment_ids=["s1", "s2"], system="sysA")
     assert list(df.segment) == ["s1", "s2"] and set(df.system) == {"sysA"}
-    for col in ("score", "precision", "recall", "fmean", "penalty", "matches", "chunks",
-                "crossings", "hyp_len", "ref_len", "reference", "matches_exact", "exact"):
+    for col in (
+        "score",
+        "precision",
+        "recall",
+        "fmean",
+        "penalty",
+        "matches",
+        "chunks",
+        "crossings",
+        "hyp_len",
+        "ref_len",
+        "reference",
+        "matches_exact",
+        "exact",
+    ):
         assert col in df.columns
     assert df.score.iloc[1] == 0.0 and df.exact.all()
     long = m.segment_scores([HYP, "x"], [[REF, "y"]], system="sysA", long=True)
@@ -136,7 +150,9 @@ def test_bad_input_raises_clear_errors():
 
 def test_signature_names_the_choices():
     sig = METEOR(modules=("exact", "porter")).signature()
-    assert sig.startswith("meteor2005|mod:exact+porter|tok:13a|lc:yes|stop:no|cross:full|tie:chunks")
+    assert sig.startswith(
+        "meteor2005|mod:exact+porter|tok:13a|lc:yes|stop:no|cross:full|tie:chunks"
+    )
     assert "porter:original_algorithm" in sig
 
 
@@ -179,12 +195,19 @@ def _check_stagewise_optimal(metric, hyp, ref, keyfuncs):
     for s, key in enumerate(keyfuncs):
         fh = {h for h, _ in fixed}
         fr = {r for _, r in fixed}
-        cands = [(h, r) for h in range(len(hyp)) for r in range(len(ref))
-                 if h not in fh and r not in fr and key(hyp[h]) == key(ref[r])]
+        cands = [
+            (h, r)
+            for h in range(len(hyp))
+            for r in range(len(ref))
+            if h not in fh and r not in fr and key(hyp[h]) == key(ref[r])
+        ]
         stage_pairs = [(h, r) for h, r, st_ in al.pairs if st_ == s]
         ctx = fixed if metric.crossings_scope == "full" else []
-        got = (len(stage_pairs), -(count_crossings(ctx + stage_pairs) - count_crossings(ctx)),
-               -count_chunks(fixed + stage_pairs))
+        got = (
+            len(stage_pairs),
+            -(count_crossings(ctx + stage_pairs) - count_crossings(ctx)),
+            -count_chunks(fixed + stage_pairs),
+        )
         assert got == _stage_optimum(cands, fixed, metric.crossings_scope == "full"), (hyp, ref, s)
         fixed = fixed + stage_pairs
 
@@ -209,7 +232,9 @@ def test_exact_stage_is_optimal_stage_scope(hyp, ref):
     assert (len(pairs), -count_crossings(pairs)) == best[:2]
 
 
-stem_words = st.lists(st.sampled_from(["cat", "cats", "run", "runs", "running", "a"]), min_size=0, max_size=6)
+stem_words = st.lists(
+    st.sampled_from(["cat", "cats", "run", "runs", "running", "a"]), min_size=0, max_size=6
+)
 
 
 @settings(max_examples=100, deadline=None)
@@ -254,11 +279,17 @@ def wordnet():
     from evalkit.text.wordnet import load_wordnet
 
     found = load_wordnet(required=False)
-    return found if found is not None else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
+    return (
+        found
+        if found is not None
+        else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
+    )
 
 
 def test_wn_synonym_module(wordnet):
-    no = METEOR(modules=("exact", "porter"), wordnet=wordnet).sentence_score("the car", ["the automobile"])
+    no = METEOR(modules=("exact", "porter"), wordnet=wordnet).sentence_score(
+        "the car", ["the automobile"]
+    )
     yes = METEOR(wordnet=wordnet).sentence_score("the car", ["the automobile"])
     assert no.stats.matches == 1 and yes.stats.matches == 2
     assert yes.stats.stage_matches == (1, 0, 1)
@@ -268,20 +299,32 @@ def test_wn_synonym_module(wordnet):
 def test_wn_stem_module(wordnet):
     # "saw" -> base form "see" (WordNet verb.exc); the Porter stems differ (saw / see).
     porter = METEOR(modules=("exact", "porter")).sentence_score("i saw it", ["i see it"])
-    wnstem = METEOR(modules=("exact", "wn_stem"), wordnet=wordnet).sentence_score("i saw it", ["i see it"])
+    wnstem = METEOR(modules=("exact", "wn_stem"), wordnet=wordnet).sentence_score(
+        "i saw it", ["i see it"]
+    )
     assert porter.stats.matches == 2 and wnstem.stats.matches == 3
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(["car", "automobile", "auto", "machine", "dog", "cad", "frank"]), max_size=6),
-       st.lists(st.sampled_from(["car", "automobile", "auto", "machine", "dog", "cad", "frank"]), max_size=6))
+@given(
+    st.lists(
+        st.sampled_from(["car", "automobile", "auto", "machine", "dog", "cad", "frank"]), max_size=6
+    ),
+    st.lists(
+        st.sampled_from(["car", "automobile", "auto", "machine", "dog", "cad", "frank"]), max_size=6
+    ),
+)
 def test_wn_synonym_stage_is_optimal(wordnet, hyp, ref):
     # a relation stage (not an equivalence): candidates are pairs sharing a synset
     m = METEOR(modules=("wn_synonym",), tokenize="none", wordnet=wordnet)
     al = m.align_words(hyp, ref)
     pairs = [(h, r) for h, r, _ in al.pairs]
-    cands = [(h, r) for h in range(len(hyp)) for r in range(len(ref))
-             if wordnet.synset_ids(hyp[h]) & wordnet.synset_ids(ref[r])]
+    cands = [
+        (h, r)
+        for h in range(len(hyp))
+        for r in range(len(ref))
+        if wordnet.synset_ids(hyp[h]) & wordnet.synset_ids(ref[r])
+    ]
     best = _stage_optimum(cands, [], True)
     got = (len(pairs), -count_crossings(pairs), -count_chunks(pairs))
     assert got == best
@@ -349,8 +392,14 @@ def test_worker_processes_give_identical_scores():
 
     rng = random.Random(7)
     vocab = "the a of , and cat cats dog dogs ran runs running saw see".split()
-    hyps = [" ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25))) for _ in range(meteor_mod._PARALLEL_MIN + 9)]
-    refs = [[" ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25))) for _ in hyps] for _ in range(2)]
+    hyps = [
+        " ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25)))
+        for _ in range(meteor_mod._PARALLEL_MIN + 9)
+    ]
+    refs = [
+        [" ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25))) for _ in hyps]
+        for _ in range(2)
+    ]
     metric = METEOR(modules=("exact", "porter"))
     one = metric.sentence_results(hyps, refs)
     two = metric.sentence_results(hyps, refs, jobs=2)

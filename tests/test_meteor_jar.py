@@ -11,6 +11,7 @@ Segment and document scores are compared to 4 ulp (abs 1e-15): the jar's own ``-
 run on this JVM (OpenJDK 17) differs from the shipped files in the last bit of 131 of
 2525 segment scores (``Math.pow`` rounding differs between JVMs), and so does ours.
 """
+
 from __future__ import annotations
 
 import csv
@@ -119,7 +120,9 @@ def test_meteor2005_agrees_with_the_jar_where_the_definitions_coincide(wmt09):
     from evalkit.metrics.meteor_jar import MeteorJar
 
     try:
-        jar = MeteorJar(normalize=False, modules=("exact",), weights=(1.0,), parameters=(0.9, 3.0, 0.5, 0.5))
+        jar = MeteorJar(
+            normalize=False, modules=("exact",), weights=(1.0,), parameters=(0.9, 3.0, 0.5, 0.5)
+        )
     except ReferenceToolError as exc:
         pytest.skip(str(exc))
     _, _, hyps, refs = wmt09

@@ -7,6 +7,7 @@ exact or truncated to a beam. Inputs are seeded random word sequences over tiny
 vocabularies (many repeated words, so classes compete and ties abound) and random
 candidate relations for the relation stages.
 """
+
 from __future__ import annotations
 
 import random
@@ -123,20 +124,27 @@ def test_kernel_equals_python_programme_on_relation_stages(tie_chunks):
         _passes(args)
 
 
-@pytest.mark.parametrize("config", [
-    {},
-    {"crossings_scope": "stage"},
-    {"tie_break": "first"},
-    {"max_states": 3},
-    {"stopwords": ["the", "a", "of"]},
-])
+@pytest.mark.parametrize(
+    "config",
+    [
+        {},
+        {"crossings_scope": "stage"},
+        {"tie_break": "first"},
+        {"max_states": 3},
+        {"stopwords": ["the", "a", "of"]},
+    ],
+)
 def test_alignments_equal_with_either_programme(config, monkeypatch):
     """Whole alignments (several stages, the widening passes, beams that give up)."""
     rng = random.Random(2005)
     pairs = list(zip(_sentences(rng, 40, 1, 30), _sentences(rng, 40, 1, 30)))
     if "max_states" in config:  # a long, reordered pair the narrow beam cannot prove
-        pairs.append((["the", "cat", ",", "of", "the", "dog", "and", "the", "bird", "."] * 8,
-                      ["of", "the", "dog", ",", "the", "bird", "and", "the", "cat", "."] * 9))
+        pairs.append(
+            (
+                ["the", "cat", ",", "of", "the", "dog", "and", "the", "bird", "."] * 8,
+                ["of", "the", "dog", ",", "the", "bird", "and", "the", "cat", "."] * 9,
+            )
+        )
     metric = METEOR(modules=("exact", "porter"), tokenize="none", **config)
     fast = [metric.align_words(h, r) for h, r in pairs]
     monkeypatch.setattr(mm, "_StageSearch", mm._PythonSearch)

@@ -5,6 +5,7 @@ s4 (C, 1), s5 (D, 1). Model SCU counts 3, 3, 3, 2 -> X = 2.75. Sorted weights 4 
 Max(2.75) = 4 + 3 + 0.75 * 2 = 8.5; Max(3) = 9; Max(2) = 7. Peer p1 expresses s1 and s4
 (D = 5), peer p2 s2, s3, s5 (D = 6).
 """
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -17,13 +18,29 @@ ASPECTS = {"s1": ("what",), "s2": ("when",), "s3": ("what", "where"), "s4": ("wh
 
 
 def _frames():
-    scus = pd.DataFrame({"instance": "T1", "scu": list(MEMBERS), "label": [f"label {s}" for s in MEMBERS],
-                         "weight": [float(len(v)) for v in MEMBERS.values()],
-                         "aspects": [ASPECTS[s] for s in MEMBERS]})
-    contrib = pd.DataFrame([("T1", s, m, f"text of {s}", None, None) for s, ms in MEMBERS.items() for m in ms],
-                           columns=["instance", "scu", "summarizer", "contributor", "start", "end"])
-    peer = pd.DataFrame([("T1", "p1", "s1"), ("T1", "p1", "s4"), ("T1", "p2", "s2"), ("T1", "p2", "s3"),
-                         ("T1", "p2", "s5")], columns=["instance", "summarizer", "scu"])
+    scus = pd.DataFrame(
+        {
+            "instance": "T1",
+            "scu": list(MEMBERS),
+            "label": [f"label {s}" for s in MEMBERS],
+            "weight": [float(len(v)) for v in MEMBERS.values()],
+            "aspects": [ASPECTS[s] for s in MEMBERS],
+        }
+    )
+    contrib = pd.DataFrame(
+        [("T1", s, m, f"text of {s}", None, None) for s, ms in MEMBERS.items() for m in ms],
+        columns=["instance", "scu", "summarizer", "contributor", "start", "end"],
+    )
+    peer = pd.DataFrame(
+        [
+            ("T1", "p1", "s1"),
+            ("T1", "p1", "s4"),
+            ("T1", "p2", "s2"),
+            ("T1", "p2", "s3"),
+            ("T1", "p2", "s5"),
+        ],
+        columns=["instance", "summarizer", "scu"],
+    )
     return scus, contrib, peer
 
 
@@ -56,7 +73,9 @@ def test_modified_and_original_scores(pyr):
     assert sc.at["p1", "score"] == pytest.approx(5 / 8.5)
     assert sc.at["p2", "score"] == pytest.approx(6 / 8.5)
     assert sc.at["p1", "x"] == 2.75
-    assert P.score_pyramid(pyr, rounding="half_even").set_index("summarizer").at["p1", "score"] == pytest.approx(5 / 9)
+    assert P.score_pyramid(pyr, rounding="half_even").set_index("summarizer").at[
+        "p1", "score"
+    ] == pytest.approx(5 / 9)
     orig = P.score_pyramid(pyr, method="original").set_index("summarizer")
     assert orig.at["p1", "score"] == pytest.approx(5 / 7)  # X = its own 2 SCUs
     assert orig.at["p2", "score"] == pytest.approx(6 / 9)  # 3 SCUs: Max(3) = 4 + 3 + 2
@@ -112,7 +131,11 @@ def test_weight_distribution_and_aspects(pyr):
 
 def test_autoannotate_matches_normalized_contributors(pyr):
     _, contrib, _ = _frames()
-    texts = {"p1": "Some TEXT   of s2 here.", "p2": "nothing relevant", "p3": "text of s5 and text of s1"}
+    texts = {
+        "p1": "Some TEXT   of s2 here.",
+        "p2": "nothing relevant",
+        "p3": "text of s5 and text of s1",
+    }
     auto = P.autoannotate(pyr, texts, contrib)
     got = auto.groupby("summarizer")["scu"].apply(list).to_dict()
     assert got == {"p1": ["s2"], "p3": ["s1", "s5"]}

@@ -1,6 +1,7 @@
 """The metric protocol and registry: every registered metric builds by name, names its
 configuration in a stable signature, and its scores are functions of summed statistics
 (vectorized over resamples exactly as row by row; corpus score = score of the sum)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -30,13 +31,34 @@ REFS = [
 
 #: metrics whose inputs are not texts (evalkit.metrics.iscorpus): source sentence ids per summary
 #: sentence (None: a written sentence) and key-concept labels, shaped like HYPS/REFS
-SOURCE_IDS = ([("d1#1", "d1#2"), ("d2#1",), ("d3#1", "d3#2", "d4#7"), ("d1#2",), (), ("d5#1", "d5#2")],
-              [[("d1#2", "d9#1"), ("d1#1",)], [("d2#1", "d2#2")], [("d8#1",), ("d9#9",)], [("d1#2", "d1#3"), ("d1#1",)],
-               [("d1#1",), ("d2#2",)], [("d5#1", "d5#2"), ("d5#2", "d5#1", "d6#1")]])
-CONCEPTS = ([("f1", "f2"), ("f3",), ("f4", "f4", "f5"), ("f1",), (), ("f6", "f7")],
-            [[("f1", "f9"), ("f2",)], [("f3", "f3")], [("f8",), ("f9",)], [("f1", "f2"), ("f1",)], [("f1",), ("f2",)],
-             [("f6", "f7"), ("f7", "f6", "f6")]])
-INPUTS = {"docsim": SOURCE_IDS, "sentence-precision": SOURCE_IDS, "sentence-recall": SOURCE_IDS, "nicos": CONCEPTS}
+SOURCE_IDS = (
+    [("d1#1", "d1#2"), ("d2#1",), ("d3#1", "d3#2", "d4#7"), ("d1#2",), (), ("d5#1", "d5#2")],
+    [
+        [("d1#2", "d9#1"), ("d1#1",)],
+        [("d2#1", "d2#2")],
+        [("d8#1",), ("d9#9",)],
+        [("d1#2", "d1#3"), ("d1#1",)],
+        [("d1#1",), ("d2#2",)],
+        [("d5#1", "d5#2"), ("d5#2", "d5#1", "d6#1")],
+    ],
+)
+CONCEPTS = (
+    [("f1", "f2"), ("f3",), ("f4", "f4", "f5"), ("f1",), (), ("f6", "f7")],
+    [
+        [("f1", "f9"), ("f2",)],
+        [("f3", "f3")],
+        [("f8",), ("f9",)],
+        [("f1", "f2"), ("f1",)],
+        [("f1",), ("f2",)],
+        [("f6", "f7"), ("f7", "f6", "f6")],
+    ],
+)
+INPUTS = {
+    "docsim": SOURCE_IDS,
+    "sentence-precision": SOURCE_IDS,
+    "sentence-recall": SOURCE_IDS,
+    "nicos": CONCEPTS,
+}
 
 
 def inputs(name):
@@ -86,8 +108,10 @@ SLOW = {"meteor-jar"}  # starts Java for every call
 
 
 def _params():
-    return [pytest.param(n, marks=[pytest.mark.slow, pytest.mark.parity]) if n in SLOW else n
-            for n in available()]
+    return [
+        pytest.param(n, marks=[pytest.mark.slow, pytest.mark.parity]) if n in SLOW else n
+        for n in available()
+    ]
 
 
 def build(name, **config):
@@ -118,7 +142,7 @@ def test_builds_and_signature_is_stable_and_names_the_config(name):
     a, b = build(name), build(name)
     assert isinstance(a, Metric) and a.name == name
     assert a.signature() == b.signature()
-    if OTHER_CONFIG[name] is not None:   # None: a metric without settings
+    if OTHER_CONFIG[name] is not None:  # None: a metric without settings
         other = build(name, **OTHER_CONFIG[name])
         assert other.signature() != a.signature()
     assert repr(a).endswith(f"({a.signature()})")
@@ -139,17 +163,25 @@ def test_vectorized_score_equals_row_by_row_and_corpus_equals_score_of_sum(name)
     else:
         rowwise = np.array([metric.score_from_statistics(row) for row in sums])
     assert np.array_equal(vectorized[:-1], rowwise)
-    whole = metric.score_from_statistics(stats.sum(axis=0)) if name not in SLOW else float(vectorized[-1])
+    whole = (
+        metric.score_from_statistics(stats.sum(axis=0))
+        if name not in SLOW
+        else float(vectorized[-1])
+    )
     assert isinstance(whole, float) and whole == vectorized[-1]
     assert float(metric.corpus_score(*inputs(name))) == whole
     if name not in SLOW:  # the jar scores a segment itself; here one run per call
-        assert np.array_equal(np.asarray(metric.sentence_scores(*inputs(name)), dtype=float),
-                              np.array([metric.score_from_statistics(row) for row in stats]))
+        assert np.array_equal(
+            np.asarray(metric.sentence_scores(*inputs(name)), dtype=float),
+            np.array([metric.score_from_statistics(row) for row in stats]),
+        )
 
 
 def test_scores_depend_on_the_statistics():
     metric, stats = statistics("bleu")
-    assert metric.score_from_statistics(stats[:1].sum(axis=0)) != metric.score_from_statistics(stats.sum(axis=0))
+    assert metric.score_from_statistics(stats[:1].sum(axis=0)) != metric.score_from_statistics(
+        stats.sum(axis=0)
+    )
     with pytest.raises(ParameterError, match="stats_sum"):
         metric.score_from_statistics(stats.sum(axis=0)[:-1])
     with pytest.raises(ParameterError, match="stats_sum"):
@@ -179,7 +211,9 @@ def test_register_metric_refuses_a_second_registration(monkeypatch):
             self.tokenize = tokenize
 
         def segment_statistics(self, hyps, refs):
-            return np.array([[len(h.split()), len(r[0].split())] for h, r in zip(hyps, refs)], dtype=float)
+            return np.array(
+                [[len(h.split()), len(r[0].split())] for h, r in zip(hyps, refs)], dtype=float
+            )
 
         def signature(self):
             return f"length-ratio|tok:{self.tokenize}|version:test"
@@ -201,4 +235,6 @@ def test_references_are_per_segment_lists_for_every_built_metric():
     bleu_seg = get_metric("bleu")
     bleu_streams = get_metric("bleu", ref_layout="streams")
     streams = [list(s) for s in zip(*REFS)]
-    assert np.array_equal(bleu_seg.segment_statistics(HYPS, REFS), bleu_streams.segment_statistics(HYPS, streams))
+    assert np.array_equal(
+        bleu_seg.segment_statistics(HYPS, REFS), bleu_streams.segment_statistics(HYPS, streams)
+    )

@@ -1,5 +1,6 @@
 """Model-subset sweeps (OD09): per-(peer, model) ROUGE counts summed over a subset equal
 re-scoring with only those models; the sweep's correlations equal a direct recomputation."""
+
 import itertools
 
 import numpy as np
@@ -28,15 +29,24 @@ def data():
 
 
 @pytest.mark.parametrize("k", [1, 2, 3])
-@pytest.mark.parametrize("metric,cfg", [("ROUGE-2", dict(n=2, lcs=False)),
-                                        ("ROUGE-SU4", dict(n=0, lcs=False, skip=4, su="SU")),
-                                        ("ROUGE-L", dict(n=0))])
+@pytest.mark.parametrize(
+    "metric,cfg",
+    [
+        ("ROUGE-2", dict(n=2, lcs=False)),
+        ("ROUGE-SU4", dict(n=0, lcs=False, skip=4, su="SU")),
+        ("ROUGE-L", dict(n=0)),
+    ],
+)
 def test_subset_sums_equal_rescoring(data, k, metric, cfg):
     insts, systems, models, peers = data
     rouge = Rouge(stem=True, **cfg)
     keys = list(peers)
-    corpus = RougeCorpus.from_lists([peers[k_] for k_ in keys], [models[t] for t, _ in keys],
-                                    [t for t, _ in keys], [s for _, s in keys])
+    corpus = RougeCorpus.from_lists(
+        [peers[k_] for k_ in keys],
+        [models[t] for t, _ in keys],
+        [t for t, _ in keys],
+        [s for _, s in keys],
+    )
     counts = rouge.pair_counts(corpus)
     assert metric in set(counts["metric"])
     table, subsets = subset_recall_table(counts, metric, k, insts, systems[:3] + ["9"])
@@ -45,7 +55,9 @@ def test_subset_sums_equal_rescoring(data, k, metric, cfg):
     for t, inst in enumerate(insts):
         for j, sub in enumerate(subsets[t]):
             refs = [models[inst][i] for i in sub]
-            res = rouge.score([peers[(inst, s)] for s in systems[:3]], [refs] * 3, [inst] * 3, systems[:3])
+            res = rouge.score(
+                [peers[(inst, s)] for s in systems[:3]], [refs] * 3, [inst] * 3, systems[:3]
+            )
             sc = res.scores
             direct = sc[sc["metric"] == metric].set_index("system")["R"]
             assert table[t, j, :3].tolist() == [direct[s] for s in systems[:3]]
@@ -59,8 +71,12 @@ def test_full_model_set_equals_plain_score(data):
     insts, systems, models, peers = data
     rouge = Rouge(n=2, lcs=False, stem=True)
     keys = list(peers)
-    corpus = RougeCorpus.from_lists([peers[k] for k in keys], [models[t] for t, _ in keys],
-                                    [t for t, _ in keys], [s for _, s in keys])
+    corpus = RougeCorpus.from_lists(
+        [peers[k] for k in keys],
+        [models[t] for t, _ in keys],
+        [t for t, _ in keys],
+        [s for _, s in keys],
+    )
     counts = rouge.pair_counts(corpus)
     table, _ = subset_recall_table(counts, "ROUGE-1", 4, insts, systems)
     full = rouge.score_corpus(corpus).scores
@@ -84,17 +100,22 @@ def test_model_subset_correlations_equal_direct_recomputation():
         means = np.nanmean(vals, axis=0)
         r = out[(out["metric"] == "m") & (out["draw"] == d)]["r"].iat[0]
         assert r == pytest.approx(stats.pearsonr(means, ref)[0])
-    assert out[out.metric == "m2"]["r"].to_numpy() == pytest.approx(-out[out.metric == "m"]["r"].to_numpy())
+    assert out[out.metric == "m2"]["r"].to_numpy() == pytest.approx(
+        -out[out.metric == "m"]["r"].to_numpy()
+    )
     again = model_subset_correlations({"m": table, "m2": -table}, counts, ref, n_draws=40, seed=5)
     pd.testing.assert_frame_equal(out, again)
     # complementary split halves: draw j against 5 - j
-    sh = model_subset_correlations({"m": table[:, :6]}, [6] * n_top, None, n_draws=10, seed=1,
-                                   split_half="complement")
+    sh = model_subset_correlations(
+        {"m": table[:, :6]}, [6] * n_top, None, n_draws=10, seed=1, split_half="complement"
+    )
     idx = np.floor(np.random.default_rng(1).random((10, n_top)) * 6).astype(int)
     a = np.nanmean(np.array([table[t, idx[0, t]] for t in range(n_top)]), axis=0)
     b = np.nanmean(np.array([table[t, 5 - idx[0, t]] for t in range(n_top)]), axis=0)
     assert sh["r"].iat[0] == pytest.approx(stats.pearsonr(a, b)[0])
-    other = model_subset_correlations({"m": table}, counts, None, n_draws=50, seed=2, split_half="other")
+    other = model_subset_correlations(
+        {"m": table}, counts, None, n_draws=50, seed=2, split_half="other"
+    )
     assert other["r"].notna().all()
     with pytest.raises(ParameterError):
         model_subset_correlations({"m": table}, counts, ref[:-1])

@@ -1,4 +1,5 @@
 """``evalkit mteval``: sacrebleu's BLEU and NLTK's NIST on WMT09 SGML; detail and .scr files."""
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,17 @@ def _scr(path):
 @pytest.mark.public
 def test_wmt09_bleu_equals_sacrebleu_and_scr_matches_meteor(data_mirror, tmp_path, capsys):
     d = data_mirror / "wmt09-cz-en"
-    code, out, err = _run(capsys, "-r", d / "ref.sgm", "-t", d / "test.sgm", "-c", "--metricsMATR", "--scr-dir", tmp_path)
+    code, out, err = _run(
+        capsys,
+        "-r",
+        d / "ref.sgm",
+        "-t",
+        d / "test.sgm",
+        "-c",
+        "--metricsMATR",
+        "--scr-dir",
+        tmp_path,
+    )
     assert code == 0, err
     _, hyps, streams = aligned_segments(None, read_nist(d / "ref.sgm"), read_nist(d / "test.sgm"))
     expected = sacrebleu.corpus_bleu(hyps, streams).score / 100  # 13a, case-sensitive, closest ref
@@ -38,14 +49,18 @@ def test_wmt09_bleu_equals_sacrebleu_and_scr_matches_meteor(data_mirror, tmp_pat
     m = re.search(r'NIST score = ([\d.]+)  BLEU score = ([\d.]+) for system "cmu-combo"', out)
     assert m and m.group(2) == f"{expected:.4f}"
     # NIST against NLTK with the same (13a, case-sensitive) tokens, one reference
-    nist_expected = nltk_corpus_nist([[tokenize_words(r)] for r in streams[0]], [tokenize_words(h) for h in hyps], n=5)
+    nist_expected = nltk_corpus_nist(
+        [[tokenize_words(r)] for r in streams[0]], [tokenize_words(h) for h in hyps], n=5
+    )
     assert float(_scr(tmp_path / "NIST-sys.scr")[0][2]) == pytest.approx(nist_expected, rel=1e-10)
     assert m.group(1) == f"{nist_expected:.4f}"
     # segment and document keys (and their order) are those of METEOR's .scr files
     seg, meteor_seg = _scr(tmp_path / "BLEU-seg.scr"), _scr(d / "meteor-seg.scr")
     assert len(seg) == len(meteor_seg) == 2525
     assert [r[:4] for r in seg] == [r[:4] for r in meteor_seg]
-    assert [r[:3] for r in _scr(tmp_path / "NIST-doc.scr")] == [r[:3] for r in _scr(d / "meteor-doc.scr")]
+    assert [r[:3] for r in _scr(tmp_path / "NIST-doc.scr")] == [
+        r[:3] for r in _scr(d / "meteor-doc.scr")
+    ]
     # default is mteval's case-insensitive scoring
     code, out, _ = _run(capsys, "-r", d / "ref.sgm", "-t", d / "test.sgm", "-b")
     lc = sacrebleu.corpus_bleu(hyps, streams, lowercase=True).score / 100
@@ -55,32 +70,81 @@ def test_wmt09_bleu_equals_sacrebleu_and_scr_matches_meteor(data_mirror, tmp_pat
 def test_synthetic_multi_system_multi_reference(tmp_path, capsys):
     docs_src = [("d1", ["a", "b", "c"]), ("d2", ["d"])]
     src = nist_set_from_segments("srcset", "s", "cz", None, None, docs_src)
-    refs = nist_set_from_segments("refset", "s", "cz", "en", "r1", [
-        ("d1", ["The cat sat on the mat .", "It is raining today", "Ça va très bien , merci"]),
-        ("d2", ["A short one ."])])
-    r2 = nist_set_from_segments("refset", "s", "cz", "en", "r2", [
-        ("d1", ["A cat was sitting on the mat", "Today it rains", "Very well , thanks"]), ("d2", ["Short ."])])
+    refs = nist_set_from_segments(
+        "refset",
+        "s",
+        "cz",
+        "en",
+        "r1",
+        [
+            ("d1", ["The cat sat on the mat .", "It is raining today", "Ça va très bien , merci"]),
+            ("d2", ["A short one ."]),
+        ],
+    )
+    r2 = nist_set_from_segments(
+        "refset",
+        "s",
+        "cz",
+        "en",
+        "r2",
+        [
+            ("d1", ["A cat was sitting on the mat", "Today it rains", "Very well , thanks"]),
+            ("d2", ["Short ."]),
+        ],
+    )
     refs.docs += r2.docs
-    tst = nist_set_from_segments("tstset", "s", "cz", "en", "sysA", [
-        ("d1", ["the cat sat on a mat .", "it rains today", "ça va bien merci"]), ("d2", ["A short one"])])
-    tst2 = nist_set_from_segments("tstset", "s", "cz", "en", "sysB", [
-        ("d1", ["cat mat", "raining", "bien"]), ("d2", ["one ."])])
+    tst = nist_set_from_segments(
+        "tstset",
+        "s",
+        "cz",
+        "en",
+        "sysA",
+        [
+            ("d1", ["the cat sat on a mat .", "it rains today", "ça va bien merci"]),
+            ("d2", ["A short one"]),
+        ],
+    )
+    tst2 = nist_set_from_segments(
+        "tstset",
+        "s",
+        "cz",
+        "en",
+        "sysB",
+        [("d1", ["cat mat", "raining", "bien"]), ("d2", ["one ."])],
+    )
     tst.docs += tst2.docs
     write_nist(src, tmp_path / "src.sgm")
     write_nist(refs, tmp_path / "ref.xml")
     write_nist(tst, tmp_path / "tst.sgm")
-    code, out, err = _run(capsys, "-s", tmp_path / "src.sgm", "-r", tmp_path / "ref.xml", "-t", tmp_path / "tst.sgm",
-                          "-d", "2", "--metricsMATR", "--scr-dir", tmp_path / "scr")
+    code, out, err = _run(
+        capsys,
+        "-s",
+        tmp_path / "src.sgm",
+        "-r",
+        tmp_path / "ref.xml",
+        "-t",
+        tmp_path / "tst.sgm",
+        "-d",
+        "2",
+        "--metricsMATR",
+        "--scr-dir",
+        tmp_path / "scr",
+    )
     assert code == 0, err
-    assert '(2 refs)' in out and '(2 systems)' in out
-    ref_streams = [[s.text for d in refs.docs if d.sysid == r for s in d.segments] for r in ("r1", "r2")]
+    assert "(2 refs)" in out and "(2 systems)" in out
+    ref_streams = [
+        [s.text for d in refs.docs if d.sysid == r for s in d.segments] for r in ("r1", "r2")
+    ]
     for sysid in ("sysA", "sysB"):
         hyps = [s.text for d in tst.docs if d.sysid == sysid for s in d.segments]
         b = BLEU.mteval_v13a().corpus_score(hyps, ref_streams).score / 100
         n = NIST.mteval_v13a().corpus_score(hyps, ref_streams).score
         assert f'NIST score = {n:.4f}  BLEU score = {b:.4f} for system "{sysid}"' in out
     assert out.count("on segment") == 2 * 4 * 2  # 2 systems x 4 segments x (BLEU, NIST)
-    assert len(_scr(tmp_path / "scr" / "BLEU-seg.scr")) == 8 and len(_scr(tmp_path / "scr" / "NIST-sys.scr")) == 2
+    assert (
+        len(_scr(tmp_path / "scr" / "BLEU-seg.scr")) == 8
+        and len(_scr(tmp_path / "scr" / "NIST-sys.scr")) == 2
+    )
 
 
 def test_validation_error_exit_code(tmp_path, capsys):
@@ -89,5 +153,7 @@ def test_validation_error_exit_code(tmp_path, capsys):
     tst = nist_set_from_segments("tstset", "s", "cz", "en", "x", [("d1", ["a"])])
     for s, n in ((src, "s.sgm"), (ref, "r.sgm"), (tst, "t.sgm")):
         write_nist(s, tmp_path / n)
-    code, out, err = _run(capsys, "-s", tmp_path / "s.sgm", "-r", tmp_path / "r.sgm", "-t", tmp_path / "t.sgm")
+    code, out, err = _run(
+        capsys, "-s", tmp_path / "s.sgm", "-r", tmp_path / "r.sgm", "-t", tmp_path / "t.sgm"
+    )
     assert code == 2 and "t.sgm, line 2" in err and "2 segments" in err

@@ -1,6 +1,7 @@
 """The n-gram engine's fast paths against plain-Python references on random corpora:
 clipped counts (hash-table kernel) against ``Counter`` clipping, the joined encoding against
 line-by-line encoding. BLEU's parity with sacrebleu is in ``tests/test_bleu.py``."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,7 +21,7 @@ from evalkit.text.tokenize import LINE_SEP
 
 
 def _ngrams(seq, n):
-    return Counter(tuple(seq[i:i + n]) for i in range(len(seq) - n + 1))
+    return Counter(tuple(seq[i : i + n]) for i in range(len(seq) - n + 1))
 
 
 def reference_clipped(hyp, refs, n):
@@ -77,13 +78,18 @@ def test_information_weighted_sum_is_exact_and_in_key_order(corpus, max_order, r
         weights = np.array([rnd.uniform(0.0, 10.0) for _ in ukeys])
         _, _, winfo = corpus_.clipped(n, ukeys, weights)
         for s, (h, r) in enumerate(zip(hyps, refs)):
-            key_of = {tuple(ids[p:p + n]): int(keys[p]) for p in range(off[s], off[s + 1] - n + 1)}
+            key_of = {
+                tuple(ids[p : p + n]): int(keys[p]) for p in range(off[s], off[s + 1] - n + 1)
+            }
             best = Counter()
             for rr in r:
                 for g, c in _ngrams(rr, n).items():
                     best[g] = max(best[g], c)
             # the corpus ids are the encoded tokens; map the test's n-grams through them
-            enc = {tuple(h[i:i + n]): tuple(ids[off[s] + i:off[s] + i + n]) for i in range(len(h) - n + 1)}
+            enc = {
+                tuple(h[i : i + n]): tuple(ids[off[s] + i : off[s] + i + n])
+                for i in range(len(h) - n + 1)
+            }
             clip = {g: min(c, best[g]) for g, c in _ngrams(h, n).items() if min(c, best[g]) > 0}
             w = 0.0
             for g in sorted(clip, key=lambda g: key_of[enc[g]]):
@@ -107,8 +113,9 @@ def test_colliding_hash_slots_and_long_segments():
     vocab_size = max(same) + 1
     ids = np.array(hyp + refs[0] + refs[1], dtype=np.int64)
     lens = np.array([len(hyp), len(refs[0]), len(refs[1])], dtype=np.int64)
-    corpus = TokenizedCorpus.build(ids[:len(hyp)], lens[:1], ids[len(hyp):], lens[1:],
-                                   np.array([2]), vocab_size, 1)
+    corpus = TokenizedCorpus.build(
+        ids[: len(hyp)], lens[:1], ids[len(hyp) :], lens[1:], np.array([2]), vocab_size, 1
+    )
     match, total, _ = corpus.clipped(1)
     assert (match[0], total[0]) == reference_clipped(hyp, refs, 1) == (5, 8)
     long_hyp = list(range(300)) * 2
@@ -119,7 +126,12 @@ def test_colliding_hash_slots_and_long_segments():
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(["a", "b", "ß", "日本", ".", ""]).filter(bool), max_size=6), max_size=8))
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["a", "b", "ß", "日本", ".", ""]).filter(bool), max_size=6),
+        max_size=8,
+    )
+)
 def test_encode_joined_equals_encode_tokens(lines):
     joined = []
     for i, toks in enumerate(lines):
@@ -153,8 +165,11 @@ def test_cached_references_are_not_extended_by_hypotheses():
     refs = [["the cat sat on the mat .", "a dog , 3.5 kg ."]]
     cached = BLEU(references=refs)
     size = len(cached._ref_cache.vocab)
-    systems = [["new words here .", "a dog barked"], ["zebra cat sat", "3.5 kg dog"],
-               ["new words here .", "a dog barked"]]
+    systems = [
+        ["new words here .", "a dog barked"],
+        ["zebra cat sat", "3.5 kg dog"],
+        ["new words here .", "a dog barked"],
+    ]
     got = [cached.segment_statistics(h) for h in systems]
     assert len(cached._ref_cache.vocab) == size
     for h, g in zip(systems, got):

@@ -1,4 +1,5 @@
 """NIST: parity with NLTK's corpus_nist (tokenization aligned), mteval semantics by hand."""
+
 from __future__ import annotations
 
 import math
@@ -42,7 +43,9 @@ def test_nltk_parity_13a_tokenization():
     refs = ["The cat is on the mat.", "It is 5.5 percent, he said.", "Ça va bien?"]
     from evalkit.text.tokenize import tokenize_words
 
-    expected = nltk_corpus_nist([[tokenize_words(r)] for r in refs], [tokenize_words(h) for h in hyps], n=5)
+    expected = nltk_corpus_nist(
+        [[tokenize_words(r)] for r in refs], [tokenize_words(h) for h in hyps], n=5
+    )
     assert NIST().corpus_score(hyps, [refs]).score == pytest.approx(expected, rel=1e-12)
 
 
@@ -55,7 +58,7 @@ def test_length_penalty_constants():
 
 def _by_hand(hyps, refsets, N=5):
     """mteval-v13a NIST written out from the definition (multi-reference clipping)."""
-    grams = lambda toks, n: Counter(tuple(toks[i:i + n]) for i in range(len(toks) - n + 1))
+    grams = lambda toks, n: Counter(tuple(toks[i : i + n]) for i in range(len(toks) - n + 1))
     allref = Counter()
     words = 0
     for rs in refsets:
@@ -83,7 +86,9 @@ def test_multi_reference_mteval_semantics():
     refsets = [["a b c a b", "b a b a"], ["x y", "y z x w"], ["a b", "c"]]
     streams = [[rs[0] for rs in refsets], [rs[1] for rs in refsets]]
     expected = _by_hand([h.split() for h in hyps], [[r.split() for r in rs] for rs in refsets])
-    assert NIST(tokenize="none").corpus_score(hyps, streams).score == pytest.approx(expected, rel=1e-12)
+    assert NIST(tokenize="none").corpus_score(hyps, streams).score == pytest.approx(
+        expected, rel=1e-12
+    )
 
 
 def test_sentence_scores_use_corpus_info_and_validation():
@@ -111,7 +116,7 @@ def test_resampled_rows_equal_nist_with_fixed_info_weights():
     n = NIST(tokenize="none")
     stats = n.segment_statistics(hyps, [r1, r2])
     idx = rng.integers(0, 15, size=15)
-    grams = lambda toks, k: Counter(tuple(toks[i:i + k]) for i in range(len(toks) - k + 1))
+    grams = lambda toks, k: Counter(tuple(toks[i : i + k]) for i in range(len(toks) - k + 1))
     allref, words = Counter(), 0
     for r in r1 + r2:
         t = r.split()

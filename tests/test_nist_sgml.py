@@ -1,4 +1,5 @@
 """NIST mteval SGML/XML: reading, writing, validation with file and line in every error."""
+
 from __future__ import annotations
 
 import pytest
@@ -46,8 +47,14 @@ def test_read_sgml_case_insensitive_sorted_collapsed(tmp_path):
 
 @pytest.mark.parametrize("fmt", ["sgml", "xml"])
 def test_round_trip(tmp_path, fmt):
-    tst = nist_set_from_segments("tstset", "t1", "cz", "en", "sys1",
-                                 [("d1", ["Ça & <va> \"bien\"", "x"]), ("d2", ["日本語 ."])])
+    tst = nist_set_from_segments(
+        "tstset",
+        "t1",
+        "cz",
+        "en",
+        "sys1",
+        [("d1", ['Ça & <va> "bien"', "x"]), ("d2", ["日本語 ."])],
+    )
     path = tmp_path / ("t.xml" if fmt == "xml" else "t.sgm")
     write_nist(tst, path)
     back = read_nist(path)
@@ -60,12 +67,36 @@ def test_round_trip(tmp_path, fmt):
 @pytest.mark.parametrize(
     "text, line, fragment",
     [
-        ('<refset setid="a" srclang="x" trglang="y">\n<doc docid="d">\n<seg id="1">a</seg>\n</doc>\n</refset>', 2, "sysid"),
-        ('<tstset setid="a" srclang="x" trglang="y">\n<seg id="1">a</seg>\n</tstset>', 2, "inside a <doc>"),
-        ('<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="1">a</seg>\n<seg id="1">b</seg>\n</doc>\n</srcset>', 4, "unique segment ids"),
-        ('<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="one">a</seg>\n</doc>\n</srcset>', 3, "numeric segment id"),
-        ('<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="1">a</seg>\n</srcset>', 4, "</srcset> after"),
-        ('<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="1">a\n</doc>\n</srcset>', 3, "</seg>"),
+        (
+            '<refset setid="a" srclang="x" trglang="y">\n<doc docid="d">\n<seg id="1">a</seg>\n</doc>\n</refset>',
+            2,
+            "sysid",
+        ),
+        (
+            '<tstset setid="a" srclang="x" trglang="y">\n<seg id="1">a</seg>\n</tstset>',
+            2,
+            "inside a <doc>",
+        ),
+        (
+            '<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="1">a</seg>\n<seg id="1">b</seg>\n</doc>\n</srcset>',
+            4,
+            "unique segment ids",
+        ),
+        (
+            '<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="one">a</seg>\n</doc>\n</srcset>',
+            3,
+            "numeric segment id",
+        ),
+        (
+            '<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="1">a</seg>\n</srcset>',
+            4,
+            "</srcset> after",
+        ),
+        (
+            '<srcset setid="a" srclang="x">\n<doc docid="d">\n<seg id="1">a\n</doc>\n</srcset>',
+            3,
+            "</seg>",
+        ),
         ('<tstset setid="a" srclang="x">\n</tstset>', 1, "trglang"),
         ('<srcset setid="a" srclang="x">\n<doc docid="d">\n</doc>\n', 4, "</srcset>"),
     ],
@@ -79,32 +110,52 @@ def test_sgml_errors_name_file_and_line(tmp_path, text, line, fragment):
 
 
 def test_xml_errors(tmp_path):
-    p = _write(tmp_path, "r.xml", '<mteval>\n<refset setid="a" srclang="x" trglang="y">\n</refset>\n</mteval>')
+    p = _write(
+        tmp_path,
+        "r.xml",
+        '<mteval>\n<refset setid="a" srclang="x" trglang="y">\n</refset>\n</mteval>',
+    )
     with pytest.raises(InputFormatError, match="refid") as err:
         read_nist(p)
     assert err.value.line == 2
-    p = _write(tmp_path, "m.xml", '<mteval>\n<tstset setid="a" srclang="x" trglang="y" sysid="s">\n<doc docid="d">\n</tstset>\n</mteval>')
+    p = _write(
+        tmp_path,
+        "m.xml",
+        '<mteval>\n<tstset setid="a" srclang="x" trglang="y" sysid="s">\n<doc docid="d">\n</tstset>\n</mteval>',
+    )
     with pytest.raises(InputFormatError, match="well-formed") as err:
         read_nist(p)
     assert err.value.line == 4
 
 
 def test_check_mt_data(tmp_path):
-    src = nist_set_from_segments("srcset", "t", "cz", None, None, [("d1", ["a", "b"]), ("d2", ["c"])])
-    ref = nist_set_from_segments("refset", "t", "cz", "en", "r", [("d1", ["A", "B"]), ("d2", ["C"])])
-    tst = nist_set_from_segments("tstset", "t", "cz", "en", "s", [("d2", ["c'"]), ("d1", ["a'", "b'"])])
+    src = nist_set_from_segments(
+        "srcset", "t", "cz", None, None, [("d1", ["a", "b"]), ("d2", ["c"])]
+    )
+    ref = nist_set_from_segments(
+        "refset", "t", "cz", "en", "r", [("d1", ["A", "B"]), ("d2", ["C"])]
+    )
+    tst = nist_set_from_segments(
+        "tstset", "t", "cz", "en", "s", [("d2", ["c'"]), ("d1", ["a'", "b'"])]
+    )
     for s, name in ((src, "s.sgm"), (ref, "r.sgm"), (tst, "t.sgm")):
         write_nist(s, tmp_path / name)
     src, ref, tst = (read_nist(tmp_path / n) for n in ("s.sgm", "r.sgm", "t.sgm"))
     check_mt_data(src, ref, tst)
     keys, hyps, streams = aligned_segments(src, ref, tst)
-    assert keys == [("d1", 1), ("d1", 2), ("d2", 1)] and hyps == ["a'", "b'", "c'"] and streams == [["A", "B", "C"]]
+    assert (
+        keys == [("d1", 1), ("d1", 2), ("d2", 1)]
+        and hyps == ["a'", "b'", "c'"]
+        and streams == [["A", "B", "C"]]
+    )
     bad = nist_set_from_segments("tstset", "t", "cz", "en", "s", [("d1", ["a'"]), ("d2", ["c'"])])
     write_nist(bad, tmp_path / "bad.sgm")
     with pytest.raises(InputFormatError, match="2 segments in document") as err:
         check_mt_data(src, ref, read_nist(tmp_path / "bad.sgm"))
     assert err.value.line == 2 and err.value.path.endswith("bad.sgm")
-    other = nist_set_from_segments("tstset", "u", "cz", "en", "s", [("d1", ["a", "b"]), ("d2", ["c"])])
+    other = nist_set_from_segments(
+        "tstset", "u", "cz", "en", "s", [("d1", ["a", "b"]), ("d2", ["c"])]
+    )
     write_nist(other, tmp_path / "o.sgm")
     with pytest.raises(InputFormatError, match="setid"):
         check_mt_data(src, ref, read_nist(tmp_path / "o.sgm"))
@@ -118,7 +169,12 @@ def test_check_mt_data(tmp_path):
 def test_wmt09_sets_match_meteor_scr_keys(data_mirror):
     d = data_mirror / "wmt09-cz-en"
     ref, tst = read_nist(d / "ref.sgm"), read_nist(d / "test.sgm")
-    assert (ref.setid, tst.setid, ref.systems(), tst.systems()) == ("newstest2009", "newstest2009", ["ref"], ["cmu-combo"])
+    assert (ref.setid, tst.setid, ref.systems(), tst.systems()) == (
+        "newstest2009",
+        "newstest2009",
+        ["ref"],
+        ["cmu-combo"],
+    )
     assert len(ref.docs) == 111 and ref.n_segments == tst.n_segments == 2525
     keys, hyps, streams = aligned_segments(None, ref, tst)
     scr = [line.split("\t") for line in (d / "meteor-seg.scr").read_text().splitlines()]

@@ -1,5 +1,6 @@
 """The introduction reader (evalkit.notebook.intro) the catalogue and the results site share:
 on hand-written cells and on every notebook of the repository (notebooks/README.md, rule 1)."""
+
 from __future__ import annotations
 
 import json
@@ -11,13 +12,22 @@ from evalkit.notebook import catalog, site
 from evalkit.notebook.intro import LABELS, introduction, paragraph, title
 
 REPO = Path(__file__).resolve().parents[1]
-TEXT = ("# Paper (2005): Table 1\n\n**Question.** Does the metric\nagree with\n   judges?\n\n"
-        "**Regenerates**. Table 1.\n \n**Data.** sample: simulated.\n\n**Paper vs. this run.** The order.")
+TEXT = (
+    "# Paper (2005): Table 1\n\n**Question.** Does the metric\nagree with\n   judges?\n\n"
+    "**Regenerates**. Table 1.\n \n**Data.** sample: simulated.\n\n**Paper vs. this run.** The order."
+)
 
 
-@pytest.mark.parametrize("label, expected", [("Question", "Does the metric agree with judges?"),
-                                             ("Regenerates", "Table 1."), ("Data", "sample: simulated."),
-                                             ("Paper vs. this run", "The order."), ("Missing", "")])
+@pytest.mark.parametrize(
+    "label, expected",
+    [
+        ("Question", "Does the metric agree with judges?"),
+        ("Regenerates", "Table 1."),
+        ("Data", "sample: simulated."),
+        ("Paper vs. this run", "The order."),
+        ("Missing", ""),
+    ],
+)
 def test_paragraph_by_label(label, expected):
     assert paragraph(TEXT, label) == expected
 
@@ -33,7 +43,10 @@ def test_introduction_is_the_first_cell_only_when_markdown():
     assert introduction({"cells": [md, code]}) == "# T\n\n**Data.** x"
     assert introduction({"cells": [dict(md, source="# T")]}) == "# T"
     assert introduction({"cells": [code, md]}) == "" and introduction({}) == ""
-    assert title(introduction({"cells": [md]}), "fallback") == "T" and title("", "fallback") == "fallback"
+    assert (
+        title(introduction({"cells": [md]}), "fallback") == "T"
+        and title("", "fallback") == "fallback"
+    )
 
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*/*.ipynb"))

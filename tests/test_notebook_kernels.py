@@ -1,5 +1,6 @@
 """Kernels on private sockets (evalkit.notebook.kernels): the cause of kernels that died before
 their first reply when several notebooks started at once, and many kernels started together."""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -14,7 +15,9 @@ import pytest
 
 from evalkit.notebook import kernels
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="Unix-domain sockets (the kernels use TCP elsewhere)")
+pytestmark = pytest.mark.skipif(
+    os.name != "posix", reason="Unix-domain sockets (the kernels use TCP elsewhere)"
+)
 
 
 def test_each_kernel_gets_a_folder_of_its_own_for_its_sockets():
@@ -27,7 +30,9 @@ def test_each_kernel_gets_a_folder_of_its_own_for_its_sockets():
     assert not a.exists() and not b.exists()
 
 
-def test_jupyter_clients_default_ipc_names_collide_which_is_why_each_kernel_has_a_folder(tmp_path, monkeypatch):
+def test_jupyter_clients_default_ipc_names_collide_which_is_why_each_kernel_has_a_folder(
+    tmp_path, monkeypatch
+):
     """Two kernel managers choosing ipc sockets at once in one working directory (the default
     name ``kernel-ipc``, numbered by which files exist) get the same five sockets."""
     from jupyter_client.connect import write_connection_file
@@ -41,13 +46,20 @@ def test_jupyter_clients_default_ipc_names_collide_which_is_why_each_kernel_has_
 
 
 def _probe_notebook(path):
-    nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "language": "python",
-                                                           "display_name": "Python 3"},
-                                            "language_info": {"name": "python"}})
-    nb.cells = [nbformat.v4.new_code_cell("tag = None", metadata={"tags": ["parameters"]}),
-                nbformat.v4.new_code_cell("import json, ipykernel.connect\n"
-                                          "info = ipykernel.connect.get_connection_info(unpack=True)\n"
-                                          "print(json.dumps({'tag': tag, 'transport': info['transport'], 'ip': info['ip']}))")]
+    nb = nbformat.v4.new_notebook(
+        metadata={
+            "kernelspec": {"name": "python3", "language": "python", "display_name": "Python 3"},
+            "language_info": {"name": "python"},
+        }
+    )
+    nb.cells = [
+        nbformat.v4.new_code_cell("tag = None", metadata={"tags": ["parameters"]}),
+        nbformat.v4.new_code_cell(
+            "import json, ipykernel.connect\n"
+            "info = ipykernel.connect.get_connection_info(unpack=True)\n"
+            "print(json.dumps({'tag': tag, 'transport': info['transport'], 'ip': info['ip']}))"
+        ),
+    ]
     nbformat.write(nb, str(path))
 
 
@@ -61,9 +73,15 @@ def test_many_kernels_started_at_once_all_reply(tmp_path):
 
     def run(i):
         executed = tmp_path / f"executed_{i}.ipynb"
-        proc = subprocess.run(kernels.command(source, executed, tmp_path, {"tag": i}, timeout=600),
-                              capture_output=True, text=True, env=dict(os.environ, PATH=os.path.dirname(sys.executable)
-                                                                       + os.pathsep + os.environ.get("PATH", "")))
+        proc = subprocess.run(
+            kernels.command(source, executed, tmp_path, {"tag": i}, timeout=600),
+            capture_output=True,
+            text=True,
+            env=dict(
+                os.environ,
+                PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
+            ),
+        )
         return proc, executed
 
     with concurrent.futures.ThreadPoolExecutor(n) as pool:
@@ -79,5 +97,14 @@ def test_many_kernels_started_at_once_all_reply(tmp_path):
 
 def test_the_child_refuses_parameters_that_are_not_an_object(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
-        kernels.main([str(tmp_path / "a.ipynb"), str(tmp_path / "b.ipynb"), "--cwd", str(tmp_path), "--parameters", "[1]"])
+        kernels.main(
+            [
+                str(tmp_path / "a.ipynb"),
+                str(tmp_path / "b.ipynb"),
+                "--cwd",
+                str(tmp_path),
+                "--parameters",
+                "[1]",
+            ]
+        )
     assert exc.value.code == 2 and "expected a JSON object" in capsys.readouterr().err

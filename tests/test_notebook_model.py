@@ -1,4 +1,5 @@
 """Every paper notebook follows the notebook model of notebooks/README.md."""
+
 from __future__ import annotations
 
 import ast
@@ -20,7 +21,9 @@ def test_notebook_model(path):
     assert path.stem[:2].isdigit() and path.stem[2] == "_", "name must be NN_<experiment>.ipynb"
     nb = json.loads(path.read_text(encoding="utf-8"))
     cells = nb["cells"]
-    assert cells[0]["cell_type"] == "markdown", "first cell: what the paper asked, what is regenerated, on which data"
+    assert cells[0]["cell_type"] == "markdown", (
+        "first cell: what the paper asked, what is regenerated, on which data"
+    )
     code = [c for c in cells if c["cell_type"] == "code"]
     # Outputs are stripped in git.
     assert all(not c.get("outputs") and c.get("execution_count") is None for c in code)

@@ -1,4 +1,5 @@
 """evalkit.notebook: parameter validation, results writer, provenance, seeding, progress."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,9 @@ from evalkit.notebook import ResultsWriter, progress, rng, setup, validate_param
 
 
 def test_profile_must_be_known():
-    with pytest.raises(ParameterError, match="'profile'.*'nonsense'.*'sample', 'public', 'licensed'"):
+    with pytest.raises(
+        ParameterError, match="'profile'.*'nonsense'.*'sample', 'public', 'licensed'"
+    ):
         validate_parameters("p", "n", profile="nonsense")
 
 
@@ -38,7 +41,12 @@ def test_quick_accepts_papermill_strings():
 def test_results_dir_defaults(monkeypatch, tmp_path):
     monkeypatch.delenv("EVALKIT_RESULTS_DIR", raising=False)
     params = validate_parameters("graham2015", "03_table1_correlations", profile="public")
-    assert params.results_dir.parts[-4:] == ("results", "public", "graham2015", "03_table1_correlations")
+    assert params.results_dir.parts[-4:] == (
+        "results",
+        "public",
+        "graham2015",
+        "03_table1_correlations",
+    )
     monkeypatch.setenv("EVALKIT_RESULTS_DIR", str(tmp_path))
     assert validate_parameters("g", "n").results_dir == tmp_path
 
@@ -51,50 +59,83 @@ def test_results_go_under_the_working_checkout_not_the_installed_package(monkeyp
     (other / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     monkeypatch.chdir(other / "notebooks" / "graham2015")
     params = validate_parameters("graham2015", "03_table1_correlations")
-    assert params.results_dir == other.resolve() / "results" / "sample" / "graham2015" / "03_table1_correlations"
+    assert (
+        params.results_dir
+        == other.resolve() / "results" / "sample" / "graham2015" / "03_table1_correlations"
+    )
 
 
 # --------------------------------------------------------------------------- declared parameters
 def test_declared_parameters_are_validated_and_typed():
     from evalkit.notebook.params import declared_parameters
 
-    assert {p.name for p in declared_parameters("riezler2005", "01_table1_significance")} >= {"metrics", "pair"}
-    p = validate_parameters("riezler2005", "01_table1_significance", metrics="NIST", pair='["E09", "E11"]',
-                            n_trials="200", alpha="0.01", results_dir="/tmp/x")
-    assert p.metrics == ["NIST"]                    # a single value is a one-element list, not letters
-    assert p.pair == ["E09", "E11"]                 # JSON lists parse
+    assert {p.name for p in declared_parameters("riezler2005", "01_table1_significance")} >= {
+        "metrics",
+        "pair",
+    }
+    p = validate_parameters(
+        "riezler2005",
+        "01_table1_significance",
+        metrics="NIST",
+        pair='["E09", "E11"]',
+        n_trials="200",
+        alpha="0.01",
+        results_dir="/tmp/x",
+    )
+    assert p.metrics == ["NIST"]  # a single value is a one-element list, not letters
+    assert p.pair == ["E09", "E11"]  # JSON lists parse
     assert p.n_trials == 200 and p.alpha == 0.01
-    assert validate_parameters("riezler2005", "01_table1_significance", metrics="[NIST, BLEU]",
-                               results_dir="/tmp/x").metrics == ["NIST", "BLEU"]   # YAML lists too
+    assert validate_parameters(
+        "riezler2005", "01_table1_significance", metrics="[NIST, BLEU]", results_dir="/tmp/x"
+    ).metrics == ["NIST", "BLEU"]  # YAML lists too
 
 
-@pytest.mark.parametrize("name, value, message", [
-    ("alfa", 0.01, "alfa.*declared parameter name"),             # misspelt: refused, not ignored
-    ("max_instances", "abc", "max_instances.*integer"),
-    ("max_instances", 0, r"max_instances.*\[1, inf\]"),
-    ("bleu_tokenize", "intl", "bleu_tokenize.*'none', '13a'"),
-    ("alpha", 1.5, r"alpha.*\[0, 1\]"),
-    ("alpha", True, "alpha"),
-])
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("alfa", 0.01, "alfa.*declared parameter name"),  # misspelt: refused, not ignored
+        ("max_instances", "abc", "max_instances.*integer"),
+        ("max_instances", 0, r"max_instances.*\[1, inf\]"),
+        ("bleu_tokenize", "intl", "bleu_tokenize.*'none', '13a'"),
+        ("alpha", 1.5, r"alpha.*\[0, 1\]"),
+        ("alpha", True, "alpha"),
+    ],
+)
 def test_bad_parameters_are_refused_with_name_value_and_what_is_allowed(name, value, message):
     with pytest.raises(ParameterError, match=message):
-        validate_parameters("graham2015", "03_table1_correlations", results_dir="/tmp/x", **{name: value})
+        validate_parameters(
+            "graham2015", "03_table1_correlations", results_dir="/tmp/x", **{name: value}
+        )
 
 
 def test_list_elements_and_lengths_are_checked():
     with pytest.raises(ParameterError, match="metrics.*'NIST', 'BLEU', 'F'"):
-        validate_parameters("riezler2005", "01_table1_significance", metrics=["NIST", "TER"], results_dir="/tmp/x")
+        validate_parameters(
+            "riezler2005", "01_table1_significance", metrics=["NIST", "TER"], results_dir="/tmp/x"
+        )
     with pytest.raises(ParameterError, match="pair.*length 2"):
-        validate_parameters("riezler2005", "01_table1_significance", pair=["E09"], results_dir="/tmp/x")
+        validate_parameters(
+            "riezler2005", "01_table1_significance", pair=["E09"], results_dir="/tmp/x"
+        )
 
 
 def test_quick_values_come_from_the_declaration():
     full = validate_parameters("riezler2005", "02_table2_type1_error", results_dir="/tmp/x")
-    quick = validate_parameters("riezler2005", "02_table2_type1_error", quick=True, results_dir="/tmp/x")
+    quick = validate_parameters(
+        "riezler2005", "02_table2_type1_error", quick=True, results_dir="/tmp/x"
+    )
     assert full.n_replications == 400 and quick.n_replications == 12
     # an explicit value wins over the quick default
-    assert validate_parameters("riezler2005", "02_table2_type1_error", quick=True, n_replications=40,
-                               results_dir="/tmp/x").n_replications == 40
+    assert (
+        validate_parameters(
+            "riezler2005",
+            "02_table2_type1_error",
+            quick=True,
+            n_replications=40,
+            results_dir="/tmp/x",
+        ).n_replications
+        == 40
+    )
 
 
 def test_unknown_notebook_of_a_declaring_paper_is_refused():

@@ -2,6 +2,7 @@
 the figures notebook on task 5); public (the data notebooks, on SummEval); licensed (skipped
 naming duc2004 without configuration; run on the quick simulated DUC 2004 task 2 written as
 NIST's results tree)."""
+
 import json
 import os
 import sys
@@ -19,12 +20,18 @@ def _sample(out):
     assert found["printed_checks_agree"] == found["printed_checks_total"] == 6
     assert found["rouge_similarities"] == 48
     run = numbers(out, "01_qarla_duc2004")
-    assert run["combinations"] == 2 ** 4 - 1          # quick: 4 clusters -> 15 non-empty sets
+    assert run["combinations"] == 2**4 - 1  # quick: 4 clusters -> 15 non-empty sets
     fig5 = pd.read_csv(out / "01_qarla_duc2004" / "figure5_king_vs_pearson.csv")
     assert fig5["king"].between(0, 1).all() and len(fig5) == 15
-    assert run["pool"]["tvm_terms"] == "source documents" and "terms:documents" in run["pool"]["tvm_signature"]
+    assert (
+        run["pool"]["tvm_terms"] == "source documents"
+        and "terms:documents" in run["pool"]["tvm_signature"]
+    )
     tasks = pd.read_csv(out / "02_task2_vs_task5" / "tasks.csv")
-    assert list(tasks["task"]) == [2, 5] and tasks[["king_set", "jack_set"]].stack().between(0, 1).all()
+    assert (
+        list(tasks["task"]) == [2, 5]
+        and tasks[["king_set", "jack_set"]].stack().between(0, 1).all()
+    )
     assert numbers(out, "02_task2_vs_task5")["data"] == ["duc2004", "duc2004t5"]
     comparison = paper_vs_run(out, "02_task2_vs_task5")
     assert set(comparison["verdict"]) <= {"agrees", "differs"} and len(comparison) == 4
@@ -36,17 +43,28 @@ def _public(out):
     found = numbers(out, "01_qarla_duc2004")
     assert found["data"] == "summeval" and "source documents" in found["pool"]["tvm_terms"]
     comparison = paper_vs_run(out, "02_task2_vs_task5")
-    assert (comparison["verdict"] == "not comparable").all() and comparison["note"].str.contains("no task 5").all()
+    assert (comparison["verdict"] == "not comparable").all() and comparison["note"].str.contains(
+        "no task 5"
+    ).all()
 
 
 def _licensed(out):
     assert numbers(out, "01_qarla_duc2004")["data"] == "duc2004"
 
 
-globals().update(smoke_tests(PAPER, {"00_printed_checks", "01_qarla_duc2004", "02_task2_vs_task5"},
-                             skip_reason="duc2004", licensed_fixture=duc_year(2004),
-                             licensed_compares="01_qarla_duc2004", sample_check=_sample, public_check=_public,
-                             licensed_check=_licensed, public_data_only=True))
+globals().update(
+    smoke_tests(
+        PAPER,
+        {"00_printed_checks", "01_qarla_duc2004", "02_task2_vs_task5"},
+        skip_reason="duc2004",
+        licensed_fixture=duc_year(2004),
+        licensed_compares="01_qarla_duc2004",
+        sample_check=_sample,
+        public_check=_public,
+        licensed_check=_licensed,
+        public_data_only=True,
+    )
+)
 
 
 def test_sample_task5_run_of_the_figures_notebook(tmp_path, monkeypatch):
@@ -57,13 +75,24 @@ def test_sample_task5_run_of_the_figures_notebook(tmp_path, monkeypatch):
     nb = Path(__file__).resolve().parents[1] / "notebooks" / PAPER / "01_qarla_duc2004.ipynb"
     out = tmp_path / "results"
     out.mkdir()
-    for k, v in {"EVALKIT_SAMPLE_DIR": str(tmp_path / "sample"), "EVALKIT_HEADLESS": "1", "MPLBACKEND": "Agg",
-                 "EVALKIT_PROFILE": "sample", "EVALKIT_RESULTS_DIR": str(out), "PYTHONHASHSEED": "0",
-                 "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}.items():
+    for k, v in {
+        "EVALKIT_SAMPLE_DIR": str(tmp_path / "sample"),
+        "EVALKIT_HEADLESS": "1",
+        "MPLBACKEND": "Agg",
+        "EVALKIT_PROFILE": "sample",
+        "EVALKIT_RESULTS_DIR": str(out),
+        "PYTHONHASHSEED": "0",
+        "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+    }.items():
         monkeypatch.setenv(k, v)
-    pm.execute_notebook(str(nb), str(out / "executed.ipynb"), kernel_name="python3", cwd=str(nb.parent),
-                        progress_bar=False, parameters={"profile": "sample", "quick": True, "results_dir": str(out),
-                                                        "task": 5})
+    pm.execute_notebook(
+        str(nb),
+        str(out / "executed.ipynb"),
+        kernel_name="python3",
+        cwd=str(nb.parent),
+        progress_bar=False,
+        parameters={"profile": "sample", "quick": True, "results_dir": str(out), "task": 5},
+    )
     found = json.loads((out / "results.json").read_text())["numbers"]
     assert found["data"] == "duc2004t5" and found["task"] == 5
     assert found["pool"]["tvm_terms"] == "source documents"

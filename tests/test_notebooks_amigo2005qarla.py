@@ -1,6 +1,7 @@
 """Smoke runs of notebooks/amigo2005qarla/ (quick mode), see tests/_notebook_smoke.py: sample;
 public (the data notebook, on SummEval); licensed (skipped naming duc2004 without configuration;
 run on the quick simulated DUC 2004 task 2 written as NIST's results tree)."""
+
 import pandas as pd
 
 from _notebook_smoke import duc_year, numbers, smoke_tests
@@ -11,7 +12,7 @@ NO_DOC_METRICS = {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall"}
 
 def _sample(out):
     found = numbers(out, "00_formal_properties")
-    assert found["printed_checks_agree"] == found["printed_checks_total"] - 1   # and the one erratum
+    assert found["printed_checks_agree"] == found["printed_checks_total"] - 1  # and the one erratum
     claims = pd.read_csv(out / "00_formal_properties" / "paper_vs_run.csv")
     props = claims[claims["kind"] == "reproduced"].set_index("claim_id")["verdict"]
     assert props.drop("c6_random_metric").eq("agrees").all(), props
@@ -35,7 +36,16 @@ def _licensed(out):
     assert numbers(out, "01_metric_quality")["data"] == "duc2004"
 
 
-globals().update(smoke_tests(PAPER, {"00_formal_properties", "01_metric_quality"}, skip_reason="duc2004",
-                             licensed_fixture=duc_year(2004),
-                             licensed_compares="01_metric_quality", sample_check=_sample, public_check=_public,
-                             licensed_check=_licensed, public_data_only=True))
+globals().update(
+    smoke_tests(
+        PAPER,
+        {"00_formal_properties", "01_metric_quality"},
+        skip_reason="duc2004",
+        licensed_fixture=duc_year(2004),
+        licensed_compares="01_metric_quality",
+        sample_check=_sample,
+        public_check=_public,
+        licensed_check=_licensed,
+        public_data_only=True,
+    )
+)

@@ -3,6 +3,7 @@
 configuration; run on the paper's own test beds written as fixtures: quick simulated TIDES 2003
 as a NIST evaluation with LDC-layout assessments, configured as nist-mt04-ar-en, the default test
 bed AE2004, and DUC 2005 as NIST's results tree)."""
+
 import pandas as pd
 
 from _notebook_smoke import duc_fixture, nist_mt_fixture, numbers, paper_vs_run, smoke_tests
@@ -13,7 +14,7 @@ SKIP = {"01_mt_corroboration": "nist-mt04-ar-en", "02_as_corroboration": "duc200
 
 def _sample(out):
     found = numbers(out, "00_printed_checks")
-    assert found["printed_checks_agree"] == found["printed_checks_total"] - 2   # two implied counts
+    assert found["printed_checks_agree"] == found["printed_checks_total"] - 2  # two implied counts
     checks = pd.read_csv(out / "00_printed_checks" / "paper_vs_run.csv").set_index("claim_id")
     assert checks.loc["figure1_pairs_MT", "this_run"] == "C(64,2) = 2,016"
     assert checks.loc["figure1_pairs_AS", "this_run"] == "C(21,2) = 210"
@@ -40,10 +41,19 @@ def _licensed(out):
     mt = numbers(out, "01_mt_corroboration")
     assert mt["data"] == "nist-mt04-ar-en" and mt["ordered_pairs"] > 0
     assert numbers(out, "02_as_corroboration")["data"] == "duc2005"
-    for name in SKIP:   # each compares printed values
+    for name in SKIP:  # each compares printed values
         assert set(paper_vs_run(out, name)["verdict"]) & {"agrees", "differs"}, name
 
 
-globals().update(smoke_tests(PAPER, {"00_printed_checks", *SKIP}, skip_reason=SKIP, licensed_fixture=_fixtures,
-                             sample_check=_sample, public_check=_public, licensed_check=_licensed,
-                             public_data_only=True))
+globals().update(
+    smoke_tests(
+        PAPER,
+        {"00_printed_checks", *SKIP},
+        skip_reason=SKIP,
+        licensed_fixture=_fixtures,
+        sample_check=_sample,
+        public_check=_public,
+        licensed_check=_licensed,
+        public_data_only=True,
+    )
+)

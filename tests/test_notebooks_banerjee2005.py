@@ -1,6 +1,7 @@
 """Smoke runs of notebooks/banerjee2005/ (quick mode), see tests/_notebook_smoke.py: sample; public
 (the data notebooks); licensed (skipped without configuration; run on simulated TIDES 2003 zh/ar
 evaluations written in the licensed layout: NIST SGML + assessments)."""
+
 import json
 
 import pandas as pd
@@ -11,8 +12,12 @@ from _notebook_smoke import licensed_tides_fixture, notebook_names, numbers, smo
 
 PAPER = "banerjee2005"
 #: the corpus a data notebook first asks for (04 runs Table 8's languages ar, zh in that order)
-SKIP = {"01_table1_system_level": "mtc4", "02_segment_level": "mtc4", "03_module_ablation": "mtc4",
-        "04_normalized_human": "tides2003-ar-en"}
+SKIP = {
+    "01_table1_system_level": "mtc4",
+    "02_segment_level": "mtc4",
+    "03_module_ablation": "mtc4",
+    "04_normalized_human": "tides2003-ar-en",
+}
 
 
 def _sample(out):
@@ -26,7 +31,20 @@ def _licensed(out):
     assert "mtc4" in json.dumps(numbers(out, "01_table1_system_level")["data"])
 
 
-globals().update(smoke_tests(PAPER, {"00_worked_example", "01_table1_system_level", "02_segment_level",
-                                     "03_module_ablation", "04_normalized_human"},
-                             skip_reason=SKIP, licensed_fixture=licensed_tides_fixture, sample_check=_sample,
-                             licensed_check=_licensed, public_data_only=True))
+globals().update(
+    smoke_tests(
+        PAPER,
+        {
+            "00_worked_example",
+            "01_table1_system_level",
+            "02_segment_level",
+            "03_module_ablation",
+            "04_normalized_human",
+        },
+        skip_reason=SKIP,
+        licensed_fixture=licensed_tides_fixture,
+        sample_check=_sample,
+        licensed_check=_licensed,
+        public_data_only=True,
+    )
+)

@@ -2,6 +2,7 @@
 (no stand-in exists: the data notebooks must be skipped with that reason); licensed (skipped
 without configuration; run on an LDC TDT-style fixture: a relevance table, SGML documents and
 the experiment's TSVs)."""
+
 import pandas as pd
 import pytest
 
@@ -35,19 +36,29 @@ def _write_tdt_fixture(tmp_path, monkeypatch):
     task, _ = simulate_task("relevance", seed=3, quick=True)
     folder = tmp_path / "tdt3rel"
     folder.mkdir(parents=True)
-    (folder / "relevance.table").write_text("".join(
-        f'<ONTOPIC topicid={e} level={"YES" if r else "NO"} docno={d} fileid=19980101_APW comments="NO">\n'
-        for e, d, r in task.documents[["event", "document", "relevant"]].itertuples(index=False)))
+    (folder / "relevance.table").write_text(
+        "".join(
+            f'<ONTOPIC topicid={e} level={"YES" if r else "NO"} docno={d} fileid=19980101_APW comments="NO">\n'
+            for e, d, r in task.documents[["event", "document", "relevant"]].itertuples(index=False)
+        )
+    )
     (folder / "tdt3").mkdir()
-    (folder / "tdt3" / "docs.sgm").write_text("".join(
-        f"<DOC>\n<DOCNO> {d} </DOCNO>\n<TEXT>\n{t}\n</TEXT>\n</DOC>\n" for d, t in task.documents[["document", "text"]].itertuples(index=False)))
+    (folder / "tdt3" / "docs.sgm").write_text(
+        "".join(
+            f"<DOC>\n<DOCNO> {d} </DOCNO>\n<TEXT>\n{t}\n</TEXT>\n</DOC>\n"
+            for d, t in task.documents[["document", "text"]].itertuples(index=False)
+        )
+    )
     exp = folder / "experiment"
     for name in ("events", "surrogates", "judgments"):
         tsv.write_tsv(exp / f"{name}.tsv", getattr(task, name), relevance.SPECS[name])
     key = ["event", "document", "relevant"]
     back = relevance.load_tdt_folder(folder)
-    pd.testing.assert_frame_equal(back.documents[key].sort_values(key[:2]).reset_index(drop=True),
-                                  task.documents[key].sort_values(key[:2]).reset_index(drop=True), check_dtype=False)
+    pd.testing.assert_frame_equal(
+        back.documents[key].sort_values(key[:2]).reset_index(drop=True),
+        task.documents[key].sort_values(key[:2]).reset_index(drop=True),
+        check_dtype=False,
+    )
     monkeypatch.setenv(licensed.env_var("tdt3-relevance"), str(folder))
 
 
@@ -55,7 +66,15 @@ def _licensed(out):
     assert numbers(out, "01_table1_table6_relevance")["data"]["name"] == "tdt3-relevance"
 
 
-globals().update(smoke_tests("dorr2005", {"00_printed_checks", "01_table1_table6_relevance", "02_table5_partitions"},
-                             skip_reason="tdt3-relevance", licensed_fixture=_write_tdt_fixture,
-                             sample_check=_sample, public_check=_public, public_skip_reason=NO_STAND_IN,
-                             licensed_check=_licensed))
+globals().update(
+    smoke_tests(
+        "dorr2005",
+        {"00_printed_checks", "01_table1_table6_relevance", "02_table5_partitions"},
+        skip_reason="tdt3-relevance",
+        licensed_fixture=_write_tdt_fixture,
+        sample_check=_sample,
+        public_check=_public,
+        public_skip_reason=NO_STAND_IN,
+        licensed_check=_licensed,
+    )
+)

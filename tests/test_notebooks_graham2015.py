@@ -6,6 +6,7 @@
 * ``licensed``: without configuration the data notebooks are *skipped* and 00 still runs;
   on DUC 2004 fixture files written by this test in the DUC formats, every notebook runs.
 """
+
 from __future__ import annotations
 
 import pandas as pd
@@ -15,15 +16,30 @@ from evalkit.data import licensed
 from _notebook_smoke import REPO, load_notebook, notebook_names, numbers, paper_vs_run, smoke_tests
 
 PAPER = "graham2015"
-NOTEBOOKS = {"00_paper_consistency", "01_figure1_coverage_vs_quality", "02_figure2_distributions",
-             "03_table1_correlations", "04_table2_optimal_shares", "05_figure3_williams_heatmap",
-             "06_table4_human_combinations", "07_table3_figure4_rescoring"}
-FIGURES = {"01_figure1_coverage_vs_quality": "figure1", "02_figure2_distributions": "figure2",
-           "05_figure3_williams_heatmap": "figure3", "07_table3_figure4_rescoring": "figure4"}
+NOTEBOOKS = {
+    "00_paper_consistency",
+    "01_figure1_coverage_vs_quality",
+    "02_figure2_distributions",
+    "03_table1_correlations",
+    "04_table2_optimal_shares",
+    "05_figure3_williams_heatmap",
+    "06_table4_human_combinations",
+    "07_table3_figure4_rescoring",
+}
+FIGURES = {
+    "01_figure1_coverage_vs_quality": "figure1",
+    "02_figure2_distributions": "figure2",
+    "05_figure3_williams_heatmap": "figure3",
+    "07_table3_figure4_rescoring": "figure4",
+}
 # The licensed runs use a subset (every data notebook loads through the same
 # load_evaluation call, checked below) to keep the suite's time within budget.
-LICENSED_SUBSET = ("00_paper_consistency", "01_figure1_coverage_vs_quality", "03_table1_correlations",
-                   "07_table3_figure4_rescoring")
+LICENSED_SUBSET = (
+    "00_paper_consistency",
+    "01_figure1_coverage_vs_quality",
+    "03_table1_correlations",
+    "07_table3_figure4_rescoring",
+)
 
 
 def test_notebooks_follow_the_reference_model():
@@ -38,8 +54,10 @@ def test_notebooks_follow_the_reference_model():
         code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
         assert "out.claims(" in code and "out.finish()" in code, name
         setup_cell = "".join(nb["cells"][2]["source"])
-        assert "setup(paper=\"graham2015\"" in setup_cell, name
-        if not name.startswith("00_"):  # the one place data are loaded (DataNotConfiguredError -> skipped)
+        assert 'setup(paper="graham2015"' in setup_cell, name
+        if not name.startswith(
+            "00_"
+        ):  # the one place data are loaded (DataNotConfiguredError -> skipped)
             assert "load_evaluation(key, params.profile" in setup_cell, name
         if name in FIGURES:
             assert f"Figure {FIGURES[name][-1]} (Graham 2015)" in code, name
@@ -55,7 +73,9 @@ def _table2_recomputed_exactly(out):
     assert found["table2_cells_identical"] == 17
     assert found["optimal_rouge_variants"] == 80
     assert found["checks_failing_not_errata"] == 0
-    table = pd.read_csv(out / "00_paper_consistency" / "table2_recomputed.csv", dtype={"printed": str})
+    table = pd.read_csv(
+        out / "00_paper_consistency" / "table2_recomputed.csv", dtype={"printed": str}
+    )
     printed = pd.read_csv(REPO / "data/published/graham2015/table2.csv", dtype={"percent": str})
     assert list(table["printed"]) == list(printed["percent"]) and len(table) == 17
     assert set(paper_vs_run(out, "00_paper_consistency")["verdict"]) == {"agrees", "erratum"}
@@ -63,7 +83,9 @@ def _table2_recomputed_exactly(out):
 
 def _table1_has_bleu_and_192_variants(out):
     table = pd.read_csv(out / "03_table1_correlations" / "table1_duc2004_human.csv")
-    assert len(table) == 193 and table["variant"].nunique() == 193 and "BLEU" in set(table["variant"])
+    assert (
+        len(table) == 193 and table["variant"].nunique() == 193 and "BLEU" in set(table["variant"])
+    )
     assert table["r"].is_monotonic_decreasing and table["optimal"].iloc[0]
 
 
@@ -80,7 +102,9 @@ def _table1_is_stable(out):
             assert list(ran["variant"]) == list(again["variant"])
             assert list(ran["rank"]) == list(again["rank"])
             assert list(ran["optimal"]) == list(again["optimal"])
-            pd.testing.assert_series_equal(ran["r"], again["r"], check_exact=False, rtol=1e-9, check_names=False)
+            pd.testing.assert_series_equal(
+                ran["r"], again["r"], check_exact=False, rtol=1e-9, check_names=False
+            )
 
 
 def _duc2004_trees(tmp_path, monkeypatch):
@@ -89,11 +113,15 @@ def _duc2004_trees(tmp_path, monkeypatch):
     from evalkit.data import duc
     from evalkit.data.simulate import load_sample
 
-    from test_data_hong2014 import write_hong_tree  # the Hong et al. (2014) layout, shared with the reader's test
+    from test_data_hong2014 import (
+        write_hong_tree,
+    )  # the Hong et al. (2014) layout, shared with the reader's test
 
     sample = load_sample("duc2004", quick=True)
     root = duc.write_corpus(sample, tmp_path / "duc2004_results", 2004)
-    assert (root / "SEE" / "short.results.table2").is_file() and any((root / "ROUGE" / "peers").iterdir())
+    assert (root / "SEE" / "short.results.table2").is_file() and any(
+        (root / "ROUGE" / "peers").iterdir()
+    )
     write_hong_tree(tmp_path / "sumrepo_duc2004", sample)
     monkeypatch.setenv(licensed.env_var("duc2004"), str(root))
     monkeypatch.setenv(licensed.env_var("hong2014"), str(tmp_path / "sumrepo_duc2004"))
@@ -102,11 +130,26 @@ def _duc2004_trees(tmp_path, monkeypatch):
 def _rescored_on_fixture(out):
     assert len(pd.read_csv(out / "03_table1_correlations" / "table1_duc2004_human.csv")) == 193
     table3 = pd.read_csv(out / "07_table3_figure4_rescoring" / "table3_vs_paper.csv")
-    assert list(table3["system"]) == list(pd.read_csv(REPO / "data/published/graham2015/table3.csv")["system"])
+    assert list(table3["system"]) == list(
+        pd.read_csv(REPO / "data/published/graham2015/table3.csv")["system"]
+    )
     assert table3["best_ours"].notna().all() and table3["original_ours"].notna().all()
 
 
-globals().update(smoke_tests(PAPER, NOTEBOOKS, exact=True, skip_reason="duc2004", licensed_only=LICENSED_SUBSET,
-                             licensed_fixture=_duc2004_trees,
-                             sample_check=[_figures_written, _table2_recomputed_exactly, _table1_has_bleu_and_192_variants],
-                             public_check=_table1_is_stable, licensed_check=_rescored_on_fixture))
+globals().update(
+    smoke_tests(
+        PAPER,
+        NOTEBOOKS,
+        exact=True,
+        skip_reason="duc2004",
+        licensed_only=LICENSED_SUBSET,
+        licensed_fixture=_duc2004_trees,
+        sample_check=[
+            _figures_written,
+            _table2_recomputed_exactly,
+            _table1_has_bleu_and_192_variants,
+        ],
+        public_check=_table1_is_stable,
+        licensed_check=_rescored_on_fixture,
+    )
+)

@@ -1,6 +1,7 @@
 """Smoke runs of notebooks/kolluru2005/ (quick mode), see tests/_notebook_smoke.py: sample; public
 (no stand-in exists: the data notebook must be skipped with that reason); licensed (skipped
 without configuration; run on a study folder in evalkit's questionnaire layout written here)."""
+
 import pandas as pd
 
 from evalkit.data import licensed, questionnaires
@@ -22,6 +23,13 @@ def _write_study(tmp_path, monkeypatch):
     monkeypatch.setenv(licensed.env_var("kolluru-study"), str(tmp_path / "study"))
 
 
-globals().update(smoke_tests("kolluru2005", {"00_printed_checks", "01_cross_comprehension"},
-                             skip_reason="kolluru-study", licensed_fixture=_write_study,
-                             sample_check=_sample, public_skip_reason="no public data set"))
+globals().update(
+    smoke_tests(
+        "kolluru2005",
+        {"00_printed_checks", "01_cross_comprehension"},
+        skip_reason="kolluru-study",
+        licensed_fixture=_write_study,
+        sample_check=_sample,
+        public_skip_reason="no public data set",
+    )
+)

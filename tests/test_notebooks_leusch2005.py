@@ -1,6 +1,7 @@
 """Smoke runs of notebooks/leusch2005/ (quick mode), see tests/_notebook_smoke.py: sample; public
 (the data notebooks); licensed (skipped without configuration; run on simulated TIDES 2003 zh/ar
 evaluations written in the licensed layout: NIST SGML + assessments)."""
+
 import json
 
 import pandas as pd
@@ -23,6 +24,14 @@ def _licensed(out):
     assert "mtc4" in json.dumps(numbers(out, "01_baseline_correlation")["data"])
 
 
-globals().update(smoke_tests(PAPER, {"00_table1_tokenization", "01_baseline_correlation", "02_ablations"},
-                             skip_reason="mtc4", licensed_fixture=licensed_tides_fixture, sample_check=_sample,
-                             licensed_check=_licensed, public_data_only=True))
+globals().update(
+    smoke_tests(
+        PAPER,
+        {"00_table1_tokenization", "01_baseline_correlation", "02_ablations"},
+        skip_reason="mtc4",
+        licensed_fixture=licensed_tides_fixture,
+        sample_check=_sample,
+        licensed_check=_licensed,
+        public_data_only=True,
+    )
+)

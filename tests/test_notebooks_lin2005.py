@@ -1,6 +1,7 @@
 """Smoke runs of notebooks/lin2005/ (quick mode), see tests/_notebook_smoke.py: sample, public
 (REALSumm SCUs as nuggets; the data notebooks), licensed (skipped without configuration; run
 on TREC QA nugget files written here)."""
+
 from evalkit.data import licensed, trec_qa
 from evalkit.data.simulate.tasks import simulate_task
 
@@ -11,12 +12,16 @@ def _sample(out):
     worked = numbers(out, "00_worked_example")
     # the notes' hand computation (acl2005-workshop-part-B-and-qarla.md P1.4)
     assert round(worked["F_beta5"], 6) == 0.257027 and round(worked["F_beta3"], 6) == 0.269131
-    assert set(paper_vs_run(out, "01_nuggets_pourpre")["claim_id"]) >= {"tau_pourpre_idf", "tau_pyramid"}
+    assert set(paper_vs_run(out, "01_nuggets_pourpre")["claim_id"]) >= {
+        "tau_pourpre_idf",
+        "tau_pyramid",
+    }
 
 
 def _data_is(name):
     def check(out):
         assert numbers(out, "01_nuggets_pourpre")["data"]["name"] == name
+
     return check
 
 
@@ -26,7 +31,15 @@ def _write_trec(tmp_path, monkeypatch):
     monkeypatch.setenv(licensed.env_var("trec-qa-2004"), str(tmp_path / "trec2004"))
 
 
-globals().update(smoke_tests("lin2005", {"00_worked_example", "01_nuggets_pourpre"},
-                             skip_reason="trec-qa-2004", licensed_fixture=_write_trec, sample_check=_sample,
-                             public_data_only=True, public_check=_data_is("public:realsumm"),
-                             licensed_check=_data_is("trec-qa-2004")))
+globals().update(
+    smoke_tests(
+        "lin2005",
+        {"00_worked_example", "01_nuggets_pourpre"},
+        skip_reason="trec-qa-2004",
+        licensed_fixture=_write_trec,
+        sample_check=_sample,
+        public_data_only=True,
+        public_check=_data_is("public:realsumm"),
+        licensed_check=_data_is("trec-qa-2004"),
+    )
+)

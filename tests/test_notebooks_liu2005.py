@@ -2,6 +2,7 @@
 (the data notebooks); licensed (skipped naming mtc4 without configuration; run on MTC Part 4
 fixture files the test writes in the original formats; and the parser-noise notebook on the
 user's own gold parses)."""
+
 from pathlib import Path
 
 import pandas as pd
@@ -15,15 +16,26 @@ NOTEBOOKS = {"00_worked_examples", "01_sentence_level", "02_corpus_level", "03_p
 
 def _sample(out):
     claims = paper_vs_run(out, "00_worked_examples").set_index("claim_id")
-    assert (claims.loc[[c for c in claims.index if c.startswith("stm_figure2")], "verdict"] == "agrees").all()
+    assert (
+        claims.loc[[c for c in claims.index if c.startswith("stm_figure2")], "verdict"] == "agrees"
+    ).all()
     assert claims.loc["stm_figure2", "printed"] == claims.loc["stm_figure2", "this_run"]
     accuracy = pd.read_csv(out / "03_parser_noise" / "tree_accuracy.csv").set_index("texts")
     # spaCy parses the translators' English better than the systems' garbled output
     assert accuracy.loc["references", "uas"] > accuracy.loc["system outputs", "uas"] > 0.3
 
 
-globals().update(smoke_tests(KEY, NOTEBOOKS, exact=True, skip_reason="mtc4", licensed_fixture=mtc4_fixture,
-                             sample_check=_sample, public_data_only=True))
+globals().update(
+    smoke_tests(
+        KEY,
+        NOTEBOOKS,
+        exact=True,
+        skip_reason="mtc4",
+        licensed_fixture=mtc4_fixture,
+        sample_check=_sample,
+        public_data_only=True,
+    )
+)
 
 
 def test_licensed_parser_noise_with_user_gold_parses(tmp_path, monkeypatch):
@@ -40,13 +52,26 @@ def test_licensed_parser_noise_with_user_gold_parses(tmp_path, monkeypatch):
     mtc4_fixture(tmp_path, monkeypatch)
     gold = gold_parser_at(corpus_dir("tides2003", root=tmp_path / "sim", quick=True))
     corpus = load_sample("tides2003", root=tmp_path / "sim", quick=True)
-    texts = list(dict.fromkeys(corpus.references["text"].tolist() + corpus.outputs["text"].tolist()))
-    user = write_conllu(tmp_path / "user-gold.conllu", [p.dep for p in gold.parse_many(texts)], texts)
+    texts = list(
+        dict.fromkeys(corpus.references["text"].tolist() + corpus.outputs["text"].tolist())
+    )
+    user = write_conllu(
+        tmp_path / "user-gold.conllu", [p.dep for p in gold.parse_many(texts)], texts
+    )
     monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
     out = tmp_path / "run"
-    papermill.execute_notebook(str(REPO / "notebooks" / KEY / "03_parser_noise.ipynb"), str(tmp_path / "out.ipynb"),
-                               parameters={"profile": "licensed", "quick": True, "results_dir": str(out),
-                                           "gold": f"conllu:{user}"}, progress_bar=False, kernel_name="python3")
+    papermill.execute_notebook(
+        str(REPO / "notebooks" / KEY / "03_parser_noise.ipynb"),
+        str(tmp_path / "out.ipynb"),
+        parameters={
+            "profile": "licensed",
+            "quick": True,
+            "results_dir": str(out),
+            "gold": f"conllu:{user}",
+        },
+        progress_bar=False,
+        kernel_name="python3",
+    )
     accuracy = pd.read_csv(out / "tree_accuracy.csv").set_index("texts")
     assert 0.3 < accuracy.loc["references", "uas"] < 1.0  # spaCy against the user's trees
     assert accuracy.loc["references", "matched"] == 1.0

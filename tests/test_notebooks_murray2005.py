@@ -2,6 +2,7 @@
 (SummEval: its articles stand in for meetings, its expert ratings for the judges'; the data
 notebooks); licensed (skipped without configuration; the meeting notebook run on ICSI NXT XML
 written here, the ratings notebook always skipped: the ratings were never released)."""
+
 from pathlib import Path
 
 import pandas as pd
@@ -41,18 +42,30 @@ def _write_nxt(corpus: meetings.MeetingCorpus, folder: Path) -> None:
                 toks = row.manual.split()
                 for j, w in enumerate(toks):
                     t0 = row.start + (row.end - row.start) * j / max(len(toks), 1)
-                    words.append(f'<w nite:id="{m}.{spk}.w{k}" starttime="{t0:.3f}" endtime="{t0 + 0.1:.3f}">{w}</w>')
+                    words.append(
+                        f'<w nite:id="{m}.{spk}.w{k}" starttime="{t0:.3f}" endtime="{t0 + 0.1:.3f}">{w}</w>'
+                    )
                     ids.append(f"{m}.{spk}.w{k}")
                     k += 1
                 if ids:
-                    das.append(f'<dialogueact nite:id="{row.da}" starttime="{row.start}" endtime="{row.end}">'
-                               f'<nite:child href="{m}.{spk}.words.xml#id({ids[0]})..id({ids[-1]})"/></dialogueact>')
-            (folder / f"{m}.{spk}.words.xml").write_text(f"<nite:root {NITE}>{''.join(words)}</nite:root>")
-            (folder / f"{m}.{spk}.dialogue-acts.xml").write_text(f"<nite:root {NITE}>{''.join(das)}</nite:root>")
+                    das.append(
+                        f'<dialogueact nite:id="{row.da}" starttime="{row.start}" endtime="{row.end}">'
+                        f'<nite:child href="{m}.{spk}.words.xml#id({ids[0]})..id({ids[-1]})"/></dialogueact>'
+                    )
+            (folder / f"{m}.{spk}.words.xml").write_text(
+                f"<nite:root {NITE}>{''.join(words)}</nite:root>"
+            )
+            (folder / f"{m}.{spk}.dialogue-acts.xml").write_text(
+                f"<nite:root {NITE}>{''.join(das)}</nite:root>"
+            )
         speaker = u.set_index("da")["speaker"]
         for a, g in corpus.extracts[corpus.extracts.meeting == m].groupby("annotator"):
-            kids = "".join(f'<nite:child href="{m}.{speaker[d]}.dialogue-acts.xml#id({d})"/>' for d in g["da"])
-            (folder / f"{m}.{a}.extsumm.xml").write_text(f'<nite:root {NITE}><extsumm nite:id="{m}.{a}.e">{kids}</extsumm></nite:root>')
+            kids = "".join(
+                f'<nite:child href="{m}.{speaker[d]}.dialogue-acts.xml#id({d})"/>' for d in g["da"]
+            )
+            (folder / f"{m}.{a}.extsumm.xml").write_text(
+                f'<nite:root {NITE}><extsumm nite:id="{m}.{a}.e">{kids}</extsumm></nite:root>'
+            )
 
 
 def _icsi_fixture(tmp_path, monkeypatch):
@@ -72,8 +85,16 @@ def _licensed(out):
     assert numbers(out, "01_summarizers_rouge")["data"]["name"] == "icsi-meetings"
 
 
-globals().update(smoke_tests("murray2005", {"00_printed_checks", "01_summarizers_rouge", "02_human_ratings"},
-                             skip_reason="icsi-meetings", licensed_fixture=_icsi_fixture,
-                             licensed_always_skipped={"02_human_ratings": "never released"},
-                             sample_check=_sample, public_data_only=True, public_check=_public,
-                             licensed_check=_licensed))
+globals().update(
+    smoke_tests(
+        "murray2005",
+        {"00_printed_checks", "01_summarizers_rouge", "02_human_ratings"},
+        skip_reason="icsi-meetings",
+        licensed_fixture=_icsi_fixture,
+        licensed_always_skipped={"02_human_ratings": "never released"},
+        sample_check=_sample,
+        public_data_only=True,
+        public_check=_public,
+        licensed_check=_licensed,
+    )
+)

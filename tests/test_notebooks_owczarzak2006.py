@@ -1,6 +1,7 @@
 """Smoke runs of notebooks/owczarzak2006/ (quick mode), see tests/_notebook_smoke.py: sample;
 public (the data notebooks); licensed (skipped without configuration: the paper's Europarl
 outputs and judgments were never distributed, so there is no licensed fixture to run)."""
+
 import pandas as pd
 
 from evalkit.notebook.claims import check_claims
@@ -18,6 +19,12 @@ def _sample(out):
     assert (free["verdict"] == "agrees").all()
 
 
-globals().update(smoke_tests(PAPER, {"00_paper_consistency", "01_paraphrases_aligner", "02_table1_multiref",
-                                     "03_correlations"},
-                             skip_reason=EUROPARL, sample_check=_sample, public_data_only=True))
+globals().update(
+    smoke_tests(
+        PAPER,
+        {"00_paper_consistency", "01_paraphrases_aligner", "02_table1_multiref", "03_correlations"},
+        skip_reason=EUROPARL,
+        sample_check=_sample,
+        public_data_only=True,
+    )
+)

@@ -1,6 +1,7 @@
 """Smoke runs of notebooks/owczarzak2007wmt/ (quick mode), see tests/_notebook_smoke.py: sample;
 public (the data notebooks); licensed (skipped naming mtc4 without configuration; run on MTC Part 4
 fixture files the test writes in the original formats)."""
+
 import pandas as pd
 import pytest
 
@@ -24,5 +25,14 @@ def _sample(out):
     assert nbest.loc["f_rises_with_n_spacy", "verdict"] == "not comparable"
 
 
-globals().update(smoke_tests(KEY, NOTEBOOKS, exact=True, skip_reason="mtc4", licensed_fixture=mtc4_fixture,
-                             sample_check=_sample, public_data_only=True))
+globals().update(
+    smoke_tests(
+        KEY,
+        NOTEBOOKS,
+        exact=True,
+        skip_reason="mtc4",
+        licensed_fixture=mtc4_fixture,
+        sample_check=_sample,
+        public_data_only=True,
+    )
+)

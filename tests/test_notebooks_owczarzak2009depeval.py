@@ -2,6 +2,7 @@
 sample; public (the data notebooks); licensed (skipped naming the corpus without configuration;
 run on TAC 2008 and DUC 2007 fixture trees the test writes in the original formats; and Tables
 1-2 on the user's own parses)."""
+
 from pathlib import Path
 
 import pandas as pd
@@ -12,7 +13,11 @@ from _notebook_smoke import no_licensed_config, numbers, paper_vs_run, smoke_tes
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = "owczarzak2009depeval"
-SKIP = {"01_tac2008_tables1_2": "tac2008", "02_duc2007_tables3_4": "duc2007", "03_parser_noise": "tac2008"}
+SKIP = {
+    "01_tac2008_tables1_2": "tac2008",
+    "02_duc2007_tables3_4": "duc2007",
+    "03_parser_noise": "tac2008",
+}
 
 
 def _sample(out):
@@ -30,7 +35,9 @@ def _tac2008(tmp_path, monkeypatch):
     from evalkit.data import tac
     from evalkit.data.simulate import load_sample
 
-    root = tac.write_corpus(load_sample("tac2008", root=tmp_path / "sim", quick=True), tmp_path / "tac2008", 2008)
+    root = tac.write_corpus(
+        load_sample("tac2008", root=tmp_path / "sim", quick=True), tmp_path / "tac2008", 2008
+    )
     monkeypatch.setenv(licensed.env_var("tac2008"), str(root))
 
 
@@ -41,17 +48,30 @@ def _fixtures(tmp_path, monkeypatch):
     from evalkit.data.simulate import load_sample
 
     _tac2008(tmp_path, monkeypatch)
-    root = duc.write_corpus(load_sample("duc2007", root=tmp_path / "sim", quick=True), tmp_path / "duc2007", 2007)
+    root = duc.write_corpus(
+        load_sample("duc2007", root=tmp_path / "sim", quick=True), tmp_path / "duc2007", 2007
+    )
     monkeypatch.setenv(licensed.env_var("duc2007"), str(root))
 
 
 def _licensed(out):
-    assert len(pd.read_csv(out / "01_tac2008_tables1_2" / "table1.csv")) == 6 + 3  # quick variants + competitors
+    assert (
+        len(pd.read_csv(out / "01_tac2008_tables1_2" / "table1.csv")) == 6 + 3
+    )  # quick variants + competitors
 
 
-globals().update(smoke_tests(KEY, {"00_printed_checks", *SKIP}, exact=True, skip_reason=SKIP,
-                             licensed_fixture=_fixtures, sample_check=_sample, licensed_check=_licensed,
-                             public_data_only=True))
+globals().update(
+    smoke_tests(
+        KEY,
+        {"00_printed_checks", *SKIP},
+        exact=True,
+        skip_reason=SKIP,
+        licensed_fixture=_fixtures,
+        sample_check=_sample,
+        licensed_check=_licensed,
+        public_data_only=True,
+    )
+)
 
 
 def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch):
@@ -68,14 +88,27 @@ def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch):
     no_licensed_config(tmp_path, monkeypatch)
     _tac2008(tmp_path, monkeypatch)
     corpus = dp.load_corpus("tac2008", "licensed")
-    texts = list(dict.fromkeys(corpus.summary_text(i, s) for i, s in zip(corpus.summaries["instance"],
-                                                                           corpus.summaries["summarizer"])))
+    texts = list(
+        dict.fromkeys(
+            corpus.summary_text(i, s)
+            for i, s in zip(corpus.summaries["instance"], corpus.summaries["summarizer"])
+        )
+    )
     gold = gold_parser_at(corpus_dir("tac2008", root=tmp_path / "sim", quick=True))
     user = write_conllu(tmp_path / "user.conllu", [p.dep for p in gold.parse_many(texts)], texts)
     out = tmp_path / "run"
-    papermill.execute_notebook(str(REPO / "notebooks" / KEY / "01_tac2008_tables1_2.ipynb"), str(tmp_path / "o.ipynb"),
-                               parameters={"profile": "licensed", "quick": True, "results_dir": str(out),
-                                           "parser": f"conllu:{user}", "variants": ["base", "norel"]},
-                               progress_bar=False, kernel_name="python3")
+    papermill.execute_notebook(
+        str(REPO / "notebooks" / KEY / "01_tac2008_tables1_2.ipynb"),
+        str(tmp_path / "o.ipynb"),
+        parameters={
+            "profile": "licensed",
+            "quick": True,
+            "results_dir": str(out),
+            "parser": f"conllu:{user}",
+            "variants": ["base", "norel"],
+        },
+        progress_bar=False,
+        kernel_name="python3",
+    )
     scores = pd.read_csv(out / "summary_scores.csv")
     assert set(scores["metric"]) >= {"base", "norel", "BE-HM"} and scores["value"].notna().all()

@@ -1,4 +1,5 @@
 """Smoke runs of notebooks/owczarzak2011who/ (quick mode), see tests/_notebook_smoke.py."""
+
 import pandas as pd
 
 from _notebook_smoke import paper_vs_run, smoke_tests, tac_years
@@ -15,6 +16,14 @@ def _public(out):
     assert (paper_vs_run(out, "02_categories_aspects")["verdict"] == "not comparable").all()
 
 
-globals().update(smoke_tests("owczarzak2011who", {"01_year_comparison", "02_categories_aspects"},
-                             skip_reason="tac", licensed_fixture=tac_years(2008, 2009, 2010),
-                             licensed_compares="02_categories_aspects", sample_check=_sample, public_check=_public))
+globals().update(
+    smoke_tests(
+        "owczarzak2011who",
+        {"01_year_comparison", "02_categories_aspects"},
+        skip_reason="tac",
+        licensed_fixture=tac_years(2008, 2009, 2010),
+        licensed_compares="02_categories_aspects",
+        sample_check=_sample,
+        public_check=_public,
+    )
+)

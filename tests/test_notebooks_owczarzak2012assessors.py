@@ -1,4 +1,5 @@
 """Smoke runs of notebooks/owczarzak2012assessors/ (quick mode), see tests/_notebook_smoke.py."""
+
 import pandas as pd
 
 from _notebook_smoke import smoke_tests, tac_years
@@ -16,6 +17,14 @@ def _public(out):
     assert (alpha["units"] > 0).all()
 
 
-globals().update(smoke_tests("owczarzak2012assessors", {"01_assessor_alpha", "02_autopyramid_exclusion", "03_classy_like"},
-                             skip_reason="tac", licensed_fixture=tac_years(2008, 2009, 2010, 2011),
-                             licensed_compares="01_assessor_alpha", sample_check=_sample, public_check=_public))
+globals().update(
+    smoke_tests(
+        "owczarzak2012assessors",
+        {"01_assessor_alpha", "02_autopyramid_exclusion", "03_classy_like"},
+        skip_reason="tac",
+        licensed_fixture=tac_years(2008, 2009, 2010, 2011),
+        licensed_compares="01_assessor_alpha",
+        sample_check=_sample,
+        public_check=_public,
+    )
+)

@@ -4,6 +4,7 @@ On ``sample`` every notebook must run; on ``public`` (when EVALKIT_DATA_MIRROR i
 on ``licensed`` the data notebooks must be reported as skipped when nothing is configured
 and must run on MTC Part 4 (TIDES 2003) fixture files the test writes in NIST SGML.
 """
+
 from pathlib import Path
 
 import yaml
@@ -16,7 +17,7 @@ from _notebook_smoke import numbers, smoke_tests
 def _sample(out):
     mult = numbers(out, "00_multiplicity")
     assert round(mult["experimentwise_k105_pc05"], 4) == 0.9954
-    assert mult["printed_checks_agree"] == mult["printed_checks_total"] - 1   # and the one erratum
+    assert mult["printed_checks_agree"] == mult["printed_checks_total"] - 1  # and the one erratum
 
 
 def _write_mtc4_fixture(folder: Path) -> Path:
@@ -31,9 +32,17 @@ def _write_mtc4_fixture(folder: Path) -> Path:
 
     def docs_of(frame, column, ident):
         rows = frame[frame[column] == ident]
-        return [nist_sgml.Document(d, ident, [nist_sgml.Segment(int(r.segment), r.text)
-                                              for r in rows[rows["document"] == d].itertuples()])
-                for d in docs]
+        return [
+            nist_sgml.Document(
+                d,
+                ident,
+                [
+                    nist_sgml.Segment(int(r.segment), r.text)
+                    for r in rows[rows["document"] == d].itertuples()
+                ],
+            )
+            for d in docs
+        ]
 
     ref = nist_sgml.NistSet("refset", "mt03", "Chinese", "English")
     for r in corpus.reference_ids:
@@ -41,11 +50,15 @@ def _write_mtc4_fixture(folder: Path) -> Path:
     nist_sgml.write_nist(ref, folder / "ref.sgm")
     systems = []
     for s in corpus.systems:
-        tst = nist_sgml.NistSet("tstset", "mt03", "Chinese", "English", docs_of(corpus.outputs, "system", s))
+        tst = nist_sgml.NistSet(
+            "tstset", "mt03", "Chinese", "English", docs_of(corpus.outputs, "system", s)
+        )
         nist_sgml.write_nist(tst, folder / f"{s}.sgm")
         systems.append(f"{s}.sgm")
     spec = folder / "mtc4.yaml"
-    spec.write_text(yaml.safe_dump({"root": str(folder), "references": ["ref.sgm"], "systems": systems}))
+    spec.write_text(
+        yaml.safe_dump({"root": str(folder), "references": ["ref.sgm"], "systems": systems})
+    )
     return spec
 
 
@@ -59,6 +72,13 @@ def _licensed(out):
     assert numbers(out, "01_table1_significance")["data"] == "mtc4"
 
 
-globals().update(smoke_tests("riezler2005", {"00_multiplicity", "01_table1_significance", "02_table2_type1_error",
-                                             "03_many_systems"},
-                             skip_reason="mtc4", licensed_fixture=_mtc4, sample_check=_sample, licensed_check=_licensed))
+globals().update(
+    smoke_tests(
+        "riezler2005",
+        {"00_multiplicity", "01_table1_significance", "02_table2_type1_error", "03_many_systems"},
+        skip_reason="mtc4",
+        licensed_fixture=_mtc4,
+        sample_check=_sample,
+        licensed_check=_licensed,
+    )
+)

@@ -1,4 +1,5 @@
 """Owczarzak et al. (2007, SSST and WMT): printed numbers recomputed, and the design helpers."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,29 +23,44 @@ class _SentenceBLEU:
 def test_ssst_printed_checks_all_agree():
     checks = ss.printed_checks(_SentenceBLEU(smoothing="add1_zero", lowercase=True))
     assert checks["agrees"].all(), checks
-    assert {"table1_nist_percent", "table2_nist_percent", "significance_step", "bleu_example"} <= set(checks["claim_id"])
+    assert {
+        "table1_nist_percent",
+        "table2_nist_percent",
+        "significance_step",
+        "bleu_example",
+    } <= set(checks["claim_id"])
 
 
 def test_wmt_printed_checks():
     checks = wm.printed_checks().set_index("claim_id")
-    assert checks.loc[["table1_equals_ssst_table1", "table2_monotone", "table2_one_best", "table3_ranked"],
-                      "agrees"].all()
+    assert checks.loc[
+        ["table1_equals_ssst_table1", "table2_monotone", "table2_one_best", "table3_ranked"],
+        "agrees",
+    ].all()
     # fn. 6's 0.022 is not the Fisher-z difference interval at n = 16,800 (0.021): reported, not hidden
     assert not checks.loc["significance_step", "agrees"]
 
 
 def test_front_final_adjunct_keeps_words():
-    d = DepTree.from_heads(["The", "plane", "landed", "on", "Monday", "."], [1, 2, -1, 2, 3, 2],
-                           ["det", "nsubj", "root", "prep", "pobj", "punct"],
-                           upos=["DET", "NOUN", "VERB", "ADP", "PROPN", "PUNCT"])
+    d = DepTree.from_heads(
+        ["The", "plane", "landed", "on", "Monday", "."],
+        [1, 2, -1, 2, 3, 2],
+        ["det", "nsubj", "root", "prep", "pobj", "punct"],
+        upos=["DET", "NOUN", "VERB", "ADP", "PROPN", "PUNCT"],
+    )
     assert ss.front_final_adjunct(d) == "On Monday, the plane landed."
-    no_time = DepTree.from_heads(["The", "plane", "landed", "in", "Paris", "."], [1, 2, -1, 2, 3, 2],
-                                 ["det", "nsubj", "root", "prep", "pobj", "punct"])
+    no_time = DepTree.from_heads(
+        ["The", "plane", "landed", "in", "Paris", "."],
+        [1, 2, -1, 2, 3, 2],
+        ["det", "nsubj", "root", "prep", "pobj", "punct"],
+    )
     assert ss.front_final_adjunct(no_time) is None
 
 
 def test_judged_segments_and_ranked_layout():
-    rows = pd.DataFrame({"judgment": ["fluency"] * 3, "metric": ["a", "b", "c"], "r": [0.1, -0.3, 0.2]})
+    rows = pd.DataFrame(
+        {"judgment": ["fluency"] * 3, "metric": ["a", "b", "c"], "r": [0.1, -0.3, 0.2]}
+    )
     out = ss.ranked_layout(rows)
     assert out["metric"].tolist() == ["b", "c", "a"] and out["rank"].tolist() == [1, 2, 3]
 
@@ -52,7 +68,11 @@ def test_judged_segments_and_ranked_layout():
 def test_variant_metrics_names():
     m = wm.variant_metrics(["d", "d_pr", "d_var", "d_10_var", "d+WN"])
     assert set(m) == {"d", "d_pr", "d_var", "d_10_var"}  # +WN needs a WordNet
-    assert m["d_10_var"].nbest == 10 and m["d_10_var"].switches["partial"] and m["d_pr"].switches["pred_only"]
+    assert (
+        m["d_10_var"].nbest == 10
+        and m["d_10_var"].switches["partial"]
+        and m["d_pr"].switches["pred_only"]
+    )
 
 
 def test_reordering_table_on_the_papers_scales():
@@ -60,9 +80,18 @@ def test_reordering_table_on_the_papers_scales():
     originals = ["John resigned yesterday .", "The storm hit the coast on Monday ."]
     reordered = ["Yesterday , John resigned .", "On Monday , the storm hit the coast ."]
     metrics = ss.table1_metrics()
-    t = ss.reordering_table(originals, reordered, {k: metrics[k] for k in ("BLEU", "GTM", "NIST", "dep")})
+    t = ss.reordering_table(
+        originals, reordered, {k: metrics[k] for k in ("BLEU", "GTM", "NIST", "dep")}
+    )
     t = t.set_index("metric")
-    assert t.loc["BLEU", "baseline"] == pytest.approx(1.0) and t.loc["GTM", "baseline"] == pytest.approx(100.0)
-    assert t.loc["dep", "baseline"] == 100.0 and t.loc["dep", "modified"] == 100.0  # same triples both orders
+    assert t.loc["BLEU", "baseline"] == pytest.approx(1.0) and t.loc[
+        "GTM", "baseline"
+    ] == pytest.approx(100.0)
+    assert (
+        t.loc["dep", "baseline"] == 100.0 and t.loc["dep", "modified"] == 100.0
+    )  # same triples both orders
     assert t.loc["BLEU", "modified"] < 1.0 and t.loc["GTM", "modified"] < 100.0
-    assert t.loc["NIST", "modified_percent"] == 100 * t.loc["NIST", "modified"] / t.loc["NIST", "baseline"]
+    assert (
+        t.loc["NIST", "modified_percent"]
+        == 100 * t.loc["NIST", "modified"] / t.loc["NIST", "baseline"]
+    )

@@ -1,4 +1,5 @@
 """Owczarzak (2009): every derivable mark of the printed tables, recomputed from the printed r values."""
+
 from __future__ import annotations
 
 from evalkit.metrics.dependency import depeval_variants
@@ -8,12 +9,16 @@ from evalkit.papers import owczarzak2009depeval as dp
 def test_table2_significance_letters_are_fisher_interval_non_overlap():
     printed = dp.published("table2")
     got = dp.significance_letters(printed)
-    merged = got.merge(printed[["metric", "column", "better_than"]], on=["metric", "column"],
-                       suffixes=("", "_printed"))
+    merged = got.merge(
+        printed[["metric", "column", "better_than"]],
+        on=["metric", "column"],
+        suffixes=("", "_printed"),
+    )
     merged["better_than_printed"] = merged["better_than_printed"].fillna("")
     assert len(merged) == 32 * 4
-    assert (merged["better_than"] == merged["better_than_printed"]).all(), \
-        merged[merged["better_than"] != merged["better_than_printed"]]
+    assert (merged["better_than"] == merged["better_than_printed"]).all(), merged[
+        merged["better_than"] != merged["better_than_printed"]
+    ]
     # the other sample size the paper mentions (5,952 summaries in all) does not reproduce them
     wrong = dp.significance_letters(printed, n={"models": 384, "systems": 5952})
     assert (wrong["better_than"].values != merged["better_than_printed"].values).any()
@@ -31,12 +36,14 @@ def test_tables_3_4_confidence_interval_statements():
     models = t3[t3["column"] == "models"]
     # "For model summaries, only DEPEVAL correlations are significant" (n = 10 human summarizers)
     assert {r.metric: dp.ci_excludes_zero(r.value, 10) for r in models.itertuples()} == {
-        m: m.startswith("DEPEVAL") for m in models["metric"]}
+        m: m.startswith("DEPEVAL") for m in models["metric"]
+    }
     t4 = dp.published("table4")
     models = t4[t4["column"] == "models"]
     # "ROUGE-SU4 and BE correlations for model summaries are not statistically significant" (n = 180)
     assert {r.metric: dp.ci_excludes_zero(r.value, 180) for r in models.itertuples()} == {
-        m: m not in ("ROUGE-SU4", "BE-HM") for m in models["metric"]}
+        m: m not in ("ROUGE-SU4", "BE-HM") for m in models["metric"]
+    }
 
 
 def test_variant_rows_are_the_32_switch_combinations():
@@ -52,4 +59,6 @@ def test_shading_counts_competitors_beaten():
     assert sh[("base", "pyramid_models")] == 3 and sh[("pm", "pyramid_systems")] == 0
     # the text's claim that base/norel beat all three except system-level Pyramid for systems
     # does not hold for Responsiveness systems (erratum 3 of the README)
-    assert sh[("base", "responsiveness_systems")] == 0 and sh[("norel", "responsiveness_systems")] == 0
+    assert (
+        sh[("base", "responsiveness_systems")] == 0 and sh[("norel", "responsiveness_systems")] == 0
+    )

@@ -1,5 +1,6 @@
 """Owczarzak et al. (2014): the printed-number checks against the transcribed tables, the
 classification of the paper's own error examples, and the protocol on a hand-built set."""
+
 import numpy as np
 import pytest
 
@@ -17,49 +18,95 @@ def test_f_is_the_harmonic_mean_on_every_printed_row(checks):
     rows = checks[checks["claim_id"].str.startswith("table3_f.")]
     assert len(rows) == 20 and (rows["verdict"] == "agrees").all()
     t3 = paper.published("table3")
-    assert np.allclose(2 * t3["precision"] * t3["recall"] / (t3["precision"] + t3["recall"]), t3["f"], atol=0.005)
+    assert np.allclose(
+        2 * t3["precision"] * t3["recall"] / (t3["precision"] + t3["recall"]), t3["f"], atol=0.005
+    )
 
 
 def test_errata_are_exactly_the_papers_inconsistencies(checks):
     errata = set(checks.loc[checks["verdict"] == "erratum", "claim_id"])
-    assert errata == {"table2_parts.Korean", "table2_parts.Swedish", "table6_optimum_in_grid.Hungarian.min_compound",
-                      "example_vs_optimum.table8.Danish", "example_vs_optimum.table8.Dutch",
-                      "example_vs_optimum.table8.Swedish"}
+    assert errata == {
+        "table2_parts.Korean",
+        "table2_parts.Swedish",
+        "table6_optimum_in_grid.Hungarian.min_compound",
+        "example_vs_optimum.table8.Danish",
+        "example_vs_optimum.table8.Dutch",
+        "example_vs_optimum.table8.Swedish",
+    }
     assert set(checks["verdict"]) == {"agrees", "erratum"}
     t2 = paper.published("table2").set_index("language")
-    assert t2.loc["Korean", ["part2", "part3", "part4", "part5"]].sum() - t2.loc["Korean", "compounds"] == -10
+    assert (
+        t2.loc["Korean", ["part2", "part3", "part4", "part5"]].sum() - t2.loc["Korean", "compounds"]
+        == -10
+    )
 
 
 def test_table6_averages_and_text(checks):
     for s in dc.GRID:
         assert checks.set_index("claim_id").loc[f"table6_average_r.{s}", "verdict"] == "agrees"
     t6 = paper.published("table6")
-    assert round(t6[(t6.language != "Average") & (t6.setting == "min_compound")]["r"].sum(), 2) == -4.71
+    assert (
+        round(t6[(t6.language != "Average") & (t6.setting == "min_compound")]["r"].sum(), 2)
+        == -4.71
+    )
 
 
 def test_the_papers_examples_fall_in_their_error_class():
-    classes = paper.example_classes({"Norwegian": ("s", "e"), "Danish": ("s", "e"), "German": ("n", "s"),
-                                     "Swedish": ("o", "s")})
+    classes = paper.example_classes(
+        {"Norwegian": ("s", "e"), "Danish": ("s", "e"), "German": ("n", "s"), "Swedish": ("o", "s")}
+    )
     assert set(classes[classes["table"] == 7]["class"]) == {"connector attached"}
     assert set(classes[classes["table"] == 8]["class"]) == {"over-split"}
 
 
 def test_protocol_on_a_hand_built_language():
-    entries = [(w, w, "N") for w in ["haus", "tür", "garten", "zaun", "kinder", "wagen", "stadt", "park", "bahn",
-                                     "hof", "kult", "uren", "kultur", "volk"]]
+    entries = [
+        (w, w, "N")
+        for w in [
+            "haus",
+            "tür",
+            "garten",
+            "zaun",
+            "kinder",
+            "wagen",
+            "stadt",
+            "park",
+            "bahn",
+            "hof",
+            "kult",
+            "uren",
+            "kultur",
+            "volk",
+        ]
+    ]
     lex = dc.Lexicon.from_entries(entries, {"häusertür": [("haus", "tür")]})
-    gold = {"haustür": (("haus", "tür"),), "gartenzaun": (("garten", "zaun"),), "kinderwagen": (("kinder", "wagen"),),
-            "stadtpark": (("stadt", "park"),), "bahnhof": (("bahn", "hof"),), "volkskulturen": (("volk", "kultur"),),
-            "häusertür": (("haus", "tür"),)}
-    cset = CompoundSet("xx", lex, gold, {w: None for w in gold}, dc.LangConfig(connectors=("s",), suffixes=("en",)))
+    gold = {
+        "haustür": (("haus", "tür"),),
+        "gartenzaun": (("garten", "zaun"),),
+        "kinderwagen": (("kinder", "wagen"),),
+        "stadtpark": (("stadt", "park"),),
+        "bahnhof": (("bahn", "hof"),),
+        "volkskulturen": (("volk", "kultur"),),
+        "häusertür": (("haus", "tür"),),
+    }
+    cset = CompoundSet(
+        "xx", lex, gold, {w: None for w in gold}, dc.LangConfig(connectors=("s",), suffixes=("en",))
+    )
     t3 = paper.conditions(cset).set_index("condition")
     assert t3.loc["lexicalized + dynamic", "recall"] == 100.0
     assert t3.loc["dynamic only", "recall"] == pytest.approx(100 * 6 / 7)
-    grid = {"max_elements": [2, 3], "min_compound": [3, 20], "min_component": [3, 4], "min_unknown": [1, 3]}
-    results, reference, reduced, removed = paper.guesser_experiment(cset, np.random.default_rng(0), grid)
+    grid = {
+        "max_elements": [2, 3],
+        "min_compound": [3, 20],
+        "min_component": [3, 4],
+        "min_unknown": [1, 3],
+    }
+    results, reference, reduced, removed = paper.guesser_experiment(
+        cset, np.random.default_rng(0), grid
+    )
     assert len(results) == 16 and len(removed) >= 6
     t6 = paper.table6_rows(results, "xx")
-    assert t6.set_index("setting").loc["min_compound", "r"] < 0   # unsplit words are never right
+    assert t6.set_index("setting").loc["min_compound", "r"] < 0  # unsplit words are never right
     errors = paper.error_table(cset, reduced, reference, dc.GuesserConfig(3, 3, 4, 3))
     assert set(errors["class"]) <= set(dc.ERROR_CLASSES) and len(errors) == 6
     frame = paper.claims(table3=paper.conditions(cset), table6=t6, errors=errors, data="hand-built")

@@ -1,4 +1,5 @@
 """Paper-module logic of the four Owczarzak et al. papers on hand-made inputs."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -14,11 +15,23 @@ from evalkit.stats.assessors import identical_pairs
 
 def test_od09_sweep_table_means_and_markers():
     rng = np.random.default_rng(0)
-    draws = pd.DataFrame({"metric": "m", "k": np.repeat([1, 2, 3], 200),
-                          "r": np.concatenate([rng.normal(0.5, 0.01, 200), rng.normal(0.8, 0.01, 200),
-                                               rng.normal(0.8, 0.01, 200)])})
-    full = pd.DataFrame({"metric": "m", "kind": ["actual"] + ["bootstr"] * 200, "draw": range(201),
-                         "r": np.concatenate([[0.81], rng.normal(0.8, 0.01, 200)])})
+    draws = pd.DataFrame(
+        {
+            "metric": "m",
+            "k": np.repeat([1, 2, 3], 200),
+            "r": np.concatenate(
+                [rng.normal(0.5, 0.01, 200), rng.normal(0.8, 0.01, 200), rng.normal(0.8, 0.01, 200)]
+            ),
+        }
+    )
+    full = pd.DataFrame(
+        {
+            "metric": "m",
+            "kind": ["actual"] + ["bootstr"] * 200,
+            "draw": range(201),
+            "r": np.concatenate([[0.81], rng.normal(0.8, 0.01, 200)]),
+        }
+    )
     t = od09.sweep_table(draws, full, "k", 4).set_index("row")
     assert t.at["1", "value"] == pytest.approx(draws[draws.k == 1]["r"].mean())
     assert t.at["4 (actual)", "value"] == 0.81 and t.at["4 (actual)", "kind"] == "actual"
@@ -29,8 +42,14 @@ def test_od09_sweep_table_means_and_markers():
     claims = Claims("owczarzak2009conditions", data="hand-made")
     od09.compare_with_paper(claims, t.reset_index(), "table1", comparable=True)
     assert set(claims.frame()["verdict"]) == {"not comparable"}  # metric "m" is none of the paper's
-    ours = pd.DataFrame({"row": ["1", "4 (actual)"], "kind": ["subsample", "actual"], "metric": "rouge2",
-                         "value": [claims.printed("table1", row="1", metric="rouge2"), 0.5]})
+    ours = pd.DataFrame(
+        {
+            "row": ["1", "4 (actual)"],
+            "kind": ["subsample", "actual"],
+            "metric": "rouge2",
+            "value": [claims.printed("table1", row="1", metric="rouge2"), 0.5],
+        }
+    )
     claims = Claims("owczarzak2009conditions", data="hand-made")
     od09.compare_with_paper(claims, ours, "table1", comparable=True)
     v = claims.frame().set_index("claim_id")["verdict"]
@@ -39,10 +58,30 @@ def test_od09_sweep_table_means_and_markers():
 
 
 def test_ocdn12_layout_averages_years():
-    dec = lambda signs: pd.DataFrame({"system_a": ["a", "a", "b"], "system_b": ["b", "c", "c"],  # noqa: E731
-                                      "decision": signs, "ranking_sign": [1, 1, 1]})
-    per_year = {2010: {"auto": {"pyramid": dec([1, 0, 0]), "responsiveness": dec([1, 1, 0]), "r2m": dec([1, 0, 1])}},
-                2011: {"auto": {"pyramid": dec([1, 1, 0]), "responsiveness": dec([0, 0, 0]), "r2m": dec([1, 1, 0])}}}
+    dec = lambda signs: pd.DataFrame(
+        {
+            "system_a": ["a", "a", "b"],
+            "system_b": ["b", "c", "c"],  # noqa: E731
+            "decision": signs,
+            "ranking_sign": [1, 1, 1],
+        }
+    )
+    per_year = {
+        2010: {
+            "auto": {
+                "pyramid": dec([1, 0, 0]),
+                "responsiveness": dec([1, 1, 0]),
+                "r2m": dec([1, 0, 1]),
+            }
+        },
+        2011: {
+            "auto": {
+                "pyramid": dec([1, 1, 0]),
+                "responsiveness": dec([0, 0, 0]),
+                "r2m": dec([1, 1, 0]),
+            }
+        },
+    }
     ag = ocdn12.agreement_table(per_year, ["r2m"])
     t3 = ocdn12.layout(ag, ["sig"]).set_index("manual")["value"]
     # pyramid: 2010 agrees on 2 of 3 pairs, 2011 on 3 of 3 -> mean 5/6
@@ -70,7 +109,9 @@ def test_sample_has_categories_aspects_and_repeated_judgments(tac2010):
 
 
 def test_od11_macro_average_and_partial_pyramids(tac2010):
-    f = pd.DataFrame({"instance": ["T1", "T1", "T2"], "system": ["a", "b", "a"], "value": [1.0, 3.0, 4.0]})
+    f = pd.DataFrame(
+        {"instance": ["T1", "T1", "T2"], "system": ["a", "b", "a"], "value": [1.0, 3.0, 4.0]}
+    )
     assert od11.macro_average(f) == pytest.approx((2.0 + 4.0) / 2)
     part = tac_part(tac2010, "A")
     t8 = od11.baseline_aspects(part, "1", n_show=3)
@@ -82,6 +123,8 @@ def test_od11_macro_average_and_partial_pyramids(tac2010):
 
 
 def test_ordc12_table1_layout_ranks():
-    alpha = pd.DataFrame({"category": ["pyramid"] * 3, "assessor": ["A", "B", "C"], "alpha": [0.5, 0.9, 0.7]})
+    alpha = pd.DataFrame(
+        {"category": ["pyramid"] * 3, "assessor": ["A", "B", "C"], "alpha": [0.5, 0.9, 0.7]}
+    )
     t = ordc12.table1_layout(alpha)
     assert list(t["assessor"]) == ["B", "C", "A"] and list(t["rank"]) == [1, 2, 3]

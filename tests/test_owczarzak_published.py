@@ -1,5 +1,6 @@
 """Exact checks of what the four Owczarzak et al. papers' printed numbers imply, on the
 transcriptions in data/published/ (never against our own output)."""
+
 from math import comb
 
 import numpy as np
@@ -8,8 +9,12 @@ import pytest
 
 from evalkit.data.published import read_published
 
-OD09, ORDC12, OD11, OCDN12 = ("owczarzak2009conditions", "owczarzak2012assessors", "owczarzak2011who",
-                              "owczarzak2012accuracy")
+OD09, ORDC12, OD11, OCDN12 = (
+    "owczarzak2009conditions",
+    "owczarzak2012assessors",
+    "owczarzak2011who",
+    "owczarzak2012accuracy",
+)
 
 
 def _actual(table: int) -> dict:
@@ -35,9 +40,14 @@ def test_od09_bootstrap_rows_are_independent_runs():
 
 def test_od09_gains_match_the_tables_to_one_hundredth():
     text = read_published(OD09, "text_numbers").set_index("claim_id")["value"]
-    for claim, table, metric in (("gain_be_initial", 7, "be"), ("gain_be_update", 8, "be"), ("gain_be_duc", 11, "be"),
-                                 ("gain_su4_initial", 7, "rougesu4"), ("gain_su4_update", 8, "rougesu4"),
-                                 ("gain_su4_duc", 11, "rougesu4")):
+    for claim, table, metric in (
+        ("gain_be_initial", 7, "be"),
+        ("gain_be_update", 8, "be"),
+        ("gain_be_duc", 11, "be"),
+        ("gain_su4_initial", 7, "rougesu4"),
+        ("gain_su4_update", 8, "rougesu4"),
+        ("gain_su4_duc", 11, "rougesu4"),
+    ):
         t = read_published(OD09, f"table{table}")
         t = t[t["metric"] == metric]
         gain = t[t["kind"] == "actual"]["value"].iat[0] - t[t["size"] == 1]["value"].iat[0]
@@ -62,7 +72,9 @@ def test_ocdn12_sig_is_a_mixture_of_diff_and_no_diff():
     same p for every ROUGE variant of one manual metric (up to integer rounding)."""
     t2 = read_published(OCDN12, "table2")
     t3 = read_published(OCDN12, "table3")
-    wide = pd.concat([t2, t3]).pivot_table(index=["population", "manual", "metric"], columns="measure", values="value")
+    wide = pd.concat([t2, t3]).pivot_table(
+        index=["population", "manual", "metric"], columns="measure", values="value"
+    )
     auto = wide.loc["auto"]
     p = (auto["sig"] - auto["no_diff"]) / (auto["diff"] - auto["no_diff"])
     for manual in ("pyramid", "responsiveness"):
@@ -70,7 +82,10 @@ def test_ocdn12_sig_is_a_mixture_of_diff_and_no_diff():
         assert ps.between(0.5, 0.62).all() and ps.max() - ps.min() < 0.07, ps
     # human vs automatic: the manual metric rarely finds no difference, and identically for all variants
     human = wide.loc["human_auto"]
-    assert human.loc["pyramid", "no_diff"].nunique() == 1 and human.loc["responsiveness", "no_diff"].eq(100).all()
+    assert (
+        human.loc["pyramid", "no_diff"].nunique() == 1
+        and human.loc["responsiveness", "no_diff"].eq(100).all()
+    )
     assert ((wide["diff"] + wide["contr"]) <= 100).all()
 
 

@@ -6,6 +6,7 @@ notebooks thin (no ``def``, no code cell over 25 lines); printed numbers only in
 ``data/published``; every paper module declares its notebooks' parameters; docstring
 examples run.
 """
+
 from __future__ import annotations
 
 import ast
@@ -26,8 +27,20 @@ NOTEBOOKS = REPO / "notebooks"
 PUBLISHED = REPO / "data" / "published"
 
 #: Lower layers may not import higher ones. Same rank: may import each other.
-RANKS = {"errors": 0, "atomic": 0, "config": 0, "__init__": 0, "__main__": 7,
-         "text": 1, "metrics": 2, "stats": 2, "data": 3, "notebook": 4, "papers": 5, "cli": 6}
+RANKS = {
+    "errors": 0,
+    "atomic": 0,
+    "config": 0,
+    "__init__": 0,
+    "__main__": 7,
+    "text": 1,
+    "metrics": 2,
+    "stats": 2,
+    "data": 3,
+    "notebook": 4,
+    "papers": 5,
+    "cli": 6,
+}
 
 
 def _modules():
@@ -71,7 +84,9 @@ def test_import_layers_have_no_back_edges():
             if target not in RANKS:
                 bad.append(f"{rel}:{line} imports unknown layer {module}")
             elif RANKS[target] > RANKS[own]:
-                bad.append(f"{rel}:{line}: {own} (rank {RANKS[own]}) imports {module} (rank {RANKS[target]})")
+                bad.append(
+                    f"{rel}:{line}: {own} (rank {RANKS[own]}) imports {module} (rank {RANKS[target]})"
+                )
     assert not bad, "import back-edges:\n" + "\n".join(bad)
 
 
@@ -85,12 +100,25 @@ def test_paper_modules_read_no_files_environment_or_plots():
         text = path.read_text(encoding="utf-8")
         tree = ast.parse(text)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "open"
+            ):
                 bad.append(f"{path.name}:{node.lineno}: open()")
-            if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv", "read_text", "read_bytes"):
+            if isinstance(node, ast.Attribute) and node.attr in (
+                "environ",
+                "getenv",
+                "read_text",
+                "read_bytes",
+            ):
                 bad.append(f"{path.name}:{node.lineno}: .{node.attr}")
         for line, module, names in _imports(path):
-            if module.split(".")[0] in ("matplotlib", "seaborn") or module == "os" or "environ" in names:
+            if (
+                module.split(".")[0] in ("matplotlib", "seaborn")
+                or module == "os"
+                or "environ" in names
+            ):
                 bad.append(f"{path.name}:{line}: imports {module}")
     assert not bad, "\n".join(bad)
 
@@ -116,7 +144,9 @@ def test_every_paper_module_declares_its_notebooks():
             continue
         stems = {p.stem for p in folder.glob("*.ipynb")}
         if set(declared) != stems:
-            problems.append(f"{folder.name}: declared {sorted(declared)} but notebooks {sorted(stems)}")
+            problems.append(
+                f"{folder.name}: declared {sorted(declared)} but notebooks {sorted(stems)}"
+            )
         for name, params in declared.items():
             if not all(isinstance(p, Parameter) for p in params):
                 problems.append(f"{folder.name}/{name}: entries must be Parameter")
@@ -159,7 +189,9 @@ def test_notebook_parameters_match_the_declaration(path):
     assert len(tagged) == 1, "exactly one parameters cell"
     values = {}
     for node in ast.parse(tagged[0][1]).body:
-        assert isinstance(node, ast.Assign) and len(node.targets) == 1, "parameters cell: plain assignments only"
+        assert isinstance(node, ast.Assign) and len(node.targets) == 1, (
+            "parameters cell: plain assignments only"
+        )
         values[node.targets[0].id] = ast.literal_eval(node.value)
     declared = {p.name: p for p in declared_parameters(path.parent.name, path.stem)}
     assert set(values) - set(COMMON) == set(declared), "parameters cell vs declaration"
@@ -168,7 +200,10 @@ def test_notebook_parameters_match_the_declaration(path):
     passed = set()
     for _i, _c, source in cells:
         for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "setup":
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", "")) == "setup"
+            ):
                 passed |= {k.arg for k in node.keywords}
     assert set(values) <= passed, f"not passed to setup(): {sorted(set(values) - passed)}"
 
@@ -189,8 +224,12 @@ def _published_numbers(paper: str):
         frame = read_published(paper, table, dtypes={})
         for col in frame.columns:
             for value in frame[col]:
-                if isinstance(value, float) and value == value and not float(value).is_integer() \
-                        and _decimals(repr(value)) >= 3:
+                if (
+                    isinstance(value, float)
+                    and value == value
+                    and not float(value).is_integer()
+                    and _decimals(repr(value)) >= 3
+                ):
                     found.add(round(value, 9))
     return found
 
@@ -201,10 +240,17 @@ def _number_literals(source: str, skip_calls=("Parameter", "P")):
     tree = ast.parse(source)
     skipped = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in skip_calls:
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", "")) in skip_calls
+        ):
             skipped |= {id(n) for n in ast.walk(node)}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, float) and id(node) not in skipped:
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, float)
+            and id(node) not in skipped
+        ):
             text = ast.get_source_segment(source, node) or repr(node.value)
             if _decimals(text) >= 3:
                 yield node.lineno, text, node.value
@@ -215,19 +261,30 @@ def test_printed_numbers_are_not_typed_in_code_or_notebooks():
     papers = sorted({p.stem.split("_")[0] for p in _paper_modules()})
     for paper in papers:
         printed = _published_numbers(paper)
-        sources = [(p.name, p.read_text(encoding="utf-8")) for p in _paper_modules() if p.stem.split("_")[0] == paper]
+        sources = [
+            (p.name, p.read_text(encoding="utf-8"))
+            for p in _paper_modules()
+            if p.stem.split("_")[0] == paper
+        ]
         for nb in sorted((NOTEBOOKS / paper).glob("*.ipynb")):
-            sources += [(f"{nb.name} cell {i}", s) for i, c, s in _code_cells(nb)
-                        if "parameters" not in c.get("metadata", {}).get("tags", [])]
+            sources += [
+                (f"{nb.name} cell {i}", s)
+                for i, c, s in _code_cells(nb)
+                if "parameters" not in c.get("metadata", {}).get("tags", [])
+            ]
         for where, text in sources:
             for line, literal, value in _number_literals(text):
                 if round(value, 9) in printed:
-                    bad.append(f"{where}:{line}: literal {literal} is a printed number; read it from data/published")
+                    bad.append(
+                        f"{where}:{line}: literal {literal} is a printed number; read it from data/published"
+                    )
     assert not bad, "\n".join(bad)
 
 
 def test_the_printed_number_rule_can_fail():
-    assert list(_number_literals("x = 0.786\ny = Parameter('a', float, default=0.786)\n")) == [(1, "0.786", 0.786)]
+    assert list(_number_literals("x = 0.786\ny = Parameter('a', float, default=0.786)\n")) == [
+        (1, "0.786", 0.786)
+    ]
 
 
 def _all_module_names():

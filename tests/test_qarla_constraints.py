@@ -27,6 +27,7 @@ Constraints (notes P5.2; Q = QUEEN, K = KING):
 JACK (§3.4): more heterogeneous peers (smaller x(a, a')) never lower it, peers closer to the
 models (larger x(a, m)) never lower it, adding peers never lowers it.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -40,15 +41,27 @@ from evalkit.stats.qarla_synthetic import point_clouds
 
 PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # the first counterexample is enough: no shrinking
-SEARCH = settings(max_examples=200, deadline=None, database=None, phases=[Phase.generate],
-                  suppress_health_check=list(HealthCheck))
+SEARCH = settings(
+    max_examples=200,
+    deadline=None,
+    database=None,
+    phases=[Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
 
 
 def _clouds(min_models):
-    return st.builds(lambda seed, models, peers, metrics, offset, noise: point_clouds(
-        2, models, peers, metrics, peer_offset=offset, noise=noise, seed=seed)[1:],
-        st.integers(0, 10_000), st.integers(min_models, 6), st.integers(2, 5), st.integers(1, 3),
-        st.floats(0.0, 4.0), st.sampled_from([0.0, 0.3, 1.0]))
+    return st.builds(
+        lambda seed, models, peers, metrics, offset, noise: point_clouds(
+            2, models, peers, metrics, peer_offset=offset, noise=noise, seed=seed
+        )[1:],
+        st.integers(0, 10_000),
+        st.integers(min_models, 6),
+        st.integers(2, 5),
+        st.integers(1, 3),
+        st.floats(0.0, 4.0),
+        st.sampled_from([0.0, 0.3, 1.0]),
+    )
 
 
 clouds = _clouds(4)
@@ -58,7 +71,9 @@ clouds5 = _clouds(5)
 
 # --------------------------------------------------------------------------- helpers
 def _role_sets(roles):
-    return set(roles.loc[roles.role == "model", "summarizer"]), set(roles.loc[roles.role == "peer", "summarizer"])
+    return set(roles.loc[roles.role == "model", "summarizer"]), set(
+        roles.loc[roles.role == "peer", "summarizer"]
+    )
 
 
 def _first_peer(roles):
@@ -81,6 +96,7 @@ def _event_queens(sims, roles, queen=qarla.queen):
 def _k_from_queens(compare):
     """A K built from per-event QUEENs (macro average over instances): ``compare(qm, qa)``
     says whether the event counts."""
+
     def k(sims, roles, metrics=None):
         if metrics is not None:
             sims = sims[sims.metric.isin(metrics)]
@@ -88,13 +104,14 @@ def _k_from_queens(compare):
         for inst, qm, qa in _event_queens(sims, roles):
             per.setdefault(inst, []).append(bool(compare(qm, qa)))
         return float(np.mean([np.mean(v) for v in per.values()]))
+
     return k
 
 
 king_from_queens = _k_from_queens(lambda qm, qa: np.all(qm > qa))
-king_exists = _k_from_queens(lambda qm, qa: np.any(qm > qa))        # ∃a instead of ∀a
-king_ties_pass = _k_from_queens(lambda qm, qa: np.all(qm >= qa))    # >= instead of >
-king_reversed = _k_from_queens(lambda qm, qa: np.all(qm < qa))      # < instead of >
+king_exists = _k_from_queens(lambda qm, qa: np.any(qm > qa))  # ∃a instead of ∀a
+king_ties_pass = _k_from_queens(lambda qm, qa: np.all(qm >= qa))  # >= instead of >
+king_reversed = _k_from_queens(lambda qm, qa: np.all(qm < qa))  # < instead of >
 
 
 def queen_reversed(sims, roles):
@@ -107,8 +124,14 @@ def queen_mean_similarity(sims, roles):
     models, _ = _role_sets(roles)
     rows = sims[sims.b.isin(models) & (sims.a != sims.b)]
     q = rows.groupby(["instance", "a"], as_index=False)["value"].mean()
-    q = q.rename(columns={"a": "summarizer", "value": "queen"}).merge(roles, on=["instance", "summarizer"])
-    return q[["instance", "summarizer", "role", "queen"]].sort_values(["instance", "summarizer"]).reset_index(drop=True)
+    q = q.rename(columns={"a": "summarizer", "value": "queen"}).merge(
+        roles, on=["instance", "summarizer"]
+    )
+    return (
+        q[["instance", "summarizer", "role", "queen"]]
+        .sort_values(["instance", "summarizer"])
+        .reset_index(drop=True)
+    )
 
 
 def _queen_sorted(queen, sims, roles):
@@ -128,17 +151,23 @@ def jack_by_definition(sims, roles, peers=None, condition="symmetric"):
     for inst, part in roles.groupby("instance"):
         models = list(part.loc[part.role == "model", "summarizer"])
         pp = [p for p in part.loc[part.role == "peer", "summarizer"] if peers is None or p in peers]
-        pairs = [(a, b) for i, a in enumerate(pp) for b in pp[i + 1:]]
+        pairs = [(a, b) for i, a in enumerate(pp) for b in pp[i + 1 :]]
         hits = []
         for m in models:
             ok = []
             for a, b in pairs:
                 if condition == "prose":
-                    holds = all(x[(inst, a, b, k)] >= x[(inst, a, m, k)] and x[(inst, b, a, k)] >= x[(inst, b, m, k)]
-                                for k in metrics)
+                    holds = all(
+                        x[(inst, a, b, k)] >= x[(inst, a, m, k)]
+                        and x[(inst, b, a, k)] >= x[(inst, b, m, k)]
+                        for k in metrics
+                    )
                 else:
-                    holds = all(x[(inst, a, b, k)] <= x[(inst, a, m, k)] and x[(inst, b, a, k)] <= x[(inst, b, m, k)]
-                                for k in metrics)
+                    holds = all(
+                        x[(inst, a, b, k)] <= x[(inst, a, m, k)]
+                        and x[(inst, b, a, k)] <= x[(inst, b, m, k)]
+                        for k in metrics
+                    )
                 ok.append(holds and (inst, a) in live and (inst, b) in live)
             hits.append(np.mean(ok) if condition == "share" and ok else any(ok))
         per.append(np.mean(hits))
@@ -149,7 +178,9 @@ def jack_by_definition(sims, roles, peers=None, condition="symmetric"):
 def c1_holds(queen, cloud, shift) -> bool:
     sims, roles = cloud
     peer = _first_peer(roles)
-    q = queen(*farther_copy(sims, roles, peer, shift)).set_index(["instance", "summarizer"])["queen"]
+    q = queen(*farther_copy(sims, roles, peer, shift)).set_index(["instance", "summarizer"])[
+        "queen"
+    ]
     return all(q[(i, "FAR")] <= q[(i, peer)] for i in roles.instance.unique())
 
 
@@ -172,8 +203,9 @@ def c3_holds(king, cloud) -> bool:
 def c4_holds(queen, king, cloud) -> bool:
     sims, roles = cloud
     moved = sims.assign(value=np.exp(sims["value"]) * 3 + 1)
-    return (_queen_sorted(queen, sims, roles).equals(_queen_sorted(queen, moved, roles))
-            and king(sims, roles) == king(moved, roles))
+    return _queen_sorted(queen, sims, roles).equals(_queen_sorted(queen, moved, roles)) and king(
+        sims, roles
+    ) == king(moved, roles)
 
 
 def c5_holds(king, cloud) -> bool:
@@ -233,8 +265,14 @@ def test_constraint_2(cloud, shift):
 
 
 @PROPERTY
-@given(st.builds(lambda seed, metrics, noise: point_clouds(2, 4, 4, metrics, noise=noise, seed=seed)[1:],
-                 st.integers(0, 10_000), st.integers(1, 12), st.sampled_from([0.3, 1.0])))
+@given(
+    st.builds(
+        lambda seed, metrics, noise: point_clouds(2, 4, 4, metrics, noise=noise, seed=seed)[1:],
+        st.integers(0, 10_000),
+        st.integers(1, 12),
+        st.sampled_from([0.3, 1.0]),
+    )
+)
 def test_constraint_3(cloud):
     assert c3_holds(qarla.king, cloud)
 
@@ -244,7 +282,9 @@ def test_constraint_3(cloud):
 def test_constraint_4(cloud):
     assert c4_holds(qarla.queen, qarla.king, cloud)
     sims, roles = cloud
-    assert qarla.jack(sims, roles) == qarla.jack(sims.assign(value=np.exp(sims["value"]) * 3 + 1), roles)
+    assert qarla.jack(sims, roles) == qarla.jack(
+        sims.assign(value=np.exp(sims["value"]) * 3 + 1), roles
+    )
 
 
 @PROPERTY
@@ -297,7 +337,9 @@ def test_constraint_2_rejects_a_reversed_king():
 
 
 def test_constraint_3_rejects_naive_k():
-    many = st.builds(lambda seed: point_clouds(2, 4, 4, 12, noise=1.0, seed=seed)[1:], st.integers(0, 10_000))
+    many = st.builds(
+        lambda seed: point_clouds(2, 4, 4, 12, noise=1.0, seed=seed)[1:], st.integers(0, 10_000)
+    )
     _fails(many, lambda e: c3_holds(qarla.k_naive, e))
 
 
@@ -310,12 +352,17 @@ def test_constraint_5_rejects_the_pairwise_k():
 
 
 def test_constraint_6_rejects_an_existential_king():
-    _fails(st.tuples(st.integers(0, 10_000), st.integers(5, 6), st.integers(6, 8)), lambda e: c6_holds(king_exists, *e))
+    _fails(
+        st.tuples(st.integers(0, 10_000), st.integers(5, 6), st.integers(6, 8)),
+        lambda e: c6_holds(king_exists, *e),
+    )
 
 
 def test_constraint_7_rejects_ties_passing():
-    _fails(st.tuples(st.integers(0, 10_000), st.integers(5, 6), st.integers(1, 5)),
-           lambda e: c7_holds(king_ties_pass, *e))
+    _fails(
+        st.tuples(st.integers(0, 10_000), st.integers(5, 6), st.integers(1, 5)),
+        lambda e: c7_holds(king_ties_pass, *e),
+    )
 
 
 def test_jack_criteria_reject_the_prose_reading_and_a_share():

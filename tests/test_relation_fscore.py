@@ -1,5 +1,6 @@
 """Relation F-score (Riezler & Maxwell 2005) and the word-window stand-in: the tuple
 definition by hand, the corpus-wide numpy counting against the Counter definition."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,8 +29,13 @@ def test_relation_statistics_count_multiset_matches_and_f_is_2pr_over_p_plus_r()
 
 
 def test_window_relations():
-    assert window_relations("a b c d".split(), window=2) == [("a", "b"), ("a", "c"), ("b", "c"), ("b", "d"),
-                                                             ("c", "d")]
+    assert window_relations("a b c d".split(), window=2) == [
+        ("a", "b"),
+        ("a", "c"),
+        ("b", "c"),
+        ("b", "d"),
+        ("c", "d"),
+    ]
     assert window_relations(["x"], window=3) == []
     with pytest.raises(ParameterError, match="window"):
         window_relations(["x"], window=0)
@@ -42,8 +48,9 @@ def test_window_relation_statistics_equal_the_counter_definition():
     refs = [list(g.choice(words, size=g.integers(0, 12))) for _ in range(60)]
     for window in (1, 2, 3, 5):
         fast = window_relation_statistics(hyps, refs, window)
-        slow = relation_statistics([window_relations(h, window) for h in hyps],
-                                   [window_relations(r, window) for r in refs])
+        slow = relation_statistics(
+            [window_relations(h, window) for h in hyps], [window_relations(r, window) for r in refs]
+        )
         assert np.array_equal(fast, slow), window
     with pytest.raises(ParameterError, match="ref_tokens"):
         window_relation_statistics(hyps, refs[:3])

@@ -8,6 +8,7 @@ evalkit error naming the file; it never lets another exception out, and it finis
 each example within hypothesis' ``deadline`` (linear scans, bounded regex, bounded
 decompression), which is what the per-example time bound checks.
 """
+
 from __future__ import annotations
 
 import bz2
@@ -33,13 +34,45 @@ from evalkit.metrics import rouge_formats
 #: Each example must finish within this (a linear reader needs milliseconds; the bounded
 #: pyramid regex gives up after 0.5 s, checked coarsely by ``regex``). Modest example
 #: counts keep CI fast.
-FUZZ = settings(max_examples=80, deadline=timedelta(seconds=6),
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=80,
+    deadline=timedelta(seconds=6),
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 HOSTILE = [
-    "<a", "<", "<seg id=\"1\">", "</seg>", "<doc docid=\"x\">", "</doc>", "</tstset>", "<!ENTITY x \"y\">",
-    "\x00", "\ufeff", "\u00b2", "\u0661", "\u0663\u0662", "9" * 400, "1e999", "-3", "2.5", "NaN", "inf", "1_0",
-    "(a|aa)+$", "(a+)+$", "&amp;", "&#0;", "]]>", "\r", "\t", "\n\n", " ", "-", "P1 D01 ", "<X>",
+    "<a",
+    "<",
+    '<seg id="1">',
+    "</seg>",
+    '<doc docid="x">',
+    "</doc>",
+    "</tstset>",
+    '<!ENTITY x "y">',
+    "\x00",
+    "\ufeff",
+    "\u00b2",
+    "\u0661",
+    "\u0663\u0662",
+    "9" * 400,
+    "1e999",
+    "-3",
+    "2.5",
+    "NaN",
+    "inf",
+    "1_0",
+    "(a|aa)+$",
+    "(a+)+$",
+    "&amp;",
+    "&#0;",
+    "]]>",
+    "\r",
+    "\t",
+    "\n\n",
+    " ",
+    "-",
+    "P1 D01 ",
+    "<X>",
 ]
 
 
@@ -80,21 +113,32 @@ def _file(tmp_path_factory, name: str, raw: bytes) -> Path:
 @given(data=st.data(), which=st.sampled_from(["sgml", "xml"]))
 def test_fuzz_nist_sgml(tmp_path_factory, data, which):
     seed = REF_SGML if which == "sgml" else nist_xml()
-    path = _file(tmp_path_factory, f"set.{'xml' if which == 'xml' else 'sgm'}", hostile(data, seed.encode()))
+    path = _file(
+        tmp_path_factory, f"set.{'xml' if which == 'xml' else 'sgm'}", hostile(data, seed.encode())
+    )
     _check(path, nist_sgml.read_nist)
 
 
 def nist_xml() -> str:
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<mteval>\n<refset setid="t1" srclang="cz" trglang="en" '
-            'refid="r1">\n<doc docid="d1">\n<seg id="1">a b &amp; c</seg>\n<seg id="2">d</seg>\n</doc>\n'
-            '</refset>\n</mteval>\n')
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<mteval>\n<refset setid="t1" srclang="cz" trglang="en" '
+        'refid="r1">\n<doc docid="d1">\n<seg id="1">a b &amp; c</seg>\n<seg id="2">d</seg>\n</doc>\n'
+        "</refset>\n</mteval>\n"
+    )
 
 
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(["plain", "fake", "scr", "darr"]))
 def test_fuzz_wmt(tmp_path_factory, data, which):
-    seed = {"plain": "one line\ntwo lines\n", "fake": FAKE_SGML, "scr": SEG_SCR, "darr": DARR}[which]
-    reader = {"plain": wmt.read_plain, "fake": wmt.read_fake_sgml, "scr": wmt.read_scr, "darr": wmt.read_darr}[which]
+    seed = {"plain": "one line\ntwo lines\n", "fake": FAKE_SGML, "scr": SEG_SCR, "darr": DARR}[
+        which
+    ]
+    reader = {
+        "plain": wmt.read_plain,
+        "fake": wmt.read_fake_sgml,
+        "scr": wmt.read_scr,
+        "darr": wmt.read_darr,
+    }[which]
     _check(_file(tmp_path_factory, f"f.{which}", hostile(data, seed.encode())), reader)
 
 
@@ -118,9 +162,16 @@ def test_fuzz_judgments(tmp_path_factory, data, which):
 
 
 @FUZZ
-@given(data=st.data(), which=st.sampled_from(["see2004", "resp2004", "summary_see", "summary_plain"]))
+@given(
+    data=st.data(), which=st.sampled_from(["see2004", "resp2004", "summary_see", "summary_plain"])
+)
 def test_fuzz_duc(tmp_path_factory, data, which):
-    seed = {"see2004": SEE2004, "resp2004": RESP2004, "summary_see": SEE, "summary_plain": "One.\nTwo.\n"}[which]
+    seed = {
+        "see2004": SEE2004,
+        "resp2004": RESP2004,
+        "summary_see": SEE,
+        "summary_plain": "One.\nTwo.\n",
+    }[which]
     raw = hostile(data, seed.encode("latin-1"))
     if which.startswith("summary"):
         _check(_file(tmp_path_factory, "D30001.M.100.T.A", raw), duc.read_summary)
@@ -132,34 +183,54 @@ def test_fuzz_duc(tmp_path_factory, data, which):
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(["manual", "rouge", "aesop", "pyramid", "annotation"]))
 def test_fuzz_tac_and_pyramids(tmp_path_factory, data, which):
-    seed = {"manual": MANUAL_PEER_2008, "rouge": ROUGE_OUT, "aesop": AESOP, "pyramid": PYRAMID,
-            "annotation": PEER_ANNOTATION}[which]
+    seed = {
+        "manual": MANUAL_PEER_2008,
+        "rouge": ROUGE_OUT,
+        "aesop": AESOP,
+        "pyramid": PYRAMID,
+        "annotation": PEER_ANNOTATION,
+    }[which]
     raw = hostile(data, seed.encode("utf-8"))
     if which == "pyramid":
         _check(_file(tmp_path_factory, "D0801-A.pyr", raw), pyramid.read_pyramid)
     elif which == "annotation":
         _check(_file(tmp_path_factory, "D0801-A.M.100.A.1", raw), pyramid.read_peer_annotation)
     elif which == "manual":
-        _check(_file(tmp_path_factory, "manual.peer", raw), lambda p: duc.read_table(p, tac.TABLES["tac2008-manual.peer"]))
+        _check(
+            _file(tmp_path_factory, "manual.peer", raw),
+            lambda p: duc.read_table(p, tac.TABLES["tac2008-manual.peer"]),
+        )
     elif which == "rouge":
         _check(_file(tmp_path_factory, "rouge.m.out", raw), tac.read_rouge_output)
     else:
-        _check(_file(tmp_path_factory, "aesop_allpeers_A", raw), lambda p: tac.read_aesop(p, 2009, "A"))
+        _check(
+            _file(tmp_path_factory, "aesop_allpeers_A", raw), lambda p: tac.read_aesop(p, 2009, "A")
+        )
 
 
-@settings(FUZZ, max_examples=25, deadline=timedelta(seconds=15))  # regex checks its 0.5 s limit coarsely
-@given(data=st.data(), regex=st.sampled_from(["(a|aa)+$", "(a+)+$", "(x+x+)+y", "[-]*\\n(.*)*\\n", "((((((a))))))*"]),
-       line=st.sampled_from(["a" * 40 + "!", "x" * 60, "-" * 50]))
+@settings(
+    FUZZ, max_examples=25, deadline=timedelta(seconds=15)
+)  # regex checks its 0.5 s limit coarsely
+@given(
+    data=st.data(),
+    regex=st.sampled_from(["(a|aa)+$", "(a+)+$", "(x+x+)+y", "[-]*\\n(.*)*\\n", "((((((a))))))*"]),
+    line=st.sampled_from(["a" * 40 + "!", "x" * 60, "-" * 50]),
+)
 def test_fuzz_pyramid_header_regex(tmp_path_factory, data, regex, line):
-    text = (f'<?xml version="1.0"?>\n<pyramid>\n<startDocumentRegEx><![CDATA[{regex}]]></startDocumentRegEx>\n'
-            f"<text><line>{line}</line><line>{line}</line></text>\n</pyramid>\n")
+    text = (
+        f'<?xml version="1.0"?>\n<pyramid>\n<startDocumentRegEx><![CDATA[{regex}]]></startDocumentRegEx>\n'
+        f"<text><line>{line}</line><line>{line}</line></text>\n</pyramid>\n"
+    )
     _check(_file(tmp_path_factory, "D0801-A.pyr", text.encode()), pyramid.read_pyramid)
 
 
 @FUZZ
 @given(data=st.data(), compress=st.booleans())
 def test_fuzz_safe_pickle(tmp_path_factory, data, compress):
-    raw = pickle.dumps({"a": [1, 2.5, "x"], "b": ({1, 2}, b"\x00\xff")}, protocol=data.draw(st.sampled_from([0, 2, 4])))
+    raw = pickle.dumps(
+        {"a": [1, 2.5, "x"], "b": ({1, 2}, b"\x00\xff")},
+        protocol=data.draw(st.sampled_from([0, 2, 4])),
+    )
     raw = corrupt(data, raw, max_cut=10)
     if compress:
         raw = bz2.compress(raw)
@@ -172,11 +243,17 @@ def test_fuzz_safe_pickle(tmp_path_factory, data, compress):
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(["config", "list", "see"]))
 def test_fuzz_rouge_inputs(tmp_path_factory, data, which):
-    seed = {"config": '<ROUGE_EVAL version="1.5.5"><EVAL ID="1"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m'
-                      '</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">a</P></PEERS>'
-                      '<MODELS><M ID="A">b</M></MODELS></EVAL></ROUGE_EVAL>\n',
-            "list": "peer.txt model1.txt model2.txt\n", "see": SEE}[which]
+    seed = {
+        "config": '<ROUGE_EVAL version="1.5.5"><EVAL ID="1"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m'
+        '</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">a</P></PEERS>'
+        '<MODELS><M ID="A">b</M></MODELS></EVAL></ROUGE_EVAL>\n',
+        "list": "peer.txt model1.txt model2.txt\n",
+        "see": SEE,
+    }[which]
     path = _file(tmp_path_factory, "rouge.in", hostile(data, seed.encode("latin-1")))
-    reader = {"config": rouge_formats.read_xml_config, "list": lambda p: rouge_formats.read_file_list(p, "SPL"),
-              "see": lambda p: rouge_formats.read_summary(p, "SEE")}[which]
+    reader = {
+        "config": rouge_formats.read_xml_config,
+        "list": lambda p: rouge_formats.read_file_list(p, "SPL"),
+        "see": lambda p: rouge_formats.read_summary(p, "SEE"),
+    }[which]
     _check(path, lambda p: reader(str(p)))

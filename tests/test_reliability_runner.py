@@ -6,6 +6,7 @@ run's results beside it (and listed them in summary.json), atomic writes created
 old corpus before the new one was in place, and a same-size tampered download passed
 the checksum memo.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,9 +30,22 @@ REPO = Path(__file__).resolve().parents[1]
 
 def _run(notebooks: Path, results: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "evalkit.notebook.runner", "--profile", "public", "--quick",
-         "--notebooks-dir", str(notebooks), "--results-dir", str(results)],
-        capture_output=True, text=True, cwd=REPO, preexec_fn=lambda: os.umask(0o022),
+        [
+            sys.executable,
+            "-m",
+            "evalkit.notebook.runner",
+            "--profile",
+            "public",
+            "--quick",
+            "--notebooks-dir",
+            str(notebooks),
+            "--results-dir",
+            str(results),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        preexec_fn=lambda: os.umask(0o022),
     )
 
 
@@ -47,9 +61,18 @@ def pass_then_fail(tmp_path_factory):
     before = {p.name: p.stat().st_mode for p in out.iterdir()}
     summary_before = json.loads((results / "public" / "summary.json").read_text())
     # the rerun writes one table, then fails: a partial result of a failed run
-    _write_notebook(nb, BODIES["01_pass"].replace("out.table(", "raise RuntimeError('broken'); out.table("))
+    _write_notebook(
+        nb, BODIES["01_pass"].replace("out.table(", "raise RuntimeError('broken'); out.table(")
+    )
     second = _run(notebooks, results)
-    return first, second, out, before, summary_before, json.loads((results / "public" / "summary.json").read_text())
+    return (
+        first,
+        second,
+        out,
+        before,
+        summary_before,
+        json.loads((results / "public" / "summary.json").read_text()),
+    )
 
 
 def test_item1_failed_rerun_keeps_nothing_of_the_older_run(pass_then_fail):
@@ -58,8 +81,10 @@ def test_item1_failed_rerun_keeps_nothing_of_the_older_run(pass_then_fail):
     assert {"table1.csv", "figure1.png", "results.json"} <= set(before)
     assert second.returncode == 1
     # this run's executed notebook (and the site's HTML rendering of it) and its status only
-    assert sorted(p.name for p in out.iterdir()) in (["01_pass.ipynb", "status.json"],
-                                                    ["01_pass.html", "01_pass.ipynb", "status.json"])
+    assert sorted(p.name for p in out.iterdir()) in (
+        ["01_pass.ipynb", "status.json"],
+        ["01_pass.html", "01_pass.ipynb", "status.json"],
+    )
     status = json.loads((out / "status.json").read_text())
     assert status["status"] == "failed" and "broken" in status["error"]
     (run,) = summary["notebooks"]
@@ -103,7 +128,9 @@ def test_item11_atomic_writes_follow_the_umask(tmp_path):
 
 def test_item11_stale_part_files_of_dead_writers_are_removed(tmp_path):
     target = tmp_path / "data.pkl"
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
     dead_pid = int(dead.stdout)
     stale = tmp_path / f".data.pkl.{dead_pid}.abcd1234.part"
     legacy = tmp_path / ".data.pkl.k2j3h4g5.part"  # named before the pid was in the name
@@ -148,9 +175,15 @@ def test_item11_verification_is_not_fooled_by_a_same_size_tampered_file(tmp_path
 
 
 def test_item11_stale_build_directories_are_removed(tmp_path):
-    dead = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                              capture_output=True, text=True).stdout)
-    stale, alive = tmp_path / f".duc2004.building-{dead}", tmp_path / f".duc2004.building-{os.getpid()}"
+    dead = int(
+        subprocess.run(
+            [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+        ).stdout
+    )
+    stale, alive = (
+        tmp_path / f".duc2004.building-{dead}",
+        tmp_path / f".duc2004.building-{os.getpid()}",
+    )
     stale.mkdir()
     alive.mkdir()
     assert atomic.remove_stale_directories(tmp_path, ".duc2004.building-") == [stale]

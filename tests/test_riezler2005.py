@@ -1,5 +1,6 @@
 """Riezler & Maxwell (2005): exact recomputations of printed numbers and the paper-specific
 logic of evalkit.papers.riezler2005 (F-score tuples, equivalent variants, multiplicity)."""
+
 from collections import Counter
 
 import numpy as np
@@ -20,7 +21,7 @@ def test_experimentwise_error_105_comparisons_is_printed_9954():
     k = 15 * 14 // 2
     assert k == 105
     pe = experimentwise_error(0.05, k)
-    assert pe == pytest.approx(1 - 0.95 ** 105, abs=1e-15)
+    assert pe == pytest.approx(1 - 0.95**105, abs=1e-15)
     assert f"{pe:.4f}".lstrip("0") == printed.loc[105, "printed"] == ".9954"
     assert round(pe, 4) == printed.loc[105, "experimentwise"]
 
@@ -28,13 +29,18 @@ def test_experimentwise_error_105_comparisons_is_printed_9954():
 def test_experimentwise_error_5_comparisons_at_015_is_about_07():
     printed = rm.published("multiplicity").set_index("k")
     pe = experimentwise_error(0.015, 5)
-    assert pe == pytest.approx(1 - 0.985 ** 5, abs=1e-15)
-    assert printed.loc[5, "relation"] == "≈" and f"{pe:.2f}".lstrip("0") == printed.loc[5, "printed"] == ".07"
+    assert pe == pytest.approx(1 - 0.985**5, abs=1e-15)
+    assert (
+        printed.loc[5, "relation"] == "≈"
+        and f"{pe:.2f}".lstrip("0") == printed.loc[5, "printed"] == ".07"
+    )
 
 
 def test_every_printed_check_agrees():
     checks = rm.printed_checks()
-    assert set(checks["verdict"]) == {"agrees", "erratum"}, checks[checks["verdict"] == "differs"].to_string()
+    assert set(checks["verdict"]) == {"agrees", "erratum"}, checks[
+        checks["verdict"] == "differs"
+    ].to_string()
     assert (checks["verdict"] == "erratum").sum() == 1
     assert len(checks) == 14 and (checks["kind"] == "recomputed").all()
 
@@ -68,9 +74,18 @@ def test_table1_p_below_0001_needs_10000_shuffles():
 def test_published_tables_are_transcribed_completely():
     t1, t2 = rm.published("table1"), rm.published("table2")
     assert t1.shape[0] == 12 and set(t1["metric"]) == {"NIST", "BLEU", "F"}
-    assert t1.set_index(["row", "metric"]).loc[("bootstrap p-value", "F"), "relation"] == "not reported"
+    assert (
+        t1.set_index(["row", "metric"]).loc[("bootstrap p-value", "F"), "relation"]
+        == "not reported"
+    )
     assert pd.isna(t1.set_index(["row", "metric"]).loc[("bootstrap p-value", "F"), "value"])
-    assert list(t2[t2["row"] == "NIST difference"]["printed"]) == [".031", ".032", ".029", ".028", ".036"]
+    assert list(t2[t2["row"] == "NIST difference"]["printed"]) == [
+        ".031",
+        ".032",
+        ".029",
+        ".028",
+        ".036",
+    ]
     for _, row in pd.concat([t1, t2]).dropna(subset=["value"]).iterrows():
         assert float(row["printed"].lstrip("< ")) == pytest.approx(row["value"]), row.to_dict()
 
@@ -101,7 +116,14 @@ def test_equivalent_variants_are_seeded_and_mix_the_sources():
 
 def test_identical_sources_give_p_value_one():
     a, _ = _pair()
-    res = type1.variant_tests({"F": (a, a)}, {"F": relations.fscore_from_statistics}, n_variants=3, n_trials=50, n_resamples=50, seed=1)
+    res = type1.variant_tests(
+        {"F": (a, a)},
+        {"F": relations.fscore_from_statistics},
+        n_variants=3,
+        n_trials=50,
+        n_resamples=50,
+        seed=1,
+    )
     assert set(res["comparison"]) == {"1:2", "1:3"}
     assert (res["difference"] == 0).all()
     # AR: every shuffle ties the observed 0 (counted, R&M's ">="), so p = (R+1)/(R+1) = 1.
@@ -110,7 +132,14 @@ def test_identical_sources_give_p_value_one():
 
 def test_table2_variants_are_mixtures_of_the_sources():
     a, b = _pair(1)
-    res = type1.variant_tests({"F": (a, b)}, {"F": relations.fscore_from_statistics}, n_variants=4, n_trials=20, n_resamples=20, seed=5)
+    res = type1.variant_tests(
+        {"F": (a, b)},
+        {"F": relations.fscore_from_statistics},
+        n_variants=4,
+        n_trials=20,
+        n_resamples=20,
+        seed=5,
+    )
     takes_b = type1.equivalent_variants(len(a), 4, np.random.default_rng([5, 0]))
     for v in range(4):
         mixed = np.where(takes_b[v][:, None], b, a)
@@ -126,7 +155,9 @@ def test_type1_simulation_is_reproducible_and_rates_are_counted():
     kw = dict(n_replications=6, n_trials=30, n_resamples=30, seed=9)
     sim = type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, **kw)
     assert sim.shape[0] == 6 * 2
-    pd.testing.assert_frame_equal(sim, type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, **kw))
+    pd.testing.assert_frame_equal(
+        sim, type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, **kw)
+    )
     rates = type1.rejection_rates(sim, alphas=(0.05, 0.5))
     for _, r in rates.iterrows():
         group = sim[(sim["metric"] == r["metric"]) & (sim["test"] == r["test"])]
@@ -135,11 +166,17 @@ def test_type1_simulation_is_reproducible_and_rates_are_counted():
 
 
 def test_many_systems_multiplicity_columns():
-    res = pd.DataFrame({"metric": "BLEU", "test": "bootstrap", "system": [f"s{i}" for i in range(15)],
-                        "p_value": np.linspace(0.0001, 0.06, 15)})
+    res = pd.DataFrame(
+        {
+            "metric": "BLEU",
+            "test": "bootstrap",
+            "system": [f"s{i}" for i in range(15)],
+            "p_value": np.linspace(0.0001, 0.06, 15),
+        }
+    )
     out = multiplicity.multiplicity_verdicts(res, per_comparison=0.05, experimentwise=0.05)
     assert (out["k"] == 15).all()
-    assert out["experimentwise_error"].iloc[0] == pytest.approx(1 - 0.95 ** 15)
+    assert out["experimentwise_error"].iloc[0] == pytest.approx(1 - 0.95**15)
     assert out["significant"].sum() == (res["p_value"] <= 0.05).sum()
     level = 1 - 0.95 ** (1 / 15)
     assert out["significant_sidak"].sum() == (res["p_value"] <= level).sum()
@@ -147,27 +184,45 @@ def test_many_systems_multiplicity_columns():
 
 
 def test_monte_carlo_experimentwise_matches_formula():
-    mc = multiplicity.simulate_experimentwise([1, 5, 105], [0.05, 0.015], n_experiments=4000, seed=3)
-    assert np.allclose(mc["formula"], [1 - (1 - pc) ** k for k in (1, 5, 105) for pc in (0.05, 0.015)])
+    mc = multiplicity.simulate_experimentwise(
+        [1, 5, 105], [0.05, 0.015], n_experiments=4000, seed=3
+    )
+    assert np.allclose(
+        mc["formula"], [1 - (1 - pc) ** k for k in (1, 5, 105) for pc in (0.05, 0.015)]
+    )
     assert (mc["z"].abs() < 5).all(), mc
-    pd.testing.assert_frame_equal(mc, multiplicity.simulate_experimentwise([1, 5, 105], [0.05, 0.015], 4000, seed=3))
+    pd.testing.assert_frame_equal(
+        mc, multiplicity.simulate_experimentwise([1, 5, 105], [0.05, 0.015], 4000, seed=3)
+    )
 
 
 def test_significance_table_same_seed_same_numbers():
     a, b = _pair(4)
     stats = {"F": {"base": a, "sys": b}}
-    one = resampling.significance_table(stats, {"F": relations.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
-    two = resampling.significance_table(stats, {"F": relations.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11)
+    one = resampling.significance_table(
+        stats, {"F": relations.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11
+    )
+    two = resampling.significance_table(
+        stats, {"F": relations.fscore_from_statistics}, n_trials=200, n_resamples=200, seed=11
+    )
     pd.testing.assert_frame_equal(one, two)
     assert set(one["test"]) == {"approximate randomization", "bootstrap (shift)"}
     table = rm.table1_layout(one)
-    assert list(table.index) == ["baseline (base)", "sys", "approxrand p-value", "bootstrap p-value"]
-    assert table.loc["sys", "F"] == pytest.approx(relations.fscore_from_statistics(b.sum(0)[None])[0])
+    assert list(table.index) == [
+        "baseline (base)",
+        "sys",
+        "approxrand p-value",
+        "bootstrap p-value",
+    ]
+    assert table.loc["sys", "F"] == pytest.approx(
+        relations.fscore_from_statistics(b.sum(0)[None])[0]
+    )
 
 
 def test_closest_pair_picks_the_smallest_gap_in_corpus_order():
     def stats(m):  # F = 2m / (s + r) with s = r = 10 per segment, 10 segments
         return np.tile([m, 10, 10], (10, 1))
+
     s = {"F": {"a": stats(2), "b": stats(5), "c": stats(4), "d": stats(9)}}
     assert type1.closest_pair(s, {"F": relations.fscore_from_statistics}, "F") == ["b", "c"]
 
@@ -176,13 +231,17 @@ def _tiny_corpus():
     from evalkit.data.model import MTCorpus
 
     refs = ["the cat sat on the mat .", "a dog barked at the mailman today ."]
-    outs = {"base": ["the cat sat on a mat .", "a dog barked at the postman ."],
-            "near": ["the cat sat on the mat .", "the dog barked at a mailman ."],
-            "far": ["cat mat .", "dog ."]}
+    outs = {
+        "base": ["the cat sat on a mat .", "a dog barked at the postman ."],
+        "near": ["the cat sat on the mat .", "the dog barked at a mailman ."],
+        "far": ["cat mat .", "dog ."],
+    }
     seg = pd.DataFrame({"document": "d1", "segment": [1, 2], "source": [None, None]})
     ref = pd.DataFrame({"document": "d1", "segment": [1, 2], "reference": "r1", "text": refs})
-    out = pd.DataFrame([("d1", i + 1, s, t) for s, ts in outs.items() for i, t in enumerate(ts)],
-                       columns=["document", "segment", "system", "text"])
+    out = pd.DataFrame(
+        [("d1", i + 1, s, t) for s, ts in outs.items() for i, t in enumerate(ts)],
+        columns=["document", "segment", "system", "text"],
+    )
     return MTCorpus(name="tiny", segments=seg, references=ref, outputs=out), refs, outs
 
 
@@ -196,14 +255,20 @@ def test_metric_statistics_are_the_metrics_own_statistics():
         assert np.array_equal(stats["BLEU"][s], BLEU().segment_statistics(hyps, [refs]))
         assert np.allclose(stats["NIST"][s], NIST().segment_statistics(hyps, [refs]))
         assert scores["BLEU"](stats["BLEU"][s].sum(0)[None])[0] == pytest.approx(
-            BLEU().corpus_score(hyps, [refs]).score / 100)
+            BLEU().corpus_score(hyps, [refs]).score / 100
+        )
         assert scores["NIST"](stats["NIST"][s].sum(0)[None])[0] == pytest.approx(
-            NIST().corpus_score(hyps, [refs]).score)
+            NIST().corpus_score(hyps, [refs]).score
+        )
     # F of "base", segment 1: pairs (w_i, w_j), j - i <= 2, of the lower-cased tokens.
     hyp = "the cat sat on a mat .".split()
     ref = refs[0].split()
     h, r = Counter(relations.window_relations(hyp, 2)), Counter(relations.window_relations(ref, 2))
-    assert stats["F"]["base"][0].tolist() == [sum((h & r).values()), sum(h.values()), sum(r.values())]
+    assert stats["F"]["base"][0].tolist() == [
+        sum((h & r).values()),
+        sum(h.values()),
+        sum(r.values()),
+    ]
 
 
 def test_pair_statistics_picks_the_closest_pair_or_checks_the_given_one():
@@ -220,8 +285,14 @@ def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
     # §4.3 as a property: on exchangeable variants AR's type-I error is at most alpha (up to
     # binomial noise), while the shift bootstrap's p-values are smaller (R&M: more type-I errors).
     a, b = _pair(6, n=200)
-    sim = type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, n_replications=300,
-                              n_trials=199, n_resamples=199, seed=2005)
+    sim = type1.type1_simulation(
+        {"F": (a, b)},
+        {"F": relations.fscore_from_statistics},
+        n_replications=300,
+        n_trials=199,
+        n_resamples=199,
+        seed=2005,
+    )
     rates = type1.rejection_rates(sim, alphas=(0.05,)).set_index("test")["rate"]
     # 300 draws at rate .05: P(rate > .09) < .002.
     assert rates["approximate randomization"] <= 0.09
@@ -233,9 +304,15 @@ def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
 def test_centred_bootstrap_keeps_its_level_where_the_shifted_one_does_not():
     # Issue 22: the excess type-I error is the shifted test's, not the bootstrap's.
     a, b = _pair(6, n=200)
-    sim = type1.type1_simulation({"F": (a, b)}, {"F": relations.fscore_from_statistics}, n_replications=300,
-                                 tests=("bootstrap (shift)", "bootstrap (centred)"), n_trials=199,
-                                 n_resamples=199, seed=2005)
+    sim = type1.type1_simulation(
+        {"F": (a, b)},
+        {"F": relations.fscore_from_statistics},
+        n_replications=300,
+        tests=("bootstrap (shift)", "bootstrap (centred)"),
+        n_trials=199,
+        n_resamples=199,
+        seed=2005,
+    )
     rates = type1.rejection_rates(sim, alphas=(0.05,)).set_index("test")
     assert rates.loc["bootstrap (centred)", "rate"] <= 0.09
     assert rates.loc["bootstrap (shift)", "ci_low"] > rates.loc["bootstrap (centred)", "rate"]
@@ -249,11 +326,19 @@ def test_centred_bootstrap_matches_exact_enumeration_on_a_tiny_input():
     b = g.integers(0, 4, size=(5, 3)) + np.array([0, 4, 4])
     f = relations.fscore_from_statistics
     observed = abs(f(a.sum(0)[None])[0] - f(b.sum(0)[None])[0])
-    diffs = np.array([f(a[list(idx)].sum(0)[None])[0] - f(b[list(idx)].sum(0)[None])[0]
-                      for idx in itertools.product(range(5), repeat=5)])
+    diffs = np.array(
+        [
+            f(a[list(idx)].sum(0)[None])[0] - f(b[list(idx)].sum(0)[None])[0]
+            for idx in itertools.product(range(5), repeat=5)
+        ]
+    )
     exact = np.mean(np.abs(diffs - diffs.mean()) >= observed - 1e-12)
-    res = resampling.paired_bootstrap({"a": a, "b": b}, f, n_resamples=40000, method="centred", seed=1)
+    res = resampling.paired_bootstrap(
+        {"a": a, "b": b}, f, n_resamples=40000, method="centred", seed=1
+    )
     assert res["p_value"].iloc[0] == pytest.approx(exact, abs=0.01)
     shifted = np.mean(np.abs(diffs) - np.abs(diffs).mean() >= observed - 1e-12)
-    res = resampling.paired_bootstrap({"a": a, "b": b}, f, n_resamples=40000, method="shift", seed=1)
+    res = resampling.paired_bootstrap(
+        {"a": a, "b": b}, f, n_resamples=40000, method="shift", seed=1
+    )
     assert res["p_value"].iloc[0] == pytest.approx(shifted, abs=0.01)

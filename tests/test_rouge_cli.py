@@ -3,6 +3,7 @@
 Each test writes config files (XML with SEE, SPL or ISI summaries; a -z file list), runs
 the Perl script and `evalkit rouge` on them with the same flags, and diffs the output.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -84,15 +85,28 @@ def _perl(flags: str, config: Path, extra=()) -> str:
 def _ours(flags: str, config: Path, extra=()) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = evalkit_main(["rouge", "-e", str(rouge_resources.rouge_data_dir()), *flags.split(), str(config), *extra])
+        code = evalkit_main(
+            [
+                "rouge",
+                "-e",
+                str(rouge_resources.rouge_data_dir()),
+                *flags.split(),
+                str(config),
+                *extra,
+            ]
+        )
     assert code == 0
     return out.getvalue()
 
 
 @needs_perl
 @pytest.mark.parity
-@settings(max_examples=int(os.environ.get("EVALKIT_ROUGE_CLI_EXAMPLES", "4")), deadline=None, suppress_health_check=list(HealthCheck),
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@settings(
+    max_examples=int(os.environ.get("EVALKIT_ROUGE_CLI_EXAMPLES", "4")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
 @given(data=corpus_lists(max_instances=6), fmt=st.sampled_from(["SEE", "SPL", "ISI"]))
 def test_cli_output_equals_perl_on_xml_configs(tmp_path_factory, data, fmt):
     tmp = tmp_path_factory.mktemp("rougecli")
@@ -105,13 +119,20 @@ def test_cli_output_equals_perl_on_xml_configs(tmp_path_factory, data, fmt):
 @needs_perl
 @pytest.mark.parity
 def test_cli_single_system_and_file_list(tmp_path):
-    data = (["The cat sat.\nOn the mat, happily!", "Dogs bark; cats don't."],
-            [[["A cat sat on a mat."], ["The cats sat.", "Happy cats!"]]] * 2,
-            ["1", "2"], ["sysA", "sysA"])
+    data = (
+        ["The cat sat.\nOn the mat, happily!", "Dogs bark; cats don't."],
+        [[["A cat sat on a mat."], ["The cats sat.", "Happy cats!"]]] * 2,
+        ["1", "2"],
+        ["sysA", "sysA"],
+    )
     cfg = _write(tmp_path, data, "SPL")
-    assert_same_text(_perl("-n 2 -d", cfg, ["sysA"]), _ours("-n 2 -d", cfg, ["sysA"]), "system ID argument")
+    assert_same_text(
+        _perl("-n 2 -d", cfg, ["sysA"]), _ours("-n 2 -d", cfg, ["sysA"]), "system ID argument"
+    )
     # a system ID found in no evaluation: warnings on stderr, zeros printed
-    assert_same_text(_perl("-n 1 -d", cfg, ["nope"]), _ours("-n 1 -d", cfg, ["nope"]), "unknown system ID")
+    assert_same_text(
+        _perl("-n 1 -d", cfg, ["nope"]), _ours("-n 1 -d", cfg, ["nope"]), "unknown system ID"
+    )
     # -z SPL: one "peer model1 model2 ..." line per evaluation
     texts = tmp_path / "texts"
     lst = tmp_path / "list.txt"
@@ -122,7 +143,9 @@ def test_cli_single_system_and_file_list(tmp_path):
         lines.append(" ".join([str(p)] + [str(m) for m in sorted(texts.glob(f"{inst}.M.*"))]))
     lst.write_text("\n".join(lines) + "\n")
     for flags in ("-z SPL -n 2 -U -2 4 -d", "-z SPL -m -n 1 -d"):
-        assert_same_text(_perl(flags, lst, ["mysys"]), _ours(flags, lst, ["mysys"]), f"file list {flags}")
+        assert_same_text(
+            _perl(flags, lst, ["mysys"]), _ours(flags, lst, ["mysys"]), f"file list {flags}"
+        )
         assert_same_text(_perl(flags, lst), _ours(flags, lst), f"file list {flags}, default ID")
 
 

@@ -10,6 +10,7 @@ cell's token ids plus ``K.count_hits`` on ``K.skip_keys``/``K.hash_ids`` ids. Th
 per-summary scores of the whole pipeline are compared with ROUGE-1.5.5.pl itself in
 ``tests/test_rouge_parity.py``.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,7 +31,11 @@ def _random_corpus(seed: int, vocab: int, long_sentences: bool = False) -> RM.Ro
         n_sent = int(rng.integers(0, 5))
         out = []
         for _ in range(n_sent):
-            n = int(rng.integers(70, 90)) if long_sentences and rng.random() < 0.3 else int(rng.integers(0, 14))
+            n = (
+                int(rng.integers(70, 90))
+                if long_sentences and rng.random() < 0.3
+                else int(rng.integers(0, 14))
+            )
             out.append(" ".join(rng.choice(words, n)) or ".")
         return out or ["."]
 
@@ -53,12 +58,23 @@ def _random_corpus(seed: int, vocab: int, long_sentences: bool = False) -> RM.Ro
     return RM.RougeCorpus.from_lists(summaries, references, inst, sysid)
 
 
-CASES = [(seed, vocab, long) for seed, vocab, long in
-         [(0, 3, False), (1, 5, False), (2, 12, False), (3, 60, False), (4, 4, True), (5, 30, True)]]
+CASES = [
+    (seed, vocab, long)
+    for seed, vocab, long in [
+        (0, 3, False),
+        (1, 5, False),
+        (2, 12, False),
+        (3, 60, False),
+        (4, 4, True),
+        (5, 30, True),
+    ]
+]
 
 
 def _cell(corpus: RM.RougeCorpus, stem: bool, stop: bool, limit: int = 0):
-    cfg = RM.Rouge(n=4, w=1.2, skip=4, su="both", stem=stem, stopwords=stop, length_limit=limit or None)
+    cfg = RM.Rouge(
+        n=4, w=1.2, skip=4, su="both", stem=stem, stopwords=stop, length_limit=limit or None
+    )
     cleaned = RM.CleanedTexts(corpus.texts, limit, 0)
     peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
     V, fptr, ftok, sptr, tptr, stok, _ = RM._encode(cleaned, cfg._tokenizer())
@@ -71,12 +87,16 @@ def _cell(corpus: RM.RougeCorpus, stem: bool, stop: bool, limit: int = 0):
 def test_sentence_pair_lcs_equals_the_per_pair_tables(seed, vocab, long, weight):
     corpus = _random_corpus(seed, vocab, long)
     for stem, stop, limit in ((False, False, 0), (True, True, 0), (True, False, 9)):
-        cleaned, (V, fptr, ftok, sptr, tptr, stok), (peers, models, _, _) = _cell(corpus, stem, stop, limit)
+        cleaned, (V, fptr, ftok, sptr, tptr, stok), (peers, models, _, _) = _cell(
+            corpus, stem, stop, limit
+        )
         if long and not limit:
             assert (np.diff(tptr) > 64).any()  # the table fallback runs
         for do_l, do_w in ((True, True), (True, False), (False, True)):
             want = K.lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, V, weight, do_l, do_w)
-            got = RM._lcs_counts(cleaned, sptr, tptr, stok, fptr, ftok, peers, models, V, weight, do_l, do_w)
+            got = RM._lcs_counts(
+                cleaned, sptr, tptr, stok, fptr, ftok, peers, models, V, weight, do_l, do_w
+            )
             for w, g in zip(want, got):
                 assert g.dtype == w.dtype and np.array_equal(g, w)
             if do_l and do_w:
@@ -88,8 +108,13 @@ def test_stemming_cell_reusing_unstemmed_masks_equals_the_per_pair_tables(seed, 
     """Pairs where stemming joins no two words copy the unstemmed cell's back-traces."""
     corpus = _random_corpus(seed, vocab, long)
     # words that share a stem with another, so both kinds of pair occur
-    corpus = RM.RougeCorpus([tuple(s + " cat cats running runs" if i % 3 == 0 else s for i, s in enumerate(t))
-                             for t in corpus.texts], corpus.evals)
+    corpus = RM.RougeCorpus(
+        [
+            tuple(s + " cat cats running runs" if i % 3 == 0 else s for i, s in enumerate(t))
+            for t in corpus.texts
+        ],
+        corpus.evals,
+    )
     for stop in (False, True):
         cleaned = RM.CleanedTexts(corpus.texts, 0, 0)
         peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
@@ -98,7 +123,9 @@ def test_stemming_cell_reusing_unstemmed_masks_equals_the_per_pair_tables(seed, 
             cfg = RM.Rouge(n=0, w=1.2, stem=stem, stopwords=stop)
             V, fptr, ftok, sptr, tptr, stok, keep = RM._encode(cleaned, cfg._tokenizer())
             want = K.lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, V, 1.2, True, True)
-            got = RM._lcs_counts(cleaned, sptr, tptr, stok, fptr, ftok, peers, models, V, 1.2, True, True, keep, stem)
+            got = RM._lcs_counts(
+                cleaned, sptr, tptr, stok, fptr, ftok, peers, models, V, 1.2, True, True, keep, stem
+            )
             for w, g in zip(want, got):
                 assert np.array_equal(g, w)
         assert len(cleaned._masks) == 1  # the stemming cell found the masks to start from
@@ -110,7 +137,7 @@ def _counter_hits(seq_p, seq_m) -> int:
 
 
 def _ngrams(toks, n):
-    return [tuple(toks[i:i + n]) for i in range(len(toks) - n + 1)]
+    return [tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)]
 
 
 def _skips(toks, skip, unigrams):
@@ -130,18 +157,26 @@ def test_evaluation_gram_hits_equal_clipped_counts(seed, vocab, long, n, skip):
     for stem, stop in ((False, False), (True, True)):
         cleaned, (V, fptr, ftok, *_), (peers, models, gptr, gpairs) = _cell(corpus, stem, stop)
         hits = np.zeros((n + 2, len(peers)), dtype=np.int64)
-        K.eval_gram_hits(fptr, ftok, V, n, skip, True, gptr, gpairs, peers, models, 0, len(gptr) - 1, hits)
+        K.eval_gram_hits(
+            fptr, ftok, V, n, skip, True, gptr, gpairs, peers, models, 0, len(gptr) - 1, hits
+        )
         # the same in two halves of the evaluations (as the threads split them)
         halves = np.zeros_like(hits)
         mid = (len(gptr) - 1) // 2
         K.eval_gram_hits(fptr, ftok, V, n, skip, True, gptr, gpairs, peers, models, 0, mid, halves)
-        K.eval_gram_hits(fptr, ftok, V, n, skip, True, gptr, gpairs, peers, models, mid, len(gptr) - 1, halves)
+        K.eval_gram_hits(
+            fptr, ftok, V, n, skip, True, gptr, gpairs, peers, models, mid, len(gptr) - 1, halves
+        )
         assert np.array_equal(hits, halves)
-        text = [ftok[fptr[t]:fptr[t + 1]].tolist() for t in range(len(fptr) - 1)]
+        text = [ftok[fptr[t] : fptr[t + 1]].tolist() for t in range(len(fptr) - 1)]
         for k, (p, m) in enumerate(zip(peers.tolist(), models.tolist())):
             for order in range(1, n + 1):
-                assert hits[order - 1, k] == _counter_hits(_ngrams(text[p], order), _ngrams(text[m], order))
-            assert hits[n, k] == _counter_hits(_skips(text[p], skip, False), _skips(text[m], skip, False))
+                assert hits[order - 1, k] == _counter_hits(
+                    _ngrams(text[p], order), _ngrams(text[m], order)
+                )
+            assert hits[n, k] == _counter_hits(
+                _skips(text[p], skip, False), _skips(text[m], skip, False)
+            )
             su = _counter_hits(_skips(text[p], skip, True), _skips(text[m], skip, True))
             assert hits[n, k] + hits[n + 1, k] == su
         # and the transcription of the script's loop on corpus-wide ids
@@ -150,7 +185,9 @@ def test_evaluation_gram_hits_equal_clipped_counts(seed, vocab, long, n, skip):
             ids, nid = K.hash_ids(keys)
             want = K.count_hits(sptr_, ids, peers, models, max(nid, 1))
             assert np.array_equal(hits[n] + (hits[n + 1] if uni else 0), want)
-            sizes = RM._skip_sizes(np.diff(fptr), skip) + (np.maximum(np.diff(fptr) - 1, 0) if uni else 0)
+            sizes = RM._skip_sizes(np.diff(fptr), skip) + (
+                np.maximum(np.diff(fptr) - 1, 0) if uni else 0
+            )
             assert np.array_equal(np.diff(sptr_), sizes)
 
 
@@ -187,7 +224,8 @@ def test_cell_encoding_equals_the_per_token_filter_and_stemmer(stem, stop):
     exactly as ``_Tokenizer.token`` filters and stems each one."""
     corpus = RM.RougeCorpus.from_lists(
         ["The cats were running -- quickly, 3 times; $5 isn't much.\nA DOG's houses", "of the and"],
-        [["cat running runs ran houses house's"], ["the"]])
+        [["cat running runs ran houses house's"], ["the"]],
+    )
     cleaned = RM.CleanedTexts(corpus.texts, 0, 0)
     tok = RM.Rouge(stem=stem, stopwords=stop)._tokenizer()
     V, fptr, ftok, sptr, tptr, stok, _ = RM._encode(cleaned, tok)
@@ -196,5 +234,9 @@ def test_cell_encoding_equals_the_per_token_filter_and_stemmer(stem, stop):
     kept = [w for w in want if w is not None]
     assert len(ftok) == len(kept) and np.array_equal(stok, ftok)
     # equal ids exactly for equal tokens
-    assert len({(a, b) for a, b in zip(kept, ftok.tolist())}) == len(set(kept)) == len(set(ftok.tolist()))
+    assert (
+        len({(a, b) for a, b in zip(kept, ftok.tolist())})
+        == len(set(kept))
+        == len(set(ftok.tolist()))
+    )
     assert (tok.token("cats") == "cat") == stem and (tok.token("the") is None) == stop

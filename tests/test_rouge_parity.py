@@ -6,6 +6,7 @@ Perl script ONCE on the whole batch, and requires evalkit's printed report to eq
 script's stdout byte for byte: every per-summary (-d) and averaged R/P/F with its
 confidence interval, as printed with 5 decimals.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,7 +36,9 @@ options = st.fixed_dictionaries(
         "su": st.sampled_from(["S", "SU", "both"]),
         "stem": st.booleans(),
         "stopwords": st.booleans(),
-        "limit": st.sampled_from([None, None, ("l", 1), ("l", 7), ("l", 40), ("b", 5), ("b", 30), ("b", 200)]),
+        "limit": st.sampled_from(
+            [None, None, ("l", 1), ("l", 7), ("l", 40), ("b", 5), ("b", 30), ("b", 200)]
+        ),
         "scoring": st.sampled_from(["A", "A", "B"]),
         "alpha": st.sampled_from([0.5, 0.5, 0.0, 0.25, 1.0, 0.8]),
         "unit": st.sampled_from([0, 0, 0, 1, 2]),
@@ -48,16 +51,29 @@ options = st.fixed_dictionaries(
 def _rouge(o) -> Rouge:
     lim = o["limit"]
     return Rouge(
-        n=o["n"], lcs=o["lcs"], w=o["w"], skip=o["skip"], su=o["su"], stem=o["stem"],
+        n=o["n"],
+        lcs=o["lcs"],
+        w=o["w"],
+        skip=o["skip"],
+        su=o["su"],
+        stem=o["stem"],
         stopwords=o["stopwords"],
         length_limit=lim[1] if lim and lim[0] == "l" else None,
         byte_limit=lim[1] if lim and lim[0] == "b" else None,
-        scoring=o["scoring"], alpha=o["alpha"], unit=o["unit"],
-        confidence=o["confidence"], resamples=o["resamples"],
+        scoring=o["scoring"],
+        alpha=o["alpha"],
+        unit=o["unit"],
+        confidence=o["confidence"],
+        resamples=o["resamples"],
     )
 
 
-@settings(max_examples=int(os.environ.get("EVALKIT_ROUGE_EXAMPLES", "25")), deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK)
+@settings(
+    max_examples=int(os.environ.get("EVALKIT_ROUGE_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    phases=NO_SHRINK,
+)
 @given(data=corpus_lists(), o=options)
 def test_random_corpora_and_options_match_perl(data, o):
     summaries, refs, iid, sid = data
@@ -76,7 +92,10 @@ GRAHAM_CELLS = [dict(stem=s, stopwords=w) for s in (False, True) for w in (False
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK)
-@given(data=corpus_lists(max_instances=12, max_systems=4, max_models=4), trunc=st.sampled_from([None, 665, 100]))
+@given(
+    data=corpus_lists(max_instances=12, max_systems=4, max_models=4),
+    trunc=st.sampled_from([None, 665, 100]),
+)
 def test_graham_option_sets_match_perl(data, trunc):
     """The four ROUGE-1.5.5 runs behind Graham's 192 variants, per-summary and averages,
     and rouge_variant_grid() agrees with the per-summary values Perl prints."""
@@ -84,22 +103,49 @@ def test_graham_option_sets_match_perl(data, trunc):
     refs = guard_models(refs)
     corpus = RougeCorpus.from_lists(summaries, refs, iid, sid)
     per_summary = rouge_variant_grid(
-        summaries, refs, iid, sid, byte_limit=trunc if trunc == 665 else None,
-        length_limit=trunc if trunc == 100 else None, per_summary=True,
+        summaries,
+        refs,
+        iid,
+        sid,
+        byte_limit=trunc if trunc == 665 else None,
+        length_limit=trunc if trunc == 100 else None,
+        per_summary=True,
     )
     for cell in GRAHAM_CELLS:
-        r = Rouge(n=4, w=1.2, skip=4, su="both", resamples=1000,
-                  byte_limit=trunc if trunc == 665 else None, length_limit=trunc if trunc == 100 else None, **cell)
+        r = Rouge(
+            n=4,
+            w=1.2,
+            skip=4,
+            su="both",
+            resamples=1000,
+            byte_limit=trunc if trunc == 665 else None,
+            length_limit=trunc if trunc == 100 else None,
+            **cell,
+        )
         ours = r.report(r.score_corpus(corpus), per_eval=True)
         perl = run_perl(r, corpus)
         assert_same_text(perl, ours, f"Graham cell {cell}, truncation {trunc}")
         # the 192-variant frame holds exactly the per-summary numbers Perl printed
         _, per_eval = parse_perl_output(perl)
-        tags = {"ROUGE-1": "R1", "ROUGE-2": "R2", "ROUGE-3": "R3", "ROUGE-4": "R4", "ROUGE-S4": "RS4",
-                "ROUGE-SU4": "RSU4", "ROUGE-W-1.2": "RW", "ROUGE-L": "RL"}
-        sub = per_summary[(per_summary["stem"] == cell["stem"]) & (per_summary["stopwords"] == cell["stopwords"])]
-        got = {(f"{i}.{s}", m, sc): v for i, s, m, sc, v in
-               sub[["instance", "system", "method", "score", "value"]].itertuples(index=False)}
+        tags = {
+            "ROUGE-1": "R1",
+            "ROUGE-2": "R2",
+            "ROUGE-3": "R3",
+            "ROUGE-4": "R4",
+            "ROUGE-S4": "RS4",
+            "ROUGE-SU4": "RSU4",
+            "ROUGE-W-1.2": "RW",
+            "ROUGE-L": "RL",
+        }
+        sub = per_summary[
+            (per_summary["stem"] == cell["stem"]) & (per_summary["stopwords"] == cell["stopwords"])
+        ]
+        got = {
+            (f"{i}.{s}", m, sc): v
+            for i, s, m, sc, v in sub[
+                ["instance", "system", "method", "score", "value"]
+            ].itertuples(index=False)
+        }
         assert len(got) == 3 * len(per_eval)
         for row in per_eval.itertuples(index=False):
             for sc in ("R", "P", "F"):
@@ -131,13 +177,16 @@ def test_plain_mean_is_mean_of_printed_scores_and_perl_mean_moves_with_r():
 def _perl_stem(words):
     """ROUGE-1.5.5.pl's own ``stem`` sub, loaded from the installed script at run time."""
     prog = (
-        'open(F, $ARGV[0]) or die; local $/; $src = <F>; close F; '
-        '($p) = $src =~ /(sub stem\\b.*)\\z/s; eval $p; die $@ if $@; initialise(); '
+        "open(F, $ARGV[0]) or die; local $/; $src = <F>; close F; "
+        "($p) = $src =~ /(sub stem\\b.*)\\z/s; eval $p; die $@ if $@; initialise(); "
         '$/ = "\\n"; while (<STDIN>) { chomp; print stem($_), "\\n"; }'
     )
     r = subprocess.run(
         ["perl", "-e", prog, str(rouge_resources.rouge_script())],
-        input="\n".join(words) + "\n", capture_output=True, text=True, check=True,
+        input="\n".join(words) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return r.stdout.split("\n")[: len(words)]
 
@@ -145,8 +194,23 @@ def _perl_stem(words):
 def test_porter_matches_rouge_perl_stemmer():
     table = rouge_resources.exception_table()
     words = sorted({w for kv in table.items() for w in kv if w.isalpha() and w.islower()})
-    words += ["agreement", "dependent", "adoption", "yelling", "yield", "relational", "generalization",
-              "abcdefgh", "1234", "y123", "ylly", "ionion", "sses", "eed", "ying"]
+    words += [
+        "agreement",
+        "dependent",
+        "adoption",
+        "yelling",
+        "yield",
+        "relational",
+        "generalization",
+        "abcdefgh",
+        "1234",
+        "y123",
+        "ylly",
+        "ionion",
+        "sses",
+        "eed",
+        "ying",
+    ]
     rng = np.random.default_rng(0)
     letters = list("abcdeilmnorstuyz")
     words += ["".join(rng.choice(letters, rng.integers(3, 12))) for _ in range(3000)]
@@ -156,9 +220,13 @@ def test_porter_matches_rouge_perl_stemmer():
 def test_exception_table_equals_built_db():
     """evalkit's exception table equals the DB buildExeptionDB.pl built (readdir order)."""
     db = rouge_resources.rouge_data_dir() / "WordNet-2.0.exc.db"
-    prog = 'use DB_File; tie %h, "DB_File", $ARGV[0], O_RDONLY, 0440, $DB_HASH or die; ' \
-           'while (($k, $v) = each %h) { print "$k\\t$v\\n"; }'
-    out = subprocess.run(["perl", "-e", prog, str(db)], capture_output=True, text=True, check=True).stdout
+    prog = (
+        'use DB_File; tie %h, "DB_File", $ARGV[0], O_RDONLY, 0440, $DB_HASH or die; '
+        'while (($k, $v) = each %h) { print "$k\\t$v\\n"; }'
+    )
+    out = subprocess.run(
+        ["perl", "-e", prog, str(db)], capture_output=True, text=True, check=True
+    ).stdout
     perl_table = dict(line.split("\t", 1) for line in out.split("\n") if line)
     assert perl_table == rouge_resources.exception_table()
 
@@ -189,14 +257,15 @@ def test_jackknife_is_the_mean_of_perl_leave_one_out_runs(data, stem):
                 continue
             ps = {p: t for p, t in peers.items() if t not in models or models.index(t) == j}
             if ps:
-                evals.append((eid, ps, models[:j] + models[j + 1:]))
+                evals.append((eid, ps, models[:j] + models[j + 1 :]))
         if not evals:
             continue
         _, per_eval = parse_perl_output(run_perl(r, RougeCorpus(corpus.texts, evals)))
         for row in per_eval.itertuples(index=False):
             inst = row.test_id[: -len(row.system) - 1]
             collected.setdefault((inst, row.system, row.metric), []).append(
-                tuple(float(getattr(row, s)) for s in ("R", "P", "F")))
+                tuple(float(getattr(row, s)) for s in ("R", "P", "F"))
+            )
     assert set(collected) == set(ours.index)
     for key, vals in collected.items():
         got = ours.loc[key]

@@ -1,4 +1,5 @@
 """The headless runner (run_all.sh / evalkit.notebook.runner) on throw-away notebooks."""
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,11 @@ def _write_notebook(path: Path, body: str) -> None:
     params = nbformat.v4.new_code_cell(PARAMS)
     params.metadata["tags"] = ["parameters"]
     nb.cells = [nbformat.v4.new_markdown_cell("# toy"), params, nbformat.v4.new_code_cell(body)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(path))
 
@@ -53,12 +58,30 @@ def toy_run(tmp_path_factory):
     notebooks = root / "notebooks"
     for name, body in BODIES.items():
         _write_notebook(notebooks / "toy" / f"{name}.ipynb", body)
-    _write_notebook(notebooks / "other" / "01_pass.ipynb", BODIES["01_pass"].replace("'toy'", "'other'"))
+    _write_notebook(
+        notebooks / "other" / "01_pass.ipynb", BODIES["01_pass"].replace("'toy'", "'other'")
+    )
     results = root / "results"
     proc = subprocess.run(
-        [sys.executable, "-m", "evalkit.notebook.runner", "--profile", "public", "-j", "2", "--quick",
-         "--only", "toy", "--notebooks-dir", str(notebooks), "--results-dir", str(results)],
-        capture_output=True, text=True, cwd=REPO,
+        [
+            sys.executable,
+            "-m",
+            "evalkit.notebook.runner",
+            "--profile",
+            "public",
+            "-j",
+            "2",
+            "--quick",
+            "--only",
+            "toy",
+            "--notebooks-dir",
+            str(notebooks),
+            "--results-dir",
+            str(results),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
     )
     return proc, results / "public"
 
@@ -105,8 +128,14 @@ def test_index_links_every_notebook_table_and_figure(toy_run):
     # index.html is the results site's landing page; files.html lists every file
     assert 'href="files.html"' in (results / "index.html").read_text()
     page = (results / "files.html").read_text()
-    for target in ("toy/01_pass/01_pass.ipynb", "toy/01_pass/table1.csv", "toy/01_pass/figure1.png",
-                   "toy/02_fail/02_fail.ipynb", "toy/03_skip/03_skip.ipynb", "summary.json"):
+    for target in (
+        "toy/01_pass/01_pass.ipynb",
+        "toy/01_pass/table1.csv",
+        "toy/01_pass/figure1.png",
+        "toy/02_fail/02_fail.ipynb",
+        "toy/03_skip/03_skip.ipynb",
+        "summary.json",
+    ):
         assert f'href="{target}"' in page, target
 
 
@@ -121,8 +150,16 @@ def test_all_ok_exits_zero(tmp_path):
 def test_unknown_pattern_is_an_error(tmp_path, capsys):
     notebooks = tmp_path / "notebooks"
     _write_notebook(notebooks / "toy" / "01_pass.ipynb", BODIES["01_pass"])
-    code = runner.main(["--notebooks-dir", str(notebooks), "--results-dir", str(tmp_path / "r"),
-                        "--only", "nothing-matches"])
+    code = runner.main(
+        [
+            "--notebooks-dir",
+            str(notebooks),
+            "--results-dir",
+            str(tmp_path / "r"),
+            "--only",
+            "nothing-matches",
+        ]
+    )
     assert code == 2
     assert "nothing-matches" in capsys.readouterr().err
 
@@ -151,15 +188,32 @@ def test_each_notebook_runs_in_a_child_on_a_private_kernel(tmp_path, monkeypatch
     from evalkit.notebook import runner as rn
 
     calls = []
-    monkeypatch.setattr(rn.subprocess, "run", lambda command, **kw: (calls.append(command), sp.CompletedProcess(
-        command, 1, "", "RuntimeError: Kernel died before replying to kernel_info"))[1])
+    monkeypatch.setattr(
+        rn.subprocess,
+        "run",
+        lambda command, **kw: (
+            calls.append(command),
+            sp.CompletedProcess(
+                command, 1, "", "RuntimeError: Kernel died before replying to kernel_info"
+            ),
+        )[1],
+    )
     nb = tmp_path / "p" / "01_x.ipynb"
     nb.parent.mkdir()
     nb.write_text("{}")
     run = rn._execute(nb, "sample", True, tmp_path / "out", 30, None)
     assert run.status == "failed" and "Kernel died" in run.error and len(calls) == 1
     command = calls[0]
-    assert command[1:3] == ["-m", "evalkit.notebook.kernels"] and command[3:5] == [str(nb), str(tmp_path / "out" / "01_x.ipynb")]
-    assert command[command.index("--cwd") + 1] == str(nb.parent) and command[command.index("--timeout") + 1] == "30"
+    assert command[1:3] == ["-m", "evalkit.notebook.kernels"] and command[3:5] == [
+        str(nb),
+        str(tmp_path / "out" / "01_x.ipynb"),
+    ]
+    assert (
+        command[command.index("--cwd") + 1] == str(nb.parent)
+        and command[command.index("--timeout") + 1] == "30"
+    )
     assert json.loads(command[command.index("--parameters") + 1]) == {
-        "profile": "sample", "quick": True, "results_dir": str(tmp_path / "out")}
+        "profile": "sample",
+        "quick": True,
+        "results_dir": str(tmp_path / "out"),
+    }

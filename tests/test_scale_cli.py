@@ -1,5 +1,6 @@
 """``evalkit score`` and ``evalkit significance`` (evalkit/cli/scale.py) on plain-text files; the
 SGML, Parquet, clusters, human-correlation and subprocess tests are in tests/test_cli_scale.py."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,8 +34,24 @@ def test_score_writes_the_single_process_scores(tmp_path):
     """A LocalCluster of one worker process (started by the command)."""
     systems, refs = _files(tmp_path)
     out = tmp_path / "scores.csv"
-    assert main(["score", *systems, *refs, "--metric", "bleu", "--metric", "chrf", "--workers", "1",
-                 "--output", str(out)]) == 0
+    assert (
+        main(
+            [
+                "score",
+                *systems,
+                *refs,
+                "--metric",
+                "bleu",
+                "--metric",
+                "chrf",
+                "--workers",
+                "1",
+                "--output",
+                str(out),
+            ]
+        )
+        == 0
+    )
     frame = pd.read_csv(out)
     assert list(frame.columns) == ["metric", "system", "score"] and len(frame) == 6
     for row in frame.itertuples():
@@ -45,12 +62,40 @@ def test_score_writes_the_single_process_scores(tmp_path):
 def test_significance_matrix_and_results(tmp_path):
     systems, refs = _files(tmp_path)
     out, matrix = tmp_path / "tests.csv", tmp_path / "matrix.csv"
-    assert main(["significance", *systems, *refs, "--resamples", "300", "--block-size", "100", "--seed", "3",
-                 "--workers", "0", "--output", str(out), "--matrix", str(matrix)]) == 0
+    assert (
+        main(
+            [
+                "significance",
+                *systems,
+                *refs,
+                "--resamples",
+                "300",
+                "--block-size",
+                "100",
+                "--seed",
+                "3",
+                "--workers",
+                "0",
+                "--output",
+                str(out),
+                "--matrix",
+                str(matrix),
+            ]
+        )
+        == 0
+    )
     bleu = get_metric("bleu")
     stats = {k: bleu.segment_statistics(h, REFS) for k, h in SYSTEMS.items()}
-    expected = distributed_bootstrap(stats, bleu, pairs="all", n_resamples=300, block_size=100, seed=3,
-                                     method="centred", n_workers=0)
+    expected = distributed_bootstrap(
+        stats,
+        bleu,
+        pairs="all",
+        n_resamples=300,
+        block_size=100,
+        seed=3,
+        method="centred",
+        n_workers=0,
+    )
     got = pd.read_csv(out)
     assert list(got["p_value"]) == list(expected["p_value"])
     m = pd.read_csv(matrix).drop(columns="metric").set_index("system")

@@ -1,4 +1,5 @@
 """Pairwise similarities of the QARLA pools and the 2011 overlap families."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -16,11 +17,13 @@ C = ("Rain fell in Paris .",)
 
 
 def test_registered():
-    assert {"tvm", "avls", "gramsim", "ol", "sp-op", "ne-oe", "dp-hwc", "rouge-sim"} <= set(available())
+    assert {"tvm", "avls", "gramsim", "ol", "sp-op", "ne-oe", "dp-hwc", "rouge-sim"} <= set(
+        available()
+    )
 
 
 def test_overlap_by_hand():
-    assert multiset_overlap("aab", "abc") == 0.5          # min: a1 b1 = 2; max: a2 b1 c1 = 4
+    assert multiset_overlap("aab", "abc") == 0.5  # min: a1 b1 = 2; max: a2 b1 c1 = 4
     assert multiset_overlap([], []) == 1.0
     ol = get_metric("ol")
     # tokens: "the cat sat" vs "the cat the": min the1 cat1 = 2, max the2 cat1 sat1 = 4
@@ -50,7 +53,13 @@ def test_tvm_by_hand_and_reference_terms():
 
 
 def test_gramsim_and_classes():
-    assert token_classes([["The", "Senate", "voted", "quickly", "."]]) == ["DET", "PROPN", "VERB_ED", "ADV", "PUNCT"]
+    assert token_classes([["The", "Senate", "voted", "quickly", "."]]) == [
+        "DET",
+        "PROPN",
+        "VERB_ED",
+        "ADV",
+        "PUNCT",
+    ]
     g = get_metric("gramsim")
     assert g.sentence_scores([A], [[A]])[0] == 0.0
     assert g.sentence_scores([A], [[C]])[0] < 0
@@ -64,7 +73,9 @@ def test_rouge_similarity_is_single_model_recall_and_inverted():
     # "the cat sat" vs model "the cat sat on the mat": recall 3/6, inverted = recall of the model vs peer = 3/3
     assert r.sentence_scores(["the cat sat"], [["the cat sat on the mat"]])[0] == 0.5
     assert rpre.sentence_scores(["the cat sat"], [["the cat sat on the mat"]])[0] == 1.0
-    assert r.sentence_scores(["the cat"], [["a dog", "the cat sat"]])[0] == 0.66667  # max; rounded as ROUGE-1.5.5 prints
+    assert (
+        r.sentence_scores(["the cat"], [["a dog", "the cat sat"]])[0] == 0.66667
+    )  # max; rounded as ROUGE-1.5.5 prints
     with pytest.raises(ParameterError):
         r.sentence_scores(["a"], [[]])
     with pytest.raises(ParameterError):
@@ -72,16 +83,26 @@ def test_rouge_similarity_is_single_model_recall_and_inverted():
 
 
 def _summaries():
-    return pd.DataFrame({"instance": ["t1"] * 3 + ["t2"] * 3, "summarizer": ["A", "B", "1"] * 2,
-                         "sentences": [A, B, C, B, C, A]})
+    return pd.DataFrame(
+        {
+            "instance": ["t1"] * 3 + ["t2"] * 3,
+            "summarizer": ["A", "B", "1"] * 2,
+            "sentences": [A, B, C, B, C, A],
+        }
+    )
 
 
 def test_pool_matches_the_registered_metrics():
     s = _summaries()
     pool = qp.rouge_similarities(s, kinds=("2", "W-1.2"), preprocessings=("a", "c"))
-    assert sorted(pool.metric.unique()) == sorted(qp.rouge_similarity_names(("2", "W-1.2"), ("a", "c")))
-    assert len(pool) == 8 * 2 * 3 * 2                        # 8 metrics x 2 instances x 6 ordered pairs
-    for name, (kind, p, inv) in {"R-W-1.2.c": ("W-1.2", "c", False), "Rpre-2.a": ("2", "a", True)}.items():
+    assert sorted(pool.metric.unique()) == sorted(
+        qp.rouge_similarity_names(("2", "W-1.2"), ("a", "c"))
+    )
+    assert len(pool) == 8 * 2 * 3 * 2  # 8 metrics x 2 instances x 6 ordered pairs
+    for name, (kind, p, inv) in {
+        "R-W-1.2.c": ("W-1.2", "c", False),
+        "Rpre-2.a": ("2", "a", True),
+    }.items():
         m = get_metric("rouge-sim", kind=kind, preprocessing=p, inverted=inv)
         direct = qp.pairwise_similarities(s, m, name)
         got = pool[pool.metric == name].merge(direct, on=["instance", "a", "b", "metric"])
@@ -91,8 +112,9 @@ def test_pool_matches_the_registered_metrics():
 
 def test_tvm_pool_equals_metric_with_document_terms():
     s = _summaries()
-    docs = pd.DataFrame({"instance": ["t1", "t2"], "document": ["d1", "d2"],
-                         "sentences": [A + B, C + C]})
+    docs = pd.DataFrame(
+        {"instance": ["t1", "t2"], "document": ["d1", "d2"], "sentences": [A + B, C + C]}
+    )
     pool = qp.tvm_similarities(s, (1, 4), documents=docs, lemmas="porter")
     terms = top_terms([A + B], 4, "porter")
     m = get_metric("tvm", n=4, terms=terms, lemmas="porter")

@@ -5,6 +5,7 @@ the real readers (DUC/TAC trees, NIST SGML): unigram recall against the models, 
 unigram-precision overlap for MT, Krippendorff's alpha on repeated judgments, Porter
 stemming (nltk).  The bounds are those of issue 4.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -82,14 +83,18 @@ def test_unigram_recall_tracks_coverage_at_system_level_but_not_perfectly(full):
     assert 0.6 <= r <= 0.95, r
     # and it is noisier summary by summary
     merged = rec[rec["type"] == "peer"].merge(
-        c.judgments[c.judgments["judgment"] == "coverage"], on=["instance", "summarizer"])
+        c.judgments[c.judgments["judgment"] == "coverage"], on=["instance", "summarizer"]
+    )
     assert np.corrcoef(merged["recall"], merged["value"])[0, 1] < r
 
 
 def test_human_models_score_above_systems(full):
     c = load_sample("duc2004", root=full, seed=SEED)
     types = dict(zip(c.summarizers["summarizer"], c.summarizers["type"]))
-    for judgment, better in (("coverage", np.greater), ("quality_q1", np.less)):  # quality: 1 = A (best)
+    for judgment, better in (
+        ("coverage", np.greater),
+        ("quality_q1", np.less),
+    ):  # quality: 1 = A (best)
         j = c.judgments[c.judgments["judgment"] == judgment]
         means = j.groupby(j["summarizer"].map(types))["value"].mean()
         assert better(means["model"], means["peer"]), (judgment, means)
@@ -104,6 +109,7 @@ def test_stemming_changes_unigram_overlap_for_enough_summaries(full):
         if w not in cache:
             cache[w] = porter.stem(w) if len(w) > 3 else w  # ROUGE stems words longer than 3
         return cache[w]
+
     plain = _unigram_recall(c)
     stemmed = _unigram_recall(c, stem=stem)
     changed = (plain["matches"].to_numpy() != stemmed["matches"].to_numpy()).mean()
@@ -129,17 +135,27 @@ def test_mt_overlap_correlates_less_with_adequacy_per_segment_than_per_system(fu
     assert c.outputs["system"].nunique() == 7 and c.references["reference"].nunique() == 4
     assert (c.judgments.groupby(["document", "segment", "system", "judgment"]).size() == 2).all()
     assert set(c.judgments["value"]) <= {1.0, 2.0, 3.0, 4.0, 5.0}
-    refs = {k: [Counter(_tokens([t])) for t in g] for k, g in c.references.groupby(["document", "segment"])["text"]}
+    refs = {
+        k: [Counter(_tokens([t])) for t in g]
+        for k, g in c.references.groupby(["document", "segment"])["text"]
+    }
     prec = []
-    for doc, seg, sysid, text in c.outputs[["document", "segment", "system", "text"]].itertuples(index=False):
+    for doc, seg, sysid, text in c.outputs[["document", "segment", "system", "text"]].itertuples(
+        index=False
+    ):
         hyp = Counter(_tokens([text]))
         best = Counter()
         for r in refs[(doc, seg)]:
             best |= r
         prec.append((doc, seg, sysid, sum((hyp & best).values()) / max(1, sum(hyp.values()))))
     p = pd.DataFrame(prec, columns=["document", "segment", "system", "overlap"])
-    adequacy = (c.judgments[c.judgments["judgment"] == "adequacy"]
-                .groupby(["document", "segment", "system"])["value"].mean().rename("adequacy").reset_index())
+    adequacy = (
+        c.judgments[c.judgments["judgment"] == "adequacy"]
+        .groupby(["document", "segment", "system"])["value"]
+        .mean()
+        .rename("adequacy")
+        .reset_index()
+    )
     m = p.merge(adequacy)
     seg_r = np.corrcoef(m["overlap"], m["adequacy"])[0, 1]
     sys_m = m.groupby("system")[["overlap", "adequacy"]].mean()
@@ -176,7 +192,9 @@ def _identical_peer_pairs(c: SummarizationCorpus):
 def test_tac2008_repeated_judgments_agree_imperfectly(full):
     c = load_sample("tac2008", root=full, seed=SEED)
     assert c.instances["instance"].nunique() == 96 and len(c.peers()) == 58
-    assert set(c.instances["update_of"].dropna()) == {i for i in c.instances["instance"] if i.endswith("-A")}
+    assert set(c.instances["update_of"].dropna()) == {
+        i for i in c.instances["instance"] if i.endswith("-A")
+    }
     pairs = _identical_peer_pairs(c)
     assert len(pairs) >= 200
     values = c.judgments.set_index(["instance", "summarizer", "judgment"])["value"]
@@ -190,8 +208,11 @@ def test_tac2008_repeated_judgments_agree_imperfectly(full):
 def test_tac2008_pyramids_and_models(full):
     c = load_sample("tac2008", root=full, seed=SEED)
     # SCU weight = number of models contributing, as DUCView defines it
-    n_models = (c.scu_contributors[c.scu_contributors["summarizer"].isin(c.models())]
-                .groupby(["instance", "scu"])["summarizer"].nunique())
+    n_models = (
+        c.scu_contributors[c.scu_contributors["summarizer"].isin(c.models())]
+        .groupby(["instance", "scu"])["summarizer"]
+        .nunique()
+    )
     weights = c.scus.set_index(["instance", "scu"])["weight"]
     assert (weights[n_models.index] == n_models).all() and weights.between(1, 4).all()
     types = dict(zip(c.summarizers["summarizer"], c.summarizers["type"]))
@@ -209,8 +230,11 @@ def test_tac2008_pyramids_and_models(full):
 
 # --------------------------------------------------------------------------- every corpus, quick
 def _tree_digest(root: Path) -> dict:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_same_seed_gives_byte_identical_files_and_round_trips(tmp_path):
@@ -222,7 +246,9 @@ def test_same_seed_gives_byte_identical_files_and_round_trips(tmp_path):
     da, db = _tree_digest(a), _tree_digest(b)
     assert {k: v for k, v in da.items() if k.split("/")[0] in some} == db and len(db) > 300
     dc = _tree_digest(c)
-    duc_a = {k: v for k, v in da.items() if k.startswith("duc2004/") and "truth/build.json" not in k}
+    duc_a = {
+        k: v for k, v in da.items() if k.startswith("duc2004/") and "truth/build.json" not in k
+    }
     assert sum(dc.get(k) != v for k, v in duc_a.items()) > len(duc_a) // 2
     # what the readers give back is what was simulated
     for name in CORPORA:
@@ -236,7 +262,9 @@ def test_same_seed_gives_byte_identical_files_and_round_trips(tmp_path):
             pd.testing.assert_frame_equal(
                 df[cols].sort_values(key, kind="stable").reset_index(drop=True),
                 got[cols].sort_values(key, kind="stable").reset_index(drop=True),
-                check_dtype=False, obj=f"{name}.{table}")
+                check_dtype=False,
+                obj=f"{name}.{table}",
+            )
 
 
 def test_load_sample_builds_when_missing_and_rebuilds_for_another_seed(tmp_path):
@@ -262,16 +290,22 @@ def test_tac2008_inconsistent_assessors_agree_less_with_themselves(full):
     c = load_sample("tac2008", root=full, seed=SEED)
     assessors = load_truth("tac2008", root=full, seed=SEED)["assessors"].set_index("key")
     assert assessors["inconsistent"].sum() >= 1
-    selector = dict(zip(c.instances["instance"], c.instances["selector"]))  # TAC: the topic's assessor
+    selector = dict(
+        zip(c.instances["instance"], c.instances["selector"])
+    )  # TAC: the topic's assessor
     values = c.judgments.set_index(["instance", "summarizer", "judgment"])["value"]
     pairs = _identical_peer_pairs(c)
     for judgment in ("overall_responsiveness", "linguistic_quality"):
         alpha = {}
         for a in assessors.index:
             mine = [p for p in pairs if selector[p[0]] == a]
-            alpha[a] = krippendorff.alpha(reliability_data=[[values[(i, x, judgment)] for i, x, _ in mine],
-                                                            [values[(i, y, judgment)] for i, _, y in mine]],
-                                          level_of_measurement="interval")
+            alpha[a] = krippendorff.alpha(
+                reliability_data=[
+                    [values[(i, x, judgment)] for i, x, _ in mine],
+                    [values[(i, y, judgment)] for i, _, y in mine],
+                ],
+                level_of_measurement="interval",
+            )
         bad = [alpha[a] for a in assessors.index if assessors.loc[a, "inconsistent"]]
         good = [alpha[a] for a in assessors.index if not assessors.loc[a, "inconsistent"]]
         assert max(bad) < np.mean(good), (judgment, alpha)
@@ -279,6 +313,7 @@ def test_tac2008_inconsistent_assessors_agree_less_with_themselves(full):
 
 def test_modified_pyramid_score_by_hand():
     from evalkit.data.simulate.summarization import modified_pyramid
+
     weights = {"a": 4, "b": 2, "c": 3, "d": 1}
     # found a (4) + b (2); the best 2 SCUs weigh 4 + 3
     assert modified_pyramid(["a", "b", "b"], weights, 2) == round(6 / 7, 4)
@@ -294,6 +329,7 @@ def _load_quick(root: str) -> int:
 def test_parallel_loads_build_once_and_agree(tmp_path):
     """run_all.sh runs notebooks in parallel: they may all ask for a corpus not built yet."""
     import multiprocessing
+
     with multiprocessing.get_context("spawn").Pool(3) as pool:
         sizes = pool.map(_load_quick, [str(tmp_path)] * 3)
     assert len(set(sizes)) == 1 and sizes[0] > 0

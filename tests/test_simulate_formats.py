@@ -1,6 +1,7 @@
 """The sample builder's fast DUC/TAC tree writers produce the real writers' bytes; the
 English renderer varies as designed (synonyms, irregular inflection, voice) and is
 deterministic; ``evalkit data sample`` builds."""
+
 from __future__ import annotations
 
 import filecmp
@@ -22,6 +23,7 @@ def _differences(a: Path, b: Path) -> list:
         for sub in d.subdirs.values():
             out += walk(sub)
         return out
+
     return walk(filecmp.dircmp(a, b))
 
 
@@ -46,8 +48,15 @@ def test_fast_writers_write_the_real_writers_bytes(tmp_path, name):
 def _fact() -> Fact:
     storm = Entity("EVENT", ("Hurricane Lomi", "Lomi"), "storm")
     region = Entity("REGION", ("Kavora",), "region")
-    return Fact("t.01", storm, "hit", NP("house", count=2000), (("in", region),), When(1, 10, 30),
-                source=NP("official", plural=True))
+    return Fact(
+        "t.01",
+        storm,
+        "hit",
+        NP("house", count=2000),
+        (("in", region),),
+        When(1, 10, 30),
+        source=NP("official", plural=True),
+    )
 
 
 def test_english_varies_words_forms_and_voice_but_is_deterministic():
@@ -61,19 +70,40 @@ def test_english_varies_words_forms_and_voice_but_is_deterministic():
     assert len({"houses", "homes", "dwellings", "residences"} & words) >= 2  # synonyms
     assert "struck" in words  # an irregular past
     assert any(" by " in t for t in texts) and any(" by " not in t for t in texts)  # both voices
-    again = {English(Style(f"w{i}", p_passive=0.5, p_front=0.3), random.Random(i)).sentence([fact])[0]
-             for i in range(40)}
+    again = {
+        English(Style(f"w{i}", p_passive=0.5, p_front=0.3), random.Random(i)).sentence([fact])[0]
+        for i in range(40)
+    }
     assert again == texts
     # the source language is verb-final with case suffixes, and the verb's concept is known
     src = render_source(fact)
     verb_positions = [k for k, (_, c) in enumerate(src) if c == "v:hit"]
-    assert verb_positions and verb_positions[0] > max(k for k, (_, c) in enumerate(src) if c == "n:house")
+    assert verb_positions and verb_positions[0] > max(
+        k for k, (_, c) in enumerate(src) if c == "n:house"
+    )
 
 
 def test_cli_builds_the_sample(tmp_path):
     out = tmp_path / "s"
-    proc = subprocess.run([sys.executable, "-m", "evalkit", "data", "sample", "--quick", "--out", str(out),
-                           "--corpus", "duc2007", "--seed", "5"], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "evalkit",
+            "data",
+            "sample",
+            "--quick",
+            "--out",
+            str(out),
+            "--corpus",
+            "duc2007",
+            "--seed",
+            "5",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "duc2007" in proc.stdout
     assert (out / "duc2007" / "mainEval" / "manual" / "content.table").is_file()

@@ -1,4 +1,5 @@
 """The MT variants of the sample profile for banerjee2005 / leusch2005 / owczarzak2006."""
+
 import pandas as pd
 import pytest
 
@@ -14,8 +15,23 @@ def ce():
 def test_sizes_and_system_ids_of_the_papers():
     assert {"tides2003", "tides2003ce", "tides2003ae", "btec2004"} <= set(CORPORA)
     # Banerjee & Lavie (2005) Tables 2-3; Leusch et al. (2005) Table 2
-    assert [s for s, _ in config("tides2003ce").systems] == ["E09", "E11", "E12", "E14", "E15", "E17", "E22"]
-    assert [s for s, _ in config("tides2003ae").systems] == ["ame", "ara", "arb", "ari", "arm", "arp"]
+    assert [s for s, _ in config("tides2003ce").systems] == [
+        "E09",
+        "E11",
+        "E12",
+        "E14",
+        "E15",
+        "E17",
+        "E22",
+    ]
+    assert [s for s, _ in config("tides2003ae").systems] == [
+        "ame",
+        "ara",
+        "arb",
+        "ari",
+        "arm",
+        "arp",
+    ]
     ae = config("tides2003ae")
     assert (ae.n_segments, len(ae.references)) == (663, 4)
     bt = config("btec2004")
@@ -49,6 +65,7 @@ def test_judges_differ_in_bias_more_than_in_the_base_corpus(ce):
     def spread(corpus):
         j = corpus.judgments[corpus.judgments["judgment"] == "adequacy"]
         return j.groupby("judge")["value"].mean().std()
+
     base, _ = simulate_corpus("tides2003", quick=True)
     assert spread(ce[0]) > spread(base)
     assert ce[0].judgments.groupby(["system", "document", "segment", "judgment"]).size().eq(2).all()

@@ -1,4 +1,5 @@
 """The simulator's adjunct-reordered pairs (Owczarzak et al. 2007, SSST Section 4.1)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The synthetic WMT-scale corpus: seeded, shaped as documented, quality ordered by system."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """The DUC 2004 task 5 ("Who is X?") sample variant: person-focused topics, its config,
 and the corpus read back with its documents."""
+
 from __future__ import annotations
 
 import random
@@ -43,7 +44,7 @@ def test_config_is_task5_of_duc2004():
     assert full.peers[0].id == "5" and full.peers[0].strategy == "lead"
     assert {p.strategy for p in full.peers[1:]} == {"extract"}
     assert full.extra["model_noise"] == who_is.MODEL_NOISE
-    assert config("duc2004t5") == full                       # the corpus definition is seeded
+    assert config("duc2004t5") == full  # the corpus definition is seeded
 
 
 def test_task5_sample_reads_back_with_documents_and_questions(tmp_path):
@@ -57,4 +58,6 @@ def test_task5_sample_reads_back_with_documents_and_questions(tmp_path):
     assert (tmp_path / "duc2004t5" / "docs" / "d151t").is_dir()
     assert len(corpus.documents) == 6 * 6
     assert truth["instances"]["question"].str.match(r"^Who is [A-Z].*\?$").all()
-    assert set(corpus.summarizers.loc[corpus.summarizers["type"] == "model", "summarizer"]) <= set("ABCDEFGH")
+    assert set(corpus.summarizers.loc[corpus.summarizers["type"] == "model", "summarizer"]) <= set(
+        "ABCDEFGH"
+    )

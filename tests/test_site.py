@@ -1,5 +1,6 @@
 """The results site: scorecard numbers equal the claims tables, every link and image resolves,
 no page refers to the network."""
+
 from __future__ import annotations
 
 import json
@@ -16,9 +17,24 @@ def _fake_run(root: Path, paper: str, notebook: str, status: str, rows):
     folder = root / paper / notebook
     folder.mkdir(parents=True)
     executed = folder / f"{notebook}.ipynb"
-    executed.write_text(json.dumps({"cells": [{"cell_type": "markdown", "metadata": {}, "source": [
-        f"# {paper} {notebook}\n\n**Question.** Does it hold?\n\n**Data.** simulated.\n"]}],
-        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    executed.write_text(
+        json.dumps(
+            {
+                "cells": [
+                    {
+                        "cell_type": "markdown",
+                        "metadata": {},
+                        "source": [
+                            f"# {paper} {notebook}\n\n**Question.** Does it hold?\n\n**Data.** simulated.\n"
+                        ],
+                    }
+                ],
+                "metadata": {},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        )
+    )
     files = [executed.name]
     if status == "ok":
         c = Claims(paper, data="toy")
@@ -26,30 +42,59 @@ def _fake_run(root: Path, paper: str, notebook: str, status: str, rows):
             c.add(cid, source="Table 1", printed="1", this_run="1", verdict=verdict, kind=kind)
         c.frame().to_csv(folder / "paper_vs_run.csv", index=False)
         (folder / "figure1.png").write_bytes(b"\x89PNG\r\n\x1a\n")
-        (folder / "results.json").write_text(json.dumps({"numbers": {"result_kind": "sample"}, "provenance": {}}))
+        (folder / "results.json").write_text(
+            json.dumps({"numbers": {"result_kind": "sample"}, "provenance": {}})
+        )
         files += ["paper_vs_run.csv", "figure1.png", "results.json"]
-    return {"paper": paper, "notebook": notebook, "status": status, "executed": str(executed), "files": files,
-            "error": None if status == "ok" else "DataNotConfiguredError: x", "seconds": 1.0,
-            "source": "", "output_dir": str(folder)}
+    return {
+        "paper": paper,
+        "notebook": notebook,
+        "status": status,
+        "executed": str(executed),
+        "files": files,
+        "error": None if status == "ok" else "DataNotConfiguredError: x",
+        "seconds": 1.0,
+        "source": "",
+        "output_dir": str(folder),
+    }
 
 
 def test_scorecard_equals_the_claims_and_links_resolve(tmp_path):
-    rows_a = [("t2", "recomputed", "agrees"), ("t3", "recomputed", "agrees"), ("e", "consistency", "erratum")]
-    rows_b = [("r1", "reproduced", "agrees"), ("r2", "reproduced", "differs"), ("r3", "reproduced", "not comparable"),
-              ("r4", "recomputed", "differs")]
-    runs = [_fake_run(tmp_path, "p1", "00_checks", "ok", rows_a), _fake_run(tmp_path, "p1", "01_table", "ok", rows_b),
-            _fake_run(tmp_path, "p2", "01_x", "skipped", [])]
+    rows_a = [
+        ("t2", "recomputed", "agrees"),
+        ("t3", "recomputed", "agrees"),
+        ("e", "consistency", "erratum"),
+    ]
+    rows_b = [
+        ("r1", "reproduced", "agrees"),
+        ("r2", "reproduced", "differs"),
+        ("r3", "reproduced", "not comparable"),
+        ("r4", "recomputed", "differs"),
+    ]
+    runs = [
+        _fake_run(tmp_path, "p1", "00_checks", "ok", rows_a),
+        _fake_run(tmp_path, "p1", "01_table", "ok", rows_b),
+        _fake_run(tmp_path, "p2", "01_x", "skipped", []),
+    ]
     (tmp_path / "summary.json").write_text(json.dumps({"notebooks": runs}))
     landing = build_site(tmp_path, "sample", render=False)
-    card = scorecard(json.loads((tmp_path / "summary.json").read_text()), tmp_path).set_index("paper")
-    claims = pd.concat([pd.read_csv(tmp_path / "p1" / n / "paper_vs_run.csv") for n in ("00_checks", "01_table")])
+    card = scorecard(json.loads((tmp_path / "summary.json").read_text()), tmp_path).set_index(
+        "paper"
+    )
+    claims = pd.concat(
+        [pd.read_csv(tmp_path / "p1" / n / "paper_vs_run.csv") for n in ("00_checks", "01_table")]
+    )
     rec = claims[claims["kind"] == "recomputed"]
     assert card.loc["p1", "recomputed_exactly"] == (rec["verdict"] == "agrees").sum() == 2
     assert card.loc["p1", "recomputed_total"] == 3
     rest = claims[claims["kind"] != "recomputed"]
     for verdict in ("agrees", "differs", "not comparable"):
         assert card.loc["p1", verdict] == (rest["verdict"] == verdict).sum()
-    assert card.loc["p1", "erratum"] == 1 and card.loc["p2", "skipped"] == 1 and card.loc["p1", "ok"] == 2
+    assert (
+        card.loc["p1", "erratum"] == 1
+        and card.loc["p2", "skipped"] == 1
+        and card.loc["p1", "ok"] == 2
+    )
     pages = [landing, tmp_path / "p1" / "index.html", tmp_path / "p2" / "index.html"]
     for page in pages:
         text = page.read_text()

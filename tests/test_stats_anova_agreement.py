@@ -1,4 +1,5 @@
 """ANOVA/Tukey against scipy, OD09 markers, Krippendorff's alpha against the closed form."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,8 +12,10 @@ from evalkit.stats.anova import anova_markers, compact_letters, one_way_anova, t
 
 def _groups(means, n=40, seed=0, sd=0.05):
     rng = np.random.default_rng(seed)
-    return pd.DataFrame([(g, m + rng.normal(scale=sd)) for g, m in means.items() for _ in range(n)],
-                        columns=["group", "value"])
+    return pd.DataFrame(
+        [(g, m + rng.normal(scale=sd)) for g, m in means.items() for _ in range(n)],
+        columns=["group", "value"],
+    )
 
 
 def test_anova_and_tukey_match_scipy():
@@ -38,7 +41,7 @@ def test_od09_markers_rule():
     # chain a~b, b~c, a!~c: two overlapping groups, two symbols
     df2 = _groups({"a": 0.50, "b": 0.52, "c": 0.54}, n=60, sd=0.03, seed=4)
     tk = tukey_hsd(df2).set_index(["A", "B"])["p_tukey"]
-    if tk[("a", "b")] >= .05 and tk[("b", "c")] >= .05 and tk[("a", "c")] < .05:
+    if tk[("a", "b")] >= 0.05 and tk[("b", "c")] >= 0.05 and tk[("a", "c")] < 0.05:
         assert anova_markers(df2).markers.tolist() == ["*", "*†", "†"]
     with pytest.raises(ParameterError):
         anova_markers(df, order=["k1", "k2"])

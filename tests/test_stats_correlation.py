@@ -1,4 +1,5 @@
 """Correlation levels, coefficients against scipy/pingouin, CIs, permutation test, WMT tau."""
+
 import numpy as np
 import pandas as pd
 import pingouin as pg
@@ -6,13 +7,22 @@ import pytest
 from scipy import stats
 
 from evalkit.errors import ParameterError
-from evalkit.stats.correlation import (bootstrap_ci, correlate, correlate_columns, fisher_ci,
-                                       level_correlation, resampled_correlations, wmt_kendall_like)
+from evalkit.stats.correlation import (
+    bootstrap_ci,
+    correlate,
+    correlate_columns,
+    fisher_ci,
+    level_correlation,
+    resampled_correlations,
+    wmt_kendall_like,
+)
 from evalkit.stats.difference_tests import permutation_test
 
-SCIPY = {"pearson": lambda a, b: stats.pearsonr(a, b)[0],
-         "spearman": lambda a, b: stats.spearmanr(a, b)[0],
-         "kendall": lambda a, b: stats.kendalltau(a, b, variant="b")[0]}
+SCIPY = {
+    "pearson": lambda a, b: stats.pearsonr(a, b)[0],
+    "spearman": lambda a, b: stats.spearmanr(a, b)[0],
+    "kendall": lambda a, b: stats.kendalltau(a, b, variant="b")[0],
+}
 
 
 @pytest.mark.parametrize("method", ["pearson", "spearman", "kendall"])
@@ -56,11 +66,19 @@ def test_levels_follow_their_definitions(method):
 
 def test_tidy_front_end_averages_assessors_and_reports_every_combination():
     x, y = _matrices(n_sys=5, n_inp=6)
-    scores = pd.DataFrame([(i, f"s{s}", "rouge", x[s, i]) for s in range(5) for i in range(6)],
-                          columns=["instance", "system", "metric", "value"])
-    judg = pd.DataFrame([(i, f"s{s}", "resp", y[s, i] + d, a) for s in range(5) for i in range(6)
-                         for a, d in (("A", 0.5), ("B", -0.5))],
-                        columns=["instance", "summarizer", "judgment", "value", "assessor"])
+    scores = pd.DataFrame(
+        [(i, f"s{s}", "rouge", x[s, i]) for s in range(5) for i in range(6)],
+        columns=["instance", "system", "metric", "value"],
+    )
+    judg = pd.DataFrame(
+        [
+            (i, f"s{s}", "resp", y[s, i] + d, a)
+            for s in range(5)
+            for i in range(6)
+            for a, d in (("A", 0.5), ("B", -0.5))
+        ],
+        columns=["instance", "summarizer", "judgment", "value", "assessor"],
+    )
     out = correlate(scores, judg, ci="fisher")
     assert len(out) == 9
     row = out[(out.level == "system") & (out.method == "pearson")].iloc[0]
@@ -69,11 +87,27 @@ def test_tidy_front_end_averages_assessors_and_reports_every_combination():
     glob = out[(out.level == "global") & (out.method == "kendall")].iloc[0]
     assert glob.n == 30 and glob.r == pytest.approx(stats.kendalltau(x.ravel(), y.ravel())[0])
     summ = out[(out.level == "summary") & (out.method == "spearman")].iloc[0]
-    assert summ.n == 6 and summ.r == pytest.approx(np.mean([stats.spearmanr(x[:, i], y[:, i])[0] for i in range(6)]))
-    boot = correlate(scores, judg, levels=["summary"], methods=["kendall"], ci="bootstrap-both",
-                     n_resamples=50, seed=3)
-    again = correlate(scores, judg, levels=["summary"], methods=["kendall"], ci="bootstrap-both",
-                      n_resamples=50, seed=3)
+    assert summ.n == 6 and summ.r == pytest.approx(
+        np.mean([stats.spearmanr(x[:, i], y[:, i])[0] for i in range(6)])
+    )
+    boot = correlate(
+        scores,
+        judg,
+        levels=["summary"],
+        methods=["kendall"],
+        ci="bootstrap-both",
+        n_resamples=50,
+        seed=3,
+    )
+    again = correlate(
+        scores,
+        judg,
+        levels=["summary"],
+        methods=["kendall"],
+        ci="bootstrap-both",
+        n_resamples=50,
+        seed=3,
+    )
     pd.testing.assert_frame_equal(boot, again)
     with pytest.raises(ParameterError):
         correlate(pd.concat([scores, scores.iloc[:1]]), judg)
@@ -110,17 +144,28 @@ def test_permutation_test_properties():
     noise = np.random.default_rng(8).normal(size=x.shape)
     same = permutation_test(x, x.copy(), y, unit="both", n_resamples=99, seed=0).iloc[0]
     assert same.p_value == 1.0 and same.delta == 0
-    better = permutation_test(x, noise, y, level="summary", unit="inputs", n_resamples=199, seed=0).iloc[0]
+    better = permutation_test(
+        x, noise, y, level="summary", unit="inputs", n_resamples=199, seed=0
+    ).iloc[0]
     assert better.delta > 0 and better.p_value == pytest.approx(1 / 200)
-    worse = permutation_test(noise, x, y, level="summary", unit="systems", n_resamples=199, seed=0).iloc[0]
+    worse = permutation_test(
+        noise, x, y, level="summary", unit="systems", n_resamples=199, seed=0
+    ).iloc[0]
     assert worse.p_value > 0.9
 
 
 def test_wmt_kendall_like_hand_case():
-    pairs = pd.DataFrame({"segment": [1, 1, 2, 2], "better": ["a", "a", "b", "c"],
-                          "worse": ["b", "c", "a", "a"]})
-    scores = pd.DataFrame({"segment": [1, 1, 1, 2, 2, 2], "system": ["a", "b", "c"] * 2,
-                           "metric": "m", "value": [0.9, 0.5, 0.9, 0.4, 0.6, 0.4]})
+    pairs = pd.DataFrame(
+        {"segment": [1, 1, 2, 2], "better": ["a", "a", "b", "c"], "worse": ["b", "c", "a", "a"]}
+    )
+    scores = pd.DataFrame(
+        {
+            "segment": [1, 1, 1, 2, 2, 2],
+            "system": ["a", "b", "c"] * 2,
+            "metric": "m",
+            "value": [0.9, 0.5, 0.9, 0.4, 0.6, 0.4],
+        }
+    )
     # pair1 a>b conc; pair2 a=c tie; pair3 b>a conc; pair4 c=a tie
     out = wmt_kendall_like(pairs, scores).iloc[0]
     assert (out.concordant, out.discordant, out.ties) == (2, 2, 2) and out.tau == 0
@@ -146,14 +191,21 @@ def test_permutation_test_agrees_with_scipy_paired_permutation(unit, level):
     def r(u):
         uc = u - u.mean(axis=-1, keepdims=True)
         hc = h - h.mean()
-        return (uc * hc).sum(-1) / np.sqrt((uc ** 2).sum(-1) * (hc ** 2).sum())
+        return (uc * hc).sum(-1) / np.sqrt((uc**2).sum(-1) * (hc**2).sum())
 
     def stat(u, v, axis=-1):
         return r(u) - r(v)
 
     n = 2000
-    ref = stats.permutation_test((xa, xb), stat, permutation_type="samples", alternative="greater",
-                                 n_resamples=n, vectorized=True, random_state=0).pvalue
+    ref = stats.permutation_test(
+        (xa, xb),
+        stat,
+        permutation_type="samples",
+        alternative="greater",
+        n_resamples=n,
+        vectorized=True,
+        random_state=0,
+    ).pvalue
     got = permutation_test(x, z, y, level=level, unit=unit, n_resamples=n, seed=1).iloc[0]
     assert got.delta == pytest.approx(stat(xa, xb))
     assert abs(got.p_value - ref) <= 4 * np.sqrt(ref * (1 - ref) / n) + 2 / n
@@ -165,8 +217,9 @@ def test_kendall_large_columns_use_the_same_tau_b():
     y = x + rng.integers(-20, 20, size=(1500, 2))
     got = correlate_columns(x, y, "kendall")
     assert got == pytest.approx([stats.kendalltau(x[:, j], y[:, j])[0] for j in range(2)])
-    assert level_correlation(x[:, :1].reshape(30, 50), y[:, :1].reshape(30, 50), "global", "kendall")[0] == \
-        pytest.approx(stats.kendalltau(x[:, 0], y[:, 0])[0])
+    assert level_correlation(
+        x[:, :1].reshape(30, 50), y[:, :1].reshape(30, 50), "global", "kendall"
+    )[0] == pytest.approx(stats.kendalltau(x[:, 0], y[:, 0])[0])
 
 
 def test_mt_frames_key_segments_by_document_and_number():
@@ -181,10 +234,14 @@ def test_mt_frames_key_segments_by_document_and_number():
                 rows.append((doc, seg, sys_, "m", h + rng.normal(scale=0.5)))
     scores = pd.DataFrame(rows, columns=["document", "segment", "system", "metric", "value"])
     judg = pd.DataFrame(jrows, columns=["document", "segment", "system", "judgment", "value"])
-    out = correlate(scores, judg, levels=["global", "summary"], methods=["pearson"]).set_index("level")
+    out = correlate(scores, judg, levels=["global", "summary"], methods=["pearson"]).set_index(
+        "level"
+    )
     assert out.loc["global", "n"] == 18 and out.loc["summary", "n"] == 6
     assert out.loc["global", "r"] == pytest.approx(stats.pearsonr(scores.value, judg.value)[0])
-    pairs = pd.DataFrame({"document": ["d1", "d2"], "segment": [1, 1], "better": ["A", "A"], "worse": ["B", "B"]})
+    pairs = pd.DataFrame(
+        {"document": ["d1", "d2"], "segment": [1, 1], "better": ["A", "A"], "worse": ["B", "B"]}
+    )
     tau = wmt_kendall_like(pairs, scores).iloc[0]
     v = scores.set_index(["document", "segment", "system"]).value
     expected = sum(np.sign(v[(d, 1, "A")] - v[(d, 1, "B")]) for d in ("d1", "d2"))
@@ -201,16 +258,21 @@ def test_batched_levels_equal_one_by_one(level, method):
     y = rng.integers(0, 6, size=(6, 5)).astype(float)
     xb[2, 1, 3] = np.nan
     got = batched_level_correlation(xb, y, level, method)
-    assert got == pytest.approx([level_correlation(m, y, level, method)[0] for m in xb], nan_ok=True)
+    assert got == pytest.approx(
+        [level_correlation(m, y, level, method)[0] for m in xb], nan_ok=True
+    )
 
 
 def test_bootstrap_draws_systems_then_inputs():
     x, y = _matrices(seed=14, n_sys=6, n_inp=5)
-    samples = resampled_correlations(x, y, level="summary", method="spearman", unit="both",
-                                     n_resamples=30, seed=2)
+    samples = resampled_correlations(
+        x, y, level="summary", method="spearman", unit="both", n_resamples=30, seed=2
+    )
     rng = np.random.default_rng(2)
     rows = rng.integers(6, size=(30, 6))
     cols = rng.integers(5, size=(30, 5))
     for k in (0, 17, 29):
         sub = np.ix_(rows[k], cols[k])
-        assert samples[k] == pytest.approx(level_correlation(x[sub], y[sub], "summary", "spearman")[0], nan_ok=True)
+        assert samples[k] == pytest.approx(
+            level_correlation(x[sub], y[sub], "summary", "spearman")[0], nan_ok=True
+        )

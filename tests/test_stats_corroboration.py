@@ -1,5 +1,6 @@
 """Amigó et al. (2011) reliability, sensitivity, heterogeneity, gain: hand case and properties;
 the §3 constraints on similarity measures."""
+
 from collections import Counter
 
 import numpy as np
@@ -9,24 +10,44 @@ from hypothesis import Phase, find, given, settings, strategies as st
 
 from evalkit.errors import ParameterError
 from evalkit.stats import corroboration as co
-from evalkit.stats.corroboration import (additive_reliability_pairs, build_pairs, heterogeneity,
-                                         measure_set_table, reliability, reliability_gain,
-                                         sample_measure_sets, sensitivity, threshold_curve)
+from evalkit.stats.corroboration import (
+    additive_reliability_pairs,
+    build_pairs,
+    heterogeneity,
+    measure_set_table,
+    reliability,
+    reliability_gain,
+    sample_measure_sets,
+    sensitivity,
+    threshold_curve,
+)
 
 # 2 inputs x 3 systems x 3 measures, with ties in Q and in the measures (values worked by hand
 # in the comments below).
 SCORES = {
-    (1, "A"): (0.5, 0.6, 0.9), (1, "B"): (0.4, 0.7, 0.2), (1, "C"): (0.4, 0.1, 0.3),
-    (2, "A"): (0.1, 0.2, 0.3), (2, "B"): (0.3, 0.2, 0.1), (2, "C"): (0.2, 0.5, 0.2),
+    (1, "A"): (0.5, 0.6, 0.9),
+    (1, "B"): (0.4, 0.7, 0.2),
+    (1, "C"): (0.4, 0.1, 0.3),
+    (2, "A"): (0.1, 0.2, 0.3),
+    (2, "B"): (0.3, 0.2, 0.1),
+    (2, "C"): (0.2, 0.5, 0.2),
 }
 HUMAN = {(1, "A"): 3, (1, "B"): 2, (1, "C"): 2, (2, "A"): 1, (2, "B"): 3, (2, "C"): 2}
 
 
 def _frames(scores=SCORES, human=HUMAN, transform=lambda v: v):
-    s = pd.DataFrame([(i, sy, f"m{k + 1}", transform(v)) for (i, sy), vals in scores.items()
-                      for k, v in enumerate(vals)], columns=["instance", "system", "metric", "value"])
-    h = pd.DataFrame([(i, sy, "quality", q) for (i, sy), q in human.items()],
-                     columns=["instance", "summarizer", "judgment", "value"])
+    s = pd.DataFrame(
+        [
+            (i, sy, f"m{k + 1}", transform(v))
+            for (i, sy), vals in scores.items()
+            for k, v in enumerate(vals)
+        ],
+        columns=["instance", "system", "metric", "value"],
+    )
+    h = pd.DataFrame(
+        [(i, sy, "quality", q) for (i, sy), q in human.items()],
+        columns=["instance", "summarizer", "judgment", "value"],
+    )
     return s, h
 
 
@@ -39,9 +60,15 @@ def test_hand_computed_values(table):
     # 12 ordered pairs, 5 human improvements: 1(A,B) 1(A,C) 2(B,A) 2(B,C) 2(C,A)
     assert len(table.pairs) == 12 and table.human_better.sum() == 5
     assert reliability(table, ["m1"]) == 1.0 and sensitivity(table, ["m1"]) == 1.0
-    assert reliability(table, ["m2"]) == pytest.approx(2 / 5) and sensitivity(table, ["m2"]) == pytest.approx(2 / 5)
-    assert reliability(table, ["m3"]) == pytest.approx(2 / 6) and sensitivity(table, ["m3"]) == pytest.approx(2 / 5)
-    assert reliability(table, ["m1", "m3"]) == 1.0 and sensitivity(table, ["m1", "m3"]) == pytest.approx(2 / 5)
+    assert reliability(table, ["m2"]) == pytest.approx(2 / 5) and sensitivity(
+        table, ["m2"]
+    ) == pytest.approx(2 / 5)
+    assert reliability(table, ["m3"]) == pytest.approx(2 / 6) and sensitivity(
+        table, ["m3"]
+    ) == pytest.approx(2 / 5)
+    assert reliability(table, ["m1", "m3"]) == 1.0 and sensitivity(
+        table, ["m1", "m3"]
+    ) == pytest.approx(2 / 5)
     assert reliability(table, ["m2", "m3"]) == pytest.approx(1 / 2)
     assert sensitivity(table, ["m2", "m3"]) == pytest.approx(1 / 5)
     assert reliability(table, ["m1", "m2", "m3"]) == 1.0
@@ -95,7 +122,11 @@ def test_formal_properties_on_random_data():
     add = additive_reliability_pairs(t)
     assert len(add) == 10
     assert add.difference.tolist() == pytest.approx(
-        [reliability(t, [a, b]) - max(reliability(t, [a]), reliability(t, [b])) for a, b in zip(add.measure_a, add.measure_b)])
+        [
+            reliability(t, [a, b]) - max(reliability(t, [a]), reliability(t, [b]))
+            for a, b in zip(add.measure_a, add.measure_b)
+        ]
+    )
 
 
 def test_full_heterogeneity_implies_full_reliability():
@@ -130,7 +161,9 @@ def test_bad_input():
 
 # --------------------------------------------------------------------------- §3 constraints
 units = st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), min_size=1, max_size=7)
-CONSTRAINT_SEARCH = settings(max_examples=300, deadline=None, database=None, phases=[Phase.generate])
+CONSTRAINT_SEARCH = settings(
+    max_examples=300, deadline=None, database=None, phases=[Phase.generate]
+)
 
 
 def _matches(s, g):
@@ -172,14 +205,19 @@ def test_f_measure_and_ol_satisfy_the_three_constraints(s, g):
     assert _all_hold(co.similarity_constraints(multiset_overlap, s, g))
 
 
-@pytest.mark.parametrize("measure, broken", [(precision, {1, 2}), (recall, {3}), (reversed_f, {1, 2, 3}),
-                                             (random_measure, {2, 3})])
+@pytest.mark.parametrize(
+    "measure, broken",
+    [(precision, {1, 2}), (recall, {3}), (reversed_f, {1, 2, 3}), (random_measure, {2, 3})],
+)
 def test_precision_recall_reversed_and_random_measures_violate_them(measure, broken):
     """§3: precision alone, recall alone, the reversal and a random measure do not satisfy the
     constraints; hypothesis finds a violation of each constraint the paper's argument names."""
     for k in broken:
-        find(st.tuples(units, units), lambda e: co.similarity_constraints(measure, *e)[k] is False,
-             settings=CONSTRAINT_SEARCH)
+        find(
+            st.tuples(units, units),
+            lambda e: co.similarity_constraints(measure, *e)[k] is False,
+            settings=CONSTRAINT_SEARCH,
+        )
 
 
 def test_similarity_constraints_by_hand():
@@ -187,4 +225,4 @@ def test_similarity_constraints_by_hand():
     # F = 1/2; adding b: 2*2/(3+2) = .8 > .5; removing x: 2/(1+2) = .67 > .5
     assert got == {1: True, 2: True, 3: True}
     assert co.similarity_constraints(recall, ["a", "x"], ["a", "b"]) == {1: True, 2: True, 3: False}
-    assert co.similarity_constraints(f_measure, ["x"], ["a"])[3] is None     # nothing shared
+    assert co.similarity_constraints(f_measure, ["x"], ["a"])[3] is None  # nothing shared

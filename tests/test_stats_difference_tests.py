@@ -1,5 +1,6 @@
 """BOOT-*/PERM-* difference tests, significance clusters, calibration and partial conjunction
 (issue 13, item 4-5) against brute-force loops over scipy and exact enumeration on tiny inputs."""
+
 from __future__ import annotations
 
 import warnings
@@ -12,13 +13,21 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 from evalkit.errors import ParameterError
-from evalkit.stats.difference_tests import (assign_ranks, compare_metrics, correlation_difference_test,
-                                            resampled_deltas, significance_clusters, type1_error_rates)
+from evalkit.stats.difference_tests import (
+    assign_ranks,
+    compare_metrics,
+    correlation_difference_test,
+    resampled_deltas,
+    significance_clusters,
+    type1_error_rates,
+)
 from evalkit.stats.multiplicity import partial_conjunction
 
-SCIPY = {"pearson": lambda a, b: stats.pearsonr(a, b)[0],
-         "spearman": lambda a, b: stats.spearmanr(a, b)[0],
-         "kendall": lambda a, b: stats.kendalltau(a, b)[0]}
+SCIPY = {
+    "pearson": lambda a, b: stats.pearsonr(a, b)[0],
+    "spearman": lambda a, b: stats.spearmanr(a, b)[0],
+    "kendall": lambda a, b: stats.kendalltau(a, b)[0],
+}
 
 
 def corr(f, a, b):
@@ -59,19 +68,30 @@ def _data(seed, n_sys=5, n_inp=4, noise_b=1.5):
 
 @pytest.mark.parametrize("test", ["boot", "perm"])
 @pytest.mark.parametrize("unit", ["systems", "inputs", "both"])
-@pytest.mark.parametrize("level,method", [("system", "kendall"), ("summary", "pearson"),
-                                          ("global", "spearman"), ("summary", "kendall")])
+@pytest.mark.parametrize(
+    "level,method",
+    [("system", "kendall"), ("summary", "pearson"), ("global", "spearman"), ("summary", "kendall")],
+)
 def test_vectorized_deltas_equal_a_scipy_loop_with_the_same_draws(test, unit, level, method):
     a, b, h = _data(1, n_sys=6, n_inp=5)
     R, seed = 60, 7
-    observed, deltas = resampled_deltas(a, b, h, test=test, unit=unit, level=level, method=method,
-                                        n_resamples=R, seed=seed)
+    observed, deltas = resampled_deltas(
+        a, b, h, test=test, unit=unit, level=level, method=method, n_resamples=R, seed=seed
+    )
     rng = np.random.default_rng(seed)
     S, I = a.shape
     want = []
     if test == "boot":
-        rows = rng.integers(S, size=(R, S)) if unit in ("systems", "both") else np.tile(np.arange(S), (R, 1))
-        cols = rng.integers(I, size=(R, I)) if unit in ("inputs", "both") else np.tile(np.arange(I), (R, 1))
+        rows = (
+            rng.integers(S, size=(R, S))
+            if unit in ("systems", "both")
+            else np.tile(np.arange(S), (R, 1))
+        )
+        cols = (
+            rng.integers(I, size=(R, I))
+            if unit in ("inputs", "both")
+            else np.tile(np.arange(I), (R, 1))
+        )
         assert observed == pytest.approx(brute_delta(a, b, h, level, method), abs=1e-12)
         for r in range(R):
             ix = np.ix_(rows[r], cols[r])
@@ -95,10 +115,19 @@ def exact_perm_p(a, b, h, unit, level, method):
     hits = 0
     for bits in product([False, True], repeat=k):
         sw = np.array(bits)
-        sw = np.broadcast_to(sw[:, None] if unit == "systems" else sw[None, :] if unit == "inputs"
-                             else sw.reshape(S, I), a.shape)
-        hits += brute_delta(np.where(sw, zb, za), np.where(sw, za, zb), h, level, method) >= observed - 1e-12
-    return hits / 2 ** k
+        sw = np.broadcast_to(
+            sw[:, None]
+            if unit == "systems"
+            else sw[None, :]
+            if unit == "inputs"
+            else sw.reshape(S, I),
+            a.shape,
+        )
+        hits += (
+            brute_delta(np.where(sw, zb, za), np.where(sw, za, zb), h, level, method)
+            >= observed - 1e-12
+        )
+    return hits / 2**k
 
 
 def exact_boot_p(a, b, h, unit, level, method):
@@ -117,18 +146,25 @@ def exact_boot_p(a, b, h, unit, level, method):
     return hits / valid
 
 
-@pytest.mark.parametrize("test,unit,level,method,n_sys,n_inp", [
-    ("perm", "systems", "summary", "kendall", 4, 3), ("perm", "inputs", "system", "pearson", 4, 3),
-    ("perm", "both", "global", "pearson", 3, 3), ("boot", "systems", "summary", "pearson", 4, 3),
-    ("boot", "inputs", "summary", "kendall", 4, 3), ("boot", "both", "system", "pearson", 4, 2),
-])
+@pytest.mark.parametrize(
+    "test,unit,level,method,n_sys,n_inp",
+    [
+        ("perm", "systems", "summary", "kendall", 4, 3),
+        ("perm", "inputs", "system", "pearson", 4, 3),
+        ("perm", "both", "global", "pearson", 3, 3),
+        ("boot", "systems", "summary", "pearson", 4, 3),
+        ("boot", "inputs", "summary", "kendall", 4, 3),
+        ("boot", "both", "system", "pearson", 4, 2),
+    ],
+)
 def test_p_values_converge_to_exact_enumeration(test, unit, level, method, n_sys, n_inp):
     """All 2^k swap patterns (PERM) or all n^n index draws (BOOT) enumerated with scipy."""
     a, b, h = _data(3, n_sys=n_sys, n_inp=n_inp, noise_b=1.0)
     exact = (exact_perm_p if test == "perm" else exact_boot_p)(a, b, h, unit, level, method)
     R = 4000
-    got = correlation_difference_test(a, b, h, test=test, unit=unit, level=level, method=method,
-                                      n_resamples=R, seed=11).iloc[0]
+    got = correlation_difference_test(
+        a, b, h, test=test, unit=unit, level=level, method=method, n_resamples=R, seed=11
+    ).iloc[0]
     assert 0.02 < exact < 0.98  # an informative case
     assert abs(got.p_value - exact) <= 4 * np.sqrt(exact * (1 - exact) / R) + 2 / R
 
@@ -137,24 +173,44 @@ def test_cells_missing_anywhere_are_left_out_everywhere():
     a, b, h = _data(4, n_sys=6, n_inp=5)
     a[1, 2] = np.nan
     h[3, 0] = np.nan
-    got = correlation_difference_test(a, b, h, test="boot", unit="both", level="system", method="pearson",
-                                      n_resamples=50, seed=1)
+    got = correlation_difference_test(
+        a, b, h, test="boot", unit="both", level="system", method="pearson", n_resamples=50, seed=1
+    )
     b2, a2 = b.copy(), a.copy()
     for m in (a2, b2):
         m[1, 2] = m[3, 0] = np.nan
     h2 = h.copy()
     h2[1, 2] = np.nan
-    again = correlation_difference_test(a2, b2, h2, test="boot", unit="both", level="system", method="pearson",
-                                        n_resamples=50, seed=1)
+    again = correlation_difference_test(
+        a2,
+        b2,
+        h2,
+        test="boot",
+        unit="both",
+        level="system",
+        method="pearson",
+        n_resamples=50,
+        seed=1,
+    )
     pd.testing.assert_frame_equal(got, again)
     assert got.loc[0, "r_a"] == pytest.approx(brute_level(a2, h2, "system", "pearson"))
 
 
 def test_two_sided_and_argument_checks():
     a, b, h = _data(5, n_sys=8, n_inp=6, noise_b=3.0)
-    one = correlation_difference_test(a, b, h, unit="both", level="system", method="pearson", n_resamples=500)
-    rev = correlation_difference_test(b, a, h, unit="both", level="system", method="pearson", n_resamples=500,
-                                      alternative="two-sided")
+    one = correlation_difference_test(
+        a, b, h, unit="both", level="system", method="pearson", n_resamples=500
+    )
+    rev = correlation_difference_test(
+        b,
+        a,
+        h,
+        unit="both",
+        level="system",
+        method="pearson",
+        n_resamples=500,
+        alternative="two-sided",
+    )
     assert one.loc[0, "delta"] == pytest.approx(-rev.loc[0, "delta"])
     assert rev.loc[0, "p_value"] >= one.loc[0, "p_value"]
     with pytest.raises(ParameterError):
@@ -179,28 +235,58 @@ def test_assign_ranks_follows_the_mtme_rule():
 def test_significance_clusters_and_compare_metrics_on_long_frames():
     rng = np.random.default_rng(8)
     h = rng.normal(size=(10, 1)) + rng.normal(size=(10, 30))
-    mats = {"good1": h + rng.normal(scale=0.5, size=h.shape), "good2": h + rng.normal(scale=0.5, size=h.shape),
-            "bad": h + rng.normal(scale=4.0, size=h.shape)}
-    clusters = significance_clusters(mats, h, level="summary", method="pearson", n_resamples=300, seed=2)
+    mats = {
+        "good1": h + rng.normal(scale=0.5, size=h.shape),
+        "good2": h + rng.normal(scale=0.5, size=h.shape),
+        "bad": h + rng.normal(scale=4.0, size=h.shape),
+    }
+    clusters = significance_clusters(
+        mats, h, level="summary", method="pearson", n_resamples=300, seed=2
+    )
     assert list(clusters["rank"]) == [1, 1, 2] and clusters["metric"].iloc[2] == "bad"
     assert sorted(clusters["beaten_by"].iloc[2]) == ["good1", "good2"]
-    scores = pd.DataFrame([(f"d{i}", f"s{s}", m, v[s, i]) for m, v in mats.items() for s in range(10)
-                           for i in range(30)], columns=["instance", "system", "metric", "value"])
-    judg = pd.DataFrame([(f"d{i}", f"s{s}", "rel", h[s, i]) for s in range(10) for i in range(30)],
-                        columns=["instance", "summarizer", "judgment", "value"])
-    tidy = compare_metrics(scores, judg, metrics=["bad", "good1"], level="summary", method="pearson",
-                           n_resamples=100, seed=4)
+    scores = pd.DataFrame(
+        [
+            (f"d{i}", f"s{s}", m, v[s, i])
+            for m, v in mats.items()
+            for s in range(10)
+            for i in range(30)
+        ],
+        columns=["instance", "system", "metric", "value"],
+    )
+    judg = pd.DataFrame(
+        [(f"d{i}", f"s{s}", "rel", h[s, i]) for s in range(10) for i in range(30)],
+        columns=["instance", "summarizer", "judgment", "value"],
+    )
+    tidy = compare_metrics(
+        scores,
+        judg,
+        metrics=["bad", "good1"],
+        level="summary",
+        method="pearson",
+        n_resamples=100,
+        seed=4,
+    )
     assert list(zip(tidy.metric_a, tidy.metric_b)) == [("bad", "good1"), ("good1", "bad")]
-    direct = correlation_difference_test(mats["good1"], mats["bad"], h, level="summary", method="pearson",
-                                         n_resamples=100, seed=4)
+    direct = correlation_difference_test(
+        mats["good1"], mats["bad"], h, level="summary", method="pearson", n_resamples=100, seed=4
+    )
     assert tidy.loc[1, "p_value"] == direct.loc[0, "p_value"]
     assert tidy.loc[1, "r_a"] == pytest.approx(brute_level(mats["good1"], h, "summary", "pearson"))
 
 
 @pytest.mark.slow
 def test_calibration_on_equal_correlation_metrics_is_near_alpha():
-    rates = type1_error_rates(n_systems=8, n_inputs=12, n_replications=300, n_resamples=199,
-                              level="system", method="pearson", alpha=0.1, seed=3)
+    rates = type1_error_rates(
+        n_systems=8,
+        n_inputs=12,
+        n_replications=300,
+        n_resamples=199,
+        level="system",
+        method="pearson",
+        alpha=0.1,
+        seed=3,
+    )
     perm = rates[rates.test == "perm"]
     # PERM is exact under exchangeability: its rate is within sampling error of alpha
     assert (perm.ci_low <= 0.1).all() and (perm.ci_high >= 0.1).all()
@@ -208,13 +294,26 @@ def test_calibration_on_equal_correlation_metrics_is_near_alpha():
 
 
 def test_calibration_quick_and_power():
-    rates = type1_error_rates(n_systems=6, n_inputs=8, n_replications=60, n_resamples=99,
-                              tests=["perm"], units=["both"], level="system", method="pearson", seed=1)
+    rates = type1_error_rates(
+        n_systems=6,
+        n_inputs=8,
+        n_replications=60,
+        n_resamples=99,
+        tests=["perm"],
+        units=["both"],
+        level="system",
+        method="pearson",
+        seed=1,
+    )
     assert rates.loc[0, "replications"] == 60 and rates.loc[0, "rate"] <= 0.2
     a, b, h = _data(9, n_sys=10, n_inp=20, noise_b=4.0)
     for test in ("boot", "perm"):
-        assert correlation_difference_test(a, b, h, test=test, unit="both", level="summary", method="pearson",
-                                           n_resamples=199).loc[0, "p_value"] < 0.05
+        assert (
+            correlation_difference_test(
+                a, b, h, test=test, unit="both", level="summary", method="pearson", n_resamples=199
+            ).loc[0, "p_value"]
+            < 0.05
+        )
 
 
 def test_partial_conjunction_against_holm_fisher_and_simes():
@@ -226,7 +325,7 @@ def test_partial_conjunction_against_holm_fisher_and_simes():
     srt = np.sort(p.to_numpy())
     n = len(srt)
     for u in range(1, n + 1):
-        rest = srt[u - 1:]
+        rest = srt[u - 1 :]
         m = n - u + 1
         assert bonf.pc_p_value[u - 1] == pytest.approx(min(1, m * rest[0]))
         fisher = partial_conjunction(p, method="fisher").pc_p_value[u - 1]
@@ -248,11 +347,20 @@ def test_system_level_rank_coefficients_keep_exact_human_ties(unit):
     a = h + rng.normal(size=h.shape)
     b = h + rng.normal(scale=2, size=h.shape)
     R = 80
-    _, deltas = resampled_deltas(a, b, h, test="boot", unit=unit, level="system", method="kendall",
-                                 n_resamples=R, seed=3)
+    _, deltas = resampled_deltas(
+        a, b, h, test="boot", unit=unit, level="system", method="kendall", n_resamples=R, seed=3
+    )
     gen = np.random.default_rng(3)
     rows = gen.integers(8, size=(R, 8)) if unit != "inputs" else np.tile(np.arange(8), (R, 1))
     cols = gen.integers(12, size=(R, 12)) if unit != "systems" else np.tile(np.arange(12), (R, 1))
-    want = [brute_delta(a[np.ix_(rows[r], cols[r])], b[np.ix_(rows[r], cols[r])], h[np.ix_(rows[r], cols[r])],
-                        "system", "kendall") for r in range(R)]
+    want = [
+        brute_delta(
+            a[np.ix_(rows[r], cols[r])],
+            b[np.ix_(rows[r], cols[r])],
+            h[np.ix_(rows[r], cols[r])],
+            "system",
+            "kendall",
+        )
+        for r in range(R)
+    ]
     np.testing.assert_allclose(deltas, want, rtol=0, atol=1e-12)

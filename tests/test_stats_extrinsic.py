@@ -6,6 +6,7 @@ Dorr et al. (2005) Table 6 prints the outcome counts of 600 judgments per surrog
 Kolluru & Gotoh (2005) Table 3 prints the grades of A's summary under B's, C's and D's
 questions; Murray et al. (2005) Tables 1-2 print means of 30 ratings.
 """
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -24,8 +25,24 @@ def _judgments_with_counts(counts, surrogate="HEAD"):
     for (s, d), c in zip([(1, 1), (1, 0), (0, 1), (0, 0)], counts):
         for _ in range(c):
             subj, doc = f"S{k % 10}", f"D{k // 10:03d}"
-            rows.append({"subject": subj, "event": "E1", "document": doc, "presentation": surrogate, "judgment": s})
-            rows.append({"subject": subj, "event": "E1", "document": doc, "presentation": "DOC", "judgment": d})
+            rows.append(
+                {
+                    "subject": subj,
+                    "event": "E1",
+                    "document": doc,
+                    "presentation": surrogate,
+                    "judgment": s,
+                }
+            )
+            rows.append(
+                {
+                    "subject": subj,
+                    "event": "E1",
+                    "document": doc,
+                    "presentation": "DOC",
+                    "judgment": d,
+                }
+            )
             k += 1
     return pd.DataFrame(rows)
 
@@ -43,12 +60,16 @@ def test_table6_shares_and_rp_from_counts(surrogate):
 
 
 def test_rp_ldc_and_outcome_scores_by_hand():
-    j = pd.DataFrame({
-        "subject": ["a", "a", "a", "a", "b", "b", "b", "b"],
-        "event": "E", "document": ["d1", "d1", "d2", "d2"] * 2,
-        "presentation": ["HEAD", "DOC"] * 4,
-        "judgment": [1, 1, 0, 1, 1, 0, 0, 0],
-        "seconds": [2.0, 10, 4, 10, 6, 10, 8, 10]})
+    j = pd.DataFrame(
+        {
+            "subject": ["a", "a", "a", "a", "b", "b", "b", "b"],
+            "event": "E",
+            "document": ["d1", "d1", "d2", "d2"] * 2,
+            "presentation": ["HEAD", "DOC"] * 4,
+            "judgment": [1, 1, 0, 1, 1, 0, 0, 0],
+            "seconds": [2.0, 10, 4, 10, 6, 10, 8, 10],
+        }
+    )
     gold = pd.DataFrame({"event": "E", "document": ["d1", "d2"], "relevant": [1, 0]})
     # pairs: a-d1 1/1 hit, a-d2 0/1 miss, b-d1 1/0 miss, b-d2 0/0 hit
     assert extrinsic.relevance_prediction(j, "HEAD") == 0.5
@@ -112,11 +133,23 @@ def test_correlation_p_value_matches_scipy_and_murray_claims():
 
 def test_cross_comprehension_table3_by_hand():
     labels = {"B": "NRIP", "C": "RR", "D": "RRN"}
-    grades = pd.DataFrame([{"story": "valentine", "summary_author": "A", "question_author": y, "question": i + 1,
-                            "label": lab} for y, s in labels.items() for i, lab in enumerate(s)])
+    grades = pd.DataFrame(
+        [
+            {
+                "story": "valentine",
+                "summary_author": "A",
+                "question_author": y,
+                "question": i + 1,
+                "label": lab,
+            }
+            for y, s in labels.items()
+            for i, lab in enumerate(s)
+        ]
+    )
     rates = crosscomp.grade_rates(grades).iloc[0]
-    assert (rates.relevant, rates.shared, rates.found, rates.not_found, rates.n) == \
-        pytest.approx((5 / 9, 6 / 9, 7 / 9, 2 / 9, 9))
+    assert (rates.relevant, rates.shared, rates.found, rates.not_found, rates.n) == pytest.approx(
+        (5 / 9, 6 / 9, 7 / 9, 2 / 9, 9)
+    )
     by_q = crosscomp.grade_rates(grades, by="question_author")
     assert by_q.loc["C", "relevant"] == 1.0 and by_q.loc["B", "not_found"] == 0.25
     assert len(crosscomp.cross_pairs(["A", "B", "C", "D"])) == 12
@@ -127,14 +160,20 @@ def test_cross_comprehension_table3_by_hand():
 
 
 def test_likert_means_and_printed_consistency():
-    r = pd.DataFrame({"judge": [1, 2, 3, 1, 2, 3], "approach": ["a"] * 3 + ["b"] * 3,
-                      "statement": "INF1", "rating": [5, 6, 7, 1, 2, 2]})
+    r = pd.DataFrame(
+        {
+            "judge": [1, 2, 3, 1, 2, 3],
+            "approach": ["a"] * 3 + ["b"] * 3,
+            "statement": "INF1",
+            "rating": [5, 6, 7, 1, 2, 2],
+        }
+    )
     agg = likert.aggregate_likert(r, ["approach", "statement"]).set_index("approach")
     assert agg.loc["a", "mean"] == 6 and agg.loc["b", "mean"] == pytest.approx(5 / 3)
     assert agg.loc["a", "sd"] == 1.0
     rev = likert.reverse_code(r, ["INF1"])
     assert rev["rating"].tolist() == [3, 2, 1, 7, 6, 6]
-    assert printed.consistent_mean(5.03, 30) and printed.consistent_mean(4.53, 30)   # 151/30, 136/30
+    assert printed.consistent_mean(5.03, 30) and printed.consistent_mean(4.53, 30)  # 151/30, 136/30
     assert not printed.consistent_mean(5.05, 30)
     assert printed.consistent_mean(6.00, 30)
     with pytest.raises(ParameterError):
@@ -142,9 +181,13 @@ def test_likert_means_and_printed_consistency():
 
 
 def test_rounding_rules_on_dorr_table6():
-    assert printed.rounding_rules(27, 600, "5", scale=100) == ["half_up"]        # 4.5 -> 5
-    assert printed.rounding_rules(117, 600, "19", scale=100) == ["truncate"]     # 19.5 -> 19
-    assert set(printed.rounding_rules(211, 600, "35", scale=100)) == {"half_up", "half_even", "truncate"}
+    assert printed.rounding_rules(27, 600, "5", scale=100) == ["half_up"]  # 4.5 -> 5
+    assert printed.rounding_rules(117, 600, "19", scale=100) == ["truncate"]  # 19.5 -> 19
+    assert set(printed.rounding_rules(211, 600, "35", scale=100)) == {
+        "half_up",
+        "half_even",
+        "truncate",
+    }
     assert printed.rounding_rules(1, 3, "0.4") == []
 
 
@@ -155,9 +198,14 @@ def test_spearman_attainable_by_hand():
     assert printed.spearman_attainable(0.388, 8) == []
     # n = 24: 0.500 needs D = 1150 (even); n = 48 admits several D near 11275
     assert printed.spearman_attainable(0.5, 24) == [1150]
-    assert all(round(1 - 6 * d / (48 ** 3 - 48), 3) == 0.388 for d in printed.spearman_attainable(0.388, 48))
+    assert all(
+        round(1 - 6 * d / (48**3 - 48), 3) == 0.388 for d in printed.spearman_attainable(0.388, 48)
+    )
     assert printed.spearman_attainable(0.388, 48)
     # every D attainable by a permutation is even: check all permutations of 5
     import itertools
-    ds = {sum((i - p) ** 2 for i, p in enumerate(perm)) for perm in itertools.permutations(range(5))}
+
+    ds = {
+        sum((i - p) ** 2 for i, p in enumerate(perm)) for perm in itertools.permutations(range(5))
+    }
     assert all(d % 2 == 0 for d in ds)

@@ -1,6 +1,7 @@
 """Per-input correlations and their averaging rules, the shared-cells missing rule, the
 summary-level Fisher n convention and WMT DARR pairs (issue 13, items 1-3 and 5), against
 loops over scipy and the papers' definitions."""
+
 from __future__ import annotations
 
 import warnings
@@ -12,8 +13,15 @@ import pytest
 from scipy import stats
 
 from evalkit.errors import ParameterError
-from evalkit.stats.correlation import (apply_missing_rule, correlate, darr_pairs, fisher_ci, fisher_sample_size,
-                                       level_correlation, wmt_kendall_like)
+from evalkit.stats.correlation import (
+    apply_missing_rule,
+    correlate,
+    darr_pairs,
+    fisher_ci,
+    fisher_sample_size,
+    level_correlation,
+    wmt_kendall_like,
+)
 from evalkit.stats.grouped import averaged_correlation, per_group_correlations
 
 SCIPY = {"pearson": stats.pearsonr, "spearman": stats.spearmanr, "kendall": stats.kendalltau}
@@ -23,9 +31,9 @@ def _matrices(seed=0, n_sys=7, n_inp=12):
     rng = np.random.default_rng(seed)
     h = rng.normal(size=(n_sys, 1)) + rng.normal(size=(n_sys, n_inp))
     x = h + rng.normal(scale=1.5, size=h.shape)
-    x[:, 3] = 1.0              # a constant metric vector in input 3
-    x[2, 5] = np.nan           # a missing metric cell
-    h[4, 7] = np.nan           # a missing human cell
+    x[:, 3] = 1.0  # a constant metric vector in input 3
+    x[2, 5] = np.nan  # a missing metric cell
+    h[4, 7] = np.nan  # a missing human cell
     return x, h
 
 
@@ -47,7 +55,9 @@ def brute_groups(x, h, method, by):
 @pytest.mark.parametrize("by", ["inputs", "systems"])
 def test_per_group_correlations_and_p_values_match_scipy(method, by):
     x, h = _matrices()
-    got = per_group_correlations(pd.DataFrame(x, columns=[f"d{j}" for j in range(12)]), h, method=method, by=by)
+    got = per_group_correlations(
+        pd.DataFrame(x, columns=[f"d{j}" for j in range(12)]), h, method=method, by=by
+    )
     want = brute_groups(x, h, method, by)
     np.testing.assert_allclose(got["r"], [w[0] for w in want], rtol=1e-10)
     np.testing.assert_allclose(got["p_value"], [w[1] for w in want], rtol=1e-8)
@@ -65,7 +75,9 @@ def test_averaging_rules(method):
     n = np.array([w[2] for w in want], dtype=float)
     defined = ~np.isnan(r)
     skip = averaged_correlation(x, h, method=method).iloc[0]
-    assert skip.r == pytest.approx(r[defined].mean()) and skip.n_undefined == 1 and skip.n_used == 19
+    assert (
+        skip.r == pytest.approx(r[defined].mean()) and skip.n_undefined == 1 and skip.n_used == 19
+    )
     assert skip.r == pytest.approx(level_correlation(x, h, "summary", method)[0])
     zero = averaged_correlation(x, h, method=method, undefined="zero").iloc[0]
     assert zero.r == pytest.approx(np.nan_to_num(r).mean()) and zero.n_used == 20
@@ -107,17 +119,33 @@ def test_summary_level_fisher_n_is_the_number_of_systems():
     assert fisher_sample_size(x, h, "summary", convention="inputs") == 14  # input 3 is constant
     assert fisher_sample_size(x, h, "system") == 10
     assert fisher_sample_size(x, h, "global") == np.sum(~np.isnan(x) & ~np.isnan(h)) - 0
-    scores = pd.DataFrame([(f"d{i}", f"s{s}", "m", x[s, i]) for s in range(10) for i in range(15)
-                           if not np.isnan(x[s, i])], columns=["instance", "system", "metric", "value"])
-    judg = pd.DataFrame([(f"d{i}", f"s{s}", "h", h[s, i]) for s in range(10) for i in range(15)
-                         if not np.isnan(h[s, i])], columns=["instance", "summarizer", "judgment", "value"])
+    scores = pd.DataFrame(
+        [
+            (f"d{i}", f"s{s}", "m", x[s, i])
+            for s in range(10)
+            for i in range(15)
+            if not np.isnan(x[s, i])
+        ],
+        columns=["instance", "system", "metric", "value"],
+    )
+    judg = pd.DataFrame(
+        [
+            (f"d{i}", f"s{s}", "h", h[s, i])
+            for s in range(10)
+            for i in range(15)
+            if not np.isnan(h[s, i])
+        ],
+        columns=["instance", "summarizer", "judgment", "value"],
+    )
     out = correlate(scores, judg, levels=["summary"], methods=["pearson"], ci="fisher").iloc[0]
     assert out.n_fisher == 9 and out.n == 14
     lo, hi = fisher_ci(out.r, 9, "pearson")
     assert (out.ci_low, out.ci_high) == pytest.approx((lo, hi))
     z, half = np.arctanh(out.r), stats.norm.ppf(0.975) / np.sqrt(9 - 3)
     assert (lo, hi) == pytest.approx((np.tanh(z - half), np.tanh(z + half)))
-    old = correlate(scores, judg, levels=["summary"], methods=["pearson"], ci="fisher", fisher_n="inputs").iloc[0]
+    old = correlate(
+        scores, judg, levels=["summary"], methods=["pearson"], ci="fisher", fisher_n="inputs"
+    ).iloc[0]
     assert old.n_fisher == 14 and old.ci_high - old.ci_low < out.ci_high - out.ci_low
 
 
@@ -129,7 +157,9 @@ def test_darr_pairs_and_tau_like_match_the_mtme_loop():
             rows.append((seg, s, float(rng.integers(0, 101))))
     rows.append((1, "f", 0.0))
     da = pd.DataFrame(rows, columns=["segment", "system", "value"])
-    metric = da.assign(metric="m", value=np.round(da["value"] / 10 + rng.normal(scale=2, size=len(da))))
+    metric = da.assign(
+        metric="m", value=np.round(da["value"] / 10 + rng.normal(scale=2, size=len(da)))
+    )
     pairs = darr_pairs(da)
     got = wmt_kendall_like(pairs, metric).iloc[0]
     conc = disc = 0  # mt-metrics-eval's KendallLike, written out
@@ -146,6 +176,9 @@ def test_darr_pairs_and_tau_like_match_the_mtme_loop():
     assert (got.concordant, got.discordant) == (conc, disc)
     assert got.tau == pytest.approx((conc - disc) / (conc + disc))
     strict = darr_pairs(da.assign(value=np.where(da.system == "a", 50.0, 25.0)), inclusive=False)
-    assert strict.empty and len(darr_pairs(da.assign(value=np.where(da.system == "a", 50.0, 25.0)))) == 8 * 4 + 1
+    assert (
+        strict.empty
+        and len(darr_pairs(da.assign(value=np.where(da.system == "a", 50.0, 25.0)))) == 8 * 4 + 1
+    )
     with pytest.raises(ParameterError):
         darr_pairs(pd.concat([da, da.iloc[:1]]))

@@ -1,12 +1,19 @@
 """Human-judgment processing shared by banerjee2005, leusch2005 and owczarzak2006."""
+
 import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
 
 from evalkit.errors import ParameterError
-from evalkit.stats.human import (coefficient_of_variation, critical_r, normalize_per_judge,
-                                 per_system_correlation, segment_scores, system_scores)
+from evalkit.stats.human import (
+    coefficient_of_variation,
+    critical_r,
+    normalize_per_judge,
+    per_system_correlation,
+    segment_scores,
+    system_scores,
+)
 
 
 def _judgments():
@@ -16,8 +23,16 @@ def _judgments():
         for seg in range(1, 5):
             for judge, base in (("J1", 0), ("J2", 2)):
                 for kind, off in (("adequacy", 0), ("fluency", 1 if seg % 2 else 0)):
-                    rows.append({"system": sys_, "document": "d1", "segment": seg, "judge": judge,
-                                 "judgment": kind, "value": float(min(5, 1 + base + (seg - 1) // 2 + off))})
+                    rows.append(
+                        {
+                            "system": sys_,
+                            "document": "d1",
+                            "segment": seg,
+                            "judge": judge,
+                            "judgment": kind,
+                            "value": float(min(5, 1 + base + (seg - 1) // 2 + off)),
+                        }
+                    )
     return pd.DataFrame(rows)
 
 
@@ -27,7 +42,9 @@ def test_zscore_per_judge_and_judgment():
         assert part["value"].mean() == pytest.approx(0.0, abs=1e-12)
         assert part["value"].std(ddof=0) == pytest.approx(1.0)
     # the two judges differ only by an offset, so their normalized adequacies coincide
-    a = j[(j.judgment == "adequacy")].pivot_table(index=["system", "segment"], columns="judge", values="value")
+    a = j[(j.judgment == "adequacy")].pivot_table(
+        index=["system", "segment"], columns="judge", values="value"
+    )
     assert np.allclose(a["J1"], a["J2"])
 
 
@@ -49,7 +66,9 @@ def test_combined_score_is_mean_of_four_numbers():
     assert len(one) == 4
     row = seg[(seg.system == "A") & (seg.segment == 1)].iloc[0]
     assert row["combined"] == pytest.approx(one.mean())
-    assert row["adequacy"] == pytest.approx(j[(j.system == "A") & (j.segment == 1) & (j.judgment == "adequacy")]["value"].mean())
+    assert row["adequacy"] == pytest.approx(
+        j[(j.system == "A") & (j.segment == 1) & (j.judgment == "adequacy")]["value"].mean()
+    )
     with pytest.raises(ParameterError):
         segment_scores(j, kinds=("adequacy", "grammar"))
     with pytest.raises(ParameterError, match="lacks"):

@@ -1,5 +1,6 @@
 """Kendall variants, pair counts, tie calibration and pairwise accuracy (evalkit.stats.kendall)
 against brute-force loops over pairs and scipy, and the toolbox modules' doctests."""
+
 from __future__ import annotations
 
 import doctest
@@ -13,7 +14,13 @@ from scipy import stats
 
 from evalkit.errors import ParameterError
 from evalkit.stats.correlation import correlate_columns
-from evalkit.stats.kendall import kendall_columns, kendall_tau, concordance_counts, pairwise_accuracy, tie_calibration
+from evalkit.stats.kendall import (
+    kendall_columns,
+    kendall_tau,
+    concordance_counts,
+    pairwise_accuracy,
+    tie_calibration,
+)
 
 
 def brute_counts(x, y, eps=0.0):
@@ -45,7 +52,7 @@ def brute_tau(x, y, variant, eps=0.0):
         return (c - d) / den if den else np.nan
     if variant == "c":
         m = min(len(set(x)), len(set(y)))
-        return 2 * (c - d) / (n ** 2 * (m - 1) / m) if m > 1 else np.nan
+        return 2 * (c - d) / (n**2 * (m - 1) / m) if m > 1 else np.nan
     if variant == "23":
         return (c + txy - d - tx - ty) / n0
     return (c + txy) / n0
@@ -53,7 +60,9 @@ def brute_tau(x, y, variant, eps=0.0):
 
 def _tied_data(seed, n=12, m=7, levels=4):
     rng = np.random.default_rng(seed)
-    return rng.integers(0, levels, size=(n, m)).astype(float), rng.integers(0, levels, size=(n, m)).astype(float)
+    return rng.integers(0, levels, size=(n, m)).astype(float), rng.integers(
+        0, levels, size=(n, m)
+    ).astype(float)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -85,8 +94,13 @@ def test_long_vectors_use_scipy_and_tie_counts():
     y = np.round(x / 3 + rng.integers(0, 5, size=1300))
     dx = np.sign(x[:, None] - x[None, :])[np.triu_indices(1300, 1)]
     dy = np.sign(y[:, None] - y[None, :])[np.triu_indices(1300, 1)]
-    want = [int(((dx * dy) > 0).sum()), int(((dx * dy) < 0).sum()), int(((dx == 0) & (dy != 0)).sum()),
-            int(((dx != 0) & (dy == 0)).sum()), int(((dx == 0) & (dy == 0)).sum())]
+    want = [
+        int(((dx * dy) > 0).sum()),
+        int(((dx * dy) < 0).sum()),
+        int(((dx == 0) & (dy != 0)).sum()),
+        int(((dx != 0) & (dy == 0)).sum()),
+        int(((dx == 0) & (dy == 0)).sum()),
+    ]
     assert concordance_counts(x, y).ravel().tolist() == want
     n0 = len(dx)
     assert kendall_tau(x, y, "acc23") == pytest.approx((want[0] + want[4]) / n0, rel=1e-12)
@@ -97,8 +111,15 @@ def test_kendall_tau_drops_nan_pairs_and_correlate_columns_names():
     x = np.array([1.0, 2, np.nan, 4, 5])
     y = np.array([2.0, 1, 3, np.nan, 6])
     assert kendall_tau(x, y, "a") == pytest.approx(brute_tau([1, 2, 5], [2, 1, 6], "a"))
-    for name, variant in (("kendall_a", "a"), ("kendall_c", "c"), ("tau_eq", "23"), ("acc_eq", "acc23")):
-        assert correlate_columns(x, y, name)[0] == pytest.approx(brute_tau([1, 2, 5], [2, 1, 6], variant))
+    for name, variant in (
+        ("kendall_a", "a"),
+        ("kendall_c", "c"),
+        ("tau_eq", "23"),
+        ("acc_eq", "acc23"),
+    ):
+        assert correlate_columns(x, y, name)[0] == pytest.approx(
+            brute_tau([1, 2, 5], [2, 1, 6], variant)
+        )
     with pytest.raises(ParameterError):
         kendall_columns(x[:2], y[:2], "d")
     with pytest.raises(ParameterError):
@@ -110,7 +131,9 @@ def test_kendall_tau_drops_nan_pairs_and_correlate_columns_names():
 def brute_calibration(x, y, statistic, groups):
     """Every candidate threshold (0 and every |dx|), statistic averaged over groups by loops."""
     variant = "acc23" if statistic == "acc_eq" else "23"
-    cands = sorted({0.0} | {abs(a[i] - a[j]) for a, _ in groups for i, j in combinations(range(len(a)), 2)})
+    cands = sorted(
+        {0.0} | {abs(a[i] - a[j]) for a, _ in groups for i, j in combinations(range(len(a)), 2)}
+    )
     best = (-np.inf, None)
     for eps in cands:
         v = np.mean([brute_tau(a, b, variant, eps) for a, b in groups])
@@ -123,7 +146,7 @@ def brute_calibration(x, y, statistic, groups):
 @pytest.mark.parametrize("average_by", ["none", "item", "sys"])
 def test_tie_calibration_is_the_exact_maximum(statistic, average_by):
     rng = np.random.default_rng(5)
-    h = rng.integers(0, 3, size=(5, 6)).astype(float)        # humans tie often
+    h = rng.integers(0, 3, size=(5, 6)).astype(float)  # humans tie often
     x = np.round(h + rng.normal(scale=0.7, size=h.shape), 1)  # the metric rarely
     x[0, 0] = np.nan
     ok = ~np.isnan(x)
@@ -170,7 +193,9 @@ def test_pairwise_accuracy_is_kocmi_accuracy_pooled_over_groups():
         pairwise_accuracy(scores, hum[hum.system != "s3"], by=["lp"])
 
 
-@pytest.mark.parametrize("module", ["kendall", "difference_tests", "grouped", "correlation", "multiplicity"])
+@pytest.mark.parametrize(
+    "module", ["kendall", "difference_tests", "grouped", "correlation", "multiplicity"]
+)
 def test_doctests(module):
     mod = importlib.import_module(f"evalkit.stats.{module}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

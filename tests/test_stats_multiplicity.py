@@ -1,11 +1,16 @@
 """Experiment-wise error (Riezler & Maxwell 2005) and binomial intervals."""
+
 import numpy as np
 import pytest
 from scipy import stats
 
 from evalkit.errors import ParameterError
-from evalkit.stats.multiplicity import (binomial_ci, ci_versus_reference, experimentwise_error,
-                                        per_comparison_level)
+from evalkit.stats.multiplicity import (
+    binomial_ci,
+    ci_versus_reference,
+    experimentwise_error,
+    per_comparison_level,
+)
 
 
 def test_riezler_maxwell_printed_values():

@@ -1,4 +1,5 @@
 """Paired tests against pingouin/scipy, all-pairs matrices, OCDN12 decision agreement."""
+
 import numpy as np
 import pandas as pd
 import pingouin as pg
@@ -6,15 +7,25 @@ import pytest
 from scipy import stats
 
 from evalkit.errors import ParameterError
-from evalkit.stats.pairwise import (beats_matrix, decision_agreement, not_outperformed, paired_test,
-                                    pairwise_tests, shapiro_by_system, significance_decisions)
+from evalkit.stats.pairwise import (
+    beats_matrix,
+    decision_agreement,
+    not_outperformed,
+    paired_test,
+    pairwise_tests,
+    shapiro_by_system,
+    significance_decisions,
+)
 
 
 def _scores(seed=0, n_topics=30, means=(0.0, 0.1, 0.6, 0.65)):
     rng = np.random.default_rng(seed)
     topic = rng.normal(size=n_topics)
-    rows = [(t, f"S{i}", topic[t] + m + rng.normal(scale=0.3)) for i, m in enumerate(means)
-            for t in range(n_topics)]
+    rows = [
+        (t, f"S{i}", topic[t] + m + rng.normal(scale=0.3))
+        for i, m in enumerate(means)
+        for t in range(n_topics)
+    ]
     return pd.DataFrame(rows, columns=["instance", "system", "value"])
 
 
@@ -57,7 +68,9 @@ def test_all_pairs_matrix_and_not_outperformed():
     assert len(pairs) == 12
     row = pairs[(pairs.system_a == "S2") & (pairs.system_b == "S0")].iloc[0]
     wide = df.pivot(index="instance", columns="system", values="value")
-    assert row.p_value == pytest.approx(stats.ttest_rel(wide.S2, wide.S0, alternative="greater").pvalue)
+    assert row.p_value == pytest.approx(
+        stats.ttest_rel(wide.S2, wide.S0, alternative="greater").pvalue
+    )
     m = beats_matrix(pairs)
     assert m.loc["S2", "S0"] and not m.loc["S0", "S2"] and not m.loc["S2", "S2"]
     top = not_outperformed(pairs).set_index("system")
@@ -79,18 +92,30 @@ def test_shared_inputs_only():
 
 def test_decision_agreement_hand_computed():
     # 4 pairs: manual says (+1, 0, -1, 0); automatic says (+1, 0, +1, -1)
-    man = pd.DataFrame({"system_a": ["A", "A", "B", "C"], "system_b": ["B", "C", "C", "D"],
-                        "decision": [1, 0, -1, 0], "ranking_sign": [1, 1, -1, -1]})
+    man = pd.DataFrame(
+        {
+            "system_a": ["A", "A", "B", "C"],
+            "system_b": ["B", "C", "C", "D"],
+            "decision": [1, 0, -1, 0],
+            "ranking_sign": [1, 1, -1, -1],
+        }
+    )
     # automatic lists one pair reversed: (C, B) with decision -(+1) = -1 means B > C
-    aut = pd.DataFrame({"system_a": ["A", "A", "C", "C"], "system_b": ["B", "C", "B", "D"],
-                        "decision": [1, 0, -1, -1], "ranking_sign": [1, -1, -1, -1]})
+    aut = pd.DataFrame(
+        {
+            "system_a": ["A", "A", "C", "C"],
+            "system_b": ["B", "C", "B", "D"],
+            "decision": [1, 0, -1, -1],
+            "ranking_sign": [1, -1, -1, -1],
+        }
+    )
     out = decision_agreement(man, aut).iloc[0]
     assert out.pairs == 4 and out.manual_diff == 2
-    assert out["diff"] == 0.5          # (A,B) agrees; (B,C) contradicts
-    assert out.no_diff == 0.5          # (A,C) agrees; (C,D) automatic finds a difference
+    assert out["diff"] == 0.5  # (A,B) agrees; (B,C) contradicts
+    assert out.no_diff == 0.5  # (A,C) agrees; (C,D) automatic finds a difference
     assert out.contr == 0.5 and out.contradictions == 1
     assert out.sig_accuracy == 0.5
-    assert out.all_accuracy == 0.5     # ranking signs agree on (A,B), (C,D)
+    assert out.all_accuracy == 0.5  # ranking signs agree on (A,B), (C,D)
     assert decision_agreement(man, aut, contr_denominator="all").iloc[0].contr == 0.25
     with pytest.raises(ParameterError):
         decision_agreement(man, aut.iloc[:3])

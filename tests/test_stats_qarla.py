@@ -1,4 +1,5 @@
 """QARLA QUEEN/KING/JACK: a hand-computed case and the properties Amigó et al. (2005) prove."""
+
 import itertools
 
 import numpy as np
@@ -6,14 +7,31 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import ParameterError
-from evalkit.stats.qarla import (QarlaData, acceptance_events, best_metric_sets, cluster_metrics, jack,
-                                 k_pairwise, king, metric_set_similarity, queen,
-                                 queen_system_scores)
+from evalkit.stats.qarla import (
+    QarlaData,
+    acceptance_events,
+    best_metric_sets,
+    cluster_metrics,
+    jack,
+    k_pairwise,
+    king,
+    metric_set_similarity,
+    queen,
+    queen_system_scores,
+)
 
-MODEL_SIM = {("M1", "M2"): .8, ("M1", "M3"): .6, ("M1", "M4"): .5,
-             ("M2", "M3"): .7, ("M2", "M4"): .55, ("M3", "M4"): .65}
-PEER_SIM = {"P1": {"M1": .75, "M2": .62, "M3": .58, "M4": .4},
-            "P2": {"M1": .72, "M2": .3, "M3": .3, "M4": .3}}
+MODEL_SIM = {
+    ("M1", "M2"): 0.8,
+    ("M1", "M3"): 0.6,
+    ("M1", "M4"): 0.5,
+    ("M2", "M3"): 0.7,
+    ("M2", "M4"): 0.55,
+    ("M3", "M4"): 0.65,
+}
+PEER_SIM = {
+    "P1": {"M1": 0.75, "M2": 0.62, "M3": 0.58, "M4": 0.4},
+    "P2": {"M1": 0.72, "M2": 0.3, "M3": 0.3, "M4": 0.3},
+}
 
 
 def _hand_frames(extra_peer=False, peer_peer=0.5, transform=lambda v: v):
@@ -28,10 +46,14 @@ def _hand_frames(extra_peer=False, peer_peer=0.5, transform=lambda v: v):
     for p, q in itertools.permutations(peers, 2):
         same = {p, q} == {"P2", "P3"}
         rows.append((p, q, 1.0 if same else peer_peer))
-    sim = pd.DataFrame([(1, a, b, "x", transform(v)) for a, b, v in rows],
-                       columns=["instance", "a", "b", "metric", "value"])
-    roles = pd.DataFrame([(1, s, "model") for s in ("M1", "M2", "M3", "M4")] +
-                         [(1, p, "peer") for p in peers], columns=["instance", "summarizer", "role"])
+    sim = pd.DataFrame(
+        [(1, a, b, "x", transform(v)) for a, b, v in rows],
+        columns=["instance", "a", "b", "metric", "value"],
+    )
+    roles = pd.DataFrame(
+        [(1, s, "model") for s in ("M1", "M2", "M3", "M4")] + [(1, p, "peer") for p in peers],
+        columns=["instance", "summarizer", "role"],
+    )
     return sim, roles
 
 
@@ -80,8 +102,10 @@ def _random_corpus(seed, n_inst=3, n_models=4, n_peers=7, n_metrics=3, kind="ran
                 else:  # groups the models together (equidistant) and keeps the peers away
                     v = 1.0 if max(i, j) < n_models else 0.5 * rng.random()
                 rows.append((inst, names[i], names[j], f"x{k}", v))
-    return (pd.DataFrame(rows, columns=["instance", "a", "b", "metric", "value"]),
-            pd.DataFrame(roles, columns=["instance", "summarizer", "role"]))
+    return (
+        pd.DataFrame(rows, columns=["instance", "a", "b", "metric", "value"]),
+        pd.DataFrame(roles, columns=["instance", "summarizer", "role"]),
+    )
 
 
 def test_ideal_constant_and_random_metrics():
@@ -106,8 +130,12 @@ def test_monotone_invariance_and_redundant_metrics():
         assert king(other) == king(data)
         assert jack(other) == jack(data)
     twice = pd.concat([sim, sim[sim.metric == "x0"].assign(metric="x0_copy")])
-    assert king(twice, roles, metrics=["x0", "x0_copy", "x1"]) == king(sim, roles, metrics=["x0", "x1"])
-    pd.testing.assert_frame_equal(queen(twice, roles, metrics=["x0", "x0_copy"]), queen(sim, roles, metrics=["x0"]))
+    assert king(twice, roles, metrics=["x0", "x0_copy", "x1"]) == king(
+        sim, roles, metrics=["x0", "x1"]
+    )
+    pd.testing.assert_frame_equal(
+        queen(twice, roles, metrics=["x0", "x0_copy"]), queen(sim, roles, metrics=["x0"])
+    )
 
 
 def test_jack_never_decreases_when_peers_are_added():
@@ -138,15 +166,18 @@ def test_best_sets_and_bad_input():
 def test_metric_set_similarity_and_clustering():
     sim, roles = _random_corpus(6, n_metrics=2)
     # x0_copy and a monotone transform of x0 accept exactly the same events as x0
-    extra = [sim[sim.metric == "x0"].assign(metric="x0_copy"),
-             sim[sim.metric == "x0"].assign(metric="x0_exp", value=lambda d: np.exp(d.value))]
+    extra = [
+        sim[sim.metric == "x0"].assign(metric="x0_copy"),
+        sim[sim.metric == "x0"].assign(metric="x0_exp", value=lambda d: np.exp(d.value)),
+    ]
     sim = pd.concat([sim, *extra])
     ev = acceptance_events(sim, roles)
     # 3 instances x 7 peers x 24 distinct triples of 4 models
     assert ev.shape == (3 * 7 * 24, 4)
     assert metric_set_similarity(ev, ["x0"], ["x0_copy"]) == 1.0
     assert metric_set_similarity(ev, ["x0"], ["x0", "x1"]) == pytest.approx(
-        np.mean(ev.x0 == (ev.x0 & ev.x1)))
+        np.mean(ev.x0 == (ev.x0 & ev.x1))
+    )
     # the QUEEN of a peer is the share of its events accepted by all metrics
     q = queen(sim, roles, metrics=["x0", "x1"]).query("role == 'peer'")
     assert q.queen.mean() == pytest.approx((ev.x0 & ev.x1).mean())
@@ -161,10 +192,14 @@ def test_constraint_1_closer_to_every_model_never_lowers_queen():
     sim, roles = _random_corpus(7, n_inst=4, n_metrics=1)
     closer = sim[sim.a == "p0"].assign(a="p_closer", value=lambda d: d.value + 0.05)
     back = sim[sim.b == "p0"].assign(b="p_closer")
-    self_pair = pd.DataFrame({"instance": range(4), "a": "p_closer", "b": "p0", "metric": "x0", "value": 0.0})
+    self_pair = pd.DataFrame(
+        {"instance": range(4), "a": "p_closer", "b": "p0", "metric": "x0", "value": 0.0}
+    )
     self_pair2 = self_pair.assign(a="p0", b="p_closer")
     sim2 = pd.concat([sim, closer, back, self_pair, self_pair2], ignore_index=True)
-    roles2 = pd.concat([roles, pd.DataFrame({"instance": range(4), "summarizer": "p_closer", "role": "peer"})])
+    roles2 = pd.concat(
+        [roles, pd.DataFrame({"instance": range(4), "summarizer": "p_closer", "role": "peer"})]
+    )
     q = queen(sim2, roles2).set_index(["instance", "summarizer"])["queen"]
     for inst in range(4):
         assert q[(inst, "p0")] <= q[(inst, "p_closer")]

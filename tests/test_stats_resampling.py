@@ -1,5 +1,6 @@
 """Approximate randomization and paired bootstrap: the literal algorithms of Riezler & Maxwell
 (2005), and parity with sacrebleu's PairedTest on WMT17 en-de."""
+
 import itertools
 import os
 from pathlib import Path
@@ -69,7 +70,8 @@ def test_bootstrap_equals_literal_algorithm():
     idxs = np.random.default_rng(11).choice(40, size=(300, 40), replace=True)
     for _, row in res.iterrows():
         assert row.p_value == pytest.approx(
-            _literal_bootstrap(stats[row.system], stats["base"], f_score, idxs), abs=1e-15)
+            _literal_bootstrap(stats[row.system], stats["base"], f_score, idxs), abs=1e-15
+        )
         boot = np.array([f_score(stats[row.system][i].sum(0)[None])[0] for i in idxs])
         assert row["mean"] == pytest.approx(boot.mean(), rel=1e-12)
         srt = np.sort(boot)
@@ -95,7 +97,9 @@ def test_identical_systems_and_koehn():
     stats["copy"] = stats["base"].copy()
     ar = approximate_randomization(stats, f_score, n_trials=200, seed=1).set_index("system")
     assert ar.loc["copy", "p_value"] == 1.0 and ar.loc["copy", "difference"] == 0.0
-    bs = paired_bootstrap(stats, f_score, n_resamples=200, seed=1, method="koehn").set_index("system")
+    bs = paired_bootstrap(stats, f_score, n_resamples=200, seed=1, method="koehn").set_index(
+        "system"
+    )
     assert bs.loc["copy", "p_value"] == 1.0
     strong = _toy(5, n_seg=200, shift=0.3)
     k = paired_bootstrap(strong, f_score, n_resamples=500, method="koehn", seed=3)
@@ -107,9 +111,15 @@ def test_all_pairs_reproducible_and_validated():
     a = approximate_randomization(stats, f_score, pairs="all", n_trials=100, seed=9)
     b = approximate_randomization(stats, f_score, pairs="all", n_trials=100, seed=9)
     pd.testing.assert_frame_equal(a, b)
-    assert len(a) == 3 and set(zip(a.system, a.baseline)) == {("base", "sys1"), ("base", "sys2"), ("sys1", "sys2")}
+    assert len(a) == 3 and set(zip(a.system, a.baseline)) == {
+        ("base", "sys1"),
+        ("base", "sys2"),
+        ("sys1", "sys2"),
+    }
     m = result_matrix(a)
-    assert m.loc["sys1", "base"] == m.loc["base", "sys1"] == a.p_value[0] and np.isnan(m.loc["base", "base"])
+    assert m.loc["sys1", "base"] == m.loc["base", "sys1"] == a.p_value[0] and np.isnan(
+        m.loc["base", "base"]
+    )
     d = result_matrix(a, "difference")
     assert d.loc["base", "sys1"] == a.difference[0] == -d.loc["sys1", "base"]
     c = paired_bootstrap(stats, f_score, baseline="sys2", n_resamples=50, seed=9)
@@ -130,7 +140,9 @@ def test_float_statistics_use_exact_float64():
     stats = {k: v + 0.1 for k, v in _toy(8).items()}  # not integral: float64 path
     res = approximate_randomization(stats, f_score, n_trials=100, seed=2)
     masks = np.random.default_rng(2).integers(2, size=(100, 40), dtype=bool)
-    assert res.p_value[0] == pytest.approx(_literal_ar(stats["sys1"], stats["base"], f_score, masks, "ge"))
+    assert res.p_value[0] == pytest.approx(
+        _literal_ar(stats["sys1"], stats["base"], f_score, masks, "ge")
+    )
 
 
 @pytest.mark.parametrize("smooth", ["exp", "none", "floor", "add-k"])
@@ -139,14 +151,22 @@ def test_vectorized_bleu_equals_sacrebleu_compute_bleu(smooth):
 
     rng = np.random.default_rng(4)
     total = rng.integers(0, 6, size=(300, 4)) * rng.integers(0, 2, size=(300, 1))
-    total[:20, 2:] = 0                       # no 3-/4-grams at all
+    total[:20, 2:] = 0  # no 3-/4-grams at all
     correct = np.minimum(total, rng.integers(0, 4, size=(300, 4)))
-    correct[20:40] = 0                       # no matches: score 0
+    correct[20:40] = 0  # no matches: score 0
     lens = np.column_stack([total[:, 0] + rng.integers(0, 2, 300), rng.integers(0, 9, 300)])
     sums = np.column_stack([lens, correct, total]).astype(float)
     got = bleu_score_function(smooth_method=smooth)(sums)
-    ref = [BLEU.compute_bleu(list(r[2:6].astype(int)), list(r[6:].astype(int)), int(r[0]), int(r[1]),
-                             smooth_method=smooth).score for r in sums]
+    ref = [
+        BLEU.compute_bleu(
+            list(r[2:6].astype(int)),
+            list(r[6:].astype(int)),
+            int(r[0]),
+            int(r[1]),
+            smooth_method=smooth,
+        ).score
+        for r in sums
+    ]
     assert got == pytest.approx(ref, rel=1e-13, abs=1e-13)
 
 
@@ -159,7 +179,9 @@ def test_sacrebleu_metric_statistics_and_fallback_loop():
         stats = corpus_statistics(metric, hyps, refs)
         fn = as_score_function(metric)
         for name, h in hyps.items():
-            assert fn(stats[name].sum(0)[None])[0] == pytest.approx(metric.corpus_score(h, refs).score)
+            assert fn(stats[name].sum(0)[None])[0] == pytest.approx(
+                metric.corpus_score(h, refs).score
+            )
     res = paired_bootstrap(corpus_statistics(CHRF(), hyps, refs), CHRF(), n_resamples=20, seed=1)
     assert res.score[0] == pytest.approx(CHRF().corpus_score(hyps["b"], refs).score)
 

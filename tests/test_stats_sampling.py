@@ -1,4 +1,5 @@
 """OD09 sampling designs: each draw checked against a direct recomputation."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -6,8 +7,12 @@ from scipy import stats
 
 from evalkit.errors import ParameterError
 from evalkit.stats.correlation import level_correlation, resampled_correlations
-from evalkit.stats.sampling import (model_subset_draws, split_half_correlations, stability_summary,
-                                    topic_subsample_correlations)
+from evalkit.stats.sampling import (
+    model_subset_draws,
+    split_half_correlations,
+    stability_summary,
+    topic_subsample_correlations,
+)
 
 
 def _scores(seed=0, n_sys=10, n_top=12):

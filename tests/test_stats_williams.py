@@ -1,4 +1,5 @@
 """Williams test: parity with R psych::r.test (run in the test) and published fixtures."""
+
 import shutil
 import subprocess
 
@@ -7,8 +8,12 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import ParameterError
-from evalkit.stats.williams import (not_significantly_beaten, significance_matrix, williams_pairs,
-                                    williams_test)
+from evalkit.stats.williams import (
+    not_significantly_beaten,
+    significance_matrix,
+    williams_pairs,
+    williams_test,
+)
 
 R_ARGS = (0.2858291511, 0.1595093760, 0.0265558569, 45)
 
@@ -38,7 +43,9 @@ def _random_triples(n_cases, seed=0):
 
 
 @pytest.mark.parity
-@pytest.mark.skipif(shutil.which("Rscript") is None, reason="R (Debian r-base-core, r-cran-psych) not installed")
+@pytest.mark.skipif(
+    shutil.which("Rscript") is None, reason="R (Debian r-base-core, r-cran-psych) not installed"
+)
 def test_parity_with_psych_r_test(tmp_path):
     cases = _random_triples(200) + [R_ARGS]
     table = pd.DataFrame(cases, columns=["r12", "r13", "r23", "n"])
@@ -90,11 +97,15 @@ def _toy_scores(seed=1, n_sys=25):
     rng = np.random.default_rng(seed)
     human = rng.normal(size=n_sys)
     systems = [f"s{i:02d}" for i in range(n_sys)]
-    metrics = {"good": human + 0.2 * rng.normal(size=n_sys),
-               "fair": human + 0.8 * rng.normal(size=n_sys),
-               "noise": rng.normal(size=n_sys)}
-    long = pd.DataFrame([(s, m, v[i]) for m, v in metrics.items() for i, s in enumerate(systems)],
-                        columns=["system", "metric", "value"])
+    metrics = {
+        "good": human + 0.2 * rng.normal(size=n_sys),
+        "fair": human + 0.8 * rng.normal(size=n_sys),
+        "noise": rng.normal(size=n_sys),
+    }
+    long = pd.DataFrame(
+        [(s, m, v[i]) for m, v in metrics.items() for i, s in enumerate(systems)],
+        columns=["system", "metric", "value"],
+    )
     return long, pd.Series(human, index=systems)
 
 
@@ -116,7 +127,9 @@ def test_pairs_matrix_and_optimal_set():
     mat = significance_matrix(pairs)
     assert np.isnan(mat.loc["noise", "good"]) and mat.loc["good", "noise"] == pytest.approx(row.p)
     # Instance-level input is averaged to system level first.
-    inst = pd.concat([long.assign(instance=i, value=long.value + d) for i, d in ((1, 0.5), (2, -0.5))])
+    inst = pd.concat(
+        [long.assign(instance=i, value=long.value + d) for i, d in ((1, 0.5), (2, -0.5))]
+    )
     pd.testing.assert_frame_equal(williams_pairs(inst, human), pairs)
 
 

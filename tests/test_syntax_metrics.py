@@ -1,5 +1,6 @@
 """Liu & Gildea (2005) metrics and the dependency-triple metrics, on the papers' worked
 examples and hand-computed trees."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -9,8 +10,15 @@ import numpy as np
 import pytest
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.dependency import (BEHM, DEPEVAL, DependencyF, depeval_variants, jackknife_scores,
-                                        match_triples, transform_triples)
+from evalkit.metrics.dependency import (
+    BEHM,
+    DEPEVAL,
+    DependencyF,
+    depeval_variants,
+    jackknife_scores,
+    match_triples,
+    transform_triples,
+)
 from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, headword_chains, tree_kernel
 from evalkit.text.parse import Parse
 from evalkit.text.trees import DepTree, parse_ptb
@@ -26,7 +34,9 @@ def test_stm_figure2_worked_example():
     assert stats.tolist() == [[6, 3, 1, 7, 4, 2]]  # 6/7, 3/4, 1/2 as the paper's text derives
     score = m.score_from_statistics(stats.sum(axis=0))
     assert round(score, 3) == 0.702  # printed
-    assert score == pytest.approx(float((Fraction(6, 7) + Fraction(3, 4) + Fraction(1, 2)) / 3), abs=1e-15)
+    assert score == pytest.approx(
+        float((Fraction(6, 7) + Fraction(3, 4) + Fraction(1, 2)) / 3), abs=1e-15
+    )
 
 
 def test_stm_clips_against_single_best_reference():
@@ -40,7 +50,12 @@ def test_stm_clips_against_single_best_reference():
 def test_headword_chains_liu_gildea_example():
     d = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
     chains = headword_chains(Forest.from_dependencies(d), 3)
-    assert set(chains[1]) == {("have", "i"), ("have", "pen"), ("pen", "a"), ("pen", "red")}  # paper, Sec. 2.2
+    assert set(chains[1]) == {
+        ("have", "i"),
+        ("have", "pen"),
+        ("pen", "a"),
+        ("pen", "red"),
+    }  # paper, Sec. 2.2
     assert set(chains[2]) == {("have", "pen", "a"), ("have", "pen", "red")}
 
 
@@ -53,7 +68,9 @@ def test_hwcm_by_hand_with_epsilon():
     # chains 3: have-pen-the no (0/1 -> epsilon 1e-3)
     assert stats.tolist() == [[3, 2, 0, 4, 3, 1]]
     assert m.score_from_statistics(stats[0]) == pytest.approx((3 / 4 + 2 / 3 + 1e-3) / 3)
-    assert HWCM(max_length=3, epsilon=0).sentence_scores([hyp], [[ref]])[0] == pytest.approx((3 / 4 + 2 / 3) / 3)
+    assert HWCM(max_length=3, epsilon=0).sentence_scores([hyp], [[ref]])[0] == pytest.approx(
+        (3 / 4 + 2 / 3) / 3
+    )
 
 
 def test_dstm_depth1_is_unigram_precision():
@@ -101,8 +118,16 @@ def test_scores_vectorized_over_resamples():
     assert np.allclose(many, [m.score_from_statistics(row) for row in counts @ stats])
 
 
-@pytest.mark.parametrize("build", [lambda: STM(max_depth=0), lambda: HWCM(epsilon=1.5), lambda: TKM(decay=0),
-                                   lambda: DependencyF(score="X"), lambda: DEPEVAL("pm xx")])
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: STM(max_depth=0),
+        lambda: HWCM(epsilon=1.5),
+        lambda: TKM(decay=0),
+        lambda: DependencyF(score="X"),
+        lambda: DEPEVAL("pm xx"),
+    ],
+)
 def test_parameter_errors(build):
     with pytest.raises(ParameterError):
         build()
@@ -111,16 +136,29 @@ def test_parameter_errors(build):
 # ---------------------------------------------------------------------------------------
 # Dependency triples
 
-EXAMPLE = [("subj", "resign", "john"), ("pers", "john", "3"), ("num", "john", "sg"), ("tense", "resign", "past"),
-           ("adjunct", "resign", "yesterday"), ("pers", "yesterday", "3"), ("num", "yesterday", "sg")]
+EXAMPLE = [
+    ("subj", "resign", "john"),
+    ("pers", "john", "3"),
+    ("num", "john", "sg"),
+    ("tense", "resign", "past"),
+    ("adjunct", "resign", "yesterday"),
+    ("pers", "yesterday", "3"),
+    ("num", "yesterday", "sg"),
+]
 
 
 def test_switches_on_the_papers_example():
-    assert set(transform_triples(EXAMPLE, pred_only=True)) == {("subj", "resign", "john"),
-                                                               ("adjunct", "resign", "yesterday")}
+    assert set(transform_triples(EXAMPLE, pred_only=True)) == {
+        ("subj", "resign", "john"),
+        ("adjunct", "resign", "yesterday"),
+    }
     split = transform_triples(EXAMPLE, partial=True)
-    assert {("subj", "resign", "*"), ("subj", "*", "john"), ("adjunct", "resign", "*"),
-            ("adjunct", "*", "yesterday")} <= set(split)
+    assert {
+        ("subj", "resign", "*"),
+        ("subj", "*", "john"),
+        ("adjunct", "resign", "*"),
+        ("adjunct", "*", "yesterday"),
+    } <= set(split)
     assert sum(split.values()) == 4 + 5
     assert set(transform_triples(EXAMPLE, label_free=True)) >= {("", "resign", "john")}
 
@@ -146,9 +184,18 @@ def _dep(words, heads, rels, xpos):
     return DepTree.from_heads(words, heads, rels, xpos=xpos)
 
 
-JOHN = _dep(["John", "resigned", "yesterday"], [1, -1, 1], ["nsubj", "root", "npadvmod"], ["NNP", "VBD", "NN"])
-JOHN2 = _dep(["Yesterday", ",", "John", "resigned"], [3, 3, 3, -1], ["npadvmod", "punct", "nsubj", "root"],
-             ["NN", ",", "NNP", "VBD"])
+JOHN = _dep(
+    ["John", "resigned", "yesterday"],
+    [1, -1, 1],
+    ["nsubj", "root", "npadvmod"],
+    ["NNP", "VBD", "NN"],
+)
+JOHN2 = _dep(
+    ["Yesterday", ",", "John", "resigned"],
+    [3, 3, 3, -1],
+    ["npadvmod", "punct", "nsubj", "root"],
+    ["NN", ",", "NNP", "VBD"],
+)
 MARY = _dep(["Mary", "quit"], [1, -1], ["nsubj", "root"], ["NNP", "VBD"])
 
 
@@ -158,13 +205,20 @@ def test_dependency_f_by_hand():
     stats = m.segment_statistics([MARY], [[JOHN]])
     # MARY: subj(quit,mary) num/pers(mary) tense(quit,past) = 4; JOHN: 7; shared: tense? no (quit vs resign)
     assert stats.tolist() == [[0, 4, 7]]
-    assert DependencyF(label_free=True, partial=True).segment_statistics([MARY], [[JOHN]]).tolist() == [[0, 5, 9]]
+    assert DependencyF(label_free=True, partial=True).segment_statistics(
+        [MARY], [[JOHN]]
+    ).tolist() == [[0, 5, 9]]
     p = DependencyF(score="P").corpus_score([JOHN, MARY], [[JOHN2], [JOHN]])
     assert p == pytest.approx(7 / 11)
 
 
 def test_dependency_f_nbest_takes_best_pair():
-    wrong = _dep(["John", "resigned", "yesterday"], [1, -1, 1], ["dobj", "root", "npadvmod"], ["NNP", "VBD", "NN"])
+    wrong = _dep(
+        ["John", "resigned", "yesterday"],
+        [1, -1, 1],
+        ["dobj", "root", "npadvmod"],
+        ["NNP", "VBD", "NN"],
+    )
     hyp_nbest = Parse(wrong, None, (wrong, JOHN))
     assert DependencyF(nbest=1).sentence_scores([hyp_nbest], [[JOHN2]])[0] < 1.0
     assert DependencyF(nbest=2).sentence_scores([hyp_nbest], [[JOHN2]])[0] == 1.0

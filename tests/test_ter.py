@@ -1,4 +1,5 @@
 """TER through sacrebleu's tercom port: definitions by hand and the statistics identity."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,5 +27,7 @@ def test_case_and_statistics_identity():
     assert t.corpus_score(hyps, refs) == sacrebleu.TER().corpus_score(hyps, refs).score
     cs = TER(case_sensitive=True).segment_statistics(hyps, refs)
     assert cs[0, 0] == t.segment_statistics(hyps, refs)[0, 0] + 2  # "The", "Cat" now differ
-    assert TER().score_from_statistics([0, 0]) == 0.0 and TER().score_from_statistics([1, 0]) == 100.0
+    assert (
+        TER().score_from_statistics([0, 0]) == 0.0 and TER().score_from_statistics([1, 0]) == 100.0
+    )
     assert "case:lc" in t.signature()

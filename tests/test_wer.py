@@ -1,4 +1,5 @@
 """WER, PER, m-gram PER (Leusch et al. 2005): against NLTK's edit distance and the definitions."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -22,7 +23,7 @@ def test_levenshtein_equals_nltk(a, b):
 
 
 def _dper(h, r, m=1):
-    g = lambda t: Counter(tuple(t[i:i + m]) for i in range(len(t) - m + 1))
+    g = lambda t: Counter(tuple(t[i : i + m]) for i in range(len(t) - m + 1))
     hc, rc = g(h), g(r)
     lh, lr = sum(hc.values()), sum(rc.values())
     return 0.5 * (abs(lh - lr) + sum(abs(hc[k] - rc[k]) for k in set(hc) | set(rc)))
@@ -51,12 +52,22 @@ def test_per_and_wer_single_and_two_references(rows, m):
 def test_reference_length_rules_by_hand():
     hyp = "a b c d"
     refs = [["a b c d e f g h"], ["a x c"]]  # d = 4 (rel 4/8 = .5), d = 2 (rel 2/3)
-    assert WER(tokenize="none", ref_length="best").segment_statistics([hyp], refs).tolist() == [[4, 8]]
-    assert WER(tokenize="none", ref_length="nearest").segment_statistics([hyp], refs).tolist() == [[2, 3]]
-    assert WER(tokenize="none", ref_length="average").segment_statistics([hyp], refs).tolist() == [[2, 5.5]]
-    assert WER(tokenize="none", ref_length="avg_nearest").segment_statistics([hyp], refs).tolist() == [[2, 3]]
+    assert WER(tokenize="none", ref_length="best").segment_statistics([hyp], refs).tolist() == [
+        [4, 8]
+    ]
+    assert WER(tokenize="none", ref_length="nearest").segment_statistics([hyp], refs).tolist() == [
+        [2, 3]
+    ]
+    assert WER(tokenize="none", ref_length="average").segment_statistics([hyp], refs).tolist() == [
+        [2, 5.5]
+    ]
+    assert WER(tokenize="none", ref_length="avg_nearest").segment_statistics(
+        [hyp], refs
+    ).tolist() == [[2, 3]]
     refs2 = [["a b"], ["c d"]]  # equal distances -> avg_nearest averages both lengths
-    assert WER(tokenize="none", ref_length="avg_nearest").segment_statistics(["a b c"], refs2).tolist() == [[1, 2]]
+    assert WER(tokenize="none", ref_length="avg_nearest").segment_statistics(
+        ["a b c"], refs2
+    ).tolist() == [[1, 2]]
 
 
 def test_validation_and_names():
@@ -64,7 +75,9 @@ def test_validation_and_names():
         ErrorRate(kind="wer", m=2)
     with pytest.raises(ParameterError):
         WER(ref_length="longest")
-    assert PER(m=2).label == "2-PER" and PER(m=2).name == "per" and "reflen:best" in WER().signature()
+    assert (
+        PER(m=2).label == "2-PER" and PER(m=2).name == "per" and "reflen:best" in WER().signature()
+    )
     assert WER().corpus_score(["Hello , world"], [["Hello, world!"]]) == pytest.approx(1 / 4)
     assert np.isinf(WER().score_from_statistics([1, 0]))
 

@@ -1,4 +1,5 @@
 """WordNet 3.0 located at run time and read with nltk's reader (evalkit.text.wordnet)."""
+
 from __future__ import annotations
 
 import warnings
@@ -11,7 +12,11 @@ from evalkit.text.wordnet import WordNet, WordNetNotFound, find_wordnet, load_wo
 @pytest.fixture(scope="module")
 def wn():
     found = load_wordnet(required=False)
-    return found if found is not None else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
+    return (
+        found
+        if found is not None
+        else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
+    )
 
 
 def test_not_required_returns_none(tmp_path):
@@ -49,17 +54,46 @@ def nltk_full(wn):
 
     from evalkit.text.wordnet import _reader_class
 
-    full = type("Full", (_reader_class(),), {
-        "_load_lemma_pos_offset_map": WordNetCorpusReader._load_lemma_pos_offset_map,
-    })
+    full = type(
+        "Full",
+        (_reader_class(),),
+        {
+            "_load_lemma_pos_offset_map": WordNetCorpusReader._load_lemma_pos_offset_map,
+        },
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "multilingual functions are not available"
         return full(wn.root, None)
 
 
-WORDS = ["dog", "dogs", "saw", "spoke", "better", "ran", "computers", "audience", "car",
-         "automobile", "geese", "is", "the", "quickly", "Wall", "xyzzy", "running", "a",
-         "zyzzyva", "aardvark", "abacus", "in_a_way", "good", "well", "ill", "best"]
+WORDS = [
+    "dog",
+    "dogs",
+    "saw",
+    "spoke",
+    "better",
+    "ran",
+    "computers",
+    "audience",
+    "car",
+    "automobile",
+    "geese",
+    "is",
+    "the",
+    "quickly",
+    "Wall",
+    "xyzzy",
+    "running",
+    "a",
+    "zyzzyva",
+    "aardvark",
+    "abacus",
+    "in_a_way",
+    "good",
+    "well",
+    "ill",
+    "best",
+]
 
 
 def test_synset_ids_agree_with_nltk_synsets(wn, nltk_full):

@@ -6,6 +6,7 @@ part by defining ``register(subparsers)``, which adds one parser whose ``func`` 
 takes the parsed arguments and returns an exit code. Modules are found at run time, so a
 new subcommand needs no edit here.
 """
+
 from __future__ import annotations
 
 import argparse

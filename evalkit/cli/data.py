@@ -15,6 +15,7 @@
   quick=..., seed=..., corpora=..., jobs=...)``; when that package is absent the command
   says so and exits 2.
 """
+
 from __future__ import annotations
 
 import sys
@@ -22,17 +23,24 @@ from pathlib import Path
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("data", help="list, fetch and check data sets; build the sample corpora",
-                                   description=__doc__.split("\n\n")[0])
+    parser = subparsers.add_parser(
+        "data",
+        help="list, fetch and check data sets; build the sample corpora",
+        description=__doc__.split("\n\n")[0],
+    )
     sub = parser.add_subparsers(dest="data_command", metavar="ACTION")
     p = sub.add_parser("list", help="public sets and licensed corpora with their state")
     p.set_defaults(func=_list)
-    p = sub.add_parser("datasets", help="the data sets by key and profile, with what stands in for what")
+    p = sub.add_parser(
+        "datasets", help="the data sets by key and profile, with what stands in for what"
+    )
     p.add_argument("--profile", default=None, help="only this profile (sample, public, licensed)")
     p.set_defaults(func=_datasets)
     p = sub.add_parser("fetch", help="download and verify a public set (or all)")
     p.add_argument("name", help="a public set name or 'all'")
-    p.add_argument("--force", action="store_true", help="fetch again even if a verified copy is cached")
+    p.add_argument(
+        "--force", action="store_true", help="fetch again even if a verified copy is cached"
+    )
     p.set_defaults(func=_fetch)
     p = sub.add_parser("check", help="verify checksums and the licensed-data configuration")
     p.set_defaults(func=_check)
@@ -40,7 +48,9 @@ def register(subparsers) -> None:
     p.add_argument("--out", default="data/sample", help="output directory (default: data/sample)")
     p.add_argument("--seed", type=int, default=None, help="master seed (default: the generator's)")
     p.add_argument("--quick", action="store_true", help="small sizes, as the tests use")
-    p.add_argument("--corpus", action="append", dest="corpora", help="only this corpus (repeatable)")
+    p.add_argument(
+        "--corpus", action="append", dest="corpora", help="only this corpus (repeatable)"
+    )
     p.add_argument("--jobs", type=int, default=None, help="worker processes")
     p.set_defaults(func=_sample)
     parser.set_defaults(func=lambda args: (parser.print_help(), 0)[1])
@@ -62,9 +72,16 @@ def _public_rows():
         where = sorted({s["where"] for s in states})
         bad = sum(s["state"] == "corrupt" for s in states)
         size = sum(f["bytes"] for f in info["files"])
-        rows.append({"set": name, "files": len(info["files"]), "MB": f"{size / 1e6:.1f}",
-                     "where": "+".join(where), "state": f"{bad} corrupt" if bad else ("ok" if "missing" not in where else "-"),
-                     "what": info["description"][:70]})
+        rows.append(
+            {
+                "set": name,
+                "files": len(info["files"]),
+                "MB": f"{size / 1e6:.1f}",
+                "where": "+".join(where),
+                "state": f"{bad} corrupt" if bad else ("ok" if "missing" not in where else "-"),
+                "what": info["description"][:70],
+            }
+        )
     return rows
 
 
@@ -83,8 +100,10 @@ def _datasets(args) -> int:
     from evalkit.data import datasets
 
     frame = datasets.available(args.profile)
-    rows = [{**r, "description": r["description"][:60], "stands_in_for": r["stands_in_for"][:60] or "-"}
-            for r in frame.to_dict("records")]
+    rows = [
+        {**r, "description": r["description"][:60], "stands_in_for": r["stands_in_for"][:60] or "-"}
+        for r in frame.to_dict("records")
+    ]
     print(_table(rows, ["key", "profile", "kind", "stands_in_for", "description"]))
     return 0
 
@@ -119,7 +138,10 @@ def _sample(args) -> int:
     try:
         from evalkit.data import simulate
     except ImportError:
-        print("evalkit: the sample corpus generator (evalkit.data.simulate) is not installed", file=sys.stderr)
+        print(
+            "evalkit: the sample corpus generator (evalkit.data.simulate) is not installed",
+            file=sys.stderr,
+        )
         return 2
     kwargs = {"quick": args.quick, "corpora": args.corpora, "jobs": args.jobs}
     if args.seed is not None:

@@ -12,6 +12,7 @@ reference length (ties: shorter), mteval's BLEU smoothing at every level, NIST i
 from all reference n-grams of the set; documents in sorted docid order (as mteval's Perl
 hashes are traversed), segments in numeric id order.
 """
+
 from __future__ import annotations
 
 import os
@@ -45,12 +46,20 @@ def register(subparsers) -> None:
     p.add_argument("-r", "--ref", required=True, help="reference set (SGML, or XML if *.xml)")
     p.add_argument("-t", "--tst", required=True, help="test set (one or more systems)")
     p.add_argument("-s", "--src", help="source set (checked against ref and tst when given)")
-    p.add_argument("-c", "--case-sensitive", action="store_true", help="do not lower-case (mteval -c)")
+    p.add_argument(
+        "-c", "--case-sensitive", action="store_true", help="do not lower-case (mteval -c)"
+    )
     g = p.add_mutually_exclusive_group()
     g.add_argument("-b", "--bleu-only", action="store_true", help="BLEU only")
     g.add_argument("-n", "--nist-only", action="store_true", help="NIST only")
-    p.add_argument("-d", "--detail", type=int, default=0, choices=[0, 1, 2],
-                   help="0: system, 1: + documents, 2: + segments")
+    p.add_argument(
+        "-d",
+        "--detail",
+        type=int,
+        default=0,
+        choices=[0, 1, 2],
+        help="0: system, 1: + documents, 2: + segments",
+    )
     p.add_argument("--metricsMATR", action="store_true", help="write BLEU-*.scr / NIST-*.scr files")
     p.add_argument("--scr-dir", default=".", help="directory for the .scr files (default: .)")
     p.add_argument("--no-timestamps", action="store_true", help="omit the began/ended lines")
@@ -60,14 +69,22 @@ def register(subparsers) -> None:
 class SystemScores:
     """Per-segment statistics of one system and the scores derived from them."""
 
-    def __init__(self, sysid: str, keys, bleu_stats: Optional[np.ndarray], nist_stats: Optional[np.ndarray],
-                 nist: NIST):
+    def __init__(
+        self,
+        sysid: str,
+        keys,
+        bleu_stats: Optional[np.ndarray],
+        nist_stats: Optional[np.ndarray],
+        nist: NIST,
+    ):
         self.sysid, self.keys = sysid, keys
         self.bleu_stats, self.nist_stats, self._nist = bleu_stats, nist_stats, nist
 
     def bleu(self, stats: np.ndarray):
         N = MAX_N
-        return mteval_bleu_orders(list(stats[2:2 + N]), list(stats[2 + N:]), int(stats[0]), float(stats[1]))
+        return mteval_bleu_orders(
+            list(stats[2 : 2 + N]), list(stats[2 + N :]), int(stats[0]), float(stats[1])
+        )
 
     def nist(self, stats: np.ndarray):
         return self._nist._compute(stats)
@@ -82,8 +99,14 @@ class SystemScores:
         return out
 
 
-def score_sets(src: Optional[NistSet], ref: NistSet, tst: NistSet, case_sensitive: bool = False,
-               do_bleu: bool = True, do_nist: bool = True) -> List[SystemScores]:
+def score_sets(
+    src: Optional[NistSet],
+    ref: NistSet,
+    tst: NistSet,
+    case_sensitive: bool = False,
+    do_bleu: bool = True,
+    do_nist: bool = True,
+) -> List[SystemScores]:
     """Statistics of every system of ``tst`` (documents in sorted docid order)."""
     check_mt_data(src, ref, tst)
     bleu = BLEU.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=MAX_N)
@@ -110,9 +133,13 @@ def _check_scr_dir(path: str) -> None:
     try:
         os.makedirs(path, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise ParameterError("--scr-dir", path, "a directory (a file of that name exists)") from None
+        raise ParameterError(
+            "--scr-dir", path, "a directory (a file of that name exists)"
+        ) from None
     except PermissionError:
-        raise ParameterError("--scr-dir", path, "a directory evalkit may create and write") from None
+        raise ParameterError(
+            "--scr-dir", path, "a directory evalkit may create and write"
+        ) from None
     if not os.access(path, os.W_OK):
         raise ParameterError("--scr-dir", path, "a writable directory")
 
@@ -129,12 +156,22 @@ def run(args) -> int:
     stamp = lambda: time.strftime("%Y %b %d at %H:%M:%S")  # noqa: E731
     if not args.no_timestamps:
         print(f"MT evaluation scorer began on {stamp()}", file=out)
-    print("command line:  evalkit mteval " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []), file=out)
+    print(
+        "command line:  evalkit mteval " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else []),
+        file=out,
+    )
     template = src if src is not None else ref
     n_docs = len(template.docs) if src is not None else len(ref.by_system()[ref.systems()[0]])
-    n_segs = sum(len(d.segments) for d in (template.docs if src is not None else ref.by_system()[ref.systems()[0]].values()))
+    n_segs = sum(
+        len(d.segments)
+        for d in (template.docs if src is not None else ref.by_system()[ref.systems()[0]].values())
+    )
     print(f"  Evaluation of {ref.srclang}-to-{ref.trglang} translation using:", file=out)
-    print(f'    src set "{template.setid}" ({n_docs} docs, {n_segs} segs)' + ("" if src is not None else " [from the reference set; no -s given]"), file=out)
+    print(
+        f'    src set "{template.setid}" ({n_docs} docs, {n_segs} segs)'
+        + ("" if src is not None else " [from the reference set; no -s given]"),
+        file=out,
+    )
     print(f'    ref set "{ref.setid}" ({len(ref.systems())} refs)', file=out)
     print(f'    tst set "{tst.setid}" ({len(tst.systems())} systems)', file=out)
     print("", file=out)
@@ -147,11 +184,22 @@ def run(args) -> int:
                 if args.detail >= 2:
                     for r in rows:
                         segid = s.keys[r][1]
-                        _detail_line(out, s, s.bleu_stats[r] if do_bleu else None, s.nist_stats[r] if do_nist else None,
-                                     f'segment {segid} of document "{docid}"', "")
-                _detail_line(out, s, s.bleu_stats[rows].sum(axis=0) if do_bleu else None,
-                             s.nist_stats[rows].sum(axis=0) if do_nist else None,
-                             f'document "{docid}"', f"{len(rows)} segments, ")
+                        _detail_line(
+                            out,
+                            s,
+                            s.bleu_stats[r] if do_bleu else None,
+                            s.nist_stats[r] if do_nist else None,
+                            f'segment {segid} of document "{docid}"',
+                            "",
+                        )
+                _detail_line(
+                    out,
+                    s,
+                    s.bleu_stats[rows].sum(axis=0) if do_bleu else None,
+                    s.nist_stats[rows].sum(axis=0) if do_nist else None,
+                    f'document "{docid}"',
+                    f"{len(rows)} segments, ",
+                )
         parts = []
         if do_nist:
             parts.append(f"NIST score = {n_tot.cumulative[NIST_N - 1]:.4f}")
@@ -159,26 +207,38 @@ def run(args) -> int:
             parts.append(f"BLEU score = {b_tot[1][BLEU_N - 1]:.4f}")
         print("  ".join(parts) + f' for system "{s.sysid}"', file=out)
         # .scr records
-        for metric, stats, value in (("BLEU", s.bleu_stats, lambda st: s.bleu(st)[1][BLEU_N - 1]),
-                                     ("NIST", s.nist_stats, lambda st: s.nist(st).cumulative[NIST_N - 1])):
+        for metric, stats, value in (
+            ("BLEU", s.bleu_stats, lambda st: s.bleu(st)[1][BLEU_N - 1]),
+            ("NIST", s.nist_stats, lambda st: s.nist(st).cumulative[NIST_N - 1]),
+        ):
             if stats is None:
                 continue
             scr[metric]["sys"].append(f"{tst.setid}\t{s.sysid}\t{value(stats.sum(axis=0))!r}")
             for docid, rows in s.groups():
-                scr[metric]["doc"].append(f"{tst.setid}\t{s.sysid}\t{docid}\t{value(stats[rows].sum(axis=0))!r}")
+                scr[metric]["doc"].append(
+                    f"{tst.setid}\t{s.sysid}\t{docid}\t{value(stats[rows].sum(axis=0))!r}"
+                )
                 for r in rows:
-                    scr[metric]["seg"].append(f"{tst.setid}\t{s.sysid}\t{docid}\t{s.keys[r][1]}\t{value(stats[r])!r}")
+                    scr[metric]["seg"].append(
+                        f"{tst.setid}\t{s.sysid}\t{docid}\t{s.keys[r][1]}\t{value(stats[r])!r}"
+                    )
     header = "        " + "   ".join(f"{n}-gram" for n in range(1, MAX_N + 1))
     rule = "        " + "   ".join("------" for _ in range(MAX_N))
     for title, which in (("Individual N-gram scoring", 0), ("Cumulative N-gram scoring", 1)):
-        print("\n# ------------------------------------------------------------------------\n", file=out)
+        print(
+            "\n# ------------------------------------------------------------------------\n",
+            file=out,
+        )
         print(title, file=out)
         print(header, file=out)
         print(rule, file=out)
         for s in systems:
             if do_nist:
                 n_tot = s.nist(s.nist_stats.sum(axis=0))
-                print(_row("NIST", n_tot.individual if which == 0 else n_tot.cumulative, s.sysid), file=out)
+                print(
+                    _row("NIST", n_tot.individual if which == 0 else n_tot.cumulative, s.sysid),
+                    file=out,
+                )
         if do_nist and do_bleu:
             print("", file=out)
         for s in systems:
@@ -190,8 +250,10 @@ def run(args) -> int:
             if (metric == "BLEU" and not do_bleu) or (metric == "NIST" and not do_nist):
                 continue
             for level, lines in levels.items():
-                atomic_write_text(os.path.join(args.scr_dir, f"{metric}-{level}.scr"),
-                                  "".join(line + "\n" for line in lines))
+                atomic_write_text(
+                    os.path.join(args.scr_dir, f"{metric}-{level}.scr"),
+                    "".join(line + "\n" for line in lines),
+                )
     if not args.no_timestamps:
         print(f"MT evaluation scorer ended on {stamp()}", file=out)
     return 0
@@ -200,8 +262,14 @@ def run(args) -> int:
 def _detail_line(out, s: SystemScores, bstats, nstats, where: str, extra: str) -> None:
     words = int((bstats if bstats is not None else nstats)[0])
     if nstats is not None:
-        print(f'    NIST score using 5-grams = {s.nist(nstats).cumulative[NIST_N - 1]:.4f} for system "{s.sysid}" '
-              f"on {where} ({extra}{words} words)", file=out)
+        print(
+            f'    NIST score using 5-grams = {s.nist(nstats).cumulative[NIST_N - 1]:.4f} for system "{s.sysid}" '
+            f"on {where} ({extra}{words} words)",
+            file=out,
+        )
     if bstats is not None:
-        print(f'    BLEU score using 4-grams = {s.bleu(bstats)[1][BLEU_N - 1]:.4f} for system "{s.sysid}" '
-              f"on {where} ({extra}{words} words)", file=out)
+        print(
+            f'    BLEU score using 4-grams = {s.bleu(bstats)[1][BLEU_N - 1]:.4f} for system "{s.sysid}" '
+            f"on {where} ({extra}{words} words)",
+            file=out,
+        )

@@ -12,6 +12,7 @@ Resources: the stop list is read from ``-e`` (or ``$ROUGE_EVAL_HOME``) when it h
 exception lists always come from that package (:mod:`evalkit.text.rouge_resources`).
 Not supported: ``-3`` (Basic Elements), ``-M`` and ``-v``, which exit with an error.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,7 +22,7 @@ from typing import Dict, List, Optional, Tuple
 from evalkit import config
 from evalkit.errors import InputFormatError, ParameterError
 
-OPTS_WITH_VALUE = set("bcefl" "nptr" "23wz")
+OPTS_WITH_VALUE = set("bceflnptr23wz")
 OPTS_FLAGS = set("ahHdmMsuUvx")
 
 USAGE = """{prog}
@@ -92,7 +93,9 @@ def run(argv: List[str]) -> int:
         return 255
     unsupported = [f"-{k}" for k in ("3", "M", "v") if k in opts]
     if unsupported:
-        raise ParameterError(" ".join(unsupported), None, "flags evalkit rouge supports (not -3, -M, -v)")
+        raise ParameterError(
+            " ".join(unsupported), None, "flags evalkit rouge supports (not -3, -M, -v)"
+        )
     zfmt = opts.get("z")
     if len(args) == 1 and zfmt is None and "a" not in opts:
         sys.stderr.write(
@@ -110,7 +113,9 @@ def run(argv: List[str]) -> int:
     conf_raw = opts.get("c", "95")
     conf = _num("c", conf_raw)
     if conf < 0 or conf > 100:
-        sys.stderr.write("Confidence interval should be within 0 and 100. Use option -h for more details.\n")
+        sys.stderr.write(
+            "Confidence interval should be within 0 and 100. Use option -h for more details.\n"
+        )
         return 255
     w_raw = opts.get("w")
     if w_raw is not None and _num("w", w_raw) <= 0:
@@ -118,7 +123,9 @@ def run(argv: List[str]) -> int:
         return 255
     alpha = _num("p", opts.get("p", "0.5"))
     if alpha < 0 or alpha > 1:
-        sys.stderr.write("Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.\n")
+        sys.stderr.write(
+            "Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.\n"
+        )
         return 255
     unit = opts.get("t")
     unit_i = 0
@@ -161,7 +168,11 @@ def run(argv: List[str]) -> int:
         peer_ids = [system_id]
     else:
         specs, all_peers = read_xml_config(config)
-        peer_ids = sorted(all_peers, key=lambda p: p.encode("latin-1", "replace")) if "a" in opts else [args[1]]
+        peer_ids = (
+            sorted(all_peers, key=lambda p: p.encode("latin-1", "replace"))
+            if "a" in opts
+            else [args[1]]
+        )
 
     texts: List[Tuple[str, ...]] = []
     index: Dict[Tuple[str, ...], int] = {}
@@ -187,8 +198,10 @@ def run(argv: List[str]) -> int:
             if p in s.peers:
                 peers[p] = add(s.peer_path(p), s.input_format)
             else:
-                print(f"*ROUGE Warning: test instance for peer {p} does not exist for evaluation {s.eval_id}",
-                      file=sys.stderr)
+                print(
+                    f"*ROUGE Warning: test instance for peer {p} does not exist for evaluation {s.eval_id}",
+                    file=sys.stderr,
+                )
         evals.append((s.eval_id, peers, [add(mp, s.input_format) for mp in mpaths]))
     corpus = RougeCorpus(texts, evals)
     result = cfg.score_corpus(corpus, peer_ids=peer_ids)

@@ -1,4 +1,5 @@
 """``evalkit run``: run the paper notebooks headless (what ``run_all.sh`` calls)."""
+
 from __future__ import annotations
 
 
@@ -7,8 +8,11 @@ def register(subparsers) -> None:
 
     template = build_parser()
     parser = subparsers.add_parser(
-        "run", help="run the notebooks headless with papermill", description=template.description,
-        parents=[template], add_help=False,
+        "run",
+        help="run the notebooks headless with papermill",
+        description=template.description,
+        parents=[template],
+        add_help=False,
     )
     parser.set_defaults(func=_run)
 
@@ -19,5 +23,13 @@ def _run(args) -> int:
 
     if args.profile == "sample":
         prepare_sample(quick=args.quick)
-    runs = run_all(args.profile, args.jobs, args.only, args.quick, args.notebooks_dir, args.results_dir, args.timeout)
+    runs = run_all(
+        args.profile,
+        args.jobs,
+        args.only,
+        args.quick,
+        args.notebooks_dir,
+        args.results_dir,
+        args.timeout,
+    )
     return 1 if any(r.status == "failed" for r in runs) else 0

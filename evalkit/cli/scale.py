@@ -42,6 +42,7 @@ Cluster: ``--scheduler tcp://host:port`` (or ``$EVALKIT_SCHEDULER``) runs on an 
 otherwise a LocalCluster of ``--workers`` processes (``--workers 0``: in this process). Results
 do not depend on the cluster (:mod:`evalkit.stats.distributed`, seed contract).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,7 +61,7 @@ HUMAN_SPEC = {"system": "str", "document": "text", "segment": "int", "score": "f
 @dataclass
 class Corpus:
     systems: Dict[str, List[str]]
-    refs: List[List[str]]            # one list of references per segment
+    refs: List[List[str]]  # one list of references per segment
     documents: List[str]
     segments: List[int]
 
@@ -72,8 +73,14 @@ def _is_nist(args) -> bool:
         return args.input == "nist"
     kinds = {p.suffix.lower() in NIST_SUFFIXES for p in paths}
     if len(kinds) > 1:
-        odd = next(p for p in paths if (p.suffix.lower() in NIST_SUFFIXES) != (paths[0].suffix.lower() in NIST_SUFFIXES))
-        raise InputFormatError(odd, None, f"the input format of {paths[0]} (all NIST SGML/XML or all plain text)")
+        odd = next(
+            p
+            for p in paths
+            if (p.suffix.lower() in NIST_SUFFIXES) != (paths[0].suffix.lower() in NIST_SUFFIXES)
+        )
+        raise InputFormatError(
+            odd, None, f"the input format of {paths[0]} (all NIST SGML/XML or all plain text)"
+        )
     return kinds.pop()
 
 
@@ -81,7 +88,9 @@ def _read_text(args) -> Corpus:
     from evalkit.data.wmt import read_plain
 
     if args.src is not None:
-        raise ParameterError("--src", str(args.src), "no source file with plain-text input (SGML only)")
+        raise ParameterError(
+            "--src", str(args.src), "no source file with plain-text input (SGML only)"
+        )
     refs_files = [read_plain(p) for p in args.refs]
     n = len(refs_files[0])
     systems = {}
@@ -89,10 +98,16 @@ def _read_text(args) -> Corpus:
         if path.stem in systems:
             raise InputFormatError(path, None, "a system file name not used by another system file")
         systems[path.stem] = read_plain(path)
-    for path, lines in list(zip(args.refs, refs_files)) + [(p, systems[p.stem]) for p in args.systems]:
+    for path, lines in list(zip(args.refs, refs_files)) + [
+        (p, systems[p.stem]) for p in args.systems
+    ]:
         if len(lines) != n:
-            raise InputFormatError(path, len(lines), f"{n} lines, as many as {args.refs[0]}",
-                                   found=f"{len(lines)} lines")
+            raise InputFormatError(
+                path,
+                len(lines),
+                f"{n} lines, as many as {args.refs[0]}",
+                found=f"{len(lines)} lines",
+            )
     return Corpus(systems, [list(s) for s in zip(*refs_files)], [""] * n, list(range(1, n + 1)))
 
 
@@ -107,12 +122,16 @@ def _read_nist(args) -> Corpus:
         for sysid in tst.systems():
             if sysid in systems:
                 line = next(d.line for d in tst.docs if (d.sysid or "") == sysid)
-                raise InputFormatError(path, line, "a sysid not used by another system", found=sysid)
+                raise InputFormatError(
+                    path, line, "a sysid not used by another system", found=sysid
+                )
             aligned = [aligned_segments(src, ref, tst, sysid) for ref in refsets]
             systems[sysid] = aligned[0][1]
             if keys is None:
                 keys, streams = aligned[0][0], [s for a in aligned for s in a[2]]
-    return Corpus(systems, [list(s) for s in zip(*streams)], [d for d, _ in keys], [s for _, s in keys])
+    return Corpus(
+        systems, [list(s) for s in zip(*streams)], [d for d, _ in keys], [s for _, s in keys]
+    )
 
 
 def _read(args) -> Corpus:
@@ -128,7 +147,9 @@ def _read_human(path: Path, corpus: Corpus):
     frame = read_tsv(path, HUMAN_SPEC, unique=("system", "document", "segment"))
     names = list(corpus.systems)
     position = {key: i for i, key in enumerate(zip(corpus.documents, corpus.segments))}
-    check_keys(frame, ["system"], {(s,) for s in names}, f"a system of the input ({', '.join(names)})")
+    check_keys(
+        frame, ["system"], {(s,) for s in names}, f"a system of the input ({', '.join(names)})"
+    )
     check_keys(frame, ["document", "segment"], set(position), "a (document, segment) of the input")
     human = np.full((len(names), len(position)), np.nan)
     rows = [names.index(s) for s in frame["system"]]
@@ -140,14 +161,20 @@ def _read_human(path: Path, corpus: Corpus):
 # --------------------------------------------------------------------------- output
 def _format(output: Optional[Path], fmt: Optional[str]) -> str:
     """The output format, checked before any work starts."""
-    fmt = fmt or ("parquet" if output is not None and output.suffix.lower() in PARQUET_SUFFIXES else "csv")
+    fmt = fmt or (
+        "parquet" if output is not None and output.suffix.lower() in PARQUET_SUFFIXES else "csv"
+    )
     if fmt == "parquet":
         if output is None:
-            raise ParameterError("--output", None, "a file for Parquet output (stdout takes CSV only)")
+            raise ParameterError(
+                "--output", None, "a file for Parquet output (stdout takes CSV only)"
+            )
         try:
             import pyarrow  # noqa: F401
         except ImportError:
-            raise ParameterError("--format", "parquet", "pyarrow installed (pip install 'evalkit[distributed]')") from None
+            raise ParameterError(
+                "--format", "parquet", "pyarrow installed (pip install 'evalkit[distributed]')"
+            ) from None
     return fmt
 
 
@@ -182,8 +209,15 @@ def _say(args, message: str) -> None:
 def _statistics(args, metric, corpus: Corpus, client):
     from evalkit.stats.distributed import distributed_statistics
 
-    return distributed_statistics(metric, corpus.systems, corpus.refs, partition_size=args.partition_size,
-                                  client=client, n_workers=0, progress=not args.quiet)
+    return distributed_statistics(
+        metric,
+        corpus.systems,
+        corpus.refs,
+        partition_size=args.partition_size,
+        client=client,
+        n_workers=0,
+        progress=not args.quiet,
+    )
 
 
 # --------------------------------------------------------------------------- commands
@@ -202,10 +236,23 @@ def _score(args) -> int:
             stats = _statistics(args, metric, corpus, client)
             if args.level == "system":
                 scores = scores_from_statistics(metric, stats)
-                frames.append(pd.DataFrame({"metric": name, "system": scores.index, "score": scores.to_numpy()}))
+                frames.append(
+                    pd.DataFrame(
+                        {"metric": name, "system": scores.index, "score": scores.to_numpy()}
+                    )
+                )
             for system, s in stats.items() if args.level == "segment" else ():
-                frames.append(pd.DataFrame({"metric": name, "system": system, "document": corpus.documents,
-                                            "segment": corpus.segments, "score": metric.score_from_statistics(s)}))
+                frames.append(
+                    pd.DataFrame(
+                        {
+                            "metric": name,
+                            "system": system,
+                            "document": corpus.documents,
+                            "segment": corpus.segments,
+                            "score": metric.score_from_statistics(s),
+                        }
+                    )
+                )
             _say(args, f"{name} done for {len(stats)} systems x {len(corpus.refs)} segments")
     _write(pd.concat(frames, ignore_index=True), args.output, args.format)
     return 0
@@ -219,21 +266,39 @@ def _system_tests(args, name, metric, corpus, client):
     from evalkit.stats.resampling import result_matrix
 
     stats = _statistics(args, metric, corpus, client)
-    common = dict(pairs="all", seed=args.seed, block_size=args.block_size, client=client, n_workers=0,
-                  progress=not args.quiet)
+    common = dict(
+        pairs="all",
+        seed=args.seed,
+        block_size=args.block_size,
+        client=client,
+        n_workers=0,
+        progress=not args.quiet,
+    )
     if args.test == "ar":
         results = distributed_randomization(stats, metric, n_trials=args.resamples, **common)
     else:
-        results = distributed_bootstrap(stats, metric, n_resamples=args.resamples, method=args.method, **common)
+        results = distributed_bootstrap(
+            stats, metric, n_resamples=args.resamples, method=args.method, **common
+        )
     matrix = result_matrix(results).reindex(index=list(stats), columns=list(stats))
-    scores = dict(zip(results["baseline"], results["baseline_score"])) | dict(zip(results["system"], results["score"]))
-    sign = 1.0 if getattr(metric, "higher_is_better", True) else -1.0   # best first, also for error rates
-    clusters = ranked_clusters({s: sign * v for s, v in scores.items()},
-                               {(a, b): matrix.loc[a, b] for a in scores for b in scores if a != b},
-                               args.alpha, columns=("system", "score"))
+    scores = dict(zip(results["baseline"], results["baseline_score"])) | dict(
+        zip(results["system"], results["score"])
+    )
+    sign = (
+        1.0 if getattr(metric, "higher_is_better", True) else -1.0
+    )  # best first, also for error rates
+    clusters = ranked_clusters(
+        {s: sign * v for s, v in scores.items()},
+        {(a, b): matrix.loc[a, b] for a in scores for b in scores if a != b},
+        args.alpha,
+        columns=("system", "score"),
+    )
     clusters["score"] = clusters["system"].map(scores)
-    return (results.assign(metric=name), matrix.rename_axis("system").reset_index().assign(metric=name),
-            clusters.assign(metric=name))
+    return (
+        results.assign(metric=name),
+        matrix.rename_axis("system").reset_index().assign(metric=name),
+        clusters.assign(metric=name),
+    )
 
 
 def _metric_tests(args, metrics, corpus, client):
@@ -243,22 +308,41 @@ def _metric_tests(args, metrics, corpus, client):
     from evalkit.stats.distributed import comparison_clusters, distributed_compare_metrics
 
     if len(metrics) < 2:
-        raise ParameterError("--metric", list(metrics), "at least two metrics to compare against --human")
+        raise ParameterError(
+            "--metric", list(metrics), "at least two metrics to compare against --human"
+        )
     human = _read_human(args.human, corpus)
     mats = {}
     for name, metric in metrics.items():
         stats = _statistics(args, metric, corpus, client)
         sign = 1.0 if getattr(metric, "higher_is_better", True) else -1.0
-        mats[name] = sign * np.stack([np.asarray(metric.score_from_statistics(s), dtype=float) for s in stats.values()])
-    options = dict(test=args.corr_test, unit=args.unit, level=args.corr_level, method=args.coefficient)
-    results = distributed_compare_metrics(mats, human, n_resamples=args.resamples, seed=args.seed,
-                                          block_size=args.block_size, client=client, n_workers=0,
-                                          progress=not args.quiet, **options)
-    clusters = comparison_clusters(results, metric_correlations(mats, human, args.corr_level, args.coefficient),
-                                   args.alpha)
+        mats[name] = sign * np.stack(
+            [np.asarray(metric.score_from_statistics(s), dtype=float) for s in stats.values()]
+        )
+    options = dict(
+        test=args.corr_test, unit=args.unit, level=args.corr_level, method=args.coefficient
+    )
+    results = distributed_compare_metrics(
+        mats,
+        human,
+        n_resamples=args.resamples,
+        seed=args.seed,
+        block_size=args.block_size,
+        client=client,
+        n_workers=0,
+        progress=not args.quiet,
+        **options,
+    )
+    clusters = comparison_clusters(
+        results, metric_correlations(mats, human, args.corr_level, args.coefficient), args.alpha
+    )
     order = list(mats)
-    matrix = (results.pivot(index="metric_a", columns="metric_b", values="p_value")
-              .reindex(index=order, columns=order).rename_axis(index="metric", columns=None).reset_index())
+    matrix = (
+        results.pivot(index="metric_a", columns="metric_b", values="p_value")
+        .reindex(index=order, columns=order)
+        .rename_axis(index="metric", columns=None)
+        .reset_index()
+    )
     return results, matrix, clusters
 
 
@@ -280,11 +364,19 @@ def _significance(args) -> int:
         if args.human is not None:
             results, matrix, clusters = _metric_tests(args, metrics, corpus, client)
         else:
-            parts = [_system_tests(args, name, metric, corpus, client) for name, metric in metrics.items()]
+            parts = [
+                _system_tests(args, name, metric, corpus, client)
+                for name, metric in metrics.items()
+            ]
             results, matrix, clusters = (pd.concat(p, ignore_index=True) for p in zip(*parts))
-            results, matrix, clusters = (f[["metric", *[c for c in f.columns if c != "metric"]]]
-                                         for f in (results, matrix, clusters))
-    _say(args, f"{len(results)} tests of {len(corpus.systems)} systems x {len(corpus.refs)} segments done")
+            results, matrix, clusters = (
+                f[["metric", *[c for c in f.columns if c != "metric"]]]
+                for f in (results, matrix, clusters)
+            )
+    _say(
+        args,
+        f"{len(results)} tests of {len(corpus.systems)} systems x {len(corpus.refs)} segments done",
+    )
     _write(results, args.output, args.format)
     if args.matrix is not None:
         _write(matrix, args.matrix, args.format)
@@ -295,20 +387,56 @@ def _significance(args) -> int:
 
 # --------------------------------------------------------------------------- parsers
 def _common_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("systems", nargs="+", type=Path, metavar="SYSTEM",
-                        help="system output: plain text (one segment per line) or an SGML/XML tstset")
-    parser.add_argument("--refs", action="append", type=Path, required=True, help="reference file (repeat for several)")
-    parser.add_argument("--src", type=Path, default=None, help="NIST srcset (SGML input only; fixes the document order)")
-    parser.add_argument("--input", choices=("auto", "text", "nist"), default="auto",
-                        help="input format (auto: NIST for .sgm/.sgml/.xml names)")
-    parser.add_argument("--metric", action="append", help="registered metric name (repeat; default bleu)")
-    parser.add_argument("--format", choices=("csv", "parquet"), default=None,
-                        help="output format (default: by the file suffix, .parquet/.pq or CSV)")
+    parser.add_argument(
+        "systems",
+        nargs="+",
+        type=Path,
+        metavar="SYSTEM",
+        help="system output: plain text (one segment per line) or an SGML/XML tstset",
+    )
+    parser.add_argument(
+        "--refs",
+        action="append",
+        type=Path,
+        required=True,
+        help="reference file (repeat for several)",
+    )
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=None,
+        help="NIST srcset (SGML input only; fixes the document order)",
+    )
+    parser.add_argument(
+        "--input",
+        choices=("auto", "text", "nist"),
+        default="auto",
+        help="input format (auto: NIST for .sgm/.sgml/.xml names)",
+    )
+    parser.add_argument(
+        "--metric", action="append", help="registered metric name (repeat; default bleu)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("csv", "parquet"),
+        default=None,
+        help="output format (default: by the file suffix, .parquet/.pq or CSV)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress or messages on stderr")
-    parser.add_argument("--scheduler", default=None,
-                        help="dask scheduler address (default: $EVALKIT_SCHEDULER or a local cluster)")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster (0: in this process)")
-    parser.add_argument("--partition-size", type=int, default=5000, help="segments per scoring task")
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        help="dask scheduler address (default: $EVALKIT_SCHEDULER or a local cluster)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="worker processes of the local cluster (0: in this process)",
+    )
+    parser.add_argument(
+        "--partition-size", type=int, default=5000, help="segments per scoring task"
+    )
 
 
 def _paragraph(start: str) -> str:
@@ -316,30 +444,61 @@ def _paragraph(start: str) -> str:
 
 
 def register(subparsers) -> None:
-    score = subparsers.add_parser("score", help="score systems with metrics on a Dask cluster (tidy CSV/Parquet)",
-                                  description=_paragraph("``evalkit score``"))
+    score = subparsers.add_parser(
+        "score",
+        help="score systems with metrics on a Dask cluster (tidy CSV/Parquet)",
+        description=_paragraph("``evalkit score``"),
+    )
     _common_options(score)
     score.add_argument("--level", choices=("system", "segment"), default="system")
-    score.add_argument("--output", type=Path, default=None, help="CSV or Parquet file (default: CSV on stdout)")
+    score.add_argument(
+        "--output", type=Path, default=None, help="CSV or Parquet file (default: CSV on stdout)"
+    )
     score.set_defaults(func=_score)
-    sig = subparsers.add_parser("significance", help="all-pairs significance tests and clusters on a Dask cluster",
-                                description=_paragraph("``evalkit significance``"))
+    sig = subparsers.add_parser(
+        "significance",
+        help="all-pairs significance tests and clusters on a Dask cluster",
+        description=_paragraph("``evalkit significance``"),
+    )
     _common_options(sig)
     sig.add_argument("--test", choices=("bootstrap", "ar"), default="bootstrap", help="system test")
-    sig.add_argument("--method", choices=("shift", "centred", "koehn"), default="centred", help="bootstrap p-value")
+    sig.add_argument(
+        "--method",
+        choices=("shift", "centred", "koehn"),
+        default="centred",
+        help="bootstrap p-value",
+    )
     sig.add_argument("--resamples", type=int, default=1000)
-    sig.add_argument("--block-size", type=int, default=None,
-                     help="resamples per task (part of the seed contract; default: "
-                          "evalkit.stats.distributed.DEFAULT_BLOCK_SIZE)")
+    sig.add_argument(
+        "--block-size",
+        type=int,
+        default=None,
+        help="resamples per task (part of the seed contract; default: "
+        "evalkit.stats.distributed.DEFAULT_BLOCK_SIZE)",
+    )
     sig.add_argument("--seed", type=int, default=12345)
     sig.add_argument("--alpha", type=float, default=0.05, help="level of the significance clusters")
-    sig.add_argument("--human", type=Path, default=None,
-                     help="TSV system, document, segment, score: compare the metrics' correlations instead")
+    sig.add_argument(
+        "--human",
+        type=Path,
+        default=None,
+        help="TSV system, document, segment, score: compare the metrics' correlations instead",
+    )
     sig.add_argument("--corr-test", choices=("perm", "boot"), default="perm")
-    sig.add_argument("--unit", choices=("systems", "inputs", "both"), default="both", help="what --corr-test resamples")
+    sig.add_argument(
+        "--unit",
+        choices=("systems", "inputs", "both"),
+        default="both",
+        help="what --corr-test resamples",
+    )
     sig.add_argument("--corr-level", choices=("system", "summary", "global"), default="system")
     sig.add_argument("--coefficient", default="pearson", help="pearson, spearman, kendall, ...")
-    sig.add_argument("--output", type=Path, default=None, help="tidy results, CSV or Parquet (default: CSV on stdout)")
+    sig.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        help="tidy results, CSV or Parquet (default: CSV on stdout)",
+    )
     sig.add_argument("--matrix", type=Path, default=None, help="p-value matrix file")
     sig.add_argument("--clusters", type=Path, default=None, help="significance clusters file")
     sig.set_defaults(func=_significance)

@@ -8,6 +8,7 @@ scores, ``signature()``) and is built by name from one registry::
     bleu = get_metric("bleu-mteval")
     rouge2 = get_metric("rouge", method="2", stem=True, score="R")
 """
+
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import available, get_metric, register_metric
 

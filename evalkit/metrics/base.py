@@ -28,6 +28,7 @@ resampling tests use (same numbers to 1e-13).
 the list of that segment's reference strings (``ref_layout="segments"``); the classes
 also accept sacrebleu's reference streams (``ref_layout="streams"``).
 """
+
 from __future__ import annotations
 
 import abc
@@ -82,7 +83,8 @@ class Metric(abc.ABC):
         k = self.n_statistics
         if arr.ndim not in (1, 2) or arr.shape[-1] != k or not np.issubdtype(arr.dtype, np.number):
             raise ParameterError(
-                "stats_sum", f"an array of shape {arr.shape} ({arr.dtype})",
+                "stats_sum",
+                f"an array of shape {arr.shape} ({arr.dtype})",
                 f"numbers of shape ({k},) or (r, {k}) for {self.signature()}",
             )
         if arr.ndim == 1:
@@ -94,7 +96,9 @@ class Metric(abc.ABC):
         Some metrics return a richer score object; ``float()`` of it is the score."""
         return self.score_from_statistics(self.segment_statistics(hyps, refs).sum(axis=0))
 
-    def sentence_scores(self, hyps: Sequence[Any], refs: Optional[Sequence[Any]] = None) -> np.ndarray:
+    def sentence_scores(
+        self, hyps: Sequence[Any], refs: Optional[Sequence[Any]] = None
+    ) -> np.ndarray:
         """One score per segment, from that segment's statistics alone. (``refs=None``: the
         references a metric was constructed with, where it caches them, e.g. BLEU, chrF.)"""
         stats = self.segment_statistics(hyps, refs)
@@ -108,9 +112,13 @@ class Metric(abc.ABC):
 
         groups = list(groups)
         if len(groups) != len(hyps):
-            raise ParameterError("groups", f"{len(groups)} labels", f"one label per hypothesis ({len(hyps)})")
+            raise ParameterError(
+                "groups", f"{len(groups)} labels", f"one label per hypothesis ({len(hyps)})"
+            )
         sums = pd.DataFrame(self.segment_statistics(hyps, refs)).groupby(groups, sort=True).sum()
-        return pd.Series([float(self.score_from_statistics(row)) for row in sums.to_numpy()], index=sums.index)
+        return pd.Series(
+            [float(self.score_from_statistics(row)) for row in sums.to_numpy()], index=sums.index
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.signature()})"

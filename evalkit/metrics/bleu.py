@@ -58,6 +58,7 @@ two n-grams are equal). Same statistics, integer for integer (``tests/test_bleu.
 bootstrap against sacrebleu's ``PairedTest`` mostly measures. The engine
 (:mod:`evalkit.metrics.ngrams`) also serves NIST, chrF, m-gram PER and GTM.
 """
+
 from __future__ import annotations
 
 import math
@@ -115,8 +116,10 @@ class BLEUScore:
     def format_multi_bleu(self) -> str:
         """The line Moses ``multi-bleu.perl`` prints."""
         prec = "/".join(f"{p:.1f}" for p in self.precisions)
-        return (f"BLEU = {self.score:.2f}, {prec} (BP={self.bp:.3f}, ratio={self.ratio:.3f}, "
-                f"hyp_len={self.sys_len:d}, ref_len={int(self.ref_len):d})")
+        return (
+            f"BLEU = {self.score:.2f}, {prec} (BP={self.bp:.3f}, ratio={self.ratio:.3f}, "
+            f"hyp_len={self.sys_len:d}, ref_len={int(self.ref_len):d})"
+        )
 
     def __str__(self) -> str:
         return self.format()
@@ -174,7 +177,9 @@ class BLEU(WordLevelMetric):
         if smoothing not in _SACRE_SMOOTH + _OWN_SMOOTH:
             raise ParameterError("smoothing", smoothing, f"one of {_SACRE_SMOOTH + _OWN_SMOOTH}")
         if semantics == "mteval" and smoothing != "exp":
-            raise ParameterError("smoothing", smoothing, "'exp' with semantics='mteval' (mteval-v13a always smooths)")
+            raise ParameterError(
+                "smoothing", smoothing, "'exp' with semantics='mteval' (mteval-v13a always smooths)"
+            )
         if semantics == "multi-bleu" and smoothing != "none":
             raise ParameterError("smoothing", smoothing, "'none' with semantics='multi-bleu'")
         if ref_length not in _REF_LENGTHS:
@@ -182,19 +187,29 @@ class BLEU(WordLevelMetric):
         if not isinstance(max_ngram_order, int) or max_ngram_order < 1:
             raise ParameterError("max_ngram_order", max_ngram_order, "an integer >= 1")
         if smooth_value is not None and smoothing not in ("floor", "add-k", "epsilon"):
-            raise ParameterError("smooth_value", smooth_value, "None unless smoothing is 'floor', 'add-k' or 'epsilon'")
+            raise ParameterError(
+                "smooth_value",
+                smooth_value,
+                "None unless smoothing is 'floor', 'add-k' or 'epsilon'",
+            )
         if smoothing == "epsilon" and smooth_value is not None and not 0.0 < smooth_value < 1.0:
             raise ParameterError("smooth_value", smooth_value, "an epsilon in (0, 1)")
         self._set_tokenizer(tokenize, lowercase, ref_layout, boundaries)
         self.max_ngram_order = max_ngram_order
         self.smoothing = smoothing
-        self.smooth_value = smooth_value if smooth_value is not None else _SMOOTH_DEFAULTS.get(smoothing)
+        self.smooth_value = (
+            smooth_value if smooth_value is not None else _SMOOTH_DEFAULTS.get(smoothing)
+        )
         self.effective_order = bool(effective_order)
         self.ref_length = ref_length
         self.semantics = semantics
         self._ref_cache: Optional[EncodedReferences] = None
         if references is not None:
-            n = len(references[0]) if ref_layout == "streams" and len(references) else len(references)
+            n = (
+                len(references[0])
+                if ref_layout == "streams" and len(references)
+                else len(references)
+            )
             self._ref_cache = self._encode_refs(normalize_references(n, references, ref_layout))
 
     # -- presets --------------------------------------------------------------------------
@@ -202,12 +217,16 @@ class BLEU(WordLevelMetric):
     def mteval_v13a(cls, case_sensitive: bool = False, **kw) -> "BLEU":
         """``mteval-v13a.pl`` BLEU: 13a tokenization, lower-cased unless ``case_sensitive``
         (mteval's ``-c``), closest reference length, mteval's smoothing."""
-        return cls(tokenize="13a", lowercase=not case_sensitive, smoothing="exp", semantics="mteval", **kw)
+        return cls(
+            tokenize="13a", lowercase=not case_sensitive, smoothing="exp", semantics="mteval", **kw
+        )
 
     @classmethod
     def multi_bleu(cls, lowercase: bool = False, **kw) -> "BLEU":
         """Moses ``multi-bleu.perl`` (``-lc`` = ``lowercase``): whitespace tokens, no smoothing."""
-        return cls(tokenize="none", lowercase=lowercase, smoothing="none", semantics="multi-bleu", **kw)
+        return cls(
+            tokenize="none", lowercase=lowercase, smoothing="none", semantics="multi-bleu", **kw
+        )
 
     # -- signature ------------------------------------------------------------------------
     def signature(self) -> str:
@@ -216,7 +235,11 @@ class BLEU(WordLevelMetric):
         nrefs = self._nrefs_label()
         smooth = self.smoothing
         if self.smooth_value is not None:
-            smooth += f"[{self.smooth_value:g}]" if self.smoothing == "epsilon" else f"[{self.smooth_value:.2f}]"
+            smooth += (
+                f"[{self.smooth_value:g}]"
+                if self.smoothing == "epsilon"
+                else f"[{self.smooth_value:.2f}]"
+            )
         return (
             f"evalkit.bleu|nrefs:{nrefs}|case:{'lc' if self.lowercase else 'mixed'}|"
             f"eff:{'yes' if self.effective_order else 'no'}|{self._tok_signature()}|smooth:{smooth}|"
@@ -232,7 +255,9 @@ class BLEU(WordLevelMetric):
     def n_statistics(self) -> int:
         return 2 + 2 * self.max_ngram_order
 
-    def segment_statistics(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> np.ndarray:
+    def segment_statistics(
+        self, hyps: Sequence[str], refs: Optional[Sequence] = None
+    ) -> np.ndarray:
         """Sufficient statistics per segment, ``int64`` array ``(n_segments, 2 + 2N)``.
 
         Columns: ``hyp_len, ref_len, correct_1..N, total_1..N`` (sacrebleu's order). With
@@ -247,7 +272,10 @@ class BLEU(WordLevelMetric):
 
     def _statistics(self, corpus: TokenizedCorpus) -> np.ndarray:
         N = self.max_ngram_order
-        out = np.zeros((corpus.n_hyp, 2 + 2 * N), dtype=np.float64 if self.ref_length == "average" else np.int64)
+        out = np.zeros(
+            (corpus.n_hyp, 2 + 2 * N),
+            dtype=np.float64 if self.ref_length == "average" else np.int64,
+        )
         out[:, 0] = corpus.lengths[: corpus.n_hyp]
         closest, shortest, total = corpus.ref_lengths()
         if self.ref_length == "closest":
@@ -274,27 +302,52 @@ class BLEU(WordLevelMetric):
         sys_len, ref_len = stats[0], stats[1]
         if isinstance(ref_len, float) and ref_len.is_integer() and self.ref_length != "average":
             ref_len = int(ref_len)  # resampled sums arrive as floats (counts @ statistics)
-        correct = [int(c) for c in stats[2: 2 + N]]
-        total = [int(t) for t in stats[2 + N:]]
-        if (self.semantics == "sacrebleu1" and correct[0] == 0 and total[0] > 0
-                and self.smoothing in ("exp", "floor")):
-            return _sacrebleu1_zero_unigram(correct, total, int(sys_len), ref_len, self.smoothing,
-                                            self.smooth_value, self.effective_order)
+        correct = [int(c) for c in stats[2 : 2 + N]]
+        total = [int(t) for t in stats[2 + N :]]
+        if (
+            self.semantics == "sacrebleu1"
+            and correct[0] == 0
+            and total[0] > 0
+            and self.smoothing in ("exp", "floor")
+        ):
+            return _sacrebleu1_zero_unigram(
+                correct,
+                total,
+                int(sys_len),
+                ref_len,
+                self.smoothing,
+                self.smooth_value,
+                self.effective_order,
+            )
         if self.semantics in ("sacrebleu", "sacrebleu1") and self.smoothing in _SACRE_SMOOTH:
             from sacrebleu.metrics.bleu import BLEU as _SacreBLEU
 
             s = _SacreBLEU.compute_bleu(
-                correct=list(correct), total=list(total), sys_len=int(sys_len), ref_len=ref_len,
-                smooth_method=self.smoothing, smooth_value=self.smooth_value,
-                effective_order=self.effective_order, max_ngram_order=N,
+                correct=list(correct),
+                total=list(total),
+                sys_len=int(sys_len),
+                ref_len=ref_len,
+                smooth_method=self.smoothing,
+                smooth_value=self.smooth_value,
+                effective_order=self.effective_order,
+                max_ngram_order=N,
             )
-            return BLEUScore(s.score, correct, total, list(s.precisions), s.bp, int(sys_len), ref_len)
+            return BLEUScore(
+                s.score, correct, total, list(s.precisions), s.bp, int(sys_len), ref_len
+            )
         if self.semantics == "mteval":
             return _mteval_bleu(correct, total, int(sys_len), ref_len)
         if self.semantics == "multi-bleu":
             return _multi_bleu(correct, total, int(sys_len), ref_len)
-        return _own_smoothed_bleu(correct, total, int(sys_len), ref_len, self.smoothing, self.effective_order,
-                                  self.smooth_value)
+        return _own_smoothed_bleu(
+            correct,
+            total,
+            int(sys_len),
+            ref_len,
+            self.smoothing,
+            self.effective_order,
+            self.smooth_value,
+        )
 
     # -- scores ---------------------------------------------------------------------------
     def corpus_score(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> BLEUScore:
@@ -305,12 +358,16 @@ class BLEU(WordLevelMetric):
         """BLEU of one hypothesis against its list of references."""
         if isinstance(refs, str):
             refs = [refs]
-        return self._compute(self.segment_statistics([hyp], [[r] for r in refs] if self.ref_layout == "streams" else [list(refs)])[0])
+        return self._compute(
+            self.segment_statistics(
+                [hyp], [[r] for r in refs] if self.ref_layout == "streams" else [list(refs)]
+            )[0]
+        )
 
 
-
-def _sacrebleu1_zero_unigram(correct, total, sys_len, ref_len, smoothing, smooth_value,
-                             effective_order) -> BLEUScore:
+def _sacrebleu1_zero_unigram(
+    correct, total, sys_len, ref_len, smoothing, smooth_value, effective_order
+) -> BLEUScore:
     """sacrebleu 1.x ``compute_bleu`` for statistics with no unigram match (``exp`` or ``floor``
     smoothing), which 2.x scores 0 without smoothing. Precisions in percent; an order with no
     hypothesis n-grams ends the product (effective order) or contributes ``log 0``."""
@@ -332,7 +389,9 @@ def _sacrebleu1_zero_unigram(correct, total, sys_len, ref_len, smoothing, smooth
             precisions[n] = 100.0 * correct[n] / total[n]
     bp = (math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0) if sys_len < ref_len else 1.0
     logs = [math.log(p) if p > 0 else -9999999999.0 for p in precisions[:eff]]
-    return BLEUScore(bp * math.exp(sum(logs) / eff), correct, total, precisions, bp, sys_len, ref_len)
+    return BLEUScore(
+        bp * math.exp(sum(logs) / eff), correct, total, precisions, bp, sys_len, ref_len
+    )
 
 
 def mteval_bleu_orders(correct, total, sys_len, ref_len) -> Tuple[List[float], List[float], float]:
@@ -359,7 +418,15 @@ def mteval_bleu_orders(correct, total, sys_len, ref_len) -> Tuple[List[float], L
 def _mteval_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
     """mteval-v13a.pl BLEU-N (cumulative), scaled to [0, 100]."""
     individual, cumulative, bp = mteval_bleu_orders(correct, total, sys_len, ref_len)
-    return BLEUScore(100.0 * cumulative[-1], correct, total, [100.0 * p for p in individual], bp, sys_len, ref_len)
+    return BLEUScore(
+        100.0 * cumulative[-1],
+        correct,
+        total,
+        [100.0 * p for p in individual],
+        bp,
+        sys_len,
+        ref_len,
+    )
 
 
 def _multi_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
@@ -370,10 +437,14 @@ def _multi_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
     if sys_len < ref_len:
         bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
     s = sum(math.log(x) if x else -9999999999 for x in p) / N
-    return BLEUScore(100.0 * bp * math.exp(s), correct, total, [100 * x for x in p], bp, sys_len, ref_len)
+    return BLEUScore(
+        100.0 * bp * math.exp(s), correct, total, [100 * x for x in p], bp, sys_len, ref_len
+    )
 
 
-def _own_smoothed_bleu(correct, total, sys_len, ref_len, smoothing, effective_order, eps=None) -> BLEUScore:
+def _own_smoothed_bleu(
+    correct, total, sys_len, ref_len, smoothing, effective_order, eps=None
+) -> BLEUScore:
     """BLEU with additive smoothing per order, ``p_n = (m_n + s_n) / (t_n + s_n)``, or with
     Liu & Gildea's epsilon for zero precisions."""
     N = len(correct)
@@ -407,9 +478,13 @@ def _own_smoothed_bleu(correct, total, sys_len, ref_len, smoothing, effective_or
         precisions.append(100.0 * p)
         logs.append(math.log(p) if p > 0 else -math.inf)
     if not logs or any(math.isinf(x) for x in logs):
-        return BLEUScore(0.0, correct, total, precisions + [0.0] * (N - len(precisions)), bp, sys_len, ref_len)
+        return BLEUScore(
+            0.0, correct, total, precisions + [0.0] * (N - len(precisions)), bp, sys_len, ref_len
+        )
     score = 100.0 * bp * math.exp(sum(logs) / len(logs))
-    return BLEUScore(score, correct, total, precisions + [0.0] * (N - len(precisions)), bp, sys_len, ref_len)
+    return BLEUScore(
+        score, correct, total, precisions + [0.0] * (N - len(precisions)), bp, sys_len, ref_len
+    )
 
 
 def corpus_bleu(hyps: Sequence[str], refs: Sequence, **config) -> BLEUScore:
@@ -423,31 +498,68 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
 
 
 @register_metric("bleu")
-def sacrebleu_bleu(tokenize: str = "13a", lowercase: bool = False, max_ngram_order: int = 4,
-                   smoothing: str = "exp", smooth_value: Optional[float] = None, effective_order: bool = False,
-                   ref_length: str = "closest", ref_layout: str = "segments", boundaries: str = "none",
-                   semantics: str = "sacrebleu") -> BLEU:
+def sacrebleu_bleu(
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    max_ngram_order: int = 4,
+    smoothing: str = "exp",
+    smooth_value: Optional[float] = None,
+    effective_order: bool = False,
+    ref_length: str = "closest",
+    ref_layout: str = "segments",
+    boundaries: str = "none",
+    semantics: str = "sacrebleu",
+) -> BLEU:
     """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
     ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop)."""
     if semantics not in ("sacrebleu", "sacrebleu1"):
-        raise ParameterError("semantics", semantics, "'sacrebleu' or 'sacrebleu1' (bleu-mteval, bleu-multi: the others)")
-    return BLEU(tokenize=tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order, smoothing=smoothing,
-                smooth_value=smooth_value, effective_order=effective_order, ref_length=ref_length,
-                semantics=semantics, ref_layout=ref_layout, boundaries=boundaries)
+        raise ParameterError(
+            "semantics",
+            semantics,
+            "'sacrebleu' or 'sacrebleu1' (bleu-mteval, bleu-multi: the others)",
+        )
+    return BLEU(
+        tokenize=tokenize,
+        lowercase=lowercase,
+        max_ngram_order=max_ngram_order,
+        smoothing=smoothing,
+        smooth_value=smooth_value,
+        effective_order=effective_order,
+        ref_length=ref_length,
+        semantics=semantics,
+        ref_layout=ref_layout,
+        boundaries=boundaries,
+    )
 
 
 @register_metric("bleu-mteval")
-def mteval_bleu(case_sensitive: bool = False, max_ngram_order: int = 4, ref_layout: str = "segments") -> BLEU:
+def mteval_bleu(
+    case_sensitive: bool = False, max_ngram_order: int = 4, ref_layout: str = "segments"
+) -> BLEU:
     """``mteval-v13a.pl`` BLEU (:meth:`BLEU.mteval_v13a`)."""
-    return BLEU.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout)
+    return BLEU.mteval_v13a(
+        case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout
+    )
 
 
 @register_metric("bleu-multi")
-def multi_bleu(lowercase: bool = False, max_ngram_order: int = 4, ref_layout: str = "segments",
-               tokenize: str = "none") -> BLEU:
+def multi_bleu(
+    lowercase: bool = False,
+    max_ngram_order: int = 4,
+    ref_layout: str = "segments",
+    tokenize: str = "none",
+) -> BLEU:
     """Moses ``multi-bleu.perl`` (:meth:`BLEU.multi_bleu`); ``tokenize`` other than ``none``
     tokenizes first (multi-bleu.perl itself only splits on white space)."""
     if tokenize == "none":
-        return BLEU.multi_bleu(lowercase=lowercase, max_ngram_order=max_ngram_order, ref_layout=ref_layout)
-    return BLEU(tokenize=tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order, smoothing="none",
-                semantics="multi-bleu", ref_layout=ref_layout)
+        return BLEU.multi_bleu(
+            lowercase=lowercase, max_ngram_order=max_ngram_order, ref_layout=ref_layout
+        )
+    return BLEU(
+        tokenize=tokenize,
+        lowercase=lowercase,
+        max_ngram_order=max_ngram_order,
+        smoothing="none",
+        semantics="multi-bleu",
+        ref_layout=ref_layout,
+    )

@@ -22,6 +22,7 @@ and resampling. We count n-grams with the exact integer engine of
 :mod:`evalkit.metrics.ngrams` and compute the F score with sacrebleu's own arithmetic, so
 the statistics and scores are identical (tested in ``tests/test_chrf*.py``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ from evalkit.metrics.registry import register_metric
 
 __all__ = ["CHRF", "CHRFScore", "corpus_chrf", "sentence_chrf"]
 
-_PUNCTS = set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')
+_PUNCTS = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _EPS = 1e-16
 
 
@@ -106,7 +107,11 @@ class CHRF(Metric):
         ref_layout: str = "streams",
         references: Optional[Sequence] = None,
     ):
-        for name, val, lo in (("char_order", char_order, 1), ("word_order", word_order, 0), ("beta", beta, 0)):
+        for name, val, lo in (
+            ("char_order", char_order, 1),
+            ("word_order", word_order, 0),
+            ("beta", beta, 0),
+        ):
             if not isinstance(val, int) or val < lo:
                 raise ParameterError(name, val, f"an integer >= {lo}")
         self.char_order = char_order
@@ -119,7 +124,11 @@ class CHRF(Metric):
         self._nrefs = None
         self._ref_cache = None
         if references is not None:
-            n = len(references[0]) if ref_layout == "streams" and len(references) else len(references)
+            n = (
+                len(references[0])
+                if ref_layout == "streams" and len(references)
+                else len(references)
+            )
             self._ref_cache = self._prep_refs(normalize_references(n, references, ref_layout))
 
     @property
@@ -157,9 +166,13 @@ class CHRF(Metric):
         hyps = check_hypotheses(hyps)
         if refs is None:
             if self._ref_cache is None:
-                raise ParameterError("refs", None, "references (or pass references= to the constructor)")
+                raise ParameterError(
+                    "refs", None, "references (or pass references= to the constructor)"
+                )
             if len(self._ref_cache) != len(hyps):
-                raise ParameterError("hyps", f"{len(hyps)} segments", f"{len(self._ref_cache)} (cached references)")
+                raise ParameterError(
+                    "hyps", f"{len(hyps)} segments", f"{len(self._ref_cache)} (cached references)"
+                )
             ref_segs = self._ref_cache
         else:
             ref_segs = self._prep_refs(normalize_references(len(hyps), refs, self.ref_layout))
@@ -170,22 +183,32 @@ class CHRF(Metric):
         ref_idx = np.arange(n, n + int(nrefs.sum()), dtype=np.int64)
         stats = np.zeros((hyp_idx.shape[0], 3 * self.order), dtype=np.int64)
         corpus = TokenizedCorpus.from_chars(
-            [self._chars(h) for h in hyps], [[self._chars(r) for r in seg] for seg in ref_segs], self.char_order
+            [self._chars(h) for h in hyps],
+            [[self._chars(r) for r in seg] for seg in ref_segs],
+            self.char_order,
         )
         for k in range(self.char_order):
-            stats[:, 3 * k: 3 * k + 3] = pair_counts(corpus.keys[k], corpus.offsets, k + 1, hyp_idx, ref_idx)
+            stats[:, 3 * k : 3 * k + 3] = pair_counts(
+                corpus.keys[k], corpus.offsets, k + 1, hyp_idx, ref_idx
+            )
         if self.word_order:
-            enc = EncodedReferences.from_tokens([[_split_punctuation(r) for r in seg] for seg in ref_segs])
-            wc = TokenizedCorpus.from_tokens([_split_punctuation(h) for h in hyps], enc, self.word_order)
+            enc = EncodedReferences.from_tokens(
+                [[_split_punctuation(r) for r in seg] for seg in ref_segs]
+            )
+            wc = TokenizedCorpus.from_tokens(
+                [_split_punctuation(h) for h in hyps], enc, self.word_order
+            )
             for k in range(self.word_order):
                 c = 3 * (self.char_order + k)
-                stats[:, c: c + 3] = pair_counts(wc.keys[k], wc.offsets, k + 1, hyp_idx, ref_idx)
+                stats[:, c : c + 3] = pair_counts(wc.keys[k], wc.offsets, k + 1, hyp_idx, ref_idx)
         # sacrebleu reports no hypothesis n-grams for an order the reference lacks.
         for k in range(self.order):
             stats[stats[:, 3 * k + 1] == 0, 3 * k] = 0
         return stats, nrefs
 
-    def segment_statistics(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> np.ndarray:
+    def segment_statistics(
+        self, hyps: Sequence[str], refs: Optional[Sequence] = None
+    ) -> np.ndarray:
         """Per-segment statistics ``(n_segments, 3 * order)``: ``[hyp, ref, match]`` per order,
         taken from the reference with the best sentence chrF."""
         stats, nrefs = self._pair_statistics(hyps, refs)
@@ -193,13 +216,16 @@ class CHRF(Metric):
             return stats
         f = self._f_scores(stats)
         ptr = np.concatenate(([0], np.cumsum(nrefs)))
-        best = np.array([ptr[s] + int(np.argmax(f[ptr[s]: ptr[s + 1]])) for s in range(len(nrefs))], dtype=np.int64)
+        best = np.array(
+            [ptr[s] + int(np.argmax(f[ptr[s] : ptr[s + 1]])) for s in range(len(nrefs))],
+            dtype=np.int64,
+        )
         return stats[best]
 
     def _f_scores(self, stats: np.ndarray) -> np.ndarray:
         """sacrebleu's ``_compute_f_score`` vectorized over rows (same float operations)."""
         stats = np.atleast_2d(stats)
-        factor = self.beta ** 2
+        factor = self.beta**2
         score = np.zeros(stats.shape[0])
         avg_prec = np.zeros(stats.shape[0])
         avg_rec = np.zeros(stats.shape[0])
@@ -210,7 +236,9 @@ class CHRF(Metric):
                 prec = np.where(n_hyp > 0, n_match / np.where(n_hyp > 0, n_hyp, 1), _EPS)
                 rec = np.where(n_ref > 0, n_match / np.where(n_ref > 0, n_ref, 1), _EPS)
                 denom = factor * prec + rec
-                score += np.where(denom > 0, (1 + factor) * prec * rec / np.where(denom > 0, denom, 1), _EPS)
+                score += np.where(
+                    denom > 0, (1 + factor) * prec * rec / np.where(denom > 0, denom, 1), _EPS
+                )
                 both = (n_hyp > 0) & (n_ref > 0)
                 avg_prec = np.where(both, avg_prec + prec, avg_prec)
                 avg_rec = np.where(both, avg_rec + rec, avg_rec)
@@ -231,10 +259,10 @@ class CHRF(Metric):
     def _score_one(self, stats_sum: Sequence[int]) -> float:
         """Corpus chrF in [0, 100] from one summed statistics row (sacrebleu's arithmetic)."""
         stats = [int(x) for x in stats_sum]
-        factor = self.beta ** 2
+        factor = self.beta**2
         score, eff, avg_prec, avg_rec = 0.0, 0, 0.0, 0.0
         for i in range(self.order):
-            n_hyp, n_ref, n_match = stats[3 * i: 3 * i + 3]
+            n_hyp, n_ref, n_match = stats[3 * i : 3 * i + 3]
             prec = n_match / n_hyp if n_hyp > 0 else _EPS
             rec = n_match / n_ref if n_ref > 0 else _EPS
             denom = factor * prec + rec
@@ -259,13 +287,22 @@ class CHRF(Metric):
     # -- scores ---------------------------------------------------------------------------
     def corpus_score(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> CHRFScore:
         stats = self.segment_statistics(hyps, refs)
-        return CHRFScore(self.score_from_statistics(stats.sum(axis=0)), self.char_order, self.word_order, self.beta)
+        return CHRFScore(
+            self.score_from_statistics(stats.sum(axis=0)),
+            self.char_order,
+            self.word_order,
+            self.beta,
+        )
 
     def sentence_score(self, hyp: str, refs: Sequence[str]) -> CHRFScore:
         if isinstance(refs, str):
             refs = [refs]
-        stats = self.segment_statistics([hyp], [[r] for r in refs] if self.ref_layout == "streams" else [list(refs)])
-        return CHRFScore(self.score_from_statistics(stats[0]), self.char_order, self.word_order, self.beta)
+        stats = self.segment_statistics(
+            [hyp], [[r] for r in refs] if self.ref_layout == "streams" else [list(refs)]
+        )
+        return CHRFScore(
+            self.score_from_statistics(stats[0]), self.char_order, self.word_order, self.beta
+        )
 
     def sentence_scores(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> np.ndarray:
         """Sentence chrF of every segment (floats in [0, 100]), identical to sacrebleu's."""
@@ -281,15 +318,36 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
 
 
 @register_metric("chrf")
-def chrf(char_order: int = 6, word_order: int = 0, beta: int = 2, lowercase: bool = False,
-         whitespace: bool = False, eps_smoothing: bool = False, ref_layout: str = "segments") -> CHRF:
+def chrf(
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: int = 2,
+    lowercase: bool = False,
+    whitespace: bool = False,
+    eps_smoothing: bool = False,
+    ref_layout: str = "segments",
+) -> CHRF:
     """sacrebleu's chrF (any :class:`CHRF` setting)."""
-    return CHRF(char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase,
-                whitespace=whitespace, eps_smoothing=eps_smoothing, ref_layout=ref_layout)
+    return CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        lowercase=lowercase,
+        whitespace=whitespace,
+        eps_smoothing=eps_smoothing,
+        ref_layout=ref_layout,
+    )
 
 
 @register_metric("chrf++")
-def chrf_plus_plus(char_order: int = 6, word_order: int = 2, beta: int = 2, lowercase: bool = False,
-                   whitespace: bool = False, eps_smoothing: bool = False, ref_layout: str = "segments") -> CHRF:
+def chrf_plus_plus(
+    char_order: int = 6,
+    word_order: int = 2,
+    beta: int = 2,
+    lowercase: bool = False,
+    whitespace: bool = False,
+    eps_smoothing: bool = False,
+    ref_layout: str = "segments",
+) -> CHRF:
     """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``."""
     return chrf(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)

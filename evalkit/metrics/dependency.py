@@ -43,6 +43,7 @@ Why our own: DEPEVAL(summ) and the LFG dependency F were never released as code,
 Basic Elements package needs Minipar; the counting is a few multiset operations, and the
 relation F-score itself is the shared :mod:`evalkit.metrics.relations` formula.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -60,8 +61,17 @@ from evalkit.text.lfg import PRED_RELS, head_modifier_pairs, lfg_triples
 from evalkit.text.parse import Parse
 from evalkit.text.trees import DepTree
 
-__all__ = ["SynonymIndex", "DependencyF", "DEPEVAL", "BEHM", "DEPEVAL_SWITCHES", "depeval_variants", "transform_triples",
-           "match_triples", "jackknife_scores"]
+__all__ = [
+    "SynonymIndex",
+    "DependencyF",
+    "DEPEVAL",
+    "BEHM",
+    "DEPEVAL_SWITCHES",
+    "depeval_variants",
+    "transform_triples",
+    "match_triples",
+    "jackknife_scores",
+]
 
 DEPEVAL_SWITCHES = ("pm", "wn", "pred", "norel", "one")
 
@@ -72,13 +82,20 @@ def _triples(dep: DepTree) -> Tuple[Tuple[str, str, str], ...]:
 
 
 @lru_cache(maxsize=400_000)
-def _bag(dep: DepTree, pred_only: bool, partial: bool, partial_keep_full: bool, label_free: bool) -> Counter:
+def _bag(
+    dep: DepTree, pred_only: bool, partial: bool, partial_keep_full: bool, label_free: bool
+) -> Counter:
     """Cached :func:`transform_triples` of one tree (callers must not modify the result)."""
     return transform_triples(_triples(dep), pred_only, partial, partial_keep_full, label_free)
 
 
-def transform_triples(triples: Sequence[Tuple[str, str, str]], pred_only: bool = False, partial: bool = False,
-                      partial_keep_full: bool = False, label_free: bool = False) -> Counter:
+def transform_triples(
+    triples: Sequence[Tuple[str, str, str]],
+    pred_only: bool = False,
+    partial: bool = False,
+    partial_keep_full: bool = False,
+    label_free: bool = False,
+) -> Counter:
     """The bag of triples a switch combination compares (module docstring)."""
     out: Counter = Counter()
     for rel, h, d in triples:
@@ -128,8 +145,13 @@ def _same(wordnet, x: str, y: str) -> bool:
     return x == y or bool(wordnet.synset_ids(x) & wordnet.synset_ids(y))
 
 
-def match_triples(cand: Counter, ref: Counter, wordnet=None, count_once: bool = False,
-                  index: Optional[SynonymIndex] = None) -> int:
+def match_triples(
+    cand: Counter,
+    ref: Counter,
+    wordnet=None,
+    count_once: bool = False,
+    index: Optional[SynonymIndex] = None,
+) -> int:
     """Matches between two bags: exact multiset intersection, then WordNet-synonym matches
     among the left-overs (same relation, each word equal or sharing a synset), greedy
     one-to-one in a fixed order (:class:`SynonymIndex`); ``count_once`` counts each distinct
@@ -183,16 +205,29 @@ class DependencyF(ParsedMetric):
 
     name = "dep-f"
 
-    def __init__(self, score: str = "F", pred_only: bool = False, partial: bool = False,
-                 partial_keep_full: bool = False, label_free: bool = False, wordnet=False,
-                 count_once: bool = False, nbest: int = 1, parser=None):
+    def __init__(
+        self,
+        score: str = "F",
+        pred_only: bool = False,
+        partial: bool = False,
+        partial_keep_full: bool = False,
+        label_free: bool = False,
+        wordnet=False,
+        count_once: bool = False,
+        nbest: int = 1,
+        parser=None,
+    ):
         if score not in ("F", "P", "R"):
             raise ParameterError("score", score, "'F', 'P' or 'R'")
         if not isinstance(nbest, (int, np.integer)) or isinstance(nbest, bool) or nbest < 1:
             raise ParameterError("nbest", nbest, "an integer >= 1")
         self.score = score
-        self.switches = dict(pred_only=bool(pred_only), partial=bool(partial),
-                             partial_keep_full=bool(partial_keep_full), label_free=bool(label_free))
+        self.switches = dict(
+            pred_only=bool(pred_only),
+            partial=bool(partial),
+            partial_keep_full=bool(partial_keep_full),
+            label_free=bool(label_free),
+        )
         self.wordnet = _check_wordnet(wordnet)
         self.count_once = bool(count_once)
         self.nbest = int(nbest)
@@ -204,8 +239,10 @@ class DependencyF(ParsedMetric):
 
     def _bags(self, x) -> List[Counter]:
         sw = self.switches
-        return [_bag(d, sw["pred_only"], sw["partial"], sw["partial_keep_full"], sw["label_free"])
-                for d in _dep_of(x)[:self.nbest]]
+        return [
+            _bag(d, sw["pred_only"], sw["partial"], sw["partial_keep_full"], sw["label_free"])
+            for d in _dep_of(x)[: self.nbest]
+        ]
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         hyps, refs = self.prepare_inputs(hyps, refs)
@@ -215,8 +252,11 @@ class DependencyF(ParsedMetric):
             for hb in self._bags(h):
                 for r in rs:
                     for rb in self._bags(r):
-                        row = (match_triples(hb, rb, self.wordnet, self.count_once), sum(hb.values()),
-                               sum(rb.values()))
+                        row = (
+                            match_triples(hb, rb, self.wordnet, self.count_once),
+                            sum(hb.values()),
+                            sum(rb.values()),
+                        )
                         f = self._score_one(np.array(row))
                         if f > best_f:
                             best, best_f = row, f
@@ -235,9 +275,11 @@ class DependencyF(ParsedMetric):
 
     def signature(self) -> str:
         sw = "".join(k[0] for k, v in self.switches.items() if v) or "-"
-        return (f"{self.name}|score:{self.score}|switches:{sw}|wn:{'yes' if self.wordnet else 'no'}|"
-                f"once:{'yes' if self.count_once else 'no'}|nbest:{self.nbest}|triples:lfg-approx-v1|"
-                f"parser:{'default-spacy' if self.parser is None else self.parser.name}")
+        return (
+            f"{self.name}|score:{self.score}|switches:{sw}|wn:{'yes' if self.wordnet else 'no'}|"
+            f"once:{'yes' if self.count_once else 'no'}|nbest:{self.nbest}|triples:lfg-approx-v1|"
+            f"parser:{'default-spacy' if self.parser is None else self.parser.name}"
+        )
 
 
 def depeval_variants() -> List[Tuple[str, ...]]:
@@ -282,10 +324,16 @@ class DEPEVAL(ParsedMetric):
                 union: Counter = Counter()
                 for r in rs:
                     union += self._bag(r)
-                unions[key] = (union, SynonymIndex(union, self.wordnet) if self.wordnet is not None else None, rs)
+                unions[key] = (
+                    union,
+                    SynonymIndex(union, self.wordnet) if self.wordnet is not None else None,
+                    rs,
+                )
             union, index, _ = unions[key]
-            out[i] = (match_triples(self._bag(h), union, self.wordnet, "one" in self.variant, index),
-                      sum(union.values()))
+            out[i] = (
+                match_triples(self._bag(h), union, self.wordnet, "one" in self.variant, index),
+                sum(union.values()),
+            )
         return out
 
     def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
@@ -296,8 +344,10 @@ class DEPEVAL(ParsedMetric):
         return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
 
     def signature(self) -> str:
-        return (f"{self.name}|variant:{' '.join(self.variant) or 'base'}|union:sum|triples:lfg-approx-v1|"
-                f"parser:{'default-spacy' if self.parser is None else self.parser.name}")
+        return (
+            f"{self.name}|variant:{' '.join(self.variant) or 'base'}|union:sum|triples:lfg-approx-v1|"
+            f"parser:{'default-spacy' if self.parser is None else self.parser.name}"
+        )
 
 
 @register_metric("be-hm")
@@ -331,8 +381,10 @@ class BEHM(ParsedMetric):
     _score_one = DEPEVAL._score_one
 
     def signature(self) -> str:
-        return (f"{self.name}|stem:{'porter' if self.stem else 'no'}|count:rouge-A|pairs:dependency-approx-v1|"
-                f"parser:{'default-spacy' if self.parser is None else self.parser.name}")
+        return (
+            f"{self.name}|stem:{'porter' if self.stem else 'no'}|count:rouge-A|pairs:dependency-approx-v1|"
+            f"parser:{'default-spacy' if self.parser is None else self.parser.name}"
+        )
 
 
 @lru_cache(maxsize=200_000)
@@ -343,8 +395,12 @@ def _be_bag(dep: DepTree, stem: bool) -> Counter:
     return Counter((st(a), st(b)) for a, b in head_modifier_pairs(dep))
 
 
-def jackknife_scores(metric, hyps: Sequence[Any], refs: Sequence[Sequence[Any]],
-                     own: Optional[Sequence[Optional[int]]] = None) -> np.ndarray:
+def jackknife_scores(
+    metric,
+    hyps: Sequence[Any],
+    refs: Sequence[Sequence[Any]],
+    own: Optional[Sequence[Optional[int]]] = None,
+) -> np.ndarray:
     """Per-summary jackknifed scores (TAC practice).
 
     ``refs[i]`` are the models of summary i's topic. If ``own[i]`` is an index into
@@ -361,7 +417,9 @@ def jackknife_scores(metric, hyps: Sequence[Any], refs: Sequence[Sequence[Any]],
     for i, (h, rs) in enumerate(zip(hyps, refs)):
         if own[i] is not None:
             if not 0 <= own[i] < len(rs) or len(rs) < 2:
-                raise ParameterError(f"own[{i}]", own[i], f"an index into {len(rs)} models (>= 2 models)")
+                raise ParameterError(
+                    f"own[{i}]", own[i], f"an index into {len(rs)} models (>= 2 models)"
+                )
             subsets = [[r for j, r in enumerate(rs) if j != own[i]]]
         elif len(rs) >= 2:
             subsets = [[r for j, r in enumerate(rs) if j != k] for k in range(len(rs))]
@@ -373,4 +431,6 @@ def jackknife_scores(metric, hyps: Sequence[Any], refs: Sequence[Sequence[Any]],
             owner.append(i)
     scores = metric.sentence_scores(rows_h, rows_r)
     owner = np.asarray(owner)
-    return np.bincount(owner, weights=scores, minlength=len(hyps)) / np.bincount(owner, minlength=len(hyps))
+    return np.bincount(owner, weights=scores, minlength=len(hyps)) / np.bincount(
+        owner, minlength=len(hyps)
+    )

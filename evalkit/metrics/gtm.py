@@ -21,6 +21,7 @@ reading; the paper does not fix it].
 Why our own: no maintained Python package implements GTM; the greedy matcher is a small
 numba kernel on integer token ids.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -69,7 +70,7 @@ def _pair_runs(ids, offsets, hyp_idx, ref_idx, e):
     out = np.zeros(hyp_idx.shape[0], dtype=np.float64)
     for p in range(hyp_idx.shape[0]):
         a, b = hyp_idx[p], ref_idx[p]
-        out[p] = _greedy_runs(ids[offsets[a]:offsets[a + 1]], ids[offsets[b]:offsets[b + 1]], e)
+        out[p] = _greedy_runs(ids[offsets[a] : offsets[a + 1]], ids[offsets[b] : offsets[b + 1]], e)
     return out
 
 
@@ -97,8 +98,13 @@ class GTM(WordLevelMetric):
     name = "gtm"
     n_statistics = 3
 
-    def __init__(self, exponent: float = 1.0, tokenize: str = "13a", lowercase: bool = False,
-                 ref_layout: str = "streams"):
+    def __init__(
+        self,
+        exponent: float = 1.0,
+        tokenize: str = "13a",
+        lowercase: bool = False,
+        ref_layout: str = "streams",
+    ):
         if not exponent >= 1:
             raise ParameterError("exponent", exponent, "a number >= 1")
         self.exponent = float(exponent)
@@ -107,8 +113,10 @@ class GTM(WordLevelMetric):
     def signature(self) -> str:
         from evalkit import __version__
 
-        return (f"evalkit.gtm|e:{self.exponent:g}|case:{'lc' if self.lowercase else 'mixed'}|"
-                f"{self._tok_signature()}|multiref:best-f|version:{__version__}")
+        return (
+            f"evalkit.gtm|e:{self.exponent:g}|case:{'lc' if self.lowercase else 'mixed'}|"
+            f"{self._tok_signature()}|multiref:best-f|version:{__version__}"
+        )
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
         """``(n_segments, 3)`` float64: ``[hyp_len, ref_len, sum_runs |run|^e]``."""
@@ -120,8 +128,13 @@ class GTM(WordLevelMetric):
         hl = corpus.lengths[hyp_idx].astype(np.float64)
         rl = corpus.lengths[corpus.ref_ids].astype(np.float64)
         f = _f_measure(runs, hl, rl, self.exponent)
-        best = np.array([corpus.ref_ptr[s] + int(np.argmax(f[corpus.ref_ptr[s]:corpus.ref_ptr[s + 1]]))
-                         for s in range(n)], dtype=np.int64)
+        best = np.array(
+            [
+                corpus.ref_ptr[s] + int(np.argmax(f[corpus.ref_ptr[s] : corpus.ref_ptr[s + 1]]))
+                for s in range(n)
+            ],
+            dtype=np.int64,
+        )
         return np.stack([hl[best], rl[best], runs[best]], axis=1).reshape(n, 3)
 
     def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
@@ -134,6 +147,11 @@ class GTM(WordLevelMetric):
 
 
 @register_metric("gtm")
-def gtm(exponent: float = 1.0, tokenize: str = "13a", lowercase: bool = False, ref_layout: str = "segments") -> GTM:
+def gtm(
+    exponent: float = 1.0,
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    ref_layout: str = "segments",
+) -> GTM:
     """GTM (Turian et al. 2003) with any :class:`GTM` setting."""
     return GTM(exponent=exponent, tokenize=tokenize, lowercase=lowercase, ref_layout=ref_layout)

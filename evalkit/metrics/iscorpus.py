@@ -53,6 +53,7 @@ SentencePrecision, SentenceRecall (extractive summaries only): :data:`NEEDS_ANNO
 
 Why our own: no library computes these paper-specific measures.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -68,16 +69,28 @@ from evalkit.metrics.registry import register_metric
 from evalkit.metrics.similarity import PairSimilarity, term_vector_distance
 from evalkit.stats.validation import check_choice, check_columns
 
-__all__ = ["source_id", "document_of", "SentenceOverlap", "SentencePrecision", "SentenceRecall", "DocumentSimilarity",
-           "ConceptSimilarity", "NON_EXTRACTIVE", "EXTRACTIVE_ONLY", "NEEDS_ANNOTATION", "locate_sources",
-           "sources_frame", "concepts_frame"]
+__all__ = [
+    "source_id",
+    "document_of",
+    "SentenceOverlap",
+    "SentencePrecision",
+    "SentenceRecall",
+    "DocumentSimilarity",
+    "ConceptSimilarity",
+    "NON_EXTRACTIVE",
+    "EXTRACTIVE_ONLY",
+    "NEEDS_ANNOTATION",
+    "locate_sources",
+    "sources_frame",
+    "concepts_frame",
+]
 
 NON_EXTRACTIVE = ("error", "unmatched")
 #: ISCORPUS metric names the paper's automatic set leaves out
 EXTRACTIVE_ONLY = ("SentencePrecision", "SentenceRecall", "DocSim")
 NEEDS_ANNOTATION = ("NICOS",)
 _SPACE = re.compile(r"\s+")
-_UNMATCHED = itertools.count()   # a fresh id per sentence without a source
+_UNMATCHED = itertools.count()  # a fresh id per sentence without a source
 
 
 def source_id(document: str, sentence: int) -> str:
@@ -101,12 +114,15 @@ class SentenceOverlap(PairSimilarity):
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         if refs is None or len(refs) != len(hyps):
-            raise ParameterError("refs", None if refs is None else f"{len(refs)} segments",
-                                 f"one list of references per hypothesis ({len(hyps)})")
+            raise ParameterError(
+                "refs",
+                None if refs is None else f"{len(refs)} segments",
+                f"one list of references per hypothesis ({len(hyps)})",
+            )
         out = np.ones((len(hyps), 2))
         try:
             for i, (h, rs) in enumerate(zip(hyps, refs)):
-                self._segment = i      # named in the error for a sentence without a source
+                self._segment = i  # named in the error for a sentence without a source
                 if isinstance(rs, str) or not len(rs):
                     raise ParameterError("refs", f"segment {i}", "a non-empty list of references")
                 out[i, 0] = max(self.similarity(h, r) for r in rs)
@@ -118,15 +134,20 @@ class SentenceOverlap(PairSimilarity):
         """The source ids of a summary; a missing source is an error or, with
         ``non_extractive="unmatched"``, an id no other sentence has."""
         if isinstance(summary, str):
-            raise ParameterError(what, summary[:40], "a sequence of source sentence ids (DOCNO#k), not a string")
+            raise ParameterError(
+                what, summary[:40], "a sequence of source sentence ids (DOCNO#k), not a string"
+            )
         out = []
         for k, s in enumerate(summary, 1):
             if s is None or (isinstance(s, float) and s != s) or s == "":
                 if self.non_extractive == "error":
                     where = "" if self._segment is None else f"segment {self._segment}, "
-                    raise ParameterError(what, f"{where}sentence {k}: no source sentence",
-                                         "extractive summaries (every sentence a source id DOCNO#k), or "
-                                         "non_extractive='unmatched'")
+                    raise ParameterError(
+                        what,
+                        f"{where}sentence {k}: no source sentence",
+                        "extractive summaries (every sentence a source id DOCNO#k), or "
+                        "non_extractive='unmatched'",
+                    )
                 s = ("unmatched", next(_UNMATCHED))
             out.append(s)
         return out
@@ -198,7 +219,9 @@ class ConceptSimilarity(PairSimilarity):
     @staticmethod
     def vector(labels: Sequence[Hashable], what: str) -> Dict[Hashable, float]:
         if isinstance(labels, str):
-            raise ParameterError(what, labels[:40], "a sequence of key-concept labels, not a string")
+            raise ParameterError(
+                what, labels[:40], "a sequence of key-concept labels, not a string"
+            )
         counts = Counter(labels)
         total = sum(counts.values())
         return {k: v / total for k, v in counts.items()} if total else {}
@@ -212,7 +235,9 @@ def _normal(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-def locate_sources(summaries: pd.DataFrame, documents: pd.DataFrame, prefix: bool = True) -> pd.DataFrame:
+def locate_sources(
+    summaries: pd.DataFrame, documents: pd.DataFrame, prefix: bool = True
+) -> pd.DataFrame:
     """``instance, summarizer, sources`` (a tuple of source ids, ``None`` for a sentence not
     found): each summary sentence looked up among its instance's document sentences by its
     whitespace-normalised text; with ``prefix`` a sentence that is a proper prefix of
@@ -221,12 +246,16 @@ def locate_sources(summaries: pd.DataFrame, documents: pd.DataFrame, prefix: boo
     check_columns(summaries, ["instance", "summarizer", "sentences"], "summaries")
     check_columns(documents, ["instance", "document", "sentences"], "documents")
     index: Dict[object, Dict[str, str]] = {}
-    for inst, doc, sents in documents[["instance", "document", "sentences"]].itertuples(index=False):
+    for inst, doc, sents in documents[["instance", "document", "sentences"]].itertuples(
+        index=False
+    ):
         table = index.setdefault(inst, {})
         for k, s in enumerate(sents, 1):
             table.setdefault(_normal(s), source_id(doc, k))
     rows = []
-    for inst, summ, sents in summaries[["instance", "summarizer", "sentences"]].itertuples(index=False):
+    for inst, summ, sents in summaries[["instance", "summarizer", "sentences"]].itertuples(
+        index=False
+    ):
         table = index.get(inst, {})
         found: List[Optional[str]] = []
         for s in sents:
@@ -245,7 +274,9 @@ def sources_frame(extracts: pd.DataFrame, aligned: bool = False) -> pd.DataFrame
     ``extracts``: ``instance, summarizer, position, document, sentence`` [``aligned_document,
     aligned_sentence``]); ``aligned=True`` fills a written sentence's source with its
     aligned one (the document sentence expressing most of its content units)."""
-    check_columns(extracts, ["instance", "summarizer", "position", "document", "sentence"], "extracts")
+    check_columns(
+        extracts, ["instance", "summarizer", "position", "document", "sentence"], "extracts"
+    )
     ex = extracts.sort_values(["instance", "summarizer", "position"], kind="mergesort")
     doc, sent = ex["document"], ex["sentence"]
     if aligned:
@@ -257,8 +288,13 @@ def sources_frame(extracts: pd.DataFrame, aligned: bool = False) -> pd.DataFrame
     for inst, summ, d, k in zip(ex["instance"], ex["summarizer"].astype(str), doc, sent):
         ok = not (d is None or d != d or str(d) == "")
         out.setdefault((inst, summ), []).append(source_id(str(d), int(k)) if ok else None)
-    return pd.DataFrame([{"instance": i, "summarizer": s, "sources": tuple(v)} for (i, s), v in sorted(out.items())],
-                        columns=["instance", "summarizer", "sources"])
+    return pd.DataFrame(
+        [
+            {"instance": i, "summarizer": s, "sources": tuple(v)}
+            for (i, s), v in sorted(out.items())
+        ],
+        columns=["instance", "summarizer", "sources"],
+    )
 
 
 def concepts_frame(annotations: pd.DataFrame, column: str = "facts") -> pd.DataFrame:
@@ -267,5 +303,10 @@ def concepts_frame(annotations: pd.DataFrame, column: str = "facts") -> pd.DataF
     ``summaries`` truth: the facts each summary expresses)."""
     check_columns(annotations, ["instance", "summarizer", column], "annotations")
     vals = annotations[column].fillna("").astype(str)
-    return pd.DataFrame({"instance": annotations["instance"], "summarizer": annotations["summarizer"].astype(str),
-                         "concepts": [tuple(v.split()) for v in vals]})
+    return pd.DataFrame(
+        {
+            "instance": annotations["instance"],
+            "summarizer": annotations["summarizer"].astype(str),
+            "concepts": [tuple(v.split()) for v in vals],
+        }
+    )

@@ -60,6 +60,7 @@ words each have one candidate, all different, has one largest alignment and skip
 ``jobs`` > 1 (:meth:`METEOR.sentence_results`, :meth:`METEOR.corpus_score`) scores chunks
 of segments in forked worker processes; the results are identical.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
@@ -296,7 +297,9 @@ class _PythonSearch:
 
     def __init__(self, nodes, cands, target, st, key_classes):
         self.nodes, self.cands, self.target, self.st = nodes, cands, target, st
-        classes, class_refs, class_skips = key_classes if key_classes is not None else (None, None, None)
+        classes, class_refs, class_skips = (
+            key_classes if key_classes is not None else (None, None, None)
+        )
         self.classes, self.class_refs, self.class_skips = classes, class_refs, class_skips
         self.big = 2 * st.n_hyp + 3 if st.tie_chunks else 1
         n = len(nodes)
@@ -310,7 +313,9 @@ class _PythonSearch:
         # per layer: mask of the wanted positions (the gap index of every reference
         # position is built on first use, see canon)
         n_ref = max((r for rs in cands.values() for r in rs), default=0) + 1
-        n_ref = max([n_ref] + [r + 1 for _, r in st.context] + [r + 1 for r in st.fixed_ref.values()])
+        n_ref = max(
+            [n_ref] + [r + 1 for _, r in st.context] + [r + 1 for r in st.fixed_ref.values()]
+        )
         self.n_ref = n_ref
         self.wanted_mask = [sum(1 << r for r in w) for w in self.wanted]
         self.gap_index: Dict[int, List[int]] = {}
@@ -344,7 +349,9 @@ class _PythonSearch:
         self.must_after = [[j for j in range(i, n) if must[j]] for i in range(n + 1)]
         self.lb_static = [0] * (n + 1)
         for i in range(n - 1, -1, -1):
-            self.lb_static[i] = self.lb_static[i + 1] + (min(self.ctx_cross[i].values()) * self.big if must[i] else 0)
+            self.lb_static[i] = self.lb_static[i + 1] + (
+                min(self.ctx_cross[i].values()) * self.big if must[i] else 0
+            )
         # lb_dynamic[i]: (max candidate, number of must nodes j >= i with it)
         self.lb_dynamic: List[List[Tuple[int, int]]] = [[] for _ in range(n + 1)]
         counts: Dict[int, int] = {}
@@ -366,10 +373,13 @@ class _PythonSearch:
         nodes, cands = self.nodes, self.cands
         self.cand_array = [np.array(cands[h], dtype=np.int64) for h in nodes]
         self.ctx_array = [
-            np.array([self.ctx_cross[j][r] for r in cands[h]], dtype=np.int64) for j, h in enumerate(nodes)
+            np.array([self.ctx_cross[j][r] for r in cands[h]], dtype=np.int64)
+            for j, h in enumerate(nodes)
         ]
         if self.class_refs is not None:
-            self.class_ref_array = {c: np.array(rs, dtype=np.int64) for c, rs in self.class_refs.items()}
+            self.class_ref_array = {
+                c: np.array(rs, dtype=np.int64) for c, rs in self.class_refs.items()
+            }
         # pairs of nodes that must both be mapped and cross whatever they take (every
         # candidate of the earlier word lies right of every candidate of the later one)
         n = len(nodes)
@@ -419,7 +429,9 @@ class _PythonSearch:
         n_ref = self.n_ref
         n_bytes = (n_ref + 7) // 8
         raw = np.frombuffer(b"".join(u.to_bytes(n_bytes, "little") for u in useds), np.uint8)
-        bits = np.unpackbits(raw.reshape(len(useds), n_bytes), axis=1, bitorder="little")[:, :n_ref].astype(bool)
+        bits = np.unpackbits(raw.reshape(len(useds), n_bytes), axis=1, bitorder="little")[
+            :, :n_ref
+        ].astype(bool)
         at_or_above = np.cumsum(bits[:, ::-1], axis=1, dtype=np.int64)[:, ::-1]
         above = np.zeros_like(at_or_above)
         above[:, :-1] = at_or_above[:, 1:]
@@ -458,7 +470,13 @@ class _PythonSearch:
             if not need.any():
                 continue
             costs = np.sort(np.stack([cheapest(j) for j in rest], axis=1), axis=1)
-            sums = np.concatenate([np.zeros((len(useds), 1), np.int64), np.cumsum(np.minimum(costs, infinite), axis=1)], axis=1)
+            sums = np.concatenate(
+                [
+                    np.zeros((len(useds), 1), np.int64),
+                    np.cumsum(np.minimum(costs, infinite), axis=1),
+                ],
+                axis=1,
+            )
             lb += sums[np.arange(len(useds)), np.clip(need, 0, len(rest))]
         lb = np.minimum(lb, infinite)
         return (lb * self.big).tolist()
@@ -532,8 +550,10 @@ class _PythonSearch:
                     end = n_refs - t if remaining_after >= t else 0
                     options = crefs[start:end] if end > start else ()
                     free_after = n_refs - start
-                    can_skip = (k_before - matched_c < max_skips
-                                and matched_c + min(remaining_after, free_after) >= need)
+                    can_skip = (
+                        k_before - matched_c < max_skips
+                        and matched_c + min(remaining_after, free_after) >= need
+                    )
                 else:
                     options = [r for r in cands[h] if not (used >> r) & 1]
                     can_skip = i - _popcount(used) < self.skips_allowed
@@ -620,7 +640,9 @@ class _StageSearch:
         self.cand_ptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(lengths, out=self.cand_ptr[1:])
         self.cand_r = np.array(flat, dtype=np.int64)
-        self.adj_next = np.array([j + 1 < n and nodes[j + 1] == h + 1 for j, h in enumerate(nodes)], dtype=np.bool_)
+        self.adj_next = np.array(
+            [j + 1 < n and nodes[j + 1] == h + 1 for j, h in enumerate(nodes)], dtype=np.bool_
+        )
         self.left_fixed = np.array([fixed_ref.get(h - 1, NO_FIXED) for h in nodes], dtype=np.int64)
         self.right_fixed = np.array([fixed_ref.get(h + 1, NO_FIXED) for h in nodes], dtype=np.int64)
         if key_classes is not None:
@@ -638,7 +660,9 @@ class _StageSearch:
         else:
             self.node_cls = np.full(n, -1, dtype=np.int64)
             self.cls_ptr = np.zeros(1, dtype=np.int64)
-            self.cls_r = self.cls_count = self.cls_need = self.cls_skips = np.zeros(0, dtype=np.int64)
+            self.cls_r = self.cls_count = self.cls_need = self.cls_skips = np.zeros(
+                0, dtype=np.int64
+            )
         self.ctx_h = np.array([h for h, _ in st.context], dtype=np.int64)
         self.ctx_r = np.array([r for _, r in st.context], dtype=np.int64)
         self.n_ref = max(flat) + 1
@@ -652,10 +676,27 @@ class _StageSearch:
         from evalkit.metrics.meteor_search import stage_search
 
         found, cost, truncated, choices = stage_search(
-            self.node_h, self.cand_ptr, self.cand_r, self.adj_next, self.left_fixed, self.right_fixed,
-            self.node_cls, self.cls_ptr, self.cls_r, self.cls_need, self.cls_skips, self.cls_count,
-            self.ctx_h, self.ctx_r, self.n_ref, self.target, self.big, self.st.tie_chunks,
-            min(width, 1 << 62), -1 if bound is None else bound, self.strong,
+            self.node_h,
+            self.cand_ptr,
+            self.cand_r,
+            self.adj_next,
+            self.left_fixed,
+            self.right_fixed,
+            self.node_cls,
+            self.cls_ptr,
+            self.cls_r,
+            self.cls_need,
+            self.cls_skips,
+            self.cls_count,
+            self.ctx_h,
+            self.ctx_r,
+            self.n_ref,
+            self.target,
+            self.big,
+            self.st.tie_chunks,
+            min(width, 1 << 62),
+            -1 if bound is None else bound,
+            self.strong,
         )
         if not found:
             if not truncated:
@@ -738,7 +779,9 @@ def _stage_key(
     nodes.sort()
     fixed = dict(st.fixed_ref)
     fixed.update(forced)
-    inner = _Stage(st.free_h, st.free_r, st.context + forced, fixed, st.tie_chunks, st.n_hyp, st.max_states)
+    inner = _Stage(
+        st.free_h, st.free_r, st.context + forced, fixed, st.tie_chunks, st.n_hyp, st.max_states
+    )
     chosen, exact = _solve_stage(nodes, cands, target, inner, (classes, class_refs, class_skips))
     return forced + chosen, exact
 
@@ -773,12 +816,16 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
     stream per reference, each with one line per hypothesis."""
     hyps = list(hypotheses)
     if isinstance(references, str) or not references or any(isinstance(s, str) for s in references):
-        raise ParameterError("references", references, "a list of reference streams (sacrebleu layout)")
+        raise ParameterError(
+            "references", references, "a list of reference streams (sacrebleu layout)"
+        )
     streams = [list(s) for s in references]
     for j, s in enumerate(streams):
         if len(s) != len(hyps):
             raise ParameterError(
-                "references", f"stream {j} with {len(s)} lines", f"{len(hyps)} lines, one per hypothesis"
+                "references",
+                f"stream {j} with {len(s)} lines",
+                f"{len(hyps)} lines, one per hypothesis",
             )
     return hyps, streams
 
@@ -853,8 +900,14 @@ class METEOR(Metric):
         if isinstance(modules, str):
             modules = (modules,)
         modules = tuple(modules)
-        if not modules or any(m not in MODULES for m in modules) or len(set(modules)) != len(modules):
-            raise ParameterError("modules", modules, f"a non-empty sequence of distinct names from {MODULES}")
+        if (
+            not modules
+            or any(m not in MODULES for m in modules)
+            or len(set(modules)) != len(modules)
+        ):
+            raise ParameterError(
+                "modules", modules, f"a non-empty sequence of distinct names from {MODULES}"
+            )
         if crossings_scope not in _SCOPES:
             raise ParameterError("crossings_scope", crossings_scope, f"one of {_SCOPES}")
         if tie_break not in _TIE_BREAKS:
@@ -875,7 +928,11 @@ class METEOR(Metric):
         self.modules = modules
         self.lowercase = lowercase
         self.tokenize = tokenize
-        self.stopwords = frozenset(w.lower() if lowercase else w for w in stopwords) if stopwords else frozenset()
+        self.stopwords = (
+            frozenset(w.lower() if lowercase else w for w in stopwords)
+            if stopwords
+            else frozenset()
+        )
         self.crossings_scope = crossings_scope
         self.tie_break = tie_break
         self.porter_mode = porter_mode
@@ -923,7 +980,9 @@ class METEOR(Metric):
         if self._wordnet is not None:
             parts.append(f"wn:{self._wordnet.version}")
         if (self.recall_weight, self.penalty_weight, self.penalty_exponent) != (9.0, 0.5, 3.0):
-            parts.append(f"w:{self.recall_weight:g},{self.penalty_weight:g},{self.penalty_exponent:g}")
+            parts.append(
+                f"w:{self.recall_weight:g},{self.penalty_weight:g},{self.penalty_exponent:g}"
+            )
         parts.append(f"version:evalkit-{__version__}")
         return "|".join(parts)
 
@@ -990,8 +1049,13 @@ class METEOR(Metric):
     # -- scores ----------------------------------------------------------------------
     def _score(self, stats: MeteorStats, reference=None, exact=True) -> MeteorScore:
         p, r, f, pen, score = meteor_from_counts(
-            stats.matches, stats.hyp_len, stats.ref_len, stats.chunks,
-            self.recall_weight, self.penalty_weight, self.penalty_exponent,
+            stats.matches,
+            stats.hyp_len,
+            stats.ref_len,
+            stats.chunks,
+            self.recall_weight,
+            self.penalty_weight,
+            self.penalty_exponent,
         )
         return MeteorScore(score, p, r, f, pen, stats, reference, exact, self._signature)
 
@@ -1007,7 +1071,9 @@ class METEOR(Metric):
     def sentence_score(self, hypothesis: str, references: Sequence[str]) -> MeteorScore:
         """Score one hypothesis against one or more references: the best reference's score."""
         if isinstance(references, str):
-            raise ParameterError("references", references, "a list of reference strings, not one string")
+            raise ParameterError(
+                "references", references, "a list of reference strings, not one string"
+            )
         refs = [self._ref_words(r, None, j) for j, r in enumerate(references)]
         if not refs:
             raise ParameterError("references", references, "at least one reference")
@@ -1019,11 +1085,14 @@ class METEOR(Metric):
         words = self.words(ref)
         if not words:
             where = f"reference {j}" + (f" of segment {seg}" if seg is not None else "")
-            raise ParameterError("references", ref, f"a non-empty {where} (METEOR's recall needs reference words)")
+            raise ParameterError(
+                "references", ref, f"a non-empty {where} (METEOR's recall needs reference words)"
+            )
         return words
 
-    def _segments(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
-                  jobs: int = 1) -> List[MeteorScore]:
+    def _segments(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1
+    ) -> List[MeteorScore]:
         hypotheses, per_seg = references_per_segment(hypotheses, references, self.ref_layout)
         if not (isinstance(jobs, int) and not isinstance(jobs, bool) and jobs >= 1):
             raise ParameterError("jobs", jobs, "an integer >= 1")
@@ -1036,8 +1105,9 @@ class METEOR(Metric):
         i, hyp, refs = item
         return self._best(self.words(hyp), [self._ref_words(r, i, j) for j, r in enumerate(refs)])
 
-    def sentence_results(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
-                         jobs: int = 1) -> List[MeteorScore]:
+    def sentence_results(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1
+    ) -> List[MeteorScore]:
         """One :class:`MeteorScore` (score, P, R, penalty, statistics, best reference) per
         hypothesis; ``references`` in the configured ``ref_layout``.
 
@@ -1049,13 +1119,23 @@ class METEOR(Metric):
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:
         """``(n_segments, 4)`` int64: ``[hyp_len, ref_len, matches, chunks]`` of each
         segment's best reference; the sums give the system score (Sec. 2.2)."""
-        rows = [(s.stats.hyp_len, s.stats.ref_len, s.stats.matches, s.stats.chunks) for s in self._segments(hyps, refs)]
+        rows = [
+            (s.stats.hyp_len, s.stats.ref_len, s.stats.matches, s.stats.chunks)
+            for s in self._segments(hyps, refs)
+        ]
         return np.array(rows, dtype=np.int64).reshape(len(rows), 4)
 
     def _score_one(self, stats_sum: Sequence[float]) -> float:
         hyp_len, ref_len, matches, chunks = (float(x) for x in stats_sum)
-        return meteor_from_counts(matches, hyp_len, ref_len, chunks, self.recall_weight,
-                                  self.penalty_weight, self.penalty_exponent)[4]
+        return meteor_from_counts(
+            matches,
+            hyp_len,
+            ref_len,
+            chunks,
+            self.recall_weight,
+            self.penalty_weight,
+            self.penalty_exponent,
+        )[4]
 
     def aggregate(self, scores: Iterable[MeteorScore]) -> MeteorScore:
         """System score from segment scores: aggregate P, R and penalty (Sec. 2.2)."""
@@ -1068,8 +1148,9 @@ class METEOR(Metric):
             raise ParameterError("hypotheses", [], "at least one segment")
         return self._score(total, None, exact)
 
-    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]],
-                     jobs: int = 1) -> MeteorScore:
+    def corpus_score(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1
+    ) -> MeteorScore:
         """System-level METEOR from aggregate statistics over all segments."""
         return self.aggregate(self._segments(hypotheses, references, jobs))
 
@@ -1107,9 +1188,17 @@ class METEOR(Metric):
                 row["system"] = system
             st = sc.stats
             row.update(
-                score=sc.score, precision=sc.precision, recall=sc.recall, fmean=sc.fmean,
-                penalty=sc.penalty, matches=st.matches, chunks=st.chunks, crossings=st.crossings,
-                hyp_len=st.hyp_len, ref_len=st.ref_len, reference=sc.reference,
+                score=sc.score,
+                precision=sc.precision,
+                recall=sc.recall,
+                fmean=sc.fmean,
+                penalty=sc.penalty,
+                matches=st.matches,
+                chunks=st.chunks,
+                crossings=st.crossings,
+                hyp_len=st.hyp_len,
+                ref_len=st.ref_len,
+                reference=sc.reference,
             )
             for m, k in zip(self.modules, st.stage_matches):
                 row[f"matches_{m}"] = k
@@ -1119,7 +1208,12 @@ class METEOR(Metric):
         if not long:
             return frame
         ids = ["segment"] + (["system"] if system is not None else [])
-        names = {"score": "METEOR", "precision": "METEOR-P", "recall": "METEOR-R", "fmean": "METEOR-Fmean"}
+        names = {
+            "score": "METEOR",
+            "precision": "METEOR-P",
+            "recall": "METEOR-R",
+            "fmean": "METEOR-Fmean",
+        }
         out = frame.melt(id_vars=ids, value_vars=list(names), var_name="metric", value_name="value")
         out["metric"] = out["metric"].map(names)
         out.insert(len(ids) + 1, "variant", "+".join(self.modules))
@@ -1144,7 +1238,7 @@ def _score_parallel(metric: "METEOR", items, jobs: int) -> List[MeteorScore]:
     global _WORKER_METRIC
     if "fork" not in mp.get_all_start_methods():
         return [metric._score_item(item) for item in items]
-    chunks = [items[k:k + _PARALLEL_CHUNK] for k in range(0, len(items), _PARALLEL_CHUNK)]
+    chunks = [items[k : k + _PARALLEL_CHUNK] for k in range(0, len(items), _PARALLEL_CHUNK)]
     _WORKER_METRIC = metric
     try:
         with mp.get_context("fork").Pool(jobs) as pool:
@@ -1160,13 +1254,34 @@ def align(hypothesis: str, reference: str, **config) -> Alignment:
 
 
 @register_metric("meteor")
-def meteor(modules: Sequence[str] = ("exact", "porter", "wn_synonym"), lowercase: bool = True,
-           tokenize: str = "13a", stopwords: Optional[Iterable[str]] = None, crossings_scope: str = "full",
-           tie_break: str = "chunks", porter_mode: str = "ORIGINAL_ALGORITHM", wordnet=None,
-           recall_weight: float = 9.0, penalty_weight: float = 0.5, penalty_exponent: float = 3.0,
-           max_states: int = 2000, ref_layout: str = "segments") -> METEOR:
+def meteor(
+    modules: Sequence[str] = ("exact", "porter", "wn_synonym"),
+    lowercase: bool = True,
+    tokenize: str = "13a",
+    stopwords: Optional[Iterable[str]] = None,
+    crossings_scope: str = "full",
+    tie_break: str = "chunks",
+    porter_mode: str = "ORIGINAL_ALGORITHM",
+    wordnet=None,
+    recall_weight: float = 9.0,
+    penalty_weight: float = 0.5,
+    penalty_exponent: float = 3.0,
+    max_states: int = 2000,
+    ref_layout: str = "segments",
+) -> METEOR:
     """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting)."""
-    return METEOR(modules=modules, lowercase=lowercase, tokenize=tokenize, stopwords=stopwords,
-                  crossings_scope=crossings_scope, tie_break=tie_break, porter_mode=porter_mode, wordnet=wordnet,
-                  recall_weight=recall_weight, penalty_weight=penalty_weight, penalty_exponent=penalty_exponent,
-                  max_states=max_states, ref_layout=ref_layout)
+    return METEOR(
+        modules=modules,
+        lowercase=lowercase,
+        tokenize=tokenize,
+        stopwords=stopwords,
+        crossings_scope=crossings_scope,
+        tie_break=tie_break,
+        porter_mode=porter_mode,
+        wordnet=wordnet,
+        recall_weight=recall_weight,
+        penalty_weight=penalty_weight,
+        penalty_exponent=penalty_exponent,
+        max_states=max_states,
+        ref_layout=ref_layout,
+    )

@@ -21,6 +21,7 @@ statistics are the jar's own ``SCORE`` lines (23 numbers; made additive, see
 :meth:`MeteorJar.segment_statistics`), and :meth:`MeteorJar.score_from_statistics` asks
 the jar (``EVAL``) for the score of each summed row, in one run of the jar for all rows.
 """
+
 from __future__ import annotations
 
 import os
@@ -41,8 +42,26 @@ from evalkit.metrics.registry import register_metric
 
 __all__ = ["MeteorJar", "MeteorJarResult", "find_meteor_jar", "find_java"]
 
-_LANGUAGES = ("en", "cz", "de", "es", "fr", "ar", "da", "fi", "hu", "it", "nl", "no", "pt",
-              "ro", "ru", "se", "tr", "other")
+_LANGUAGES = (
+    "en",
+    "cz",
+    "de",
+    "es",
+    "fr",
+    "ar",
+    "da",
+    "fi",
+    "hu",
+    "it",
+    "nl",
+    "no",
+    "pt",
+    "ro",
+    "ru",
+    "se",
+    "tr",
+    "other",
+)
 _TASKS = ("rank", "util", "adq", "hter", "li", "tune")
 
 
@@ -147,10 +166,19 @@ class MeteorJar(Metric):
             raise ParameterError("language", language, f"one of {_LANGUAGES}")
         if task is not None and task not in _TASKS:
             raise ParameterError("task", task, f"None or one of {_TASKS}")
-        for name, value in (("normalize", normalize), ("lowercase", lowercase), ("no_punct", no_punct)):
+        for name, value in (
+            ("normalize", normalize),
+            ("lowercase", lowercase),
+            ("no_punct", no_punct),
+        ):
             if not isinstance(value, bool):
                 raise ParameterError(name, value, "True or False")
-        self.language, self.normalize, self.lowercase, self.no_punct = language, normalize, lowercase, no_punct
+        self.language, self.normalize, self.lowercase, self.no_punct = (
+            language,
+            normalize,
+            lowercase,
+            no_punct,
+        )
         self.task = task
         self.modules = tuple(modules) if modules is not None else None
         self.weights = tuple(float(w) for w in weights) if weights is not None else None
@@ -200,7 +228,9 @@ class MeteorJar(Metric):
         if not isinstance(text, str):
             raise ParameterError(what, text, f"a string (segment {index})")
         if "|||" in text:
-            raise ParameterError(what, text, f"text without '|||', the jar's field separator (segment {index})")
+            raise ParameterError(
+                what, text, f"text without '|||', the jar's field separator (segment {index})"
+            )
         return " ".join(text.split())
 
     def score(
@@ -226,12 +256,18 @@ class MeteorJar(Metric):
         lines = []
         for i, h in enumerate(hyps):
             refs = [self._clean(r, "references", i) for r in per_seg[i]]
-            lines.append("SCORE ||| " + " ||| ".join(refs) + " ||| " + self._clean(h, "hypotheses", i))
+            lines.append(
+                "SCORE ||| " + " ||| ".join(refs) + " ||| " + self._clean(h, "hypotheses", i)
+            )
 
         proc = subprocess.Popen(
             self._command("-", "-", "-stdio"),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, encoding="utf-8", bufsize=1,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            bufsize=1,
         )
         err_chunks: List[str] = []
         drain = threading.Thread(target=lambda: err_chunks.append(proc.stderr.read()), daemon=True)
@@ -252,7 +288,8 @@ class MeteorJar(Metric):
                 proc.wait()
                 drain.join(5)
                 raise ReferenceToolError(
-                    "the METEOR jar stopped early: " + ("".join(err_chunks).strip()[-800:] or "no message")
+                    "the METEOR jar stopped early: "
+                    + ("".join(err_chunks).strip()[-800:] or "no message")
                 )
             return line.strip()
 
@@ -290,14 +327,18 @@ class MeteorJar(Metric):
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-                raise ReferenceToolError(f"the METEOR jar did not finish within {self.timeout} s") from None
+                raise ReferenceToolError(
+                    f"the METEOR jar did not finish within {self.timeout} s"
+                ) from None
         return MeteorJarResult(system, seg_scores, group_scores, stats, self.signature())
 
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> float:
         """System-level METEOR 1.5 score."""
         return self.score(hypotheses, references).score
 
-    def sentence_scores(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> np.ndarray:
+    def sentence_scores(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> np.ndarray:
         """One METEOR 1.5 score per segment."""
         return np.asarray(self.score(hypotheses, references).segment_scores, dtype=np.float64)
 
@@ -312,11 +353,15 @@ class MeteorJar(Metric):
         here, so column sums are what the jar aggregates."""
         stats = np.asarray(self.score(hyps, refs).stats, dtype=np.float64)
         if stats.ndim != 2 or stats.shape[1] != self.n_statistics:
-            raise ReferenceToolError(f"the METEOR jar printed statistics of shape {stats.shape}, "
-                                     f"expected (n, {self.n_statistics}) (METEOR 1.5)")
+            raise ReferenceToolError(
+                f"the METEOR jar printed statistics of shape {stats.shape}, "
+                f"expected (n, {self.n_statistics}) (METEOR 1.5)"
+            )
         test_matches = stats[:, 4:20:4].sum(axis=1) + stats[:, 6:20:4].sum(axis=1)
         ref_matches = stats[:, 5:20:4].sum(axis=1) + stats[:, 7:20:4].sum(axis=1)
-        perfect = (test_matches == stats[:, 0]) & (ref_matches == stats[:, 1]) & (stats[:, 20] == 1.0)
+        perfect = (
+            (test_matches == stats[:, 0]) & (ref_matches == stats[:, 1]) & (stats[:, 20] == 1.0)
+        )
         stats[perfect, 20] = 0.0
         return stats
 
@@ -324,11 +369,19 @@ class MeteorJar(Metric):
         lines = ["EVAL ||| " + " ".join(repr(float(x)) for x in row) for row in stats_sums]
         if not lines:
             return np.zeros(0)
-        run = subprocess.run(self._command("-", "-", "-stdio"), input="\n".join(lines) + "\n",
-                             capture_output=True, text=True, encoding="utf-8", timeout=self.timeout)
+        run = subprocess.run(
+            self._command("-", "-", "-stdio"),
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=self.timeout,
+        )
         out = run.stdout.split()
         if run.returncode != 0 or len(out) != 2 * len(lines):
-            raise ReferenceToolError(f"the METEOR jar did not score the statistics: {run.stderr.strip()[-800:]}")
+            raise ReferenceToolError(
+                f"the METEOR jar did not score the statistics: {run.stderr.strip()[-800:]}"
+            )
         # EVAL with one statistics line prints its score, then the score of the sum (the same)
         return np.array([float(x) for x in out[1::2]], dtype=np.float64)
 
@@ -346,16 +399,24 @@ class MeteorJar(Metric):
         import pandas as pd
 
         result = self.score(hypotheses, references)
-        ids = list(segment_ids) if segment_ids is not None else list(range(len(result.segment_scores)))
+        ids = (
+            list(segment_ids)
+            if segment_ids is not None
+            else list(range(len(result.segment_scores)))
+        )
         if len(ids) != len(result.segment_scores):
-            raise ParameterError("segment_ids", f"{len(ids)} ids", f"{len(result.segment_scores)} ids")
+            raise ParameterError(
+                "segment_ids", f"{len(ids)} ids", f"{len(result.segment_scores)} ids"
+            )
         frame = pd.DataFrame({"segment": ids, "score": result.segment_scores})
         if system is not None:
             frame.insert(1, "system", system)
         return frame
 
     # -- SGML mode -------------------------------------------------------------------
-    def score_sgml(self, test_path: os.PathLike, reference_path: os.PathLike) -> Dict[str, "object"]:
+    def score_sgml(
+        self, test_path: os.PathLike, reference_path: os.PathLike
+    ) -> Dict[str, "object"]:
         """Run the jar's own ``-sgml`` mode; returns its ``.scr`` files as data frames.
 
         Keys ``"sys"`` (setid, system, score), ``"doc"`` (+ document) and ``"seg"``
@@ -368,7 +429,9 @@ class MeteorJar(Metric):
                 raise ParameterError("path", os.fspath(p), "an existing SGML file")
         with tempfile.TemporaryDirectory(prefix="evalkit-meteor-") as tmp:
             prefix = str(Path(tmp) / "meteor")
-            cmd = self._command(os.fspath(test_path), os.fspath(reference_path), "-sgml", "-f", prefix)
+            cmd = self._command(
+                os.fspath(test_path), os.fspath(reference_path), "-sgml", "-f", prefix
+            )
             run = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout)
             if run.returncode != 0:
                 raise ReferenceToolError(f"the METEOR jar failed: {run.stderr.strip()[-800:]}")
@@ -380,19 +443,45 @@ class MeteorJar(Metric):
             }
             for kind, cols in columns.items():
                 out[kind] = pd.read_csv(
-                    f"{prefix}-{kind}.scr", sep="\t", header=None, names=cols,
-                    dtype={c: str for c in cols if c != "score"}, float_precision="round_trip",
+                    f"{prefix}-{kind}.scr",
+                    sep="\t",
+                    header=None,
+                    names=cols,
+                    dtype={c: str for c in cols if c != "score"},
+                    float_precision="round_trip",
                 )
         return out
 
 
 @register_metric("meteor-jar")
-def meteor_jar(language: str = "en", normalize: bool = True, lowercase: bool = False, no_punct: bool = False,
-               task: Optional[str] = None, modules: Optional[Sequence[str]] = None,
-               weights: Optional[Sequence[float]] = None, parameters: Optional[Sequence[float]] = None,
-               java: Optional[str] = None, jar: Optional[os.PathLike] = None, memory: str = "2G",
-               timeout: Optional[float] = None, ref_layout: str = "segments") -> MeteorJar:
+def meteor_jar(
+    language: str = "en",
+    normalize: bool = True,
+    lowercase: bool = False,
+    no_punct: bool = False,
+    task: Optional[str] = None,
+    modules: Optional[Sequence[str]] = None,
+    weights: Optional[Sequence[float]] = None,
+    parameters: Optional[Sequence[float]] = None,
+    java: Optional[str] = None,
+    jar: Optional[os.PathLike] = None,
+    memory: str = "2G",
+    timeout: Optional[float] = None,
+    ref_layout: str = "segments",
+) -> MeteorJar:
     """The METEOR 1.5 jar (any :class:`MeteorJar` setting)."""
-    return MeteorJar(language=language, normalize=normalize, lowercase=lowercase, no_punct=no_punct, task=task,
-                     modules=modules, weights=weights, parameters=parameters, java=java, jar=jar, memory=memory,
-                     timeout=timeout, ref_layout=ref_layout)
+    return MeteorJar(
+        language=language,
+        normalize=normalize,
+        lowercase=lowercase,
+        no_punct=no_punct,
+        task=task,
+        modules=modules,
+        weights=weights,
+        parameters=parameters,
+        java=java,
+        jar=jar,
+        memory=memory,
+        timeout=timeout,
+        ref_layout=ref_layout,
+    )

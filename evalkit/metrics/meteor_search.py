@@ -22,6 +22,7 @@ Why our own kernel: the programme is ours (no library solves METEOR's selection)
 Python its per-transition work (bitset arithmetic, dictionary merges) dominated METEOR's
 time on WMT09 (``benchmarks/README.md``).
 """
+
 from __future__ import annotations
 
 import numba
@@ -112,8 +113,21 @@ def _hash(row, prev, n_words):
 
 
 @numba.njit(cache=True, inline="always")
-def _merge(table, key, prev2, cost2, parent, choice, new_masks, new_prev, new_cost, new_prank,
-           new_choice, m, n_words):
+def _merge(
+    table,
+    key,
+    prev2,
+    cost2,
+    parent,
+    choice,
+    new_masks,
+    new_prev,
+    new_cost,
+    new_prank,
+    new_choice,
+    m,
+    n_words,
+):
     """Offer a transition to the new layer's state (key, prev2): a new state, or the kept
     one if (cost, parent rank, choice) is smaller. Returns the new number of states."""
     mask = table.shape[0] - 1
@@ -136,8 +150,10 @@ def _merge(table, key, prev2, cost2, parent, choice, new_masks, new_prev, new_co
                     same = False
                     break
         if same:
-            if (cost2 < new_cost[e] or (cost2 == new_cost[e] and (
-                    parent < new_prank[e] or (parent == new_prank[e] and choice < new_choice[e])))):
+            if cost2 < new_cost[e] or (
+                cost2 == new_cost[e]
+                and (parent < new_prank[e] or (parent == new_prank[e] and choice < new_choice[e]))
+            ):
                 new_cost[e] = cost2
                 new_prank[e] = parent
                 new_choice[e] = choice
@@ -146,9 +162,28 @@ def _merge(table, key, prev2, cost2, parent, choice, new_masks, new_prev, new_co
 
 
 @numba.njit(cache=True)
-def _strong_bound(row, li, n, n_ref, n_words, cand_ptr, cand_r, cand_ctx, node_cls, must,
-                  cls_ptr, cls_r, cls_need, surplus, forced_after, used, abv, last_c, mapped_c,
-                  costs_buf):
+def _strong_bound(
+    row,
+    li,
+    n,
+    n_ref,
+    n_words,
+    cand_ptr,
+    cand_r,
+    cand_ctx,
+    node_cls,
+    must,
+    cls_ptr,
+    cls_r,
+    cls_need,
+    surplus,
+    forced_after,
+    used,
+    abv,
+    last_c,
+    mapped_c,
+    costs_buf,
+):
     """The strong lower bound of state ``row`` after ``li`` nodes (not yet times big):
     the forced crossings, plus each node j >= li that must be mapped paying its cheapest
     mapping still possible (crossings with the context and with the used positions),
@@ -217,9 +252,29 @@ def _cheapest(j, cand_ptr, cand_r, cand_ctx, node_cls, used, abv, last_c):
 
 
 @numba.njit(cache=True)
-def stage_search(node_h, cand_ptr, cand_r, adj_next, left_fixed, right_fixed,
-                 node_cls, cls_ptr, cls_r, cls_need, cls_skips, cls_count, ctx_h, ctx_r,
-                 n_ref, target, big, tie_chunks, width, bound, strong):
+def stage_search(
+    node_h,
+    cand_ptr,
+    cand_r,
+    adj_next,
+    left_fixed,
+    right_fixed,
+    node_cls,
+    cls_ptr,
+    cls_r,
+    cls_need,
+    cls_skips,
+    cls_count,
+    ctx_h,
+    ctx_r,
+    n_ref,
+    target,
+    big,
+    tie_chunks,
+    width,
+    bound,
+    strong,
+):
     """One pass of the programme; see :meth:`evalkit.metrics.meteor._StageSearch.run`.
 
     ``node_cls[j]`` is node j's class (-1 for relation stages, whose arrays ``cls_*``
@@ -371,8 +426,9 @@ def stage_search(node_h, cand_ptr, cand_r, adj_next, left_fixed, right_fixed,
                 if end > n_refs:  # a slice's end, as in the Python programme
                     end = n_refs
                 free_after = n_refs - start
-                can_skip = (kb - matched < max_skips
-                            and matched + min(remaining_after, free_after) >= need)
+                can_skip = (
+                    kb - matched < max_skips and matched + min(remaining_after, free_after) >= need
+                )
             else:
                 can_skip = i - _count(row, n_words) < skips_allowed
             left = prev if lf == NO_FIXED else lf
@@ -391,14 +447,40 @@ def stage_search(node_h, cand_ptr, cand_r, adj_next, left_fixed, right_fixed,
                 tmp[r >> 6] |= _U1 << np.uint64(r & 63)
                 prev2 = r if adj else -1
                 _canon(tmp, key, wm, glo, n_words)
-                m = _merge(table, key, prev2, cost2, s, r, new_masks, new_prev, new_cost,
-                           new_prank, new_choice, m, n_words)
+                m = _merge(
+                    table,
+                    key,
+                    prev2,
+                    cost2,
+                    s,
+                    r,
+                    new_masks,
+                    new_prev,
+                    new_cost,
+                    new_prank,
+                    new_choice,
+                    m,
+                    n_words,
+                )
             if can_skip:
                 cost2 = cost + (1 if (tie_chunks and rf != NO_FIXED) else 0)
                 _canon(row, key, wm, glo, n_words)
                 prev2 = -1
-                m = _merge(table, key, prev2, cost2, s, SKIP, new_masks, new_prev, new_cost,
-                           new_prank, new_choice, m, n_words)
+                m = _merge(
+                    table,
+                    key,
+                    prev2,
+                    cost2,
+                    s,
+                    SKIP,
+                    new_masks,
+                    new_prev,
+                    new_cost,
+                    new_prank,
+                    new_choice,
+                    m,
+                    n_words,
+                )
         # bound and width
         keep = np.arange(m)
         if bound >= 0 or m > width:
@@ -412,9 +494,28 @@ def stage_search(node_h, cand_ptr, cand_r, adj_next, left_fixed, right_fixed,
                         if must[j]:
                             lb += _above(row, maxcand[j], n_words) * big
                 else:
-                    lb = _strong_bound(row, li, n, n_ref, n_words, cand_ptr, cand_r, cand_ctx, node_cls,
-                                       must, cls_ptr, cls_r, cls_need, surplus, forced_after, used_buf,
-                                       abv_buf, last_buf, mapped_buf, costs_buf)
+                    lb = _strong_bound(
+                        row,
+                        li,
+                        n,
+                        n_ref,
+                        n_words,
+                        cand_ptr,
+                        cand_r,
+                        cand_ctx,
+                        node_cls,
+                        must,
+                        cls_ptr,
+                        cls_r,
+                        cls_need,
+                        surplus,
+                        forced_after,
+                        used_buf,
+                        abv_buf,
+                        last_buf,
+                        mapped_buf,
+                        costs_buf,
+                    )
                     lb *= big
                 f[e] = new_cost[e] + lb
             if bound >= 0:

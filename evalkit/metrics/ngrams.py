@@ -37,6 +37,7 @@ give the same counts (tested against sacrebleu's statistics in ``tests/test_bleu
 ``tests/test_chrf.py``, and against plain ``Counter`` clipping in
 ``tests/test_ngram_engine.py``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -51,8 +52,17 @@ from evalkit.metrics.base import Metric
 from evalkit.text.tokenize import LINE_SEP, add_boundaries, get_tokenizer
 
 __all__ = [
-    "normalize_references", "check_hypotheses", "Vocabulary", "encode_tokens", "encode_joined", "encode_chars",
-    "EncodedReferences", "ngram_keys", "pair_counts", "TokenizedCorpus", "WordLevelMetric",
+    "normalize_references",
+    "check_hypotheses",
+    "Vocabulary",
+    "encode_tokens",
+    "encode_joined",
+    "encode_chars",
+    "EncodedReferences",
+    "ngram_keys",
+    "pair_counts",
+    "TokenizedCorpus",
+    "WordLevelMetric",
 ]
 
 _MAX_KEY = 2**62
@@ -69,7 +79,9 @@ def normalize_references(
     ``refs[i]`` is the list of references of segment i.
     """
     if isinstance(refs, (str, bytes)) or not hasattr(refs, "__iter__"):
-        raise ParameterError("refs", type(refs).__name__, "a list of reference streams or of per-segment lists")
+        raise ParameterError(
+            "refs", type(refs).__name__, "a list of reference streams or of per-segment lists"
+        )
     refs = [r if isinstance(r, str) or r is None else list(r) for r in refs]
     if ref_layout == "streams":
         if len(refs) == 0:
@@ -77,17 +89,22 @@ def normalize_references(
         for k, stream in enumerate(refs):
             if isinstance(stream, str):
                 raise ParameterError(
-                    "refs", "list of str",
+                    "refs",
+                    "list of str",
                     "a list of reference streams (list of lists of str); wrap a single stream in a list",
                 )
             if len(stream) != n_hyps:
                 raise ParameterError(
-                    f"refs[{k}]", f"{len(stream)} segments", f"{n_hyps} segments, as many as hypotheses"
+                    f"refs[{k}]",
+                    f"{len(stream)} segments",
+                    f"{n_hyps} segments, as many as hypotheses",
                 )
         per_seg = [[r for r in seg if r is not None] for seg in zip(*refs)]
     elif ref_layout == "segments":
         if len(refs) != n_hyps:
-            raise ParameterError("refs", f"{len(refs)} segments", f"{n_hyps} segments, as many as hypotheses")
+            raise ParameterError(
+                "refs", f"{len(refs)} segments", f"{n_hyps} segments, as many as hypotheses"
+            )
         per_seg = []
         for seg in refs:
             if isinstance(seg, str):
@@ -97,7 +114,9 @@ def normalize_references(
         raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
     for i, seg in enumerate(per_seg):
         if not seg:
-            raise ParameterError(f"refs (segment {i})", "no reference", "at least one reference per segment")
+            raise ParameterError(
+                f"refs (segment {i})", "no reference", "at least one reference per segment"
+            )
         for r in seg:
             if not isinstance(r, str):
                 raise ParameterError(f"refs (segment {i})", type(r).__name__, "str or None")
@@ -145,7 +164,9 @@ def encode_tokens(
     return ids, lens, max(len(vocab), 1)
 
 
-def encode_joined(tokens: Sequence[str], n_lines: int, vocab: Vocabulary) -> Tuple[np.ndarray, np.ndarray, int]:
+def encode_joined(
+    tokens: Sequence[str], n_lines: int, vocab: Vocabulary
+) -> Tuple[np.ndarray, np.ndarray, int]:
     """Like :func:`encode_tokens` for the tokens of ``n_lines`` lines given as one list with
     :data:`evalkit.text.tokenize.LINE_SEP` between consecutive lines
     (:meth:`evalkit.text.tokenize.Tokenizer13aFast.words_joined`)."""
@@ -220,7 +241,7 @@ def ngram_keys(ids: np.ndarray, vocab_size: int, max_order: int) -> List[np.ndar
             base = max(int(uniq.shape[0]), 1)
         nxt = np.zeros(L, dtype=np.int64)
         if L >= n:
-            nxt[: L - n + 1] = cur[: L - n + 1] * vocab_size + ids[n - 1:]
+            nxt[: L - n + 1] = cur[: L - n + 1] * vocab_size + ids[n - 1 :]
         keys.append(nxt)
         cur, base = nxt, base * vocab_size
     return keys
@@ -408,8 +429,16 @@ class TokenizedCorpus:
     keys: List[np.ndarray] = field(default_factory=list)
 
     @classmethod
-    def build(cls, hyp_ids: np.ndarray, hyp_lens: np.ndarray, ref_ids: np.ndarray, ref_lens: np.ndarray,
-              nrefs: np.ndarray, vocab_size: int, max_order: int) -> "TokenizedCorpus":
+    def build(
+        cls,
+        hyp_ids: np.ndarray,
+        hyp_lens: np.ndarray,
+        ref_ids: np.ndarray,
+        ref_lens: np.ndarray,
+        nrefs: np.ndarray,
+        vocab_size: int,
+        max_order: int,
+    ) -> "TokenizedCorpus":
         n_hyp = hyp_lens.shape[0]
         ref_ptr = np.zeros(n_hyp + 1, dtype=np.int64)
         np.cumsum(nrefs, out=ref_ptr[1:])
@@ -422,28 +451,39 @@ class TokenizedCorpus:
         return corpus
 
     @classmethod
-    def from_tokens(cls, hyp_tokens: Sequence[Sequence[str]], refs: "EncodedReferences",
-                    max_order: int) -> "TokenizedCorpus":
+    def from_tokens(
+        cls, hyp_tokens: Sequence[Sequence[str]], refs: "EncodedReferences", max_order: int
+    ) -> "TokenizedCorpus":
         """Encode hypothesis tokens against already encoded references."""
         hyp_ids, hyp_lens, V = encode_tokens(hyp_tokens, refs.vocab)
         return cls.build(hyp_ids, hyp_lens, refs.ids, refs.lengths, refs.nrefs, V, max_order)
 
     @classmethod
-    def from_encoded(cls, hyps: Tuple[np.ndarray, np.ndarray, int], refs: "EncodedReferences",
-                     max_order: int) -> "TokenizedCorpus":
+    def from_encoded(
+        cls, hyps: Tuple[np.ndarray, np.ndarray, int], refs: "EncodedReferences", max_order: int
+    ) -> "TokenizedCorpus":
         """Hypotheses already encoded (``ids, lengths, vocab_size``) with ``refs.vocab``."""
         hyp_ids, hyp_lens, V = hyps
         return cls.build(hyp_ids, hyp_lens, refs.ids, refs.lengths, refs.nrefs, V, max_order)
 
     @classmethod
-    def from_chars(cls, hyps: Sequence[str], refs: Sequence[Sequence[str]], max_order: int) -> "TokenizedCorpus":
+    def from_chars(
+        cls, hyps: Sequence[str], refs: Sequence[Sequence[str]], max_order: int
+    ) -> "TokenizedCorpus":
         """Character-level corpus (chrF): ``hyps[i]`` against the strings ``refs[i]``."""
         flat = [r for seg in refs for r in seg]
         ids, lens, V = encode_chars(list(hyps) + flat)
         n = len(hyps)
         nrefs = np.fromiter((len(seg) for seg in refs), dtype=np.int64, count=n)
-        return cls.build(ids[: int(lens[:n].sum())], lens[:n], ids[int(lens[:n].sum()):], lens[n:],
-                         nrefs, V, max_order)
+        return cls.build(
+            ids[: int(lens[:n].sum())],
+            lens[:n],
+            ids[int(lens[:n].sum()) :],
+            lens[n:],
+            nrefs,
+            V,
+            max_order,
+        )
 
     @property
     def lengths(self) -> np.ndarray:
@@ -455,8 +495,15 @@ class TokenizedCorpus:
             info_keys = np.empty(0, dtype=np.int64)
             info_vals = np.empty(0, dtype=np.float64)
         return _clipped_counts(
-            self.keys[n - 1], self.offsets, n, self.n_hyp, self.ref_ptr, self.ref_ids,
-            info_keys, info_vals, use,
+            self.keys[n - 1],
+            self.offsets,
+            n,
+            self.n_hyp,
+            self.ref_ptr,
+            self.ref_ids,
+            info_keys,
+            info_vals,
+            use,
         )
 
     def ref_lengths(self):
@@ -464,8 +511,8 @@ class TokenizedCorpus:
 
     def ref_positions(self, n: int) -> np.ndarray:
         """Flat positions of all reference n-grams of order n (for corpus-wide counts)."""
-        starts = self.offsets[self.n_hyp:-1]
-        ends = self.offsets[self.n_hyp + 1:] - n + 1
+        starts = self.offsets[self.n_hyp : -1]
+        ends = self.offsets[self.n_hyp + 1 :] - n + 1
         cnt = np.maximum(ends - starts, 0)
         if cnt.sum() == 0:
             return np.empty(0, dtype=np.int64)
@@ -481,7 +528,9 @@ class WordLevelMetric(Metric):
     lowercase: bool
     ref_layout: str
 
-    def _set_tokenizer(self, tokenize: str, lowercase: bool, ref_layout: str, boundaries: str = "none") -> None:
+    def _set_tokenizer(
+        self, tokenize: str, lowercase: bool, ref_layout: str, boundaries: str = "none"
+    ) -> None:
         if ref_layout not in ("streams", "segments"):
             raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
         if boundaries not in ("none", "start", "end", "both"):
@@ -507,13 +556,19 @@ class WordLevelMetric(Metric):
         bnd = "" if self.boundaries == "none" else f"|bound:{self.boundaries}"
         return f"tok:{getattr(self._tokenizer, 'signature_label', self.tokenize)}{bnd}"
 
-    def _encode_lines(self, lines: Sequence[str], vocab: Vocabulary) -> Tuple[np.ndarray, np.ndarray, int]:
+    def _encode_lines(
+        self, lines: Sequence[str], vocab: Vocabulary
+    ) -> Tuple[np.ndarray, np.ndarray, int]:
         """Tokenize and encode ``lines`` (ids, lengths, vocab size); the same result as
         :meth:`_prep` per line and :func:`encode_tokens`, but the 13a tokenizer (the WMT
         default) runs on all lines at once (:meth:`Tokenizer13aFast.words_joined`)."""
         joined = getattr(self._tokenizer, "words_joined", None)
         if joined is not None and self.boundaries == "none":
-            prepped = [line.lower().rstrip() for line in lines] if self.lowercase else [line.rstrip() for line in lines]
+            prepped = (
+                [line.lower().rstrip() for line in lines]
+                if self.lowercase
+                else [line.rstrip() for line in lines]
+            )
             tokens = joined(prepped)
             if tokens is not None:
                 return encode_joined(tokens, len(lines), vocab)
@@ -524,20 +579,33 @@ class WordLevelMetric(Metric):
         self._nrefs = counts.pop() if len(counts) == 1 else -1
         return EncodedReferences.from_encoded(per_seg, self._encode_lines)
 
-    def _encode(self, hyps: Sequence[str], refs: Sequence, max_order: int,
-                cached: Optional[EncodedReferences] = None) -> TokenizedCorpus:
+    def _encode(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence,
+        max_order: int,
+        cached: Optional[EncodedReferences] = None,
+    ) -> TokenizedCorpus:
         hyps = check_hypotheses(hyps)
         if refs is None:
             if cached is None:
-                raise ParameterError("refs", None, "references (or pass references= to the constructor)")
+                raise ParameterError(
+                    "refs", None, "references (or pass references= to the constructor)"
+                )
             if len(cached.nrefs) != len(hyps):
-                raise ParameterError("hyps", f"{len(hyps)} segments", f"{len(cached.nrefs)} (cached references)")
+                raise ParameterError(
+                    "hyps", f"{len(hyps)} segments", f"{len(cached.nrefs)} (cached references)"
+                )
             enc = cached
         else:
             enc = self._encode_refs(normalize_references(len(hyps), refs, self.ref_layout))
         # a copy: the (cached) references' vocabulary does not grow with every system's words,
         # which keeps V, and so the packed n-gram keys, small (no relabelling)
-        return TokenizedCorpus.from_encoded(self._encode_lines(hyps, Vocabulary(enc.vocab)), enc, max_order)
+        return TokenizedCorpus.from_encoded(
+            self._encode_lines(hyps, Vocabulary(enc.vocab)), enc, max_order
+        )
 
     def _nrefs_label(self) -> str:
-        return "var" if self._nrefs == -1 else (str(self._nrefs) if self._nrefs is not None else "?")
+        return (
+            "var" if self._nrefs == -1 else (str(self._nrefs) if self._nrefs is not None else "?")
+        )

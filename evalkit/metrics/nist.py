@@ -24,6 +24,7 @@ info weights*.
 
 n-grams are counted with the exact integer engine of :mod:`evalkit.metrics.ngrams`.
 """
+
 from __future__ import annotations
 
 import math
@@ -124,11 +125,13 @@ class NIST(WordLevelMetric):
         return 2 + 2 * self.max_ngram_order
 
     @staticmethod
-    def _info_tables(corpus: TokenizedCorpus, max_order: int) -> List[Tuple[np.ndarray, np.ndarray]]:
+    def _info_tables(
+        corpus: TokenizedCorpus, max_order: int
+    ) -> List[Tuple[np.ndarray, np.ndarray]]:
         """Per order: sorted unique reference n-gram keys and their information weights."""
         tables = []
         prev_keys = prev_counts = None
-        total_words = float(corpus.lengths[corpus.n_hyp:].sum())
+        total_words = float(corpus.lengths[corpus.n_hyp :].sum())
         for n in range(1, max_order + 1):
             pos = corpus.ref_positions(n)
             keys = corpus.keys[n - 1][pos]
@@ -185,7 +188,9 @@ class NIST(WordLevelMetric):
     def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> NISTScore:
         return self._compute(self.segment_statistics(hyps, refs).sum(axis=0))
 
-    def sentence_scores(self, hyps: Sequence[str], refs: Sequence, info_weights: str = "corpus") -> np.ndarray:
+    def sentence_scores(
+        self, hyps: Sequence[str], refs: Sequence, info_weights: str = "corpus"
+    ) -> np.ndarray:
         """Sentence NIST of every segment.
 
         ``info_weights="corpus"`` (default, as mteval ``-d 2``): information weights from all
@@ -196,9 +201,18 @@ class NIST(WordLevelMetric):
         elif info_weights == "segment":
             hyps = list(hyps)
             per_seg = normalize_references(len(hyps), refs, self.ref_layout)
-            stats = np.vstack([self.segment_statistics([h], [r]) if self.ref_layout == "segments"
-                               else self.segment_statistics([h], [[x] for x in r])
-                               for h, r in zip(hyps, per_seg)]) if hyps else np.zeros((0, 2 + 2 * self.max_ngram_order))
+            stats = (
+                np.vstack(
+                    [
+                        self.segment_statistics([h], [r])
+                        if self.ref_layout == "segments"
+                        else self.segment_statistics([h], [[x] for x in r])
+                        for h, r in zip(hyps, per_seg)
+                    ]
+                )
+                if hyps
+                else np.zeros((0, 2 + 2 * self.max_ngram_order))
+            )
         else:
             raise ParameterError("info_weights", info_weights, "'corpus' or 'segment'")
         return self.score_from_statistics(stats.reshape(-1, self.n_statistics))
@@ -209,14 +223,30 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
 
 
 @register_metric("nist")
-def nist(tokenize: str = "13a", lowercase: bool = False, max_ngram_order: int = 5, beta: float = MTEVAL_BETA,
-         ref_layout: str = "segments", boundaries: str = "none") -> NIST:
+def nist(
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    max_ngram_order: int = 5,
+    beta: float = MTEVAL_BETA,
+    ref_layout: str = "segments",
+    boundaries: str = "none",
+) -> NIST:
     """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools)."""
-    return NIST(tokenize=tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order, beta=beta,
-                ref_layout=ref_layout, boundaries=boundaries)
+    return NIST(
+        tokenize=tokenize,
+        lowercase=lowercase,
+        max_ngram_order=max_ngram_order,
+        beta=beta,
+        ref_layout=ref_layout,
+        boundaries=boundaries,
+    )
 
 
 @register_metric("nist-mteval")
-def mteval_nist(case_sensitive: bool = False, max_ngram_order: int = 5, ref_layout: str = "segments") -> NIST:
+def mteval_nist(
+    case_sensitive: bool = False, max_ngram_order: int = 5, ref_layout: str = "segments"
+) -> NIST:
     """``mteval-v13a.pl`` NIST (:meth:`NIST.mteval_v13a`: lower-cased unless ``case_sensitive``)."""
-    return NIST.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout)
+    return NIST.mteval_v13a(
+        case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout
+    )

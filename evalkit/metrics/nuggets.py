@@ -29,6 +29,7 @@ nugget, present) and ``responses`` (run, question, answer) and returns one row p
 Why our own: the formula is short and no maintained Python package implements the TREC
 nugget measure (NIST's scoring scripts are Perl and not redistributable here).
 """
+
 from __future__ import annotations
 
 import re
@@ -39,8 +40,17 @@ import pandas as pd
 
 from evalkit.errors import ParameterError
 
-__all__ = ["count_nonwhitespace", "length_precision", "nugget_f", "pyramid_weights", "score_run",
-           "run_scores", "f_measure", "TREC_BETA", "ALLOWANCE"]
+__all__ = [
+    "count_nonwhitespace",
+    "length_precision",
+    "nugget_f",
+    "pyramid_weights",
+    "score_run",
+    "run_scores",
+    "f_measure",
+    "TREC_BETA",
+    "ALLOWANCE",
+]
 
 #: beta of the official F measure per TREC year (Lin & Demner-Fushman 2005, Sec. 2).
 TREC_BETA = {2003: 5.0, 2004: 3.0}
@@ -79,8 +89,9 @@ def length_precision(length: Number, returned: Number, allowance: float = ALLOWA
     return float(np_) if np_.ndim == 0 else np_
 
 
-def nugget_f(r: Number, a: Number, R: Number, length: Number, beta: float = 3.0,
-             allowance: float = ALLOWANCE) -> Number:
+def nugget_f(
+    r: Number, a: Number, R: Number, length: Number, beta: float = 3.0, allowance: float = ALLOWANCE
+) -> Number:
     """The official F(beta) of one response (or arrays of responses); see the module doc.
 
     ``r`` and ``a`` may be fractional (POURPRE's soft counts); ``R`` must be > 0.
@@ -116,25 +127,46 @@ def pyramid_weights(votes: pd.DataFrame) -> pd.DataFrame:
     """
     missing = {"question", "nugget", "assessor", "label"} - set(votes.columns)
     if missing:
-        raise ParameterError("votes", sorted(votes.columns), f"columns question, nugget, assessor, label (missing {sorted(missing)})")
+        raise ParameterError(
+            "votes",
+            sorted(votes.columns),
+            f"columns question, nugget, assessor, label (missing {sorted(missing)})",
+        )
     bad = ~votes["label"].isin(LABELS)
     if bad.any():
         raise ParameterError("votes.label", votes.loc[bad, "label"].iloc[0], "vital or okay")
     if votes.duplicated(["question", "nugget", "assessor"]).any():
-        raise ParameterError("votes", "duplicate (question, nugget, assessor)", "one label per assessor and nugget")
-    v = (votes.assign(vital=votes["label"].eq("vital").astype(int))
-         .groupby(["question", "nugget"], sort=False)["vital"].sum().rename("vital_votes").reset_index())
+        raise ParameterError(
+            "votes", "duplicate (question, nugget, assessor)", "one label per assessor and nugget"
+        )
+    v = (
+        votes.assign(vital=votes["label"].eq("vital").astype(int))
+        .groupby(["question", "nugget"], sort=False)["vital"]
+        .sum()
+        .rename("vital_votes")
+        .reset_index()
+    )
     top = v.groupby("question")["vital_votes"].transform("max")
     v["weight"] = np.where(top > 0, v["vital_votes"] / top.where(top > 0, 1), 0.0)
     return v
 
 
 def _key_weights(key: pd.DataFrame, weighting: str) -> pd.DataFrame:
-    need = {"question", "nugget", "label"} if weighting == "official" else {"question", "nugget", "weight"}
+    need = (
+        {"question", "nugget", "label"}
+        if weighting == "official"
+        else {"question", "nugget", "weight"}
+    )
     missing = need - set(key.columns)
     if missing:
-        raise ParameterError("key", sorted(key.columns), f"columns {sorted(need)} (missing {sorted(missing)})")
-    k = key[["question", "nugget"] + (["label"] if "label" in key else []) + (["weight"] if "weight" in key else [])].copy()
+        raise ParameterError(
+            "key", sorted(key.columns), f"columns {sorted(need)} (missing {sorted(missing)})"
+        )
+    k = key[
+        ["question", "nugget"]
+        + (["label"] if "label" in key else [])
+        + (["weight"] if "weight" in key else [])
+    ].copy()
     if k.duplicated(["question", "nugget"]).any():
         raise ParameterError("key", "duplicate (question, nugget)", "each nugget once per question")
     if weighting == "official":
@@ -150,8 +182,15 @@ def _key_weights(key: pd.DataFrame, weighting: str) -> pd.DataFrame:
     return k
 
 
-def score_run(key: pd.DataFrame, judgments: pd.DataFrame, responses: pd.DataFrame, *, beta: float = 3.0,
-              allowance: float = ALLOWANCE, weighting: str = "official") -> pd.DataFrame:
+def score_run(
+    key: pd.DataFrame,
+    judgments: pd.DataFrame,
+    responses: pd.DataFrame,
+    *,
+    beta: float = 3.0,
+    allowance: float = ALLOWANCE,
+    weighting: str = "official",
+) -> pd.DataFrame:
     """Per (run, question) r, a, R, l, NR, NP, F from nugget judgments.
 
     ``key``: question, nugget, label (vital|okay) [official] or weight in [0,1] [pyramid];
@@ -165,37 +204,63 @@ def score_run(key: pd.DataFrame, judgments: pd.DataFrame, responses: pd.DataFram
     if weighting not in ("official", "pyramid"):
         raise ParameterError("weighting", weighting, "official or pyramid")
     k = _key_weights(key, weighting)
-    for name, frame, cols in (("judgments", judgments, ("run", "question", "nugget", "present")),
-                              ("responses", responses, ("run", "question", "answer"))):
+    for name, frame, cols in (
+        ("judgments", judgments, ("run", "question", "nugget", "present")),
+        ("responses", responses, ("run", "question", "answer")),
+    ):
         missing = set(cols) - set(frame.columns)
         if missing:
-            raise ParameterError(name, sorted(frame.columns), f"columns {list(cols)} (missing {sorted(missing)})")
-    j = judgments[judgments["present"].astype(int) == 1][["run", "question", "nugget"]].drop_duplicates()
+            raise ParameterError(
+                name, sorted(frame.columns), f"columns {list(cols)} (missing {sorted(missing)})"
+            )
+    j = judgments[judgments["present"].astype(int) == 1][
+        ["run", "question", "nugget"]
+    ].drop_duplicates()
     j = j.merge(k, on=["question", "nugget"], how="left", indicator=True)
     if (j["_merge"] != "both").any():
         row = j[j["_merge"] != "both"].iloc[0]
-        raise ParameterError("judgments", f"question {row['question']}, nugget {row['nugget']}",
-                             "nuggets listed in the answer key")
+        raise ParameterError(
+            "judgments",
+            f"question {row['question']}, nugget {row['nugget']}",
+            "nuggets listed in the answer key",
+        )
     totals = k.groupby("question")["weight"].sum().rename("R")
-    lengths = (responses.assign(l=responses["answer"].map(count_nonwhitespace))
-               .groupby(["run", "question"], sort=False)["l"].sum())
-    hits = j.assign(n=1.0, okay=(j["weight"] == 0).astype(float)).groupby(["run", "question"])[["weight", "n", "okay"]].sum()
+    lengths = (
+        responses.assign(l=responses["answer"].map(count_nonwhitespace))
+        .groupby(["run", "question"], sort=False)["l"]
+        .sum()
+    )
+    hits = (
+        j.assign(n=1.0, okay=(j["weight"] == 0).astype(float))
+        .groupby(["run", "question"])[["weight", "n", "okay"]]
+        .sum()
+    )
     out = lengths.to_frame().join(hits, how="outer").fillna(0.0).reset_index()
     out = out.merge(totals, left_on="question", right_index=True, how="left")
     if out["R"].isna().any():
-        raise ParameterError("responses", out.loc[out["R"].isna(), "question"].iloc[0], "questions of the answer key")
+        raise ParameterError(
+            "responses", out.loc[out["R"].isna(), "question"].iloc[0], "questions of the answer key"
+        )
     out = out.rename(columns={"weight": "r"})
     out["a"] = out["n"] - out["r"] if weighting == "official" else out["okay"]
     out["NR"] = np.where(out["R"] > 0, out["r"] / out["R"].where(out["R"] > 0, 1), 0.0)
     out["NP"] = length_precision(out["l"].to_numpy(), out["n"].to_numpy(), allowance)
     out["F"] = f_measure(out["NR"].to_numpy(), out["NP"].to_numpy(), beta)
-    return out[["run", "question", "r", "a", "R", "l", "NR", "NP", "F"]].sort_values(["run", "question"]).reset_index(drop=True)
+    return (
+        out[["run", "question", "r", "a", "R", "l", "NR", "NP", "F"]]
+        .sort_values(["run", "question"])
+        .reset_index(drop=True)
+    )
 
 
 def run_scores(per_question: pd.DataFrame, questions: Optional[Sequence] = None) -> pd.Series:
     """Mean F per run over ``questions`` (default: every question any run answered; a run
     missing a question scores F = 0 on it, as TREC counts an empty response)."""
-    qs = list(questions) if questions is not None else sorted(per_question["question"].unique(), key=str)
+    qs = (
+        list(questions)
+        if questions is not None
+        else sorted(per_question["question"].unique(), key=str)
+    )
     wide = per_question.pivot_table(index="run", columns="question", values="F", aggfunc="first")
     wide = wide.reindex(columns=qs).fillna(0.0)
     return wide.mean(axis=1).rename("F")

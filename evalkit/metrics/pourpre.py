@@ -26,6 +26,7 @@ nugget judgments, not text against references.
 Why our own: the authors' Perl scripts (pourpre-1.0c/i.pl) are not on PyPI and the
 co-occurrence itself is a few lines over the shared ROUGE stop list and Porter stemmer.
 """
+
 from __future__ import annotations
 
 import math
@@ -56,7 +57,9 @@ def terms(text: str, stem: bool = True, stopwords: bool = True) -> FrozenSet[str
     return frozenset(porter.stem(t) if stem else t for t in toks)
 
 
-def idf_table(documents: Iterable[str], stem: bool = True, stopwords: bool = True) -> Dict[str, float]:
+def idf_table(
+    documents: Iterable[str], stem: bool = True, stopwords: bool = True
+) -> Dict[str, float]:
     """idf(t) = log(N / df(t)) over ``documents``; the key ``""`` holds N."""
     df: Counter = Counter()
     n = 0
@@ -76,7 +79,9 @@ def _weight(t: str, idf: Optional[Dict[str, float]]) -> float:
     return idf.get(t, math.log(idf[""]))  # unseen term: df = 1
 
 
-def match_score(nugget: FrozenSet[str], answer: FrozenSet[str], idf: Optional[Dict[str, float]] = None) -> float:
+def match_score(
+    nugget: FrozenSet[str], answer: FrozenSet[str], idf: Optional[Dict[str, float]] = None
+) -> float:
     """Weighted share of the nugget's terms found in the answer, in [0, 1] (0 for an empty nugget)."""
     total = sum(_weight(t, idf) for t in nugget)
     if total <= 0:
@@ -84,9 +89,18 @@ def match_score(nugget: FrozenSet[str], answer: FrozenSet[str], idf: Optional[Di
     return sum(_weight(t, idf) for t in nugget & answer) / total
 
 
-def pourpre(key: pd.DataFrame, responses: pd.DataFrame, *, beta: float = 3.0, weighting: str = "idf",
-            scoring: str = "fractional", stem: bool = True, stopwords: bool = True,
-            idf_documents: Optional[Sequence[str]] = None, allowance: float = ALLOWANCE) -> pd.DataFrame:
+def pourpre(
+    key: pd.DataFrame,
+    responses: pd.DataFrame,
+    *,
+    beta: float = 3.0,
+    weighting: str = "idf",
+    scoring: str = "fractional",
+    stem: bool = True,
+    stopwords: bool = True,
+    idf_documents: Optional[Sequence[str]] = None,
+    allowance: float = ALLOWANCE,
+) -> pd.DataFrame:
     """POURPRE per (run, question): r, a, R, l, NR, NP, F (columns as :func:`nuggets.score_run`).
 
     ``key``: question, nugget, label (vital|okay), text; ``responses``: run, question, answer.
@@ -95,11 +109,15 @@ def pourpre(key: pd.DataFrame, responses: pd.DataFrame, *, beta: float = 3.0, we
         raise ParameterError("weighting", weighting, f"one of {WEIGHTINGS}")
     if scoring not in SCORINGS:
         raise ParameterError("scoring", scoring, f"one of {SCORINGS}")
-    for name, frame, cols in (("key", key, ("question", "nugget", "label", "text")),
-                              ("responses", responses, ("run", "question", "answer"))):
+    for name, frame, cols in (
+        ("key", key, ("question", "nugget", "label", "text")),
+        ("responses", responses, ("run", "question", "answer")),
+    ):
         missing = set(cols) - set(frame.columns)
         if missing:
-            raise ParameterError(name, sorted(frame.columns), f"columns {list(cols)} (missing {sorted(missing)})")
+            raise ParameterError(
+                name, sorted(frame.columns), f"columns {list(cols)} (missing {sorted(missing)})"
+            )
     bad = ~key["label"].isin(("vital", "okay"))
     if bad.any():
         raise ParameterError("key.label", key.loc[bad, "label"].iloc[0], "vital or okay")
@@ -107,7 +125,10 @@ def pourpre(key: pd.DataFrame, responses: pd.DataFrame, *, beta: float = 3.0, we
     if weighting == "idf":
         docs = list(idf_documents) if idf_documents is not None else list(responses["answer"])
         idf = idf_table(docs, stem, stopwords)
-    nug_terms = {(q, n): terms(t, stem, stopwords) for q, n, t in key[["question", "nugget", "text"]].itertuples(index=False)}
+    nug_terms = {
+        (q, n): terms(t, stem, stopwords)
+        for q, n, t in key[["question", "nugget", "text"]].itertuples(index=False)
+    }
     by_q = {q: g for q, g in key.groupby("question", sort=False)}
     rows = []
     for (run, q), group in responses.groupby(["run", "question"], sort=True):
@@ -123,11 +144,21 @@ def pourpre(key: pd.DataFrame, responses: pd.DataFrame, *, beta: float = 3.0, we
             else:
                 a += credit
         R = float((by_q[q]["label"] == "vital").sum())
-        rows.append({"run": run, "question": q, "r": r, "a": a, "R": R,
-                     "l": count_nonwhitespace(group["answer"])})
+        rows.append(
+            {
+                "run": run,
+                "question": q,
+                "r": r,
+                "a": a,
+                "R": R,
+                "l": count_nonwhitespace(group["answer"]),
+            }
+        )
     out = pd.DataFrame(rows, columns=["run", "question", "r", "a", "R", "l"])
     out["NR"] = np.where(out["R"] > 0, out["r"] / out["R"].where(out["R"] > 0, 1), 0.0)
-    out["NP"] = length_precision(out["l"].to_numpy(dtype=float), (out["r"] + out["a"]).to_numpy(), allowance)
+    out["NP"] = length_precision(
+        out["l"].to_numpy(dtype=float), (out["r"] + out["a"]).to_numpy(), allowance
+    )
     out["F"] = f_measure(out["NR"].to_numpy(), out["NP"].to_numpy(), beta)
     return out
 
@@ -150,8 +181,16 @@ class Pourpre(Metric):
 
     name = "pourpre"
 
-    def __init__(self, beta: float = 3.0, weighting: str = "idf", scoring: str = "fractional", stem: bool = True,
-                 stopwords: bool = True, allowance: float = ALLOWANCE, idf_documents=None):
+    def __init__(
+        self,
+        beta: float = 3.0,
+        weighting: str = "idf",
+        scoring: str = "fractional",
+        stem: bool = True,
+        stopwords: bool = True,
+        allowance: float = ALLOWANCE,
+        idf_documents=None,
+    ):
         if weighting not in WEIGHTINGS:
             raise ParameterError("weighting", weighting, f"one of {WEIGHTINGS}")
         if scoring not in SCORINGS:
@@ -169,24 +208,58 @@ class Pourpre(Metric):
     def signature(self) -> str:
         from evalkit import __version__
 
-        return (f"pourpre|beta:{self.beta:g}|weighting:{self.weighting}|scoring:{self.scoring}|stem:{self.stem}|"
-                f"stopwords:{self.stopwords}|allowance:{self.allowance:g}|version:{__version__}")
+        return (
+            f"pourpre|beta:{self.beta:g}|weighting:{self.weighting}|scoring:{self.scoring}|stem:{self.stem}|"
+            f"stopwords:{self.stopwords}|allowance:{self.allowance:g}|version:{__version__}"
+        )
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         if refs is None or len(hyps) != len(refs):
-            raise ParameterError("refs", None if refs is None else len(refs), f"one answer key per response ({len(hyps)})")
-        key = pd.DataFrame([{"question": i, "nugget": j, "label": "vital" if isinstance(n, str) else n[0],
-                             "text": n if isinstance(n, str) else n[1]}
-                            for i, nuggets_ in enumerate(refs) for j, n in enumerate(nuggets_)],
-                           columns=["question", "nugget", "label", "text"])
-        responses = pd.DataFrame([{"run": "x", "question": i, "answer": a}
-                                  for i, h in enumerate(hyps) for a in ([h] if isinstance(h, str) else h)],
-                                 columns=["run", "question", "answer"])
+            raise ParameterError(
+                "refs",
+                None if refs is None else len(refs),
+                f"one answer key per response ({len(hyps)})",
+            )
+        key = pd.DataFrame(
+            [
+                {
+                    "question": i,
+                    "nugget": j,
+                    "label": "vital" if isinstance(n, str) else n[0],
+                    "text": n if isinstance(n, str) else n[1],
+                }
+                for i, nuggets_ in enumerate(refs)
+                for j, n in enumerate(nuggets_)
+            ],
+            columns=["question", "nugget", "label", "text"],
+        )
+        responses = pd.DataFrame(
+            [
+                {"run": "x", "question": i, "answer": a}
+                for i, h in enumerate(hyps)
+                for a in ([h] if isinstance(h, str) else h)
+            ],
+            columns=["run", "question", "answer"],
+        )
         if not len(responses) or not responses["answer"].str.strip().astype(bool).any():
             return np.column_stack([np.zeros(len(hyps)), np.ones(len(hyps))])
-        per_q = pourpre(key, responses, beta=self.beta, weighting=self.weighting, scoring=self.scoring, stem=self.stem,
-                        stopwords=self.stopwords, idf_documents=self.idf_documents, allowance=self.allowance)
-        f = per_q.set_index("question")["F"].reindex(range(len(hyps))).fillna(0.0).to_numpy(dtype=float)
+        per_q = pourpre(
+            key,
+            responses,
+            beta=self.beta,
+            weighting=self.weighting,
+            scoring=self.scoring,
+            stem=self.stem,
+            stopwords=self.stopwords,
+            idf_documents=self.idf_documents,
+            allowance=self.allowance,
+        )
+        f = (
+            per_q.set_index("question")["F"]
+            .reindex(range(len(hyps)))
+            .fillna(0.0)
+            .to_numpy(dtype=float)
+        )
         return np.column_stack([f, np.ones(len(hyps))])
 
     def _score_one(self, stats_sum: np.ndarray) -> float:

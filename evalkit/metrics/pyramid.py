@@ -44,6 +44,7 @@ Why our own: no maintained Python package scores DUCView pyramids (the DUCView t
 and interactive; SacreROUGE's pyramid code is tied to its own data model and has no subset
 pyramids, jackknife or rounding options). The arithmetic is a few numpy lines.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -57,9 +58,23 @@ import pandas as pd
 
 from evalkit.errors import ParameterError
 
-__all__ = ["ROUNDING", "METHODS", "round_scu_count", "max_weight", "pyramid_score", "TopicPyramid",
-           "build_pyramids", "score_pyramid", "score_pyramids", "jackknife_scores", "subset_score_table",
-           "weight_distribution", "aspect_scores", "normalize_text", "autoannotate"]
+__all__ = [
+    "ROUNDING",
+    "METHODS",
+    "round_scu_count",
+    "max_weight",
+    "pyramid_score",
+    "TopicPyramid",
+    "build_pyramids",
+    "score_pyramid",
+    "score_pyramids",
+    "jackknife_scores",
+    "subset_score_table",
+    "weight_distribution",
+    "aspect_scores",
+    "normalize_text",
+    "autoannotate",
+]
 
 ROUNDING = ("none", "half_even", "half_up", "floor", "ceil")
 METHODS = ("modified", "original")
@@ -95,8 +110,13 @@ def max_weight(weights: Iterable[float], x: float, rounding: str = "none") -> fl
     return float(w[:k].sum() + (x - k) * w[k])
 
 
-def pyramid_score(found_weight: float, weights: Iterable[float], x: float, rounding: str = "none",
-                  decimals: Optional[int] = None) -> float:
+def pyramid_score(
+    found_weight: float,
+    weights: Iterable[float],
+    x: float,
+    rounding: str = "none",
+    decimals: Optional[int] = None,
+) -> float:
     """``D / Max(X)`` (0 when Max is 0), optionally rounded to ``decimals``."""
     best = max_weight(weights, x, rounding)
     score = found_weight / best if best > 0 else 0.0
@@ -134,19 +154,30 @@ class TopicPyramid:
 
     def _model_rows(self, models: Optional[Sequence[str]]) -> np.ndarray:
         if self.membership is None:
-            raise ParameterError("scu_contributors", self.instance,
-                                 "model contributors for every SCU (needed to rebuild a pyramid from models)")
+            raise ParameterError(
+                "scu_contributors",
+                self.instance,
+                "model contributors for every SCU (needed to rebuild a pyramid from models)",
+            )
         if models is None:
             return np.arange(len(self.models))
         pos = {m: i for i, m in enumerate(self.models)}
         bad = [m for m in models if m not in pos]
         if bad or not len(models):
-            raise ParameterError("models", list(models), f"a non-empty subset of {list(self.models)} ({self.instance})")
+            raise ParameterError(
+                "models",
+                list(models),
+                f"a non-empty subset of {list(self.models)} ({self.instance})",
+            )
         return np.array([pos[m] for m in models])
 
 
-def build_pyramids(scus: pd.DataFrame, contributors: Optional[pd.DataFrame], peer_scus: pd.DataFrame,
-                   models: Iterable[str]) -> Dict[str, TopicPyramid]:
+def build_pyramids(
+    scus: pd.DataFrame,
+    contributors: Optional[pd.DataFrame],
+    peer_scus: pd.DataFrame,
+    models: Iterable[str],
+) -> Dict[str, TopicPyramid]:
     """One :class:`TopicPyramid` per instance of ``scus``; ``models`` = the model summarizer ids.
 
     A model's row of ``found`` is its own contributions; a peer's is its ``peer_scus``. An
@@ -169,13 +200,17 @@ def build_pyramids(scus: pd.DataFrame, contributors: Optional[pd.DataFrame], pee
             mc = c[c["summarizer"].isin(model_set)]
             unknown = set(mc["scu"]) - set(col)
             if unknown:
-                raise ParameterError("scu_contributors", sorted(unknown)[:5], f"SCUs of the pyramid of {inst}")
+                raise ParameterError(
+                    "scu_contributors", sorted(unknown)[:5], f"SCUs of the pyramid of {inst}"
+                )
             mids = tuple(sorted(set(mc["summarizer"])))
             row = {m: i for i, m in enumerate(mids)}
             membership = np.zeros((len(mids), len(ids)), dtype=bool)
             membership[[row[m] for m in mc["summarizer"]], [col[s] for s in mc["scu"]]] = True
             if not membership.any(axis=0).all():
-                membership = None  # an SCU without a model contributor: the pyramid cannot be rebuilt
+                membership = (
+                    None  # an SCU without a model contributor: the pyramid cannot be rebuilt
+                )
                 mids = ()
         p = p_groups.get(inst)
         peers = tuple(dict.fromkeys(p["summarizer"])) if p is not None else ()
@@ -187,15 +222,24 @@ def build_pyramids(scus: pd.DataFrame, contributors: Optional[pd.DataFrame], pee
             srow = {s: i for i, s in enumerate(summ)}
             unknown = set(p["scu"]) - set(col)
             if unknown:
-                raise ParameterError("peer_scus", sorted(unknown)[:5], f"SCUs of the pyramid of {inst}")
+                raise ParameterError(
+                    "peer_scus", sorted(unknown)[:5], f"SCUs of the pyramid of {inst}"
+                )
             found[[srow[s] for s in p["summarizer"]], [col[s] for s in p["scu"]]] = True
-        out[str(inst)] = TopicPyramid(str(inst), ids, part["weight"].to_numpy(float), mids, membership, summ,
-                                      found, aspects)
+        out[str(inst)] = TopicPyramid(
+            str(inst), ids, part["weight"].to_numpy(float), mids, membership, summ, found, aspects
+        )
     return out
 
 
-def _scores(found: np.ndarray, weights: np.ndarray, x: float, method: str, rounding: str,
-            decimals: Optional[int]) -> pd.DataFrame:
+def _scores(
+    found: np.ndarray,
+    weights: np.ndarray,
+    x: float,
+    method: str,
+    rounding: str,
+    decimals: Optional[int],
+) -> pd.DataFrame:
     d = found.astype(float) @ weights
     n = (found & (weights > 0)).sum(axis=1)
     if method == "modified":
@@ -206,12 +250,20 @@ def _scores(found: np.ndarray, weights: np.ndarray, x: float, method: str, round
         score = np.where(best > 0, d / np.where(best > 0, best, 1.0), 0.0)
     if decimals is not None:
         score = np.round(score, decimals)
-    return pd.DataFrame({"found_weight": d, "n_scus": n.astype(np.int64), "max_weight": best, "score": score})
+    return pd.DataFrame(
+        {"found_weight": d, "n_scus": n.astype(np.int64), "max_weight": best, "score": score}
+    )
 
 
-def score_pyramid(pyr: TopicPyramid, models: Optional[Sequence[str]] = None, *, method: str = "modified",
-                  rounding: str = "none", decimals: Optional[int] = None,
-                  summarizers: Optional[Sequence[str]] = None) -> pd.DataFrame:
+def score_pyramid(
+    pyr: TopicPyramid,
+    models: Optional[Sequence[str]] = None,
+    *,
+    method: str = "modified",
+    rounding: str = "none",
+    decimals: Optional[int] = None,
+    summarizers: Optional[Sequence[str]] = None,
+) -> pd.DataFrame:
     """Scores of ``summarizers`` (default: all annotated) against the pyramid of ``models``.
 
     Returns ``instance, summarizer, found_weight, n_scus, max_weight, score, x``.
@@ -221,7 +273,11 @@ def score_pyramid(pyr: TopicPyramid, models: Optional[Sequence[str]] = None, *, 
     if models is None and pyr.membership is None:
         w, x = pyr.weights, float("nan")
         if method == "modified":
-            raise ParameterError("scu_contributors", pyr.instance, "model contributors (X is the models' mean SCU count)")
+            raise ParameterError(
+                "scu_contributors",
+                pyr.instance,
+                "model contributors (X is the models' mean SCU count)",
+            )
     else:
         w = pyr.weights_from(models)
         x = float(pyr.scu_counts(models).mean())
@@ -239,19 +295,31 @@ def score_pyramid(pyr: TopicPyramid, models: Optional[Sequence[str]] = None, *, 
 def score_pyramids(pyramids: Mapping[str, TopicPyramid], **options) -> pd.DataFrame:
     """:func:`score_pyramid` for every instance, concatenated."""
     frames = [score_pyramid(p, **options) for p in pyramids.values()]
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
-        columns=["instance", "summarizer", "found_weight", "n_scus", "max_weight", "score", "x"])
+    return (
+        pd.concat(frames, ignore_index=True)
+        if frames
+        else pd.DataFrame(
+            columns=["instance", "summarizer", "found_weight", "n_scus", "max_weight", "score", "x"]
+        )
+    )
 
 
-def jackknife_scores(pyramids: Mapping[str, TopicPyramid], *, method: str = "modified", rounding: str = "none",
-                     decimals: Optional[int] = None) -> pd.DataFrame:
+def jackknife_scores(
+    pyramids: Mapping[str, TopicPyramid],
+    *,
+    method: str = "modified",
+    rounding: str = "none",
+    decimals: Optional[int] = None,
+) -> pd.DataFrame:
     """TAC's jackknifed pyramid score: peers average the n leave-one-out pyramids; a model is
     scored (on its own SCUs) against the pyramid of the other models. Returns ``instance,
     summarizer, score, folds``."""
     rows = []
     for pyr in pyramids.values():
         if len(pyr.models) < 2:
-            raise ParameterError("models", list(pyr.models), f"at least 2 models to jackknife ({pyr.instance})")
+            raise ParameterError(
+                "models", list(pyr.models), f"at least 2 models to jackknife ({pyr.instance})"
+            )
         folds = []
         for leave in pyr.models:
             rest = [m for m in pyr.models if m != leave]
@@ -262,12 +330,25 @@ def jackknife_scores(pyramids: Mapping[str, TopicPyramid], *, method: str = "mod
         g = allf.groupby("summarizer", sort=False)["score"].agg(["mean", "size"])
         for s in pyr.summarizers:
             v = float(g.at[s, "mean"])
-            rows.append((pyr.instance, s, round(v, decimals) if decimals is not None else v, int(g.at[s, "size"])))
+            rows.append(
+                (
+                    pyr.instance,
+                    s,
+                    round(v, decimals) if decimals is not None else v,
+                    int(g.at[s, "size"]),
+                )
+            )
     return pd.DataFrame(rows, columns=["instance", "summarizer", "score", "folds"])
 
 
-def subset_score_table(pyramids: Mapping[str, TopicPyramid], k: int, summarizers: Sequence[str], *,
-                       method: str = "modified", rounding: str = "none") -> Tuple[np.ndarray, List[List[Tuple[str, ...]]]]:
+def subset_score_table(
+    pyramids: Mapping[str, TopicPyramid],
+    k: int,
+    summarizers: Sequence[str],
+    *,
+    method: str = "modified",
+    rounding: str = "none",
+) -> Tuple[np.ndarray, List[List[Tuple[str, ...]]]]:
     """Scores of ``summarizers`` against every k-model pyramid of every instance.
 
     Returns ``(table, subsets)``: ``table[t, j, s]`` = score of ``summarizers[s]`` on instance
@@ -289,30 +370,45 @@ def subset_score_table(pyramids: Mapping[str, TopicPyramid], k: int, summarizers
         cols = [i for i, s in enumerate(summarizers) if s in pos]
         rows = [pos[summarizers[i]] for i in cols]
         for j, sub in enumerate(subs):
-            sc = _scores(pyr.found[rows], pyr.weights_from(sub), float(pyr.scu_counts(sub).mean()), method,
-                         rounding, None)["score"].to_numpy()
+            sc = _scores(
+                pyr.found[rows],
+                pyr.weights_from(sub),
+                float(pyr.scu_counts(sub).mean()),
+                method,
+                rounding,
+                None,
+            )["score"].to_numpy()
             inside = np.array([summarizers[i] in sub for i in cols], dtype=bool)
             table[t, j, cols] = np.where(inside, np.nan, sc)
     return table, subsets
 
 
-def weight_distribution(pyramids: Mapping[str, TopicPyramid], models: Optional[Mapping[str, Sequence[str]]] = None
-                        ) -> pd.DataFrame:
+def weight_distribution(
+    pyramids: Mapping[str, TopicPyramid], models: Optional[Mapping[str, Sequence[str]]] = None
+) -> pd.DataFrame:
     """Number of SCUs of each weight per instance: ``instance, weight, n_scus`` (weights from the
     models' contributions when known, else the published weights; ``models`` maps an instance
     to a subset of its models)."""
     rows = []
     for inst, pyr in pyramids.items():
         sub = None if models is None else models.get(inst)
-        w = pyr.weights_from(sub) if (sub is not None or pyr.membership is not None) else pyr.weights
+        w = (
+            pyr.weights_from(sub)
+            if (sub is not None or pyr.membership is not None)
+            else pyr.weights
+        )
         w = w[w > 0]
         for weight in range(1, int(w.max()) + 1 if len(w) else 1):
             rows.append((inst, weight, int((w == weight).sum())))
     return pd.DataFrame(rows, columns=["instance", "weight", "n_scus"])
 
 
-def aspect_scores(pyramids: Mapping[str, TopicPyramid], *, rounding: str = "none",
-                  summarizers: Optional[Sequence[str]] = None) -> pd.DataFrame:
+def aspect_scores(
+    pyramids: Mapping[str, TopicPyramid],
+    *,
+    rounding: str = "none",
+    summarizers: Optional[Sequence[str]] = None,
+) -> pd.DataFrame:
     """Partial (per-aspect) modified pyramid scores (OD11 Table 8, inferred definition):
     restricted to the SCUs tagged with aspect a, ``D_a / Max_a(X_a)`` with X_a = mean number of
     aspect-a SCUs per model. Returns ``instance, summarizer, aspect, n_scus, found, score``
@@ -324,17 +420,33 @@ def aspect_scores(pyramids: Mapping[str, TopicPyramid], *, rounding: str = "none
             raise ParameterError("scus", pyr.instance, "an 'aspects' column (per-SCU aspect tags)")
         w = pyr.weights_from(None)
         names = sorted({a for tags in pyr.aspects for a in tags})
-        who = [i for i, s in enumerate(pyr.summarizers) if summarizers is None or s in set(summarizers)]
+        who = [
+            i for i, s in enumerate(pyr.summarizers) if summarizers is None or s in set(summarizers)
+        ]
         for a in names:
             mask = np.array([a in tags for tags in pyr.aspects], dtype=bool)
-            x = float(pyr.membership[:, mask].sum(axis=1).mean()) if pyr.membership is not None else float(mask.sum())
+            x = (
+                float(pyr.membership[:, mask].sum(axis=1).mean())
+                if pyr.membership is not None
+                else float(mask.sum())
+            )
             best = max_weight(w[mask], x, rounding)
             for i in who:
                 f = pyr.found[i] & mask
                 d = float(w[f].sum())
-                rows.append((pyr.instance, pyr.summarizers[i], a, int(mask.sum()), int(f.sum()),
-                             d / best if best > 0 else 0.0))
-    return pd.DataFrame(rows, columns=["instance", "summarizer", "aspect", "n_scus", "found", "score"])
+                rows.append(
+                    (
+                        pyr.instance,
+                        pyr.summarizers[i],
+                        a,
+                        int(mask.sum()),
+                        int(f.sum()),
+                        d / best if best > 0 else 0.0,
+                    )
+                )
+    return pd.DataFrame(
+        rows, columns=["instance", "summarizer", "aspect", "n_scus", "found", "score"]
+    )
 
 
 _PUNCT = re.compile(r"[^\w\s]")
@@ -349,9 +461,15 @@ def normalize_text(text: str, punctuation: bool = False) -> str:
     return _SPACE.sub(" ", t).strip()
 
 
-def autoannotate(pyr: TopicPyramid, texts: Mapping[str, str], contributors: pd.DataFrame, *,
-                 sources: Optional[Mapping[str, Sequence[str]]] = None, punctuation: bool = False,
-                 min_length: int = 1) -> pd.DataFrame:
+def autoannotate(
+    pyr: TopicPyramid,
+    texts: Mapping[str, str],
+    contributors: pd.DataFrame,
+    *,
+    sources: Optional[Mapping[str, Sequence[str]]] = None,
+    punctuation: bool = False,
+    min_length: int = 1,
+) -> pd.DataFrame:
     """Automatic SCU annotation of the summaries in ``texts`` (summarizer -> text).
 
     For summary s, the candidate strings are the contributor texts (``contributors`` of this

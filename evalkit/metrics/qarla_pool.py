@@ -23,6 +23,7 @@ Scale: a test case with k summaries has k(k - 1) ordered pairs; DUC 2004 task 2 
 35 peers) has 1,482 per topic. ROUGE runs once for all 8 kinds and 4 preprocessings
 (:func:`evalkit.metrics.rouge_variants.rouge_variant_grid`).
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Mapping, Optional, Sequence
@@ -35,9 +36,19 @@ from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
 from evalkit.stats.validation import check_choice, check_columns
 
-__all__ = ["ROUGE_KINDS", "PREPROCESSINGS", "TVM_SIZES", "rouge_similarity_names", "rouge_similarity",
-           "ordered_pairs", "rouge_similarities", "pairwise_similarities", "tvm_signature", "tvm_similarities",
-           "similarity_pool"]
+__all__ = [
+    "ROUGE_KINDS",
+    "PREPROCESSINGS",
+    "TVM_SIZES",
+    "rouge_similarity_names",
+    "rouge_similarity",
+    "ordered_pairs",
+    "rouge_similarities",
+    "pairwise_similarities",
+    "tvm_signature",
+    "tvm_similarities",
+    "similarity_pool",
+]
 
 ROUGE_KINDS = ("1", "2", "3", "4", "L", "W-1.2", "S4", "SU4")
 #: preprocessing -> (stemming, stop-word removal)
@@ -45,10 +56,18 @@ PREPROCESSINGS: Dict[str, tuple] = {"a": (False, False), "b": (False, True), "c"
 TVM_SIZES = (1, 4, 8, 16, 32, 64, 128, 256, 512)
 
 
-def rouge_similarity_names(kinds: Sequence[str] = ROUGE_KINDS, preprocessings: Sequence[str] = tuple(PREPROCESSINGS),
-                           inverted: Sequence[bool] = (False, True)) -> List[str]:
+def rouge_similarity_names(
+    kinds: Sequence[str] = ROUGE_KINDS,
+    preprocessings: Sequence[str] = tuple(PREPROCESSINGS),
+    inverted: Sequence[bool] = (False, True),
+) -> List[str]:
     """``R-W-1.2.b``-style names, recall first (24 + 24 with the defaults)."""
-    return [f"{'Rpre' if inv else 'R'}-{k}.{p}" for inv in inverted for k in kinds for p in preprocessings]
+    return [
+        f"{'Rpre' if inv else 'R'}-{k}.{p}"
+        for inv in inverted
+        for k in kinds
+        for p in preprocessings
+    ]
 
 
 class _RougeSimilarity(Metric):
@@ -68,8 +87,14 @@ class _RougeSimilarity(Metric):
         self.rouge = get_metric("rouge", method=kind, score="R", stem=stem, stopwords=stop)
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
-        if refs is None or len(refs) != len(hyps) or any(isinstance(r, str) or not len(r) for r in refs):
-            raise ParameterError("refs", "references", "a non-empty list of references per hypothesis")
+        if (
+            refs is None
+            or len(refs) != len(hyps)
+            or any(isinstance(r, str) or not len(r) for r in refs)
+        ):
+            raise ParameterError(
+                "refs", "references", "a non-empty list of references per hypothesis"
+            )
         flat_h = [h for h, rs in zip(hyps, refs) for _ in rs]
         flat_r = [r for rs in refs for r in rs]
         if self.inverted:
@@ -77,7 +102,9 @@ class _RougeSimilarity(Metric):
         else:
             x = self.rouge.sentence_scores(flat_h, [[r] for r in flat_r])
         ends = np.cumsum([len(rs) for rs in refs])
-        best = [float(np.max(x[e - len(rs):e])) for e, rs in zip(ends, refs)]   # max over references
+        best = [
+            float(np.max(x[e - len(rs) : e])) for e, rs in zip(ends, refs)
+        ]  # max over references
         return np.column_stack([best, np.ones(len(hyps))])
 
     def _score_one(self, s):
@@ -91,7 +118,9 @@ class _RougeSimilarity(Metric):
 
 
 @register_metric("rouge-sim")
-def rouge_similarity(kind: str = "W-1.2", preprocessing: str = "b", inverted: bool = False) -> Metric:
+def rouge_similarity(
+    kind: str = "W-1.2", preprocessing: str = "b", inverted: bool = False
+) -> Metric:
     """One of the 48 ROUGE similarities (``inverted=True``: Rpre)."""
     return _RougeSimilarity(kind, preprocessing, inverted)
 
@@ -102,7 +131,11 @@ def _texts(summaries: pd.DataFrame) -> pd.DataFrame:
     if col not in summaries.columns:
         raise ParameterError("summaries", list(summaries.columns), "a 'sentences' or 'text' column")
     if summaries.duplicated(["instance", "summarizer"]).any():
-        raise ParameterError("summaries", "duplicate (instance, summarizer)", "one summary per summarizer and instance")
+        raise ParameterError(
+            "summaries",
+            "duplicate (instance, summarizer)",
+            "one summary per summarizer and instance",
+        )
     out = summaries.rename(columns={col: "text"})[["instance", "summarizer", "text"]]
     return out.assign(summarizer=out["summarizer"].astype(str))
 
@@ -116,9 +149,14 @@ def ordered_pairs(summaries: pd.DataFrame) -> pd.DataFrame:
     return m.rename(columns={"summarizer_a": "a", "summarizer_b": "b"}).reset_index(drop=True)
 
 
-def rouge_similarities(summaries: pd.DataFrame, kinds: Sequence[str] = ROUGE_KINDS,
-                       preprocessings: Sequence[str] = tuple(PREPROCESSINGS), *, inverted: bool = True,
-                       byte_limit: Optional[int] = None) -> pd.DataFrame:
+def rouge_similarities(
+    summaries: pd.DataFrame,
+    kinds: Sequence[str] = ROUGE_KINDS,
+    preprocessings: Sequence[str] = tuple(PREPROCESSINGS),
+    *,
+    inverted: bool = True,
+    byte_limit: Optional[int] = None,
+) -> pd.DataFrame:
     """The ROUGE similarities of every ordered pair, long frame (see the module docstring)."""
     from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus
 
@@ -128,28 +166,58 @@ def rouge_similarities(summaries: pd.DataFrame, kinds: Sequence[str] = ROUGE_KIN
         check_choice("preprocessings", p, tuple(PREPROCESSINGS))
     pairs = ordered_pairs(summaries)
     key = list(pairs["instance"].astype(str) + "\x1f" + pairs["b"].astype(str))
-    corpus = RougeCorpus.from_lists([_as_sentences(t) for t in pairs["text_a"]],
-                                    [[_as_sentences(t)] for t in pairs["text_b"]], key, list(pairs["a"].astype(str)))
+    corpus = RougeCorpus.from_lists(
+        [_as_sentences(t) for t in pairs["text_a"]],
+        [[_as_sentences(t)] for t in pairs["text_b"]],
+        key,
+        list(pairs["a"].astype(str)),
+    )
     n = max([int(k) for k in kinds if k.isdigit()] or [0])
     skips = [k for k in kinds if k.startswith("S")]
     su = "both" if {"S4", "SU4"} <= set(skips) else ("SU" if "SU4" in skips else "S")
-    settings = dict(n=n, lcs="L" in kinds, w=1.2 if "W-1.2" in kinds else None, skip=4 if skips else None, su=su,
-                    byte_limit=byte_limit)
+    settings = dict(
+        n=n,
+        lcs="L" in kinds,
+        w=1.2 if "W-1.2" in kinds else None,
+        skip=4 if skips else None,
+        su=su,
+        byte_limit=byte_limit,
+    )
     cleaned = CleanedTexts(corpus.texts, 0, byte_limit or 0)
     peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
     frames = []
     for p in preprocessings:
         stem, stop = PREPROCESSINGS[p]
-        sc = Rouge(stem=stem, stopwords=stop, **settings).per_summary_scores(corpus, peer_ids, cleaned=cleaned)
+        sc = Rouge(stem=stem, stopwords=stop, **settings).per_summary_scores(
+            corpus, peer_ids, cleaned=cleaned
+        )
         split = sc["instance"].str.split("\x1f", n=1, expand=True)
         sc = sc.assign(inst=split[0], b=split[1], a=sc["system"])
         for k in kinds:
             rec = sc[sc["metric"] == f"ROUGE-{k}"]
-            frames.append(pd.DataFrame({"instance": rec["inst"], "a": rec["a"], "b": rec["b"],
-                                        "metric": f"R-{k}.{p}", "value": rec["R"].to_numpy(float)}))
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "instance": rec["inst"],
+                        "a": rec["a"],
+                        "b": rec["b"],
+                        "metric": f"R-{k}.{p}",
+                        "value": rec["R"].to_numpy(float),
+                    }
+                )
+            )
             if inverted:  # Rpre(a, b) = R(b, a)
-                frames.append(pd.DataFrame({"instance": rec["inst"], "a": rec["b"], "b": rec["a"],
-                                            "metric": f"Rpre-{k}.{p}", "value": rec["R"].to_numpy(float)}))
+                frames.append(
+                    pd.DataFrame(
+                        {
+                            "instance": rec["inst"],
+                            "a": rec["b"],
+                            "b": rec["a"],
+                            "metric": f"Rpre-{k}.{p}",
+                            "value": rec["R"].to_numpy(float),
+                        }
+                    )
+                )
     return _restore_instance(pd.concat(frames, ignore_index=True), summaries)
 
 
@@ -165,19 +233,30 @@ def _restore_instance(frame: pd.DataFrame, summaries: pd.DataFrame) -> pd.DataFr
     return frame.assign(instance=frame["instance"].map(back)).reset_index(drop=True)
 
 
-def pairwise_similarities(summaries: pd.DataFrame, metric: Metric, name: Optional[str] = None) -> pd.DataFrame:
+def pairwise_similarities(
+    summaries: pd.DataFrame, metric: Metric, name: Optional[str] = None
+) -> pd.DataFrame:
     """x(a, b) = ``metric`` of a against the single reference b, for every ordered pair
     (features of each summary computed once when the metric separates them)."""
     pairs = ordered_pairs(summaries)
     if hasattr(metric, "features"):
         texts = _texts(summaries)
         feats = {(i, s): metric.features(t) for i, s, t in texts.itertuples(index=False)}
-        x = [metric.compare(feats[(i, a)], feats[(i, b)])
-             for i, a, b in zip(pairs["instance"], pairs["a"], pairs["b"])]
+        x = [
+            metric.compare(feats[(i, a)], feats[(i, b)])
+            for i, a, b in zip(pairs["instance"], pairs["a"], pairs["b"])
+        ]
     else:
         x = metric.sentence_scores(list(pairs["text_a"]), [[t] for t in pairs["text_b"]])
-    return pd.DataFrame({"instance": pairs["instance"], "a": pairs["a"], "b": pairs["b"],
-                         "metric": name or metric.name, "value": np.asarray(x, float)})
+    return pd.DataFrame(
+        {
+            "instance": pairs["instance"],
+            "a": pairs["a"],
+            "b": pairs["b"],
+            "metric": name or metric.name,
+            "value": np.asarray(x, float),
+        }
+    )
 
 
 def tvm_signature(n: int, term_source: str = "documents", lemmas: str = "wordnet") -> str:
@@ -188,9 +267,15 @@ def tvm_signature(n: int, term_source: str = "documents", lemmas: str = "wordnet
     return TermVectorSimilarity(n, terms=(), lemmas=lemmas, term_source=term_source).signature()
 
 
-def tvm_similarities(summaries: pd.DataFrame, sizes: Sequence[int] = TVM_SIZES, *,
-                     documents: Optional[pd.DataFrame] = None, models: Optional[Mapping] = None,
-                     lemmas: str = "wordnet", term_source: str = "documents") -> pd.DataFrame:
+def tvm_similarities(
+    summaries: pd.DataFrame,
+    sizes: Sequence[int] = TVM_SIZES,
+    *,
+    documents: Optional[pd.DataFrame] = None,
+    models: Optional[Mapping] = None,
+    lemmas: str = "wordnet",
+    term_source: str = "documents",
+) -> pd.DataFrame:
     """TVM.<n> for every n in ``sizes`` (Amigó et al. 2005b): the n most frequent content
     lemmas of the test case's original ``documents`` (``instance, document,
     sentences|text``; ``term_source="documents"``, the paper's definition: every instance
@@ -204,16 +289,23 @@ def tvm_similarities(summaries: pd.DataFrame, sizes: Sequence[int] = TVM_SIZES, 
     texts = _texts(summaries)
     if term_source == "documents":
         if documents is None:
-            raise ParameterError("documents", None, "the source documents of every test case (TVM terms)")
+            raise ParameterError(
+                "documents", None, "the source documents of every test case (TVM terms)"
+            )
         col = [c for c in ("sentences", "text") if c in documents.columns][:1]
         check_columns(documents, ["instance", "document"] + (col or ["sentences"]), "documents")
         docs = {k: list(g[col[0]]) for k, g in documents.groupby("instance")}
         missing = sorted(set(texts["instance"]) - set(docs), key=str)
         if missing:
-            raise ParameterError("documents", missing[:5], "source documents for every test case (TVM terms)")
+            raise ParameterError(
+                "documents", missing[:5], "source documents for every test case (TVM terms)"
+            )
     elif models is None or set(texts["instance"]) - set(models):
-        raise ParameterError("models", None if models is None else sorted(set(texts["instance"]) - set(models))[:5],
-                             "the models of every test case (term_source='models')")
+        raise ParameterError(
+            "models",
+            None if models is None else sorted(set(texts["instance"]) - set(models))[:5],
+            "the models of every test case (term_source='models')",
+        )
     frames = []
     for inst, part in texts.groupby("instance", sort=True):
         if term_source == "documents":
@@ -233,20 +325,38 @@ def tvm_similarities(summaries: pd.DataFrame, sizes: Sequence[int] = TVM_SIZES, 
         a, b = np.meshgrid(np.arange(len(names)), np.arange(len(names)), indexing="ij")
         off = a != b
         for n in sizes:
-            f = counts[:, :n] / length                      # relative frequencies of the top-n terms
+            f = counts[:, :n] / length  # relative frequencies of the top-n terms
             d = np.sqrt(((f[:, None, :] - f[None, :, :]) ** 2).sum(axis=2))
-            frames.append(pd.DataFrame({"instance": inst, "a": np.array(names)[a[off]], "b": np.array(names)[b[off]],
-                                        "metric": f"TVM.{n}", "value": -d[off]}))
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "instance": inst,
+                        "a": np.array(names)[a[off]],
+                        "b": np.array(names)[b[off]],
+                        "metric": f"TVM.{n}",
+                        "value": -d[off],
+                    }
+                )
+            )
     out = pd.concat(frames, ignore_index=True)
     out.attrs["signatures"] = {f"TVM.{n}": tvm_signature(n, term_source, lemmas) for n in sizes}
     return out
 
 
-def similarity_pool(summaries: pd.DataFrame, roles: pd.DataFrame, *, kinds: Sequence[str] = ROUGE_KINDS,
-                    preprocessings: Sequence[str] = tuple(PREPROCESSINGS), tvm_sizes: Sequence[int] = TVM_SIZES,
-                    documents: Optional[pd.DataFrame] = None, style: bool = True, lemmas: str = "wordnet",
-                    byte_limit: Optional[int] = None, tagger: str = "word-classes",
-                    term_source: str = "documents") -> pd.DataFrame:
+def similarity_pool(
+    summaries: pd.DataFrame,
+    roles: pd.DataFrame,
+    *,
+    kinds: Sequence[str] = ROUGE_KINDS,
+    preprocessings: Sequence[str] = tuple(PREPROCESSINGS),
+    tvm_sizes: Sequence[int] = TVM_SIZES,
+    documents: Optional[pd.DataFrame] = None,
+    style: bool = True,
+    lemmas: str = "wordnet",
+    byte_limit: Optional[int] = None,
+    tagger: str = "word-classes",
+    term_source: str = "documents",
+) -> pd.DataFrame:
     """The DUC 2004 paper's pool: 48 ROUGE, 9 TVM (with the defaults; terms from the
     ``documents``, or from the models with ``term_source="models"``), AVLS and GRAMSIM
     (``style=True``; GRAMSIM's ``tagger``: ``word-classes`` or ``spacy``) for every ordered pair.
@@ -255,15 +365,31 @@ def similarity_pool(summaries: pd.DataFrame, roles: pd.DataFrame, *, kinds: Sequ
     from evalkit.metrics import get_metric
 
     role_col = "role" if "role" in roles.columns else "type"
-    models = {k: list(g.loc[g[role_col] == "model", "summarizer"]) for k, g in roles.groupby("instance")}
-    frames = [rouge_similarities(summaries, kinds, preprocessings, byte_limit=byte_limit)] if kinds else []
+    models = {
+        k: list(g.loc[g[role_col] == "model", "summarizer"]) for k, g in roles.groupby("instance")
+    }
+    frames = (
+        [rouge_similarities(summaries, kinds, preprocessings, byte_limit=byte_limit)]
+        if kinds
+        else []
+    )
     if tvm_sizes:
-        frames.append(tvm_similarities(summaries, tvm_sizes, documents=documents, models=models, lemmas=lemmas,
-                                       term_source=term_source))
+        frames.append(
+            tvm_similarities(
+                summaries,
+                tvm_sizes,
+                documents=documents,
+                models=models,
+                lemmas=lemmas,
+                term_source=term_source,
+            )
+        )
     signatures = dict(frames[-1].attrs.get("signatures", {})) if tvm_sizes else {}
     if style:
-        frames += [pairwise_similarities(summaries, get_metric("avls"), "AVLS"),
-                   pairwise_similarities(summaries, get_metric("gramsim", tagger=tagger), "GRAMSIM")]
+        frames += [
+            pairwise_similarities(summaries, get_metric("avls"), "AVLS"),
+            pairwise_similarities(summaries, get_metric("gramsim", tagger=tagger), "GRAMSIM"),
+        ]
     if not frames:
         raise ParameterError("pool", "empty", "at least one family of similarities")
     out = pd.concat(frames, ignore_index=True)

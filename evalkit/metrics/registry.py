@@ -22,6 +22,7 @@ on first use of the registry (so ``import evalkit.metrics`` stays cheap).
 >>> get_metric("wer").name
 'wer'
 """
+
 from __future__ import annotations
 
 import importlib
@@ -68,11 +69,15 @@ def register_metric(name: str) -> Callable:
 
     def decorate(builder: Callable) -> Callable:
         if not callable(builder):
-            raise ParameterError("builder", builder, "a Metric subclass or a function returning a Metric")
+            raise ParameterError(
+                "builder", builder, "a Metric subclass or a function returning a Metric"
+            )
         old = _BUILDERS.get(name)
         if old is not None:
             raise ParameterError(
-                "name", name, f"a name not registered yet (already {old.__module__}.{old.__qualname__})"
+                "name",
+                name,
+                f"a name not registered yet (already {old.__module__}.{old.__qualname__})",
             )
         _BUILDERS[name] = builder
         return builder
@@ -107,8 +112,11 @@ def _parameters(build: Callable) -> Dict[str, inspect.Parameter]:
     target = build.__init__ if inspect.isclass(build) else build
     params = dict(inspect.signature(target).parameters)
     params.pop("self", None)
-    return {k: p for k, p in params.items()
-            if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
+    return {
+        k: p
+        for k, p in params.items()
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    }
 
 
 def get_metric(name: str, **config: Any):

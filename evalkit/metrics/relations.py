@@ -13,6 +13,7 @@ parser (:mod:`evalkit.text.parse` where available), or the word-window pairs of
 Layout: statistics are int64 arrays (n_segments, 3) of ``matches, n_hyp, n_ref``;
 :func:`fscore_from_statistics` maps summed rows (r, 3) to r F values.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -25,16 +26,26 @@ from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
 from evalkit.stats.validation import check_int
 
-__all__ = ["fscore_statistics", "fscore_from_statistics", "window_relations", "window_fscore_statistics",
-           "RelationFScore", "WindowFScore"]
+__all__ = [
+    "fscore_statistics",
+    "fscore_from_statistics",
+    "window_relations",
+    "window_fscore_statistics",
+    "RelationFScore",
+    "WindowFScore",
+]
 
 
-def fscore_statistics(hyp_relations: Sequence[Iterable[Hashable]],
-                      ref_relations: Sequence[Iterable[Hashable]]) -> np.ndarray:
+def fscore_statistics(
+    hyp_relations: Sequence[Iterable[Hashable]], ref_relations: Sequence[Iterable[Hashable]]
+) -> np.ndarray:
     """Per-segment tuples ``(matches, n_hyp_relations, n_ref_relations)`` (int64, (S, 3))."""
     if len(hyp_relations) != len(ref_relations):
-        raise ParameterError("ref_relations", f"{len(ref_relations)} segments",
-                             f"{len(hyp_relations)} segments, one per hypothesis")
+        raise ParameterError(
+            "ref_relations",
+            f"{len(ref_relations)} segments",
+            f"{len(hyp_relations)} segments, one per hypothesis",
+        )
     out = np.zeros((len(hyp_relations), 3), dtype=np.int64)
     for i, (hyp, ref) in enumerate(zip(hyp_relations, ref_relations)):
         h, r = Counter(hyp), Counter(ref)
@@ -50,7 +61,9 @@ def fscore_from_statistics(sums: np.ndarray) -> np.ndarray:
     """
     sums = np.asarray(sums, dtype=np.float64)
     if sums.ndim != 2 or sums.shape[1] != 3:
-        raise ParameterError("sums", sums.shape, "an array (r, 3) of summed (matches, n_hyp, n_ref)")
+        raise ParameterError(
+            "sums", sums.shape, "an array (r, 3) of summed (matches, n_hyp, n_ref)"
+        )
     m, s, r = sums[:, 0], sums[:, 1], sums[:, 2]
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(m > 0, 2.0 * m / (s + r), 0.0)
@@ -69,11 +82,16 @@ def window_relations(tokens: Sequence[str], window: int = 3) -> List[tuple]:
     """
     window = check_int("window", window, minimum=1)
     toks = list(tokens)
-    return [(toks[i], toks[j]) for i in range(len(toks)) for j in range(i + 1, min(len(toks), i + window + 1))]
+    return [
+        (toks[i], toks[j])
+        for i in range(len(toks))
+        for j in range(i + 1, min(len(toks), i + window + 1))
+    ]
 
 
-def window_fscore_statistics(hyp_tokens: Sequence[Sequence[str]], ref_tokens: Sequence[Sequence[str]],
-                             window: int = 3) -> np.ndarray:
+def window_fscore_statistics(
+    hyp_tokens: Sequence[Sequence[str]], ref_tokens: Sequence[Sequence[str]], window: int = 3
+) -> np.ndarray:
     """``fscore_statistics`` of :func:`window_relations` on both sides, vectorized.
 
     Same result as ``fscore_statistics([window_relations(h, window) for h in hyp_tokens],
@@ -82,12 +100,16 @@ def window_fscore_statistics(hyp_tokens: Sequence[Sequence[str]], ref_tokens: Se
     """
     window = check_int("window", window, minimum=1)
     if len(hyp_tokens) != len(ref_tokens):
-        raise ParameterError("ref_tokens", f"{len(ref_tokens)} segments", f"{len(hyp_tokens)} segments")
+        raise ParameterError(
+            "ref_tokens", f"{len(ref_tokens)} segments", f"{len(hyp_tokens)} segments"
+        )
     n = len(hyp_tokens)
     vocab: Dict[str, int] = {}
 
     def keys(token_lists):
-        ids = np.fromiter((vocab.setdefault(t, len(vocab)) for toks in token_lists for t in toks), dtype=np.int64)
+        ids = np.fromiter(
+            (vocab.setdefault(t, len(vocab)) for toks in token_lists for t in toks), dtype=np.int64
+        )
         lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=n)
         seg = np.repeat(np.arange(n, dtype=np.int64), lengths)
         firsts, seconds, segs = [], [], []
@@ -108,7 +130,9 @@ def window_fscore_statistics(hyp_tokens: Sequence[Sequence[str]], ref_tokens: Se
     ru, rc = np.unique(rkey, return_counts=True)
     common, hi, ri = np.intersect1d(hu, ru, assume_unique=True, return_indices=True)
     out = np.zeros((n, 3), dtype=np.int64)
-    out[:, 0] = np.bincount(common // (v * v), weights=np.minimum(hc[hi], rc[ri]), minlength=n).astype(np.int64)
+    out[:, 0] = np.bincount(
+        common // (v * v), weights=np.minimum(hc[hi], rc[ri]), minlength=n
+    ).astype(np.int64)
     out[:, 1] = np.bincount(hs, minlength=n)
     out[:, 2] = np.bincount(rs, minlength=n)
     return out
@@ -147,15 +171,19 @@ class WindowFScore(RelationFScore):
 
     name = "window-f"
 
-    def __init__(self, window: int = 3, tokenize: str = "13a", lowercase: bool = True, reference: int = 0):
+    def __init__(
+        self, window: int = 3, tokenize: str = "13a", lowercase: bool = True, reference: int = 0
+    ):
         self.window = check_int("window", window, minimum=1)
         self.tokenize = tokenize
         self.lowercase = bool(lowercase)
         self.reference = check_int("reference", reference, minimum=0)
 
     def signature(self) -> str:
-        return (f"window-f|relations:window{self.window}|tok:{self.tokenize}|"
-                f"case:{'lc' if self.lowercase else 'mixed'}|ref:{self.reference}|version:1")
+        return (
+            f"window-f|relations:window{self.window}|tok:{self.tokenize}|"
+            f"case:{'lc' if self.lowercase else 'mixed'}|ref:{self.reference}|version:1"
+        )
 
     def _tokens(self, texts: Sequence[str]) -> List[List[str]]:
         from evalkit.text.tokenize import tokenize_words
@@ -170,11 +198,15 @@ class WindowFScore(RelationFScore):
             elif len(r) > self.reference:
                 out.append(r[self.reference])
             else:
-                raise ParameterError("reference", self.reference,
-                                     f"an index below the {len(r)} references of segment {i}")
+                raise ParameterError(
+                    "reference",
+                    self.reference,
+                    f"an index below the {len(r)} references of segment {i}",
+                )
         return out
 
     def segment_statistics(self, hyps: Sequence[str], refs) -> np.ndarray:
         """(S, 3) int64 ``matches, n_hyp, n_ref``; ``refs[i]`` a string or a list of strings."""
-        return window_fscore_statistics(self._tokens(hyps), self._tokens(self._first_refs(refs)), self.window)
-
+        return window_fscore_statistics(
+            self._tokens(hyps), self._tokens(self._first_refs(refs)), self.window
+        )

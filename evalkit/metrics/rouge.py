@@ -50,6 +50,7 @@ Example::
     (by hand: the peer is ``the cat sat`` after stemming, the model ``a cat sat on the
     mat``; 3 of 6 unigrams, 1 of 5 bigrams (``cat sat``), LCS ``cat sat`` = 2 of 6)
 """
+
 from __future__ import annotations
 
 import re
@@ -63,7 +64,15 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import rouge_kernels as K
 from evalkit.text import porter, rouge_resources
 
-__all__ = ["Rouge", "RougeResult", "RougeCorpus", "CleanedTexts", "perl_round5", "perl_number", "subset_recall_table"]
+__all__ = [
+    "Rouge",
+    "RougeResult",
+    "RougeCorpus",
+    "CleanedTexts",
+    "perl_round5",
+    "perl_number",
+    "subset_recall_table",
+]
 
 Text = Union[str, Sequence[str]]
 
@@ -235,7 +244,9 @@ class RougeCorpus:
             raise ParameterError("summaries", type(summaries).__name__, "a sequence of summaries")
         if len(references) != len(summaries):
             raise ParameterError(
-                "references", f"{len(references)} entries", f"one list of references per summary ({len(summaries)})"
+                "references",
+                f"{len(references)} entries",
+                f"one list of references per summary ({len(summaries)})",
             )
         n = len(summaries)
         inst = [str(i) for i in (instance_ids if instance_ids is not None else range(1, n + 1))]
@@ -263,15 +274,21 @@ class RougeCorpus:
         for i in range(n):
             refs = references[i]
             if isinstance(refs, str):
-                raise ParameterError("references", refs[:40], "a list of reference summaries per summary")
+                raise ParameterError(
+                    "references", refs[:40], "a list of reference summaries per summary"
+                )
             mids = [add(r, "references") for r in refs]
             e = evals.get(inst[i])
             if e is None:
                 e = evals[inst[i]] = (inst[i], {}, mids)
             elif e[2] != mids:
-                raise ParameterError("references", inst[i], "the same references for every summary of an instance")
+                raise ParameterError(
+                    "references", inst[i], "the same references for every summary of an instance"
+                )
             if sysid[i] in e[1]:
-                raise ParameterError("system_ids", sysid[i], f"one summary per system for instance {inst[i]!r}")
+                raise ParameterError(
+                    "system_ids", sysid[i], f"one summary per system for instance {inst[i]!r}"
+                )
             e[1][sysid[i]] = add(summaries[i], "summaries")
         return cls(texts, list(evals.values()))
 
@@ -294,7 +311,9 @@ class RougeResult:
 class _Tokenizer:
     """Stop-word filter + stemmer with a per-token cache (the expensive part is the stemmer)."""
 
-    def __init__(self, stem: bool, stopwords: bool, stop_list: frozenset, exceptions: Mapping[str, str]):
+    def __init__(
+        self, stem: bool, stopwords: bool, stop_list: frozenset, exceptions: Mapping[str, str]
+    ):
         self.stem = stem
         self.stop = stop_list if stopwords else frozenset()
         self.exc = exceptions
@@ -367,7 +386,9 @@ class Rouge:
         if su not in ("S", "SU", "both"):
             raise ParameterError("su", su, '"S", "SU" (-u) or "both" (-U)')
         if length_limit is not None and byte_limit is not None:
-            raise ParameterError("length_limit/byte_limit", (length_limit, byte_limit), "only one of them")
+            raise ParameterError(
+                "length_limit/byte_limit", (length_limit, byte_limit), "only one of them"
+            )
         for name, v in (("length_limit", length_limit), ("byte_limit", byte_limit)):
             if v is not None and (not isinstance(v, (int, np.integer)) or v < 0):
                 raise ParameterError(name, v, "an integer >= 0 or None")
@@ -423,7 +444,11 @@ class Rouge:
         """Everything that changes the numbers, sacrebleu style."""
         from evalkit import __version__
 
-        parts = [f"rouge-1.5.5|n:{self.n}", f"l:{'yes' if self.lcs else 'no'}", f"w:{self.w_tag or 'no'}"]
+        parts = [
+            f"rouge-1.5.5|n:{self.n}",
+            f"l:{'yes' if self.lcs else 'no'}",
+            f"w:{self.w_tag or 'no'}",
+        ]
         if self.skip is None:
             parts.append("s:no")
         else:
@@ -454,8 +479,10 @@ class Rouge:
 
     def _tokenizer(self) -> _Tokenizer:
         stop = rouge_resources.load_stopwords(self._stop_path) if self.stopwords else frozenset()
-        exc = self._exceptions if self._exceptions is not None else (
-            rouge_resources.exception_table() if self.stem else {}
+        exc = (
+            self._exceptions
+            if self._exceptions is not None
+            else (rouge_resources.exception_table() if self.stem else {})
         )
         return _Tokenizer(self.stem, self.stopwords, stop, exc)
 
@@ -477,7 +504,9 @@ class Rouge:
         corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
         return self.score_corpus(corpus)
 
-    def score_corpus(self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None) -> RougeResult:
+    def score_corpus(
+        self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None
+    ) -> RougeResult:
         """Score every peer of every evaluation (``-a``), or only ``peer_ids``."""
         if peer_ids is None:
             peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
@@ -485,8 +514,12 @@ class Rouge:
         averages = _averages(scores, self, peer_ids)
         return RougeResult(scores, averages, self.signature())
 
-    def per_summary_scores(self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None,
-                           cleaned: Optional["CleanedTexts"] = None) -> pd.DataFrame:
+    def per_summary_scores(
+        self,
+        corpus: RougeCorpus,
+        peer_ids: Optional[Sequence[str]] = None,
+        cleaned: Optional["CleanedTexts"] = None,
+    ) -> pd.DataFrame:
         """The per-summary scores of :meth:`score_corpus` (its ``scores`` frame) without the
         averages; ``cleaned`` (:class:`CleanedTexts` of ``corpus`` with this truncation)
         lets several configurations share the cleaning of the texts."""
@@ -496,11 +529,19 @@ class Rouge:
             cleaned = CleanedTexts(corpus.texts, self.length_limit, self.byte_limit)
         return _instance_scores(self._counts(corpus, peer_ids, cleaned), self)
 
-    def _counts(self, corpus: RougeCorpus, peer_ids: Sequence[str], cleaned: "CleanedTexts") -> "_Counts":
-        if (cleaned.length_limit, cleaned.byte_limit, cleaned.texts) != (self.length_limit, self.byte_limit,
-                                                                         corpus.texts):
-            raise ParameterError("cleaned", "CleanedTexts of other texts or truncation",
-                                 "CleanedTexts(corpus.texts, length_limit, byte_limit) of this configuration")
+    def _counts(
+        self, corpus: RougeCorpus, peer_ids: Sequence[str], cleaned: "CleanedTexts"
+    ) -> "_Counts":
+        if (cleaned.length_limit, cleaned.byte_limit, cleaned.texts) != (
+            self.length_limit,
+            self.byte_limit,
+            corpus.texts,
+        ):
+            raise ParameterError(
+                "cleaned",
+                "CleanedTexts of other texts or truncation",
+                "CleanedTexts(corpus.texts, length_limit, byte_limit) of this configuration",
+            )
         return _cell_counts(cleaned, self._tokenizer(), self, corpus, peer_ids)
 
     def score_jackknife(
@@ -534,23 +575,29 @@ class Rouge:
                 sets = []
                 for j in range(k):
                     ps = {p: t for p, t in peers.items() if t not in models or models.index(t) == j}
-                    sets.append((j, ps, models[:j] + models[j + 1:]))
+                    sets.append((j, ps, models[:j] + models[j + 1 :]))
             for j, ps, ms in sets:
                 key = f"{eid}\x00{j}"
                 origin[key] = eid
                 evals.append((key, ps, ms))
         res = self.score_corpus(RougeCorpus(corpus.texts, evals))
         sc = res.scores.assign(instance=res.scores["instance"].map(origin))
-        out = sc.groupby(["instance", "system", "metric"], sort=False)[["R", "P", "F"]].agg(["mean", "size"])
+        out = sc.groupby(["instance", "system", "metric"], sort=False)[["R", "P", "F"]].agg(
+            ["mean", "size"]
+        )
         flat = pd.DataFrame(
             {
-                "R": out[("R", "mean")], "P": out[("P", "mean")], "F": out[("F", "mean")],
+                "R": out[("R", "mean")],
+                "P": out[("P", "mean")],
+                "F": out[("F", "mean")],
                 "n_sets": out[("R", "size")].astype(np.int64),
             }
         ).reset_index()
         return flat
 
-    def pair_counts(self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    def pair_counts(
+        self, corpus: RougeCorpus, peer_ids: Optional[Sequence[str]] = None
+    ) -> pd.DataFrame:
         """Clipped hit and size counts per (evaluation, peer, model): ``instance, system, model,
         metric, hit_count, model_count, peer_count`` (``model`` = position in the evaluation's
         model list). Under ``scoring="A"`` a peer's score against any subset of its models is
@@ -566,16 +613,26 @@ class Rouge:
         for method, (kind, hit, mc, pc) in counts.methods.items():
             if kind == "W":
                 continue
-            frames.append(pd.DataFrame({
-                "instance": [counts.rows[i][0] for i in counts.inst],
-                "system": [counts.rows[i][1] for i in counts.inst],
-                "model": pos, "metric": method, "hit_count": hit.astype(np.int64),
-                "model_count": mc.astype(np.int64), "peer_count": pc.astype(np.int64)}))
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "instance": [counts.rows[i][0] for i in counts.inst],
+                        "system": [counts.rows[i][1] for i in counts.inst],
+                        "model": pos,
+                        "metric": method,
+                        "hit_count": hit.astype(np.int64),
+                        "model_count": mc.astype(np.int64),
+                        "peer_count": pc.astype(np.int64),
+                    }
+                )
+            )
         cols = ["instance", "system", "model", "metric", "hit_count", "model_count", "peer_count"]
         return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=cols)
 
     # -- printing -------------------------------------------------------------------------
-    def report(self, result: RougeResult, per_eval: bool = False, conf_tag: Optional[str] = None) -> str:
+    def report(
+        self, result: RougeResult, per_eval: bool = False, conf_tag: Optional[str] = None
+    ) -> str:
         """The text ROUGE-1.5.5.pl prints for these scores (``-d`` = ``per_eval``)."""
         ctag = conf_tag if conf_tag is not None else _fmt_arg(self.confidence)
         lines: List[str] = []
@@ -603,11 +660,17 @@ class Rouge:
                     if sub is None:
                         continue
                     sub = _by_eval_id(sub)
-                    cols = ("R", "P", "F") if self.unit == 0 else ("model_count", "peer_count", "hit_count")
+                    cols = (
+                        ("R", "P", "F")
+                        if self.unit == 0
+                        else ("model_count", "peer_count", "hit_count")
+                    )
                     vals = [sub[c].tolist() for c in cols]
                     fmt = (lambda v: f"{v:7.5f}") if self.unit == 0 else perl_number
                     for inst, r, p, f in zip(sub["instance"].tolist(), *vals):
-                        lines.append(f"{peer} {method} Eval {inst}.{peer} R:{fmt(r)} P:{fmt(p)} F:{fmt(f)}")
+                        lines.append(
+                            f"{peer} {method} Eval {inst}.{peer} R:{fmt(r)} P:{fmt(p)} F:{fmt(f)}"
+                        )
         return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -653,7 +716,9 @@ class CleanedTexts:
     ``texts`` are :attr:`RougeCorpus.texts`; ``length_limit``/``byte_limit`` as the
     script's ``-l``/``-b`` (0 = none)."""
 
-    def __init__(self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0):
+    def __init__(
+        self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0
+    ):
         self.length_limit, self.byte_limit = int(length_limit or 0), int(byte_limit or 0)
         length_limit, byte_limit = self.length_limit, self.byte_limit
         if length_limit == 0 and byte_limit == 0:  # every sentence, cleaned in one pass
@@ -668,12 +733,17 @@ class CleanedTexts:
         # equal cleaned sentences get equal ids (ROUGE-L/W work once per distinct pair)
         sid: Dict[Tuple[str, ...], int] = {}
         sget = sid.setdefault
-        self.suid = np.fromiter((sget(tuple(s), len(sid)) for s in sent_list), dtype=np.int64, count=len(sent_list))
+        self.suid = np.fromiter(
+            (sget(tuple(s), len(sid)) for s in sent_list), dtype=np.int64, count=len(sent_list)
+        )
         self.n_sentences = max(len(sid), 1)
         words = [w for s in sent_list for w in s]
         vocab: Dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(words))}
         self.tptr = np.zeros(len(sent_list) + 1, dtype=np.int64)
-        np.cumsum(np.fromiter(map(len, sent_list), dtype=np.int64, count=len(sent_list)), out=self.tptr[1:])
+        np.cumsum(
+            np.fromiter(map(len, sent_list), dtype=np.int64, count=len(sent_list)),
+            out=self.tptr[1:],
+        )
         self.traw = np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
         if length_limit == 0 and byte_limit == 0:
             # untruncated, both readers see the same tokens: flat = sentences concatenated
@@ -694,8 +764,11 @@ class CleanedTexts:
     def start_ok(self) -> np.ndarray:
         """Per vocabulary word: does it start as a counted token must ([a-z0-9$])?"""
         if self._start_ok is None:
-            self._start_ok = np.fromiter((_START_OK.match(w) is not None for w in self.vocab), dtype=bool,
-                                         count=len(self.vocab))
+            self._start_ok = np.fromiter(
+                (_START_OK.match(w) is not None for w in self.vocab),
+                dtype=bool,
+                count=len(self.vocab),
+            )
         return self._start_ok
 
     def stems(self, exceptions: Mapping[str, str]) -> List[Optional[str]]:
@@ -749,8 +822,12 @@ def _encode(cleaned: CleanedTexts, tok: _Tokenizer):
         vocab: Dict[str, int] = {}
         get = vocab.setdefault
         mapping = np.fromiter(
-            ((get(f, len(vocab)) if k else -1) for f, k in zip(cleaned.stems(tok.exc), keep.tolist())),
-            dtype=np.int64, count=len(words),
+            (
+                (get(f, len(vocab)) if k else -1)
+                for f, k in zip(cleaned.stems(tok.exc), keep.tolist())
+            ),
+            dtype=np.int64,
+            count=len(words),
         )
         V = len(vocab)
     else:
@@ -798,7 +875,9 @@ def _sentence_pairs(cleaned: CleanedTexts, peers: np.ndarray, models: np.ndarray
     hit = cleaned._sentence_pairs
     if hit is not None and hit[0] is peers and hit[1] is models:
         return hit[2]
-    qptr, keys = K.sentence_pair_keys(cleaned.sptr, cleaned.suid, cleaned.n_sentences, peers, models)
+    qptr, keys = K.sentence_pair_keys(
+        cleaned.sptr, cleaned.suid, cleaned.n_sentences, peers, models
+    )
     pair_uid, n_u = K.hash_ids(keys)
     first = np.empty(n_u, dtype=np.int64)
     first[pair_uid[::-1]] = np.arange(len(keys) - 1, -1, -1, dtype=np.int64)
@@ -810,9 +889,22 @@ def _sentence_pairs(cleaned: CleanedTexts, peers: np.ndarray, models: np.ndarray
     return out
 
 
-def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.ndarray, models: np.ndarray,
-                V: int, weight: float, do_lcs: bool, do_wlcs: bool, keep: Optional[np.ndarray] = None,
-                stemmed: bool = False):
+def _lcs_counts(
+    cleaned: CleanedTexts,
+    sptr,
+    tptr,
+    stok,
+    fptr,
+    ftok,
+    peers: np.ndarray,
+    models: np.ndarray,
+    V: int,
+    weight: float,
+    do_lcs: bool,
+    do_wlcs: bool,
+    keep: Optional[np.ndarray] = None,
+    stemmed: bool = False,
+):
     """(L hits, L base, W hits, W base) per pair, as ``K.lcs_hits``, with each distinct
     (model sentence, peer sentence) pair's back-traces computed once (in threads). ``keep``
     (the vocabulary words the cell keeps) and ``stemmed`` let a stemming cell start from
@@ -833,12 +925,47 @@ def _lcs_counts(cleaned: CleanedTexts, sptr, tptr, stok, fptr, ftok, peers: np.n
         base_tok, base_l, base_w = base[1], base[2], base[3]
     else:
         base_tok, base_l, base_w = np.zeros(0, dtype=np.int64), mask_l[:0], mask_w[:0]
-    _in_threads(lambda lo, hi: K.sentence_pair_masks(tptr, stok, rsent, csent, moff, V, weight, do_lcs, do_wlcs,
-                                                      lo, hi, mask_l, mask_w, base_tok, base_l, base_w), n_u)
+    _in_threads(
+        lambda lo, hi: K.sentence_pair_masks(
+            tptr,
+            stok,
+            rsent,
+            csent,
+            moff,
+            V,
+            weight,
+            do_lcs,
+            do_wlcs,
+            lo,
+            hi,
+            mask_l,
+            mask_w,
+            base_tok,
+            base_l,
+            base_w,
+        ),
+        n_u,
+    )
     if not stemmed:
         cleaned._masks[key] = (peers, stok, mask_l, mask_w)
-    return K.masked_lcs_hits(sptr, tptr, stok, fptr, ftok, peers, models, qptr, pair_uid, moff, mask_l, mask_w,
-                             V, weight, do_lcs, do_wlcs)
+    return K.masked_lcs_hits(
+        sptr,
+        tptr,
+        stok,
+        fptr,
+        ftok,
+        peers,
+        models,
+        qptr,
+        pair_uid,
+        moff,
+        mask_l,
+        mask_w,
+        V,
+        weight,
+        do_lcs,
+        do_wlcs,
+    )
 
 
 def _pairs(cleaned: CleanedTexts, corpus: RougeCorpus, peer_ids) -> tuple:
@@ -871,8 +998,15 @@ def _pairs(cleaned: CleanedTexts, corpus: RougeCorpus, peer_ids) -> tuple:
     gpairs = np.argsort(group, kind="stable")
     gptr = np.zeros(len(corpus.evals) + 1, dtype=np.int64)
     np.cumsum(np.bincount(group, minlength=len(corpus.evals)), out=gptr[1:])
-    out = (rows, np.asarray(pp, dtype=np.int64), np.asarray(mm, dtype=np.int64), np.asarray(inst, dtype=np.int64),
-           np.asarray(nmod, dtype=np.int64), gptr, gpairs)
+    out = (
+        rows,
+        np.asarray(pp, dtype=np.int64),
+        np.asarray(mm, dtype=np.int64),
+        np.asarray(inst, dtype=np.int64),
+        np.asarray(nmod, dtype=np.int64),
+        gptr,
+        gpairs,
+    )
     cleaned._pairs[key] = (corpus.evals, out)
     return out
 
@@ -887,7 +1021,9 @@ def _skip_sizes(lens: np.ndarray, skip: int) -> np.ndarray:
     return np.where(n <= d, n * (n + 1) // 2, d * (d + 1) // 2 + (n - d) * d)
 
 
-def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids) -> _Counts:
+def _cell_counts(
+    cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: RougeCorpus, peer_ids
+) -> _Counts:
     V, fptr, ftok, sptr, tptr, stok, keep = _encode(cleaned, tok)
     rows, peers_a, models_a, inst_a, nmod, gptr, gpairs = _pairs(cleaned, corpus, peer_ids)
     methods: Dict[str, Tuple[str, np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -895,16 +1031,44 @@ def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: Rou
     do_skip = cfg.skip is not None
     if cfg.n > 0 or do_skip:
         hits = np.zeros((cfg.n + (2 if do_skip else 0), len(peers_a)), dtype=np.int64)
-        _in_threads(lambda lo, hi: K.eval_gram_hits(fptr, ftok, V, cfg.n, cfg.skip if do_skip else 0, do_skip, gptr,
-                                                    gpairs, peers_a, models_a, lo, hi, hits),
-                    len(gptr) - 1, min_items=16)
+        _in_threads(
+            lambda lo, hi: K.eval_gram_hits(
+                fptr,
+                ftok,
+                V,
+                cfg.n,
+                cfg.skip if do_skip else 0,
+                do_skip,
+                gptr,
+                gpairs,
+                peers_a,
+                models_a,
+                lo,
+                hi,
+                hits,
+            ),
+            len(gptr) - 1,
+            min_items=16,
+        )
         for n in range(1, cfg.n + 1):
             gl = np.maximum(flen - n + 1, 0)
             methods[f"ROUGE-{n}"] = ("N", hits[n - 1], gl[models_a], gl[peers_a])
     if cfg.lcs or cfg.w is not None:
         lh, lb, wh, wb = _lcs_counts(
-            cleaned, sptr, tptr, stok, fptr, ftok, peers_a, models_a, V,
-            float(cfg.w) if cfg.w is not None else 1.0, cfg.lcs, cfg.w is not None, keep, tok.stem,
+            cleaned,
+            sptr,
+            tptr,
+            stok,
+            fptr,
+            ftok,
+            peers_a,
+            models_a,
+            V,
+            float(cfg.w) if cfg.w is not None else 1.0,
+            cfg.lcs,
+            cfg.w is not None,
+            keep,
+            tok.stem,
         )
         if cfg.lcs:
             methods["ROUGE-L"] = ("L", lh, lb, flen[peers_a])
@@ -919,7 +1083,12 @@ def _cell_counts(cleaned: CleanedTexts, tok: _Tokenizer, cfg: Rouge, corpus: Rou
             # SU adds the unigram of every token but a text's last; unigram and skip-bigram
             # keys never coincide, so the clipped hits and the sizes add up
             ul = gl + np.maximum(flen - 1, 0)
-            methods[f"ROUGE-SU{d}"] = ("S", hits[cfg.n] + hits[cfg.n + 1], ul[models_a], ul[peers_a])
+            methods[f"ROUGE-SU{d}"] = (
+                "S",
+                hits[cfg.n] + hits[cfg.n + 1],
+                ul[models_a],
+                ul[peers_a],
+            )
     return _Counts(inst_a, rows, nmod, methods)
 
 
@@ -943,8 +1112,8 @@ def method_scores(counts: _Counts, cfg: Rouge):
         w = float(cfg.w) if kind == "W" else 1.0
         if kind == "W":
             # per-model base gets the weight again before pooling (computeWLCSScore)
-            mbase = mc ** w
-            pbase = pc ** w
+            mbase = mc**w
+            pbase = pc**w
         else:
             mbase, pbase = mc, pc
         if cfg.scoring == "A":
@@ -990,8 +1159,26 @@ def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
     cols = ["instance", "system", "metric", "R", "P", "F", "model_count", "peer_count", "hit_count"]
     frames = []
     for method, R, P, F, M, Pc, H in method_scores(counts, cfg):
-        frames.append(pd.DataFrame(dict(zip(cols, (
-            [e for e, _ in counts.rows], [p_ for _, p_ in counts.rows], method, R, P, F, M, Pc, H)))))
+        frames.append(
+            pd.DataFrame(
+                dict(
+                    zip(
+                        cols,
+                        (
+                            [e for e, _ in counts.rows],
+                            [p_ for _, p_ in counts.rows],
+                            method,
+                            R,
+                            P,
+                            F,
+                            M,
+                            Pc,
+                            H,
+                        ),
+                    )
+                )
+            )
+        )
     if not frames:
         return pd.DataFrame(columns=cols)
     return pd.concat(frames, ignore_index=True)
@@ -1036,7 +1223,9 @@ def perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: 
     return mean, low, high
 
 
-def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]] = None) -> pd.DataFrame:
+def _averages(
+    scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]] = None
+) -> pd.DataFrame:
     """Per system and method: plain mean and median, the script's bootstrap mean and CI.
 
     Systems in ``peer_ids`` without any instance get zeros, as the script prints them.
@@ -1053,7 +1242,11 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
     # instances in the script's bootstrap order: byte-string sort of "eval.peer"
     order = sorted(
         range(len(sysl)),
-        key=lambda i: (sys_rank[sysl[i]], met_rank[metl[i]], f"{instl[i]}.{sysl[i]}".encode("latin-1", "replace")),
+        key=lambda i: (
+            sys_rank[sysl[i]],
+            met_rank[metl[i]],
+            f"{instl[i]}.{sysl[i]}".encode("latin-1", "replace"),
+        ),
     )
     cols = ["R", "P", "F", "model_count", "peer_count", "hit_count"]
     arr = {c: scores[c].to_numpy(dtype=np.float64)[order] for c in cols}
@@ -1067,14 +1260,14 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
         for j in range(len(methods)):
             a0 = lo + j * n_per
             for c_i, c in enumerate(boot_cols):
-                vals[:, 3 * j + c_i] = arr[c][a0:a0 + n_per]
+                vals[:, 3 * j + c_i] = arr[c][a0 : a0 + n_per]
         if cfg.unit in (0, 1):
             pm, clo, chi = perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
         for j, m in enumerate(methods):
             a0 = lo + j * n_per
             row = {"system": system, "metric": m, "n": int(n_per)}
             for s_i, stat in enumerate(("R", "P", "F")):
-                v = arr[stat][a0:a0 + n_per]
+                v = arr[stat][a0 : a0 + n_per]
                 row[f"mean_{stat}"] = float(v.mean()) if n_per else 0.0
                 row[f"median_{stat}"] = float(np.median(v)) if n_per else 0.0
                 if cfg.unit in (0, 1):
@@ -1082,13 +1275,14 @@ def _averages(scores: pd.DataFrame, cfg: Rouge, peer_ids: Optional[Sequence[str]
                     row[f"ci_low_{stat}"] = float(perl_round5(clo[3 * j + s_i]))
                     row[f"ci_high_{stat}"] = float(perl_round5(chi[3 * j + s_i]))
             for c in ("model_count", "peer_count", "hit_count"):
-                row[c] = float(arr[c][a0:a0 + n_per].sum())
+                row[c] = float(arr[c][a0 : a0 + n_per].sum())
             out.append(row)
     return pd.DataFrame(out)
 
 
-def subset_recall_table(pair_counts: pd.DataFrame, metric: str, k: int, instances: Sequence[str],
-                        systems: Sequence[str]) -> Tuple[np.ndarray, List[List[Tuple]]]:
+def subset_recall_table(
+    pair_counts: pd.DataFrame, metric: str, k: int, instances: Sequence[str], systems: Sequence[str]
+) -> Tuple[np.ndarray, List[List[Tuple]]]:
     """ROUGE recall (``-f A``, rounded as the script prints it) against every k-subset of each
     instance's models, from :meth:`Rouge.pair_counts`.
 

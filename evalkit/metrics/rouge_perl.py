@@ -6,6 +6,7 @@ package with the flags equivalent to a :class:`~evalkit.metrics.rouge.Rouge` obj
 the exception DB built by :func:`evalkit.text.rouge_resources.rouge_data_dir`, and parses
 its printed output.
 """
+
 from __future__ import annotations
 
 import os
@@ -69,8 +70,13 @@ def write_corpus(corpus: RougeCorpus, directory: str) -> str:
     evals = []
     for eid, peers, models in corpus.evals:
         evals.append(
-            (eid, tdir, tdir, {p: f"t{t}.spl" for p, t in peers.items()},
-             [(f"M{j}", f"t{m}.spl") for j, m in enumerate(models, 1)])
+            (
+                eid,
+                tdir,
+                tdir,
+                {p: f"t{t}.spl" for p, t in peers.items()},
+                [(f"M{j}", f"t{m}.spl") for j, m in enumerate(models, 1)],
+            )
         )
     cfg_path = os.path.join(directory, "config.xml")
     write_xml_config(cfg_path, evals, "SPL")
@@ -105,7 +111,9 @@ def run_perl(
     return r.stdout.decode("latin-1")
 
 
-_AVG = re.compile(r"^(\S+) (ROUGE-\S+) Average_([RPF]): ([0-9.]+) \((\S+)%-conf\.int\. ([0-9.]+) - ([0-9.]+)\)$")
+_AVG = re.compile(
+    r"^(\S+) (ROUGE-\S+) Average_([RPF]): ([0-9.]+) \((\S+)%-conf\.int\. ([0-9.]+) - ([0-9.]+)\)$"
+)
 _EVAL = re.compile(r"^(\S+) (ROUGE-\S+) Eval (\S+) R:(\S+) P:(\S+) F:(\S+)$")
 
 
@@ -116,14 +124,26 @@ def parse_perl_output(text: str) -> Tuple[pd.DataFrame, pd.DataFrame]:
     for line in text.splitlines():
         m = _AVG.match(line)
         if m:
-            d = avg.setdefault((m.group(1), m.group(2)), {"system": m.group(1), "metric": m.group(2)})
+            d = avg.setdefault(
+                (m.group(1), m.group(2)), {"system": m.group(1), "metric": m.group(2)}
+            )
             st = m.group(3)
-            d[f"perl_mean_{st}"], d[f"ci_low_{st}"], d[f"ci_high_{st}"] = m.group(4), m.group(6), m.group(7)
+            d[f"perl_mean_{st}"], d[f"ci_low_{st}"], d[f"ci_high_{st}"] = (
+                m.group(4),
+                m.group(6),
+                m.group(7),
+            )
             continue
         m = _EVAL.match(line)
         if m:
             rows.append(
-                {"system": m.group(1), "metric": m.group(2), "test_id": m.group(3),
-                 "R": m.group(4), "P": m.group(5), "F": m.group(6)}
+                {
+                    "system": m.group(1),
+                    "metric": m.group(2),
+                    "test_id": m.group(3),
+                    "R": m.group(4),
+                    "P": m.group(5),
+                    "F": m.group(6),
+                }
             )
     return pd.DataFrame(list(avg.values())), pd.DataFrame(rows)

@@ -21,6 +21,7 @@ stemming cell copies the unstemmed cell's LCS/WLCS back-traces wherever stemming
 new pair of words equal (see :mod:`evalkit.metrics.rouge_kernels`). Each value equals the per-summary score of
 ``ROUGE-1.5.5.pl -n 4 -w 1.2 -2 4 -U -f A -p alpha [-m] [-s] -d`` (``tests/test_rouge_parity.py``).
 """
+
 from __future__ import annotations
 
 import re
@@ -35,21 +36,36 @@ from evalkit.metrics.registry import register_metric
 from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text, method_scores
 
 __all__ = [
-    "GRID_METHODS", "RougeVariant", "variant_id", "parse_variant_id", "rouge_variant_grid",
+    "GRID_METHODS",
+    "RougeVariant",
+    "variant_id",
+    "parse_variant_id",
+    "rouge_variant_grid",
     "aggregate_variant_grid",
 ]
 
 #: Graham's method tags and the script's method names they stand for
 GRID_METHODS: Dict[str, str] = {
-    "R1": "1", "R2": "2", "R3": "3", "R4": "4", "RS4": "S4", "RSU4": "SU4", "RW": "W-1.2", "RL": "L",
+    "R1": "1",
+    "R2": "2",
+    "R3": "3",
+    "R4": "4",
+    "RS4": "S4",
+    "RSU4": "SU4",
+    "RW": "W-1.2",
+    "RL": "L",
 }
 _TAG_OF = {f"ROUGE-{m}": tag for tag, m in GRID_METHODS.items()}
-_ID = re.compile(r"^(?P<method>R(?:[1-9]|L|W|S\d+|SU\d+))_ST(?P<stem>[01])_RS(?P<stop>[01])"
-                 r"(?:_(?P<aggregate>[AM]))?_(?P<score>[PRF])$")
+_ID = re.compile(
+    r"^(?P<method>R(?:[1-9]|L|W|S\d+|SU\d+))_ST(?P<stem>[01])_RS(?P<stop>[01])"
+    r"(?:_(?P<aggregate>[AM]))?_(?P<score>[PRF])$"
+)
 _METHOD = re.compile(r"^(?:(?P<n>[1-9])|L|W-(?P<w>\d+(?:\.\d+)?)|(?P<su>SU|S)(?P<skip>\d+|\*))$")
 
 
-def variant_id(method: str, stem: bool, stopwords: bool, score: str, aggregate: Optional[str] = None) -> str:
+def variant_id(
+    method: str, stem: bool, stopwords: bool, score: str, aggregate: Optional[str] = None
+) -> str:
     """Graham's id of a variant, e.g. ``variant_id("R2", True, True, "P", "A") == "R2_ST1_RS1_A_P"``."""
     agg = f"_{aggregate}" if aggregate else ""
     return f"{method}_ST{int(bool(stem))}_RS{int(bool(stopwords))}{agg}_{score}"
@@ -60,19 +76,31 @@ def parse_variant_id(text: str) -> dict:
     the script's spelling: ``R2`` -> ``"2"``, ``RW`` -> ``"W-1.2"``, ``RSU4`` -> ``"SU4"``)."""
     m = _ID.match(text) if isinstance(text, str) else None
     if m is None:
-        raise ParameterError("variant", text, "a Graham (2015) id METHOD_ST0|1_RS0|1[_A|M]_P|R|F, e.g. R2_ST1_RS1_A_P")
+        raise ParameterError(
+            "variant",
+            text,
+            "a Graham (2015) id METHOD_ST0|1_RS0|1[_A|M]_P|R|F, e.g. R2_ST1_RS1_A_P",
+        )
     tag = m.group("method")
     method = GRID_METHODS.get(tag, tag[1:])
-    return {"method": method, "stem": m.group("stem") == "1", "stopwords": m.group("stop") == "1",
-            "aggregate": m.group("aggregate"), "score": m.group("score")}
+    return {
+        "method": method,
+        "stem": m.group("stem") == "1",
+        "stopwords": m.group("stop") == "1",
+        "aggregate": m.group("aggregate"),
+        "score": m.group("score"),
+    }
 
 
 def _rouge_for(method: str, **settings) -> Rouge:
     """A :class:`Rouge` configuration that counts ``method`` (and as little else as it can)."""
     m = _METHOD.match(method) if isinstance(method, str) else None
     if m is None:
-        raise ParameterError("method", method, "a ROUGE method tag: '1'..'9', 'L', 'W-<weight>', 'S<k>', 'SU<k>', "
-                                               "'S*' or 'SU*'")
+        raise ParameterError(
+            "method",
+            method,
+            "a ROUGE method tag: '1'..'9', 'L', 'W-<weight>', 'S<k>', 'SU<k>', 'S*' or 'SU*'",
+        )
     if m.group("n"):
         return Rouge(n=int(m.group("n")), lcs=False, **settings)
     if method == "L":
@@ -102,29 +130,48 @@ class RougeVariant(Metric):
     name = "rouge"
     n_statistics = 2
 
-    def __init__(self, method: str = "1", score: str = "F", stem: bool = False, stopwords: bool = False,
-                 scoring: str = "A", alpha: float = 0.5, length_limit: Optional[int] = None,
-                 byte_limit: Optional[int] = None):
+    def __init__(
+        self,
+        method: str = "1",
+        score: str = "F",
+        stem: bool = False,
+        stopwords: bool = False,
+        scoring: str = "A",
+        alpha: float = 0.5,
+        length_limit: Optional[int] = None,
+        byte_limit: Optional[int] = None,
+    ):
         if score not in ("R", "P", "F"):
             raise ParameterError("score", score, "'R', 'P' or 'F'")
         for what, value in (("stem", stem), ("stopwords", stopwords)):
             if not isinstance(value, bool):
                 raise ParameterError(what, value, "True or False")
-        self._rouge = _rouge_for(method, stem=stem, stopwords=stopwords, scoring=scoring, alpha=alpha,
-                                 length_limit=length_limit, byte_limit=byte_limit)
+        self._rouge = _rouge_for(
+            method,
+            stem=stem,
+            stopwords=stopwords,
+            scoring=scoring,
+            alpha=alpha,
+            length_limit=length_limit,
+            byte_limit=byte_limit,
+        )
         self.method, self.score = method, score
         self.tag = f"ROUGE-{method}"
 
     def signature(self) -> str:
         return f"evalkit.rouge|method:{self.method}|score:{self.score}|agg:mean|{self._rouge.signature()}"
 
-    def segment_statistics(self, hyps: Sequence[Text], refs: Sequence[Sequence[Text]]) -> np.ndarray:
+    def segment_statistics(
+        self, hyps: Sequence[Text], refs: Sequence[Sequence[Text]]
+    ) -> np.ndarray:
         """``(n_summaries, 2)`` float64: ``[score, 1]`` per summary (in input order)."""
         corpus = RougeCorpus.from_lists(hyps, refs)
         scores = self._rouge.per_summary_scores(corpus)
         values = scores.loc[scores["metric"] == self.tag, self.score].to_numpy(dtype=np.float64)
         if len(values) != len(hyps):
-            raise ParameterError("hyps", f"{len(values)} scored summaries", f"{len(hyps)}, one score per summary")
+            raise ParameterError(
+                "hyps", f"{len(values)} scored summaries", f"{len(hyps)}, one score per summary"
+            )
         return np.column_stack([values, np.ones(len(values))])
 
     def _score_one(self, stats_sum) -> float:
@@ -137,25 +184,59 @@ class RougeVariant(Metric):
 
 
 @register_metric("rouge")
-def rouge(method: Optional[str] = None, score: Optional[str] = None, stem: Optional[bool] = None,
-          stopwords: Optional[bool] = None, scoring: str = "A", alpha: float = 0.5,
-          length_limit: Optional[int] = None, byte_limit: Optional[int] = None,
-          variant: Optional[str] = None) -> RougeVariant:
+def rouge(
+    method: Optional[str] = None,
+    score: Optional[str] = None,
+    stem: Optional[bool] = None,
+    stopwords: Optional[bool] = None,
+    scoring: str = "A",
+    alpha: float = 0.5,
+    length_limit: Optional[int] = None,
+    byte_limit: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> RougeVariant:
     """A :class:`RougeVariant` (defaults: ROUGE-1 F, no stemming, no stop-word removal), or
     the variant a Graham id names (``variant="R2_ST1_RS1_A_P"``; only the mean, A, is a
     function of summed statistics)."""
     if variant is not None:
-        given = [k for k, v in (("method", method), ("score", score), ("stem", stem), ("stopwords", stopwords))
-                 if v is not None]
+        given = [
+            k
+            for k, v in (
+                ("method", method),
+                ("score", score),
+                ("stem", stem),
+                ("stopwords", stopwords),
+            )
+            if v is not None
+        ]
         if given:
-            raise ParameterError(given[0], locals()[given[0]], f"not set together with variant={variant!r}")
+            raise ParameterError(
+                given[0], locals()[given[0]], f"not set together with variant={variant!r}"
+            )
         parts = parse_variant_id(variant)
         if parts["aggregate"] == "M":
-            raise ParameterError("variant", variant, "an A (mean) or per-summary id; the median (M) is not a function "
-                                                     "of summed statistics (use aggregate_variant_grid)")
-        method, score, stem, stopwords = parts["method"], parts["score"], parts["stem"], parts["stopwords"]
-    return RougeVariant(method=method or "1", score=score or "F", stem=bool(stem), stopwords=bool(stopwords),
-                        scoring=scoring, alpha=alpha, length_limit=length_limit, byte_limit=byte_limit)
+            raise ParameterError(
+                "variant",
+                variant,
+                "an A (mean) or per-summary id; the median (M) is not a function "
+                "of summed statistics (use aggregate_variant_grid)",
+            )
+        method, score, stem, stopwords = (
+            parts["method"],
+            parts["score"],
+            parts["stem"],
+            parts["stopwords"],
+        )
+    return RougeVariant(
+        method=method or "1",
+        score=score or "F",
+        stem=bool(stem),
+        stopwords=bool(stopwords),
+        scoring=scoring,
+        alpha=alpha,
+        length_limit=length_limit,
+        byte_limit=byte_limit,
+    )
 
 
 def rouge_variant_grid(
@@ -180,7 +261,9 @@ def rouge_variant_grid(
     ``byte_limit=665`` (the official limit; the paper names no flags).
     """
     corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
-    base = Rouge(n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
+    base = Rouge(
+        n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha
+    )
     cleaned = CleanedTexts(corpus.texts, base.length_limit, base.byte_limit)
     peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
     # the long frame of melt(wide, value_vars=P, R, F) over the cells (stem, then stop
@@ -190,8 +273,17 @@ def rouge_variant_grid(
     rows: list = []
     for st in (False, True):
         for rs in (False, True):
-            cfg = Rouge(n=4, w=1.2, skip=4, su="both", stem=st, stopwords=rs,
-                        length_limit=length_limit, byte_limit=byte_limit, alpha=alpha)
+            cfg = Rouge(
+                n=4,
+                w=1.2,
+                skip=4,
+                su="both",
+                stem=st,
+                stopwords=rs,
+                length_limit=length_limit,
+                byte_limit=byte_limit,
+                alpha=alpha,
+            )
             counts = cfg._counts(corpus, peer_ids, cleaned)
             rows = counts.rows
             for method, R, P, F, *_ in method_scores(counts, cfg):
@@ -204,15 +296,19 @@ def rouge_variant_grid(
     n_rows, n_blocks = len(rows), len(tags)
     per_row = np.tile(np.arange(n_rows), 3 * n_blocks)
     per_block = np.tile(np.repeat(np.arange(n_blocks), n_rows), 3)
-    long = pd.DataFrame({
-        "instance": _strings([e for e, _ in rows], per_row),
-        "system": _strings([p for _, p in rows], per_row),
-        "method": _strings(tags, per_block),
-        "stem": np.asarray(stems, dtype=bool)[per_block],
-        "stopwords": np.asarray(stops, dtype=bool)[per_block],
-        "score": _strings(["P", "R", "F"], np.repeat(np.arange(3), n_rows * n_blocks)),
-        "value": np.concatenate([np.concatenate(blocks[s]) if n_blocks else np.zeros(0) for s in ("P", "R", "F")]),
-    })
+    long = pd.DataFrame(
+        {
+            "instance": _strings([e for e, _ in rows], per_row),
+            "system": _strings([p for _, p in rows], per_row),
+            "method": _strings(tags, per_block),
+            "stem": np.asarray(stems, dtype=bool)[per_block],
+            "stopwords": np.asarray(stops, dtype=bool)[per_block],
+            "score": _strings(["P", "R", "F"], np.repeat(np.arange(3), n_rows * n_blocks)),
+            "value": np.concatenate(
+                [np.concatenate(blocks[s]) if n_blocks else np.zeros(0) for s in ("P", "R", "F")]
+            ),
+        }
+    )
     if per_summary:
         return long
     return aggregate_variant_grid(long)
@@ -231,7 +327,14 @@ def aggregate_variant_grid(per_summary: pd.DataFrame) -> pd.DataFrame:
     agg = pd.concat([g.mean().rename("A"), g.median().rename("M")], axis=1).reset_index()
     out = agg.melt(id_vars=keys, value_vars=["A", "M"], var_name="aggregate", value_name="value")
     out["variant"] = (
-        out["method"] + "_ST" + out["stem"].astype(int).astype(str) + "_RS"
-        + out["stopwords"].astype(int).astype(str) + "_" + out["aggregate"] + "_" + out["score"]
+        out["method"]
+        + "_ST"
+        + out["stem"].astype(int).astype(str)
+        + "_RS"
+        + out["stopwords"].astype(int).astype(str)
+        + "_"
+        + out["aggregate"]
+        + "_"
+        + out["score"]
     )
     return out[["system", "method", "stem", "stopwords", "score", "aggregate", "variant", "value"]]

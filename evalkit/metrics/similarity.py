@@ -39,6 +39,7 @@ invariant under such transformations) and needs no guard against zero distances.
 Why our own: no library computes these paper-specific similarities; the tokenizers, the
 stop list (ROUGE's SMART list), Porter stemmer and WordNet are the project's shared ones.
 """
+
 from __future__ import annotations
 
 import re
@@ -52,9 +53,22 @@ from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
 from evalkit.stats.validation import check_choice, check_int
 
-__all__ = ["Text", "sentences_of", "content_terms", "top_terms", "term_vector_distance", "multiset_overlap",
-           "PairSimilarity", "TermVectorSimilarity", "SentenceLengthSimilarity", "TagGramSimilarity",
-           "LexicalOverlap", "TagOverlap", "EntityOverlap", "ChainOverlap"]
+__all__ = [
+    "Text",
+    "sentences_of",
+    "content_terms",
+    "top_terms",
+    "term_vector_distance",
+    "multiset_overlap",
+    "PairSimilarity",
+    "TermVectorSimilarity",
+    "SentenceLengthSimilarity",
+    "TagGramSimilarity",
+    "LexicalOverlap",
+    "TagOverlap",
+    "EntityOverlap",
+    "ChainOverlap",
+]
 
 #: a text: one string or a sequence of sentence strings
 Text = Union[str, Sequence[str]]
@@ -72,7 +86,9 @@ def sentences_of(text: Text) -> Tuple[str, ...]:
     if isinstance(text, str):
         return split_tokenized_sentences(" ".join(text.split()))
     if not all(isinstance(s, str) for s in text):
-        raise ParameterError("text", type(text).__name__, "a string or a sequence of sentence strings")
+        raise ParameterError(
+            "text", type(text).__name__, "a string or a sequence of sentence strings"
+        )
     return tuple(text)
 
 
@@ -127,7 +143,7 @@ def top_terms(texts: Sequence[Text], n: Optional[int], lemmas: str = "wordnet") 
     ties alphabetically."""
     counts = Counter(t for text in texts for t in content_terms(text, lemmas))
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return tuple(t for t, _ in (ranked if n is None else ranked[:check_int("n", n)]))
+    return tuple(t for t, _ in (ranked if n is None else ranked[: check_int("n", n)]))
 
 
 def _relative(items: Sequence[Hashable], vocabulary: Optional[Dict[Hashable, int]] = None):
@@ -166,8 +182,11 @@ class PairSimilarity(Metric):
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         if refs is None or len(refs) != len(hyps):
-            raise ParameterError("refs", None if refs is None else f"{len(refs)} segments",
-                                 f"one list of references per hypothesis ({len(hyps)})")
+            raise ParameterError(
+                "refs",
+                None if refs is None else f"{len(refs)} segments",
+                f"one list of references per hypothesis ({len(hyps)})",
+            )
         out = np.ones((len(hyps), 2))
         for i, (h, rs) in enumerate(zip(hyps, refs)):
             if isinstance(rs, str) or not len(rs):
@@ -192,15 +211,24 @@ class PairSimilarity(Metric):
 class TermVectorSimilarity(PairSimilarity):
     """TruncatedVectModel_n (``n=None``: VectModelSim); see the module docstring."""
 
-    def __init__(self, n: Optional[int] = 512, terms: Optional[Sequence[str]] = None, lemmas: str = "wordnet",
-                 term_source: str = "given"):
+    def __init__(
+        self,
+        n: Optional[int] = 512,
+        terms: Optional[Sequence[str]] = None,
+        lemmas: str = "wordnet",
+        term_source: str = "given",
+    ):
         check_choice("lemmas", lemmas, LEMMAS)
         check_choice("term_source", term_source, TERM_SOURCES)
         self.n = None if n is None else check_int("n", n)
         self.terms = None if terms is None else tuple(terms)[: self.n]
         self.lemmas = lemmas
-        self.config = {"n": n, "terms": term_source if terms is not None else "reference", "lemmas": lemmas}
-        self._cache: Dict[object, List[str]] = {}   # content terms per text
+        self.config = {
+            "n": n,
+            "terms": term_source if terms is not None else "reference",
+            "lemmas": lemmas,
+        }
+        self._cache: Dict[object, List[str]] = {}  # content terms per text
 
     def _terms_of(self, text: Text) -> List[str]:
         key = text if isinstance(text, str) else tuple(text)
@@ -215,12 +243,12 @@ class TermVectorSimilarity(PairSimilarity):
     def similarity(self, hyp: Text, ref: Text) -> float:
         if self.terms is not None:
             terms = self.terms
-        elif self.n is None:   # VectModelSim: every content term of both texts
+        elif self.n is None:  # VectModelSim: every content term of both texts
             return -term_vector_distance(self.vector(hyp, None), self.vector(ref, None))
-        else:   # the n most frequent terms of the reference, ties alphabetically
+        else:  # the n most frequent terms of the reference, ties alphabetically
             counts = Counter(self._terms_of(ref))
             ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-            terms = tuple(t for t, _ in (ranked if self.n is None else ranked[:self.n]))
+            terms = tuple(t for t, _ in (ranked if self.n is None else ranked[: self.n]))
         vocab = {t: i for i, t in enumerate(terms)}
         return -term_vector_distance(self.vector(hyp, vocab), self.vector(ref, vocab))
 
@@ -235,7 +263,11 @@ class SentenceLengthSimilarity(PairSimilarity):
 
     def features(self, text: Text) -> float:
         """Average sentence length in tokens (0 for an empty text)."""
-        count = (lambda s: len(s.split())) if self.tokens == "whitespace" else (lambda s: len(_tokens(s)))
+        count = (
+            (lambda s: len(s.split()))
+            if self.tokens == "whitespace"
+            else (lambda s: len(_tokens(s)))
+        )
         sents = sentences_of(text)
         return float(np.mean([count(s) for s in sents])) if sents else 0.0
 
@@ -280,7 +312,7 @@ class TagGramSimilarity(PairSimilarity):
 
     def grams(self, text: Text) -> List[tuple]:
         tags = self.tags(text)
-        return [tuple(tags[i:i + self.n]) for i in range(len(tags) - self.n + 1)]
+        return [tuple(tags[i : i + self.n]) for i in range(len(tags) - self.n + 1)]
 
     def features(self, text: Text) -> Dict[tuple, float]:
         return _relative(self.grams(text))
@@ -313,8 +345,11 @@ class LexicalOverlap(PairSimilarity):
 def _tagged(text: Text) -> List[Tuple[str, str]]:
     from evalkit.text.word_classes import token_class
 
-    return [(tok.lower(), token_class(tok, i == 0)) for s in sentences_of(text)
-            for i, tok in enumerate(s.split())]
+    return [
+        (tok.lower(), token_class(tok, i == 0))
+        for s in sentences_of(text)
+        for i, tok in enumerate(s.split())
+    ]
 
 
 @register_metric("sp-op")
@@ -329,8 +364,14 @@ class TagOverlap(PairSimilarity):
         classes = sorted({c for _, c in h} | {c for _, c in r})
         if not classes:
             return 1.0
-        return float(np.mean([multiset_overlap([w for w, c in h if c == k], [w for w, c in r if c == k])
-                              for k in classes]))
+        return float(
+            np.mean(
+                [
+                    multiset_overlap([w for w, c in h if c == k], [w for w, c in r if c == k])
+                    for k in classes
+                ]
+            )
+        )
 
 
 def entity_spans(text: Text) -> List[str]:
@@ -387,5 +428,9 @@ def _chains_from(toks: List[str], start: int, size: int, window: int) -> List[tu
     """Chains of ``size`` words starting at ``start`` with gaps of at most ``window``."""
     paths = [(start,)]
     for _ in range(size - 1):
-        paths = [p + (j,) for p in paths for j in range(p[-1] + 1, min(p[-1] + window, len(toks) - 1) + 1)]
+        paths = [
+            p + (j,)
+            for p in paths
+            for j in range(p[-1] + 1, min(p[-1] + window, len(toks) - 1) + 1)
+        ]
     return [tuple(toks[i] for i in p) for p in paths]

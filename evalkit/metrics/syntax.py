@@ -43,6 +43,7 @@ backend). STM/TKM on a dependency-only backend use the documented projection
 Why our own: no maintained Python package implements these metrics or the Collins-Duffy
 kernel on labelled trees (nltk has none); the dynamic programme is O(|T1| |T2|) and small.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -56,8 +57,20 @@ from evalkit.metrics.registry import register_metric
 from evalkit.text.parse import Parse, Parser, get_parser
 from evalkit.text.trees import DepTree, Tree
 
-__all__ = ["STM", "TKM", "HWCM", "DSTM", "DTKM", "Forest", "subtree_counts", "headword_chains",
-           "tree_kernel", "as_parses", "clipped_depth_statistics", "ParsedMetric"]
+__all__ = [
+    "STM",
+    "TKM",
+    "HWCM",
+    "DSTM",
+    "DTKM",
+    "Forest",
+    "subtree_counts",
+    "headword_chains",
+    "tree_kernel",
+    "as_parses",
+    "clipped_depth_statistics",
+    "ParsedMetric",
+]
 
 
 class Forest:
@@ -79,7 +92,9 @@ class Forest:
         return len(self.labels) - 1
 
     @classmethod
-    def from_tree(cls, tree: Tree, include_words: bool = False, lowercase: bool = False) -> "Forest":
+    def from_tree(
+        cls, tree: Tree, include_words: bool = False, lowercase: bool = False
+    ) -> "Forest":
         f = cls()
 
         def visit(node) -> Optional[int]:
@@ -123,7 +138,10 @@ def subtree_counts(forest: Forest, max_depth: int) -> List[Counter]:
                 frag[key] = (forest.labels[v], 1)
             else:
                 parts = [fragment(c, k - 1) for c in kids]
-                frag[key] = ((forest.labels[v],) + tuple(p[0] for p in parts), 1 + max(p[1] for p in parts))
+                frag[key] = (
+                    (forest.labels[v],) + tuple(p[0] for p in parts),
+                    1 + max(p[1] for p in parts),
+                )
         return frag[key]
 
     for v in range(len(forest)):
@@ -167,6 +185,7 @@ def clipped_depth_statistics(hyp: List[Counter], refs: Sequence[List[Counter]]) 
 
 def tree_kernel(a: Forest, b: Forest, decay: float = 1.0) -> float:
     """Collins & Duffy (2001) kernel ``sum_{n1 in a, n2 in b} C(n1, n2)`` (module docstring)."""
+
     def production(f: Forest, v: int):
         return (f.labels[v], tuple(f.labels[c] for c in f.children[v]))
 
@@ -221,7 +240,9 @@ def as_parses(items: Sequence[Any], parser: Optional[Parser]) -> List[Any]:
 
 def _refs_lists(n: int, refs: Sequence[Any]) -> List[List[Any]]:
     if len(refs) != n:
-        raise ParameterError("refs", f"{len(refs)} segments", f"{n} segments (one list of references each)")
+        raise ParameterError(
+            "refs", f"{len(refs)} segments", f"{n} segments (one list of references each)"
+        )
     out = []
     for i, r in enumerate(refs):
         if isinstance(r, (str, Tree, DepTree, Parse)):
@@ -242,9 +263,9 @@ class ParsedMetric(Metric):
         hyps = list(hyps)
         refs = _refs_lists(len(hyps), refs)
         flat = as_parses(hyps + [x for r in refs for x in r], self.parser)
-        out_h, k, out_r = flat[:len(hyps)], len(hyps), []
+        out_h, k, out_r = flat[: len(hyps)], len(hyps), []
         for r in refs:
-            out_r.append(flat[k:k + len(r)])
+            out_r.append(flat[k : k + len(r)])
             k += len(r)
         return out_h, out_r
 
@@ -328,15 +349,22 @@ class STM(_DepthMeanMetric):
 
     name = "stm"
 
-    def __init__(self, max_depth: int = 3, include_words: bool = False, epsilon: float = 0.0,
-                 parser: Optional[Parser] = None):
+    def __init__(
+        self,
+        max_depth: int = 3,
+        include_words: bool = False,
+        epsilon: float = 0.0,
+        parser: Optional[Parser] = None,
+    ):
         self.max_depth = _check_depth("max_depth", max_depth)
         self.include_words = bool(include_words)
         self.epsilon = _check_epsilon(epsilon)
         self.parser = parser
 
     def _counts(self, x) -> List[Counter]:
-        return subtree_counts(Forest.from_tree(_constituents(x), self.include_words), self.max_depth)
+        return subtree_counts(
+            Forest.from_tree(_constituents(x), self.include_words), self.max_depth
+        )
 
     def signature(self) -> str:
         return self._sig(f"words:{'yes' if self.include_words else 'no'}")
@@ -348,15 +376,22 @@ class DSTM(_DepthMeanMetric):
 
     name = "dstm"
 
-    def __init__(self, max_depth: int = 3, lowercase: bool = True, epsilon: float = 0.0,
-                 parser: Optional[Parser] = None):
+    def __init__(
+        self,
+        max_depth: int = 3,
+        lowercase: bool = True,
+        epsilon: float = 0.0,
+        parser: Optional[Parser] = None,
+    ):
         self.max_depth = _check_depth("max_depth", max_depth)
         self.lowercase = bool(lowercase)
         self.epsilon = _check_epsilon(epsilon)
         self.parser = parser
 
     def _counts(self, x) -> List[Counter]:
-        return subtree_counts(Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth)
+        return subtree_counts(
+            Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth
+        )
 
     def signature(self) -> str:
         return self._sig(f"lc:{'yes' if self.lowercase else 'no'}")
@@ -368,15 +403,22 @@ class HWCM(_DepthMeanMetric):
 
     name = "hwcm"
 
-    def __init__(self, max_length: int = 3, lowercase: bool = True, epsilon: float = 1e-3,
-                 parser: Optional[Parser] = None):
+    def __init__(
+        self,
+        max_length: int = 3,
+        lowercase: bool = True,
+        epsilon: float = 1e-3,
+        parser: Optional[Parser] = None,
+    ):
         self.max_depth = _check_depth("max_length", max_length)
         self.lowercase = bool(lowercase)
         self.epsilon = _check_epsilon(epsilon)
         self.parser = parser
 
     def _counts(self, x) -> List[Counter]:
-        return headword_chains(Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth)
+        return headword_chains(
+            Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth
+        )
 
     def signature(self) -> str:
         return self._sig(f"lc:{'yes' if self.lowercase else 'no'}")
@@ -421,7 +463,9 @@ class TKM(_KernelMetric):
 
     name = "tkm"
 
-    def __init__(self, decay: float = 1.0, include_words: bool = False, parser: Optional[Parser] = None):
+    def __init__(
+        self, decay: float = 1.0, include_words: bool = False, parser: Optional[Parser] = None
+    ):
         self.decay = _check_decay(decay)
         self.include_words = bool(include_words)
         self.parser = parser
@@ -430,8 +474,10 @@ class TKM(_KernelMetric):
         return Forest.from_tree(_constituents(x), self.include_words, lowercase=True)
 
     def signature(self) -> str:
-        return (f"{self.name}|decay:{self.decay:g}|words:{'yes' if self.include_words else 'no'}"
-                f"|parser:{_parser_sig(self.parser)}")
+        return (
+            f"{self.name}|decay:{self.decay:g}|words:{'yes' if self.include_words else 'no'}"
+            f"|parser:{_parser_sig(self.parser)}"
+        )
 
 
 @register_metric("dtkm")
@@ -449,5 +495,7 @@ class DTKM(_KernelMetric):
         return Forest.from_dependencies(_dependencies(x), self.lowercase)
 
     def signature(self) -> str:
-        return (f"{self.name}|decay:{self.decay:g}|lc:{'yes' if self.lowercase else 'no'}"
-                f"|parser:{_parser_sig(self.parser)}")
+        return (
+            f"{self.name}|decay:{self.decay:g}|lc:{'yes' if self.lowercase else 'no'}"
+            f"|parser:{_parser_sig(self.parser)}"
+        )

@@ -11,6 +11,7 @@ configuration, a signature and the sufficient-statistics pair used by the resamp
 :meth:`TER.segment_statistics` returns ``(n_segments, 2)`` float64 ``[edits, avg_ref_len]``
 and :meth:`TER.score_from_statistics` divides the sums (x100, as sacrebleu).
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -51,8 +52,10 @@ class TER(Metric):
             raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
         self.ref_layout = ref_layout
         self._backend = _SacreTER(
-            normalized=self.normalized, no_punct=self.no_punct,
-            asian_support=self.asian_support, case_sensitive=self.case_sensitive,
+            normalized=self.normalized,
+            no_punct=self.no_punct,
+            asian_support=self.asian_support,
+            case_sensitive=self.case_sensitive,
         )
 
     def signature(self) -> str:
@@ -86,13 +89,26 @@ class TER(Metric):
     def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
         edits, ref_len = stats_sums[:, 0].astype(np.float64), stats_sums[:, 1].astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(ref_len > 0, 100 * edits / np.where(ref_len > 0, ref_len, 1.0),
-                            np.where(edits > 0, 100.0, 0.0))
+            return np.where(
+                ref_len > 0,
+                100 * edits / np.where(ref_len > 0, ref_len, 1.0),
+                np.where(edits > 0, 100.0, 0.0),
+            )
 
 
 @register_metric("ter")
-def ter(normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
-        case_sensitive: bool = False, ref_layout: str = "segments") -> TER:
+def ter(
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+    ref_layout: str = "segments",
+) -> TER:
     """TER through sacrebleu's tercom port (any :class:`TER` setting)."""
-    return TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
-               case_sensitive=case_sensitive, ref_layout=ref_layout)
+    return TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
+        ref_layout=ref_layout,
+    )

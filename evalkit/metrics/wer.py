@@ -26,6 +26,7 @@ float64 ``[distance, ref_len]``; :meth:`ErrorRate.score_from_statistics` divides
 Why our own: no maintained library implements these reference-length rules or m-gram PER;
 Levenshtein on integer token ids is a small numba kernel.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -69,7 +70,9 @@ def _pair_levenshtein(ids, offsets, hyp_idx, ref_idx):
     out = np.zeros(hyp_idx.shape[0], dtype=np.int64)
     for p in range(hyp_idx.shape[0]):
         h, r = hyp_idx[p], ref_idx[p]
-        out[p] = _levenshtein_ids(ids[offsets[h]:offsets[h + 1]], ids[offsets[r]:offsets[r + 1]])
+        out[p] = _levenshtein_ids(
+            ids[offsets[h] : offsets[h + 1]], ids[offsets[r] : offsets[r + 1]]
+        )
     return out
 
 
@@ -201,8 +204,13 @@ class ErrorRate(WordLevelMetric):
             dist = np.maximum(hl, rl) - match
             hlen = np.maximum(lengths[:n] - self.m + 1, 0)
             rlen = rl
-        return _apply_rule(dist.astype(np.int64), rlen.astype(np.int64), hlen.astype(np.int64),
-                           corpus.ref_ptr, _RULE_CODE[self.ref_length])
+        return _apply_rule(
+            dist.astype(np.int64),
+            rlen.astype(np.int64),
+            hlen.astype(np.int64),
+            corpus.ref_ptr,
+            _RULE_CODE[self.ref_length],
+        )
 
     def _score_one(self, stats_sum: Sequence[float]) -> float:
         """Error rate (fraction, not percent) from summed ``[distance, ref_len]``."""
@@ -228,21 +236,46 @@ def PER(m: int = 1, **config) -> ErrorRate:
 
 
 @register_metric("wer")
-def wer(ref_length: str = "best", tokenize: str = "13a", lowercase: bool = False,
-        ref_layout: str = "segments") -> ErrorRate:
+def wer(
+    ref_length: str = "best",
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    ref_layout: str = "segments",
+) -> ErrorRate:
     """WER with Leusch et al.'s reference-length rules (:class:`ErrorRate`)."""
-    return ErrorRate(kind="wer", ref_length=ref_length, tokenize=tokenize, lowercase=lowercase, ref_layout=ref_layout)
+    return ErrorRate(
+        kind="wer",
+        ref_length=ref_length,
+        tokenize=tokenize,
+        lowercase=lowercase,
+        ref_layout=ref_layout,
+    )
 
 
 @register_metric("per")
-def per(m: int = 1, ref_length: str = "best", tokenize: str = "13a", lowercase: bool = False,
-        ref_layout: str = "segments", boundaries: str = "none") -> ErrorRate:
+def per(
+    m: int = 1,
+    ref_length: str = "best",
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    ref_layout: str = "segments",
+    boundaries: str = "none",
+) -> ErrorRate:
     """PER, and m-gram PER for ``m > 1`` (:class:`ErrorRate`)."""
-    return ErrorRate(kind="per", m=m, ref_length=ref_length, tokenize=tokenize, lowercase=lowercase,
-                     ref_layout=ref_layout, boundaries=boundaries)
+    return ErrorRate(
+        kind="per",
+        m=m,
+        ref_length=ref_length,
+        tokenize=tokenize,
+        lowercase=lowercase,
+        ref_layout=ref_layout,
+        boundaries=boundaries,
+    )
 
 
-def summary_wer(asr: Sequence[str], manual: Sequence[str], selected: Sequence[int] | None = None) -> float:
+def summary_wer(
+    asr: Sequence[str], manual: Sequence[str], selected: Sequence[int] | None = None
+) -> float:
     """WER of the ASR units ``selected`` (all when None) against their manual transcripts.
 
     Murray et al. (2005), Sec. 4: the *summary WER* of an extract is the WER over its
@@ -250,7 +283,9 @@ def summary_wer(asr: Sequence[str], manual: Sequence[str], selected: Sequence[in
     the units are aligned one to one (the paper maps the manual DA boundaries onto ASR).
     """
     if len(asr) != len(manual):
-        raise ParameterError("asr", len(asr), f"as many units as the manual transcript ({len(manual)})")
+        raise ParameterError(
+            "asr", len(asr), f"as many units as the manual transcript ({len(manual)})"
+        )
     idx = range(len(asr)) if selected is None else list(selected)
     for i in idx:
         if not 0 <= i < len(asr):

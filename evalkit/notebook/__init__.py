@@ -8,8 +8,15 @@ A notebook's first code cell after ``parameters`` does::
 and then writes every table and figure through ``out`` (a :class:`ResultsWriter`) and ends
 with ``out.finish()``.
 """
+
 from evalkit.notebook.claims import Claims
-from evalkit.notebook.params import NotebookParameters, Parameter, check_choice, check_int, validate_parameters
+from evalkit.notebook.params import (
+    NotebookParameters,
+    Parameter,
+    check_choice,
+    check_int,
+    validate_parameters,
+)
 from evalkit.notebook.progress import progress, progress_enabled
 from evalkit.notebook.provenance import provenance
 from evalkit.notebook.results import ResultsWriter, read_results
@@ -26,7 +33,18 @@ def setup(paper: str, notebook: str, **parameters):
 
 
 __all__ = [
-    "Claims", "NotebookParameters", "Parameter", "ResultsWriter", "check_choice", "check_int", "progress",
-    "progress_enabled", "provenance", "read_results", "rng", "seed_everything", "setup",
+    "Claims",
+    "NotebookParameters",
+    "Parameter",
+    "ResultsWriter",
+    "check_choice",
+    "check_int",
+    "progress",
+    "progress_enabled",
+    "provenance",
+    "read_results",
+    "rng",
+    "seed_everything",
+    "setup",
     "validate_parameters",
 ]

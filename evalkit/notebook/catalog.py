@@ -8,6 +8,7 @@
 ``--only`` patterns that select no notebook, so ``run_all.sh`` refuses them before it builds
 any sample corpus.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,14 @@ def catalog(notebooks_dir: Optional[Path] = None, only: Sequence[str] = ()) -> p
     rows = []
     for path in discover(folder, only):
         first = introduction(json.loads(path.read_text(encoding="utf-8")))
-        rows.append({"paper": path.parent.name, "notebook": path.stem, "title": title(first, path.stem),
-                     "regenerates": paragraph(first, "Regenerates")})
+        rows.append(
+            {
+                "paper": path.parent.name,
+                "notebook": path.stem,
+                "title": title(first, path.stem),
+                "regenerates": paragraph(first, "Regenerates"),
+            }
+        )
     return pd.DataFrame(rows, columns=["paper", "notebook", "title", "regenerates"])
 
 

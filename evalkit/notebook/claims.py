@@ -32,6 +32,7 @@ literals that equal published values).
 >>> c.frame()[["claim_id", "verdict"]].values.tolist()
 [['one', 'agrees'], ['two', 'not comparable']]
 """
+
 from __future__ import annotations
 
 import math
@@ -107,24 +108,45 @@ class Claims:
         rows = frame
         for col, value in where.items():
             if col not in rows.columns:
-                raise ParameterError("where", col, f"a column of {self.paper}/{table}: {list(frame.columns)}")
+                raise ParameterError(
+                    "where", col, f"a column of {self.paper}/{table}: {list(frame.columns)}"
+                )
             rows = rows[rows[col] == value]
         if len(rows) != 1:
-            raise ParameterError("where", where, f"a selector matching exactly one row of {self.paper}/{table} "
-                                                 f"(matched {len(rows)})")
+            raise ParameterError(
+                "where",
+                where,
+                f"a selector matching exactly one row of {self.paper}/{table} "
+                f"(matched {len(rows)})",
+            )
         if column not in rows.columns:
-            raise ParameterError("column", column, f"a column of {self.paper}/{table}: {list(frame.columns)}")
+            raise ParameterError(
+                "column", column, f"a column of {self.paper}/{table}: {list(frame.columns)}"
+            )
         value = rows.iloc[0][column]
         return value.item() if hasattr(value, "item") else value
 
     # ------------------------------------------------------------------ rows
-    def add(self, claim_id: str, *, source: str, printed: Any, this_run: Any, agrees: Optional[bool] = None,
-            verdict: Optional[str] = None, note: str = "", data: Optional[str] = None,
-            kind: Optional[str] = None) -> None:
+    def add(
+        self,
+        claim_id: str,
+        *,
+        source: str,
+        printed: Any,
+        this_run: Any,
+        agrees: Optional[bool] = None,
+        verdict: Optional[str] = None,
+        note: str = "",
+        data: Optional[str] = None,
+        kind: Optional[str] = None,
+    ) -> None:
         """Add one claim; give ``agrees`` (True/False/None) or an explicit ``verdict``."""
         if not isinstance(claim_id, str) or not _ID.match(claim_id):
             raise ParameterError("claim_id", claim_id, "an id of letters, digits and _ . : -")
-        if any(r["claim_id"] == claim_id and r["data"] == (self.data if data is None else data) for r in self.rows):
+        if any(
+            r["claim_id"] == claim_id and r["data"] == (self.data if data is None else data)
+            for r in self.rows
+        ):
             raise ParameterError("claim_id", claim_id, "an id not used before for the same data")
         if verdict is None:
             verdict = verdict_of(agrees)
@@ -133,23 +155,54 @@ class Claims:
         kind = self.kind if kind is None else kind
         if kind not in KINDS:
             raise ParameterError("kind", kind, f"one of {KINDS}")
-        self.rows.append({"claim_id": claim_id, "kind": kind, "source": str(source),
-                          "printed": fmt(printed, self.digits), "this_run": fmt(this_run, self.digits),
-                          "data": self.data if data is None else data, "verdict": verdict, "note": note})
+        self.rows.append(
+            {
+                "claim_id": claim_id,
+                "kind": kind,
+                "source": str(source),
+                "printed": fmt(printed, self.digits),
+                "this_run": fmt(this_run, self.digits),
+                "data": self.data if data is None else data,
+                "verdict": verdict,
+                "note": note,
+            }
+        )
 
-    def compare(self, claim_id: str, *, source: str, printed: Any, this_run: Any, tolerance: float = 0.0,
-                comparable: bool = True, note: str = "", **kw) -> None:
+    def compare(
+        self,
+        claim_id: str,
+        *,
+        source: str,
+        printed: Any,
+        this_run: Any,
+        tolerance: float = 0.0,
+        comparable: bool = True,
+        note: str = "",
+        **kw,
+    ) -> None:
         """Numbers or values: agrees when equal (numbers: ``|a - b| <= tolerance``);
         ``comparable=False`` records the pair as not comparable (stand-in data)."""
         agrees: Optional[bool]
         if not comparable:
             agrees = None
-        elif isinstance(printed, (int, float, np.number)) and isinstance(this_run, (int, float, np.number)) \
-                and not isinstance(printed, bool) and not isinstance(this_run, bool):
+        elif (
+            isinstance(printed, (int, float, np.number))
+            and isinstance(this_run, (int, float, np.number))
+            and not isinstance(printed, bool)
+            and not isinstance(this_run, bool)
+        ):
             agrees = bool(abs(float(printed) - float(this_run)) <= tolerance + 1e-12)
         else:
             agrees = fmt(printed, self.digits) == fmt(this_run, self.digits)
-        self.add(claim_id, source=source, printed=printed, this_run=this_run, agrees=agrees, note=note, **kw)
+        self.add(
+            claim_id,
+            source=source,
+            printed=printed,
+            this_run=this_run,
+            agrees=agrees,
+            note=note,
+            **kw,
+        )
 
     def extend(self, other: "Claims") -> None:
         for row in other.rows:
@@ -163,7 +216,11 @@ class Claims:
 def check_claims(frame: pd.DataFrame, name: str = "claims") -> pd.DataFrame:
     """Refuse a claims table that does not follow the schema (columns, kinds, verdicts)."""
     if not isinstance(frame, pd.DataFrame):
-        raise ParameterError(name, type(frame).__name__, "a claims DataFrame (evalkit.notebook.claims.Claims.frame())")
+        raise ParameterError(
+            name,
+            type(frame).__name__,
+            "a claims DataFrame (evalkit.notebook.claims.Claims.frame())",
+        )
     if tuple(frame.columns) != COLUMNS:
         raise ParameterError(name, list(frame.columns), f"exactly the columns {list(COLUMNS)}")
     if frame.empty:
@@ -195,4 +252,14 @@ def summary(frame: pd.DataFrame) -> dict:
     return out
 
 
-__all__ = ["COLUMNS", "Claims", "KINDS", "VERDICTS", "check_claims", "concat", "fmt", "summary", "verdict_of"]
+__all__ = [
+    "COLUMNS",
+    "Claims",
+    "KINDS",
+    "VERDICTS",
+    "check_claims",
+    "concat",
+    "fmt",
+    "summary",
+    "verdict_of",
+]

@@ -16,6 +16,7 @@ then four short paragraphs, each opened by a bold label::
 The catalogue (:mod:`evalkit.notebook.catalog`: title and **Regenerates.**) and the results
 site (:mod:`evalkit.notebook.site`: **Question.** and **Data.**) read it through this module.
 """
+
 from __future__ import annotations
 
 import re
@@ -63,4 +64,6 @@ def title(text: str, default: str = "") -> str:
     >>> title("intro\\n## Graham (2015): Table 1\\n\\ntext"), title("no heading", "01_x")
     ('Graham (2015): Table 1', '01_x')
     """
-    return next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("#")), default)
+    return next(
+        (ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("#")), default
+    )

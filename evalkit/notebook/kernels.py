@@ -32,6 +32,7 @@ Unix-domain socket paths are limited to about 100 bytes, so the folder goes to t
 temporary directory, or ``/tmp`` when that path is long; where there are no Unix-domain
 sockets (Windows) the kernel keeps TCP.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,25 +82,43 @@ def kernel_config(folder: Path):
     return config
 
 
-def execute(notebook: Path, executed: Path, cwd: Path, parameters: dict, timeout: Optional[int] = None,
-            kernel_name: str = "python3") -> None:
+def execute(
+    notebook: Path,
+    executed: Path,
+    cwd: Path,
+    parameters: dict,
+    timeout: Optional[int] = None,
+    kernel_name: str = "python3",
+) -> None:
     """Execute ``notebook`` into ``executed`` with ``parameters`` injected, on a private kernel
     (see the module); papermill's exceptions propagate."""
     import papermill
 
     with private_kernel_folder() as folder:
-        papermill.execute_notebook(str(notebook), str(executed), parameters=parameters, kernel_name=kernel_name,
-                                   cwd=str(cwd), progress_bar=False, start_timeout=START_TIMEOUT,
-                                   execution_timeout=timeout, config=kernel_config(folder))
+        papermill.execute_notebook(
+            str(notebook),
+            str(executed),
+            parameters=parameters,
+            kernel_name=kernel_name,
+            cwd=str(cwd),
+            progress_bar=False,
+            start_timeout=START_TIMEOUT,
+            execution_timeout=timeout,
+            config=kernel_config(folder),
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m evalkit.notebook.kernels",
-                                     description="Execute one notebook with papermill on a private kernel.")
+    parser = argparse.ArgumentParser(
+        prog="python -m evalkit.notebook.kernels",
+        description="Execute one notebook with papermill on a private kernel.",
+    )
     parser.add_argument("notebook", type=Path)
     parser.add_argument("executed", type=Path)
     parser.add_argument("--cwd", type=Path, required=True, help="the kernel's working directory")
-    parser.add_argument("--parameters", default="{}", help="JSON object of the parameters to inject")
+    parser.add_argument(
+        "--parameters", default="{}", help="JSON object of the parameters to inject"
+    )
     parser.add_argument("--timeout", type=int, default=None, help="seconds allowed per cell")
     parser.add_argument("--kernel", default="python3", help="kernel name")
     return parser
@@ -115,10 +134,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return 0
 
 
-def command(notebook: Path, executed: Path, cwd: Path, parameters: dict, timeout: Optional[int] = None) -> List[str]:
+def command(
+    notebook: Path, executed: Path, cwd: Path, parameters: dict, timeout: Optional[int] = None
+) -> List[str]:
     """The command line that runs :func:`main` in a child process of this interpreter."""
-    line = [sys.executable, "-m", "evalkit.notebook.kernels", str(notebook), str(executed), "--cwd", str(cwd),
-            "--parameters", json.dumps(parameters)]
+    line = [
+        sys.executable,
+        "-m",
+        "evalkit.notebook.kernels",
+        str(notebook),
+        str(executed),
+        "--cwd",
+        str(cwd),
+        "--parameters",
+        json.dumps(parameters),
+    ]
     return line + (["--timeout", str(int(timeout))] if timeout else [])
 
 

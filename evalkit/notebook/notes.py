@@ -8,6 +8,7 @@ Three kinds of result, kept apart everywhere (notebooks, results pages, README):
   licensed real data): the paper's procedure on other data, so printed values are *not
   comparable*; only statements about direction and significance can agree or differ.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -16,15 +17,21 @@ from evalkit.errors import ParameterError
 
 KINDS = {
     "none": "**Recomputed exactly from printed numbers.** No data are read; every profile gives the same result.",
-    "sample": ("**The method applied to simulated data.** The `sample` profile runs on corpora that evalkit "
-               "simulates from a known latent truth (in the real on-disk formats). They stand in for the "
-               "paper's data: printed values are *not comparable* with this run's, and only the paper's "
-               "statements (which metric is higher, what is significant) can agree or differ."),
-    "public": ("**The method applied to openly licensed stand-in data.** The `public` profile runs on real "
-               "data other than the paper's; printed values are *not comparable*, the paper's statements "
-               "are checked for what they say."),
-    "licensed": ("**Regenerated from the paper's own data** (the `licensed` profile, your copies): printed "
-                 "values are comparable, differences are the reproduction check."),
+    "sample": (
+        "**The method applied to simulated data.** The `sample` profile runs on corpora that evalkit "
+        "simulates from a known latent truth (in the real on-disk formats). They stand in for the "
+        "paper's data: printed values are *not comparable* with this run's, and only the paper's "
+        "statements (which metric is higher, what is significant) can agree or differ."
+    ),
+    "public": (
+        "**The method applied to openly licensed stand-in data.** The `public` profile runs on real "
+        "data other than the paper's; printed values are *not comparable*, the paper's statements "
+        "are checked for what they say."
+    ),
+    "licensed": (
+        "**Regenerated from the paper's own data** (the `licensed` profile, your copies): printed "
+        "values are comparable, differences are the reproduction check."
+    ),
 }
 
 
@@ -50,7 +57,11 @@ def data_note(profile: str, data: Iterable[Any] = (), needs_data: bool = True) -
         desc = getattr(item, "description", "")
         record = getattr(item, "provenance", None)
         stand = getattr(record, "stands_in_for", "") if record is not None else ""
-        text = f"- **{name}**" + (f": {desc}" if desc else "") + (f" Stands in for: {stand}." if stand else "")
+        text = (
+            f"- **{name}**"
+            + (f": {desc}" if desc else "")
+            + (f" Stands in for: {stand}." if stand else "")
+        )
         lines.append(text)
     return "\n\n".join(lines[:1]) + ("\n\n" + "\n".join(lines[1:]) if len(lines) > 1 else "")
 

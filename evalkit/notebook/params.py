@@ -23,6 +23,7 @@ notebook then reads ``params.n_trials`` etc.
 The common knobs (``profile``, ``seed``, ``quick``, ``results_dir``, ``data_dir``) are
 declared here for every notebook.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,14 @@ from evalkit.stats.validation import check_choice  # re-exported for notebooks
 PROFILES = ("sample", "public", "licensed")
 COMMON = ("profile", "seed", "quick", "results_dir", "data_dir")
 _MISSING = object()
-_TYPES = {bool: "a boolean (True/False)", int: "an integer", float: "a number", str: "a string",
-          list: "a list", dict: "a mapping"}
+_TYPES = {
+    bool: "a boolean (True/False)",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    list: "a list",
+    dict: "a mapping",
+}
 
 
 @dataclass(frozen=True)
@@ -96,8 +103,11 @@ class Parameter:
 
     def validate(self, value: Any) -> Any:
         """The value converted to ``kind``, or :class:`ParameterError` naming the parameter."""
-        if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null")
-                             and self.kind is not str):
+        if value is None or (
+            isinstance(value, str)
+            and value.strip().lower() in ("none", "null")
+            and self.kind is not str
+        ):
             if self.allow_none:
                 return None
             raise ParameterError(self.name, value, self.allowed())
@@ -112,7 +122,9 @@ class Parameter:
                 raise ParameterError(self.name, value, self.allowed())
             return value
         if self.kind is dict:
-            value = _parse_text(value, self.name, self.allowed()) if isinstance(value, str) else value
+            value = (
+                _parse_text(value, self.name, self.allowed()) if isinstance(value, str) else value
+            )
             if not isinstance(value, Mapping):
                 raise ParameterError(self.name, value, self.allowed())
             return dict(value)
@@ -152,7 +164,9 @@ class Parameter:
             value = float(value)
             if not math.isfinite(value):
                 raise ParameterError(name, value, self.allowed())
-        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+        if (self.low is not None and value < self.low) or (
+            self.high is not None and value > self.high
+        ):
             raise ParameterError(name, value, self.allowed())
         if self.choices is not None and self.kind is not list and value not in self.choices:
             raise ParameterError(name, value, self.allowed())
@@ -199,14 +213,38 @@ class NotebookParameters:
     (``params.alpha``); ``params.extra`` holds the declared ones as a dict.
     """
 
-    __slots__ = ("paper", "notebook", "profile", "seed", "quick", "results_dir", "data_dir", "extra")
+    __slots__ = (
+        "paper",
+        "notebook",
+        "profile",
+        "seed",
+        "quick",
+        "results_dir",
+        "data_dir",
+        "extra",
+    )
 
-    def __init__(self, paper: str, notebook: str, profile: str = "sample", seed: int = 12345, quick: bool = False,
-                 results_dir: Optional[Path] = None, data_dir: Optional[Path] = None,
-                 extra: Optional[Dict[str, Any]] = None):
-        for key, value in (("paper", paper), ("notebook", notebook), ("profile", profile), ("seed", seed),
-                           ("quick", quick), ("results_dir", results_dir), ("data_dir", data_dir),
-                           ("extra", dict(extra or {}))):
+    def __init__(
+        self,
+        paper: str,
+        notebook: str,
+        profile: str = "sample",
+        seed: int = 12345,
+        quick: bool = False,
+        results_dir: Optional[Path] = None,
+        data_dir: Optional[Path] = None,
+        extra: Optional[Dict[str, Any]] = None,
+    ):
+        for key, value in (
+            ("paper", paper),
+            ("notebook", notebook),
+            ("profile", profile),
+            ("seed", seed),
+            ("quick", quick),
+            ("results_dir", results_dir),
+            ("data_dir", data_dir),
+            ("extra", dict(extra or {})),
+        ):
             object.__setattr__(self, key, value)
 
     def __setattr__(self, key, value):
@@ -241,7 +279,9 @@ class NotebookParameters:
         return out
 
 
-def check_int(name: str, value: Any, minimum: Optional[int] = None, maximum: Optional[int] = None) -> int:
+def check_int(
+    name: str, value: Any, minimum: Optional[int] = None, maximum: Optional[int] = None
+) -> int:
     """Return ``value`` as an int, or raise :class:`ParameterError` naming ``name``.
 
     Unlike the strict check of :mod:`evalkit.stats`, numeric strings are accepted, because
@@ -268,7 +308,9 @@ def declared_parameters(paper: str, notebook: str) -> Optional[Tuple[Parameter, 
     if table is None:
         return None
     if notebook not in table:
-        raise ParameterError("notebook", notebook, f"one of the notebooks {paper} declares: {sorted(table)}")
+        raise ParameterError(
+            "notebook", notebook, f"one of the notebooks {paper} declares: {sorted(table)}"
+        )
     return tuple(table[notebook])
 
 
@@ -292,7 +334,9 @@ def validate_parameters(
         raise ParameterError("paper", paper, "a non-empty paper key such as 'graham2015'")
     if not notebook or not isinstance(notebook, str):
         raise ParameterError("notebook", notebook, "a non-empty notebook name")
-    profile, seed, quick = (p.validate(v) for p, v in zip(COMMON_PARAMETERS, (profile, seed, quick)))
+    profile, seed, quick = (
+        p.validate(v) for p, v in zip(COMMON_PARAMETERS, (profile, seed, quick))
+    )
     declared = declared_parameters(paper, notebook)
     if declared is not None:
         extra = _validate_declared(declared, extra, quick)
@@ -309,11 +353,21 @@ def validate_parameters(
             raise ParameterError("data_dir", str(data_dir), "an existing directory")
     else:
         data_dir = None
-    return NotebookParameters(paper=paper, notebook=notebook, profile=profile, seed=seed, quick=quick,
-                              results_dir=results_dir, data_dir=data_dir, extra=extra)
+    return NotebookParameters(
+        paper=paper,
+        notebook=notebook,
+        profile=profile,
+        seed=seed,
+        quick=quick,
+        results_dir=results_dir,
+        data_dir=data_dir,
+        extra=extra,
+    )
 
 
-def _validate_declared(declared: Sequence[Parameter], given: Mapping[str, Any], quick: bool) -> Dict[str, Any]:
+def _validate_declared(
+    declared: Sequence[Parameter], given: Mapping[str, Any], quick: bool
+) -> Dict[str, Any]:
     by_name = {p.name: p for p in declared}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
@@ -333,6 +387,17 @@ def parameters_from_mapping(values: Mapping[str, Any]) -> NotebookParameters:
     return validate_parameters(**dict(values))
 
 
-__all__ = ["COMMON", "COMMON_PARAMETERS", "NotebookParameters", "PROFILES", "Parameter", "check_choice",
-           "check_int", "declared_parameters", "parameters_from_mapping", "repository_root",
-           "validate_parameters", "working_root"]
+__all__ = [
+    "COMMON",
+    "COMMON_PARAMETERS",
+    "NotebookParameters",
+    "PROFILES",
+    "Parameter",
+    "check_choice",
+    "check_int",
+    "declared_parameters",
+    "parameters_from_mapping",
+    "repository_root",
+    "validate_parameters",
+    "working_root",
+]

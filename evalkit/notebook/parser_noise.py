@@ -14,6 +14,7 @@ system outputs); a notebook parses the same texts with spaCy too and reports
 unless the user gives a treebank's parses (``conllu:<file>`` with ``# text`` comments), and
 :func:`gold_parser` returns None (the notebooks then show the real parser's half only).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Mapping, Optional, Sequence
@@ -38,7 +39,9 @@ def gold_parser(spec: str, corpus, profile: str, n_best: int = 1, p_gold_first: 
             return None
         from evalkit.data.simulate.trees import gold_parser_at
 
-        return gold_parser_at(corpus.meta["provenance"]["root"], n_best, p_gold_first)  # beside the corpus read
+        return gold_parser_at(
+            corpus.meta["provenance"]["root"], n_best, p_gold_first
+        )  # beside the corpus read
     if spec.startswith("conllu:"):
         return get_parser(spec)
     raise ParameterError("gold", spec, "'ideal', 'none' or 'conllu:<file with # text comments>'")
@@ -54,12 +57,17 @@ def parser_for(spec: str, corpus, profile: str, n_best: int = 1, p_gold_first: f
         return get_parser(spec)
     nlp = gold_parser(spec, corpus, profile, n_best, p_gold_first)
     if nlp is None:
-        raise ParameterError("parser", spec, f"a real parser on profile {profile} (the ideal parser exists on sample)")
+        raise ParameterError(
+            "parser",
+            spec,
+            f"a real parser on profile {profile} (the ideal parser exists on sample)",
+        )
     return nlp
 
 
-def tree_accuracy(groups: Mapping[str, Sequence[str]], gold: Mapping[str, object],
-                  test: Mapping[str, object]) -> pd.DataFrame:
+def tree_accuracy(
+    groups: Mapping[str, Sequence[str]], gold: Mapping[str, object], test: Mapping[str, object]
+) -> pd.DataFrame:
     """``texts, trees, tokens, matched, uas, las`` of ``test`` parses against ``gold``
     parses (both: text -> :class:`evalkit.text.parse.Parse`), one row per group of texts
     (e.g. ``{"references": [...], "system outputs": [...]}``) and ``all``."""
@@ -76,8 +84,9 @@ def tree_accuracy(groups: Mapping[str, Sequence[str]], gold: Mapping[str, object
     return pd.DataFrame(rows)
 
 
-def side_by_side(tables: Mapping[str, pd.DataFrame], keys: Sequence[str], value: str = "r",
-                 gold: str = "gold") -> pd.DataFrame:
+def side_by_side(
+    tables: Mapping[str, pd.DataFrame], keys: Sequence[str], value: str = "r", gold: str = "gold"
+) -> pd.DataFrame:
     """One metric table per parser (``{parser: frame}``, equal ``keys``) as one frame with a
     ``<value>_<parser>`` column each and, when ``gold`` is among them, ``<gold> - <other>``
     differences (``cost_<other>``: what the parser's noise costs)."""
@@ -96,6 +105,7 @@ def side_by_side(tables: Mapping[str, pd.DataFrame], keys: Sequence[str], value:
 
 def parse_groups(rows: pd.DataFrame) -> Dict[str, list]:
     """``{"references": [...], "system outputs": [...]}`` texts of MT segment rows."""
-    return {"references": list(dict.fromkeys(t for r in rows["refs"] for t in r)),
-            "system outputs": list(dict.fromkeys(rows["hyp"]))}
-
+    return {
+        "references": list(dict.fromkeys(t for r in rows["refs"] for t in r)),
+        "system outputs": list(dict.fromkeys(rows["hyp"])),
+    }

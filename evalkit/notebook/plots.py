@@ -4,6 +4,7 @@ scatter and density plots (matplotlib; the notebook saves them with ``out.figure
 Every helper takes an optional ``ax`` and returns it, draws nothing global, and writes
 p-values as a reader expects them (``<.001``, two or three decimals, never ``.000``).
 """
+
 from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
@@ -22,15 +23,21 @@ def format_p(p: float, digits: int = 3) -> str:
     """
     if p is None or not np.isfinite(p):
         return "-"
-    floor = 10 ** -digits
+    floor = 10**-digits
     if p < floor:
         return "<" + f"{floor:.{digits}f}".lstrip("0")
     text = f"{p:.{digits}f}"
     return text.lstrip("0") if p < 1 else text
 
 
-def win_matrix(beats: pd.DataFrame, pvalues: Optional[pd.DataFrame] = None, title: str = "", ax=None,
-               cmap: str = "Greens", annotate_max: int = 30):
+def win_matrix(
+    beats: pd.DataFrame,
+    pvalues: Optional[pd.DataFrame] = None,
+    title: str = "",
+    ax=None,
+    cmap: str = "Greens",
+    annotate_max: int = 30,
+):
     """Heat map in the style of Graham (2015) Figures 3-4: cell (i, j) is coloured iff the row
     significantly beats the column; with ``pvalues`` the colour deepens as p falls and p is
     written in the cell (``<.001`` style, legible size) when there are at most
@@ -52,8 +59,8 @@ def win_matrix(beats: pd.DataFrame, pvalues: Optional[pd.DataFrame] = None, titl
     ax.imshow(np.where(won, shade, np.nan), cmap=colours, vmin=0, vmax=1, aspect="equal")
     ax.set_xticks(range(n), [str(c) for c in beats.columns], rotation=90, fontsize=8)
     ax.set_yticks(range(n), [str(i) for i in beats.index], fontsize=8)
-    ax.set_xticks(np.arange(-.5, n), minor=True)
-    ax.set_yticks(np.arange(-.5, n), minor=True)
+    ax.set_xticks(np.arange(-0.5, n), minor=True)
+    ax.set_yticks(np.arange(-0.5, n), minor=True)
     ax.grid(which="minor", color="0.85", linewidth=0.5)
     ax.tick_params(which="minor", length=0)
     if pvalues is not None and n <= annotate_max:
@@ -62,15 +69,30 @@ def win_matrix(beats: pd.DataFrame, pvalues: Optional[pd.DataFrame] = None, titl
             for j in range(n):
                 v = p[i, j]
                 if won[i, j] and np.isfinite(v):
-                    ax.text(j, i, format_p(v), ha="center", va="center", fontsize=size,
-                            color="white" if shade[i, j] > 0.6 else "black")
+                    ax.text(
+                        j,
+                        i,
+                        format_p(v),
+                        ha="center",
+                        va="center",
+                        fontsize=size,
+                        color="white" if shade[i, j] > 0.6 else "black",
+                    )
     ax.set_title(title, fontsize=10)
     return ax
 
 
-def paper_vs_run(paper: Sequence[float], ours: Sequence[float], labels: Optional[Sequence[str]] = None,
-                 highlight: Optional[Sequence[bool]] = None, annotate: Iterable[str] = (), ax=None,
-                 xlabel: str = "printed", ylabel: str = "this run", title: str = ""):
+def paper_vs_run(
+    paper: Sequence[float],
+    ours: Sequence[float],
+    labels: Optional[Sequence[str]] = None,
+    highlight: Optional[Sequence[bool]] = None,
+    annotate: Iterable[str] = (),
+    ax=None,
+    xlabel: str = "printed",
+    ylabel: str = "this run",
+    title: str = "",
+):
     """Scatter of printed values against this run's, one point per item, with the identity
     line; ``annotate`` names the labelled points (offset alternately so labels do not
     overlap), ``highlight`` colours points (e.g. the optimal set)."""
@@ -82,7 +104,11 @@ def paper_vs_run(paper: Sequence[float], ours: Sequence[float], labels: Optional
         raise ParameterError("ours", y.shape, f"as many values as paper ({x.shape})")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.6, 4.4))
-    colour = np.where(np.asarray(highlight, dtype=bool), "tab:green", "0.6") if highlight is not None else "tab:blue"
+    colour = (
+        np.where(np.asarray(highlight, dtype=bool), "tab:green", "0.6")
+        if highlight is not None
+        else "tab:blue"
+    )
     ax.scatter(x, y, s=12, c=colour, linewidths=0)
     finite = np.isfinite(x) & np.isfinite(y)
     if finite.any():
@@ -99,9 +125,15 @@ def paper_vs_run(paper: Sequence[float], ours: Sequence[float], labels: Optional
                 i = labels.index(name)
                 if finite[i]:
                     dx, dy = offsets[k % len(offsets)]
-                    ax.annotate(name, (x[i], y[i]), xytext=(dx, dy), textcoords="offset points", fontsize=7,
-                                ha="left" if dx > 0 else "right",
-                                arrowprops={"arrowstyle": "-", "color": "0.5", "linewidth": 0.5})
+                    ax.annotate(
+                        name,
+                        (x[i], y[i]),
+                        xytext=(dx, dy),
+                        textcoords="offset points",
+                        fontsize=7,
+                        ha="left" if dx > 0 else "right",
+                        arrowprops={"arrowstyle": "-", "color": "0.5", "linewidth": 0.5},
+                    )
                     k += 1
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -109,8 +141,15 @@ def paper_vs_run(paper: Sequence[float], ours: Sequence[float], labels: Optional
     return ax
 
 
-def score_scatter(x: Sequence[float], y: Sequence[float], xlabel: str, ylabel: str, title: str = "",
-                  percent: bool = True, ax=None):
+def score_scatter(
+    x: Sequence[float],
+    y: Sequence[float],
+    xlabel: str,
+    ylabel: str,
+    title: str = "",
+    percent: bool = True,
+    ax=None,
+):
     """One point per item (e.g. per summary: quality against coverage), with the diagonal;
     ``percent`` shows 0-1 scores as 0-100 %."""
     import matplotlib.pyplot as plt

@@ -5,6 +5,7 @@ not each build ``data/sample/``. A corpus is (re)built only when it is missing o
 with another seed, size or generator version (the simulator's own ``build.json`` record),
 so a stale build from an older evalkit is replaced rather than read.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,7 +16,9 @@ from typing import List, Optional, Sequence
 from evalkit.notebook.params import PROFILES
 
 
-def prepare_sample(root: Optional[Path] = None, quick: bool = False, seed: Optional[int] = None) -> List[str]:
+def prepare_sample(
+    root: Optional[Path] = None, quick: bool = False, seed: Optional[int] = None
+) -> List[str]:
     """Build the sample corpora that are missing or stale; return the names built.
 
     ``root`` defaults to the simulator's :func:`~evalkit.data.simulate.default_root`
@@ -29,7 +32,11 @@ def prepare_sample(root: Optional[Path] = None, quick: bool = False, seed: Optio
     target = base / "quick" if quick else base
     missing = [name for name in CORPORA if not build.is_built(name, target, seed, quick)]
     if missing:
-        print(f"[prepare] building sample corpora {', '.join(missing)} in {target}", file=sys.stderr, flush=True)
+        print(
+            f"[prepare] building sample corpora {', '.join(missing)} in {target}",
+            file=sys.stderr,
+            flush=True,
+        )
         build_sample(target, quick=quick, seed=seed, corpora=missing)
     return missing
 

@@ -4,6 +4,7 @@
 ``EVALKIT_PROGRESS=0``) :func:`progress` returns the iterable unchanged, so logs of
 headless runs stay clean. Interactively it is ``tqdm.auto.tqdm``, a widget in JupyterLab.
 """
+
 from __future__ import annotations
 
 from typing import Iterable, Optional, TypeVar
@@ -18,7 +19,9 @@ def progress_enabled() -> bool:
     return config.progress_enabled()
 
 
-def progress(iterable: Iterable[T], desc: Optional[str] = None, total: Optional[int] = None, **kwargs) -> Iterable[T]:
+def progress(
+    iterable: Iterable[T], desc: Optional[str] = None, total: Optional[int] = None, **kwargs
+) -> Iterable[T]:
     """Wrap ``iterable`` in a progress bar where one is wanted (see module docstring)."""
     if not progress_enabled():
         return iterable

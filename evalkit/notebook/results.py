@@ -6,6 +6,7 @@ with a fixed float format and figures without timestamps, so rerunning a noteboo
 same parameters and seed gives identical files. ``results.json`` gathers the key numbers
 and the provenance (:mod:`evalkit.notebook.provenance`).
 """
+
 from __future__ import annotations
 
 import io
@@ -27,7 +28,11 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 def _check_name(name: str) -> str:
-    if not isinstance(name, str) or not _NAME.match(name) or name.endswith((".csv", ".png", ".svg", ".json")):
+    if (
+        not isinstance(name, str)
+        or not _NAME.match(name)
+        or name.endswith((".csv", ".png", ".svg", ".json"))
+    ):
         raise ParameterError(
             "name", name, "a file stem of letters, digits, '.', '_' or '-' without an extension"
         )
@@ -96,14 +101,19 @@ class ResultsWriter:
             if record is None or not hasattr(record, "to_dict"):
                 record = provenance_of(getattr(corpus, "corpus", corpus))
             if record is None:
-                raise ParameterError("corpus", getattr(corpus, "name", type(corpus).__name__),
-                                     "a corpus loaded through evalkit.data.datasets (with a provenance record)")
+                raise ParameterError(
+                    "corpus",
+                    getattr(corpus, "name", type(corpus).__name__),
+                    "a corpus loaded through evalkit.data.datasets (with a provenance record)",
+                )
             data = record.to_dict()
             data["files"] = [[name, sha, size] for name, _path, sha, size in data["files"]]
             if data not in self.datasets:
                 self.datasets.append(data)
 
-    def table(self, frame: pd.DataFrame, name: str, index: bool = False, float_format: str = "%.10g") -> Path:
+    def table(
+        self, frame: pd.DataFrame, name: str, index: bool = False, float_format: str = "%.10g"
+    ) -> Path:
         """Write ``frame`` to ``<name>.csv`` (atomically) and return the path."""
         _check_name(name)
         if not isinstance(frame, pd.DataFrame):
@@ -114,7 +124,9 @@ class ResultsWriter:
         self._record(path)
         return path
 
-    def figure(self, fig, name: str, formats: Iterable[str] = ("png", "svg"), dpi: int = 150) -> List[Path]:
+    def figure(
+        self, fig, name: str, formats: Iterable[str] = ("png", "svg"), dpi: int = 150
+    ) -> List[Path]:
         """Save a matplotlib figure as PNG and SVG (no timestamps, so reruns are identical)."""
         _check_name(name)
         paths = []
@@ -122,7 +134,13 @@ class ResultsWriter:
             if fmt not in ("png", "svg", "pdf"):
                 raise ParameterError("formats", fmt, "'png', 'svg' or 'pdf'")
             buffer = io.BytesIO()
-            metadata = {"Software": None} if fmt == "png" else {"Date": None} if fmt == "svg" else {"CreationDate": None}
+            metadata = (
+                {"Software": None}
+                if fmt == "png"
+                else {"Date": None}
+                if fmt == "svg"
+                else {"CreationDate": None}
+            )
             # A fixed hash salt makes SVG element ids, and so the file, identical across reruns.
             with matplotlib.rc_context({"svg.hashsalt": "evalkit"}):
                 fig.savefig(buffer, format=fmt, dpi=dpi, bbox_inches="tight", metadata=metadata)

@@ -10,6 +10,7 @@ failed, skipped or killed run never leaves an older run's results looking like i
 ends with a summary on stdout, ``results/<profile>/summary.json`` and
 ``results/<profile>/index.html``; the exit status is 1 when any notebook failed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,7 +59,8 @@ def discover(notebooks_dir: Path, only: Sequence[str] = ()) -> List[Path]:
     matches it as a shell glob (``graham2015``, ``graham2015/01_*``, ``*table1*``).
     """
     found = sorted(
-        p for p in notebooks_dir.glob("*/*.ipynb")
+        p
+        for p in notebooks_dir.glob("*/*.ipynb")
         if not p.name.startswith(".") and ".ipynb_checkpoints" not in p.parts
     )
     if not only:
@@ -100,8 +102,14 @@ def _keep_only_the_executed_notebook(stage: Path, executed_name: str) -> None:
             item.unlink()
 
 
-def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: Optional[int],
-            extra_env: Optional[dict] = None) -> NotebookRun:
+def run_one(
+    path: Path,
+    profile: str,
+    quick: bool,
+    results_root: Path,
+    timeout: Optional[int],
+    extra_env: Optional[dict] = None,
+) -> NotebookRun:
     """Execute one notebook with papermill in a child process and classify the outcome.
 
     The notebook runs into a staging folder ``<results>/.staging/<paper>/<notebook>/``
@@ -137,8 +145,14 @@ def run_one(path: Path, profile: str, quick: bool, results_root: Path, timeout: 
     return run
 
 
-def _execute(path: Path, profile: str, quick: bool, out_dir: Path, timeout: Optional[int],
-             extra_env: Optional[dict]) -> NotebookRun:
+def _execute(
+    path: Path,
+    profile: str,
+    quick: bool,
+    out_dir: Path,
+    timeout: Optional[int],
+    extra_env: Optional[dict],
+) -> NotebookRun:
     """Run papermill (on a private kernel: :mod:`evalkit.notebook.kernels`) with ``out_dir`` as
     the results folder and classify the outcome."""
     paper, name = path.parent.name, path.stem
@@ -155,8 +169,13 @@ def _execute(path: Path, profile: str, quick: bool, out_dir: Path, timeout: Opti
         MPLBACKEND="Agg",
         PYTHONHASHSEED="0",
     )
-    command = kernels.command(path, executed, path.parent,
-                              {"profile": profile, "quick": bool(quick), "results_dir": str(out_dir)}, timeout)
+    command = kernels.command(
+        path,
+        executed,
+        path.parent,
+        {"profile": profile, "quick": bool(quick), "results_dir": str(out_dir)},
+        timeout,
+    )
     started = time.perf_counter()
     proc = subprocess.run(command, env=env, capture_output=True, text=True)
     run.seconds = round(time.perf_counter() - started, 2)
@@ -182,14 +201,17 @@ def write_index(results_root: Path, profile: str, runs: List[NotebookRun]) -> Pa
     site (:mod:`evalkit.notebook.site`); returns the site's landing page ``index.html``."""
     rows = []
     for run in runs:
-        links = [f'<a href="{html.escape(os.path.relpath(run.executed, results_root))}">notebook</a>']
+        links = [
+            f'<a href="{html.escape(os.path.relpath(run.executed, results_root))}">notebook</a>'
+        ]
         for rel in run.files:
             if rel.endswith(".ipynb"):
                 continue
             links.append(f'<a href="{html.escape(rel)}">{html.escape(Path(rel).name)}</a>')
         figures = "".join(
             f'<img src="{html.escape(rel)}" alt="{html.escape(Path(rel).name)}" style="max-width:360px">'
-            for rel in run.files if rel.endswith(".png")
+            for rel in run.files
+            if rel.endswith(".png")
         )
         error = f"<pre>{html.escape(run.error)}</pre>" if run.error else ""
         rows.append(
@@ -204,7 +226,7 @@ def write_index(results_root: Path, profile: str, runs: List[NotebookRun]) -> Pa
 td,th{{border:1px solid #ccc;padding:4px 8px;vertical-align:top}}
 tr.failed{{background:#fdd}}tr.skipped{{background:#eee}}tr.ok{{background:#efe}}</style></head>
 <body><h1>evalkit results, profile <code>{html.escape(profile)}</code></h1>
-<p>{counts['ok']} ok, {counts['failed']} failed, {counts['skipped']} skipped.
+<p>{counts["ok"]} ok, {counts["failed"]} failed, {counts["skipped"]} skipped.
 Machine-readable: <a href="summary.json">summary.json</a>.</p>
 <table><tr><th>paper</th><th>notebook</th><th>status</th><th>seconds</th><th>files</th><th>figures</th></tr>
 {chr(10).join(rows)}
@@ -216,9 +238,16 @@ Machine-readable: <a href="summary.json">summary.json</a>.</p>
     return build_site(results_root, profile)
 
 
-def run_all(profile: str = "sample", jobs: int = 1, only: Sequence[str] = (), quick: bool = False,
-            notebooks_dir: Optional[Path] = None, results_dir: Optional[Path] = None,
-            timeout: Optional[int] = None, stream=sys.stdout) -> List[NotebookRun]:
+def run_all(
+    profile: str = "sample",
+    jobs: int = 1,
+    only: Sequence[str] = (),
+    quick: bool = False,
+    notebooks_dir: Optional[Path] = None,
+    results_dir: Optional[Path] = None,
+    timeout: Optional[int] = None,
+    stream=sys.stdout,
+) -> List[NotebookRun]:
     """Run the selected notebooks and write the summary; returns the runs in order."""
     if profile not in PROFILES:
         raise ParameterError("profile", profile, "one of " + ", ".join(PROFILES))
@@ -230,17 +259,28 @@ def run_all(profile: str = "sample", jobs: int = 1, only: Sequence[str] = (), qu
     results_root.mkdir(parents=True, exist_ok=True)
     paths = discover(notebooks_dir, only)
     if not paths:
-        raise ParameterError("only", list(only), f"a pattern matching a notebook under {notebooks_dir}")
-    print(f"[run_all] profile={profile} notebooks={len(paths)} jobs={jobs} quick={quick}", file=stream, flush=True)
+        raise ParameterError(
+            "only", list(only), f"a pattern matching a notebook under {notebooks_dir}"
+        )
+    print(
+        f"[run_all] profile={profile} notebooks={len(paths)} jobs={jobs} quick={quick}",
+        file=stream,
+        flush=True,
+    )
     runs: List[Optional[NotebookRun]] = [None] * len(paths)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {
-            pool.submit(run_one, path, profile, quick, results_root, timeout): i for i, path in enumerate(paths)
+            pool.submit(run_one, path, profile, quick, results_root, timeout): i
+            for i, path in enumerate(paths)
         }
         for future in concurrent.futures.as_completed(futures):
             run = future.result()
             runs[futures[future]] = run
-            print(f"[run_all] {run.status:7s} {run.seconds:8.1f}s  {run.paper}/{run.notebook}", file=stream, flush=True)
+            print(
+                f"[run_all] {run.status:7s} {run.seconds:8.1f}s  {run.paper}/{run.notebook}",
+                file=stream,
+                flush=True,
+            )
     done = [r for r in runs if r is not None]
     counts = {s: sum(r.status == s for r in done) for s in ("ok", "failed", "skipped")}
     summary = {
@@ -260,7 +300,8 @@ def run_all(profile: str = "sample", jobs: int = 1, only: Sequence[str] = (), qu
             print("         " + run.error.splitlines()[-1][:200], file=stream)
     print(
         f"\n{counts['ok']} ok, {counts['failed']} failed, {counts['skipped']} skipped; index: {index}",
-        file=stream, flush=True,
+        file=stream,
+        flush=True,
     )
     return done
 
@@ -270,13 +311,27 @@ def build_parser() -> argparse.ArgumentParser:
         prog="run_all.sh",
         description="Run every evalkit notebook headless with papermill and index the results.",
     )
-    parser.add_argument("--profile", default="sample", choices=PROFILES, help="data profile (default: sample)")
-    parser.add_argument("-j", "--jobs", type=int, default=1, help="notebooks to run in parallel (default: 1)")
-    parser.add_argument("--only", action="append", default=[], metavar="PATTERN",
-                        help="run only notebooks whose <paper>/<name> contains or glob-matches PATTERN (repeatable)")
+    parser.add_argument(
+        "--profile", default="sample", choices=PROFILES, help="data profile (default: sample)"
+    )
+    parser.add_argument(
+        "-j", "--jobs", type=int, default=1, help="notebooks to run in parallel (default: 1)"
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="run only notebooks whose <paper>/<name> contains or glob-matches PATTERN (repeatable)",
+    )
     parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
     parser.add_argument("--notebooks-dir", type=Path, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--results-dir", type=Path, default=None, help="where results/<profile>/ goes (default: ./results)")
+    parser.add_argument(
+        "--results-dir",
+        type=Path,
+        default=None,
+        help="where results/<profile>/ goes (default: ./results)",
+    )
     parser.add_argument("--timeout", type=int, default=None, help="seconds allowed per cell")
     return parser
 
@@ -284,7 +339,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        runs = run_all(args.profile, args.jobs, args.only, args.quick, args.notebooks_dir, args.results_dir, args.timeout)
+        runs = run_all(
+            args.profile,
+            args.jobs,
+            args.only,
+            args.quick,
+            args.notebooks_dir,
+            args.results_dir,
+            args.timeout,
+        )
     except ParameterError as exc:
         print(f"run_all: error: {exc}", file=sys.stderr)
         return 2

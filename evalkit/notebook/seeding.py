@@ -4,6 +4,7 @@ evalkit functions take explicit ``seed`` arguments; :func:`rng` turns a seed (an
 optional stream name) into an independent ``numpy.random.Generator``, so adding a random
 step to a notebook does not shift the numbers of the steps before it.
 """
+
 from __future__ import annotations
 
 import random

@@ -11,6 +11,7 @@
 Metrics are given as a mapping ``{(name, setting): metric}`` (``setting`` e.g. a maximum depth;
 ``""`` when there is none).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
@@ -31,26 +32,41 @@ def metric_inputs(metric, hyps, refs, parsed):
     return list(hyps), [list(r) for r in refs]
 
 
-
-def system_rows(corpus, systems: Sequence[str], references: Optional[Sequence[str]] = None,
-                n_segments: Optional[int] = None) -> pd.DataFrame:
+def system_rows(
+    corpus,
+    systems: Sequence[str],
+    references: Optional[Sequence[str]] = None,
+    n_segments: Optional[int] = None,
+) -> pd.DataFrame:
     """``document, segment, system, hyp, refs`` for the given systems (the first
     ``n_segments`` segments of the corpus when given), references in ``references`` order."""
     refs = corpus.references
     ids = list(references) if references else list(dict.fromkeys(refs["reference"]))
     missing = sorted(set(ids) - set(refs["reference"]))
     if missing:
-        raise ParameterError("references", missing, f"reference ids of {corpus.name}: {sorted(set(refs['reference']))}")
+        raise ParameterError(
+            "references",
+            missing,
+            f"reference ids of {corpus.name}: {sorted(set(refs['reference']))}",
+        )
     refs = refs[refs["reference"].isin(ids)].assign(order=lambda f: f["reference"].map(ids.index))
-    grouped = refs.sort_values("order").groupby(["document", "segment"], sort=False)["text"].agg(list)
+    grouped = (
+        refs.sort_values("order").groupby(["document", "segment"], sort=False)["text"].agg(list)
+    )
     segs = corpus.segments[["document", "segment"]]
     if n_segments is not None:
         segs = segs.head(int(n_segments))
-    out = corpus.outputs[corpus.outputs["system"].isin(list(systems))].merge(segs, on=["document", "segment"])
-    out = out.rename(columns={"text": "hyp"}).join(grouped.rename("refs"), on=["document", "segment"])
+    out = corpus.outputs[corpus.outputs["system"].isin(list(systems))].merge(
+        segs, on=["document", "segment"]
+    )
+    out = out.rename(columns={"text": "hyp"}).join(
+        grouped.rename("refs"), on=["document", "segment"]
+    )
     unknown = sorted(set(systems) - set(out["system"]))
     if unknown:
-        raise ParameterError("systems", unknown, f"systems of {corpus.name}: {sorted(set(corpus.outputs['system']))}")
+        raise ParameterError(
+            "systems", unknown, f"systems of {corpus.name}: {sorted(set(corpus.outputs['system']))}"
+        )
     return out.dropna(subset=["refs"]).reset_index(drop=True)
 
 
@@ -60,7 +76,9 @@ def parse_rows(rows: pd.DataFrame, parser) -> Dict[str, object]:
     return dict(zip(texts, as_parses(texts, parser)))
 
 
-def darr_table(corpus, rows: pd.DataFrame, grid, parsed, metric_ties: str = "discordant") -> pd.DataFrame:
+def darr_table(
+    corpus, rows: pd.DataFrame, grid, parsed, metric_ties: str = "discordant"
+) -> pd.DataFrame:
     """The public stand-in for Tables 1-5: WMT19 daRR Kendall's tau-like of each grid metric's
     sentence scores over the human preference pairs among ``rows``."""
     from evalkit.stats.correlation import wmt_kendall_like
@@ -68,12 +86,21 @@ def darr_table(corpus, rows: pd.DataFrame, grid, parsed, metric_ties: str = "dis
     scores = []
     for (name, depth), metric in grid.items():
         h, r = metric_inputs(metric, rows["hyp"].tolist(), rows["refs"].tolist(), parsed)
-        scores.append(rows[["segment", "system"]].assign(metric=f"{name}|{depth}",
-                                                         value=np.asarray(metric.sentence_scores(h, r), float)))
+        scores.append(
+            rows[["segment", "system"]].assign(
+                metric=f"{name}|{depth}", value=np.asarray(metric.sentence_scores(h, r), float)
+            )
+        )
     keep = set(zip(rows["segment"], rows["system"]))
     pairs = corpus.preferences
-    pairs = pairs[[(s, b) in keep and (s, w) in keep for s, b, w in zip(pairs["segment"], pairs["better"],
-                                                                          pairs["worse"])]]
-    tau = wmt_kendall_like(pairs[["segment", "better", "worse"]], pd.concat(scores), metric_ties=metric_ties)
+    pairs = pairs[
+        [
+            (s, b) in keep and (s, w) in keep
+            for s, b, w in zip(pairs["segment"], pairs["better"], pairs["worse"])
+        ]
+    ]
+    tau = wmt_kendall_like(
+        pairs[["segment", "better", "worse"]], pd.concat(scores), metric_ties=metric_ties
+    )
     split = tau["metric"].str.split("|", expand=True)
     return tau.assign(metric=split[0], max_depth=split[1], r=tau["tau"], n=len(pairs))

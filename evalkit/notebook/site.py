@@ -13,6 +13,7 @@ Scorecard columns per paper: notebooks ok / failed / skipped; printed numbers *r
 exactly* (claims of kind ``recomputed`` that agree, of all such); the paper's statements on
 this run's data that *agree*, *differ*, are *not comparable*, and known *errata*.
 """
+
 from __future__ import annotations
 
 import html
@@ -28,7 +29,12 @@ from evalkit.notebook.intro import introduction, paragraph
 
 __all__ = ["build_site", "render_notebook", "scorecard"]
 
-VERDICT_CLASS = {"agrees": "agrees", "differs": "differs", "not comparable": "nc", "erratum": "erratum"}
+VERDICT_CLASS = {
+    "agrees": "agrees",
+    "differs": "differs",
+    "not comparable": "nc",
+    "erratum": "erratum",
+}
 KIND_TEXT = {
     "none": "recomputed exactly from printed numbers (no data)",
     "sample": "the method applied to simulated data (sample profile): printed values are not comparable",
@@ -45,8 +51,10 @@ border-left:4px solid #88c}code,pre{background:#f6f6f6}nav a{margin-right:1em}""
 
 def _page(title: str, body: str, up: str = "") -> str:
     nav = f'<nav><a href="{up}index.html">all papers</a></nav>' if up else ""
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-            f"<style>{CSS}</style></head><body>{nav}\n{body}\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{CSS}</style></head><body>{nav}\n{body}\n</body></html>\n"
+    )
 
 
 def _read_json(path: Path) -> Optional[dict]:
@@ -87,15 +95,29 @@ def scorecard(summary: dict, root: Path) -> pd.DataFrame:
     """One row per paper: notebooks by status and the claims' verdicts by kind (see module)."""
     rows: Dict[str, dict] = {}
     for run in summary.get("notebooks", []):
-        row = rows.setdefault(run["paper"], {"paper": run["paper"], "ok": 0, "failed": 0, "skipped": 0,
-                                             "recomputed_exactly": 0, "recomputed_total": 0, "agrees": 0,
-                                             "differs": 0, "not comparable": 0, "erratum": 0})
+        row = rows.setdefault(
+            run["paper"],
+            {
+                "paper": run["paper"],
+                "ok": 0,
+                "failed": 0,
+                "skipped": 0,
+                "recomputed_exactly": 0,
+                "recomputed_total": 0,
+                "agrees": 0,
+                "differs": 0,
+                "not comparable": 0,
+                "erratum": 0,
+            },
+        )
         row[run["status"]] = row.get(run["status"], 0) + 1
         frame = _claims(root / run["paper"] / run["notebook"]) if run["status"] == "ok" else None
         if frame is None:
             continue
         rec = frame[frame["kind"] == "recomputed"]
-        row["recomputed_total"] += int(((rec["verdict"] == "agrees") | (rec["verdict"] == "differs")).sum())
+        row["recomputed_total"] += int(
+            ((rec["verdict"] == "agrees") | (rec["verdict"] == "differs")).sum()
+        )
         row["recomputed_exactly"] += int((rec["verdict"] == "agrees").sum())
         row["erratum"] += int((frame["verdict"] == "erratum").sum())
         rest = frame[frame["kind"] != "recomputed"]
@@ -108,7 +130,10 @@ def _claims_table(frame: pd.DataFrame) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
     body = []
     for rec in frame.to_dict("records"):
-        cells = "".join(f'<td{" class=v" if c == "verdict" else ""}>{html.escape(str(v))}</td>' for c, v in rec.items())
+        cells = "".join(
+            f"<td{' class=v' if c == 'verdict' else ''}>{html.escape(str(v))}</td>"
+            for c, v in rec.items()
+        )
         body.append(f'<tr class="{VERDICT_CLASS.get(rec.get("verdict"), "")}">{cells}</tr>')
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
 
@@ -122,44 +147,61 @@ def _href(root: Path, paper: str, run: dict, name: str) -> str:
 
 
 def _paper_page(paper: str, runs: List[dict], root: Path, profile: str) -> str:
-    parts = [f"<h1>{html.escape(paper)} <small>(profile <code>{html.escape(profile)}</code>)</small></h1>"]
+    parts = [
+        f"<h1>{html.escape(paper)} <small>(profile <code>{html.escape(profile)}</code>)</small></h1>"
+    ]
     for run in runs:
         folder = root / paper / run["notebook"]
         executed = Path(run["executed"])
         first = introduction(_read_json(executed) or {})
         record = _read_json(folder / "results.json") or {}
         numbers = record.get("numbers", {})
-        parts.append(f'<h2 id="{html.escape(run["notebook"])}">{html.escape(run["notebook"])} '
-                     f'<span class="{run["status"]}">{run["status"]}</span></h2>')
+        parts.append(
+            f'<h2 id="{html.escape(run["notebook"])}">{html.escape(run["notebook"])} '
+            f'<span class="{run["status"]}">{run["status"]}</span></h2>'
+        )
         question = paragraph(first, "Question")
         if question:
             parts.append(f"<p><b>Question.</b> {html.escape(question)}</p>")
         stand = paragraph(first, "Data")
         kind = numbers.get("result_kind")
         if kind:
-            parts.append(f'<p class="note"><b>What this is:</b> {html.escape(KIND_TEXT.get(kind, kind))}.'
-                         + (f" <b>Data:</b> {html.escape(stand)}" if stand else "") + "</p>")
+            parts.append(
+                f'<p class="note"><b>What this is:</b> {html.escape(KIND_TEXT.get(kind, kind))}.'
+                + (f" <b>Data:</b> {html.escape(stand)}" if stand else "")
+                + "</p>"
+            )
         rel = os.path.relpath(executed, root / paper)
         links = [f'<a href="{html.escape(rel)}">executed notebook (.ipynb)</a>']
         if executed.with_suffix(".html").is_file():
-            links.append(f'<a href="{html.escape(os.path.relpath(executed.with_suffix(".html"), root / paper))}">'
-                         "rendered notebook</a>")
-        links += [f'<a href="{_href(root, paper, run, f)}">{html.escape(Path(f).name)}</a>'
-                  for f in sorted(run.get("files", [])) if f.endswith(".csv")]
+            links.append(
+                f'<a href="{html.escape(os.path.relpath(executed.with_suffix(".html"), root / paper))}">'
+                "rendered notebook</a>"
+            )
+        links += [
+            f'<a href="{_href(root, paper, run, f)}">{html.escape(Path(f).name)}</a>'
+            for f in sorted(run.get("files", []))
+            if f.endswith(".csv")
+        ]
         parts.append("<p>" + " · ".join(links) + "</p>")
         if run.get("error"):
             parts.append(f"<pre>{html.escape(run['error'])}</pre>")
         for f in sorted(run.get("files", [])):
             if f.endswith(".png"):
-                parts.append(f'<p><img src="{_href(root, paper, run, f)}" '
-                             f'alt="{html.escape(run["notebook"])} {html.escape(Path(f).name)}"></p>')
+                parts.append(
+                    f'<p><img src="{_href(root, paper, run, f)}" '
+                    f'alt="{html.escape(run["notebook"])} {html.escape(Path(f).name)}"></p>'
+                )
         frame = _claims(folder)
         if frame is not None:
             parts.append("<h3>Paper vs. this run</h3>" + _claims_table(frame))
         prov = record.get("provenance", {})
         if prov:
-            parts.append("<details><summary>Provenance (versions, git revision, data, parameters)</summary><pre>"
-                         + html.escape(json.dumps(prov, indent=1, sort_keys=True)) + "</pre></details>")
+            parts.append(
+                "<details><summary>Provenance (versions, git revision, data, parameters)</summary><pre>"
+                + html.escape(json.dumps(prov, indent=1, sort_keys=True))
+                + "</pre></details>"
+            )
     return _page(f"evalkit: {paper} ({profile})", "\n".join(parts), up="../")
 
 
@@ -178,18 +220,30 @@ def build_site(results_root: Path, profile: str, render: bool = True) -> Path:
     card = scorecard(summary, root)
     rows = []
     for r in card.to_dict("records"):
-        rec = f"{r['recomputed_exactly']} of {r['recomputed_total']}" if r["recomputed_total"] else "-"
-        rows.append(f'<tr><td><a href="{html.escape(r["paper"])}/index.html">{html.escape(r["paper"])}</a></td>'
-                    f'<td class="ok">{r["ok"]}</td><td class="failed">{r["failed"]}</td>'
-                    f'<td class="skipped">{r["skipped"]}</td><td>{rec}</td><td>{r["agrees"]}</td>'
-                    f'<td>{r["differs"]}</td><td>{r["not comparable"]}</td><td>{r["erratum"]}</td></tr>')
-    kind = {"sample": KIND_TEXT["sample"], "public": KIND_TEXT["public"], "licensed": KIND_TEXT["licensed"]}[profile]
-    body = (f"<h1>evalkit results, profile <code>{html.escape(profile)}</code></h1>"
-            f'<p class="note">On this profile, every notebook that reads data shows {html.escape(kind)}. '
-            "Notebooks that need no data recompute printed numbers exactly.</p>"
-            "<h2>Reproduction scorecard</h2><table><tr><th>paper</th><th>ok</th><th>failed</th><th>skipped</th>"
-            "<th>printed numbers recomputed exactly</th><th>claims agree</th><th>differ</th><th>not comparable "
-            "here</th><th>errata</th></tr>" + "".join(rows) + "</table>"
-            '<p>Machine-readable: <a href="summary.json">summary.json</a>; all files: '
-            '<a href="files.html">files.html</a>.</p>')
+        rec = (
+            f"{r['recomputed_exactly']} of {r['recomputed_total']}"
+            if r["recomputed_total"]
+            else "-"
+        )
+        rows.append(
+            f'<tr><td><a href="{html.escape(r["paper"])}/index.html">{html.escape(r["paper"])}</a></td>'
+            f'<td class="ok">{r["ok"]}</td><td class="failed">{r["failed"]}</td>'
+            f'<td class="skipped">{r["skipped"]}</td><td>{rec}</td><td>{r["agrees"]}</td>'
+            f"<td>{r['differs']}</td><td>{r['not comparable']}</td><td>{r['erratum']}</td></tr>"
+        )
+    kind = {
+        "sample": KIND_TEXT["sample"],
+        "public": KIND_TEXT["public"],
+        "licensed": KIND_TEXT["licensed"],
+    }[profile]
+    body = (
+        f"<h1>evalkit results, profile <code>{html.escape(profile)}</code></h1>"
+        f'<p class="note">On this profile, every notebook that reads data shows {html.escape(kind)}. '
+        "Notebooks that need no data recompute printed numbers exactly.</p>"
+        "<h2>Reproduction scorecard</h2><table><tr><th>paper</th><th>ok</th><th>failed</th><th>skipped</th>"
+        "<th>printed numbers recomputed exactly</th><th>claims agree</th><th>differ</th><th>not comparable "
+        "here</th><th>errata</th></tr>" + "".join(rows) + "</table>"
+        '<p>Machine-readable: <a href="summary.json">summary.json</a>; all files: '
+        '<a href="files.html">files.html</a>.</p>'
+    )
     return atomic_write_text(root / "index.html", _page(f"evalkit results: {profile}", body))

@@ -26,6 +26,7 @@ and NICOS over the content units each summary expresses (standing in for the sum
 manual key-concept annotation). Set 1 is the best set without NICOS and the extractive
 metrics (the paper's "automatic" set), set 2 the best over all.
 """
+
 from __future__ import annotations
 
 import re
@@ -49,16 +50,67 @@ NOTEBOOKS = {
         P("n_peers", int, default=7, low=1, help="peers (§3.3: seven automatic summaries)"),
         P("n_metrics", int, default=3, low=1, help="informative synthetic metrics"),
         P("noise", float, default=0.5, low=0.0, help="per-pair noise of each metric"),
-        P("max_metrics", int, default=24, quick=8, low=2, help="naive K: metric sets up to this size"),
-        P("n_random", int, default=60, quick=15, low=1, help="test cases of the random-metric check"),
+        P(
+            "max_metrics",
+            int,
+            default=24,
+            quick=8,
+            low=2,
+            help="naive K: metric sets up to this size",
+        ),
+        P(
+            "n_random",
+            int,
+            default=60,
+            quick=15,
+            low=1,
+            help="test cases of the random-metric check",
+        ),
     ),
     "01_metric_quality": (
-        P("max_instances", int, default=None, allow_none=True, quick=3, low=1, help="first test cases only"),
-        P("max_peers", int, default=None, allow_none=True, quick=6, low=2, help="first peer systems only"),
-        P("tvm_sizes", list, default=[1, 8, 64, 512], element=int, low=1, help="TruncVectModel n (§4)"),
-        P("lemmas", str, default="wordnet", quick="porter", choices=("wordnet", "porter", "none"),
-          help="term normalisation (quick: Porter stems, no WordNet load)"),
-        P("rouge_orders", list, default=[1, 2, 3, 4], element=int, low=1, high=4, help="Table 1 ROUGE-n"),
+        P(
+            "max_instances",
+            int,
+            default=None,
+            allow_none=True,
+            quick=3,
+            low=1,
+            help="first test cases only",
+        ),
+        P(
+            "max_peers",
+            int,
+            default=None,
+            allow_none=True,
+            quick=6,
+            low=2,
+            help="first peer systems only",
+        ),
+        P(
+            "tvm_sizes",
+            list,
+            default=[1, 8, 64, 512],
+            element=int,
+            low=1,
+            help="TruncVectModel n (§4)",
+        ),
+        P(
+            "lemmas",
+            str,
+            default="wordnet",
+            quick="porter",
+            choices=("wordnet", "porter", "none"),
+            help="term normalisation (quick: Porter stems, no WordNet load)",
+        ),
+        P(
+            "rouge_orders",
+            list,
+            default=[1, 2, 3, 4],
+            element=int,
+            low=1,
+            high=4,
+            help="Table 1 ROUGE-n",
+        ),
     ),
 }
 
@@ -74,28 +126,66 @@ def printed_checks() -> pd.DataFrame:
     c = Claims(PAPER, data="printed numbers only", kind="recomputed", digits=4)
     text = lambda key, col="value": c.printed("text", col, key=key)  # noqa: E731
     n_peers, p = int(text("random_peers")), float(text("random_pairwise"))
-    king = p ** n_peers
-    c.add("random_king", source="§3.3", printed=text("random_king", "printed"), this_run=f"{king:.7f}",
-          agrees=king < 0.01 and king == float(text("random_king")), note=f"{p:g}^{n_peers}")
+    king = p**n_peers
+    c.add(
+        "random_king",
+        source="§3.3",
+        printed=text("random_king", "printed"),
+        this_run=f"{king:.7f}",
+        agrees=king < 0.01 and king == float(text("random_king")),
+        note=f"{p:g}^{n_peers}",
+    )
     best, single = float(text("best_set_king")), float(text("best_single_king"))
     gain = best / single - 1
-    c.add("best_set_gain", source="§4.1", printed=text("best_set_gain", "printed"), this_run=f"{gain:.1%}",
-          agrees=round(gain, 2) == float(text("best_set_gain")), note=f"{best:g} / {single:g} - 1")
-    c.add("best_set_above_others", source="§4.1", printed=f"{best:g} vs < {text('other_single_king'):g}",
-          this_run=best > float(text("other_single_king")), agrees=best > float(text("other_single_king")))
+    c.add(
+        "best_set_gain",
+        source="§4.1",
+        printed=text("best_set_gain", "printed"),
+        this_run=f"{gain:.1%}",
+        agrees=round(gain, 2) == float(text("best_set_gain")),
+        note=f"{best:g} / {single:g} - 1",
+    )
+    c.add(
+        "best_set_above_others",
+        source="§4.1",
+        printed=f"{best:g} vs < {text('other_single_king'):g}",
+        this_run=best > float(text("other_single_king")),
+        agrees=best > float(text("other_single_king")),
+    )
     t1 = c.table("table1")
     rouge = t1[t1["criterion"].str.startswith("ROUGE")]
     top = t1[t1["criterion"] == "QUEEN(Best Metric Combination)"].iloc[0]
     ratio = top["successes"] / rouge["successes"].max()
-    c.add("table1_doubling", source="§5", printed="6/9 versus 3/9: doubling", this_run=f"{ratio:g}x",
-          agrees=ratio == 2.0)
-    c.add("table1_totals", source="Table 1", printed=text("human_summarizers", "printed"),
-          this_run=sorted(set(t1["total"])), agrees=set(t1["total"]) == {int(text("human_summarizers"))})
-    c.add("peers_selected", source="§4", printed=f"{text('peers_selected', 'printed')} of "
-          f"{text('peers_per_topic', 'printed')}", this_run=int(text("peers_selected")) < int(text("peers_per_topic")),
-          agrees=True, note="KING used the 10 best peers; JACK (§4.2) all 30")
-    c.add("tvm_variants", source="§4", printed=text("tvm_variants", "printed"), this_run="4 values listed",
-          verdict="erratum", note="'10 variants ... with n = 1, 8, 64, 512' lists four")
+    c.add(
+        "table1_doubling",
+        source="§5",
+        printed="6/9 versus 3/9: doubling",
+        this_run=f"{ratio:g}x",
+        agrees=ratio == 2.0,
+    )
+    c.add(
+        "table1_totals",
+        source="Table 1",
+        printed=text("human_summarizers", "printed"),
+        this_run=sorted(set(t1["total"])),
+        agrees=set(t1["total"]) == {int(text("human_summarizers"))},
+    )
+    c.add(
+        "peers_selected",
+        source="§4",
+        printed=f"{text('peers_selected', 'printed')} of {text('peers_per_topic', 'printed')}",
+        this_run=int(text("peers_selected")) < int(text("peers_per_topic")),
+        agrees=True,
+        note="KING used the 10 best peers; JACK (§4.2) all 30",
+    )
+    c.add(
+        "tvm_variants",
+        source="§4",
+        printed=text("tvm_variants", "printed"),
+        this_run="4 values listed",
+        verdict="erratum",
+        note="'10 variants ... with n = 1, 8, 64, 512' lists four",
+    )
     return c.frame()
 
 
@@ -107,9 +197,14 @@ def naive_k_curve(similarities, roles, metrics: Sequence[str]) -> pd.DataFrame:
     data = qarla.QarlaData(similarities, roles)
     for k in range(1, len(metrics) + 1):
         q = qarla.queen(data, metrics=list(metrics[:k]))
-        rows.append({"metrics": k, "k_naive": qarla.k_naive(data, metrics=list(metrics[:k])),
-                     "king": qarla.king(data, metrics=list(metrics[:k])),
-                     "models_queen_zero": float((q.loc[q["role"] == "model", "queen"] == 0).mean())})
+        rows.append(
+            {
+                "metrics": k,
+                "k_naive": qarla.k_naive(data, metrics=list(metrics[:k])),
+                "king": qarla.king(data, metrics=list(metrics[:k])),
+                "models_queen_zero": float((q.loc[q["role"] == "model", "queen"] == 0).mean()),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -130,14 +225,20 @@ def duplicate_peer(similarities: pd.DataFrame, roles: pd.DataFrame, peer: str, c
     return pd.concat(sims, ignore_index=True), pd.concat(rl, ignore_index=True)
 
 
-def farther_copy(similarities: pd.DataFrame, roles: pd.DataFrame, peer: str, shift: float, name: str = "FAR"):
+def farther_copy(
+    similarities: pd.DataFrame, roles: pd.DataFrame, peer: str, shift: float, name: str = "FAR"
+):
     """The data with ``name``, a copy of ``peer`` whose similarity to every model is lower by
     ``shift`` > 0 on every metric (constraint 1: its QUEEN cannot exceed the peer's)."""
     models = set(roles.loc[roles["role"] == "model", "summarizer"])
     far = similarities[similarities["a"] == peer].assign(a=name)
     far.loc[far["b"].isin(models), "value"] -= shift
-    return (pd.concat([similarities, far], ignore_index=True),
-            pd.concat([roles, roles[roles["summarizer"] == peer].assign(summarizer=name)], ignore_index=True))
+    return (
+        pd.concat([similarities, far], ignore_index=True),
+        pd.concat(
+            [roles, roles[roles["summarizer"] == peer].assign(summarizer=name)], ignore_index=True
+        ),
+    )
 
 
 def separated(similarities: pd.DataFrame, roles: pd.DataFrame, shift: float) -> pd.DataFrame:
@@ -162,53 +263,112 @@ def models_with_queen(similarities, roles) -> float:
 def property_claims(clouds, random_clouds, curve: pd.DataFrame) -> pd.DataFrame:
     """The §2-§3 properties checked on seeded synthetic clouds (claims schema)."""
     _, sims, roles = clouds
-    c = Claims(PAPER, data="synthetic point clouds (evalkit.stats.qarla_synthetic)", kind="reproduced")
+    c = Claims(
+        PAPER, data="synthetic point clouds (evalkit.stats.qarla_synthetic)", kind="reproduced"
+    )
     metrics = sorted(sims["metric"].unique())
     peer = roles.loc[roles["role"] == "peer", "summarizer"].iloc[0]
     fsims, froles = farther_copy(sims, roles, peer, 0.5)
     q = qarla.queen(fsims, froles).set_index(["instance", "summarizer"])["queen"]
     ok = all(q[(i, "FAR")] <= q[(i, peer)] for i in roles["instance"].unique())
-    c.add("c1_farther_not_better", source="§2 constraint 1", printed="a farther from every model: Q(a) <= Q(a')",
-          this_run=f"QUEEN of {peer} moved 0.5 away never above {peer}'s: {ok}", agrees=ok)
+    c.add(
+        "c1_farther_not_better",
+        source="§2 constraint 1",
+        printed="a farther from every model: Q(a) <= Q(a')",
+        this_run=f"QUEEN of {peer} moved 0.5 away never above {peer}'s: {ok}",
+        agrees=ok,
+    )
     top, base = models_with_queen(sims, roles), qarla.king(sims, roles)
-    far = qarla.king(separated(sims, roles, float(sims["value"].max() - sims["value"].min()) + 1.0), roles)
-    c.add("c2_better_grouping", source="§2 constraint 2", printed="models tighter, peers farther: K(x) > K(x')",
-          this_run=f"KING {base:.3f} -> {far:.3f} (the models' own agreement allows {top:.3f})",
-          agrees=bool(far >= base and np.isclose(far, top) and (far > base or np.isclose(base, top))))
-    c.add("c3_king_needs_model_queen", source="§2 constraint 3", printed="K = 1 -> Q(m) > 0 for every model",
-          this_run=f"KING {base:.3f} <= P(QUEEN(m) > 0) = {top:.3f}", agrees=bool(base <= top + 1e-12))
+    far = qarla.king(
+        separated(sims, roles, float(sims["value"].max() - sims["value"].min()) + 1.0), roles
+    )
+    c.add(
+        "c2_better_grouping",
+        source="§2 constraint 2",
+        printed="models tighter, peers farther: K(x) > K(x')",
+        this_run=f"KING {base:.3f} -> {far:.3f} (the models' own agreement allows {top:.3f})",
+        agrees=bool(far >= base and np.isclose(far, top) and (far > base or np.isclose(base, top))),
+    )
+    c.add(
+        "c3_king_needs_model_queen",
+        source="§2 constraint 3",
+        printed="K = 1 -> Q(m) > 0 for every model",
+        this_run=f"KING {base:.3f} <= P(QUEEN(m) > 0) = {top:.3f}",
+        agrees=bool(base <= top + 1e-12),
+    )
     moved = sims.assign(value=np.exp(sims["value"]) * 3 + 1)
-    same = (qarla.king(sims, roles) == qarla.king(moved, roles)) and \
-        qarla.queen(sims, roles)["queen"].equals(qarla.queen(moved, roles)["queen"])
-    c.add("c4_scale_invariance", source="§2 constraint 4", printed="K and Q unchanged by f increasing",
-          this_run=f"unchanged under 3 exp(x) + 1: {same}", agrees=same)
+    same = (qarla.king(sims, roles) == qarla.king(moved, roles)) and qarla.queen(sims, roles)[
+        "queen"
+    ].equals(qarla.queen(moved, roles)["queen"])
+    c.add(
+        "c4_scale_invariance",
+        source="§2 constraint 4",
+        printed="K and Q unchanged by f increasing",
+        this_run=f"unchanged under 3 exp(x) + 1: {same}",
+        agrees=same,
+    )
     dsims, droles = duplicate_peer(sims, roles, peer)
     k0, k1 = qarla.king(sims, roles), qarla.king(dsims, droles)
     p0, p1 = qarla.k_pairwise(sims, roles), qarla.k_pairwise(dsims, droles)
-    c.add("c5_repeated_peers_king", source="§2 constraint 5 / §3.3", printed="KING insensitive to repeated peers",
-          this_run=f"KING {k0:.4f} -> {k1:.4f}", agrees=k0 == k1)
-    c.add("c5_repeated_peers_pairwise", source="§3.3", printed="P(QUEEN(m) > QUEEN(a)) violates constraint 5",
-          this_run=f"{p0:.4f} -> {p1:.4f}", agrees=p0 != p1)
+    c.add(
+        "c5_repeated_peers_king",
+        source="§2 constraint 5 / §3.3",
+        printed="KING insensitive to repeated peers",
+        this_run=f"KING {k0:.4f} -> {k1:.4f}",
+        agrees=k0 == k1,
+    )
+    c.add(
+        "c5_repeated_peers_pairwise",
+        source="§3.3",
+        printed="P(QUEEN(m) > QUEEN(a)) violates constraint 5",
+        this_run=f"{p0:.4f} -> {p1:.4f}",
+        agrees=p0 != p1,
+    )
     _, rsims, rroles = random_clouds
-    kr, kc = qarla.king(rsims, rroles, metrics=["random"]), qarla.king(rsims, rroles, metrics=["constant"])
-    c.compare("c6_random_metric", source="§2 constraint 6 / §3.3", printed=c.printed("text", "printed", key="random_king"),
-              this_run=round(kr, 4), comparable=False, note="a bound, not a value: the peers share model triples")
+    kr, kc = (
+        qarla.king(rsims, rroles, metrics=["random"]),
+        qarla.king(rsims, rroles, metrics=["constant"]),
+    )
+    c.compare(
+        "c6_random_metric",
+        source="§2 constraint 6 / §3.3",
+        printed=c.printed("text", "printed", key="random_king"),
+        this_run=round(kr, 4),
+        comparable=False,
+        note="a bound, not a value: the peers share model triples",
+    )
     c.add("c7_constant_metric", source="§2 constraint 7", printed=0, this_run=kc, agrees=kc == 0.0)
     last = curve.iloc[-1]
-    c.add("naive_k_grows", source="§3.3", printed="K -> 1 while QUEEN(m) -> 0 (violates constraint 3)",
-          this_run=f"K {curve['k_naive'].iloc[0]:.3f} -> {last['k_naive']:.3f}; models at 0: {last['models_queen_zero']:.0%}",
-          agrees=bool(last["k_naive"] >= curve["k_naive"].iloc[0] and last["models_queen_zero"]
-                      > curve["models_queen_zero"].iloc[0]))
+    c.add(
+        "naive_k_grows",
+        source="§3.3",
+        printed="K -> 1 while QUEEN(m) -> 0 (violates constraint 3)",
+        this_run=f"K {curve['k_naive'].iloc[0]:.3f} -> {last['k_naive']:.3f}; models at 0: {last['models_queen_zero']:.0%}",
+        agrees=bool(
+            last["k_naive"] >= curve["k_naive"].iloc[0]
+            and last["models_queen_zero"] > curve["models_queen_zero"].iloc[0]
+        ),
+    )
     peers = sorted(roles.loc[roles["role"] == "peer", "summarizer"].unique())
     jacks = [qarla.jack(sims, roles, metrics, peers=peers[:k]) for k in range(1, len(peers) + 1)]
-    c.add("jack_monotone", source="§3.4", printed="adding peers never lowers JACK",
-          this_run=" ".join(f"{j:.2f}" for j in jacks), agrees=all(b >= a for a, b in zip(jacks, jacks[1:])))
+    c.add(
+        "jack_monotone",
+        source="§3.4",
+        printed="adding peers never lowers JACK",
+        this_run=" ".join(f"{j:.2f}" for j in jacks),
+        agrees=all(b >= a for a, b in zip(jacks, jacks[1:])),
+    )
     return c.frame()
 
 
 # --------------------------------------------------------------------------- metric pool (§4)
-def metric_pool(summaries: pd.DataFrame, tvm_sizes: Sequence[int], lemmas: str = "wordnet",
-                sources: Optional[pd.DataFrame] = None, concepts: Optional[pd.DataFrame] = None) -> pd.DataFrame:
+def metric_pool(
+    summaries: pd.DataFrame,
+    tvm_sizes: Sequence[int],
+    lemmas: str = "wordnet",
+    sources: Optional[pd.DataFrame] = None,
+    concepts: Optional[pd.DataFrame] = None,
+) -> pd.DataFrame:
     """The English stand-in for the ISCORPUS metric pool (see the module docstring); with
     ``sources`` (``instance, summarizer, text`` = source sentence ids) SentencePrecision,
     SentenceRecall and DocSim, with ``concepts`` (same layout, key-concept labels) NICOS
@@ -218,16 +378,31 @@ def metric_pool(summaries: pd.DataFrame, tvm_sizes: Sequence[int], lemmas: str =
     from evalkit.metrics.qarla_pool import pairwise_similarities, rouge_similarities
 
     rouge = rouge_similarities(summaries, kinds=("1",), preprocessings=("c",), inverted=False)
-    frames = [rouge.assign(metric="ROUGESim"),
-              pairwise_similarities(summaries, get_metric("tvm", n=None, lemmas=lemmas), "VectModelSim")]
-    frames += [pairwise_similarities(summaries, get_metric("tvm", n=int(n), lemmas=lemmas), f"TruncVectModel.{n}")
-               for n in tvm_sizes]
+    frames = [
+        rouge.assign(metric="ROUGESim"),
+        pairwise_similarities(summaries, get_metric("tvm", n=None, lemmas=lemmas), "VectModelSim"),
+    ]
+    frames += [
+        pairwise_similarities(
+            summaries, get_metric("tvm", n=int(n), lemmas=lemmas), f"TruncVectModel.{n}"
+        )
+        for n in tvm_sizes
+    ]
     if sources is not None:
-        frames += [pairwise_similarities(sources, get_metric(key, non_extractive="unmatched"), name)
-                   for key, name in (("sentence-precision", "SentencePrecision"),
-                                     ("sentence-recall", "SentenceRecall"), ("docsim", "DocSim"))]
+        frames += [
+            pairwise_similarities(sources, get_metric(key, non_extractive="unmatched"), name)
+            for key, name in (
+                ("sentence-precision", "SentencePrecision"),
+                ("sentence-recall", "SentenceRecall"),
+                ("docsim", "DocSim"),
+            )
+        ]
     if concepts is not None:
-        frames.append(pairwise_similarities(concepts, get_metric("nicos", concepts="simulated-facts"), "NICOS"))
+        frames.append(
+            pairwise_similarities(
+                concepts, get_metric("nicos", concepts="simulated-facts"), "NICOS"
+            )
+        )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -247,17 +422,29 @@ def metric_set_claims(set1: pd.DataFrame, set2: pd.DataFrame, data: str) -> pd.D
     c = Claims(PAPER, data=data)
     rouge = set1[set1["metrics"].map(tuple) == ("ROUGESim",)]["king"]
     every = {m for x in set2["metrics"] for m in x}
-    same = "" if every & set(EXTRACTIVE_ONLY + NEEDS_ANNOTATION) else \
-        "no source-sentence record or key-concept annotation on this corpus: set 2 searches the set 1 metrics"
+    same = (
+        ""
+        if every & set(EXTRACTIVE_ONLY + NEEDS_ANNOTATION)
+        else "no source-sentence record or key-concept annotation on this corpus: set 2 searches the set 1 metrics"
+    )
     single = float(rouge.iloc[0]) if len(rouge) else float("nan")
     for claim, frame in (("set1_automatic", set1), ("set2_all", set2)):
         best = frame.iloc[0]
-        c.compare(claim, source="§4.1 / Figure 5", printed=c.printed("text", "printed", key=claim),
-                  this_run="{" + ", ".join(best["metrics"]) + f"}} KING {best['king']:.3f}", comparable=False,
-                  note=same if claim == "set2_all" else "")
-        c.add(claim + "_beats_rougesim", source="§4.1", printed="better than ROUGESim alone",
-              this_run=f"{best['king']:.3f} vs {single:.3f}", agrees=None if single != single else
-              bool(best["king"] > single))
+        c.compare(
+            claim,
+            source="§4.1 / Figure 5",
+            printed=c.printed("text", "printed", key=claim),
+            this_run="{" + ", ".join(best["metrics"]) + f"}} KING {best['king']:.3f}",
+            comparable=False,
+            note=same if claim == "set2_all" else "",
+        )
+        c.add(
+            claim + "_beats_rougesim",
+            source="§4.1",
+            printed="better than ROUGESim alone",
+            this_run=f"{best['king']:.3f} vs {single:.3f}",
+            agrees=None if single != single else bool(best["king"] > single),
+        )
     return c.frame()
 
 
@@ -278,48 +465,90 @@ def rouge_leave_one_out(summaries: pd.DataFrame, roles: pd.DataFrame, n: int) ->
             x = metric.sentence_scores([tuple(t) for t in cands["sentences"]], [refs] * len(cands))
             for s, v in zip(cands["summarizer"], x):
                 means.setdefault(h, {}).setdefault(s, []).append(float(v))
-    return qarla.leave_one_out_table({h: {s: float(np.mean(v)) for s, v in b.items()} for h, b in means.items()})
+    return qarla.leave_one_out_table(
+        {h: {s: float(np.mean(v)) for s, v in b.items()} for h, b in means.items()}
+    )
 
 
-def table1(summaries, roles, similarities, best_set: Sequence[str], orders: Sequence[int]) -> pd.DataFrame:
+def table1(
+    summaries, roles, similarities, best_set: Sequence[str], orders: Sequence[int]
+) -> pd.DataFrame:
     """Table 1's layout on this run: criterion, successes, total."""
     rows = []
     for n in orders:
         t = rouge_leave_one_out(summaries, roles, n)
         rows.append((f"ROUGE-{n}", int(t["success"].sum()), len(t)))
-    for label, metrics in (("QUEEN(ROUGESim)", ["ROUGESim"]), ("QUEEN(Best Metric Combination)", list(best_set))):
+    for label, metrics in (
+        ("QUEEN(ROUGESim)", ["ROUGESim"]),
+        ("QUEEN(Best Metric Combination)", list(best_set)),
+    ):
         t = qarla.leave_one_model_out(similarities, roles, metrics)
         rows.append((label, int(t["success"].sum()), len(t)))
     return pd.DataFrame(rows, columns=["criterion", "successes", "total"])
 
 
-def metric_quality_claims(kings: pd.DataFrame, best: pd.DataFrame, table: pd.DataFrame,
-                          jack_full: float, data: str) -> pd.DataFrame:
+def metric_quality_claims(
+    kings: pd.DataFrame, best: pd.DataFrame, table: pd.DataFrame, jack_full: float, data: str
+) -> pd.DataFrame:
     """§4-§5 claims on this run: single-metric KING (Figure 5), the best set, JACK
     (Figure 6), Table 1. Values differ in data, so they are shown as not comparable;
     the patterns are checked."""
     c = Claims(PAPER, data=data)
     text = lambda key, col="printed": c.printed("text", col, key=key)  # noqa: E731
     top = kings.sort_values("king", ascending=False, kind="mergesort").iloc[0]
-    c.compare("best_single_metric", source="§4.1 / Figure 5", printed=f"ROUGESim ({text('best_single_king')})",
-              this_run=f"{top['metric']} ({top['king']:.3f})", comparable=False)
-    c.add("best_single_is_rougesim", source="§4.1", printed="ROUGESim", this_run=top["metric"],
-          agrees=top["metric"] == "ROUGESim")
+    c.compare(
+        "best_single_metric",
+        source="§4.1 / Figure 5",
+        printed=f"ROUGESim ({text('best_single_king')})",
+        this_run=f"{top['metric']} ({top['king']:.3f})",
+        comparable=False,
+    )
+    c.add(
+        "best_single_is_rougesim",
+        source="§4.1",
+        printed="ROUGESim",
+        this_run=top["metric"],
+        agrees=top["metric"] == "ROUGESim",
+    )
     b = best.iloc[0]
     gain = b["king"] / top["king"] - 1 if top["king"] else float("nan")
-    c.compare("best_set_king", source="§4.1", printed=f"{text('best_set_king')} (+{text('best_set_gain')})",
-              this_run=f"{b['king']:.3f} (+{gain:.0%}) {list(b['metrics'])}", comparable=False)
-    c.add("set_beats_single", source="§4.1", printed="best metric set better than ROUGESim alone",
-          this_run=f"{b['king']:.3f} vs {top['king']:.3f}, size {b['size']}", agrees=bool(b["king"] > top["king"]))
-    c.compare("jack_full", source="§4.2 / Figure 6", printed=text("jack_full"), this_run=round(jack_full, 3),
-              comparable=False)
+    c.compare(
+        "best_set_king",
+        source="§4.1",
+        printed=f"{text('best_set_king')} (+{text('best_set_gain')})",
+        this_run=f"{b['king']:.3f} (+{gain:.0%}) {list(b['metrics'])}",
+        comparable=False,
+    )
+    c.add(
+        "set_beats_single",
+        source="§4.1",
+        printed="best metric set better than ROUGESim alone",
+        this_run=f"{b['king']:.3f} vs {top['king']:.3f}, size {b['size']}",
+        agrees=bool(b["king"] > top["king"]),
+    )
+    c.compare(
+        "jack_full",
+        source="§4.2 / Figure 6",
+        printed=text("jack_full"),
+        this_run=round(jack_full, 3),
+        comparable=False,
+    )
     printed = c.table("table1").set_index("criterion")
     for row in table.itertuples(index=False):
-        c.compare("table1:" + re.sub(r"[^A-Za-z0-9]+", "_", row.criterion).strip("_"), source="Table 1", printed=printed.loc[row.criterion, "printed"],
-                  this_run=f"{row.successes}/{row.total}", comparable=False)
+        c.compare(
+            "table1:" + re.sub(r"[^A-Za-z0-9]+", "_", row.criterion).strip("_"),
+            source="Table 1",
+            printed=printed.loc[row.criterion, "printed"],
+            this_run=f"{row.successes}/{row.total}",
+            comparable=False,
+        )
     queen_best = table.set_index("criterion")["successes"]
     rouge_best = queen_best[[i for i in queen_best.index if i.startswith("ROUGE")]].max()
-    c.add("table1_queen_beats_rouge", source="§5", printed="QUEEN(best) 6/9 > best ROUGE 3/9",
-          this_run=f"{queen_best['QUEEN(Best Metric Combination)']} vs {rouge_best}",
-          agrees=bool(queen_best["QUEEN(Best Metric Combination)"] > rouge_best))
+    c.add(
+        "table1_queen_beats_rouge",
+        source="§5",
+        printed="QUEEN(best) 6/9 > best ROUGE 3/9",
+        this_run=f"{queen_best['QUEEN(Best Metric Combination)']} vs {rouge_best}",
+        agrees=bool(queen_best["QUEEN(Best Metric Combination)"] > rouge_best),
+    )
     return c.frame()

@@ -16,6 +16,7 @@ families as offline stand-ins in :mod:`evalkit.metrics.similarity`) and the Asiy
 importer (:mod:`evalkit.data.asiya`). This module holds the paper's measure pools, their
 per-output scores on a corpus, its printed-number checks and its claims.
 """
+
 from __future__ import annotations
 
 from math import comb
@@ -31,45 +32,120 @@ from evalkit.stats import corroboration as co
 
 PAPER = "amigo2011"
 #: the paper's test beds (Tables 1-2) as licensed corpora; ``sample`` simulates the DUC ones
-TESTBEDS = {"mt": {"AE2004": "nist-mt04-ar-en", "CE2004": "nist-mt04-zh-en", "AE2005": "nist-mt05-ar-en",
-                   "CE2005": "nist-mt05-zh-en"},
-            "as": {"DUC2005": "duc2005", "DUC2006": "duc2006"}}
+TESTBEDS = {
+    "mt": {
+        "AE2004": "nist-mt04-ar-en",
+        "CE2004": "nist-mt04-zh-en",
+        "AE2005": "nist-mt05-ar-en",
+        "CE2005": "nist-mt05-zh-en",
+    },
+    "as": {"DUC2005": "duc2005", "DUC2006": "duc2006"},
+}
 #: the stand-ins where a profile has one corpus per suite (None: the test bed's own corpus)
-DATASETS = {"mt": {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": None},
-            "as": {"sample": None, "public": "summeval", "licensed": None}}
+DATASETS = {
+    "mt": {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": None},
+    "as": {"sample": None, "public": "summeval", "licensed": None},
+}
 #: lexical MT measures: name -> (registered metric, configuration); error rates are negated
 LEXICAL: Dict[str, tuple] = {
-    "BLEU": ("bleu", {}), "NIST": ("nist", {}), "chrF": ("chrf", {}), "GTM": ("gtm", {}),
-    "1-WER": ("wer", {}), "1-PER": ("per", {}), "1-TER": ("ter", {}), "Ol": ("ol", {}),
-    "ROUGE-L": ("rouge", {"method": "L", "score": "F"}), "ROUGE-2": ("rouge", {"method": "2", "score": "F"}),
+    "BLEU": ("bleu", {}),
+    "NIST": ("nist", {}),
+    "chrF": ("chrf", {}),
+    "GTM": ("gtm", {}),
+    "1-WER": ("wer", {}),
+    "1-PER": ("per", {}),
+    "1-TER": ("ter", {}),
+    "Ol": ("ol", {}),
+    "ROUGE-L": ("rouge", {"method": "L", "score": "F"}),
+    "ROUGE-2": ("rouge", {"method": "2", "score": "F"}),
 }
 #: offline stand-ins for Asiya's linguistic families (SP, NE, DP and a tag-gram profile)
 LINGUISTIC: Dict[str, tuple] = {
-    "SP-Op(*)": ("sp-op", {}), "NE-Oe(*)": ("ne-oe", {}), "DP-HWC": ("dp-hwc", {}), "GRAMSIM": ("gramsim", {}),
+    "SP-Op(*)": ("sp-op", {}),
+    "NE-Oe(*)": ("ne-oe", {}),
+    "DP-HWC": ("dp-hwc", {}),
+    "GRAMSIM": ("gramsim", {}),
 }
 #: linguistic measures over spaCy parses (the pinned pipeline, :mod:`evalkit.text.parse`)
 PARSED: Dict[str, tuple] = {"DP-HWCM": ("hwcm", {})}
 #: the 21 AS measures: 7 ROUGE kinds x recall, "reversed precision", F (stemmed, DUC defaults)
 AS_KINDS = ("1", "2", "3", "4", "SU4", "L", "W-1.2")
-_SIZES = P("sizes", list, default=[2, 3, 5, 10, 20, 40], element=int, low=1, help="random set sizes (§7)")
+_SIZES = P(
+    "sizes", list, default=[2, 3, 5, 10, 20, 40], element=int, low=1, help="random set sizes (§7)"
+)
 
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_mt_corroboration": (
-        P("testbed", str, default="AE2004", choices=tuple(TESTBEDS["mt"]),
-          help="NIST MT test bed of Table 1 (licensed; sample and public have one stand-in each)"),
-        P("max_segments", int, default=None, allow_none=True, quick=40, low=2, help="first segments only"),
-        _SIZES, P("n_sets", int, default=100, quick=12, low=1, help="random sets per size"),
-        P("fig4_sizes", list, default=list(range(1, 11)), quick=[1, 2, 4], element=int, low=1, help="Figure 4"),
-        P("parsed_measures", bool, default=True, quick=False,
-          help="add head-word chain matching over spaCy parses (DP-HWCM) to the linguistic pool"),
+        P(
+            "testbed",
+            str,
+            default="AE2004",
+            choices=tuple(TESTBEDS["mt"]),
+            help="NIST MT test bed of Table 1 (licensed; sample and public have one stand-in each)",
+        ),
+        P(
+            "max_segments",
+            int,
+            default=None,
+            allow_none=True,
+            quick=40,
+            low=2,
+            help="first segments only",
+        ),
+        _SIZES,
+        P("n_sets", int, default=100, quick=12, low=1, help="random sets per size"),
+        P(
+            "fig4_sizes",
+            list,
+            default=list(range(1, 11)),
+            quick=[1, 2, 4],
+            element=int,
+            low=1,
+            help="Figure 4",
+        ),
+        P(
+            "parsed_measures",
+            bool,
+            default=True,
+            quick=False,
+            help="add head-word chain matching over spaCy parses (DP-HWCM) to the linguistic pool",
+        ),
     ),
     "02_as_corroboration": (
-        P("testbed", str, default="DUC2005", choices=tuple(TESTBEDS["as"]),
-          help="DUC test bed of Table 2 (sample: its simulation; public: SummEval)"),
-        P("max_instances", int, default=None, allow_none=True, quick=3, low=1, help="first topics only"),
-        P("max_peers", int, default=None, allow_none=True, quick=8, low=2, help="first peer systems only"),
-        P("sizes", list, default=[2, 3, 5, 10, 20], element=int, low=1, help="random set sizes (AS: up to 20)"),
+        P(
+            "testbed",
+            str,
+            default="DUC2005",
+            choices=tuple(TESTBEDS["as"]),
+            help="DUC test bed of Table 2 (sample: its simulation; public: SummEval)",
+        ),
+        P(
+            "max_instances",
+            int,
+            default=None,
+            allow_none=True,
+            quick=3,
+            low=1,
+            help="first topics only",
+        ),
+        P(
+            "max_peers",
+            int,
+            default=None,
+            allow_none=True,
+            quick=8,
+            low=2,
+            help="first peer systems only",
+        ),
+        P(
+            "sizes",
+            list,
+            default=[2, 3, 5, 10, 20],
+            element=int,
+            low=1,
+            help="random set sizes (AS: up to 20)",
+        ),
         P("n_sets", int, default=100, quick=12, low=1, help="random sets per size"),
     ),
 }
@@ -93,29 +169,61 @@ def printed_checks() -> pd.DataFrame:
     v = lambda key: int(c.printed("text", "value", key=key))  # noqa: E731
     for suite, key in (("MT", "mt_measures"), ("AS", "as_measures")):
         n = v(key)
-        c.add(f"figure1_pairs_{suite}", source="§5 / Figure 1", printed=f"{n} measures", this_run=f"C({n},2) = {comb(n, 2):,}",
-              agrees=None, note="implied, not printed: the number of measure pairs Figure 1 shows")
-    c.add("as_21", source="§4.2", printed=v("as_measures"), this_run=f"{len(AS_KINDS)} kinds x 3 = {len(AS_KINDS) * 3}",
-          agrees=len(AS_KINDS) * 3 == v("as_measures") and v("rouge_kinds") == len(AS_KINDS))
+        c.add(
+            f"figure1_pairs_{suite}",
+            source="§5 / Figure 1",
+            printed=f"{n} measures",
+            this_run=f"C({n},2) = {comb(n, 2):,}",
+            agrees=None,
+            note="implied, not printed: the number of measure pairs Figure 1 shows",
+        )
+    c.add(
+        "as_21",
+        source="§4.2",
+        printed=v("as_measures"),
+        this_run=f"{len(AS_KINDS)} kinds x 3 = {len(AS_KINDS) * 3}",
+        agrees=len(AS_KINDS) * 3 == v("as_measures") and v("rouge_kinds") == len(AS_KINDS),
+    )
     beds = c.table("testbeds")
-    wide = beds[beds["table"] == 1].pivot(index="testbed", columns="row", values="value").astype(float)
+    wide = (
+        beds[beds["table"] == 1].pivot(index="testbed", columns="row", values="value").astype(float)
+    )
     for bed, row in wide.iterrows():
         share = row["outputs_assessed_per_system"] / row["system_outputs"]
-        pairs = int(row["outputs_assessed_per_system"]) * comb(int(row["system_outputs_assessed"]), 2)
-        c.add(f"judged_share_{bed}", source="Table 1", printed=f"{int(row['outputs_assessed_per_system'])}/"
-              f"{int(row['system_outputs']):,}", this_run=f"{share:.1%}",
-              agrees=bool(row["outputs_assessed_per_system"] <= row["system_outputs"]
-                          and row["system_outputs_assessed"] <= row["systems"]),
-              note=f"judged share; at most {pairs:,} unordered judged pairs if segments are shared")
+        pairs = int(row["outputs_assessed_per_system"]) * comb(
+            int(row["system_outputs_assessed"]), 2
+        )
+        c.add(
+            f"judged_share_{bed}",
+            source="Table 1",
+            printed=f"{int(row['outputs_assessed_per_system'])}/{int(row['system_outputs']):,}",
+            this_run=f"{share:.1%}",
+            agrees=bool(
+                row["outputs_assessed_per_system"] <= row["system_outputs"]
+                and row["system_outputs_assessed"] <= row["systems"]
+            ),
+            note=f"judged share; at most {pairs:,} unordered judged pairs if segments are shared",
+        )
     duc = beds[beds["table"] == 2].pivot(index="testbed", columns="row", values="value")
     for bed, row in duc.iterrows():
         n = int(row["outputs_assessed_per_system"]) * comb(int(row["system_outputs_assessed"]), 2)
-        c.add(f"pairs_{bed}", source="Table 2", printed=f"{int(row['system_outputs_assessed'])} systems x "
-              f"{int(row['system_outputs'])} topics", this_run=f"{n:,} unordered pairs",
-              agrees=int(row["systems"]) == int(row["system_outputs_assessed"]), note="every system judged on every topic")
+        c.add(
+            f"pairs_{bed}",
+            source="Table 2",
+            printed=f"{int(row['system_outputs_assessed'])} systems x "
+            f"{int(row['system_outputs'])} topics",
+            this_run=f"{n:,} unordered pairs",
+            agrees=int(row["systems"]) == int(row["system_outputs_assessed"]),
+            note="every system judged on every topic",
+        )
     h = float(c.printed("text", key="unanimity_example_h"))
-    c.add("unanimity_example", source="§6", printed=c.printed("text", "printed", key="unanimity_example_share"),
-          this_run=f"1 - H = {1 - h:.0%}", agrees=round(1 - h, 9) == float(c.printed("text", key="unanimity_example_share")))
+    c.add(
+        "unanimity_example",
+        source="§6",
+        printed=c.printed("text", "printed", key="unanimity_example_share"),
+        this_run=f"1 - H = {1 - h:.0%}",
+        agrees=round(1 - h, 9) == float(c.printed("text", key="unanimity_example_share")),
+    )
     return c.frame()
 
 
@@ -126,7 +234,9 @@ def _build(name: str, config: dict):
     return get_metric(name, **config)
 
 
-def mt_scores(corpus, measures: Dict[str, tuple], max_segments: Optional[int] = None) -> pd.DataFrame:
+def mt_scores(
+    corpus, measures: Dict[str, tuple], max_segments: Optional[int] = None
+) -> pd.DataFrame:
     """Sentence-level scores of every system output: ``document, segment, system, metric,
     value`` (higher = better; error rates negated and named 1-X). References: all of the
     segment's."""
@@ -150,12 +260,16 @@ def mt_quality(corpus) -> pd.DataFrame:
     """Human quality per output: mean adequacy + mean fluency over judges (2-10 on 1-5
     scales, the paper's sum), ``document, segment, system, value``."""
     j = corpus.judgments
-    per = j.groupby(["document", "segment", "system", "judgment"])["value"].mean().unstack("judgment")
+    per = (
+        j.groupby(["document", "segment", "system", "judgment"])["value"].mean().unstack("judgment")
+    )
     missing = [c for c in ("adequacy", "fluency") if c not in per.columns]
     if missing:
         from evalkit.errors import ParameterError
 
-        raise ParameterError("corpus", corpus.name, f"adequacy and fluency judgments (missing {missing})")
+        raise ParameterError(
+            "corpus", corpus.name, f"adequacy and fluency judgments (missing {missing})"
+        )
     per = per.dropna(subset=["adequacy", "fluency"])
     return (per["adequacy"] + per["fluency"]).rename("value").reset_index()
 
@@ -181,8 +295,11 @@ def as_quality(corpus) -> pd.DataFrame:
         frame = human_scores.summeval_coverage_quality(corpus).rename(columns={"coverage": "value"})
     else:
         have = set(corpus.judgments["judgment"])
-        name = "responsiveness" if "responsiveness" in have or "content_responsiveness" not in have \
+        name = (
+            "responsiveness"
+            if "responsiveness" in have or "content_responsiveness" not in have
             else "content_responsiveness"
+        )
         frame = human_scores.wide_judgments(corpus, [name]).rename(columns={name: "value"})
     return frame[["instance", "system", "value"]].dropna()
 
@@ -195,20 +312,40 @@ def as_scores(summaries: pd.DataFrame, roles: pd.DataFrame) -> pd.DataFrame:
 
     texts = summaries.merge(roles, on=["instance", "summarizer"])
     peers = texts[texts["role"] == "peer"]
-    models = texts[texts["role"] == "model"].groupby("instance")["sentences"].apply(lambda s: [tuple(t) for t in s])
-    grid = rouge_variant_grid([tuple(t) for t in peers["sentences"]], [models[i] for i in peers["instance"]],
-                              list(peers["instance"].astype(str)), list(peers["summarizer"].astype(str)),
-                              per_summary=True)
+    models = (
+        texts[texts["role"] == "model"]
+        .groupby("instance")["sentences"]
+        .apply(lambda s: [tuple(t) for t in s])
+    )
+    grid = rouge_variant_grid(
+        [tuple(t) for t in peers["sentences"]],
+        [models[i] for i in peers["instance"]],
+        list(peers["instance"].astype(str)),
+        list(peers["summarizer"].astype(str)),
+        per_summary=True,
+    )
     tags = {"R1": "1", "R2": "2", "R3": "3", "R4": "4", "RSU4": "SU4", "RL": "L", "RW": "W-1.2"}
     grid = grid[grid["stem"] & ~grid["stopwords"] & grid["method"].isin(list(tags))]
     back = {str(i): i for i in peers["instance"].unique()}
-    return pd.DataFrame({"instance": grid["instance"].map(back), "system": grid["system"],
-                         "metric": grid["score"] + "-" + grid["method"].map(tags), "value": grid["value"]})
+    return pd.DataFrame(
+        {
+            "instance": grid["instance"].map(back),
+            "system": grid["system"],
+            "metric": grid["score"] + "-" + grid["method"].map(tags),
+            "value": grid["value"],
+        }
+    )
 
 
 # --------------------------------------------------------------------------- figures
-def heterogeneity_by_family(table, lexical: Sequence[str], linguistic: Sequence[str], sizes: Sequence[int],
-                            n_sets: int, seed) -> pd.DataFrame:
+def heterogeneity_by_family(
+    table,
+    lexical: Sequence[str],
+    linguistic: Sequence[str],
+    sizes: Sequence[int],
+    n_sets: int,
+    seed,
+) -> pd.DataFrame:
     """Figure 4: mean H of random sets of each size drawn from the lexical measures only or
     from lexical + linguistic ones. Returns ``size, family, heterogeneity`` (one row per set)."""
     rows = []
@@ -216,43 +353,95 @@ def heterogeneity_by_family(table, lexical: Sequence[str], linguistic: Sequence[
     for i, (family, pool) in enumerate(pools.items()):
         ok = [s for s in sizes if s <= len(pool)]
         for x in co.sample_measure_sets(pool, ok, n_sets, seed=None if seed is None else seed + i):
-            rows.append({"size": len(x), "family": family, "heterogeneity": co.heterogeneity(table, x)})
+            rows.append(
+                {"size": len(x), "family": family, "heterogeneity": co.heterogeneity(table, x)}
+            )
     return pd.DataFrame(rows)
 
 
-def claims(table, additive: pd.DataFrame, sets: pd.DataFrame, suite: str, data: str,
-           by_family: Optional[pd.DataFrame] = None) -> pd.DataFrame:
+def claims(
+    table,
+    additive: pd.DataFrame,
+    sets: pd.DataFrame,
+    suite: str,
+    data: str,
+    by_family: Optional[pd.DataFrame] = None,
+) -> pd.DataFrame:
     """The paper's findings on this run (patterns; values are not comparable)."""
     c = Claims(PAPER, data=data)
-    fig = {"mt": ("Figure 2", "Figure 5", "max_gain_mt"), "as": ("Figure 3", "Figure 6", "max_gain_as")}[suite]
+    fig = {
+        "mt": ("Figure 2", "Figure 5", "max_gain_mt"),
+        "as": ("Figure 3", "Figure 6", "max_gain_as"),
+    }[suite]
     diff = additive["difference"].dropna()
-    c.add(f"additive_{suite}", source="§5 / Figure 1", printed="difference positive in almost every case",
-          this_run=f"{(diff > 0).mean():.0%} positive, {(diff >= 0).mean():.0%} non-negative of {len(diff)} pairs",
-          agrees=bool(len(diff) and (diff >= 0).mean() >= 0.9), note="difference = R({x1,x2}) - max(R(x1), R(x2))")
+    c.add(
+        f"additive_{suite}",
+        source="§5 / Figure 1",
+        printed="difference positive in almost every case",
+        this_run=f"{(diff > 0).mean():.0%} positive, {(diff >= 0).mean():.0%} non-negative of {len(diff)} pairs",
+        agrees=bool(len(diff) and (diff >= 0).mean() >= 0.9),
+        note="difference = R({x1,x2}) - max(R(x1), R(x2))",
+    )
     ok = sets.dropna(subset=["reliability", "heterogeneity"])
-    rho = sps.spearmanr(ok["heterogeneity"], ok["reliability"])[0] if ok["heterogeneity"].nunique() > 1 else np.nan
-    c.add(f"h_vs_r_{suite}", source=f"§6 / {fig[0]}", printed="higher heterogeneity, higher reliability",
-          this_run=f"Spearman(H, R) = {rho:.2f} over {len(ok)} sets", agrees=None if rho != rho else bool(rho > 0))
+    rho = (
+        sps.spearmanr(ok["heterogeneity"], ok["reliability"])[0]
+        if ok["heterogeneity"].nunique() > 1
+        else np.nan
+    )
+    c.add(
+        f"h_vs_r_{suite}",
+        source=f"§6 / {fig[0]}",
+        printed="higher heterogeneity, higher reliability",
+        this_run=f"Spearman(H, R) = {rho:.2f} over {len(ok)} sets",
+        agrees=None if rho != rho else bool(rho > 0),
+    )
     if ok["heterogeneity"].nunique() >= 4:
-        envelope = ok.groupby(pd.qcut(ok["heterogeneity"], 4, duplicates="drop"), observed=True)["reliability"].min()
-        c.add(f"r_lower_bound_{suite}", source=f"§6 / {fig[0]}", printed="R(X) >= F(H(X)) with F increasing",
-              this_run="min R per H quartile: " + " ".join(f"{v:.2f}" for v in envelope),
-              agrees=bool((envelope.diff().dropna() >= -1e-12).all()), note="the lower envelope never falls")
+        envelope = ok.groupby(pd.qcut(ok["heterogeneity"], 4, duplicates="drop"), observed=True)[
+            "reliability"
+        ].min()
+        c.add(
+            f"r_lower_bound_{suite}",
+            source=f"§6 / {fig[0]}",
+            printed="R(X) >= F(H(X)) with F increasing",
+            this_run="min R per H quartile: " + " ".join(f"{v:.2f}" for v in envelope),
+            agrees=bool((envelope.diff().dropna() >= -1e-12).all()),
+            note="the lower envelope never falls",
+        )
     gains = sets["gain"].dropna()
-    c.add(f"gain_positive_{suite}", source=f"§7 / {fig[1]}", printed=c.printed("text", "printed", key="gain_positive"),
-          this_run=f"{(gains > 0).mean():.0%} of {len(gains)} sets", agrees=bool(len(gains) and (gains > 0).all()))
-    c.compare(f"max_gain_{suite}", source=f"§7 / {fig[1]}", printed=c.printed("text", "printed", key=fig[2]),
-              this_run=round(float(gains.max()), 3) if len(gains) else None, comparable=False)
+    c.add(
+        f"gain_positive_{suite}",
+        source=f"§7 / {fig[1]}",
+        printed=c.printed("text", "printed", key="gain_positive"),
+        this_run=f"{(gains > 0).mean():.0%} of {len(gains)} sets",
+        agrees=bool(len(gains) and (gains > 0).all()),
+    )
+    c.compare(
+        f"max_gain_{suite}",
+        source=f"§7 / {fig[1]}",
+        printed=c.printed("text", "printed", key=fig[2]),
+        this_run=round(float(gains.max()), 3) if len(gains) else None,
+        comparable=False,
+    )
     if by_family is not None:
         mean = by_family.groupby(["size", "family"])["heterogeneity"].mean().unstack("family")
         higher = mean["lexical+linguistic"] > mean["lexical"]
         shown = higher.drop(index=[1], errors="ignore")
-        c.add("linguistic_raise_h", source="§6 / Figure 4", printed="lexical+linguistic sets more heterogeneous",
-              this_run=f"higher at sizes {list(shown[shown].index)} of {list(shown.index)}",
-              agrees=bool(len(shown) and shown.all()), note="size 1 has H = 0 in both")
-    c.add(f"pairs_{suite}", source="§5", printed=f"all pairs of the {len(table.measures)} measures",
-          this_run=f"{len(additive)} = C({len(table.measures)},2)", agrees=len(additive) == comb(len(table.measures), 2),
-          note=f"{int(table.diffs.shape[0])} ordered output pairs")
+        c.add(
+            "linguistic_raise_h",
+            source="§6 / Figure 4",
+            printed="lexical+linguistic sets more heterogeneous",
+            this_run=f"higher at sizes {list(shown[shown].index)} of {list(shown.index)}",
+            agrees=bool(len(shown) and shown.all()),
+            note="size 1 has H = 0 in both",
+        )
+    c.add(
+        f"pairs_{suite}",
+        source="§5",
+        printed=f"all pairs of the {len(table.measures)} measures",
+        this_run=f"{len(additive)} = C({len(table.measures)},2)",
+        agrees=len(additive) == comb(len(table.measures), 2),
+        note=f"{int(table.diffs.shape[0])} ordered output pairs",
+    )
     return c.frame()
 
 

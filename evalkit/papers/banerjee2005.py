@@ -16,6 +16,7 @@ This module adds what only this paper defines:
 * :func:`correlation_table` / :func:`segment_table`: Table 1 and Tables 2-8 on any corpus,
   with WMT daRR's Kendall-like tau where only relative rankings exist (public profile).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Tuple
@@ -43,35 +44,92 @@ ABLATION: Dict[str, Tuple[str, ...]] = {
 #: Function words the exact module may be told not to map (Sec. 3.6 mentions "a list of
 #: 'stop words' that consist mainly of function words" without printing it; this is ours:
 #: English prepositions plus articles, conjunctions, auxiliaries and pronouns).
-STOPWORDS = frozenset(PREPOSITIONS_EN | set("""
+STOPWORDS = frozenset(
+    PREPOSITIONS_EN
+    | set(
+        """
 a an the and or but nor so yet if that this these those it its is are was were be been being has have had do
 does did will would shall should can could may might must i you he she we they me him her us them my your his
 our their who whom which what not no
-""".split()))
+""".split()
+    )
+)
 TABLE1_METRICS = ("BLEU", "NIST", "Precision", "Recall", "F1", "Fmean", "METEOR")
 SEGMENT_METRICS = ("Precision", "Recall", "Fmean", "METEOR")
 
-_DATA = (P("language", str, default="zh", choices=("zh", "ar"), help="TIDES 2003 Chinese or Arabic"),
-         P("public_pair", str, default="lt-en", choices=("gu-en", "kk-en", "lt-en"), help="WMT19 daRR pair"),
-         P("n_segments", int, default=None, quick=30, low=1, allow_none=True, help="first n segments only"),
-         P("jobs", int, default=2, low=1, help="METEOR worker processes (identical scores)"))
+_DATA = (
+    P("language", str, default="zh", choices=("zh", "ar"), help="TIDES 2003 Chinese or Arabic"),
+    P(
+        "public_pair",
+        str,
+        default="lt-en",
+        choices=("gu-en", "kk-en", "lt-en"),
+        help="WMT19 daRR pair",
+    ),
+    P(
+        "n_segments",
+        int,
+        default=None,
+        quick=30,
+        low=1,
+        allow_none=True,
+        help="first n segments only",
+    ),
+    P("jobs", int, default=2, low=1, help="METEOR worker processes (identical scores)"),
+)
 #: The notebooks' parameters (evalkit.notebook.params).
 NOTEBOOKS = {
     "00_worked_example": (),
     "01_table1_system_level": _DATA,
     "02_segment_level": _DATA,
-    "03_module_ablation": _DATA + (
-        P("configs", list, default=list(ABLATION), choices=tuple(ABLATION), help="module sequences (Tables 6-7)"),
-        P("stopword_settings", list, default=[False, True], element=bool, help="exclude function words?")),
+    "03_module_ablation": _DATA
+    + (
+        P(
+            "configs",
+            list,
+            default=list(ABLATION),
+            choices=tuple(ABLATION),
+            help="module sequences (Tables 6-7)",
+        ),
+        P(
+            "stopword_settings",
+            list,
+            default=[False, True],
+            element=bool,
+            help="exclude function words?",
+        ),
+    ),
     "04_normalized_human": (
-        P("languages", list, default=["ar", "zh"], choices=("zh", "ar"), help="Table 8's columns"),) + _DATA[1:] + (
-        P("mitre_assessments", dict, default={}, help="language -> CSV of MITRE-normalized assessments "
-                                                      "(evalkit assessment layout); used instead of the z-score"),),
+        P("languages", list, default=["ar", "zh"], choices=("zh", "ar"), help="Table 8's columns"),
+    )
+    + _DATA[1:]
+    + (
+        P(
+            "mitre_assessments",
+            dict,
+            default={},
+            help="language -> CSV of MITRE-normalized assessments "
+            "(evalkit assessment layout); used instead of the z-score",
+        ),
+    ),
 }
 
-__all__ = ["PAPER", "ABLATION", "STOPWORDS", "TABLE1_METRICS", "SEGMENT_METRICS", "published", "printed_checks",
-           "worked_example", "meteor_table", "system_table", "human_table", "correlation_table",
-           "segment_table", "NOTEBOOKS"]
+__all__ = [
+    "PAPER",
+    "ABLATION",
+    "STOPWORDS",
+    "TABLE1_METRICS",
+    "SEGMENT_METRICS",
+    "published",
+    "printed_checks",
+    "worked_example",
+    "meteor_table",
+    "system_table",
+    "human_table",
+    "correlation_table",
+    "segment_table",
+    "NOTEBOOKS",
+]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -84,12 +142,26 @@ def worked_example() -> pd.DataFrame:
     """Sec. 2.2's example scored by the exact module alone and by the default modules."""
     ex = published("worked_example").set_index("quantity")
     rows = []
-    for label, modules in (("exact", ABLATION["exact"]), ("exact+porter+wn_synonym", ABLATION["exact+porter+wn_synonym"])):
+    for label, modules in (
+        ("exact", ABLATION["exact"]),
+        ("exact+porter+wn_synonym", ABLATION["exact+porter+wn_synonym"]),
+    ):
         m = METEOR(modules=modules)
         s = m.sentence_score(ex.loc["hypothesis", "printed"], [ex.loc["reference", "printed"]])
-        rows.append({"modules": label, "matches": s.stats.matches, "hyp_len": s.stats.hyp_len,
-                     "ref_len": s.stats.ref_len, "chunks": s.stats.chunks, "precision": s.precision,
-                     "recall": s.recall, "fmean": s.fmean, "penalty": s.penalty, "score": s.score})
+        rows.append(
+            {
+                "modules": label,
+                "matches": s.stats.matches,
+                "hyp_len": s.stats.hyp_len,
+                "ref_len": s.stats.ref_len,
+                "chunks": s.stats.chunks,
+                "precision": s.precision,
+                "recall": s.recall,
+                "fmean": s.fmean,
+                "penalty": s.penalty,
+                "score": s.score,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -101,29 +173,65 @@ def printed_checks() -> pd.DataFrame:
     ex = published("worked_example").set_index("quantity")
     _, _, _, _, score = meteor_from_counts(6, 6, 7, int(ex.loc["chunks", "value"]))
     printed = ex.loc["score", "printed"]
-    c.add("worked_example", source="Sec. 2.2", printed=printed, this_run=f"{score:.6f}",
-          agrees=f"{score:.6f}" == printed, note="6 matches, |t| = 6, |r| = 7, 2 chunks")
-    for table, language, t45, t67 in (("table2", "ar", "table4", "table6"), ("table3", "zh", "table5", "table7")):
+    c.add(
+        "worked_example",
+        source="Sec. 2.2",
+        printed=printed,
+        this_run=f"{score:.6f}",
+        agrees=f"{score:.6f}" == printed,
+        note="6 matches, |t| = 6, |r| = 7, 2 chunks",
+    )
+    for table, language, t45, t67 in (
+        ("table2", "ar", "table4", "table6"),
+        ("table3", "zh", "table5", "table7"),
+    ):
         t = published(table)
         avg = t.loc[t["system"] == "Average", "printed"].iloc[0]
         mean = t.loc[t["system"] != "Average", "value"].mean()
-        c.add(f"{table}_average", source=table, printed=avg, this_run=f"{mean:.3f}", agrees=f"{mean:.3f}" == avg,
-              note=f"mean of the {len(t) - 1} systems = {mean:.5f}")
-        for other, key, col in ((t45, "METEOR", "metric"), (t67, "exact+porter+wn_synonym", "modules")):
+        c.add(
+            f"{table}_average",
+            source=table,
+            printed=avg,
+            this_run=f"{mean:.3f}",
+            agrees=f"{mean:.3f}" == avg,
+            note=f"mean of the {len(t) - 1} systems = {mean:.5f}",
+        )
+        for other, key, col in (
+            (t45, "METEOR", "metric"),
+            (t67, "exact+porter+wn_synonym", "modules"),
+        ):
             o = published(other)
             val = o.loc[o[col] == key, "printed"].iloc[0]
-            c.add(f"{other}_repeats_{table}", source=other, printed=val, this_run=avg, agrees=val == avg,
-                  kind="consistency", note=f"{key} row = {table} average")
+            c.add(
+                f"{other}_repeats_{table}",
+                source=other,
+                printed=val,
+                this_run=avg,
+                agrees=val == avg,
+                kind="consistency",
+                note=f"{key} row = {table} average",
+            )
         t8 = published("table8")
         val = t8.loc[(t8["human"] == "raw") & (t8["language"] == language), "printed"].iloc[0]
-        c.add(f"table8_raw_{language}", source="table8", printed=val, this_run=avg, agrees=val == avg,
-              kind="consistency", note=f"raw row = {table} average")
+        c.add(
+            f"table8_raw_{language}",
+            source="table8",
+            printed=val,
+            this_run=avg,
+            agrees=val == avg,
+            kind="consistency",
+            note=f"raw row = {table} average",
+        )
     return c.frame()
 
 
 # --------------------------------------------------------------------------- scores
-def meteor_table(frame: pd.DataFrame, modules: Sequence[str] = ABLATION["exact+porter+wn_synonym"],
-                 stopwords: Optional[Sequence[str]] = None, jobs: int = 1) -> pd.DataFrame:
+def meteor_table(
+    frame: pd.DataFrame,
+    modules: Sequence[str] = ABLATION["exact+porter+wn_synonym"],
+    stopwords: Optional[Sequence[str]] = None,
+    jobs: int = 1,
+) -> pd.DataFrame:
     """Per output of :func:`evalkit.data.mt_views.output_frame`: METEOR's parts.
 
     Columns: the frame's keys, ``Precision``, ``Recall``, ``F1`` (harmonic mean of P and
@@ -132,7 +240,9 @@ def meteor_table(frame: pd.DataFrame, modules: Sequence[str] = ABLATION["exact+p
     may have different numbers of references.
     """
     metric = METEOR(modules=tuple(modules), stopwords=stopwords, ref_layout="segments")
-    scores = metric.sentence_results(frame["text"].tolist(), [list(r) for r in frame["refs"]], jobs=jobs)
+    scores = metric.sentence_results(
+        frame["text"].tolist(), [list(r) for r in frame["refs"]], jobs=jobs
+    )
     out = frame[["document", "segment", "system"]].copy()
     p = np.array([s.precision for s in scores])
     r = np.array([s.recall for s in scores])
@@ -148,17 +258,28 @@ def meteor_table(frame: pd.DataFrame, modules: Sequence[str] = ABLATION["exact+p
 def system_table(meteor_rows: pd.DataFrame, bleu: pd.Series, nist: pd.Series) -> pd.DataFrame:
     """Table 1's metrics per system: P, R, F1, Fmean, METEOR from the summed statistics
     (Sec. 2.2: aggregate precision, recall and penalty), BLEU and NIST as given."""
-    sums = meteor_rows.groupby("system", sort=False)[["matches", "hyp_len", "ref_len", "chunks"]].sum()
+    sums = meteor_rows.groupby("system", sort=False)[
+        ["matches", "hyp_len", "ref_len", "chunks"]
+    ].sum()
     rows = {}
     for system, s in sums.iterrows():
         p, r, fmean, _, score = meteor_from_counts(s.matches, s.hyp_len, s.ref_len, s.chunks)
         f1 = 2 * p * r / (p + r) if p + r else 0.0
-        rows[system] = {"BLEU": bleu[system], "NIST": nist[system], "Precision": p, "Recall": r, "F1": f1,
-                        "Fmean": fmean, "METEOR": score}
+        rows[system] = {
+            "BLEU": bleu[system],
+            "NIST": nist[system],
+            "Precision": p,
+            "Recall": r,
+            "F1": f1,
+            "Fmean": fmean,
+            "METEOR": score,
+        }
     return pd.DataFrame.from_dict(rows, orient="index")[list(TABLE1_METRICS)].rename_axis("system")
 
 
-def human_table(corpus, normalize: str = "none", judgments: Optional[pd.DataFrame] = None) -> Optional[pd.DataFrame]:
+def human_table(
+    corpus, normalize: str = "none", judgments: Optional[pd.DataFrame] = None
+) -> Optional[pd.DataFrame]:
     """Per segment and system: adequacy, fluency and the combined score (Sec. 4.2), after
     per-judge normalization ``normalize`` (``"none"`` or ``"zscore"``, Table 8); None for a
     corpus with relative rankings only. ``judgments`` replaces the corpus' own (e.g. MITRE's
@@ -175,14 +296,28 @@ def correlation_table(system_scores: pd.DataFrame, human: pd.Series) -> pd.DataF
     common = [s for s in system_scores.index if s in human.index]
     if len(common) < 3:
         raise ParameterError("human", f"{len(common)} systems in common", "at least 3 systems")
-    rows = [{"metric": m, "r": float(np.corrcoef(system_scores.loc[common, m].astype(float),
-                                                  human.loc[common].astype(float))[0, 1]), "n_systems": len(common)}
-            for m in system_scores.columns]
+    rows = [
+        {
+            "metric": m,
+            "r": float(
+                np.corrcoef(
+                    system_scores.loc[common, m].astype(float), human.loc[common].astype(float)
+                )[0, 1]
+            ),
+            "n_systems": len(common),
+        }
+        for m in system_scores.columns
+    ]
     return pd.DataFrame(rows)
 
 
-def segment_table(scores: pd.DataFrame, corpus, human: Optional[pd.DataFrame], metrics: Sequence[str],
-                  column: str = "combined") -> pd.DataFrame:
+def segment_table(
+    scores: pd.DataFrame,
+    corpus,
+    human: Optional[pd.DataFrame],
+    metrics: Sequence[str],
+    column: str = "combined",
+) -> pd.DataFrame:
     """Tables 2-7 on this run: per metric, the per-system segment-level Pearson r and their
     unweighted average (``statistic = "pearson"``); on a daRR corpus (``human`` None) WMT's
     Kendall-like tau over the relative-ranking pairs instead (``statistic = "daRR tau"``)."""
@@ -190,10 +325,19 @@ def segment_table(scores: pd.DataFrame, corpus, human: Optional[pd.DataFrame], m
     if human is None:
         from evalkit.stats.correlation import wmt_kendall_like
 
-        long = scores.melt(id_vars=keys, value_vars=list(metrics), var_name="metric", value_name="value")
+        long = scores.melt(
+            id_vars=keys, value_vars=list(metrics), var_name="metric", value_name="value"
+        )
         tau = wmt_kendall_like(corpus.preferences, long)
-        return pd.DataFrame({"metric": tau["metric"], "system": "all pairs", "r": tau["tau"],
-                             "n": tau["concordant"] + tau["discordant"], "statistic": "daRR tau"})
+        return pd.DataFrame(
+            {
+                "metric": tau["metric"],
+                "system": "all pairs",
+                "r": tau["tau"],
+                "n": tau["concordant"] + tau["discordant"],
+                "statistic": "daRR tau",
+            }
+        )
     merged = scores.merge(human[keys + [column]], on=keys, validate="one_to_one")
     frames = []
     for m in metrics:

@@ -19,6 +19,7 @@ adds
   and Figure 1's distributions;
 * :func:`paper_vs_run`: the paper's qualitative claims checked on a run.
 """
+
 from __future__ import annotations
 
 from typing import List, Optional, Sequence
@@ -39,8 +40,19 @@ PAPER = "dorr2005"
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_table1_table6_relevance": (
-        P("anova_unit", str, default="subject", choices=("subject", "event"), help="observations of the RP-vs-LDC ANOVA"),
-        P("stem", bool, default=False, help="ROUGE-1 with Porter stemming (the paper does not say)"),
+        P(
+            "anova_unit",
+            str,
+            default="subject",
+            choices=("subject", "event"),
+            help="observations of the RP-vs-LDC ANOVA",
+        ),
+        P(
+            "stem",
+            bool,
+            default=False,
+            help="ROUGE-1 with Porter stemming (the paper does not say)",
+        ),
     ),
     "02_table5_partitions": (
         P("sizes", list, default=[1, 2, 4], element=int, low=1, help="partition sizes P"),
@@ -53,21 +65,43 @@ MEASURES = ("rp", "ldc")
 PRINTED = "printed numbers (Tables 1-6, text)"
 #: recomputations that disagree with the printed value for a reason data/published/dorr2005/README.md gives
 ERRATA = ("HEAD_ldc_overall", "HUM_rp_overall")
-NO_PUBLIC = ("no public data set has subjects judging relevance from surrogates and from the full text of the same "
-             "documents with gold relevance labels (TDT-3 and the study's judgments are LDC-licensed or unpublished; the "
-             "public SummEval copy holds only the mean of its three experts, so not even annotator agreement can stand "
-             "in); the printed-number checks (00_printed_checks) and the sample profile exercise the method")
+NO_PUBLIC = (
+    "no public data set has subjects judging relevance from surrogates and from the full text of the same "
+    "documents with gold relevance labels (TDT-3 and the study's judgments are LDC-licensed or unpublished; the "
+    "public SummEval copy holds only the mean of its three experts, so not even annotator agreement can stand "
+    "in); the printed-number checks (00_printed_checks) and the sample profile exercise the method"
+)
 
-__all__ = ["PAPER", "SURROGATES", "NO_PUBLIC", "printed_checks", "load_task", "rouge1", "table1", "table6",
-           "significance", "item_scores", "partition_correlations", "table5", "representative_tables", "paper_vs_run"]
+__all__ = [
+    "PAPER",
+    "SURROGATES",
+    "NO_PUBLIC",
+    "printed_checks",
+    "load_task",
+    "rouge1",
+    "table1",
+    "table6",
+    "significance",
+    "item_scores",
+    "partition_correlations",
+    "table5",
+    "representative_tables",
+    "paper_vs_run",
+]
 
 
-
-
-def _exact(c: Claims, claim: str, source: str, printed_value, value, ok: bool, note: str = "") -> None:
+def _exact(
+    c: Claims, claim: str, source: str, printed_value, value, ok: bool, note: str = ""
+) -> None:
     """A recomputation from printed numbers: agrees, or a known erratum (README) when not."""
-    c.add(claim.replace("/", "-"), source=source, printed=printed_value, this_run=value, note=note,
-          verdict="agrees" if ok else "erratum" if claim in ERRATA else "differs")
+    c.add(
+        claim.replace("/", "-"),
+        source=source,
+        printed=printed_value,
+        this_run=value,
+        note=note,
+        verdict="agrees" if ok else "erratum" if claim in ERRATA else "differs",
+    )
 
 
 def printed_checks() -> pd.DataFrame:
@@ -81,40 +115,110 @@ def printed_checks() -> pd.DataFrame:
         total = int(g["count"].sum())
         _exact(c, f"{s}_count_total", "Table 6", 600, total, total == 600)
         for judgment, row in g.iterrows():
-            rules = printed.rounding_rules(int(row["count"]), 600, str(int(row["percent"])), scale=100)
-            _exact(c, f"{s}_{judgment}_percent", "Table 6", f"{int(row['percent'])}%",
-                               round(100 * row["count"] / 600, 4), bool(rules),
-                               f"rounding rule(s) giving the printed value: {', '.join(rules) or 'none'}")
+            rules = printed.rounding_rules(
+                int(row["count"]), 600, str(int(row["percent"])), scale=100
+            )
+            _exact(
+                c,
+                f"{s}_{judgment}_percent",
+                "Table 6",
+                f"{int(row['percent'])}%",
+                round(100 * row["count"] / 600, 4),
+                bool(rules),
+                f"rounding rule(s) giving the printed value: {', '.join(rules) or 'none'}",
+            )
         rp = 100 * (g.loc["Rel/Rel", "count"] + g.loc["NonRel/NonRel", "count"]) / 600
-        t1rp = t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "rp")]["value"].astype(float).iloc[0]
-        _exact(c, f"{s}_rp_from_counts", "Table 6 -> Table 1", f"{t1rp:g}%", round(rp, 4), round(rp) == t1rp,
-                           "(Rel/Rel + NonRel/NonRel) / 600")
+        t1rp = (
+            t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "rp")]["value"]
+            .astype(float)
+            .iloc[0]
+        )
+        _exact(
+            c,
+            f"{s}_rp_from_counts",
+            "Table 6 -> Table 1",
+            f"{t1rp:g}%",
+            round(rp, 4),
+            round(rp) == t1rp,
+            "(Rel/Rel + NonRel/NonRel) / 600",
+        )
         weighted = float((g["count"] * g["r1_mean"].astype(float)).sum() / 600)
         tot = float(t6[(t6.surrogate == s) & (t6.judgment == "TOTAL")]["r1_mean"].iloc[0])
-        _exact(c, f"{s}_r1_total", "Table 6", tot, round(weighted, 5), abs(weighted - tot) <= 5e-5,
-                           "count-weighted mean of the four outcome means")
+        _exact(
+            c,
+            f"{s}_r1_total",
+            "Table 6",
+            tot,
+            round(weighted, 5),
+            abs(weighted - tot) <= 5e-5,
+            "count-weighted mean of the four outcome means",
+        )
         secs = float((g["count"] * g["seconds"].astype(float)).sum() / 600)
         tsec = float(t1[(t1.surrogate == s) & (t1.measure == "seconds")]["value"].iloc[0])
-        _exact(c, f"{s}_seconds", "Table 6 -> Table 1", tsec, round(secs, 3), abs(secs - tsec) < 0.05,
-                           "count-weighted mean time of the outcomes (their times are printed to 0.1 s)")
+        _exact(
+            c,
+            f"{s}_seconds",
+            "Table 6 -> Table 1",
+            tsec,
+            round(secs, 3),
+            abs(secs - tsec) < 0.05,
+            "count-weighted mean time of the outcomes (their times are printed to 0.1 s)",
+        )
         ev = t1[(t1.surrogate == s) & (t1.event != "overall")]
         for m in MEASURES:
             mean = float(ev[ev.measure == m]["value"].astype(float).mean())
-            over = float(t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == m)]["value"].iloc[0])
-            _exact(c, f"{s}_{m}_overall", "Table 1", f"{over:g}%", round(mean, 4), abs(mean - over) <= 0.5,
-                               "mean of the three events (equal sizes); per-event roundings allow +-0.5")
+            over = float(
+                t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == m)]["value"].iloc[
+                    0
+                ]
+            )
+            _exact(
+                c,
+                f"{s}_{m}_overall",
+                "Table 1",
+                f"{over:g}%",
+                round(mean, 4),
+                abs(mean - over) <= 0.5,
+                "mean of the three events (equal sizes); per-event roundings allow +-0.5",
+            )
         gain = float(text.loc[f"rp_gain_{s.lower()}", "value"])
-        ldc = float(t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "ldc")]["value"].iloc[0])
-        _exact(c, f"{s}_gain", "text + Tables 1, 6", f"{gain:g}", round(rp - gain, 4), abs(rp - gain - ldc) <= 0.5,
-                           f"exact RP {rp:.2f} minus the printed gain gives an LDC rate that prints as {ldc:g}%")
+        ldc = float(
+            t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "ldc")]["value"].iloc[
+                0
+            ]
+        )
+        _exact(
+            c,
+            f"{s}_gain",
+            "text + Tables 1, 6",
+            f"{gain:g}",
+            round(rp - gain, 4),
+            abs(rp - gain - ldc) <= 0.5,
+            f"exact RP {rp:.2f} minus the printed gain gives an LDC rate that prints as {ldc:g}%",
+        )
     doc = float(t1[(t1.surrogate == "DOC")]["value"].iloc[0])
     head = float(t1[(t1.surrogate == "HEAD") & (t1.measure == "seconds")]["value"].iloc[0])
     red = 100 * (1 - head / doc)
-    _exact(c, "time_reduction", "text + Table 1", f"{text.loc['time_reduction', 'value']:g}%", round(red, 2),
-                       abs(red - float(text.loc["time_reduction", "value"])) < 1, "1 - 4.60/13.38")
+    _exact(
+        c,
+        "time_reduction",
+        "text + Table 1",
+        f"{text.loc['time_reduction', 'value']:g}%",
+        round(red, 2),
+        abs(red - float(text.loc["time_reduction", "value"])) < 1,
+        "1 - 4.60/13.38",
+    )
     fn = t6.set_index(["surrogate", "judgment"])["count"]
     ratio = 100 * (fn[("HEAD", "NonRel/Rel")] / fn[("HUM", "NonRel/Rel")] - 1)
-    _exact(c, "false_negative_increase", "text + Table 6", "50%", round(ratio, 2), abs(ratio - 50) < 5, "117/77 - 1")
+    _exact(
+        c,
+        "false_negative_increase",
+        "text + Table 6",
+        "50%",
+        round(ratio, 2),
+        abs(ratio - 50) < 5,
+        "117/77 - 1",
+    )
     _representative_checks(c)
     return c.frame()
 
@@ -128,11 +232,34 @@ def _representative_checks(c: Claims) -> None:
             y = read_published(PAPER, table)
             y = y[y.surrogate == s]["value"].astype(float).to_numpy()
             r = float(np.corrcoef(x, y)[0, 1])
-            p4 = float(t5[(t5.surrogate == s) & (t5.measure == m) & (t5.partition_size == 4)]["value"].iloc[0])
-            c.add(f"{s}_{m}_representative_r", source="Tables 2-4 vs Table 5 (P = 4)", printed=p4, this_run=round(r, 4), kind="consistency", verdict="agrees" if np.sign(r) == np.sign(p4) else "differs", note="r on the printed representative partition; Table 5 summarizes 10,000 partitions")
-            lo, hi = (read_published(PAPER, "text").set_index("claim").loc[f"{m}_{s.lower()}_{k}", "value"] for k in ("min", "max"))
-            _exact(c, f"{s}_{m}_min_max", "text + Tables 2-3", f"{lo:g}-{hi:g}%", f"{y.min():g}-{y.max():g}%",
-                               (y.min(), y.max()) == (float(lo), float(hi)))
+            p4 = float(
+                t5[(t5.surrogate == s) & (t5.measure == m) & (t5.partition_size == 4)][
+                    "value"
+                ].iloc[0]
+            )
+            c.add(
+                f"{s}_{m}_representative_r",
+                source="Tables 2-4 vs Table 5 (P = 4)",
+                printed=p4,
+                this_run=round(r, 4),
+                kind="consistency",
+                verdict="agrees" if np.sign(r) == np.sign(p4) else "differs",
+                note="r on the printed representative partition; Table 5 summarizes 10,000 partitions",
+            )
+            lo, hi = (
+                read_published(PAPER, "text")
+                .set_index("claim")
+                .loc[f"{m}_{s.lower()}_{k}", "value"]
+                for k in ("min", "max")
+            )
+            _exact(
+                c,
+                f"{s}_{m}_min_max",
+                "text + Tables 2-3",
+                f"{lo:g}-{hi:g}%",
+                f"{y.min():g}-{y.max():g}%",
+                (y.min(), y.max()) == (float(lo), float(hi)),
+            )
 
 
 def load_task(profile: str, quick: bool = False) -> RelevanceTask:
@@ -154,9 +281,15 @@ def rouge1(task: RelevanceTask, stem: bool = False, stopwords: bool = False) -> 
         keys = list(texts.index)
         missing = [k for k in keys if k not in refs.index]
         if missing:
-            raise ParameterError("task", f"{missing[0]}", "reference summaries (REF) for every surrogate's document")
+            raise ParameterError(
+                "task", f"{missing[0]}", "reference summaries (REF) for every surrogate's document"
+            )
         res = Rouge(n=1, lcs=False, stem=stem, stopwords=stopwords).score(
-            list(texts), [refs[k] for k in keys], instance_ids=[f"{e}|{d}" for e, d in keys], system_ids=[s] * len(keys))
+            list(texts),
+            [refs[k] for k in keys],
+            instance_ids=[f"{e}|{d}" for e, d in keys],
+            system_ids=[s] * len(keys),
+        )
         sc = res.scores[res.scores["metric"] == "ROUGE-1"]
         for inst, value in zip(sc["instance"], sc["R"]):
             e, d = inst.split("|", 1)
@@ -168,8 +301,13 @@ def table1(task: RelevanceTask) -> pd.DataFrame:
     """Table 1 layout: per surrogate LDC and RP (%) per event and overall, mean seconds."""
     rates = extrinsic.agreement_rates(task.judgments, task.gold, SURROGATES)
     doc = float(task.judgments.loc[task.judgments["presentation"] == "DOC", "seconds"].mean())
-    return pd.concat([rates.assign(ldc=100 * rates["ldc"], rp=100 * rates["rp"]),
-                      pd.DataFrame([{"surrogate": "DOC", "event": "overall", "seconds": doc}])], ignore_index=True)
+    return pd.concat(
+        [
+            rates.assign(ldc=100 * rates["ldc"], rp=100 * rates["rp"]),
+            pd.DataFrame([{"surrogate": "DOC", "event": "overall", "seconds": doc}]),
+        ],
+        ignore_index=True,
+    )
 
 
 def table6(task: RelevanceTask, scores: pd.DataFrame) -> pd.DataFrame:
@@ -178,7 +316,9 @@ def table6(task: RelevanceTask, scores: pd.DataFrame) -> pd.DataFrame:
     for s in SURROGATES:
         sc = scores[scores["surrogate"] == s].set_index(["event", "document"])["rouge1"]
         out.append(extrinsic.judgment_outcomes(task.judgments, s, sc).assign(surrogate=s))
-    return pd.concat(out, ignore_index=True)[["surrogate", "outcome", "count", "share", "score_mean", "score_sd", "seconds"]]
+    return pd.concat(out, ignore_index=True)[
+        ["surrogate", "outcome", "count", "share", "score_mean", "score_sd", "seconds"]
+    ]
 
 
 def significance(task: RelevanceTask, unit: str = "subject") -> pd.DataFrame:
@@ -192,15 +332,34 @@ def significance(task: RelevanceTask, unit: str = "subject") -> pd.DataFrame:
         rp = extrinsic.relevance_prediction(task.judgments, s, by=[unit])
         ldc = extrinsic.ldc_agreement(task.judgments, task.gold, s, by=[unit])
         f, p = sps.f_oneway(rp.to_numpy(), ldc.to_numpy())
-        rows.append({"test": f"ANOVA RP vs LDC ({unit}s)", "surrogate": s, "statistic": float(f), "p_value": float(p)})
+        rows.append(
+            {
+                "test": f"ANOVA RP vs LDC ({unit}s)",
+                "surrogate": s,
+                "statistic": float(f),
+                "p_value": float(p),
+            }
+        )
         pairs = extrinsic.paired_judgments(task.judgments, s)
-        per[s] = (rp if unit == "subject" else extrinsic.relevance_prediction(task.judgments, s, by=["subject"]),
-                  ((pairs["judgment"] == 0) & (pairs["doc_judgment"] == 1)).groupby(pairs["subject"]).sum())
+        per[s] = (
+            rp
+            if unit == "subject"
+            else extrinsic.relevance_prediction(task.judgments, s, by=["subject"]),
+            ((pairs["judgment"] == 0) & (pairs["doc_judgment"] == 1))
+            .groupby(pairs["subject"])
+            .sum(),
+        )
     for k, name in ((0, "RP"), (1, "false negatives")):
         a, b = per["HEAD"][k].sort_index(), per["HUM"][k].sort_index()
         t, p = sps.ttest_rel(a.to_numpy(dtype=float), b.to_numpy(dtype=float))
-        rows.append({"test": f"paired t HEAD vs HUM {name} (subjects)", "surrogate": "HEAD-HUM",
-                     "statistic": float(t), "p_value": float(p)})
+        rows.append(
+            {
+                "test": f"paired t HEAD vs HUM {name} (subjects)",
+                "surrogate": "HEAD-HUM",
+                "statistic": float(t),
+                "p_value": float(p),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -208,43 +367,71 @@ def item_scores(task: RelevanceTask, scores: pd.DataFrame) -> pd.DataFrame:
     """Per (event, document) and surrogate: ROUGE-1 and the RP and LDC agreement over subjects."""
     out = []
     for s in SURROGATES:
-        items = pd.concat([extrinsic.item_agreement(task.judgments, task.gold, s, m) for m in MEASURES], axis=1)
+        items = pd.concat(
+            [extrinsic.item_agreement(task.judgments, task.gold, s, m) for m in MEASURES], axis=1
+        )
         sc = scores[scores["surrogate"] == s].set_index(["event", "document"])["rouge1"]
         out.append(items.join(sc, how="left").reset_index().assign(surrogate=s))
     return pd.concat(out, ignore_index=True)
 
 
-def partition_correlations(items: pd.DataFrame, sizes: Sequence[int] = (1, 2, 4), n_partitions: int = 10_000,
-                           seed: int = 0) -> pd.DataFrame:
+def partition_correlations(
+    items: pd.DataFrame, sizes: Sequence[int] = (1, 2, 4), n_partitions: int = 10_000, seed: int = 0
+) -> pd.DataFrame:
     """All r's (long: surrogate, measure, size, partition, r) of ROUGE-1 vs RP / LDC."""
     out = []
-    for k, (s, m, size) in enumerate((s, m, z) for s in SURROGATES for m in MEASURES for z in sizes):
+    for k, (s, m, size) in enumerate(
+        (s, m, z) for s in SURROGATES for m in MEASURES for z in sizes
+    ):
         it = items[items["surrogate"] == s]
-        r = partitions.partition_correlations(it["rouge1"].to_numpy(), it[m].to_numpy(), size, n_partitions,
-                                              seed=seed + 7919 * k)
-        out.append(pd.DataFrame({"surrogate": s, "measure": m, "size": size, "partition": np.arange(len(r)), "r": r}))
+        r = partitions.partition_correlations(
+            it["rouge1"].to_numpy(), it[m].to_numpy(), size, n_partitions, seed=seed + 7919 * k
+        )
+        out.append(
+            pd.DataFrame(
+                {"surrogate": s, "measure": m, "size": size, "partition": np.arange(len(r)), "r": r}
+            )
+        )
     return pd.concat(out, ignore_index=True)
 
 
 def table5(rs: pd.DataFrame) -> pd.DataFrame:
     """Table 5 layout: mean and median r per surrogate x measure x partition size."""
     g = rs.groupby(["surrogate", "measure", "size"])["r"]
-    return pd.DataFrame({"mean_r": g.mean(), "median_r": g.median(), "q25": g.quantile(0.25),
-                         "q75": g.quantile(0.75), "n": g.size()}).reset_index()
+    return pd.DataFrame(
+        {
+            "mean_r": g.mean(),
+            "median_r": g.median(),
+            "q25": g.quantile(0.25),
+            "q75": g.quantile(0.75),
+            "n": g.size(),
+        }
+    ).reset_index()
 
 
-def representative_tables(items: pd.DataFrame, n_partitions: int = 10_000, seed: int = 0) -> pd.DataFrame:
+def representative_tables(
+    items: pd.DataFrame, n_partitions: int = 10_000, seed: int = 0
+) -> pd.DataFrame:
     """Tables 2-4: the representative size-4 partition of HEAD's RP (module doc of
     :mod:`evalkit.stats.partitions`), with RP, LDC and ROUGE-1 group means for both surrogates."""
     head = items[items["surrogate"] == "HEAD"]
-    rep = partitions.representative_partition(head["rouge1"].to_numpy(), head["rp"].to_numpy(), 4, n_partitions, seed)
+    rep = partitions.representative_partition(
+        head["rouge1"].to_numpy(), head["rp"].to_numpy(), 4, n_partitions, seed
+    )
     rows = []
     for s in SURROGATES:
         it = items[items["surrogate"] == s].reset_index(drop=True)
         for g, members in enumerate(rep["groups"], start=1):
             sub = it.iloc[members]
-            rows.append({"surrogate": s, "partition": f"P{g}", "rp": 100 * sub["rp"].mean(),
-                         "ldc": 100 * sub["ldc"].mean(), "rouge1": sub["rouge1"].mean()})
+            rows.append(
+                {
+                    "surrogate": s,
+                    "partition": f"P{g}",
+                    "rp": 100 * sub["rp"].mean(),
+                    "ldc": 100 * sub["ldc"].mean(),
+                    "rouge1": sub["rouge1"].mean(),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -256,16 +443,52 @@ def paper_vs_run(t1: pd.DataFrame, t5: Optional[pd.DataFrame], data: str) -> pd.
     over = t1[t1["event"] == "overall"].set_index("surrogate")
     for s in SURROGATES:
         for m in MEASURES:
-            pv = float(p1[(p1.surrogate == s) & (p1.event == "overall") & (p1.measure == m)]["value"].iloc[0])
-            c.add(f"{s}_{m}_overall", source="Table 1", printed=f"{pv:g}%", this_run=round(float(over.loc[s, m]), 2), verdict="not comparable", note="different documents and subjects")
+            pv = float(
+                p1[(p1.surrogate == s) & (p1.event == "overall") & (p1.measure == m)]["value"].iloc[
+                    0
+                ]
+            )
+            c.add(
+                f"{s}_{m}_overall",
+                source="Table 1",
+                printed=f"{pv:g}%",
+                this_run=round(float(over.loc[s, m]), 2),
+                verdict="not comparable",
+                note="different documents and subjects",
+            )
         gap = over.loc[s, "rp"] - over.loc[s, "ldc"]
-        c.add(f"{s}_rp_above_ldc", source="Table 1", printed="RP > LDC", this_run=round(float(gap), 2), verdict="agrees" if gap > 0 else "differs", note="RP minus LDC, percentage points")
+        c.add(
+            f"{s}_rp_above_ldc",
+            source="Table 1",
+            printed="RP > LDC",
+            this_run=round(float(gap), 2),
+            verdict="agrees" if gap > 0 else "differs",
+            note="RP minus LDC, percentage points",
+        )
         for m in MEASURES if t5 is not None else ():
             mine = t5[(t5.surrogate == s) & (t5.measure == m)].set_index("size")["mean_r"]
-            theirs = p5[(p5.surrogate == s) & (p5.measure == m)].set_index("partition_size")["value"].astype(float)
+            theirs = (
+                p5[(p5.surrogate == s) & (p5.measure == m)]
+                .set_index("partition_size")["value"]
+                .astype(float)
+            )
             for size in mine.index.intersection(theirs.index):
                 same = np.sign(mine[size]) == np.sign(theirs[size])
-                c.add(f"{s}_{m}_r_P{size}", source="Table 5", printed=float(theirs[size]), this_run=round(float(mine[size]), 4), verdict="agrees" if same else "differs", note="sign of the mean r over partitions")
+                c.add(
+                    f"{s}_{m}_r_P{size}",
+                    source="Table 5",
+                    printed=float(theirs[size]),
+                    this_run=round(float(mine[size]), 4),
+                    verdict="agrees" if same else "differs",
+                    note="sign of the mean r over partitions",
+                )
     hr = over.loc["HUM", "rp"] - over.loc["HEAD", "rp"]
-    c.add("HUM_rp_above_HEAD", source="Table 1", printed="HUM 81% > HEAD 76%", this_run=round(float(hr), 2), verdict="agrees" if hr > 0 else "differs", note="HUM minus HEAD RP, percentage points")
+    c.add(
+        "HUM_rp_above_HEAD",
+        source="Table 1",
+        printed="HUM 81% > HEAD 76%",
+        this_run=round(float(hr), 2),
+        verdict="agrees" if hr > 0 else "differs",
+        note="HUM minus HEAD RP, percentage points",
+    )
     return c.frame()

@@ -15,6 +15,7 @@
   internal-consistency checks (:mod:`evalkit.papers.graham2015_checks`), and the claims of
   every notebook (:mod:`evalkit.papers.graham2015_claims`).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Iterable, List, NamedTuple, Sequence, Tuple
@@ -34,22 +35,59 @@ BEST_VARIANT = "R2_ST1_RS1_A_P"
 HONG2014_VARIANTS: Tuple[str, ...] = ("R4_ST1_RS0_M_R", "R2_ST1_RS0_M_R", "R1_ST1_RS0_M_R")
 #: §6 / Table 4 column labels of the human-score combinations.
 COMBINATIONS: Dict[str, str] = {
-    "mean": "Mean", "geometric": "Geometric Mean", "harmonic": "Harmonic Mean",
-    "coverage": "Coverage Only", "quality": "Ling. Qual. Only",
+    "mean": "Mean",
+    "geometric": "Geometric Mean",
+    "harmonic": "Harmonic Mean",
+    "coverage": "Coverage Only",
+    "quality": "Ling. Qual. Only",
 }
 _PRF = ("P", "R", "F")
 _AGG = ("A", "M")
 _PRF_NAMES = {"P": "precision", "R": "recall", "F": "f"}
 #: The data sets each profile runs on (keys of :mod:`evalkit.data.evaluation`).
-DATASETS: Dict[str, Tuple[str, ...]] = {"sample": ("duc2004",), "public": ("summeval", "realsumm"),
-                                        "licensed": ("duc2004",)}
+DATASETS: Dict[str, Tuple[str, ...]] = {
+    "sample": ("duc2004",),
+    "public": ("summeval", "realsumm"),
+    "licensed": ("duc2004",),
+}
 
 _COMMON = (
-    P("alpha", float, default=0.05, low=0, high=1, help="significance level (not stated; .05 assumed)"),
-    P("cs_formula", str, default="graham_eq1", choices=("graham_eq1", "see_mean"), help="DUC coverage"),
-    P("include_models", bool, default=False, help="DUC: also correlate human summaries judged as peers"),
-    P("max_instances", int, default=None, allow_none=True, low=1, help="first N instances (quick public: 20)"),
-    P("bleu_tokenize", str, default="none", choices=("none", "13a"), help="multi-bleu.perl splits on whitespace"),
+    P(
+        "alpha",
+        float,
+        default=0.05,
+        low=0,
+        high=1,
+        help="significance level (not stated; .05 assumed)",
+    ),
+    P(
+        "cs_formula",
+        str,
+        default="graham_eq1",
+        choices=("graham_eq1", "see_mean"),
+        help="DUC coverage",
+    ),
+    P(
+        "include_models",
+        bool,
+        default=False,
+        help="DUC: also correlate human summaries judged as peers",
+    ),
+    P(
+        "max_instances",
+        int,
+        default=None,
+        allow_none=True,
+        low=1,
+        help="first N instances (quick public: 20)",
+    ),
+    P(
+        "bleu_tokenize",
+        str,
+        default="none",
+        choices=("none", "13a"),
+        help="multi-bleu.perl splits on whitespace",
+    ),
     P("bleu_lowercase", bool, default=False, help="multi-bleu.perl -lc (not stated)"),
 )
 #: The notebooks' parameters (validated by ``evalkit.notebook.setup``).
@@ -60,25 +98,54 @@ NOTEBOOKS = {
     "03_table1_correlations": _COMMON,
     "04_table2_optimal_shares": _COMMON,
     "05_figure3_williams_heatmap": _COMMON,
-    "06_table4_human_combinations": _COMMON + (
-        P("top_k", int, default=10, low=1, high=192, help="ROUGE variants per combination in the wide table"),
-        P("combine_at", str, default="summary", choices=("summary", "system"))),
-    "07_table3_figure4_rescoring": _COMMON + (
+    "06_table4_human_combinations": _COMMON
+    + (
+        P(
+            "top_k",
+            int,
+            default=10,
+            low=1,
+            high=192,
+            help="ROUGE variants per combination in the wide table",
+        ),
+        P("combine_at", str, default="summary", choices=("summary", "system")),
+    ),
+    "07_table3_figure4_rescoring": _COMMON
+    + (
         P("best", str, default=BEST_VARIANT, help="the paper's best variant (Table 1)"),
-        P("original", str, default=HONG2014_VARIANTS[1], help="Hong et al.'s variant (Table 3 caption)"),
-        P("test", str, default="t", choices=("t", "wilcoxon"), help="paired test of the best variant"),
-        P("hong_length_limit", int, default=100, allow_none=True, low=1, help="Hong et al. summaries: words kept")),
+        P(
+            "original",
+            str,
+            default=HONG2014_VARIANTS[1],
+            help="Hong et al.'s variant (Table 3 caption)",
+        ),
+        P(
+            "test",
+            str,
+            default="t",
+            choices=("t", "wilcoxon"),
+            help="paired test of the best variant",
+        ),
+        P(
+            "hong_length_limit",
+            int,
+            default=100,
+            allow_none=True,
+            low=1,
+            help="Hong et al. summaries: words kept",
+        ),
+    ),
 }
 
 
 class Variant(NamedTuple):
     """One of the 192 ROUGE variants (§3.2)."""
 
-    count: str      # "1".."4", "S4", "SU4", "W", "L"
-    stem: bool      # Porter stemming (ROUGE-1.5.5 -m)
-    rsw: bool       # stop-word removal (-s)
-    agg: str        # "A" (mean over summaries) or "M" (median)
-    prf: str        # "P", "R" or "F"
+    count: str  # "1".."4", "S4", "SU4", "W", "L"
+    stem: bool  # Porter stemming (ROUGE-1.5.5 -m)
+    rsw: bool  # stop-word removal (-s)
+    agg: str  # "A" (mean over summaries) or "M" (median)
+    prf: str  # "P", "R" or "F"
 
     @property
     def id(self) -> str:
@@ -110,7 +177,11 @@ def parse_variant(text: str) -> Variant:
             count, stem, rsw = count[2:], {"Y": True, "N": False}[st], {"Y": True, "N": False}[rs]
         else:
             count, st, rs, agg, prf = text.split("_")
-            if not count.startswith("R") or not st.startswith("ST") or not rs.startswith(("RS", "RSW")):
+            if (
+                not count.startswith("R")
+                or not st.startswith("ST")
+                or not rs.startswith(("RS", "RSW"))
+            ):
                 raise KeyError(text)
             count = count[1:]
             stem = {"ST1": True, "ST0": False}[st]
@@ -118,14 +189,22 @@ def parse_variant(text: str) -> Variant:
         if count not in COUNTS or agg not in _AGG or prf not in _PRF:
             raise KeyError(text)
     except (KeyError, ValueError):
-        raise ParameterError("variant", text, "R{1,2,3,4,S4,SU4,W,L}_ST{0,1}_RS{0,1}_{A,M}_{P,R,F}") from None
+        raise ParameterError(
+            "variant", text, "R{1,2,3,4,S4,SU4,W,L}_ST{0,1}_RS{0,1}_{A,M}_{P,R,F}"
+        ) from None
     return Variant(count, stem, rsw, agg, prf)
 
 
 def all_variants() -> List[Variant]:
     """The 192 variants, counting method slowest, then stemming, stop words, aggregation, P/R/F."""
-    return [Variant(c, st, rs, a, p) for c in COUNTS for st in (False, True) for rs in (False, True)
-            for a in _AGG for p in _PRF]
+    return [
+        Variant(c, st, rs, a, p)
+        for c in COUNTS
+        for st in (False, True)
+        for rs in (False, True)
+        for a in _AGG
+        for p in _PRF
+    ]
 
 
 def variant_table(ids: Iterable[str]) -> pd.DataFrame:
@@ -135,12 +214,30 @@ def variant_table(ids: Iterable[str]) -> pd.DataFrame:
     for vid in ids:
         if isinstance(vid, str) and vid.startswith("R") and vid.count("_") == 4:
             v = parse_variant(vid)
-            rows.append({"variant": vid, "metric": f"R-{v.count}", "stemming": "Y" if v.stem else "N",
-                         "rsw": "Y" if v.rsw else "N", "aggregation": v.agg, "prf": v.prf})
+            rows.append(
+                {
+                    "variant": vid,
+                    "metric": f"R-{v.count}",
+                    "stemming": "Y" if v.stem else "N",
+                    "rsw": "Y" if v.rsw else "N",
+                    "aggregation": v.agg,
+                    "prf": v.prf,
+                }
+            )
         else:
-            rows.append({"variant": vid, "metric": vid, "stemming": None, "rsw": None,
-                         "aggregation": None, "prf": None})
-    return pd.DataFrame(rows, columns=["variant", "metric", "stemming", "rsw", "aggregation", "prf"])
+            rows.append(
+                {
+                    "variant": vid,
+                    "metric": vid,
+                    "stemming": None,
+                    "rsw": None,
+                    "aggregation": None,
+                    "prf": None,
+                }
+            )
+    return pd.DataFrame(
+        rows, columns=["variant", "metric", "stemming", "rsw", "aggregation", "prf"]
+    )
 
 
 # ----------------------------------------------------------------------------- human scores
@@ -158,7 +255,9 @@ def combine(coverage, quality, how: str = "mean"):
         return (cs + lq) / 2
     if how == "geometric":
         if np.any(cs * lq < 0):
-            raise ParameterError("coverage/quality", "negative values", "non-negative scores for a geometric mean")
+            raise ParameterError(
+                "coverage/quality", "negative values", "non-negative scores for a geometric mean"
+            )
         return np.sqrt(cs * lq)
     if how == "harmonic":
         total = cs + lq
@@ -171,7 +270,9 @@ def combine(coverage, quality, how: str = "mean"):
     raise ParameterError("how", how, f"one of {list(COMBINATIONS)}")
 
 
-def system_human_scores(per_summary: pd.DataFrame, how: str = "mean", combine_at: str = "summary") -> pd.Series:
+def system_human_scores(
+    per_summary: pd.DataFrame, how: str = "mean", combine_at: str = "summary"
+) -> pd.Series:
     """System-level human score: the mean over a system's summaries of the per-summary
     combination (``combine_at="summary"``), or the combination of the system means
     (``"system"``); the paper does not say which (§3.1, §6). ``per_summary`` has ``system``,
@@ -180,13 +281,22 @@ def system_human_scores(per_summary: pd.DataFrame, how: str = "mean", combine_at
         if col not in per_summary.columns:
             raise ParameterError("per_summary", list(per_summary.columns), f"a column {col!r}")
     if per_summary[["coverage", "quality"]].isna().any().any():
-        raise ParameterError("per_summary", "missing coverage or quality", "both scores for every summary")
+        raise ParameterError(
+            "per_summary", "missing coverage or quality", "both scores for every summary"
+        )
     if combine_at == "system":
         means = per_summary.groupby("system", sort=True)[["coverage", "quality"]].mean()
-        out = pd.Series(combine(means["coverage"].to_numpy(), means["quality"].to_numpy(), how), index=means.index)
+        out = pd.Series(
+            combine(means["coverage"].to_numpy(), means["quality"].to_numpy(), how),
+            index=means.index,
+        )
     elif combine_at == "summary":
         values = combine(per_summary["coverage"].to_numpy(), per_summary["quality"].to_numpy(), how)
-        out = pd.Series(values, index=per_summary["system"].to_numpy()).groupby(level=0, sort=True).mean()
+        out = (
+            pd.Series(values, index=per_summary["system"].to_numpy())
+            .groupby(level=0, sort=True)
+            .mean()
+        )
     else:
         raise ParameterError("combine_at", combine_at, "'summary' or 'system'")
     out.index.name = "system"
@@ -207,15 +317,26 @@ def correlation_table(system_scores: pd.DataFrame, human: pd.Series, alpha: floa
 
     pairs = williams_pairs(system_scores, human, alpha=alpha)
     marks = not_significantly_beaten(pairs)
-    marks = marks.sort_values(["r", "metric"], ascending=[False, True], kind="mergesort").reset_index(drop=True)
+    marks = marks.sort_values(
+        ["r", "metric"], ascending=[False, True], kind="mergesort"
+    ).reset_index(drop=True)
     table = variant_table(marks["metric"]).assign(
-        r=marks["r"].to_numpy(), optimal=marks["optimal"].to_numpy(), beaten_by=marks["beaten_by"].to_numpy())
+        r=marks["r"].to_numpy(),
+        optimal=marks["optimal"].to_numpy(),
+        beaten_by=marks["beaten_by"].to_numpy(),
+    )
     table.insert(0, "rank", np.arange(1, len(table) + 1))
     return table, pairs
 
 
-def table1_for(ev, scores: pd.DataFrame, target: str = None, how: str = None, alpha: float = 0.05,
-               combine_at: str = "summary"):
+def table1_for(
+    ev,
+    scores: pd.DataFrame,
+    target: str = None,
+    how: str = None,
+    alpha: float = 0.05,
+    combine_at: str = "summary",
+):
     """Table 1 of an evaluation against one gold score: a ``targets`` column of ``ev.human``,
     or a combination ``how`` of coverage and quality (Table 4)."""
     if (target is None) == (how is None):
@@ -264,10 +385,20 @@ def optimal_shares(table1: pd.DataFrame) -> pd.DataFrame:
     for option, column, levels in _TABLE2_OPTIONS:
         counts = [(name, int((best[column] == code).sum())) for code, name in levels.items()]
         counts.sort(key=lambda x: (-x[1], x[0]))
-        printed = printed_percentages([c for _, c in counts], total) if total else ["nan"] * len(counts)
+        printed = (
+            printed_percentages([c for _, c in counts], total) if total else ["nan"] * len(counts)
+        )
         for (name, c), text in zip(counts, printed):
-            rows.append({"option": option, "level": name, "count": c, "total": total,
-                         "percent": round(100 * c / total, 1) if total else float("nan"), "printed": text})
+            rows.append(
+                {
+                    "option": option,
+                    "level": name,
+                    "count": c,
+                    "total": total,
+                    "percent": round(100 * c / total, 1) if total else float("nan"),
+                    "printed": text,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -278,16 +409,27 @@ def factor_means(table1: pd.DataFrame) -> pd.DataFrame:
     for option, column, levels in _TABLE2_OPTIONS:
         for code, name in levels.items():
             sel = rouge.loc[rouge[column] == code, "r"]
-            rows.append({"option": option, "level": name, "variants": int(len(sel)),
-                         "mean_r": float(sel.mean()) if len(sel) else float("nan")})
+            rows.append(
+                {
+                    "option": option,
+                    "level": name,
+                    "variants": int(len(sel)),
+                    "mean_r": float(sel.mean()) if len(sel) else float("nan"),
+                }
+            )
     return pd.DataFrame(rows)
 
 
-def table4_for(ev, scores: pd.DataFrame, alpha: float = 0.05, top_k: int = 10, combine_at: str = "summary"):
+def table4_for(
+    ev, scores: pd.DataFrame, alpha: float = 0.05, top_k: int = 10, combine_at: str = "summary"
+):
     """Table 4 (§6): r and • under the five combinations. Returns ``(wide, tables)``:
     ``wide`` has BLEU and the union of each combination's ``top_k`` ROUGE variants, ordered
     by the mean column, with ``r_<c>, optimal_<c>``; ``tables[c]`` the full Table 1 of c."""
-    tables = {c: table1_for(ev, scores, how=c, alpha=alpha, combine_at=combine_at)[0] for c in COMBINATIONS}
+    tables = {
+        c: table1_for(ev, scores, how=c, alpha=alpha, combine_at=combine_at)[0]
+        for c in COMBINATIONS
+    }
     keep = {"BLEU"}
     for t in tables.values():
         keep |= set(t.loc[t["metric"] != "BLEU", "variant"].head(top_k))
@@ -296,7 +438,9 @@ def table4_for(ev, scores: pd.DataFrame, alpha: float = 0.05, top_k: int = 10, c
         part = t.set_index("variant").loc[wide["variant"], ["r", "optimal"]]
         wide[f"r_{c}"] = part["r"].to_numpy()
         wide[f"optimal_{c}"] = part["optimal"].to_numpy()
-    wide = wide.sort_values(["r_mean", "variant"], ascending=[False, True], kind="mergesort").reset_index(drop=True)
+    wide = wide.sort_values(
+        ["r_mean", "variant"], ascending=[False, True], kind="mergesort"
+    ).reset_index(drop=True)
     return wide, tables
 
 
@@ -321,7 +465,10 @@ def figure3_metrics() -> List[str]:
     """Figure 3's rows/columns as printed (``data/published/graham2015/figure3_metrics.csv``)."""
     from evalkit.data.published import read_published
 
-    return [parse_variant(v).id if v != "BLEU" else v for v in read_published(PAPER, "figure3_metrics")["variant"]]
+    return [
+        parse_variant(v).id if v != "BLEU" else v
+        for v in read_published(PAPER, "figure3_metrics")["variant"]
+    ]
 
 
 def per_summary_variant(per_summary: pd.DataFrame, variant: str) -> pd.DataFrame:
@@ -336,7 +483,9 @@ def per_summary_variant(per_summary: pd.DataFrame, variant: str) -> pd.DataFrame
 
 
 # ----------------------------------------------------------------------------- scoring
-def metric_scores(ev, per_summary: bool = False, bleu_tokenize: str = "none", bleu_lowercase: bool = False):
+def metric_scores(
+    ev, per_summary: bool = False, bleu_tokenize: str = "none", bleu_lowercase: bool = False
+):
     """BLEU and the 192 ROUGE variants of every judged system of ``ev`` (§3.2-3.3).
 
     ROUGE: :func:`~evalkit.metrics.rouge_variants.rouge_variant_grid` (ROUGE-1.5.5 ``-n 4
@@ -350,23 +499,51 @@ def metric_scores(ev, per_summary: bool = False, bleu_tokenize: str = "none", bl
     from evalkit.metrics.rouge_variants import rouge_variant_grid
 
     peers, references, eval_ids = summary_references(ev)
-    rouge = rouge_variant_grid(list(peers["sentences"]), references, eval_ids, list(peers["summarizer"]),
-                               byte_limit=ev.byte_limit, length_limit=ev.length_limit, per_summary=per_summary)
+    rouge = rouge_variant_grid(
+        list(peers["sentences"]),
+        references,
+        eval_ids,
+        list(peers["summarizer"]),
+        byte_limit=ev.byte_limit,
+        length_limit=ev.length_limit,
+        per_summary=per_summary,
+    )
     if per_summary:
-        metric = (rouge["method"] + "_ST" + rouge["stem"].astype(int).astype(str) + "_RS"
-                  + rouge["stopwords"].astype(int).astype(str) + "_" + rouge["score"])
-        return pd.DataFrame({"instance": rouge["instance"].astype(str).str.split("\t").str[0],
-                             "system": rouge["system"], "metric": metric, "value": rouge["value"]})
+        metric = (
+            rouge["method"]
+            + "_ST"
+            + rouge["stem"].astype(int).astype(str)
+            + "_RS"
+            + rouge["stopwords"].astype(int).astype(str)
+            + "_"
+            + rouge["score"]
+        )
+        return pd.DataFrame(
+            {
+                "instance": rouge["instance"].astype(str).str.split("\t").str[0],
+                "system": rouge["system"],
+                "metric": metric,
+                "value": rouge["value"],
+            }
+        )
     bleu = get_metric("bleu-multi", lowercase=bleu_lowercase, tokenize=bleu_tokenize)
-    pooled = bleu.grouped_scores([" ".join(x) for x in peers["sentences"]],
-                                 [[" ".join(r) for r in rs] for rs in references], peers["summarizer"])
+    pooled = bleu.grouped_scores(
+        [" ".join(x) for x in peers["sentences"]],
+        [[" ".join(r) for r in rs] for rs in references],
+        peers["summarizer"],
+    )
     bleu_rows = pd.DataFrame({"system": pooled.index, "metric": "BLEU", "value": pooled.to_numpy()})
     rouge_rows = rouge.rename(columns={"variant": "metric"})[["system", "metric", "value"]]
     return pd.concat([bleu_rows, rouge_rows], ignore_index=True)
 
 
-def rescore_systems(per_summary: pd.DataFrame, best: str = BEST_VARIANT, original: str = HONG2014_VARIANTS[1],
-                    alpha: float = 0.05, test: str = "t") -> Dict[str, pd.DataFrame]:
+def rescore_systems(
+    per_summary: pd.DataFrame,
+    best: str = BEST_VARIANT,
+    original: str = HONG2014_VARIANTS[1],
+    alpha: float = 0.05,
+    test: str = "t",
+) -> Dict[str, pd.DataFrame]:
     """Table 3 / Figure 4 (§5): systems re-scored with the best variant against the original.
 
     System scores x100 as Table 3 prints them (mean for A variants, median for M); Shapiro-Wilk
@@ -374,15 +551,27 @@ def rescore_systems(per_summary: pd.DataFrame, best: str = BEST_VARIANT, origina
     pair by the paired t-test AND the Wilcoxon signed-rank test (``pairs``); ``test`` picks
     the one behind ``beats`` (Figure 4, ordered by the best variant) and ``not_outperformed``.
     """
-    from evalkit.stats.pairwise import beats_matrix, not_outperformed, pairwise_tests, shapiro_by_system
+    from evalkit.stats.pairwise import (
+        beats_matrix,
+        not_outperformed,
+        pairwise_tests,
+        shapiro_by_system,
+    )
 
     vb, vo = parse_variant(best), parse_variant(original)
     agg = {"A": "mean", "M": "median"}
     per = {v.id: per_summary_variant(per_summary, v.id) for v in (vb, vo)}
-    table3 = pd.DataFrame({"rouge_best": per[vb.id].groupby("system")["value"].agg(agg[vb.agg]) * 100,
-                           "rouge_original": per[vo.id].groupby("system")["value"].agg(agg[vo.agg]) * 100})
-    table3 = table3_ranks(table3.sort_values(["rouge_best"], ascending=False, kind="mergesort")
-                          .rename_axis("system").reset_index())
+    table3 = pd.DataFrame(
+        {
+            "rouge_best": per[vb.id].groupby("system")["value"].agg(agg[vb.agg]) * 100,
+            "rouge_original": per[vo.id].groupby("system")["value"].agg(agg[vo.agg]) * 100,
+        }
+    )
+    table3 = table3_ranks(
+        table3.sort_values(["rouge_best"], ascending=False, kind="mergesort")
+        .rename_axis("system")
+        .reset_index()
+    )
     scores = per[vb.id]
     shapiro = shapiro_by_system(scores, alpha=alpha)
     pairs = {t: pairwise_tests(scores, test=t, alternative="greater") for t in ("t", "wilcoxon")}
@@ -390,6 +579,13 @@ def rescore_systems(per_summary: pd.DataFrame, best: str = BEST_VARIANT, origina
     beats = beats_matrix(pairs[test], alpha).reindex(index=order, columns=order)
     best_set = not_outperformed(pairs[test], alpha).set_index("system").loc[order].reset_index()
     both = pd.concat([p.assign(test_name=t) for t, p in pairs.items()], ignore_index=True)
-    return {"table3": table3, "shapiro": shapiro, "pairs": both, "beats": beats, "not_outperformed": best_set,
-            "beats_other": beats_matrix(pairs["wilcoxon" if test == "t" else "t"], alpha).reindex(
-                index=order, columns=order)}
+    return {
+        "table3": table3,
+        "shapiro": shapiro,
+        "pairs": both,
+        "beats": beats,
+        "not_outperformed": best_set,
+        "beats_other": beats_matrix(pairs["wilcoxon" if test == "t" else "t"], alpha).reindex(
+            index=order, columns=order
+        ),
+    }

@@ -9,6 +9,7 @@ simulated DUC 2004, SummEval, REALSumm) a printed correlation is *not comparable
 statement ("BLEU correlates highest", "no variant significantly beats BLEU") is checked for
 what it says. Every printed value is read from ``data/published/graham2015/``.
 """
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -17,12 +18,31 @@ import numpy as np
 import pandas as pd
 
 from evalkit.notebook.claims import Claims
-from evalkit.papers.graham2015 import (BEST_VARIANT, COMBINATIONS, HONG2014_VARIANTS, PAPER, all_variants,
-                                       figure3_metrics, optimal_shares, parse_variant, table3_ranks)
+from evalkit.papers.graham2015 import (
+    BEST_VARIANT,
+    COMBINATIONS,
+    HONG2014_VARIANTS,
+    PAPER,
+    all_variants,
+    figure3_metrics,
+    optimal_shares,
+    parse_variant,
+    table3_ranks,
+)
 
-__all__ = ["paper_consistency", "table1_claims", "table4_claims", "figure3_claims", "table3_claims",
-           "human_claims", "distribution_claims", "side_by_side", "table4_vs_paper", "table3_vs_paper",
-           "table2_claims"]
+__all__ = [
+    "paper_consistency",
+    "table1_claims",
+    "table4_claims",
+    "figure3_claims",
+    "table3_claims",
+    "human_claims",
+    "distribution_claims",
+    "side_by_side",
+    "table4_vs_paper",
+    "table3_vs_paper",
+    "table2_claims",
+]
 
 
 def _printed(c: Claims, claim: str) -> float:
@@ -37,93 +57,225 @@ def paper_consistency() -> pd.DataFrame:
     t1, t2, t3, t4 = (c.table(n) for n in ("table1", "table2", "table3", "table4"))
     rouge = t1[t1["metric"] != "BLEU"]
     ids, valid = set(rouge["variant"]), {v.id for v in all_variants()}
-    c.add("table1_lists_all_variants", source="Table 1", printed=f"{len(t1)} rows",
-          this_run=f"{len(ids)} distinct, {len(ids & valid)} valid", agrees=len(t1) == 193 and ids == valid)
+    c.add(
+        "table1_lists_all_variants",
+        source="Table 1",
+        printed=f"{len(t1)} rows",
+        this_run=f"{len(ids)} distinct, {len(ids & valid)} valid",
+        agrees=len(t1) == 193 and ids == valid,
+    )
     r = t1["r"].to_numpy()
-    c.add("table1_sorted", source="Table 1", printed="sorted by r", this_run=bool(np.all(np.diff(r) <= 0)),
-          agrees=bool(np.all(np.diff(r) <= 0)))
+    c.add(
+        "table1_sorted",
+        source="Table 1",
+        printed="sorted by r",
+        this_run=bool(np.all(np.diff(r) <= 0)),
+        agrees=bool(np.all(np.diff(r) <= 0)),
+    )
     n = _printed(c, "n_variants")
-    c.add("variant_count", source="§3.2", printed=int(n), this_run=8 * 2 * 2 * 3 * 2, kind="recomputed",
-          agrees=8 * 2 * 2 * 3 * 2 == n == len(all_variants()))
+    c.add(
+        "variant_count",
+        source="§3.2",
+        printed=int(n),
+        this_run=8 * 2 * 2 * 3 * 2,
+        kind="recomputed",
+        agrees=8 * 2 * 2 * 3 * 2 == n == len(all_variants()),
+    )
     top = t1.iloc[0]
-    c.add("bleu_highest", source="§3.3 / Table 1", printed=f"BLEU {_printed(c, 'bleu_r'):.3f}",
-          this_run=f"{top['metric']} {top['r']:.3f}", agrees=top["metric"] == "BLEU" and top["r"] == _printed(c, "bleu_r"))
-    c.add("rouge_range", source="§3.3 / Table 1",
-          printed=f"{_printed(c, 'best_rouge_r'):.3f}..{_printed(c, 'worst_rouge_r'):.3f}",
-          this_run=f"{rouge['r'].max():.3f}..{rouge['r'].min():.3f}",
-          agrees=rouge["r"].max() == _printed(c, "best_rouge_r") and rouge["r"].min() == _printed(c, "worst_rouge_r"))
-    c.add("highest_is_optimal", source="Table 1", printed="•", this_run=bool(t1.loc[t1["r"].idxmax(), "optimal"]),
-          agrees=bool(t1.loc[t1["r"].idxmax(), "optimal"]))
+    c.add(
+        "bleu_highest",
+        source="§3.3 / Table 1",
+        printed=f"BLEU {_printed(c, 'bleu_r'):.3f}",
+        this_run=f"{top['metric']} {top['r']:.3f}",
+        agrees=top["metric"] == "BLEU" and top["r"] == _printed(c, "bleu_r"),
+    )
+    c.add(
+        "rouge_range",
+        source="§3.3 / Table 1",
+        printed=f"{_printed(c, 'best_rouge_r'):.3f}..{_printed(c, 'worst_rouge_r'):.3f}",
+        this_run=f"{rouge['r'].max():.3f}..{rouge['r'].min():.3f}",
+        agrees=rouge["r"].max() == _printed(c, "best_rouge_r")
+        and rouge["r"].min() == _printed(c, "worst_rouge_r"),
+    )
+    c.add(
+        "highest_is_optimal",
+        source="Table 1",
+        printed="•",
+        this_run=bool(t1.loc[t1["r"].idxmax(), "optimal"]),
+        agrees=bool(t1.loc[t1["r"].idxmax(), "optimal"]),
+    )
     n_opt = int(rouge["optimal"].astype(bool).sum())
     shares = optimal_shares(t1)
     merged = t2.assign(printed=t2["percent"].map(lambda x: "%.1f" % x)).merge(
-        shares, on=["option", "level"], suffixes=("_paper", "_ours"))
+        shares, on=["option", "level"], suffixes=("_paper", "_ours")
+    )
     exact = int((merged["printed_paper"] == merged["printed_ours"]).sum())
     order = list(zip(t2["option"], t2["level"])) == list(zip(shares["option"], shares["level"]))
-    c.add("optimal_rouge_variants", source="Table 1 / Table 2", printed="80 (implied by Table 2)", this_run=n_opt,
-          kind="recomputed", agrees=n_opt == int(shares["total"].iloc[0]) and exact == len(t2))
-    c.add("table2_recomputed", source="Table 2", printed=f"{len(t2)} cells", kind="recomputed",
-          this_run=f"{exact} of {len(merged)} identical, same order: {order}",
-          agrees=exact == len(t2) == len(merged) and order)
+    c.add(
+        "optimal_rouge_variants",
+        source="Table 1 / Table 2",
+        printed="80 (implied by Table 2)",
+        this_run=n_opt,
+        kind="recomputed",
+        agrees=n_opt == int(shares["total"].iloc[0]) and exact == len(t2),
+    )
+    c.add(
+        "table2_recomputed",
+        source="Table 2",
+        printed=f"{len(t2)} cells",
+        kind="recomputed",
+        this_run=f"{exact} of {len(merged)} identical, same order: {order}",
+        agrees=exact == len(t2) == len(merged) and order,
+    )
     gap = float(np.abs(merged["percent_paper"] - 100 * merged["count"] / merged["total"]).max())
-    c.add("table2_within_rounding", source="Table 2", printed="one decimal", this_run=f"max |diff| {gap:.3f}",
-          kind="recomputed", agrees=gap <= 0.05 + 1e-9)
+    c.add(
+        "table2_within_rounding",
+        source="Table 2",
+        printed="one decimal",
+        this_run=f"max |diff| {gap:.3f}",
+        kind="recomputed",
+        agrees=gap <= 0.05 + 1e-9,
+    )
     med = merged[merged["level"] == "Median"].iloc[0]
-    c.add("table2_median_rounding", source="Table 2", printed=med["printed_paper"], kind="recomputed",
-          this_run="%.1f" % (100 * med["count"] / med["total"]), verdict="erratum",
-          note="29/80 = 36.25 prints as 36.2; the paper prints 100 - 63.7")
+    c.add(
+        "table2_median_rounding",
+        source="Table 2",
+        printed=med["printed_paper"],
+        kind="recomputed",
+        this_run="%.1f" % (100 * med["count"] / med["total"]),
+        verdict="erratum",
+        note="29/80 = 36.25 prints as 36.2; the paper prints 100 - 63.7",
+    )
     hong = t1[t1["hong2014"].astype(bool)]
-    c.add("hong_variants_outperformed", source="§4.1 / Table 1", printed="outperformed (no •)",
-          this_run=", ".join(f"{v}{' •' if o else ''}" for v, o in zip(hong["variant"], hong["optimal"])),
-          agrees=len(hong) == 3 and not hong["optimal"].astype(bool).any() and set(hong["variant"]) == set(HONG2014_VARIANTS))
-    by_label = {parse_variant(v).label if v != "BLEU" else "BLEU": row for v, row in zip(t1["variant"], t1.itertuples())}
-    for claim, label, significant in (("bleu_minus_rl_ynmp", "R-L Y N M P", False), ("bleu_minus_r3_yyar", "R-3 Y Y A R", True)):
+    c.add(
+        "hong_variants_outperformed",
+        source="§4.1 / Table 1",
+        printed="outperformed (no •)",
+        this_run=", ".join(
+            f"{v}{' •' if o else ''}" for v, o in zip(hong["variant"], hong["optimal"])
+        ),
+        agrees=len(hong) == 3
+        and not hong["optimal"].astype(bool).any()
+        and set(hong["variant"]) == set(HONG2014_VARIANTS),
+    )
+    by_label = {
+        parse_variant(v).label if v != "BLEU" else "BLEU": row
+        for v, row in zip(t1["variant"], t1.itertuples())
+    }
+    for claim, label, significant in (
+        ("bleu_minus_rl_ynmp", "R-L Y N M P", False),
+        ("bleu_minus_r3_yyar", "R-3 Y Y A R", True),
+    ):
         row = by_label[label]
-        c.add(claim, source="§4", printed=f"{_printed(c, claim):.3f}, {'sig.' if significant else 'not sig.'}",
-              this_run=f"{top['r'] - row.r:.3f}, {'no •' if not row.optimal else '•'}", kind="recomputed",
-              agrees=round(top["r"] - row.r, 3) == _printed(c, claim) and bool(row.optimal) != significant)
+        c.add(
+            claim,
+            source="§4",
+            printed=f"{_printed(c, claim):.3f}, {'sig.' if significant else 'not sig.'}",
+            this_run=f"{top['r'] - row.r:.3f}, {'no •' if not row.optimal else '•'}",
+            kind="recomputed",
+            agrees=round(top["r"] - row.r, 3) == _printed(c, claim)
+            and bool(row.optimal) != significant,
+        )
     share = _printed(c, "owczarzak2012_variants") / 192
-    c.add("owczarzak2012_share", source="§2", printed="< 4 %", this_run=f"{100 * share:.3f} %", kind="recomputed",
-          agrees=share < 0.04)
+    c.add(
+        "owczarzak2012_share",
+        source="§2",
+        printed="< 4 %",
+        this_run=f"{100 * share:.3f} %",
+        kind="recomputed",
+        agrees=share < 0.04,
+    )
     fig = figure3_metrics()
-    c.add("figure3_rows", source="Figure 3", printed=", ".join(fig[:9]), this_run=", ".join(t1["variant"].iloc[:9]),
-          agrees=fig[:9] == list(t1["variant"].iloc[:9]) and set(fig[9:]) == set(HONG2014_VARIANTS))
-    c.add("figure3_top_ten", source="§4.1 / Figure 3", printed="ten", verdict="erratum",
-          this_run=sum(1 for v in fig if v != "BLEU" and v not in HONG2014_VARIANTS), note="the figure has 8")
+    c.add(
+        "figure3_rows",
+        source="Figure 3",
+        printed=", ".join(fig[:9]),
+        this_run=", ".join(t1["variant"].iloc[:9]),
+        agrees=fig[:9] == list(t1["variant"].iloc[:9]) and set(fig[9:]) == set(HONG2014_VARIANTS),
+    )
+    c.add(
+        "figure3_top_ten",
+        source="§4.1 / Figure 3",
+        printed="ten",
+        verdict="erratum",
+        this_run=sum(1 for v in fig if v != "BLEU" and v not in HONG2014_VARIANTS),
+        note="the figure has 8",
+    )
     fig_top = all(bool(t1.set_index("variant").loc[v, "optimal"]) for v in fig[:9])
-    c.add("figure3_top_columns_blank", source="Figure 3 / Table 1", printed="blank", this_run="all •" if fig_top
-          else "some not •", agrees=fig_top, note="columns 1-9 are all • so nothing can beat them")
+    c.add(
+        "figure3_top_columns_blank",
+        source="Figure 3 / Table 1",
+        printed="blank",
+        this_run="all •" if fig_top else "some not •",
+        agrees=fig_top,
+        note="columns 1-9 are all • so nothing can beat them",
+    )
     joined = t4.merge(t1[["variant", "r", "optimal"]], on="variant", how="left")
-    same = bool(np.all(joined["r_mean"] == joined["r"]) and np.all(joined["optimal_mean"] == joined["optimal"]))
-    c.add("table4_mean_is_table1", source="Table 4 / Table 1", printed=f"{len(t4)} rows",
-          this_run=f"{int((joined['r_mean'] == joined['r']).sum())} r equal", agrees=same)
+    same = bool(
+        np.all(joined["r_mean"] == joined["r"])
+        and np.all(joined["optimal_mean"] == joined["optimal"])
+    )
+    c.add(
+        "table4_mean_is_table1",
+        source="Table 4 / Table 1",
+        printed=f"{len(t4)} rows",
+        this_run=f"{int((joined['r_mean'] == joined['r']).sum())} r equal",
+        agrees=same,
+    )
     for col, label in COMBINATIONS.items():
         top4 = t4.loc[t4[f"r_{col}"].idxmax()]
-        c.add(f"table4_{col}_highest_optimal", source="Table 4", printed="•",
-              this_run=f"{top4['variant']} {'•' if top4[f'optimal_{col}'] else 'no •'}", agrees=bool(top4[f"optimal_{col}"]))
+        c.add(
+            f"table4_{col}_highest_optimal",
+            source="Table 4",
+            printed="•",
+            this_run=f"{top4['variant']} {'•' if top4[f'optimal_{col}'] else 'no •'}",
+            agrees=bool(top4[f"optimal_{col}"]),
+        )
     best = t4.set_index("variant").loc[BEST_VARIANT]
     means = ("mean", "geometric", "harmonic")
-    c.add("best_variant_optimal_three_means", source="§6 / Table 4", printed="• • •",
-          this_run=" ".join("•" if best[f"optimal_{m}"] else "-" for m in means),
-          agrees=all(bool(best[f"optimal_{m}"]) for m in means))
+    c.add(
+        "best_variant_optimal_three_means",
+        source="§6 / Table 4",
+        printed="• • •",
+        this_run=" ".join("•" if best[f"optimal_{m}"] else "-" for m in means),
+        agrees=all(bool(best[f"optimal_{m}"]) for m in means),
+    )
     leaders = {m: t4.loc[t4[f"r_{m}"].idxmax(), "variant"] for m in COMBINATIONS}
-    c.add("bleu_highest_under_means_and_coverage", source="§6 / Table 4", printed="BLEU",
-          this_run=", ".join(f"{m}: {v}" for m, v in leaders.items() if m != "quality"),
-          agrees=all(leaders[m] == "BLEU" for m in COMBINATIONS if m != "quality"))
+    c.add(
+        "bleu_highest_under_means_and_coverage",
+        source="§6 / Table 4",
+        printed="BLEU",
+        this_run=", ".join(f"{m}: {v}" for m, v in leaders.items() if m != "quality"),
+        agrees=all(leaders[m] == "BLEU" for m in COMBINATIONS if m != "quality"),
+    )
     ranks = table3_ranks(t3)
     first = ranks.loc[ranks["rank_best"] == 1].iloc[0]
-    c.add("first_was_fourth", source="§5 / Table 3", printed=int(_printed(c, "best_rank_originally")), kind="recomputed",
-          this_run=f"{first['system']}: {int(first['rank_original'])}",
-          agrees=int(first["rank_original"]) == int(_printed(c, "best_rank_originally")))
+    c.add(
+        "first_was_fourth",
+        source="§5 / Table 3",
+        printed=int(_printed(c, "best_rank_originally")),
+        kind="recomputed",
+        this_run=f"{first['system']}: {int(first['rank_original'])}",
+        agrees=int(first["rank_original"]) == int(_printed(c, "best_rank_originally")),
+    )
     sota, base = ranks[ranks["type"] == "state of the art"], ranks[ranks["type"] == "baseline"]
-    c.add("sota_above_baselines", source="§5 / Table 3", printed="all 7 x 5 significant",
-          this_run=f"min SOTA {sota['rouge_best'].min():.3f} > max baseline {base['rouge_best'].max():.3f}",
-          agrees=bool(sota["rouge_best"].min() > base["rouge_best"].max()))
+    c.add(
+        "sota_above_baselines",
+        source="§5 / Table 3",
+        printed="all 7 x 5 significant",
+        this_run=f"min SOTA {sota['rouge_best'].min():.3f} > max baseline {base['rouge_best'].max():.3f}",
+        agrees=bool(sota["rouge_best"].min() > base["rouge_best"].max()),
+    )
     return c.frame()
 
 
-def table1_claims(table: pd.DataFrame, pairs: pd.DataFrame, paper: pd.DataFrame, data: str,
-                  same_data: bool = False) -> pd.DataFrame:
+def table1_claims(
+    table: pd.DataFrame,
+    pairs: pd.DataFrame,
+    paper: pd.DataFrame,
+    data: str,
+    same_data: bool = False,
+) -> pd.DataFrame:
     """§3.3/§4.1's findings beside this run's. A printed r is comparable only on the paper's
     own data (``same_data``: the licensed DUC 2004); statements are checked in both
     directions (BLEU beats the best variant; any variant beats BLEU)."""
@@ -133,45 +285,120 @@ def table1_claims(table: pd.DataFrame, pairs: pd.DataFrame, paper: pd.DataFrame,
     rouge = table[table["metric"] != "BLEU"]
     bleu = table.set_index("variant").loc["BLEU"]
     wins = pairs[pairs["a_beats_b"]] if "a_beats_b" in pairs else pairs.iloc[:0]
-    c.compare("bleu_r", source="§3.3", printed=_printed(c, "bleu_r"), this_run=float(bleu["r"]), tolerance=0.0005,
-              comparable=same_data, note="" if same_data else "a correlation on other data")
-    c.add("bleu_highest", source="§3.3 / Table 1", printed="BLEU ranks 1 of 193", this_run=f"rank {int(bleu['rank'])}",
-          agrees=int(bleu["rank"]) == 1)
+    c.compare(
+        "bleu_r",
+        source="§3.3",
+        printed=_printed(c, "bleu_r"),
+        this_run=float(bleu["r"]),
+        tolerance=0.0005,
+        comparable=same_data,
+        note="" if same_data else "a correlation on other data",
+    )
+    c.add(
+        "bleu_highest",
+        source="§3.3 / Table 1",
+        printed="BLEU ranks 1 of 193",
+        this_run=f"rank {int(bleu['rank'])}",
+        agrees=int(bleu["rank"]) == 1,
+    )
     beaten = int(((wins["metric_a"] != "BLEU") & (wins["metric_b"] == "BLEU")).sum())
-    c.add("variants_beating_bleu", source="§4.1 / Table 1", printed="0 (BLEU •)", this_run=beaten, agrees=beaten == 0,
-          note="ROUGE variants that significantly beat BLEU (Williams)")
-    bleu_beats_best = bool(((wins["metric_a"] == "BLEU") & (wins["metric_b"] == BEST_VARIANT)).any())
-    c.add("bleu_beats_best_variant", source="§4.1", printed=False, this_run=bleu_beats_best, agrees=not bleu_beats_best)
+    c.add(
+        "variants_beating_bleu",
+        source="§4.1 / Table 1",
+        printed="0 (BLEU •)",
+        this_run=beaten,
+        agrees=beaten == 0,
+        note="ROUGE variants that significantly beat BLEU (Williams)",
+    )
+    bleu_beats_best = bool(
+        ((wins["metric_a"] == "BLEU") & (wins["metric_b"] == BEST_VARIANT)).any()
+    )
+    c.add(
+        "bleu_beats_best_variant",
+        source="§4.1",
+        printed=False,
+        this_run=bleu_beats_best,
+        agrees=not bleu_beats_best,
+    )
     best_beaten = bool(not rouge.set_index("variant").loc[BEST_VARIANT, "optimal"])
-    c.add("best_variant_optimal", source="§4.1 / Table 1", printed=True, this_run=not best_beaten, agrees=not best_beaten)
-    c.compare("best_variant_r", source="§3.3", printed=_printed(c, "best_rouge_r"),
-              this_run=float(rouge.set_index("variant").loc[BEST_VARIANT, "r"]), tolerance=0.0005,
-              comparable=same_data, note="" if same_data else "a correlation on other data")
+    c.add(
+        "best_variant_optimal",
+        source="§4.1 / Table 1",
+        printed=True,
+        this_run=not best_beaten,
+        agrees=not best_beaten,
+    )
+    c.compare(
+        "best_variant_r",
+        source="§3.3",
+        printed=_printed(c, "best_rouge_r"),
+        this_run=float(rouge.set_index("variant").loc[BEST_VARIANT, "r"]),
+        tolerance=0.0005,
+        comparable=same_data,
+        note="" if same_data else "a correlation on other data",
+    )
     hong = rouge[rouge["variant"].isin(HONG2014_VARIANTS)]
-    c.add("hong_variants_outperformed", source="§4.1", printed="0 of 3 •", agrees=not hong["optimal"].astype(bool).any(),
-          this_run=f"{int(hong['optimal'].astype(bool).sum())} of {len(hong)} •")
-    n_opt, p_opt = int(rouge["optimal"].astype(bool).sum()), int(paper.loc[paper["metric"] != "BLEU", "optimal"].sum())
-    c.add("optimal_variants", source="Table 1 / Table 2", printed=p_opt, this_run=n_opt, agrees=None if not same_data
-          else n_opt == p_opt, note="" if same_data else "depends on the number of systems and the data")
-    merged = paper[["variant", "r"]].merge(table[["variant", "r"]], on="variant", suffixes=("_paper", "_ours"))
+    c.add(
+        "hong_variants_outperformed",
+        source="§4.1",
+        printed="0 of 3 •",
+        agrees=not hong["optimal"].astype(bool).any(),
+        this_run=f"{int(hong['optimal'].astype(bool).sum())} of {len(hong)} •",
+    )
+    n_opt, p_opt = (
+        int(rouge["optimal"].astype(bool).sum()),
+        int(paper.loc[paper["metric"] != "BLEU", "optimal"].sum()),
+    )
+    c.add(
+        "optimal_variants",
+        source="Table 1 / Table 2",
+        printed=p_opt,
+        this_run=n_opt,
+        agrees=None if not same_data else n_opt == p_opt,
+        note="" if same_data else "depends on the number of systems and the data",
+    )
+    merged = paper[["variant", "r"]].merge(
+        table[["variant", "r"]], on="variant", suffixes=("_paper", "_ours")
+    )
     rho = float(sps.spearmanr(merged["r_paper"], merged["r_ours"]).statistic)
-    c.add("rank_agreement", source="Table 1", printed="(193 r values)", this_run=f"Spearman {rho:.3f}", agrees=None,
-          note="how far this data set ranks the 193 metrics as DUC 2004 did")
+    c.add(
+        "rank_agreement",
+        source="Table 1",
+        printed="(193 r values)",
+        this_run=f"Spearman {rho:.3f}",
+        agrees=None,
+        note="how far this data set ranks the 193 metrics as DUC 2004 did",
+    )
     return c.frame()
 
 
-def table4_claims(tables: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data: str) -> pd.DataFrame:
+def table4_claims(
+    tables: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data: str
+) -> pd.DataFrame:
     """§6: the highest metric under each combination and the best variant's • under each."""
     c = Claims(PAPER, data=data)
     for col, label in COMBINATIONS.items():
         top = paper.loc[paper[f"r_{col}"].idxmax(), "variant"]
         ours = tables[col].iloc[0]["variant"]
-        c.add(f"highest_{col}", source="§6 / Table 4", printed=top, this_run=ours, agrees=ours == top,
-              note=label)
+        c.add(
+            f"highest_{col}",
+            source="§6 / Table 4",
+            printed=top,
+            this_run=ours,
+            agrees=ours == top,
+            note=label,
+        )
     for col, label in COMBINATIONS.items():
         p = bool(paper.set_index("variant").loc[BEST_VARIANT, f"optimal_{col}"])
         o = bool(tables[col].set_index("variant").loc[BEST_VARIANT, "optimal"])
-        c.add(f"best_variant_optimal_{col}", source="§6 / Table 4", printed=p, this_run=o, agrees=p == o, note=label)
+        c.add(
+            f"best_variant_optimal_{col}",
+            source="§6 / Table 4",
+            printed=p,
+            this_run=o,
+            agrees=p == o,
+            note=label,
+        )
     return c.frame()
 
 
@@ -180,18 +407,27 @@ def figure3_claims(beats: pd.DataFrame, data: str) -> pd.DataFrame:
     c = Claims(PAPER, data=data)
     top, hong = list(beats.index[:9]), [m for m in beats.index if m in HONG2014_VARIANTS]
     b = bool(beats.loc["BLEU", BEST_VARIANT])
-    c.add("bleu_beats_best_variant", source="§4.1 / Figure 3", printed=False, this_run=b, agrees=not b)
+    c.add(
+        "bleu_beats_best_variant", source="§4.1 / Figure 3", printed=False, this_run=b, agrees=not b
+    )
     n = int(beats.loc[:, "BLEU"].sum())
     c.add("metrics_beating_bleu", source="Figure 3", printed=0, this_run=n, agrees=n == 0)
     beaten = int(beats.loc[top, hong].any(axis=0).sum())
-    c.add("hong_variants_beaten", source="§4.1 / Figure 3", printed=f"{len(HONG2014_VARIANTS)} of {len(HONG2014_VARIANTS)}",
-          this_run=f"{beaten} of {len(hong)}", agrees=beaten == len(hong))
+    c.add(
+        "hong_variants_beaten",
+        source="§4.1 / Figure 3",
+        printed=f"{len(HONG2014_VARIANTS)} of {len(HONG2014_VARIANTS)}",
+        this_run=f"{beaten} of {len(hong)}",
+        agrees=beaten == len(hong),
+    )
     w = int(beats.loc[:, top].to_numpy().sum())
     c.add("wins_over_top_metrics", source="Figure 3", printed=0, this_run=w, agrees=w == 0)
     return c.frame()
 
 
-def table3_claims(result: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data: str, alpha: float = 0.05) -> pd.DataFrame:
+def table3_claims(
+    result: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data: str, alpha: float = 0.05
+) -> pd.DataFrame:
     """§5 beside this run: rank changes, normality (the t-test's precondition), and the
     systems not outperformed by the paired t-test and by the Wilcoxon test."""
     from scipy import stats as sps
@@ -200,22 +436,38 @@ def table3_claims(result: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data:
     t3 = result["table3"]
     tau = float(sps.kendalltau(t3["rouge_best"], t3["rouge_original"]).statistic)
     tau_p = float(sps.kendalltau(paper["rouge_best"], paper["rouge_original"]).statistic)
-    c.add("rank_change", source="§5 / Table 3", printed=f"Kendall tau {tau_p:.3f}", this_run=f"Kendall tau {tau:.3f}",
-          agrees=tau < 1 if tau_p < 1 else tau == 1, note="the best variant reorders the systems")
+    c.add(
+        "rank_change",
+        source="§5 / Table 3",
+        printed=f"Kendall tau {tau_p:.3f}",
+        this_run=f"Kendall tau {tau:.3f}",
+        agrees=tau < 1 if tau_p < 1 else tau == 1,
+        note="the best variant reorders the systems",
+    )
     non_normal = int((~result["shapiro"]["normal"]).sum())
-    c.add("non_normal_systems", source="§5", printed=int(_printed(c, "non_normal_systems")), this_run=non_normal,
-          agrees=non_normal == int(_printed(c, "non_normal_systems")),
-          note="the paired t-test's precondition" + ("" if non_normal == 0 else
-                                                      "fails here: the Wilcoxon test is the one it allows"))
+    c.add(
+        "non_normal_systems",
+        source="§5",
+        printed=int(_printed(c, "non_normal_systems")),
+        this_run=non_normal,
+        agrees=non_normal == int(_printed(c, "non_normal_systems")),
+        note="the paired t-test's precondition"
+        + ("" if non_normal == 0 else "fails here: the Wilcoxon test is the one it allows"),
+    )
     pairs = result["pairs"]
     for test in ("t", "wilcoxon"):
         sub = pairs[pairs["test_name"] == test]
         beaten = set(sub.loc[sub["p_value"] < alpha, "system_b"]) if "system_b" in sub else set()
         free = [s for s in t3["system"] if s not in beaten]
-        c.add(f"not_outperformed_{test}", source="§5 / Figure 4", agrees=None if test == "wilcoxon" else
-              len(free) == int(_printed(c, "not_outperformed_systems")),
-              printed=int(_printed(c, "not_outperformed_systems")) if test == "t" else "not reported",
-              this_run=f"{len(free)} ({', '.join(free)})")
+        c.add(
+            f"not_outperformed_{test}",
+            source="§5 / Figure 4",
+            agrees=None
+            if test == "wilcoxon"
+            else len(free) == int(_printed(c, "not_outperformed_systems")),
+            printed=int(_printed(c, "not_outperformed_systems")) if test == "t" else "not reported",
+            this_run=f"{len(free)} ({', '.join(free)})",
+        )
     return c.frame()
 
 
@@ -224,8 +476,13 @@ def human_claims(ev) -> pd.DataFrame:
     c = Claims(PAPER, data=ev.name)
     h = ev.human
     share = float((h["quality"] >= h["coverage"]).mean())
-    c.add("quality_above_coverage", source="§3.1 / Figure 1", printed="almost all summaries",
-          this_run=f"{100 * share:.1f} %", agrees=share >= 0.9)
+    c.add(
+        "quality_above_coverage",
+        source="§3.1 / Figure 1",
+        printed="almost all summaries",
+        this_run=f"{100 * share:.1f} %",
+        agrees=share >= 0.9,
+    )
     return c.frame()
 
 
@@ -237,28 +494,52 @@ def distribution_claims(ev) -> pd.DataFrame:
 
     c = Claims(PAPER, data=ev.name)
     h = ev.human
-    sk = {k: float(sps.skew(v)) for k, v in (("coverage", h["coverage"]), ("quality", h["quality"]),
-                                             ("mean", combine(h["coverage"], h["quality"], "mean")))}
-    c.add("coverage_right_skewed", source="§3.1 / Figure 2", printed="positive", this_run=sk["coverage"],
-          agrees=sk["coverage"] > 0)
-    c.add("quality_left_skewed", source="§3.1 / Figure 2", printed="negative", this_run=sk["quality"],
-          agrees=sk["quality"] < 0)
+    sk = {
+        k: float(sps.skew(v))
+        for k, v in (
+            ("coverage", h["coverage"]),
+            ("quality", h["quality"]),
+            ("mean", combine(h["coverage"], h["quality"], "mean")),
+        )
+    }
+    c.add(
+        "coverage_right_skewed",
+        source="§3.1 / Figure 2",
+        printed="positive",
+        this_run=sk["coverage"],
+        agrees=sk["coverage"] > 0,
+    )
+    c.add(
+        "quality_left_skewed",
+        source="§3.1 / Figure 2",
+        printed="negative",
+        this_run=sk["quality"],
+        agrees=sk["quality"] < 0,
+    )
     between = min(sk["coverage"], sk["quality"]) <= sk["mean"] <= max(sk["coverage"], sk["quality"])
-    c.add("mean_in_between", source="§3.1 / Figure 2", printed=True, this_run=between, agrees=between)
+    c.add(
+        "mean_in_between", source="§3.1 / Figure 2", printed=True, this_run=between, agrees=between
+    )
     return c.frame()
 
 
-def side_by_side(ours: pd.DataFrame, paper: pd.DataFrame, on: str = "variant", columns=("r", "optimal")) -> pd.DataFrame:
+def side_by_side(
+    ours: pd.DataFrame, paper: pd.DataFrame, on: str = "variant", columns=("r", "optimal")
+) -> pd.DataFrame:
     """Ours beside the printed values, one row per key, with ranks and the r difference."""
     keep = [on] + [col for col in columns if col in paper.columns]
     left = paper[keep].rename(columns={col: f"{col}_paper" for col in columns})
-    right = ours[[on] + [col for col in columns if col in ours.columns]].rename(columns={col: f"{col}_ours" for col in columns})
+    right = ours[[on] + [col for col in columns if col in ours.columns]].rename(
+        columns={col: f"{col}_ours" for col in columns}
+    )
     both = left.merge(right, on=on, how="outer", indicator=True)
     if "r_paper" in both and "r_ours" in both:
         both["rank_paper"] = both["r_paper"].rank(ascending=False, method="min")
         both["rank_ours"] = both["r_ours"].rank(ascending=False, method="min")
         both["r_diff"] = both["r_ours"] - both["r_paper"]
-    both["present"] = both.pop("_merge").map({"both": "both", "left_only": "paper only", "right_only": "ours only"})
+    both["present"] = both.pop("_merge").map(
+        {"both": "both", "left_only": "paper only", "right_only": "ours only"}
+    )
     return both
 
 
@@ -277,10 +558,20 @@ def table4_vs_paper(tables: Mapping[str, pd.DataFrame], paper: pd.DataFrame) -> 
 def table3_vs_paper(table3: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     """Table 3 per system: printed and recomputed scores (x100) and ranks, with differences."""
     ours = table3.set_index("system")
-    out = table3_ranks(paper).rename(columns={"rouge_best": "best_paper", "rouge_original": "original_paper",
-                                              "rank_best": "rank_best_paper", "rank_original": "rank_original_paper"})
-    for col, src in (("best_ours", "rouge_best"), ("original_ours", "rouge_original"),
-                     ("rank_best_ours", "rank_best"), ("rank_original_ours", "rank_original")):
+    out = table3_ranks(paper).rename(
+        columns={
+            "rouge_best": "best_paper",
+            "rouge_original": "original_paper",
+            "rank_best": "rank_best_paper",
+            "rank_original": "rank_original_paper",
+        }
+    )
+    for col, src in (
+        ("best_ours", "rouge_best"),
+        ("original_ours", "rouge_original"),
+        ("rank_best_ours", "rank_best"),
+        ("rank_original_ours", "rank_original"),
+    ):
         out[col] = ours[src].reindex(out["system"]).to_numpy()
     out["best_diff"] = out["best_ours"] - out["best_paper"]
     out["original_diff"] = out["original_ours"] - out["original_paper"]
@@ -297,15 +588,27 @@ def table2_claims(shares: Mapping, profile: str) -> pd.DataFrame:
         paper = c.table("table2")
         for option, group in paper.groupby("option", sort=False):
             top = group.sort_values("percent", ascending=False, kind="mergesort").iloc[0]
-            mine = ours[ours["option"] == option].sort_values("count", ascending=False, kind="mergesort")
+            mine = ours[ours["option"] == option].sort_values(
+                "count", ascending=False, kind="mergesort"
+            )
             if mine["total"].iloc[0] == 0:
-                c.add(f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}", source="Table 2",
-                      printed=f"{top['level']} ({top['percent']:.1f} %)", this_run="no optimal variant", agrees=None)
+                c.add(
+                    f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}",
+                    source="Table 2",
+                    printed=f"{top['level']} ({top['percent']:.1f} %)",
+                    this_run="no optimal variant",
+                    agrees=None,
+                )
                 continue
             best = mine.iloc[0]
             tie = (mine["count"] == best["count"]).sum() > 1
-            c.add(f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}", source="Table 2",
-                  printed=f"{top['level']} ({top['percent']:.1f} %)", note="tie for first" if tie else "",
-                  this_run=f"{best['level']} ({best['percent']:.1f} %)", agrees=None if tie else best["level"] == top["level"])
+            c.add(
+                f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}",
+                source="Table 2",
+                printed=f"{top['level']} ({top['percent']:.1f} %)",
+                note="tie for first" if tie else "",
+                this_run=f"{best['level']} ({best['percent']:.1f} %)",
+                agrees=None if tie else best["level"] == top["level"],
+            )
         frames.append(c.frame())
     return pd.concat(frames, ignore_index=True)

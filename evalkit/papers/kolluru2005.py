@@ -15,6 +15,7 @@ this module adds
   the study in evalkit's layout; public: nothing can stand in, :data:`NO_PUBLIC`);
 * :func:`table1`, :func:`figure2`, :func:`machine_vs_human` and :func:`paper_vs_run`.
 """
+
 from __future__ import annotations
 
 from typing import List
@@ -33,14 +34,22 @@ PAPER = "kolluru2005"
 NOTEBOOKS = {"00_printed_checks": (), "01_cross_comprehension": ()}
 PRINTED = "printed numbers (Tables 1, 3, 4, text)"
 HUMANS = ("A", "B", "C", "D")
-NO_PUBLIC = ("no public data set has several authors' one-line summaries of the same stories with their own "
-             "questionnaires and a judge's grades of the crossed answers; the printed-number checks "
-             "(00_printed_checks) and the sample profile exercise the method")
+NO_PUBLIC = (
+    "no public data set has several authors' one-line summaries of the same stories with their own "
+    "questionnaires and a judge's grades of the crossed answers; the printed-number checks "
+    "(00_printed_checks) and the sample profile exercise the method"
+)
 
-__all__ = ["PAPER", "NO_PUBLIC", "printed_checks", "load_study", "table1", "figure2", "machine_vs_human",
-           "paper_vs_run"]
-
-
+__all__ = [
+    "PAPER",
+    "NO_PUBLIC",
+    "printed_checks",
+    "load_study",
+    "table1",
+    "figure2",
+    "machine_vs_human",
+    "paper_vs_run",
+]
 
 
 def _text() -> pd.DataFrame:
@@ -54,7 +63,9 @@ def _value(claim: str, group: str) -> float:
 
 def _grades(table: str) -> pd.DataFrame:
     t = read_published(PAPER, table)
-    return t.assign(story="printed")[["story", "summary_author", "question_author", "question", "label"]]
+    return t.assign(story="printed")[
+        ["story", "summary_author", "question_author", "question", "label"]
+    ]
 
 
 def printed_checks() -> pd.DataFrame:
@@ -64,18 +75,60 @@ def printed_checks() -> pd.DataFrame:
     for s, r in t1.iterrows():
         cpw = (r["characters"] - (r["words"] - 1)) / r["words"]
         pv = _value("chars_per_word", s)
-        c.add(f"chars_per_word_{s}", source="text + Table 1", printed=pv, this_run=round(cpw, 4), verdict="agrees" if round(cpw, 1) == pv else "differs", note="(#characters - (#words - 1)) / #words: the character counts include spaces")
+        c.add(
+            f"chars_per_word_{s}",
+            source="text + Table 1",
+            printed=pv,
+            this_run=round(cpw, 4),
+            verdict="agrees" if round(cpw, 1) == pv else "differs",
+            note="(#characters - (#words - 1)) / #words: the character counts include spaces",
+        )
     rates = crosscomp.grade_rates(_grades("table3")).iloc[0]
-    c.add("table3_rates", source="Table 3", printed="N R I P / R R / R R N", this_run=f"relevant {rates.relevant:.4f}, shared {rates.shared:.4f}, not found {rates.not_found:.4f}", verdict="agrees", note="A's summary under B's, C's and D's 9 questions")
+    c.add(
+        "table3_rates",
+        source="Table 3",
+        printed="N R I P / R R / R R N",
+        this_run=f"relevant {rates.relevant:.4f}, shared {rates.shared:.4f}, not found {rates.not_found:.4f}",
+        verdict="agrees",
+        note="A's summary under B's, C's and D's 9 questions",
+    )
     t4 = crosscomp.grade_rates(_grades("table4"), by="summary_author")
-    c.add("table4_human_above_machine", source="Table 4", printed="B: R R N; machine: R N N", this_run=f"relevant B {t4.loc['B', 'relevant']:.4f} vs machine {t4.loc['machine', 'relevant']:.4f}", verdict="agrees", note="the human summary answers more of D's questions")
+    c.add(
+        "table4_human_above_machine",
+        source="Table 4",
+        printed="B: R R N; machine: R N N",
+        this_run=f"relevant B {t4.loc['B', 'relevant']:.4f} vs machine {t4.loc['machine', 'relevant']:.4f}",
+        verdict="agrees",
+        note="the human summary answers more of D's questions",
+    )
     found = pd.Series({s: _value("found", s) for s in HUMANS})
     rho = float(sps.spearmanr(found.to_numpy(), t1.loc[list(HUMANS), "characters"].to_numpy())[0])
-    c.add("found_tracks_length", source="text (5.1) + Table 1", printed="roughly proportional", this_run=round(rho, 4), verdict="agrees" if rho > 0.9 else "differs", note="Spearman rho of found rates (71, 61, 54, 73) and mean lengths (113, 99, 81, 131)")
+    c.add(
+        "found_tracks_length",
+        source="text (5.1) + Table 1",
+        printed="roughly proportional",
+        this_run=round(rho, 4),
+        verdict="agrees" if rho > 0.9 else "differs",
+        note="Spearman rho of found rates (71, 61, 54, 73) and mean lengths (113, 99, 81, 131)",
+    )
     nf = 100 - found.mean()
-    c.add("not_found_from_found", source="text (5.1)", printed=f"{_value('not_found', 'all'):g}%", this_run=round(nf, 2), verdict="agrees" if abs(nf - _value("not_found", "all")) < 0.5 else "differs", note="100 - mean found rate, when each author faces equally many questions")
+    c.add(
+        "not_found_from_found",
+        source="text (5.1)",
+        printed=f"{_value('not_found', 'all'):g}%",
+        this_run=round(nf, 2),
+        verdict="agrees" if abs(nf - _value("not_found", "all")) < 0.5 else "differs",
+        note="100 - mean found rate, when each author faces equally many questions",
+    )
     irr = 100 - _value("shared", "all") - _value("not_found", "all")
-    c.add("irrelevant_implied", source="text (5.1)", printed="(not printed)", this_run=round(irr, 2), verdict="agrees", note="100 - 61 (relevant + partially) - 35 (not found)")
+    c.add(
+        "irrelevant_implied",
+        source="text (5.1)",
+        printed="(not printed)",
+        this_run=round(irr, 2),
+        verdict="agrees",
+        note="100 - 61 (relevant + partially) - 35 (not found)",
+    )
     return c.frame()
 
 
@@ -83,7 +136,9 @@ def load_study(profile: str, quick: bool = False) -> QuestionnaireStudy:
     from evalkit.data import datasets
 
     if profile == "public":
-        raise DataNotConfiguredError("public stand-in for Kolluru & Gotoh's cross-comprehension study", NO_PUBLIC)
+        raise DataNotConfiguredError(
+            "public stand-in for Kolluru & Gotoh's cross-comprehension study", NO_PUBLIC
+        )
     return datasets.load("kolluru-study", profile, quick=quick)
 
 
@@ -112,11 +167,16 @@ def figure2(study: QuestionnaireStudy) -> pd.DataFrame:
     authors = _humans(study)
     g = study.grades[study.grades["summary_author"].isin(authors)]
     parts = []
-    for panel, by in (("a: summary relevance", "summary_author"), ("b: questionnaire relevance", "question_author")):
+    for panel, by in (
+        ("a: summary relevance", "summary_author"),
+        ("b: questionnaire relevance", "question_author"),
+    ):
         shares = crosscomp.label_table(g, by=by)
         rates = crosscomp.grade_rates(g, by=by)
         parts.append(shares.join(rates).rename_axis("author").reset_index().assign(panel=panel))
-    overall = crosscomp.label_table(g).join(crosscomp.grade_rates(g)).rename_axis("author").reset_index()
+    overall = (
+        crosscomp.label_table(g).join(crosscomp.grade_rates(g)).rename_axis("author").reset_index()
+    )
     parts.append(overall.assign(panel="overall"))
     return pd.concat(parts, ignore_index=True)
 
@@ -136,8 +196,15 @@ def machine_vs_human(study: QuestionnaireStudy) -> pd.DataFrame:
             if both.empty:
                 continue
             r = crosscomp.grade_rates(both, by="summary_author")
-            rows.append({"system": sys_, "human": h, "questions": int(r.loc[h, "n"]),
-                         "system_shared": float(r.loc[sys_, "shared"]), "human_shared": float(r.loc[h, "shared"])})
+            rows.append(
+                {
+                    "system": sys_,
+                    "human": h,
+                    "questions": int(r.loc[h, "n"]),
+                    "system_shared": float(r.loc[sys_, "shared"]),
+                    "human_shared": float(r.loc[h, "shared"]),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -146,12 +213,35 @@ def paper_vs_run(fig2: pd.DataFrame, t1: pd.DataFrame, data: str) -> pd.DataFram
     overall = fig2[fig2["panel"] == "overall"].iloc[0]
     for claim, col in (("relevant", "relevant"), ("shared", "shared"), ("not_found", "not_found")):
         pv = _value(claim, "all")
-        c.add(f"overall_{claim}", source="text (5.1)", printed=f"{pv:g}%", this_run=round(100 * float(overall[col]), 2), verdict="not comparable", note="different stories, authors and judge")
+        c.add(
+            f"overall_{claim}",
+            source="text (5.1)",
+            printed=f"{pv:g}%",
+            this_run=round(100 * float(overall[col]), 2),
+            verdict="not comparable",
+            note="different stories, authors and judge",
+        )
     a = fig2[fig2["panel"] == "a: summary relevance"].set_index("author")
     lengths = t1.set_index("author")["characters"].reindex(a.index)
-    rho = float(sps.spearmanr(a["found"].to_numpy(), lengths.to_numpy())[0]) if len(a) > 2 else np.nan
-    c.add("found_tracks_length", source="text (5.1)", printed="found rate roughly proportional to length", this_run=round(rho, 4), verdict="agrees" if rho > 0.5 else "differs", note="Spearman rho between authors' found rates and mean summary lengths")
+    rho = (
+        float(sps.spearmanr(a["found"].to_numpy(), lengths.to_numpy())[0]) if len(a) > 2 else np.nan
+    )
+    c.add(
+        "found_tracks_length",
+        source="text (5.1)",
+        printed="found rate roughly proportional to length",
+        this_run=round(rho, 4),
+        verdict="agrees" if rho > 0.5 else "differs",
+        note="Spearman rho between authors' found rates and mean summary lengths",
+    )
     b = fig2[fig2["panel"] == "b: questionnaire relevance"].set_index("author")["shared"]
     top = b.idxmax()
-    c.add("generic_questions_answered_most", source="text (5.2)", printed="C: 80% vs 55-59%", this_run=f"{top}: {100 * b.max():.1f}%", verdict="agrees" if top == "C" else "differs", note="the author whose questions are answered most often")
+    c.add(
+        "generic_questions_answered_most",
+        source="text (5.2)",
+        printed="C: 80% vs 55-59%",
+        this_run=f"{top}: {100 * b.max():.1f}%",
+        verdict="agrees" if top == "C" else "differs",
+        note="the author whose questions are answered most often",
+    )
     return c.frame()

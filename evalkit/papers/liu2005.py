@@ -17,6 +17,7 @@ epsilon in :mod:`evalkit.metrics.bleu` (``smoothing="epsilon"``). This module ad
   judges averaged (the paper does not say how two judges were combined; Pearson r is the
   same for their mean and their sum when both are present).
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
@@ -47,18 +48,45 @@ FIGURE1 = {
     "hyp2": ("A dog I had", "(S (NP (DT a) (NN dog)) (NP (PRP I)) (VP (VBD had)))"),
 }
 #: Table 7: the hypothesis and its three references.
-TABLE7 = {"hyp": "Diplomats will be aboard the plane to return home .",
-          "refs": ["Diplomats are to come back home aboard the fifth plane .",
-                   "Diplomatic staff would go home in a fifth plane .",
-                   "Diplomatic staff will take the fifth plane home ."]}
+TABLE7 = {
+    "hyp": "Diplomats will be aboard the plane to return home .",
+    "refs": [
+        "Diplomats are to come back home aboard the fifth plane .",
+        "Diplomatic staff would go home in a fifth plane .",
+        "Diplomatic staff will take the fifth plane home .",
+    ],
+}
 #: Section 2.2: the dependency tree of "I have a red pen".
 RED_PEN = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
 
-__all__ = ["NOTEBOOKS", "PAPER", "FIGURE2_HYP", "FIGURE2_REF", "FIGURE1", "RED_PEN", "published", "worked_examples",
-           "figure1_scores", "red_pen_chains", "table7_sentences", "TABLE7", "metric_grid", "human_segment_scores",
-           "sentence_level", "corpus_level", "paper_layout",
-           "sentence_tables", "DATA", "load_corpus",
-           "system_human", "pattern_checks", "sentence_claims", "corpus_claims", "noise_tables", "noise_claims"]
+__all__ = [
+    "NOTEBOOKS",
+    "PAPER",
+    "FIGURE2_HYP",
+    "FIGURE2_REF",
+    "FIGURE1",
+    "RED_PEN",
+    "published",
+    "worked_examples",
+    "figure1_scores",
+    "red_pen_chains",
+    "table7_sentences",
+    "TABLE7",
+    "metric_grid",
+    "human_segment_scores",
+    "sentence_level",
+    "corpus_level",
+    "paper_layout",
+    "sentence_tables",
+    "DATA",
+    "load_corpus",
+    "system_human",
+    "pattern_checks",
+    "sentence_claims",
+    "corpus_claims",
+    "noise_tables",
+    "noise_claims",
+]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -73,10 +101,21 @@ def worked_examples() -> pd.DataFrame:
     stm = STM(max_depth=3)
     stats = stm.segment_statistics([h], [[r]])[0]
     ex = published("examples").set_index("key")
-    rows = [("stm_figure2", float(ex.loc["stm_figure2", "value"]), round(stm.score_from_statistics(stats), 3))]
+    rows = [
+        (
+            "stm_figure2",
+            float(ex.loc["stm_figure2", "value"]),
+            round(stm.score_from_statistics(stats), 3),
+        )
+    ]
     for n in range(3):
-        rows.append((f"stm_figure2_depth{n + 1}", float(ex.loc[f"stm_figure2_depth{n + 1}", "value"]),
-                     float(stats[n] / stats[3 + n])))
+        rows.append(
+            (
+                f"stm_figure2_depth{n + 1}",
+                float(ex.loc[f"stm_figure2_depth{n + 1}", "value"]),
+                float(stats[n] / stats[3 + n]),
+            )
+        )
     out = pd.DataFrame(rows, columns=["key", "printed", "this_run"])
     return out.assign(agrees=np.isclose(out["printed"], out["this_run"], atol=5e-10))
 
@@ -98,16 +137,30 @@ def figure1_scores(bleu) -> pd.DataFrame:
     rows = []
     for hyp in ("hyp1", "hyp2"):
         text, ref_text = FIGURE1[hyp][0], FIGURE1["ref"][0]
-        rows.append({"hypothesis": hyp, "text": text,
-                     "BLEU": float(bleu.sentence_scores([text.lower()], [[ref_text.lower()]])[0]) / 100.0,
-                     "STM": float(STM(max_depth=3).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
-                     "HWCM": float(HWCM(max_length=2).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
-                     "TKM": float(TKM().sentence_scores([trees[hyp]], [[trees["ref"]]])[0])})
+        rows.append(
+            {
+                "hypothesis": hyp,
+                "text": text,
+                "BLEU": float(bleu.sentence_scores([text.lower()], [[ref_text.lower()]])[0])
+                / 100.0,
+                "STM": float(STM(max_depth=3).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
+                "HWCM": float(
+                    HWCM(max_length=2).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]
+                ),
+                "TKM": float(TKM().sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def metric_grid(max_depth: int, parser=None, decay: float = 1.0, epsilon: float = 1e-3,
-                include_words: bool = False, bleu: bool = True) -> Dict[Tuple[str, str], object]:
+def metric_grid(
+    max_depth: int,
+    parser=None,
+    decay: float = 1.0,
+    epsilon: float = 1e-3,
+    include_words: bool = False,
+    bleu: bool = True,
+) -> Dict[Tuple[str, str], object]:
     """``{(metric, depth): metric}`` as in the tables: sentence BLEU with the paper's epsilon
     (lower-cased, 13a tokens) and HWCM for 1..max_depth, STM and DSTM for 2..max_depth, and the
     kernels (depth ``"kernel"``)."""
@@ -118,8 +171,9 @@ def metric_grid(max_depth: int, parser=None, decay: float = 1.0, epsilon: float 
     grid: Dict[Tuple[str, str], object] = {}
     for d in range(1, max_depth + 1):
         if bleu:
-            grid[("BLEU", str(d))] = get_metric("bleu", max_ngram_order=d, smoothing="epsilon", smooth_value=epsilon,
-                                                lowercase=True)
+            grid[("BLEU", str(d))] = get_metric(
+                "bleu", max_ngram_order=d, smoothing="epsilon", smooth_value=epsilon, lowercase=True
+            )
         grid[("HWCM", str(d))] = HWCM(max_length=d, epsilon=epsilon, parser=parser)
         if d >= 2:
             grid[("STM", str(d))] = STM(max_depth=d, include_words=include_words, parser=parser)
@@ -135,13 +189,22 @@ def human_segment_scores(corpus, judgment: str) -> pd.DataFrame:
     if judgment not in ("fluency", "overall"):
         raise ParameterError("judgment", judgment, "'fluency' or 'overall'")
     j = corpus.judgments
-    per = j.groupby(["document", "segment", "system", "judgment"], sort=False)["value"].mean().unstack("judgment")
+    per = (
+        j.groupby(["document", "segment", "system", "judgment"], sort=False)["value"]
+        .mean()
+        .unstack("judgment")
+    )
     human = per["fluency"] if judgment == "fluency" else per["fluency"] + per["adequacy"]
     return human.rename("human").reset_index()
 
 
-def sentence_level(hyps: Sequence, refs: Sequence[Sequence], human: Sequence[float],
-                   grid: Mapping[Tuple[str, str], object], parsed: Optional[Mapping] = None) -> pd.DataFrame:
+def sentence_level(
+    hyps: Sequence,
+    refs: Sequence[Sequence],
+    human: Sequence[float],
+    grid: Mapping[Tuple[str, str], object],
+    parsed: Optional[Mapping] = None,
+) -> pd.DataFrame:
     """Pearson r between each grid metric's sentence scores and ``human`` (Tables 1-5).
     ``parsed`` maps texts to their parses (the syntactic metrics use them; BLEU the texts)."""
     y = np.asarray(human, dtype=float)
@@ -149,14 +212,24 @@ def sentence_level(hyps: Sequence, refs: Sequence[Sequence], human: Sequence[flo
     for (name, depth), metric in grid.items():
         h, r = metric_inputs(metric, hyps, refs, parsed)
         x = np.asarray(metric.sentence_scores(h, r), dtype=float)
-        rows.append({"max_depth": depth, "metric": name, "r": float(correlate_columns(x[:, None], y[:, None])[0]),
-                     "n": len(y)})
+        rows.append(
+            {
+                "max_depth": depth,
+                "metric": name,
+                "r": float(correlate_columns(x[:, None], y[:, None])[0]),
+                "n": len(y),
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def corpus_level(by_system: Mapping[str, Tuple[Sequence, Sequence[Sequence]]], human: Mapping[str, float],
-                 grid: Mapping[Tuple[str, str], object], aggregate: str = "micro",
-                 parsed: Optional[Mapping] = None) -> pd.DataFrame:
+def corpus_level(
+    by_system: Mapping[str, Tuple[Sequence, Sequence[Sequence]]],
+    human: Mapping[str, float],
+    grid: Mapping[Tuple[str, str], object],
+    aggregate: str = "micro",
+    parsed: Optional[Mapping] = None,
+) -> pd.DataFrame:
     """Pearson r over systems between corpus scores and ``human`` system scores (Table 6).
 
     ``aggregate="micro"``: the metric's corpus score from summed statistics; ``"mean"``:
@@ -175,8 +248,14 @@ def corpus_level(by_system: Mapping[str, Tuple[Sequence, Sequence[Sequence]]], h
             else:
                 vals.append(float(np.mean(metric.sentence_scores(h, r))))
         x = np.array(vals)
-        rows.append({"max_depth": depth, "metric": name, "r": float(correlate_columns(x[:, None], y[:, None])[0]),
-                     "n": len(systems)})
+        rows.append(
+            {
+                "max_depth": depth,
+                "metric": name,
+                "r": float(correlate_columns(x[:, None], y[:, None])[0]),
+                "n": len(systems),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -186,19 +265,27 @@ def paper_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:
     f = frame.copy()
     f["column"] = f["metric"].replace({"TKM": "STM", "DTKM": "DSTM"})
     out = f.pivot(index="max_depth", columns="column", values=value)
-    order = sorted([d for d in out.index if d != "kernel"], key=int) + (["kernel"] if "kernel" in out.index else [])
-    return out.reindex(index=order, columns=[c for c in ("BLEU", "HWCM", "STM", "DSTM") if c in out.columns])
+    order = sorted([d for d in out.index if d != "kernel"], key=int) + (
+        ["kernel"] if "kernel" in out.index else []
+    )
+    return out.reindex(
+        index=order, columns=[c for c in ("BLEU", "HWCM", "STM", "DSTM") if c in out.columns]
+    )
 
 
 # --------------------------------------------------------------------------- corpora
-def sentence_tables(corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, parsed) -> pd.DataFrame:
+def sentence_tables(
+    corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, parsed
+) -> pd.DataFrame:
     """Tables 1-4: for every system of ``rows`` and judgment, :func:`sentence_level`."""
     parts = []
     for judgment in judgments:
         human = human_segment_scores(corpus, judgment)
         merged = rows.merge(human, on=["document", "segment", "system"])
         for system, part in merged.groupby("system", sort=True):
-            t = sentence_level(part["hyp"].tolist(), part["refs"].tolist(), part["human"].to_numpy(), grid, parsed)
+            t = sentence_level(
+                part["hyp"].tolist(), part["refs"].tolist(), part["human"].to_numpy(), grid, parsed
+            )
             parts.append(t.assign(system=system, judgment=judgment))
     return pd.concat(parts, ignore_index=True)
 
@@ -215,57 +302,100 @@ def load_corpus(profile: str, quick: bool = False):
 def system_human(corpus, rows: pd.DataFrame) -> Dict[str, float]:
     """Table 6's human system score: the sum of overall (fluency + adequacy) over the system's
     segments in ``rows``; for a daRR corpus the share of its preference pairs it wins."""
-    if getattr(corpus, "preferences", None) is not None and len(corpus.preferences) and corpus.judgments.empty:
+    if (
+        getattr(corpus, "preferences", None) is not None
+        and len(corpus.preferences)
+        and corpus.judgments.empty
+    ):
         p = corpus.preferences
         keep = set(zip(rows["segment"], rows["system"]))
-        p = p[[(s, b) in keep and (s, w) in keep for s, b, w in zip(p["segment"], p["better"], p["worse"])]]
+        p = p[
+            [
+                (s, b) in keep and (s, w) in keep
+                for s, b, w in zip(p["segment"], p["better"], p["worse"])
+            ]
+        ]
         wins = p["better"].value_counts()
         total = wins.add(p["worse"].value_counts(), fill_value=0)
-        return {s: float(wins.get(s, 0) / total[s]) for s in sorted(set(rows["system"])) if total.get(s, 0)}
+        return {
+            s: float(wins.get(s, 0) / total[s])
+            for s in sorted(set(rows["system"]))
+            if total.get(s, 0)
+        }
     human = human_segment_scores(corpus, "overall").merge(rows[["document", "segment", "system"]])
     return {s: float(v) for s, v in human.groupby("system")["human"].sum().items()}
 
 
 def _best(frame: pd.DataFrame, metrics: Sequence[str]) -> float:
-    part = frame[frame["metric"].isin(list(metrics))]["value" if "value" in frame else "r"].astype(float)
+    part = frame[frame["metric"].isin(list(metrics))]["value" if "value" in frame else "r"].astype(
+        float
+    )
     return float(part.max())
 
 
-def pattern_checks(printed: pd.DataFrame, run: pd.DataFrame, level: str) -> List[Tuple[str, str, bool, bool]]:
+def pattern_checks(
+    printed: pd.DataFrame, run: pd.DataFrame, level: str
+) -> List[Tuple[str, str, bool, bool]]:
     """The paper's qualitative findings, each evaluated on a printed table and on this run:
     ``(claim, statement, printed_holds, run_holds)``."""
     out = []
     for frame, which in ((printed, "printed"), (run, "run")):
         f = frame.assign(value=frame["value" if "value" in frame else "r"].astype(float))
         get = f.set_index(["metric", "max_depth"])["value"]
-        res = {"hwcm_beats_bleu": _best(f, ["HWCM"]) > _best(f, ["BLEU"]),
-               "syntax_beats_kernels" if level == "sentence" else "dtkm_best":
-                   (_best(f, ["HWCM", "STM", "DSTM"]) > _best(f, ["TKM", "DTKM"])) if level == "sentence"
-                   else (_best(f, ["DTKM"]) >= _best(f, ["BLEU", "HWCM", "STM", "DSTM", "TKM"])),
-               "bleu_falls_2_to_4" if level == "sentence" else "bleu_rises_1_to_4":
-                   (get[("BLEU", "4")] < get[("BLEU", "2")]) if level == "sentence"
-                   else (get[("BLEU", "4")] > get[("BLEU", "1")])}
+        res = {
+            "hwcm_beats_bleu": _best(f, ["HWCM"]) > _best(f, ["BLEU"]),
+            "syntax_beats_kernels" if level == "sentence" else "dtkm_best": (
+                _best(f, ["HWCM", "STM", "DSTM"]) > _best(f, ["TKM", "DTKM"])
+            )
+            if level == "sentence"
+            else (_best(f, ["DTKM"]) >= _best(f, ["BLEU", "HWCM", "STM", "DSTM", "TKM"])),
+            "bleu_falls_2_to_4" if level == "sentence" else "bleu_rises_1_to_4": (
+                get[("BLEU", "4")] < get[("BLEU", "2")]
+            )
+            if level == "sentence"
+            else (get[("BLEU", "4")] > get[("BLEU", "1")]),
+        }
         out.append(res)
-    text = {"hwcm_beats_bleu": "best HWCM above best BLEU",
-            "syntax_beats_kernels": "best of HWCM/STM/DSTM above both kernels",
-            "dtkm_best": "DTKM highest of all", "bleu_falls_2_to_4": "BLEU r lower at n = 4 than at n = 2",
-            "bleu_rises_1_to_4": "BLEU r higher at n = 4 than at n = 1"}
+    text = {
+        "hwcm_beats_bleu": "best HWCM above best BLEU",
+        "syntax_beats_kernels": "best of HWCM/STM/DSTM above both kernels",
+        "dtkm_best": "DTKM highest of all",
+        "bleu_falls_2_to_4": "BLEU r lower at n = 4 than at n = 2",
+        "bleu_rises_1_to_4": "BLEU r higher at n = 4 than at n = 1",
+    }
     return [(k, text[k], bool(out[0][k]), bool(out[1][k])) for k in out[0]]
 
 
-_TABLES = {1: ("E14", "fluency"), 2: ("E15", "fluency"), 3: ("E14", "overall"), 4: ("E15", "overall")}
+_TABLES = {
+    1: ("E14", "fluency"),
+    2: ("E15", "fluency"),
+    3: ("E14", "overall"),
+    4: ("E15", "overall"),
+}
 
 
 def _claims_for(c, k: int, printed: pd.DataFrame, run: pd.DataFrame, level: str, note: str) -> None:
     for claim, text, p_holds, r_holds in pattern_checks(printed, run, level):
-        c.add(f"table{k}_{claim}", source=f"Table {k}", printed=p_holds, this_run=r_holds,
-              agrees=p_holds == r_holds, note=f"{text}; {note}")
+        c.add(
+            f"table{k}_{claim}",
+            source=f"Table {k}",
+            printed=p_holds,
+            this_run=r_holds,
+            agrees=p_holds == r_holds,
+            note=f"{text}; {note}",
+        )
     for metric in ("HWCM", "BLEU", "DTKM"):
         p = printed[printed["metric"] == metric]["value"].astype(float)
         r = run[run["metric"] == metric]["r"].astype(float)
         if len(p) and len(r):
-            c.compare(f"table{k}_best_{metric.lower()}", source=f"Table {k}", printed=float(p.max()),
-                      this_run=float(r.max()), comparable=False, note=f"best {metric} r; {note}")
+            c.compare(
+                f"table{k}_best_{metric.lower()}",
+                source=f"Table {k}",
+                printed=float(p.max()),
+                this_run=float(r.max()),
+                comparable=False,
+                note=f"best {metric} r; {note}",
+            )
 
 
 def sentence_claims(table: pd.DataFrame, profile: str, data: str):
@@ -275,8 +405,9 @@ def sentence_claims(table: pd.DataFrame, profile: str, data: str):
     from evalkit.notebook.claims import Claims
 
     c = Claims(PAPER, data=data, kind="reproduced")
-    note = ("daRR tau-like, WMT19 kk-en" if profile == "public" else f"profile {profile}") + \
-        "; spaCy parses stand in for the Collins parser"
+    note = (
+        "daRR tau-like, WMT19 kk-en" if profile == "public" else f"profile {profile}"
+    ) + "; spaCy parses stand in for the Collins parser"
     for k, (system, judgment) in _TABLES.items():
         if profile == "public":
             run = table if k == 3 else table.iloc[0:0]
@@ -297,8 +428,14 @@ def corpus_claims(table: pd.DataFrame, profile: str, data: str):
     return c
 
 
-def noise_tables(corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, parsed_by: Mapping[str, Mapping],
-                 darr: bool = False) -> pd.DataFrame:
+def noise_tables(
+    corpus,
+    rows: pd.DataFrame,
+    judgments: Sequence[str],
+    grid,
+    parsed_by: Mapping[str, Mapping],
+    darr: bool = False,
+) -> pd.DataFrame:
     """Tables 1-4 once per parser (``{parser: parsed texts}``; ``darr``: the public daRR
     table), side by side (:func:`evalkit.notebook.parser_noise.side_by_side`)."""
     from evalkit.notebook.parser_noise import side_by_side
@@ -306,7 +443,9 @@ def noise_tables(corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, par
     tables = {}
     for name, parsed in parsed_by.items():
         if darr:
-            tables[name] = darr_table(corpus, rows, grid, parsed).assign(system="all", judgment="daRR")
+            tables[name] = darr_table(corpus, rows, grid, parsed).assign(
+                system="all", judgment="daRR"
+            )
         else:
             tables[name] = sentence_tables(corpus, rows, judgments, grid, parsed)
     return side_by_side(tables, ["system", "judgment", "max_depth", "metric"])
@@ -323,55 +462,134 @@ def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile:
     for parser in parsers:
         run_all = table.rename(columns={f"r_{parser}": "r"})
         for k, (system, judgment) in _TABLES.items():
-            run = run_all if profile == "public" and k == 3 else run_all[
-                (run_all["system"] == system) & (run_all["judgment"] == judgment)]
+            run = (
+                run_all
+                if profile == "public" and k == 3
+                else run_all[(run_all["system"] == system) & (run_all["judgment"] == judgment)]
+            )
             if run.empty or profile == "public" and k != 3:
                 continue
-            for claim, text, p_holds, r_holds in pattern_checks(published(f"table{k}"), run, "sentence"):
-                c.add(f"table{k}_{claim}_{parser}", source=f"Table {k}", printed=p_holds, this_run=r_holds,
-                      agrees=p_holds == r_holds, note=f"{text}; {parser} trees; profile {profile}")
+            for claim, text, p_holds, r_holds in pattern_checks(
+                published(f"table{k}"), run, "sentence"
+            ):
+                c.add(
+                    f"table{k}_{claim}_{parser}",
+                    source=f"Table {k}",
+                    printed=p_holds,
+                    this_run=r_holds,
+                    agrees=p_holds == r_holds,
+                    note=f"{text}; {parser} trees; profile {profile}",
+                )
     if accuracy is None or accuracy.empty:
-        c.add("tree_accuracy", source="Section 4", printed=None, this_run=None, agrees=None,
-              note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample; "
-                   "give a treebank's parses as gold=conllu:<file>)")
+        c.add(
+            "tree_accuracy",
+            source="Section 4",
+            printed=None,
+            this_run=None,
+            agrees=None,
+            note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample; "
+            "give a treebank's parses as gold=conllu:<file>)",
+        )
     else:
         for row in accuracy.itertuples():
             for score in ("uas", "las"):
-                c.add(f"{score}_{row.texts.replace(' ', '_')}", source="Section 4", printed=None,
-                      this_run=getattr(row, score), agrees=None,
-                      note=f"{score.upper()} of the parser against the gold trees, {row.tokens} tokens "
-                           "(punctuation left out); the paper does not print its parser's accuracy")
+                c.add(
+                    f"{score}_{row.texts.replace(' ', '_')}",
+                    source="Section 4",
+                    printed=None,
+                    this_run=getattr(row, score),
+                    agrees=None,
+                    note=f"{score.upper()} of the parser against the gold trees, {row.tokens} tokens "
+                    "(punctuation left out); the paper does not print its parser's accuracy",
+                )
     for col in [c_ for c_ in table.columns if c_.startswith("cost_")]:
         for metric, part in table[table["metric"] != "BLEU"].groupby("metric", sort=True):
-            c.add(f"{col}_{metric.lower()}", source="Tables 1-4", printed=None, this_run=float(part[col].mean()),
-                  agrees=None, note=f"mean r with gold trees minus r with {col[5:]} trees over the tables' "
-                                    "settings (parser noise; no printed counterpart)")
+            c.add(
+                f"{col}_{metric.lower()}",
+                source="Tables 1-4",
+                printed=None,
+                this_run=float(part[col].mean()),
+                agrees=None,
+                note=f"mean r with gold trees minus r with {col[5:]} trees over the tables' "
+                "settings (parser noise; no printed counterpart)",
+            )
     return c
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P("parser", str, default="spacy", help="spacy | link-grammar | conllu:<file with # text comments>")
-_MT = (P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
-       P("decay", float, default=1.0, low=0.0, high=1.0, help="tree-kernel decay lambda"),
-       P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"), _PARSER)
+_PARSER = P(
+    "parser", str, default="spacy", help="spacy | link-grammar | conllu:<file with # text comments>"
+)
+_MT = (
+    P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
+    P("decay", float, default=1.0, low=0.0, high=1.0, help="tree-kernel decay lambda"),
+    P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"),
+    _PARSER,
+)
 NOTEBOOKS = {
-    "00_worked_examples": (P("table7_length", int, default=3, low=1, high=10, help="HWCM D for Table 7"),
-                           _PARSER),
+    "00_worked_examples": (
+        P("table7_length", int, default=3, low=1, high=10, help="HWCM D for Table 7"),
+        _PARSER,
+    ),
     "01_sentence_level": (
-        P("systems", list, default=["E14", "E15"], help="systems (sample/licensed; public uses all)"),
+        P(
+            "systems",
+            list,
+            default=["E14", "E15"],
+            help="systems (sample/licensed; public uses all)",
+        ),
         P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
         P("max_depth", int, default=4, low=1, high=8),
-        P("n_segments", int, default=None, allow_none=True, quick=40, low=1, help="first N segments"), *_MT),
+        P(
+            "n_segments",
+            int,
+            default=None,
+            allow_none=True,
+            quick=40,
+            low=1,
+            help="first N segments",
+        ),
+        *_MT,
+    ),
     "03_parser_noise": (
-        P("systems", list, default=["E14", "E15"], help="systems (sample/licensed; public uses all)"),
+        P(
+            "systems",
+            list,
+            default=["E14", "E15"],
+            help="systems (sample/licensed; public uses all)",
+        ),
         P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
         P("max_depth", int, default=4, low=1, high=8),
-        P("n_segments", int, default=None, allow_none=True, quick=30, low=1, help="first N segments"),
-        P("gold", str, default="ideal", help="ideal (the simulator's trees; sample) | none | conllu:<gold parses>"),
-        *_MT),
+        P(
+            "n_segments",
+            int,
+            default=None,
+            allow_none=True,
+            quick=30,
+            low=1,
+            help="first N segments",
+        ),
+        P(
+            "gold",
+            str,
+            default="ideal",
+            help="ideal (the simulator's trees; sample) | none | conllu:<gold parses>",
+        ),
+        *_MT,
+    ),
     "02_corpus_level": (
         P("systems", list, default=[], help="systems to correlate over ([] = all)"),
         P("max_depth", int, default=6, low=1, high=8),
-        P("n_segments", int, default=None, allow_none=True, quick=30, low=1, help="first N segments"),
-        P("aggregate", str, default="micro", choices=("micro", "mean")), *_MT),
+        P(
+            "n_segments",
+            int,
+            default=None,
+            allow_none=True,
+            quick=30,
+            low=1,
+            help="first N segments",
+        ),
+        P("aggregate", str, default="micro", choices=("micro", "mean")),
+        *_MT,
+    ),
 }

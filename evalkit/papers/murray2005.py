@@ -16,6 +16,7 @@ corpus in :mod:`evalkit.data.meetings`; this module adds
 * :func:`human_tables`, :func:`rouge_human_correlations`, :func:`summeval_ratings` (public
   stand-in for the ratings: SummEval's expert Likert scores) and :func:`paper_vs_run`.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
@@ -38,33 +39,95 @@ PAPER = "murray2005"
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_summarizers_rouge": (
-        P("ratio", float, default=0.10, low=0, high=1, help="summary length: share of the meeting's dialogue acts"),
-        P("lambda_start", float, default=1.0, low=0, high=1, help="MMR lambda at the first pick (annealed)"),
+        P(
+            "ratio",
+            float,
+            default=0.10,
+            low=0,
+            high=1,
+            help="summary length: share of the meeting's dialogue acts",
+        ),
+        P(
+            "lambda_start",
+            float,
+            default=1.0,
+            low=0,
+            high=1,
+            help="MMR lambda at the first pick (annealed)",
+        ),
         P("lambda_end", float, default=0.5, low=0, high=1, help="MMR lambda at the last pick"),
-        P("lsa_variant", str, default="proportional", choices=("proportional", "gong_liu"), help="LSA selection"),
-        P("n_components", int, default=2, low=1, help="Gaussian components per class of the FB classifiers"),
-        P("asr_wer", float, default=0.295, low=0, high=1, help="licensed: WER of the synthetic channel"),
+        P(
+            "lsa_variant",
+            str,
+            default="proportional",
+            choices=("proportional", "gong_liu"),
+            help="LSA selection",
+        ),
+        P(
+            "n_components",
+            int,
+            default=2,
+            low=1,
+            help="Gaussian components per class of the FB classifiers",
+        ),
+        P(
+            "asr_wer",
+            float,
+            default=0.295,
+            low=0,
+            high=1,
+            help="licensed: WER of the synthetic channel",
+        ),
     ),
     "02_human_ratings": (
-        P("unit", list, default=["approach", "meeting"], choices=("approach", "meeting", "judge"),
-          help="correlation points: one per approach x meeting"),
-        P("max_documents", int, default=None, quick=20, low=1, allow_none=True, help="public: first N documents"),
+        P(
+            "unit",
+            list,
+            default=["approach", "meeting"],
+            choices=("approach", "meeting", "judge"),
+            help="correlation points: one per approach x meeting",
+        ),
+        P(
+            "max_documents",
+            int,
+            default=None,
+            quick=20,
+            low=1,
+            allow_none=True,
+            help="public: first N documents",
+        ),
     ),
 }
 PRINTED = "printed numbers (Tables 1-2, WER table, text)"
 APPROACHES = extractive.APPROACHES
 STATEMENTS = ("INF1", "INF2", "INF3", "INF4", "INF5", "INF6")
 WORSE_IS_HIGHER = ("INF5", "INF6")
-NO_PUBLIC_MEETINGS = ("no public corpus has meeting transcripts with ASR output and several annotators' extractive "
-                      "summaries (the ICSI corpus and its annotations are LDC-licensed); the public profile runs on "
-                      "SummEval's CNN/DM articles instead: sentences stand in for dialogue acts, extracts that best "
-                      "cover each crowd reference for the annotators' extracts, the synthetic channel for the ASR")
+NO_PUBLIC_MEETINGS = (
+    "no public corpus has meeting transcripts with ASR output and several annotators' extractive "
+    "summaries (the ICSI corpus and its annotations are LDC-licensed); the public profile runs on "
+    "SummEval's CNN/DM articles instead: sentences stand in for dialogue acts, extracts that best "
+    "cover each crowd reference for the annotators' extracts, the synthetic channel for the ASR"
+)
 
-__all__ = ["PAPER", "APPROACHES", "STATEMENTS", "NO_PUBLIC_MEETINGS", "printed_checks", "load_meetings",
-           "add_asr", "train", "summarize", "summary_texts", "rouge_table", "wer_table", "human_tables",
-           "rouge_human_correlations", "summeval_ratings", "ratings_and_rouge", "paper_vs_run"]
-
-
+__all__ = [
+    "PAPER",
+    "APPROACHES",
+    "STATEMENTS",
+    "NO_PUBLIC_MEETINGS",
+    "printed_checks",
+    "load_meetings",
+    "add_asr",
+    "train",
+    "summarize",
+    "summary_texts",
+    "rouge_table",
+    "wer_table",
+    "human_tables",
+    "rouge_human_correlations",
+    "summeval_ratings",
+    "ratings_and_rouge",
+    "paper_vs_run",
+]
 
 
 def printed_checks() -> pd.DataFrame:
@@ -72,32 +135,82 @@ def printed_checks() -> pd.DataFrame:
     tables = {t: read_published(PAPER, t) for t in ("table1", "table2")}
     for name, t in tables.items():
         ok = [printed.consistent_mean(float(v), 30) for v in t["value"]]
-        c.add(f"{name}_means_of_30", source=name.replace("table", "Table "), printed="5 judges x 6 meetings", this_run=f"{sum(ok)}/{len(ok)} cells are k/30", verdict="agrees" if all(ok) else "differs", note="every cell a mean of 30 integer ratings")
+        c.add(
+            f"{name}_means_of_30",
+            source=name.replace("table", "Table "),
+            printed="5 judges x 6 meetings",
+            this_run=f"{sum(ok)}/{len(ok)} cells are k/30",
+            verdict="agrees" if all(ok) else "differs",
+            note="every cell a mean of 30 integer ratings",
+        )
     t1 = tables["table1"].pivot(index="statement", columns="approach", values="value").astype(float)
-    best = [(t1.loc[s].idxmin() if s in WORSE_IS_HIGHER else t1.loc[s].idxmax()) for s in STATEMENTS]
-    c.add("fb1_best_manual", source="Table 1 + text", printed="FB1 best on every statement", this_run=", ".join(best), verdict="agrees" if set(best) == {"FB1"} else "differs", note="best approach per INF-1..6 (INF-5, INF-6: lowest is best)")
+    best = [
+        (t1.loc[s].idxmin() if s in WORSE_IS_HIGHER else t1.loc[s].idxmax()) for s in STATEMENTS
+    ]
+    c.add(
+        "fb1_best_manual",
+        source="Table 1 + text",
+        printed="FB1 best on every statement",
+        this_run=", ".join(best),
+        verdict="agrees" if set(best) == {"FB1"} else "differs",
+        note="best approach per INF-1..6 (INF-5, INF-6: lowest is best)",
+    )
     text = read_published(PAPER, "text").set_index("claim")
-    for claim, units in (("rho_inf1_asr", {4: "4 approaches", 24: "4 approaches x 6 meetings"}),
-                         ("rho_inf1_all", {8: "8 conditions", 48: "8 conditions x 6 meetings"})):
+    for claim, units in (
+        ("rho_inf1_asr", {4: "4 approaches", 24: "4 approaches x 6 meetings"}),
+        ("rho_inf1_all", {8: "8 conditions", 48: "8 conditions x 6 meetings"}),
+    ):
         rho = float(text.loc[claim, "value"])
         for n, unit in units.items():
             ds = printed.spearman_attainable(rho, n)
             p = printed.correlation_p_value(rho, n) if n >= 3 else np.nan
-            c.add(f"{claim}_n{n}", source="text (4.3)", printed=f"rho = {rho:.3f}, p < 0.05", this_run=f"attainable: {'yes (D=' + str(ds[0]) + ')' if ds else 'no'}; p = {p:.4f}", verdict="agrees" if (bool(ds) and p < 0.05) == (n > 8) else "differs", note=f"n = {n} untied points ({unit}): rho = 1 - 6D/(n^3 - n), D even")
+            c.add(
+                f"{claim}_n{n}",
+                source="text (4.3)",
+                printed=f"rho = {rho:.3f}, p < 0.05",
+                this_run=f"attainable: {'yes (D=' + str(ds[0]) + ')' if ds else 'no'}; p = {p:.4f}",
+                verdict="agrees" if (bool(ds) and p < 0.05) == (n > 8) else "differs",
+                note=f"n = {n} untied points ({unit}): rho = 1 - 6D/(n^3 - n), D even",
+            )
     wer = read_published(PAPER, "wer")
     below = (wer["summary_wer"] < wer["meeting_wer"]).all()
-    c.add("summary_wer_below_meeting_wer", source="WER table + text", printed="lower for each of the 6 meetings", this_run=f"{int((wer['summary_wer'] < wer['meeting_wer']).sum())}/6", verdict="agrees" if below else "differs")
-    c.add("wer_means", source="WER table", printed="(not printed)", this_run=f"summary {wer['summary_wer'].mean():.2f}, meeting {wer['meeting_wer'].mean():.2f}", verdict="agrees", note="test meetings are harder than the 29.5% corpus average")
+    c.add(
+        "summary_wer_below_meeting_wer",
+        source="WER table + text",
+        printed="lower for each of the 6 meetings",
+        this_run=f"{int((wer['summary_wer'] < wer['meeting_wer']).sum())}/6",
+        verdict="agrees" if below else "differs",
+    )
+    c.add(
+        "wer_means",
+        source="WER table",
+        printed="(not printed)",
+        this_run=f"summary {wer['summary_wer'].mean():.2f}, meeting {wer['meeting_wer'].mean():.2f}",
+        verdict="agrees",
+        note="test meetings are harder than the 29.5% corpus average",
+    )
     t2 = tables["table2"].pivot(index="statement", columns="approach", values="value").astype(float)
     drop = (t1 - t2).loc["INF1"]
-    c.add("lsa_most_resilient_inf1", source="Tables 1-2 + text", printed="LSA degrades least", this_run=", ".join(f"{a} {drop[a]:+.2f}" for a in APPROACHES), verdict="agrees" if drop.idxmin() == "LSA" else "differs", note="INF-1 manual minus ASR")
+    c.add(
+        "lsa_most_resilient_inf1",
+        source="Tables 1-2 + text",
+        printed="LSA degrades least",
+        this_run=", ".join(f"{a} {drop[a]:+.2f}" for a in APPROACHES),
+        verdict="agrees" if drop.idxmin() == "LSA" else "differs",
+        note="INF-1 manual minus ASR",
+    )
     return c.frame()
 
 
 def load_meetings(profile: str, quick: bool = False) -> MeetingCorpus:
     from evalkit.data import datasets
 
-    return datasets.load("icsi-meetings", profile, quick=quick, **({"n_train": 6} if profile == "public" and quick else {}))
+    return datasets.load(
+        "icsi-meetings",
+        profile,
+        quick=quick,
+        **({"n_train": 6} if profile == "public" and quick else {}),
+    )
 
 
 def add_asr(corpus: MeetingCorpus, wer: float, seed: int) -> MeetingCorpus:
@@ -106,10 +219,17 @@ def add_asr(corpus: MeetingCorpus, wer: float, seed: int) -> MeetingCorpus:
     for k, m in enumerate(corpus.meeting_ids()):
         rows = units["meeting"] == m
         if (units.loc[rows, "asr"] == "").all():
-            units.loc[rows, "asr"] = asr_channel.corrupt(units.loc[rows, "manual"].tolist(), wer, seed=seed + k,
-                                                         spread=0.5)
-    return MeetingCorpus(corpus.meetings, units, corpus.extracts, corpus.system_extracts, corpus.ratings,
-                         meta={**corpus.meta, "asr": f"synthetic channel at WER {wer:g} where none was given"})
+            units.loc[rows, "asr"] = asr_channel.corrupt(
+                units.loc[rows, "manual"].tolist(), wer, seed=seed + k, spread=0.5
+            )
+    return MeetingCorpus(
+        corpus.meetings,
+        units,
+        corpus.extracts,
+        corpus.system_extracts,
+        corpus.ratings,
+        meta={**corpus.meta, "asr": f"synthetic channel at WER {wer:g} where none was given"},
+    )
 
 
 def train(corpus: MeetingCorpus, seed: int = 0, n_components: int = 2) -> dict:
@@ -119,12 +239,20 @@ def train(corpus: MeetingCorpus, seed: int = 0, n_components: int = 2) -> dict:
         docs.append(corpus.transcript(m)["text"].tolist())
         labels.append((corpus.extract_labels(m).sum(axis=1) > 0).astype(int).tolist())
     if not docs:
-        raise ParameterError("corpus", "no training meetings", "meetings with split 'train' and extracts")
+        raise ParameterError(
+            "corpus", "no training meetings", "meetings with split 'train' and extracts"
+        )
     return extractive.train_classifiers(docs, labels, seed=seed, n_components=n_components)
 
 
-def summarize(corpus: MeetingCorpus, classifiers: dict, ratio: float = 0.10, lambda_start: float = 1.0,
-              lambda_end: float = 0.5, lsa_variant: str = "proportional") -> pd.DataFrame:
+def summarize(
+    corpus: MeetingCorpus,
+    classifiers: dict,
+    ratio: float = 0.10,
+    lambda_start: float = 1.0,
+    lambda_end: float = 0.5,
+    lsa_variant: str = "proportional",
+) -> pd.DataFrame:
     """The four approaches on every test meeting, manual and ASR: meeting, approach, transcript, da."""
     rows = []
     for m in corpus.meeting_ids("test"):
@@ -132,9 +260,13 @@ def summarize(corpus: MeetingCorpus, classifiers: dict, ratio: float = 0.10, lam
             t = corpus.transcript(m, transcript)
             n = extractive.summary_size(len(t), ratio)
             for a in APPROACHES:
-                picked = extractive.run_approach(a, t["text"].tolist(), n, classifiers, lambda_start, lambda_end,
-                                                 lsa_variant)
-                rows += [{"meeting": m, "approach": a, "transcript": transcript, "da": t["da"].iloc[i]} for i in picked]
+                picked = extractive.run_approach(
+                    a, t["text"].tolist(), n, classifiers, lambda_start, lambda_end, lsa_variant
+                )
+                rows += [
+                    {"meeting": m, "approach": a, "transcript": transcript, "da": t["da"].iloc[i]}
+                    for i in picked
+                ]
     return pd.DataFrame(rows)
 
 
@@ -145,12 +277,22 @@ def summary_texts(corpus: MeetingCorpus, extracts: pd.DataFrame) -> pd.DataFrame
     for (m, a, tr), g in extracts.groupby(["meeting", "approach", "transcript"], sort=True):
         idx = pd.MultiIndex.from_arrays([g["meeting"], g["da"]])
         order = u.loc[idx, "position"].to_numpy().argsort()
-        rows.append({"meeting": m, "approach": a, "transcript": tr,
-                     "text": u.loc[idx, tr].to_numpy()[order].tolist()})
+        rows.append(
+            {
+                "meeting": m,
+                "approach": a,
+                "transcript": tr,
+                "text": u.loc[idx, tr].to_numpy()[order].tolist(),
+            }
+        )
     refs = {}
     for m, g in corpus.extracts.groupby("meeting"):
-        refs[m] = [corpus.units.set_index(["meeting", "da"]).loc[[(m, d) for d in ga["da"]], "manual"].tolist()
-                   for _, ga in g.groupby("annotator")]
+        refs[m] = [
+            corpus.units.set_index(["meeting", "da"])
+            .loc[[(m, d) for d in ga["da"]], "manual"]
+            .tolist()
+            for _, ga in g.groupby("annotator")
+        ]
     out = pd.DataFrame(rows)
     out["references"] = out["meeting"].map(refs)
     return out
@@ -158,24 +300,42 @@ def summary_texts(corpus: MeetingCorpus, extracts: pd.DataFrame) -> pd.DataFrame
 
 def rouge_table(texts: pd.DataFrame, stem: bool = True) -> pd.DataFrame:
     """ROUGE-1, -2, -L recall (model average over the human extracts) per summary."""
-    res = Rouge(n=2, lcs=True, stem=stem).score(
-        texts["text"].tolist(), texts["references"].tolist(),
-        instance_ids=[f"{m}|{tr}" for m, tr in zip(texts["meeting"], texts["transcript"])],
-        system_ids=texts["approach"].tolist()).scores
+    res = (
+        Rouge(n=2, lcs=True, stem=stem)
+        .score(
+            texts["text"].tolist(),
+            texts["references"].tolist(),
+            instance_ids=[f"{m}|{tr}" for m, tr in zip(texts["meeting"], texts["transcript"])],
+            system_ids=texts["approach"].tolist(),
+        )
+        .scores
+    )
     res[["meeting", "transcript"]] = res["instance"].str.split("|", expand=True)
-    return res.rename(columns={"system": "approach"}).pivot_table(
-        index=["meeting", "transcript", "approach"], columns="metric", values="R").reset_index()
+    return (
+        res.rename(columns={"system": "approach"})
+        .pivot_table(index=["meeting", "transcript", "approach"], columns="metric", values="R")
+        .reset_index()
+    )
 
 
 def wer_table(corpus: MeetingCorpus, extracts: pd.DataFrame) -> pd.DataFrame:
     """Per test meeting: WER of the ASR summaries' DAs (all approaches pooled) and of the whole meeting."""
     rows = []
     for m in corpus.meeting_ids("test"):
-        t = corpus.units[corpus.units["meeting"] == m].sort_values("position").reset_index(drop=True)
+        t = (
+            corpus.units[corpus.units["meeting"] == m]
+            .sort_values("position")
+            .reset_index(drop=True)
+        )
         das = set(extracts[(extracts["meeting"] == m) & (extracts["transcript"] == "asr")]["da"])
         picked = [i for i, d in enumerate(t["da"]) if d in das]
-        rows.append({"meeting": m, "summary_wer": 100 * summary_wer(t["asr"].tolist(), t["manual"].tolist(), picked),
-                     "meeting_wer": 100 * summary_wer(t["asr"].tolist(), t["manual"].tolist())})
+        rows.append(
+            {
+                "meeting": m,
+                "summary_wer": 100 * summary_wer(t["asr"].tolist(), t["manual"].tolist(), picked),
+                "meeting_wer": 100 * summary_wer(t["asr"].tolist(), t["manual"].tolist()),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -191,11 +351,17 @@ def human_tables(ratings: pd.DataFrame, scale=(1, 7)) -> pd.DataFrame:
         if ((ratings["rating"] < scale[0]) | (ratings["rating"] > scale[1])).any():
             raise ParameterError("ratings", "out of scale", f"mean ratings within {scale}")
         agg = ratings.groupby(by)["rating"].mean().rename("mean").reset_index()
-    return agg.pivot_table(index=["transcript", "statement"], columns="approach", values="mean").reset_index()
+    return agg.pivot_table(
+        index=["transcript", "statement"], columns="approach", values="mean"
+    ).reset_index()
 
 
-def rouge_human_correlations(rouge: pd.DataFrame, ratings: pd.DataFrame, metric: str = "ROUGE-1",
-                             unit: Sequence[str] = ("approach", "meeting")) -> pd.DataFrame:
+def rouge_human_correlations(
+    rouge: pd.DataFrame,
+    ratings: pd.DataFrame,
+    metric: str = "ROUGE-1",
+    unit: Sequence[str] = ("approach", "meeting"),
+) -> pd.DataFrame:
     """Spearman rho (and p) between ``metric`` and each statement's mean rating, per ``unit``,
     on manual, ASR and all summaries (Sec. 4.3)."""
     keys = ["transcript", *unit]
@@ -204,13 +370,25 @@ def rouge_human_correlations(rouge: pd.DataFrame, ratings: pd.DataFrame, metric:
     both = mean.join(r, how="inner")
     rows = []
     present = set(both.index.get_level_values("transcript"))
-    subsets = [(t, both.xs(t, level="transcript", drop_level=False)) for t in ("manual", "asr") if t in present]
+    subsets = [
+        (t, both.xs(t, level="transcript", drop_level=False))
+        for t in ("manual", "asr")
+        if t in present
+    ]
     if len(subsets) > 1:
         subsets.append(("all", both))
     for subset, frame in subsets:
         for st in mean.columns:
             rho, p = sps.spearmanr(frame[metric], frame[st])
-            rows.append({"transcripts": subset, "statement": st, "rho": float(rho), "p_value": float(p), "n": len(frame)})
+            rows.append(
+                {
+                    "transcripts": subset,
+                    "statement": st,
+                    "rho": float(rho),
+                    "p_value": float(p),
+                    "n": len(frame),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -224,40 +402,74 @@ def summeval_ratings(max_documents: Optional[int] = None) -> Dict[str, pd.DataFr
     docs = list(c.instances["instance"])[:max_documents]
     j = c.judgments[c.judgments["instance"].isin(docs)]
     stmap = {"relevance": "INF1", "coherence": "READ2", "consistency": "INF3", "fluency": "READ3"}
-    ratings = j.assign(statement=j["judgment"].map(stmap), transcript="manual", judge="experts-mean").rename(
-        columns={"instance": "meeting", "summarizer": "approach", "value": "rating"})
+    ratings = j.assign(
+        statement=j["judgment"].map(stmap), transcript="manual", judge="experts-mean"
+    ).rename(columns={"instance": "meeting", "summarizer": "approach", "value": "rating"})
     s = c.summaries[c.summaries["instance"].isin(docs)]
     models = s[s["summarizer"].str.startswith("ref")].groupby("instance")["sentences"].agg(list)
     peers = s[~s["summarizer"].str.startswith("ref")]
-    res = Rouge(n=2, lcs=True, stem=True).score(peers["sentences"].tolist(), [models[i] for i in peers["instance"]],
-                                                instance_ids=peers["instance"].tolist(),
-                                                system_ids=peers["summarizer"].tolist()).scores
-    rouge = res.pivot_table(index=["instance", "system"], columns="metric", values="R").reset_index().rename(
-        columns={"instance": "meeting", "system": "approach"}).assign(transcript="manual")
-    return {"ratings": ratings[["judge", "meeting", "approach", "transcript", "statement", "rating"]], "rouge": rouge,
-            "corpus": c}
+    res = (
+        Rouge(n=2, lcs=True, stem=True)
+        .score(
+            peers["sentences"].tolist(),
+            [models[i] for i in peers["instance"]],
+            instance_ids=peers["instance"].tolist(),
+            system_ids=peers["summarizer"].tolist(),
+        )
+        .scores
+    )
+    rouge = (
+        res.pivot_table(index=["instance", "system"], columns="metric", values="R")
+        .reset_index()
+        .rename(columns={"instance": "meeting", "system": "approach"})
+        .assign(transcript="manual")
+    )
+    return {
+        "ratings": ratings[["judge", "meeting", "approach", "transcript", "statement", "rating"]],
+        "rouge": rouge,
+        "corpus": c,
+    }
 
 
-def ratings_and_rouge(profile: str, quick: bool = False, max_documents: Optional[int] = None) -> dict:
+def ratings_and_rouge(
+    profile: str, quick: bool = False, max_documents: Optional[int] = None
+) -> dict:
     """The ratings and the ROUGE scores of the *rated* summaries of a profile: sample (the
     simulated judges' ratings of the simulated summaries), public (SummEval experts, 1-5),
     licensed (none: the ICSI release has no ratings -> DataNotConfiguredError)."""
     if profile == "public":
         out = summeval_ratings(max_documents)
-        return {**out, "scale": (1, 5), "name": "public:summeval",
-                "stands_in_for": "SummEval expert relevance (1-5) stands in for INFORMATIVENESS-1, consistency for "
-                                 "INF-3; CNN/DM systems x documents stand in for approaches x meetings"}
+        return {
+            **out,
+            "scale": (1, 5),
+            "name": "public:summeval",
+            "stands_in_for": "SummEval expert relevance (1-5) stands in for INFORMATIVENESS-1, consistency for "
+            "INF-3; CNN/DM systems x documents stand in for approaches x meetings",
+        }
     if profile == "licensed":
-        raise DataNotConfiguredError("Murray et al.'s human ratings", "they were never released; the ICSI "
-                                     "annotations hold no summary ratings")
+        raise DataNotConfiguredError(
+            "Murray et al.'s human ratings",
+            "they were never released; the ICSI annotations hold no summary ratings",
+        )
     corpus = load_meetings(profile, quick)
     texts = summary_texts(corpus, corpus.system_extracts)
-    return {"ratings": corpus.ratings, "rouge": rouge_table(texts), "scale": (1, 7), "name": corpus.name,
-            "stands_in_for": corpus.meta.get("stands_in_for", ""), "corpus": corpus}
+    return {
+        "ratings": corpus.ratings,
+        "rouge": rouge_table(texts),
+        "scale": (1, 7),
+        "name": corpus.name,
+        "stands_in_for": corpus.meta.get("stands_in_for", ""),
+        "corpus": corpus,
+    }
 
 
-def paper_vs_run(data: str, tables: Optional[pd.DataFrame] = None, corr: Optional[pd.DataFrame] = None,
-                 rouge: Optional[pd.DataFrame] = None, wer: Optional[pd.DataFrame] = None) -> pd.DataFrame:
+def paper_vs_run(
+    data: str,
+    tables: Optional[pd.DataFrame] = None,
+    corr: Optional[pd.DataFrame] = None,
+    rouge: Optional[pd.DataFrame] = None,
+    wer: Optional[pd.DataFrame] = None,
+) -> pd.DataFrame:
     """Claims of Tables 1-2, the rho's, the ROUGE ranking and the WER table beside a run (given parts only)."""
     c = Claims(PAPER, data=data, kind="reproduced", digits=4)
     for tr, table in (("manual", "table1"), ("asr", "table2")) if tables is not None else ():
@@ -265,17 +477,46 @@ def paper_vs_run(data: str, tables: Optional[pd.DataFrame] = None, corr: Optiona
         mine = tables[tables["transcript"] == tr].set_index("statement")
         for st, approach, value in p[["statement", "approach", "value"]].itertuples(index=False):
             if st in mine.index and approach in mine.columns:
-                c.add(f"{table}_{st}_{approach}", source=table.replace("table", "Table "), printed=float(value), this_run=round(float(mine.loc[st, approach]), 2), verdict="not comparable", note="different summaries, judges and scale")
+                c.add(
+                    f"{table}_{st}_{approach}",
+                    source=table.replace("table", "Table "),
+                    printed=float(value),
+                    this_run=round(float(mine.loc[st, approach]), 2),
+                    verdict="not comparable",
+                    note="different summaries, judges and scale",
+                )
     text = read_published(PAPER, "text").set_index("claim")
-    for claim, subset in (("rho_inf1_asr", "asr"), ("rho_inf1_all", "all")) if corr is not None else ():
+    for claim, subset in (
+        (("rho_inf1_asr", "asr"), ("rho_inf1_all", "all")) if corr is not None else ()
+    ):
         hit = corr[(corr["transcripts"] == subset) & (corr["statement"] == "INF1")]
         if len(hit):
             row = hit.iloc[0]
-            c.add(claim, source="text (4.3)", printed=float(text.loc[claim, "value"]), this_run=round(row["rho"], 3), verdict="agrees" if row["rho"] > 0 and row["p_value"] < 0.05 else "differs", note=f"Spearman, n = {row['n']}, p = {row['p_value']:.3g}; printed: positive and p < 0.05")
+            c.add(
+                claim,
+                source="text (4.3)",
+                printed=float(text.loc[claim, "value"]),
+                this_run=round(row["rho"], 3),
+                verdict="agrees" if row["rho"] > 0 and row["p_value"] < 0.05 else "differs",
+                note=f"Spearman, n = {row['n']}, p = {row['p_value']:.3g}; printed: positive and p < 0.05",
+            )
     if rouge is not None and "ROUGE-1" in rouge and set(rouge["transcript"]) >= {"manual"}:
         best = rouge[rouge["transcript"] == "manual"].groupby("approach")["ROUGE-1"].mean().idxmax()
-        c.add("rouge_best_manual", source="Sec. 4.1", printed="LSA", this_run=best, verdict="agrees" if best == "LSA" else "differs", note="approach with the highest mean ROUGE-1 on manual transcripts")
+        c.add(
+            "rouge_best_manual",
+            source="Sec. 4.1",
+            printed="LSA",
+            this_run=best,
+            verdict="agrees" if best == "LSA" else "differs",
+            note="approach with the highest mean ROUGE-1 on manual transcripts",
+        )
     if wer is not None and len(wer):
         below = int((wer["summary_wer"] < wer["meeting_wer"]).sum())
-        c.add("summary_wer_below_meeting_wer", source="WER table", printed="6/6 meetings", this_run=f"{below}/{len(wer)}", verdict="agrees" if below == len(wer) else "differs")
+        c.add(
+            "summary_wer_below_meeting_wer",
+            source="WER table",
+            printed="6/6 meetings",
+            this_run=f"{below}/{len(wer)}",
+            verdict="agrees" if below == len(wer) else "differs",
+        )
     return c.frame()

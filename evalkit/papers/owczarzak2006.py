@@ -16,6 +16,7 @@ coefficient of variation :mod:`evalkit.stats.human`. This module adds:
   syntax = the same kinds of concepts);
 * :func:`expanded_references`, :func:`table1`, :func:`sentence_correlations`: Tables 1-4.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -32,16 +33,38 @@ from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats.human import coefficient_of_variation, critical_r
 from evalkit.text.alignment import align_bitext, alignment_error_rate, extract_phrases, parse_links
-from evalkit.text.paraphrase import (PREPOSITIONS_EN, PhraseTable, equivalence_sets, equivalents,
-                                     expand_reference, pivot_paraphrases)
+from evalkit.text.paraphrase import (
+    PREPOSITIONS_EN,
+    PhraseTable,
+    equivalence_sets,
+    equivalents,
+    expand_reference,
+    pivot_paraphrases,
+)
 from evalkit.text.tokenize import tokenize_words
 
 PAPER = "owczarzak2006"
 SENTENCE_METRICS = ("BLEU", "BLEU smoothed", "NIST")
 
-__all__ = ["PAPER", "SENTENCE_METRICS", "NOTEBOOKS", "published", "printed_checks", "normalize", "bitext_from_frame",
-           "paraphrase_pipeline", "alignment_quality", "concept_oracle", "paraphrase_accuracy",
-           "expanded_references", "table1", "sentence_correlations", "load_bitext", "pick_systems", "darr_taus"]
+__all__ = [
+    "PAPER",
+    "SENTENCE_METRICS",
+    "NOTEBOOKS",
+    "published",
+    "printed_checks",
+    "normalize",
+    "bitext_from_frame",
+    "paraphrase_pipeline",
+    "alignment_quality",
+    "concept_oracle",
+    "paraphrase_accuracy",
+    "expanded_references",
+    "table1",
+    "sentence_correlations",
+    "load_bitext",
+    "pick_systems",
+    "darr_taus",
+]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -57,54 +80,129 @@ def printed_checks() -> pd.DataFrame:
     for ts in ("PH", "LM"):
         for m in ("BLEU", "NIST"):
             s, mu = t1[(ts, "single", m)], t1[(ts, "multi", m)]
-            c.add(f"gain_{ts}_{m}", source="Table 1", printed=f"{s:g} -> {mu:g}",
-                  this_run=f"{mu - s:+.4f} ({100 * (mu - s) / s:+.1f} %)", agrees=True,
-                  note="the paper prints no percentage; derived here")
+            c.add(
+                f"gain_{ts}_{m}",
+                source="Table 1",
+                printed=f"{s:g} -> {mu:g}",
+                this_run=f"{mu - s:+.4f} ({100 * (mu - s) / s:+.1f} %)",
+                agrees=True,
+                note="the paper prints no percentage; derived here",
+            )
     t3 = published("table3").set_index("subset")
-    gaps = {"bleu_gap_ph_lm": t1[("PH", "single", "BLEU")] - t1[("LM", "single", "BLEU")],
-            "nist_gap_ph_lm": t1[("PH", "single", "NIST")] - t1[("LM", "single", "NIST")],
-            "human_gap_lm_ph": t3.loc["LM", "mean"] - t3.loc["PH", "mean"]}
+    gaps = {
+        "bleu_gap_ph_lm": t1[("PH", "single", "BLEU")] - t1[("LM", "single", "BLEU")],
+        "nist_gap_ph_lm": t1[("PH", "single", "NIST")] - t1[("LM", "single", "NIST")],
+        "human_gap_lm_ph": t3.loc["LM", "mean"] - t3.loc["PH", "mean"],
+    }
     for key, gap in gaps.items():
         printed = text.loc[key, "printed"]
         mine = f"{gap:.{len(printed.split('.')[1])}f}"
-        c.add(key, source=text.loc[key, "source"], printed=printed, this_run=mine, agrees=mine == printed,
-              kind="consistency", note="from Tables 1 and 3")
+        c.add(
+            key,
+            source=text.loc[key, "source"],
+            printed=printed,
+            this_run=mine,
+            agrees=mine == printed,
+            kind="consistency",
+            note="from Tables 1 and 3",
+        )
     for key, n, alpha in (("critical_r_p01", 92, 0.01), ("critical_r_p10", 102, 0.10)):
         printed = text.loc[key, "printed"]
         mine = f"{critical_r(n, alpha):.3f}"
-        c.add(key, source=text.loc[key, "source"], printed=printed, this_run=mine, agrees=mine == printed,
-              note=f"two-sided alpha = {alpha:g}, df = {n - 2} (t table row)")
+        c.add(
+            key,
+            source=text.loc[key, "source"],
+            printed=printed,
+            this_run=mine,
+            agrees=mine == printed,
+            note=f"two-sided alpha = {alpha:g}, df = {n - 2} (t table row)",
+        )
     for r in published("table2_4").itertuples():
         limit = float(text.loc["critical_r_p01" if r.subset == "PH" else "critical_r_p10", "value"])
         ok = r.value > limit if r.subset == "PH" else r.value < limit
-        c.add(f"significance_{r.subset}_{r.metric}_{r.references}".replace(" ", "_"), source="Tables 2/4",
-              printed=f"{r.printed} ({r.significant})", this_run=f"{'>' if r.value > limit else '<'} {limit:g}",
-              agrees=ok, kind="consistency", note="against the paper's critical value")
+        c.add(
+            f"significance_{r.subset}_{r.metric}_{r.references}".replace(" ", "_"),
+            source="Tables 2/4",
+            printed=f"{r.printed} ({r.significant})",
+            this_run=f"{'>' if r.value > limit else '<'} {limit:g}",
+            agrees=ok,
+            kind="consistency",
+            note="against the paper's critical value",
+        )
     per_set = text.loc["equivalence_items", "value"] / text.loc["equivalence_sets", "value"]
-    c.add("items_per_set", source="Sec. 3", printed="769 sets, 1658 items", this_run=f"{per_set:.2f} items per set",
-          agrees=2 <= per_set <= 3, kind="consistency", note="'on average two or three elements'")
+    c.add(
+        "items_per_set",
+        source="Sec. 3",
+        printed="769 sets, 1658 items",
+        this_run=f"{per_set:.2f} items per set",
+        agrees=2 <= per_set <= 3,
+        kind="consistency",
+        note="'on average two or three elements'",
+    )
     return c.frame()
 
 
-_BITEXT = (P("public_pair", str, default="lt-en", choices=("gu-en", "kk-en", "lt-en"), help="WMT19 daRR pair"),
-           P("symmetrization", str, default="grow-diag-final-and",
-             choices=("intersection", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and")),
-           P("iterations", int, default=5, low=1, help="IBM Model 1 EM iterations per direction"),
-           P("max_phrase_length", int, default=3, low=1, help="longest phrase (words)"),
-           P("n_bitext", int, default=None, quick=150, low=1, allow_none=True, help="first n bitext pairs only"))
-_TEST = (P("systems", list, default=None, allow_none=True, length=2, help="the PH and LM stand-ins"),
-         P("n_segments", int, default=None, quick=40, low=1, allow_none=True, help="first n test segments only"))
+_BITEXT = (
+    P(
+        "public_pair",
+        str,
+        default="lt-en",
+        choices=("gu-en", "kk-en", "lt-en"),
+        help="WMT19 daRR pair",
+    ),
+    P(
+        "symmetrization",
+        str,
+        default="grow-diag-final-and",
+        choices=("intersection", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and"),
+    ),
+    P("iterations", int, default=5, low=1, help="IBM Model 1 EM iterations per direction"),
+    P("max_phrase_length", int, default=3, low=1, help="longest phrase (words)"),
+    P(
+        "n_bitext",
+        int,
+        default=None,
+        quick=150,
+        low=1,
+        allow_none=True,
+        help="first n bitext pairs only",
+    ),
+)
+_TEST = (
+    P("systems", list, default=None, allow_none=True, length=2, help="the PH and LM stand-ins"),
+    P(
+        "n_segments",
+        int,
+        default=None,
+        quick=40,
+        low=1,
+        allow_none=True,
+        help="first n test segments only",
+    ),
+)
 #: The notebooks' parameters (evalkit.notebook.params).
 NOTEBOOKS = {
     "00_paper_consistency": (),
-    "01_paraphrases_aligner": _BITEXT + (
-        P("n_small", int, default=500, quick=50, low=1, help="pairs of the 'small' bitext (Tables 5-6)"),
+    "01_paraphrases_aligner": _BITEXT
+    + (
+        P(
+            "n_small",
+            int,
+            default=500,
+            quick=50,
+            low=1,
+            help="pairs of the 'small' bitext (Tables 5-6)",
+        ),
         P("sample_size", int, default=50, low=1, help="items sampled per cell of Tables 5-6"),
-        P("pivot_agg", str, default="max", choices=("max", "sum"))),
+        P("pivot_agg", str, default="max", choices=("max", "sum")),
+    ),
     "02_table1_multiref": _BITEXT + _TEST,
-    "03_correlations": _BITEXT + _TEST + (
+    "03_correlations": _BITEXT
+    + _TEST
+    + (
         P("subset_size", int, default=100, low=3, help="judged sentences per subset"),
-        P("n_bootstrap", int, default=1000, quick=100, low=1, help="resamples for the rise")),
+        P("n_bootstrap", int, default=1000, quick=100, low=1, help="resamples for the rise"),
+    ),
 }
 
 
@@ -114,18 +212,29 @@ def normalize(text: str) -> List[str]:
     return tokenize_words(text, "remove_punct", lowercase=True)
 
 
-def bitext_from_frame(bitext: pd.DataFrame) -> Tuple[List[Tuple[List[str], List[str]]], Optional[List[set]]]:
+def bitext_from_frame(
+    bitext: pd.DataFrame,
+) -> Tuple[List[Tuple[List[str], List[str]]], Optional[List[set]]]:
     """(sentence pairs, gold links or None) from a frame with ``source``, ``target`` and
     optionally ``alignment`` (the simulator's bitext truth: tokens as written)."""
     pairs = [(s.split(), t.split()) for s, t in zip(bitext["source"], bitext["target"])]
     gold = None
     if "alignment" in bitext.columns:
-        gold = [set(parse_links(a if isinstance(a, str) else "", where="bitext alignment")) for a in bitext["alignment"]]
+        gold = [
+            set(parse_links(a if isinstance(a, str) else "", where="bitext alignment"))
+            for a in bitext["alignment"]
+        ]
     return pairs, gold
 
 
-def paraphrase_pipeline(pairs, method: str = "grow-diag-final-and", iterations: int = 5, max_length: int = 3,
-                        exclude=PREPOSITIONS_EN, lowercase: bool = True):
+def paraphrase_pipeline(
+    pairs,
+    method: str = "grow-diag-final-and",
+    iterations: int = 5,
+    max_length: int = 3,
+    exclude=PREPOSITIONS_EN,
+    lowercase: bool = True,
+):
     """Links, phrase table and equivalence sets of a bitext (target side lower-cased)."""
     links = align_bitext(pairs, method, iterations)
     table = PhraseTable()
@@ -142,18 +251,22 @@ def alignment_quality(links, gold) -> Dict[str, float]:
     return alignment_error_rate(links, gold)
 
 
-def concept_oracle(bitext: pd.DataFrame, max_length: int = 3) -> Dict[Tuple[str, ...], Tuple[str, ...]]:
+def concept_oracle(
+    bitext: pd.DataFrame, max_length: int = 3
+) -> Dict[Tuple[str, ...], Tuple[str, ...]]:
     """Lower-cased target n-gram -> its most frequent sequence of concepts (``-`` dropped)."""
     if "concepts" not in bitext.columns:
-        raise ParameterError("bitext", "no concepts column", "the simulator's bitext with its concept oracle")
+        raise ParameterError(
+            "bitext", "no concepts column", "the simulator's bitext with its concept oracle"
+        )
     seen: Dict[Tuple[str, ...], Counter] = {}
     for target, concepts in zip(bitext["target"], bitext["concepts"]):
         words, cs = target.lower().split(), concepts.split()
         for i in range(len(words)):
             for n in range(1, max_length + 1):
                 if i + n <= len(words):
-                    key = tuple(dict.fromkeys(c for c in cs[i:i + n] if c != "-"))
-                    seen.setdefault(tuple(words[i:i + n]), Counter())[key] += 1
+                    key = tuple(dict.fromkeys(c for c in cs[i : i + n] if c != "-"))
+                    seen.setdefault(tuple(words[i : i + n]), Counter())[key] += 1
     return {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in seen.items()}
 
 
@@ -161,8 +274,9 @@ def _kind(concepts: Tuple[str, ...]) -> Tuple[str, ...]:
     return tuple(c.split(":")[0] if ":" in c else "name" for c in concepts)
 
 
-def paraphrase_accuracy(table: PhraseTable, sets, oracle, sample_size: int = 50, seed: int = 0,
-                        pivot_agg: str = "max") -> pd.DataFrame:
+def paraphrase_accuracy(
+    table: PhraseTable, sets, oracle, sample_size: int = 50, seed: int = 0, pivot_agg: str = "max"
+) -> pd.DataFrame:
     """Tables 5-6 graded by the oracle: for ``sample_size`` items drawn from the sets
     (seeded), the best paraphrase (pivot) and all equivalents; semantic accuracy = same
     concepts, syntactic = same kinds of concepts. Items the oracle cannot grade (function
@@ -170,13 +284,21 @@ def paraphrase_accuracy(table: PhraseTable, sets, oracle, sample_size: int = 50,
     eq = equivalents(sets)
     items = sorted(k for k in eq if oracle.get(k))
     rng = np.random.default_rng(seed)
-    chosen = [items[i] for i in rng.choice(len(items), size=min(sample_size, len(items)), replace=False)] if items else []
+    chosen = (
+        [items[i] for i in rng.choice(len(items), size=min(sample_size, len(items)), replace=False)]
+        if items
+        else []
+    )
     best = pivot_paraphrases(table, chosen, agg=pivot_agg)
     rows = []
     for mode in ("best", "all"):
         sem = syn = graded = 0
         for e1 in chosen:
-            cands = [best[e1][0]] if mode == "best" and e1 in best else (eq[e1] if mode == "all" else [])
+            cands = (
+                [best[e1][0]]
+                if mode == "best" and e1 in best
+                else (eq[e1] if mode == "all" else [])
+            )
             for e2 in cands:
                 c1, c2 = oracle.get(e1), oracle.get(e2)
                 if not c1 or not c2:
@@ -184,8 +306,15 @@ def paraphrase_accuracy(table: PhraseTable, sets, oracle, sample_size: int = 50,
                 graded += 1
                 sem += c1 == c2
                 syn += _kind(c1) == _kind(c2)
-        rows.append({"paraphrases": mode, "items": len(chosen), "graded": graded,
-                     "semantic": sem / graded if graded else np.nan, "syntactic": syn / graded if graded else np.nan})
+        rows.append(
+            {
+                "paraphrases": mode,
+                "items": len(chosen),
+                "graded": graded,
+                "semantic": sem / graded if graded else np.nan,
+                "syntactic": syn / graded if graded else np.nan,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -197,25 +326,44 @@ def expanded_references(references: Sequence[str], sets) -> List[List[str]]:
 
 
 def _metrics(smoothing: str = "none"):
-    return (BLEU(tokenize="none", smoothing=smoothing, ref_layout="segments"),
-            NIST(tokenize="none", ref_layout="segments"))
+    return (
+        BLEU(tokenize="none", smoothing=smoothing, ref_layout="segments"),
+        NIST(tokenize="none", ref_layout="segments"),
+    )
 
 
-def table1(hyps_by_system: Dict[str, List[str]], single: List[str], multi: List[List[str]]) -> pd.DataFrame:
+def table1(
+    hyps_by_system: Dict[str, List[str]], single: List[str], multi: List[List[str]]
+) -> pd.DataFrame:
     """Table 1: corpus BLEU (0-1) and NIST per system with the single and multiple references
     (hypotheses and references normalized alike)."""
     bleu, nist = _metrics()
     rows = []
     for system, hyps in hyps_by_system.items():
         h = [" ".join(normalize(x)) for x in hyps]
-        for label, refs in (("single", [[" ".join(normalize(r))] for r in single]), ("multi", multi)):
-            rows.append({"system": system, "references": label, "BLEU": bleu.corpus_score(h, refs).score / 100.0,
-                         "NIST": nist.corpus_score(h, refs).score})
+        for label, refs in (
+            ("single", [[" ".join(normalize(r))] for r in single]),
+            ("multi", multi),
+        ):
+            rows.append(
+                {
+                    "system": system,
+                    "references": label,
+                    "BLEU": bleu.corpus_score(h, refs).score / 100.0,
+                    "NIST": nist.corpus_score(h, refs).score,
+                }
+            )
     return pd.DataFrame(rows)
 
 
-def sentence_correlations(hyps: List[str], single: List[str], multi: List[List[str]], human: np.ndarray,
-                          n_boot: int = 1000, seed: int = 0) -> pd.DataFrame:
+def sentence_correlations(
+    hyps: List[str],
+    single: List[str],
+    multi: List[List[str]],
+    human: np.ndarray,
+    n_boot: int = 1000,
+    seed: int = 0,
+) -> pd.DataFrame:
     """Tables 2-4: Pearson r of sentence BLEU, add-one smoothed BLEU and NIST with the human
     score, single vs multiple references; critical r at p < 0.01 and 0.10 for this n; the
     bootstrap share of resamples in which the multi-reference r is not higher (footnote 6)."""
@@ -228,13 +376,28 @@ def sentence_correlations(hyps: List[str], single: List[str], multi: List[List[s
     boot = rng.integers(0, n, size=(n_boot, n))
     rows = []
     for name, metric in (("BLEU", bleu), ("BLEU smoothed", smooth), ("NIST", nist)):
-        x = {lab: np.asarray(metric.sentence_scores(h, refs), dtype=float)
-             for lab, refs in (("single", [[" ".join(normalize(r))] for r in single]), ("multi", multi))}
+        x = {
+            lab: np.asarray(metric.sentence_scores(h, refs), dtype=float)
+            for lab, refs in (
+                ("single", [[" ".join(normalize(r))] for r in single]),
+                ("multi", multi),
+            )
+        }
         r = {lab: float(np.corrcoef(v, human)[0, 1]) for lab, v in x.items()}
-        rb = {lab: np.array([np.corrcoef(v[b], human[b])[0, 1] for b in boot]) for lab, v in x.items()}
-        rows.append({"metric": name, "single": r["single"], "multi": r["multi"], "n": n,
-                     "critical_r_p01": critical_r(n, 0.01), "critical_r_p10": critical_r(n, 0.10),
-                     "p_rise": float(np.mean(np.nan_to_num(rb["multi"] - rb["single"]) <= 0))})
+        rb = {
+            lab: np.array([np.corrcoef(v[b], human[b])[0, 1] for b in boot]) for lab, v in x.items()
+        }
+        rows.append(
+            {
+                "metric": name,
+                "single": r["single"],
+                "multi": r["multi"],
+                "n": n,
+                "critical_r_p01": critical_r(n, 0.01),
+                "critical_r_p10": critical_r(n, 0.10),
+                "p_rise": float(np.mean(np.nan_to_num(rb["multi"] - rb["single"]) <= 0)),
+            }
+        )
     out = pd.DataFrame(rows)
     out.attrs["human_mean"] = float(human.mean())
     out.attrs["human_cv"] = coefficient_of_variation(human)
@@ -242,7 +405,9 @@ def sentence_correlations(hyps: List[str], single: List[str], multi: List[List[s
 
 
 # --------------------------------------------------------------------------- data by profile
-def load_bitext(profile: str, quick: bool = False, public_pair: str = "lt-en") -> Tuple[pd.DataFrame, str]:
+def load_bitext(
+    profile: str, quick: bool = False, public_pair: str = "lt-en"
+) -> Tuple[pd.DataFrame, str]:
     """The bitext paraphrases are derived from, and what it stands in for.
 
     ``sample``: the simulated TIDES bitext with gold links and the concept oracle (the
@@ -256,18 +421,26 @@ def load_bitext(profile: str, quick: bool = False, public_pair: str = "lt-en") -
     if profile == "sample":
         from evalkit.data.simulate.build import load_truth
 
-        return load_truth("tides2003ce", quick=quick)["bitext"], "simulated TIDES bitext (gold links, concept oracle)"
+        return load_truth("tides2003ce", quick=quick)[
+            "bitext"
+        ], "simulated TIDES bitext (gold links, concept oracle)"
     if profile == "public":
         from evalkit.data.public import load_wmt19_darr
 
         corpus = load_wmt19_darr(public_pair)
         pairs = corpus.segments.merge(corpus.references, on=["document", "segment"])
-        frame = pd.DataFrame({"source": [" ".join(normalize(s)) for s in pairs["source"]],
-                              "target": [" ".join(normalize(t)) for t in pairs["text"]]})
+        frame = pd.DataFrame(
+            {
+                "source": [" ".join(normalize(s)) for s in pairs["source"]],
+                "target": [" ".join(normalize(t)) for t in pairs["text"]],
+            }
+        )
         return frame, f"WMT19 daRR {public_pair} source-reference pairs (no gold links)"
     if profile == "licensed":
-        raise DataNotConfiguredError("Europarl fr-en test sets PH and LM with Pharaoh/Logomedia outputs and judgments",
-                                     "never distributed; no licensed configuration exists for them")
+        raise DataNotConfiguredError(
+            "Europarl fr-en test sets PH and LM with Pharaoh/Logomedia outputs and judgments",
+            "never distributed; no licensed configuration exists for them",
+        )
     raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
 
 
@@ -285,20 +458,29 @@ def pick_systems(frame: pd.DataFrame, systems: Optional[Sequence[str]] = None) -
     return [top[0], top[-1]] if counts[top[0]] == counts[top[-1]] else top[:2]
 
 
-def darr_taus(frame: pd.DataFrame, multi: Dict[Tuple[str, int], List[str]], preferences: pd.DataFrame) -> pd.DataFrame:
+def darr_taus(
+    frame: pd.DataFrame, multi: Dict[Tuple[str, int], List[str]], preferences: pd.DataFrame
+) -> pd.DataFrame:
     """WMT daRR Kendall-like tau of sentence BLEU, smoothed BLEU and NIST, single vs multiple
     references (the public profile's stand-in for Tables 2 and 4)."""
     from evalkit.stats.correlation import wmt_kendall_like
 
     h = [" ".join(normalize(x)) for x in frame["text"]]
     keys = list(zip(frame["document"], frame["segment"]))
-    refs = {"single": [[" ".join(normalize(r[0]))] for r in frame["refs"]], "multi": [multi[k] for k in keys]}
+    refs = {
+        "single": [[" ".join(normalize(r[0]))] for r in frame["refs"]],
+        "multi": [multi[k] for k in keys],
+    }
     bleu, nist = _metrics()
     smooth, _ = _metrics("add1")
     rows = []
     for name, metric in (("BLEU", bleu), ("BLEU smoothed", smooth), ("NIST", nist)):
         for label, rr in refs.items():
-            long = frame[["document", "segment", "system"]].assign(metric=name, value=metric.sentence_scores(h, rr))
+            long = frame[["document", "segment", "system"]].assign(
+                metric=name, value=metric.sentence_scores(h, rr)
+            )
             tau = wmt_kendall_like(preferences, long).iloc[0]
             rows.append({"metric": name, "references": label, "tau": tau["tau"]})
-    return pd.DataFrame(rows).pivot(index="metric", columns="references", values="tau").reset_index()
+    return (
+        pd.DataFrame(rows).pivot(index="metric", columns="references", values="tau").reset_index()
+    )

@@ -19,6 +19,7 @@ metrics), :func:`ideal_pairs` (the Table 2 filter), :func:`judged_segments` and
 :func:`front_final_adjunct` (a parse-based adjunct reordering of real sentences for the
 public profile).
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
@@ -37,13 +38,39 @@ from evalkit.text.trees import DepTree
 
 PAPER = "owczarzak2007ssst"
 #: factor from evalkit's scale to the paper's (BLEU printed 0-1; GTM and dependency F 0-100)
-PAPER_SCALE = {"TER": 1.0, "METEOR": 1.0, "BLEU": 0.01, "NIST": 1.0, "GTM": 100.0, "dep": 100.0,
-               "dep_preds": 100.0}
+PAPER_SCALE = {
+    "TER": 1.0,
+    "METEOR": 1.0,
+    "BLEU": 0.01,
+    "NIST": 1.0,
+    "GTM": 100.0,
+    "dep": 100.0,
+    "dep_preds": 100.0,
+}
 
-__all__ = ["NOTEBOOKS", "PAPER", "PAPER_SCALE", "published", "printed_checks", "reordering_table", "ideal_pairs",
-           "front_final_adjunct", "judged_segments", "segment_correlations", "ranked_layout", "dependency_metrics",
-           "reordered_pairs", "DATA", "load_corpus", "load_pairs", "table1_metrics", "table5_metrics",
-           "correlation_patterns", "table5_claims", "direction"]
+__all__ = [
+    "NOTEBOOKS",
+    "PAPER",
+    "PAPER_SCALE",
+    "published",
+    "printed_checks",
+    "reordering_table",
+    "ideal_pairs",
+    "front_final_adjunct",
+    "judged_segments",
+    "segment_correlations",
+    "ranked_layout",
+    "dependency_metrics",
+    "reordered_pairs",
+    "DATA",
+    "load_corpus",
+    "load_pairs",
+    "table1_metrics",
+    "table5_metrics",
+    "correlation_patterns",
+    "table5_claims",
+    "direction",
+]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -63,27 +90,59 @@ def printed_checks(bleu_add1_zero) -> pd.DataFrame:
     for name, t in (("table1", t1), ("table2", t2)):
         nist = t[t["metric"] == "NIST"].iloc[0]
         pct = round(100 * float(nist["modified"]) / float(nist["baseline"]), 2)
-        rows.append((f"{name}_nist_percent", f"{name.title()} NIST (modified / baseline)",
-                     float(nist["modified_percent"]), pct))
+        rows.append(
+            (
+                f"{name}_nist_percent",
+                f"{name.title()} NIST (modified / baseline)",
+                float(nist["modified_percent"]),
+                pct,
+            )
+        )
     n = int(text.set_index("key").loc["n_segments", "value"])
     step = 1.96 / np.sqrt(n - 3)
-    rows.append(("significance_step", "fn. 9: 95% Fisher-z half-width at n = 16,800",
-                 float(text.set_index("key").loc["significance_step", "value"]), round(float(step), 3)))
-    bleu = float(bleu_add1_zero.sentence_scores(["John resigned yesterday."], [["Yesterday, John resigned."]])[0])
-    rows.append(("bleu_example", "Section 1: add-one smoothed BLEU of the example pair",
-                 float(text.set_index("key").loc["bleu_example", "value"]), round(bleu / 100.0, 4)))
+    rows.append(
+        (
+            "significance_step",
+            "fn. 9: 95% Fisher-z half-width at n = 16,800",
+            float(text.set_index("key").loc["significance_step", "value"]),
+            round(float(step), 3),
+        )
+    )
+    bleu = float(
+        bleu_add1_zero.sentence_scores(
+            ["John resigned yesterday."], [["Yesterday, John resigned."]]
+        )[0]
+    )
+    rows.append(
+        (
+            "bleu_example",
+            "Section 1: add-one smoothed BLEU of the example pair",
+            float(text.set_index("key").loc["bleu_example", "value"]),
+            round(bleu / 100.0, 4),
+        )
+    )
     t5 = published("table5")
     for judgment, part in t5.groupby("judgment", sort=False):
         by_abs = part.assign(a=part["value"].abs()).sort_values("a", ascending=False, kind="stable")
-        rows.append((f"table5_{judgment}_ranked", f"Table 5 {judgment}: rows ordered by |r|",
-                     1.0, float(by_abs["rank"].tolist() == sorted(part["rank"]))))
+        rows.append(
+            (
+                f"table5_{judgment}_ranked",
+                f"Table 5 {judgment}: rows ordered by |r|",
+                1.0,
+                float(by_abs["rank"].tolist() == sorted(part["rank"])),
+            )
+        )
     out = pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run"])
     return out.assign(agrees=np.isclose(out["printed"], out["this_run"], atol=1e-12))
 
 
 # --------------------------------------------------------------------------- Tables 1-2
-def reordering_table(originals: Sequence[str], reordered: Sequence[str], metrics: Mapping[str, object],
-                     scale: Optional[Mapping[str, float]] = None) -> pd.DataFrame:
+def reordering_table(
+    originals: Sequence[str],
+    reordered: Sequence[str],
+    metrics: Mapping[str, object],
+    scale: Optional[Mapping[str, float]] = None,
+) -> pd.DataFrame:
     """Corpus scores of ``reordered`` against ``originals`` (``modified``) and of the
     originals against themselves (``baseline``), on the paper's scales, with NIST's
     ``modified`` as a percentage of its baseline."""
@@ -95,22 +154,32 @@ def reordering_table(originals: Sequence[str], reordered: Sequence[str], metrics
     for name, metric in metrics.items():
         base = float(metric.corpus_score(list(originals), refs)) * scale.get(name, 1.0)
         mod = float(metric.corpus_score(list(reordered), refs)) * scale.get(name, 1.0)
-        rows.append({"metric": name, "baseline": base, "modified": mod,
-                     "modified_percent": 100.0 * mod / base if name == "NIST" and base else np.nan})
+        rows.append(
+            {
+                "metric": name,
+                "baseline": base,
+                "modified": mod,
+                "modified_percent": 100.0 * mod / base if name == "NIST" and base else np.nan,
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def ideal_pairs(parses_a: Sequence[Parse], parses_b: Sequence[Parse]) -> List[int]:
     """Indices of the pairs whose LFG triple bags are identical (the paper's "ideal parser")."""
-    return [i for i, (a, b) in enumerate(zip(parses_a, parses_b))
-            if transform_triples(lfg_triples(a.dep)) == transform_triples(lfg_triples(b.dep))]
+    return [
+        i
+        for i, (a, b) in enumerate(zip(parses_a, parses_b))
+        if transform_triples(lfg_triples(a.dep)) == transform_triples(lfg_triples(b.dep))
+    ]
 
 
 _MOVABLE = ("npadvmod", "prep", "obl", "obl:tmod", "nmod:tmod")
 _TIME_WORDS = frozenset(
     "yesterday today tomorrow week weeks month months year years morning evening night day days weekend "
     "january february march april may june july august september october november december jan feb mar apr "
-    "jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday".split())
+    "jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday".split()
+)
 
 
 def front_final_adjunct(dep: DepTree) -> Optional[str]:
@@ -131,7 +200,10 @@ def front_final_adjunct(dep: DepTree) -> Optional[str]:
     span = _subtree(kids, c)
     if max(span) != end - 1 or min(span) <= root or "," in dep.words:
         return None
-    if not any(w.lower() in _TIME_WORDS or (w.isdigit() and len(w) == 4) for w in dep.words[min(span):end]):
+    if not any(
+        w.lower() in _TIME_WORDS or (w.isdigit() and len(w) == 4)
+        for w in dep.words[min(span) : end]
+    ):
         return None
     lo = min(span)
     words = list(dep.words[lo:end]) + [","] + list(dep.words[:lo]) + list(dep.words[end:])
@@ -167,24 +239,45 @@ def judged_segments(corpus, references: Optional[Sequence[str]] = None) -> pd.Da
     average``; accuracy is the corpus's adequacy judgment.
     """
     j = corpus.judgments
-    wide = j.pivot_table(index=["document", "segment", "system", "judge"], columns="judgment", values="value",
-                         aggfunc="mean").reset_index()
+    wide = j.pivot_table(
+        index=["document", "segment", "system", "judge"],
+        columns="judgment",
+        values="value",
+        aggfunc="mean",
+    ).reset_index()
     if "fluency" not in wide or "adequacy" not in wide:
         raise ParameterError("corpus", corpus.name, "fluency and adequacy judgments")
-    out = corpus.outputs.rename(columns={"text": "hyp"}).merge(wide, on=["document", "segment", "system"])
+    out = corpus.outputs.rename(columns={"text": "hyp"}).merge(
+        wide, on=["document", "segment", "system"]
+    )
     refs = corpus.references.rename(columns={"text": "ref"})
     if references is not None:
         refs = refs[refs["reference"].isin(list(references))]
     out = out.merge(refs, on=["document", "segment"])
     out = out.rename(columns={"adequacy": "accuracy"})
     out["average"] = (out["fluency"] + out["accuracy"]) / 2.0
-    return out[["document", "segment", "system", "reference", "judge", "hyp", "ref", "fluency", "accuracy",
-                "average"]].reset_index(drop=True)
+    return out[
+        [
+            "document",
+            "segment",
+            "system",
+            "reference",
+            "judge",
+            "hyp",
+            "ref",
+            "fluency",
+            "accuracy",
+            "average",
+        ]
+    ].reset_index(drop=True)
 
 
-def segment_correlations(rows: pd.DataFrame, metrics: Mapping[str, object],
-                         judgments: Sequence[str] = ("fluency", "accuracy", "average"),
-                         parsed: Optional[Mapping] = None) -> pd.DataFrame:
+def segment_correlations(
+    rows: pd.DataFrame,
+    metrics: Mapping[str, object],
+    judgments: Sequence[str] = ("fluency", "accuracy", "average"),
+    parsed: Optional[Mapping] = None,
+) -> pd.DataFrame:
     """Pearson r of each metric's sentence scores with each judgment over the rows of
     :func:`judged_segments` (each (hyp, ref) pair scored once; ``parsed`` maps texts to
     parses for the dependency metrics). Returns ``metric, judgment, r, n``."""
@@ -264,20 +357,33 @@ def load_pairs(profile: str, n: int, seed: int, parser, quick: bool = False):
     if profile == "sample":
         from evalkit.data.simulate.reorder import adjunct_reordered_pairs
 
-        return adjunct_reordered_pairs(n, seed), None, "simulated sentences, time adjunct fronted (same words)"
+        return (
+            adjunct_reordered_pairs(n, seed),
+            None,
+            "simulated sentences, time adjunct fronted (same words)",
+        )
     corpus = load_corpus(profile, quick=quick)
     pairs = reordered_pairs(corpus.references["text"].tolist(), parser, n)
-    return pairs, corpus, f"{corpus.name} references with a final time adjunct, fronted after parsing"
+    return (
+        pairs,
+        corpus,
+        f"{corpus.name} references with a final time adjunct, fronted after parsing",
+    )
 
 
 def table1_metrics(parser=None) -> Dict[str, object]:
     """Tables 1-2's metrics from the registry, on the paper's scales via :data:`PAPER_SCALE`."""
     from evalkit.metrics import get_metric
 
-    return {"TER": get_metric("ter"), "METEOR": get_metric("meteor", modules=("exact", "porter")),
-            "BLEU": get_metric("bleu"),
-            "NIST": get_metric("nist"), "GTM": get_metric("gtm"), "dep": DependencyF(parser=parser),
-            "dep_preds": DependencyF(pred_only=True, parser=parser)}
+    return {
+        "TER": get_metric("ter"),
+        "METEOR": get_metric("meteor", modules=("exact", "porter")),
+        "BLEU": get_metric("bleu"),
+        "NIST": get_metric("nist"),
+        "GTM": get_metric("gtm"),
+        "dep": DependencyF(parser=parser),
+        "dep_preds": DependencyF(pred_only=True, parser=parser),
+    }
 
 
 def table5_metrics(parser=None, wordnet=None) -> Dict[str, object]:
@@ -286,11 +392,19 @@ def table5_metrics(parser=None, wordnet=None) -> Dict[str, object]:
     from evalkit.metrics import get_metric
 
     out = dict(dependency_metrics(parser, wordnet))
-    out.update({"BLEU": get_metric("bleu", smoothing="add1_zero", lowercase=True), "NIST": get_metric("nist"),
-                "GTM": get_metric("gtm"), "TER": get_metric("ter"),
-                "M": get_metric("meteor", modules=("exact", "porter"))})
+    out.update(
+        {
+            "BLEU": get_metric("bleu", smoothing="add1_zero", lowercase=True),
+            "NIST": get_metric("nist"),
+            "GTM": get_metric("gtm"),
+            "TER": get_metric("ter"),
+            "M": get_metric("meteor", modules=("exact", "porter")),
+        }
+    )
     if wordnet is not None:
-        out["M+WN"] = get_metric("meteor", modules=("exact", "porter", "wn_synonym"), wordnet=wordnet)
+        out["M+WN"] = get_metric(
+            "meteor", modules=("exact", "porter", "wn_synonym"), wordnet=wordnet
+        )
     return out
 
 
@@ -303,13 +417,17 @@ def correlation_patterns(frame: pd.DataFrame, judgment: str, value: str = "r") -
     if {"d", "d_pr"} <= set(col.index):
         out["d_above_d_pr"] = bool(col["d"] > col["d_pr"])
     if dep and string:
-        out["dependency_above_strings"] = bool(col[dep].max() > col[[m for m in string if m != "TER"]].max())
+        out["dependency_above_strings"] = bool(
+            col[dep].max() > col[[m for m in string if m != "TER"]].max()
+        )
     if "TER" in col.index:
         out["ter_negative"] = bool(col["TER"] < 0)
     return out
 
 
-def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "table5", paper: str = PAPER):
+def table5_claims(
+    run: pd.DataFrame, profile: str, data: str, table: str = "table5", paper: str = PAPER
+):
     """Claims of a Table-5-shaped result: the findings (:func:`correlation_patterns`) on the
     printed column and on this run's, and every printed r beside this run's (not comparable:
     other data and parser). ``public``: the daRR column against the printed average."""
@@ -317,31 +435,64 @@ def table5_claims(run: pd.DataFrame, profile: str, data: str, table: str = "tabl
 
     printed = read_published(paper, table).rename(columns={"value": "r"})
     c = Claims(paper, data=data, kind="reproduced")
-    mapping = {"daRR": "average"} if profile == "public" else {j: j for j in ("fluency", "accuracy", "average")}
+    mapping = (
+        {"daRR": "average"}
+        if profile == "public"
+        else {j: j for j in ("fluency", "accuracy", "average")}
+    )
     note = f"profile {profile}; spaCy parses and LFG-like triples stand in for the DCU LFG parser"
     for run_j, paper_j in mapping.items():
         if run_j not in set(run["judgment"]):
             continue
         p, r = correlation_patterns(printed, paper_j), correlation_patterns(run, run_j)
         for key in sorted(set(p) & set(r)):
-            c.add(f"{paper_j}_{key}", source=f"{table.title()} ({paper_j})", printed=p[key], this_run=r[key],
-                  agrees=p[key] == r[key], note=note)
+            c.add(
+                f"{paper_j}_{key}",
+                source=f"{table.title()} ({paper_j})",
+                printed=p[key],
+                this_run=r[key],
+                agrees=p[key] == r[key],
+                note=note,
+            )
         runs = run[run["judgment"] == run_j].set_index("metric")["r"]
         for row in printed[printed["judgment"] == paper_j].itertuples():
             if row.metric in runs.index:
-                c.compare(f"{paper_j}_{row.metric.replace('+', '-')}", source=f"{table.title()} ({paper_j})",
-                          printed=float(row.r),
-                          this_run=float(runs[row.metric]), comparable=False, note=note)
+                c.compare(
+                    f"{paper_j}_{row.metric.replace('+', '-')}",
+                    source=f"{table.title()} ({paper_j})",
+                    printed=float(row.r),
+                    this_run=float(runs[row.metric]),
+                    comparable=False,
+                    note=note,
+                )
     return c
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)")
+_PARSER = P(
+    "parser",
+    str,
+    default="spacy",
+    help="spacy | conllu:<file with # text comments> (labelled dependencies)",
+)
 NOTEBOOKS = {
     "00_printed_checks": (),
-    "01_tables1_2_reordering": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"), _PARSER,
-                                P("ideal", bool, default=True, help="sample: also the simulator's ideal parser")),
+    "01_tables1_2_reordering": (
+        P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
+        _PARSER,
+        P("ideal", bool, default=True, help="sample: also the simulator's ideal parser"),
+    ),
     "02_table5_correlation": (
-        P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
-        P("wordnet", bool, default=True, help="the +WN variants (WordNet 3.0)"), _PARSER),
+        P(
+            "n_segments",
+            int,
+            default=None,
+            allow_none=True,
+            quick=12,
+            low=1,
+            help="first N segments",
+        ),
+        P("wordnet", bool, default=True, help="the +WN variants (WordNet 3.0)"),
+        _PARSER,
+    ),
 }

@@ -18,6 +18,7 @@ This module adds :func:`variant_metrics` (the paper's variant names), :func:`nbe
 1-best beside the simulator's ideal n-best parser), :func:`table2_claims` and
 :func:`printed_checks`.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
@@ -31,10 +32,31 @@ from evalkit.notebook.params import Parameter as P
 from evalkit.metrics.dependency import DependencyF
 
 PAPER = "owczarzak2007wmt"
-VARIANTS = ("d", "d_pr", "d_var", "d+WN", "d_2", "d_10", "d_50", "d_2_var", "d_10_var", "d_50_var", "d_50+WN")
+VARIANTS = (
+    "d",
+    "d_pr",
+    "d_var",
+    "d+WN",
+    "d_2",
+    "d_10",
+    "d_50",
+    "d_2_var",
+    "d_10_var",
+    "d_50_var",
+    "d_50+WN",
+)
 
-__all__ = ["NOTEBOOKS", "PAPER", "VARIANTS", "published", "variant_metrics", "nbest_table", "nbest_tables",
-           "table2_claims", "printed_checks"]
+__all__ = [
+    "NOTEBOOKS",
+    "PAPER",
+    "VARIANTS",
+    "published",
+    "variant_metrics",
+    "nbest_table",
+    "nbest_tables",
+    "table2_claims",
+    "printed_checks",
+]
 
 
 def published(table: str) -> pd.DataFrame:
@@ -53,8 +75,13 @@ def variant_metrics(names: Sequence[str], parser=None, wordnet=None) -> Dict[str
         nbest = next((int(p) for p in parts if p.isdigit()), 1)
         if "+WN" in name and wordnet is None:
             continue
-        out[name] = DependencyF(pred_only="pr" in parts, partial="var" in parts, nbest=nbest,
-                                wordnet=wordnet if "+WN" in name else None, parser=parser)
+        out[name] = DependencyF(
+            pred_only="pr" in parts,
+            partial="var" in parts,
+            nbest=nbest,
+            wordnet=wordnet if "+WN" in name else None,
+            parser=parser,
+        )
     return out
 
 
@@ -70,7 +97,9 @@ def nbest_table(originals: Sequence, reordered: Sequence, n_values: Sequence[int
     return pd.DataFrame(rows)
 
 
-def nbest_tables(parsers: Dict[str, object], pairs: Sequence, n_values: Sequence[int]) -> pd.DataFrame:
+def nbest_tables(
+    parsers: Dict[str, object], pairs: Sequence, n_values: Sequence[int]
+) -> pd.DataFrame:
     """:func:`nbest_table` once per parser (``{name: backend}``) on the (original, reordered)
     ``pairs``, with a ``parser`` column."""
     parts = []
@@ -89,24 +118,46 @@ def table2_claims(table: pd.DataFrame, data: str):
 
     c = Claims(PAPER, data=data, kind="reproduced")
     printed = published("table2").set_index("nbest")
-    gain = float(printed.loc[str(max(int(k) for k in printed.index if k.isdigit())), "f_score"]) > float(
-        printed.loc["1", "f_score"])
+    gain = float(
+        printed.loc[str(max(int(k) for k in printed.index if k.isdigit())), "f_score"]
+    ) > float(printed.loc["1", "f_score"])
     for parser, part in table.groupby("parser", sort=False):
         for row in part.itertuples():
             key = str(row.nbest)
             if key in printed.index:
-                c.compare(f"nbest_{key}_{parser}", source="Table 2", printed=float(printed.loc[key, "f_score"]),
-                          this_run=row.f_score, comparable=False,
-                          note=(f"{row.available} parse(s) per sentence available; " if row.nbest > row.available
-                                else "") + f"{parser} parses; other sentences")
+                c.compare(
+                    f"nbest_{key}_{parser}",
+                    source="Table 2",
+                    printed=float(printed.loc[key, "f_score"]),
+                    this_run=row.f_score,
+                    comparable=False,
+                    note=(
+                        f"{row.available} parse(s) per sentence available; "
+                        if row.nbest > row.available
+                        else ""
+                    )
+                    + f"{parser} parses; other sentences",
+                )
         mono = bool(part["f_score"].is_monotonic_increasing)
-        c.add(f"f_non_decreasing_{parser}", source="Table 2", printed=True, this_run=mono, agrees=mono,
-              note=f"{parser} parses")
+        c.add(
+            f"f_non_decreasing_{parser}",
+            source="Table 2",
+            printed=True,
+            this_run=mono,
+            agrees=mono,
+            note=f"{parser} parses",
+        )
         avail = int(part["available"].max())
         rises = float(part["f_score"].iloc[-1]) > float(part["f_score"].iloc[0])
-        c.add(f"f_rises_with_n_{parser}", source="Table 2", printed=gain, this_run=rises,
-              agrees=(rises == gain) if avail > 1 else None,
-              note=f"{parser} parses" + ("" if avail > 1 else "; one parse per sentence (no n-best): not comparable"))
+        c.add(
+            f"f_rises_with_n_{parser}",
+            source="Table 2",
+            printed=gain,
+            this_run=rises,
+            agrees=(rises == gain) if avail > 1 else None,
+            note=f"{parser} parses"
+            + ("" if avail > 1 else "; one parse per sentence (no n-best): not comparable"),
+        )
     return c
 
 
@@ -115,40 +166,89 @@ def printed_checks() -> pd.DataFrame:
     non-decreasing in n and its 1-best row = Table 1's dep f-score, the ranked layout of Table 3
     ordered by |r|, and fn. 6's significance step against the Fisher-z difference interval
     1.96 sqrt(2 / (n - 3)) at n = 16,800 (which gives 0.021, not the printed 0.022)."""
-    t1, t2, t3, text = published("table1"), published("table2"), published("table3"), published("text")
+    t1, t2, t3, text = (
+        published("table1"),
+        published("table2"),
+        published("table3"),
+        published("text"),
+    )
     ssst = read_published("owczarzak2007ssst", "table1")
     same = t1.astype(str).reset_index(drop=True).equals(ssst.astype(str).reset_index(drop=True))
     f = t2[t2["nbest"] != "baseline"]["f_score"].astype(float).to_numpy()
     one_best = float(t1.loc[t1["metric"] == "dep", "modified"].iloc[0])
     ranked = all(
-        part.assign(a=part["value"].abs()).sort_values("a", ascending=False, kind="stable")["rank"].tolist()
-        == sorted(part["rank"]) for _, part in t3.groupby("judgment"))
+        part.assign(a=part["value"].abs())
+        .sort_values("a", ascending=False, kind="stable")["rank"]
+        .tolist()
+        == sorted(part["rank"])
+        for _, part in t3.groupby("judgment")
+    )
     tx = text.set_index("key")["value"].astype(float)
     step = 1.96 * np.sqrt(2.0 / (tx["n_segments"] - 3))
-    rows = [("table1_equals_ssst_table1", "Table 1 = SSST Table 1", 1.0, float(same)),
-            ("table2_monotone", "Table 2: F non-decreasing in n", 1.0, float(np.all(np.diff(f) >= 0))),
-            ("table2_one_best", "Table 2 1-best = Table 1 dep f-score", float(f[0]), one_best),
-            ("table3_ranked", "Table 3 rows ordered by |r|", 1.0, float(ranked)),
-            ("significance_step", "fn. 6: 0.022 vs 1.96 sqrt(2/(n-3))", float(tx["significance_step"]),
-             round(float(step), 3))]
+    rows = [
+        ("table1_equals_ssst_table1", "Table 1 = SSST Table 1", 1.0, float(same)),
+        ("table2_monotone", "Table 2: F non-decreasing in n", 1.0, float(np.all(np.diff(f) >= 0))),
+        ("table2_one_best", "Table 2 1-best = Table 1 dep f-score", float(f[0]), one_best),
+        ("table3_ranked", "Table 3 rows ordered by |r|", 1.0, float(ranked)),
+        (
+            "significance_step",
+            "fn. 6: 0.022 vs 1.96 sqrt(2/(n-3))",
+            float(tx["significance_step"]),
+            round(float(step), 3),
+        ),
+    ]
     out = pd.DataFrame(rows, columns=["claim_id", "source", "printed", "this_run"])
     return out.assign(agrees=np.isclose(out["printed"], out["this_run"], atol=1e-12))
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)")
+_PARSER = P(
+    "parser",
+    str,
+    default="spacy",
+    help="spacy | conllu:<file with # text comments> (labelled dependencies)",
+)
 NOTEBOOKS = {
     "00_printed_checks": (),
-    "01_table2_nbest": (P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
-                        P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1), _PARSER,
-                        P("ideal", bool, default=True, help="sample: also the simulator's ideal n-best parser"),
-                        P("p_gold_first", float, default=0.5, low=0.0, high=1.0,
-                          help="ideal parser: chance the gold tree ranks first in its n-best list")),
+    "01_table2_nbest": (
+        P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
+        P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1),
+        _PARSER,
+        P("ideal", bool, default=True, help="sample: also the simulator's ideal n-best parser"),
+        P(
+            "p_gold_first",
+            float,
+            default=0.5,
+            low=0.0,
+            high=1.0,
+            help="ideal parser: chance the gold tree ranks first in its n-best list",
+        ),
+    ),
     "02_table3_variants": (
-        P("n_segments", int, default=None, allow_none=True, quick=12, low=1, help="first N segments"),
+        P(
+            "n_segments",
+            int,
+            default=None,
+            allow_none=True,
+            quick=12,
+            low=1,
+            help="first N segments",
+        ),
         P("variants", list, default=list(VARIANTS), choices=VARIANTS),
         P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"),
-        P("parser", str, default="spacy", help="spacy | ideal (sample: the simulator's n-best trees) | conllu:<file>"),
-        P("p_gold_first", float, default=0.5, low=0.0, high=1.0,
-          help="parser=ideal: chance the gold tree ranks first in its n-best list")),
+        P(
+            "parser",
+            str,
+            default="spacy",
+            help="spacy | ideal (sample: the simulator's n-best trees) | conllu:<file>",
+        ),
+        P(
+            "p_gold_first",
+            float,
+            default=0.5,
+            low=0.0,
+            high=1.0,
+            help="parser=ideal: chance the gold tree ranks first in its n-best list",
+        ),
+    ),
 }

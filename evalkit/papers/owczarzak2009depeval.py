@@ -21,6 +21,7 @@ The metrics live in :mod:`evalkit.metrics.dependency` (DEPEVAL, BE-HM, jackknifi
 * :func:`summary_texts`, :func:`noise_claims`: ``03_parser_noise`` (Tables 1-2 with the
   simulator's gold summary trees beside a real parser's).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -42,11 +43,30 @@ LETTER = {"ROUGE-2": "R2", "ROUGE-SU4": "R4", "BE-HM": "B"}
 N_SUMMARY_LEVEL = {"models": 384, "systems": 5568}
 COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "responsiveness_systems")
 
-__all__ = ["NOTEBOOKS", "PAPER", "key", "COMPETITORS", "N_SUMMARY_LEVEL", "published", "variant_rows",
-           "significance_letters",
-           "asterisks", "shading", "ci_excludes_zero", "score_summaries", "correlations", "wide", "DATA",
-           "load_corpus", "manual_scores", "rouge_metrics", "run_claims", "printed_as_run", "summary_texts",
-           "noise_claims"]
+__all__ = [
+    "NOTEBOOKS",
+    "PAPER",
+    "key",
+    "COMPETITORS",
+    "N_SUMMARY_LEVEL",
+    "published",
+    "variant_rows",
+    "significance_letters",
+    "asterisks",
+    "shading",
+    "ci_excludes_zero",
+    "score_summaries",
+    "correlations",
+    "wide",
+    "DATA",
+    "load_corpus",
+    "manual_scores",
+    "rouge_metrics",
+    "run_claims",
+    "printed_as_run",
+    "summary_texts",
+    "noise_claims",
+]
 
 
 def key(*parts: str) -> str:
@@ -71,36 +91,57 @@ def _side(column: str) -> str:
     return column.rsplit("_", 1)[1]
 
 
-def significance_letters(table: pd.DataFrame, n: Optional[Dict[str, int]] = None,
-                         confidence: float = 0.95) -> pd.DataFrame:
+def significance_letters(
+    table: pd.DataFrame, n: Optional[Dict[str, int]] = None, confidence: float = 0.95
+) -> pd.DataFrame:
     """For every DEPEVAL row and column of a Table-2-shaped frame (``metric, column, value``):
     the competitors whose Fisher-z interval lies entirely below the variant's (intervals do
     not overlap), as a space-separated string of R2/R4/B in the printed order."""
     n = dict(N_SUMMARY_LEVEL if n is None else n)
-    ci = {(r.metric, r.column): fisher_ci(r.value, n[_side(r.column)], "pearson", confidence)
-          for r in table.itertuples()}
+    ci = {
+        (r.metric, r.column): fisher_ci(r.value, n[_side(r.column)], "pearson", confidence)
+        for r in table.itertuples()
+    }
     rows = []
     for r in table.itertuples():
         if r.metric in COMPETITORS:
             continue
         low = ci[(r.metric, r.column)][0]
         beats = [LETTER[c] for c in COMPETITORS if ci[(c, r.column)][1] < low]
-        rows.append({"metric": r.metric, "column": r.column, "value": r.value, "better_than": " ".join(beats)})
+        rows.append(
+            {
+                "metric": r.metric,
+                "column": r.column,
+                "value": r.value,
+                "better_than": " ".join(beats),
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def asterisks(table: pd.DataFrame) -> pd.DataFrame:
     """``star`` = 1 where the value is the highest of its column (ties all starred)."""
     best = table.groupby("column")["value"].transform("max")
-    return table.assign(star=(table["value"] == best).astype(int))[["metric", "column", "value", "star"]]
+    return table.assign(star=(table["value"] == best).astype(int))[
+        ["metric", "column", "value", "star"]
+    ]
 
 
 def shading(table: pd.DataFrame) -> pd.DataFrame:
     """How many of ROUGE-2, ROUGE-SU4, BE-HM each DEPEVAL value strictly exceeds (3 = darkest grey)."""
-    comp = table[table["metric"].isin(COMPETITORS)].pivot(index="metric", columns="column", values="value")
-    rows = [{"metric": r.metric, "column": r.column, "value": r.value,
-             "k": int(sum(r.value > comp.loc[c, r.column] for c in COMPETITORS))}
-            for r in table.itertuples() if r.metric not in COMPETITORS]
+    comp = table[table["metric"].isin(COMPETITORS)].pivot(
+        index="metric", columns="column", values="value"
+    )
+    rows = [
+        {
+            "metric": r.metric,
+            "column": r.column,
+            "value": r.value,
+            "k": int(sum(r.value > comp.loc[c, r.column] for c in COMPETITORS)),
+        }
+        for r in table.itertuples()
+        if r.metric not in COMPETITORS
+    ]
     return pd.DataFrame(rows)
 
 
@@ -115,10 +156,17 @@ def _variant(label: str) -> Tuple[str, ...]:
     return () if label == "base" else tuple(label.split())
 
 
-def score_summaries(corpus, variants: Sequence[str], competitors: Sequence[str] = COMPETITORS,
-                    parser=None, wordnet=None, rouge_metrics: Optional[Dict[str, object]] = None,
-                    instances: Optional[Iterable[str]] = None, progress=None,
-                    n_models: Optional[int] = None) -> pd.DataFrame:
+def score_summaries(
+    corpus,
+    variants: Sequence[str],
+    competitors: Sequence[str] = COMPETITORS,
+    parser=None,
+    wordnet=None,
+    rouge_metrics: Optional[Dict[str, object]] = None,
+    instances: Optional[Iterable[str]] = None,
+    progress=None,
+    n_models: Optional[int] = None,
+) -> pd.DataFrame:
     """Jackknifed recall of every DEPEVAL ``variants`` label and competitor for every summary.
 
     ``rouge_metrics`` maps ``ROUGE-2``/``ROUGE-SU4`` to protocol metrics (built by the notebook
@@ -145,24 +193,41 @@ def score_summaries(corpus, variants: Sequence[str], competitors: Sequence[str] 
     parsed = dict(zip(texts, as_parses(texts, parser)))  # each text parsed (or looked up) once
     p_hyps, p_refs = [parsed[h] for h in hyps], [[parsed[r] for r in rs] for rs in refs]
     frames = []
-    todo = [(v, DEPEVAL(_variant(v), wordnet=wordnet if "wn" in _variant(v) else None, parser=parser))
-            for v in variants]
+    todo = [
+        (v, DEPEVAL(_variant(v), wordnet=wordnet if "wn" in _variant(v) else None, parser=parser))
+        for v in variants
+    ]
     if "BE-HM" in competitors:
         todo.append(("BE-HM", BEHM(parser=parser)))
     for name in competitors:
         if name != "BE-HM":
             if not rouge_metrics or name not in rouge_metrics:
-                raise ParameterError("rouge_metrics", sorted(rouge_metrics or {}), f"a metric for {name}")
+                raise ParameterError(
+                    "rouge_metrics", sorted(rouge_metrics or {}), f"a metric for {name}"
+                )
             todo.append((name, rouge_metrics[name]))
-    for name, metric in (progress(todo) if progress else todo):
+    for name, metric in progress(todo) if progress else todo:
         parsed_input = isinstance(metric, (DEPEVAL, BEHM))
-        values = jackknife_scores(metric, p_hyps if parsed_input else hyps, p_refs if parsed_input else refs, own)
-        frames.append(pd.DataFrame({"instance": [k[0] for k in keys], "summarizer": [k[1] for k in keys],
-                                    "type": [k[2] for k in keys], "metric": name, "value": values}))
+        values = jackknife_scores(
+            metric, p_hyps if parsed_input else hyps, p_refs if parsed_input else refs, own
+        )
+        frames.append(
+            pd.DataFrame(
+                {
+                    "instance": [k[0] for k in keys],
+                    "summarizer": [k[1] for k in keys],
+                    "type": [k[2] for k in keys],
+                    "metric": name,
+                    "value": values,
+                }
+            )
+        )
     return pd.concat(frames, ignore_index=True)
 
 
-def correlations(scores: pd.DataFrame, judgments: Dict[str, Dict[str, pd.DataFrame]]) -> pd.DataFrame:
+def correlations(
+    scores: pd.DataFrame, judgments: Dict[str, Dict[str, pd.DataFrame]]
+) -> pd.DataFrame:
     """Pearson r at system and summary ("global") level for each column.
 
     ``judgments[manual][side]`` is the long judgment frame (``instance, summarizer, judgment,
@@ -176,15 +241,28 @@ def correlations(scores: pd.DataFrame, judgments: Dict[str, Dict[str, pd.DataFra
             part = scores[scores["type"] == typ]
             if part.empty or judg.empty:
                 continue
-            res = correlate(part[["instance", "summarizer", "metric", "value"]], judg.assign(judgment=manual),
-                            levels=("system", "global"), methods=("pearson",))
+            res = correlate(
+                part[["instance", "summarizer", "metric", "value"]],
+                judg.assign(judgment=manual),
+                levels=("system", "global"),
+                methods=("pearson",),
+            )
             for r in res.itertuples():
-                rows.append({"metric": r.metric, "column": f"{manual}_{side}",
-                             "level": "system" if r.level == "system" else "summary", "r": r.r, "n": r.n})
+                rows.append(
+                    {
+                        "metric": r.metric,
+                        "column": f"{manual}_{side}",
+                        "level": "system" if r.level == "system" else "summary",
+                        "r": r.r,
+                        "n": r.n,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
-def wide(frame: pd.DataFrame, value: str = "value", order: Optional[Sequence[str]] = None) -> pd.DataFrame:
+def wide(
+    frame: pd.DataFrame, value: str = "value", order: Optional[Sequence[str]] = None
+) -> pd.DataFrame:
     """``metric x column`` layout of a long frame, rows in ``order`` (default: as they come)."""
     out = frame.pivot(index="metric", columns="column", values=value)
     order = list(order) if order is not None else list(dict.fromkeys(frame["metric"]))
@@ -195,8 +273,10 @@ def wide(frame: pd.DataFrame, value: str = "value", order: Optional[Sequence[str
 #: data set per (table group, profile): TAC 2008 for Tables 1-2, DUC 2007 for Tables 3-4; the
 #: public stand-in is SummEval (expert relevance for Pyramid / content responsiveness, the mean
 #: of the four expert ratings for overall responsiveness; its references are not judged)
-DATA = {"tac2008": {"sample": "tac2008", "public": "summeval", "licensed": "tac2008"},
-        "duc2007": {"sample": "duc2007", "public": "summeval", "licensed": "duc2007"}}
+DATA = {
+    "tac2008": {"sample": "tac2008", "public": "summeval", "licensed": "tac2008"},
+    "duc2007": {"sample": "duc2007", "public": "summeval", "licensed": "duc2007"},
+}
 
 
 def load_corpus(group: str, profile: str, quick: bool = False):
@@ -204,7 +284,9 @@ def load_corpus(group: str, profile: str, quick: bool = False):
     from evalkit.data.datasets import load
 
     if group not in DATA or profile not in DATA[group]:
-        raise ParameterError("profile", profile, f"one of {sorted(DATA.get(group, DATA['tac2008']))}")
+        raise ParameterError(
+            "profile", profile, f"one of {sorted(DATA.get(group, DATA['tac2008']))}"
+        )
     return load(DATA[group][profile], profile, **({"quick": quick} if profile == "sample" else {}))
 
 
@@ -217,30 +299,42 @@ def manual_scores(corpus, group: str) -> Dict[str, Dict[str, pd.DataFrame]]:
     models, peers = set(corpus.models()), set(corpus.peers())
 
     def pick(name: str, who: set) -> pd.DataFrame:
-        return j[(j["judgment"] == name) & j["summarizer"].isin(who)][["instance", "summarizer", "judgment", "value"]]
+        return j[(j["judgment"] == name) & j["summarizer"].isin(who)][
+            ["instance", "summarizer", "judgment", "value"]
+        ]
 
     if "relevance" in names:  # SummEval
         mean4 = j[j["judgment"].isin(["coherence", "consistency", "fluency", "relevance"])]
-        mean4 = mean4.groupby(["instance", "summarizer"], as_index=False)["value"].mean().assign(judgment="mean4")
+        mean4 = (
+            mean4.groupby(["instance", "summarizer"], as_index=False)["value"]
+            .mean()
+            .assign(judgment="mean4")
+        )
         if group == "duc2007":
             return {"content_responsiveness": {"systems": pick("relevance", peers)}}
-        return {"pyramid": {"systems": pick("relevance", peers)},
-                "responsiveness": {"systems": mean4[mean4["summarizer"].isin(peers)]}}
+        return {
+            "pyramid": {"systems": pick("relevance", peers)},
+            "responsiveness": {"systems": mean4[mean4["summarizer"].isin(peers)]},
+        }
     if group == "duc2007":
         name = "content_responsiveness"
         return {name: {"models": pick(name, models), "systems": pick(name, peers)}}
     resp = "overall_responsiveness"
     pyr_models = "pyramid_modified_jk" if "pyramid_modified_jk" in names else "pyramid_modified"
-    return {"pyramid": {"models": pick(pyr_models, models), "systems": pick("pyramid_modified", peers)},
-            "responsiveness": {"models": pick(resp, models), "systems": pick(resp, peers)}}
+    return {
+        "pyramid": {"models": pick(pyr_models, models), "systems": pick("pyramid_modified", peers)},
+        "responsiveness": {"models": pick(resp, models), "systems": pick(resp, peers)},
+    }
 
 
 def rouge_metrics() -> Dict[str, object]:
     """ROUGE-2 and ROUGE-SU4 recall as TAC ran them (Porter stemming, no stop-word removal)."""
     from evalkit.metrics import get_metric
 
-    return {"ROUGE-2": get_metric("rouge", method="2", stem=True, score="R"),
-            "ROUGE-SU4": get_metric("rouge", method="SU4", stem=True, score="R")}
+    return {
+        "ROUGE-2": get_metric("rouge", method="2", stem=True, score="R"),
+        "ROUGE-SU4": get_metric("rouge", method="SU4", stem=True, score="R"),
+    }
 
 
 def _printed_patterns(t: pd.DataFrame) -> Dict[str, bool]:
@@ -262,8 +356,13 @@ def printed_as_run(table: str) -> pd.DataFrame:
     ``content_responsiveness_models``/``..._systems``."""
     t = published(table)
     if table in ("table3", "table4"):
-        t = t.assign(metric=t["metric"].str.replace("DEPEVAL(summ)", "", regex=False).str.strip().replace("", "base"),
-                     column="content_responsiveness_" + t["column"])
+        t = t.assign(
+            metric=t["metric"]
+            .str.replace("DEPEVAL(summ)", "", regex=False)
+            .str.strip()
+            .replace("", "base"),
+            column="content_responsiveness_" + t["column"],
+        )
     return t
 
 
@@ -279,18 +378,31 @@ def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
     note = f"profile {profile}; spaCy parses and LFG-like triples stand in for Charniak-Johnson + LFG annotation"
     p, r = _printed_patterns(printed), _printed_patterns(mine)
     for finding in sorted(set(p) & set(r)):
-        c.add(f"{table}_{finding}", source=table.title(), printed=p[finding], this_run=r[finding],
-              agrees=p[finding] == r[finding], note=note)
+        c.add(
+            f"{table}_{finding}",
+            source=table.title(),
+            printed=p[finding],
+            this_run=r[finding],
+            agrees=p[finding] == r[finding],
+            note=note,
+        )
     got = mine.set_index(["metric", "column"])["value"]
     for row in printed.itertuples():
         if (row.metric, row.column) in got.index:
-            c.compare(key(table, row.metric, row.column), source=table.title(),
-                      printed=float(row.value), this_run=float(got[(row.metric, row.column)]), comparable=False,
-                      note=note)
+            c.compare(
+                key(table, row.metric, row.column),
+                source=table.title(),
+                printed=float(row.value),
+                this_run=float(got[(row.metric, row.column)]),
+                comparable=False,
+                note=note,
+            )
     return c
 
 
-def summary_texts(corpus, instances: Sequence[str], n_models: Optional[int] = None) -> Dict[str, List[str]]:
+def summary_texts(
+    corpus, instances: Sequence[str], n_models: Optional[int] = None
+) -> Dict[str, List[str]]:
     """``{"model summaries": [...], "system summaries": [...]}``: the texts
     :func:`score_summaries` parses for ``instances`` (for a parser's tree accuracy)."""
     out: Dict[str, List[str]] = {"model summaries": [], "system summaries": []}
@@ -314,38 +426,100 @@ def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile:
             run = table[table["level"] == level].rename(columns={f"r_{parser}": "value"})
             p, r = _printed_patterns(printed_as_run(name)), _printed_patterns(run)
             for finding in sorted(set(p) & set(r)):
-                c.add(f"{name}_{finding}_{parser}", source=name.title(), printed=p[finding], this_run=r[finding],
-                      agrees=p[finding] == r[finding], note=f"{parser} trees; profile {profile}")
+                c.add(
+                    f"{name}_{finding}_{parser}",
+                    source=name.title(),
+                    printed=p[finding],
+                    this_run=r[finding],
+                    agrees=p[finding] == r[finding],
+                    note=f"{parser} trees; profile {profile}",
+                )
     if accuracy is None or accuracy.empty:
-        c.add("tree_accuracy", source="Section 3", printed=None, this_run=None, agrees=None,
-              note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample)")
+        c.add(
+            "tree_accuracy",
+            source="Section 3",
+            printed=None,
+            this_run=None,
+            agrees=None,
+            note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample)",
+        )
     else:
         for row in accuracy.itertuples():
             for score in ("uas", "las"):
-                c.add(f"{score}_{row.texts.replace(' ', '_')}", source="Section 3", printed=None,
-                      this_run=getattr(row, score), agrees=None,
-                      note=f"{score.upper()} against the gold trees, {row.tokens} tokens; not printed in the paper")
+                c.add(
+                    f"{score}_{row.texts.replace(' ', '_')}",
+                    source="Section 3",
+                    printed=None,
+                    this_run=getattr(row, score),
+                    agrees=None,
+                    note=f"{score.upper()} against the gold trees, {row.tokens} tokens; not printed in the paper",
+                )
     for col in [x for x in table.columns if x.startswith("cost_")]:
-        for metric, part in table[~table["metric"].isin(["ROUGE-2", "ROUGE-SU4"])].groupby("metric", sort=True):
-            c.add(f"{col}_{metric.replace(' ', '_').lower()}", source="Tables 1-2", printed=None,
-                  this_run=float(part[col].mean()), agrees=None,
-                  note=f"mean r with gold trees minus r with {col[5:]} trees over columns and levels")
+        for metric, part in table[~table["metric"].isin(["ROUGE-2", "ROUGE-SU4"])].groupby(
+            "metric", sort=True
+        ):
+            c.add(
+                f"{col}_{metric.replace(' ', '_').lower()}",
+                source="Tables 1-2",
+                printed=None,
+                this_run=float(part[col].mean()),
+                agrees=None,
+                note=f"mean r with gold trees minus r with {col[5:]} trees over columns and levels",
+            )
     return c
 
 
 # --------------------------------------------------------------------------- notebook parameters
 _LABELS = ("base", "pm", "wn", "pred", "norel", "one")
-_RUN = (P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
-        P("n_models", int, default=4, low=2, help="model summaries per topic (SummEval has 11; the paper 4)"),
-        P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
-        P("parser", str, default="spacy", help="spacy | conllu:<file with # text comments> (labelled dependencies)"))
+_RUN = (
+    P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
+    P(
+        "n_models",
+        int,
+        default=4,
+        low=2,
+        help="model summaries per topic (SummEval has 11; the paper 4)",
+    ),
+    P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
+    P(
+        "parser",
+        str,
+        default="spacy",
+        help="spacy | conllu:<file with # text comments> (labelled dependencies)",
+    ),
+)
 NOTEBOOKS = {
     "00_printed_checks": (P("confidence", float, default=0.95, low=0.5, high=0.999),),
-    "01_tac2008_tables1_2": (P("variants", list, default=None, allow_none=True, quick=list(_LABELS),
-                               help="Table 1 labels, e.g. 'pm wn' (None = all 32)"), *_RUN),
-    "03_parser_noise": (P("variants", list, default=list(_LABELS), help="Table 1 labels"),
-                        P("gold", str, default="ideal", help="ideal (the simulator's trees; sample) | none | conllu:<file>"),
-                        *_RUN),
-    "02_duc2007_tables3_4": (P("variants", list, default=None, allow_none=True, quick=["base", "norel"],
-                               help="labels (None = base, wn, norel, one)"), *_RUN),
+    "01_tac2008_tables1_2": (
+        P(
+            "variants",
+            list,
+            default=None,
+            allow_none=True,
+            quick=list(_LABELS),
+            help="Table 1 labels, e.g. 'pm wn' (None = all 32)",
+        ),
+        *_RUN,
+    ),
+    "03_parser_noise": (
+        P("variants", list, default=list(_LABELS), help="Table 1 labels"),
+        P(
+            "gold",
+            str,
+            default="ideal",
+            help="ideal (the simulator's trees; sample) | none | conllu:<file>",
+        ),
+        *_RUN,
+    ),
+    "02_duc2007_tables3_4": (
+        P(
+            "variants",
+            list,
+            default=None,
+            allow_none=True,
+            quick=["base", "norel"],
+            help="labels (None = base, wn, norel, one)",
+        ),
+        *_RUN,
+    ),
 }

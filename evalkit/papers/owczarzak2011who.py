@@ -15,6 +15,7 @@ summaries* (ACL 2011 workshop, pp. 25-32): what only this paper defines.
 * **Baseline 1 per aspect** (Table 8): the partial pyramid score per aspect
   (:func:`evalkit.metrics.pyramid.aspect_scores`), averaged over the category's topics.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Mapping, Sequence
@@ -30,22 +31,42 @@ from evalkit.metrics.pyramid import aspect_scores, weight_distribution
 from evalkit.stats.anova import compact_letters, tukey_hsd
 from evalkit.stats.pairwise import paired_test
 
-__all__ = ["PAPER", "NOTEBOOKS", "macro_average", "table2", "table3", "top_systems", "scu_counts_by_weight", "aspect_coverage",
-           "category_scores", "category_letters", "update_drops", "baseline_aspects", "LEAD_BASELINE"]
+__all__ = [
+    "PAPER",
+    "NOTEBOOKS",
+    "macro_average",
+    "table2",
+    "table3",
+    "top_systems",
+    "scu_counts_by_weight",
+    "aspect_coverage",
+    "category_scores",
+    "category_letters",
+    "update_drops",
+    "baseline_aspects",
+    "LEAD_BASELINE",
+]
 
 PAPER = "owczarzak2011who"
 LEAD_BASELINE = "1"  # TAC's Baseline 1: the lead of the most recent document
 
 NOTEBOOKS = {
-    "01_year_comparison": (P("years", list, default=[2008, 2009, 2010], element=int, choices=(2008, 2009, 2010, 2011)),),
-    "02_categories_aspects": (P("year", int, default=2010, choices=(2010, 2011)),
-                              P("top_k", int, default=15, quick=5, low=1, help="best systems by initial Responsiveness"),
-                              P("baseline", str, default="1", help="Baseline 1: lead of the most recent document"),
-                              P("n_show", int, default=11, low=1), P("alpha", float, default=0.05, low=0, high=1)),
+    "01_year_comparison": (
+        P("years", list, default=[2008, 2009, 2010], element=int, choices=(2008, 2009, 2010, 2011)),
+    ),
+    "02_categories_aspects": (
+        P("year", int, default=2010, choices=(2010, 2011)),
+        P("top_k", int, default=15, quick=5, low=1, help="best systems by initial Responsiveness"),
+        P("baseline", str, default="1", help="Baseline 1: lead of the most recent document"),
+        P("n_show", int, default=11, low=1),
+        P("alpha", float, default=0.05, low=0, high=1),
+    ),
 }
 
 
-def _group_scores(part: TacPart, metric: str, group: str, systems: Sequence[str] = None) -> pd.DataFrame:
+def _group_scores(
+    part: TacPart, metric: str, group: str, systems: Sequence[str] = None
+) -> pd.DataFrame:
     if group == "human":
         key = "pyramid_jk" if metric == "pyramid" else metric
         return part.scores(key, part.models, rescale_2009=True)
@@ -65,7 +86,9 @@ def table2(parts: Mapping[int, Mapping[str, TacPart]]) -> pd.DataFrame:
             p = by_group[letter]
             for metric in ("pyramid", "responsiveness"):
                 for grp in ("human", "automatic"):
-                    rows.append((metric, year, grp, docset, macro_average(_group_scores(p, metric, grp))))
+                    rows.append(
+                        (metric, year, grp, docset, macro_average(_group_scores(p, metric, grp)))
+                    )
     return pd.DataFrame(rows, columns=["metric", "year", "group", "docset", "value"])
 
 
@@ -74,7 +97,9 @@ def table3(parts: Mapping[int, Mapping[str, TacPart]]) -> pd.DataFrame:
     rows = []
     for year, by_group in parts.items():
         for letter, docset in (("A", "initial"), ("B", "update")):
-            wd = weight_distribution(corpus_pyramids(by_group[letter].corpus, by_group[letter].instances))
+            wd = weight_distribution(
+                corpus_pyramids(by_group[letter].corpus, by_group[letter].instances)
+            )
             tot = wd.groupby("weight")["n_scus"].sum()
             for w in (4, 3, 2, 1):
                 rows.append((docset, w, year, 100.0 * float(tot.get(w, 0)) / float(tot.sum())))
@@ -91,7 +116,9 @@ def top_systems(initial: TacPart, n: int = 15) -> list:
 
 def _categories(part: TacPart) -> Dict[str, str]:
     if not part.category_of:
-        raise ParameterError("part", part.name, "a guided-summarization year with topic categories (TAC 2010)")
+        raise ParameterError(
+            "part", part.name, "a guided-summarization year with topic categories (TAC 2010)"
+        )
     return part.category_of
 
 
@@ -102,15 +129,26 @@ def scu_counts_by_weight(part: TacPart, systems: Sequence[str]) -> pd.DataFrame:
     rows = []
     for inst, pyr in pyrs.items():
         w = pyr.weights_from(None)
-        rows += [(cats[inst], str(k), "pyramids", inst, None, float((w == k).sum())) for k in (1, 2, 3, 4)]
+        rows += [
+            (cats[inst], str(k), "pyramids", inst, None, float((w == k).sum()))
+            for k in (1, 2, 3, 4)
+        ]
         rows.append((cats[inst], "total", "pyramids", inst, None, float((w > 0).sum())))
         for i, s in enumerate(pyr.summarizers):
             if s in systems:
                 f = pyr.found[i]
-                rows += [(cats[inst], str(k), "automatic", inst, s, float((f & (w == k)).sum())) for k in (1, 2, 3, 4)]
+                rows += [
+                    (cats[inst], str(k), "automatic", inst, s, float((f & (w == k)).sum()))
+                    for k in (1, 2, 3, 4)
+                ]
                 rows.append((cats[inst], "total", "automatic", inst, s, float(f.sum())))
     d = pd.DataFrame(rows, columns=["category", "weight", "source", "instance", "system", "n"])
-    return d.groupby(["category", "weight", "source"], sort=True)["n"].mean().rename("value").reset_index()
+    return (
+        d.groupby(["category", "weight", "source"], sort=True)["n"]
+        .mean()
+        .rename("value")
+        .reset_index()
+    )
 
 
 def aspect_coverage(part: TacPart, systems: Sequence[str]) -> pd.DataFrame:
@@ -130,11 +168,17 @@ def aspect_coverage(part: TacPart, systems: Sequence[str]) -> pd.DataFrame:
                     rows.append((cats[inst], a, "automatic", f.sum(), w[f].sum()))
     d = pd.DataFrame(rows, columns=["category", "aspect", "source", "count", "weight"])
     g = d.groupby(["category", "aspect", "source"], sort=True)
-    return pd.DataFrame({"avg_weight": g["weight"].sum() / g["count"].sum().replace(0, np.nan),
-                         "avg_count": g["count"].mean()}).reset_index()
+    return pd.DataFrame(
+        {
+            "avg_weight": g["weight"].sum() / g["count"].sum().replace(0, np.nan),
+            "avg_count": g["count"].mean(),
+        }
+    ).reset_index()
 
 
-def category_scores(part: TacPart, metric: str, group: str, systems: Sequence[str] = None) -> pd.DataFrame:
+def category_scores(
+    part: TacPart, metric: str, group: str, systems: Sequence[str] = None
+) -> pd.DataFrame:
     """Per-summary scores with the topic's category: ``instance, system, value, category``."""
     cats = _categories(part)
     s = _group_scores(part, metric, group, systems)
@@ -147,14 +191,21 @@ def category_letters(scores: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     pairwise significance the letters encode)."""
     letters = compact_letters(scores, dv="value", between="category", alpha=alpha)
     macro = {c: macro_average(g) for c, g in scores.groupby("category")}
-    out = pd.DataFrame({"category": letters["group"], "score": [macro[c] for c in letters["group"]],
-                        "letters": letters["letters"].str.upper()})
+    out = pd.DataFrame(
+        {
+            "category": letters["group"],
+            "score": [macro[c] for c in letters["group"]],
+            "letters": letters["letters"].str.upper(),
+        }
+    )
     out = out.sort_values("score", ascending=False, kind="mergesort").reset_index(drop=True)
     out.insert(0, "rank", np.arange(1, len(out) + 1))
     tk = tukey_hsd(scores, dv="value", between="category")
     sig = tk[tk["p_tukey"] < alpha]
-    out["differs_from"] = [" ".join(sorted(set(sig.loc[sig["A"] == c, "B"]) | set(sig.loc[sig["B"] == c, "A"])))
-                           for c in out["category"]]
+    out["differs_from"] = [
+        " ".join(sorted(set(sig.loc[sig["A"] == c, "B"]) | set(sig.loc[sig["B"] == c, "A"])))
+        for c in out["category"]
+    ]
     return out
 
 
@@ -169,12 +220,18 @@ def update_drops(initial: pd.DataFrame, update: pd.DataFrame, alpha: float = 0.0
         both = pd.concat([a, b], axis=1, join="inner").dropna()
         p = float("nan")
         if len(both) >= 2 and (both.iloc[:, 0] != both.iloc[:, 1]).any():
-            p = float(paired_test(both.iloc[:, 0], both.iloc[:, 1], test="wilcoxon")["p_value"].iat[0])
-        rows.append((cat, float(a.mean()), float(b.mean()), p, bool(p < alpha and a.mean() > b.mean())))
+            p = float(
+                paired_test(both.iloc[:, 0], both.iloc[:, 1], test="wilcoxon")["p_value"].iat[0]
+            )
+        rows.append(
+            (cat, float(a.mean()), float(b.mean()), p, bool(p < alpha and a.mean() > b.mean()))
+        )
     return pd.DataFrame(rows, columns=["category", "initial", "update", "p_value", "drop"])
 
 
-def baseline_aspects(part: TacPart, baseline: str = LEAD_BASELINE, n_show: int = 11) -> pd.DataFrame:
+def baseline_aspects(
+    part: TacPart, baseline: str = LEAD_BASELINE, n_show: int = 11
+) -> pd.DataFrame:
     """Table 8: the baseline's partial pyramid per (category, aspect), mean over the category's
     topics; the ``n_show`` highest and lowest: ``side, position, category, aspect, score``."""
     cats = _categories(part)

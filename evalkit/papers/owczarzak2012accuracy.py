@@ -15,6 +15,7 @@ Evaluation in Summarization* (NAACL 2012 workshop, pp. 1-9): what only this pape
 * **AESOP** (Figures 3-5): agreement of each submitted metric with a binomial normal CI against
   the reference metric's rate (:func:`evalkit.stats.multiplicity.ci_versus_reference`).
 """
+
 from __future__ import annotations
 
 import warnings
@@ -32,25 +33,63 @@ from evalkit.metrics.rouge import Rouge
 from evalkit.stats.multiplicity import ci_versus_reference
 from evalkit.stats.pairwise import decision_agreement, population_pairs, significance_decisions
 
-__all__ = ["PAPER", "NOTEBOOKS", "VARIANTS", "variant_counts", "auto_scores", "human_auto_scores", "decisions", "year_decisions",
-           "agreement_table", "layout", "public_decisions", "printed_checks", "pair_count_claims", "finding_claims", "human_auto_agreement", "difference_histogram", "aesop_scores", "aesop_agreement"]
+__all__ = [
+    "PAPER",
+    "NOTEBOOKS",
+    "VARIANTS",
+    "variant_counts",
+    "auto_scores",
+    "human_auto_scores",
+    "decisions",
+    "year_decisions",
+    "agreement_table",
+    "layout",
+    "public_decisions",
+    "printed_checks",
+    "pair_count_claims",
+    "finding_claims",
+    "human_auto_agreement",
+    "difference_histogram",
+    "aesop_scores",
+    "aesop_agreement",
+]
 
 PAPER = "owczarzak2012accuracy"
 #: variant -> (stop words removed, ROUGE method)
-VARIANTS = {"r1m": (False, "ROUGE-1"), "r1ms": (True, "ROUGE-1"), "r2m": (False, "ROUGE-2"),
-            "r2ms": (True, "ROUGE-2"), "r4m": (False, "ROUGE-SU4"), "r4ms": (True, "ROUGE-SU4")}
+VARIANTS = {
+    "r1m": (False, "ROUGE-1"),
+    "r1ms": (True, "ROUGE-1"),
+    "r2m": (False, "ROUGE-2"),
+    "r2ms": (True, "ROUGE-2"),
+    "r4m": (False, "ROUGE-SU4"),
+    "r4ms": (True, "ROUGE-SU4"),
+}
 MANUAL = ("pyramid", "responsiveness")
 
 _VARIANTS = P("variants", list, default=list(VARIANTS), choices=tuple(VARIANTS))
 _ALPHA = P("alpha", float, default=0.05, low=0, high=1, help="Wilcoxon level, no correction")
 NOTEBOOKS = {
-    "01_rouge_agreement": (P("years", list, default=[2008, 2009, 2010, 2011], quick=[2011], element=int,
-                             choices=(2008, 2009, 2010, 2011)), _VARIANTS, _ALPHA,
-                           P("contr_denominator", str, default="manual_diff", choices=("manual_diff", "all")),
-                           P("bin_width", float, default=0.0035, low=0, help="Figures 1-2 bins")),
-    "02_aesop_agreement": (_VARIANTS, _ALPHA, P("aesop_year", int, default=2011, choices=(2009, 2010, 2011)),
-                           P("reference_auto", str, default="r2m", choices=tuple(VARIANTS)),
-                           P("reference_human", str, default="r1m", choices=tuple(VARIANTS))),
+    "01_rouge_agreement": (
+        P(
+            "years",
+            list,
+            default=[2008, 2009, 2010, 2011],
+            quick=[2011],
+            element=int,
+            choices=(2008, 2009, 2010, 2011),
+        ),
+        _VARIANTS,
+        _ALPHA,
+        P("contr_denominator", str, default="manual_diff", choices=("manual_diff", "all")),
+        P("bin_width", float, default=0.0035, low=0, help="Figures 1-2 bins"),
+    ),
+    "02_aesop_agreement": (
+        _VARIANTS,
+        _ALPHA,
+        P("aesop_year", int, default=2011, choices=(2009, 2010, 2011)),
+        P("reference_auto", str, default="r2m", choices=tuple(VARIANTS)),
+        P("reference_human", str, default="r1m", choices=tuple(VARIANTS)),
+    ),
 }
 
 
@@ -60,9 +99,22 @@ def variant_counts(part: TacPart, length_limit: Optional[int] = 100) -> Dict[boo
 
 
 def _counts(corpus, instances, length_limit):
-    return {stop: rouge_pair_counts(corpus, Rouge(n=2, lcs=False, skip=4, su="SU", stem=True, stopwords=stop,
-                                                  length_limit=length_limit), instances)
-            for stop in (False, True)}
+    return {
+        stop: rouge_pair_counts(
+            corpus,
+            Rouge(
+                n=2,
+                lcs=False,
+                skip=4,
+                su="SU",
+                stem=True,
+                stopwords=stop,
+                length_limit=length_limit,
+            ),
+            instances,
+        )
+        for stop in (False, True)
+    }
 
 
 def public_decisions(name: str, variants: Sequence[str], quick: bool = False, alpha: float = 0.05):
@@ -71,12 +123,20 @@ def public_decisions(name: str, variants: Sequence[str], quick: bool = False, al
     not truncated. Returns ``({"auto": decisions}, scores)``."""
     from evalkit.data import public
 
-    corpus = public.load_summeval(documents=False) if name == "summeval" else public.load_realsumm(documents=False)
+    corpus = (
+        public.load_summeval(documents=False)
+        if name == "summeval"
+        else public.load_realsumm(documents=False)
+    )
     insts = list(corpus.instances["instance"])[: 20 if quick else None]
     counts = _counts(corpus, insts, None)
-    judgment, manual = ("relevance", "responsiveness") if name == "summeval" else ("litepyramid_recall", "pyramid")
+    judgment, manual = (
+        ("relevance", "responsiveness") if name == "summeval" else ("litepyramid_recall", "pyramid")
+    )
     j = corpus.judgments
-    j = j[(j["judgment"] == judgment) & j["instance"].isin(set(insts))].rename(columns={"summarizer": "system"})
+    j = j[(j["judgment"] == judgment) & j["instance"].isin(set(insts))].rename(
+        columns={"summarizer": "system"}
+    )
     scores = {manual: j[["instance", "system", "value"]]}
     for v in variants:
         stop, method = VARIANTS[v]
@@ -85,7 +145,9 @@ def public_decisions(name: str, variants: Sequence[str], quick: bool = False, al
     return {"auto": decisions(scores, alpha=alpha)}, scores
 
 
-def auto_scores(part: TacPart, counts: Mapping[bool, pd.DataFrame], variants: Sequence[str]) -> Dict[str, pd.DataFrame]:
+def auto_scores(
+    part: TacPart, counts: Mapping[bool, pd.DataFrame], variants: Sequence[str]
+) -> Dict[str, pd.DataFrame]:
     """Automatic peers on all topics: metric -> ``instance, system, value`` (manual and ROUGE)."""
     out = {m: part.scores(m, part.peers) for m in MANUAL}
     for v in variants:
@@ -95,8 +157,9 @@ def auto_scores(part: TacPart, counts: Mapping[bool, pd.DataFrame], variants: Se
     return out
 
 
-def human_auto_scores(part: TacPart, counts: Mapping[bool, pd.DataFrame], variants: Sequence[str],
-                      human: str) -> Dict[str, pd.DataFrame]:
+def human_auto_scores(
+    part: TacPart, counts: Mapping[bool, pd.DataFrame], variants: Sequence[str], human: str
+) -> Dict[str, pd.DataFrame]:
     """Human ``human`` and the automatic peers on the topics ``human`` wrote a model for, all
     scored against the other models of each topic (Responsiveness as judged)."""
     topics = [i for i in part.instances if human in part.corpus.models(i)]
@@ -107,7 +170,9 @@ def human_auto_scores(part: TacPart, counts: Mapping[bool, pd.DataFrame], varian
     out["responsiveness"] = resp[resp["instance"].isin(set(topics))]
     pyrs = corpus_pyramids(part.corpus, topics)
     rows = [score_pyramid(pyrs[i], others[i], summarizers=sorted(who)) for i in topics if i in pyrs]
-    pyr = pd.concat(rows, ignore_index=True).rename(columns={"summarizer": "system", "score": "value"})
+    pyr = pd.concat(rows, ignore_index=True).rename(
+        columns={"summarizer": "system", "score": "value"}
+    )
     out["pyramid"] = pyr[["instance", "system", "value"]]
     for v in variants:
         stop, method = VARIANTS[v]
@@ -117,15 +182,23 @@ def human_auto_scores(part: TacPart, counts: Mapping[bool, pd.DataFrame], varian
     return out
 
 
-def decisions(scores: Mapping[str, pd.DataFrame], pairs=None, alpha: float = 0.05) -> Dict[str, pd.DataFrame]:
+def decisions(
+    scores: Mapping[str, pd.DataFrame], pairs=None, alpha: float = 0.05
+) -> Dict[str, pd.DataFrame]:
     """Significance decisions per metric (Wilcoxon, two-sided; ``pairs`` restricts the pairs)."""
-    with warnings.catch_warnings():  # scipy warns on pairs whose differences are all 0 (p = NaN -> 0)
+    with (
+        warnings.catch_warnings()
+    ):  # scipy warns on pairs whose differences are all 0 (p = NaN -> 0)
         warnings.simplefilter("ignore", RuntimeWarning)
-        return {m: significance_decisions(s, test="wilcoxon", alpha=alpha, pairs=pairs) for m, s in scores.items()}
+        return {
+            m: significance_decisions(s, test="wilcoxon", alpha=alpha, pairs=pairs)
+            for m, s in scores.items()
+        }
 
 
-def year_decisions(part: TacPart, variants: Sequence[str], alpha: float = 0.05, min_topics: int = 2
-                   ) -> Dict[str, Dict[str, pd.DataFrame]]:
+def year_decisions(
+    part: TacPart, variants: Sequence[str], alpha: float = 0.05, min_topics: int = 2
+) -> Dict[str, Dict[str, pd.DataFrame]]:
     """Both populations of one year: ``{"auto": {metric: decisions}, "human_auto": {...}}`` and
     the automatic scores (``["scores"]``). Humans with fewer than ``min_topics`` topics are left
     out (quick samples)."""
@@ -135,16 +208,25 @@ def year_decisions(part: TacPart, variants: Sequence[str], alpha: float = 0.05, 
     for h in part.models:
         if sum(h in part.corpus.models(i) for i in part.instances) < min_topics:
             continue
-        d = decisions(human_auto_scores(part, counts, variants, h), pairs=population_pairs([h], part.peers),
-                      alpha=alpha)
+        d = decisions(
+            human_auto_scores(part, counts, variants, h),
+            pairs=population_pairs([h], part.peers),
+            alpha=alpha,
+        )
         for m, v in d.items():
             per_human.setdefault(m, []).append(v)
-    return {"auto": decisions(auto, alpha=alpha),
-            "human_auto": {m: pd.concat(v, ignore_index=True) for m, v in per_human.items()}, "scores": auto}
+    return {
+        "auto": decisions(auto, alpha=alpha),
+        "human_auto": {m: pd.concat(v, ignore_index=True) for m, v in per_human.items()},
+        "scores": auto,
+    }
 
 
-def agreement_table(per_year: Mapping[int, Mapping[str, Mapping[str, pd.DataFrame]]], variants: Sequence[str],
-                    contr_denominator: str = "manual_diff") -> pd.DataFrame:
+def agreement_table(
+    per_year: Mapping[int, Mapping[str, Mapping[str, pd.DataFrame]]],
+    variants: Sequence[str],
+    contr_denominator: str = "manual_diff",
+) -> pd.DataFrame:
     """``per_year[year][population][metric]`` = decisions -> ``year, metric, population, manual,
     pairs, manual_diff, diff, no_diff, contr, sig, all`` (proportions) plus ``year = "mean"``
     rows (the unweighted mean over years)."""
@@ -154,12 +236,43 @@ def agreement_table(per_year: Mapping[int, Mapping[str, Mapping[str, pd.DataFram
             dec = pops.get(pop, {})
             for manual in (m for m in MANUAL if m in dec):
                 for v in variants:
-                    a = decision_agreement(dec[manual], dec[v], contr_denominator=contr_denominator).iloc[0]
-                    rows.append((year, v, pop, manual, int(a["pairs"]), int(a["manual_diff"]), a["diff"], a["no_diff"],
-                                 a["contr"], a["sig_accuracy"], a["all_accuracy"]))
-    d = pd.DataFrame(rows, columns=["year", "metric", "population", "manual", "pairs", "manual_diff", "diff",
-                                    "no_diff", "contr", "sig", "all"])
-    mean = d.groupby(["metric", "population", "manual"], sort=False)[["diff", "no_diff", "contr", "sig", "all"]].mean()
+                    a = decision_agreement(
+                        dec[manual], dec[v], contr_denominator=contr_denominator
+                    ).iloc[0]
+                    rows.append(
+                        (
+                            year,
+                            v,
+                            pop,
+                            manual,
+                            int(a["pairs"]),
+                            int(a["manual_diff"]),
+                            a["diff"],
+                            a["no_diff"],
+                            a["contr"],
+                            a["sig_accuracy"],
+                            a["all_accuracy"],
+                        )
+                    )
+    d = pd.DataFrame(
+        rows,
+        columns=[
+            "year",
+            "metric",
+            "population",
+            "manual",
+            "pairs",
+            "manual_diff",
+            "diff",
+            "no_diff",
+            "contr",
+            "sig",
+            "all",
+        ],
+    )
+    mean = d.groupby(["metric", "population", "manual"], sort=False)[
+        ["diff", "no_diff", "contr", "sig", "all"]
+    ].mean()
     sums = d.groupby(["metric", "population", "manual"], sort=False)[["pairs", "manual_diff"]].sum()
     mean = pd.concat([sums, mean], axis=1).reset_index().assign(year="mean")
     return pd.concat([d.assign(year=d["year"].astype(str)), mean[d.columns]], ignore_index=True)
@@ -169,13 +282,19 @@ def layout(agreement: pd.DataFrame, measures: Sequence[str]) -> pd.DataFrame:
     """The printed long layout of Tables 2 (diff, no_diff, contr) and 3 (sig, all), in percent:
     ``metric, population, manual, measure, value``."""
     m = agreement[agreement["year"] == "mean"]
-    long = m.melt(id_vars=["metric", "population", "manual"], value_vars=list(measures), var_name="measure")
+    long = m.melt(
+        id_vars=["metric", "population", "manual"], value_vars=list(measures), var_name="measure"
+    )
     long["value"] = 100.0 * long["value"]
     return long[["metric", "population", "manual", "measure", "value"]]
 
 
-def difference_histogram(auto: Mapping[str, pd.DataFrame], dec: Mapping[str, pd.DataFrame], metric: str = "r2m",
-                         bin_width: float = 0.0035) -> pd.DataFrame:
+def difference_histogram(
+    auto: Mapping[str, pd.DataFrame],
+    dec: Mapping[str, pd.DataFrame],
+    metric: str = "r2m",
+    bin_width: float = 0.0035,
+) -> pd.DataFrame:
     """Per automatic pair: ``diff`` = |mean metric(A) - mean metric(B)|, and per manual metric
     whether it finds a significant difference and whether the metric's ranking agrees:
     ``manual, diff, bin, significant, agrees``."""
@@ -184,35 +303,67 @@ def difference_histogram(auto: Mapping[str, pd.DataFrame], dec: Mapping[str, pd.
     for manual in (m for m in MANUAL if m in dec):
         d = dec[manual]
         mine = dec[metric].set_index(["system_a", "system_b"])["ranking_sign"]
-        for a, b, dm, sgn in d[["system_a", "system_b", "decision", "ranking_sign"]].itertuples(index=False):
+        for a, b, dm, sgn in d[["system_a", "system_b", "decision", "ranking_sign"]].itertuples(
+            index=False
+        ):
             diff = abs(float(means[a] - means[b]))
-            rows.append((manual, diff, np.floor(diff / bin_width) * bin_width, dm != 0, mine[(a, b)] == sgn))
+            rows.append(
+                (manual, diff, np.floor(diff / bin_width) * bin_width, dm != 0, mine[(a, b)] == sgn)
+            )
     return pd.DataFrame(rows, columns=["manual", "diff", "bin", "significant", "agrees"])
 
 
-def human_auto_agreement(human: Mapping[str, pd.DataFrame], variants: Sequence[str], reference: str,
-                         alpha: float = 0.05) -> pd.DataFrame:
+def human_auto_agreement(
+    human: Mapping[str, pd.DataFrame], variants: Sequence[str], reference: str, alpha: float = 0.05
+) -> pd.DataFrame:
     """Figure 4: per manual metric and variant, the share of human-automatic pairs with the
     manual decision, CI and verdict against ``reference``'s share."""
     rows = []
     for manual in (m for m in MANUAL if m in human):
-        hits = {v: (int((human[v]["decision"].to_numpy() == human[manual]["decision"].to_numpy()).sum()),
-                    len(human[manual])) for v in variants}
+        hits = {
+            v: (
+                int(
+                    (human[v]["decision"].to_numpy() == human[manual]["decision"].to_numpy()).sum()
+                ),
+                len(human[manual]),
+            )
+            for v in variants
+        }
         ref = hits[reference][0] / max(hits[reference][1], 1)
-        ci = ci_versus_reference([hits[v][0] for v in variants], [hits[v][1] for v in variants], ref)
+        ci = ci_versus_reference(
+            [hits[v][0] for v in variants], [hits[v][1] for v in variants], ref
+        )
         rows.append(ci.assign(metric=list(variants), manual=manual))
     out = pd.concat(rows, ignore_index=True)
-    return out[["manual", "metric", "successes", "n", "proportion", "ci_low", "ci_high", "reference", "verdict"]]
+    return out[
+        [
+            "manual",
+            "metric",
+            "successes",
+            "n",
+            "proportion",
+            "ci_low",
+            "ci_high",
+            "reference",
+            "verdict",
+        ]
+    ]
 
 
 def aesop_scores(auto: Mapping[str, pd.DataFrame], variants: Sequence[str]) -> pd.DataFrame:
     """The sample AESOP submission: one run per evalkit metric, ``instance, system, metric, value``."""
     return pd.concat([auto[v].assign(metric=v) for v in variants], ignore_index=True)[
-        ["instance", "system", "metric", "value"]]
+        ["instance", "system", "metric", "value"]
+    ]
 
 
-def aesop_agreement(submission: pd.DataFrame, manual_decisions: Mapping[str, pd.DataFrame], reference: str,
-                    alpha: float = 0.05, subset: str = "all_pairs") -> pd.DataFrame:
+def aesop_agreement(
+    submission: pd.DataFrame,
+    manual_decisions: Mapping[str, pd.DataFrame],
+    reference: str,
+    alpha: float = 0.05,
+    subset: str = "all_pairs",
+) -> pd.DataFrame:
     """Figures 3 and 5: per AESOP run and manual metric, the share of automatic pairs on which
     the run's decision equals the manual one (``subset="manual_sig"``: only pairs the manual
     metric finds different), with a 95% normal CI and the verdict against ``reference``."""
@@ -222,19 +373,46 @@ def aesop_agreement(submission: pd.DataFrame, manual_decisions: Mapping[str, pd.
         keep = man != 0 if subset == "manual_sig" else pd.Series(True, index=man.index)
         rates = {}
         for run, part in submission.groupby("metric", sort=False):
-            d = significance_decisions(part[["instance", "system", "value"]], test="wilcoxon", alpha=alpha)
+            d = significance_decisions(
+                part[["instance", "system", "value"]], test="wilcoxon", alpha=alpha
+            )
             da = d.set_index(["system_a", "system_b"])["decision"].reindex(man.index)
             rates[run] = (int(((da == man) & keep).sum()), int(keep.sum()))
         runs = list(rates)
         if rates[reference][1] == 0:  # no pair to compare (e.g. no manually significant pair)
-            rows.append(pd.DataFrame({"successes": 0, "n": 0, "proportion": np.nan, "ci_low": np.nan, "ci_high": np.nan,
-                                      "reference": np.nan, "verdict": "no pairs", "metric": runs, "manual": manual}))
+            rows.append(
+                pd.DataFrame(
+                    {
+                        "successes": 0,
+                        "n": 0,
+                        "proportion": np.nan,
+                        "ci_low": np.nan,
+                        "ci_high": np.nan,
+                        "reference": np.nan,
+                        "verdict": "no pairs",
+                        "metric": runs,
+                        "manual": manual,
+                    }
+                )
+            )
             continue
         ref = rates[reference][0] / rates[reference][1]
         ci = ci_versus_reference([rates[r][0] for r in runs], [rates[r][1] for r in runs], ref)
         rows.append(ci.assign(metric=runs, manual=manual))
     out = pd.concat(rows, ignore_index=True)
-    return out[["manual", "metric", "successes", "n", "proportion", "ci_low", "ci_high", "reference", "verdict"]]
+    return out[
+        [
+            "manual",
+            "metric",
+            "successes",
+            "n",
+            "proportion",
+            "ci_low",
+            "ci_high",
+            "reference",
+            "verdict",
+        ]
+    ]
 
 
 def printed_checks(claims: Claims) -> None:
@@ -242,20 +420,40 @@ def printed_checks(claims: Claims) -> None:
     printed) and, per manual metric, the share p of manually significant automatic pairs implied
     by sig = p diff + (1 - p) no_diff (Tables 2-3), which must be about equal for every variant."""
     t1 = claims.table("table1")
-    claims.add("pairs_auto", source="Table 1: sum over years of C(automatic, 2)", printed="not printed",
-               this_run=int(sum(n * (n - 1) // 2 for n in t1["automatic"])), agrees=None, kind="recomputed",
-               note="automatic-automatic pairs behind Tables 2-3 (notes: 5,266)")
-    claims.add("pairs_human_auto", source="Table 1: sum over years of humans x automatic", printed="not printed",
-               this_run=int((t1["automatic"] * t1["human"]).sum()), agrees=None, kind="recomputed",
-               note="human-automatic pairs behind Tables 2-3 (notes: 1,648)")
-    wide = pd.concat([claims.table("table2"), claims.table("table3")]).pivot_table(
-        index=["population", "manual", "metric"], columns="measure", values="value").loc["auto"]
+    claims.add(
+        "pairs_auto",
+        source="Table 1: sum over years of C(automatic, 2)",
+        printed="not printed",
+        this_run=int(sum(n * (n - 1) // 2 for n in t1["automatic"])),
+        agrees=None,
+        kind="recomputed",
+        note="automatic-automatic pairs behind Tables 2-3 (notes: 5,266)",
+    )
+    claims.add(
+        "pairs_human_auto",
+        source="Table 1: sum over years of humans x automatic",
+        printed="not printed",
+        this_run=int((t1["automatic"] * t1["human"]).sum()),
+        agrees=None,
+        kind="recomputed",
+        note="human-automatic pairs behind Tables 2-3 (notes: 1,648)",
+    )
+    wide = (
+        pd.concat([claims.table("table2"), claims.table("table3")])
+        .pivot_table(index=["population", "manual", "metric"], columns="measure", values="value")
+        .loc["auto"]
+    )
     p = (wide["sig"] - wide["no_diff"]) / (wide["diff"] - wide["no_diff"])
     for manual, ps in p.groupby(level="manual"):
-        claims.add(f"implied_p:{manual}", source=f"Tables 2-3, {manual}: sig between diff and no diff",
-                   printed=f"{len(ps)} variants", this_run=f"p from {ps.min():.3f} to {ps.max():.3f}",
-                   agrees=bool(ps.between(0, 1).all() and ps.max() - ps.min() < 0.07), kind="consistency",
-                   note="one share of manually significant pairs behind every row (integer rounding)")
+        claims.add(
+            f"implied_p:{manual}",
+            source=f"Tables 2-3, {manual}: sig between diff and no diff",
+            printed=f"{len(ps)} variants",
+            this_run=f"p from {ps.min():.3f} to {ps.max():.3f}",
+            agrees=bool(ps.between(0, 1).all() and ps.max() - ps.min() < 0.07),
+            kind="consistency",
+            note="one share of manually significant pairs behind every row (integer rounding)",
+        )
 
 
 def pair_count_claims(claims: Claims, agreement: pd.DataFrame, comparable: bool = True) -> None:
@@ -270,8 +468,14 @@ def pair_count_claims(claims: Claims, agreement: pd.DataFrame, comparable: bool 
         a, h = int(t1.at[int(year), "automatic"]), int(t1.at[int(year), "human"])
         implied = a * (a - 1) // 2 if pop == "auto" else a * h
         what = "C(automatic, 2)" if pop == "auto" else "humans x automatic"
-        claims.compare(f"table1_pairs:{year}:{pop}", source=f"Table 1, {year}: {what}", printed=implied,
-                       this_run=int(n), comparable=comparable, note="pairs implied by the printed data sizes")
+        claims.compare(
+            f"table1_pairs:{year}:{pop}",
+            source=f"Table 1, {year}: {what}",
+            printed=implied,
+            this_run=int(n),
+            comparable=comparable,
+            note="pairs implied by the printed data sizes",
+        )
 
 
 def finding_claims(claims: Claims, table3: pd.DataFrame) -> None:
@@ -280,9 +484,21 @@ def finding_claims(claims: Claims, table3: pd.DataFrame) -> None:
     printed = claims.table("table3")
     for (pop, manual), mine in table3.groupby(["population", "manual"]):
         stmt = []
-        for frame in (printed[(printed["population"] == pop) & (printed["manual"] == manual)], mine):
+        for frame in (
+            printed[(printed["population"] == pop) & (printed["manual"] == manual)],
+            mine,
+        ):
             w = frame.pivot_table(index="metric", columns="measure", values="value")
-            stmt.append(bool((w["all"] >= w["sig"]).all()) if {"all", "sig"} <= set(w.columns) and len(w) else None)
-        claims.add(f"finding4:{pop}:{manual}", source=f"§4 / Table 3, {pop}, {manual}: all accuracy >= sig accuracy",
-                   printed=stmt[0], this_run=stmt[1], agrees=None if stmt[1] is None else stmt[0] == stmt[1],
-                   note="qualitative finding")
+            stmt.append(
+                bool((w["all"] >= w["sig"]).all())
+                if {"all", "sig"} <= set(w.columns) and len(w)
+                else None
+            )
+        claims.add(
+            f"finding4:{pop}:{manual}",
+            source=f"§4 / Table 3, {pop}, {manual}: all accuracy >= sig accuracy",
+            printed=stmt[0],
+            this_run=stmt[1],
+            agrees=None if stmt[1] is None else stmt[0] == stmt[1],
+            note="qualitative finding",
+        )

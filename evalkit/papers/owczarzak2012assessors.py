@@ -18,6 +18,7 @@ Summarization Evaluation* (ACL 2012, pp. 359-362): what only this paper defines.
   excludes the worst assessor's topics from the training years. CLASSY's own features are not
   published; ours are listed in :data:`FEATURES`.
 """
+
 from __future__ import annotations
 
 import math
@@ -39,29 +40,76 @@ from evalkit.stats import assessors as A
 from evalkit.stats.correlation import correlate_columns, level_correlation
 from evalkit.stats.regression import select_fit_predict, system_correlation
 
-__all__ = ["PAPER", "NOTEBOOKS", "CATEGORIES", "FEATURES", "pair_counts", "alpha_table", "table1_layout", "manual_vs_auto_pyramid",
-           "exclusion_tables", "summary_features", "classy_like", "rouge2_scores", "human_scores", "public_alpha",
-           "realsumm_mp_ap", "table1_claims", "mp_minus_ap", "worst_for", "summeval_classy", "table5_claims"]
+__all__ = [
+    "PAPER",
+    "NOTEBOOKS",
+    "CATEGORIES",
+    "FEATURES",
+    "pair_counts",
+    "alpha_table",
+    "table1_layout",
+    "manual_vs_auto_pyramid",
+    "exclusion_tables",
+    "summary_features",
+    "classy_like",
+    "rouge2_scores",
+    "human_scores",
+    "public_alpha",
+    "realsumm_mp_ap",
+    "table1_claims",
+    "mp_minus_ap",
+    "worst_for",
+    "summeval_classy",
+    "table5_claims",
+]
 
 PAPER = "owczarzak2012assessors"
 #: Table 1's categories -> TacPart judgment keys.
-CATEGORIES = {"readability": "readability", "responsiveness": "responsiveness", "pyramid": "pyramid"}
-FEATURES = ("rouge1", "rouge2", "rougesu4", "words", "sentences", "mean_sentence_words", "redundancy")
+CATEGORIES = {
+    "readability": "readability",
+    "responsiveness": "responsiveness",
+    "pyramid": "pyramid",
+}
+FEATURES = (
+    "rouge1",
+    "rouge2",
+    "rougesu4",
+    "words",
+    "sentences",
+    "mean_sentence_words",
+    "redundancy",
+)
 
 _YEARS = (2008, 2009, 2010, 2011)
 NOTEBOOKS = {
-    "01_assessor_alpha": (P("report_year", int, default=2011, choices=_YEARS),
-                          P("pair_years", list, default=list(_YEARS), element=int, choices=_YEARS),
-                          P("categories", list, default=list(CATEGORIES), choices=tuple(CATEGORIES))),
-    "02_autopyramid_exclusion": (P("report_year", int, default=2011, choices=_YEARS),
-                                 P("docset", str, default="A", choices=("A", "B")),
-                                 P("n_exclude", list, default=[1, 2], element=int, low=1),
-                                 P("punctuation", bool, default=True, help="autoannotation ignores punctuation")),
-    "03_classy_like": (P("targets", list, default=["pyramid", "responsiveness", "readability"], choices=tuple(CATEGORIES)),
-                       P("methods", list, default=["robust", "nnls", "cca"], choices=("robust", "nnls", "cca", "ols")),
-                       P("max_subset_size", int, default=2, quick=1, low=1),
-                       P("docsets", list, default=["A", "B"], choices=("A", "B")),
-                       P("exclusion", str, default="alpha", choices=("alpha", "mp_minus_ap"))),
+    "01_assessor_alpha": (
+        P("report_year", int, default=2011, choices=_YEARS),
+        P("pair_years", list, default=list(_YEARS), element=int, choices=_YEARS),
+        P("categories", list, default=list(CATEGORIES), choices=tuple(CATEGORIES)),
+    ),
+    "02_autopyramid_exclusion": (
+        P("report_year", int, default=2011, choices=_YEARS),
+        P("docset", str, default="A", choices=("A", "B")),
+        P("n_exclude", list, default=[1, 2], element=int, low=1),
+        P("punctuation", bool, default=True, help="autoannotation ignores punctuation"),
+    ),
+    "03_classy_like": (
+        P(
+            "targets",
+            list,
+            default=["pyramid", "responsiveness", "readability"],
+            choices=tuple(CATEGORIES),
+        ),
+        P(
+            "methods",
+            list,
+            default=["robust", "nnls", "cca"],
+            choices=("robust", "nnls", "cca", "ols"),
+        ),
+        P("max_subset_size", int, default=2, quick=1, low=1),
+        P("docsets", list, default=["A", "B"], choices=("A", "B")),
+        P("exclusion", str, default="alpha", choices=("alpha", "mp_minus_ap")),
+    ),
 }
 
 
@@ -74,7 +122,9 @@ def pair_counts(parts: Mapping[int, Sequence[TacPart]]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["year", "pairs"])
 
 
-def alpha_table(parts: Sequence[TacPart], categories: Sequence[str] = tuple(CATEGORIES)) -> pd.DataFrame:
+def alpha_table(
+    parts: Sequence[TacPart], categories: Sequence[str] = tuple(CATEGORIES)
+) -> pd.DataFrame:
     """Per category and assessor: ``category, assessor, alpha, units`` over the parts' pairs."""
     out = []
     for cat in categories:
@@ -106,13 +156,21 @@ def manual_vs_auto_pyramid(part: TacPart, punctuation: bool = True) -> pd.DataFr
     auto_rows = []
     contrib = part.corpus.scu_contributors
     for inst, pyr in pyrs.items():
-        texts = {s: " ".join(part.corpus.summary(inst, s)) for s in part.peers if s in pyr.summarizers}
+        texts = {
+            s: " ".join(part.corpus.summary(inst, s)) for s in part.peers if s in pyr.summarizers
+        }
         auto_rows.append(autoannotate(pyr, texts, contrib, punctuation=punctuation))
     auto_scus = pd.concat(auto_rows, ignore_index=True)
-    auto = build_pyramids(part.corpus.scus[part.corpus.scus["instance"].isin(set(part.instances))],
-                          contrib[contrib["instance"].isin(set(part.instances))], auto_scus, part.models)
+    auto = build_pyramids(
+        part.corpus.scus[part.corpus.scus["instance"].isin(set(part.instances))],
+        contrib[contrib["instance"].isin(set(part.instances))],
+        auto_scus,
+        part.models,
+    )
     ap = score_pyramids(auto)
-    m = manual[manual["summarizer"].isin(set(part.peers))].set_index(["instance", "summarizer"])["score"]
+    m = manual[manual["summarizer"].isin(set(part.peers))].set_index(["instance", "summarizer"])[
+        "score"
+    ]
     a = ap.set_index(["instance", "summarizer"])["score"].reindex(m.index).fillna(0.0)
     out = pd.DataFrame({"mp": m, "ap": a}).reset_index().rename(columns={"summarizer": "system"})
     return out
@@ -137,8 +195,13 @@ def rouge2_scores(part: TacPart, rouge: Optional[Rouge] = None) -> pd.DataFrame:
     return r[r["system"].isin(set(part.peers))][["instance", "system", "value"]]
 
 
-def exclusion_tables(part: TacPart, worst: Mapping[str, Sequence[str]], human: Mapping[str, pd.DataFrame],
-                     rouge2: pd.DataFrame, n_exclude: Sequence[int] = (1, 2)) -> Dict[str, pd.DataFrame]:
+def exclusion_tables(
+    part: TacPart,
+    worst: Mapping[str, Sequence[str]],
+    human: Mapping[str, pd.DataFrame],
+    rouge2: pd.DataFrame,
+    n_exclude: Sequence[int] = (1, 2),
+) -> Dict[str, pd.DataFrame]:
     """Tables 2-4. ``worst[category]`` = assessors from least consistent; ``human[category]`` =
     the score frame the category is evaluated on (mP - aP: the Pyramid scores)."""
     t2, t3, t4 = [], [], []
@@ -150,20 +213,30 @@ def exclusion_tables(part: TacPart, worst: Mapping[str, Sequence[str]], human: M
             kept_r = A.exclude_assessors(rouge2, drop, part.assessor_of)
             sys_h = kept.groupby("system")["value"].mean()
             sys_r = kept_r.groupby("system")["value"].mean().reindex(sys_h.index)
-            t3.append((n, cat, float(correlate_columns(sys_r.to_numpy(), sys_h.to_numpy(), "pearson")[0])))
+            t3.append(
+                (n, cat, float(correlate_columns(sys_r.to_numpy(), sys_h.to_numpy(), "pearson")[0]))
+            )
             per = A.per_assessor_correlation(kept_r, kept, part.assessor_of)
             t4.append((n, cat, per.attrs["mean"]))
             if n:
                 a = full_sys.reindex(sys_h.index).to_numpy()
                 for corr in ("pearson", "spearman"):
-                    t2.append((cat, corr, n, float(correlate_columns(a, sys_h.to_numpy(), corr)[0])))
-    return {"table2": pd.DataFrame(t2, columns=["category", "correlation", "excluded", "value"]),
-            "table3": pd.DataFrame(t3, columns=["excluded", "category", "value"]),
-            "table4": pd.DataFrame(t4, columns=["excluded", "category", "value"])}
+                    t2.append(
+                        (cat, corr, n, float(correlate_columns(a, sys_h.to_numpy(), corr)[0]))
+                    )
+    return {
+        "table2": pd.DataFrame(t2, columns=["category", "correlation", "excluded", "value"]),
+        "table3": pd.DataFrame(t3, columns=["excluded", "category", "value"]),
+        "table4": pd.DataFrame(t4, columns=["excluded", "category", "value"]),
+    }
 
 
-def summary_features(corpus: SummarizationCorpus, instances: Sequence[str], rouge: Optional[Rouge] = None,
-                     length_limit: Optional[int] = 100) -> pd.DataFrame:
+def summary_features(
+    corpus: SummarizationCorpus,
+    instances: Sequence[str],
+    rouge: Optional[Rouge] = None,
+    length_limit: Optional[int] = 100,
+) -> pd.DataFrame:
     """CLASSY-like features per summary (peers and models; a model's ROUGE is against the other
     models): ROUGE-1/2/SU4 recall, length in words and sentences, mean sentence length, and
     redundancy (largest unigram cosine between two of its sentences)."""
@@ -171,7 +244,9 @@ def summary_features(corpus: SummarizationCorpus, instances: Sequence[str], roug
     counts = rouge_pair_counts(corpus, rouge, instances)
     feats = None
     for name, metric in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2"), ("rougesu4", "ROUGE-SU4")):
-        r = recall_from_counts(counts, metric)[["instance", "system", "value"]].rename(columns={"value": name})
+        r = recall_from_counts(counts, metric)[["instance", "system", "value"]].rename(
+            columns={"value": name}
+        )
         feats = r if feats is None else feats.merge(r, on=["instance", "system"])
     rows = []
     summ = corpus.summaries[corpus.summaries["instance"].isin(set(instances))]
@@ -179,18 +254,35 @@ def summary_features(corpus: SummarizationCorpus, instances: Sequence[str], roug
         vecs = [Counter(x.lower().split()) for x in sents]
         vecs = [v for v in vecs if v]
         norms = [math.sqrt(sum(c * c for c in v.values())) for v in vecs]
-        red = max((sum(c * vecs[j][w] for w, c in vecs[i].items()) / (norms[i] * norms[j])
-                   for i in range(len(vecs)) for j in range(i + 1, len(vecs))), default=0.0)
+        red = max(
+            (
+                sum(c * vecs[j][w] for w, c in vecs[i].items()) / (norms[i] * norms[j])
+                for i in range(len(vecs))
+                for j in range(i + 1, len(vecs))
+            ),
+            default=0.0,
+        )
         words = sum(len(x.split()) for x in sents)
-        rows.append((inst, s, float(words), float(len(sents)), words / len(sents) if sents else 0.0, red))
-    shape = pd.DataFrame(rows, columns=["instance", "system", "words", "sentences", "mean_sentence_words", "redundancy"])
+        rows.append(
+            (inst, s, float(words), float(len(sents)), words / len(sents) if sents else 0.0, red)
+        )
+    shape = pd.DataFrame(
+        rows,
+        columns=["instance", "system", "words", "sentences", "mean_sentence_words", "redundancy"],
+    )
     return feats.merge(shape, on=["instance", "system"])
 
 
-def classy_like(years: Mapping[str, TacPart], target: str, exclude: Mapping[str, Sequence[str]], *,
-                methods: Sequence[str] = ("robust", "nnls", "cca"), max_size: int = 2,
-                features: Sequence[str] = FEATURES, precomputed: Optional[Mapping[str, pd.DataFrame]] = None
-                ) -> pd.DataFrame:
+def classy_like(
+    years: Mapping[str, TacPart],
+    target: str,
+    exclude: Mapping[str, Sequence[str]],
+    *,
+    methods: Sequence[str] = ("robust", "nnls", "cca"),
+    max_size: int = 2,
+    features: Sequence[str] = FEATURES,
+    precomputed: Optional[Mapping[str, pd.DataFrame]] = None,
+) -> pd.DataFrame:
     """Table 5 for one target: ``version (base|new), population (NoModels|AllPeers), r``.
 
     ``years`` maps ``"train"`` (Y-2), ``"select"`` (Y-1) and ``"test"`` (Y) to parts;
@@ -199,7 +291,11 @@ def classy_like(years: Mapping[str, TacPart], target: str, exclude: Mapping[str,
     text); ``precomputed[role]`` = the role's :func:`summary_features` (computed when absent)."""
     data = {}
     for role, p in years.items():
-        f = precomputed[role] if precomputed is not None else summary_features(p.corpus, p.instances)
+        f = (
+            precomputed[role]
+            if precomputed is not None
+            else summary_features(p.corpus, p.instances)
+        )
         y = human_scores(p, target, include_models=True).rename(columns={"value": "y"})
         d = f.merge(y, on=["instance", "system"])
         d["model"] = d["system"].isin(set(p.models))
@@ -209,11 +305,21 @@ def classy_like(years: Mapping[str, TacPart], target: str, exclude: Mapping[str,
         train = dict(data)
         if version == "new":
             for role in ("train", "select"):
-                train[role] = A.exclude_assessors(data[role], exclude.get(role, ()), years[role].assessor_of)
+                train[role] = A.exclude_assessors(
+                    data[role], exclude.get(role, ()), years[role].assessor_of
+                )
         for pop in ("NoModels", "AllPeers"):
             keep = (lambda d: d[~d["model"]]) if pop == "NoModels" else (lambda d: d)  # noqa: E731
-            pred, _ = select_fit_predict(keep(train["train"]), keep(train["select"]), keep(train["select"]),
-                                         keep(data["test"]), list(features), "y", methods=methods, max_size=max_size)
+            pred, _ = select_fit_predict(
+                keep(train["train"]),
+                keep(train["select"]),
+                keep(train["select"]),
+                keep(data["test"]),
+                list(features),
+                "y",
+                methods=methods,
+                max_size=max_size,
+            )
             rows.append((version, pop, system_correlation(keep(data["test"]), pred, "y")))
     return pd.DataFrame(rows, columns=["version", "population", "r"])
 
@@ -229,13 +335,16 @@ def worst_for(part: TacPart, target: str, exclusion: str = "alpha", n: int = 1) 
     """The ``n`` least consistent assessors of ``part`` for ``target``: lowest alpha of the
     target's repeated judgments, or (``exclusion="mp_minus_ap"``) lowest mean mP - aP."""
     if exclusion == "mp_minus_ap":
-        return A.worst_assessors(mp_minus_ap(part, manual_vs_auto_pyramid(part)), n, value="mp_minus_ap")
+        return A.worst_assessors(
+            mp_minus_ap(part, manual_vs_auto_pyramid(part)), n, value="mp_minus_ap"
+        )
     return A.worst_assessors(alpha_table([part], [target]), n)
 
 
 # --------------------------------------------------------------------------- public stand-ins
-def summeval_classy(methods: Sequence[str] = ("robust", "nnls", "cca"), max_size: int = 2, quick: bool = False
-                    ) -> pd.DataFrame:
+def summeval_classy(
+    methods: Sequence[str] = ("robust", "nnls", "cca"), max_size: int = 2, quick: bool = False
+) -> pd.DataFrame:
     """SummEval stand-in for Table 5: documents in three parts (train, select, test), target
     expert relevance, automatic systems only, no exclusion: ``version, population, r, target, docset``."""
     from evalkit.data.public import load_summeval
@@ -243,15 +352,21 @@ def summeval_classy(methods: Sequence[str] = ("robust", "nnls", "cca"), max_size
     c = load_summeval(documents=False)
     insts = list(c.instances["instance"])[: 30 if quick else None]
     f = summary_features(c, insts, length_limit=None)
-    y = c.judgments[c.judgments["judgment"] == "relevance"].rename(columns={"summarizer": "system", "value": "y"})
+    y = c.judgments[c.judgments["judgment"] == "relevance"].rename(
+        columns={"summarizer": "system", "value": "y"}
+    )
     d = f.merge(y[["instance", "system", "y"]], on=["instance", "system"])
     third = {i: k * 3 // len(insts) for k, i in enumerate(insts)}
     part = [d[d["instance"].map(third) == k] for k in range(3)]
-    pred, _ = select_fit_predict(part[0], part[1], part[1], part[2], list(FEATURES), "y", methods=methods,
-                                 max_size=max_size)
+    pred, _ = select_fit_predict(
+        part[0], part[1], part[1], part[2], list(FEATURES), "y", methods=methods, max_size=max_size
+    )
     r = system_correlation(part[2], pred, "y")
-    return pd.DataFrame([("base", "NoModels", r, "responsiveness", "A")],
-                        columns=["version", "population", "r", "target", "docset"])
+    return pd.DataFrame(
+        [("base", "NoModels", r, "responsiveness", "A")],
+        columns=["version", "population", "r", "target", "docset"],
+    )
+
 
 def public_alpha() -> pd.DataFrame:
     """Repeated judgments in the public sets: identical system summaries of one document in
@@ -260,8 +375,10 @@ def public_alpha() -> pd.DataFrame:
     from evalkit.data.public import load_realsumm, load_summeval
 
     out = []
-    for corpus, judgments in ((load_summeval(documents=False), ("coherence", "consistency", "fluency", "relevance")),
-                              (load_realsumm(documents=False), ("litepyramid_recall",))):
+    for corpus, judgments in (
+        (load_summeval(documents=False), ("coherence", "consistency", "fluency", "relevance")),
+        (load_realsumm(documents=False), ("litepyramid_recall",)),
+    ):
         pairs = A.identical_pairs(corpus.summaries, systems=corpus.peers())
         for j in judgments:
             rep = A.repeated_judgments(pairs, corpus.judgments, j).assign(assessor="pooled")
@@ -277,40 +394,66 @@ def realsumm_mp_ap(punctuation: bool = True) -> pd.DataFrame:
 
     c = load_realsumm(documents=False)
     contrib = c.scus.assign(summarizer="ref", contributor=c.scus["label"], start=None, end=None)[
-        ["instance", "scu", "summarizer", "contributor", "start", "end"]]
+        ["instance", "scu", "summarizer", "contributor", "start", "end"]
+    ]
     pyrs = build_pyramids(c.scus, contrib, c.peer_scus, ["ref"])
     manual = score_pyramids(pyrs)
     auto = []
     for inst, pyr in pyrs.items():
         texts = {s: " ".join(c.summary(inst, s)) for s in c.peers(inst)}
-        auto.append(autoannotate(pyr, texts, contrib, sources={s: ["ref"] for s in texts}, punctuation=punctuation))
-    ap = score_pyramids(build_pyramids(c.scus, contrib, pd.concat(auto, ignore_index=True), ["ref"]))
+        auto.append(
+            autoannotate(
+                pyr, texts, contrib, sources={s: ["ref"] for s in texts}, punctuation=punctuation
+            )
+        )
+    ap = score_pyramids(
+        build_pyramids(c.scus, contrib, pd.concat(auto, ignore_index=True), ["ref"])
+    )
     m = manual[manual["summarizer"] != "ref"].set_index(["instance", "summarizer"])["score"]
     a = ap.set_index(["instance", "summarizer"])["score"].reindex(m.index).fillna(0.0)
     return pd.DataFrame({"mp": m, "ap": a}).reset_index().rename(columns={"summarizer": "system"})
 
 
 # --------------------------------------------------------------------------- paper vs run
-def table1_claims(claims: Claims, alpha: pd.DataFrame, pairs: pd.DataFrame, comparable: bool) -> None:
+def table1_claims(
+    claims: Claims, alpha: pd.DataFrame, pairs: pd.DataFrame, comparable: bool
+) -> None:
     """Table 1 (per category and assessor) and the pair counts of §2 against this run."""
     mine = alpha.set_index(["category", "assessor"])["alpha"]
     for r in claims.table("table1").itertuples(index=False):
         this = float(mine.get((r.category, r.assessor), np.nan))
-        claims.compare(f"table1:{r.category}:{r.assessor}", source=f"Table 1, {r.category}, rank {r.rank}",
-                       printed=r.alpha, this_run=this, tolerance=0.0005, comparable=comparable and this == this,
-                       note="tolerance 0.0005" if comparable else "different data (stand-in)")
+        claims.compare(
+            f"table1:{r.category}:{r.assessor}",
+            source=f"Table 1, {r.category}, rank {r.rank}",
+            printed=r.alpha,
+            this_run=this,
+            tolerance=0.0005,
+            comparable=comparable and this == this,
+            note="tolerance 0.0005" if comparable else "different data (stand-in)",
+        )
     text = claims.table("text_numbers").set_index("claim_id")
     n = pairs.set_index("year")["pairs"]
     for cid, year in (("pairs_2009", 2009), ("pairs_2011", 2011)):
         this = float(n.get(year, np.nan))
-        claims.compare(cid, source=f"§2: {text.at[cid, 'text']}", printed=float(text.at[cid, "value"]), this_run=this,
-                       comparable=comparable and this == this, note="exact" if comparable else "different data (stand-in)")
+        claims.compare(
+            cid,
+            source=f"§2: {text.at[cid, 'text']}",
+            printed=float(text.at[cid, "value"]),
+            this_run=this,
+            comparable=comparable and this == this,
+            note="exact" if comparable else "different data (stand-in)",
+        )
 
 
-_VERSIONS = {"CLASSY1 Pyr": ("pyramid", "base", None), "CLASSY1 Pyr new (a)": ("pyramid", "new", "alpha"),
-             "CLASSY1 Pyr new (b)": ("pyramid", "new", "mp_minus_ap"), "CLASSY2 Resp": ("responsiveness", "base", None),
-             "CLASSY2 Resp new": ("responsiveness", "new", None), "CLASSY3 Read": ("readability", "base", None),
-             "CLASSY3 Read new": ("readability", "new", None)}
+_VERSIONS = {
+    "CLASSY1 Pyr": ("pyramid", "base", None),
+    "CLASSY1 Pyr new (a)": ("pyramid", "new", "alpha"),
+    "CLASSY1 Pyr new (b)": ("pyramid", "new", "mp_minus_ap"),
+    "CLASSY2 Resp": ("responsiveness", "base", None),
+    "CLASSY2 Resp new": ("responsiveness", "new", None),
+    "CLASSY3 Read": ("readability", "base", None),
+    "CLASSY3 Read new": ("readability", "new", None),
+}
 
 
 def table5_claims(claims: Claims, results: pd.DataFrame, exclusion: str = "alpha") -> None:
@@ -322,17 +465,36 @@ def table5_claims(claims: Claims, results: pd.DataFrame, exclusion: str = "alpha
         target, version, _ = _VERSIONS.get(r.version, (None, None, None))
         key = (target, version, r.population, "A" if r.docset == "main" else "B")
         this = float(mine.get(key, np.nan)) if target else float("nan")
-        claims.add(f"table5:{re.sub(r'[^A-Za-z0-9]+', '_', r.version)}:{r.population}:{r.docset}", source=f"Table 5, {r.version}",
-                   printed=r.value, this_run=this, agrees=None, note="CLASSY-like features and fits, not CLASSY's")
-    for b in printed[printed["version"].isin([v for v, t in _VERSIONS.items() if t[1] == "base"])].itertuples(index=False):
+        claims.add(
+            f"table5:{re.sub(r'[^A-Za-z0-9]+', '_', r.version)}:{r.population}:{r.docset}",
+            source=f"Table 5, {r.version}",
+            printed=r.value,
+            this_run=this,
+            agrees=None,
+            note="CLASSY-like features and fits, not CLASSY's",
+        )
+    for b in printed[
+        printed["version"].isin([v for v, t in _VERSIONS.items() if t[1] == "base"])
+    ].itertuples(index=False):
         target = _VERSIONS[b.version][0]
-        new_name = [v for v, t in _VERSIONS.items() if t[0] == target and t[1] == "new" and t[2] in (None, exclusion)][0]
-        new = printed[(printed["version"] == new_name) & (printed["population"] == b.population)
-                      & (printed["docset"] == b.docset)]["value"].iat[0]
+        new_name = [
+            v
+            for v, t in _VERSIONS.items()
+            if t[0] == target and t[1] == "new" and t[2] in (None, exclusion)
+        ][0]
+        new = printed[
+            (printed["version"] == new_name)
+            & (printed["population"] == b.population)
+            & (printed["docset"] == b.docset)
+        ]["value"].iat[0]
         ds = "A" if b.docset == "main" else "B"
         ours = [mine.get((target, v, b.population, ds), np.nan) for v in ("base", "new")]
         sign_p, sign_o = np.sign(new - b.value), np.sign(ours[1] - ours[0])
-        claims.add(f"table5:direction:{target}:{b.population}:{b.docset}", source=f"Table 5, {new_name} vs {b.version}",
-                   printed=f"{new} vs {b.value}", this_run=float(sign_o),
-                   agrees=None if np.isnan(sign_o) else bool(sign_p == sign_o),
-                   note="sign of the change after cleaning the training data")
+        claims.add(
+            f"table5:direction:{target}:{b.population}:{b.docset}",
+            source=f"Table 5, {new_name} vs {b.version}",
+            printed=f"{new} vs {b.value}",
+            this_run=float(sign_o),
+            agrees=None if np.isnan(sign_o) else bool(sign_p == sign_o),
+            note="sign of the change after cleaning the training data",
+        )

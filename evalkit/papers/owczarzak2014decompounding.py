@@ -15,6 +15,7 @@ search and error classes in :mod:`evalkit.text.decompound`, the per-language set
 This module holds the paper's protocol (its conditions and removal experiment), its
 printed-number checks, its table layouts and its claims.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,34 +31,79 @@ from evalkit.text.decompound_languages import CONFIGS
 
 PAPER = "owczarzak2014decompounding"
 LANGUAGES = ("de", "nl", "sv", "da", "no")
-_LANGS = P("languages", list, default=None, allow_none=True,
-           help="languages of the data set (None: all; public: de, nl, sv, da, no; quick: two)")
-_N = P("n_compounds", int, default=None, allow_none=True, quick=40, low=2, help="gold compounds per language")
+_LANGS = P(
+    "languages",
+    list,
+    default=None,
+    allow_none=True,
+    help="languages of the data set (None: all; public: de, nl, sv, da, no; quick: two)",
+)
+_N = P(
+    "n_compounds",
+    int,
+    default=None,
+    allow_none=True,
+    quick=40,
+    low=2,
+    help="gold compounds per language",
+)
 
 #: The notebooks' parameters (validated by ``evalkit.notebook.setup``).
 NOTEBOOKS = {
     "01_dynamic_decompounding": (_LANGS, _N),
     "02_guesser_grid": (
-        _LANGS, _N,
-        P("max_elements", list, default=list(dc.GRID["max_elements"]), quick=[2, 3, 5, 10], element=int, low=1),
-        P("min_compound", list, default=list(dc.GRID["min_compound"]), quick=[3, 6, 9, 12], element=int, low=1),
+        _LANGS,
+        _N,
+        P(
+            "max_elements",
+            list,
+            default=list(dc.GRID["max_elements"]),
+            quick=[2, 3, 5, 10],
+            element=int,
+            low=1,
+        ),
+        P(
+            "min_compound",
+            list,
+            default=list(dc.GRID["min_compound"]),
+            quick=[3, 6, 9, 12],
+            element=int,
+            low=1,
+        ),
         P("min_component", list, default=list(dc.GRID["min_component"]), element=int, low=1),
         P("min_unknown", list, default=list(dc.GRID["min_unknown"]), element=int, low=1),
     ),
     "03_error_analysis": (
-        _LANGS, _N,
-        P("guesser", list, default=[4, 3, 4, 3], element=int, low=1, length=4,
-          help="[max_elements, min_compound, min_component, min_unknown] of the guesser"),
+        _LANGS,
+        _N,
+        P(
+            "guesser",
+            list,
+            default=[4, 3, 4, 3],
+            element=int,
+            low=1,
+            length=4,
+            help="[max_elements, min_compound, min_component, min_unknown] of the guesser",
+        ),
         P("n_examples", int, default=4, low=1, help="examples per error class and language"),
     ),
 }
 
 #: The data set each profile runs on (the paper's Oracle lexica and test sets are proprietary).
-DATASETS = {"sample": "decompound-sim", "public": "decompound-debian", "licensed": "decompound-gold"}
+DATASETS = {
+    "sample": "decompound-sim",
+    "public": "decompound-debian",
+    "licensed": "decompound-gold",
+}
 #: Connectors of the languages of Tables 7-8 (evalkit's configurations; Finnish has none).
-EXAMPLE_CONNECTORS = {"Norwegian": CONFIGS["no"].connectors, "Danish": CONFIGS["da"].connectors,
-                      "German": CONFIGS["de"].connectors, "Swedish": CONFIGS["sv"].connectors,
-                      "Dutch": CONFIGS["nl"].connectors, "Finnish": ()}
+EXAMPLE_CONNECTORS = {
+    "Norwegian": CONFIGS["no"].connectors,
+    "Danish": CONFIGS["da"].connectors,
+    "German": CONFIGS["de"].connectors,
+    "Swedish": CONFIGS["sv"].connectors,
+    "Dutch": CONFIGS["nl"].connectors,
+    "Finnish": (),
+}
 _SETTINGS = tuple(dc.GRID)
 
 
@@ -75,9 +121,15 @@ def language_sets(corpus, languages=None, n_compounds=None) -> Dict[str, object]
     if missing:
         from evalkit.errors import ParameterError
 
-        raise ParameterError("languages", languages, f"languages of {corpus.name}: {sorted(corpus.languages)}")
-    return {lang: (corpus.languages[lang].subset(n_compounds) if n_compounds else corpus.languages[lang])
-            for lang in chosen}
+        raise ParameterError(
+            "languages", languages, f"languages of {corpus.name}: {sorted(corpus.languages)}"
+        )
+    return {
+        lang: (
+            corpus.languages[lang].subset(n_compounds) if n_compounds else corpus.languages[lang]
+        )
+        for lang in chosen
+    }
 
 
 # --------------------------------------------------------------------------- printed numbers
@@ -85,7 +137,9 @@ def published(table: str) -> pd.DataFrame:
     """A printed table: ``table1``-``table6``, ``examples`` (Tables 7-8), ``text``."""
     from evalkit.data.published import read_published
 
-    return read_published(PAPER, table, dtypes={"printed": "str"} if table in ("text", "table1", "table4") else {})
+    return read_published(
+        PAPER, table, dtypes={"printed": "str"} if table in ("text", "table1", "table4") else {}
+    )
 
 
 def _r2(x: float) -> float:
@@ -99,70 +153,156 @@ def printed_checks() -> pd.DataFrame:
     t2, t3, t5, t6 = (published(t) for t in ("table2", "table3", "table5", "table6"))
     for row in t3.itertuples(index=False):
         f = _r2(dc.f_score(row.precision, row.recall))
-        c.compare(f"table3_f.{row.language}.{row.condition.replace(' + ', '_').replace(' ', '_')}", source="Table 3", printed=row.f,
-                  this_run=f, tolerance=0.005, note=f"2PR/(P+R) with P = {row.precision:g}, R = {row.recall:g}")
+        c.compare(
+            f"table3_f.{row.language}.{row.condition.replace(' + ', '_').replace(' ', '_')}",
+            source="Table 3",
+            printed=row.f,
+            this_run=f,
+            tolerance=0.005,
+            note=f"2PR/(P+R) with P = {row.precision:g}, R = {row.recall:g}",
+        )
     f3 = t3.pivot(index="language", columns="condition", values="f")
     for row in t5.itertuples(index=False):
-        for col, cond in (("lexical_dynamic", "lexicalized + dynamic"), ("dynamic_only", "dynamic only")):
-            c.compare(f"table5_{col}.{row.language}", source="Table 5 vs Table 3", printed=getattr(row, col),
-                      this_run=float(f3.loc[row.language, cond]), note="Table 5 repeats Table 3's F")
+        for col, cond in (
+            ("lexical_dynamic", "lexicalized + dynamic"),
+            ("dynamic_only", "dynamic only"),
+        ):
+            c.compare(
+                f"table5_{col}.{row.language}",
+                source="Table 5 vs Table 3",
+                printed=getattr(row, col),
+                this_run=float(f3.loc[row.language, cond]),
+                note="Table 5 repeats Table 3's F",
+            )
     parts = t2[["part2", "part3", "part4", "part5"]].sum(axis=1)
     for row, total in zip(t2.itertuples(index=False), parts):
         agrees = int(total) == int(row.compounds)
-        c.add(f"table2_parts.{row.language}", source="Table 2", printed=int(row.compounds), this_run=int(total),
-              verdict="agrees" if agrees else "erratum",
-              note="2- to 5-part counts sum to the compounds" if agrees else
-              f"the part counts sum to {int(total)}, not the printed {int(row.compounds)} (off by "
-              f"{int(total) - int(row.compounds):+d})")
+        c.add(
+            f"table2_parts.{row.language}",
+            source="Table 2",
+            printed=int(row.compounds),
+            this_run=int(total),
+            verdict="agrees" if agrees else "erratum",
+            note="2- to 5-part counts sum to the compounds"
+            if agrees
+            else f"the part counts sum to {int(total)}, not the printed {int(row.compounds)} (off by "
+            f"{int(total) - int(row.compounds):+d})",
+        )
     for row in t2.itertuples(index=False):
-        c.add(f"table2_lexical_le_compounds.{row.language}", source="Table 2", printed=int(row.lexical),
-              this_run=f"<= {int(row.compounds)}", agrees=row.lexical <= row.compounds, kind="consistency")
+        c.add(
+            f"table2_lexical_le_compounds.{row.language}",
+            source="Table 2",
+            printed=int(row.lexical),
+            this_run=f"<= {int(row.compounds)}",
+            agrees=row.lexical <= row.compounds,
+            kind="consistency",
+        )
     langs = t6[t6["language"] != "Average"]
     for s in _SETTINGS:
         rs = langs[langs["setting"] == s]["r"].astype(float)
         avg = float(t6[(t6["language"] == "Average") & (t6["setting"] == s)]["r"].iloc[0])
-        c.compare(f"table6_average_r.{s}", source="Table 6", printed=avg, this_run=_r2(rs.mean()), tolerance=0.005,
-                  note=f"mean of the ten printed r = {rs.sum():.2f}/10")
+        c.compare(
+            f"table6_average_r.{s}",
+            source="Table 6",
+            printed=avg,
+            this_run=_r2(rs.mean()),
+            tolerance=0.005,
+            note=f"mean of the ten printed r = {rs.sum():.2f}/10",
+        )
     grid4 = published("table4").set_index("setting")
     for row in langs.itertuples(index=False):
         lo, hi = int(grid4.loc[row.setting, "low"]), int(grid4.loc[row.setting, "high"])
         inside = lo <= int(row.low) and int(row.high) <= hi
-        c.add(f"table6_optimum_in_grid.{row.language}.{row.setting}", source="Table 6 vs Table 4",
-              printed=row.optimal, this_run=f"searched {lo}-{hi}", verdict="agrees" if inside else "erratum",
-              kind="consistency", note="" if inside else "optimum outside the searched range (README erratum 2)")
+        c.add(
+            f"table6_optimum_in_grid.{row.language}.{row.setting}",
+            source="Table 6 vs Table 4",
+            printed=row.optimal,
+            this_run=f"searched {lo}-{hi}",
+            verdict="agrees" if inside else "erratum",
+            kind="consistency",
+            note="" if inside else "optimum outside the searched range (README erratum 2)",
+        )
     tested = grid4[grid4["tested"] == "yes"]
     size = int(np.prod([int(h) - int(lo) + 1 for lo, h in zip(tested["low"], tested["high"])]))
-    c.add("grid_size", source="Table 4", printed="integer steps over the four tested ranges", this_run=size,
-          verdict="agrees" if size == len(dc.GRID["max_elements"]) * len(dc.GRID["min_compound"]) *
-          len(dc.GRID["min_component"]) * len(dc.GRID["min_unknown"]) else "differs",
-          note="19 x 18 x 4 x 5 combinations per language (evalkit.text.decompound.GRID)", kind="consistency")
+    c.add(
+        "grid_size",
+        source="Table 4",
+        printed="integer steps over the four tested ranges",
+        this_run=size,
+        verdict="agrees"
+        if size
+        == len(dc.GRID["max_elements"])
+        * len(dc.GRID["min_compound"])
+        * len(dc.GRID["min_component"])
+        * len(dc.GRID["min_unknown"])
+        else "differs",
+        note="19 x 18 x 4 x 5 combinations per language (evalkit.text.decompound.GRID)",
+        kind="consistency",
+    )
     text = published("text").set_index("key")
     best = t5.loc[t5["guesser_f"].idxmax()]
-    c.compare("best_guesser_f", source="§4.3", printed=float(text.loc["guesser_best_f", "value"]),
-              this_run=float(best["guesser_f"]), note="the highest dynamic-guesser F of Table 5")
-    c.compare("best_guesser_language", source="§4.3", printed=text.loc["guesser_best_language", "printed"],
-              this_run=best["language"])
+    c.compare(
+        "best_guesser_f",
+        source="§4.3",
+        printed=float(text.loc["guesser_best_f", "value"]),
+        this_run=float(best["guesser_f"]),
+        note="the highest dynamic-guesser F of Table 5",
+    )
+    c.compare(
+        "best_guesser_language",
+        source="§4.3",
+        printed=text.loc["guesser_best_language", "printed"],
+        this_run=best["language"],
+    )
     seg = float(t5["guesser_segmentation"].max())
-    c.compare("segmentation_up_to", source="§4.3", printed=float(text.loc["segmentation_up_to", "value"]),
-              this_run=float(np.round(seg)), note=f"max segmentation accuracy {seg:g} rounded")
+    c.compare(
+        "segmentation_up_to",
+        source="§4.3",
+        printed=float(text.loc["segmentation_up_to", "value"]),
+        this_run=float(np.round(seg)),
+        note=f"max segmentation accuracy {seg:g} rounded",
+    )
     for key, s in (("corr_min_compound", "min_compound"), ("corr_min_element", "min_component")):
         avg = float(t6[(t6["language"] == "Average") & (t6["setting"] == s)]["r"].iloc[0])
-        c.compare(key, source="§4.3", printed=float(text.loc[key, "value"]), this_run=avg, note="Table 6 average")
+        c.compare(
+            key,
+            source="§4.3",
+            printed=float(text.loc[key, "value"]),
+            this_run=avg,
+            note="Table 6 average",
+        )
     ex = published("examples")
     for row in ex.itertuples(index=False):
         parts = guesser_parts(row.guesser)
-        c.compare(f"example_spells_token.table{row.table}.{row.language}", source=f"Table {row.table}", printed=row.token,
-                  this_run="".join(parts), kind="consistency", note="the guesser's elements spell the token")
+        c.compare(
+            f"example_spells_token.table{row.table}.{row.language}",
+            source=f"Table {row.table}",
+            printed=row.token,
+            this_run="".join(parts),
+            kind="consistency",
+            note="the guesser's elements spell the token",
+        )
         opt = langs[(langs["language"] == row.language) & (langs["setting"] == "max_elements")]
         if len(parts) > int(opt["high"].iloc[0]):
-            c.add(f"example_vs_optimum.table{row.table}.{row.language}", source=f"Table {row.table} vs Table 6", printed=row.guesser,
-                  this_run=f"{len(parts)} elements > optimal max {opt['optimal'].iloc[0]}", verdict="erratum",
-                  kind="consistency", note="the example cannot come from the optimal settings (README erratum 4)")
+            c.add(
+                f"example_vs_optimum.table{row.table}.{row.language}",
+                source=f"Table {row.table} vs Table 6",
+                printed=row.guesser,
+                this_run=f"{len(parts)} elements > optimal max {opt['optimal'].iloc[0]}",
+                verdict="erratum",
+                kind="consistency",
+                note="the example cannot come from the optimal settings (README erratum 4)",
+            )
     for row in example_classes(EXAMPLE_CONNECTORS).to_dict("records"):
         want = "connector attached" if row["table"] == 7 else "over-split"
-        c.add(f"example_class.table{row['table']}.{row['language']}", source=f"Table {row['table']} / §5",
-              printed=want, this_run=row["class"], agrees=row["class"] == want,
-              note="evalkit.text.decompound.classify_errors on the printed strings")
+        c.add(
+            f"example_class.table{row['table']}.{row['language']}",
+            source=f"Table {row['table']} / §5",
+            printed=want,
+            this_run=row["class"],
+            agrees=row["class"] == want,
+            note="evalkit.text.decompound.classify_errors on the printed strings",
+        )
     return c.frame()
 
 
@@ -181,7 +321,14 @@ def reference_from_lemmas(token: str, lemmas: Sequence[str]) -> dc.Analysis:
         if k:
             found = token.find(lemma[: max(2, len(lemma) - 2)], pos)
             pos = found if found >= 0 else pos
-        n = next((i for i in range(min(len(lemma), len(token) - pos), 0, -1) if token[pos:pos + i] == lemma[:i]), 1)
+        n = next(
+            (
+                i
+                for i in range(min(len(lemma), len(token) - pos), 0, -1)
+                if token[pos : pos + i] == lemma[:i]
+            ),
+            1,
+        )
         spans.append((pos, pos + n))
         pos += n
     spans[-1] = (spans[-1][0], len(token))
@@ -197,9 +344,18 @@ def example_classes(connectors: Mapping[str, Sequence[str]]) -> pd.DataFrame:
         ends = np.cumsum([len(p) for p in parts])
         guessed = dc.Analysis(tuple(parts), tuple(parts), tuple(zip([0, *ends[:-1]], ends)))
         ref = reference_from_lemmas(row.token, row.dynamic.split("#"))
-        rows.append({"table": row.table, "language": row.language, "token": row.token, "dynamic": row.dynamic,
-                     "guesser": row.guesser, "class": dc.classify_errors(row.token, guessed, ref,
-                                                                         connectors.get(row.language, ("s",)))})
+        rows.append(
+            {
+                "table": row.table,
+                "language": row.language,
+                "token": row.token,
+                "dynamic": row.dynamic,
+                "guesser": row.guesser,
+                "class": dc.classify_errors(
+                    row.token, guessed, ref, connectors.get(row.language, ("s",))
+                ),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -208,10 +364,21 @@ def conditions(cset) -> pd.DataFrame:
     """Table 3 for one language: P, R, F (%) of lexicalized + dynamic and dynamic only."""
     rows = []
     for name, lexicalized in (("lexicalized + dynamic", True), ("dynamic only", False)):
-        preds = {w: dc.analyze(w, cset.lexicon, cset.config, lexicalized=lexicalized) for w in cset.gold}
+        preds = {
+            w: dc.analyze(w, cset.lexicon, cset.config, lexicalized=lexicalized) for w in cset.gold
+        }
         m = dc.evaluate_prf(preds, cset.gold)
-        rows.append({"language": cset.language, "condition": name, "precision": 100 * m["precision"],
-                     "recall": 100 * m["recall"], "f": 100 * m["f"], "returned": m["returned"], "n": m["n"]})
+        rows.append(
+            {
+                "language": cset.language,
+                "condition": name,
+                "precision": 100 * m["precision"],
+                "recall": 100 * m["recall"],
+                "f": 100 * m["f"],
+                "returned": m["returned"],
+                "n": m["n"],
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -231,63 +398,123 @@ def table5_row(cset, results: pd.DataFrame) -> Dict[str, object]:
     f = conditions(cset).set_index("condition")["f"]
     best = results[np.isclose(results["f"], results["f"].max())]
     best = best.loc[best["segmentation_accuracy"].fillna(-1).idxmax()]
-    return {"language": cset.language, "lexical_dynamic": f["lexicalized + dynamic"], "dynamic_only": f["dynamic only"],
-            "guesser_f": 100 * best["f"], "guesser_segmentation": 100 * best["segmentation_accuracy"],
-            **{s: int(best[s]) for s in _SETTINGS}}
+    return {
+        "language": cset.language,
+        "lexical_dynamic": f["lexicalized + dynamic"],
+        "dynamic_only": f["dynamic only"],
+        "guesser_f": 100 * best["f"],
+        "guesser_segmentation": 100 * best["segmentation_accuracy"],
+        **{s: int(best[s]) for s in _SETTINGS},
+    }
 
 
 def table6_rows(results: pd.DataFrame, language: str) -> pd.DataFrame:
     """Table 6 for one language: optimal value(s) and r of each setting with F."""
     opt = dc.optimal_settings(results, "f").set_index("setting")
     corr = dc.setting_correlations(results, "f").set_index("setting")
-    return pd.DataFrame([{"language": language, "setting": s, "optimal": opt.loc[s, "optimal"],
-                          "r": corr.loc[s, "r"]} for s in _SETTINGS])
+    return pd.DataFrame(
+        [
+            {
+                "language": language,
+                "setting": s,
+                "optimal": opt.loc[s, "optimal"],
+                "r": corr.loc[s, "r"],
+            }
+            for s in _SETTINGS
+        ]
+    )
 
 
-def error_table(cset, reduced: dc.Lexicon, reference: Mapping[str, List[dc.Analysis]],
-                gcfg: dc.GuesserConfig) -> pd.DataFrame:
+def error_table(
+    cset, reduced: dc.Lexicon, reference: Mapping[str, List[dc.Analysis]], gcfg: dc.GuesserConfig
+) -> pd.DataFrame:
     """Every gold word with a reference analysis: the guesser's output and its error class."""
     rows = []
     for word, refs in reference.items():
         if not refs or not refs[0].spans:
             continue
         got = dc.guess(word, reduced, gcfg)
-        guess_text = "#".join(p if k else f"[{p}]" for p, k in zip(got[0].parts, got[0].known)) if got else ""
-        rows.append({"language": cset.language, "token": word, "dynamic": "#".join(refs[0].lemmas),
-                     "guesser": guess_text, "class": dc.classify_errors(word, got[0], refs[0], cset.config.connectors)
-                     if got else "other"})
+        guess_text = (
+            "#".join(p if k else f"[{p}]" for p, k in zip(got[0].parts, got[0].known))
+            if got
+            else ""
+        )
+        rows.append(
+            {
+                "language": cset.language,
+                "token": word,
+                "dynamic": "#".join(refs[0].lemmas),
+                "guesser": guess_text,
+                "class": dc.classify_errors(word, got[0], refs[0], cset.config.connectors)
+                if got
+                else "other",
+            }
+        )
     return pd.DataFrame(rows, columns=["language", "token", "dynamic", "guesser", "class"])
 
 
-def claims(table3: pd.DataFrame = None, table5: pd.DataFrame = None, table6: pd.DataFrame = None,
-           errors: pd.DataFrame = None, data: str = "") -> pd.DataFrame:
+def claims(
+    table3: pd.DataFrame = None,
+    table5: pd.DataFrame = None,
+    table6: pd.DataFrame = None,
+    errors: pd.DataFrame = None,
+    data: str = "",
+) -> pd.DataFrame:
     """The paper's statements checked on this run's data (directions, kind ``reproduced``)."""
     c = Claims(PAPER, data=data, kind="reproduced", digits=2)
     if table3 is not None:
         wide = table3.pivot(index="language", columns="condition", values=["f", "recall"])
         for lang, row in wide.iterrows():
             lex, dyn = row[("f", "lexicalized + dynamic")], row[("f", "dynamic only")]
-            c.add(f"lexicalized_beats_dynamic.{lang}", source="Table 3", printed="lexicalized + dynamic F > dynamic only F",
-                  this_run=f"{lex:.2f} vs {dyn:.2f}", agrees=bool(lex > dyn))
+            c.add(
+                f"lexicalized_beats_dynamic.{lang}",
+                source="Table 3",
+                printed="lexicalized + dynamic F > dynamic only F",
+                this_run=f"{lex:.2f} vs {dyn:.2f}",
+                agrees=bool(lex > dyn),
+            )
             r_lex, r_dyn = row[("recall", "lexicalized + dynamic")], row[("recall", "dynamic only")]
-            c.add(f"dynamic_recall_drops.{lang}", source="§4.2", printed="recall decreases considerably without lexicalized compounds",
-                  this_run=f"{r_lex:.2f} -> {r_dyn:.2f}", agrees=bool(r_dyn < r_lex))
+            c.add(
+                f"dynamic_recall_drops.{lang}",
+                source="§4.2",
+                printed="recall decreases considerably without lexicalized compounds",
+                this_run=f"{r_lex:.2f} -> {r_dyn:.2f}",
+                agrees=bool(r_dyn < r_lex),
+            )
     if table5 is not None:
         for row in table5.itertuples(index=False):
-            c.add(f"guesser_below_dynamic.{row.language}", source="Table 5", printed="guesser F < dynamic only F",
-                  this_run=f"{row.guesser_f:.2f} vs {row.dynamic_only:.2f}", agrees=bool(row.guesser_f < row.dynamic_only))
-            c.add(f"segmentation_above_f.{row.language}", source="Table 5 / §4.3",
-                  printed="segmentation accuracy much higher than lemma F",
-                  this_run=f"{row.guesser_segmentation:.2f} vs {row.guesser_f:.2f}",
-                  agrees=bool(row.guesser_segmentation > row.guesser_f))
+            c.add(
+                f"guesser_below_dynamic.{row.language}",
+                source="Table 5",
+                printed="guesser F < dynamic only F",
+                this_run=f"{row.guesser_f:.2f} vs {row.dynamic_only:.2f}",
+                agrees=bool(row.guesser_f < row.dynamic_only),
+            )
+            c.add(
+                f"segmentation_above_f.{row.language}",
+                source="Table 5 / §4.3",
+                printed="segmentation accuracy much higher than lemma F",
+                this_run=f"{row.guesser_segmentation:.2f} vs {row.guesser_f:.2f}",
+                agrees=bool(row.guesser_segmentation > row.guesser_f),
+            )
     if table6 is not None:
         avg = table6.groupby("setting")["r"].mean()
         for s, sign, word in (("min_compound", -1, "negative"), ("min_component", 1, "positive")):
-            c.add(f"average_r_sign.{s}", source="Table 6 / §4.3", printed=f"average r {word}",
-                  this_run=f"{avg[s]:.2f}", agrees=None if np.isnan(avg[s]) else bool(np.sign(avg[s]) == sign))
+            c.add(
+                f"average_r_sign.{s}",
+                source="Table 6 / §4.3",
+                printed=f"average r {word}",
+                this_run=f"{avg[s]:.2f}",
+                agrees=None if np.isnan(avg[s]) else bool(np.sign(avg[s]) == sign),
+            )
     if errors is not None and len(errors):
         counts = errors["class"].value_counts()
         over, conn = int(counts.get("over-split", 0)), int(counts.get("connector attached", 0))
-        c.add("oversplit_most_common", source="§5", printed="most errors: unknown strings split into known chunks",
-              this_run=f"over-split {over}, connector attached {conn}", agrees=over > conn)
+        c.add(
+            "oversplit_most_common",
+            source="§5",
+            printed="most errors: unknown strings split into known chunks",
+            this_run=f"over-split {over}, connector attached {conn}",
+            agrees=over > conn,
+        )
     return c.frame()

@@ -15,6 +15,7 @@ equivalent-variants simulation in :mod:`evalkit.stats.type1`, the multiplicity f
 the corpora in :mod:`evalkit.data.datasets`. This module holds the paper's metric set, its
 printed-number recomputations, its table layouts and its claims.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Mapping, Optional, Sequence
@@ -33,47 +34,125 @@ from evalkit.stats.type1 import closest_pair, corpus_scores
 PAPER = "riezler2005"
 MEASURES = ("NIST", "BLEU", "F")
 _SIZES = dict(low=1)
-_METRICS = P("metrics", list, default=list(MEASURES), choices=MEASURES, help="the paper's three measures")
-_LICENSED = P("licensed_corpus", str, default="mtc4", choices=("mtc4", "tides2003-ar-en"),
-              help="licensed profile: TIDES 2003 zh-en (MTC part 4) or ar-en")
-_WINDOW = P("relation_window", int, default=3, low=1, help="F: word pairs up to this distance stand in for relations")
+_METRICS = P(
+    "metrics", list, default=list(MEASURES), choices=MEASURES, help="the paper's three measures"
+)
+_LICENSED = P(
+    "licensed_corpus",
+    str,
+    default="mtc4",
+    choices=("mtc4", "tides2003-ar-en"),
+    help="licensed profile: TIDES 2003 zh-en (MTC part 4) or ar-en",
+)
+_WINDOW = P(
+    "relation_window",
+    int,
+    default=3,
+    low=1,
+    help="F: word pairs up to this distance stand in for relations",
+)
 
 #: The notebooks' parameters (validated by ``evalkit.notebook.setup``).
 NOTEBOOKS = {
     "00_multiplicity": (
-        P("ks", list, default=[1, 2, 5, 10, 15, 45, 105, 190], element=int, low=1, help="numbers of comparisons"),
+        P(
+            "ks",
+            list,
+            default=[1, 2, 5, 10, 15, 45, 105, 190],
+            element=int,
+            low=1,
+            help="numbers of comparisons",
+        ),
         P("per_comparison", list, default=[0.05, 0.015, 0.01, 0.001], element=float, low=0, high=1),
         P("target_experimentwise", float, default=0.05, low=0, high=1),
         P("n_experiments", int, default=20000, quick=2000, **_SIZES),
     ),
     "01_table1_significance": (
-        _LICENSED, _METRICS,
-        P("pair", list, default=None, allow_none=True, length=2, help="[baseline, system]; None: chosen"),
-        P("pair_rule", str, default="paper", choices=("paper", "closest"),
-          help="paper: a NIST gain of at least .15 with the smallest BLEU change (Table 1's case)"),
-        P("pair_metric", str, default="BLEU", choices=MEASURES, help="rule 'closest': the metric that picks"),
-        P("n_trials", int, default=10000, quick=500, **_SIZES), P("n_resamples", int, default=10000, quick=500, **_SIZES),
-        _WINDOW, P("alpha", float, default=0.05, low=0, high=1),
+        _LICENSED,
+        _METRICS,
+        P(
+            "pair",
+            list,
+            default=None,
+            allow_none=True,
+            length=2,
+            help="[baseline, system]; None: chosen",
+        ),
+        P(
+            "pair_rule",
+            str,
+            default="paper",
+            choices=("paper", "closest"),
+            help="paper: a NIST gain of at least .15 with the smallest BLEU change (Table 1's case)",
+        ),
+        P(
+            "pair_metric",
+            str,
+            default="BLEU",
+            choices=MEASURES,
+            help="rule 'closest': the metric that picks",
+        ),
+        P("n_trials", int, default=10000, quick=500, **_SIZES),
+        P("n_resamples", int, default=10000, quick=500, **_SIZES),
+        _WINDOW,
+        P("alpha", float, default=0.05, low=0, high=1),
     ),
     "02_table2_type1_error": (
-        _LICENSED, _METRICS,
+        _LICENSED,
+        _METRICS,
         P("table2_metric", str, default="NIST", choices=MEASURES),
-        P("sources", list, default=None, allow_none=True, length=2, help="[A, B] systems the variants mix"),
-        _WINDOW, P("n_variants", int, default=6, low=2),
-        P("n_trials", int, default=10000, quick=300, **_SIZES), P("n_resamples", int, default=10000, quick=300, **_SIZES),
+        P(
+            "sources",
+            list,
+            default=None,
+            allow_none=True,
+            length=2,
+            help="[A, B] systems the variants mix",
+        ),
+        _WINDOW,
+        P("n_variants", int, default=6, low=2),
+        P("n_trials", int, default=10000, quick=300, **_SIZES),
+        P("n_resamples", int, default=10000, quick=300, **_SIZES),
         P("n_replications", int, default=400, quick=12, **_SIZES),
-        P("sim_trials", int, default=1000, quick=200, **_SIZES), P("sim_resamples", int, default=1000, quick=200, **_SIZES),
+        P("sim_trials", int, default=1000, quick=200, **_SIZES),
+        P("sim_resamples", int, default=1000, quick=200, **_SIZES),
         P("alphas", list, default=[0.015, 0.05], element=float, low=0, high=1),
-        P("tests", list, default=["approximate randomization", "bootstrap (shift)", "bootstrap (centred)"],
-          choices=("approximate randomization", "bootstrap (shift)", "bootstrap (centred)", "bootstrap (koehn)")),
+        P(
+            "tests",
+            list,
+            default=["approximate randomization", "bootstrap (shift)", "bootstrap (centred)"],
+            choices=(
+                "approximate randomization",
+                "bootstrap (shift)",
+                "bootstrap (centred)",
+                "bootstrap (koehn)",
+            ),
+        ),
     ),
     "03_many_systems": (
-        _LICENSED, _METRICS,
-        P("baseline", str, default=None, allow_none=True, help="system every other is compared with"),
-        _WINDOW, P("n_trials", int, default=10000, quick=500, **_SIZES),
+        _LICENSED,
+        _METRICS,
+        P(
+            "baseline",
+            str,
+            default=None,
+            allow_none=True,
+            help="system every other is compared with",
+        ),
+        _WINDOW,
+        P("n_trials", int, default=10000, quick=500, **_SIZES),
         P("n_resamples", int, default=10000, quick=500, **_SIZES),
-        P("max_systems", int, default=None, allow_none=True, quick=6, low=2, help="at most this many systems"),
-        P("per_comparison", float, default=0.05, low=0, high=1), P("experimentwise", float, default=0.05, low=0, high=1),
+        P(
+            "max_systems",
+            int,
+            default=None,
+            allow_none=True,
+            quick=6,
+            low=2,
+            help="at most this many systems",
+        ),
+        P("per_comparison", float, default=0.05, low=0, high=1),
+        P("experimentwise", float, default=0.05, low=0, high=1),
     ),
 }
 
@@ -108,65 +187,128 @@ def printed_checks() -> pd.DataFrame:
     text = lambda key, col="value": c.printed("text", col, key=key)  # noqa: E731
     n_sys = int(text("benchmark_systems"))
     k = n_sys * (n_sys - 1) // 2
-    c.add("comparisons_15_systems", source="§4.4", printed=text("benchmark_comparisons", "printed"), this_run=k,
-          agrees=k == int(text("benchmark_comparisons")), note="15(15-1)/2")
+    c.add(
+        "comparisons_15_systems",
+        source="§4.4",
+        printed=text("benchmark_comparisons", "printed"),
+        this_run=k,
+        agrees=k == int(text("benchmark_comparisons")),
+        note="15(15-1)/2",
+    )
     for row in mult.itertuples(index=False):
         pe = experimentwise_error(float(row.per_comparison), int(row.k))
         shown = f"{pe:.{_decimals(row.printed)}f}".lstrip("0")
-        c.add(f"experimentwise_k{int(row.k)}_pc{row.per_comparison:g}", source="§4.4", printed=row.printed,
-              this_run=shown, agrees=shown == row.printed.strip(),
-              note=f"1-(1-{row.per_comparison:g})^{int(row.k)} = {pe:.6f}")
-    for metric, key, scale, suffix in (("NIST", "nist_increase", 1.0, ""), ("BLEU", "bleu_decrease", 100.0, "%"),
-                                       ("F", "f_decrease", 100.0, "%")):
+        c.add(
+            f"experimentwise_k{int(row.k)}_pc{row.per_comparison:g}",
+            source="§4.4",
+            printed=row.printed,
+            this_run=shown,
+            agrees=shown == row.printed.strip(),
+            note=f"1-(1-{row.per_comparison:g})^{int(row.k)} = {pe:.6f}",
+        )
+    for metric, key, scale, suffix in (
+        ("NIST", "nist_increase", 1.0, ""),
+        ("BLEU", "bleu_decrease", 100.0, "%"),
+        ("F", "f_decrease", 100.0, "%"),
+    ):
         base = float(t1[(t1["row"] == "baseline") & (t1["metric"] == metric)]["value"].iloc[0])
         rerank = float(t1[(t1["row"] == "reranking") & (t1["metric"] == metric)]["value"].iloc[0])
         stated = text(key, "printed")
         shown = f"{abs(rerank - base) * scale:.{_decimals(stated)}f}".lstrip("0") + suffix
-        c.add(f"{metric}_difference", source="§3 / Table 1", printed=stated, this_run=shown, agrees=shown == stated)
+        c.add(
+            f"{metric}_difference",
+            source="§3 / Table 1",
+            printed=stated,
+            this_run=shown,
+            agrees=shown == stated,
+        )
     level = float(text("standard_rejection_level"))
     for metric in ("BLEU", "F"):
         row = t1[(t1["row"] == "approxrand p-value") & (t1["metric"] == metric)].iloc[0]
-        c.add(f"{metric}_not_significant", source="§3 / Table 1", printed=f"p = {row['printed']} > {level:g}",
-              this_run="p > .05" if float(row["value"]) > level else "p <= .05", agrees=float(row["value"]) > level)
+        c.add(
+            f"{metric}_not_significant",
+            source="§3 / Table 1",
+            printed=f"p = {row['printed']} > {level:g}",
+            this_run="p > .05" if float(row["value"]) > level else "p <= .05",
+            agrees=float(row["value"]) > level,
+        )
     bound_row = t1[t1["relation"] == "<"].iloc[0]
     bound = float(bound_row["value"])
     r_min = trials_needed(bound)
-    c.add("shuffles_for_smallest_p", source="Table 1", printed=f"< {bound_row['printed'].lstrip('< ')}",
-          this_run=f"R >= {r_min}", agrees=smallest_p(r_min) < bound <= smallest_p(r_min - 1),
-          note="(c+1)/(R+1) below the printed bound needs at least R shuffles")
+    c.add(
+        "shuffles_for_smallest_p",
+        source="Table 1",
+        printed=f"< {bound_row['printed'].lstrip('< ')}",
+        this_run=f"R >= {r_min}",
+        agrees=smallest_p(r_min) < bound <= smallest_p(r_min - 1),
+        note="(c+1)/(R+1) below the printed bound needs at least R shuffles",
+    )
     ar = t2[t2["row"] == "approxrand p-value"].set_index("comparison")["value"].astype(float)
     boot = t2[t2["row"] == "bootstrap p-value"].set_index("comparison")["value"].astype(float)
     restrictive = float(text("restrictive_level"))
     n_boot = int((boot < restrictive).sum())
-    c.add("bootstrap_below_015", source="§4.3 / Table 2", printed=text("bootstrap_below_015", "printed"),
-          this_run=f"{n_boot} out of {len(boot)}", agrees=n_boot == int(text("bootstrap_below_015")))
-    c.add("ar_lowest_p", source="§4.3 / Table 2", printed=">= " + text("ar_lowest_p", "printed"),
-          this_run=f"{ar.min():g}".lstrip("0"), agrees=float(ar.min()) >= float(text("ar_lowest_p")))
+    c.add(
+        "bootstrap_below_015",
+        source="§4.3 / Table 2",
+        printed=text("bootstrap_below_015", "printed"),
+        this_run=f"{n_boot} out of {len(boot)}",
+        agrees=n_boot == int(text("bootstrap_below_015")),
+    )
+    c.add(
+        "ar_lowest_p",
+        source="§4.3 / Table 2",
+        printed=">= " + text("ar_lowest_p", "printed"),
+        this_run=f"{ar.min():g}".lstrip("0"),
+        agrees=float(ar.min()) >= float(text("ar_lowest_p")),
+    )
     n_smaller = int((boot < ar).sum())
-    c.add("bootstrap_below_ar", source="§4.3 / Table 2", printed="all cases", this_run=f"{n_smaller} out of {len(ar)}",
-          agrees=n_smaller == len(ar))
+    c.add(
+        "bootstrap_below_ar",
+        source="§4.3 / Table 2",
+        printed="all cases",
+        this_run=f"{n_smaller} out of {len(ar)}",
+        agrees=n_smaller == len(ar),
+    )
     n_ar, n_bs = int((ar <= restrictive).sum()), int((boot <= restrictive).sum())
-    c.add("rejections_at_015", source="§4.3", printed="bootstrap 3, AR 0", this_run=f"bootstrap {n_bs}, AR {n_ar}",
-          agrees=(n_bs, n_ar) == (n_boot, 0))
+    c.add(
+        "rejections_at_015",
+        source="§4.3",
+        printed="bootstrap 3, AR 0",
+        this_run=f"bootstrap {n_bs}, AR {n_ar}",
+        agrees=(n_bs, n_ar) == (n_boot, 0),
+    )
     as_printed = float(text("restrictive_level", "printed"))
     n_ar, n_bs = int((ar <= as_printed).sum()), int((boot <= as_printed).sum())
-    c.add("erratum_level_0.15", source="§4.3", printed=text("restrictive_level", "printed"),
-          this_run=f"bootstrap {n_bs}, AR {n_ar}", verdict="erratum",
-          note="at the printed level 0.15 the counts are not 3 and 0, so it reads .015")
+    c.add(
+        "erratum_level_0.15",
+        source="§4.3",
+        printed=text("restrictive_level", "printed"),
+        this_run=f"bootstrap {n_bs}, AR {n_ar}",
+        verdict="erratum",
+        note="at the printed level 0.15 the counts are not 3 and 0, so it reads .015",
+    )
     return c.frame()
 
 
 # --------------------------------------------------------------------------- the paper's metrics
 #: The paper's measures as registered metrics (name, configuration, scale of the score).
 METRICS: Dict[str, tuple] = {
-    "BLEU": ("bleu", {}, 100.0),             # 13a tokens, closest reference length, all references
-    "NIST": ("nist", {}, 1.0),               # mteval semantics, N = 5, weights from all references
-    "F": ("window-f", {"tokenize": "13a", "lowercase": True}, 1.0),  # word-window stand-in, first reference
+    "BLEU": ("bleu", {}, 100.0),  # 13a tokens, closest reference length, all references
+    "NIST": ("nist", {}, 1.0),  # mteval semantics, N = 5, weights from all references
+    "F": (
+        "window-f",
+        {"tokenize": "13a", "lowercase": True},
+        1.0,
+    ),  # word-window stand-in, first reference
 }
 
 
-def metric_statistics(corpus, systems: Optional[Sequence[str]] = None, metrics: Sequence[str] = MEASURES,
-                      window: int = 3):
+def metric_statistics(
+    corpus,
+    systems: Optional[Sequence[str]] = None,
+    metrics: Sequence[str] = MEASURES,
+    window: int = 3,
+):
     """Per-segment sufficient statistics and vectorized score functions of R&M's measures.
 
     Returns ``(statistics, scores)``: ``statistics[metric][system]`` an (S, k) array and
@@ -189,9 +331,16 @@ def metric_statistics(corpus, systems: Optional[Sequence[str]] = None, metrics: 
         if metric == "F":
             config = dict(config, window=window)
         m = get_metric(name, **config)
-        statistics[metric] = {s: m.segment_statistics(corpus.system_output(s), by_segment) for s in systems}
-        scores[metric] = lambda sums, m=m, scale=scale: np.asarray(
-            m.score_from_statistics(np.atleast_2d(np.asarray(sums, dtype=np.float64))), dtype=np.float64) / scale
+        statistics[metric] = {
+            s: m.segment_statistics(corpus.system_output(s), by_segment) for s in systems
+        }
+        scores[metric] = lambda sums, m=m, scale=scale: (
+            np.asarray(
+                m.score_from_statistics(np.atleast_2d(np.asarray(sums, dtype=np.float64))),
+                dtype=np.float64,
+            )
+            / scale
+        )
     return statistics, scores
 
 
@@ -203,17 +352,21 @@ def paper_like_pair(statistics, scores) -> List[str]:
     nist_step = float(Claims(PAPER).printed("text", key="nist_increase"))
     bleu_step = float(Claims(PAPER).printed("text", key="bleu_decrease"))
     table = corpus_scores({m: statistics[m] for m in ("NIST", "BLEU")}, scores).pivot(
-        index="system", columns="metric", values="value")
+        index="system", columns="metric", values="value"
+    )
     names = list(statistics["NIST"])
     best, key = None, None
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             lo, hi = (a, b) if table.loc[a, "NIST"] <= table.loc[b, "NIST"] else (b, a)
             d_nist = table.loc[hi, "NIST"] - table.loc[lo, "NIST"]
             d_bleu = table.loc[hi, "BLEU"] - table.loc[lo, "BLEU"]
             ok = d_nist >= nist_step
-            rank = (not ok, d_bleu > 0, abs(d_bleu)) if ok else (True, True, -(d_nist / nist_step) / (
-                abs(d_bleu) / bleu_step + 1e-12))
+            rank = (
+                (not ok, d_bleu > 0, abs(d_bleu))
+                if ok
+                else (True, True, -(d_nist / nist_step) / (abs(d_bleu) / bleu_step + 1e-12))
+            )
             if key is None or rank < key:
                 best, key = [lo, hi], rank
     if best is None:
@@ -221,8 +374,14 @@ def paper_like_pair(statistics, scores) -> List[str]:
     return best
 
 
-def pair_statistics(corpus, metrics: Sequence[str], pair: Optional[Sequence[str]] = None,
-                    pair_metric: str = "BLEU", window: int = 3, rule: str = "closest"):
+def pair_statistics(
+    corpus,
+    metrics: Sequence[str],
+    pair: Optional[Sequence[str]] = None,
+    pair_metric: str = "BLEU",
+    window: int = 3,
+    rule: str = "closest",
+):
     """``(pair, statistics, scores)`` for two systems: ``pair`` as given, else chosen by
     ``rule``: ``"paper"`` (:func:`paper_like_pair`) or ``"closest"`` (the two systems closest
     in ``pair_metric``, :func:`~evalkit.stats.type1.closest_pair`)."""
@@ -246,8 +405,11 @@ def pair_statistics(corpus, metrics: Sequence[str], pair: Optional[Sequence[str]
 
 
 # --------------------------------------------------------------------------- Table 1
-def table1_layout(result: pd.DataFrame, system: Optional[str] = None,
-                  tests: Sequence[str] = ("approximate randomization", "bootstrap (shift)")) -> pd.DataFrame:
+def table1_layout(
+    result: pd.DataFrame,
+    system: Optional[str] = None,
+    tests: Sequence[str] = ("approximate randomization", "bootstrap (shift)"),
+) -> pd.DataFrame:
     """Arrange :func:`~evalkit.stats.resampling.significance_table` output for one system as
     R&M's Table 1: rows ``baseline, <system>`` and one p-value row per test; columns the
     metrics (the paper's two rows are ``approxrand p-value`` and ``bootstrap p-value``)."""
@@ -261,13 +423,20 @@ def table1_layout(result: pd.DataFrame, system: Optional[str] = None,
         raise ParameterError("system", system, f"one of {list(result['system'].unique())}")
     metrics = list(dict.fromkeys(rows["metric"]))
     first = rows.drop_duplicates("metric").set_index("metric")
-    labels = {"approximate randomization": "approxrand p-value", "bootstrap (shift)": "bootstrap p-value"}
+    labels = {
+        "approximate randomization": "approxrand p-value",
+        "bootstrap (shift)": "bootstrap p-value",
+    }
     table = pd.DataFrame(
         [first.loc[metrics, "baseline_score"].to_numpy(), first.loc[metrics, "score"].to_numpy()]
-        + [rows[rows["test"] == t].set_index("metric").loc[metrics, "p_value"].to_numpy() for t in tests],
+        + [
+            rows[rows["test"] == t].set_index("metric").loc[metrics, "p_value"].to_numpy()
+            for t in tests
+        ],
         index=[f"baseline ({first['baseline'].iloc[0]})", str(system)]
         + [labels.get(t, f"{t} p-value") for t in tests],
-        columns=metrics)
+        columns=metrics,
+    )
     table.index.name = "row"
     return table
 
@@ -283,9 +452,14 @@ def table1_claims(layout: pd.DataFrame, alpha: float = 0.05, data: str = "") -> 
     ours = {"baseline": layout.iloc[0], "reranking": layout.iloc[1]}
     for r in printed.itertuples(index=False):
         if r.row in ours:
-            c.add(f"table1_{r.row}_{r.metric}", source="Table 1", printed=r.printed,
-                  this_run=float(ours[r.row].get(r.metric, np.nan)), agrees=None,
-                  note="a score of other systems on other data")
+            c.add(
+                f"table1_{r.row}_{r.metric}",
+                source="Table 1",
+                printed=r.printed,
+                this_run=float(ours[r.row].get(r.metric, np.nan)),
+                agrees=None,
+                note="a score of other systems on other data",
+            )
     for metric in layout.columns:
         paper_m = printed[printed["metric"] == metric].set_index("row")
         for row, label in (("approxrand p-value", "AR"), ("bootstrap p-value", "bootstrap")):
@@ -293,45 +467,78 @@ def table1_claims(layout: pd.DataFrame, alpha: float = 0.05, data: str = "") -> 
                 continue
             ours_sig = bool(layout.loc[row, metric] <= alpha)
             if paper_m.empty or pd.isna(paper_m.loc[row, "value"]):
-                c.add(f"{metric}_significant_{label}", source="Table 1 / §3", printed="not reported",
-                      this_run=ours_sig, agrees=None)
+                c.add(
+                    f"{metric}_significant_{label}",
+                    source="Table 1 / §3",
+                    printed="not reported",
+                    this_run=ours_sig,
+                    agrees=None,
+                )
                 continue
             said = bool(paper_m.loc[row, "value"] <= alpha)
-            c.add(f"{metric}_significant_{label}", source="Table 1 / §3", agrees=said == ours_sig,
-                  printed=f"{'yes' if said else 'no'} (p {paper_m.loc[row, 'printed']})",
-                  this_run=f"{'yes' if ours_sig else 'no'} (p = {layout.loc[row, metric]:.4f})")
+            c.add(
+                f"{metric}_significant_{label}",
+                source="Table 1 / §3",
+                agrees=said == ours_sig,
+                printed=f"{'yes' if said else 'no'} (p {paper_m.loc[row, 'printed']})",
+                this_run=f"{'yes' if ours_sig else 'no'} (p = {layout.loc[row, metric]:.4f})",
+            )
         if paper_m.empty or {"approxrand p-value", "bootstrap p-value"} - set(layout.index):
             continue
         ar, bs = paper_m.loc["approxrand p-value"], paper_m.loc["bootstrap p-value"]
-        ours_ge = bool(layout.loc["approxrand p-value", metric] >= layout.loc["bootstrap p-value", metric])
+        ours_ge = bool(
+            layout.loc["approxrand p-value", metric] >= layout.loc["bootstrap p-value", metric]
+        )
         if ar["relation"] == "<" and bs["relation"] == "<":
-            c.add(f"{metric}_ar_p_ge_bootstrap_p", source="Table 1", printed=f"both {ar['printed']}",
-                  this_run=ours_ge, agrees=None, note="both printed as a bound")
+            c.add(
+                f"{metric}_ar_p_ge_bootstrap_p",
+                source="Table 1",
+                printed=f"both {ar['printed']}",
+                this_run=ours_ge,
+                agrees=None,
+                note="both printed as a bound",
+            )
         else:
             said = bool(ar["value"] >= bs["value"])
-            c.add(f"{metric}_ar_p_ge_bootstrap_p", source="Table 1", printed=said, this_run=ours_ge,
-                  agrees=said == ours_ge)
+            c.add(
+                f"{metric}_ar_p_ge_bootstrap_p",
+                source="Table 1",
+                printed=said,
+                this_run=ours_ge,
+                agrees=said == ours_ge,
+            )
     return c.frame()
 
 
 # --------------------------------------------------------------------------- Table 2
-def table2_layout(result: pd.DataFrame, metric: str,
-                  tests: Sequence[str] = ("approximate randomization", "bootstrap (shift)")) -> pd.DataFrame:
+def table2_layout(
+    result: pd.DataFrame,
+    metric: str,
+    tests: Sequence[str] = ("approximate randomization", "bootstrap (shift)"),
+) -> pd.DataFrame:
     """R&M's Table 2 from :func:`~evalkit.stats.type1.variant_tests` output: rows the
     difference and one p-value row per test, columns the comparisons ``1:2 .. 1:n``."""
     rows = result[result["metric"] == metric]
     if rows.empty:
         raise ParameterError("metric", metric, f"one of {list(result['metric'].unique())}")
-    labels = {"approximate randomization": "approxrand p-value", "bootstrap (shift)": "bootstrap p-value"}
+    labels = {
+        "approximate randomization": "approxrand p-value",
+        "bootstrap (shift)": "bootstrap p-value",
+    }
     first = rows[rows["test"] == tests[0]].set_index("comparison")
-    lines = [first["difference"].abs()] + [rows[rows["test"] == t].set_index("comparison").loc[first.index, "p_value"]
-                                           for t in tests]
-    table = pd.DataFrame(lines, index=[f"{metric} difference"] + [labels.get(t, f"{t} p-value") for t in tests])
+    lines = [first["difference"].abs()] + [
+        rows[rows["test"] == t].set_index("comparison").loc[first.index, "p_value"] for t in tests
+    ]
+    table = pd.DataFrame(
+        lines, index=[f"{metric} difference"] + [labels.get(t, f"{t} p-value") for t in tests]
+    )
     table.index.name = "row"
     return table
 
 
-def table2_claims(layout: pd.DataFrame, rates: Optional[pd.DataFrame] = None, data: str = "") -> pd.DataFrame:
+def table2_claims(
+    layout: pd.DataFrame, rates: Optional[pd.DataFrame] = None, data: str = ""
+) -> pd.DataFrame:
     """Table 2 as printed beside this run's (same comparison labels), §4.3's counts, and,
     given the simulated ``rates`` (:func:`~evalkit.stats.type1.rejection_rates`), whether
     each test holds its level on equivalent systems (rate's Wilson interval covers or lies
@@ -341,56 +548,110 @@ def table2_claims(layout: pd.DataFrame, rates: Optional[pd.DataFrame] = None, da
     level = float(c.printed("text", key="restrictive_level"))
     for r in printed.itertuples(index=False):
         key = "NIST difference" if r.row == "NIST difference" else r.row
-        ours = layout.iloc[0] if key == "NIST difference" else layout.loc[key] if key in layout.index else None
-        c.add(f"table2_{r.row.replace(' ', '_')}_{r.comparison}", source="Table 2", printed=r.printed,
-              this_run=np.nan if ours is None else float(ours.get(r.comparison, np.nan)), agrees=None,
-              note="equivalent variants of other systems on other data" + (
-                  f" ({layout.index[0]})" if key == "NIST difference" and layout.index[0] != key else ""))
+        ours = (
+            layout.iloc[0]
+            if key == "NIST difference"
+            else layout.loc[key]
+            if key in layout.index
+            else None
+        )
+        c.add(
+            f"table2_{r.row.replace(' ', '_')}_{r.comparison}",
+            source="Table 2",
+            printed=r.printed,
+            this_run=np.nan if ours is None else float(ours.get(r.comparison, np.nan)),
+            agrees=None,
+            note="equivalent variants of other systems on other data"
+            + (
+                f" ({layout.index[0]})"
+                if key == "NIST difference" and layout.index[0] != key
+                else ""
+            ),
+        )
     p_ar = printed[printed["row"] == "approxrand p-value"]["value"].to_numpy(float)
     p_bs = printed[printed["row"] == "bootstrap p-value"]["value"].to_numpy(float)
-    o_ar, o_bs = layout.loc["approxrand p-value"].to_numpy(float), layout.loc["bootstrap p-value"].to_numpy(float)
+    o_ar, o_bs = (
+        layout.loc["approxrand p-value"].to_numpy(float),
+        layout.loc["bootstrap p-value"].to_numpy(float),
+    )
     for cid, paper, ours in (
         ("bootstrap_p_below_ar_p", int((p_bs < p_ar).sum()), int((o_bs < o_ar).sum())),
         ("ar_rejects_at_level", int((p_ar <= level).sum()), int((o_ar <= level).sum())),
         ("bootstrap_rejects_at_level", int((p_bs <= level).sum()), int((o_bs <= level).sum())),
     ):
-        c.add(cid, source="§4.3", printed=f"{paper} of {len(p_ar)}", this_run=f"{ours} of {len(o_ar)}",
-              agrees=(paper > 0) == (ours > 0) if cid != "bootstrap_p_below_ar_p" else (ours > len(o_ar) / 2),
-              note=f"level {level:g}; agreement of direction, not of counts")
+        c.add(
+            cid,
+            source="§4.3",
+            printed=f"{paper} of {len(p_ar)}",
+            this_run=f"{ours} of {len(o_ar)}",
+            agrees=(paper > 0) == (ours > 0)
+            if cid != "bootstrap_p_below_ar_p"
+            else (ours > len(o_ar) / 2),
+            note=f"level {level:g}; agreement of direction, not of counts",
+        )
     if rates is not None:
         for r in rates.itertuples(index=False):
             holds = bool(r.ci_low <= r.alpha)
             paper_says = "exceeds alpha" if r.test == "bootstrap (shift)" else "holds alpha"
-            c.add(f"type1_{r.metric}_{r.test.replace(' ', '_').replace('(', '').replace(')', '')}_{r.alpha:g}",
-                  source="§4.3", printed=paper_says,
-                  this_run=f"rate {r.rate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]",
-                  agrees=(paper_says == "holds alpha") == holds if r.test != "bootstrap (centred)" else None,
-                  note="the paper has no centred bootstrap" if r.test == "bootstrap (centred)" else
-                  f"{r.n} replications on equivalent variants")
+            c.add(
+                f"type1_{r.metric}_{r.test.replace(' ', '_').replace('(', '').replace(')', '')}_{r.alpha:g}",
+                source="§4.3",
+                printed=paper_says,
+                this_run=f"rate {r.rate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]",
+                agrees=(paper_says == "holds alpha") == holds
+                if r.test != "bootstrap (centred)"
+                else None,
+                note="the paper has no centred bootstrap"
+                if r.test == "bootstrap (centred)"
+                else f"{r.n} replications on equivalent variants",
+            )
     return c.frame()
 
 
 # --------------------------------------------------------------------------- §4.4 many systems
-def many_systems_claims(summary: pd.DataFrame, k: int, n_systems: int, per_comparison: float = 0.05,
-                        data: str = "") -> pd.DataFrame:
+def many_systems_claims(
+    summary: pd.DataFrame, k: int, n_systems: int, per_comparison: float = 0.05, data: str = ""
+) -> pd.DataFrame:
     """§4.4 beside this run: the experiment-wise error of this run's comparisons, and which
     measure is most sensitive (most differences significant by AR)."""
     c = Claims(PAPER, data=data, digits=4)
     mult = published("multiplicity").set_index("k")
     k_paper = int(c.printed("text", key="benchmark_comparisons"))
     all_pairs = n_systems * (n_systems - 1) // 2
-    c.add("comparisons", source="§4.4", printed=f"{k_paper} (all pairs of {int(c.printed('text', key='benchmark_systems'))})",
-          this_run=f"{k} against the baseline; {all_pairs} all pairs", agrees=None, note="other systems")
-    c.add("experimentwise_error", source="§4.4", printed=mult.loc[k_paper, "printed"],
-          this_run=f"{experimentwise_error(per_comparison, k):.4f} (k = {k}); "
-                   f"{experimentwise_error(per_comparison, all_pairs):.4f} (k = {all_pairs})",
-          agrees=bool(experimentwise_error(per_comparison, all_pairs) > per_comparison),
-          note="agrees: the experiment-wise error far exceeds the per-comparison level")
-    ar = summary[summary["test"] == "approximate randomization"].set_index("metric")["significant_at_05"]
+    c.add(
+        "comparisons",
+        source="§4.4",
+        printed=f"{k_paper} (all pairs of {int(c.printed('text', key='benchmark_systems'))})",
+        this_run=f"{k} against the baseline; {all_pairs} all pairs",
+        agrees=None,
+        note="other systems",
+    )
+    c.add(
+        "experimentwise_error",
+        source="§4.4",
+        printed=mult.loc[k_paper, "printed"],
+        this_run=f"{experimentwise_error(per_comparison, k):.4f} (k = {k}); "
+        f"{experimentwise_error(per_comparison, all_pairs):.4f} (k = {all_pairs})",
+        agrees=bool(experimentwise_error(per_comparison, all_pairs) > per_comparison),
+        note="agrees: the experiment-wise error far exceeds the per-comparison level",
+    )
+    ar = summary[summary["test"] == "approximate randomization"].set_index("metric")[
+        "significant_at_05"
+    ]
     top = ", ".join(ar[ar == ar.max()].index)
-    c.add("most_sensitive_measure", source="§3, §5", printed="NIST", this_run=top, agrees="NIST" in top.split(", "))
+    c.add(
+        "most_sensitive_measure",
+        source="§3, §5",
+        printed="NIST",
+        this_run=top,
+        agrees="NIST" in top.split(", "),
+    )
     for r in summary.itertuples(index=False):
-        c.add(f"significant_{r.metric}_{r.test.replace(' ', '_').replace('(', '').replace(')', '')}", source="§4.4",
-              printed="not reported", this_run=f"{r.significant_at_05} at .05, {r.significant_sidak} after Šidák, of {r.k}",
-              agrees=None)
+        c.add(
+            f"significant_{r.metric}_{r.test.replace(' ', '_').replace('(', '').replace(')', '')}",
+            source="§4.4",
+            printed="not reported",
+            this_run=f"{r.significant_at_05} at .05, {r.significant_sidak} after Šidák, of {r.k}",
+            agrees=None,
+        )
     return c.frame()

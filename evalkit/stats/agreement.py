@@ -12,6 +12,7 @@ The computation is the ``krippendorff`` package's (any level, missing values all
 :func:`alpha_two_judgments` is the closed form above, kept for the no-missing two-coder case
 and as a cross-check.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -28,9 +29,15 @@ __all__ = ["krippendorff_alpha", "alpha_two_judgments", "LEVELS"]
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 
 
-def krippendorff_alpha(data: pd.DataFrame, *, unit: str = "unit", coder: str = "coder",
-                       value: str = "value", level: str = "interval",
-                       by: Sequence[str] = ()) -> pd.DataFrame:
+def krippendorff_alpha(
+    data: pd.DataFrame,
+    *,
+    unit: str = "unit",
+    coder: str = "coder",
+    value: str = "value",
+    level: str = "interval",
+    by: Sequence[str] = (),
+) -> pd.DataFrame:
     """Krippendorff's alpha from a long frame ``unit, coder, value`` (one row per judgment).
 
     ``by`` groups the computation (e.g. ``["assessor"]`` or ``["assessor", "year"]``).
@@ -50,8 +57,14 @@ def krippendorff_alpha(data: pd.DataFrame, *, unit: str = "unit", coder: str = "
             alpha = float("nan")  # no pairable unit or a single value: alpha undefined
         else:
             alpha = float(krippendorff.alpha(reliability_data=m, level_of_measurement=level))
-        rows.append({**dict(zip(by, key)), "alpha": alpha, "units": int(pairable.sum()),
-                     "values": int((~np.isnan(m[:, pairable])).sum())})
+        rows.append(
+            {
+                **dict(zip(by, key)),
+                "alpha": alpha,
+                "units": int(pairable.sum()),
+                "values": int((~np.isnan(m[:, pairable])).sum()),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -60,7 +73,9 @@ def alpha_two_judgments(first, second) -> float:
     a = np.asarray(first, dtype=float)
     b = np.asarray(second, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2 or np.isnan(a).any() or np.isnan(b).any():
-        raise ParameterError("second", b.shape, f"a complete 1-D array as long as first ({a.shape}), N >= 2")
+        raise ParameterError(
+            "second", b.shape, f"a complete 1-D array as long as first ({a.shape}), N >= 2"
+        )
     v = np.concatenate([a, b])
     n = len(v)
     d_o = 2 * np.sum((a - b) ** 2) / n

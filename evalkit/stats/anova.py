@@ -18,6 +18,7 @@ should compare pairwise significance sets. :func:`compact_letters` gives the sta
 letter display (Piepho 2004, insert-absorb): two groups share a letter iff they do not differ
 significantly; letters are assigned in order of descending mean.
 """
+
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -36,7 +37,9 @@ MARKER_SYMBOLS = ("*", "†", "‡", "§", "¶", "#", "+", "a", "b", "c", "d", "
 def _check(data: pd.DataFrame, dv: str, between: str) -> pd.DataFrame:
     check_columns(data, [dv, between], "data")
     if data[dv].isna().any():
-        raise ParameterError("data", f"NaN in {dv!r}", "complete values (drop them explicitly first)")
+        raise ParameterError(
+            "data", f"NaN in {dv!r}", "complete values (drop them explicitly first)"
+        )
     if data[between].nunique() < 2:
         raise ParameterError("between", between, "a column with at least two groups")
     return data
@@ -53,9 +56,14 @@ def tukey_hsd(data: pd.DataFrame, dv: str = "value", between: str = "group") -> 
     return pg.pairwise_tukey(data=_check(data, dv, between), dv=dv, between=between)
 
 
-def anova_markers(data: pd.DataFrame, dv: str = "value", between: str = "group",
-                  order: Optional[Sequence] = None, alpha: float = 0.05,
-                  symbols: Sequence[str] = MARKER_SYMBOLS) -> pd.DataFrame:
+def anova_markers(
+    data: pd.DataFrame,
+    dv: str = "value",
+    between: str = "group",
+    order: Optional[Sequence] = None,
+    alpha: float = 0.05,
+    symbols: Sequence[str] = MARKER_SYMBOLS,
+) -> pd.DataFrame:
     """OD09 significance markers over the groups in ``order`` (default: order of appearance).
 
     Returns ``group, mean, markers`` (a string of symbols, empty when the group differs
@@ -65,7 +73,9 @@ def anova_markers(data: pd.DataFrame, dv: str = "value", between: str = "group",
     _check(data, dv, between)
     groups = list(dict.fromkeys(data[between])) if order is None else list(order)
     if set(groups) != set(data[between]):
-        raise ParameterError("order", groups, f"exactly the groups {sorted(set(data[between]), key=str)}")
+        raise ParameterError(
+            "order", groups, f"exactly the groups {sorted(set(data[between]), key=str)}"
+        )
     tk = tukey_hsd(data, dv, between)
     sig = {}
     for _, r in tk.iterrows():
@@ -73,7 +83,7 @@ def anova_markers(data: pd.DataFrame, dv: str = "value", between: str = "group",
     marks = {g: "" for g in groups}
     opened = []
     for i, g in enumerate(groups):
-        s = {g} | {h for h in groups[i + 1:] if not sig[(g, h)]}
+        s = {g} | {h for h in groups[i + 1 :] if not sig[(g, h)]}
         if len(s) > 1 and not any(s <= grp for grp in opened):
             if len(opened) == len(symbols):
                 raise ParameterError("symbols", list(symbols), "enough symbols for every group")
@@ -82,12 +92,18 @@ def anova_markers(data: pd.DataFrame, dv: str = "value", between: str = "group",
             for h in s:
                 marks[h] += sym
     means = data.groupby(between)[dv].mean()
-    return pd.DataFrame({"group": groups, "mean": [float(means[g]) for g in groups],
-                         "markers": [marks[g] for g in groups]})
+    return pd.DataFrame(
+        {
+            "group": groups,
+            "mean": [float(means[g]) for g in groups],
+            "markers": [marks[g] for g in groups],
+        }
+    )
 
 
-def compact_letters(data: pd.DataFrame, dv: str = "value", between: str = "group",
-                    alpha: float = 0.05) -> pd.DataFrame:
+def compact_letters(
+    data: pd.DataFrame, dv: str = "value", between: str = "group", alpha: float = 0.05
+) -> pd.DataFrame:
     """Compact letter display from Tukey HSD (insert-absorb, Piepho 2004).
 
     Returns ``group, mean, letters`` sorted by descending mean; "a" marks the letter column
@@ -108,11 +124,17 @@ def compact_letters(data: pd.DataFrame, dv: str = "value", between: str = "group
             else:
                 split.append(col)
         # absorb: drop columns contained in another one
-        split = [c for i, c in enumerate(split)
-                 if c and not any((c < o) or (c == o and j < i) for j, o in enumerate(split) if j != i)]
+        split = [
+            c
+            for i, c in enumerate(split)
+            if c and not any((c < o) or (c == o and j < i) for j, o in enumerate(split) if j != i)
+        ]
         columns = split
     rank = {g: i for i, g in enumerate(groups)}
     columns.sort(key=lambda c: sorted(rank[g] for g in c))
-    letters = {g: "".join(chr(ord("a") + k) for k, c in enumerate(columns) if g in c) for g in groups}
-    return pd.DataFrame({"group": groups, "mean": means.to_numpy(float),
-                         "letters": [letters[g] for g in groups]})
+    letters = {
+        g: "".join(chr(ord("a") + k) for k, c in enumerate(columns) if g in c) for g in groups
+    }
+    return pd.DataFrame(
+        {"group": groups, "mean": means.to_numpy(float), "letters": [letters[g] for g in groups]}
+    )

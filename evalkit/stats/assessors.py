@@ -18,6 +18,7 @@
 Frames are long: ``instance, system, value`` (``summarizer`` accepted for ``system``);
 ``assessor_of`` maps an instance to its assessor (TAC: the selector field of file names).
 """
+
 from __future__ import annotations
 
 import re
@@ -32,8 +33,15 @@ from evalkit.stats.validation import check_choice, check_columns, check_int, pic
 from evalkit.stats.agreement import krippendorff_alpha
 from evalkit.stats.correlation import METHODS, correlate_columns
 
-__all__ = ["identical_pairs", "repeated_judgments", "assessor_alpha", "worst_assessors", "exclude_assessors",
-           "per_assessor_correlation", "manual_minus_auto"]
+__all__ = [
+    "identical_pairs",
+    "repeated_judgments",
+    "assessor_alpha",
+    "worst_assessors",
+    "exclude_assessors",
+    "per_assessor_correlation",
+    "manual_minus_auto",
+]
 
 _WS = re.compile(r"\s+")
 
@@ -43,8 +51,9 @@ def _norm(sentences) -> str:
     return _WS.sub(" ", text).strip()
 
 
-def identical_pairs(summaries: pd.DataFrame, systems: Optional[Sequence[str]] = None,
-                    skip_empty: bool = True) -> pd.DataFrame:
+def identical_pairs(
+    summaries: pd.DataFrame, systems: Optional[Sequence[str]] = None, skip_empty: bool = True
+) -> pd.DataFrame:
     """Pairs of summaries of one instance with identical (whitespace-normalized) text.
 
     ``summaries``: ``instance, summarizer|system, sentences`` (tuples or strings); ``systems``
@@ -76,8 +85,12 @@ def _values(judgments: pd.DataFrame, judgment: Optional[str]) -> pd.Series:
     return j.groupby(["instance", sys_col])["value"].mean()
 
 
-def repeated_judgments(pairs: pd.DataFrame, judgments: pd.DataFrame, judgment: Optional[str] = None,
-                       assessor_of: Optional[Mapping[str, str]] = None) -> pd.DataFrame:
+def repeated_judgments(
+    pairs: pd.DataFrame,
+    judgments: pd.DataFrame,
+    judgment: Optional[str] = None,
+    assessor_of: Optional[Mapping[str, str]] = None,
+) -> pd.DataFrame:
     """The two judgments of every identical pair: ``unit, instance, first, second, value_first,
     value_second, difference[, assessor]``; pairs with a missing judgment are dropped and
     counted in ``attrs["missing"]``."""
@@ -85,30 +98,47 @@ def repeated_judgments(pairs: pd.DataFrame, judgments: pd.DataFrame, judgment: O
     v = _values(judgments, judgment)
     a = [v.get((i, x), np.nan) for i, x in zip(pairs["instance"], pairs["first"])]
     b = [v.get((i, y), np.nan) for i, y in zip(pairs["instance"], pairs["second"])]
-    out = pairs.assign(unit=np.arange(len(pairs)), value_first=np.asarray(a, float), value_second=np.asarray(b, float))
+    out = pairs.assign(
+        unit=np.arange(len(pairs)),
+        value_first=np.asarray(a, float),
+        value_second=np.asarray(b, float),
+    )
     keep = out["value_first"].notna() & out["value_second"].notna()
     out = out[keep].reset_index(drop=True)
     out["difference"] = out["value_first"] - out["value_second"]
     if assessor_of is not None:
         out["assessor"] = out["instance"].map(assessor_of)
         if out["assessor"].isna().any():
-            raise ParameterError("assessor_of", sorted(set(out.loc[out["assessor"].isna(), "instance"]))[:5],
-                                 "an assessor for every instance")
+            raise ParameterError(
+                "assessor_of",
+                sorted(set(out.loc[out["assessor"].isna(), "instance"]))[:5],
+                "an assessor for every instance",
+            )
     out.attrs["missing"] = int((~keep).sum())
     return out
 
 
-def assessor_alpha(repeated: pd.DataFrame, by: Sequence[str] = ("assessor",), level: str = "interval") -> pd.DataFrame:
+def assessor_alpha(
+    repeated: pd.DataFrame, by: Sequence[str] = ("assessor",), level: str = "interval"
+) -> pd.DataFrame:
     """Krippendorff's alpha of the repeated judgments per ``by`` group (first and second judgment
     are the two coders): ``[by...], alpha, units, values``."""
     check_columns(repeated, ["unit", "value_first", "value_second", *by], "repeated")
-    long = pd.concat([
-        repeated[[*by, "unit"]].assign(coder=1, value=repeated["value_first"]),
-        repeated[[*by, "unit"]].assign(coder=2, value=repeated["value_second"])], ignore_index=True)
-    return krippendorff_alpha(long, unit="unit", coder="coder", value="value", level=level, by=list(by))
+    long = pd.concat(
+        [
+            repeated[[*by, "unit"]].assign(coder=1, value=repeated["value_first"]),
+            repeated[[*by, "unit"]].assign(coder=2, value=repeated["value_second"]),
+        ],
+        ignore_index=True,
+    )
+    return krippendorff_alpha(
+        long, unit="unit", coder="coder", value="value", level=level, by=list(by)
+    )
 
 
-def worst_assessors(table: pd.DataFrame, n: int, value: str = "alpha", assessor: str = "assessor") -> list:
+def worst_assessors(
+    table: pd.DataFrame, n: int, value: str = "alpha", assessor: str = "assessor"
+) -> list:
     """The ``n`` assessors with the lowest ``value`` (ties broken by assessor id)."""
     n = check_int("n", n, minimum=0)
     check_columns(table, [assessor, value], "table")
@@ -117,21 +147,31 @@ def worst_assessors(table: pd.DataFrame, n: int, value: str = "alpha", assessor:
     return table.sort_values([value, assessor], kind="mergesort")[assessor].head(n).tolist()
 
 
-def exclude_assessors(frame: pd.DataFrame, assessors: Sequence[str], assessor_of: Mapping[str, str]) -> pd.DataFrame:
+def exclude_assessors(
+    frame: pd.DataFrame, assessors: Sequence[str], assessor_of: Mapping[str, str]
+) -> pd.DataFrame:
     """``frame`` without the instances judged by ``assessors`` (``attrs["excluded"]`` lists them)."""
     check_columns(frame, ["instance"], "frame")
     who = frame["instance"].map(assessor_of)
     if who.isna().any():
-        raise ParameterError("assessor_of", sorted(set(frame.loc[who.isna(), "instance"]))[:5],
-                             "an assessor for every instance")
+        raise ParameterError(
+            "assessor_of",
+            sorted(set(frame.loc[who.isna(), "instance"]))[:5],
+            "an assessor for every instance",
+        )
     drop = who.isin(set(assessors))
     out = frame[~drop].reset_index(drop=True)
     out.attrs["excluded"] = sorted(set(frame.loc[drop, "instance"]))
     return out
 
 
-def per_assessor_correlation(automatic: pd.DataFrame, manual: pd.DataFrame, assessor_of: Mapping[str, str], *,
-                             method: str = "pearson") -> pd.DataFrame:
+def per_assessor_correlation(
+    automatic: pd.DataFrame,
+    manual: pd.DataFrame,
+    assessor_of: Mapping[str, str],
+    *,
+    method: str = "pearson",
+) -> pd.DataFrame:
     """Summary-level correlation per assessor over all summaries the assessor judged (ORDC12
     Table 4): ``assessor, r, n``; the mean over assessors is ``attrs["mean"]``."""
     check_choice("method", method, METHODS)
@@ -141,15 +181,20 @@ def per_assessor_correlation(automatic: pd.DataFrame, manual: pd.DataFrame, asse
     both["assessor"] = both["instance"].map(assessor_of)
     rows = []
     for who, grp in both.groupby("assessor", sort=True):
-        r = correlate_columns(grp["auto"].to_numpy(float), grp["manual"].to_numpy(float), method)[0] \
-            if len(grp) > 2 else float("nan")
+        r = (
+            correlate_columns(grp["auto"].to_numpy(float), grp["manual"].to_numpy(float), method)[0]
+            if len(grp) > 2
+            else float("nan")
+        )
         rows.append({"assessor": who, "r": float(r), "n": len(grp)})
     out = pd.DataFrame(rows, columns=["assessor", "r", "n"])
     out.attrs["mean"] = float(out["r"].mean())
     return out
 
 
-def manual_minus_auto(manual: pd.DataFrame, auto: pd.DataFrame, assessor_of: Mapping[str, str]) -> pd.DataFrame:
+def manual_minus_auto(
+    manual: pd.DataFrame, auto: pd.DataFrame, assessor_of: Mapping[str, str]
+) -> pd.DataFrame:
     """mP - aP per assessor: per summary difference, mean per instance, macro-average over the
     assessor's instances: ``assessor, mp_minus_ap, instances``."""
     m = _values(manual, None)
@@ -158,5 +203,10 @@ def manual_minus_auto(manual: pd.DataFrame, auto: pd.DataFrame, assessor_of: Map
     per_inst = d.groupby("instance")["d"].mean().reset_index()
     per_inst["assessor"] = per_inst["instance"].map(assessor_of)
     g = per_inst.groupby("assessor", sort=True)["d"]
-    return pd.DataFrame({"assessor": list(g.groups), "mp_minus_ap": g.mean().to_numpy(),
-                         "instances": g.size().to_numpy()})
+    return pd.DataFrame(
+        {
+            "assessor": list(g.groups),
+            "mp_minus_ap": g.mean().to_numpy(),
+            "instances": g.size().to_numpy(),
+        }
+    )

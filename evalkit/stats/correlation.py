@@ -32,6 +32,7 @@ WMT relative-ranking "Kendall's tau-like" (WMT17-WMT20 daRR):
 ``tau = (Concordant - Discordant) / (Concordant + Discordant)`` over human preference pairs
 (:func:`wmt_kendall_like`; pairs from DA scores: :func:`darr_pairs`).
 """
+
 from __future__ import annotations
 
 import warnings
@@ -44,13 +45,35 @@ from scipy import stats as sps
 from evalkit.errors import ParameterError
 from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
 from evalkit.stats.validation import (
-    INSTANCE_COLUMNS, SeedLike, check_choice, check_columns, check_int, check_probability, pick_column,
-    rng_from_seed, select_level, unit_column,
+    INSTANCE_COLUMNS,
+    SeedLike,
+    check_choice,
+    check_columns,
+    check_int,
+    check_probability,
+    pick_column,
+    rng_from_seed,
+    select_level,
+    unit_column,
 )
 
 __all__ = [
-    "METHODS", "COEFFICIENTS", "LEVELS", "apply_missing_rule", "fisher_sample_size", "darr_pairs", "correlate_columns", "level_correlation", "score_matrices",
-    "correlate", "fisher_ci", "bootstrap_ci", "percentile_interval", "resampled_correlations", "batched_level_correlation", "wmt_kendall_like",
+    "METHODS",
+    "COEFFICIENTS",
+    "LEVELS",
+    "apply_missing_rule",
+    "fisher_sample_size",
+    "darr_pairs",
+    "correlate_columns",
+    "level_correlation",
+    "score_matrices",
+    "correlate",
+    "fisher_ci",
+    "bootstrap_ci",
+    "percentile_interval",
+    "resampled_correlations",
+    "batched_level_correlation",
+    "wmt_kendall_like",
 ]
 
 METHODS = ("pearson", "spearman", "kendall")
@@ -65,7 +88,7 @@ SYSTEM_COLUMNS = ("system", "summarizer")
 # Bonett & Wright (2000) constants (b, c(r)) of the Fisher-z standard error c / sqrt(n - b).
 _FISHER = {
     "pearson": (3, lambda r: np.ones_like(r)),
-    "spearman": (3, lambda r: np.sqrt(1 + r ** 2 / 2)),
+    "spearman": (3, lambda r: np.sqrt(1 + r**2 / 2)),
     "kendall": (4, lambda r: np.full_like(r, np.sqrt(0.437))),
 }
 
@@ -74,7 +97,7 @@ _FISHER = {
 def _pearson_cols(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     xc = x - x.mean(axis=0)
     yc = y - y.mean(axis=0)
-    den = np.sqrt((xc ** 2).sum(axis=0) * (yc ** 2).sum(axis=0))
+    den = np.sqrt((xc**2).sum(axis=0) * (yc**2).sum(axis=0))
     with np.errstate(invalid="ignore", divide="ignore"):
         r = (xc * yc).sum(axis=0) / den
     r[den == 0] = np.nan  # a constant vector has no correlation (scipy returns nan too)
@@ -114,7 +137,7 @@ def correlate_columns(x, y, method: str = "pearson") -> np.ndarray:
         out[full] = _complete_cols(x[:, full], y[:, full], method)
     for j in np.flatnonzero(~full):
         rows = ok[:, j]
-        out[j] = _complete_cols(x[rows, j:j + 1], y[rows, j:j + 1], method)[0]
+        out[j] = _complete_cols(x[rows, j : j + 1], y[rows, j : j + 1], method)[0]
     return out
 
 
@@ -143,15 +166,18 @@ def apply_missing_rule(x, y, missing: str = "shared"):
         if missing == "refuse":
             i, j = np.argwhere(differ)[0]
             raise ParameterError(
-                "scores", f"{int(differ.sum())} cells present on one side only (first: row {i}, column {j})",
-                "the same missing cells in the metric and human matrices (or missing='shared')")
+                "scores",
+                f"{int(differ.sum())} cells present on one side only (first: row {i}, column {j})",
+                "the same missing cells in the metric and human matrices (or missing='shared')",
+            )
         x[ym] = np.nan
         y[xm] = np.nan
     return x, y
 
 
-def level_correlation(x, y, level: str = "system", method: str = "pearson",
-                      missing: str = "shared") -> Tuple[float, int]:
+def level_correlation(
+    x, y, level: str = "system", method: str = "pearson", missing: str = "shared"
+) -> Tuple[float, int]:
     """Correlation at one level for score matrices of shape (n_systems, n_inputs).
 
     Returns ``(r, n)`` where ``n`` is the number of points behind r: systems (system level),
@@ -182,8 +208,9 @@ def level_correlation(x, y, level: str = "system", method: str = "pearson",
     return float(correlate_columns(xf[keep], yf[keep], method)[0]), int(keep.sum())
 
 
-def fisher_sample_size(x, y, level: str, method: str = "pearson", convention: str = "systems",
-                       missing: str = "shared") -> int:
+def fisher_sample_size(
+    x, y, level: str, method: str = "pearson", convention: str = "systems", missing: str = "shared"
+) -> int:
     """The ``n`` of the Fisher-z interval of a level correlation.
 
     System level: the systems with a score on both sides; global level: the cells. Summary
@@ -223,11 +250,14 @@ def batched_level_correlation(xb, yb, level: str = "system", method: str = "pear
             xb, yb = np.where(gaps, np.nan, xb), np.where(gaps, np.nan, yb)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            xm, ym = np.nanmean(xb, axis=2), np.nanmean(yb, axis=2)      # (R, S)
+            xm, ym = np.nanmean(xb, axis=2), np.nanmean(yb, axis=2)  # (R, S)
         return correlate_columns(xm.T, ym.T, method)
     if level == "summary":
-        per = correlate_columns(xb.transpose(1, 0, 2).reshape(s_, r_ * i_),
-                                yb.transpose(1, 0, 2).reshape(s_, r_ * i_), method).reshape(r_, i_)
+        per = correlate_columns(
+            xb.transpose(1, 0, 2).reshape(s_, r_ * i_),
+            yb.transpose(1, 0, 2).reshape(s_, r_ * i_),
+            method,
+        ).reshape(r_, i_)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
             return np.nanmean(per, axis=1)
@@ -242,22 +272,31 @@ def _batches(n: int, cells: int):
 
 
 # --------------------------------------------------------------------------- tidy front end
-def _long_to_matrix(frame: pd.DataFrame, name: str, inst: str, system: str,
-                    systems=None, instances=None) -> pd.DataFrame:
+def _long_to_matrix(
+    frame: pd.DataFrame, name: str, inst: str, system: str, systems=None, instances=None
+) -> pd.DataFrame:
     dup = frame.duplicated([inst, system])
     if dup.any():
         row = frame[dup].iloc[0]
-        raise ParameterError(name, f"duplicate cell ({row[inst]!r}, {row[system]!r})",
-                             "one value per (instance, system) for each metric/judgment; "
-                             "average assessors first")
+        raise ParameterError(
+            name,
+            f"duplicate cell ({row[inst]!r}, {row[system]!r})",
+            "one value per (instance, system) for each metric/judgment; average assessors first",
+        )
     m = frame.pivot(index=system, columns=inst, values="value")
     if systems is not None:
         m = m.reindex(index=systems, columns=instances)
     return m
 
 
-def score_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, metric: str, judgment: str,
-                   *, average_assessors: bool = True):
+def score_matrices(
+    scores: pd.DataFrame,
+    judgments: pd.DataFrame,
+    metric: str,
+    judgment: str,
+    *,
+    average_assessors: bool = True,
+):
     """Aligned (systems x inputs) matrices of one metric and one human judgment.
 
     ``scores``: long frame ``instance|segment, system|summarizer, metric, value``;
@@ -276,7 +315,9 @@ def score_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, metric: str, j
     if s.empty:
         raise ParameterError("metric", metric, f"one of {sorted(scores['metric'].unique())}")
     if j.empty:
-        raise ParameterError("judgment", judgment, f"one of {sorted(judgments['judgment'].unique())}")
+        raise ParameterError(
+            "judgment", judgment, f"one of {sorted(judgments['judgment'].unique())}"
+        )
     if average_assessors:
         j = j.groupby([j_inst, j_sys], as_index=False, sort=False)["value"].mean()
     systems = pd.Index(s[s_sys].unique()).union(pd.Index(j[j_sys].unique()))
@@ -286,11 +327,20 @@ def score_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, metric: str, j
     return x, y
 
 
-def correlate(scores: pd.DataFrame, judgments: pd.DataFrame, *, levels: Sequence[str] = LEVELS,
-              methods: Sequence[str] = METHODS, ci: Optional[str] = None,
-              confidence: float = 0.95, n_resamples: int = 1000, seed: SeedLike = 0,
-              variant_columns: Sequence[str] = (), missing: str = "shared",
-              fisher_n: str = "systems") -> pd.DataFrame:
+def correlate(
+    scores: pd.DataFrame,
+    judgments: pd.DataFrame,
+    *,
+    levels: Sequence[str] = LEVELS,
+    methods: Sequence[str] = METHODS,
+    ci: Optional[str] = None,
+    confidence: float = 0.95,
+    n_resamples: int = 1000,
+    seed: SeedLike = 0,
+    variant_columns: Sequence[str] = (),
+    missing: str = "shared",
+    fisher_n: str = "systems",
+) -> pd.DataFrame:
     """Metric-human correlations for every metric x judgment x level x method.
 
     ``variant_columns`` name extra columns of ``scores`` (e.g. ``stem``) that, with
@@ -321,14 +371,25 @@ def correlate(scores: pd.DataFrame, judgments: pd.DataFrame, *, levels: Sequence
                 for method in methods:
                     xv, yv = apply_missing_rule(x.values, y.values, missing)
                     r, n = level_correlation(xv, yv, level, method)
-                    row = dict(zip(keys, key), judgment=judgment, level=level, method=method, r=r, n=n)
+                    row = dict(
+                        zip(keys, key), judgment=judgment, level=level, method=method, r=r, n=n
+                    )
                     if ci == "fisher":
                         row["n_fisher"] = fisher_sample_size(xv, yv, level, method, fisher_n)
-                        row["ci_low"], row["ci_high"] = fisher_ci(r, row["n_fisher"], method, confidence)
+                        row["ci_low"], row["ci_high"] = fisher_ci(
+                            r, row["n_fisher"], method, confidence
+                        )
                     elif ci is not None:
-                        b = bootstrap_ci(xv, yv, level=level, method=method,
-                                         unit=ci.split("-", 1)[1], confidence=confidence,
-                                         n_resamples=n_resamples, seed=seed)
+                        b = bootstrap_ci(
+                            xv,
+                            yv,
+                            level=level,
+                            method=method,
+                            unit=ci.split("-", 1)[1],
+                            confidence=confidence,
+                            n_resamples=n_resamples,
+                            seed=seed,
+                        )
                         row["ci_low"], row["ci_high"] = b
                     rows.append(row)
     return pd.DataFrame(rows)
@@ -348,9 +409,16 @@ def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[
     return float(np.tanh(z - half)), float(np.tanh(z + half))
 
 
-def resampled_correlations(x, y, *, level: str = "system", method: str = "pearson",
-                           unit: str = "both", n_resamples: int = 1000,
-                           seed: SeedLike = 0) -> np.ndarray:
+def resampled_correlations(
+    x,
+    y,
+    *,
+    level: str = "system",
+    method: str = "pearson",
+    unit: str = "both",
+    n_resamples: int = 1000,
+    seed: SeedLike = 0,
+) -> np.ndarray:
     """Bootstrap distribution of a level correlation: resample systems, inputs or both with
     replacement (Deutsch et al. 2021; Owczarzak & Dang 2009's "bootstr" rows). ``x`` and
     ``y`` are (systems x inputs) matrices; returns ``n_resamples`` coefficients (NaN where a
@@ -361,10 +429,16 @@ def resampled_correlations(x, y, *, level: str = "system", method: str = "pearso
     x, y = apply_missing_rule(x, y)
     n_sys, n_inp = x.shape
     # All index draws first (systems, then inputs), so results do not depend on block sizes.
-    rows = (rng.integers(n_sys, size=(n_resamples, n_sys)) if unit in ("systems", "both")
-            else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys)))
-    cols = (rng.integers(n_inp, size=(n_resamples, n_inp)) if unit in ("inputs", "both")
-            else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp)))
+    rows = (
+        rng.integers(n_sys, size=(n_resamples, n_sys))
+        if unit in ("systems", "both")
+        else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys))
+    )
+    cols = (
+        rng.integers(n_inp, size=(n_resamples, n_inp))
+        if unit in ("inputs", "both")
+        else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp))
+    )
     samples = np.empty(n_resamples)
     for lo, hi in _batches(n_resamples, x.size):
         r, c = rows[lo:hi, :, None], cols[lo:hi, None, :]
@@ -372,13 +446,23 @@ def resampled_correlations(x, y, *, level: str = "system", method: str = "pearso
     return samples
 
 
-def bootstrap_ci(x, y, *, level: str = "system", method: str = "pearson", unit: str = "both",
-                 confidence: float = 0.95, n_resamples: int = 1000, seed: SeedLike = 0):
+def bootstrap_ci(
+    x,
+    y,
+    *,
+    level: str = "system",
+    method: str = "pearson",
+    unit: str = "both",
+    confidence: float = 0.95,
+    n_resamples: int = 1000,
+    seed: SeedLike = 0,
+):
     """Percentile bootstrap interval of a level correlation, resampling systems, inputs or both
     (Deutsch et al. 2021). ``x`` and ``y`` are (systems x inputs) matrices."""
     conf = check_probability("confidence", confidence)
-    samples = resampled_correlations(x, y, level=level, method=method, unit=unit,
-                                     n_resamples=n_resamples, seed=seed)
+    samples = resampled_correlations(
+        x, y, level=level, method=method, unit=unit, n_resamples=n_resamples, seed=seed
+    )
     return percentile_interval(samples, conf)
 
 
@@ -421,7 +505,9 @@ def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: 
             vb = lookup.loc[list(zip(pairs[seg_p], pairs["better"]))].to_numpy(float)
             vw = lookup.loc[list(zip(pairs[seg_p], pairs["worse"]))].to_numpy(float)
         except KeyError as err:
-            raise ParameterError("scores", metric, f"a score for every system in pairs (missing {err})")
+            raise ParameterError(
+                "scores", metric, f"a score for every system in pairs (missing {err})"
+            )
         conc = int((vb > vw).sum())
         disc = int((vb < vw).sum())
         ties = int((vb == vw).sum())
@@ -430,12 +516,19 @@ def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: 
         elif metric_ties == "concordant":
             conc += ties
         tau = (conc - disc) / (conc + disc) if conc + disc else float("nan")
-        rows.append({"metric": metric, "concordant": conc, "discordant": disc, "ties": ties, "tau": tau})
+        rows.append(
+            {"metric": metric, "concordant": conc, "discordant": disc, "ties": ties, "tau": tau}
+        )
     return pd.DataFrame(rows)
 
 
-def darr_pairs(judgments: pd.DataFrame, *, min_difference: float = 25.0, inclusive: bool = True,
-               judgment: Optional[str] = None) -> pd.DataFrame:
+def darr_pairs(
+    judgments: pd.DataFrame,
+    *,
+    min_difference: float = 25.0,
+    inclusive: bool = True,
+    judgment: Optional[str] = None,
+) -> pd.DataFrame:
     """WMT "DARR" relative-ranking pairs from direct-assessment (DA) scores.
 
     WMT17-WMT20 segment-level metrics tasks turned DA scores into preferences: of two
@@ -454,11 +547,16 @@ def darr_pairs(judgments: pd.DataFrame, *, min_difference: float = 25.0, inclusi
     if not np.isfinite(min_difference) or min_difference < 0:
         raise ParameterError("min_difference", min_difference, "a finite number >= 0")
     j = select_level(judgments, "judgment", judgment, "judgments")
-    keys = ["document", "segment"] if {"document", "segment"} <= set(j.columns) else [
-        pick_column(j, INSTANCE_COLUMNS, "judgments")]
+    keys = (
+        ["document", "segment"]
+        if {"document", "segment"} <= set(j.columns)
+        else [pick_column(j, INSTANCE_COLUMNS, "judgments")]
+    )
     sys_col = pick_column(j, SYSTEM_COLUMNS, "judgments")
     if j.duplicated([*keys, sys_col]).any():
-        raise ParameterError("judgments", "duplicate (segment, system)", "one DA score per segment and system")
+        raise ParameterError(
+            "judgments", "duplicate (segment, system)", "one DA score per segment and system"
+        )
     rows = []
     for key, part in j.groupby(keys, sort=True):
         key = key if isinstance(key, tuple) else (key,)

@@ -31,6 +31,7 @@ output and gold standard by :func:`similarity_constraints`.
 Input: metric scores ``instance, system, metric, value``; human judgments ``instance,
 system|summarizer, [judgment,] value[, assessor]`` (assessors averaged).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -40,26 +41,52 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_sizes,
-                                       pick_column, rng_from_seed, select_level, unit_column)
+from evalkit.stats.validation import (
+    SeedLike,
+    check_choice,
+    check_columns,
+    check_int,
+    check_sizes,
+    pick_column,
+    rng_from_seed,
+    select_level,
+    unit_column,
+)
 
-__all__ = ["PairTable", "build_pairs", "pairs_from_preferences", "reliability", "sensitivity", "heterogeneity",
-           "threshold_curve", "reliability_gain", "additive_reliability_pairs",
-           "sample_measure_sets", "measure_set_table", "similarity_constraints"]
+__all__ = [
+    "PairTable",
+    "build_pairs",
+    "pairs_from_preferences",
+    "reliability",
+    "sensitivity",
+    "heterogeneity",
+    "threshold_curve",
+    "reliability_gain",
+    "additive_reliability_pairs",
+    "sample_measure_sets",
+    "measure_set_table",
+    "similarity_constraints",
+]
 
 
 class PairTable:
     """Ordered output pairs with per-measure differences and the human verdict."""
 
-    def __init__(self, measures: List[str], diffs: np.ndarray, human: np.ndarray,
-                 involves_reference: np.ndarray, pairs: pd.DataFrame):
+    def __init__(
+        self,
+        measures: List[str],
+        diffs: np.ndarray,
+        human: np.ndarray,
+        involves_reference: np.ndarray,
+        pairs: pd.DataFrame,
+    ):
         self.measures = measures
-        self.diffs = diffs                        # (pairs, measures): x(s) - x(s')
+        self.diffs = diffs  # (pairs, measures): x(s) - x(s')
         self.pos = diffs > 0
         self.neg = diffs < 0
-        self.human_better = human > 0             # Q(s) > Q(s')
+        self.human_better = human > 0  # Q(s) > Q(s')
         self.involves_reference = involves_reference
-        self.pairs = pairs                        # instance, system, other
+        self.pairs = pairs  # instance, system, other
 
     def columns(self, measures: Sequence[str]) -> List[int]:
         if isinstance(measures, str) or not len(measures):
@@ -67,12 +94,20 @@ class PairTable:
         try:
             return [self.measures.index(m) for m in measures]
         except ValueError:
-            raise ParameterError("measures", list(measures), f"names among {self.measures}") from None
+            raise ParameterError(
+                "measures", list(measures), f"names among {self.measures}"
+            ) from None
 
 
-def build_pairs(scores: pd.DataFrame, judgments: pd.DataFrame, *, judgment: Optional[str] = None,
-                references: Iterable[str] = (), measures: Optional[Sequence[str]] = None,
-                round_decimals: int = 12) -> PairTable:
+def build_pairs(
+    scores: pd.DataFrame,
+    judgments: pd.DataFrame,
+    *,
+    judgment: Optional[str] = None,
+    references: Iterable[str] = (),
+    measures: Optional[Sequence[str]] = None,
+    round_decimals: int = 12,
+) -> PairTable:
     """All ordered pairs of different systems' outputs on the same input with a human score
     and every measure's score. Scores are rounded to ``round_decimals`` so ties are exact.
     An output scored by some measures but not others raises (nothing is dropped silently)."""
@@ -87,12 +122,16 @@ def build_pairs(scores: pd.DataFrame, judgments: pd.DataFrame, *, judgment: Opti
     q.index.names = ["instance", "system"]
     if scores.duplicated([inst, sys_col, "metric"]).any():
         raise ParameterError("scores", "duplicate rows", "one value per (instance, system, metric)")
-    wide = scores.pivot_table(index=[inst, sys_col], columns="metric", values="value", aggfunc="first")
+    wide = scores.pivot_table(
+        index=[inst, sys_col], columns="metric", values="value", aggfunc="first"
+    )
     wide.index.names = ["instance", "system"]
     if measures is not None:
         wide = wide[list(measures)]
     if wide.isna().any().any():
-        raise ParameterError("scores", "outputs missing some measures", "every measure for every scored output")
+        raise ParameterError(
+            "scores", "outputs missing some measures", "every measure for every scored output"
+        )
     wide = wide.loc[wide.index.intersection(q.index)]
     if wide.empty:
         raise ParameterError("judgments", "no overlap", "human scores for the scored outputs")
@@ -110,15 +149,21 @@ def build_pairs(scores: pd.DataFrame, judgments: pd.DataFrame, *, judgment: Opti
     vals = np.round(wide.to_numpy(float), round_decimals)
     human = np.round(q.loc[wide.index].to_numpy(float), round_decimals)
     systems = wide.index.get_level_values(1).astype(str).to_numpy()
-    pairs = pd.DataFrame({"instance": inst_codes[left], "system": systems[left], "other": systems[right]})
+    pairs = pd.DataFrame(
+        {"instance": inst_codes[left], "system": systems[left], "other": systems[right]}
+    )
     involves = np.isin(systems[left], list(refs)) | np.isin(systems[right], list(refs))
     diffs = np.round(vals[left] - vals[right], round_decimals)  # equal differences compare equal
-    return PairTable(list(wide.columns), diffs, human[left] - human[right],
-                     involves, pairs)
+    return PairTable(list(wide.columns), diffs, human[left] - human[right], involves, pairs)
 
 
-def pairs_from_preferences(scores: pd.DataFrame, preferences: pd.DataFrame, *,
-                           measures: Optional[Sequence[str]] = None, round_decimals: int = 12) -> PairTable:
+def pairs_from_preferences(
+    scores: pd.DataFrame,
+    preferences: pd.DataFrame,
+    *,
+    measures: Optional[Sequence[str]] = None,
+    round_decimals: int = 12,
+) -> PairTable:
     """Ordered pairs from relative human judgments where no per-output quality score exists
     (WMT daRR: "s is better than s'" per segment). Each preference (instance, better, worse)
     gives the pair (better, worse) with Q(s) > Q(s') and the pair (worse, better) with
@@ -133,11 +178,15 @@ def pairs_from_preferences(scores: pd.DataFrame, preferences: pd.DataFrame, *,
     check_columns(prefs, ["better", "worse"], "preferences")
     if scores.duplicated([inst, sys_col, "metric"]).any():
         raise ParameterError("scores", "duplicate rows", "one value per (instance, system, metric)")
-    wide = scores.pivot_table(index=[inst, sys_col], columns="metric", values="value", aggfunc="first")
+    wide = scores.pivot_table(
+        index=[inst, sys_col], columns="metric", values="value", aggfunc="first"
+    )
     if measures is not None:
         wide = wide[list(measures)]
     if wide.isna().any().any():
-        raise ParameterError("scores", "outputs missing some measures", "every measure for every scored output")
+        raise ParameterError(
+            "scores", "outputs missing some measures", "every measure for every scored output"
+        )
     keys = pd.MultiIndex.from_frame(wide.index.to_frame(index=False).astype(str))
     wide.index = keys
     better = pd.MultiIndex.from_arrays([prefs[p_inst].astype(str), prefs["better"].astype(str)])
@@ -145,14 +194,20 @@ def pairs_from_preferences(scores: pd.DataFrame, preferences: pd.DataFrame, *,
     missing = ~(better.isin(keys) & worse.isin(keys))
     if missing.any():
         first = prefs[missing].iloc[0]
-        raise ParameterError("preferences", dict(first), "scores for both outputs of every preference")
+        raise ParameterError(
+            "preferences", dict(first), "scores for both outputs of every preference"
+        )
     vb = np.round(wide.loc[better].to_numpy(float), round_decimals)
     vw = np.round(wide.loc[worse].to_numpy(float), round_decimals)
     diffs = np.round(np.vstack([vb - vw, vw - vb]), round_decimals)
     human = np.concatenate([np.ones(len(prefs)), -np.ones(len(prefs))])
-    pairs = pd.DataFrame({"instance": np.concatenate([prefs[p_inst].astype(str)] * 2),
-                          "system": np.concatenate([prefs["better"].astype(str), prefs["worse"].astype(str)]),
-                          "other": np.concatenate([prefs["worse"].astype(str), prefs["better"].astype(str)])})
+    pairs = pd.DataFrame(
+        {
+            "instance": np.concatenate([prefs[p_inst].astype(str)] * 2),
+            "system": np.concatenate([prefs["better"].astype(str), prefs["worse"].astype(str)]),
+            "other": np.concatenate([prefs["worse"].astype(str), prefs["better"].astype(str)]),
+        }
+    )
     return PairTable(list(wide.columns), diffs, human, np.zeros(len(diffs), bool), pairs)
 
 
@@ -199,7 +254,9 @@ def threshold_curve(table: PairTable, measure: str) -> pd.DataFrame:
     return pd.DataFrame({"threshold": ths, "reliability": rel, "sensitivity": sens, "n": above})
 
 
-def reliability_gain(table: PairTable, measures: Sequence[str], *, match: str = "closest_above") -> pd.DataFrame:
+def reliability_gain(
+    table: PairTable, measures: Sequence[str], *, match: str = "closest_above"
+) -> pd.DataFrame:
     """R(X) minus the best thresholded single-measure reliability at the same sensitivity.
 
     ``match="closest_above"``: per measure, thresholds with S_th >= S(X) and the smallest
@@ -207,7 +264,11 @@ def reliability_gain(table: PairTable, measures: Sequence[str], *, match: str = 
     Returns one row ``reliability, sensitivity, heterogeneity, best_single, best_measure, gain``.
     """
     check_choice("match", match, ("closest_above", "interpolate"))
-    r, s, h = reliability(table, measures), sensitivity(table, measures), heterogeneity(table, measures)
+    r, s, h = (
+        reliability(table, measures),
+        sensitivity(table, measures),
+        heterogeneity(table, measures),
+    )
     best, best_m = -np.inf, None
     for m in measures:
         c = threshold_curve(table, m).dropna(subset=["reliability"])
@@ -223,55 +284,92 @@ def reliability_gain(table: PairTable, measures: Sequence[str], *, match: str = 
         if val > best:
             best, best_m = float(val), m
     best = best if best_m is not None else float("nan")
-    return pd.DataFrame([{"measures": tuple(measures), "reliability": r, "sensitivity": s,
-                          "heterogeneity": h, "best_single": best, "best_measure": best_m,
-                          "gain": r - best}])
+    return pd.DataFrame(
+        [
+            {
+                "measures": tuple(measures),
+                "reliability": r,
+                "sensitivity": s,
+                "heterogeneity": h,
+                "best_single": best,
+                "best_measure": best_m,
+                "gain": r - best,
+            }
+        ]
+    )
 
 
-def additive_reliability_pairs(table: PairTable, measures: Optional[Sequence[str]] = None) -> pd.DataFrame:
+def additive_reliability_pairs(
+    table: PairTable, measures: Optional[Sequence[str]] = None
+) -> pd.DataFrame:
     """For every pair {x1, x2}: R(x1), R(x2), R({x1, x2}) and ``difference`` = R({x1, x2}) -
     max(R(x1), R(x2)) (Amigó et al. 2011, Figure 1)."""
     measures = list(measures or table.measures)
     single = {m: reliability(table, [m]) for m in measures}
     rows = []
     for i, a in enumerate(measures):
-        for b in measures[i + 1:]:
+        for b in measures[i + 1 :]:
             both = reliability(table, [a, b])
-            rows.append({"measure_a": a, "measure_b": b, "r_a": single[a], "r_b": single[b],
-                         "r_both": both, "difference": both - max(single[a], single[b])})
+            rows.append(
+                {
+                    "measure_a": a,
+                    "measure_b": b,
+                    "r_a": single[a],
+                    "r_b": single[b],
+                    "r_both": both,
+                    "difference": both - max(single[a], single[b]),
+                }
+            )
     return pd.DataFrame(rows)
 
 
-def sample_measure_sets(measures: Sequence[str], sizes: Sequence[int], n_per_size: int = 100, *,
-                        seed: SeedLike = 0) -> List[tuple]:
+def sample_measure_sets(
+    measures: Sequence[str], sizes: Sequence[int], n_per_size: int = 100, *, seed: SeedLike = 0
+) -> List[tuple]:
     """``n_per_size`` random measure sets (without replacement within a set) of every size."""
     n_per_size = check_int("n_per_size", n_per_size)
     rng = rng_from_seed(seed)
     measures = list(measures)
     out = []
     for size in check_sizes("sizes", sizes, len(measures), "the number of measures"):
-        out += [tuple(measures[i] for i in sorted(rng.choice(len(measures), size, replace=False)))
-                for _ in range(n_per_size)]
+        out += [
+            tuple(measures[i] for i in sorted(rng.choice(len(measures), size, replace=False)))
+            for _ in range(n_per_size)
+        ]
     return out
 
 
-def measure_set_table(table: PairTable, sets: Iterable[Sequence[str]], *, gain: bool = True,
-                      match: str = "closest_above") -> pd.DataFrame:
+def measure_set_table(
+    table: PairTable,
+    sets: Iterable[Sequence[str]],
+    *,
+    gain: bool = True,
+    match: str = "closest_above",
+) -> pd.DataFrame:
     """R, S, H (and the reliability gain) of every measure set: one row per set."""
     rows = []
     for x in sets:
         if gain:
             rows.append(reliability_gain(table, list(x), match=match).iloc[0].to_dict())
         else:
-            rows.append({"measures": tuple(x), "reliability": reliability(table, x),
-                         "sensitivity": sensitivity(table, x), "heterogeneity": heterogeneity(table, x)})
+            rows.append(
+                {
+                    "measures": tuple(x),
+                    "reliability": reliability(table, x),
+                    "sensitivity": sensitivity(table, x),
+                    "heterogeneity": heterogeneity(table, x),
+                }
+            )
     out = pd.DataFrame(rows)
     out.insert(1, "size", out["measures"].map(len))
     return out
 
 
-def similarity_constraints(x: Callable[[Sequence[Hashable], Sequence[Hashable]], float],
-                           s: Sequence[Hashable], g: Sequence[Hashable]) -> Dict[int, Optional[bool]]:
+def similarity_constraints(
+    x: Callable[[Sequence[Hashable], Sequence[Hashable]], float],
+    s: Sequence[Hashable],
+    g: Sequence[Hashable],
+) -> Dict[int, Optional[bool]]:
     """The three formal constraints of a similarity measure (Amigó et al. 2011, §3), checked
     for ``x(s, g)`` at one output ``s`` and gold standard ``g``, both given by their
     decomposition f into units (words, n-grams, relations: a multiset, order ignored):

@@ -16,6 +16,7 @@ Layout: ``grades`` is long: ``story, summary_author, question_author, question, 
 
 Why our own: these are counts over a specific design; pandas does the grouping.
 """
+
 from __future__ import annotations
 
 from itertools import permutations
@@ -42,20 +43,29 @@ def cross_pairs(authors: Sequence[str]) -> List[Tuple[str, str]]:
 
 def check_grades(grades: pd.DataFrame) -> pd.DataFrame:
     """Validate a grade table: known labels, no self-questioning, one grade per question."""
-    check_columns(grades, ["story", "summary_author", "question_author", "question", "label"], "grades")
+    check_columns(
+        grades, ["story", "summary_author", "question_author", "question", "label"], "grades"
+    )
     bad = ~grades["label"].isin(LABELS)
     if bad.any():
         raise ParameterError("grades.label", grades.loc[bad, "label"].iloc[0], f"one of {LABELS}")
     own = grades["summary_author"] == grades["question_author"]
     if own.any():
-        raise ParameterError("grades", f"author {grades.loc[own, 'summary_author'].iloc[0]} questioning own summary",
-                             "only crossed pairs (question author != summary author)")
+        raise ParameterError(
+            "grades",
+            f"author {grades.loc[own, 'summary_author'].iloc[0]} questioning own summary",
+            "only crossed pairs (question author != summary author)",
+        )
     if grades.duplicated(["story", "summary_author", "question_author", "question"]).any():
-        raise ParameterError("grades", "a question graded twice", "one grade per (story, summary, question)")
+        raise ParameterError(
+            "grades", "a question graded twice", "one grade per (story, summary, question)"
+        )
     return grades
 
 
-def label_table(grades: pd.DataFrame, by: Optional[str] = None, proportions: bool = True) -> pd.DataFrame:
+def label_table(
+    grades: pd.DataFrame, by: Optional[str] = None, proportions: bool = True
+) -> pd.DataFrame:
     """Counts (or shares) of R, P, I, N overall (one row ``all``) or per ``by`` group."""
     g = check_grades(grades)
     if by is not None and by not in GROUPS:
@@ -72,6 +82,13 @@ def grade_rates(grades: pd.DataFrame, by: Optional[str] = None) -> pd.DataFrame:
     """relevant, shared (R+P), found (R+P+I), irrelevant, not_found and n per group."""
     shares = label_table(grades, by, proportions=True)
     n = label_table(grades, by, proportions=False).sum(axis=1)
-    return pd.DataFrame({"relevant": shares["R"], "shared": shares["R"] + shares["P"],
-                         "found": shares["R"] + shares["P"] + shares["I"], "irrelevant": shares["I"],
-                         "not_found": shares["N"], "n": n})
+    return pd.DataFrame(
+        {
+            "relevant": shares["R"],
+            "shared": shares["R"] + shares["P"],
+            "found": shares["R"] + shares["P"] + shares["I"],
+            "irrelevant": shares["I"],
+            "not_found": shares["N"],
+            "n": n,
+        }
+    )

@@ -37,6 +37,7 @@ correlations of every resample come from a few array operations
 (:func:`evalkit.stats.correlation.batched_level_correlation`); ``benchmarks/bench_difference_tests.py``
 measures the gain against that loop.
 """
+
 from __future__ import annotations
 
 import warnings
@@ -46,14 +47,39 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats.validation import SeedLike, check_choice, check_int, check_probability, rng_from_seed
-from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, batched_level_correlation,
-                                       correlate_columns, level_correlation, score_matrices)
+from evalkit.stats.validation import (
+    SeedLike,
+    check_choice,
+    check_int,
+    check_probability,
+    rng_from_seed,
+)
+from evalkit.stats.correlation import (
+    COEFFICIENTS,
+    LEVELS,
+    RESAMPLING_UNITS,
+    batched_level_correlation,
+    correlate_columns,
+    level_correlation,
+    score_matrices,
+)
 
-__all__ = ["TESTS", "resampled_deltas", "correlation_difference_test", "difference_test_result",
-           "permutation_test", "compare_metrics", "assign_ranks", "significance_clusters",
-           "metric_correlations", "cluster_order", "ranked_clusters", "equal_correlation_metrics",
-           "type1_error_rates", "as_matrices"]
+__all__ = [
+    "TESTS",
+    "resampled_deltas",
+    "correlation_difference_test",
+    "difference_test_result",
+    "permutation_test",
+    "compare_metrics",
+    "assign_ranks",
+    "significance_clusters",
+    "metric_correlations",
+    "cluster_order",
+    "ranked_clusters",
+    "equal_correlation_metrics",
+    "type1_error_rates",
+    "as_matrices",
+]
 
 TESTS = ("boot", "perm")
 ALTERNATIVES = ("greater", "two-sided")
@@ -65,7 +91,9 @@ def _matrices(x_a, x_b, y) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     b = np.array(x_b, dtype=float)
     h = np.array(y, dtype=float)
     if a.ndim != 2 or not a.shape == b.shape == h.shape:
-        raise ParameterError("x_b", (a.shape, b.shape, h.shape), "three (systems x inputs) matrices of one shape")
+        raise ParameterError(
+            "x_b", (a.shape, b.shape, h.shape), "three (systems x inputs) matrices of one shape"
+        )
     gaps = np.isnan(a) | np.isnan(b) | np.isnan(h)
     a[gaps] = b[gaps] = h[gaps] = np.nan
     return a, b, h
@@ -85,9 +113,18 @@ def _check(test, unit, level, method, n_resamples, alternative):
     return check_int("n_resamples", n_resamples)
 
 
-def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", level: str = "summary",
-                     method: str = "kendall", n_resamples: int = 1000,
-                     seed: SeedLike = 0) -> Tuple[float, np.ndarray]:
+def resampled_deltas(
+    x_a,
+    x_b,
+    y,
+    *,
+    test: str = "perm",
+    unit: str = "both",
+    level: str = "summary",
+    method: str = "kendall",
+    n_resamples: int = 1000,
+    seed: SeedLike = 0,
+) -> Tuple[float, np.ndarray]:
     """``(delta, deltas)``: the observed ``r(A, H) - r(B, H)`` and its ``n_resamples`` resampled
     values under the design (bootstrap draws or permutation swaps; NaN where a resample leaves
     a coefficient undefined). All draws are made first, so results do not depend on blocking.
@@ -108,31 +145,47 @@ def resampled_deltas(x_a, x_b, y, *, test: str = "perm", unit: str = "both", lev
     out = np.empty(n_resamples)
     step = max(1, _BLOCK_CELLS // a.size)
     if test == "boot":
-        rows = (rng.integers(n_sys, size=(n_resamples, n_sys)) if unit in ("systems", "both")
-                else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys)))
-        cols = (rng.integers(n_inp, size=(n_resamples, n_inp)) if unit in ("inputs", "both")
-                else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp)))
+        rows = (
+            rng.integers(n_sys, size=(n_resamples, n_sys))
+            if unit in ("systems", "both")
+            else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys))
+        )
+        cols = (
+            rng.integers(n_inp, size=(n_resamples, n_inp))
+            if unit in ("inputs", "both")
+            else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp))
+        )
         if level == "system" and (method == "pearson" or unit == "systems"):
             return float(observed), _system_boot(a, b, h, rows, cols, method, unit)
         for lo in range(0, n_resamples, step):
-            r, c = rows[lo:lo + step, :, None], cols[lo:lo + step, None, :]
+            r, c = rows[lo : lo + step, :, None], cols[lo : lo + step, None, :]
             if level == "system":  # gathered means, each once, in the loop's summation order
-                ma, mb, mh = (_gathered_means(m, rows[lo:lo + step], cols[lo:lo + step]) for m in (a, b, h))
-                out[lo:lo + step] = (correlate_columns(ma.T, mh.T, method) - correlate_columns(mb.T, mh.T, method))
+                ma, mb, mh = (
+                    _gathered_means(m, rows[lo : lo + step], cols[lo : lo + step])
+                    for m in (a, b, h)
+                )
+                out[lo : lo + step] = correlate_columns(ma.T, mh.T, method) - correlate_columns(
+                    mb.T, mh.T, method
+                )
                 continue
             hb = h[r, c]
-            out[lo:lo + step] = (batched_level_correlation(a[r, c], hb, level, method)
-                                 - batched_level_correlation(b[r, c], hb, level, method))
+            out[lo : lo + step] = batched_level_correlation(
+                a[r, c], hb, level, method
+            ) - batched_level_correlation(b[r, c], hb, level, method)
         return float(observed), out
-    shape = {"systems": (n_resamples, n_sys, 1), "inputs": (n_resamples, 1, n_inp),
-             "both": (n_resamples, n_sys, n_inp)}[unit]
+    shape = {
+        "systems": (n_resamples, n_sys, 1),
+        "inputs": (n_resamples, 1, n_inp),
+        "both": (n_resamples, n_sys, n_inp),
+    }[unit]
     swaps = rng.random(shape) < 0.5
     if level == "system":
         return float(observed), _system_perm(a, b, h, swaps, unit, method)
     for lo in range(0, n_resamples, step):
-        swap = swaps[lo:lo + step]
-        out[lo:lo + step] = (batched_level_correlation(np.where(swap, b, a), h, level, method)
-                             - batched_level_correlation(np.where(swap, a, b), h, level, method))
+        swap = swaps[lo : lo + step]
+        out[lo : lo + step] = batched_level_correlation(
+            np.where(swap, b, a), h, level, method
+        ) - batched_level_correlation(np.where(swap, a, b), h, level, method)
     return float(observed), out
 
 
@@ -157,7 +210,7 @@ def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
 def _gathered_means(m: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """(R, S) means of the resampled matrices ``m[rows[k]][:, cols[k]]``: every system's mean
     over the drawn inputs (summed in the drawn order, as a loop does), then the drawn systems."""
-    g = np.take(m, cols, axis=1)                      # (systems, R, inputs)
+    g = np.take(m, cols, axis=1)  # (systems, R, inputs)
     if np.isnan(m).any():
         with warnings.catch_warnings():  # a system whose drawn cells are all missing has no mean
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -171,13 +224,17 @@ def _system_boot(a, b, h, rows, cols, method, unit) -> np.ndarray:
     n_res, n_inp = cols.shape
     if unit == "systems":  # every input kept: the drawn systems' own means (the loop's sums)
         with np.errstate(invalid="ignore"):
-            means = [_ratio(_filled(m)[0].sum(axis=1), _filled(m)[1].sum(axis=1))[rows] for m in (a, b, h)]
-        return (correlate_columns(means[0].T, means[2].T, method)
-                - correlate_columns(means[1].T, means[2].T, method))
+            means = [
+                _ratio(_filled(m)[0].sum(axis=1), _filled(m)[1].sum(axis=1))[rows]
+                for m in (a, b, h)
+            ]
+        return correlate_columns(means[0].T, means[2].T, method) - correlate_columns(
+            means[1].T, means[2].T, method
+        )
     counts = np.zeros((n_res, n_inp))
-    np.add.at(counts, (np.arange(n_res)[:, None], cols), 1.0)   # how often each input was drawn
+    np.add.at(counts, (np.arange(n_res)[:, None], cols), 1.0)  # how often each input was drawn
     present = _filled(h)[1]
-    den = (counts @ present.T)                                    # (R, S) cells behind each mean
+    den = counts @ present.T  # (R, S) cells behind each mean
     take = (np.arange(n_res)[:, None], rows)
     mh = _ratio(counts @ _filled(h)[0].T, den)[take]
     out = []
@@ -188,7 +245,7 @@ def _system_boot(a, b, h, rows, cols, method, unit) -> np.ndarray:
 
 def _system_perm(a, b, h, swaps, unit, method) -> np.ndarray:
     (fa, present), (fb, _) = _filled(a), _filled(b)
-    den = present.sum(axis=1)                                     # the same cells for A, B, H
+    den = present.sum(axis=1)  # the same cells for A, B, H
     mh = np.broadcast_to(_ratio(_filled(h)[0].sum(axis=1), den), (swaps.shape[0], a.shape[0]))
     if unit == "systems":
         sw = swaps[:, :, 0]
@@ -196,8 +253,11 @@ def _system_perm(a, b, h, swaps, unit, method) -> np.ndarray:
         sa, sb = np.where(sw, mb, ma), np.where(sw, ma, mb)
     else:
         w = swaps[:, 0, :].astype(float) if unit == "inputs" else None
-        moved = (w @ (fb - fa).T if unit == "inputs"                  # (R, S): B - A summed over swapped cells
-                 else np.einsum("rsi,si->rs", swaps, fb - fa, dtype=float))
+        moved = (
+            w @ (fb - fa).T
+            if unit == "inputs"  # (R, S): B - A summed over swapped cells
+            else np.einsum("rsi,si->rs", swaps, fb - fa, dtype=float)
+        )
         sa = _ratio(fa.sum(axis=1) + moved, den)
         sb = _ratio(fb.sum(axis=1) - moved, den)
     return correlate_columns(sa.T, mh.T, method) - correlate_columns(sb.T, mh.T, method)
@@ -217,10 +277,19 @@ def _p_value(test: str, observed: float, deltas: np.ndarray, alternative: str) -
     return float((np.sum(stat >= ref - tol) + 1) / (deltas.size + 1)), int(valid.size)
 
 
-def correlation_difference_test(x_a, x_b, y, *, test: str = "perm", unit: str = "both",
-                                level: str = "summary", method: str = "kendall",
-                                n_resamples: int = 1000, alternative: str = "greater",
-                                seed: SeedLike = 0) -> pd.DataFrame:
+def correlation_difference_test(
+    x_a,
+    x_b,
+    y,
+    *,
+    test: str = "perm",
+    unit: str = "both",
+    level: str = "summary",
+    method: str = "kendall",
+    n_resamples: int = 1000,
+    alternative: str = "greater",
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
     """BOOT-* or PERM-* test of ``r(A, H) > r(B, H)`` (Deutsch et al. 2021); see the module
     docstring for the formulas. ``x_a``, ``x_b``, ``y``: (systems x inputs) matrices.
     Returns one row: ``test, unit, level, method, r_a, r_b, delta, p_value, alternative,
@@ -233,14 +302,44 @@ def correlation_difference_test(x_a, x_b, y, *, test: str = "perm", unit: str = 
     (True, 0.01)
     """
     _check(test, unit, level, method, n_resamples, alternative)
-    observed, deltas = resampled_deltas(x_a, x_b, y, test=test, unit=unit, level=level, method=method,
-                                        n_resamples=n_resamples, seed=seed)
-    return difference_test_result(x_a, x_b, y, observed, deltas, test=test, unit=unit, level=level,
-                                  method=method, alternative=alternative)
+    observed, deltas = resampled_deltas(
+        x_a,
+        x_b,
+        y,
+        test=test,
+        unit=unit,
+        level=level,
+        method=method,
+        n_resamples=n_resamples,
+        seed=seed,
+    )
+    return difference_test_result(
+        x_a,
+        x_b,
+        y,
+        observed,
+        deltas,
+        test=test,
+        unit=unit,
+        level=level,
+        method=method,
+        alternative=alternative,
+    )
 
 
-def difference_test_result(x_a, x_b, y, observed: float, deltas: np.ndarray, *, test: str, unit: str,
-                           level: str, method: str, alternative: str = "greater") -> pd.DataFrame:
+def difference_test_result(
+    x_a,
+    x_b,
+    y,
+    observed: float,
+    deltas: np.ndarray,
+    *,
+    test: str,
+    unit: str,
+    level: str,
+    method: str,
+    alternative: str = "greater",
+) -> pd.DataFrame:
     """The one-row result of :func:`correlation_difference_test` from the observed delta and
     its resampled values (from :func:`resampled_deltas`, or from blocks of it computed
     elsewhere, :mod:`evalkit.stats.distributed`)."""
@@ -248,25 +347,59 @@ def difference_test_result(x_a, x_b, y, observed: float, deltas: np.ndarray, *, 
     _check(test, unit, level, method, deltas.shape[0], alternative)
     a, b, h = _matrices(x_a, x_b, y)
     p, n_valid = _p_value(test, observed, deltas, alternative)
-    return pd.DataFrame([{"test": test, "unit": unit, "level": level, "method": method,
-                          "r_a": level_correlation(a, h, level, method)[0],
-                          "r_b": level_correlation(b, h, level, method)[0], "delta": observed,
-                          "p_value": p, "alternative": alternative, "n_resamples": deltas.shape[0],
-                          "n_valid": n_valid}])
+    return pd.DataFrame(
+        [
+            {
+                "test": test,
+                "unit": unit,
+                "level": level,
+                "method": method,
+                "r_a": level_correlation(a, h, level, method)[0],
+                "r_b": level_correlation(b, h, level, method)[0],
+                "delta": observed,
+                "p_value": p,
+                "alternative": alternative,
+                "n_resamples": deltas.shape[0],
+                "n_valid": n_valid,
+            }
+        ]
+    )
 
 
-def permutation_test(x_a, x_b, y, *, level: str = "system", method: str = "pearson",
-                     unit: str = "both", n_resamples: int = 1000, seed: SeedLike = 0) -> pd.DataFrame:
+def permutation_test(
+    x_a,
+    x_b,
+    y,
+    *,
+    level: str = "system",
+    method: str = "pearson",
+    unit: str = "both",
+    n_resamples: int = 1000,
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
     """PERM-``unit`` test, one-sided (the interface evalkit had before issue 13): columns
     ``level, method, unit, r_a, r_b, delta, n_resamples, p_value``."""
-    out = correlation_difference_test(x_a, x_b, y, test="perm", unit=unit, level=level, method=method,
-                                      n_resamples=n_resamples, seed=seed)
+    out = correlation_difference_test(
+        x_a,
+        x_b,
+        y,
+        test="perm",
+        unit=unit,
+        level=level,
+        method=method,
+        n_resamples=n_resamples,
+        seed=seed,
+    )
     return out[["level", "method", "unit", "r_a", "r_b", "delta", "n_resamples", "p_value"]]
 
 
 # --------------------------------------------------------------------------- many metrics
-def _metric_matrices(scores: pd.DataFrame, judgments: pd.DataFrame, judgment: Optional[str],
-                     metrics: Optional[Sequence[str]]) -> Tuple[Dict[str, np.ndarray], np.ndarray]:
+def _metric_matrices(
+    scores: pd.DataFrame,
+    judgments: pd.DataFrame,
+    judgment: Optional[str],
+    metrics: Optional[Sequence[str]],
+) -> Tuple[Dict[str, np.ndarray], np.ndarray]:
     if judgment is None:
         levels = sorted(judgments["judgment"].unique()) if "judgment" in judgments else []
         if len(levels) != 1:
@@ -297,19 +430,35 @@ def as_matrices(metrics_or_scores, human_or_judgments, judgment=None, metrics=No
     if isinstance(metrics_or_scores, pd.DataFrame) and "metric" in metrics_or_scores.columns:
         return _metric_matrices(metrics_or_scores, human_or_judgments, judgment, metrics)
     if not isinstance(metrics_or_scores, Mapping):
-        raise ParameterError("scores", type(metrics_or_scores).__name__,
-                             "a long score frame (metric, value, ...) or a mapping {metric: matrix}")
-    mats = {str(k): np.asarray(v, dtype=float) for k, v in metrics_or_scores.items()
-            if metrics is None or k in metrics}
+        raise ParameterError(
+            "scores",
+            type(metrics_or_scores).__name__,
+            "a long score frame (metric, value, ...) or a mapping {metric: matrix}",
+        )
+    mats = {
+        str(k): np.asarray(v, dtype=float)
+        for k, v in metrics_or_scores.items()
+        if metrics is None or k in metrics
+    }
     if len(mats) < 2:
         raise ParameterError("metrics", list(mats), "at least two metrics")
     return mats, np.asarray(human_or_judgments, dtype=float)
 
 
-def compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
-                    metrics: Optional[Sequence[str]] = None, test: str = "perm", unit: str = "both",
-                    level: str = "summary", method: str = "kendall", n_resamples: int = 1000,
-                    alternative: str = "greater", seed: SeedLike = 0) -> pd.DataFrame:
+def compare_metrics(
+    scores,
+    judgments,
+    *,
+    judgment: Optional[str] = None,
+    metrics: Optional[Sequence[str]] = None,
+    test: str = "perm",
+    unit: str = "both",
+    level: str = "summary",
+    method: str = "kendall",
+    n_resamples: int = 1000,
+    alternative: str = "greater",
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
     """:func:`correlation_difference_test` for every ordered pair of metrics (A, B), A != B.
 
     ``scores``: a long frame ``instance|segment, system|summarizer, metric, value`` with
@@ -331,11 +480,23 @@ def compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
         for name_b, b in mats.items():
             if name_a == name_b:
                 continue
-            row = correlation_difference_test(a, b, human, test=test, unit=unit, level=level, method=method,
-                                              n_resamples=n_resamples, alternative=alternative, seed=seed)
+            row = correlation_difference_test(
+                a,
+                b,
+                human,
+                test=test,
+                unit=unit,
+                level=level,
+                method=method,
+                n_resamples=n_resamples,
+                alternative=alternative,
+                seed=seed,
+            )
             rows.append(row.assign(metric_a=name_a, metric_b=name_b))
     out = pd.concat(rows, ignore_index=True)
-    return out[["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]]
+    return out[
+        ["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]
+    ]
 
 
 def assign_ranks(p_values, alpha: float = 0.05) -> list:
@@ -361,10 +522,20 @@ def assign_ranks(p_values, alpha: float = 0.05) -> list:
     return ranks
 
 
-def significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
-                          metrics: Optional[Sequence[str]] = None, test: str = "perm", unit: str = "both",
-                          level: str = "summary", method: str = "kendall", alpha: float = 0.05,
-                          n_resamples: int = 1000, seed: SeedLike = 0) -> pd.DataFrame:
+def significance_clusters(
+    scores,
+    judgments,
+    *,
+    judgment: Optional[str] = None,
+    metrics: Optional[Sequence[str]] = None,
+    test: str = "perm",
+    unit: str = "both",
+    level: str = "summary",
+    method: str = "kendall",
+    alpha: float = 0.05,
+    n_resamples: int = 1000,
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
     """Rank a set of metrics into significance clusters (see the module docstring).
 
     Inputs as :func:`compare_metrics`. Returns one row per metric, best first:
@@ -380,16 +551,32 @@ def significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
     mats, human = as_matrices(scores, judgments, judgment, metrics)
     corr = metric_correlations(mats, human, level, method)
     order = cluster_order(corr)
-    p = {(order[i], order[j]): correlation_difference_test(
-        mats[order[i]], mats[order[j]], human, test=test, unit=unit, level=level, method=method,
-        n_resamples=n_resamples, seed=seed).loc[0, "p_value"]
-        for i in range(len(order)) for j in range(i + 1, len(order))}
+    p = {
+        (order[i], order[j]): correlation_difference_test(
+            mats[order[i]],
+            mats[order[j]],
+            human,
+            test=test,
+            unit=unit,
+            level=level,
+            method=method,
+            n_resamples=n_resamples,
+            seed=seed,
+        ).loc[0, "p_value"]
+        for i in range(len(order))
+        for j in range(i + 1, len(order))
+    }
     return ranked_clusters(corr, p, alpha)
 
 
-def metric_correlations(mats: Mapping[str, np.ndarray], human, level: str, method: str) -> Dict[str, float]:
+def metric_correlations(
+    mats: Mapping[str, np.ndarray], human, level: str, method: str
+) -> Dict[str, float]:
     """``{metric: r(metric, human)}`` at ``level`` on the cells shared with the humans."""
-    return {name: level_correlation(*_matrices(m, m, human)[::2], level, method)[0] for name, m in mats.items()}
+    return {
+        name: level_correlation(*_matrices(m, m, human)[::2], level, method)[0]
+        for name, m in mats.items()
+    }
 
 
 def cluster_order(values: Mapping[str, float]) -> list:
@@ -397,8 +584,12 @@ def cluster_order(values: Mapping[str, float]) -> list:
     return sorted(values, key=lambda k: (-np.nan_to_num(values[k], nan=-np.inf), k))
 
 
-def ranked_clusters(values: Mapping[str, float], p_values: Mapping[Tuple[str, str], float],
-                    alpha: float = 0.05, columns: Tuple[str, str] = ("metric", "r")) -> pd.DataFrame:
+def ranked_clusters(
+    values: Mapping[str, float],
+    p_values: Mapping[Tuple[str, str], float],
+    alpha: float = 0.05,
+    columns: Tuple[str, str] = ("metric", "r"),
+) -> pd.DataFrame:
     """Significance clusters (:func:`assign_ranks`) of the items of ``values`` (a correlation
     per metric, or a score per system) from ``p_values[(better, worse)]``, the p-value of
     "better beats worse" for every pair in :func:`cluster_order`. Returns ``columns[0],
@@ -410,17 +601,27 @@ def ranked_clusters(values: Mapping[str, float], p_values: Mapping[Tuple[str, st
     for i in range(k):
         for j in range(i + 1, k):
             if (order[i], order[j]) not in p_values:
-                raise ParameterError("p_values", f"no test of {order[i]!r} against {order[j]!r}",
-                                     "a p-value for every pair in cluster_order(values)")
+                raise ParameterError(
+                    "p_values",
+                    f"no test of {order[i]!r} against {order[j]!r}",
+                    "a p-value for every pair in cluster_order(values)",
+                )
             p[i, j] = p_values[(order[i], order[j])]
     ranks = assign_ranks(p, alpha)
-    return pd.DataFrame({columns[0]: order, columns[1]: [values[m] for m in order], "rank": ranks,
-                         "beaten_by": [[order[i] for i in range(j) if p[i, j] <= alpha] for j in range(k)]})
+    return pd.DataFrame(
+        {
+            columns[0]: order,
+            columns[1]: [values[m] for m in order],
+            "rank": ranks,
+            "beaten_by": [[order[i] for i in range(j) if p[i, j] <= alpha] for j in range(k)],
+        }
+    )
 
 
 # --------------------------------------------------------------------------- calibration
-def equal_correlation_metrics(n_systems: int, n_inputs: int, *, noise: float = 1.0,
-                              system_sd: float = 1.0, seed: SeedLike = 0):
+def equal_correlation_metrics(
+    n_systems: int, n_inputs: int, *, noise: float = 1.0, system_sd: float = 1.0, seed: SeedLike = 0
+):
     """Human scores and two metrics with the same true correlation with them.
 
     ``H = q_s + e_si`` (system quality ``q_s ~ N(0, system_sd^2)``, ``e ~ N(0, 1)``) and
@@ -438,10 +639,20 @@ def equal_correlation_metrics(n_systems: int, n_inputs: int, *, noise: float = 1
     return (h + rng.normal(scale=noise, size=h.shape), h + rng.normal(scale=noise, size=h.shape), h)
 
 
-def type1_error_rates(*, n_systems: int = 10, n_inputs: int = 20, n_replications: int = 200,
-                      tests: Sequence[str] = TESTS, units: Sequence[str] = RESAMPLING_UNITS,
-                      level: str = "system", method: str = "pearson", n_resamples: int = 200,
-                      alpha: float = 0.05, noise: float = 1.0, seed: SeedLike = 0) -> pd.DataFrame:
+def type1_error_rates(
+    *,
+    n_systems: int = 10,
+    n_inputs: int = 20,
+    n_replications: int = 200,
+    tests: Sequence[str] = TESTS,
+    units: Sequence[str] = RESAMPLING_UNITS,
+    level: str = "system",
+    method: str = "pearson",
+    n_resamples: int = 200,
+    alpha: float = 0.05,
+    noise: float = 1.0,
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
     """Calibration check: how often each difference test rejects "A > B" at ``alpha`` on
     simulated metrics of equal true correlation (:func:`equal_correlation_metrics`).
 
@@ -458,15 +669,34 @@ def type1_error_rates(*, n_systems: int = 10, n_inputs: int = 20, n_replications
     n_replications = check_int("n_replications", n_replications)
     alpha = check_probability("alpha", alpha)
     rng = rng_from_seed(seed)
-    seeds = rng.integers(2 ** 31, size=(n_replications, 2))
+    seeds = rng.integers(2**31, size=(n_replications, 2))
     counts = {(t, u): 0 for t in tests for u in units}
     for data_seed, test_seed in seeds:
         a, b, h = equal_correlation_metrics(n_systems, n_inputs, noise=noise, seed=int(data_seed))
         for t, u in counts:
-            p = correlation_difference_test(a, b, h, test=t, unit=u, level=level, method=method,
-                                            n_resamples=n_resamples, seed=int(test_seed)).loc[0, "p_value"]
+            p = correlation_difference_test(
+                a,
+                b,
+                h,
+                test=t,
+                unit=u,
+                level=level,
+                method=method,
+                n_resamples=n_resamples,
+                seed=int(test_seed),
+            ).loc[0, "p_value"]
             counts[(t, u)] += bool(p <= alpha)
     ci = binomial_ci(np.array(list(counts.values())), n_replications, method="wilson")
-    return pd.DataFrame({"test": [t for t, _ in counts], "unit": [u for _, u in counts], "level": level,
-                         "method": method, "rejections": ci["successes"], "replications": n_replications,
-                         "rate": ci["proportion"], "ci_low": ci["ci_low"], "ci_high": ci["ci_high"]})
+    return pd.DataFrame(
+        {
+            "test": [t for t, _ in counts],
+            "unit": [u for _, u in counts],
+            "level": level,
+            "method": method,
+            "rejections": ci["successes"],
+            "replications": n_replications,
+            "rate": ci["proportion"],
+            "ci_low": ci["ci_low"],
+            "ci_high": ci["ci_high"],
+        }
+    )

@@ -61,6 +61,7 @@ reference path of the tests). A task lost with its worker is recomputed by the s
 Why Dask: scheduling, data movement and worker failure are a solved problem there; this module
 only decides what one task computes and how the seeds are split.
 """
+
 from __future__ import annotations
 
 import math
@@ -73,19 +74,43 @@ import pandas as pd
 
 from evalkit import config
 from evalkit.errors import ParameterError
-from evalkit.stats.correlation import (COEFFICIENTS, LEVELS, RESAMPLING_UNITS, apply_missing_rule,
-                                       percentile_interval, resampled_correlations)
-from evalkit.stats.difference_tests import (TESTS, as_matrices, cluster_order, difference_test_result,
-                                            metric_correlations, ranked_clusters, resampled_deltas)
+from evalkit.stats.correlation import (
+    COEFFICIENTS,
+    LEVELS,
+    RESAMPLING_UNITS,
+    apply_missing_rule,
+    percentile_interval,
+    resampled_correlations,
+)
+from evalkit.stats.difference_tests import (
+    TESTS,
+    as_matrices,
+    cluster_order,
+    difference_test_result,
+    metric_correlations,
+    ranked_clusters,
+    resampled_deltas,
+)
 from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_table
 from evalkit.stats.sacrebleu_stats import as_score_function
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
-__all__ = ["block_sizes", "block_streams", "distributed_bootstrap", "distributed_randomization",
-           "distributed_statistics", "distributed_scores", "cluster_client",
-           "distributed_resampled_correlations", "distributed_bootstrap_ci", "distributed_difference_test",
-           "distributed_compare_metrics", "distributed_significance_clusters", "comparison_clusters",
-           "scores_from_statistics"]
+__all__ = [
+    "block_sizes",
+    "block_streams",
+    "distributed_bootstrap",
+    "distributed_randomization",
+    "distributed_statistics",
+    "distributed_scores",
+    "cluster_client",
+    "distributed_resampled_correlations",
+    "distributed_bootstrap_ci",
+    "distributed_difference_test",
+    "distributed_compare_metrics",
+    "distributed_significance_clusters",
+    "comparison_clusters",
+    "scores_from_statistics",
+]
 
 DEFAULT_BLOCK_SIZE = 100  # resamples per task: up to 320 MB per bootstrap task at 100,000 segments
 DEFAULT_PARTITION_SIZE = 5000
@@ -126,8 +151,16 @@ def cluster_client(client=None, scheduler: Optional[str] = None, n_workers: int 
     if n_workers == 0:
         yield None
         return
-    with LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                      host="127.0.0.1", dashboard_address=None) as cluster, Client(cluster) as own:
+    with (
+        LocalCluster(
+            n_workers=n_workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as own,
+    ):
         yield own
 
 
@@ -136,8 +169,14 @@ def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = Fals
     ``progress`` a tqdm bar of finished tasks on stderr (never stdout, which may be the data)."""
     from tqdm import tqdm
 
-    bar = tqdm(total=len(tasks), desc=function.__name__.strip("_").replace("_", " "), unit="task",
-               file=sys.stderr, disable=not progress, leave=False)
+    bar = tqdm(
+        total=len(tasks),
+        desc=function.__name__.strip("_").replace("_", " "),
+        unit="task",
+        file=sys.stderr,
+        disable=not progress,
+        leave=False,
+    )
     with bar:
         if client is None:
             out = []
@@ -157,14 +196,20 @@ def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = Fals
 # --------------------------------------------------------------------------- resampling
 def _stack(statistics: Mapping[str, np.ndarray]):
     if not isinstance(statistics, Mapping) or len(statistics) < 2:
-        raise ParameterError("statistics", type(statistics).__name__,
-                             "a mapping {system name: ndarray (n_segments, k)} of at least two systems")
+        raise ParameterError(
+            "statistics",
+            type(statistics).__name__,
+            "a mapping {system name: ndarray (n_segments, k)} of at least two systems",
+        )
     names = [str(k) for k in statistics]
     arrays = [np.asarray(v, dtype=np.float64) for v in statistics.values()]
     for name, a in zip(names, arrays):
         if a.ndim != 2 or a.shape != arrays[0].shape or a.shape[0] < 1:
-            raise ParameterError(f"statistics[{name!r}]", a.shape,
-                                 f"a 2-D array shaped like the first system's {arrays[0].shape}")
+            raise ParameterError(
+                f"statistics[{name!r}]",
+                a.shape,
+                f"a 2-D array shaped like the first system's {arrays[0].shape}",
+            )
         if not np.isfinite(a).all():
             raise ParameterError(f"statistics[{name!r}]", "non-finite values", "finite statistics")
     return names, np.stack(arrays)
@@ -194,7 +239,9 @@ def _setup(statistics, score, baseline, pairs, n, block_size, seed):
 def _scores(score, sums: np.ndarray) -> np.ndarray:
     out = np.asarray(score(sums), dtype=np.float64)
     if out.shape != sums.shape[:1]:
-        raise ParameterError("score", out.shape, f"a function mapping (r, k) sums to r scores {sums.shape[:1]}")
+        raise ParameterError(
+            "score", out.shape, f"a function mapping (r, k) sums to r scores {sums.shape[:1]}"
+        )
     return out
 
 
@@ -203,8 +250,11 @@ def _bootstrap_block(shared, stream, rows):
     n_sys, n_seg, _ = stack.shape
     rng = np.random.default_rng(stream)
     idx = rng.choice(n_seg, size=(rows, n_seg), replace=True)
-    counts = np.bincount((idx + n_seg * np.arange(rows)[:, None]).ravel(),
-                         minlength=rows * n_seg).reshape(rows, n_seg).astype(np.float64)
+    counts = (
+        np.bincount((idx + n_seg * np.arange(rows)[:, None]).ravel(), minlength=rows * n_seg)
+        .reshape(rows, n_seg)
+        .astype(np.float64)
+    )
     return np.column_stack([_scores(score, counts @ stack[s]) for s in range(n_sys)])
 
 
@@ -223,50 +273,94 @@ def _randomization_block(shared, stream, rows):
 
 def _count(null: np.ndarray, observed: float, ties: str) -> int:
     tol = 1e-12 * max(1.0, abs(observed))
-    return int(np.sum(null >= observed - tol)) if ties == "ge" else int(np.sum(null > observed + tol))
+    return (
+        int(np.sum(null >= observed - tol)) if ties == "ge" else int(np.sum(null > observed + tol))
+    )
 
 
 def _row(names, i, j, full, p, n, test) -> Dict:
-    return {"system": names[i], "baseline": names[j], "score": float(full[i]),
-            "baseline_score": float(full[j]), "difference": float(full[i] - full[j]),
-            "p_value": float(p), "n_resamples": int(n), "test": test}
+    return {
+        "system": names[i],
+        "baseline": names[j],
+        "score": float(full[i]),
+        "baseline_score": float(full[j]),
+        "difference": float(full[i] - full[j]),
+        "p_value": float(p),
+        "n_resamples": int(n),
+        "test": test,
+    }
 
 
-def distributed_bootstrap(statistics: Mapping[str, np.ndarray], score, *, baseline: Optional[str] = None,
-                          pairs: str = "baseline", n_resamples: int = 1000, method: str = "shift",
-                          ties: str = "ge", confidence: float = 0.95, seed: int = SACREBLEU_SEED,
-                          block_size: int = DEFAULT_BLOCK_SIZE, client=None,
-                          scheduler: Optional[str] = None, n_workers: int = 2,
-                          progress: bool = False) -> pd.DataFrame:
+def distributed_bootstrap(
+    statistics: Mapping[str, np.ndarray],
+    score,
+    *,
+    baseline: Optional[str] = None,
+    pairs: str = "baseline",
+    n_resamples: int = 1000,
+    method: str = "shift",
+    ties: str = "ge",
+    confidence: float = 0.95,
+    seed: int = SACREBLEU_SEED,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    client=None,
+    scheduler: Optional[str] = None,
+    n_workers: int = 2,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Paired bootstrap test in blocks (columns as :func:`evalkit.stats.resampling.paired_bootstrap`:
     ``system, baseline, score, baseline_score, difference, p_value, n_resamples, test, mean,
     ci_low, ci_high``). ``score`` is an (r, k) -> r function or a metric object."""
     check_choice("method", method, ("shift", "centred", "koehn"))
     check_choice("ties", ties, ("ge", "gt"))
     conf = check_probability("confidence", confidence)
-    tasks, score, names, stack, pair_idx, full = _setup(statistics, score, baseline, pairs,
-                                                        n_resamples, block_size, seed)
+    tasks, score, names, stack, pair_idx, full = _setup(
+        statistics, score, baseline, pairs, n_resamples, block_size, seed
+    )
     with cluster_client(client, scheduler, n_workers) as c:
         boot = np.concatenate(_run(c, _bootstrap_block, (stack, score), tasks, progress))
     return bootstrap_table(boot, full, names, pair_idx, conf, method, ties)
 
 
-def distributed_randomization(statistics: Mapping[str, np.ndarray], score, *, baseline: Optional[str] = None,
-                              pairs: str = "baseline", n_trials: int = 10000, ties: str = "ge",
-                              seed: int = SACREBLEU_SEED, block_size: int = DEFAULT_BLOCK_SIZE,
-                              client=None, scheduler: Optional[str] = None,
-                              n_workers: int = 2, progress: bool = False) -> pd.DataFrame:
+def distributed_randomization(
+    statistics: Mapping[str, np.ndarray],
+    score,
+    *,
+    baseline: Optional[str] = None,
+    pairs: str = "baseline",
+    n_trials: int = 10000,
+    ties: str = "ge",
+    seed: int = SACREBLEU_SEED,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    client=None,
+    scheduler: Optional[str] = None,
+    n_workers: int = 2,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Approximate randomization test in blocks (columns as
     :func:`evalkit.stats.resampling.approximate_randomization`, ``n_trials`` named ``n_resamples``)."""
     check_choice("ties", ties, ("ge", "gt"))
-    tasks, score, names, stack, pair_idx, full = _setup(statistics, score, baseline, pairs,
-                                                        n_trials, block_size, seed)
+    tasks, score, names, stack, pair_idx, full = _setup(
+        statistics, score, baseline, pairs, n_trials, block_size, seed
+    )
     with cluster_client(client, scheduler, n_workers) as c:
-        null = np.concatenate(_run(c, _randomization_block, (stack, score, pair_idx), tasks, progress))
-    return pd.DataFrame([
-        _row(names, i, j, full, (_count(null[:, p], abs(full[i] - full[j]), ties) + 1) / (n_trials + 1),
-             n_trials, "approximate randomization")
-        for p, (i, j) in enumerate(pair_idx)])
+        null = np.concatenate(
+            _run(c, _randomization_block, (stack, score, pair_idx), tasks, progress)
+        )
+    return pd.DataFrame(
+        [
+            _row(
+                names,
+                i,
+                j,
+                full,
+                (_count(null[:, p], abs(full[i] - full[j]), ties) + 1) / (n_trials + 1),
+                n_trials,
+                "approximate randomization",
+            )
+            for p, (i, j) in enumerate(pair_idx)
+        ]
+    )
 
 
 # --------------------------------------------------------------------------- scoring
@@ -274,20 +368,32 @@ def _statistics_task(metric, hyps, refs):
     return metric.segment_statistics(hyps, refs)
 
 
-def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequence, *,
-                           partition_size: int = DEFAULT_PARTITION_SIZE, client=None,
-                           scheduler: Optional[str] = None, n_workers: int = 2,
-                           progress: bool = False) -> Dict[str, np.ndarray]:
+def distributed_statistics(
+    metric,
+    systems: Mapping[str, Sequence],
+    refs: Sequence,
+    *,
+    partition_size: int = DEFAULT_PARTITION_SIZE,
+    client=None,
+    scheduler: Optional[str] = None,
+    n_workers: int = 2,
+    progress: bool = False,
+) -> Dict[str, np.ndarray]:
     """``{system: segment_statistics (n_segments, k)}`` computed over partitions of
     ``partition_size`` segments x one system each (see the module docstring)."""
     partition_size = check_int("partition_size", partition_size)
     if not isinstance(systems, Mapping) or not systems:
-        raise ParameterError("systems", type(systems).__name__, "a non-empty mapping {system: hypotheses}")
+        raise ParameterError(
+            "systems", type(systems).__name__, "a non-empty mapping {system: hypotheses}"
+        )
     n_seg = len(refs)
     for name, hyps in systems.items():
         if len(hyps) != n_seg:
-            raise ParameterError(f"systems[{name!r}]", f"{len(hyps)} segments",
-                                 f"one hypothesis per reference entry ({n_seg})")
+            raise ParameterError(
+                f"systems[{name!r}]",
+                f"{len(hyps)} segments",
+                f"one hypothesis per reference entry ({n_seg})",
+            )
     if getattr(metric, "whole_corpus_statistics", False):
         partition_size = max(n_seg, 1)
     bounds = [(a, min(a + partition_size, n_seg)) for a in range(0, n_seg, partition_size)]
@@ -301,7 +407,9 @@ def distributed_statistics(metric, systems: Mapping[str, Sequence], refs: Sequen
     return out
 
 
-def distributed_scores(metric, systems: Mapping[str, Sequence], refs: Sequence, **options) -> pd.Series:
+def distributed_scores(
+    metric, systems: Mapping[str, Sequence], refs: Sequence, **options
+) -> pd.Series:
     """Corpus score per system, ``metric.score_from_statistics(S.sum(axis=0))`` over the
     statistics of :func:`distributed_statistics` (``options`` are passed to it)."""
     return scores_from_statistics(metric, distributed_statistics(metric, systems, refs, **options))
@@ -325,14 +433,26 @@ def _blocks(n_resamples: int, block_size: int, seed: int) -> list:
 
 def _correlation_block(shared, stream, rows):
     x, y, options = shared
-    return resampled_correlations(x, y, n_resamples=rows, seed=np.random.default_rng(stream), **options)
+    return resampled_correlations(
+        x, y, n_resamples=rows, seed=np.random.default_rng(stream), **options
+    )
 
 
-def distributed_resampled_correlations(x, y, *, level: str = "system", method: str = "pearson",
-                                       unit: str = "both", n_resamples: int = 1000, seed: int = 0,
-                                       block_size: int = DEFAULT_BLOCK_SIZE, client=None,
-                                       scheduler: Optional[str] = None, n_workers: int = 2,
-                                       progress: bool = False) -> np.ndarray:
+def distributed_resampled_correlations(
+    x,
+    y,
+    *,
+    level: str = "system",
+    method: str = "pearson",
+    unit: str = "both",
+    n_resamples: int = 1000,
+    seed: int = 0,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    client=None,
+    scheduler: Optional[str] = None,
+    n_workers: int = 2,
+    progress: bool = False,
+) -> np.ndarray:
     """Bootstrap distribution of a level correlation (as
     :func:`evalkit.stats.correlation.resampled_correlations`, ``x`` and ``y`` (systems x inputs)
     matrices), each block of resamples drawn from its own stream (module docstring)."""
@@ -342,8 +462,15 @@ def distributed_resampled_correlations(x, y, *, level: str = "system", method: s
     x, y = apply_missing_rule(x, y)
     tasks = _blocks(n_resamples, block_size, seed)
     with cluster_client(client, scheduler, n_workers) as c:
-        return np.concatenate(_run(c, _correlation_block, (x, y, dict(level=level, method=method, unit=unit)),
-                                   tasks, progress))
+        return np.concatenate(
+            _run(
+                c,
+                _correlation_block,
+                (x, y, dict(level=level, method=method, unit=unit)),
+                tasks,
+                progress,
+            )
+        )
 
 
 def distributed_bootstrap_ci(x, y, *, confidence: float = 0.95, **options) -> Tuple[float, float]:
@@ -355,12 +482,19 @@ def distributed_bootstrap_ci(x, y, *, confidence: float = 0.95, **options) -> Tu
 
 def _delta_block(shared, stream, rows, pair):
     mats, human, options = shared
-    return resampled_deltas(mats[pair[0]], mats[pair[1]], human, n_resamples=rows,
-                            seed=np.random.default_rng(stream), **options)
+    return resampled_deltas(
+        mats[pair[0]],
+        mats[pair[1]],
+        human,
+        n_resamples=rows,
+        seed=np.random.default_rng(stream),
+        **options,
+    )
 
 
-def _difference_tests(mats, human, pairs, options, n_resamples, seed, block_size, alternative, cluster,
-                      progress) -> list:
+def _difference_tests(
+    mats, human, pairs, options, n_resamples, seed, block_size, alternative, cluster, progress
+) -> list:
     """One result frame per pair ``(a, b)`` of :func:`correlation_difference_test` rows; every
     pair uses the same block streams (common random numbers, as ``compare_metrics``)."""
     check_choice("test", options["test"], TESTS)
@@ -374,61 +508,131 @@ def _difference_tests(mats, human, pairs, options, n_resamples, seed, block_size
         parts = _run(c, _delta_block, (mats, human, options), tasks, progress)
     out = []
     for p, (a, b) in enumerate(pairs):
-        mine = parts[p * len(blocks):(p + 1) * len(blocks)]
-        out.append(difference_test_result(mats[a], mats[b], human, mine[0][0],
-                                          np.concatenate([d for _, d in mine]), alternative=alternative,
-                                          **options).assign(metric_a=a, metric_b=b))
+        mine = parts[p * len(blocks) : (p + 1) * len(blocks)]
+        out.append(
+            difference_test_result(
+                mats[a],
+                mats[b],
+                human,
+                mine[0][0],
+                np.concatenate([d for _, d in mine]),
+                alternative=alternative,
+                **options,
+            ).assign(metric_a=a, metric_b=b)
+        )
     return out
 
 
-def distributed_difference_test(x_a, x_b, y, *, test: str = "perm", unit: str = "both", level: str = "summary",
-                                method: str = "kendall", n_resamples: int = 1000, alternative: str = "greater",
-                                seed: int = 0, block_size: int = DEFAULT_BLOCK_SIZE, client=None,
-                                scheduler: Optional[str] = None, n_workers: int = 2,
-                                progress: bool = False) -> pd.DataFrame:
+def distributed_difference_test(
+    x_a,
+    x_b,
+    y,
+    *,
+    test: str = "perm",
+    unit: str = "both",
+    level: str = "summary",
+    method: str = "kendall",
+    n_resamples: int = 1000,
+    alternative: str = "greater",
+    seed: int = 0,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    client=None,
+    scheduler: Optional[str] = None,
+    n_workers: int = 2,
+    progress: bool = False,
+) -> pd.DataFrame:
     """BOOT-* / PERM-* test of ``r(A, H) > r(B, H)`` in blocks of resamples: the one-row frame
     of :func:`evalkit.stats.difference_tests.correlation_difference_test` (module docstring)."""
     mats = {"a": np.asarray(x_a, dtype=float), "b": np.asarray(x_b, dtype=float)}
-    rows = _difference_tests(mats, np.asarray(y, dtype=float), [("a", "b")],
-                             dict(test=test, unit=unit, level=level, method=method), n_resamples, seed,
-                             block_size, alternative, dict(client=client, scheduler=scheduler,
-                                                           n_workers=n_workers), progress)
+    rows = _difference_tests(
+        mats,
+        np.asarray(y, dtype=float),
+        [("a", "b")],
+        dict(test=test, unit=unit, level=level, method=method),
+        n_resamples,
+        seed,
+        block_size,
+        alternative,
+        dict(client=client, scheduler=scheduler, n_workers=n_workers),
+        progress,
+    )
     return rows[0].drop(columns=["metric_a", "metric_b"])
 
 
-def distributed_compare_metrics(scores, judgments, *, judgment: Optional[str] = None,
-                                metrics: Optional[Sequence[str]] = None, test: str = "perm",
-                                unit: str = "both", level: str = "summary", method: str = "kendall",
-                                n_resamples: int = 1000, alternative: str = "greater", seed: int = 0,
-                                block_size: int = DEFAULT_BLOCK_SIZE, client=None,
-                                scheduler: Optional[str] = None, n_workers: int = 2,
-                                progress: bool = False) -> pd.DataFrame:
+def distributed_compare_metrics(
+    scores,
+    judgments,
+    *,
+    judgment: Optional[str] = None,
+    metrics: Optional[Sequence[str]] = None,
+    test: str = "perm",
+    unit: str = "both",
+    level: str = "summary",
+    method: str = "kendall",
+    n_resamples: int = 1000,
+    alternative: str = "greater",
+    seed: int = 0,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    client=None,
+    scheduler: Optional[str] = None,
+    n_workers: int = 2,
+    progress: bool = False,
+) -> pd.DataFrame:
     """:func:`evalkit.stats.difference_tests.compare_metrics` (every ordered pair of metrics,
     same inputs and columns), all pairs' blocks submitted at once."""
     mats, human = as_matrices(scores, judgments, judgment, metrics)
     pairs = [(a, b) for a in mats for b in mats if a != b]
-    out = pd.concat(_difference_tests(mats, human, pairs, dict(test=test, unit=unit, level=level, method=method),
-                                      n_resamples, seed, block_size, alternative,
-                                      dict(client=client, scheduler=scheduler, n_workers=n_workers), progress),
-                    ignore_index=True)
-    return out[["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]]
+    out = pd.concat(
+        _difference_tests(
+            mats,
+            human,
+            pairs,
+            dict(test=test, unit=unit, level=level, method=method),
+            n_resamples,
+            seed,
+            block_size,
+            alternative,
+            dict(client=client, scheduler=scheduler, n_workers=n_workers),
+            progress,
+        ),
+        ignore_index=True,
+    )
+    return out[
+        ["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]
+    ]
 
 
-def comparison_clusters(comparisons: pd.DataFrame, correlations: Mapping[str, float],
-                        alpha: float = 0.05) -> pd.DataFrame:
+def comparison_clusters(
+    comparisons: pd.DataFrame, correlations: Mapping[str, float], alpha: float = 0.05
+) -> pd.DataFrame:
     """Significance clusters (:func:`evalkit.stats.difference_tests.ranked_clusters`) from the
     one-sided all-pairs results of :func:`distributed_compare_metrics`."""
-    p = {(a, b): v for a, b, v in comparisons[["metric_a", "metric_b", "p_value"]].itertuples(index=False)}
+    p = {
+        (a, b): v
+        for a, b, v in comparisons[["metric_a", "metric_b", "p_value"]].itertuples(index=False)
+    }
     return ranked_clusters(correlations, p, alpha)
 
 
-def distributed_significance_clusters(scores, judgments, *, judgment: Optional[str] = None,
-                                      metrics: Optional[Sequence[str]] = None, test: str = "perm",
-                                      unit: str = "both", level: str = "summary", method: str = "kendall",
-                                      alpha: float = 0.05, n_resamples: int = 1000, seed: int = 0,
-                                      block_size: int = DEFAULT_BLOCK_SIZE, client=None,
-                                      scheduler: Optional[str] = None, n_workers: int = 2,
-                                      progress: bool = False) -> pd.DataFrame:
+def distributed_significance_clusters(
+    scores,
+    judgments,
+    *,
+    judgment: Optional[str] = None,
+    metrics: Optional[Sequence[str]] = None,
+    test: str = "perm",
+    unit: str = "both",
+    level: str = "summary",
+    method: str = "kendall",
+    alpha: float = 0.05,
+    n_resamples: int = 1000,
+    seed: int = 0,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    client=None,
+    scheduler: Optional[str] = None,
+    n_workers: int = 2,
+    progress: bool = False,
+) -> pd.DataFrame:
     """:func:`evalkit.stats.difference_tests.significance_clusters` with the pair tests in
     blocks: only the pairs the ranking needs (higher against lower correlation) are tested."""
     alpha = check_probability("alpha", alpha)
@@ -436,7 +640,16 @@ def distributed_significance_clusters(scores, judgments, *, judgment: Optional[s
     corr = metric_correlations(mats, human, level, method)
     order = cluster_order(corr)
     pairs = [(order[i], order[j]) for i in range(len(order)) for j in range(i + 1, len(order))]
-    rows = _difference_tests(mats, human, pairs, dict(test=test, unit=unit, level=level, method=method),
-                             n_resamples, seed, block_size, "greater",
-                             dict(client=client, scheduler=scheduler, n_workers=n_workers), progress)
+    rows = _difference_tests(
+        mats,
+        human,
+        pairs,
+        dict(test=test, unit=unit, level=level, method=method),
+        n_resamples,
+        seed,
+        block_size,
+        "greater",
+        dict(client=client, scheduler=scheduler, n_workers=n_workers),
+        progress,
+    )
     return comparison_clusters(pd.concat(rows, ignore_index=True), corr, alpha)

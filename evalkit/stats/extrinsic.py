@@ -21,6 +21,7 @@ document is an error (never dropped).
 
 Why our own: these are counts over a specific design; pandas does the grouping.
 """
+
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -31,8 +32,16 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_columns
 
-__all__ = ["paired_judgments", "relevance_prediction", "ldc_agreement", "agreement_rates", "item_agreement",
-           "judgment_outcomes", "OUTCOMES", "FULL_TEXT"]
+__all__ = [
+    "paired_judgments",
+    "relevance_prediction",
+    "ldc_agreement",
+    "agreement_rates",
+    "item_agreement",
+    "judgment_outcomes",
+    "OUTCOMES",
+    "FULL_TEXT",
+]
 
 FULL_TEXT = "DOC"
 OUTCOMES = ("Rel/Rel", "Rel/NonRel", "NonRel/Rel", "NonRel/NonRel")
@@ -43,12 +52,19 @@ def _check_judgments(judgments: pd.DataFrame) -> pd.DataFrame:
     check_columns(judgments, _KEYS + ["presentation", "judgment"], "judgments")
     bad = ~judgments["judgment"].isin([0, 1])
     if bad.any():
-        raise ParameterError("judgments.judgment", judgments.loc[bad, "judgment"].iloc[0], "0 (not relevant) or 1 (relevant)")
+        raise ParameterError(
+            "judgments.judgment",
+            judgments.loc[bad, "judgment"].iloc[0],
+            "0 (not relevant) or 1 (relevant)",
+        )
     dup = judgments.duplicated(_KEYS + ["presentation"])
     if dup.any():
         row = judgments[dup].iloc[0]
-        raise ParameterError("judgments", f"subject {row.subject}, document {row.document}, {row.presentation}",
-                             "one judgment per subject, document and presentation")
+        raise ParameterError(
+            "judgments",
+            f"subject {row.subject}, document {row.document}, {row.presentation}",
+            "one judgment per subject, document and presentation",
+        )
     return judgments
 
 
@@ -56,14 +72,23 @@ def paired_judgments(judgments: pd.DataFrame, surrogate: str) -> pd.DataFrame:
     """Surrogate judgments beside the same subject's full-text judgment (``doc_judgment``)."""
     j = _check_judgments(judgments)
     if surrogate == FULL_TEXT or surrogate not in set(j["presentation"]):
-        raise ParameterError("surrogate", surrogate, f"a surrogate presentation among {sorted(set(j['presentation']) - {FULL_TEXT})}")
+        raise ParameterError(
+            "surrogate",
+            surrogate,
+            f"a surrogate presentation among {sorted(set(j['presentation']) - {FULL_TEXT})}",
+        )
     s = j[j["presentation"] == surrogate]
-    d = j[j["presentation"] == FULL_TEXT][_KEYS + ["judgment"]].rename(columns={"judgment": "doc_judgment"})
+    d = j[j["presentation"] == FULL_TEXT][_KEYS + ["judgment"]].rename(
+        columns={"judgment": "doc_judgment"}
+    )
     out = s.merge(d, on=_KEYS, how="left")
     if out["doc_judgment"].isna().any():
         row = out[out["doc_judgment"].isna()].iloc[0]
-        raise ParameterError("judgments", f"subject {row.subject}, document {row.document}",
-                             f"a full-text ({FULL_TEXT}) judgment for every {surrogate} judgment")
+        raise ParameterError(
+            "judgments",
+            f"subject {row.subject}, document {row.document}",
+            f"a full-text ({FULL_TEXT}) judgment for every {surrogate} judgment",
+        )
     out["doc_judgment"] = out["doc_judgment"].astype(int)
     return out
 
@@ -74,7 +99,9 @@ def _rate(frame: pd.DataFrame, hit: pd.Series, by: Optional[Sequence[str]]) -> p
     return hit.groupby([frame[c] for c in by]).mean().rename("rate")
 
 
-def relevance_prediction(judgments: pd.DataFrame, surrogate: str, by: Optional[Sequence[str]] = None):
+def relevance_prediction(
+    judgments: pd.DataFrame, surrogate: str, by: Optional[Sequence[str]] = None
+):
     """RP of ``surrogate``: overall (float) or per group ``by`` (Series)."""
     p = paired_judgments(judgments, surrogate)
     return _rate(p, (p["judgment"] == p["doc_judgment"]).astype(float), by)
@@ -85,21 +112,34 @@ def _with_gold(judgments: pd.DataFrame, gold: pd.DataFrame, presentation: str) -
     j = _check_judgments(judgments)
     s = j[j["presentation"] == presentation]
     if s.empty:
-        raise ParameterError("presentation", presentation, f"one of {sorted(set(j['presentation']))}")
+        raise ParameterError(
+            "presentation", presentation, f"one of {sorted(set(j['presentation']))}"
+        )
     out = s.merge(gold[["event", "document", "relevant"]], on=["event", "document"], how="left")
     if out["relevant"].isna().any():
         row = out[out["relevant"].isna()].iloc[0]
-        raise ParameterError("gold", f"event {row.event}, document {row.document}", "a gold label for every judged document")
+        raise ParameterError(
+            "gold",
+            f"event {row.event}, document {row.document}",
+            "a gold label for every judged document",
+        )
     return out
 
 
-def ldc_agreement(judgments: pd.DataFrame, gold: pd.DataFrame, presentation: str, by: Optional[Sequence[str]] = None):
+def ldc_agreement(
+    judgments: pd.DataFrame,
+    gold: pd.DataFrame,
+    presentation: str,
+    by: Optional[Sequence[str]] = None,
+):
     """LDC-Agreement of ``presentation`` with the gold labels: overall or per group ``by``."""
     g = _with_gold(judgments, gold, presentation)
     return _rate(g, (g["judgment"] == g["relevant"].astype(int)).astype(float), by)
 
 
-def agreement_rates(judgments: pd.DataFrame, gold: pd.DataFrame, surrogates: Sequence[str]) -> pd.DataFrame:
+def agreement_rates(
+    judgments: pd.DataFrame, gold: pd.DataFrame, surrogates: Sequence[str]
+) -> pd.DataFrame:
     """Table 1 layout: per surrogate and event (and ``overall``) the LDC and RP rates and mean time."""
     rows = []
     for s in surrogates:
@@ -107,15 +147,21 @@ def agreement_rates(judgments: pd.DataFrame, gold: pd.DataFrame, surrogates: Seq
         ldc = ldc_agreement(judgments, gold, s, by=["event"])
         for ev in rp.index:
             rows.append({"surrogate": s, "event": ev, "ldc": ldc[ev], "rp": rp[ev]})
-        row = {"surrogate": s, "event": "overall", "ldc": ldc_agreement(judgments, gold, s),
-               "rp": relevance_prediction(judgments, s)}
+        row = {
+            "surrogate": s,
+            "event": "overall",
+            "ldc": ldc_agreement(judgments, gold, s),
+            "rp": relevance_prediction(judgments, s),
+        }
         if "seconds" in judgments:
             row["seconds"] = float(judgments.loc[judgments["presentation"] == s, "seconds"].mean())
         rows.append(row)
     return pd.DataFrame(rows)
 
 
-def item_agreement(judgments: pd.DataFrame, gold: pd.DataFrame, surrogate: str, measure: str) -> pd.Series:
+def item_agreement(
+    judgments: pd.DataFrame, gold: pd.DataFrame, surrogate: str, measure: str
+) -> pd.Series:
     """Per (event, document) mean agreement over subjects (``measure`` rp or ldc)."""
     if measure == "rp":
         p = paired_judgments(judgments, surrogate)
@@ -128,7 +174,9 @@ def item_agreement(judgments: pd.DataFrame, gold: pd.DataFrame, surrogate: str, 
     return hit.groupby([p["event"], p["document"]]).mean().rename(measure)
 
 
-def judgment_outcomes(judgments: pd.DataFrame, surrogate: str, scores: Optional[pd.Series] = None) -> pd.DataFrame:
+def judgment_outcomes(
+    judgments: pd.DataFrame, surrogate: str, scores: Optional[pd.Series] = None
+) -> pd.DataFrame:
     """Table 6: per outcome count, share, mean and population SD of ``scores`` and mean seconds.
 
     ``scores`` is indexed by (event, document): the surrogate's score (e.g. ROUGE-1); each
@@ -140,7 +188,9 @@ def judgment_outcomes(judgments: pd.DataFrame, surrogate: str, scores: Optional[
         idx = pd.MultiIndex.from_frame(p[["event", "document"]])
         vals = scores.reindex(idx)
         if vals.isna().any():
-            raise ParameterError("scores", "missing (event, document)", "a score for every judged surrogate")
+            raise ParameterError(
+                "scores", "missing (event, document)", "a score for every judged surrogate"
+            )
         p["score"] = vals.to_numpy()
     rows = []
     for name, g in [(o, p[p["outcome"] == o]) for o in OUTCOMES] + [("TOTAL", p)]:

@@ -25,6 +25,7 @@ Averaging rules (:func:`averaged_correlation`), ``r = mean of the kept groups' c
 
 The reported counts say how many groups each rule dropped, so nothing is dropped silently.
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -49,8 +50,9 @@ def _frame_labels(x, by: str):
     return list(range(arr.shape[1] if by == "inputs" else arr.shape[0]))
 
 
-def per_group_correlations(x, y, *, method: str = "pearson", by: str = "inputs",
-                           missing: str = "shared") -> pd.DataFrame:
+def per_group_correlations(
+    x, y, *, method: str = "pearson", by: str = "inputs", missing: str = "shared"
+) -> pd.DataFrame:
     """One coefficient per input (``by="inputs"``) or per system (``"systems"``).
 
     ``x``, ``y``: (systems x inputs) matrices (DataFrames keep their labels). Returns
@@ -76,13 +78,29 @@ def per_group_correlations(x, y, *, method: str = "pearson", by: str = "inputs",
         p = float("nan")
         if method in _SCIPY and a.size >= 3 and not constant:
             p = float(_SCIPY[method](a, b)[1])
-        rows.append({"group": label, "r": float(r[k]), "p_value": p, "n": int(ok.sum()), "constant": constant})
+        rows.append(
+            {
+                "group": label,
+                "r": float(r[k]),
+                "p_value": p,
+                "n": int(ok.sum()),
+                "constant": constant,
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def averaged_correlation(x, y, *, method: str = "pearson", by: str = "inputs", undefined: str = "skip",
-                         alpha: Optional[float] = None, weighted: bool = False,
-                         missing: str = "shared") -> pd.DataFrame:
+def averaged_correlation(
+    x,
+    y,
+    *,
+    method: str = "pearson",
+    by: str = "inputs",
+    undefined: str = "skip",
+    alpha: Optional[float] = None,
+    weighted: bool = False,
+    missing: str = "shared",
+) -> pd.DataFrame:
     """The average of the per-group coefficients under the rules of the module docstring.
 
     Returns one row: ``method, by, r, n_groups, n_used, n_undefined, n_not_significant``.
@@ -103,7 +121,11 @@ def averaged_correlation(x, y, *, method: str = "pearson", by: str = "inputs", u
     undefined_mask = np.isnan(r)
     if undefined_mask.any() and undefined == "refuse":
         first = per.loc[undefined_mask, "group"].iloc[0]
-        raise ParameterError("undefined", "refuse", f"a defined coefficient in every group (first undefined: {first!r})")
+        raise ParameterError(
+            "undefined",
+            "refuse",
+            f"a defined coefficient in every group (first undefined: {first!r})",
+        )
     keep = ~undefined_mask
     if undefined == "zero":
         r = np.where(undefined_mask, 0.0, r)
@@ -112,6 +134,21 @@ def averaged_correlation(x, y, *, method: str = "pearson", by: str = "inputs", u
     if alpha is not None:
         not_sig = ~undefined_mask & ~(per["p_value"].to_numpy(float) < alpha)
         keep &= ~not_sig
-    value = float(np.sum(r[keep] * w[keep]) / np.sum(w[keep])) if keep.any() and w[keep].sum() > 0 else float("nan")
-    return pd.DataFrame([{"method": method, "by": by, "r": value, "n_groups": len(per), "n_used": int(keep.sum()),
-                          "n_undefined": int(undefined_mask.sum()), "n_not_significant": int(not_sig.sum())}])
+    value = (
+        float(np.sum(r[keep] * w[keep]) / np.sum(w[keep]))
+        if keep.any() and w[keep].sum() > 0
+        else float("nan")
+    )
+    return pd.DataFrame(
+        [
+            {
+                "method": method,
+                "by": by,
+                "r": value,
+                "n_groups": len(per),
+                "n_used": int(keep.sum()),
+                "n_undefined": int(undefined_mask.sum()),
+                "n_not_significant": int(not_sig.sum()),
+            }
+        ]
+    )

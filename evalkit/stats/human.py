@@ -34,6 +34,7 @@ Why our own: these are a few lines of pandas each, but every paper words them sl
 differently; one module keeps the choices (population sd, unweighted mean over systems)
 in one place with names.
 """
+
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -89,14 +90,19 @@ def normalize_per_judge(judgments: pd.DataFrame, method: str = "zscore") -> pd.D
     if flat.any():
         row = out[flat].iloc[0]
         raise ParameterError(
-            "judgments", f"judge {row['judge']!r} gave every {row['judgment']} the value {row['value']}",
-            "judges whose scores vary (a constant judge has no scale to normalize)")
+            "judgments",
+            f"judge {row['judge']!r} gave every {row['judgment']} the value {row['value']}",
+            "judges whose scores vary (a constant judge has no scale to normalize)",
+        )
     out["value"] = (values - centre) / scale
     return out
 
 
-def segment_scores(judgments: pd.DataFrame, kinds: Sequence[str] = ("adequacy", "fluency"),
-                   combined: Optional[str] = "combined") -> pd.DataFrame:
+def segment_scores(
+    judgments: pd.DataFrame,
+    kinds: Sequence[str] = ("adequacy", "fluency"),
+    combined: Optional[str] = "combined",
+) -> pd.DataFrame:
     """One row per (system, document, segment): the mean over judges of each judgment type
     in ``kinds`` and, when ``combined`` names a column, the mean of all their values
     (Banerjee & Lavie's combined score: adequacy and fluency of both judges).
@@ -111,7 +117,9 @@ def segment_scores(judgments: pd.DataFrame, kinds: Sequence[str] = ("adequacy", 
     present = set(judgments["judgment"].unique())
     absent = [k for k in kinds if k not in present]
     if absent:
-        raise ParameterError("kinds", kinds, f"judgment types present in the data ({sorted(present)})")
+        raise ParameterError(
+            "kinds", kinds, f"judgment types present in the data ({sorted(present)})"
+        )
     rows = judgments[judgments["judgment"].isin(kinds)].copy()
     rows["value"] = pd.to_numeric(rows["value"], errors="coerce")
     keys = list(SEGMENT_KEYS)
@@ -119,11 +127,18 @@ def segment_scores(judgments: pd.DataFrame, kinds: Sequence[str] = ("adequacy", 
     incomplete = wide[kinds].isna().any(axis=1)
     if incomplete.any():
         where = wide.index[incomplete.to_numpy()][0]
-        raise ParameterError("judgments", f"segment {where} lacks one of {kinds}", "every judgment type per segment")
+        raise ParameterError(
+            "judgments", f"segment {where} lacks one of {kinds}", "every judgment type per segment"
+        )
     out = wide[kinds].reset_index()
     out.columns.name = None
     if combined:
-        out[combined] = rows.groupby(keys)["value"].mean().reindex(pd.MultiIndex.from_frame(out[keys])).to_numpy()
+        out[combined] = (
+            rows.groupby(keys)["value"]
+            .mean()
+            .reindex(pd.MultiIndex.from_frame(out[keys]))
+            .to_numpy()
+        )
     return out
 
 
@@ -143,8 +158,9 @@ def system_scores(segments: pd.DataFrame, column: str, weights: Optional[str] = 
     return num / den
 
 
-def per_system_correlation(frame: pd.DataFrame, metric: str, human: str, method: str = "pearson",
-                           absolute: bool = False) -> pd.DataFrame:
+def per_system_correlation(
+    frame: pd.DataFrame, metric: str, human: str, method: str = "pearson", absolute: bool = False
+) -> pd.DataFrame:
     """Segment-level correlation of ``metric`` with ``human`` within each system.
 
     Returns one row per system (``system``, ``r``, ``n``) and a last row ``system =
@@ -157,7 +173,9 @@ def per_system_correlation(frame: pd.DataFrame, metric: str, human: str, method:
     rows = []
     for system, part in frame.groupby("system", sort=True):
         if len(part) < 3:
-            raise ParameterError("frame", f"system {system!r} with {len(part)} segments", "at least 3 segments")
+            raise ParameterError(
+                "frame", f"system {system!r} with {len(part)} segments", "at least 3 segments"
+            )
         r = part[metric].corr(part[human], method=method)
         rows.append({"system": system, "r": abs(r) if absolute else r, "n": len(part)})
     out = pd.DataFrame(rows)

@@ -30,6 +30,7 @@ resample), so the counts are computed here for all columns at once from the pair
 (``sign(x_i - x_j)`` for the ``n0`` pairs), and for long vectors (``n > 1000``) from scipy's
 O(n log n) tau-b plus tie counts. Tested against scipy and brute-force pair loops.
 """
+
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -41,14 +42,26 @@ from scipy import stats as sps
 from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_columns, pick_column
 
-__all__ = ["KENDALL_METHODS", "concordance_counts", "kendall_columns", "kendall_tau", "tie_calibration",
-           "pairwise_accuracy"]
+__all__ = [
+    "KENDALL_METHODS",
+    "concordance_counts",
+    "kendall_columns",
+    "kendall_tau",
+    "tie_calibration",
+    "pairwise_accuracy",
+]
 
 #: correlation-method name -> tau variant (the names :func:`evalkit.stats.correlation.correlate_columns` takes)
-KENDALL_METHODS = {"kendall": "b", "kendall_a": "a", "kendall_c": "c", "tau_eq": "23", "acc_eq": "acc23"}
+KENDALL_METHODS = {
+    "kendall": "b",
+    "kendall_a": "a",
+    "kendall_c": "c",
+    "tau_eq": "23",
+    "acc_eq": "acc23",
+}
 VARIANTS = ("a", "b", "c", "23", "acc23")
 _PAIRWISE_MAX = 1000  # above this many items per column, counts come from scipy's tau-b
-_CHUNK = 1 << 21      # pair-sign elements per chunk
+_CHUNK = 1 << 21  # pair-sign elements per chunk
 
 
 def _signs(v: np.ndarray, epsilon: float = 0.0) -> np.ndarray:
@@ -58,9 +71,11 @@ def _signs(v: np.ndarray, epsilon: float = 0.0) -> np.ndarray:
     out = np.empty((n * (n - 1) // 2, v.shape[1]), dtype=np.int8)
     pos = 0
     for i in range(n - 1):
-        d = v[i + 1:] - v[i]
+        d = v[i + 1 :] - v[i]
         k = n - 1 - i
-        np.subtract((d > epsilon).view(np.int8), (d < -epsilon).view(np.int8), out=out[pos:pos + k])
+        np.subtract(
+            (d > epsilon).view(np.int8), (d < -epsilon).view(np.int8), out=out[pos : pos + k]
+        )
         pos += k
     return out
 
@@ -147,7 +162,9 @@ def kendall_columns(x, y, variant: str = "b", epsilon: float = 0.0) -> np.ndarra
     column that is constant (all pairs tied) on either side."""
     check_choice("variant", variant, VARIANTS)
     if epsilon > 0 and variant == "c":
-        raise ParameterError("epsilon", epsilon, "0 with variant 'c' (tau-c counts distinct values)")
+        raise ParameterError(
+            "epsilon", epsilon, "0 with variant 'c' (tau-c counts distinct values)"
+        )
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     if x.ndim == 1:
@@ -172,7 +189,7 @@ def kendall_columns(x, y, variant: str = "b", epsilon: float = 0.0) -> np.ndarra
             out[den == 0] = np.nan
             return np.clip(out, -1.0, 1.0)
         mins = np.minimum(_distinct(x), _distinct(y)).astype(float)
-        out = 2 * (c - d) / (n ** 2 * (mins - 1) / mins)
+        out = 2 * (c - d) / (n**2 * (mins - 1) / mins)
         out[mins < 2] = np.nan
         return np.clip(out, -1.0, 1.0)
 
@@ -219,12 +236,18 @@ def _group_pairs(x: np.ndarray, y: np.ndarray, by: str):
         conc.append(np.sign(dx) * np.sign(dy) > 0)
         htie.append(dy == 0)
         weight.append(np.full(len(i), 1.0 / (len(i) * len(groups))))
-    return (np.concatenate(absdx), np.concatenate(conc), np.concatenate(htie),
-            np.concatenate(weight), len(groups))
+    return (
+        np.concatenate(absdx),
+        np.concatenate(conc),
+        np.concatenate(htie),
+        np.concatenate(weight),
+        len(groups),
+    )
 
 
-def tie_calibration(x, y, *, statistic: str = "acc_eq", average_by: str = "none",
-                    max_pairs: int = 20_000_000) -> pd.DataFrame:
+def tie_calibration(
+    x, y, *, statistic: str = "acc_eq", average_by: str = "none", max_pairs: int = 20_000_000
+) -> pd.DataFrame:
     """The tie threshold ``epsilon`` that maximizes ``acc_eq`` or ``tau_eq`` (Deutsch et al. 2023).
 
     ``x`` (metric) and ``y`` (humans): vectors, or (systems x items) matrices with
@@ -254,8 +277,12 @@ def tie_calibration(x, y, *, statistic: str = "acc_eq", average_by: str = "none"
     counts = {"none": [ok.sum()], "item": ok.sum(axis=0), "sys": ok.sum(axis=1)}[average_by]
     n_pairs = int(sum(int(k) * (int(k) - 1) // 2 for k in counts))
     if n_pairs > max_pairs:
-        raise ParameterError("max_pairs", max_pairs, f"at least the {n_pairs} pairs of this search "
-                             f"(or average_by='item' / 'sys' for fewer pairs)")
+        raise ParameterError(
+            "max_pairs",
+            max_pairs,
+            f"at least the {n_pairs} pairs of this search "
+            f"(or average_by='item' / 'sys' for fewer pairs)",
+        )
     absdx, conc, htie, w, n_groups = _group_pairs(x, y, average_by)
     scale = 1.0 if statistic == "acc_eq" else 2.0
     # at epsilon below every |dx| (exact ties only counted where dx == 0)
@@ -275,13 +302,27 @@ def tie_calibration(x, y, *, statistic: str = "acc_eq", average_by: str = "none"
     cand_t = np.r_[0.0, thresholds[last]]
     cand_v = np.r_[at0, values[last]]
     best = int(np.argmax(cand_v))  # the first maximum: the smallest such threshold
-    return pd.DataFrame([{"statistic": statistic, "value": float(cand_v[best]),
-                          "epsilon": float(cand_t[best]), "value_at_0": float(at0), "n_groups": n_groups}])
+    return pd.DataFrame(
+        [
+            {
+                "statistic": statistic,
+                "value": float(cand_v[best]),
+                "epsilon": float(cand_t[best]),
+                "value_at_0": float(at0),
+                "n_groups": n_groups,
+            }
+        ]
+    )
 
 
 # --------------------------------------------------------------------------- tidy front end
-def pairwise_accuracy(scores: pd.DataFrame, human: pd.DataFrame, *, by: Optional[Sequence[str]] = None,
-                      metric_column: str = "metric") -> pd.DataFrame:
+def pairwise_accuracy(
+    scores: pd.DataFrame,
+    human: pd.DataFrame,
+    *,
+    by: Optional[Sequence[str]] = None,
+    metric_column: str = "metric",
+) -> pd.DataFrame:
     """System-ranking (pairwise) accuracy of Kocmi et al. (2021), one row per metric.
 
     ``scores``: long frame ``system, metric, value[, by...]`` of system-level metric scores;
@@ -312,14 +353,25 @@ def pairwise_accuracy(scores: pd.DataFrame, human: pd.DataFrame, *, by: Optional
         merged = m.merge(h, on=["_sys", *by], how="outer", indicator=True)
         if (merged["_merge"] != "both").any():
             bad = merged[merged["_merge"] != "both"].iloc[0]
-            raise ParameterError("scores", f"{metric}: system {bad['_sys']!r}",
-                                 "the same systems in scores and human (per group)")
+            raise ParameterError(
+                "scores",
+                f"{metric}: system {bad['_sys']!r}",
+                "the same systems in scores and human (per group)",
+            )
         agree = pairs = 0
         groups = merged.groupby(by, sort=True) if by else [(None, merged)]
         for _, g in groups:
-            counts = concordance_counts(g["value"].to_numpy(float), g["_human"].to_numpy(float))[:, 0]
+            counts = concordance_counts(g["value"].to_numpy(float), g["_human"].to_numpy(float))[
+                :, 0
+            ]
             agree += int(counts[0] + counts[4])
             pairs += int(counts.sum())
-        rows.append({"metric": metric, "agree": agree, "pairs": pairs,
-                     "accuracy": agree / pairs if pairs else float("nan")})
+        rows.append(
+            {
+                "metric": metric,
+                "agree": agree,
+                "pairs": pairs,
+                "accuracy": agree / pairs if pairs else float("nan"),
+            }
+        )
     return pd.DataFrame(rows)

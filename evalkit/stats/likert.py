@@ -13,6 +13,7 @@ low + high - x so that higher is better for every statement; the paper prints th
 
 Why our own: pandas does the grouping; the checks are specific to Likert data.
 """
+
 from __future__ import annotations
 
 from typing import Iterable, Sequence, Tuple
@@ -26,7 +27,9 @@ from evalkit.stats.validation import check_columns
 __all__ = ["check_ratings", "reverse_code", "aggregate_likert"]
 
 
-def check_ratings(ratings: pd.DataFrame, scale: Tuple[int, int] = (1, 7), column: str = "rating") -> pd.DataFrame:
+def check_ratings(
+    ratings: pd.DataFrame, scale: Tuple[int, int] = (1, 7), column: str = "rating"
+) -> pd.DataFrame:
     """Ratings must be integers within ``scale`` (inclusive)."""
     low, high = scale
     if not (isinstance(low, int) and isinstance(high, int) and low < high):
@@ -35,11 +38,15 @@ def check_ratings(ratings: pd.DataFrame, scale: Tuple[int, int] = (1, 7), column
     x = pd.to_numeric(ratings[column], errors="coerce")
     bad = x.isna() | (x % 1 != 0) | (x < low) | (x > high)
     if bad.any():
-        raise ParameterError(f"ratings.{column}", ratings.loc[bad, column].iloc[0], f"integers in [{low}, {high}]")
+        raise ParameterError(
+            f"ratings.{column}", ratings.loc[bad, column].iloc[0], f"integers in [{low}, {high}]"
+        )
     return ratings
 
 
-def reverse_code(ratings: pd.DataFrame, statements: Iterable[str], scale: Tuple[int, int] = (1, 7)) -> pd.DataFrame:
+def reverse_code(
+    ratings: pd.DataFrame, statements: Iterable[str], scale: Tuple[int, int] = (1, 7)
+) -> pd.DataFrame:
     """A copy with ``rating`` -> low + high - rating for the given statements."""
     check_ratings(ratings, scale)
     check_columns(ratings, ["statement"], "ratings")
@@ -49,7 +56,9 @@ def reverse_code(ratings: pd.DataFrame, statements: Iterable[str], scale: Tuple[
     return out
 
 
-def aggregate_likert(ratings: pd.DataFrame, by: Sequence[str], scale: Tuple[int, int] = (1, 7)) -> pd.DataFrame:
+def aggregate_likert(
+    ratings: pd.DataFrame, by: Sequence[str], scale: Tuple[int, int] = (1, 7)
+) -> pd.DataFrame:
     """mean, sd (ddof=1) and n of ``rating`` per group ``by``."""
     check_ratings(ratings, scale)
     check_columns(ratings, list(by), "ratings")

@@ -16,6 +16,7 @@
   ``k = max{u : max_{v<=u} p^{v/n} <= alpha}`` and the k comparisons with the smallest p-values
   are identified; with Bonferroni this is exactly Holm's step-down procedure.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,8 +26,16 @@ from scipy import stats
 from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
-__all__ = ["experimentwise_error", "per_comparison_level", "binomial_ci", "ci_versus_reference", "experimentwise_grid",
-           "simulate_experimentwise", "multiplicity_verdicts", "partial_conjunction"]
+__all__ = [
+    "experimentwise_error",
+    "per_comparison_level",
+    "binomial_ci",
+    "ci_versus_reference",
+    "experimentwise_grid",
+    "simulate_experimentwise",
+    "multiplicity_verdicts",
+    "partial_conjunction",
+]
 
 
 def experimentwise_error(per_comparison: float, k: int) -> float:
@@ -78,15 +87,17 @@ def binomial_ci(successes, n, confidence: float = 0.95, method: str = "normal") 
         half = z * np.sqrt(p * (1 - p) / m)
         low, high = p - half, p + half
     else:
-        bounds = [stats.binomtest(int(a), int(b)).proportion_ci(conf, method=method)
-                  for a, b in zip(k, m)]
+        bounds = [
+            stats.binomtest(int(a), int(b)).proportion_ci(conf, method=method) for a, b in zip(k, m)
+        ]
         low = np.array([b.low for b in bounds])
         high = np.array([b.high for b in bounds])
     return pd.DataFrame({"successes": k, "n": m, "proportion": p, "ci_low": low, "ci_high": high})
 
 
-def ci_versus_reference(successes, n, reference: float, confidence: float = 0.95,
-                        method: str = "normal") -> pd.DataFrame:
+def ci_versus_reference(
+    successes, n, reference: float, confidence: float = 0.95, method: str = "normal"
+) -> pd.DataFrame:
     """Binomial CI plus a verdict against a reference proportion ``p0`` (Owczarzak et al. 2012).
 
     ``verdict`` is ``"better"`` when the whole interval lies above ``p0``, ``"worse"`` when
@@ -95,12 +106,15 @@ def ci_versus_reference(successes, n, reference: float, confidence: float = 0.95
     p0 = check_probability("reference", reference, open_interval=False)
     out = binomial_ci(successes, n, confidence, method)
     out["reference"] = p0
-    out["verdict"] = np.where(out["ci_low"] > p0, "better",
-                              np.where(out["ci_high"] < p0, "worse", "not different"))
+    out["verdict"] = np.where(
+        out["ci_low"] > p0, "better", np.where(out["ci_high"] < p0, "worse", "not different")
+    )
     return out
 
 
-def partial_conjunction(p_values, *, alpha: float = 0.05, method: str = "bonferroni") -> pd.DataFrame:
+def partial_conjunction(
+    p_values, *, alpha: float = 0.05, method: str = "bonferroni"
+) -> pd.DataFrame:
     """Partial-conjunction p-values and the replicability count (see the module docstring).
 
     ``p_values``: a sequence or a pandas Series (its index names the comparisons). Returns one
@@ -116,13 +130,15 @@ def partial_conjunction(p_values, *, alpha: float = 0.05, method: str = "bonferr
     series = p_values if isinstance(p_values, pd.Series) else pd.Series(list(p_values))
     p = series.to_numpy(dtype=float)
     if p.size == 0 or np.isnan(p).any() or (p < 0).any() or (p > 1).any():
-        raise ParameterError("p_values", series.tolist(), "a non-empty sequence of p-values in [0, 1]")
+        raise ParameterError(
+            "p_values", series.tolist(), "a non-empty sequence of p-values in [0, 1]"
+        )
     order = np.argsort(p, kind="stable")
     ps = p[order]
     n = len(ps)
     pc = np.empty(n)
     for u in range(1, n + 1):
-        rest = ps[u - 1:]
+        rest = ps[u - 1 :]
         m = n - u + 1
         if method == "bonferroni":
             pc[u - 1] = min(1.0, m * rest[0])
@@ -132,8 +148,16 @@ def partial_conjunction(p_values, *, alpha: float = 0.05, method: str = "bonferr
         else:
             pc[u - 1] = min(1.0, float(np.min(m / np.arange(1, m + 1) * rest)))
     mono = np.maximum.accumulate(pc)
-    return pd.DataFrame({"u": np.arange(1, n + 1), "comparison": series.index.to_numpy()[order],
-                         "p_value": ps, "pc_p_value": pc, "pc_monotone": mono, "rejected": mono <= alpha})
+    return pd.DataFrame(
+        {
+            "u": np.arange(1, n + 1),
+            "comparison": series.index.to_numpy()[order],
+            "p_value": ps,
+            "pc_p_value": pc,
+            "pc_monotone": mono,
+            "rejected": mono <= alpha,
+        }
+    )
 
 
 def _invalid(name, value, expected="non-negative integers"):
@@ -149,10 +173,15 @@ def experimentwise_grid(ks, per_comparison, target: float = 0.05) -> pd.DataFram
     rows = []
     for k in ks:
         for pc in per_comparison:
-            rows.append({"k": int(k), "per_comparison": float(pc),
-                         "experimentwise": experimentwise_error(float(pc), int(k)),
-                         "sidak_level": per_comparison_level(target, int(k), "sidak"),
-                         "bonferroni_level": per_comparison_level(target, int(k), "bonferroni")})
+            rows.append(
+                {
+                    "k": int(k),
+                    "per_comparison": float(pc),
+                    "experimentwise": experimentwise_error(float(pc), int(k)),
+                    "sidak_level": per_comparison_level(target, int(k), "sidak"),
+                    "bonferroni_level": per_comparison_level(target, int(k), "bonferroni"),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -172,14 +201,26 @@ def simulate_experimentwise(ks, per_comparison, n_experiments: int, seed: int) -
             share = float((gen.random((n_experiments, int(k))) <= pc).any(axis=1).mean())
             se = float(np.sqrt(share * (1 - share) / n_experiments))
             formula = experimentwise_error(float(pc), int(k))
-            rows.append({"k": int(k), "per_comparison": float(pc), "formula": formula, "simulated": share,
-                         "n_experiments": n_experiments, "std_error": se,
-                         "z": (share - formula) / se if se > 0 else 0.0})
+            rows.append(
+                {
+                    "k": int(k),
+                    "per_comparison": float(pc),
+                    "formula": formula,
+                    "simulated": share,
+                    "n_experiments": n_experiments,
+                    "std_error": se,
+                    "z": (share - formula) / se if se > 0 else 0.0,
+                }
+            )
     return pd.DataFrame(rows)
 
 
-def multiplicity_verdicts(result: pd.DataFrame, per_comparison: float = 0.05, experimentwise: float = 0.05,
-                          by=("metric", "test")) -> pd.DataFrame:
+def multiplicity_verdicts(
+    result: pd.DataFrame,
+    per_comparison: float = 0.05,
+    experimentwise: float = 0.05,
+    by=("metric", "test"),
+) -> pd.DataFrame:
     """Add multiplicity verdicts to a table of p-values (one row per comparison).
 
     With k comparisons per group ``by`` (the rows of that group), adds ``k, significant``

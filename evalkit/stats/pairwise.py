@@ -20,6 +20,7 @@ agreement of a metric's significance decisions with a manual metric's.
 Pairs use only the inputs both systems have (a human covers about half the TAC topics); the
 number used is reported as ``n``.
 """
+
 from __future__ import annotations
 
 from itertools import combinations, permutations, product
@@ -30,20 +31,42 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats.validation import (check_choice, check_columns, check_int, check_probability,
-                                       pick_column, select_level, unit_column)
+from evalkit.stats.validation import (
+    check_choice,
+    check_columns,
+    check_int,
+    check_probability,
+    pick_column,
+    select_level,
+    unit_column,
+)
 
-__all__ = ["paired_test", "shapiro_by_system", "pairwise_tests", "beats_matrix",
-           "not_outperformed", "significance_decisions", "decision_agreement", "population_pairs",
-           "wilcoxon_rows"]
+__all__ = [
+    "paired_test",
+    "shapiro_by_system",
+    "pairwise_tests",
+    "beats_matrix",
+    "not_outperformed",
+    "significance_decisions",
+    "decision_agreement",
+    "population_pairs",
+    "wilcoxon_rows",
+]
 
 TESTS = ("t", "wilcoxon")
 ALTERNATIVES = ("two-sided", "greater", "less")
 
 
-def paired_test(x, y, *, test: str = "t", alternative: str = "two-sided",
-                zero_method: str = "wilcox", correction: bool = False,
-                method: str = "auto") -> pd.DataFrame:
+def paired_test(
+    x,
+    y,
+    *,
+    test: str = "t",
+    alternative: str = "two-sided",
+    zero_method: str = "wilcox",
+    correction: bool = False,
+    method: str = "auto",
+) -> pd.DataFrame:
     """One paired test of ``x`` against ``y`` (same inputs, same order).
 
     ``test="t"``: paired t-test, statistic t with n - 1 dof; ``test="wilcoxon"``: signed-rank
@@ -65,11 +88,27 @@ def paired_test(x, y, *, test: str = "t", alternative: str = "two-sided",
     if test == "t":
         res = sps.ttest_rel(x, y, alternative=alternative)
     else:
-        res = sps.wilcoxon(x, y, zero_method=zero_method, correction=correction,
-                           alternative=alternative, method=method)
-    return pd.DataFrame([{"test": test, "alternative": alternative, "n": len(x),
-                          "statistic": float(res.statistic), "p_value": float(res.pvalue),
-                          "mean_diff": float(d.mean()), "median_diff": float(np.median(d))}])
+        res = sps.wilcoxon(
+            x,
+            y,
+            zero_method=zero_method,
+            correction=correction,
+            alternative=alternative,
+            method=method,
+        )
+    return pd.DataFrame(
+        [
+            {
+                "test": test,
+                "alternative": alternative,
+                "n": len(x),
+                "statistic": float(res.statistic),
+                "p_value": float(res.pvalue),
+                "mean_diff": float(d.mean()),
+                "median_diff": float(np.median(d)),
+            }
+        ]
+    )
 
 
 def _wide(scores: pd.DataFrame, metric: Optional[str]) -> pd.DataFrame:
@@ -78,12 +117,15 @@ def _wide(scores: pd.DataFrame, metric: Optional[str]) -> pd.DataFrame:
     check_columns(scores, ["value"], "scores")
     scores = select_level(scores, "metric", metric, "scores")
     if scores.duplicated([inst, sys_col]).any():
-        raise ParameterError("scores", "duplicate (instance, system) rows", "one score per input and system")
+        raise ParameterError(
+            "scores", "duplicate (instance, system) rows", "one score per input and system"
+        )
     return scores.pivot(index=inst, columns=sys_col, values="value")
 
 
-def shapiro_by_system(scores: pd.DataFrame, *, metric: Optional[str] = None,
-                      alpha: float = 0.05) -> pd.DataFrame:
+def shapiro_by_system(
+    scores: pd.DataFrame, *, metric: Optional[str] = None, alpha: float = 0.05
+) -> pd.DataFrame:
     """Shapiro-Wilk (Royston's AS R94 in scipy) on each system's per-input scores.
     Returns ``system, n, W, p_value, normal`` (p >= alpha)."""
     alpha = check_probability("alpha", alpha)
@@ -94,14 +136,28 @@ def shapiro_by_system(scores: pd.DataFrame, *, metric: Optional[str] = None,
         if len(v) < 3:
             raise ParameterError("scores", system, "at least 3 scores per system for Shapiro-Wilk")
         res = sps.shapiro(v)
-        rows.append({"system": system, "n": len(v), "W": float(res.statistic),
-                     "p_value": float(res.pvalue), "normal": bool(res.pvalue >= alpha)})
+        rows.append(
+            {
+                "system": system,
+                "n": len(v),
+                "W": float(res.statistic),
+                "p_value": float(res.pvalue),
+                "normal": bool(res.pvalue >= alpha),
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def pairwise_tests(scores: pd.DataFrame, *, metric: Optional[str] = None, test: str = "t",
-                   alternative: str = "greater", min_shared: int = 2,
-                   pairs: Optional[Iterable[Tuple[str, str]]] = None, **kwargs) -> pd.DataFrame:
+def pairwise_tests(
+    scores: pd.DataFrame,
+    *,
+    metric: Optional[str] = None,
+    test: str = "t",
+    alternative: str = "greater",
+    min_shared: int = 2,
+    pairs: Optional[Iterable[Tuple[str, str]]] = None,
+    **kwargs,
+) -> pd.DataFrame:
     """The paired test for every pair of systems on their shared inputs.
 
     ``alternative="greater"``: every ordered pair (A, B), H1 "A > B" (Graham's Figure 4);
@@ -130,25 +186,47 @@ def pairwise_tests(scores: pd.DataFrame, *, metric: Optional[str] = None, test: 
         x, y = values[:, col[a]], values[:, col[b]]
         ok = ~(np.isnan(x) | np.isnan(y))
         if ok.sum() < min_shared:
-            raise ParameterError("scores", (a, b), f"at least {min_shared} inputs scored for both systems")
+            raise ParameterError(
+                "scores", (a, b), f"at least {min_shared} inputs scored for both systems"
+            )
         x, y = x[ok], y[ok]
         row = {"system_a": a, "system_b": b, "mean_a": float(x.mean()), "mean_b": float(y.mean())}
         if batched:
             diffs.append(x - y)
         else:
-            row.update(paired_test(x, y, test=test, alternative=alternative, **kwargs).iloc[0].to_dict())
+            row.update(
+                paired_test(x, y, test=test, alternative=alternative, **kwargs).iloc[0].to_dict()
+            )
         rows.append(row)
     if batched and rows:
-        stat, p = wilcoxon_rows(diffs, alternative=alternative, zero_method=kwargs.get("zero_method", "wilcox"),
-                                correction=kwargs.get("correction", False))
+        stat, p = wilcoxon_rows(
+            diffs,
+            alternative=alternative,
+            zero_method=kwargs.get("zero_method", "wilcox"),
+            correction=kwargs.get("correction", False),
+        )
         for row, d, t, pv in zip(rows, diffs, stat, p):
-            row.update({"test": test, "alternative": alternative, "n": len(d), "statistic": float(t),
-                        "p_value": float(pv), "mean_diff": float(d.mean()), "median_diff": float(np.median(d))})
+            row.update(
+                {
+                    "test": test,
+                    "alternative": alternative,
+                    "n": len(d),
+                    "statistic": float(t),
+                    "p_value": float(pv),
+                    "mean_diff": float(d.mean()),
+                    "median_diff": float(np.median(d)),
+                }
+            )
     return pd.DataFrame(rows)
 
 
-def wilcoxon_rows(diffs: Sequence[np.ndarray], *, alternative: str = "two-sided", zero_method: str = "wilcox",
-                  correction: bool = False) -> Tuple[np.ndarray, np.ndarray]:
+def wilcoxon_rows(
+    diffs: Sequence[np.ndarray],
+    *,
+    alternative: str = "two-sided",
+    zero_method: str = "wilcox",
+    correction: bool = False,
+) -> Tuple[np.ndarray, np.ndarray]:
     """:func:`scipy.stats.wilcoxon` (``method="auto"``) on many difference vectors at once, each
     with the method scipy picks for it alone: exact null distribution when it has no ties and
     no zeros and n <= 50, the permutation test when it has ties or zeros and n <= 13, else the
@@ -175,20 +253,33 @@ def wilcoxon_rows(diffs: Sequence[np.ndarray], *, alternative: str = "two-sided"
     for (n, method), idx in groups.items():
         if method == "auto":
             for i in idx:
-                res = sps.wilcoxon(diffs[i], zero_method=zero_method, correction=correction,
-                                   alternative=alternative, method="auto")
+                res = sps.wilcoxon(
+                    diffs[i],
+                    zero_method=zero_method,
+                    correction=correction,
+                    alternative=alternative,
+                    method="auto",
+                )
                 stat[i], p[i] = res.statistic, res.pvalue
             continue
         block = np.vstack([np.asarray(diffs[i], dtype=float) for i in idx])
         with np.errstate(invalid="ignore", divide="ignore"):
-            res = sps.wilcoxon(block, zero_method=zero_method, correction=correction, alternative=alternative,
-                               method=method, axis=1)
+            res = sps.wilcoxon(
+                block,
+                zero_method=zero_method,
+                correction=correction,
+                alternative=alternative,
+                method=method,
+                axis=1,
+            )
         stat[idx] = np.atleast_1d(res.statistic)
         p[idx] = np.atleast_1d(res.pvalue)
     return stat, p
 
 
-def population_pairs(first: Sequence[str], second: Optional[Sequence[str]] = None) -> List[Tuple[str, str]]:
+def population_pairs(
+    first: Sequence[str], second: Optional[Sequence[str]] = None
+) -> List[Tuple[str, str]]:
     """OCDN12's populations: every unordered pair within ``first`` (automatic vs automatic), or
     every (a, b) with a in ``first`` and b in ``second`` (human vs automatic)."""
     if second is None:
@@ -204,9 +295,13 @@ def beats_matrix(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     alpha = check_probability("alpha", alpha)
     check_columns(pairs, ["system_a", "system_b", "p_value", "alternative"], "pairs")
     if (pairs["alternative"] != "greater").any():
-        raise ParameterError("pairs", "two-sided tests", "one-sided 'greater' tests (pairwise_tests default)")
+        raise ParameterError(
+            "pairs", "two-sided tests", "one-sided 'greater' tests (pairwise_tests default)"
+        )
     order = list(dict.fromkeys(list(pairs["system_a"]) + list(pairs["system_b"])))
-    m = pairs.assign(beats=pairs["p_value"] < alpha).pivot(index="system_a", columns="system_b", values="beats")
+    m = pairs.assign(beats=pairs["p_value"] < alpha).pivot(
+        index="system_a", columns="system_b", values="beats"
+    )
     return m.reindex(index=order, columns=order).fillna(False).astype(bool)
 
 
@@ -214,14 +309,25 @@ def not_outperformed(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     """Systems that no other system significantly beats (Graham 2015 §5): ``system, beaten_by,
     beats, not_outperformed``."""
     m = beats_matrix(pairs, alpha)
-    out = pd.DataFrame({"system": m.index, "beaten_by": m.sum(axis=0).to_numpy(),
-                        "beats": m.sum(axis=1).to_numpy()})
+    out = pd.DataFrame(
+        {
+            "system": m.index,
+            "beaten_by": m.sum(axis=0).to_numpy(),
+            "beats": m.sum(axis=1).to_numpy(),
+        }
+    )
     out["not_outperformed"] = out["beaten_by"] == 0
     return out
 
 
-def significance_decisions(scores: pd.DataFrame, *, metric: Optional[str] = None,
-                           test: str = "wilcoxon", alpha: float = 0.05, **kwargs) -> pd.DataFrame:
+def significance_decisions(
+    scores: pd.DataFrame,
+    *,
+    metric: Optional[str] = None,
+    test: str = "wilcoxon",
+    alpha: float = 0.05,
+    **kwargs,
+) -> pd.DataFrame:
     """OCDN12 decisions per unordered pair: two-sided test; ``decision`` +1 / -1 / 0.
 
     Direction: sign of the median of A - B, the mean when the median is 0. Also returns
@@ -229,14 +335,17 @@ def significance_decisions(scores: pd.DataFrame, *, metric: Optional[str] = None
     """
     alpha = check_probability("alpha", alpha)
     out = pairwise_tests(scores, metric=metric, test=test, alternative="two-sided", **kwargs)
-    direction = np.sign(out["median_diff"]).where(out["median_diff"] != 0, np.sign(out["mean_diff"]))
+    direction = np.sign(out["median_diff"]).where(
+        out["median_diff"] != 0, np.sign(out["mean_diff"])
+    )
     out["decision"] = np.where(out["p_value"] < alpha, direction, 0).astype(int)
     out["ranking_sign"] = np.sign(out["mean_a"] - out["mean_b"]).astype(int)
     return out
 
 
-def decision_agreement(manual: pd.DataFrame, automatic: pd.DataFrame, *,
-                       contr_denominator: str = "manual_diff") -> pd.DataFrame:
+def decision_agreement(
+    manual: pd.DataFrame, automatic: pd.DataFrame, *, contr_denominator: str = "manual_diff"
+) -> pd.DataFrame:
     """Agreement of automatic with manual significance decisions (OCDN12 Tables 2-3).
 
     Both frames come from :func:`significance_decisions` over the same systems. Returns one row
@@ -251,8 +360,11 @@ def decision_agreement(manual: pd.DataFrame, automatic: pd.DataFrame, *,
     man = _canonical(manual)
     aut = _canonical(automatic)
     if set(man.index) != set(aut.index):
-        raise ParameterError("automatic", sorted(set(man.index) ^ set(aut.index))[:5],
-                             "decisions for exactly the manual metric's system pairs")
+        raise ParameterError(
+            "automatic",
+            sorted(set(man.index) ^ set(aut.index))[:5],
+            "decisions for exactly the manual metric's system pairs",
+        )
     aut = aut.loc[man.index]
     dm, da = man["decision"].to_numpy(), aut["decision"].to_numpy()
     n_diff = int((dm != 0).sum())
@@ -262,24 +374,39 @@ def decision_agreement(manual: pd.DataFrame, automatic: pd.DataFrame, *,
     contr = int(((dm != 0) & (da == -dm)).sum())
     contr_den = n_diff if contr_denominator == "manual_diff" else len(dm)
     ratio = lambda a, b: a / b if b else float("nan")  # noqa: E731
-    return pd.DataFrame([{
-        "pairs": len(dm), "manual_diff": n_diff, "manual_no_diff": n_same,
-        "diff": ratio(agree_diff, n_diff), "no_diff": ratio(agree_same, n_same),
-        "contr": ratio(contr, contr_den), "contradictions": contr,
-        "sig_accuracy": ratio(int((da == dm).sum()), len(dm)),
-        "all_accuracy": ratio(int((man["ranking_sign"].to_numpy() == aut["ranking_sign"].to_numpy()).sum()), len(dm)),
-    }])
+    return pd.DataFrame(
+        [
+            {
+                "pairs": len(dm),
+                "manual_diff": n_diff,
+                "manual_no_diff": n_same,
+                "diff": ratio(agree_diff, n_diff),
+                "no_diff": ratio(agree_same, n_same),
+                "contr": ratio(contr, contr_den),
+                "contradictions": contr,
+                "sig_accuracy": ratio(int((da == dm).sum()), len(dm)),
+                "all_accuracy": ratio(
+                    int((man["ranking_sign"].to_numpy() == aut["ranking_sign"].to_numpy()).sum()),
+                    len(dm),
+                ),
+            }
+        ]
+    )
 
 
 def _canonical(frame: pd.DataFrame) -> pd.DataFrame:
     """Index decisions by the sorted system pair, flipping signs where the pair was reversed."""
     a, b = frame["system_a"].astype(str), frame["system_b"].astype(str)
     flip = a > b
-    out = pd.DataFrame({
-        "key": [tuple(sorted(p)) for p in zip(a, b)],
-        "decision": np.where(flip, -frame["decision"], frame["decision"]),
-        "ranking_sign": np.where(flip, -frame["ranking_sign"], frame["ranking_sign"]),
-    })
+    out = pd.DataFrame(
+        {
+            "key": [tuple(sorted(p)) for p in zip(a, b)],
+            "decision": np.where(flip, -frame["decision"], frame["decision"]),
+            "ranking_sign": np.where(flip, -frame["ranking_sign"], frame["ranking_sign"]),
+        }
+    )
     if out["key"].duplicated().any():
-        raise ParameterError("decisions", "duplicate system pairs", "one decision per unordered pair")
+        raise ParameterError(
+            "decisions", "duplicate system pairs", "one decision per unordered pair"
+        )
     return out.set_index("key")

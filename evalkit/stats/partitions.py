@@ -25,6 +25,7 @@ takes a seed.
 Why our own: the grouping is specific to this design; the correlation is the usual
 vectorized Pearson over all partitions at once (10,000 x 60 items is a few milliseconds).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Tuple
@@ -53,7 +54,9 @@ def group_means(values, partitions: np.ndarray) -> np.ndarray:
     """Mean of ``values`` over each group: (n_partitions, n_groups)."""
     v = np.asarray(values, dtype=np.float64)
     if v.ndim != 1 or partitions.max(initial=-1) >= v.size:
-        raise ParameterError("values", v.shape, f"a 1-D array with more than {partitions.max()} items")
+        raise ParameterError(
+            "values", v.shape, f"a 1-D array with more than {partitions.max()} items"
+        )
     return v[partitions].mean(axis=-1)
 
 
@@ -77,7 +80,9 @@ def partition_correlations(x, y, size: int, n_partitions: int = 10_000, seed=0) 
     return _pearson_rows(group_means(x, parts), group_means(y, parts))
 
 
-def representative_partition(x, y, size: int, n_partitions: int = 10_000, seed=0) -> Dict[str, object]:
+def representative_partition(
+    x, y, size: int, n_partitions: int = 10_000, seed=0
+) -> Dict[str, object]:
     """The partition whose r is closest to the mean r (see the module doc).
 
     Returns ``index``, ``r``, ``mean_r``, ``groups`` (n_groups, size) item indices,
@@ -90,4 +95,11 @@ def representative_partition(x, y, size: int, n_partitions: int = 10_000, seed=0
     rs = _pearson_rows(xm, ym)
     mean_r = float(np.nanmean(rs))
     i = int(np.nanargmin((rs - mean_r) ** 2))
-    return {"index": i, "r": float(rs[i]), "mean_r": mean_r, "groups": parts[i], "x_means": xm[i], "y_means": ym[i]}
+    return {
+        "index": i,
+        "r": float(rs[i]),
+        "mean_r": mean_r,
+        "groups": parts[i],
+        "x_means": xm[i],
+        "y_means": ym[i],
+    }

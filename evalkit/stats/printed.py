@@ -17,6 +17,7 @@ values):
 
 Why our own: arithmetic on printed values; scipy gives the t distribution.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,7 +29,13 @@ from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 
-__all__ = ["rounding_rules", "consistent_mean", "spearman_attainable", "correlation_p_value", "ROUNDING_RULES"]
+__all__ = [
+    "rounding_rules",
+    "consistent_mean",
+    "spearman_attainable",
+    "correlation_p_value",
+    "ROUNDING_RULES",
+]
 
 ROUNDING_RULES = {"half_up": ROUND_HALF_UP, "half_even": ROUND_HALF_EVEN, "truncate": ROUND_DOWN}
 
@@ -44,10 +51,16 @@ def rounding_rules(numerator: int, denominator: int, printed: str, scale: int = 
     exact = Decimal(numerator * scale) / Decimal(denominator)
     target = Decimal(printed)
     quantum = Decimal(1).scaleb(target.as_tuple().exponent)
-    return [name for name, mode in ROUNDING_RULES.items() if exact.quantize(quantum, rounding=mode) == target]
+    return [
+        name
+        for name, mode in ROUNDING_RULES.items()
+        if exact.quantize(quantum, rounding=mode) == target
+    ]
 
 
-def consistent_mean(printed: float, n: int, decimals: int = 2, scale: Tuple[int, int] = (1, 7)) -> bool:
+def consistent_mean(
+    printed: float, n: int, decimals: int = 2, scale: Tuple[int, int] = (1, 7)
+) -> bool:
     """True when some integer total k of n ratings on ``scale`` gives k/n within half a printed unit."""
     if n < 1:
         raise ParameterError("n", n, "an integer >= 1")
@@ -55,15 +68,17 @@ def consistent_mean(printed: float, n: int, decimals: int = 2, scale: Tuple[int,
     lo = math.ceil((printed - half) * n - 1e-9)
     hi = math.floor((printed + half) * n + 1e-9)
     # half-up or half-even rounding: a value exactly half a unit away is accepted
-    return any(scale[0] * n <= k <= scale[1] * n and abs(k / n - printed) <= half + 1e-9
-               for k in range(lo, hi + 1))
+    return any(
+        scale[0] * n <= k <= scale[1] * n and abs(k / n - printed) <= half + 1e-9
+        for k in range(lo, hi + 1)
+    )
 
 
 def spearman_attainable(rho: float, n: int, decimals: int = 3) -> List[int]:
     """The even D (sum of squared rank differences) whose rho rounds to ``rho``; [] if none."""
     if n < 2:
         raise ParameterError("n", n, "at least 2 ranks")
-    den = n ** 3 - n
+    den = n**3 - n
     half = 0.5 * 10 ** (-decimals)
     lo = max(0, math.ceil((1 - rho - half) * den / 6 - 1e-9))
     hi = min(den // 3, math.floor((1 - rho + half) * den / 6 + 1e-9))

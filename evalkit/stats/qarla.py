@@ -40,6 +40,7 @@ scale, identical values).
 Input: a long similarity frame ``instance, a, b, metric, value`` (value = x(a, b)) and roles
 ``instance, summarizer, role`` with role ``model`` or ``peer``.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -51,8 +52,25 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_columns, check_int
 
-__all__ = ["QarlaData", "queen", "queen_system_scores", "king", "k_pairwise", "k_naive", "jack", "jack_curve",
-           "subset_masks", "king_of_subsets", "queen_of_subsets", "best_metric_sets", "leave_one_model_out", "leave_one_out_table", "acceptance_events", "metric_set_similarity", "cluster_metrics"]
+__all__ = [
+    "QarlaData",
+    "queen",
+    "queen_system_scores",
+    "king",
+    "k_pairwise",
+    "k_naive",
+    "jack",
+    "jack_curve",
+    "subset_masks",
+    "king_of_subsets",
+    "queen_of_subsets",
+    "best_metric_sets",
+    "leave_one_model_out",
+    "leave_one_out_table",
+    "acceptance_events",
+    "metric_set_similarity",
+    "cluster_metrics",
+]
 
 TRIPLES = ("distinct", "pair_distinct", "all")
 
@@ -91,7 +109,9 @@ class QarlaData:
                 raise ParameterError("roles", inst, "each summarizer once per instance")
             role = dict(zip(names, part[role_col]))
             if inst not in sims:
-                raise ParameterError("similarities", inst, "similarities for every instance in roles")
+                raise ParameterError(
+                    "similarities", inst, "similarities for every instance in roles"
+                )
             s = sims[inst]
             idx = {n: i for i, n in enumerate(names)}
             a = s["a"].astype(str).map(idx)
@@ -100,8 +120,9 @@ class QarlaData:
                 raise ParameterError("similarities", inst, "only summarizers listed in roles")
             tensor = np.full((len(self.metrics), len(names), len(names)), np.nan)
             # Round so that equal similarities compare equal despite floating-point noise.
-            tensor[s["metric"].map(m_index).to_numpy(), a.to_numpy(int), b.to_numpy(int)] = \
+            tensor[s["metric"].map(m_index).to_numpy(), a.to_numpy(int), b.to_numpy(int)] = (
                 np.round(s["value"].to_numpy(float), 12)
+            )
             self.cases[inst] = _Case(names, role, tensor)
 
     def metric_index(self, metrics: Sequence[str]) -> List[int]:
@@ -110,7 +131,9 @@ class QarlaData:
         try:
             return [self.metrics.index(m) for m in metrics]
         except ValueError:
-            raise ParameterError("metrics", list(metrics), f"metrics among {self.metrics}") from None
+            raise ParameterError(
+                "metrics", list(metrics), f"metrics among {self.metrics}"
+            ) from None
 
     def tensor(self, case: _Case, metrics: Sequence[str]) -> np.ndarray:
         return case.sim[self.metric_index(metrics)]
@@ -127,7 +150,7 @@ class QarlaData:
             for m in case.models:
                 refs = [r for r in case.models if r != m]
                 per_event.append(_acceptance(case.sim, [m] + case.peers, refs, triples))
-            acc = np.stack(per_event, axis=1)                # (X, E, 1 + P, T)
+            acc = np.stack(per_event, axis=1)  # (X, E, 1 + P, T)
             if protocol == "full_M_for_peers":
                 peers = _acceptance(case.sim, case.peers, case.models, triples)
             else:
@@ -153,16 +176,22 @@ def _triple_mask(r: int, triples: str) -> np.ndarray:
     return np.ones((r, r, r), dtype=bool)
 
 
-def _acceptance(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: str) -> np.ndarray:
+def _acceptance(
+    sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: str
+) -> np.ndarray:
     """[x(a, m) >= x(m', m'')] per metric, candidate and triple: bool (X, C, T)."""
     refs = list(refs)
     mask = _triple_mask(len(refs), triples)
     if not mask.any():
-        raise ParameterError("triples", triples, f"a mode with at least one triple for {len(refs)} models")
-    near = sim[:, cands][:, :, refs]                       # x(a, m): (X, C, R)
-    between = sim[:, refs][:, :, refs]                     # x(m', m''): (X, R, R)
+        raise ParameterError(
+            "triples", triples, f"a mode with at least one triple for {len(refs)} models"
+        )
+    near = sim[:, cands][:, :, refs]  # x(a, m): (X, C, R)
+    between = sim[:, refs][:, :, refs]  # x(m', m''): (X, R, R)
     if np.isnan(near).any() or np.isnan(between[:, mask.any(axis=0)]).any():
-        raise ParameterError("similarities", "missing pairs", "x(a, m) and x(m', m'') for every summary and model")
+        raise ParameterError(
+            "similarities", "missing pairs", "x(a, m) and x(m', m'') for every summary and model"
+        )
     ok = near[:, :, :, None, None] >= between[:, None, None, :, :]  # (X, C, R, R, R)
     return ok[:, :, mask]
 
@@ -172,8 +201,9 @@ def _queen(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: 
     return _acceptance(sim, cands, refs, triples).all(axis=0).mean(axis=1)
 
 
-def queen(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
-          triples: str = "distinct") -> pd.DataFrame:
+def queen(
+    similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
+) -> pd.DataFrame:
     """QUEEN of every summarizer in every instance: ``instance, summarizer, role, queen``.
     Peers are scored against all models, a model against the other models."""
     check_choice("triples", triples, TRIPLES)
@@ -182,7 +212,9 @@ def queen(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
     rows = []
     for inst, case in data.cases.items():
         sim = data.tensor(case, metrics)
-        for a, q in zip(case.peers, _queen(sim, case.peers, case.models, triples) if case.peers else []):
+        for a, q in zip(
+            case.peers, _queen(sim, case.peers, case.models, triples) if case.peers else []
+        ):
             rows.append((inst, case.names[a], "peer", float(q)))
         for m in case.models:
             q = _queen(sim, [m], [r for r in case.models if r != m], triples)[0]
@@ -190,12 +222,17 @@ def queen(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
     return pd.DataFrame(rows, columns=["instance", "summarizer", "role", "queen"])
 
 
-def queen_system_scores(similarities, roles=None, metrics=None, *, triples="distinct") -> pd.DataFrame:
+def queen_system_scores(
+    similarities, roles=None, metrics=None, *, triples="distinct"
+) -> pd.DataFrame:
     """System-level QUEEN: mean over instances per summarizer (``summarizer, role, queen, instances``)."""
     q = queen(similarities, roles, metrics, triples=triples)
-    return (q.groupby(["summarizer", "role"], as_index=False)
-            .agg(queen=("queen", "mean"), instances=("queen", "size"))
-            .sort_values("queen", ascending=False, kind="mergesort").reset_index(drop=True))
+    return (
+        q.groupby(["summarizer", "role"], as_index=False)
+        .agg(queen=("queen", "mean"), instances=("queen", "size"))
+        .sort_values("queen", ascending=False, kind="mergesort")
+        .reset_index(drop=True)
+    )
 
 
 def _king_events(data: QarlaData, metrics, triples, protocol):
@@ -215,22 +252,37 @@ def _average(per_instance: List[Tuple[int, int]], average: str) -> float:
     return float(sum(k for k, _ in per_instance) / sum(n for _, n in per_instance))
 
 
-def king(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
-         triples: str = "distinct", protocol: str = "leave_one_out",
-         average: str = "macro") -> float:
+def king(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    triples: str = "distinct",
+    protocol: str = "leave_one_out",
+    average: str = "macro",
+) -> float:
     """KING of the metric set ``metrics`` (default: all metrics), in [0, 1]."""
     check_choice("triples", triples, TRIPLES)
     check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
     check_choice("average", average, ("macro", "micro"))
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
-    counts = [(int(np.all(qm[:, None] > qa, axis=1).sum()), len(qm))
-              for _, qm, qa in _king_events(data, metrics, triples, protocol)]
+    counts = [
+        (int(np.all(qm[:, None] > qa, axis=1).sum()), len(qm))
+        for _, qm, qa in _king_events(data, metrics, triples, protocol)
+    ]
     return _average(counts, average)
 
 
-def k_pairwise(similarities, roles=None, metrics=None, *, triples="distinct",
-               protocol="leave_one_out", average="macro") -> float:
+def k_pairwise(
+    similarities,
+    roles=None,
+    metrics=None,
+    *,
+    triples="distinct",
+    protocol="leave_one_out",
+    average="macro",
+) -> float:
     """The K candidate QARLA rejects: P(QUEEN(m) > QUEEN(a)) over (model, peer) pairs.
     It is sensitive to repeated peers (constraint 5), which KING is not."""
     data = _as_data(similarities, roles)
@@ -238,8 +290,10 @@ def k_pairwise(similarities, roles=None, metrics=None, *, triples="distinct",
     check_choice("triples", triples, TRIPLES)
     check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
     check_choice("average", average, ("macro", "micro"))
-    counts = [(int((qm[:, None] > qa).sum()), qa.size)
-              for _, qm, qa in _king_events(data, metrics, triples, protocol)]
+    counts = [
+        (int((qm[:, None] > qa).sum()), qa.size)
+        for _, qm, qa in _king_events(data, metrics, triples, protocol)
+    ]
     return _average(counts, average)
 
 
@@ -249,9 +303,11 @@ def _jack_matrices(data: QarlaData, case: _Case, metrics, condition: str, triple
     sim = data.tensor(case, metrics)
     pp = case.peers
     live = _queen(sim, pp, case.models, triples) > 0 if pp else np.zeros(0, bool)
-    between = sim[:, pp][:, :, pp]                               # x(a, b): (X, P, P)
-    near = sim[:, pp][:, :, case.models]                         # x(a, m): (X, P, M)
-    one = np.all(between[:, None, :, :] <= np.moveaxis(near, 2, 1)[:, :, :, None], axis=0)  # (M, P, P)
+    between = sim[:, pp][:, :, pp]  # x(a, b): (X, P, P)
+    near = sim[:, pp][:, :, case.models]  # x(a, m): (X, P, M)
+    one = np.all(
+        between[:, None, :, :] <= np.moveaxis(near, 2, 1)[:, :, :, None], axis=0
+    )  # (M, P, P)
     two = one.transpose(0, 2, 1)
     ok = (one & two) if condition == "symmetric" else (one | two)
     ok &= live[None, :, None] & live[None, None, :]
@@ -259,9 +315,16 @@ def _jack_matrices(data: QarlaData, case: _Case, metrics, condition: str, triple
     return ok, pp
 
 
-def jack(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
-         peers: Optional[Iterable[str]] = None, condition: str = "symmetric",
-         triples: str = "distinct", average: str = "macro") -> float:
+def jack(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    peers: Optional[Iterable[str]] = None,
+    condition: str = "symmetric",
+    triples: str = "distinct",
+    average: str = "macro",
+) -> float:
     """JACK of the peer set (all peers, or the subset ``peers``), in [0, 1]."""
     check_choice("condition", condition, ("symmetric", "one_sided"))
     check_choice("average", average, ("macro", "micro"))
@@ -273,13 +336,25 @@ def jack(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
     for case in data.cases.values():
         ok, pp = _jack_matrices(data, case, metrics, condition, triples)
         sel = np.array([keep is None or case.names[p] in keep for p in pp], bool)
-        hits = ok[:, sel][:, :, sel].any(axis=(1, 2)) if sel.any() else np.zeros(len(case.models), bool)
+        hits = (
+            ok[:, sel][:, :, sel].any(axis=(1, 2))
+            if sel.any()
+            else np.zeros(len(case.models), bool)
+        )
         counts.append((int(hits.sum()), len(case.models)))
     return _average(counts, average)
 
 
-def jack_curve(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, n_orders: int = 100,
-               seed=0, condition: str = "symmetric", triples: str = "distinct") -> pd.DataFrame:
+def jack_curve(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    n_orders: int = 100,
+    seed=0,
+    condition: str = "symmetric",
+    triples: str = "distinct",
+) -> pd.DataFrame:
     """JACK as peers (systems) are added in random orders (Amigó et al. 2005b, Figure 3):
     for each of ``n_orders`` seeded permutations of the peer systems, JACK of the first k
     systems for k = 1..P (micro average over (instance, model) events; a system absent from
@@ -296,7 +371,10 @@ def jack_curve(similarities, roles=None, metrics: Optional[Sequence[str]] = None
     systems = sorted({case.names[p] for case in data.cases.values() for p in case.peers})
     if len(systems) < 2:
         raise ParameterError("roles", systems, "at least two peer systems")
-    events = [(_jack_matrices(data, case, metrics, condition, triples), case) for case in data.cases.values()]
+    events = [
+        (_jack_matrices(data, case, metrics, condition, triples), case)
+        for case in data.cases.values()
+    ]
     rng = rng_from_seed(seed)
     rows = []
     for order in range(n_orders):
@@ -319,17 +397,21 @@ def subset_masks(n: int, max_size: Optional[int] = None) -> np.ndarray:
     if n > 62:
         raise ParameterError("candidates", n, "at most 62 metrics (subsets are 64-bit masks)")
     max_size = n if max_size is None else min(check_int("max_size", max_size), n)
-    return np.array([sum(1 << i for i in c) for k in range(1, max_size + 1)
-                     for c in combinations(range(n), k)], dtype=np.int64)
+    return np.array(
+        [sum(1 << i for i in c) for k in range(1, max_size + 1) for c in combinations(range(n), k)],
+        dtype=np.int64,
+    )
 
 
 def _bits(acc: np.ndarray) -> np.ndarray:
     """Metric axis 0 of a boolean array packed into int64 bits."""
-    weights = (np.int64(1) << np.arange(acc.shape[0], dtype=np.int64)).reshape((-1,) + (1,) * (acc.ndim - 1))
+    weights = (np.int64(1) << np.arange(acc.shape[0], dtype=np.int64)).reshape(
+        (-1,) + (1,) * (acc.ndim - 1)
+    )
     return (acc.astype(np.int64) * weights).sum(axis=0)
 
 
-_PATTERN_MAX = 16   # up to 2^16 acceptance patterns: count patterns, then sum over supersets
+_PATTERN_MAX = 16  # up to 2^16 acceptance patterns: count patterns, then sum over supersets
 
 
 def _accepted_counts(bits: np.ndarray, masks: np.ndarray, n: int) -> np.ndarray:
@@ -340,22 +422,32 @@ def _accepted_counts(bits: np.ndarray, masks: np.ndarray, n: int) -> np.ndarray:
     read off at once; otherwise sets are compared one chunk at a time."""
     rows, t = bits.shape
     if n <= _PATTERN_MAX:
-        f = np.bincount((np.arange(rows)[:, None] * (1 << n) + bits).ravel(),
-                        minlength=rows << n).reshape(rows, 1 << n)
+        f = np.bincount(
+            (np.arange(rows)[:, None] * (1 << n) + bits).ravel(), minlength=rows << n
+        ).reshape(rows, 1 << n)
         for b in range(n):
             view = f.reshape(rows, -1, 2, 1 << b)
             view[:, :, 0, :] += view[:, :, 1, :]
         return f[:, masks]
     out = np.empty((rows, len(masks)), np.int64)
     for start in range(0, len(masks), 64):
-        mk = masks[start:start + 64]
-        out[:, start:start + 64] = ((bits[:, None, :] & mk[None, :, None]) == mk[None, :, None]).sum(axis=2)
+        mk = masks[start : start + 64]
+        out[:, start : start + 64] = (
+            (bits[:, None, :] & mk[None, :, None]) == mk[None, :, None]
+        ).sum(axis=2)
     return out
 
 
-def king_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str]] = None,
-                    masks: Optional[np.ndarray] = None, *, triples: str = "distinct",
-                    protocol: str = "leave_one_out", average: str = "macro") -> np.ndarray:
+def king_of_subsets(
+    similarities,
+    roles=None,
+    candidates: Optional[Sequence[str]] = None,
+    masks: Optional[np.ndarray] = None,
+    *,
+    triples: str = "distinct",
+    protocol: str = "leave_one_out",
+    average: str = "macro",
+) -> np.ndarray:
     """KING of many metric sets at once: ``masks`` (int64 bit masks over ``candidates``;
     default every non-empty subset) -> KING per mask, equal to :func:`king` of each set.
 
@@ -378,22 +470,28 @@ def king_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str]
     ratios = []
     for inst in data.cases:
         acc_m, acc_p = data.king_acceptance(inst, triples, protocol)
-        bm, bp = _bits(acc_m[idx]), _bits(acc_p[idx])          # (E, T) and (E, P, T) or (P, T)
+        bm, bp = _bits(acc_m[idx]), _bits(acc_p[idx])  # (E, T) and (E, P, T) or (P, T)
         e, tm, tp = bm.shape[0], bm.shape[-1], bp.shape[-1]
-        qm = _accepted_counts(bm, masks, n) / tm                                  # (E, S)
+        qm = _accepted_counts(bm, masks, n) / tm  # (E, S)
         qa = _accepted_counts(bp.reshape(-1, tp), masks, n) / tp
         qa = qa.reshape(bp.shape[:-1] + (len(masks),))
-        if qa.ndim == 2:                                                                    # (P, S): full M
+        if qa.ndim == 2:  # (P, S): full M
             qa = np.broadcast_to(qa[None], (e,) + qa.shape)
-        inst_hits = np.all(qm[:, None, :] > qa, axis=1).sum(axis=0)                         # (S,)
+        inst_hits = np.all(qm[:, None, :] > qa, axis=1).sum(axis=0)  # (S,)
         hits += inst_hits
         events += e
         ratios.append(inst_hits / e)
     return np.mean(ratios, axis=0) if average == "macro" else hits / events
 
 
-def queen_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str]] = None,
-                     masks: Optional[np.ndarray] = None, *, triples: str = "distinct") -> pd.DataFrame:
+def queen_of_subsets(
+    similarities,
+    roles=None,
+    candidates: Optional[Sequence[str]] = None,
+    masks: Optional[np.ndarray] = None,
+    *,
+    triples: str = "distinct",
+) -> pd.DataFrame:
     """System-level QUEEN of every peer for many metric sets at once (peers against all
     models, mean over the instances a peer took part in, as :func:`queen_system_scores`):
     a frame with one row per mask (index) and one column per peer."""
@@ -407,8 +505,8 @@ def queen_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str
     for case in data.cases.values():
         if not case.peers:
             continue
-        bits = _bits(_acceptance(case.sim[idx], case.peers, case.models, triples))    # (P, T)
-        q = (_accepted_counts(bits, masks, len(candidates)) / bits.shape[-1]).T   # (S, P)
+        bits = _bits(_acceptance(case.sim[idx], case.peers, case.models, triples))  # (P, T)
+        q = (_accepted_counts(bits, masks, len(candidates)) / bits.shape[-1]).T  # (S, P)
         for j, p in enumerate(case.peers):
             name = case.names[p]
             sums[name] = sums.get(name, 0.0) + q[:, j]
@@ -417,10 +515,17 @@ def queen_of_subsets(similarities, roles=None, candidates: Optional[Sequence[str
     return pd.DataFrame({n: sums[n] / counts[n] for n in names}, index=masks)
 
 
-def best_metric_sets(similarities, roles=None, candidates: Optional[Sequence[str]] = None, *,
-                     max_size: Optional[int] = None, triples: str = "distinct",
-                     protocol: str = "leave_one_out", average: str = "macro",
-                     method: str = "vectorized") -> pd.DataFrame:
+def best_metric_sets(
+    similarities,
+    roles=None,
+    candidates: Optional[Sequence[str]] = None,
+    *,
+    max_size: Optional[int] = None,
+    triples: str = "distinct",
+    protocol: str = "leave_one_out",
+    average: str = "macro",
+    method: str = "vectorized",
+) -> pd.DataFrame:
     """KING of every non-empty subset of ``candidates`` (up to ``max_size`` metrics), best first
     (Amigó et al. 2005b search all 2^10 - 1 subsets of 10 representatives).
     ``method="loop"`` calls :func:`king` once per set (the reference the vectorized search is
@@ -431,16 +536,34 @@ def best_metric_sets(similarities, roles=None, candidates: Optional[Sequence[str
     masks = subset_masks(len(candidates), max_size)
     sets = [tuple(c for i, c in enumerate(candidates) if (int(m) >> i) & 1) for m in masks]
     if method == "vectorized":
-        kings = king_of_subsets(data, candidates=candidates, masks=masks, triples=triples, protocol=protocol,
-                                average=average)
+        kings = king_of_subsets(
+            data,
+            candidates=candidates,
+            masks=masks,
+            triples=triples,
+            protocol=protocol,
+            average=average,
+        )
     else:
-        kings = [king(data, metrics=x, triples=triples, protocol=protocol, average=average) for x in sets]
-    out = pd.DataFrame({"metrics": sets, "size": [len(x) for x in sets], "king": np.asarray(kings, float)})
-    return out.sort_values(["king", "size"], ascending=[False, True], kind="mergesort").reset_index(drop=True)
+        kings = [
+            king(data, metrics=x, triples=triples, protocol=protocol, average=average) for x in sets
+        ]
+    out = pd.DataFrame(
+        {"metrics": sets, "size": [len(x) for x in sets], "king": np.asarray(kings, float)}
+    )
+    return out.sort_values(["king", "size"], ascending=[False, True], kind="mergesort").reset_index(
+        drop=True
+    )
 
 
-def k_naive(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct",
-            average: str = "macro") -> float:
+def k_naive(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    triples: str = "distinct",
+    average: str = "macro",
+) -> float:
     """The first K candidate QARLA rejects: 1 - mean QUEEN of the peers (against all models),
     per instance then averaged. It grows towards 1 as metrics are added while the models'
     own QUEEN falls to 0 (violating constraint 3)."""
@@ -452,8 +575,9 @@ def k_naive(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *
     return float(1 - q.groupby("instance")["queen"].mean().mean())
 
 
-def leave_one_model_out(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
-                        triples: str = "distinct") -> pd.DataFrame:
+def leave_one_model_out(
+    similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
+) -> pd.DataFrame:
     """The predictive-power test of Amigó et al. (2005a, §5): each model h in turn joins the
     peers, M' = M \\ {h} are the models; QUEEN of h and of every peer against M', averaged
     over the instances h took part in. ``success`` when h's mean beats every peer's mean
@@ -469,7 +593,9 @@ def leave_one_model_out(similarities, roles=None, metrics: Optional[Sequence[str
             bucket = scores.setdefault(case.names[h], {})
             for cand, value in zip([h] + case.peers, q):
                 bucket.setdefault(case.names[cand], []).append(float(value))
-    return leave_one_out_table({h: {s: float(np.mean(v)) for s, v in b.items()} for h, b in scores.items()})
+    return leave_one_out_table(
+        {h: {s: float(np.mean(v)) for s, v in b.items()} for h, b in scores.items()}
+    )
 
 
 def leave_one_out_table(means: Dict[str, Dict[str, float]]) -> pd.DataFrame:
@@ -481,15 +607,22 @@ def leave_one_out_table(means: Dict[str, Dict[str, float]]) -> pd.DataFrame:
             raise ParameterError("means", h, "the held-out model's own score")
         peers = {s: v for s, v in by.items() if s != h}
         best = max(peers, key=lambda s: (peers[s], s)) if peers else None
-        rows.append({"held_out": h, "queen_held_out": by[h], "best_peer": best,
-                     "queen_best_peer": peers.get(best, float("nan")),
-                     "success": bool(peers) and all(by[h] > v for v in peers.values())})
+        rows.append(
+            {
+                "held_out": h,
+                "queen_held_out": by[h],
+                "best_peer": best,
+                "queen_best_peer": peers.get(best, float("nan")),
+                "success": bool(peers) and all(by[h] > v for v in peers.values()),
+            }
+        )
     return pd.DataFrame(rows)
 
 
 # --------------------------------------------------------------------------- metric clustering
-def acceptance_events(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
-                      triples: str = "distinct") -> pd.DataFrame:
+def acceptance_events(
+    similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
+) -> pd.DataFrame:
     """Boolean ``H_x`` = [x(a, m) >= x(m', m'')] for every metric over all (instance, peer a,
     triple) events, pooled (Amigó et al. 2005b): one column per metric."""
     check_choice("triples", triples, TRIPLES)
@@ -504,14 +637,16 @@ def acceptance_events(similarities, roles=None, metrics: Optional[Sequence[str]]
         mask = _triple_mask(r, triples)
         near = sim[:, case.peers][:, :, case.models]
         between = sim[:, case.models][:, :, case.models]
-        ok = near[:, :, :, None, None] >= between[:, None, None, :, :]   # (X, P, R, R, R)
+        ok = near[:, :, :, None, None] >= between[:, None, None, :, :]  # (X, P, R, R, R)
         blocks.append(ok[:, :, mask].reshape(len(metrics), -1))
     if not blocks:
         raise ParameterError("roles", "no peers", "at least one peer")
     return pd.DataFrame(np.concatenate(blocks, axis=1).T, columns=metrics)
 
 
-def metric_set_similarity(events: pd.DataFrame, first: Sequence[str], second: Sequence[str]) -> float:
+def metric_set_similarity(
+    events: pd.DataFrame, first: Sequence[str], second: Sequence[str]
+) -> float:
     """sim(X, X') = P[H(X) <-> H(X')], H(X) = ∀x ∈ X: x(a, m) >= x(m', m''), over the events of
     :func:`acceptance_events`; in [0, 1]."""
     hx = events[list(first)].all(axis=1).to_numpy()
@@ -519,9 +654,15 @@ def metric_set_similarity(events: pd.DataFrame, first: Sequence[str], second: Se
     return float(np.mean(hx == hy))
 
 
-def cluster_metrics(similarities, roles=None, metrics: Optional[Sequence[str]] = None, *,
-                    n_clusters: int = 10, triples: str = "distinct",
-                    protocol: str = "leave_one_out") -> pd.DataFrame:
+def cluster_metrics(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    n_clusters: int = 10,
+    triples: str = "distinct",
+    protocol: str = "leave_one_out",
+) -> pd.DataFrame:
     """Agglomerative clustering of metrics whose clusters are metric sets (Amigó et al. 2005b):
     start from singletons and repeatedly merge the two clusters X, X' with the largest
     sim(X, X') (H of a cluster is the conjunction over its members; ties: first pair in metric
@@ -545,8 +686,12 @@ def cluster_metrics(similarities, roles=None, metrics: Optional[Sequence[str]] =
         del clusters[j], accept[j]
     rows = []
     for c, members in enumerate(clusters):
-        kings = [king(data, metrics=[metrics[m]], triples=triples, protocol=protocol) for m in members]
+        kings = [
+            king(data, metrics=[metrics[m]], triples=triples, protocol=protocol) for m in members
+        ]
         top = int(np.argmax(kings))
-        rows += [{"metric": metrics[m], "cluster": c, "king": k, "representative": n == top}
-                 for n, (m, k) in enumerate(zip(members, kings))]
+        rows += [
+            {"metric": metrics[m], "cluster": c, "king": k, "representative": n == top}
+            for n, (m, k) in enumerate(zip(members, kings))
+        ]
     return pd.DataFrame(rows)

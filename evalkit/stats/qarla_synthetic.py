@@ -14,6 +14,7 @@ metric, value) and ``roles`` (instance, summarizer, role), the inputs of
 :mod:`evalkit.stats.qarla`. Models are named ``M0..``, peers ``P0..``. Same arguments and
 seed, same clouds.
 """
+
 from __future__ import annotations
 
 from typing import Sequence, Tuple
@@ -27,13 +28,26 @@ from evalkit.stats.validation import SeedLike, check_int, rng_from_seed
 __all__ = ["point_clouds"]
 
 
-def point_clouds(n_instances: int = 8, n_models: int = 9, n_peers: int = 7, n_metrics: int = 3, *,
-                 dim: int = 2, model_spread: float = 1.0, peer_offset: float = 3.0, peer_spread: float = 1.0,
-                 noise: float = 0.0, special: Sequence[str] = (),
-                 seed: SeedLike = 0) -> Tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+def point_clouds(
+    n_instances: int = 8,
+    n_models: int = 9,
+    n_peers: int = 7,
+    n_metrics: int = 3,
+    *,
+    dim: int = 2,
+    model_spread: float = 1.0,
+    peer_offset: float = 3.0,
+    peer_spread: float = 1.0,
+    noise: float = 0.0,
+    special: Sequence[str] = (),
+    seed: SeedLike = 0,
+) -> Tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """``(points, similarities, roles)`` of seeded synthetic test cases (see the module)."""
-    n_instances, n_models, n_peers = (check_int("n_instances", n_instances), check_int("n_models", n_models),
-                                      check_int("n_peers", n_peers, 0))
+    n_instances, n_models, n_peers = (
+        check_int("n_instances", n_instances),
+        check_int("n_models", n_models),
+        check_int("n_peers", n_peers, 0),
+    )
     n_metrics, dim = check_int("n_metrics", n_metrics, 0), check_int("dim", dim)
     for name, v in (("model_spread", model_spread), ("peer_spread", peer_spread), ("noise", noise)):
         if not (np.isfinite(v) and v >= 0):
@@ -53,10 +67,17 @@ def point_clouds(n_instances: int = 8, n_models: int = 9, n_peers: int = 7, n_me
     for inst in range(n_instances):
         centre = np.zeros(dim)
         centre[0] = peer_offset
-        p = np.vstack([rng.normal(0.0, model_spread, size=(n_models, dim)),
-                       centre + rng.normal(0.0, peer_spread, size=(n_peers, dim))])
-        pts.append(pd.DataFrame(p, columns=[f"d{j}" for j in range(dim)])
-                   .assign(instance=inst, summarizer=names, role=roles_of))
+        p = np.vstack(
+            [
+                rng.normal(0.0, model_spread, size=(n_models, dim)),
+                centre + rng.normal(0.0, peer_spread, size=(n_peers, dim)),
+            ]
+        )
+        pts.append(
+            pd.DataFrame(p, columns=[f"d{j}" for j in range(dim)]).assign(
+                instance=inst, summarizer=names, role=roles_of
+            )
+        )
         diff = p[:, None, :] - p[None, :, :]
         for k in range(n_metrics):
             x = -np.linalg.norm(diff @ projections[k].T, axis=2)
@@ -64,13 +85,23 @@ def point_clouds(n_instances: int = 8, n_models: int = 9, n_peers: int = 7, n_me
                 x = x - noise * np.abs(rng.normal(size=x.shape))
             sims.append(_frame(inst, names, a[off], b[off], f"x{k}", x[off]))
         if "random" in special:
-            sims.append(_frame(inst, names, a[off], b[off], "random", rng.uniform(size=int(off.sum()))))
+            sims.append(
+                _frame(inst, names, a[off], b[off], "random", rng.uniform(size=int(off.sum())))
+            )
         if "constant" in special:
             sims.append(_frame(inst, names, a[off], b[off], "constant", np.zeros(int(off.sum()))))
-    points = pd.concat(pts, ignore_index=True)[["instance", "summarizer", "role"] + [f"d{j}" for j in range(dim)]]
-    return points, pd.concat(sims, ignore_index=True), points[["instance", "summarizer", "role"]].copy()
+    points = pd.concat(pts, ignore_index=True)[
+        ["instance", "summarizer", "role"] + [f"d{j}" for j in range(dim)]
+    ]
+    return (
+        points,
+        pd.concat(sims, ignore_index=True),
+        points[["instance", "summarizer", "role"]].copy(),
+    )
 
 
 def _frame(inst, names, ia, ib, metric, values) -> pd.DataFrame:
     names = np.asarray(names)
-    return pd.DataFrame({"instance": inst, "a": names[ia], "b": names[ib], "metric": metric, "value": values})
+    return pd.DataFrame(
+        {"instance": inst, "a": names[ia], "b": names[ib], "metric": metric, "value": values}
+    )

@@ -17,6 +17,7 @@ score on ``select_eval`` (Y-1) at system level (mean per system); refit the best
 method) on ``final_train`` (Y-1) and predict ``test`` (Y). Exhaustive search over subsets
 (``itertools.combinations``), so ``max_size`` caps the cost.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -37,12 +38,16 @@ __all__ = ["REGRESSIONS", "fit", "predict", "select_fit_predict", "system_correl
 REGRESSIONS = ("robust", "nnls", "cca", "ols")
 
 
-def _xy(frame: pd.DataFrame, features: Sequence[str], target: Optional[str]) -> Tuple[np.ndarray, Optional[np.ndarray]]:
+def _xy(
+    frame: pd.DataFrame, features: Sequence[str], target: Optional[str]
+) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     check_columns(frame, list(features) + ([target] if target else []), "frame")
     x = frame[list(features)].to_numpy(float)
     y = frame[target].to_numpy(float) if target else None
     if not np.isfinite(x).all() or (y is not None and not np.isfinite(y).all()):
-        raise ParameterError("frame", "non-finite values", "finite features and targets (drop incomplete rows)")
+        raise ParameterError(
+            "frame", "non-finite values", "finite features and targets (drop incomplete rows)"
+        )
     return x, y
 
 
@@ -56,7 +61,11 @@ def fit(frame: pd.DataFrame, features: Sequence[str], target: str, method: str =
         raise ParameterError("frame", len(y), f"more rows than features + 1 ({len(features) + 1})")
     if method in ("robust", "ols"):
         design = sm.add_constant(x, has_constant="add")
-        model = sm.RLM(y, design, M=sm.robust.norms.TukeyBiweight()) if method == "robust" else sm.OLS(y, design)
+        model = (
+            sm.RLM(y, design, M=sm.robust.norms.TukeyBiweight())
+            if method == "robust"
+            else sm.OLS(y, design)
+        )
         params = np.asarray(model.fit().params, dtype=float)
         intercept, coef = float(params[0]), params[1:]
     elif method == "nnls":
@@ -73,8 +82,12 @@ def fit(frame: pd.DataFrame, features: Sequence[str], target: str, method: str =
         ub = cca.transform(basis).ravel()
         coef = slope * (ub[1:] - ub[0])
         intercept = float(icpt + slope * ub[0])
-    return {"method": method, "features": list(features), "intercept": float(intercept),
-            "coef": np.asarray(coef, dtype=float)}
+    return {
+        "method": method,
+        "features": list(features),
+        "intercept": float(intercept),
+        "coef": np.asarray(coef, dtype=float),
+    }
 
 
 def predict(model: Dict, frame: pd.DataFrame) -> np.ndarray:
@@ -82,18 +95,32 @@ def predict(model: Dict, frame: pd.DataFrame) -> np.ndarray:
     return model["intercept"] + x @ model["coef"]
 
 
-def system_correlation(frame: pd.DataFrame, predicted: np.ndarray, target: str, system: str = "system",
-                       method: str = "pearson") -> float:
+def system_correlation(
+    frame: pd.DataFrame,
+    predicted: np.ndarray,
+    target: str,
+    system: str = "system",
+    method: str = "pearson",
+) -> float:
     """Correlation of system means of ``predicted`` and of ``target``."""
     check_choice("method", method, CORRELATIONS)
     means = frame.assign(_p=predicted).groupby(system, sort=True)[["_p", target]].mean()
     return float(correlate_columns(means["_p"].to_numpy(), means[target].to_numpy(), method)[0])
 
 
-def select_fit_predict(select_train: pd.DataFrame, select_eval: pd.DataFrame, final_train: pd.DataFrame,
-                       test: pd.DataFrame, features: Sequence[str], target: str, *,
-                       methods: Sequence[str] = ("robust", "nnls", "cca"), max_size: int = 3,
-                       system: str = "system", correlation: str = "pearson") -> Tuple[np.ndarray, pd.DataFrame]:
+def select_fit_predict(
+    select_train: pd.DataFrame,
+    select_eval: pd.DataFrame,
+    final_train: pd.DataFrame,
+    test: pd.DataFrame,
+    features: Sequence[str],
+    target: str,
+    *,
+    methods: Sequence[str] = ("robust", "nnls", "cca"),
+    max_size: int = 3,
+    system: str = "system",
+    correlation: str = "pearson",
+) -> Tuple[np.ndarray, pd.DataFrame]:
     """The CLASSY protocol (module docstring). Returns ``(predictions for test, search table)``
     where the table lists every (features, method) with its selection correlation, best first."""
     max_size = check_int("max_size", max_size)
@@ -104,9 +131,13 @@ def select_fit_predict(select_train: pd.DataFrame, select_eval: pd.DataFrame, fi
         for subset in combinations(features, size):
             for m in methods:
                 model = fit(select_train, subset, target, m)
-                r = system_correlation(select_eval, predict(model, select_eval), target, system, correlation)
+                r = system_correlation(
+                    select_eval, predict(model, select_eval), target, system, correlation
+                )
                 rows.append({"features": subset, "method": m, "r": r})
-    table = pd.DataFrame(rows).sort_values("r", ascending=False, kind="mergesort", na_position="last")
+    table = pd.DataFrame(rows).sort_values(
+        "r", ascending=False, kind="mergesort", na_position="last"
+    )
     table = table.reset_index(drop=True)
     best = table.iloc[0]
     model = fit(final_train, list(best["features"]), target, best["method"])

@@ -37,6 +37,7 @@ metric object: an evalkit metric with ``segment_statistics``/``score_from_statis
 (:class:`evalkit.metrics.bleu.BLEU` is vectorized) or a sacrebleu metric (see
 :func:`evalkit.stats.sacrebleu_stats.as_score_function`).
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -46,10 +47,27 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats.validation import (SeedLike, check_choice, check_columns, check_int, check_probability,
-                                       rng_from_seed)
+from evalkit.stats.validation import (
+    SeedLike,
+    check_choice,
+    check_columns,
+    check_int,
+    check_probability,
+    rng_from_seed,
+)
 
-__all__ = ["bootstrap_p_value", "smallest_p", "trials_needed", "approximate_randomization", "paired_bootstrap", "bootstrap_table", "result_matrix", "significance_table", "SACREBLEU_SEED", "TESTS"]
+__all__ = [
+    "bootstrap_p_value",
+    "smallest_p",
+    "trials_needed",
+    "approximate_randomization",
+    "paired_bootstrap",
+    "bootstrap_table",
+    "result_matrix",
+    "significance_table",
+    "SACREBLEU_SEED",
+    "TESTS",
+]
 
 SACREBLEU_SEED = 12345
 ScoreFunction = Callable[[np.ndarray], np.ndarray]
@@ -65,15 +83,21 @@ def _prepare(statistics, score: ScoreFunction, baseline, pairs: str):
         names = [str(k) for k in statistics.keys()]
         arrays = [np.asarray(v) for v in statistics.values()]
     else:
-        raise ParameterError("statistics", type(statistics).__name__,
-                             "a mapping {system name: ndarray (n_segments, k)}")
+        raise ParameterError(
+            "statistics",
+            type(statistics).__name__,
+            "a mapping {system name: ndarray (n_segments, k)}",
+        )
     if len(arrays) < 2:
         raise ParameterError("statistics", names, "at least two systems")
     shape = arrays[0].shape
     for name, a in zip(names, arrays):
         if a.ndim != 2 or a.shape != shape or a.shape[0] < 1:
-            raise ParameterError(f"statistics[{name!r}]", a.shape,
-                                 f"a 2-D array shaped like the first system's {shape}")
+            raise ParameterError(
+                f"statistics[{name!r}]",
+                a.shape,
+                f"a 2-D array shaped like the first system's {shape}",
+            )
         if not np.isfinite(a).all():
             raise ParameterError(f"statistics[{name!r}]", "non-finite values", "finite statistics")
     stack = np.stack([a.astype(np.float64) for a in arrays])  # (systems, S, k)
@@ -99,8 +123,11 @@ def _score_function(score) -> ScoreFunction:
 def _apply(score: ScoreFunction, sums: np.ndarray) -> np.ndarray:
     out = np.asarray(score(sums), dtype=np.float64)
     if out.shape != sums.shape[:1]:
-        raise ParameterError("score", out.shape,
-                             f"a function mapping summed statistics (r, k) to r scores, shape {sums.shape[:1]}")
+        raise ParameterError(
+            "score",
+            out.shape,
+            f"a function mapping summed statistics (r, k) to r scores, shape {sums.shape[:1]}",
+        )
     return out
 
 
@@ -133,10 +160,16 @@ def _count(null_stat: np.ndarray, observed: float, ties: str) -> int:
 
 
 # --------------------------------------------------------------------------- AR
-def approximate_randomization(statistics: Mapping[str, np.ndarray], score: ScoreFunction, *,
-                              baseline: Optional[str] = None, pairs: str = "baseline",
-                              n_trials: int = 10000, ties: str = "ge",
-                              seed: SeedLike = SACREBLEU_SEED) -> pd.DataFrame:
+def approximate_randomization(
+    statistics: Mapping[str, np.ndarray],
+    score: ScoreFunction,
+    *,
+    baseline: Optional[str] = None,
+    pairs: str = "baseline",
+    n_trials: int = 10000,
+    ties: str = "ge",
+    seed: SeedLike = SACREBLEU_SEED,
+) -> pd.DataFrame:
     """Paired approximate randomization test (Riezler & Maxwell 2005, Fig. 1), two-sided.
 
     ``statistics``: ``{system: ndarray (n_segments, k)}``, the first entry is the baseline unless
@@ -156,30 +189,41 @@ def approximate_randomization(statistics: Mapping[str, np.ndarray], score: Score
     diffs = np.concatenate([stack[j] - stack[i] for i, j in pair_idx], axis=1).astype(dtype)
     moved = np.empty((n_trials, diffs.shape[1]), dtype=np.float64)
     row = 0
-    for mask in _draw_blocks(rng, n_trials, n_seg,
-                             lambda g, m: g.integers(2, size=(m, n_seg), dtype=bool)):
+    for mask in _draw_blocks(
+        rng, n_trials, n_seg, lambda g, m: g.integers(2, size=(m, n_seg), dtype=bool)
+    ):
         for start in range(0, mask.shape[0], _MATMUL_ROWS):
-            part = mask[start:start + _MATMUL_ROWS].astype(dtype)
-            moved[row:row + part.shape[0]] = part @ diffs
+            part = mask[start : start + _MATMUL_ROWS].astype(dtype)
+            moved[row : row + part.shape[0]] = part @ diffs
             row += part.shape[0]
     rows = []
     totals = stack.sum(axis=1)
     for p, (i, j) in enumerate(pair_idx):
-        shift = moved[:, p * k:(p + 1) * k]
+        shift = moved[:, p * k : (p + 1) * k]
         # Pseudo-systems: X takes Y's statistics where the mask says swap, and vice versa.
         s_x = _apply(score, totals[i] + shift)
         s_y = _apply(score, totals[j] - shift)
         observed = abs(full[i] - full[j])
         c = _count(np.abs(s_x - s_y), observed, ties)
-        rows.append(_row(names, i, j, full, (c + 1) / (n_trials + 1), n_trials, "approximate randomization"))
+        rows.append(
+            _row(names, i, j, full, (c + 1) / (n_trials + 1), n_trials, "approximate randomization")
+        )
     return pd.DataFrame(rows)
 
 
 # --------------------------------------------------------------------------- bootstrap
-def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction, *,
-                     baseline: Optional[str] = None, pairs: str = "baseline",
-                     n_resamples: int = 1000, method: str = "shift", ties: str = "ge",
-                     confidence: float = 0.95, seed: SeedLike = SACREBLEU_SEED) -> pd.DataFrame:
+def paired_bootstrap(
+    statistics: Mapping[str, np.ndarray],
+    score: ScoreFunction,
+    *,
+    baseline: Optional[str] = None,
+    pairs: str = "baseline",
+    n_resamples: int = 1000,
+    method: str = "shift",
+    ties: str = "ge",
+    confidence: float = 0.95,
+    seed: SeedLike = SACREBLEU_SEED,
+) -> pd.DataFrame:
     """Paired bootstrap resampling test between systems.
 
     ``method="shift"``: Riezler & Maxwell's shifted test (two-sided, ``p = (c+1)/(B+1)``);
@@ -203,22 +247,33 @@ def paired_bootstrap(statistics: Mapping[str, np.ndarray], score: ScoreFunction,
     flat = stack.transpose(1, 0, 2).reshape(n_seg, n_sys * k).astype(dtype)  # (S, systems*k)
     sums = np.empty((n_resamples, n_sys * k), dtype=np.float64)
     row = 0
-    for idx in _draw_blocks(rng, n_resamples, n_seg,
-                            lambda g, m: g.choice(n_seg, size=(m, n_seg), replace=True)):
+    for idx in _draw_blocks(
+        rng, n_resamples, n_seg, lambda g, m: g.choice(n_seg, size=(m, n_seg), replace=True)
+    ):
         for start in range(0, idx.shape[0], _MATMUL_ROWS):
-            part = idx[start:start + _MATMUL_ROWS]
+            part = idx[start : start + _MATMUL_ROWS]
             m = part.shape[0]
             # Resample counts per segment: how often each segment was drawn in each resample.
-            counts = np.bincount((part + n_seg * np.arange(m)[:, None]).ravel(),
-                                 minlength=m * n_seg).reshape(m, n_seg).astype(dtype)
-            sums[row:row + m] = counts @ flat
+            counts = (
+                np.bincount((part + n_seg * np.arange(m)[:, None]).ravel(), minlength=m * n_seg)
+                .reshape(m, n_seg)
+                .astype(dtype)
+            )
+            sums[row : row + m] = counts @ flat
             row += m
-    boot = np.column_stack([_apply(score, sums[:, s * k:(s + 1) * k]) for s in range(n_sys)])
+    boot = np.column_stack([_apply(score, sums[:, s * k : (s + 1) * k]) for s in range(n_sys)])
     return bootstrap_table(boot, full, names, pair_idx, conf, method, ties)
 
 
-def bootstrap_table(boot: np.ndarray, full: np.ndarray, names: Sequence[str], pair_idx, confidence: float,
-                    method: str, ties: str) -> pd.DataFrame:
+def bootstrap_table(
+    boot: np.ndarray,
+    full: np.ndarray,
+    names: Sequence[str],
+    pair_idx,
+    confidence: float,
+    method: str,
+    ties: str,
+) -> pd.DataFrame:
     """The result rows of :func:`paired_bootstrap` from its resampled scores.
 
     ``boot`` is resamples x systems, ``full`` the systems' scores on all segments,
@@ -234,8 +289,11 @@ def bootstrap_table(boot: np.ndarray, full: np.ndarray, names: Sequence[str], pa
     for i, j in pair_idx:
         p = bootstrap_p_value(boot[:, i] - boot[:, j], full[i] - full[j], method, ties)
         r = _row(names, i, j, full, p, n_resamples, f"paired bootstrap ({method})")
-        r.update(mean=float(boot[:, i].mean()), ci_low=float(ordered[lo, i]),
-                 ci_high=float(ordered[n_resamples - lo - 1, i]))
+        r.update(
+            mean=float(boot[:, i].mean()),
+            ci_low=float(ordered[lo, i]),
+            ci_high=float(ordered[n_resamples - lo - 1, i]),
+        )
         rows.append(r)
     return pd.DataFrame(rows).rename(columns={"n_trials": "n_resamples"})
 
@@ -256,9 +314,16 @@ def bootstrap_p_value(d: np.ndarray, difference: float, method: str, ties: str) 
 
 
 def _row(names, i, j, full, p, n, test) -> Dict:
-    return {"system": names[i], "baseline": names[j], "score": float(full[i]),
-            "baseline_score": float(full[j]), "difference": float(full[i] - full[j]),
-            "p_value": float(p), "n_trials": n, "test": test}
+    return {
+        "system": names[i],
+        "baseline": names[j],
+        "score": float(full[i]),
+        "baseline_score": float(full[j]),
+        "difference": float(full[i] - full[j]),
+        "p_value": float(p),
+        "n_trials": n,
+        "test": test,
+    }
 
 
 def result_matrix(results: pd.DataFrame, value: str = "p_value") -> pd.DataFrame:
@@ -268,10 +333,14 @@ def result_matrix(results: pd.DataFrame, value: str = "p_value") -> pd.DataFrame
     antisymmetric (score of the row system minus the column system)."""
     check_columns(results, ["system", "baseline", value], "results")
     flip = -1.0 if value == "difference" else 1.0
-    both = pd.concat([
-        pd.DataFrame({"a": results["system"], "b": results["baseline"], "v": results[value]}),
-        pd.DataFrame({"a": results["baseline"], "b": results["system"], "v": flip * results[value]}),
-    ])
+    both = pd.concat(
+        [
+            pd.DataFrame({"a": results["system"], "b": results["baseline"], "v": results[value]}),
+            pd.DataFrame(
+                {"a": results["baseline"], "b": results["system"], "v": flip * results[value]}
+            ),
+        ]
+    )
     if both.duplicated(["a", "b"]).any():
         raise ParameterError("results", "a pair tested twice", "one test per pair of systems")
     order = list(dict.fromkeys(list(results["baseline"]) + list(results["system"])))
@@ -280,14 +349,25 @@ def result_matrix(results: pd.DataFrame, value: str = "p_value") -> pd.DataFrame
 
 # --------------------------------------------------------------------------- several metrics
 #: Test names of :func:`significance_table`: AR and the three bootstrap variants.
-TESTS = {"approximate randomization": None, "bootstrap (shift)": "shift", "bootstrap (centred)": "centred",
-         "bootstrap (koehn)": "koehn"}
+TESTS = {
+    "approximate randomization": None,
+    "bootstrap (shift)": "shift",
+    "bootstrap (centred)": "centred",
+    "bootstrap (koehn)": "koehn",
+}
 
 
-def significance_table(statistics: Mapping[str, Mapping[str, np.ndarray]],
-                       scores: Mapping[str, ScoreFunction], *, baseline: Optional[str] = None,
-                       tests=("approximate randomization", "bootstrap (shift)"), n_trials: int = 10000,
-                       n_resamples: int = 10000, ties: str = "ge", seed: int = 0) -> pd.DataFrame:
+def significance_table(
+    statistics: Mapping[str, Mapping[str, np.ndarray]],
+    scores: Mapping[str, ScoreFunction],
+    *,
+    baseline: Optional[str] = None,
+    tests=("approximate randomization", "bootstrap (shift)"),
+    n_trials: int = 10000,
+    n_resamples: int = 10000,
+    ties: str = "ge",
+    seed: int = 0,
+) -> pd.DataFrame:
     """AR and bootstrap p-values of every system against ``baseline``, for several metrics.
 
     ``statistics[metric][system]`` is the (n_segments, k) array of that metric's sufficient
@@ -303,22 +383,49 @@ def significance_table(statistics: Mapping[str, Mapping[str, np.ndarray]],
     frames = []
     for j, (metric, stats) in enumerate(statistics.items()):
         if metric not in scores:
-            raise ParameterError("scores", sorted(scores), f"a score function for metric {metric!r}")
+            raise ParameterError(
+                "scores", sorted(scores), f"a score function for metric {metric!r}"
+            )
         seeds = np.random.SeedSequence([int(seed), j]).generate_state(2)
         for test in tests:
             if TESTS[test] is None:
-                res = approximate_randomization(stats, scores[metric], baseline=baseline, n_trials=n_trials,
-                                                ties=ties, seed=int(seeds[0]))
+                res = approximate_randomization(
+                    stats,
+                    scores[metric],
+                    baseline=baseline,
+                    n_trials=n_trials,
+                    ties=ties,
+                    seed=int(seeds[0]),
+                )
                 res = res.rename(columns={"n_trials": "n"})
             else:
                 # every bootstrap variant sees the same resamples (same seed), so they differ only by the test
-                res = paired_bootstrap(stats, scores[metric], baseline=baseline, n_resamples=n_resamples,
-                                       method=TESTS[test], ties=ties, seed=int(seeds[1]))
+                res = paired_bootstrap(
+                    stats,
+                    scores[metric],
+                    baseline=baseline,
+                    n_resamples=n_resamples,
+                    method=TESTS[test],
+                    ties=ties,
+                    seed=int(seeds[1]),
+                )
                 res = res.rename(columns={"n_resamples": "n"})
             cols = ["system", "baseline", "score", "baseline_score", "difference", "p_value", "n"]
             frames.append(res[cols].assign(test=test, metric=metric))
     out = pd.concat(frames, ignore_index=True)
-    return out[["metric", "system", "baseline", "score", "baseline_score", "difference", "test", "p_value", "n"]]
+    return out[
+        [
+            "metric",
+            "system",
+            "baseline",
+            "score",
+            "baseline_score",
+            "difference",
+            "test",
+            "p_value",
+            "n",
+        ]
+    ]
 
 
 def smallest_p(n_trials: int) -> float:

@@ -11,6 +11,7 @@ For BLEU the score function is a numpy transcription of ``sacrebleu.BLEU.compute
 ``none|floor|add-k|exp``, ``log 0 := -9999999999``, early zero when no n-gram matches);
 other sacrebleu metrics (chrF, TER) fall back to calling their own scorer row by row.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Dict, Mapping, Sequence
@@ -22,8 +23,9 @@ from evalkit.errors import ParameterError
 __all__ = ["corpus_statistics", "score_function", "bleu_score_function", "as_score_function"]
 
 
-def corpus_statistics(metric, systems: Mapping[str, Sequence[str]],
-                      references: Sequence[Sequence[str]]) -> Dict[str, np.ndarray]:
+def corpus_statistics(
+    metric, systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]]
+) -> Dict[str, np.ndarray]:
     """``{system: ndarray (n_segments, k)}`` of ``metric``'s per-segment statistics.
 
     ``references`` is a list of reference streams (each a list of n_segments strings),
@@ -41,7 +43,9 @@ def score_function(metric) -> Callable[[np.ndarray], np.ndarray]:
     from sacrebleu.metrics import BLEU
 
     if isinstance(metric, BLEU) and not metric.effective_order:
-        return bleu_score_function(metric.max_ngram_order, metric.smooth_method, metric.smooth_value)
+        return bleu_score_function(
+            metric.max_ngram_order, metric.smooth_method, metric.smooth_value
+        )
 
     def loop(sums: np.ndarray) -> np.ndarray:
         return np.array([metric._compute_score_from_stats(list(row)).score for row in sums])
@@ -60,9 +64,12 @@ def as_score_function(score) -> Callable[[np.ndarray], np.ndarray]:
     * a sacrebleu metric (see :func:`score_function`).
     """
     if hasattr(score, "score_from_statistics"):
-        if (type(score).__name__ == "BLEU" and getattr(score, "semantics", None) == "sacrebleu"
-                and getattr(score, "smoothing", None) in ("none", "floor", "add-k", "exp")
-                and not getattr(score, "effective_order", True)):
+        if (
+            type(score).__name__ == "BLEU"
+            and getattr(score, "semantics", None) == "sacrebleu"
+            and getattr(score, "smoothing", None) in ("none", "floor", "add-k", "exp")
+            and not getattr(score, "effective_order", True)
+        ):
             return bleu_score_function(score.max_ngram_order, score.smoothing, score.smooth_value)
 
         def rows(sums: np.ndarray) -> np.ndarray:
@@ -73,18 +80,24 @@ def as_score_function(score) -> Callable[[np.ndarray], np.ndarray]:
         return score_function(score)
     if callable(score):
         return score
-    raise ParameterError("score", type(score).__name__,
-                         "a function (r, k) -> r scores or a metric with score_from_statistics")
+    raise ParameterError(
+        "score",
+        type(score).__name__,
+        "a function (r, k) -> r scores or a metric with score_from_statistics",
+    )
 
 
-def bleu_score_function(max_ngram_order: int = 4, smooth_method: str = "exp",
-                        smooth_value=None) -> Callable[[np.ndarray], np.ndarray]:
+def bleu_score_function(
+    max_ngram_order: int = 4, smooth_method: str = "exp", smooth_value=None
+) -> Callable[[np.ndarray], np.ndarray]:
     """Vectorized sacrebleu corpus BLEU (0-100) from summed statistics
     ``[sys_len, ref_len, correct_1..N, total_1..N]``."""
     from sacrebleu.metrics import BLEU
 
     if smooth_method not in BLEU.SMOOTH_DEFAULTS:
-        raise ParameterError("smooth_method", smooth_method, f"one of {sorted(BLEU.SMOOTH_DEFAULTS)}")
+        raise ParameterError(
+            "smooth_method", smooth_method, f"one of {sorted(BLEU.SMOOTH_DEFAULTS)}"
+        )
     if smooth_value is None:
         smooth_value = BLEU.SMOOTH_DEFAULTS[smooth_method]
     n_ord = max_ngram_order
@@ -94,11 +107,12 @@ def bleu_score_function(max_ngram_order: int = 4, smooth_method: str = "exp",
         if sums.ndim != 2 or sums.shape[1] != 2 + 2 * n_ord:
             raise ParameterError("sums", sums.shape, f"an array (r, {2 + 2 * n_ord})")
         sys_len, ref_len = sums[:, 0], sums[:, 1]
-        correct = sums[:, 2:2 + n_ord].copy()
-        total = sums[:, 2 + n_ord:].copy()
+        correct = sums[:, 2 : 2 + n_ord].copy()
+        total = sums[:, 2 + n_ord :].copy()
         with np.errstate(divide="ignore", invalid="ignore"):
-            bp = np.where(sys_len < ref_len,
-                          np.where(sys_len > 0, np.exp(1 - ref_len / sys_len), 0.0), 1.0)
+            bp = np.where(
+                sys_len < ref_len, np.where(sys_len > 0, np.exp(1 - ref_len / sys_len), 0.0), 1.0
+            )
         r = sums.shape[0]
         prec = np.zeros((r, n_ord))
         smooth = np.ones(r)
@@ -112,16 +126,22 @@ def bleu_score_function(max_ngram_order: int = 4, smooth_method: str = "exp",
             with np.errstate(divide="ignore", invalid="ignore"):
                 if smooth_method == "exp":
                     smooth = np.where(alive & zero, smooth * 2, smooth)
-                    p = np.where(zero, 100.0 / (smooth * total[:, n]), 100.0 * correct[:, n] / total[:, n])
+                    p = np.where(
+                        zero, 100.0 / (smooth * total[:, n]), 100.0 * correct[:, n] / total[:, n]
+                    )
                 elif smooth_method == "floor":
-                    p = np.where(zero, 100.0 * smooth_value / total[:, n], 100.0 * correct[:, n] / total[:, n])
+                    p = np.where(
+                        zero,
+                        100.0 * smooth_value / total[:, n],
+                        100.0 * correct[:, n] / total[:, n],
+                    )
                 else:
                     p = np.where(zero, 0.0, 100.0 * correct[:, n] / total[:, n])
             prec[:, n] = np.where(alive, p, 0.0)
         with np.errstate(divide="ignore"):
             logs = np.where(prec == 0.0, -9999999999.0, np.log(np.where(prec == 0.0, 1.0, prec)))
         score = bp * np.exp(logs.sum(axis=1) / n_ord)
-        no_match = ~(sums[:, 2:2 + n_ord] != 0).any(axis=1)
+        no_match = ~(sums[:, 2 : 2 + n_ord] != 0).any(axis=1)
         return np.where(no_match, 0.0, score)
 
     return bleu

@@ -21,6 +21,7 @@
 All draws of one design are made at once with numpy (argsort of uniform keys gives R
 independent random subsets) and system means come from one matrix product per design.
 """
+
 from __future__ import annotations
 
 import warnings
@@ -33,8 +34,13 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import SeedLike, check_choice, check_int, check_sizes, rng_from_seed
 from evalkit.stats.correlation import METHODS, correlate_columns
 
-__all__ = ["topic_subsample_correlations", "split_half_correlations", "model_subset_draws",
-           "model_subset_correlations", "stability_summary"]
+__all__ = [
+    "topic_subsample_correlations",
+    "split_half_correlations",
+    "model_subset_draws",
+    "model_subset_correlations",
+    "stability_summary",
+]
 
 
 def _means_over(x: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -55,8 +61,15 @@ def _matrix(scores) -> np.ndarray:
     return np.asarray(scores, dtype=float)
 
 
-def topic_subsample_correlations(scores, reference, sizes: Sequence[int], *, n_draws: int = 1000,
-                                 method: str = "pearson", seed: SeedLike = 0) -> pd.DataFrame:
+def topic_subsample_correlations(
+    scores,
+    reference,
+    sizes: Sequence[int],
+    *,
+    n_draws: int = 1000,
+    method: str = "pearson",
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
     """Correlation of n-topic system means with a reference system score, R draws per n.
 
     ``scores``: (systems x topics) matrix (DataFrame or array; NaN = not scored);
@@ -80,8 +93,14 @@ def topic_subsample_correlations(scores, reference, sizes: Sequence[int], *, n_d
     return pd.concat(out, ignore_index=True)
 
 
-def split_half_correlations(scores, sizes: Sequence[int], *, n_draws: int = 1000,
-                            method: str = "kendall", seed: SeedLike = 0) -> pd.DataFrame:
+def split_half_correlations(
+    scores,
+    sizes: Sequence[int],
+    *,
+    n_draws: int = 1000,
+    method: str = "kendall",
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
     """Correlation between system scores on two disjoint random topic sets of size n.
 
     ``scores``: (systems x topics) matrix of one manual score. Returns ``size, draw, r``.
@@ -98,13 +117,21 @@ def split_half_correlations(scores, sizes: Sequence[int], *, n_draws: int = 1000
             masks = np.zeros((n_draws, x.shape[1]))
             np.put_along_axis(masks, part, 1.0, axis=1)
             halves.append(_means_over(x, masks))
-        out.append(pd.DataFrame({"size": size, "draw": np.arange(n_draws),
-                                 "r": correlate_columns(halves[0], halves[1], method)}))
+        out.append(
+            pd.DataFrame(
+                {
+                    "size": size,
+                    "draw": np.arange(n_draws),
+                    "r": correlate_columns(halves[0], halves[1], method),
+                }
+            )
+        )
     return pd.concat(out, ignore_index=True)
 
 
-def model_subset_draws(models: Mapping[object, Sequence[str]], k: int, *, n_draws: int = 1000,
-                       seed: SeedLike = 0) -> pd.DataFrame:
+def model_subset_draws(
+    models: Mapping[object, Sequence[str]], k: int, *, n_draws: int = 1000, seed: SeedLike = 0
+) -> pd.DataFrame:
     """For each draw and each topic, k of that topic's models drawn uniformly without
     replacement, independently per topic (OD09). Returns ``draw, topic, models`` (sorted tuple)."""
     k = check_int("k", k)
@@ -124,9 +151,16 @@ def model_subset_draws(models: Mapping[object, Sequence[str]], k: int, *, n_draw
     return pd.DataFrame(rows, columns=["draw", "topic", "models"])
 
 
-def model_subset_correlations(tables: Mapping[str, np.ndarray], n_subsets: Sequence[int], reference, *,
-                              n_draws: int = 1000, method: str = "pearson", seed: SeedLike = 0,
-                              split_half: Optional[str] = None) -> pd.DataFrame:
+def model_subset_correlations(
+    tables: Mapping[str, np.ndarray],
+    n_subsets: Sequence[int],
+    reference,
+    *,
+    n_draws: int = 1000,
+    method: str = "pearson",
+    seed: SeedLike = 0,
+    split_half: Optional[str] = None,
+) -> pd.DataFrame:
     """OD09's model sweep from per-subset tables ``table[topic, subset, system]`` (NaN = not scored).
 
     Each draw picks, independently per topic, one of its ``n_subsets[t]`` subsets uniformly
@@ -152,34 +186,55 @@ def model_subset_correlations(tables: Mapping[str, np.ndarray], n_subsets: Seque
         partner = counts - 1 - idx
     elif split_half == "other":
         if (counts < 2).any():
-            raise ParameterError("n_subsets", n_subsets, "at least 2 subsets per topic for a split half")
-        partner = (idx + 1 + np.floor(rng.random(idx.shape) * (counts - 1)).astype(np.int64)) % counts
+            raise ParameterError(
+                "n_subsets", n_subsets, "at least 2 subsets per topic for a split half"
+            )
+        partner = (
+            idx + 1 + np.floor(rng.random(idx.shape) * (counts - 1)).astype(np.int64)
+        ) % counts
     topics = np.arange(len(counts))
     ref = None if split_half else np.asarray(reference, dtype=float)
     out = []
     for name, table in tables.items():
         table = np.asarray(table, dtype=float)
         if table.ndim != 3 or table.shape[0] != len(counts) or table.shape[1] < counts.max():
-            raise ParameterError("tables", (name, table.shape), f"(topics={len(counts)}, subsets, systems) arrays")
+            raise ParameterError(
+                "tables", (name, table.shape), f"(topics={len(counts)}, subsets, systems) arrays"
+            )
         with np.errstate(invalid="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
             means = np.nanmean(table[topics, idx], axis=1).T  # (systems, draws)
             if split_half is not None:
                 other = np.nanmean(table[topics, partner], axis=1).T
             elif ref.shape != (table.shape[2],):
-                raise ParameterError("reference", ref.shape, f"one value per system ({table.shape[2]})")
+                raise ParameterError(
+                    "reference", ref.shape, f"one value per system ({table.shape[2]})"
+                )
             else:
                 other = np.repeat(ref[:, None], n_draws, axis=1)
-        out.append(pd.DataFrame({"metric": name, "draw": np.arange(n_draws),
-                                 "r": correlate_columns(means, other, method)}))
+        out.append(
+            pd.DataFrame(
+                {
+                    "metric": name,
+                    "draw": np.arange(n_draws),
+                    "r": correlate_columns(means, other, method),
+                }
+            )
+        )
     return pd.concat(out, ignore_index=True)
 
 
 def stability_summary(draws: pd.DataFrame, by: str = "size", value: str = "r") -> pd.DataFrame:
     """Mean, standard deviation and 2.5/50/97.5 percentiles of ``value`` per ``by`` (the curve)."""
     g = draws.groupby(by)[value]
-    return pd.DataFrame({
-        by: list(g.groups.keys()), "mean": g.mean().to_numpy(), "sd": g.std(ddof=1).to_numpy(),
-        "q025": g.quantile(0.025).to_numpy(), "median": g.median().to_numpy(),
-        "q975": g.quantile(0.975).to_numpy(), "draws": g.size().to_numpy(),
-    })
+    return pd.DataFrame(
+        {
+            by: list(g.groups.keys()),
+            "mean": g.mean().to_numpy(),
+            "sd": g.std(ddof=1).to_numpy(),
+            "q025": g.quantile(0.025).to_numpy(),
+            "median": g.median().to_numpy(),
+            "q975": g.quantile(0.975).to_numpy(),
+            "draws": g.size().to_numpy(),
+        }
+    )

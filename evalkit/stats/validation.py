@@ -1,5 +1,6 @@
 """Parameter checks shared by the statistics modules and the notebook layer
 (scikit-learn style messages: the parameter's name, the value received, what is allowed)."""
+
 from __future__ import annotations
 
 from numbers import Integral, Real
@@ -11,8 +12,18 @@ import pandas as pd
 from evalkit.errors import ParameterError
 
 __all__ = [
-    "SeedLike", "check_choice", "check_int", "check_sizes", "check_probability", "rng_from_seed",
-    "check_columns", "pick_column", "INSTANCE_COLUMNS", "UNIT", "unit_column", "select_level",
+    "SeedLike",
+    "check_choice",
+    "check_int",
+    "check_sizes",
+    "check_probability",
+    "rng_from_seed",
+    "check_columns",
+    "pick_column",
+    "INSTANCE_COLUMNS",
+    "UNIT",
+    "unit_column",
+    "select_level",
 ]
 
 SeedLike = Union[None, int, np.random.Generator]
@@ -70,13 +81,16 @@ def check_columns(frame, columns: Iterable[str], name: str = "data") -> pd.DataF
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise ParameterError(
-            name, list(frame.columns), f"a DataFrame with columns {list(columns)} (missing {missing})"
+            name,
+            list(frame.columns),
+            f"a DataFrame with columns {list(columns)} (missing {missing})",
         )
     return frame
 
 
-def pick_column(frame: pd.DataFrame, candidates: Iterable[str], name: str,
-                given: Optional[str] = None) -> str:
+def pick_column(
+    frame: pd.DataFrame, candidates: Iterable[str], name: str, given: Optional[str] = None
+) -> str:
     """The first of ``candidates`` present in ``frame`` (or ``given`` if the caller named one)."""
     if given is not None:
         check_columns(frame, [given], name)
@@ -84,7 +98,9 @@ def pick_column(frame: pd.DataFrame, candidates: Iterable[str], name: str,
     for c in candidates:
         if c in frame.columns:
             return c
-    raise ParameterError(name, list(frame.columns), f"a DataFrame with one of the columns {list(candidates)}")
+    raise ParameterError(
+        name, list(frame.columns), f"a DataFrame with one of the columns {list(candidates)}"
+    )
 
 
 INSTANCE_COLUMNS = ("instance", "segment", "topic")

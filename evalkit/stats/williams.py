@@ -13,6 +13,7 @@ Graham's choice) is ``P(T > |t|)``; two-sided doubles it.
 Graham (2015) §4.1: for every ordered pair of metrics with r(i, H) > r(j, H), a one-sided
 Williams test; metric j is in the "optimal" set (•) iff no metric beats it significantly.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -24,8 +25,13 @@ from scipy import stats as sps
 from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_columns, check_probability, pick_column
 
-__all__ = ["WilliamsResult", "williams_test", "williams_pairs", "significance_matrix",
-           "not_significantly_beaten"]
+__all__ = [
+    "WilliamsResult",
+    "williams_test",
+    "williams_pairs",
+    "significance_matrix",
+    "not_significantly_beaten",
+]
 
 
 class WilliamsResult(NamedTuple):
@@ -41,8 +47,9 @@ class WilliamsResult(NamedTuple):
         return pd.DataFrame({"t": t, "dof": self.dof, "p": np.atleast_1d(self.p)})
 
 
-def williams_test(r12, r13, r23, n, *, alternative: str = "one-sided",
-                  absolute: bool = False) -> WilliamsResult:
+def williams_test(
+    r12, r13, r23, n, *, alternative: str = "one-sided", absolute: bool = False
+) -> WilliamsResult:
     """Williams t and p for H0: r12 = r13 (argument order of ``psych::r.test``).
 
     ``r12`` = r(H, A), ``r13`` = r(H, B), ``r23`` = r(A, B), ``n`` >= 4 units. Arrays broadcast.
@@ -59,7 +66,7 @@ def williams_test(r12, r13, r23, n, *, alternative: str = "one-sided",
         raise ParameterError("n", n, "an integer >= 4 (the test has n - 3 degrees of freedom)")
     if absolute:
         r12, r13, r23 = np.abs(r12), np.abs(r13), np.abs(r23)
-    k = 1 - r12 ** 2 - r13 ** 2 - r23 ** 2 + 2 * r12 * r13 * r23
+    k = 1 - r12**2 - r13**2 - r23**2 + 2 * r12 * r13 * r23
     denom = 2 * k * (n - 1) / (n - 3) + ((r12 + r13) / 2) ** 2 * (1 - r23) ** 3
     with np.errstate(divide="ignore", invalid="ignore"):
         t = (r12 - r13) * np.sqrt((n - 1) * (1 + r23) / denom)
@@ -71,9 +78,15 @@ def williams_test(r12, r13, r23, n, *, alternative: str = "one-sided",
     return WilliamsResult(t, p, n - 3)
 
 
-def williams_pairs(system_scores: pd.DataFrame, human, *, method: str = "pearson",
-                   alternative: str = "one-sided", alpha: float = 0.05,
-                   absolute: bool = False) -> pd.DataFrame:
+def williams_pairs(
+    system_scores: pd.DataFrame,
+    human,
+    *,
+    method: str = "pearson",
+    alternative: str = "one-sided",
+    alpha: float = 0.05,
+    absolute: bool = False,
+) -> pd.DataFrame:
     """One-sided Williams tests for every ordered pair of metrics (Graham 2015 §4.1).
 
     ``system_scores``: long frame ``system, metric, value`` (one value per system and metric;
@@ -98,15 +111,24 @@ def williams_pairs(system_scores: pd.DataFrame, human, *, method: str = "pearson
     ia, ib = np.meshgrid(np.arange(len(names)), np.arange(len(names)), indexing="ij")
     off = ia != ib
     ia, ib = ia[off], ib[off]
-    res = williams_test(r_h[ia], r_h[ib], corr[1:, 1:][ia, ib], n, alternative=alternative,
-                        absolute=absolute)
+    res = williams_test(
+        r_h[ia], r_h[ib], corr[1:, 1:][ia, ib], n, alternative=alternative, absolute=absolute
+    )
     ra = np.abs(r_h[ia]) if absolute else r_h[ia]
     rb = np.abs(r_h[ib]) if absolute else r_h[ib]
-    return pd.DataFrame({
-        "metric_a": np.array(names, dtype=object)[ia], "metric_b": np.array(names, dtype=object)[ib],
-        "r_a": r_h[ia], "r_b": r_h[ib], "r_ab": corr[1:, 1:][ia, ib], "n": n,
-        "t": res.t, "p": res.p, "a_beats_b": (ra > rb) & (res.p < alpha),
-    })
+    return pd.DataFrame(
+        {
+            "metric_a": np.array(names, dtype=object)[ia],
+            "metric_b": np.array(names, dtype=object)[ib],
+            "r_a": r_h[ia],
+            "r_b": r_h[ib],
+            "r_ab": corr[1:, 1:][ia, ib],
+            "n": n,
+            "t": res.t,
+            "p": res.p,
+            "a_beats_b": (ra > rb) & (res.p < alpha),
+        }
+    )
 
 
 def significance_matrix(pairs: pd.DataFrame, value: str = "p") -> pd.DataFrame:
@@ -128,8 +150,9 @@ def not_significantly_beaten(pairs: pd.DataFrame) -> pd.DataFrame:
     check_columns(pairs, ["metric_a", "metric_b", "r_b", "a_beats_b"], "pairs")
     beaten = pairs.groupby("metric_b")["a_beats_b"].sum()
     r = pairs.groupby("metric_b")["r_b"].first()
-    out = pd.DataFrame({"metric": r.index, "r": r.values,
-                        "beaten_by": beaten.reindex(r.index).astype(int).values})
+    out = pd.DataFrame(
+        {"metric": r.index, "r": r.values, "beaten_by": beaten.reindex(r.index).astype(int).values}
+    )
     out["optimal"] = out["beaten_by"] == 0
     return out.sort_values("r", ascending=False, kind="mergesort").reset_index(drop=True)
 
@@ -141,8 +164,11 @@ def _system_matrix(frame: pd.DataFrame) -> pd.DataFrame:
     if inst:
         frame = frame.groupby([sys_col, "metric"], as_index=False)["value"].mean()
     elif frame.duplicated([sys_col, "metric"]).any():
-        raise ParameterError("system_scores", "duplicate (system, metric) rows",
-                             "one system-level value per system and metric")
+        raise ParameterError(
+            "system_scores",
+            "duplicate (system, metric) rows",
+            "one system-level value per system and metric",
+        )
     wide = frame.pivot(index=sys_col, columns="metric", values="value")
     if wide.isna().any().any():
         bad = wide.columns[wide.isna().any()].tolist()
@@ -159,5 +185,3 @@ def _human_series(human) -> pd.Series:
     if inst or human[sys_col].duplicated().any():
         return human.groupby(sys_col)["value"].mean()
     return human.set_index(sys_col)["value"].astype(float)
-
-

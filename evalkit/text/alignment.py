@@ -32,6 +32,7 @@ cleanly, but its Gibbs samplers take no seed (checked 2026-11-25: neither its Py
 nor its binary accepts one), so the same bitext can give different links on every run;
 evalkit requires the same inputs to give the same outputs, so it is not used.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,8 +43,15 @@ import numpy as np
 from evalkit.errors import InputFormatError, ParameterError
 
 __all__ = [
-    "Link", "SYMMETRIZATIONS", "IBMModel1", "align_bitext", "symmetrize", "extract_phrases",
-    "alignment_error_rate", "parse_links", "format_links",
+    "Link",
+    "SYMMETRIZATIONS",
+    "IBMModel1",
+    "align_bitext",
+    "symmetrize",
+    "extract_phrases",
+    "alignment_error_rate",
+    "parse_links",
+    "format_links",
 ]
 
 Link = Tuple[int, int]
@@ -55,10 +63,14 @@ def _check_bitext(bitext) -> List[Tuple[List[str], List[str]]]:
     out = []
     for k, pair in enumerate(bitext):
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
-            raise ParameterError("bitext", f"item {k}: {pair!r}", "(source tokens, target tokens) pairs")
+            raise ParameterError(
+                "bitext", f"item {k}: {pair!r}", "(source tokens, target tokens) pairs"
+            )
         src, tgt = pair
         if isinstance(src, str) or isinstance(tgt, str):
-            raise ParameterError("bitext", f"item {k}", "token lists, not strings (split them first)")
+            raise ParameterError(
+                "bitext", f"item {k}", "token lists, not strings (split them first)"
+            )
         out.append((list(src), list(tgt)))
     if not out:
         raise ParameterError("bitext", "empty", "at least one sentence pair")
@@ -157,19 +169,31 @@ class IBMModel1:
         return out
 
 
-def align_bitext(bitext, method: str = "grow-diag-final-and", iterations: int = 5) -> List[Set[Link]]:
+def align_bitext(
+    bitext, method: str = "grow-diag-final-and", iterations: int = 5
+) -> List[Set[Link]]:
     """Symmetrized links of a bitext: Model 1 source->target and target->source."""
     pairs = _check_bitext(bitext)
     if method not in SYMMETRIZATIONS:
         raise ParameterError("method", method, f"one of {SYMMETRIZATIONS}")
     forward = IBMModel1(iterations).fit(pairs).align(pairs)  # each target word -> a source word
     rev_pairs = [(t, s) for s, t in pairs]
-    backward = [{(i, j) for j, i in links} for links in IBMModel1(iterations).fit(rev_pairs).align(rev_pairs)]
-    return [symmetrize(f, b, len(s), len(t), method) for f, b, (s, t) in zip(forward, backward, pairs)]
+    backward = [
+        {(i, j) for j, i in links}
+        for links in IBMModel1(iterations).fit(rev_pairs).align(rev_pairs)
+    ]
+    return [
+        symmetrize(f, b, len(s), len(t), method) for f, b, (s, t) in zip(forward, backward, pairs)
+    ]
 
 
-def symmetrize(forward: Iterable[Link], backward: Iterable[Link], n_source: int, n_target: int,
-               method: str = "grow-diag-final-and") -> Set[Link]:
+def symmetrize(
+    forward: Iterable[Link],
+    backward: Iterable[Link],
+    n_source: int,
+    n_target: int,
+    method: str = "grow-diag-final-and",
+) -> Set[Link]:
     """Combine two directional alignments (Koehn et al. 2003's heuristics).
 
     Start from the intersection; ``grow-diag`` repeatedly adds union links neighbouring an
@@ -197,7 +221,11 @@ def symmetrize(forward: Iterable[Link], backward: Iterable[Link], n_source: int,
                     continue
                 for di, dj in _NEIGHBOURS:
                     p = (i + di, j + dj)
-                    if p in union and p not in links and (p[0] not in aligned_s or p[1] not in aligned_t):
+                    if (
+                        p in union
+                        and p not in links
+                        and (p[0] not in aligned_s or p[1] not in aligned_t)
+                    ):
                         links.add(p)
                         aligned_s.add(p[0])
                         aligned_t.add(p[1])
@@ -215,8 +243,13 @@ def symmetrize(forward: Iterable[Link], backward: Iterable[Link], n_source: int,
     return links
 
 
-def extract_phrases(source: Sequence[str], target: Sequence[str], links: Iterable[Link],
-                    max_length: int = 3, tight: bool = True) -> List[Tuple[str, str]]:
+def extract_phrases(
+    source: Sequence[str],
+    target: Sequence[str],
+    links: Iterable[Link],
+    max_length: int = 3,
+    tight: bool = True,
+) -> List[Tuple[str, str]]:
     """Phrase pairs ``(source phrase, target phrase)`` consistent with ``links``.
 
     ``max_length`` bounds both sides (words); ``tight`` drops pairs extended over unaligned
@@ -242,8 +275,11 @@ def extract_phrases(source: Sequence[str], target: Sequence[str], links: Iterabl
     return out
 
 
-def alignment_error_rate(predicted: Iterable[Iterable[Link]], sure: Iterable[Iterable[Link]],
-                         possible: Optional[Iterable[Iterable[Link]]] = None) -> Dict[str, float]:
+def alignment_error_rate(
+    predicted: Iterable[Iterable[Link]],
+    sure: Iterable[Iterable[Link]],
+    possible: Optional[Iterable[Iterable[Link]]] = None,
+) -> Dict[str, float]:
     """Corpus AER, precision and recall (Och & Ney 2003) over sentence-aligned link sets.
 
     ``possible`` defaults to ``sure`` (gold with sure links only); it must contain ``sure``.
@@ -251,19 +287,28 @@ def alignment_error_rate(predicted: Iterable[Iterable[Link]], sure: Iterable[Ite
     pred, s_all = [set(a) for a in predicted], [set(a) for a in sure]
     p_all = s_all if possible is None else [set(a) for a in possible]
     if not (len(pred) == len(s_all) == len(p_all)):
-        raise ParameterError("predicted", f"{len(pred)} sentences", f"{len(s_all)} sentences like the gold")
+        raise ParameterError(
+            "predicted", f"{len(pred)} sentences", f"{len(s_all)} sentences like the gold"
+        )
     a_n = s_n = a_s = a_p = 0
     for k, (a, s, p) in enumerate(zip(pred, s_all, p_all)):
         if not s <= p:
-            raise ParameterError("possible", f"sentence {k}", "possible links that include every sure link")
+            raise ParameterError(
+                "possible", f"sentence {k}", "possible links that include every sure link"
+            )
         a_n += len(a)
         s_n += len(s)
         a_s += len(a & s)
         a_p += len(a & p)
     if a_n + s_n == 0:
         raise ParameterError("predicted", "no links at all", "some predicted or gold links")
-    return {"aer": 1.0 - (a_s + a_p) / (a_n + s_n), "precision": a_p / a_n if a_n else 0.0,
-            "recall": a_s / s_n if s_n else 0.0, "links": a_n, "gold": s_n}
+    return {
+        "aer": 1.0 - (a_s + a_p) / (a_n + s_n),
+        "precision": a_p / a_n if a_n else 0.0,
+        "recall": a_s / s_n if s_n else 0.0,
+        "links": a_n,
+        "gold": s_n,
+    }
 
 
 def parse_links(text: str, where: str = "<string>") -> List[Link]:
@@ -272,7 +317,9 @@ def parse_links(text: str, where: str = "<string>") -> List[Link]:
     for item in str(text).split():
         a, sep, b = item.partition("-")
         if not (sep and a.isdigit() and b.isdigit()):
-            raise InputFormatError(where, None, f"links 'i-j' of non-negative integers, got {item!r}")
+            raise InputFormatError(
+                where, None, f"links 'i-j' of non-negative integers, got {item!r}"
+            )
         out.append((int(a), int(b)))
     return out
 

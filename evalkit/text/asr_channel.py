@@ -21,6 +21,7 @@ about 2% relative at 30% WER with the default mix). Same input + seed give the s
 
 Why our own: no maintained package simulates recognition errors at a controlled rate.
 """
+
 from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
@@ -34,15 +35,23 @@ __all__ = ["corrupt", "DEFAULT_MIX"]
 DEFAULT_MIX = (0.60, 0.25, 0.15)  # substitution, deletion, insertion
 
 
-def corrupt(utterances: Sequence[str], wer: float, seed=0, mix: Tuple[float, float, float] = DEFAULT_MIX,
-            spread: float = 0.0, vocabulary: Optional[Sequence[str]] = None,
-            difficulty: Optional[Sequence[float]] = None) -> List[str]:
+def corrupt(
+    utterances: Sequence[str],
+    wer: float,
+    seed=0,
+    mix: Tuple[float, float, float] = DEFAULT_MIX,
+    spread: float = 0.0,
+    vocabulary: Optional[Sequence[str]] = None,
+    difficulty: Optional[Sequence[float]] = None,
+) -> List[str]:
     """Apply the channel to whitespace-tokenized ``utterances``; returns the corrupted texts."""
     if not (0 <= wer <= 1):
         raise ParameterError("wer", wer, "a target word error rate in [0, 1]")
     mix_ = np.asarray(mix, dtype=float)
     if mix_.shape != (3,) or np.any(mix_ < 0) or not np.isclose(mix_.sum(), 1.0):
-        raise ParameterError("mix", mix, "three non-negative shares (substitution, deletion, insertion) summing to 1")
+        raise ParameterError(
+            "mix", mix, "three non-negative shares (substitution, deletion, insertion) summing to 1"
+        )
     if spread < 0:
         raise ParameterError("spread", spread, "a number >= 0")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -59,12 +68,18 @@ def corrupt(utterances: Sequence[str], wer: float, seed=0, mix: Tuple[float, flo
     if difficulty is not None:
         base = np.asarray(difficulty, dtype=float)
         if base.shape != (len(words),) or np.any(~np.isfinite(base)) or np.any(base <= 0):
-            raise ParameterError("difficulty", "...", f"{len(words)} positive numbers (one per utterance)")
+            raise ParameterError(
+                "difficulty", "...", f"{len(words)} positive numbers (one per utterance)"
+            )
     else:
         base = np.ones(len(words))
     difficulty = base * (rng.lognormal(0.0, spread, size=len(words)) if spread > 0 else 1.0)
     position_weight = np.concatenate([np.full(len(w), d) for w, d in zip(words, difficulty)])
-    picks = rng.choice(n, size=e, replace=False, p=position_weight / position_weight.sum()) if e else np.array([], int)
+    picks = (
+        rng.choice(n, size=e, replace=False, p=position_weight / position_weight.sum())
+        if e
+        else np.array([], int)
+    )
     kinds = rng.choice(3, size=e, p=mix_)
     op = {int(p): int(k) for p, k in zip(picks, kinds)}
     out: List[str] = []

@@ -50,6 +50,7 @@ Layout: :class:`Analysis` (``lemmas``, ``parts`` = surface strings, ``spans``,
 ``max_elements, min_compound, min_component, min_unknown, precision, recall, f,
 segmentation_accuracy``.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -64,9 +65,27 @@ from evalkit.errors import ParameterError
 Span = Tuple[int, int]
 Lemmas = Tuple[str, ...]
 
-__all__ = ["Lexicon", "WordForms", "LangConfig", "GuesserConfig", "Analysis", "analyze", "guess", "decompose",
-           "evaluate_prf", "segmentation_accuracy", "remove_component_lemmas", "grid_search", "GRID",
-           "setting_correlations", "optimal_settings", "classify_errors", "ERROR_CLASSES", "gold_stats", "f_score"]
+__all__ = [
+    "Lexicon",
+    "WordForms",
+    "LangConfig",
+    "GuesserConfig",
+    "Analysis",
+    "analyze",
+    "guess",
+    "decompose",
+    "evaluate_prf",
+    "segmentation_accuracy",
+    "remove_component_lemmas",
+    "grid_search",
+    "GRID",
+    "setting_correlations",
+    "optimal_settings",
+    "classify_errors",
+    "ERROR_CLASSES",
+    "gold_stats",
+    "f_score",
+]
 
 
 @dataclass
@@ -79,13 +98,19 @@ class Lexicon:
     lexicalized: Dict[str, Tuple[Lemmas, ...]] = field(default_factory=dict)
 
     @classmethod
-    def from_entries(cls, entries: Iterable[Tuple[str, str, str]],
-                     lexicalized: Optional[Mapping[str, Sequence[Sequence[str]]]] = None) -> "Lexicon":
+    def from_entries(
+        cls,
+        entries: Iterable[Tuple[str, str, str]],
+        lexicalized: Optional[Mapping[str, Sequence[Sequence[str]]]] = None,
+    ) -> "Lexicon":
         """From ``(form, lemma, pos)`` triples (a lemma is its own form)."""
         forms: Dict[str, set] = {}
         for form, lemma, pos in entries:
             forms.setdefault(form.lower(), set()).add((lemma.lower(), pos))
-        lex = {w.lower(): tuple(tuple(p.lower() for p in d) for d in ds) for w, ds in (lexicalized or {}).items()}
+        lex = {
+            w.lower(): tuple(tuple(p.lower() for p in d) for d in ds)
+            for w, ds in (lexicalized or {}).items()
+        }
         return cls({f: frozenset(r) for f, r in forms.items()}, lex)
 
     @classmethod
@@ -105,8 +130,10 @@ class Lexicon:
         lexicalized compounds unless ``lexicalized``)."""
         drop = set(lemmas)
         if isinstance(self.forms, WordForms):
-            return Lexicon(WordForms(self.forms.words - drop, self.forms.pos),
-                           dict(self.lexicalized) if lexicalized else {})
+            return Lexicon(
+                WordForms(self.forms.words - drop, self.forms.pos),
+                dict(self.lexicalized) if lexicalized else {},
+            )
         forms = {}
         for form, readings in self.forms.items():
             kept = frozenset(r for r in readings if r[0] not in drop)
@@ -157,7 +184,12 @@ class LangConfig:
     suffixes: Tuple[str, ...] = ()
 
     def __post_init__(self):
-        for name in ("max_elements", "min_compound", "min_component", "min_component_with_connector"):
+        for name in (
+            "max_elements",
+            "min_compound",
+            "min_component",
+            "min_component_with_connector",
+        ):
             value = getattr(self, name)
             if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
                 raise ParameterError(name, value, "an integer >= 1")
@@ -178,7 +210,12 @@ class GuesserConfig:
     min_coverage: float = 0.0
 
     def __post_init__(self):
-        for name, low in (("max_elements", 1), ("min_compound", 1), ("min_component", 1), ("min_unknown", 1)):
+        for name, low in (
+            ("max_elements", 1),
+            ("min_compound", 1),
+            ("min_component", 1),
+            ("min_unknown", 1),
+        ):
             value = getattr(self, name)
             if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < low:
                 raise ParameterError(name, value, f"an integer >= {low}")
@@ -215,7 +252,9 @@ def _segmentations(word: str, start: int, lexicon: Lexicon, cfg: LangConfig, dep
             continue
         for conn in ("",) + cfg.connectors:
             nxt = end + len(conn)
-            if conn and (not word.startswith(conn, end) or len(form) < cfg.min_component_with_connector):
+            if conn and (
+                not word.startswith(conn, end) or len(form) < cfg.min_component_with_connector
+            ):
                 continue
             for rest in _segmentations(word, nxt, lexicon, cfg, depth + 1):
                 if conn and len(rest[0][1]) < cfg.min_component_with_connector:
@@ -232,11 +271,15 @@ def _readings(segs, lexicon: Lexicon, cfg: LangConfig) -> List[Analysis]:
         pos = tuple(p for _, p in combo)
         if cfg.pos_sequences is not None and pos not in cfg.pos_sequences:
             continue
-        out.append(Analysis(tuple(lemma for lemma, _ in combo), parts, spans, conns, (True,) * len(parts)))
+        out.append(
+            Analysis(tuple(lemma for lemma, _ in combo), parts, spans, conns, (True,) * len(parts))
+        )
     return list(dict.fromkeys(out))
 
 
-def analyze(word: str, lexicon: Lexicon, cfg: LangConfig, lexicalized: bool = True) -> List[Analysis]:
+def analyze(
+    word: str, lexicon: Lexicon, cfg: LangConfig, lexicalized: bool = True
+) -> List[Analysis]:
     """The decompositions of ``word`` (lower-cased): the lexicalized ones when listed (and
     ``lexicalized``), else the dynamic analysis (see the module docstring); ``[]`` when
     the word cannot be analysed into two or more known components."""
@@ -245,7 +288,9 @@ def analyze(word: str, lexicon: Lexicon, cfg: LangConfig, lexicalized: bool = Tr
         return [Analysis(d, d, (), (), (True,) * len(d)) for d in lexicon.lexicalized[word]]
     if len(word) < cfg.min_compound:
         return []
-    stems = [word] + [word[: -len(s)] for s in cfg.suffixes if word.endswith(s) and len(word) > len(s)]
+    stems = [word] + [
+        word[: -len(s)] for s in cfg.suffixes if word.endswith(s) and len(word) > len(s)
+    ]
     if lexicalized:
         for stem in stems[1:]:
             if stem in lexicon.lexicalized:
@@ -274,7 +319,9 @@ def _scan(word: str, lexicon: Lexicon, min_component: int) -> List[Tuple[Span, b
     pieces: List[Tuple[Span, bool]] = []
     i, n, unknown_from = 0, len(word), None
     while i < n:
-        hit = next((e for e in range(n, i + min_component - 1, -1) if word[i:e] in lexicon.forms), None)
+        hit = next(
+            (e for e in range(n, i + min_component - 1, -1) if word[i:e] in lexicon.forms), None
+        )
         if hit is None:
             unknown_from = i if unknown_from is None else unknown_from
             i += 1
@@ -289,8 +336,13 @@ def _scan(word: str, lexicon: Lexicon, min_component: int) -> List[Tuple[Span, b
     return pieces
 
 
-def _finish(word: str, pieces: Sequence[Tuple[Span, bool]], lexicon: Lexicon, max_elements: int,
-            min_unknown: int) -> Analysis:
+def _finish(
+    word: str,
+    pieces: Sequence[Tuple[Span, bool]],
+    lexicon: Lexicon,
+    max_elements: int,
+    min_unknown: int,
+) -> Analysis:
     """Apply the element limit and the unknown-length filter to a scan."""
     if len(pieces) > max_elements:
         head = list(pieces[: max_elements - 1])
@@ -298,8 +350,8 @@ def _finish(word: str, pieces: Sequence[Tuple[Span, bool]], lexicon: Lexicon, ma
         tail = word[start:]
         pieces = head + [((start, len(word)), tail in lexicon.forms)]
     kept = [(s, k) for s, k in pieces if k or s[1] - s[0] >= min_unknown]
-    dropped = tuple(word[s[0]:s[1]] for s, k in pieces if not k and s[1] - s[0] < min_unknown)
-    parts = tuple(word[s[0]:s[1]] for s, _ in kept)
+    dropped = tuple(word[s[0] : s[1]] for s, k in pieces if not k and s[1] - s[0] < min_unknown)
+    parts = tuple(word[s[0] : s[1]] for s, _ in kept)
     lemmas = tuple(min(lexicon.forms[p])[0] if k else p for p, (_, k) in zip(parts, kept))
     return Analysis(lemmas, parts, tuple(s for s, _ in kept), dropped, tuple(k for _, k in kept))
 
@@ -318,8 +370,13 @@ def guess(word: str, lexicon: Lexicon, gcfg: GuesserConfig) -> List[Analysis]:
     return [result] if result.parts else []
 
 
-def decompose(word: str, lexicon: Lexicon, cfg: LangConfig, gcfg: Optional[GuesserConfig] = None,
-              lexicalized: bool = True) -> List[Analysis]:
+def decompose(
+    word: str,
+    lexicon: Lexicon,
+    cfg: LangConfig,
+    gcfg: Optional[GuesserConfig] = None,
+    lexicalized: bool = True,
+) -> List[Analysis]:
     """:func:`analyze`, falling back on :func:`guess` (when ``gcfg`` is given)."""
     found = analyze(word, lexicon, cfg, lexicalized=lexicalized)
     return found if found or gcfg is None else guess(word, lexicon, gcfg)
@@ -331,25 +388,37 @@ def f_score(precision: float, recall: float) -> float:
     return 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
 
 
-def evaluate_prf(predictions: Mapping[str, Sequence], gold: Mapping[str, Sequence[Sequence[str]]]) -> Dict[str, float]:
+def evaluate_prf(
+    predictions: Mapping[str, Sequence], gold: Mapping[str, Sequence[Sequence[str]]]
+) -> Dict[str, float]:
     """P, R, F of ``predictions`` (word -> analyses or lemma tuples) against ``gold`` (word
     -> decompositions); every gold word counts for recall, a word missing from the
     predictions returned nothing. Returns ``precision, recall, f, returned, correct, n``."""
     returned = correct = hit_words = 0
     for word, golds in gold.items():
         accepted = {tuple(g) for g in golds}
-        preds = {tuple(p.lemmas if isinstance(p, Analysis) else p) for p in predictions.get(word, ())}
+        preds = {
+            tuple(p.lemmas if isinstance(p, Analysis) else p) for p in predictions.get(word, ())
+        }
         returned += len(preds)
         good = len(preds & accepted)
         correct += good
         hit_words += good > 0
     p = correct / returned if returned else 0.0
     r = hit_words / len(gold) if gold else 0.0
-    return {"precision": p, "recall": r, "f": f_score(p, r), "returned": returned, "correct": correct, "n": len(gold)}
+    return {
+        "precision": p,
+        "recall": r,
+        "f": f_score(p, r),
+        "returned": returned,
+        "correct": correct,
+        "n": len(gold),
+    }
 
 
-def segmentation_accuracy(predictions: Mapping[str, Sequence[Analysis]],
-                          reference: Mapping[str, Sequence[Analysis]]) -> Dict[str, float]:
+def segmentation_accuracy(
+    predictions: Mapping[str, Sequence[Analysis]], reference: Mapping[str, Sequence[Analysis]]
+) -> Dict[str, float]:
     """Share of the reference words (with a reference analysis) whose first predicted
     analysis has the same component spans as one reference analysis."""
     n = same = 0
@@ -363,8 +432,9 @@ def segmentation_accuracy(predictions: Mapping[str, Sequence[Analysis]],
     return {"segmentation_accuracy": same / n if n else float("nan"), "segmented": same, "n": n}
 
 
-def remove_component_lemmas(lexicon: Lexicon, gold: Mapping[str, Sequence[Sequence[str]]],
-                            rng: np.random.Generator) -> Tuple[Lexicon, List[str]]:
+def remove_component_lemmas(
+    lexicon: Lexicon, gold: Mapping[str, Sequence[Sequence[str]]], rng: np.random.Generator
+) -> Tuple[Lexicon, List[str]]:
     """The paper's experiment 3: remove at least one component lemma of every gold
     compound (a random one, unless an earlier removal already covers the compound) and
     every lexicalized compound. Returns the reduced lexicon and the removed lemmas (sorted)."""
@@ -378,7 +448,9 @@ def remove_component_lemmas(lexicon: Lexicon, gold: Mapping[str, Sequence[Sequen
     return lexicon.without_lemmas(removed, lexicalized=False), sorted(removed)
 
 
-def gold_stats(gold: Mapping[str, Sequence[Sequence[str]]], lexicalized: Iterable[str] = ()) -> Dict[str, int]:
+def gold_stats(
+    gold: Mapping[str, Sequence[Sequence[str]]], lexicalized: Iterable[str] = ()
+) -> Dict[str, int]:
     """The paper's Table 2 columns for a gold set: compounds, lexical, and n-part counts
     (of the first decomposition)."""
     lex = set(lexicalized)
@@ -391,13 +463,21 @@ def gold_stats(gold: Mapping[str, Sequence[Sequence[str]]], lexicalized: Iterabl
 
 # --------------------------------------------------------------------------- grid search
 #: The paper's Table 4 grid (integer steps; min_coverage 0 as in the paper).
-GRID = {"max_elements": tuple(range(2, 21)), "min_compound": tuple(range(3, 21)),
-        "min_component": tuple(range(2, 6)), "min_unknown": tuple(range(1, 6))}
+GRID = {
+    "max_elements": tuple(range(2, 21)),
+    "min_compound": tuple(range(3, 21)),
+    "min_component": tuple(range(2, 6)),
+    "min_unknown": tuple(range(1, 6)),
+}
 
 
-def grid_search(words: Sequence[str], lexicon: Lexicon, gold: Mapping[str, Sequence[Sequence[str]]],
-                reference: Mapping[str, Sequence[Analysis]], grid: Optional[Mapping[str, Sequence[int]]] = None
-                ) -> pd.DataFrame:
+def grid_search(
+    words: Sequence[str],
+    lexicon: Lexicon,
+    gold: Mapping[str, Sequence[Sequence[str]]],
+    reference: Mapping[str, Sequence[Analysis]],
+    grid: Optional[Mapping[str, Sequence[int]]] = None,
+) -> pd.DataFrame:
     """Score the guesser on ``words`` for every setting of ``grid`` (default :data:`GRID`):
     one row per setting with P, R, F against ``gold`` and the segmentation accuracy against
     ``reference`` (see the module docstring for the vectorization)."""
@@ -437,11 +517,33 @@ def grid_search(words: Sequence[str], lexicon: Lexicon, gold: Mapping[str, Seque
                 for j, mc in enumerate(mc_values):
                     p = correct[j] / returned[j] if returned[j] else 0.0
                     r = correct[j] / n_gold if n_gold else 0.0
-                    rows.append((max_elements, int(mc), min_component, min_unknown, p, r, f_score(p, r),
-                                 segmented[j] / has_ref.sum() if has_ref.any() else np.nan))
-    cols = ["max_elements", "min_compound", "min_component", "min_unknown", "precision", "recall", "f",
-            "segmentation_accuracy"]
-    return pd.DataFrame(rows, columns=cols).sort_values(cols[:4], kind="mergesort").reset_index(drop=True)
+                    rows.append(
+                        (
+                            max_elements,
+                            int(mc),
+                            min_component,
+                            min_unknown,
+                            p,
+                            r,
+                            f_score(p, r),
+                            segmented[j] / has_ref.sum() if has_ref.any() else np.nan,
+                        )
+                    )
+    cols = [
+        "max_elements",
+        "min_compound",
+        "min_component",
+        "min_unknown",
+        "precision",
+        "recall",
+        "f",
+        "segmentation_accuracy",
+    ]
+    return (
+        pd.DataFrame(rows, columns=cols)
+        .sort_values(cols[:4], kind="mergesort")
+        .reset_index(drop=True)
+    )
 
 
 def setting_correlations(results: pd.DataFrame, score: str = "f") -> pd.DataFrame:
@@ -458,10 +560,20 @@ def setting_correlations(results: pd.DataFrame, score: str = "f") -> pd.DataFram
 def optimal_settings(results: pd.DataFrame, score: str = "f") -> pd.DataFrame:
     """Per setting, the range of values reaching the best ``score`` (as the paper's "3-7")."""
     best = results[np.isclose(results[score], results[score].max())]
-    return pd.DataFrame([{"setting": s, "low": int(best[s].min()), "high": int(best[s].max()),
-                          "optimal": f"{best[s].min()}" if best[s].min() == best[s].max()
-                          else f"{best[s].min()}-{best[s].max()}", "best": float(results[score].max())}
-                         for s in GRID])
+    return pd.DataFrame(
+        [
+            {
+                "setting": s,
+                "low": int(best[s].min()),
+                "high": int(best[s].max()),
+                "optimal": f"{best[s].min()}"
+                if best[s].min() == best[s].max()
+                else f"{best[s].min()}-{best[s].max()}",
+                "best": float(results[score].max()),
+            }
+            for s in GRID
+        ]
+    )
 
 
 # --------------------------------------------------------------------------- error classes
@@ -469,7 +581,9 @@ def optimal_settings(results: pd.DataFrame, score: str = "f") -> pd.DataFrame:
 ERROR_CLASSES = ("correct", "connector attached", "over-split", "under-split", "other")
 
 
-def classify_errors(word: str, guessed: Analysis, reference: Analysis, connectors: Sequence[str]) -> str:
+def classify_errors(
+    word: str, guessed: Analysis, reference: Analysis, connectors: Sequence[str]
+) -> str:
     """One of :data:`ERROR_CLASSES` for a guesser result against the reference analysis:
     ``connector attached``: an element equals a connector plus a reference part (Table 7,
     sklave#[n+moral]); ``over-split``: a reference part is cut into several elements (Table

@@ -12,6 +12,7 @@ no part of speech).
 >>> CONFIGS["nl"].connectors
 ('s', 'e', 'en')
 """
+
 from __future__ import annotations
 
 from typing import Dict
@@ -19,16 +20,46 @@ from typing import Dict
 from evalkit.text.decompound import LangConfig
 
 CONFIGS: Dict[str, LangConfig] = {
-    "de": LangConfig(connectors=("s", "es", "n", "en", "e", "er", "zu"), max_elements=4, min_compound=8,
-                     min_component=3, min_component_with_connector=4, suffixes=("en", "er", "es", "n", "s", "e")),
-    "nl": LangConfig(connectors=("s", "e", "en"), max_elements=4, min_compound=7, min_component=3,
-                     min_component_with_connector=4, suffixes=("en", "s", "e")),
-    "sv": LangConfig(connectors=("s", "o", "u", "e", "a"), max_elements=4, min_compound=7, min_component=3,
-                     min_component_with_connector=3, suffixes=("en", "et", "na", "ar", "er", "or", "n", "s")),
-    "da": LangConfig(connectors=("s", "e"), max_elements=4, min_compound=7, min_component=3,
-                     min_component_with_connector=3, suffixes=("en", "et", "er", "ne", "e", "s")),
-    "no": LangConfig(connectors=("s", "e"), max_elements=4, min_compound=7, min_component=3,
-                     min_component_with_connector=3, suffixes=("en", "et", "er", "ene", "a", "s")),
+    "de": LangConfig(
+        connectors=("s", "es", "n", "en", "e", "er", "zu"),
+        max_elements=4,
+        min_compound=8,
+        min_component=3,
+        min_component_with_connector=4,
+        suffixes=("en", "er", "es", "n", "s", "e"),
+    ),
+    "nl": LangConfig(
+        connectors=("s", "e", "en"),
+        max_elements=4,
+        min_compound=7,
+        min_component=3,
+        min_component_with_connector=4,
+        suffixes=("en", "s", "e"),
+    ),
+    "sv": LangConfig(
+        connectors=("s", "o", "u", "e", "a"),
+        max_elements=4,
+        min_compound=7,
+        min_component=3,
+        min_component_with_connector=3,
+        suffixes=("en", "et", "na", "ar", "er", "or", "n", "s"),
+    ),
+    "da": LangConfig(
+        connectors=("s", "e"),
+        max_elements=4,
+        min_compound=7,
+        min_component=3,
+        min_component_with_connector=3,
+        suffixes=("en", "et", "er", "ne", "e", "s"),
+    ),
+    "no": LangConfig(
+        connectors=("s", "e"),
+        max_elements=4,
+        min_compound=7,
+        min_component=3,
+        min_component_with_connector=3,
+        suffixes=("en", "et", "er", "ene", "a", "s"),
+    ),
 }
 
 __all__ = ["CONFIGS"]

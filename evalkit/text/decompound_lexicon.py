@@ -23,6 +23,7 @@ Every reader raises :class:`~evalkit.errors.InputFormatError` naming the file, t
 and what was expected (bad encoding, wrong column count, empty field, a word with spaces,
 a segmentation that does not spell the word, a missing file).
 """
+
 from __future__ import annotations
 
 import re
@@ -45,9 +46,19 @@ DEBIAN_WORD_LISTS: Dict[str, Tuple[str, str, str]] = {
 }
 DICT_DIR = Path("/usr/share/dict")
 
-__all__ = ["DEBIAN_WORD_LISTS", "debian_word_list", "read_word_list", "read_hunspell_dic", "read_lexicon_tsv",
-           "write_lexicon_tsv", "read_gold_tsv", "write_gold_tsv", "parse_segmentation", "format_segmentation",
-           "lexicon_from_words"]
+__all__ = [
+    "DEBIAN_WORD_LISTS",
+    "debian_word_list",
+    "read_word_list",
+    "read_hunspell_dic",
+    "read_lexicon_tsv",
+    "write_lexicon_tsv",
+    "read_gold_tsv",
+    "write_gold_tsv",
+    "parse_segmentation",
+    "format_segmentation",
+    "lexicon_from_words",
+]
 
 
 def debian_word_list(language: str, directory: PathLike = DICT_DIR) -> Path:
@@ -58,8 +69,10 @@ def debian_word_list(language: str, directory: PathLike = DICT_DIR) -> Path:
     package, name, _ = DEBIAN_WORD_LISTS[language]
     path = Path(directory) / name
     if not path.is_file():
-        raise DataNotConfiguredError(f"the {language} word list {path}", f"apt-get install {package} "
-                                     "(listed in requirements/apt.txt)")
+        raise DataNotConfiguredError(
+            f"the {language} word list {path}",
+            f"apt-get install {package} (listed in requirements/apt.txt)",
+        )
     return path
 
 
@@ -72,7 +85,9 @@ def _lines(path: PathLike, encoding: str = "utf-8") -> List[str]:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputFormatError(path, line, f"{encoding} text", found=repr(data[exc.start:exc.start + 4])) from None
+        raise InputFormatError(
+            path, line, f"{encoding} text", found=repr(data[exc.start : exc.start + 4])
+        ) from None
     return text.splitlines()
 
 
@@ -84,7 +99,9 @@ def read_word_list(path: PathLike, encoding: str = "utf-8", phrases: bool = Fals
     for i, line in enumerate(_lines(path, encoding), 1):
         word = line.strip()
         if not word or (not phrases and any(ch.isspace() for ch in word)):
-            raise InputFormatError(path, i, "one word per line (no blank lines, no spaces)", found=repr(line[:40]))
+            raise InputFormatError(
+                path, i, "one word per line (no blank lines, no spaces)", found=repr(line[:40])
+            )
         words[word.lower()] = None
     return list(words)
 
@@ -106,7 +123,9 @@ def read_hunspell_dic(path: PathLike) -> List[str]:
                 break
     lines = _lines(path, encoding)
     if not lines or not lines[0].strip().isdigit():
-        raise InputFormatError(path, 1, "the entry count (a number)", found=repr(lines[0][:40]) if lines else "empty")
+        raise InputFormatError(
+            path, 1, "the entry count (a number)", found=repr(lines[0][:40]) if lines else "empty"
+        )
     words: Dict[str, None] = {}
     for i, line in enumerate(lines[1:], 2):
         entry = line.split("\t")[0].split(" ")[0]
@@ -121,8 +140,15 @@ def read_hunspell_dic(path: PathLike) -> List[str]:
 
 def _tsv_rows(path: PathLike, header: Sequence[str], optional: int = 0):
     lines = _lines(path)
-    if not lines or lines[0].split("\t")[: len(header) - optional] != list(header[: len(header) - optional]):
-        raise InputFormatError(path, 1, "header " + "<TAB>".join(header), found=repr(lines[0][:60]) if lines else "empty")
+    if not lines or lines[0].split("\t")[: len(header) - optional] != list(
+        header[: len(header) - optional]
+    ):
+        raise InputFormatError(
+            path,
+            1,
+            "header " + "<TAB>".join(header),
+            found=repr(lines[0][:60]) if lines else "empty",
+        )
     width = len(lines[0].split("\t"))
     if width > len(header):
         raise InputFormatError(path, 1, "header " + "<TAB>".join(header), found=repr(lines[0][:60]))
@@ -131,14 +157,20 @@ def _tsv_rows(path: PathLike, header: Sequence[str], optional: int = 0):
             continue
         cells = line.split("\t")
         if len(cells) != width or any(not c.strip() for c in cells):
-            raise InputFormatError(path, i, f"{width} non-empty tab-separated fields ({', '.join(header[:width])})",
-                                   found=repr(line[:60]))
+            raise InputFormatError(
+                path,
+                i,
+                f"{width} non-empty tab-separated fields ({', '.join(header[:width])})",
+                found=repr(line[:60]),
+            )
         yield i, [c.strip() for c in cells]
 
 
 def read_lexicon_tsv(path: PathLike, lexicalized: Optional[PathLike] = None) -> Lexicon:
     """A :class:`Lexicon` from a lexicon TSV (and a lexicalized-compound gold TSV)."""
-    entries = [(form, lemma, pos) for _, (form, lemma, pos) in _tsv_rows(path, ("form", "lemma", "pos"))]
+    entries = [
+        (form, lemma, pos) for _, (form, lemma, pos) in _tsv_rows(path, ("form", "lemma", "pos"))
+    ]
     lex = {w: d for w, (d, _) in read_gold_tsv(lexicalized).items()} if lexicalized else {}
     return Lexicon.from_entries(entries, lex)
 
@@ -146,17 +178,25 @@ def read_lexicon_tsv(path: PathLike, lexicalized: Optional[PathLike] = None) -> 
 def write_lexicon_tsv(lexicon: Lexicon, path: PathLike) -> Path:
     """Write the readings of ``lexicon`` as a lexicon TSV (sorted; atomic)."""
     rows = sorted((f, lemma, pos) for f, rs in lexicon.forms.items() for lemma, pos in rs)
-    return atomic_write_text(Path(path), "form\tlemma\tpos\n" + "".join(f"{f}\t{l}\t{p}\n" for f, l, p in rows))
+    return atomic_write_text(
+        Path(path), "form\tlemma\tpos\n" + "".join(f"{f}\t{l}\t{p}\n" for f, l, p in rows)
+    )
 
 
-def parse_segmentation(word: str, text: str, path: PathLike = "<string>", line: Optional[int] = None) -> Analysis:
+def parse_segmentation(
+    word: str, text: str, path: PathLike = "<string>", line: Optional[int] = None
+) -> Analysis:
     """``kjærlighet{s}#brev`` -> spans ((0, 10), (11, 15)), connectors ("s",)."""
     spans, conns, pos = [], [], 0
     for part in text.split("#"):
         m = re.fullmatch(r"([^{}]+)(?:\{([^{}]+)\})?", part)
         if m is None:
-            raise InputFormatError(path, line, "components joined by '#', a connector in braces after its component",
-                                   found=repr(text))
+            raise InputFormatError(
+                path,
+                line,
+                "components joined by '#', a connector in braces after its component",
+                found=repr(text),
+            )
         spans.append((pos, pos + len(m.group(1))))
         pos += len(m.group(1))
         if m.group(2):
@@ -164,8 +204,15 @@ def parse_segmentation(word: str, text: str, path: PathLike = "<string>", line: 
             pos += len(m.group(2))
     surface = re.sub(r"[{}#]", "", text)
     if surface != word:
-        raise InputFormatError(path, line, f"a segmentation spelling the word {word!r}", found=repr(text))
-    return Analysis(tuple(word[s:e] for s, e in spans), tuple(word[s:e] for s, e in spans), tuple(spans), tuple(conns))
+        raise InputFormatError(
+            path, line, f"a segmentation spelling the word {word!r}", found=repr(text)
+        )
+    return Analysis(
+        tuple(word[s:e] for s, e in spans),
+        tuple(word[s:e] for s, e in spans),
+        tuple(spans),
+        tuple(conns),
+    )
 
 
 def format_segmentation(word: str, analysis: Analysis) -> str:
@@ -177,7 +224,9 @@ def format_segmentation(word: str, analysis: Analysis) -> str:
     return "#".join(out)
 
 
-def read_gold_tsv(path: PathLike) -> Dict[str, Tuple[Tuple[Tuple[str, ...], ...], Optional[Analysis]]]:
+def read_gold_tsv(
+    path: PathLike,
+) -> Dict[str, Tuple[Tuple[Tuple[str, ...], ...], Optional[Analysis]]]:
     """word -> (decompositions, surface segmentation or None) from a gold TSV."""
     gold: Dict[str, Tuple[Tuple[Tuple[str, ...], ...], Optional[Analysis]]] = {}
     for i, cells in _tsv_rows(path, ("word", "decompositions", "segmentation"), optional=1):
@@ -188,8 +237,12 @@ def read_gold_tsv(path: PathLike) -> Dict[str, Tuple[Tuple[Tuple[str, ...], ...]
         for d in cells[1].lower().split("|"):
             comps = tuple(c.strip() for c in d.split("#"))
             if len(comps) < 2 or any(not c for c in comps):
-                raise InputFormatError(path, i, "decompositions of two or more '#'-joined lemmas, '|'-separated",
-                                       found=repr(cells[1]))
+                raise InputFormatError(
+                    path,
+                    i,
+                    "decompositions of two or more '#'-joined lemmas, '|'-separated",
+                    found=repr(cells[1]),
+                )
             decomps.append(comps)
         if word in gold:
             raise InputFormatError(path, i, f"each word once ({word!r} repeats)")
@@ -198,11 +251,15 @@ def read_gold_tsv(path: PathLike) -> Dict[str, Tuple[Tuple[Tuple[str, ...], ...]
     return gold
 
 
-def write_gold_tsv(gold: Mapping[str, Tuple[Sequence[Sequence[str]], Optional[Analysis]]], path: PathLike) -> Path:
+def write_gold_tsv(
+    gold: Mapping[str, Tuple[Sequence[Sequence[str]], Optional[Analysis]]], path: PathLike
+) -> Path:
     """Write a gold TSV (with the segmentation column when every word has one; atomic)."""
     with_seg = all(seg is not None for _, seg in gold.values())
     lines = ["word\tdecompositions" + ("\tsegmentation" if with_seg else "")]
     for word, (decomps, seg) in gold.items():
-        cells = [word, "|".join("#".join(d) for d in decomps)] + ([format_segmentation(word, seg)] if with_seg else [])
+        cells = [word, "|".join("#".join(d) for d in decomps)] + (
+            [format_segmentation(word, seg)] if with_seg else []
+        )
         lines.append("\t".join(cells))
     return atomic_write_text(Path(path), "\n".join(lines) + "\n")

@@ -31,6 +31,7 @@ Why our own: no maintained package implements these selection rules (``sumy`` ha
 and Steinberger-Jezek rankers but not the proportional variant, annealed MMR or the GMM
 classifier); the linear algebra is numpy's SVD and scikit-learn's TF-IDF and GMM.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -40,8 +41,19 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 
-__all__ = ["summary_size", "tfidf_matrix", "mmr_select", "lsa_select", "lsa_scores", "lexical_features",
-           "FeatureClassifier", "select_top", "APPROACHES", "train_classifiers", "run_approach"]
+__all__ = [
+    "summary_size",
+    "tfidf_matrix",
+    "mmr_select",
+    "lsa_select",
+    "lsa_scores",
+    "lexical_features",
+    "FeatureClassifier",
+    "select_top",
+    "APPROACHES",
+    "train_classifiers",
+    "run_approach",
+]
 
 LSA_VARIANTS = ("gong_liu", "proportional")
 
@@ -81,8 +93,13 @@ def _cos(M: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.where(den > 0, M @ v / np.where(den > 0, den, 1.0), 0.0)
 
 
-def mmr_select(units: Sequence[str], n: int, lambda_start: float = 1.0, lambda_end: float = 0.5,
-               weights: Optional[np.ndarray] = None) -> List[int]:
+def mmr_select(
+    units: Sequence[str],
+    n: int,
+    lambda_start: float = 1.0,
+    lambda_end: float = 0.5,
+    weights: Optional[np.ndarray] = None,
+) -> List[int]:
     """Indices (document order) of the n units MMR picks with annealed lambda."""
     for name, v in (("lambda_start", lambda_start), ("lambda_end", lambda_end)):
         if not 0 <= v <= 1:
@@ -124,8 +141,12 @@ def _largest_remainder(shares: np.ndarray, n: int) -> np.ndarray:
     return base
 
 
-def lsa_select(units: Sequence[str], n: int, variant: str = "proportional",
-               weights: Optional[np.ndarray] = None) -> List[int]:
+def lsa_select(
+    units: Sequence[str],
+    n: int,
+    variant: str = "proportional",
+    weights: Optional[np.ndarray] = None,
+) -> List[int]:
     """Indices (document order) of the n units picked by LSA (``gong_liu`` or ``proportional``)."""
     if variant not in LSA_VARIANTS:
         raise ParameterError("variant", variant, f"one of {LSA_VARIANTS}")
@@ -159,7 +180,9 @@ def lsa_select(units: Sequence[str], n: int, variant: str = "proportional",
     return sorted(chosen)
 
 
-def lsa_scores(units: Sequence[str], dims: int = 300, weights: Optional[np.ndarray] = None) -> np.ndarray:
+def lsa_scores(
+    units: Sequence[str], dims: int = 300, weights: Optional[np.ndarray] = None
+) -> np.ndarray:
     """Steinberger & Jezek's length of each unit in the first ``dims`` LSA dimensions."""
     if dims < 1:
         raise ParameterError("dims", dims, "an integer >= 1")
@@ -170,13 +193,19 @@ def lsa_scores(units: Sequence[str], dims: int = 300, weights: Optional[np.ndarr
     return np.sqrt(((Vt[:d].T ** 2) * (s[:d] ** 2)).sum(axis=1))
 
 
-def lexical_features(units: Sequence[str], lsa: bool = False, vectorizer=None, dims: int = 300) -> np.ndarray:
+def lexical_features(
+    units: Sequence[str], lsa: bool = False, vectorizer=None, dims: int = 300
+) -> np.ndarray:
     """Per unit: mean TF-IDF, max TF-IDF, length in words, relative position (+ SJ score)."""
     X = tfidf_matrix(units, vectorizer)
     nz = (X > 0).sum(axis=1)
     mean = np.where(nz > 0, X.sum(axis=1) / np.maximum(nz, 1), 0.0)
-    cols = [mean, X.max(axis=1), np.array([len(u.split()) for u in units], dtype=float),
-            np.arange(len(units)) / max(len(units) - 1, 1)]
+    cols = [
+        mean,
+        X.max(axis=1),
+        np.array([len(u.split()) for u in units], dtype=float),
+        np.arange(len(units)) / max(len(units) - 1, 1),
+    ]
     if lsa:
         cols.append(lsa_scores(units, dims, weights=X))
     return np.column_stack(cols)
@@ -199,35 +228,48 @@ class FeatureClassifier:
     _models: list = field(default_factory=list, repr=False)
     _log_prior: float = 0.0
 
-    def fit(self, documents: Sequence[Sequence[str]], labels: Sequence[Sequence[int]]) -> "FeatureClassifier":
+    def fit(
+        self, documents: Sequence[Sequence[str]], labels: Sequence[Sequence[int]]
+    ) -> "FeatureClassifier":
         from sklearn.mixture import GaussianMixture
         from sklearn.preprocessing import StandardScaler
 
         if len(documents) != len(labels) or not documents:
-            raise ParameterError("labels", len(labels), f"one 0/1 label list per document ({len(documents)})")
+            raise ParameterError(
+                "labels", len(labels), f"one 0/1 label list per document ({len(documents)})"
+            )
         feats, ys = [], []
         for d, (units, lab) in enumerate(zip(documents, labels)):
             if len(units) != len(lab):
-                raise ParameterError("labels", f"document {d}: {len(lab)} labels", f"{len(units)} (one per unit)")
+                raise ParameterError(
+                    "labels", f"document {d}: {len(lab)} labels", f"{len(units)} (one per unit)"
+                )
             feats.append(lexical_features(units, self.lsa, dims=self.dims))
             ys.append(np.asarray(lab, dtype=int))
         F, y = np.vstack(feats), np.concatenate(ys)
         if y.min() == y.max():
-            raise ParameterError("labels", "one class only", "both extracted (1) and non-extracted (0) units")
+            raise ParameterError(
+                "labels", "one class only", "both extracted (1) and non-extracted (0) units"
+            )
         self._scaler = StandardScaler().fit(F)
         Z = self._scaler.transform(F)
         self._models = []
         for cls in (0, 1):
             k = max(1, min(self.n_components, int((y == cls).sum())))
-            self._models.append(GaussianMixture(n_components=k, covariance_type="diag", reg_covar=1e-3,
-                                                random_state=self.seed).fit(Z[y == cls]))
+            self._models.append(
+                GaussianMixture(
+                    n_components=k, covariance_type="diag", reg_covar=1e-3, random_state=self.seed
+                ).fit(Z[y == cls])
+            )
         self._log_prior = float(np.log((y == 1).mean()) - np.log((y == 0).mean()))
         return self
 
     def scores(self, units: Sequence[str]) -> np.ndarray:
         """log p(x | extracted) - log p(x | not) + log prior ratio, per unit."""
         if not self._models:
-            raise ParameterError("FeatureClassifier", "unfitted", "fit() on training documents first")
+            raise ParameterError(
+                "FeatureClassifier", "unfitted", "fit() on training documents first"
+            )
         Z = self._scaler.transform(lexical_features(units, self.lsa, dims=self.dims))
         return self._models[1].score_samples(Z) - self._models[0].score_samples(Z) + self._log_prior
 
@@ -239,15 +281,32 @@ class FeatureClassifier:
 APPROACHES = ("FB1", "LSA", "MMR", "FB2")
 
 
-def train_classifiers(documents: Sequence[Sequence[str]], labels: Sequence[Sequence[int]], seed: int = 0,
-                      n_components: int = 2) -> dict:
+def train_classifiers(
+    documents: Sequence[Sequence[str]],
+    labels: Sequence[Sequence[int]],
+    seed: int = 0,
+    n_components: int = 2,
+) -> dict:
     """{"FB1": FeatureClassifier(lsa=False), "FB2": FeatureClassifier(lsa=True)} fitted on the training set."""
-    return {"FB1": FeatureClassifier(lsa=False, n_components=n_components, seed=seed).fit(documents, labels),
-            "FB2": FeatureClassifier(lsa=True, n_components=n_components, seed=seed).fit(documents, labels)}
+    return {
+        "FB1": FeatureClassifier(lsa=False, n_components=n_components, seed=seed).fit(
+            documents, labels
+        ),
+        "FB2": FeatureClassifier(lsa=True, n_components=n_components, seed=seed).fit(
+            documents, labels
+        ),
+    }
 
 
-def run_approach(approach: str, units: Sequence[str], n: int, classifiers: Optional[dict] = None,
-                 lambda_start: float = 1.0, lambda_end: float = 0.5, lsa_variant: str = "proportional") -> List[int]:
+def run_approach(
+    approach: str,
+    units: Sequence[str],
+    n: int,
+    classifiers: Optional[dict] = None,
+    lambda_start: float = 1.0,
+    lambda_end: float = 0.5,
+    lsa_variant: str = "proportional",
+) -> List[int]:
     """Indices picked by one of :data:`APPROACHES` (FB1/FB2 need ``train_classifiers``' output)."""
     if approach == "MMR":
         return mmr_select(units, n, lambda_start, lambda_end)
@@ -255,7 +314,10 @@ def run_approach(approach: str, units: Sequence[str], n: int, classifiers: Optio
         return lsa_select(units, n, lsa_variant)
     if approach in ("FB1", "FB2"):
         if not classifiers or approach not in classifiers:
-            raise ParameterError("classifiers", None if not classifiers else sorted(classifiers),
-                                 f"a fitted classifier for {approach} (train_classifiers)")
+            raise ParameterError(
+                "classifiers",
+                None if not classifiers else sorted(classifiers),
+                f"a fitted classifier for {approach} (train_classifiers)",
+            )
         return classifiers[approach].select(units, n)
     raise ParameterError("approach", approach, f"one of {APPROACHES}")

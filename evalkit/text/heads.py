@@ -28,6 +28,7 @@ STM/TKM values are not comparable with the paper's.
 Why our own: nltk has no head finder; Stanford's head finders are Java. The rules are the
 published table, applied to :class:`nltk.tree.Tree`.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
@@ -37,32 +38,87 @@ from nltk.tree import Tree
 from evalkit.errors import ParameterError
 from evalkit.text.trees import DepTree, strip_root
 
-__all__ = ["COLLINS_HEAD_RULES", "base_label", "head_child", "constituents_to_dependencies",
-           "dependencies_to_constituents"]
+__all__ = [
+    "COLLINS_HEAD_RULES",
+    "base_label",
+    "head_child",
+    "constituents_to_dependencies",
+    "dependencies_to_constituents",
+]
 
 # (direction, priority list), Collins (1999) Appendix A.
 COLLINS_HEAD_RULES: Dict[str, Tuple[str, Tuple[str, ...]]] = {
-    "ADJP": ("left", ("NNS", "QP", "NN", "$", "ADVP", "JJ", "VBN", "VBG", "ADJP", "JJR", "NP", "JJS", "DT", "FW",
-                      "RBR", "RBS", "SBAR", "RB")),
-    "ADVP": ("right", ("RB", "RBR", "RBS", "FW", "ADVP", "TO", "CD", "JJR", "JJ", "IN", "NP", "JJS", "NN")),
+    "ADJP": (
+        "left",
+        (
+            "NNS",
+            "QP",
+            "NN",
+            "$",
+            "ADVP",
+            "JJ",
+            "VBN",
+            "VBG",
+            "ADJP",
+            "JJR",
+            "NP",
+            "JJS",
+            "DT",
+            "FW",
+            "RBR",
+            "RBS",
+            "SBAR",
+            "RB",
+        ),
+    ),
+    "ADVP": (
+        "right",
+        ("RB", "RBR", "RBS", "FW", "ADVP", "TO", "CD", "JJR", "JJ", "IN", "NP", "JJS", "NN"),
+    ),
     "CONJP": ("right", ("CC", "RB", "IN")),
     "FRAG": ("right", ()),
     "INTJ": ("left", ()),
     "LST": ("right", ("LS", ":")),
-    "NAC": ("left", ("NN", "NNS", "NNP", "NNPS", "NP", "NAC", "EX", "$", "CD", "QP", "PRP", "VBG", "JJ", "JJS",
-                     "JJR", "ADJP", "FW")),
+    "NAC": (
+        "left",
+        (
+            "NN",
+            "NNS",
+            "NNP",
+            "NNPS",
+            "NP",
+            "NAC",
+            "EX",
+            "$",
+            "CD",
+            "QP",
+            "PRP",
+            "VBG",
+            "JJ",
+            "JJS",
+            "JJR",
+            "ADJP",
+            "FW",
+        ),
+    ),
     "PP": ("right", ("IN", "TO", "VBG", "VBN", "RP", "FW")),
     "PRN": ("left", ()),
     "PRT": ("right", ("RP",)),
     "QP": ("left", ("$", "IN", "NNS", "NN", "JJ", "RB", "DT", "CD", "NCD", "QP", "JJR", "JJS")),
     "RRC": ("right", ("VP", "NP", "ADVP", "ADJP", "PP")),
     "S": ("left", ("TO", "IN", "VP", "S", "SBAR", "ADJP", "UCP", "NP")),
-    "SBAR": ("left", ("WHNP", "WHPP", "WHADVP", "WHADJP", "IN", "DT", "S", "SQ", "SINV", "SBAR", "FRAG")),
+    "SBAR": (
+        "left",
+        ("WHNP", "WHPP", "WHADVP", "WHADJP", "IN", "DT", "S", "SQ", "SINV", "SBAR", "FRAG"),
+    ),
     "SBARQ": ("left", ("SQ", "S", "SINV", "SBARQ", "FRAG")),
     "SINV": ("left", ("VBZ", "VBD", "VBP", "VB", "MD", "VP", "S", "SINV", "ADJP", "NP")),
     "SQ": ("left", ("VBZ", "VBD", "VBP", "VB", "MD", "VP", "SQ")),
     "UCP": ("right", ()),
-    "VP": ("left", ("TO", "VBD", "VBN", "MD", "VBZ", "VB", "VBG", "VBP", "VP", "ADJP", "NN", "NNS", "NP")),
+    "VP": (
+        "left",
+        ("TO", "VBD", "VBN", "MD", "VBZ", "VB", "VBG", "VBP", "VP", "ADJP", "NN", "NNS", "NP"),
+    ),
     "WHADJP": ("left", ("CC", "WRB", "JJ", "ADJP")),
     "WHADVP": ("right", ("CC", "WRB")),
     "WHNP": ("left", ("WDT", "WP", "WP$", "WHADJP", "WHPP", "WHNP")),
@@ -206,4 +262,3 @@ def dependencies_to_constituents(dep: DepTree) -> Tree:
 
     roots = [project(r) for r in dep.roots()]
     return roots[0] if len(roots) == 1 else Tree("ROOT", roots)
-

@@ -27,6 +27,7 @@ Why our own: the DCU LFG annotation (Cahill et al. 2004) is Java/Perl tied to Pe
 parses and not distributed as a package; no Python library maps dependency labels to
 f-structure triples.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Tuple
@@ -37,41 +38,163 @@ __all__ = ["Triple", "PRED_RELS", "NONPRED_RELS", "LABEL_MAP", "lfg_triples", "h
 
 Triple = Tuple[str, str, str]
 
-PRED_RELS = frozenset({"subj", "adjunct", "app", "comp", "xcomp", "coord", "det", "obj", "obj2", "obl", "obl2",
-                       "obl_ag", "poss", "quant", "relmod", "topic", "topicrel"})
-NONPRED_RELS = frozenset({"adegree", "coord_form", "focus", "comp_form", "modal", "num", "part", "participle",
-                          "passive", "pers", "pron_form", "tense", "inf"})
+PRED_RELS = frozenset(
+    {
+        "subj",
+        "adjunct",
+        "app",
+        "comp",
+        "xcomp",
+        "coord",
+        "det",
+        "obj",
+        "obj2",
+        "obl",
+        "obl2",
+        "obl_ag",
+        "poss",
+        "quant",
+        "relmod",
+        "topic",
+        "topicrel",
+    }
+)
+NONPRED_RELS = frozenset(
+    {
+        "adegree",
+        "coord_form",
+        "focus",
+        "comp_form",
+        "modal",
+        "num",
+        "part",
+        "participle",
+        "passive",
+        "pers",
+        "pron_form",
+        "tense",
+        "inf",
+    }
+)
 
 #: dependency label (spaCy/ClearNLP and UD) -> LFG-like relation; ``None`` = no triple
 #: (the word's contribution is a feature or nothing). ``prep``/``case`` are handled
 #: structurally (the preposition becomes the adjunct's predicate).
 LABEL_MAP: Dict[str, str] = {
     # subjects
-    "nsubj": "subj", "csubj": "subj", "nsubjpass": "subj", "nsubj:pass": "subj", "csubjpass": "subj",
-    "csubj:pass": "subj", "expl": "subj",
+    "nsubj": "subj",
+    "csubj": "subj",
+    "nsubjpass": "subj",
+    "nsubj:pass": "subj",
+    "csubjpass": "subj",
+    "csubj:pass": "subj",
+    "expl": "subj",
     # objects
-    "dobj": "obj", "obj": "obj", "pobj": "obj", "iobj": "obj2", "dative": "obj2",
+    "dobj": "obj",
+    "obj": "obj",
+    "pobj": "obj",
+    "iobj": "obj2",
+    "dative": "obj2",
     # complements
-    "ccomp": "comp", "xcomp": "xcomp", "acomp": "xcomp", "attr": "xcomp", "oprd": "xcomp",
+    "ccomp": "comp",
+    "xcomp": "xcomp",
+    "acomp": "xcomp",
+    "attr": "xcomp",
+    "oprd": "xcomp",
     # adjuncts
-    "prep": "adjunct", "obl": "adjunct", "nmod": "adjunct", "amod": "adjunct", "advmod": "adjunct",
-    "advcl": "adjunct", "npadvmod": "adjunct", "obl:tmod": "adjunct", "nmod:tmod": "adjunct",
-    "obl:npmod": "adjunct", "nmod:npmod": "adjunct", "compound": "adjunct", "nn": "adjunct", "neg": "adjunct",
-    "acl": "adjunct", "quantmod": "adjunct", "npmod": "adjunct", "dep": "adjunct", "meta": "adjunct",
-    "intj": "adjunct", "parataxis": "adjunct", "pcomp": "obj", "advmod:emph": "adjunct",
+    "prep": "adjunct",
+    "obl": "adjunct",
+    "nmod": "adjunct",
+    "amod": "adjunct",
+    "advmod": "adjunct",
+    "advcl": "adjunct",
+    "npadvmod": "adjunct",
+    "obl:tmod": "adjunct",
+    "nmod:tmod": "adjunct",
+    "obl:npmod": "adjunct",
+    "nmod:npmod": "adjunct",
+    "compound": "adjunct",
+    "nn": "adjunct",
+    "neg": "adjunct",
+    "acl": "adjunct",
+    "quantmod": "adjunct",
+    "npmod": "adjunct",
+    "dep": "adjunct",
+    "meta": "adjunct",
+    "intj": "adjunct",
+    "parataxis": "adjunct",
+    "pcomp": "obj",
+    "advmod:emph": "adjunct",
     # others
-    "agent": "obl_ag", "appos": "app", "relcl": "relmod", "acl:relcl": "relmod", "rcmod": "relmod",
-    "det": "det", "predet": "quant", "nummod": "quant", "num": "quant", "det:predet": "quant",
-    "poss": "poss", "nmod:poss": "poss", "det:poss": "poss", "conj": "coord",
+    "agent": "obl_ag",
+    "appos": "app",
+    "relcl": "relmod",
+    "acl:relcl": "relmod",
+    "rcmod": "relmod",
+    "det": "det",
+    "predet": "quant",
+    "nummod": "quant",
+    "num": "quant",
+    "det:predet": "quant",
+    "poss": "poss",
+    "nmod:poss": "poss",
+    "det:poss": "poss",
+    "conj": "coord",
 }
 
-_QUANT_LEMMAS = frozenset({"all", "some", "every", "each", "any", "no", "many", "few", "several", "both", "much",
-                           "more", "most", "little", "less", "least", "enough", "either", "neither"})
-_NO_TRIPLE = frozenset({"punct", "cc", "aux", "auxpass", "aux:pass", "mark", "prt", "compound:prt", "case", "root",
-                        "_", "cop"})
-_PERSONAL = {"i": ("1", "sg"), "me": ("1", "sg"), "we": ("1", "pl"), "us": ("1", "pl"), "you": ("2", "sg"),
-             "he": ("3", "sg"), "him": ("3", "sg"), "she": ("3", "sg"), "her": ("3", "sg"), "it": ("3", "sg"),
-             "they": ("3", "pl"), "them": ("3", "pl")}
+_QUANT_LEMMAS = frozenset(
+    {
+        "all",
+        "some",
+        "every",
+        "each",
+        "any",
+        "no",
+        "many",
+        "few",
+        "several",
+        "both",
+        "much",
+        "more",
+        "most",
+        "little",
+        "less",
+        "least",
+        "enough",
+        "either",
+        "neither",
+    }
+)
+_NO_TRIPLE = frozenset(
+    {
+        "punct",
+        "cc",
+        "aux",
+        "auxpass",
+        "aux:pass",
+        "mark",
+        "prt",
+        "compound:prt",
+        "case",
+        "root",
+        "_",
+        "cop",
+    }
+)
+_PERSONAL = {
+    "i": ("1", "sg"),
+    "me": ("1", "sg"),
+    "we": ("1", "pl"),
+    "us": ("1", "pl"),
+    "you": ("2", "sg"),
+    "he": ("3", "sg"),
+    "him": ("3", "sg"),
+    "she": ("3", "sg"),
+    "her": ("3", "sg"),
+    "it": ("3", "sg"),
+    "they": ("3", "pl"),
+    "them": ("3", "pl"),
+}
 
 
 def _tag(dep: DepTree, i: int) -> str:
@@ -114,7 +237,9 @@ def lfg_triples(dep: DepTree) -> List[Triple]:
             out.append(("adegree", pred[i], "positive"))
         if tag in ("VBD", "VBZ", "VBP") and rel not in ("aux", "auxpass", "aux:pass"):
             out.append(("tense", pred[i], "past" if tag == "VBD" else "pres"))
-        if tag in ("VBN", "VBG") and not any(dep.deprels[c] in ("aux", "auxpass", "aux:pass") for c in kids[i]):
+        if tag in ("VBN", "VBG") and not any(
+            dep.deprels[c] in ("aux", "auxpass", "aux:pass") for c in kids[i]
+        ):
             out.append(("participle", pred[i], "perf" if tag == "VBN" else "prog"))
         # --- i as a dependent of h
         if h < 0:
@@ -147,7 +272,10 @@ def lfg_triples(dep: DepTree) -> List[Triple]:
             case = [c for c in kids[i] if dep.deprels[c] == "case"]
             if case:
                 p = pred[case[0]]
-                out += [("obl_ag" if rel == "obl:agent" else "adjunct", pred[h], p), ("obj", p, pred[i])]
+                out += [
+                    ("obl_ag" if rel == "obl:agent" else "adjunct", pred[h], p),
+                    ("obj", p, pred[i]),
+                ]
                 continue
         out.append((lfg, pred[h], pred[i]))
     return out
@@ -156,5 +284,8 @@ def lfg_triples(dep: DepTree) -> List[Triple]:
 def head_modifier_pairs(dep: DepTree, skip=("punct", "_")) -> List[Tuple[str, str]]:
     """(head word, modifier word) of every dependency, lower-cased: the Basic Elements of
     Hovy et al. (2005) in their head-modifier form (BE-HM ignores the relation)."""
-    return [(dep.words[h].lower(), dep.words[i].lower()) for i, h in enumerate(dep.heads)
-            if h >= 0 and dep.deprels[i] not in skip]
+    return [
+        (dep.words[h].lower(), dep.words[i].lower())
+        for i, h in enumerate(dep.heads)
+        if h >= 0 and dep.deprels[i] not in skip
+    ]

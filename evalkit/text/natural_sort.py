@@ -8,6 +8,7 @@ compare without mixing ``int`` and ``str``. Non-strings are keyed by ``str(value
 >>> sorted(["M11", "M2", "M1", "ref"], key=natural_key)
 ['M1', 'M2', 'M11', 'ref']
 """
+
 from __future__ import annotations
 
 import re

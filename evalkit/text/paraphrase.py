@@ -33,6 +33,7 @@ Why our own: no maintained library builds equivalence sets from a phrase table o
 references this way; the pieces are small and the paper's choices (no transitivity, one
 substitution at a time) need to be exact.
 """
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -41,20 +42,27 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 from evalkit.errors import ParameterError
 
 __all__ = [
-    "PREPOSITIONS_EN", "PhraseTable", "equivalence_sets", "equivalents", "pivot_paraphrases",
-    "expand_reference", "best_matching_reference",
+    "PREPOSITIONS_EN",
+    "PhraseTable",
+    "equivalence_sets",
+    "equivalents",
+    "pivot_paraphrases",
+    "expand_reference",
+    "best_matching_reference",
 ]
 
 Item = Tuple[str, ...]
 
 #: English prepositions (a closed class; "a French preposition a may be translated as to,
 #: in, at, which are not synonyms", Owczarzak et al. 2006 Sec. 3). Our list.
-PREPOSITIONS_EN: FrozenSet[str] = frozenset("""
+PREPOSITIONS_EN: FrozenSet[str] = frozenset(
+    """
 about above across after against along amid among around as at before behind below beneath
 beside besides between beyond by despite down during except for from in inside into like near
 of off on onto out outside over past per since through throughout till to toward towards under
 underneath unlike until up upon via with within without
-""".split())
+""".split()
+)
 
 
 def _item(x) -> Item:
@@ -106,8 +114,12 @@ def _eligible(e: Item, exclude: FrozenSet[str]) -> bool:
     return any(ch.isalpha() for w in e for ch in w) and not any(w.lower() in exclude for w in e)
 
 
-def equivalence_sets(table: PhraseTable, exclude: Iterable[str] = PREPOSITIONS_EN, min_phi: float = 0.0,
-                     min_count: int = 1) -> List[Tuple[Item, ...]]:
+def equivalence_sets(
+    table: PhraseTable,
+    exclude: Iterable[str] = PREPOSITIONS_EN,
+    min_phi: float = 0.0,
+    min_count: int = 1,
+) -> List[Tuple[Item, ...]]:
     """Equivalence sets: per source item, its eligible target items when there are >= 2.
 
     Members are ordered by ``phi(e | f)`` (highest first; ties alphabetical); a pair seen
@@ -124,8 +136,11 @@ def equivalence_sets(table: PhraseTable, exclude: Iterable[str] = PREPOSITIONS_E
     for f in sorted(table.by_source):
         targets = table.by_source[f]
         total = table.source_totals[f]
-        members = [e for e, c in targets.items()
-                   if c >= min_count and c / total >= min_phi and _eligible(e, exclude)]
+        members = [
+            e
+            for e, c in targets.items()
+            if c >= min_count and c / total >= min_phi and _eligible(e, exclude)
+        ]
         if len(members) < 2:
             continue
         members.sort(key=lambda e: (-targets[e], e))
@@ -151,8 +166,12 @@ def equivalents(sets: Iterable[Sequence[object]]) -> Dict[Item, List[Item]]:
     return out
 
 
-def pivot_paraphrases(table: PhraseTable, items: Optional[Iterable[object]] = None, agg: str = "max",
-                      exclude: Iterable[str] = PREPOSITIONS_EN) -> Dict[Item, Tuple[Item, float]]:
+def pivot_paraphrases(
+    table: PhraseTable,
+    items: Optional[Iterable[object]] = None,
+    agg: str = "max",
+    exclude: Iterable[str] = PREPOSITIONS_EN,
+) -> Dict[Item, Tuple[Item, float]]:
     """Best paraphrase of each target item by pivoting through the source phrases.
 
     ``score(e2 | e1) = agg_f p(f | e1) * phi(e2 | f)`` over source phrases f aligned to
@@ -172,7 +191,9 @@ def pivot_paraphrases(table: PhraseTable, items: Optional[Iterable[object]] = No
                 if e2 == e1 or not _eligible(e2, exclude):
                     continue
                 v = pf * table.phi(e2, f)
-                scores[e2] = max(scores.get(e2, 0.0), v) if agg == "max" else scores.get(e2, 0.0) + v
+                scores[e2] = (
+                    max(scores.get(e2, 0.0), v) if agg == "max" else scores.get(e2, 0.0) + v
+                )
         if scores:
             best = min(scores, key=lambda e2: (-scores[e2], e2))
             out[e1] = (best, scores[best])
@@ -184,7 +205,7 @@ def _occurrences(tokens: Sequence[str], equiv: Dict[Item, List[Item]], max_len: 
         for n in range(1, max_len + 1):
             if i + n > len(tokens):
                 break
-            item = tuple(tokens[i:i + n])
+            item = tuple(tokens[i : i + n])
             if item in equiv:
                 yield i, n, item
 
@@ -197,7 +218,7 @@ def expand_reference(tokens: Sequence[str], equiv: Dict[Item, List[Item]]) -> Li
     seen = {tuple(tokens)}
     for i, n, item in _occurrences(tokens, equiv, max_len):
         for e2 in equiv[item]:
-            variant = tokens[:i] + list(e2) + tokens[i + n:]
+            variant = tokens[:i] + list(e2) + tokens[i + n :]
             if tuple(variant) not in seen:
                 seen.add(tuple(variant))
                 out.append(variant)
@@ -206,11 +227,12 @@ def expand_reference(tokens: Sequence[str], equiv: Dict[Item, List[Item]]) -> Li
 
 def _contains(tokens: Sequence[str], item: Item) -> bool:
     n = len(item)
-    return any(tuple(tokens[i:i + n]) == item for i in range(len(tokens) - n + 1))
+    return any(tuple(tokens[i : i + n]) == item for i in range(len(tokens) - n + 1))
 
 
-def best_matching_reference(reference: Sequence[str], hypothesis: Sequence[str],
-                            equiv: Dict[Item, List[Item]]) -> Tuple[List[str], int]:
+def best_matching_reference(
+    reference: Sequence[str], hypothesis: Sequence[str], equiv: Dict[Item, List[Item]]
+) -> Tuple[List[str], int]:
     """The reference rewritten towards the hypothesis, and the number of substitutions.
 
     Left to right; at each position the longest item is tried first; an item already in
@@ -225,7 +247,7 @@ def best_matching_reference(reference: Sequence[str], hypothesis: Sequence[str],
     while i < len(ref):
         done = False
         for n in range(min(max_len, len(ref) - i), 0, -1):
-            item = tuple(ref[i:i + n])
+            item = tuple(ref[i : i + n])
             if item not in equiv or _contains(hypothesis, item):
                 continue
             for e2 in equiv[item]:

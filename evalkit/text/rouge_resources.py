@@ -19,6 +19,7 @@ different files. :func:`exception_table` reads the files in the same ``os.listdi
 (= ``readdir``) order of the same directory, so evalkit's table equals the database the
 Perl script uses on this machine; the order is reported in ROUGE signatures.
 """
+
 from __future__ import annotations
 
 import functools

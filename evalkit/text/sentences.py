@@ -34,6 +34,7 @@ here the tokenization is given and the boundary tokens are explicit.
 >>> split_tokenized_sentences("He left the U.S. on monday . She stayed .")
 ('He left the U.S. on monday .', 'She stayed .')
 """
+
 from __future__ import annotations
 
 from typing import List, Tuple

@@ -35,6 +35,7 @@ the tokenizer is part of the metric's definition and belongs in its signature.
 by :data:`LINE_SEP`), with sacrebleu's ``13a`` tokens line for line; the word-level metrics
 (:class:`evalkit.metrics.ngrams.WordLevelMetric`) use it whenever the tokenizer is 13a.
 """
+
 from __future__ import annotations
 
 import re
@@ -98,11 +99,13 @@ CONTRACTIONS = {
 #: Abbreviations scheme 4 keeps whole ("Mr." stays one word instead of mteval's "Mr ."); ours
 #: (titles, months, company suffixes), compared case-insensitively without the period.
 #: Dotted initialisms ("U.S.", "U.N.") are kept whole too.
-ABBREVIATIONS = frozenset("""
+ABBREVIATIONS = frozenset(
+    """
 mr mrs ms dr prof st jr sr gen col lt sgt capt rep sen gov pres rev messrs
 jan feb mar apr jun jul aug sep sept oct nov dec
 inc corp co ltd bros vs etc no nos approx est dept
-""".split())
+""".split()
+)
 
 # Irregular negations whose stem changes ("won't" -> "will not").
 _IRREGULAR = {"won't": "will not", "can't": "can not", "shan't": "shall not", "ain't": "is not"}
@@ -244,10 +247,16 @@ class Tokenizer13aFast:
 
 
 # Tokenizer13a's cleaning: replacements, then (only if "&" occurs) entity decoding.
-_CLEANING = ((("<skipped>", ""), ("-\n", ""), ("\n", " ")), "&",
-             (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">")))
-_CLEANING_BYTES = (tuple((a.encode(), b.encode()) for a, b in _CLEANING[0]), b"&",
-                   tuple((a.encode(), b.encode()) for a, b in _CLEANING[2]))
+_CLEANING = (
+    (("<skipped>", ""), ("-\n", ""), ("\n", " ")),
+    "&",
+    (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">")),
+)
+_CLEANING_BYTES = (
+    tuple((a.encode(), b.encode()) for a, b in _CLEANING[0]),
+    b"&",
+    tuple((a.encode(), b.encode()) for a, b in _CLEANING[2]),
+)
 
 
 def _decode(data: bytes) -> str:
@@ -299,8 +308,9 @@ def get_tokenizer(name: str) -> Callable[[str], str]:
     if moses:
         return MosesTokenizer(moses.group(1) or "en")
     raise ParameterError(
-        "tokenize", name,
-        f"one of {sorted(SACREBLEU_TOKENIZERS) + list(LEUSCH_SCHEMES)}, 'moses' or 'moses-LANG'"
+        "tokenize",
+        name,
+        f"one of {sorted(SACREBLEU_TOKENIZERS) + list(LEUSCH_SCHEMES)}, 'moses' or 'moses-LANG'",
     )
 
 
@@ -411,4 +421,3 @@ def add_boundaries(
     if mode in ("end", "both"):
         out.append(end)
     return out
-

@@ -26,6 +26,7 @@ but their errors give a character offset or a token, not the file and line a use
 returned as :class:`nltk.tree.Tree` (the common Python representation) so users can pass
 trees from nltk-based tools directly.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,8 +40,18 @@ from evalkit.atomic import atomic_open
 from evalkit.errors import InputFormatError, ParameterError
 
 __all__ = [
-    "DepTree", "Tree", "parse_conllu", "parse_conllu_texts", "read_conllu", "format_conllu", "write_conllu",
-    "parse_ptb", "read_ptb", "format_ptb", "write_ptb", "strip_root",
+    "DepTree",
+    "Tree",
+    "parse_conllu",
+    "parse_conllu_texts",
+    "read_conllu",
+    "format_conllu",
+    "write_conllu",
+    "parse_ptb",
+    "read_ptb",
+    "format_ptb",
+    "write_ptb",
+    "strip_root",
 ]
 
 PathLike = Union[str, Path]
@@ -69,7 +80,9 @@ class DepTree:
                 raise ParameterError(name, len(getattr(self, name)), f"{n} entries, one per word")
         for i, h in enumerate(self.heads):
             if not (-1 <= h < n) or h == i:
-                raise ParameterError("heads", self.heads, f"indices in [-1, {n}) and no self-loop (word {i})")
+                raise ParameterError(
+                    "heads", self.heads, f"indices in [-1, {n}) and no self-loop (word {i})"
+                )
         if _has_cycle(self.heads):
             raise ParameterError("heads", self.heads, "an acyclic head assignment")
 
@@ -77,15 +90,28 @@ class DepTree:
         return len(self.words)
 
     @classmethod
-    def from_heads(cls, words: Sequence[str], heads: Sequence[int], deprels: Optional[Sequence[str]] = None,
-                   lemmas: Optional[Sequence[str]] = None, upos: Optional[Sequence[str]] = None,
-                   xpos: Optional[Sequence[str]] = None, feats: Optional[Sequence[str]] = None) -> "DepTree":
+    def from_heads(
+        cls,
+        words: Sequence[str],
+        heads: Sequence[int],
+        deprels: Optional[Sequence[str]] = None,
+        lemmas: Optional[Sequence[str]] = None,
+        upos: Optional[Sequence[str]] = None,
+        xpos: Optional[Sequence[str]] = None,
+        feats: Optional[Sequence[str]] = None,
+    ) -> "DepTree":
         """A tree from words and 0-based heads (-1 = root); other columns default to ``"_"``."""
         n = len(words)
         fill = ("_",) * n
-        return cls(tuple(words), tuple(lemmas) if lemmas else tuple(w.lower() for w in words),
-                   tuple(upos) if upos else fill, tuple(xpos) if xpos else fill, tuple(feats) if feats else fill,
-                   tuple(int(h) for h in heads), tuple(deprels) if deprels else ("dep",) * n)
+        return cls(
+            tuple(words),
+            tuple(lemmas) if lemmas else tuple(w.lower() for w in words),
+            tuple(upos) if upos else fill,
+            tuple(xpos) if xpos else fill,
+            tuple(feats) if feats else fill,
+            tuple(int(h) for h in heads),
+            tuple(deprels) if deprels else ("dep",) * n,
+        )
 
     def children(self) -> List[List[int]]:
         """Dependents of every word, in surface order."""
@@ -125,12 +151,15 @@ def _has_cycle(heads: Sequence[int]) -> bool:
 # ---------------------------------------------------------------------------------------
 # CoNLL-U
 
+
 def parse_conllu(text: str, path: Optional[PathLike] = None) -> List[DepTree]:
     """All sentences of a CoNLL-U document (see the module docstring for the format)."""
     return [t for _, t in parse_conllu_texts(text, path)]
 
 
-def parse_conllu_texts(text: str, path: Optional[PathLike] = None) -> List[Tuple[Optional[str], DepTree]]:
+def parse_conllu_texts(
+    text: str, path: Optional[PathLike] = None
+) -> List[Tuple[Optional[str], DepTree]]:
     """``(sentence text, tree)`` pairs: the text from the sentence's ``# text = ...`` comment
     (CoNLL-U's standard comment), ``None`` when it has none."""
     trees: List[Tuple[Optional[str], DepTree]] = []
@@ -154,7 +183,9 @@ def parse_conllu_texts(text: str, path: Optional[PathLike] = None) -> List[Tuple
             continue
         fields = line.split("\t")
         if len(fields) != 10:
-            raise InputFormatError(path, lineno, "10 TAB-separated CoNLL-U fields", f"{len(fields)} fields: {line}")
+            raise InputFormatError(
+                path, lineno, "10 TAB-separated CoNLL-U fields", f"{len(fields)} fields: {line}"
+            )
         if "-" in fields[0] or "." in fields[0]:
             continue  # multiword token or empty node
         rows.append((lineno, fields))
@@ -167,7 +198,9 @@ def _conllu_sentence(rows: List[Tuple[int, List[str]]], path: Optional[PathLike]
     heads, cols = [], [[] for _ in range(6)]
     for k, (lineno, f) in enumerate(rows, start=1):
         if not f[0].isdigit() or int(f[0]) != k:
-            raise InputFormatError(path, lineno, f"token ID {k} (IDs count 1..n within a sentence)", f[0])
+            raise InputFormatError(
+                path, lineno, f"token ID {k} (IDs count 1..n within a sentence)", f[0]
+            )
         if not f[6].isdigit() or int(f[6]) > n:
             raise InputFormatError(path, lineno, f"HEAD an integer in [0, {n}]", f[6])
         if int(f[6]) == k:
@@ -178,7 +211,9 @@ def _conllu_sentence(rows: List[Tuple[int, List[str]]], path: Optional[PathLike]
         for c, j in zip(cols, (1, 2, 3, 4, 5, 7)):
             c.append(f[j])
     if _has_cycle(heads):
-        raise InputFormatError(path, rows[0][0], "a tree (the HEAD column of this sentence forms a cycle)")
+        raise InputFormatError(
+            path, rows[0][0], "a tree (the HEAD column of this sentence forms a cycle)"
+        )
     words, lemmas, upos, xpos, feats, deprels = (tuple(c) for c in cols)
     return DepTree(words, lemmas, upos, xpos, feats, tuple(heads), deprels)
 
@@ -196,13 +231,29 @@ def format_conllu(trees: Iterable[DepTree], texts: Optional[Sequence[str]] = Non
         if texts is not None:
             out.append(f"# text = {' '.join(texts[k].split())}")
         for i in range(len(t)):
-            out.append("\t".join((str(i + 1), t.words[i], t.lemmas[i], t.upos[i], t.xpos[i], t.feats[i],
-                                  str(t.heads[i] + 1), t.deprels[i], "_", "_")))
+            out.append(
+                "\t".join(
+                    (
+                        str(i + 1),
+                        t.words[i],
+                        t.lemmas[i],
+                        t.upos[i],
+                        t.xpos[i],
+                        t.feats[i],
+                        str(t.heads[i] + 1),
+                        t.deprels[i],
+                        "_",
+                        "_",
+                    )
+                )
+            )
         out.append("")
     return "\n".join(out) + ("\n" if out else "")
 
 
-def write_conllu(path: PathLike, trees: Iterable[DepTree], texts: Optional[Sequence[str]] = None) -> Path:
+def write_conllu(
+    path: PathLike, trees: Iterable[DepTree], texts: Optional[Sequence[str]] = None
+) -> Path:
     """Write ``trees`` as CoNLL-U (atomically), with ``# text`` comments when ``texts`` are given."""
     with atomic_open(path, "w") as fh:
         fh.write(format_conllu(list(trees), texts))
@@ -257,8 +308,9 @@ def parse_ptb(text: str, path: Optional[PathLike] = None) -> List[Tree]:
             stack[-1][1].append(tok)
             expect_label = False
     if stack:
-        raise InputFormatError(path, line_of(stack[0][0]), "a ')' closing the tree opened on this line",
-                               "end of file")
+        raise InputFormatError(
+            path, line_of(stack[0][0]), "a ')' closing the tree opened on this line", "end of file"
+        )
     return trees
 
 
@@ -285,7 +337,11 @@ def write_ptb(path: PathLike, trees: Iterable[Tree]) -> Path:
 
 def strip_root(tree: Tree) -> Tree:
     """Remove unary unlabelled / ``ROOT`` / ``TOP`` wrappers."""
-    while isinstance(tree, Tree) and tree.label() in ("", "ROOT", "TOP") and len(tree) == 1 \
-            and isinstance(tree[0], Tree):
+    while (
+        isinstance(tree, Tree)
+        and tree.label() in ("", "ROOT", "TOP")
+        and len(tree) == 1
+        and isinstance(tree[0], Tree)
+    ):
         tree = tree[0]
     return tree

@@ -31,6 +31,7 @@ need model files that are not shipped offline here; these rules need none and ar
 deterministic. Replace :func:`token_classes` with a real tagger's output where one is
 configured (the similarity functions take any tag sequence).
 """
+
 from __future__ import annotations
 
 import re
@@ -38,24 +39,51 @@ from typing import List, Sequence, Tuple
 
 __all__ = ["CLASSES", "token_class", "token_classes"]
 
-CLASSES: Tuple[str, ...] = ("PUNCT", "NUM", "DET", "PRON", "ADP", "CONJ", "AUX", "PROPN", "ADV",
-                            "VERB_ING", "VERB_ED", "NOUN_PL", "ADJ", "WORD", "OTHER")
+CLASSES: Tuple[str, ...] = (
+    "PUNCT",
+    "NUM",
+    "DET",
+    "PRON",
+    "ADP",
+    "CONJ",
+    "AUX",
+    "PROPN",
+    "ADV",
+    "VERB_ING",
+    "VERB_ED",
+    "NOUN_PL",
+    "ADJ",
+    "WORD",
+    "OTHER",
+)
 
-_DET = frozenset("a an the this that these those some any no every each all both either neither "
-                 "another such what which whose several many much few more most".split())
-_PRON = frozenset("i you he she it we they me him her us them my your his its our their mine yours "
-                  "hers ours theirs myself yourself himself herself itself ourselves themselves "
-                  "who whom one someone something anyone anything nobody nothing everyone everything".split())
-_ADP = frozenset("of in on at by for with about against between into through during before after "
-                 "above below to from up down over under again further than among across along "
-                 "around behind beyond despite near off onto toward towards upon within without via per".split())
-_CONJ = frozenset("and or but nor so yet because although though while whereas if unless since "
-                  "whether until when where as".split())
-_AUX = frozenset("be is am are was were been being have has had having do does did will would shall "
-                 "should can could may might must 's 're 've 'd 'll n't not".split())
-_NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-                          "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty "
-                          "sixty seventy eighty ninety hundred thousand million billion trillion".split())
+_DET = frozenset(
+    "a an the this that these those some any no every each all both either neither "
+    "another such what which whose several many much few more most".split()
+)
+_PRON = frozenset(
+    "i you he she it we they me him her us them my your his its our their mine yours "
+    "hers ours theirs myself yourself himself herself itself ourselves themselves "
+    "who whom one someone something anyone anything nobody nothing everyone everything".split()
+)
+_ADP = frozenset(
+    "of in on at by for with about against between into through during before after "
+    "above below to from up down over under again further than among across along "
+    "around behind beyond despite near off onto toward towards upon within without via per".split()
+)
+_CONJ = frozenset(
+    "and or but nor so yet because although though while whereas if unless since "
+    "whether until when where as".split()
+)
+_AUX = frozenset(
+    "be is am are was were been being have has had having do does did will would shall "
+    "should can could may might must 's 're 've 'd 'll n't not".split()
+)
+_NUMBER_WORDS = frozenset(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty "
+    "sixty seventy eighty ninety hundred thousand million billion trillion".split()
+)
 _NUM = re.compile(r"^[+-]?\d[\d.,:/-]*%?$")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
 _ADJ = ("al", "ous", "ive", "able", "ible", "ful", "less", "ic")
@@ -68,7 +96,13 @@ def token_class(token: str, sentence_initial: bool = False) -> str:
     low = token.lower()
     if _NUM.match(token) or low in _NUMBER_WORDS:
         return "NUM"
-    for name, words in (("DET", _DET), ("PRON", _PRON), ("ADP", _ADP), ("CONJ", _CONJ), ("AUX", _AUX)):
+    for name, words in (
+        ("DET", _DET),
+        ("PRON", _PRON),
+        ("ADP", _ADP),
+        ("CONJ", _CONJ),
+        ("AUX", _AUX),
+    ):
         if low in words:
             return name
     if token[:1].isupper() and not sentence_initial:

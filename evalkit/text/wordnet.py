@@ -23,6 +23,7 @@ several times slower; and the lemma index is read on demand by bisection in the 
 ``index.*`` files (:class:`_LazyLemmaIndex`) instead of parsing all 155,000 lines at start-up.
 ``tests/test_wordnet.py`` checks both against nltk's own full load and ``wn.synsets``.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -42,8 +43,16 @@ __all__ = ["WordNet", "load_wordnet", "find_wordnet", "DEBIAN_WORDNET_DIR", "Wor
 #: Where Debian's ``wordnet-base`` installs the WordNet 3.0 database.
 DEBIAN_WORDNET_DIR = Path("/usr/share/wordnet")
 
-_REQUIRED = ("index.noun", "index.verb", "index.adj", "index.adv",
-             "data.noun", "data.verb", "data.adj", "data.adv")
+_REQUIRED = (
+    "index.noun",
+    "index.verb",
+    "index.adj",
+    "index.adv",
+    "data.noun",
+    "data.verb",
+    "data.adj",
+    "data.adv",
+)
 
 # The standard WordNet 3.0 lexicographer files, in file-number order (lexnames(5WN)).
 _LEXNAMES = (
@@ -58,7 +67,8 @@ _LEXNAMES = (
 ).split()
 _SYNTACTIC_CATEGORY = {"adj": 3, "adv": 4, "noun": 1, "verb": 2}
 _LEXNAMES_TEXT = "".join(
-    f"{i:02d}\t{name}\t{_SYNTACTIC_CATEGORY[name.split('.')[0]]}\n" for i, name in enumerate(_LEXNAMES)
+    f"{i:02d}\t{name}\t{_SYNTACTIC_CATEGORY[name.split('.')[0]]}\n"
+    for i, name in enumerate(_LEXNAMES)
 )
 
 #: The four parts of speech WordNet covers (nltk's tags).
@@ -143,7 +153,7 @@ class _LazyLemmaIndex(dict):
                 n_synsets = int(fields[2])
                 n_pointers = int(fields[3])
                 start = 4 + n_pointers + 2
-                offsets = [int(x) for x in fields[start:start + n_synsets]]
+                offsets = [int(x) for x in fields[start : start + n_synsets]]
                 entry[fields[1]] = offsets
                 if fields[1] == ADJ:
                     sat = self._reader.satellite_offsets
@@ -183,7 +193,9 @@ def _reader_class():
             lines_by_pos = {}
             for suffix in self._FILEMAP.values():
                 with self.open(f"index.{suffix}") as fp:
-                    lines = [line for line in fp.read().split("\n") if line and not line.startswith(" ")]
+                    lines = [
+                        line for line in fp.read().split("\n") if line and not line.startswith(" ")
+                    ]
                 if any(a >= b for a, b in zip(lines, lines[1:])):
                     return super()._load_lemma_pos_offset_map()
                 lines_by_pos[suffix] = lines
@@ -244,9 +256,13 @@ class WordNet:
             # "The multilingual functions are not available": expected, we pass no OMW reader.
             warnings.simplefilter("ignore")
             try:
-                self.reader = _reader_class()(root if not isinstance(root, Path) else root_text, None)
+                self.reader = _reader_class()(
+                    root if not isinstance(root, Path) else root_text, None
+                )
             except (OSError, ValueError, AssertionError) as exc:
-                raise WordNetNotFound(f"cannot read the WordNet database at {root_text}: {exc}") from exc
+                raise WordNetNotFound(
+                    f"cannot read the WordNet database at {root_text}: {exc}"
+                ) from exc
         self.root = root_text
         self.version = self.reader.get_version()
         self._index = self.reader._lemma_pos_offset_map
@@ -294,7 +310,9 @@ _LOCK = threading.Lock()
 _LOADED: dict = {}
 
 
-def load_wordnet(path: Union[str, os.PathLike, None] = None, required: bool = True) -> Optional[WordNet]:
+def load_wordnet(
+    path: Union[str, os.PathLike, None] = None, required: bool = True
+) -> Optional[WordNet]:
     """A process-wide shared :class:`WordNet` per location (opening it takes ~0.1-0.5 s).
 
     Without WordNet raises :class:`WordNetNotFound`, or returns None if not ``required``.

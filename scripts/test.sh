@@ -12,4 +12,8 @@ if [ -z "${EVALKIT_DATA_MIRROR:-}" ] && [ -d "$here/../shared/data" ]; then
     export EVALKIT_DATA_MIRROR="$(cd "$here/../shared/data" && pwd)"
 fi
 export MPLBACKEND=Agg
+# Formatting and lint first (pinned ruff, configured in pyproject.toml): seconds, and a
+# shadowed or undefined name fails here before the long suite starts.
+.venv/bin/ruff format --check --quiet . || { echo "[test] run: .venv/bin/ruff format ." >&2; exit 1; }
+.venv/bin/ruff check --quiet .
 exec .venv/bin/python -m pytest -n "${EVALKIT_TEST_WORKERS:-2}" "$@"

@@ -2,7 +2,6 @@
 lin2005 (data/published/<key>/), checked against hand computations in the notes
 (acl2005-workshop-part-A.md 2.4, 3.4, 6.2, 6.4; part-B P1.4)."""
 
-import pandas as pd
 import pytest
 
 from evalkit.papers import dorr2005, kolluru2005, lin2005, murray2005

@@ -1,6 +1,5 @@
 """The external score-file reader/writer and corroboration pairs built from preferences."""
 
-import numpy as np
 import pandas as pd
 import pytest
 

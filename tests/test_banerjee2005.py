@@ -1,7 +1,6 @@
 """banerjee2005: printed numbers recomputed, and the paper's pipeline on small corpora."""
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from evalkit.data.mt_views import score_outputs

@@ -5,7 +5,6 @@ import pytest
 from evalkit.data.mt_views import (
     limit_segments,
     load_mt_evaluation,
-    output_frame,
     reference_streams,
 )
 from evalkit.errors import DataNotConfiguredError, ParameterError

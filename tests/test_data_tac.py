@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from pathlib import Path
 
 import pandas as pd
@@ -13,7 +12,6 @@ from hypothesis import strategies as st
 from _data_corrupt import corrupt
 
 from evalkit.data import pyramid, tac
-from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import EvalkitError, InputFormatError
 
 

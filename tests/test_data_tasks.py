@@ -2,7 +2,6 @@
 nuggets), the licensed original formats (LDC TDT relevance tables and SGML, ICSI NXT XML)
 on fixtures written here, and the sample task corpora read back through the readers."""
 
-import numpy as np
 import pandas as pd
 import pytest
 

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import string
-from pathlib import Path
 
-import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from evalkit.data.published import list_published, read_published
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import ParameterError
 from evalkit.data.evaluation import build_evaluation
 from evalkit.papers import graham2015 as g15
 from evalkit.papers import graham2015_claims as g15c

@@ -1,6 +1,5 @@
 """leusch2005: Table 1 exactly, the factor grid, and the ablation's statistics."""
 
-import numpy as np
 import pytest
 
 from evalkit.data.mt_views import score_outputs

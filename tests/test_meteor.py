@@ -8,7 +8,6 @@ chunks of the whole alignment.
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import pytest

@@ -1,6 +1,5 @@
 """owczarzak2006: printed checks, the paraphrase pipeline on the simulated bitext."""
 
-import numpy as np
 import pandas as pd
 import pytest
 

@@ -3,7 +3,6 @@ transcriptions in data/published/ (never against our own output)."""
 
 from math import comb
 
-import numpy as np
 import pandas as pd
 import pytest
 

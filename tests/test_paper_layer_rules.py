@@ -1,7 +1,8 @@
 """The rules of the paper layer (README "Contributing", notebooks/README.md), enforced.
 
 Each test fails when a rule is broken: import layers without back-edges; no file reading,
-environment variables or plotting in paper modules; paper modules at most 400 lines;
+environment variables or plotting in paper modules; no general metric, reader, statistic
+or figure defined in a paper module and no paper using another paper's code;
 notebooks thin (no ``def``, no code cell over 25 lines); printed numbers only in
 ``data/published``; every paper module declares its notebooks' parameters; docstring
 examples run.
@@ -14,7 +15,6 @@ import doctest
 import importlib
 import json
 import pkgutil
-import re
 from pathlib import Path
 
 import pytest
@@ -123,9 +123,99 @@ def test_paper_modules_read_no_files_environment_or_plots():
     assert not bad, "\n".join(bad)
 
 
-def test_paper_modules_are_at_most_400_lines():
-    long = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in _paper_modules()}
-    assert {k: v for k, v in long.items() if v > 400} == {}
+def _paper_key(path: Path) -> str:
+    """The paper a module of ``evalkit/papers`` belongs to: ``graham2015_claims.py`` and
+    ``papers/graham2015/claims.py`` both belong to ``graham2015``."""
+    rel = path.relative_to(ROOT / "papers")
+    return rel.parts[0] if len(rel.parts) > 1 else rel.stem.split("_")[0]
+
+
+def _all_paper_modules():
+    return sorted(p for p in (ROOT / "papers").rglob("*.py") if p.name != "__init__.py")
+
+
+#: Names of definitions that belong to a lower layer: readers and writers of files
+#: (``evalkit.data``), figures (``evalkit.notebook.plots``), general statistics
+#: (``evalkit.stats``). ``load_*`` is allowed: a paper's loader asks the data layer for
+#: its data set by key and profile.
+_GENERAL = (
+    ("read_", "a reader (evalkit.data)"),
+    ("write_", "a writer (evalkit.data)"),
+    ("plot_", "a figure (evalkit.notebook.plots)"),
+    ("draw_", "a figure (evalkit.notebook.plots)"),
+    ("pearson", "a statistic (evalkit.stats)"),
+    ("spearman", "a statistic (evalkit.stats)"),
+    ("kendall", "a statistic (evalkit.stats)"),
+    ("williams", "a statistic (evalkit.stats)"),
+    ("bootstrap", "a statistic (evalkit.stats)"),
+    ("permutation", "a statistic (evalkit.stats)"),
+)
+
+
+def test_paper_modules_define_no_general_metric_reader_statistic_or_plot():
+    """The intent of the old 400-line cap: a paper module holds only what that paper
+    defines. A metric class, a reader or writer, a figure or a general statistic defined in
+    ``evalkit/papers`` belongs in ``metrics``, ``data``, ``notebook.plots`` or ``stats``."""
+    bad = []
+    for path in _all_paper_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                bases = {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
+                if bases & {"Metric", "NgramMetric"}:
+                    bad.append(f"{path.name}:{node.lineno}: metric class {node.name}")
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = node.name.lstrip("_").lower()
+                for prefix, what in _GENERAL:
+                    if name.startswith(prefix):
+                        bad.append(f"{path.name}:{node.lineno}: {node.name} is {what}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(
+                node.func, "id", getattr(node.func, "attr", "")
+            ) in ("register_metric",):
+                bad.append(f"{path.name}:{node.lineno}: registers a metric")
+    assert not bad, "general definitions in paper modules:\n" + "\n".join(bad)
+
+
+def test_a_paper_uses_no_other_papers_code():
+    """A function two papers use lives below the paper layer: a paper module imports only
+    its own paper's modules from ``evalkit.papers``."""
+    bad = []
+    for path in _all_paper_modules():
+        own = _paper_key(path)
+        for line, module, _names in _imports(path):
+            parts = module.split(".")
+            if parts[:2] == ["evalkit", "papers"] and len(parts) > 2:
+                other = parts[2].split("_")[0]
+                if other != own:
+                    bad.append(f"{path.name}:{line}: imports {module}")
+    assert not bad, "paper modules importing another paper:\n" + "\n".join(bad)
+
+
+def test_no_function_is_copied_between_papers():
+    """The same function body in two papers' modules is a function two papers use: it
+    belongs below. Bodies are compared as syntax trees (names, values and layout kept)."""
+    seen: dict = {}
+    bad = []
+    for path in _all_paper_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                body = node.body
+                if (
+                    body
+                    and isinstance(body[0], ast.Expr)
+                    and isinstance(getattr(body[0], "value", None), ast.Constant)
+                ):
+                    body = body[1:]  # the docstring may differ
+                if sum(len(ast.unparse(b).splitlines()) for b in body) < 6:
+                    continue
+                key = ast.dump(ast.Module(body=body, type_ignores=[]))
+                where = (_paper_key(path), f"{path.name}:{node.lineno} {node.name}")
+                if key in seen and seen[key][0] != where[0]:
+                    bad.append(f"{seen[key][1]} == {where[1]}")
+                seen.setdefault(key, where)
+    assert not bad, "functions copied between papers:\n" + "\n".join(bad)
 
 
 def test_every_paper_module_declares_its_notebooks():

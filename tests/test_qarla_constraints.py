@@ -31,7 +31,6 @@ models (larger x(a, m)) never lower it, adding peers never lowers it.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
 

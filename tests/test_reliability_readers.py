@@ -8,7 +8,6 @@ dropped data, or let a raw Python exception escape without the file and line.
 from __future__ import annotations
 
 import bz2
-import os
 import pickle
 import struct
 from pathlib import Path

@@ -149,6 +149,24 @@ def test_cli_single_system_and_file_list(tmp_path):
         assert_same_text(_perl(flags, lst), _ours(flags, lst), f"file list {flags}, default ID")
 
 
+@pytest.mark.parametrize("home", [None, "env"], ids=["no-e-no-env", "env-only"])
+def test_file_list_without_e_as_a_user_calls_it(tmp_path, monkeypatch, capsys, home):
+    """`evalkit rouge -a -z SPL list X` with only the required arguments (no ``-e``), with
+    and without ROUGE_EVAL_HOME: it once died with UnboundLocalError on ``config``."""
+    for var in ("ROUGE_EVAL_HOME", "RED_EVAL_HOME"):
+        monkeypatch.delenv(var, raising=False)
+    if home == "env":
+        monkeypatch.setenv("ROUGE_EVAL_HOME", str(tmp_path))  # no data files in it: no stop list
+    peer, model = tmp_path / "peer.txt", tmp_path / "model.txt"
+    peer.write_text("the cat sat on the mat\n")
+    model.write_text("the cat sat on a mat\n")
+    lst = tmp_path / "list.txt"
+    lst.write_text(f"{peer} {model}\n")
+    assert evalkit_main(["rouge", "-a", "-z", "SPL", str(lst), "X"]) == 0
+    out = capsys.readouterr().out
+    assert "X ROUGE-L Average_R: 0.83333" in out  # LCS "the cat sat on mat": 5 of 6 words
+
+
 def test_getopts_like_perl():
     opts, args = getopts(["-am", "-n4", "-2", "-1", "-U", "-c", "95", "cfg.xml", "-d"])
     assert opts == {"a": "1", "m": "1", "n": "4", "2": "-1", "U": "1", "c": "95"}

@@ -1,6 +1,5 @@
 """The MT variants of the sample profile for banerjee2005 / leusch2005 / owczarzak2006."""
 
-import pandas as pd
 import pytest
 
 from evalkit.data.simulate.build import simulate_corpus

@@ -159,15 +159,15 @@ def run(argv: List[str]) -> int:
     cfg.w_tag = w_raw
     cfg.skip_tag = skip_raw
 
-    config = args[0]
+    config_file = args[0]
     if zfmt is not None:
         system_id = args[1] if len(args) > 1 else "X"
-        specs = read_file_list(config, zfmt)
+        specs = read_file_list(config_file, zfmt)
         for s in specs:
             s.peers = {system_id: s.peers["X"]}
         peer_ids = [system_id]
     else:
-        specs, all_peers = read_xml_config(config)
+        specs, all_peers = read_xml_config(config_file)
         peer_ids = (
             sorted(all_peers, key=lambda p: p.encode("latin-1", "replace"))
             if "a" in opts
@@ -179,7 +179,7 @@ def run(argv: List[str]) -> int:
 
     def add(path: str, fmt: Optional[str]) -> int:
         if fmt is None:
-            raise InputFormatError(config, None, "an INPUT-FORMAT for every EVAL", None)
+            raise InputFormatError(config_file, None, "an INPUT-FORMAT for every EVAL", None)
         sents = tuple(read_summary(path, fmt))
         j = index.get(sents)
         if j is None:

@@ -259,7 +259,6 @@ def _score(args) -> int:
 
 
 def _system_tests(args, name, metric, corpus, client):
-    import pandas as pd
 
     from evalkit.stats.difference_tests import ranked_clusters
     from evalkit.stats.distributed import distributed_bootstrap, distributed_randomization

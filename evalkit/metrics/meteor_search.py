@@ -284,7 +284,6 @@ def stage_search(
     n = node_h.shape[0]
     n_words = (n_ref + 63) >> 6
     n_cls = cls_need.shape[0]
-    keyed = n_cls > 0
     # crossings of every candidate with the context
     n_cand = cand_r.shape[0]
     cand_ctx = np.zeros(n_cand, np.int64)

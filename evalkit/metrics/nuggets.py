@@ -33,7 +33,7 @@ nugget measure (NIST's scoring scripts are Perl and not redistributable here).
 from __future__ import annotations
 
 import re
-from typing import Iterable, Mapping, Optional, Sequence, Union
+from typing import Iterable, Optional, Sequence, Union
 
 import numpy as np
 import pandas as pd

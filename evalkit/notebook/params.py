@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from numbers import Integral, Real
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple

@@ -21,7 +21,7 @@ rankings. The measures live in :mod:`evalkit.metrics.nuggets` and
 
 from __future__ import annotations
 
-from typing import Dict, List, Sequence
+from typing import Dict, Sequence
 
 import numpy as np
 import pandas as pd

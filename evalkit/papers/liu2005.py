@@ -29,7 +29,7 @@ from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import Parameter as P
 from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, headword_chains
-from evalkit.notebook.segments import darr_table, metric_inputs, parse_rows, system_rows
+from evalkit.notebook.segments import darr_table, metric_inputs
 from evalkit.stats.correlation import correlate_columns
 from evalkit.text.trees import DepTree, parse_ptb
 

@@ -19,7 +19,7 @@ corpus in :mod:`evalkit.data.meetings`; this module adds
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, Optional, Sequence
 
 import numpy as np
 import pandas as pd

@@ -21,7 +21,7 @@ This module adds :func:`variant_metrics` (the paper's variant names), :func:`nbe
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Sequence
+from typing import Dict, Sequence
 
 import numpy as np
 import pandas as pd

@@ -33,7 +33,7 @@ from evalkit.notebook.claims import Claims
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts, wide
 from evalkit.data.tac_views import load_tac, tac_part
 from evalkit.errors import ParameterError
-from evalkit.metrics.pyramid import ROUNDING, score_pyramids, subset_score_table
+from evalkit.metrics.pyramid import ROUNDING, subset_score_table
 from evalkit.metrics.rouge import Rouge, subset_recall_table
 from evalkit.stats.anova import anova_markers
 from evalkit.stats.correlation import level_correlation, resampled_correlations
@@ -183,7 +183,7 @@ class Evaluation:
                 )
             else:
                 raise ParameterError(
-                    "metrics", m, f"one of pyramid, rouge2, rougesu4 (BE is not available)"
+                    "metrics", m, "one of pyramid, rouge2, rougesu4 (BE is not available)"
                 )
             tables[m] = t
             n_sub = [len(s) for s in subsets]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -37,7 +37,7 @@ from evalkit.data.tac_views import TacPart
 from evalkit.metrics.pyramid import autoannotate, build_pyramids, score_pyramids
 from evalkit.metrics.rouge import Rouge
 from evalkit.stats import assessors as A
-from evalkit.stats.correlation import correlate_columns, level_correlation
+from evalkit.stats.correlation import correlate_columns
 from evalkit.stats.regression import select_fit_predict, system_correlation
 
 __all__ = [

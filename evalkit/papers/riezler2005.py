@@ -18,7 +18,7 @@ printed-number recomputations, its table layouts and its claims.
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import Dict, List, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -26,7 +26,7 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
-from evalkit.stats.validation import check_int, check_probability
+from evalkit.stats.validation import check_probability
 from evalkit.stats.multiplicity import experimentwise_error
 from evalkit.stats.resampling import smallest_p, trials_needed
 from evalkit.stats.type1 import closest_pair, corpus_scores

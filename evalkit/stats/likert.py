@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence, Tuple
 
-import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError

@@ -28,7 +28,7 @@ vectorized Pearson over all partitions at once (10,000 x 60 items is a few milli
 
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Dict
 
 import numpy as np
 

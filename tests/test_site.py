@@ -39,7 +39,13 @@ def _fake_run(root: Path, paper: str, notebook: str, status: str, rows):
     if status == "ok":
         c = Claims(paper, data="toy")
         for cid, kind, verdict in rows:
-            c.add(cid, source="Table 1", printed="1", this_run="1", verdict=verdict, kind=kind)
+            row = dict(source="Table 1", printed="1", kind=kind)
+            if verdict in ("agrees", "differs"):
+                c.check(cid, this_run="1", holds=verdict == "agrees", **row)
+            elif verdict == "erratum":
+                c.erratum(cid, this_run="2", note="a slip", **row)
+            else:
+                c.not_comparable(cid, note="stand-in", **row)
         c.frame().to_csv(folder / "paper_vs_run.csv", index=False)
         (folder / "figure1.png").write_bytes(b"\x89PNG\r\n\x1a\n")
         (folder / "results.json").write_text(

@@ -18,6 +18,7 @@ Reading rules, chosen so that a transcription slip cannot pass silently:
 
 The folder is ``$EVALKIT_PUBLISHED_DIR`` when set, else ``data/published`` in the checkout.
 """
+
 from __future__ import annotations
 
 import csv
@@ -31,7 +32,15 @@ import pandas as pd
 from evalkit import config
 from evalkit.errors import InputFormatError, ParameterError
 
-__all__ = ["published_dir", "list_published", "read_published", "published_readme"]
+__all__ = [
+    "published_dir",
+    "list_published",
+    "read_published",
+    "published_readme",
+    "paper_references",
+    "references_in",
+    "headline_findings",
+]
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _TYPES = {"int": "int64", "float": "float64", "str": "str", "bool": "bool"}
@@ -64,7 +73,78 @@ def published_readme(paper: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def read_published(paper: str, table: str, dtypes: Optional[Mapping[str, str]] = None) -> pd.DataFrame:
+#: A reference to a part of a paper inside a claim's ``source`` or a README list: ``Table 6``,
+#: ``table6``, ``Figure 1``, ``Fig. 2``, ``Section 3.2``, ``Sec. 4``, ``§4.3``, ``footnote 1``.
+_REFERENCE = re.compile(
+    r"(?i)(?<![A-Za-z])(table|figure|fig\.?|section|sec\.?|§|footnote|fn\.?)\s*(\d+(?:\.\d+)*)"
+)
+_KINDS = {"table": "Table", "figure": "Figure", "fig": "Figure", "section": "Section"}
+_KINDS.update({"sec": "Section", "§": "Section", "footnote": "Footnote", "fn": "Footnote"})
+_WHOLE = re.compile(r"(?i)\b(abstract|introduction|conclusions?)\b")
+
+
+def references_in(text: str) -> List[str]:
+    """The parts of a paper ``text`` refers to, normalised: ``"§4.3 and table6"`` ->
+    ``['Section 4.3', 'Table 6']``; ``Abstract``, ``Introduction`` and ``Conclusion`` count too.
+
+    >>> references_in("Table 6 (HWCM, 1); Sec. 3, fig 2, §4.3, footnote 1, abstract")
+    ['Table 6', 'Section 3', 'Figure 2', 'Section 4.3', 'Footnote 1', 'Abstract']
+    """
+    found = []
+    for m in _REFERENCE.finditer(str(text)):
+        kind = _KINDS[m.group(1).lower().rstrip(".")]
+        found.append(f"{kind} {m.group(2)}")
+    for m in _WHOLE.finditer(str(text)):
+        word = m.group(1).capitalize()
+        found.append("Conclusion" if word.startswith("Conclusion") else word)
+    return found
+
+
+def _readme_section(paper: str, title: str) -> Optional[str]:
+    """The body of the ``## <title>`` section of the paper's README (None if absent)."""
+    text = published_readme(paper)
+    m = re.search(rf"(?im)^##\s+{re.escape(title)}\s*$", text)
+    if not m:
+        return None
+    rest = text[m.end() :]
+    end = re.search(r"(?m)^##\s", rest)
+    return rest[: end.start()] if end else rest
+
+
+def paper_references(paper: str) -> Optional[frozenset]:
+    """The tables, figures, sections and footnotes the paper has, from the ``## Sections,
+    tables and figures`` list of ``data/published/<paper>/README.md`` (normalised as
+    :func:`references_in`), or None when the README has no such list."""
+    body = _readme_section(paper, "Sections, tables and figures")
+    return None if body is None else frozenset(references_in(body))
+
+
+_HEADLINE = re.compile(r"^[-*]\s+`([A-Za-z0-9][A-Za-z0-9_.:-]*)`\s*(?:\(([^)]*)\))?\s*:?\s*(.*)$")
+
+
+def headline_findings(paper: str) -> Mapping[str, dict]:
+    """The paper's headline findings, from the ``## Headline findings`` list of its README:
+    one bullet per finding, ``- `claim_id` (where): "the sentence it comes from"``.
+    Returns ``{claim_id: {"where": ..., "sentence": ...}}`` (empty when there is no list)."""
+    body = _readme_section(paper, "Headline findings")
+    out: dict = {}
+    if body is None:
+        return out
+    path = published_dir(paper) / "README.md"
+    for line in body.splitlines():
+        m = _HEADLINE.match(line.strip())
+        if not m:
+            continue
+        claim_id, where, sentence = m.group(1), (m.group(2) or "").strip(), m.group(3).strip()
+        if claim_id in out:
+            raise InputFormatError(path, None, f"each headline claim id once ({claim_id} twice)")
+        out[claim_id] = {"where": where, "sentence": sentence.strip('"“” ')}
+    return out
+
+
+def read_published(
+    paper: str, table: str, dtypes: Optional[Mapping[str, str]] = None
+) -> pd.DataFrame:
     """Read one printed table of ``paper`` as a DataFrame (see the module docstring).
 
     ``dtypes`` maps column names to ``"int"``, ``"float"``, ``"str"`` or ``"bool"``
@@ -84,8 +164,12 @@ def read_published(paper: str, table: str, dtypes: Optional[Mapping[str, str]] =
     body = [(i, r) for i, r in enumerate(rows[1:], start=2) if r]
     for line, row in body:
         if len(row) != len(header):
-            raise InputFormatError(path, line, f"{len(header)} comma-separated fields ({','.join(header)})",
-                                   found=",".join(row))
+            raise InputFormatError(
+                path,
+                line,
+                f"{len(header)} comma-separated fields ({','.join(header)})",
+                found=",".join(row),
+            )
     if not body:
         raise InputFormatError(path, 2, "at least one data row", found="end of file")
     frame = pd.read_csv(io.StringIO(text), keep_default_na=False, na_values=[""], dtype=str)
@@ -116,8 +200,12 @@ def _convert(series: pd.Series, kind: str, path: Path, column: str, lines: List[
             else:
                 values.append(float(value))
         except (TypeError, ValueError):
-            raise InputFormatError(path, line, f"{'0 or 1' if kind == 'bool' else 'a ' + kind} in column {column!r}",
-                                   found=str(value)) from None
+            raise InputFormatError(
+                path,
+                line,
+                f"{'0 or 1' if kind == 'bool' else 'a ' + kind} in column {column!r}",
+                found=str(value),
+            ) from None
     return pd.Series(values, index=series.index, dtype=_TYPES[kind])
 
 

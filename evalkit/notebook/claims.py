@@ -1,4 +1,4 @@
-"""Claims against the paper: one schema for every "paper vs this run" row.
+"""Claims against the paper: one schema for every "paper vs this run" row, verdicts computed.
 
 Every notebook ends with a table of claims, and every paper's internal-consistency checks
 are claims too. One row per claim, always these columns:
@@ -8,45 +8,83 @@ are claims too. One row per claim, always these columns:
 ``kind``      ``recomputed`` (derived exactly from other printed numbers: no data),
               ``reproduced`` (the paper's statement checked on this run's data), or
               ``consistency`` (the paper checked against itself)
-``source``    where the paper says it (``Table 1``, ``§4.3``)
+``level``     ``headline`` (a finding the paper's abstract or conclusion states, listed in
+              ``data/published/<paper>/README.md`` under "Headline findings") or ``detail``
+``source``    where the paper says it (``Table 1``, ``Section 4.3``); every table, figure,
+              section or footnote it names must be in the README's list of the paper's parts
 ``printed``   the printed value or statement, as text; from ``data/published/`` only
 ``this_run``  this run's value, as text (numbers with ``digits`` decimals)
 ``data``      what the run used (``SummEval: expert relevance stands in for coverage``)
-``verdict``   ``agrees`` | ``differs`` | ``not comparable`` | ``erratum``
+``verdict``   see below; never typed by a paper module, always computed here
+``evidence``  the comparison that decided the verdict: the tolerance of a numeric match, or
+              the test, the difference and its p-value or interval for a finding
 ``note``      why not comparable, what stands in for what, the erratum
 ============  ====================================================================
 
-``agrees`` means the run supports the printed statement (the same value where the data are
-the paper's own or the recomputation is exact; the same direction/decision on stand-in
-data); ``not comparable`` means the printed value cannot be checked on this profile (e.g. a
-DUC 2004 r against a SummEval r); ``erratum`` marks a known slip of the paper, documented in
-``data/published/<paper>/README.md``.
+Verdicts, and the method that computes each:
 
-Printed numbers are never typed in code or notebooks: :meth:`Claims.printed` reads them from
-``data/published/<paper>/<table>.csv`` (a test scans paper modules and notebooks for
-literals that equal published values).
+=================  ===================================================================
+``agrees``         :meth:`Claims.compare` (numbers within the tolerance, by default the
+                   printed precision), :meth:`Claims.check` (an exact statement holds), or
+                   :meth:`Claims.finding` (this run's difference is in the paper's direction
+                   *and* significant by the stated test)
+``differs``        the same, failing: outside the tolerance, the statement does not hold, or a
+                   significant difference against the paper's direction
+``inconclusive``   :meth:`Claims.finding`: the difference is not significant (inside the noise)
+``not comparable`` :meth:`Claims.not_comparable`: the printed value cannot be checked here
+``erratum``        :meth:`Claims.erratum`: a slip of the paper documented in its README, whose
+                   printed value differs from the value recomputed from the paper's own
+                   numbers or data (when they agree the row *agrees*)
+``derived``        :meth:`Claims.derived`: a value with no printed counterpart, shown only
+``by construction`` :meth:`Claims.by_construction`: the simulator was built to show it
+                   (a corpus given TAC's sizes, a questioner hard-coded as generic)
+=================  ===================================================================
+
+Only ``agrees``, ``differs`` and ``inconclusive`` are evidence: the scorecard
+(:func:`scorecard`) counts them per level and never counts the other four as agreement.
 
 >>> c = Claims("demo", data="toy")
->>> c.add("one", source="§1", printed="0.5", this_run=0.5, agrees=True)
->>> c.add("two", source="§2", printed="yes", this_run="n/a", agrees=None, note="no such data")
->>> c.frame()[["claim_id", "verdict"]].values.tolist()
-[['one', 'agrees'], ['two', 'not comparable']]
+>>> c.compare("one", source="§1", printed="0.50", this_run=0.503)
+>>> c.finding("two", source="§2", printed="A above B", expected=">", difference=0.02,
+...           p_value=0.30, test="Williams")
+>>> c.not_comparable("three", source="§3", printed="yes", this_run="n/a", note="no such data")
+>>> c.frame()[["claim_id", "verdict", "evidence"]].values.tolist()
+[['one', 'agrees', '|difference| <= 0.005 (printed precision)'], ['two', 'inconclusive', 'Williams: difference +0.020, p = 0.300 (alpha 0.05; paper: >)'], ['three', 'not comparable', '']]
 """
 
 from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterable, List, Optional
+from typing import Any, Iterable, List, Optional, Sequence
 
 import numpy as np
 import pandas as pd
 
-from evalkit.errors import ParameterError
+from evalkit.errors import InputFormatError, ParameterError
 
-COLUMNS = ("claim_id", "kind", "source", "printed", "this_run", "data", "verdict", "note")
+COLUMNS = (
+    "claim_id",
+    "kind",
+    "level",
+    "source",
+    "printed",
+    "this_run",
+    "data",
+    "verdict",
+    "evidence",
+    "note",
+)
+#: The columns of claims tables written before ``level`` and ``evidence`` existed.
+OLD_COLUMNS = ("claim_id", "kind", "source", "printed", "this_run", "data", "verdict", "note")
 KINDS = ("recomputed", "reproduced", "consistency")
-VERDICTS = ("agrees", "differs", "not comparable", "erratum")
+LEVELS = ("headline", "detail")
+#: The verdicts that are evidence about the paper (counted by the scorecard).
+COUNTED = ("agrees", "differs", "inconclusive")
+#: The verdicts that are shown but never counted as agreement.
+SHOWN = ("not comparable", "erratum", "derived", "by construction")
+VERDICTS = COUNTED + SHOWN
+DIRECTIONS = (">", "<")
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
 
 
@@ -75,11 +113,96 @@ def verdict_of(agrees: Optional[bool]) -> str:
     raise ParameterError("agrees", agrees, "True, False or None")
 
 
+def printed_precision(printed: Any) -> Optional[float]:
+    """Half a unit in the last printed digit: ``"0.780"`` -> 0.0005, ``"12"`` -> 0.5,
+    ``"45%"`` -> 0.5; a float is read through its shortest repr (``0.78`` -> 0.005).
+    None when ``printed`` is not a number."""
+    if isinstance(printed, (bool, np.bool_)):
+        return None
+    if isinstance(printed, (int, np.integer)):
+        return 0.5
+    if isinstance(printed, (float, np.floating)):
+        if not math.isfinite(float(printed)):
+            return None
+        text = repr(float(printed))
+        if "e" in text or "E" in text:
+            return None
+    else:
+        text = str(printed).strip().rstrip("%").strip()
+    m = re.fullmatch(r"[-+−]?(\d*)(?:\.(\d+))?", text.replace("−", "-"))
+    if not m or not (m.group(1) or m.group(2)):
+        return None
+    decimals = len(m.group(2) or "")
+    if decimals == 1 and m.group(2) == "0" and isinstance(printed, (float, np.floating)):
+        decimals = 0  # repr(12.0) == "12.0": printed as an integer
+    return 0.5 * 10.0 ** (-decimals)
+
+
+def _number(value: Any) -> Optional[float]:
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, (int, float, np.number)):
+        return float(value)
+    try:
+        return float(str(value).strip().rstrip("%").replace("−", "-"))
+    except ValueError:
+        return None
+
+
+def finding_verdict(
+    expected: str,
+    difference: float,
+    *,
+    p_value: Optional[float] = None,
+    ci: Optional[Sequence[float]] = None,
+    alpha: float = 0.05,
+) -> str:
+    """The verdict of a qualitative finding on this run's data.
+
+    ``expected`` is the paper's direction of ``difference`` (``">"``: positive, ``"<"``:
+    negative). The difference is *significant* when ``p_value < alpha`` or, given an
+    interval ``ci = (low, high)``, when the interval excludes 0. Agrees: significant and in
+    the paper's direction; differs: significant and against it; inconclusive otherwise.
+
+    >>> finding_verdict(">", 0.0002, p_value=0.41)
+    'inconclusive'
+    >>> finding_verdict(">", -0.05, ci=(-0.09, -0.01))
+    'differs'
+    >>> finding_verdict("<", -0.05, p_value=0.001)
+    'agrees'
+    """
+    if expected not in DIRECTIONS:
+        raise ParameterError("expected", expected, "'>' (positive difference) or '<' (negative)")
+    if (p_value is None) == (ci is None):
+        raise ParameterError("p_value", p_value, "exactly one of p_value or ci (the stated test)")
+    if not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise ParameterError("alpha", alpha, "a level in (0, 1)")
+    d = float(difference)
+    if not math.isfinite(d):
+        return "inconclusive"
+    if p_value is not None:
+        p = float(p_value)
+        if not (0 <= p <= 1) and math.isfinite(p):
+            raise ParameterError("p_value", p_value, "a probability in [0, 1]")
+        significant = math.isfinite(p) and p < alpha
+    else:
+        lo, hi = (float(v) for v in ci)
+        if lo > hi:
+            raise ParameterError("ci", ci, "an interval (low, high) with low <= high")
+        significant = lo > 0 or hi < 0
+        if significant and (d > 0) != (lo > 0):
+            raise ParameterError("difference", d, f"a value inside its interval {ci}")
+    if not significant or d == 0:
+        return "inconclusive"
+    return "agrees" if (d > 0) == (expected == ">") else "differs"
+
+
 class Claims:
     """Collects the claim rows of one notebook (or one consistency check).
 
-    ``paper`` is the paper key (printed values are read from its published folder);
-    ``data`` the default ``data`` column; ``kind`` the default kind of rows.
+    ``paper`` is the paper key (printed values are read from its published folder, headline
+    ids and the paper's parts from its README); ``data`` the default ``data`` column;
+    ``kind`` the default kind of rows.
     """
 
     def __init__(self, paper: str, data: str = "", kind: str = "reproduced", digits: int = 3):
@@ -91,6 +214,7 @@ class Claims:
         self.digits = digits
         self.rows: List[dict] = []
         self._tables: dict = {}
+        self._readme: Optional[tuple] = None
 
     # ------------------------------------------------------------------ printed values
     def table(self, name: str, **dtypes) -> pd.DataFrame:
@@ -102,9 +226,10 @@ class Claims:
             self._tables[key] = read_published(self.paper, name, dtypes=dtypes or None)
         return self._tables[key]
 
-    def printed(self, table: str, column: str = "value", **where) -> Any:
-        """The single printed cell ``column`` of the row of ``table`` matching ``where``."""
-        frame = self.table(table)
+    def printed(self, table: str, column: str = "value", *, text: bool = False, **where) -> Any:
+        """The single printed cell ``column`` of the row of ``table`` matching ``where``;
+        ``text=True`` gives it as printed (``"0.780"``, keeping its precision)."""
+        frame = self.table(table, **({column: "str"} if text else {}))
         rows = frame
         for col, value in where.items():
             if col not in rows.columns:
@@ -126,7 +251,68 @@ class Claims:
         value = rows.iloc[0][column]
         return value.item() if hasattr(value, "item") else value
 
+    def _paper_readme(self) -> tuple:
+        """(headline ids, the paper's parts or None), read once from the README."""
+        if self._readme is None:
+            from evalkit.data.published import headline_findings, paper_references
+
+            try:
+                self._readme = (
+                    frozenset(headline_findings(self.paper)),
+                    paper_references(self.paper),
+                )
+            except (ParameterError, InputFormatError):
+                self._readme = (frozenset(), None)  # no published folder: a demo or a test
+        return self._readme
+
     # ------------------------------------------------------------------ rows
+    def _row(
+        self,
+        claim_id: str,
+        *,
+        source: str,
+        printed: Any,
+        this_run: Any,
+        verdict: str,
+        evidence: str = "",
+        note: str = "",
+        data: Optional[str] = None,
+        kind: Optional[str] = None,
+    ) -> None:
+        if not isinstance(claim_id, str) or not _ID.match(claim_id):
+            raise ParameterError("claim_id", claim_id, "an id of letters, digits and _ . : -")
+        data = self.data if data is None else data
+        if any(r["claim_id"] == claim_id and r["data"] == data for r in self.rows):
+            raise ParameterError("claim_id", claim_id, "an id not used before for the same data")
+        kind = self.kind if kind is None else kind
+        if kind not in KINDS:
+            raise ParameterError("kind", kind, f"one of {KINDS}")
+        headlines, parts = self._paper_readme()
+        if parts is not None:
+            from evalkit.data.published import references_in
+
+            unknown = [r for r in references_in(source) if r not in parts]
+            if unknown:
+                raise ParameterError(
+                    "source",
+                    source,
+                    f"parts of {self.paper} listed in its README ({unknown[0]} is not)",
+                )
+        self.rows.append(
+            {
+                "claim_id": claim_id,
+                "kind": kind,
+                "level": "headline" if claim_id in headlines else "detail",
+                "source": str(source),
+                "printed": fmt(printed, self.digits),
+                "this_run": fmt(this_run, self.digits),
+                "data": data,
+                "verdict": verdict,
+                "evidence": evidence,
+                "note": note,
+            }
+        )
+
     def add(
         self,
         claim_id: str,
@@ -139,33 +325,42 @@ class Claims:
         note: str = "",
         data: Optional[str] = None,
         kind: Optional[str] = None,
+        evidence: str = "",
     ) -> None:
-        """Add one claim; give ``agrees`` (True/False/None) or an explicit ``verdict``."""
-        if not isinstance(claim_id, str) or not _ID.match(claim_id):
-            raise ParameterError("claim_id", claim_id, "an id of letters, digits and _ . : -")
-        if any(
-            r["claim_id"] == claim_id and r["data"] == (self.data if data is None else data)
-            for r in self.rows
-        ):
-            raise ParameterError("claim_id", claim_id, "an id not used before for the same data")
+        """Add one claim whose verdict follows from ``agrees`` (a computed truth value:
+        True/False, None = not comparable), as :meth:`check` does. An explicit ``verdict``
+        may only be one of the shown, uncounted ones (``not comparable``, ``derived``,
+        ``by construction``); agreement is always computed."""
         if verdict is None:
             verdict = verdict_of(agrees)
-        elif verdict not in VERDICTS:
-            raise ParameterError("verdict", verdict, f"one of {VERDICTS}")
-        kind = self.kind if kind is None else kind
-        if kind not in KINDS:
-            raise ParameterError("kind", kind, f"one of {KINDS}")
-        self.rows.append(
-            {
-                "claim_id": claim_id,
-                "kind": kind,
-                "source": str(source),
-                "printed": fmt(printed, self.digits),
-                "this_run": fmt(this_run, self.digits),
-                "data": self.data if data is None else data,
-                "verdict": verdict,
-                "note": note,
-            }
+        elif verdict not in ("not comparable", "derived", "by construction"):
+            raise ParameterError(
+                "verdict",
+                verdict,
+                "not given (computed from agrees, or use compare/check/finding/erratum), or one "
+                "of 'not comparable', 'derived', 'by construction'",
+            )
+        self._row(
+            claim_id,
+            source=source,
+            printed=printed,
+            this_run=this_run,
+            verdict=verdict,
+            evidence=evidence,
+            note=note,
+            data=data,
+            kind=kind,
+        )
+
+    def check(
+        self, claim_id: str, *, source: str, printed: Any, this_run: Any, holds: bool, **kw
+    ) -> None:
+        """An exact statement (a recomputation, a count, an identity) that holds or not."""
+        if not isinstance(holds, (bool, np.bool_)):
+            raise ParameterError("holds", holds, "True or False (computed)")
+        kw.setdefault("evidence", "exact")
+        self.add(
+            claim_id, source=source, printed=printed, this_run=this_run, agrees=bool(holds), **kw
         )
 
     def compare(
@@ -175,25 +370,36 @@ class Claims:
         source: str,
         printed: Any,
         this_run: Any,
-        tolerance: float = 0.0,
+        tolerance: Optional[float] = None,
         comparable: bool = True,
         note: str = "",
         **kw,
     ) -> None:
-        """Numbers or values: agrees when equal (numbers: ``|a - b| <= tolerance``);
-        ``comparable=False`` records the pair as not comparable (stand-in data)."""
-        agrees: Optional[bool]
+        """Numbers or values: agrees when equal (numbers: ``|printed - this_run| <=
+        tolerance``, by default half a unit of the printed precision, so pass the printed
+        text, e.g. ``Claims.printed(..., text=True)``); ``comparable=False`` records the
+        pair as not comparable (stand-in data)."""
+        if tolerance is not None and (not isinstance(tolerance, (int, float)) or tolerance < 0):
+            raise ParameterError(
+                "tolerance", tolerance, "a number >= 0 (or None: printed precision)"
+            )
+        p, r = _number(printed), _number(this_run)
+        evidence = ""
         if not comparable:
-            agrees = None
-        elif (
-            isinstance(printed, (int, float, np.number))
-            and isinstance(this_run, (int, float, np.number))
-            and not isinstance(printed, bool)
-            and not isinstance(this_run, bool)
-        ):
-            agrees = bool(abs(float(printed) - float(this_run)) <= tolerance + 1e-12)
+            agrees: Optional[bool] = None
+        elif p is not None and r is not None:
+            if tolerance is None:
+                tol = printed_precision(printed)
+                tol = 0.0 if tol is None else tol
+                evidence = f"|difference| <= {tol:g} (printed precision)"
+            else:
+                tol = float(tolerance)
+                evidence = f"|difference| <= {tol:g}"
+            agrees = bool(math.isfinite(r) and abs(p - r) <= tol + 1e-12)
         else:
             agrees = fmt(printed, self.digits) == fmt(this_run, self.digits)
+            evidence = "same text"
+        kw.setdefault("evidence", evidence)
         self.add(
             claim_id,
             source=source,
@@ -201,6 +407,121 @@ class Claims:
             this_run=this_run,
             agrees=agrees,
             note=note,
+            **kw,
+        )
+
+    def finding(
+        self,
+        claim_id: str,
+        *,
+        source: str,
+        printed: Any,
+        expected: str,
+        difference: float,
+        test: str,
+        p_value: Optional[float] = None,
+        ci: Optional[Sequence[float]] = None,
+        alpha: float = 0.05,
+        this_run: Any = None,
+        note: str = "",
+        **kw,
+    ) -> None:
+        """A qualitative finding ("A correlates better than B") tested on this run: see
+        :func:`finding_verdict`. ``difference`` is this run's A - B (in the paper's sense),
+        ``expected`` the paper's sign of it, ``test`` the test that gave ``p_value`` or the
+        interval ``ci`` (``"Williams test"``, ``"paired bootstrap 95% CI"``)."""
+        if not isinstance(test, str) or not test.strip():
+            raise ParameterError("test", test, "the name of the test that decided significance")
+        verdict = finding_verdict(expected, difference, p_value=p_value, ci=ci, alpha=alpha)
+        d = float(difference)
+        if p_value is not None:
+            p = float(p_value)
+            stat = f"p = {p:.3f}" if p >= 0.001 else "p < 0.001"
+        else:
+            lo, hi = (float(v) for v in ci)
+            stat = f"CI [{lo:+.3f}, {hi:+.3f}]"
+        evidence = f"{test}: difference {d:+.3f}, {stat} (alpha {alpha:g}; paper: {expected})"
+        self._row(
+            claim_id,
+            source=source,
+            printed=printed,
+            this_run=f"{d:+.3f}" if this_run is None else this_run,
+            verdict=verdict,
+            evidence=evidence,
+            note=note,
+            **kw,
+        )
+
+    def erratum(
+        self,
+        claim_id: str,
+        *,
+        source: str,
+        printed: Any,
+        this_run: Any,
+        note: str,
+        tolerance: Optional[float] = None,
+        **kw,
+    ) -> None:
+        """A documented slip of the paper: ``this_run`` is the value recomputed from the
+        paper's own numbers or data. ``erratum`` when the printed value differs from it
+        (beyond ``tolerance``, by default the printed precision), ``agrees`` otherwise."""
+        if not note:
+            raise ParameterError("note", note, "the erratum, as documented in the README")
+        p, r = _number(printed), _number(this_run)
+        if p is not None and r is not None:
+            tol = printed_precision(printed) if tolerance is None else float(tolerance)
+            differs = not (math.isfinite(r) and abs(p - r) <= (tol or 0.0) + 1e-12)
+            evidence = f"|difference| <= {tol or 0.0:g}"
+        else:
+            differs = fmt(printed, self.digits) != fmt(this_run, self.digits)
+            evidence = "same text"
+        self._row(
+            claim_id,
+            source=source,
+            printed=printed,
+            this_run=this_run,
+            verdict="erratum" if differs else "agrees",
+            evidence=evidence,
+            note=note,
+            **kw,
+        )
+
+    def _shown(self, verdict: str, claim_id: str, note: str, **kw) -> None:
+        if not note:
+            raise ParameterError("note", note, f"why the row is {verdict}")
+        self._row(claim_id, verdict=verdict, note=note, **kw)
+
+    def not_comparable(
+        self, claim_id: str, *, source: str, printed: Any, this_run: Any = "-", note: str, **kw
+    ) -> None:
+        """A printed value this profile cannot check; ``note`` says why."""
+        self._shown(
+            "not comparable",
+            claim_id,
+            note,
+            source=source,
+            printed=printed,
+            this_run=this_run,
+            **kw,
+        )
+
+    def derived(self, claim_id: str, *, source: str, this_run: Any, note: str, **kw) -> None:
+        """A value with no printed counterpart (shown beside the paper, never counted)."""
+        kw.setdefault("printed", "-")
+        self._shown("derived", claim_id, note, source=source, this_run=this_run, **kw)
+
+    def by_construction(
+        self, claim_id: str, *, source: str, printed: Any, this_run: Any, note: str, **kw
+    ) -> None:
+        """A statement the simulator was built to show (``note``: what it was given)."""
+        self._shown(
+            "by construction",
+            claim_id,
+            note,
+            source=source,
+            printed=printed,
+            this_run=this_run,
             **kw,
         )
 
@@ -213,8 +534,19 @@ class Claims:
         return pd.DataFrame(self.rows, columns=list(COLUMNS))
 
 
+def upgrade(frame: pd.DataFrame) -> pd.DataFrame:
+    """A claims table in :data:`OLD_COLUMNS` (written before ``level``/``evidence``) with
+    the two columns added (``detail``, empty evidence); a current table unchanged."""
+    if tuple(frame.columns) == OLD_COLUMNS:
+        frame = frame.copy()
+        frame.insert(2, "level", "detail")
+        frame.insert(8, "evidence", "")
+    return frame
+
+
 def check_claims(frame: pd.DataFrame, name: str = "claims") -> pd.DataFrame:
-    """Refuse a claims table that does not follow the schema (columns, kinds, verdicts)."""
+    """Refuse a claims table that does not follow the schema (columns, kinds, levels,
+    verdicts)."""
     if not isinstance(frame, pd.DataFrame):
         raise ParameterError(
             name,
@@ -225,12 +557,10 @@ def check_claims(frame: pd.DataFrame, name: str = "claims") -> pd.DataFrame:
         raise ParameterError(name, list(frame.columns), f"exactly the columns {list(COLUMNS)}")
     if frame.empty:
         raise ParameterError(name, "no rows", "at least one claim")
-    bad = sorted(set(frame["verdict"]) - set(VERDICTS))
-    if bad:
-        raise ParameterError(f"{name}.verdict", bad[0], f"one of {VERDICTS}")
-    bad = sorted(set(frame["kind"]) - set(KINDS))
-    if bad:
-        raise ParameterError(f"{name}.kind", bad[0], f"one of {KINDS}")
+    for column, allowed in (("verdict", VERDICTS), ("kind", KINDS), ("level", LEVELS)):
+        bad = sorted(set(frame[column]) - set(allowed))
+        if bad:
+            raise ParameterError(f"{name}.{column}", bad[0], f"one of {allowed}")
     dup = frame[frame.duplicated(["claim_id", "data"])]
     if len(dup):
         raise ParameterError(f"{name}.claim_id", dup["claim_id"].iloc[0], "ids unique per data set")
@@ -252,14 +582,40 @@ def summary(frame: pd.DataFrame) -> dict:
     return out
 
 
+def scorecard(frame: pd.DataFrame) -> pd.DataFrame:
+    """The scorecard of claims tables: one row per level (``headline``, ``detail``) with
+    the counted verdicts (agrees / differs / inconclusive, the evidence) and, apart, the
+    shown ones (not comparable / erratum / derived / by construction), never counted as
+    agreement. Old tables without a level count as detail."""
+    frame = upgrade(frame)
+    rows = []
+    for level in LEVELS:
+        sub = frame[frame["level"] == level]
+        row = {"level": level}
+        for verdict in VERDICTS:
+            row[verdict] = int((sub["verdict"] == verdict).sum())
+        row["counted"] = sum(row[v] for v in COUNTED)
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["level", *VERDICTS, "counted"]).set_index("level")
+
+
 __all__ = [
     "COLUMNS",
+    "COUNTED",
     "Claims",
+    "DIRECTIONS",
     "KINDS",
+    "LEVELS",
+    "OLD_COLUMNS",
+    "SHOWN",
     "VERDICTS",
     "check_claims",
     "concat",
+    "finding_verdict",
     "fmt",
+    "printed_precision",
+    "scorecard",
     "summary",
+    "upgrade",
     "verdict_of",
 ]

@@ -1,0 +1,260 @@
+"""The claims layer: verdicts are computed from a declared comparison, never typed.
+
+Each test states the rule it enforces; the scan of ``evalkit/papers`` fails on any literal
+verdict (``verdict="agrees"``, ``agrees=True``) in a paper module.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import evalkit
+from evalkit.errors import ParameterError
+from evalkit.notebook.claims import (
+    COUNTED,
+    Claims,
+    check_claims,
+    finding_verdict,
+    printed_precision,
+    scorecard,
+    upgrade,
+)
+
+PAPERS = Path(evalkit.__file__).resolve().parent / "papers"
+
+
+@pytest.mark.parametrize(
+    "expected, difference, kw, verdict",
+    [
+        # a 1 -> 2 gain of 0.0002 inside the noise is not agreement
+        (">", 0.0002, {"p_value": 0.41}, "inconclusive"),
+        (">", 0.0002, {"p_value": 0.049}, "agrees"),
+        (">", -0.0002, {"p_value": 0.049}, "differs"),
+        ("<", -0.3, {"p_value": 0.2}, "inconclusive"),  # r = 0.21 vs -0.20 at n = 10
+        ("<", -0.3, {"ci": (-0.5, -0.1)}, "agrees"),
+        ("<", 0.3, {"ci": (0.1, 0.5)}, "differs"),
+        (">", 0.3, {"ci": (-0.1, 0.5)}, "inconclusive"),
+        (">", 0.0, {"p_value": 0.0}, "inconclusive"),
+        (">", float("nan"), {"p_value": 0.01}, "inconclusive"),
+        (">", 0.1, {"p_value": float("nan")}, "inconclusive"),
+    ],
+)
+def test_finding_needs_direction_and_significance(expected, difference, kw, verdict):
+    assert finding_verdict(expected, difference, **kw) == verdict
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"expected": "better", "difference": 0.1, "p_value": 0.01},
+        {"expected": ">", "difference": 0.1},  # no test
+        {"expected": ">", "difference": 0.1, "p_value": 0.01, "ci": (0, 1)},
+        {"expected": ">", "difference": 0.1, "p_value": 1.5},
+        {"expected": ">", "difference": 0.1, "p_value": 0.01, "alpha": 0},
+        {"expected": ">", "difference": 0.1, "ci": (0.5, 0.2)},
+        {"expected": ">", "difference": -0.1, "ci": (0.2, 0.5)},  # outside its own interval
+    ],
+)
+def test_finding_refuses_what_is_not_a_test(kw):
+    with pytest.raises(ParameterError):
+        finding_verdict(**kw)
+
+
+def test_finding_row_records_its_test_and_p_value():
+    c = Claims("demo", data="toy")
+    c.finding(
+        "a_beats_b", source="§2", printed="A above B", expected=">", difference=0.05,
+        p_value=0.0004, test="Williams test",
+    )  # fmt: skip
+    c.finding("a_beats_c", source="§2", printed="A above C", expected=">", difference=0.05,
+              ci=(0.01, 0.09), test="paired bootstrap 95% CI")  # fmt: skip
+    f = c.frame().set_index("claim_id")
+    assert f.loc["a_beats_b", "verdict"] == "agrees"
+    assert f.loc["a_beats_b", "evidence"].startswith("Williams test: difference +0.050, p < 0.001")
+    assert "CI [+0.010, +0.090]" in f.loc["a_beats_c", "evidence"]
+    with pytest.raises(ParameterError):
+        c.finding("x", source="§2", printed="A", expected=">", difference=0.1, p_value=0.1, test="")
+
+
+@pytest.mark.parametrize(
+    "printed, tol",
+    [("0.780", 0.0005), ("0.78", 0.005), ("12", 0.5), ("45%", 0.5), (0.78, 0.005), (12.0, 0.5),
+     (7, 0.5), ("yes", None), (True, None), ("−0.25", 0.005)],
+)  # fmt: skip
+def test_printed_precision(printed, tol):
+    assert printed_precision(printed) == (pytest.approx(tol) if tol is not None else None)
+
+
+def test_compare_within_the_printed_precision():
+    c = Claims("demo")
+    c.compare("rounded", source="§1", printed="0.780", this_run=0.7804)
+    c.compare("off_by_one", source="§1", printed="0.780", this_run=0.781)  # 0.780 vs 0.781
+    c.compare("coarse", source="§1", printed="0.78", this_run=0.781)
+    c.compare("stated", source="§1", printed="0.78", this_run=0.80, tolerance=0.05)
+    c.compare("stand_in", source="§1", printed="0.78", this_run=0.1, comparable=False)
+    c.compare("nan", source="§1", printed="0.78", this_run=float("nan"), tolerance=1.0)
+    f = c.frame().set_index("claim_id")
+    assert f["verdict"].to_dict() == {
+        "rounded": "agrees",
+        "off_by_one": "differs",
+        "coarse": "agrees",
+        "stated": "agrees",
+        "stand_in": "not comparable",
+        "nan": "differs",
+    }
+    assert f.loc["off_by_one", "evidence"] == "|difference| <= 0.0005 (printed precision)"
+    assert f.loc["stated", "evidence"] == "|difference| <= 0.05"
+
+
+def test_no_typed_agreement():
+    c = Claims("demo")
+    for verdict in COUNTED:
+        with pytest.raises(ParameterError):
+            c.add("x", source="§1", printed="a", this_run="b", verdict=verdict)
+    with pytest.raises(ParameterError):
+        c.check("x", source="§1", printed="a", this_run="b", holds="yes")
+    for method in (c.not_comparable, c.derived, c.by_construction):
+        with pytest.raises(ParameterError):  # a shown verdict needs its reason
+            method("x", source="§1", printed="a", this_run="b", note="")
+
+
+def test_erratum_is_computed_from_the_recomputation():
+    c = Claims("demo")
+    c.erratum(
+        "misprint", source="Table 7", printed="0.9016", this_run=0.9106, note="digits swapped"
+    )
+    c.erratum("fine", source="Table 7", printed="0.9106", this_run=0.91058, note="suspected")
+    f = c.frame().set_index("claim_id")["verdict"]
+    assert f.to_dict() == {"misprint": "erratum", "fine": "agrees"}
+    with pytest.raises(ParameterError):
+        c.erratum("x", source="Table 7", printed="1", this_run=2, note="")
+
+
+def _published(tmp_path, monkeypatch, readme):
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    (folder / "README.md").write_text(readme, encoding="utf-8")
+    monkeypatch.setenv("EVALKIT_PUBLISHED_DIR", str(tmp_path))
+
+
+README = """# Demo (2005)
+
+## Sections, tables and figures
+
+Abstract; Section 1; Section 3; Section 3.2; Table 1; Table 6; Figure 1; Footnote 1;
+Conclusion
+
+## Headline findings
+
+- `hwcm_beats_bleu` (Abstract): "HWCM correlates better than BLEU at the corpus level"
+- `k2_beats_k1` (Conclusion): "two references are better than one"
+"""
+
+
+def test_sources_must_name_parts_the_paper_has(tmp_path, monkeypatch):
+    _published(tmp_path, monkeypatch, README)
+    c = Claims("demo")
+    c.compare("a", source="Table 6 (HWCM, 1)", printed="0.5", this_run=0.5)
+    c.compare("b", source="§3.2; fig. 1; abstract", printed="0.5", this_run=0.5)
+    for bad in ("Section 2.3", "Table 7", "Figure 1 and Section 4"):
+        with pytest.raises(ParameterError, match="README"):
+            c.compare("c", source=bad, printed="0.5", this_run=0.5)
+
+
+def test_headline_level_comes_from_the_readme(tmp_path, monkeypatch):
+    _published(tmp_path, monkeypatch, README)
+    c = Claims("demo")
+    c.finding("hwcm_beats_bleu", source="Abstract", printed="HWCM above BLEU", expected=">",
+              difference=0.03, p_value=0.2, test="Williams test")  # fmt: skip
+    c.compare("detail_row", source="Table 1", printed="1", this_run=1)
+    assert c.frame().set_index("claim_id")["level"].to_dict() == {
+        "hwcm_beats_bleu": "headline",
+        "detail_row": "detail",
+    }
+
+
+def test_scorecard_counts_only_evidence_per_level(tmp_path, monkeypatch):
+    _published(tmp_path, monkeypatch, README)
+    c = Claims("demo")
+    c.finding("hwcm_beats_bleu", source="Abstract", printed="x", expected=">", difference=0.1,
+              p_value=0.001, test="Williams test")  # fmt: skip
+    c.finding("k2_beats_k1", source="Conclusion", printed="x", expected=">", difference=0.0002,
+              p_value=0.6, test="paired bootstrap")  # fmt: skip
+    c.compare("t1", source="Table 1", printed="0.5", this_run=0.7)
+    c.derived("d", source="Table 1", this_run=3, note="no printed value")
+    c.by_construction("b", source="Table 1", printed="56", this_run=56, note="sizes given")
+    c.not_comparable("n", source="Table 1", printed="0.5", note="stand-in data")
+    card = scorecard(check_claims(c.frame()))
+    assert card.loc["headline", ["agrees", "differs", "inconclusive", "counted"]].tolist() == [
+        1,
+        0,
+        1,
+        2,
+    ]
+    assert card.loc["detail", ["agrees", "differs", "counted"]].tolist() == [0, 1, 1]
+    assert card.loc["detail", ["derived", "by construction", "not comparable"]].tolist() == [
+        1,
+        1,
+        1,
+    ]
+
+
+def test_old_tables_are_upgraded():
+    old = pd.DataFrame(
+        [["a", "reproduced", "§1", "1", "1", "toy", "agrees", ""]],
+        columns=["claim_id", "kind", "source", "printed", "this_run", "data", "verdict", "note"],
+    )
+    new = check_claims(upgrade(old))
+    assert new.loc[0, "level"] == "detail" and new.loc[0, "evidence"] == ""
+
+
+def _literal_verdicts(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    words = {"agrees", "differs", "inconclusive"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword):
+            v = node.value
+            if node.arg == "verdict" and isinstance(v, ast.Constant) and isinstance(v.value, str):
+                yield node.value.lineno, f"verdict={v.value!r}"
+            if node.arg == "agrees" and isinstance(v, ast.Constant) and v.value in (True, False):
+                yield node.value.lineno, f"agrees={v.value!r}"
+            if node.arg == "holds" and isinstance(v, ast.Constant):
+                yield node.value.lineno, f"holds={v.value!r}"
+        if isinstance(node, ast.Dict):
+            for k, v in zip(node.keys, node.values):
+                if (
+                    isinstance(k, ast.Constant)
+                    and k.value in ("verdict", "agrees")
+                    and isinstance(v, ast.Constant)
+                    and (v.value in words or v.value in (True, False))
+                ):
+                    yield v.lineno, f"{k.value!r}: {v.value!r}"
+        if isinstance(node, ast.Constant) and node.value in words:
+            yield node.lineno, f"the verdict word {node.value!r}"
+
+
+def test_no_literal_verdict_in_paper_modules():
+    """A paper module never types a verdict: it declares a comparison (compare, check,
+    finding, erratum) or a shown row (not_comparable, derived, by_construction)."""
+    bad = [
+        f"{p.relative_to(PAPERS.parent)}:{line}: {what}"
+        for p in sorted(PAPERS.rglob("*.py"))
+        for line, what in _literal_verdicts(p)
+    ]
+    assert not bad, "literal verdicts:\n" + "\n".join(bad)
+
+
+def test_the_literal_scan_can_fail(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        'c.add("x", source="§1", printed=1, this_run=1, agrees=True)\n'
+        'c.add("y", source="§1", printed=1, this_run=1, verdict="agrees")\n'
+        'rows.append({"claim_id": "z", "verdict": "differs"})\n'
+        'ok = c.check("w", source="§1", printed=1, this_run=1, holds=a > b)\n'
+    )
+    found = [line for line, _ in _literal_verdicts(bad)]
+    assert sorted(set(found)) == [1, 2, 3]

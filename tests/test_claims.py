@@ -233,8 +233,12 @@ def _literal_verdicts(path: Path):
                     and (v.value in words or v.value in (True, False))
                 ):
                     yield v.lineno, f"{k.value!r}: {v.value!r}"
-        if isinstance(node, ast.Constant) and node.value in words:
-            yield node.lineno, f"the verdict word {node.value!r}"
+        # a verdict word computed by hand: `v = "agrees"`, `return "differs"`, `"agrees" if ...`
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Return, ast.IfExp)):
+            values = [node.body, node.orelse] if isinstance(node, ast.IfExp) else [node.value]
+            for v in values:
+                if isinstance(v, ast.Constant) and v.value in words:
+                    yield v.lineno, f"the verdict word {v.value!r}"
 
 
 def test_no_literal_verdict_in_paper_modules():
@@ -255,6 +259,8 @@ def test_the_literal_scan_can_fail(tmp_path):
         'c.add("y", source="§1", printed=1, this_run=1, verdict="agrees")\n'
         'rows.append({"claim_id": "z", "verdict": "differs"})\n'
         'ok = c.check("w", source="§1", printed=1, this_run=1, holds=a > b)\n'
+        'v = "agrees" if a > b else "differs"\n'
+        'frame = pd.DataFrame(rows, columns=["diff", "agrees"])\n'
     )
     found = [line for line, _ in _literal_verdicts(bad)]
-    assert sorted(set(found)) == [1, 2, 3]
+    assert sorted(set(found)) == [1, 2, 3, 5]

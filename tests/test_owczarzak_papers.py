@@ -128,3 +128,74 @@ def test_ordc12_table1_layout_ranks():
     )
     t = ordc12.table1_layout(alpha)
     assert list(t["assessor"]) == ["B", "C", "A"] and list(t["rank"]) == [1, 2, 3]
+
+
+def _decisions(pairs, decision, sign=None):
+    a, b = zip(*pairs)
+    return pd.DataFrame(
+        {
+            "system_a": list(a),
+            "system_b": list(b),
+            "decision": decision,
+            "ranking_sign": sign if sign is not None else [1] * len(pairs),
+        }
+    )
+
+
+def _accuracy_years(r2m_right: int, r1m_right: int, n_pairs: int = 40):
+    """One year of automatic pairs where the manual metrics find every pair different; r2m
+    matches on the first ``r2m_right`` pairs, r1m on the first ``r1m_right``."""
+    pairs = [(f"s{i:02d}", f"t{i:02d}") for i in range(n_pairs)]
+    man = _decisions(pairs, [1] * n_pairs)
+    variant = lambda k: _decisions(pairs, [1] * k + [0] * (n_pairs - k))  # noqa: E731
+    auto = {
+        "pyramid": man,
+        "responsiveness": man,
+        "r2m": variant(r2m_right),
+        "r1m": variant(r1m_right),
+    }
+    return {2011: {"auto": auto}}
+
+
+def test_ocdn12_best_variant_is_a_tested_finding():
+    """The paper's best variant (r2m on automatic pairs) agrees only when it beats this run's
+    best other variant significantly (exact McNemar on the pairs); a tie is inconclusive."""
+    from evalkit.notebook.claims import Claims
+
+    for right, verdict in (((40, 20), "agrees"), ((30, 30), "inconclusive"), ((15, 35), "differs")):
+        c = Claims("owczarzak2012accuracy", data="toy")
+        ocdn12.headline_claims(c, _accuracy_years(*right), ["r1m", "r2m"], {2011: {}})
+        f = c.frame().set_index("claim_id")
+        assert f.loc["best_variant:auto:pyramid", "verdict"] == verdict, right
+        assert f.loc["best_variant:auto:pyramid", "level"] == "headline"
+        assert f.loc["best_variant:human_auto:pyramid", "verdict"] == "not comparable"
+
+
+def test_mcnemar_test_is_the_binomial_test_on_discordant_pairs():
+    from scipy.stats import binomtest
+
+    from evalkit.stats.pairwise import mcnemar_test
+
+    rng = np.random.default_rng(3)
+    a, b = rng.random(200) < 0.7, rng.random(200) < 0.6
+    diff, p = mcnemar_test(a, b)
+    n01, n10 = int((a & ~b).sum()), int((~a & b).sum())
+    assert diff == pytest.approx(a.mean() - b.mean())
+    assert p == pytest.approx(binomtest(n01, n01 + n10, 0.5).pvalue)
+    assert mcnemar_test([True, False], [True, False]) == (0.0, 1.0)
+
+
+def test_ocdn12_pair_counts_are_by_construction_on_the_sample():
+    from evalkit.notebook.claims import Claims
+
+    agreement = pd.DataFrame(
+        {"year": ["2011", "2011"], "population": ["auto", "human_auto"], "pairs": [1225, 400]}
+    )
+    verdicts = {}
+    for profile, quick in (("sample", False), ("sample", True), ("licensed", False)):
+        c = Claims("owczarzak2012accuracy", data="toy")
+        ocdn12.pair_count_claims(c, agreement, profile, quick)
+        verdicts[(profile, quick)] = set(c.frame()["verdict"])
+    assert verdicts[("sample", False)] == {"by construction"}
+    assert verdicts[("sample", True)] == {"not comparable"}
+    assert verdicts[("licensed", False)] <= {"agrees", "differs"}

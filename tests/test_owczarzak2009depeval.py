@@ -89,13 +89,13 @@ def _toy_scores(seed=0, n_instances=6, n_peers=12):
     return pd.DataFrame(rows), {"pyramid": {"systems": judg, "models": judg.iloc[:0]}}
 
 
-def test_williams_by_column_is_the_williams_test_on_the_units():
+def test_competitor_tests_are_the_williams_test_on_the_units():
     import numpy as np
 
     from evalkit.stats.williams import williams_test
 
     scores, judg = _toy_scores()
-    tests = dp.williams_by_column(scores, judg, "summary").set_index(["metric_a", "metric_b"])
+    tests = dp.competitor_tests(scores, judg, "summary").set_index(["metric_a", "metric_b"])
     wide = scores.pivot_table(index=["instance", "summarizer"], columns="metric", values="value")
     h = (
         judg["pyramid"]["systems"]
@@ -122,7 +122,7 @@ def test_run_claims_decide_findings_by_the_williams_test():
     scores, judg = _toy_scores()
     corr = dp.correlations(scores, judg)
     run = corr[corr["level"] == "summary"]
-    tests = dp.williams_by_column(scores, judg, "summary")
+    tests = dp.competitor_tests(scores, judg, "summary")
     c = check_claims(dp.run_claims(run, "table2", "sample", "toy", tests).frame())
     v = c.set_index("claim_id")["verdict"]
     assert v["table2_pyramid_systems_base_above_all_competitors"] == "agrees"

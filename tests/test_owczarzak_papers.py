@@ -199,3 +199,75 @@ def test_ocdn12_pair_counts_are_by_construction_on_the_sample():
     assert verdicts[("sample", False)] == {"by construction"}
     assert verdicts[("sample", True)] == {"not comparable"}
     assert verdicts[("licensed", False)] <= {"agrees", "differs"}
+
+
+def _model_draws(means, sd=0.05, n=200, seed=0):
+    rng = np.random.default_rng(seed)
+    draws = pd.concat(
+        [
+            pd.DataFrame(
+                {"metric": "rouge2", "size": k, "draw": range(n), "r": rng.normal(m, sd, n)}
+            )
+            for k, m in means.items()
+        ]
+    )
+    full = pd.DataFrame({"metric": "rouge2", "kind": "bootstr", "draw": range(n), "r": 0.9})
+    return {"draws": draws, "full": full}
+
+
+def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
+    """A 1 -> 2 gain a hair above the 2 -> 3 gain (the sample's 0.0002) is inconclusive; a
+    clear diminishing return agrees; a clearly growing return differs."""
+    from evalkit.notebook.claims import Claims
+
+    ours = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "rouge2",
+                         "value": [0.0, 0.0, 0.0]})  # fmt: skip
+    cases = {
+        "inconclusive": {1: 0.80, 2: 0.8401, 3: 0.8800},  # gains 0.0401 vs 0.0399
+        "agrees": {1: 0.60, 2: 0.80, 3: 0.82},
+        "differs": {1: 0.60, 2: 0.62, 3: 0.82},
+    }
+    for verdict, means in cases.items():
+        c = Claims("owczarzak2009conditions", data="toy")
+        od09.shape_claims(c, ours, "table1", _model_draws(means))
+        row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
+        assert row["verdict"] == verdict, (means, row["evidence"])
+        assert row["level"] == "headline" and row["evidence"].startswith("Welch-type z test")
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.shape_claims(c, ours, "table1", None)  # no draws: never agreement
+    assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
+def test_od09_stability_expects_rouge_su4_above_the_manual_metric():
+    from evalkit.notebook.claims import Claims
+
+    rng = np.random.default_rng(1)
+    draws = {"draws": pd.DataFrame({"metric": "rougesu4", "size": 1, "draw": range(100),
+                                    "r": rng.normal(0.6, 0.1, 100)})}  # fmt: skip
+    for own_mean, verdict in ((0.85, "differs"), (0.45, "agrees"), (0.6, "inconclusive")):
+        own = pd.DataFrame({"metric": "responsiveness", "size": 1, "draw": range(100),
+                            "r": rng.normal(own_mean, 0.1, 100)})  # fmt: skip
+        for docset in ("A", "B"):
+            c = Claims("owczarzak2009conditions", data="toy")
+            od09.stability_claims(c, docset, own, draws)
+            f = c.frame().iloc[0]
+            side = {"A": "initial", "B": "update"}[docset]
+            assert f["claim_id"] == f"manual_less_stable:{side}" and f["level"] == "headline"
+            assert f["verdict"] == verdict or (
+                verdict == "inconclusive" and f["verdict"] != "agrees"
+            )
+
+
+def test_od09_table7_misprint_is_an_erratum_row_and_markers_are_compared():
+    from evalkit.notebook.claims import Claims
+
+    c = Claims("owczarzak2009conditions", data="toy")
+    printed = c.table("table7", row="str")
+    ours = printed.assign(value=printed["value"].astype(float), markers="")
+    ours.loc[(ours["row"] == "3") & (ours["metric"] == "rougesu4"), "value"] = 0.6
+    od09.compare_with_paper(c, ours, "table7", comparable=True)
+    f = c.frame().set_index("claim_id")
+    assert f.loc["table7:3:rougesu4", "verdict"] == "erratum"
+    assert f.loc["table7:1:rouge2", "verdict"] == "agrees"
+    marked = printed[printed["markers"].fillna("") != ""].iloc[0]
+    assert f.loc[f"table7:{marked['size']}:{marked['metric']}:markers", "verdict"] == "differs"

@@ -67,6 +67,8 @@ __all__ = [
     "manual_scores",
     "rouge_metrics",
     "run_claims",
+    "competitor_tests",
+    "N_DUC2007",
     "printed_as_run",
     "summary_texts",
     "noise_claims",
@@ -370,15 +372,15 @@ def printed_as_run(table: str) -> pd.DataFrame:
     return t
 
 
-def williams_by_column(
+def competitor_tests(
     scores: pd.DataFrame, judgments: Dict[str, Dict[str, pd.DataFrame]], level: str
 ) -> pd.DataFrame:
-    """Two-sided Williams tests (:func:`evalkit.stats.williams.williams_pairs`) between every
-    ordered pair of metrics, per column ``<manual>_<side>`` and ``level`` (``system``: means
-    per summarizer, as :func:`correlations`; ``summary``: every summary a unit). Returns
-    ``column, metric_a, metric_b, r_a, r_b, r_ab, n, t, p``; a column with fewer than four
-    units (no test possible) is left out."""
-    from evalkit.stats.williams import williams_pairs
+    """Two-sided Williams tests between every ordered pair of metrics
+    (:func:`evalkit.stats.williams.williams_by_level`), per column ``<manual>_<side>`` and
+    ``level`` (``system``: means per summarizer, as :func:`correlations`; ``summary``: every
+    summary a unit). Returns ``column, metric_a, metric_b, r_a, r_b, r_ab, n, t, p``; a
+    column with fewer than four units (no test possible) is left out."""
+    from evalkit.stats.williams import williams_by_level
 
     frames = []
     for manual, sides in judgments.items():
@@ -386,20 +388,9 @@ def williams_by_column(
             part = scores[scores["type"] == ("model" if side == "models" else "peer")]
             if part.empty or judg.empty:
                 continue
-            keys = ["instance", "summarizer"]
-            both = part.merge(judg[keys + ["value"]].rename(columns={"value": "_h"}), on=keys)
-            unit = (
-                both["summarizer"]
-                if level == "system"
-                else both["instance"] + "|" + both["summarizer"]
-            )
-            long = pd.DataFrame({"system": unit, "metric": both["metric"], "value": both["value"]})
-            long = long.groupby(["system", "metric"], as_index=False)["value"].mean()
-            human = pd.Series(both["_h"].to_numpy(float), index=unit).groupby(level=0).mean()
-            if human.size < 4:
-                continue
-            pairs = williams_pairs(long, human, alternative="two-sided")
-            frames.append(pairs.assign(column=f"{manual}_{side}"))
+            pairs = williams_by_level(part, judg, level, alternative="two-sided")
+            if pairs is not None:
+                frames.append(pairs.assign(column=f"{manual}_{side}"))
     cols = ["column", "metric_a", "metric_b", "r_a", "r_b", "r_ab", "n", "t", "p"]
     return pd.concat(frames, ignore_index=True)[cols] if frames else pd.DataFrame(columns=cols)
 
@@ -409,7 +400,7 @@ def run_claims(
 ):
     """Claims of one table: the paper's findings per column (base above every competitor; pm
     above base), each tested on this run with a two-sided Williams test (``tests``:
-    :func:`williams_by_column` at this table's level) against the best competitor or base;
+    :func:`competitor_tests` at this table's level) against the best competitor or base;
     for the DUC 2007 tables the paper's significance statement (which correlations' 95%
     Fisher interval excludes 0); every printed value beside this run's (not comparable:
     other data and parser)."""

@@ -29,6 +29,7 @@ __all__ = [
     "WilliamsResult",
     "williams_test",
     "williams_pairs",
+    "williams_by_level",
     "significance_matrix",
     "not_significantly_beaten",
 ]
@@ -185,3 +186,34 @@ def _human_series(human) -> pd.Series:
     if inst or human[sys_col].duplicated().any():
         return human.groupby(sys_col)["value"].mean()
     return human.set_index(sys_col)["value"].astype(float)
+
+
+def williams_by_level(
+    scores: pd.DataFrame,
+    human: pd.DataFrame,
+    level: str,
+    *,
+    alternative: str = "two-sided",
+    alpha: float = 0.05,
+):
+    """:func:`williams_pairs` of summary-level data at the ``system`` level (per-summarizer
+    means) or the ``summary`` level (every (instance, summarizer) a unit, as a "global"
+    correlation pools them).
+
+    ``scores``: long ``instance, summarizer, metric, value``; ``human``: long ``instance,
+    summarizer, value``. Only summaries with a human score are used. Returns None when fewer
+    than four units remain (the test needs n > 3).
+    """
+    check_choice("level", level, ("system", "summary"))
+    check_columns(scores, ["instance", "summarizer", "metric", "value"], "scores")
+    check_columns(human, ["instance", "summarizer", "value"], "human")
+    keys = ["instance", "summarizer"]
+    both = scores.merge(human[keys + ["value"]].rename(columns={"value": "_h"}), on=keys)
+    inst, summ = both["instance"].astype(str), both["summarizer"].astype(str)
+    unit = summ if level == "system" else inst + "|" + summ
+    long = pd.DataFrame({"system": unit, "metric": both["metric"], "value": both["value"]})
+    long = long.groupby(["system", "metric"], as_index=False)["value"].mean()
+    h = pd.Series(both["_h"].to_numpy(float), index=unit.to_numpy()).groupby(level=0).mean()
+    if h.size < 4:
+        return None
+    return williams_pairs(long, h, alternative=alternative, alpha=alpha)

@@ -271,3 +271,26 @@ def test_od09_table7_misprint_is_an_erratum_row_and_markers_are_compared():
     assert f.loc["table7:1:rouge2", "verdict"] == "agrees"
     marked = printed[printed["markers"].fillna("") != ""].iloc[0]
     assert f.loc[f"table7:{marked['size']}:{marked['metric']}:markers", "verdict"] == "differs"
+
+
+def test_od11_letters_compare_the_pairs_they_separate():
+    from evalkit.notebook.claims import Claims
+
+    assert od11.separated_pairs(["A", "AB", "B", "C"], ["w", "x", "y", "z"]) == {
+        ("w", "y"), ("w", "z"), ("x", "z"), ("y", "z")
+    }  # fmt: skip
+    c = Claims("owczarzak2011who", data="toy")
+    rows = []
+    for table, grp in (("table6", "human"), ("table7", "automatic")):
+        for (docset, metric), p in c.table(table).groupby(["docset", "metric"]):
+            pairs = od11.separated_pairs(p["letters"].tolist(), p["category"].tolist())
+            for cat in p["category"]:
+                other = sorted({b if a == cat else a for a, b in pairs if cat in (a, b)})
+                rows.append((grp, docset, metric, cat, " ".join(other)))
+    t67 = pd.DataFrame(rows, columns=["group", "docset", "metric", "category", "differs_from"])
+    od11.letter_claims(c, t67, comparable=True)
+    assert set(c.frame()["verdict"]) == {"agrees"}
+    t67.loc[0, "differs_from"] = "nonexistent"  # one pair more than the letters say
+    c = Claims("owczarzak2011who", data="toy")
+    od11.letter_claims(c, t67, comparable=True)
+    assert (c.frame()["verdict"] == "differs").sum() == 1

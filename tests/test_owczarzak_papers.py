@@ -294,3 +294,41 @@ def test_od11_letters_compare_the_pairs_they_separate():
     c = Claims("owczarzak2011who", data="toy")
     od11.letter_claims(c, t67, comparable=True)
     assert (c.frame()["verdict"] == "differs").sum() == 1
+
+
+def test_ordc12_table5_checks_no_significant_change_and_counts_improvements():
+    """Section 4: no change after cleaning is significant; Section 5: most versions improve
+    (a sign test). Identical predictions give p = 1, never a significant change."""
+    from evalkit.notebook.claims import Claims
+    from evalkit.papers.owczarzak2012assessors import _williams_new_vs_base
+
+    rng = np.random.default_rng(0)
+    y = rng.normal(size=30)
+    base = pd.DataFrame({"_p": y + rng.normal(scale=2.0, size=30), "y": y})
+    same = pd.DataFrame({"_p": base["_p"].to_numpy()}, index=base.index)
+    better = pd.DataFrame({"_p": y + rng.normal(scale=0.1, size=30)}, index=base.index)
+    assert _williams_new_vs_base(base, same) == 1.0
+    assert _williams_new_vs_base(base, better) < 0.001
+    rows = []
+    for target in ("pyramid", "responsiveness", "readability"):
+        for pop in ("NoModels", "AllPeers"):
+            for ds in "AB":
+                rows += [
+                    (target, "base", pop, ds, 0.80, np.nan),
+                    (target, "new", pop, ds, 0.85, 0.5),
+                ]
+    results = pd.DataFrame(
+        rows, columns=["target", "version", "population", "docset", "r", "p_vs_base"]
+    )
+    c = Claims("owczarzak2012assessors", data="toy")
+    ordc12.table5_claims(c, results)
+    f = c.frame().set_index("claim_id")
+    direction = f[f.index.str.startswith("table5:direction")]
+    assert len(direction) == 12 and (direction["verdict"] == "agrees").all()
+    assert f.loc["classy_improves", "verdict"] == "agrees"  # 12 of 12 improve, p < 0.001
+    results.loc[results["version"] == "new", "p_vs_base"] = 0.01
+    c = Claims("owczarzak2012assessors", data="toy")
+    ordc12.table5_claims(c, results)
+    assert (
+        c.frame().set_index("claim_id").filter(like="direction", axis=0)["verdict"] == "differs"
+    ).all()

@@ -91,7 +91,9 @@ MODEL_TABLES = {
     ("A", "pyramid"): "table3",
     ("B", "pyramid"): "table4",
 }
+MODEL_TABLES[("DUC", "responsiveness")] = "table5"  # DUC 2007, Content Responsiveness
 TOPIC_TABLES = {
+    ("DUC", "responsiveness"): "table11",
     ("A", "responsiveness"): "table7",
     ("B", "responsiveness"): "table8",
     ("A", "pyramid"): "table9",
@@ -128,6 +130,9 @@ _ROUND = P(
     "rounding", str, default="none", choices=ROUNDING, help="rounding of X in rebuilt pyramids"
 )
 _ALPHA = P("alpha", float, default=0.05, low=0, high=1, help="ANOVA / Tukey level")
+_DUC = P(
+    "duc2007", bool, default=True, help="Tables 5 / 11: DUC 2007, ROUGE and Content Responsiveness"
+)
 NOTEBOOKS = {
     "01_models_sweep": (
         _DOCSETS,
@@ -139,6 +144,7 @@ NOTEBOOKS = {
         _CORR,
         _ROUND,
         _ALPHA,
+        _DUC,
     ),
     "02_topics_sweep": (
         _DOCSETS,
@@ -150,6 +156,7 @@ NOTEBOOKS = {
         _BOOT,
         _CORR,
         _ALPHA,
+        _DUC,
     ),
     "03_model_split_half": (_DOCSETS, _DRAWS, _CORR, _ROUND),
 }
@@ -273,6 +280,37 @@ def _summeval_evaluation(max_models: int, quick: bool) -> Evaluation:
     )
 
 
+def _duc2007_evaluation(profile: str, quick: bool) -> Evaluation:
+    """DUC 2007 (Tables 5 and 11): ROUGE-2 and ROUGE-SU4 recall of the 250-word summaries
+    against the topic's models, Content Responsiveness as the reference; no pyramids."""
+    from evalkit.data import datasets
+
+    corpus = datasets.load("duc2007", profile, **({"quick": quick} if profile == "sample" else {}))
+    insts = list(corpus.instances["instance"])
+    systems = corpus.peers()
+    counts = rouge_pair_counts(corpus, rouge_config(length_limit=250), insts)
+    scores = {
+        m: wide(recall_from_counts(counts, name), insts, systems).T
+        for m, name in ROUGE_METRICS.items()
+    }
+    j = corpus.judgments
+    resp = j[j["judgment"] == "content_responsiveness"].rename(columns={"summarizer": "system"})
+    return Evaluation(
+        corpus.name,
+        ("the simulated DUC 2007" if profile == "sample" else "DUC 2007 (licensed)")
+        + "; Content Responsiveness; BE not computed",
+        systems,
+        insts,
+        scores,
+        {"responsiveness": wide(resp[resp["system"].isin(systems)], insts, systems).T},
+        counts,
+        None,
+        n_models=len(corpus.models(insts[0])),
+        model_ids={i: sorted(corpus.models(i)) for i in insts},
+        sources=[corpus],
+    )
+
+
 def load_evaluation(
     profile: str,
     docset: str = "A",
@@ -280,10 +318,13 @@ def load_evaluation(
     metrics: Sequence[str] = ("pyramid", "rouge2", "rougesu4"),
     max_models: int = 4,
 ) -> Evaluation:
-    """``sample``/``licensed``: TAC 2008 docset ``A`` (initial) or ``B`` (update) with ``metrics``;
+    """``sample``/``licensed``: TAC 2008 docset ``A`` (initial) or ``B`` (update) with
+    ``metrics``, or ``docset="DUC"``: DUC 2007 (ROUGE only, Content Responsiveness);
     ``public``: SummEval, its first ``max_models`` references, ROUGE only."""
     if profile == "public":
         return _summeval_evaluation(max_models, quick)
+    if docset == "DUC":
+        return _duc2007_evaluation(profile, quick)
     ev = _tac_evaluation(load_tac(2008, profile, quick), docset, metrics)
     ev.stands_in = (
         "the simulated TAC 2008" if profile == "sample" else "TAC 2008 (licensed)"
@@ -724,7 +765,11 @@ def gain_claims(claims: Claims, tables: Mapping, comparable: bool) -> None:
     (Table 11): compared on the paper's data to within 0.01 (README erratum 2); BE is not
     computed here."""
     printed = claims.table("text_numbers").set_index("claim_id")
-    where = {"initial": ("A", "responsiveness"), "update": ("B", "responsiveness")}
+    where = {
+        "initial": ("A", "responsiveness"),
+        "update": ("B", "responsiveness"),
+        "duc": ("DUC", "responsiveness"),
+    }
     for cid in [c for c in printed.index if c.startswith("gain_")]:
         _, metric, side = cid.split("_")
         metric = {"su4": "rougesu4", "be": "be"}[metric]
@@ -773,7 +818,7 @@ def topics_claims(
         compare_with_paper(claims, t, TOPIC_TABLES[key], comparable=comparable)
         shape_claims(claims, t, TOPIC_TABLES[key], draws)
         overtake_claims(claims, TOPIC_TABLES[key], draws)
-        if key[1] == "responsiveness":
+        if key[1] == "responsiveness" and key[0] in ("A", "B"):
             side = {"A": "initial", "B": "update"}[key[0]]
             stability_claims(claims, key[0], selfsub[selfsub["docset"] == side], draws)
     t6 = claims.table("table6").merge(

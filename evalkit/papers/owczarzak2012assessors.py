@@ -328,25 +328,18 @@ def classy_like(
             preds[(version, pop)] = test.assign(_p=pred).groupby("system")[["_p", "y"]].mean()
             p_vs_base = float("nan")
             if version == "new":
-                p_vs_base = _williams_new_vs_base(preds[("base", pop)], preds[(version, pop)])
+                p_vs_base = _new_vs_base(preds[("base", pop)], preds[(version, pop)])
             rows.append((version, pop, system_correlation(test, pred, "y"), p_vs_base))
     return pd.DataFrame(rows, columns=["version", "population", "r", "p_vs_base"])
 
 
-def _williams_new_vs_base(base: pd.DataFrame, new: pd.DataFrame) -> float:
+def _new_vs_base(base: pd.DataFrame, new: pd.DataFrame) -> float:
     """Two-sided Williams test of r(new prediction, human) = r(base prediction, human) over
     the test year's systems (the two predictions share the human scores)."""
-    from evalkit.stats.williams import williams_test
+    from evalkit.stats.williams import williams_columns
 
-    both = base.join(new[["_p"]], rsuffix="_new").dropna()
-    if len(both) < 4:
-        return float("nan")
-    if np.allclose(both["_p"], both["_p_new"]):
-        return 1.0  # the same predictions (no assessor excluded): no difference to test
-    c = np.corrcoef(both[["y", "_p", "_p_new"]].to_numpy(float), rowvar=False)
-    if not np.isfinite(c).all():
-        return float("nan")
-    return float(williams_test(c[0, 2], c[0, 1], c[1, 2], len(both), alternative="two-sided").p)
+    both = base.join(new[["_p"]], rsuffix="_new")
+    return williams_columns(both, "y", "_p_new", "_p")
 
 
 def mp_minus_ap(part: TacPart, mp: pd.DataFrame) -> pd.DataFrame:

@@ -30,6 +30,7 @@ __all__ = [
     "williams_test",
     "williams_pairs",
     "williams_by_level",
+    "williams_columns",
     "significance_matrix",
     "not_significantly_beaten",
 ]
@@ -217,3 +218,21 @@ def williams_by_level(
     if h.size < 4:
         return None
     return williams_pairs(long, h, alternative=alternative, alpha=alpha)
+
+
+def williams_columns(
+    frame: pd.DataFrame, human: str, a: str, b: str, *, alternative: str = "two-sided"
+) -> float:
+    """The p-value of :func:`williams_test` for r(``a``, ``human``) = r(``b``, ``human``) over
+    the rows of ``frame`` (rows with a missing value are dropped). NaN with fewer than four
+    rows or a constant column; 1 when ``a`` and ``b`` hold the same values (nothing differs)."""
+    check_columns(frame, [human, a, b], "frame")
+    both = frame[[human, a, b]].dropna().astype(float)
+    if len(both) < 4:
+        return float("nan")
+    if np.allclose(both[a], both[b]):
+        return 1.0
+    c = np.corrcoef(both.to_numpy(), rowvar=False)
+    if not np.isfinite(c).all():
+        return float("nan")
+    return float(williams_test(c[0, 1], c[0, 2], c[1, 2], len(both), alternative=alternative).p)

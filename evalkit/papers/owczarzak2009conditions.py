@@ -57,6 +57,7 @@ __all__ = [
     "rouge_config",
     "Evaluation",
     "load_evaluation",
+    "load_evaluations",
     "model_sweep",
     "full_rows",
     "sweep_table",
@@ -330,6 +331,28 @@ def load_evaluation(
         "the simulated TAC 2008" if profile == "sample" else "TAC 2008 (licensed)"
     ) + "; BE not computed"
     return ev
+
+
+def load_evaluations(
+    profile: str,
+    keys: Sequence[tuple],
+    quick: bool = False,
+    metrics: Sequence[str] = ("pyramid", "rouge2", "rougesu4"),
+) -> Dict[str, Evaluation]:
+    """:func:`load_evaluation` for the docsets of ``keys`` (``(docset, reference)`` pairs).
+    DUC 2007 (Tables 5 and 11) is optional: on the licensed profile without a configured
+    DUC 2007 it is left out with a message, and the TAC 2008 tables still run."""
+    from evalkit.errors import DataNotConfiguredError
+
+    out: Dict[str, Evaluation] = {}
+    for docset in dict.fromkeys(d for d, _ in keys):
+        try:
+            out[docset] = load_evaluation(profile, docset, quick=quick, metrics=metrics)
+        except DataNotConfiguredError as e:
+            if docset != "DUC":
+                raise
+            print(f"Tables 5 and 11 left out: {e}")
+    return out
 
 
 def model_sweep(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from evalkit.metrics.dependency import depeval_variants
 from evalkit.papers import owczarzak2009depeval as dp
 
@@ -61,4 +63,93 @@ def test_shading_counts_competitors_beaten():
     # does not hold for Responsiveness systems (erratum 3 of the README)
     assert (
         sh[("base", "responsiveness_systems")] == 0 and sh[("norel", "responsiveness_systems")] == 0
+    )
+
+
+def _toy_scores(seed=0, n_instances=6, n_peers=12):
+    """Summary scores and judgments of a toy TAC: ``good`` tracks the human score, ``base``
+    and the competitors are noisier; returns (scores, judgments) as the notebooks pass them."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(seed)
+    rows, judg = [], []
+    for i in range(n_instances):
+        for s in range(n_peers):
+            h = rng.normal()
+            judg.append({"instance": f"d{i}", "summarizer": f"s{s}", "value": h})
+            for metric, noise in (
+                ("base", 0.3), ("pm", 0.31), ("ROUGE-2", 3.0), ("ROUGE-SU4", 3.0), ("BE-HM", 3.0)
+            ):  # fmt: skip
+                rows.append(
+                    {"instance": f"d{i}", "summarizer": f"s{s}", "type": "peer", "metric": metric,
+                     "value": h + rng.normal(scale=noise)}
+                )  # fmt: skip
+    judg = pd.DataFrame(judg).assign(judgment="pyramid")
+    return pd.DataFrame(rows), {"pyramid": {"systems": judg, "models": judg.iloc[:0]}}
+
+
+def test_competitor_tests_are_the_williams_test_on_the_units():
+    import numpy as np
+
+    from evalkit.stats.williams import williams_test
+
+    scores, judg = _toy_scores()
+    tests = dp.competitor_tests(scores, judg, "summary").set_index(["metric_a", "metric_b"])
+    wide = scores.pivot_table(index=["instance", "summarizer"], columns="metric", values="value")
+    h = (
+        judg["pyramid"]["systems"]
+        .set_index(["instance", "summarizer"])["value"]
+        .reindex(wide.index)
+    )
+    r = lambda a, b: np.corrcoef(a, b)[0, 1]  # noqa: E731
+    a, b = wide["base"], wide["ROUGE-2"]
+    want = williams_test(r(h, a), r(h, b), r(a, b), len(h), alternative="two-sided")
+    got = tests.loc[("base", "ROUGE-2")]
+    assert (
+        got["n"] == 72
+        and got["p"] == pytest.approx(want.p)
+        and got["r_a"] == pytest.approx(r(h, a))
+    )
+
+
+def test_run_claims_decide_findings_by_the_williams_test():
+    """The paper's direction alone is not agreement: base vs pm differ by noise here (their
+    noise scales are 0.30 and 0.31), so 'pm above base' is inconclusive whatever its sign,
+    while base's lead over the noisy competitors is significant."""
+    from evalkit.notebook.claims import check_claims
+
+    scores, judg = _toy_scores()
+    corr = dp.correlations(scores, judg)
+    run = corr[corr["level"] == "summary"]
+    tests = dp.competitor_tests(scores, judg, "summary")
+    c = check_claims(dp.run_claims(run, "table2", "sample", "toy", tests).frame())
+    v = c.set_index("claim_id")["verdict"]
+    assert v["table2_pyramid_systems_base_above_all_competitors"] == "agrees"
+    assert v["table2_pyramid_systems_pm_above_base"] == "inconclusive"
+    ev = c.set_index("claim_id")["evidence"]["table2_pyramid_systems_pm_above_base"]
+    assert ev.startswith("Williams test, two-sided, pm vs base")
+    assert (
+        c.set_index("claim_id")["level"]["table2_pyramid_systems_base_above_all_competitors"]
+        == "headline"
+    )
+    # without tests (too few units) the finding is not comparable, never agrees
+    c2 = dp.run_claims(run, "table2", "sample", "toy", None).frame()
+    assert set(c2["verdict"]) == {"not comparable"}
+
+
+def test_duc2007_significance_statement_is_checked():
+    """Table 3's caption: for model summaries only DEPEVAL's correlations are significant;
+    on a run where every metric is significant the statement does not hold."""
+    printed = dp.printed_as_run("table3")
+    run = printed.rename(columns={"value": "r"}).assign(r=0.99, n=40, level="system")
+    c = dp.run_claims(run, "table3", "sample", "toy", None).frame().set_index("claim_id")
+    row = c.loc["table3_content_responsiveness_models_significant_correlations"]
+    assert row["verdict"] == "differs" and "ROUGE-2" in row["this_run"]
+    assert "ROUGE-2" not in row["printed"] and "base" in row["printed"]
+    run2 = printed.rename(columns={"value": "r"}).assign(n=10, level="system")  # the paper's r, n
+    c2 = dp.run_claims(run2, "table3", "sample", "toy", None).frame().set_index("claim_id")
+    assert (
+        c2.loc["table3_content_responsiveness_models_significant_correlations", "verdict"]
+        == "agrees"
     )

@@ -128,3 +128,207 @@ def test_ordc12_table1_layout_ranks():
     )
     t = ordc12.table1_layout(alpha)
     assert list(t["assessor"]) == ["B", "C", "A"] and list(t["rank"]) == [1, 2, 3]
+
+
+def _decisions(pairs, decision, sign=None):
+    a, b = zip(*pairs)
+    return pd.DataFrame(
+        {
+            "system_a": list(a),
+            "system_b": list(b),
+            "decision": decision,
+            "ranking_sign": sign if sign is not None else [1] * len(pairs),
+        }
+    )
+
+
+def _accuracy_years(r2m_right: int, r1m_right: int, n_pairs: int = 40):
+    """One year of automatic pairs where the manual metrics find every pair different; r2m
+    matches on the first ``r2m_right`` pairs, r1m on the first ``r1m_right``."""
+    pairs = [(f"s{i:02d}", f"t{i:02d}") for i in range(n_pairs)]
+    man = _decisions(pairs, [1] * n_pairs)
+    variant = lambda k: _decisions(pairs, [1] * k + [0] * (n_pairs - k))  # noqa: E731
+    auto = {
+        "pyramid": man,
+        "responsiveness": man,
+        "r2m": variant(r2m_right),
+        "r1m": variant(r1m_right),
+    }
+    return {2011: {"auto": auto}}
+
+
+def test_ocdn12_best_variant_is_a_tested_finding():
+    """The paper's best variant (r2m on automatic pairs) agrees only when it beats this run's
+    best other variant significantly (exact McNemar on the pairs); a tie is inconclusive."""
+    from evalkit.notebook.claims import Claims
+
+    for right, verdict in (((40, 20), "agrees"), ((30, 30), "inconclusive"), ((15, 35), "differs")):
+        c = Claims("owczarzak2012accuracy", data="toy")
+        ocdn12.headline_claims(c, _accuracy_years(*right), ["r1m", "r2m"], {2011: {}})
+        f = c.frame().set_index("claim_id")
+        assert f.loc["best_variant:auto:pyramid", "verdict"] == verdict, right
+        assert f.loc["best_variant:auto:pyramid", "level"] == "headline"
+        assert f.loc["best_variant:human_auto:pyramid", "verdict"] == "not comparable"
+
+
+def test_mcnemar_test_is_the_binomial_test_on_discordant_pairs():
+    from scipy.stats import binomtest
+
+    from evalkit.stats.pairwise import mcnemar_test
+
+    rng = np.random.default_rng(3)
+    a, b = rng.random(200) < 0.7, rng.random(200) < 0.6
+    diff, p = mcnemar_test(a, b)
+    n01, n10 = int((a & ~b).sum()), int((~a & b).sum())
+    assert diff == pytest.approx(a.mean() - b.mean())
+    assert p == pytest.approx(binomtest(n01, n01 + n10, 0.5).pvalue)
+    assert mcnemar_test([True, False], [True, False]) == (0.0, 1.0)
+
+
+def test_ocdn12_pair_counts_are_by_construction_on_the_sample():
+    from evalkit.notebook.claims import Claims
+
+    agreement = pd.DataFrame(
+        {"year": ["2011", "2011"], "population": ["auto", "human_auto"], "pairs": [1225, 400]}
+    )
+    verdicts = {}
+    for profile, quick in (("sample", False), ("sample", True), ("licensed", False)):
+        c = Claims("owczarzak2012accuracy", data="toy")
+        ocdn12.pair_count_claims(c, agreement, profile, quick)
+        verdicts[(profile, quick)] = set(c.frame()["verdict"])
+    assert verdicts[("sample", False)] == {"by construction"}
+    assert verdicts[("sample", True)] == {"not comparable"}
+    assert verdicts[("licensed", False)] <= {"agrees", "differs"}
+
+
+def _model_draws(means, sd=0.05, n=200, seed=0):
+    rng = np.random.default_rng(seed)
+    draws = pd.concat(
+        [
+            pd.DataFrame(
+                {"metric": "rouge2", "size": k, "draw": range(n), "r": rng.normal(m, sd, n)}
+            )
+            for k, m in means.items()
+        ]
+    )
+    full = pd.DataFrame({"metric": "rouge2", "kind": "bootstr", "draw": range(n), "r": 0.9})
+    return {"draws": draws, "full": full}
+
+
+def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
+    """A 1 -> 2 gain a hair above the 2 -> 3 gain (the sample's 0.0002) is inconclusive; a
+    clear diminishing return agrees; a clearly growing return differs."""
+    from evalkit.notebook.claims import Claims
+
+    ours = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "rouge2",
+                         "value": [0.0, 0.0, 0.0]})  # fmt: skip
+    cases = {
+        "inconclusive": {1: 0.80, 2: 0.8401, 3: 0.8800},  # gains 0.0401 vs 0.0399
+        "agrees": {1: 0.60, 2: 0.80, 3: 0.82},
+        "differs": {1: 0.60, 2: 0.62, 3: 0.82},
+    }
+    for verdict, means in cases.items():
+        c = Claims("owczarzak2009conditions", data="toy")
+        od09.shape_claims(c, ours, "table1", _model_draws(means))
+        row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
+        assert row["verdict"] == verdict, (means, row["evidence"])
+        assert row["level"] == "headline" and row["evidence"].startswith("Welch-type z test")
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.shape_claims(c, ours, "table1", None)  # no draws: never agreement
+    assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
+def test_od09_stability_expects_rouge_su4_above_the_manual_metric():
+    from evalkit.notebook.claims import Claims
+
+    rng = np.random.default_rng(1)
+    draws = {"draws": pd.DataFrame({"metric": "rougesu4", "size": 1, "draw": range(100),
+                                    "r": rng.normal(0.6, 0.1, 100)})}  # fmt: skip
+    for own_mean, verdict in ((0.85, "differs"), (0.45, "agrees"), (0.6, "inconclusive")):
+        own = pd.DataFrame({"metric": "responsiveness", "size": 1, "draw": range(100),
+                            "r": rng.normal(own_mean, 0.1, 100)})  # fmt: skip
+        for docset in ("A", "B"):
+            c = Claims("owczarzak2009conditions", data="toy")
+            od09.stability_claims(c, docset, own, draws)
+            f = c.frame().iloc[0]
+            side = {"A": "initial", "B": "update"}[docset]
+            assert f["claim_id"] == f"manual_less_stable:{side}" and f["level"] == "headline"
+            assert f["verdict"] == verdict or (
+                verdict == "inconclusive" and f["verdict"] != "agrees"
+            )
+
+
+def test_od09_table7_misprint_is_an_erratum_row_and_markers_are_compared():
+    from evalkit.notebook.claims import Claims
+
+    c = Claims("owczarzak2009conditions", data="toy")
+    printed = c.table("table7", row="str")
+    ours = printed.assign(value=printed["value"].astype(float), markers="")
+    ours.loc[(ours["row"] == "3") & (ours["metric"] == "rougesu4"), "value"] = 0.6
+    od09.compare_with_paper(c, ours, "table7", comparable=True)
+    f = c.frame().set_index("claim_id")
+    assert f.loc["table7:3:rougesu4", "verdict"] == "erratum"
+    assert f.loc["table7:1:rouge2", "verdict"] == "agrees"
+    marked = printed[printed["markers"].fillna("") != ""].iloc[0]
+    assert f.loc[f"table7:{marked['size']}:{marked['metric']}:markers", "verdict"] == "differs"
+
+
+def test_od11_letters_compare_the_pairs_they_separate():
+    from evalkit.notebook.claims import Claims
+
+    assert od11.separated_pairs(["A", "AB", "B", "C"], ["w", "x", "y", "z"]) == {
+        ("w", "y"), ("w", "z"), ("x", "z"), ("y", "z")
+    }  # fmt: skip
+    c = Claims("owczarzak2011who", data="toy")
+    rows = []
+    for table, grp in (("table6", "human"), ("table7", "automatic")):
+        for (docset, metric), p in c.table(table).groupby(["docset", "metric"]):
+            pairs = od11.separated_pairs(p["letters"].tolist(), p["category"].tolist())
+            for cat in p["category"]:
+                other = sorted({b if a == cat else a for a, b in pairs if cat in (a, b)})
+                rows.append((grp, docset, metric, cat, " ".join(other)))
+    t67 = pd.DataFrame(rows, columns=["group", "docset", "metric", "category", "differs_from"])
+    od11.letter_claims(c, t67, comparable=True)
+    assert set(c.frame()["verdict"]) == {"agrees"}
+    t67.loc[0, "differs_from"] = "nonexistent"  # one pair more than the letters say
+    c = Claims("owczarzak2011who", data="toy")
+    od11.letter_claims(c, t67, comparable=True)
+    assert (c.frame()["verdict"] == "differs").sum() == 1
+
+
+def test_ordc12_table5_checks_no_significant_change_and_counts_improvements():
+    """Section 4: no change after cleaning is significant; Section 5: most versions improve
+    (a sign test). Identical predictions give p = 1, never a significant change."""
+    from evalkit.notebook.claims import Claims
+    from evalkit.papers.owczarzak2012assessors import _new_vs_base
+
+    rng = np.random.default_rng(0)
+    y = rng.normal(size=30)
+    base = pd.DataFrame({"_p": y + rng.normal(scale=2.0, size=30), "y": y})
+    same = pd.DataFrame({"_p": base["_p"].to_numpy()}, index=base.index)
+    better = pd.DataFrame({"_p": y + rng.normal(scale=0.1, size=30)}, index=base.index)
+    assert _new_vs_base(base, same) == 1.0
+    assert _new_vs_base(base, better) < 0.001
+    rows = []
+    for target in ("pyramid", "responsiveness", "readability"):
+        for pop in ("NoModels", "AllPeers"):
+            for ds in "AB":
+                rows += [
+                    (target, "base", pop, ds, 0.80, np.nan),
+                    (target, "new", pop, ds, 0.85, 0.5),
+                ]
+    results = pd.DataFrame(
+        rows, columns=["target", "version", "population", "docset", "r", "p_vs_base"]
+    )
+    c = Claims("owczarzak2012assessors", data="toy")
+    ordc12.table5_claims(c, results)
+    f = c.frame().set_index("claim_id")
+    direction = f[f.index.str.startswith("table5:direction")]
+    assert len(direction) == 12 and (direction["verdict"] == "agrees").all()
+    assert f.loc["classy_improves", "verdict"] == "agrees"  # 12 of 12 improve, p < 0.001
+    results.loc[results["version"] == "new", "p_vs_base"] = 0.01
+    c = Claims("owczarzak2012assessors", data="toy")
+    ordc12.table5_claims(c, results)
+    assert (
+        c.frame().set_index("claim_id").filter(like="direction", axis=0)["verdict"] == "differs"
+    ).all()

@@ -41,6 +41,10 @@ COMPETITORS = ("ROUGE-2", "ROUGE-SU4", "BE-HM")
 LETTER = {"ROUGE-2": "R2", "ROUGE-SU4": "R4", "BE-HM": "B"}
 #: summary-level sample sizes that reproduce Table 2's letters (96 x 4 models, 96 x 58 systems)
 N_SUMMARY_LEVEL = {"models": 384, "systems": 5568}
+#: The DUC 2007 n of Tables 3 (system level: 10 humans, 32 systems) and 4 (summaries:
+#: 45 topics x 4 models and 45 x 32 system summaries, 1,620 in all; 180 is the n at which
+#: the printed r = 0.1501 is significant and 0.1397 is not, as the caption says).
+N_DUC2007 = {"table3": {"models": 10, "systems": 32}, "table4": {"models": 180, "systems": 1440}}
 COLUMNS = ("pyramid_models", "pyramid_systems", "responsiveness_models", "responsiveness_systems")
 
 __all__ = [
@@ -63,6 +67,8 @@ __all__ = [
     "manual_scores",
     "rouge_metrics",
     "run_claims",
+    "competitor_tests",
+    "N_DUC2007",
     "printed_as_run",
     "summary_texts",
     "noise_claims",
@@ -366,10 +372,38 @@ def printed_as_run(table: str) -> pd.DataFrame:
     return t
 
 
-def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
-    """Claims of one table: the findings (base above every competitor; pm above base) per
-    column on the printed table and on this run (``metric, column, r``), and every printed
-    value beside this run's (not comparable: other data and parser)."""
+def competitor_tests(
+    scores: pd.DataFrame, judgments: Dict[str, Dict[str, pd.DataFrame]], level: str
+) -> pd.DataFrame:
+    """Two-sided Williams tests between every ordered pair of metrics
+    (:func:`evalkit.stats.williams.williams_by_level`), per column ``<manual>_<side>`` and
+    ``level`` (``system``: means per summarizer, as :func:`correlations`; ``summary``: every
+    summary a unit). Returns ``column, metric_a, metric_b, r_a, r_b, r_ab, n, t, p``; a
+    column with fewer than four units (no test possible) is left out."""
+    from evalkit.stats.williams import williams_by_level
+
+    frames = []
+    for manual, sides in judgments.items():
+        for side, judg in sides.items():
+            part = scores[scores["type"] == ("model" if side == "models" else "peer")]
+            if part.empty or judg.empty:
+                continue
+            pairs = williams_by_level(part, judg, level, alternative="two-sided")
+            if pairs is not None:
+                frames.append(pairs.assign(column=f"{manual}_{side}"))
+    cols = ["column", "metric_a", "metric_b", "r_a", "r_b", "r_ab", "n", "t", "p"]
+    return pd.concat(frames, ignore_index=True)[cols] if frames else pd.DataFrame(columns=cols)
+
+
+def run_claims(
+    run: pd.DataFrame, table: str, profile: str, data: str, tests: Optional[pd.DataFrame] = None
+):
+    """Claims of one table: the paper's findings per column (base above every competitor; pm
+    above base), each tested on this run with a two-sided Williams test (``tests``:
+    :func:`competitor_tests` at this table's level) against the best competitor or base;
+    for the DUC 2007 tables the paper's significance statement (which correlations' 95%
+    Fisher interval excludes 0); every printed value beside this run's (not comparable:
+    other data and parser)."""
     from evalkit.notebook.claims import Claims
 
     printed = printed_as_run(table)
@@ -377,24 +411,73 @@ def run_claims(run: pd.DataFrame, table: str, profile: str, data: str):
     c = Claims(PAPER, data=data, kind="reproduced")
     note = f"profile {profile}; spaCy parses and LFG-like triples stand in for Charniak-Johnson + LFG annotation"
     p, r = _printed_patterns(printed), _printed_patterns(mine)
+    got = mine.set_index(["metric", "column"])["value"]
+    pair = tests.set_index(["column", "metric_a", "metric_b"])["p"] if tests is not None else None
     for finding in sorted(set(p) & set(r)):
-        c.add(
+        col = finding.split("_base_")[0].split("_pm_")[0]
+        if finding.endswith("_base_above_all_competitors"):
+            rivals = {m: got.get((m, col), np.nan) for m in COMPETITORS}
+            rival = max((m for m in rivals if rivals[m] == rivals[m]), key=rivals.get)
+            a, b, what = "base", rival, f"base vs the best competitor on this run ({rival})"
+        else:
+            a, b, what = "pm", "base", "pm vs base"
+        key_ = (col, a, b)
+        if pair is None or key_ not in pair.index:
+            c.not_comparable(
+                f"{table}_{finding}",
+                source=table.title(),
+                printed=p[finding],
+                this_run=r[finding],
+                note=f"{note}; too few units for a Williams test",
+            )
+            continue
+        c.finding(
             f"{table}_{finding}",
             source=table.title(),
-            printed=p[finding],
-            this_run=r[finding],
-            agrees=p[finding] == r[finding],
+            printed=f"{'yes' if p[finding] else 'no'} (printed r)",
+            expected=">" if p[finding] else "<",
+            difference=float(got[(a, col)] - got[(b, col)]),
+            p_value=float(pair[key_]),
+            test=f"Williams test, two-sided, {what}",
             note=note,
         )
-    got = mine.set_index(["metric", "column"])["value"]
+    if table in ("table3", "table4"):
+        n = run.groupby("column")["n"].first()
+        for col in sorted(set(printed["column"]) & set(n.index)):
+            sig_printed = {
+                m: ci_excludes_zero(v, N_DUC2007[table][_side(col)])
+                for (m, cc), v in printed.set_index(["metric", "column"])["value"].items()
+                if cc == col
+            }
+            sig_run = {
+                m: ci_excludes_zero(v, int(n[col]))
+                for (m, cc), v in got.items()
+                if cc == col and m in sig_printed
+            }
+            if not sig_run:
+                continue
+
+            def only_depeval(sig):
+                return sorted(m for m, s in sig.items() if s and m not in COMPETITORS)
+
+            c.check(
+                f"{table}_{col}_significant_correlations",
+                source=table.title(),
+                printed=" ".join(sorted(m for m, s in sig_printed.items() if s)) or "none",
+                this_run=" ".join(sorted(m for m, s in sig_run.items() if s)) or "none",
+                holds=sorted(m for m, s in sig_run.items() if s)
+                == sorted(m for m, s in sig_printed.items() if s and m in sig_run),
+                evidence=f"95% Fisher-z interval excludes 0 (n = {int(n[col])} this run)",
+                note=f"{note}; DEPEVAL variants significant on this run: "
+                f"{', '.join(only_depeval(sig_run)) or 'none'}",
+            )
     for row in printed.itertuples():
         if (row.metric, row.column) in got.index:
-            c.compare(
+            c.not_comparable(
                 key(table, row.metric, row.column),
                 source=table.title(),
                 printed=float(row.value),
                 this_run=float(got[(row.metric, row.column)]),
-                comparable=False,
                 note=note,
             )
     return c
@@ -426,44 +509,37 @@ def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile:
             run = table[table["level"] == level].rename(columns={f"r_{parser}": "value"})
             p, r = _printed_patterns(printed_as_run(name)), _printed_patterns(run)
             for finding in sorted(set(p) & set(r)):
-                c.add(
+                c.derived(
                     f"{name}_{finding}_{parser}",
                     source=name.title(),
-                    printed=p[finding],
                     this_run=r[finding],
-                    agrees=p[finding] == r[finding],
-                    note=f"{parser} trees; profile {profile}",
+                    note=f"{parser} trees; profile {profile}; the same finding is tested in "
+                    f"01_tac2008_tables1_2 (with {parser} trees), counted there once",
                 )
     if accuracy is None or accuracy.empty:
-        c.add(
+        c.not_comparable(
             "tree_accuracy",
             source="Section 3",
-            printed=None,
-            this_run=None,
-            agrees=None,
+            printed="-",
             note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample)",
         )
     else:
         for row in accuracy.itertuples():
             for score in ("uas", "las"):
-                c.add(
+                c.derived(
                     f"{score}_{row.texts.replace(' ', '_')}",
                     source="Section 3",
-                    printed=None,
                     this_run=getattr(row, score),
-                    agrees=None,
                     note=f"{score.upper()} against the gold trees, {row.tokens} tokens; not printed in the paper",
                 )
     for col in [x for x in table.columns if x.startswith("cost_")]:
         for metric, part in table[~table["metric"].isin(["ROUGE-2", "ROUGE-SU4"])].groupby(
             "metric", sort=True
         ):
-            c.add(
+            c.derived(
                 f"{col}_{metric.replace(' ', '_').lower()}",
-                source="Tables 1-2",
-                printed=None,
+                source="Table 1; Table 2",
                 this_run=float(part[col].mean()),
-                agrees=None,
                 note=f"mean r with gold trees minus r with {col[5:]} trees over columns and levels",
             )
     return c

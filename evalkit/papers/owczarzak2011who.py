@@ -23,6 +23,7 @@ from typing import Dict, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.data.summary_scores import corpus_pyramids
 from evalkit.data.tac_views import TacPart
@@ -45,6 +46,11 @@ __all__ = [
     "update_drops",
     "baseline_aspects",
     "LEAD_BASELINE",
+    "baseline_aspect_means",
+    "separated_pairs",
+    "letter_claims",
+    "year_claims",
+    "category_claims",
 ]
 
 PAPER = "owczarzak2011who"
@@ -245,3 +251,130 @@ def baseline_aspects(
     rows = [("highest", i + 1, *r) for i, r in enumerate(hi.itertuples(index=False, name=None))]
     rows += [("lowest", i + 1, *r) for i, r in enumerate(lo.itertuples(index=False, name=None))]
     return pd.DataFrame(rows, columns=["side", "position", "category", "aspect", "score"])
+
+
+def baseline_aspect_means(part: TacPart, baseline: str = LEAD_BASELINE) -> pd.DataFrame:
+    """The baseline's partial pyramid for every (category, aspect), mean over the category's
+    topics: ``category, aspect, score`` (Table 8 prints the highest and lowest of these)."""
+    cats = _categories(part)
+    a = aspect_scores(corpus_pyramids(part.corpus, part.instances), summarizers=[baseline])
+    if a.empty:
+        raise ParameterError("baseline", baseline, f"an annotated peer of {part.name}")
+    a["category"] = a["instance"].map(cats)
+    return a.groupby(["category", "aspect"], as_index=False)["score"].mean()
+
+
+def separated_pairs(letters: str, categories: Sequence[str]) -> set:
+    """The category pairs a compact-letter display separates (no letter in common):
+    ``{("accidents", "health"), ...}`` from the ``letters`` of each of ``categories``."""
+    out = set()
+    marks = dict(zip(categories, letters))
+    for i, a in enumerate(categories):
+        for b in categories[i + 1 :]:
+            if not set(str(marks[a])) & set(str(marks[b])):
+                out.add(tuple(sorted((a, b))))
+    return out
+
+
+def letter_claims(claims: Claims, tables67: pd.DataFrame, comparable: bool) -> None:
+    """Tables 6-7's letters as what they encode, the pairs of categories the ANOVA + Tukey HSD
+    separates (README reading 5: the printed letters follow no single algorithm), per table,
+    docset and metric: compared on the paper's data, not comparable on stand-ins."""
+    for table, grp in (("table6", "human"), ("table7", "automatic")):
+        printed = claims.table(table)
+        for (docset, metric), p in printed.groupby(["docset", "metric"]):
+            cid, source = f"{table}:{docset}:{metric}:separated", f"{table} ({docset}, {metric})"
+            ours = tables67[
+                (tables67["group"] == grp)
+                & (tables67["docset"] == docset)
+                & (tables67["metric"] == metric)
+            ]
+            want = separated_pairs(p["letters"].tolist(), p["category"].tolist())
+            got = {
+                tuple(sorted((r.category, other)))
+                for r in ours.itertuples()
+                for other in str(r.differs_from).split()
+            }
+            text = lambda s: " ".join(f"{a}/{b}" for a, b in sorted(s)) or "none"  # noqa: E731
+            if comparable and len(ours):
+                claims.check(
+                    cid,
+                    source=source,
+                    printed=text(want),
+                    this_run=text(got),
+                    holds=want == got,
+                    evidence="same pairs separated (Tukey HSD, alpha 0.05)",
+                )
+            else:
+                claims.not_comparable(
+                    cid,
+                    source=source,
+                    printed=text(want),
+                    this_run=text(got) if len(ours) else "-",
+                    note="stand-in data" if len(ours) else "not computed on this profile",
+                )
+
+
+def _welch(a, b) -> tuple:
+    from scipy.stats import ttest_ind
+
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    return float(a.mean() - b.mean()), float(ttest_ind(a, b, equal_var=False).pvalue)
+
+
+def year_claims(claims: Claims, parts: Mapping[int, Mapping[str, TacPart]]) -> None:
+    """Abstract and Section 3.1: guided summarization (TAC 2010) "results in more similar human
+    models": the human (jackknifed) Pyramid of initial summaries in 2010 above 2008, Welch's t
+    test over the human summaries' scores."""
+    cid, source = "models_more_alike_2010", "Abstract; Section 3.1"
+    if not {2008, 2010} <= set(parts):
+        claims.not_comparable(
+            cid, source=source, printed="2010 above 2008", note="2008 and 2010 not both run"
+        )
+        return
+    t2 = claims.table("table2")
+    pick = lambda y: t2[  # noqa: E731
+        (t2["metric"] == "pyramid")
+        & (t2["group"] == "human")
+        & (t2["docset"] == "initial")
+        & (t2["year"] == y)
+    ]["value"].iat[0]
+    a = _group_scores(parts[2010]["A"], "pyramid", "human")["value"].dropna()
+    b = _group_scores(parts[2008]["A"], "pyramid", "human")["value"].dropna()
+    diff, p = _welch(a, b)
+    claims.finding(
+        cid,
+        source=source,
+        printed=f"human Pyramid {pick(2010):.2f} (2010) vs {pick(2008):.2f} (2008), initial",
+        this_run=f"{a.mean():.3f} vs {b.mean():.3f} ({len(a)} vs {len(b)} summaries)",
+        expected=">",
+        difference=diff,
+        p_value=p,
+        test="Welch's t test over the human summaries' Pyramid scores",
+    )
+
+
+def category_claims(claims: Claims, scores: Mapping) -> None:
+    """Section 4: "Attacks and Accidents generated the most similar models": the human
+    (jackknifed) Pyramid of initial summaries in those two categories above the other three,
+    Welch's t test over the human summaries' scores (``scores``: as the notebook's
+    ``(group, metric, docset) -> category_scores``)."""
+    cid, source = "attacks_accidents_most_similar", "Section 4; Table 6"
+    s = scores.get(("human", "pyramid", "initial"))
+    if s is None or s.empty:
+        claims.not_comparable(
+            cid, source=source, printed="yes", note="no categories on this profile"
+        )
+        return
+    two = s["category"].isin(["attacks", "accidents"])
+    diff, p = _welch(s.loc[two, "value"].dropna(), s.loc[~two, "value"].dropna())
+    claims.finding(
+        cid,
+        source=source,
+        printed="Attacks and Accidents: the most similar models (highest human Pyramid)",
+        this_run=f"{s.loc[two, 'value'].mean():.3f} vs {s.loc[~two, 'value'].mean():.3f}",
+        expected=">",
+        difference=diff,
+        p_value=p,
+        test="Welch's t test, human Pyramid in Attacks+Accidents vs the other categories",
+    )

@@ -49,6 +49,8 @@ __all__ = [
     "not_outperformed",
     "significance_decisions",
     "decision_agreement",
+    "agreement_indicators",
+    "mcnemar_test",
     "population_pairs",
     "wilcoxon_rows",
 ]
@@ -410,3 +412,52 @@ def _canonical(frame: pd.DataFrame) -> pd.DataFrame:
             "decisions", "duplicate system pairs", "one decision per unordered pair"
         )
     return out.set_index("key")
+
+
+def agreement_indicators(manual: pd.DataFrame, automatic: pd.DataFrame) -> pd.DataFrame:
+    """Per system pair, whether the automatic decision equals the manual one (``sig``) and
+    whether their rankings agree (``rank``): the per-pair terms whose means are
+    :func:`decision_agreement`'s ``sig_accuracy`` and ``all_accuracy``. Indexed by the
+    canonical pair ``(system_a, system_b)``."""
+    cols = ["system_a", "system_b", "decision", "ranking_sign"]
+    check_columns(manual, cols, "manual")
+    check_columns(automatic, cols, "automatic")
+    man, aut = _canonical(manual), _canonical(automatic)
+    if set(man.index) != set(aut.index):
+        raise ParameterError(
+            "automatic",
+            sorted(set(man.index) ^ set(aut.index))[:5],
+            "decisions for exactly the manual metric's system pairs",
+        )
+    aut = aut.loc[man.index]
+    return pd.DataFrame(
+        {
+            "sig": man["decision"].to_numpy() == aut["decision"].to_numpy(),
+            "rank": man["ranking_sign"].to_numpy() == aut["ranking_sign"].to_numpy(),
+        },
+        index=man.index,
+    )
+
+
+def mcnemar_test(a, b) -> Tuple[float, float]:
+    """Exact McNemar test of two paired success indicators (e.g. two metrics' agreement
+    with the manual decision on the same system pairs).
+
+    Returns ``(difference, p)``: the difference of the success rates, mean(a) - mean(b), and
+    the two-sided exact p-value (binomial on the discordant pairs, McNemar 1947; computed by
+    :func:`statsmodels.stats.contingency_tables.mcnemar` with ``exact=True``). p = 1 when no
+    pair is discordant. The pairs are treated as independent, which system pairs sharing a
+    system are not: the p-value is a guide, not an exact level.
+
+    >>> mcnemar_test([1, 1, 1, 1, 1, 1, 0, 1], [0, 0, 0, 0, 0, 0, 0, 1])
+    (0.75, 0.03125)
+    """
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    a = np.asarray(a, dtype=bool)
+    b = np.asarray(b, dtype=bool)
+    if a.shape != b.shape or a.ndim != 1 or not len(a):
+        raise ParameterError("b", b.shape, f"paired indicators of the same length as a ({a.shape})")
+    table = [[int((a & b).sum()), int((a & ~b).sum())], [int((~a & b).sum()), int((~a & ~b).sum())]]
+    p = 1.0 if table[0][1] + table[1][0] == 0 else float(mcnemar(table, exact=True).pvalue)
+    return float(a.mean() - b.mean()), p

@@ -29,6 +29,8 @@ __all__ = [
     "WilliamsResult",
     "williams_test",
     "williams_pairs",
+    "williams_by_level",
+    "williams_columns",
     "significance_matrix",
     "not_significantly_beaten",
 ]
@@ -185,3 +187,52 @@ def _human_series(human) -> pd.Series:
     if inst or human[sys_col].duplicated().any():
         return human.groupby(sys_col)["value"].mean()
     return human.set_index(sys_col)["value"].astype(float)
+
+
+def williams_by_level(
+    scores: pd.DataFrame,
+    human: pd.DataFrame,
+    level: str,
+    *,
+    alternative: str = "two-sided",
+    alpha: float = 0.05,
+):
+    """:func:`williams_pairs` of summary-level data at the ``system`` level (per-summarizer
+    means) or the ``summary`` level (every (instance, summarizer) a unit, as a "global"
+    correlation pools them).
+
+    ``scores``: long ``instance, summarizer, metric, value``; ``human``: long ``instance,
+    summarizer, value``. Only summaries with a human score are used. Returns None when fewer
+    than four units remain (the test needs n > 3).
+    """
+    check_choice("level", level, ("system", "summary"))
+    check_columns(scores, ["instance", "summarizer", "metric", "value"], "scores")
+    check_columns(human, ["instance", "summarizer", "value"], "human")
+    keys = ["instance", "summarizer"]
+    both = scores.merge(human[keys + ["value"]].rename(columns={"value": "_h"}), on=keys)
+    inst, summ = both["instance"].astype(str), both["summarizer"].astype(str)
+    unit = summ if level == "system" else inst + "|" + summ
+    long = pd.DataFrame({"system": unit, "metric": both["metric"], "value": both["value"]})
+    long = long.groupby(["system", "metric"], as_index=False)["value"].mean()
+    h = pd.Series(both["_h"].to_numpy(float), index=unit.to_numpy()).groupby(level=0).mean()
+    if h.size < 4:
+        return None
+    return williams_pairs(long, h, alternative=alternative, alpha=alpha)
+
+
+def williams_columns(
+    frame: pd.DataFrame, human: str, a: str, b: str, *, alternative: str = "two-sided"
+) -> float:
+    """The p-value of :func:`williams_test` for r(``a``, ``human``) = r(``b``, ``human``) over
+    the rows of ``frame`` (rows with a missing value are dropped). NaN with fewer than four
+    rows or a constant column; 1 when ``a`` and ``b`` hold the same values (nothing differs)."""
+    check_columns(frame, [human, a, b], "frame")
+    both = frame[[human, a, b]].dropna().astype(float)
+    if len(both) < 4:
+        return float("nan")
+    if np.allclose(both[a], both[b]):
+        return 1.0
+    c = np.corrcoef(both.to_numpy(), rowvar=False)
+    if not np.isfinite(c).all():
+        return float("nan")
+    return float(williams_test(c[0, 1], c[0, 2], c[1, 2], len(both), alternative=alternative).p)

@@ -297,7 +297,8 @@ def segment_correlations(
             r = float(correlate_columns(x[:, None], rows[jn].to_numpy(float)[:, None])[0])
             out.append({"metric": name, "judgment": jn, "r": r, "n": len(rows)})
     result = pd.DataFrame(out)
-    result.attrs["williams"] = williams_table(result, xs)
+    # records, not a frame: pandas compares attrs when it concatenates
+    result.attrs["williams"] = williams_table(result, xs).to_dict("records")
     return result
 
 
@@ -509,6 +510,10 @@ def table5_claims(
         "ter_negative": "TER correlates negatively",
     }
     williams = run.attrs.get("williams")
+    if williams is not None and not isinstance(williams, pd.DataFrame):
+        williams = pd.DataFrame(
+            list(williams), columns=["judgment", "metric_a", "metric_b", "r_a", "r_b", "p"]
+        )
     for run_j, paper_j in mapping.items():
         if run_j not in set(run["judgment"]):
             continue

@@ -11,22 +11,24 @@ from evalkit.stats.human import system_scores
 
 
 def test_printed_checks_all_recomputed_exactly():
-    checks = b.printed_checks()
-    assert len(checks) == 9
-    assert (checks["verdict"] == "agrees").all(), checks
-    ex = checks.set_index("claim_id").loc["worked_example"]
-    assert ex["printed"] == "0.853462" == ex["this_run"]
+    checks = b.printed_checks().set_index("claim_id")
+    assert len(checks) == 10
+    # the paper prints the example's 2 chunks, not its score: the score is derived
+    assert checks.loc["worked_example", "verdict"] == "derived"
+    assert checks.loc["worked_example", "printed"] == "-"
+    assert checks.loc["worked_example_chunks", "verdict"] == "agrees"
+    rest = checks.drop(index="worked_example")
+    assert (rest["verdict"] == "agrees").all(), rest
+    assert "score" not in set(b.published("worked_example")["quantity"])
 
 
 def test_worked_example_through_the_metric():
     ex = b.worked_example()
     assert (ex["chunks"] == 2).all() and (ex["matches"] == 6).all()
-    assert (
-        ex["score"]
-        .round(6)
-        .eq(float(b.published("worked_example").set_index("quantity").loc["score", "value"]))
-        .all()
-    )
+    # Fmean = 10PR/(R+9P) with P = 1, R = 6/7; penalty 0.5 (2/6)^3
+    p, r = 1.0, 6 / 7
+    expected = 10 * p * r / (r + 9 * p) * (1 - 0.5 * (2 / 6) ** 3)
+    assert np.allclose(ex["score"], expected)
 
 
 @pytest.fixture(scope="module")
@@ -70,3 +72,54 @@ def test_human_table_takes_given_assessments(small):
     raw = b.human_table(corpus)
     given = b.human_table(corpus, judgments=mitre)
     assert np.allclose(given["combined"], 2 * raw["combined"])
+
+
+def test_meteor_settings_are_shown():
+    s = b.meteor_settings().set_index("setting")["value"]
+    assert s["tokenization"] == "13a" and s["lower-casing"] == "True"
+    assert s["chunk tie-break"] == "chunks" and s["WordNet"] == "3.0"
+
+
+def test_segment_finding_is_a_sign_test_over_systems():
+    import pandas as pd
+
+    from evalkit.notebook.claims import Claims
+
+    rows = []
+    for i in range(8):
+        for m, r in (("Precision", 0.2), ("Recall", 0.3), ("Fmean", 0.31), ("METEOR", 0.35)):
+            rows.append({"system": f"S{i}", "metric": m, "r": r + 0.001 * i})
+    seg = pd.DataFrame(rows)
+    c = Claims("banerjee2005", data="toy")
+    b.segment_finding(c, seg)
+    row = c.frame().set_index("claim_id").loc["meteor_beats_prf"]
+    assert row["verdict"] == "agrees" and row["level"] == "headline"  # 8 of 8: p = 2/256
+    seg.loc[(seg["metric"] == "METEOR") & (seg["system"].isin(["S0", "S1", "S2"])), "r"] = 0.1
+    c = Claims("banerjee2005", data="toy")
+    b.segment_finding(c, seg)
+    assert c.frame().set_index("claim_id").loc["meteor_beats_prf", "verdict"] == "inconclusive"
+    c = Claims("banerjee2005", data="toy")
+    b.segment_finding(c, seg.assign(system="all pairs"))
+    assert c.frame().set_index("claim_id").loc["meteor_beats_prf", "verdict"] == "not comparable"
+
+
+def test_system_findings_use_williams():
+    import pandas as pd
+
+    from evalkit.notebook.claims import Claims
+
+    rng = np.random.default_rng(0)
+    h = pd.Series(rng.normal(size=12), index=[f"S{i}" for i in range(12)])
+    systems = pd.DataFrame(
+        {
+            m: h + rng.normal(scale=s, size=12)
+            for m, s in zip(b.TABLE1_METRICS, [3, 3, 2, 1, 2, 2, 0.05])
+        },
+        index=h.index,
+    )
+    table1 = b.correlation_table(systems, h)
+    c = Claims("banerjee2005", data="toy")
+    b.system_findings(c, systems, h, table1)
+    rows = c.frame().set_index("claim_id")
+    assert rows.loc["meteor_best", "verdict"] in ("agrees", "inconclusive")
+    assert "Williams" in rows.loc["meteor_best", "evidence"]

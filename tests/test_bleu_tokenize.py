@@ -38,6 +38,33 @@ def test_leusch_table1_ascii_apostrophe():
     assert tokenize(cand, "mteval_contractions") == LEUSCH_TABLE1["mteval_contractions"]
 
 
+def test_possessive_s_is_not_a_contraction():
+    # Leusch et al. call only contractions ("There's" = "There is", Sec. 3.1); a possessive
+    # 's stays attached as mteval leaves it; "that's" is Table 1's "that is".
+    text = "Powell's aide said there's a plan; that's it."
+    assert tokenize(text, "mteval_contractions").split()[:5] == [
+        "Powell's",
+        "aide",
+        "said",
+        "there",
+        "is",
+    ]
+    assert "that is" in tokenize(text, "mteval_contractions")
+    # the previous behaviour, every 's -> "is" (and the stem lower-cased), is a declared scheme
+    assert tokenize(text, "mteval_contractions_all_s").split()[:2] == ["powell", "is"]
+    assert expand_contractions(["Let's"]) == ["let", "us"]
+
+
+def test_contraction_stem_case_is_declared():
+    # Table 1 prints "We'd" as "we would": the default lower-cases the stem, even when the
+    # rest of the text keeps its case; the _cased scheme keeps it for strict case sensitivity
+    assert tokenize("We'd go.", "mteval_contractions") == "we would go ."
+    assert tokenize("We'd go.", "mteval_contractions_cased") == "We would go ."
+    assert expand_contractions(["Won't"], stem_case="keep") == ["Will", "not"]
+    with pytest.raises(ParameterError):
+        expand_contractions(["a"], stem_case="upper")
+
+
 def test_contractions_and_boundaries():
     assert expand_contractions(["don't", "Won't", "they're", "cat"]) == [
         "do",

@@ -376,3 +376,97 @@ def test_table3_vs_paper_differences():
     out = g15c.table3_vs_paper(ours, paper)
     assert np.allclose(out["best_diff"], 0.5) and np.allclose(out["original_diff"], 0)
     assert (out["rank_best_ours"] == out["rank_best_paper"]).all()
+
+
+def _table_and_pairs(r_bleu, r_best, p_bleu_over_best, p_best_over_bleu, hong_optimal=False):
+    """A two-metric Table 1 stand-in (BLEU, the best variant, Hong's three) with Williams
+    pairs whose p-values are given."""
+    variants = ["BLEU", g15.BEST_VARIANT, *g15.HONG2014_VARIANTS]
+    rs = [r_bleu, r_best, 0.5, 0.4, 0.3]
+    table = pd.DataFrame(
+        {
+            "variant": variants,
+            "metric": ["BLEU", "R-2", "R-2", "R-4", "R-1"],
+            "r": rs,
+            "optimal": [True, True] + [hong_optimal] * 3,
+        }
+    )
+    table["rank"] = table["r"].rank(ascending=False, method="min").astype(int)
+    rows = []
+    for a, ra in zip(variants, rs):
+        for b, rb in zip(variants, rs):
+            if a == b:
+                continue
+            p = 0.5 if ra <= rb else 0.001
+            if (a, b) == ("BLEU", g15.BEST_VARIANT):
+                p = p_bleu_over_best
+            if (a, b) == (g15.BEST_VARIANT, "BLEU"):
+                p = p_best_over_bleu
+            rows.append((a, b, ra, rb, p, ra > rb and p < 0.05))
+    pairs = pd.DataFrame(rows, columns=["metric_a", "metric_b", "r_a", "r_b", "p", "a_beats_b"])
+    return table, pairs
+
+
+def test_table1_claims_headlines_are_decided_by_williams_tests():
+    from evalkit.data.published import read_published
+
+    paper = read_published("graham2015", "table1")
+    table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70)
+    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    assert claims.loc["bleu_on_par", "verdict"] == "agrees"
+    assert claims.loc["bleu_on_par", "level"] == "headline"
+    # BLEU above the best variant but not significantly: inconclusive, not agrees
+    assert claims.loc["bleu_highest", "verdict"] == "inconclusive"
+    assert "Williams" in claims.loc["bleu_highest", "evidence"]
+    assert claims.loc["hong_variants_outperformed", "verdict"] == "agrees"
+    # the best variant significantly beats BLEU: not on par, and BLEU's lead is contradicted
+    table, pairs = _table_and_pairs(0.70, 0.85, 0.99, 0.001)
+    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    assert claims.loc["bleu_on_par", "verdict"] == "differs"
+    assert claims.loc["bleu_highest", "verdict"] == "differs"
+    table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70, hong_optimal=True)
+    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    assert claims.loc["hong_variants_outperformed", "verdict"] == "differs"
+
+
+def test_table3_claims_compare_only_hong_systems():
+    from evalkit.data.published import read_published
+
+    paper = read_published("graham2015", "table3")
+    t3 = pd.DataFrame(
+        {"system": list("ABCD"), "rouge_best": [4, 3, 2, 1], "rouge_original": [1, 2, 3, 4]}
+    )
+    result = {
+        "table3": t3,
+        "shapiro": pd.DataFrame({"system": list("ABCD"), "normal": [True] * 4}),
+        "pairs": pd.DataFrame(columns=["test_name", "system_b", "p_value"]),
+    }
+    other = g15c.table3_claims(result, paper, data="toy").set_index("claim_id")
+    assert other.loc["system_conclusions_differ", "verdict"] == "not comparable"
+    assert other.loc["not_outperformed_t", "verdict"] == "not comparable"
+    same = g15c.table3_claims(result, paper, data="toy", same_systems=True).set_index("claim_id")
+    assert same.loc["system_conclusions_differ", "verdict"] == "agrees"
+    assert same.loc["system_conclusions_differ", "level"] == "headline"
+
+
+def test_figure1_2_findings_are_tested():
+    from types import SimpleNamespace
+
+    rng = np.random.default_rng(0)
+    cov = rng.exponential(size=400)  # right-skewed
+    qual = 5 - rng.exponential(size=400)  # left-skewed, above coverage almost always
+    ev = SimpleNamespace(name="toy", human=pd.DataFrame({"coverage": cov, "quality": qual}))
+    rows = g15c.distribution_claims(ev).set_index("claim_id")
+    assert rows.loc["coverage_right_skewed", "verdict"] == "agrees"
+    assert rows.loc["quality_left_skewed", "verdict"] == "agrees"
+    assert "skewness test" in rows.loc["coverage_right_skewed", "evidence"]
+    sym = SimpleNamespace(
+        name="toy", human=pd.DataFrame({"coverage": rng.normal(size=400), "quality": qual})
+    )
+    assert (
+        g15c.distribution_claims(sym).set_index("claim_id").loc["coverage_right_skewed", "verdict"]
+        == "inconclusive"
+    )
+    assert g15c.human_claims(ev).set_index("claim_id").loc["quality_above_coverage", "verdict"] == (
+        "agrees"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from evalkit.metrics.bleu import BLEU
 from evalkit.papers import liu2005 as lg
@@ -60,3 +61,63 @@ def test_sentence_level_by_hand_and_layout():
         pd.DataFrame({"max_depth": ["2", "kernel"], "metric": ["HWCM", "DTKM"], "r": [0.1, 0.2]})
     )
     assert list(layout.index) == ["2", "kernel"] and layout.loc["kernel", "DSTM"] == 0.2
+
+
+def _corpus_run(diff, p):
+    """A Table 6 stand-in: BLEU r 0.7 at depths 1-6, HWCM 0.7 + diff, the given Williams p."""
+    rows = []
+    for d in range(1, 7):
+        rows.append({"max_depth": str(d), "metric": "BLEU", "r": 0.7, "n": 7, "p_vs_bleu": np.nan})
+        rows.append(
+            {"max_depth": str(d), "metric": "HWCM", "r": 0.7 + diff, "n": 7, "p_vs_bleu": p}
+        )
+    rows.append({"max_depth": "kernel", "metric": "DTKM", "r": 0.9, "n": 7, "p_vs_bleu": np.nan})
+    out = pd.DataFrame(rows)
+    out["best_rival"] = np.where(out["metric"] == "DTKM", "HWCM@1", "DTKM@kernel")
+    out["p_vs_best_rival"] = 0.5
+    return out
+
+
+def test_table6_hwcm_beats_bleu_is_depth_matched_and_tested():
+    claims = (
+        lg.corpus_claims(_corpus_run(0.1, 0.001), "sample", "toy").frame().set_index("claim_id")
+    )
+    row = claims.loc["table6_hwcm_beats_bleu"]
+    # the printed table: HWCM above BLEU at 5 of the 6 depths (0.780 < 0.781 at depth 5)
+    assert row["printed"] == "HWCM above BLEU at 5 of 6 depths"
+    assert row["verdict"] == "agrees" and row["level"] == "headline"
+    # the same gains inside the noise: inconclusive, never agrees
+    claims = lg.corpus_claims(_corpus_run(0.1, 0.4), "sample", "toy").frame().set_index("claim_id")
+    assert claims.loc["table6_hwcm_beats_bleu", "verdict"] == "inconclusive"
+    assert claims.loc["table6_dtkm_best", "verdict"] == "inconclusive"
+    # no Williams p (daRR): not comparable, never 'differs'
+    run = _corpus_run(-0.1, 0.001).drop(columns=["p_vs_bleu"])
+    claims = lg.corpus_claims(run, "public", "toy").frame().set_index("claim_id")
+    assert claims.loc["table6_hwcm_beats_bleu", "verdict"] == "not comparable"
+
+
+def test_figure1_structure_and_hwcm():
+    shape = lg.figure1_structure()
+    # Hyp1 shares the reference's phrase structure; its verb tag is VBP, the reference's VBD
+    assert shape["hyp1_same_skeleton"] and not shape["hyp1_same_labels"]
+    assert not shape["hyp2_same_skeleton"]
+    from evalkit.metrics import get_metric
+
+    f1 = lg.figure1_scores(get_metric("bleu", smoothing="epsilon", tokenize="13a", lowercase=True))
+    f1 = f1.set_index("hypothesis")
+    assert f1.loc["hyp1", "STM"] > f1.loc["hyp2", "STM"]
+    assert f1.loc["hyp2", "HWCM"] == pytest.approx(1.0)  # every head-modifier pair matches
+
+
+def test_sentence_and_corpus_level_report_williams_p():
+    from evalkit.metrics import get_metric
+
+    grid = {
+        ("BLEU", "1"): get_metric("bleu", smoothing="epsilon", max_ngram_order=1),
+        ("BLEU", "2"): get_metric("bleu", smoothing="epsilon", max_ngram_order=2),
+    }
+    hyps = ["a b c d", "a b x d", "x y z w", "a c b d", "b a c d", "a b c x"]
+    refs = [["a b c d"]] * 6
+    t = lg.sentence_level(hyps, refs, [5, 4, 1, 3, 3, 4], grid)
+    assert {"p_vs_bleu", "best_rival", "p_vs_best_rival"} <= set(t.columns)
+    assert t["p_vs_best_rival"].between(0, 1).all()

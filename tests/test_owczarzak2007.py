@@ -95,3 +95,53 @@ def test_reordering_table_on_the_papers_scales():
         t.loc["NIST", "modified_percent"]
         == 100 * t.loc["NIST", "modified"] / t.loc["NIST", "baseline"]
     )
+
+
+def _table5_run(r_d, r_bleu, p):
+    import pandas as pd
+
+    rows = []
+    for j in ("fluency", "accuracy", "average"):
+        for m, r in (("d", r_d), ("d_pr", r_d - 0.01), ("BLEU", r_bleu), ("TER", -0.2)):
+            rows.append({"metric": m, "judgment": j, "r": r, "n": 500})
+    run = pd.DataFrame(rows)
+    w = []
+    for j in ("fluency", "accuracy", "average"):
+        for a, b in (("d", "BLEU"), ("BLEU", "d"), ("d", "d_pr"), ("d_pr", "d")):
+            w.append((j, a, b, 0.0, 0.0, p))
+    run.attrs["williams"] = pd.DataFrame(
+        w, columns=["judgment", "metric_a", "metric_b", "r_a", "r_b", "p"]
+    )
+    return run
+
+
+def test_table5_findings_are_williams_tests():
+    from evalkit.papers import owczarzak2007ssst as ss
+
+    rows = ss.table5_claims(_table5_run(0.3, 0.2, 0.001), "sample", "toy").frame()
+    rows = rows.set_index("claim_id")
+    row = rows.loc["fluency_dependency_above_strings"]
+    assert row["level"] == "headline" and "Williams" in row["evidence"]
+    printed = ss.published("table5").rename(columns={"value": "r"})
+    paper_says = ss.correlation_patterns(printed, "fluency")["dependency_above_strings"]
+    assert row["verdict"] == ("agrees" if paper_says else "differs")
+    noisy = ss.table5_claims(_table5_run(0.3, 0.2, 0.4), "sample", "toy").frame()
+    noisy = noisy.set_index("claim_id")
+    assert noisy.loc["fluency_dependency_above_strings", "verdict"] == "inconclusive"
+    # without the Williams table (daRR): not comparable, never a verdict by eye
+    run = _table5_run(0.3, 0.2, 0.001)
+    run.attrs.pop("williams")
+    bare = ss.table5_claims(run, "sample", "toy").frame().set_index("claim_id")
+    assert bare.loc["fluency_dependency_above_strings", "verdict"] == "not comparable"
+
+
+def test_nbest_monotonicity_is_by_construction():
+    import pandas as pd
+
+    from evalkit.papers import owczarzak2007wmt as wm
+
+    table = pd.DataFrame(
+        {"parser": "p", "nbest": [1, 2, 5], "f_score": [96.0, 97.0, 97.5], "available": 5}
+    )
+    rows = wm.table2_claims(table, "toy").frame().set_index("claim_id")
+    assert rows.loc["f_non_decreasing_p", "verdict"] == "by construction"

@@ -42,7 +42,8 @@ def test_every_printed_check_agrees():
         checks["verdict"] == "differs"
     ].to_string()
     assert (checks["verdict"] == "erratum").sum() == 1
-    assert len(checks) == 14 and (checks["kind"] == "recomputed").all()
+    assert len(checks) == 15 and (checks["kind"] == "recomputed").all()
+    assert checks.set_index("claim_id").loc["multiplicity_pitfall", "level"] == "headline"
 
 
 def test_printed_checks_recompute_the_papers_claims():
@@ -57,8 +58,11 @@ def test_printed_checks_recompute_the_papers_claims():
     assert ours["ar_lowest_p"] == ".025"
     assert ours["rejections_at_015"] == "bootstrap 3, AR 0"
     assert ours["shuffles_for_smallest_p"] == "R >= 10000"
-    # The printed level "0.15" would make AR reject all five pairs (largest AR p is .079).
-    assert ours["erratum_level_0.15"] == "bootstrap 5, AR 5"
+    # The printed level "0.15" would make AR reject all five pairs (largest AR p is .079);
+    # the level that gives "3 of 5, AR none" is §4.4's .015: an erratum row, computed.
+    assert ours["erratum_level_0.15"] == "0.015"
+    assert checks.loc["erratum_level_0.15", "verdict"] == "erratum"
+    assert "bootstrap 5, AR 5" in checks.loc["erratum_level_0.15", "note"]
     assert checks.loc["experimentwise_k105_pc0.05", "this_run"] == ".9954"
 
 
@@ -342,3 +346,78 @@ def test_centred_bootstrap_matches_exact_enumeration_on_a_tiny_input():
         {"a": a, "b": b}, f, n_resamples=40000, method="shift", seed=1
     )
     assert res["p_value"].iloc[0] == pytest.approx(shifted, abs=0.01)
+
+
+def test_sign_test_is_the_exact_binomial():
+    from evalkit.stats.multiplicity import sign_test
+
+    # 9 of 10 discordant pairs one way: 2 * (1 + 10) / 2**10
+    assert sign_test(9, 1) == pytest.approx(22 / 1024)
+    assert sign_test(5, 0) == pytest.approx(2 / 32)
+    assert sign_test(0, 0) == 1.0
+    with pytest.raises(ParameterError):
+        sign_test(-1, 2)
+
+
+def _simulation(bootstrap_p, ar_p, metric="NIST"):
+    rows = []
+    for rep, (b, a) in enumerate(zip(bootstrap_p, ar_p)):
+        rows.append((rep, metric, "bootstrap (shift)", 0.0, b))
+        rows.append((rep, metric, "approximate randomization", 0.0, a))
+    return pd.DataFrame(rows, columns=["replication", "metric", "test", "difference", "p_value"])
+
+
+def _table2(bs, ar):
+    cols = [f"1:{i}" for i in range(2, 2 + len(bs))]
+    return pd.DataFrame(
+        [[0.1] * len(bs), ar, bs],
+        index=["NIST difference", "approxrand p-value", "bootstrap p-value"],
+        columns=cols,
+    )
+
+
+def test_ar_more_conservative_is_a_tested_finding():
+    # the bootstrap rejects in 30 replications where AR does not, never the reverse: agrees
+    sim = _simulation([0.01] * 30 + [0.5] * 70, [0.2] * 30 + [0.5] * 70)
+    rates = type1.rejection_rates(sim, alphas=[0.05])
+    claims = rm.table2_claims(_table2([0.01] * 5, [0.1] * 5), rates, simulation=sim)
+    row = claims.set_index("claim_id").loc["ar_more_conservative"]
+    assert row["verdict"] == "agrees" and row["level"] == "headline"
+    assert "McNemar" in row["evidence"]
+    # one discordant replication is noise: inconclusive, never agrees
+    sim = _simulation([0.01] + [0.5] * 99, [0.2] + [0.5] * 99)
+    claims = rm.table2_claims(
+        _table2([0.01] * 5, [0.1] * 5), type1.rejection_rates(sim, alphas=[0.05]), simulation=sim
+    ).set_index("claim_id")
+    assert claims.loc["ar_more_conservative", "verdict"] == "inconclusive"
+    # AR holds its level by construction of the experiment; the centred bootstrap is derived
+    assert claims.loc["type1_NIST_approximate_randomization_0.05", "verdict"] == "by construction"
+    assert claims.loc["type1_NIST_bootstrap_shift_0.05", "verdict"] == "inconclusive"
+    # five p-value pairs: a sign test never reaches .05 two-sided
+    assert claims.loc["bootstrap_p_below_ar_p", "verdict"] == "inconclusive"
+
+
+def test_nist_more_sensitive_is_a_sign_test_over_systems():
+    systems = [f"s{i}" for i in range(12)]
+    rows = []
+    for i, s in enumerate(systems):
+        rows.append((s, "NIST", "approximate randomization", True))
+        rows.append((s, "BLEU", "approximate randomization", i < 1))
+        rows.append((s, "F", "approximate randomization", i < 2))
+    verdicts = pd.DataFrame(rows, columns=["system", "metric", "test", "significant"])
+    summary = pd.DataFrame(
+        {
+            "metric": ["NIST"],
+            "test": ["approximate randomization"],
+            "k": [12],
+            "significant_at_05": [12],
+            "significant_sidak": [10],
+        }
+    )
+    claims = rm.many_systems_claims(summary, k=12, n_systems=13, verdicts=verdicts)
+    row = claims.set_index("claim_id").loc["nist_more_sensitive"]
+    # against F (2 significant, the stronger rival): 10 NIST-only vs 0, p = 2/1024
+    assert row["verdict"] == "agrees" and "by F only" in row["evidence"]
+    verdicts.loc[verdicts["metric"] == "F", "significant"] = True
+    claims = rm.many_systems_claims(summary, k=12, n_systems=13, verdicts=verdicts)
+    assert claims.set_index("claim_id").loc["nist_more_sensitive", "verdict"] == "inconclusive"

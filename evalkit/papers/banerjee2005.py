@@ -7,7 +7,8 @@ METEOR itself is :class:`evalkit.metrics.meteor.METEOR`; the human-score process
 :mod:`evalkit.stats.human`; the data by profile come from :mod:`evalkit.data.mt_views`.
 This module adds what only this paper defines:
 
-* :func:`printed_checks`: the worked example (Sec. 2.2) recomputed from its definition, and
+* :func:`printed_checks`: the worked example (Sec. 2.2: its chunks recomputed by the aligner,
+  its score derived, the paper does not print it), and
   the printed averages and repeated values recomputed from the other printed numbers;
 * :data:`ABLATION` and :func:`meteor_table`: METEOR's per-output parts (P, R, F1, Fmean,
   score) and statistics for a module sequence (Tables 4-7);
@@ -102,7 +103,17 @@ NOTEBOOKS = {
     "04_normalized_human": (
         P("languages", list, default=["ar", "zh"], choices=("zh", "ar"), help="Table 8's columns"),
     )
-    + _DATA[1:]
+    + _DATA[1:2]
+    + (
+        P(
+            "public_pair_zh",
+            str,
+            default="kk-en",
+            choices=("gu-en", "kk-en", "lt-en"),
+            help="public: the WMT19 daRR pair of the Chinese column (public_pair: the Arabic one)",
+        ),
+    )
+    + _DATA[2:]
     + (
         P(
             "mitre_assessments",
@@ -128,6 +139,9 @@ __all__ = [
     "human_table",
     "correlation_table",
     "segment_table",
+    "meteor_settings",
+    "system_findings",
+    "segment_finding",
     "NOTEBOOKS",
 ]
 
@@ -167,19 +181,29 @@ def worked_example() -> pd.DataFrame:
 
 def printed_checks() -> pd.DataFrame:
     """Every printed number that other printed numbers (or the paper's formula) determine,
-    recomputed (claims of kind ``recomputed``): the worked example from Fmean = 10PR/(R+9P)
-    and Penalty = 0.5 (2/6)^3; the averages of Tables 2-3; their repetition in Tables 4-8."""
+    recomputed (claims of kind ``recomputed``): the worked example's chunks (and its score
+    from Fmean = 10PR/(R+9P) and Penalty = 0.5 (2/6)^3, derived: not printed); the averages
+    of Tables 2-3; their repetition in Tables 4-8."""
     c = Claims(PAPER, data="printed numbers", kind="recomputed", digits=6)
     ex = published("worked_example").set_index("quantity")
-    _, _, _, _, score = meteor_from_counts(6, 6, 7, int(ex.loc["chunks", "value"]))
-    printed = ex.loc["score", "printed"]
-    c.add(
+    chunks = int(ex.loc["chunks", "value"])
+    _, _, _, _, score = meteor_from_counts(6, 6, 7, chunks)
+    c.derived(
         "worked_example",
         source="Sec. 2.2",
-        printed=printed,
         this_run=f"{score:.6f}",
-        agrees=f"{score:.6f}" == printed,
-        note="6 matches, |t| = 6, |r| = 7, 2 chunks",
+        note=f"6 matches, |t| = 6, |r| = 7, {chunks} chunks (printed) in Fmean = 10PR/(R+9P) "
+        "and Penalty = 0.5 (chunks/matches)^3; the paper prints the chunks, not the score",
+    )
+    aligned = worked_example().set_index("modules")
+    found = int(aligned.loc["exact+porter+wn_synonym", "chunks"])
+    c.check(
+        "worked_example_chunks",
+        source="Sec. 2.2",
+        printed=ex.loc["chunks", "printed"],
+        this_run=found,
+        holds=found == chunks,
+        note="METEOR's aligner on the example pair (default modules)",
     )
     for table, language, t45, t67 in (
         ("table2", "ar", "table4", "table6"),
@@ -280,7 +304,7 @@ def system_table(meteor_rows: pd.DataFrame, bleu: pd.Series, nist: pd.Series) ->
 def human_table(
     corpus, normalize: str = "none", judgments: Optional[pd.DataFrame] = None
 ) -> Optional[pd.DataFrame]:
-    """Per segment and system: adequacy, fluency and the combined score (Sec. 4.2), after
+    """Per segment and system: adequacy, fluency and the combined score (Sec. 3.1), after
     per-judge normalization ``normalize`` (``"none"`` or ``"zscore"``, Table 8); None for a
     corpus with relative rankings only. ``judgments`` replaces the corpus' own (e.g. MITRE's
     normalized assessments, when a user has them, read with
@@ -344,3 +368,108 @@ def segment_table(
         t = per_system_correlation(merged, m, column)
         frames.append(t.assign(metric=m, statistic="pearson"))
     return pd.concat(frames, ignore_index=True)[["metric", "system", "r", "n", "statistic"]]
+
+
+# --------------------------------------------------------------------------- settings and findings
+def meteor_settings(metric: Optional[METEOR] = None) -> pd.DataFrame:
+    """The METEOR settings a run used, for the notebooks to show (``setting, value, paper``):
+    tokenization, lower-casing, modules, the chunk tie-break, the crossing scope, WordNet's
+    version and the score's parameters, with what the paper says about each."""
+    m = METEOR() if metric is None else metric
+    rows = [
+        ("tokenization", m.tokenize, "not stated (mteval-v13a here)"),
+        ("lower-casing", m.lowercase, "not stated"),
+        ("modules", " -> ".join(m.modules), "exact, porter stem, WN synonymy (Sec. 2.2, 3.6)"),
+        (
+            "chunk tie-break",
+            getattr(m, "tie_break", "chunks"),
+            "fewest chunks among the largest, least-crossing alignments (Sec. 2.2)",
+        ),
+        ("crossings scope", getattr(m, "crossings_scope", "full"), "not stated"),
+        ("WordNet", "3.0", "not stated (evalkit locates WordNet 3.0)"),
+        ("recall weight", getattr(m, "recall_weight", 9.0), "Fmean = 10PR/(R+9P)"),
+        ("penalty", "0.5 (chunks/matches)^3", "Sec. 2.2"),
+    ]
+    return pd.DataFrame(rows, columns=["setting", "value", "paper"]).astype(str)
+
+
+def _williams_p(r_a: float, r_b: float, a, b) -> float:
+    from evalkit.stats.williams import williams_test
+
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if len(a) < 4 or np.std(a) == 0 or np.std(b) == 0:
+        return float("nan")
+    return float(
+        williams_test(r_a, r_b, float(np.corrcoef(a, b)[0, 1]), len(a), alternative="two-sided").p
+    )
+
+
+def system_findings(
+    c: Claims, systems: pd.DataFrame, human: pd.Series, table1: pd.DataFrame
+) -> None:
+    """Sec. 3.2 on Table 1 tested on this run (systems x metrics ``systems``, human system
+    scores ``human``, :func:`correlation_table` output ``table1``): ``meteor_best``
+    (METEOR against the best other metric) and ``recall_beats_bleu_nist`` (Recall against
+    the better of BLEU and NIST), each by the two-sided Williams test over the systems."""
+    r = dict(zip(table1["metric"], table1["r"]))
+    common = [s for s in systems.index if s in human.index]
+    x = systems.loc[common]
+    for cid, a, rivals, printed in (
+        ("meteor_best", "METEOR", [m for m in r if m != "METEOR"], "METEOR correlates best"),
+        ("recall_beats_bleu_nist", "Recall", ["BLEU", "NIST"], "recall alone beats BLEU and NIST"),
+    ):
+        b_ = max(rivals, key=lambda m: r[m])
+        p = _williams_p(r[a], r[b_], x[a], x[b_]) if len(common) >= 4 else float("nan")
+        if not np.isfinite(p):
+            c.not_comparable(
+                cid,
+                source="Sec. 3.2 / Table 1",
+                printed=printed,
+                this_run=f"{a} {r[a]:.3f}, {b_} {r[b_]:.3f}",
+                note="too few systems for a Williams test",
+            )
+            continue
+        c.finding(
+            cid,
+            source="Sec. 3.2 / Table 1",
+            printed=printed,
+            expected=">",
+            difference=r[a] - r[b_],
+            p_value=p,
+            test=f"Williams test (two-sided) over {len(common)} systems, against {b_}",
+            this_run=f"{a} {r[a]:.3f}, {b_} {r[b_]:.3f}",
+        )
+
+
+def segment_finding(c: Claims, segment: pd.DataFrame) -> None:
+    """The abstract's "an improvement on using simply unigram-precision, unigram-recall and
+    their harmonic F1 combination" (``meteor_beats_prf``, Tables 4-5): per system, METEOR's
+    segment-level r against the best of Precision, Recall and Fmean on average; the systems
+    where METEOR is higher against those where it is lower, by the exact sign test. On
+    relative rankings (one pooled tau) there are no per-system correlations: not comparable."""
+    from evalkit.stats.multiplicity import sign_test
+
+    per = segment[~segment["system"].isin(["Average", "all pairs"])]
+    printed = "METEOR above Precision, Recall and Fmean"
+    if per.empty:
+        c.not_comparable(
+            "meteor_beats_prf",
+            source="Abstract / Sec. 3.5",
+            printed=printed,
+            note="relative rankings: one pooled Kendall-like tau, no per-system correlations",
+        )
+        return
+    wide = per.pivot_table(index="system", columns="metric", values="r")
+    rival = max(["Precision", "Recall", "Fmean"], key=lambda m: wide[m].mean())
+    d = (wide["METEOR"] - wide[rival]).dropna()
+    wins, losses = int((d > 0).sum()), int((d < 0).sum())
+    c.finding(
+        "meteor_beats_prf",
+        source="Abstract / Sec. 3.5",
+        printed=printed,
+        expected=">",
+        difference=float(d.mean()),
+        p_value=sign_test(wins, losses),
+        test=f"exact sign test over {len(d)} systems (METEOR vs {rival}, per-system r)",
+        this_run=f"METEOR above {rival} in {wins} of {len(d)} systems",
+    )

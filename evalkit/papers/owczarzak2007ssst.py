@@ -69,6 +69,7 @@ __all__ = [
     "table5_metrics",
     "correlation_patterns",
     "table5_claims",
+    "williams_table",
     "direction",
 ]
 
@@ -285,16 +286,44 @@ def segment_correlations(
 
     pairs = rows[["hyp", "ref"]].drop_duplicates().reset_index(drop=True)
     key = pd.MultiIndex.from_frame(pairs)
-    out = []
+    out, xs = [], {}
     for name, metric in metrics.items():
         h, r = metric_inputs(metric, pairs["hyp"].tolist(), [[x] for x in pairs["ref"]], parsed)
         scores = np.asarray(metric.sentence_scores(h, r), float)
         series = pd.Series(scores, index=key)
         x = series.reindex(pd.MultiIndex.from_frame(rows[["hyp", "ref"]])).to_numpy()
+        xs[name] = x
         for jn in judgments:
             r = float(correlate_columns(x[:, None], rows[jn].to_numpy(float)[:, None])[0])
             out.append({"metric": name, "judgment": jn, "r": r, "n": len(rows)})
-    return pd.DataFrame(out)
+    result = pd.DataFrame(out)
+    # records, not a frame: pandas compares attrs when it concatenates
+    result.attrs["williams"] = williams_table(result, xs).to_dict("records")
+    return result
+
+
+def williams_table(result: pd.DataFrame, xs: Mapping[str, np.ndarray]) -> pd.DataFrame:
+    """Two-sided Williams p for every pair of metrics per judgment (the correlations share
+    the human scores): ``judgment, metric_a, metric_b, r_a, r_b, p``."""
+    from evalkit.stats.williams import williams_test
+
+    names = list(xs)
+    corr = {
+        (a, b): float(np.corrcoef(xs[a], xs[b])[0, 1])
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if np.std(xs[a]) > 0 and np.std(xs[b]) > 0
+    }
+    rows = []
+    for jn, part in result.groupby("judgment", sort=False):
+        r = part.set_index("metric")["r"].astype(float)
+        n = int(part["n"].iloc[0])
+        for (a, b), r_ab in corr.items():
+            if n >= 4 and np.isfinite([r[a], r[b], r_ab]).all():
+                p = float(williams_test(r[a], r[b], r_ab, n, alternative="two-sided").p)
+                rows.append((jn, a, b, r[a], r[b], p))
+                rows.append((jn, b, a, r[b], r[a], p))
+    return pd.DataFrame(rows, columns=["judgment", "metric_a", "metric_b", "r_a", "r_b", "p"])
 
 
 def direction(baseline: float, modified: float) -> str:
@@ -425,12 +454,46 @@ def correlation_patterns(frame: pd.DataFrame, judgment: str, value: str = "r") -
     return out
 
 
+def _pattern_test(
+    col: pd.Series, williams: Optional[pd.DataFrame], judgment: str, n: int, key: str
+):
+    """``(difference, p, test)`` of one finding of :func:`correlation_patterns` on this run,
+    or None without the Williams table (relative rankings)."""
+    from scipy import stats as sps
+
+    if key == "ter_negative":
+        r = float(col["TER"])
+        if n <= 3 or not np.isfinite(r) or abs(r) >= 1:
+            return None
+        t = r * np.sqrt((n - 2) / (1 - r * r))
+        return r, float(2 * sps.t.sf(abs(t), n - 2)), f"t-test of Pearson r (n = {n})"
+    if williams is None or williams.empty:
+        return None
+    if key == "d_above_d_pr":
+        a, b = "d", "d_pr"
+    else:
+        dep = [m for m in col.index if m.startswith("d")]
+        string = [m for m in col.index if not m.startswith("d") and m != "TER"]
+        a, b = col[dep].idxmax(), col[string].idxmax()
+    w = williams[
+        (williams["judgment"] == judgment)
+        & (williams["metric_a"] == a)
+        & (williams["metric_b"] == b)
+    ]
+    if w.empty:
+        return None
+    return float(col[a] - col[b]), float(w["p"].iloc[0]), f"Williams test (two-sided), {a} vs {b}"
+
+
 def table5_claims(
     run: pd.DataFrame, profile: str, data: str, table: str = "table5", paper: str = PAPER
 ):
-    """Claims of a Table-5-shaped result: the findings (:func:`correlation_patterns`) on the
-    printed column and on this run's, and every printed r beside this run's (not comparable:
-    other data and parser). ``public``: the daRR column against the printed average."""
+    """Claims of a Table-5-shaped result: the findings (:func:`correlation_patterns`) tested
+    on this run (Williams test of the two correlations, from ``run.attrs["williams"]`` of
+    :func:`segment_correlations`; TER's sign by the t-test of r), the printed column's
+    reading as ``printed``; and every printed r beside this run's (not comparable: other
+    data and parser). ``public``: the daRR column (no Williams test) against the printed
+    average: not comparable."""
     from evalkit.notebook.claims import Claims
 
     printed = read_published(paper, table).rename(columns={"value": "r"})
@@ -441,17 +504,44 @@ def table5_claims(
         else {j: j for j in ("fluency", "accuracy", "average")}
     )
     note = f"profile {profile}; spaCy parses and LFG-like triples stand in for the DCU LFG parser"
+    text = {
+        "d_above_d_pr": "d above d_pr",
+        "dependency_above_strings": "best dependency metric above every string metric",
+        "ter_negative": "TER correlates negatively",
+    }
+    williams = run.attrs.get("williams")
+    if williams is not None and not isinstance(williams, pd.DataFrame):
+        williams = pd.DataFrame(
+            list(williams), columns=["judgment", "metric_a", "metric_b", "r_a", "r_b", "p"]
+        )
     for run_j, paper_j in mapping.items():
         if run_j not in set(run["judgment"]):
             continue
         p, r = correlation_patterns(printed, paper_j), correlation_patterns(run, run_j)
+        col = run[run["judgment"] == run_j].set_index("metric")["r"].astype(float)
+        n = int(run.loc[run["judgment"] == run_j, "n"].iloc[0]) if "n" in run else 0
         for key in sorted(set(p) & set(r)):
-            c.add(
-                f"{paper_j}_{key}",
+            cid = f"{paper_j}_{key}"
+            shown = f"{text.get(key, key)}: {'yes' if p[key] else 'no'}"
+            tested = _pattern_test(col, williams, run_j, n, key)
+            if tested is None:
+                c.not_comparable(
+                    cid,
+                    source=f"{table.title()} ({paper_j})",
+                    printed=shown,
+                    this_run=r[key],
+                    note=f"no test of two correlations on this run (relative rankings); {note}",
+                )
+                continue
+            diff, pv, test = tested
+            c.finding(
+                cid,
                 source=f"{table.title()} ({paper_j})",
-                printed=p[key],
-                this_run=r[key],
-                agrees=p[key] == r[key],
+                printed=shown,
+                expected=(">" if p[key] else "<") if key != "ter_negative" else "<",
+                difference=diff,
+                p_value=pv,
+                test=test,
                 note=note,
             )
         runs = run[run["judgment"] == run_j].set_index("metric")["r"]

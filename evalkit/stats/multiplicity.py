@@ -7,6 +7,9 @@
   per-comparison level that keeps p_e at a target.
 * Binomial proportions with a confidence interval (Owczarzak et al. 2012, Figs. 3-5: the
   normal approximation ``p ± z·sqrt(p(1-p)/n)``; Wilson and Clopper-Pearson through scipy).
+* Sign test (exact, McNemar on discordant pairs), the intersection-union rule ("every
+  one of n differences has the same sign": p = max p_i; Berger 1982) and Fisher's z for
+  two correlations of independent samples.
 * Partial conjunction (Benjamini & Heller 2008), used for replicability across data sets
   (Dror, Baumer, Bogomolov & Reichart 2017, "Replicability Analysis for NLP", TACL) and by
   Deutsch, Dror & Roth (2021, Sec. 6) to say in how many of n comparisons one metric beats
@@ -18,6 +21,8 @@
 """
 
 from __future__ import annotations
+
+from typing import Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -35,6 +40,9 @@ __all__ = [
     "simulate_experimentwise",
     "multiplicity_verdicts",
     "partial_conjunction",
+    "sign_test",
+    "intersection_union",
+    "fisher_z_difference",
 ]
 
 
@@ -93,6 +101,46 @@ def binomial_ci(successes, n, confidence: float = 0.95, method: str = "normal") 
         low = np.array([b.low for b in bounds])
         high = np.array([b.high for b in bounds])
     return pd.DataFrame({"successes": k, "n": m, "proportion": p, "ci_low": low, "ci_high": high})
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Exact two-sided sign test (McNemar's exact test on discordant pairs): the p-value of
+    ``wins`` against ``losses`` under H0 that each discordant pair goes either way with
+    probability 1/2, ``P(|X - n/2| >= |wins - n/2|)``, ``X ~ Binomial(wins + losses, 1/2)``.
+    Ties (concordant pairs) are left out by the caller. 1.0 when there is no discordant pair.
+
+    >>> round(sign_test(9, 1), 4)
+    0.0215
+    >>> sign_test(0, 0)
+    1.0
+    """
+    wins = check_int("wins", wins, minimum=0)
+    losses = check_int("losses", losses, minimum=0)
+    if wins + losses == 0:
+        return 1.0
+    return float(stats.binomtest(wins, wins + losses, 0.5).pvalue)
+
+
+def intersection_union(differences: Sequence[float], p_values: Sequence[float]):
+    """``(mean difference, p)`` of the claim "every difference has the same sign" from
+    per-pair two-sided p-values: the intersection-union test rejects when every pair does,
+    so p = max(p_i) when all differences share a sign; with mixed signs the claim "all"
+    cannot be shown (p = 1)."""
+    d = np.asarray(differences, dtype=float)
+    p = np.asarray(p_values, dtype=float)
+    if d.size == 0 or d.size != p.size:
+        raise ParameterError("differences", d.size, "as many differences as p-values (> 0)")
+    same = bool((d > 0).all() or (d < 0).all())
+    return float(d.mean()), float(p.max()) if same else 1.0
+
+
+def fisher_z_difference(r1: float, n1: int, r2: float, n2: int) -> Tuple[float, float]:
+    """``(z, two-sided p)`` of r1 - r2 for correlations from independent samples of sizes
+    n1, n2 (Fisher's z: ``(atanh r1 - atanh r2) / sqrt(1/(n1-3) + 1/(n2-3))``)."""
+    if min(n1, n2) <= 3:
+        raise ParameterError("n", (n1, n2), "sample sizes above 3")
+    z = (np.arctanh(r1) - np.arctanh(r2)) / np.sqrt(1 / (n1 - 3) + 1 / (n2 - 3))
+    return float(z), float(2 * stats.norm.sf(abs(z)))
 
 
 def ci_versus_reference(

@@ -19,8 +19,17 @@ the tokenizer is part of the metric's definition and belongs in its signature.
      ours) and English contractions are expanded ("We'd" -> "we would").
 
   The paper does not print its expansion table; :data:`CONTRACTIONS` is ours (n't -> not,
-  'd -> would, 's -> is, 're -> are, 've -> have, 'll -> will, 'm -> am). The ambiguity of
-  's (is / has / possessive) and 'd (would / had) is a known limitation, as in the paper.
+  'd -> would, 's -> is, 're -> are, 've -> have, 'll -> will, 'm -> am). The paper calls
+  only contractions ("There's" is "There is", Sec. 3.1; Table 1's "that's" -> "that is"),
+  so 's becomes "is" only after the words of :data:`S_CONTRACTION_STEMS` (pronouns,
+  demonstratives, wh-words, there/here; "let's" -> "let us"); any other 's is a
+  possessive and stays attached as mteval leaves it ("Powell's"). Scheme
+  ``"mteval_contractions_all_s"`` expands every 's (the behaviour before the fix, kept for
+  comparison). The ambiguity of 's (is / has) and 'd (would / had) remains, as in the paper.
+  The stem of an expanded contraction is lower-cased, as Table 1 prints it ("We'd" ->
+  "we would"), also when the text is otherwise case-sensitive; scheme
+  ``"mteval_contractions_cased"`` keeps its case ("We would") for a strictly case-sensitive
+  evaluation.
 
 * ``"moses"`` (English) and ``"moses-LANG"`` (e.g. ``"moses-de"``) are the Moses
   ``tokenizer.perl -l LANG`` rules as ported by ``sacremoses`` (pinned), for reproducing
@@ -50,6 +59,8 @@ __all__ = [
     "SACREBLEU_TOKENIZERS",
     "LEUSCH_SCHEMES",
     "CONTRACTIONS",
+    "CONTRACTION_VARIANTS",
+    "S_CONTRACTION_STEMS",
     "get_tokenizer",
     "MosesTokenizer",
     "Tokenizer13aFast",
@@ -107,8 +118,28 @@ inc corp co ltd bros vs etc no nos approx est dept
 """.split()
 )
 
-# Irregular negations whose stem changes ("won't" -> "will not").
-_IRREGULAR = {"won't": "will not", "can't": "can not", "shan't": "shall not", "ain't": "is not"}
+# Irregular negations whose stem changes ("won't" -> "will not"), and "let's".
+_IRREGULAR = {
+    "won't": "will not",
+    "can't": "can not",
+    "shan't": "shall not",
+    "ain't": "is not",
+    "let's": "let us",
+}
+#: The words after which 's is the contraction of "is" (lower case); after any other word
+#: it is a possessive and the token is left as mteval leaves it.
+S_CONTRACTION_STEMS = frozenset(
+    """
+it that there here what who where how when why he she this
+everyone everybody everything someone somebody something nobody nothing
+""".split()
+)
+#: The variants of Leusch scheme 4 (see the module docstring): name -> (stem case, 's rule).
+CONTRACTION_VARIANTS = {
+    "mteval_contractions": ("lower", "contraction"),
+    "mteval_contractions_cased": ("keep", "contraction"),
+    "mteval_contractions_all_s": ("lower", "all"),
+}
 
 
 class Tokenizer13aFast:
@@ -301,16 +332,20 @@ def get_tokenizer(name: str) -> Callable[[str], str]:
         return _remove_punct_str
     if name == "mteval":
         return get_tokenizer("13a")
-    if name == "mteval_contractions":
+    if name in CONTRACTION_VARIANTS:
         tok13a = get_tokenizer("13a")
-        return lambda line: " ".join(expand_contractions(join_abbreviations(tok13a(line).split())))
+        case, rule = CONTRACTION_VARIANTS[name]
+        return lambda line: " ".join(
+            expand_contractions(join_abbreviations(tok13a(line).split()), case, rule)
+        )
     moses = _MOSES_NAME.fullmatch(name) if isinstance(name, str) else None
     if moses:
         return MosesTokenizer(moses.group(1) or "en")
     raise ParameterError(
         "tokenize",
         name,
-        f"one of {sorted(SACREBLEU_TOKENIZERS) + list(LEUSCH_SCHEMES)}, 'moses' or 'moses-LANG'",
+        f"one of {sorted(SACREBLEU_TOKENIZERS) + list(LEUSCH_SCHEMES) + list(CONTRACTION_VARIANTS)[1:]}, "
+        "'moses' or 'moses-LANG'",
     )
 
 
@@ -375,13 +410,22 @@ def join_abbreviations(tokens: Sequence[str]) -> List[str]:
     return out
 
 
-def expand_contractions(tokens: Sequence[str]) -> List[str]:
+def expand_contractions(
+    tokens: Sequence[str], stem_case: str = "lower", s_rule: str = "contraction"
+) -> List[str]:
     """Leusch scheme 4: expand English contractions in already tokenized text.
 
     A token whose lower-cased form ends in a suffix of :data:`CONTRACTIONS` (with an ASCII or
-    typographic apostrophe) becomes the lower-cased stem plus the expansion, e.g.
-    ``"We’d"`` -> ``"we", "would"``, ``"don't"`` -> ``"do", "not"``.
+    typographic apostrophe) becomes the stem plus the expansion, e.g. ``"We’d"`` -> ``"we",
+    "would"``, ``"don't"`` -> ``"do", "not"``. ``stem_case``: ``"lower"`` (Table 1's
+    "we would") or ``"keep"`` (``"We", "would"``). ``s_rule``: ``"contraction"`` expands
+    's only after :data:`S_CONTRACTION_STEMS` (a possessive such as ``"Powell's"`` stays
+    whole), ``"all"`` expands every 's to "is".
     """
+    if stem_case not in ("lower", "keep"):
+        raise ParameterError("stem_case", stem_case, "'lower' or 'keep'")
+    if s_rule not in ("contraction", "all"):
+        raise ParameterError("s_rule", s_rule, "'contraction' or 'all'")
     out: List[str] = []
     for tok in tokens:
         low = tok.lower()
@@ -390,11 +434,18 @@ def expand_contractions(tokens: Sequence[str]) -> List[str]:
             continue
         norm = low.replace("\u2019", "'")
         if norm in _IRREGULAR:
-            out.extend(_IRREGULAR[norm].split())
+            words = _IRREGULAR[norm].split()
+            if stem_case == "keep" and tok[:1].isupper():
+                words[0] = words[0].capitalize()
+            out.extend(words)
             continue
         for suffix, expansion in CONTRACTIONS.items():
             if norm.endswith(suffix) and len(norm) > len(suffix):
-                out.extend([norm[: -len(suffix)], expansion])
+                stem = norm[: -len(suffix)]
+                if suffix == "'s" and s_rule == "contraction" and stem not in S_CONTRACTION_STEMS:
+                    out.append(tok)  # a possessive, not a contraction
+                    break
+                out.extend([tok[: len(stem)] if stem_case == "keep" else stem, expansion])
                 break
         else:
             out.append(tok)

@@ -57,6 +57,7 @@ __all__ = [
     "queen",
     "queen_system_scores",
     "king",
+    "king_by_instance",
     "k_pairwise",
     "k_naive",
     "jack",
@@ -272,6 +273,30 @@ def king(
         for _, qm, qa in _king_events(data, metrics, triples, protocol)
     ]
     return _average(counts, average)
+
+
+def king_by_instance(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    triples: str = "distinct",
+    protocol: str = "leave_one_out",
+) -> pd.Series:
+    """KING of ``metrics`` in each instance (topic) alone, indexed by instance: their mean is
+    the macro :func:`king`; paired over instances they compare two metric sets."""
+    check_choice("triples", triples, TRIPLES)
+    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    return pd.Series(
+        {
+            inst: float(np.all(qm[:, None] > qa, axis=1).mean())
+            for inst, qm, qa in _king_events(data, metrics, triples, protocol)
+        },
+        name="king",
+        dtype=float,
+    ).rename_axis("instance")
 
 
 def k_pairwise(

@@ -38,7 +38,7 @@ from scipy import stats as sps
 
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
-from evalkit.stats import pairwise, qarla
+from evalkit.stats import qarla
 
 PAPER = "amigo2005qarla"
 #: the data set each profile stands in with (ISCORPUS is not distributed)
@@ -416,9 +416,6 @@ def automatic_metrics(metrics: Sequence[str]) -> list:
     return [m for m in metrics if m not in EXTRACTIVE_ONLY + NEEDS_ANNOTATION]
 
 
-PAIRED_KING = "paired t-test of the per-topic KING over the {n} topics"
-
-
 def king_finding(
     c: Claims,
     claim: str,
@@ -431,34 +428,31 @@ def king_finding(
     note: str = "",
     selected: bool = False,
 ) -> None:
-    """The finding "metric set ``a`` has a higher KING than ``b``" on this run: the
-    per-topic KING of both (:func:`evalkit.stats.qarla.king_by_instance`), paired t-test
-    over topics. ``selected``: ``a`` was chosen as the best set on the same topics, so the
-    test is optimistic (said in the note)."""
-    ka = qarla.king_by_instance(qdata, metrics=list(a))
-    kb = qarla.king_by_instance(qdata, metrics=list(b)).reindex(ka.index)
-    shown = f"{' + '.join(a)} {ka.mean():.3f} vs {' + '.join(b)} {kb.mean():.3f}"
-    if len(ka) < 2 or np.allclose(ka.to_numpy(), kb.to_numpy()):
+    """The finding "metric set ``a`` has a higher KING than ``b``" on this run, tested over
+    topics (:func:`evalkit.stats.qarla.paired_king_difference`). ``selected``: ``a`` was
+    chosen as the best set on the same topics, so the test is optimistic (said so)."""
+    r = qarla.paired_king_difference(qdata, a=list(a), b=list(b))
+    shown = f"{' + '.join(a)} {r['king_a']:.3f} vs {' + '.join(b)} {r['king_b']:.3f}"
+    if r["p_value"] != r["p_value"]:
         c.check(
             claim,
             source=source,
             printed=printed,
             this_run=shown,
-            holds=bool(ka.mean() > kb.mean()),
+            holds=bool(r["difference"] > 0),
             evidence="the same KING on every topic: no difference to test",
             note=note,
         )
         return
-    res = pairwise.paired_test(ka.to_numpy(), kb.to_numpy(), test="t").iloc[0]
     extra = " (the set was selected on these topics: optimistic)" if selected else ""
     c.finding(
         claim,
         source=source,
         printed=printed,
         expected=">",
-        difference=float(res["mean_diff"]),
-        p_value=float(res["p_value"]),
-        test=PAIRED_KING.format(n=len(ka)) + extra,
+        difference=r["difference"],
+        p_value=r["p_value"],
+        test=r["test"] + extra,
         this_run=shown,
         note=note,
     )

@@ -389,7 +389,9 @@ def claims(
                 printed=printed_set,
                 this_run=shown_set,
                 holds=bool(r["difference"] > 0),
-                evidence="the same KING on every topic: no difference to test",
+                evidence="the best set is the single metric itself: no combination beats it"
+                if list(b["metrics"]) == [top["metric"]]
+                else "the same KING on every topic: no difference to test",
             )
         else:
             c.finding(

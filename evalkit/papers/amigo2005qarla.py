@@ -440,7 +440,9 @@ def king_finding(
             printed=printed,
             this_run=shown,
             holds=bool(r["difference"] > 0),
-            evidence="the same KING on every topic: no difference to test",
+            evidence="the best set is the single metric itself: no combination beats it"
+            if list(a) == list(b)
+            else "the same KING on every topic: no difference to test",
             note=note,
         )
         return

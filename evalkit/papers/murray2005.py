@@ -170,7 +170,7 @@ def printed_checks() -> pd.DataFrame:
             this_run=(
                 f"{'possible' if on_small else 'impossible'} on {small} points ({small_unit}); "
                 f"{'possible' if on_large else 'impossible'} on {large} points "
-                f"({large_unit}), p = {p:.3f}"
+                f"({large_unit}{', D = ' + str(on_large[0]) if on_large else ''}), p = {p:.3f}"
             ),
             holds=not on_small and bool(on_large) and p < 0.05,
             note="README reading 2: with n untied points rho = 1 - 6D/(n^3 - n), D even, so the "

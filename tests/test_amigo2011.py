@@ -192,3 +192,14 @@ def test_additive_reliability_is_a_binomial_test_against_almost_every():
     v, evidence = verdict([0.01] * 85 + [-0.01] * 15)  # 85%: not distinguishable from 90%
     assert v == "inconclusive" and "binomial" in evidence
     assert verdict([0.01] * 60 + [-0.01] * 40)[0] == "differs"  # 60%: below 'almost every'
+
+
+def test_human_ties_confirm_changes_only_the_ties():
+    diffs = np.array([[1.0, 1.0], [1.0, 1.0], [1.0, -1.0], [-1.0, 1.0]])
+    human = np.array([1.0, 0.0, 0.0, -1.0])  # one confirmed, two human ties, one against
+    table = co.PairTable(["x1", "x2"], diffs, human, np.zeros(4, bool), pd.DataFrame())
+    assert co.reliability(table, ["x1", "x2"]) == 0.5  # strict: the tie does not confirm
+    ties = co.human_ties_confirm(table)
+    assert co.reliability(ties, ["x1", "x2"]) == 1.0
+    assert co.reliability(table, ["x1", "x2"]) == 0.5  # the original is untouched
+    assert co.reliability(ties, ["x2"]) == 2 / 3

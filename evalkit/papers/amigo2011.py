@@ -405,6 +405,24 @@ def claims(
             "holding (README reading 4); ties of the human scores make R's of different "
             "sets rest on the same few pairs",
         )
+    if len(diff) and getattr(table, "human", None) is not None:
+        ties = co.additive_reliability_pairs(co.human_ties_confirm(table))["difference"].dropna()
+        k = int((ties >= 0).sum())
+        c.finding(
+            f"additive_{suite}_ties_confirm",
+            source="§5 + §6",
+            printed="difference positive in almost every case (R with >=, as in the proof)",
+            expected=">",
+            difference=k / len(ties) - ALMOST_EVERY,
+            p_value=float(sps.binomtest(k, len(ties), ALMOST_EVERY).pvalue),
+            test=f"exact binomial test of the share of the {len(ties)} pairs with a difference "
+            f">= 0 against {ALMOST_EVERY:g} (pairs share measures: optimistic)",
+            this_run=f"{(ties > 0).mean():.0%} positive, {(ties == 0).mean():.0%} zero, "
+            f"{(ties < 0).mean():.0%} negative; human ties in "
+            f"{(np.asarray(table.human) == 0).mean():.0%} of the output pairs",
+            note="the same pairs with a human tie counted as confirming (README reading 4): "
+            "whether the additive property's verdict depends on the ties of integer scores",
+        )
     ok = sets.dropna(subset=["reliability", "heterogeneity"])
     if len(ok) > 2 and ok["heterogeneity"].nunique() > 1 and ok["reliability"].nunique() > 1:
         rho, p = sps.spearmanr(ok["heterogeneity"], ok["reliability"])

@@ -2,6 +2,8 @@
 lin2005 (data/published/<key>/), checked against hand computations in the notes
 (acl2005-workshop-part-A.md 2.4, 3.4, 6.2, 6.4; part-B P1.4)."""
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from evalkit.papers import dorr2005, kolluru2005, lin2005, murray2005
@@ -35,11 +37,33 @@ def test_dorr2005_printed_checks():
         ("HUM_ldc", 0.069),
     ):
         assert _num(c, f"{claim}_representative_r") == pytest.approx(r, abs=6e-4)
-    # the two overall rates of Table 1 inconsistent with their per-event values (README erratum 3)
-    assert set(c.index[c["verdict"] == "erratum"]) == {"HEAD_ldc_overall", "HUM_rp_overall"}
+    # issue 27: README errata 1 and 3 were false. With 200 judgments per event the overall
+    # rates are consistent with the rounded per-event ones (HUM RP 80.0/85.5/78.5% -> 80/86/79,
+    # pooled 81.33% -> 81), and largest-remainder rounding explains every Table 6 percentage.
+    for s in ("HEAD", "HUM"):
+        assert c.loc[f"{s}_percent_largest_remainder", "verdict"] == "agrees"
+        for m in ("rp", "ldc"):
+            assert c.loc[f"{s}_{m}_overall", "verdict"] == "agrees"
+    assert set(c.index[c["verdict"] == "erratum"]) == {"HEAD_NonRel-Rel_N"}  # N = 245 in Sec. 6
     assert set(c.index[c["verdict"] == "differs"]) == {
         "HUM_ldc_representative_r"
     }  # sign of r on one partition
+
+
+def test_dorr2005_rounding_rules_can_fail():
+    """The two rules that replaced the false errata reject what they should."""
+    from evalkit.stats import printed
+
+    # HUM RP: per-event 80, 86, 79 of 200 each -> pooled 81.17-82.17%: 81 fits, 80 and 83 do not
+    assert printed.pooled_rate_consistent([80, 86, 79], [200] * 3, 81)[0]
+    assert not printed.pooled_rate_consistent([80, 86, 79], [200] * 3, 80)[0]
+    assert not printed.pooled_rate_consistent([80, 86, 79], [200] * 3, 83)[0]
+    # the old rule (|mean of printed parts - total| <= 0.5) called this an erratum
+    assert abs((80 + 86 + 79) / 3 - 81) > 0.5
+    # Table 6 HUM: 251, 35, 77, 237 of 600 -> 42, 6, 13, 39 only
+    assert printed.largest_remainder_explains([251, 35, 77, 237], [42, 6, 13, 39])
+    assert not printed.largest_remainder_explains([251, 35, 77, 237], [42, 6, 12, 40])
+    assert not printed.largest_remainder_explains([251, 35, 77, 237], [41, 6, 13, 39])
 
 
 def test_kolluru2005_printed_checks():
@@ -47,9 +71,41 @@ def test_kolluru2005_printed_checks():
     assert [_num(c, f"chars_per_word_{s}") for s in "ABCD"] == pytest.approx(
         [6.125, 83 / 17, 70 / 12, 111 / 21], abs=5e-5
     )
-    assert _num(c, "found_tracks_length") == 1.0  # same order: D > A > B > C in both
+    assert c.loc["found_tracks_length", "this_run"] == "rho = 1.000"  # D > A > B > C in both
+    # one declared rule: exact one-sided permutation p of rho over the 4 authors (1/24)
+    assert "p = 0.042" in c.loc["found_tracks_length", "evidence"]
+    assert c.loc["found_tracks_length", "verdict"] == "agrees"
     assert _num(c, "not_found_from_found") == 35.25
     assert (c["verdict"] != "differs").all()
+
+
+def _kolluru_fig2(found, shared_b, n=40):
+    rows = []
+    for a, f in zip("ABCD", found):
+        rows.append({"panel": "a: summary relevance", "author": a, "found": f})
+    for a, sh in zip("ABCD", shared_b):
+        rows.append({"panel": "b: questionnaire relevance", "author": a, "shared": sh, "n": n})
+    rows.append(
+        {"panel": "overall", "author": "all", "relevant": 0.5, "shared": 0.6, "not_found": 0.3}
+    )
+    return pd.DataFrame(rows)
+
+
+def test_kolluru2005_paper_vs_run_rules():
+    t1 = pd.DataFrame({"author": list("ABCD"), "characters": [113, 99, 81, 131]})
+    fig2 = _kolluru_fig2([0.71, 0.61, 0.54, 0.73], [0.57, 0.55, 0.80, 0.59])
+    sim = kolluru2005.paper_vs_run(fig2, t1, data="toy", simulated=True).set_index("claim_id")
+    # the sample simulator hard-codes C as the generic questioner: shown, not counted
+    assert sim.loc["generic_questions_answered_most", "verdict"] == "by construction"
+    real = kolluru2005.paper_vs_run(fig2, t1, data="toy", simulated=False).set_index("claim_id")
+    assert real.loc["generic_questions_answered_most", "verdict"] == "agrees"
+    assert "Fisher" in real.loc["generic_questions_answered_most", "evidence"]
+    # found rates tracking length: the same rule as on the printed numbers; rho = 0.4 on
+    # 4 authors is not significant (it "agreed" under the old rho > 0.5 threshold at 0.6)
+    fig2 = _kolluru_fig2([0.71, 0.54, 0.61, 0.73], [0.57, 0.55, 0.80, 0.59])
+    one_swap = kolluru2005.paper_vs_run(fig2, t1, data="toy").set_index("claim_id")
+    assert one_swap.loc["found_tracks_length", "this_run"] == "rho = 0.800"
+    assert one_swap.loc["found_tracks_length", "verdict"] == "inconclusive"
 
 
 def test_murray2005_printed_checks():
@@ -57,13 +113,114 @@ def test_murray2005_printed_checks():
     assert c.loc["table1_means_of_30", "this_run"] == "24/24 cells are k/30"
     assert c.loc["table2_means_of_30", "this_run"] == "24/24 cells are k/30"
     assert c.loc["fb1_best_manual", "this_run"] == "FB1, FB1, FB1, FB1, FB1, FB1"
-    assert c.loc["rho_inf1_all_n8", "this_run"].startswith("attainable: no")
+    # issue 27: a reader can decode the unit rows (was "attainable: no; p = ... | agrees")
+    row = c.loc["rho_inf1_all_unit"]
+    assert row["this_run"].startswith("impossible on 8 points (the 8 conditions); possible on 48")
+    assert row["verdict"] == "agrees" and "attainable" not in row["this_run"]
+    assert c.loc["rho_inf1_asr_unit", "this_run"].startswith("impossible on 4 points")
+    assert c.loc["wer_means", "verdict"] == "derived"  # the paper prints no mean
     assert c.loc["wer_means", "this_run"] == "summary 28.78, meeting 38.92"  # notes: 28.8 / 38.9
     assert (c["verdict"] != "differs").all()
+
+
+def test_murray2005_public_rouge_ranking_not_comparable():
+    """On public the rated systems are SummEval's: "LSA best" cannot be checked there."""
+    rouge = pd.DataFrame(
+        {
+            "meeting": ["d1", "d1", "d2", "d2"],
+            "approach": ["M11", "M23", "M11", "M23"],
+            "transcript": "manual",
+            "ROUGE-1": [0.4, 0.3, 0.5, 0.2],
+        }
+    )
+    ratings = pd.DataFrame(
+        {
+            "meeting": ["d1", "d1", "d2", "d2"],
+            "approach": ["M11", "M23", "M11", "M23"],
+            "transcript": "manual",
+            "statement": "INF1",
+            "rating": [4.0, 3.0, 4.5, 2.0],
+        }
+    )
+    c = murray2005.paper_vs_run(
+        "public:summeval", rouge=rouge, ratings=ratings, approaches_comparable=False
+    ).set_index("claim_id")
+    assert c.loc["rouge_best_manual", "verdict"] == "not comparable"
+    assert c.loc["human_reverses_rouge", "verdict"] == "not comparable"
+    assert not c["verdict"].isin(["agrees", "differs"]).any()
+
+
+def test_murray2005_findings_are_tested():
+    """The ROUGE ranking of notebook 01: a paired t-test over meetings decides it."""
+    meetings = [f"m{i}" for i in range(6)]
+    rows = []
+    for i, m in enumerate(meetings):
+        for a, base in (("LSA", 0.40), ("MMR", 0.39), ("FB1", 0.30), ("FB2", 0.31)):
+            rows.append(
+                {
+                    "meeting": m,
+                    "approach": a,
+                    "transcript": "manual",
+                    "ROUGE-1": base + 0.01 * i + 0.003 * (i % 3) * (a == "LSA"),
+                }
+            )
+    c = murray2005.paper_vs_run("toy", rouge=pd.DataFrame(rows)).set_index("claim_id")
+    assert c.loc["rouge_lsa_mmr_above_fb", "verdict"] == "agrees"
+    assert "paired t-test" in c.loc["rouge_lsa_mmr_above_fb", "evidence"]
+    assert c.loc["rouge_best_manual", "this_run"] == "LSA best on 6/6 meetings"
+    noisy = pd.DataFrame(rows)
+    noisy.loc[noisy["approach"] == "FB1", "ROUGE-1"] += [0.3, -0.3, 0.3, -0.3, 0.3, -0.3]
+    c = murray2005.paper_vs_run("toy", rouge=noisy).set_index("claim_id")
+    assert c.loc["rouge_lsa_mmr_above_fb", "verdict"] == "inconclusive"
+    assert c.loc["rouge_best_manual", "verdict"] == "differs"
 
 
 def test_lin2005_printed_checks():
     c = _checks(lin2005)
     assert _num(c, "length") == 347
     assert _num(c, "F_beta5") == 0.257027 and _num(c, "F_beta3") == 0.269131
+    # the paper prints no F, no length: shown as derived, never counted as agreement
+    assert set(c.loc[["length", "precision", "F_beta5", "F_beta3"], "verdict"]) == {"derived"}
     assert (c["verdict"] != "differs").all()
+
+
+def test_lin2005_pyramid_is_not_a_claim_and_pourpre_is_tested():
+    agreement = pd.DataFrame(
+        {
+            "measure": ["pourpre_idf", "pyramid"],
+            "kendall_tau_b": [0.85, 0.95],
+            "p_value": [0.0, 0.0],
+            "runs": [20, 20],
+        }
+    )
+    wide_ci = pd.DataFrame(
+        {"measure": ["pourpre_idf"], "tau_low": [0.70], "tau_high": [0.93], "n_resamples": [1000]}
+    )
+    c = lin2005.paper_vs_run(agreement, "toy", intervals=wide_ci).set_index("claim_id")
+    # Sec. 3 proposes pyramids as a better model; it reports no ranking result
+    assert c.loc["tau_pyramid", "verdict"] == "derived"
+    assert "as the official F does" not in c.loc["tau_pyramid", "note"]
+    # tau = 0.85 > 0.8, but its interval reaches below 0.8: not a finding yet
+    assert c.loc["tau_pourpre_idf", "verdict"] == "inconclusive"
+    tight = wide_ci.assign(tau_low=0.82, tau_high=0.88)
+    c = lin2005.paper_vs_run(agreement, "toy", intervals=tight).set_index("claim_id")
+    assert c.loc["tau_pourpre_idf", "verdict"] == "agrees"
+    assert c.loc["tau_pourpre_idf", "level"] == "headline"
+    assert c.loc["tau_pourpre_idf", "source"] == "Section 3 + Section 4"
+
+
+def test_lin2005_tau_intervals_resample_questions():
+    runs = [f"r{i}" for i in range(8)]
+    qs = [f"q{j}" for j in range(30)]
+    rng = np.random.default_rng(1)
+    base = rng.random((8, 30))
+    wide = {
+        "official": pd.DataFrame(base, index=runs, columns=qs),
+        "same": pd.DataFrame(base, index=runs, columns=qs),
+        "noise": pd.DataFrame(rng.random((8, 30)), index=runs, columns=qs),
+    }
+    ci = lin2005.tau_intervals(wide, n_resamples=200, seed=3).set_index("measure")
+    assert ci.loc["same", "tau_low"] == pytest.approx(1.0)
+    assert ci.loc["noise", "tau_low"] < 0.5 < ci.loc["same", "tau_low"]
+    again = lin2005.tau_intervals(wide, n_resamples=200, seed=3).set_index("measure")
+    assert again.equals(ci)

@@ -77,11 +77,21 @@ def test_task_summary_and_claims():
         assert summary.loc[task, "mean_king"] == pytest.approx(
             np.mean([qarla.king(data, metrics=[m]) for m in ("x0", "x1")])
         )
-    claims = dp.task_claims(summary.reset_index(), data="clouds").set_index("claim_id")
-    k2, k5 = summary.loc[2, "king_set"], summary.loc[5, "king_set"]
-    assert claims.loc["king_higher_task5", "verdict"] == ("agrees" if k5 > k2 else "differs")
-    j2, j5 = summary.loc[2, "jack_set"], summary.loc[5, "jack_set"]
-    assert claims.loc["jack_higher_task2", "verdict"] == ("agrees" if j2 > j5 else "differs")
+    units = dp.task_units(datas, ["x0", "x1"])
+    topics = units[units["unit"] == "topic"].groupby("task")["king_set"].mean()
+    assert topics[2] == pytest.approx(summary.loc[2, "king_set"])  # macro KING per topic
+    claims = dp.task_claims(summary.reset_index(), data="clouds", units=units)
+    claims = claims.set_index("claim_id")
+    # issue 27: a direction between tasks is a Welch t-test over topics, not a bare >
+    for claim in ("king_higher_task5", "jack_higher_task2", "gramsim_task5"):
+        assert claims.loc[claim, "verdict"] in ("agrees", "differs", "inconclusive")
+        assert "test" in claims.loc[claim, "evidence"]
+    assert "Welch" in claims.loc["king_higher_task5", "evidence"]
+    assert "Mann-Whitney" in claims.loc["gramsim_task5", "evidence"]
+    sim = dp.task_claims(summary.reset_index(), data="clouds", units=units, simulated=True)
+    sim = sim.set_index("claim_id")
+    assert sim.loc["king_higher_task5", "verdict"] == "by construction"
+    assert sim.loc["gramsim_task5", "verdict"] != "by construction"
     only2 = dp.task_claims(summary.reset_index().iloc[:1], data="clouds")
     assert (only2["verdict"] == "not comparable").all() and only2["note"].str.contains(
         "no task 5"

@@ -10,7 +10,8 @@ from evalkit.stats.qarla_synthetic import point_clouds
 
 def test_printed_checks_agree_except_the_erratum():
     checks = qp.printed_checks().set_index("claim_id")["verdict"]
-    assert checks.pop("tvm_variants") == "erratum"
+    assert checks.pop("tvm_variants") == "erratum"  # "10 variants" listing four values of n
+    assert checks.pop("peers_selected") == "derived"  # a design fact, no recomputation
     assert (checks == "agrees").all(), checks
 
 
@@ -82,10 +83,45 @@ def test_automatic_metrics_and_the_two_metric_sets():
         }
     )
     claims = qp.metric_set_claims(set1, set2, data="toy").set_index("claim_id")
-    assert claims.loc["set1_automatic_beats_rougesim", "verdict"] == "agrees"
-    assert claims.loc["set2_all_beats_rougesim", "verdict"] == "differs"  # 0.3 < 0.4
+    # issue 27: "0.5 > 0.4" alone decides nothing; without per-topic data no verdict
+    assert claims.loc["set1_automatic_beats_rougesim", "verdict"] == "not comparable"
+    assert claims.loc["set2_all_beats_rougesim", "verdict"] == "not comparable"
     assert claims.loc["set2_all", "note"] == "" and claims.loc[
         "set1_automatic", "printed"
     ].startswith("{ROUGESim")
     alone = qp.metric_set_claims(set1, set1, data="toy").set_index("claim_id")
     assert "set 2 searches the set 1 metrics" in alone.loc["set2_all", "note"]
+
+
+def test_king_findings_are_tested_over_topics():
+    _, sims, roles = point_clouds(seed=1)
+    data = qarla.QarlaData(sims, roles)
+    metrics = sorted(data.metrics)
+    per_topic = qarla.king_by_instance(data, metrics=metrics)
+    assert per_topic.mean() == pytest.approx(qarla.king(data, metrics=metrics))
+    c = qp.Claims(qp.PAPER, data="toy")
+    qp.king_finding(c, "x", data, metrics, metrics[:1], source="§4.1", printed="set > single")
+    qp.king_finding(c, "same", data, metrics, metrics, source="§4.1", printed="set > set")
+    rows = c.frame().set_index("claim_id")
+    assert "paired t-test of the per-topic KING over the 8 topics" in rows.loc["x", "evidence"]
+    assert rows.loc["x", "verdict"] in ("agrees", "differs", "inconclusive")
+    assert rows.loc["same", "verdict"] == "differs"  # equal KING is not "higher"
+
+
+def test_table1_doubling_needs_more_than_counts():
+    """6/9 against 3/9 on 9 held-out models: an exact McNemar test, not a bare >."""
+    kings = pd.DataFrame({"metric": ["ROUGESim"], "king": [0.4]})
+    best = pd.DataFrame({"metrics": [("ROUGESim",)], "size": [1], "king": [0.4]})
+    models = [f"h{i}" for i in range(9)]
+    table = pd.DataFrame(
+        {
+            "criterion": ["ROUGE-1", "QUEEN(ROUGESim)", "QUEEN(Best Metric Combination)"],
+            "successes": [3, 4, 6],
+            "total": [9, 9, 9],
+            "identified": [";".join(models[:3]), ";".join(models[:4]), ";".join(models[:6])],
+        }
+    )
+    c = qp.metric_quality_claims(kings, best, table, 0.9, data="toy").set_index("claim_id")
+    row = c.loc["table1_queen_beats_rouge"]
+    assert row["verdict"] == "inconclusive"  # 3 discordant models: p = 0.25
+    assert "McNemar" in row["evidence"] and "p = 0.250" in row["evidence"]

@@ -1,5 +1,6 @@
 """The corroboration paper module: printed checks, MT and AS score tables, Figure 4 sampling."""
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -12,6 +13,7 @@ def test_printed_checks():
     assert checks.loc["figure1_pairs_MT", "this_run"] == "C(64,2) = 2,016"
     assert checks.loc["figure1_pairs_AS", "this_run"] == "C(21,2) = 210"
     assert checks.loc["pairs_DUC2006", "this_run"] == "29,750 unordered pairs"  # 50 x C(35, 2)
+    assert set(checks.loc[["figure1_pairs_MT", "figure1_pairs_AS"], "verdict"]) == {"derived"}
     assert (checks.drop(["figure1_pairs_MT", "figure1_pairs_AS"])["verdict"] == "agrees").all()
 
 
@@ -157,19 +159,47 @@ class _Table:
 
 
 def _sets(reliability):
-    h = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
-    return pd.DataFrame({"heterogeneity": h, "reliability": reliability, "gain": [0.01] * 8})
+    h = np.linspace(0.1, 0.8, len(reliability))
+    return pd.DataFrame({"heterogeneity": h, "reliability": reliability, "gain": [0.01] * len(h)})
 
 
 def test_claims_lower_envelope_of_reliability():
     additive = pd.DataFrame({"difference": [0.1, 0.2, 0.0]})
-    rising = a11.claims(
-        _Table(), additive, _sets([0.5, 0.6, 0.6, 0.7, 0.7, 0.8, 0.9, 0.9]), "as", "toy"
-    ).set_index("claim_id")
+    up = list(np.repeat(np.linspace(0.5, 0.95, 10), 4))
+    rising = a11.claims(_Table(), additive, _sets(up), "as", "toy").set_index("claim_id")
     assert rising.loc["r_lower_bound_as", "verdict"] == "agrees"
-    assert rising.loc["r_lower_bound_as", "this_run"] == "min R per H quartile: 0.50 0.60 0.70 0.90"
-    falling = a11.claims(
-        _Table(), additive, _sets([0.9, 0.9, 0.8, 0.8, 0.6, 0.7, 0.5, 0.5]), "as", "toy"
-    ).set_index("claim_id")
+    assert rising.loc["r_lower_bound_as", "this_run"].startswith("min R per H bin: 0.50 0.55")
+    assert "10 H bins" in rising.loc["r_lower_bound_as", "evidence"]
+    falling = a11.claims(_Table(), additive, _sets(up[::-1]), "as", "toy").set_index("claim_id")
     assert falling.loc["r_lower_bound_as", "verdict"] == "differs"
+    # 4 bins cannot decide it: at most p = 1/12 two-sided
+    few = a11.claims(_Table(), additive, _sets(up[::5]), "as", "toy").set_index("claim_id")
+    assert few.loc["r_lower_bound_as", "verdict"] == "inconclusive"
     assert rising.loc["pairs_as", "verdict"] == "agrees"  # 3 = C(3, 2) measure pairs
+
+
+def test_additive_reliability_is_a_binomial_test_against_almost_every():
+    """Issue 27: ties in integer human scores give many zero or negative differences; the
+    share of pairs >= 0 is tested against 0.9, not thresholded."""
+    sets = _sets(list(np.linspace(0.5, 0.9, 8)))
+
+    def verdict(diffs):
+        add = pd.DataFrame({"difference": diffs})
+        c = a11.claims(_Table(), add, sets, "as", "toy").set_index("claim_id")
+        return c.loc["additive_as", "verdict"], c.loc["additive_as", "evidence"]
+
+    assert verdict([0.01] * 200)[0] == "agrees"  # 100% >= 0, p < 0.05 against 0.9
+    v, evidence = verdict([0.01] * 85 + [-0.01] * 15)  # 85%: not distinguishable from 90%
+    assert v == "inconclusive" and "binomial" in evidence
+    assert verdict([0.01] * 60 + [-0.01] * 40)[0] == "differs"  # 60%: below 'almost every'
+
+
+def test_human_ties_confirm_changes_only_the_ties():
+    diffs = np.array([[1.0, 1.0], [1.0, 1.0], [1.0, -1.0], [-1.0, 1.0]])
+    human = np.array([1.0, 0.0, 0.0, -1.0])  # one confirmed, two human ties, one against
+    table = co.PairTable(["x1", "x2"], diffs, human, np.zeros(4, bool), pd.DataFrame())
+    assert co.reliability(table, ["x1", "x2"]) == 0.5  # strict: the tie does not confirm
+    ties = co.human_ties_confirm(table)
+    assert co.reliability(ties, ["x1", "x2"]) == 1.0
+    assert co.reliability(table, ["x1", "x2"]) == 0.5  # the original is untouched
+    assert co.reliability(ties, ["x2"]) == 2 / 3

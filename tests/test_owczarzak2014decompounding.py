@@ -110,4 +110,42 @@ def test_protocol_on_a_hand_built_language():
     errors = paper.error_table(cset, reduced, reference, dc.GuesserConfig(3, 3, 4, 3))
     assert set(errors["class"]) <= set(dc.ERROR_CLASSES) and len(errors) == 6
     frame = paper.claims(table3=paper.conditions(cset), table6=t6, errors=errors, data="hand-built")
-    assert set(frame["verdict"]) <= {"agrees", "differs", "not comparable"}
+    assert set(frame["verdict"]) <= {"agrees", "differs", "inconclusive", "not comparable"}
+
+
+def _table3(rows):
+    import pandas as pd
+
+    out = []
+    for lang, (f_lex, f_dyn, r_lex, r_dyn) in rows.items():
+        out.append(
+            {"language": lang, "condition": "lexicalized + dynamic", "f": f_lex, "recall": r_lex}
+        )
+        out.append({"language": lang, "condition": "dynamic only", "f": f_dyn, "recall": r_dyn})
+    return pd.DataFrame(out)
+
+
+def test_run_claims_are_tested_across_languages():
+    """Issue 27: a direction on a run is a finding with its test, not a bare comparison."""
+    clear = _table3(
+        {
+            "de": (90.0, 70.0, 88.0, 60.0),
+            "nl": (91.0, 72.0, 89.0, 62.0),
+            "sv": (89.5, 69.0, 87.0, 61.0),
+        }
+    )
+    c = paper.claims(table3=clear, data="toy").set_index("claim_id")
+    assert c.loc["lexicalized_beats_dynamic", "verdict"] == "agrees"
+    assert "paired t-test over the 3 languages" in c.loc["lexicalized_beats_dynamic", "evidence"]
+    # the old per-language rule called 90.1 > 90.0 an agreement
+    noisy = _table3(
+        {
+            "de": (90.1, 90.0, 88.0, 88.2),
+            "nl": (89.9, 90.0, 88.0, 87.9),
+            "sv": (90.2, 90.0, 88.0, 88.1),
+        }
+    )
+    c = paper.claims(table3=noisy, data="toy").set_index("claim_id")
+    assert c.loc["lexicalized_beats_dynamic", "verdict"] == "inconclusive"
+    one = paper.claims(table3=clear[clear["language"] == "de"], data="toy")
+    assert set(one["verdict"]) == {"not comparable"}

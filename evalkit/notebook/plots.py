@@ -192,4 +192,29 @@ def densities(series: Sequence[tuple], xlabel: str, title: str = "", ax=None, gr
     return ax
 
 
-__all__ = ["densities", "format_p", "paper_vs_run", "score_scatter", "win_matrix"]
+def legend_below(fig, axes, title: str = "", ncol: int = 0) -> None:
+    """One legend for the whole figure, below the panels, so that no legend covers a bar:
+    the handles of the first of ``axes`` that has some, every panel's own legend removed.
+    ``ncol`` 0: all entries on one row."""
+    axes = list(np.ravel(axes))
+    handles, labels = [], []
+    for ax in axes:
+        handles, labels = ax.get_legend_handles_labels()
+        if handles:
+            break
+    for ax in axes:
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
+    if handles:
+        fig.legend(
+            handles,
+            labels,
+            title=title or None,
+            loc="lower center",
+            ncol=ncol or len(labels),
+            frameon=False,
+        )
+        fig.tight_layout(rect=(0, 0.1, 1, 1))
+
+
+__all__ = ["densities", "format_p", "legend_below", "paper_vs_run", "score_scatter", "win_matrix"]

@@ -34,6 +34,8 @@ system|summarizer, [judgment,] value[, assessor]`` (assessors averaged).
 
 from __future__ import annotations
 
+import copy
+
 from collections import Counter
 from typing import Callable, Dict, Hashable, Iterable, List, Optional, Sequence
 
@@ -55,6 +57,7 @@ from evalkit.stats.validation import (
 
 __all__ = [
     "PairTable",
+    "human_ties_confirm",
     "build_pairs",
     "pairs_from_preferences",
     "reliability",
@@ -84,6 +87,7 @@ class PairTable:
         self.diffs = diffs  # (pairs, measures): x(s) - x(s')
         self.pos = diffs > 0
         self.neg = diffs < 0
+        self.human = human  # Q(s) - Q(s')
         self.human_better = human > 0  # Q(s) > Q(s')
         self.involves_reference = involves_reference
         self.pairs = pairs  # instance, system, other
@@ -209,6 +213,16 @@ def pairs_from_preferences(
         }
     )
     return PairTable(list(wide.columns), diffs, human, np.zeros(len(diffs), bool), pairs)
+
+
+def human_ties_confirm(table: PairTable) -> PairTable:
+    """The same pairs with R read as P(Q(s) >= Q(s') | ...): a human tie confirms a
+    unanimous improvement (the reading the proof of the additive property uses, Amigó et
+    al. 2011 §6). With integer human scores (DUC responsiveness) ties are frequent and the
+    two readings of R can disagree."""
+    out = copy.copy(table)
+    out.human_better = np.asarray(table.human) >= 0
+    return out
 
 
 def _ratio(num: np.ndarray, den: np.ndarray) -> float:

@@ -5,7 +5,15 @@ values):
 
 * :func:`rounding_rules` -- which rule (half up, half to even, truncation) turns an exact
   value into the printed one; e.g. Dorr et al. (2005) Table 6 prints 27/600 = 4.5% as 5%
-  but 117/600 = 19.5% as 19% (no single rule does both).
+  but 117/600 = 19.5% as 19% (no single per-cell rule does both).
+* :func:`largest_remainder_explains` -- do printed whole percentages of counts come from
+  largest-remainder (Hamilton) rounding, which makes the shares sum to 100? Floors first,
+  the missing units to the largest remainders (ties: either way). Dorr et al.'s Table 6:
+  211, 27, 117, 245 of 600 -> 35, 5, 19, 41 (27 and 117 tie at .5; one unit left).
+* :func:`pooled_rate_consistent` -- can a printed overall rate be the pooled rate of parts of
+  known sizes printed rounded? Some integer count per part must print as the part's value
+  and their sum as the total: the roundings of the parts *and* of the total allow for it
+  (Dorr et al.'s HUM RP: 80, 86, 79% of 200 each -> 160 + 171 + 157 = 488/600 = 81.3%).
 * :func:`consistent_mean` -- is a printed mean k/n for an integer total k of n ratings on a
   scale (Murray et al. 2005: every cell of Tables 1-2 is a mean of 5 judges x 6 meetings = 30)?
 * :func:`spearman_attainable` -- can Spearman's rho = 1 - 6 D / (n^3 - n) print as ``rho`` for
@@ -31,6 +39,8 @@ from evalkit.errors import ParameterError
 
 __all__ = [
     "rounding_rules",
+    "largest_remainder_explains",
+    "pooled_rate_consistent",
     "consistent_mean",
     "spearman_attainable",
     "correlation_p_value",
@@ -56,6 +66,68 @@ def rounding_rules(numerator: int, denominator: int, printed: str, scale: int = 
         for name, mode in ROUNDING_RULES.items()
         if exact.quantize(quantum, rounding=mode) == target
     ]
+
+
+def largest_remainder_explains(counts, printed, total: int = 100) -> bool:
+    """True when the whole numbers ``printed`` are the largest-remainder rounding of
+    ``counts`` scaled to ``total`` (exact fractions; remainders tied at the cut may go
+    either way).
+
+    >>> largest_remainder_explains([211, 27, 117, 245], [35, 5, 19, 41])
+    True
+    >>> largest_remainder_explains([211, 27, 117, 245], [35, 5, 20, 41])
+    False
+    """
+    from fractions import Fraction
+
+    counts = [int(c) for c in counts]
+    printed = [int(p) for p in printed]
+    if len(counts) != len(printed) or not counts or sum(counts) <= 0:
+        raise ParameterError("printed", printed, "one whole number per count (positive total)")
+    exact = [Fraction(c * total, sum(counts)) for c in counts]
+    floors = [math.floor(e) for e in exact]
+    extra = total - sum(floors)
+    if sorted(p - f for p, f in zip(printed, floors)) != [0] * (len(counts) - extra) + [1] * extra:
+        return False
+    if extra == 0:
+        return True
+    rem = [e - f for e, f in zip(exact, floors)]
+    up = [r for r, p, f in zip(rem, printed, floors) if p > f]
+    down = [r for r, p, f in zip(rem, printed, floors) if p == f]
+    return not down or min(up) >= max(down)
+
+
+def pooled_rate_consistent(
+    parts, sizes, total: float, scale: int = 100, decimals: int = 0
+) -> Tuple[bool, float, float]:
+    """Can ``total`` (printed with ``decimals``) be the pooled rate of parts of ``sizes``
+    items printed as ``parts``? Each part's count k_i must print as its value (within half
+    a printed unit, both halves allowed), and sum(k) / sum(sizes) as ``total``. Returns
+    (consistent, lowest, highest pooled rate the parts allow).
+
+    >>> pooled_rate_consistent([80, 86, 79], [200, 200, 200], 81)[0]
+    True
+    >>> pooled_rate_consistent([80, 86, 79], [200, 200, 200], 80)[0]
+    False
+    """
+    half = 0.5 * 10.0 ** (-decimals)
+    if len(parts) != len(sizes) or not parts:
+        raise ParameterError("sizes", sizes, "one size per printed part")
+    lo_k = hi_k = 0
+    for value, n in zip(parts, sizes):
+        n = int(n)
+        lo = math.ceil((float(value) - half) * n / scale - 1e-9)
+        hi = math.floor((float(value) + half) * n / scale + 1e-9)
+        lo, hi = max(lo, 0), min(hi, n)
+        if lo > hi:
+            return False, float("nan"), float("nan")
+        lo_k, hi_k = lo_k + lo, hi_k + hi
+    n_all = sum(int(n) for n in sizes)
+    low, high = scale * lo_k / n_all, scale * hi_k / n_all
+    # every integer sum between lo_k and hi_k is attainable (each k_i moves by one)
+    first = math.ceil((float(total) - half) * n_all / scale - 1e-9)
+    last = math.floor((float(total) + half) * n_all / scale + 1e-9)
+    return bool(max(first, lo_k) <= min(last, hi_k)), low, high
 
 
 def consistent_mean(

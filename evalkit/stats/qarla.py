@@ -57,6 +57,9 @@ __all__ = [
     "queen",
     "queen_system_scores",
     "king",
+    "king_by_instance",
+    "jack_by_instance",
+    "paired_king_difference",
     "k_pairwise",
     "k_naive",
     "jack",
@@ -274,6 +277,30 @@ def king(
     return _average(counts, average)
 
 
+def king_by_instance(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    triples: str = "distinct",
+    protocol: str = "leave_one_out",
+) -> pd.Series:
+    """KING of ``metrics`` in each instance (topic) alone, indexed by instance: their mean is
+    the macro :func:`king`; paired over instances they compare two metric sets."""
+    check_choice("triples", triples, TRIPLES)
+    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    return pd.Series(
+        {
+            inst: float(np.all(qm[:, None] > qa, axis=1).mean())
+            for inst, qm, qa in _king_events(data, metrics, triples, protocol)
+        },
+        name="king",
+        dtype=float,
+    ).rename_axis("instance")
+
+
 def k_pairwise(
     similarities,
     roles=None,
@@ -343,6 +370,58 @@ def jack(
         )
         counts.append((int(hits.sum()), len(case.models)))
     return _average(counts, average)
+
+
+def jack_by_instance(
+    similarities,
+    roles=None,
+    metrics: Optional[Sequence[str]] = None,
+    *,
+    condition: str = "symmetric",
+    triples: str = "distinct",
+) -> pd.Series:
+    """JACK of all peers in each instance alone, indexed by instance (their mean is the
+    macro :func:`jack`)."""
+    check_choice("condition", condition, ("symmetric", "one_sided"))
+    check_choice("triples", triples, TRIPLES)
+    data = _as_data(similarities, roles)
+    metrics = list(metrics or data.metrics)
+    out = {}
+    for inst, case in data.cases.items():
+        ok, _ = _jack_matrices(data, case, metrics, condition, triples)
+        out[inst] = float(ok.any(axis=(1, 2)).mean()) if ok.size else 0.0
+    return pd.Series(out, name="jack", dtype=float).rename_axis("instance")
+
+
+def paired_king_difference(
+    similarities, roles=None, a: Sequence[str] = (), b: Sequence[str] = ()
+) -> Dict[str, float]:
+    """KING of metric set ``a`` against set ``b`` over the same instances: the per-instance
+    KING of each (:func:`king_by_instance`) and a paired t-test over instances (the sign
+    test when the difference is the same on every instance). Returns ``king_a, king_b,
+    difference, p_value, n, test`` (``p_value`` NaN when the two sets have the same KING on
+    every instance or fewer than two instances)."""
+    from scipy import stats as sps
+
+    data = _as_data(similarities, roles)
+    ka = king_by_instance(data, metrics=list(a))
+    kb = king_by_instance(data, metrics=list(b)).reindex(ka.index)
+    d = ka - kb
+    p = float("nan")
+    if len(d) >= 2 and not np.allclose(d.to_numpy(), d.iloc[0]):
+        p = float(sps.ttest_rel(ka.to_numpy(), kb.to_numpy()).pvalue)
+    elif len(d) >= 2 and d.iloc[0] != 0:
+        p = min(1.0, 2 * 0.5 ** len(d))  # the same sign on every instance: the sign test
+    return {
+        "king_a": float(ka.mean()),
+        "king_b": float(kb.mean()),
+        "difference": float(d.mean()),
+        "p_value": p,
+        "n": int(len(d)),
+        "test": f"paired t-test of the per-topic KING over the {len(d)} topics"
+        if len(d) >= 2 and not np.allclose(d.to_numpy(), d.iloc[0])
+        else f"sign test over the {len(d)} topics (the same difference on each)",
+    }
 
 
 def jack_curve(

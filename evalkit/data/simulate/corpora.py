@@ -72,7 +72,7 @@ def config(name: str, quick: bool = False) -> Config:
         year = int(name[3:])
         n_topics = {2008: 48, 2009: 44, 2010: 46, 2011: 44}[year]
         n_peers = {2008: 58, 2009: 55, 2010: 43, 2011: 50}[year]
-        n_dup = 3 if q else {2008: 8, 2009: 8, 2010: 6, 2011: 8}[year]
+        n_dup = 3 if q else {2008: 8, 2009: 4, 2010: 6, 2011: 7}[year]  # identical pairs: owczarzak2012assessors §2
         ids = [str(i) for i in range(1, (14 if q else n_peers) + 1)]
         realism = _TAC_REALISM[year]
         return SumConfig(

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 from typing import Dict, Iterable, List, Mapping, Optional
 
 import numpy as np
@@ -53,6 +54,8 @@ __all__ = [
     "simulated_value",
     "realism_report",
     "premise_gaps",
+    "recorded_report",
+    "sample_report",
     "CALIBRATED",
     "STATISTICS",
 ]
@@ -317,17 +320,36 @@ def premise_gaps(paper: str, report: Optional[pd.DataFrame] = None) -> List[str]
     return out
 
 
-def recorded_report() -> Optional[pd.DataFrame]:
-    """The realism report recorded by the last build check (``truth/realism.csv`` of each
-    built sample corpus), or None when none was recorded."""
+def recorded_report(root=None) -> Optional[pd.DataFrame]:
+    """The realism report the sample build recorded (``truth/realism.csv`` of each built
+    full-size corpus under ``root``, default the sample root), or None when none was."""
     from .build import default_root
 
     frames = []
-    root = default_root()
+    root = default_root() if root is None else Path(root)
     for path in sorted(root.glob("*/truth/realism.csv")):
         frames.append(pd.read_csv(path, keep_default_na=False))
     if not frames:
         return None
     report = pd.concat(frames, ignore_index=True)
     report["met"] = report["met"].astype(str).isin(("True", "true", "1"))
+    return report
+
+
+def sample_report(quick: bool = False, root=None) -> pd.DataFrame:
+    """The realism report of the sample profile: every target's corpus is built if missing
+    (:func:`~.build.corpus_dir`) and its recorded report read; ``quick`` simulates the
+    quick-size corpora in memory instead (the targets describe full-size corpora, so a
+    quick report shows the machinery, not the calibration)."""
+    from .build import corpus_dir, simulate_corpus
+
+    targets = read_targets()
+    names = sorted(set(targets["corpus"]))
+    if quick:
+        return realism_report({n: simulate_corpus(n, quick=True)[0] for n in names}, targets)
+    for name in names:
+        corpus_dir(name, root)
+    report = recorded_report(root)
+    if report is None:
+        raise ParameterError("root", root, "a sample build with truth/realism.csv records")
     return report

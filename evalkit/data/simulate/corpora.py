@@ -72,7 +72,7 @@ def config(name: str, quick: bool = False) -> Config:
         year = int(name[3:])
         n_topics = {2008: 48, 2009: 44, 2010: 46, 2011: 44}[year]
         n_peers = {2008: 58, 2009: 55, 2010: 43, 2011: 50}[year]
-        n_dup = 3 if q else {2008: 8, 2009: 4, 2010: 6, 2011: 7}[year]  # identical pairs: owczarzak2012assessors §2
+        n_dup = 3 if q else {2008: 8, 2009: 3, 2010: 6, 2011: 7}[year]  # identical pairs: owczarzak2012assessors §2
         ids = [str(i) for i in range(1, (14 if q else n_peers) + 1)]
         realism = _TAC_REALISM[year]
         return SumConfig(
@@ -95,8 +95,8 @@ _TAC_BASE = {"n_details": 100, "peer_noise": (0.9, 3.0), "topic_luck": 0.5, "res
              "responsiveness_noise": 0.7, "responsiveness_power": 5.0, "peer_mismatch": 0.35}
 _TAC_REALISM = {2008: {**_TAC_BASE, "model_noise": (2.0, 2.6), "model_focus": 2.3},
                 2009: {**_TAC_BASE, "model_noise": (2.0, 2.6), "model_focus": 2.3},
-                2010: {**_TAC_BASE, "n_details": 60, "model_noise": (1.1, 1.6), "model_focus": 2.0},
-                2011: {**_TAC_BASE, "n_details": 60, "model_noise": (1.1, 1.6), "model_focus": 2.0}}
+                2010: {**_TAC_BASE, "n_details": 60, "model_noise": (1.3, 1.8), "model_focus": 2.0},
+                2011: {**_TAC_BASE, "n_details": 60, "model_noise": (1.3, 1.8), "model_focus": 2.0}}
 
 
 def _peers(ids: List[str], rng: random.Random) -> Tuple[PeerSpec, ...]:

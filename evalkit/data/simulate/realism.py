@@ -90,7 +90,7 @@ CALIBRATED: Dict[str, Dict[str, str]] = {
         "the ROUGE/BE gains from 1 topic to all topics",
     },
     "owczarzak2009depeval": {
-        "calibrated": "§1's corpus sizes (5,952 TAC 2008 and 1,620 DUC 2007 summaries) and lengths",
+        "calibrated": "§1's corpus sizes (TAC 2008 and DUC 2007 summaries) and summary lengths",
         "free": "every correlation of Tables 1-4 (DEPEVAL variants vs ROUGE and BE)",
     },
     "owczarzak2012assessors": {

@@ -140,16 +140,21 @@ def read_targets() -> pd.DataFrame:
     for i, r in enumerate(frame.itertuples(), start=2):
         if r.statistic not in STATISTICS:
             raise InputFormatError(path, i, f"statistic one of {STATISTICS}, got {r.statistic!r}")
-    frame["printed_value"] = [printed_value(r) for r in frame.itertuples()]
+    tables: Dict[tuple, pd.DataFrame] = {}  # each transcription read once
+    frame["printed_value"] = [printed_value(r, tables) for r in frame.itertuples()]
     return frame
 
 
-def printed_value(target) -> float:
+def printed_value(target, tables: Optional[Dict[tuple, pd.DataFrame]] = None) -> float:
     """The printed number a target row refers to (its ``printed`` cell, else the one row of
-    ``data/published/<paper>/<table>.csv`` matching ``cell``)."""
+    ``data/published/<paper>/<table>.csv`` matching ``cell``); ``tables`` caches the reads."""
     if str(target.printed).strip():
         return float(target.printed)
-    table = read_published(target.paper, target.table, dtypes={})
+    tables = {} if tables is None else tables
+    key = (target.paper, target.table)
+    if key not in tables:
+        tables[key] = read_published(target.paper, target.table, dtypes={})
+    table = tables[key]
     sel = table
     for key, value in _pairs(target.cell).items():
         if key not in table.columns:

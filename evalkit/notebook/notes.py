@@ -11,7 +11,7 @@ Three kinds of result, kept apart everywhere (notebooks, results pages, README):
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional
 
 from evalkit.errors import ParameterError
 
@@ -42,11 +42,16 @@ def kind_of(profile: str, needs_data: bool = True) -> str:
     return profile if needs_data else "none"
 
 
-def data_note(profile: str, data: Iterable[Any] = (), needs_data: bool = True) -> str:
+def data_note(
+    profile: str, data: Iterable[Any] = (), needs_data: bool = True, paper: Optional[str] = None
+) -> str:
     """Markdown: what kind of result this run is, and what stands in for what.
 
     ``data`` are evaluations or corpora (anything with ``name``/``description`` or a
-    ``provenance`` record with ``stands_in_for``).
+    ``provenance`` record with ``stands_in_for``). On ``sample``, for a ``paper`` the
+    simulator was calibrated to, it also says which of the paper's printed statistics were
+    calibrated (not evidence) and, one sentence each, where the simulation still contradicts
+    the paper's premises (:func:`evalkit.data.simulate.realism.premise_gaps`).
 
     >>> data_note("sample", needs_data=False).startswith("**Recomputed exactly")
     True
@@ -63,14 +68,37 @@ def data_note(profile: str, data: Iterable[Any] = (), needs_data: bool = True) -
             + (f" Stands in for: {stand}." if stand else "")
         )
         lines.append(text)
-    return "\n\n".join(lines[:1]) + ("\n\n" + "\n".join(lines[1:]) if len(lines) > 1 else "")
+    text = "\n\n".join(lines[:1]) + ("\n\n" + "\n".join(lines[1:]) if len(lines) > 1 else "")
+    if profile == "sample" and needs_data and paper is not None:
+        text += realism_note(paper)
+    return text
 
 
-def show_note(profile: str, data: Iterable[Any] = (), needs_data: bool = True):
+def realism_note(paper: str) -> str:
+    """Markdown paragraphs on the sample's calibration to ``paper`` (``""`` when none)."""
+    from evalkit.data.simulate import realism
+
+    parts = []
+    calibrated = realism.CALIBRATED.get(paper)
+    if calibrated:
+        parts.append(
+            f"**Calibrated, not evidence.** The simulator was tuned to this paper's "
+            f"{calibrated['calibrated']}; claims on them hold by construction. Left free to "
+            f"agree or disagree: {calibrated['free']}."
+        )
+    gaps = realism.premise_gaps(paper)
+    if gaps:
+        parts.append("**Where the simulation contradicts the paper's premises.** " + " ".join(gaps))
+    return "".join("\n\n" + p for p in parts)
+
+
+def show_note(
+    profile: str, data: Iterable[Any] = (), needs_data: bool = True, paper: Optional[str] = None
+):
     """:func:`data_note` as an IPython Markdown object (displayed by a notebook cell)."""
     from IPython.display import Markdown
 
-    return Markdown(data_note(profile, data, needs_data))
+    return Markdown(data_note(profile, data, needs_data, paper))
 
 
-__all__ = ["KINDS", "data_note", "kind_of", "show_note"]
+__all__ = ["KINDS", "data_note", "kind_of", "realism_note", "show_note"]

@@ -86,7 +86,7 @@ class ResultsWriter:
         self.number("result_kind", kind_of(self.params.profile, needs_data))
         if needs_data and data:
             self.add_provenance(*data)
-        return show_note(self.params.profile, data, needs_data)
+        return show_note(self.params.profile, data, needs_data, self.params.paper)
 
     def add_provenance(self, *corpora: Any) -> None:
         """Record what data the run used: each corpus' (or evaluation's) provenance record

@@ -13,6 +13,31 @@ disk, the extracts record), :mod:`.who_is` (DUC 2004 task 5), :mod:`.mt` (TIDES-
 (sizes), :mod:`.formats` (writers / readers used), :mod:`.build`. The human-study designs
 (relevance task, questionnaires, meetings, TREC nuggets) are built by :mod:`.tasks` from
 :mod:`.extrinsic`, :mod:`.questionnaires`, :mod:`.meetings` and :mod:`.nuggets`.
+
+Calibrated, not evidence (issue 29). The TAC corpora are tuned to statistics the papers
+print about their *data* (``data/published/simulator_targets.csv``; :mod:`.realism`
+computes and checks them, the build records ``truth/realism.csv``), never to a finding
+under test. Per paper (:data:`.realism.CALIBRATED`; also ``notebooks/README.md``):
+
+* owczarzak2011who: calibrated Table 3 (SCU weight shares per year and docset), Table 2
+  (human and automatic mean Pyramid and Responsiveness), Table 4's pyramid totals, Table 5's
+  aspect inventory (every aspect of every category, WHEN/WHERE included); free: which
+  aspects systems cover or miss, the category rankings and their significance (Tables 4-8).
+* owczarzak2009conditions: calibrated footnote 1 (manual scores on 1 and 3 topics vs all);
+  free: every model-count and topic-count curve (Tables 1-11, Figure 1), the ROUGE/BE gains.
+* owczarzak2009depeval: calibrated the corpus sizes and lengths of §1; free: Tables 1-4.
+* owczarzak2012assessors: calibrated the identical-pair counts of §2 (duplicate runs);
+  free: the assessors' alphas and every exclusion effect (Tables 1-5).
+* owczarzak2012accuracy: nothing of its own; free: every threshold of Figures 1-2.
+
+The knobs (``corpora._TAC_REALISM``): per-year writer noise and focus (``model_noise``,
+``model_focus``: writers agree on the core facts, differ on the details) and background
+details per topic (``n_details``); systems' content-selection noise range, a per-topic
+luck factor (``topic_luck``) and a lower SCU match rate of extracted sentences
+(``peer_mismatch``); responsiveness anchored on the topic's human summaries with a
+steeper curve and topic-level noise on the systems (``responsiveness_*``); duplicate runs
+per year. DUC and MT corpora keep their configuration (the new WHEN/WHERE templates of
+:mod:`.world` change their draws, not their design).
 """
 from .build import (DEFAULT_SEED, GENERATOR_VERSION, build_sample, default_root, load_sample, load_truth,
                     simulate_corpus)

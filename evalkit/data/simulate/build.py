@@ -26,12 +26,12 @@ import pandas as pd
 from evalkit import config
 from evalkit.atomic import file_lock, fsync_disabled, remove_stale_directories, swap_directory
 from evalkit.data.model import MTCorpus, SummarizationCorpus
-from evalkit.errors import ParameterError
+from evalkit.errors import InputFormatError, ParameterError
 
 from . import corpora, documents, formats, mt, summarization, trees
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 7  # 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
+GENERATOR_VERSION = 8  # 8: calibrated to data/published/simulator_targets.csv (issue 29); 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -99,6 +99,23 @@ def _write_truth(truth: Dict[str, pd.DataFrame], directory: Path, info: dict) ->
     (directory / "build.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def _write_realism(name: str, corpus: Corpus, directory: Path) -> None:
+    """``truth/realism.csv``: the corpus's rows of the realism report (the papers' printed
+    data statistics against this simulation, :mod:`.realism`), when it has targets."""
+    from . import realism
+
+    try:
+        targets = realism.read_targets()
+    except (OSError, ParameterError, InputFormatError):  # no data/published (an installed package)
+        return
+    targets = targets[targets["corpus"] == name]
+    if targets.empty:
+        return
+    report = realism.realism_report({name: corpus}, targets)
+    report.round({"simulated": 6, "difference": 6}).to_csv(
+        directory / "realism.csv", index=False, lineterminator="\n")
+
+
 def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     name, out_dir, seed, quick = args
     corpus, truth = simulate_corpus(name, seed, quick)
@@ -117,6 +134,8 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
         info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
                 "format": formats.describe(name)}
         _write_truth(truth, tmp / "truth", info)
+        if not quick:  # the targets describe the full-size corpora
+            _write_realism(name, corpus, tmp / "truth")
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

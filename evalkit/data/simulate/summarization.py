@@ -35,7 +35,7 @@ import random
 import re
 import statistics
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from evalkit.metrics.pyramid import pyramid_score
@@ -185,9 +185,17 @@ def _estimates(topic: Topic, noise: float, rng: random.Random) -> Dict[str, floa
     return {f.key: f.weight * math.exp(rng.gauss(0.0, noise)) for f in topic.facts}
 
 
-def write_model(topic: Topic, style: Style, noise: float, words: int, rng: random.Random) -> Summary:
-    """A human model summary: important facts, compressed, merged, own wording."""
+def write_model(topic: Topic, style: Style, noise: float, words: int, rng: random.Random,
+                focus: float = 1.0) -> Summary:
+    """A human model summary: important facts, compressed, merged, own wording.
+
+    ``focus`` sharpens the writer's sense of importance (estimates ``weight ** focus`` times
+    the log-normal noise): with a large noise and focus, writers agree on the core facts
+    and differ on the details, as TAC's pyramids show (many weight-1 SCUs).
+    """
     est = _estimates(topic, noise, rng)
+    if focus != 1.0:
+        est = {f.key: est[f.key] * f.weight ** (focus - 1.0) for f in topic.facts}
     ranked = sorted(topic.facts, key=lambda f: -est[f.key])
     eng = English(style, rng)
     summary = Summary([])
@@ -443,7 +451,6 @@ def _update_split(topic: Topic, rng: random.Random) -> Tuple[Topic, Topic]:
     a_core = core_sorted[:2] + [f for f in core_sorted[2:] if rng.random() < 0.5]
     b_core = [f for f in core if f not in a_core]
     half = len(details) // 2
-    from dataclasses import replace
     a = Topic(topic.key + "-A", topic.category, a_core + details[:half], topic.entities, topic.when)
     old = [replace(f, weight=round(f.weight * 0.2, 4)) for f in a_core]
     b = Topic(topic.key + "-B", topic.category, b_core + old + details[half:], topic.entities, topic.when)
@@ -471,7 +478,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     selector = cfg.extra.get("selector")
     for t_index, tid in enumerate(cfg.instance_ids):
         trng = random.Random(f"{cfg.name}:{seed}:{tid}")
-        topic = make_topic(tid, trng)
+        topic = make_topic(tid, trng, n_details=int(cfg.extra.get("n_details", 30)))
         if cfg.extra.get("focus") is not None:  # a question-focused task (.who_is)
             topic = cfg.extra["focus"](topic, trng)
         assessor_id = writers[t_index % len(writers)]
@@ -509,12 +516,16 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                                             "aspect": f.aspect, "text": canon.sentence([f])[0]})
             summaries: Dict[str, Summary] = {}
             for m in model_ids:
-                summaries[m] = write_model(part, wstyles[m], wnoise[m], cfg.words, trng)
+                summaries[m] = write_model(part, wstyles[m], wnoise[m], cfg.words, trng,
+                                           float(cfg.extra.get("model_focus", 1.0)))
             for pid, spec in peers.items():
                 if spec.duplicate_of is not None and trng.random() < spec.p_same:
                     continue  # filled below from the original
                 srng = random.Random(f"{cfg.name}:{seed}:{inst}:{pid}")
                 base = spec if spec.duplicate_of is None else peers[spec.duplicate_of]
+                luck = float(cfg.extra.get("topic_luck", 0.0))
+                if luck:  # a system does better on some topics than on others
+                    base = replace(base, noise=base.noise * math.exp(srng.gauss(0.0, luck)))
                 s = run_peer(base, part, docs, cfg.words, srng, _system_style(base))
                 if base.disfluency:
                     s = disfluent(s, base.disfluency, srng)
@@ -549,6 +560,8 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
     k_ideal = round(statistics.fmean(len(facts_of[m]) for m in model_ids))
     ideal = sum(sorted(weights.values(), reverse=True)[:k_ideal])
     judged_ids = model_ids + list(peers)
+    model_content = statistics.fmean(
+        sum(weights[f] * v for f, v in facts_of[m].items()) / ideal for m in model_ids)
     lq_judged = cfg.extra.get("models_in_tables", True)
     for sid in judged_ids:
         s = summaries[sid]
@@ -578,8 +591,15 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
         if "responsiveness" in cfg.judgments:
             # convex: assessors reserve the top of the scale for summaries close to a model's
             hi = int(cfg.extra.get("responsiveness_scale", 5))  # TAC 2009 used 1-10
-            resp = _clip(0.8 * content + 0.2 * q["quality"], 0, 1) ** 2.5
-            judge(str(cfg.extra.get("responsiveness_name", "responsiveness")), rate(resp, assessor, rng, 1, hi))
+            # TAC assessors anchor the scale on the human summaries of the topic
+            anchor = model_content if cfg.extra.get("responsiveness_anchor") == "models" else 1.0
+            power = float(cfg.extra.get("responsiveness_power", 2.5))
+            resp = _clip((0.8 * content + 0.2 * q["quality"]) / anchor, 0, 1) ** power
+            extra = float(cfg.extra.get("responsiveness_noise", 0.0)) * (hi - 1) / 4
+            value = rate(resp, assessor, rng, 1, hi)
+            if extra and sid not in model_ids:  # topic-level instability of a manual score (owczarzak2009conditions fn. 1)
+                value = int(_clip(round(value + rng.gauss(0.0, extra)), 1, hi))
+            judge(str(cfg.extra.get("responsiveness_name", "responsiveness")), value)
         if "content_responsiveness" in cfg.judgments:
             judge("content_responsiveness", rate(_clip(content, 0, 1) ** 2.5, assessor, rng))
         if "linguistic_quality" in cfg.judgments:
@@ -639,7 +659,10 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
         xf = statistics.fmean(len([f for f in facts_of[m] if f in w]) for m in model_ids if m != leave)
         folds.append((leave, w, xf))
     for sid in model_ids + peer_ids:
-        found = [f for f in facts_of[sid] if f in scu_id and rng.random() >= assessor.miss]
+        # an extracted sentence often says only part of a model's SCU, or says it at another
+        # granularity: the assessor matches it less often than a model's rewording
+        miss = assessor.miss + (float(cfg.extra.get("peer_mismatch", 0.0)) if sid in peer_ids else 0.0)
+        found = [f for f in facts_of[sid] if f in scu_id and rng.random() >= miss]
         if sid in peer_ids and rng.random() < assessor.false_match * 3:
             found.append(sorted(scu_id)[rng.randrange(len(scu_id))])
         found = sorted(set(found), key=lambda k: int(scu_id[k]))
@@ -668,7 +691,8 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
             judge("pyramid_modified_jk", modified_pyramid(own, w, xf))
 
 
-def make_peers(ids: Sequence[str], rng: random.Random, duplicates: int = 0) -> Tuple[PeerSpec, ...]:
+def make_peers(ids: Sequence[str], rng: random.Random, duplicates: int = 0,
+               noise_range: Tuple[float, float] = (0.3, 2.5)) -> Tuple[PeerSpec, ...]:
     """A field of systems: baselines first, then a spread of strategies and qualities.
 
     ``ids[0]`` is the lead baseline, ``ids[1]`` a centroid baseline; the rest cycle
@@ -682,7 +706,7 @@ def make_peers(ids: Sequence[str], rng: random.Random, duplicates: int = 0) -> T
     body = ids[2:len(ids) - duplicates]
     for i, pid in enumerate(body):
         strat = strategies[i % len(strategies)]
-        noise = 0.3 + 2.2 * rng.random()
+        noise = noise_range[0] + (noise_range[1] - noise_range[0]) * rng.random()
         length = 0.55 + 0.4 * rng.random() if rng.random() < 0.15 else 1.0
         if i % 7 == 6 and out[-1].strategy not in ("lead",):  # near-tie: a twin with another seed
             prev = out[-1]

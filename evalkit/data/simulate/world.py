@@ -21,7 +21,8 @@ from evalkit.data.tac_guided import CATEGORIES as GUIDED_CATEGORIES
 
 from .language import NP, Entity, Fact, When, pseudo_word
 
-# TAC 2010 guided summarization categories and their aspects (Owczarzak & Dang 2011, Table 1)
+# TAC 2010 guided summarization categories and their aspects (Owczarzak & Dang 2011, Table 1);
+# every aspect of every category has templates (Table 5 finds SCUs of each in the pyramids)
 CATEGORIES = GUIDED_CATEGORIES
 
 _FIRST = ["Elena", "Marco", "Ana", "Victor", "Lena", "Omar", "Greta", "Paulo", "Irina", "Tomas",
@@ -85,6 +86,8 @@ Template = Tuple[str, float, str, str, Optional[str], Tuple[Tuple[str, str], ...
 _TEMPLATES: Dict[str, List[Template]] = {
     "accidents": [
         ("what", 6.0, "EVENT", "hit", "REGION", (), True, None),
+        ("when", 4.0, "EVENT", "begin", None, (("near", "COAST"),), True, None),
+        ("where", 4.0, "EVENT", "hit", "TOWN", (("in", "REGION"),), False, "OFFICIALS"),
         ("who_affected", 6.0, "EVENT", "kill", "N_DEAD", (("in", "TOWN"),), False, "OFFICIALS"),
         ("damages", 5.0, "EVENT", "destroy", "N_HOUSES", (("in", "REGION"),), False, None),
         ("who_affected", 4.0, "N_FLED", "flee", "THEIR_HOMES", (), False, None),
@@ -101,6 +104,8 @@ _TEMPLATES: Dict[str, List[Template]] = {
     ],
     "attacks": [
         ("what", 6.0, "BOMB", "hit", "TARGET", (("in", "CAPITAL"),), True, None),
+        ("when", 3.5, "GROUP", "attack", "TARGET", (), True, "POLICE"),
+        ("where", 3.5, "BLAST", "hit", "TOWN", (("near", "BORDER"),), False, None),
         ("who_affected", 6.0, "BLAST", "kill", "N_DEAD", (), False, "POLICE"),
         ("perpetrators", 5.0, "GROUP", "claim", "ATTACK_NP", (), False, None),
         ("who_affected", 4.0, "BLAST", "injure", "N_HURT", (), False, "HOSPITAL_OFFICIAL"),

@@ -253,7 +253,7 @@ class ResultsWriter:
         if self.datasets:
             record["provenance"]["datasets"] = _jsonable(self.datasets)
         text = json.dumps(record, indent=2, sort_keys=True, allow_nan=False) + "\n"
-        return atomic_write_text(self.directory / "results.json", text)
+        return SavedPath(atomic_write_text(self.directory / "results.json", text))
 
     def _record(self, path: Path) -> None:
         self.files.append(path.name)

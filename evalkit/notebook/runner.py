@@ -486,7 +486,7 @@ class Progress:
 
     def __init__(self, paths: Sequence[Path], previous: Dict[str, float], jobs: int, stream):
         self.keys = [f"{p.parent.name}/{p.stem}" for p in paths]
-        known = [previous[k] for k in self.keys if k in previous]
+        known = list(previous.values())  # a notebook never run: the median notebook
         self.default = sorted(known)[len(known) // 2] if known else None
         self.expected = {k: previous.get(k, self.default) for k in self.keys}
         self.jobs = max(1, jobs)

@@ -545,11 +545,16 @@ def _scorecard_rows(
     return sections
 
 
-def build_site(results_root: Path, profile: str, render: bool = True) -> Path:
+def build_site(
+    results_root: Path, profile: str, render: bool = True, neighbours: bool = True
+) -> Path:
     """Write the landing page ``index.html`` (scorecard), one ``<paper>/index.html`` per paper,
     the top index over every profile (:func:`build_top_index`) and, with ``render``, each
-    executed notebook whose HTML is missing or older as HTML; returns the landing page."""
+    executed notebook whose HTML is missing or older as HTML; returns the landing page.
+    The first time a profile gets a site, the pages of the other profiles are rebuilt
+    (``neighbours``) so that they link to it."""
     root = Path(results_root)
+    first_time = not (root / "index.html").is_file()
     summary = _read_json(root / "summary.json") or {"notebooks": []}
     runs = summary.get("notebooks", [])
     by_paper: Dict[str, List[dict]] = {}
@@ -593,6 +598,10 @@ def build_site(results_root: Path, profile: str, render: bool = True) -> Path:
     )
     if root.name == profile:  # results/<profile>/: the top index goes beside the profiles
         build_top_index(root.parent)
+        if first_time and neighbours:
+            for other in PROFILES:
+                if other != profile and (root.parent / other / "summary.json").is_file():
+                    build_site(root.parent / other, other, render=False, neighbours=False)
     return landing
 
 

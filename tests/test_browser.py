@@ -242,10 +242,10 @@ def jupyterlab(tmp_path_factory):
         ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
     )
     log = (home / "lab.log").open("w")
+    # the README's command, scripts/lab.sh: as root it must add --allow-root itself
     proc = subprocess.Popen(
         [
-            str(Path(sys.executable).parent / "jupyter"),
-            "lab",
+            str(REPO / "scripts" / "lab.sh"),
             "--no-browser",
             "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.port={port}",
@@ -256,8 +256,8 @@ def jupyterlab(tmp_path_factory):
             "--LabApp.check_for_updates_class="
             "jupyterlab.handlers.announcements.NeverCheckForUpdate",
             "--LabApp.extension_manager=readonly",
-        ]
-        + (["--allow-root"] if os.geteuid() == 0 else []),
+            "notebooks",
+        ],
         cwd=served,
         env=env,
         stdout=log,

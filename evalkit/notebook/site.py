@@ -60,8 +60,8 @@ tr.nc td.v{background:#eee}tr.erratum td.v{background:#ffd}.ok{color:#070}.faile
 .skipped{color:#777}img{max-width:100%;border:1px solid #eee}.note{background:#f6f6ff;padding:.5em 1em;
 border-left:4px solid #88c}code,pre{background:#f6f6f6}pre{white-space:pre-wrap;overflow-wrap:anywhere}
 nav{margin-bottom:1em}nav a{margin-right:1em}nav .here{font-weight:bold;margin-right:1em}
-.quick{background:#fff3cd;border:1px solid #e0c060;border-radius:3px;padding:0 .3em;font-size:.85em}
-.stale{background:#fde2c8;border:1px solid #e0a060;border-radius:3px;padding:0 .3em;font-size:.85em}
+.quick{white-space:nowrap;background:#fff3cd;border:1px solid #e0c060;border-radius:3px;padding:0 .3em;font-size:.85em}
+.stale{white-space:nowrap;background:#fde2c8;border:1px solid #e0a060;border-radius:3px;padding:0 .3em;font-size:.85em}
 .warn{background:#fff6e0;padding:.5em 1em;border-left:4px solid #d90}
 .authors{font-size:1.05em;margin-top:-.5em}.venue{color:#555}
 figure.wide{margin:1em 0;max-width:none;width:min(96vw,var(--w,1200px));position:relative;

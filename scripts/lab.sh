@@ -3,7 +3,8 @@
 #
 #   scripts/lab.sh [JUPYTER LAB OPTIONS...] [PATH]
 #
-# PATH defaults to this checkout's notebooks/. Run as root (containers, CI), JupyterLab
+# PATH (the folder served) defaults to this checkout's notebooks/, unless
+# --ServerApp.root_dir=DIR names one. Run as root (containers, CI), JupyterLab
 # refuses to start ("Running as root is not recommended") unless it gets --allow-root:
 # this wrapper passes it then, and only then. Every other argument goes to `jupyter lab`.
 set -euo pipefail
@@ -20,6 +21,7 @@ fi
 path_given=0
 for arg in "$@"; do
     case "$arg" in
+        --ServerApp.root_dir=* | --notebook-dir=*) path_given=1 ;;
         -*) ;;
         *) path_given=1 ;;
     esac

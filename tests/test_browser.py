@@ -256,7 +256,6 @@ def jupyterlab(tmp_path_factory):
             "--LabApp.check_for_updates_class="
             "jupyterlab.handlers.announcements.NeverCheckForUpdate",
             "--LabApp.extension_manager=readonly",
-            "notebooks",
         ],
         cwd=served,
         env=env,

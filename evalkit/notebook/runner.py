@@ -760,7 +760,7 @@ def _positive(option: str, unit: str):
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of {unit}")
         if value < 1:
-            raise argparse.ArgumentTypeError(f"{value}: expected at least 1 ({unit})")
+            raise argparse.ArgumentTypeError(f"{option} {value}: expected at least 1 ({unit})")
         return value
 
     parse.__name__ = option

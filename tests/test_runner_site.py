@@ -46,6 +46,10 @@ def runs(tmp_path_factory):
     for name in ("01_pass", "03_skip"):
         _write_notebook(notebooks / "toy" / f"{name}.ipynb", BODIES[name])
     _write_notebook(notebooks / "toy" / "05_slow.ipynb", SLEEP)
+    skip = notebooks / "toy" / "03_skip.ipynb"
+    nb = json.loads(skip.read_text())
+    nb["cells"][0]["source"] = "# toy\n\n**Question.** Does the toy claim hold?\n"
+    skip.write_text(json.dumps(nb))
     first = _run(notebooks, results, "--quick", "--only", "toy/01_pass")
     second = _run(notebooks, results, "-j", "2", "--timeout", "4", "--only", "toy/0[35]_*")
     licensed = _run(notebooks, results, "--profile", "licensed", "--only", "toy/03_skip")
@@ -117,8 +121,13 @@ def test_a_time_out_reads_as_a_time_out(runs):
 def test_skipped_page_leads_with_the_whole_hint_and_no_lock_is_left(runs):
     _, results, _, second, _ = runs
     page = (results / "sample" / "toy" / "03_skip" / "03_skip.html").read_text()
+    question = page.index("Does the toy claim hold?")
     hint = page.index("set EVALKIT_DUC2004")
-    assert hint < page.index('class="jp-Notebook') if 'class="jp-Notebook' in page else hint
+    notebook = page.index("<h1", hint)  # the rendered notebook's own heading comes after
+    assert question < hint < notebook
+    assert "An Exception was encountered" not in page  # papermill's banner is not first
+    paper = (results / "sample" / "toy" / "index.html").read_text()
+    assert paper.index("Does the toy claim hold?") < paper.index("set EVALKIT_DUC2004")
     assert "set EVALKIT_DUC2004" in second.stdout  # the hint is printed, not cut
     assert not list(results.rglob("*.lock"))
 

@@ -243,6 +243,25 @@ def _claims(folder: Path) -> Optional[pd.DataFrame]:
     return frame if "verdict" in frame.columns else None
 
 
+ERROR_CELL_TAG = "papermill-error-cell-tag"
+
+
+def _without_error_banner(nb: dict) -> dict:
+    """``nb`` without the cells papermill puts first in a notebook that raised ("An Exception
+    was encountered at ..."), so that its own introduction comes first again."""
+    cells = [
+        c
+        for c in nb.get("cells", [])
+        if ERROR_CELL_TAG not in c.get("metadata", {}).get("tags", [])
+    ]
+    return {**nb, "cells": cells}
+
+
+def _intro_of(executed: Path) -> str:
+    """The introduction of an executed notebook (papermill's error banner skipped)."""
+    return introduction(_without_error_banner(_read_json(executed) or {}))
+
+
 def _hint(error: Optional[str]) -> str:
     return (error or "").strip()
 
@@ -262,12 +281,15 @@ def render_notebook(
         from nbconvert import HTMLExporter
 
         nb = nbformat.read(str(executed), as_version=4)
+        if run is not None and run.get("status") == "skipped":
+            # the page opens with the question and the hint: papermill's red banner goes
+            nb.cells = [c for c in nb.cells if ERROR_CELL_TAG not in c.metadata.get("tags", [])]
         body, _ = HTMLExporter(template_name="basic").from_notebook_node(nb)
     except Exception:  # noqa: BLE001 - an unreadable notebook is reported by the runner already
         return None
     head = ""
     if run is not None:
-        first = introduction(_read_json(executed) or {})
+        first = _intro_of(executed)
         badges = _status_badges(run)
         status = run.get("status", "")
         head = (
@@ -396,7 +418,7 @@ def _paper_page(paper: str, runs: List[dict], root: Path, profile: str) -> str:
     for run in runs:
         folder = root / paper / run["notebook"]
         executed = _resolve(root, run["executed"])
-        first = introduction(_read_json(executed) or {})
+        first = _intro_of(executed)
         record = _read_json(folder / "results.json") or {}
         numbers = record.get("numbers", {})
         heading = title(first, run["notebook"])

@@ -122,7 +122,7 @@ def _markdown(text: str) -> str:
     return rendered
 
 
-_MARK = re.compile(r"`(sample|public|licensed)`\s*:?\s*")
+_MARK = re.compile(r"`(sample|public|licensed)`\s*:\s*")
 
 
 def _first_sentence(text: str) -> int:
@@ -145,12 +145,15 @@ def data_for_profile(text: str, profile: str) -> str:
     `` `sample`: ``/`` `public`: ``/`` `licensed`: `` mark (about every profile), then the
     text after this profile's mark up to the next mark (or, for the last, its first
     sentence), then what follows the last profile's sentence. The whole paragraph when it
-    has no marks, e.g. for notebooks that read no data.
+    has no marks, e.g. for notebooks that read no data (a profile named without a colon,
+    as in "the same in every profile (`sample`, `public`, `licensed`)", is no mark).
 
     >>> data_for_profile("`sample`: simulated; `public`: SummEval. Seeded.", "public")
     'SummEval. Seeded.'
     >>> data_for_profile("`sample`: simulated; `public`: SummEval. Seeded.", "sample")
     'simulated. Seeded.'
+    >>> data_for_profile("None, the same in every profile (`sample`, `public`).", "public")
+    'None, the same in every profile (`sample`, `public`).'
     """
     marks = list(_MARK.finditer(text))
     if not marks:
@@ -168,8 +171,10 @@ def data_for_profile(text: str, profile: str) -> str:
         break
     if not mine:
         mine = f"this notebook's introduction says nothing of the `{profile}` profile."
-    if not mine.endswith((".", ")", "!", "?")):
+    if not mine.endswith((".", "!", "?")):
         mine += "."
+    if before and before.endswith((".", "!", "?")):
+        mine = mine[0].upper() + mine[1:]
     return " ".join(part for part in (before, mine, after) if part)
 
 

@@ -53,3 +53,21 @@ def test_other_evalkit_code_makes_it_stale(tmp_path):
     _, folder, source, status = _result(tmp_path, time.time() + 5)
     status["code"]["evalkit"] = "0" * 64
     assert stale_reasons(status, source, folder) == ["evalkit's code changed since this run"]
+
+
+def test_public_sets_without_root_are_looked_up_in_the_cache(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    (cache / "summeval").mkdir(parents=True)
+    (cache / "summeval" / "data.pkl").write_bytes(b"x")
+    monkeypatch.setenv("EVALKIT_DATA", str(cache))
+    monkeypatch.delenv("EVALKIT_DATA_MIRROR", raising=False)
+    folder = tmp_path / "result"
+    folder.mkdir()
+    sha = hashlib.sha256(b"x").hexdigest()
+    files = [["summeval/data.pkl", sha, 1], ["realsumm/data.pkl", sha, 1]]
+    record = {"provenance": {"datasets": [{"root": "", "files": files}]}}
+    (folder / "results.json").write_text(json.dumps(record))
+    status = {"status": "ok", "finished": time.time() - 100, "code": {}}
+    assert stale_reasons(status, None, folder) == ["the notebook no longer exists"]
+    (cache / "summeval" / "data.pkl").write_bytes(b"y")  # realsumm: not here, not judged
+    assert "data.pkl changed" in stale_reasons(status, None, folder)[1]

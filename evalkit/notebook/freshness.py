@@ -56,14 +56,29 @@ def code_fingerprint(notebook: Path) -> Dict[str, Optional[str]]:
     return {"notebook": _sha_of_file(Path(notebook)), "evalkit": package_fingerprint()}
 
 
+def _public_file(name: str) -> Optional[Path]:
+    """A public set's file by its manifest path: in the download cache or the mirror."""
+    from evalkit.data import public
+
+    mirror = public.mirror_dir()
+    for base in (public.data_dir(), Path(mirror) if mirror else None):
+        if base is not None and (Path(base) / name).is_file():
+            return Path(base) / name
+    return None
+
+
 def data_files(record: Mapping) -> Iterator[Tuple[Path, Optional[str]]]:
-    """``(path, sha256)`` of every data file a ``results.json`` record names."""
+    """``(path, sha256)`` of every data file a ``results.json`` record names. The public
+    sets record no root (their names are manifest paths): they are looked up in the cache
+    and the mirror, and left out when neither is there (nothing to compare with)."""
     prov = record.get("provenance", {}) or {}
     for dataset in prov.get("datasets", []) or []:
-        root = Path(dataset.get("root") or ".")
+        root = dataset.get("root") or ""
         for entry in dataset.get("files", []) or []:
             if isinstance(entry, (list, tuple)) and len(entry) >= 2:
-                yield root / str(entry[0]), str(entry[1])
+                path = Path(root) / str(entry[0]) if root else _public_file(str(entry[0]))
+                if path is not None:
+                    yield path, str(entry[1])
     for path, sha in (prov.get("data_checksums", {}) or {}).items():
         yield Path(path), str(sha)
 

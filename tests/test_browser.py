@@ -187,9 +187,18 @@ def _expected_scorecard(site: Path) -> dict:
 
 def test_scorecard_in_the_browser_equals_the_claims_tables(browser, site):
     browser.get((site / "index.html").resolve().as_uri())
+    # one table per section (papers, methods, ...) after the scorecard heading; a paper's
+    # cell is its key (the link's first text), then its title and marks
     table = browser.execute_script(
-        "const t = Array.from(document.querySelectorAll('h2')).find(h => /scorecard/i.test(h.textContent))"
-        ".nextElementSibling; return Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.innerText.trim()));"
+        "const h = Array.from(document.querySelectorAll('h2')).find(h => /scorecard/i.test(h.textContent));"
+        "const rows = []; let headed = false;"
+        "for (let e = h.nextElementSibling; e; e = e.nextElementSibling) {"
+        "  if (e.tagName !== 'TABLE') continue;"
+        "  Array.from(e.rows).forEach((r, i) => { if (i === 0 && headed) return; headed = true;"
+        "    rows.push(Array.from(r.cells).map((c, j) => (j === 0 && c.querySelector('a'))"
+        "      ? c.querySelector('a').firstChild.textContent.trim() : c.innerText.trim())); });"
+        "}"
+        "return rows;"
     )
     header, rows = table[0], table[1:]
     assert header[:4] == ["paper", "ok", "failed", "skipped"], header

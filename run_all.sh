@@ -6,8 +6,10 @@
 # Creates .venv and installs evalkit with pinned dependencies if needed, builds the sample
 # corpora (profile sample) if missing, then runs notebooks/<paper>/*.ipynb through papermill
 # into results/<profile>/<paper>/<notebook>/ and writes results/<profile>/index.html and
-# summary.json. Exits non-zero if any notebook failed; notebooks whose data are not
-# configured are reported as skipped.
+# summary.json (merged with the results already there: a partial run keeps the others).
+# -j defaults to the number of cores. Exits non-zero if any notebook failed; notebooks
+# whose data are not configured are reported as skipped. Ctrl-C stops the run (exit 130)
+# and leaves the summary and site of what finished. JupyterLab: scripts/lab.sh.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"

@@ -22,7 +22,7 @@ ratio: the Perl children's user + system time over evalkit's process time (all t
 which moves much less than wall-clock time when other jobs share the machine.
 
 Usage: ``.venv/bin/python benchmarks/bench_rouge.py [--docs N] [--no-perl] [--repeats R]
-[--profile]``; needs ``EVALKIT_DATA_MIRROR`` (or /work/shared/data) and perl + XML::DOM for
+[--profile]``; needs ``EVALKIT_DATA_MIRROR`` (or ``shared/data`` beside the checkout, as ``run_all.sh``) and perl + XML::DOM for
 the Perl rows. ``--docs N`` scores only the first N documents (x 16 systems; the Perl runs
 take about 4 s per document on an idle 2-core machine), for development. ``--profile``
 prints where evalkit's time goes in row 1 (cProfile by own time, kernels on one thread).
@@ -38,6 +38,7 @@ import resource
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -45,7 +46,9 @@ import numpy as np
 def load_summeval(n_docs: int):
     from evalkit.data.public import summeval_rouge_inputs
 
-    os.environ.setdefault("EVALKIT_DATA_MIRROR", "/work/shared/data")
+    beside = Path(__file__).resolve().parents[2] / "shared" / "data"  # as run_all.sh
+    if beside.is_dir():
+        os.environ.setdefault("EVALKIT_DATA_MIRROR", str(beside))
     return summeval_rouge_inputs(n_docs)
 
 

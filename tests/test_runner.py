@@ -182,19 +182,16 @@ def test_run_all_sh_help_lists_options():
 def test_each_notebook_runs_in_a_child_on_a_private_kernel(tmp_path, monkeypatch):
     """The child is evalkit.notebook.kernels (tests/test_notebook_kernels.py) with the three
     injected parameters typed as papermill's command line typed them; one attempt only."""
-    import subprocess as sp
 
     from evalkit.notebook import runner as rn
 
     calls = []
     monkeypatch.setattr(
-        rn.subprocess,
-        "run",
-        lambda command, **kw: (
+        rn,
+        "_child",
+        lambda command, env, key: (
             calls.append(command),
-            sp.CompletedProcess(
-                command, 1, "", "RuntimeError: Kernel died before replying to kernel_info"
-            ),
+            (1, "", "RuntimeError: Kernel died before replying to kernel_info"),
         )[1],
     )
     nb = tmp_path / "p" / "01_x.ipynb"
@@ -211,8 +208,9 @@ def test_each_notebook_runs_in_a_child_on_a_private_kernel(tmp_path, monkeypatch
         command[command.index("--cwd") + 1] == str(nb.parent)
         and command[command.index("--timeout") + 1] == "30"
     )
+    # the results folder goes by $EVALKIT_RESULTS_DIR: no path of this machine is injected
+    # into the notebook (its parameters cell is part of the executed copy)
     assert json.loads(command[command.index("--parameters") + 1]) == {
         "profile": "sample",
         "quick": True,
-        "results_dir": str(tmp_path / "out"),
     }

@@ -109,3 +109,43 @@ def test_scorecard_equals_the_claims_and_links_resolve(tmp_path):
             target = (page.parent / ref).resolve()
             assert target.exists() or ref == "files.html", (page, ref)
     assert "2 of 3" in landing.read_text()
+
+
+def test_paper_page_has_title_authors_and_the_data_of_this_profile_only(tmp_path):
+    from evalkit.notebook.references import reference
+
+    run = _fake_run(tmp_path, "riezler2005", "01_x", "ok", [("c", "reproduced", "agrees")])
+    executed = Path(run["executed"])
+    nb = json.loads(executed.read_text())
+    nb["cells"][0]["source"] = [
+        "# R\n\n**Question.** Q?\n\n**Data.** `sample`: the simulated `tides2003` corpus; "
+        "`public`: WMT17 news en-de; `licensed`: the LDC copy. The pair is `pair`.\n"
+    ]
+    executed.write_text(json.dumps(nb))
+    (tmp_path / "summary.json").write_text(json.dumps({"notebooks": [run]}))
+    build_site(tmp_path, "sample", render=False)
+    page = (tmp_path / "riezler2005" / "index.html").read_text()
+    ref = reference("riezler2005")
+    assert f"<h1>{ref.title}</h1>" in page and ref.authors in page
+    assert "<code>tides2003</code>" in page and "`" not in page.split("<h2")[1].split("</p>")[3]
+    assert "WMT17" not in page and "LDC copy" not in page
+    assert "The pair is <code>pair</code>." in page
+
+
+def test_wide_figures_span_the_window(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    run = _fake_run(tmp_path, "p1", "01_x", "ok", [("c", "reproduced", "agrees")])
+    folder = Path(run["output_dir"])
+    fig, _ = plt.subplots(1, 4, figsize=(18, 4))
+    fig.savefig(folder / "wide.png", dpi=150)
+    plt.close(fig)
+    run["files"].append("wide.png")
+    (tmp_path / "summary.json").write_text(json.dumps({"notebooks": [run]}))
+    build_site(tmp_path, "sample", render=False)
+    page = (tmp_path / "p1" / "index.html").read_text()
+    assert re.search(r'<figure class="wide" style="--w:\d+px"><a href="01_x/wide.png">', page)
+    assert '<p><a href="01_x/figure1.png"><img' in page  # a narrow figure stays in the text

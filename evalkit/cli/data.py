@@ -122,11 +122,24 @@ def _check(args) -> int:
 
     bad = 0
     rows = []
+    unfetched = []
     for name in public.manifest()["sets"]:
-        for s in public.status(name):
+        states = public.status(name)
+        if states and all(s["where"] == "missing" for s in states):
+            unfetched.append(name)  # one line per set, not one per file it has
+            continue
+        for s in states:
+            if s["where"] == "missing":
+                s = {**s, "where": "-", "state": "not fetched"}
             rows.append(s)
             bad += s["state"] == "corrupt"
-    print(_table(rows, ["set", "path", "where", "state"]))
+    if rows:
+        print(_table(rows, ["set", "path", "where", "state"]))
+    if unfetched:
+        print(
+            f"not fetched: {', '.join(unfetched)}. Fetch with `evalkit data fetch NAME` (or "
+            "`all`), or point EVALKIT_DATA_MIRROR at a mirror of them (data/README.md)."
+        )
     print()
     lrows = licensed.check()
     print(_table(lrows, ["corpus", "state", "configured", "path"]))

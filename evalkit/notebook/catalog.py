@@ -66,7 +66,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     table = catalog(args.notebooks_dir, args.only)
     if args.only and table.empty:
         parser.error(f"--only {' '.join(args.only)}: no notebook matches (see run_all.sh --list)")
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         parser.error(f"-j/--jobs {args.jobs}: expected at least 1")
     if listing:
         _print_list(table)

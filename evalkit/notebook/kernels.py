@@ -46,7 +46,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence
 
-__all__ = ["START_TIMEOUT", "command", "execute", "kernel_config", "main", "private_kernel_folder"]
+__all__ = [
+    "START_TIMEOUT",
+    "TIMEOUT_EXIT",
+    "command",
+    "execute",
+    "kernel_config",
+    "main",
+    "private_kernel_folder",
+]
 
 #: seconds a kernel may take to answer its first request (papermill's default: 60)
 START_TIMEOUT = 300
@@ -129,9 +137,46 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parameters = json.loads(args.parameters)
     if not isinstance(parameters, dict):
         build_parser().error(f"--parameters {args.parameters!r}: expected a JSON object")
+    if args.timeout is not None and args.timeout <= 0:
+        build_parser().error(f"--timeout {args.timeout}: expected a number of seconds >= 1")
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
-    execute(args.notebook, args.executed, args.cwd, parameters, args.timeout, args.kernel)
+    from nbclient.exceptions import CellTimeoutError
+
+    try:
+        execute(args.notebook, args.executed, args.cwd, parameters, args.timeout, args.kernel)
+    except CellTimeoutError:
+        message = timeout_message(args.timeout)
+        mark_timeout(args.executed, message)
+        print(message, file=sys.stderr)
+        return TIMEOUT_EXIT
     return 0
+
+
+#: exit status of a run stopped by the cell time-out (as coreutils ``timeout``)
+TIMEOUT_EXIT = 124
+
+
+def timeout_message(timeout: Optional[int]) -> str:
+    """How a cell time-out is reported in the status, the summary and the site."""
+    return f"TimeoutError: a cell ran longer than the time-out of {timeout} s (--timeout)"
+
+
+def mark_timeout(executed: Path, message: str) -> None:
+    """nbclient interrupts a cell that runs past the time-out, so the executed notebook shows
+    ``KeyboardInterrupt``: say what happened instead (the error output of that cell)."""
+    try:
+        nb = json.loads(Path(executed).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    for cell in nb.get("cells", []):
+        for output in cell.get("outputs", []) or []:
+            if output.get("output_type") == "error" and output.get("ename") == "KeyboardInterrupt":
+                name, _, value = message.partition(": ")
+                output.update(ename=name, evalue=value, traceback=[message])
+                from evalkit.atomic import atomic_write_text
+
+                atomic_write_text(Path(executed), json.dumps(nb, indent=1) + "\n")
+                return
 
 
 def command(

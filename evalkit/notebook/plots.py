@@ -217,4 +217,62 @@ def legend_below(fig, axes, title: str = "", ncol: int = 0) -> None:
         fig.tight_layout(rect=(0, 0.1, 1, 1))
 
 
-__all__ = ["densities", "format_p", "legend_below", "paper_vs_run", "score_scatter", "win_matrix"]
+def _axis_values(ax, which: str) -> np.ndarray:
+    """The data values drawn along ``which`` (``"x"`` or ``"y"``) of ``ax``: line points,
+    scatter offsets, bar and histogram rectangles (their extent along the axis)."""
+    from matplotlib.patches import Rectangle
+
+    col = 0 if which == "x" else 1
+    values = []
+    for line in ax.get_lines():
+        data = line.get_xdata() if which == "x" else line.get_ydata()
+        values.append(np.asarray(data, dtype=float).ravel())
+    for collection in ax.collections:
+        offsets = np.asarray(collection.get_offsets(), dtype=float)
+        if offsets.ndim == 2 and offsets.shape[1] == 2:
+            values.append(offsets[:, col])
+    for patch in ax.patches:
+        if isinstance(patch, Rectangle):
+            lo = patch.get_x() if which == "x" else patch.get_y()
+            size = patch.get_width() if which == "x" else patch.get_height()
+            values.append(np.asarray([lo, lo + size], dtype=float))
+    return np.concatenate(values) if values else np.empty(0)
+
+
+def integer_ticks(fig) -> int:
+    """Whole-number ticks on every linear axis of ``fig`` whose data are all whole numbers
+    (counts: systems, topics, judgments, histogram heights) and whose ticks are matplotlib's
+    automatic ones (a categorical or fixed axis is left alone); returns how many axes
+    changed. A count axis then reads 0, 2, 4, never 0.0, 0.5, 1.0, 1.5."""
+    from matplotlib.ticker import AutoLocator, MaxNLocator
+
+    changed = 0
+    for ax in fig.get_axes():
+        for which in ("x", "y"):
+            axis = ax.xaxis if which == "x" else ax.yaxis
+            if axis.get_scale() != "linear" or type(axis.get_major_locator()) is not AutoLocator:
+                continue
+            if (
+                axis.get_converter() is not None
+                if hasattr(axis, "get_converter")
+                else axis.converter is not None
+            ):
+                continue  # dates, categories
+            values = _axis_values(ax, which)
+            values = values[np.isfinite(values)]
+            if values.size == 0 or not np.all(values == np.round(values)):
+                continue
+            axis.set_major_locator(MaxNLocator(integer=True))
+            changed += 1
+    return changed
+
+
+__all__ = [
+    "densities",
+    "format_p",
+    "integer_ticks",
+    "legend_below",
+    "paper_vs_run",
+    "score_scatter",
+    "win_matrix",
+]

@@ -46,8 +46,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--profile", default="sample", choices=PROFILES)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
-    if args.profile == "sample":
-        prepare_sample(quick=args.quick)
+    try:
+        if args.profile == "sample":
+            prepare_sample(quick=args.quick)
+    except KeyboardInterrupt:  # Ctrl-C on run_all.sh while the sample is built: no traceback
+        print("\n[run_all] interrupted while preparing the data", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -58,6 +58,70 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+class SavedPath(type(Path())):
+    """A written file's path whose ``repr`` (what a notebook cell shows when it ends with
+    ``out.table(...)``) names the file, not the folder: executed notebooks must not carry a
+    path of the machine that ran them, nor of the run's staging folder."""
+
+    def __repr__(self) -> str:
+        return f"<saved {self.name}>"
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(repr(self))
+
+
+class SavedFiles(list):
+    """The files one :meth:`ResultsWriter.figure` call wrote, shown by name (see
+    :class:`SavedPath`)."""
+
+    def __repr__(self) -> str:
+        return "<saved " + ", ".join(Path(p).name for p in self) + ">"
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(repr(self))
+
+
+def _figure_bytes(fig, fmt: str, dpi: int) -> bytes:
+    """``fig`` rendered as ``fmt`` without timestamps (identical bytes on every rerun)."""
+    buffer = io.BytesIO()
+    metadata = (
+        {"Software": None}
+        if fmt == "png"
+        else {"Date": None}
+        if fmt == "svg"
+        else {"CreationDate": None}
+    )
+    # A fixed hash salt makes SVG element ids, and so the file, identical across reruns.
+    with matplotlib.rc_context({"svg.hashsalt": "evalkit"}):
+        fig.savefig(buffer, format=fmt, dpi=dpi, bbox_inches="tight", metadata=metadata)
+    return buffer.getvalue()
+
+
+def in_notebook_kernel() -> bool:
+    """Whether this code runs in a Jupyter kernel (JupyterLab, papermill), where displayed
+    objects become cell outputs."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the notebook extras
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def show_inline(fig, png: bytes) -> bool:
+    """Display ``png`` (``fig`` rendered) as a cell output and close ``fig`` when running in a
+    notebook kernel; returns whether it did. Outside a kernel nothing is shown and the
+    figure stays open for the caller."""
+    if not in_notebook_kernel():
+        return False
+    import matplotlib.pyplot as plt
+    from IPython.display import Image, display
+
+    display(Image(data=png, format="png"))
+    plt.close(fig)
+    return True
+
+
 class ResultsWriter:
     """Writes one notebook's tables, figures and key numbers under ``params.results_dir``."""
 
@@ -122,31 +186,35 @@ class ResultsWriter:
         frame.to_csv(buffer, index=index, float_format=float_format, lineterminator="\n")
         path = atomic_write_text(self.directory / f"{name}.csv", buffer.getvalue())
         self._record(path)
-        return path
+        return SavedPath(path)
 
     def figure(
         self, fig, name: str, formats: Iterable[str] = ("png", "svg"), dpi: int = 150
-    ) -> List[Path]:
-        """Save a matplotlib figure as PNG and SVG (no timestamps, so reruns are identical)."""
+    ) -> "SavedFiles":
+        """Save a matplotlib figure as PNG and SVG (no timestamps, so reruns are identical) and
+        show it inline where the reader is: in a notebook kernel (JupyterLab, or papermill's
+        executed copy) the PNG is displayed as the cell's output and the figure closed, so
+        matplotlib's inline backend does not show it a second time. Axes whose data are all
+        whole numbers (counts) get whole-number ticks (:func:`evalkit.notebook.plots.integer_ticks`).
+        Returns the saved paths, shown by file name only (no folder of this machine)."""
+        from evalkit.notebook.plots import integer_ticks
+
         _check_name(name)
-        paths = []
+        formats = list(formats)
         for fmt in formats:
             if fmt not in ("png", "svg", "pdf"):
                 raise ParameterError("formats", fmt, "'png', 'svg' or 'pdf'")
-            buffer = io.BytesIO()
-            metadata = (
-                {"Software": None}
-                if fmt == "png"
-                else {"Date": None}
-                if fmt == "svg"
-                else {"CreationDate": None}
-            )
-            # A fixed hash salt makes SVG element ids, and so the file, identical across reruns.
-            with matplotlib.rc_context({"svg.hashsalt": "evalkit"}):
-                fig.savefig(buffer, format=fmt, dpi=dpi, bbox_inches="tight", metadata=metadata)
-            path = atomic_write_bytes(self.directory / f"{name}.{fmt}", buffer.getvalue())
+        integer_ticks(fig)
+        paths = SavedFiles()
+        png = None
+        for fmt in formats:
+            data = _figure_bytes(fig, fmt, dpi)
+            if fmt == "png":
+                png = data
+            path = atomic_write_bytes(self.directory / f"{name}.{fmt}", data)
             self._record(path)
             paths.append(path)
+        show_inline(fig, png if png is not None else _figure_bytes(fig, "png", dpi))
         return paths
 
     def claims(self, frame: pd.DataFrame, name: str = "paper_vs_run") -> Path:
@@ -185,7 +253,7 @@ class ResultsWriter:
         if self.datasets:
             record["provenance"]["datasets"] = _jsonable(self.datasets)
         text = json.dumps(record, indent=2, sort_keys=True, allow_nan=False) + "\n"
-        return atomic_write_text(self.directory / "results.json", text)
+        return SavedPath(atomic_write_text(self.directory / "results.json", text))
 
     def _record(self, path: Path) -> None:
         self.files.append(path.name)

@@ -20,12 +20,14 @@ import html
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from evalkit import config
 from evalkit.atomic import atomic_write_text, file_lock, swap_directory
@@ -50,6 +52,9 @@ class NotebookRun:
     seconds: float = 0.0
     error: Optional[str] = None
     files: List[str] = field(default_factory=list)
+    quick: bool = False
+    finished: Optional[float] = None  # seconds since the epoch
+    stale: List[str] = field(default_factory=list)  # why it is older than its code or data
 
 
 def discover(notebooks_dir: Path, only: Sequence[str] = ()) -> List[Path]:
@@ -102,6 +107,72 @@ def _keep_only_the_executed_notebook(stage: Path, executed_name: str) -> None:
             item.unlink()
 
 
+class _Interrupted(Exception):
+    """The run was stopped (Ctrl-C, SIGTERM) while this notebook ran."""
+
+
+class _Session:
+    """The notebooks running now: their child processes (to stop them on Ctrl-C) and start
+    times (for the overrun warnings of :class:`Progress`)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.cancelled = threading.Event()
+        self.children: Dict[str, subprocess.Popen] = {}
+        self.started: Dict[str, float] = {}
+
+    def stop(self) -> None:
+        """Stop every running notebook (its kernel process group is papermill's child)."""
+        self.cancelled.set()
+        with self.lock:
+            children = list(self.children.values())
+        # SIGINT first: papermill then shuts its kernel down; then terminate what is left
+        for child in children:
+            if child.poll() is None:
+                try:
+                    child.send_signal(signal.SIGINT)
+                except OSError:
+                    pass
+        for child in children:
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+
+_SESSION = _Session()
+
+
+def _remove_free_lock(path: Path) -> None:
+    """Remove a notebook's lock file when no runner holds it (left behind otherwise: one
+    ``.lock`` per notebook in ``.staging/``)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: file_lock makes no file either
+        return
+    try:
+        with open(path, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            path.unlink()
+            fcntl.flock(handle, fcntl.LOCK_UN)
+    except OSError:
+        pass  # held by another runner (or gone): it removes it when done
+
+
+def _tidy_staging(results_root: Path) -> None:
+    """Remove lock files no runner holds and empty folders below ``.staging/``."""
+    staging = results_root / STAGING
+    if not staging.is_dir():
+        return
+    for lock in sorted(staging.glob("*/*.lock")):
+        _remove_free_lock(lock)
+    for folder in sorted(staging.glob("*"), reverse=True) + [staging]:
+        try:
+            folder.rmdir()  # only when empty
+        except OSError:
+            pass
+
+
 def run_one(
     path: Path,
     profile: str,
@@ -115,34 +186,64 @@ def run_one(
     The notebook runs into a staging folder ``<results>/.staging/<paper>/<notebook>/``
     that replaces ``<results>/<paper>/<notebook>/`` when the run ends: whole when it
     succeeded; holding only the executed notebook when it failed or was skipped. Either
-    way ``status.json`` in the folder says how the run ended, and nothing of an older run
-    survives beside it. A runner killed mid-run leaves the old folder untouched (its
-    staging folder is cleared by the next run of that notebook). The notebook's
-    ``results_dir`` parameter (and so its provenance) is the staging folder, a fixed path,
-    so reruns stay byte-identical.
+    way ``status.json`` in the folder says how the run ended (status, error, seconds,
+    ``quick``, when it finished and the fingerprints of the code it ran:
+    :mod:`evalkit.notebook.freshness`), and nothing of an older run survives beside it. A
+    run stopped (Ctrl-C) or killed mid-run leaves the old folder untouched (its staging
+    folder is removed, or cleared by the next run of that notebook). The notebook writes to
+    the staging folder through ``$EVALKIT_RESULTS_DIR``; no path is injected into the
+    notebook, so executed notebooks show no folder of this machine.
     """
+    from evalkit.notebook.freshness import code_fingerprint
+
     paper, name = path.parent.name, path.stem
     out_dir = results_root / paper / name
     stage = results_root / STAGING / paper / name
+    lock = results_root / STAGING / paper / f"{name}.lock"
     # two runners may share a results root: one at a time per notebook
-    with file_lock(results_root / STAGING / paper / f"{name}.lock"):
+    with file_lock(lock):
         if stage.exists():  # left by a killed run
             shutil.rmtree(stage)
         stage.mkdir(parents=True)
-        run = _execute(path, profile, quick, stage, timeout, extra_env)
+        try:
+            run = _execute(path, profile, quick, stage, timeout, extra_env)
+        except _Interrupted:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
         if run.status != "ok":
             _keep_only_the_executed_notebook(stage, Path(run.executed).name)
-        status = {"paper": paper, "notebook": name, "status": run.status, "error": run.error}
+        run.quick = bool(quick)
+        run.finished = round(time.time(), 3)
+        status = {
+            "paper": paper,
+            "notebook": name,
+            "status": run.status,
+            "error": run.error,
+            "seconds": run.seconds,
+            "quick": run.quick,
+            "finished": run.finished,
+            "code": code_fingerprint(path),
+        }
         atomic_write_text(stage / STATUS_FILE, json.dumps(status, indent=2) + "\n")
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         swap_directory(stage, out_dir)  # a reader sees the old or the new folder, never a mix
+    _remove_free_lock(lock)
     run.output_dir, run.executed = str(out_dir), str(out_dir / Path(run.executed).name)
-    run.files = sorted(
+    run.files = _files_of(out_dir, results_root)
+    return run
+
+
+def _files_of(out_dir: Path, results_root: Path) -> List[str]:
+    """What a notebook wrote (not the site's HTML rendering of it, ``<notebook>.html``)."""
+    rendering = f"{out_dir.name}.html"
+    return sorted(
         str(p.relative_to(results_root))
         for p in out_dir.rglob("*")
-        if p.is_file() and p.suffix in RESULT_SUFFIXES and not p.name.startswith(".")
+        if p.is_file()
+        and p.suffix in RESULT_SUFFIXES
+        and not p.name.startswith(".")
+        and not (p.parent == out_dir and p.name == rendering)
     )
-    return run
 
 
 def _execute(
@@ -154,7 +255,8 @@ def _execute(
     extra_env: Optional[dict],
 ) -> NotebookRun:
     """Run papermill (on a private kernel: :mod:`evalkit.notebook.kernels`) with ``out_dir`` as
-    the results folder and classify the outcome."""
+    the results folder (``$EVALKIT_RESULTS_DIR``) and classify the outcome; raises
+    :class:`_Interrupted` when the run is stopped meanwhile."""
     paper, name = path.parent.name, path.stem
     executed = out_dir / f"{name}.ipynb"
     run = NotebookRun(paper, name, str(path), str(out_dir), str(executed))
@@ -170,19 +272,31 @@ def _execute(
         PYTHONHASHSEED="0",
     )
     command = kernels.command(
-        path,
-        executed,
-        path.parent,
-        {"profile": profile, "quick": bool(quick), "results_dir": str(out_dir)},
-        timeout,
+        path, executed, path.parent, {"profile": profile, "quick": bool(quick)}, timeout
     )
+    key = f"{paper}/{name}"
+    if _SESSION.cancelled.is_set():
+        raise _Interrupted(key)
     started = time.perf_counter()
-    proc = subprocess.run(command, env=env, capture_output=True, text=True)
+    with _SESSION.lock:
+        _SESSION.started[key] = time.time()
+    try:
+        returncode, stdout, stderr = _child(command, env, key)
+    finally:
+        with _SESSION.lock:
+            _SESSION.started.pop(key, None)
     run.seconds = round(time.perf_counter() - started, 2)
-    if proc.returncode == 0:
+    if returncode != 0 and (_SESSION.cancelled.is_set() or returncode < 0):
+        raise _Interrupted(key)  # stopped by us, by Ctrl-C or by a signal: not a result
+    if returncode == 0:
         run.status = "ok"
+    elif returncode == kernels.TIMEOUT_EXIT:
+        run.status = "failed"
+        run.error = kernels.timeout_message(timeout)
     else:
         error = _error_of(executed)
+        if error is not None and error[0] == "KeyboardInterrupt":
+            raise _Interrupted(key)  # Ctrl-C reached the kernel before the runner saw it
         if error is not None and error[0] in SKIP_ERRORS:
             run.status = "skipped"
             run.error = f"{error[0]}: {error[1]}"
@@ -191,14 +305,36 @@ def _execute(
             if error is not None:
                 run.error = f"{error[0]}: {error[1]}"
             else:
-                tail = (proc.stderr or proc.stdout).strip().splitlines()[-5:]
-                run.error = "\n".join(tail) or f"papermill exited with {proc.returncode}"
+                tail = (stderr or stdout).strip().splitlines()[-5:]
+                run.error = "\n".join(tail) or f"papermill exited with {returncode}"
     return run
 
 
-def write_index(results_root: Path, profile: str, runs: List[NotebookRun]) -> Path:
-    """Write ``files.html`` linking every executed notebook, table and figure, then the results
-    site (:mod:`evalkit.notebook.site`); returns the site's landing page ``index.html``."""
+def _child(command: List[str], env: dict, key: str) -> Tuple[int, str, str]:
+    """Run ``command``, registered in the session so that Ctrl-C can stop it."""
+    child = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    with _SESSION.lock:
+        _SESSION.children[key] = child
+    try:
+        stdout, stderr = child.communicate()
+    finally:
+        with _SESSION.lock:
+            _SESSION.children.pop(key, None)
+    return child.returncode, stdout, stderr
+
+
+def write_index(
+    results_root: Path,
+    profile: str,
+    runs: Optional[List[NotebookRun]] = None,
+    render: bool = True,
+) -> Path:
+    """Write ``files.html`` linking every executed notebook, table and figure (of ``runs``,
+    default every result on disk), then the results site (:mod:`evalkit.notebook.site`;
+    ``render``: notebooks whose HTML is missing or older); returns the landing page."""
+    runs = collect(results_root) if runs is None else runs
     rows = []
     for run in runs:
         links = [
@@ -235,12 +371,231 @@ Machine-readable: <a href="summary.json">summary.json</a>.</p>
     atomic_write_text(results_root / "files.html", page)
     from evalkit.notebook.site import build_site
 
-    return build_site(results_root, profile)
+    return build_site(results_root, profile, render=render)
+
+
+def collect(results_root: Path, notebooks_dir: Optional[Path] = None) -> List[NotebookRun]:
+    """Every notebook result on disk below ``results_root`` (its ``status.json``), whatever
+    run wrote it, sorted by paper and notebook, each with why it is older than its code or
+    data (:func:`evalkit.notebook.freshness.stale_reasons`). This is what ``summary.json``
+    and the site show, so a partial rerun (``--only``) merges with the results already
+    there instead of replacing them."""
+    from evalkit.notebook.freshness import stale_reasons
+
+    notebooks_dir = Path(notebooks_dir) if notebooks_dir else repository_root() / "notebooks"
+    runs = []
+    for status_file in sorted(results_root.glob(f"*/*/{STATUS_FILE}")):
+        folder = status_file.parent
+        if folder.parent.name.startswith("."):
+            continue
+        try:
+            status = json.loads(status_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        paper, name = folder.parent.name, folder.name
+        source = notebooks_dir / paper / f"{name}.ipynb"
+        run = NotebookRun(
+            paper,
+            name,
+            str(source),
+            str(folder),
+            str(folder / f"{name}.ipynb"),
+            status=str(status.get("status", "failed")),
+            seconds=float(status.get("seconds") or 0.0),
+            error=status.get("error"),
+            files=_files_of(folder, results_root),
+            quick=bool(status.get("quick", _quick_of(folder))),
+            finished=status.get("finished") or status_file.stat().st_mtime,
+        )
+        run.stale = stale_reasons(status, source if source.is_file() else None, folder)
+        runs.append(run)
+    return runs
+
+
+def _quick_of(folder: Path) -> bool:
+    """``quick`` of a result written before ``status.json`` recorded it (its provenance)."""
+    try:
+        record = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+        return bool(record["provenance"]["parameters"].get("quick", False))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+
+
+def licensed_state() -> dict:
+    """Which licensed corpora are configured on this machine, which are not, and where the
+    README says how to configure them (``data/README.md:<line>``)."""
+    from evalkit.data import licensed
+
+    configured, missing = [], []
+    for name in licensed.CORPORA:
+        try:
+            found = licensed.configured(name)
+        except Exception:  # noqa: BLE001 - a broken configuration counts as not configured
+            found = None
+        (configured if found else missing).append(name)
+    readme = repository_root() / "data" / "README.md"
+    line = 1
+    try:
+        for number, text in enumerate(readme.read_text(encoding="utf-8").splitlines(), 1):
+            if text.startswith("## Licensed"):
+                line = number
+                break
+    except OSError:
+        pass
+    return {"configured": configured, "not_configured": missing, "readme": f"data/README.md:{line}"}
+
+
+def write_summary(
+    results_root: Path, profile: str, notebooks_dir: Optional[Path] = None, **extra
+) -> List[NotebookRun]:
+    """Write ``summary.json`` from every result on disk (:func:`collect`); returns them."""
+    runs = collect(results_root, notebooks_dir)
+    counts = {s: sum(r.status == s for r in runs) for s in ("ok", "failed", "skipped")}
+    summary = {
+        "profile": profile,
+        "quick": any(r.quick for r in runs),
+        "counts": counts,
+        "stale": sum(bool(r.stale) for r in runs),
+        "total_seconds": round(sum(r.seconds for r in runs), 2),
+        **extra,
+        "notebooks": [_relative(asdict(r), results_root) for r in runs],
+    }
+    atomic_write_text(results_root / "summary.json", json.dumps(summary, indent=2) + "\n")
+    return runs
+
+
+def _relative(record: dict, results_root: Path) -> dict:
+    """Paths of a summary entry relative to the profile's results folder (the site resolves
+    them there), the notebook's source relative to the repository."""
+    for key in ("output_dir", "executed"):
+        try:
+            record[key] = str(Path(record[key]).relative_to(results_root))
+        except ValueError:
+            pass
+    try:
+        record["source"] = str(Path(record["source"]).relative_to(repository_root()))
+    except ValueError:
+        pass
+    return record
+
+
+class Progress:
+    """One line per finished notebook with the time left, estimated from the previous run's
+    timings (``status.json`` of each notebook on disk); a warning when a notebook runs past
+    its expected time; the final table sorted by time."""
+
+    def __init__(self, paths: Sequence[Path], previous: Dict[str, float], jobs: int, stream):
+        self.keys = [f"{p.parent.name}/{p.stem}" for p in paths]
+        known = list(previous.values())  # a notebook never run: the median notebook
+        self.default = sorted(known)[len(known) // 2] if known else None
+        self.expected = {k: previous.get(k, self.default) for k in self.keys}
+        self.jobs = max(1, jobs)
+        self.stream = stream
+        self.done: Dict[str, float] = {}
+        self.warned: set = set()
+        self.stopped = threading.Event()
+        self.started = time.perf_counter()
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+    def left(self) -> Optional[float]:
+        """Seconds left: the expected time of every notebook not finished (less what the
+        running ones have run already), shared by the parallel jobs."""
+        if self.default is None:
+            return None
+        now = time.time()
+        with _SESSION.lock:
+            running = dict(_SESSION.started)
+        total = 0.0
+        for key in self.keys:
+            if key in self.done:
+                continue
+            expected = self.expected[key] or 0.0
+            if key in running:
+                expected = max(expected - (now - running[key]), 0.0)
+            total += expected
+        return total / self.jobs
+
+    def finished(self, run: NotebookRun) -> None:
+        key = f"{run.paper}/{run.notebook}"
+        self.done[key] = run.seconds
+        left = self.left()
+        eta = "" if left is None else f"  ~{_duration(left)} left"
+        if len(self.done) == len(self.keys):
+            eta = ""
+        width = len(str(len(self.keys)))
+        self._print(
+            f"[run_all] [{len(self.done):{width}d}/{len(self.keys)}] {run.status:7s} "
+            f"{run.seconds:8.1f}s  {key}{eta}"
+        )
+
+    def watch(self, every: float = 5.0) -> None:
+        """Warn once per notebook that runs past 1.5 times its expected time (plus 30 s)."""
+        while not self.stopped.wait(every):
+            now = time.time()
+            with _SESSION.lock:
+                running = dict(_SESSION.started)
+            for key, since in running.items():
+                expected = self.expected.get(key)
+                if expected is None or key in self.warned:
+                    continue
+                if now - since > 1.5 * expected + 30:
+                    self.warned.add(key)
+                    self._print(
+                        f"[run_all] {key} is still running after {_duration(now - since)}, "
+                        f"longer than the {_duration(expected)} it took last time"
+                    )
+
+    def table(self, runs: Sequence[NotebookRun]) -> None:
+        self._print("")
+        self._print(f"{'status':8s} {'seconds':>8s}  notebook (slowest first)")
+        for run in sorted(runs, key=lambda r: -r.seconds):
+            self._print(f"{run.status:8s} {run.seconds:8.1f}  {run.paper}/{run.notebook}")
+            if run.status != "ok" and run.error:
+                for line in _error_lines(run.error):
+                    self._print("         " + line)
+
+
+def _error_lines(error: str) -> List[str]:
+    """The last line of an error in full (a skip's hint says how to configure the data:
+    never cut), wrapped for the terminal."""
+    import textwrap
+
+    last = error.strip().splitlines()[-1] if error.strip() else error
+    return textwrap.wrap(last, 100, break_long_words=False, break_on_hyphens=False) or [last]
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    if seconds < 90:
+        return f"{seconds} s"
+    minutes, seconds = divmod(seconds, 60)
+    if minutes < 90:
+        return f"{minutes} min {seconds:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def default_jobs() -> int:
+    """Notebooks run in parallel by default: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class RunInterrupted(Exception):
+    """Ctrl-C or SIGTERM stopped the run; the summary and site show what finished."""
+
+    def __init__(self, runs: List[NotebookRun], total: int, index: Optional[Path]):
+        self.runs, self.total, self.index = runs, total, index
+        super().__init__(f"interrupted after {len(runs)} of {total} notebooks")
 
 
 def run_all(
     profile: str = "sample",
-    jobs: int = 1,
+    jobs: Optional[int] = None,
     only: Sequence[str] = (),
     quick: bool = False,
     notebooks_dir: Optional[Path] = None,
@@ -248,62 +603,111 @@ def run_all(
     timeout: Optional[int] = None,
     stream=sys.stdout,
 ) -> List[NotebookRun]:
-    """Run the selected notebooks and write the summary; returns the runs in order."""
+    """Run the selected notebooks and write the summary and the site after each one (merged
+    with the results already on disk: :func:`collect`); returns this run's runs in order.
+    Ctrl-C stops the running notebooks (their older results stay), writes the summary and
+    site of what finished and raises :class:`RunInterrupted`."""
     if profile not in PROFILES:
         raise ParameterError("profile", profile, "one of " + ", ".join(PROFILES))
-    if jobs < 1:
+    jobs = default_jobs() if jobs is None else jobs
+    if not isinstance(jobs, int) or jobs < 1:
         raise ParameterError("jobs", jobs, "an integer >= 1")
+    if timeout is not None and (not isinstance(timeout, int) or timeout < 1):
+        raise ParameterError("timeout", timeout, "a number of seconds >= 1 (or none: no limit)")
     root = repository_root()
     notebooks_dir = Path(notebooks_dir) if notebooks_dir else root / "notebooks"
     results_root = (Path(results_dir) if results_dir else root / "results") / profile
-    results_root.mkdir(parents=True, exist_ok=True)
     paths = discover(notebooks_dir, only)
     if not paths:
         raise ParameterError(
             "only", list(only), f"a pattern matching a notebook under {notebooks_dir}"
         )
+    results_root.mkdir(parents=True, exist_ok=True)
+    extra = {}
+    if profile == "licensed":
+        state = extra["licensed"] = licensed_state()
+        print(_licensed_banner(state), file=stream, flush=True)
+    previous = {f"{r.paper}/{r.notebook}": r.seconds for r in collect(results_root, notebooks_dir)}
+    progress = Progress(paths, previous, jobs, stream)
+    left = progress.left()
     print(
-        f"[run_all] profile={profile} notebooks={len(paths)} jobs={jobs} quick={quick}",
+        f"[run_all] profile={profile} notebooks={len(paths)} jobs={jobs} quick={quick}"
+        + (f"; about {_duration(left)} by the previous run's timings" if left is not None else ""),
         file=stream,
         flush=True,
     )
+    _SESSION.cancelled.clear()
     runs: List[Optional[NotebookRun]] = [None] * len(paths)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    watcher = threading.Thread(target=progress.watch, daemon=True)
+    watcher.start()
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    index = None
+    try:
         futures = {
             pool.submit(run_one, path, profile, quick, results_root, timeout): i
             for i, path in enumerate(paths)
         }
         for future in concurrent.futures.as_completed(futures):
-            run = future.result()
+            try:
+                run = future.result()
+            except _Interrupted:
+                continue
             runs[futures[future]] = run
-            print(
-                f"[run_all] {run.status:7s} {run.seconds:8.1f}s  {run.paper}/{run.notebook}",
-                file=stream,
-                flush=True,
-            )
+            progress.finished(run)
+            # the summary and site grow as notebooks finish: a killed run leaves what finished
+            write_summary(results_root, profile, notebooks_dir, **extra)
+            render_notebook_of(run, profile, results_root)
+            index = write_index(results_root, profile, render=False)
+    except KeyboardInterrupt:
+        main_thread = threading.current_thread() is threading.main_thread()
+        # a second Ctrl-C while we stop must not cut the summary and site short
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+        try:
+            _SESSION.stop()
+            pool.shutdown(wait=True, cancel_futures=True)
+            progress.stopped.set()
+            done = [r for r in runs if r is not None]
+            write_summary(results_root, profile, notebooks_dir, **extra)
+            index = write_index(results_root, profile, render=False)
+            _tidy_staging(results_root)
+        finally:
+            if main_thread:
+                signal.signal(signal.SIGINT, handler)
+        raise RunInterrupted(done, len(paths), index) from None
+    finally:
+        pool.shutdown(wait=True)
+        progress.stopped.set()
     done = [r for r in runs if r is not None]
+    write_summary(results_root, profile, notebooks_dir, **extra)
+    index = write_index(results_root, profile, render=True)
+    _tidy_staging(results_root)
+    progress.table(done)
     counts = {s: sum(r.status == s for r in done) for s in ("ok", "failed", "skipped")}
-    summary = {
-        "profile": profile,
-        "quick": quick,
-        "counts": counts,
-        "total_seconds": round(sum(r.seconds for r in done), 2),
-        "notebooks": [asdict(r) for r in done],
-    }
-    atomic_write_text(results_root / "summary.json", json.dumps(summary, indent=2) + "\n")
-    index = write_index(results_root, profile, done)
-    print("", file=stream)
-    print(f"{'status':8s} {'seconds':>8s}  notebook", file=stream)
-    for run in done:
-        print(f"{run.status:8s} {run.seconds:8.1f}  {run.paper}/{run.notebook}", file=stream)
-        if run.status != "ok" and run.error:
-            print("         " + run.error.splitlines()[-1][:200], file=stream)
     print(
-        f"\n{counts['ok']} ok, {counts['failed']} failed, {counts['skipped']} skipped; index: {index}",
+        f"\n{counts['ok']} ok, {counts['failed']} failed, {counts['skipped']} skipped "
+        f"in {_duration(time.perf_counter() - progress.started)}; index: {index}",
         file=stream,
         flush=True,
     )
     return done
+
+
+def _licensed_banner(state: dict) -> str:
+    configured = ", ".join(state["configured"]) or "none"
+    missing = ", ".join(state["not_configured"]) or "none"
+    return (
+        f"[run_all] licensed data sets configured: {configured}\n"
+        f"[run_all] not configured (their notebooks are skipped): {missing}\n"
+        f"[run_all] how to configure them: {state['readme']} (Licensed corpora)"
+    )
+
+
+def render_notebook_of(run: NotebookRun, profile: str, results_root: Path) -> None:
+    """Render one finished notebook for the site (beside its ``.ipynb``)."""
+    from evalkit.notebook.site import render_notebook
+
+    if Path(run.executed).is_file():
+        render_notebook(Path(run.executed), asdict(run), profile, results_root)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -315,7 +719,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--profile", default="sample", choices=PROFILES, help="data profile (default: sample)"
     )
     parser.add_argument(
-        "-j", "--jobs", type=int, default=1, help="notebooks to run in parallel (default: 1)"
+        "-j",
+        "--jobs",
+        type=_positive("-j/--jobs", "notebooks"),
+        default=None,
+        help=f"notebooks to run in parallel (default: the number of cores, {default_jobs()})",
     )
     parser.add_argument(
         "--only",
@@ -332,12 +740,41 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="where results/<profile>/ goes (default: ./results)",
     )
-    parser.add_argument("--timeout", type=int, default=None, help="seconds allowed per cell")
+    parser.add_argument(
+        "--timeout",
+        type=_positive("--timeout", "seconds"),
+        default=None,
+        help="seconds a cell may run (default: no limit); a cell past it fails the notebook "
+        "with a time-out",
+    )
     return parser
+
+
+def _positive(option: str, unit: str):
+    """An argparse type: an integer >= 1 (``--timeout 0`` or ``-5`` would mean "no limit"
+    to papermill: refused)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of {unit}")
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{option} {value}: expected at least 1 ({unit})")
+        return value
+
+    parse.__name__ = option
+    return parse
+
+
+def _terminate(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM ends a run as Ctrl-C does: summary and site of what finished
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         runs = run_all(
             args.profile,
@@ -351,6 +788,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ParameterError as exc:
         print(f"run_all: error: {exc}", file=sys.stderr)
         return 2
+    except RunInterrupted as stop:
+        print(
+            f"\n[run_all] interrupted: {len(stop.runs)} of {stop.total} notebooks finished; "
+            f"the others keep their earlier results. Summary and site: {stop.index}",
+            file=sys.stderr,
+            flush=True,
+        )
+        return 130
+    except KeyboardInterrupt:  # before any notebook started
+        print("\n[run_all] interrupted", file=sys.stderr)
+        return 130
     return 1 if any(r.status == "failed" for r in runs) else 0
 
 

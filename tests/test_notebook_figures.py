@@ -1,0 +1,92 @@
+"""``out.figure`` shows every saved figure inline where the reader is (a notebook kernel) and
+nothing it returns names a folder of the machine (issue 34, item 1); count axes get
+whole-number ticks (item 3). The end-to-end check through papermill is in
+``tests/test_runner_site.py``."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from evalkit.notebook import results as results_module  # noqa: E402
+from evalkit.notebook.params import NotebookParameters  # noqa: E402
+from evalkit.notebook.plots import integer_ticks  # noqa: E402
+
+
+@pytest.fixture
+def out(tmp_path):
+    params = NotebookParameters(
+        paper="toy", notebook="01_x", profile="sample", results_dir=tmp_path
+    )
+    return results_module.ResultsWriter(params)
+
+
+def test_figure_is_displayed_as_png_and_closed_in_a_kernel(out, monkeypatch):
+    shown = []
+    monkeypatch.setattr(results_module, "in_notebook_kernel", lambda: True)
+    import IPython.display
+
+    monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    paths = out.figure(fig, "figure1")
+    (image,) = shown
+    assert isinstance(image, IPython.display.Image)
+    assert image.data == (out.directory / "figure1.png").read_bytes()
+    assert not plt.fignum_exists(fig.number)  # the inline backend will not show it twice
+    assert [p.name for p in paths] == ["figure1.png", "figure1.svg"]
+
+
+def test_outside_a_kernel_nothing_is_shown_and_the_figure_stays_open(out):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    out.figure(fig, "figure1")
+    assert plt.fignum_exists(fig.number)
+    plt.close(fig)
+
+
+def test_what_a_cell_shows_names_files_not_folders(out):
+    fig, _ = plt.subplots()
+    shown = [
+        repr(out.figure(fig, "figure1")),
+        repr(out.table(pd.DataFrame({"x": [1]}), "table1")),
+        repr(out.finish()),
+    ]
+    plt.close(fig)
+    assert shown == [
+        "<saved figure1.png, figure1.svg>",
+        "<saved table1.csv>",
+        "<saved results.json>",
+    ]
+    for text in shown:
+        assert str(out.directory) not in text
+
+
+def _labels(ax, which):
+    ax.figure.canvas.draw()
+    ticks = ax.get_yticklabels() if which == "y" else ax.get_xticklabels()
+    return [t.get_text().replace("\u2212", "-") for t in ticks if t.get_text()]
+
+
+def test_count_axes_get_whole_number_ticks():
+    fig, ax = plt.subplots()
+    ax.hist([1, 1, 2, 3, 3, 3], bins=[0.5, 1.5, 2.5, 3.5])  # heights 2, 1, 3
+    assert integer_ticks(fig) == 1  # y (counts); the x bin edges are not whole
+    assert all(float(t).is_integer() for t in _labels(ax, "y"))
+    plt.close(fig)
+
+
+def test_axes_with_fractions_categories_or_log_scale_are_left_alone():
+    fig, (a, b, c) = plt.subplots(1, 3)
+    a.plot([0.1, 0.2, 0.3], [0.5, 0.25, 0.75])
+    b.bar(["x", "y"], [0.5, 0.7])
+    c.plot([1, 10, 100], [1, 2, 3])
+    c.set_xscale("log")
+    assert integer_ticks(fig) == 1  # c's y: 1, 2, 3
+    assert any(not float(t).is_integer() for t in _labels(a, "y"))
+    plt.close(fig)

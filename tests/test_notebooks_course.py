@@ -132,3 +132,36 @@ def test_the_student_copy_runs_without_solutions(tmp_path, monkeypatch):
     assert [r.status for r in runs] == ["ok"], runs[0].error
     out = tmp_path / "results" / "sample" / "course"
     assert set(paper_vs_run(out, "02_meta_evaluation")["verdict"]) == {"not comparable"}
+
+
+def test_the_results_site_has_a_course_section(tmp_path):
+    """The landing page lists the lessons in their own section, linking each rendered lesson
+    (or the course page when a lesson has no HTML), and has no section without course runs."""
+    from evalkit.notebook.site import build_site
+
+    root = tmp_path / "sample"
+    runs = []
+    for i, name in enumerate(LESSONS[:2]):
+        folder = root / "course" / name
+        folder.mkdir(parents=True)
+        if i == 0:
+            (folder / f"{name}.html").write_text("<html></html>")
+        runs.append(
+            {
+                "paper": "course",
+                "notebook": name,
+                "status": "ok",
+                "files": [],
+                "executed": str(folder / f"{name}.ipynb"),
+                "error": None,
+            }
+        )
+    (root / "summary.json").write_text(json.dumps({"notebooks": runs}))
+    page = build_site(root, "sample", render=False).read_text()
+    section = page[page.index("<h2>Course") :]
+    assert f'href="course/{LESSONS[0]}/{LESSONS[0]}.html"' in section
+    assert f'<a href="course/index.html">{LESSONS[1]}</a>' in section
+    for href in ("course/index.html", f"course/{LESSONS[0]}/{LESSONS[0]}.html"):
+        assert (root / href).is_file()
+    (root / "summary.json").write_text(json.dumps({"notebooks": []}))
+    assert "<h2>Course" not in build_site(root, "sample", render=False).read_text()

@@ -205,6 +205,31 @@ def _paper_page(paper: str, runs: List[dict], root: Path, profile: str) -> str:
     return _page(f"evalkit: {paper} ({profile})", "\n".join(parts), up="../")
 
 
+COURSE = "course"  # notebooks/course/: the lessons, listed in their own section
+
+
+def course_section(runs: List[dict], root: Path) -> str:
+    """The landing page's course section: one link per lesson (its rendered notebook when
+    there is one, else the course page) with its status; empty without course runs."""
+    items = []
+    for run in runs:
+        page = Path(run["executed"]).with_suffix(".html")
+        target = page if page.is_file() else root / COURSE / "index.html"
+        href = html.escape(os.path.relpath(target, root).replace(os.sep, "/"))
+        status = html.escape(run["status"])
+        items.append(
+            f'<li><a href="{href}">{html.escape(run["notebook"])}</a> '
+            f'<span class="{status}">{status}</span></li>'
+        )
+    if not items:
+        return ""
+    return (
+        "<h2>Course: evaluating evaluation metrics</h2><p>Lessons that measure each method "
+        "against the simulator's known truth; every exercise's solution is checked "
+        f'(<a href="{COURSE}/index.html">all lessons</a>).</p><ul>' + "".join(items) + "</ul>"
+    )
+
+
 def build_site(results_root: Path, profile: str, render: bool = True) -> Path:
     """Write the landing page ``index.html`` (scorecard), one ``<paper>/index.html`` per paper
     and, with ``render``, each executed notebook as HTML; returns the landing page."""
@@ -242,8 +267,11 @@ def build_site(results_root: Path, profile: str, render: bool = True) -> Path:
         "Notebooks that need no data recompute printed numbers exactly.</p>"
         "<h2>Reproduction scorecard</h2><table><tr><th>paper</th><th>ok</th><th>failed</th><th>skipped</th>"
         "<th>printed numbers recomputed exactly</th><th>claims agree</th><th>differ</th><th>not comparable "
-        "here</th><th>errata</th></tr>" + "".join(rows) + "</table>"
-        '<p>Machine-readable: <a href="summary.json">summary.json</a>; all files: '
+        "here</th><th>errata</th></tr>"
+        + "".join(rows)
+        + "</table>"
+        + course_section(by_paper.get(COURSE, []), root)
+        + '<p>Machine-readable: <a href="summary.json">summary.json</a>; all files: '
         '<a href="files.html">files.html</a>.</p>'
     )
     return atomic_write_text(root / "index.html", _page(f"evalkit results: {profile}", body))

@@ -68,7 +68,7 @@ NOTEBOOKS = {
         P("quality_gap", float, default=0.3, low=0.0, high=0.5, help="S1's latent lead over S2"),
         P("n_documents", int, default=10, quick=5, low=1, help="documents per world"),
         P("n_segments", int, default=80, quick=40, low=4, help="segments per world"),
-        P("n_replications", int, default=60, quick=12, low=1, help="worlds for the error rates"),
+        P("n_replications", int, default=50, quick=12, low=1, help="worlds for the error rates"),
         P("n_resamples", int, default=400, quick=100, low=10, help="bootstrap / AR resamples"),
         _ALPHA,
     ),

@@ -540,6 +540,31 @@ def _kind_note(profile: str, runs: List[dict], root: Path) -> str:
     )
 
 
+COURSE = "course"  # notebooks/course/: the lessons, listed in their own section
+
+
+def course_section(runs: List[dict], root: Path) -> str:
+    """The landing page's course section: one link per lesson (its rendered notebook when
+    there is one, else the course page) with its status; empty without course runs."""
+    items = []
+    for run in runs:
+        page = Path(run["executed"]).with_suffix(".html")
+        target = page if page.is_file() else root / COURSE / "index.html"
+        href = html.escape(os.path.relpath(target, root).replace(os.sep, "/"))
+        status = html.escape(run["status"])
+        items.append(
+            f'<li><a href="{href}">{html.escape(run["notebook"])}</a> '
+            f'<span class="{status}">{status}</span></li>'
+        )
+    if not items:
+        return ""
+    return (
+        "<h2>Course: evaluating evaluation metrics</h2><p>Lessons that measure each method "
+        "against the simulator's known truth; every exercise's solution is checked "
+        f'(<a href="{COURSE}/index.html">all lessons</a>).</p><ul>' + "".join(items) + "</ul>"
+    )
+
+
 def _scorecard_rows(
     card: pd.DataFrame, runs_by_paper: Dict[str, List[dict]]
 ) -> Dict[str, List[str]]:
@@ -616,6 +641,7 @@ def build_site(
         + _stale_note(runs)
         + "<h2>Reproduction scorecard</h2>"
         + (tables or "<p>No notebook has finished on this profile yet.</p>")
+        + course_section(by_paper.get(COURSE, []), root)
         + '<p>Machine-readable: <a href="summary.json">summary.json</a>; all files: '
         '<a href="files.html">files.html</a>.</p>'
     )

@@ -25,9 +25,9 @@ strings. :func:`summary_scores` and :func:`segment_scores` score a world with an
 :mod:`evalkit.metrics` (``get_metric``) into ``system, item, value`` frames, and
 :func:`matrix` turns a long frame into a (systems x items) matrix.
 
->>> w = mt_world(qualities=(0.8, 0.5), n_documents=2, n_segments=8, seed=1)
+>>> w = mt_world(qualities=(0.8, 0.5), n_documents=2, n_segments=20, seed=1)
 >>> sorted(w.systems["system"]), len(w.outputs)
-(['S1', 'S2'], 16)
+(['S1', 'S2'], 40)
 >>> bool(w.systems.set_index("system").loc["S1", "true_score"] > w.systems.set_index("system").loc["S2", "true_score"])
 True
 """

@@ -25,6 +25,8 @@ from typing import Dict, Optional, Sequence, Tuple
 import numpy as np
 import pandas as pd
 
+from evalkit.stats.williams import williams_p
+
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.metrics.meteor import METEOR, meteor_from_counts
@@ -393,17 +395,6 @@ def meteor_settings(metric: Optional[METEOR] = None) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["setting", "value", "paper"]).astype(str)
 
 
-def _williams_p(r_a: float, r_b: float, a, b) -> float:
-    from evalkit.stats.williams import williams_test
-
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    if len(a) < 4 or np.std(a) == 0 or np.std(b) == 0:
-        return float("nan")
-    return float(
-        williams_test(r_a, r_b, float(np.corrcoef(a, b)[0, 1]), len(a), alternative="two-sided").p
-    )
-
-
 def system_findings(
     c: Claims, systems: pd.DataFrame, human: pd.Series, table1: pd.DataFrame
 ) -> None:
@@ -419,7 +410,7 @@ def system_findings(
         ("recall_beats_bleu_nist", "Recall", ["BLEU", "NIST"], "recall alone beats BLEU and NIST"),
     ):
         b_ = max(rivals, key=lambda m: r[m])
-        p = _williams_p(r[a], r[b_], x[a], x[b_]) if len(common) >= 4 else float("nan")
+        p = williams_p(r[a], r[b_], x[a], x[b_]) if len(common) >= 4 else float("nan")
         if not np.isfinite(p):
             c.not_comparable(
                 cid,

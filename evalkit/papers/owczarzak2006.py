@@ -25,6 +25,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 import pandas as pd
 
+from evalkit.stats.williams import williams_p
+
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.metrics.bleu import BLEU
@@ -469,9 +471,9 @@ def sentence_correlations(
         }
         r = {lab: float(np.corrcoef(v, human)[0, 1]) for lab, v in x.items()}
         singles[name] = (x["single"], r["single"])
-        p_williams = _williams_p(r["multi"], r["single"], x["multi"], x["single"], n)
+        p_williams = williams_p(r["multi"], r["single"], x["multi"], x["single"], n)
         p_vs_bleu = (
-            _williams_p(r["single"], singles["BLEU"][1], x["single"], singles["BLEU"][0], n)
+            williams_p(r["single"], singles["BLEU"][1], x["single"], singles["BLEU"][0], n)
             if name == "BLEU smoothed"
             else float("nan")
         )
@@ -495,16 +497,6 @@ def sentence_correlations(
     out.attrs["human_mean"] = float(human.mean())
     out.attrs["human_cv"] = coefficient_of_variation(human)
     return out
-
-
-def _williams_p(r_a: float, r_b: float, a, b, n: int) -> float:
-    """Two-sided Williams p of r(H, a) = r(H, b); NaN when a correlation is undefined."""
-    from evalkit.stats.williams import williams_test
-
-    r_ab = float(np.corrcoef(a, b)[0, 1]) if np.std(a) > 0 and np.std(b) > 0 else float("nan")
-    if not all(np.isfinite([r_a, r_b, r_ab])) or n < 4:
-        return float("nan")
-    return float(williams_test(r_a, r_b, r_ab, n, alternative="two-sided").p)
 
 
 def bitext_size_finding(c: Claims, accuracy: Optional[pd.DataFrame], alpha: float = 0.05) -> None:

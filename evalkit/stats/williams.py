@@ -31,6 +31,7 @@ __all__ = [
     "williams_pairs",
     "williams_by_level",
     "williams_columns",
+    "williams_p",
     "significance_matrix",
     "not_significantly_beaten",
 ]
@@ -236,3 +237,18 @@ def williams_columns(
     if not np.isfinite(c).all():
         return float("nan")
     return float(williams_test(c[0, 1], c[0, 2], c[1, 2], len(both), alternative=alternative).p)
+
+
+def williams_p(r_a: float, r_b: float, a, b, n=None, *, alternative: str = "two-sided") -> float:
+    """The p-value of :func:`williams_test` for r(H, a) = r(H, b), given the two correlations
+    with the human scores and the metrics' values ``a`` and ``b`` on the same units (their
+    correlation is r23); ``n`` defaults to the number of units. NaN when a correlation is
+    undefined (a constant metric) or n < 4."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    n = len(a) if n is None else int(n)
+    if n < 4 or len(a) < 2 or np.std(a) == 0 or np.std(b) == 0:
+        return float("nan")
+    r_ab = float(np.corrcoef(a, b)[0, 1])
+    if not np.all(np.isfinite([r_a, r_b, r_ab])):
+        return float("nan")
+    return float(williams_test(r_a, r_b, r_ab, n, alternative=alternative).p)

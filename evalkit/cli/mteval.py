@@ -18,15 +18,15 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import List, Optional, Sequence
+from typing import TYPE_CHECKING, List, Optional, Sequence
 
-import numpy as np
-
-from evalkit.atomic import atomic_write_text
-from evalkit.data.nist_sgml import NistSet, aligned_segments, check_mt_data, read_nist
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import BLEU, mteval_bleu_orders
-from evalkit.metrics.nist import NIST
+
+if TYPE_CHECKING:  # imported where used: ``evalkit --help`` needs none of them
+    import numpy as np
+
+    from evalkit.data.nist_sgml import NistSet
+    from evalkit.metrics.nist import NIST
 
 MAX_N = 9  # mteval's table width
 BLEU_N, NIST_N = 4, 5
@@ -81,6 +81,8 @@ class SystemScores:
         self.bleu_stats, self.nist_stats, self._nist = bleu_stats, nist_stats, nist
 
     def bleu(self, stats: np.ndarray):
+        from evalkit.metrics.bleu import mteval_bleu_orders
+
         N = MAX_N
         return mteval_bleu_orders(
             list(stats[2 : 2 + N]), list(stats[2 + N :]), int(stats[0]), float(stats[1])
@@ -91,6 +93,8 @@ class SystemScores:
 
     def groups(self):
         """(docid, row indices) in document order."""
+        import numpy as np
+
         out, start = [], 0
         for i in range(1, len(self.keys) + 1):
             if i == len(self.keys) or self.keys[i][0] != self.keys[start][0]:
@@ -108,6 +112,10 @@ def score_sets(
     do_nist: bool = True,
 ) -> List[SystemScores]:
     """Statistics of every system of ``tst`` (documents in sorted docid order)."""
+    from evalkit.data.nist_sgml import aligned_segments, check_mt_data
+    from evalkit.metrics.bleu import BLEU
+    from evalkit.metrics.nist import NIST
+
     check_mt_data(src, ref, tst)
     bleu = BLEU.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=MAX_N)
     nist = NIST.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=MAX_N)
@@ -145,6 +153,9 @@ def _check_scr_dir(path: str) -> None:
 
 
 def run(args) -> int:
+    from evalkit.atomic import atomic_write_text
+    from evalkit.data.nist_sgml import read_nist
+
     out = sys.stdout
     if args.metricsMATR:
         _check_scr_dir(args.scr_dir)

@@ -47,7 +47,7 @@ kernel on labelled trees (nltk has none); the dynamic programme is O(|T1| |T2|) 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Dict, Hashable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Hashable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -55,7 +55,10 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
 from evalkit.text.parse import Parse, Parser, get_parser
-from evalkit.text.trees import DepTree, Tree
+from evalkit.text.trees import DepTree, is_tree
+
+if TYPE_CHECKING:
+    from nltk.tree import Tree
 
 __all__ = [
     "STM",
@@ -245,7 +248,7 @@ def _refs_lists(n: int, refs: Sequence[Any]) -> List[List[Any]]:
         )
     out = []
     for i, r in enumerate(refs):
-        if isinstance(r, (str, Tree, DepTree, Parse)):
+        if isinstance(r, (str, DepTree, Parse)) or is_tree(r):
             r = [r]
         r = list(r)
         if not r:
@@ -324,7 +327,7 @@ def _parser_sig(parser: Optional[Parser]) -> str:
 def _constituents(x) -> Tree:
     if isinstance(x, Parse):
         return x.constituents()
-    if isinstance(x, Tree):
+    if is_tree(x):
         return x
     if isinstance(x, DepTree):
         return Parse(x).constituents()
@@ -336,7 +339,7 @@ def _dependencies(x) -> DepTree:
         return x.dep
     if isinstance(x, DepTree):
         return x
-    if isinstance(x, Tree):
+    if is_tree(x):
         from evalkit.text.heads import constituents_to_dependencies
 
         return constituents_to_dependencies(x)

@@ -307,32 +307,10 @@ def run_all(
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="run_all.sh",
-        description="Run every evalkit notebook headless with papermill and index the results.",
-    )
-    parser.add_argument(
-        "--profile", default="sample", choices=PROFILES, help="data profile (default: sample)"
-    )
-    parser.add_argument(
-        "-j", "--jobs", type=int, default=1, help="notebooks to run in parallel (default: 1)"
-    )
-    parser.add_argument(
-        "--only",
-        action="append",
-        default=[],
-        metavar="PATTERN",
-        help="run only notebooks whose <paper>/<name> contains or glob-matches PATTERN (repeatable)",
-    )
-    parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
-    parser.add_argument("--notebooks-dir", type=Path, default=None, help=argparse.SUPPRESS)
-    parser.add_argument(
-        "--results-dir",
-        type=Path,
-        default=None,
-        help="where results/<profile>/ goes (default: ./results)",
-    )
-    parser.add_argument("--timeout", type=int, default=None, help="seconds allowed per cell")
+    from evalkit.cli.run import DESCRIPTION, add_arguments
+
+    parser = argparse.ArgumentParser(prog="run_all.sh", description=DESCRIPTION)
+    add_arguments(parser)
     return parser
 
 

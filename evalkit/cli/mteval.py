@@ -5,7 +5,7 @@ them as mteval does (:func:`evalkit.data.nist_sgml.check_mt_data`) and prints th
 scores and the individual / cumulative n-gram tables (n = 1..9) in mteval's layout.
 ``-d 1`` adds document scores, ``-d 2`` segment scores; ``--metricsMATR`` writes
 ``BLEU-{seg,doc,sys}.scr`` and ``NIST-{seg,doc,sys}.scr`` (tab-separated ``setid sysid
-[docid [segid]] score``) into ``--scr-dir``.
+[docid [segid]] score``) into ``-o/--output`` (``--scr-dir``).
 
 Semantics are mteval-v13a's: 13a tokenization, lower-casing unless ``-c``, closest
 reference length (ties: shorter), mteval's BLEU smoothing at every level, NIST info weights
@@ -20,7 +20,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, List, Optional, Sequence
 
-from evalkit.errors import ParameterError
+from evalkit.cli._common import add_output, check_output_dir
 
 if TYPE_CHECKING:  # imported where used: ``evalkit --help`` needs none of them
     import numpy as np
@@ -40,7 +40,9 @@ def register(subparsers) -> None:
             "BLEU and NIST like mteval-v13a.pl: 13a tokens, lower-cased unless -c, closest reference "
             "length, NIST info weights from all references. -d 1/2 add document/segment scores; "
             "--metricsMATR writes BLEU-{seg,doc,sys}.scr and NIST-{seg,doc,sys}.scr "
-            "(setid, sysid, [docid, [segid,]] score; tab-separated)."
+            "(setid, sysid, [docid, [segid,]] score; tab-separated) into -o/--output. "
+            "Exit codes: 0 done, 2 a usage or input error (the sets fail mteval's checks), "
+            "130 interrupted."
         ),
     )
     p.add_argument("-r", "--ref", required=True, help="reference set (SGML, or XML if *.xml)")
@@ -61,7 +63,12 @@ def register(subparsers) -> None:
         help="0: system, 1: + documents, 2: + segments",
     )
     p.add_argument("--metricsMATR", action="store_true", help="write BLEU-*.scr / NIST-*.scr files")
-    p.add_argument("--scr-dir", default=".", help="directory for the .scr files (default: .)")
+    add_output(
+        p,
+        "directory for the --metricsMATR .scr files (default: .)",
+        default=".",
+        aliases=("--scr-dir",),
+    )
     p.add_argument("--no-timestamps", action="store_true", help="omit the began/ended lines")
     p.set_defaults(func=run)
 
@@ -136,29 +143,13 @@ def _row(label: str, values: Sequence[float], sysid: str) -> str:
     return f" {label}:  " + "  ".join(f"{v:6.4f}" for v in values) + f'  "{sysid}"'
 
 
-def _check_scr_dir(path: str) -> None:
-    """Create ``--scr-dir`` up front, so a bad one is a usage error before any scoring."""
-    try:
-        os.makedirs(path, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise ParameterError(
-            "--scr-dir", path, "a directory (a file of that name exists)"
-        ) from None
-    except PermissionError:
-        raise ParameterError(
-            "--scr-dir", path, "a directory evalkit may create and write"
-        ) from None
-    if not os.access(path, os.W_OK):
-        raise ParameterError("--scr-dir", path, "a writable directory")
-
-
 def run(args) -> int:
     from evalkit.atomic import atomic_write_text
     from evalkit.data.nist_sgml import read_nist
 
     out = sys.stdout
-    if args.metricsMATR:
-        _check_scr_dir(args.scr_dir)
+    if args.metricsMATR:  # a bad output directory is a usage error before any scoring
+        check_output_dir(args.output)
     src = read_nist(args.src) if args.src else None
     ref = read_nist(args.ref)
     tst = read_nist(args.tst)
@@ -262,7 +253,7 @@ def run(args) -> int:
                 continue
             for level, lines in levels.items():
                 atomic_write_text(
-                    os.path.join(args.scr_dir, f"{metric}-{level}.scr"),
+                    os.path.join(args.output, f"{metric}-{level}.scr"),
                     "".join(line + "\n" for line in lines),
                 )
     if not args.no_timestamps:

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 
-DESCRIPTION = "Run every evalkit notebook headless with papermill and index the results."
+
+DESCRIPTION = (
+    "Run every evalkit notebook headless with papermill and index the results. "
+    "Exit codes: 0 every notebook ran, 1 a notebook failed, 2 a usage error (e.g. no "
+    "notebook matches --only, an output directory that cannot be written), 130 interrupted."
+)
 
 
 def add_arguments(parser) -> None:
@@ -11,14 +17,13 @@ def add_arguments(parser) -> None:
     import argparse
     from pathlib import Path
 
+    from evalkit.cli._common import add_jobs, add_output, add_quiet
     from evalkit.data.provenance import PROFILES
 
     parser.add_argument(
         "--profile", default="sample", choices=PROFILES, help="data profile (default: sample)"
     )
-    parser.add_argument(
-        "-j", "--jobs", type=int, default=1, help="notebooks to run in parallel (default: 1)"
-    )
+    add_jobs(parser, default=1, help="notebooks to run in parallel (default: 1)")
     parser.add_argument(
         "--only",
         action="append",
@@ -28,12 +33,13 @@ def add_arguments(parser) -> None:
     )
     parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
     parser.add_argument("--notebooks-dir", type=Path, default=None, help=argparse.SUPPRESS)
-    parser.add_argument(
-        "--results-dir",
-        type=Path,
-        default=None,
-        help="where results/<profile>/ goes (default: ./results)",
+    add_output(
+        parser,
+        "where results/<profile>/ goes (default: ./results)",
+        aliases=("--results-dir",),
+        dest="results_dir",
     )
+    add_quiet(parser)
     parser.add_argument("--timeout", type=int, default=None, help="seconds allowed per cell")
 
 
@@ -46,11 +52,21 @@ def register(subparsers) -> None:
 
 
 def _run(args) -> int:
+    import contextlib
+    import io
+    from pathlib import Path
+
+    from evalkit.cli._common import check_output_dir
+    from evalkit.config import repository_root
     from evalkit.notebook.prepare import prepare_sample
     from evalkit.notebook.runner import run_all
 
+    results = Path(args.results_dir) if args.results_dir else repository_root() / "results"
+    check_output_dir(results / args.profile)  # before any notebook runs
+    stream = io.StringIO() if args.quiet else sys.stdout
     if args.profile == "sample":
-        prepare_sample(quick=args.quick)
+        with contextlib.redirect_stderr(stream) if args.quiet else contextlib.nullcontext():
+            prepare_sample(quick=args.quick)
     runs = run_all(
         args.profile,
         args.jobs,
@@ -59,5 +75,6 @@ def _run(args) -> int:
         args.notebooks_dir,
         args.results_dir,
         args.timeout,
+        stream=stream,
     )
     return 1 if any(r.status == "failed" for r in runs) else 0

@@ -111,11 +111,13 @@ class GTM(WordLevelMetric):
         self._set_tokenizer(tokenize, lowercase, ref_layout)
 
     def signature(self) -> str:
-        from evalkit import __version__
-
-        return (
-            f"evalkit.gtm|e:{self.exponent:g}|case:{'lc' if self.lowercase else 'mixed'}|"
-            f"{self._tok_signature()}|multiref:best-f|version:{__version__}"
+        return self.build_signature(
+            [
+                ("e", self.exponent),
+                ("case", "lc" if self.lowercase else "mixed"),
+                *self._tok_options(),
+                ("multiref", "best-f"),
+            ]
         )
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:

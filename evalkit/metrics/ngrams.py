@@ -619,9 +619,10 @@ class WordLevelMetric(Metric):
             toks = add_boundaries(toks, self.boundaries)
         return toks
 
-    def _tok_signature(self) -> str:
-        bnd = "" if self.boundaries == "none" else f"|bound:{self.boundaries}"
-        return f"tok:{getattr(self._tokenizer, 'signature_label', self.tokenize)}{bnd}"
+    def _tok_options(self) -> List[Tuple[str, str]]:
+        """The tokenizer (and sentence-boundary words) as signature options."""
+        tok = [("tok", getattr(self._tokenizer, "signature_label", self.tokenize))]
+        return tok + ([] if self.boundaries == "none" else [("bound", self.boundaries)])
 
     def _encode_lines(
         self, lines: Sequence[str], vocab: Vocabulary

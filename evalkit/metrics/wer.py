@@ -181,11 +181,13 @@ class ErrorRate(WordLevelMetric):
         return "WER" if self.kind == "wer" else ("PER" if self.m == 1 else f"{self.m}-PER")
 
     def signature(self) -> str:
-        from evalkit import __version__
-
-        return (
-            f"evalkit.{self.label.lower()}|case:{'lc' if self.lowercase else 'mixed'}|{self._tok_signature()}|"
-            f"reflen:{self.ref_length}|version:{__version__}"
+        return self.build_signature(
+            [
+                ("case", "lc" if self.lowercase else "mixed"),
+                *self._tok_options(),
+                ("reflen", self.ref_length),
+            ]
+            + ([("m", self.m)] if self.kind == "per" else [])
         )
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:

@@ -13,7 +13,12 @@ from evalkit.errors import (
     ParameterError,
 )
 
-__version__ = "0.1.0"
+#: the package version (semantic versioning; see CHANGELOG.md). Every metric signature ends
+#: with it, so it changes whenever a change can alter a score: the patch number for fixes
+#: that leave every number as it was, the minor number (the major from 1.0 on) for any
+#: change of a computed value, a default or a public interface. pyproject.toml reads it
+#: from here.
+__version__ = "0.2.0"
 
 __all__ = [
     "__version__",

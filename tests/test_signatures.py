@@ -129,3 +129,18 @@ def test_details_stay_readable_on_the_score():
     assert score.score == float(score) and len(score.precisions) == 4
     assert str(score).startswith("BLEU = ")
 
+
+def test_the_version_is_single_sourced_and_semantic():
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    project = tomllib.loads((root / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "evalkit.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", evalkit.__version__)
+    changelog = (root / "CHANGELOG.md").read_text()
+    assert f"## {evalkit.__version__} " in changelog  # every version has its entry
+    assert evalkit.__version__ != "0.1.0"  # the signatures changed form: not the old number
+    assert get_metric("bleu").signature().endswith(f"|version:{evalkit.__version__}")

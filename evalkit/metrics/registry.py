@@ -163,7 +163,29 @@ def _parameters(build: Callable) -> Dict[str, inspect.Parameter]:
 
 
 def get_metric(name: str, **config: Any):
-    """Build the metric registered under ``name`` with ``config`` (keyword settings)."""
+    """Build the metric registered under ``name`` with ``config`` (keyword settings).
+
+    Parameters
+    ----------
+    name : str
+        A registered name (:func:`available`), e.g. ``"bleu"``, ``"rouge"``, ``"meteor"``.
+    **config
+        The metric's settings (the builder's keyword parameters); an unknown one raises
+        :class:`evalkit.errors.ParameterError` listing the allowed ones.
+
+    Returns
+    -------
+    Metric
+        The configured metric (:class:`evalkit.metrics.base.Metric`): ``corpus_score``,
+        ``sentence_scores``, ``segment_statistics``, ``signature``.
+
+    Examples
+    --------
+    >>> from evalkit import get_metric
+    >>> rouge2 = get_metric("rouge", method="2", stem=True, score="R")
+    >>> rouge2.signature().split("|")[:4]
+    ['rouge', 'method:2', 'score:R', 'agg:mean']
+    """
     build = builder(name)
     allowed = _parameters(build)
     for key, value in config.items():

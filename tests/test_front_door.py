@@ -65,6 +65,8 @@ CLASSES = {
     "BLEU": "evalkit.metrics.bleu",
     "CHRF": "evalkit.metrics.chrf",
     "TER": "evalkit.metrics.ter",
+    "ErrorRate": "evalkit.metrics.wer",
+    "GTM": "evalkit.metrics.gtm",
     "Score": "evalkit.metrics.base",
 }
 

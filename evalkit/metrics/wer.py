@@ -150,6 +150,24 @@ class ErrorRate(WordLevelMetric):
     ref_layout : ``"streams"`` (sacrebleu) or ``"segments"``.
     boundaries : sentence-boundary words for m-gram PER (Leusch et al. Sec. 3.4):
         ``"none"``, ``"start"``, ``"end"`` or ``"both"``.
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-1 scale: summed
+    edit distances over summed reference lengths (it can exceed 1).
+
+    Examples
+    --------
+    One substitution in three reference words, and a reordering that WER counts and PER
+    (position-independent) does not:
+
+    >>> from evalkit.metrics.wer import ErrorRate
+    >>> float(ErrorRate("wer", ref_layout="segments").corpus_score(["a b c"], [["a b d"]]))
+    0.3333333333333333
+    >>> wer = ErrorRate("wer", ref_layout="segments").corpus_score(["b a c"], [["a b c"]])
+    >>> per = ErrorRate("per", ref_layout="segments").corpus_score(["b a c"], [["a b c"]])
+    >>> float(wer), float(per)
+    (0.6666666666666666, 0.0)
     """
 
     higher_is_better = False

@@ -136,14 +136,24 @@ class Score(float):
     (0.3333, '0-1', 'wer = 0.3333')
     """
 
-    def __new__(cls, value, scale: str = "0-1", signature: str = "", details: Any = None):
+    def __new__(
+        cls, value, scale: str = "0-1", signature: Any = "", details: Any = None
+    ) -> "Score":
+        # ``signature`` may be a callable, called on first access (a metric's signature can
+        # cost a subprocess, e.g. the link-parser version, and most scores never show it)
         self = super().__new__(cls, float(value))
-        self.scale, self.signature, self.details = scale, signature, details
+        self.scale, self._signature, self.details = scale, signature, details
         return self
+
+    @property
+    def signature(self) -> str:
+        if callable(self._signature):
+            self._signature = self._signature()
+        return self._signature
 
     def __getattr__(self, key: str):
         details = self.__dict__.get("details")
-        if details is None or key.startswith("__"):
+        if details is None or key.startswith("_"):
             raise AttributeError(key)
         return getattr(details, key)
 
@@ -204,7 +214,7 @@ class Metric(abc.ABC):
         if isinstance(value, Score):
             return value
         details = None if isinstance(value, (float, int, np.floating, np.integer)) else value
-        return Score(float(value), self.scale, self.signature(), details)
+        return Score(float(value), self.scale, self.signature, details)
 
     # -- what a metric defines --------------------------------------------------------
     @property

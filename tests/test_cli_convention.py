@@ -69,7 +69,9 @@ def test_flags_follow_one_convention():
         "data sample": {"-o", "--output", "-j", "--jobs", "--seed"},
         "data fetch": {"-q", "--quiet"},
     }
-    parsers = {"mteval": commands["mteval"], "run": commands["run"]}
+    from evalkit.notebook.runner import build_parser as runner_parser
+
+    parsers = {"mteval": commands["mteval"], "run": runner_parser("evalkit run")}
     parsers.update({"data sample": data["sample"], "data fetch": data["fetch"]})
     for name, flags in expected.items():
         have = {s for a in parsers[name]._actions for s in a.option_strings}
@@ -80,7 +82,7 @@ def test_flags_follow_one_convention():
         assert _option(parsers[name], old).help == "==SUPPRESS=="
     assert main_args(["data", "sample", "--out", "elsewhere"]).output == "elsewhere"
     assert main_args(["mteval", "-r", "r", "-t", "t", "--scr-dir", "d"]).output == "d"
-    assert str(main_args(["run", "--results-dir", "res"]).results_dir) == "res"
+    assert str(runner_parser().parse_args(["--results-dir", "res"]).results_dir) == "res"
     assert main_args(["data", "sample"]).output == "data/sample"
 
 

@@ -306,11 +306,56 @@ def run_all(
     return done
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from evalkit.cli.run import DESCRIPTION, add_arguments
-
-    parser = argparse.ArgumentParser(prog="run_all.sh", description=DESCRIPTION)
-    add_arguments(parser)
+def build_parser(prog: str = "run_all.sh") -> argparse.ArgumentParser:
+    """The runner's options (``run_all.sh`` and ``evalkit run``), named as every evalkit
+    subcommand names them (``evalkit.cli._common``): -j/--jobs, -o/--output (old spelling
+    --results-dir still accepted), -q/--quiet."""
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Run every evalkit notebook headless with papermill and index the results. "
+        "Exit codes: 0 every notebook ran, 1 a notebook failed, 2 a usage error (e.g. no "
+        "notebook matches --only, an output directory that cannot be written), 130 interrupted.",
+    )
+    parser.add_argument(
+        "--profile", default="sample", choices=PROFILES, help="data profile (default: sample)"
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="notebooks to run in parallel (default: 1)",
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="run only notebooks whose <paper>/<name> contains or glob-matches PATTERN (repeatable)",
+    )
+    parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
+    parser.add_argument("--notebooks-dir", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "-o",
+        "--output",
+        dest="results_dir",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="where results/<profile>/ goes (default: ./results)",
+    )
+    parser.add_argument(
+        "--results-dir",
+        dest="results_dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help=argparse.SUPPRESS,
+    )
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress messages (errors still printed)"
+    )
+    parser.add_argument("--timeout", type=int, default=None, help="seconds allowed per cell")
     return parser
 
 

@@ -175,14 +175,39 @@ MOSES_TEXT = [
 ]
 
 
+ESCAPED_TEXT = [
+    'He said "a < b" & [c] | d\'s.',
+    'Tom & Jerry\'s <b>bold</b> [sic] |pipe| "quoted"',
+]
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_moses_tokenizer_is_sacremoses(lang):
-    name = "moses" if lang == "en" else f"moses-{lang}"
+@pytest.mark.parametrize("escape", [True, False], ids=["escape", "noescape"])
+def test_moses_tokenizer_is_sacremoses(lang, escape):
+    # tokenizer.perl escapes by default (sacremoses' escape=True); -noescape turns it off
+    name = ("moses" if lang == "en" else f"moses-{lang}") + ("" if escape else "-noescape")
     bleu = BLEU(tokenize=name)
     reference = sacremoses.MosesTokenizer(lang=lang)
-    for text in MOSES_TEXT:
-        assert bleu._prep(text) == reference.tokenize(text, escape=False)
-    assert f"tok:moses-{lang}[sacremoses-{sacremoses.__version__}]" in bleu.signature()
+    for text in MOSES_TEXT + ESCAPED_TEXT:
+        assert bleu._prep(text) == reference.tokenize(text, escape=escape)
+    mode = "escape" if escape else "noescape"
+    assert f"tok:moses-{lang}-{mode}[sacremoses-{sacremoses.__version__}]" in bleu.signature()
+
+
+def test_moses_escape_round_trip_against_sacremoses():
+    from evalkit.text.tokenize import get_tokenizer
+
+    escaped, plain = get_tokenizer("moses"), get_tokenizer("moses-noescape")
+    detok = sacremoses.MosesDetokenizer(lang="en")
+    for text in ESCAPED_TEXT:
+        tokens = escaped.words(text)
+        assert any(t.startswith("&") and t.endswith(";") for t in tokens)
+        assert [detok.unescape_xml(t) for t in tokens] == plain.words(text)
+    # escaping is one to one on tokens: word n-gram scores are the same either way
+    hyps, refs = ESCAPED_TEXT, [[t.replace("&", "and") for t in ESCAPED_TEXT]]
+    assert float(BLEU(tokenize="moses").corpus_score(hyps, refs)) == float(
+        BLEU(tokenize="moses-noescape").corpus_score(hyps, refs)
+    )
 
 
 def test_moses_bleu_equals_sacrebleu_on_pretokenized_text():
@@ -209,7 +234,7 @@ def test_registry_builds_both_options_and_names_them_in_the_signature():
     sig = bleu.signature()
     assert (
         "semantics:sacrebleu1" in sig
-        and f"tok:moses-en[sacremoses-{sacremoses.__version__}]" in sig
+        and f"tok:moses-en-escape[sacremoses-{sacremoses.__version__}]" in sig
     )
     assert get_metric("bleu").signature() != sig
     with pytest.raises(ParameterError):

@@ -68,3 +68,17 @@ def test_pyproject_dependencies_are_pinned():
         names += [d for d in deps if not d.startswith("evalkit")]
     names = [re.split(r"[<>=!\[; ]", n)[0].lower().replace("_", "-") for n in names]
     assert sorted(n for n in names if n not in lock) == []
+
+
+def test_direct_dependencies_are_used():
+    # issue 26, item 9: a package pyproject.toml lists is imported by evalkit; seaborn was
+    # pinned but imported nowhere (it stays in the lock file as pingouin's dependency)
+    import re
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    listed = {re.split(r"[<>=\[ ]", d)[0].lower() for d in project["dependencies"]}
+    sources = "\n".join(p.read_text() for p in (REPO / "evalkit").rglob("*.py"))
+    imported = lambda name: re.search(rf"^\s*(import|from) {name}\b", sources, re.M)  # noqa: E731
+    assert "seaborn" not in listed or imported("seaborn")
+    assert "seaborn" in (REPO / "requirements" / "lock.txt").read_text()  # pingouin needs it

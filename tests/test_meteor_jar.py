@@ -83,7 +83,9 @@ def test_document_scores_match_meteor_doc_scr(wmt09, jar_result):
 
 def test_signature_and_bad_input():
     jar = _jar_or_skip()
-    assert jar.signature() == "meteor-1.5-jar|l:en|norm"
+    from evalkit import __version__
+
+    assert jar.signature() == f"meteor-jar|l:en|norm:yes|version:{__version__}|meteor:1.5"
     with pytest.raises(ParameterError, match="'\\|\\|\\|'"):
         jar.score(["a ||| b"], [["a b"]])
     with pytest.raises(ParameterError, match="lines"):

@@ -54,15 +54,25 @@ def corpora(draw):
     return hyps, refs
 
 
+def reference_lengths(hyp, refs):
+    """Closest reference length (ties: the shorter), shortest, summed: BLEU's definition."""
+    lens = [len(r) for r in refs]
+    return min(lens, key=lambda r: (abs(len(hyp) - r), r)), min(lens), sum(lens)
+
+
 @settings(max_examples=200, deadline=None)
-@given(corpora(), st.integers(1, 5))
-def test_clipped_counts_equal_counter_reference(corpus, max_order):
+@given(corpora(), st.integers(1, 5), st.sampled_from(["numba", "python"]))
+def test_clipped_counts_equal_counter_reference(corpus, max_order, engine):
+    # both engines: the numba kernel (large inputs) and the Counter path (small inputs,
+    # no numba import); "auto" picks one of them by size
     hyps, refs = corpus
     corpus_, _ = _corpus(hyps, refs, max_order)
     for n in range(1, max_order + 1):
-        match, total, _ = corpus_.clipped(n)
+        match, total, _ = corpus_.clipped(n, engine=engine)
         expected = [reference_clipped(h, r, n) for h, r in zip(hyps, refs)]
         assert list(zip(match.tolist(), total.tolist())) == expected
+    lengths = np.array(corpus_.ref_lengths(engine=engine)).T.tolist()
+    assert lengths == [list(reference_lengths(h, r)) for h, r in zip(hyps, refs)]
 
 
 @settings(max_examples=100, deadline=None)

@@ -10,23 +10,41 @@
 * ``evalkit data check`` -- verify checksums of what is cached/mirrored and say, per
   licensed corpus, what is configured, found and readable (exit 1 if anything is corrupt
   or configured but unusable);
-* ``evalkit data sample`` -- the simulated corpora. Hook for the sample engineer: this
-  imports ``evalkit.data.simulate`` lazily and calls its ``build_sample(out_dir,
-  quick=..., seed=..., corpora=..., jobs=...)``; when that package is absent the command
-  says so and exits 2.
+* ``evalkit data sample`` -- the simulated corpora (``evalkit.data.simulate``'s
+  ``build_sample(out_dir, quick=..., seed=..., corpora=..., jobs=...)``) into ``-o``;
+  when that package is absent the command says so and exits 2.
+
+Exit codes: 0 done, 1 ``check`` found a corrupt file or an unusable corpus, 2 a usage or
+input error, 130 interrupted.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
-from pathlib import Path
+
+from evalkit.cli._common import (
+    add_jobs,
+    add_output,
+    add_quiet,
+    add_seed,
+    check_output_dir,
+    plain_text,
+)
+
+
+#: the sample generator's default master seed (``evalkit.data.simulate.build.DEFAULT_SEED``,
+#: written here so that ``evalkit --help`` need not import the generator; a test checks it).
+#: Not the CLI-wide 12345: the sample corpora every notebook reads were built with it.
+SAMPLE_SEED = 20051
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "data",
         help="list, fetch and check data sets; build the sample corpora",
-        description=__doc__.split("\n\n")[0],
+        description=plain_text(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="data_command", metavar="ACTION")
     p = sub.add_parser("list", help="public sets and licensed corpora with their state")
@@ -36,22 +54,37 @@ def register(subparsers) -> None:
     )
     p.add_argument("--profile", default=None, help="only this profile (sample, public, licensed)")
     p.set_defaults(func=_datasets)
-    p = sub.add_parser("fetch", help="download and verify a public set (or all)")
+    p = sub.add_parser(
+        "fetch",
+        help="download and verify a public set (or all) into the cache",
+        description="Download (or copy from $EVALKIT_DATA_MIRROR) and verify a public set "
+        "into the cache ($EVALKIT_DATA or the user cache directory). Exit codes: 0 done, "
+        "2 an unknown set or a file that cannot be fetched or verified, 130 interrupted.",
+    )
     p.add_argument("name", help="a public set name or 'all'")
     p.add_argument(
         "--force", action="store_true", help="fetch again even if a verified copy is cached"
     )
+    add_quiet(p)
     p.set_defaults(func=_fetch)
-    p = sub.add_parser("check", help="verify checksums and the licensed-data configuration")
+    p = sub.add_parser(
+        "check",
+        help="verify checksums and the licensed-data configuration",
+        description="Verify the checksums of what is cached or mirrored and, per licensed "
+        "corpus, what is configured, found and readable. Exit codes: 0 all good, 1 a file is "
+        "corrupt or a configured corpus unusable, 2 a usage error.",
+    )
     p.set_defaults(func=_check)
     p = sub.add_parser("sample", help="build the simulated sample corpora (evalkit.data.simulate)")
-    p.add_argument("--out", default="data/sample", help="output directory (default: data/sample)")
-    p.add_argument("--seed", type=int, default=None, help="master seed (default: the generator's)")
+    add_output(
+        p, "output directory (default: data/sample)", default="data/sample", aliases=("--out",)
+    )
+    add_seed(p, default=SAMPLE_SEED, help=f"master seed (default: {SAMPLE_SEED})")
     p.add_argument("--quick", action="store_true", help="small sizes, as the tests use")
     p.add_argument(
         "--corpus", action="append", dest="corpora", help="only this corpus (repeatable)"
     )
-    p.add_argument("--jobs", type=int, default=None, help="worker processes")
+    add_jobs(p, default=None, help="worker processes (default: the generator's, at most 4)")
     p.set_defaults(func=_sample)
     parser.set_defaults(func=lambda args: (parser.print_help(), 0)[1])
 
@@ -111,7 +144,9 @@ def _datasets(args) -> int:
 def _fetch(args) -> int:
     from evalkit.data import public
 
-    paths = public.fetch(args.name, force=args.force, log=lambda m: print(m, file=sys.stderr))
+    check_output_dir(public.data_dir(), "the data cache ($EVALKIT_DATA)")
+    log = None if args.quiet else (lambda m: print(m, file=sys.stderr))
+    paths = public.fetch(args.name, force=args.force, log=log)
     for p in paths:
         print(p)
     return 0
@@ -156,10 +191,9 @@ def _sample(args) -> int:
             file=sys.stderr,
         )
         return 2
-    kwargs = {"quick": args.quick, "corpora": args.corpora, "jobs": args.jobs}
-    if args.seed is not None:
-        kwargs["seed"] = args.seed
-    built = simulate.build_sample(Path(args.out), **kwargs)
+    out = check_output_dir(args.output)
+    kwargs = {"quick": args.quick, "corpora": args.corpora, "jobs": args.jobs, "seed": args.seed}
+    built = simulate.build_sample(out, **kwargs)
     for name, directory in (built or {}).items():
         print(f"{name}\t{directory}")
     return 0

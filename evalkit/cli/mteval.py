@@ -5,7 +5,7 @@ them as mteval does (:func:`evalkit.data.nist_sgml.check_mt_data`) and prints th
 scores and the individual / cumulative n-gram tables (n = 1..9) in mteval's layout.
 ``-d 1`` adds document scores, ``-d 2`` segment scores; ``--metricsMATR`` writes
 ``BLEU-{seg,doc,sys}.scr`` and ``NIST-{seg,doc,sys}.scr`` (tab-separated ``setid sysid
-[docid [segid]] score``) into ``--scr-dir``.
+[docid [segid]] score``) into ``-o/--output`` (``--scr-dir``).
 
 Semantics are mteval-v13a's: 13a tokenization, lower-casing unless ``-c``, closest
 reference length (ties: shorter), mteval's BLEU smoothing at every level, NIST info weights
@@ -18,15 +18,15 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import List, Optional, Sequence
+from typing import TYPE_CHECKING, List, Optional, Sequence
 
-import numpy as np
+from evalkit.cli._common import add_output, check_output_dir
 
-from evalkit.atomic import atomic_write_text
-from evalkit.data.nist_sgml import NistSet, aligned_segments, check_mt_data, read_nist
-from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import BLEU, mteval_bleu_orders
-from evalkit.metrics.nist import NIST
+if TYPE_CHECKING:  # imported where used: ``evalkit --help`` needs none of them
+    import numpy as np
+
+    from evalkit.data.nist_sgml import NistSet
+    from evalkit.metrics.nist import NIST
 
 MAX_N = 9  # mteval's table width
 BLEU_N, NIST_N = 4, 5
@@ -40,7 +40,9 @@ def register(subparsers) -> None:
             "BLEU and NIST like mteval-v13a.pl: 13a tokens, lower-cased unless -c, closest reference "
             "length, NIST info weights from all references. -d 1/2 add document/segment scores; "
             "--metricsMATR writes BLEU-{seg,doc,sys}.scr and NIST-{seg,doc,sys}.scr "
-            "(setid, sysid, [docid, [segid,]] score; tab-separated)."
+            "(setid, sysid, [docid, [segid,]] score; tab-separated) into -o/--output. "
+            "Exit codes: 0 done, 2 a usage or input error (the sets fail mteval's checks), "
+            "130 interrupted."
         ),
     )
     p.add_argument("-r", "--ref", required=True, help="reference set (SGML, or XML if *.xml)")
@@ -61,7 +63,12 @@ def register(subparsers) -> None:
         help="0: system, 1: + documents, 2: + segments",
     )
     p.add_argument("--metricsMATR", action="store_true", help="write BLEU-*.scr / NIST-*.scr files")
-    p.add_argument("--scr-dir", default=".", help="directory for the .scr files (default: .)")
+    add_output(
+        p,
+        "directory for the --metricsMATR .scr files (default: .)",
+        default=".",
+        aliases=("--scr-dir",),
+    )
     p.add_argument("--no-timestamps", action="store_true", help="omit the began/ended lines")
     p.set_defaults(func=run)
 
@@ -81,6 +88,8 @@ class SystemScores:
         self.bleu_stats, self.nist_stats, self._nist = bleu_stats, nist_stats, nist
 
     def bleu(self, stats: np.ndarray):
+        from evalkit.metrics.bleu import mteval_bleu_orders
+
         N = MAX_N
         return mteval_bleu_orders(
             list(stats[2 : 2 + N]), list(stats[2 + N :]), int(stats[0]), float(stats[1])
@@ -91,6 +100,8 @@ class SystemScores:
 
     def groups(self):
         """(docid, row indices) in document order."""
+        import numpy as np
+
         out, start = [], 0
         for i in range(1, len(self.keys) + 1):
             if i == len(self.keys) or self.keys[i][0] != self.keys[start][0]:
@@ -108,6 +119,10 @@ def score_sets(
     do_nist: bool = True,
 ) -> List[SystemScores]:
     """Statistics of every system of ``tst`` (documents in sorted docid order)."""
+    from evalkit.data.nist_sgml import aligned_segments, check_mt_data
+    from evalkit.metrics.bleu import BLEU
+    from evalkit.metrics.nist import NIST
+
     check_mt_data(src, ref, tst)
     bleu = BLEU.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=MAX_N)
     nist = NIST.mteval_v13a(case_sensitive=case_sensitive, max_ngram_order=MAX_N)
@@ -128,26 +143,13 @@ def _row(label: str, values: Sequence[float], sysid: str) -> str:
     return f" {label}:  " + "  ".join(f"{v:6.4f}" for v in values) + f'  "{sysid}"'
 
 
-def _check_scr_dir(path: str) -> None:
-    """Create ``--scr-dir`` up front, so a bad one is a usage error before any scoring."""
-    try:
-        os.makedirs(path, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise ParameterError(
-            "--scr-dir", path, "a directory (a file of that name exists)"
-        ) from None
-    except PermissionError:
-        raise ParameterError(
-            "--scr-dir", path, "a directory evalkit may create and write"
-        ) from None
-    if not os.access(path, os.W_OK):
-        raise ParameterError("--scr-dir", path, "a writable directory")
-
-
 def run(args) -> int:
+    from evalkit.atomic import atomic_write_text
+    from evalkit.data.nist_sgml import read_nist
+
     out = sys.stdout
-    if args.metricsMATR:
-        _check_scr_dir(args.scr_dir)
+    if args.metricsMATR:  # a bad output directory is a usage error before any scoring
+        check_output_dir(args.output)
     src = read_nist(args.src) if args.src else None
     ref = read_nist(args.ref)
     tst = read_nist(args.tst)
@@ -251,7 +253,7 @@ def run(args) -> int:
                 continue
             for level, lines in levels.items():
                 atomic_write_text(
-                    os.path.join(args.scr_dir, f"{metric}-{level}.scr"),
+                    os.path.join(args.output, f"{metric}-{level}.scr"),
                     "".join(line + "\n" for line in lines),
                 )
     if not args.no_timestamps:

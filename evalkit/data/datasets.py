@@ -136,6 +136,38 @@ def load(key: str, profile: str, quick: bool = False, stands_in_for: Optional[st
     """Load data set ``key`` in ``profile`` with the loader's ``options``; the corpus
     carries its provenance (``corpus.provenance``).
 
+    Parameters
+    ----------
+    key : str
+        A data set key (``evalkit data datasets`` lists them, :func:`keys`).
+    profile : str
+        ``"sample"`` (simulated, always available), ``"public"`` or ``"licensed"``.
+    quick : bool
+        The data set's test size where it has one (below).
+    stands_in_for : str, optional
+        Replaces the registered stand-in text in the provenance record.
+    **options
+        The loader's own options.
+
+    Returns
+    -------
+    object
+        The corpus (e.g. :class:`evalkit.data.model.SummarizationCorpus` or ``MTCorpus``),
+        with ``corpus.provenance``.
+
+    Examples
+    --------
+    >>> from evalkit import load_dataset
+    >>> from evalkit.data.datasets import keys
+    >>> "summeval" in keys("public")
+    True
+    >>> load_dataset("no-such-set", "sample")  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    evalkit.errors.ParameterError: ...
+
+    Notes
+    -----
+
     ``quick`` asks for the data set's test size where it has one (the sample corpora:
     ``Dataset.has_quick``); the public and licensed sets have none and load whole (the
     caller takes a subset, e.g. the first instances). A quick request is recorded in the

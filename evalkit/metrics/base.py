@@ -32,13 +32,153 @@ also accept sacrebleu's reference streams (``ref_layout="streams"``).
 from __future__ import annotations
 
 import abc
-from typing import Any, Optional, Sequence, Union
+import functools
+from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from evalkit.errors import ParameterError
 
-__all__ = ["Metric"]
+__all__ = ["Metric", "Score", "Signature", "build_signature", "SCALES"]
+
+#: the scales a :class:`Score` is on (``Metric.scale``); the range each metric documents
+SCALES = ("0-1", "0-100", "0-inf", "-inf-0")
+
+Option = Tuple[str, Any]
+
+
+class Signature(str):
+    """A metric's signature, as :func:`build_signature` makes it (a ``str``)."""
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        return "+".join(_value(v) for v in value)
+    return str(value)
+
+
+def build_signature(
+    name: str,
+    options: Iterable[Option] = (),
+    parser: Any = None,
+    versions: Iterable[Option] = (),
+) -> Signature:
+    """The one form of every metric's signature: ``name|key:value|...|parser:...|version:...``.
+
+    Parameters
+    ----------
+    name : str
+        The registry name (``get_metric(name)``) or, for a configuration that is not a
+        registered metric (:class:`evalkit.metrics.rouge.Rouge`), the tool it reproduces.
+    options : iterable of (key, value)
+        Every setting that changes the numbers, in a fixed order; ``True``/``False`` print as
+        ``yes``/``no``, floats with ``:g``, sequences joined by ``+``.
+    parser : Parser or str, optional
+        For parse-based metrics: the parser, recorded by its own ``signature()`` (backend,
+        model and their versions), or that signature as a string; its ``|`` separators are
+        written as ``,`` so that the parser stays one ``key:value`` field.
+    versions : iterable of (key, value)
+        Versions of other software the numbers depend on (e.g. ``("sacrebleu", "2.6.0")``),
+        after evalkit's own ``version:`` (the package version, :data:`evalkit.__version__`).
+
+    Returns
+    -------
+    Signature
+        A ``str``: equal signatures mean equal settings and software, hence equal numbers.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.base import build_signature
+    >>> build_signature("wer", [("case", "mixed"), ("stem", False)]).split("|")[:3]
+    ['wer', 'case:mixed', 'stem:no']
+    """
+    from evalkit import __version__
+
+    parts = [name] + [f"{key}:{_value(value)}" for key, value in options]
+    if parser is not None:
+        own = parser if isinstance(parser, str) else parser.signature()
+        parts.append("parser:" + own.replace("|", ","))  # one field: its '|' become ','
+
+    parts.append(f"version:{__version__}")
+    parts += [f"{key}:{_value(value)}" for key, value in versions]
+    return Signature("|".join(parts))
+
+
+class Score(float):
+    """A corpus score: a ``float`` (arithmetic, comparisons, ``numpy`` and ``pandas`` see the
+    number) that also knows its scale, the metric's signature and, where the metric has one,
+    its detailed result (BLEU's n-gram precisions, METEOR's fragmentation, ...).
+
+    Attributes
+    ----------
+    scale : str
+        One of :data:`SCALES`: ``"0-1"`` (ROUGE, METEOR, WER/PER, GTM, the F-scores and
+        overlaps), ``"0-100"`` (BLEU, chrF, TER), ``"0-inf"`` (NIST), ``"-inf-0"`` (the
+        negated distances AVLS, GRAMSIM, NICOS). Error rates (WER, PER, TER) are fractions
+        or percentages of the reference length and can exceed 1 or 100.
+    signature : str
+        The metric's :meth:`Metric.signature`.
+    details : object or None
+        The metric's own result object; its attributes are readable on the score
+        (``score.precisions`` for BLEU).
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> s = get_metric("wer").corpus_score(["a b c"], [["a b d"]])
+    >>> round(s, 4), s.scale, s.format()
+    (0.3333, '0-1', 'wer = 0.3333')
+    """
+
+    def __new__(
+        cls, value, scale: str = "0-1", signature: Any = "", details: Any = None
+    ) -> "Score":
+        # ``signature`` may be a callable, called on first access (a metric's signature can
+        # cost a subprocess, e.g. the link-parser version, and most scores never show it)
+        self = super().__new__(cls, float(value))
+        self.scale, self._signature, self.details = scale, signature, details
+        return self
+
+    @property
+    def signature(self) -> str:
+        if callable(self._signature):
+            self._signature = self._signature()
+        return self._signature
+
+    def __getattr__(self, key: str):
+        details = self.__dict__.get("details")
+        if details is None or key.startswith("_"):
+            raise AttributeError(key)
+        return getattr(details, key)
+
+    def __reduce__(self):
+        return (Score, (float(self), self.scale, self.signature, self.details))
+
+    def __str__(self) -> str:
+        return str(self.details) if self.details is not None else float.__repr__(self)
+
+    def __repr__(self) -> str:
+        return f"Score({float.__repr__(self)}, scale={self.scale!r})"
+
+    def format(self, digits: Optional[int] = None, signature: bool = False) -> str:
+        """The score as text: the metric's own format where its details have one (BLEU's
+        ``BLEU = 36.87 72.7/...``, as sacrebleu prints it; ``digits`` is then its ``width``),
+        else ``name = value`` with ``digits`` decimals (default: 2 on the 0-100 scale, else
+        4); the signature after it when ``signature``."""
+        own = getattr(self.details, "format", None)
+        if callable(own):
+            text = own() if digits is None else own(digits)
+            return f"{text} ({self.signature})" if signature else text
+        digits = (2 if self.scale == "0-100" else 4) if digits is None else digits
+        name = self.signature.split("|", 1)[0] if self.signature else "score"
+        text = f"{name} = {float(self):.{digits}f}"
+        return f"{text} ({self.signature})" if signature else text
 
 
 class Metric(abc.ABC):
@@ -52,6 +192,29 @@ class Metric(abc.ABC):
 
     name: str = ""
     higher_is_better: bool = True
+    #: the scale of the metric's scores (one of :data:`SCALES`)
+    scale: str = "0-1"
+
+    def __init_subclass__(cls, **kwargs):
+        # every metric's corpus_score returns a Score, whichever class defines it
+        super().__init_subclass__(**kwargs)
+        if "corpus_score" in cls.__dict__:
+            cls.corpus_score = _returns_score(cls.__dict__["corpus_score"])
+
+    def build_signature(
+        self, options: Iterable[Option] = (), parser: Any = None, versions: Iterable[Option] = ()
+    ) -> Signature:
+        """:func:`build_signature` under this metric's registry name."""
+        return build_signature(
+            self.name or type(self).__name__.lower(), options, parser=parser, versions=versions
+        )
+
+    def as_score(self, value: Any) -> "Score":
+        """``value`` (a float or the metric's result object) as a :class:`Score`."""
+        if isinstance(value, Score):
+            return value
+        details = None if isinstance(value, (float, int, np.floating, np.integer)) else value
+        return Score(float(value), self.scale, self.signature, details)
 
     # -- what a metric defines --------------------------------------------------------
     @property
@@ -91,9 +254,9 @@ class Metric(abc.ABC):
             return float(self._score_one(arr))
         return np.asarray(self._score_many(arr), dtype=np.float64).reshape(arr.shape[0])
 
-    def corpus_score(self, hyps: Sequence[Any], refs: Optional[Sequence[Any]] = None):
-        """Corpus score: :meth:`score_from_statistics` of the summed segment statistics.
-        Some metrics return a richer score object; ``float()`` of it is the score."""
+    def corpus_score(self, hyps: Sequence[Any], refs: Optional[Sequence[Any]] = None) -> "Score":
+        """Corpus score: :meth:`score_from_statistics` of the summed segment statistics, as a
+        :class:`Score` (a float with ``scale``, ``signature`` and the metric's details)."""
         return self.score_from_statistics(self.segment_statistics(hyps, refs).sum(axis=0))
 
     def sentence_scores(
@@ -122,3 +285,18 @@ class Metric(abc.ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.signature()})"
+
+
+def _returns_score(corpus_score):
+    if getattr(corpus_score, "_returns_score", False):
+        return corpus_score
+
+    @functools.wraps(corpus_score)
+    def wrapped(self, *args, **kwargs):
+        return self.as_score(corpus_score(self, *args, **kwargs))
+
+    wrapped._returns_score = True
+    return wrapped
+
+
+Metric.corpus_score = _returns_score(Metric.corpus_score)

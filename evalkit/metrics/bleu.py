@@ -154,9 +154,26 @@ class BLEU(WordLevelMetric):
         (default), ``"start"``, ``"end"`` or ``"both"``.
 
     Use :meth:`mteval_v13a` and :meth:`multi_bleu` for the exact reference-tool presets.
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-100 scale whose
+    details are sacrebleu's (``.precisions``, ``.bp``, ``.sys_len``, ``.ref_len``).
+
+    Examples
+    --------
+    The same number as sacrebleu:
+
+    >>> import sacrebleu
+    >>> from evalkit.metrics.bleu import BLEU
+    >>> hyps, refs = ["the cat sat on a mat", "it rains"], ["the cat sat on the mat", "it rains today"]
+    >>> score = BLEU(ref_layout="streams").corpus_score(hyps, [refs])
+    >>> score == sacrebleu.corpus_bleu(hyps, [refs]).score, score.scale
+    (True, '0-100')
     """
 
     name = "bleu"
+    scale = "0-100"
 
     def __init__(
         self,
@@ -230,8 +247,6 @@ class BLEU(WordLevelMetric):
 
     # -- signature ------------------------------------------------------------------------
     def signature(self) -> str:
-        from evalkit import __version__
-
         nrefs = self._nrefs_label()
         smooth = self.smoothing
         if self.smooth_value is not None:
@@ -240,11 +255,17 @@ class BLEU(WordLevelMetric):
                 if self.smoothing == "epsilon"
                 else f"[{self.smooth_value:.2f}]"
             )
-        return (
-            f"evalkit.bleu|nrefs:{nrefs}|case:{'lc' if self.lowercase else 'mixed'}|"
-            f"eff:{'yes' if self.effective_order else 'no'}|{self._tok_signature()}|smooth:{smooth}|"
-            f"n:{self.max_ngram_order}|reflen:{self.ref_length}|semantics:{self.semantics}|"
-            f"version:{__version__}"
+        return self.build_signature(
+            [
+                ("nrefs", nrefs),
+                ("case", "lc" if self.lowercase else "mixed"),
+                ("eff", self.effective_order),
+                *self._tok_options(),
+                ("smooth", smooth),
+                ("n", self.max_ngram_order),
+                ("reflen", self.ref_length),
+                ("semantics", self.semantics),
+            ]
         )
 
     def _corpus(self, hyps: Sequence[str], refs: Optional[Sequence]) -> TokenizedCorpus:

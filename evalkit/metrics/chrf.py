@@ -92,9 +92,23 @@ class CHRF(Metric):
     (0; 2 gives chrF++), ``beta`` (2), ``lowercase``, ``whitespace``, ``eps_smoothing``;
     ``ref_layout`` is ``"streams"`` (sacrebleu) or ``"segments"``; ``references`` caches
     preprocessed references for scoring many systems.
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-100 scale.
+
+    Examples
+    --------
+    >>> import sacrebleu
+    >>> from evalkit.metrics.chrf import CHRF
+    >>> hyps, refs = ["the cat sat on a mat", "it rains"], ["the cat sat on the mat", "it rains today"]
+    >>> CHRF(word_order=2, ref_layout="streams").corpus_score(hyps, [refs]) == sacrebleu.corpus_chrf(
+    ...     hyps, [refs], word_order=2).score
+    True
     """
 
     name = "chrf"
+    scale = "0-100"
 
     def __init__(
         self,
@@ -140,13 +154,17 @@ class CHRF(Metric):
         return 3 * self.order
 
     def signature(self) -> str:
-        from evalkit import __version__
-
         nrefs = "var" if self._nrefs == -1 else (self._nrefs if self._nrefs is not None else "?")
-        return (
-            f"evalkit.chrf|nrefs:{nrefs}|case:{'lc' if self.lowercase else 'mixed'}|"
-            f"eff:{'no' if self.eps_smoothing else 'yes'}|nc:{self.char_order}|nw:{self.word_order}|"
-            f"beta:{self.beta}|space:{'yes' if self.whitespace else 'no'}|version:{__version__}"
+        return self.build_signature(
+            [
+                ("nrefs", nrefs),
+                ("case", "lc" if self.lowercase else "mixed"),
+                ("eff", not self.eps_smoothing),
+                ("nc", self.char_order),
+                ("nw", self.word_order),
+                ("beta", self.beta),
+                ("space", self.whitespace),
+            ]
         )
 
     # -- preprocessing --------------------------------------------------------------------

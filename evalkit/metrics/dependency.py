@@ -56,7 +56,7 @@ import numpy as np
 from evalkit.errors import ParameterError
 from evalkit.metrics.registry import register_metric
 from evalkit.metrics.relations import fscore_from_statistics
-from evalkit.metrics.syntax import ParsedMetric
+from evalkit.metrics.syntax import ParsedMetric, parser_signature
 from evalkit.text.lfg import PRED_RELS, head_modifier_pairs, lfg_triples
 from evalkit.text.parse import Parse
 from evalkit.text.trees import DepTree
@@ -275,10 +275,16 @@ class DependencyF(ParsedMetric):
 
     def signature(self) -> str:
         sw = "".join(k[0] for k, v in self.switches.items() if v) or "-"
-        return (
-            f"{self.name}|score:{self.score}|switches:{sw}|wn:{'yes' if self.wordnet else 'no'}|"
-            f"once:{'yes' if self.count_once else 'no'}|nbest:{self.nbest}|triples:lfg-approx-v1|"
-            f"parser:{'default-spacy' if self.parser is None else self.parser.name}"
+        return self.build_signature(
+            [
+                ("score", self.score),
+                ("switches", sw),
+                ("wn", bool(self.wordnet)),
+                ("once", self.count_once),
+                ("nbest", self.nbest),
+                ("triples", "lfg-approx-v1"),
+            ],
+            parser=parser_signature(self.parser),
         )
 
 
@@ -344,9 +350,13 @@ class DEPEVAL(ParsedMetric):
         return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
 
     def signature(self) -> str:
-        return (
-            f"{self.name}|variant:{' '.join(self.variant) or 'base'}|union:sum|triples:lfg-approx-v1|"
-            f"parser:{'default-spacy' if self.parser is None else self.parser.name}"
+        return self.build_signature(
+            [
+                ("variant", " ".join(self.variant) or "base"),
+                ("union", "sum"),
+                ("triples", "lfg-approx-v1"),
+            ],
+            parser=parser_signature(self.parser),
         )
 
 
@@ -381,9 +391,13 @@ class BEHM(ParsedMetric):
     _score_one = DEPEVAL._score_one
 
     def signature(self) -> str:
-        return (
-            f"{self.name}|stem:{'porter' if self.stem else 'no'}|count:rouge-A|pairs:dependency-approx-v1|"
-            f"parser:{'default-spacy' if self.parser is None else self.parser.name}"
+        return self.build_signature(
+            [
+                ("stem", "porter" if self.stem else "no"),
+                ("count", "rouge-A"),
+                ("pairs", "dependency-approx-v1"),
+            ],
+            parser=parser_signature(self.parser),
         )
 
 

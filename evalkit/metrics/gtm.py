@@ -93,7 +93,21 @@ def _f_measure(runs: np.ndarray, hl: np.ndarray, rl: np.ndarray, e: float) -> np
 class GTM(WordLevelMetric):
     """GTM with explicit configuration, an :class:`evalkit.metrics.base.Metric` (registered
     as ``gtm``): ``exponent`` (e >= 1, default 1), ``tokenize`` (default ``"13a"``),
-    ``lowercase``, ``ref_layout`` (``"streams"`` or ``"segments"``)."""
+    ``lowercase``, ``ref_layout`` (``"streams"`` or ``"segments"``).
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-1 scale (the F
+    of the maximum matching size).
+
+    Examples
+    --------
+    Two of three words match in one run: precision = recall = F = 2/3 (e = 1):
+
+    >>> from evalkit.metrics.gtm import GTM
+    >>> round(float(GTM(ref_layout="segments").corpus_score(["a b c"], [["a b d"]])), 6)
+    0.666667
+    """
 
     name = "gtm"
     n_statistics = 3
@@ -111,11 +125,13 @@ class GTM(WordLevelMetric):
         self._set_tokenizer(tokenize, lowercase, ref_layout)
 
     def signature(self) -> str:
-        from evalkit import __version__
-
-        return (
-            f"evalkit.gtm|e:{self.exponent:g}|case:{'lc' if self.lowercase else 'mixed'}|"
-            f"{self._tok_signature()}|multiref:best-f|version:{__version__}"
+        return self.build_signature(
+            [
+                ("e", self.exponent),
+                ("case", "lc" if self.lowercase else "mixed"),
+                *self._tok_options(),
+                ("multiref", "best-f"),
+            ]
         )
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:

@@ -213,6 +213,8 @@ class ConceptSimilarity(PairSimilarity):
     """NICOS: -Euclidean distance of key-concept relative frequencies (inputs: concept
     label sequences)."""
 
+    scale = "-inf-0"
+
     def __init__(self, concepts: str = "annotation"):
         self.config = {"concepts": str(concepts)}
 

@@ -964,27 +964,22 @@ class METEOR(Metric):
         return self._signature
 
     def _make_signature(self) -> str:
-        from evalkit import __version__
-
         parts = [
-            "meteor2005",
-            "mod:" + "+".join(self.modules),
-            f"tok:{self.tokenize}",
-            f"lc:{'yes' if self.lowercase else 'no'}",
-            f"stop:{len(self.stopwords) if self.stopwords else 'no'}",
-            f"cross:{self.crossings_scope}",
-            f"tie:{self.tie_break}",
+            ("mod", "+".join(self.modules)),
+            ("tok", self.tokenize),
+            ("lc", self.lowercase),
+            ("stop", len(self.stopwords) if self.stopwords else "no"),
+            ("cross", self.crossings_scope),
+            ("tie", self.tie_break),
         ]
         if self._stem is not None:
-            parts.append(f"porter:{self.porter_mode.lower()}")
-        if self._wordnet is not None:
-            parts.append(f"wn:{self._wordnet.version}")
+            parts.append(("porter", self.porter_mode.lower()))
         if (self.recall_weight, self.penalty_weight, self.penalty_exponent) != (9.0, 0.5, 3.0):
             parts.append(
-                f"w:{self.recall_weight:g},{self.penalty_weight:g},{self.penalty_exponent:g}"
+                ("w", f"{self.recall_weight:g},{self.penalty_weight:g},{self.penalty_exponent:g}")
             )
-        parts.append(f"version:evalkit-{__version__}")
-        return "|".join(parts)
+        versions = [] if self._wordnet is None else [("wn", self._wordnet.version)]
+        return self.build_signature(parts, versions=versions)
 
     # -- text ------------------------------------------------------------------------
     def words(self, text: str) -> List[str]:

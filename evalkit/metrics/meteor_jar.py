@@ -208,16 +208,17 @@ class MeteorJar(Metric):
         return opts
 
     def signature(self) -> str:
-        """``meteor-1.5-jar|l:en|norm|...``: the jar's options that change the numbers."""
-        opts, parts, i = self.options(), ["meteor-1.5-jar"], 0
+        """``meteor-jar|l:en|norm:yes|...|version:...|meteor:1.5``: the jar's options that change
+        the numbers (a flag without a value as ``flag:yes``)."""
+        opts, parts, i = self.options(), [], 0
         while i < len(opts):
             if i + 1 < len(opts) and not opts[i + 1].startswith("-"):
-                parts.append(f"{opts[i][1:]}:{opts[i + 1]}")
+                parts.append((opts[i][1:], opts[i + 1]))
                 i += 2
             else:
-                parts.append(opts[i][1:])
+                parts.append((opts[i][1:], True))
                 i += 1
-        return "|".join(parts)
+        return self.build_signature(parts, versions=[("meteor", "1.5")])
 
     def _command(self, *args: str) -> List[str]:
         return [self.java, f"-Xmx{self.memory}", "-jar", str(self.jar), *args, *self.options()]

@@ -31,6 +31,12 @@ a whole corpus given as one list with a separator token between lines (the 13a t
 :meth:`~evalkit.text.tokenize.Tokenizer13aFast.words_joined`), which
 :meth:`WordLevelMetric._encode_lines` uses whenever it can.
 
+The kernels are compiled on first call (:mod:`evalkit.metrics.lazyjit`, numba's on-disk
+cache); inputs of at most :data:`PYTHON_BELOW` token positions (a few sentences, e.g. one
+sentence scored) are counted in plain Python with :class:`collections.Counter` instead, which
+gives the same integers without importing numba (``engine=`` of
+:meth:`TokenizedCorpus.clipped` chooses; ``tests/test_ngram_engine.py`` runs both).
+
 Why our own instead of sacrebleu's ``Counter`` objects: exact integer keys and hash-table
 counting in numba are many times faster on WMT-size corpora and under resampling, and
 give the same counts (tested against sacrebleu's statistics in ``tests/test_bleu.py``,
@@ -41,14 +47,15 @@ give the same counts (tested against sacrebleu's statistics in ``tests/test_bleu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections import Counter
 from itertools import chain
 from typing import Dict, List, Optional, Sequence, Tuple
 
-import numba
 import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
+from evalkit.metrics.lazyjit import lazy_njit
 from evalkit.text.tokenize import LINE_SEP, add_boundaries, get_tokenizer
 
 __all__ = [
@@ -250,7 +257,7 @@ def ngram_keys(ids: np.ndarray, vocab_size: int, max_order: int) -> List[np.ndar
 _HASH_MULT = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing (Knuth, TAOCP 6.4)
 
 
-@numba.njit(cache=True, inline="always")
+@lazy_njit(cache=True, inline="always")
 def _slot(table_key, table_used, key, shift, mask):
     """Open addressing with linear probing: the slot holding ``key``, or the empty slot
     where it would go."""
@@ -260,7 +267,7 @@ def _slot(table_key, table_used, key, shift, mask):
     return h
 
 
-@numba.njit(cache=True)
+@lazy_njit(cache=True)
 def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_vals, use_info):
     """Per hypothesis segment: sum_g min(c_h(g), max_r c_r(g)), the n-gram total, and (when
     ``use_info``) sum_g info(g) * min(...) with info looked up in sorted ``info_keys``.
@@ -348,7 +355,7 @@ def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_v
     return match, total, winfo
 
 
-@numba.njit(cache=True)
+@lazy_njit(cache=True)
 def pair_counts(keys, offsets, n, hyp_idx, ref_idx):
     """For each (hypothesis text, reference text) pair: n-gram counts of both and the clipped
     intersection ``sum_g min(c_h(g), c_r(g))``."""
@@ -383,7 +390,7 @@ def pair_counts(keys, offsets, n, hyp_idx, ref_idx):
     return out
 
 
-@numba.njit(cache=True)
+@lazy_njit(cache=True)
 def _ref_lengths(lengths, n_hyp, ref_ptr, ref_ids):
     """Per segment: closest reference length (ties -> shorter), shortest, and sum of lengths."""
     closest = np.zeros(n_hyp, dtype=np.int64)
@@ -410,6 +417,51 @@ def _ref_lengths(lengths, n_hyp, ref_ptr, ref_ids):
         shortest[s] = sh
         total[s] = tot
     return closest, shortest, total
+
+
+#: inputs with at most this many token positions are counted in Python, not by the kernels
+PYTHON_BELOW = 2048
+
+_ENGINES = ("auto", "numba", "python")
+
+
+def _clipped_counts_python(keys, offsets, n, n_hyp, ref_ptr, ref_ids):
+    """:func:`_clipped_counts` without information weights, with Counters (same integers)."""
+    match = np.zeros(n_hyp, dtype=np.int64)
+    total = np.zeros(n_hyp, dtype=np.int64)
+    bounds = offsets.tolist()
+    flat = keys.tolist()
+    ref_ptr, ref_ids = ref_ptr.tolist(), ref_ids.tolist()
+    for s in range(n_hyp):
+        a = bounds[s]
+        length = bounds[s + 1] - n + 1 - a
+        if length <= 0:
+            continue
+        total[s] = length
+        hyp = Counter(flat[a : a + length])
+        best: Dict[int, int] = {}
+        for q in range(ref_ptr[s], ref_ptr[s + 1]):
+            t = ref_ids[q]
+            ref = Counter(flat[bounds[t] : max(bounds[t], bounds[t + 1] - n + 1)])
+            for g, c in ref.items():
+                if g in hyp and c > best.get(g, 0):
+                    best[g] = c
+        match[s] = sum(min(c, best.get(g, 0)) for g, c in hyp.items())
+    return match, total, np.zeros(n_hyp, dtype=np.float64)
+
+
+def _ref_lengths_python(lengths, n_hyp, ref_ptr, ref_ids):
+    """:func:`_ref_lengths` in Python (same integers)."""
+    lengths, ref_ptr, ref_ids = lengths.tolist(), ref_ptr.tolist(), ref_ids.tolist()
+    out = np.zeros((3, n_hyp), dtype=np.int64)
+    for s in range(n_hyp):
+        refs = [lengths[t] for t in ref_ids[ref_ptr[s] : ref_ptr[s + 1]]]
+        if not refs:
+            out[:, s] = -1, -1, 0
+            continue
+        out[0, s] = min(refs, key=lambda r: (abs(lengths[s] - r), r))
+        out[1, s], out[2, s] = min(refs), sum(refs)
+    return out[0], out[1], out[2]
 
 
 @dataclass
@@ -489,8 +541,20 @@ class TokenizedCorpus:
     def lengths(self) -> np.ndarray:
         return np.diff(self.offsets)
 
-    def clipped(self, n: int, info_keys=None, info_vals=None):
+    def _python(self, engine: str) -> bool:
+        if engine not in _ENGINES:
+            raise ParameterError("engine", engine, f"one of {_ENGINES}")
+        return engine == "python" or (engine == "auto" and self.offsets[-1] <= PYTHON_BELOW)
+
+    def clipped(self, n: int, info_keys=None, info_vals=None, engine: str = "auto"):
+        """Per hypothesis: clipped n-gram matches, n-gram total and (given ``info_keys``,
+        sorted, and ``info_vals``) the information-weighted matches, by the kernel or, for
+        small inputs without weights, in Python (``engine``: auto, numba, python)."""
         use = info_keys is not None
+        if not use and self._python(engine):
+            return _clipped_counts_python(
+                self.keys[n - 1], self.offsets, n, self.n_hyp, self.ref_ptr, self.ref_ids
+            )
         if not use:
             info_keys = np.empty(0, dtype=np.int64)
             info_vals = np.empty(0, dtype=np.float64)
@@ -506,7 +570,10 @@ class TokenizedCorpus:
             use,
         )
 
-    def ref_lengths(self):
+    def ref_lengths(self, engine: str = "auto"):
+        """Closest (ties: shorter), shortest and summed reference lengths per segment."""
+        if self._python(engine):
+            return _ref_lengths_python(self.lengths, self.n_hyp, self.ref_ptr, self.ref_ids)
         return _ref_lengths(self.lengths, self.n_hyp, self.ref_ptr, self.ref_ids)
 
     def ref_positions(self, n: int) -> np.ndarray:
@@ -552,9 +619,10 @@ class WordLevelMetric(Metric):
             toks = add_boundaries(toks, self.boundaries)
         return toks
 
-    def _tok_signature(self) -> str:
-        bnd = "" if self.boundaries == "none" else f"|bound:{self.boundaries}"
-        return f"tok:{getattr(self._tokenizer, 'signature_label', self.tokenize)}{bnd}"
+    def _tok_options(self) -> List[Tuple[str, str]]:
+        """The tokenizer (and sentence-boundary words) as signature options."""
+        tok = [("tok", getattr(self._tokenizer, "signature_label", self.tokenize))]
+        return tok + ([] if self.boundaries == "none" else [("bound", self.boundaries)])
 
     def _encode_lines(
         self, lines: Sequence[str], vocab: Vocabulary

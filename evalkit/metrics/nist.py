@@ -87,6 +87,7 @@ class NIST(WordLevelMetric):
     """
 
     name = "nist"
+    scale = "0-inf"
     #: a segment's statistics depend on all references (the information weights)
     whole_corpus_statistics = True
 
@@ -113,11 +114,16 @@ class NIST(WordLevelMetric):
         return cls(tokenize="13a", lowercase=not case_sensitive, **kw)
 
     def signature(self) -> str:
-        from evalkit import __version__
-
-        return (
-            f"evalkit.nist|nrefs:{self._nrefs_label()}|case:{'lc' if self.lowercase else 'mixed'}|{self._tok_signature()}|"
-            f"n:{self.max_ngram_order}|beta:{self.beta:.6f}|reflen:average|info:refs|version:{__version__}"
+        return self.build_signature(
+            [
+                ("nrefs", self._nrefs_label()),
+                ("case", "lc" if self.lowercase else "mixed"),
+                *self._tok_options(),
+                ("n", self.max_ngram_order),
+                ("beta", f"{self.beta:.6f}"),
+                ("reflen", "average"),
+                ("info", "refs"),
+            ]
         )
 
     @property

@@ -206,11 +206,15 @@ class Pourpre(Metric):
         return 2
 
     def signature(self) -> str:
-        from evalkit import __version__
-
-        return (
-            f"pourpre|beta:{self.beta:g}|weighting:{self.weighting}|scoring:{self.scoring}|stem:{self.stem}|"
-            f"stopwords:{self.stopwords}|allowance:{self.allowance:g}|version:{__version__}"
+        return self.build_signature(
+            [
+                ("beta", self.beta),
+                ("weighting", self.weighting),
+                ("scoring", self.scoring),
+                ("stem", self.stem),
+                ("stopwords", self.stopwords),
+                ("allowance", self.allowance),
+            ]
         )
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:

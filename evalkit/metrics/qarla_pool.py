@@ -114,7 +114,7 @@ class _RougeSimilarity(Metric):
         return np.divide(s[:, 0], s[:, 1], out=np.zeros(len(s)), where=s[:, 1] != 0)
 
     def signature(self) -> str:
-        return f"rouge-sim|inverted:{'yes' if self.inverted else 'no'}|{self.rouge.signature()}"
+        return self.build_signature([("inverted", self.inverted)] + self.rouge.signature_options())
 
 
 @register_metric("rouge-sim")

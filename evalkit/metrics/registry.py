@@ -12,8 +12,10 @@ Configuration is checked before the builder runs: an unknown name or an unknown
 parameter raises :class:`evalkit.errors.ParameterError` naming it and listing what is
 allowed; values are checked by the metric itself (same error type).
 
-The built-in metrics are registered by the modules that define them; they are imported
-on first use of the registry (so ``import evalkit.metrics`` stays cheap).
+The built-in metrics are listed by name as ``"module:attribute"`` (:data:`BUILTIN`) and
+registered by the modules that define them; a module is imported on the first use of one
+of its names (so ``import evalkit.metrics`` and ``evalkit --help`` stay cheap and
+``get_metric("bleu")`` does not import the parsers or ROUGE).
 
 >>> from evalkit.metrics import get_metric
 >>> bleu = get_metric("bleu")
@@ -31,30 +33,57 @@ from typing import Any, Callable, Dict, List
 
 from evalkit.errors import ParameterError
 
-__all__ = ["register_metric", "get_metric", "available", "builder"]
+__all__ = ["register_metric", "get_metric", "available", "builder", "BUILTIN"]
 
-#: modules whose import registers the built-in metrics
-BUILTIN_MODULES = (
-    "evalkit.metrics.bleu",
-    "evalkit.metrics.nist",
-    "evalkit.metrics.chrf",
-    "evalkit.metrics.wer",
-    "evalkit.metrics.ter",
-    "evalkit.metrics.gtm",
-    "evalkit.metrics.meteor",
-    "evalkit.metrics.meteor_jar",
-    "evalkit.metrics.rouge_variants",
-    "evalkit.metrics.relations",
-    "evalkit.metrics.similarity",
-    "evalkit.metrics.qarla_pool",
-    "evalkit.metrics.iscorpus",
-    "evalkit.metrics.syntax",
-    "evalkit.metrics.dependency",
-    "evalkit.metrics.pourpre",
-)
+#: the built-in metrics: name -> "module:attribute" of the builder. The module is imported
+#: on first use of the name (so ``import evalkit.metrics`` and ``get_metric("bleu")`` do not
+#: import the parsers, pandas-heavy ROUGE or the similarity metrics); importing it registers
+#: the builder with :func:`register_metric`, which checks it is the one named here.
+#: ``tests/test_metrics_registry.py`` checks this table against the decorators.
+BUILTIN: Dict[str, str] = {
+    "bleu": "evalkit.metrics.bleu:sacrebleu_bleu",
+    "bleu-mteval": "evalkit.metrics.bleu:mteval_bleu",
+    "bleu-multi": "evalkit.metrics.bleu:multi_bleu",
+    "nist": "evalkit.metrics.nist:nist",
+    "nist-mteval": "evalkit.metrics.nist:mteval_nist",
+    "chrf": "evalkit.metrics.chrf:chrf",
+    "chrf++": "evalkit.metrics.chrf:chrf_plus_plus",
+    "wer": "evalkit.metrics.wer:wer",
+    "per": "evalkit.metrics.wer:per",
+    "ter": "evalkit.metrics.ter:ter",
+    "gtm": "evalkit.metrics.gtm:gtm",
+    "meteor": "evalkit.metrics.meteor:meteor",
+    "meteor-jar": "evalkit.metrics.meteor_jar:meteor_jar",
+    "rouge": "evalkit.metrics.rouge_variants:rouge",
+    "window-f": "evalkit.metrics.relations:WindowFScore",
+    "tvm": "evalkit.metrics.similarity:TermVectorSimilarity",
+    "avls": "evalkit.metrics.similarity:SentenceLengthSimilarity",
+    "gramsim": "evalkit.metrics.similarity:TagGramSimilarity",
+    "ol": "evalkit.metrics.similarity:LexicalOverlap",
+    "sp-op": "evalkit.metrics.similarity:TagOverlap",
+    "ne-oe": "evalkit.metrics.similarity:EntityOverlap",
+    "dp-hwc": "evalkit.metrics.similarity:ChainOverlap",
+    "rouge-sim": "evalkit.metrics.qarla_pool:rouge_similarity",
+    "sentence-precision": "evalkit.metrics.iscorpus:SentencePrecision",
+    "sentence-recall": "evalkit.metrics.iscorpus:SentenceRecall",
+    "docsim": "evalkit.metrics.iscorpus:DocumentSimilarity",
+    "nicos": "evalkit.metrics.iscorpus:ConceptSimilarity",
+    "stm": "evalkit.metrics.syntax:STM",
+    "dstm": "evalkit.metrics.syntax:DSTM",
+    "hwcm": "evalkit.metrics.syntax:HWCM",
+    "tkm": "evalkit.metrics.syntax:TKM",
+    "dtkm": "evalkit.metrics.syntax:DTKM",
+    "dep-f": "evalkit.metrics.dependency:DependencyF",
+    "depeval": "evalkit.metrics.dependency:DEPEVAL",
+    "be-hm": "evalkit.metrics.dependency:BEHM",
+    "pourpre": "evalkit.metrics.pourpre:Pourpre",
+}
 
 _BUILDERS: Dict[str, Callable[..., Any]] = {}
-_LOADED = False
+
+
+def _target(name: str) -> str:
+    return BUILTIN[name].replace(":", ".")
 
 
 def register_metric(name: str) -> Callable:
@@ -62,7 +91,8 @@ def register_metric(name: str) -> Callable:
 
     The builder's keyword parameters are the metric's configuration; the built metric's
     ``name`` attribute is set to ``name``. A second registration of ``name`` raises
-    ParameterError naming the builder already registered.
+    ParameterError naming the builder already registered (a built-in name is taken by
+    the builder :data:`BUILTIN` names, and only by it).
     """
     if not isinstance(name, str) or not name or name != name.strip():
         raise ParameterError("name", name, "a non-empty metric name without surrounding spaces")
@@ -72,6 +102,7 @@ def register_metric(name: str) -> Callable:
             raise ParameterError(
                 "builder", builder, "a Metric subclass or a function returning a Metric"
             )
+        where = f"{builder.__module__}.{builder.__qualname__}"
         old = _BUILDERS.get(name)
         if old is not None:
             raise ParameterError(
@@ -79,33 +110,45 @@ def register_metric(name: str) -> Callable:
                 name,
                 f"a name not registered yet (already {old.__module__}.{old.__qualname__})",
             )
+        if name in BUILTIN and where != _target(name):
+            raise ParameterError("name", name, f"a name not taken (built in: {_target(name)})")
         _BUILDERS[name] = builder
         return builder
 
     return decorate
 
 
-def _load_builtin() -> None:
-    global _LOADED
-    if not _LOADED:
-        for module in BUILTIN_MODULES:
-            importlib.import_module(module)
-        _LOADED = True
-
-
 def available() -> List[str]:
-    """The registered metric names, sorted."""
-    _load_builtin()
-    return sorted(_BUILDERS)
+    """The registered metric names (built in and registered by the user), sorted.
+
+    Returns
+    -------
+    list of str
+        Every name :func:`get_metric` accepts; no metric module is imported.
+
+    Examples
+    --------
+    >>> from evalkit.metrics import available
+    >>> "bleu" in available() and "rouge" in available()
+    True
+    """
+    return sorted(set(BUILTIN) | set(_BUILDERS))
 
 
 def builder(name: str) -> Callable:
-    """The builder registered under ``name`` (ParameterError listing the names if none)."""
-    _load_builtin()
-    try:
-        return _BUILDERS[name]
-    except (KeyError, TypeError):
-        raise ParameterError("name", name, f"one of the registered metrics {available()}") from None
+    """The builder registered under ``name`` (ParameterError listing the names if none).
+    A built-in builder's module is imported here, on first use."""
+    found = _BUILDERS.get(name) if isinstance(name, str) else None
+    if found is not None:
+        return found
+    if isinstance(name, str) and name in BUILTIN:
+        module, _, attribute = BUILTIN[name].partition(":")
+        importlib.import_module(module)  # the decorator registers it
+        found = _BUILDERS.get(name)
+        if found is None:  # the module was imported before a test cleared the registry
+            found = _BUILDERS[name] = getattr(importlib.import_module(module), attribute)
+        return found
+    raise ParameterError("name", name, f"one of the registered metrics {available()}") from None
 
 
 def _parameters(build: Callable) -> Dict[str, inspect.Parameter]:
@@ -120,7 +163,29 @@ def _parameters(build: Callable) -> Dict[str, inspect.Parameter]:
 
 
 def get_metric(name: str, **config: Any):
-    """Build the metric registered under ``name`` with ``config`` (keyword settings)."""
+    """Build the metric registered under ``name`` with ``config`` (keyword settings).
+
+    Parameters
+    ----------
+    name : str
+        A registered name (:func:`available`), e.g. ``"bleu"``, ``"rouge"``, ``"meteor"``.
+    **config
+        The metric's settings (the builder's keyword parameters); an unknown one raises
+        :class:`evalkit.errors.ParameterError` listing the allowed ones.
+
+    Returns
+    -------
+    Metric
+        The configured metric (:class:`evalkit.metrics.base.Metric`): ``corpus_score``,
+        ``sentence_scores``, ``segment_statistics``, ``signature``.
+
+    Examples
+    --------
+    >>> from evalkit import get_metric
+    >>> rouge2 = get_metric("rouge", method="2", stem=True, score="R")
+    >>> rouge2.signature().split("|")[:4]
+    ['rouge', 'method:2', 'score:R', 'agg:mean']
+    """
     build = builder(name)
     allowed = _parameters(build)
     for key, value in config.items():

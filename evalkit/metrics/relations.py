@@ -148,7 +148,7 @@ class RelationFScore(Metric):
     n_statistics = 3
 
     def signature(self) -> str:
-        return "relation-f|relations:given|version:1"
+        return self.build_signature([("relations", "given")])
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         return fscore_statistics(hyps, refs)
@@ -180,9 +180,13 @@ class WindowFScore(RelationFScore):
         self.reference = check_int("reference", reference, minimum=0)
 
     def signature(self) -> str:
-        return (
-            f"window-f|relations:window{self.window}|tok:{self.tokenize}|"
-            f"case:{'lc' if self.lowercase else 'mixed'}|ref:{self.reference}|version:1"
+        return self.build_signature(
+            [
+                ("relations", f"window{self.window}"),
+                ("tok", self.tokenize),
+                ("case", "lc" if self.lowercase else "mixed"),
+                ("ref", self.reference),
+            ]
         )
 
     def _tokens(self, texts: Sequence[str]) -> List[List[str]]:

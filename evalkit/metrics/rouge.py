@@ -441,38 +441,40 @@ class Rouge:
         return out
 
     def signature(self) -> str:
-        """Everything that changes the numbers, sacrebleu style."""
-        from evalkit import __version__
+        """Everything that changes the numbers (:func:`evalkit.metrics.base.build_signature`)."""
+        from evalkit.metrics.base import build_signature
 
-        parts = [
-            f"rouge-1.5.5|n:{self.n}",
-            f"l:{'yes' if self.lcs else 'no'}",
-            f"w:{self.w_tag or 'no'}",
+        return build_signature("rouge-1.5.5", self.signature_options())
+
+    def signature_options(self) -> List[Tuple[str, object]]:
+        """The settings that change the numbers, as ``(key, value)`` signature options."""
+        parts: List[Tuple[str, object]] = [
+            ("n", self.n),
+            ("l", self.lcs),
+            ("w", self.w_tag or "no"),
         ]
         if self.skip is None:
-            parts.append("s:no")
+            parts.append(("s", "no"))
         else:
-            parts.append(f"s:{self.skip}|su:{ {'S': 'no', 'SU': 'only', 'both': 'both'}[self.su] }")
+            parts += [("s", self.skip), ("su", {"S": "no", "SU": "only", "both": "both"}[self.su])]
         if self.stem:
             order = ",".join(o.split(".")[0] for o in rouge_resources.exception_order())
-            parts.append(f"stem:porter-rouge+wn2.0exc({order})")
+            parts.append(("stem", f"porter-rouge+wn2.0exc({order})"))
         else:
-            parts.append("stem:no")
-        parts.append("stop:smart" if self.stopwords else "stop:no")
+            parts.append(("stem", "no"))
+        parts.append(("stop", "smart" if self.stopwords else "no"))
         if self.length_limit:
-            parts.append(f"trunc:{self.length_limit}w")
+            parts.append(("trunc", f"{self.length_limit}w"))
         elif self.byte_limit:
-            parts.append(f"trunc:{self.byte_limit}b")
+            parts.append(("trunc", f"{self.byte_limit}b"))
         else:
-            parts.append("trunc:no")
-        parts += [
-            f"f:{self.scoring}",
-            f"alpha:{self.alpha:g}",
-            f"t:{self.unit}",
-            f"boot:{self.resamples}@{self.confidence:g}",
-            f"version:{__version__}",
+            parts.append(("trunc", "no"))
+        return parts + [
+            ("f", self.scoring),
+            ("alpha", self.alpha),
+            ("t", self.unit),
+            ("boot", f"{self.resamples}@{self.confidence:g}"),
         ]
-        return "|".join(parts)
 
     def __repr__(self) -> str:
         return f"Rouge({self.signature()})"

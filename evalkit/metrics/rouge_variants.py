@@ -159,7 +159,15 @@ class RougeVariant(Metric):
         self.tag = f"ROUGE-{method}"
 
     def signature(self) -> str:
-        return f"evalkit.rouge|method:{self.method}|score:{self.score}|agg:mean|{self._rouge.signature()}"
+        return self.build_signature(self.signature_options())
+
+    def signature_options(self):
+        """Method, score, aggregation and the ROUGE-1.5.5 settings as signature options."""
+        return [
+            ("method", self.method),
+            ("score", self.score),
+            ("agg", "mean"),
+        ] + self._rouge.signature_options()
 
     def segment_statistics(
         self, hyps: Sequence[Text], refs: Sequence[Sequence[Text]]

@@ -201,10 +201,7 @@ class PairSimilarity(Metric):
         return np.divide(s[:, 0], s[:, 1], out=np.zeros(len(s)), where=s[:, 1] != 0)
 
     def signature(self) -> str:
-        from evalkit import __version__
-
-        parts = [self.name or type(self).__name__] + [f"{k}:{v}" for k, v in self.config.items()]
-        return "|".join(parts + [f"version:{__version__}"])
+        return self.build_signature(list(self.config.items()))
 
 
 @register_metric("tvm")
@@ -257,6 +254,8 @@ class TermVectorSimilarity(PairSimilarity):
 class SentenceLengthSimilarity(PairSimilarity):
     """-|average sentence length (tokens) of h - that of r|."""
 
+    scale = "-inf-0"
+
     def __init__(self, tokens: str = "whitespace"):
         self.tokens = check_choice("tokens", tokens, ("whitespace", "13a"))
         self.config = {"tokens": tokens}
@@ -293,6 +292,8 @@ class TagGramSimilarity(PairSimilarity):
     """-Euclidean distance of tag n-gram relative frequencies: GRAMSIM with token classes
     (``tagger="word-classes"``, model-free) or the Penn tags of the pinned spaCy pipeline
     (``tagger="spacy"``, :mod:`evalkit.text.parse`; the paper used TreeTagger)."""
+
+    scale = "-inf-0"
 
     def __init__(self, n: int = 1, tagger: str = "word-classes"):
         self.n = check_int("n", n)

@@ -47,7 +47,7 @@ kernel on labelled trees (nltk has none); the dynamic programme is O(|T1| |T2|) 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Dict, Hashable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Hashable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -55,7 +55,10 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
 from evalkit.text.parse import Parse, Parser, get_parser
-from evalkit.text.trees import DepTree, Tree
+from evalkit.text.trees import DepTree, is_tree
+
+if TYPE_CHECKING:
+    from nltk.tree import Tree
 
 __all__ = [
     "STM",
@@ -245,7 +248,7 @@ def _refs_lists(n: int, refs: Sequence[Any]) -> List[List[Any]]:
         )
     out = []
     for i, r in enumerate(refs):
-        if isinstance(r, (str, Tree, DepTree, Parse)):
+        if isinstance(r, (str, DepTree, Parse)) or is_tree(r):
             r = [r]
         r = list(r)
         if not r:
@@ -313,18 +316,36 @@ class _DepthMeanMetric(ParsedMetric):
     def _score_one(self, stats_sum: np.ndarray) -> float:
         return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
 
-    def _sig(self, extra: str) -> str:
-        return f"{self.name}|D:{self.max_depth}|eps:{self.epsilon:g}|{extra}|parser:{_parser_sig(self.parser)}"
+    def _sig(self, key: str, value: Any) -> str:
+        return self.build_signature(
+            [("D", self.max_depth), ("eps", self.epsilon), (key, value)],
+            parser=parser_signature(self.parser),
+        )
 
 
-def _parser_sig(parser: Optional[Parser]) -> str:
-    return "default-spacy" if parser is None else parser.name
+def parser_signature(parser: Optional[Parser]) -> str:
+    """The parser's own ``signature()`` (backend, model, versions). For ``parser=None`` (the
+    default spaCy parser of :func:`as_parses`) the same string from the installed packages'
+    metadata, so that a signature does not load the model."""
+    if parser is not None:
+        return parser.signature()
+    from importlib import metadata
+
+    from evalkit.text.parse import SPACY_MODEL
+
+    def version(package: str) -> str:
+        try:
+            return metadata.version(package)
+        except metadata.PackageNotFoundError:
+            return "not-installed"
+
+    return f"spacy-{version('spacy')}|{SPACY_MODEL}-{version(SPACY_MODEL)}"
 
 
 def _constituents(x) -> Tree:
     if isinstance(x, Parse):
         return x.constituents()
-    if isinstance(x, Tree):
+    if is_tree(x):
         return x
     if isinstance(x, DepTree):
         return Parse(x).constituents()
@@ -336,7 +357,7 @@ def _dependencies(x) -> DepTree:
         return x.dep
     if isinstance(x, DepTree):
         return x
-    if isinstance(x, Tree):
+    if is_tree(x):
         from evalkit.text.heads import constituents_to_dependencies
 
         return constituents_to_dependencies(x)
@@ -367,7 +388,7 @@ class STM(_DepthMeanMetric):
         )
 
     def signature(self) -> str:
-        return self._sig(f"words:{'yes' if self.include_words else 'no'}")
+        return self._sig("words", self.include_words)
 
 
 @register_metric("dstm")
@@ -394,7 +415,7 @@ class DSTM(_DepthMeanMetric):
         )
 
     def signature(self) -> str:
-        return self._sig(f"lc:{'yes' if self.lowercase else 'no'}")
+        return self._sig("lc", self.lowercase)
 
 
 @register_metric("hwcm")
@@ -421,7 +442,7 @@ class HWCM(_DepthMeanMetric):
         )
 
     def signature(self) -> str:
-        return self._sig(f"lc:{'yes' if self.lowercase else 'no'}")
+        return self._sig("lc", self.lowercase)
 
 
 class _KernelMetric(ParsedMetric):
@@ -474,9 +495,9 @@ class TKM(_KernelMetric):
         return Forest.from_tree(_constituents(x), self.include_words, lowercase=True)
 
     def signature(self) -> str:
-        return (
-            f"{self.name}|decay:{self.decay:g}|words:{'yes' if self.include_words else 'no'}"
-            f"|parser:{_parser_sig(self.parser)}"
+        return self.build_signature(
+            [("decay", self.decay), ("words", self.include_words)],
+            parser=parser_signature(self.parser),
         )
 
 
@@ -495,7 +516,6 @@ class DTKM(_KernelMetric):
         return Forest.from_dependencies(_dependencies(x), self.lowercase)
 
     def signature(self) -> str:
-        return (
-            f"{self.name}|decay:{self.decay:g}|lc:{'yes' if self.lowercase else 'no'}"
-            f"|parser:{_parser_sig(self.parser)}"
+        return self.build_signature(
+            [("decay", self.decay), ("lc", self.lowercase)], parser=parser_signature(self.parser)
         )

@@ -30,9 +30,24 @@ class TER(Metric):
     """TER with explicit configuration, an :class:`evalkit.metrics.base.Metric` (registered
     as ``ter``). Parameters are sacrebleu's: ``normalized``, ``no_punct``,
     ``asian_support``, ``case_sensitive`` (tercom's default is case-insensitive);
-    ``ref_layout`` is ``"streams"`` or ``"segments"``."""
+    ``ref_layout`` is ``"streams"`` or ``"segments"``.
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-100 scale (edits
+    per 100 reference words; it can exceed 100).
+
+    Examples
+    --------
+    >>> import sacrebleu
+    >>> from evalkit.metrics.ter import TER
+    >>> hyps, refs = ["the cat sat on a mat", "it rains"], ["the cat sat on the mat", "it rains today"]
+    >>> TER(ref_layout="streams").corpus_score(hyps, [refs]) == sacrebleu.corpus_ter(hyps, [refs]).score
+    True
+    """
 
     name = "ter"
+    scale = "0-100"
     higher_is_better = False
     n_statistics = 2
 
@@ -59,13 +74,16 @@ class TER(Metric):
         )
 
     def signature(self) -> str:
-        from evalkit import __version__
         import sacrebleu
 
-        return (
-            f"evalkit.ter|case:{'mixed' if self.case_sensitive else 'lc'}|norm:{'yes' if self.normalized else 'no'}|"
-            f"punct:{'no' if self.no_punct else 'yes'}|asian:{'yes' if self.asian_support else 'no'}|"
-            f"backend:sacrebleu-{sacrebleu.__version__}|version:{__version__}"
+        return self.build_signature(
+            [
+                ("case", "mixed" if self.case_sensitive else "lc"),
+                ("norm", self.normalized),
+                ("punct", not self.no_punct),
+                ("asian", self.asian_support),
+            ],
+            versions=[("sacrebleu", sacrebleu.__version__)],
         )
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:

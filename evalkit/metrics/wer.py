@@ -150,6 +150,24 @@ class ErrorRate(WordLevelMetric):
     ref_layout : ``"streams"`` (sacrebleu) or ``"segments"``.
     boundaries : sentence-boundary words for m-gram PER (Leusch et al. Sec. 3.4):
         ``"none"``, ``"start"``, ``"end"`` or ``"both"``.
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-1 scale: summed
+    edit distances over summed reference lengths (it can exceed 1).
+
+    Examples
+    --------
+    One substitution in three reference words, and a reordering that WER counts and PER
+    (position-independent) does not:
+
+    >>> from evalkit.metrics.wer import ErrorRate
+    >>> float(ErrorRate("wer", ref_layout="segments").corpus_score(["a b c"], [["a b d"]]))
+    0.3333333333333333
+    >>> wer = ErrorRate("wer", ref_layout="segments").corpus_score(["b a c"], [["a b c"]])
+    >>> per = ErrorRate("per", ref_layout="segments").corpus_score(["b a c"], [["a b c"]])
+    >>> float(wer), float(per)
+    (0.6666666666666666, 0.0)
     """
 
     higher_is_better = False
@@ -181,11 +199,13 @@ class ErrorRate(WordLevelMetric):
         return "WER" if self.kind == "wer" else ("PER" if self.m == 1 else f"{self.m}-PER")
 
     def signature(self) -> str:
-        from evalkit import __version__
-
-        return (
-            f"evalkit.{self.label.lower()}|case:{'lc' if self.lowercase else 'mixed'}|{self._tok_signature()}|"
-            f"reflen:{self.ref_length}|version:{__version__}"
+        return self.build_signature(
+            [
+                ("case", "lc" if self.lowercase else "mixed"),
+                *self._tok_options(),
+                ("reflen", self.ref_length),
+            ]
+            + ([("m", self.m)] if self.kind == "per" else [])
         )
 
     def segment_statistics(self, hyps: Sequence[str], refs: Sequence) -> np.ndarray:

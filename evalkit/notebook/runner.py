@@ -14,6 +14,7 @@ ends with a summary on stdout, ``results/<profile>/summary.json`` and
 from __future__ import annotations
 
 import argparse
+import io
 import concurrent.futures
 import fnmatch
 import html
@@ -710,10 +711,15 @@ def render_notebook_of(run: NotebookRun, profile: str, results_root: Path) -> No
         render_notebook(Path(run.executed), asdict(run), profile, results_root)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "run_all.sh") -> argparse.ArgumentParser:
+    """The runner's options (``run_all.sh`` and ``evalkit run``), named as every evalkit
+    subcommand names them (``evalkit.cli._common``): -j/--jobs, -o/--output (old spelling
+    --results-dir still accepted), -q/--quiet."""
     parser = argparse.ArgumentParser(
-        prog="run_all.sh",
-        description="Run every evalkit notebook headless with papermill and index the results.",
+        prog=prog,
+        description="Run every evalkit notebook headless with papermill and index the results. "
+        "Exit codes: 0 every notebook ran, 1 a notebook failed, 2 a usage error (e.g. no "
+        "notebook matches --only, an output directory that cannot be written), 130 interrupted.",
     )
     parser.add_argument(
         "--profile", default="sample", choices=PROFILES, help="data profile (default: sample)"
@@ -735,9 +741,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
     parser.add_argument("--notebooks-dir", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument(
-        "--results-dir",
+        "-o",
+        "--output",
+        dest="results_dir",
         type=Path,
         default=None,
+        metavar="PATH",
         help="where results/<profile>/ goes (default: ./results)",
     )
     parser.add_argument(
@@ -746,6 +755,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="seconds a cell may run (default: no limit); a cell past it fails the notebook "
         "with a time-out",
+    )
+    parser.add_argument(
+        "--results-dir",
+        dest="results_dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help=argparse.SUPPRESS,
+    )
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress messages (errors still printed)"
     )
     return parser
 
@@ -784,6 +803,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             args.notebooks_dir,
             args.results_dir,
             args.timeout,
+            stream=io.StringIO() if args.quiet else sys.stdout,
         )
     except ParameterError as exc:
         print(f"run_all: error: {exc}", file=sys.stderr)

@@ -344,13 +344,51 @@ def correlate(
 ) -> pd.DataFrame:
     """Metric-human correlations for every metric x judgment x level x method.
 
-    ``variant_columns`` name extra columns of ``scores`` (e.g. ``stem``) that, with
-    ``metric``, identify one score series. ``ci`` is ``None``, ``"fisher"`` or
-    ``"bootstrap-systems" | "bootstrap-inputs" | "bootstrap-both"``. ``missing``: the
-    missing-cell rule (:func:`apply_missing_rule`); ``fisher_n``: the summary-level ``n`` of the
-    Fisher interval (:func:`fisher_sample_size`; ``"systems"`` as Deutsch et al. 2021).
-    Returns one row per combination: ``metric, [variants...], judgment, level, method, r, n
-    [, n_fisher], [ci_low, ci_high]``.
+    The levels of Deutsch et al. (2021): system-level (correlation of the per-system means),
+    summary-level (per input, then averaged) and global (all cells).
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Long format: ``instance, system, metric, value`` (plus ``variant_columns``).
+    judgments : pandas.DataFrame
+        Long format: ``instance, system, judgment, value`` (human scores).
+    levels : sequence of str
+        Among ``"system"``, ``"summary"``, ``"global"``.
+    methods : sequence of str
+        Among ``"pearson"``, ``"spearman"``, ``"kendall"``.
+    ci : str, optional
+        ``None``, ``"fisher"`` or ``"bootstrap-systems" | "bootstrap-inputs" |
+        "bootstrap-both"``.
+    confidence, n_resamples, seed
+        Level, number of resamples and seed of the bootstrap intervals.
+    variant_columns : sequence of str
+        Extra columns of ``scores`` (e.g. ``stem``) that, with ``metric``, identify one score
+        series.
+    missing : str
+        The missing-cell rule (:func:`apply_missing_rule`).
+    fisher_n : str
+        The summary-level ``n`` of the Fisher interval (:func:`fisher_sample_size`;
+        ``"systems"`` as Deutsch et al. 2021).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per combination: ``metric, [variants...], judgment, level, method, r, n
+        [, n_fisher], [ci_low, ci_high]``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit import correlate
+    >>> cells = [(i, s) for i in ("d1", "d2") for s in ("A", "B", "C")]
+    >>> scores = pd.DataFrame([(i, s, "m", v) for (i, s), v in zip(cells, [1, 2, 3, 2, 3, 4])],
+    ...                       columns=["instance", "system", "metric", "value"])
+    >>> human = pd.DataFrame([(i, s, "h", v) for (i, s), v in zip(cells, [1, 3, 5, 2, 4, 6])],
+    ...                      columns=["instance", "system", "judgment", "value"])
+    >>> r = correlate(scores, human, levels=["system"], methods=["pearson"])
+    >>> float(r.loc[0, "r"])
+    1.0
     """
     for lv in levels:
         check_choice("levels", lv, LEVELS)

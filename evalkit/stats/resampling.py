@@ -172,11 +172,44 @@ def approximate_randomization(
 ) -> pd.DataFrame:
     """Paired approximate randomization test (Riezler & Maxwell 2005, Fig. 1), two-sided.
 
-    ``statistics``: ``{system: ndarray (n_segments, k)}``, the first entry is the baseline unless
-    ``baseline`` names another; ``pairs="all"`` tests every pair of systems instead. All pairs
-    share one set of swap masks (as sacrebleu reuses its seed for every system).
-    Returns one row per pair: ``system, baseline, score, baseline_score, difference
-    (score - baseline_score), p_value, n_trials, test``.
+    Each trial swaps every segment's outputs between the two systems with probability 1/2;
+    p = (c + 1) / (n_trials + 1), c the trials whose score difference is at least the observed.
+
+    Parameters
+    ----------
+    statistics : mapping of str to ndarray (n_segments, k)
+        Per system, the metric's per-segment statistics (``metric.segment_statistics``); the
+        first entry is the baseline unless ``baseline`` names another.
+    score : callable
+        Summed statistics (r, k) -> (r,) scores, e.g. ``metric.score_from_statistics``.
+    baseline : str, optional
+        The system the others are tested against.
+    pairs : str
+        ``"baseline"`` (every system against the baseline) or ``"all"`` (every pair). All
+        pairs share one set of swap masks (as sacrebleu reuses its seed for every system).
+    n_trials : int
+        Number of random swaps.
+    ties : str
+        ``"ge"`` (a trial counts when its difference >= the observed) or ``"gt"``.
+    seed : int or numpy Generator
+        Seed of the swap masks (default sacrebleu's 12345): same inputs and seed, same p.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair: ``system, baseline, score, baseline_score, difference
+        (score - baseline_score), p_value, n_trials, test``.
+
+    Examples
+    --------
+    >>> from evalkit import approximate_randomization, get_metric
+    >>> bleu = get_metric("bleu")
+    >>> refs = [["the cat sat on the mat"], ["it is raining today"], ["he reads a book"]]
+    >>> stats = {"A": bleu.segment_statistics(["the cat sat on the mat", "it rains", "he reads"], refs),
+    ...          "B": bleu.segment_statistics(["a cat", "it is raining today", "he reads a book"], refs)}
+    >>> ar = approximate_randomization(stats, bleu.score_from_statistics, n_trials=200, seed=1)
+    >>> ar.loc[0, "system"], ar.loc[0, "baseline"], int(ar.loc[0, "n_trials"])
+    ('B', 'A', 200)
     """
     n_trials = check_int("n_trials", n_trials)
     check_choice("ties", ties, ("ge", "gt"))
@@ -224,7 +257,48 @@ def paired_bootstrap(
     confidence: float = 0.95,
     seed: SeedLike = SACREBLEU_SEED,
 ) -> pd.DataFrame:
-    """Paired bootstrap resampling test between systems.
+    """Paired bootstrap resampling test between systems (Koehn 2004; Riezler & Maxwell 2005).
+
+    Parameters
+    ----------
+    statistics : mapping of str to ndarray (n_segments, k)
+        Per system, the metric's per-segment statistics (``metric.segment_statistics``); the
+        first entry is the baseline unless ``baseline`` names another.
+    score : callable
+        Summed statistics (r, k) -> (r,) scores, e.g. ``metric.score_from_statistics``.
+    baseline : str, optional
+        The system the others are tested against.
+    pairs : str
+        ``"baseline"`` or ``"all"`` (every pair of systems).
+    n_resamples : int
+        Number of bootstrap resamples (segments drawn with replacement).
+    method : str
+        ``"shift"``, ``"centred"`` or ``"koehn"`` (below).
+    ties : str
+        ``"ge"`` or ``"gt"``: whether a resample equal to the observed difference counts.
+    confidence : float
+        Level of the percentile interval ``ci_low, ci_high``.
+    seed : int or numpy Generator
+        Seed of the resamples (default sacrebleu's 12345): same inputs and seed, same p.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair (columns below).
+
+    Examples
+    --------
+    >>> from evalkit import get_metric, paired_bootstrap
+    >>> bleu = get_metric("bleu")
+    >>> refs = [["the cat sat on the mat"], ["it is raining today"], ["he reads a book"]]
+    >>> stats = {"A": bleu.segment_statistics(["the cat sat on the mat", "it rains", "he reads"], refs),
+    ...          "B": bleu.segment_statistics(["a cat", "it is raining today", "he reads a book"], refs)}
+    >>> boot = paired_bootstrap(stats, bleu.score_from_statistics, n_resamples=200, seed=1)
+    >>> boot.loc[0, "system"], boot.loc[0, "baseline"], int(boot.loc[0, "n_resamples"])
+    ('B', 'A', 200)
+
+    Notes
+    -----
 
     ``method="shift"``: Riezler & Maxwell's shifted test (two-sided, ``p = (c+1)/(B+1)``);
     ``method="centred"``: the centred two-sided test, c counts ``|d_b - mean(d_b)| >= |d|``

@@ -55,10 +55,34 @@ def williams_test(
 ) -> WilliamsResult:
     """Williams t and p for H0: r12 = r13 (argument order of ``psych::r.test``).
 
-    ``r12`` = r(H, A), ``r13`` = r(H, B), ``r23`` = r(A, B), ``n`` >= 4 units. Arrays broadcast.
-    ``alternative``: ``"one-sided"`` (p = P(T > |t|)) or ``"two-sided"``. ``absolute=True``
-    takes absolute values of the three correlations first, as SacreROUGE and the WMT scripts do
-    for metrics whose scores fall as quality rises (e.g. TER).
+    Whether metric A correlates better with human judgments H than metric B does, given
+    that A and B correlate with each other (Williams 1959; Graham & Baldwin 2014).
+
+    Parameters
+    ----------
+    r12, r13, r23 : float or array
+        r(H, A), r(H, B) and r(A, B); arrays broadcast (one test per element).
+    n : int
+        Number of units the correlations were computed over (>= 4; n - 3 degrees of freedom).
+    alternative : str
+        ``"one-sided"`` (p = P(T > |t|), the papers' test) or ``"two-sided"``.
+    absolute : bool
+        Take absolute values of the three correlations first, as SacreROUGE and the WMT
+        scripts do for metrics whose scores fall as quality rises (e.g. TER).
+
+    Returns
+    -------
+    WilliamsResult
+        ``t``, ``p`` and ``dof`` (floats, or arrays for array inputs); ``.to_frame()``.
+
+    Examples
+    --------
+    The README example of the nlp-williams Python port (p = 0.20928617286753592):
+
+    >>> from evalkit import williams_test
+    >>> res = williams_test(0.65, 0.55, 0.30, 50)
+    >>> round(res.p, 6), res.dof
+    (0.209286, 47)
     """
     check_choice("alternative", alternative, ("one-sided", "two-sided"))
     r12, r13, r23 = (np.asarray(v, dtype=float) for v in (r12, r13, r23))

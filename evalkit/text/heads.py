@@ -31,12 +31,13 @@ published table, applied to :class:`nltk.tree.Tree`.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
-
-from nltk.tree import Tree
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from evalkit.errors import ParameterError
 from evalkit.text.trees import DepTree, strip_root
+
+if TYPE_CHECKING:  # nltk is imported where trees are built (``import nltk`` loads
+    from nltk.tree import Tree  # scikit-learn and scipy.stats: seconds of start-up)
 
 __all__ = [
     "COLLINS_HEAD_RULES",
@@ -143,11 +144,15 @@ def base_label(label: str) -> str:
 
 
 def _labels(node: Tree) -> List[str]:
+    from nltk.tree import Tree
+
     return [base_label(c.label()) if isinstance(c, Tree) else c for c in node]
 
 
 def head_child(node: Tree) -> int:
     """Index of the head child of ``node`` under the Collins rules."""
+    from nltk.tree import Tree
+
     if not isinstance(node, Tree) or len(node) == 0:
         raise ParameterError("node", node, "a tree node with children")
     labels = _labels(node)
@@ -186,6 +191,8 @@ def constituents_to_dependencies(tree: Tree) -> DepTree:
     Leaves are words; a preterminal ``(TAG word)`` gives the word its XPOS tag. Empty
     elements (``-NONE-``) are dropped.
     """
+    from nltk.tree import Tree
+
     tree = strip_root(tree)
     words: List[str] = []
     tags: List[str] = []
@@ -247,6 +254,8 @@ _SUBJECTS = ("nsubj", "nsubjpass", "nsubj:pass", "csubj", "csubjpass", "csubj:pa
 
 def dependencies_to_constituents(dep: DepTree) -> Tree:
     """The flat projection of ``dep`` (see module docstring); several roots go under ``ROOT``."""
+    from nltk.tree import Tree
+
     children = dep.children()
 
     def tag(i: int) -> str:

@@ -42,9 +42,7 @@ import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
-
-from nltk.tree import Tree
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from evalkit.errors import DataNotConfiguredError, ParameterError
 from evalkit.text.heads import constituents_to_dependencies, dependencies_to_constituents
@@ -57,6 +55,9 @@ from evalkit.text.trees import (
     read_conllu,
     read_ptb,
 )
+
+if TYPE_CHECKING:  # nltk is imported where trees are built (``import nltk`` loads
+    from nltk.tree import Tree  # scikit-learn and scipy.stats: seconds of start-up)
 
 __all__ = [
     "Parse",
@@ -341,6 +342,8 @@ class LinkGrammarParser(Parser):
 
 def _lg_tree(node):
     """Link Grammar's bracketing with preterminals added (see :class:`LinkGrammarParser`)."""
+    from nltk.tree import Tree
+
     kids = []
     for c in node:
         if isinstance(c, str):

@@ -34,9 +34,14 @@ the tokenizer is part of the metric's definition and belongs in its signature.
 * ``"moses"`` (English) and ``"moses-LANG"`` (e.g. ``"moses-de"``) are the Moses
   ``tokenizer.perl -l LANG`` rules as ported by ``sacremoses`` (pinned), for reproducing
   analyses that BLEU-scored Moses-tokenized text (``multi-bleu.perl`` pipelines, WMT19-era
-  metric comparisons). Tokens are not XML-escaped: escaping maps tokens one to one, so it
-  cannot change an n-gram match; ``-a`` (aggressive hyphen splitting) is not applied, as in
-  ``tokenizer.perl``'s default. The signature label records the sacremoses version.
+  metric comparisons). As ``tokenizer.perl`` does by default, the special characters
+  ``& | < > ' " [ ]`` are escaped (``&amp;``, ``&#124;``, ``&lt;``, ``&gt;``, ``&apos;``,
+  ``&quot;``, ``&#91;``, ``&#93;``); ``"moses-noescape"`` / ``"moses-LANG-noescape"`` is
+  ``tokenizer.perl -no-escape``. Escaping maps tokens one to one, so it leaves word n-gram
+  matches (BLEU, NIST, WER) as they are, but not character n-grams (chrF) or a second
+  tokenizer run on the output. ``-a`` (aggressive hyphen splitting) is not applied, as in
+  ``tokenizer.perl``'s default. The signature label records the language, ``escape`` or
+  ``noescape`` and the sacremoses version (``moses-en-escape[sacremoses-0.1.1]``).
 
 :func:`add_boundaries` adds Leusch's artificial sentence-boundary tokens (Sec. 3.4).
 
@@ -295,23 +300,40 @@ def _decode(data: bytes) -> str:
 
 
 class MosesTokenizer:
-    """Moses ``tokenizer.perl -l LANG`` (sacremoses), no XML escaping, no ``-a``."""
+    """Moses ``tokenizer.perl -l LANG`` (sacremoses), without ``-a``; special characters
+    XML-escaped as the script does unless ``escape=False`` (``-no-escape``).
 
-    def __init__(self, lang: str = "en") -> None:
+    Parameters
+    ----------
+    lang : str
+        The ``-l`` language code (``"en"``, ``"de"``, ...).
+    escape : bool
+        Escape ``& | < > ' " [ ]`` as ``tokenizer.perl`` does by default.
+
+    Examples
+    --------
+    >>> MosesTokenizer()("Tom & Jerry's")
+    'Tom &amp; Jerry &apos;s'
+    >>> MosesTokenizer(escape=False)("Tom & Jerry's")
+    "Tom & Jerry 's"
+    """
+
+    def __init__(self, lang: str = "en", escape: bool = True) -> None:
         import sacremoses
 
-        self.lang = lang
+        self.lang, self.escape = lang, bool(escape)
         self._moses = sacremoses.MosesTokenizer(lang=lang)
-        self.signature_label = f"moses-{lang}[sacremoses-{sacremoses.__version__}]"
+        mode = "escape" if self.escape else "noescape"
+        self.signature_label = f"moses-{lang}-{mode}[sacremoses-{sacremoses.__version__}]"
 
     def words(self, line: str) -> List[str]:
-        return self._moses.tokenize(line, escape=False, aggressive_dash_splits=False)
+        return self._moses.tokenize(line, escape=self.escape, aggressive_dash_splits=False)
 
     def __call__(self, line: str) -> str:
         return " ".join(self.words(line))
 
 
-_MOSES_NAME = re.compile(r"moses(?:-([a-z]{2,3}))?")
+_MOSES_NAME = re.compile(r"moses(?:-([a-z]{2,3}))?(-noescape)?")
 
 
 def get_tokenizer(name: str) -> Callable[[str], str]:
@@ -340,12 +362,12 @@ def get_tokenizer(name: str) -> Callable[[str], str]:
         )
     moses = _MOSES_NAME.fullmatch(name) if isinstance(name, str) else None
     if moses:
-        return MosesTokenizer(moses.group(1) or "en")
+        return MosesTokenizer(moses.group(1) or "en", escape=moses.group(2) is None)
     raise ParameterError(
         "tokenize",
         name,
         f"one of {sorted(SACREBLEU_TOKENIZERS) + list(LEUSCH_SCHEMES) + list(CONTRACTION_VARIANTS)[1:]}, "
-        "'moses' or 'moses-LANG'",
+        "'moses', 'moses-LANG' (tokenizer.perl, escaping) or 'moses[-LANG]-noescape'",
     )
 
 

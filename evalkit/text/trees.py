@@ -30,18 +30,21 @@ trees from nltk-based tools directly.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
-
-from nltk.tree import Tree
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, Union
 
 from evalkit.atomic import atomic_open
 from evalkit.errors import InputFormatError, ParameterError
 
+if TYPE_CHECKING:  # nltk is imported where trees are built (``import nltk`` loads
+    from nltk.tree import Tree  # scikit-learn and scipy.stats: seconds of start-up)
+
 __all__ = [
     "DepTree",
     "Tree",
+    "is_tree",
     "parse_conllu",
     "parse_conllu_texts",
     "read_conllu",
@@ -268,6 +271,8 @@ _TOKEN = re.compile(r"\(|\)|[^\s()]+")
 
 def parse_ptb(text: str, path: Optional[PathLike] = None) -> List[Tree]:
     """All bracketed trees in ``text`` (see the module docstring)."""
+    from nltk.tree import Tree
+
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def line_of(pos: int) -> int:
@@ -337,6 +342,8 @@ def write_ptb(path: PathLike, trees: Iterable[Tree]) -> Path:
 
 def strip_root(tree: Tree) -> Tree:
     """Remove unary unlabelled / ``ROOT`` / ``TOP`` wrappers."""
+    from nltk.tree import Tree
+
     while (
         isinstance(tree, Tree)
         and tree.label() in ("", "ROOT", "TOP")
@@ -345,3 +352,18 @@ def strip_root(tree: Tree) -> Tree:
     ):
         tree = tree[0]
     return tree
+
+
+def is_tree(x) -> bool:
+    """``isinstance(x, nltk.tree.Tree)`` without importing nltk (no Tree exists before)."""
+    module = sys.modules.get("nltk.tree")
+    return module is not None and isinstance(x, module.Tree)
+
+
+def __getattr__(name: str):
+    # ``from evalkit.text.trees import Tree``: nltk's class, imported on first use
+    if name == "Tree":
+        from nltk.tree import Tree
+
+        return Tree
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

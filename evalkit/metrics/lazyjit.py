@@ -1,0 +1,63 @@
+"""numba kernels compiled on first call: :func:`lazy_njit`.
+
+``import numba`` alone costs about a quarter of a second and loading a cached kernel more;
+a module whose kernels are decorated with ``@lazy_njit(cache=True)`` instead of
+``@numba.njit(cache=True)`` imports numba only when one of its kernels is first called, so
+``get_metric("bleu")`` and a one-sentence score (which :mod:`evalkit.metrics.ngrams` counts
+in plain Python) never pay for it. On the first call every lazy kernel of the calling
+kernel's module is compiled (or loaded from numba's on-disk cache, ``cache=True``) and
+rebound in the module's namespace, so kernels that call each other see numba dispatchers,
+exactly as if the module had used ``numba.njit``; the compiled code and so the numbers are
+the same.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from typing import Any, Callable
+
+__all__ = ["lazy_njit", "LazyKernel"]
+
+_LOCK = threading.Lock()
+
+
+class LazyKernel:
+    """A Python function that becomes ``numba.njit(**options)(function)`` on first call."""
+
+    def __init__(self, func: Callable, options: dict):
+        functools.update_wrapper(self, func)
+        self.py_func = func
+        self.options = options
+        self._dispatcher = None
+
+    def dispatcher(self):
+        """The numba dispatcher (compiling this module's lazy kernels on first use)."""
+        if self._dispatcher is None:
+            with _LOCK:
+                if self._dispatcher is None:
+                    import numba
+
+                    namespace = self.py_func.__globals__
+                    kernels = [
+                        (name, obj)
+                        for name, obj in list(namespace.items())
+                        if isinstance(obj, LazyKernel) and obj._dispatcher is None
+                    ]
+                    for _, obj in kernels:  # all first: a kernel may call another
+                        obj._dispatcher = numba.njit(**obj.options)(obj.py_func)
+                    for name, obj in kernels:
+                        namespace[name] = obj._dispatcher
+        return self._dispatcher
+
+    def __call__(self, *args: Any):
+        return self.dispatcher()(*args)
+
+
+def lazy_njit(**options: Any) -> Callable[[Callable], LazyKernel]:
+    """``numba.njit(**options)`` deferred to the first call (see the module docstring)."""
+
+    def decorate(func: Callable) -> LazyKernel:
+        return LazyKernel(func, options)
+
+    return decorate

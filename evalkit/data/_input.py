@@ -53,7 +53,7 @@ def decode_text(data: bytes, path: PathLike, encoding: str = "utf-8", what: str 
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputFormatError(path, line, f"{encoding.upper()} text{' (' + what + ')' if what else ''}",
+        raise InputFormatError(path, line, f"{encoding} text{' (' + what + ')' if what else ''}",
                                found=repr(data[max(0, exc.start - 20):exc.start + 20])) from None
 
 

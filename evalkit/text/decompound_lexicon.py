@@ -97,7 +97,9 @@ def _aff_encoding(aff: Path) -> str:
             try:
                 codecs.lookup(name)
             except LookupError:
-                raise InputFormatError(aff, n, "SET <a known encoding> (e.g. UTF-8, ISO8859-1)", found=line[:40]) from None
+                raise InputFormatError(
+                    aff, n, "SET <a known encoding> (e.g. UTF-8, ISO8859-1)", found=line[:40]
+                ) from None
             return name
     return "utf-8"
 

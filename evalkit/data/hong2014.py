@@ -74,8 +74,10 @@ def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Se
     files of one docset or a docset without a summary raises
     :class:`~evalkit.errors.InputFormatError` naming them. Files are decoded as
     :func:`evalkit.data.duc.decode` does (``encoding`` latin-1 by default: UTF-8 or
-    Windows-1252 bytes, a NUL (UTF-16) are refused; ``"utf-8"``, ``"cp1252"``, ``"auto"``)."""
-    from evalkit.data.duc import read_decoded
+    Windows-1252 bytes, a NUL (UTF-16) are refused, a file starting with a UTF-8
+    byte-order mark is read as UTF-8; ``"utf-8"``, ``"cp1252"``, ``"auto"``)."""
+    from evalkit.data._input import UTF8_BOM, read_input
+    from evalkit.data.duc import decode
 
     root = Path(root)
     if root.exists() and not root.is_dir():
@@ -94,7 +96,9 @@ def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Se
             if key in seen:
                 raise InputFormatError(path, None, f"one file per docset; {seen[key].name} is docset {key} too",
                                        found=path.name)
-            text = read_decoded(path, encoding)
+            data = read_input(path, "summary file")
+            # a UTF-8 byte-order mark says what the file is: read it as UTF-8, mark dropped
+            text = decode(data, path, "utf-8" if data.startswith(UTF8_BOM) and encoding == "latin-1" else encoding)
             rows.append((keys[key], system, tuple(line.strip() for line in text.splitlines() if line.strip())))
             seen[key] = path
         missing = sorted(set(keys) - set(seen))

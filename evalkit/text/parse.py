@@ -486,6 +486,7 @@ _CACHE_ERRORS = (
     KeyError,
     TypeError,
     IndexError,
+    AttributeError,
     RecursionError,
 )
 

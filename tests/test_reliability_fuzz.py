@@ -36,7 +36,7 @@ from evalkit.metrics import rouge_formats
 #: counts keep CI fast.
 FUZZ = settings(
     max_examples=80,
-    deadline=timedelta(seconds=6),
+    deadline=timedelta(seconds=15),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
@@ -545,14 +545,9 @@ def _case(name: str, raw: bytes) -> bytes:
         return raw[: len(raw) // 2] + deep + raw[len(raw) // 2 :]
     if name == "duplicate_id":
         return b"\n".join(lines[:1] + lines[1:] + lines[1:]) if len(lines) > 1 else raw + raw
-    if name == "out_of_range":
-        return re.sub(rb"(?<![A-Za-z])[0-9]+(?:\.[0-9]+)?", b"-999", raw, count=3)
-    if name == "non_finite":
-        return re.sub(rb"(?<![A-Za-z])[0-9]+(?:\.[0-9]+)?", b"nan", raw, count=2).replace(
-            b"-999", b"inf"
-        )
-    if name == "unicode_digits":
-        return re.sub(rb"(?<![A-Za-z])[0-9]", "\u0661".encode(), raw, count=2)
+    if name == "out_of_range":  # the first numbers negative, non-finite, non-ASCII, huge
+        bad = iter([b"-999", b"nan", "\u0661".encode(), b"inf", b"9" * 400, b"1_0"])
+        return re.sub(rb"(?<![A-Za-z])[0-9]+(?:\.[0-9]+)?", lambda m: next(bad, m.group()), raw)
     raise AssertionError(name)
 
 
@@ -567,8 +562,6 @@ CASES = [
     "deep_nesting",
     "duplicate_id",
     "out_of_range",
-    "non_finite",
-    "unicode_digits",
 ]
 
 

@@ -38,15 +38,27 @@ Output format: ``.parquet`` / ``.pq`` file names are written as Parquet (pyarrow
 ``--format`` forces one for every output; no ``--output`` writes CSV to stdout. Progress bars and
 messages go to stderr (``--quiet`` silences them).
 
-Cluster: ``--scheduler tcp://host:port`` (or ``$EVALKIT_SCHEDULER``) runs on an existing cluster,
-otherwise a LocalCluster of ``--workers`` processes (``--workers 0``: in this process). Results
-do not depend on the cluster (:mod:`evalkit.stats.distributed`, seed contract).
+Cluster: ``--scheduler tcp://host:port`` (or ``$EVALKIT_SCHEDULER``) runs on an existing cluster
+(connection time-out ``--connect-timeout``, 10 s), otherwise a LocalCluster of ``-j/--jobs``
+processes (``-j 0``: in this process). Results do not depend on the cluster
+(:mod:`evalkit.stats.distributed`, seed contract).
+
+Checks before any work: every argument (``--resamples`` >= 1, ``--alpha`` in (0, 1), sizes
+>= 1, metric and coefficient names, the scheduler address), the input files (existing,
+readable, not empty), the output files (in an existing writable folder, not a folder, not
+an input, ``--output``/``--matrix``/``--clusters`` all different). Exit codes: 0 done, 2 a
+usage or input error (the message names the argument or file and line), 130 interrupted
+(Ctrl-C, no traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import re
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional
@@ -145,6 +157,8 @@ def _read_human(path: Path, corpus: Corpus):
     from evalkit.data.tsv import check_keys, read_tsv
 
     frame = read_tsv(path, HUMAN_SPEC, unique=("system", "document", "segment"))
+    if frame.empty:
+        raise InputFormatError(path, None, "at least one human score below the header")
     names = list(corpus.systems)
     position = {key: i for i, key in enumerate(zip(corpus.documents, corpus.segments))}
     check_keys(
@@ -156,6 +170,211 @@ def _read_human(path: Path, corpus: Corpus):
     cols = [position[k] for k in zip(frame["document"], frame["segment"])]
     human[rows, cols] = frame["score"].to_numpy(float)
     return human
+
+
+# --------------------------------------------------------------------------- checks
+#: A Dask scheduler address: PROTOCOL://HOST:PORT (tcp, tls, ws, wss, ucx) or inproc://...
+_ADDRESS = re.compile(
+    r"(?:tcp|tls|ws|wss|ucx)://(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})|inproc://\S+"
+)
+
+
+def _check_arguments(args) -> None:
+    """Every argument's value, before any file is read or any work starts."""
+    from evalkit.metrics.registry import builder
+
+    def at_least(name: str, value, low: int) -> None:
+        if value is not None and value < low:
+            raise ParameterError(name, value, f"an integer >= {low}")
+
+    at_least("--jobs", args.workers, 0)
+    at_least("--partition-size", args.partition_size, 1)
+    if args.connect_timeout is not None and not 0 < args.connect_timeout <= 3600:
+        raise ParameterError("--connect-timeout", args.connect_timeout, "seconds in (0, 3600]")
+    for name in args.metric or ["bleu"]:
+        try:
+            builder(name)
+        except ParameterError as exc:
+            raise ParameterError("--metric", name, exc.expected) from None
+    if args.command == "significance":
+        from evalkit.stats.correlation import COEFFICIENTS
+
+        at_least("--resamples", args.resamples, 1)
+        at_least("--block-size", args.block_size, 1)
+        at_least("--seed", args.seed, 0)
+        if not 0.0 < args.alpha < 1.0:
+            raise ParameterError("--alpha", args.alpha, "a level strictly between 0 and 1")
+        if args.coefficient not in COEFFICIENTS:
+            raise ParameterError("--coefficient", args.coefficient, f"one of {list(COEFFICIENTS)}")
+        if args.human is not None and len(set(args.metric or ["bleu"])) < 2:
+            raise ParameterError(
+                "--metric",
+                args.metric or ["bleu"],
+                "at least two metrics to compare against --human",
+            )
+    address = _scheduler_address(args)
+    if address is not None:
+        m = _ADDRESS.fullmatch(address)
+        if not m or (m.group(1) is not None and not 1 <= int(m.group(1)) <= 65535):
+            source = "--scheduler" if args.scheduler else "$EVALKIT_SCHEDULER"
+            raise ParameterError(
+                source, address, "a Dask scheduler address such as tcp://host:8786"
+            )
+
+
+def _scheduler_address(args) -> Optional[str]:
+    from evalkit import config
+
+    return args.scheduler or config.scheduler() or None
+
+
+def _check_inputs(args) -> None:
+    """Every input file exists, is a readable file and is not empty."""
+    paths = [("SYSTEM", p) for p in args.systems] + [("--refs", p) for p in args.refs]
+    paths += [("--src", args.src)] if args.src is not None else []
+    paths += [("--human", args.human)] if getattr(args, "human", None) is not None else []
+    for what, path in paths:
+        if not path.exists():
+            raise InputFormatError(path, None, f"an existing file ({what})")
+        if path.is_dir():
+            raise InputFormatError(path, None, f"a file, not a directory ({what})")
+        try:
+            size = path.stat().st_size
+            with open(path, "rb"):
+                pass
+        except OSError as exc:
+            raise InputFormatError(
+                path, None, f"a readable file ({what})", found=exc.strerror
+            ) from None
+        if size == 0:
+            raise InputFormatError(path, None, f"at least one segment ({what} is empty)")
+
+
+def _check_output_paths(args, names) -> None:
+    """The output files: distinct, not an input, not a folder, in a writable folder (tried
+    by creating and removing a temporary file there, which also catches read-only mounts)."""
+    inputs = {
+        p.resolve()
+        for p in [*args.systems, *args.refs, args.src, getattr(args, "human", None)]
+        if p
+    }
+    seen: Dict[Path, str] = {}
+    for name in names:
+        path = getattr(args, name)
+        if path is None:
+            continue
+        option = f"--{name}"
+        resolved = path.resolve()
+        if resolved in seen:
+            raise ParameterError(option, str(path), f"a file other than {seen[resolved]}'s")
+        if resolved in inputs:
+            raise ParameterError(option, str(path), "a file that is not one of the inputs")
+        seen[resolved] = option
+        if path.is_dir():
+            raise ParameterError(option, str(path), "a file name, not a directory")
+        folder = resolved.parent
+        if not folder.is_dir():
+            raise ParameterError(
+                option, str(path), f"a file in an existing folder ({folder} does not exist)"
+            )
+        try:
+            fd, probe = tempfile.mkstemp(dir=folder, prefix=".evalkit-probe-")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise ParameterError(
+                option, str(path), f"a file in a writable folder ({folder}: {exc.strerror})"
+            ) from None
+
+
+def _probe(address: str, timeout: float) -> Optional[str]:
+    """Why ``tcp://HOST:PORT`` is no Dask scheduler, or None when one answers: nothing
+    listening, or a listener whose first bytes are not Dask's handshake (a Dask comm opens
+    with a little-endian 8-byte frame count; another service's reply, read as one, would
+    make Dask allocate exabytes)."""
+    import socket
+    import struct
+
+    host, _, port = address[len("tcp://") :].rpartition(":")
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            head = b""
+            while len(head) < 8:
+                chunk = sock.recv(8 - len(head))
+                if not chunk:
+                    return "the listener closed the connection without a Dask handshake"
+                head += chunk
+    except socket.timeout:
+        return f"no Dask handshake within {timeout:g} s (nothing or another service listens there)"
+    except OSError as exc:
+        return f"nothing accepts connections there ({exc.strerror or exc})"
+    if not 1 <= struct.unpack("<Q", head)[0] <= 64:
+        return f"the listener is not a Dask scheduler (it answered {head!r})"
+    return None
+
+
+def _connect(args):
+    """A client of the ``--scheduler`` cluster (None: a local cluster is started later);
+    a clear error within ``--connect-timeout`` seconds when nothing (or no Dask
+    scheduler) answers there."""
+    address = _scheduler_address(args)
+    if address is None:
+        return None
+    source = "--scheduler" if args.scheduler else "$EVALKIT_SCHEDULER"
+    expected = "a reachable Dask scheduler ({})"
+    if address.startswith("tcp://"):
+        why = _probe(address, args.connect_timeout)
+        if why is not None:
+            raise ParameterError(source, address, expected.format(why))
+    import logging
+
+    from distributed import Client
+
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    try:
+        return Client(address, timeout=f"{args.connect_timeout}s")
+    except Exception as exc:  # OSError, TimeoutError, a protocol error
+        why = f"could not connect within {args.connect_timeout:g} s: {type(exc).__name__}: {exc}"
+        raise ParameterError(source, address, expected.format(why[:200])) from None
+
+
+@contextlib.contextmanager
+def _cluster(args):
+    """The client to run on: the ``--scheduler`` cluster's (closed on exit), a local
+    cluster of ``-j`` workers, or None (``-j 0``)."""
+    from evalkit.stats.distributed import cluster_client
+
+    own = _connect(args)
+    try:
+        with cluster_client(own, None, args.workers) as client:
+            yield client
+    finally:
+        if own is not None:
+            own.close()
+
+
+def _prepare(args, outputs) -> None:
+    """All the checks of the module doc, in order, before any work."""
+    _check_arguments(args)
+    _check_inputs(args)
+    _check_output_paths(args, outputs)
+    _check_outputs(args, *outputs[1:])
+
+
+def _interruptible(command):
+    """``command(args)`` with Ctrl-C as exit code 130 and one line on stderr, no traceback."""
+
+    def run(args) -> int:
+        try:
+            return command(args)
+        except KeyboardInterrupt:
+            print(f"evalkit {args.command}: interrupted", file=sys.stderr)
+            return 130
+
+    run.__name__ = command.__name__
+    return run
 
 
 # --------------------------------------------------------------------------- output
@@ -225,12 +444,14 @@ def _score(args) -> int:
     import pandas as pd
 
     from evalkit.metrics import get_metric
-    from evalkit.stats.distributed import cluster_client, scores_from_statistics
+    from evalkit.stats.distributed import scores_from_statistics
 
-    _check_outputs(args)
+    _prepare(args, ["output"])
     corpus = _read(args)
+    if not corpus.refs:
+        raise InputFormatError(args.refs[0], None, "at least one segment")
     frames = []
-    with cluster_client(None, args.scheduler, args.workers) as client:
+    with _cluster(args) as client:
         for name in args.metric or ["bleu"]:
             metric = get_metric(name)
             stats = _statistics(args, metric, corpus, client)
@@ -306,10 +527,6 @@ def _metric_tests(args, metrics, corpus, client):
     from evalkit.stats.difference_tests import metric_correlations
     from evalkit.stats.distributed import comparison_clusters, distributed_compare_metrics
 
-    if len(metrics) < 2:
-        raise ParameterError(
-            "--metric", list(metrics), "at least two metrics to compare against --human"
-        )
     human = _read_human(args.human, corpus)
     mats = {}
     for name, metric in metrics.items():
@@ -349,17 +566,24 @@ def _significance(args) -> int:
     import pandas as pd
 
     from evalkit.metrics import get_metric
-    from evalkit.stats.distributed import cluster_client
-
     from evalkit.stats.distributed import DEFAULT_BLOCK_SIZE
 
-    _check_outputs(args, "matrix", "clusters")
     if args.block_size is None:
         args.block_size = DEFAULT_BLOCK_SIZE
+    _prepare(args, ["output", "matrix", "clusters"])
     corpus = _read(args)
-    names = args.metric or ["bleu"]
+    if not corpus.refs:
+        raise InputFormatError(args.refs[0], None, "at least one segment")
+    if args.human is None and len(corpus.systems) < 2:
+        raise InputFormatError(
+            args.systems[0],
+            None,
+            "at least two systems to compare (one SYSTEM file per system, or several sysids)",
+            found=f"{len(corpus.systems)} system: {', '.join(corpus.systems)}",
+        )
+    names = list(dict.fromkeys(args.metric or ["bleu"]))
     metrics = {name: get_metric(name) for name in names}
-    with cluster_client(None, args.scheduler, args.workers) as client:
+    with _cluster(args) as client:
         if args.human is not None:
             results, matrix, clusters = _metric_tests(args, metrics, corpus, client)
         else:
@@ -421,25 +645,48 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="output format (default: by the file suffix, .parquet/.pq or CSV)",
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress or messages on stderr")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress or messages on stderr"
+    )
     parser.add_argument(
         "--scheduler",
         default=None,
-        help="dask scheduler address (default: $EVALKIT_SCHEDULER or a local cluster)",
+        help="Dask scheduler address tcp://HOST:PORT (default: $EVALKIT_SCHEDULER, "
+        "else a local cluster)",
     )
     parser.add_argument(
-        "--workers",
+        "--connect-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="give up connecting to --scheduler after this long (default: 10)",
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        dest="workers",
         type=int,
         default=2,
-        help="worker processes of the local cluster (0: in this process)",
+        metavar="N",
+        help="worker processes of the local cluster (0: in this process; default: 2)",
     )
+    parser.add_argument("--workers", dest="workers", type=int, help=argparse.SUPPRESS)
     parser.add_argument(
         "--partition-size", type=int, default=5000, help="segments per scoring task"
     )
 
 
+def _plain(text: str) -> str:
+    """reStructuredText of the module doc as plain text for ``--help``: roles
+    (``:func:`~x.y```) and literals (````x````) lose their markup."""
+    text = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", text)
+    return text.replace("``", "")
+
+
 def _paragraph(start: str) -> str:
-    return next(p for p in __doc__.split("\n\n") if p.startswith(start + ":"))
+    found = next(p for p in __doc__.split("\n\n") if p.startswith(start + ":"))
+    checks = next(p for p in __doc__.split("\n\n") if p.startswith("Checks before any work"))
+    return _plain(found + "\n\n" + checks)
 
 
 def register(subparsers) -> None:
@@ -447,17 +694,23 @@ def register(subparsers) -> None:
         "score",
         help="score systems with metrics on a Dask cluster (tidy CSV/Parquet)",
         description=_paragraph("``evalkit score``"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _common_options(score)
     score.add_argument("--level", choices=("system", "segment"), default="system")
     score.add_argument(
-        "--output", type=Path, default=None, help="CSV or Parquet file (default: CSV on stdout)"
+        "-o",
+        "--output",
+        type=Path,
+        default=None,
+        help="CSV or Parquet file (default: CSV on stdout)",
     )
-    score.set_defaults(func=_score)
+    score.set_defaults(func=_interruptible(_score))
     sig = subparsers.add_parser(
         "significance",
         help="all-pairs significance tests and clusters on a Dask cluster",
         description=_paragraph("``evalkit significance``"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _common_options(sig)
     sig.add_argument("--test", choices=("bootstrap", "ar"), default="bootstrap", help="system test")
@@ -467,7 +720,9 @@ def register(subparsers) -> None:
         default="centred",
         help="bootstrap p-value",
     )
-    sig.add_argument("--resamples", type=int, default=1000)
+    sig.add_argument(
+        "--resamples", type=int, default=1000, help="resamples or trials, >= 1 (default: 1000)"
+    )
     sig.add_argument(
         "--block-size",
         type=int,
@@ -475,8 +730,12 @@ def register(subparsers) -> None:
         help="resamples per task (part of the seed contract; default: "
         "evalkit.stats.distributed.DEFAULT_BLOCK_SIZE)",
     )
-    sig.add_argument("--seed", type=int, default=12345)
-    sig.add_argument("--alpha", type=float, default=0.05, help="level of the significance clusters")
+    sig.add_argument(
+        "--seed", type=int, default=12345, help="random seed of the resampling (default: 12345)"
+    )
+    sig.add_argument(
+        "--alpha", type=float, default=0.05, help="level of the significance clusters, in (0, 1)"
+    )
     sig.add_argument(
         "--human",
         type=Path,
@@ -493,6 +752,7 @@ def register(subparsers) -> None:
     sig.add_argument("--corr-level", choices=("system", "summary", "global"), default="system")
     sig.add_argument("--coefficient", default="pearson", help="pearson, spearman, kendall, ...")
     sig.add_argument(
+        "-o",
         "--output",
         type=Path,
         default=None,
@@ -500,4 +760,4 @@ def register(subparsers) -> None:
     )
     sig.add_argument("--matrix", type=Path, default=None, help="p-value matrix file")
     sig.add_argument("--clusters", type=Path, default=None, help="significance clusters file")
-    sig.set_defaults(func=_significance)
+    sig.set_defaults(func=_interruptible(_significance))

@@ -44,3 +44,39 @@ def check_text_bytes(data: bytes, path: PathLike, strip_bom: bool = True) -> byt
     if strip_bom and data.startswith(UTF8_BOM):
         return data[len(UTF8_BOM):]
     return data
+
+
+def decode_text(data: bytes, path: PathLike, encoding: str = "utf-8", what: str = "") -> str:
+    """``data`` decoded, or InputFormatError naming the line of the first undecodable byte
+    ("expected ENCODING text", with a hint at UTF-16 or Latin-1 files)."""
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputFormatError(path, line, f"{encoding} text{' (' + what + ')' if what else ''}",
+                               found=repr(data[max(0, exc.start - 20):exc.start + 20])) from None
+
+
+def read_text(path: PathLike, what: str, encoding: str = "utf-8") -> str:
+    """The text of ``path``: :func:`read_input`, :func:`check_text_bytes` (NUL refused, BOM
+    dropped) and :func:`decode_text` in one call."""
+    return decode_text(check_text_bytes(read_input(path, what), path), path, encoding)
+
+
+def parse_xml(path: PathLike, what: str):
+    """The root element of the XML file ``path`` (``xml.etree``; expat refuses entity
+    expansion bombs), or InputFormatError naming the line of the first error."""
+    import xml.etree.ElementTree as ET
+
+    data = read_input(path, what)
+    if data.find(b"\x00") >= 0 and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        check_text_bytes(data, path)
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as exc:
+        line = exc.position[0] if getattr(exc, "position", None) else None
+        raise InputFormatError(path, line, f"well-formed XML ({what})", found=str(exc)) from None
+    except (LookupError, ValueError) as exc:  # an unknown encoding in the XML declaration
+        raise InputFormatError(path, 1, "an XML declaration with a known encoding", found=str(exc)) from None
+    except RecursionError:
+        raise InputFormatError(path, None, f"XML nested less deeply ({what})") from None

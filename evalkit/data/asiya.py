@@ -30,6 +30,7 @@ from typing import Iterable, List, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_open
+from evalkit.data._input import read_text
 from evalkit.errors import InputFormatError, ParameterError
 
 __all__ = ["COLUMNS", "read_scores", "write_scores", "to_corroboration_scores"]
@@ -46,12 +47,7 @@ def read_scores(paths: Union[str, Path, Iterable[Union[str, Path]]]) -> pd.DataF
     seen = {}
     for path in paths:
         path = Path(path)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            raise InputFormatError(path, None, "an existing score file") from None
-        except UnicodeDecodeError as exc:
-            raise InputFormatError(path, None, "UTF-8 text", str(exc)) from None
+        lines = read_text(path, "score file").split("\n")
         for number, line in enumerate(lines, 1):
             if not line.strip() or line.startswith("#"):
                 continue

@@ -36,6 +36,8 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 import numpy as np
 import pandas as pd
 
+from evalkit.data._input import read_text
+from evalkit.data.tsv import number, read_tsv
 from evalkit.errors import InputFormatError, ParameterError
 from evalkit.text.decompound import Analysis, LangConfig, Lexicon
 from evalkit.text.decompound_languages import CONFIGS
@@ -92,31 +94,63 @@ class CompoundCorpus:
         return list(self.meta.get("_files", []))
 
 
+def _strings(value: Any, field_name: str, path: PathLike) -> Tuple[str, ...]:
+    """A JSON list of non-empty strings (a bare string such as ``"en"`` is refused: it
+    would be read as its letters)."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v for v in value):
+        raise InputFormatError(path, None, f'"{field_name}": a list of non-empty strings, e.g. ["s", "en"]',
+                               found=json.dumps(value)[:80])
+    return tuple(value)
+
+
 def config_from_dict(data: Any, path: PathLike = "<config>") -> LangConfig:
     """A :class:`LangConfig` from ``config.json`` values (InputFormatError naming the file)."""
+    if not isinstance(data, dict):
+        raise InputFormatError(path, None, "a JSON object of LangConfig fields", found=type(data).__name__)
+    data = dict(data)
+    seqs = data.pop("pos_sequences", None)
+    data["connectors"] = _strings(data.get("connectors", []), "connectors", path)
+    data["suffixes"] = _strings(data.get("suffixes", []), "suffixes", path)
+    if seqs is not None:
+        if not isinstance(seqs, list):
+            raise InputFormatError(path, None, '"pos_sequences": a list of lists of POS tags', found=json.dumps(seqs)[:80])
+        seqs = frozenset(_strings(s, "pos_sequences", path) for s in seqs)
     try:
-        data = dict(data)
-        seqs = data.pop("pos_sequences", None)
-        data["connectors"] = tuple(data.get("connectors", ()))
-        data["suffixes"] = tuple(data.get("suffixes", ()))
-        return LangConfig(pos_sequences=None if seqs is None else frozenset(tuple(s) for s in seqs), **data)
+        return LangConfig(pos_sequences=seqs, **data)
     except (TypeError, ValueError, ParameterError) as exc:
         raise InputFormatError(path, None, "LangConfig fields (connectors, max_elements, min_compound, "
                                "min_component, min_component_with_connector, suffixes, pos_sequences)",
                                found=str(exc)[:120]) from None
 
 
+#: The columns of a simulated language's ``truth.tsv`` (:mod:`evalkit.data.simulate.compounds`).
+TRUTH_SPEC = {"word": "str", "parts": number("int", 2), "lexicalized": "bool01", "unknown_part": "text",
+              "inflected": "bool01", "connectors": "text"}
+
+
+def read_config_json(path: PathLike) -> LangConfig:
+    """A language's ``config.json`` (UTF-8 JSON object of :class:`LangConfig` fields)."""
+    text = read_text(path, "config.json")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputFormatError(path, exc.lineno, "JSON", found=str(exc)[:80]) from None
+    except RecursionError:
+        raise InputFormatError(path, None, "a flat JSON object of LangConfig fields (not nested deeply)") from None
+    return config_from_dict(data, path)
+
+
 def _read_language(folder: Path, language: str) -> Tuple[CompoundSet, List[Path]]:
     gold_path = folder / "gold.tsv"
-    if not gold_path.is_file():
+    if not gold_path.exists():
         raise InputFormatError(gold_path, None, "a gold.tsv in every language folder")
     files = [gold_path]
     gold = read_gold_tsv(gold_path)
     lexicalized = folder / "lexicalized.tsv"
     lex_path = folder / "lexicon.tsv"
-    if lex_path.is_file():
-        lexicon = read_lexicon_tsv(lex_path, lexicalized if lexicalized.is_file() else None)
-        files += [lex_path] + ([lexicalized] if lexicalized.is_file() else [])
+    if lex_path.exists():
+        lexicon = read_lexicon_tsv(lex_path, lexicalized if lexicalized.exists() else None)
+        files += [lex_path] + ([lexicalized] if lexicalized.exists() else [])
     else:
         if language not in DEBIAN_WORD_LISTS:
             raise InputFormatError(lex_path, None, f"a lexicon.tsv (no Debian word list for {language!r})")
@@ -124,20 +158,16 @@ def _read_language(folder: Path, language: str) -> Tuple[CompoundSet, List[Path]
         lexicon = lexicon_from_words(read_word_list(words_path, DEBIAN_WORD_LISTS[language][2], phrases=True))
         files.append(words_path)
     cfg_path = folder / "config.json"
-    if cfg_path.is_file():
-        try:
-            data = json.loads(cfg_path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputFormatError(cfg_path, getattr(exc, "lineno", None), "UTF-8 JSON", found=str(exc)[:80]) from None
-        cfg = config_from_dict(data, cfg_path)
+    if cfg_path.exists():
+        cfg = read_config_json(cfg_path)
         files.append(cfg_path)
     elif language in CONFIGS:
         cfg = CONFIGS[language]
     else:
         raise InputFormatError(cfg_path, None, f"a config.json (no built-in configuration for {language!r})")
     truth = None
-    if (folder / "truth.tsv").is_file():
-        truth = pd.read_csv(folder / "truth.tsv", sep="\t", keep_default_na=False, dtype={"unknown_part": str})
+    if (folder / "truth.tsv").exists():
+        truth = read_tsv(folder / "truth.tsv", TRUTH_SPEC, unique=("word",))
         files.append(folder / "truth.tsv")
     return CompoundSet(language, lexicon, {w: d for w, (d, _) in gold.items()},
                        {w: s for w, (_, s) in gold.items()}, cfg, truth, str(folder)), files

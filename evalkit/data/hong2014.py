@@ -67,26 +67,41 @@ def hong2014_files(root: PathLike, systems: Optional[Sequence[str]] = None) -> L
     return [p for s in _systems(systems) for p in sorted((root / HONG2014_SYSTEMS[s] / s).glob(f"*.{s}"))]
 
 
-def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Sequence[str]] = None) -> pd.DataFrame:
+def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Sequence[str]] = None,
+                  encoding: str = "latin-1") -> pd.DataFrame:
     """The summaries as ``instance, summarizer, sentences`` for the DUC 2004 ``instances``
-    (matched by docset number). A missing system folder, a file of no listed docset or a
-    docset without a summary raises :class:`~evalkit.errors.InputFormatError` naming it."""
+    (matched by docset number). A missing system folder, a file of no listed docset, two
+    files of one docset or a docset without a summary raises
+    :class:`~evalkit.errors.InputFormatError` naming them. Files are decoded as
+    :func:`evalkit.data.duc.decode` does (``encoding`` latin-1 by default: UTF-8 or
+    Windows-1252 bytes, a NUL (UTF-16) are refused, a file starting with a UTF-8
+    byte-order mark is read as UTF-8; ``"utf-8"``, ``"cp1252"``, ``"auto"``)."""
+    from evalkit.data._input import UTF8_BOM, read_input
+    from evalkit.data.duc import decode
+
     root = Path(root)
+    if root.exists() and not root.is_dir():
+        raise InputFormatError(root, None, "the sumrepo_duc2004 folder (holding SOAsums/ and basicsums/), not a file")
     keys = {docset_key(i): i for i in instances}
     rows = []
     for system in _systems(systems):
         folder = root / HONG2014_SYSTEMS[system] / system
         if not folder.is_dir():
             raise InputFormatError(folder, None, f"a folder of {system} summaries (Hong et al. 2014 layout)")
-        seen = set()
+        seen: Dict[str, Path] = {}
         for path in sorted(folder.glob(f"*.{system}")):
             key = docset_key(path.name)
             if key not in keys:
                 raise InputFormatError(path, None, f"a DUC 2004 docset among {sorted(keys)[:3]}...", found=path.name)
-            text = path.read_bytes().decode("latin-1")
+            if key in seen:
+                raise InputFormatError(path, None, f"one file per docset; {seen[key].name} is docset {key} too",
+                                       found=path.name)
+            data = read_input(path, "summary file")
+            # a UTF-8 byte-order mark says what the file is: read it as UTF-8, mark dropped
+            text = decode(data, path, "utf-8" if data.startswith(UTF8_BOM) and encoding == "latin-1" else encoding)
             rows.append((keys[key], system, tuple(line.strip() for line in text.splitlines() if line.strip())))
-            seen.add(key)
-        missing = sorted(set(keys) - seen)
+            seen[key] = path
+        missing = sorted(set(keys) - set(seen))
         if missing:
             raise InputFormatError(folder, None, f"one summary per docset; none for {missing[:3]}")
     return pd.DataFrame(rows, columns=["instance", "summarizer", "sentences"])

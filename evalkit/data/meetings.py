@@ -6,12 +6,12 @@ For Murray, Renals, Carletta & Moore (2005) (notes: acl2005-workshop-part-A.md 6
 :func:`write_meeting_corpus`, read by :func:`read_meeting_corpus`)::
 
     meetings.tsv   meeting  split(train|test)
-    units.tsv      meeting  da  position  speaker  start  end  manual  asr
+    units.tsv      meeting  da  position  speaker  start  end(seconds >= 0)  manual  asr
                    (one dialogue act per line, in meeting order; ``asr`` = the recognizer's
                     words inside the manual DA boundaries, may be empty)
     extracts.tsv   meeting  annotator  da          (the DAs each annotator extracted)
     system_extracts.tsv  meeting  approach  transcript(manual|asr)  da   (the rated system summaries)
-    ratings.tsv    judge  meeting  approach  transcript(manual|asr)  statement  rating(int)
+    ratings.tsv    judge  meeting  approach  transcript(manual|asr)  statement  rating(1-7)
 
 Cross-file checks name file and line: units and extracts refer to listed meetings and DAs.
 
@@ -38,9 +38,11 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 import pandas as pd
 
-from evalkit.data.tsv import check_keys, read_tsv_folder, write_tsv_folder
+from evalkit.data.tsv import check_keys, line_of, number, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
-from evalkit.errors import InputFormatError
+from evalkit.data._input import parse_xml
+from evalkit.data._numbers import check_scale, parse_number
+from evalkit.errors import InputFormatError, ParameterError
 from evalkit.text import asr_channel, extractive
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -50,12 +52,13 @@ __all__ = ["MeetingCorpus", "read_meeting_corpus", "write_meeting_corpus", "read
 
 SPECS = {
     "meetings": {"meeting": "str", "split": ("train", "test")},
-    "units": {"meeting": "str", "da": "str", "position": "int", "speaker": "str", "start": "float", "end": "float",
+    "units": {"meeting": "str", "da": "str", "position": "int", "speaker": "str", "start": number("float", 0),
+              "end": number("float", 0),
               "manual": "text", "asr": "text"},
     "extracts": {"meeting": "str", "annotator": "str", "da": "str"},
     "system_extracts": {"meeting": "str", "approach": "str", "transcript": ("manual", "asr"), "da": "str"},
     "ratings": {"judge": "str", "meeting": "str", "approach": "str", "transcript": ("manual", "asr"),
-                "statement": "str", "rating": "int"},
+                "statement": "str", "rating": number("int", 1, 7)},
 }
 _UNIQUE = {"meetings": ("meeting",), "units": ("meeting", "da"), "extracts": ("meeting", "annotator", "da"),
            "system_extracts": ("meeting", "approach", "transcript", "da"),
@@ -93,6 +96,12 @@ def read_meeting_corpus(folder: PathLike) -> MeetingCorpus:
     meetings = {(m,) for m in f["meetings"]["meeting"]}
     for name in ("units", "ratings"):
         check_keys(f[name], ["meeting"], meetings, "a meeting listed in meetings.tsv")
+    units = f["units"]
+    back = (units["end"] < units["start"]).to_numpy().nonzero()[0]
+    if len(back):
+        row = units.iloc[int(back[0])]
+        raise InputFormatError(units.attrs["path"], line_of(units, int(back[0])), "an end time not before the start",
+                               found=f"{row['start']!r} > {row['end']!r}")
     das = set(f["units"][["meeting", "da"]].itertuples(index=False, name=None))
     for name in ("extracts", "system_extracts"):
         check_keys(f[name], ["meeting", "da"], das, "a dialogue act listed in units.tsv")
@@ -114,10 +123,7 @@ def _local(tag: str) -> str:
 
 
 def _parse(path: Path) -> ET.Element:
-    try:
-        return ET.parse(path).getroot()
-    except ET.ParseError as exc:
-        raise InputFormatError(path, exc.position[0], "well-formed NXT XML", found=str(exc)) from None
+    return parse_xml(path, "an ICSI NXT file")
 
 
 def _node_id(node: ET.Element, path: Path) -> str:
@@ -143,17 +149,43 @@ def _span(ids: List[str], index: Dict[str, int], a: str, b: Optional[str], path:
     if a not in index or (b is not None and b not in index):
         raise InputFormatError(path, None, "nite:child ids that exist in the pointed file", found=f"{a}..{b}")
     i, j = index[a], index[b if b is not None else a]
+    if j < i:
+        raise InputFormatError(path, None, "a nite:child range id(X)..id(Y) whose X comes before Y in the pointed file",
+                               found=f"id({a})..id({b})")
     return ids[i:j + 1]
+
+
+#: An ICSI file name: meeting and channel (or annotator) are letters, digits, ``_`` or ``-``.
+_NXT_NAME = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
+
+
+def _time(value: Optional[str], path: Path, what: str) -> float:
+    """A time in seconds: a finite ASCII number >= 0."""
+    if value is None:
+        raise InputFormatError(path, None, f"a {what}")
+    return check_scale(parse_number(value.strip(), path, None, what), (0, None, False), path, None, what,
+                       token=value)
 
 
 def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, test: Sequence[str] = ()) -> MeetingCorpus:
     """Read ICSI NXT words, dialogue acts and extractive summaries (module doc)."""
     folder = Path(folder)
+    if not folder.is_dir():
+        raise InputFormatError(folder, None, "a folder of ICSI NXT files" + (" (it is a file)" if folder.exists() else ""))
     words_files = sorted(folder.rglob("*.words.xml"))
     if not words_files:
         raise InputFormatError(folder, None, "ICSI NXT files M.S.words.xml below the folder")
+    for p in words_files:
+        parts = p.name.split(".")
+        if len(parts) != 4 or not all(_NXT_NAME.fullmatch(x) for x in parts[:2]):
+            raise InputFormatError(p, None, "a words file named MEETING.CHANNEL.words.xml (letters, digits, _ or -)",
+                                   found=p.name)
     found = sorted({p.name.split(".")[0] for p in words_files})
     wanted = list(meetings) if meetings is not None else found
+    for m in wanted:
+        if not isinstance(m, str) or not _NXT_NAME.fullmatch(m):
+            raise ParameterError("meetings", m, "meeting names of letters, digits, _ or -")
+    seen_da: Dict[str, Path] = {}
     unit_rows, extract_rows = [], []
     for m in wanted:
         # per words file: speaker channel, word ids in order, their index; per word id: text, start, end
@@ -164,6 +196,8 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
             for node in _parse(wf).iter():
                 if _local(node.tag) == "w":
                     ident = _node_id(node, wf)
+                    if ident in info:
+                        raise InputFormatError(wf, None, f"each word id once in meeting {m}", found=ident)
                     ids.append(ident)
                     info[ident] = ((node.text or "").strip(), node.get("starttime"), node.get("endtime"))
             words[wf.name] = (wf.name.split(".")[1], ids, {i: k for k, i in enumerate(ids)})
@@ -178,6 +212,10 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
                     if _local(node.tag) != "dialogueact":
                         continue
                     ident = _node_id(node, df)
+                    if ident in seen_da:
+                        raise InputFormatError(df, None, "each dialogue-act id once", found=f"{ident} (also in "
+                                               f"{seen_da[ident].name})")
+                    seen_da[ident] = df
                     children = _children(node, df)
                     toks: List[str] = []
                     for file, a, b in children:
@@ -187,10 +225,12 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
                     speaker = words[children[0][0]][0] if children else df.name.split(".")[1]
                     start = node.get("starttime") or (info[toks[0]][1] if toks else None)
                     end = node.get("endtime") or (info[toks[-1]][2] if toks else None)
-                    try:
-                        start_f, end_f = float(start), float(end)
-                    except (TypeError, ValueError):
-                        raise InputFormatError(df, None, f"start and end times for dialogue act {ident}") from None
+                    where = f"dialogue act {ident}" + ("" if toks else " (it has no words and no times)")
+                    start_f = _time(start, df, f"start time >= 0 in seconds for {where}")
+                    end_f = _time(end, df, f"end time >= 0 in seconds for {where}")
+                    if end_f < start_f:
+                        raise InputFormatError(df, None, f"an end time not before the start time for {where}",
+                                               found=f"{start}..{end}")
                     text = " ".join(t for t in (info[k][0] for k in toks) if t)
                     unit_rows.append({"meeting": m, "da": ident, "speaker": speaker, "start": start_f, "end": end_f,
                                       "manual": text, "asr": ""})
@@ -199,6 +239,9 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
                 da_index[df.name] = {i: k for k, i in enumerate(ids)}
         if not das_by_file:
             raise InputFormatError(folder, None, f"dialogue-act files for meeting {m} ({' / '.join(_DA_FILES)})")
+        if not any(das_by_file.values()):
+            raise InputFormatError(sorted(das_by_file)[0] if len(das_by_file) == 1 else folder, None,
+                                   f"at least one <dialogueact> for meeting {m}", found=", ".join(sorted(das_by_file)))
         for ef in sorted(folder.rglob(f"{m}*.extsumm.xml")):
             parts = ef.name.split(".")
             annotator = parts[1] if len(parts) > 3 else "A1"

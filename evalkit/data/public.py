@@ -97,12 +97,21 @@ WMT19_PAIRS = ("gu-en", "kk-en", "lt-en")
 class ChecksumError(EvalkitError):
     """A data file's SHA-256 (or size) differs from the pinned value: it is not used."""
 
-    def __init__(self, path: Union[str, Path], expected: str, found: str):
+    def __init__(self, path: Union[str, Path], expected: str, found: str, advice: Optional[str] = None):
         self.path, self.expected, self.found = str(path), expected, found
+        advice = advice or "delete it and run `evalkit data fetch` again"
         super().__init__(
             f"{path}: SHA-256 mismatch (expected {expected}, found {found}); the file is corrupt "
-            "or not the pinned upstream version -- delete it and run `evalkit data fetch` again"
+            f"or not the pinned upstream version -- {advice}"
         )
+
+
+def _mirror_advice(relpath: str) -> str:
+    """What to do about a bad file in the mirror, which evalkit only reads (it may be a
+    read-only shared folder: "delete it" is not the user's to do)."""
+    return (f"the mirror ${ENV_MIRROR} is read-only to evalkit: ask its keeper to restore the "
+            f"file, or unset {ENV_MIRROR} and run `evalkit data fetch {relpath.split('/')[0]}` "
+            f"to download a verified copy to {data_dir()}")
 
 
 class DownloadError(EvalkitError):
@@ -161,7 +170,7 @@ def mirror_dir() -> Optional[Path]:
 # --------------------------------------------------------------------------- verification
 
 
-def _verify(path: Path, entry: Dict[str, Any]) -> None:
+def _verify(path: Path, entry: Dict[str, Any], mirror: bool = False) -> None:
     """Raise ChecksumError unless ``path`` has the pinned SHA-256.
 
     Hashed on every use, never memoized: a memo keyed on size and mtime accepted a
@@ -169,7 +178,7 @@ def _verify(path: Path, entry: Dict[str, Any]) -> None:
     largest public file takes milliseconds."""
     found = sha256_file(path)
     if found != entry["sha256"]:
-        raise ChecksumError(path, entry["sha256"], found)
+        raise ChecksumError(path, entry["sha256"], found, _mirror_advice(entry["path"]) if mirror else None)
 
 
 def locate(relpath: str) -> Path:
@@ -183,9 +192,9 @@ def locate(relpath: str) -> Path:
     mirror = mirror_dir()
     if mirror is not None:
         candidates.append(mirror / relpath)
-    for path in candidates:
+    for k, path in enumerate(candidates):
         if path.is_file():
-            _verify(path, entry)
+            _verify(path, entry, mirror=k > 0)
             return path
     name = relpath.split("/")[0]
     raise DataNotConfiguredError(
@@ -195,7 +204,8 @@ def locate(relpath: str) -> Path:
     )
 
 
-def _store_verified(blocks: Iterable[bytes], target: Path, entry: Dict[str, Any], label: str) -> None:
+def _store_verified(blocks: Iterable[bytes], target: Path, entry: Dict[str, Any], label: str,
+                    advice: Optional[str] = None) -> None:
     """Write ``blocks`` to ``target`` through a temporary sibling, moved into place only
     when the SHA-256 matches; on any failure nothing is left under either name."""
     digest = hashlib.sha256()
@@ -204,7 +214,8 @@ def _store_verified(blocks: Iterable[bytes], target: Path, entry: Dict[str, Any]
             digest.update(block)
             out.write(block)
         if digest.hexdigest() != entry["sha256"]:
-            raise ChecksumError(label, entry["sha256"], digest.hexdigest())
+            raise ChecksumError(label, entry["sha256"], digest.hexdigest(),
+                                advice or f"nothing was written to {target}")
 
 
 def _download(url: str, target: Path, entry: Dict[str, Any],
@@ -224,7 +235,7 @@ def _copy_verified(source: Path, target: Path, entry: Dict[str, Any]) -> None:
         with open(source, "rb") as handle:
             yield from iter(lambda: handle.read(1 << 20), b"")
 
-    _store_verified(blocks(), target, entry, str(source))
+    _store_verified(blocks(), target, entry, str(source), _mirror_advice(entry["path"]))
 
 
 def fetch(name: str, force: bool = False, log: Optional[Callable[[str], None]] = None,
@@ -274,7 +285,7 @@ def status(name: str) -> List[Dict[str, str]]:
             if base is not None and (base / entry["path"]).is_file():
                 where = label
                 try:
-                    _verify(base / entry["path"], entry)
+                    _verify(base / entry["path"], entry, mirror=label == "mirror")
                     state = "ok"
                 except ChecksumError:
                     state = "corrupt"

@@ -33,7 +33,7 @@ import os
 import re
 import time
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 from xml.sax.saxutils import escape, quoteattr
@@ -43,6 +43,7 @@ import pandas as pd
 from evalkit.atomic import atomic_write_bytes
 from evalkit.data.duc import SUMMARY_NAME, summarizer_type
 from evalkit.data.model import SummarizationCorpus
+from evalkit.data._input import parse_xml
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -76,17 +77,7 @@ class PeerAnnotation:
 
 
 def _parse_xml(path: PathLike) -> ET.Element:
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing DUCView XML file") from None
-    try:
-        return ET.fromstring(data)
-    except ET.ParseError as exc:
-        line = exc.position[0] if getattr(exc, "position", None) else None
-        raise InputFormatError(path, line, "well-formed DUCView XML", found=str(exc)) from None
-    except (LookupError, ValueError) as exc:  # an unknown encoding in the XML declaration
-        raise InputFormatError(path, 1, "an XML declaration with a known encoding", found=str(exc)) from None
+    return parse_xml(path, "a DUCView XML file")
 
 
 def _line_no(text: str, offset: int) -> int:

@@ -8,7 +8,7 @@
     surrogates.tsv  event  document  kind(HEAD|HUM|REF)  index  text
                     (HEAD = headline, HUM = human summary used as surrogate,
                      REF = reference summaries for ROUGE, index 1..k)
-    judgments.tsv   subject  event  document  presentation(HEAD|HUM|DOC)  position  judgment(0/1)  seconds
+    judgments.tsv   subject  event  document  presentation(HEAD|HUM|DOC)  position  judgment(0/1)  seconds(>= 0)
 
 Checks across files name the file and line: a judged or summarized document must be in
 documents.tsv, a document's event in events.tsv; each (subject, document, presentation) is
@@ -31,7 +31,8 @@ from typing import Dict, List, Optional, Sequence, Union
 
 import pandas as pd
 
-from evalkit.data.tsv import check_keys, read_tsv_folder, write_tsv_folder
+from evalkit.data._input import read_text
+from evalkit.data.tsv import check_keys, number, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError
 
@@ -45,7 +46,7 @@ SPECS = {
     "documents": {"event": "str", "document": "str", "relevant": "bool01", "text": "text"},
     "surrogates": {"event": "str", "document": "str", "kind": ("HEAD", "HUM", "REF"), "index": "int", "text": "text"},
     "judgments": {"subject": "str", "event": "str", "document": "str", "presentation": ("HEAD", "HUM", "DOC"),
-                  "position": "int", "judgment": "bool01", "seconds": "float"},
+                  "position": "int", "judgment": "bool01", "seconds": number("float", 0)},
 }
 _UNIQUE = {"events": ("event",), "documents": ("event", "document"), "surrogates": ("event", "document", "kind", "index"),
            "judgments": ("subject", "event", "document", "presentation")}
@@ -92,57 +93,112 @@ def write_relevance_task(task: RelevanceTask, folder: PathLike) -> List[Path]:
     return write_tsv_folder(task, folder, SPECS)
 
 
-_ONTOPIC = re.compile(r"^<ONTOPIC\s+(.*?)\s*/?>\s*$")
-_ATTR = re.compile(r'(\w+)=("([^"]*)"|\S+)')
+#: One ``name=value`` or ``name="value"`` after whitespace, matched at a position (no
+#: search: every line is scanned once, whatever it holds).
+_ATTR_AT = re.compile(r'\s+(\w+)=(?:"([^"]*)"|([^\s"]\S*))')
 _LEVELS = {"YES": 1, "BRIEF": 1, "NO": 0}
+
+
+def _ontopic_attributes(line: str, path: Path, n: int) -> Dict[str, str]:
+    """The attributes of one ``<ONTOPIC ...>`` line (linear scan; no backtracking regex)."""
+    body = line.strip()
+    if not (body.startswith("<ONTOPIC") and body.endswith(">")):
+        raise InputFormatError(path, n, "an <ONTOPIC topicid=... level=... docno=...> line", found=line[:80])
+    body = body[len("<ONTOPIC"):-1]
+    if body.endswith("/"):
+        body = body[:-1]
+    body = body.rstrip()
+    attrs: Dict[str, str] = {}
+    pos = 0
+    while pos < len(body):
+        m = _ATTR_AT.match(body, pos)
+        if not m:
+            raise InputFormatError(path, n, "attributes name=value or name=\"value\" separated by spaces",
+                                   found=body[pos:pos + 60])
+        name = m.group(1).lower()
+        if name in attrs:
+            raise InputFormatError(path, n, f"the attribute {name}= once", found=line[:80])
+        attrs[name] = m.group(2) if m.group(2) is not None else m.group(3)
+        pos = m.end()
+    return attrs
 
 
 def read_tdt_relevance(path: PathLike) -> pd.DataFrame:
     """A TDT topic relevance table -> ``event, document, relevant, level``."""
     path = Path(path)
     rows = []
-    for n, line in enumerate(path.read_text(encoding="latin-1").splitlines(), start=1):
+    seen: Dict[tuple, int] = {}
+    text = read_text(path, "TDT relevance table", encoding="latin-1")
+    for n, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        m = _ONTOPIC.match(line.strip())
-        if not m:
-            raise InputFormatError(path, n, "an <ONTOPIC topicid=... level=... docno=...> line", found=line)
-        attrs = {k.lower(): (q if q is not None and v.startswith('"') else v) for k, v, q in _ATTR.findall(m.group(1))}
+        attrs = _ontopic_attributes(line, path, n)
         for need in ("topicid", "level", "docno"):
-            if need not in attrs:
-                raise InputFormatError(path, n, f"the attribute {need}=", found=line)
+            if not attrs.get(need):
+                raise InputFormatError(path, n, f"the attribute {need}=", found=line[:80])
         level = attrs["level"].upper()
         if level not in _LEVELS:
             raise InputFormatError(path, n, "level=YES, BRIEF or NO", found=attrs["level"])
-        rows.append({"event": attrs["topicid"], "document": attrs["docno"], "relevant": _LEVELS[level], "level": level})
+        key = (attrs["topicid"], attrs["docno"])
+        if key in seen:
+            raise InputFormatError(path, n, f"each (topicid, docno) once (first on line {seen[key]})",
+                                   found=" / ".join(key))
+        seen[key] = n
+        rows.append({"event": key[0], "document": key[1], "relevant": _LEVELS[level], "level": level})
     if not rows:
         raise InputFormatError(path, None, "at least one <ONTOPIC> line")
-    out = pd.DataFrame(rows)
-    dup = out.duplicated(["event", "document"])
-    if dup.any():
-        raise InputFormatError(path, None, "each (topicid, docno) once", found=" / ".join(out[dup].iloc[0][["event", "document"]]))
-    return out
+    return pd.DataFrame(rows)
 
 
-_DOC = re.compile(r"<DOC>(.*?)</DOC>", re.S)
-_DOCNO = re.compile(r"<DOCNO>\s*(\S+)\s*</DOCNO>", re.S)
-_TEXT = re.compile(r"<TEXT>(.*?)</TEXT>", re.S)
+_DOC_TAG = re.compile(r"</?DOC>")
+_DOCNO = re.compile(r"<DOCNO>\s*(\S+)\s*</DOCNO>")
+_TEXT_OPEN, _TEXT_CLOSE = "<TEXT>", "</TEXT>"
+_TAG = re.compile(r"<[^<>]*>")
+
+
+def _only_space(data: str, start: int, end: int, path: Path, end_line: int) -> None:
+    """Nothing but white space in ``data[start:end]`` (text outside a <DOC>)."""
+    if data[start:end].strip():
+        off = start + (len(data[start:end]) - len(data[start:end].lstrip()))
+        line = end_line - data.count("\n", off, end)
+        raise InputFormatError(path, line, "only white space outside <DOC>...</DOC>", found=data[off:off + 60])
 
 
 def read_tdt_documents(path: PathLike) -> Dict[str, str]:
-    """TDT SGML documents -> {DOCNO: text with whitespace runs collapsed}."""
+    """TDT SGML documents -> {DOCNO: text with whitespace runs collapsed}.
+
+    One linear scan: every ``<DOC>`` must be closed by ``</DOC>`` before the next opens
+    (a file cut before its last ``</DOC>`` is refused, not read short), and nothing but
+    white space may stand between documents."""
     path = Path(path)
-    data = path.read_text(encoding="latin-1")
+    data = read_text(path, "TDT SGML file", encoding="latin-1")
     out: Dict[str, str] = {}
-    for m in _DOC.finditer(data):
-        line = data.count("\n", 0, m.start()) + 1
-        body = m.group(1)
-        no, text = _DOCNO.search(body), _TEXT.search(body)
-        if not no or not text:
-            raise InputFormatError(path, line, "<DOCNO> and <TEXT> in every <DOC>", found=body[:80])
+    line, last, opened = 1, 0, None  # line number of offset ``last``; offset and line of an open <DOC>
+    prev_end = 0  # where the last </DOC> ended
+    for m in _DOC_TAG.finditer(data):
+        line += data.count("\n", last, m.start())
+        last = m.start()
+        if m.group() == "<DOC>":
+            if opened is not None:
+                raise InputFormatError(path, line, f"</DOC> closing the <DOC> of line {opened[1]} before the next <DOC>")
+            _only_space(data, prev_end, m.start(), path, line)
+            opened = (m.end(), line)
+            continue
+        if opened is None:
+            raise InputFormatError(path, line, "</DOC> after a <DOC>", found="</DOC>")
+        body = data[opened[0]:m.start()]
+        no = _DOCNO.search(body)
+        t0 = body.find(_TEXT_OPEN)
+        t1 = body.find(_TEXT_CLOSE, t0 + 1) if t0 >= 0 else -1
+        if not no or t1 < 0:
+            raise InputFormatError(path, opened[1], "<DOCNO> and <TEXT>...</TEXT> in every <DOC>", found=body[:80])
         if no.group(1) in out:
-            raise InputFormatError(path, line, "each DOCNO once", found=no.group(1))
-        out[no.group(1)] = " ".join(re.sub(r"<[^>]+>", " ", text.group(1)).split())
+            raise InputFormatError(path, opened[1], "each DOCNO once", found=no.group(1))
+        out[no.group(1)] = " ".join(_TAG.sub(" ", body[t0 + len(_TEXT_OPEN):t1]).split())
+        opened, prev_end = None, m.end()
+    if opened is not None:
+        raise InputFormatError(path, opened[1], "a </DOC> closing this <DOC> (is the file cut short?)")
+    _only_space(data, prev_end, len(data), path, line + data.count("\n", last, prev_end))
     if not out:
         raise InputFormatError(path, None, "at least one <DOC> element")
     return out

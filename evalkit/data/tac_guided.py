@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import os
 import re
-import xml.etree.ElementTree as ET
-from pathlib import Path
-from typing import Dict, Iterable, Mapping, Tuple, Union
+from typing import Dict, Mapping, Tuple, Union
 
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
+from evalkit.data._input import parse_xml, read_text
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -87,13 +86,7 @@ def aspect_name(code: str, where=None, line=None) -> Tuple[str, str]:
 
 def read_topics(path: PathLike) -> pd.DataFrame:
     """Topic categories: ``docset, topic, category`` (category by evalkit name)."""
-    try:
-        root = ET.fromstring(Path(path).read_bytes())
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing TAC topics file") from None
-    except ET.ParseError as exc:
-        line = exc.position[0] if getattr(exc, "position", None) else None
-        raise InputFormatError(path, line, "well-formed topics XML", found=str(exc)) from None
+    root = parse_xml(path, "a TAC topics file")
     rows = []
     for node in root.iter("topic"):
         tid, cat = (node.get("id") or "").strip(), node.get("category")
@@ -125,12 +118,7 @@ def read_scu_aspects(path: PathLike, categories: Mapping[str, str]) -> pd.DataFr
 
     ``categories`` maps an instance to its category; a code of another category is an error.
     """
-    try:
-        text = Path(path).read_text(encoding="ascii")
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing SCU aspect table") from None
-    except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, "ASCII text", found=str(exc)) from None
+    text = read_text(path, "SCU aspect table", encoding="ascii")
     rows, seen = [], set()
     for lineno, line in enumerate(text.split("\n"), 1):
         cols = line.split()

@@ -32,6 +32,7 @@ import pandas as pd
 
 from evalkit.atomic import atomic_write_text
 from evalkit.data.study import StudyData
+from evalkit.data._input import read_input
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -57,13 +58,11 @@ class NuggetEvaluation(StudyData):
 
 
 def _lines(path: Path):
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing file") from None
-    except UnicodeDecodeError:
-        text = path.read_bytes().decode("latin-1")
-    for n, line in enumerate(text.splitlines(), start=1):
+    from evalkit.data.duc import decode
+
+    # UTF-8, else Windows-1252/Latin-1 (older TREC files); NUL refused, a BOM dropped
+    text = decode(read_input(path, "TREC QA file"), path, "auto")
+    for n, line in enumerate(text.split("\n"), start=1):
         s = line.strip()
         if s and not s.startswith("#"):
             yield n, s
@@ -150,7 +149,7 @@ def read_trec_qa(folder: PathLike, nuggets: str = "nuggets.txt", responses: str 
     jud = read_judgments(folder / judgments, key)
     files = [folder / nuggets, folder / responses, folder / judgments]
     v = None
-    if votes is not None and (folder / votes).is_file():
+    if votes is not None and (folder / votes).exists():
         v = read_votes(folder / votes, key)
         files.append(folder / votes)
     return NuggetEvaluation(key, resp, jud, v, meta={"folder": str(folder), "files": [str(f) for f in files]})

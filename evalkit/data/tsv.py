@@ -5,7 +5,10 @@ layouts): UTF-8, one header line naming the columns in a fixed order, then one r
 line, fields separated by a single TAB, no quoting; a field may not contain TAB, CR or LF
 (the writer refuses such text instead of mangling it). Lines starting with ``#`` before the
 header are comments. Each column has a type: ``str`` (non-empty), ``text`` (may be empty),
-``int``, ``float``, ``bool01`` (0 or 1), or a tuple of allowed strings.
+``int`` (ASCII digits, >= 0), ``float`` (a finite ASCII number), ``bool01`` (0 or 1), a
+tuple of allowed strings, or :func:`number` for a documented scale (``number("int", 1, 7)``
+for a 1-7 rating). Numbers are ASCII only and never padded: ``١٢``, ``²``, ``1_0``,
+`` 5``, ``nan``, ``inf`` and ``1e999`` are refused, as are values off their scale.
 
     >>> spec = {"event": "str", "document": "str", "relevant": "bool01"}
     >>> write_tsv(path, frame, spec)          # doctest: +SKIP
@@ -19,25 +22,64 @@ dropped silently. ``unique=`` lists the columns that must identify a record.
 """
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
-from typing import Dict, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data._input import check_text_bytes, read_input
+from evalkit.data._numbers import check_scale, describe_scale, in_scale, parse_number, parse_uint
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
-ColumnType = Union[str, Tuple[str, ...]]
 
-__all__ = ["read_tsv", "write_tsv", "line_of", "check_keys", "read_tsv_folder", "write_tsv_folder"]
+
+class Number(NamedTuple):
+    """A numeric column on a documented scale (see :func:`number`)."""
+
+    kind: str  # "int" or "float"
+    low: Optional[float]
+    high: Optional[float]
+
+    @property
+    def scale(self):
+        return (self.low, self.high, self.kind == "int")
+
+
+ColumnType = Union[str, Tuple[str, ...], Number]
+
+__all__ = ["read_tsv", "write_tsv", "line_of", "check_keys", "read_tsv_folder", "write_tsv_folder", "number"]
 
 _BAD = ("\t", "\n", "\r")
 
 
+def number(kind: str, low: Optional[float] = None, high: Optional[float] = None) -> Number:
+    """A column type: ``kind`` ``"int"`` or ``"float"`` between ``low`` and ``high``
+    (``None``: open)."""
+    if kind not in ("int", "float"):
+        raise ParameterError("kind", kind, "'int' or 'float'")
+    return Number(kind, low, high)
+
+
+def _is_choice(kind: ColumnType) -> bool:
+    return isinstance(kind, tuple) and not isinstance(kind, Number)
+
+
+def _number_kind(kind: ColumnType) -> Optional[Number]:
+    if isinstance(kind, Number):
+        return kind
+    if kind == "int":
+        return Number("int", 0, None)
+    if kind == "float":
+        return Number("float", None, None)
+    return None
+
+
 def _convert(value: str, kind: ColumnType, path, line: int, column: str):
-    if isinstance(kind, tuple):
+    if _is_choice(kind):
         if value not in kind:
             raise InputFormatError(path, line, f"column {column!r} one of {list(kind)}", found=value)
         return value
@@ -51,22 +93,28 @@ def _convert(value: str, kind: ColumnType, path, line: int, column: str):
         if value not in ("0", "1"):
             raise InputFormatError(path, line, f"0 or 1 in column {column!r}", found=value)
         return int(value)
-    try:
-        return int(value) if kind == "int" else float(value)
-    except ValueError:
-        raise InputFormatError(path, line, f"a{'n integer' if kind == 'int' else ' number'} in column {column!r}",
-                               found=value) from None
+    num = _number_kind(kind)
+    if num is None:
+        raise ParameterError("spec", kind, "str, text, int, float, bool01, a tuple of strings or number(...)")
+    what = f"{describe_scale(num.scale)} in column {column!r}"
+    if num.kind == "int":
+        negative = value.startswith("-") and (num.low is None or num.low < 0)
+        got = parse_uint(value[1:] if negative else value, path, line, what)
+        got = -got if negative else got
+    else:
+        got = parse_number(value, path, line, what)
+    return check_scale(got, num.scale, path, line, what, token=value)
 
 
 def read_tsv(path: PathLike, spec: Mapping[str, ColumnType], unique: Sequence[str] = ()) -> pd.DataFrame:
     """Read a typed TSV file (see the module doc); ``spec`` maps column -> type, in order."""
     path = Path(path)
+    data = check_text_bytes(read_input(path, "TSV file"), path)
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise InputFormatError(path, None, "an existing file") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, "UTF-8 text", found=str(exc)) from None
+        raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, "UTF-8 text",
+                               found=repr(data[max(0, exc.start - 20):exc.start + 20])) from None
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -98,7 +146,7 @@ def read_tsv(path: PathLike, spec: Mapping[str, ColumnType], unique: Sequence[st
         numbers.append(n)
     frame = pd.DataFrame.from_records(records, columns=columns)
     for c, kind in spec.items():
-        if kind in ("str", "text") or isinstance(kind, tuple):
+        if kind in ("str", "text") or _is_choice(kind):
             frame[c] = frame[c].astype(object)
     frame.attrs["path"] = str(path)
     frame.attrs["lines"] = numbers  # the file line of each record, for cross-file checks
@@ -106,16 +154,22 @@ def read_tsv(path: PathLike, spec: Mapping[str, ColumnType], unique: Sequence[st
 
 
 def _cell(value, kind: ColumnType, column: str) -> str:
-    if kind == "float":
-        return repr(float(value))
-    if kind in ("int", "bool01"):
+    num = _number_kind(kind)
+    if num is not None:
+        x = float(value)
+        if not math.isfinite(x) or not in_scale(x, num.scale):
+            raise ParameterError(column, value, describe_scale(num.scale))
+        return str(int(x)) if num.kind == "int" else repr(x)
+    if kind == "bool01":
+        if value not in (0, 1, True, False):
+            raise ParameterError(column, value, "0 or 1")
         return str(int(value))
     s = "" if value is None else str(value)
     if any(b in s for b in _BAD):
         raise ParameterError(column, s[:60], "text without TAB, CR or LF (the TSV layout has no quoting)")
     if kind == "str" and s == "":
         raise ParameterError(column, s, "a non-empty value")
-    if isinstance(kind, tuple) and s not in kind:
+    if _is_choice(kind) and s not in kind:
         raise ParameterError(column, s, f"one of {list(kind)}")
     return s
 

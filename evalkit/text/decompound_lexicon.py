@@ -26,11 +26,14 @@ a segmentation that does not spell the word, a missing file).
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data._input import read_text
+from evalkit.data._numbers import is_uint
 from evalkit.errors import DataNotConfiguredError, InputFormatError, ParameterError
 from evalkit.text.decompound import Analysis, Lexicon
 
@@ -77,18 +80,28 @@ def debian_word_list(language: str, directory: PathLike = DICT_DIR) -> Path:
 
 
 def _lines(path: PathLike, encoding: str = "utf-8") -> List[str]:
-    path = Path(path)
-    if not path.is_file():
-        raise InputFormatError(path, None, "an existing file")
-    data = path.read_bytes()
-    try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputFormatError(
-            path, line, f"{encoding} text", found=repr(data[exc.start : exc.start + 4])
-        ) from None
-    return text.splitlines()
+    """The lines of a text file (missing file, directory, NUL and undecodable bytes are
+    InputFormatErrors naming the file and line; a UTF-8 byte-order mark is dropped)."""
+    lines = read_text(path, "file", encoding).split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _aff_encoding(aff: Path) -> str:
+    """The ``SET`` encoding of a hunspell ``.aff`` (UTF-8 without one); an encoding
+    Python does not know is an InputFormatError naming the ``.aff`` line."""
+    for n, line in enumerate(read_text(aff, "hunspell .aff file", "latin-1").split("\n"), 1):
+        if line.startswith("SET "):
+            name = (line.split() + [""])[1].strip()
+            try:
+                codecs.lookup(name)
+            except LookupError:
+                raise InputFormatError(
+                    aff, n, "SET <a known encoding> (e.g. UTF-8, ISO8859-1)", found=line[:40]
+                ) from None
+            return name
+    return "utf-8"
 
 
 def read_word_list(path: PathLike, encoding: str = "utf-8", phrases: bool = False) -> List[str]:
@@ -114,15 +127,10 @@ def lexicon_from_words(words: Iterable[str], pos: str = "X") -> Lexicon:
 def read_hunspell_dic(path: PathLike) -> List[str]:
     """The stems of a hunspell ``.dic`` (flags and morphology dropped, lower-cased)."""
     path = Path(path)
-    encoding = "utf-8"
     aff = path.with_suffix(".aff")
-    if aff.is_file():
-        for line in aff.read_bytes().decode("latin-1").splitlines():
-            if line.startswith("SET "):
-                encoding = line.split()[1].strip()
-                break
+    encoding = _aff_encoding(aff) if aff.exists() else "utf-8"
     lines = _lines(path, encoding)
-    if not lines or not lines[0].strip().isdigit():
+    if not lines or not is_uint(lines[0].strip()):
         raise InputFormatError(
             path, 1, "the entry count (a number)", found=repr(lines[0][:40]) if lines else "empty"
         )

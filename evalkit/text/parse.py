@@ -37,14 +37,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
+import urllib.parse
+import warnings
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from evalkit.errors import DataNotConfiguredError, ParameterError
+from evalkit.data._input import read_text
+from evalkit.errors import DataNotConfiguredError, EvalkitError, ParameterError
 from evalkit.text.heads import constituents_to_dependencies, dependencies_to_constituents
 from evalkit.text.trees import (
     DepTree,
@@ -444,7 +448,7 @@ class PreParsed(Parser):
         from evalkit.errors import InputFormatError
         from evalkit.text.trees import parse_conllu_texts
 
-        pairs = parse_conllu_texts(Path(path).read_text(encoding="utf-8"), path)
+        pairs = parse_conllu_texts(read_text(path, "CoNLL-U file"), path)
         missing = sum(t is None for t, _ in pairs)
         if missing:
             raise InputFormatError(
@@ -472,23 +476,97 @@ class PreParsed(Parser):
 # Cache
 
 
-class ParseCache:
-    """SQLite store ``key -> serialized Parse`` with ``key = sha256(signature, text)``."""
+class ParseCacheWarning(UserWarning):
+    """The parse cache is damaged or unusable: parsing goes on without it (said once per cache)."""
 
-    def __init__(self, path: PathLike):
+
+#: What a damaged cache raises: sqlite3 errors (not a database, malformed image, a
+#: directory, locked), OS errors, and a tampered value (JSON, CoNLL-U or PTB errors).
+_CACHE_ERRORS = (
+    sqlite3.Error,
+    OSError,
+    ValueError,
+    KeyError,
+    TypeError,
+    IndexError,
+    AttributeError,
+    RecursionError,
+)
+
+
+class ParseCache:
+    """SQLite store ``key -> serialized Parse`` with ``key = sha256(signature, text)``.
+
+    A cache is only a cache: when the file is damaged (not a database, truncated, a
+    directory in its place, a tampered value) a :class:`ParseCacheWarning` says so once
+    and lookups miss, so parsing goes on without it. A cache that cannot be written (a
+    read-only file or folder, or ``readonly=True``) is opened read-only: it serves hits and
+    stores nothing (``readonly`` is then True)."""
+
+    def __init__(self, path: PathLike, readonly: Optional[bool] = None):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        with self._conn() as con:
-            con.execute(
-                "CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+        self.broken: Optional[str] = None  # why the cache is off, once it is
+        self.readonly = bool(readonly)
+        try:
+            if self.path.is_dir():
+                raise IsADirectoryError(f"a directory, not a cache file: {self.path}")
+            if readonly is None:
+                self.readonly = not self._writable()
+            if self.readonly:
+                if not self.path.is_file():
+                    raise FileNotFoundError(f"no cache file to read: {self.path}")
+                self._conn().execute("SELECT key, value FROM parses LIMIT 1").fetchall()
+            else:
+                with self._conn() as con:
+                    con.execute(
+                        "CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+                    )
+        except _CACHE_ERRORS as exc:
+            self._damaged(exc)
+
+    def _writable(self) -> bool:
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return False
+        # WAL mode writes -wal/-shm files beside the cache: the folder must be writable too
+        return os.access(folder, os.W_OK) and (
+            not self.path.exists() or os.access(self.path, os.W_OK)
+        )
+
+    def _damaged(self, exc: BaseException) -> None:
+        if self.broken is None:
+            self.broken = f"{type(exc).__name__}: {exc}"
+            warnings.warn(
+                f"parse cache {self.path} is unusable ({self.broken}); parsing without it "
+                "(delete or move the file to rebuild it)",
+                ParseCacheWarning,
+                stacklevel=3,
             )
+        self.close()
+
+    def close(self) -> None:
+        con = getattr(self._local, "con", None)
+        if con is not None:
+            try:
+                con.close()
+            except sqlite3.Error:
+                pass
+            self._local.con = None
 
     def _conn(self) -> sqlite3.Connection:
         con = getattr(self._local, "con", None)
         if con is None:
-            con = sqlite3.connect(str(self.path), timeout=60)
-            con.execute("PRAGMA journal_mode=WAL")
+            if self.readonly:  # immutable: no lock files, no journal, nothing written
+                uri = (
+                    "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro&immutable=1"
+                )
+                con = sqlite3.connect(uri, uri=True, timeout=60)
+            else:
+                con = sqlite3.connect(str(self.path), timeout=60)
+                con.execute("PRAGMA journal_mode=WAL")
             self._local.con = con
         return con
 
@@ -498,20 +576,38 @@ class ParseCache:
 
     def get_many(self, keys: Sequence[str]) -> Dict[str, str]:
         out: Dict[str, str] = {}
-        con = self._conn()
+        if self.broken is not None:
+            return out
         uniq = list(dict.fromkeys(keys))
-        for s in range(0, len(uniq), 500):
-            chunk = uniq[s : s + 500]
-            q = f"SELECT key, value FROM parses WHERE key IN ({','.join('?' * len(chunk))})"
-            out.update(con.execute(q, chunk).fetchall())
-        return out
+        try:
+            con = self._conn()
+            for s in range(0, len(uniq), 500):
+                chunk = uniq[s : s + 500]
+                q = f"SELECT key, value FROM parses WHERE key IN ({','.join('?' * len(chunk))})"
+                out.update(con.execute(q, chunk).fetchall())
+        except _CACHE_ERRORS as exc:
+            self._damaged(exc)
+            return {}
+        return {k: v for k, v in out.items() if isinstance(v, str)}
 
     def put_many(self, items: Iterable[Tuple[str, str]]) -> None:
-        with self._conn() as con:  # one transaction
-            con.executemany("INSERT OR REPLACE INTO parses (key, value) VALUES (?, ?)", list(items))
+        items = list(items)
+        if self.broken is not None or self.readonly or not items:
+            return
+        try:
+            with self._conn() as con:  # one transaction
+                con.executemany("INSERT OR REPLACE INTO parses (key, value) VALUES (?, ?)", items)
+        except _CACHE_ERRORS as exc:
+            self._damaged(exc)
 
     def __len__(self) -> int:
-        return self._conn().execute("SELECT COUNT(*) FROM parses").fetchone()[0]
+        if self.broken is not None:
+            return 0
+        try:
+            return self._conn().execute("SELECT COUNT(*) FROM parses").fetchone()[0]
+        except _CACHE_ERRORS as exc:
+            self._damaged(exc)
+            return 0
 
 
 class CachedParser(Parser):
@@ -535,19 +631,24 @@ class CachedParser(Parser):
     def _parse(self, texts: Sequence[str]) -> List[Parse]:
         sig = self.signature()
         keys = [ParseCache.key(sig, t) for t in texts]
-        found = self.cache.get_many(keys)
-        todo = list(dict.fromkeys(t for t, k in zip(texts, keys) if k not in found))
+        decoded: Dict[str, Parse] = {}
+        for k, value in self.cache.get_many(keys).items():
+            try:
+                decoded[k] = Parse.from_json(value)
+            except _CACHE_ERRORS + (EvalkitError,) as exc:  # a tampered value: a miss
+                self.cache._damaged(exc)
+                decoded = {}
+                break
+        todo = list(dict.fromkeys(t for t, k in zip(texts, keys) if k not in decoded))
         new: Dict[str, Parse] = {}
         if todo:
             parsed = self.backend.parse_many(todo)
             new = dict(zip(todo, parsed))
             self.cache.put_many((ParseCache.key(sig, t), p.to_json()) for t, p in new.items())
-        out, decoded = [], {}
+        out = []
         for t, k in zip(texts, keys):
-            if k in found:
+            if k in decoded:
                 self.hits += 1
-                if k not in decoded:
-                    decoded[k] = Parse.from_json(found[k])
                 out.append(decoded[k])
             else:
                 self.misses += 1

@@ -80,8 +80,9 @@ def exception_dir() -> Path:
 def load_stopwords(path: Optional[str] = None) -> FrozenSet[str]:
     """The stop list as ROUGE reads it: one entry per line, only the newline removed."""
     p = Path(path) if path is not None else stopword_path()
-    with open(p, "rb") as fh:
-        lines = fh.read().decode("latin-1").split("\n")
+    from evalkit.data._input import read_input
+
+    lines = read_input(p, "stop-word list").decode("latin-1").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return frozenset(lines)

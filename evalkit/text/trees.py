@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, Union
 
 from evalkit.atomic import atomic_open
+from evalkit.data._input import read_text
+from evalkit.data._numbers import is_uint
 from evalkit.errors import InputFormatError, ParameterError
 
 if TYPE_CHECKING:  # nltk is imported where trees are built (``import nltk`` loads
@@ -175,7 +177,8 @@ def parse_conllu_texts(
             rows.clear()
         current[0] = None
 
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text.split("\n"), start=1):
+        line = line[:-1] if line.endswith("\r") else line
         if not line.strip():
             flush()
             continue
@@ -200,11 +203,11 @@ def _conllu_sentence(rows: List[Tuple[int, List[str]]], path: Optional[PathLike]
     n = len(rows)
     heads, cols = [], [[] for _ in range(6)]
     for k, (lineno, f) in enumerate(rows, start=1):
-        if not f[0].isdigit() or int(f[0]) != k:
+        if not is_uint(f[0]) or int(f[0]) != k:
             raise InputFormatError(
                 path, lineno, f"token ID {k} (IDs count 1..n within a sentence)", f[0]
             )
-        if not f[6].isdigit() or int(f[6]) > n:
+        if not is_uint(f[6]) or int(f[6]) > n:
             raise InputFormatError(path, lineno, f"HEAD an integer in [0, {n}]", f[6])
         if int(f[6]) == k:
             raise InputFormatError(path, lineno, "HEAD different from the token's own ID", f[6])
@@ -222,8 +225,9 @@ def _conllu_sentence(rows: List[Tuple[int, List[str]]], path: Optional[PathLike]
 
 
 def read_conllu(path: PathLike) -> List[DepTree]:
-    """Read a CoNLL-U file (UTF-8)."""
-    return parse_conllu(Path(path).read_text(encoding="utf-8"), path)
+    """Read a CoNLL-U file (UTF-8; a NUL byte or another encoding is an InputFormatError
+    naming the line, a byte-order mark is dropped)."""
+    return parse_conllu(read_text(path, "CoNLL-U file"), path)
 
 
 def format_conllu(trees: Iterable[DepTree], texts: Optional[Sequence[str]] = None) -> str:
@@ -268,6 +272,10 @@ def write_conllu(
 
 _TOKEN = re.compile(r"\(|\)|[^\s()]+")
 
+#: Deepest bracket nesting read: a treebank sentence is a few dozen levels deep; deeper
+#: input is not a parse, and the head rules and nltk's tree methods recurse per level.
+MAX_PTB_DEPTH = 300
+
 
 def parse_ptb(text: str, path: Optional[PathLike] = None) -> List[Tree]:
     """All bracketed trees in ``text`` (see the module docstring)."""
@@ -293,6 +301,13 @@ def parse_ptb(text: str, path: Optional[PathLike] = None) -> List[Tree]:
         if tok == "(":
             if expect_label:  # "((" : unlabelled node
                 stack[-1][1].append("")
+            if len(stack) >= MAX_PTB_DEPTH:
+                raise InputFormatError(
+                    path,
+                    line_of(pos),
+                    f"trees nested at most {MAX_PTB_DEPTH} brackets deep",
+                    "deeper",
+                )
             stack.append((pos, []))
             expect_label = True
         elif tok == ")":
@@ -320,16 +335,30 @@ def parse_ptb(text: str, path: Optional[PathLike] = None) -> List[Tree]:
 
 
 def read_ptb(path: PathLike) -> List[Tree]:
-    """Read a file of bracketed trees (UTF-8)."""
-    return parse_ptb(Path(path).read_text(encoding="utf-8"), path)
+    """Read a file of bracketed trees (UTF-8; a NUL byte or another encoding is an
+    InputFormatError naming the line, a byte-order mark is dropped)."""
+    return parse_ptb(read_text(path, "PTB bracket file"), path)
 
 
 def format_ptb(tree: Tree) -> str:
-    """One-line bracketed form of ``tree`` (inverse of :func:`parse_ptb`)."""
+    """One-line bracketed form of ``tree`` (inverse of :func:`parse_ptb`; iterative, so
+    any depth)."""
     if isinstance(tree, str):
         return tree
-    inner = " ".join(format_ptb(c) for c in tree)
-    return f"({tree.label()} {inner})" if inner else f"({tree.label()})"
+    out: List[str] = []
+    stack: List[object] = [tree]  # a Tree to open, or a string to emit
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Tree):
+            children = list(item)
+            out.append(f"({item.label()}")
+            stack.append(")")
+            for child in reversed(children):
+                stack.append(child)
+                stack.append(" ")
+        else:
+            out.append(item if isinstance(item, str) else str(item))
+    return "".join(out)
 
 
 def write_ptb(path: PathLike, trees: Iterable[Tree]) -> Path:

@@ -151,22 +151,17 @@ def test_every_site_page_loads_cleanly_and_every_link_resolves(browser, site):
 def _expected_scorecard(site: Path) -> dict:
     """Counts recomputed from summary.json and the claims tables (independent of site.py)."""
     summary = json.loads((site / "summary.json").read_text())
+    counted = ("agrees", "differs", "inconclusive")
+    shown = ("not comparable", "derived", "by construction", "erratum")
     expected = {}
     for run in summary["notebooks"]:
         row = expected.setdefault(
             run["paper"],
             dict.fromkeys(
-                (
-                    "ok",
-                    "failed",
-                    "skipped",
-                    "rec_agree",
-                    "rec_all",
-                    "agrees",
-                    "differs",
-                    "not comparable",
-                    "erratum",
-                ),
+                ("ok", "failed", "skipped", "rec_agree", "rec_all")
+                + tuple(f"h_{v}" for v in counted)
+                + counted
+                + shown,
                 0,
             ),
         )
@@ -175,13 +170,17 @@ def _expected_scorecard(site: Path) -> dict:
         if run["status"] != "ok" or not path.is_file():
             continue
         claims = pd.read_csv(path, dtype=str, keep_default_na=False)
-        recomputed = claims[claims["kind"] == "recomputed"]
+        level = claims["level"] if "level" in claims.columns else pd.Series("detail", claims.index)
+        head, detail = claims[level == "headline"], claims[level != "headline"]
+        recomputed = detail[detail["kind"] == "recomputed"]
         row["rec_agree"] += int((recomputed["verdict"] == "agrees").sum())
         row["rec_all"] += int(recomputed["verdict"].isin(["agrees", "differs"]).sum())
-        row["erratum"] += int((claims["verdict"] == "erratum").sum())
-        others = claims[claims["kind"] != "recomputed"]
-        for verdict in ("agrees", "differs", "not comparable"):
+        others = detail[detail["kind"] != "recomputed"]
+        for verdict in counted:
+            row[f"h_{verdict}"] += int((head["verdict"] == verdict).sum())
             row[verdict] += int((others["verdict"] == verdict).sum())
+        for verdict in shown:
+            row[verdict] += int((claims["verdict"] == verdict).sum())
     return expected
 
 
@@ -208,17 +207,12 @@ def test_scorecard_in_the_browser_equals_the_claims_tables(browser, site):
     for cells in rows:
         want = expected[cells[0]]
         rec = f"{want['rec_agree']} of {want['rec_all']}" if want["rec_all"] else "-"
-        assert cells[1:] == [
-            str(want["ok"]),
-            str(want["failed"]),
-            str(want["skipped"]),
-            rec,
-            str(want["agrees"]),
-            str(want["differs"]),
-            str(want["not comparable"]),
-            str(want["erratum"]),
+        columns = ("h_agrees", "h_differs", "h_inconclusive", "agrees", "differs", "inconclusive")
+        columns += ("not comparable", "derived", "by construction", "erratum")
+        assert cells[1:] == [str(want["ok"]), str(want["failed"]), str(want["skipped"]), rec] + [
+            str(want[c]) for c in columns
         ], cells
-        claims_seen += want["rec_all"] + want["agrees"] + want["differs"] + want["not comparable"]
+        claims_seen += want["rec_all"] + sum(want[c] for c in columns)
     assert claims_seen > 0, "the two notebooks wrote no claims: the comparison would be vacuous"
 
 

@@ -264,3 +264,25 @@ def test_the_literal_scan_can_fail(tmp_path):
     )
     found = [line for line, _ in _literal_verdicts(bad)]
     assert sorted(set(found)) == [1, 2, 3, 5]
+
+
+def _papers():
+    root = PAPERS.parent.parent / "data" / "published"
+    return sorted(p.name for p in root.iterdir() if (p / "README.md").is_file())
+
+
+@pytest.mark.parametrize("paper", _papers())
+def test_every_paper_lists_its_parts_and_headline_findings(paper):
+    """data/published/<paper>/README.md lists the paper's sections, tables and figures (the
+    claims' sources are checked against it at run time) and its headline findings, each with
+    the sentence it comes from (that the notebooks produce each headline claim is checked
+    against the reviewed verdicts of the smoke runs, tests/expected_verdicts)."""
+    from evalkit.data.published import headline_findings, paper_references
+
+    parts = paper_references(paper)
+    assert parts, f"{paper}: no 'Sections, tables and figures' list in its README"
+    heads = headline_findings(paper)
+    assert heads, f"{paper}: no 'Headline findings' list in its README"
+    for claim_id, head in heads.items():
+        assert len(head["sentence"]) > 20, f"{paper}: {claim_id} has no quoted sentence"
+        assert head["where"], f"{paper}: {claim_id} does not say where the paper says it"

@@ -149,3 +149,26 @@ def test_wide_figures_span_the_window(tmp_path):
     page = (tmp_path / "p1" / "index.html").read_text()
     assert re.search(r'<figure class="wide" style="--w:\d+px"><a href="01_x/wide.png">', page)
     assert '<p><a href="01_x/figure1.png"><img' in page  # a narrow figure stays in the text
+
+
+def test_scorecard_counts_headline_claims_apart_and_never_shown_rows(tmp_path):
+    """Headline claims (listed in the paper's README) are counted apart from detail claims;
+    derived, by-construction and not-comparable rows are never counted as agreement."""
+    from evalkit.notebook.claims import Claims
+
+    folder = tmp_path / "owczarzak2009depeval" / "01_x"
+    folder.mkdir(parents=True)
+    c = Claims("owczarzak2009depeval", data="toy")
+    c.finding("table2_pyramid_systems_base_above_all_competitors", source="Table 2",
+              printed="yes", expected=">", difference=0.1, p_value=0.001, test="Williams test")  # fmt: skip
+    c.finding("table2_pyramid_systems_pm_above_base", source="Table 2", printed="no",
+              expected="<", difference=0.01, p_value=0.6, test="Williams test")  # fmt: skip
+    c.derived("d1", source="Table 1", this_run=1, note="no printed value")
+    c.by_construction("b1", source="Table 1", printed="56", this_run=56, note="sizes given")
+    c.not_comparable("n1", source="Table 1", printed="0.5", note="stand-in")
+    c.frame().to_csv(folder / "paper_vs_run.csv", index=False)
+    run = {"paper": "owczarzak2009depeval", "notebook": "01_x", "status": "ok"}
+    card = scorecard({"notebooks": [run]}, tmp_path).set_index("paper").loc["owczarzak2009depeval"]
+    assert card["headline_agrees"] == 1 and card["headline_inconclusive"] == 0
+    assert card["inconclusive"] == 1 and card["agrees"] == 0
+    assert (card["derived"], card["by construction"], card["not comparable"]) == (1, 1, 1)

@@ -18,9 +18,13 @@ and which results are older than the code or data they came from. Paper pages op
 the paper's authors and title (:mod:`evalkit.notebook.references`); the landing page lists
 every folder of ``notebooks/`` in its section (papers, methods, a course, ...).
 
-Scorecard columns per paper: notebooks ok / failed / skipped; printed numbers *recomputed
-exactly* (claims of kind ``recomputed`` that agree, of all such); the paper's statements on
-this run's data that *agree*, *differ*, are *not comparable*, and known *errata*.
+Scorecard columns per paper (:func:`scorecard`): notebooks ok / failed / skipped; printed
+numbers *recomputed exactly* (detail claims of kind ``recomputed`` that agree, of those that
+agree or differ); the *headline* claims (the findings of the paper's abstract and
+conclusion) that agree / differ / are inconclusive; the same for the other, *detail*,
+claims; and apart, never counted as agreement, the rows that are *not comparable*,
+*derived* (no printed counterpart), *by construction* (the simulator was built to show
+them) and the *errata*.
 """
 
 from __future__ import annotations
@@ -44,7 +48,10 @@ __all__ = ["build_site", "build_top_index", "data_for_profile", "render_notebook
 VERDICT_CLASS = {
     "agrees": "agrees",
     "differs": "differs",
+    "inconclusive": "inconclusive",
     "not comparable": "nc",
+    "derived": "nc",
+    "by construction": "nc",
     "erratum": "erratum",
 }
 KIND_TEXT = {
@@ -56,7 +63,7 @@ KIND_TEXT = {
 CSS = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 7px;vertical-align:top;
 font-size:.9em}th{background:#f3f3f3}tr.agrees td.v{background:#dfd}tr.differs td.v{background:#fdd}
-tr.nc td.v{background:#eee}tr.erratum td.v{background:#ffd}.ok{color:#070}.failed{color:#b00}
+tr.nc td.v{background:#eee}tr.inconclusive td.v{background:#e8eefc}tr.erratum td.v{background:#ffd}.ok{color:#070}.failed{color:#b00}
 .skipped{color:#777}img{max-width:100%;border:1px solid #eee}.note{background:#f6f6ff;padding:.5em 1em;
 border-left:4px solid #88c}code,pre{background:#f6f6f6}pre{white-space:pre-wrap;overflow-wrap:anywhere}
 nav{margin-bottom:1em}nav a{margin-right:1em}nav .here{font-weight:bold;margin-right:1em}
@@ -325,38 +332,49 @@ def render_notebook(
     return out
 
 
+#: Scorecard columns after ok / failed / skipped and the recomputed pair.
+COUNTED_COLUMNS = (
+    "headline_agrees",
+    "headline_differs",
+    "headline_inconclusive",
+    "agrees",
+    "differs",
+    "inconclusive",
+)
+SHOWN_COLUMNS = ("not comparable", "derived", "by construction", "erratum")
+
+
 def scorecard(summary: dict, root: Path) -> pd.DataFrame:
-    """One row per paper: notebooks by status and the claims' verdicts by kind (see module)."""
+    """One row per paper: notebooks by status; recomputed printed numbers that agree of those
+    compared (detail rows of kind ``recomputed``); the counted verdicts of headline and of
+    the other detail rows; the shown verdicts (:data:`evalkit.notebook.claims.SHOWN`)."""
+    from evalkit.notebook.claims import upgrade
+
     rows: Dict[str, dict] = {}
+    zero = dict.fromkeys(
+        ("ok", "failed", "skipped", "recomputed_exactly", "recomputed_total")
+        + COUNTED_COLUMNS
+        + SHOWN_COLUMNS,
+        0,
+    )
     for run in summary.get("notebooks", []):
-        row = rows.setdefault(
-            run["paper"],
-            {
-                "paper": run["paper"],
-                "ok": 0,
-                "failed": 0,
-                "skipped": 0,
-                "recomputed_exactly": 0,
-                "recomputed_total": 0,
-                "agrees": 0,
-                "differs": 0,
-                "not comparable": 0,
-                "erratum": 0,
-            },
-        )
+        row = rows.setdefault(run["paper"], {"paper": run["paper"], **zero})
         row[run["status"]] = row.get(run["status"], 0) + 1
         frame = _claims(root / run["paper"] / run["notebook"]) if run["status"] == "ok" else None
         if frame is None:
             continue
-        rec = frame[frame["kind"] == "recomputed"]
-        row["recomputed_total"] += int(
-            ((rec["verdict"] == "agrees") | (rec["verdict"] == "differs")).sum()
-        )
+        frame = upgrade(frame)
+        head = frame[frame["level"] == "headline"]
+        detail = frame[frame["level"] != "headline"]
+        rec = detail[detail["kind"] == "recomputed"]
+        row["recomputed_total"] += int(rec["verdict"].isin(["agrees", "differs"]).sum())
         row["recomputed_exactly"] += int((rec["verdict"] == "agrees").sum())
-        row["erratum"] += int((frame["verdict"] == "erratum").sum())
-        rest = frame[frame["kind"] != "recomputed"]
-        for verdict in ("agrees", "differs", "not comparable"):
+        rest = detail[detail["kind"] != "recomputed"]
+        for verdict in ("agrees", "differs", "inconclusive"):
+            row[f"headline_{verdict}"] += int((head["verdict"] == verdict).sum())
             row[verdict] += int((rest["verdict"] == verdict).sum())
+        for verdict in SHOWN_COLUMNS:
+            row[verdict] += int((frame["verdict"] == verdict).sum())
     return pd.DataFrame(list(rows.values()))
 
 
@@ -591,8 +609,9 @@ def _scorecard_rows(
         sections.setdefault(section_of(r["paper"]), []).append(
             f'<tr><td><a href="{html.escape(r["paper"])}/index.html">{name}</a> {" ".join(marks)}</td>'
             f'<td class="ok">{r["ok"]}</td><td class="failed">{r["failed"]}</td>'
-            f'<td class="skipped">{r["skipped"]}</td><td>{rec}</td><td>{r["agrees"]}</td>'
-            f"<td>{r['differs']}</td><td>{r['not comparable']}</td><td>{r['erratum']}</td></tr>"
+            f'<td class="skipped">{r["skipped"]}</td><td>{rec}</td>'
+            + "".join(f"<td>{r[c]}</td>" for c in COUNTED_COLUMNS + SHOWN_COLUMNS)
+            + "</tr>"
         )
     return sections
 
@@ -623,8 +642,11 @@ def build_site(
     sections = _scorecard_rows(card, by_paper) if len(card) else {}
     head = (
         "<tr><th>paper</th><th>ok</th><th>failed</th><th>skipped</th>"
-        "<th>printed numbers recomputed exactly</th><th>claims agree</th><th>differ</th>"
-        "<th>not comparable here</th><th>errata</th></tr>"
+        "<th>printed numbers recomputed exactly</th>"
+        "<th>headline: agree</th><th>headline: differ</th><th>headline: inconclusive</th>"
+        "<th>detail: agree</th><th>detail: differ</th><th>detail: inconclusive</th>"
+        "<th>not comparable here</th><th>derived (no printed value)</th>"
+        "<th>by construction</th><th>errata</th></tr>"
     )
     order = ["Papers"] + sorted(k for k in sections if k != "Papers")
     tables = "".join(

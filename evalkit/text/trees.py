@@ -349,7 +349,7 @@ def format_ptb(tree: Tree) -> str:
     stack: List[object] = [tree]  # a Tree to open, or a string to emit
     while stack:
         item = stack.pop()
-        if isinstance(item, Tree):
+        if is_tree(item):
             children = list(item)
             out.append(f"({item.label()}")
             stack.append(")")

@@ -182,7 +182,20 @@ def human_auto_scores(
     pyr = pd.concat(rows, ignore_index=True).rename(
         columns={"summarizer": "system", "score": "value"}
     )
-    out["pyramid"] = pyr[["instance", "system", "value"]]
+    # a summary that matches no SCU of the rebuilt pyramid has no row: its score is 0
+    # (TAC's official files give it 0 too), not a missing input
+    written = pd.MultiIndex.from_tuples(
+        [
+            (i, s)
+            for i in topics
+            if i in pyrs
+            for s in sorted(who)
+            if s in set(part.corpus.peers(i)) | {human}
+        ],
+        names=["instance", "system"],
+    )
+    pyr = pyr.set_index(["instance", "system"])["value"].reindex(written).fillna(0.0)
+    out["pyramid"] = pyr.reset_index()[["instance", "system", "value"]]
     for v in variants:
         stop, method = VARIANTS[v]
         c = counts[stop]

@@ -1,31 +1,101 @@
-"""Shared pytest fixtures."""
+"""Shared pytest fixtures, and the rule for tests whose tools or data are missing.
+
+**The rule** (``tests/_requires.py``): when ``CI`` is set, a missing reference tool, model,
+data mirror or pinned package is a FAILURE naming what is missing, never a skip. Skip sites
+call :func:`_requires.unavailable` or carry the ``requires`` mark; :func:`pytest_runtest_makereport`
+turns any other skip under CI into a failure too (an ``importorskip`` or a ``skipif`` that
+slipped in).
+
+**Public data** (:func:`public_data`): ``$EVALKIT_DATA_MIRROR``; else the download cache that
+``evalkit data fetch all`` fills (``$EVALKIT_DATA``, default the platform cache, see
+:func:`evalkit.data.public.data_dir`) when it holds every file of the manifest; else
+``../shared/data`` beside the checkout. The folder found is exported as
+``EVALKIT_DATA_MIRROR`` for the whole session, so module-level readers and the notebook
+kernels the smoke tests start see the same data.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Optional
 
 import pytest
 from hypothesis import settings
 
+from _requires import CI_FAILURE, ci, unavailable
+
 REPO = Path(__file__).resolve().parents[1]
+pytest_plugins = ["pytester"]  # tests/test_requires_rule.py runs a child pytest
 
 # Local runs explore new random examples every time (and keep failures in the example
 # database); CI runs a fixed, derandomized set, so a submission's CI result is reproducible.
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-if os.environ.get("CI"):
+if ci():
     settings.load_profile("ci")
+
+
+# --------------------------------------------------------------------------- public data
+def _has_every_manifest_file(folder: Path) -> bool:
+    from evalkit.data import public
+
+    entries = [e for s in public.manifest()["sets"].values() for e in s["files"]]
+    return bool(entries) and all((folder / e["path"]).is_file() for e in entries)
+
+
+def public_data() -> Optional[Path]:
+    """Where the tests read the public data sets (see the module docstring), or None."""
+    mirror = os.environ.get("EVALKIT_DATA_MIRROR")
+    if mirror:
+        return Path(mirror)
+    from evalkit.data import public
+
+    for folder in (public.data_dir(), REPO.parent / "shared" / "data"):
+        if folder.is_dir() and _has_every_manifest_file(folder):
+            return folder.resolve()
+    return None
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "requires(missing): missing is why the test cannot run here, or None "
+        "(tests/_requires.py: skip locally, fail under CI)",
+    )
+    found = public_data()
+    if found is not None and not os.environ.get("EVALKIT_DATA_MIRROR"):
+        os.environ["EVALKIT_DATA_MIRROR"] = str(found)
+
+
+# --------------------------------------------------------------------------- the CI rule
+def pytest_runtest_setup(item):
+    for mark in item.iter_markers("requires"):
+        if mark.args and mark.args[0]:
+            unavailable(mark.args[0])
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.skipped and ci() and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"{CI_FAILURE}: {reason}"
+    return report
 
 
 @pytest.fixture(scope="session")
 def data_mirror() -> Path:
-    """The public data mirror (``EVALKIT_DATA_MIRROR``), or skip with the reason."""
+    """The public data folder (:func:`public_data`); missing: skip, or fail under CI."""
     mirror = os.environ.get("EVALKIT_DATA_MIRROR")
     if not mirror:
-        pytest.skip("EVALKIT_DATA_MIRROR is not set (point it at a copy of shared/data)")
+        unavailable(
+            "no public data: set EVALKIT_DATA_MIRROR to a copy of shared/data, or run "
+            "`evalkit data fetch all`"
+        )
     path = Path(mirror)
     if not path.is_dir():
-        pytest.skip(f"EVALKIT_DATA_MIRROR={mirror} is not a directory")
+        unavailable(f"EVALKIT_DATA_MIRROR={mirror} is not a directory")
     return path
 
 

@@ -16,6 +16,8 @@ from hypothesis import given, settings, strategies as st
 from evalkit.errors import ParameterError
 from evalkit.metrics.meteor import METEOR, count_chunks, count_crossings, meteor_from_counts
 
+from _requires import unavailable
+
 HYP = "the president spoke to the audience"
 REF = "the president then spoke to the audience"
 
@@ -278,11 +280,9 @@ def wordnet():
     from evalkit.text.wordnet import load_wordnet
 
     found = load_wordnet(required=False)
-    return (
-        found
-        if found is not None
-        else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
-    )
+    if found is None:
+        unavailable("WordNet 3.0 is not installed (Debian wordnet-base)")
+    return found
 
 
 def test_wn_synonym_module(wordnet):

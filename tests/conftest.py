@@ -67,6 +67,15 @@ def pytest_configure(config):
         os.environ["EVALKIT_DATA_MIRROR"] = str(found)
 
 
+def pytest_collection_modifyitems(config, items):
+    """Slow tests (notebook kernels, reference tools, browsers) run in one xdist group: with
+    ``--dist loadgroup`` (scripts/test.sh) they share one worker, whose notebook runs use both
+    cores themselves, while the other worker takes the fast tests."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group("slow"))
+
+
 # --------------------------------------------------------------------------- the CI rule
 def pytest_runtest_setup(item):
     for mark in item.iter_markers("requires"):
@@ -97,6 +106,21 @@ def data_mirror() -> Path:
     if not path.is_dir():
         unavailable(f"EVALKIT_DATA_MIRROR={mirror} is not a directory")
     return path
+
+
+@pytest.fixture(scope="session")
+def quick_sample(tmp_path_factory) -> Path:
+    """One quick sample folder for the whole session, shared by the xdist workers (the
+    simulator builds each corpus once, under a file lock, on first use): the notebook smoke
+    tests and the fixtures that write licensed stand-ins read it instead of building their
+    own. Never the user's sample folder (``$EVALKIT_SAMPLE_DIR``)."""
+    import _notebook_smoke
+
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "quick-sample"
+    root.mkdir(exist_ok=True)
+    _notebook_smoke.SHARED_SAMPLE = root
+    return root
 
 
 @pytest.fixture(scope="module")

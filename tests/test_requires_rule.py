@@ -88,3 +88,10 @@ def test_missing_needs_fail_with_the_reason_under_ci(fake_suite, monkeypatch):
     for test, reason in REASONS.items():
         line = next((line for line in failed if f"::{test}" in line), None)
         assert line is not None and reason in line and "CI" in line, (test, failed)
+
+
+def test_ci_entry_point_sets_ci_before_the_tests():
+    """.ci/run sets CI=true itself (a CI service that does not set it still gets the rule)."""
+    lines = [line.strip() for line in (HERE.parent / ".ci" / "run").read_text().splitlines()]
+    assert "export CI=true" in lines
+    assert lines.index("export CI=true") < lines.index("./scripts/test.sh")

@@ -123,13 +123,30 @@ def quick_sample(tmp_path_factory) -> Path:
     return root
 
 
+@pytest.fixture(scope="session")
+def full_sample(tmp_path_factory) -> Path:
+    """Full-size DUC 2004, TIDES 2003 and TAC 2008 (seed 20051), built once per session and
+    shared by the xdist workers (tests/test_simulate.py checks their original shapes)."""
+    from evalkit.atomic import file_lock
+    from evalkit.data.simulate import build_sample
+
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "full-sample"
+    root.mkdir(exist_ok=True)
+    with file_lock(root / ".build.lock"):
+        if not (root / ".built").is_file():
+            build_sample(root, corpora=["duc2004", "tides2003", "tac2008"], seed=20051, jobs=2)
+            (root / ".built").touch()
+    return root
+
+
 @pytest.fixture(scope="module")
-def small_mt_sample(tmp_path_factory):
-    """(corpus, output frame) of the first 30 segments of the quick tides2003ce sample,
-    built in a private folder (the shared sample folder is neither read nor rebuilt)."""
+def small_mt_sample(quick_sample):
+    """(corpus, output frame) of the first 30 segments of the quick tides2003ce sample, from
+    the session's quick sample (the user's sample folder is neither read nor rebuilt)."""
     from evalkit.data.mt_views import limit_segments, load_mt_evaluation, output_frame
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path_factory.mktemp("sample")))
+        mp.setenv("EVALKIT_SAMPLE_DIR", str(quick_sample))
         corpus = limit_segments(load_mt_evaluation("sample", "zh", quick=True), 30)
     return corpus, output_frame(corpus)

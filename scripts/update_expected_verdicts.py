@@ -97,7 +97,7 @@ def main(argv=None) -> int:
         path = smoke.expected_verdicts_file(paper)
         table.to_csv(path, index=False, lineterminator="\n")
         changes = smoke.verdict_changes(old, table)
-        print(f"{path.relative_to(REPO)}: {len(table)} claims, {len(changes)} changed")
+        print(f"{smoke.shown(path)}: {len(table)} claims, {len(changes)} changed")
         for line in changes:
             print(f"  {line}")
     return 0

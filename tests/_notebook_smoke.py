@@ -355,6 +355,11 @@ def run_verdicts(out: Path, profile: str, notebooks: Iterable[str]) -> pd.DataFr
     return pd.DataFrame(rows, columns=list(VERDICT_COLUMNS))
 
 
+def shown(path: Path) -> str:
+    """``path`` relative to the repository when inside it (for messages)."""
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
 def expected_verdicts_file(paper: str) -> Path:
     return EXPECTED_VERDICTS / f"{paper}.csv"
 
@@ -392,7 +397,7 @@ def assert_expected_verdicts(paper: str, profile: str, found: pd.DataFrame) -> N
     changes = verdict_changes(expected, found)
     assert not changes, (
         f"{len(changes)} verdict(s) of {paper} on {profile} differ from "
-        f"{expected_verdicts_file(paper).relative_to(REPO)} (review, then run "
+        f"{shown(expected_verdicts_file(paper))} (review, then run "
         f"scripts/update_expected_verdicts.py --paper {paper} --profile {profile} and commit "
         "with the reason):\n" + "\n".join(changes)
     )

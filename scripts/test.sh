@@ -18,4 +18,5 @@ export MPLBACKEND=Agg
 # shadowed or undefined name fails here before the long suite starts.
 .venv/bin/ruff format --check --quiet . || { echo "[test] run: .venv/bin/ruff format ." >&2; exit 1; }
 .venv/bin/ruff check --quiet .
-exec .venv/bin/python -m pytest -n "${EVALKIT_TEST_WORKERS:-2}" --dist loadgroup --durations=30 "$@"
+exec .venv/bin/python -m pytest -n "${EVALKIT_TEST_WORKERS:-2}" --dist "${EVALKIT_TEST_DIST:-loadgroup}" \
+    --durations=30 "$@"

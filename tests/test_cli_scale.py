@@ -14,17 +14,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-pytest.importorskip("distributed")
-pytest.importorskip("pyarrow")
+import distributed  # noqa: F401  (pinned: the CLI runs on Dask)
+import pyarrow  # noqa: F401  (pinned: the scale corpus is written as Parquet)
 
-from evalkit.cli import main  # noqa: E402
-from evalkit.data.nist_sgml import NistSet, nist_set_from_segments, write_nist  # noqa: E402
-from evalkit.data.simulate.scale import wmt_scale_corpus  # noqa: E402
-from evalkit.metrics import get_metric  # noqa: E402
-from evalkit.stats.difference_tests import assign_ranks  # noqa: E402
+from evalkit.cli import main
+from evalkit.data.nist_sgml import NistSet, nist_set_from_segments, write_nist
+from evalkit.data.simulate.scale import wmt_scale_corpus
+from evalkit.metrics import get_metric
+from evalkit.stats.difference_tests import assign_ranks
 from evalkit.stats.distributed import (
     distributed_bootstrap,
-    distributed_compare_metrics,  # noqa: E402
+    distributed_compare_metrics,
     distributed_significance_clusters,
 )
 

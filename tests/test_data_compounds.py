@@ -12,6 +12,8 @@ from evalkit.text import decompound as dc
 from evalkit.text.decompound_languages import CONFIGS
 from evalkit.text.decompound_lexicon import DEBIAN_WORD_LISTS, read_word_list
 
+from _requires import unavailable
+
 #: Hand-checked (by reading each word): compositional compounds whose only split into two
 #: listed words of >= 4 letters is the given one, in the installed Debian lists.
 FIXTURES = [
@@ -129,7 +131,7 @@ def test_silver_fixtures_on_the_debian_lists(lang, word, split):
 
         listed = read_word_list(debian_word_list(lang), path[2], phrases=True)
     except DataNotConfiguredError as exc:
-        pytest.skip(str(exc))
+        unavailable(str(exc))
     parts = {w for w in listed if w.isalpha() and len(w) >= 4}
     assert word in listed
     assert compounds.silver_splits(word, parts, CONFIGS[lang].connectors) == [split]

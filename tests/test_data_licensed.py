@@ -124,7 +124,8 @@ def test_cli_list_check_fetch(tmp_path, capsys, monkeypatch):
 
 
 def test_cli_sample_hook(tmp_path, monkeypatch, capsys):
-    simulate = pytest.importorskip("evalkit.data.simulate", reason="sample generator not installed")
+    from evalkit.data import simulate
+
     calls = []
 
     def fake_build_sample(out_dir, **kwargs):

@@ -16,12 +16,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-distributed = pytest.importorskip("distributed")
+import distributed  # pinned in requirements/lock.txt: a failed import is a broken install
 
-from evalkit.errors import ParameterError  # noqa: E402
-from evalkit.metrics import get_metric  # noqa: E402
-from evalkit.stats import distributed as dist  # noqa: E402
-from evalkit.stats.resampling import approximate_randomization, paired_bootstrap  # noqa: E402
+from evalkit.errors import ParameterError
+from evalkit.metrics import get_metric
+from evalkit.stats import distributed as dist
+from evalkit.stats.resampling import approximate_randomization, paired_bootstrap
 
 REPO = Path(__file__).resolve().parents[1]
 DASK = Path(sys.executable).with_name("dask")

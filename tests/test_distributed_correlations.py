@@ -10,14 +10,14 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-distributed = pytest.importorskip("distributed")
+import distributed  # pinned in requirements/lock.txt: a failed import is a broken install
 
-from evalkit.errors import ParameterError  # noqa: E402
-from evalkit.stats import distributed as dist  # noqa: E402
-from evalkit.stats.correlation import bootstrap_ci, resampled_correlations  # noqa: E402
+from evalkit.errors import ParameterError
+from evalkit.stats import distributed as dist
+from evalkit.stats.correlation import bootstrap_ci, resampled_correlations
 from evalkit.stats.difference_tests import (
     compare_metrics,
-    correlation_difference_test,  # noqa: E402
+    correlation_difference_test,
     equal_correlation_metrics,
     resampled_deltas,
     significance_clusters,

@@ -21,18 +21,20 @@ import pytest
 
 from evalkit.errors import ParameterError, ReferenceToolError
 
+from _requires import unavailable
+
 pytestmark = [pytest.mark.parity, pytest.mark.public, pytest.mark.slow]
 
 SYSTEM_SCORE = 0.299148440516935  # meteor-sys.scr (printed there with all digits)
 
 
-def _jar_or_skip():
+def _jar():
     from evalkit.metrics.meteor_jar import MeteorJar
 
     try:
         return MeteorJar()
     except ReferenceToolError as exc:
-        pytest.skip(str(exc))
+        unavailable(str(exc))
 
 
 def _read_scr(path, n_keys):
@@ -52,7 +54,7 @@ def wmt09(data_mirror):
 
 @pytest.fixture(scope="module")
 def jar_result(wmt09):
-    jar = _jar_or_skip()
+    jar = _jar()
     _, keys, hyps, refs = wmt09
     return jar.score(hyps, refs, groups=[doc for doc, _ in keys])
 
@@ -82,7 +84,7 @@ def test_document_scores_match_meteor_doc_scr(wmt09, jar_result):
 
 
 def test_signature_and_bad_input():
-    jar = _jar_or_skip()
+    jar = _jar()
     from evalkit import __version__
 
     assert jar.signature() == f"meteor-jar|l:en|norm:yes|version:{__version__}|meteor:1.5"
@@ -126,7 +128,7 @@ def test_meteor2005_agrees_with_the_jar_where_the_definitions_coincide(wmt09):
             normalize=False, modules=("exact",), weights=(1.0,), parameters=(0.9, 3.0, 0.5, 0.5)
         )
     except ReferenceToolError as exc:
-        pytest.skip(str(exc))
+        unavailable(str(exc))
     _, _, hyps, refs = wmt09
     ours = METEOR(modules=("exact",))
     th = [" ".join(ours.words(h)) for h in hyps]

@@ -11,9 +11,9 @@ from evalkit.stats.correlation import score_matrices
 
 
 @pytest.fixture(scope="module")
-def sample(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:  # a private sample folder
-        mp.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path_factory.mktemp("sample")))
+def sample(quick_sample):
+    with pytest.MonkeyPatch.context() as mp:  # the session's quick sample (conftest.py)
+        mp.setenv("EVALKIT_SAMPLE_DIR", str(quick_sample))
         corpus, judgment, _ = mt.load_summarization("sample", quick=True)
     return corpus, judgment
 

@@ -12,6 +12,8 @@ from evalkit.metrics import Metric, available, get_metric, register_metric
 from evalkit.metrics import registry
 from evalkit.text.wordnet import WordNetNotFound
 
+from _requires import unavailable
+
 HYPS = [
     "the cat sat on the mat .",
     "a quick brown fox jumps over the lazy dog",
@@ -118,9 +120,9 @@ def build(name, **config):
     try:
         return get_metric(name, **config)
     except WordNetNotFound as exc:
-        pytest.skip(f"{name} needs WordNet 3.0: {exc}")
+        unavailable(f"{name} needs WordNet 3.0: {exc}")
     except ReferenceToolError as exc:
-        pytest.skip(f"{name} needs its reference tool: {exc}")
+        unavailable(f"{name} needs its reference tool: {exc}")
 
 
 _STATS = {}

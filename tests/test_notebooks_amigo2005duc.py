@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
-from _notebook_smoke import duc_year, numbers, paper_vs_run, smoke_tests
+from _notebook_smoke import duc_year, numbers, paper_vs_run, Smoke
 
 PAPER = "amigo2005duc"
 
@@ -52,22 +53,21 @@ def _licensed(out):
     assert numbers(out, "01_qarla_duc2004")["data"] == "duc2004"
 
 
-globals().update(
-    smoke_tests(
-        PAPER,
-        {"00_printed_checks", "01_qarla_duc2004", "02_task2_vs_task5"},
-        skip_reason="duc2004",
-        licensed_fixture=duc_year(2004),
-        licensed_compares="01_qarla_duc2004",
-        sample_check=_sample,
-        public_check=_public,
-        licensed_check=_licensed,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    PAPER,
+    {"00_printed_checks", "01_qarla_duc2004", "02_task2_vs_task5"},
+    skip_reason="duc2004",
+    licensed_fixture=duc_year(2004),
+    licensed_compares="01_qarla_duc2004",
+    sample_check=_sample,
+    public_check=_public,
+    licensed_check=_licensed,
+    public_data_only=True,
 )
 
 
-def test_sample_task5_run_of_the_figures_notebook(tmp_path, monkeypatch):
+@pytest.mark.slow
+def test_sample_task5_run_of_the_figures_notebook(tmp_path, monkeypatch, quick_sample):
     """01 with ``task = 5``: Figures 1-6 on the simulated "Who is X?" task (the runner runs
     the default task 2)."""
     import papermill as pm
@@ -76,7 +76,7 @@ def test_sample_task5_run_of_the_figures_notebook(tmp_path, monkeypatch):
     out = tmp_path / "results"
     out.mkdir()
     for k, v in {
-        "EVALKIT_SAMPLE_DIR": str(tmp_path / "sample"),
+        "EVALKIT_SAMPLE_DIR": str(quick_sample),
         "EVALKIT_HEADLESS": "1",
         "MPLBACKEND": "Agg",
         "EVALKIT_PROFILE": "sample",

@@ -6,7 +6,7 @@ bed AE2004, and DUC 2005 as NIST's results tree)."""
 
 import pandas as pd
 
-from _notebook_smoke import duc_fixture, nist_mt_fixture, numbers, paper_vs_run, smoke_tests
+from _notebook_smoke import duc_fixture, nist_mt_fixture, numbers, paper_vs_run, Smoke
 
 PAPER = "amigo2011"
 SKIP = {"01_mt_corroboration": "nist-mt04-ar-en", "02_as_corroboration": "duc2005"}
@@ -45,15 +45,13 @@ def _licensed(out):
         assert set(paper_vs_run(out, name)["verdict"]) & {"agrees", "differs"}, name
 
 
-globals().update(
-    smoke_tests(
-        PAPER,
-        {"00_printed_checks", *SKIP},
-        skip_reason=SKIP,
-        licensed_fixture=_fixtures,
-        sample_check=_sample,
-        public_check=_public,
-        licensed_check=_licensed,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    PAPER,
+    {"00_printed_checks", *SKIP},
+    skip_reason=SKIP,
+    licensed_fixture=_fixtures,
+    sample_check=_sample,
+    public_check=_public,
+    licensed_check=_licensed,
+    public_data_only=True,
 )

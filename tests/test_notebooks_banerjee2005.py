@@ -8,7 +8,7 @@ import pandas as pd
 
 from evalkit.notebook.claims import check_claims
 
-from _notebook_smoke import licensed_tides_fixture, notebook_names, numbers, smoke_tests
+from _notebook_smoke import licensed_tides_fixture, notebook_names, numbers, Smoke
 
 PAPER = "banerjee2005"
 #: the corpus a data notebook first asks for (04 runs Table 8's languages ar, zh in that order)
@@ -31,20 +31,18 @@ def _licensed(out):
     assert "mtc4" in json.dumps(numbers(out, "01_table1_system_level")["data"])
 
 
-globals().update(
-    smoke_tests(
-        PAPER,
-        {
-            "00_worked_example",
-            "01_table1_system_level",
-            "02_segment_level",
-            "03_module_ablation",
-            "04_normalized_human",
-        },
-        skip_reason=SKIP,
-        licensed_fixture=licensed_tides_fixture,
-        sample_check=_sample,
-        licensed_check=_licensed,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    PAPER,
+    {
+        "00_worked_example",
+        "01_table1_system_level",
+        "02_segment_level",
+        "03_module_ablation",
+        "04_normalized_human",
+    },
+    skip_reason=SKIP,
+    licensed_fixture=licensed_tides_fixture,
+    sample_check=_sample,
+    licensed_check=_licensed,
+    public_data_only=True,
 )

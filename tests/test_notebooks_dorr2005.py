@@ -9,7 +9,7 @@ import pytest
 from evalkit.data import licensed, relevance, tsv
 from evalkit.data.simulate.tasks import simulate_task
 
-from _notebook_smoke import numbers, smoke_tests
+from _notebook_smoke import numbers, Smoke
 
 NO_STAND_IN = "no public data set"
 
@@ -66,15 +66,13 @@ def _licensed(out):
     assert numbers(out, "01_table1_table6_relevance")["data"]["name"] == "tdt3-relevance"
 
 
-globals().update(
-    smoke_tests(
-        "dorr2005",
-        {"00_printed_checks", "01_table1_table6_relevance", "02_table5_partitions"},
-        skip_reason="tdt3-relevance",
-        licensed_fixture=_write_tdt_fixture,
-        sample_check=_sample,
-        public_check=_public,
-        public_skip_reason=NO_STAND_IN,
-        licensed_check=_licensed,
-    )
+SMOKE = Smoke(
+    "dorr2005",
+    {"00_printed_checks", "01_table1_table6_relevance", "02_table5_partitions"},
+    skip_reason="tdt3-relevance",
+    licensed_fixture=_write_tdt_fixture,
+    sample_check=_sample,
+    public_check=_public,
+    public_skip_reason=NO_STAND_IN,
+    licensed_check=_licensed,
 )

@@ -13,7 +13,7 @@ import pandas as pd
 
 from evalkit.data import licensed
 
-from _notebook_smoke import REPO, load_notebook, notebook_names, numbers, paper_vs_run, smoke_tests
+from _notebook_smoke import REPO, load_notebook, notebook_names, numbers, paper_vs_run, Smoke
 
 PAPER = "graham2015"
 NOTEBOOKS = {
@@ -136,20 +136,18 @@ def _rescored_on_fixture(out):
     assert table3["best_ours"].notna().all() and table3["original_ours"].notna().all()
 
 
-globals().update(
-    smoke_tests(
-        PAPER,
-        NOTEBOOKS,
-        exact=True,
-        skip_reason="duc2004",
-        licensed_only=LICENSED_SUBSET,
-        licensed_fixture=_duc2004_trees,
-        sample_check=[
-            _figures_written,
-            _table2_recomputed_exactly,
-            _table1_has_bleu_and_192_variants,
-        ],
-        public_check=_table1_is_stable,
-        licensed_check=_rescored_on_fixture,
-    )
+SMOKE = Smoke(
+    PAPER,
+    NOTEBOOKS,
+    exact=True,
+    skip_reason="duc2004",
+    licensed_only=LICENSED_SUBSET,
+    licensed_fixture=_duc2004_trees,
+    sample_check=[
+        _figures_written,
+        _table2_recomputed_exactly,
+        _table1_has_bleu_and_192_variants,
+    ],
+    public_check=_table1_is_stable,
+    licensed_check=_rescored_on_fixture,
 )

@@ -7,7 +7,7 @@ import pandas as pd
 from evalkit.data import licensed, questionnaires
 from evalkit.data.simulate.tasks import simulate_task
 
-from _notebook_smoke import numbers, smoke_tests
+from _notebook_smoke import numbers, Smoke
 
 
 def _sample(out):
@@ -23,13 +23,11 @@ def _write_study(tmp_path, monkeypatch):
     monkeypatch.setenv(licensed.env_var("kolluru-study"), str(tmp_path / "study"))
 
 
-globals().update(
-    smoke_tests(
-        "kolluru2005",
-        {"00_printed_checks", "01_cross_comprehension"},
-        skip_reason="kolluru-study",
-        licensed_fixture=_write_study,
-        sample_check=_sample,
-        public_skip_reason="no public data set",
-    )
+SMOKE = Smoke(
+    "kolluru2005",
+    {"00_printed_checks", "01_cross_comprehension"},
+    skip_reason="kolluru-study",
+    licensed_fixture=_write_study,
+    sample_check=_sample,
+    public_skip_reason="no public data set",
 )

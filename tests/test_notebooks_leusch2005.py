@@ -8,7 +8,7 @@ import pandas as pd
 
 from evalkit.notebook.claims import check_claims
 
-from _notebook_smoke import licensed_tides_fixture, notebook_names, numbers, smoke_tests
+from _notebook_smoke import licensed_tides_fixture, notebook_names, numbers, Smoke
 
 PAPER = "leusch2005"
 
@@ -24,14 +24,12 @@ def _licensed(out):
     assert "mtc4" in json.dumps(numbers(out, "01_baseline_correlation")["data"])
 
 
-globals().update(
-    smoke_tests(
-        PAPER,
-        {"00_table1_tokenization", "01_baseline_correlation", "02_ablations"},
-        skip_reason="mtc4",
-        licensed_fixture=licensed_tides_fixture,
-        sample_check=_sample,
-        licensed_check=_licensed,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    PAPER,
+    {"00_table1_tokenization", "01_baseline_correlation", "02_ablations"},
+    skip_reason="mtc4",
+    licensed_fixture=licensed_tides_fixture,
+    sample_check=_sample,
+    licensed_check=_licensed,
+    public_data_only=True,
 )

@@ -5,7 +5,7 @@ on TREC QA nugget files written here)."""
 from evalkit.data import licensed, trec_qa
 from evalkit.data.simulate.tasks import simulate_task
 
-from _notebook_smoke import numbers, paper_vs_run, smoke_tests
+from _notebook_smoke import numbers, paper_vs_run, Smoke
 
 
 def _sample(out):
@@ -31,15 +31,13 @@ def _write_trec(tmp_path, monkeypatch):
     monkeypatch.setenv(licensed.env_var("trec-qa-2004"), str(tmp_path / "trec2004"))
 
 
-globals().update(
-    smoke_tests(
-        "lin2005",
-        {"00_worked_example", "01_nuggets_pourpre"},
-        skip_reason="trec-qa-2004",
-        licensed_fixture=_write_trec,
-        sample_check=_sample,
-        public_data_only=True,
-        public_check=_data_is("public:realsumm"),
-        licensed_check=_data_is("trec-qa-2004"),
-    )
+SMOKE = Smoke(
+    "lin2005",
+    {"00_worked_example", "01_nuggets_pourpre"},
+    skip_reason="trec-qa-2004",
+    licensed_fixture=_write_trec,
+    sample_check=_sample,
+    public_data_only=True,
+    public_check=_data_is("public:realsumm"),
+    licensed_check=_data_is("trec-qa-2004"),
 )

@@ -6,8 +6,9 @@ user's own gold parses)."""
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
-from _notebook_smoke import mtc4_fixture, no_licensed_config, paper_vs_run, smoke_tests
+from _notebook_smoke import mtc4_fixture, no_licensed_config, paper_vs_run, Smoke, sim_root
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = "liu2005"
@@ -25,20 +26,19 @@ def _sample(out):
     assert accuracy.loc["references", "uas"] > accuracy.loc["system outputs", "uas"] > 0.3
 
 
-globals().update(
-    smoke_tests(
-        KEY,
-        NOTEBOOKS,
-        exact=True,
-        skip_reason="mtc4",
-        licensed_fixture=mtc4_fixture,
-        sample_check=_sample,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    KEY,
+    NOTEBOOKS,
+    exact=True,
+    skip_reason="mtc4",
+    licensed_fixture=mtc4_fixture,
+    sample_check=_sample,
+    public_data_only=True,
 )
 
 
-def test_licensed_parser_noise_with_user_gold_parses(tmp_path, monkeypatch):
+@pytest.mark.slow
+def test_licensed_parser_noise_with_user_gold_parses(tmp_path, monkeypatch, quick_sample):
     """The user's own (gold) parses as a CoNLL-U file with ``# text`` comments: the parser-noise
     notebook reads them through the pre-parsed backend and scores spaCy against them."""
     import papermill
@@ -50,15 +50,15 @@ def test_licensed_parser_noise_with_user_gold_parses(tmp_path, monkeypatch):
 
     no_licensed_config(tmp_path, monkeypatch)
     mtc4_fixture(tmp_path, monkeypatch)
-    gold = gold_parser_at(corpus_dir("tides2003", root=tmp_path / "sim", quick=True))
-    corpus = load_sample("tides2003", root=tmp_path / "sim", quick=True)
+    gold = gold_parser_at(corpus_dir("tides2003", root=sim_root(tmp_path), quick=True))
+    corpus = load_sample("tides2003", root=sim_root(tmp_path), quick=True)
     texts = list(
         dict.fromkeys(corpus.references["text"].tolist() + corpus.outputs["text"].tolist())
     )
     user = write_conllu(
         tmp_path / "user-gold.conllu", [p.dep for p in gold.parse_many(texts)], texts
     )
-    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(tmp_path / "sample"))
+    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(quick_sample))
     out = tmp_path / "run"
     papermill.execute_notebook(
         str(REPO / "notebooks" / KEY / "03_parser_noise.ipynb"),

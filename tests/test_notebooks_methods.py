@@ -6,7 +6,7 @@ import pandas as pd
 
 from evalkit.data import licensed
 
-from _notebook_smoke import paper_vs_run, smoke_tests
+from _notebook_smoke import paper_vs_run, Smoke, sim_root
 
 NOTEBOOK = "01_meta_evaluation_toolbox"
 
@@ -33,7 +33,7 @@ def _trees(tmp_path, monkeypatch):
     from evalkit.data.judgments import write_mt_evaluation
     from evalkit.data.simulate.build import load_sample
 
-    sim = tmp_path / "sim"
+    sim = sim_root(tmp_path)
     trees = {
         "duc2004": duc.write_corpus(
             load_sample("duc2004", root=sim, quick=True), tmp_path / "duc2004", 2004
@@ -49,14 +49,12 @@ def _trees(tmp_path, monkeypatch):
         monkeypatch.setenv(licensed.env_var(name), str(path))
 
 
-globals().update(
-    smoke_tests(
-        "methods",
-        {NOTEBOOK},
-        skip_reason="duc2004",
-        licensed_fixture=_trees,
-        sample_check=_results,
-        public_check=_results,
-        licensed_check=_results,
-    )
+SMOKE = Smoke(
+    "methods",
+    {NOTEBOOK},
+    skip_reason="duc2004",
+    licensed_fixture=_trees,
+    sample_check=_results,
+    public_check=_results,
+    licensed_check=_results,
 )

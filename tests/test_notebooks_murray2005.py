@@ -10,7 +10,7 @@ import pandas as pd
 from evalkit.data import licensed, meetings
 from evalkit.data.simulate.tasks import simulate_task
 
-from _notebook_smoke import numbers, smoke_tests
+from _notebook_smoke import numbers, Smoke
 
 NITE = 'xmlns:nite="http://nite.sourceforge.net/"'
 
@@ -85,16 +85,14 @@ def _licensed(out):
     assert numbers(out, "01_summarizers_rouge")["data"]["name"] == "icsi-meetings"
 
 
-globals().update(
-    smoke_tests(
-        "murray2005",
-        {"00_printed_checks", "01_summarizers_rouge", "02_human_ratings"},
-        skip_reason="icsi-meetings",
-        licensed_fixture=_icsi_fixture,
-        licensed_always_skipped={"02_human_ratings": "never released"},
-        sample_check=_sample,
-        public_data_only=True,
-        public_check=_public,
-        licensed_check=_licensed,
-    )
+SMOKE = Smoke(
+    "murray2005",
+    {"00_printed_checks", "01_summarizers_rouge", "02_human_ratings"},
+    skip_reason="icsi-meetings",
+    licensed_fixture=_icsi_fixture,
+    licensed_always_skipped={"02_human_ratings": "never released"},
+    sample_check=_sample,
+    public_data_only=True,
+    public_check=_public,
+    licensed_check=_licensed,
 )

@@ -6,7 +6,7 @@ import pandas as pd
 
 from evalkit.notebook.claims import check_claims
 
-from _notebook_smoke import notebook_names, smoke_tests
+from _notebook_smoke import notebook_names, Smoke
 
 PAPER = "owczarzak2006"
 EUROPARL = "Europarl fr-en test sets PH and LM"
@@ -19,12 +19,10 @@ def _sample(out):
     assert (free["verdict"] == "agrees").all()
 
 
-globals().update(
-    smoke_tests(
-        PAPER,
-        {"00_paper_consistency", "01_paraphrases_aligner", "02_table1_multiref", "03_correlations"},
-        skip_reason=EUROPARL,
-        sample_check=_sample,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    PAPER,
+    {"00_paper_consistency", "01_paraphrases_aligner", "02_table1_multiref", "03_correlations"},
+    skip_reason=EUROPARL,
+    sample_check=_sample,
+    public_data_only=True,
 )

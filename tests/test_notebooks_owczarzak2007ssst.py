@@ -4,7 +4,7 @@ fixture files the test writes in the original formats)."""
 
 import pandas as pd
 
-from _notebook_smoke import mtc4_fixture, paper_vs_run, smoke_tests
+from _notebook_smoke import mtc4_fixture, paper_vs_run, Smoke
 
 KEY = "owczarzak2007ssst"
 NOTEBOOKS = {"00_printed_checks", "01_tables1_2_reordering", "02_table5_correlation"}
@@ -17,14 +17,12 @@ def _sample(out):
     assert (ideal["modified"] == ideal["baseline"]).all()  # same words, same gold triples
 
 
-globals().update(
-    smoke_tests(
-        KEY,
-        NOTEBOOKS,
-        exact=True,
-        skip_reason="mtc4",
-        licensed_fixture=mtc4_fixture,
-        sample_check=_sample,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    KEY,
+    NOTEBOOKS,
+    exact=True,
+    skip_reason="mtc4",
+    licensed_fixture=mtc4_fixture,
+    sample_check=_sample,
+    public_data_only=True,
 )

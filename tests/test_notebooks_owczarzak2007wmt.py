@@ -5,7 +5,7 @@ fixture files the test writes in the original formats)."""
 import pandas as pd
 import pytest
 
-from _notebook_smoke import mtc4_fixture, paper_vs_run, smoke_tests
+from _notebook_smoke import mtc4_fixture, paper_vs_run, Smoke
 
 KEY = "owczarzak2007wmt"
 NOTEBOOKS = {"00_printed_checks", "01_table2_nbest", "02_table3_variants"}
@@ -25,14 +25,12 @@ def _sample(out):
     assert nbest.loc["f_rises_with_n_spacy", "verdict"] == "not comparable"
 
 
-globals().update(
-    smoke_tests(
-        KEY,
-        NOTEBOOKS,
-        exact=True,
-        skip_reason="mtc4",
-        licensed_fixture=mtc4_fixture,
-        sample_check=_sample,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    KEY,
+    NOTEBOOKS,
+    exact=True,
+    skip_reason="mtc4",
+    licensed_fixture=mtc4_fixture,
+    sample_check=_sample,
+    public_data_only=True,
 )

@@ -1,6 +1,6 @@
 """Smoke runs of notebooks/owczarzak2009conditions/ (quick mode), see tests/_notebook_smoke.py."""
 
-from _notebook_smoke import paper_vs_run, smoke_tests, tac_years
+from _notebook_smoke import paper_vs_run, Smoke, tac_years
 
 from evalkit.data.published import read_published
 
@@ -18,13 +18,11 @@ def _sample(out):
     assert shape["evidence"].str.startswith("Welch-type z test").all()
 
 
-globals().update(
-    smoke_tests(
-        "owczarzak2009conditions",
-        {"01_models_sweep", "02_topics_sweep", "03_model_split_half"},
-        skip_reason="tac",
-        licensed_fixture=tac_years(2008),
-        licensed_compares="01_models_sweep",
-        sample_check=_sample,
-    )
+SMOKE = Smoke(
+    "owczarzak2009conditions",
+    {"01_models_sweep", "02_topics_sweep", "03_model_split_half"},
+    skip_reason="tac",
+    licensed_fixture=tac_years(2008),
+    licensed_compares="01_models_sweep",
+    sample_check=_sample,
 )

@@ -6,10 +6,11 @@ run on TAC 2008 and DUC 2007 fixture trees the test writes in the original forma
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from evalkit.data import licensed
 
-from _notebook_smoke import no_licensed_config, numbers, paper_vs_run, smoke_tests
+from _notebook_smoke import no_licensed_config, numbers, paper_vs_run, Smoke, sim_root
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = "owczarzak2009depeval"
@@ -36,7 +37,7 @@ def _tac2008(tmp_path, monkeypatch):
     from evalkit.data.simulate import load_sample
 
     root = tac.write_corpus(
-        load_sample("tac2008", root=tmp_path / "sim", quick=True), tmp_path / "tac2008", 2008
+        load_sample("tac2008", root=sim_root(tmp_path), quick=True), tmp_path / "tac2008", 2008
     )
     monkeypatch.setenv(licensed.env_var("tac2008"), str(root))
 
@@ -49,7 +50,7 @@ def _fixtures(tmp_path, monkeypatch):
 
     _tac2008(tmp_path, monkeypatch)
     root = duc.write_corpus(
-        load_sample("duc2007", root=tmp_path / "sim", quick=True), tmp_path / "duc2007", 2007
+        load_sample("duc2007", root=sim_root(tmp_path), quick=True), tmp_path / "duc2007", 2007
     )
     monkeypatch.setenv(licensed.env_var("duc2007"), str(root))
 
@@ -60,21 +61,20 @@ def _licensed(out):
     )  # quick variants + competitors
 
 
-globals().update(
-    smoke_tests(
-        KEY,
-        {"00_printed_checks", *SKIP},
-        exact=True,
-        skip_reason=SKIP,
-        licensed_fixture=_fixtures,
-        sample_check=_sample,
-        licensed_check=_licensed,
-        public_data_only=True,
-    )
+SMOKE = Smoke(
+    KEY,
+    {"00_printed_checks", *SKIP},
+    exact=True,
+    skip_reason=SKIP,
+    licensed_fixture=_fixtures,
+    sample_check=_sample,
+    licensed_check=_licensed,
+    public_data_only=True,
 )
 
 
-def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch):
+@pytest.mark.slow
+def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch, quick_sample):
     """The user's own parses (a CoNLL-U file with ``# text`` comments, here the simulator's gold
     trees of the fixture's summaries) drive DEPEVAL and BE-HM on the licensed profile: every
     summary text must be found in the file (a missing one is an error, nothing is re-parsed)."""
@@ -94,7 +94,7 @@ def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch):
             for i, s in zip(corpus.summaries["instance"], corpus.summaries["summarizer"])
         )
     )
-    gold = gold_parser_at(corpus_dir("tac2008", root=tmp_path / "sim", quick=True))
+    gold = gold_parser_at(corpus_dir("tac2008", root=sim_root(tmp_path), quick=True))
     user = write_conllu(tmp_path / "user.conllu", [p.dep for p in gold.parse_many(texts)], texts)
     out = tmp_path / "run"
     papermill.execute_notebook(

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from _notebook_smoke import paper_vs_run, smoke_tests, tac_years
+from _notebook_smoke import paper_vs_run, Smoke, tac_years
 
 
 def _sample(out):
@@ -16,14 +16,12 @@ def _public(out):
     assert (paper_vs_run(out, "02_categories_aspects")["verdict"] == "not comparable").all()
 
 
-globals().update(
-    smoke_tests(
-        "owczarzak2011who",
-        {"01_year_comparison", "02_categories_aspects"},
-        skip_reason="tac",
-        licensed_fixture=tac_years(2008, 2009, 2010),
-        licensed_compares="02_categories_aspects",
-        sample_check=_sample,
-        public_check=_public,
-    )
+SMOKE = Smoke(
+    "owczarzak2011who",
+    {"01_year_comparison", "02_categories_aspects"},
+    skip_reason="tac",
+    licensed_fixture=tac_years(2008, 2009, 2010),
+    licensed_compares="02_categories_aspects",
+    sample_check=_sample,
+    public_check=_public,
 )

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from _notebook_smoke import numbers, paper_vs_run, smoke_tests, tac_years
+from _notebook_smoke import numbers, paper_vs_run, Smoke, tac_years
 
 
 def _sample(out):
@@ -18,13 +18,11 @@ def _sample(out):
     assert set(t3["population"]) == {"auto", "human_auto"} and t3["value"].between(0, 100).all()
 
 
-globals().update(
-    smoke_tests(
-        "owczarzak2012accuracy",
-        {"01_rouge_agreement", "02_aesop_agreement"},
-        skip_reason="tac",
-        licensed_fixture=tac_years(2011),
-        licensed_compares="01_rouge_agreement",
-        sample_check=_sample,
-    )
+SMOKE = Smoke(
+    "owczarzak2012accuracy",
+    {"01_rouge_agreement", "02_aesop_agreement"},
+    skip_reason="tac",
+    licensed_fixture=tac_years(2011),
+    licensed_compares="01_rouge_agreement",
+    sample_check=_sample,
 )

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from _notebook_smoke import smoke_tests, tac_years
+from _notebook_smoke import Smoke, tac_years
 
 
 def _sample(out):
@@ -17,14 +17,12 @@ def _public(out):
     assert (alpha["units"] > 0).all()
 
 
-globals().update(
-    smoke_tests(
-        "owczarzak2012assessors",
-        {"01_assessor_alpha", "02_autopyramid_exclusion", "03_classy_like"},
-        skip_reason="tac",
-        licensed_fixture=tac_years(2008, 2009, 2010, 2011),
-        licensed_compares="01_assessor_alpha",
-        sample_check=_sample,
-        public_check=_public,
-    )
+SMOKE = Smoke(
+    "owczarzak2012assessors",
+    {"01_assessor_alpha", "02_autopyramid_exclusion", "03_classy_like"},
+    skip_reason="tac",
+    licensed_fixture=tac_years(2008, 2009, 2010, 2011),
+    licensed_compares="01_assessor_alpha",
+    sample_check=_sample,
+    public_check=_public,
 )

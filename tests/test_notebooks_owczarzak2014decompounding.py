@@ -13,7 +13,7 @@ from evalkit.data.simulate.compounds import write_compounds
 from evalkit.errors import DataNotConfiguredError
 from evalkit.text.decompound_lexicon import debian_word_list
 
-from _notebook_smoke import numbers, smoke_tests
+from _notebook_smoke import numbers, Smoke
 
 PAPER = "owczarzak2014decompounding"
 
@@ -56,16 +56,14 @@ def _licensed(out):
     assert numbers(out, "02_guesser_grid")["data"] == "decompound-gold"
 
 
-globals().update(
-    smoke_tests(
-        PAPER,
-        {"01_dynamic_decompounding", "02_guesser_grid", "03_error_analysis"},
-        exact=True,
-        skip_reason="decompound-gold",
-        licensed_fixture=_gold,
-        sample_check=_sample,
-        public_requires=_word_lists_missing,
-        public_check=_public,
-        licensed_check=_licensed,
-    )
+SMOKE = Smoke(
+    PAPER,
+    {"01_dynamic_decompounding", "02_guesser_grid", "03_error_analysis"},
+    exact=True,
+    skip_reason="decompound-gold",
+    licensed_fixture=_gold,
+    sample_check=_sample,
+    public_requires=_word_lists_missing,
+    public_check=_public,
+    licensed_check=_licensed,
 )

@@ -11,7 +11,7 @@ import yaml
 
 from evalkit.data import licensed, nist_sgml
 
-from _notebook_smoke import numbers, smoke_tests
+from _notebook_smoke import numbers, Smoke
 
 
 def _sample(out):
@@ -72,13 +72,11 @@ def _licensed(out):
     assert numbers(out, "01_table1_significance")["data"] == "mtc4"
 
 
-globals().update(
-    smoke_tests(
-        "riezler2005",
-        {"00_multiplicity", "01_table1_significance", "02_table2_type1_error", "03_many_systems"},
-        skip_reason="mtc4",
-        licensed_fixture=_mtc4,
-        sample_check=_sample,
-        licensed_check=_licensed,
-    )
+SMOKE = Smoke(
+    "riezler2005",
+    {"00_multiplicity", "01_table1_significance", "02_table2_type1_error", "03_many_systems"},
+    skip_reason="mtc4",
+    licensed_fixture=_mtc4,
+    sample_check=_sample,
+    licensed_check=_licensed,
 )

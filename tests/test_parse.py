@@ -24,6 +24,8 @@ from evalkit.text.trees import (
     write_ptb,
 )
 
+from _requires import unavailable
+
 CONLLU = """# text = I have a red pen
 1\tI\tI\tPRON\tPRP\t_\t2\tnsubj\t_\t_
 2\thave\thave\tVERB\tVBP\t_\t0\troot\t_\t_
@@ -243,8 +245,8 @@ def test_link_grammar_backend_constituents():
     from evalkit.text.parse import LinkGrammarParser
 
     if shutil.which("link-parser") is None:
-        pytest.skip(
-            "link-parser not installed (requirements/apt.txt: link-grammar link-grammar-dictionaries-en)"
+        unavailable(
+            "link-parser is not installed (requirements/apt.txt: link-grammar link-grammar-dictionaries-en)"
         )
     p = LinkGrammarParser()
     a, b = p.parse_many(["John resigned yesterday.", "I have a red pen"])

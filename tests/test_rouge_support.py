@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import difflib
 
-import pytest
 from hypothesis import strategies as st
 
 from evalkit.text import rouge_resources
 
+from _requires import requires
+
 PERL_MISSING = rouge_resources.perl_available()
-needs_perl = pytest.mark.skipif(
-    PERL_MISSING is not None, reason=f"ROUGE-1.5.5.pl cannot run: {PERL_MISSING}"
-)
+needs_perl = requires(PERL_MISSING and f"ROUGE-1.5.5.pl cannot run: {PERL_MISSING}")
 
 # words that exercise stemming (Porter step 4, WordNet exceptions incl. the readdir-order
 # conflicts), stop words (SMART list, 'reuters'), numbers, hyphens, '$', non-ASCII bytes

@@ -26,12 +26,11 @@ from evalkit.errors import ParameterError
 SEED = 20051
 
 
-@pytest.fixture(scope="module")
-def full(tmp_path_factory):
-    """Full-size DUC 2004, TIDES 2003 and TAC 2008, built once and read back."""
-    root = tmp_path_factory.mktemp("sample")
-    build_sample(root, corpora=["duc2004", "tides2003", "tac2008"], seed=SEED, jobs=1)
-    return root
+@pytest.fixture
+def full(full_sample):
+    """Full-size DUC 2004, TIDES 2003 and TAC 2008, built once per session (conftest.py
+    ``full_sample``, seed :data:`SEED`) and read back; the tests using it are slow."""
+    return full_sample
 
 
 def _tokens(sentences) -> list:
@@ -62,6 +61,7 @@ def _system_means(corpus: SummarizationCorpus, judgment: str) -> pd.Series:
 
 
 # --------------------------------------------------------------------------- DUC 2004
+@pytest.mark.slow
 def test_duc2004_has_the_original_shape(full):
     c = load_sample("duc2004", root=full, seed=SEED)
     assert isinstance(c, SummarizationCorpus)
@@ -74,6 +74,7 @@ def test_duc2004_has_the_original_shape(full):
     assert max(len(" ".join(s)) for s in peers["sentences"]) <= 665
 
 
+@pytest.mark.slow
 def test_unigram_recall_tracks_coverage_at_system_level_but_not_perfectly(full):
     c = load_sample("duc2004", root=full, seed=SEED)
     rec = _unigram_recall(c)
@@ -88,6 +89,7 @@ def test_unigram_recall_tracks_coverage_at_system_level_but_not_perfectly(full):
     assert np.corrcoef(merged["recall"], merged["value"])[0, 1] < r
 
 
+@pytest.mark.slow
 def test_human_models_score_above_systems(full):
     c = load_sample("duc2004", root=full, seed=SEED)
     types = dict(zip(c.summarizers["summarizer"], c.summarizers["type"]))
@@ -100,6 +102,7 @@ def test_human_models_score_above_systems(full):
         assert better(means["model"], means["peer"]), (judgment, means)
 
 
+@pytest.mark.slow
 def test_stemming_changes_unigram_overlap_for_enough_summaries(full):
     c = load_sample("duc2004", root=full, seed=SEED)
     porter = PorterStemmer(mode=PorterStemmer.ORIGINAL_ALGORITHM)
@@ -116,6 +119,7 @@ def test_stemming_changes_unigram_overlap_for_enough_summaries(full):
     assert changed >= 0.05, changed
 
 
+@pytest.mark.slow
 def test_latent_truth_explains_the_judgments(full):
     c = load_sample("duc2004", root=full, seed=SEED)
     truth = load_truth("duc2004", root=full, seed=SEED)
@@ -128,6 +132,7 @@ def test_latent_truth_explains_the_judgments(full):
 
 
 # --------------------------------------------------------------------------- TIDES 2003
+@pytest.mark.slow
 def test_mt_overlap_correlates_less_with_adequacy_per_segment_than_per_system(full):
     c = load_sample("tides2003", root=full, seed=SEED)
     assert isinstance(c, MTCorpus)
@@ -163,6 +168,7 @@ def test_mt_overlap_correlates_less_with_adequacy_per_segment_than_per_system(fu
     assert 0.0 < seg_r < sys_r - 0.2, (seg_r, sys_r)
 
 
+@pytest.mark.slow
 def test_mt_bitext_alignment_links_stay_inside_the_sentences(full):
     truth = load_truth("tides2003", root=full, seed=SEED)
     bitext = truth["bitext"]
@@ -189,6 +195,7 @@ def _identical_peer_pairs(c: SummarizationCorpus):
     return pairs
 
 
+@pytest.mark.slow
 def test_tac2008_repeated_judgments_agree_imperfectly(full):
     c = load_sample("tac2008", root=full, seed=SEED)
     assert c.instances["instance"].nunique() == 96 and len(c.peers()) == 58
@@ -205,6 +212,7 @@ def test_tac2008_repeated_judgments_agree_imperfectly(full):
         assert 0.4 <= alpha <= 0.9, (judgment, alpha)
 
 
+@pytest.mark.slow
 def test_tac2008_pyramids_and_models(full):
     c = load_sample("tac2008", root=full, seed=SEED)
     # SCU weight = number of models contributing, as DUCView defines it
@@ -285,6 +293,7 @@ def test_parameters_are_validated(tmp_path):
         load_sample("nope", root=tmp_path)
 
 
+@pytest.mark.slow
 def test_tac2008_inconsistent_assessors_agree_less_with_themselves(full):
     """ORDC12's per-assessor alpha: the assessors the truth marks inconsistent come last."""
     c = load_sample("tac2008", root=full, seed=SEED)

@@ -14,6 +14,8 @@ from evalkit.errors import ParameterError
 from evalkit.stats.resampling import approximate_randomization, paired_bootstrap, result_matrix
 from evalkit.stats.sacrebleu_stats import as_score_function, bleu_score_function, corpus_statistics
 
+from _requires import unavailable
+
 
 def f_score(sums):
     """Dependency-F style score from (matches, n_sys, n_ref) sums (R&M's F)."""
@@ -190,10 +192,10 @@ def test_sacrebleu_metric_statistics_and_fallback_loop():
 def _load_wmt17():
     mirror = os.environ.get("EVALKIT_DATA_MIRROR")
     if not mirror:
-        pytest.skip("EVALKIT_DATA_MIRROR is not set (public WMT17 en-de data)")
+        unavailable("no public data (EVALKIT_DATA_MIRROR or `evalkit data fetch wmt17-en-de`)")
     path = Path(mirror) / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2"
     if not path.exists():
-        pytest.skip(f"{path} not found")
+        unavailable(f"{path} not found")
     data = load(path)
     return data[:-1], data[-1][1]
 

@@ -15,6 +15,8 @@ from evalkit.stats.williams import (
     williams_test,
 )
 
+from _requires import unavailable
+
 R_ARGS = (0.2858291511, 0.1595093760, 0.0265558569, 45)
 
 
@@ -42,11 +44,22 @@ def _random_triples(n_cases, seed=0):
     return rows
 
 
+def _psych_missing():
+    """Why psych::r.test cannot run here, or None (asked of R itself, not read off an error)."""
+    if shutil.which("Rscript") is None:
+        return "R is not installed (Debian r-base-core, r-cran-psych)"
+    probe = "quit(status = if (requireNamespace('psych', quietly = TRUE)) 0 else 3)"
+    proc = subprocess.run(["Rscript", "-e", probe], capture_output=True, text=True, timeout=60)
+    if proc.returncode == 3:
+        return "R package psych is not installed (Debian r-cran-psych)"
+    return None
+
+
 @pytest.mark.parity
-@pytest.mark.skipif(
-    shutil.which("Rscript") is None, reason="R (Debian r-base-core, r-cran-psych) not installed"
-)
 def test_parity_with_psych_r_test(tmp_path):
+    missing = _psych_missing()
+    if missing:
+        unavailable(missing)
     cases = _random_triples(200) + [R_ARGS]
     table = pd.DataFrame(cases, columns=["r12", "r13", "r23", "n"])
     table.to_csv(tmp_path / "in.csv", index=False, float_format="%.17g")
@@ -60,8 +73,6 @@ def test_parity_with_psych_r_test(tmp_path):
         "write.table(format(o, digits=17), stdout(), row.names=FALSE, col.names=FALSE, quote=FALSE)"
     )
     proc = subprocess.run(["Rscript", "-e", script], capture_output=True, text=True, timeout=120)
-    if proc.returncode != 0 and "psych" in proc.stderr:
-        pytest.skip("R package psych (Debian r-cran-psych) not installed")
     assert proc.returncode == 0, proc.stderr
     ref = np.array([[float(v) for v in line.split()] for line in proc.stdout.strip().splitlines()])
     for (r12, r13, r23, n), (t_r, p1_r, p2_r) in zip(cases, ref):

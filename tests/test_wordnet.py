@@ -8,15 +8,15 @@ import pytest
 
 from evalkit.text.wordnet import WordNet, WordNetNotFound, find_wordnet, load_wordnet
 
+from _requires import unavailable
+
 
 @pytest.fixture(scope="module")
 def wn():
     found = load_wordnet(required=False)
-    return (
-        found
-        if found is not None
-        else pytest.skip("WordNet 3.0 not installed (Debian wordnet-base)")
-    )
+    if found is None:
+        unavailable("WordNet 3.0 is not installed (Debian wordnet-base)")
+    return found
 
 
 def test_not_required_returns_none(tmp_path):

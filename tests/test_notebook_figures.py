@@ -90,3 +90,39 @@ def test_axes_with_fractions_categories_or_log_scale_are_left_alone():
     assert integer_ticks(fig) == 1  # c's y: 1, 2, 3
     assert any(not float(t).is_integer() for t in _labels(a, "y"))
     plt.close(fig)
+
+
+def test_one_colour_per_label_across_panels():
+    """The same metric keeps one colour in every panel (lines, bars, legends), whatever order
+    the panels draw the metrics in; a one-panel figure is left alone."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+
+    from evalkit.notebook.plots import consistent_colors
+
+    fig, (a, b, c) = plt.subplots(1, 3)
+    a.plot([0, 1], [0, 1], label="BLEU")
+    a.plot([0, 1], [1, 0], label="NIST")
+    b.plot([0, 1], [0, 2], label="NIST")  # NIST first here: the cycle gives it BLEU's colour
+    b.plot([0, 1], [2, 0], label="BLEU")
+    c.bar([0], [1], label="NIST")
+    b.legend()
+    before = to_rgba(b.get_lines()[0].get_color())
+    assert before == to_rgba(a.get_lines()[0].get_color())  # the cycle's clash
+    assert consistent_colors(fig) > 0
+    colour = {ln.get_label(): to_rgba(ln.get_color()) for ln in a.get_lines()}
+    for ln in b.get_lines():
+        assert to_rgba(ln.get_color()) == colour[ln.get_label()]
+    assert to_rgba(c.patches[0].get_facecolor()) == colour["NIST"]
+    legend = b.get_legend()
+    handles = getattr(legend, "legend_handles", None) or legend.legendHandles
+    for text, handle in zip(legend.get_texts(), handles):
+        assert to_rgba(handle.get_color()) == colour[text.get_text()]
+    assert consistent_colors(fig) == 0  # already consistent
+    one, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1], label="BLEU")
+    assert consistent_colors(one) == 0
+    plt.close("all")

@@ -267,7 +267,72 @@ def integer_ticks(fig) -> int:
     return changed
 
 
+def _labelled(ax):
+    """(label, artists, kind) of every labelled artist of ``ax``: lines, bar containers (bars
+    and histograms) and scatter collections; matplotlib's own ``_`` labels are skipped."""
+    out = []
+    for line in ax.get_lines():
+        if not line.get_label().startswith("_"):
+            out.append((line.get_label(), [line], "line"))
+    for container in ax.containers:
+        label = container.get_label()
+        if label and not label.startswith("_"):
+            out.append((label, list(container.patches), "patch"))
+    for coll in ax.collections:
+        label = coll.get_label()
+        if label and not label.startswith("_"):
+            out.append((label, [coll], "collection"))
+    return out
+
+
+def _paint(artist, kind: str, color) -> None:
+    if kind == "line":
+        artist.set_color(color)
+    elif kind == "patch":
+        artist.set_facecolor(color)
+    else:
+        artist.set_facecolor(color)
+        artist.set_edgecolor(color)
+
+
+def consistent_colors(fig) -> int:
+    """One colour per label across the panels of ``fig``: a metric (or system, or condition)
+    drawn in several panels keeps the colour of its first appearance, wherever matplotlib's
+    colour cycle put it in later panels; legends are repainted to match. Returns how many
+    artists changed colour (0 for a one-panel figure or one that already agrees)."""
+    from matplotlib.colors import to_rgba
+
+    axes = fig.get_axes()
+    if len(axes) < 2:
+        return 0
+    first, changed = {}, 0
+    for ax in axes:
+        for label, artists, kind in _labelled(ax):
+            if not artists:
+                continue
+            color = artists[0].get_color() if kind == "line" else artists[0].get_facecolor()
+            color = to_rgba(color[0] if kind == "collection" and len(color) else color)
+            if label not in first:
+                first[label] = color
+            elif color != first[label]:
+                for artist in artists:
+                    _paint(artist, kind, first[label])
+                    changed += 1
+    if changed:
+        legends = [ax.get_legend() for ax in axes] + list(fig.legends)
+        for legend in (lg for lg in legends if lg is not None):
+            handles = getattr(legend, "legend_handles", None) or getattr(
+                legend, "legendHandles", []
+            )
+            for text, handle in zip(legend.get_texts(), handles):
+                if text.get_text() in first:
+                    kind = "line" if hasattr(handle, "get_xdata") else "patch"
+                    _paint(handle, kind, first[text.get_text()])
+    return changed
+
+
 __all__ = [
+    "consistent_colors",
     "densities",
     "format_p",
     "integer_ticks",

@@ -195,9 +195,11 @@ class ResultsWriter:
         show it inline where the reader is: in a notebook kernel (JupyterLab, or papermill's
         executed copy) the PNG is displayed as the cell's output and the figure closed, so
         matplotlib's inline backend does not show it a second time. Axes whose data are all
-        whole numbers (counts) get whole-number ticks (:func:`evalkit.notebook.plots.integer_ticks`).
-        Returns the saved paths, shown by file name only (no folder of this machine)."""
-        from evalkit.notebook.plots import integer_ticks
+        whole numbers (counts) get whole-number ticks (:func:`evalkit.notebook.plots.integer_ticks`),
+        and a label drawn in several panels keeps one colour
+        (:func:`evalkit.notebook.plots.consistent_colors`). Returns the saved paths, shown by
+        file name only (no folder of this machine)."""
+        from evalkit.notebook.plots import consistent_colors, integer_ticks
 
         _check_name(name)
         formats = list(formats)
@@ -205,6 +207,7 @@ class ResultsWriter:
             if fmt not in ("png", "svg", "pdf"):
                 raise ParameterError("formats", fmt, "'png', 'svg' or 'pdf'")
         integer_ticks(fig)
+        consistent_colors(fig)
         paths = SavedFiles()
         png = None
         for fmt in formats:

@@ -286,3 +286,15 @@ def test_every_paper_lists_its_parts_and_headline_findings(paper):
     for claim_id, head in heads.items():
         assert len(head["sentence"]) > 20, f"{paper}: {claim_id} has no quoted sentence"
         assert head["where"], f"{paper}: {claim_id} does not say where the paper says it"
+
+
+@pytest.mark.parametrize("paper", _papers())
+def test_every_headline_finding_is_a_claim_of_the_smoke_runs(paper):
+    """Each headline finding of the README is a claim row of the paper's notebooks on the
+    sample or public smoke runs (their reviewed verdicts, tests/expected_verdicts)."""
+    from evalkit.data.published import headline_findings
+
+    expected = PAPERS.parent.parent / "tests" / "expected_verdicts" / f"{paper}.csv"
+    produced = set(pd.read_csv(expected, dtype=str)["claim_id"]) if expected.is_file() else set()
+    missing = sorted(set(headline_findings(paper)) - produced)
+    assert not missing, f"{paper}: headline findings no notebook produces: {missing}"

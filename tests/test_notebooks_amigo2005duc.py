@@ -35,7 +35,10 @@ def _sample(out):
     )
     assert numbers(out, "02_task2_vs_task5")["data"] == ["duc2004", "duc2004t5"]
     comparison = paper_vs_run(out, "02_task2_vs_task5")
-    assert set(comparison["verdict"]) <= {"agrees", "differs"} and len(comparison) == 4
+    # findings are tested (inconclusive when inside the noise); the task-5 simulator was
+    # built to separate models from peers, so two rows are by construction
+    assert set(comparison["verdict"]) <= {"agrees", "differs", "inconclusive", "by construction"}
+    assert len(comparison) == 4
     curve = pd.read_csv(out / "01_qarla_duc2004" / "figure3_jack_curve.csv")
     assert (curve.groupby("order")["jack"].diff().dropna() >= 0).all()
 

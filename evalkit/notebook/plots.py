@@ -276,8 +276,9 @@ def _labelled(ax):
             out.append((line.get_label(), [line], "line"))
     for container in ax.containers:
         label = container.get_label()
-        if label and not label.startswith("_"):
-            out.append((label, list(container.patches), "patch"))
+        patches = getattr(container, "patches", None)  # bars; an errorbar's lines are above
+        if patches and label and not label.startswith("_"):
+            out.append((label, list(patches), "patch"))
     for coll in ax.collections:
         label = coll.get_label()
         if label and not label.startswith("_"):

@@ -376,9 +376,13 @@ def read_expected_verdicts(paper: str) -> pd.DataFrame:
 
 def verdict_changes(expected: pd.DataFrame, found: pd.DataFrame) -> list:
     """Lines naming every claim whose verdict differs between ``expected`` and ``found``
-    (rows of :data:`VERDICT_COLUMNS`), a claim only one of them has included."""
+    (rows of :data:`VERDICT_COLUMNS`), a claim only one of them has included. A claim id a
+    notebook writes once per data set (e.g. SummEval and REALSumm) is matched by its
+    occurrence, in the notebook's order."""
     keys = ["notebook", "profile", "claim_id"]
-    both = expected.merge(found, on=keys, how="outer", suffixes=("_expected", "_found"))
+    expected = expected.assign(_n=expected.groupby(keys).cumcount())
+    found = found.assign(_n=found.groupby(keys).cumcount())
+    both = expected.merge(found, on=keys + ["_n"], how="outer", suffixes=("_expected", "_found"))
     lines = []
     for r in both.fillna("(no such claim)").itertuples(index=False):
         if r.verdict_expected != r.verdict_found:
@@ -459,6 +463,7 @@ class Smoke:
     public_requires: Optional[Callable[[], Optional[str]]] = None
     licensed_only: Optional[Sequence[str]] = None
     licensed_always_skipped: Optional[Mapping[str, str]] = None
+    also_data_free: Iterable[str] = ()
 
     # ---- derived
     @property
@@ -467,7 +472,7 @@ class Smoke:
 
     @property
     def free(self) -> set:
-        return data_free(self.names)
+        return data_free(self.names) | (set(self.also_data_free) & set(self.names))
 
     @property
     def data(self) -> list:
@@ -573,7 +578,8 @@ class Smoke:
                 paper_vs_run(out, name)
         if self.licensed_compares:
             verdicts = set(paper_vs_run(out, self.licensed_compares)["verdict"])
-            assert verdicts & {"agrees", "differs"}, verdicts
+            # printed values compared (a finding tested inside the noise is inconclusive)
+            assert verdicts & {"agrees", "differs", "inconclusive", "erratum"}, verdicts
         for check in _checks(self.licensed_check):
             check(out)
 

@@ -17,7 +17,7 @@ from evalkit.cli import build_parser, main
 from evalkit.data.nist_sgml import nist_set_from_segments, write_nist
 
 ROOT = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("EVALKIT_DATA_MIRROR", "/work/shared/data"))
+MIRROR = Path(os.environ.get("EVALKIT_DATA_MIRROR", ROOT.parent / "shared" / "data"))
 ENV_VARS = ("EVALKIT_DATA", "EVALKIT_DATA_MIRROR", "ROUGE_EVAL_HOME", "RED_EVAL_HOME")
 
 

@@ -182,7 +182,7 @@ def test_peer_table_with_a_model_row_is_rejected(tac2008):
             ),
             r"part label equal to the text|inside one model summary",
         ),
-        (lambda t: t[: len(t) // 2], r"line \d+: expected well-formed DUCView XML"),
+        (lambda t: t[: len(t) // 2], r"line \d+: expected well-formed XML \(a DUCView XML file\)"),
         (
             lambda t: t.replace("D0801-A.M.100.A.B", "D0801-A.M.100.A.B2"),
             r"document headers matching startDocumentRegEx \(<text> line 6\).*D0801-A.M.100.A.B2",

@@ -79,3 +79,18 @@ def test_update_script_writes_what_the_tests_kept(tmp_path, monkeypatch):
     written = smoke.read_expected_verdicts("kolluru2005")
     assert written.values.tolist() == rows.values.tolist()  # any verdict word is kept as text
     smoke.assert_expected_verdicts("kolluru2005", "sample", rows)
+
+
+def test_a_claim_id_written_once_per_data_set_matches_by_occurrence():
+    """graham2015's public run writes each finding once for SummEval and once for REALSumm
+    under one id: the k-th row of an id is compared with the k-th expected row."""
+    import pandas as pd
+
+    rows = [
+        ("03_x", "public", "bleu_on_par", "agrees"),
+        ("03_x", "public", "bleu_on_par", "differs"),
+    ]
+    expected = pd.DataFrame(rows, columns=list(smoke.VERDICT_COLUMNS))
+    assert smoke.verdict_changes(expected, expected.copy()) == []
+    swapped = expected.iloc[::-1].reset_index(drop=True)
+    assert len(smoke.verdict_changes(expected, swapped)) == 2

@@ -31,6 +31,8 @@ RANKS = {
     "errors": 0,
     "atomic": 0,
     "config": 0,
+    "inputs": 0,
+    "input_numbers": 0,
     "__init__": 0,
     "__main__": 7,
     "text": 1,

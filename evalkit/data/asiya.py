@@ -30,7 +30,7 @@ from typing import Iterable, List, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_open
-from evalkit.data._input import read_text
+from evalkit.inputs import read_text
 from evalkit.errors import InputFormatError, ParameterError
 
 __all__ = ["COLUMNS", "read_scores", "write_scores", "to_corroboration_scores"]

@@ -36,7 +36,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 import numpy as np
 import pandas as pd
 
-from evalkit.data._input import read_text
+from evalkit.inputs import read_text
 from evalkit.data.tsv import number, read_tsv
 from evalkit.errors import InputFormatError, ParameterError
 from evalkit.text.decompound import Analysis, LangConfig, Lexicon

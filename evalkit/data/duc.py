@@ -64,8 +64,8 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
-from evalkit.data._input import check_text_bytes, read_input
-from evalkit.data._numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
+from evalkit.inputs import check_text_bytes, read_input
+from evalkit.input_numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
 

@@ -76,7 +76,7 @@ from xml.sax.saxutils import unescape as _xml_unescape
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
-from evalkit.data._input import read_input
+from evalkit.inputs import read_input
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]

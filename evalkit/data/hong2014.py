@@ -76,7 +76,7 @@ def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Se
     :func:`evalkit.data.duc.decode` does (``encoding`` latin-1 by default: UTF-8 or
     Windows-1252 bytes, a NUL (UTF-16) are refused, a file starting with a UTF-8
     byte-order mark is read as UTF-8; ``"utf-8"``, ``"cp1252"``, ``"auto"``)."""
-    from evalkit.data._input import UTF8_BOM, read_input
+    from evalkit.inputs import UTF8_BOM, read_input
     from evalkit.data.duc import decode
 
     root = Path(root)

@@ -39,8 +39,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._input import check_text_bytes, read_input
-from evalkit.data._numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
+from evalkit.inputs import check_text_bytes, read_input
+from evalkit.input_numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
 

@@ -40,8 +40,8 @@ import pandas as pd
 
 from evalkit.data.tsv import check_keys, line_of, number, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
-from evalkit.data._input import parse_xml
-from evalkit.data._numbers import check_scale, parse_number
+from evalkit.inputs import parse_xml
+from evalkit.input_numbers import check_scale, parse_number
 from evalkit.errors import InputFormatError, ParameterError
 from evalkit.text import asr_channel, extractive
 

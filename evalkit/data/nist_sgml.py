@@ -39,7 +39,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._input import check_text_bytes, read_input
+from evalkit.inputs import check_text_bytes, read_input
 from evalkit.data.sgml import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError, PathLike
 

@@ -43,7 +43,7 @@ import pandas as pd
 from evalkit.atomic import atomic_write_bytes
 from evalkit.data.duc import SUMMARY_NAME, summarizer_type
 from evalkit.data.model import SummarizationCorpus
-from evalkit.data._input import parse_xml
+from evalkit.inputs import parse_xml
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]

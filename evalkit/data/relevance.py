@@ -31,7 +31,7 @@ from typing import Dict, List, Optional, Sequence, Union
 
 import pandas as pd
 
-from evalkit.data._input import read_text
+from evalkit.inputs import read_text
 from evalkit.data.tsv import check_keys, number, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError

@@ -38,7 +38,7 @@ import pandas as pd
 
 from evalkit.data import duc, pyramid, tac_guided
 from evalkit.atomic import atomic_write_bytes
-from evalkit.data._numbers import Scale, check_scale, is_uint, parse_number
+from evalkit.input_numbers import Scale, check_scale, is_uint, parse_number
 from evalkit.data.duc import InstanceIndex, TableSpec, read_table, write_table
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError

@@ -33,7 +33,7 @@ from typing import Dict, Mapping, Tuple, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
-from evalkit.data._input import parse_xml, read_text
+from evalkit.inputs import parse_xml, read_text
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]

@@ -32,7 +32,7 @@ import pandas as pd
 
 from evalkit.atomic import atomic_write_text
 from evalkit.data.study import StudyData
-from evalkit.data._input import read_input
+from evalkit.inputs import read_input
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]

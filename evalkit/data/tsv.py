@@ -30,8 +30,8 @@ from typing import Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._input import check_text_bytes, read_input
-from evalkit.data._numbers import check_scale, describe_scale, in_scale, parse_number, parse_uint
+from evalkit.inputs import check_text_bytes, read_input
+from evalkit.input_numbers import check_scale, describe_scale, in_scale, parse_number, parse_uint
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]

@@ -37,8 +37,8 @@ from xml.sax.saxutils import escape, unescape
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._input import check_text_bytes, read_input
-from evalkit.data._numbers import is_uint, parse_number
+from evalkit.inputs import check_text_bytes, read_input
+from evalkit.input_numbers import is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.data.sgml import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError

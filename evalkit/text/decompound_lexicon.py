@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from evalkit.atomic import atomic_write_text
-from evalkit.data._input import read_text
-from evalkit.data._numbers import is_uint
+from evalkit.inputs import read_text
+from evalkit.input_numbers import is_uint
 from evalkit.errors import DataNotConfiguredError, InputFormatError, ParameterError
 from evalkit.text.decompound import Analysis, Lexicon
 

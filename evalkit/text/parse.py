@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from evalkit.data._input import read_text
+from evalkit.inputs import read_text
 from evalkit.errors import DataNotConfiguredError, EvalkitError, ParameterError
 from evalkit.text.heads import constituents_to_dependencies, dependencies_to_constituents
 from evalkit.text.trees import (

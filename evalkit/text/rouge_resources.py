@@ -80,7 +80,7 @@ def exception_dir() -> Path:
 def load_stopwords(path: Optional[str] = None) -> FrozenSet[str]:
     """The stop list as ROUGE reads it: one entry per line, only the newline removed."""
     p = Path(path) if path is not None else stopword_path()
-    from evalkit.data._input import read_input
+    from evalkit.inputs import read_input
 
     lines = read_input(p, "stop-word list").decode("latin-1").split("\n")
     if lines and lines[-1] == "":

@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, Union
 
 from evalkit.atomic import atomic_open
-from evalkit.data._input import read_text
-from evalkit.data._numbers import is_uint
+from evalkit.inputs import read_text
+from evalkit.input_numbers import is_uint
 from evalkit.errors import InputFormatError, ParameterError
 
 if TYPE_CHECKING:  # nltk is imported where trees are built (``import nltk`` loads

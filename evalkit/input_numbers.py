@@ -5,6 +5,7 @@ accept other scripts' digits (``'١٢'``), superscripts (``'²'`` passes ``isdig
 not ``int``) and ``'1_000'``, none of which a NIST/WMT/LDC table writes, so they are
 reported as format errors instead of becoming numbers (or raw ``ValueError``).
 """
+
 from __future__ import annotations
 
 import math
@@ -35,7 +36,9 @@ def parse_uint(token: str, path: Optional[PathLike], line: Optional[int], what: 
     """``int(token)`` for ASCII digits only (at most :data:`MAX_DIGITS`), else
     InputFormatError "expected WHAT"."""
     if not is_uint(token) or len(token) > MAX_DIGITS:
-        raise InputFormatError(path, line, f"{what} (at most {MAX_DIGITS} ASCII digits)", found=token[:40])
+        raise InputFormatError(
+            path, line, f"{what} (at most {MAX_DIGITS} ASCII digits)", found=token[:40]
+        )
     return int(token)
 
 
@@ -70,15 +73,28 @@ def describe_scale(scale: Scale) -> str:
 
 def in_scale(value: float, scale: Scale) -> bool:
     low, high, integer = scale
-    return ((low is None or value >= low) and (high is None or value <= high)
-            and (not integer or float(value).is_integer()))
+    return (
+        (low is None or value >= low)
+        and (high is None or value <= high)
+        and (not integer or float(value).is_integer())
+    )
 
 
-def check_scale(value: float, scale: Optional[Scale], path: Optional[PathLike], line: Optional[int],
-                what: str, token: Optional[str] = None) -> float:
+def check_scale(
+    value: float,
+    scale: Optional[Scale],
+    path: Optional[PathLike],
+    line: Optional[int],
+    what: str,
+    token: Optional[str] = None,
+) -> float:
     """``value`` if it lies on the documented ``scale``, else InputFormatError naming the
     file, the line and the allowed range."""
     if scale is not None and not in_scale(value, scale):
-        raise InputFormatError(path, line, f"{describe_scale(scale)} for {what}",
-                               found=token if token is not None else repr(value))
+        raise InputFormatError(
+            path,
+            line,
+            f"{describe_scale(scale)} for {what}",
+            found=token if token is not None else repr(value),
+        )
     return value

@@ -338,7 +338,7 @@ def _new_vs_base(base: pd.DataFrame, new: pd.DataFrame) -> float:
     the test year's systems (the two predictions share the human scores)."""
     from evalkit.stats.williams import williams_columns
 
-    both = base.join(new[["_p"]], rsuffix="_new")
+    both = base.join(new[["_p"]].rename(columns={"_p": "_p_new"}))
     return williams_columns(both, "y", "_p_new", "_p")
 
 

@@ -164,6 +164,10 @@ def cluster_client(client=None, scheduler: Optional[str] = None, n_workers: int 
         yield own
 
 
+#: Times a run whose tasks the scheduler cancelled (a worker lost) is submitted again.
+_RETRIES = 2
+
+
 def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = False) -> list:
     """``[function(shared, *task) for task in tasks]``, on the cluster when there is one; with
     ``progress`` a tqdm bar of finished tasks on stderr (never stdout, which may be the data)."""
@@ -186,11 +190,26 @@ def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = Fals
             return out
         from distributed import as_completed
 
-        handle = client.scatter(shared, broadcast=True, hash=False)
-        futures = [client.submit(function, handle, *task, pure=False) for task in tasks]
-        for _ in as_completed(futures):
-            bar.update()
-        return client.gather(futures)
+        try:  # distributed >= 2024: a future the scheduler dropped (e.g. its worker died)
+            from distributed.client import FutureCancelledError as Cancelled
+        except ImportError:  # pragma: no cover - older distributed
+            from concurrent.futures import CancelledError as Cancelled
+
+        for attempt in range(_RETRIES + 1):
+            handle = client.scatter(shared, broadcast=True, hash=False)
+            futures = [client.submit(function, handle, *task, pure=False) for task in tasks]
+            try:
+                for _ in as_completed(futures):
+                    bar.update()
+                return client.gather(futures)
+            except Cancelled:
+                # a worker killed mid-run can take the scattered input with it, and the
+                # scheduler then cancels the tasks that needed it; every task is a seeded
+                # block, so running them again gives the same numbers
+                if attempt == _RETRIES:
+                    raise
+                bar.reset()
+                client.cancel(futures)
 
 
 # --------------------------------------------------------------------------- resampling

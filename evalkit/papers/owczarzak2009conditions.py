@@ -39,6 +39,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.pyramid import ROUNDING, subset_score_table
 from evalkit.metrics.rouge import Rouge, subset_recall_table
 from evalkit.stats.anova import anova_markers
+from evalkit.stats.multiplicity import contrast_z_test
 from evalkit.stats.correlation import level_correlation, resampled_correlations
 from evalkit.stats.sampling import (
     model_subset_correlations,
@@ -647,16 +648,6 @@ def text_claims(
         )
 
 
-def _contrast_test(groups: Sequence[np.ndarray], weights: Sequence[float]) -> tuple:
-    """The contrast sum(w_i mean_i) of independent groups of draws and its two-sided normal
-    p-value (standard error from the groups' variances: a Welch-type z test)."""
-    from scipy.stats import norm
-
-    est = float(sum(w * np.mean(g) for w, g in zip(weights, groups)))
-    se = float(np.sqrt(sum(w**2 * np.var(g, ddof=1) / len(g) for w, g in zip(weights, groups))))
-    return est, (1.0 if se == 0 else float(2 * norm.sf(abs(est) / se)))
-
-
 def shape_claims(
     claims: Claims, ours: pd.DataFrame, table: str, draws: Optional[Mapping] = None
 ) -> None:
@@ -695,7 +686,7 @@ def shape_claims(
             )
             continue
         if models:
-            est, p = _contrast_test([g[1], g[2], g[3]], [-1.0, 2.0, -1.0])
+            est, p = contrast_z_test([g[1], g[2], g[3]], [-1.0, 2.0, -1.0])
             test = "Welch-type z test of the contrast 2 r(2) - r(1) - r(3) over the model draws"
         else:
             est = float(boot.mean() - g[1].mean())

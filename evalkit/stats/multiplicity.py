@@ -32,6 +32,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
 __all__ = [
+    "contrast_z_test",
     "experimentwise_error",
     "per_comparison_level",
     "binomial_ci",
@@ -141,6 +142,24 @@ def fisher_z_difference(r1: float, n1: int, r2: float, n2: int) -> Tuple[float, 
         raise ParameterError("n", (n1, n2), "sample sizes above 3")
     z = (np.arctanh(r1) - np.arctanh(r2)) / np.sqrt(1 / (n1 - 3) + 1 / (n2 - 3))
     return float(z), float(2 * stats.norm.sf(abs(z)))
+
+
+def contrast_z_test(
+    groups: Sequence[Sequence[float]], weights: Sequence[float]
+) -> Tuple[float, float]:
+    """A linear contrast of the means of independent groups of draws, sum_i w_i mean_i, and its
+    two-sided normal p-value with the standard error sqrt(sum_i w_i^2 s_i^2 / n_i) (a
+    Welch-type z test; p = 1 when every group is constant).
+
+    >>> est, p = contrast_z_test([[1.0, 1.2, 0.8], [2.0, 2.2, 1.8]], [-1.0, 1.0])
+    >>> round(est, 3), p < 0.001
+    (1.0, True)
+    """
+    if len(groups) != len(weights) or any(len(g) < 2 for g in groups):
+        raise ParameterError("groups", len(groups), "one group of >= 2 draws per weight")
+    est = float(sum(w * np.mean(g) for w, g in zip(weights, groups)))
+    se = float(np.sqrt(sum(w**2 * np.var(g, ddof=1) / len(g) for w, g in zip(weights, groups))))
+    return est, (1.0 if se == 0 else float(2 * stats.norm.sf(abs(est) / se)))
 
 
 def ci_versus_reference(

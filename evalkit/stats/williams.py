@@ -257,10 +257,11 @@ def williams_columns(
         return float("nan")
     if np.allclose(both[a], both[b]):
         return 1.0
-    c = np.corrcoef(both.to_numpy(), rowvar=False)
-    if not np.isfinite(c).all():
+    h, x, y = (both[c].to_numpy() for c in (human, a, b))
+    if np.std(h) == 0:
         return float("nan")
-    return float(williams_test(c[0, 1], c[0, 2], c[1, 2], len(both), alternative=alternative).p)
+    r = lambda u, v: float(np.corrcoef(u, v)[0, 1])  # noqa: E731
+    return williams_p(r(h, x), r(h, y), x, y, alternative=alternative)
 
 
 def williams_p(r_a: float, r_b: float, a, b, n=None, *, alternative: str = "two-sided") -> float:

@@ -10,9 +10,12 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
+from evalkit.errors import ParameterError  # noqa: E402
+from evalkit.notebook import plots  # noqa: E402
 from evalkit.notebook import results as results_module  # noqa: E402
 from evalkit.notebook.params import NotebookParameters  # noqa: E402
 from evalkit.notebook.plots import integer_ticks  # noqa: E402
@@ -126,3 +129,39 @@ def test_one_colour_per_label_across_panels():
     ax.plot([0, 1], [0, 1], label="BLEU")
     assert consistent_colors(one) == 0
     plt.close("all")
+
+
+def test_printed_values_sit_on_their_bars():
+    ours = pd.DataFrame({"BLEU": [0.5, 0.6, 0.2], "NIST": [0.4, 0.7, 0.3]}, index=list("abc"))
+    printed = pd.DataFrame({"BLEU": [0.52, np.nan, 0.25], "NIST": [0.41, 0.69, 0.3]})
+    fig, ax = plt.subplots()
+    ours.plot.bar(ax=ax)
+    assert plots.printed_on_bars(ax, printed) == 5
+    marks = [c for c in ax.collections if c.get_label() == "printed"]
+    assert len(marks) == 1
+    xy = marks[0].get_offsets()
+    centres = {
+        (round(b.get_x() + b.get_width() / 2, 9), col)
+        for c, col in zip(ax.containers, ours.columns)
+        for b in c.patches
+    }
+    # every mark is at the centre of a bar of its own series, at the printed height
+    assert sorted(np.round(xy[:, 1], 9)) == sorted([0.52, 0.25, 0.41, 0.69, 0.3])
+    assert {round(x, 9) for x in xy[:, 0]} <= {x for x, _ in centres}
+    nist_bar_b = ax.containers[1].patches[1]
+    assert any(
+        np.isclose(x, nist_bar_b.get_x() + nist_bar_b.get_width() / 2) and np.isclose(y, 0.69)
+        for x, y in xy
+    )
+    with pytest.raises(ParameterError):
+        plots.printed_on_bars(ax, printed[["BLEU"]])
+    plt.close(fig)
+
+
+def test_printed_points_leave_out_missing_values():
+    fig, ax = plt.subplots()
+    assert plots.printed_points(ax, [1, 2, 3], [0.9, np.nan, 0.8]) == 2
+    assert ax.collections[0].get_offsets().shape == (2, 2)
+    with pytest.raises(ParameterError):
+        plots.printed_points(ax, [1, 2], [1.0])
+    plt.close(fig)

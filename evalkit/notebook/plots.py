@@ -332,7 +332,78 @@ def consistent_colors(fig) -> int:
     return changed
 
 
+#: How a printed value is drawn over this run's figure: a black tick on a bar, a black cross
+#: on a line or scatter, always labelled so that the legend says which marks are the paper's.
+PRINTED_STYLE = {"color": "black", "zorder": 4}
+
+
+def printed_on_bars(ax, printed, label: str = "printed") -> int:
+    """Mark the paper's printed values on a grouped bar chart of this run's values.
+
+    ``printed`` is laid out as the frame the bars were drawn from (``frame.plot.bar``: rows
+    along the x axis, one column per bar series, same order); each finite printed value is a
+    black horizontal tick across its bar, and the first gets ``label`` for the legend. A
+    missing (NaN) printed value marks nothing. Returns the number of values marked.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> import pandas as pd
+    >>> ours = pd.DataFrame({"BLEU": [0.5, 0.6], "NIST": [0.4, 0.7]}, index=["a", "b"])
+    >>> ax = ours.plot.bar()
+    >>> printed_on_bars(ax, pd.DataFrame({"BLEU": [0.52, None], "NIST": [0.41, 0.69]}))
+    3
+    """
+    from matplotlib.container import BarContainer
+
+    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+    frame = pd.DataFrame(printed)
+    if len(bars) != frame.shape[1]:
+        raise ParameterError(
+            "printed", f"{frame.shape[1]} columns", f"one column per bar series ({len(bars)})"
+        )
+    xs, ys, widths = [], [], []
+    for container, column in zip(bars, frame.columns):
+        values = pd.to_numeric(frame[column], errors="coerce").to_numpy(dtype=float)
+        if len(values) != len(container.patches):
+            raise ParameterError(
+                "printed", f"{len(values)} rows", f"one row per bar ({len(container.patches)})"
+            )
+        for bar, value in zip(container.patches, values):
+            if np.isfinite(value):
+                xs.append(bar.get_x() + bar.get_width() / 2)
+                ys.append(value)
+                widths.append(bar.get_width())
+    if xs:
+        # A "_" marker is as long as the square root of its size, in points: one bar wide.
+        pixels = np.median(widths) * ax.bbox.width / max(float(np.ptp(ax.get_xlim())), 1e-9)
+        size = (0.9 * pixels * 72 / ax.figure.dpi) ** 2
+        ax.scatter(xs, ys, marker="_", s=size, label=label, linewidths=1.6, **PRINTED_STYLE)
+    return len(xs)
+
+
+def printed_points(ax, x, y, label: str = "printed", marker: str = "x") -> int:
+    """Mark the paper's printed values at ``(x, y)`` on a line or scatter figure of this run
+    (black crosses, labelled for the legend); NaN values are left out. Returns how many.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> _, ax = plt.subplots()
+    >>> printed_points(ax, [1, 2, 3], [0.9, float("nan"), 0.95])
+    2
+    """
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if x.shape != y.shape:
+        raise ParameterError("y", y.shape, f"as many values as x ({x.shape})")
+    keep = np.isfinite(x) & np.isfinite(y)
+    if keep.any():
+        ax.scatter(x[keep], y[keep], marker=marker, s=28, label=label, **PRINTED_STYLE)
+    return int(keep.sum())
+
+
 __all__ = [
+    "PRINTED_STYLE",
+    "printed_on_bars",
+    "printed_points",
     "consistent_colors",
     "densities",
     "format_p",

@@ -132,8 +132,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def skip_iri_grammar() -> None:
+    """Keep ``jsonschema`` from compiling the RFC 3987 grammar in this process.
+
+    papermill imports nbformat, nbformat imports jsonschema, and jsonschema's format checkers
+    import ``rfc3987_syntax`` when it is installed (jupyter-events asks for
+    ``jsonschema[format-nongpl]``, so it is); that module builds a Lark parser for the IRI
+    grammar at import: about 1.2 s of CPU, two thirds of papermill's import, paid by every
+    notebook of a run. Notebook validation never checks the ``iri`` format, so the child marks
+    the module missing (``sys.modules[...] = None`` makes ``import`` raise ImportError, which
+    jsonschema handles by not registering that one checker). Called before papermill is
+    imported; a process that already imported it is left as it is."""
+    sys.modules.setdefault("rfc3987_syntax", None)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
+    skip_iri_grammar()
     parameters = json.loads(args.parameters)
     if not isinstance(parameters, dict):
         build_parser().error(f"--parameters {args.parameters!r}: expected a JSON object")

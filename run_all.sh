@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Rerun every evalkit notebook headless and index the results.
 #
-#   ./run_all.sh [--profile sample|public|licensed] [-j N] [--only PATTERN] [--quick] [--list] [--help]
+#   ./run_all.sh [--profile sample|public|licensed] [-j N] [--only PATTERN] [--quick|--full] [--list] [--help]
 #
 # Creates .venv and installs evalkit with pinned dependencies if needed, builds the sample
 # corpora (profile sample) if missing, then runs notebooks/<paper>/*.ipynb through papermill
 # into results/<profile>/<paper>/<notebook>/ and writes results/<profile>/index.html and
 # summary.json (merged with the results already there: a partial run keeps the others).
-# -j defaults to the number of cores. Exits non-zero if any notebook failed; notebooks
-# whose data are not configured are reported as skipped. Ctrl-C stops the run (exit 130)
+# -j defaults to the number of cores. The default sizes are enough for every claim and keep
+# the whole run short; --full runs the papers' sizes and replication counts (each notebook
+# says under its parameters where the default is below the paper's); --quick is for smoke
+# tests. Exits non-zero if any notebook failed; notebooks whose data are not configured are
+# reported as skipped. Ctrl-C stops the run (exit 130)
 # and leaves the summary and site of what finished. JupyterLab: scripts/lab.sh.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -16,7 +16,7 @@ its load reported beside them. Issue 32's goal is the default sample run (every 
 
 Usage::
 
-    .venv/bin/python benchmarks/bench_run_all.py [--profile sample] [-j N] [--quick]
+    .venv/bin/python benchmarks/bench_run_all.py [--profile sample] [-j N] [--quick | --full]
         [--only PATTERN]... [--results-dir DIR]
 
 (``EVALKIT_SAMPLE_DIR`` names an already built sample; without it the repository's
@@ -63,7 +63,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--profile", default="sample")
     parser.add_argument("-j", "--jobs", type=int, default=None)
-    parser.add_argument("--quick", action="store_true")
+    scale = parser.add_mutually_exclusive_group()
+    scale.add_argument("--quick", action="store_true")
+    scale.add_argument("--full", action="store_true", help="the papers' sizes")
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--results-dir", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -78,6 +80,7 @@ def main(argv=None) -> int:
         args.quick,
         results_dir=results,
         stream=io.StringIO(),
+        full=args.full,
     )
     wall = time.perf_counter() - started
     load_after = os.getloadavg()
@@ -90,7 +93,8 @@ def main(argv=None) -> int:
     first_cells = sum(r[2] for r in rows)
     counts = {s: sum(r.status == s for r in runs) for s in ("ok", "failed", "skipped")}
     print(
-        f"run_all --profile {args.profile}{' --quick' if args.quick else ''} -j {jobs}"
+        f"run_all --profile {args.profile}{' --quick' if args.quick else ''}"
+        + f"{' --full' if args.full else ''} -j {jobs}"
         + "".join(f" --only {p}" for p in args.only)
         + f": {len(runs)} notebooks ({counts['ok']} ok, {counts['failed']} failed, "
         f"{counts['skipped']} skipped); {os.cpu_count()} cores, load average "

@@ -19,6 +19,7 @@ variable                    configures
                             ``EVALKIT_HONG2014`` (:func:`licensed_variable`)
 ``EVALKIT_RESULTS_DIR``     where one notebook writes its results
 ``EVALKIT_PROFILE``         the data profile a notebook run was started with
+``EVALKIT_SCALE``           ``full``: notebooks use the paper's sizes (``run_all.sh --full``)
 ``EVALKIT_CACHE_DIR``       evalkit's cache (ROUGE data directory)
 ``EVALKIT_WORDNET``         a WordNet database directory
 ``EVALKIT_METEOR_JAR``      the METEOR 1.5 jar
@@ -77,6 +78,7 @@ VARIABLES: Dict[str, str] = {
     "EVALKIT_CONFIG": "YAML file locating the licensed corpora",
     "EVALKIT_RESULTS_DIR": "results folder of one notebook run",
     "EVALKIT_PROFILE": "data profile of a notebook run (sample, public, licensed)",
+    "EVALKIT_SCALE": "full: notebooks use the paper's sizes and replication counts (run_all.sh --full)",
     "EVALKIT_CACHE_DIR": "evalkit's cache directory",
     "EVALKIT_WORDNET": "a WordNet database directory",
     "EVALKIT_METEOR_JAR": "the METEOR 1.5 jar",
@@ -130,6 +132,19 @@ def environment() -> Dict[str, str]:
 
 
 # --------------------------------------------------------------------------- named accessors
+def full_scale() -> bool:
+    """``$EVALKIT_SCALE`` is ``full``: notebooks run at the paper's sizes (``--full``).
+
+    Unset or empty: the default sizes. Any other value is refused, so that a typo does not
+    silently run the default sizes."""
+    value = get("EVALKIT_SCALE")
+    if value is None:
+        return False
+    if value.strip().lower() != "full":
+        raise ParameterError("EVALKIT_SCALE", value, "'full' or unset")
+    return True
+
+
 def public_data_dir() -> Optional[Path]:
     """``$EVALKIT_DATA``: the public sets' download cache (None: the platform default)."""
     return path("EVALKIT_DATA")

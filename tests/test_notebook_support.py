@@ -247,3 +247,56 @@ def test_prepare_builds_only_missing_or_stale_corpora(tmp_path):
     record["generator_version"] = -1
     info.write_text(json.dumps(record))
     assert prepare_sample(root=tmp_path, quick=True) == [name]
+
+
+@pytest.fixture
+def scaled_paper(monkeypatch):
+    """A paper whose notebook declares a default below the paper's scale (``full=``)."""
+    import sys
+    import types
+
+    from evalkit.notebook.params import Parameter
+
+    module = types.ModuleType("evalkit.papers.toyscale")
+    module.NOTEBOOKS = {
+        "01_x": (
+            Parameter("n_trials", int, default=200, full=10000, quick=20, low=1),
+            Parameter("alpha", float, default=0.05, low=0.0, high=1.0),
+        )
+    }
+    monkeypatch.setitem(sys.modules, "evalkit.papers.toyscale", module)
+    monkeypatch.delenv("EVALKIT_SCALE", raising=False)
+    return "toyscale"
+
+
+def test_full_scale_uses_the_papers_values(scaled_paper, monkeypatch):
+    def n(**kw):
+        return validate_parameters(scaled_paper, "01_x", results_dir="/tmp/x", **kw)
+
+    assert n().n_trials == 200 and n(full=True).n_trials == 10000 and n(quick=True).n_trials == 20
+    assert n(full=True, n_trials=500).n_trials == 500  # an explicit value wins
+    assert n(full=True).full is True and n().full is False
+    with pytest.raises(ParameterError, match="'full'"):
+        n(full=True, quick=True)
+    monkeypatch.setenv("EVALKIT_SCALE", "full")  # what run_all.sh --full sets for the child
+    assert n().n_trials == 10000 and n().full is True
+    monkeypatch.setenv("EVALKIT_SCALE", "ful")
+    with pytest.raises(ParameterError, match="EVALKIT_SCALE"):
+        n()
+
+
+def test_a_run_below_the_papers_scale_says_so(scaled_paper, capsys, tmp_path):
+    from evalkit.notebook.params import below_paper_scale, scale_note
+
+    params, _ = setup(scaled_paper, "01_x", results_dir=tmp_path)
+    assert below_paper_scale(params) == {"n_trials": (200, 10000)}
+    said = capsys.readouterr().out
+    assert "n_trials=200 (paper: 10000)" in said and "--full" in said
+    assert (
+        scale_note(validate_parameters(scaled_paper, "01_x", full=True, results_dir=tmp_path)) == ""
+    )
+    # at the paper's value already (set by hand): nothing to say
+    assert (
+        scale_note(validate_parameters(scaled_paper, "01_x", n_trials=10000, results_dir=tmp_path))
+        == ""
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from evalkit.errors import ParameterError
 from evalkit.notebook import runner
 
 REPO = Path(__file__).resolve().parents[1]
@@ -27,6 +29,7 @@ BODIES = {
         "fig, ax = plt.subplots(); ax.plot([0, 1], [1, 0]); ax.set_title('Figure 1')\n"
         "out.figure(fig, 'figure1')\n"
         "out.number('profile_seen', profile)\n"
+        "import os; out.number('scale_seen', os.environ.get('EVALKIT_SCALE', 'default'))\n"
         "out.finish()\n"
     ),
     "02_fail": "raise ValueError('this notebook fails on purpose')\n",
@@ -175,7 +178,7 @@ def test_discover_patterns(tmp_path):
 def test_run_all_sh_help_lists_options():
     proc = subprocess.run([str(REPO / "run_all.sh"), "--help"], capture_output=True, text=True)
     assert proc.returncode == 0
-    for option in ("--profile", "-j", "--only", "--quick"):
+    for option in ("--profile", "-j", "--only", "--quick", "--full"):
         assert option in proc.stdout
 
 
@@ -214,3 +217,29 @@ def test_each_notebook_runs_in_a_child_on_a_private_kernel(tmp_path, monkeypatch
         "profile": "sample",
         "quick": True,
     }
+
+
+def test_full_scale_reaches_the_notebook_and_its_status(tmp_path, monkeypatch):
+    notebooks = tmp_path / "notebooks"
+    _write_notebook(notebooks / "toy" / "01_pass.ipynb", BODIES["01_pass"])
+    monkeypatch.setenv("EVALKIT_SCALE", "full")  # the caller's environment does not leak in
+    default = runner.run_all(
+        "sample", 1, notebooks_dir=notebooks, results_dir=tmp_path / "a", stream=io.StringIO()
+    )
+    full = runner.run_all(
+        "sample",
+        1,
+        notebooks_dir=notebooks,
+        results_dir=tmp_path / "b",
+        stream=io.StringIO(),
+        full=True,
+    )
+    for runs, root, scale in ((default, tmp_path / "a", "default"), (full, tmp_path / "b", "full")):
+        assert [r.status for r in runs] == ["ok"]
+        out = root / "sample" / "toy" / "01_pass"
+        record = json.loads((out / "results.json").read_text())
+        assert record["numbers"]["scale_seen"] == scale
+        assert record["provenance"]["parameters"]["full"] is (scale == "full")
+        assert json.loads((out / "status.json").read_text())["full"] is (scale == "full")
+    with pytest.raises(ParameterError, match="'full'"):
+        runner.run_all("sample", 1, quick=True, full=True, notebooks_dir=notebooks)

@@ -15,6 +15,7 @@ from evalkit.notebook.params import (
     Parameter,
     check_choice,
     check_int,
+    scale_note,
     validate_parameters,
 )
 from evalkit.notebook.progress import progress, progress_enabled
@@ -26,9 +27,13 @@ from evalkit.notebook.seeding import rng, seed_everything
 def setup(paper: str, notebook: str, **parameters):
     """Validate parameters against the paper's declaration, seed the global generators and
     open the results writer. Returns ``(params, out)``; the notebook reads its knobs from
-    ``params`` (``params.alpha``), which carries the quick-mode values where they apply."""
+    ``params`` (``params.alpha``), which carries the quick-mode or paper-scale values where
+    they apply. A run below the paper's scale prints which sizes and the paper's values."""
     params = validate_parameters(paper=paper, notebook=notebook, **parameters)
     seed_everything(params.seed)
+    note = scale_note(params)
+    if note:
+        print(note)
     return params, ResultsWriter(params)
 
 

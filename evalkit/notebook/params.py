@@ -8,7 +8,8 @@ override. Its paper module declares, once, what each knob may be::
     NOTEBOOKS = {
         "01_table1_significance": (
             Parameter("alpha", float, default=0.05, low=0.0, high=1.0, help="rejection level"),
-            Parameter("n_trials", int, default=10000, quick=300, low=1, help="AR shuffles"),
+            Parameter("n_trials", int, default=2000, full=10000, quick=300, low=1,
+                      help="AR shuffles"),
             Parameter("metrics", list, default=["NIST", "BLEU"], choices=("NIST", "BLEU", "F")),
         ),
     }
@@ -19,6 +20,13 @@ allowed), refuses names the declaration does not know, parses lists and mappings
 JSON or YAML text (``-p metrics '["NIST"]'``, ``-p metrics NIST``), and applies the declared
 ``quick`` value when ``quick=True`` and the value is still the declared default. The
 notebook then reads ``params.n_trials`` etc.
+
+Three scales. ``default`` sizes are what ``./run_all.sh`` runs: enough for the notebook's
+claims and quick enough that the whole default run finishes while one waits. ``full`` is the
+paper's scale (its replication counts, all segments), declared as ``full=`` where it differs
+from the default and used by ``./run_all.sh --full`` (``EVALKIT_SCALE=full`` in the notebook's
+environment); a notebook run below the paper's scale says so under its parameters, with the
+paper's values. ``quick`` sizes are for smoke tests only.
 
 The common knobs (``profile``, ``seed``, ``quick``, ``results_dir``, ``data_dir``) are
 declared here for every notebook.
@@ -57,7 +65,8 @@ class Parameter:
     ``kind``: ``bool``, ``int``, ``float``, ``str``, ``list`` or ``dict``. ``low``/``high``
     bound numbers (and list lengths are not bounded); ``choices`` lists the allowed values
     (for a list: of each element); ``allow_none`` admits ``None``; ``quick`` is the value used
-    in quick mode (smoke tests) when the notebook kept the default; ``element`` is the type of
+    in quick mode (smoke tests) when the notebook kept the default; ``full`` the paper's value,
+    used at the full scale (``--full``) when the notebook kept the default; ``element`` is the type of
     list elements (``str`` by default, ``float``/``int`` for sizes or levels).
     """
 
@@ -65,6 +74,7 @@ class Parameter:
     kind: type
     default: Any = None
     quick: Any = _MISSING
+    full: Any = _MISSING
     low: Optional[float] = None
     high: Optional[float] = None
     choices: Optional[Sequence[Any]] = None
@@ -82,6 +92,10 @@ class Parameter:
     @property
     def has_quick(self) -> bool:
         return self.quick is not _MISSING
+
+    @property
+    def has_full(self) -> bool:
+        return self.full is not _MISSING
 
     def allowed(self) -> str:
         """What the parameter accepts, in words (used in every message)."""
@@ -219,6 +233,7 @@ class NotebookParameters:
         "profile",
         "seed",
         "quick",
+        "full",
         "results_dir",
         "data_dir",
         "extra",
@@ -234,6 +249,7 @@ class NotebookParameters:
         results_dir: Optional[Path] = None,
         data_dir: Optional[Path] = None,
         extra: Optional[Dict[str, Any]] = None,
+        full: bool = False,
     ):
         for key, value in (
             ("paper", paper),
@@ -241,6 +257,7 @@ class NotebookParameters:
             ("profile", profile),
             ("seed", seed),
             ("quick", quick),
+            ("full", full),
             ("results_dir", results_dir),
             ("data_dir", data_dir),
             ("extra", dict(extra or {})),
@@ -272,6 +289,7 @@ class NotebookParameters:
             "profile": self.profile,
             "seed": self.seed,
             "quick": self.quick,
+            "full": self.full,
             "results_dir": None if self.results_dir is None else str(self.results_dir),
             "data_dir": None if self.data_dir is None else str(self.data_dir),
         }
@@ -322,13 +340,15 @@ def validate_parameters(
     quick: Any = False,
     results_dir: Any = None,
     data_dir: Any = None,
+    full: Any = None,
     **extra: Any,
 ) -> NotebookParameters:
     """Validate a notebook's parameters against its declaration; return them read-only.
 
     ``results_dir`` defaults to ``$EVALKIT_RESULTS_DIR`` when set (``run_all.sh`` sets it
     per notebook), else ``results/<profile>/<paper>/<notebook>`` below the working checkout
-    (:func:`working_root`), never below the installed package.
+    (:func:`working_root`), never below the installed package. ``full`` (the paper's scale)
+    defaults to ``$EVALKIT_SCALE == "full"`` (``run_all.sh --full``); not with ``quick``.
     """
     if not paper or not isinstance(paper, str):
         raise ParameterError("paper", paper, "a non-empty paper key such as 'graham2015'")
@@ -337,9 +357,16 @@ def validate_parameters(
     profile, seed, quick = (
         p.validate(v) for p, v in zip(COMMON_PARAMETERS, (profile, seed, quick))
     )
+    if full is None:
+        from evalkit import config
+
+        full = config.full_scale()
+    full = Parameter("full", bool, default=False).validate(full)
+    if full and quick:
+        raise ParameterError("full", full, "False when quick=True (one scale at a time)")
     declared = declared_parameters(paper, notebook)
     if declared is not None:
-        extra = _validate_declared(declared, extra, quick)
+        extra = _validate_declared(declared, extra, quick, full)
     if results_dir in (None, ""):
         from evalkit import config
 
@@ -362,11 +389,12 @@ def validate_parameters(
         results_dir=results_dir,
         data_dir=data_dir,
         extra=extra,
+        full=full,
     )
 
 
 def _validate_declared(
-    declared: Sequence[Parameter], given: Mapping[str, Any], quick: bool
+    declared: Sequence[Parameter], given: Mapping[str, Any], quick: bool, full: bool = False
 ) -> Dict[str, Any]:
     by_name = {p.name: p for p in declared}
     unknown = sorted(set(given) - set(by_name))
@@ -378,8 +406,39 @@ def _validate_declared(
         value = p.validate(given[p.name]) if p.name in given else p.validate(p.default)
         if quick and p.has_quick and value == p.validate(p.default):
             value = p.validate(p.quick)
+        elif full and p.has_full and value == p.validate(p.default):
+            value = p.validate(p.full)
         out[p.name] = value
     return out
+
+
+def below_paper_scale(params: NotebookParameters) -> Dict[str, tuple]:
+    """``{name: (value used, the paper's value)}`` for every declared parameter of this run
+    that has a paper-scale value (``full=``) and runs below it: empty at the full scale, and
+    for a notebook that declares none. Quick runs are reported by their own mark instead."""
+    if params.full or params.quick:
+        return {}
+    declared = declared_parameters(params.paper, params.notebook) or ()
+    out = {}
+    for p in declared:
+        if p.has_full and p.name in params.extra:
+            paper = p.validate(p.full)
+            if params.extra[p.name] != paper:
+                out[p.name] = (params.extra[p.name], paper)
+    return out
+
+
+def scale_note(params: NotebookParameters) -> str:
+    """One line saying that this run is below the paper's scale, and how to run that one;
+    empty when it is not."""
+    below = below_paper_scale(params)
+    if not below:
+        return ""
+    listed = ", ".join(f"{k}={v!r} (paper: {paper!r})" for k, (v, paper) in below.items())
+    return (
+        f"Default sizes, below the paper's: {listed}. "
+        "./run_all.sh --full (or full=True) runs the paper's."
+    )
 
 
 def parameters_from_mapping(values: Mapping[str, Any]) -> NotebookParameters:
@@ -396,7 +455,9 @@ __all__ = [
     "check_choice",
     "check_int",
     "declared_parameters",
+    "below_paper_scale",
     "parameters_from_mapping",
+    "scale_note",
     "repository_root",
     "validate_parameters",
     "working_root",

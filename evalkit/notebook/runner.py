@@ -54,6 +54,7 @@ class NotebookRun:
     error: Optional[str] = None
     files: List[str] = field(default_factory=list)
     quick: bool = False
+    full: bool = False  # the paper's scale (--full)
     finished: Optional[float] = None  # seconds since the epoch
     stale: List[str] = field(default_factory=list)  # why it is older than its code or data
 
@@ -181,6 +182,7 @@ def run_one(
     results_root: Path,
     timeout: Optional[int],
     extra_env: Optional[dict] = None,
+    full: bool = False,
 ) -> NotebookRun:
     """Execute one notebook with papermill in a child process and classify the outcome.
 
@@ -188,7 +190,7 @@ def run_one(
     that replaces ``<results>/<paper>/<notebook>/`` when the run ends: whole when it
     succeeded; holding only the executed notebook when it failed or was skipped. Either
     way ``status.json`` in the folder says how the run ended (status, error, seconds,
-    ``quick``, when it finished and the fingerprints of the code it ran:
+    ``quick``, ``full``, when it finished and the fingerprints of the code it ran:
     :mod:`evalkit.notebook.freshness`), and nothing of an older run survives beside it. A
     run stopped (Ctrl-C) or killed mid-run leaves the old folder untouched (its staging
     folder is removed, or cleared by the next run of that notebook). The notebook writes to
@@ -207,13 +209,14 @@ def run_one(
             shutil.rmtree(stage)
         stage.mkdir(parents=True)
         try:
-            run = _execute(path, profile, quick, stage, timeout, extra_env)
+            run = _execute(path, profile, quick, stage, timeout, extra_env, full)
         except _Interrupted:
             shutil.rmtree(stage, ignore_errors=True)
             raise
         if run.status != "ok":
             _keep_only_the_executed_notebook(stage, Path(run.executed).name)
         run.quick = bool(quick)
+        run.full = bool(full)
         run.finished = round(time.time(), 3)
         status = {
             "paper": paper,
@@ -222,6 +225,7 @@ def run_one(
             "error": run.error,
             "seconds": run.seconds,
             "quick": run.quick,
+            "full": run.full,
             "finished": run.finished,
             "code": code_fingerprint(path),
         }
@@ -254,6 +258,7 @@ def _execute(
     out_dir: Path,
     timeout: Optional[int],
     extra_env: Optional[dict],
+    full: bool = False,
 ) -> NotebookRun:
     """Run papermill (on a private kernel: :mod:`evalkit.notebook.kernels`) with ``out_dir`` as
     the results folder (``$EVALKIT_RESULTS_DIR``) and classify the outcome; raises
@@ -272,6 +277,10 @@ def _execute(
         MPLBACKEND="Agg",
         PYTHONHASHSEED="0",
     )
+    # the paper's scale, or the default sizes whatever the caller's environment says
+    env.pop("EVALKIT_SCALE", None)
+    if full:
+        env["EVALKIT_SCALE"] = "full"
     command = kernels.command(
         path, executed, path.parent, {"profile": profile, "quick": bool(quick)}, timeout
     )
@@ -406,6 +415,7 @@ def collect(results_root: Path, notebooks_dir: Optional[Path] = None) -> List[No
             error=status.get("error"),
             files=_files_of(folder, results_root),
             quick=bool(status.get("quick", _quick_of(folder))),
+            full=bool(status.get("full", False)),
             finished=status.get("finished") or status_file.stat().st_mtime,
         )
         run.stale = stale_reasons(status, source if source.is_file() else None, folder)
@@ -455,6 +465,7 @@ def write_summary(
     summary = {
         "profile": profile,
         "quick": any(r.quick for r in runs),
+        "full": bool(runs) and all(r.full for r in runs),
         "counts": counts,
         "stale": sum(bool(r.stale) for r in runs),
         "total_seconds": round(sum(r.seconds for r in runs), 2),
@@ -603,16 +614,20 @@ def run_all(
     results_dir: Optional[Path] = None,
     timeout: Optional[int] = None,
     stream=sys.stdout,
+    full: bool = False,
 ) -> List[NotebookRun]:
     """Run the selected notebooks and write the summary and the site after each one (merged
     with the results already on disk: :func:`collect`); returns this run's runs in order.
     Ctrl-C stops the running notebooks (their older results stay), writes the summary and
-    site of what finished and raises :class:`RunInterrupted`."""
+    site of what finished and raises :class:`RunInterrupted`. ``full``: the paper's sizes
+    (every declared ``full=`` value) instead of the default ones; not with ``quick``."""
     if profile not in PROFILES:
         raise ParameterError("profile", profile, "one of " + ", ".join(PROFILES))
     jobs = default_jobs() if jobs is None else jobs
     if not isinstance(jobs, int) or jobs < 1:
         raise ParameterError("jobs", jobs, "an integer >= 1")
+    if full and quick:
+        raise ParameterError("full", full, "False when quick=True (one scale at a time)")
     if timeout is not None and (not isinstance(timeout, int) or timeout < 1):
         raise ParameterError("timeout", timeout, "a number of seconds >= 1 (or none: no limit)")
     root = repository_root()
@@ -632,7 +647,8 @@ def run_all(
     progress = Progress(paths, previous, jobs, stream)
     left = progress.left()
     print(
-        f"[run_all] profile={profile} notebooks={len(paths)} jobs={jobs} quick={quick}"
+        f"[run_all] profile={profile} notebooks={len(paths)} jobs={jobs} "
+        + ("scale=quick" if quick else "scale=full (the paper's)" if full else "scale=default")
         + (f"; about {_duration(left)} by the previous run's timings" if left is not None else ""),
         file=stream,
         flush=True,
@@ -645,7 +661,7 @@ def run_all(
     index = None
     try:
         futures = {
-            pool.submit(run_one, path, profile, quick, results_root, timeout): i
+            pool.submit(run_one, path, profile, quick, results_root, timeout, full=full): i
             for i, path in enumerate(paths)
         }
         for future in concurrent.futures.as_completed(futures):
@@ -738,7 +754,14 @@ def build_parser(prog: str = "run_all.sh") -> argparse.ArgumentParser:
         metavar="PATTERN",
         help="run only notebooks whose <paper>/<name> contains or glob-matches PATTERN (repeatable)",
     )
-    parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
+    scale = parser.add_mutually_exclusive_group()
+    scale.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
+    scale.add_argument(
+        "--full",
+        action="store_true",
+        help="the papers' sizes and replication counts (default: sizes enough for the claims; "
+        "each notebook says where it runs below the paper's)",
+    )
     parser.add_argument("--notebooks-dir", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument(
         "-o",
@@ -804,6 +827,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             args.results_dir,
             args.timeout,
             stream=io.StringIO() if args.quiet else sys.stdout,
+            full=args.full,
         )
     except ParameterError as exc:
         print(f"run_all: error: {exc}", file=sys.stderr)

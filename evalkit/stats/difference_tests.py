@@ -55,6 +55,7 @@ from evalkit.stats.validation import (
     rng_from_seed,
 )
 from evalkit.stats.correlation import (
+    _resample_indices,
     COEFFICIENTS,
     LEVELS,
     RESAMPLING_UNITS,
@@ -145,16 +146,7 @@ def resampled_deltas(
     out = np.empty(n_resamples)
     step = max(1, _BLOCK_CELLS // a.size)
     if test == "boot":
-        rows = (
-            rng.integers(n_sys, size=(n_resamples, n_sys))
-            if unit in ("systems", "both")
-            else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys))
-        )
-        cols = (
-            rng.integers(n_inp, size=(n_resamples, n_inp))
-            if unit in ("inputs", "both")
-            else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp))
-        )
+        rows, cols = _resample_indices(rng, a.shape, n_resamples, unit)
         if level == "system" and (method == "pearson" or unit == "systems"):
             return float(observed), _system_boot(a, b, h, rows, cols, method, unit)
         for lo in range(0, n_resamples, step):

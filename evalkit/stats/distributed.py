@@ -91,7 +91,7 @@ from evalkit.stats.difference_tests import (
     ranked_clusters,
     resampled_deltas,
 )
-from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_table
+from evalkit.stats.resampling import SACREBLEU_SEED, _count, _row, bootstrap_table
 from evalkit.stats.sacrebleu_stats import as_score_function
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
@@ -290,26 +290,6 @@ def _randomization_block(shared, stream, rows):
     return out
 
 
-def _count(null: np.ndarray, observed: float, ties: str) -> int:
-    tol = 1e-12 * max(1.0, abs(observed))
-    return (
-        int(np.sum(null >= observed - tol)) if ties == "ge" else int(np.sum(null > observed + tol))
-    )
-
-
-def _row(names, i, j, full, p, n, test) -> Dict:
-    return {
-        "system": names[i],
-        "baseline": names[j],
-        "score": float(full[i]),
-        "baseline_score": float(full[j]),
-        "difference": float(full[i] - full[j]),
-        "p_value": float(p),
-        "n_resamples": int(n),
-        "test": test,
-    }
-
-
 def distributed_bootstrap(
     statistics: Mapping[str, np.ndarray],
     score,
@@ -376,6 +356,7 @@ def distributed_randomization(
                 (_count(null[:, p], abs(full[i] - full[j]), ties) + 1) / (n_trials + 1),
                 n_trials,
                 "approximate randomization",
+                count="n_resamples",
             )
             for p, (i, j) in enumerate(pair_idx)
         ]

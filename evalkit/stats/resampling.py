@@ -387,7 +387,8 @@ def bootstrap_p_value(d: np.ndarray, difference: float, method: str, ties: str) 
     return 1 - wins / n
 
 
-def _row(names, i, j, full, p, n, test) -> Dict:
+def _row(names, i, j, full, p, n, test, count: str = "n_trials") -> Dict:
+    """One result row of system ``i`` against ``j``; ``count`` names the column of ``n``."""
     return {
         "system": names[i],
         "baseline": names[j],
@@ -395,7 +396,7 @@ def _row(names, i, j, full, p, n, test) -> Dict:
         "baseline_score": float(full[j]),
         "difference": float(full[i] - full[j]),
         "p_value": float(p),
-        "n_trials": n,
+        count: int(n),
         "test": test,
     }
 

@@ -313,11 +313,6 @@ def fisher_sample_size(
     int
         The sample size to pass to :func:`fisher_ci` (0 when no coefficient is defined).
 
-    References
-    ----------
-    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
-    evaluation metrics using resampling methods. TACL 9.
-
     Examples
     --------
     Four systems and three inputs, every cell scored:
@@ -756,11 +751,6 @@ def bootstrap_ci(
     -------
     ci_low, ci_high : float
         The interval (:func:`percentile_interval`).
-
-    References
-    ----------
-    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
-    evaluation metrics using resampling methods. TACL 9.
 
     Examples
     --------

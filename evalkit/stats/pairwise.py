@@ -98,12 +98,15 @@ def paired_test(
     >>> import numpy as np
     >>> from scipy import stats
     >>> from evalkit.stats.pairwise import paired_test
-    >>> x, y = [3.1, 2.8, 3.5, 3.0, 2.9], [2.9, 2.7, 3.0, 3.1, 2.5]
+    >>> x, y = [31, 28, 35, 30, 29], [29, 27, 30, 33, 25]
     >>> row = paired_test(x, y).iloc[0]
-    >>> bool(np.isclose(row.p_value, stats.ttest_rel(x, y).pvalue)), round(float(row.mean_diff), 4)
-    (True, 0.22)
+    >>> bool(np.isclose(row.p_value, stats.ttest_rel(x, y).pvalue)), float(row.mean_diff)
+    (True, 1.8)
+
+    The differences are 2, 1, 5, -3, 4; the positive ones have ranks 2, 1, 5 and 4:
+
     >>> float(paired_test(x, y, test="wilcoxon", alternative="greater").loc[0, "statistic"])
-    13.0
+    12.0
     """
     check_choice("test", test, TESTS)
     check_choice("alternative", alternative, ALTERNATIVES)

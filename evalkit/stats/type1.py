@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats.validation import check_int, check_probability
+from evalkit.stats.validation import check_int, check_probability, rng_from_seed
 from evalkit.stats.multiplicity import binomial_ci
 from evalkit.stats.resampling import significance_table
 
@@ -123,6 +123,8 @@ def equivalent_variants(n_segments: int, n_variants: int, seed) -> np.ndarray:
     n_variants : int
         >= 2.
     seed : int or numpy.random.Generator
+        A non-negative integer or a Generator; anything else (None included) raises
+        :class:`~evalkit.errors.ParameterError`.
 
     Returns
     -------
@@ -146,7 +148,7 @@ def equivalent_variants(n_segments: int, n_variants: int, seed) -> np.ndarray:
     """
     n_segments = check_int("n_segments", n_segments, minimum=1)
     n_variants = check_int("n_variants", n_variants, minimum=2)
-    gen = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    gen = rng_from_seed(seed)
     return gen.integers(2, size=(n_variants, n_segments), dtype=bool)
 
 

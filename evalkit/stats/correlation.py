@@ -973,7 +973,9 @@ def spearman_permutation(
     alternative : {"greater", "less", "two-sided"}, default "greater"
     n_resamples : int, default 9999
         Random pairings when the exact test would need more.
-    seed : int, default 0
+    seed : int or numpy.random.Generator, default 0
+        A non-negative integer or a Generator (None raises
+        :class:`~evalkit.errors.ParameterError`).
 
     Returns
     -------
@@ -1003,6 +1005,6 @@ def spearman_permutation(
         permutation_type="pairings",
         alternative=alternative,
         n_resamples=n_resamples,
-        rng=np.random.default_rng(seed),
+        rng=rng_from_seed(seed),
     )
     return float(res.statistic), float(res.pvalue)

@@ -276,3 +276,15 @@ def test_bootstrap_draws_systems_then_inputs():
         assert samples[k] == pytest.approx(
             level_correlation(x[sub], y[sub], "summary", "spearman")[0], nan_ok=True
         )
+
+
+def test_spearman_permutation_refuses_a_missing_seed():
+    # seed=None drew unseeded pairings (n = 8: 8! > n_resamples, so the test is random)
+    from evalkit.stats.correlation import spearman_permutation
+
+    x, y = np.arange(8.0), np.array([2.0, 1, 4, 3, 6, 5, 8, 7])
+    with pytest.raises(ParameterError):
+        spearman_permutation(x, y, n_resamples=99, seed=None)
+    assert spearman_permutation(x, y, n_resamples=99, seed=3) == spearman_permutation(
+        x, y, n_resamples=99, seed=3
+    )

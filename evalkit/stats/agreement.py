@@ -38,10 +38,47 @@ def krippendorff_alpha(
     level: str = "interval",
     by: Sequence[str] = (),
 ) -> pd.DataFrame:
-    """Krippendorff's alpha from a long frame ``unit, coder, value`` (one row per judgment).
+    """Krippendorff's alpha from a long frame of judgments (one row per judgment).
 
-    ``by`` groups the computation (e.g. ``["assessor"]`` or ``["assessor", "year"]``).
-    Returns ``[by...], alpha, units, values`` (pairable units, i.e. judged at least twice).
+    Computed by the ``krippendorff`` package (any level, missing values allowed).
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+        Columns ``unit``, ``coder``, ``value`` and those of ``by``; one value per unit and
+        coder (else :class:`~evalkit.errors.ParameterError`).
+    unit, coder, value : str, default "unit", "coder", "value"
+        Column names.
+    level : {"nominal", "ordinal", "interval", "ratio"}, default "interval"
+        Level of measurement (the difference function).
+    by : sequence of str, default ()
+        Compute one alpha per group (e.g. ``["assessor"]`` or ``["assessor", "year"]``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group: ``[by...], alpha, units, values`` (pairable units, i.e. judged at
+        least twice, and their values). ``alpha`` is 1 for perfect agreement, 0 at chance, < 0
+        worse; NaN with no pairable unit or a single value.
+
+    References
+    ----------
+    Krippendorff, K. (2004). Content Analysis: An Introduction to Its Methodology (2nd ed.),
+    ch. 11. Sage.
+
+    Examples
+    --------
+    Agrees with the closed form of :func:`alpha_two_judgments` on two complete judgments:
+
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from evalkit.stats.agreement import alpha_two_judgments, krippendorff_alpha
+    >>> first, second = [1, 2, 3, 4, 5], [1, 3, 3, 5, 4]
+    >>> data = pd.DataFrame({"unit": list(range(5)) * 2, "coder": [1] * 5 + [2] * 5,
+    ...                      "value": first + second})
+    >>> out = krippendorff_alpha(data)
+    >>> bool(np.isclose(out.loc[0, "alpha"], alpha_two_judgments(first, second))), int(out.loc[0, "units"])
+    (True, 5)
     """
     check_choice("level", level, LEVELS)
     check_columns(data, [unit, coder, value, *by], "data")
@@ -69,7 +106,38 @@ def krippendorff_alpha(
 
 
 def alpha_two_judgments(first, second) -> float:
-    """Closed-form interval alpha for N units each judged twice, no missing values (ORDC12)."""
+    """Closed-form interval alpha for N units each judged twice, no missing values (ORDC12).
+
+    ``alpha = 1 - D_o / D_e`` with the formulas of the module docstring.
+
+    Parameters
+    ----------
+    first, second : array_like, shape (N,)
+        The first and second judgment of each unit; complete, N >= 2 (else
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    float
+        Alpha (1 = perfect agreement, 0 = chance, < 0 worse); NaN when all values are equal.
+
+    References
+    ----------
+    Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
+    inconsistent assessors on summarization evaluation. ACL 2012.
+
+    Examples
+    --------
+    Two units judged (1, 1) and (2, 3): the four values 1, 2, 1, 3 give D_o = 2 · 1 / 4 = 0.5
+    and D_e = 22 / 12 (the squared differences of all 12 ordered pairs), so
+    alpha = 1 - 0.5 / (22 / 12) = 8 / 11.
+
+    >>> from evalkit.stats.agreement import alpha_two_judgments
+    >>> round(alpha_two_judgments([1, 2], [1, 3]), 6), round(8 / 11, 6)
+    (0.727273, 0.727273)
+    >>> alpha_two_judgments([1, 2, 3], [1, 2, 3])
+    1.0
+    """
     a = np.asarray(first, dtype=float)
     b = np.asarray(second, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2 or np.isnan(a).any() or np.isnan(b).any():

@@ -46,13 +46,67 @@ def _check(data: pd.DataFrame, dv: str, between: str) -> pd.DataFrame:
 
 
 def one_way_anova(data: pd.DataFrame, dv: str = "value", between: str = "group") -> pd.DataFrame:
-    """One-way ANOVA of ``dv`` by ``between`` (pingouin): ``Source, ddof1, ddof2, F, p_unc, np2``."""
+    """One-way ANOVA of ``dv`` by ``between`` (:func:`pingouin.anova`).
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+        One row per observation; no NaN in ``dv`` and at least two groups (else
+        :class:`~evalkit.errors.ParameterError`).
+    dv : str, default "value"
+        The dependent variable's column.
+    between : str, default "group"
+        The grouping column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        pingouin's table: ``Source, ddof1, ddof2, F, p_unc, np2`` (column names as the
+        installed pingouin spells them).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from scipy import stats
+    >>> from evalkit.stats.anova import one_way_anova
+    >>> data = pd.DataFrame({"group": list("aaabbbccc"), "value": [1, 2, 3, 2, 3, 4, 6, 7, 8.0]})
+    >>> table = one_way_anova(data)
+    >>> f = stats.f_oneway([1, 2, 3], [2, 3, 4], [6, 7, 8]).statistic
+    >>> bool(np.isclose(table.loc[0, "F"], f)), round(float(f), 4)
+    (True, 21.0)
+    """
     return pg.anova(data=_check(data, dv, between), dv=dv, between=between, detailed=False)
 
 
 def tukey_hsd(data: pd.DataFrame, dv: str = "value", between: str = "group") -> pd.DataFrame:
-    """All pairwise Tukey HSD comparisons (pingouin): ``A, B, mean_A, mean_B, diff, se, T,
-    p_tukey, hedges``."""
+    """All pairwise Tukey HSD comparisons (:func:`pingouin.pairwise_tukey`).
+
+    Parameters
+    ----------
+    data, dv, between
+        As in :func:`one_way_anova`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair of groups: ``A, B, mean_A, mean_B, diff, se, T, p_tukey, hedges``.
+
+    Examples
+    --------
+    Against :func:`scipy.stats.tukey_hsd` on the same three groups:
+
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from scipy import stats
+    >>> from evalkit.stats.anova import tukey_hsd
+    >>> groups = {"a": [1.0, 2, 3], "b": [2.0, 3, 4], "c": [6.0, 7, 8]}
+    >>> tk = tukey_hsd(pd.DataFrame([(g, v) for g, vs in groups.items() for v in vs],
+    ...                             columns=["group", "value"]))
+    >>> ref = stats.tukey_hsd(*groups.values()).pvalue
+    >>> bool(np.allclose(tk["p_tukey"], [ref[0, 1], ref[0, 2], ref[1, 2]], atol=1e-3))
+    True
+    """
     return pg.pairwise_tukey(data=_check(data, dv, between), dv=dv, between=between)
 
 
@@ -64,10 +118,43 @@ def anova_markers(
     alpha: float = 0.05,
     symbols: Sequence[str] = MARKER_SYMBOLS,
 ) -> pd.DataFrame:
-    """OD09 significance markers over the groups in ``order`` (default: order of appearance).
+    """Owczarzak & Dang (2009) significance markers over groups in printed order.
 
-    Returns ``group, mean, markers`` (a string of symbols, empty when the group differs
-    significantly from every later group) in the given order.
+    The marker rule is in the module docstring: groups sharing a symbol with the first group
+    that carries it do not differ significantly from it (Tukey HSD at ``alpha``).
+
+    Parameters
+    ----------
+    data, dv, between
+        As in :func:`one_way_anova`.
+    order : sequence, optional
+        The groups in printed order (default: order of appearance); exactly the groups of the
+        data (else :class:`~evalkit.errors.ParameterError`).
+    alpha : float, default 0.05
+        In (0, 1).
+    symbols : sequence of str, default MARKER_SYMBOLS
+        Symbols to hand out in turn; running out raises ``ParameterError``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``group, mean, markers`` in ``order``; ``markers`` is a string of symbols, empty when
+        the group differs significantly from every later group.
+
+    References
+    ----------
+    Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics under
+    varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
+
+    Examples
+    --------
+    Groups a and b overlap; c differs from both:
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.anova import anova_markers
+    >>> data = pd.DataFrame({"group": list("aaabbbccc"), "value": [1, 2, 3, 2, 3, 4, 6, 7, 8.0]})
+    >>> anova_markers(data, order=["c", "b", "a"]).values.tolist()
+    [['c', 7.0, ''], ['b', 3.0, '*'], ['a', 2.0, '*']]
     """
     alpha = check_probability("alpha", alpha)
     _check(data, dv, between)
@@ -106,8 +193,33 @@ def compact_letters(
 ) -> pd.DataFrame:
     """Compact letter display from Tukey HSD (insert-absorb, Piepho 2004).
 
-    Returns ``group, mean, letters`` sorted by descending mean; "a" marks the letter column
-    that holds the best group.
+    Two groups share a letter iff they do not differ significantly; letters are assigned in
+    order of descending mean, so "a" marks the letter column that holds the best group.
+
+    Parameters
+    ----------
+    data, dv, between
+        As in :func:`one_way_anova`.
+    alpha : float, default 0.05
+        In (0, 1).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``group, mean, letters``, sorted by descending mean.
+
+    References
+    ----------
+    Piepho, H.-P. (2004). An algorithm for a letter-based representation of all-pairwise
+    comparisons. Journal of Computational and Graphical Statistics 13(2), 456-466.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.anova import compact_letters
+    >>> data = pd.DataFrame({"group": list("aaabbbccc"), "value": [1, 2, 3, 2, 3, 4, 6, 7, 8.0]})
+    >>> compact_letters(data).values.tolist()
+    [['c', 7.0, 'a'], ['b', 3.0, 'b'], ['a', 2.0, 'b']]
     """
     alpha = check_probability("alpha", alpha)
     _check(data, dv, between)

@@ -56,10 +56,34 @@ def identical_pairs(
 ) -> pd.DataFrame:
     """Pairs of summaries of one instance with identical (whitespace-normalized) text.
 
-    ``summaries``: ``instance, summarizer|system, sentences`` (tuples or strings); ``systems``
-    restricts the summarizers (e.g. automatic peers). A group of three identical summaries
-    gives its three pairs. Empty summaries are skipped unless ``skip_empty=False``.
-    Returns ``instance, first, second`` (first < second in input order).
+    Parameters
+    ----------
+    summaries : pandas.DataFrame
+        ``instance, summarizer|system, sentences`` (a tuple of sentences or a string).
+    systems : sequence of str, optional
+        Consider only these summarizers (e.g. the automatic peers).
+    skip_empty : bool, default True
+        Skip empty summaries (they are trivially identical).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, first, second`` (first before second in input order); a group of three
+        identical summaries gives its three pairs.
+
+    References
+    ----------
+    Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
+    inconsistent assessors on summarization evaluation. ACL 2012.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.assessors import identical_pairs
+    >>> s = pd.DataFrame({"instance": "D1", "summarizer": ["1", "2", "3"],
+    ...                   "sentences": [("A cat.", "It sat."), ("A  cat. It sat.",), ("A dog.",)]})
+    >>> identical_pairs(s).values.tolist()
+    [['D1', '1', '2']]
     """
     sys_col = pick_column(summaries, ("summarizer", "system"), "summaries")
     check_columns(summaries, ["instance", "sentences"], "summaries")
@@ -91,9 +115,38 @@ def repeated_judgments(
     judgment: Optional[str] = None,
     assessor_of: Optional[Mapping[str, str]] = None,
 ) -> pd.DataFrame:
-    """The two judgments of every identical pair: ``unit, instance, first, second, value_first,
-    value_second, difference[, assessor]``; pairs with a missing judgment are dropped and
-    counted in ``attrs["missing"]``."""
+    """The two judgments of every identical pair.
+
+    Parameters
+    ----------
+    pairs : pandas.DataFrame
+        ``instance, first, second`` (:func:`identical_pairs`).
+    judgments : pandas.DataFrame
+        Long ``instance, summarizer|system, value[, judgment|metric]``; repeated cells are
+        averaged.
+    judgment : str, optional
+        Keep only this judgment (or metric); absent raises
+        :class:`~evalkit.errors.ParameterError`.
+    assessor_of : mapping of str to str, optional
+        Instance -> assessor; adds an ``assessor`` column (every instance must have one).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, first, second, unit, value_first, value_second, difference[, assessor]``;
+        pairs with a missing judgment are dropped and counted in ``attrs["missing"]``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.assessors import repeated_judgments
+    >>> pairs = pd.DataFrame({"instance": ["D1", "D2"], "first": ["1", "1"], "second": ["2", "2"]})
+    >>> j = pd.DataFrame({"instance": ["D1", "D1", "D2"], "system": ["1", "2", "1"],
+    ...                   "value": [0.5, 0.25, 0.75]})
+    >>> out = repeated_judgments(pairs, j, assessor_of={"D1": "A", "D2": "B"})
+    >>> out[["instance", "difference", "assessor"]].values.tolist(), out.attrs["missing"]
+    ([['D1', 0.25, 'A']], 1)
+    """
     check_columns(pairs, ["instance", "first", "second"], "pairs")
     v = _values(judgments, judgment)
     a = [v.get((i, x), np.nan) for i, x in zip(pairs["instance"], pairs["first"])]
@@ -121,8 +174,35 @@ def repeated_judgments(
 def assessor_alpha(
     repeated: pd.DataFrame, by: Sequence[str] = ("assessor",), level: str = "interval"
 ) -> pd.DataFrame:
-    """Krippendorff's alpha of the repeated judgments per ``by`` group (first and second judgment
-    are the two coders): ``[by...], alpha, units, values``."""
+    """Krippendorff's alpha of repeated judgments per group (ORDC12 Table 1).
+
+    The first and second judgment of each pair are the two coders
+    (:func:`evalkit.stats.agreement.krippendorff_alpha`).
+
+    Parameters
+    ----------
+    repeated : pandas.DataFrame
+        :func:`repeated_judgments` output (``unit, value_first, value_second`` and ``by``).
+    by : sequence of str, default ("assessor",)
+    level : {"nominal", "ordinal", "interval", "ratio"}, default "interval"
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``[by...], alpha, units, values``.
+
+    Examples
+    --------
+    Assessor A repeats every judgment; B's second judgments are a rotation of the first
+    (alpha = 1 - D_o / D_e = 1 - 2 / 1.6):
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.assessors import assessor_alpha
+    >>> rep = pd.DataFrame({"assessor": ["A"] * 3 + ["B"] * 3, "unit": range(6),
+    ...                     "value_first": [1, 2, 3, 1, 2, 3], "value_second": [1, 2, 3, 3, 1, 2]})
+    >>> assessor_alpha(rep)[["assessor", "alpha"]].round(4).values.tolist()
+    [['A', 1.0], ['B', -0.25]]
+    """
     check_columns(repeated, ["unit", "value_first", "value_second", *by], "repeated")
     long = pd.concat(
         [
@@ -139,7 +219,29 @@ def assessor_alpha(
 def worst_assessors(
     table: pd.DataFrame, n: int, value: str = "alpha", assessor: str = "assessor"
 ) -> list:
-    """The ``n`` assessors with the lowest ``value`` (ties broken by assessor id)."""
+    """The ``n`` assessors with the lowest ``value`` (ties broken by assessor id).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        One row per assessor (e.g. :func:`assessor_alpha` or :func:`manual_minus_auto`).
+    n : int
+        How many, 0 <= n <= number of assessors (else :class:`~evalkit.errors.ParameterError`).
+    value : str, default "alpha"
+    assessor : str, default "assessor"
+
+    Returns
+    -------
+    list
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.assessors import worst_assessors
+    >>> t = pd.DataFrame({"assessor": ["C", "A", "B"], "alpha": [0.2, 0.9, 0.2]})
+    >>> worst_assessors(t, 2)
+    ['B', 'C']
+    """
     n = check_int("n", n, minimum=0)
     check_columns(table, [assessor, value], "table")
     if n > len(table):
@@ -150,7 +252,32 @@ def worst_assessors(
 def exclude_assessors(
     frame: pd.DataFrame, assessors: Sequence[str], assessor_of: Mapping[str, str]
 ) -> pd.DataFrame:
-    """``frame`` without the instances judged by ``assessors`` (``attrs["excluded"]`` lists them)."""
+    """``frame`` without the instances judged by ``assessors`` (ORDC12, Sec. C12).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Any long frame with an ``instance`` column.
+    assessors : sequence of str
+        The assessors whose instances go.
+    assessor_of : mapping of str to str
+        Instance -> assessor, for every instance of ``frame`` (else
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The remaining rows; ``attrs["excluded"]`` lists the dropped instances.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.assessors import exclude_assessors
+    >>> f = pd.DataFrame({"instance": ["D1", "D2", "D3"], "value": [1, 2, 3]})
+    >>> out = exclude_assessors(f, ["B"], {"D1": "A", "D2": "B", "D3": "B"})
+    >>> out["instance"].tolist(), out.attrs["excluded"]
+    (['D1'], ['D2', 'D3'])
+    """
     check_columns(frame, ["instance"], "frame")
     who = frame["instance"].map(assessor_of)
     if who.isna().any():
@@ -172,8 +299,34 @@ def per_assessor_correlation(
     *,
     method: str = "pearson",
 ) -> pd.DataFrame:
-    """Summary-level correlation per assessor over all summaries the assessor judged (ORDC12
-    Table 4): ``assessor, r, n``; the mean over assessors is ``attrs["mean"]``."""
+    """Summary-level correlation per assessor over all the summaries they judged (ORDC12 Table 4).
+
+    Parameters
+    ----------
+    automatic, manual : pandas.DataFrame
+        Long ``instance, summarizer|system, value`` (repeated cells averaged); only summaries
+        in both are used.
+    assessor_of : mapping of str to str
+        Instance -> assessor.
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``assessor, r, n`` (r is NaN with fewer than 3 summaries); the mean over assessors is
+        ``attrs["mean"]``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.assessors import per_assessor_correlation
+    >>> keys = {"instance": ["D1"] * 3 + ["D2"] * 3, "system": list("abcabc")}
+    >>> auto = pd.DataFrame({**keys, "value": [1, 2, 3, 1, 2, 3]})
+    >>> manual = pd.DataFrame({**keys, "value": [2, 4, 6, 3, 2, 1]})
+    >>> out = per_assessor_correlation(auto, manual, {"D1": "A", "D2": "B"})
+    >>> out.values.tolist(), out.attrs["mean"]
+    ([['A', 1.0, 3], ['B', -1.0, 3]], 0.0)
+    """
     check_choice("method", method, METHODS)
     a = _values(automatic, None).rename("auto")
     m = _values(manual, None).rename("manual")
@@ -195,8 +348,33 @@ def per_assessor_correlation(
 def manual_minus_auto(
     manual: pd.DataFrame, auto: pd.DataFrame, assessor_of: Mapping[str, str]
 ) -> pd.DataFrame:
-    """mP - aP per assessor: per summary difference, mean per instance, macro-average over the
-    assessor's instances: ``assessor, mp_minus_ap, instances``."""
+    """mP - aP per assessor (ORDC12 Figure 1).
+
+    The manual minus the automatic score per summary, averaged per instance, then
+    macro-averaged over the assessor's instances.
+
+    Parameters
+    ----------
+    manual, auto : pandas.DataFrame
+        Long ``instance, summarizer|system, value``.
+    assessor_of : mapping of str to str
+        Instance -> assessor.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``assessor, mp_minus_ap, instances``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.assessors import manual_minus_auto
+    >>> keys = {"instance": ["D1", "D1", "D2"], "system": ["a", "b", "a"]}
+    >>> manual = pd.DataFrame({**keys, "value": [0.5, 0.75, 0.5]})
+    >>> auto = pd.DataFrame({**keys, "value": [0.25, 0.25, 0.5]})
+    >>> manual_minus_auto(manual, auto, {"D1": "A", "D2": "A"}).values.tolist()
+    [['A', 0.1875, 2]]
+    """
     m = _values(manual, None)
     a = _values(auto, None)
     d = (m - a.reindex(m.index)).dropna().rename("d").reset_index()

@@ -116,13 +116,41 @@ def _complete_cols(x: np.ndarray, y: np.ndarray, method: str) -> np.ndarray:
 
 
 def correlate_columns(x, y, method: str = "pearson") -> np.ndarray:
-    """Correlation of every column of ``x`` with the same column of ``y`` (shape (n, m)).
+    """Correlation of every column of ``x`` with the same column of ``y``.
 
-    Rows where either value is NaN are left out column by column. Returns m coefficients
-    (NaN where fewer than 2 complete rows remain or a column is constant). ``method`` is one
-    of :data:`COEFFICIENTS`: Pearson, Spearman, Kendall's tau-b (``"kendall"``) and the other
-    tau variants of :mod:`evalkit.stats.kendall` (``kendall_a``, ``kendall_c``, ``tau_eq``,
-    ``acc_eq``; ``x`` is the metric, ``y`` the humans).
+    Rows where either value is NaN are left out column by column, so each column uses its own
+    complete rows.
+
+    Parameters
+    ----------
+    x : array_like, shape (n,) or (n, m)
+        Metric scores; a 1-D array is one column.
+    y : array_like, same shape as ``x``
+        Human scores (a different shape raises :class:`~evalkit.errors.ParameterError`).
+    method : str, default "pearson"
+        One of :data:`COEFFICIENTS`: ``"pearson"``, ``"spearman"`` (Pearson on mid-ranks),
+        ``"kendall"`` (tau-b) or the tau variants of :mod:`evalkit.stats.kendall`
+        (``"kendall_a"``, ``"kendall_c"``, ``"tau_eq"``, ``"acc_eq"``; for these ``x`` is the
+        metric and ``y`` the humans). Anything else raises ``ParameterError``.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m,)
+        One coefficient in [-1, 1] per column; NaN where fewer than 2 complete rows remain or a
+        column is constant.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.correlation import correlate_columns
+    >>> x = np.array([[1, 4], [2, 3], [3, 1], [4, 2]])
+    >>> y = np.array([[2, 1], [1, 2], [4, 3], [3, 4]])
+    >>> r = correlate_columns(x, y, "kendall")
+    >>> bool(np.allclose(r, [stats.kendalltau(x[:, j], y[:, j])[0] for j in range(2)]))
+    True
+    >>> correlate_columns([1, 2, 3], [5, 5, 5]).tolist()   # a constant column
+    [nan]
     """
     check_choice("method", method, COEFFICIENTS)
     x = np.asarray(x, dtype=float)
@@ -146,11 +174,26 @@ def apply_missing_rule(x, y, missing: str = "shared"):
     """The missing-cell rule of every level: a (system, input) cell counts only where *both*
     the metric and the human matrix have a value.
 
-    ``missing="shared"`` (default) blanks a cell missing on either side on both sides, so that
-    a system's metric and human averages (system level) are taken over the same inputs;
-    ``"refuse"`` raises :class:`ParameterError` when the two matrices miss different cells.
-    Returns float copies ``(x, y)``.
+    Parameters
+    ----------
+    x : array_like, shape (n_systems, n_inputs)
+        Metric scores, NaN where missing.
+    y : array_like, same shape as ``x``
+        Human scores, NaN where missing (another shape raises
+        :class:`~evalkit.errors.ParameterError`).
+    missing : {"shared", "refuse"}, default "shared"
+        ``"shared"`` blanks a cell missing on either side on both sides, so that a system's
+        metric and human averages (system level) are taken over the same inputs; ``"refuse"``
+        raises ``ParameterError`` when the two matrices miss different cells.
 
+    Returns
+    -------
+    x, y : numpy.ndarray
+        Float copies of the inputs with the shared missing cells.
+
+    Examples
+    --------
+    >>> from evalkit.stats.correlation import apply_missing_rule
     >>> nan = float("nan")
     >>> x, y = apply_missing_rule([[1, nan], [2, 3]], [[1, 2], [nan, 4]])
     >>> x.tolist(), y.tolist()
@@ -181,16 +224,47 @@ def level_correlation(
 ) -> Tuple[float, int]:
     """Correlation at one level for score matrices of shape (n_systems, n_inputs).
 
-    Returns ``(r, n)`` where ``n`` is the number of points behind r: systems (system level),
-    inputs with a defined coefficient (summary level) or cells (global level). Cells follow
-    :func:`apply_missing_rule` (``missing``).
+    Levels as the module docstring defines them: ``"system"`` correlates the per-system means,
+    ``"summary"`` averages the per-input coefficients that are defined, ``"global"`` correlates
+    all cells.
 
-    >>> r, n = level_correlation([[1, 2], [2, 3], [4, 4]], [[1, 2], [3, 2], [2, 5]], "system")
-    >>> round(r, 4), n
-    (0.9934, 3)
-    >>> nan = float("nan")   # the third system's second input is judged by no human:
-    >>> round(level_correlation([[1, 2], [2, 3], [4, 4]], [[1, 2], [3, 2], [2, nan]], "system")[0], 4)
-    0.3974
+    Parameters
+    ----------
+    x : array_like, shape (n_systems, n_inputs)
+        Metric scores (NaN where missing).
+    y : array_like, same shape as ``x``
+        Human scores (NaN where missing).
+    level : {"system", "summary", "global"}, default "system"
+    method : str, default "pearson"
+        One of :data:`COEFFICIENTS`.
+    missing : {"shared", "refuse"}, default "shared"
+        The missing-cell rule (:func:`apply_missing_rule`).
+
+    Returns
+    -------
+    r : float
+        The coefficient in [-1, 1] (NaN when undefined).
+    n : int
+        The points behind ``r``: systems (system level), inputs with a defined coefficient
+        (summary level) or cells (global level).
+
+    Examples
+    --------
+    Three systems, two inputs; the system means are (1.5, 2.5, 4) and (1.5, 2.5, 3.5):
+
+    >>> import numpy as np
+    >>> from evalkit.stats.correlation import level_correlation
+    >>> x, y = [[1, 2], [2, 3], [4, 4]], [[1, 2], [3, 2], [2, 5]]
+    >>> r, n = level_correlation(x, y, "system")
+    >>> bool(np.isclose(r, np.corrcoef([1.5, 2.5, 4], [1.5, 2.5, 3.5])[0, 1])), n
+    (True, 3)
+
+    A cell the humans did not judge is left out of the metric's mean too:
+
+    >>> nan = float("nan")
+    >>> r, n = level_correlation(x, [[1, 2], [3, 2], [2, nan]], "system")
+    >>> bool(np.isclose(r, np.corrcoef([1.5, 2.5, 4], [1.5, 2.5, 2])[0, 1]))
+    True
     """
     check_choice("level", level, LEVELS)
     x, y = apply_missing_rule(x, y, missing)
@@ -222,7 +296,31 @@ def fisher_sample_size(
     inputs with a defined coefficient (evalkit before issue 13; it treats the average of the
     per-input coefficients as if it were one coefficient over that many points).
 
-    >>> x, y = np.arange(12.0).reshape(4, 3) ** 1.5, np.arange(12.0).reshape(4, 3)[::-1] ** 2
+    Parameters
+    ----------
+    x, y : array_like, shape (n_systems, n_inputs)
+        Metric and human scores (NaN where missing).
+    level : {"system", "summary", "global"}
+    method : str, default "pearson"
+        One of :data:`COEFFICIENTS` (decides which inputs have a defined coefficient).
+    convention : {"systems", "inputs"}, default "systems"
+        The summary-level convention above.
+    missing : {"shared", "refuse"}, default "shared"
+        The missing-cell rule (:func:`apply_missing_rule`).
+
+    Returns
+    -------
+    int
+        The sample size to pass to :func:`fisher_ci` (0 when no coefficient is defined).
+
+    Examples
+    --------
+    Four systems and three inputs, every cell scored:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.correlation import fisher_sample_size
+    >>> x = np.arange(12.0).reshape(4, 3) ** 1.5
+    >>> y = np.arange(12.0).reshape(4, 3)[::-1] ** 2
     >>> fisher_sample_size(x, y, "summary"), fisher_sample_size(x, y, "summary", convention="inputs")
     (4, 3)
     """
@@ -238,9 +336,36 @@ def fisher_sample_size(
 
 
 def batched_level_correlation(xb, yb, level: str = "system", method: str = "pearson") -> np.ndarray:
-    """:func:`level_correlation` for a batch of matrices: ``xb`` and ``yb`` of shape
-    (R, systems, inputs) (``yb`` may be (systems, inputs), shared); returns R coefficients.
-    Used by the resampling designs so that all resamples are correlated in a few array calls."""
+    """:func:`level_correlation` for a batch of matrices, in a few array calls.
+
+    Used by the resampling designs so that all resamples are correlated at once.
+
+    Parameters
+    ----------
+    xb : array_like, shape (R, n_systems, n_inputs)
+        R metric matrices (NaN where missing).
+    yb : array_like, shape (R, n_systems, n_inputs) or (n_systems, n_inputs)
+        Human matrices, or one human matrix shared by all R.
+    level : {"system", "summary", "global"}, default "system"
+    method : str, default "pearson"
+        One of :data:`COEFFICIENTS`.
+
+    Returns
+    -------
+    numpy.ndarray, shape (R,)
+        The coefficient of each matrix (the first value of :func:`level_correlation`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.correlation import batched_level_correlation, level_correlation
+    >>> rng = np.random.default_rng(0)
+    >>> xb, y = rng.normal(size=(3, 5, 4)), rng.normal(size=(5, 4))
+    >>> batch = batched_level_correlation(xb, y, "summary", "spearman")
+    >>> one_by_one = [level_correlation(x, y, "summary", "spearman")[0] for x in xb]
+    >>> bool(np.allclose(batch, one_by_one))
+    True
+    """
     check_choice("level", level, LEVELS)
     xb = np.asarray(xb, dtype=float)
     yb = np.broadcast_to(np.asarray(yb, dtype=float), xb.shape)
@@ -300,10 +425,38 @@ def score_matrices(
 ):
     """Aligned (systems x inputs) matrices of one metric and one human judgment.
 
-    ``scores``: long frame ``instance|segment, system|summarizer, metric, value``;
-    ``judgments``: long frame ``instance, summarizer|system, judgment, value[, assessor]``
-    (several assessors of one cell are averaged when ``average_assessors``). Systems and
-    inputs are the union of both frames; cells missing on one side are NaN.
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Long frame ``instance|segment, system|summarizer, metric, value``.
+    judgments : pandas.DataFrame
+        Long frame ``instance|segment, system|summarizer, judgment, value[, assessor]``.
+    metric : str
+        The metric to take from ``scores`` (an unknown name raises
+        :class:`~evalkit.errors.ParameterError` listing the known ones).
+    judgment : str
+        The judgment to take from ``judgments`` (likewise checked).
+    average_assessors : bool, default True
+        Average several assessors' values of one cell; when False a repeated cell raises
+        ``ParameterError``.
+
+    Returns
+    -------
+    x, y : pandas.DataFrame
+        Metric and human matrices indexed by system (rows) and input (columns), over the union
+        of both frames' systems and inputs; a cell missing on one side is NaN.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.correlation import score_matrices
+    >>> scores = pd.DataFrame({"instance": ["d1", "d1", "d2"], "system": ["A", "B", "A"],
+    ...                        "metric": "m", "value": [0.1, 0.2, 0.3]})
+    >>> human = pd.DataFrame({"instance": ["d1", "d1", "d1"], "system": ["A", "A", "B"],
+    ...                       "judgment": "h", "value": [2.0, 4.0, 5.0]})
+    >>> x, y = score_matrices(scores, human, "m", "h")
+    >>> y.values.tolist()      # two assessors of (d1, A) averaged; (d2, *) not judged
+    [[3.0, nan], [5.0, nan]]
     """
     scores, s_inst = unit_column(scores, "scores")
     s_sys = pick_column(scores, SYSTEM_COLUMNS, "scores")
@@ -436,7 +589,43 @@ def correlate(
 
 # --------------------------------------------------------------------------- intervals
 def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[float, float]:
-    """Fisher-z interval ``tanh(atanh r ± z_{1-α/2} · c / sqrt(n - b))`` (Bonett & Wright 2000)."""
+    """Fisher-z confidence interval of a correlation coefficient.
+
+    ``tanh(atanh r ± z_{1-α/2} · c / sqrt(n - b))`` with the Bonett & Wright (2000) constants:
+    Pearson b=3, c=1; Spearman b=3, c=sqrt(1 + r²/2); Kendall b=4, c=sqrt(.437).
+
+    Parameters
+    ----------
+    r : float
+        The coefficient.
+    n : int
+        The number of points behind it (:func:`fisher_sample_size` for a level correlation).
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+    confidence : float, default 0.95
+        In (0, 1), else :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    ci_low, ci_high : float
+        The interval; ``(nan, nan)`` when ``r`` is not finite or ``n <= b``.
+
+    References
+    ----------
+    Bonett, D. G., & Wright, T. A. (2000). Sample size requirements for estimating Pearson,
+    Kendall and Spearman correlations. Psychometrika 65(1), 23-28.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.correlation import fisher_ci
+    >>> low, high = fisher_ci(0.5, 28)
+    >>> half = stats.norm.ppf(0.975) / 5        # 1 / sqrt(28 - 3)
+    >>> bool(np.allclose([low, high], np.tanh(np.arctanh(0.5) + np.array([-half, half]))))
+    True
+    >>> fisher_ci(0.5, 3)
+    (nan, nan)
+    """
     check_choice("method", method, METHODS)
     conf = check_probability("confidence", confidence)
     b, c = _FISHER[method]
@@ -446,6 +635,24 @@ def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[
     z = np.arctanh(np.clip(r, -1 + 1e-15, 1 - 1e-15))
     half = sps.norm.ppf(0.5 + conf / 2) * float(c(np.asarray(r))) / np.sqrt(n - b)
     return float(np.tanh(z - half)), float(np.tanh(z + half))
+
+
+def _resample_indices(rng, shape, n_resamples: int, unit: str):
+    """Row and column indices of ``n_resamples`` bootstrap resamples of a (systems x inputs)
+    matrix: ``unit`` says which are drawn with replacement (the others keep every index).
+    All system draws come before all input draws, so results do not depend on block sizes."""
+    n_sys, n_inp = shape
+    rows = (
+        rng.integers(n_sys, size=(n_resamples, n_sys))
+        if unit in ("systems", "both")
+        else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys))
+    )
+    cols = (
+        rng.integers(n_inp, size=(n_resamples, n_inp))
+        if unit in ("inputs", "both")
+        else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp))
+    )
+    return rows, cols
 
 
 def resampled_correlations(
@@ -458,26 +665,51 @@ def resampled_correlations(
     n_resamples: int = 1000,
     seed: SeedLike = 0,
 ) -> np.ndarray:
-    """Bootstrap distribution of a level correlation: resample systems, inputs or both with
-    replacement (Deutsch et al. 2021; Owczarzak & Dang 2009's "bootstr" rows). ``x`` and
-    ``y`` are (systems x inputs) matrices; returns ``n_resamples`` coefficients (NaN where a
-    resample leaves the coefficient undefined)."""
+    """Bootstrap distribution of a level correlation.
+
+    Resamples systems, inputs or both with replacement (Deutsch et al. 2021; Owczarzak & Dang
+    2009's "bootstr" rows) and computes :func:`level_correlation` on each resample.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n_systems, n_inputs)
+        Metric and human scores (cells as :func:`apply_missing_rule` with ``"shared"``).
+    level : {"system", "summary", "global"}, default "system"
+    method : str, default "pearson"
+        One of :data:`COEFFICIENTS`.
+    unit : {"systems", "inputs", "both"}, default "both"
+        What is resampled.
+    n_resamples : int, default 1000
+        Number of resamples (>= 1).
+    seed : int or numpy.random.Generator, default 0
+        Same inputs and seed give the same draws.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_resamples,)
+        The resampled coefficients; NaN where a resample leaves the coefficient undefined.
+
+    References
+    ----------
+    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
+    evaluation metrics using resampling methods. TACL 9.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.correlation import resampled_correlations
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(6, 10))
+    >>> m = h + rng.normal(scale=0.5, size=h.shape)
+    >>> a = resampled_correlations(m, h, n_resamples=200, seed=3)
+    >>> a.shape, bool(np.array_equal(a, resampled_correlations(m, h, n_resamples=200, seed=3)))
+    ((200,), True)
+    """
     check_choice("unit", unit, RESAMPLING_UNITS)
     n_resamples = check_int("n_resamples", n_resamples)
     rng = rng_from_seed(seed)
     x, y = apply_missing_rule(x, y)
-    n_sys, n_inp = x.shape
-    # All index draws first (systems, then inputs), so results do not depend on block sizes.
-    rows = (
-        rng.integers(n_sys, size=(n_resamples, n_sys))
-        if unit in ("systems", "both")
-        else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys))
-    )
-    cols = (
-        rng.integers(n_inp, size=(n_resamples, n_inp))
-        if unit in ("inputs", "both")
-        else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp))
-    )
+    rows, cols = _resample_indices(rng, x.shape, n_resamples, unit)
     samples = np.empty(n_resamples)
     for lo, hi in _batches(n_resamples, x.size):
         r, c = rows[lo:hi, :, None], cols[lo:hi, None, :]
@@ -496,8 +728,41 @@ def bootstrap_ci(
     n_resamples: int = 1000,
     seed: SeedLike = 0,
 ):
-    """Percentile bootstrap interval of a level correlation, resampling systems, inputs or both
-    (Deutsch et al. 2021). ``x`` and ``y`` are (systems x inputs) matrices."""
+    """Percentile bootstrap interval of a level correlation.
+
+    Resamples systems, inputs or both (Deutsch et al. 2021): the ``(1 - confidence) / 2`` and
+    ``(1 + confidence) / 2`` quantiles of :func:`resampled_correlations`.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n_systems, n_inputs)
+        Metric and human scores.
+    level : {"system", "summary", "global"}, default "system"
+    method : str, default "pearson"
+        One of :data:`COEFFICIENTS`.
+    unit : {"systems", "inputs", "both"}, default "both"
+        What is resampled.
+    confidence : float, default 0.95
+        In (0, 1).
+    n_resamples : int, default 1000
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    ci_low, ci_high : float
+        The interval (:func:`percentile_interval`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.correlation import bootstrap_ci, level_correlation
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(8, 12))
+    >>> m = h + rng.normal(scale=0.5, size=h.shape)
+    >>> low, high = bootstrap_ci(m, h, level="summary", unit="inputs", n_resamples=500, seed=1)
+    >>> bool(-1 <= low <= level_correlation(m, h, "summary")[0] <= high <= 1)
+    True
+    """
     conf = check_probability("confidence", confidence)
     samples = resampled_correlations(
         x, y, level=level, method=method, unit=unit, n_resamples=n_resamples, seed=seed
@@ -506,8 +771,28 @@ def bootstrap_ci(
 
 
 def percentile_interval(samples, confidence: float = 0.95) -> Tuple[float, float]:
-    """Percentile interval of resampled coefficients (``numpy.quantile``, linear), NaNs (undefined
-    resamples) left out; ``(nan, nan)`` when none is defined."""
+    """Percentile interval of resampled coefficients.
+
+    Parameters
+    ----------
+    samples : array_like
+        Resampled values; NaNs (undefined resamples) are left out.
+    confidence : float, default 0.95
+        In (0, 1).
+
+    Returns
+    -------
+    low, high : float
+        The ``(1 - confidence) / 2`` and ``(1 + confidence) / 2`` quantiles (``numpy.quantile``,
+        linear interpolation); ``(nan, nan)`` when no sample is defined.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.correlation import percentile_interval
+    >>> percentile_interval([0, 1, 2, 3, 4, np.nan], confidence=0.5)
+    (1.0, 3.0)
+    """
     conf = check_probability("confidence", confidence)
     samples = np.asarray(samples, dtype=float)
     samples = samples[~np.isnan(samples)]
@@ -521,13 +806,46 @@ def percentile_interval(samples, confidence: float = 0.95) -> Tuple[float, float
 def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: str = "discordant"):
     """WMT "Kendall's tau-like" on human relative-ranking pairs.
 
-    ``pairs``: ``segment, better, worse`` (human preferences; human ties are not pairs and so
-    never count). ``scores``: long frame ``segment, system, metric, value``. A pair is
-    Concordant when the metric scores ``better`` strictly higher than ``worse`` and Discordant
-    when strictly lower. A metric tie counts as Discordant (``metric_ties="discordant"``,
-    WMT17-WMT20 daRR: ties are penalized), is left out (``"ignore"``) or counts as
-    Concordant (``"concordant"``). ``tau = (C - D) / (C + D)`` in [-1, 1].
-    Returns ``metric, concordant, discordant, ties, tau`` per metric.
+    A pair is Concordant when the metric scores ``better`` strictly higher than ``worse`` and
+    Discordant when strictly lower; ``tau = (C - D) / (C + D)``. Human ties are not pairs and so
+    never count.
+
+    Parameters
+    ----------
+    pairs : pandas.DataFrame
+        ``segment, better, worse``: human preferences (e.g. from :func:`darr_pairs`).
+    scores : pandas.DataFrame
+        Long frame ``segment, system, metric, value``; one value per (segment, system) and
+        metric, and a value for every system in ``pairs`` (else
+        :class:`~evalkit.errors.ParameterError`).
+    metric_ties : {"discordant", "ignore", "concordant"}, default "discordant"
+        A metric tie counts as Discordant (WMT17-WMT20 daRR: ties are penalized), is left out,
+        or counts as Concordant.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric: ``metric, concordant, discordant, ties, tau``, ``tau`` in [-1, 1]
+        (NaN when no pair counts).
+
+    References
+    ----------
+    Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
+    segment-level and strong MT systems pose big challenges. WMT 2019.
+
+    Examples
+    --------
+    Two preferences; the metric agrees with the first and ties the second:
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.correlation import wmt_kendall_like
+    >>> pairs = pd.DataFrame({"segment": [1, 2], "better": ["a", "a"], "worse": ["b", "b"]})
+    >>> scores = pd.DataFrame({"segment": [1, 1, 2, 2], "system": ["a", "b", "a", "b"],
+    ...                        "metric": "m", "value": [0.9, 0.1, 0.5, 0.5]})
+    >>> wmt_kendall_like(pairs, scores)[["concordant", "discordant", "ties", "tau"]].values.tolist()
+    [[1.0, 1.0, 1.0, 0.0]]
+    >>> float(wmt_kendall_like(pairs, scores, metric_ties="ignore").loc[0, "tau"])
+    1.0
     """
     check_choice("metric_ties", metric_ties, ("discordant", "ignore", "concordant"))
     pairs, seg_p = unit_column(pairs, "pairs")
@@ -573,14 +891,42 @@ def darr_pairs(
     WMT17-WMT20 segment-level metrics tasks turned DA scores into preferences: of two
     translations of the same segment, the one whose DA score is higher by at least
     ``min_difference`` points (25 on the 0-100 scale) is ``better``; closer pairs are not used
-    (Ma et al. 2019, WMT19 metrics task, Sec. 2.3). ``inclusive=True`` keeps differences equal
-    to the threshold (``|d| >= 25``, as mt-metrics-eval's ``KendallLike``); ``False`` only
-    larger ones. ``judgments``: ``segment (or document+segment), system, value[, judgment]``.
-    Returns ``[document,] segment, better, worse, difference`` for :func:`wmt_kendall_like`.
+    (Ma et al. 2019, Sec. 2.3).
 
-    >>> j = pd.DataFrame({"segment": 1, "system": list("abc"), "value": [90.0, 60.0, 70.0]})
-    >>> darr_pairs(j)[["better", "worse"]].values.tolist()
-    [['a', 'b']]
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        ``segment`` (or ``document`` and ``segment``), ``system``, ``value`` and optionally
+        ``judgment``; one DA score per segment and system (else
+        :class:`~evalkit.errors.ParameterError`).
+    min_difference : float, default 25.0
+        The threshold in DA points; finite and >= 0.
+    inclusive : bool, default True
+        Keep differences equal to the threshold (``|d| >= 25``, as mt-metrics-eval's
+        ``KendallLike``); False keeps only larger ones.
+    judgment : str, optional
+        Which judgment to use when the frame has a ``judgment`` column with several.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``[document,] segment, better, worse, difference`` (``difference`` >= 0), the input of
+        :func:`wmt_kendall_like`.
+
+    References
+    ----------
+    Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
+    segment-level and strong MT systems pose big challenges. WMT 2019.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.correlation import darr_pairs
+    >>> j = pd.DataFrame({"segment": 1, "system": list("abc"), "value": [90.0, 60.0, 65.0]})
+    >>> darr_pairs(j)[["better", "worse", "difference"]].values.tolist()   # b-c: 5 < 25 points
+    [['a', 'b', 30.0], ['a', 'c', 25.0]]
+    >>> len(darr_pairs(j, inclusive=False))
+    1
     """
     check_columns(judgments, ["value"], "judgments")
     if not np.isfinite(min_difference) or min_difference < 0:
@@ -613,14 +959,39 @@ def darr_pairs(
 def spearman_permutation(
     x, y, *, alternative: str = "greater", n_resamples: int = 9999, seed: int = 0
 ) -> Tuple[float, float]:
-    """Spearman's rho of ``x`` and ``y`` and its permutation p-value (``alternative``:
-    ``greater``, ``less`` or ``two-sided``): exact over all n! pairings when n! <=
-    ``n_resamples`` (n <= 7), else ``n_resamples`` random pairings drawn with ``seed``.
-    On few points the exact test is the honest one (scipy's t approximation gives p = 0 for
-    rho = 1 on 4 points; the exact one-sided p is 1/24).
+    """Spearman's rho and its permutation p-value, exact on few points.
 
-    >>> spearman_permutation([71, 61, 54, 73], [113, 99, 81, 131])
-    (1.0, 0.041666666666666664)
+    Exact over all n! pairings when n! <= ``n_resamples`` (n <= 7 by default), else
+    ``n_resamples`` random pairings drawn with ``seed``. On few points the exact test is the
+    honest one (scipy's t approximation gives p = 0 for rho = 1 on 4 points; the exact
+    one-sided p is 1/24).
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n,)
+        Paired values, n >= 3 (else :class:`~evalkit.errors.ParameterError`).
+    alternative : {"greater", "less", "two-sided"}, default "greater"
+    n_resamples : int, default 9999
+        Random pairings when the exact test would need more.
+    seed : int or numpy.random.Generator, default 0
+        A non-negative integer or a Generator (None raises
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    rho : float
+        Spearman's rho in [-1, 1].
+    p_value : float
+        The permutation p-value.
+
+    Examples
+    --------
+    Four points in the same order: one pairing of the 4! = 24 reaches rho = 1.
+
+    >>> from evalkit.stats.correlation import spearman_permutation
+    >>> rho, p = spearman_permutation([71, 61, 54, 73], [113, 99, 81, 131])
+    >>> rho, round(p * 24, 6)
+    (1.0, 1.0)
     """
     if alternative not in ("greater", "less", "two-sided"):
         raise ParameterError("alternative", alternative, "'greater', 'less' or 'two-sided'")
@@ -634,6 +1005,6 @@ def spearman_permutation(
         permutation_type="pairings",
         alternative=alternative,
         n_resamples=n_resamples,
-        rng=np.random.default_rng(seed),
+        rng=rng_from_seed(seed),
     )
     return float(res.statistic), float(res.pvalue)

@@ -55,6 +55,7 @@ from evalkit.stats.validation import (
     rng_from_seed,
 )
 from evalkit.stats.correlation import (
+    _resample_indices,
     COEFFICIENTS,
     LEVELS,
     RESAMPLING_UNITS,
@@ -125,15 +126,47 @@ def resampled_deltas(
     n_resamples: int = 1000,
     seed: SeedLike = 0,
 ) -> Tuple[float, np.ndarray]:
-    """``(delta, deltas)``: the observed ``r(A, H) - r(B, H)`` and its ``n_resamples`` resampled
-    values under the design (bootstrap draws or permutation swaps; NaN where a resample leaves
-    a coefficient undefined). All draws are made first, so results do not depend on blocking.
+    """The observed ``r(A, H) - r(B, H)`` and its resampled values under a design.
 
+    Bootstrap draws (``test="boot"``) or permutation swaps (``test="perm"``) as in the module
+    docstring. All draws are made first, so results do not depend on blocking.
+
+    Parameters
+    ----------
+    x_a, x_b, y : array_like, shape (n_systems, n_inputs)
+        Metric A, metric B and the human scores; a cell counts only where all three have a
+        value. Other shapes raise :class:`~evalkit.errors.ParameterError`.
+    test : {"perm", "boot"}, default "perm"
+    unit : {"systems", "inputs", "both"}, default "both"
+        What is resampled or swapped.
+    level : {"system", "summary", "global"}, default "summary"
+    method : str, default "kendall"
+        One of :data:`~evalkit.stats.correlation.COEFFICIENTS`.
+    n_resamples : int, default 1000
+        >= 1.
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    delta : float
+        The observed difference (on z-scored A and B for ``test="perm"``).
+    deltas : numpy.ndarray, shape (n_resamples,)
+        The resampled differences; NaN where a resample leaves a coefficient undefined.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import equal_correlation_metrics, resampled_deltas
     >>> a, b, h = equal_correlation_metrics(6, 10, seed=1)
     >>> kw = dict(test="perm", unit="systems", level="system", method="pearson", n_resamples=5, seed=0)
     >>> delta, deltas = resampled_deltas(a, b, h, **kw)
     >>> deltas.shape, bool(np.array_equal(deltas, resampled_deltas(a, b, h, **kw)[1]))
     ((5,), True)
+
+    Swapping A and B flips the sign of the observed difference:
+
+    >>> bool(np.isclose(resampled_deltas(b, a, h, **kw)[0], -delta))
+    True
     """
     n_resamples = _check(test, unit, level, method, n_resamples, "greater")
     rng = rng_from_seed(seed)
@@ -145,16 +178,7 @@ def resampled_deltas(
     out = np.empty(n_resamples)
     step = max(1, _BLOCK_CELLS // a.size)
     if test == "boot":
-        rows = (
-            rng.integers(n_sys, size=(n_resamples, n_sys))
-            if unit in ("systems", "both")
-            else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys))
-        )
-        cols = (
-            rng.integers(n_inp, size=(n_resamples, n_inp))
-            if unit in ("inputs", "both")
-            else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp))
-        )
+        rows, cols = _resample_indices(rng, a.shape, n_resamples, unit)
         if level == "system" and (method == "pearson" or unit == "systems"):
             return float(observed), _system_boot(a, b, h, rows, cols, method, unit)
         for lo in range(0, n_resamples, step):
@@ -290,14 +314,41 @@ def correlation_difference_test(
     alternative: str = "greater",
     seed: SeedLike = 0,
 ) -> pd.DataFrame:
-    """BOOT-* or PERM-* test of ``r(A, H) > r(B, H)`` (Deutsch et al. 2021); see the module
-    docstring for the formulas. ``x_a``, ``x_b``, ``y``: (systems x inputs) matrices.
-    Returns one row: ``test, unit, level, method, r_a, r_b, delta, p_value, alternative,
-    n_resamples, n_valid``.
+    """BOOT-* or PERM-* test of ``r(A, H) > r(B, H)`` (Deutsch et al. 2021).
 
+    See the module docstring for the formulas of the p-values.
+
+    Parameters
+    ----------
+    x_a, x_b, y : array_like, shape (n_systems, n_inputs)
+        Metric A, metric B and the human scores.
+    test, unit, level, method, n_resamples, seed
+        The design, as in :func:`resampled_deltas`.
+    alternative : {"greater", "two-sided"}, default "greater"
+        H1: A correlates better than B, or differently.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``test, unit, level, method, r_a, r_b, delta, p_value, alternative,
+        n_resamples, n_valid`` (``n_valid``: resamples with a defined delta).
+
+    References
+    ----------
+    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
+    evaluation metrics using resampling methods. TACL 9.
+
+    Examples
+    --------
+    A metric built from the human scores against pure noise: with R = 99 permutations the
+    smallest possible p-value is 1 / (R + 1).
+
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import correlation_difference_test
     >>> rng = np.random.default_rng(0)
-    >>> h = rng.normal(size=(8, 20)); a = h + rng.normal(size=h.shape); b = rng.normal(size=h.shape)
-    >>> row = correlation_difference_test(a, b, h, test="perm", unit="both", n_resamples=99).iloc[0]
+    >>> h = rng.normal(size=(8, 20))
+    >>> a, b = h + rng.normal(size=h.shape), rng.normal(size=h.shape)
+    >>> row = correlation_difference_test(a, b, h, test="perm", n_resamples=99).iloc[0]
     >>> bool(row.delta > 0), float(row.p_value)
     (True, 0.01)
     """
@@ -340,9 +391,41 @@ def difference_test_result(
     method: str,
     alternative: str = "greater",
 ) -> pd.DataFrame:
-    """The one-row result of :func:`correlation_difference_test` from the observed delta and
-    its resampled values (from :func:`resampled_deltas`, or from blocks of it computed
-    elsewhere, :mod:`evalkit.stats.distributed`)."""
+    """The one-row result of :func:`correlation_difference_test` from resampled deltas.
+
+    Lets the deltas come from :func:`resampled_deltas` or from blocks of it computed elsewhere
+    (:mod:`evalkit.stats.distributed`).
+
+    Parameters
+    ----------
+    x_a, x_b, y : array_like, shape (n_systems, n_inputs)
+        Metric A, metric B and the human scores (for ``r_a`` and ``r_b``).
+    observed : float
+        The observed delta.
+    deltas : array_like, shape (R,)
+        The resampled deltas (NaN for undefined resamples).
+    test, unit, level, method : str
+        The design that produced ``deltas`` (checked as in :func:`resampled_deltas`).
+    alternative : {"greater", "two-sided"}, default "greater"
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`correlation_difference_test`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import (
+    ...     correlation_difference_test, difference_test_result, equal_correlation_metrics,
+    ...     resampled_deltas)
+    >>> a, b, h = equal_correlation_metrics(5, 8, seed=2)
+    >>> kw = dict(test="boot", unit="inputs", level="summary", method="pearson")
+    >>> delta, deltas = resampled_deltas(a, b, h, n_resamples=50, seed=4, **kw)
+    >>> mine = difference_test_result(a, b, h, delta, deltas, **kw)
+    >>> mine.equals(correlation_difference_test(a, b, h, n_resamples=50, seed=4, **kw))
+    True
+    """
     deltas = np.asarray(deltas, dtype=float)
     _check(test, unit, level, method, deltas.shape[0], alternative)
     a, b, h = _matrices(x_a, x_b, y)
@@ -377,8 +460,37 @@ def permutation_test(
     n_resamples: int = 1000,
     seed: SeedLike = 0,
 ) -> pd.DataFrame:
-    """PERM-``unit`` test, one-sided (the interface evalkit had before issue 13): columns
-    ``level, method, unit, r_a, r_b, delta, n_resamples, p_value``."""
+    """One-sided PERM-``unit`` test of ``r(A, H) > r(B, H)``.
+
+    The interface evalkit had before the general :func:`correlation_difference_test`, with its
+    defaults (system level, Pearson).
+
+    Parameters
+    ----------
+    x_a, x_b, y : array_like, shape (n_systems, n_inputs)
+        Metric A, metric B and the human scores.
+    level : {"system", "summary", "global"}, default "system"
+    method : str, default "pearson"
+    unit : {"systems", "inputs", "both"}, default "both"
+    n_resamples : int, default 1000
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``level, method, unit, r_a, r_b, delta, n_resamples, p_value``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import permutation_test
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(8, 5))
+    >>> out = permutation_test(h + rng.normal(scale=0.1, size=h.shape), rng.normal(size=h.shape), h,
+    ...                        n_resamples=99)
+    >>> float(out.loc[0, "p_value"])
+    0.01
+    """
     out = correlation_difference_test(
         x_a,
         x_b,
@@ -420,12 +532,40 @@ def _metric_matrices(
 
 
 def as_matrices(metrics_or_scores, human_or_judgments, judgment=None, metrics=None):
-    """``({metric: systems x inputs matrix}, human matrix)`` from either input form of the tests.
+    """Metric matrices and the human matrix from either input form of the tests.
 
-    ``metrics_or_scores`` is a long score frame (``metric``, ``value``, ...; the human
-    scores then come from ``human_or_judgments`` and ``judgment``) or a mapping
-    ``{metric: matrix}`` beside a human matrix; ``metrics`` keeps only the named metrics.
-    Fewer than two metrics is a :class:`~evalkit.errors.ParameterError`.
+    Parameters
+    ----------
+    metrics_or_scores : pandas.DataFrame or mapping of str to array_like
+        A long score frame ``instance|segment, system|summarizer, metric, value``, or a mapping
+        ``{metric: (systems x inputs) matrix}``; anything else raises
+        :class:`~evalkit.errors.ParameterError`.
+    human_or_judgments : pandas.DataFrame or array_like
+        With a score frame: the long judgment frame ``instance, system, judgment, value``; with
+        a mapping: the human (systems x inputs) matrix.
+    judgment : str, optional
+        Which judgment of the frame (needed when it holds more than one).
+    metrics : sequence of str, optional
+        Keep only these metrics; fewer than two left raises ``ParameterError``.
+
+    Returns
+    -------
+    mats : dict of str to numpy.ndarray
+        ``{metric: (systems x inputs) matrix}``, aligned with the human matrix.
+    human : numpy.ndarray
+        The human (systems x inputs) matrix.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.difference_tests import as_matrices
+    >>> scores = pd.DataFrame({"instance": "d1", "system": ["A", "B", "A", "B"],
+    ...                        "metric": ["m1", "m1", "m2", "m2"], "value": [1.0, 2.0, 3.0, 4.0]})
+    >>> human = pd.DataFrame({"instance": "d1", "system": ["A", "B"], "judgment": "h",
+    ...                       "value": [5.0, 6.0]})
+    >>> mats, h = as_matrices(scores, human)
+    >>> {k: v.tolist() for k, v in mats.items()}, h.tolist()
+    ({'m1': [[1.0], [2.0]], 'm2': [[3.0], [4.0]]}, [[5.0], [6.0]])
     """
     if isinstance(metrics_or_scores, pd.DataFrame) and "metric" in metrics_or_scores.columns:
         return _metric_matrices(metrics_or_scores, human_or_judgments, judgment, metrics)
@@ -461,14 +601,37 @@ def compare_metrics(
 ) -> pd.DataFrame:
     """:func:`correlation_difference_test` for every ordered pair of metrics (A, B), A != B.
 
-    ``scores``: a long frame ``instance|segment, system|summarizer, metric, value`` with
-    ``judgments`` ``instance, summarizer|system, judgment, value`` (as
-    :func:`evalkit.stats.correlation.correlate`), or a mapping ``{metric: (systems x inputs)
-    matrix}`` with ``judgments`` the human matrix. Every pair uses the same seed (common random
-    numbers). Returns ``metric_a, metric_b`` plus the test's columns (p-value of "A > B").
+    Every pair uses the same seed (common random numbers).
 
-    >>> rng = np.random.default_rng(0); h = rng.normal(size=(8, 20))
-    >>> mats = {"good": h + rng.normal(scale=0.5, size=h.shape), "bad": h + rng.normal(scale=3, size=h.shape)}
+    Parameters
+    ----------
+    scores : pandas.DataFrame or mapping of str to array_like
+        A long frame ``instance|segment, system|summarizer, metric, value`` (as
+        :func:`evalkit.stats.correlation.correlate`), or ``{metric: (systems x inputs) matrix}``
+        (:func:`as_matrices`).
+    judgments : pandas.DataFrame or array_like
+        The long judgment frame, or the human matrix beside a mapping.
+    judgment : str, optional
+        Which judgment of the frame (needed when it holds more than one).
+    metrics : sequence of str, optional
+        Compare only these (at least two).
+    test, unit, level, method, n_resamples, alternative, seed
+        As in :func:`correlation_difference_test`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ordered pair: ``metric_a, metric_b`` and the columns of
+        :func:`correlation_difference_test` (``p_value`` of "A > B").
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import compare_metrics
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(8, 20))
+    >>> mats = {"good": h + rng.normal(scale=0.5, size=h.shape),
+    ...         "bad": h + rng.normal(scale=3, size=h.shape)}
     >>> out = compare_metrics(mats, h, level="summary", method="pearson", n_resamples=99)
     >>> out[["metric_a", "metric_b", "p_value"]].round(3).values.tolist()
     [['good', 'bad', 0.01], ['bad', 'good', 1.0]]
@@ -502,11 +665,33 @@ def compare_metrics(
 def assign_ranks(p_values, alpha: float = 0.05) -> list:
     """Cluster ranks from a significance matrix (mt-metrics-eval ``AssignRanks``).
 
-    ``p_values[i, j]`` (i < j; rows/columns sorted by decreasing correlation) is the p-value of
-    "metric i correlates better than metric j". Metric j opens a new rank when any metric
-    between the first of the current rank and j - 1 beats it (``p <= alpha``).
+    Walking down the metrics sorted by decreasing correlation, metric j opens a new rank when
+    any metric between the first of the current rank and j - 1 beats it (``p <= alpha``).
 
-    >>> assign_ranks(np.array([[1, .5, .01], [1, 1, .2], [1, 1, 1]]), 0.05)
+    Parameters
+    ----------
+    p_values : array_like, shape (k, k)
+        ``p_values[i, j]`` (i < j) is the p-value of "metric i correlates better than metric
+        j"; only the upper triangle is read. Not square: :class:`~evalkit.errors.ParameterError`.
+    alpha : float, default 0.05
+        In (0, 1).
+
+    Returns
+    -------
+    list of int
+        The rank of each metric, 1 for the best cluster, non-decreasing.
+
+    References
+    ----------
+    Freitag, M., et al. (2021). Results of the WMT21 metrics shared task: evaluating metrics
+    with expert-based human evaluations on TED and news domain. WMT 2021.
+
+    Examples
+    --------
+    Metric 0 does not beat metric 1 (p = .5) but beats metric 2 (p = .01):
+
+    >>> from evalkit.stats.difference_tests import assign_ranks
+    >>> assign_ranks([[1, .5, .01], [1, 1, .2], [1, 1, 1]], 0.05)
     [1, 1, 2]
     """
     p = np.asarray(p_values, dtype=float)
@@ -538,13 +723,37 @@ def significance_clusters(
 ) -> pd.DataFrame:
     """Rank a set of metrics into significance clusters (see the module docstring).
 
-    Inputs as :func:`compare_metrics`. Returns one row per metric, best first:
-    ``metric, r, rank, beaten_by`` (the higher-ranked metrics that beat it at ``alpha``).
+    Only the pairs the ranking needs are tested: each metric against every lower-correlating
+    one, one-sided.
 
-    >>> rng = np.random.default_rng(0); h = rng.normal(size=(8, 20))
-    >>> mats = {"good": h + rng.normal(scale=0.5, size=h.shape), "bad": h + rng.normal(scale=3, size=h.shape)}
-    >>> significance_clusters(mats, h, level="summary", method="pearson", n_resamples=99)["rank"].tolist()
-    [1, 2]
+    Parameters
+    ----------
+    scores, judgments, judgment, metrics
+        As in :func:`compare_metrics`.
+    test, unit, level, method, n_resamples, seed
+        As in :func:`correlation_difference_test`.
+    alpha : float, default 0.05
+        In (0, 1).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric, best first: ``metric, r, rank, beaten_by`` (the higher-ranked
+        metrics that beat it at ``alpha``).
+
+    Examples
+    --------
+    Two metrics close to the humans and one far from them:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import significance_clusters
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(8, 20))
+    >>> noise = {"close1": 0.5, "close2": 0.5, "far": 3.0}
+    >>> mats = {m: h + rng.normal(scale=e, size=h.shape) for m, e in noise.items()}
+    >>> out = significance_clusters(mats, h, method="pearson", n_resamples=99)
+    >>> out.sort_values("metric")[["metric", "rank"]].values.tolist()
+    [['close1', 1], ['close2', 1], ['far', 2]]
     """
     n_resamples = _check(test, unit, level, method, n_resamples, "greater")
     alpha = check_probability("alpha", alpha)
@@ -572,7 +781,30 @@ def significance_clusters(
 def metric_correlations(
     mats: Mapping[str, np.ndarray], human, level: str, method: str
 ) -> Dict[str, float]:
-    """``{metric: r(metric, human)}`` at ``level`` on the cells shared with the humans."""
+    """Each metric's correlation with the humans at one level.
+
+    Parameters
+    ----------
+    mats : mapping of str to numpy.ndarray
+        ``{metric: (systems x inputs) matrix}``.
+    human : array_like, shape (n_systems, n_inputs)
+    level : {"system", "summary", "global"}
+    method : str
+        One of :data:`~evalkit.stats.correlation.COEFFICIENTS`.
+
+    Returns
+    -------
+    dict of str to float
+        ``{metric: r(metric, human)}`` on the cells a metric shares with the humans.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import metric_correlations
+    >>> h = np.array([[1.0, 2.0], [2.0, 3.0], [3.0, 5.0]])
+    >>> metric_correlations({"same": h, "reversed": -h}, h, "system", "pearson")
+    {'same': 1.0, 'reversed': -1.0}
+    """
     return {
         name: level_correlation(*_matrices(m, m, human)[::2], level, method)[0]
         for name, m in mats.items()
@@ -580,7 +812,23 @@ def metric_correlations(
 
 
 def cluster_order(values: Mapping[str, float]) -> list:
-    """Names sorted best first (decreasing value, undefined last, ties by name)."""
+    """Names sorted best first: decreasing value, undefined (NaN) last, ties by name.
+
+    Parameters
+    ----------
+    values : mapping of str to float
+        A correlation per metric, or a score per system.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> from evalkit.stats.difference_tests import cluster_order
+    >>> cluster_order({"b": 0.5, "a": 0.5, "c": float("nan"), "d": 0.9})
+    ['d', 'a', 'b', 'c']
+    """
     return sorted(values, key=lambda k: (-np.nan_to_num(values[k], nan=-np.inf), k))
 
 
@@ -590,10 +838,34 @@ def ranked_clusters(
     alpha: float = 0.05,
     columns: Tuple[str, str] = ("metric", "r"),
 ) -> pd.DataFrame:
-    """Significance clusters (:func:`assign_ranks`) of the items of ``values`` (a correlation
-    per metric, or a score per system) from ``p_values[(better, worse)]``, the p-value of
-    "better beats worse" for every pair in :func:`cluster_order`. Returns ``columns[0],
-    columns[1], rank, beaten_by``, best first."""
+    """Significance clusters of the items of ``values`` from pairwise p-values.
+
+    Parameters
+    ----------
+    values : mapping of str to float
+        A correlation per metric, or a score per system.
+    p_values : mapping of (str, str) to float
+        ``p_values[(better, worse)]``: the p-value of "better beats worse", for every pair in
+        :func:`cluster_order` order (a missing pair raises
+        :class:`~evalkit.errors.ParameterError`).
+    alpha : float, default 0.05
+        In (0, 1).
+    columns : (str, str), default ("metric", "r")
+        Names of the first two output columns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Best first: ``columns[0], columns[1], rank, beaten_by`` (ranks of :func:`assign_ranks`).
+
+    Examples
+    --------
+    >>> from evalkit.stats.difference_tests import ranked_clusters
+    >>> p = {("x", "y"): 0.3, ("x", "z"): 0.01, ("y", "z"): 0.04}
+    >>> out = ranked_clusters({"x": 0.9, "y": 0.8, "z": 0.2}, p, columns=("system", "score"))
+    >>> out[["system", "rank", "beaten_by"]].values.tolist()
+    [['x', 1, []], ['y', 1, []], ['z', 2, ['x', 'y']]]
+    """
     alpha = check_probability("alpha", alpha)
     order = cluster_order(values)
     k = len(order)
@@ -624,13 +896,37 @@ def equal_correlation_metrics(
 ):
     """Human scores and two metrics with the same true correlation with them.
 
-    ``H = q_s + e_si`` (system quality ``q_s ~ N(0, system_sd^2)``, ``e ~ N(0, 1)``) and
-    ``A = H + u``, ``B = H + v`` with independent ``u, v ~ N(0, noise^2)``: A and B are
+    ``H = q_s + e_si`` (system quality ``q_s ~ N(0, system_sd²)``, ``e ~ N(0, 1)``) and
+    ``A = H + u``, ``B = H + v`` with independent ``u, v ~ N(0, noise²)``: A and B are
     exchangeable, so every level correlation of A and of B with H has the same expectation and
-    a difference test should reject at about its nominal level. Returns ``(A, B, H)``.
+    a difference test should reject at about its nominal level.
 
-    >>> [m.shape for m in equal_correlation_metrics(6, 10, seed=1)]
-    [(6, 10), (6, 10), (6, 10)]
+    Parameters
+    ----------
+    n_systems : int
+        >= 3.
+    n_inputs : int
+        >= 1.
+    noise : float, default 1.0
+        Standard deviation of the metrics' noise.
+    system_sd : float, default 1.0
+        Standard deviation of the system qualities.
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    A, B, H : numpy.ndarray, shape (n_systems, n_inputs)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import equal_correlation_metrics
+    >>> a, b, h = equal_correlation_metrics(6, 10, seed=1)
+    >>> a.shape, bool(np.array_equal(h, equal_correlation_metrics(6, 10, seed=1)[2]))
+    ((6, 10), True)
+    >>> a2, b2, h2 = equal_correlation_metrics(6, 10, noise=0, seed=1)
+    >>> bool(np.array_equal(a2, h2) and np.array_equal(b2, h2))
+    True
     """
     n_systems = check_int("n_systems", n_systems, minimum=3)
     n_inputs = check_int("n_inputs", n_inputs, minimum=1)
@@ -653,16 +949,44 @@ def type1_error_rates(
     noise: float = 1.0,
     seed: SeedLike = 0,
 ) -> pd.DataFrame:
-    """Calibration check: how often each difference test rejects "A > B" at ``alpha`` on
-    simulated metrics of equal true correlation (:func:`equal_correlation_metrics`).
+    """Calibration check of the difference tests on metrics of equal true correlation.
 
-    Returns ``test, unit, level, method, rejections, replications, rate, ci_low, ci_high``
-    (Wilson interval of the rate). A calibrated one-sided test has ``rate`` near ``alpha``.
+    How often each test rejects "A > B" at ``alpha`` over replications of
+    :func:`equal_correlation_metrics`. A calibrated one-sided test has ``rate`` near ``alpha``.
 
-    >>> rates = type1_error_rates(n_systems=5, n_inputs=6, n_replications=4, tests=["perm"], units=["both"],
-    ...                           n_resamples=19)
+    Parameters
+    ----------
+    n_systems, n_inputs : int, default 10 and 20
+        Size of each simulated data set.
+    n_replications : int, default 200
+        Simulated data sets.
+    tests : sequence of str, default ("boot", "perm")
+    units : sequence of str, default ("systems", "inputs", "both")
+    level : str, default "system"
+    method : str, default "pearson"
+    n_resamples : int, default 200
+        Resamples per test.
+    alpha : float, default 0.05
+    noise : float, default 1.0
+        As in :func:`equal_correlation_metrics`.
+    seed : int or numpy.random.Generator, default 0
+        Seeds the data sets and the tests.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (test, unit): ``test, unit, level, method, rejections, replications, rate,
+        ci_low, ci_high`` (Wilson interval of the rate).
+
+    Examples
+    --------
+    >>> from evalkit.stats.difference_tests import type1_error_rates
+    >>> rates = type1_error_rates(n_systems=5, n_inputs=6, n_replications=4, tests=["perm"],
+    ...                           units=["both"], n_resamples=19)
     >>> rates[["test", "unit", "replications"]].values.tolist()
     [['perm', 'both', 4]]
+    >>> bool(0 <= rates.loc[0, "ci_low"] <= rates.loc[0, "rate"] <= rates.loc[0, "ci_high"] <= 1)
+    True
     """
     from evalkit.stats.multiplicity import binomial_ci
 

@@ -91,7 +91,7 @@ from evalkit.stats.difference_tests import (
     ranked_clusters,
     resampled_deltas,
 )
-from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_table
+from evalkit.stats.resampling import SACREBLEU_SEED, _count, _row, bootstrap_table
 from evalkit.stats.sacrebleu_stats import as_score_function
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
@@ -118,7 +118,26 @@ DEFAULT_PARTITION_SIZE = 5000
 
 # --------------------------------------------------------------------------- blocks and streams
 def block_sizes(n_resamples: int, block_size: int) -> list:
-    """Resamples per block: ``block_size`` each, the last one the remainder."""
+    """Resamples per block: ``block_size`` each, the last one the remainder.
+
+    Parameters
+    ----------
+    n_resamples : int
+        >= 1.
+    block_size : int
+        >= 1.
+
+    Returns
+    -------
+    list of int
+        ``ceil(n_resamples / block_size)`` sizes summing to ``n_resamples``.
+
+    Examples
+    --------
+    >>> from evalkit.stats.distributed import block_sizes
+    >>> block_sizes(250, 100), block_sizes(50, 100)
+    ([100, 100, 50], [50])
+    """
     n_resamples = check_int("n_resamples", n_resamples)
     block_size = check_int("block_size", block_size)
     n_blocks = math.ceil(n_resamples / block_size)
@@ -126,7 +145,29 @@ def block_sizes(n_resamples: int, block_size: int) -> list:
 
 
 def block_streams(seed: int, n_blocks: int) -> list:
-    """One independent ``SeedSequence`` per block: ``SeedSequence(seed).spawn(n_blocks)``."""
+    """One independent ``SeedSequence`` per block: ``SeedSequence(seed).spawn(n_blocks)``.
+
+    Parameters
+    ----------
+    seed : int
+        >= 0 (else :class:`~evalkit.errors.ParameterError`).
+    n_blocks : int
+        >= 1.
+
+    Returns
+    -------
+    list of numpy.random.SeedSequence
+
+    Examples
+    --------
+    Block b's stream depends on the seed and b only, not on who asks:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.distributed import block_streams
+    >>> a, b = block_streams(12345, 3), block_streams(12345, 3)
+    >>> bool(np.random.default_rng(a[2]).random() == np.random.default_rng(b[2]).random())
+    True
+    """
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ParameterError("seed", seed, "a non-negative integer")
     return np.random.SeedSequence(int(seed)).spawn(check_int("n_blocks", n_blocks))
@@ -135,8 +176,30 @@ def block_streams(seed: int, n_blocks: int) -> list:
 # --------------------------------------------------------------------------- cluster
 @contextmanager
 def cluster_client(client=None, scheduler: Optional[str] = None, n_workers: int = 2):
-    """The client to run on (see the module docstring); None when ``n_workers == 0`` and no
-    client or address is given. A LocalCluster started here is closed on exit."""
+    """Context manager giving the Dask client to run on (module docstring, "Cluster").
+
+    Parameters
+    ----------
+    client : distributed.Client, optional
+        Used as it is.
+    scheduler : str, optional
+        An address such as ``tcp://127.0.0.1:8786``; default ``$EVALKIT_SCHEDULER``.
+    n_workers : int, default 2
+        Workers of a LocalCluster started for the block and closed after it; 0 runs without
+        Dask.
+
+    Yields
+    ------
+    distributed.Client or None
+        None when ``n_workers == 0`` and no client or address is given.
+
+    Examples
+    --------
+    >>> from evalkit.stats.distributed import cluster_client
+    >>> with cluster_client(n_workers=0) as c:
+    ...     print(c)
+    None
+    """
     if client is not None:
         yield client
         return
@@ -290,26 +353,6 @@ def _randomization_block(shared, stream, rows):
     return out
 
 
-def _count(null: np.ndarray, observed: float, ties: str) -> int:
-    tol = 1e-12 * max(1.0, abs(observed))
-    return (
-        int(np.sum(null >= observed - tol)) if ties == "ge" else int(np.sum(null > observed + tol))
-    )
-
-
-def _row(names, i, j, full, p, n, test) -> Dict:
-    return {
-        "system": names[i],
-        "baseline": names[j],
-        "score": float(full[i]),
-        "baseline_score": float(full[j]),
-        "difference": float(full[i] - full[j]),
-        "p_value": float(p),
-        "n_resamples": int(n),
-        "test": test,
-    }
-
-
 def distributed_bootstrap(
     statistics: Mapping[str, np.ndarray],
     score,
@@ -327,9 +370,46 @@ def distributed_bootstrap(
     n_workers: int = 2,
     progress: bool = False,
 ) -> pd.DataFrame:
-    """Paired bootstrap test in blocks (columns as :func:`evalkit.stats.resampling.paired_bootstrap`:
-    ``system, baseline, score, baseline_score, difference, p_value, n_resamples, test, mean,
-    ci_low, ci_high``). ``score`` is an (r, k) -> r function or a metric object."""
+    """Paired bootstrap test in blocks of resamples, on a Dask cluster.
+
+    The test of :func:`evalkit.stats.resampling.paired_bootstrap` with the seed contract of the
+    module docstring.
+
+    Parameters
+    ----------
+    statistics : mapping of str to ndarray (n_segments, k)
+        Per system, the metric's per-segment statistics; at least two systems, finite.
+    score : callable or metric
+        Summed statistics (r, k) -> r scores, or a metric object
+        (:func:`evalkit.stats.sacrebleu_stats.as_score_function`).
+    baseline, pairs, n_resamples, method, ties, confidence
+        As :func:`evalkit.stats.resampling.paired_bootstrap`.
+    seed : int, default 12345
+        >= 0; block b draws from ``SeedSequence(seed).spawn(n_blocks)[b]``.
+    block_size : int, default 100
+        Resamples per task; part of the seed contract.
+    client, scheduler, n_workers, progress
+        Where to run (:func:`cluster_client`); ``progress`` shows a bar on stderr.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``system, baseline, score, baseline_score, difference, p_value, n_resamples, test,
+        mean, ci_low, ci_high``.
+
+    Examples
+    --------
+    The result does not depend on where the blocks run, only on seed and block size:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.distributed import distributed_bootstrap
+    >>> rng = np.random.default_rng(0)
+    >>> seg = lambda p: np.column_stack([rng.random(60) < p, np.ones(60)])
+    >>> stats, acc = {"A": seg(0.5), "B": seg(0.8)}, lambda s: s[:, 0] / s[:, 1]
+    >>> out = distributed_bootstrap(stats, acc, n_resamples=250, block_size=100, n_workers=0)
+    >>> out[["system", "baseline", "n_resamples"]].values.tolist()
+    [['B', 'A', 250]]
+    """
     check_choice("method", method, ("shift", "centred", "koehn"))
     check_choice("ties", ties, ("ge", "gt"))
     conf = check_probability("confidence", confidence)
@@ -356,8 +436,38 @@ def distributed_randomization(
     n_workers: int = 2,
     progress: bool = False,
 ) -> pd.DataFrame:
-    """Approximate randomization test in blocks (columns as
-    :func:`evalkit.stats.resampling.approximate_randomization`, ``n_trials`` named ``n_resamples``)."""
+    """Approximate randomization test in blocks of trials, on a Dask cluster.
+
+    The test of :func:`evalkit.stats.resampling.approximate_randomization` with the seed
+    contract of the module docstring.
+
+    Parameters
+    ----------
+    statistics, score, baseline, pairs, seed, block_size
+        As :func:`distributed_bootstrap`.
+    n_trials : int, default 10000
+    ties : {"ge", "gt"}, default "ge"
+    client, scheduler, n_workers, progress
+        Where to run (:func:`cluster_client`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`~evalkit.stats.resampling.approximate_randomization`, with
+        ``n_trials`` named ``n_resamples``.
+
+    Examples
+    --------
+    Two identical systems: every trial ties with the observed difference 0, so p = 1.
+
+    >>> import numpy as np
+    >>> from evalkit.stats.distributed import distributed_randomization
+    >>> s = np.column_stack([np.arange(20) % 2, np.ones(20)])
+    >>> out = distributed_randomization({"A": s, "B": s}, lambda t: t[:, 0] / t[:, 1],
+    ...                                 n_trials=99, n_workers=0)
+    >>> float(out.loc[0, "p_value"]), int(out.loc[0, "n_resamples"])
+    (1.0, 99)
+    """
     check_choice("ties", ties, ("ge", "gt"))
     tasks, score, names, stack, pair_idx, full = _setup(
         statistics, score, baseline, pairs, n_trials, block_size, seed
@@ -376,6 +486,7 @@ def distributed_randomization(
                 (_count(null[:, p], abs(full[i] - full[j]), ties) + 1) / (n_trials + 1),
                 n_trials,
                 "approximate randomization",
+                count="n_resamples",
             )
             for p, (i, j) in enumerate(pair_idx)
         ]
@@ -398,8 +509,42 @@ def distributed_statistics(
     n_workers: int = 2,
     progress: bool = False,
 ) -> Dict[str, np.ndarray]:
-    """``{system: segment_statistics (n_segments, k)}`` computed over partitions of
-    ``partition_size`` segments x one system each (see the module docstring)."""
+    """Per-segment statistics of every system, computed over partitions on a Dask cluster.
+
+    Each task scores ``partition_size`` segments of one system; a metric with
+    ``whole_corpus_statistics = True`` (e.g. NIST) is partitioned by system only.
+
+    Parameters
+    ----------
+    metric : evalkit.metrics.base.Metric
+        Has ``segment_statistics(hyps, refs)``.
+    systems : mapping of str to sequence of str
+        Non-empty; each system's hypotheses, one per entry of ``refs`` (else
+        :class:`~evalkit.errors.ParameterError`).
+    refs : sequence
+        Per segment, its references (as the metric takes them).
+    partition_size : int, default 5000
+        Segments per task.
+    client, scheduler, n_workers, progress
+        Where to run (:func:`cluster_client`).
+
+    Returns
+    -------
+    dict of str to numpy.ndarray, shape (n_segments, k)
+        Identical to ``metric.segment_statistics`` on the whole system.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.metrics import get_metric
+    >>> from evalkit.stats.distributed import distributed_statistics
+    >>> bleu = get_metric("bleu")
+    >>> refs = [["the cat sat on the mat"], ["it is raining today"], ["he reads a book"]]
+    >>> hyps = ["the cat sat on a mat", "it rains today", "he reads a book"]
+    >>> parts = distributed_statistics(bleu, {"A": hyps}, refs, partition_size=2, n_workers=0)
+    >>> bool(np.array_equal(parts["A"], bleu.segment_statistics(hyps, refs)))
+    True
+    """
     partition_size = check_int("partition_size", partition_size)
     if not isinstance(systems, Mapping) or not systems:
         raise ParameterError(
@@ -429,14 +574,65 @@ def distributed_statistics(
 def distributed_scores(
     metric, systems: Mapping[str, Sequence], refs: Sequence, **options
 ) -> pd.Series:
-    """Corpus score per system, ``metric.score_from_statistics(S.sum(axis=0))`` over the
-    statistics of :func:`distributed_statistics` (``options`` are passed to it)."""
+    """Corpus score per system from statistics computed on a Dask cluster.
+
+    :func:`scores_from_statistics` of :func:`distributed_statistics`; the same operations in
+    the same order as ``metric.corpus_score``.
+
+    Parameters
+    ----------
+    metric : evalkit.metrics.base.Metric
+    systems : mapping of str to sequence of str
+    refs : sequence
+    **options
+        Passed to :func:`distributed_statistics` (``partition_size``, cluster options).
+
+    Returns
+    -------
+    pandas.Series
+        One float per system, named after the metric.
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> from evalkit.stats.distributed import distributed_scores
+    >>> bleu = get_metric("bleu")
+    >>> refs = [["the cat sat on the mat"], ["it is raining today"]]
+    >>> hyps = ["the cat sat on a mat", "it is raining today"]
+    >>> s = distributed_scores(bleu, {"A": hyps}, refs, partition_size=1, n_workers=0)
+    >>> full = bleu.corpus_score(hyps, refs)
+    >>> float(s["A"]) == float(getattr(full, "score", full))
+    True
+    """
     return scores_from_statistics(metric, distributed_statistics(metric, systems, refs, **options))
 
 
 def scores_from_statistics(metric, statistics: Mapping[str, np.ndarray]) -> pd.Series:
-    """``metric.score_from_statistics(S.sum(axis=0))`` per system (a float; a richer score
-    object, e.g. sacrebleu's, gives its ``score``), in the order of ``statistics``."""
+    """Corpus score per system from its per-segment statistics.
+
+    ``metric.score_from_statistics(S.sum(axis=0))`` per system; a richer score object (e.g.
+    sacrebleu's) gives its ``score``.
+
+    Parameters
+    ----------
+    metric : evalkit.metrics.base.Metric
+        Has ``score_from_statistics``.
+    statistics : mapping of str to ndarray (n_segments, k)
+
+    Returns
+    -------
+    pandas.Series
+        One float per system, in the order of ``statistics``, named after the metric.
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> from evalkit.stats.distributed import scores_from_statistics
+    >>> bleu = get_metric("bleu")
+    >>> refs, hyps = [["it is raining today"]], ["it is raining today"]
+    >>> scores_from_statistics(bleu, {"A": bleu.segment_statistics(hyps, refs)}).round(6).tolist()
+    [100.0]
+    """
     out = {}
     for name, s in statistics.items():
         value = metric.score_from_statistics(np.asarray(s).sum(axis=0))
@@ -472,9 +668,41 @@ def distributed_resampled_correlations(
     n_workers: int = 2,
     progress: bool = False,
 ) -> np.ndarray:
-    """Bootstrap distribution of a level correlation (as
-    :func:`evalkit.stats.correlation.resampled_correlations`, ``x`` and ``y`` (systems x inputs)
-    matrices), each block of resamples drawn from its own stream (module docstring)."""
+    """Bootstrap distribution of a level correlation, in blocks on a Dask cluster.
+
+    As :func:`evalkit.stats.correlation.resampled_correlations`, each block of resamples
+    drawn from its own stream (module docstring).
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n_systems, n_inputs)
+        Metric and human scores.
+    level, method, unit, n_resamples
+        As :func:`~evalkit.stats.correlation.resampled_correlations`.
+    seed : int, default 0
+    block_size : int, default 100
+    client, scheduler, n_workers, progress
+        Where to run (:func:`cluster_client`).
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_resamples,)
+
+    Examples
+    --------
+    One block reproduces the single-process function on the block's stream:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.correlation import resampled_correlations
+    >>> from evalkit.stats.distributed import block_streams, distributed_resampled_correlations
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(6, 5))
+    >>> m = h + rng.normal(size=h.shape)
+    >>> mine = distributed_resampled_correlations(m, h, n_resamples=50, seed=3, n_workers=0)
+    >>> one = resampled_correlations(m, h, n_resamples=50, seed=np.random.default_rng(block_streams(3, 1)[0]))
+    >>> bool(np.array_equal(mine, one))
+    True
+    """
     check_choice("level", level, LEVELS)
     check_choice("method", method, COEFFICIENTS)
     check_choice("unit", unit, RESAMPLING_UNITS)
@@ -493,8 +721,34 @@ def distributed_resampled_correlations(
 
 
 def distributed_bootstrap_ci(x, y, *, confidence: float = 0.95, **options) -> Tuple[float, float]:
-    """Percentile bootstrap interval (:func:`evalkit.stats.correlation.bootstrap_ci`) of the
-    blocked distribution of :func:`distributed_resampled_correlations` (``options`` go there)."""
+    """Percentile bootstrap interval of a level correlation, resampled in blocks.
+
+    :func:`evalkit.stats.correlation.percentile_interval` of
+    :func:`distributed_resampled_correlations`.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n_systems, n_inputs)
+    confidence : float, default 0.95
+        In (0, 1).
+    **options
+        Passed to :func:`distributed_resampled_correlations`.
+
+    Returns
+    -------
+    ci_low, ci_high : float
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.distributed import distributed_bootstrap_ci
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(8, 5))
+    >>> low, high = distributed_bootstrap_ci(h + rng.normal(size=h.shape), h, n_resamples=200,
+    ...                                      n_workers=0)
+    >>> bool(-1 <= low < high <= 1)
+    True
+    """
     conf = check_probability("confidence", confidence)
     return percentile_interval(distributed_resampled_correlations(x, y, **options), conf)
 
@@ -560,8 +814,43 @@ def distributed_difference_test(
     n_workers: int = 2,
     progress: bool = False,
 ) -> pd.DataFrame:
-    """BOOT-* / PERM-* test of ``r(A, H) > r(B, H)`` in blocks of resamples: the one-row frame
-    of :func:`evalkit.stats.difference_tests.correlation_difference_test` (module docstring)."""
+    """BOOT-* / PERM-* test of ``r(A, H) > r(B, H)`` in blocks of resamples.
+
+    The one-row frame of :func:`evalkit.stats.difference_tests.correlation_difference_test`
+    (module docstring for the blocks and seeds).
+
+    Parameters
+    ----------
+    x_a, x_b, y : array_like, shape (n_systems, n_inputs)
+        Metric A, metric B and the human scores.
+    test, unit, level, method, n_resamples, alternative
+        As :func:`~evalkit.stats.difference_tests.correlation_difference_test`.
+    seed : int, default 0
+    block_size : int, default 100
+    client, scheduler, n_workers, progress
+        Where to run (:func:`cluster_client`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``test, unit, level, method, r_a, r_b, delta, p_value, alternative,
+        n_resamples, n_valid``.
+
+    Examples
+    --------
+    The observed values are the single-process ones exactly:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import correlation_difference_test
+    >>> from evalkit.stats.distributed import distributed_difference_test
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(6, 8))
+    >>> a, b = h + rng.normal(scale=0.5, size=h.shape), rng.normal(size=h.shape)
+    >>> mine = distributed_difference_test(a, b, h, n_resamples=60, block_size=25, n_workers=0)
+    >>> ref = correlation_difference_test(a, b, h, n_resamples=60)
+    >>> mine[["r_a", "r_b", "delta"]].equals(ref[["r_a", "r_b", "delta"]])
+    True
+    """
     mats = {"a": np.asarray(x_a, dtype=float), "b": np.asarray(x_b, dtype=float)}
     rows = _difference_tests(
         mats,
@@ -597,8 +886,36 @@ def distributed_compare_metrics(
     n_workers: int = 2,
     progress: bool = False,
 ) -> pd.DataFrame:
-    """:func:`evalkit.stats.difference_tests.compare_metrics` (every ordered pair of metrics,
-    same inputs and columns), all pairs' blocks submitted at once."""
+    """Every ordered pair of metrics compared, all pairs' blocks submitted at once.
+
+    :func:`evalkit.stats.difference_tests.compare_metrics` (same inputs and columns); every
+    pair uses the same block streams.
+
+    Parameters
+    ----------
+    scores, judgments, judgment, metrics
+        As :func:`~evalkit.stats.difference_tests.compare_metrics`.
+    test, unit, level, method, n_resamples, alternative, seed, block_size
+        As :func:`distributed_difference_test`.
+    client, scheduler, n_workers, progress
+        Where to run (:func:`cluster_client`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ordered pair: ``metric_a, metric_b`` and the test's columns.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.distributed import distributed_compare_metrics
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(6, 8))
+    >>> mats = {m: h + rng.normal(scale=e, size=h.shape) for m, e in [("x", 0.3), ("y", 2.0)]}
+    >>> out = distributed_compare_metrics(mats, h, n_resamples=40, n_workers=0)
+    >>> out[["metric_a", "metric_b"]].values.tolist()
+    [['x', 'y'], ['y', 'x']]
+    """
     mats, human = as_matrices(scores, judgments, judgment, metrics)
     pairs = [(a, b) for a in mats for b in mats if a != b]
     out = pd.concat(
@@ -624,8 +941,33 @@ def distributed_compare_metrics(
 def comparison_clusters(
     comparisons: pd.DataFrame, correlations: Mapping[str, float], alpha: float = 0.05
 ) -> pd.DataFrame:
-    """Significance clusters (:func:`evalkit.stats.difference_tests.ranked_clusters`) from the
-    one-sided all-pairs results of :func:`distributed_compare_metrics`."""
+    """Significance clusters from one-sided all-pairs comparison results.
+
+    :func:`evalkit.stats.difference_tests.ranked_clusters` of the ``p_value`` column of
+    :func:`distributed_compare_metrics`.
+
+    Parameters
+    ----------
+    comparisons : pandas.DataFrame
+        ``metric_a, metric_b, p_value`` rows, one-sided ("A > B"), covering every pair in
+        correlation order.
+    correlations : mapping of str to float
+        Each metric's correlation with the humans.
+    alpha : float, default 0.05
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``metric, r, rank, beaten_by``, best first.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.distributed import comparison_clusters
+    >>> comps = pd.DataFrame({"metric_a": ["x", "y"], "metric_b": ["y", "x"], "p_value": [0.01, 1.0]})
+    >>> comparison_clusters(comps, {"x": 0.9, "y": 0.4})[["metric", "rank"]].values.tolist()
+    [['x', 1], ['y', 2]]
+    """
     p = {
         (a, b): v
         for a, b, v in comparisons[["metric_a", "metric_b", "p_value"]].itertuples(index=False)
@@ -652,8 +994,37 @@ def distributed_significance_clusters(
     n_workers: int = 2,
     progress: bool = False,
 ) -> pd.DataFrame:
-    """:func:`evalkit.stats.difference_tests.significance_clusters` with the pair tests in
-    blocks: only the pairs the ranking needs (higher against lower correlation) are tested."""
+    """Significance clusters with the pair tests run in blocks on a Dask cluster.
+
+    :func:`evalkit.stats.difference_tests.significance_clusters`: only the pairs the ranking
+    needs (higher against lower correlation) are tested.
+
+    Parameters
+    ----------
+    scores, judgments, judgment, metrics
+        As :func:`~evalkit.stats.difference_tests.compare_metrics`.
+    test, unit, level, method, n_resamples, seed, block_size
+        As :func:`distributed_difference_test`.
+    alpha : float, default 0.05
+    client, scheduler, n_workers, progress
+        Where to run (:func:`cluster_client`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`~evalkit.stats.difference_tests.significance_clusters`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.distributed import distributed_significance_clusters
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=(8, 20))
+    >>> mats = {m: h + rng.normal(scale=e, size=h.shape) for m, e in [("near", 0.5), ("far", 3.0)]}
+    >>> out = distributed_significance_clusters(mats, h, method="pearson", n_resamples=99, n_workers=0)
+    >>> out[["metric", "rank"]].values.tolist()
+    [['near', 1], ['far', 2]]
+    """
     alpha = check_probability("alpha", alpha)
     mats, human = as_matrices(scores, judgments, judgment, metrics)
     corr = metric_correlations(mats, human, level, method)

@@ -1,8 +1,8 @@
 """Extrinsic relevance-judgment measures: Relevance-Prediction and LDC-Agreement.
 
-Dorr, Monz, President, Schwartz & Zajic (2005), Sec. 3 (notes: acl2005-workshop-part-A.md
-2.2). Subject u judges each item of document d as relevant (1) or not (0) to the event,
-once on a surrogate s (HEAD headline, HUM human summary) and once on the full text (DOC).
+Dorr, Monz, President, Schwartz & Zajic (2005), Sec. 3. Subject u judges each item of
+document d as relevant (1) or not (0) to the event, once on a surrogate s (HEAD headline, HUM
+human summary) and once on the full text (DOC).
 
 * **Relevance-Prediction** (RP): j(s, d) = 1 when the subject's surrogate judgment equals
   the *same subject's* full-text judgment; RP = sum j / |pairs| over the pooled
@@ -69,7 +69,37 @@ def _check_judgments(judgments: pd.DataFrame) -> pd.DataFrame:
 
 
 def paired_judgments(judgments: pd.DataFrame, surrogate: str) -> pd.DataFrame:
-    """Surrogate judgments beside the same subject's full-text judgment (``doc_judgment``)."""
+    """Surrogate judgments beside the same subject's full-text judgment.
+
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        Long ``subject, event, document, presentation, judgment`` (0/1), one judgment per
+        subject, document and presentation (else :class:`~evalkit.errors.ParameterError`).
+    surrogate : str
+        A presentation other than :data:`FULL_TEXT` (``"DOC"``), e.g. ``"HEAD"``; every one of
+        its judgments needs the subject's full-text judgment of the document.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The surrogate's rows with a ``doc_judgment`` column.
+
+    References
+    ----------
+    Dorr, B. J., Monz, C., President, S., Schwartz, R., & Zajic, D. (2005). A methodology for
+    extrinsic evaluation of text summarization: does ROUGE correlate? ACL Workshop on Intrinsic
+    and Extrinsic Evaluation Measures.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.extrinsic import paired_judgments
+    >>> j = pd.DataFrame({"subject": 1, "event": "e", "document": [1, 2, 1, 2],
+    ...                   "presentation": ["HEAD", "HEAD", "DOC", "DOC"], "judgment": [1, 0, 1, 1]})
+    >>> paired_judgments(j, "HEAD")[["document", "judgment", "doc_judgment"]].values.tolist()
+    [[1, 1, 1], [2, 0, 1]]
+    """
     j = _check_judgments(judgments)
     if surrogate == FULL_TEXT or surrogate not in set(j["presentation"]):
         raise ParameterError(
@@ -102,7 +132,32 @@ def _rate(frame: pd.DataFrame, hit: pd.Series, by: Optional[Sequence[str]]) -> p
 def relevance_prediction(
     judgments: pd.DataFrame, surrogate: str, by: Optional[Sequence[str]] = None
 ):
-    """RP of ``surrogate``: overall (float) or per group ``by`` (Series)."""
+    """Relevance-Prediction of a surrogate: agreement with the same subject's full-text judgment.
+
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        As :func:`paired_judgments`.
+    surrogate : str
+    by : sequence of str, optional
+        Group columns (e.g. ``["event"]``); None pools all pairs.
+
+    Returns
+    -------
+    float or pandas.Series
+        RP in [0, 1]: a float overall, a Series ``rate`` per group.
+
+    Examples
+    --------
+    Subject 1 agrees with themself on one of two documents:
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.extrinsic import relevance_prediction
+    >>> j = pd.DataFrame({"subject": 1, "event": ["e1", "e2"] * 2, "document": [1, 2, 1, 2],
+    ...                   "presentation": ["HUM", "HUM", "DOC", "DOC"], "judgment": [0, 1, 1, 1]})
+    >>> relevance_prediction(j, "HUM"), relevance_prediction(j, "HUM", by=["event"]).tolist()
+    (0.5, [0.0, 1.0])
+    """
     p = paired_judgments(judgments, surrogate)
     return _rate(p, (p["judgment"] == p["doc_judgment"]).astype(float), by)
 
@@ -132,7 +187,34 @@ def ldc_agreement(
     presentation: str,
     by: Optional[Sequence[str]] = None,
 ):
-    """LDC-Agreement of ``presentation`` with the gold labels: overall or per group ``by``."""
+    """LDC-Agreement: the share of a presentation's judgments equal to the gold label.
+
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        As :func:`paired_judgments`.
+    gold : pandas.DataFrame
+        ``event, document, relevant`` (0/1), a label for every judged document (else
+        :class:`~evalkit.errors.ParameterError`).
+    presentation : str
+        A surrogate or ``"DOC"``.
+    by : sequence of str, optional
+
+    Returns
+    -------
+    float or pandas.Series
+        In [0, 1].
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.extrinsic import ldc_agreement
+    >>> j = pd.DataFrame({"subject": [1, 2, 1, 2], "event": "e", "document": [7, 7, 8, 8],
+    ...                   "presentation": "DOC", "judgment": [1, 1, 1, 0]})
+    >>> gold = pd.DataFrame({"event": "e", "document": [7, 8], "relevant": [1, 0]})
+    >>> ldc_agreement(j, gold, "DOC")
+    0.75
+    """
     g = _with_gold(judgments, gold, presentation)
     return _rate(g, (g["judgment"] == g["relevant"].astype(int)).astype(float), by)
 
@@ -140,7 +222,32 @@ def ldc_agreement(
 def agreement_rates(
     judgments: pd.DataFrame, gold: pd.DataFrame, surrogates: Sequence[str]
 ) -> pd.DataFrame:
-    """Table 1 layout: per surrogate and event (and ``overall``) the LDC and RP rates and mean time."""
+    """Dorr et al.'s Table 1 layout: LDC and RP rates per surrogate and event, and overall.
+
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        As :func:`paired_judgments`, optionally with ``seconds``.
+    gold : pandas.DataFrame
+        As :func:`ldc_agreement`.
+    surrogates : sequence of str
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``surrogate, event, ldc, rp`` per event and an ``overall`` row per surrogate (with
+        ``seconds``, the mean judgment time, when the judgments have it).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.extrinsic import agreement_rates
+    >>> j = pd.DataFrame({"subject": 1, "event": "e", "document": [1, 2, 1, 2],
+    ...                   "presentation": ["HEAD"] * 2 + ["DOC"] * 2, "judgment": [1, 1, 1, 0]})
+    >>> gold = pd.DataFrame({"event": "e", "document": [1, 2], "relevant": [1, 0]})
+    >>> agreement_rates(j, gold, ["HEAD"]).values.tolist()
+    [['HEAD', 'e', 0.5, 0.5], ['HEAD', 'overall', 0.5, 0.5]]
+    """
     rows = []
     for s in surrogates:
         rp = relevance_prediction(judgments, s, by=["event"])
@@ -162,7 +269,32 @@ def agreement_rates(
 def item_agreement(
     judgments: pd.DataFrame, gold: pd.DataFrame, surrogate: str, measure: str
 ) -> pd.Series:
-    """Per (event, document) mean agreement over subjects (``measure`` rp or ldc)."""
+    """Per (event, document) mean agreement over subjects.
+
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        As :func:`paired_judgments`.
+    gold : pandas.DataFrame
+        As :func:`ldc_agreement` (used for ``"ldc"``).
+    surrogate : str
+    measure : {"rp", "ldc"}
+        Else :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    pandas.Series
+        Indexed by (event, document), named ``measure``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.extrinsic import item_agreement
+    >>> j = pd.DataFrame({"subject": [1, 2, 1, 2], "event": "e", "document": 3,
+    ...                   "presentation": ["HEAD", "HEAD", "DOC", "DOC"], "judgment": [1, 0, 1, 1]})
+    >>> item_agreement(j, None, "HEAD", "rp").tolist()
+    [0.5]
+    """
     if measure == "rp":
         p = paired_judgments(judgments, surrogate)
         hit = (p["judgment"] == p["doc_judgment"]).astype(float)
@@ -177,10 +309,34 @@ def item_agreement(
 def judgment_outcomes(
     judgments: pd.DataFrame, surrogate: str, scores: Optional[pd.Series] = None
 ) -> pd.DataFrame:
-    """Table 6: per outcome count, share, mean and population SD of ``scores`` and mean seconds.
+    """Dorr et al.'s Table 6: surrogate/full-text outcome counts, shares, scores and times.
 
-    ``scores`` is indexed by (event, document): the surrogate's score (e.g. ROUGE-1); each
-    judgment contributes its surrogate's score once. A TOTAL row closes the table.
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        As :func:`paired_judgments`, optionally with ``seconds``.
+    surrogate : str
+    scores : pandas.Series, optional
+        Indexed by (event, document): the surrogate's score (e.g. ROUGE-1); each judgment
+        contributes its surrogate's score once. A judged surrogate without a score raises
+        :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per outcome of :data:`OUTCOMES` (Rel/Rel, Rel/NonRel, NonRel/Rel,
+        NonRel/NonRel: surrogate judgment / full-text judgment) and a ``TOTAL`` row:
+        ``outcome, count, share[, score_mean, score_sd][, seconds]`` (population sd).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.extrinsic import judgment_outcomes
+    >>> j = pd.DataFrame({"subject": [1, 1, 2, 2] * 2, "event": "e", "document": [1, 2] * 4,
+    ...                   "presentation": ["HEAD"] * 4 + ["DOC"] * 4,
+    ...                   "judgment": [1, 0, 1, 1, 1, 0, 0, 1]})
+    >>> judgment_outcomes(j, "HEAD")[["outcome", "count"]].values.tolist()
+    [['Rel/Rel', 2], ['Rel/NonRel', 1], ['NonRel/Rel', 0], ['NonRel/NonRel', 1], ['TOTAL', 4]]
     """
     p = paired_judgments(judgments, surrogate)
     p["outcome"] = np.array(OUTCOMES)[(1 - p["judgment"]) * 2 + (1 - p["doc_judgment"])]

@@ -53,15 +53,41 @@ def _frame_labels(x, by: str):
 def per_group_correlations(
     x, y, *, method: str = "pearson", by: str = "inputs", missing: str = "shared"
 ) -> pd.DataFrame:
-    """One coefficient per input (``by="inputs"``) or per system (``"systems"``).
+    """One coefficient, with its p-value, per input or per system.
 
-    ``x``, ``y``: (systems x inputs) matrices (DataFrames keep their labels). Returns
-    ``group, r, p_value, n, constant`` where ``n`` counts complete pairs and ``constant`` marks
-    a group whose metric or human vector is constant (its coefficient is undefined).
+    Parameters
+    ----------
+    x, y : array_like or pandas.DataFrame, shape (n_systems, n_inputs)
+        Metric and human scores; DataFrames keep their labels as ``group``.
+    method : str, default "pearson"
+        One of :data:`~evalkit.stats.correlation.COEFFICIENTS`; p-values exist for
+        ``"pearson"``, ``"spearman"`` and ``"kendall"`` only.
+    by : {"inputs", "systems"}, default "inputs"
+        Correlate across the systems of each input, or across the inputs of each system.
+    missing : {"shared", "refuse"}, default "shared"
+        The missing-cell rule (:func:`evalkit.stats.correlation.apply_missing_rule`).
 
-    >>> x = np.array([[1., 1.], [2., 1.], [3., 1.]]); h = np.array([[1., 2.], [3., 1.], [2., 3.]])
-    >>> per_group_correlations(x, h, method="kendall")[["r", "constant"]].round(4).values.tolist()
+    Returns
+    -------
+    pandas.DataFrame
+        ``group, r, p_value, n, constant``: ``n`` counts complete pairs; ``constant`` marks a
+        group whose metric or human vector is constant (its coefficient is undefined, NaN);
+        ``p_value`` is two-sided from scipy, NaN below 3 pairs.
+
+    Examples
+    --------
+    The second input's metric scores are constant:
+
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.grouped import per_group_correlations
+    >>> x = np.array([[1.0, 1.0], [2.0, 1.0], [3.0, 1.0]])
+    >>> h = np.array([[1.0, 2.0], [3.0, 1.0], [2.0, 3.0]])
+    >>> out = per_group_correlations(x, h, method="kendall")
+    >>> out[["r", "constant"]].round(4).values.tolist()
     [[0.3333, False], [nan, True]]
+    >>> bool(np.isclose(out.p_value[0], stats.kendalltau(x[:, 0], h[:, 0]).pvalue))
+    True
     """
     check_choice("method", method, COEFFICIENTS)
     check_choice("by", by, ("inputs", "systems"))
@@ -103,12 +129,44 @@ def averaged_correlation(
 ) -> pd.DataFrame:
     """The average of the per-group coefficients under the rules of the module docstring.
 
-    Returns one row: ``method, by, r, n_groups, n_used, n_undefined, n_not_significant``.
+    Parameters
+    ----------
+    x, y : array_like or pandas.DataFrame, shape (n_systems, n_inputs)
+        Metric and human scores.
+    method : str, default "pearson"
+    by : {"inputs", "systems"}, default "inputs"
+        As :func:`per_group_correlations`.
+    undefined : {"skip", "zero", "refuse"}, default "skip"
+        Leave undefined coefficients out, count them as 0, or raise
+        :class:`~evalkit.errors.ParameterError`.
+    alpha : float, optional
+        Keep only groups with p < alpha (Bhandari et al. 2020); needs a method with p-values.
+    weighted : bool, default False
+        Weight groups by their complete pairs instead of equally.
+    missing : {"shared", "refuse"}, default "shared"
 
-    >>> x = np.array([[1., 1.], [2., 1.], [3., 1.]]); h = np.array([[1., 2.], [3., 1.], [2., 3.]])
-    >>> row = averaged_correlation(x, h, method="kendall", undefined="zero").iloc[0]
-    >>> round(float(row.r), 4), int(row.n_used), int(row.n_undefined)
-    (0.1667, 2, 1)
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``method, by, r, n_groups, n_used, n_undefined, n_not_significant``.
+
+    References
+    ----------
+    Bhandari, M., Gour, P. N., Ashfaq, A., Liu, P., & Neubig, G. (2020). Re-evaluating
+    evaluation in text summarization. EMNLP 2020.
+
+    Examples
+    --------
+    One input has tau = 1/3, the other an undefined coefficient:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.grouped import averaged_correlation
+    >>> x = np.array([[1.0, 1.0], [2.0, 1.0], [3.0, 1.0]])
+    >>> h = np.array([[1.0, 2.0], [3.0, 1.0], [2.0, 3.0]])
+    >>> skip = averaged_correlation(x, h, method="kendall").iloc[0]
+    >>> zero = averaged_correlation(x, h, method="kendall", undefined="zero").iloc[0]
+    >>> round(float(skip.r), 4), round(float(zero.r), 4), int(zero.n_undefined)
+    (0.3333, 0.1667, 1)
     """
     check_choice("undefined", undefined, ("skip", "zero", "refuse"))
     if alpha is not None:

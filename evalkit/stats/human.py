@@ -70,8 +70,38 @@ def _require(frame: pd.DataFrame, columns: Sequence[str], what: str) -> None:
 def normalize_per_judge(judgments: pd.DataFrame, method: str = "zscore") -> pd.DataFrame:
     """A copy of ``judgments`` whose ``value`` is normalized per (judge, judgment type).
 
-    ``method`` is one of :data:`NORMALIZATIONS` (``"none"`` returns a copy). Missing
-    values stay missing and take no part in the judge's mean and sd.
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        Long frame with ``judge, judgment, value`` (more columns are kept).
+    method : {"zscore", "unit", "none"}, default "zscore"
+        ``"zscore"``: ``(x - mean_j) / sd_j`` (population sd; Leusch et al. 2005's "(0,1)
+        evaluator normalization"); ``"unit"``: ``(x - min_j) / (max_j - min_j)``; ``"none"``:
+        an unchanged copy. A judge who gave one value only raises
+        :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The copy; missing values stay missing and take no part in a judge's mean and sd.
+
+    References
+    ----------
+    Leusch, G., Ueffing, N., Vilar, D., & Ney, H. (2005). Preprocessing and normalization for
+    automatic evaluation of machine translation. ACL Workshop on Intrinsic and Extrinsic
+    Evaluation Measures.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.human import normalize_per_judge
+    >>> j = pd.DataFrame({"judge": ["a", "a", "a", "b", "b", "b"], "judgment": "adequacy",
+    ...                   "value": [1, 2, 3, 3, 4, 5]})
+    >>> normalize_per_judge(j, "unit")["value"].tolist()
+    [0.0, 0.5, 1.0, 0.0, 0.5, 1.0]
+    >>> z = normalize_per_judge(j)["value"]
+    >>> round(float(z.iloc[2]), 4), round(float(z.iloc[2] ** 2 + z.iloc[0] ** 2) / 3, 4)   # sd 1
+    (1.2247, 1.0)
     """
     if method not in NORMALIZATIONS:
         raise ParameterError("method", method, f"one of {NORMALIZATIONS}")
@@ -103,12 +133,42 @@ def segment_scores(
     kinds: Sequence[str] = ("adequacy", "fluency"),
     combined: Optional[str] = "combined",
 ) -> pd.DataFrame:
-    """One row per (system, document, segment): the mean over judges of each judgment type
-    in ``kinds`` and, when ``combined`` names a column, the mean of all their values
-    (Banerjee & Lavie's combined score: adequacy and fluency of both judges).
+    """Per segment: the mean over judges of each judgment type, and a combined score.
 
-    A segment lacking one of ``kinds`` is an error (the combined score would silently mean
-    something else for it).
+    Parameters
+    ----------
+    judgments : pandas.DataFrame
+        Long frame ``system, document, segment, judgment, value`` (one row per judge).
+    kinds : sequence of str, default ("adequacy", "fluency")
+        Judgment types, each present in the data and for every segment (else
+        :class:`~evalkit.errors.ParameterError`: the combined score would silently mean
+        something else).
+    combined : str or None, default "combined"
+        Name of a column with the mean of all values of ``kinds`` (Banerjee & Lavie 2005,
+        Sec. 4.2: adequacy and fluency of both judges, the mean of four numbers); None: no
+        such column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (system, document, segment): ``system, document, segment, [kinds...],
+        [combined]``.
+
+    References
+    ----------
+    Banerjee, S., & Lavie, A. (2005). METEOR: an automatic metric for MT evaluation with
+    improved correlation with human judgments. ACL Workshop on Intrinsic and Extrinsic
+    Evaluation Measures.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.human import segment_scores
+    >>> j = pd.DataFrame({"system": "s", "document": "d", "segment": 1,
+    ...                   "judge": [1, 2, 1, 2], "judgment": ["adequacy"] * 2 + ["fluency"] * 2,
+    ...                   "value": [4, 5, 2, 2]})
+    >>> segment_scores(j)[["adequacy", "fluency", "combined"]].values.tolist()
+    [[4.5, 2.0, 3.25]]
     """
     _require(judgments, SEGMENT_KEYS + ("judgment", "value"), "judgments")
     kinds = list(kinds)
@@ -143,8 +203,32 @@ def segment_scores(
 
 
 def system_scores(segments: pd.DataFrame, column: str, weights: Optional[str] = None) -> pd.Series:
-    """Per system: the mean of ``column`` over its segments, or the mean weighted by the
-    ``weights`` column (Leusch et al.'s length weighting: weights = candidate lengths)."""
+    """Per system: the mean of a segment column, optionally weighted.
+
+    Parameters
+    ----------
+    segments : pandas.DataFrame
+        One row per segment, with ``system`` and ``column`` (and ``weights``).
+    column : str
+        The score column.
+    weights : str, optional
+        A column of finite, non-negative weights with a positive total per system (else
+        :class:`~evalkit.errors.ParameterError`): ``sum_k I_k h_k / sum_k I_k`` (Leusch et al.
+        2005, Sec. 3.5, with I_k the candidate lengths).
+
+    Returns
+    -------
+    pandas.Series
+        Indexed by system.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.human import system_scores
+    >>> seg = pd.DataFrame({"system": ["A", "A", "B"], "h": [1.0, 4.0, 2.0], "length": [3, 1, 5]})
+    >>> system_scores(seg, "h").tolist(), system_scores(seg, "h", weights="length").tolist()
+    ([2.5, 2.0], [1.75, 2.0])
+    """
     _require(segments, ("system", column) + ((weights,) if weights else ()), "segments")
     if weights is None:
         return segments.groupby("system")[column].mean()
@@ -161,11 +245,37 @@ def system_scores(segments: pd.DataFrame, column: str, weights: Optional[str] = 
 def per_system_correlation(
     frame: pd.DataFrame, metric: str, human: str, method: str = "pearson", absolute: bool = False
 ) -> pd.DataFrame:
-    """Segment-level correlation of ``metric`` with ``human`` within each system.
+    """Segment-level correlation within each system, and the unweighted mean over systems.
 
-    Returns one row per system (``system``, ``r``, ``n``) and a last row ``system =
-    "Average"`` with the unweighted mean of the systems' r (Banerjee & Lavie 2005, Tables
-    2-3). ``absolute`` takes |r| per system before averaging.
+    As Banerjee & Lavie (2005, Tables 2-7).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One row per segment: ``system``, ``metric`` and ``human`` columns; at least 3
+        segments per system (else :class:`~evalkit.errors.ParameterError`).
+    metric, human : str
+        Column names.
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+    absolute : bool, default False
+        Take |r| per system before averaging (Leusch et al. 2005, for error measures).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``system, r, n``: one row per system and a last row ``system = "Average"`` (the mean
+        r; ``n`` the total segments).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.human import per_system_correlation
+    >>> f = pd.DataFrame({"system": list("AAABBB"), "m": [1, 2, 3, 1, 2, 3],
+    ...                   "h": [1, 2, 3, 3, 2, 1]})
+    >>> per_system_correlation(f, "m", "h").values.tolist()
+    [['A', 1.0, 3], ['B', -1.0, 3], ['Average', 0.0, 6]]
+    >>> float(per_system_correlation(f, "m", "h", absolute=True)["r"].iloc[-1])
+    1.0
     """
     if method not in ("pearson", "spearman", "kendall"):
         raise ParameterError("method", method, "'pearson', 'spearman' or 'kendall'")
@@ -184,8 +294,35 @@ def per_system_correlation(
 
 
 def critical_r(n: int, alpha: float = 0.05, two_sided: bool = True) -> float:
-    """Smallest |r| with p <= alpha for a Pearson r over n pairs (df = n - 2):
-    ``r = t / sqrt(df + t^2)`` with ``t`` the Student-t quantile."""
+    """Smallest |r| with p <= alpha for a Pearson r over n pairs.
+
+    ``r = t / sqrt(df + t²)`` with ``t`` the Student-t quantile, df = n - 2 (the critical
+    values Owczarzak et al. 2006 quote).
+
+    Parameters
+    ----------
+    n : int
+        Pairs, >= 3.
+    alpha : float, default 0.05
+        In (0, 1).
+    two_sided : bool, default True
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    The critical r is where the t-test of r reaches p = alpha:
+
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.human import critical_r
+    >>> r = critical_r(20)
+    >>> t = r * np.sqrt(18 / (1 - r ** 2))
+    >>> round(r, 4), round(float(2 * stats.t.sf(t, 18)), 6)
+    (0.4438, 0.05)
+    """
     from scipy import stats
 
     if not (isinstance(n, (int, np.integer)) and n >= 3):
@@ -198,7 +335,26 @@ def critical_r(n: int, alpha: float = 0.05, two_sided: bool = True) -> float:
 
 
 def coefficient_of_variation(values, ddof: int = 1) -> float:
-    """sd / mean of ``values`` (sample sd by default; a fraction, not a percentage)."""
+    """sd / mean of ``values`` (a fraction, not a percentage).
+
+    Parameters
+    ----------
+    values : array_like, shape (n,)
+        At least two finite numbers with a non-zero mean (else
+        :class:`~evalkit.errors.ParameterError`).
+    ddof : int, default 1
+        1: sample sd; 0: population sd.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from evalkit.stats.human import coefficient_of_variation
+    >>> coefficient_of_variation([2.0, 4.0, 6.0]), coefficient_of_variation([2.0, 4.0], ddof=0)
+    (0.5, 0.3333333333333333)
+    """
     x = np.asarray(values, dtype=float)
     if x.ndim != 1 or len(x) < 2 or not np.isfinite(x).all():
         raise ParameterError("values", f"{len(x)} values", "at least two finite numbers")
@@ -209,7 +365,27 @@ def coefficient_of_variation(values, ddof: int = 1) -> float:
 
 
 def win_share(preferences: pd.DataFrame) -> pd.Series:
-    """Per system: pairs won / pairs taken part in (``better``, ``worse`` columns)."""
+    """Per system: pairs won / pairs taken part in (WMT relative ranking).
+
+    Parameters
+    ----------
+    preferences : pandas.DataFrame
+        One row per pair, ``better`` and ``worse`` columns; at least one row (else
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    pandas.Series
+        ``win_share`` per system, in [0, 1].
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.human import win_share
+    >>> pairs = pd.DataFrame({"better": ["a", "a", "b"], "worse": ["b", "c", "c"]})
+    >>> win_share(pairs).sort_index().tolist()
+    [1.0, 0.5, 0.0]
+    """
     _require(preferences, ("better", "worse"), "preferences")
     if preferences.empty:
         raise ParameterError("preferences", "no pairs", "at least one relative-ranking pair")

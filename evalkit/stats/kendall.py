@@ -125,12 +125,39 @@ def _counts_long(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def concordance_counts(x, y, epsilon: float = 0.0) -> np.ndarray:
-    """Pair counts ``(C, D, T_x, T_y, T_xy)`` of every column of ``x`` (metric) against the
-    same column of ``y`` (humans), arrays of shape (n, m) without NaN (1-D: one column).
-    Returns an int64 array of shape (5, m). A metric pair is tied when ``|x_i - x_j| <= epsilon``.
+    """Pair counts ``(C, D, T_x, T_y, T_xy)`` of every column of ``x`` against ``y``.
 
+    Over the ``n(n-1)/2`` pairs of items of each column: concordant, discordant, tied in the
+    metric only, tied in the humans only, tied in both.
+
+    Parameters
+    ----------
+    x : array_like, shape (n,) or (n, m)
+        Metric scores, no NaN (drop missing cells first; NaN raises
+        :class:`~evalkit.errors.ParameterError`); a 1-D array is one column.
+    y : array_like, same shape as ``x``
+        Human scores, no NaN.
+    epsilon : float, default 0.0
+        A metric pair is tied when ``|x_i - x_j| <= epsilon``; finite and >= 0.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (5, m)
+        Rows C, D, T_x, T_y, T_xy; each column sums to ``n(n-1)/2``.
+
+    Examples
+    --------
+    Of the 6 pairs of four items: items 3 and 4 tie on both sides, (1, 2), (1, 3), (1, 4) are
+    concordant, and (2, 3), (2, 4) discordant:
+
+    >>> from evalkit.stats.kendall import concordance_counts
     >>> concordance_counts([1, 2, 3, 3], [1, 3, 2, 2]).ravel().tolist()
     [3, 2, 0, 0, 1]
+
+    With ``epsilon=1`` the metric also ties (1, 2), (2, 3) and (2, 4):
+
+    >>> concordance_counts([1, 2, 3, 3], [1, 3, 2, 2], epsilon=1).ravel().tolist()
+    [2, 0, 3, 0, 1]
     """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -157,9 +184,37 @@ def _distinct(v: np.ndarray) -> np.ndarray:
 
 
 def kendall_columns(x, y, variant: str = "b", epsilon: float = 0.0) -> np.ndarray:
-    """The tau ``variant`` (``"a"``, ``"b"``, ``"c"``, ``"23"``, ``"acc23"``) of every column pair
-    (complete (n, m) arrays). NaN where undefined: fewer than 2 items, and for ``b``/``c`` a
-    column that is constant (all pairs tied) on either side."""
+    """A Kendall tau variant of every column pair, from :func:`concordance_counts`.
+
+    Parameters
+    ----------
+    x : array_like, shape (n,) or (n, m)
+        Metric scores, complete (no NaN).
+    y : array_like, same shape as ``x``
+        Human scores, complete.
+    variant : {"a", "b", "c", "23", "acc23"}, default "b"
+        tau-a, tau-b, tau-c, ``tau_eq`` and ``acc_eq`` (formulas in the module docstring).
+    epsilon : float, default 0.0
+        Metric tie threshold; must be 0 with ``"c"`` (tau-c counts distinct values), else
+        :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m,)
+        One value per column, in [-1, 1] (``acc23`` in [0, 1]); NaN where undefined: fewer than
+        2 items, and for ``b``/``c`` a column that is constant on either side.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.kendall import kendall_columns
+    >>> x = np.array([[1, 3], [2, 3], [3, 1], [4, 2], [5, 5]])
+    >>> y = np.array([[2, 1], [1, 1], [3, 2], [5, 3], [4, 4]])
+    >>> ref = [stats.kendalltau(x[:, j], y[:, j], variant="c")[0] for j in range(2)]
+    >>> bool(np.allclose(kendall_columns(x, y, "c"), ref))
+    True
+    """
     check_choice("variant", variant, VARIANTS)
     if epsilon > 0 and variant == "c":
         raise ParameterError(
@@ -195,13 +250,45 @@ def kendall_columns(x, y, variant: str = "b", epsilon: float = 0.0) -> np.ndarra
 
 
 def kendall_tau(x, y, variant: str = "b", epsilon: float = 0.0) -> float:
-    """Kendall's tau ``variant`` between a metric vector ``x`` and a human vector ``y``; items
-    with a NaN on either side are left out.
+    """Kendall's tau variant between a metric vector and a human vector.
 
+    Items with a NaN on either side are left out.
+
+    Parameters
+    ----------
+    x : array_like, shape (n,)
+        Metric scores.
+    y : array_like, shape (n,)
+        Human scores (another length raises :class:`~evalkit.errors.ParameterError`).
+    variant : {"a", "b", "c", "23", "acc23"}, default "b"
+        As :func:`kendall_columns`.
+    epsilon : float, default 0.0
+        Metric tie threshold.
+
+    Returns
+    -------
+    float
+        The coefficient (NaN when undefined).
+
+    References
+    ----------
+    Kendall, M. G. (1938). A new measure of rank correlation. Biometrika 30(1/2), 81-93.
+
+    Deutsch, D., Foster, G., & Freitag, M. (2023). Ties matter: meta-evaluating modern metrics
+    with pairwise accuracy and tie calibration. EMNLP 2023.
+
+    Examples
+    --------
+    One of the six pairs is discordant, so tau-a = (5 - 1) / 6:
+
+    >>> from evalkit.stats.kendall import kendall_tau
     >>> round(kendall_tau([1, 2, 3, 4], [1, 3, 2, 4], "a"), 4)
     0.6667
-    >>> kendall_tau([1, 2, 2, 3], [1, 2, 3, 3], "acc23")
-    0.6666666666666666
+
+    ``acc_eq`` counts agreeing pairs, a pair tied on both sides included: 4 of 6 here.
+
+    >>> round(kendall_tau([1, 2, 2, 3], [1, 2, 2, 2], "acc23"), 4)
+    0.6667
     """
     x = np.asarray(x, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
@@ -250,20 +337,45 @@ def tie_calibration(
 ) -> pd.DataFrame:
     """The tie threshold ``epsilon`` that maximizes ``acc_eq`` or ``tau_eq`` (Deutsch et al. 2023).
 
-    ``x`` (metric) and ``y`` (humans): vectors, or (systems x items) matrices with
-    ``average_by`` ``"none"`` (all cells pooled), ``"item"`` (per item across systems,
-    averaged: mtme's segment-level "item" grouping) or ``"sys"`` (per system across items).
-    Cells with a NaN are left out. A pair counts as a metric tie when ``|dx| <= epsilon``.
-    Returns one row: ``statistic, value, epsilon, value_at_0, n_groups``. The search holds
-    every pair in memory (about 30 bytes each); more than ``max_pairs`` pairs is refused
-    (group by item, or raise the limit).
-
     Exact search: as epsilon grows past ``|dx|`` of a pair, that pair's contribution changes by
     ``[human tie] - [concordant]`` (``acc_eq``) or twice that (``tau_eq``), so sorting pairs by
     ``|dx|`` and taking a cumulative sum evaluates every candidate threshold at once.
 
-    >>> tie_calibration([0.1, 0.2, 0.9], [1, 1, 2]).loc[0, ["value", "epsilon"]].tolist()
-    [1.0, 0.1]
+    Parameters
+    ----------
+    x : array_like, shape (n,) or (n_systems, n_items)
+        Metric scores; cells with a NaN on either side are left out.
+    y : array_like, same shape as ``x``
+        Human scores.
+    statistic : {"acc_eq", "tau_eq"}, default "acc_eq"
+    average_by : {"none", "item", "sys"}, default "none"
+        For matrices: all cells pooled, per item across systems then averaged (mt-metrics-eval's
+        segment-level "item" grouping), or per system across items. One threshold is shared by
+        all groups.
+    max_pairs : int, default 20_000_000
+        The search holds every pair in memory (about 30 bytes each); more pairs raise
+        :class:`~evalkit.errors.ParameterError` (group by item, or raise the limit).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``statistic, value, epsilon, value_at_0, n_groups`` (the best value, the
+        smallest threshold reaching it, the value at epsilon 0, the groups used).
+
+    References
+    ----------
+    Deutsch, D., Foster, G., & Freitag, M. (2023). Ties matter: meta-evaluating modern metrics
+    with pairwise accuracy and tie calibration. EMNLP 2023.
+
+    Examples
+    --------
+    The humans tie the first two items; treating metric differences up to 0.1 as ties makes
+    every pair agree:
+
+    >>> from evalkit.stats.kendall import tie_calibration
+    >>> out = tie_calibration([0.1, 0.2, 0.9], [1, 1, 2])
+    >>> out[["value", "epsilon"]].round(4).values.tolist(), round(float(out.loc[0, "value_at_0"]), 4)
+    ([[1.0, 0.1]], 0.6667)
     """
     check_choice("statistic", statistic, ("acc_eq", "tau_eq"))
     check_choice("average_by", average_by, ("none", "item", "sys"))
@@ -325,13 +437,39 @@ def pairwise_accuracy(
 ) -> pd.DataFrame:
     """System-ranking (pairwise) accuracy of Kocmi et al. (2021), one row per metric.
 
-    ``scores``: long frame ``system, metric, value[, by...]`` of system-level metric scores;
-    ``human``: ``system, value[, by...]`` of system-level human scores. For every pair of
-    systems within a group of ``by`` (e.g. ``["lp"]``: language pairs) the metric agrees when
-    ``sign(metric difference) == sign(human difference)``. Accuracy pools all pairs of all
-    groups: ``accuracy = agreeing pairs / pairs`` (Kocmi et al. 2021, Sec. 3.1; mt-metrics-eval
-    ``CompareMetricsWithPairwiseAccuracy``). Returns ``metric, agree, pairs, accuracy``.
+    For every pair of systems within a group of ``by`` the metric agrees when
+    ``sign(metric difference) == sign(human difference)``; accuracy pools all pairs of all
+    groups (Kocmi et al. 2021, Sec. 3.1; mt-metrics-eval ``CompareMetricsWithPairwiseAccuracy``).
 
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Long frame ``system|summarizer, metric, value[, by...]`` of system-level scores, one per
+        system (and group) and metric.
+    human : pandas.DataFrame
+        ``system|summarizer, value[, by...]``: one human score per system (and group); the same
+        systems as ``scores`` (else :class:`~evalkit.errors.ParameterError`).
+    by : sequence of str, optional
+        Grouping columns (e.g. ``["lp"]``: language pairs); pairs are formed within groups.
+    metric_column : str, default "metric"
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``metric, agree, pairs, accuracy`` (``accuracy = agree / pairs`` in [0, 1]).
+
+    References
+    ----------
+    Kocmi, T., Federmann, C., Grundkiewicz, R., Junczys-Dowmunt, M., Matsushita, H., &
+    Menezes, A. (2021). To ship or not to ship: an extensive evaluation of automatic metrics
+    for machine translation. WMT 2021.
+
+    Examples
+    --------
+    The metric orders (a, b) and (a, c) as the humans do, and (b, c) the other way:
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.kendall import pairwise_accuracy
     >>> s = pd.DataFrame({"system": list("abc"), "metric": "m", "value": [1.0, 2.0, 3.0]})
     >>> h = pd.DataFrame({"system": list("abc"), "value": [1.0, 3.0, 2.0]})
     >>> pairwise_accuracy(s, h)[["agree", "pairs"]].values.tolist()

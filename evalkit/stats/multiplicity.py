@@ -50,8 +50,32 @@ __all__ = [
 def experimentwise_error(per_comparison: float, k: int) -> float:
     """Probability of at least one false rejection among ``k`` independent tests.
 
-    ``p_e = 1 - (1 - p_c)^k``; both in [0, 1]. Riezler & Maxwell (2005): 105 comparisons at
-    .05 give .9954; 5 comparisons at .015 give about .07.
+    ``p_e = 1 - (1 - p_c)^k`` (Riezler & Maxwell 2005, Sec. 4).
+
+    Parameters
+    ----------
+    per_comparison : float
+        p_c, the level of each test, in [0, 1].
+    k : int
+        Number of comparisons, >= 1.
+
+    Returns
+    -------
+    float
+        p_e in [0, 1].
+
+    References
+    ----------
+    Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+    significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
+
+    Examples
+    --------
+    15 systems give 105 pairs; tested at .05 each, a false rejection is almost certain:
+
+    >>> from evalkit.stats.multiplicity import experimentwise_error
+    >>> round(experimentwise_error(0.05, 105), 4), experimentwise_error(0.05, 1)
+    (0.9954, 0.05)
     """
     pc = check_probability("per_comparison", per_comparison, open_interval=False)
     k = check_int("k", k, minimum=1)
@@ -61,8 +85,27 @@ def experimentwise_error(per_comparison: float, k: int) -> float:
 def per_comparison_level(experimentwise: float, k: int, method: str = "sidak") -> float:
     """Per-comparison level that keeps the experiment-wise error at ``experimentwise``.
 
-    ``method="sidak"``: ``1 - (1 - p_e)^(1/k)`` (exact inverse of :func:`experimentwise_error`);
-    ``method="bonferroni"``: ``p_e / k`` (slightly more conservative).
+    Parameters
+    ----------
+    experimentwise : float
+        The target p_e, in (0, 1).
+    k : int
+        Number of comparisons, >= 1.
+    method : {"sidak", "bonferroni"}, default "sidak"
+        ``"sidak"``: ``1 - (1 - p_e)^(1/k)``, the exact inverse of :func:`experimentwise_error`;
+        ``"bonferroni"``: ``p_e / k`` (slightly more conservative).
+
+    Returns
+    -------
+    float
+        The level p_c.
+
+    Examples
+    --------
+    >>> from evalkit.stats.multiplicity import experimentwise_error, per_comparison_level
+    >>> level = per_comparison_level(0.05, 10)
+    >>> round(experimentwise_error(level, 10), 10), per_comparison_level(0.05, 10, "bonferroni")
+    (0.05, 0.005)
     """
     pe = check_probability("experimentwise", experimentwise)
     k = check_int("k", k, minimum=1)
@@ -75,10 +118,39 @@ def per_comparison_level(experimentwise: float, k: int, method: str = "sidak") -
 def binomial_ci(successes, n, confidence: float = 0.95, method: str = "normal") -> pd.DataFrame:
     """Proportion ``successes / n`` with a two-sided confidence interval.
 
-    ``successes`` and ``n`` may be scalars or equal-length arrays. Methods: ``"normal"``
-    (Wald, as Owczarzak et al. 2012: ``p ± z·sqrt(p(1-p)/n)``, not clipped), ``"wilson"``
-    and ``"exact"`` (Clopper-Pearson) from :func:`scipy.stats.binomtest`.
-    Returns columns ``successes, n, proportion, ci_low, ci_high``.
+    Parameters
+    ----------
+    successes : int or array_like of int
+        Counts of successes, >= 0.
+    n : int or array_like of int
+        Trials, >= 1 and >= ``successes``; scalars or arrays broadcast together.
+    confidence : float, default 0.95
+        In (0, 1).
+    method : {"normal", "wilson", "exact"}, default "normal"
+        ``"normal"``: Wald, as Owczarzak et al. (2012), ``p ± z·sqrt(p(1-p)/n)`` (not
+        clipped to [0, 1]); ``"wilson"`` and ``"exact"`` (Clopper-Pearson) from
+        :func:`scipy.stats.binomtest`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per count: ``successes, n, proportion, ci_low, ci_high``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.multiplicity import binomial_ci
+    >>> ci = binomial_ci([30, 5], 50)
+    >>> ci["proportion"].tolist()
+    [0.6, 0.1]
+    >>> half = stats.norm.ppf(0.975) * np.sqrt(0.6 * 0.4 / 50)
+    >>> bool(np.isclose(ci.loc[0, "ci_high"], 0.6 + half))
+    True
+    >>> exact = binomial_ci(5, 50, method="exact")
+    >>> ref = stats.binomtest(5, 50).proportion_ci(0.95, method="exact")
+    >>> bool(np.allclose(exact[["ci_low", "ci_high"]].values[0], [ref.low, ref.high]))
+    True
     """
     conf = check_probability("confidence", confidence)
     check_choice("method", method, ("normal", "wilson", "exact"))
@@ -105,13 +177,29 @@ def binomial_ci(successes, n, confidence: float = 0.95, method: str = "normal") 
 
 
 def sign_test(wins: int, losses: int) -> float:
-    """Exact two-sided sign test (McNemar's exact test on discordant pairs): the p-value of
-    ``wins`` against ``losses`` under H0 that each discordant pair goes either way with
-    probability 1/2, ``P(|X - n/2| >= |wins - n/2|)``, ``X ~ Binomial(wins + losses, 1/2)``.
-    Ties (concordant pairs) are left out by the caller. 1.0 when there is no discordant pair.
+    """Exact two-sided sign test (McNemar's exact test on discordant pairs).
 
-    >>> round(sign_test(9, 1), 4)
-    0.0215
+    Under H0 each discordant pair goes either way with probability 1/2: the p-value is
+    ``P(|X - n/2| >= |wins - n/2|)`` with ``X ~ Binomial(wins + losses, 1/2)``. Ties
+    (concordant pairs) are left out by the caller.
+
+    Parameters
+    ----------
+    wins, losses : int
+        Discordant pairs won and lost, >= 0.
+
+    Returns
+    -------
+    float
+        The p-value; 1.0 when there is no discordant pair.
+
+    Examples
+    --------
+    9 wins and 1 loss: ``P(X <= 1 or X >= 9) = 2 · 11 / 1024``.
+
+    >>> from evalkit.stats.multiplicity import sign_test
+    >>> round(sign_test(9, 1), 6), round(22 / 1024, 6)
+    (0.021484, 0.021484)
     >>> sign_test(0, 0)
     1.0
     """
@@ -123,10 +211,37 @@ def sign_test(wins: int, losses: int) -> float:
 
 
 def intersection_union(differences: Sequence[float], p_values: Sequence[float]):
-    """``(mean difference, p)`` of the claim "every difference has the same sign" from
-    per-pair two-sided p-values: the intersection-union test rejects when every pair does,
-    so p = max(p_i) when all differences share a sign; with mixed signs the claim "all"
-    cannot be shown (p = 1)."""
+    """The intersection-union test of "every difference has the same sign" (Berger 1982).
+
+    The claim holds when every pair's test rejects, so p = max(p_i) when all differences share
+    a sign; with mixed signs the claim cannot be shown (p = 1).
+
+    Parameters
+    ----------
+    differences : sequence of float
+        Per-pair differences.
+    p_values : sequence of float
+        Per-pair two-sided p-values, as many as ``differences`` (else
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    mean_difference : float
+    p_value : float
+
+    References
+    ----------
+    Berger, R. L. (1982). Multiparameter hypothesis testing and acceptance sampling.
+    Technometrics 24(4), 295-300.
+
+    Examples
+    --------
+    >>> from evalkit.stats.multiplicity import intersection_union
+    >>> intersection_union([0.5, 1.5], [0.01, 0.03])
+    (1.0, 0.03)
+    >>> intersection_union([0.5, -1.5], [0.01, 0.03])
+    (-0.5, 1.0)
+    """
     d = np.asarray(differences, dtype=float)
     p = np.asarray(p_values, dtype=float)
     if d.size == 0 or d.size != p.size:
@@ -136,8 +251,33 @@ def intersection_union(differences: Sequence[float], p_values: Sequence[float]):
 
 
 def fisher_z_difference(r1: float, n1: int, r2: float, n2: int) -> Tuple[float, float]:
-    """``(z, two-sided p)`` of r1 - r2 for correlations from independent samples of sizes
-    n1, n2 (Fisher's z: ``(atanh r1 - atanh r2) / sqrt(1/(n1-3) + 1/(n2-3))``)."""
+    """Fisher's z test of r1 = r2 for correlations from independent samples.
+
+    ``z = (atanh r1 - atanh r2) / sqrt(1/(n1-3) + 1/(n2-3))``, two-sided normal p-value.
+
+    Parameters
+    ----------
+    r1, r2 : float
+        The two correlations, in (-1, 1).
+    n1, n2 : int
+        Their sample sizes, both > 3 (else :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    z : float
+    p_value : float
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.multiplicity import fisher_z_difference
+    >>> z, p = fisher_z_difference(0.5, 28, 0.5, 53)
+    >>> z, p
+    (0.0, 1.0)
+    >>> z, p = fisher_z_difference(0.8, 28, 0.5, 28)
+    >>> bool(np.isclose(z, (np.arctanh(0.8) - np.arctanh(0.5)) / np.sqrt(2 / 25)))
+    True
+    """
     if min(n1, n2) <= 3:
         raise ParameterError("n", (n1, n2), "sample sizes above 3")
     z = (np.arctanh(r1) - np.arctanh(r2)) / np.sqrt(1 / (n1 - 3) + 1 / (n2 - 3))
@@ -147,13 +287,32 @@ def fisher_z_difference(r1: float, n1: int, r2: float, n2: int) -> Tuple[float, 
 def contrast_z_test(
     groups: Sequence[Sequence[float]], weights: Sequence[float]
 ) -> Tuple[float, float]:
-    """A linear contrast of the means of independent groups of draws, sum_i w_i mean_i, and its
-    two-sided normal p-value with the standard error sqrt(sum_i w_i^2 s_i^2 / n_i) (a
-    Welch-type z test; p = 1 when every group is constant).
+    """A linear contrast of group means and its two-sided normal p-value.
 
+    The estimate is ``sum_i w_i mean_i`` with standard error ``sqrt(sum_i w_i² s_i² / n_i)``
+    (a Welch-type z test on independent groups of draws).
+
+    Parameters
+    ----------
+    groups : sequence of sequence of float
+        The draws of each group, at least 2 per group.
+    weights : sequence of float
+        One weight per group (else :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    estimate : float
+    p_value : float
+        1.0 when every group is constant.
+
+    Examples
+    --------
+    >>> from evalkit.stats.multiplicity import contrast_z_test
     >>> est, p = contrast_z_test([[1.0, 1.2, 0.8], [2.0, 2.2, 1.8]], [-1.0, 1.0])
     >>> round(est, 3), p < 0.001
     (1.0, True)
+    >>> contrast_z_test([[1.0, 1.0], [2.0, 2.0]], [-1.0, 1.0])
+    (1.0, 1.0)
     """
     if len(groups) != len(weights) or any(len(g) < 2 for g in groups):
         raise ParameterError("groups", len(groups), "one group of >= 2 draws per weight")
@@ -165,10 +324,35 @@ def contrast_z_test(
 def ci_versus_reference(
     successes, n, reference: float, confidence: float = 0.95, method: str = "normal"
 ) -> pd.DataFrame:
-    """Binomial CI plus a verdict against a reference proportion ``p0`` (Owczarzak et al. 2012).
+    """Binomial confidence interval plus a verdict against a reference proportion.
 
-    ``verdict`` is ``"better"`` when the whole interval lies above ``p0``, ``"worse"`` when
-    it lies below, else ``"not different"`` (the z-test approximation of a binomial test).
+    As Owczarzak et al. (2012) compare a metric's agreement rate with a baseline's: ``verdict``
+    is ``"better"`` when the whole interval lies above ``reference``, ``"worse"`` when below,
+    else ``"not different"``.
+
+    Parameters
+    ----------
+    successes, n, confidence, method
+        As in :func:`binomial_ci`.
+    reference : float
+        p0, in [0, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`binomial_ci` plus ``reference, verdict``.
+
+    References
+    ----------
+    Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
+    accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
+    and System Comparison for Automatic Summarization.
+
+    Examples
+    --------
+    >>> from evalkit.stats.multiplicity import ci_versus_reference
+    >>> ci_versus_reference([90, 55, 10], 100, reference=0.5)["verdict"].tolist()
+    ['better', 'not different', 'worse']
     """
     p0 = check_probability("reference", reference, open_interval=False)
     out = binomial_ci(successes, n, confidence, method)
@@ -184,13 +368,39 @@ def partial_conjunction(
 ) -> pd.DataFrame:
     """Partial-conjunction p-values and the replicability count (see the module docstring).
 
-    ``p_values``: a sequence or a pandas Series (its index names the comparisons). Returns one
-    row per u = 1..n, in increasing order of the individual p-values: ``u, comparison,
-    p_value, pc_p_value (p^{u/n}), pc_monotone (max over v <= u), rejected`` where
-    ``rejected.sum()`` is the count k of comparisons in which the alternative holds.
+    Parameters
+    ----------
+    p_values : sequence of float or pandas.Series
+        One p-value per comparison, in [0, 1], no NaN; a Series' index names the comparisons.
+    alpha : float, default 0.05
+        In (0, 1).
+    method : {"bonferroni", "fisher", "simes"}, default "bonferroni"
+        How the n - u + 1 largest p-values are combined.
 
-    >>> partial_conjunction([0.01, 0.04, 0.3], alpha=0.05)["rejected"].tolist()
-    [True, False, False]
+    Returns
+    -------
+    pandas.DataFrame
+        One row per u = 1..n, in increasing order of the individual p-values: ``u, comparison,
+        p_value, pc_p_value (p^{u/n}), pc_monotone (max over v <= u), rejected``;
+        ``rejected.sum()`` is the count k of comparisons in which the alternative holds.
+
+    References
+    ----------
+    Benjamini, Y., & Heller, R. (2008). Screening for partial conjunction hypotheses.
+    Biometrics 64(4), 1215-1222.
+
+    Dror, R., Baumer, G., Bogomolov, M., & Reichart, R. (2017). Replicability analysis for
+    natural language processing: testing significance with multiple datasets. TACL 5.
+
+    Examples
+    --------
+    With Bonferroni the p-values are ``3 · .01``, ``2 · .04`` and ``.3``:
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.multiplicity import partial_conjunction
+    >>> out = partial_conjunction(pd.Series([0.04, 0.01, 0.3], index=["b", "a", "c"]))
+    >>> out[["comparison", "pc_p_value", "rejected"]].round(4).values.tolist()
+    [['a', 0.03, True], ['b', 0.08, False], ['c', 0.3, False]]
     """
     check_choice("method", method, ("bonferroni", "fisher", "simes"))
     alpha = check_probability("alpha", alpha)
@@ -232,10 +442,30 @@ def _invalid(name, value, expected="non-negative integers"):
 
 
 def experimentwise_grid(ks, per_comparison, target: float = 0.05) -> pd.DataFrame:
-    """``p_e = 1 - (1 - p_c)^k`` over a grid, with the per-comparison levels for ``target``.
+    """The experiment-wise error over a grid of k and p_c, with the levels that keep a target.
 
-    Columns: ``k, per_comparison, experimentwise, sidak_level, bonferroni_level`` (the last
-    two: the p_c that keeps p_e at ``target``, exactly (Šidák) and by Bonferroni).
+    Parameters
+    ----------
+    ks : iterable of int
+        Numbers of comparisons.
+    per_comparison : iterable of float
+        Per-comparison levels p_c.
+    target : float, default 0.05
+        The experiment-wise error to keep.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (k, p_c): ``k, per_comparison, experimentwise, sidak_level,
+        bonferroni_level`` (the last two: the p_c that keeps p_e at ``target``, exactly (Šidák)
+        and by Bonferroni).
+
+    Examples
+    --------
+    >>> from evalkit.stats.multiplicity import experimentwise_grid
+    >>> g = experimentwise_grid([1, 105], [0.05])
+    >>> g[["k", "experimentwise", "bonferroni_level"]].round(4).values.tolist()
+    [[1.0, 0.05, 0.05], [105.0, 0.9954, 0.0005]]
     """
     rows = []
     for k in ks:
@@ -256,9 +486,32 @@ def simulate_experimentwise(ks, per_comparison, n_experiments: int, seed: int) -
     """Monte Carlo check of ``p_e = 1 - (1 - p_c)^k`` with independent null p-values.
 
     Each simulated experiment draws k p-values uniform on [0, 1] (the null distribution of a
-    continuous test) and asks whether any is <= p_c. Columns: ``k, per_comparison, formula,
-    simulated, n_experiments, std_error, z`` (z: simulated minus formula in standard errors).
-    With independent comparisons the formula is exact. Stream: ``default_rng([seed, 44])``.
+    continuous test) and asks whether any is <= p_c. With independent comparisons the formula
+    is exact, so ``z`` should be small.
+
+    Parameters
+    ----------
+    ks : iterable of int
+        Numbers of comparisons.
+    per_comparison : iterable of float
+        Per-comparison levels p_c.
+    n_experiments : int
+        Simulated experiments per (k, p_c), >= 1.
+    seed : int
+        The stream is ``numpy.random.default_rng([seed, 44])``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (k, p_c): ``k, per_comparison, formula, simulated, n_experiments,
+        std_error, z`` (z: simulated minus formula in standard errors).
+
+    Examples
+    --------
+    >>> from evalkit.stats.multiplicity import simulate_experimentwise
+    >>> sim = simulate_experimentwise([5], [0.05], n_experiments=20000, seed=0)
+    >>> round(float(sim.loc[0, "formula"]), 4), bool(abs(sim.loc[0, "z"]) < 4)
+    (0.2262, True)
     """
     n_experiments = check_int("n_experiments", n_experiments, minimum=1)
     gen = np.random.default_rng([int(seed), 44])
@@ -290,10 +543,33 @@ def multiplicity_verdicts(
 ) -> pd.DataFrame:
     """Add multiplicity verdicts to a table of p-values (one row per comparison).
 
-    With k comparisons per group ``by`` (the rows of that group), adds ``k, significant``
-    (p <= ``per_comparison``), ``sidak_level``, ``significant_sidak`` (p <= the Šidák level
-    that keeps the experiment-wise error at ``experimentwise``), ``significant_bonferroni``
-    and ``experimentwise_error`` (p_e of k comparisons at ``per_comparison``).
+    Parameters
+    ----------
+    result : pandas.DataFrame
+        A ``p_value`` column (else :class:`~evalkit.errors.ParameterError`) and the columns of
+        ``by``.
+    per_comparison : float, default 0.05
+        The level of each test, in (0, 1).
+    experimentwise : float, default 0.05
+        The experiment-wise error to keep, in (0, 1).
+    by : sequence of str, default ("metric", "test")
+        A group of rows is one family of k comparisons.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy of ``result`` with ``k, significant`` (p <= ``per_comparison``),
+        ``sidak_level, significant_sidak``, ``significant_bonferroni`` (p <= experimentwise / k)
+        and ``experimentwise_error`` (p_e of k comparisons at ``per_comparison``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.multiplicity import multiplicity_verdicts
+    >>> res = pd.DataFrame({"metric": "bleu", "test": "ar", "p_value": [0.001, 0.02, 0.4]})
+    >>> out = multiplicity_verdicts(res)
+    >>> out[["significant", "significant_bonferroni"]].values.tolist()
+    [[True, True], [True, False], [False, False]]
     """
     pc = check_probability("per_comparison", per_comparison)
     pe = check_probability("experimentwise", experimentwise)

@@ -71,10 +71,42 @@ def paired_test(
 ) -> pd.DataFrame:
     """One paired test of ``x`` against ``y`` (same inputs, same order).
 
-    ``test="t"``: paired t-test, statistic t with n - 1 dof; ``test="wilcoxon"``: signed-rank
-    test, statistic W (the smaller rank sum for two-sided, R+ otherwise, as scipy), with
-    ``zero_method`` / ``correction`` / ``method`` passed to scipy (fix them explicitly: tools
-    differ). Returns one row: ``test, alternative, n, statistic, p_value, mean_diff, median_diff``.
+    Parameters
+    ----------
+    x, y : array_like, shape (n,)
+        Paired scores, n >= 2, no NaN (drop unshared inputs first); otherwise
+        :class:`~evalkit.errors.ParameterError`.
+    test : {"t", "wilcoxon"}, default "t"
+        ``"t"``: paired t-test (:func:`scipy.stats.ttest_rel`, n - 1 degrees of freedom);
+        ``"wilcoxon"``: signed-rank test (:func:`scipy.stats.wilcoxon`; statistic W, the
+        smaller rank sum for two-sided, R+ otherwise).
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        ``"greater"``: H1 "x > y".
+    zero_method : str, default "wilcox"
+    correction : bool, default False
+    method : str, default "auto"
+        Passed to :func:`scipy.stats.wilcoxon`; fix them explicitly, tools differ.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``test, alternative, n, statistic, p_value, mean_diff, median_diff``
+        (differences x - y).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.pairwise import paired_test
+    >>> x, y = [31, 28, 35, 30, 29], [29, 27, 30, 33, 25]
+    >>> row = paired_test(x, y).iloc[0]
+    >>> bool(np.isclose(row.p_value, stats.ttest_rel(x, y).pvalue)), float(row.mean_diff)
+    (True, 1.8)
+
+    The differences are 2, 1, 5, -3, 4; the positive ones have ranks 2, 1, 5 and 4:
+
+    >>> float(paired_test(x, y, test="wilcoxon", alternative="greater").loc[0, "statistic"])
+    12.0
     """
     check_choice("test", test, TESTS)
     check_choice("alternative", alternative, ALTERNATIVES)
@@ -128,8 +160,36 @@ def _wide(scores: pd.DataFrame, metric: Optional[str]) -> pd.DataFrame:
 def shapiro_by_system(
     scores: pd.DataFrame, *, metric: Optional[str] = None, alpha: float = 0.05
 ) -> pd.DataFrame:
-    """Shapiro-Wilk (Royston's AS R94 in scipy) on each system's per-input scores.
-    Returns ``system, n, W, p_value, normal`` (p >= alpha)."""
+    """Shapiro-Wilk normality test of each system's per-input scores.
+
+    Uses :func:`scipy.stats.shapiro` (Royston's AS R94).
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Long ``instance|segment|topic, system|summarizer, value[, metric]``; one score per input
+        and system, at least 3 per system (else :class:`~evalkit.errors.ParameterError`).
+    metric : str, optional
+        Which metric, when a ``metric`` column holds several.
+    alpha : float, default 0.05
+        In (0, 1).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``system, n, W, p_value, normal`` (``normal``: p >= alpha).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from evalkit.stats.pairwise import shapiro_by_system
+    >>> rng = np.random.default_rng(0)
+    >>> scores = pd.DataFrame({"instance": np.tile(np.arange(40), 2), "system": np.repeat(["A", "B"], 40),
+    ...                        "value": np.r_[rng.normal(size=40), rng.exponential(size=40) ** 3]})
+    >>> shapiro_by_system(scores)[["system", "n", "normal"]].values.tolist()
+    [['A', 40, True], ['B', 40, False]]
+    """
     alpha = check_probability("alpha", alpha)
     wide = _wide(scores, metric)
     rows = []
@@ -162,12 +222,46 @@ def pairwise_tests(
 ) -> pd.DataFrame:
     """The paired test for every pair of systems on their shared inputs.
 
-    ``alternative="greater"``: every ordered pair (A, B), H1 "A > B" (Graham's Figure 4);
-    ``"two-sided"``: every unordered pair once. ``scores``: long ``instance, system, value``
-    (filter by ``metric`` if a ``metric`` column holds several). A pair sharing fewer than
-    ``min_shared`` inputs raises. ``pairs`` restricts the test to the given (A, B) pairs (e.g.
-    OCDN12's human-vs-automatic population, :func:`population_pairs`). Returns ``system_a,
-    system_b, mean_a, mean_b`` plus the columns of :func:`paired_test`.
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Long ``instance, system, value[, metric]``, one score per input and system.
+    metric : str, optional
+        Which metric, when a ``metric`` column holds several.
+    test : {"t", "wilcoxon"}, default "t"
+    alternative : {"greater", "two-sided", "less"}, default "greater"
+        ``"greater"``: every ordered pair (A, B), H1 "A > B" (Graham 2015, Figure 4);
+        ``"two-sided"``: every unordered pair once.
+    min_shared : int, default 2
+        A pair sharing fewer inputs raises :class:`~evalkit.errors.ParameterError`.
+    pairs : iterable of (str, str), optional
+        Test only these (A, B) pairs (e.g. :func:`population_pairs`).
+    **kwargs
+        Passed to :func:`paired_test` (``zero_method``, ``correction``, ``method``). Wilcoxon
+        tests with ``method="auto"`` run batched (:func:`wilcoxon_rows`), same results.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``system_a, system_b, mean_a, mean_b`` plus the columns of :func:`paired_test`.
+
+    References
+    ----------
+    Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
+    EMNLP 2015.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.pairwise import pairwise_tests, paired_test
+    >>> scores = pd.DataFrame({"instance": [1, 2, 3, 4] * 2, "system": list("AAAABBBB"),
+    ...                        "value": [3.0, 4.0, 5.0, 6.0, 1.0, 2.5, 2.0, 4.0]})
+    >>> out = pairwise_tests(scores)
+    >>> out[["system_a", "system_b", "mean_a", "mean_b"]].values.tolist()
+    [['A', 'B', 4.5, 2.375], ['B', 'A', 2.375, 4.5]]
+    >>> one = paired_test([3.0, 4, 5, 6], [1.0, 2.5, 2, 4], alternative="greater")
+    >>> bool(out.loc[0, "p_value"] == one.loc[0, "p_value"])
+    True
     """
     check_choice("alternative", alternative, ALTERNATIVES)
     min_shared = check_int("min_shared", min_shared, minimum=2)
@@ -229,12 +323,36 @@ def wilcoxon_rows(
     zero_method: str = "wilcox",
     correction: bool = False,
 ) -> Tuple[np.ndarray, np.ndarray]:
-    """:func:`scipy.stats.wilcoxon` (``method="auto"``) on many difference vectors at once, each
-    with the method scipy picks for it alone: exact null distribution when it has no ties and
-    no zeros and n <= 50, the permutation test when it has ties or zeros and n <= 13, else the
-    normal approximation. Rows of equal length and method go through one vectorized scipy
-    call (scipy decides "auto" for a whole batch, so the batches are formed here). Returns
-    (statistics, p-values)."""
+    """:func:`scipy.stats.wilcoxon` (``method="auto"``) on many difference vectors at once.
+
+    Each vector gets the method scipy would pick for it alone: the exact null distribution
+    when it has no ties and no zeros and n <= 50, the permutation test when it has ties or
+    zeros and n <= 13, else the normal approximation. Rows of equal length and method go
+    through one vectorized scipy call.
+
+    Parameters
+    ----------
+    diffs : sequence of array_like
+        Difference vectors (lengths may differ).
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+    zero_method : str, default "wilcox"
+    correction : bool, default False
+        As :func:`scipy.stats.wilcoxon`.
+
+    Returns
+    -------
+    statistics, p_values : numpy.ndarray, shape (len(diffs),)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.pairwise import wilcoxon_rows
+    >>> diffs = [np.array([0.5, -1.2, 2.0, 3.1, 0.7]), np.array([1.0, 1.0, -2.0, 0.0, 3.0, 4.0])]
+    >>> stat, p = wilcoxon_rows(diffs)
+    >>> bool(np.allclose(p, [stats.wilcoxon(d).pvalue for d in diffs]))
+    True
+    """
     check_choice("alternative", alternative, ALTERNATIVES)
     stat = np.full(len(diffs), np.nan)
     p = np.full(len(diffs), np.nan)
@@ -282,8 +400,30 @@ def wilcoxon_rows(
 def population_pairs(
     first: Sequence[str], second: Optional[Sequence[str]] = None
 ) -> List[Tuple[str, str]]:
-    """OCDN12's populations: every unordered pair within ``first`` (automatic vs automatic), or
-    every (a, b) with a in ``first`` and b in ``second`` (human vs automatic)."""
+    """OCDN12's populations of system pairs (Owczarzak et al. 2012).
+
+    Parameters
+    ----------
+    first : sequence of str
+        Systems (e.g. the automatic summarizers).
+    second : sequence of str, optional
+        Other systems (e.g. the humans), disjoint from ``first`` (else
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    list of (str, str)
+        Without ``second``, every unordered pair within ``first`` (automatic vs automatic); with
+        it, every (a, b) with a in ``first`` and b in ``second`` (human vs automatic).
+
+    Examples
+    --------
+    >>> from evalkit.stats.pairwise import population_pairs
+    >>> population_pairs(["s1", "s2", "s3"])
+    [('s1', 's2'), ('s1', 's3'), ('s2', 's3')]
+    >>> population_pairs(["s1", "s2"], ["H"])
+    [('s1', 'H'), ('s2', 'H')]
+    """
     if second is None:
         return list(combinations(list(first), 2))
     overlap = set(first) & set(second)
@@ -293,7 +433,30 @@ def population_pairs(
 
 
 def beats_matrix(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
-    """Boolean square matrix: cell (A, B) is True iff A significantly beats B (one-sided p < alpha)."""
+    """Boolean square matrix: cell (A, B) is True iff A significantly beats B.
+
+    Parameters
+    ----------
+    pairs : pandas.DataFrame
+        One-sided ``"greater"`` results of :func:`pairwise_tests` (``system_a, system_b,
+        p_value, alternative``); two-sided rows raise :class:`~evalkit.errors.ParameterError`.
+    alpha : float, default 0.05
+        A pair beats when ``p < alpha``.
+
+    Returns
+    -------
+    pandas.DataFrame of bool
+        Systems x systems, in first-appearance order; the diagonal is False.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.pairwise import beats_matrix
+    >>> pairs = pd.DataFrame({"system_a": ["A", "B"], "system_b": ["B", "A"],
+    ...                       "p_value": [0.01, 0.99], "alternative": "greater"})
+    >>> beats_matrix(pairs).values.tolist()
+    [[False, True], [False, False]]
+    """
     alpha = check_probability("alpha", alpha)
     check_columns(pairs, ["system_a", "system_b", "p_value", "alternative"], "pairs")
     if (pairs["alternative"] != "greater").any():
@@ -308,8 +471,29 @@ def beats_matrix(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
 
 
 def not_outperformed(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
-    """Systems that no other system significantly beats (Graham 2015 §5): ``system, beaten_by,
-    beats, not_outperformed``."""
+    """Systems that no other system significantly beats (Graham 2015, Sec. 5).
+
+    Parameters
+    ----------
+    pairs : pandas.DataFrame
+        One-sided results of :func:`pairwise_tests` (as :func:`beats_matrix`).
+    alpha : float, default 0.05
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``system, beaten_by, beats, not_outperformed`` (how many systems beat it, how many it
+        beats, and whether none beats it).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.pairwise import not_outperformed
+    >>> pairs = pd.DataFrame({"system_a": ["A", "B"], "system_b": ["B", "A"],
+    ...                       "p_value": [0.01, 0.99], "alternative": "greater"})
+    >>> not_outperformed(pairs).values.tolist()
+    [['A', 0, 1, True], ['B', 1, 0, False]]
+    """
     m = beats_matrix(pairs, alpha)
     out = pd.DataFrame(
         {
@@ -330,10 +514,43 @@ def significance_decisions(
     alpha: float = 0.05,
     **kwargs,
 ) -> pd.DataFrame:
-    """OCDN12 decisions per unordered pair: two-sided test; ``decision`` +1 / -1 / 0.
+    """OCDN12 decisions per unordered pair of systems (Owczarzak et al. 2012).
 
-    Direction: sign of the median of A - B, the mean when the median is 0. Also returns
-    ``ranking_sign`` = sign(mean_a - mean_b) over the shared inputs (for ``all_accuracy``).
+    A two-sided test per pair; ``decision`` is +1 (A significantly better at ``alpha``), -1 (B
+    significantly better) or 0. The direction is the sign of the median of A - B, the mean when
+    the median is 0.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        As :func:`pairwise_tests`.
+    metric : str, optional
+    test : {"wilcoxon", "t"}, default "wilcoxon"
+    alpha : float, default 0.05
+        In (0, 1).
+    **kwargs
+        Passed to :func:`pairwise_tests` (``min_shared``, ``pairs``, scipy options).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`pairwise_tests` plus ``decision`` and ``ranking_sign`` (sign of
+        ``mean_a - mean_b`` over the shared inputs, for ``all_accuracy``).
+
+    References
+    ----------
+    Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
+    accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
+    and System Comparison for Automatic Summarization.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.pairwise import significance_decisions
+    >>> scores = pd.DataFrame({"instance": list(range(8)) * 2, "system": ["A"] * 8 + ["B"] * 8,
+    ...                        "value": [5, 6, 7, 8, 6, 7, 8, 9, 1, 2.5, 3, 4, 2, 3.5, 4, 5.0]})
+    >>> significance_decisions(scores, test="t")[["system_a", "system_b", "decision", "ranking_sign"]].values.tolist()
+    [['A', 'B', 1, 1]]
     """
     alpha = check_probability("alpha", alpha)
     out = pairwise_tests(scores, metric=metric, test=test, alternative="two-sided", **kwargs)
@@ -350,10 +567,35 @@ def decision_agreement(
 ) -> pd.DataFrame:
     """Agreement of automatic with manual significance decisions (OCDN12 Tables 2-3).
 
-    Both frames come from :func:`significance_decisions` over the same systems. Returns one row
-    with counts and ``diff, no_diff, contr, sig_accuracy, all_accuracy`` (proportions in [0, 1];
-    NaN when a denominator is 0). ``contr_denominator``: ``"manual_diff"`` (pairs the manual
-    metric finds different; then diff + contr + missed = 1) or ``"all"``.
+    Formulas in the module docstring.
+
+    Parameters
+    ----------
+    manual, automatic : pandas.DataFrame
+        Outputs of :func:`significance_decisions` over the same system pairs (else
+        :class:`~evalkit.errors.ParameterError`); a pair may be listed in either order.
+    contr_denominator : {"manual_diff", "all"}, default "manual_diff"
+        ``"manual_diff"``: contradictions over the pairs the manual metric finds different
+        (then diff + contr + missed = 1); ``"all"``: over all pairs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: ``pairs, manual_diff, manual_no_diff, diff, no_diff, contr, contradictions,
+        sig_accuracy, all_accuracy`` (proportions in [0, 1]; NaN when a denominator is 0).
+
+    Examples
+    --------
+    Three pairs: the metric agrees on a difference, misses one, and contradicts none.
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.pairwise import decision_agreement
+    >>> pairs = {"system_a": ["A", "A", "B"], "system_b": ["B", "C", "C"]}
+    >>> manual = pd.DataFrame({**pairs, "decision": [1, 1, 0], "ranking_sign": [1, 1, 1]})
+    >>> auto = pd.DataFrame({**pairs, "decision": [1, 0, 0], "ranking_sign": [1, 1, -1]})
+    >>> out = decision_agreement(manual, auto)
+    >>> out[["diff", "no_diff", "contr", "all_accuracy"]].round(4).values.tolist()
+    [[0.5, 1.0, 0.0, 0.6667]]
     """
     check_choice("contr_denominator", contr_denominator, ("manual_diff", "all"))
     cols = ["system_a", "system_b", "decision", "ranking_sign"]
@@ -415,10 +657,31 @@ def _canonical(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def agreement_indicators(manual: pd.DataFrame, automatic: pd.DataFrame) -> pd.DataFrame:
-    """Per system pair, whether the automatic decision equals the manual one (``sig``) and
-    whether their rankings agree (``rank``): the per-pair terms whose means are
-    :func:`decision_agreement`'s ``sig_accuracy`` and ``all_accuracy``. Indexed by the
-    canonical pair ``(system_a, system_b)``."""
+    """Per system pair, whether automatic and manual decisions and rankings agree.
+
+    The per-pair terms whose means are :func:`decision_agreement`'s ``sig_accuracy`` and
+    ``all_accuracy``.
+
+    Parameters
+    ----------
+    manual, automatic : pandas.DataFrame
+        As :func:`decision_agreement`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``sig`` (same decision) and ``rank`` (same ranking sign), indexed by the
+        canonical (sorted) pair ``(system_a, system_b)``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.pairwise import agreement_indicators
+    >>> manual = pd.DataFrame({"system_a": ["A"], "system_b": ["B"], "decision": [1], "ranking_sign": [1]})
+    >>> auto = pd.DataFrame({"system_a": ["B"], "system_b": ["A"], "decision": [-1], "ranking_sign": [1]})
+    >>> agreement_indicators(manual, auto).values.tolist()   # (B, A) is (A, B) with signs flipped
+    [[True, False]]
+    """
     cols = ["system_a", "system_b", "decision", "ranking_sign"]
     check_columns(manual, cols, "manual")
     check_columns(automatic, cols, "automatic")
@@ -440,15 +703,36 @@ def agreement_indicators(manual: pd.DataFrame, automatic: pd.DataFrame) -> pd.Da
 
 
 def mcnemar_test(a, b) -> Tuple[float, float]:
-    """Exact McNemar test of two paired success indicators (e.g. two metrics' agreement
-    with the manual decision on the same system pairs).
+    """Exact McNemar test of two paired success indicators (McNemar 1947).
 
-    Returns ``(difference, p)``: the difference of the success rates, mean(a) - mean(b), and
-    the two-sided exact p-value (binomial on the discordant pairs, McNemar 1947; computed by
-    :func:`statsmodels.stats.contingency_tables.mcnemar` with ``exact=True``). p = 1 when no
-    pair is discordant. The pairs are treated as independent, which system pairs sharing a
-    system are not: the p-value is a guide, not an exact level.
+    For example two metrics' agreement with the manual decision on the same system pairs. The
+    p-value is binomial on the discordant pairs
+    (:func:`statsmodels.stats.contingency_tables.mcnemar`, ``exact=True``). The pairs are
+    treated as independent, which system pairs sharing a system are not: the p-value is a
+    guide, not an exact level.
 
+    Parameters
+    ----------
+    a, b : array_like of bool, shape (n,)
+        Paired indicators, n >= 1 (else :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    difference : float
+        mean(a) - mean(b).
+    p_value : float
+        Two-sided; 1.0 when no pair is discordant.
+
+    References
+    ----------
+    McNemar, Q. (1947). Note on the sampling error of the difference between correlated
+    proportions or percentages. Psychometrika 12(2), 153-157.
+
+    Examples
+    --------
+    Six pairs where only ``a`` succeeds, none where only ``b`` does: p = 2 / 2**6.
+
+    >>> from evalkit.stats.pairwise import mcnemar_test
     >>> mcnemar_test([1, 1, 1, 1, 1, 1, 0, 1], [0, 0, 0, 0, 0, 0, 0, 1])
     (0.75, 0.03125)
     """

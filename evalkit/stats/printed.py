@@ -51,10 +51,33 @@ ROUNDING_RULES = {"half_up": ROUND_HALF_UP, "half_even": ROUND_HALF_EVEN, "trunc
 
 
 def rounding_rules(numerator: int, denominator: int, printed: str, scale: int = 1) -> List[str]:
-    """Rules among :data:`ROUNDING_RULES` that print scale * numerator / denominator as ``printed``.
+    """The rounding rules that print ``scale * numerator / denominator`` as ``printed``.
 
-    Exact decimal arithmetic (no binary floating point); ``printed`` keeps its digits ("19",
-    "0.2127"); ``scale`` = 100 for percentages.
+    Exact decimal arithmetic (no binary floating point).
+
+    Parameters
+    ----------
+    numerator : int
+    denominator : int
+        Non-zero (else :class:`~evalkit.errors.ParameterError`).
+    printed : str
+        The printed value with its digits (``"19"``, ``"0.2127"``): its last digit sets the
+        rounding unit.
+    scale : int, default 1
+        100 for percentages.
+
+    Returns
+    -------
+    list of str
+        Names among :data:`ROUNDING_RULES` (``"half_up"``, ``"half_even"``, ``"truncate"``).
+
+    Examples
+    --------
+    1/8 = 0.125 prints as 0.13 when rounding half up, 0.12 half to even or truncated:
+
+    >>> from evalkit.stats.printed import rounding_rules
+    >>> rounding_rules(1, 8, "0.13"), rounding_rules(1, 8, "0.12")
+    (['half_up'], ['half_even', 'truncate'])
     """
     if denominator == 0:
         raise ParameterError("denominator", denominator, "a non-zero integer")
@@ -69,14 +92,33 @@ def rounding_rules(numerator: int, denominator: int, printed: str, scale: int = 
 
 
 def largest_remainder_explains(counts, printed, total: int = 100) -> bool:
-    """True when the whole numbers ``printed`` are the largest-remainder rounding of
-    ``counts`` scaled to ``total`` (exact fractions; remainders tied at the cut may go
+    """Whether printed whole numbers are the largest-remainder rounding of counts.
+
+    Largest-remainder (Hamilton) rounding makes the shares sum to ``total``: floors first, the
+    missing units to the largest remainders (exact fractions; remainders tied at the cut may go
     either way).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        With a positive total.
+    printed : sequence of int
+        One printed whole number per count (else :class:`~evalkit.errors.ParameterError`).
+    total : int, default 100
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    1, 1, 1 of 3 are 33.3% each; one unit is left and any of the three may take it:
+
+    >>> from evalkit.stats.printed import largest_remainder_explains
+    >>> largest_remainder_explains([1, 1, 1], [34, 33, 33]), largest_remainder_explains([1, 1, 1], [33, 33, 33])
+    (True, False)
     >>> largest_remainder_explains([211, 27, 117, 245], [35, 5, 19, 41])
     True
-    >>> largest_remainder_explains([211, 27, 117, 245], [35, 5, 20, 41])
-    False
     """
     from fractions import Fraction
 
@@ -100,15 +142,37 @@ def largest_remainder_explains(counts, printed, total: int = 100) -> bool:
 def pooled_rate_consistent(
     parts, sizes, total: float, scale: int = 100, decimals: int = 0
 ) -> Tuple[bool, float, float]:
-    """Can ``total`` (printed with ``decimals``) be the pooled rate of parts of ``sizes``
-    items printed as ``parts``? Each part's count k_i must print as its value (within half
-    a printed unit, both halves allowed), and sum(k) / sum(sizes) as ``total``. Returns
-    (consistent, lowest, highest pooled rate the parts allow).
+    """Can a printed overall rate be the pooled rate of parts of known sizes printed rounded?
 
-    >>> pooled_rate_consistent([80, 86, 79], [200, 200, 200], 81)[0]
-    True
-    >>> pooled_rate_consistent([80, 86, 79], [200, 200, 200], 80)[0]
-    False
+    Each part's count k_i must print as its value (within half a printed unit, both halves
+    allowed), and ``sum(k) / sum(sizes)`` as ``total``.
+
+    Parameters
+    ----------
+    parts : sequence of float
+        The parts' printed rates.
+    sizes : sequence of int
+        Items per part, one per part (else :class:`~evalkit.errors.ParameterError`).
+    total : float
+        The printed overall rate.
+    scale : int, default 100
+        100 for percentages.
+    decimals : int, default 0
+        Printed decimals.
+
+    Returns
+    -------
+    consistent : bool
+    lowest, highest : float
+        The range of pooled rates the parts allow (NaN when a part is impossible).
+
+    Examples
+    --------
+    Two halves of 10 items printed as 50% and 70% pool to 12/20 = 60%:
+
+    >>> from evalkit.stats.printed import pooled_rate_consistent
+    >>> pooled_rate_consistent([50, 70], [10, 10], 60), pooled_rate_consistent([50, 70], [10, 10], 65)[0]
+    ((True, 60.0, 60.0), False)
     """
     half = 0.5 * 10.0 ** (-decimals)
     if len(parts) != len(sizes) or not parts:
@@ -133,7 +197,32 @@ def pooled_rate_consistent(
 def consistent_mean(
     printed: float, n: int, decimals: int = 2, scale: Tuple[int, int] = (1, 7)
 ) -> bool:
-    """True when some integer total k of n ratings on ``scale`` gives k/n within half a printed unit."""
+    """Whether a printed mean can be k/n for an integer total k of n ratings on a scale.
+
+    Parameters
+    ----------
+    printed : float
+        The printed mean.
+    n : int
+        Ratings behind it, >= 1.
+    decimals : int, default 2
+        Printed decimals.
+    scale : (int, int), default (1, 7)
+        The rating scale; k lies in [low·n, high·n].
+
+    Returns
+    -------
+    bool
+        True when some k gives k/n within half a printed unit (half-up or half-even).
+
+    Examples
+    --------
+    Means of 3 ratings are thirds: 4.33 can be 13/3, 4.50 cannot.
+
+    >>> from evalkit.stats.printed import consistent_mean
+    >>> consistent_mean(4.33, 3), consistent_mean(4.50, 3)
+    (True, False)
+    """
     if n < 1:
         raise ParameterError("n", n, "an integer >= 1")
     half = 0.5 * 10 ** (-decimals)
@@ -147,7 +236,32 @@ def consistent_mean(
 
 
 def spearman_attainable(rho: float, n: int, decimals: int = 3) -> List[int]:
-    """The even D (sum of squared rank differences) whose rho rounds to ``rho``; [] if none."""
+    """The even D (sum of squared rank differences) whose rho rounds to ``rho``.
+
+    ``rho = 1 - 6 D / (n³ - n)`` for n untied ranks, D even and in [0, (n³ - n)/3].
+
+    Parameters
+    ----------
+    rho : float
+        The printed coefficient.
+    n : int
+        Ranks, >= 2.
+    decimals : int, default 3
+        Printed decimals.
+
+    Returns
+    -------
+    list of int
+        The attainable D; empty when ``rho`` is impossible for n untied points.
+
+    Examples
+    --------
+    With 4 points rho = 1 - D / 10: 0.6 needs D = 4, 0.5 would need the odd D = 5.
+
+    >>> from evalkit.stats.printed import spearman_attainable
+    >>> spearman_attainable(0.6, 4), spearman_attainable(0.5, 4)
+    ([4], [])
+    """
     if n < 2:
         raise ParameterError("n", n, "at least 2 ranks")
     den = n**3 - n
@@ -158,7 +272,34 @@ def spearman_attainable(rho: float, n: int, decimals: int = 3) -> List[int]:
 
 
 def correlation_p_value(r, n):
-    """Two-sided p of H0: rho = 0 (t-approximation, n - 2 degrees of freedom, n >= 3)."""
+    """Two-sided p-value of H0: rho = 0 from r and n (t-approximation).
+
+    ``t = r sqrt((n - 2) / (1 - r²))`` with n - 2 degrees of freedom.
+
+    Parameters
+    ----------
+    r : float or array_like
+        Correlations in [-1, 1].
+    n : int or array_like
+        Points, >= 3.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        A float for scalar inputs.
+
+    Examples
+    --------
+    The p-value scipy reports for Pearson's r:
+
+    >>> import numpy as np
+    >>> from scipy import stats
+    >>> from evalkit.stats.printed import correlation_p_value
+    >>> x, y = [1, 2, 3, 4, 5, 6], [2, 1, 4, 3, 6, 5]
+    >>> r, p = stats.pearsonr(x, y)
+    >>> bool(np.isclose(correlation_p_value(r, 6), p))
+    True
+    """
     r = np.asarray(r, dtype=np.float64)
     n = np.asarray(n, dtype=np.float64)
     if np.any(n < 3):

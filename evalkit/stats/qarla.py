@@ -14,7 +14,7 @@ metrics x(s, s') ("the similarity of s' to s"; may be asymmetric):
   model as to each other (``condition="symmetric"``, the DUC 2004 paper's formula; the QARLA
   paper's one-sided condition drops the second clause).
 
-Estimation choices the papers leave open (notes P2.2): triples of pairwise distinct models by
+Estimation choices the papers leave open: triples of pairwise distinct models by
 default (``triples="distinct"``; ``"pair_distinct"`` only needs m' != m''; ``"all"`` is M³);
 ties: QUEEN uses >=, KING >, JACK <=, with values rounded to 12 decimals so that equal
 similarities compare equal; per-instance values are averaged over instances
@@ -90,7 +90,36 @@ class _Case:
 
 
 class QarlaData:
-    """Similarities and roles, indexed once for fast QUEEN/KING/JACK over many metric sets."""
+    """Similarities and roles, indexed once for fast QUEEN/KING/JACK over many metric sets.
+
+    Every function of this module accepts it in place of ``(similarities, roles)``; building
+    it once saves the indexing when many metric sets are scored.
+
+    Parameters
+    ----------
+    similarities : pandas.DataFrame
+        Long ``instance, a, b, metric, value`` (value = x(a, b), the similarity of b to a), no
+        NaN, only summarizers listed in ``roles`` (else :class:`~evalkit.errors.ParameterError`).
+    roles : pandas.DataFrame
+        ``instance, summarizer, role`` (or ``type``) with role ``"model"`` or ``"peer"``, each
+        summarizer once per instance.
+
+    Attributes
+    ----------
+    metrics : list of str
+        The metric names, sorted.
+    cases : dict
+        Per instance, its summarizers and (metrics, n, n) similarity tensor.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import QarlaData, king
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=3, n_metrics=2, seed=0)
+    >>> data = QarlaData(sims, roles)
+    >>> data.metrics, len(data.cases), king(data) == king(sims, roles)
+    (['x0', 'x1'], 2, True)
+    """
 
     def __init__(self, similarities: pd.DataFrame, roles: pd.DataFrame):
         check_columns(similarities, ["instance", "a", "b", "metric", "value"], "similarities")
@@ -207,8 +236,46 @@ def _queen(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: 
 def queen(
     similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
 ) -> pd.DataFrame:
-    """QUEEN of every summarizer in every instance: ``instance, summarizer, role, queen``.
-    Peers are scored against all models, a model against the other models."""
+    """QUEEN of every summarizer in every instance.
+
+    ``QUEEN_{X,M}(a) = P_{(m, m', m'')}(every x in X: x(a, m) >= x(m', m''))``: how often a is
+    at least as close to a model as two other models are to each other. Peers are scored
+    against all models, a model against the other models.
+
+    Parameters
+    ----------
+    similarities : pandas.DataFrame or QarlaData
+        Long ``instance, a, b, metric, value``, or a :class:`QarlaData` (then ``roles`` is not
+        needed).
+    roles : pandas.DataFrame, optional
+        ``instance, summarizer, role`` (``"model"`` or ``"peer"``).
+    metrics : sequence of str, optional
+        The metric set X (default: all metrics).
+    triples : {"distinct", "pair_distinct", "all"}, default "distinct"
+        Which model triples count: pairwise distinct, m' != m'' only, or all of M³.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, role, queen`` (QUEEN in [0, 1]).
+
+    References
+    ----------
+    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
+    evaluation of text summarization systems. ACL 2005.
+
+    Examples
+    --------
+    Peers far from the models are never as close to a model as two models are to each other:
+
+    >>> from evalkit.stats.qarla import queen
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=1, n_models=8, n_peers=2, n_metrics=1,
+    ...                               peer_offset=20.0, seed=0)
+    >>> q = queen(sims, roles)
+    >>> q[q.role == "peer"]["queen"].tolist(), bool((q[q.role == "model"]["queen"] > 0).all())
+    ([0.0, 0.0], True)
+    """
     check_choice("triples", triples, TRIPLES)
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
@@ -228,7 +295,28 @@ def queen(
 def queen_system_scores(
     similarities, roles=None, metrics=None, *, triples="distinct"
 ) -> pd.DataFrame:
-    """System-level QUEEN: mean over instances per summarizer (``summarizer, role, queen, instances``)."""
+    """System-level QUEEN: the mean over instances per summarizer.
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``summarizer, role, queen, instances``, best first.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import queen, queen_system_scores
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=3, n_models=4, n_peers=2, n_metrics=2, seed=1)
+    >>> s = queen_system_scores(sims, roles)
+    >>> q = queen(sims, roles)
+    >>> bool(abs(s.set_index("summarizer").loc["P0", "queen"] - q[q.summarizer == "P0"].queen.mean()) < 1e-12)
+    True
+    """
     q = queen(similarities, roles, metrics, triples=triples)
     return (
         q.groupby(["summarizer", "role"], as_index=False)
@@ -264,7 +352,41 @@ def king(
     protocol: str = "leave_one_out",
     average: str = "macro",
 ) -> float:
-    """KING of the metric set ``metrics`` (default: all metrics), in [0, 1]."""
+    r"""KING of a metric set: how often a model beats every peer, in [0, 1].
+
+    ``KING_{M,A}(X) = P(every a in A: QUEEN_{X,M}(m) > QUEEN_{X,M}(a))`` over events
+    (instance, model m); QUEEN(m) is computed against M \ {m}.
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    protocol : {"leave_one_out", "full_M_for_peers"}, default "leave_one_out"
+        The peers' QUEEN in event m is computed against M \ {m} as the model's (the paper's
+        leave-one-out test), or against all of M.
+    average : {"macro", "micro"}, default "macro"
+        Per-instance values averaged over instances, or events pooled.
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
+    evaluation of text summarization systems. ACL 2005.
+
+    Examples
+    --------
+    A metric that keeps models together and peers far away has KING 1; a constant one 0:
+
+    >>> from evalkit.stats.qarla import king
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=8, n_peers=3, n_metrics=1,
+    ...                               peer_offset=20.0, special=["constant"], seed=0)
+    >>> king(sims, roles, ["x0"]), king(sims, roles, ["constant"])
+    (1.0, 0.0)
+    """
     check_choice("triples", triples, TRIPLES)
     check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
     check_choice("average", average, ("macro", "micro"))
@@ -285,8 +407,31 @@ def king_by_instance(
     triples: str = "distinct",
     protocol: str = "leave_one_out",
 ) -> pd.Series:
-    """KING of ``metrics`` in each instance (topic) alone, indexed by instance: their mean is
-    the macro :func:`king`; paired over instances they compare two metric sets."""
+    """KING of a metric set in each instance (topic) alone.
+
+    Their mean is the macro :func:`king`; paired over instances they compare two metric sets
+    (:func:`paired_king_difference`).
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    protocol : {"leave_one_out", "full_M_for_peers"}, default "leave_one_out"
+
+    Returns
+    -------
+    pandas.Series
+        ``king`` indexed by instance.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import king, king_by_instance
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=3, n_models=4, n_peers=3, n_metrics=2, seed=2)
+    >>> per = king_by_instance(sims, roles)
+    >>> len(per), bool(abs(per.mean() - king(sims, roles)) < 1e-12)
+    (3, True)
+    """
     check_choice("triples", triples, TRIPLES)
     check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
     data = _as_data(similarities, roles)
@@ -311,7 +456,30 @@ def k_pairwise(
     average="macro",
 ) -> float:
     """The K candidate QARLA rejects: P(QUEEN(m) > QUEEN(a)) over (model, peer) pairs.
-    It is sensitive to repeated peers (constraint 5), which KING is not."""
+
+    It is sensitive to repeated peers (constraint 5), which KING is not.
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    protocol, average
+        As :func:`king`.
+
+    Returns
+    -------
+    float
+        In [0, 1]; never below :func:`king`.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import k_pairwise, king
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=3, n_metrics=2,
+    ...                               peer_offset=1.0, seed=4)
+    >>> bool(k_pairwise(sims, roles) >= king(sims, roles))
+    True
+    """
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
     check_choice("triples", triples, TRIPLES)
@@ -352,7 +520,44 @@ def jack(
     triples: str = "distinct",
     average: str = "macro",
 ) -> float:
-    """JACK of the peer set (all peers, or the subset ``peers``), in [0, 1]."""
+    """JACK of a peer set, in [0, 1].
+
+    ``JACK(X, M, A) = P_m(there are a != a' in A: QUEEN(a) > 0, QUEEN(a') > 0, every x:
+    x(a, a') <= x(a, m) and x(a', a) <= x(a', m))``: how often two peers each lie at least as
+    close to a model as to each other.
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    peers : iterable of str, optional
+        Only these peers (default: all).
+    condition : {"symmetric", "one_sided"}, default "symmetric"
+        Both clauses (the DUC 2004 paper's formula) or either (the QARLA paper's one-sided
+        condition).
+    average : {"macro", "micro"}, default "macro"
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    Amigó, E., Gonzalo, J., & Verdejo, F. (2005). The heterogeneity principle in evaluation
+    measures for automatic summarization. ACL Workshop on Intrinsic and Extrinsic Evaluation
+    Measures.
+
+    Examples
+    --------
+    Adding peers never lowers JACK:
+
+    >>> from evalkit.stats.qarla import jack
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=5, n_metrics=1,
+    ...                               peer_offset=1.0, seed=5)
+    >>> bool(jack(sims, roles, peers=["P0", "P1"]) <= jack(sims, roles))
+    True
+    """
     check_choice("condition", condition, ("symmetric", "one_sided"))
     check_choice("average", average, ("macro", "micro"))
     check_choice("triples", triples, TRIPLES)
@@ -380,8 +585,30 @@ def jack_by_instance(
     condition: str = "symmetric",
     triples: str = "distinct",
 ) -> pd.Series:
-    """JACK of all peers in each instance alone, indexed by instance (their mean is the
-    macro :func:`jack`)."""
+    """JACK of all peers in each instance alone (their mean is the macro :func:`jack`).
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    condition : {"symmetric", "one_sided"}, default "symmetric"
+        As :func:`jack`.
+
+    Returns
+    -------
+    pandas.Series
+        ``jack`` indexed by instance.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import jack, jack_by_instance
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=3, n_models=4, n_peers=4, n_metrics=1,
+    ...                               peer_offset=1.0, seed=3)
+    >>> per = jack_by_instance(sims, roles)
+    >>> len(per), bool(abs(per.mean() - jack(sims, roles)) < 1e-12)
+    (3, True)
+    """
     check_choice("condition", condition, ("symmetric", "one_sided"))
     check_choice("triples", triples, TRIPLES)
     data = _as_data(similarities, roles)
@@ -396,11 +623,34 @@ def jack_by_instance(
 def paired_king_difference(
     similarities, roles=None, a: Sequence[str] = (), b: Sequence[str] = ()
 ) -> Dict[str, float]:
-    """KING of metric set ``a`` against set ``b`` over the same instances: the per-instance
-    KING of each (:func:`king_by_instance`) and a paired t-test over instances (the sign
-    test when the difference is the same on every instance). Returns ``king_a, king_b,
-    difference, p_value, n, test`` (``p_value`` NaN when the two sets have the same KING on
-    every instance or fewer than two instances)."""
+    """KING of metric set ``a`` against set ``b`` over the same instances.
+
+    The per-instance KING of each (:func:`king_by_instance`) compared by a paired t-test over
+    instances, or the sign test when the difference is the same on every instance.
+
+    Parameters
+    ----------
+    similarities, roles
+        As :func:`queen`.
+    a, b : sequence of str
+        The two metric sets.
+
+    Returns
+    -------
+    dict
+        ``king_a, king_b, difference, p_value, n, test``; ``p_value`` is NaN when the two
+        sets have the same KING on every instance or there are fewer than two instances.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import paired_king_difference
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=3, n_models=8, n_peers=3, n_metrics=1,
+    ...                               peer_offset=20.0, special=["constant"], seed=0)
+    >>> out = paired_king_difference(sims, roles, a=["x0"], b=["constant"])
+    >>> out["difference"], out["p_value"], out["n"]
+    (1.0, 0.25, 3)
+    """
     from scipy import stats as sps
 
     data = _as_data(similarities, roles)
@@ -434,13 +684,40 @@ def jack_curve(
     condition: str = "symmetric",
     triples: str = "distinct",
 ) -> pd.DataFrame:
-    """JACK as peers (systems) are added in random orders (Amigó et al. 2005b, Figure 3):
-    for each of ``n_orders`` seeded permutations of the peer systems, JACK of the first k
-    systems for k = 1..P (micro average over (instance, model) events; a system absent from
-    an instance adds nothing there). Returns ``order, systems, jack``.
+    """JACK as peer systems are added in random orders (Amigó et al. 2005b, Figure 3).
 
-    Computed without re-running JACK: for every event, the first k at which a qualifying
-    pair is complete is min over qualifying pairs of max(position(a), position(b)) + 1."""
+    For each seeded permutation of the peer systems, JACK of the first k systems for
+    k = 1..P (micro average over (instance, model) events; a system absent from an instance
+    adds nothing there). Computed without re-running JACK: for every event, the first k at
+    which a qualifying pair is complete is min over qualifying pairs of max(position(a),
+    position(b)) + 1.
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    n_orders : int, default 100
+    seed : int or numpy.random.Generator, default 0
+    condition : {"symmetric", "one_sided"}, default "symmetric"
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``order, systems, jack``.
+
+    Examples
+    --------
+    With all systems added, every order reaches the micro JACK of all peers:
+
+    >>> from evalkit.stats.qarla import jack, jack_curve
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=4, n_metrics=1,
+    ...                               peer_offset=1.0, seed=6)
+    >>> c = jack_curve(sims, roles, n_orders=3, seed=0)
+    >>> full = c[c.systems == 4]["jack"]
+    >>> bool((abs(full - jack(sims, roles, average="micro")) < 1e-12).all()), len(c)
+    (True, 12)
+    """
     from evalkit.stats.validation import rng_from_seed
 
     check_choice("condition", condition, ("symmetric", "one_sided"))
@@ -471,8 +748,27 @@ def jack_curve(
 
 
 def subset_masks(n: int, max_size: Optional[int] = None) -> np.ndarray:
-    """Every non-empty subset of n items with at most ``max_size`` members, as bit masks
-    (int64), ordered by size and then as :func:`itertools.combinations` lists them."""
+    """Every non-empty subset of n items as an int64 bit mask.
+
+    Ordered by size and then as :func:`itertools.combinations` lists them.
+
+    Parameters
+    ----------
+    n : int
+        At most 62 (else :class:`~evalkit.errors.ParameterError`).
+    max_size : int, optional
+        Largest subset (default n).
+
+    Returns
+    -------
+    numpy.ndarray of int64
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import subset_masks
+    >>> subset_masks(3).tolist(), subset_masks(3, max_size=1).tolist()
+    ([1, 2, 4, 3, 5, 6, 7], [1, 2, 4])
+    """
     if n > 62:
         raise ParameterError("candidates", n, "at most 62 metrics (subsets are 64-bit masks)")
     max_size = n if max_size is None else min(check_int("max_size", max_size), n)
@@ -527,13 +823,40 @@ def king_of_subsets(
     protocol: str = "leave_one_out",
     average: str = "macro",
 ) -> np.ndarray:
-    """KING of many metric sets at once: ``masks`` (int64 bit masks over ``candidates``;
-    default every non-empty subset) -> KING per mask, equal to :func:`king` of each set.
+    """KING of many metric sets at once, equal to :func:`king` of each set.
 
-    Vectorized: per instance the acceptances [x(a, m) >= x(m', m'')] of all candidates are
-    packed into one integer per (event, candidate, triple); a set X accepts where
-    ``bits & X == X``, so the QUEEN counts of every set come from one subset-sum transform
-    of the pattern counts (:func:`_accepted_counts`) instead of one pass per set."""
+    Per instance the acceptances [x(a, m) >= x(m', m'')] of all candidates are packed into
+    one integer per (event, candidate, triple); a set X accepts where ``bits & X == X``, so the
+    QUEEN counts of every set come from one subset-sum transform of the pattern counts instead
+    of one pass per set.
+
+    Parameters
+    ----------
+    similarities, roles
+        As :func:`queen`.
+    candidates : sequence of str, optional
+        Default: all metrics.
+    masks : array_like of int64, optional
+        Bit masks over ``candidates`` (default: every non-empty subset, :func:`subset_masks`).
+    triples, protocol, average
+        As :func:`king`.
+
+    Returns
+    -------
+    numpy.ndarray
+        KING per mask.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import king, king_of_subsets
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=3, n_metrics=2,
+    ...                               peer_offset=1.0, seed=7)
+    >>> fast = king_of_subsets(sims, roles)   # masks 1, 2, 3: {x0}, {x1}, {x0, x1}
+    >>> slow = [king(sims, roles, m) for m in (["x0"], ["x1"], ["x0", "x1"])]
+    >>> bool((abs(fast - slow) < 1e-12).all())
+    True
+    """
     check_choice("triples", triples, TRIPLES)
     check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
     check_choice("average", average, ("macro", "micro"))
@@ -571,9 +894,36 @@ def queen_of_subsets(
     *,
     triples: str = "distinct",
 ) -> pd.DataFrame:
-    """System-level QUEEN of every peer for many metric sets at once (peers against all
-    models, mean over the instances a peer took part in, as :func:`queen_system_scores`):
-    a frame with one row per mask (index) and one column per peer."""
+    """System-level QUEEN of every peer for many metric sets at once.
+
+    Peers against all models, mean over the instances a peer took part in, as
+    :func:`queen_system_scores`.
+
+    Parameters
+    ----------
+    similarities, roles
+        As :func:`queen`.
+    candidates : sequence of str, optional
+    masks : array_like of int64, optional
+        As :func:`king_of_subsets`.
+    triples : {"distinct", "pair_distinct", "all"}, default "distinct"
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per mask (the index) and one column per peer.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import queen_of_subsets, queen_system_scores
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=2, n_metrics=2,
+    ...                               peer_offset=1.0, seed=8)
+    >>> table = queen_of_subsets(sims, roles)
+    >>> one = queen_system_scores(sims, roles, ["x0", "x1"]).set_index("summarizer")
+    >>> bool(abs(table.loc[3, "P1"] - one.loc["P1", "queen"]) < 1e-12)
+    True
+    """
     check_choice("triples", triples, TRIPLES)
     data = _as_data(similarities, roles)
     candidates = list(candidates or data.metrics)
@@ -605,10 +955,37 @@ def best_metric_sets(
     average: str = "macro",
     method: str = "vectorized",
 ) -> pd.DataFrame:
-    """KING of every non-empty subset of ``candidates`` (up to ``max_size`` metrics), best first
-    (Amigó et al. 2005b search all 2^10 - 1 subsets of 10 representatives).
-    ``method="loop"`` calls :func:`king` once per set (the reference the vectorized search is
-    tested and benchmarked against). Returns ``metrics`` (a tuple), ``size, king``."""
+    """KING of every non-empty subset of the candidates, best first (Amigó et al. 2005b).
+
+    Parameters
+    ----------
+    similarities, roles
+        As :func:`queen`.
+    candidates : sequence of str, optional
+    max_size : int, optional
+        Largest set.
+    triples, protocol, average
+        As :func:`king`.
+    method : {"vectorized", "loop"}, default "vectorized"
+        :func:`king_of_subsets`, or :func:`king` once per set (the reference).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``metrics`` (a tuple), ``size, king``; sorted by KING, then size.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import best_metric_sets
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=8, n_peers=3, n_metrics=1,
+    ...                               peer_offset=20.0, special=["constant"], seed=0)
+    >>> best_metric_sets(sims, roles).values.tolist()
+    [[('x0',), 1, 1.0], [('constant', 'x0'), 2, 1.0], [('constant',), 1, 0.0]]
+
+    A constant metric accepts every triple: alone it separates nothing (KING 0), added to
+    ``x0`` it changes nothing.
+    """
     check_choice("method", method, ("vectorized", "loop"))
     data = _as_data(similarities, roles)
     candidates = list(candidates or data.metrics)
@@ -643,9 +1020,31 @@ def k_naive(
     triples: str = "distinct",
     average: str = "macro",
 ) -> float:
-    """The first K candidate QARLA rejects: 1 - mean QUEEN of the peers (against all models),
-    per instance then averaged. It grows towards 1 as metrics are added while the models'
-    own QUEEN falls to 0 (violating constraint 3)."""
+    """The first K candidate QARLA rejects: 1 - mean QUEEN of the peers.
+
+    Peers against all models, per instance then averaged. It grows towards 1 as metrics are
+    added while the models' own QUEEN falls to 0 (violating constraint 3).
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    average : {"macro", "micro"}, default "macro"
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import k_naive, queen
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=1, n_models=4, n_peers=3, n_metrics=1,
+    ...                               peer_offset=1.0, seed=9)
+    >>> q = queen(sims, roles)
+    >>> bool(abs(k_naive(sims, roles) - (1 - q[q.role == "peer"].queen.mean())) < 1e-12)
+    True
+    """
     check_choice("average", average, ("macro", "micro"))
     q = queen(similarities, roles, metrics, triples=triples)
     q = q[q["role"] == "peer"]
@@ -657,10 +1056,32 @@ def k_naive(
 def leave_one_model_out(
     similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
 ) -> pd.DataFrame:
-    """The predictive-power test of Amigó et al. (2005a, §5): each model h in turn joins the
-    peers, M' = M \\ {h} are the models; QUEEN of h and of every peer against M', averaged
-    over the instances h took part in. ``success`` when h's mean beats every peer's mean
-    (strictly). Returns ``held_out, queen_held_out, best_peer, queen_best_peer, success``."""
+    r"""The predictive-power test of Amigó et al. (2005a, Sec. 5).
+
+    Each model h in turn joins the peers and M' = M \ {h} are the models; QUEEN of h and of
+    every peer against M', averaged over the instances h took part in. ``success`` when h's
+    mean beats every peer's mean (strictly).
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``held_out, queen_held_out, best_peer, queen_best_peer, success`` (one row per model).
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import leave_one_model_out
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=2, n_models=8, n_peers=2, n_metrics=1,
+    ...                               peer_offset=20.0, seed=0)
+    >>> out = leave_one_model_out(sims, roles)
+    >>> len(out), bool(out["success"].all())
+    (8, True)
+    """
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
     scores: Dict[str, Dict[str, List[float]]] = {}
@@ -678,8 +1099,28 @@ def leave_one_model_out(
 
 
 def leave_one_out_table(means: Dict[str, Dict[str, float]]) -> pd.DataFrame:
-    """``{held_out: {summarizer: mean score}}`` (the held-out model among them) -> the
-    success table of :func:`leave_one_model_out`; any score (e.g. ROUGE against M') fits."""
+    """The success table of :func:`leave_one_model_out` from any mean scores.
+
+    Parameters
+    ----------
+    means : dict of str to dict of str to float
+        ``{held_out: {summarizer: mean score}}``, the held-out model among the summarizers
+        (else :class:`~evalkit.errors.ParameterError`); any score (e.g. ROUGE against M')
+        fits.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``held_out, queen_held_out, best_peer, queen_best_peer, success``.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import leave_one_out_table
+    >>> t = leave_one_out_table({"M1": {"M1": 0.6, "P1": 0.4, "P2": 0.5},
+    ...                          "M2": {"M2": 0.3, "P1": 0.4, "P2": 0.2}})
+    >>> t[["held_out", "best_peer", "success"]].values.tolist()
+    [['M1', 'P2', True], ['M2', 'P1', False]]
+    """
     rows = []
     for h, by in sorted(means.items()):
         if h not in by:
@@ -702,8 +1143,31 @@ def leave_one_out_table(means: Dict[str, Dict[str, float]]) -> pd.DataFrame:
 def acceptance_events(
     similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
 ) -> pd.DataFrame:
-    """Boolean ``H_x`` = [x(a, m) >= x(m', m'')] for every metric over all (instance, peer a,
-    triple) events, pooled (Amigó et al. 2005b): one column per metric."""
+    """The acceptance events ``H_x = [x(a, m) >= x(m', m'')]`` of every metric, pooled.
+
+    Over all (instance, peer a, triple) events (Amigó et al. 2005b).
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+
+    Returns
+    -------
+    pandas.DataFrame of bool
+        One row per event, one column per metric.
+
+    Examples
+    --------
+    Events are (peer, triple): 2 peers times the 3 · 2 · 1 ordered triples of 3 distinct
+    models:
+
+    >>> from evalkit.stats.qarla import acceptance_events
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=1, n_models=3, n_peers=2, n_metrics=2, seed=0)
+    >>> acceptance_events(sims, roles).shape
+    (12, 2)
+    """
     check_choice("triples", triples, TRIPLES)
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
@@ -726,8 +1190,29 @@ def acceptance_events(
 def metric_set_similarity(
     events: pd.DataFrame, first: Sequence[str], second: Sequence[str]
 ) -> float:
-    """sim(X, X') = P[H(X) <-> H(X')], H(X) = ∀x ∈ X: x(a, m) >= x(m', m''), over the events of
-    :func:`acceptance_events`; in [0, 1]."""
+    """``sim(X, X') = P[H(X) <-> H(X')]`` over acceptance events, in [0, 1].
+
+    H(X) holds when every x in X accepts the event.
+
+    Parameters
+    ----------
+    events : pandas.DataFrame of bool
+        :func:`acceptance_events` output.
+    first, second : sequence of str
+        The metric sets X and X'.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.qarla import metric_set_similarity
+    >>> ev = pd.DataFrame({"x": [True, True, False, False], "y": [True, False, False, True]})
+    >>> metric_set_similarity(ev, ["x"], ["y"]), metric_set_similarity(ev, ["x"], ["x", "y"])
+    (0.5, 0.75)
+    """
     hx = events[list(first)].all(axis=1).to_numpy()
     hy = events[list(second)].all(axis=1).to_numpy()
     return float(np.mean(hx == hy))
@@ -742,11 +1227,38 @@ def cluster_metrics(
     triples: str = "distinct",
     protocol: str = "leave_one_out",
 ) -> pd.DataFrame:
-    """Agglomerative clustering of metrics whose clusters are metric sets (Amigó et al. 2005b):
-    start from singletons and repeatedly merge the two clusters X, X' with the largest
+    """Agglomerative clustering of metrics whose clusters are metric sets (Amigó et al. 2005b).
+
+    Start from singletons and repeatedly merge the two clusters X, X' with the largest
     sim(X, X') (H of a cluster is the conjunction over its members; ties: first pair in metric
     order) until ``n_clusters`` remain. Each cluster's representative is its highest-KING
-    metric. Returns ``metric, cluster, king, representative``."""
+    metric.
+
+    Parameters
+    ----------
+    similarities, roles, metrics, triples
+        As :func:`queen`.
+    n_clusters : int, default 10
+    protocol : {"leave_one_out", "full_M_for_peers"}, default "leave_one_out"
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``metric, cluster, king, representative``.
+
+    Examples
+    --------
+    A metric and its copy merge first:
+
+    >>> import pandas as pd
+    >>> from evalkit.stats.qarla import cluster_metrics
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(n_instances=1, n_models=4, n_peers=3, n_metrics=2, seed=0)
+    >>> sims = pd.concat([sims, sims[sims.metric == "x0"].assign(metric="x0copy")])
+    >>> out = cluster_metrics(sims, roles, n_clusters=2)
+    >>> out.groupby("cluster")["metric"].apply(list).tolist()
+    [['x0', 'x0copy'], ['x1']]
+    """
     data = _as_data(similarities, roles)
     metrics = list(metrics or data.metrics)
     n_clusters = check_int("n_clusters", n_clusters)

@@ -42,7 +42,52 @@ def point_clouds(
     special: Sequence[str] = (),
     seed: SeedLike = 0,
 ) -> Tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """``(points, similarities, roles)`` of seeded synthetic test cases (see the module)."""
+    """Seeded synthetic QARLA test cases: summaries as points, metrics as negative distances.
+
+    Parameters
+    ----------
+    n_instances : int, default 8
+        >= 1.
+    n_models : int, default 9
+        Model points per instance, >= 1, drawn from N(0, model_spread² I).
+    n_peers : int, default 7
+        Peer points per instance, >= 0, drawn from N(peer_offset e_1, peer_spread² I).
+    n_metrics : int, default 3
+        Projected-distance metrics ``x0..``, >= 0 (at least one metric in all).
+    dim : int, default 2
+    model_spread, peer_offset, peer_spread : float, default 1.0, 3.0, 1.0
+        Spreads finite and >= 0.
+    noise : float, default 0.0
+        Scale of the per-pair noise, finite and >= 0.
+    special : sequence of str, default ()
+        Add ``"random"`` (uniform similarities) and/or ``"constant"`` (x = 0) metrics.
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    points : pandas.DataFrame
+        ``instance, summarizer, role, d0..``.
+    similarities : pandas.DataFrame
+        ``instance, a, b, metric, value`` for every ordered pair a != b.
+    roles : pandas.DataFrame
+        ``instance, summarizer, role``; models ``M0..``, peers ``P0..``.
+
+    References
+    ----------
+    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
+    evaluation of text summarization systems. ACL 2005.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> points, sims, roles = point_clouds(n_instances=2, n_models=3, n_peers=2, n_metrics=1,
+    ...                                    special=["constant"], seed=0)
+    >>> len(points), len(sims), sorted(sims.metric.unique())   # 2 instances x 5 · 4 pairs x 2 metrics
+    (10, 80, ['constant', 'x0'])
+    >>> sims.equals(point_clouds(n_instances=2, n_models=3, n_peers=2, n_metrics=1,
+    ...                          special=["constant"], seed=0)[1])
+    True
+    """
     n_instances, n_models, n_peers = (
         check_int("n_instances", n_instances),
         check_int("n_models", n_models),

@@ -52,7 +52,43 @@ def _xy(
 
 
 def fit(frame: pd.DataFrame, features: Sequence[str], target: str, method: str = "robust") -> Dict:
-    """Fit one model; returns ``{"method", "features", "intercept", "coef"}`` (a linear predictor)."""
+    """Fit one linear predictor of ``target`` from ``features``.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One row per summary; finite features and target, more rows than features + 1 (else
+        :class:`~evalkit.errors.ParameterError`).
+    features : sequence of str
+        At least one feature column.
+    target : str
+        The human score column.
+    method : {"robust", "nnls", "cca", "ols"}, default "robust"
+        Tukey-biweight robust regression, non-negative least squares with a free intercept,
+        one-component CCA mapped to ``target`` by least squares, or ordinary least squares
+        (module docstring).
+
+    Returns
+    -------
+    dict
+        ``{"method", "features", "intercept", "coef"}``: the prediction is
+        ``intercept + X @ coef`` (:func:`predict`).
+
+    Examples
+    --------
+    An exact linear relation is recovered by every method but NNLS, which keeps slopes >= 0:
+
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from evalkit.stats.regression import fit
+    >>> f = pd.DataFrame({"a": [0.0, 1, 2, 3, 4, 5], "b": [1.0, 0, 3, 1, 2, 5]})
+    >>> f["h"] = 1 + 2 * f.a - f.b
+    >>> m = fit(f, ["a", "b"], "h", method="ols")
+    >>> round(m["intercept"], 6), np.round(m["coef"], 6).tolist()
+    (1.0, [2.0, -1.0])
+    >>> bool((fit(f, ["a", "b"], "h", method="nnls")["coef"] >= 0).all())
+    True
+    """
     check_choice("method", method, REGRESSIONS)
     if not features:
         raise ParameterError("features", features, "at least one feature")
@@ -91,6 +127,27 @@ def fit(frame: pd.DataFrame, features: Sequence[str], target: str, method: str =
 
 
 def predict(model: Dict, frame: pd.DataFrame) -> np.ndarray:
+    """Predictions of a model of :func:`fit` on the rows of ``frame``.
+
+    Parameters
+    ----------
+    model : dict
+        The output of :func:`fit`.
+    frame : pandas.DataFrame
+        Has the model's feature columns, finite.
+
+    Returns
+    -------
+    numpy.ndarray, shape (len(frame),)
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.regression import predict
+    >>> model = {"features": ["a"], "intercept": 1.0, "coef": [2.0]}
+    >>> predict(model, pd.DataFrame({"a": [0.0, 1.5]})).tolist()
+    [1.0, 4.0]
+    """
     x, _ = _xy(frame, model["features"], None)
     return model["intercept"] + x @ model["coef"]
 
@@ -102,7 +159,30 @@ def system_correlation(
     system: str = "system",
     method: str = "pearson",
 ) -> float:
-    """Correlation of system means of ``predicted`` and of ``target``."""
+    """Correlation of the system means of predictions and of ``target``.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One row per summary, with ``system`` and ``target`` columns.
+    predicted : array_like, shape (len(frame),)
+        Predictions for the rows.
+    target : str
+    system : str, default "system"
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.regression import system_correlation
+    >>> f = pd.DataFrame({"system": list("aabbcc"), "h": [1.0, 2, 2, 3, 5, 6]})
+    >>> system_correlation(f, [0, 1, 1, 2, 2, 3], "h", method="spearman")
+    1.0
+    """
     check_choice("method", method, CORRELATIONS)
     means = frame.assign(_p=predicted).groupby(system, sort=True)[["_p", target]].mean()
     return float(correlate_columns(means["_p"].to_numpy(), means[target].to_numpy(), method)[0])
@@ -121,8 +201,52 @@ def select_fit_predict(
     system: str = "system",
     correlation: str = "pearson",
 ) -> Tuple[np.ndarray, pd.DataFrame]:
-    """The CLASSY protocol (module docstring). Returns ``(predictions for test, search table)``
-    where the table lists every (features, method) with its selection correlation, best first."""
+    """The CLASSY protocol of Rankel, Conroy & Schlesinger (2012) (module docstring).
+
+    Every feature subset up to ``max_size`` and every method is fitted on ``select_train`` and
+    scored on ``select_eval``; the best is refitted on ``final_train`` and predicts ``test``.
+
+    Parameters
+    ----------
+    select_train, select_eval, final_train, test : pandas.DataFrame
+        One row per summary (years Y-2, Y-1, Y-1 and Y).
+    features : sequence of str
+        Candidate feature columns.
+    target : str
+    methods : sequence of str, default ("robust", "nnls", "cca")
+        Among :data:`REGRESSIONS`.
+    max_size : int, default 3
+        Largest subset; the search is exhaustive, so this caps the cost.
+    system : str, default "system"
+    correlation : {"pearson", "spearman", "kendall"}, default "pearson"
+        The system-level selection criterion.
+
+    Returns
+    -------
+    predictions : numpy.ndarray, shape (len(test),)
+    table : pandas.DataFrame
+        ``features, method, r``: every candidate with its selection correlation, best first.
+
+    References
+    ----------
+    Rankel, P. A., Conroy, J. M., & Schlesinger, J. D. (2012). Better metrics to automatically
+    predict the quality of a text summary. Algorithms 5(4), 398-420.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from evalkit.stats.regression import select_fit_predict
+    >>> rng = np.random.default_rng(0)
+    >>> def year():
+    ...     f = pd.DataFrame({"system": np.repeat(list("abcdef"), 4), "good": rng.normal(size=24),
+    ...                       "noise": rng.normal(size=24)})
+    ...     return f.assign(h=2 * f.good + rng.normal(scale=0.1, size=24))
+    >>> pred, table = select_fit_predict(year(), year(), year(), year(), ["good", "noise"], "h",
+    ...                                  methods=["ols"], max_size=1)
+    >>> table["features"].tolist()[0], pred.shape
+    (('good',), (24,))
+    """
     max_size = check_int("max_size", max_size)
     for m in methods:
         check_choice("methods", m, REGRESSIONS)

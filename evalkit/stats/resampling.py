@@ -57,7 +57,6 @@ from evalkit.stats.validation import (
 )
 
 __all__ = [
-    "bootstrap_p_value",
     "smallest_p",
     "trials_needed",
     "approximate_randomization",
@@ -261,13 +260,8 @@ def paired_bootstrap(
 
     Parameters
     ----------
-    statistics : mapping of str to ndarray (n_segments, k)
-        Per system, the metric's per-segment statistics (``metric.segment_statistics``); the
-        first entry is the baseline unless ``baseline`` names another.
-    score : callable
-        Summed statistics (r, k) -> (r,) scores, e.g. ``metric.score_from_statistics``.
-    baseline : str, optional
-        The system the others are tested against.
+    statistics, score, baseline
+        As in :func:`approximate_randomization`.
     pairs : str
         ``"baseline"`` or ``"all"`` (every pair of systems).
     n_resamples : int
@@ -350,18 +344,53 @@ def bootstrap_table(
 ) -> pd.DataFrame:
     """The result rows of :func:`paired_bootstrap` from its resampled scores.
 
-    ``boot`` is resamples x systems, ``full`` the systems' scores on all segments,
-    ``pair_idx`` the (system, baseline) column pairs. Per pair: the p-value of
-    :func:`bootstrap_p_value` and the system's bootstrap mean and interval (order
-    statistics ``B·(1-confidence)/2`` from each end). Shared with the blocked, distributed
-    bootstrap (:mod:`evalkit.stats.distributed`), so both report the same table.
+    Shared with the blocked, distributed bootstrap (:mod:`evalkit.stats.distributed`), so both
+    report the same table.
+
+    Parameters
+    ----------
+    boot : numpy.ndarray, shape (B, n_systems)
+        Each system's corpus score on each of B resamples (the same segment indices for all).
+    full : numpy.ndarray, shape (n_systems,)
+        The systems' scores on all segments.
+    names : sequence of str
+        System names, in column order.
+    pair_idx : sequence of (int, int)
+        The (system, baseline) column pairs to test.
+    confidence : float
+        Level of the percentile interval, in (0, 1).
+    method : {"shift", "centred", "koehn"}
+        The p-value (:func:`paired_bootstrap`, Notes).
+    ties : {"ge", "gt"}
+        Whether a resampled statistic equal to the observed one counts.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair: ``system, baseline, score, baseline_score, difference, p_value,
+        n_resamples, test, mean, ci_low, ci_high``; ``mean``, ``ci_low`` and ``ci_high`` describe
+        the system's bootstrap scores (order statistics ``B·(1-confidence)/2`` from each end, as
+        sacrebleu's ``estimate_ci``).
+
+    Examples
+    --------
+    Koehn's test on five resamples where system 1 beats system 0 in four:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.resampling import bootstrap_table
+    >>> boot = np.array([[1.0, 2.0], [1.0, 3.0], [2.0, 1.0], [1.0, 4.0], [0.0, 2.0]])
+    >>> t = bootstrap_table(boot, np.array([1.0, 2.5]), ["A", "B"], [(1, 0)], 0.6, "koehn", "ge")
+    >>> t.loc[0, "system"], t.loc[0, "baseline"], round(float(t.loc[0, "p_value"]), 4)
+    ('B', 'A', 0.2)
+    >>> t[["difference", "mean", "ci_low", "ci_high"]].values.tolist()
+    [[1.5, 2.4, 2.0, 3.0]]
     """
     n_resamples = boot.shape[0]
     lo = int(np.floor(n_resamples * (1 - confidence) / 2))
     ordered = np.sort(boot, axis=0)
     rows = []
     for i, j in pair_idx:
-        p = bootstrap_p_value(boot[:, i] - boot[:, j], full[i] - full[j], method, ties)
+        p = _bootstrap_p_value(boot[:, i] - boot[:, j], full[i] - full[j], method, ties)
         r = _row(names, i, j, full, p, n_resamples, f"paired bootstrap ({method})")
         r.update(
             mean=float(boot[:, i].mean()),
@@ -372,7 +401,7 @@ def bootstrap_table(
     return pd.DataFrame(rows).rename(columns={"n_trials": "n_resamples"})
 
 
-def bootstrap_p_value(d: np.ndarray, difference: float, method: str, ties: str) -> float:
+def _bootstrap_p_value(d: np.ndarray, difference: float, method: str, ties: str) -> float:
     """p-value of the paired bootstrap from the B resampled differences ``d = S_X,b - S_Y,b``
     and the observed ``difference = S_X - S_Y`` (``method``, ``ties`` as in :func:`paired_bootstrap`)."""
     n = d.shape[0]
@@ -387,7 +416,8 @@ def bootstrap_p_value(d: np.ndarray, difference: float, method: str, ties: str) 
     return 1 - wins / n
 
 
-def _row(names, i, j, full, p, n, test) -> Dict:
+def _row(names, i, j, full, p, n, test, count: str = "n_trials") -> Dict:
+    """One result row of system ``i`` against ``j``; ``count`` names the column of ``n``."""
     return {
         "system": names[i],
         "baseline": names[j],
@@ -395,16 +425,39 @@ def _row(names, i, j, full, p, n, test) -> Dict:
         "baseline_score": float(full[j]),
         "difference": float(full[i] - full[j]),
         "p_value": float(p),
-        "n_trials": n,
+        count: int(n),
         "test": test,
     }
 
 
 def result_matrix(results: pd.DataFrame, value: str = "p_value") -> pd.DataFrame:
-    """Square matrix of a column of :func:`approximate_randomization` / :func:`paired_bootstrap`
-    results (e.g. ``pairs="all"``): cell (A, B) = value of the test of A against B. p-values are
-    symmetric (two-sided tests), so both cells of a pair are filled; ``difference`` is
-    antisymmetric (score of the row system minus the column system)."""
+    """Square matrix of one column of pairwise test results.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        The output of :func:`approximate_randomization` or :func:`paired_bootstrap` (e.g. with
+        ``pairs="all"``); each pair of systems tested once (else
+        :class:`~evalkit.errors.ParameterError`).
+    value : str, default "p_value"
+        The column to spread.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Systems x systems; cell (A, B) is the value of the test of A against B. p-values are
+        symmetric (two-sided tests), so both cells of a pair are filled; ``difference`` is
+        antisymmetric (score of the row system minus the column system). The diagonal is NaN.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.resampling import result_matrix
+    >>> res = pd.DataFrame({"system": ["B", "C"], "baseline": ["A", "A"],
+    ...                     "difference": [1.0, 2.0], "p_value": [0.04, 0.5]})
+    >>> result_matrix(res, "difference").values.tolist()
+    [[nan, -1.0, -2.0], [1.0, nan, nan], [2.0, nan, nan]]
+    """
     check_columns(results, ["system", "baseline", value], "results")
     flip = -1.0 if value == "difference" else 1.0
     both = pd.concat(
@@ -442,14 +495,57 @@ def significance_table(
     ties: str = "ge",
     seed: int = 0,
 ) -> pd.DataFrame:
-    """AR and bootstrap p-values of every system against ``baseline``, for several metrics.
+    """AR and bootstrap p-values of every system against a baseline, for several metrics.
 
-    ``statistics[metric][system]`` is the (n_segments, k) array of that metric's sufficient
-    statistics, ``scores[metric]`` the function from summed statistics (r, k) to r corpus
-    scores (or a metric object). ``tests`` are names of :data:`TESTS`. Each metric and test
-    gets its own seed stream derived from ``seed`` (``SeedSequence([seed, metric index])``),
-    so adding a metric does not change the others' p-values. Long result: ``metric, system,
-    baseline, score, baseline_score, difference, test, p_value, n``.
+    Each metric and test gets its own seed stream derived from ``seed``
+    (``SeedSequence([seed, metric index])``), so adding a metric does not change the others'
+    p-values; the bootstrap variants of one metric share their resamples.
+
+    Parameters
+    ----------
+    statistics : mapping of str to mapping of str to ndarray
+        ``statistics[metric][system]``: the (n_segments, k) array of that metric's sufficient
+        statistics.
+    scores : mapping of str to callable
+        ``scores[metric]``: summed statistics (r, k) -> r corpus scores, or a metric object; one
+        for every metric of ``statistics`` (else :class:`~evalkit.errors.ParameterError`).
+    baseline : str, optional
+        The system the others are tested against (default: the first).
+    tests : sequence of str, default ("approximate randomization", "bootstrap (shift)")
+        Names of :data:`TESTS`.
+    n_trials : int, default 10000
+        Trials of approximate randomization.
+    n_resamples : int, default 10000
+        Resamples of the bootstraps.
+    ties : {"ge", "gt"}, default "ge"
+    seed : int, default 0
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long frame ``metric, system, baseline, score, baseline_score, difference, test, p_value,
+        n`` (``n`` the trials or resamples).
+
+    References
+    ----------
+    Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+    significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
+
+    Examples
+    --------
+    A toy "metric" whose statistics are (correct, total) per segment, scored as accuracy:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.resampling import significance_table
+    >>> acc = lambda s: s[:, 0] / s[:, 1]
+    >>> rng = np.random.default_rng(0)
+    >>> seg = lambda p: np.column_stack([rng.random(40) < p, np.ones(40)])
+    >>> stats = {"acc": {"base": seg(0.5), "new": seg(0.9)}}
+    >>> t = significance_table(stats, {"acc": acc}, n_trials=99, n_resamples=99, seed=1)
+    >>> t[["test", "system", "n"]].values.tolist()
+    [['approximate randomization', 'new', 99], ['bootstrap (shift)', 'new', 99]]
+    >>> bool((t.p_value >= 1 / 100).all())
+    True
     """
     tests = list(tests)
     for t in tests:
@@ -503,14 +599,46 @@ def significance_table(
 
 
 def smallest_p(n_trials: int) -> float:
-    """Smallest p-value AR or the bootstrap can return with R trials: ``1/(R + 1)`` (c = 0;
-    Riezler & Maxwell 2005, Figs. 1-2)."""
+    """Smallest p-value approximate randomization or the bootstrap can return.
+
+    With R trials it is ``1 / (R + 1)`` (c = 0; Riezler & Maxwell 2005, Figs. 1-2).
+
+    Parameters
+    ----------
+    n_trials : int
+        R, >= 1 (else :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from evalkit.stats.resampling import smallest_p
+    >>> smallest_p(9999)
+    0.0001
+    """
     return 1.0 / (check_int("n_trials", n_trials, minimum=1) + 1)
 
 
 def trials_needed(bound: float) -> int:
-    """Fewest trials R with ``1/(R + 1) < bound``, so that "p < bound" can be reported
-    (``trials_needed(.0001) == 10000``)."""
+    """Fewest trials R with ``1 / (R + 1) < bound``, so that "p < bound" can be reported.
+
+    Parameters
+    ----------
+    bound : float
+        In (0, 1).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from evalkit.stats.resampling import smallest_p, trials_needed
+    >>> trials_needed(0.0001), smallest_p(trials_needed(0.0001)) < 0.0001
+    (10000, True)
+    """
     bound = check_probability("bound", bound)
     r = int(np.floor(1.0 / bound))
     while 1.0 / (r + 1) >= bound:

@@ -72,8 +72,42 @@ def topic_subsample_correlations(
 ) -> pd.DataFrame:
     """Correlation of n-topic system means with a reference system score, R draws per n.
 
-    ``scores``: (systems x topics) matrix (DataFrame or array; NaN = not scored);
-    ``reference``: one value per system (same order). Returns ``size, draw, r``.
+    Parameters
+    ----------
+    scores : array_like or pandas.DataFrame, shape (n_systems, n_topics)
+        NaN = not scored (system means skip it).
+    reference : array_like, shape (n_systems,)
+        One value per system, same order (e.g. Responsiveness on all topics).
+    sizes : sequence of int
+        Topic-set sizes n, each in [1, n_topics] (else :class:`~evalkit.errors.ParameterError`).
+    n_draws : int, default 1000
+        Draws per size, topics without replacement.
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``size, draw, r``.
+
+    References
+    ----------
+    Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics under
+    varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
+
+    Examples
+    --------
+    With every topic drawn, each draw reproduces the full-data correlation:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.sampling import topic_subsample_correlations
+    >>> rng = np.random.default_rng(0)
+    >>> x = rng.normal(size=(5, 8))
+    >>> ref = x.mean(axis=1) + rng.normal(scale=0.1, size=5)
+    >>> out = topic_subsample_correlations(x, ref, sizes=[2, 8], n_draws=50, seed=1)
+    >>> full = np.corrcoef(x.mean(axis=1), ref)[0, 1]
+    >>> bool(np.allclose(out[out["size"] == 8]["r"], full)), len(out)
+    (True, 100)
     """
     check_choice("method", method, METHODS)
     n_draws = check_int("n_draws", n_draws)
@@ -103,7 +137,38 @@ def split_half_correlations(
 ) -> pd.DataFrame:
     """Correlation between system scores on two disjoint random topic sets of size n.
 
-    ``scores``: (systems x topics) matrix of one manual score. Returns ``size, draw, r``.
+    After Voorhees & Buckley (2002).
+
+    Parameters
+    ----------
+    scores : array_like or pandas.DataFrame, shape (n_systems, n_topics)
+        One manual score, NaN = not scored.
+    sizes : sequence of int
+        Each in [1, n_topics // 2].
+    n_draws : int, default 1000
+    method : {"pearson", "spearman", "kendall"}, default "kendall"
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``size, draw, r``.
+
+    References
+    ----------
+    Voorhees, E. M., & Buckley, C. (2002). The effect of topic set size on retrieval experiment
+    error. SIGIR 2002.
+
+    Examples
+    --------
+    Systems whose scores differ by a constant rank identically on any two halves:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.sampling import split_half_correlations
+    >>> x = np.arange(4.0)[:, None] * 10 + np.random.default_rng(0).normal(size=(4, 10))
+    >>> out = split_half_correlations(x, sizes=[5], n_draws=20, seed=0)
+    >>> out["r"].tolist() == [1.0] * 20
+    True
     """
     check_choice("method", method, METHODS)
     n_draws = check_int("n_draws", n_draws)
@@ -132,8 +197,30 @@ def split_half_correlations(
 def model_subset_draws(
     models: Mapping[object, Sequence[str]], k: int, *, n_draws: int = 1000, seed: SeedLike = 0
 ) -> pd.DataFrame:
-    """For each draw and each topic, k of that topic's models drawn uniformly without
-    replacement, independently per topic (OD09). Returns ``draw, topic, models`` (sorted tuple)."""
+    """k models per topic, drawn uniformly without replacement and independently per topic.
+
+    Parameters
+    ----------
+    models : mapping of topic to sequence of str
+        Each topic's model (reference summary) ids.
+    k : int
+        Models per draw, at most every topic's count (else
+        :class:`~evalkit.errors.ParameterError`).
+    n_draws : int, default 1000
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``draw, topic, models`` (a sorted tuple).
+
+    Examples
+    --------
+    >>> from evalkit.stats.sampling import model_subset_draws
+    >>> d = model_subset_draws({"D1": ["A", "B", "C"], "D2": ["E", "F"]}, 2, n_draws=3, seed=0)
+    >>> len(d), all(len(m) == 2 for m in d["models"]), d.loc[1, "models"]
+    (6, True, ('E', 'F'))
+    """
     k = check_int("k", k)
     n_draws = check_int("n_draws", n_draws)
     rng = rng_from_seed(seed)
@@ -161,17 +248,44 @@ def model_subset_correlations(
     seed: SeedLike = 0,
     split_half: Optional[str] = None,
 ) -> pd.DataFrame:
-    """OD09's model sweep from per-subset tables ``table[topic, subset, system]`` (NaN = not scored).
+    """Owczarzak & Dang's (2009) model sweep from per-subset score tables.
 
     Each draw picks, independently per topic, one of its ``n_subsets[t]`` subsets uniformly
-    (the same picks for every table, so metrics are compared on the same models); system means
-    over topics are correlated with ``reference`` (one value per system).
+    (the same picks for every table, so metrics are compared on the same models); system
+    means over topics are correlated with ``reference``.
 
-    ``split_half`` ignores ``reference`` and correlates the system means of the draw with those
-    of a partner draw: ``"complement"`` = the complementary subset of every topic (its mirrored
-    position in ``itertools.combinations`` order: 2 vs the other 2 models of 4), ``"other"`` = a
-    different subset drawn uniformly (1 model vs another random single model). Returns
-    ``metric, draw, r``.
+    Parameters
+    ----------
+    tables : mapping of str to ndarray, shape (n_topics, max_subsets, n_systems)
+        ``table[topic, subset, system]`` per metric (NaN = not scored).
+    n_subsets : sequence of int
+        Subsets per topic, each >= 1.
+    reference : array_like, shape (n_systems,)
+        Ignored with ``split_half``.
+    n_draws : int, default 1000
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+    seed : int or numpy.random.Generator, default 0
+    split_half : {"complement", "other"}, optional
+        Correlate with a partner draw instead: ``"complement"`` the complementary subset of
+        every topic (its mirrored position in ``itertools.combinations`` order: 2 vs the
+        other 2 models of 4), ``"other"`` a different subset drawn uniformly (needs >= 2
+        subsets per topic).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``metric, draw, r``.
+
+    Examples
+    --------
+    One subset per topic leaves no choice: every draw gives the same r.
+
+    >>> import numpy as np
+    >>> from evalkit.stats.sampling import model_subset_correlations
+    >>> table = np.array([[[1.0, 2.0, 3.0]], [[2.0, 2.0, 5.0]]])   # 2 topics, 1 subset, 3 systems
+    >>> out = model_subset_correlations({"m": table}, [1, 1], [1.0, 2.0, 4.0], n_draws=4)
+    >>> bool(np.allclose(out["r"], np.corrcoef([1.5, 2.0, 4.0], [1.0, 2.0, 4.0])[0, 1]))
+    True
     """
     check_choice("method", method, METHODS)
     n_draws = check_int("n_draws", n_draws)
@@ -225,7 +339,28 @@ def model_subset_correlations(
 
 
 def stability_summary(draws: pd.DataFrame, by: str = "size", value: str = "r") -> pd.DataFrame:
-    """Mean, standard deviation and 2.5/50/97.5 percentiles of ``value`` per ``by`` (the curve)."""
+    """The stability curve: summary statistics of ``value`` per ``by``.
+
+    Parameters
+    ----------
+    draws : pandas.DataFrame
+        E.g. :func:`topic_subsample_correlations` output.
+    by : str, default "size"
+    value : str, default "r"
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``[by], mean, sd, q025, median, q975, draws`` (sample sd; 2.5 and 97.5 percentiles).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.sampling import stability_summary
+    >>> d = pd.DataFrame({"size": [5] * 5, "r": [0.1, 0.2, 0.3, 0.4, 0.5]})
+    >>> stability_summary(d)[["size", "mean", "median", "draws"]].round(4).values.tolist()
+    [[5.0, 0.3, 0.3, 5.0]]
+    """
     g = draws.groupby(by)[value]
     return pd.DataFrame(
         {

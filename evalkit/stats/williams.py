@@ -38,7 +38,26 @@ __all__ = [
 
 
 class WilliamsResult(NamedTuple):
-    """t statistic, p-value and degrees of freedom (n - 3); arrays when the inputs are arrays."""
+    """Result of :func:`williams_test`.
+
+    Attributes
+    ----------
+    t : float or numpy.ndarray
+        The Williams t statistic; positive when r12 > r13.
+    p : float or numpy.ndarray
+        The p-value (one- or two-sided, as requested).
+    dof : int
+        Degrees of freedom, n - 3.
+
+    Examples
+    --------
+    >>> from evalkit.stats.williams import williams_test
+    >>> res = williams_test(0.65, 0.55, 0.30, 50)
+    >>> res.dof, res.t > 0
+    (47, True)
+    >>> list(res.to_frame().columns)
+    ['t', 'dof', 'p']
+    """
 
     t: float
     p: float
@@ -114,14 +133,55 @@ def williams_pairs(
     alpha: float = 0.05,
     absolute: bool = False,
 ) -> pd.DataFrame:
-    """One-sided Williams tests for every ordered pair of metrics (Graham 2015 §4.1).
+    """One-sided Williams tests for every ordered pair of metrics (Graham 2015, Sec. 4.1).
 
-    ``system_scores``: long frame ``system, metric, value`` (one value per system and metric;
-    if an ``instance``/``segment``/``topic`` column is present, values are first averaged per
-    system). ``human``: a Series indexed by system, or a long frame ``system, value``.
-    Returns one row per ordered pair ``metric_a, metric_b`` with ``r_a, r_b, r_ab, n, t, p,
-    a_beats_b`` (r_a > r_b and p < alpha). Only systems present for every metric and the human
-    score are used; a metric missing a system raises.
+    Only systems present for every metric and in ``human`` are used: a metric missing a system,
+    or a system without a human score, raises :class:`~evalkit.errors.ParameterError`.
+
+    Parameters
+    ----------
+    system_scores : pandas.DataFrame
+        Long frame ``system|summarizer, metric, value``, one value per system and metric; with an
+        ``instance``/``segment``/``topic`` column the values are first averaged per system.
+    human : pandas.Series or pandas.DataFrame
+        Human score per system: a Series indexed by system, or a long frame ``system, value``
+        (averaged per system when repeated).
+    method : {"pearson"}, default "pearson"
+        The Williams test is a test on Pearson coefficients.
+    alternative : {"one-sided", "two-sided"}, default "one-sided"
+    alpha : float, default 0.05
+        In (0, 1): the level of ``a_beats_b``.
+    absolute : bool, default False
+        Compare absolute correlations (see :func:`williams_test`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ordered pair: ``metric_a, metric_b, r_a, r_b, r_ab, n, t, p, a_beats_b``
+        (``r_a > r_b`` and ``p < alpha``).
+
+    References
+    ----------
+    Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
+    EMNLP 2015.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from evalkit.stats.williams import williams_pairs, williams_test
+    >>> rng = np.random.default_rng(0)
+    >>> h = pd.Series(rng.normal(size=12), index=[f"s{i}" for i in range(12)])
+    >>> scores = pd.concat([
+    ...     pd.DataFrame({"system": h.index, "metric": "good", "value": h + rng.normal(scale=0.3, size=12)}),
+    ...     pd.DataFrame({"system": h.index, "metric": "bad", "value": h + rng.normal(scale=2.0, size=12)}),
+    ... ])
+    >>> out = williams_pairs(scores, h)
+    >>> out[["metric_a", "metric_b", "a_beats_b"]].values.tolist()
+    [['bad', 'good', False], ['good', 'bad', True]]
+    >>> row = out.iloc[1]
+    >>> bool(np.isclose(row.p, williams_test(row.r_a, row.r_b, row.r_ab, 12).p))
+    True
     """
     check_choice("method", method, ("pearson",))  # Williams is a test on Pearson coefficients
     alpha = check_probability("alpha", alpha)
@@ -159,8 +219,32 @@ def williams_pairs(
 
 
 def significance_matrix(pairs: pd.DataFrame, value: str = "p") -> pd.DataFrame:
-    """Square matrix (rows: metric A, columns: metric B) of ``value`` from :func:`williams_pairs`,
-    kept only where A correlates higher than B (Graham's Figure 3 heat map); NaN elsewhere."""
+    """Square matrix of a :func:`williams_pairs` column, where A correlates higher than B.
+
+    Graham's (2015) Figure 3 heat map: rows are metric A, columns metric B.
+
+    Parameters
+    ----------
+    pairs : pandas.DataFrame
+        The output of :func:`williams_pairs` (``metric_a, metric_b, r_a, r_b`` and ``value``).
+    value : str, default "p"
+        The column to spread (e.g. ``"p"`` or ``"t"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Metrics x metrics in first-appearance order; ``value`` where ``r_a > r_b``, NaN
+        elsewhere (the diagonal and the lower-correlating rows).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.williams import significance_matrix
+    >>> pairs = pd.DataFrame({"metric_a": ["x", "y"], "metric_b": ["y", "x"],
+    ...                       "r_a": [0.9, 0.5], "r_b": [0.5, 0.9], "p": [0.01, 0.99]})
+    >>> significance_matrix(pairs).values.tolist()
+    [[nan, 0.01], [nan, nan]]
+    """
     check_columns(pairs, ["metric_a", "metric_b", "r_a", "r_b", value], "pairs")
     kept = pairs[value].where(pairs["r_a"] > pairs["r_b"])
     m = pairs.assign(_v=kept).pivot(index="metric_a", columns="metric_b", values="_v")
@@ -169,10 +253,29 @@ def significance_matrix(pairs: pd.DataFrame, value: str = "p") -> pd.DataFrame:
 
 
 def not_significantly_beaten(pairs: pd.DataFrame) -> pd.DataFrame:
-    """Graham's bullet: metrics that no other metric significantly beats.
+    """Graham's (2015) bullet: the metrics that no other metric significantly beats.
 
-    Returns ``metric, r, beaten_by`` (how many metrics beat it) and ``optimal``, sorted by r
-    (descending).
+    Parameters
+    ----------
+    pairs : pandas.DataFrame
+        The output of :func:`williams_pairs` (``metric_a, metric_b, r_b, a_beats_b``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``metric, r, beaten_by, optimal``: the metric's correlation with the humans, how many
+        metrics significantly beat it, and whether none does; sorted by ``r`` (descending).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.williams import not_significantly_beaten
+    >>> pairs = pd.DataFrame({"metric_a": ["x", "y", "x", "z", "y", "z"],
+    ...                       "metric_b": ["y", "x", "z", "x", "z", "y"],
+    ...                       "r_b": [0.8, 0.9, 0.3, 0.9, 0.3, 0.8],
+    ...                       "a_beats_b": [False, False, True, False, True, False]})
+    >>> not_significantly_beaten(pairs).values.tolist()
+    [['x', 0.9, 0, True], ['y', 0.8, 0, True], ['z', 0.3, 2, False]]
     """
     check_columns(pairs, ["metric_a", "metric_b", "r_b", "a_beats_b"], "pairs")
     beaten = pairs.groupby("metric_b")["a_beats_b"].sum()
@@ -222,13 +325,38 @@ def williams_by_level(
     alternative: str = "two-sided",
     alpha: float = 0.05,
 ):
-    """:func:`williams_pairs` of summary-level data at the ``system`` level (per-summarizer
-    means) or the ``summary`` level (every (instance, summarizer) a unit, as a "global"
-    correlation pools them).
+    """:func:`williams_pairs` of summary-level data at the system or the summary level.
 
-    ``scores``: long ``instance, summarizer, metric, value``; ``human``: long ``instance,
-    summarizer, value``. Only summaries with a human score are used. Returns None when fewer
-    than four units remain (the test needs n > 3).
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Long frame ``instance, summarizer, metric, value``.
+    human : pandas.DataFrame
+        Long frame ``instance, summarizer, value``; only summaries with a human score are used.
+    level : {"system", "summary"}
+        ``"system"``: one unit per summarizer (means over its instances); ``"summary"``: every
+        (instance, summarizer) is a unit, as a global correlation pools them.
+    alternative : {"one-sided", "two-sided"}, default "two-sided"
+    alpha : float, default 0.05
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        As :func:`williams_pairs`; None when fewer than four units remain (the test has n - 3
+        degrees of freedom).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from evalkit.stats.williams import williams_by_level
+    >>> rng = np.random.default_rng(1)
+    >>> human = pd.DataFrame([(i, s, rng.normal()) for i in "ab" for s in "ABCDE"],
+    ...                      columns=["instance", "summarizer", "value"])
+    >>> scores = pd.concat([human.assign(metric=m, value=human.value + rng.normal(scale=e, size=10))
+    ...                     for m, e in [("m1", 0.1), ("m2", 1.0)]])
+    >>> len(williams_by_level(scores, human, "summary")), williams_by_level(scores, human.head(3), "system")
+    (2, None)
     """
     check_choice("level", level, ("system", "summary"))
     check_columns(scores, ["instance", "summarizer", "metric", "value"], "scores")
@@ -248,9 +376,37 @@ def williams_by_level(
 def williams_columns(
     frame: pd.DataFrame, human: str, a: str, b: str, *, alternative: str = "two-sided"
 ) -> float:
-    """The p-value of :func:`williams_test` for r(``a``, ``human``) = r(``b``, ``human``) over
-    the rows of ``frame`` (rows with a missing value are dropped). NaN with fewer than four
-    rows or a constant column; 1 when ``a`` and ``b`` hold the same values (nothing differs)."""
+    """Two-sided Williams p-value of r(``a``, ``human``) = r(``b``, ``human``) over a frame's rows.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One row per unit; rows with a missing value in the three columns are dropped.
+    human, a, b : str
+        Column names of the human score and of the two metrics.
+    alternative : {"one-sided", "two-sided"}, default "two-sided"
+
+    Returns
+    -------
+    float
+        The p-value of :func:`williams_test`; NaN with fewer than four rows or a constant
+        column, 1.0 when ``a`` and ``b`` hold the same values (nothing differs).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from evalkit.stats.williams import williams_columns, williams_p
+    >>> rng = np.random.default_rng(0)
+    >>> f = pd.DataFrame({"h": rng.normal(size=20)})
+    >>> f["a"], f["b"] = f.h + rng.normal(scale=0.3, size=20), f.h + rng.normal(scale=2, size=20)
+    >>> p = williams_columns(f, "h", "a", "b")
+    >>> r = lambda u, v: np.corrcoef(u, v)[0, 1]
+    >>> bool(np.isclose(p, williams_p(r(f.h, f.a), r(f.h, f.b), f.a, f.b)))
+    True
+    >>> williams_columns(f, "h", "a", "a"), williams_columns(f.head(3), "h", "a", "b")
+    (1.0, nan)
+    """
     check_columns(frame, [human, a, b], "frame")
     both = frame[[human, a, b]].dropna().astype(float)
     if len(both) < 4:
@@ -265,10 +421,37 @@ def williams_columns(
 
 
 def williams_p(r_a: float, r_b: float, a, b, n=None, *, alternative: str = "two-sided") -> float:
-    """The p-value of :func:`williams_test` for r(H, a) = r(H, b), given the two correlations
-    with the human scores and the metrics' values ``a`` and ``b`` on the same units (their
-    correlation is r23); ``n`` defaults to the number of units. NaN when a correlation is
-    undefined (a constant metric) or n < 4."""
+    """The p-value of :func:`williams_test` from the metrics' values on the units.
+
+    Given r(H, a), r(H, b) and the two metrics' values on the same units, the third
+    correlation r(a, b) is computed here.
+
+    Parameters
+    ----------
+    r_a, r_b : float
+        Correlations of metric a and metric b with the human scores.
+    a, b : array_like, shape (n,)
+        The two metrics' values on the same units.
+    n : int, optional
+        Number of units (default ``len(a)``).
+    alternative : {"one-sided", "two-sided"}, default "two-sided"
+
+    Returns
+    -------
+    float
+        The p-value; NaN when a correlation is undefined (a constant metric) or n < 4.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats.williams import williams_p, williams_test
+    >>> a, b = np.array([1.0, 2, 3, 5, 4, 6]), np.array([2.0, 1, 4, 3, 6, 5])
+    >>> r_ab = np.corrcoef(a, b)[0, 1]
+    >>> bool(np.isclose(williams_p(0.9, 0.6, a, b), williams_test(0.9, 0.6, r_ab, 6, alternative="two-sided").p))
+    True
+    >>> williams_p(0.9, 0.6, a, np.ones(6))
+    nan
+    """
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     n = len(a) if n is None else int(n)
     if n < 4 or len(a) < 2 or np.std(a) == 0 or np.std(b) == 0:

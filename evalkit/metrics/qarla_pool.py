@@ -427,12 +427,12 @@ def tvm_signature(n: int, term_source: str = "documents", lemmas: str = "wordnet
     Examples
     --------
     >>> from evalkit.metrics.qarla_pool import tvm_signature
-    >>> tvm_signature(4).split("|")[1:4]
-    ['n:4', 'terms:documents', 'lemmas:wordnet']
+    >>> tvm_signature(4).split("|")[:4]
+    ['tvm', 'n:4', 'terms:documents', 'lemmas:wordnet']
     """
-    from evalkit.metrics.similarity import TermVectorSimilarity
+    from evalkit.metrics import get_metric
 
-    return TermVectorSimilarity(n, terms=(), lemmas=lemmas, term_source=term_source).signature()
+    return get_metric("tvm", n=n, terms=(), lemmas=lemmas, term_source=term_source).signature()
 
 
 def tvm_similarities(

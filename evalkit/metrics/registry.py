@@ -121,14 +121,14 @@ def register_metric(name: str) -> Callable:
 
         get_metric("wer-lc").corpus_score(["A B"], [["a b"]])  # 0.0
 
-    A built-in name is taken:
+    A built-in (or already registered) name is refused:
 
     >>> from evalkit.metrics.registry import register_metric
     >>> from evalkit.metrics.wer import ErrorRate
     >>> register_metric("bleu")(ErrorRate)
     Traceback (most recent call last):
     ...
-    evalkit.errors.ParameterError: invalid value for parameter 'name': 'bleu'; expected a name not taken ...
+    evalkit.errors.ParameterError: invalid value for parameter 'name': 'bleu'; expected a name not ...
     """
     if not isinstance(name, str) or not name or name != name.strip():
         raise ParameterError("name", name, "a non-empty metric name without surrounding spaces")

@@ -160,32 +160,51 @@ class BLEU(WordLevelMetric):
     :class:`evalkit.metrics.base.Metric` (registered as ``bleu``, ``bleu-mteval``,
     ``bleu-multi``).
 
+    Use :meth:`mteval_v13a` and :meth:`multi_bleu` for the exact reference-tool presets.
+
     Parameters
     ----------
-    tokenize : tokenizer name (:mod:`evalkit.text.tokenize`): ``"13a"`` (mteval-v13a, default),
-        ``"intl"``, ``"none"`` (whitespace split; multi-bleu.perl), ``"moses"`` /
-        ``"moses-LANG"`` (Moses tokenizer.perl via sacremoses), Leusch's schemes, ...
-    lowercase : lower-case hypotheses and references before tokenizing.
-    max_ngram_order : N (default 4).
-    smoothing : ``"none"``, ``"exp"`` (default, sacrebleu's and mteval's), ``"floor"``,
-        ``"add-k"``, ``"lin_och"``, ``"add1"``, ``"add1_zero"``, ``"leusch_as_printed"``, ``"epsilon"``.
-    smooth_value : value for ``floor`` (default 0.1), ``add-k`` (default 1) and ``epsilon``
-        (default 1e-3, in (0, 1)).
-    effective_order : sacrebleu's effective order (recommended for sentence level).
-    ref_length : ``"closest"`` (ties -> shorter), ``"shortest"`` or ``"average"``.
-    semantics : ``"sacrebleu"`` (default), ``"sacrebleu1"`` (sacrebleu 1.x: no early stop on
-        zero unigram matches), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"`` (Moses
-        multi-bleu.perl); see the module docstring. The latter two fix the smoothing.
-    ref_layout : how ``refs`` are given: ``"streams"`` (sacrebleu) or ``"segments"``.
-    boundaries : Leusch et al.'s sentence-boundary words ``<s>``/``</s>``: ``"none"``
-        (default), ``"start"``, ``"end"`` or ``"both"``.
-
-    Use :meth:`mteval_v13a` and :meth:`multi_bleu` for the exact reference-tool presets.
+    tokenize : str, default "13a"
+        Tokenizer name (:mod:`evalkit.text.tokenize`): ``"13a"`` (mteval-v13a), ``"intl"``,
+        ``"none"`` (whitespace split; multi-bleu.perl), ``"moses"`` / ``"moses-LANG"``
+        (Moses tokenizer.perl via sacremoses), Leusch's schemes, ...
+    lowercase : bool, default False
+        Lower-case hypotheses and references before tokenizing.
+    max_ngram_order : int, default 4
+        N, an integer >= 1.
+    smoothing : str, default "exp"
+        ``"none"``, ``"exp"`` (sacrebleu's and mteval's), ``"floor"``, ``"add-k"``,
+        ``"lin_och"``, ``"add1"``, ``"add1_zero"``, ``"leusch_as_printed"``, ``"epsilon"``.
+    smooth_value : float, optional
+        Value for ``floor`` (default 0.1), ``add-k`` (default 1) and ``epsilon`` (default
+        1e-3, in (0, 1)); must be None for the other smoothings.
+    effective_order : bool, default False
+        sacrebleu's effective order (recommended for sentence level).
+    ref_length : str, default "closest"
+        ``"closest"`` (ties -> shorter), ``"shortest"`` or ``"average"``.
+    semantics : str, default "sacrebleu"
+        ``"sacrebleu"``, ``"sacrebleu1"`` (sacrebleu 1.x: no early stop on zero unigram
+        matches), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"`` (Moses
+        multi-bleu.perl); see the module docstring. The latter two fix the smoothing
+        (``"exp"`` and ``"none"``).
+    ref_layout : str, default "streams"
+        How ``refs`` are given: ``"streams"`` (sacrebleu) or ``"segments"``.
+    references : sequence, optional
+        References tokenized once and reused whenever ``refs`` is None (scoring many
+        systems against the same references).
+    boundaries : str, default "none"
+        Leusch et al.'s sentence-boundary words ``<s>``/``</s>``: ``"none"``, ``"start"``,
+        ``"end"`` or ``"both"``.
 
     Returns
     -------
     ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-100 scale whose
     details are sacrebleu's (``.precisions``, ``.bp``, ``.sys_len``, ``.ref_len``).
+
+    Raises
+    ------
+    evalkit.errors.ParameterError
+        For a setting outside these values, or a smoothing the semantics does not allow.
 
     Examples
     --------
@@ -588,6 +607,11 @@ def corpus_bleu(hyps: Sequence[str], refs: Sequence, **config) -> BLEUScore:
         BLEU on the 0-100 scale; its details (a :class:`BLEUScore`) give ``precisions``
         (percent), ``bp``, ``sys_len`` and ``ref_len``.
 
+    References
+    ----------
+    Papineni, Roukos, Ward & Zhu (2002), "BLEU: a Method for Automatic Evaluation of Machine
+    Translation", ACL. Post (2018), "A Call for Clarity in Reporting BLEU Scores", WMT.
+
     Examples
     --------
     8 hypothesis words against 9 reference words give ``BP = exp(1 - 9/8)``; the number is
@@ -602,11 +626,6 @@ def corpus_bleu(hyps: Sequence[str], refs: Sequence, **config) -> BLEUScore:
     [87.5, 66.66666666666667, 50.0, 33.333333333333336]
     >>> math.isclose(score.bp, math.exp(1 - 9 / 8)), score == sacrebleu.corpus_bleu(hyps, refs).score
     (True, True)
-
-    References
-    ----------
-    Papineni, Roukos, Ward & Zhu (2002), "BLEU: a Method for Automatic Evaluation of Machine
-    Translation", ACL. Post (2018), "A Call for Clarity in Reporting BLEU Scores", WMT.
     """
     return BLEU(**config).corpus_score(hyps, refs)
 
@@ -629,6 +648,11 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
     BLEUScore
         ``score`` on the 0-100 scale, with ``counts``, ``totals``, ``precisions``, ``bp``.
 
+    References
+    ----------
+    Papineni, Roukos, Ward & Zhu (2002), "BLEU: a Method for Automatic Evaluation of Machine
+    Translation", ACL.
+
     Examples
     --------
     >>> import sacrebleu
@@ -638,11 +662,6 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
     ([5, 3, 2, 1], [6, 5, 4, 3])
     >>> ours.score == sacrebleu.sentence_bleu("the cat sat on a mat", ["the cat sat on the mat"]).score
     True
-
-    References
-    ----------
-    Papineni, Roukos, Ward & Zhu (2002), "BLEU: a Method for Automatic Evaluation of Machine
-    Translation", ACL.
     """
     return BLEU(**config).sentence_score(hyp, refs)
 
@@ -668,10 +687,12 @@ def sacrebleu_bleu(
     ----------
     tokenize, lowercase, max_ngram_order, smoothing, smooth_value : see :class:`BLEU`
         Same meaning and defaults as there.
-    effective_order, ref_length, boundaries : see :class:`BLEU`
+    effective_order, ref_length : see :class:`BLEU`
         Same meaning and defaults as there.
     ref_layout : str, default "segments"
         ``"segments"`` (one list of references per segment) or ``"streams"`` (sacrebleu).
+    boundaries : str, default "none"
+        As in :class:`BLEU`.
     semantics : str, default "sacrebleu"
         ``"sacrebleu"`` or ``"sacrebleu1"``; anything else raises
         :class:`~evalkit.errors.ParameterError` (``bleu-mteval`` and ``bleu-multi`` are the
@@ -682,6 +703,10 @@ def sacrebleu_bleu(
     BLEU
         The configured metric (0-100 scale).
 
+    References
+    ----------
+    Post (2018), "A Call for Clarity in Reporting BLEU Scores", WMT.
+
     Examples
     --------
     >>> import sacrebleu
@@ -690,10 +715,6 @@ def sacrebleu_bleu(
     >>> score = sacrebleu_bleu().corpus_score(hyps, refs)
     >>> score == sacrebleu.corpus_bleu(hyps, [[r[0] for r in refs]]).score
     True
-
-    References
-    ----------
-    Post (2018), "A Call for Clarity in Reporting BLEU Scores", WMT.
     """
     if semantics not in ("sacrebleu", "sacrebleu1"):
         raise ParameterError(

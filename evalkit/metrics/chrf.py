@@ -384,6 +384,11 @@ def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
     Score
         chrF on the 0-100 scale.
 
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
     Examples
     --------
     With ``char_order=2``: unigrams ``a, b`` vs ``a, c`` give P = R = 1/2, bigrams
@@ -396,11 +401,6 @@ def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
     >>> hyps, refs = ["the cat sat on a mat"], [["the cat sat on the mat"]]
     >>> corpus_chrf(hyps, refs) == sacrebleu.corpus_chrf(hyps, refs).score
     True
-
-    References
-    ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
     """
     return CHRF(**config).corpus_score(hyps, refs)
 
@@ -422,6 +422,11 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
     CHRFScore
         ``score`` on the 0-100 scale.
 
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
     Examples
     --------
     >>> import sacrebleu
@@ -431,11 +436,6 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
     True
     >>> sentence_chrf("the cat sat", ["a dog", "the cat sat"]).score
     100.0
-
-    References
-    ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
     """
     return CHRF(**config).sentence_score(hyp, refs)
 
@@ -464,16 +464,16 @@ def chrf(
     CHRF
         The configured metric (0-100 scale).
 
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
     Examples
     --------
     >>> from evalkit.metrics.chrf import chrf
     >>> float(chrf(char_order=2).corpus_score(["ab"], [["ac"]]))
     25.0
-
-    References
-    ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
     """
     return CHRF(
         char_order=char_order,
@@ -511,6 +511,11 @@ def chrf_plus_plus(
     CHRF
         The configured metric (0-100 scale).
 
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
     Examples
     --------
     >>> import sacrebleu
@@ -519,10 +524,5 @@ def chrf_plus_plus(
     >>> ours = chrf_plus_plus().corpus_score(hyps, [[r] for r in refs])
     >>> ours == sacrebleu.corpus_chrf(hyps, [refs], word_order=2).score
     True
-
-    References
-    ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
     """
     return chrf(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)

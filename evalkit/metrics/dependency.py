@@ -116,6 +116,12 @@ def transform_triples(
     collections.Counter
         The bag of (possibly transformed) triples.
 
+    References
+    ----------
+    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
+    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
+    Translation Evaluation", WMT.
+
     Examples
     --------
     >>> from evalkit.metrics.dependency import transform_triples
@@ -124,12 +130,6 @@ def transform_triples(
     [('subj', '*', 'cat'), ('subj', 'sat', '*'), ('tense', 'sat', 'past')]
     >>> dict(transform_triples(triples, pred_only=True, label_free=True))
     {('', 'sat', 'cat'): 1}
-
-    References
-    ----------
-    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
-    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
-    Translation Evaluation", WMT.
     """
     out: Counter = Counter()
     for rel, h, d in triples:
@@ -228,6 +228,12 @@ def match_triples(
     int
         The number of matched triples, at most ``min(|cand|, |ref|)``.
 
+    References
+    ----------
+    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
+    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
+    Translation Evaluation", WMT.
+
     Examples
     --------
     >>> class Synonyms:  # a stand-in for evalkit.text.wordnet.load_wordnet()
@@ -239,12 +245,6 @@ def match_triples(
     >>> ref = Counter({("obj", "drive", "automobile"): 1, ("subj", "drive", "he"): 1})
     >>> match_triples(cand, ref), match_triples(cand, ref, Synonyms())
     (1, 2)
-
-    References
-    ----------
-    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
-    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
-    Translation Evaluation", WMT.
     """
     exact = cand & ref
     if wordnet is None:
@@ -311,6 +311,12 @@ class DependencyF(ParsedMetric):
         spaCy pipeline. Inputs may also be :class:`~evalkit.text.parse.Parse` objects or
         :class:`~evalkit.text.trees.DepTree` trees.
 
+    References
+    ----------
+    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
+    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
+    Translation Evaluation", WMT.
+
     Examples
     --------
     Of the five triples on each side (``det``, ``num``, ``pers``, ``subj``, ``tense``) only
@@ -324,12 +330,6 @@ class DependencyF(ParsedMetric):
     >>> from evalkit.metrics import get_metric
     >>> float(get_metric("dep-f").corpus_score([hyp], [[ref]]))
     0.2
-
-    References
-    ----------
-    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
-    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
-    Translation Evaluation", WMT.
     """
 
     name = "dep-f"
@@ -425,17 +425,17 @@ def depeval_variants() -> List[Tuple[str, ...]]:
     list of tuple of str
         Every subset of :data:`DEPEVAL_SWITCHES`, smallest first.
 
+    References
+    ----------
+    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
+    Summaries", ACL-IJCNLP.
+
     Examples
     --------
     >>> from evalkit.metrics.dependency import depeval_variants
     >>> variants = depeval_variants()
     >>> len(variants), variants[:3], variants[-1]
     (32, [(), ('pm',), ('wn',)], ('pm', 'wn', 'pred', 'norel', 'one'))
-
-    References
-    ----------
-    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
-    Summaries", ACL-IJCNLP.
     """
     return [c for k in range(len(DEPEVAL_SWITCHES) + 1) for c in combinations(DEPEVAL_SWITCHES, k)]
 
@@ -457,6 +457,11 @@ class DEPEVAL(ParsedMetric):
         spaCy pipeline. Inputs may also be :class:`~evalkit.text.parse.Parse` objects or
         :class:`~evalkit.text.trees.DepTree` trees.
 
+    References
+    ----------
+    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
+    Summaries", ACL-IJCNLP.
+
     Examples
     --------
     Base: 1 of the reference's 5 triples is matched. With partial matching (``pm``) the
@@ -473,11 +478,6 @@ class DEPEVAL(ParsedMetric):
     0.2
     >>> round(get_metric("depeval", variant="pm").corpus_score([hyp], [[ref]]), 4), round(3 / 7, 4)
     (0.4286, 0.4286)
-
-    References
-    ----------
-    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
-    Summaries", ACL-IJCNLP.
     """
 
     name = "depeval"
@@ -557,6 +557,10 @@ class BEHM(ParsedMetric):
         spaCy pipeline. Inputs may also be :class:`~evalkit.text.parse.Parse` objects or
         :class:`~evalkit.text.trees.DepTree` trees.
 
+    References
+    ----------
+    Hovy, Lin & Zhou (2005), "Evaluating DUC 2005 using Basic Elements", DUC Workshop.
+
     Examples
     --------
     The hypothesis's pairs are ``(cat, the)``, ``(sat, cat)``; the first model shares
@@ -571,10 +575,6 @@ class BEHM(ParsedMetric):
     >>> from evalkit.metrics import get_metric
     >>> float(get_metric("be-hm").corpus_score([hyp], [[ref, ref2]]))
     0.25
-
-    References
-    ----------
-    Hovy, Lin & Zhou (2005), "Evaluating DUC 2005 using Basic Elements", DUC Workshop.
     """
 
     name = "be-hm"
@@ -653,6 +653,11 @@ def jackknife_scores(
     numpy.ndarray
         float64, one jackknifed score per summary.
 
+    References
+    ----------
+    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
+    Summaries", ACL-IJCNLP.
+
     Examples
     --------
     With WER for brevity: the peer ``a b c`` scores 0 against the first model and 1/3
@@ -664,11 +669,6 @@ def jackknife_scores(
     >>> models = ["a b c", "a b d"]
     >>> jackknife_scores(get_metric("wer"), ["a b c", "a b d"], [models, models], own=[None, 1])
     array([0.16666667, 0.33333333])
-
-    References
-    ----------
-    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
-    Summaries", ACL-IJCNLP.
     """
     if hasattr(metric, "prepare_inputs"):
         hyps, refs = metric.prepare_inputs(hyps, refs)

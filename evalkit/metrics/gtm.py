@@ -90,6 +90,11 @@ def gtm_runs(hyp: Sequence[str], ref: Sequence[str], exponent: float = 1.0) -> f
         ``sum_runs |run|^e`` over the runs found greedily (longest first); ``MMS`` is its
         e-th root. 0.0 when no token matches.
 
+    References
+    ----------
+    Turian, Shen & Melamed (2003), "Evaluation of Machine Translation and its Evaluation",
+    MT Summit IX.
+
     Examples
     --------
     ``a b c d`` against ``a b x c d`` matches in two runs of two: ``2^2 + 2^2 = 8``:
@@ -99,11 +104,6 @@ def gtm_runs(hyp: Sequence[str], ref: Sequence[str], exponent: float = 1.0) -> f
     8.0
     >>> gtm_runs("a b c d".split(), "a b x c d".split())
     4.0
-
-    References
-    ----------
-    Turian, Shen & Melamed (2003), "Evaluation of Machine Translation and its Evaluation",
-    MT Summit IX.
     """
     vocab: dict = {}
     h = np.array([vocab.setdefault(x, len(vocab)) for x in hyp], dtype=np.int64)
@@ -223,6 +223,11 @@ def gtm(
     GTM
         The configured metric (0-1 scale).
 
+    References
+    ----------
+    Turian, Shen & Melamed (2003), "Evaluation of Machine Translation and its Evaluation",
+    MT Summit IX.
+
     Examples
     --------
     With e = 2 the two runs of two give ``MMS = sqrt(8)``, P = MMS / 4, R = MMS / 5:
@@ -233,10 +238,5 @@ def gtm(
     >>> p, r = math.sqrt(8) / 4, math.sqrt(8) / 5
     >>> math.isclose(score, 2 * p * r / (p + r))
     True
-
-    References
-    ----------
-    Turian, Shen & Melamed (2003), "Evaluation of Machine Translation and its Evaluation",
-    MT Summit IX.
     """
     return GTM(exponent=exponent, tokenize=tokenize, lowercase=lowercase, ref_layout=ref_layout)

@@ -236,6 +236,11 @@ class SentencePrecision(SentenceOverlap):
     non_extractive : str, default "error"
         ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
     Examples
     --------
     The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
@@ -247,11 +252,6 @@ class SentencePrecision(SentenceOverlap):
     0.5
     >>> round(get_metric("sentence-precision", swap=True).corpus_score([h], [[r]]), 4)
     0.3333
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
     """
 
     def __init__(self, swap: bool = False, non_extractive: str = "error"):
@@ -275,6 +275,11 @@ class SentenceRecall(SentenceOverlap):
     non_extractive : str, default "error"
         ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
     Examples
     --------
     The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
@@ -284,11 +289,6 @@ class SentenceRecall(SentenceOverlap):
     >>> h, r = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]
     >>> round(get_metric("sentence-recall").corpus_score([h], [[r]]), 4)
     0.3333
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
     """
 
     def __init__(self, swap: bool = False, non_extractive: str = "error"):
@@ -313,6 +313,11 @@ class DocumentSimilarity(SentenceOverlap):
     non_extractive : str, default "error"
         ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
     Examples
     --------
     The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
@@ -324,11 +329,6 @@ class DocumentSimilarity(SentenceOverlap):
     0.3333
     >>> float(get_metric("docsim", denominator="documents").corpus_score([h], [[r]]))
     0.5
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
     """
 
     def __init__(self, denominator: str = "sentences", non_extractive: str = "error"):
@@ -354,6 +354,11 @@ class ConceptSimilarity(PairSimilarity):
         Where the concept labels come from, recorded in the signature (the simulator's
         facts stand in for ISCORPUS's manual annotation).
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
     Examples
     --------
     Frequencies ``{f1: 1/2, f2: 1/2}`` against ``{f1: 1/2, f3: 1/2}``:
@@ -363,11 +368,6 @@ class ConceptSimilarity(PairSimilarity):
     -0.7071
     >>> round(-(0.5**2 + 0.5**2) ** 0.5, 4)
     -0.7071
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
     """
 
     scale = "-inf-0"
@@ -412,12 +412,15 @@ def locate_sources(
     prefix : bool, default True
         Accept a summary sentence that is a proper prefix of exactly one document sentence.
 
-    Missing columns raise :class:`~evalkit.errors.ParameterError`.
-
     Returns
     -------
     pandas.DataFrame
         ``instance, summarizer, sources``: one tuple of source ids (or ``None``) per summary.
+
+    Raises
+    ------
+    evalkit.errors.ParameterError
+        When a frame lacks one of its columns.
 
     Examples
     --------

@@ -231,6 +231,11 @@ class MeteorJar(Metric):
     -------
     ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-1 scale.
 
+    References
+    ----------
+    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
+    for Any Target Language", WMT.
+
     Examples
     --------
     The options passed to the jar and the signature; scoring runs Java (a few seconds, so
@@ -244,11 +249,6 @@ class MeteorJar(Metric):
     >>> jar = MeteorJar(ref_layout="segments")
     >>> jar.score(["the cat sat on the mat"], [["the cat sat on the mat"]]).score  # doctest: +SKIP
     1.0
-
-    References
-    ----------
-    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
-    for Any Target Language", WMT.
     """
 
     name = "meteor-jar"
@@ -598,16 +598,16 @@ def meteor_jar(
     MeteorJar
         The configured metric (0-1 scale).
 
+    References
+    ----------
+    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
+    for Any Target Language", WMT.
+
     Examples
     --------
     >>> from evalkit.metrics.meteor_jar import meteor_jar
     >>> meteor_jar(language="de").options()
     ['-l', 'de', '-norm']
-
-    References
-    ----------
-    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
-    for Any Target Language", WMT.
     """
     return MeteorJar(
         language=language,

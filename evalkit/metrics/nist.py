@@ -58,16 +58,16 @@ def nist_length_penalty(ratio: float, beta: float = MTEVAL_BETA) -> float:
     float
         The length penalty in [0, 1].
 
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
     Examples
     --------
     >>> from evalkit.metrics.nist import nist_length_penalty
     >>> round(nist_length_penalty(2 / 3), 4), nist_length_penalty(1.2), nist_length_penalty(0)
     (0.5, 1.0, 0.0)
-
-    References
-    ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
     """
     if ratio >= 1:
         return 1.0
@@ -145,6 +145,11 @@ class NIST(WordLevelMetric):
     ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the ``0-inf`` scale
     whose details are a :class:`NISTScore`.
 
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
     Examples
     --------
     The information weights come from the references: each of four distinct reference
@@ -153,11 +158,6 @@ class NIST(WordLevelMetric):
     >>> from evalkit.metrics.nist import NIST
     >>> float(NIST(ref_layout="segments").corpus_score(["a b c d"], [["a b c d"]]))
     2.0
-
-    References
-    ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
     """
 
     name = "nist"
@@ -317,6 +317,11 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
     Score
         NIST (``0-inf`` scale); its details are a :class:`NISTScore`.
 
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
     Examples
     --------
     Two of three reference words, ``log2(3)`` bits each, and the length penalty 0.5 at
@@ -327,11 +332,6 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
     >>> score = corpus_nist(["a b"], [["a b c"]])
     >>> math.isclose(score, 0.5 * 2 * math.log2(3) / 2)
     True
-
-    References
-    ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
     """
     return NIST(**config).corpus_score(hyps, refs)
 
@@ -350,26 +350,28 @@ def nist(
 
     Parameters
     ----------
-    tokenize, lowercase, max_ngram_order, beta, boundaries : see :class:`NIST`
+    tokenize, lowercase, max_ngram_order, beta : see :class:`NIST`
         Same meaning and defaults as there.
     ref_layout : str, default "segments"
         ``"segments"`` (one list of references per segment) or ``"streams"``.
+    boundaries : str, default "none"
+        As in :class:`NIST`.
 
     Returns
     -------
     NIST
         The configured metric (``0-inf`` scale).
 
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
     Examples
     --------
     >>> from evalkit.metrics.nist import nist
     >>> float(nist().corpus_score(["a b c d"], [["a b c d"]]))
     2.0
-
-    References
-    ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
     """
     return NIST(
         tokenize=tokenize,
@@ -402,6 +404,11 @@ def mteval_nist(
     NIST
         The configured metric (``0-inf`` scale).
 
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
     Examples
     --------
     >>> from evalkit.metrics.nist import mteval_nist
@@ -409,11 +416,6 @@ def mteval_nist(
     2.0
     >>> float(mteval_nist(case_sensitive=True).corpus_score(["A B C D"], [["a b c d"]]))
     0.0
-
-    References
-    ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
     """
     return NIST.mteval_v13a(
         case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout

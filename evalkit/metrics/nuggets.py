@@ -111,6 +111,13 @@ def length_precision(length: Number, returned: Number, allowance: float = ALLOWA
     float or numpy.ndarray
         NP in [0, 1]; a float for scalar input, else an array of the inputs' shape.
 
+    References
+    ----------
+    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
+    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
+    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     One nugget allows 100 characters; 150 characters give ``1 - 50 / 150``:
@@ -118,13 +125,6 @@ def length_precision(length: Number, returned: Number, allowance: float = ALLOWA
     >>> from evalkit.metrics.nuggets import length_precision
     >>> round(length_precision(150, 1), 4), length_precision(80, 1)
     (0.6667, 1.0)
-
-    References
-    ----------
-    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
-    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
-    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     l = _check_nonneg("length", length)
     n = _check_nonneg("returned", returned)
@@ -164,6 +164,13 @@ def nugget_f(
     float or numpy.ndarray
         F(beta) in [0, 1] (0 when ``r = 0``).
 
+    References
+    ----------
+    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
+    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
+    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     One of two vital nuggets and one okay nugget in 150 characters (within the 200
@@ -174,13 +181,6 @@ def nugget_f(
     (0.5263, 0.5263)
     >>> nugget_f(r=[0, 2], a=[3, 0], R=[2, 2], length=[50, 50]).tolist()
     [0.0, 1.0]
-
-    References
-    ----------
-    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
-    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
-    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     r_ = _check_nonneg("r", r)
     a_ = _check_nonneg("a", a)
@@ -245,6 +245,10 @@ def pyramid_weights(votes: pd.DataFrame) -> pd.DataFrame:
         One row per (question, nugget): ``question, nugget, vital_votes, weight``, weight
         in [0, 1] (1 for the nuggets most often called vital).
 
+    References
+    ----------
+    Lin & Demner-Fushman (2006), "Will Pyramids Built of Nuggets Topple Over?", HLT-NAACL.
+
     Examples
     --------
     >>> import pandas as pd
@@ -256,10 +260,6 @@ def pyramid_weights(votes: pd.DataFrame) -> pd.DataFrame:
       question nugget  vital_votes  weight
     0       q1     n1            2     1.0
     1       q1     n2            1     0.5
-
-    References
-    ----------
-    Lin & Demner-Fushman (2006), "Will Pyramids Built of Nuggets Topple Over?", HLT-NAACL.
     """
     missing = {"question", "nugget", "assessor", "label"} - set(votes.columns)
     if missing:
@@ -361,6 +361,13 @@ def score_run(
         One row per (run, question), sorted: ``run, question, r, a, R, l, NR, NP, F``
         (NR, NP and F in [0, 1]).
 
+    References
+    ----------
+    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
+    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
+    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     Run ``r1`` returns vital ``n1`` and okay ``n3`` in 150 characters (200 allowed);
@@ -378,13 +385,6 @@ def score_run(
       run question    r    a    R    l   NR   NP       F
     0  r1       q1  1.0  1.0  2.0  150  0.5  1.0  0.5263
     1  r2       q1  0.0  0.0  2.0   10  0.0  0.0  0.0000
-
-    References
-    ----------
-    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
-    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
-    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     if weighting not in ("official", "pyramid"):
         raise ParameterError("weighting", weighting, "official or pyramid")

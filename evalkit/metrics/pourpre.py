@@ -193,14 +193,22 @@ def pourpre(
     allowance : float, default 100
         Characters allowed per (soft) returned nugget.
 
-    Missing columns, unknown labels or settings raise
-    :class:`~evalkit.errors.ParameterError`.
-
     Returns
     -------
     pandas.DataFrame
         One row per (run, question): ``run, question, r, a, R, l, NR, NP, F`` (NR, NP, F in
         [0, 1]; r and a may be fractional).
+
+    Raises
+    ------
+    evalkit.errors.ParameterError
+        For a missing column, a label other than vital/okay, an unknown ``weighting`` or
+        ``scoring``, or a response to a question not in the key.
+
+    References
+    ----------
+    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
+    Questions", HLT/EMNLP.
 
     Examples
     --------
@@ -212,11 +220,6 @@ def pourpre(
     >>> pourpre(key, responses, weighting="count")
       run question    r    a    R  l   NR   NP    F
     0  r1       q1  1.0  0.0  1.0  9  1.0  1.0  1.0
-
-    References
-    ----------
-    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
-    Questions", HLT/EMNLP.
     """
     if weighting not in WEIGHTINGS:
         raise ParameterError("weighting", weighting, f"one of {WEIGHTINGS}")
@@ -306,6 +309,11 @@ class Pourpre(Metric):
     idf_documents : sequence of str, optional
         A fixed idf collection (default: the answer strings of each call).
 
+    References
+    ----------
+    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
+    Questions", HLT/EMNLP.
+
     Examples
     --------
     Question 1 matches its vital nugget (F = 1); question 2 matches half of its vital
@@ -317,11 +325,6 @@ class Pourpre(Metric):
     >>> refs = [["black cat"], ["white dog", ("okay", "barks")]]
     >>> round(metric.corpus_score(hyps, refs), 4), round((1 + 5 / 9.5) / 2, 4)
     (0.7632, 0.7632)
-
-    References
-    ----------
-    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
-    Questions", HLT/EMNLP.
     """
 
     name = "pourpre"

@@ -180,6 +180,13 @@ def pyramid_score(
         The pyramid score, in [0, 1] for the original score; the modified score can
         exceed 1.
 
+    References
+    ----------
+    Nenkova & Passonneau (2004), "Evaluating Content Selection in Summarization: The
+    Pyramid Method", HLT-NAACL.
+    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
+    2005", DUC Workshop.
+
     Examples
     --------
     A summary with SCUs of weights 3 and 1 (D = 4) in the pyramid ``[3, 2, 1, 1]``:
@@ -189,13 +196,6 @@ def pyramid_score(
     0.8
     >>> pyramid_score(4, [3, 2, 1, 1], x=7 / 3, decimals=4)  # modified: Max = 3 + 2 + 1/3
     0.75
-
-    References
-    ----------
-    Nenkova & Passonneau (2004), "Evaluating Content Selection in Summarization: The
-    Pyramid Method", HLT-NAACL.
-    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
-    2005", DUC Workshop.
     """
     best = max_weight(weights, x, rounding)
     score = found_weight / best if best > 0 else 0.0
@@ -444,6 +444,13 @@ def score_pyramid(
         One row per summarizer: ``instance, summarizer, found_weight`` (D), ``n_scus``,
         ``max_weight`` (Max(X)), ``score``, ``x``.
 
+    References
+    ----------
+    Nenkova & Passonneau (2004), "Evaluating Content Selection in Summarization: The
+    Pyramid Method", HLT-NAACL.
+    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
+    2005", DUC Workshop.
+
     Examples
     --------
     Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
@@ -464,13 +471,6 @@ def score_pyramid(
     0       d1          P           4.0       2      5.3333   0.75  2.3333
     >>> float(score_pyramid(pyramids["d1"], method="original", summarizers=["P"])["score"][0])
     0.8
-
-    References
-    ----------
-    Nenkova & Passonneau (2004), "Evaluating Content Selection in Summarization: The
-    Pyramid Method", HLT-NAACL.
-    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
-    2005", DUC Workshop.
     """
     _check("method", method, METHODS)
     _check("rounding", rounding, ROUNDING)
@@ -574,6 +574,11 @@ def jackknife_scores(
         ``instance, summarizer, score, folds``: a peer's mean over the n leave-one-out
         pyramids (``folds = n``), a model's score against the others' (``folds = 1``).
 
+    References
+    ----------
+    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
+    2005", DUC Workshop.
+
     Examples
     --------
     Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
@@ -595,11 +600,6 @@ def jackknife_scores(
     1       d1          B  0.8571      1
     2       d1          C  0.4444      1
     3       d1          P  0.7672      3
-
-    References
-    ----------
-    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
-    2005", DUC Workshop.
     """
     rows = []
     for pyr in pyramids.values():
@@ -749,6 +749,12 @@ def aspect_scores(
     pandas.DataFrame
         ``instance, summarizer, aspect, n_scus, found, score`` (score can exceed 1).
 
+    References
+    ----------
+    Owczarzak & Dang (2011), "Who Wrote What Where: Analyzing the Content of Human and
+    Automatic Summaries", ACL Workshop on Automatic Summarization for Different Genres,
+    Media, and Languages.
+
     Examples
     --------
     ``s1`` and ``s3`` are tagged WHO: the models express 1, 1 and 2 of them (X = 4/3,
@@ -767,12 +773,6 @@ def aspect_scores(
       instance summarizer aspect  n_scus  found  score
     0       d1          P   WHAT       2      0    0.0
     1       d1          P    WHO       2      2    1.2
-
-    References
-    ----------
-    Owczarzak & Dang (2011), "Who Wrote What Where: Analyzing the Content of Human and
-    Automatic Summaries", ACL Workshop on Automatic Summarization for Different Genres,
-    Media, and Languages.
     """
     _check("rounding", rounding, ROUNDING)
     rows = []
@@ -879,6 +879,11 @@ def autoannotate(
     pandas.DataFrame
         ``instance, summarizer, scu``, SCUs in the pyramid's order.
 
+    References
+    ----------
+    Owczarzak, Rankel, Dang & Conroy (2012), "Assessing the Effect of Inconsistent
+    Assessors on Summarization Evaluation", ACL.
+
     Examples
     --------
     >>> import pandas as pd
@@ -892,11 +897,6 @@ def autoannotate(
     >>> autoannotate(pyr, {"P": "A  Storm hit the coast."}, contributors)
       instance summarizer scu
     0       d1          P  s1
-
-    References
-    ----------
-    Owczarzak, Rankel, Dang & Conroy (2012), "Assessing the Effect of Inconsistent
-    Assessors on Summarization Evaluation", ACL.
     """
     c = contributors[contributors["instance"] == pyr.instance].dropna(subset=["contributor"])
     by_source: Dict[str, List[Tuple[str, str]]] = {}

@@ -163,6 +163,12 @@ def rouge_similarity(
         A pair similarity on the 0-1 scale: ROUGE recall per segment (the maximum over
         several references), corpus score = mean.
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     Two of the three reference unigrams are found; inverted, two of four:
@@ -173,12 +179,6 @@ def rouge_similarity(
     >>> float(rouge_similarity("1", "a", inverted=True).corpus_score(
     ...     ["the cat sat"], [["the cat ran now"]]))
     0.66667
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     return _RougeSimilarity(kind, preprocessing, inverted)
 
@@ -257,6 +257,12 @@ def rouge_similarities(
         ``instance, a, b, metric, value``: one row per ordered pair and similarity, value in
         [0, 1].
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     ``the cat slept`` recalls two of the three unigrams of ``the cat ran``:
@@ -270,12 +276,6 @@ def rouge_similarities(
     (['R-1.a', 'Rpre-1.a'], 12)
     >>> pool.query("a == 'A' and b == 'B'")["value"].round(4).tolist()
     [0.6667, 0.6667]
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus
 
@@ -474,6 +474,12 @@ def tvm_similarities(
         ``instance, a, b, metric, value`` with metric ``TVM.<n>`` and value
         ``-||f(a) - f(b)||_2`` in ``[-sqrt(2), 0]``; ``attrs["signatures"]``.
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     The documents' top term is ``cat``: A and B each have it as 1 of 2 content words, C
@@ -488,12 +494,6 @@ def tvm_similarities(
     >>> pool = tvm_similarities(summaries, [1], documents=documents, lemmas="none")
     >>> pool[["a", "b", "value"]].head(2).values.tolist()
     [['A', 'B', -0.0], ['A', 'C', -0.5]]
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     from evalkit.metrics.similarity import content_terms, top_terms
 
@@ -604,6 +604,12 @@ def similarity_pool(
         ``instance, a, b, metric, value``, every family stacked; an empty pool raises
         :class:`~evalkit.errors.ParameterError`.
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     >>> import pandas as pd
@@ -616,12 +622,6 @@ def similarity_pool(
     ...                        tvm_sizes=[], style=True)
     >>> pool.groupby("metric").size().to_dict()
     {'AVLS': 6, 'GRAMSIM': 6, 'R-1.a': 6, 'Rpre-1.a': 6}
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     from evalkit.metrics import get_metric
 

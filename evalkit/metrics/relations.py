@@ -56,6 +56,12 @@ def fscore_statistics(
         int64 ``(n_segments, 3)``: ``matches`` (multiset intersection), ``n_hyp``,
         ``n_ref``.
 
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
     Examples
     --------
     ``x`` occurs twice in the hypothesis and once in the reference: it matches once.
@@ -63,12 +69,6 @@ def fscore_statistics(
     >>> from evalkit.metrics.relations import fscore_statistics
     >>> fscore_statistics([["x", "x", "y"]], [["x", "z"]]).tolist()
     [[1, 3, 2]]
-
-    References
-    ----------
-    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
-    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
-    and/or Summarization.
     """
     if len(hyp_relations) != len(ref_relations):
         raise ParameterError(
@@ -97,18 +97,18 @@ def fscore_from_statistics(sums: np.ndarray) -> np.ndarray:
     numpy.ndarray
         float64 ``(r,)``: ``F = 2 m / (n_hyp + n_ref)``, 0 where nothing matches.
 
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
     Examples
     --------
     >>> import numpy as np
     >>> from evalkit.metrics.relations import fscore_from_statistics
     >>> fscore_from_statistics(np.array([[2, 4, 4], [0, 3, 5]])).tolist()
     [0.5, 0.0]
-
-    References
-    ----------
-    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
-    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
-    and/or Summarization.
     """
     sums = np.asarray(sums, dtype=np.float64)
     if sums.ndim != 2 or sums.shape[1] != 3:
@@ -240,6 +240,12 @@ class RelationFScore(Metric):
     Its statistics are :func:`fscore_statistics`; ``corpus_score`` gives
     ``F = 2 m / (n_hyp + n_ref)`` over the summed segments, on the 0-1 scale.
 
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
     Examples
     --------
     Two segments with 1 of 2 and 2 of 2 relations matched: ``F = 2 * 3 / (4 + 4)``.
@@ -249,12 +255,6 @@ class RelationFScore(Metric):
     >>> refs = [[("nsubj", "sat", "cat"), ("det", "cat", "the")], [("x", 1), ("y", 2)]]
     >>> float(RelationFScore().corpus_score(hyps, refs))
     0.75
-
-    References
-    ----------
-    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
-    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
-    and/or Summarization.
     """
 
     name = "relation-f"
@@ -291,6 +291,12 @@ class WindowFScore(RelationFScore):
         Which reference of each segment is used (Riezler & Maxwell had one per sentence);
         an integer >= 0 below every segment's number of references.
 
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
     Examples
     --------
     Word-adjacent pairs (``window=1``): ``the cat``, ``cat sat`` match; ``sat down`` and
@@ -300,12 +306,6 @@ class WindowFScore(RelationFScore):
     >>> metric = get_metric("window-f", window=1)
     >>> round(metric.corpus_score(["the cat sat down"], [["The cat sat still"]]), 4)
     0.6667
-
-    References
-    ----------
-    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
-    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
-    and/or Summarization.
     """
 
     name = "window-f"

@@ -346,6 +346,14 @@ class TermVectorSimilarity(PairSimilarity):
         Where ``terms`` came from, for the signature: ``"documents"``, ``"models"`` or
         ``"given"``.
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     With the reference's top term ``cat`` (2 of its 3 words) and the hypothesis's 1 of 2:
@@ -354,14 +362,6 @@ class TermVectorSimilarity(PairSimilarity):
     >>> tvm = get_metric("tvm", n=1, lemmas="none")
     >>> round(tvm.corpus_score(["cat dog"], [["cat cat bird"]]), 4), round(-(2 / 3 - 1 / 2), 4)
     (-0.1667, -0.1667)
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
 
     def __init__(
@@ -416,6 +416,11 @@ class SentenceLengthSimilarity(PairSimilarity):
     tokens : str, default "whitespace"
         ``"whitespace"`` or ``"13a"`` tokens (else :class:`~evalkit.errors.ParameterError`).
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
     Examples
     --------
     Sentences of 4 and 2 tokens (mean 3) against one of 5:
@@ -423,11 +428,6 @@ class SentenceLengthSimilarity(PairSimilarity):
     >>> from evalkit.metrics import get_metric
     >>> float(get_metric("avls").corpus_score(["a b c . d ."], [["a b c d ."]]))
     -2.0
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
     """
 
     scale = "-inf-0"
@@ -477,6 +477,11 @@ class TagGramSimilarity(PairSimilarity):
     tagger : str, default "word-classes"
         ``"word-classes"`` (model-free token classes) or ``"spacy"``.
 
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
     Examples
     --------
     Different words with the same token classes are at distance 0:
@@ -484,11 +489,6 @@ class TagGramSimilarity(PairSimilarity):
     >>> from evalkit.metrics import get_metric
     >>> float(get_metric("gramsim").corpus_score(["The cat sat ."], [["The dog ran ."]]))
     0.0
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
     """
 
     scale = "-inf-0"
@@ -535,6 +535,11 @@ class LexicalOverlap(PairSimilarity):
     """Asiya's Ol: multiset overlap of lowercased 13a tokens. Registered as
     ``get_metric("ol")``; 0-1 scale. It takes no settings.
 
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
     Examples
     --------
     ``the`` and ``cat`` are shared, four distinct tokens in all:
@@ -542,11 +547,6 @@ class LexicalOverlap(PairSimilarity):
     >>> from evalkit.metrics import get_metric
     >>> float(get_metric("ol").corpus_score(["the cat sat"], [["The cat ran"]]))
     0.5
-
-    References
-    ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
     """
 
     def __init__(self):
@@ -571,16 +571,16 @@ class TagOverlap(PairSimilarity):
     """Overlap of the words of each token class, averaged over the classes present (a
     stand-in for Asiya's SP-Op(*)). Registered as ``get_metric("sp-op")``; 0-1 scale.
 
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
     Examples
     --------
     >>> from evalkit.metrics import get_metric
     >>> float(get_metric("sp-op").corpus_score(["the cat sat"], [["the cat sat"]]))
     1.0
-
-    References
-    ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
     """
 
     def __init__(self):
@@ -638,6 +638,11 @@ class EntityOverlap(PairSimilarity):
     """Overlap of heuristic named-entity spans (capitalised runs; :func:`entity_spans`), a
     stand-in for Asiya's NE-Oe(*). Registered as ``get_metric("ne-oe")``; 0-1 scale.
 
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
     Examples
     --------
     ``John`` is shared; ``Mary`` and ``Bob`` are not:
@@ -645,11 +650,6 @@ class EntityOverlap(PairSimilarity):
     >>> from evalkit.metrics import get_metric
     >>> round(get_metric("ne-oe").corpus_score(["Then John met Mary ."], [["So John saw Bob ."]]), 4)
     0.3333
-
-    References
-    ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
     """
 
     def __init__(self):
@@ -671,6 +671,11 @@ class ChainOverlap(PairSimilarity):
     window : int, default 3
         Largest gap between consecutive words of a chain, an integer >= 1.
 
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
     Examples
     --------
     Adjacent pairs only: ``a b`` is shared, ``b c`` and ``b d`` are not:
@@ -681,11 +686,6 @@ class ChainOverlap(PairSimilarity):
     [('a', 'b'), ('b', 'c')]
     >>> round(metric.corpus_score(["a b c"], [["a b d"]]), 4)
     0.3333
-
-    References
-    ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
     """
 
     def __init__(self, length: int = 3, window: int = 3):

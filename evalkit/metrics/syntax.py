@@ -170,6 +170,11 @@ def subtree_counts(forest: Forest, max_depth: int) -> List[Counter]:
         Per depth n = 1..D, the count of each subtree (a label for n = 1, nested tuples
         ``(label, child, ...)`` above).
 
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
     Examples
     --------
     Liu & Gildea's Figure 2 hypothesis:
@@ -182,11 +187,6 @@ def subtree_counts(forest: Forest, max_depth: int) -> List[Counter]:
     [('NP', 2), ('PRON', 2), ('S', 1), ('V', 1), ('VP', 1)]
     >>> sorted(depth2.items())
     [(('NP', 'PRON'), 2), (('S', 'NP', 'VP'), 1), (('VP', 'V', 'NP'), 1)]
-
-    References
-    ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
     """
     out = [Counter() for _ in range(max_depth)]
     frag: Dict[Tuple[int, int], Tuple[Hashable, int]] = {}
@@ -231,6 +231,11 @@ def headword_chains(forest: Forest, max_length: int) -> List[Counter]:
         Per length n = 1..max_length, the count of each chain (a tuple of n words, head
         first).
 
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
     Examples
     --------
     The paper's example "I have a red pen":
@@ -243,11 +248,6 @@ def headword_chains(forest: Forest, max_length: int) -> List[Counter]:
     [('have', 'i'), ('have', 'pen'), ('pen', 'a'), ('pen', 'red')]
     >>> sorted(chains[2])
     [('have', 'pen', 'a'), ('have', 'pen', 'red')]
-
-    References
-    ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
     """
     out = [Counter() for _ in range(max_length)]
     chains: List[List[Tuple[str, ...]]] = [[(w,)] for w in forest.labels]
@@ -315,6 +315,10 @@ def tree_kernel(a: Forest, b: Forest, decay: float = 1.0) -> float:
     float
         The (decayed) number of tree fragments the two trees share, >= 0.
 
+    References
+    ----------
+    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
+
     Examples
     --------
     ``(NP (DT) (NN))`` has 6 fragments: ``DT``, ``NN`` and the four ``NP -> DT NN`` with
@@ -327,10 +331,6 @@ def tree_kernel(a: Forest, b: Forest, decay: float = 1.0) -> float:
     6.0
     >>> tree_kernel(np_tree, np_tree, decay=0.5)  # 0.5 + 0.5 + 0.5 * 1.5 * 1.5
     2.125
-
-    References
-    ----------
-    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
     """
 
     def production(f: Forest, v: int):
@@ -581,6 +581,11 @@ class STM(_DepthMeanMetric):
         Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
         spaCy pipeline.
 
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
     Examples
     --------
     Liu & Gildea's Figure 2: clipped precisions 6/7, 3/4 and 1/2 at depths 1-3:
@@ -594,11 +599,6 @@ class STM(_DepthMeanMetric):
     [[6, 3, 1, 7, 4, 2]]
     >>> round(stm.corpus_score([hyp], [[ref]]), 6) == round((6 / 7 + 3 / 4 + 1 / 2) / 3, 6)
     True
-
-    References
-    ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
     """
 
     name = "stm"
@@ -641,6 +641,11 @@ class DSTM(_DepthMeanMetric):
         Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
         spaCy pipeline.
 
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
     Examples
     --------
     Depth 1: ``i``, ``have``, ``pen`` of 4 words match; depth 2: ``(have i pen)`` matches,
@@ -655,11 +660,6 @@ class DSTM(_DepthMeanMetric):
     [[3, 1, 4, 2]]
     >>> float(dstm.corpus_score([hyp], [[ref]]))  # (3/4 + 1/2) / 2
     0.625
-
-    References
-    ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
     """
 
     name = "dstm"
@@ -703,6 +703,11 @@ class HWCM(_DepthMeanMetric):
         Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
         spaCy pipeline.
 
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
     Examples
     --------
     Chains of 1, 2 and 3 words match 3 of 4, 2 of 3 and 0 of 1:
@@ -717,11 +722,6 @@ class HWCM(_DepthMeanMetric):
     0.4722
     >>> round((3 / 4 + 2 / 3 + 0) / 3, 4)
     0.4722
-
-    References
-    ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
     """
 
     name = "hwcm"
@@ -795,6 +795,12 @@ class TKM(_KernelMetric):
         Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
         spaCy pipeline.
 
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
+
     Examples
     --------
     >>> from evalkit.text.trees import parse_ptb
@@ -809,12 +815,6 @@ class TKM(_KernelMetric):
     True
     >>> float(get_metric("tkm").corpus_score([hyp], [[hyp]]))
     1.0
-
-    References
-    ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
-    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
     """
 
     name = "tkm"
@@ -851,6 +851,12 @@ class DTKM(_KernelMetric):
         Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
         spaCy pipeline.
 
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
+
     Examples
     --------
     >>> from evalkit.text.trees import DepTree
@@ -862,12 +868,6 @@ class DTKM(_KernelMetric):
     1.0
     >>> 0 < dtkm.corpus_score([hyp], [[ref]]) < 1
     True
-
-    References
-    ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
-    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
     """
 
     name = "dtkm"

@@ -150,6 +150,11 @@ def ter(
         The configured metric: edits per 100 reference words (0-100 scale, lower is
         better, can exceed 100).
 
+    References
+    ----------
+    Snover, Dorr, Schwartz, Micciulla & Makhoul (2006), "A Study of Translation Edit Rate
+    with Targeted Human Annotation", AMTA.
+
     Examples
     --------
     One substitution, or one block shift, per three reference words; case is ignored
@@ -162,11 +167,6 @@ def ter(
     33.33
     >>> float(ter().corpus_score(["A B C"], [["a b c"]]))
     0.0
-
-    References
-    ----------
-    Snover, Dorr, Schwartz, Micciulla & Makhoul (2006), "A Study of Translation Edit Rate
-    with Targeted Human Annotation", AMTA.
     """
     return TER(
         normalized=normalized,

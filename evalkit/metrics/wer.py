@@ -345,6 +345,12 @@ def wer(
     ErrorRate
         The configured metric (0-1 scale, lower is better, can exceed 1).
 
+    References
+    ----------
+    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
+    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
+    Measures for MT and/or Summarization.
+
     Examples
     --------
     With two references the ``"best"`` rule takes the one with the lowest relative error:
@@ -352,12 +358,6 @@ def wer(
     >>> from evalkit.metrics.wer import wer
     >>> float(wer().corpus_score(["a b c"], [["a b d", "a b c e"]]))
     0.25
-
-    References
-    ----------
-    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
-    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
-    Measures for MT and/or Summarization.
     """
     return ErrorRate(
         kind="wer",
@@ -401,6 +401,12 @@ def per(
     ErrorRate
         The configured metric (0-1 scale, lower is better).
 
+    References
+    ----------
+    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
+    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
+    Measures for MT and/or Summarization.
+
     Examples
     --------
     PER is ``max(I, I~) - matches`` over the reference length: one of three words missing.
@@ -408,12 +414,6 @@ def per(
     >>> from evalkit.metrics.wer import per
     >>> float(per().corpus_score(["c b"], [["a b c"]]))
     0.3333333333333333
-
-    References
-    ----------
-    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
-    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
-    Measures for MT and/or Summarization.
     """
     return ErrorRate(
         kind="per",
@@ -452,18 +452,18 @@ def summary_wer(
         WER on the 0-1 scale: word edits summed over the selected units divided by the
         summed manual lengths.
 
+    References
+    ----------
+    Murray, Renals, Carletta & Moore (2005), "Evaluating Automatic Summaries of Meeting
+    Recordings", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
     Examples
     --------
     >>> from evalkit.metrics.wer import summary_wer
     >>> asr, manual = ["hello word", "yes"], ["hello world", "yes"]
     >>> float(summary_wer(asr, manual, selected=[0])), float(summary_wer(asr, manual))
     (0.5, 0.3333333333333333)
-
-    References
-    ----------
-    Murray, Renals, Carletta & Moore (2005), "Evaluating Automatic Summaries of Meeting
-    Recordings", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
     """
     if len(asr) != len(manual):
         raise ParameterError(

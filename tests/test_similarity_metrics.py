@@ -125,6 +125,14 @@ def test_tvm_pool_equals_metric_with_document_terms():
         qp.tvm_similarities(s, (1,), documents=docs.iloc[:1])
 
 
+def test_tvm_signature_is_the_registered_metrics():
+    # the pool's TVM.<n> signature names the metric as get_metric does ("tvm"), not the class
+    sig = qp.tvm_signature(4, "documents", "porter")
+    assert sig.split("|", 1)[0] == "tvm"
+    same = get_metric("tvm", n=4, terms=(), lemmas="porter", term_source="documents")
+    assert sig == same.signature()
+
+
 def test_pool_rejects_duplicates():
     s = pd.concat([_summaries(), _summaries().iloc[:1]])
     with pytest.raises(ParameterError):

@@ -48,7 +48,18 @@ Option = Tuple[str, Any]
 
 
 class Signature(str):
-    """A metric's signature, as :func:`build_signature` makes it (a ``str``)."""
+    """A metric's signature, as :func:`build_signature` makes it (a ``str``).
+
+    Fields are separated by ``|``: the registry name first, then the options as
+    ``key:value``, the parser (for parse-based metrics) and the versions last.
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> sig = get_metric("wer").signature()
+    >>> isinstance(sig, str), sig.split("|")[0]
+    (True, 'wer')
+    """
 
 
 def _value(value: Any) -> str:
@@ -184,10 +195,33 @@ class Score(float):
 class Metric(abc.ABC):
     """Base class of every corpus metric with additive per-segment statistics.
 
+    A subclass defines ``name``, ``n_statistics``, :meth:`segment_statistics`,
+    :meth:`signature` and ``_score_one``; the base class gives it :meth:`corpus_score`,
+    :meth:`sentence_scores`, :meth:`grouped_scores` and :meth:`score_from_statistics`.
+
     Attributes
     ----------
-    name : the registry key the metric is built by (``get_metric(name)``).
-    higher_is_better : False for error rates (WER, PER, TER).
+    name : str
+        The registry key the metric is built by (``get_metric(name)``).
+    higher_is_better : bool
+        False for error rates (WER, PER, TER).
+    scale : str
+        The scale of its scores, one of :data:`SCALES`.
+
+    Examples
+    --------
+    The corpus score is a function of the summed segment statistics, so it equals
+    :meth:`score_from_statistics` of their column sums:
+
+    >>> from evalkit.metrics import get_metric
+    >>> wer = get_metric("wer")
+    >>> stats = wer.segment_statistics(["a b c", "x y"], [["a b d"], ["x y"]])
+    >>> stats.tolist()
+    [[1.0, 3.0], [0.0, 2.0]]
+    >>> float(wer.corpus_score(["a b c", "x y"], [["a b d"], ["x y"]]))
+    0.2
+    >>> wer.score_from_statistics(stats.sum(axis=0))
+    0.2
     """
 
     name: str = ""

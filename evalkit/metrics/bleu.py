@@ -91,7 +91,34 @@ _REF_LENGTHS = ("closest", "shortest", "average")
 
 @dataclass
 class BLEUScore:
-    """A BLEU result. ``score`` is in [0, 100]; ``precisions`` in percent."""
+    """A BLEU result, as sacrebleu's ``BLEUScore`` (the details of a BLEU :class:`Score`).
+
+    Attributes
+    ----------
+    score : float
+        BLEU on the 0-100 scale.
+    counts, totals : list of float
+        Clipped n-gram matches and hypothesis n-grams per order n = 1..N.
+    precisions : list of float
+        n-gram precisions in percent (after smoothing).
+    bp : float
+        Brevity penalty in (0, 1].
+    sys_len : int
+        Hypothesis length in tokens.
+    ref_len : float
+        Effective reference length (per the ``ref_length`` rule).
+    name : str, default "BLEU"
+        The label :meth:`format` prints.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.bleu import sentence_bleu
+    >>> s = sentence_bleu("the cat sat on the mat", ["the cat sat on the mat"])
+    >>> round(s.score, 4), s.counts, s.bp
+    (100.0, [6, 5, 4, 3], 1.0)
+    >>> s.format()
+    'BLEU = 100.00 100.0/100.0/100.0/100.0 (BP = 1.000 ratio = 1.000 hyp_len = 6 ref_len = 6)'
+    """
 
     score: float
     counts: List[float]
@@ -133,32 +160,51 @@ class BLEU(WordLevelMetric):
     :class:`evalkit.metrics.base.Metric` (registered as ``bleu``, ``bleu-mteval``,
     ``bleu-multi``).
 
+    Use :meth:`mteval_v13a` and :meth:`multi_bleu` for the exact reference-tool presets.
+
     Parameters
     ----------
-    tokenize : tokenizer name (:mod:`evalkit.text.tokenize`): ``"13a"`` (mteval-v13a, default),
-        ``"intl"``, ``"none"`` (whitespace split; multi-bleu.perl), ``"moses"`` /
-        ``"moses-LANG"`` (Moses tokenizer.perl via sacremoses), Leusch's schemes, ...
-    lowercase : lower-case hypotheses and references before tokenizing.
-    max_ngram_order : N (default 4).
-    smoothing : ``"none"``, ``"exp"`` (default, sacrebleu's and mteval's), ``"floor"``,
-        ``"add-k"``, ``"lin_och"``, ``"add1"``, ``"add1_zero"``, ``"leusch_as_printed"``, ``"epsilon"``.
-    smooth_value : value for ``floor`` (default 0.1), ``add-k`` (default 1) and ``epsilon``
-        (default 1e-3, in (0, 1)).
-    effective_order : sacrebleu's effective order (recommended for sentence level).
-    ref_length : ``"closest"`` (ties -> shorter), ``"shortest"`` or ``"average"``.
-    semantics : ``"sacrebleu"`` (default), ``"sacrebleu1"`` (sacrebleu 1.x: no early stop on
-        zero unigram matches), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"`` (Moses
-        multi-bleu.perl); see the module docstring. The latter two fix the smoothing.
-    ref_layout : how ``refs`` are given: ``"streams"`` (sacrebleu) or ``"segments"``.
-    boundaries : Leusch et al.'s sentence-boundary words ``<s>``/``</s>``: ``"none"``
-        (default), ``"start"``, ``"end"`` or ``"both"``.
-
-    Use :meth:`mteval_v13a` and :meth:`multi_bleu` for the exact reference-tool presets.
+    tokenize : str, default "13a"
+        Tokenizer name (:mod:`evalkit.text.tokenize`): ``"13a"`` (mteval-v13a), ``"intl"``,
+        ``"none"`` (whitespace split; multi-bleu.perl), ``"moses"`` / ``"moses-LANG"``
+        (Moses tokenizer.perl via sacremoses), Leusch's schemes, ...
+    lowercase : bool, default False
+        Lower-case hypotheses and references before tokenizing.
+    max_ngram_order : int, default 4
+        N, an integer >= 1.
+    smoothing : str, default "exp"
+        ``"none"``, ``"exp"`` (sacrebleu's and mteval's), ``"floor"``, ``"add-k"``,
+        ``"lin_och"``, ``"add1"``, ``"add1_zero"``, ``"leusch_as_printed"``, ``"epsilon"``.
+    smooth_value : float, optional
+        Value for ``floor`` (default 0.1), ``add-k`` (default 1) and ``epsilon`` (default
+        1e-3, in (0, 1)); must be None for the other smoothings.
+    effective_order : bool, default False
+        sacrebleu's effective order (recommended for sentence level).
+    ref_length : str, default "closest"
+        ``"closest"`` (ties -> shorter), ``"shortest"`` or ``"average"``.
+    semantics : str, default "sacrebleu"
+        ``"sacrebleu"``, ``"sacrebleu1"`` (sacrebleu 1.x: no early stop on zero unigram
+        matches), ``"mteval"`` (mteval-v13a.pl) or ``"multi-bleu"`` (Moses
+        multi-bleu.perl); see the module docstring. The latter two fix the smoothing
+        (``"exp"`` and ``"none"``).
+    ref_layout : str, default "streams"
+        How ``refs`` are given: ``"streams"`` (sacrebleu) or ``"segments"``.
+    references : sequence, optional
+        References tokenized once and reused whenever ``refs`` is None (scoring many
+        systems against the same references).
+    boundaries : str, default "none"
+        Leusch et al.'s sentence-boundary words ``<s>``/``</s>``: ``"none"``, ``"start"``,
+        ``"end"`` or ``"both"``.
 
     Returns
     -------
     ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-100 scale whose
     details are sacrebleu's (``.precisions``, ``.bp``, ``.sys_len``, ``.ref_len``).
+
+    Raises
+    ------
+    evalkit.errors.ParameterError
+        For a setting outside these values, or a smoothing the semantics does not allow.
 
     Examples
     --------
@@ -418,7 +464,40 @@ def _sacrebleu1_zero_unigram(
 def mteval_bleu_orders(correct, total, sys_len, ref_len) -> Tuple[List[float], List[float], float]:
     """mteval-v13a.pl ``bleu_score``: individual and cumulative BLEU for n = 1..N (in [0, 1])
     and the brevity penalty. An order with zero matches gets ``1 / (2^k * total_n)`` for the
-    k-th such order; an order without hypothesis n-grams contributes ``log 1 = 0``."""
+    k-th such order; an order without hypothesis n-grams contributes ``log 1 = 0``.
+
+    Parameters
+    ----------
+    correct : sequence of int
+        Clipped n-gram matches per order n = 1..N.
+    total : sequence of int
+        Hypothesis n-grams per order (same length as ``correct``).
+    sys_len : int
+        Hypothesis length in words; 0 gives a brevity penalty of 0.
+    ref_len : float
+        Effective reference length.
+
+    Returns
+    -------
+    individual : list of float
+        The (smoothed) precision of each order, in [0, 1].
+    cumulative : list of float
+        BLEU-n for n = 1..N: ``BP * exp(mean(log p_1..p_n))``, in [0, 1] (mteval prints
+        ``cumulative[-1]`` as BLEU).
+    bp : float
+        Brevity penalty ``exp(min(0, 1 - ref_len / sys_len))``.
+
+    Examples
+    --------
+    Orders 3 and 4 have no matches: they get ``1 / (2 * 2)`` and ``1 / (4 * 1)``:
+
+    >>> from evalkit.metrics.bleu import mteval_bleu_orders
+    >>> individual, cumulative, bp = mteval_bleu_orders([3, 1, 0, 0], [4, 3, 2, 1], 4, 4)
+    >>> individual, bp
+    ([0.75, 0.3333333333333333, 0.25, 0.25], 1.0)
+    >>> round(cumulative[1], 4), round((0.75 / 3) ** 0.5, 4)
+    (0.5, 0.5)
+    """
     bp = math.exp(min(0.0, 1.0 - ref_len / sys_len)) if sys_len > 0 else 0.0
     score, smooth = 0.0, 1.0
     individual, cumulative = [], []
@@ -509,12 +588,81 @@ def _own_smoothed_bleu(
 
 
 def corpus_bleu(hyps: Sequence[str], refs: Sequence, **config) -> BLEUScore:
-    """Convenience: ``BLEU(**config).corpus_score(hyps, refs)``."""
+    """Corpus BLEU in one call: ``BLEU(**config).corpus_score(hyps, refs)``.
+
+    Parameters
+    ----------
+    hyps : sequence of str
+        One hypothesis per segment.
+    refs : sequence
+        The references; by default (``ref_layout="streams"``, as sacrebleu) a list of
+        reference streams, each with one string per segment. With
+        ``ref_layout="segments"``: one list of reference strings per segment.
+    **config
+        Any :class:`BLEU` setting (``tokenize``, ``lowercase``, ``smoothing``, ...).
+
+    Returns
+    -------
+    Score
+        BLEU on the 0-100 scale; its details (a :class:`BLEUScore`) give ``precisions``
+        (percent), ``bp``, ``sys_len`` and ``ref_len``.
+
+    References
+    ----------
+    Papineni, Roukos, Ward & Zhu (2002), "BLEU: a Method for Automatic Evaluation of Machine
+    Translation", ACL. Post (2018), "A Call for Clarity in Reporting BLEU Scores", WMT.
+
+    Examples
+    --------
+    8 hypothesis words against 9 reference words give ``BP = exp(1 - 9/8)``; the number is
+    sacrebleu's:
+
+    >>> import math, sacrebleu
+    >>> from evalkit.metrics.bleu import corpus_bleu
+    >>> hyps = ["the cat sat on a mat", "it rains"]
+    >>> refs = [["the cat sat on the mat", "it rains today"]]
+    >>> score = corpus_bleu(hyps, refs)
+    >>> score.precisions
+    [87.5, 66.66666666666667, 50.0, 33.333333333333336]
+    >>> math.isclose(score.bp, math.exp(1 - 9 / 8)), score == sacrebleu.corpus_bleu(hyps, refs).score
+    (True, True)
+    """
     return BLEU(**config).corpus_score(hyps, refs)
 
 
 def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
-    """Convenience: ``BLEU(**config).sentence_score(hyp, refs)``."""
+    """Sentence BLEU in one call: ``BLEU(**config).sentence_score(hyp, refs)``.
+
+    Parameters
+    ----------
+    hyp : str
+        The hypothesis.
+    refs : sequence of str or str
+        Its references (a single string is one reference).
+    **config
+        Any :class:`BLEU` setting; ``effective_order=True`` is what sacrebleu's
+        ``sentence_bleu`` uses and recommends at sentence level.
+
+    Returns
+    -------
+    BLEUScore
+        ``score`` on the 0-100 scale, with ``counts``, ``totals``, ``precisions``, ``bp``.
+
+    References
+    ----------
+    Papineni, Roukos, Ward & Zhu (2002), "BLEU: a Method for Automatic Evaluation of Machine
+    Translation", ACL.
+
+    Examples
+    --------
+    >>> import sacrebleu
+    >>> from evalkit.metrics.bleu import sentence_bleu
+    >>> ours = sentence_bleu("the cat sat on a mat", ["the cat sat on the mat"], effective_order=True)
+    >>> ours.counts, ours.totals
+    ([5, 3, 2, 1], [6, 5, 4, 3])
+    >>> ours.score == sacrebleu.sentence_bleu("the cat sat on a mat", ["the cat sat on the mat"]).score
+    True
+    """
     return BLEU(**config).sentence_score(hyp, refs)
 
 
@@ -532,7 +680,42 @@ def sacrebleu_bleu(
     semantics: str = "sacrebleu",
 ) -> BLEU:
     """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
-    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop)."""
+    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop).
+    Registered as ``get_metric("bleu")``.
+
+    Parameters
+    ----------
+    tokenize, lowercase, max_ngram_order, smoothing, smooth_value : see :class:`BLEU`
+        Same meaning and defaults as there.
+    effective_order, ref_length : see :class:`BLEU`
+        Same meaning and defaults as there.
+    ref_layout : str, default "segments"
+        ``"segments"`` (one list of references per segment) or ``"streams"`` (sacrebleu).
+    boundaries : str, default "none"
+        As in :class:`BLEU`.
+    semantics : str, default "sacrebleu"
+        ``"sacrebleu"`` or ``"sacrebleu1"``; anything else raises
+        :class:`~evalkit.errors.ParameterError` (``bleu-mteval`` and ``bleu-multi`` are the
+        other tools' presets).
+
+    Returns
+    -------
+    BLEU
+        The configured metric (0-100 scale).
+
+    References
+    ----------
+    Post (2018), "A Call for Clarity in Reporting BLEU Scores", WMT.
+
+    Examples
+    --------
+    >>> import sacrebleu
+    >>> from evalkit.metrics.bleu import sacrebleu_bleu
+    >>> hyps, refs = ["the cat sat on a mat", "it rains"], [["the cat sat on the mat"], ["it rains today"]]
+    >>> score = sacrebleu_bleu().corpus_score(hyps, refs)
+    >>> score == sacrebleu.corpus_bleu(hyps, [[r[0] for r in refs]]).score
+    True
+    """
     if semantics not in ("sacrebleu", "sacrebleu1"):
         raise ParameterError(
             "semantics",
@@ -557,7 +740,35 @@ def sacrebleu_bleu(
 def mteval_bleu(
     case_sensitive: bool = False, max_ngram_order: int = 4, ref_layout: str = "segments"
 ) -> BLEU:
-    """``mteval-v13a.pl`` BLEU (:meth:`BLEU.mteval_v13a`)."""
+    """``mteval-v13a.pl`` BLEU (:meth:`BLEU.mteval_v13a`); registered as
+    ``get_metric("bleu-mteval")``.
+
+    Parameters
+    ----------
+    case_sensitive : bool, default False
+        mteval's ``-c``; without it hypotheses and references are lower-cased.
+    max_ngram_order : int, default 4
+        N, an integer >= 1.
+    ref_layout : str, default "segments"
+        ``"segments"`` or ``"streams"``.
+
+    Returns
+    -------
+    BLEU
+        The configured metric (0-100 scale): 13a tokens, closest reference length and
+        mteval's smoothing (the k-th zero-match order gets ``1 / (2^k total_n)``).
+
+    Examples
+    --------
+    Case is ignored unless ``case_sensitive``:
+
+    >>> from evalkit.metrics.bleu import mteval_bleu
+    >>> refs = [["The cat sat on the mat"]]
+    >>> round(mteval_bleu().corpus_score(["the cat sat on the mat"], refs), 4)
+    100.0
+    >>> mteval_bleu(case_sensitive=True).corpus_score(["the cat sat on the mat"], refs) < 100
+    True
+    """
     return BLEU.mteval_v13a(
         case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout
     )
@@ -571,7 +782,38 @@ def multi_bleu(
     tokenize: str = "none",
 ) -> BLEU:
     """Moses ``multi-bleu.perl`` (:meth:`BLEU.multi_bleu`); ``tokenize`` other than ``none``
-    tokenizes first (multi-bleu.perl itself only splits on white space)."""
+    tokenizes first (multi-bleu.perl itself only splits on white space). Registered as
+    ``get_metric("bleu-multi")``.
+
+    Parameters
+    ----------
+    lowercase : bool, default False
+        multi-bleu.perl's ``-lc``.
+    max_ngram_order : int, default 4
+        N, an integer >= 1.
+    ref_layout : str, default "segments"
+        ``"segments"`` or ``"streams"``.
+    tokenize : str, default "none"
+        ``"none"`` splits on white space as the script does; another tokenizer name
+        tokenizes first.
+
+    Returns
+    -------
+    BLEU
+        The configured metric (0-100 scale), without smoothing: any n-gram order with no
+        match makes the score 0.
+
+    Examples
+    --------
+    No 3-gram of ``a b c d`` is in ``a b d c``, so multi-bleu.perl gives 0 where
+    sacrebleu's smoothing does not:
+
+    >>> from evalkit.metrics.bleu import multi_bleu, sacrebleu_bleu
+    >>> float(multi_bleu().corpus_score(["a b c d"], [["a b d c"]]))
+    0.0
+    >>> sacrebleu_bleu().corpus_score(["a b c d"], [["a b d c"]]) > 0
+    True
+    """
     if tokenize == "none":
         return BLEU.multi_bleu(
             lowercase=lowercase, max_ngram_order=max_ngram_order, ref_layout=ref_layout

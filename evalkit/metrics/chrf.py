@@ -49,6 +49,25 @@ _EPS = 1e-16
 
 @dataclass
 class CHRFScore:
+    """A chrF result, as sacrebleu's ``CHRFScore`` (the details of a chrF :class:`Score`).
+
+    Attributes
+    ----------
+    score : float
+        chrF on the 0-100 scale.
+    char_order, word_order : int
+        Character and word n-gram orders (``word_order=2`` is chrF++).
+    beta : int
+        Recall weight of the F score.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.chrf import sentence_chrf
+    >>> s = sentence_chrf("the cat", ["the cat"], word_order=2)
+    >>> s.score, s.name, s.format()
+    (100.0, 'chrF2++', 'chrF2++ = 100.00')
+    """
+
     score: float
     char_order: int
     word_order: int
@@ -88,10 +107,28 @@ class CHRF(Metric):
     """chrF / chrF++ with explicit configuration (sacrebleu-style object), an
     :class:`evalkit.metrics.base.Metric` (registered as ``chrf`` and ``chrf++``).
 
-    Parameters mirror :class:`sacrebleu.metrics.CHRF`: ``char_order`` (6), ``word_order``
-    (0; 2 gives chrF++), ``beta`` (2), ``lowercase``, ``whitespace``, ``eps_smoothing``;
-    ``ref_layout`` is ``"streams"`` (sacrebleu) or ``"segments"``; ``references`` caches
-    preprocessed references for scoring many systems.
+    Parameters
+    ----------
+    char_order : int, default 6
+        Maximum character n-gram order, an integer >= 1 (else
+        :class:`~evalkit.errors.ParameterError`).
+    word_order : int, default 0
+        Maximum word n-gram order, an integer >= 0; 2 gives chrF++.
+    beta : int, default 2
+        Recall is weighted ``beta`` times as much as precision; an integer >= 0.
+    lowercase : bool, default False
+        Lower-case hypotheses and references first.
+    whitespace : bool, default False
+        Keep white space in character n-grams (sacrebleu's ``whitespace``).
+    eps_smoothing : bool, default False
+        Mean of per-order F scores with chrF++.py's epsilon (Moses, NLTK) instead of
+        sacrebleu's effective-order averages of precision and recall.
+    ref_layout : str, default "streams"
+        ``"streams"`` (sacrebleu: one list per reference, one string per segment) or
+        ``"segments"`` (one list of references per segment).
+    references : sequence, optional
+        References to preprocess once and reuse when ``refs`` is None (scoring many
+        systems against the same references).
 
     Returns
     -------
@@ -304,6 +341,7 @@ class CHRF(Metric):
 
     # -- scores ---------------------------------------------------------------------------
     def corpus_score(self, hyps: Sequence[str], refs: Optional[Sequence] = None) -> CHRFScore:
+        """Corpus chrF (0-100) from the summed segment statistics, as a :class:`Score`."""
         stats = self.segment_statistics(hyps, refs)
         return CHRFScore(
             self.score_from_statistics(stats.sum(axis=0)),
@@ -313,6 +351,7 @@ class CHRF(Metric):
         )
 
     def sentence_score(self, hyp: str, refs: Sequence[str]) -> CHRFScore:
+        """chrF of one hypothesis against its references (a :class:`CHRFScore`)."""
         if isinstance(refs, str):
             refs = [refs]
         stats = self.segment_statistics(
@@ -328,10 +367,76 @@ class CHRF(Metric):
 
 
 def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
+    """Corpus chrF in one call: ``CHRF(**config).corpus_score(hyps, refs)``.
+
+    Parameters
+    ----------
+    hyps : sequence of str
+        One hypothesis per segment.
+    refs : sequence
+        Reference streams (default ``ref_layout="streams"``, as sacrebleu), or one list of
+        references per segment with ``ref_layout="segments"``.
+    **config
+        Any :class:`CHRF` setting.
+
+    Returns
+    -------
+    Score
+        chrF on the 0-100 scale.
+
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
+    Examples
+    --------
+    With ``char_order=2``: unigrams ``a, b`` vs ``a, c`` give P = R = 1/2, bigrams
+    ``ab`` vs ``ac`` give 0, so P = R = 1/4 on average and chrF = 25:
+
+    >>> from evalkit.metrics.chrf import corpus_chrf
+    >>> float(corpus_chrf(["ab"], [["ac"]], char_order=2))
+    25.0
+    >>> import sacrebleu
+    >>> hyps, refs = ["the cat sat on a mat"], [["the cat sat on the mat"]]
+    >>> corpus_chrf(hyps, refs) == sacrebleu.corpus_chrf(hyps, refs).score
+    True
+    """
     return CHRF(**config).corpus_score(hyps, refs)
 
 
 def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
+    """Sentence chrF in one call: ``CHRF(**config).sentence_score(hyp, refs)``.
+
+    Parameters
+    ----------
+    hyp : str
+        The hypothesis.
+    refs : sequence of str or str
+        Its references; with several, the one with the best chrF counts.
+    **config
+        Any :class:`CHRF` setting.
+
+    Returns
+    -------
+    CHRFScore
+        ``score`` on the 0-100 scale.
+
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
+    Examples
+    --------
+    >>> import sacrebleu
+    >>> from evalkit.metrics.chrf import sentence_chrf
+    >>> ours = sentence_chrf("the cat sat", ["the cat sat down"])
+    >>> ours.score == sacrebleu.sentence_chrf("the cat sat", ["the cat sat down"]).score
+    True
+    >>> sentence_chrf("the cat sat", ["a dog", "the cat sat"]).score
+    100.0
+    """
     return CHRF(**config).sentence_score(hyp, refs)
 
 
@@ -345,7 +450,31 @@ def chrf(
     eps_smoothing: bool = False,
     ref_layout: str = "segments",
 ) -> CHRF:
-    """sacrebleu's chrF (any :class:`CHRF` setting)."""
+    """sacrebleu's chrF (any :class:`CHRF` setting); registered as ``get_metric("chrf")``.
+
+    Parameters
+    ----------
+    char_order, word_order, beta, lowercase, whitespace, eps_smoothing : see :class:`CHRF`
+        Same meaning and defaults as there.
+    ref_layout : str, default "segments"
+        ``"segments"`` (one list of references per segment) or ``"streams"``.
+
+    Returns
+    -------
+    CHRF
+        The configured metric (0-100 scale).
+
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.chrf import chrf
+    >>> float(chrf(char_order=2).corpus_score(["ab"], [["ac"]]))
+    25.0
+    """
     return CHRF(
         char_order=char_order,
         word_order=word_order,
@@ -367,5 +496,33 @@ def chrf_plus_plus(
     eps_smoothing: bool = False,
     ref_layout: str = "segments",
 ) -> CHRF:
-    """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``."""
+    """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``; registered as
+    ``get_metric("chrf++")``.
+
+    Parameters
+    ----------
+    char_order, word_order, beta, lowercase, whitespace, eps_smoothing : see :class:`CHRF`
+        Same meaning as there; ``word_order`` defaults to 2.
+    ref_layout : str, default "segments"
+        ``"segments"`` or ``"streams"``.
+
+    Returns
+    -------
+    CHRF
+        The configured metric (0-100 scale).
+
+    References
+    ----------
+    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
+    Popović (2017), "chrF++: words helping character n-grams", WMT.
+
+    Examples
+    --------
+    >>> import sacrebleu
+    >>> from evalkit.metrics.chrf import chrf_plus_plus
+    >>> hyps, refs = ["the cat sat on a mat"], ["the cat sat on the mat"]
+    >>> ours = chrf_plus_plus().corpus_score(hyps, [[r] for r in refs])
+    >>> ours == sacrebleu.corpus_chrf(hyps, [refs], word_order=2).score
+    True
+    """
     return chrf(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)

@@ -96,7 +96,41 @@ def transform_triples(
     partial_keep_full: bool = False,
     label_free: bool = False,
 ) -> Counter:
-    """The bag of triples a switch combination compares (module docstring)."""
+    """The bag of triples a switch combination compares (module docstring).
+
+    Parameters
+    ----------
+    triples : sequence of (rel, head, dep)
+        LFG-like triples (:func:`evalkit.text.lfg.lfg_triples`).
+    pred_only : bool, default False
+        Keep the predicate relations only (:data:`evalkit.text.lfg.PRED_RELS`).
+    partial : bool, default False
+        Replace each predicate triple ``rel(h, d)`` by ``rel(h, *)`` and ``rel(*, d)``.
+    partial_keep_full : bool, default False
+        With ``partial``, keep ``rel(h, d)`` as well.
+    label_free : bool, default False
+        Drop the relation (it becomes ``""``).
+
+    Returns
+    -------
+    collections.Counter
+        The bag of (possibly transformed) triples.
+
+    References
+    ----------
+    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
+    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
+    Translation Evaluation", WMT.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.dependency import transform_triples
+    >>> triples = [("subj", "sat", "cat"), ("tense", "sat", "past")]
+    >>> sorted(transform_triples(triples, partial=True))
+    [('subj', '*', 'cat'), ('subj', 'sat', '*'), ('tense', 'sat', 'past')]
+    >>> dict(transform_triples(triples, pred_only=True, label_free=True))
+    {('', 'sat', 'cat'): 1}
+    """
     out: Counter = Counter()
     for rel, h, d in triples:
         is_pred = rel in PRED_RELS
@@ -115,7 +149,28 @@ class SynonymIndex:
     ``r`` and whose head equals ``a`` or shares a synset with it, in a fixed order (``a``
     itself, then its synsets sorted; within a key, the triples sorted). Built once per
     reference bag and reused for every candidate scored against it (jackknifing scores all
-    peers of a topic against the same model subsets)."""
+    peers of a topic against the same model subsets).
+
+    Parameters
+    ----------
+    ref : collections.Counter
+        The reference bag of ``(rel, head, dep)`` triples.
+    wordnet : WordNet
+        Anything with ``synset_ids(word) -> set`` (:func:`evalkit.text.wordnet.load_wordnet`).
+
+    Examples
+    --------
+    >>> class Synonyms:  # a stand-in for evalkit.text.wordnet.load_wordnet()
+    ...     def synset_ids(self, word):
+    ...         return {"car.n.01"} if word in ("car", "automobile") else set()
+    >>> from collections import Counter
+    >>> from evalkit.metrics.dependency import SynonymIndex
+    >>> index = SynonymIndex(Counter([("obj", "drive", "automobile")]), Synonyms())
+    >>> index.candidates("obj", "drive")
+    [('obj', 'drive', 'automobile')]
+    >>> index.candidates("subj", "drive")
+    []
+    """
 
     def __init__(self, ref: Counter, wordnet):
         self.ref = ref
@@ -155,7 +210,42 @@ def match_triples(
     """Matches between two bags: exact multiset intersection, then WordNet-synonym matches
     among the left-overs (same relation, each word equal or sharing a synset), greedy
     one-to-one in a fixed order (:class:`SynonymIndex`); ``count_once`` counts each distinct
-    matched triple once. ``index``: a prebuilt :class:`SynonymIndex` of ``ref``."""
+    matched triple once. ``index``: a prebuilt :class:`SynonymIndex` of ``ref``.
+
+    Parameters
+    ----------
+    cand, ref : collections.Counter
+        Bags of ``(rel, head, dep)`` triples (:func:`transform_triples`).
+    wordnet : WordNet, optional
+        Anything with ``synset_ids(word) -> set``; None matches exactly only.
+    count_once : bool, default False
+        Count each distinct matched triple once (DEPEVAL's ``one``).
+    index : SynonymIndex, optional
+        A prebuilt index of ``ref`` (reused across candidates).
+
+    Returns
+    -------
+    int
+        The number of matched triples, at most ``min(|cand|, |ref|)``.
+
+    References
+    ----------
+    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
+    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
+    Translation Evaluation", WMT.
+
+    Examples
+    --------
+    >>> class Synonyms:  # a stand-in for evalkit.text.wordnet.load_wordnet()
+    ...     def synset_ids(self, word):
+    ...         return {"car.n.01"} if word in ("car", "automobile") else set()
+    >>> from collections import Counter
+    >>> from evalkit.metrics.dependency import match_triples
+    >>> cand = Counter({("obj", "drive", "car"): 1, ("subj", "drive", "he"): 2})
+    >>> ref = Counter({("obj", "drive", "automobile"): 1, ("subj", "drive", "he"): 1})
+    >>> match_triples(cand, ref), match_triples(cand, ref, Synonyms())
+    (1, 2)
+    """
     exact = cand & ref
     if wordnet is None:
         return len(exact) if count_once else sum(exact.values())
@@ -201,7 +291,46 @@ def _check_wordnet(wordnet):
 
 @register_metric("dep-f")
 class DependencyF(ParsedMetric):
-    """LFG-like dependency precision/recall/F of Owczarzak et al. (2007) (module docstring)."""
+    """LFG-like dependency precision/recall/F of Owczarzak et al. (2007) (module docstring).
+    Registered as ``get_metric("dep-f")``; 0-1 scale.
+
+    Parameters
+    ----------
+    score : str, default "F"
+        ``"F"``, ``"P"`` or ``"R"`` (else :class:`~evalkit.errors.ParameterError`).
+    pred_only, partial, partial_keep_full, label_free : bool, default False
+        The triple switches (:func:`transform_triples`).
+    wordnet : bool or WordNet, default False
+        Match left-over triples through WordNet synonyms (True loads WordNet).
+    count_once : bool, default False
+        Count each distinct matched triple once.
+    nbest : int, default 1
+        With n-best parses, the best F over the n x n parse pairs (an integer >= 1).
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline. Inputs may also be :class:`~evalkit.text.parse.Parse` objects or
+        :class:`~evalkit.text.trees.DepTree` trees.
+
+    References
+    ----------
+    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
+    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
+    Translation Evaluation", WMT.
+
+    Examples
+    --------
+    Of the five triples on each side (``det``, ``num``, ``pers``, ``subj``, ``tense``) only
+    ``tense(sat, past)`` matches, so P = R = F = 1/5:
+
+    >>> from evalkit.text.trees import DepTree
+    >>> hyp = DepTree.from_heads(["the", "cat", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
+    ...                          xpos=["DT", "NN", "VBD"])
+    >>> ref = DepTree.from_heads(["the", "dog", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
+    ...                          xpos=["DT", "NN", "VBD"])
+    >>> from evalkit.metrics import get_metric
+    >>> float(get_metric("dep-f").corpus_score([hyp], [[ref]]))
+    0.2
+    """
 
     name = "dep-f"
 
@@ -289,13 +418,67 @@ class DependencyF(ParsedMetric):
 
 
 def depeval_variants() -> List[Tuple[str, ...]]:
-    """The 32 switch combinations (empty tuple = base), by number of switches."""
+    """The 32 switch combinations (empty tuple = base), by number of switches.
+
+    Returns
+    -------
+    list of tuple of str
+        Every subset of :data:`DEPEVAL_SWITCHES`, smallest first.
+
+    References
+    ----------
+    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
+    Summaries", ACL-IJCNLP.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.dependency import depeval_variants
+    >>> variants = depeval_variants()
+    >>> len(variants), variants[:3], variants[-1]
+    (32, [(), ('pm',), ('wn',)], ('pm', 'wn', 'pred', 'norel', 'one'))
+    """
     return [c for k in range(len(DEPEVAL_SWITCHES) + 1) for c in combinations(DEPEVAL_SWITCHES, k)]
 
 
 @register_metric("depeval")
 class DEPEVAL(ParsedMetric):
-    """DEPEVAL(summ) recall (module docstring); ``variant`` e.g. ``"pm wn"`` or ``("pm", "wn")``."""
+    """DEPEVAL(summ) recall (module docstring); ``variant`` e.g. ``"pm wn"`` or ``("pm", "wn")``.
+    Registered as ``get_metric("depeval")``; 0-1 scale.
+
+    Parameters
+    ----------
+    variant : str or sequence of str, default ()
+        Switches from :data:`DEPEVAL_SWITCHES` (``"base"`` or empty: none); another raises
+        :class:`~evalkit.errors.ParameterError`.
+    wordnet : bool or WordNet, optional
+        The WordNet for ``wn`` (default: loaded when the variant has ``wn``).
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline. Inputs may also be :class:`~evalkit.text.parse.Parse` objects or
+        :class:`~evalkit.text.trees.DepTree` trees.
+
+    References
+    ----------
+    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
+    Summaries", ACL-IJCNLP.
+
+    Examples
+    --------
+    Base: 1 of the reference's 5 triples is matched. With partial matching (``pm``) the
+    predicate triples split in two (7 in the reference) and ``det(*, the)``,
+    ``subj(sat, *)`` and ``tense(sat, past)`` match:
+
+    >>> from evalkit.text.trees import DepTree
+    >>> hyp = DepTree.from_heads(["the", "cat", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
+    ...                          xpos=["DT", "NN", "VBD"])
+    >>> ref = DepTree.from_heads(["the", "dog", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
+    ...                          xpos=["DT", "NN", "VBD"])
+    >>> from evalkit.metrics import get_metric
+    >>> float(get_metric("depeval").corpus_score([hyp], [[ref]]))
+    0.2
+    >>> round(get_metric("depeval", variant="pm").corpus_score([hyp], [[ref]]), 4), round(3 / 7, 4)
+    (0.4286, 0.4286)
+    """
 
     name = "depeval"
 
@@ -362,7 +545,37 @@ class DEPEVAL(ParsedMetric):
 
 @register_metric("be-hm")
 class BEHM(ParsedMetric):
-    """BE-HM recall: stemmed head-modifier pairs, ROUGE-style over models (module docstring)."""
+    """BE-HM recall: stemmed head-modifier pairs, ROUGE-style over models (module docstring).
+    Registered as ``get_metric("be-hm")``; 0-1 scale.
+
+    Parameters
+    ----------
+    stem : bool, default True
+        Porter-stem the words of each pair.
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline. Inputs may also be :class:`~evalkit.text.parse.Parse` objects or
+        :class:`~evalkit.text.trees.DepTree` trees.
+
+    References
+    ----------
+    Hovy, Lin & Zhou (2005), "Evaluating DUC 2005 using Basic Elements", DUC Workshop.
+
+    Examples
+    --------
+    The hypothesis's pairs are ``(cat, the)``, ``(sat, cat)``; the first model shares
+    none, the second ``(cat, the)``: 1 hit of 4 model pairs:
+
+    >>> from evalkit.text.trees import DepTree
+    >>> hyp = DepTree.from_heads(["the", "cat", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
+    ...                          xpos=["DT", "NN", "VBD"])
+    >>> ref = DepTree.from_heads(["the", "dog", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
+    ...                          xpos=["DT", "NN", "VBD"])
+    >>> ref2 = DepTree.from_heads(["the", "cat", "slept"], [1, 2, -1], ["det", "nsubj", "root"])
+    >>> from evalkit.metrics import get_metric
+    >>> float(get_metric("be-hm").corpus_score([hyp], [[ref, ref2]]))
+    0.25
+    """
 
     name = "be-hm"
 
@@ -421,6 +634,41 @@ def jackknife_scores(
     ``refs[i]``, summary i is that model: it is scored once against the other models.
     Otherwise it is scored against each leave-one-out subset of the models and the scores
     are averaged (with a single model: against it). Strings are parsed once.
+
+    Parameters
+    ----------
+    metric : Metric
+        Any metric with ``sentence_scores(hyps, refs)`` taking a list of references per
+        segment (a parse-based one parses once through its ``prepare_inputs``).
+    hyps : sequence
+        The summaries to score.
+    refs : sequence of sequences
+        Per summary, the models of its topic.
+    own : sequence of int or None, optional
+        Per summary, the index of itself among ``refs[i]`` when it is a model (then at
+        least 2 models, else :class:`~evalkit.errors.ParameterError`); None for a peer.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one jackknifed score per summary.
+
+    References
+    ----------
+    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
+    Summaries", ACL-IJCNLP.
+
+    Examples
+    --------
+    With WER for brevity: the peer ``a b c`` scores 0 against the first model and 1/3
+    against the second (mean 1/6); the second model ``a b d`` is scored against the first
+    only:
+
+    >>> from evalkit.metrics import get_metric
+    >>> from evalkit.metrics.dependency import jackknife_scores
+    >>> models = ["a b c", "a b d"]
+    >>> jackknife_scores(get_metric("wer"), ["a b c", "a b d"], [models, models], own=[None, 1])
+    array([0.16666667, 0.33333333])
     """
     if hasattr(metric, "prepare_inputs"):
         hyps, refs = metric.prepare_inputs(hyps, refs)

@@ -75,7 +75,36 @@ def _pair_runs(ids, offsets, hyp_idx, ref_idx, e):
 
 
 def gtm_runs(hyp: Sequence[str], ref: Sequence[str], exponent: float = 1.0) -> float:
-    """``sum_runs |run|^e`` of the greedy maximum matching between two token lists."""
+    """``sum_runs |run|^e`` of the greedy maximum matching between two token lists.
+
+    Parameters
+    ----------
+    hyp, ref : sequence of str
+        The two token lists.
+    exponent : float, default 1.0
+        Run-length exponent e; e = 1 counts matched tokens (clipped unigram overlap).
+
+    Returns
+    -------
+    float
+        ``sum_runs |run|^e`` over the runs found greedily (longest first); ``MMS`` is its
+        e-th root. 0.0 when no token matches.
+
+    References
+    ----------
+    Turian, Shen & Melamed (2003), "Evaluation of Machine Translation and its Evaluation",
+    MT Summit IX.
+
+    Examples
+    --------
+    ``a b c d`` against ``a b x c d`` matches in two runs of two: ``2^2 + 2^2 = 8``:
+
+    >>> from evalkit.metrics.gtm import gtm_runs
+    >>> gtm_runs("a b c d".split(), "a b x c d".split(), exponent=2)
+    8.0
+    >>> gtm_runs("a b c d".split(), "a b x c d".split())
+    4.0
+    """
     vocab: dict = {}
     h = np.array([vocab.setdefault(x, len(vocab)) for x in hyp], dtype=np.int64)
     r = np.array([vocab.setdefault(x, len(vocab)) for x in ref], dtype=np.int64)
@@ -92,8 +121,18 @@ def _f_measure(runs: np.ndarray, hl: np.ndarray, rl: np.ndarray, e: float) -> np
 
 class GTM(WordLevelMetric):
     """GTM with explicit configuration, an :class:`evalkit.metrics.base.Metric` (registered
-    as ``gtm``): ``exponent`` (e >= 1, default 1), ``tokenize`` (default ``"13a"``),
-    ``lowercase``, ``ref_layout`` (``"streams"`` or ``"segments"``).
+    as ``gtm``).
+
+    Parameters
+    ----------
+    exponent : float, default 1.0
+        Run-length exponent e, a number >= 1 (else :class:`~evalkit.errors.ParameterError`).
+    tokenize : str, default "13a"
+        Tokenizer name.
+    lowercase : bool, default False
+        Lower-case first.
+    ref_layout : str, default "streams"
+        ``"streams"`` (sacrebleu) or ``"segments"``.
 
     Returns
     -------
@@ -169,5 +208,35 @@ def gtm(
     lowercase: bool = False,
     ref_layout: str = "segments",
 ) -> GTM:
-    """GTM (Turian et al. 2003) with any :class:`GTM` setting."""
+    """GTM (Turian et al. 2003) with any :class:`GTM` setting; registered as
+    ``get_metric("gtm")``.
+
+    Parameters
+    ----------
+    exponent, tokenize, lowercase : see :class:`GTM`
+        Same meaning and defaults as there.
+    ref_layout : str, default "segments"
+        ``"segments"`` (one list of references per segment) or ``"streams"``.
+
+    Returns
+    -------
+    GTM
+        The configured metric (0-1 scale).
+
+    References
+    ----------
+    Turian, Shen & Melamed (2003), "Evaluation of Machine Translation and its Evaluation",
+    MT Summit IX.
+
+    Examples
+    --------
+    With e = 2 the two runs of two give ``MMS = sqrt(8)``, P = MMS / 4, R = MMS / 5:
+
+    >>> import math
+    >>> from evalkit.metrics.gtm import gtm
+    >>> score = gtm(exponent=2).corpus_score(["a b c d"], [["a b x c d"]])
+    >>> p, r = math.sqrt(8) / 4, math.sqrt(8) / 5
+    >>> math.isclose(score, 2 * p * r / (p + r))
+    True
+    """
     return GTM(exponent=exponent, tokenize=tokenize, lowercase=lowercase, ref_layout=ref_layout)

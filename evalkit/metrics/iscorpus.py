@@ -94,18 +94,75 @@ _UNMATCHED = itertools.count()  # a fresh id per sentence without a source
 
 
 def source_id(document: str, sentence: int) -> str:
-    """The id of sentence ``sentence`` (1-based) of ``document``: ``"DOCNO#k"``."""
+    """The id of sentence ``sentence`` (1-based) of ``document``: ``"DOCNO#k"``.
+
+    Parameters
+    ----------
+    document : str
+        The document's DOCNO.
+    sentence : int
+        The sentence's 1-based position in the document.
+
+    Returns
+    -------
+    str
+        ``"DOCNO#k"``; :func:`document_of` inverts it.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.iscorpus import document_of, source_id
+    >>> source_id("APW19980601.0001", 3)
+    'APW19980601.0001#3'
+    >>> document_of(source_id("APW19980601.0001", 3))
+    'APW19980601.0001'
+    """
     return f"{document}#{int(sentence)}"
 
 
 def document_of(source: str) -> str:
-    """The DOCNO part of a source id."""
+    """The DOCNO part of a source id.
+
+    Parameters
+    ----------
+    source : str
+        A source id ``"DOCNO#k"`` (:func:`source_id`); the DOCNO may contain ``#``.
+
+    Returns
+    -------
+    str
+        Everything before the last ``#``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.iscorpus import document_of
+    >>> document_of("NYT#A#12")
+    'NYT#A'
+    """
     return source.rsplit("#", 1)[0]
 
 
 class SentenceOverlap(PairSimilarity):
     """Shared machinery of the extractive metrics (source-id sequences in, see the module
-    docstring); subclasses give :meth:`score`."""
+    docstring); subclasses give :meth:`score`.
+
+    Parameters
+    ----------
+    non_extractive : str, default "error"
+        What a summary sentence without a source (``None``, ``""``) does: ``"error"``
+        raises :class:`~evalkit.errors.ParameterError` naming segment and sentence;
+        ``"unmatched"`` counts it in the sizes and lets it match nothing.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.iscorpus import SentenceOverlap
+    >>> sources = SentenceOverlap(non_extractive="unmatched").sources(["D1#1", None], "hyp")
+    >>> sources[0], sources[1][0]
+    ('D1#1', 'unmatched')
+    >>> SentenceOverlap().sources(["D1#1", None], "hyp")
+    Traceback (most recent call last):
+    ...
+    evalkit.errors.ParameterError: invalid value for parameter 'hyp': 'sentence 2: no source sentence'; ...
+    """
 
     def __init__(self, non_extractive: str = "error"):
         self.non_extractive = check_choice("non_extractive", non_extractive, NON_EXTRACTIVE)
@@ -169,7 +226,33 @@ def _ratio(top: float, bottom: float) -> float:
 
 @register_metric("sentence-precision")
 class SentencePrecision(SentenceOverlap):
-    """|S(h) ∩ S(r)| / |S(r)| as printed (``swap=True``: / |S(h)|)."""
+    """|S(h) ∩ S(r)| / |S(r)| as printed (``swap=True``: / |S(h)|). Registered as
+    ``get_metric("sentence-precision")``; 0-1 scale.
+
+    Parameters
+    ----------
+    swap : bool, default False
+        Divide by the hypothesis's size (the usual precision) instead of the reference's.
+    non_extractive : str, default "error"
+        ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
+    Examples
+    --------
+    The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
+    and 4 of D3. One sentence and one document are shared:
+
+    >>> from evalkit.metrics import get_metric
+    >>> h, r = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]
+    >>> float(get_metric("sentence-precision").corpus_score([h], [[r]]))
+    0.5
+    >>> round(get_metric("sentence-precision", swap=True).corpus_score([h], [[r]]), 4)
+    0.3333
+    """
 
     def __init__(self, swap: bool = False, non_extractive: str = "error"):
         super().__init__(non_extractive)
@@ -182,7 +265,31 @@ class SentencePrecision(SentenceOverlap):
 
 @register_metric("sentence-recall")
 class SentenceRecall(SentenceOverlap):
-    """|S(r) ∩ S(h)| / |S(h)| as printed (``swap=True``: / |S(r)|)."""
+    """|S(r) ∩ S(h)| / |S(h)| as printed (``swap=True``: / |S(r)|). Registered as
+    ``get_metric("sentence-recall")``; 0-1 scale.
+
+    Parameters
+    ----------
+    swap : bool, default False
+        Divide by the reference's size (the usual recall) instead of the hypothesis's.
+    non_extractive : str, default "error"
+        ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
+    Examples
+    --------
+    The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
+    and 4 of D3. One sentence and one document are shared:
+
+    >>> from evalkit.metrics import get_metric
+    >>> h, r = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]
+    >>> round(get_metric("sentence-recall").corpus_score([h], [[r]]), 4)
+    0.3333
+    """
 
     def __init__(self, swap: bool = False, non_extractive: str = "error"):
         super().__init__(non_extractive)
@@ -195,7 +302,34 @@ class SentenceRecall(SentenceOverlap):
 
 @register_metric("docsim")
 class DocumentSimilarity(SentenceOverlap):
-    """|D(h) ∩ D(r)| / |S(h)| (``denominator="documents"``: / |D(h)|)."""
+    """|D(h) ∩ D(r)| / |S(h)| (``denominator="documents"``: / |D(h)|). Registered as
+    ``get_metric("docsim")``; 0-1 scale.
+
+    Parameters
+    ----------
+    denominator : str, default "sentences"
+        ``"sentences"`` (the hypothesis's sentences, as printed) or ``"documents"`` (the
+        documents it took sentences from).
+    non_extractive : str, default "error"
+        ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
+    Examples
+    --------
+    The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
+    and 4 of D3. One sentence and one document are shared:
+
+    >>> from evalkit.metrics import get_metric
+    >>> h, r = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]
+    >>> round(get_metric("docsim").corpus_score([h], [[r]]), 4)
+    0.3333
+    >>> float(get_metric("docsim", denominator="documents").corpus_score([h], [[r]]))
+    0.5
+    """
 
     def __init__(self, denominator: str = "sentences", non_extractive: str = "error"):
         super().__init__(non_extractive)
@@ -211,7 +345,30 @@ class DocumentSimilarity(SentenceOverlap):
 @register_metric("nicos")
 class ConceptSimilarity(PairSimilarity):
     """NICOS: -Euclidean distance of key-concept relative frequencies (inputs: concept
-    label sequences)."""
+    label sequences). Registered as ``get_metric("nicos")``; scale ``-inf-0`` (in
+    ``[-sqrt(2), 0]``).
+
+    Parameters
+    ----------
+    concepts : str, default "annotation"
+        Where the concept labels come from, recorded in the signature (the simulator's
+        facts stand in for ISCORPUS's manual annotation).
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
+    Examples
+    --------
+    Frequencies ``{f1: 1/2, f2: 1/2}`` against ``{f1: 1/2, f3: 1/2}``:
+
+    >>> from evalkit.metrics import get_metric
+    >>> round(get_metric("nicos").corpus_score([["f1", "f2"]], [[["f1", "f3"]]]), 4)
+    -0.7071
+    >>> round(-(0.5**2 + 0.5**2) ** 0.5, 4)
+    -0.7071
+    """
 
     scale = "-inf-0"
 
@@ -244,7 +401,40 @@ def locate_sources(
     found): each summary sentence looked up among its instance's document sentences by its
     whitespace-normalised text; with ``prefix`` a sentence that is a proper prefix of
     exactly one document sentence (a summary cut at a length limit) counts as that one.
-    Several document sentences with the same text: the first (document order)."""
+    Several document sentences with the same text: the first (document order).
+
+    Parameters
+    ----------
+    summaries : pandas.DataFrame
+        ``instance, summarizer, sentences`` (a sequence of sentence strings per summary).
+    documents : pandas.DataFrame
+        ``instance, document, sentences`` (a sequence of sentence strings per document).
+    prefix : bool, default True
+        Accept a summary sentence that is a proper prefix of exactly one document sentence.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, sources``: one tuple of source ids (or ``None``) per summary.
+
+    Raises
+    ------
+    evalkit.errors.ParameterError
+        When a frame lacks one of its columns.
+
+    Examples
+    --------
+    The first sentence is cut at a length limit, the third is not in the documents:
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.iscorpus import locate_sources
+    >>> documents = pd.DataFrame({"instance": ["t1", "t1"], "document": ["D1", "D2"],
+    ...     "sentences": [("The cat sat .", "It rained all day ."), ("Bob left .",)]})
+    >>> summaries = pd.DataFrame({"instance": ["t1"], "summarizer": ["A"],
+    ...     "sentences": [("It rained all", "Bob  left .", "A new sentence .")]})
+    >>> locate_sources(summaries, documents)["sources"][0]
+    ('D1#2', 'D2#1', None)
+    """
     check_columns(summaries, ["instance", "summarizer", "sentences"], "summaries")
     check_columns(documents, ["instance", "document", "sentences"], "documents")
     index: Dict[object, Dict[str, str]] = {}
@@ -275,7 +465,32 @@ def sources_frame(extracts: pd.DataFrame, aligned: bool = False) -> pd.DataFrame
     """``instance, summarizer, sources`` from a table of sentence sources (the simulator's
     ``extracts``: ``instance, summarizer, position, document, sentence`` [``aligned_document,
     aligned_sentence``]); ``aligned=True`` fills a written sentence's source with its
-    aligned one (the document sentence expressing most of its content units)."""
+    aligned one (the document sentence expressing most of its content units).
+
+    Parameters
+    ----------
+    extracts : pandas.DataFrame
+        One row per summary sentence: ``instance, summarizer, position, document,
+        sentence`` (an empty document for a sentence without a source) and, for
+        ``aligned=True``, ``aligned_document, aligned_sentence``.
+    aligned : bool, default False
+        Fill missing sources with the aligned ones.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, sources`` (a tuple of source ids in ``position`` order,
+        ``None`` where a sentence has no source), sorted by instance and summarizer.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.metrics.iscorpus import sources_frame
+    >>> extracts = pd.DataFrame({"instance": ["t1", "t1"], "summarizer": ["A", "A"],
+    ...     "position": [2, 1], "document": ["D2", "D1"], "sentence": [1, 2]})
+    >>> sources_frame(extracts)["sources"].tolist()
+    [('D1#2', 'D2#1')]
+    """
     check_columns(
         extracts, ["instance", "summarizer", "position", "document", "sentence"], "extracts"
     )
@@ -302,7 +517,29 @@ def sources_frame(extracts: pd.DataFrame, aligned: bool = False) -> pd.DataFrame
 def concepts_frame(annotations: pd.DataFrame, column: str = "facts") -> pd.DataFrame:
     """``instance, summarizer, concepts`` (tuple of labels) from a table with one row per
     summary and the concepts in ``column`` as a space-separated string (the simulator's
-    ``summaries`` truth: the facts each summary expresses)."""
+    ``summaries`` truth: the facts each summary expresses).
+
+    Parameters
+    ----------
+    annotations : pandas.DataFrame
+        ``instance, summarizer`` and ``column``, one row per summary (missing columns raise
+        :class:`~evalkit.errors.ParameterError`).
+    column : str, default "facts"
+        The column with the space-separated concept labels (empty or NaN: no concepts).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, concepts`` (a tuple of labels), the input's row order.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.metrics.iscorpus import concepts_frame
+    >>> frame = pd.DataFrame({"instance": ["t1"], "summarizer": ["A"], "facts": ["f1 f3"]})
+    >>> concepts_frame(frame)["concepts"].tolist()
+    [('f1', 'f3')]
+    """
     check_columns(annotations, ["instance", "summarizer", column], "annotations")
     vals = annotations[column].fillna("").astype(str)
     return pd.DataFrame(

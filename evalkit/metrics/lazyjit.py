@@ -23,7 +23,28 @@ _LOCK = threading.Lock()
 
 
 class LazyKernel:
-    """A Python function that becomes ``numba.njit(**options)(function)`` on first call."""
+    """A Python function that becomes ``numba.njit(**options)(function)`` on first call.
+
+    Made by :func:`lazy_njit`; calling it calls the compiled kernel.
+
+    Parameters
+    ----------
+    func : callable
+        The kernel's Python source function (kept as ``py_func``).
+    options : dict
+        Keyword arguments for ``numba.njit`` (e.g. ``{"cache": True}``).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.lazyjit import LazyKernel
+    >>> def twice(x):
+    ...     return 2 * x
+    >>> kernel = LazyKernel(twice, {})
+    >>> kernel.py_func is twice, kernel.__name__
+    (True, 'twice')
+    >>> kernel(21)
+    42
+    """
 
     def __init__(self, func: Callable, options: dict):
         functools.update_wrapper(self, func)
@@ -55,7 +76,32 @@ class LazyKernel:
 
 
 def lazy_njit(**options: Any) -> Callable[[Callable], LazyKernel]:
-    """``numba.njit(**options)`` deferred to the first call (see the module docstring)."""
+    """``numba.njit(**options)`` deferred to the first call (see the module docstring).
+
+    Parameters
+    ----------
+    **options
+        Keyword arguments of ``numba.njit`` (``cache=True``, ``parallel=...``).
+
+    Returns
+    -------
+    callable
+        A decorator turning a function into a :class:`LazyKernel`; numba is imported and
+        the module's lazy kernels compiled (or loaded from the cache) at the first call.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.metrics.lazyjit import lazy_njit
+    >>> @lazy_njit()
+    ... def total(a):
+    ...     s = 0.0
+    ...     for x in a:
+    ...         s += x
+    ...     return s
+    >>> total(np.arange(5.0))
+    10.0
+    """
 
     def decorate(func: Callable) -> LazyKernel:
         return LazyKernel(func, options)

@@ -66,7 +66,34 @@ _TASKS = ("rank", "util", "adq", "hter", "li", "tune")
 
 
 def find_meteor_jar(path: Optional[os.PathLike] = None) -> Path:
-    """The METEOR 1.5 jar: ``path``, ``$EVALKIT_METEOR_JAR``, or pycocoevalcap's copy."""
+    """The METEOR 1.5 jar: ``path``, ``$EVALKIT_METEOR_JAR``, or pycocoevalcap's copy.
+
+    Parameters
+    ----------
+    path : path-like, optional
+        The jar; when None, ``$EVALKIT_METEOR_JAR`` or else the copy inside the installed
+        ``pycocoevalcap`` package.
+
+    Returns
+    -------
+    pathlib.Path
+        The jar file.
+
+    Raises
+    ------
+    evalkit.errors.ReferenceToolError
+        When no such file exists, saying how to install it.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor_jar import find_meteor_jar
+    >>> find_meteor_jar().name
+    'meteor-1.5.jar'
+    >>> find_meteor_jar("/no/such/meteor.jar")
+    Traceback (most recent call last):
+    ...
+    evalkit.errors.ReferenceToolError: METEOR 1.5 jar not found (/no/such/meteor.jar); ...
+    """
     candidates = []
     if path is not None:
         candidates.append(Path(path))
@@ -90,7 +117,32 @@ def find_meteor_jar(path: Optional[os.PathLike] = None) -> Path:
 
 
 def find_java(java: Optional[str] = None) -> str:
-    """The ``java`` executable (``java``, ``$JAVA_HOME/bin/java`` or PATH)."""
+    """The ``java`` executable (``java``, ``$JAVA_HOME/bin/java`` or PATH).
+
+    Parameters
+    ----------
+    java : str, optional
+        A command name or path to look up on PATH; when None, ``$JAVA_HOME/bin/java`` or
+        else ``java`` on PATH.
+
+    Returns
+    -------
+    str
+        The path of the executable.
+
+    Raises
+    ------
+    evalkit.errors.ReferenceToolError
+        When Java is not found, saying how to install it.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor_jar import find_java
+    >>> find_java("no-such-java")
+    Traceback (most recent call last):
+    ...
+    evalkit.errors.ReferenceToolError: Java is needed to run the METEOR 1.5 jar but was not found; ...
+    """
     if java is not None:
         found = shutil.which(java)
     else:
@@ -109,7 +161,28 @@ def find_java(java: Optional[str] = None) -> str:
 
 @dataclass(frozen=True)
 class MeteorJarResult:
-    """Scores from one run of the jar: system ``score``, one per segment, per group."""
+    """Scores from one run of the jar: system ``score``, one per segment, per group.
+
+    Attributes
+    ----------
+    score : float
+        The system-level METEOR 1.5 score in [0, 1] (from the summed statistics).
+    segment_scores : list of float
+        One score per segment, in [0, 1].
+    group_scores : dict
+        Score per group label (``MeteorJar.score(..., groups=...)``), else empty.
+    stats : list of list of float
+        The jar's 23 statistics per segment.
+    signature : str
+        The configuration's :meth:`MeteorJar.signature`.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor_jar import MeteorJarResult
+    >>> result = MeteorJarResult(0.5, [0.5], {}, [[0.0] * 23], "meteor-jar|l:en")
+    >>> float(result), str(result)
+    (0.5, 'meteor-jar|l:en = 0.500000')
+    """
 
     score: float
     segment_scores: List[float]
@@ -129,15 +202,53 @@ class MeteorJar(Metric):
 
     Parameters
     ----------
-    language : ``-l`` (default ``"en"``).
-    normalize : ``-norm``: tokenize, normalize punctuation and lower-case (default True).
-    lowercase : ``-lower`` (only without ``normalize``). no_punct : ``-noPunct``.
-    task : ``-t`` (``rank``, ``adq``, ``hter``, ``li``, ...), None for the default.
-    modules, weights, parameters : ``-m``, ``-w``, ``-p`` overrides (sequences), or None.
-    java, jar : executables (found at run time when None). memory : ``-Xmx``.
-    timeout : seconds for one run of the jar (None: no limit).
-    ref_layout : ``"streams"`` (default, sacrebleu's) or ``"segments"`` (one list of
-        references per segment).
+    language : str, default "en"
+        ``-l``: one of the jar's languages (``"en"``, ``"cz"``, ``"de"``, ``"es"``,
+        ``"fr"``, ..., ``"other"``); another raises :class:`~evalkit.errors.ParameterError`.
+    normalize : bool, default True
+        ``-norm``: tokenize, normalize punctuation and lower-case.
+    lowercase : bool, default False
+        ``-lower`` (used only without ``normalize``).
+    no_punct : bool, default False
+        ``-noPunct``.
+    task : str, optional
+        ``-t``: ``"rank"``, ``"util"``, ``"adq"``, ``"hter"``, ``"li"`` or ``"tune"``;
+        None for the jar's default.
+    modules, weights, parameters : sequence, optional
+        ``-m``, ``-w``, ``-p`` overrides (module names, module weights, alpha beta gamma
+        delta), or None for the language's defaults.
+    java, jar : str or path, optional
+        The executables (:func:`find_java`, :func:`find_meteor_jar`; looked up when the
+        metric is built, which raises :class:`~evalkit.errors.ReferenceToolError` if absent).
+    memory : str, default "2G"
+        Java's ``-Xmx``.
+    timeout : float, optional
+        Seconds for one run of the jar (None: no limit).
+    ref_layout : str, default "streams"
+        ``"streams"`` (sacrebleu's) or ``"segments"`` (one list of references per segment).
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the 0-1 scale.
+
+    References
+    ----------
+    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
+    for Any Target Language", WMT.
+
+    Examples
+    --------
+    The options passed to the jar and the signature; scoring runs Java (a few seconds, so
+    not run here), and an identical hypothesis scores 1:
+
+    >>> from evalkit.metrics.meteor_jar import MeteorJar
+    >>> MeteorJar(modules=["exact"]).options()
+    ['-l', 'en', '-norm', '-m', 'exact']
+    >>> MeteorJar(task="adq", normalize=False, lowercase=True).signature().split("|")[:4]
+    ['meteor-jar', 'l:en', 'lower:yes', 't:adq']
+    >>> jar = MeteorJar(ref_layout="segments")
+    >>> jar.score(["the cat sat on the mat"], [["the cat sat on the mat"]]).score  # doctest: +SKIP
+    1.0
     """
 
     name = "meteor-jar"
@@ -470,7 +581,34 @@ def meteor_jar(
     timeout: Optional[float] = None,
     ref_layout: str = "segments",
 ) -> MeteorJar:
-    """The METEOR 1.5 jar (any :class:`MeteorJar` setting)."""
+    """The METEOR 1.5 jar (any :class:`MeteorJar` setting); registered as
+    ``get_metric("meteor-jar")``.
+
+    Parameters
+    ----------
+    language, normalize, lowercase, no_punct, task : see :class:`MeteorJar`
+        Same meaning and defaults as there.
+    modules, weights, parameters, java, jar, memory, timeout : see :class:`MeteorJar`
+        Same meaning and defaults as there.
+    ref_layout : str, default "segments"
+        ``"segments"`` (one list of references per segment) or ``"streams"``.
+
+    Returns
+    -------
+    MeteorJar
+        The configured metric (0-1 scale).
+
+    References
+    ----------
+    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
+    for Any Target Language", WMT.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor_jar import meteor_jar
+    >>> meteor_jar(language="de").options()
+    ['-l', 'de', '-norm']
+    """
     return MeteorJar(
         language=language,
         normalize=normalize,

@@ -44,7 +44,31 @@ MTEVAL_BETA = -(-math.log(0.5) / math.log(1.5) / math.log(1.5))
 
 
 def nist_length_penalty(ratio: float, beta: float = MTEVAL_BETA) -> float:
-    """``exp(beta * ln^2 ratio)`` for 0 < ratio < 1; 1 for ratio >= 1; 0 for ratio <= 0."""
+    """``exp(beta * ln^2 ratio)`` for 0 < ratio < 1; 1 for ratio >= 1; 0 for ratio <= 0.
+
+    Parameters
+    ----------
+    ratio : float
+        System length over (average) reference length.
+    beta : float, default :data:`MTEVAL_BETA`
+        The penalty constant; mteval's (about -4.2165) makes the penalty 0.5 at 2/3.
+
+    Returns
+    -------
+    float
+        The length penalty in [0, 1].
+
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.nist import nist_length_penalty
+    >>> round(nist_length_penalty(2 / 3), 4), nist_length_penalty(1.2), nist_length_penalty(0)
+    (0.5, 1.0, 0.0)
+    """
     if ratio >= 1:
         return 1.0
     if ratio <= 0:
@@ -54,6 +78,31 @@ def nist_length_penalty(ratio: float, beta: float = MTEVAL_BETA) -> float:
 
 @dataclass
 class NISTScore:
+    """A NIST result (the details of a NIST :class:`Score`), as mteval prints it.
+
+    Attributes
+    ----------
+    score : float
+        NIST (0 to about 15; the maximum depends on the text), the last of ``cumulative``.
+    individual : list of float
+        Per order n = 1..N: matched information over hypothesis n-grams.
+    cumulative : list of float
+        NIST-n for n = 1..N: ``penalty * sum(individual[:n])``.
+    penalty : float
+        The length penalty (:func:`nist_length_penalty`).
+    sys_len, ref_len : float
+        Hypothesis length and average reference length in words.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.nist import corpus_nist
+    >>> s = corpus_nist(["a b"], [["a b c"]]).details
+    >>> [round(x, 4) for x in s.individual], round(s.penalty, 4)
+    ([1.585, 0.0, 0.0, 0.0, 0.0], 0.5)
+    >>> s.format()
+    'NIST = 0.7925 (penalty = 0.5000 hyp_len = 2 ref_len = 3)'
+    """
+
     score: float
     individual: List[float]
     cumulative: List[float]
@@ -77,13 +126,38 @@ class NIST(WordLevelMetric):
 
     Parameters
     ----------
-    tokenize : tokenizer name (default ``"13a"`` as in mteval-v13a).
-    lowercase : lower-case before tokenizing (mteval's default unless ``-c``).
-    max_ngram_order : N (default 5).
-    beta : length-penalty constant (default mteval's, about -4.2165).
-    ref_layout : ``"streams"`` (sacrebleu) or ``"segments"``.
-    boundaries : sentence-boundary words (Leusch et al. 2005): ``"none"``, ``"start"``,
-        ``"end"`` or ``"both"``.
+    tokenize : str, default "13a"
+        Tokenizer name (13a as in mteval-v13a).
+    lowercase : bool, default False
+        Lower-case before tokenizing (mteval's default unless ``-c``).
+    max_ngram_order : int, default 5
+        N, an integer >= 1 (else :class:`~evalkit.errors.ParameterError`).
+    beta : float, default :data:`MTEVAL_BETA`
+        Length-penalty constant (mteval's, about -4.2165); must be negative.
+    ref_layout : str, default "streams"
+        ``"streams"`` (sacrebleu) or ``"segments"``.
+    boundaries : str, default "none"
+        Sentence-boundary words (Leusch et al. 2005): ``"none"``, ``"start"``, ``"end"``
+        or ``"both"``.
+
+    Returns
+    -------
+    ``corpus_score`` returns a :class:`evalkit.metrics.base.Score` on the ``0-inf`` scale
+    whose details are a :class:`NISTScore`.
+
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
+    Examples
+    --------
+    The information weights come from the references: each of four distinct reference
+    words carries ``log2(4 / 1) = 2`` bits, and every longer n-gram 0 bits:
+
+    >>> from evalkit.metrics.nist import NIST
+    >>> float(NIST(ref_layout="segments").corpus_score(["a b c d"], [["a b c d"]]))
+    2.0
     """
 
     name = "nist"
@@ -225,6 +299,40 @@ class NIST(WordLevelMetric):
 
 
 def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
+    """Corpus NIST in one call: ``NIST(**config).corpus_score(hyps, refs)``.
+
+    Parameters
+    ----------
+    hyps : sequence of str
+        One hypothesis per segment.
+    refs : sequence
+        Reference streams (default ``ref_layout="streams"``) or, with
+        ``ref_layout="segments"``, one list of references per segment. The information
+        weights come from all of them.
+    **config
+        Any :class:`NIST` setting.
+
+    Returns
+    -------
+    Score
+        NIST (``0-inf`` scale); its details are a :class:`NISTScore`.
+
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
+    Examples
+    --------
+    Two of three reference words, ``log2(3)`` bits each, and the length penalty 0.5 at
+    a length ratio of 2/3:
+
+    >>> import math
+    >>> from evalkit.metrics.nist import corpus_nist
+    >>> score = corpus_nist(["a b"], [["a b c"]])
+    >>> math.isclose(score, 0.5 * 2 * math.log2(3) / 2)
+    True
+    """
     return NIST(**config).corpus_score(hyps, refs)
 
 
@@ -237,7 +345,34 @@ def nist(
     ref_layout: str = "segments",
     boundaries: str = "none",
 ) -> NIST:
-    """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools)."""
+    """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools);
+    registered as ``get_metric("nist")``.
+
+    Parameters
+    ----------
+    tokenize, lowercase, max_ngram_order, beta : see :class:`NIST`
+        Same meaning and defaults as there.
+    ref_layout : str, default "segments"
+        ``"segments"`` (one list of references per segment) or ``"streams"``.
+    boundaries : str, default "none"
+        As in :class:`NIST`.
+
+    Returns
+    -------
+    NIST
+        The configured metric (``0-inf`` scale).
+
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.nist import nist
+    >>> float(nist().corpus_score(["a b c d"], [["a b c d"]]))
+    2.0
+    """
     return NIST(
         tokenize=tokenize,
         lowercase=lowercase,
@@ -252,7 +387,36 @@ def nist(
 def mteval_nist(
     case_sensitive: bool = False, max_ngram_order: int = 5, ref_layout: str = "segments"
 ) -> NIST:
-    """``mteval-v13a.pl`` NIST (:meth:`NIST.mteval_v13a`: lower-cased unless ``case_sensitive``)."""
+    """``mteval-v13a.pl`` NIST (:meth:`NIST.mteval_v13a`: lower-cased unless
+    ``case_sensitive``); registered as ``get_metric("nist-mteval")``.
+
+    Parameters
+    ----------
+    case_sensitive : bool, default False
+        mteval's ``-c``; without it the text is lower-cased.
+    max_ngram_order : int, default 5
+        N, an integer >= 1.
+    ref_layout : str, default "segments"
+        ``"segments"`` or ``"streams"``.
+
+    Returns
+    -------
+    NIST
+        The configured metric (``0-inf`` scale).
+
+    References
+    ----------
+    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
+    Co-Occurrence Statistics", HLT.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.nist import mteval_nist
+    >>> float(mteval_nist().corpus_score(["A B C D"], [["a b c d"]]))
+    2.0
+    >>> float(mteval_nist(case_sensitive=True).corpus_score(["A B C D"], [["a b c d"]]))
+    0.0
+    """
     return NIST.mteval_v13a(
         case_sensitive=case_sensitive, max_ngram_order=max_ngram_order, ref_layout=ref_layout
     )

@@ -63,7 +63,24 @@ Number = Union[float, np.ndarray]
 
 
 def count_nonwhitespace(text: Union[str, Iterable[str]]) -> int:
-    """Number of non-white-space characters (Unicode code points) of a string or strings."""
+    """Number of non-white-space characters (Unicode code points) of a string or strings.
+
+    Parameters
+    ----------
+    text : str or iterable of str
+        One answer string, or several (their counts are summed).
+
+    Returns
+    -------
+    int
+        The length ``l`` of the nugget measure.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.nuggets import count_nonwhitespace
+    >>> count_nonwhitespace("a b\tc"), count_nonwhitespace(["ab", "c d"])
+    (3, 4)
+    """
     if isinstance(text, str):
         return len(_WS.sub("", text))
     return sum(count_nonwhitespace(t) for t in text)
@@ -77,7 +94,38 @@ def _check_nonneg(name: str, value) -> np.ndarray:
 
 
 def length_precision(length: Number, returned: Number, allowance: float = ALLOWANCE) -> Number:
-    """NP = 1 if l < alpha else 1 - (l - alpha)/l, with alpha = allowance * returned."""
+    """NP = 1 if l < alpha else 1 - (l - alpha)/l, with alpha = allowance * returned.
+
+    Parameters
+    ----------
+    length : float or numpy.ndarray
+        ``l``, non-white-space characters of the response; finite and >= 0 (else
+        :class:`~evalkit.errors.ParameterError`). An empty response has NP = 1.
+    returned : float or numpy.ndarray
+        Nuggets returned (vital + okay, ``r + a``); finite and >= 0, same shape.
+    allowance : float, default :data:`ALLOWANCE` (100)
+        Characters allowed per returned nugget, >= 0.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        NP in [0, 1]; a float for scalar input, else an array of the inputs' shape.
+
+    References
+    ----------
+    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
+    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
+    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    One nugget allows 100 characters; 150 characters give ``1 - 50 / 150``:
+
+    >>> from evalkit.metrics.nuggets import length_precision
+    >>> round(length_precision(150, 1), 4), length_precision(80, 1)
+    (0.6667, 1.0)
+    """
     l = _check_nonneg("length", length)
     n = _check_nonneg("returned", returned)
     if not np.isfinite(allowance) or allowance < 0:
@@ -95,6 +143,44 @@ def nugget_f(
     """The official F(beta) of one response (or arrays of responses); see the module doc.
 
     ``r`` and ``a`` may be fractional (POURPRE's soft counts); ``R`` must be > 0.
+
+    Parameters
+    ----------
+    r : float or numpy.ndarray
+        Vital nuggets returned, ``0 <= r <= R``.
+    a : float or numpy.ndarray
+        Okay nuggets returned, >= 0.
+    R : float or numpy.ndarray
+        Vital nuggets in the answer key, > 0 (else :class:`~evalkit.errors.ParameterError`).
+    length : float or numpy.ndarray
+        Non-white-space characters of the response, >= 0.
+    beta : float, default 3.0
+        Recall weight, > 0: 5 for TREC 2003, 3 for TREC 2004 (:data:`TREC_BETA`).
+    allowance : float, default :data:`ALLOWANCE` (100)
+        Characters allowed per returned nugget.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        F(beta) in [0, 1] (0 when ``r = 0``).
+
+    References
+    ----------
+    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
+    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
+    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    One of two vital nuggets and one okay nugget in 150 characters (within the 200
+    allowed, so NP = 1): ``F = 10 * 0.5 / (9 + 0.5)`` with beta = 3.
+
+    >>> from evalkit.metrics.nuggets import nugget_f
+    >>> round(nugget_f(r=1, a=1, R=2, length=150), 4), round(10 * 0.5 / 9.5, 4)
+    (0.5263, 0.5263)
+    >>> nugget_f(r=[0, 2], a=[3, 0], R=[2, 2], length=[50, 50]).tolist()
+    [0.0, 1.0]
     """
     r_ = _check_nonneg("r", r)
     a_ = _check_nonneg("a", a)
@@ -108,7 +194,28 @@ def nugget_f(
 
 
 def f_measure(recall: Number, precision: Number, beta: float) -> np.ndarray:
-    """F(beta) = (beta^2 + 1) P R / (beta^2 P + R), 0 where R = 0 (vectorized)."""
+    """F(beta) = (beta^2 + 1) P R / (beta^2 P + R), 0 where R = 0 (vectorized).
+
+    Parameters
+    ----------
+    recall : float or array_like
+        R in [0, 1].
+    precision : float or array_like
+        P in [0, 1], broadcastable with ``recall``.
+    beta : float
+        Recall weight, a finite number > 0 (else :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    numpy.ndarray
+        F(beta) in [0, 1], the broadcast shape (0-d for scalars).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.nuggets import f_measure
+    >>> float(f_measure(0.5, 0.5, beta=1.0)), f_measure([0.0, 1.0], 1.0, beta=3.0).tolist()
+    (0.5, [0.0, 1.0])
+    """
     if not np.isfinite(beta) or beta <= 0:
         raise ParameterError("beta", beta, "a number > 0")
     nr = np.asarray(recall, dtype=np.float64)
@@ -124,6 +231,35 @@ def pyramid_weights(votes: pd.DataFrame) -> pd.DataFrame:
     ``votes``: long frame ``question, nugget, assessor, label`` (label vital|okay). Returns
     ``question, nugget, vital_votes, weight`` with weight = votes / max votes of the question
     (a question no assessor called anything vital has weight 0 everywhere: its recall is undefined).
+
+    Parameters
+    ----------
+    votes : pandas.DataFrame
+        Long frame with columns ``question``, ``nugget``, ``assessor``, ``label``
+        (``"vital"`` or ``"okay"``), one row per assessor and nugget. Missing columns,
+        other labels or duplicate rows raise :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (question, nugget): ``question, nugget, vital_votes, weight``, weight
+        in [0, 1] (1 for the nuggets most often called vital).
+
+    References
+    ----------
+    Lin & Demner-Fushman (2006), "Will Pyramids Built of Nuggets Topple Over?", HLT-NAACL.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.metrics.nuggets import pyramid_weights
+    >>> votes = pd.DataFrame({
+    ...     "question": ["q1"] * 4, "nugget": ["n1", "n1", "n2", "n2"],
+    ...     "assessor": ["A", "B", "A", "B"], "label": ["vital", "vital", "vital", "okay"]})
+    >>> pyramid_weights(votes)
+      question nugget  vital_votes  weight
+    0       q1     n1            2     1.0
+    1       q1     n2            1     0.5
     """
     missing = {"question", "nugget", "assessor", "label"} - set(votes.columns)
     if missing:
@@ -200,6 +336,55 @@ def score_run(
     judgments say otherwise, which is an error). Under ``weighting="pyramid"`` r is the
     weighted sum of returned nuggets and R the question's total weight; ``a`` the count
     of returned nuggets of weight 0 (they earn allowance only).
+
+    Parameters
+    ----------
+    key : pandas.DataFrame
+        The answer key: ``question, nugget, label`` (``"vital"``/``"okay"``) for
+        ``weighting="official"``, ``question, nugget, weight`` (in [0, 1], e.g. from
+        :func:`pyramid_weights`) for ``"pyramid"``; each nugget once per question.
+    judgments : pandas.DataFrame
+        ``run, question, nugget, present`` (0/1); every present nugget must be in the key.
+    responses : pandas.DataFrame
+        ``run, question, answer``, one row per answer string; every question in the key.
+    beta : float, default 3.0
+        Recall weight of F (TREC 2004; 5 for TREC 2003).
+    allowance : float, default :data:`ALLOWANCE` (100)
+        Characters allowed per returned nugget.
+    weighting : str, default "official"
+        ``"official"`` or ``"pyramid"``. Bad frames or values raise
+        :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (run, question), sorted: ``run, question, r, a, R, l, NR, NP, F``
+        (NR, NP and F in [0, 1]).
+
+    References
+    ----------
+    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
+    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
+    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    Run ``r1`` returns vital ``n1`` and okay ``n3`` in 150 characters (200 allowed);
+    ``r2`` returns nothing:
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.nuggets import score_run
+    >>> key = pd.DataFrame({"question": ["q1"] * 3, "nugget": ["n1", "n2", "n3"],
+    ...                     "label": ["vital", "vital", "okay"]})
+    >>> judgments = pd.DataFrame({"run": ["r1", "r1"], "question": ["q1", "q1"],
+    ...                           "nugget": ["n1", "n3"], "present": [1, 1]})
+    >>> responses = pd.DataFrame({"run": ["r1", "r2"], "question": ["q1", "q1"],
+    ...                           "answer": ["x" * 150, "y" * 10]})
+    >>> score_run(key, judgments, responses).round(4)
+      run question    r    a    R    l   NR   NP       F
+    0  r1       q1  1.0  1.0  2.0  150  0.5  1.0  0.5263
+    1  r2       q1  0.0  0.0  2.0   10  0.0  0.0  0.0000
     """
     if weighting not in ("official", "pyramid"):
         raise ParameterError("weighting", weighting, "official or pyramid")
@@ -255,7 +440,31 @@ def score_run(
 
 def run_scores(per_question: pd.DataFrame, questions: Optional[Sequence] = None) -> pd.Series:
     """Mean F per run over ``questions`` (default: every question any run answered; a run
-    missing a question scores F = 0 on it, as TREC counts an empty response)."""
+    missing a question scores F = 0 on it, as TREC counts an empty response).
+
+    Parameters
+    ----------
+    per_question : pandas.DataFrame
+        :func:`score_run`'s output (at least ``run, question, F``).
+    questions : sequence, optional
+        The questions to average over (default: every question in ``per_question``).
+
+    Returns
+    -------
+    pandas.Series
+        Mean F per run, named ``F``, indexed by run.
+
+    Examples
+    --------
+    Run ``b`` did not answer ``q2``: it counts as F = 0 there.
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.nuggets import run_scores
+    >>> per_question = pd.DataFrame({"run": ["a", "a", "b"], "question": ["q1", "q2", "q1"],
+    ...                              "F": [0.5, 1.0, 0.8]})
+    >>> run_scores(per_question).to_dict()
+    {'a': 0.75, 'b': 0.4}
+    """
     qs = (
         list(questions)
         if questions is not None

@@ -49,7 +49,28 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 
 
 def terms(text: str, stem: bool = True, stopwords: bool = True) -> FrozenSet[str]:
-    """The set of content terms of ``text`` (lower-cased, SMART stop words removed, stemmed)."""
+    """The set of content terms of ``text`` (lower-cased, SMART stop words removed, stemmed).
+
+    Parameters
+    ----------
+    text : str
+        Any text (a non-string raises :class:`~evalkit.errors.ParameterError`).
+    stem : bool, default True
+        Porter-stem the terms (ROUGE's stemmer).
+    stopwords : bool, default True
+        Remove ROUGE's SMART stop words.
+
+    Returns
+    -------
+    frozenset of str
+        The distinct lower-cased alphanumeric tokens that remain.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.pourpre import terms
+    >>> sorted(terms("The cats are running")), sorted(terms("The cats", stem=False))
+    (['cat', 'run'], ['cats'])
+    """
     if not isinstance(text, str):
         raise ParameterError("text", text, "a string")
     stop = rouge_resources.load_stopwords() if stopwords else frozenset()
@@ -60,7 +81,28 @@ def terms(text: str, stem: bool = True, stopwords: bool = True) -> FrozenSet[str
 def idf_table(
     documents: Iterable[str], stem: bool = True, stopwords: bool = True
 ) -> Dict[str, float]:
-    """idf(t) = log(N / df(t)) over ``documents``; the key ``""`` holds N."""
+    """idf(t) = log(N / df(t)) over ``documents``; the key ``""`` holds N.
+
+    Parameters
+    ----------
+    documents : iterable of str
+        At least one document (else :class:`~evalkit.errors.ParameterError`).
+    stem, stopwords : bool, default True
+        As in :func:`terms`.
+
+    Returns
+    -------
+    dict of str to float
+        Natural-log idf of every term (0 for a term in every document), and ``""``: N.
+
+    Examples
+    --------
+    >>> import math
+    >>> from evalkit.metrics.pourpre import idf_table
+    >>> table = idf_table(["black cat", "white cat"])
+    >>> table["cat"], table["black"] == math.log(2), table[""]
+    (0.0, True, 2.0)
+    """
     df: Counter = Counter()
     n = 0
     for doc in documents:
@@ -82,7 +124,33 @@ def _weight(t: str, idf: Optional[Dict[str, float]]) -> float:
 def match_score(
     nugget: FrozenSet[str], answer: FrozenSet[str], idf: Optional[Dict[str, float]] = None
 ) -> float:
-    """Weighted share of the nugget's terms found in the answer, in [0, 1] (0 for an empty nugget)."""
+    """Weighted share of the nugget's terms found in the answer, in [0, 1] (0 for an empty nugget).
+
+    Parameters
+    ----------
+    nugget, answer : frozenset of str
+        Term sets (:func:`terms`) of the nugget description and of one answer string.
+    idf : dict, optional
+        An :func:`idf_table`; None (default) weighs every term 1. A term missing from the
+        table gets ``log N`` (document frequency 1).
+
+    Returns
+    -------
+    float
+        ``sum_{t in nugget & answer} w(t) / sum_{t in nugget} w(t)`` in [0, 1].
+
+    Examples
+    --------
+    ``cat`` is half of the nugget ``black cat``, but carries no idf weight when every
+    document has it:
+
+    >>> from evalkit.metrics.pourpre import idf_table, match_score, terms
+    >>> nugget, answer = terms("black cat"), terms("a cat")
+    >>> match_score(nugget, answer)
+    0.5
+    >>> match_score(nugget, answer, idf_table(["black cat", "white cat"]))
+    0.0
+    """
     total = sum(_weight(t, idf) for t in nugget)
     if total <= 0:
         return 0.0
@@ -104,6 +172,54 @@ def pourpre(
     """POURPRE per (run, question): r, a, R, l, NR, NP, F (columns as :func:`nuggets.score_run`).
 
     ``key``: question, nugget, label (vital|okay), text; ``responses``: run, question, answer.
+
+    Parameters
+    ----------
+    key : pandas.DataFrame
+        The answer key: ``question, nugget, label, text`` (label ``"vital"`` or
+        ``"okay"``; text the nugget's description).
+    responses : pandas.DataFrame
+        ``run, question, answer``, one row per answer string; every question in the key.
+    beta : float, default 3.0
+        Recall weight of F (3 for TREC 2004, 5 for TREC 2003).
+    weighting : str, default "idf"
+        ``"idf"`` or ``"count"`` (:data:`WEIGHTINGS`).
+    scoring : str, default "fractional"
+        ``"fractional"`` (sum of match scores) or ``"binary"`` (nuggets with any match).
+    stem, stopwords : bool, default True
+        As in :func:`terms`.
+    idf_documents : sequence of str, optional
+        The idf collection (default: all answer strings of ``responses``).
+    allowance : float, default 100
+        Characters allowed per (soft) returned nugget.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (run, question): ``run, question, r, a, R, l, NR, NP, F`` (NR, NP, F in
+        [0, 1]; r and a may be fractional).
+
+    Raises
+    ------
+    evalkit.errors.ParameterError
+        For a missing column, a label other than vital/okay, an unknown ``weighting`` or
+        ``scoring``, or a response to a question not in the key.
+
+    References
+    ----------
+    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
+    Questions", HLT/EMNLP.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pourpre import pourpre
+    >>> key = pd.DataFrame({"question": ["q1", "q1"], "nugget": ["n1", "n2"],
+    ...                     "label": ["vital", "okay"], "text": ["black cat", "white dog"]})
+    >>> responses = pd.DataFrame({"run": ["r1"], "question": ["q1"], "answer": ["a black cat"]})
+    >>> pourpre(key, responses, weighting="count")
+      run question    r    a    R  l   NR   NP    F
+    0  r1       q1  1.0  0.0  1.0  9  1.0  1.0  1.0
     """
     if weighting not in WEIGHTINGS:
         raise ParameterError("weighting", weighting, f"one of {WEIGHTINGS}")
@@ -177,6 +293,38 @@ class Pourpre(Metric):
     ``(label, description)`` pair gives the label (vital/okay). idf (when
     ``weighting="idf"``) is computed over ``idf_documents`` if given, else over the answer
     strings of the call. Statistics ``[F, 1]``; corpus score = mean F over questions.
+
+    Parameters
+    ----------
+    beta : float, default 3.0
+        Recall weight of F, > 0 (else :class:`~evalkit.errors.ParameterError`).
+    weighting : str, default "idf"
+        ``"idf"`` or ``"count"``.
+    scoring : str, default "fractional"
+        ``"fractional"`` or ``"binary"``.
+    stem, stopwords : bool, default True
+        As in :func:`terms`.
+    allowance : float, default 100
+        Characters allowed per returned nugget.
+    idf_documents : sequence of str, optional
+        A fixed idf collection (default: the answer strings of each call).
+
+    References
+    ----------
+    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
+    Questions", HLT/EMNLP.
+
+    Examples
+    --------
+    Question 1 matches its vital nugget (F = 1); question 2 matches half of its vital
+    nugget and its okay nugget (NR = 0.5, NP = 1, F = 10 * 0.5 / 9.5 with beta = 3):
+
+    >>> from evalkit.metrics import get_metric
+    >>> metric = get_metric("pourpre", weighting="count")
+    >>> hyps = ["a black cat", ["it barks", "a dog"]]
+    >>> refs = [["black cat"], ["white dog", ("okay", "barks")]]
+    >>> round(metric.corpus_score(hyps, refs), 4), round((1 + 5 / 9.5) / 2, 4)
+    (0.7632, 0.7632)
     """
 
     name = "pourpre"

@@ -87,7 +87,27 @@ def _check(name: str, value, choices: Sequence[str]) -> str:
 
 
 def round_scu_count(x: float, rounding: str = "none") -> float:
-    """X after the rounding option (see the module docstring)."""
+    """X after the rounding option (see the module docstring).
+
+    Parameters
+    ----------
+    x : float
+        An SCU count, finite and >= 0 (else :class:`~evalkit.errors.ParameterError`).
+    rounding : str, default "none"
+        Rounding of X, one of :data:`ROUNDING` (else :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    float
+        X rounded: ``"none"`` keeps it, ``"half_even"`` is Python's ``round``,
+        ``"half_up"``, ``"floor"``, ``"ceil"``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.pyramid import round_scu_count
+    >>> [round_scu_count(2.5, r) for r in ("none", "half_even", "half_up", "floor", "ceil")]
+    [2.5, 2.0, 3.0, 2.0, 3.0]
+    """
     _check("rounding", rounding, ROUNDING)
     if not (isinstance(x, (int, float, np.integer, np.floating)) and math.isfinite(x) and x >= 0):
         raise ParameterError("x", x, "a finite SCU count >= 0")
@@ -101,7 +121,28 @@ def round_scu_count(x: float, rounding: str = "none") -> float:
 
 
 def max_weight(weights: Iterable[float], x: float, rounding: str = "none") -> float:
-    """Max(X): the largest total weight of X SCUs with these weights (X capped at their number)."""
+    """Max(X): the largest total weight of X SCUs with these weights (X capped at their number).
+
+    Parameters
+    ----------
+    weights : iterable of float
+        The pyramid's SCU weights.
+    x : float
+        The number of SCUs X (fractional: the next tier counts with the fraction).
+    rounding : str, default "none"
+        Rounding of X, one of :data:`ROUNDING` (else :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    float
+        The sum of the ``floor(X)`` largest weights plus the fraction of the next one.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.pyramid import max_weight
+    >>> max_weight([3, 2, 1, 1], 2), max_weight([3, 2, 1, 1], 2.5), max_weight([3, 2], 5)
+    (5.0, 5.5, 5.0)
+    """
     w = np.sort(np.asarray(list(weights), dtype=float))[::-1]
     x = round_scu_count(x, rounding)
     k = int(math.floor(x))
@@ -117,7 +158,45 @@ def pyramid_score(
     rounding: str = "none",
     decimals: Optional[int] = None,
 ) -> float:
-    """``D / Max(X)`` (0 when Max is 0), optionally rounded to ``decimals``."""
+    """``D / Max(X)`` (0 when Max is 0), optionally rounded to ``decimals``.
+
+    Parameters
+    ----------
+    found_weight : float
+        D, the total weight of the SCUs the summary expresses.
+    weights : iterable of float
+        The pyramid's SCU weights.
+    x : float
+        X: the summary's own SCU count (original score) or the models' mean count
+        (modified score).
+    rounding : str, default "none"
+        Rounding of X, one of :data:`ROUNDING` (else :class:`~evalkit.errors.ParameterError`).
+    decimals : int, optional
+        Round the score to this many decimals (TAC prints 4).
+
+    Returns
+    -------
+    float
+        The pyramid score, in [0, 1] for the original score; the modified score can
+        exceed 1.
+
+    References
+    ----------
+    Nenkova & Passonneau (2004), "Evaluating Content Selection in Summarization: The
+    Pyramid Method", HLT-NAACL.
+    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
+    2005", DUC Workshop.
+
+    Examples
+    --------
+    A summary with SCUs of weights 3 and 1 (D = 4) in the pyramid ``[3, 2, 1, 1]``:
+
+    >>> from evalkit.metrics.pyramid import pyramid_score
+    >>> pyramid_score(4, [3, 2, 1, 1], x=2)  # original: its own 2 SCUs, Max = 3 + 2
+    0.8
+    >>> pyramid_score(4, [3, 2, 1, 1], x=7 / 3, decimals=4)  # modified: Max = 3 + 2 + 1/3
+    0.75
+    """
     best = max_weight(weights, x, rounding)
     score = found_weight / best if best > 0 else 0.0
     return round(score, decimals) if decimals is not None else score
@@ -131,6 +210,45 @@ class TopicPyramid:
     contributors are unknown; then only the published ``weights`` can be used);
     ``found[p, s]``: summarizer ``summarizers[p]`` expresses SCU ``scus[s]`` (peer annotations,
     and for models their own contributions); ``aspects[s]``: the SCU's aspect tags.
+
+    Attributes
+    ----------
+    instance : str
+        The topic.
+    scus : tuple of str
+        SCU ids (the columns of the matrices).
+    weights : numpy.ndarray
+        The published SCU weights.
+    models : tuple of str
+        Model ids (the rows of ``membership``); empty when contributors are unknown.
+    membership : numpy.ndarray of bool or None
+        ``(n_models, n_scus)``: model m contributes to SCU s.
+    summarizers : tuple of str
+        Models first, then peers (the rows of ``found``).
+    found : numpy.ndarray of bool
+        ``(n_summarizers, n_scus)``: the summarizer expresses the SCU.
+    aspects : tuple of tuple of str
+        Per SCU its aspect tags (empty when not annotated).
+
+    Examples
+    --------
+    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
+    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
+    ...                      "weight": [3, 2, 1, 1]})
+    >>> contributors = pd.DataFrame({"instance": "d1",
+    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> pyr = pyramids["d1"]
+    >>> pyr.summarizers, pyr.weights_from().tolist(), pyr.scu_counts().tolist()
+    (('A', 'B', 'C', 'P'), [3.0, 2.0, 1.0, 1.0], [3.0, 2.0, 2.0])
+    >>> pyr.weights_from(["A", "B"]).tolist()  # the pyramid of two of the models
+    [2.0, 2.0, 0.0, 1.0]
     """
 
     instance: str
@@ -182,6 +300,42 @@ def build_pyramids(
 
     A model's row of ``found`` is its own contributions; a peer's is its ``peer_scus``. An
     ``aspects`` column of ``scus`` (tuples of str) becomes :attr:`TopicPyramid.aspects`.
+
+    Parameters
+    ----------
+    scus : pandas.DataFrame
+        ``instance, scu, weight`` [``label``, ``aspects``], one row per SCU.
+    contributors : pandas.DataFrame or None
+        ``instance, scu, summarizer`` [``contributor``, ...]: which summary contributes to
+        which SCU; None (or a topic with an SCU no model contributes to) leaves
+        ``membership`` None and only the published weights usable.
+    peer_scus : pandas.DataFrame
+        ``instance, summarizer, scu``: the peer annotations. An SCU unknown to the pyramid
+        raises :class:`~evalkit.errors.ParameterError`.
+    models : iterable of str
+        The model summarizer ids.
+
+    Returns
+    -------
+    dict of str to TopicPyramid
+        One pyramid per instance, keyed by the instance as a string.
+
+    Examples
+    --------
+    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
+    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
+    ...                      "weight": [3, 2, 1, 1]})
+    >>> contributors = pd.DataFrame({"instance": "d1",
+    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> list(pyramids), pyramids["d1"].models
+    (['d1'], ('A', 'B', 'C'))
     """
     model_set = {str(m) for m in models}
     if scus.empty:
@@ -267,6 +421,56 @@ def score_pyramid(
     """Scores of ``summarizers`` (default: all annotated) against the pyramid of ``models``.
 
     Returns ``instance, summarizer, found_weight, n_scus, max_weight, score, x``.
+
+    Parameters
+    ----------
+    pyr : TopicPyramid
+        The topic's pyramid (:func:`build_pyramids`).
+    models : sequence of str, optional
+        Rebuild the pyramid from these models (weights and X from them only); default all.
+    method : str, default "modified"
+        ``"modified"`` (X = the models' mean SCU count; Passonneau et al. 2005, TAC) or
+        ``"original"`` (X = the summary's own SCU count; Nenkova & Passonneau 2004).
+    rounding : str, default "none"
+        Rounding of X, one of :data:`ROUNDING` (else :class:`~evalkit.errors.ParameterError`).
+    decimals : int, optional
+        Round the scores.
+    summarizers : sequence of str, optional
+        Whom to score (default: every annotated summarizer, models included).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per summarizer: ``instance, summarizer, found_weight`` (D), ``n_scus``,
+        ``max_weight`` (Max(X)), ``score``, ``x``.
+
+    References
+    ----------
+    Nenkova & Passonneau (2004), "Evaluating Content Selection in Summarization: The
+    Pyramid Method", HLT-NAACL.
+    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
+    2005", DUC Workshop.
+
+    Examples
+    --------
+    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
+    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
+    ...                      "weight": [3, 2, 1, 1]})
+    >>> contributors = pd.DataFrame({"instance": "d1",
+    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> from evalkit.metrics.pyramid import score_pyramid
+    >>> score_pyramid(pyramids["d1"], summarizers=["P"]).round(4)
+      instance summarizer  found_weight  n_scus  max_weight  score       x
+    0       d1          P           4.0       2      5.3333   0.75  2.3333
+    >>> float(score_pyramid(pyramids["d1"], method="original", summarizers=["P"])["score"][0])
+    0.8
     """
     _check("method", method, METHODS)
     _check("rounding", rounding, ROUNDING)
@@ -293,7 +497,44 @@ def score_pyramid(
 
 
 def score_pyramids(pyramids: Mapping[str, TopicPyramid], **options) -> pd.DataFrame:
-    """:func:`score_pyramid` for every instance, concatenated."""
+    """:func:`score_pyramid` for every instance, concatenated.
+
+    Parameters
+    ----------
+    pyramids : mapping of str to TopicPyramid
+        :func:`build_pyramids`'s result.
+    **options
+        Keyword arguments of :func:`score_pyramid` (``models``, ``method``, ``rounding``,
+        ``decimals``, ``summarizers``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, found_weight, n_scus, max_weight, score, x`` for every
+        instance (empty with these columns for no pyramids).
+
+    Examples
+    --------
+    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
+    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
+    ...                      "weight": [3, 2, 1, 1]})
+    >>> contributors = pd.DataFrame({"instance": "d1",
+    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> from evalkit.metrics.pyramid import score_pyramids
+    >>> score_pyramids(pyramids, rounding="half_even")[["summarizer", "x", "score"]].round(4)
+      summarizer       x  score
+    0          A  2.3333    1.2
+    1          B  2.3333    1.0
+    2          C  2.3333    0.8
+    3          P  2.3333    0.8
+    """
     frames = [score_pyramid(p, **options) for p in pyramids.values()]
     return (
         pd.concat(frames, ignore_index=True)
@@ -313,7 +554,53 @@ def jackknife_scores(
 ) -> pd.DataFrame:
     """TAC's jackknifed pyramid score: peers average the n leave-one-out pyramids; a model is
     scored (on its own SCUs) against the pyramid of the other models. Returns ``instance,
-    summarizer, score, folds``."""
+    summarizer, score, folds``.
+
+    Parameters
+    ----------
+    pyramids : mapping of str to TopicPyramid
+        Pyramids with model contributors and at least 2 models each (else
+        :class:`~evalkit.errors.ParameterError`).
+    method : str, default "modified"
+        ``"modified"`` or ``"original"``.
+    rounding : str, default "none"
+        Rounding of X, one of :data:`ROUNDING` (else :class:`~evalkit.errors.ParameterError`).
+    decimals : int, optional
+        Round the scores.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, score, folds``: a peer's mean over the n leave-one-out
+        pyramids (``folds = n``), a model's score against the others' (``folds = 1``).
+
+    References
+    ----------
+    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
+    2005", DUC Workshop.
+
+    Examples
+    --------
+    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
+    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
+    ...                      "weight": [3, 2, 1, 1]})
+    >>> contributors = pd.DataFrame({"instance": "d1",
+    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> from evalkit.metrics.pyramid import jackknife_scores
+    >>> jackknife_scores(pyramids, decimals=4)
+      instance summarizer   score  folds
+    0       d1          A  1.0000      1
+    1       d1          B  0.8571      1
+    2       d1          C  0.4444      1
+    3       d1          P  0.7672      3
+    """
     rows = []
     for pyr in pyramids.values():
         if len(pyr.models) < 2:
@@ -388,7 +675,40 @@ def weight_distribution(
 ) -> pd.DataFrame:
     """Number of SCUs of each weight per instance: ``instance, weight, n_scus`` (weights from the
     models' contributions when known, else the published weights; ``models`` maps an instance
-    to a subset of its models)."""
+    to a subset of its models).
+
+    Parameters
+    ----------
+    pyramids : mapping of str to TopicPyramid
+        :func:`build_pyramids`'s result.
+    models : mapping of str to sequence of str, optional
+        Per instance, the models to rebuild its pyramid from.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, weight, n_scus`` for every weight from 1 to the instance's largest.
+
+    Examples
+    --------
+    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
+    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
+    ...                      "weight": [3, 2, 1, 1]})
+    >>> contributors = pd.DataFrame({"instance": "d1",
+    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> from evalkit.metrics.pyramid import weight_distribution
+    >>> weight_distribution(pyramids)["n_scus"].tolist()
+    [2, 1, 1]
+    >>> weight_distribution(pyramids, models={"d1": ["A", "B"]})["n_scus"].tolist()
+    [1, 2]
+    """
     rows = []
     for inst, pyr in pyramids.items():
         sub = None if models is None else models.get(inst)
@@ -412,7 +732,48 @@ def aspect_scores(
     """Partial (per-aspect) modified pyramid scores (OD11 Table 8, inferred definition):
     restricted to the SCUs tagged with aspect a, ``D_a / Max_a(X_a)`` with X_a = mean number of
     aspect-a SCUs per model. Returns ``instance, summarizer, aspect, n_scus, found, score``
-    (``n_scus`` = aspect-a SCUs in the pyramid, ``found`` = those the summary expresses)."""
+    (``n_scus`` = aspect-a SCUs in the pyramid, ``found`` = those the summary expresses).
+
+    Parameters
+    ----------
+    pyramids : mapping of str to TopicPyramid
+        Pyramids built from ``scus`` with an ``aspects`` column (else
+        :class:`~evalkit.errors.ParameterError`).
+    rounding : str, default "none"
+        Rounding of X, one of :data:`ROUNDING` (else :class:`~evalkit.errors.ParameterError`).
+    summarizers : sequence of str, optional
+        Whom to score (default: every annotated summarizer).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, aspect, n_scus, found, score`` (score can exceed 1).
+
+    References
+    ----------
+    Owczarzak & Dang (2011), "Who Wrote What Where: Analyzing the Content of Human and
+    Automatic Summaries", ACL Workshop on Automatic Summarization for Different Genres,
+    Media, and Languages.
+
+    Examples
+    --------
+    ``s1`` and ``s3`` are tagged WHO: the models express 1, 1 and 2 of them (X = 4/3,
+    Max = 3 + 1/3) and P both (D = 4):
+
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import aspect_scores, build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
+    ...     "weight": [3, 2, 1, 1], "aspects": [("WHO",), ("WHAT",), ("WHO",), ("WHAT",)]})
+    >>> contributors = pd.DataFrame({"instance": "d1",
+    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> aspect_scores(pyramids, summarizers=["P"]).round(4)
+      instance summarizer aspect  n_scus  found  score
+    0       d1          P   WHAT       2      0    0.0
+    1       d1          P    WHO       2      2    1.2
+    """
     _check("rounding", rounding, ROUNDING)
     rows = []
     for pyr in pyramids.values():
@@ -454,7 +815,26 @@ _SPACE = re.compile(r"\s+")
 
 
 def normalize_text(text: str, punctuation: bool = False) -> str:
-    """Lowercase and collapse whitespace (and, with ``punctuation``, drop punctuation)."""
+    """Lowercase and collapse whitespace (and, with ``punctuation``, drop punctuation).
+
+    Parameters
+    ----------
+    text : str
+        Any text.
+    punctuation : bool, default False
+        Replace every non-word, non-space character by a space first.
+
+    Returns
+    -------
+    str
+        The normalized text.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.pyramid import normalize_text
+    >>> normalize_text("  The  Storm, hit! "), normalize_text("The  Storm, hit!", punctuation=True)
+    ('the storm, hit!', 'the storm hit')
+    """
     t = text.lower()
     if punctuation:
         t = _PUNCT.sub(" ", t)
@@ -477,6 +857,46 @@ def autoannotate(
     instance, models included); an SCU is found when one of them occurs in s after
     normalization (:func:`normalize_text`). Strings shorter than ``min_length`` characters
     are ignored. Returns ``instance, summarizer, scu`` (the auto-annotation).
+
+    Parameters
+    ----------
+    pyr : TopicPyramid
+        The topic's pyramid.
+    texts : mapping of str to str
+        Summarizer id -> summary text to annotate.
+    contributors : pandas.DataFrame
+        ``instance, scu, summarizer, contributor`` (the contributor's text).
+    sources : mapping of str to sequence of str, optional
+        Per summary, whose contributor strings to look for (default: every other
+        summarizer's).
+    punctuation : bool, default False
+        Drop punctuation when normalizing (:func:`normalize_text`).
+    min_length : int, default 1
+        Ignore contributor strings shorter than this many characters (after normalizing).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, summarizer, scu``, SCUs in the pyramid's order.
+
+    References
+    ----------
+    Owczarzak, Rankel, Dang & Conroy (2012), "Assessing the Effect of Inconsistent
+    Assessors on Summarization Evaluation", ACL.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.metrics.pyramid import autoannotate, build_pyramids
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2"], "weight": [2, 1]})
+    >>> contributors = pd.DataFrame({"instance": "d1", "scu": ["s1", "s1", "s2"],
+    ...     "summarizer": ["A", "B", "A"],
+    ...     "contributor": ["a storm hit", "the storm struck", "ten died"]})
+    >>> pyr = build_pyramids(scus, contributors, scus.iloc[:0].assign(summarizer=""),
+    ...                      models=["A", "B"])["d1"]
+    >>> autoannotate(pyr, {"P": "A  Storm hit the coast."}, contributors)
+      instance summarizer scu
+    0       d1          P  s1
     """
     c = contributors[contributors["instance"] == pyr.instance].dropna(subset=["contributor"])
     by_source: Dict[str, List[Tuple[str, str]]] = {}

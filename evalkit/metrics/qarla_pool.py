@@ -61,7 +61,30 @@ def rouge_similarity_names(
     preprocessings: Sequence[str] = tuple(PREPROCESSINGS),
     inverted: Sequence[bool] = (False, True),
 ) -> List[str]:
-    """``R-W-1.2.b``-style names, recall first (24 + 24 with the defaults)."""
+    """``R-W-1.2.b``-style names, recall first (24 + 24 with the defaults).
+
+    Parameters
+    ----------
+    kinds : sequence of str, default :data:`ROUGE_KINDS`
+        ROUGE kinds (``"1"``, ``"L"``, ``"W-1.2"``, ``"SU4"``, ...).
+    preprocessings : sequence of str, default ``("a", "b", "c")``
+        Keys of :data:`PREPROCESSINGS`.
+    inverted : sequence of bool, default ``(False, True)``
+        Which directions: ``R-`` (recall of a against b) and/or ``Rpre-`` (inverted).
+
+    Returns
+    -------
+    list of str
+        The metric names as the pool's ``metric`` column has them.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.qarla_pool import rouge_similarity_names
+    >>> rouge_similarity_names(["1"], ["a", "c"])
+    ['R-1.a', 'R-1.c', 'Rpre-1.a', 'Rpre-1.c']
+    >>> len(rouge_similarity_names())
+    48
+    """
     return [
         f"{'Rpre' if inv else 'R'}-{k}.{p}"
         for inv in inverted
@@ -121,7 +144,42 @@ class _RougeSimilarity(Metric):
 def rouge_similarity(
     kind: str = "W-1.2", preprocessing: str = "b", inverted: bool = False
 ) -> Metric:
-    """One of the 48 ROUGE similarities (``inverted=True``: Rpre)."""
+    """One of the 48 ROUGE similarities (``inverted=True``: Rpre); registered as
+    ``get_metric("rouge-sim")``.
+
+    Parameters
+    ----------
+    kind : str, default "W-1.2"
+        One of :data:`ROUGE_KINDS` (else :class:`~evalkit.errors.ParameterError`).
+    preprocessing : str, default "b"
+        ``"a"`` (none), ``"b"`` (stop words removed) or ``"c"`` (stemmed, stop words
+        removed).
+    inverted : bool, default False
+        Score the reference against the hypothesis (Rpre, precision-oriented).
+
+    Returns
+    -------
+    Metric
+        A pair similarity on the 0-1 scale: ROUGE recall per segment (the maximum over
+        several references), corpus score = mean.
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    Two of the three reference unigrams are found; inverted, two of four:
+
+    >>> from evalkit.metrics.qarla_pool import rouge_similarity
+    >>> float(rouge_similarity("1", "a").corpus_score(["the cat sat"], [["the cat ran"]]))
+    0.66667
+    >>> float(rouge_similarity("1", "a", inverted=True).corpus_score(
+    ...     ["the cat sat"], [["the cat ran now"]]))
+    0.66667
+    """
     return _RougeSimilarity(kind, preprocessing, inverted)
 
 
@@ -142,7 +200,28 @@ def _texts(summaries: pd.DataFrame) -> pd.DataFrame:
 
 def ordered_pairs(summaries: pd.DataFrame) -> pd.DataFrame:
     """Every ordered pair of different summaries of the same instance: ``instance, a, b,
-    text_a, text_b``."""
+    text_a, text_b``.
+
+    Parameters
+    ----------
+    summaries : pandas.DataFrame
+        ``instance, summarizer`` and ``sentences`` or ``text``, one row per summary
+        (duplicates or missing columns raise :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, a, b, text_a, text_b``: k(k - 1) rows for an instance with k summaries.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> summaries = pd.DataFrame({"instance": ["t1"] * 3, "summarizer": ["A", "B", "C"],
+    ...     "text": ["the cat slept .", "the cat ran .", "a dog barked ."]})
+    >>> from evalkit.metrics.qarla_pool import ordered_pairs
+    >>> ordered_pairs(summaries)[["a", "b"]].values.tolist()
+    [['A', 'B'], ['A', 'C'], ['B', 'A'], ['B', 'C'], ['C', 'A'], ['C', 'B']]
+    """
     t = _texts(summaries)
     m = t.merge(t, on="instance", suffixes=("_a", "_b"))
     m = m[m["summarizer_a"] != m["summarizer_b"]]
@@ -157,7 +236,47 @@ def rouge_similarities(
     inverted: bool = True,
     byte_limit: Optional[int] = None,
 ) -> pd.DataFrame:
-    """The ROUGE similarities of every ordered pair, long frame (see the module docstring)."""
+    """The ROUGE similarities of every ordered pair, long frame (see the module docstring).
+
+    Parameters
+    ----------
+    summaries : pandas.DataFrame
+        ``instance, summarizer, sentences|text`` (:func:`ordered_pairs`).
+    kinds : sequence of str, default :data:`ROUGE_KINDS`
+        ROUGE kinds to compute.
+    preprocessings : sequence of str, default ``("a", "b", "c")``
+        Keys of :data:`PREPROCESSINGS`.
+    inverted : bool, default True
+        Add the ``Rpre-`` rows (``Rpre(a, b) = R(b, a)``).
+    byte_limit : int, optional
+        ROUGE's ``-b``: truncate each summary to this many bytes.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, a, b, metric, value``: one row per ordered pair and similarity, value in
+        [0, 1].
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    ``the cat slept`` recalls two of the three unigrams of ``the cat ran``:
+
+    >>> import pandas as pd
+    >>> summaries = pd.DataFrame({"instance": ["t1"] * 3, "summarizer": ["A", "B", "C"],
+    ...     "text": ["the cat slept .", "the cat ran .", "a dog barked ."]})
+    >>> from evalkit.metrics.qarla_pool import rouge_similarities
+    >>> pool = rouge_similarities(summaries, ["1"], ["a"])
+    >>> sorted(pool["metric"].unique()), len(pool)
+    (['R-1.a', 'Rpre-1.a'], 12)
+    >>> pool.query("a == 'A' and b == 'B'")["value"].round(4).tolist()
+    [0.6667, 0.6667]
+    """
     from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus
 
     for k in kinds:
@@ -237,7 +356,34 @@ def pairwise_similarities(
     summaries: pd.DataFrame, metric: Metric, name: Optional[str] = None
 ) -> pd.DataFrame:
     """x(a, b) = ``metric`` of a against the single reference b, for every ordered pair
-    (features of each summary computed once when the metric separates them)."""
+    (features of each summary computed once when the metric separates them).
+
+    Parameters
+    ----------
+    summaries : pandas.DataFrame
+        ``instance, summarizer, sentences|text`` (:func:`ordered_pairs`).
+    metric : Metric
+        Any metric taking one reference per segment, e.g. ``get_metric("ol")``; one with
+        ``features``/``compare`` (AVLS, GRAMSIM) computes each summary's features once.
+    name : str, optional
+        The ``metric`` column's value (default ``metric.name``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, a, b, metric, value`` in :func:`ordered_pairs` order.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> summaries = pd.DataFrame({"instance": ["t1"] * 3, "summarizer": ["A", "B", "C"],
+    ...     "text": ["the cat slept .", "the cat ran .", "a dog barked ."]})
+    >>> from evalkit.metrics import get_metric
+    >>> from evalkit.metrics.qarla_pool import pairwise_similarities
+    >>> pool = pairwise_similarities(summaries, get_metric("ol"), "Ol")
+    >>> pool["value"].round(4).tolist()[:2]
+    [0.6, 0.1429]
+    """
     pairs = ordered_pairs(summaries)
     if hasattr(metric, "features"):
         texts = _texts(summaries)
@@ -261,10 +407,32 @@ def pairwise_similarities(
 
 def tvm_signature(n: int, term_source: str = "documents", lemmas: str = "wordnet") -> str:
     """The signature of ``TVM.<n>`` as the pool computes it (terms from the test case's
-    ``documents``, or from its ``models`` where a corpus has no documents)."""
-    from evalkit.metrics.similarity import TermVectorSimilarity
+    ``documents``, or from its ``models`` where a corpus has no documents).
 
-    return TermVectorSimilarity(n, terms=(), lemmas=lemmas, term_source=term_source).signature()
+    Parameters
+    ----------
+    n : int
+        Number of terms of TVM.n.
+    term_source : str, default "documents"
+        ``"documents"`` or ``"models"`` (recorded as ``terms:...``).
+    lemmas : str, default "wordnet"
+        ``"wordnet"``, ``"porter"`` or ``"none"``.
+
+    Returns
+    -------
+    str
+        The signature of :class:`~evalkit.metrics.similarity.TermVectorSimilarity` with
+        these settings.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.qarla_pool import tvm_signature
+    >>> tvm_signature(4).split("|")[:4]
+    ['tvm', 'n:4', 'terms:documents', 'lemmas:wordnet']
+    """
+    from evalkit.metrics import get_metric
+
+    return get_metric("tvm", n=n, terms=(), lemmas=lemmas, term_source=term_source).signature()
 
 
 def tvm_similarities(
@@ -282,7 +450,51 @@ def tvm_similarities(
     must have documents) or, only when asked (``term_source="models"``, a stand-in for
     corpora without documents), of the texts of its ``models`` (``{instance: [summarizer,
     ...]}``). ``attrs["signatures"]`` gives each TVM.<n>'s signature (it names the term
-    source)."""
+    source).
+
+    Parameters
+    ----------
+    summaries : pandas.DataFrame
+        ``instance, summarizer, sentences|text``.
+    sizes : sequence of int, default :data:`TVM_SIZES`
+        The n of each TVM.n.
+    documents : pandas.DataFrame, optional
+        ``instance, document, sentences|text``; required (for every instance) with
+        ``term_source="documents"``, else :class:`~evalkit.errors.ParameterError`.
+    models : mapping, optional
+        ``{instance: [summarizer, ...]}``; required with ``term_source="models"``.
+    lemmas : str, default "wordnet"
+        ``"wordnet"``, ``"porter"`` or ``"none"``.
+    term_source : str, default "documents"
+        ``"documents"`` (the paper's definition) or ``"models"``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, a, b, metric, value`` with metric ``TVM.<n>`` and value
+        ``-||f(a) - f(b)||_2`` in ``[-sqrt(2), 0]``; ``attrs["signatures"]``.
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    The documents' top term is ``cat``: A and B each have it as 1 of 2 content words, C
+    not at all:
+
+    >>> import pandas as pd
+    >>> summaries = pd.DataFrame({"instance": ["t1"] * 3, "summarizer": ["A", "B", "C"],
+    ...     "text": ["the cat slept .", "the cat ran .", "a dog barked ."]})
+    >>> from evalkit.metrics.qarla_pool import tvm_similarities
+    >>> documents = pd.DataFrame({"instance": ["t1"], "document": ["D1"],
+    ...                           "text": ["the cat slept . the cat ran . a dog ."]})
+    >>> pool = tvm_similarities(summaries, [1], documents=documents, lemmas="none")
+    >>> pool[["a", "b", "value"]].head(2).values.tolist()
+    [['A', 'B', -0.0], ['A', 'C', -0.5]]
+    """
     from evalkit.metrics.similarity import content_terms, top_terms
 
     check_choice("term_source", term_source, ("documents", "models"))
@@ -361,7 +573,56 @@ def similarity_pool(
     ``documents``, or from the models with ``term_source="models"``), AVLS and GRAMSIM
     (``style=True``; GRAMSIM's ``tagger``: ``word-classes`` or ``spacy``) for every ordered pair.
     ``roles``: ``instance, summarizer, type|role``. ``attrs["signatures"]``: the TVM
-    signatures (:func:`tvm_similarities`)."""
+    signatures (:func:`tvm_similarities`).
+
+    Parameters
+    ----------
+    summaries : pandas.DataFrame
+        ``instance, summarizer, sentences|text``.
+    roles : pandas.DataFrame
+        ``instance, summarizer`` and ``role`` or ``type`` (``"model"`` marks the models).
+    kinds, preprocessings : sequence of str
+        The ROUGE similarities (:func:`rouge_similarities`); empty ``kinds`` leaves them out.
+    tvm_sizes : sequence of int, default :data:`TVM_SIZES`
+        The TVM.n (:func:`tvm_similarities`); empty leaves them out.
+    documents : pandas.DataFrame, optional
+        The source documents (TVM terms with ``term_source="documents"``).
+    style : bool, default True
+        Add AVLS and GRAMSIM.
+    lemmas : str, default "wordnet"
+        Lemmatizer of the TVM terms.
+    byte_limit : int, optional
+        ROUGE's byte limit.
+    tagger : str, default "word-classes"
+        GRAMSIM's tagger (``"word-classes"`` or ``"spacy"``).
+    term_source : str, default "documents"
+        ``"documents"`` or ``"models"``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``instance, a, b, metric, value``, every family stacked; an empty pool raises
+        :class:`~evalkit.errors.ParameterError`.
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> summaries = pd.DataFrame({"instance": ["t1"] * 3, "summarizer": ["A", "B", "C"],
+    ...     "text": ["the cat slept .", "the cat ran .", "a dog barked ."]})
+    >>> from evalkit.metrics.qarla_pool import similarity_pool
+    >>> roles = pd.DataFrame({"instance": ["t1"] * 3, "summarizer": ["A", "B", "C"],
+    ...                       "role": ["model", "model", "peer"]})
+    >>> pool = similarity_pool(summaries, roles, kinds=["1"], preprocessings=["a"],
+    ...                        tvm_sizes=[], style=True)
+    >>> pool.groupby("metric").size().to_dict()
+    {'AVLS': 6, 'GRAMSIM': 6, 'R-1.a': 6, 'Rpre-1.a': 6}
+    """
     from evalkit.metrics import get_metric
 
     role_col = "role" if "role" in roles.columns else "type"

@@ -93,6 +93,42 @@ def register_metric(name: str) -> Callable:
     ``name`` attribute is set to ``name``. A second registration of ``name`` raises
     ParameterError naming the builder already registered (a built-in name is taken by
     the builder :data:`BUILTIN` names, and only by it).
+
+    Parameters
+    ----------
+    name : str
+        The new metric's name: non-empty, without surrounding spaces, not yet registered
+        and not a built-in name (each raises :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    callable
+        The decorator; it registers the builder (a Metric subclass or a function
+        returning a Metric) and returns it unchanged.
+
+    Examples
+    --------
+    A user metric registers once per process, then ``get_metric`` builds it:
+
+    .. code-block:: python
+
+        from evalkit.metrics import get_metric, register_metric
+        from evalkit.metrics.wer import ErrorRate
+
+        @register_metric("wer-lc")
+        def wer_lc(ref_length: str = "best"):
+            return ErrorRate("wer", lowercase=True, ref_length=ref_length, ref_layout="segments")
+
+        get_metric("wer-lc").corpus_score(["A B"], [["a b"]])  # 0.0
+
+    A built-in (or already registered) name is refused:
+
+    >>> from evalkit.metrics.registry import register_metric
+    >>> from evalkit.metrics.wer import ErrorRate
+    >>> register_metric("bleu")(ErrorRate)
+    Traceback (most recent call last):
+    ...
+    evalkit.errors.ParameterError: invalid value for parameter 'name': 'bleu'; expected a name not ...
     """
     if not isinstance(name, str) or not name or name != name.strip():
         raise ParameterError("name", name, "a non-empty metric name without surrounding spaces")
@@ -137,7 +173,27 @@ def available() -> List[str]:
 
 def builder(name: str) -> Callable:
     """The builder registered under ``name`` (ParameterError listing the names if none).
-    A built-in builder's module is imported here, on first use."""
+    A built-in builder's module is imported here, on first use.
+
+    Parameters
+    ----------
+    name : str
+        A registered metric name (:func:`available`); any other value raises
+        :class:`~evalkit.errors.ParameterError` listing the registered names.
+
+    Returns
+    -------
+    callable
+        The Metric subclass or factory function; :func:`get_metric` calls it with the
+        checked configuration.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.registry import builder
+    >>> from evalkit.metrics.wer import wer
+    >>> builder("wer") is wer
+    True
+    """
     found = _BUILDERS.get(name) if isinstance(name, str) else None
     if found is not None:
         return found

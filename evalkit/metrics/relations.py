@@ -39,7 +39,37 @@ __all__ = [
 def fscore_statistics(
     hyp_relations: Sequence[Iterable[Hashable]], ref_relations: Sequence[Iterable[Hashable]]
 ) -> np.ndarray:
-    """Per-segment tuples ``(matches, n_hyp_relations, n_ref_relations)`` (int64, (S, 3))."""
+    """Per-segment tuples ``(matches, n_hyp_relations, n_ref_relations)`` (int64, (S, 3)).
+
+    Parameters
+    ----------
+    hyp_relations : sequence of iterables of hashable
+        Per segment, the hypothesis's relations (e.g. ``(label, head, dependent)``
+        triples); repeated relations count as often as they occur.
+    ref_relations : sequence of iterables of hashable
+        Per segment, the reference's relations; as many segments as ``hyp_relations``,
+        else :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 ``(n_segments, 3)``: ``matches`` (multiset intersection), ``n_hyp``,
+        ``n_ref``.
+
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
+    Examples
+    --------
+    ``x`` occurs twice in the hypothesis and once in the reference: it matches once.
+
+    >>> from evalkit.metrics.relations import fscore_statistics
+    >>> fscore_statistics([["x", "x", "y"]], [["x", "z"]]).tolist()
+    [[1, 3, 2]]
+    """
     if len(hyp_relations) != len(ref_relations):
         raise ParameterError(
             "ref_relations",
@@ -56,6 +86,27 @@ def fscore_statistics(
 def fscore_from_statistics(sums: np.ndarray) -> np.ndarray:
     """Corpus F from summed tuples, vectorized over rows: ``(r, 3) -> (r,)``, in [0, 1].
 
+    Parameters
+    ----------
+    sums : array_like
+        ``(r, 3)`` summed ``(matches, n_hyp, n_ref)`` rows (one per corpus or resample);
+        another shape raises :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 ``(r,)``: ``F = 2 m / (n_hyp + n_ref)``, 0 where nothing matches.
+
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.metrics.relations import fscore_from_statistics
     >>> fscore_from_statistics(np.array([[2, 4, 4], [0, 3, 5]])).tolist()
     [0.5, 0.0]
     """
@@ -77,8 +128,26 @@ def window_relations(tokens: Sequence[str], window: int = 3) -> List[tuple]:
     in order, close together), as dependency relations are; it is *not* a parse, so F values
     are not comparable with a parser's.
 
+    Parameters
+    ----------
+    tokens : sequence of str
+        The segment's tokens.
+    window : int, default 3
+        Largest distance between paired tokens, an integer >= 1 (else
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    list of tuple
+        The ordered pairs ``(w_i, w_j)``, ``0 < j - i <= window``, by ``i`` then ``j``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.relations import window_relations
     >>> window_relations(["a", "b", "c"], window=1)
     [('a', 'b'), ('b', 'c')]
+    >>> len(window_relations("a b c d".split(), window=3))
+    6
     """
     window = check_int("window", window, minimum=1)
     toks = list(tokens)
@@ -97,6 +166,30 @@ def window_fscore_statistics(
     Same result as ``fscore_statistics([window_relations(h, window) for h in hyp_tokens],
     [window_relations(r, window) for r in ref_tokens])`` (tested), computed on integer pair
     keys with numpy instead of one Counter per segment.
+
+    Parameters
+    ----------
+    hyp_tokens, ref_tokens : sequence of sequences of str
+        Per segment, the hypothesis's and the reference's tokens (same number of
+        segments, else :class:`~evalkit.errors.ParameterError`).
+    window : int, default 3
+        Pair distance (integer >= 1), as in :func:`window_relations`.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 ``(n_segments, 3)``: ``matches, n_hyp, n_ref`` as :func:`fscore_statistics`.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.relations import (
+    ...     fscore_statistics, window_fscore_statistics, window_relations)
+    >>> hyp, ref = [["a", "b", "c"]], [["a", "c", "b"]]
+    >>> window_fscore_statistics(hyp, ref, window=1).tolist()
+    [[0, 2, 2]]
+    >>> pairs = fscore_statistics([window_relations(hyp[0], 2)], [window_relations(ref[0], 2)])
+    >>> window_fscore_statistics(hyp, ref, window=2).tolist() == pairs.tolist()
+    True
     """
     window = check_int("window", window, minimum=1)
     if len(hyp_tokens) != len(ref_tokens):
@@ -142,7 +235,27 @@ class RelationFScore(Metric):
     """Relation F-score over given relations: ``hyps[i]`` and ``refs[i]`` are the relation
     collections (e.g. dependency triples from :mod:`evalkit.text.parse`) of segment i. Not
     registered (it takes relations, not text); a parser-backed metric that produces the
-    relations subclasses it and registers itself."""
+    relations subclasses it and registers itself.
+
+    Its statistics are :func:`fscore_statistics`; ``corpus_score`` gives
+    ``F = 2 m / (n_hyp + n_ref)`` over the summed segments, on the 0-1 scale.
+
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
+    Examples
+    --------
+    Two segments with 1 of 2 and 2 of 2 relations matched: ``F = 2 * 3 / (4 + 4)``.
+
+    >>> from evalkit.metrics.relations import RelationFScore
+    >>> hyps = [[("nsubj", "sat", "cat"), ("det", "cat", "a")], [("x", 1), ("y", 2)]]
+    >>> refs = [[("nsubj", "sat", "cat"), ("det", "cat", "the")], [("x", 1), ("y", 2)]]
+    >>> float(RelationFScore().corpus_score(hyps, refs))
+    0.75
+    """
 
     name = "relation-f"
     n_statistics = 3
@@ -164,9 +277,35 @@ class RelationFScore(Metric):
 class WindowFScore(RelationFScore):
     """Relation F-score over word-window relations of tokenized text (the parser-free stand-in).
 
-    ``window``: pair distance; ``tokenize``: a :func:`evalkit.text.tokenize.tokenize_words`
-    scheme (``13a`` by default); ``lowercase``; ``reference``: which reference of each
-    segment is used (R&M had one reference per sentence; default the first).
+    Registered as ``get_metric("window-f")``.
+
+    Parameters
+    ----------
+    window : int, default 3
+        Pair distance, an integer >= 1 (else :class:`~evalkit.errors.ParameterError`).
+    tokenize : str, default "13a"
+        A :func:`evalkit.text.tokenize.tokenize_words` scheme.
+    lowercase : bool, default True
+        Lower-case before tokenizing.
+    reference : int, default 0
+        Which reference of each segment is used (Riezler & Maxwell had one per sentence);
+        an integer >= 0 below every segment's number of references.
+
+    References
+    ----------
+    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
+    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
+    and/or Summarization.
+
+    Examples
+    --------
+    Word-adjacent pairs (``window=1``): ``the cat``, ``cat sat`` match; ``sat down`` and
+    ``sat still`` do not, so ``F = 2 * 2 / (3 + 3)``:
+
+    >>> from evalkit.metrics import get_metric
+    >>> metric = get_metric("window-f", window=1)
+    >>> round(metric.corpus_score(["the cat sat down"], [["The cat sat still"]]), 4)
+    0.6667
     """
 
     name = "window-f"

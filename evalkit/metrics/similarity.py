@@ -80,7 +80,28 @@ TERM_SOURCES = ("documents", "models", "given")
 
 
 def sentences_of(text: Text) -> Tuple[str, ...]:
-    """Sentences of a text: a sequence is kept, a string is split on sentence-end tokens."""
+    """Sentences of a text: a sequence is kept, a string is split on sentence-end tokens.
+
+    Parameters
+    ----------
+    text : str or sequence of str
+        A text, or its sentences (a sequence with a non-string raises
+        :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    tuple of str
+        The sentences (a string is split by
+        :func:`evalkit.text.sentences.split_tokenized_sentences`).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.similarity import sentences_of
+    >>> sentences_of("The cat sat . It rained .")
+    ('The cat sat .', 'It rained .')
+    >>> sentences_of(["One .", "Two ."])
+    ('One .', 'Two .')
+    """
     from evalkit.text.sentences import split_tokenized_sentences
 
     if isinstance(text, str):
@@ -128,7 +149,30 @@ _LEMMATIZERS: Dict[str, _Lemmatizer] = {}
 
 
 def content_terms(text: Text, lemmas: str = "wordnet") -> List[str]:
-    """Lowercased alphanumeric words without SMART stop words, lemmatized."""
+    """Lowercased alphanumeric words without SMART stop words, lemmatized.
+
+    Parameters
+    ----------
+    text : str or sequence of str
+        A text or its sentences.
+    lemmas : str, default "wordnet"
+        ``"wordnet"`` (WordNet morphy base form, shortest), ``"porter"`` (Porter stem of
+        words longer than 3 characters) or ``"none"``; another value raises
+        :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    list of str
+        The content terms in text order, repeats kept.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.similarity import content_terms
+    >>> content_terms("The cats were running", lemmas="porter")
+    ['cat', 'run']
+    >>> content_terms("The cats were running", lemmas="none")
+    ['cats', 'running']
+    """
     from evalkit.text.rouge_resources import load_stopwords
 
     if lemmas not in _LEMMATIZERS:
@@ -140,7 +184,31 @@ def content_terms(text: Text, lemmas: str = "wordnet") -> List[str]:
 
 def top_terms(texts: Sequence[Text], n: Optional[int], lemmas: str = "wordnet") -> Tuple[str, ...]:
     """The ``n`` most frequent content terms over ``texts`` (all when n is None);
-    ties alphabetically."""
+    ties alphabetically.
+
+    Parameters
+    ----------
+    texts : sequence of texts
+        E.g. a test case's source documents (the TVM.n terms of Amigó et al. 2005b).
+    n : int or None
+        How many terms, an integer >= 1 (else :class:`~evalkit.errors.ParameterError`);
+        None keeps all.
+    lemmas : str, default "wordnet"
+        As in :func:`content_terms`.
+
+    Returns
+    -------
+    tuple of str
+        The terms, most frequent first.
+
+    Examples
+    --------
+    ``cat`` occurs three times; ``dog`` twice, ``bird`` once:
+
+    >>> from evalkit.metrics.similarity import top_terms
+    >>> top_terms(["cat dog cat", "dog bird cat"], 2, lemmas="none")
+    ('cat', 'dog')
+    """
     counts = Counter(t for text in texts for t in content_terms(text, lemmas))
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return tuple(t for t, _ in (ranked if n is None else ranked[: check_int("n", n)]))
@@ -155,7 +223,28 @@ def _relative(items: Sequence[Hashable], vocabulary: Optional[Dict[Hashable, int
 
 
 def term_vector_distance(f: Dict[Hashable, float], g: Dict[Hashable, float]) -> float:
-    """Euclidean distance of two sparse vectors (dicts)."""
+    """Euclidean distance of two sparse vectors (dicts).
+
+    Parameters
+    ----------
+    f, g : dict
+        Sparse vectors: key -> value; a missing key is 0.
+
+    Returns
+    -------
+    float
+        ``sqrt(sum_k (f_k - g_k)^2)`` over the union of keys, >= 0.
+
+    Examples
+    --------
+    Two disjoint unit vectors are ``sqrt(2)`` apart:
+
+    >>> from evalkit.metrics.similarity import term_vector_distance
+    >>> round(term_vector_distance({"a": 1.0}, {"b": 1.0}), 4)
+    1.4142
+    >>> term_vector_distance({"a": 0.5, "b": 0.5}, {"b": 0.5, "a": 0.5})
+    0.0
+    """
     keys = set(f) | set(g)
     return float(np.sqrt(sum((f.get(k, 0.0) - g.get(k, 0.0)) ** 2 for k in keys)))
 
@@ -163,8 +252,25 @@ def term_vector_distance(f: Dict[Hashable, float], g: Dict[Hashable, float]) -> 
 def multiset_overlap(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
     """Asiya's overlap: sum of minimum counts over sum of maximum counts (1 when both empty).
 
+    Parameters
+    ----------
+    a, b : sequence of hashable
+        Two multisets (repeats count).
+
+    Returns
+    -------
+    float
+        ``sum min(c_a, c_b) / sum max(c_a, c_b)`` in [0, 1].
+
+    Examples
+    --------
+    Minimum counts ``a:1, b:1`` over maximum counts ``a:2, b:1, c:1``:
+
+    >>> from evalkit.metrics.similarity import multiset_overlap
     >>> multiset_overlap("aab", "abc")
     0.5
+    >>> multiset_overlap([], [])
+    1.0
     """
     ca, cb = Counter(a), Counter(b)
     top = sum((ca | cb).values())
@@ -172,7 +278,25 @@ def multiset_overlap(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
 
 
 class PairSimilarity(Metric):
-    """A similarity of one text to a reference; statistics ``(x, 1)``, corpus score = mean x."""
+    """A similarity of one text to a reference; statistics ``(x, 1)``, corpus score = mean x.
+
+    A subclass defines ``similarity(hyp, ref)`` and ``config`` (the settings its signature
+    shows); with several references a segment takes the maximum similarity.
+
+    Examples
+    --------
+    Asiya's Ol (:class:`LexicalOverlap`) is one; the corpus score is the mean over
+    segments of the best reference's similarity:
+
+    >>> from evalkit.metrics.similarity import LexicalOverlap, PairSimilarity
+    >>> metric = LexicalOverlap()
+    >>> isinstance(metric, PairSimilarity)
+    True
+    >>> metric.sentence_scores(["a b", "c"], [["a b", "x"], ["d"]]).tolist()
+    [1.0, 0.0]
+    >>> float(metric.corpus_score(["a b", "c"], [["a b", "x"], ["d"]]))
+    0.5
+    """
 
     n_statistics = 2
     config: Dict[str, object] = {}
@@ -206,7 +330,39 @@ class PairSimilarity(Metric):
 
 @register_metric("tvm")
 class TermVectorSimilarity(PairSimilarity):
-    """TruncatedVectModel_n (``n=None``: VectModelSim); see the module docstring."""
+    """TruncatedVectModel_n (``n=None``: VectModelSim); see the module docstring.
+    Registered as ``get_metric("tvm")``. Scale ``-inf-0`` (in ``[-sqrt(2), 0]``).
+
+    Parameters
+    ----------
+    n : int or None, default 512
+        Number of terms (an integer >= 1); None keeps every content term of both texts.
+    terms : sequence of str, optional
+        The term list (its first ``n`` are used), e.g. :func:`top_terms` of the source
+        documents; None (default) takes the ``n`` most frequent terms of each reference.
+    lemmas : str, default "wordnet"
+        ``"wordnet"``, ``"porter"`` or ``"none"`` (:func:`content_terms`).
+    term_source : str, default "given"
+        Where ``terms`` came from, for the signature: ``"documents"``, ``"models"`` or
+        ``"given"``.
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
+    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    With the reference's top term ``cat`` (2 of its 3 words) and the hypothesis's 1 of 2:
+
+    >>> from evalkit.metrics import get_metric
+    >>> tvm = get_metric("tvm", n=1, lemmas="none")
+    >>> round(tvm.corpus_score(["cat dog"], [["cat cat bird"]]), 4), round(-(2 / 3 - 1 / 2), 4)
+    (-0.1667, -0.1667)
+    """
 
     def __init__(
         self,
@@ -252,7 +408,27 @@ class TermVectorSimilarity(PairSimilarity):
 
 @register_metric("avls")
 class SentenceLengthSimilarity(PairSimilarity):
-    """-|average sentence length (tokens) of h - that of r|."""
+    """-|average sentence length (tokens) of h - that of r| (AveragedSentencelengthSim).
+    Registered as ``get_metric("avls")``; scale ``-inf-0``.
+
+    Parameters
+    ----------
+    tokens : str, default "whitespace"
+        ``"whitespace"`` or ``"13a"`` tokens (else :class:`~evalkit.errors.ParameterError`).
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
+    Examples
+    --------
+    Sentences of 4 and 2 tokens (mean 3) against one of 5:
+
+    >>> from evalkit.metrics import get_metric
+    >>> float(get_metric("avls").corpus_score(["a b c . d ."], [["a b c d ."]]))
+    -2.0
+    """
 
     scale = "-inf-0"
 
@@ -291,7 +467,29 @@ TAGGERS = ("word-classes", "spacy")
 class TagGramSimilarity(PairSimilarity):
     """-Euclidean distance of tag n-gram relative frequencies: GRAMSIM with token classes
     (``tagger="word-classes"``, model-free) or the Penn tags of the pinned spaCy pipeline
-    (``tagger="spacy"``, :mod:`evalkit.text.parse`; the paper used TreeTagger)."""
+    (``tagger="spacy"``, :mod:`evalkit.text.parse`; the paper used TreeTagger).
+    Registered as ``get_metric("gramsim")``; scale ``-inf-0`` (in ``[-sqrt(2), 0]``).
+
+    Parameters
+    ----------
+    n : int, default 1
+        Tag n-gram order, an integer >= 1.
+    tagger : str, default "word-classes"
+        ``"word-classes"`` (model-free token classes) or ``"spacy"``.
+
+    References
+    ----------
+    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
+    Summarization Systems", ACL.
+
+    Examples
+    --------
+    Different words with the same token classes are at distance 0:
+
+    >>> from evalkit.metrics import get_metric
+    >>> float(get_metric("gramsim").corpus_score(["The cat sat ."], [["The dog ran ."]]))
+    0.0
+    """
 
     scale = "-inf-0"
 
@@ -334,7 +532,22 @@ def _tokens(text: Text) -> List[str]:
 
 @register_metric("ol")
 class LexicalOverlap(PairSimilarity):
-    """Asiya's Ol: multiset overlap of lowercased 13a tokens."""
+    """Asiya's Ol: multiset overlap of lowercased 13a tokens. Registered as
+    ``get_metric("ol")``; 0-1 scale. It takes no settings.
+
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
+    Examples
+    --------
+    ``the`` and ``cat`` are shared, four distinct tokens in all:
+
+    >>> from evalkit.metrics import get_metric
+    >>> float(get_metric("ol").corpus_score(["the cat sat"], [["The cat ran"]]))
+    0.5
+    """
 
     def __init__(self):
         self.config = {"tokenize": "13a", "lowercase": True}
@@ -355,7 +568,20 @@ def _tagged(text: Text) -> List[Tuple[str, str]]:
 
 @register_metric("sp-op")
 class TagOverlap(PairSimilarity):
-    """Overlap of the words of each token class, averaged over the classes present."""
+    """Overlap of the words of each token class, averaged over the classes present (a
+    stand-in for Asiya's SP-Op(*)). Registered as ``get_metric("sp-op")``; 0-1 scale.
+
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> float(get_metric("sp-op").corpus_score(["the cat sat"], [["the cat sat"]]))
+    1.0
+    """
 
     def __init__(self):
         self.config = {"tagger": "word-classes"}
@@ -376,7 +602,24 @@ class TagOverlap(PairSimilarity):
 
 
 def entity_spans(text: Text) -> List[str]:
-    """Maximal runs of capitalised tokens, the first token of a sentence excluded."""
+    """Maximal runs of capitalised tokens, the first token of a sentence excluded.
+
+    Parameters
+    ----------
+    text : str or sequence of str
+        A text or its sentences (whitespace tokens).
+
+    Returns
+    -------
+    list of str
+        The spans (heuristic named entities), tokens joined by a space, in text order.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.similarity import entity_spans
+    >>> entity_spans("Yesterday John Smith met Mary in Paris .")
+    ['John Smith', 'Mary', 'Paris']
+    """
     spans: List[str] = []
     for sentence in sentences_of(text):
         run: List[str] = []
@@ -392,7 +635,22 @@ def entity_spans(text: Text) -> List[str]:
 
 @register_metric("ne-oe")
 class EntityOverlap(PairSimilarity):
-    """Overlap of heuristic named-entity spans (capitalised runs)."""
+    """Overlap of heuristic named-entity spans (capitalised runs; :func:`entity_spans`), a
+    stand-in for Asiya's NE-Oe(*). Registered as ``get_metric("ne-oe")``; 0-1 scale.
+
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
+    Examples
+    --------
+    ``John`` is shared; ``Mary`` and ``Bob`` are not:
+
+    >>> from evalkit.metrics import get_metric
+    >>> round(get_metric("ne-oe").corpus_score(["Then John met Mary ."], [["So John saw Bob ."]]), 4)
+    0.3333
+    """
 
     def __init__(self):
         self.config = {"entities": "capitalised-runs"}
@@ -403,7 +661,32 @@ class EntityOverlap(PairSimilarity):
 
 @register_metric("dp-hwc")
 class ChainOverlap(PairSimilarity):
-    """Overlap of word chains (each word within ``window`` tokens of the previous one)."""
+    """Overlap of word chains (each word within ``window`` tokens of the previous one), a
+    stand-in for Asiya's DP-HWC. Registered as ``get_metric("dp-hwc")``; 0-1 scale.
+
+    Parameters
+    ----------
+    length : int, default 3
+        Longest chain, an integer >= 2 (chains of 2..length words).
+    window : int, default 3
+        Largest gap between consecutive words of a chain, an integer >= 1.
+
+    References
+    ----------
+    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
+    Heterogeneous Measures", EMNLP.
+
+    Examples
+    --------
+    Adjacent pairs only: ``a b`` is shared, ``b c`` and ``b d`` are not:
+
+    >>> from evalkit.metrics import get_metric
+    >>> metric = get_metric("dp-hwc", length=2, window=1)
+    >>> metric.chains("a b c")
+    [('a', 'b'), ('b', 'c')]
+    >>> round(metric.corpus_score(["a b c"], [["a b d"]]), 4)
+    0.3333
+    """
 
     def __init__(self, length: int = 3, window: int = 3):
         self.length = check_int("length", length)

@@ -78,7 +78,33 @@ __all__ = [
 
 class Forest:
     """Trees as arrays: ``labels[i]``, ``children[i]``, ``is_word[i]`` (word leaves of a
-    constituent tree are not kernel nodes), ``roots``."""
+    constituent tree are not kernel nodes), ``roots``.
+
+    Built by :meth:`from_tree` (a constituent tree, node labels, words as leaves only with
+    ``include_words``) or :meth:`from_dependencies` (a dependency tree, one node per word).
+
+    Attributes
+    ----------
+    labels : list of str
+        Node labels, in pre-order for constituent trees and word order for dependency trees.
+    children : list of list of int
+        The children of each node.
+    is_word : list of bool
+        Whether the node is a word leaf of a constituent tree.
+    roots : list of int
+        The root nodes.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.syntax import Forest
+    >>> from evalkit.text.trees import DepTree, parse_ptb
+    >>> tree = Forest.from_tree(parse_ptb("(S (NP (PRON)) (VP (V)))")[0])
+    >>> tree.labels, tree.children, tree.roots
+    (['S', 'NP', 'PRON', 'VP', 'V'], [[1, 3], [2], [], [4], []], [0])
+    >>> dep = Forest.from_dependencies(DepTree.from_heads(["I", "have", "pens"], [1, -1, 1]))
+    >>> dep.labels, dep.children, dep.roots
+    (['i', 'have', 'pens'], [[], [0, 2], []], [1])
+    """
 
     __slots__ = ("labels", "children", "is_word", "roots")
 
@@ -129,7 +155,39 @@ class Forest:
 
 
 def subtree_counts(forest: Forest, max_depth: int) -> List[Counter]:
-    """``out[n-1]`` = counts of the depth-n subtrees (see module docstring), n = 1..max_depth."""
+    """``out[n-1]`` = counts of the depth-n subtrees (see module docstring), n = 1..max_depth.
+
+    Parameters
+    ----------
+    forest : Forest
+        The tree.
+    max_depth : int
+        The deepest subtrees counted (D).
+
+    Returns
+    -------
+    list of collections.Counter
+        Per depth n = 1..D, the count of each subtree (a label for n = 1, nested tuples
+        ``(label, child, ...)`` above).
+
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
+    Examples
+    --------
+    Liu & Gildea's Figure 2 hypothesis:
+
+    >>> from evalkit.metrics.syntax import Forest, subtree_counts
+    >>> from evalkit.text.trees import parse_ptb
+    >>> tree = Forest.from_tree(parse_ptb("(S (NP (PRON)) (VP (V) (NP (PRON))))")[0])
+    >>> depth1, depth2 = subtree_counts(tree, 2)
+    >>> sorted(depth1.items())
+    [('NP', 2), ('PRON', 2), ('S', 1), ('V', 1), ('VP', 1)]
+    >>> sorted(depth2.items())
+    [(('NP', 'PRON'), 2), (('S', 'NP', 'VP'), 1), (('VP', 'V', 'NP'), 1)]
+    """
     out = [Counter() for _ in range(max_depth)]
     frag: Dict[Tuple[int, int], Tuple[Hashable, int]] = {}
 
@@ -158,7 +216,39 @@ def subtree_counts(forest: Forest, max_depth: int) -> List[Counter]:
 
 
 def headword_chains(forest: Forest, max_length: int) -> List[Counter]:
-    """``out[n-1]`` = counts of the headword chains of n words (Liu & Gildea's Figure 3)."""
+    """``out[n-1]`` = counts of the headword chains of n words (Liu & Gildea's Figure 3).
+
+    Parameters
+    ----------
+    forest : Forest
+        A dependency tree (:meth:`Forest.from_dependencies`).
+    max_length : int
+        The longest chains counted.
+
+    Returns
+    -------
+    list of collections.Counter
+        Per length n = 1..max_length, the count of each chain (a tuple of n words, head
+        first).
+
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
+    Examples
+    --------
+    The paper's example "I have a red pen":
+
+    >>> from evalkit.metrics.syntax import Forest, headword_chains
+    >>> from evalkit.text.trees import DepTree
+    >>> tree = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
+    >>> chains = headword_chains(Forest.from_dependencies(tree), 3)
+    >>> sorted(chains[1])
+    [('have', 'i'), ('have', 'pen'), ('pen', 'a'), ('pen', 'red')]
+    >>> sorted(chains[2])
+    [('have', 'pen', 'a'), ('have', 'pen', 'red')]
+    """
     out = [Counter() for _ in range(max_length)]
     chains: List[List[Tuple[str, ...]]] = [[(w,)] for w in forest.labels]
     out[0].update(c[0] for c in chains)
@@ -173,7 +263,31 @@ def headword_chains(forest: Forest, max_length: int) -> List[Counter]:
 
 
 def clipped_depth_statistics(hyp: List[Counter], refs: Sequence[List[Counter]]) -> np.ndarray:
-    """``[clip_1..clip_D, total_1..total_D]`` with clipping against the max over references."""
+    """``[clip_1..clip_D, total_1..total_D]`` with clipping against the max over references.
+
+    Parameters
+    ----------
+    hyp : list of collections.Counter
+        The hypothesis's counts per depth (:func:`subtree_counts`, :func:`headword_chains`).
+    refs : sequence of lists of collections.Counter
+        The same for each reference.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 ``(2 D,)``: clipped counts ``min(c_hyp, max_r c_r)`` then hypothesis totals.
+
+    Examples
+    --------
+    ``a`` occurs twice in the hypothesis but at most once in any reference:
+
+    >>> from collections import Counter
+    >>> from evalkit.metrics.syntax import clipped_depth_statistics
+    >>> hyp = [Counter(a=2, b=1)]
+    >>> refs = [[Counter(a=1)], [Counter(a=1, b=1)]]
+    >>> clipped_depth_statistics(hyp, refs).tolist()
+    [2, 3]
+    """
     D = len(hyp)
     row = np.zeros(2 * D, dtype=np.int64)
     for n in range(D):
@@ -187,7 +301,37 @@ def clipped_depth_statistics(hyp: List[Counter], refs: Sequence[List[Counter]]) 
 
 
 def tree_kernel(a: Forest, b: Forest, decay: float = 1.0) -> float:
-    """Collins & Duffy (2001) kernel ``sum_{n1 in a, n2 in b} C(n1, n2)`` (module docstring)."""
+    """Collins & Duffy (2001) kernel ``sum_{n1 in a, n2 in b} C(n1, n2)`` (module docstring).
+
+    Parameters
+    ----------
+    a, b : Forest
+        The two trees.
+    decay : float, default 1.0
+        lambda, in (0, 1].
+
+    Returns
+    -------
+    float
+        The (decayed) number of tree fragments the two trees share, >= 0.
+
+    References
+    ----------
+    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
+
+    Examples
+    --------
+    ``(NP (DT) (NN))`` has 6 fragments: ``DT``, ``NN`` and the four ``NP -> DT NN`` with
+    each child expanded or not:
+
+    >>> from evalkit.metrics.syntax import Forest, tree_kernel
+    >>> from evalkit.text.trees import parse_ptb
+    >>> np_tree = Forest.from_tree(parse_ptb("(NP (DT) (NN))")[0])
+    >>> tree_kernel(np_tree, np_tree)
+    6.0
+    >>> tree_kernel(np_tree, np_tree, decay=0.5)  # 0.5 + 0.5 + 0.5 * 1.5 * 1.5
+    2.125
+    """
 
     def production(f: Forest, v: int):
         return (f.labels[v], tuple(f.labels[c] for c in f.children[v]))
@@ -230,7 +374,29 @@ def _cosine(a: Forest, b: Forest, decay: float, self_a: float) -> float:
 
 
 def as_parses(items: Sequence[Any], parser: Optional[Parser]) -> List[Any]:
-    """Strings parsed with ``parser`` (batched, cached); trees and Parse objects kept."""
+    """Strings parsed with ``parser`` (batched, cached); trees and Parse objects kept.
+
+    Parameters
+    ----------
+    items : sequence
+        Strings, :class:`~evalkit.text.parse.Parse` objects or trees.
+    parser : Parser or None
+        Parses the strings; None uses ``get_parser("spacy")`` (loaded only if a string is
+        present).
+
+    Returns
+    -------
+    list
+        The items, strings replaced by their parses, in order.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.syntax import as_parses
+    >>> from evalkit.text.trees import DepTree
+    >>> tree = DepTree.from_heads(["it", "rains"], [1, -1])
+    >>> as_parses([tree], None)[0] is tree
+    True
+    """
     items = list(items)
     todo = [i for i, x in enumerate(items) if isinstance(x, str)]
     if todo:
@@ -258,7 +424,23 @@ def _refs_lists(n: int, refs: Sequence[Any]) -> List[List[Any]]:
 
 
 class ParsedMetric(Metric):
-    """Shared input handling: parse strings once (hypotheses and references together)."""
+    """Shared input handling: parse strings once (hypotheses and references together).
+
+    The base of every parse-based metric; :meth:`prepare_inputs` turns ``refs`` into one
+    list per segment and parses every string in one batch.
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> from evalkit.metrics.syntax import ParsedMetric
+    >>> from evalkit.text.trees import DepTree
+    >>> hwcm = get_metric("hwcm")
+    >>> isinstance(hwcm, ParsedMetric)
+    True
+    >>> tree = DepTree.from_heads(["it", "rains"], [1, -1])
+    >>> hwcm.prepare_inputs([tree], [tree]) == ([tree], [[tree]])
+    True
+    """
 
     parser: Optional[Parser] = None
 
@@ -326,7 +508,24 @@ class _DepthMeanMetric(ParsedMetric):
 def parser_signature(parser: Optional[Parser]) -> str:
     """The parser's own ``signature()`` (backend, model, versions). For ``parser=None`` (the
     default spaCy parser of :func:`as_parses`) the same string from the installed packages'
-    metadata, so that a signature does not load the model."""
+    metadata, so that a signature does not load the model.
+
+    Parameters
+    ----------
+    parser : Parser or None
+        The metric's parser.
+
+    Returns
+    -------
+    str
+        ``backend-version|model-version`` (for None: spaCy's and the pinned model's).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.syntax import parser_signature
+    >>> parser_signature(None).startswith("spacy-")
+    True
+    """
     if parser is not None:
         return parser.signature()
     from importlib import metadata
@@ -366,7 +565,41 @@ def _dependencies(x) -> DepTree:
 
 @register_metric("stm")
 class STM(_DepthMeanMetric):
-    """Subtree metric on constituent trees (module docstring)."""
+    """Subtree metric on constituent trees (module docstring). Registered as
+    ``get_metric("stm")``; 0-1 scale.
+
+    Parameters
+    ----------
+    max_depth : int, default 3
+        D, the deepest subtrees (an integer >= 1, else
+        :class:`~evalkit.errors.ParameterError`).
+    include_words : bool, default False
+        Include the words as leaves (the paper's example uses labels only).
+    epsilon : float, default 0.0
+        The precision of a depth with no clipped match, in [0, 1).
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline.
+
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
+    Examples
+    --------
+    Liu & Gildea's Figure 2: clipped precisions 6/7, 3/4 and 1/2 at depths 1-3:
+
+    >>> from evalkit.text.trees import parse_ptb
+    >>> (hyp,) = parse_ptb("(S (NP (PRON)) (VP (V) (NP (PRON))))")
+    >>> (ref,) = parse_ptb("(S (NP (PRON)) (VP (V) (NP (ART) (N))))")
+    >>> from evalkit.metrics import get_metric
+    >>> stm = get_metric("stm")
+    >>> stm.segment_statistics([hyp], [[ref]]).tolist()
+    [[6, 3, 1, 7, 4, 2]]
+    >>> round(stm.corpus_score([hyp], [[ref]]), 6) == round((6 / 7 + 3 / 4 + 1 / 2) / 3, 6)
+    True
+    """
 
     name = "stm"
 
@@ -393,7 +626,41 @@ class STM(_DepthMeanMetric):
 
 @register_metric("dstm")
 class DSTM(_DepthMeanMetric):
-    """Subtree metric on dependency trees with word-labelled nodes."""
+    """Subtree metric on dependency trees with word-labelled nodes. Registered as
+    ``get_metric("dstm")``; 0-1 scale.
+
+    Parameters
+    ----------
+    max_depth : int, default 3
+        D, an integer >= 1.
+    lowercase : bool, default True
+        Lower-case the words.
+    epsilon : float, default 0.0
+        The precision of a depth with no clipped match, in [0, 1).
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline.
+
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
+    Examples
+    --------
+    Depth 1: ``i``, ``have``, ``pen`` of 4 words match; depth 2: ``(have i pen)`` matches,
+    ``(pen the)`` does not:
+
+    >>> from evalkit.text.trees import DepTree
+    >>> ref = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
+    >>> hyp = DepTree.from_heads(["I", "have", "the", "pen"], [1, -1, 3, 1])
+    >>> from evalkit.metrics import get_metric
+    >>> dstm = get_metric("dstm", max_depth=2)
+    >>> dstm.segment_statistics([hyp], [[ref]]).tolist()
+    [[3, 1, 4, 2]]
+    >>> float(dstm.corpus_score([hyp], [[ref]]))  # (3/4 + 1/2) / 2
+    0.625
+    """
 
     name = "dstm"
 
@@ -420,7 +687,42 @@ class DSTM(_DepthMeanMetric):
 
 @register_metric("hwcm")
 class HWCM(_DepthMeanMetric):
-    """Headword chain metric (chains of 1..max_length words)."""
+    """Headword chain metric (chains of 1..max_length words). Registered as
+    ``get_metric("hwcm")``; 0-1 scale.
+
+    Parameters
+    ----------
+    max_length : int, default 3
+        Longest chain, an integer >= 1.
+    lowercase : bool, default True
+        Lower-case the words.
+    epsilon : float, default 1e-3
+        The precision of a length with no clipped match (Liu & Gildea's smoothing), in
+        [0, 1).
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline.
+
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+
+    Examples
+    --------
+    Chains of 1, 2 and 3 words match 3 of 4, 2 of 3 and 0 of 1:
+
+    >>> from evalkit.text.trees import DepTree
+    >>> ref = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
+    >>> hyp = DepTree.from_heads(["I", "have", "the", "pen"], [1, -1, 3, 1])
+    >>> from evalkit.metrics import get_metric
+    >>> get_metric("hwcm").segment_statistics([hyp], [[ref]]).tolist()
+    [[3, 2, 0, 4, 3, 1]]
+    >>> round(get_metric("hwcm", epsilon=0).corpus_score([hyp], [[ref]]), 4)
+    0.4722
+    >>> round((3 / 4 + 2 / 3 + 0) / 3, 4)
+    0.4722
+    """
 
     name = "hwcm"
 
@@ -480,7 +782,40 @@ def _check_decay(value: float) -> float:
 
 @register_metric("tkm")
 class TKM(_KernelMetric):
-    """Tree kernel metric on constituent trees."""
+    """Tree kernel metric on constituent trees: ``max_r K(h, r) / sqrt(K(h, h) K(r, r))``.
+    Registered as ``get_metric("tkm")``; 0-1 scale (corpus score = mean).
+
+    Parameters
+    ----------
+    decay : float, default 1.0
+        The kernel's lambda, in (0, 1] (else :class:`~evalkit.errors.ParameterError`).
+    include_words : bool, default False
+        Include the (lower-cased) words as leaves.
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline.
+
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
+
+    Examples
+    --------
+    >>> from evalkit.text.trees import parse_ptb
+    >>> (hyp,) = parse_ptb("(S (NP (PRON)) (VP (V) (NP (PRON))))")
+    >>> (ref,) = parse_ptb("(S (NP (PRON)) (VP (V) (NP (ART) (N))))")
+    >>> import math
+    >>> from evalkit.metrics import get_metric
+    >>> from evalkit.metrics.syntax import Forest, tree_kernel
+    >>> h, r = Forest.from_tree(hyp), Forest.from_tree(ref)
+    >>> cosine = tree_kernel(h, r) / math.sqrt(tree_kernel(h, h) * tree_kernel(r, r))
+    >>> math.isclose(get_metric("tkm").corpus_score([hyp], [[ref]]), cosine)
+    True
+    >>> float(get_metric("tkm").corpus_score([hyp], [[hyp]]))
+    1.0
+    """
 
     name = "tkm"
 
@@ -503,7 +838,37 @@ class TKM(_KernelMetric):
 
 @register_metric("dtkm")
 class DTKM(_KernelMetric):
-    """Tree kernel metric on dependency trees (word-labelled nodes)."""
+    """Tree kernel metric on dependency trees (word-labelled nodes). Registered as
+    ``get_metric("dtkm")``; 0-1 scale (corpus score = mean).
+
+    Parameters
+    ----------
+    decay : float, default 1.0
+        The kernel's lambda, in (0, 1].
+    lowercase : bool, default True
+        Lower-case the words.
+    parser : Parser, optional
+        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
+        spaCy pipeline.
+
+    References
+    ----------
+    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
+    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
+
+    Examples
+    --------
+    >>> from evalkit.text.trees import DepTree
+    >>> ref = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
+    >>> hyp = DepTree.from_heads(["I", "have", "the", "pen"], [1, -1, 3, 1])
+    >>> from evalkit.metrics import get_metric
+    >>> dtkm = get_metric("dtkm")
+    >>> float(dtkm.corpus_score([ref], [[ref]]))
+    1.0
+    >>> 0 < dtkm.corpus_score([hyp], [[ref]]) < 1
+    True
+    """
 
     name = "dtkm"
 

@@ -28,9 +28,21 @@ __all__ = ["TER"]
 
 class TER(Metric):
     """TER with explicit configuration, an :class:`evalkit.metrics.base.Metric` (registered
-    as ``ter``). Parameters are sacrebleu's: ``normalized``, ``no_punct``,
-    ``asian_support``, ``case_sensitive`` (tercom's default is case-insensitive);
-    ``ref_layout`` is ``"streams"`` or ``"segments"``.
+    as ``ter``). The settings are sacrebleu's.
+
+    Parameters
+    ----------
+    normalized : bool, default False
+        Normalize and tokenize the text as tercom's ``-N`` does.
+    no_punct : bool, default False
+        Remove punctuation first.
+    asian_support : bool, default False
+        Split Asian characters (with ``normalized``).
+    case_sensitive : bool, default False
+        Keep case (tercom's default is case-insensitive).
+    ref_layout : str, default "streams"
+        ``"streams"`` (sacrebleu) or ``"segments"``; anything else raises
+        :class:`~evalkit.errors.ParameterError`.
 
     Returns
     -------
@@ -122,7 +134,40 @@ def ter(
     case_sensitive: bool = False,
     ref_layout: str = "segments",
 ) -> TER:
-    """TER through sacrebleu's tercom port (any :class:`TER` setting)."""
+    """TER through sacrebleu's tercom port (any :class:`TER` setting); registered as
+    ``get_metric("ter")``.
+
+    Parameters
+    ----------
+    normalized, no_punct, asian_support, case_sensitive : see :class:`TER`
+        Same meaning and defaults as there.
+    ref_layout : str, default "segments"
+        ``"segments"`` (one list of references per segment) or ``"streams"``.
+
+    Returns
+    -------
+    TER
+        The configured metric: edits per 100 reference words (0-100 scale, lower is
+        better, can exceed 100).
+
+    References
+    ----------
+    Snover, Dorr, Schwartz, Micciulla & Makhoul (2006), "A Study of Translation Edit Rate
+    with Targeted Human Annotation", AMTA.
+
+    Examples
+    --------
+    One substitution, or one block shift, per three reference words; case is ignored
+    by default:
+
+    >>> from evalkit.metrics.ter import ter
+    >>> round(ter().corpus_score(["a b d"], [["a b c"]]), 2)
+    33.33
+    >>> round(ter().corpus_score(["b c a"], [["a b c"]]), 2)
+    33.33
+    >>> float(ter().corpus_score(["A B C"], [["a b c"]]))
+    0.0
+    """
     return TER(
         normalized=normalized,
         no_punct=no_punct,

@@ -129,7 +129,27 @@ def _apply_rule(dist, rlen, hlen, ptr, rule):
 
 
 def levenshtein(a: Sequence, b: Sequence) -> int:
-    """Word-level Levenshtein distance (insertions, deletions, substitutions cost 1)."""
+    """Word-level Levenshtein distance (insertions, deletions, substitutions cost 1).
+
+    Parameters
+    ----------
+    a, b : sequence of hashable
+        The two token sequences (e.g. lists of words); tokens compare by equality.
+
+    Returns
+    -------
+    int
+        The minimum number of insertions, deletions and substitutions turning ``a`` into
+        ``b``; 0 iff the sequences are equal, at most ``max(len(a), len(b))``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.wer import levenshtein
+    >>> levenshtein("the cat sat".split(), "the cat sat down".split())
+    1
+    >>> levenshtein(["a", "b"], ["b", "a"]), levenshtein([], ["x", "y"])
+    (2, 2)
+    """
     vocab: dict = {}
     ia = np.array([vocab.setdefault(x, len(vocab)) for x in a], dtype=np.int64)
     ib = np.array([vocab.setdefault(x, len(vocab)) for x in b], dtype=np.int64)
@@ -246,12 +266,56 @@ class ErrorRate(WordLevelMetric):
 
 
 def WER(**config) -> ErrorRate:
-    """Word error rate (Levenshtein), :class:`ErrorRate` with ``kind="wer"``."""
+    """Word error rate (Levenshtein), :class:`ErrorRate` with ``kind="wer"``.
+
+    Parameters
+    ----------
+    **config
+        Keyword arguments of :class:`ErrorRate` other than ``kind`` (``ref_length``,
+        ``tokenize``, ``lowercase``, ``ref_layout``, ``boundaries``; ``m`` must be 1).
+
+    Returns
+    -------
+    ErrorRate
+        The configured metric; its scores are fractions of the reference length (0-1 scale,
+        0 = identical, can exceed 1).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.wer import WER
+    >>> float(WER(ref_layout="segments").corpus_score(["a b"], [["a b c d"]]))
+    0.5
+    """
     return ErrorRate(kind="wer", **config)
 
 
 def PER(m: int = 1, **config) -> ErrorRate:
-    """Position-independent error rate; ``m > 1`` gives m-gram PER."""
+    """Position-independent error rate; ``m > 1`` gives m-gram PER.
+
+    Parameters
+    ----------
+    m : int, default 1
+        m-gram order (1 = PER, 2 = Leusch et al.'s "2-PER"); an integer >= 1, else
+        :class:`~evalkit.errors.ParameterError`.
+    **config
+        Other keyword arguments of :class:`ErrorRate` (``ref_length``, ``tokenize``, ...).
+
+    Returns
+    -------
+    ErrorRate
+        The configured metric (0-1 scale, lower is better).
+
+    Examples
+    --------
+    Word order does not matter to PER, but it does to bigram PER (one of the two bigrams
+    of ``"b a c"`` matches the reference ``"a b c"``):
+
+    >>> from evalkit.metrics.wer import PER
+    >>> float(PER(ref_layout="segments").corpus_score(["b a c"], [["a b c"]]))
+    0.0
+    >>> float(PER(m=2, ref_layout="segments").corpus_score(["b a c"], [["a b c"]]))
+    1.0
+    """
     return ErrorRate(kind="per", m=m, **config)
 
 
@@ -262,7 +326,39 @@ def wer(
     lowercase: bool = False,
     ref_layout: str = "segments",
 ) -> ErrorRate:
-    """WER with Leusch et al.'s reference-length rules (:class:`ErrorRate`)."""
+    """WER with Leusch et al.'s reference-length rules (:class:`ErrorRate`); registered
+    as ``get_metric("wer")``.
+
+    Parameters
+    ----------
+    ref_length : str, default "best"
+        Reference-length rule for several references, one of :data:`REF_LENGTH_RULES`.
+    tokenize : str, default "13a"
+        Tokenizer name (:func:`evalkit.text.tokenizers.get_tokenizer`).
+    lowercase : bool, default False
+        Lower-case hypotheses and references first.
+    ref_layout : str, default "segments"
+        ``"segments"`` (one list of references per segment) or ``"streams"`` (sacrebleu).
+
+    Returns
+    -------
+    ErrorRate
+        The configured metric (0-1 scale, lower is better, can exceed 1).
+
+    References
+    ----------
+    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
+    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
+    Measures for MT and/or Summarization.
+
+    Examples
+    --------
+    With two references the ``"best"`` rule takes the one with the lowest relative error:
+
+    >>> from evalkit.metrics.wer import wer
+    >>> float(wer().corpus_score(["a b c"], [["a b d", "a b c e"]]))
+    0.25
+    """
     return ErrorRate(
         kind="wer",
         ref_length=ref_length,
@@ -281,7 +377,44 @@ def per(
     ref_layout: str = "segments",
     boundaries: str = "none",
 ) -> ErrorRate:
-    """PER, and m-gram PER for ``m > 1`` (:class:`ErrorRate`)."""
+    """PER, and m-gram PER for ``m > 1`` (:class:`ErrorRate`); registered as
+    ``get_metric("per")``.
+
+    Parameters
+    ----------
+    m : int, default 1
+        m-gram order (1 = PER, 2 = "2-PER"); an integer >= 1.
+    ref_length : str, default "best"
+        Reference-length rule, one of :data:`REF_LENGTH_RULES`.
+    tokenize : str, default "13a"
+        Tokenizer name.
+    lowercase : bool, default False
+        Lower-case first.
+    ref_layout : str, default "segments"
+        ``"segments"`` or ``"streams"``.
+    boundaries : str, default "none"
+        Sentence-boundary words added for m-gram PER: ``"none"``, ``"start"``, ``"end"``
+        or ``"both"`` (Leusch et al. 2005, Sec. 3.4).
+
+    Returns
+    -------
+    ErrorRate
+        The configured metric (0-1 scale, lower is better).
+
+    References
+    ----------
+    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
+    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
+    Measures for MT and/or Summarization.
+
+    Examples
+    --------
+    PER is ``max(I, I~) - matches`` over the reference length: one of three words missing.
+
+    >>> from evalkit.metrics.wer import per
+    >>> float(per().corpus_score(["c b"], [["a b c"]]))
+    0.3333333333333333
+    """
     return ErrorRate(
         kind="per",
         m=m,
@@ -301,6 +434,36 @@ def summary_wer(
     Murray et al. (2005), Sec. 4: the *summary WER* of an extract is the WER over its
     dialogue acts only, the *meeting WER* over all of them. Whitespace tokens, case kept;
     the units are aligned one to one (the paper maps the manual DA boundaries onto ASR).
+
+    Parameters
+    ----------
+    asr : sequence of str
+        The recognizer's text of each unit (dialogue act).
+    manual : sequence of str
+        The manual transcript of each unit; as many as ``asr``, else
+        :class:`~evalkit.errors.ParameterError`.
+    selected : sequence of int, optional
+        Indices of the units in the extract, each in ``[0, len(asr) - 1]`` (else
+        ``ParameterError``); None (default) scores all units (the meeting WER).
+
+    Returns
+    -------
+    Score
+        WER on the 0-1 scale: word edits summed over the selected units divided by the
+        summed manual lengths.
+
+    References
+    ----------
+    Murray, Renals, Carletta & Moore (2005), "Evaluating Automatic Summaries of Meeting
+    Recordings", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
+    Summarization.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.wer import summary_wer
+    >>> asr, manual = ["hello word", "yes"], ["hello world", "yes"]
+    >>> float(summary_wer(asr, manual, selected=[0])), float(summary_wer(asr, manual))
+    (0.5, 0.3333333333333333)
     """
     if len(asr) != len(manual):
         raise ParameterError(

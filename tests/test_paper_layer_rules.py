@@ -93,7 +93,11 @@ def test_import_layers_have_no_back_edges():
 
 
 def _paper_modules():
-    return sorted(p for p in (ROOT / "papers").glob("*.py") if p.name != "__init__.py")
+    """Every file of the paper layer: single-module papers and each file of a paper package
+    (its ``__init__`` too), not ``papers/__init__.py``."""
+    return sorted(
+        p for p in (ROOT / "papers").rglob("*.py") if p != ROOT / "papers" / "__init__.py"
+    )
 
 
 def test_paper_modules_read_no_files_environment_or_plots():
@@ -133,7 +137,7 @@ def _paper_key(path: Path) -> str:
 
 
 def _all_paper_modules():
-    return sorted(p for p in (ROOT / "papers").rglob("*.py") if p.name != "__init__.py")
+    return _paper_modules()
 
 
 #: Names of definitions that belong to a lower layer: readers and writers of files
@@ -350,13 +354,13 @@ def _number_literals(source: str, skip_calls=("Parameter", "P")):
 
 def test_printed_numbers_are_not_typed_in_code_or_notebooks():
     bad = []
-    papers = sorted({p.stem.split("_")[0] for p in _paper_modules()})
+    papers = sorted({_paper_key(p) for p in _paper_modules()})
     for paper in papers:
         printed = _published_numbers(paper)
         sources = [
-            (p.name, p.read_text(encoding="utf-8"))
+            (str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
             for p in _paper_modules()
-            if p.stem.split("_")[0] == paper
+            if _paper_key(p) == paper
         ]
         for nb in sorted((NOTEBOOKS / paper).glob("*.ipynb")):
             sources += [

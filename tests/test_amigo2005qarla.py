@@ -105,7 +105,10 @@ def test_king_findings_are_tested_over_topics():
     rows = c.frame().set_index("claim_id")
     assert "paired t-test of the per-topic KING over the 8 topics" in rows.loc["x", "evidence"]
     assert rows.loc["x", "verdict"] in ("agrees", "differs", "inconclusive")
-    assert rows.loc["same", "verdict"] == "differs"  # equal KING is not "higher"
+    # issue 27: a zero difference (the best set is the single metric itself) is no evidence
+    # either way: inconclusive, not "differs"
+    assert rows.loc["same", "verdict"] == "inconclusive"
+    assert "no test: the two sets are the same" in rows.loc["same", "evidence"]
 
 
 def test_table1_doubling_needs_more_than_counts():

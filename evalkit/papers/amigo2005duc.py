@@ -29,10 +29,11 @@ from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.qarla_pool import PREPROCESSINGS, ROUGE_KINDS, TVM_SIZES
+from evalkit.metrics.similarity import LEMMAS, TAGGERS
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats import pairwise, printed, qarla
-from evalkit.stats.correlation import spearman_permutation
+from evalkit.stats.correlation import spearman_permutation, spearman_trend
 
 PAPER = "amigo2005duc"
 #: profile -> task -> data set key (public: SummEval is generic summarization, no "Who is X?"
@@ -47,27 +48,37 @@ TASKS = (2, 5)
 COMPARISON_KINDS = ("1", "2", "L", "W-1.2")
 COMPARISON_PREPROCESSINGS = ("b", "c")
 
+_LEMMAS = P(
+    "lemmas",
+    str,
+    default="wordnet",
+    quick="porter",
+    choices=LEMMAS,
+    help="TVM term normalisation (quick: Porter stems)",
+)
+_TAGGER = P(
+    "tagger",
+    str,
+    default="spacy",
+    quick="word-classes",
+    choices=TAGGERS,
+    help="GRAMSIM tags: the pinned spaCy pipeline's Penn tags or model-free token classes",
+)
+_BYTE_LIMIT = P(
+    "byte_limit",
+    int,
+    default=665,
+    allow_none=True,
+    low=1,
+    help="DUC 2004 truncation of every summary",
+)
+_MAX_PEERS = P("max_peers", int, quick=6, low=2, help="first peer systems only")
+
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_qarla_duc2004": (
-        P(
-            "max_instances",
-            int,
-            default=None,
-            allow_none=True,
-            quick=2,
-            low=1,
-            help="first test cases only",
-        ),
-        P(
-            "max_peers",
-            int,
-            default=None,
-            allow_none=True,
-            quick=6,
-            low=2,
-            help="first peer systems only",
-        ),
+        P("max_instances", int, quick=2, low=1, help="first test cases only"),
+        _MAX_PEERS,
         P(
             "kinds",
             list,
@@ -92,30 +103,9 @@ NOTEBOOKS = {
             low=1,
             help="TVM n",
         ),
-        P(
-            "lemmas",
-            str,
-            default="wordnet",
-            quick="porter",
-            choices=("wordnet", "porter", "none"),
-            help="TVM term normalisation (quick: Porter stems)",
-        ),
-        P(
-            "tagger",
-            str,
-            default="spacy",
-            quick="word-classes",
-            choices=("spacy", "word-classes"),
-            help="GRAMSIM tags: the pinned spaCy pipeline's Penn tags or model-free token classes",
-        ),
-        P(
-            "byte_limit",
-            int,
-            default=665,
-            allow_none=True,
-            low=1,
-            help="DUC 2004 truncation of every summary",
-        ),
+        _LEMMAS,
+        _TAGGER,
+        _BYTE_LIMIT,
         P(
             "n_clusters",
             int,
@@ -147,24 +137,8 @@ NOTEBOOKS = {
         ),
     ),
     "02_task2_vs_task5": (
-        P(
-            "max_instances",
-            int,
-            default=None,
-            allow_none=True,
-            quick=3,
-            low=1,
-            help="first test cases only",
-        ),
-        P(
-            "max_peers",
-            int,
-            default=None,
-            allow_none=True,
-            quick=6,
-            low=2,
-            help="first peer systems only",
-        ),
+        P("max_instances", int, quick=3, low=1, help="first test cases only"),
+        _MAX_PEERS,
         P(
             "metric_set",
             list,
@@ -172,30 +146,9 @@ NOTEBOOKS = {
             help="the paper's best set (§3.3)",
         ),
         P("tvm_sizes", list, default=[4, 64, 512], element=int, low=1, help="TVM n"),
-        P(
-            "lemmas",
-            str,
-            default="wordnet",
-            quick="porter",
-            choices=("wordnet", "porter", "none"),
-            help="TVM term normalisation (quick: Porter stems)",
-        ),
-        P(
-            "tagger",
-            str,
-            default="spacy",
-            quick="word-classes",
-            choices=("spacy", "word-classes"),
-            help="GRAMSIM tags",
-        ),
-        P(
-            "byte_limit",
-            int,
-            default=665,
-            allow_none=True,
-            low=1,
-            help="DUC 2004 truncation of every summary",
-        ),
+        _LEMMAS,
+        _TAGGER,
+        _BYTE_LIMIT,
     ),
 }
 
@@ -381,30 +334,20 @@ def claims(
             note="no per-topic data given",
         )
     else:
-        r = qarla.paired_king_difference(qdata, a=list(b["metrics"]), b=[top["metric"]])
-        if r["p_value"] != r["p_value"]:
-            c.check(
-                "set_beats_every_single",
-                source="§3.3",
-                printed=printed_set,
-                this_run=shown_set,
-                holds=bool(r["difference"] > 0),
-                evidence="the best set is the single metric itself: no combination beats it"
-                if list(b["metrics"]) == [top["metric"]]
-                else "the same KING on every topic: no difference to test",
-            )
-        else:
-            c.finding(
-                "set_beats_every_single",
-                source="§3.3",
-                printed=printed_set,
-                expected=">",
-                difference=r["difference"],
-                p_value=r["p_value"],
-                test=r["test"] + " (the set was selected on these topics: optimistic)",
-                this_run=shown_set,
-                note="the best set by KING against the best single metric",
-            )
+        r = qarla.king_difference_test(
+            qdata, a=list(b["metrics"]), b=[top["metric"]], selected=True
+        )
+        c.finding(
+            "set_beats_every_single",
+            source="§3.3",
+            printed=printed_set,
+            expected=">",
+            difference=r["difference"],
+            p_value=r["p_value"],
+            test=r["test"],
+            this_run=shown_set,
+            note="the best set by KING against the best single metric",
+        )
     if len(tvm_kings) > 2 and tvm_kings["king"].nunique() > 1:
         rho, p = spearman_permutation(
             tvm_kings["n"].to_numpy(), tvm_kings["king"].to_numpy(), seed=seed
@@ -505,27 +448,27 @@ def claims(
             this_run=shown_r,
             note="fewer than three systems with human scores",
         )
-    ok = figure5.dropna(subset=["pearson_scores"])
-    if len(ok) > 2 and ok["king"].nunique() > 1 and ok["pearson_scores"].nunique() > 1:
-        trend, p = sps.spearmanr(ok["king"], ok["pearson_scores"])
-        c.finding(
-            "king_vs_correlation",
-            source="§4.2 / Figure 5",
-            printed="higher KING, rankings closer to the human ones",
-            expected=">",
-            difference=float(trend),
-            p_value=float(p),
-            test=f"Spearman rho of KING and Pearson over the {len(ok)} metric combinations "
-            "(they share metrics, so not independent: optimistic)",
-            this_run=f"rho = {trend:.2f}",
-        )
-    else:
+    printed_trend = "higher KING, rankings closer to the human ones"
+    trend = spearman_trend(figure5, "king", "pearson_scores")
+    if trend is None:
         c.not_comparable(
             "king_vs_correlation",
             source="§4.2 / Figure 5",
-            printed="higher KING, rankings closer to the human ones",
-            this_run=f"{len(ok)} sets with a correlation",
+            printed=printed_trend,
+            this_run=f"{figure5['pearson_scores'].notna().sum()} sets with a correlation",
             note="too few metric combinations with a correlation, or no variation",
+        )
+    else:
+        c.finding(
+            "king_vs_correlation",
+            source="§4.2 / Figure 5",
+            printed=printed_trend,
+            expected=">",
+            difference=trend["rho"],
+            p_value=trend["p_value"],
+            test=f"Spearman rho of KING and Pearson over the {trend['n']} metric combinations "
+            "(they share metrics, so not independent: optimistic)",
+            this_run=f"rho = {trend['rho']:.2f}",
         )
     return c.frame()
 

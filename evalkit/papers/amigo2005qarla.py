@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
+from evalkit.metrics.similarity import LEMMAS
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats import qarla
@@ -69,24 +70,8 @@ NOTEBOOKS = {
         ),
     ),
     "01_metric_quality": (
-        P(
-            "max_instances",
-            int,
-            default=None,
-            allow_none=True,
-            quick=3,
-            low=1,
-            help="first test cases only",
-        ),
-        P(
-            "max_peers",
-            int,
-            default=None,
-            allow_none=True,
-            quick=6,
-            low=2,
-            help="first peer systems only",
-        ),
+        P("max_instances", int, quick=3, low=1, help="first test cases only"),
+        P("max_peers", int, quick=6, low=2, help="first peer systems only"),
         P(
             "tvm_sizes",
             list,
@@ -100,7 +85,7 @@ NOTEBOOKS = {
             str,
             default="wordnet",
             quick="porter",
-            choices=("wordnet", "porter", "none"),
+            choices=LEMMAS,
             help="term normalisation (quick: Porter stems, no WordNet load)",
         ),
         P(
@@ -429,24 +414,10 @@ def king_finding(
     selected: bool = False,
 ) -> None:
     """The finding "metric set ``a`` has a higher KING than ``b``" on this run, tested over
-    topics (:func:`evalkit.stats.qarla.paired_king_difference`). ``selected``: ``a`` was
-    chosen as the best set on the same topics, so the test is optimistic (said so)."""
-    r = qarla.paired_king_difference(qdata, a=list(a), b=list(b))
-    shown = f"{' + '.join(a)} {r['king_a']:.3f} vs {' + '.join(b)} {r['king_b']:.3f}"
-    if r["p_value"] != r["p_value"]:
-        c.check(
-            claim,
-            source=source,
-            printed=printed,
-            this_run=shown,
-            holds=bool(r["difference"] > 0),
-            evidence="the best set is the single metric itself: no combination beats it"
-            if list(a) == list(b)
-            else "the same KING on every topic: no difference to test",
-            note=note,
-        )
-        return
-    extra = " (the set was selected on these topics: optimistic)" if selected else ""
+    topics (:func:`evalkit.stats.qarla.king_difference_test`: a zero difference, as when the
+    best set is a single metric, is inconclusive). ``selected``: ``a`` was chosen as the
+    best set on the same topics, so the test is optimistic (said so)."""
+    r = qarla.king_difference_test(qdata, a=list(a), b=list(b), selected=selected)
     c.finding(
         claim,
         source=source,
@@ -454,8 +425,8 @@ def king_finding(
         expected=">",
         difference=r["difference"],
         p_value=r["p_value"],
-        test=r["test"] + extra,
-        this_run=shown,
+        test=r["test"],
+        this_run=f"{' + '.join(a)} {r['king_a']:.3f} vs {' + '.join(b)} {r['king_b']:.3f}",
         note=note,
     )
 

@@ -480,6 +480,32 @@ def _paired(x: pd.Series, y: pd.Series) -> tuple:
 PAIRED = "paired t-test over meetings"
 
 
+def _paired_finding(
+    c: Claims,
+    claim: str,
+    source: str,
+    printed: str,
+    x: pd.Series,
+    y: pd.Series,
+    what: str,
+    this_run: Optional[str] = None,
+) -> None:
+    """The finding "``x`` above ``y``" (per meeting) added to ``c``, tested by :data:`PAIRED`;
+    ``what`` names the difference (in the note)."""
+    d, p = _paired(x, y)
+    c.finding(
+        claim,
+        source=source,
+        printed=printed,
+        expected=">",
+        difference=d,
+        p_value=p,
+        test=PAIRED,
+        this_run=this_run,
+        note=what,
+    )
+
+
 def headline_claims(
     c: Claims,
     rouge: Optional[pd.DataFrame],
@@ -529,17 +555,7 @@ def headline_claims(
                     continue
                 drop = inf1["manual"] - inf1["asr"]
                 a, b = drop[["FB1", "FB2"]].mean(axis=1), drop[["LSA", "MMR"]].mean(axis=1)
-        d, p = _paired(a, b)
-        c.finding(
-            claim,
-            source="Section 5",
-            printed=printed_text[claim],
-            expected=">",
-            difference=d,
-            p_value=p,
-            test=PAIRED,
-            note=what,
-        )
+        _paired_finding(c, claim, "Section 5", printed_text[claim], a, b, what)
 
 
 def paper_vs_run(
@@ -617,17 +633,15 @@ def paper_vs_run(
             pass  # notebook 01 checks the ranking of the run's own summaries
         elif approaches_comparable and "LSA" in per.columns:
             wins = int((per.idxmax(axis=1) == "LSA").sum())
-            d, p = _paired(per["LSA"], per.drop(columns="LSA").max(axis=1))
-            c.finding(
+            _paired_finding(
+                c,
                 "rouge_best_manual",
-                source="Section 4.1",
-                printed="LSA best on every meeting (ROUGE-1, manual)",
-                expected=">",
-                difference=d,
-                p_value=p,
-                test=f"{PAIRED}: LSA's ROUGE-1 minus the best other approach's",
+                "Section 4.1",
+                "LSA best on every meeting (ROUGE-1, manual)",
+                per["LSA"],
+                per.drop(columns="LSA").max(axis=1),
+                "LSA's ROUGE-1 minus the best other approach's",
                 this_run=f"LSA best on {wins}/{len(per)} meetings",
-                note="ROUGE-1 per test meeting, manual transcripts",
             )
         else:
             c.not_comparable(
@@ -640,18 +654,15 @@ def paper_vs_run(
     if wer is not None and len(wer):
         below = int((wer["summary_wer"] < wer["meeting_wer"]).sum())
         w = wer.set_index("meeting")
-        d, p = _paired(w["meeting_wer"], w["summary_wer"])
-        c.finding(
+        _paired_finding(
+            c,
             "summary_wer_below_meeting_wer",
-            source="Section 4.1.1 (WER table)",
-            printed="lower for each of the 6 meetings",
-            expected=">",
-            difference=d,
-            p_value=p,
-            test=f"{PAIRED}: meeting WER minus summary WER",
+            "Section 4.1.1 (WER table)",
+            "lower for each of the 6 meetings",
+            w["meeting_wer"],
+            w["summary_wer"],
+            "meeting WER minus summary WER (the four approaches' ASR summaries pooled)",
             this_run=f"{below}/{len(wer)}",
-            note="summary WER of the four approaches' ASR summaries pooled, against the "
-            "meeting's WER",
         )
     # ROUGE's ranking is a finding of notebook 01 (the run's own summaries), the judges' of 02
     headline_claims(

@@ -293,3 +293,32 @@ def test_lin2005_tau_intervals_resample_questions():
     assert ci.loc["noise", "tau_low"] < 0.5 < ci.loc["same", "tau_low"]
     again = lin2005.tau_intervals(wide, n_resamples=200, seed=3).set_index("measure")
     assert again.equals(ci)
+
+
+def test_printed_values_for_the_figures_come_from_data_published():
+    """Issue 27: the printed values overlaid on the run's figures, in the figures' layout."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from evalkit.data.published import read_published
+    from evalkit.notebook.plots import printed_on_bars
+
+    text = read_published("murray2005", "text").set_index("claim")
+    rho = murray2005.printed_correlations().set_index("transcripts")["rho"]
+    assert rho.to_dict() == {
+        "asr": float(text.loc["rho_inf1_asr", "value"]),
+        "all": float(text.loc["rho_inf1_all", "value"]),
+    }
+    wide = pd.DataFrame(
+        {"all": [0.1, 0.2], "asr": [0.3, 0.1], "manual": [0.0, 0.1]}, index=["INF1", "INF2"]
+    )
+    printed = murray2005.printed_correlations().pivot(
+        index="statement", columns="transcripts", values="rho"
+    )
+    ax = wide.plot.bar()
+    assert printed_on_bars(ax, printed.reindex(index=wide.index, columns=wide.columns)) == 2
+    k = kolluru2005.printed_figure2().set_index(["panel", "author"])["value"]
+    found = read_published("kolluru2005", "text").query("claim == 'found'")
+    for author, value in zip(found["group"], found["value"].astype(float)):
+        assert k[("a: summary relevance", author)] == value / 100
+    assert list(k.loc["b: questionnaire relevance"].index) == ["C"]

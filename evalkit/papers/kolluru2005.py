@@ -47,6 +47,7 @@ __all__ = [
     "load_study",
     "table1",
     "figure2",
+    "printed_figure2",
     "machine_vs_human",
     "paper_vs_run",
 ]
@@ -187,6 +188,28 @@ def figure2(study: QuestionnaireStudy) -> pd.DataFrame:
     )
     parts.append(overall.assign(panel="overall"))
     return pd.concat(parts, ignore_index=True)
+
+
+def printed_figure2() -> pd.DataFrame:
+    """The rates the prose prints for Figure 2's bars (the bars are lost in the text), in
+    the layout of :func:`figure2` (``panel, author``, a share in [0, 1]): panel a's found
+    rate (R + P + I) per summary author (Section 5.1), panel b's answered share (R + P) of
+    C's questions (Section 5.2; A, B and D get a range, not a value)."""
+    t = _text()
+    found = t[t["claim"] == "found"]
+    rows = [
+        {"panel": "a: summary relevance", "author": a, "rate": "found", "value": v / 100}
+        for a, v in zip(found["group"], found["value"].astype(float))
+    ]
+    rows.append(
+        {
+            "panel": "b: questionnaire relevance",
+            "author": "C",
+            "rate": "shared",
+            "value": _value("questionnaire_shared", "C") / 100,
+        }
+    )
+    return pd.DataFrame(rows)
 
 
 def machine_vs_human(study: QuestionnaireStudy) -> pd.DataFrame:

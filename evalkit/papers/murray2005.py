@@ -126,6 +126,7 @@ __all__ = [
     "rouge_human_correlations",
     "summeval_ratings",
     "ratings_and_rouge",
+    "printed_correlations",
     "paper_vs_run",
 ]
 
@@ -466,6 +467,19 @@ def ratings_and_rouge(
         "stands_in_for": corpus.meta.get("stands_in_for", ""),
         "corpus": corpus,
     }
+
+
+def printed_correlations() -> pd.DataFrame:
+    """Section 4.3's printed Spearman rho's of ROUGE-1 with INFORMATIVENESS-1 in the layout
+    of :func:`rouge_human_correlations` (``transcripts, statement, rho``): ASR and all."""
+    text = read_published(PAPER, "text").set_index("claim")
+    return pd.DataFrame(
+        {
+            "transcripts": ["asr", "all"],
+            "statement": "INF1",
+            "rho": [float(text.loc[k, "value"]) for k in ("rho_inf1_asr", "rho_inf1_all")],
+        }
+    )
 
 
 def _paired(x: pd.Series, y: pd.Series) -> tuple:

@@ -3,6 +3,7 @@
 import pandas as pd
 import pytest
 
+from evalkit.notebook.claims import Claims
 from evalkit.papers import amigo2005qarla as qp
 from evalkit.stats import qarla
 from evalkit.stats.qarla_synthetic import point_clouds
@@ -99,7 +100,7 @@ def test_king_findings_are_tested_over_topics():
     metrics = sorted(data.metrics)
     per_topic = qarla.king_by_instance(data, metrics=metrics)
     assert per_topic.mean() == pytest.approx(qarla.king(data, metrics=metrics))
-    c = qp.Claims(qp.PAPER, data="toy")
+    c = Claims(qp.PAPER, data="toy")
     qp.king_finding(c, "x", data, metrics, metrics[:1], source="§4.1", printed="set > single")
     qp.king_finding(c, "same", data, metrics, metrics, source="§4.1", printed="set > set")
     rows = c.frame().set_index("claim_id")

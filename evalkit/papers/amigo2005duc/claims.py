@@ -4,12 +4,15 @@ task 5 findings, each tested."""
 from __future__ import annotations
 
 from typing import Optional
+
 import numpy as np
 import pandas as pd
 from scipy import stats as sps
+
 from evalkit.notebook.claims import Claims
 from evalkit.stats import pairwise, printed, qarla
 from evalkit.stats.correlation import spearman_permutation, spearman_trend
+
 from .spec import PAPER
 
 

@@ -5,9 +5,11 @@ correlation of rankings (Figure 5), the JACK curve's reading (Figure 3), system 
 from __future__ import annotations
 
 from typing import Sequence
+
 import numpy as np
 import pandas as pd
 from scipy import stats as sps
+
 from evalkit.errors import ParameterError
 from evalkit.stats import qarla
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pandas as pd
+
 from evalkit.metrics.qarla_pool import ROUGE_KINDS, TVM_SIZES
 from evalkit.notebook.claims import Claims
+
 from .spec import PAPER
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 from typing import Sequence
+
 import numpy as np
 import pandas as pd
 from scipy import stats as sps
+
 from evalkit.notebook.claims import Claims
 from evalkit.stats import qarla
+
 from .spec import PAPER
 from .experiments import duplicate_peer, farther_copy, models_with_queen, separated
 

@@ -4,8 +4,10 @@ the ISCORPUS metric pool (§4) and Table 1's leave-one-out with ROUGE (§5)."""
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
+
 import numpy as np
 import pandas as pd
+
 from evalkit.stats import qarla
 
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from math import comb
 from typing import Optional
+
 import numpy as np
 import pandas as pd
 from scipy import stats as sps
+
 from evalkit.notebook.claims import Claims
 from evalkit.stats import corroboration as co
 from evalkit.stats import pairwise
 from evalkit.stats.correlation import spearman_permutation, spearman_trend
+
 from .spec import ALMOST_EVERY, PAPER
 
 

@@ -4,8 +4,10 @@ Figure 4's heterogeneity by family."""
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
+
 import numpy as np
 import pandas as pd
+
 from evalkit.stats import corroboration as co
 
 

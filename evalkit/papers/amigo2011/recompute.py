@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from math import comb
+
 import pandas as pd
+
 from evalkit.notebook.claims import Claims
+
 from .spec import AS_KINDS, PAPER
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
+
 from evalkit.notebook.params import Parameter as P
 
 

@@ -4,11 +4,14 @@ the WER table and the findings of Section 5, each tested."""
 from __future__ import annotations
 
 from typing import Optional
+
 import pandas as pd
+
 from evalkit.data.published import read_published
 from evalkit.notebook.claims import Claims
 from evalkit.stats import pairwise
 from evalkit.stats.correlation import fisher_ci
+
 from .spec import PAPER
 
 

@@ -4,14 +4,17 @@ their correlations with ROUGE (public stand-in: SummEval's expert ratings)."""
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
+
 import pandas as pd
 from scipy import stats as sps
+
 from evalkit.data.meetings import MeetingCorpus
 from evalkit.errors import DataNotConfiguredError, ParameterError
 from evalkit.metrics.rouge import Rouge
 from evalkit.metrics.wer import summary_wer
 from evalkit.stats import likert
 from evalkit.text import asr_channel, extractive
+
 from .spec import APPROACHES
 
 

@@ -4,9 +4,11 @@ printed values the figures mark."""
 from __future__ import annotations
 
 import pandas as pd
+
 from evalkit.data.published import read_published
 from evalkit.notebook.claims import Claims
 from evalkit.stats import printed
+
 from .spec import APPROACHES, PAPER, PRINTED, STATEMENTS, WORSE_IS_HIGHER
 
 

@@ -129,3 +129,17 @@ def test_table1_doubling_needs_more_than_counts():
     row = c.loc["table1_queen_beats_rouge"]
     assert row["verdict"] == "inconclusive"  # 3 discordant models: p = 0.25
     assert "McNemar" in row["evidence"] and "p = 0.250" in row["evidence"]
+
+
+def test_printed_figure5_marks_come_from_data_published():
+    """Issue 27: the KINGs §4.1 prints, marked on Figure 5's bars by bar name."""
+    from evalkit.data.published import read_published
+
+    t = read_published("amigo2005qarla", "text").set_index("key")["value"].astype(float)
+    marks = qp.printed_figure5()
+    assert marks.to_dict() == {
+        "ROUGESim": t["best_single_king"],
+        "set 2": t["best_set_king"],
+    }
+    bars = ["ROUGESim", "VectModelSim", "set 1", "set 2"]
+    assert marks.reindex(bars).notna().tolist() == [True, False, False, True]

@@ -34,7 +34,7 @@ Table 1) and :mod:`.claims` (the claim rows).
 from __future__ import annotations
 
 from .spec import DATASETS, NOTEBOOKS, PAPER, dataset_key
-from .recompute import printed_checks
+from .recompute import printed_checks, printed_figure5
 from .experiments import (
     automatic_metrics,
     duplicate_peer,
@@ -63,6 +63,7 @@ __all__ = [
     "models_with_queen",
     "naive_k_curve",
     "printed_checks",
+    "printed_figure5",
     "property_claims",
     "rouge_leave_one_out",
     "separated",

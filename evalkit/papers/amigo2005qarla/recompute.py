@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+
 import pandas as pd
+
 from evalkit.notebook.claims import Claims
+
 from .spec import PAPER
 
 
@@ -76,3 +79,16 @@ def printed_checks() -> pd.DataFrame:
         "the values of n, counted here",
     )
     return c.frame()
+
+
+def printed_figure5() -> pd.Series:
+    """The KINGs §4.1 prints for Figure 5's bars, by bar name: ROUGESim, the best single
+    metric, and the best metric set ("set 2")."""
+    c = Claims(PAPER)
+    return pd.Series(
+        {
+            "ROUGESim": float(c.printed("text", key="best_single_king")),
+            "set 2": float(c.printed("text", key="best_set_king")),
+        },
+        name="king",
+    )

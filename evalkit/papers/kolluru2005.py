@@ -76,6 +76,24 @@ def _grades(table: str) -> pd.DataFrame:
 LENGTH_RULE = "Spearman rho over the authors, exact one-sided permutation test"
 
 
+def _length_finding(
+    c: Claims, found: pd.Series, lengths: pd.Series, *, source: str, printed: str, note: str
+) -> None:
+    """The finding "found rates track summary length" by :data:`LENGTH_RULE`, added to ``c``."""
+    rho, p = spearman_permutation(found.to_numpy(), lengths.to_numpy())
+    c.finding(
+        "found_tracks_length",
+        source=source,
+        printed=printed,
+        expected=">",
+        difference=rho,
+        p_value=p,
+        test=LENGTH_RULE,
+        this_run=f"rho = {rho:.3f}",
+        note=note,
+    )
+
+
 def printed_checks() -> pd.DataFrame:
     """Numbers that other printed numbers determine (no data needed)."""
     t1 = read_published(PAPER, "table1").set_index("subject")
@@ -109,16 +127,12 @@ def printed_checks() -> pd.DataFrame:
         note="the human summary answers more of D's questions (one printed example)",
     )
     found = pd.Series({s: _value("found", s) for s in HUMANS})
-    rho, p = spearman_permutation(found.to_numpy(), t1.loc[list(HUMANS), "characters"].to_numpy())
-    c.finding(
-        "found_tracks_length",
+    _length_finding(
+        c,
+        found,
+        t1.loc[list(HUMANS), "characters"],
         source="Section 5.1 + Table 1",
         printed="roughly proportional",
-        expected=">",
-        difference=rho,
-        p_value=p,
-        test=LENGTH_RULE,
-        this_run=f"rho = {rho:.3f}",
         note="found rates (71, 61, 54, 73) against mean lengths (113, 99, 81, 131 characters)",
     )
     nf = 100 - found.mean()
@@ -265,16 +279,12 @@ def paper_vs_run(
     a = fig2[fig2["panel"] == "a: summary relevance"].set_index("author")
     lengths = t1.set_index("author")["characters"].reindex(a.index)
     if len(a) >= 3:
-        rho, p = spearman_permutation(a["found"].to_numpy(), lengths.to_numpy())
-        c.finding(
-            "found_tracks_length",
+        _length_finding(
+            c,
+            a["found"],
+            lengths,
             source="Section 5.1",
             printed="found rate roughly proportional to length",
-            expected=">",
-            difference=rho,
-            p_value=p,
-            test=LENGTH_RULE,
-            this_run=f"rho = {rho:.3f}",
             note="authors' found rates against their mean summary lengths (the same rule as "
             "on the printed numbers)",
         )

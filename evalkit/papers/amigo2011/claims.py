@@ -17,6 +17,35 @@ from evalkit.stats.correlation import spearman_permutation, spearman_trend
 from .spec import ALMOST_EVERY, PAPER
 
 
+def _additive_finding(
+    c: Claims,
+    claim: str,
+    diffs: pd.Series,
+    *,
+    source: str,
+    printed: str,
+    why: str,
+    tail: str,
+    note: str,
+) -> None:
+    """The additive property on ``diffs`` (one difference per measure pair): an exact
+    binomial test of the share of differences >= 0 against :data:`ALMOST_EVERY`."""
+    k = int((diffs >= 0).sum())
+    c.finding(
+        claim,
+        source=source,
+        printed=printed,
+        expected=">",
+        difference=k / len(diffs) - ALMOST_EVERY,
+        p_value=float(sps.binomtest(k, len(diffs), ALMOST_EVERY).pvalue),
+        test=f"exact binomial test of the share of the {len(diffs)} pairs with a difference "
+        f">= 0 against {ALMOST_EVERY:g} ({why})",
+        this_run=f"{(diffs > 0).mean():.0%} positive, {(diffs == 0).mean():.0%} zero, "
+        f"{(diffs < 0).mean():.0%} negative{tail}",
+        note=note,
+    )
+
+
 def claims(
     table,
     additive: pd.DataFrame,
@@ -39,39 +68,28 @@ def claims(
     }[suite]
     diff = additive["difference"].dropna()
     if len(diff):
-        k = int((diff >= 0).sum())
-        p = sps.binomtest(k, len(diff), ALMOST_EVERY).pvalue
-        c.finding(
+        _additive_finding(
+            c,
             f"additive_{suite}",
+            diff,
             source="§5 / Figure 1",
             printed="difference positive in almost every case",
-            expected=">",
-            difference=k / len(diff) - ALMOST_EVERY,
-            p_value=float(p),
-            test=f"exact binomial test of the share of the {len(diff)} pairs with a difference "
-            f">= 0 against {ALMOST_EVERY:g} ('almost every case'; pairs share measures: "
-            "optimistic)",
-            this_run=f"{(diff > 0).mean():.0%} positive, {(diff == 0).mean():.0%} zero, "
-            f"{(diff < 0).mean():.0%} negative of {len(diff)} pairs",
+            why="'almost every case'; pairs share measures: optimistic",
+            tail=f" of {len(diff)} pairs",
             note="difference = R({x1,x2}) - max(R(x1), R(x2)); a zero difference counts as "
             "holding (README reading 4); ties of the human scores make R's of different "
             "sets rest on the same few pairs",
         )
     if len(diff) and getattr(table, "human", None) is not None:
         ties = co.additive_reliability_pairs(co.human_ties_confirm(table))["difference"].dropna()
-        k = int((ties >= 0).sum())
-        c.finding(
+        _additive_finding(
+            c,
             f"additive_{suite}_ties_confirm",
+            ties,
             source="§5 + §6",
             printed="difference positive in almost every case (R with >=, as in the proof)",
-            expected=">",
-            difference=k / len(ties) - ALMOST_EVERY,
-            p_value=float(sps.binomtest(k, len(ties), ALMOST_EVERY).pvalue),
-            test=f"exact binomial test of the share of the {len(ties)} pairs with a difference "
-            f">= 0 against {ALMOST_EVERY:g} (pairs share measures: optimistic)",
-            this_run=f"{(ties > 0).mean():.0%} positive, {(ties == 0).mean():.0%} zero, "
-            f"{(ties < 0).mean():.0%} negative; human ties in "
-            f"{(np.asarray(table.human) == 0).mean():.0%} of the output pairs",
+            why="pairs share measures: optimistic",
+            tail=f"; human ties in {(np.asarray(table.human) == 0).mean():.0%} of the output pairs",
             note="the same pairs with a human tie counted as confirming (README reading 4): "
             "whether the additive property's verdict depends on the ties of integer scores",
         )

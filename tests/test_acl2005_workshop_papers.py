@@ -172,7 +172,76 @@ def test_murray2005_findings_are_tested():
     noisy.loc[noisy["approach"] == "FB1", "ROUGE-1"] += [0.3, -0.3, 0.3, -0.3, 0.3, -0.3]
     c = murray2005.paper_vs_run("toy", rouge=noisy).set_index("claim_id")
     assert c.loc["rouge_lsa_mmr_above_fb", "verdict"] == "inconclusive"
-    assert c.loc["rouge_best_manual", "verdict"] == "differs"
+    assert c.loc["rouge_best_manual", "verdict"] == "inconclusive"
+
+
+def _murray_rouge(margins):
+    """ROUGE-1 per meeting: LSA above the best other approach by ``margins``."""
+    rows = []
+    for i, margin in enumerate(margins):
+        for a, base in (("MMR", 0.39), ("FB1", 0.30), ("FB2", 0.31)):
+            rows.append(
+                {"meeting": f"m{i}", "approach": a, "transcript": "manual", "ROUGE-1": base}
+            )
+        rows.append(
+            {
+                "meeting": f"m{i}",
+                "approach": "LSA",
+                "transcript": "manual",
+                "ROUGE-1": 0.39 + margin,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def test_murray2005_lsa_best_is_a_finding_not_a_count():
+    """Issue 27: "LSA best on every meeting" on a run is a finding (paired t-test over
+    meetings of LSA minus the best other approach), not a count of wins."""
+    # best on 6/6, by margins inside the noise: the old count "agreed"
+    erratic = murray2005.paper_vs_run("toy", rouge=_murray_rouge([1e-4, 0.2, 1e-4, 0.2, 1e-4, 0.2]))
+    row = erratic.set_index("claim_id").loc["rouge_best_manual"]
+    assert row["this_run"] == "LSA best on 6/6 meetings"
+    assert row["verdict"] == "inconclusive" and "paired t-test" in row["evidence"]
+    # best on 5/6 by a clear margin, a hair behind on one: the old count "differed"
+    clear = murray2005.paper_vs_run(
+        "toy", rouge=_murray_rouge([0.05, 0.06, 0.05, 0.07, 0.06, -1e-3])
+    )
+    assert clear.set_index("claim_id").loc["rouge_best_manual", "verdict"] == "agrees"
+
+
+def test_murray2005_summary_wer_finding():
+    """Summary WER below meeting WER on a run: paired t-test over meetings, not 6/6."""
+    wer = pd.DataFrame(
+        {
+            "meeting": [f"m{i}" for i in range(6)],
+            "meeting_wer": [30.0, 30.0, 30.0, 30.0, 30.0, 30.0],
+            "summary_wer": [29.9, 10.0, 29.9, 50.0, 29.9, 29.0],
+        }
+    )
+    row = murray2005.paper_vs_run("toy", wer=wer).set_index("claim_id")
+    row = row.loc["summary_wer_below_meeting_wer"]
+    assert row["this_run"] == "5/6" and row["verdict"] == "inconclusive"
+    steady = wer.assign(summary_wer=[25.0, 26.0, 24.0, 25.5, 26.5, 24.5])
+    row = murray2005.paper_vs_run("toy", wer=steady).set_index("claim_id")
+    assert row.loc["summary_wer_below_meeting_wer", "verdict"] == "agrees"
+
+
+def _murray_corr(rho, n):
+    return pd.DataFrame(
+        {"transcripts": ["manual"], "statement": ["INF1"], "rho": [rho], "p_value": [0.5], "n": [n]}
+    )
+
+
+def test_murray2005_rouge_human_poor_needs_an_interval_below_moderate():
+    """Issue 27: an insignificant correlation on few points is no evidence that ROUGE
+    correlates poorly; agrees only when rho's interval lies below the paper's 'moderate'."""
+    few = murray2005.paper_vs_run("toy", corr=_murray_corr(0.1, 12)).set_index("claim_id")
+    assert few.loc["rouge_human_poor", "verdict"] == "inconclusive"  # the old check: agrees
+    assert "Fisher-z" in few.loc["rouge_human_poor", "evidence"]
+    many = murray2005.paper_vs_run("toy", corr=_murray_corr(0.1, 400)).set_index("claim_id")
+    assert many.loc["rouge_human_poor", "verdict"] == "agrees"
+    strong = murray2005.paper_vs_run("toy", corr=_murray_corr(0.9, 100)).set_index("claim_id")
+    assert strong.loc["rouge_human_poor", "verdict"] == "differs"
 
 
 def test_lin2005_printed_checks():
@@ -224,3 +293,32 @@ def test_lin2005_tau_intervals_resample_questions():
     assert ci.loc["noise", "tau_low"] < 0.5 < ci.loc["same", "tau_low"]
     again = lin2005.tau_intervals(wide, n_resamples=200, seed=3).set_index("measure")
     assert again.equals(ci)
+
+
+def test_printed_values_for_the_figures_come_from_data_published():
+    """Issue 27: the printed values overlaid on the run's figures, in the figures' layout."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from evalkit.data.published import read_published
+    from evalkit.notebook.plots import printed_on_bars
+
+    text = read_published("murray2005", "text").set_index("claim")
+    rho = murray2005.printed_correlations().set_index("transcripts")["rho"]
+    assert rho.to_dict() == {
+        "asr": float(text.loc["rho_inf1_asr", "value"]),
+        "all": float(text.loc["rho_inf1_all", "value"]),
+    }
+    wide = pd.DataFrame(
+        {"all": [0.1, 0.2], "asr": [0.3, 0.1], "manual": [0.0, 0.1]}, index=["INF1", "INF2"]
+    )
+    printed = murray2005.printed_correlations().pivot(
+        index="statement", columns="transcripts", values="rho"
+    )
+    ax = wide.plot.bar()
+    assert printed_on_bars(ax, printed.reindex(index=wide.index, columns=wide.columns)) == 2
+    k = kolluru2005.printed_figure2().set_index(["panel", "author"])["value"]
+    found = read_published("kolluru2005", "text").query("claim == 'found'")
+    for author, value in zip(found["group"], found["value"].astype(float)):
+        assert k[("a: summary relevance", author)] == value / 100
+    assert list(k.loc["b: questionnaire relevance"].index) == ["C"]

@@ -129,3 +129,31 @@ def test_simulated_task5_has_more_model_agreement_and_less_peer_diversity(tmp_pa
         and s.loc[5, "king_set"] > s.loc[2, "king_set"]
     )
     assert s.loc[2, "jack_set"] > s.loc[5, "jack_set"]
+
+
+def _claims_on_clouds(best):
+    """:func:`claims` on the seeded clouds with ``best`` as the search result (other parts
+    empty: their rows are not comparable)."""
+    _, sims, roles = point_clouds(seed=1)
+    return dp.claims(
+        pd.DataFrame({"metric": ["x0", "x1"], "king": [0.5, 0.4]}),
+        best,
+        pd.DataFrame({"king": [], "pearson_scores": []}),
+        {"pearson_scores": float("nan"), "pearson_ranks": float("nan"), "systems": 0},
+        {"before": 0.1, "after": 0.05, "final": 0.9},
+        pd.DataFrame({"summarizer": ["m", "p"], "role": ["model", "peer"], "queen": [0.6, 0.2]}),
+        pd.DataFrame({"metric": [], "king": [], "n": []}),
+        data="clouds",
+        qdata=qarla.QarlaData(sims, roles),
+    ).set_index("claim_id")
+
+
+def test_best_set_that_is_a_single_metric_is_inconclusive():
+    """Issue 27: when the best set by KING is the best single metric itself, the run has a
+    zero difference: inconclusive (it read "differs" before), the reason in the evidence."""
+    best = pd.DataFrame({"metrics": [("x0",), ("x0", "x1")], "size": [1, 2], "king": [0.5, 0.45]})
+    row = _claims_on_clouds(best).loc["set_beats_every_single"]
+    assert row["verdict"] == "inconclusive"
+    assert "no test: the two sets are the same" in row["evidence"]
+    two = best.iloc[::-1].reset_index(drop=True)  # a real set of two: tested over topics
+    assert "over the 8 topics" in _claims_on_clouds(two).loc["set_beats_every_single", "evidence"]

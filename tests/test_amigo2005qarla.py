@@ -3,6 +3,7 @@
 import pandas as pd
 import pytest
 
+from evalkit.notebook.claims import Claims
 from evalkit.papers import amigo2005qarla as qp
 from evalkit.stats import qarla
 from evalkit.stats.qarla_synthetic import point_clouds
@@ -99,13 +100,16 @@ def test_king_findings_are_tested_over_topics():
     metrics = sorted(data.metrics)
     per_topic = qarla.king_by_instance(data, metrics=metrics)
     assert per_topic.mean() == pytest.approx(qarla.king(data, metrics=metrics))
-    c = qp.Claims(qp.PAPER, data="toy")
+    c = Claims(qp.PAPER, data="toy")
     qp.king_finding(c, "x", data, metrics, metrics[:1], source="§4.1", printed="set > single")
     qp.king_finding(c, "same", data, metrics, metrics, source="§4.1", printed="set > set")
     rows = c.frame().set_index("claim_id")
     assert "paired t-test of the per-topic KING over the 8 topics" in rows.loc["x", "evidence"]
     assert rows.loc["x", "verdict"] in ("agrees", "differs", "inconclusive")
-    assert rows.loc["same", "verdict"] == "differs"  # equal KING is not "higher"
+    # issue 27: a zero difference (the best set is the single metric itself) is no evidence
+    # either way: inconclusive, not "differs"
+    assert rows.loc["same", "verdict"] == "inconclusive"
+    assert "no test: the two sets are the same" in rows.loc["same", "evidence"]
 
 
 def test_table1_doubling_needs_more_than_counts():
@@ -125,3 +129,17 @@ def test_table1_doubling_needs_more_than_counts():
     row = c.loc["table1_queen_beats_rouge"]
     assert row["verdict"] == "inconclusive"  # 3 discordant models: p = 0.25
     assert "McNemar" in row["evidence"] and "p = 0.250" in row["evidence"]
+
+
+def test_printed_figure5_marks_come_from_data_published():
+    """Issue 27: the KINGs §4.1 prints, marked on Figure 5's bars by bar name."""
+    from evalkit.data.published import read_published
+
+    t = read_published("amigo2005qarla", "text").set_index("key")["value"].astype(float)
+    marks = qp.printed_figure5()
+    assert marks.to_dict() == {
+        "ROUGESim": t["best_single_king"],
+        "set 2": t["best_set_king"],
+    }
+    bars = ["ROUGESim", "VectModelSim", "set 1", "set 2"]
+    assert marks.reindex(bars).notna().tolist() == [True, False, False, True]

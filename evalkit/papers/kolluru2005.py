@@ -47,6 +47,7 @@ __all__ = [
     "load_study",
     "table1",
     "figure2",
+    "printed_figure2",
     "machine_vs_human",
     "paper_vs_run",
 ]
@@ -73,6 +74,24 @@ def _grades(table: str) -> pd.DataFrame:
 #: its exact one-sided permutation p-value (alpha 0.05; with 4 authors only a perfect
 #: ranking agreement, p = 1/24, is significant).
 LENGTH_RULE = "Spearman rho over the authors, exact one-sided permutation test"
+
+
+def _length_finding(
+    c: Claims, found: pd.Series, lengths: pd.Series, *, source: str, printed: str, note: str
+) -> None:
+    """The finding "found rates track summary length" by :data:`LENGTH_RULE`, added to ``c``."""
+    rho, p = spearman_permutation(found.to_numpy(), lengths.to_numpy())
+    c.finding(
+        "found_tracks_length",
+        source=source,
+        printed=printed,
+        expected=">",
+        difference=rho,
+        p_value=p,
+        test=LENGTH_RULE,
+        this_run=f"rho = {rho:.3f}",
+        note=note,
+    )
 
 
 def printed_checks() -> pd.DataFrame:
@@ -108,16 +127,12 @@ def printed_checks() -> pd.DataFrame:
         note="the human summary answers more of D's questions (one printed example)",
     )
     found = pd.Series({s: _value("found", s) for s in HUMANS})
-    rho, p = spearman_permutation(found.to_numpy(), t1.loc[list(HUMANS), "characters"].to_numpy())
-    c.finding(
-        "found_tracks_length",
+    _length_finding(
+        c,
+        found,
+        t1.loc[list(HUMANS), "characters"],
         source="Section 5.1 + Table 1",
         printed="roughly proportional",
-        expected=">",
-        difference=rho,
-        p_value=p,
-        test=LENGTH_RULE,
-        this_run=f"rho = {rho:.3f}",
         note="found rates (71, 61, 54, 73) against mean lengths (113, 99, 81, 131 characters)",
     )
     nf = 100 - found.mean()
@@ -189,6 +204,28 @@ def figure2(study: QuestionnaireStudy) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
+def printed_figure2() -> pd.DataFrame:
+    """The rates the prose prints for Figure 2's bars (the bars are lost in the text), in
+    the layout of :func:`figure2` (``panel, author``, a share in [0, 1]): panel a's found
+    rate (R + P + I) per summary author (Section 5.1), panel b's answered share (R + P) of
+    C's questions (Section 5.2; A, B and D get a range, not a value)."""
+    t = _text()
+    found = t[t["claim"] == "found"]
+    rows = [
+        {"panel": "a: summary relevance", "author": a, "rate": "found", "value": v / 100}
+        for a, v in zip(found["group"], found["value"].astype(float))
+    ]
+    rows.append(
+        {
+            "panel": "b: questionnaire relevance",
+            "author": "C",
+            "rate": "shared",
+            "value": _value("questionnaire_shared", "C") / 100,
+        }
+    )
+    return pd.DataFrame(rows)
+
+
 def machine_vs_human(study: QuestionnaireStudy) -> pd.DataFrame:
     """Table 4 / Sec. 6 generalised: rates of every non-question-author summary (e.g. a system)
     beside the human summaries, under the same questions (stories where both were graded)."""
@@ -242,16 +279,12 @@ def paper_vs_run(
     a = fig2[fig2["panel"] == "a: summary relevance"].set_index("author")
     lengths = t1.set_index("author")["characters"].reindex(a.index)
     if len(a) >= 3:
-        rho, p = spearman_permutation(a["found"].to_numpy(), lengths.to_numpy())
-        c.finding(
-            "found_tracks_length",
+        _length_finding(
+            c,
+            a["found"],
+            lengths,
             source="Section 5.1",
             printed="found rate roughly proportional to length",
-            expected=">",
-            difference=rho,
-            p_value=p,
-            test=LENGTH_RULE,
-            this_run=f"rho = {rho:.3f}",
             note="authors' found rates against their mean summary lengths (the same rule as "
             "on the printed numbers)",
         )

@@ -1008,3 +1008,38 @@ def spearman_permutation(
         rng=rng_from_seed(seed),
     )
     return float(res.statistic), float(res.pvalue)
+
+
+def spearman_trend(frame: pd.DataFrame, x: str, y: str) -> Optional[dict]:
+    """Whether ``y`` rises with ``x`` over the rows of ``frame`` (a trend over measure sets,
+    metric combinations, ...): Spearman's rho and its two-sided p-value (scipy's t
+    approximation) over the rows where both are present.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One row per unit (a measure set, a metric combination).
+    x, y : str
+        The two columns.
+
+    Returns
+    -------
+    dict or None
+        ``rho``, ``p_value`` and ``n`` (rows used); ``None`` when there is nothing to rank:
+        fewer than three rows, or ``x`` or ``y`` constant.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.correlation import spearman_trend
+    >>> t = spearman_trend(pd.DataFrame({"h": [0.1, 0.2, 0.3, None], "r": [1, 3, 2, 4]}), "h", "r")
+    >>> round(t["rho"], 2), t["n"]
+    (0.5, 3)
+    >>> spearman_trend(pd.DataFrame({"h": [0.1, 0.1, 0.1], "r": [1, 2, 3]}), "h", "r") is None
+    True
+    """
+    ok = frame.dropna(subset=[x, y])
+    if len(ok) < 3 or ok[x].nunique() < 2 or ok[y].nunique() < 2:
+        return None
+    rho, p = sps.spearmanr(ok[x], ok[y])
+    return {"rho": float(rho), "p_value": float(p), "n": len(ok)}

@@ -1286,3 +1286,57 @@ def cluster_metrics(
             for n, (m, k) in enumerate(zip(members, kings))
         ]
     return pd.DataFrame(rows)
+
+
+def king_difference_test(
+    similarities,
+    roles=None,
+    a: Sequence[str] = (),
+    b: Sequence[str] = (),
+    selected: bool = False,
+) -> Dict[str, float]:
+    """The finding "metric set ``a`` has a higher KING than set ``b``" as a test over
+    instances: :func:`paired_king_difference` with a p-value that is always defined.
+
+    Where that test has nothing to test (the same KING on every instance, e.g. ``a`` is
+    ``b``, or fewer than two instances) the p-value is 1 and ``test`` says why: a zero
+    difference is no evidence either way.
+
+    Parameters
+    ----------
+    similarities, roles
+        A :class:`QarlaData`, or the similarity and role frames.
+    a, b : sequence of str
+        The two metric sets.
+    selected : bool
+        ``a`` was chosen as the best set on the same instances, so the test is optimistic
+        (said in ``test``).
+
+    Returns
+    -------
+    dict
+        The keys of :func:`paired_king_difference`: ``king_a, king_b, difference, p_value,
+        n, test``.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import king_difference_test
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(seed=1)
+    >>> r = king_difference_test(sims, roles, a=["x0"], b=["x0"])
+    >>> r["difference"], r["p_value"], r["test"]
+    (0.0, 1.0, 'no test: the two sets are the same')
+    """
+    r = paired_king_difference(similarities, roles, a=a, b=b)
+    if r["p_value"] != r["p_value"]:
+        why = (
+            "the two sets are the same"
+            if list(a) == list(b)
+            else f"the same KING on each of the {r['n']} instances"
+            if r["n"] >= 2
+            else "fewer than two instances"
+        )
+        r = {**r, "p_value": 1.0, "test": f"no test: {why}"}
+    elif selected:
+        r = {**r, "test": r["test"] + " (the set was selected on these topics: optimistic)"}
+    return r

@@ -1,0 +1,301 @@
+"""Amigó et al. (2005b): the claim rows: the paper's findings on a run and the task 2 vs
+task 5 findings, each tested."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from evalkit.notebook.claims import Claims
+from evalkit.stats import pairwise, printed, qarla
+from evalkit.stats.correlation import spearman_permutation, spearman_trend
+
+from .spec import PAPER
+
+
+def claims(
+    kings: pd.DataFrame,
+    best: pd.DataFrame,
+    figure5: pd.DataFrame,
+    correlation: dict,
+    growth: dict,
+    system_queen: pd.DataFrame,
+    tvm_kings: pd.DataFrame,
+    data: str,
+    qdata=None,
+    curve: Optional[pd.DataFrame] = None,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """The paper's findings on this run (values not comparable: different data), each
+    tested: the best set against the best single metric by a paired t-test of per-topic
+    KING (``qdata``), TVM's KING against n by an exact/seeded permutation Spearman test,
+    JACK's slowdown by a paired t-test over the random orders of ``curve``, the models'
+    QUEEN above the peers' by a Mann-Whitney U test, Figure 5's trend by Spearman's test
+    over the metric combinations (not independent: optimistic)."""
+    c = Claims(PAPER, data=data)
+    text = lambda key: c.printed("text", "printed", key=key)  # noqa: E731
+    top = kings.sort_values("king", ascending=False, kind="mergesort").iloc[0]
+    second = best[best["metrics"].map(lambda x: tuple(x) != tuple(best["metrics"].iloc[0]))][
+        "king"
+    ].max()
+    b = best.iloc[0]
+    c.compare(
+        "best_set",
+        source="§3.3 / Figure 2",
+        printed=text("best_set"),
+        this_run="{" + ", ".join(b["metrics"]) + "}",
+        comparable=False,
+    )
+    gain = b["king"] / second - 1 if second else float("nan")
+    c.compare(
+        "best_set_gain",
+        source="§3.3",
+        printed=f"{text('gain_task2')} / {text('gain_task5')} over the second best",
+        this_run=f"{gain:.0%}",
+        comparable=False,
+    )
+    printed_set = "better KING than any individual metric"
+    shown_set = f"{b['king']:.3f} (size {b['size']}) vs {top['metric']} {top['king']:.3f}"
+    if qdata is None:
+        c.not_comparable(
+            "set_beats_every_single",
+            source="§3.3",
+            printed=printed_set,
+            this_run=shown_set,
+            note="no per-topic data given",
+        )
+    else:
+        r = qarla.king_difference_test(
+            qdata, a=list(b["metrics"]), b=[top["metric"]], selected=True
+        )
+        c.finding(
+            "set_beats_every_single",
+            source="§3.3",
+            printed=printed_set,
+            expected=">",
+            difference=r["difference"],
+            p_value=r["p_value"],
+            test=r["test"],
+            this_run=shown_set,
+            note="the best set by KING against the best single metric",
+        )
+    if len(tvm_kings) > 2 and tvm_kings["king"].nunique() > 1:
+        rho, p = spearman_permutation(
+            tvm_kings["n"].to_numpy(), tvm_kings["king"].to_numpy(), seed=seed
+        )
+        c.finding(
+            "tvm_more_terms",
+            source="§3.3",
+            printed="TVM KING higher with more terms",
+            expected=">",
+            difference=rho,
+            p_value=p,
+            test=f"Spearman rho of n and KING over the {len(tvm_kings)} TVM variants, "
+            "one-sided permutation test",
+            this_run=f"rho = {rho:.2f}",
+        )
+    else:
+        c.not_comparable(
+            "tvm_more_terms",
+            source="§3.3",
+            printed="TVM KING higher with more terms",
+            this_run=f"{len(tvm_kings)} TVM variants",
+            note="fewer than three TVM variants, or the same KING for all: nothing to rank",
+        )
+    slow = "jack_slows"
+    printed_slow = f"grows slower beyond {text('jack_slowdown')} systems"
+    shown_slow = f"mean gain per system {growth['before']:.3f} then {growth['after']:.3f}"
+    knee = int(c.printed("text", "value", key="jack_slowdown"))
+    per_order = None
+    if curve is not None and "order" in curve:
+        steps = curve.sort_values(["order", "systems"]).assign(
+            gain=lambda f: f.groupby("order")["jack"].diff()
+        )
+        steps = steps.dropna(subset=["gain"])
+        per_order = steps.assign(after=steps["systems"] > knee).pivot_table(
+            index="order", columns="after", values="gain", aggfunc="mean"
+        )
+    if per_order is not None and {True, False} <= set(per_order.columns) and len(per_order) > 1:
+        res = pairwise.paired_test(per_order[False], per_order[True], test="t").iloc[0]
+        c.finding(
+            slow,
+            source="§3.4 / Figure 3",
+            printed=printed_slow,
+            expected=">",
+            difference=float(res["mean_diff"]),
+            p_value=float(res["p_value"]),
+            test=f"paired t-test over the {len(per_order)} random orders (mean JACK gain per "
+            "added system up to the knee minus after it)",
+            this_run=shown_slow,
+        )
+    else:
+        c.not_comparable(
+            slow,
+            source="§3.4 / Figure 3",
+            printed=printed_slow,
+            this_run=shown_slow,
+            note=f"the run has no systems on both sides of {knee} (or no JACK curve)",
+        )
+    models = system_queen.loc[system_queen["role"] == "model", "queen"].astype(float)
+    peers = system_queen.loc[system_queen["role"] == "peer", "queen"].astype(float)
+    ranked = system_queen.sort_values("queen", ascending=False, kind="mergesort")
+    n_models = len(models)
+    top_share = f"top {n_models}: {int((ranked['role'].iloc[:n_models] == 'model').sum())} models"
+    if len(models) and len(peers):
+        u = sps.mannwhitneyu(models, peers, alternative="two-sided")
+        c.finding(
+            "models_on_top",
+            source="§4.1 / Figure 4",
+            printed="models obtain the highest QUEEN values",
+            expected=">",
+            difference=float(models.mean() - peers.mean()),
+            p_value=float(u.pvalue),
+            test=f"Mann-Whitney U test, {len(models)} models against {len(peers)} peers",
+            this_run=top_share,
+            note="difference: mean system QUEEN of the models minus the peers'",
+        )
+    r, n_sys = correlation["pearson_scores"], int(correlation.get("systems", 0))
+    printed_r = f"{text('pearson_task2')} (task 2) / {text('pearson_task5')} (task 5)"
+    shown_r = f"{r:.2f} (scores), {correlation['pearson_ranks']:.2f} (ranks), {n_sys} systems"
+    if r == r and n_sys >= 3:
+        c.finding(
+            "pearson_best_set",
+            source="§4.2 + Conclusion",
+            printed=f"correlates well: {printed_r}",
+            expected=">",
+            difference=r,
+            p_value=float(printed.correlation_p_value(r, n_sys)),
+            test=f"Pearson r of system QUEEN and the human scores against 0, t-test, {n_sys} "
+            "systems",
+            this_run=shown_r,
+            note="the printed values are another corpus's; the finding tested is a "
+            "significant positive correlation",
+        )
+    else:
+        c.not_comparable(
+            "pearson_best_set",
+            source="§4.2 + Conclusion",
+            printed=printed_r,
+            this_run=shown_r,
+            note="fewer than three systems with human scores",
+        )
+    printed_trend = "higher KING, rankings closer to the human ones"
+    trend = spearman_trend(figure5, "king", "pearson_scores")
+    if trend is None:
+        c.not_comparable(
+            "king_vs_correlation",
+            source="§4.2 / Figure 5",
+            printed=printed_trend,
+            this_run=f"{figure5['pearson_scores'].notna().sum()} sets with a correlation",
+            note="too few metric combinations with a correlation, or no variation",
+        )
+    else:
+        c.finding(
+            "king_vs_correlation",
+            source="§4.2 / Figure 5",
+            printed=printed_trend,
+            expected=">",
+            difference=trend["rho"],
+            p_value=trend["p_value"],
+            test=f"Spearman rho of KING and Pearson over the {trend['n']} metric combinations "
+            "(they share metrics, so not independent: optimistic)",
+            this_run=f"rho = {trend['rho']:.2f}",
+        )
+    return c.frame()
+
+
+def task_claims(
+    summary: pd.DataFrame,
+    data: str,
+    units: Optional[pd.DataFrame] = None,
+    simulated: bool = False,
+) -> pd.DataFrame:
+    """§3.3, §3.4 and §4's task 2 vs task 5 findings on this run, tested on ``units``
+    (:func:`task_units`): KING and JACK per topic compared between the tasks by Welch's
+    t-test (different topics), the systems' QUEEN over GRAMSIM against the models' in task
+    5 by a Mann-Whitney U test; where a profile has no task 5 the rows are not comparable.
+    ``simulated``: the sample's task 5 (``evalkit/data/simulate/who_is.py``) gives the models
+    less content-selection noise and the systems alike, so KING higher and JACK lower in
+    task 5 are by construction there."""
+    c = Claims(PAPER, data=data)
+    text = lambda key: c.printed("text", "printed", key=key)  # noqa: E731
+    t = summary.set_index("task")
+    both = {2, 5} <= set(t.index) and units is not None
+    note = (
+        ""
+        if both
+        else "this profile has no task 5 ('Who is X?') data: SummEval / licensed duc2004 are task 2"
+    )
+    checks = [
+        ("king_higher_task5", "§3.3 / Figure 2", "king_set", "<"),
+        ("king_higher_task5_mean", "§3.3 / Figure 2", "mean_king", "<"),
+        ("jack_higher_task2", "§3.4 / Figure 3", "jack_set", ">"),
+    ]
+    for claim, source, col, expected in checks:
+        key = claim.replace("_mean", "")
+        if not both:
+            c.not_comparable(
+                claim, source=source, printed=text(key), this_run="task 2 only", note=note
+            )
+            continue
+        if simulated:
+            c.by_construction(
+                claim,
+                source=source,
+                printed=text(key),
+                this_run=f"{col}: task 2 {t.loc[2, col]:.3f}, task 5 {t.loc[5, col]:.3f}",
+                note="the sample's task 5 models are given less content-selection noise "
+                "(MODEL_NOISE) and its systems are alike (evalkit/data/simulate/who_is.py)",
+            )
+            continue
+        topics = units[units["unit"] == "topic"]
+        x2 = topics.loc[topics["task"] == 2, col].dropna().astype(float)
+        x5 = topics.loc[topics["task"] == 5, col].dropna().astype(float)
+        p = (
+            float(sps.ttest_ind(x2, x5, equal_var=False).pvalue)
+            if min(len(x2), len(x5)) > 1
+            else np.nan
+        )
+        c.finding(
+            claim,
+            source=source,
+            printed=text(key),
+            expected=expected,
+            difference=float(x2.mean() - x5.mean()),
+            p_value=1.0 if p != p else p,
+            test=f"Welch t-test of the per-topic {col} ({len(x2)} task 2 against {len(x5)} task 5 "
+            "topics)",
+            this_run=f"{col}: task 2 {t.loc[2, col]:.3f}, task 5 {t.loc[5, col]:.3f}",
+            note="difference: task 2 minus task 5",
+        )
+    if both:
+        sys5 = units[(units["unit"] == "system") & (units["task"] == 5)]
+        m5 = sys5.loc[sys5["role"] == "model", "queen"].astype(float)
+        p5 = sys5.loc[sys5["role"] == "peer", "queen"].astype(float)
+        gap = {k: float(t.loc[k, "gramsim_models"] - t.loc[k, "gramsim_peers"]) for k in (2, 5)}
+        u = sps.mannwhitneyu(m5, p5, alternative="two-sided") if len(m5) and len(p5) else None
+        c.finding(
+            "gramsim_task5",
+            source="§4 / Figure 6",
+            printed=text("gramsim_task5"),
+            expected=">",
+            difference=gap[5],
+            p_value=1.0 if u is None else float(u.pvalue),
+            test=f"Mann-Whitney U test of task 5's system QUEEN over GRAMSIM, {len(m5)} models "
+            f"against {len(p5)} peers",
+            this_run=f"models - peers mean QUEEN(GRAMSIM): task 2 {gap[2]:.3f}, task 5 {gap[5]:.3f}",
+            note="the finding tested is task 5's systems below the models; task 2's 'systems "
+            "merge with the models' is an absence of difference, shown in this_run",
+        )
+    else:
+        c.not_comparable(
+            "gramsim_task5",
+            source="§4 / Figure 6",
+            printed=text("gramsim_task5"),
+            this_run="task 2 only",
+            note=note,
+        )
+    return c.frame()

@@ -1,0 +1,159 @@
+"""Amigó et al. (2005b): the declarations: data sets per profile and task, notebook parameters."""
+
+from __future__ import annotations
+
+from evalkit.errors import ParameterError
+from evalkit.metrics.qarla_pool import PREPROCESSINGS, ROUGE_KINDS, TVM_SIZES
+from evalkit.metrics.similarity import LEMMAS, TAGGERS
+from evalkit.notebook.params import Parameter as P
+
+
+PAPER = "amigo2005duc"
+
+
+#: profile -> task -> data set key (public: SummEval is generic summarization, no "Who is X?"
+#: stand-in; licensed: the duc2004 entry reads task 2)
+DATASETS = {
+    "sample": {2: "duc2004", 5: "duc2004t5"},
+    "public": {2: "summeval"},
+    "licensed": {2: "duc2004"},
+}
+
+
+TASKS = (2, 5)
+
+
+#: the content pool of the task comparison (02): R and Rpre of these kinds and preprocessings
+COMPARISON_KINDS = ("1", "2", "L", "W-1.2")
+
+
+COMPARISON_PREPROCESSINGS = ("b", "c")
+
+
+_LEMMAS = P(
+    "lemmas",
+    str,
+    default="wordnet",
+    quick="porter",
+    choices=LEMMAS,
+    help="TVM term normalisation (quick: Porter stems)",
+)
+
+
+_TAGGER = P(
+    "tagger",
+    str,
+    default="spacy",
+    quick="word-classes",
+    choices=TAGGERS,
+    help="GRAMSIM tags: the pinned spaCy pipeline's Penn tags or model-free token classes",
+)
+
+
+_BYTE_LIMIT = P(
+    "byte_limit",
+    int,
+    default=665,
+    allow_none=True,
+    low=1,
+    help="DUC 2004 truncation of every summary",
+)
+
+
+_MAX_PEERS = P("max_peers", int, quick=6, low=2, help="first peer systems only")
+
+
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_qarla_duc2004": (
+        P("max_instances", int, quick=2, low=1, help="first test cases only"),
+        _MAX_PEERS,
+        P(
+            "kinds",
+            list,
+            default=list(ROUGE_KINDS),
+            quick=["1", "2", "L", "W-1.2"],
+            choices=ROUGE_KINDS,
+            help="ROUGE kinds of the R and Rpre families",
+        ),
+        P(
+            "preprocessings",
+            list,
+            default=list(PREPROCESSINGS),
+            choices=tuple(PREPROCESSINGS),
+            help="a: none, b: stop words removed, c: stemmed and stop words removed",
+        ),
+        P(
+            "tvm_sizes",
+            list,
+            default=list(TVM_SIZES),
+            quick=[4, 64, 512],
+            element=int,
+            low=1,
+            help="TVM n",
+        ),
+        _LEMMAS,
+        _TAGGER,
+        _BYTE_LIMIT,
+        P(
+            "n_clusters",
+            int,
+            default=10,
+            quick=4,
+            low=1,
+            help="clusters of content metrics (Figure 1)",
+        ),
+        P(
+            "n_orders",
+            int,
+            default=100,
+            quick=10,
+            low=1,
+            help="random system orders of the JACK curve",
+        ),
+        P(
+            "human",
+            str,
+            default="coverage",
+            help="system-level human score (DUC SEE coverage / SummEval relevance)",
+        ),
+        P(
+            "task",
+            int,
+            default=2,
+            choices=TASKS,
+            help="DUC 2004 task: 2 (generic) or 5 (Who is X?; sample only)",
+        ),
+    ),
+    "02_task2_vs_task5": (
+        P("max_instances", int, quick=3, low=1, help="first test cases only"),
+        _MAX_PEERS,
+        P(
+            "metric_set",
+            list,
+            default=["Rpre-W-1.2.b", "TVM.512"],
+            help="the paper's best set (§3.3)",
+        ),
+        P("tvm_sizes", list, default=[4, 64, 512], element=int, low=1, help="TVM n"),
+        _LEMMAS,
+        _TAGGER,
+        _BYTE_LIMIT,
+    ),
+}
+
+
+def dataset_key(profile: str, task: int = 2) -> str:
+    """The :mod:`evalkit.data.datasets` key a profile runs ``task`` on."""
+    if task not in DATASETS[profile]:
+        raise ParameterError(
+            "task",
+            task,
+            f"one of {sorted(DATASETS[profile])} on the {profile} profile (no "
+            "'Who is X?' data stands in for task 5 there)",
+        )
+    return DATASETS[profile][task]
+
+
+def tasks(profile: str) -> list:
+    """The DUC 2004 tasks a profile has data for."""
+    return sorted(DATASETS[profile])

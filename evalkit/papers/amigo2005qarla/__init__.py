@@ -1,0 +1,71 @@
+"""Amigó, Gonzalo, Peñas & Verdejo (2005a): what only the QARLA paper defines, for
+``notebooks/amigo2005qarla/``.
+
+"QARLA: A Framework for the Evaluation of Text Summarization Systems", ACL 2005,
+pp. 280-289. The paper states seven formal constraints on a summary quality Q and a metric
+quality K (§2), derives QUEEN, rejects two K candidates and arrives at KING (§3), defines
+JACK, and applies them to ISCORPUS, a Spanish information-synthesis corpus (8 topics, 9
+human summarisers, 30 baseline peers of which the 10 closest to the humans are kept; §4),
+with a leave-one-human-out test against ROUGE-1..4 (Table 1, §5).
+
+The general parts live below the paper layer: QUEEN/KING/JACK, naive K, leave-one-model-out
+in :mod:`evalkit.stats.qarla`, the point clouds of Figures 1-4 in
+:mod:`evalkit.stats.qarla_synthetic`, the similarities in :mod:`evalkit.metrics.qarla_pool`
+and :mod:`evalkit.metrics.similarity`. This package holds the paper's English stand-in for
+its ISCORPUS metric pool, its leave-one-out table with ROUGE, its printed-number checks
+and its claims.
+
+ISCORPUS is not distributed; its Spanish metrics are replaced by English ones
+(:mod:`evalkit.metrics.iscorpus`): ROUGESim (ROUGE-1 recall against one model, stop words
+removed and stemmed: ``R-1.c``), VectModelSim (all content terms), TruncVectModel.n (the n
+most frequent terms of the reference summary), and where the corpus records them (the
+simulated ones) SentencePrecision, SentenceRecall and DocSim over the source sentences of
+the summaries (ISCORPUS's models were extracts; the simulated models are written, so each
+written sentence counts as the document sentence expressing most of its content units)
+and NICOS over the content units each summary expresses (standing in for the summarisers'
+manual key-concept annotation). Set 1 is the best set without NICOS and the extractive
+metrics (the paper's "automatic" set), set 2 the best over all.
+
+Layout: :mod:`.spec` (data sets, :data:`NOTEBOOKS`), :mod:`.recompute`
+(:func:`printed_checks`), :mod:`.experiments` (synthetic test data, the metric pool,
+Table 1) and :mod:`.claims` (the claim rows).
+"""
+
+from __future__ import annotations
+
+from .spec import DATASETS, NOTEBOOKS, PAPER, dataset_key
+from .recompute import printed_checks, printed_figure5
+from .experiments import (
+    automatic_metrics,
+    duplicate_peer,
+    farther_copy,
+    metric_pool,
+    models_with_queen,
+    naive_k_curve,
+    rouge_leave_one_out,
+    separated,
+    table1,
+)
+from .claims import king_finding, metric_quality_claims, metric_set_claims, property_claims
+
+__all__ = [
+    "DATASETS",
+    "NOTEBOOKS",
+    "PAPER",
+    "automatic_metrics",
+    "dataset_key",
+    "duplicate_peer",
+    "farther_copy",
+    "king_finding",
+    "metric_pool",
+    "metric_quality_claims",
+    "metric_set_claims",
+    "models_with_queen",
+    "naive_k_curve",
+    "printed_checks",
+    "printed_figure5",
+    "property_claims",
+    "rouge_leave_one_out",
+    "separated",
+    "table1",
+]

@@ -1,0 +1,93 @@
+"""Murray et al. (2005): the declarations: approaches, statements, notebook parameters."""
+
+from __future__ import annotations
+
+from evalkit.notebook.params import Parameter as P
+from evalkit.text import extractive
+
+
+PAPER = "murray2005"
+
+
+NOTEBOOKS = {
+    "00_printed_checks": (),
+    "01_summarizers_rouge": (
+        P(
+            "ratio",
+            float,
+            default=0.10,
+            low=0,
+            high=1,
+            help="summary length: share of the meeting's dialogue acts",
+        ),
+        P(
+            "lambda_start",
+            float,
+            default=1.0,
+            low=0,
+            high=1,
+            help="MMR lambda at the first pick (annealed)",
+        ),
+        P("lambda_end", float, default=0.5, low=0, high=1, help="MMR lambda at the last pick"),
+        P(
+            "lsa_variant",
+            str,
+            default="proportional",
+            choices=("proportional", "gong_liu"),
+            help="LSA selection",
+        ),
+        P(
+            "n_components",
+            int,
+            default=2,
+            low=1,
+            help="Gaussian components per class of the FB classifiers",
+        ),
+        P(
+            "asr_wer",
+            float,
+            default=0.295,
+            low=0,
+            high=1,
+            help="licensed: WER of the synthetic channel",
+        ),
+    ),
+    "02_human_ratings": (
+        P(
+            "unit",
+            list,
+            default=["approach", "meeting"],
+            choices=("approach", "meeting", "judge"),
+            help="correlation points: one per approach x meeting",
+        ),
+        P(
+            "max_documents",
+            int,
+            default=None,
+            quick=20,
+            low=1,
+            allow_none=True,
+            help="public: first N documents",
+        ),
+    ),
+}
+
+
+PRINTED = "printed numbers (Tables 1-2, WER table, text)"
+
+
+APPROACHES = extractive.APPROACHES
+
+
+STATEMENTS = ("INF1", "INF2", "INF3", "INF4", "INF5", "INF6")
+
+
+WORSE_IS_HIGHER = ("INF5", "INF6")
+
+
+NO_PUBLIC_MEETINGS = (
+    "no public corpus has meeting transcripts with ASR output and several annotators' extractive "
+    "summaries (the ICSI corpus and its annotations are LDC-licensed); the public profile runs on "
+    "SummEval's CNN/DM articles instead: sentences stand in for dialogue acts, extracts that best "
+    "cover each crowd reference for the annotators' extracts, the synthetic channel for the ASR"
+)

@@ -332,3 +332,15 @@ def test_ordc12_table5_checks_no_significant_change_and_counts_improvements():
     assert (
         c.frame().set_index("claim_id").filter(like="direction", axis=0)["verdict"] == "differs"
     ).all()
+
+
+def test_od09_sweep_data_is_not_named_like_the_data_layer_evaluation():
+    """One name per concept: the sweeps' systems x topics data is ``SweepData``, not a
+    second ``Evaluation``/``load_evaluation`` beside :mod:`evalkit.data.evaluation`; the
+    docstring says why BE is not swept although ``be-hm`` is registered."""
+    from evalkit.data import evaluation
+    from evalkit.metrics import available
+
+    assert not set(od09.__all__) & set(evaluation.__all__)
+    assert {"SweepData", "load_sweep_data"} <= set(od09.__all__)
+    assert "be-hm" in available() and "``be-hm``" in od09.__doc__

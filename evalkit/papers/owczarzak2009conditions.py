@@ -13,11 +13,15 @@ conditions* (UCNLG+Sum 2009, pp. 23-30): what only this paper defines.
 * **Markers**: one-way ANOVA + Tukey HSD over the draws of each column, OD09's symbols
   (:func:`evalkit.stats.anova.anova_markers`).
 
-BE (Basic Elements over Minipar parses) is not computed in the sweeps: evalkit's BE-HM
-(:mod:`evalkit.metrics.dependency`, head-modifier pairs of spaCy parses) approximates it but is
-not wired into the per-subset score tables; BE columns are reported as not comparable. The
-"bootstr" rows resample *topics* (``unit="inputs"``) with all models; the "actual" ROUGE rows
-score each peer against all models of a topic (not jackknifed), as the paper's full-data row. The correlation coefficient is not named in the paper
+BE (Basic Elements over Minipar parses) is not computed in the sweeps. evalkit registers an
+approximation, ``be-hm`` (:mod:`evalkit.metrics.dependency`: head-modifier pairs of spaCy
+parses, used by ``owczarzak2009depeval``), but the sweeps score every model subset from
+per-subset ROUGE count tables and rebuilt pyramids, and BE-HM has no such table; the BE
+columns are reported as not comparable. The "bootstr" rows resample *topics*
+(``unit="inputs"``) with all models; the "actual" ROUGE rows score each peer against all
+models of a topic (not jackknifed), as the paper's full-data row. The data of one sweep is a
+:class:`SweepData` (systems x topics matrices and subset tables), not the correlation-study
+:class:`evalkit.data.evaluation.Evaluation`. The correlation coefficient is not named in the paper
 (Pearson by default). Sweeps index per-subset score tables (each topic has only C(4, k)
 subsets), so 1,000 draws cost one gather per metric (benchmarks/bench_sweep.py).
 """
@@ -56,9 +60,9 @@ __all__ = [
     "MODEL_TABLES",
     "TOPIC_TABLES",
     "rouge_config",
-    "Evaluation",
-    "load_evaluation",
-    "load_evaluations",
+    "SweepData",
+    "load_sweep_data",
+    "load_sweep_data_by_docset",
     "model_sweep",
     "full_rows",
     "sweep_table",
@@ -117,7 +121,7 @@ _METRICS = P(
     list,
     default=["pyramid", "rouge2", "rougesu4"],
     choices=("pyramid", "rouge2", "rougesu4"),
-    help="BE is not available",
+    help="BE is not computed in the sweeps (see the module docstring)",
 )
 _DRAWS = P("n_draws", int, default=1000, quick=50, low=2, help="draws per cell (the paper: 1,000)")
 _BOOT = P("n_boot", int, default=1000, quick=50, low=2, help="topic bootstrap samples")
@@ -170,8 +174,8 @@ def rouge_config(length_limit: Optional[int] = 100) -> Rouge:
 
 
 @dataclass
-class Evaluation:
-    """One data set prepared for the sweeps: (systems x topics) matrices of the full-data
+class SweepData:
+    """One data set prepared for this paper's sweeps: (systems x topics) matrices of the full-data
     scores and references, and per-k subset tables built on demand."""
 
     name: str
@@ -204,14 +208,16 @@ class Evaluation:
                 )
             else:
                 raise ParameterError(
-                    "metrics", m, "one of pyramid, rouge2, rougesu4 (BE is not available)"
+                    "metrics",
+                    m,
+                    "one of pyramid, rouge2, rougesu4 (BE is not computed in the sweeps)",
                 )
             tables[m] = t
             n_sub = [len(s) for s in subsets]
         return tables, n_sub
 
 
-def _tac_evaluation(corpus: SummarizationCorpus, docset: str, metrics: Sequence[str]) -> Evaluation:
+def _tac_sweep_data(corpus: SummarizationCorpus, docset: str, metrics: Sequence[str]) -> SweepData:
     part = tac_part(corpus, docset)
     systems, insts = part.peers, part.instances
     scores: Dict[str, np.ndarray] = {}
@@ -230,7 +236,7 @@ def _tac_evaluation(corpus: SummarizationCorpus, docset: str, metrics: Sequence[
     }
     if "pyramid" in metrics:
         scores["pyramid"] = refs["pyramid"]  # "4 (actual)": the official 4-model score
-    return Evaluation(
+    return SweepData(
         part.name,
         "",
         systems,
@@ -245,7 +251,7 @@ def _tac_evaluation(corpus: SummarizationCorpus, docset: str, metrics: Sequence[
     )
 
 
-def _summeval_evaluation(max_models: int, quick: bool) -> Evaluation:
+def _summeval_sweep_data(max_models: int, quick: bool) -> SweepData:
     from evalkit.data import datasets
 
     corpus = full = datasets.load(
@@ -268,7 +274,7 @@ def _summeval_evaluation(max_models: int, quick: bool) -> Evaluation:
         columns={"summarizer": "system"}
     )
     refs = {"responsiveness": wide(rel, insts, systems).T}
-    return Evaluation(
+    return SweepData(
         f"SummEval ({len(insts)} documents, references {models[0]}..{models[-1]})",
         "expert relevance stands in for Responsiveness; no pyramids (REALSumm has one reference)",
         systems,
@@ -282,7 +288,7 @@ def _summeval_evaluation(max_models: int, quick: bool) -> Evaluation:
     )
 
 
-def _duc2007_evaluation(profile: str, quick: bool) -> Evaluation:
+def _duc2007_sweep_data(profile: str, quick: bool) -> SweepData:
     """DUC 2007 (Tables 5 and 11): ROUGE-2 and ROUGE-SU4 recall of the 250-word summaries
     against the topic's models, Content Responsiveness as the reference; no pyramids."""
     from evalkit.data import datasets
@@ -297,7 +303,7 @@ def _duc2007_evaluation(profile: str, quick: bool) -> Evaluation:
     }
     j = corpus.judgments
     resp = j[j["judgment"] == "content_responsiveness"].rename(columns={"summarizer": "system"})
-    return Evaluation(
+    return SweepData(
         corpus.name,
         ("the simulated DUC 2007" if profile == "sample" else "DUC 2007 (licensed)")
         + "; Content Responsiveness; BE not computed",
@@ -313,42 +319,42 @@ def _duc2007_evaluation(profile: str, quick: bool) -> Evaluation:
     )
 
 
-def load_evaluation(
+def load_sweep_data(
     profile: str,
     docset: str = "A",
     quick: bool = False,
     metrics: Sequence[str] = ("pyramid", "rouge2", "rougesu4"),
     max_models: int = 4,
-) -> Evaluation:
+) -> SweepData:
     """``sample``/``licensed``: TAC 2008 docset ``A`` (initial) or ``B`` (update) with
     ``metrics``, or ``docset="DUC"``: DUC 2007 (ROUGE only, Content Responsiveness);
     ``public``: SummEval, its first ``max_models`` references, ROUGE only."""
     if profile == "public":
-        return _summeval_evaluation(max_models, quick)
+        return _summeval_sweep_data(max_models, quick)
     if docset == "DUC":
-        return _duc2007_evaluation(profile, quick)
-    ev = _tac_evaluation(load_tac(2008, profile, quick), docset, metrics)
+        return _duc2007_sweep_data(profile, quick)
+    ev = _tac_sweep_data(load_tac(2008, profile, quick), docset, metrics)
     ev.stands_in = (
         "the simulated TAC 2008" if profile == "sample" else "TAC 2008 (licensed)"
     ) + "; BE not computed"
     return ev
 
 
-def load_evaluations(
+def load_sweep_data_by_docset(
     profile: str,
     keys: Sequence[tuple],
     quick: bool = False,
     metrics: Sequence[str] = ("pyramid", "rouge2", "rougesu4"),
-) -> Dict[str, Evaluation]:
-    """:func:`load_evaluation` for the docsets of ``keys`` (``(docset, reference)`` pairs).
+) -> Dict[str, SweepData]:
+    """:func:`load_sweep_data` for the docsets of ``keys`` (``(docset, reference)`` pairs).
     DUC 2007 (Tables 5 and 11) is optional: on the licensed profile without a configured
     DUC 2007 it is left out with a message, and the TAC 2008 tables still run."""
     from evalkit.errors import DataNotConfiguredError
 
-    out: Dict[str, Evaluation] = {}
+    out: Dict[str, SweepData] = {}
     for docset in dict.fromkeys(d for d, _ in keys):
         try:
-            out[docset] = load_evaluation(profile, docset, quick=quick, metrics=metrics)
+            out[docset] = load_sweep_data(profile, docset, quick=quick, metrics=metrics)
         except DataNotConfiguredError as e:
             if docset != "DUC":
                 raise
@@ -357,7 +363,7 @@ def load_evaluations(
 
 
 def model_sweep(
-    ev: Evaluation,
+    ev: SweepData,
     ks: Sequence[int],
     metrics: Sequence[str],
     reference: str,
@@ -381,7 +387,7 @@ def model_sweep(
 
 
 def full_rows(
-    ev: Evaluation,
+    ev: SweepData,
     metrics: Sequence[str],
     reference: str,
     *,
@@ -432,7 +438,7 @@ def sweep_table(
 
 
 def models_experiment(
-    ev: Evaluation,
+    ev: SweepData,
     reference: str,
     ks: Sequence[int],
     metrics: Sequence[str],
@@ -462,7 +468,7 @@ def models_experiment(
 
 
 def topics_experiment(
-    ev: Evaluation,
+    ev: SweepData,
     reference: str,
     sizes: Sequence[int],
     metrics: Sequence[str],
@@ -484,7 +490,7 @@ def topics_experiment(
 
 
 def topic_sweep(
-    ev: Evaluation,
+    ev: SweepData,
     sizes: Sequence[int],
     metrics: Sequence[str],
     reference: str,
@@ -509,7 +515,7 @@ def topic_sweep(
 
 
 def self_subset(
-    ev: Evaluation,
+    ev: SweepData,
     sizes: Sequence[int],
     *,
     n_draws: int,
@@ -535,7 +541,7 @@ def self_subset(
 
 
 def split_half_table(
-    ev: Evaluation, sizes: Sequence[int], *, n_draws: int, seed: int, method: str = "pearson"
+    ev: SweepData, sizes: Sequence[int], *, n_draws: int, seed: int, method: str = "pearson"
 ) -> pd.DataFrame:
     """Table 6: ``topics, metric, value`` = mean correlation of a manual metric on two disjoint
     n-topic sets (sizes above half the topics are dropped)."""
@@ -551,7 +557,7 @@ def split_half_table(
 
 
 def model_split_half(
-    ev: Evaluation, *, n_draws: int, seed: int, method: str = "pearson", rounding: str = "none"
+    ev: SweepData, *, n_draws: int, seed: int, method: str = "pearson", rounding: str = "none"
 ) -> pd.DataFrame:
     """Figure 1: pyramids from 2 models vs the other 2 (complements) and from 1 model vs
     another single model, per draw: ``split, draw, r``."""

@@ -19,7 +19,7 @@ Evaluation in Summarization* (NAACL 2012 workshop, pp. 1-9): what only this pape
 from __future__ import annotations
 
 import warnings
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -335,6 +335,45 @@ def difference_histogram(
     return pd.DataFrame(rows, columns=["manual", "diff", "bin", "significant", "agrees"])
 
 
+_CI_COLUMNS = [
+    "manual",
+    "metric",
+    "successes",
+    "n",
+    "proportion",
+    "ci_low",
+    "ci_high",
+    "reference",
+    "verdict",
+]
+
+
+def _versus_reference(
+    rates: Mapping[str, Tuple[int, int]], reference: str, manual: str
+) -> pd.DataFrame:
+    """One manual metric's rows of Figures 3-5: per run, ``rates[run] = (agreeing pairs,
+    pairs)``, its proportion with a 95% CI and the verdict against ``reference``'s
+    proportion; ``no pairs`` when the reference has none to compare."""
+    runs = list(rates)
+    if rates[reference][1] == 0:  # no pair to compare (e.g. no manually significant pair)
+        return pd.DataFrame(
+            {
+                "manual": manual,
+                "metric": runs,
+                "successes": 0,
+                "n": 0,
+                "proportion": np.nan,
+                "ci_low": np.nan,
+                "ci_high": np.nan,
+                "reference": np.nan,
+                "verdict": "no pairs",
+            }
+        )[_CI_COLUMNS]
+    ref = rates[reference][0] / rates[reference][1]
+    ci = ci_versus_reference([rates[r][0] for r in runs], [rates[r][1] for r in runs], ref)
+    return ci.assign(metric=runs, manual=manual)[_CI_COLUMNS]
+
+
 def human_auto_agreement(
     human: Mapping[str, pd.DataFrame], variants: Sequence[str], reference: str, alpha: float = 0.05
 ) -> pd.DataFrame:
@@ -351,25 +390,8 @@ def human_auto_agreement(
             )
             for v in variants
         }
-        ref = hits[reference][0] / max(hits[reference][1], 1)
-        ci = ci_versus_reference(
-            [hits[v][0] for v in variants], [hits[v][1] for v in variants], ref
-        )
-        rows.append(ci.assign(metric=list(variants), manual=manual))
-    out = pd.concat(rows, ignore_index=True)
-    return out[
-        [
-            "manual",
-            "metric",
-            "successes",
-            "n",
-            "proportion",
-            "ci_low",
-            "ci_high",
-            "reference",
-            "verdict",
-        ]
-    ]
+        rows.append(_versus_reference(hits, reference, manual))
+    return pd.concat(rows, ignore_index=True)
 
 
 def aesop_scores(auto: Mapping[str, pd.DataFrame], variants: Sequence[str]) -> pd.DataFrame:
@@ -400,41 +422,8 @@ def aesop_agreement(
             )
             da = d.set_index(["system_a", "system_b"])["decision"].reindex(man.index)
             rates[run] = (int(((da == man) & keep).sum()), int(keep.sum()))
-        runs = list(rates)
-        if rates[reference][1] == 0:  # no pair to compare (e.g. no manually significant pair)
-            rows.append(
-                pd.DataFrame(
-                    {
-                        "successes": 0,
-                        "n": 0,
-                        "proportion": np.nan,
-                        "ci_low": np.nan,
-                        "ci_high": np.nan,
-                        "reference": np.nan,
-                        "verdict": "no pairs",
-                        "metric": runs,
-                        "manual": manual,
-                    }
-                )
-            )
-            continue
-        ref = rates[reference][0] / rates[reference][1]
-        ci = ci_versus_reference([rates[r][0] for r in runs], [rates[r][1] for r in runs], ref)
-        rows.append(ci.assign(metric=runs, manual=manual))
-    out = pd.concat(rows, ignore_index=True)
-    return out[
-        [
-            "manual",
-            "metric",
-            "successes",
-            "n",
-            "proportion",
-            "ci_low",
-            "ci_high",
-            "reference",
-            "verdict",
-        ]
-    ]
+        rows.append(_versus_reference(rates, reference, manual))
+    return pd.concat(rows, ignore_index=True)
 
 
 def printed_checks(claims: Claims) -> None:

@@ -43,23 +43,14 @@ def compare_with_paper(
         )
         cid = f"{table}:{r.size if r.kind == 'subsample' else r.kind}:{r.metric}"
         source = f"{table} ({r.row}, {METRICS[r.metric]})"
+        cell = dict(source=source, printed=r.value, this_run=this, tolerance=tolerance)
         if comparable and computed and (table, r.row, r.metric) in ERRATA:
-            claims.erratum(
-                cid,
-                source=source,
-                printed=r.value,
-                this_run=this,
-                tolerance=tolerance,
-                note=ERRATA[(table, r.row, r.metric)],
-            )
+            claims.erratum(cid, note=ERRATA[(table, r.row, r.metric)], **cell)
             continue
         claims.compare(
             cid,
-            source=source,
-            printed=r.value,
-            this_run=this,
-            tolerance=tolerance,
             comparable=comparable and computed,
+            **cell,
             note=(
                 f"tolerance {tolerance}"
                 if comparable and computed

@@ -42,7 +42,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    ev = od.load_evaluation("sample", "A", quick=False)
+    ev = od.load_sweep_data("sample", "A", quick=False)
     load = time.perf_counter() - t0
     ref = np.nanmean(ev.references["responsiveness"], axis=1)
     metrics = ["pyramid", "rouge2", "rougesu4"]

@@ -1,0 +1,63 @@
+"""Owczarzak, Rankel, Dang & Conroy (2012), declarations: the judged categories, the CLASSY-like
+features and the notebooks' parameters.
+"""
+
+from __future__ import annotations
+
+from evalkit.notebook.params import Parameter as P
+
+PAPER = "owczarzak2012assessors"
+
+
+#: Table 1's categories -> TacPart judgment keys.
+CATEGORIES = {
+    "readability": "readability",
+    "responsiveness": "responsiveness",
+    "pyramid": "pyramid",
+}
+
+
+FEATURES = (
+    "rouge1",
+    "rouge2",
+    "rougesu4",
+    "words",
+    "sentences",
+    "mean_sentence_words",
+    "redundancy",
+)
+
+
+_YEARS = (2008, 2009, 2010, 2011)
+
+
+NOTEBOOKS = {
+    "01_assessor_alpha": (
+        P("report_year", int, default=2011, choices=_YEARS),
+        P("pair_years", list, default=list(_YEARS), element=int, choices=_YEARS),
+        P("categories", list, default=list(CATEGORIES), choices=tuple(CATEGORIES)),
+    ),
+    "02_autopyramid_exclusion": (
+        P("report_year", int, default=2011, choices=_YEARS),
+        P("docset", str, default="A", choices=("A", "B")),
+        P("n_exclude", list, default=[1, 2], element=int, low=1),
+        P("punctuation", bool, default=True, help="autoannotation ignores punctuation"),
+    ),
+    "03_classy_like": (
+        P(
+            "targets",
+            list,
+            default=["pyramid", "responsiveness", "readability"],
+            choices=tuple(CATEGORIES),
+        ),
+        P(
+            "methods",
+            list,
+            default=["robust", "nnls", "cca"],
+            choices=("robust", "nnls", "cca", "ols"),
+        ),
+        P("max_subset_size", int, default=2, quick=1, low=1),
+        P("docsets", list, default=["A", "B"], choices=("A", "B")),
+        P("exclusion", str, default="alpha", choices=("alpha", "mp_minus_ap")),
+    ),
+}

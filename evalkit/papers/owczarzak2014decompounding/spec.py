@@ -1,0 +1,107 @@
+"""Owczarzak, de Haan, Krupka & Hindle (2014), declarations: the languages, the data set per
+profile, the connectors of the printed examples and the notebooks' parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Dict
+
+from evalkit.notebook.params import Parameter as P
+from evalkit.text import decompound as dc
+from evalkit.text.decompound_languages import CONFIGS
+
+PAPER = "owczarzak2014decompounding"
+
+
+LANGUAGES = ("de", "nl", "sv", "da", "no")
+
+
+_LANGS = P(
+    "languages",
+    list,
+    default=None,
+    allow_none=True,
+    help="languages of the data set (None: all; public: de, nl, sv, da, no; quick: two)",
+)
+
+
+_N = P(
+    "n_compounds",
+    int,
+    default=None,
+    allow_none=True,
+    quick=40,
+    low=2,
+    help="gold compounds per language",
+)
+
+
+#: The notebooks' parameters (validated by ``evalkit.notebook.setup``).
+NOTEBOOKS = {
+    "01_dynamic_decompounding": (_LANGS, _N),
+    "02_guesser_grid": (
+        _LANGS,
+        _N,
+        P(
+            "max_elements",
+            list,
+            default=list(dc.GRID["max_elements"]),
+            quick=[2, 3, 5, 10],
+            element=int,
+            low=1,
+        ),
+        P(
+            "min_compound",
+            list,
+            default=list(dc.GRID["min_compound"]),
+            quick=[3, 6, 9, 12],
+            element=int,
+            low=1,
+        ),
+        P("min_component", list, default=list(dc.GRID["min_component"]), element=int, low=1),
+        P("min_unknown", list, default=list(dc.GRID["min_unknown"]), element=int, low=1),
+    ),
+    "03_error_analysis": (
+        _LANGS,
+        _N,
+        P(
+            "guesser",
+            list,
+            default=[4, 3, 4, 3],
+            element=int,
+            low=1,
+            length=4,
+            help="[max_elements, min_compound, min_component, min_unknown] of the guesser",
+        ),
+        P("n_examples", int, default=4, low=1, help="examples per error class and language"),
+    ),
+}
+
+
+#: The data set each profile runs on (the paper's Oracle lexica and test sets are proprietary).
+DATASETS = {
+    "sample": "decompound-sim",
+    "public": "decompound-debian",
+    "licensed": "decompound-gold",
+}
+
+
+#: Connectors of the languages of Tables 7-8 (evalkit's configurations; Finnish has none).
+EXAMPLE_CONNECTORS = {
+    "Norwegian": CONFIGS["no"].connectors,
+    "Danish": CONFIGS["da"].connectors,
+    "German": CONFIGS["de"].connectors,
+    "Swedish": CONFIGS["sv"].connectors,
+    "Dutch": CONFIGS["nl"].connectors,
+    "Finnish": (),
+}
+
+
+_SETTINGS = tuple(dc.GRID)
+
+
+def load_options(profile: str, languages, quick: bool) -> Dict[str, object]:
+    """Options of :func:`evalkit.data.datasets.load` for a profile (public quick: de, sv)."""
+    if profile == "public":
+        return {"languages": languages or (["de", "sv"] if quick else list(LANGUAGES))}
+    return {"languages": languages} if profile == "licensed" and languages else {}

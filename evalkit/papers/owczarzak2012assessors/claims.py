@@ -112,8 +112,9 @@ def table5_claims(
             this_run=f"{ours[1]:.3f} vs {ours[0]:.3f}: p = {p:.3f}",
             evidence=f"two-sided Williams test of new vs base r over the test systems, alpha {alpha:g}",
         )
-        if p < alpha:  # a significant change: the statement fails on this run
-            claims.check(cid, holds=False, **row)
+        no_change = bool(p >= alpha)
+        if not no_change:  # a significant change: the statement fails on this run
+            claims.check(cid, holds=no_change, **row)
         else:
             claims.derived(
                 cid,

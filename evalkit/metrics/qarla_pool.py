@@ -158,7 +158,8 @@ def rouge_similarities(
     byte_limit: Optional[int] = None,
 ) -> pd.DataFrame:
     """The ROUGE similarities of every ordered pair, long frame (see the module docstring)."""
-    from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus
+    from evalkit.metrics.rouge import Rouge, RougeCorpus
+    from evalkit.metrics.rouge_text import CleanedTexts
 
     for k in kinds:
         check_choice("kinds", k, ROUGE_KINDS)

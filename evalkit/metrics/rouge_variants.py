@@ -33,7 +33,8 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
-from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text, method_scores
+from evalkit.metrics.rouge import Rouge, RougeCorpus, method_scores
+from evalkit.metrics.rouge_text import CleanedTexts, Text
 
 __all__ = [
     "GRID_METHODS",

@@ -36,8 +36,9 @@ from evalkit.notebook.claims import Claims
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts, wide
 from evalkit.data.tac_views import load_tac, tac_part
 from evalkit.errors import ParameterError
-from evalkit.metrics.pyramid import ROUNDING, subset_score_table
-from evalkit.metrics.rouge import Rouge, subset_recall_table
+from evalkit.metrics.model_subsets import subset_recall_table, subset_score_table
+from evalkit.metrics.pyramid import ROUNDING
+from evalkit.metrics.rouge import Rouge
 from evalkit.stats.anova import anova_markers
 from evalkit.stats.multiplicity import contrast_z_test
 from evalkit.stats.correlation import level_correlation, resampled_correlations

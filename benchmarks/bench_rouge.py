@@ -44,7 +44,7 @@ import numpy as np
 
 
 def load_summeval(n_docs: int):
-    from evalkit.data.public import summeval_rouge_inputs
+    from evalkit.data.summeval import summeval_rouge_inputs
 
     beside = Path(__file__).resolve().parents[2] / "shared" / "data"  # as run_all.sh
     if beside.is_dir():

@@ -57,7 +57,7 @@ def test_split_is_lossless_on_random_token_streams():
 def test_rouge_inputs_and_the_notebook_corpus_have_the_same_sentences(data_mirror):
     """The benchmark / parity-test inputs and the corpus the notebooks load are cut by the
     same splitter: the sentences agree summary by summary."""
-    from evalkit.data.public import load_summeval, summeval_rouge_inputs
+    from evalkit.data.summeval import load_summeval, summeval_rouge_inputs
     from evalkit.data.safe_pickle import load
 
     S, R, I, Y = summeval_rouge_inputs(3)

@@ -1,7 +1,8 @@
 """``evalkit score`` / ``evalkit significance`` end to end: NIST SGML input (several systems in
 one tstset, several references in one refset), Parquet output, progress on stderr only,
 significance clusters of systems and the metric-correlation tests with human scores, each
-checked against the library functions computed here; malformed input names file and line."""
+checked against the library functions computed here; malformed input names file and line.
+The plain-text input tests are in tests/test_cli_scale_plain_text.py."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ import pytest
 
 from evalkit import config
 from evalkit.data.checksums import sha256_file, sha256_files
-from evalkit.data.sgml import parse_attributes
+from evalkit.data.sgml_attributes import parse_attributes
 from evalkit.errors import ParameterError
 from evalkit.text.natural_sort import natural_key
 from evalkit.text.sentences import split_tokenized_sentences as split

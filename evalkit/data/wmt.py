@@ -47,7 +47,7 @@ from evalkit.inputs import check_text_bytes, read_input
 from evalkit.input_numbers import is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.data.public import file_entry, load_pickle, locate, sha256_meta
-from evalkit.data.sgml import parse_attributes
+from evalkit.data.sgml_attributes import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]

@@ -601,7 +601,7 @@ class METEOR(Metric):
         self.max_states = max_states
         self._stem = None
         if "porter" in modules:
-            from evalkit.text.stemming import porter_stemmer
+            from evalkit.text.porter_nltk import porter_stemmer
 
             self._stem = porter_stemmer(porter_mode)
         self._wordnet_arg = wordnet

@@ -28,7 +28,7 @@ Preprocessing per text: ASCII lowercasing; truncation to ``length_limit`` words 
 other non-alphanumeric byte becomes a space; optional SMART stop-word removal
 (``stopwords``); only tokens starting with [a-z0-9] count; optional stemming (``stem``)
 of tokens longer than 3 characters: WordNet-2.0 exception list first, then ROUGE's
-Porter variant (:mod:`evalkit.text.porter`). The ROUGE-L/W sentence reader reproduces the
+Porter variant (:mod:`evalkit.text.porter_rouge`). The ROUGE-L/W sentence reader reproduces the
 script's byte-limit quirk (its running length is never updated). The readers and Perl's
 number printing live in :mod:`evalkit.metrics.rouge_text`; scoring against every k-subset
 of the models in :mod:`evalkit.metrics.model_subsets`.
@@ -72,7 +72,7 @@ from evalkit.metrics.rouge_text import (
     perl_round5,
     spl_sentences,
 )
-from evalkit.text import porter, rouge_resources
+from evalkit.text import porter_rouge, rouge_resources
 
 __all__ = ["Rouge", "RougeResult", "RougeCorpus"]
 
@@ -187,7 +187,7 @@ class _Tokenizer:
         elif self.stem and len(t) > 3:
             out = self.exc.get(t)
             if out is None:
-                out = porter.stem(t)
+                out = porter_rouge.stem(t)
         else:
             out = t
         self.cache[t] = out

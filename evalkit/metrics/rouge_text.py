@@ -13,7 +13,7 @@ per line (:func:`spl_sentences`); truncation to ``length_limit`` words (``-l``) 
 quirk (its running length is never updated). :class:`CleanedTexts` encodes both readers'
 tokens once with a raw vocabulary; stop words, the ``[a-z0-9$]`` start rule and stemming
 (tokens longer than 3 characters: WordNet-2.0 exception list first, then ROUGE's Porter
-variant, :mod:`evalkit.text.porter`) map its ids.
+variant, :mod:`evalkit.text.porter_rouge`) map its ids.
 
 Numbers: :func:`perl_round5` is ``float(sprintf("%7.5f", x))`` (the script rounds R and P to
 5 decimals before F); :func:`perl_number` prints a number as Perl interpolates it.
@@ -30,7 +30,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from evalkit.errors import ParameterError
-from evalkit.text import porter
+from evalkit.text import porter_rouge
 
 __all__ = [
     "CleanedTexts",
@@ -285,7 +285,7 @@ class CleanedTexts:
                 forms.append(None)
             elif len(w) > 3:
                 e = exceptions.get(w)
-                forms.append(porter.stem(w) if e is None else e)
+                forms.append(porter_rouge.stem(w) if e is None else e)
             else:
                 forms.append(w)
         self._stems[id(exceptions)] = (exceptions, forms)

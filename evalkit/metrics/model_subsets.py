@@ -55,6 +55,41 @@ def subset_recall_table(
     sorted labels of the ``model`` column, as :func:`subset_score_table` orders its subsets, so one subset index means the same models in both; NaN where not scored, where the system is one of the subset's
     models, or past the instance's subsets). Equal to re-scoring each subset with
     :meth:`Rouge.score`.
+
+    Parameters
+    ----------
+    pair_counts : pandas.DataFrame
+        :meth:`evalkit.metrics.rouge.Rouge.pair_counts`: ``instance, system, model, metric,
+        hit_count, model_count, peer_count``.
+    metric : str
+        The ``metric`` rows to use (``"ROUGE-2"``).
+    k : int
+        Models per subset, 1 <= k <= the instance's models.
+    instances, systems : sequence of str
+        Rows (``t``) and columns (``s``) of the table.
+
+    Returns
+    -------
+    table : numpy.ndarray
+        Shape ``(len(instances), max subsets, len(systems))``, recall in [0, 1] or NaN.
+    subsets : list of list of tuple
+        Per instance, its k-subsets of model labels (index ``j``).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.model_subsets import subset_recall_table
+    >>> from evalkit.metrics.rouge import Rouge, RougeCorpus
+    >>> refs = [["the cat sat down"], ["a cat sat"], ["the dog ran"]]
+    >>> corpus = RougeCorpus.from_lists(
+    ...     [["the cat sat"], ["a dog ran"]], [refs, refs], ["d1", "d1"], ["s1", "s2"]
+    ... )
+    >>> table, subsets = subset_recall_table(
+    ...     Rouge(n=1).pair_counts(corpus), "ROUGE-1", 2, ["d1"], ["s1", "s2"]
+    ... )
+    >>> subsets
+    [[(0, 1), (0, 2), (1, 2)]]
+    >>> table[0].tolist()  # s1 against models 0 and 1: (3 + 2) / (4 + 3)
+    [[0.71429, 0.14286], [0.57143, 0.28571], [0.5, 0.5]]
     """
     pc = pair_counts[pair_counts["metric"] == metric]
     if pc.empty:
@@ -106,6 +141,49 @@ def subset_score_table(
     (``itertools.combinations`` of the sorted model ids, as :func:`subset_recall_table` orders them; NaN
     where the summarizer is not annotated or is in the subset, or j is past the instance's
     subsets). A model-subset sweep then only indexes this table (evalkit.stats.sampling).
+
+    Parameters
+    ----------
+    pyramids : mapping of str to TopicPyramid
+        :func:`evalkit.metrics.pyramid.build_pyramids` (instance -> pyramid); rows ``t`` in
+        its order.
+    k : int
+        Models per subset, 1 <= k <= the instance's models.
+    summarizers : sequence of str
+        Columns ``s`` of the table.
+    method : str
+        ``"modified"`` or ``"original"`` (:data:`evalkit.metrics.pyramid.METHODS`).
+    rounding : str
+        How X is rounded (:data:`evalkit.metrics.pyramid.ROUNDING`).
+
+    Returns
+    -------
+    table : numpy.ndarray
+        Shape ``(len(pyramids), max subsets, len(summarizers))``: scores or NaN.
+    subsets : list of list of tuple of str
+        Per instance, its k-subsets of model ids (index ``j``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.metrics.model_subsets import subset_score_table
+    >>> from evalkit.metrics.pyramid import build_pyramids
+    >>> members = {"s1": "ABC", "s2": "AB", "s3": "C"}  # SCU -> models contributing
+    >>> scus = pd.DataFrame(
+    ...     {"instance": "T1", "scu": list(members), "label": "x", "weight": [3.0, 2.0, 1.0]}
+    ... )
+    >>> contributors = pd.DataFrame(
+    ...     [("T1", s, m, "x", None, None) for s, ms in members.items() for m in ms],
+    ...     columns=["instance", "scu", "summarizer", "contributor", "start", "end"],
+    ... )
+    >>> peer = pd.DataFrame([("T1", "p1", "s1"), ("T1", "p1", "s3")],
+    ...                     columns=["instance", "summarizer", "scu"])
+    >>> pyramids = build_pyramids(scus, contributors, peer, models=["A", "B", "C"])
+    >>> table, subsets = subset_score_table(pyramids, 2, ["p1", "A"])
+    >>> subsets
+    [[('A', 'B'), ('A', 'C'), ('B', 'C')]]
+    >>> table[0].tolist()  # p1 vs {A, B}: s1 weighs 2, s3 0; X = 2, Max = 4
+    [[0.5, nan], [1.0, nan], [1.0, 1.0]]
     """
     subsets = _k_subsets(
         k, [p.models for p in pyramids.values()], [p.instance for p in pyramids.values()]

@@ -37,8 +37,6 @@ __all__ = [
     "Text",
     "perl_number",
     "perl_round5",
-    "read_text",
-    "read_text_lcs",
     "spl_sentences",
 ]
 
@@ -52,7 +50,26 @@ START_OK = re.compile(r"[a-z0-9$]")
 # ----------------------------------------------------------------------------------------
 # number formatting as Perl does it
 def perl_round5(x: np.ndarray) -> np.ndarray:
-    """float(sprintf("%7.5f", x)) for an array: correctly rounded, ties to even like C."""
+    """``float(sprintf("%7.5f", x))`` for an array: correctly rounded, ties to even like C.
+
+    Parameters
+    ----------
+    x : array_like of float
+        Values to round (any shape).
+
+    Returns
+    -------
+    numpy.ndarray
+        Float64 array of ``x``'s shape, each value rounded to 5 decimals as Perl's
+        ``sprintf`` rounds the exact binary value (``0.123455`` is slightly below the half).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.metrics.rouge_text import perl_round5
+    >>> perl_round5(np.array([0.123455, 1 / 3, 0.5])).tolist()
+    [0.12345, 0.33333, 0.5]
+    """
     x = np.asarray(x, dtype=np.float64)
     shape = x.shape
     xf = x.reshape(-1)
@@ -66,7 +83,24 @@ def perl_round5(x: np.ndarray) -> np.ndarray:
 
 
 def perl_number(x: float) -> str:
-    """How Perl prints a number in a string (``%.15g``; integers without a point)."""
+    """How Perl prints a number in a string (``%.15g``; integers without a point).
+
+    Parameters
+    ----------
+    x : int or float
+        The number.
+
+    Returns
+    -------
+    str
+        ``str(int(x))`` for an integer, else ``"%.15g" % x``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_text import perl_number
+    >>> perl_number(3), perl_number(0.1 + 0.2), perl_number(2.0)
+    ('3', '0.3', '2')
+    """
     if isinstance(x, (int, np.integer)):
         return str(int(x))
     return "%.15g" % x
@@ -107,7 +141,7 @@ def _clean_tokens(s: str) -> List[str]:
     return b.translate(_CLEAN_TABLE).replace(b"-", b" - ").decode("ascii").split()
 
 
-def read_text(sents: Sequence[str], length_limit: int, byte_limit: int) -> Optional[List[str]]:
+def _read_text(sents: Sequence[str], length_limit: int, byte_limit: int) -> Optional[List[str]]:
     """Tokens of ``readText`` (the N-gram reader) before filtering; None = empty text."""
     if length_limit == 0 and byte_limit == 0:
         return _clean_tokens(" ".join(sents))
@@ -138,7 +172,7 @@ def read_text(sents: Sequence[str], length_limit: int, byte_limit: int) -> Optio
     return _clean_tokens(text)
 
 
-def read_text_lcs(sents: Sequence[str], length_limit: int, byte_limit: int) -> List[List[str]]:
+def _read_text_lcs(sents: Sequence[str], length_limit: int, byte_limit: int) -> List[List[str]]:
     """Per-sentence tokens of ``readText_LCS`` (the ROUGE-L/W reader) before filtering."""
     out: List[str] = []
     if length_limit == 0 and byte_limit == 0:
@@ -214,8 +248,33 @@ class CleanedTexts:
     """The two readers' cleaned tokens per text (before stop words and stemming), encoded
     once with a raw vocabulary so every (stem, stop) cell only maps ids.
 
-    ``texts`` are :attr:`RougeCorpus.texts`; ``length_limit``/``byte_limit`` as the
-    script's ``-l``/``-b`` (0 = none)."""
+    Parameters
+    ----------
+    texts : sequence of tuple of str
+        Sentences per text, as :attr:`evalkit.metrics.rouge.RougeCorpus.texts` (already
+        lowercased by :func:`spl_sentences`).
+    length_limit, byte_limit : int
+        The script's ``-l`` (words) and ``-b`` (bytes) truncation; 0 = none.
+
+    Attributes
+    ----------
+    vocab : list of str
+        The raw tokens, ids in order of first appearance.
+    sptr, tptr, traw : numpy.ndarray
+        CSR of the ROUGE-L/W reader: sentences per text (``sptr``), token ids per
+        sentence (``tptr`` into ``traw``).
+    fptr, fraw : numpy.ndarray
+        CSR of the N-gram reader: token ids per text.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_text import CleanedTexts
+    >>> c = CleanedTexts([("the cat-like dog .",), ("a dog !",)])
+    >>> c.vocab
+    ['the', 'cat', '-', 'like', 'dog', 'a']
+    >>> c.fptr.tolist(), c.fraw.tolist()
+    ([0, 5, 7], [0, 1, 2, 3, 4, 5, 4])
+    """
 
     def __init__(
         self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0
@@ -226,7 +285,7 @@ class CleanedTexts:
             n_sent = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
             sent_list = _clean_sentences([s for t in texts for s in t])
         else:
-            sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
+            sents = [_read_text_lcs(t, length_limit, byte_limit) for t in texts]
             n_sent = np.fromiter(map(len, sents), dtype=np.int64, count=len(sents))
             sent_list = [s for ss in sents for s in ss]
         self.sptr = np.zeros(len(texts) + 1, dtype=np.int64)
@@ -252,7 +311,7 @@ class CleanedTexts:
             self.fraw = self.traw
         else:
             get = vocab.setdefault
-            flat = [read_text(t, length_limit, byte_limit) or [] for t in texts]
+            flat = [_read_text(t, length_limit, byte_limit) or [] for t in texts]
             self.fptr, self.fraw = _csr([[get(w, len(vocab)) for w in toks] for toks in flat])
         self.vocab = list(vocab)
         self.texts = texts

@@ -82,8 +82,24 @@ __all__ = ["Rouge", "RougeResult", "RougeCorpus"]
 class RougeCorpus:
     """Evaluations to score: each has peers (system -> sentences) and ordered models.
 
-    ``texts`` holds every distinct text once (sentences already in the script's view);
-    ``evals`` = list of (eval_id, {peer_id: text index}, [model text indices]).
+    Attributes
+    ----------
+    texts : list of tuple of str
+        Every distinct text once, as sentences in the script's view
+        (:func:`evalkit.metrics.rouge_text.spl_sentences`).
+    evals : list of (str, dict, list)
+        Per evaluation: ``(eval_id, {peer_id: text index}, [model text indices])``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import RougeCorpus
+    >>> refs = [["The cat sat down"]]
+    >>> c = RougeCorpus.from_lists([["the cat sat"], ["a dog ran"]], [refs, refs],
+    ...                            ["d1", "d1"], ["s1", "s2"])
+    >>> c.texts
+    [('the cat sat down',), ('the cat sat',), ('a dog ran',)]
+    >>> c.evals
+    [('d1', {'s1': 1, 's2': 2}, [0])]
     """
 
     texts: List[Tuple[str, ...]]
@@ -153,7 +169,29 @@ class RougeCorpus:
 
 @dataclass
 class RougeResult:
-    """Per-summary scores (tidy) and the averages the Perl script prints."""
+    """Per-summary scores (tidy) and the averages the Perl script prints.
+
+    Attributes
+    ----------
+    scores : pandas.DataFrame
+        One row per (instance, system, metric): ``R``, ``P``, ``F`` (rounded as printed) and
+        the raw counts.
+    averages : pandas.DataFrame
+        Per system and metric: ``n``, ``mean_X``, ``median_X``, ``perl_mean_X`` (the printed
+        ``Average_X``: the mean of the bootstrap means), ``ci_low_X``, ``ci_high_X`` for X in
+        R, P, F, and pooled counts.
+    signature : str
+        The configuration (:meth:`Rouge.signature`).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge
+    >>> res = Rouge(n=1, lcs=False).score(["the cat sat"], [["the cat sat down"]])
+    >>> res
+    RougeResult(1 scores; rouge-1.5.5|n:1|l:no|...)
+    >>> res.averages[["metric", "mean_R", "perl_mean_R"]].values.tolist()
+    [['ROUGE-1', 0.75, 0.75]]
+    """
 
     scores: pd.DataFrame  # instance, system, metric, R, P, F (+ raw counts)
     # per system and method: n, mean_X, median_X (plain), perl_mean_X (printed Average_X),
@@ -214,6 +252,13 @@ class Rouge:
     alpha : float in [0, 1]  (``-p``).
     unit : {0, 1, 2}  average per summary, per token over the corpus, or raw counts (``-t``).
     confidence : float in [0, 100], resamples : int >= 1   (``-c``, ``-r``).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge
+    >>> res = Rouge(n=2, stem=True).score(["the cats sat ."], [["a cat sat on the mat ."]])
+    >>> res.scores[["metric", "R", "P", "F"]].values.tolist()
+    [['ROUGE-1', 0.5, 1.0, 0.66667], ['ROUGE-2', 0.2, 0.5, 0.28571], ['ROUGE-L', 0.33333, 0.66667, 0.44444]]
     """
 
     def __init__(
@@ -870,7 +915,30 @@ def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:
 
 def method_scores(counts: _Counts, cfg: Rouge):
     """Per method: (method, R, P, F, model count, peer count, hit count) arrays per instance
-    row, R/P/F rounded as the script prints them (counts float for ROUGE-W, else int)."""
+    row, R/P/F rounded as the script prints them (counts float for ROUGE-W, else int).
+
+    Parameters
+    ----------
+    counts : _Counts
+        Pair counts of one (stem, stop) cell, from ``cfg._counts``.
+    cfg : Rouge
+        The configuration (``scoring``, ``alpha``, ROUGE-W weight).
+
+    Returns
+    -------
+    list of tuple
+        ``(method, R, P, F, M, Pc, H)`` per method, each array one value per summary row.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge, RougeCorpus, method_scores
+    >>> from evalkit.metrics.rouge_text import CleanedTexts
+    >>> corpus = RougeCorpus.from_lists([["the cat sat"]], [[["the cat sat down"]]])
+    >>> cfg = Rouge(n=1, lcs=False)
+    >>> counts = cfg._counts(corpus, ["X"], CleanedTexts(corpus.texts))
+    >>> [(m, R.tolist(), P.tolist(), F.tolist()) for m, R, P, F, *_ in method_scores(counts, cfg)]
+    [('ROUGE-1', [0.75], [1.0], [0.85714])]
+    """
     nrow = len(counts.rows)
     inst = counts.inst
     out = []
@@ -953,7 +1021,7 @@ def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: int, alpha: float):
+def _perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: int, alpha: float):
     """``computeAverages``: (mean of resample means, CI low, CI high) per column triple.
 
     ``values`` is n x 3k (R, P, F per method; or model, peer, hit counts when unit == 1).
@@ -1031,7 +1099,7 @@ def _averages(
             for c_i, c in enumerate(boot_cols):
                 vals[:, 3 * j + c_i] = arr[c][a0 : a0 + n_per]
         if cfg.unit in (0, 1):
-            pm, clo, chi = perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
+            pm, clo, chi = _perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
         for j, m in enumerate(methods):
             a0 = lo + j * n_per
             row = {"system": system, "metric": m, "n": int(n_per)}

@@ -111,6 +111,25 @@ def meteor_from_counts(
     Fmean = (1 + w) P R / (R + w P) with w = ``recall_weight`` (the paper: 10PR/(R+9P));
     Penalty = ``penalty_weight`` * (chunks / matches) ** ``penalty_exponent``;
     Score = Fmean (1 - Penalty). Zero matches give all zeros (P = 0 for an empty hypothesis).
+
+    Parameters
+    ----------
+    matches, hyp_len, ref_len, chunks : float
+        Mapped unigrams m, hypothesis and reference lengths, chunks of the alignment.
+    recall_weight, penalty_weight, penalty_exponent : float
+        w, the penalty's factor (0.5) and exponent (3).
+
+    Returns
+    -------
+    tuple of float
+        ``(P, R, Fmean, Penalty, Score)``, each in [0, 1].
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import meteor_from_counts
+    >>> p, r, fmean, penalty, score = meteor_from_counts(4, 5, 6, 2)
+    >>> round(fmean, 4), penalty, round(score, 4)  # 10 PR / (R + 9P); 0.5 (2/4)^3
+    (0.678, 0.0625, 0.6356)
     """
     if matches <= 0:
         return 0.0, 0.0, 0.0, 0.0, 0.0
@@ -128,6 +147,19 @@ class MeteorStats:
     ``matches`` m, ``hyp_len`` |t|, ``ref_len`` |r|, ``chunks``, ``crossings`` of the final
     alignment and ``stage_matches`` (mappings added by each stage). They add up over
     segments for the system score (:meth:`__add__`).
+
+    Attributes
+    ----------
+    hyp_len, ref_len, matches, chunks, crossings : int
+        The counts above.
+    stage_matches : tuple of int
+        Mappings added by each configured module, in order (empty when unknown).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import MeteorStats
+    >>> MeteorStats(3, 4, 3, 1) + MeteorStats(2, 2, 1, 1)
+    MeteorStats(hyp_len=5, ref_len=6, matches=4, chunks=2, crossings=0, stage_matches=())
     """
 
     hyp_len: int
@@ -160,6 +192,24 @@ class Alignment:
 
     Positions are 0-based word indices; ``stage`` indexes the configured modules.
     ``exact`` is False only if a stage's search was truncated to a beam.
+
+    Attributes
+    ----------
+    hyp, ref : tuple of str
+        The words of hypothesis and reference.
+    pairs : tuple of (int, int, int)
+        The mappings.
+    modules : tuple of str
+        The configured modules (``stage`` indexes them).
+    exact : bool
+        Whether every stage was searched exactly.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import align
+    >>> a = align("the cat sat", "the cat sat down", modules=("exact",))
+    >>> a.pairs, a.chunks, a.crossings
+    (((0, 0, 0), (1, 1, 0), (2, 2, 0)), 1, 0)
     """
 
     hyp: Tuple[str, ...]
@@ -190,6 +240,26 @@ class MeteorScore:
     """A METEOR score with its parts (all in [0, 1]) and its statistics.
 
     ``reference`` is the index of the best reference (segment level; None for a system).
+
+    Attributes
+    ----------
+    score, precision, recall, fmean, penalty : float
+        The score and its parts (:func:`meteor_from_counts`).
+    stats : MeteorStats
+        The counts behind them.
+    reference : int or None
+        Best reference of a segment.
+    exact : bool
+        Whether every alignment behind it was searched exactly.
+    signature : str
+        The configuration (:meth:`METEOR.signature`).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import METEOR
+    >>> (s,) = METEOR(modules=("exact",)).sentence_results(["the cat sat"], [["the cat sat down"]])
+    >>> round(s.score, 4), s.precision, s.recall, s.stats.chunks
+    (0.755, 1.0, 0.75, 1)
     """
 
     score: float
@@ -215,7 +285,24 @@ class MeteorScore:
 
 
 def count_chunks(pairs: Iterable[Tuple[int, int]]) -> int:
-    """Fewest chunks: runs of mappings adjacent in both strings, in the same order."""
+    """Fewest chunks: runs of mappings adjacent in both strings, in the same order.
+
+    Parameters
+    ----------
+    pairs : iterable of (int, int)
+        Mappings (hypothesis position, reference position).
+
+    Returns
+    -------
+    int
+        The number of chunks (0 for no mappings).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import count_chunks
+    >>> count_chunks([(0, 0), (1, 1), (2, 4)])
+    2
+    """
     chunks = 0
     prev_h = prev_r = -2
     for h, r in sorted(pairs):
@@ -226,7 +313,24 @@ def count_chunks(pairs: Iterable[Tuple[int, int]]) -> int:
 
 
 def count_crossings(pairs: Sequence[Tuple[int, int]]) -> int:
-    """Number of crossing pairs of mappings (Banerjee & Lavie 2005, Sec. 2.2)."""
+    """Number of crossing pairs of mappings (Banerjee & Lavie 2005, Sec. 2.2).
+
+    Parameters
+    ----------
+    pairs : sequence of (int, int)
+        Mappings (hypothesis position, reference position).
+
+    Returns
+    -------
+    int
+        Pairs of mappings whose order differs between the two strings.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import count_crossings
+    >>> count_crossings([(0, 1), (1, 0), (2, 2)])
+    1
+    """
     seen: List[int] = []  # reference positions of the earlier mappings, sorted
     n = 0
     for _, r in sorted(pairs):
@@ -472,7 +576,27 @@ def _stage_relation(hyp_sets, ref_sets, st: _Stage) -> Tuple[List[Tuple[int, int
 
 def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]):
     """(hypotheses, reference streams) as lists, checked: sacrebleu's layout, one
-    stream per reference, each with one line per hypothesis."""
+    stream per reference, each with one line per hypothesis.
+
+    Parameters
+    ----------
+    hypotheses : sequence of str
+        One line per segment.
+    references : sequence of sequence of str
+        Reference streams, each as long as ``hypotheses``.
+
+    Returns
+    -------
+    tuple of list
+        ``(hypotheses, streams)``; a :class:`~evalkit.errors.ParameterError` for any other
+        layout.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import check_streams
+    >>> check_streams(("a b", "c d"), [("a b", "c"), ("a", "c d")])
+    (['a b', 'c d'], [['a b', 'c'], ['a', 'c d']])
+    """
     hyps = list(hypotheses)
     if isinstance(references, str) or not references or any(isinstance(s, str) for s in references):
         raise ParameterError(
@@ -491,7 +615,28 @@ def check_streams(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
 
 def references_per_segment(hypotheses: Sequence[str], references: Sequence, ref_layout: str):
     """(hypotheses, one list of references per segment) from either layout: ``"streams"``
-    (:func:`check_streams`) or ``"segments"`` (one list of reference strings per segment)."""
+    (:func:`check_streams`) or ``"segments"`` (one list of reference strings per segment).
+
+    Parameters
+    ----------
+    hypotheses : sequence of str
+        One line per segment.
+    references : sequence
+        In the layout ``ref_layout`` names.
+    ref_layout : {"streams", "segments"}
+        The layout of ``references``.
+
+    Returns
+    -------
+    tuple of list
+        ``(hypotheses, references per segment)``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import references_per_segment
+    >>> references_per_segment(["a b", "c d"], [["a b", "c"], ["a", "c d"]], "streams")
+    (['a b', 'c d'], [['a b', 'a'], ['c', 'c d']])
+    """
     if ref_layout == "streams":
         hyps, streams = check_streams(hypotheses, references)
         return hyps, [list(seg) for seg in zip(*streams)] if hyps else []
@@ -528,6 +673,7 @@ class METEOR(Metric):
 
     Examples
     --------
+    >>> from evalkit.metrics.meteor import METEOR
     >>> m = METEOR(modules=("exact",))
     >>> round(m.sentence_score("the president spoke to the audience",
     ...                        ["the president then spoke to the audience"]).score, 6)
@@ -903,7 +1049,26 @@ def _score_parallel(metric: "METEOR", items, jobs: int) -> List[MeteorScore]:
 
 
 def align(hypothesis: str, reference: str, **config) -> Alignment:
-    """Convenience: ``METEOR(**config).align(hypothesis, reference)``."""
+    """Convenience: ``METEOR(**config).align(hypothesis, reference)``.
+
+    Parameters
+    ----------
+    hypothesis, reference : str
+        One segment each.
+    **config
+        Any :class:`METEOR` setting.
+
+    Returns
+    -------
+    Alignment
+        The alignment of the two.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.meteor import align
+    >>> align("the cat sat", "a cat sat", modules=("exact",)).pairs
+    ((1, 1, 0), (2, 2, 0))
+    """
     return METEOR(**config).align(hypothesis, reference)
 
 
@@ -923,7 +1088,28 @@ def meteor(
     max_states: int = 2000,
     ref_layout: str = "segments",
 ) -> METEOR:
-    """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting)."""
+    """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting).
+
+    Parameters
+    ----------
+    modules, lowercase, tokenize, stopwords, crossings_scope, tie_break, porter_mode, wordnet
+        As :class:`METEOR`.
+    recall_weight, penalty_weight, penalty_exponent, max_states, ref_layout
+        As :class:`METEOR`; here ``ref_layout`` defaults to ``"segments"`` (the registry's
+        layout).
+
+    Returns
+    -------
+    METEOR
+        The configured metric (registered as ``"meteor"``).
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> m = get_metric("meteor", modules=("exact",))
+    >>> round(m.corpus_score(["the cat sat"], [["the cat sat down"]]).score, 4)
+    0.755
+    """
     return METEOR(
         modules=modules,
         lowercase=lowercase,

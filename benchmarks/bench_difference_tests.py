@@ -83,7 +83,7 @@ def reference_loop(a, b, h, test, unit, level, method, n_resamples, n_run, seed)
 
 
 def summeval_matrices():
-    from evalkit.data.public import load_summeval
+    from evalkit.data.summeval import load_summeval
     from evalkit.metrics.bleu import BLEU
     from evalkit.metrics.chrf import CHRF
 

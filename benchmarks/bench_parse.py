@@ -36,7 +36,7 @@ def main(argv=None) -> int:
         print("EVALKIT_DATA_MIRROR is not set", file=sys.stderr)
         return 2
 
-    from evalkit.data.public import load_wmt19_darr
+    from evalkit.data.wmt import load_wmt19_darr
     from evalkit.metrics.dependency import DependencyF
     from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM
     from evalkit.text.parse import CachedParser, SpacyParser

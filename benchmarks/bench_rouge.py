@@ -44,7 +44,7 @@ import numpy as np
 
 
 def load_summeval(n_docs: int):
-    from evalkit.data.public import summeval_rouge_inputs
+    from evalkit.data.summeval import summeval_rouge_inputs
 
     beside = Path(__file__).resolve().parents[2] / "shared" / "data"  # as run_all.sh
     if beside.is_dir():
@@ -61,7 +61,11 @@ def main() -> int:
     args = ap.parse_args()
 
     from evalkit.metrics.rouge import Rouge, RougeCorpus
-    from evalkit.metrics.rouge_variants import aggregate_variant_grid, rouge_variant_grid
+    from evalkit.metrics.rouge_variants import (
+        GRID_METHODS,
+        aggregate_variant_grid,
+        rouge_variant_grid,
+    )
     from evalkit.metrics.rouge_perl import parse_perl_output, run_perl
     from evalkit.text import rouge_resources
 
@@ -128,16 +132,7 @@ def main() -> int:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         c_perl = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         same_reports = all(p == o for p, o in zip(perl_out, reports))
-        tags = {
-            "ROUGE-1": "R1",
-            "ROUGE-2": "R2",
-            "ROUGE-3": "R3",
-            "ROUGE-4": "R4",
-            "ROUGE-S4": "RS4",
-            "ROUGE-SU4": "RSU4",
-            "ROUGE-W-1.2": "RW",
-            "ROUGE-L": "RL",
-        }
+        tags = {f"ROUGE-{method}": tag for tag, method in GRID_METHODS.items()}
         n_checked = n_equal = 0
         for cell, out in zip(cells, perl_out):
             sub = per_summary[

@@ -1,7 +1,8 @@
 """``evalkit score`` / ``evalkit significance`` end to end: NIST SGML input (several systems in
 one tstset, several references in one refset), Parquet output, progress on stderr only,
 significance clusters of systems and the metric-correlation tests with human scores, each
-checked against the library functions computed here; malformed input names file and line."""
+checked against the library functions computed here; malformed input names file and line.
+The plain-text input tests are in tests/test_cli_scale_plain_text.py."""
 
 from __future__ import annotations
 
@@ -72,44 +73,9 @@ def _keys():
 
 def test_sgml_scores_equal_the_single_process_scores_and_parquet_equals_csv(tmp_path):
     args = _sgml(tmp_path)
-    assert (
-        main(
-            [
-                "score",
-                *args,
-                "--metric",
-                "bleu",
-                "--metric",
-                "wer",
-                "--workers",
-                "0",
-                "--quiet",
-                "--output",
-                str(tmp_path / "s.parquet"),
-            ]
-        )
-        == 0
-    )
-    assert (
-        main(
-            [
-                "score",
-                *args,
-                "--metric",
-                "bleu",
-                "--metric",
-                "wer",
-                "--workers",
-                "0",
-                "--quiet",
-                "--format",
-                "csv",
-                "--output",
-                str(tmp_path / "s.out"),
-            ]
-        )
-        == 0
-    )
+    score = ["score", *args, "--metric", "bleu", "--metric", "wer", "--workers", "0", "--quiet"]
+    assert main([*score, "--output", str(tmp_path / "s.parquet")]) == 0
+    assert main([*score, "--format", "csv", "--output", str(tmp_path / "s.out")]) == 0
     frame = pd.read_parquet(tmp_path / "s.parquet")
     pd.testing.assert_frame_equal(frame, pd.read_csv(tmp_path / "s.out"), check_exact=True)
     assert sorted(frame["system"].unique()) == sorted(SYSTEMS)

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evalkit.data import public, safe_pickle
+from evalkit.data import public, realsumm, safe_pickle, summeval, wmt
 from evalkit.data.checksums import sha256_file
 from evalkit.errors import DataNotConfiguredError
 
@@ -64,7 +64,7 @@ def test_not_configured(monkeypatch):
     with pytest.raises(
         DataNotConfiguredError, match=r"summeval/data.pkl.*evalkit data fetch summeval"
     ):
-        public.load_summeval()
+        summeval.load_summeval()
 
 
 @needs_mirror
@@ -77,7 +77,7 @@ def test_corrupted_mirror_file_is_rejected_by_checksum(tmp_path, monkeypatch):
     target.write_bytes(bytes(data))
     monkeypatch.setenv("EVALKIT_DATA_MIRROR", str(fake))
     with pytest.raises(public.ChecksumError, match=r"kk-en/data.pkl: SHA-256 mismatch"):
-        public.load_wmt19_darr("kk-en")
+        wmt.load_wmt19_darr("kk-en")
     assert public.status("wmt19-darr")[1]["state"] == "corrupt"
 
 
@@ -136,7 +136,7 @@ def test_fetch_from_offline_mirror(tmp_path):
 
 @needs_mirror
 def test_summeval_counts_and_values():
-    c = public.load_summeval()
+    c = summeval.load_summeval()
     raw_data = raw("summeval/data.pkl")
     assert len(c.instances) == 100
     assert len(c.peers()) == 16 and len(c.models()) == 11
@@ -164,7 +164,7 @@ def test_summeval_counts_and_values():
 
 @needs_mirror
 def test_realsumm_counts_and_crowd_litepyramid():
-    c = public.load_realsumm()
+    c = realsumm.load_realsumm()
     assert len(c.instances) == 100 and len(c.peers()) == 24 and c.models() == ["ref"]
     lp = c.judgments.pivot_table(
         index=["instance", "summarizer"], columns="judgment", values="value"
@@ -176,14 +176,14 @@ def test_realsumm_counts_and_crowd_litepyramid():
         lp["litepyramid_recall_crowd"], lp["litepyramid_recall"], rtol=0, atol=1e-12
     )
     assert len(c.scus) == 1600 - 544  # SCUs_list.csv rows minus BLANK placeholders
-    presence = public.realsumm_scu_presence()
+    presence = realsumm.realsumm_scu_presence()
     assert presence.groupby(["summarizer", "group"]).ngroups == 25
     assert set(presence["votes"]) <= {3, 4}
 
 
 @needs_mirror
 def test_realsumm_score_dictionaries():
-    scores, corpus = public.load_realsumm_scores()
+    scores, corpus = realsumm.load_realsumm_scores()
     groups = scores.groupby("group")["system"].nunique().to_dict()
     assert groups == {"abs": 14, "ext": 11}
     assert len(corpus.peers()) == 25 and {"abs/bart_out", "ext/bart_out"} <= set(corpus.peers())
@@ -203,7 +203,7 @@ def test_realsumm_score_dictionaries():
     "pair, pairs, systems", [("gu-en", 20110, None), ("kk-en", 9728, None), ("lt-en", 21862, None)]
 )
 def test_wmt19_darr(pair, pairs, systems):
-    c = public.load_wmt19_darr(pair)
+    c = wmt.load_wmt19_darr(pair)
     data = raw(f"wmt19-darr/{pair}/data.pkl")
     assert len(c.preferences) == pairs == len(data)
     assert len(c.segments) == len({(v["src"], v["ref"]) for v in data.values()})
@@ -217,7 +217,7 @@ def test_wmt19_darr(pair, pairs, systems):
 
 @needs_mirror
 def test_wmt17_en_de():
-    c = public.load_wmt17_en_de()
+    c = wmt.load_wmt17_en_de()
     assert len(c.segments) == 3004 and len(c.systems) == 16 and c.systems[0] == "LIUM-NMT"
     data = raw("wmt17-en-de/wmt17_en_de_systems.pkl.bz2")
     assert c.system_output("uedin-nmt") == data[14][1]
@@ -228,7 +228,7 @@ def test_wmt17_en_de():
 def test_wmt09_meteor_scores_match_sgml_segment_count():
     import re
 
-    scores = public.load_wmt09_meteor()
+    scores = wmt.load_wmt09_meteor()
     assert {k: len(v) for k, v in scores.items()} == {"sys": 1, "doc": 111, "seg": 2525}
     assert scores["sys"]["value"].iat[0] == 0.299148440516935  # meteor-sys.scr as published
     sgml = (Path(MIRROR) / "wmt09-cz-en/test.sgm").read_text(encoding="utf-8")
@@ -242,8 +242,8 @@ def test_wmt09_meteor_scores_match_sgml_segment_count():
 
 @needs_mirror
 def test_wmt09_sgml_loads_through_nist_sgml():
-    c = public.load_wmt09_cz_en()
-    seg = public.load_wmt09_meteor()["seg"]
+    c = wmt.load_wmt09_cz_en()
+    seg = wmt.load_wmt09_meteor()["seg"]
     assert len(c.segments) == len(seg) == 2525
     assert set(zip(c.segments["document"], c.segments["segment"])) == set(
         zip(seg["document"], seg["segment"])

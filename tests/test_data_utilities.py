@@ -11,7 +11,7 @@ import pytest
 
 from evalkit import config
 from evalkit.data.checksums import sha256_file, sha256_files
-from evalkit.data.sgml import parse_attributes
+from evalkit.data.sgml_attributes import parse_attributes
 from evalkit.errors import ParameterError
 from evalkit.text.natural_sort import natural_key
 from evalkit.text.sentences import split_tokenized_sentences as split
@@ -57,7 +57,7 @@ def test_split_is_lossless_on_random_token_streams():
 def test_rouge_inputs_and_the_notebook_corpus_have_the_same_sentences(data_mirror):
     """The benchmark / parity-test inputs and the corpus the notebooks load are cut by the
     same splitter: the sentences agree summary by summary."""
-    from evalkit.data.public import load_summeval, summeval_rouge_inputs
+    from evalkit.data.summeval import load_summeval, summeval_rouge_inputs
     from evalkit.data.safe_pickle import load
 
     S, R, I, Y = summeval_rouge_inputs(3)

@@ -92,7 +92,7 @@ UTILITIES = {
     "def sha256_file": "evalkit/data/checksums.py",
     "def natural_key": "evalkit/text/natural_sort.py",
     "def split_tokenized_sentences": "evalkit/text/sentences.py",
-    "def parse_attributes": "evalkit/data/sgml.py",
+    "def parse_attributes": "evalkit/data/sgml_attributes.py",
 }
 
 
@@ -107,7 +107,7 @@ def test_shared_utilities_are_defined_once(definition, home):
 COPIES = {
     "file hashing loop": (r"hashlib\.sha256\(\)[\s\S]{0,200}\.read\(", "evalkit/data/checksums.py"),
     "natural sort key": (r"re\.split\(r[\"']\(\\d\+\)", "evalkit/text/natural_sort.py"),
-    "attribute regex": (r"\\s\*=\\s\*(?:\(\?:)?\"", "evalkit/data/sgml.py"),
+    "attribute regex": (r"\\s\*=\\s\*(?:\(\?:)?\"", "evalkit/data/sgml_attributes.py"),
 }
 #: Copies the coordinator removes while rewriting graham2015 on the paper layer.
 PENDING_COPIES: set = set()

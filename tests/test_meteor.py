@@ -241,7 +241,7 @@ stem_words = st.lists(
 @settings(max_examples=100, deadline=None)
 @given(stem_words, stem_words)
 def test_exact_then_porter_stagewise_optimal(hyp, ref):
-    from evalkit.text.stemming import porter_stemmer
+    from evalkit.text.porter_nltk import porter_stemmer
 
     stem = porter_stemmer("ORIGINAL_ALGORITHM")
     m = METEOR(modules=("exact", "porter"), tokenize="none")
@@ -368,7 +368,7 @@ def test_branch_and_bound_equals_exhaustive_programme(monkeypatch):
 @given(stem_words, stem_words)
 def test_stage_scope_stagewise_optimal(hyp, ref):
     # crossings_scope="stage": a stage ignores crossings with earlier stages' mappings
-    from evalkit.text.stemming import porter_stemmer
+    from evalkit.text.porter_nltk import porter_stemmer
 
     stem = porter_stemmer("ORIGINAL_ALGORITHM")
     m = METEOR(modules=("exact", "porter"), tokenize="none", crossings_scope="stage")

@@ -1,7 +1,7 @@
 """The numba stage search (evalkit.metrics.meteor_search) against the Python programme.
 
-``_StageSearch`` (the kernel, what METEOR uses) must return exactly what ``_PythonSearch``
-(the reference dynamic programme) returns for every pass: the same alignment, cost and
+``_StageSearch`` (the kernel, what METEOR uses) must return exactly what ``PythonSearch``
+(the reference dynamic programme, ``tests/meteor_oracle.py``) returns for every pass: the same alignment, cost and
 truncation flag, with and without a bound, with the weak and the strong lower bound,
 exact or truncated to a beam. Inputs are seeded random word sequences over tiny
 vocabularies (many repeated words, so classes compete and ties abound) and random
@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from meteor_oracle import PythonSearch
 
 import evalkit.metrics.meteor as mm
 from evalkit.metrics.meteor import METEOR
@@ -75,7 +76,7 @@ def _passes(args):
     """Run both programmes through the pass sequence _solve_stage uses, plus extra widths
     and bounds (the optimum, one less: nothing may survive, one more)."""
     fast = mm._StageSearch(*args)
-    ref = mm._PythonSearch(*args)
+    ref = PythonSearch(*args)
     results = []
     optimum = ref.run(width=1 << 62, bound=None)
     assert fast.run(width=1 << 62, bound=None) == optimum
@@ -147,7 +148,7 @@ def test_alignments_equal_with_either_programme(config, monkeypatch):
         )
     metric = METEOR(modules=("exact", "porter"), tokenize="none", **config)
     fast = [metric.align_words(h, r) for h, r in pairs]
-    monkeypatch.setattr(mm, "_StageSearch", mm._PythonSearch)
+    monkeypatch.setattr(mm, "_StageSearch", PythonSearch)
     slow = [metric.align_words(h, r) for h, r in pairs]
     assert fast == slow
     if config.get("max_states") == 3:
@@ -181,7 +182,7 @@ def test_relation_stage_shortcut_equals_the_search(monkeypatch):
             return [], True
         return mm._solve_stage(nodes, cands, mm._max_matching(nodes, cands), st, None)
 
-    monkeypatch.setattr(mm, "_StageSearch", mm._PythonSearch)
+    monkeypatch.setattr(mm, "_StageSearch", PythonSearch)
     slow = [searched(hs, rs, st) for hs, rs, st in cases]
     assert fast == slow
 
@@ -205,6 +206,6 @@ def test_long_segments_use_several_bitset_words(monkeypatch):
     stages = _capture_stages(metric, pairs)
     assert max(max(r for c in args[1].values() for r in c) for args in stages) >= 128
     fast = [metric.align_words(h, r) for h, r in pairs]
-    monkeypatch.setattr(mm, "_StageSearch", mm._PythonSearch)
+    monkeypatch.setattr(mm, "_StageSearch", PythonSearch)
     slow = [metric.align_words(h, r) for h, r in pairs]
     assert fast == slow

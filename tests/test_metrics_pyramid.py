@@ -12,6 +12,7 @@ import pytest
 
 from evalkit.errors import ParameterError
 from evalkit.metrics import pyramid as P
+from evalkit.metrics.model_subsets import subset_score_table
 
 MEMBERS = {"s1": "ABCD", "s2": "ABC", "s3": "AB", "s4": "C", "s5": "D"}
 ASPECTS = {"s1": ("what",), "s2": ("when",), "s3": ("what", "where"), "s4": ("what",), "s5": ()}
@@ -108,7 +109,7 @@ def test_jackknife(pyr):
 
 
 def test_subset_table_equals_direct_scores(pyr):
-    table, subsets = P.subset_score_table({"T1": pyr}, 2, ["p1", "p2", "A"])
+    table, subsets = subset_score_table({"T1": pyr}, 2, ["p1", "p2", "A"])
     assert table.shape == (1, 6, 3)
     for j, sub in enumerate(subsets[0]):
         direct = P.score_pyramid(pyr, list(sub)).set_index("summarizer")["score"]

@@ -9,7 +9,8 @@ import pytest
 from scipy import stats
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.rouge import Rouge, RougeCorpus, subset_recall_table
+from evalkit.metrics.model_subsets import subset_recall_table
+from evalkit.metrics.rouge import Rouge, RougeCorpus
 from evalkit.stats.sampling import model_subset_correlations
 
 WORDS = "the a cat dog sat ran on mat in house big small red green quickly slowly".split()

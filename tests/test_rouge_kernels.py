@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from evalkit.metrics import rouge as RM
+from evalkit.metrics.rouge_text import CleanedTexts
 from evalkit.metrics import rouge_kernels as K
 
 
@@ -75,7 +76,7 @@ def _cell(corpus: RM.RougeCorpus, stem: bool, stop: bool, limit: int = 0):
     cfg = RM.Rouge(
         n=4, w=1.2, skip=4, su="both", stem=stem, stopwords=stop, length_limit=limit or None
     )
-    cleaned = RM.CleanedTexts(corpus.texts, limit, 0)
+    cleaned = CleanedTexts(corpus.texts, limit, 0)
     peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
     V, fptr, ftok, sptr, tptr, stok, _ = RM._encode(cleaned, cfg._tokenizer())
     rows, peers, models, inst, nmod, gptr, gpairs = RM._pairs(cleaned, corpus, peer_ids)
@@ -116,7 +117,7 @@ def test_stemming_cell_reusing_unstemmed_masks_equals_the_per_pair_tables(seed, 
         corpus.evals,
     )
     for stop in (False, True):
-        cleaned = RM.CleanedTexts(corpus.texts, 0, 0)
+        cleaned = CleanedTexts(corpus.texts, 0, 0)
         peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
         _, peers, models, *_ = RM._pairs(cleaned, corpus, peer_ids)
         for stem in (False, True):
@@ -226,7 +227,7 @@ def test_cell_encoding_equals_the_per_token_filter_and_stemmer(stem, stop):
         ["The cats were running -- quickly, 3 times; $5 isn't much.\nA DOG's houses", "of the and"],
         [["cat running runs ran houses house's"], ["the"]],
     )
-    cleaned = RM.CleanedTexts(corpus.texts, 0, 0)
+    cleaned = CleanedTexts(corpus.texts, 0, 0)
     tok = RM.Rouge(stem=stem, stopwords=stop)._tokenizer()
     V, fptr, ftok, sptr, tptr, stok, _ = RM._encode(cleaned, tok)
     words = [cleaned.vocab[i] for i in cleaned.fraw]

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from evalkit.metrics.rouge import Rouge, RougeCorpus
 from evalkit.metrics.rouge_variants import rouge_variant_grid
 from evalkit.metrics.rouge_perl import parse_perl_output, run_perl
-from evalkit.text import porter, rouge_resources
+from evalkit.text import porter_rouge, rouge_resources
 from test_rouge_support import assert_same_text, corpus_lists, guard_models, needs_perl
 
 pytestmark = [pytest.mark.parity, needs_perl]
@@ -214,7 +214,7 @@ def test_porter_matches_rouge_perl_stemmer():
     rng = np.random.default_rng(0)
     letters = list("abcdeilmnorstuyz")
     words += ["".join(rng.choice(letters, rng.integers(3, 12))) for _ in range(3000)]
-    assert [porter.stem(w) for w in words] == _perl_stem(words)
+    assert [porter_rouge.stem(w) for w in words] == _perl_stem(words)
 
 
 def test_exception_table_equals_built_db():

@@ -13,7 +13,7 @@ import pytest
 
 from evalkit.cli import main as evalkit_main
 from evalkit.metrics.rouge import Rouge, RougeCorpus
-from evalkit.data.public import summeval_rouge_inputs
+from evalkit.data.summeval import summeval_rouge_inputs
 from evalkit.metrics.rouge_perl import perl_args, run_perl, write_corpus
 from evalkit.text import rouge_resources
 from test_rouge_support import assert_same_text, needs_perl

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalkit.errors import ParameterError
-from evalkit.metrics.rouge import Rouge, perl_round5
+from evalkit.metrics.rouge import Rouge
+from evalkit.metrics.rouge_text import perl_round5
 from evalkit.metrics.rouge_variants import rouge_variant_grid
 from evalkit.metrics import rouge_kernels as K
 

@@ -11,7 +11,7 @@ from evalkit.data.simulate.build import build_sample
 from evalkit.data.simulate.language import ClauseTrace
 from evalkit.errors import InputFormatError, ParameterError
 from evalkit.metrics.dependency import DependencyF
-from evalkit.notebook import parser_noise as pn
+from evalkit.data import parser_noise as pn
 from evalkit.text.lfg import lfg_triples
 from evalkit.text.parse import Parse, attachment_scores
 from evalkit.text.trees import DepTree, format_ptb, parse_ptb

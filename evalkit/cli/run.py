@@ -31,7 +31,7 @@ def _run(args) -> int:
     from evalkit.cli._common import check_output_dir
     from evalkit.config import repository_root
     from evalkit.notebook.prepare import prepare_sample
-    from evalkit.notebook.runner import RunInterrupted, build_parser, run_all
+    from evalkit.notebook.runner import RunInterrupted, build_parser, run_parsed
 
     args = build_parser(prog="evalkit run").parse_args(args.run_args)
     results = Path(args.results_dir) if args.results_dir else repository_root() / "results"
@@ -41,16 +41,7 @@ def _run(args) -> int:
         with contextlib.redirect_stderr(stream) if args.quiet else contextlib.nullcontext():
             prepare_sample(quick=args.quick)
     try:
-        runs = run_all(
-            args.profile,
-            args.jobs,
-            args.only,
-            args.quick,
-            args.notebooks_dir,
-            args.results_dir,
-            args.timeout,
-            stream=stream,
-        )
+        runs = run_parsed(args, stream)
     except RunInterrupted as stop:
         print(f"\nevalkit run: interrupted; summary and site: {stop.index}", file=sys.stderr)
         return 130

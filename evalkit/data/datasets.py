@@ -258,7 +258,7 @@ def _public_files(corpus: Any, options: Mapping[str, Any]) -> FileList:
 
 
 def _register_public() -> None:
-    from evalkit.data import public
+    from evalkit.data import public, realsumm, summeval, wmt
 
     def licence(rel: str) -> str:
         for info in public.manifest()["sets"].values():
@@ -268,26 +268,26 @@ def _register_public() -> None:
         return ""
 
     entries = [
-        ("summeval", public.load_summeval, "summeval/data.pkl",
+        ("summeval", summeval.load_summeval, "summeval/data.pkl",
          "SummEval: 100 CNN/DM documents x 16 systems, 11 references, mean expert ratings 1-5 "
          "(coherence, consistency, fluency, relevance)",
          "DUC-style coverage and linguistic quality judgments (relevance for coverage; coherence, "
          "consistency, fluency for quality)", "SummEval (Fabbri et al. 2021), copy in neulab/BARTScore"),
-        ("realsumm", public.load_realsumm, "realsumm/data.pkl",
+        ("realsumm", realsumm.load_realsumm, "realsumm/data.pkl",
          "REALSumm: 100 CNN/DM documents x 24 systems, 1 reference, LitePyramid recall (and the crowd "
          "SCU annotations with annotations=True)",
          "DUC/TAC pyramid or coverage judgments (LitePyramid recall)",
          "REALSumm (Bhandari et al. 2020), neulab/BARTScore copy and neulab/REALSumm annotations"),
-        ("wmt17-en-de", public.load_wmt17_en_de, "wmt17-en-de/wmt17_en_de_systems.pkl.bz2",
+        ("wmt17-en-de", wmt.load_wmt17_en_de, "wmt17-en-de/wmt17_en_de_systems.pkl.bz2",
          "WMT17 newstest2017 en-de: 16 systems + reference, 3004 segments, no human judgments",
          "NIST/TIDES MT evaluations without judgments (e.g. Riezler & Maxwell's Europarl reranker outputs)",
          "WMT17 news en-de, copy in mjpost/sacrebleu tests"),
-        ("wmt09-cz-en", public.load_wmt09_cz_en, "wmt09-cz-en/ref.sgm",
+        ("wmt09-cz-en", wmt.load_wmt09_cz_en, "wmt09-cz-en/ref.sgm",
          "newstest2009 cz-en reference and cmu-combo output in NIST SGML (2525 segments, 111 documents)",
          "", "cmu-mtlab/meteor example (WMT09 newstest2009)"),
     ]
-    for pair in public.WMT19_PAIRS:
-        entries.append((f"wmt19-darr-{pair}", (lambda p: lambda: public.load_wmt19_darr(p))(pair),
+    for pair in wmt.WMT19_PAIRS:
+        entries.append((f"wmt19-darr-{pair}", (lambda p: lambda: wmt.load_wmt19_darr(p))(pair),
                         f"wmt19-darr/{pair}/data.pkl",
                         f"WMT19 segment-level daRR relative rankings, {pair}", "",
                         "WMT19 metrics task daRR, copy in neulab/BARTScore"))

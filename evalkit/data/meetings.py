@@ -286,7 +286,7 @@ def meetings_from_summeval(n_test: int = 6, n_train: int = 30, annotators: int =
     one unit per sentence (one speaker); annotator k's extract = the sentences that share the
     most word types with crowd reference k+2 (the same share of units as the systems); ASR =
     the synthetic channel at ``wer``. The first ``n_test`` documents are the test set."""
-    from evalkit.data.public import load_summeval
+    from evalkit.data.summeval import load_summeval
 
     c = load_summeval(documents=True)
     docs = list(c.instances["instance"])[: n_test + n_train]

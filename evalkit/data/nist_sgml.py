@@ -40,7 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from evalkit.atomic import atomic_write_text
 from evalkit.inputs import check_text_bytes, read_input
-from evalkit.data.sgml import parse_attributes
+from evalkit.data.sgml_attributes import parse_attributes
 from evalkit.errors import InputFormatError, ParameterError, PathLike
 
 __all__ = [

@@ -22,7 +22,8 @@ import pandas as pd
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import ParameterError
 from evalkit.metrics.pyramid import TopicPyramid, build_pyramids
-from evalkit.metrics.rouge import Rouge, RougeCorpus, perl_round5
+from evalkit.metrics.rouge import Rouge, RougeCorpus
+from evalkit.metrics.rouge_text import perl_round5
 
 __all__ = ["rouge_pair_counts", "recall_from_counts", "corpus_pyramids", "wide"]
 

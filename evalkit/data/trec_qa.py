@@ -188,7 +188,7 @@ def nuggets_from_realsumm() -> NuggetEvaluation:
     """REALSumm as a nugget evaluation: SCUs = nuggets (all vital: the SCUs have no importance
     labels), the crowd's majority presence votes = nugget judgments, system summaries = runs
     (one answer string per sentence), documents = questions."""
-    from evalkit.data.public import load_realsumm
+    from evalkit.data.realsumm import load_realsumm
 
     corpus = load_realsumm(annotations=True, documents=False)
     key = corpus.scus.rename(columns={"instance": "question", "scu": "nugget", "label": "text"})

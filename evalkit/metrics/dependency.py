@@ -616,7 +616,7 @@ class BEHM(ParsedMetric):
 
 @lru_cache(maxsize=200_000)
 def _be_bag(dep: DepTree, stem: bool) -> Counter:
-    from evalkit.text.stemming import porter_stemmer
+    from evalkit.text.porter_nltk import porter_stemmer
 
     st = porter_stemmer() if stem else (lambda w: w)
     return Counter((st(a), st(b)) for a, b in head_modifier_pairs(dep))

@@ -84,6 +84,27 @@ def normalize_references(
     streams, each with one entry per segment; ``None`` marks a missing reference (variable
     number of references per segment); ``""`` is an empty reference. ``"segments"``:
     ``refs[i]`` is the list of references of segment i.
+
+    Parameters
+    ----------
+    n_hyps : int
+        Number of hypotheses (segments).
+    refs : sequence
+        The references in ``ref_layout``.
+    ref_layout : {"streams", "segments"}
+        Their layout.
+
+    Returns
+    -------
+    list of list of str
+        The references of each segment (``None`` entries dropped); a
+        :class:`~evalkit.errors.ParameterError` when a segment has none.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.ngrams import normalize_references
+    >>> normalize_references(2, [["r1", "r2"], [None, "r2b"]])
+    [['r1'], ['r2', 'r2b']]
     """
     if isinstance(refs, (str, bytes)) or not hasattr(refs, "__iter__"):
         raise ParameterError(
@@ -131,7 +152,25 @@ def normalize_references(
 
 
 def check_hypotheses(hyps) -> List[str]:
-    """The hypotheses as a list of str (any iterable of str: list, tuple, pandas Series...)."""
+    """The hypotheses as a list of str (any iterable of str: list, tuple, pandas Series...).
+
+    Parameters
+    ----------
+    hyps : iterable of str
+        The hypotheses.
+
+    Returns
+    -------
+    list of str
+        ``list(hyps)``; a :class:`~evalkit.errors.ParameterError` for a bare string or a
+        non-string item.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.ngrams import check_hypotheses
+    >>> check_hypotheses(("a", "b"))
+    ['a', 'b']
+    """
     if isinstance(hyps, (str, bytes)) or not hasattr(hyps, "__iter__"):
         raise ParameterError("hyps", type(hyps).__name__, "a list of hypothesis strings")
     hyps = list(hyps)
@@ -144,7 +183,15 @@ def check_hypotheses(hyps) -> List[str]:
 class Vocabulary(dict):
     """token -> dense integer id, in order of first occurrence; looking up an unknown token
     (``vocab[token]``) gives it the next id, so ``map(vocab.__getitem__, tokens)`` encodes
-    at C speed (only new tokens reach Python code)."""
+    at C speed (only new tokens reach Python code).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.ngrams import Vocabulary
+    >>> v = Vocabulary()
+    >>> [v[t] for t in ["a", "b", "a", "c"]], dict(v)
+    ([0, 1, 0, 2], {'a': 0, 'b': 1, 'c': 2})
+    """
 
     def __missing__(self, token: str) -> int:
         i = self[token] = len(self)
@@ -158,6 +205,29 @@ def encode_tokens(
 
     ``vocab`` (token -> id) is extended in place, so texts encoded with the same dict share
     ids (used to encode references once and hypotheses of many systems against them).
+
+    Parameters
+    ----------
+    token_lists : sequence of sequence of str
+        The tokens of each text.
+    vocab : dict, optional
+        Token -> id, extended in place (a new :class:`Vocabulary` when None).
+
+    Returns
+    -------
+    ids : numpy.ndarray
+        The ids of all texts concatenated.
+    lengths : numpy.ndarray
+        Tokens per text.
+    vocab_size : int
+        Size of the vocabulary afterwards (at least 1).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.ngrams import encode_tokens
+    >>> ids, lengths, size = encode_tokens([["a", "b"], ["b", "c", "a"]])
+    >>> ids.tolist(), lengths.tolist(), size
+    ([0, 1, 1, 2, 0], [2, 3], 3)
     """
     if vocab is None:
         vocab = Vocabulary()
@@ -176,7 +246,30 @@ def encode_joined(
 ) -> Tuple[np.ndarray, np.ndarray, int]:
     """Like :func:`encode_tokens` for the tokens of ``n_lines`` lines given as one list with
     :data:`evalkit.text.tokenize.LINE_SEP` between consecutive lines
-    (:meth:`evalkit.text.tokenize.Tokenizer13aFast.words_joined`)."""
+    (:meth:`evalkit.text.tokenize.Tokenizer13aFast.words_joined`).
+
+    Parameters
+    ----------
+    tokens : sequence of str
+        The tokens of all lines, ``LINE_SEP`` between lines.
+    n_lines : int
+        Number of lines.
+    vocab : Vocabulary
+        Extended in place.
+
+    Returns
+    -------
+    tuple
+        ``(ids, lengths, vocab_size)`` as :func:`encode_tokens`, separators removed.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.ngrams import Vocabulary, encode_joined
+    >>> from evalkit.text.tokenize import LINE_SEP
+    >>> ids, lengths, size = encode_joined(["a", "b", LINE_SEP, "b"], 2, Vocabulary())
+    >>> ids.tolist(), lengths.tolist()
+    ([0, 1, 1], [2, 1])
+    """
     ids = np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=len(tokens))
     if n_lines <= 1:
         lens = np.full(n_lines, ids.shape[0], dtype=np.int64)
@@ -191,7 +284,24 @@ def encode_joined(
 
 @dataclass
 class EncodedReferences:
-    """References tokenized and mapped to ids once (reusable for many systems)."""
+    """References tokenized and mapped to ids once (reusable for many systems).
+
+    Attributes
+    ----------
+    vocab : dict
+        Token -> id (hypotheses are encoded against it).
+    ids, lengths : numpy.ndarray
+        Ids of all references concatenated (segment by segment) and tokens per reference.
+    nrefs : numpy.ndarray
+        References per segment.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.ngrams import EncodedReferences
+    >>> e = EncodedReferences.from_tokens([[["a", "b"]], [["b"], ["c"]]])
+    >>> e.ids.tolist(), e.lengths.tolist(), e.nrefs.tolist()
+    ([0, 1, 1, 2], [2, 1, 1], [1, 2])
+    """
 
     vocab: Dict[str, int]
     ids: np.ndarray
@@ -219,7 +329,26 @@ def _count_refs(per_seg: Sequence[Sequence]) -> np.ndarray:
 
 
 def encode_chars(texts: Sequence[str]) -> Tuple[np.ndarray, np.ndarray, int]:
-    """Map the characters (code points) of ``texts`` to dense ids; like :func:`encode_tokens`."""
+    """Map the characters (code points) of ``texts`` to dense ids; like :func:`encode_tokens`.
+
+    Parameters
+    ----------
+    texts : sequence of str
+        The texts.
+
+    Returns
+    -------
+    tuple
+        ``(ids, lengths, vocab_size)``: ids in code-point order (not first appearance),
+        characters per text, distinct characters.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.ngrams import encode_chars
+    >>> ids, lengths, size = encode_chars(["aba", "c"])
+    >>> ids.tolist(), lengths.tolist(), size
+    ([0, 1, 0, 2], [3, 1], 3)
+    """
     lens = np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts))
     codes = np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4").astype(np.int64)
     if codes.size == 0:
@@ -236,6 +365,27 @@ def ngram_keys(ids: np.ndarray, vocab_size: int, max_order: int) -> List[np.ndar
     ``keys[n-1][i]`` identifies the n-gram ``ids[i:i+n]``; it is only meaningful where that
     n-gram lies inside one text (positions ``offsets[t] .. offsets[t+1]-n``); callers read
     only those. Equal n-grams get equal keys, different n-grams different keys.
+
+    Parameters
+    ----------
+    ids : numpy.ndarray
+        Token ids of all texts concatenated.
+    vocab_size : int
+        Ids are in ``0 .. vocab_size - 1``.
+    max_order : int
+        Largest n.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        ``max_order`` int64 arrays as long as ``ids``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.metrics.ngrams import ngram_keys
+    >>> [k.tolist() for k in ngram_keys(np.array([0, 1, 0, 1]), 2, 2)]  # bigram: a*2 + b
+    [[0, 1, 0, 1], [1, 2, 1, 0]]
     """
     keys = [ids]
     cur, base = ids, vocab_size
@@ -470,6 +620,27 @@ class TokenizedCorpus:
 
     Texts ``0..n_hyp-1`` are the hypotheses; segment s has reference texts
     ``ref_ids[ref_ptr[s]:ref_ptr[s+1]]``.
+
+    Attributes
+    ----------
+    ids, offsets : numpy.ndarray
+        Token ids of all texts (hypotheses, then references) and their CSR offsets.
+    vocab_size, n_hyp : int
+        Vocabulary size and number of hypotheses.
+    ref_ptr, ref_ids : numpy.ndarray
+        The reference texts of each segment (CSR).
+    keys : list of numpy.ndarray
+        :func:`ngram_keys` of ``ids``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.metrics.ngrams import TokenizedCorpus
+    >>> tc = TokenizedCorpus.build(
+    ...     np.array([0, 1]), np.array([2]), np.array([0, 2]), np.array([2]), np.array([1]), 3, 2
+    ... )
+    >>> tc.offsets.tolist(), tc.ref_ptr.tolist(), tc.ref_ids.tolist(), len(tc.keys)
+    ([0, 2, 4], [0, 1], [1], 2)
     """
 
     ids: np.ndarray
@@ -589,7 +760,15 @@ class TokenizedCorpus:
 
 class WordLevelMetric(Metric):
     """Shared preprocessing of the word-level metrics (BLEU, NIST, WER/PER, GTM): optional
-    lower-casing, a tokenizer from :mod:`evalkit.text.tokenize`, integer encoding."""
+    lower-casing, a tokenizer from :mod:`evalkit.text.tokenize`, integer encoding.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.bleu import BLEU
+    >>> from evalkit.metrics.ngrams import WordLevelMetric
+    >>> issubclass(BLEU, WordLevelMetric)
+    True
+    """
 
     tokenize: str
     lowercase: bool

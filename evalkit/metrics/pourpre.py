@@ -39,7 +39,7 @@ import pandas as pd
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.nuggets import ALLOWANCE, count_nonwhitespace, f_measure, length_precision
-from evalkit.text import porter, rouge_resources
+from evalkit.text import porter_rouge, rouge_resources
 
 __all__ = ["terms", "idf_table", "match_score", "pourpre", "Pourpre", "WEIGHTINGS", "SCORINGS"]
 
@@ -75,7 +75,7 @@ def terms(text: str, stem: bool = True, stopwords: bool = True) -> FrozenSet[str
         raise ParameterError("text", text, "a string")
     stop = rouge_resources.load_stopwords() if stopwords else frozenset()
     toks = [t for t in _TOKEN.findall(text.lower()) if t not in stop]
-    return frozenset(porter.stem(t) if stem else t for t in toks)
+    return frozenset(porter_rouge.stem(t) if stem else t for t in toks)
 
 
 def idf_table(

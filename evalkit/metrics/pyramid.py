@@ -22,8 +22,8 @@ What TAC and Owczarzak et al. build on it, all here:
 
 * pyramids rebuilt from any subset M' of the models (OD09): ``weight'(SCU)`` = contributors in
   M', SCUs of weight 0 dropped, X' = mean SCU count over M', ``D'`` = sum of ``weight'`` over
-  the peer's SCUs (:func:`score_pyramid` with ``models=``, :func:`subset_score_table` for all
-  k-subsets at once, the basis of the 1,000-draw sweeps);
+  the peer's SCUs (:func:`score_pyramid` with ``models=``,
+  :func:`evalkit.metrics.model_subsets.subset_score_table` for all k-subsets at once, the basis of the 1,000-draw sweeps);
 * jackknifed scores: a peer's mean over the n leave-one-out pyramids, a model's score against
   the pyramid of the other models, its SCUs being those it contributes to
   (:func:`jackknife_scores`);
@@ -47,7 +47,6 @@ pyramids, jackknife or rounding options). The arithmetic is a few numpy lines.
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -69,7 +68,6 @@ __all__ = [
     "score_pyramid",
     "score_pyramids",
     "jackknife_scores",
-    "subset_score_table",
     "weight_distribution",
     "aspect_scores",
     "normalize_text",
@@ -626,48 +624,6 @@ def jackknife_scores(
                 )
             )
     return pd.DataFrame(rows, columns=["instance", "summarizer", "score", "folds"])
-
-
-def subset_score_table(
-    pyramids: Mapping[str, TopicPyramid],
-    k: int,
-    summarizers: Sequence[str],
-    *,
-    method: str = "modified",
-    rounding: str = "none",
-) -> Tuple[np.ndarray, List[List[Tuple[str, ...]]]]:
-    """Scores of ``summarizers`` against every k-model pyramid of every instance.
-
-    Returns ``(table, subsets)``: ``table[t, j, s]`` = score of ``summarizers[s]`` on instance
-    ``t`` (in ``pyramids`` order) against its j-th k-subset of models ``subsets[t][j]``
-    (``itertools.combinations`` of the sorted model ids; NaN
-    where the summarizer is not annotated or is in the subset, or j is past the instance's
-    subsets). A model-subset sweep then only indexes this table (evalkit.stats.sampling).
-    """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ParameterError("k", k, "an integer >= 1")
-    subsets = [list(itertools.combinations(p.models, k)) for p in pyramids.values()]
-    for p, s in zip(pyramids.values(), subsets):
-        if not s:
-            raise ParameterError("k", k, f"at most the {len(p.models)} models of {p.instance}")
-    width = max(len(s) for s in subsets)
-    table = np.full((len(subsets), width, len(summarizers)), np.nan)
-    for t, (pyr, subs) in enumerate(zip(pyramids.values(), subsets)):
-        pos = {s: i for i, s in enumerate(pyr.summarizers)}
-        cols = [i for i, s in enumerate(summarizers) if s in pos]
-        rows = [pos[summarizers[i]] for i in cols]
-        for j, sub in enumerate(subs):
-            sc = _scores(
-                pyr.found[rows],
-                pyr.weights_from(sub),
-                float(pyr.scu_counts(sub).mean()),
-                method,
-                rounding,
-                None,
-            )["score"].to_numpy()
-            inside = np.array([summarizers[i] in sub for i in cols], dtype=bool)
-            table[t, j, cols] = np.where(inside, np.nan, sc)
-    return table, subsets
 
 
 def weight_distribution(

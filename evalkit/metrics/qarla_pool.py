@@ -277,7 +277,8 @@ def rouge_similarities(
     >>> pool.query("a == 'A' and b == 'B'")["value"].round(4).tolist()
     [0.6667, 0.6667]
     """
-    from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus
+    from evalkit.metrics.rouge import Rouge, RougeCorpus
+    from evalkit.metrics.rouge_text import CleanedTexts
 
     for k in kinds:
         check_choice("kinds", k, ROUGE_KINDS)

@@ -28,8 +28,10 @@ Preprocessing per text: ASCII lowercasing; truncation to ``length_limit`` words 
 other non-alphanumeric byte becomes a space; optional SMART stop-word removal
 (``stopwords``); only tokens starting with [a-z0-9] count; optional stemming (``stem``)
 of tokens longer than 3 characters: WordNet-2.0 exception list first, then ROUGE's
-Porter variant (:mod:`evalkit.text.porter`). The ROUGE-L/W sentence reader reproduces the
-script's byte-limit quirk (its running length is never updated).
+Porter variant (:mod:`evalkit.text.porter_rouge`). The ROUGE-L/W sentence reader reproduces the
+script's byte-limit quirk (its running length is never updated). The readers and Perl's
+number printing live in :mod:`evalkit.metrics.rouge_text`; scoring against every k-subset
+of the models in :mod:`evalkit.metrics.model_subsets`.
 
 Where evalkit departs from the script (on inputs the script cannot handle): with ROUGE-W
 on, a model with no countable token makes the script die ("Illegal division by zero");
@@ -55,168 +57,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
 from evalkit.metrics import rouge_kernels as K
-from evalkit.text import porter, rouge_resources
+from evalkit.metrics.rouge_text import (
+    START_OK,
+    CleanedTexts,
+    Text,
+    perl_number,
+    perl_round5,
+    spl_sentences,
+)
+from evalkit.text import porter_rouge, rouge_resources
 
-__all__ = [
-    "Rouge",
-    "RougeResult",
-    "RougeCorpus",
-    "CleanedTexts",
-    "perl_round5",
-    "perl_number",
-    "subset_recall_table",
-]
-
-Text = Union[str, Sequence[str]]
-
-_WS_RUN = re.compile(r"[ \t\n\r\f\x0b]+")
-_NOT_WORD = re.compile(r"[^A-Za-z0-9\-]")
-_START_OK = re.compile(r"[a-z0-9$]")
-
-
-# ----------------------------------------------------------------------------------------
-# number formatting as Perl does it
-def perl_round5(x: np.ndarray) -> np.ndarray:
-    """float(sprintf("%7.5f", x)) for an array: correctly rounded, ties to even like C."""
-    x = np.asarray(x, dtype=np.float64)
-    shape = x.shape
-    xf = x.reshape(-1)
-    y = xf * 1e5
-    out = np.rint(y) / 1e5
-    # x * 1e5 is inexact: near a half, let the C library round the exact binary value
-    near = np.flatnonzero(np.abs(y - np.floor(y) - 0.5) < 1e-6)
-    for i in near:
-        out[i] = float("%.5f" % xf[i])
-    return out.reshape(shape)
-
-
-def perl_number(x: float) -> str:
-    """How Perl prints a number in a string (``%.15g``; integers without a point)."""
-    if isinstance(x, (int, np.integer)):
-        return str(int(x))
-    return "%.15g" % x
-
-
-def _perl_split(s: str) -> List[str]:
-    # split(/\s+/, $s): a leading empty field is kept, trailing ones are dropped
-    parts = _WS_RUN.split(s)
-    while parts and parts[-1] == "":
-        parts.pop()
-    return parts
-
-
-# every byte but [A-Za-z0-9-] becomes a space (the texts are Latin-1 views: code points < 256)
-_CLEAN_TABLE = bytes(c if (c < 128 and (chr(c).isalnum() or c == 45)) else 32 for c in range(256))
-
-
-_CLEAN_TABLE_NL = _CLEAN_TABLE[:10] + b"\n" + _CLEAN_TABLE[11:]
-
-
-def _clean_sentences(sents: Sequence[str]) -> List[List[str]]:
-    """``[_clean_tokens(s) for s in sents]`` in one pass over the text."""
-    try:
-        b = "\n".join(sents).encode("latin-1")
-    except UnicodeEncodeError:
-        return [_clean_tokens(s) for s in sents]
-    parts = b.translate(_CLEAN_TABLE_NL).replace(b"-", b" - ").decode("ascii").split("\n")
-    if len(parts) != len(sents):  # a sentence held a newline
-        return [_clean_tokens(s) for s in sents]
-    return [p.split() for p in parts]
-
-
-def _clean_tokens(s: str) -> List[str]:
-    try:
-        b = s.encode("latin-1")
-    except UnicodeEncodeError:  # not a Latin-1 view (a RougeCorpus built by hand)
-        return _NOT_WORD.sub(" ", s.replace("-", " - ")).split()
-    return b.translate(_CLEAN_TABLE).replace(b"-", b" - ").decode("ascii").split()
-
-
-def read_text(sents: Sequence[str], length_limit: int, byte_limit: int) -> Optional[List[str]]:
-    """Tokens of ``readText`` (the N-gram reader) before filtering; None = empty text."""
-    if length_limit == 0 and byte_limit == 0:
-        return _clean_tokens(" ".join(sents))
-    parts: List[str] = []
-    used = 0
-    if length_limit != 0:
-        for s in sents:
-            toks = _perl_split(s)
-            if used + len(toks) < length_limit:
-                parts.append(s)
-                used += len(toks)
-            else:
-                keep = length_limit - used
-                sl = toks[:keep] + [""] * max(0, keep - len(toks))
-                parts.append(" ".join(sl))
-                break
-    else:
-        for s in sents:
-            if used + len(s) < byte_limit:
-                parts.append(s)
-                used += len(s)
-            else:
-                parts.append(s[: byte_limit - used])
-                break
-    text = " ".join(parts)
-    if len(text) == 0:
-        return None
-    return _clean_tokens(text)
-
-
-def read_text_lcs(sents: Sequence[str], length_limit: int, byte_limit: int) -> List[List[str]]:
-    """Per-sentence tokens of ``readText_LCS`` (the ROUGE-L/W reader) before filtering."""
-    out: List[str] = []
-    if length_limit == 0 and byte_limit == 0:
-        return _clean_sentences(sents)
-    elif length_limit != 0:
-        used = 0
-        for s in sents:
-            toks = _perl_split(s)
-            if used + len(toks) < length_limit:
-                used += len(toks)
-                out.append(s)
-            else:
-                keep = length_limit - used
-                out.append(" ".join(toks[:keep] + [""] * max(0, keep - len(toks))))
-                break
-    else:
-        for s in sents:
-            # the script never updates its running length here (quirk reproduced)
-            if len(s) < byte_limit:
-                out.append(s)
-            else:
-                out.append(s[:byte_limit])
-                break
-    return [_clean_tokens(s) for s in out]
-
-
-def _as_sentences(text: Text, what: str) -> List[str]:
-    """A summary as the SPL reader would see it: Latin-1 view of UTF-8, lowercased ASCII."""
-    if isinstance(text, str):
-        lines = text.split("\n")
-    elif isinstance(text, Sequence):
-        lines = []
-        for s in text:
-            if not isinstance(s, str):
-                raise ParameterError(what, text, "a string or a sequence of sentence strings")
-            if "\n" in s:
-                raise ParameterError(what, s, "sentences without newlines (one sentence per item)")
-            lines.append(s)
-    else:
-        raise ParameterError(what, text, "a string or a sequence of sentence strings")
-    from evalkit.metrics.rouge_formats import ascii_lower
-
-    # one pass over the whole text: both steps map characters one by one and keep "\n"
-    # (no UTF-8 multi-byte sequence holds byte 0x0A), so splitting after them is the same
-    joined = text if isinstance(text, str) else "\n".join(lines)
-    return [s for s in ascii_lower(joined.encode("utf-8").decode("latin-1")).split("\n") if s]
+__all__ = ["Rouge", "RougeResult", "RougeCorpus"]
 
 
 # ----------------------------------------------------------------------------------------
@@ -224,8 +82,24 @@ def _as_sentences(text: Text, what: str) -> List[str]:
 class RougeCorpus:
     """Evaluations to score: each has peers (system -> sentences) and ordered models.
 
-    ``texts`` holds every distinct text once (sentences already in the script's view);
-    ``evals`` = list of (eval_id, {peer_id: text index}, [model text indices]).
+    Attributes
+    ----------
+    texts : list of tuple of str
+        Every distinct text once, as sentences in the script's view
+        (:func:`evalkit.metrics.rouge_text.spl_sentences`).
+    evals : list of (str, dict, list)
+        Per evaluation: ``(eval_id, {peer_id: text index}, [model text indices])``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import RougeCorpus
+    >>> refs = [["The cat sat down"]]
+    >>> c = RougeCorpus.from_lists([["the cat sat"], ["a dog ran"]], [refs, refs],
+    ...                            ["d1", "d1"], ["s1", "s2"])
+    >>> c.texts
+    [('the cat sat down',), ('the cat sat',), ('a dog ran',)]
+    >>> c.evals
+    [('d1', {'s1': 1, 's2': 2}, [0])]
     """
 
     texts: List[Tuple[str, ...]]
@@ -262,7 +136,7 @@ class RougeCorpus:
             j = seen.get(id(t))
             if j is not None:
                 return j
-            key = tuple(_as_sentences(t, what))
+            key = tuple(spl_sentences(t, what))
             j = index.get(key)
             if j is None:
                 j = index[key] = len(texts)
@@ -295,7 +169,29 @@ class RougeCorpus:
 
 @dataclass
 class RougeResult:
-    """Per-summary scores (tidy) and the averages the Perl script prints."""
+    """Per-summary scores (tidy) and the averages the Perl script prints.
+
+    Attributes
+    ----------
+    scores : pandas.DataFrame
+        One row per (instance, system, metric): ``R``, ``P``, ``F`` (rounded as printed) and
+        the raw counts.
+    averages : pandas.DataFrame
+        Per system and metric: ``n``, ``mean_X``, ``median_X``, ``perl_mean_X`` (the printed
+        ``Average_X``: the mean of the bootstrap means), ``ci_low_X``, ``ci_high_X`` for X in
+        R, P, F, and pooled counts.
+    signature : str
+        The configuration (:meth:`Rouge.signature`).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge
+    >>> res = Rouge(n=1, lcs=False).score(["the cat sat"], [["the cat sat down"]])
+    >>> res
+    RougeResult(1 scores; rouge-1.5.5|n:1|l:no|...)
+    >>> res.averages[["metric", "mean_R", "perl_mean_R"]].values.tolist()
+    [['ROUGE-1', 0.75, 0.75]]
+    """
 
     scores: pd.DataFrame  # instance, system, metric, R, P, F (+ raw counts)
     # per system and method: n, mean_X, median_X (plain), perl_mean_X (printed Average_X),
@@ -324,12 +220,12 @@ class _Tokenizer:
             return self.cache[t]
         except KeyError:
             pass
-        if t in self.stop or not _START_OK.match(t):
+        if t in self.stop or not START_OK.match(t):
             out = None
         elif self.stem and len(t) > 3:
             out = self.exc.get(t)
             if out is None:
-                out = porter.stem(t)
+                out = porter_rouge.stem(t)
         else:
             out = t
         self.cache[t] = out
@@ -356,6 +252,13 @@ class Rouge:
     alpha : float in [0, 1]  (``-p``).
     unit : {0, 1, 2}  average per summary, per token over the corpus, or raw counts (``-t``).
     confidence : float in [0, 100], resamples : int >= 1   (``-c``, ``-r``).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge
+    >>> res = Rouge(n=2, stem=True).score(["the cats sat ."], [["a cat sat on the mat ."]])
+    >>> res.scores[["metric", "R", "P", "F"]].values.tolist()
+    [['ROUGE-1', 0.5, 1.0, 0.66667], ['ROUGE-2', 0.2, 0.5, 0.28571], ['ROUGE-L', 0.33333, 0.66667, 0.44444]]
     """
 
     def __init__(
@@ -603,7 +506,7 @@ class Rouge:
         """Clipped hit and size counts per (evaluation, peer, model): ``instance, system, model,
         metric, hit_count, model_count, peer_count`` (``model`` = position in the evaluation's
         model list). Under ``scoring="A"`` a peer's score against any subset of its models is
-        a sum over these rows (:func:`subset_recall_table`), so thousands of model subsamples
+        a sum over these rows (:func:`evalkit.metrics.model_subsets.subset_recall_table`), so thousands of model subsamples
         need no re-scoring. ROUGE-W (whose bases are not additive) is left out."""
         if peer_ids is None:
             peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
@@ -710,89 +613,6 @@ def _by_eval_id(sub: pd.DataFrame) -> pd.DataFrame:
     return sub.iloc[order]
 
 
-# ----------------------------------------------------------------------------------------
-class CleanedTexts:
-    """The two readers' cleaned tokens per text (before stop words and stemming), encoded
-    once with a raw vocabulary so every (stem, stop) cell only maps ids.
-
-    ``texts`` are :attr:`RougeCorpus.texts`; ``length_limit``/``byte_limit`` as the
-    script's ``-l``/``-b`` (0 = none)."""
-
-    def __init__(
-        self, texts: Sequence[Tuple[str, ...]], length_limit: int = 0, byte_limit: int = 0
-    ):
-        self.length_limit, self.byte_limit = int(length_limit or 0), int(byte_limit or 0)
-        length_limit, byte_limit = self.length_limit, self.byte_limit
-        if length_limit == 0 and byte_limit == 0:  # every sentence, cleaned in one pass
-            n_sent = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-            sent_list = _clean_sentences([s for t in texts for s in t])
-        else:
-            sents = [read_text_lcs(t, length_limit, byte_limit) for t in texts]
-            n_sent = np.fromiter(map(len, sents), dtype=np.int64, count=len(sents))
-            sent_list = [s for ss in sents for s in ss]
-        self.sptr = np.zeros(len(texts) + 1, dtype=np.int64)
-        np.cumsum(n_sent, out=self.sptr[1:])
-        # equal cleaned sentences get equal ids (ROUGE-L/W work once per distinct pair)
-        sid: Dict[Tuple[str, ...], int] = {}
-        sget = sid.setdefault
-        self.suid = np.fromiter(
-            (sget(tuple(s), len(sid)) for s in sent_list), dtype=np.int64, count=len(sent_list)
-        )
-        self.n_sentences = max(len(sid), 1)
-        words = [w for s in sent_list for w in s]
-        vocab: Dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(words))}
-        self.tptr = np.zeros(len(sent_list) + 1, dtype=np.int64)
-        np.cumsum(
-            np.fromiter(map(len, sent_list), dtype=np.int64, count=len(sent_list)),
-            out=self.tptr[1:],
-        )
-        self.traw = np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
-        if length_limit == 0 and byte_limit == 0:
-            # untruncated, both readers see the same tokens: flat = sentences concatenated
-            self.fptr = self.tptr[self.sptr]
-            self.fraw = self.traw
-        else:
-            get = vocab.setdefault
-            flat = [read_text(t, length_limit, byte_limit) or [] for t in texts]
-            self.fptr, self.fraw = _csr([[get(w, len(vocab)) for w in toks] for toks in flat])
-        self.vocab = list(vocab)
-        self.texts = texts
-        self._start_ok: Optional[np.ndarray] = None
-        self._stems: Dict[int, Tuple[Mapping[str, str], List[Optional[str]]]] = {}
-        self._pairs: Dict[tuple, tuple] = {}
-        self._sentence_pairs: Optional[tuple] = None
-        self._masks: Dict[tuple, tuple] = {}
-
-    def start_ok(self) -> np.ndarray:
-        """Per vocabulary word: does it start as a counted token must ([a-z0-9$])?"""
-        if self._start_ok is None:
-            self._start_ok = np.fromiter(
-                (_START_OK.match(w) is not None for w in self.vocab),
-                dtype=bool,
-                count=len(self.vocab),
-            )
-        return self._start_ok
-
-    def stems(self, exceptions: Mapping[str, str]) -> List[Optional[str]]:
-        """Per vocabulary word its ``-m`` form (None where :meth:`start_ok` is False): words
-        longer than 3 characters by the exception list, else ROUGE's Porter; computed once per
-        exception table and shared by the cells that stem."""
-        hit = self._stems.get(id(exceptions))
-        if hit is not None and hit[0] is exceptions:
-            return hit[1]
-        forms: List[Optional[str]] = []
-        for w, ok in zip(self.vocab, self.start_ok().tolist()):
-            if not ok:
-                forms.append(None)
-            elif len(w) > 3:
-                e = exceptions.get(w)
-                forms.append(porter.stem(w) if e is None else e)
-            else:
-                forms.append(w)
-        self._stems[id(exceptions)] = (exceptions, forms)
-        return forms
-
-
 @dataclass
 class _Counts:
     """Per (eval, peer, model) pair counts for every method, plus pair bookkeeping."""
@@ -838,14 +658,6 @@ def _encode(cleaned: CleanedTexts, tok: _Tokenizer):
     fptr, ftok = _filter_csr(cleaned.fptr, mapping[cleaned.fraw])
     tptr, stok = _filter_csr(cleaned.tptr, mapping[cleaned.traw])
     return max(V, 1), fptr, ftok, cleaned.sptr, tptr, stok, keep
-
-
-def _csr(lists: Sequence[Sequence[int]]) -> Tuple[np.ndarray, np.ndarray]:
-    lens = np.fromiter((len(x) for x in lists), dtype=np.int64, count=len(lists))
-    ptr = np.zeros(len(lists) + 1, dtype=np.int64)
-    np.cumsum(lens, out=ptr[1:])
-    flat = np.fromiter((v for x in lists for v in x), dtype=np.int64, count=int(ptr[-1]))
-    return ptr, flat
 
 
 _POOL = None
@@ -1103,7 +915,30 @@ def _f_measure(R: np.ndarray, P: np.ndarray, alpha: float) -> np.ndarray:
 
 def method_scores(counts: _Counts, cfg: Rouge):
     """Per method: (method, R, P, F, model count, peer count, hit count) arrays per instance
-    row, R/P/F rounded as the script prints them (counts float for ROUGE-W, else int)."""
+    row, R/P/F rounded as the script prints them (counts float for ROUGE-W, else int).
+
+    Parameters
+    ----------
+    counts : _Counts
+        Pair counts of one (stem, stop) cell, from ``cfg._counts``.
+    cfg : Rouge
+        The configuration (``scoring``, ``alpha``, ROUGE-W weight).
+
+    Returns
+    -------
+    list of tuple
+        ``(method, R, P, F, M, Pc, H)`` per method, each array one value per summary row.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge, RougeCorpus, method_scores
+    >>> from evalkit.metrics.rouge_text import CleanedTexts
+    >>> corpus = RougeCorpus.from_lists([["the cat sat"]], [[["the cat sat down"]]])
+    >>> cfg = Rouge(n=1, lcs=False)
+    >>> counts = cfg._counts(corpus, ["X"], CleanedTexts(corpus.texts))
+    >>> [(m, R.tolist(), P.tolist(), F.tolist()) for m, R, P, F, *_ in method_scores(counts, cfg)]
+    [('ROUGE-1', [0.75], [1.0], [0.85714])]
+    """
     nrow = len(counts.rows)
     inst = counts.inst
     out = []
@@ -1186,7 +1021,7 @@ def _instance_scores(counts: _Counts, cfg: Rouge) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: int, alpha: float):
+def _perl_bootstrap(values: np.ndarray, resamples: int, confidence: float, unit: int, alpha: float):
     """``computeAverages``: (mean of resample means, CI low, CI high) per column triple.
 
     ``values`` is n x 3k (R, P, F per method; or model, peer, hit counts when unit == 1).
@@ -1264,7 +1099,7 @@ def _averages(
             for c_i, c in enumerate(boot_cols):
                 vals[:, 3 * j + c_i] = arr[c][a0 : a0 + n_per]
         if cfg.unit in (0, 1):
-            pm, clo, chi = perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
+            pm, clo, chi = _perl_bootstrap(vals, cfg.resamples, cfg.confidence, cfg.unit, cfg.alpha)
         for j, m in enumerate(methods):
             a0 = lo + j * n_per
             row = {"system": system, "metric": m, "n": int(n_per)}
@@ -1280,61 +1115,3 @@ def _averages(
                 row[c] = float(arr[c][a0 : a0 + n_per].sum())
             out.append(row)
     return pd.DataFrame(out)
-
-
-def subset_recall_table(
-    pair_counts: pd.DataFrame, metric: str, k: int, instances: Sequence[str], systems: Sequence[str]
-) -> Tuple[np.ndarray, List[List[Tuple]]]:
-    """ROUGE recall (``-f A``, rounded as the script prints it) against every k-subset of each
-    instance's models, from :meth:`Rouge.pair_counts`.
-
-    Returns ``(table, subsets)``: ``table[t, j, s]`` = recall of ``systems[s]`` on
-    ``instances[t]`` against the models ``subsets[t][j]`` (``itertools.combinations`` of the
-    sorted labels of the ``model`` column, as :func:`evalkit.metrics.pyramid.subset_score_table`
-    orders its subsets, so one subset index means the same models in both; NaN where not scored, where the system is one of the subset's
-    models, or past the instance's subsets). Equal to re-scoring each subset with
-    :meth:`Rouge.score`.
-    """
-    import itertools
-
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ParameterError("k", k, "an integer >= 1")
-    pc = pair_counts[pair_counts["metric"] == metric]
-    if pc.empty:
-        raise ParameterError("metric", metric, f"one of {sorted(set(pair_counts['metric']))}")
-    srow = {s: i for i, s in enumerate(systems)}
-    subsets: List[List[Tuple]] = []
-    labels: List[List] = []
-    parts = dict(tuple(pc.groupby("instance", sort=False)))
-    for inst in instances:
-        if inst not in parts:
-            raise ParameterError("instances", inst, "instances present in pair_counts")
-        models = sorted(set(parts[inst]["model"]))
-        subs = list(itertools.combinations(models, k))
-        if not subs:
-            raise ParameterError("k", k, f"at most the {len(models)} models of {inst}")
-        subsets.append(subs)
-        labels.append(models)
-    table = np.full((len(instances), max(len(s) for s in subsets), len(systems)), np.nan)
-    for t, inst in enumerate(instances):
-        part = parts[inst]
-        part = part[part["system"].isin(srow)]
-        cols = part["system"].map(srow).to_numpy()
-        mcol = {m: j for j, m in enumerate(labels[t])}
-        mpos = part["model"].map(mcol).to_numpy()
-        hit = np.zeros((len(systems), len(labels[t])))
-        size = np.zeros((len(systems), len(labels[t])))
-        seen = np.zeros(len(systems), dtype=bool)
-        hit[cols, mpos] = part["hit_count"].to_numpy()
-        size[cols, mpos] = part["model_count"].to_numpy()
-        seen[cols] = True
-        for j, sub in enumerate(subsets[t]):
-            idx = [mcol[m] for m in sub]
-            h = hit[:, idx].sum(axis=1)
-            m = size[:, idx].sum(axis=1)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                r = perl_round5(np.where(m != 0, h / np.where(m != 0, m, 1), 0.0))
-            # a summary that is one of the subset's models is not scored against itself
-            inside = np.array([s in sub for s in systems], dtype=bool)
-            table[t, j] = np.where(seen & ~inside, r, np.nan)
-    return table, subsets

@@ -48,7 +48,24 @@ _PERL_WS = " \t\n\r\f\x0b"
 
 
 def ascii_lower(s: str) -> str:
-    """``tr/A-Z/a-z/``: lowercases ASCII letters only."""
+    """``tr/A-Z/a-z/``: lowercases ASCII letters only.
+
+    Parameters
+    ----------
+    s : str
+        Any text.
+
+    Returns
+    -------
+    str
+        ``s`` with ``A-Z`` lowercased, every other character unchanged.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_formats import ascii_lower
+    >>> ascii_lower("ÀBC déF")
+    'Àbc déf'
+    """
     return s.translate(_LOWER)
 
 
@@ -62,7 +79,29 @@ def _perl_lines(data: str) -> List[str]:
 
 
 def read_summary(path: str, fmt: str) -> List[str]:
-    """Sentences of a peer or model summary file, as ROUGE-1.5.5's ``readText`` collects them."""
+    """Sentences of a peer or model summary file, as ROUGE-1.5.5's ``readText`` collects them.
+
+    Parameters
+    ----------
+    path : str
+        The file (bytes read as Latin-1).
+    fmt : {"SEE", "SPL", "ISI"}
+        Its format (case-insensitive).
+
+    Returns
+    -------
+    list of str
+        The sentences, ASCII-lowercased (SPL: every non-empty line).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from evalkit.metrics.rouge_formats import read_summary
+    >>> path = os.path.join(tempfile.mkdtemp(), "peer.spl")
+    >>> _ = open(path, "w").write("The Cat sat.\\n\\nIt RAN.\\n")
+    >>> read_summary(path, "SPL")
+    ['the cat sat.', 'it ran.']
+    """
     ufmt = fmt.upper()
     try:
         with open(path, "rb") as fh:
@@ -93,7 +132,28 @@ def read_summary(path: str, fmt: str) -> List[str]:
 
 @dataclass
 class EvalSpec:
-    """One ``<EVAL>``: its peers (id -> path) and models (ordered (id, path))."""
+    """One ``<EVAL>``: its peers (id -> path) and models (ordered (id, path)).
+
+    Attributes
+    ----------
+    eval_id : str
+        The ``ID`` of the ``<EVAL>``.
+    input_format, peer_root, model_root : str or None
+        ``<INPUT-FORMAT TYPE>``, ``<PEER-ROOT>``, ``<MODEL-ROOT>``.
+    peers : dict
+        Peer id -> file (under ``peer_root``).
+    models : list of (str, str)
+        (model id, file) in document order.
+    raw_paths : bool
+        Files are full paths (``-z`` lists), no roots.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_formats import EvalSpec
+    >>> spec = EvalSpec("1", "SPL", "/p", "/m", {"A": "a.spl"}, [("1", "m1.spl")])
+    >>> spec.peer_path("A"), spec.model_paths()
+    ('/p/a.spl', ['/m/m1.spl'])
+    """
 
     eval_id: str
     input_format: Optional[str] = None
@@ -134,6 +194,28 @@ def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
 
     Returns the evaluations in document order and every peer ID seen (first-seen order).
     Element names match case-insensitively; unknown elements are descended into.
+
+    Parameters
+    ----------
+    path : str
+        The XML file.
+
+    Returns
+    -------
+    evals : list of EvalSpec
+        The evaluations.
+    peer_ids : list of str
+        Every peer id, first-seen order.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from evalkit.metrics.rouge_formats import read_xml_config, write_xml_config
+    >>> path = os.path.join(tempfile.mkdtemp(), "rouge.xml")
+    >>> write_xml_config(path, [("1", "/p", "/m", {"A": "a.spl"}, [("m1", "m1.spl")])])
+    >>> evals, peers = read_xml_config(path)
+    >>> evals[0].peer_path("A"), evals[0].model_paths(), peers
+    ('/p/a.spl', ['/m/m1.spl'], ['A'])
     """
     try:
         doc = minidom.parse(path)
@@ -213,7 +295,31 @@ def read_xml_config(path: str) -> Tuple[List[EvalSpec], List[str]]:
 
 
 def read_file_list(path: str, fmt: str) -> List[EvalSpec]:
-    """A ``-z`` file list: one evaluation per line, ``peer model1 model2 ...``."""
+    """A ``-z`` file list: one evaluation per line, ``peer model1 model2 ...``.
+
+    Parameters
+    ----------
+    path : str
+        The list (``#`` lines and blank lines skipped).
+    fmt : {"SEE", "SPL", "ISI"}
+        The format of the files it names.
+
+    Returns
+    -------
+    list of EvalSpec
+        One per line, ids ``"1"``, ``"2"``, ...; the peer is ``"X"`` (the caller names it),
+        models ``M.1``, ``M.2``, ...
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from evalkit.metrics.rouge_formats import read_file_list
+    >>> path = os.path.join(tempfile.mkdtemp(), "files.txt")
+    >>> _ = open(path, "w").write("peer.spl m1.spl m2.spl\\n")
+    >>> (spec,) = read_file_list(path, "SPL")
+    >>> spec.peers, spec.models
+    ({'X': 'peer.spl'}, [('M.1', 'm1.spl'), ('M.2', 'm2.spl')])
+    """
     out: List[EvalSpec] = []
     try:
         with open(path, "rb") as fh:
@@ -246,7 +352,31 @@ def write_xml_config(
     evals: Sequence[Tuple[str, str, str, Dict[str, str], Sequence[Tuple[str, str]]]],
     input_format: str = "SPL",
 ) -> None:
-    """Write a ROUGE_EVAL config: ``evals`` = (id, peer_root, model_root, {peer_id: file}, [(model_id, file)])."""
+    """Write a ROUGE_EVAL config: ``evals`` = (id, peer_root, model_root, {peer_id: file}, [(model_id, file)]).
+
+    Parameters
+    ----------
+    path : str
+        The file to write (atomically).
+    evals : sequence of tuple
+        The evaluations, as above.
+    input_format : str
+        ``<INPUT-FORMAT TYPE>`` of every evaluation.
+
+    Returns
+    -------
+    None
+        The config is on disk (:func:`read_xml_config` reads it back).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from evalkit.metrics.rouge_formats import write_xml_config
+    >>> path = os.path.join(tempfile.mkdtemp(), "rouge.xml")
+    >>> write_xml_config(path, [("1", "/p", "/m", {"A": "a.spl"}, [("m1", "m1.spl")])])
+    >>> open(path).read().splitlines()[:3]
+    ['<ROUGE_EVAL version="1.5.5">', '<EVAL ID="1">', '<PEER-ROOT>/p</PEER-ROOT>']
+    """
     parts = ['<ROUGE_EVAL version="1.5.5">']
     for eid, proot, mroot, peers, models in evals:
         parts.append(f'<EVAL ID="{_esc(eid)}">')

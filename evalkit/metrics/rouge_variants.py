@@ -33,7 +33,8 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
-from evalkit.metrics.rouge import CleanedTexts, Rouge, RougeCorpus, Text, method_scores
+from evalkit.metrics.rouge import Rouge, RougeCorpus, method_scores
+from evalkit.metrics.rouge_text import CleanedTexts, Text
 
 __all__ = [
     "GRID_METHODS",
@@ -66,14 +67,54 @@ _METHOD = re.compile(r"^(?:(?P<n>[1-9])|L|W-(?P<w>\d+(?:\.\d+)?)|(?P<su>SU|S)(?P
 def variant_id(
     method: str, stem: bool, stopwords: bool, score: str, aggregate: Optional[str] = None
 ) -> str:
-    """Graham's id of a variant, e.g. ``variant_id("R2", True, True, "P", "A") == "R2_ST1_RS1_A_P"``."""
+    """Graham's id of a variant.
+
+    Parameters
+    ----------
+    method : str
+        Graham's method tag (``"R2"``, ``"RSU4"``, ``"RW"``, ...; :data:`GRID_METHODS`).
+    stem, stopwords : bool
+        ``-m`` and ``-s``.
+    score : {"P", "R", "F"}
+        The score.
+    aggregate : {"A", "M"}, optional
+        System-level mean or median; None for a per-summary variant.
+
+    Returns
+    -------
+    str
+        ``METHOD_ST0|1_RS0|1[_A|M]_P|R|F``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_variants import variant_id
+    >>> variant_id("R2", True, True, "P", "A")
+    'R2_ST1_RS1_A_P'
+    """
     agg = f"_{aggregate}" if aggregate else ""
     return f"{method}_ST{int(bool(stem))}_RS{int(bool(stopwords))}{agg}_{score}"
 
 
 def parse_variant_id(text: str) -> dict:
     """``{"method", "stem", "stopwords", "aggregate", "score"}`` of a Graham id (``method`` in
-    the script's spelling: ``R2`` -> ``"2"``, ``RW`` -> ``"W-1.2"``, ``RSU4`` -> ``"SU4"``)."""
+    the script's spelling: ``R2`` -> ``"2"``, ``RW`` -> ``"W-1.2"``, ``RSU4`` -> ``"SU4"``).
+
+    Parameters
+    ----------
+    text : str
+        A Graham id (:func:`variant_id`).
+
+    Returns
+    -------
+    dict
+        Its parts; a :class:`~evalkit.errors.ParameterError` for anything else.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_variants import parse_variant_id
+    >>> parse_variant_id("R2_ST1_RS1_A_P")
+    {'method': '2', 'stem': True, 'stopwords': True, 'aggregate': 'A', 'score': 'P'}
+    """
     m = _ID.match(text) if isinstance(text, str) else None
     if m is None:
         raise ParameterError(
@@ -125,6 +166,13 @@ class RougeVariant(Metric):
 
     ``hyps`` are summaries (a string with one sentence per line, or a list of sentences);
     ``refs[i]`` is the list of summary i's references (same forms).
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_variants import RougeVariant
+    >>> m = RougeVariant(method="2", score="F")
+    >>> float(m.corpus_score(["the cat sat"], [["the cat sat down"]]))
+    0.8
     """
 
     name = "rouge"
@@ -205,7 +253,27 @@ def rouge(
 ) -> RougeVariant:
     """A :class:`RougeVariant` (defaults: ROUGE-1 F, no stemming, no stop-word removal), or
     the variant a Graham id names (``variant="R2_ST1_RS1_A_P"``; only the mean, A, is a
-    function of summed statistics)."""
+    function of summed statistics).
+
+    Parameters
+    ----------
+    method, score, stem, stopwords, scoring, alpha, length_limit, byte_limit
+        As :class:`RougeVariant` (None: the default, or what ``variant`` says).
+    variant : str, optional
+        A Graham id (:func:`parse_variant_id`); not together with ``method`` etc.
+
+    Returns
+    -------
+    RougeVariant
+        The configured metric (registered as ``"rouge"``).
+
+    Examples
+    --------
+    >>> from evalkit.metrics import get_metric
+    >>> m = get_metric("rouge", variant="R1_ST0_RS0_A_R")
+    >>> float(m.corpus_score(["the cat sat"], [["the cat sat down"]]))
+    0.75
+    """
     if variant is not None:
         given = [
             k
@@ -267,6 +335,33 @@ def rouge_variant_grid(
     ``per_summary=True`` instead returns the per-summary scores (instance, system, method,
     stem, stopwords, score, value). For DUC-2004 as in Graham (2015) pass
     ``byte_limit=665`` (the official limit; the paper names no flags).
+
+    Parameters
+    ----------
+    summaries : sequence
+        One summary per entry (a string, one sentence per line, or a list of sentences).
+    references : sequence of sequence
+        Each summary's references (same forms).
+    instance_ids, system_ids : sequence of str
+        Each summary's instance and system.
+    length_limit, byte_limit : int, optional
+        ``-l`` / ``-b`` truncation (not both).
+    alpha : float
+        ``-p`` (F's weight).
+    per_summary : bool
+        Return the per-summary scores instead of the system-level variants.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The long frame described above.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_variants import rouge_variant_grid
+    >>> g = rouge_variant_grid([["the cat sat"]], [[["the cat sat down"]]], ["d1"], ["s1"])
+    >>> len(g), float(g.set_index("variant").at["R1_ST0_RS0_A_R", "value"])
+    (192, 0.75)
     """
     corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
     base = Rouge(
@@ -328,7 +423,27 @@ def _strings(values: list, index: np.ndarray):
 
 
 def aggregate_variant_grid(per_summary: pd.DataFrame) -> pd.DataFrame:
-    """System-level A (mean) and M (median) of ``rouge_variant_grid(..., per_summary=True)``."""
+    """System-level A (mean) and M (median) of ``rouge_variant_grid(..., per_summary=True)``.
+
+    Parameters
+    ----------
+    per_summary : pandas.DataFrame
+        ``instance, system, method, stem, stopwords, score, value``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The frame :func:`rouge_variant_grid` returns without ``per_summary``.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.rouge_variants import aggregate_variant_grid, rouge_variant_grid
+    >>> ps = rouge_variant_grid(
+    ...     [["the cat sat"]], [[["the cat sat down"]]], ["d1"], ["s1"], per_summary=True
+    ... )
+    >>> float(aggregate_variant_grid(ps).set_index("variant").at["R1_ST0_RS0_M_R", "value"])
+    0.75
+    """
     long = per_summary
     keys = ["system", "method", "stem", "stopwords", "score"]
     g = long.groupby(keys, sort=True)["value"]

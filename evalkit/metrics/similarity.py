@@ -127,7 +127,7 @@ class _Lemmatizer:
 
             self.wordnet = load_wordnet()
         elif lemmas == "porter":
-            from evalkit.text.porter import stem
+            from evalkit.text.porter_rouge import stem
 
             self.stem = stem
 

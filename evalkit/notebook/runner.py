@@ -813,22 +813,28 @@ def _terminate(signum, frame):
     raise KeyboardInterrupt  # SIGTERM ends a run as Ctrl-C does: summary and site of what finished
 
 
+def run_parsed(args: argparse.Namespace, stream) -> list:
+    """:func:`run_all` with the options :func:`build_parser` parsed (``python -m
+    evalkit.notebook.runner`` and ``evalkit run`` share it)."""
+    return run_all(
+        args.profile,
+        args.jobs,
+        args.only,
+        args.quick,
+        args.notebooks_dir,
+        args.results_dir,
+        args.timeout,
+        stream=stream,
+        full=args.full,
+    )
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
     try:
-        runs = run_all(
-            args.profile,
-            args.jobs,
-            args.only,
-            args.quick,
-            args.notebooks_dir,
-            args.results_dir,
-            args.timeout,
-            stream=io.StringIO() if args.quiet else sys.stdout,
-            full=args.full,
-        )
+        runs = run_parsed(args, io.StringIO() if args.quiet else sys.stdout)
     except ParameterError as exc:
         print(f"run_all: error: {exc}", file=sys.stderr)
         return 2

@@ -29,7 +29,7 @@ from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import Parameter as P
 from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, headword_chains
-from evalkit.notebook.segments import darr_table, metric_inputs
+from evalkit.data.segments import darr_table, metric_inputs
 from evalkit.stats.correlation import correlate_columns
 from evalkit.text.trees import DepTree, parse_ptb
 
@@ -616,8 +616,8 @@ def noise_tables(
     darr: bool = False,
 ) -> pd.DataFrame:
     """Tables 1-4 once per parser (``{parser: parsed texts}``; ``darr``: the public daRR
-    table), side by side (:func:`evalkit.notebook.parser_noise.side_by_side`)."""
-    from evalkit.notebook.parser_noise import side_by_side
+    table), side by side (:func:`evalkit.data.parser_noise.side_by_side`)."""
+    from evalkit.data.parser_noise import side_by_side
 
     tables = {}
     for name, parsed in parsed_by.items():

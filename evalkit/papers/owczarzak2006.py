@@ -612,7 +612,7 @@ def load_bitext(
             "bitext"
         ], "simulated TIDES bitext (gold links, concept oracle)"
     if profile == "public":
-        from evalkit.data.public import load_wmt19_darr
+        from evalkit.data.wmt import load_wmt19_darr
 
         corpus = load_wmt19_darr(public_pair)
         pairs = corpus.segments.merge(corpus.references, on=["document", "segment"])

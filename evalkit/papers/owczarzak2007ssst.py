@@ -283,7 +283,7 @@ def segment_correlations(
     """Pearson r of each metric's sentence scores with each judgment over the rows of
     :func:`judged_segments` (each (hyp, ref) pair scored once; ``parsed`` maps texts to
     parses for the dependency metrics). Returns ``metric, judgment, r, n``."""
-    from evalkit.notebook.segments import metric_inputs
+    from evalkit.data.segments import metric_inputs
 
     pairs = rows[["hyp", "ref"]].drop_duplicates().reset_index(drop=True)
     key = pd.MultiIndex.from_frame(pairs)

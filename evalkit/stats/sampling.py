@@ -12,7 +12,7 @@
   module draws the subsets (:func:`model_subset_draws`) and summarizes the resulting
   correlation distributions (:func:`stability_summary`).
   :func:`model_subset_correlations` runs the whole sweep from per-subset score tables
-  (``evalkit.metrics.pyramid.subset_score_table``, ``evalkit.metrics.rouge.subset_recall_table``):
+  (``evalkit.metrics.model_subsets.subset_score_table`` and ``subset_recall_table``):
   a topic has only C(n, k) model subsets, so every score is computed once per subset and a
   draw is an index per topic -- 1,000 draws cost one gather and one mean, not 1,000 re-scorings.
 * The "bootstr" rows (resampling topics with replacement) are

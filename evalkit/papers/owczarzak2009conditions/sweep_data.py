@@ -15,8 +15,7 @@ from evalkit.data.model import SummarizationCorpus
 from evalkit.data.summary_scores import corpus_pyramids, recall_from_counts, rouge_pair_counts, wide
 from evalkit.data.tac_views import load_tac, tac_part
 from evalkit.errors import ParameterError
-from evalkit.metrics.pyramid import subset_score_table
-from evalkit.metrics.rouge import subset_recall_table
+from evalkit.metrics.model_subsets import subset_recall_table, subset_score_table
 
 from .spec import ROUGE_METRICS, rouge_config
 

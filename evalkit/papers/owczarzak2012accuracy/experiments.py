@@ -53,12 +53,12 @@ def public_decisions(name: str, variants: Sequence[str], quick: bool = False, al
     """Stand-ins, automatic pairs only: ``summeval`` (expert relevance as Responsiveness, 11
     references) or ``realsumm`` (LitePyramid recall as Pyramid, 1 reference); summaries are
     not truncated. Returns ``({"auto": decisions}, scores)``."""
-    from evalkit.data import public
+    from evalkit.data import realsumm, summeval
 
     corpus = (
-        public.load_summeval(documents=False)
+        summeval.load_summeval(documents=False)
         if name == "summeval"
-        else public.load_realsumm(documents=False)
+        else realsumm.load_realsumm(documents=False)
     )
     insts = list(corpus.instances["instance"])[: 20 if quick else None]
     counts = _counts(corpus, insts, None)

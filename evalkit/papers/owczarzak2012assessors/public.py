@@ -21,7 +21,7 @@ def summeval_classy(
 ) -> pd.DataFrame:
     """SummEval stand-in for Table 5: documents in three parts (train, select, test), target
     expert relevance, automatic systems only, no exclusion: ``version, population, r, target, docset``."""
-    from evalkit.data.public import load_summeval
+    from evalkit.data.summeval import load_summeval
 
     c = load_summeval(documents=False)
     insts = list(c.instances["instance"])[: 30 if quick else None]
@@ -46,7 +46,8 @@ def public_alpha() -> pd.DataFrame:
     """Repeated judgments in the public sets: identical system summaries of one document in
     SummEval (expert means of coherence, consistency, fluency, relevance) and REALSumm (crowd
     LitePyramid): ``category, assessor ("pooled"), alpha, units, values``."""
-    from evalkit.data.public import load_realsumm, load_summeval
+    from evalkit.data.realsumm import load_realsumm
+    from evalkit.data.summeval import load_summeval
 
     out = []
     for corpus, judgments in (
@@ -64,7 +65,7 @@ def realsumm_mp_ap(punctuation: bool = True) -> pd.DataFrame:
     """REALSumm: manual pyramid (crowd SCU presence, weight 1, X = the reference's SCU count:
     LitePyramid recall) and autoPyramid (the SCU labels, standing in for contributor strings,
     matched in the summary): ``instance, system, mp, ap``."""
-    from evalkit.data.public import load_realsumm
+    from evalkit.data.realsumm import load_realsumm
 
     c = load_realsumm(documents=False)
     contrib = c.scus.assign(summarizer="ref", contributor=c.scus["label"], start=None, end=None)[

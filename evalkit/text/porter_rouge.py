@@ -6,7 +6,8 @@ algorithm for suffix stripping", *Program* 14(3):130-137) with one change by Chi
 are tried *again, independently*, on the result, and ``-(s|t)ion`` only when ``-ent``
 does not match.
 
-Why our own port instead of NLTK: ``nltk.stem.PorterStemmer`` in every mode differs from
+Why our own port instead of NLTK (:mod:`evalkit.text.porter_nltk`, which METEOR uses):
+``nltk.stem.PorterStemmer`` in every mode differs from
 this step 4 (and NLTK's default mode adds later Porter fixes), so ROUGE scores computed
 with it differ from the Perl script on words such as ``agreement`` or ``dependent``.
 The regular expressions below are the Perl ones; Python's backtracking ``re`` finds the

@@ -2,7 +2,7 @@
 
 Banerjee & Lavie (2005) use "the Porter stemmer" (Porter 1980). nltk implements it in three
 modes; ``"ORIGINAL_ALGORITHM"`` is the 1980 algorithm and our default for METEOR. (ROUGE's
-variant of Porter lives in :mod:`evalkit.text.porter`, which ROUGE-1.5.5.pl's quirks need.)
+variant of Porter lives in :mod:`evalkit.text.porter_rouge`, which ROUGE-1.5.5.pl's quirks need.)
 """
 
 from __future__ import annotations

@@ -470,3 +470,34 @@ def test_figure1_2_findings_are_tested():
     assert g15c.human_claims(ev).set_index("claim_id").loc["quality_above_coverage", "verdict"] == (
         "agrees"
     )
+
+
+def _shares_for(table1, optimal):
+    """optimal_shares of ``table1`` with the bullets replaced by ``optimal`` (a bool mask)."""
+    from collections import namedtuple
+
+    ev = namedtuple("Evaluation", "name key")("toy", "toy")
+    t = table1.assign(optimal=np.asarray(optimal, dtype=int))
+    return {(ev, "mean"): g15.optimal_shares(t)}
+
+
+def test_table2_top_levels_on_stand_in_data_are_sign_tested(table1):
+    rouge = table1["metric"] != "BLEU"
+    # The printed bullets: 42 precision-based of 80 against 20 F-score: significant.
+    claims = g15c.table2_claims(_shares_for(table1, table1["optimal"]), profile="sample")
+    row = claims.set_index("claim_id").loc["top_summary_level_agg"]
+    assert row["verdict"] == "agrees"
+    assert "sign test" in row["evidence"]
+    # Two precision-based and one recall-based optimal variant: precision "wins" by one
+    # variant, which is noise, not a finding.
+    mask = np.zeros(len(table1), dtype=bool)
+    idx = table1.index[rouge]
+    prf = table1.loc[idx, "prf"]
+    mask[table1.index.get_indexer(prf[prf == "P"].index[:2])] = True
+    mask[table1.index.get_indexer(prf[prf == "R"].index[:1])] = True
+    claims = g15c.table2_claims(_shares_for(table1, mask), profile="public")
+    verdicts = claims.set_index("claim_id")["verdict"]
+    assert verdicts["top_summary_level_agg"] == "inconclusive"
+    # On the paper's own data the same top level is an exact statement.
+    claims = g15c.table2_claims(_shares_for(table1, mask), profile="licensed")
+    assert claims.set_index("claim_id").loc["top_summary_level_agg", "verdict"] == "agrees"

@@ -35,10 +35,9 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import BLEU
-from evalkit.metrics.nist import NIST
-from evalkit.metrics.wer import ErrorRate
+from evalkit.metrics import get_metric
 from evalkit.notebook.params import Parameter as P
+from evalkit.stats.correlation import correlate_columns
 from evalkit.stats.human import normalize_per_judge, segment_scores, system_scores, win_share
 from evalkit.stats.multiplicity import fisher_z_difference, intersection_union
 from evalkit.stats.williams import williams_test
@@ -193,8 +192,10 @@ def make_metric(
     common = {"tokenize": tokenize, "lowercase": lowercase, "ref_layout": "segments"}
     if measure in ERROR_MEASURES:
         rule = _DEFAULT_REFLEN[measure] if ref_length == "default" else ref_length
-        return ErrorRate(
-            "wer" if measure == "WER" else "per",
+        if measure == "WER":
+            return get_metric("wer", ref_length=rule, **common)
+        return get_metric(
+            "per",
             m=2 if measure == "2-PER" else 1,
             ref_length=rule,
             boundaries=boundaries if measure == "2-PER" else "none",
@@ -205,14 +206,15 @@ def make_metric(
             raise ParameterError(
                 "ref_length", ref_length, f"one of {tuple(_BLEU_REFLEN)} for BLEU-S"
             )
-        return BLEU(
+        return get_metric(
+            "bleu",
             smoothing="lin_och",
             ref_length=_BLEU_REFLEN[ref_length],
             boundaries=boundaries,
             **common,
         )
     if measure == "NIST":
-        return NIST(boundaries=boundaries, **common)
+        return get_metric("nist", boundaries=boundaries, **common)
     raise ParameterError("measure", measure, f"one of {MEASURES}")
 
 
@@ -284,7 +286,7 @@ def correlations(
         win = win_share(corpus.preferences)
         for m in measures:
             common = [s for s in system.index if s in win.index]
-            r = float(np.corrcoef(system.loc[common, m], win.loc[common])[0, 1])
+            r = float(correlate_columns(system.loc[common, m], win.loc[common])[0])
             r = -r if m in ERROR_MEASURES else r
             rows.append(
                 {
@@ -300,7 +302,7 @@ def correlations(
     merged = scores.merge(human_seg, on=keys, validate="one_to_one")
     for m in measures:
         for h in ("adequacy", "fluency"):
-            r = float(np.corrcoef(merged[m], merged[h])[0, 1])
+            r = float(correlate_columns(merged[m], merged[h])[0])
             rows.append(
                 {
                     "measure": m,
@@ -312,7 +314,7 @@ def correlations(
                 }
             )
             common = [s for s in system.index if s in human_sys.index]
-            r = float(np.corrcoef(system.loc[common, m], human_sys.loc[common, h])[0, 1])
+            r = float(correlate_columns(system.loc[common, m], human_sys.loc[common, h])[0])
             rows.append(
                 {
                     "measure": m,
@@ -402,10 +404,8 @@ def ablation(
                     a, b, c = x1[m], x1[hk], x2[hk]
                 else:  # same human score, two metric variants
                     a, b, c = x1[hk], x1[m], x2[m]
-                r12, r13, r23 = (
-                    np.corrcoef(a, b)[0, 1],
-                    np.corrcoef(a, c)[0, 1],
-                    np.corrcoef(b, c)[0, 1],
+                r12, r13, r23 = correlate_columns(
+                    np.column_stack([a, a, b]), np.column_stack([b, c, c])
                 )
                 p = williams_test(r12, r13, r23, len(x1), alternative="two-sided", absolute=True).p
                 sel = (

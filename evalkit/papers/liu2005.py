@@ -28,7 +28,8 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import Parameter as P
-from evalkit.metrics.syntax import DSTM, DTKM, HWCM, STM, TKM, Forest, headword_chains
+from evalkit.metrics import get_metric
+from evalkit.metrics.syntax import Forest, headword_chains
 from evalkit.notebook.segments import darr_table, metric_inputs
 from evalkit.stats.correlation import correlate_columns
 from evalkit.text.trees import DepTree, parse_ptb
@@ -101,7 +102,7 @@ def worked_examples() -> pd.DataFrame:
     """The Figure 2 STM example recomputed: the three depth precisions and their mean,
     beside the printed values (``key, printed, this_run``)."""
     (h,), (r,) = parse_ptb(FIGURE2_HYP), parse_ptb(FIGURE2_REF)
-    stm = STM(max_depth=3)
+    stm = get_metric("stm", max_depth=3)
     stats = stm.segment_statistics([h], [[r]])[0]
     ex = published("examples").set_index("key")
     rows = [
@@ -162,6 +163,11 @@ def figure1_scores(bleu) -> pd.DataFrame:
     Hyp1, as the text says of "syntactic similarity"; HWCM, over head-modifier word chains,
     gives Hyp2 ("A dog I had") 1.0: it has every head-modifier pair of the reference."""
     trees = {k: parse_ptb(t)[0] for k, (_, t) in FIGURE1.items()}
+    figure1_metrics = {
+        "STM": get_metric("stm", max_depth=3),
+        "HWCM": get_metric("hwcm", max_length=2),
+        "TKM": get_metric("tkm"),
+    }
     rows = []
     for hyp in ("hyp1", "hyp2"):
         text, ref_text = FIGURE1[hyp][0], FIGURE1["ref"][0]
@@ -171,11 +177,10 @@ def figure1_scores(bleu) -> pd.DataFrame:
                 "text": text,
                 "BLEU": float(bleu.sentence_scores([text.lower()], [[ref_text.lower()]])[0])
                 / 100.0,
-                "STM": float(STM(max_depth=3).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
-                "HWCM": float(
-                    HWCM(max_length=2).sentence_scores([trees[hyp]], [[trees["ref"]]])[0]
-                ),
-                "TKM": float(TKM().sentence_scores([trees[hyp]], [[trees["ref"]]])[0]),
+                **{
+                    label: float(metric.sentence_scores([trees[hyp]], [[trees["ref"]]])[0])
+                    for label, metric in figure1_metrics.items()
+                },
             }
         )
     return pd.DataFrame(rows)
@@ -192,8 +197,6 @@ def metric_grid(
     """``{(metric, depth): metric}`` as in the tables: sentence BLEU with the paper's epsilon
     (lower-cased, 13a tokens) and HWCM for 1..max_depth, STM and DSTM for 2..max_depth, and the
     kernels (depth ``"kernel"``)."""
-    from evalkit.metrics import get_metric
-
     if not isinstance(max_depth, int) or max_depth < 1:
         raise ParameterError("max_depth", max_depth, "an integer >= 1")
     grid: Dict[Tuple[str, str], object] = {}
@@ -202,12 +205,16 @@ def metric_grid(
             grid[("BLEU", str(d))] = get_metric(
                 "bleu", max_ngram_order=d, smoothing="epsilon", smooth_value=epsilon, lowercase=True
             )
-        grid[("HWCM", str(d))] = HWCM(max_length=d, epsilon=epsilon, parser=parser)
+        grid[("HWCM", str(d))] = get_metric("hwcm", max_length=d, epsilon=epsilon, parser=parser)
         if d >= 2:
-            grid[("STM", str(d))] = STM(max_depth=d, include_words=include_words, parser=parser)
-            grid[("DSTM", str(d))] = DSTM(max_depth=d, parser=parser)
-    grid[("TKM", "kernel")] = TKM(decay=decay, include_words=include_words, parser=parser)
-    grid[("DTKM", "kernel")] = DTKM(decay=decay, parser=parser)
+            grid[("STM", str(d))] = get_metric(
+                "stm", max_depth=d, include_words=include_words, parser=parser
+            )
+            grid[("DSTM", str(d))] = get_metric("dstm", max_depth=d, parser=parser)
+    grid[("TKM", "kernel")] = get_metric(
+        "tkm", decay=decay, include_words=include_words, parser=parser
+    )
+    grid[("DTKM", "kernel")] = get_metric("dtkm", decay=decay, parser=parser)
     return grid
 
 
@@ -235,21 +242,11 @@ def sentence_level(
 ) -> pd.DataFrame:
     """Pearson r between each grid metric's sentence scores and ``human`` (Tables 1-5).
     ``parsed`` maps texts to their parses (the syntactic metrics use them; BLEU the texts)."""
-    y = np.asarray(human, dtype=float)
-    rows, xs = [], []
-    for (name, depth), metric in grid.items():
+    xs = []
+    for metric in grid.values():
         h, r = metric_inputs(metric, hyps, refs, parsed)
-        x = np.asarray(metric.sentence_scores(h, r), dtype=float)
-        xs.append(x)
-        rows.append(
-            {
-                "max_depth": depth,
-                "metric": name,
-                "r": float(correlate_columns(x[:, None], y[:, None])[0]),
-                "n": len(y),
-            }
-        )
-    return _with_williams(pd.DataFrame(rows), xs, y)
+        xs.append(np.asarray(metric.sentence_scores(h, r), dtype=float))
+    return _correlations(list(grid), xs, np.asarray(human, dtype=float))
 
 
 def corpus_level(
@@ -267,8 +264,8 @@ def corpus_level(
         raise ParameterError("aggregate", aggregate, "'micro' or 'mean'")
     systems = sorted(by_system)
     y = np.array([human[s] for s in systems], dtype=float)
-    rows, xs = [], []
-    for (name, depth), metric in grid.items():
+    xs = []
+    for metric in grid.values():
         vals = []
         for s in systems:
             h, r = metric_inputs(metric, *by_system[s], parsed)
@@ -276,16 +273,22 @@ def corpus_level(
                 vals.append(float(metric.corpus_score(h, r)))
             else:
                 vals.append(float(np.mean(metric.sentence_scores(h, r))))
-        x = np.array(vals)
-        xs.append(x)
-        rows.append(
-            {
-                "max_depth": depth,
-                "metric": name,
-                "r": float(correlate_columns(x[:, None], y[:, None])[0]),
-                "n": len(systems),
-            }
-        )
+        xs.append(np.array(vals))
+    return _correlations(list(grid), xs, y)
+
+
+def _correlations(keys, xs: Sequence[np.ndarray], y: np.ndarray) -> pd.DataFrame:
+    """One row per grid key ``(metric, depth)``: Pearson r of its scores ``xs[i]`` with
+    ``y`` over the ``n`` units, with the Williams tests of :func:`_with_williams`."""
+    rows = [
+        {
+            "max_depth": depth,
+            "metric": name,
+            "r": float(correlate_columns(x[:, None], y[:, None])[0]),
+            "n": len(y),
+        }
+        for (name, depth), x in zip(keys, xs)
+    ]
     return _with_williams(pd.DataFrame(rows), xs, y)
 
 
@@ -699,49 +702,44 @@ _MT = (
     P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"),
     _PARSER,
 )
+
+
+def _first_segments(quick: int):
+    """The first-N-segments parameter (all by default; ``quick`` in quick runs)."""
+    return P(
+        "n_segments",
+        int,
+        default=None,
+        allow_none=True,
+        quick=quick,
+        low=1,
+        help="first N segments",
+    )
+
+
+def _per_system(quick: int):
+    """The sentence-level notebooks' selection: systems, judgments, depth, segments."""
+    return (
+        P(
+            "systems",
+            list,
+            default=["E14", "E15"],
+            help="systems (sample/licensed; public uses all)",
+        ),
+        P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
+        P("max_depth", int, default=4, low=1, high=8),
+        _first_segments(quick),
+    )
+
+
 NOTEBOOKS = {
     "00_worked_examples": (
         P("table7_length", int, default=3, low=1, high=10, help="HWCM D for Table 7"),
         _PARSER,
     ),
-    "01_sentence_level": (
-        P(
-            "systems",
-            list,
-            default=["E14", "E15"],
-            help="systems (sample/licensed; public uses all)",
-        ),
-        P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
-        P("max_depth", int, default=4, low=1, high=8),
-        P(
-            "n_segments",
-            int,
-            default=None,
-            allow_none=True,
-            quick=40,
-            low=1,
-            help="first N segments",
-        ),
-        *_MT,
-    ),
+    "01_sentence_level": (*_per_system(40), *_MT),
     "03_parser_noise": (
-        P(
-            "systems",
-            list,
-            default=["E14", "E15"],
-            help="systems (sample/licensed; public uses all)",
-        ),
-        P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
-        P("max_depth", int, default=4, low=1, high=8),
-        P(
-            "n_segments",
-            int,
-            default=None,
-            allow_none=True,
-            quick=30,
-            low=1,
-            help="first N segments",
-        ),
+        *_per_system(30),
         P(
             "gold",
             str,
@@ -753,15 +751,7 @@ NOTEBOOKS = {
     "02_corpus_level": (
         P("systems", list, default=[], help="systems to correlate over ([] = all)"),
         P("max_depth", int, default=6, low=1, high=8),
-        P(
-            "n_segments",
-            int,
-            default=None,
-            allow_none=True,
-            quick=30,
-            low=1,
-            help="first N segments",
-        ),
+        _first_segments(30),
         P("aggregate", str, default="micro", choices=("micro", "mean")),
         *_MT,
     ),

@@ -122,3 +122,13 @@ def test_sentence_and_corpus_level_report_williams_p():
     t = lg.sentence_level(hyps, refs, [5, 4, 1, 3, 3, 4], grid)
     assert {"p_vs_bleu", "best_rival", "p_vs_best_rival"} <= set(t.columns)
     assert t["p_vs_best_rival"].between(0, 1).all()
+
+
+def test_printed_curves_name_the_table_of_each_system_and_judgment():
+    k, t = lg.printed_curves("E15", "overall")
+    assert k == 4 and set(t.columns) == {"max_depth", "metric", "value"}
+    assert t["value"].dtype == float and "kernel" in set(t["max_depth"])
+    k6, t6 = lg.printed_curves("all", "corpus")
+    assert k6 == 6 and len(t6) > len(t)
+    none, empty = lg.printed_curves("all", "daRR")
+    assert none is None and empty.empty

@@ -69,6 +69,7 @@ __all__ = [
     "FIGURE1",
     "RED_PEN",
     "published",
+    "printed_curves",
     "worked_examples",
     "figure1_scores",
     "figure1_structure",
@@ -436,6 +437,21 @@ _TABLES = {
     3: ("E14", "overall"),
     4: ("E15", "overall"),
 }
+
+
+def printed_curves(system: str, judgment: str) -> Tuple[Optional[int], pd.DataFrame]:
+    """``(k, table)``: the printed Table k of ``system`` and ``judgment`` (Tables 1-4; ``"all"``
+    and ``"corpus"``: Table 6) as ``max_depth, metric, value`` (value a float; the kernels'
+    depth ``"kernel"``), for marking the printed r on this run's figures; ``(None, empty)``
+    for a pair the paper has no table of (the public daRR table)."""
+    if (system, judgment) == ("all", "corpus"):
+        k = 6
+    else:
+        k = next((n for n, key in _TABLES.items() if key == (system, judgment)), None)
+    if k is None:
+        return None, pd.DataFrame(columns=["max_depth", "metric", "value"])
+    t = published(f"table{k}")
+    return k, t[["max_depth", "metric"]].assign(value=t["value"].astype(float))
 
 
 def _majority_finding(

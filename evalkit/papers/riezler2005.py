@@ -530,6 +530,23 @@ def table1_claims(layout: pd.DataFrame, alpha: float = 0.05, data: str = "") -> 
     return c.frame()
 
 
+def printed_p_values(metrics: Sequence[str], tests: Sequence[str]) -> pd.DataFrame:
+    """Table 1's printed p-values laid out as this run's bars (index ``metrics``, one column
+    per test of ``tests``): approximate randomization and the bootstrap (shift) as printed
+    (a bound ``< .0001`` at the bound), NaN for a test or metric the paper has no p-value of."""
+    t1 = published("table1")
+    rows = {
+        "approximate randomization": "approxrand p-value",
+        "bootstrap (shift)": "bootstrap p-value",
+    }
+    out = pd.DataFrame(np.nan, index=pd.Index(list(metrics), name="metric"), columns=list(tests))
+    for test in tests:
+        if test in rows:
+            part = t1[t1["row"] == rows[test]].set_index("metric")["value"].astype(float)
+            out[test] = part.reindex(out.index).to_numpy()
+    return out
+
+
 # --------------------------------------------------------------------------- Table 2
 def table2_layout(
     result: pd.DataFrame,

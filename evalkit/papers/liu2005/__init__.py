@@ -25,6 +25,33 @@ Layout: :mod:`.spec` (data sets, figure trees, notebook parameters, printed tabl
 
 from __future__ import annotations
 
+from .claims import (
+    corpus_claims,
+    example_claims,
+    noise_claims,
+    pattern_checks,
+    printed_curves,
+    sentence_claims,
+)
+from .experiments import (
+    corpus_level,
+    darr_table,
+    human_segment_scores,
+    load_corpus,
+    metric_grid,
+    noise_tables,
+    paper_layout,
+    sentence_level,
+    sentence_tables,
+    system_human,
+)
+from .recompute import (
+    figure1_scores,
+    figure1_structure,
+    red_pen_chains,
+    table7_sentences,
+    worked_examples,
+)
 from .spec import (
     DATA,
     FIGURE1,
@@ -35,33 +62,6 @@ from .spec import (
     RED_PEN,
     TABLE7,
     published,
-)
-from .recompute import (
-    figure1_scores,
-    figure1_structure,
-    red_pen_chains,
-    table7_sentences,
-    worked_examples,
-)
-from .experiments import (
-    corpus_level,
-    human_segment_scores,
-    load_corpus,
-    metric_grid,
-    noise_tables,
-    paper_layout,
-    sentence_level,
-    sentence_tables,
-    system_human,
-    darr_table,
-)
-from .claims import (
-    corpus_claims,
-    example_claims,
-    noise_claims,
-    pattern_checks,
-    printed_curves,
-    sentence_claims,
 )
 
 __all__ = [

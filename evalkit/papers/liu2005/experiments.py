@@ -10,6 +10,7 @@ from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
+
 from evalkit.errors import ParameterError
 from evalkit.metrics import get_metric
 from evalkit.notebook.segments import darr_table, metric_inputs
@@ -35,11 +36,7 @@ def metric_grid(
     for d in range(1, max_depth + 1):
         if bleu:
             grid[("BLEU", str(d))] = get_metric(
-                "bleu",
-                max_ngram_order=d,
-                smoothing="epsilon",
-                smooth_value=epsilon,
-                lowercase=True,
+                "bleu", max_ngram_order=d, smoothing="epsilon", smooth_value=epsilon, lowercase=True
             )
         grid[("HWCM", str(d))] = get_metric("hwcm", max_length=d, epsilon=epsilon, parser=parser)
         if d >= 2:
@@ -169,8 +166,7 @@ def paper_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:
         ["kernel"] if "kernel" in out.index else []
     )
     return out.reindex(
-        index=order,
-        columns=[c for c in ("BLEU", "HWCM", "STM", "DSTM") if c in out.columns],
+        index=order, columns=[c for c in ("BLEU", "HWCM", "STM", "DSTM") if c in out.columns]
     )
 
 
@@ -185,11 +181,7 @@ def sentence_tables(
         merged = rows.merge(human, on=["document", "segment", "system"])
         for system, part in merged.groupby("system", sort=True):
             t = sentence_level(
-                part["hyp"].tolist(),
-                part["refs"].tolist(),
-                part["human"].to_numpy(),
-                grid,
-                parsed,
+                part["hyp"].tolist(), part["refs"].tolist(), part["human"].to_numpy(), grid, parsed
             )
             parts.append(t.assign(system=system, judgment=judgment))
     return pd.concat(parts, ignore_index=True)

@@ -9,6 +9,7 @@ from typing import Dict, List, Tuple
 
 import numpy as np
 import pandas as pd
+
 from evalkit.metrics import get_metric
 from evalkit.metrics.syntax import Forest, headword_chains
 from evalkit.text.trees import parse_ptb

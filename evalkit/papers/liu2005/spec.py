@@ -6,37 +6,26 @@ parameters, and the printed tables (``data/published/liu2005/``).
 from __future__ import annotations
 
 import pandas as pd
+
 from evalkit.data.published import read_published
 from evalkit.notebook.params import Parameter as P
 from evalkit.text.trees import DepTree
 
 PAPER = "liu2005"
-
-
 #: data set per profile: the ACL05 workshop's TIDES 2003 zh-en data (licensed: MTC part 4; sample:
 #: the simulated TIDES 2003), public: WMT19 kk-en daRR (relative rankings stand in for the scores)
 DATA = {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"}
 
-
 #: Figure 2: the hypothesis and reference trees of the STM example (categories only).
 FIGURE2_HYP = "(S (NP (PRON)) (VP (V) (NP (PRON))))"
-
-
 FIGURE2_REF = "(S (NP (PRON)) (VP (V) (NP (ART) (N))))"
-
-
 #: Figure 1 (trees reconstructed from the text: Hyp1 has the reference's structure above the
 #: part-of-speech level; Penn tags of its words: VBP "have" against the reference's VBD "had").
 FIGURE1 = {
     "ref": ("I had a dog", "(S (NP (PRP I)) (VP (VBD had) (NP (DT a) (NN dog))))"),
-    "hyp1": (
-        "I have the dog",
-        "(S (NP (PRP I)) (VP (VBP have) (NP (DT the) (NN dog))))",
-    ),
+    "hyp1": ("I have the dog", "(S (NP (PRP I)) (VP (VBP have) (NP (DT the) (NN dog))))"),
     "hyp2": ("A dog I had", "(S (NP (DT a) (NN dog)) (NP (PRP I)) (VP (VBD had)))"),
 }
-
-
 #: Table 7: the hypothesis and its three references.
 TABLE7 = {
     "hyp": "Diplomats will be aboard the plane to return home .",
@@ -46,8 +35,6 @@ TABLE7 = {
         "Diplomatic staff will take the fifth plane home .",
     ],
 }
-
-
 #: Section 2.1: the dependency tree of "I have a red pen".
 RED_PEN = DepTree.from_heads(["I", "have", "a", "red", "pen"], [1, -1, 4, 4, 1])
 
@@ -67,29 +54,12 @@ _TABLES = {
 
 # --------------------------------------------------------------------------- notebook parameters
 _PARSER = P(
-    "parser",
-    str,
-    default="spacy",
-    help="spacy | link-grammar | conllu:<file with # text comments>",
+    "parser", str, default="spacy", help="spacy | link-grammar | conllu:<file with # text comments>"
 )
-
-
 _MT = (
-    P(
-        "references",
-        list,
-        default=["E01", "E03", "E04"],
-        help="reference ids ([] = all)",
-    ),
+    P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
     P("decay", float, default=1.0, low=0.0, high=1.0, help="tree-kernel decay lambda"),
-    P(
-        "epsilon",
-        float,
-        default=0.001,
-        low=0.0,
-        high=0.999,
-        help="zero-precision replacement",
-    ),
+    P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"),
     _PARSER,
 )
 
@@ -116,12 +86,7 @@ def _per_system(quick: int):
             default=["E14", "E15"],
             help="systems (sample/licensed; public uses all)",
         ),
-        P(
-            "judgments",
-            list,
-            default=["fluency", "overall"],
-            choices=("fluency", "overall"),
-        ),
+        P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
         P("max_depth", int, default=4, low=1, high=8),
         _first_segments(quick),
     )

@@ -14,7 +14,6 @@ from evalkit.data.published import list_published, read_published
 from evalkit.errors import ParameterError
 from evalkit.data.evaluation import build_evaluation
 from evalkit.papers import graham2015 as g15
-from evalkit.papers import graham2015_claims as g15c
 from evalkit.stats.williams import williams_test
 
 
@@ -72,7 +71,7 @@ def test_printed_percentage_rule():
 
 
 def test_paper_consistency_all_checks_agree_except_the_known_errata():
-    checks = g15c.paper_consistency()
+    checks = g15.paper_consistency()
     assert set(checks["verdict"]) <= {"agrees", "erratum"}, checks[
         checks["verdict"] == "differs"
     ].to_string()
@@ -93,7 +92,7 @@ def test_paper_consistency_detects_a_corrupted_table(tmp_path, monkeypatch):
     lines[2] = lines[2].replace(",0.786,", ",0.787,", 1)  # Table 4 no longer repeats Table 1
     path.write_text("\n".join(lines) + "\n")
     monkeypatch.setenv("EVALKIT_PUBLISHED_DIR", str(tmp_path))
-    checks = g15c.paper_consistency().set_index("claim_id")
+    checks = g15.paper_consistency().set_index("claim_id")
     assert checks.loc["table4_mean_is_table1", "verdict"] == "differs"
     assert checks.loc["table1_lists_all_variants", "verdict"] == "agrees"
 
@@ -373,7 +372,7 @@ def test_table3_vs_paper_differences():
     paper = read_published("graham2015", "table3")
     ours = paper.rename(columns={}).assign(rouge_best=paper["rouge_best"] + 0.5)
     ours = g15.table3_ranks(ours).rename(columns={})
-    out = g15c.table3_vs_paper(ours, paper)
+    out = g15.table3_vs_paper(ours, paper)
     assert np.allclose(out["best_diff"], 0.5) and np.allclose(out["original_diff"], 0)
     assert (out["rank_best_ours"] == out["rank_best_paper"]).all()
 
@@ -412,7 +411,7 @@ def test_table1_claims_headlines_are_decided_by_williams_tests():
 
     paper = read_published("graham2015", "table1")
     table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70)
-    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
     assert claims.loc["bleu_on_par", "verdict"] == "agrees"
     assert claims.loc["bleu_on_par", "level"] == "headline"
     # BLEU above the best variant but not significantly: inconclusive, not agrees
@@ -421,11 +420,11 @@ def test_table1_claims_headlines_are_decided_by_williams_tests():
     assert claims.loc["hong_variants_outperformed", "verdict"] == "agrees"
     # the best variant significantly beats BLEU: not on par, and BLEU's lead is contradicted
     table, pairs = _table_and_pairs(0.70, 0.85, 0.99, 0.001)
-    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
     assert claims.loc["bleu_on_par", "verdict"] == "differs"
     assert claims.loc["bleu_highest", "verdict"] == "differs"
     table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70, hong_optimal=True)
-    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
     assert claims.loc["hong_variants_outperformed", "verdict"] == "differs"
 
 
@@ -441,10 +440,10 @@ def test_table3_claims_compare_only_hong_systems():
         "shapiro": pd.DataFrame({"system": list("ABCD"), "normal": [True] * 4}),
         "pairs": pd.DataFrame(columns=["test_name", "system_b", "p_value"]),
     }
-    other = g15c.table3_claims(result, paper, data="toy").set_index("claim_id")
+    other = g15.table3_claims(result, paper, data="toy").set_index("claim_id")
     assert other.loc["system_conclusions_differ", "verdict"] == "not comparable"
     assert other.loc["not_outperformed_t", "verdict"] == "not comparable"
-    same = g15c.table3_claims(result, paper, data="toy", same_systems=True).set_index("claim_id")
+    same = g15.table3_claims(result, paper, data="toy", same_systems=True).set_index("claim_id")
     assert same.loc["system_conclusions_differ", "verdict"] == "agrees"
     assert same.loc["system_conclusions_differ", "level"] == "headline"
 
@@ -456,7 +455,7 @@ def test_figure1_2_findings_are_tested():
     cov = rng.exponential(size=400)  # right-skewed
     qual = 5 - rng.exponential(size=400)  # left-skewed, above coverage almost always
     ev = SimpleNamespace(name="toy", human=pd.DataFrame({"coverage": cov, "quality": qual}))
-    rows = g15c.distribution_claims(ev).set_index("claim_id")
+    rows = g15.distribution_claims(ev).set_index("claim_id")
     assert rows.loc["coverage_right_skewed", "verdict"] == "agrees"
     assert rows.loc["quality_left_skewed", "verdict"] == "agrees"
     assert "skewness test" in rows.loc["coverage_right_skewed", "evidence"]
@@ -464,10 +463,10 @@ def test_figure1_2_findings_are_tested():
         name="toy", human=pd.DataFrame({"coverage": rng.normal(size=400), "quality": qual})
     )
     assert (
-        g15c.distribution_claims(sym).set_index("claim_id").loc["coverage_right_skewed", "verdict"]
+        g15.distribution_claims(sym).set_index("claim_id").loc["coverage_right_skewed", "verdict"]
         == "inconclusive"
     )
-    assert g15c.human_claims(ev).set_index("claim_id").loc["quality_above_coverage", "verdict"] == (
+    assert g15.human_claims(ev).set_index("claim_id").loc["quality_above_coverage", "verdict"] == (
         "agrees"
     )
 
@@ -484,7 +483,7 @@ def _shares_for(table1, optimal):
 def test_table2_top_levels_on_stand_in_data_are_sign_tested(table1):
     rouge = table1["metric"] != "BLEU"
     # The printed bullets: 42 precision-based of 80 against 20 F-score: significant.
-    claims = g15c.table2_claims(_shares_for(table1, table1["optimal"]), profile="sample")
+    claims = g15.table2_claims(_shares_for(table1, table1["optimal"]), profile="sample")
     row = claims.set_index("claim_id").loc["top_summary_level_agg"]
     assert row["verdict"] == "agrees"
     assert "sign test" in row["evidence"]
@@ -495,9 +494,9 @@ def test_table2_top_levels_on_stand_in_data_are_sign_tested(table1):
     prf = table1.loc[idx, "prf"]
     mask[table1.index.get_indexer(prf[prf == "P"].index[:2])] = True
     mask[table1.index.get_indexer(prf[prf == "R"].index[:1])] = True
-    claims = g15c.table2_claims(_shares_for(table1, mask), profile="public")
+    claims = g15.table2_claims(_shares_for(table1, mask), profile="public")
     verdicts = claims.set_index("claim_id")["verdict"]
     assert verdicts["top_summary_level_agg"] == "inconclusive"
     # On the paper's own data the same top level is an exact statement.
-    claims = g15c.table2_claims(_shares_for(table1, mask), profile="licensed")
+    claims = g15.table2_claims(_shares_for(table1, mask), profile="licensed")
     assert claims.set_index("claim_id").loc["top_summary_level_agg", "verdict"] == "agrees"

@@ -412,8 +412,14 @@ def test_table1_claims_headlines_are_decided_by_williams_tests():
     paper = read_published("graham2015", "table1")
     table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70)
     claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
-    assert claims.loc["bleu_on_par", "verdict"] == "agrees"
+    # "neither significantly better" cannot be confirmed by a non-significant test on other
+    # data (no equivalence test): inconclusive; on the paper's data it is an exact check
+    assert claims.loc["bleu_on_par", "verdict"] == "inconclusive"
     assert claims.loc["bleu_on_par", "level"] == "headline"
+    for cid in ("variants_beating_bleu", "bleu_beats_best_variant", "best_variant_optimal"):
+        assert claims.loc[cid, "verdict"] == "inconclusive", cid
+    same = g15.table1_claims(table, pairs, paper, data="toy", same_data=True)
+    assert same.set_index("claim_id").loc["bleu_on_par", "verdict"] == "agrees"
     # BLEU above the best variant but not significantly: inconclusive, not agrees
     assert claims.loc["bleu_highest", "verdict"] == "inconclusive"
     assert "Williams" in claims.loc["bleu_highest", "evidence"]
@@ -425,7 +431,28 @@ def test_table1_claims_headlines_are_decided_by_williams_tests():
     assert claims.loc["bleu_highest", "verdict"] == "differs"
     table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70, hong_optimal=True)
     claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
-    assert claims.loc["hong_variants_outperformed", "verdict"] == "differs"
+    # a Hong et al. variant not significantly beaten: the paper's "outperformed" is not
+    # shown here, but not contradicted either
+    assert claims.loc["hong_variants_outperformed", "verdict"] == "inconclusive"
+    same = g15.table1_claims(table, pairs, paper, data="toy", same_data=True)
+    assert same.set_index("claim_id").loc["hong_variants_outperformed", "verdict"] == "differs"
+
+
+def test_figure3_claims_no_win_statements_are_never_confirmed_by_noise():
+    metrics = g15.figure3_metrics()
+    p = pd.DataFrame(0.5, index=metrics, columns=metrics)
+    beats = p.lt(0.05)
+    claims = g15.figure3_claims(beats, data="toy", pvalues=p).set_index("claim_id")
+    assert claims.loc["metrics_beating_bleu", "verdict"] == "inconclusive"
+    assert claims.loc["wins_over_top_metrics", "verdict"] == "inconclusive"
+    assert claims.loc["hong_variants_beaten", "verdict"] == "inconclusive"
+    p.loc[metrics[1], "BLEU"] = 0.01  # a significant win over BLEU contradicts the paper
+    p.loc[metrics[:9], [m for m in metrics if m in g15.HONG2014_VARIANTS]] = 0.001
+    claims = g15.figure3_claims(p.lt(0.05), data="toy", pvalues=p).set_index("claim_id")
+    assert claims.loc["metrics_beating_bleu", "verdict"] == "differs"
+    assert claims.loc["hong_variants_beaten", "verdict"] == "agrees"
+    same = g15.figure3_claims(beats, data="toy", pvalues=p, same_data=True)
+    assert same.set_index("claim_id").loc["metrics_beating_bleu", "verdict"] == "agrees"
 
 
 def test_table3_claims_compare_only_hong_systems():

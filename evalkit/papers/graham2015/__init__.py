@@ -20,8 +20,9 @@
 
 Layout: :mod:`.spec` (variants, combinations, data sets, notebook parameters),
 :mod:`.recompute` (the paper checked against itself), :mod:`.human` (the human score and
-Figures 1-2), :mod:`.experiments` (Tables 1, 3, 4 and Figures 3-4 on a data set),
-:mod:`.claims` (the claim rows of Tables 1-4 and Figure 3).
+Figures 1-2), :mod:`.experiments` (Tables 1 and 4 and Figure 3 on a data set),
+:mod:`.rescoring` (§5: Table 3 and Figure 4 with their claims), :mod:`.claims` (the claim
+rows of Tables 1 and 4 and Figure 3).
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ from __future__ import annotations
 from .claims import (
     figure3_claims,
     table1_claims,
-    table2_claims,
-    table3_claims,
     table4_claims,
 )
 from .experiments import (
@@ -38,10 +37,8 @@ from .experiments import (
     figure3_matrices,
     metric_scores,
     per_summary_variant,
-    rescore_systems,
     side_by_side,
     table1_for,
-    table3_vs_paper,
     table4_for,
     table4_vs_paper,
 )
@@ -57,7 +54,13 @@ from .recompute import (
     optimal_shares,
     paper_consistency,
     printed_percentages,
+    table2_claims,
     table3_ranks,
+)
+from .rescoring import (
+    rescore_systems,
+    table3_claims,
+    table3_vs_paper,
 )
 from .spec import (
     BEST_VARIANT,
@@ -90,6 +93,7 @@ __all__ = [
     "optimal_shares",
     "paper_consistency",
     "printed_percentages",
+    "table2_claims",
     "table3_ranks",
     "combine",
     "distribution_claims",
@@ -99,15 +103,14 @@ __all__ = [
     "figure3_matrices",
     "metric_scores",
     "per_summary_variant",
-    "rescore_systems",
     "side_by_side",
     "table1_for",
-    "table3_vs_paper",
     "table4_for",
     "table4_vs_paper",
+    "rescore_systems",
+    "table3_claims",
+    "table3_vs_paper",
     "figure3_claims",
     "table1_claims",
-    "table2_claims",
-    "table3_claims",
     "table4_claims",
 ]

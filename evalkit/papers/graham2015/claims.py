@@ -1,4 +1,4 @@
-"""Graham (2015), the claim rows of Tables 1-4 and Figure 3: printed correlations on the
+"""Graham (2015), the claim rows of Tables 1 and 4 and Figure 3: printed correlations on the
 paper's data only, statements (BLEU on par with the best variant, Hong et al.'s variants
 outperformed, the top level of each option) tested on every data set.
 """
@@ -14,6 +14,56 @@ from evalkit.notebook.claims import Claims
 
 from .recompute import _printed
 from .spec import BEST_VARIANT, COMBINATIONS, HONG2014_VARIANTS, PAPER
+
+_NO_EQUIVALENCE = (
+    "a statement that no win is significant: a significant win contradicts it, while none "
+    "cannot confirm it without an equivalence test (inconclusive)"
+)
+
+
+def _denied_wins(c, cid, *, significant, p_values, same_data, test, note="", **row) -> None:
+    """The paper's "not significantly better" over some ordered pairs of metrics
+    (``significant``: this run's significant wins among them; ``p_values``: their one-sided
+    p-values). On the paper's own data (``same_data``) an exact check; elsewhere a
+    significant win makes it differ and no significant win leaves it inconclusive."""
+    n_sig = int(np.sum(np.asarray(significant, dtype=bool)))
+    p = np.asarray(p_values, dtype=float)
+    p_min = float(np.nanmin(p)) if np.isfinite(p).any() else 1.0
+    if same_data or n_sig:
+        evidence = f"{test}: {n_sig} significant win(s), smallest p = {p_min:.3f}"
+        c.check(cid, holds=n_sig == 0, evidence=evidence, note=note, **row)
+        return
+    c.finding(
+        cid,
+        expected="<",
+        difference=float(n_sig),
+        p_value=p_min,
+        test=f"{test} (difference: significant wins; the smallest p)",
+        note=f"{_NO_EQUIVALENCE}; {note}" if note else _NO_EQUIVALENCE,
+        **row,
+    )
+
+
+def _all_beaten(c, cid, *, beaten, p_values, same_data, test, note="", **row) -> None:
+    """The paper's "each of these metrics is significantly beaten": ``beaten`` per metric,
+    ``p_values`` the smallest one-sided p of a win over it. On the paper's data an exact
+    check; elsewhere all beaten agrees (each win significant) and otherwise the
+    intersection-union p (the largest) leaves it inconclusive."""
+    beaten = np.asarray(beaten, dtype=bool)
+    p = np.asarray(p_values, dtype=float)
+    if same_data or beaten.all():
+        c.check(cid, holds=bool(beaten.all()), evidence=f"{test}", note=note, **row)
+        return
+    c.finding(
+        cid,
+        expected=">",
+        difference=float(beaten.mean()) if len(beaten) else 0.0,
+        p_value=float(np.nanmax(p)) if np.isfinite(p).any() else 1.0,
+        test=f"{test}, intersection-union over the {len(beaten)} metrics (difference: the "
+        "share beaten)",
+        note=note,
+        **row,
+    )
 
 
 def table1_claims(
@@ -31,7 +81,6 @@ def table1_claims(
     c = Claims(PAPER, data=data)
     rouge = table[table["metric"] != "BLEU"]
     bleu = table.set_index("variant").loc["BLEU"]
-    wins = pairs[pairs["a_beats_b"]] if "a_beats_b" in pairs else pairs.iloc[:0]
     c.compare(
         "bleu_r",
         source="§3.3",
@@ -71,52 +120,59 @@ def table1_claims(
             note="the paper itself finds the gap not significant (bleu_on_par), so on other "
             "data this row is expected to be inconclusive",
         )
-    p_bleu_best, p_best_bleu = p_of("BLEU", top_rouge), p_of(top_rouge, "BLEU")
-    r_top = float(rouge.set_index("variant").loc[top_rouge, "r"])
-    on_par = not (
-        ((wins["metric_a"] == "BLEU") & (wins["metric_b"] == top_rouge)).any()
-        or ((wins["metric_a"] == top_rouge) & (wins["metric_b"] == "BLEU")).any()
-    )
-    c.check(
+
+    def denied(a_is, b_is):
+        """The rows of ``pairs`` where a metric of ``a_is`` would beat one of ``b_is``."""
+        rows = pairs[pairs["metric_a"].map(a_is) & pairs["metric_b"].map(b_is)]
+        sig = rows["a_beats_b"] if "a_beats_b" in rows else np.zeros(len(rows), dtype=bool)
+        return dict(significant=sig.to_numpy(bool), p_values=rows["p"].to_numpy(float))
+
+    pair = {"BLEU", top_rouge}
+    on_par = denied(lambda m: m in pair, lambda m: m in pair)
+    _denied_wins(
+        c,
         "bleu_on_par",
         source="Abstract / §4.1 / Conclusion",
         printed="BLEU and the best ROUGE variant: neither significantly better",
-        this_run=f"BLEU vs {top_rouge}: " + ("neither significant" if on_par else "significant"),
-        holds=on_par,
-        evidence=f"Williams test (one-sided, the higher r against the lower): "
-        f"{'BLEU' if float(bleu['r']) >= r_top else top_rouge} above "
-        f"{top_rouge if float(bleu['r']) >= r_top else 'BLEU'}, "
-        f"p = {min(p_bleu_best, p_best_bleu):.3f}",
-        note="a statement about a significance test, checked by running it; on other data "
-        "with few systems 'not significant' is the likely outcome whatever the metrics",
+        this_run=f"BLEU vs {top_rouge}: "
+        + ("significant" if on_par["significant"].any() else "neither significant"),
+        same_data=same_data,
+        test="Williams test (one-sided), BLEU and the best variant both ways",
+        **on_par,
     )
-    beaten = int(((wins["metric_a"] != "BLEU") & (wins["metric_b"] == "BLEU")).sum())
-    c.check(
+    over_bleu = denied(lambda m: m != "BLEU", lambda m: m == "BLEU")
+    _denied_wins(
+        c,
         "variants_beating_bleu",
         source="§4.1 / Table 1",
         printed="0 (BLEU •)",
-        this_run=beaten,
-        holds=beaten == 0,
-        evidence="Williams test (one-sided) of every variant against BLEU",
-        note="ROUGE variants that significantly beat BLEU (Williams)",
+        this_run=int(over_bleu["significant"].sum()),
+        same_data=same_data,
+        test="Williams test (one-sided) of every variant against BLEU",
+        note="ROUGE variants that significantly beat BLEU",
+        **over_bleu,
     )
-    bleu_beats_best = bool(
-        ((wins["metric_a"] == "BLEU") & (wins["metric_b"] == BEST_VARIANT)).any()
-    )
-    c.add(
+    bleu_best = denied(lambda m: m == "BLEU", lambda m: m == BEST_VARIANT)
+    _denied_wins(
+        c,
         "bleu_beats_best_variant",
         source="§4.1",
         printed=False,
-        this_run=bleu_beats_best,
-        agrees=not bleu_beats_best,
+        this_run=bool(bleu_best["significant"].any()),
+        same_data=same_data,
+        test="Williams test (one-sided), BLEU against the best variant",
+        **bleu_best,
     )
-    best_beaten = bool(not rouge.set_index("variant").loc[BEST_VARIANT, "optimal"])
-    c.add(
+    over_best = denied(lambda m: m != BEST_VARIANT, lambda m: m == BEST_VARIANT)
+    _denied_wins(
+        c,
         "best_variant_optimal",
         source="§4.1 / Table 1",
         printed=True,
-        this_run=not best_beaten,
-        agrees=not best_beaten,
+        this_run=not bool(over_best["significant"].any()),
+        same_data=same_data,
+        test="Williams test (one-sided) of every metric against the best variant",
+        **over_best,
     )
     c.compare(
         "best_variant_r",
@@ -132,13 +188,16 @@ def table1_claims(
         v: float(pairs.loc[pairs["metric_b"] == v, "p"].min()) if len(pairs) else float("nan")
         for v in hong["variant"]
     }
-    c.check(
+    _all_beaten(
+        c,
         "hong_variants_outperformed",
         source="Abstract / §4.1",
         printed="0 of 3 •",
-        holds=not hong["optimal"].astype(bool).any(),
         this_run=f"{int(hong['optimal'].astype(bool).sum())} of {len(hong)} •",
-        evidence="Williams test (one-sided): smallest p of a variant beating each: "
+        beaten=~hong["optimal"].astype(bool).to_numpy(),
+        p_values=[best_p[v] for v in hong["variant"]],
+        same_data=same_data,
+        test="Williams test (one-sided): smallest p of a variant beating each: "
         + ", ".join(f"{v} {p:.3f}" for v, p in best_p.items()),
         note="• = not significantly beaten by any metric",
     )
@@ -217,172 +276,63 @@ def table4_claims(
     return c.frame()
 
 
-def figure3_claims(beats: pd.DataFrame, data: str) -> pd.DataFrame:
-    """Figure 3's statements (§4.1) beside this run's significant wins."""
+def figure3_claims(
+    beats: pd.DataFrame, data: str, pvalues: pd.DataFrame = None, same_data: bool = False
+) -> pd.DataFrame:
+    """Figure 3's statements (§4.1) beside this run's significant wins (``beats``, row
+    significantly beats column) and their one-sided Williams p-values (``pvalues``, from
+    :func:`~evalkit.papers.graham2015.figure3_matrices`): "no significant win" statements
+    differ on a significant win and are inconclusive otherwise, "all beaten" agrees only
+    when every win is significant; exact checks on the paper's data (``same_data``)."""
     c = Claims(PAPER, data=data)
+    p = beats.astype(float) * np.nan if pvalues is None else pvalues.reindex_like(beats)
     top, hong = list(beats.index[:9]), [m for m in beats.index if m in HONG2014_VARIANTS]
+    test = "Williams test (one-sided)"
     b = bool(beats.loc["BLEU", BEST_VARIANT])
-    c.add(
-        "bleu_beats_best_variant", source="§4.1 / Figure 3", printed=False, this_run=b, agrees=not b
+    _denied_wins(
+        c,
+        "bleu_beats_best_variant",
+        source="§4.1 / Figure 3",
+        printed=False,
+        this_run=b,
+        significant=[b],
+        p_values=[p.loc["BLEU", BEST_VARIANT]],
+        same_data=same_data,
+        test=test,
     )
-    n = int(beats.loc[:, "BLEU"].sum())
-    c.add("metrics_beating_bleu", source="Figure 3", printed=0, this_run=n, agrees=n == 0)
-    beaten = int(beats.loc[top, hong].any(axis=0).sum())
-    c.add(
+    col = beats.loc[:, "BLEU"]
+    _denied_wins(
+        c,
+        "metrics_beating_bleu",
+        source="Figure 3",
+        printed=0,
+        this_run=int(col.sum()),
+        significant=col.to_numpy(bool),
+        p_values=p.loc[:, "BLEU"].to_numpy(float),
+        same_data=same_data,
+        test=test,
+    )
+    wins = beats.loc[top, hong]
+    _all_beaten(
+        c,
         "hong_variants_beaten",
         source="§4.1 / Figure 3",
         printed=f"{len(HONG2014_VARIANTS)} of {len(HONG2014_VARIANTS)}",
-        this_run=f"{beaten} of {len(hong)}",
-        agrees=beaten == len(hong),
+        this_run=f"{int(wins.any(axis=0).sum())} of {len(hong)}",
+        beaten=wins.any(axis=0).to_numpy(bool),
+        p_values=p.loc[top, hong].min(axis=0).to_numpy(float),
+        same_data=same_data,
+        test=f"{test}, a top metric over each of Hong et al.'s variants",
     )
-    w = int(beats.loc[:, top].to_numpy().sum())
-    c.add("wins_over_top_metrics", source="Figure 3", printed=0, this_run=w, agrees=w == 0)
-    return c.frame()
-
-
-def table3_claims(
-    result: Mapping[str, pd.DataFrame],
-    paper: pd.DataFrame,
-    data: str,
-    alpha: float = 0.05,
-    same_systems: bool = False,
-) -> pd.DataFrame:
-    """§5 beside this run: rank changes, normality (the t-test's precondition), and the
-    systems not outperformed by the paired t-test and by the Wilcoxon test.
-    ``same_systems``: the run re-scored Hong et al.'s (2014) 12 systems (licensed); only
-    then are the paper's statements about them checked; on other systems they are not
-    comparable and this run's values are shown."""
-    from scipy import stats as sps
-
-    c = Claims(PAPER, data=data)
-    t3 = result["table3"]
-    tau = float(sps.kendalltau(t3["rouge_best"], t3["rouge_original"]).statistic)
-    tau_p = float(sps.kendalltau(paper["rouge_best"], paper["rouge_original"]).statistic)
-    other = "other systems than Hong et al.'s (2014) 12"
-    if same_systems:
-        c.check(
-            "system_conclusions_differ",
-            source="Abstract / §5 / Table 3",
-            printed=f"the best variant reorders the systems (Kendall tau {tau_p:.3f})",
-            this_run=f"Kendall tau {tau:.3f}",
-            holds=tau < 1,
-            note="the same 12 systems re-scored: the ranking under the best variant differs "
-            "from the original variant's",
-        )
-    else:
-        c.not_comparable(
-            "system_conclusions_differ",
-            source="Abstract / §5 / Table 3",
-            printed=f"the best variant reorders Hong et al.'s systems (Kendall tau {tau_p:.3f})",
-            this_run=f"Kendall tau {tau:.3f}",
-            note=f"{other}: whether two variants rank them alike says nothing about the "
-            "paper's systems",
-        )
-    non_normal = int((~result["shapiro"]["normal"]).sum())
-    printed_nn = int(_printed(c, "non_normal_systems"))
-    kw = dict(source="§5", printed=printed_nn, this_run=non_normal)
-    nn_note = "the paired t-test's precondition" + (
-        "" if non_normal == 0 else "; fails here: the Wilcoxon test is the one it allows"
+    _denied_wins(
+        c,
+        "wins_over_top_metrics",
+        source="Figure 3",
+        printed=0,
+        this_run=int(beats.loc[:, top].to_numpy().sum()),
+        significant=beats.loc[:, top].to_numpy(bool).ravel(),
+        p_values=p.loc[:, top].to_numpy(float).ravel(),
+        same_data=same_data,
+        test=test,
     )
-    if same_systems:
-        c.check("non_normal_systems", holds=non_normal == printed_nn, note=nn_note, **kw)
-    else:
-        c.not_comparable("non_normal_systems", note=f"{other}; {nn_note}", **kw)
-    pairs = result["pairs"]
-    for test in ("t", "wilcoxon"):
-        sub = pairs[pairs["test_name"] == test]
-        beaten = set(sub.loc[sub["p_value"] < alpha, "system_b"]) if "system_b" in sub else set()
-        free = [s for s in t3["system"] if s not in beaten]
-        shown = f"{len(free)} ({', '.join(free)})"
-        if test == "wilcoxon":
-            c.derived(
-                "not_outperformed_wilcoxon",
-                source="§5 / Figure 4",
-                this_run=shown,
-                note="the paper reports the t-test only",
-            )
-        elif same_systems:
-            c.check(
-                "not_outperformed_t",
-                source="§5 / Figure 4",
-                printed=int(_printed(c, "not_outperformed_systems")),
-                this_run=shown,
-                holds=len(free) == int(_printed(c, "not_outperformed_systems")),
-                evidence=f"paired t-test, one-sided, alpha {alpha:g}",
-            )
-        else:
-            c.not_comparable(
-                "not_outperformed_t",
-                source="§5 / Figure 4",
-                printed=int(_printed(c, "not_outperformed_systems")),
-                this_run=shown,
-                note=other,
-            )
     return c.frame()
-
-
-def table2_claims(shares: Mapping, profile: str) -> pd.DataFrame:
-    """Table 2 (§4.1): for each option, the level most optimal variants use, printed (DUC
-    2004) beside each data set of this run (``shares[(evaluation, target)]`` from
-    :func:`~evalkit.papers.graham2015.optimal_shares`).
-
-    On the paper's own data (``profile == "licensed"``, DUC 2004) the top level is checked
-    exactly. On stand-in data "most optimal variants use level X" is a finding: the optimal
-    variants having the printed top level against those having this run's most used other
-    level, by the exact sign test (each level of an option has equally many of the 192
-    variants, so under "optimality does not depend on the level" both counts are equally
-    likely; the variants' correlations are not independent, so the test is approximate)."""
-    from evalkit.stats.multiplicity import sign_test
-
-    frames = []
-    for (ev, target), ours in shares.items():
-        c = Claims(PAPER, data=f"{ev.name}: {target}")
-        paper = c.table("table2")
-        for option, group in paper.groupby("option", sort=False):
-            top = group.sort_values("percent", ascending=False, kind="mergesort").iloc[0]
-            mine = ours[ours["option"] == option].sort_values(
-                "count", ascending=False, kind="mergesort"
-            )
-            cid = f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}"
-            printed = f"{top['level']} ({top['percent']:.1f} %)"
-            total = int(mine["total"].iloc[0])
-            if total == 0:
-                c.not_comparable(
-                    cid,
-                    source="Table 2",
-                    printed=printed,
-                    this_run="no optimal variant",
-                    note="no variant is optimal on this data",
-                )
-                continue
-            best = mine.iloc[0]
-            shown = f"{best['level']} ({best['percent']:.1f} %)"
-            if profile == "licensed":
-                tie = (mine["count"] == best["count"]).sum() > 1
-                c.check(
-                    cid,
-                    source="Table 2",
-                    printed=printed,
-                    this_run=shown,
-                    holds=not tie and best["level"] == top["level"],
-                    note="tie for first" if tie else "",
-                )
-                continue
-            k_top = int(mine.loc[mine["level"] == top["level"], "count"].sum())
-            rival = mine[mine["level"] != top["level"]].iloc[0]
-            k_rival = int(rival["count"])
-            c.finding(
-                cid,
-                source="Table 2",
-                printed=printed,
-                this_run=shown,
-                expected=">",
-                difference=(k_top - k_rival) / total,
-                p_value=sign_test(k_top, k_rival),
-                test=f"exact sign test, optimal variants with {top['level']} ({k_top}) vs "
-                f"with {rival['level']} ({k_rival}), the most used other level",
-                note=f"difference: share of the {total} optimal variants; the variants are "
-                "correlated, so the test is approximate",
-            )
-        frames.append(c.frame())
-    return pd.concat(frames, ignore_index=True)

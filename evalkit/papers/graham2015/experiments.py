@@ -6,7 +6,7 @@ printed tables beside this run's.
 
 from __future__ import annotations
 
-from typing import Dict, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -14,8 +14,7 @@ import pandas as pd
 from evalkit.errors import ParameterError
 
 from .human import system_human_scores
-from .recompute import table3_ranks
-from .spec import BEST_VARIANT, COMBINATIONS, HONG2014_VARIANTS, parse_variant, variant_table
+from .spec import COMBINATIONS, parse_variant, variant_table
 
 
 # ----------------------------------------------------------------------------- Tables 1, 2 and 4
@@ -163,60 +162,6 @@ def metric_scores(
     return pd.concat([bleu_rows, rouge_rows], ignore_index=True)
 
 
-def rescore_systems(
-    per_summary: pd.DataFrame,
-    best: str = BEST_VARIANT,
-    original: str = HONG2014_VARIANTS[1],
-    alpha: float = 0.05,
-    test: str = "t",
-) -> Dict[str, pd.DataFrame]:
-    """Table 3 / Figure 4 (§5): systems re-scored with the best variant against the original.
-
-    System scores x100 as Table 3 prints them (mean for A variants, median for M); Shapiro-Wilk
-    per system (the paired t-test's precondition); one-sided paired tests of every ordered
-    pair by the paired t-test AND the Wilcoxon signed-rank test (``pairs``); ``test`` picks
-    the one behind ``beats`` (Figure 4, ordered by the best variant) and ``not_outperformed``.
-    """
-    from evalkit.stats.pairwise import (
-        beats_matrix,
-        not_outperformed,
-        pairwise_tests,
-        shapiro_by_system,
-    )
-
-    vb, vo = parse_variant(best), parse_variant(original)
-    agg = {"A": "mean", "M": "median"}
-    per = {v.id: per_summary_variant(per_summary, v.id) for v in (vb, vo)}
-    table3 = pd.DataFrame(
-        {
-            "rouge_best": per[vb.id].groupby("system")["value"].agg(agg[vb.agg]) * 100,
-            "rouge_original": per[vo.id].groupby("system")["value"].agg(agg[vo.agg]) * 100,
-        }
-    )
-    table3 = table3_ranks(
-        table3.sort_values(["rouge_best"], ascending=False, kind="mergesort")
-        .rename_axis("system")
-        .reset_index()
-    )
-    scores = per[vb.id]
-    shapiro = shapiro_by_system(scores, alpha=alpha)
-    pairs = {t: pairwise_tests(scores, test=t, alternative="greater") for t in ("t", "wilcoxon")}
-    order = list(table3["system"])
-    beats = beats_matrix(pairs[test], alpha).reindex(index=order, columns=order)
-    best_set = not_outperformed(pairs[test], alpha).set_index("system").loc[order].reset_index()
-    both = pd.concat([p.assign(test_name=t) for t, p in pairs.items()], ignore_index=True)
-    return {
-        "table3": table3,
-        "shapiro": shapiro,
-        "pairs": both,
-        "beats": beats,
-        "not_outperformed": best_set,
-        "beats_other": beats_matrix(pairs["wilcoxon" if test == "t" else "t"], alpha).reindex(
-            index=order, columns=order
-        ),
-    }
-
-
 def side_by_side(
     ours: pd.DataFrame, paper: pd.DataFrame, on: str = "variant", columns=("r", "optimal")
 ) -> pd.DataFrame:
@@ -246,27 +191,4 @@ def table4_vs_paper(tables: Mapping[str, pd.DataFrame], paper: pd.DataFrame) -> 
         out[f"r_{col}_ours"] = ours.loc[paper["variant"], "r"].to_numpy()
         out[f"optimal_{col}_paper"] = paper[f"optimal_{col}"].astype(bool)
         out[f"optimal_{col}_ours"] = ours.loc[paper["variant"], "optimal"].to_numpy()
-    return out
-
-
-def table3_vs_paper(table3: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
-    """Table 3 per system: printed and recomputed scores (x100) and ranks, with differences."""
-    ours = table3.set_index("system")
-    out = table3_ranks(paper).rename(
-        columns={
-            "rouge_best": "best_paper",
-            "rouge_original": "original_paper",
-            "rank_best": "rank_best_paper",
-            "rank_original": "rank_original_paper",
-        }
-    )
-    for col, src in (
-        ("best_ours", "rouge_best"),
-        ("original_ours", "rouge_original"),
-        ("rank_best_ours", "rank_best"),
-        ("rank_original_ours", "rank_original"),
-    ):
-        out[col] = ours[src].reindex(out["system"]).to_numpy()
-    out["best_diff"] = out["best_ours"] - out["best_paper"]
-    out["original_diff"] = out["original_ours"] - out["original_paper"]
     return out

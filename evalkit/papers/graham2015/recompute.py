@@ -1,11 +1,12 @@
 """Graham (2015), the paper checked against itself: Table 2 recomputed exactly from Table 1's
 bullets, the factor means of Table 1, Table 3's ranks, Figure 3's rows, and every internal
 check that needs no data (:func:`paper_consistency`; known slips are errata).
+Table 2's top level of each option on this run's data (:func:`table2_claims`).
 """
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import List, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -324,3 +325,70 @@ def paper_consistency() -> pd.DataFrame:
         agrees=bool(sota["rouge_best"].min() > base["rouge_best"].max()),
     )
     return c.frame()
+
+
+def table2_claims(shares: Mapping, profile: str) -> pd.DataFrame:
+    """Table 2 (§4.1): for each option, the level most optimal variants use, printed (DUC
+    2004) beside each data set of this run (``shares[(evaluation, target)]`` from
+    :func:`~evalkit.papers.graham2015.optimal_shares`).
+
+    On the paper's own data (``profile == "licensed"``, DUC 2004) the top level is checked
+    exactly. On stand-in data "most optimal variants use level X" is a finding: the optimal
+    variants having the printed top level against those having this run's most used other
+    level, by the exact sign test (each level of an option has equally many of the 192
+    variants, so under "optimality does not depend on the level" both counts are equally
+    likely; the variants' correlations are not independent, so the test is approximate)."""
+    from evalkit.stats.multiplicity import sign_test
+
+    frames = []
+    for (ev, target), ours in shares.items():
+        c = Claims(PAPER, data=f"{ev.name}: {target}")
+        paper = c.table("table2")
+        for option, group in paper.groupby("option", sort=False):
+            top = group.sort_values("percent", ascending=False, kind="mergesort").iloc[0]
+            mine = ours[ours["option"] == option].sort_values(
+                "count", ascending=False, kind="mergesort"
+            )
+            cid = f"top_{option.lower().replace(' ', '_').replace('-', '_').replace('.', '')}"
+            printed = f"{top['level']} ({top['percent']:.1f} %)"
+            total = int(mine["total"].iloc[0])
+            if total == 0:
+                c.not_comparable(
+                    cid,
+                    source="Table 2",
+                    printed=printed,
+                    this_run="no optimal variant",
+                    note="no variant is optimal on this data",
+                )
+                continue
+            best = mine.iloc[0]
+            shown = f"{best['level']} ({best['percent']:.1f} %)"
+            if profile == "licensed":
+                tie = (mine["count"] == best["count"]).sum() > 1
+                c.check(
+                    cid,
+                    source="Table 2",
+                    printed=printed,
+                    this_run=shown,
+                    holds=not tie and best["level"] == top["level"],
+                    note="tie for first" if tie else "",
+                )
+                continue
+            k_top = int(mine.loc[mine["level"] == top["level"], "count"].sum())
+            rival = mine[mine["level"] != top["level"]].iloc[0]
+            k_rival = int(rival["count"])
+            c.finding(
+                cid,
+                source="Table 2",
+                printed=printed,
+                this_run=shown,
+                expected=">",
+                difference=(k_top - k_rival) / total,
+                p_value=sign_test(k_top, k_rival),
+                test=f"exact sign test, optimal variants with {top['level']} ({k_top}) vs "
+                f"with {rival['level']} ({k_rival}), the most used other level",
+                note=f"difference: share of the {total} optimal variants; the variants are "
+                "correlated, so the test is approximate",
+            )
+        frames.append(c.frame())
+    return pd.concat(frames, ignore_index=True)

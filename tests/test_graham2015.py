@@ -527,3 +527,19 @@ def test_table2_top_levels_on_stand_in_data_are_sign_tested(table1):
     # On the paper's own data the same top level is an exact statement.
     claims = g15.table2_claims(_shares_for(table1, mask), profile="licensed")
     assert claims.set_index("claim_id").loc["top_summary_level_agg", "verdict"] == "agrees"
+
+
+def test_hong_outperformed_reads_only_wins_of_higher_metrics():
+    from evalkit.data.published import read_published
+
+    paper = read_published("graham2015", "table1")
+    table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70, hong_optimal=True)
+    higher = pairs["r_a"] > pairs["r_b"]
+    hong = pairs["metric_b"].isin(g15.HONG2014_VARIANTS)
+    pairs.loc[higher & hong, "p"] = 0.5  # nothing beats Hong et al.'s variants ...
+    pairs.loc[~higher, "p"] = 0.001  # ... small p only where the lower metric is metric_a
+    pairs["a_beats_b"] = higher & (pairs["p"] < 0.05)
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    row = claims.loc["hong_variants_outperformed"]
+    assert row["verdict"] == "inconclusive"
+    assert "0.001" not in row["evidence"]

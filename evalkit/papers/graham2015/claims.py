@@ -21,6 +21,15 @@ _NO_EQUIVALENCE = (
 )
 
 
+def _p_higher(rows: pd.DataFrame) -> np.ndarray:
+    """The one-sided Williams p of ``metric_a`` beating ``metric_b`` per row of ``pairs``,
+    NaN where ``metric_a`` does not correlate higher (no win to test)."""
+    p = rows["p"].to_numpy(float)
+    if {"r_a", "r_b"} <= set(rows.columns):
+        p = np.where(rows["r_a"].to_numpy(float) > rows["r_b"].to_numpy(float), p, np.nan)
+    return p
+
+
 def _denied_wins(c, cid, *, significant, p_values, same_data, test, note="", **row) -> None:
     """The paper's "not significantly better" over some ordered pairs of metrics
     (``significant``: this run's significant wins among them; ``p_values``: their one-sided
@@ -124,8 +133,8 @@ def table1_claims(
     def denied(a_is, b_is):
         """The rows of ``pairs`` where a metric of ``a_is`` would beat one of ``b_is``."""
         rows = pairs[pairs["metric_a"].map(a_is) & pairs["metric_b"].map(b_is)]
-        sig = rows["a_beats_b"] if "a_beats_b" in rows else np.zeros(len(rows), dtype=bool)
-        return dict(significant=sig.to_numpy(bool), p_values=rows["p"].to_numpy(float))
+        sig = rows["a_beats_b"] if "a_beats_b" in rows else pd.Series(False, index=rows.index)
+        return dict(significant=sig.to_numpy(bool), p_values=_p_higher(rows))
 
     pair = {"BLEU", top_rouge}
     on_par = denied(lambda m: m in pair, lambda m: m in pair)
@@ -185,9 +194,10 @@ def table1_claims(
     )
     hong = rouge[rouge["variant"].isin(HONG2014_VARIANTS)]
     best_p = {
-        v: float(pairs.loc[pairs["metric_b"] == v, "p"].min()) if len(pairs) else float("nan")
+        v: float(np.nanmin(_p_higher(pairs[pairs["metric_b"] == v]), initial=np.inf))
         for v in hong["variant"]
     }
+    best_p = {v: p if np.isfinite(p) else float("nan") for v, p in best_p.items()}
     _all_beaten(
         c,
         "hong_variants_outperformed",

@@ -543,3 +543,40 @@ def test_hong_outperformed_reads_only_wins_of_higher_metrics():
     row = claims.loc["hong_variants_outperformed"]
     assert row["verdict"] == "inconclusive"
     assert "0.001" not in row["evidence"]
+
+
+def test_table4_best_variant_marks_are_tested_not_matched():
+    from evalkit.data.published import read_published
+
+    paper = read_published("graham2015", "table4")
+    best = g15.BEST_VARIANT
+
+    def frames(best_optimal: bool, p_over_best: float):
+        table = pd.DataFrame(
+            {"variant": ["BLEU", best], "r": [0.8, 0.7], "optimal": [True, best_optimal]}
+        )
+        pairs = pd.DataFrame(
+            {
+                "metric_a": ["BLEU", best],
+                "metric_b": [best, "BLEU"],
+                "r_a": [0.8, 0.7],
+                "r_b": [0.7, 0.8],
+                "p": [p_over_best, 0.9],
+                "a_beats_b": [p_over_best < 0.05, False],
+            }
+        )
+        cols = list(g15.COMBINATIONS)
+        return {c: table for c in cols}, {c: pairs for c in cols}
+
+    # not beaten here: printed • (mean) is not confirmed, printed beating (coverage) not shown
+    tables, pairs = frames(True, 0.3)
+    claims = g15.table4_claims(tables, paper, data="toy", pairs=pairs).set_index("claim_id")
+    assert claims.loc["best_variant_optimal_mean", "verdict"] == "inconclusive"
+    assert claims.loc["best_variant_optimal_coverage", "verdict"] == "inconclusive"
+    same = g15.table4_claims(tables, paper, data="toy", same_data=True, pairs=pairs)
+    assert same.set_index("claim_id").loc["best_variant_optimal_mean", "verdict"] == "agrees"
+    # significantly beaten: contradicts the printed •, replicates the printed beating
+    tables, pairs = frames(False, 0.01)
+    claims = g15.table4_claims(tables, paper, data="toy", pairs=pairs).set_index("claim_id")
+    assert claims.loc["best_variant_optimal_mean", "verdict"] == "differs"
+    assert claims.loc["best_variant_optimal_coverage", "verdict"] == "agrees"

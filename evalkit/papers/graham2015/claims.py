@@ -245,11 +245,18 @@ def table1_claims(
 
 
 def table4_claims(
-    tables: Mapping[str, pd.DataFrame], paper: pd.DataFrame, data: str, same_data: bool = False
+    tables: Mapping[str, pd.DataFrame],
+    paper: pd.DataFrame,
+    data: str,
+    same_data: bool = False,
+    pairs: Mapping[str, pd.DataFrame] = None,
 ) -> pd.DataFrame:
     """§6: the highest metric under each combination and the best variant's • under each.
     Which of 25 metrics is highest is compared only on the paper's data (``same_data``):
-    elsewhere the top r values are within noise of each other (the • rows test that)."""
+    elsewhere the top r values are within noise of each other. The best variant's • (not
+    significantly beaten) under combination c is read from the Williams tests ``pairs[c]``:
+    printed • cannot be confirmed off the paper's data (a significant win contradicts it),
+    a printed beating agrees only when a win over it is significant."""
     c = Claims(PAPER, data=data)
     for col, label in COMBINATIONS.items():
         top = paper.loc[paper[f"r_{col}"].idxmax(), "variant"]
@@ -275,14 +282,31 @@ def table4_claims(
     for col, label in COMBINATIONS.items():
         p = bool(paper.set_index("variant").loc[BEST_VARIANT, f"optimal_{col}"])
         o = bool(tables[col].set_index("variant").loc[BEST_VARIANT, "optimal"])
-        c.add(
-            f"best_variant_optimal_{col}",
-            source="§6 / Table 4",
-            printed=p,
-            this_run=o,
-            agrees=p == o,
-            note=label,
-        )
+        tests = (pairs or {}).get(col)
+        over = tests[tests["metric_b"] == BEST_VARIANT] if tests is not None else None
+        p_over = _p_higher(over) if over is not None else np.array([np.nan])
+        row = dict(source="§6 / Table 4", printed=p, this_run=o, same_data=same_data)
+        test = f"Williams test (one-sided) of every metric against {BEST_VARIANT}"
+        if p:
+            _denied_wins(
+                c,
+                f"best_variant_optimal_{col}",
+                significant=[not o],
+                p_values=p_over,
+                test=test,
+                note=label,
+                **row,
+            )
+        else:
+            _all_beaten(
+                c,
+                f"best_variant_optimal_{col}",
+                beaten=[not o],
+                p_values=[np.nanmin(p_over, initial=np.inf)],
+                test=test,
+                note=label,
+                **row,
+            )
     return c.frame()
 
 

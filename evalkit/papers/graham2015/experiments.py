@@ -64,15 +64,21 @@ def table1_for(
 
 
 def table4_for(
-    ev, scores: pd.DataFrame, alpha: float = 0.05, top_k: int = 10, combine_at: str = "summary"
+    ev,
+    scores: pd.DataFrame,
+    alpha: float = 0.05,
+    top_k: int = 10,
+    combine_at: str = "summary",
+    with_pairs: bool = False,
 ):
     """Table 4 (§6): r and • under the five combinations. Returns ``(wide, tables)``:
     ``wide`` has BLEU and the union of each combination's ``top_k`` ROUGE variants, ordered
-    by the mean column, with ``r_<c>, optimal_<c>``; ``tables[c]`` the full Table 1 of c."""
-    tables = {
-        c: table1_for(ev, scores, how=c, alpha=alpha, combine_at=combine_at)[0]
-        for c in COMBINATIONS
+    by the mean column, with ``r_<c>, optimal_<c>``; ``tables[c]`` the full Table 1 of c.
+    ``with_pairs``: also ``pairs[c]``, the Williams tests of c (``(wide, tables, pairs)``)."""
+    both = {
+        c: table1_for(ev, scores, how=c, alpha=alpha, combine_at=combine_at) for c in COMBINATIONS
     }
+    tables = {c: t for c, (t, _) in both.items()}
     keep = {"BLEU"}
     for t in tables.values():
         keep |= set(t.loc[t["metric"] != "BLEU", "variant"].head(top_k))
@@ -84,6 +90,8 @@ def table4_for(
     wide = wide.sort_values(
         ["r_mean", "variant"], ascending=[False, True], kind="mergesort"
     ).reset_index(drop=True)
+    if with_pairs:
+        return wide, tables, {c: pr for c, (_, pr) in both.items()}
     return wide, tables
 
 

@@ -14,7 +14,6 @@ from evalkit.data.published import list_published, read_published
 from evalkit.errors import ParameterError
 from evalkit.data.evaluation import build_evaluation
 from evalkit.papers import graham2015 as g15
-from evalkit.papers import graham2015_claims as g15c
 from evalkit.stats.williams import williams_test
 
 
@@ -72,7 +71,7 @@ def test_printed_percentage_rule():
 
 
 def test_paper_consistency_all_checks_agree_except_the_known_errata():
-    checks = g15c.paper_consistency()
+    checks = g15.paper_consistency()
     assert set(checks["verdict"]) <= {"agrees", "erratum"}, checks[
         checks["verdict"] == "differs"
     ].to_string()
@@ -93,7 +92,7 @@ def test_paper_consistency_detects_a_corrupted_table(tmp_path, monkeypatch):
     lines[2] = lines[2].replace(",0.786,", ",0.787,", 1)  # Table 4 no longer repeats Table 1
     path.write_text("\n".join(lines) + "\n")
     monkeypatch.setenv("EVALKIT_PUBLISHED_DIR", str(tmp_path))
-    checks = g15c.paper_consistency().set_index("claim_id")
+    checks = g15.paper_consistency().set_index("claim_id")
     assert checks.loc["table4_mean_is_table1", "verdict"] == "differs"
     assert checks.loc["table1_lists_all_variants", "verdict"] == "agrees"
 
@@ -373,7 +372,7 @@ def test_table3_vs_paper_differences():
     paper = read_published("graham2015", "table3")
     ours = paper.rename(columns={}).assign(rouge_best=paper["rouge_best"] + 0.5)
     ours = g15.table3_ranks(ours).rename(columns={})
-    out = g15c.table3_vs_paper(ours, paper)
+    out = g15.table3_vs_paper(ours, paper)
     assert np.allclose(out["best_diff"], 0.5) and np.allclose(out["original_diff"], 0)
     assert (out["rank_best_ours"] == out["rank_best_paper"]).all()
 
@@ -412,21 +411,48 @@ def test_table1_claims_headlines_are_decided_by_williams_tests():
 
     paper = read_published("graham2015", "table1")
     table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70)
-    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
-    assert claims.loc["bleu_on_par", "verdict"] == "agrees"
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    # "neither significantly better" cannot be confirmed by a non-significant test on other
+    # data (no equivalence test): inconclusive; on the paper's data it is an exact check
+    assert claims.loc["bleu_on_par", "verdict"] == "inconclusive"
     assert claims.loc["bleu_on_par", "level"] == "headline"
+    for cid in ("variants_beating_bleu", "bleu_beats_best_variant", "best_variant_optimal"):
+        assert claims.loc[cid, "verdict"] == "inconclusive", cid
+    same = g15.table1_claims(table, pairs, paper, data="toy", same_data=True)
+    assert same.set_index("claim_id").loc["bleu_on_par", "verdict"] == "agrees"
     # BLEU above the best variant but not significantly: inconclusive, not agrees
     assert claims.loc["bleu_highest", "verdict"] == "inconclusive"
     assert "Williams" in claims.loc["bleu_highest", "evidence"]
     assert claims.loc["hong_variants_outperformed", "verdict"] == "agrees"
     # the best variant significantly beats BLEU: not on par, and BLEU's lead is contradicted
     table, pairs = _table_and_pairs(0.70, 0.85, 0.99, 0.001)
-    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
     assert claims.loc["bleu_on_par", "verdict"] == "differs"
     assert claims.loc["bleu_highest", "verdict"] == "differs"
     table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70, hong_optimal=True)
-    claims = g15c.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
-    assert claims.loc["hong_variants_outperformed", "verdict"] == "differs"
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    # a Hong et al. variant not significantly beaten: the paper's "outperformed" is not
+    # shown here, but not contradicted either
+    assert claims.loc["hong_variants_outperformed", "verdict"] == "inconclusive"
+    same = g15.table1_claims(table, pairs, paper, data="toy", same_data=True)
+    assert same.set_index("claim_id").loc["hong_variants_outperformed", "verdict"] == "differs"
+
+
+def test_figure3_claims_no_win_statements_are_never_confirmed_by_noise():
+    metrics = g15.figure3_metrics()
+    p = pd.DataFrame(0.5, index=metrics, columns=metrics)
+    beats = p.lt(0.05)
+    claims = g15.figure3_claims(beats, data="toy", pvalues=p).set_index("claim_id")
+    assert claims.loc["metrics_beating_bleu", "verdict"] == "inconclusive"
+    assert claims.loc["wins_over_top_metrics", "verdict"] == "inconclusive"
+    assert claims.loc["hong_variants_beaten", "verdict"] == "inconclusive"
+    p.loc[metrics[1], "BLEU"] = 0.01  # a significant win over BLEU contradicts the paper
+    p.loc[metrics[:9], [m for m in metrics if m in g15.HONG2014_VARIANTS]] = 0.001
+    claims = g15.figure3_claims(p.lt(0.05), data="toy", pvalues=p).set_index("claim_id")
+    assert claims.loc["metrics_beating_bleu", "verdict"] == "differs"
+    assert claims.loc["hong_variants_beaten", "verdict"] == "agrees"
+    same = g15.figure3_claims(beats, data="toy", pvalues=p, same_data=True)
+    assert same.set_index("claim_id").loc["metrics_beating_bleu", "verdict"] == "agrees"
 
 
 def test_table3_claims_compare_only_hong_systems():
@@ -441,10 +467,10 @@ def test_table3_claims_compare_only_hong_systems():
         "shapiro": pd.DataFrame({"system": list("ABCD"), "normal": [True] * 4}),
         "pairs": pd.DataFrame(columns=["test_name", "system_b", "p_value"]),
     }
-    other = g15c.table3_claims(result, paper, data="toy").set_index("claim_id")
+    other = g15.table3_claims(result, paper, data="toy").set_index("claim_id")
     assert other.loc["system_conclusions_differ", "verdict"] == "not comparable"
     assert other.loc["not_outperformed_t", "verdict"] == "not comparable"
-    same = g15c.table3_claims(result, paper, data="toy", same_systems=True).set_index("claim_id")
+    same = g15.table3_claims(result, paper, data="toy", same_systems=True).set_index("claim_id")
     assert same.loc["system_conclusions_differ", "verdict"] == "agrees"
     assert same.loc["system_conclusions_differ", "level"] == "headline"
 
@@ -456,7 +482,7 @@ def test_figure1_2_findings_are_tested():
     cov = rng.exponential(size=400)  # right-skewed
     qual = 5 - rng.exponential(size=400)  # left-skewed, above coverage almost always
     ev = SimpleNamespace(name="toy", human=pd.DataFrame({"coverage": cov, "quality": qual}))
-    rows = g15c.distribution_claims(ev).set_index("claim_id")
+    rows = g15.distribution_claims(ev).set_index("claim_id")
     assert rows.loc["coverage_right_skewed", "verdict"] == "agrees"
     assert rows.loc["quality_left_skewed", "verdict"] == "agrees"
     assert "skewness test" in rows.loc["coverage_right_skewed", "evidence"]
@@ -464,9 +490,93 @@ def test_figure1_2_findings_are_tested():
         name="toy", human=pd.DataFrame({"coverage": rng.normal(size=400), "quality": qual})
     )
     assert (
-        g15c.distribution_claims(sym).set_index("claim_id").loc["coverage_right_skewed", "verdict"]
+        g15.distribution_claims(sym).set_index("claim_id").loc["coverage_right_skewed", "verdict"]
         == "inconclusive"
     )
-    assert g15c.human_claims(ev).set_index("claim_id").loc["quality_above_coverage", "verdict"] == (
+    assert g15.human_claims(ev).set_index("claim_id").loc["quality_above_coverage", "verdict"] == (
         "agrees"
     )
+
+
+def _shares_for(table1, optimal):
+    """optimal_shares of ``table1`` with the bullets replaced by ``optimal`` (a bool mask)."""
+    from collections import namedtuple
+
+    ev = namedtuple("Evaluation", "name key")("toy", "toy")
+    t = table1.assign(optimal=np.asarray(optimal, dtype=int))
+    return {(ev, "mean"): g15.optimal_shares(t)}
+
+
+def test_table2_top_levels_on_stand_in_data_are_sign_tested(table1):
+    rouge = table1["metric"] != "BLEU"
+    # The printed bullets: 42 precision-based of 80 against 20 F-score: significant.
+    claims = g15.table2_claims(_shares_for(table1, table1["optimal"]), profile="sample")
+    row = claims.set_index("claim_id").loc["top_summary_level_agg"]
+    assert row["verdict"] == "agrees"
+    assert "sign test" in row["evidence"]
+    # Two precision-based and one recall-based optimal variant: precision "wins" by one
+    # variant, which is noise, not a finding.
+    mask = np.zeros(len(table1), dtype=bool)
+    idx = table1.index[rouge]
+    prf = table1.loc[idx, "prf"]
+    mask[table1.index.get_indexer(prf[prf == "P"].index[:2])] = True
+    mask[table1.index.get_indexer(prf[prf == "R"].index[:1])] = True
+    claims = g15.table2_claims(_shares_for(table1, mask), profile="public")
+    verdicts = claims.set_index("claim_id")["verdict"]
+    assert verdicts["top_summary_level_agg"] == "inconclusive"
+    # On the paper's own data the same top level is an exact statement.
+    claims = g15.table2_claims(_shares_for(table1, mask), profile="licensed")
+    assert claims.set_index("claim_id").loc["top_summary_level_agg", "verdict"] == "agrees"
+
+
+def test_hong_outperformed_reads_only_wins_of_higher_metrics():
+    from evalkit.data.published import read_published
+
+    paper = read_published("graham2015", "table1")
+    table, pairs = _table_and_pairs(0.80, 0.78, 0.30, 0.70, hong_optimal=True)
+    higher = pairs["r_a"] > pairs["r_b"]
+    hong = pairs["metric_b"].isin(g15.HONG2014_VARIANTS)
+    pairs.loc[higher & hong, "p"] = 0.5  # nothing beats Hong et al.'s variants ...
+    pairs.loc[~higher, "p"] = 0.001  # ... small p only where the lower metric is metric_a
+    pairs["a_beats_b"] = higher & (pairs["p"] < 0.05)
+    claims = g15.table1_claims(table, pairs, paper, data="toy").set_index("claim_id")
+    row = claims.loc["hong_variants_outperformed"]
+    assert row["verdict"] == "inconclusive"
+    assert "0.001" not in row["evidence"]
+
+
+def test_table4_best_variant_marks_are_tested_not_matched():
+    from evalkit.data.published import read_published
+
+    paper = read_published("graham2015", "table4")
+    best = g15.BEST_VARIANT
+
+    def frames(best_optimal: bool, p_over_best: float):
+        table = pd.DataFrame(
+            {"variant": ["BLEU", best], "r": [0.8, 0.7], "optimal": [True, best_optimal]}
+        )
+        pairs = pd.DataFrame(
+            {
+                "metric_a": ["BLEU", best],
+                "metric_b": [best, "BLEU"],
+                "r_a": [0.8, 0.7],
+                "r_b": [0.7, 0.8],
+                "p": [p_over_best, 0.9],
+                "a_beats_b": [p_over_best < 0.05, False],
+            }
+        )
+        cols = list(g15.COMBINATIONS)
+        return {c: table for c in cols}, {c: pairs for c in cols}
+
+    # not beaten here: printed • (mean) is not confirmed, printed beating (coverage) not shown
+    tables, pairs = frames(True, 0.3)
+    claims = g15.table4_claims(tables, paper, data="toy", pairs=pairs).set_index("claim_id")
+    assert claims.loc["best_variant_optimal_mean", "verdict"] == "inconclusive"
+    assert claims.loc["best_variant_optimal_coverage", "verdict"] == "inconclusive"
+    same = g15.table4_claims(tables, paper, data="toy", same_data=True, pairs=pairs)
+    assert same.set_index("claim_id").loc["best_variant_optimal_mean", "verdict"] == "agrees"
+    # significantly beaten: contradicts the printed •, replicates the printed beating
+    tables, pairs = frames(False, 0.01)
+    claims = g15.table4_claims(tables, paper, data="toy", pairs=pairs).set_index("claim_id")
+    assert claims.loc["best_variant_optimal_mean", "verdict"] == "differs"
+    assert claims.loc["best_variant_optimal_coverage", "verdict"] == "agrees"

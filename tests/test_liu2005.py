@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from evalkit.metrics import get_metric
 from evalkit.metrics.bleu import BLEU
 from evalkit.papers import liu2005 as lg
 from evalkit.text.trees import DepTree
@@ -45,7 +46,7 @@ def test_sentence_level_by_hand_and_layout():
     good = DepTree.from_heads(["I", "have", "a", "pen"], [1, -1, 3, 1])  # chains all in ref: 1
     bad = DepTree.from_heads(["a", "red"], [1, -1])  # unigrams 2/2, chain red-a absent: 0.5
     odd = DepTree.from_heads(["I", "pen", "the"], [-1, 0, 1])  # unigrams 2/3, chains 0/2: 1/3
-    grid = {("HWCM", "2"): lg.HWCM(max_length=2, epsilon=0)}
+    grid = {("HWCM", "2"): get_metric("hwcm", max_length=2, epsilon=0)}
     human = [5.0, 2.0, 1.0]
     t = lg.sentence_level([good, bad, odd], [[ref]] * 3, human, grid)
     x = np.array([1.0, 0.5, 1 / 3])
@@ -121,3 +122,13 @@ def test_sentence_and_corpus_level_report_williams_p():
     t = lg.sentence_level(hyps, refs, [5, 4, 1, 3, 3, 4], grid)
     assert {"p_vs_bleu", "best_rival", "p_vs_best_rival"} <= set(t.columns)
     assert t["p_vs_best_rival"].between(0, 1).all()
+
+
+def test_printed_curves_name_the_table_of_each_system_and_judgment():
+    k, t = lg.printed_curves("E15", "overall")
+    assert k == 4 and set(t.columns) == {"max_depth", "metric", "value"}
+    assert t["value"].dtype == float and "kernel" in set(t["max_depth"])
+    k6, t6 = lg.printed_curves("all", "corpus")
+    assert k6 == 6 and len(t6) > len(t)
+    none, empty = lg.printed_curves("all", "daRR")
+    assert none is None and empty.empty

@@ -421,3 +421,16 @@ def test_nist_more_sensitive_is_a_sign_test_over_systems():
     verdicts.loc[verdicts["metric"] == "F", "significant"] = True
     claims = rm.many_systems_claims(summary, k=12, n_systems=13, verdicts=verdicts)
     assert claims.set_index("claim_id").loc["nist_more_sensitive", "verdict"] == "inconclusive"
+
+
+def test_printed_p_values_in_the_layout_of_the_bars():
+    t = rm.printed_p_values(
+        ["NIST", "BLEU", "F"],
+        ["approximate randomization", "bootstrap (centred)", "bootstrap (shift)"],
+    )
+    assert list(t.index) == ["NIST", "BLEU", "F"]
+    assert t["bootstrap (centred)"].isna().all()  # the paper has no centred bootstrap
+    assert np.isnan(t.loc["F", "bootstrap (shift)"])  # "-" in Table 1
+    printed = rm.published("table1").set_index(["row", "metric"])["value"].astype(float)
+    assert t.loc["BLEU", "approximate randomization"] == printed[("approxrand p-value", "BLEU")]
+    assert t.loc["BLEU", "bootstrap (shift)"] == printed[("bootstrap p-value", "BLEU")]

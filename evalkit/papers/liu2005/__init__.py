@@ -1,0 +1,98 @@
+"""Liu & Gildea (2005): the paper-specific logic of ``notebooks/liu2005/``.
+
+Ding Liu and Daniel Gildea, "Syntactic Features for Evaluation of Machine Translation", ACL
+2005 workshop on intrinsic and extrinsic evaluation measures (W05-0904). The metrics (STM,
+TKM, HWCM, DSTM, DTKM) live in :mod:`evalkit.metrics.syntax`, sentence BLEU with the paper's
+epsilon in :mod:`evalkit.metrics.bleu` (``smoothing="epsilon"``); all are built by name
+through :func:`evalkit.metrics.get_metric`. This package adds
+
+* the trees of the paper's figures (:data:`FIGURE2_HYP`, :data:`FIGURE2_REF`, the Figure 1
+  sentences with trees reconstructed from the text, the "I have a red pen" example) and
+  :func:`worked_examples`, which recomputes the printed worked example;
+* :func:`metric_grid`: the metric x depth configurations of Tables 1-6;
+* :func:`sentence_level`: Tables 1-5 (Pearson r of sentence scores with human judgments of
+  one system's sentences) and :func:`corpus_level`: Table 6 (r over systems);
+* :func:`noise_tables`, :func:`noise_claims`: Tables 1-4 once with the simulator's gold trees
+  and once with a real parser's (``03_parser_noise``, the cost of parser noise);
+* :func:`human_segment_scores`: fluency or overall (= fluency + adequacy) per segment,
+  judges averaged (the paper does not say how two judges were combined; Pearson r is the
+  same for their mean and their sum when both are present).
+
+Layout: :mod:`.spec` (data sets, figure trees, notebook parameters, printed tables),
+:mod:`.recompute` (the worked examples), :mod:`.experiments` (the tables on a corpus),
+:mod:`.claims` (the claim rows and the printed curves the figures mark).
+"""
+
+from __future__ import annotations
+
+from .claims import (
+    corpus_claims,
+    example_claims,
+    noise_claims,
+    pattern_checks,
+    printed_curves,
+    sentence_claims,
+)
+from .experiments import (
+    corpus_level,
+    darr_table,
+    human_segment_scores,
+    load_corpus,
+    metric_grid,
+    noise_tables,
+    paper_layout,
+    sentence_level,
+    sentence_tables,
+    system_human,
+)
+from .recompute import (
+    figure1_scores,
+    figure1_structure,
+    red_pen_chains,
+    table7_sentences,
+    worked_examples,
+)
+from .spec import (
+    DATA,
+    FIGURE1,
+    FIGURE2_HYP,
+    FIGURE2_REF,
+    NOTEBOOKS,
+    PAPER,
+    RED_PEN,
+    TABLE7,
+    published,
+)
+
+__all__ = [
+    "DATA",
+    "FIGURE1",
+    "FIGURE2_HYP",
+    "FIGURE2_REF",
+    "NOTEBOOKS",
+    "PAPER",
+    "RED_PEN",
+    "TABLE7",
+    "published",
+    "figure1_scores",
+    "figure1_structure",
+    "red_pen_chains",
+    "table7_sentences",
+    "worked_examples",
+    "corpus_level",
+    "human_segment_scores",
+    "load_corpus",
+    "metric_grid",
+    "noise_tables",
+    "paper_layout",
+    "sentence_level",
+    "sentence_tables",
+    "system_human",
+    "darr_table",
+    "corpus_claims",
+    "example_claims",
+    "noise_claims",
+    "pattern_checks",
+    "printed_curves",
+    "sentence_claims",
+]

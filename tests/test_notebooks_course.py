@@ -12,7 +12,7 @@ import pytest
 from evalkit.notebook import exercises as ex
 from evalkit.notebook.params import validate_parameters
 from evalkit.papers import course
-from evalkit.papers.course_exercises import EXERCISES, sheet
+from evalkit.papers.course.exercises import EXERCISES, sheet
 
 from _notebook_smoke import REPO, assert_stripped, numbers, paper_vs_run, run_paper_notebooks
 

@@ -1,17 +1,5 @@
-"""The course on evaluating evaluation metrics (``notebooks/course/``): each lesson's
-parameters, the small simulated world it studies and the computations its notebook shows.
-
-The course is not a paper: its "printed numbers" are the simulator's latent truth. Every
-lesson builds one world in memory from its parameters (:mod:`evalkit.data.worlds`: a
-TAC-style summarization evaluation or a TIDES-style MT evaluation, with the true summary
-content, the true system ranking and the judges' true bias and noise beside the data) with
-:func:`build`, then measures a method against that truth. The exercises and the answers
-the truth gives are :mod:`evalkit.papers.course_exercises`; the checking mechanism is
-:mod:`evalkit.notebook.exercises`.
-
-Layout: a world is a :class:`types.SimpleNamespace`; score frames are long
-(``metric, system, item, value``), matrices are (systems x items) DataFrames.
-"""
+"""Each lesson's world and computations: :func:`build` makes the small simulated world a
+lesson studies (with its truth) and the frames its notebook shows."""
 
 from __future__ import annotations
 
@@ -22,104 +10,8 @@ import numpy as np
 import pandas as pd
 
 from evalkit.data import worlds
-from evalkit.notebook.params import Parameter as P
 
-__all__ = [
-    "NOTEBOOKS",
-    "LESSON_METRICS",
-    "TESTS",
-    "build",
-    "metric",
-    "probe_scores",
-    "pair_tests",
-    "replicated_tests",
-    "rates",
-    "topic_sizes",
-    "judge_effects",
-    "item_means",
-    "quality_levels",
-    "equal_pairs",
-]
-
-_SOLUTIONS = P("solutions", bool, default=True, help="fill in the answers (student copy: False)")
-_SUM_WORLD = (
-    P("n_systems", int, default=12, quick=8, low=3, high=40, help="peer systems"),
-    P("n_topics", int, default=10, quick=5, low=2, high=60, help="topics (document sets)"),
-)
-_ALPHA = P("alpha", float, default=0.05, low=0.0, high=1.0, help="significance level")
-
-NOTEBOOKS = {
-    "01_ngram_metrics": (
-        _SOLUTIONS,
-        P("n_systems", int, default=4, low=2, high=12, help="MT systems (spread qualities)"),
-        P("n_documents", int, default=8, quick=4, low=1, help="documents"),
-        P("n_segments", int, default=60, quick=24, low=4, help="segments (4-15 per document)"),
-    ),
-    "02_meta_evaluation": (_SOLUTIONS, *_SUM_WORLD),
-    "03_how_many": (
-        _SOLUTIONS,
-        P("n_systems", int, default=12, quick=8, low=3, high=40, help="peer systems"),
-        P("n_topics", int, default=30, quick=8, low=4, high=60, help="topics"),
-        P("n_draws", int, default=200, quick=30, low=1, help="topic subsets drawn per size"),
-        P("target", float, default=0.6, low=-1.0, high=1.0, help="Kendall tau to reach"),
-    ),
-    "04_significance": (
-        _SOLUTIONS,
-        P("quality_gap", float, default=0.3, low=0.0, high=0.5, help="S1's latent lead over S2"),
-        P("n_documents", int, default=10, quick=5, low=1, help="documents per world"),
-        P("n_segments", int, default=80, quick=40, low=4, help="segments per world"),
-        P("n_replications", int, default=50, quick=12, low=1, help="worlds for the error rates"),
-        P("n_resamples", int, default=400, quick=100, low=10, help="bootstrap / AR resamples"),
-        _ALPHA,
-    ),
-    "05_comparing_metrics": (
-        _SOLUTIONS,
-        *_SUM_WORLD,
-        P("n_blocks", int, default=2, low=1, high=10, help="disjoint topic blocks"),
-        P("n_resamples", int, default=500, quick=100, low=10, help="permutations per test"),
-        _ALPHA,
-    ),
-    "06_human_judgments": (
-        _SOLUTIONS,
-        P("n_systems", int, default=6, low=2, high=12, help="MT systems"),
-        P("n_judges", int, default=6, low=2, high=20, help="judges in the pool"),
-        P("judge_bias_sd", float, default=0.6, low=0.0, high=2.0, help="sd of the judges' bias"),
-        P("n_documents", int, default=12, quick=6, low=1, help="documents"),
-        P("n_segments", int, default=100, quick=50, low=4, help="segments"),
-    ),
-    "07_multiple_comparisons": (
-        _SOLUTIONS,
-        P("n_systems", int, default=8, low=3, high=16, help="MT systems"),
-        P("n_levels", int, default=3, low=1, high=16, help="distinct latent qualities"),
-        P("n_documents", int, default=10, quick=5, low=1, help="documents"),
-        P("n_segments", int, default=80, quick=40, low=4, help="segments"),
-        P("n_resamples", int, default=1000, quick=200, low=10, help="AR trials"),
-        _ALPHA,
-    ),
-    "08_capstone": (
-        _SOLUTIONS,
-        *_SUM_WORLD,
-        P(
-            "candidate",
-            str,
-            default="BLEU",
-            choices=("BLEU", "ROUGE-1", "ROUGE-SU4", "METEOR"),
-            help="the new metric evaluated",
-        ),
-        _ALPHA,
-    ),
-}
-
-#: display name -> (registered metric, configuration); summaries and MT outputs alike
-LESSON_METRICS = {
-    "ROUGE-1": ("rouge", {"method": "1", "score": "R"}),
-    "ROUGE-2": ("rouge", {"method": "2", "score": "R"}),
-    "ROUGE-SU4": ("rouge", {"method": "SU4", "score": "R"}),
-    "BLEU": ("bleu", {"effective_order": True}),
-    "METEOR": ("meteor", {}),
-}
-#: the paired tests of lesson 4, in the order shown
-TESTS = ("t-test", "Wilcoxon", "bootstrap (shift)", "bootstrap (centred)", "randomization")
+from .spec import LESSON_METRICS
 
 
 def metric(name: str):

@@ -331,6 +331,18 @@ def test_modified_pyramid_score_by_hand():
     assert modified_pyramid([], weights, 3) == 0.0
 
 
+def test_a_models_jackknifed_pyramid_counts_the_scus_it_contributed():
+    # the pyramid was built from the models, so a model's SCUs are known, not re-annotated:
+    # its SCUs in the other three models' pyramid are the ones it shares (weight >= 2)
+    c, _ = simulate_corpus("tac2008", seed=SEED, quick=True)
+    contrib = c.scu_contributors.merge(c.scus[["instance", "scu", "weight"]])
+    contrib = contrib[contrib["summarizer"].isin(c.models()) & (contrib["weight"] >= 2)]
+    shared = contrib.groupby(["instance", "summarizer"])["scu"].nunique()
+    j = c.judgments[c.judgments["judgment"] == "num_scus_jk"]
+    jk = j.set_index(["instance", "summarizer"])["value"]
+    assert len(jk) > 0 and (jk == shared.reindex(jk.index).fillna(0)).all()
+
+
 def _load_quick(root: str) -> int:
     return len(load_sample("duc2007", root=root, quick=True, seed=9).summaries)
 

@@ -30,13 +30,18 @@ under test. Per paper (:data:`.realism.CALIBRATED`; also ``notebooks/README.md``
   free: the assessors' alphas and every exclusion effect (Tables 1-5).
 * owczarzak2012accuracy: nothing of its own; free: every threshold of Figures 1-2.
 
-The knobs (``corpora._TAC_REALISM``): per-year writer noise and focus (``model_noise``,
-``model_focus``: writers agree on the core facts, differ on the details) and background
-details per topic (``n_details``); systems' content-selection noise range, a per-topic
-luck factor (``topic_luck``) and a lower SCU match rate of extracted sentences
-(``peer_mismatch``); responsiveness anchored on the topic's human summaries with a
-steeper curve and topic-level noise on the systems (``responsiveness_*``); duplicate runs
-per year. DUC and MT corpora keep their configuration (the new WHEN/WHERE templates of
+The knobs (``corpora._TAC_REALISM``; a pair is (initial docset, update docset)): per-year
+writer noise and focus (``model_noise``, ``model_focus``: writers agree on the core facts,
+differ on the details) and background details per topic (``n_details``); the 2010-2011
+update writers (``update_models``: more disagreement, longer sentences, so fewer SCUs each,
+as Tables 3 and 4 of owczarzak2011who together imply); systems' content-selection noise
+range, a per-topic luck factor (``topic_luck``) and a lower SCU match rate of extracted
+sentences (``peer_mismatch``, which also lowers what the responsiveness assessor credits);
+responsiveness anchored on the topic's human summaries with a curve whose power is set per
+year and docset (Table 2's means differ by year) and topic-level noise on the systems
+(``responsiveness_*``); duplicate runs per year. A model's jackknifed Pyramid counts the SCUs
+it contributed (the pyramid was built from it: no assessor miss), which with Table 3's weights
+gives Table 2's human scores. DUC and MT corpora keep their configuration (the new WHEN/WHERE templates of
 :mod:`.world` change their draws, not their design).
 """
 from .build import (DEFAULT_SEED, GENERATOR_VERSION, build_sample, default_root, load_sample, load_truth,

@@ -367,9 +367,11 @@ def _clip(x: float, lo: float, hi: float) -> float:
     return lo if x < lo else hi if x > hi else x
 
 
-def rate(latent: float, assessor: Assessor, rng: random.Random, lo: int = 1, hi: int = 5) -> int:
-    """An integer rating on lo..hi from a latent score in [0, 1]."""
-    x = lo + (hi - lo) * latent + assessor.bias + rng.gauss(0.0, assessor.noise)
+def rate(latent: float, assessor: Assessor, rng: random.Random, lo: int = 1, hi: int = 5,
+         shift: float = 0.0) -> int:
+    """An integer rating on lo..hi from a latent score in [0, 1] (``shift``: a leniency on
+    the rating scale shared by the year's assessors, negative = strict)."""
+    x = lo + (hi - lo) * latent + assessor.bias + shift + rng.gauss(0.0, assessor.noise)
     return int(_clip(round(x), lo, hi))
 
 
@@ -515,15 +517,19 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                 rows["truth_facts"].append({"instance": inst, "fact": f.key, "weight": f.weight,
                                             "aspect": f.aspect, "text": canon.sentence([f])[0]})
             summaries: Dict[str, Summary] = {}
+            # the update docset's writers (TAC 2010-2011) agree less and place the new
+            # developments against the story so far: fewer SCUs per model (see .corpora)
+            upd = cfg.extra.get("update_models", {}) if part_index else {}
             for m in model_ids:
-                summaries[m] = write_model(part, wstyles[m], wnoise[m], cfg.words, trng,
-                                           float(cfg.extra.get("model_focus", 1.0)))
+                style = replace(wstyles[m], **upd["style"]) if "style" in upd else wstyles[m]
+                summaries[m] = write_model(part, style, wnoise[m] * float(upd.get("noise_scale", 1.0)),
+                                           cfg.words, trng, float(cfg.extra.get("model_focus", 1.0)))
             for pid, spec in peers.items():
                 if spec.duplicate_of is not None and trng.random() < spec.p_same:
                     continue  # filled below from the original
                 srng = random.Random(f"{cfg.name}:{seed}:{inst}:{pid}")
                 base = spec if spec.duplicate_of is None else peers[spec.duplicate_of]
-                luck = float(cfg.extra.get("topic_luck", 0.0))
+                luck = _per_docset(cfg, "topic_luck", 0.0, part_index)
                 if luck:  # a system does better on some topics than on others
                     base = replace(base, noise=base.noise * math.exp(srng.gauss(0.0, luck)))
                 s = run_peer(base, part, docs, cfg.words, srng, _system_style(base))
@@ -536,7 +542,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
             if cfg.max_bytes:  # NIST truncation of the peers (a duplicate shares its object)
                 for sid in {id(summaries[p]): p for p in peers}.values():
                     _truncate_bytes(summaries[sid], cfg.max_bytes)
-            _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows)
+            _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows, part_index)
             rows["truth_extracts"] += extract_rows(inst, summaries, model_ids + list(peers), docs)
     rows["assessors"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in assessors.values()]
     rows["summarizers"] = sorted(
@@ -552,9 +558,19 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     return rows
 
 
+def _per_docset(cfg: SumConfig, key: str, default: float, docset: int) -> float:
+    """``cfg.extra[key]``: one number, or a pair (initial docset, update docset)."""
+    value = cfg.extra.get(key, default)
+    return float(value[docset] if isinstance(value, (tuple, list)) else value)
+
+
 def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary], model_ids: List[str],
-           peers: Dict[str, PeerSpec], assessor: Assessor, rng: random.Random, rows: Dict[str, list]) -> None:
-    """The topic assessor's judgments, named as the year's judgment tables name them."""
+           peers: Dict[str, PeerSpec], assessor: Assessor, rng: random.Random, rows: Dict[str, list],
+           docset: int = 0) -> None:
+    """The topic assessor's judgments, named as the year's judgment tables name them.
+
+    ``docset`` is 0 for a single or initial docset, 1 for an update docset (B).
+    """
     weights = topic.weights
     facts_of = {sid: expressed(s) for sid, s in summaries.items()}
     k_ideal = round(statistics.fmean(len(facts_of[m]) for m in model_ids))
@@ -592,11 +608,17 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
             # convex: assessors reserve the top of the scale for summaries close to a model's
             hi = int(cfg.extra.get("responsiveness_scale", 5))  # TAC 2009 used 1-10
             # TAC assessors anchor the scale on the human summaries of the topic
+            # (scaled per year and docset: TAC's human and system means differ by year)
             anchor = model_content if cfg.extra.get("responsiveness_anchor") == "models" else 1.0
-            power = float(cfg.extra.get("responsiveness_power", 2.5))
-            resp = _clip((0.8 * content + 0.2 * q["quality"]) / anchor, 0, 1) ** power
+            anchor *= _per_docset(cfg, "responsiveness_anchor_scale", 1.0, docset)
+            power = _per_docset(cfg, "responsiveness_power", 2.5, docset)
+            # the units an extract says only in part (``peer_mismatch``, as in the pyramid)
+            # count for as little in the assessor's overall judgment
+            seen = content * (1.0 - _per_docset(cfg, "peer_mismatch", 0.0, docset)) if sid in peers else content
+            resp = _clip((0.8 * seen + 0.2 * q["quality"]) / anchor, 0, 1) ** power
             extra = float(cfg.extra.get("responsiveness_noise", 0.0)) * (hi - 1) / 4
-            value = rate(resp, assessor, rng, 1, hi)
+            shift = _per_docset(cfg, "responsiveness_shift", 0.0, docset) * (hi - 1) / 4
+            value = rate(resp, assessor, rng, 1, hi, shift)
             if extra and sid not in model_ids:  # topic-level instability of a manual score (owczarzak2009conditions fn. 1)
                 value = int(_clip(round(value + rng.gauss(0.0, extra)), 1, hi))
             judge(str(cfg.extra.get("responsiveness_name", "responsiveness")), value)
@@ -608,10 +630,10 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
         if "readability" in cfg.judgments:
             judge("linguistic_quality", rate(_clip((q["quality"] - 0.45) / 0.5, 0, 1), assessor, rng))
     if "pyramid" in cfg.judgments:
-        _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, list(peers), assessor, rng, rows)
+        _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, list(peers), assessor, rng, rows, docset)
 
 
-def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows) -> None:
+def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows, docset=0) -> None:
     """SCUs = facts fully expressed by at least one model; peers annotated by the assessor.
 
     Scores as NIST published them: the modified pyramid score (weight found / best weight
@@ -661,8 +683,11 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
     for sid in model_ids + peer_ids:
         # an extracted sentence often says only part of a model's SCU, or says it at another
         # granularity: the assessor matches it less often than a model's rewording
-        miss = assessor.miss + (float(cfg.extra.get("peer_mismatch", 0.0)) if sid in peer_ids else 0.0)
-        found = [f for f in facts_of[sid] if f in scu_id and rng.random() >= miss]
+        if sid in model_ids:  # the pyramid was built from the models: their SCUs are known
+            found = [f for f in facts_of[sid] if f in scu_id]
+        else:
+            miss = assessor.miss + _per_docset(cfg, "peer_mismatch", 0.0, docset)
+            found = [f for f in facts_of[sid] if f in scu_id and rng.random() >= miss]
         if sid in peer_ids and rng.random() < assessor.false_match * 3:
             found.append(sorted(scu_id)[rng.randrange(len(scu_id))])
         found = sorted(set(found), key=lambda k: int(scu_id[k]))

@@ -71,6 +71,7 @@ __all__ = [
     "table5_claims",
     "metric_pair_tests",
     "reordering_claims",
+    "reordering_tests",
     "direction",
 ]
 
@@ -139,6 +140,13 @@ def printed_checks(bleu_add1_zero) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- Tables 1-2
+def _reordering_inputs(originals, reordered, scale):
+    """The scales (default :data:`PAPER_SCALE`) and each original as its own reference."""
+    if len(originals) != len(reordered) or not originals:
+        raise ParameterError("reordered", len(reordered), f"{len(originals)} sentences (>= 1)")
+    return dict(PAPER_SCALE if scale is None else scale), [[o] for o in originals]
+
+
 def reordering_table(
     originals: Sequence[str],
     reordered: Sequence[str],
@@ -148,10 +156,7 @@ def reordering_table(
     """Corpus scores of ``reordered`` against ``originals`` (``modified``) and of the
     originals against themselves (``baseline``), on the paper's scales, with NIST's
     ``modified`` as a percentage of its baseline."""
-    if len(originals) != len(reordered) or not originals:
-        raise ParameterError("reordered", len(reordered), f"{len(originals)} sentences (>= 1)")
-    scale = dict(PAPER_SCALE if scale is None else scale)
-    refs = [[o] for o in originals]
+    scale, refs = _reordering_inputs(originals, reordered, scale)
     rows = []
     for name, metric in metrics.items():
         base = float(metric.corpus_score(list(originals), refs)) * scale.get(name, 1.0)
@@ -589,12 +594,96 @@ NOTEBOOKS = {
 }
 
 
-def reordering_claims(c, table1, table2, ideal_table) -> None:
-    """Tables 1-2's claims: per metric the direction of the change after reordering (the
-    100-sentence means, computed) against the printed direction, the modified values beside
-    the printed ones (other sentences and parser: not comparable), and with the simulator's
-    ideal parser the dependency rows by construction (its gold trees give the reordered
-    sentence the original's dependencies)."""
+def reordering_tests(
+    originals: Sequence[str],
+    reordered: Sequence[str],
+    metrics: Mapping[str, object],
+    n_resamples: int = 1000,
+    seed: int = 12345,
+    scale: Optional[Mapping[str, float]] = None,
+) -> pd.DataFrame:
+    """The change after reordering tested per metric: the paired bootstrap (centred) of the
+    corpus score of ``reordered`` minus that of the originals against themselves, resampling
+    the sentences (:func:`evalkit.stats.resampling.paired_bootstrap` over the metric's
+    segment statistics). Returns ``metric, difference, p_value, test`` (the difference on the
+    paper's scales, as :func:`reordering_table`)."""
+    from evalkit.stats.resampling import paired_bootstrap
+
+    scale, refs = _reordering_inputs(originals, reordered, scale)
+    rows = []
+    for name, metric in metrics.items():
+        stats = {
+            "baseline": np.asarray(metric.segment_statistics(list(originals), refs), float),
+            "modified": np.asarray(metric.segment_statistics(list(reordered), refs), float),
+        }
+        boot = paired_bootstrap(
+            stats,
+            metric,
+            baseline="baseline",
+            n_resamples=n_resamples,
+            method="centred",
+            seed=seed,
+        ).iloc[0]
+        rows.append(
+            {
+                "metric": name,
+                "difference": float(boot["difference"]) * scale.get(name, 1.0),
+                "p_value": float(boot["p_value"]),
+                "test": f"paired bootstrap (centred) of the corpus score over the "
+                f"{len(originals)} sentences, {n_resamples} resamples",
+            }
+        )
+    return pd.DataFrame(rows, columns=["metric", "difference", "p_value", "test"])
+
+
+def _direction_row(c, cid: str, source: str, want: str, row, tests, note: str = "") -> None:
+    """One direction row: ``same`` printed is exact (identical triples by the Table 2 filter
+    or the same words) and stays a check; ``lower``/``higher`` is a finding of this run's
+    change, tested by :func:`reordering_tests` (``tests``, indexed by metric)."""
+    got = direction(row.baseline, row.modified)
+    if want == "same":
+        c.check(
+            cid,
+            source=source,
+            printed=want,
+            this_run=got,
+            holds=got == want,
+            evidence="the score of identical triples cannot change (exact)",
+            note=note,
+        )
+        return
+    if tests is None or row.metric not in tests.index:
+        c.not_comparable(
+            cid,
+            source=source,
+            printed=want,
+            this_run=got,
+            note=f"no test of the change on this run; {note}".rstrip("; "),
+        )
+        return
+    t = tests.loc[row.metric]
+    c.finding(
+        cid,
+        source=source,
+        printed=want,
+        this_run=got,
+        expected="<" if want == "lower" else ">",
+        difference=float(t["difference"]),
+        p_value=float(t["p_value"]),
+        test=str(t["test"]),
+        note=note,
+    )
+
+
+def reordering_claims(c, table1, table2, ideal_table, tests=None) -> None:
+    """Tables 1-2's claims: per metric the direction of the change after reordering against
+    the printed direction (``lower``/``higher``: a finding, tested by the paired bootstrap of
+    :func:`reordering_tests`, ``tests`` = ``{"table1": frame, "table2": frame, "ideal":
+    frame}``; Table 2's ``same`` for the dependency F: exact on pairs with identical triples),
+    the modified values beside the printed ones (other sentences and parser: not comparable),
+    and with the simulator's ideal parser the dependency rows by construction (its gold trees
+    give the reordered sentence the original's dependencies)."""
+    tests = {k: v.set_index("metric") for k, v in (tests or {}).items() if v is not None}
     for name, run in (("table1", table1), ("table2", table2)):
         if run is None:
             continue
@@ -602,13 +691,13 @@ def reordering_claims(c, table1, table2, ideal_table) -> None:
         for row in run.itertuples():
             base = float(printed.loc[row.metric, "baseline"])
             mod = float(printed.loc[row.metric, "modified"])
-            c.check(
+            _direction_row(
+                c,
                 f"{name}_{row.metric}_direction",
-                source=name.title(),
-                printed=direction(base, mod),
-                this_run=direction(row.baseline, row.modified),
-                holds=direction(base, mod) == direction(row.baseline, row.modified),
-                evidence="the direction of the 100-sentence mean, computed",
+                name.title(),
+                direction(base, mod),
+                row,
+                tests.get(name),
             )
             c.not_comparable(
                 f"{name}_{row.metric}_modified",
@@ -636,11 +725,13 @@ def reordering_claims(c, table1, table2, ideal_table) -> None:
                 "score cannot change",
             )
         else:
-            c.check(
+            _direction_row(
+                c,
                 f"ideal_parser_{row.metric}_direction",
-                source="Table 2",
-                printed=want,
-                this_run=got,
-                holds=want == got,
-                note="string metric on the reordered sentences (gold trees for the dependency metrics)",
+                "Table 2",
+                want,
+                row,
+                tests.get("ideal"),
+                note="string metric on the reordered sentences (gold trees for the "
+                "dependency metrics)",
             )

@@ -98,48 +98,49 @@ def printed_checks() -> pd.DataFrame:
         "nist_gap_ph_lm": t1[("PH", "single", "NIST")] - t1[("LM", "single", "NIST")],
         "human_gap_lm_ph": t3.loc["LM", "mean"] - t3.loc["PH", "mean"],
     }
-    for key, gap in gaps.items():
-        printed = text.loc[key, "printed"]
-        mine = f"{gap:.{len(printed.split('.')[1])}f}"
-        c.add(
+    recomputed = [(key, gap, "consistency", "from Tables 1 and 3") for key, gap in gaps.items()]
+    recomputed += [
+        (
             key,
-            source=text.loc[key, "source"],
-            printed=printed,
-            this_run=mine,
-            agrees=mine == printed,
-            kind="consistency",
-            note="from Tables 1 and 3",
+            critical_r(n, alpha),
+            None,
+            f"two-sided alpha = {alpha:g}, df = {n - 2} (t table row)",
         )
-    for key, n, alpha in (("critical_r_p01", 92, 0.01), ("critical_r_p10", 102, 0.10)):
+        for key, n, alpha in (("critical_r_p01", 92, 0.01), ("critical_r_p10", 102, 0.10))
+    ]
+    for key, value, kind, note in recomputed:
         printed = text.loc[key, "printed"]
-        mine = f"{critical_r(n, alpha):.3f}"
-        c.add(
+        mine = f"{value:.{len(printed.split('.')[1])}f}"
+        c.check(
             key,
             source=text.loc[key, "source"],
             printed=printed,
             this_run=mine,
-            agrees=mine == printed,
-            note=f"two-sided alpha = {alpha:g}, df = {n - 2} (t table row)",
+            holds=mine == printed,
+            evidence="exact at the printed precision",
+            note=note,
+            kind=kind,
         )
     for r in published("table2_4").itertuples():
         limit = float(text.loc["critical_r_p01" if r.subset == "PH" else "critical_r_p10", "value"])
         ok = r.value > limit if r.subset == "PH" else r.value < limit
-        c.add(
+        c.check(
             f"significance_{r.subset}_{r.metric}_{r.references}".replace(" ", "_"),
             source="Tables 2/4",
             printed=f"{r.printed} ({r.significant})",
             this_run=f"{'>' if r.value > limit else '<'} {limit:g}",
-            agrees=ok,
+            holds=bool(ok),
             kind="consistency",
             note="against the paper's critical value",
         )
     per_set = text.loc["equivalence_items", "value"] / text.loc["equivalence_sets", "value"]
-    c.add(
+    c.check(
         "items_per_set",
         source="Sec. 3",
-        printed="769 sets, 1658 items",
+        printed=f"{text.loc['equivalence_sets', 'printed']} sets, "
+        f"{text.loc['equivalence_items', 'printed']} items",
         this_run=f"{per_set:.2f} items per set",
-        agrees=2 <= per_set <= 3,
+        holds=bool(2 <= per_set <= 3),
         kind="consistency",
         note="'on average two or three elements'",
     )

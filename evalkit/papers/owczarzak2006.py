@@ -29,8 +29,7 @@ from evalkit.stats.williams import williams_p
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import BLEU
-from evalkit.metrics.nist import NIST
+from evalkit.metrics import get_metric
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats.human import coefficient_of_variation, critical_r
@@ -332,8 +331,8 @@ def expanded_references(references: Sequence[str], sets) -> List[List[str]]:
 
 def _metrics(smoothing: str = "none"):
     return (
-        BLEU(tokenize="none", smoothing=smoothing, ref_layout="segments"),
-        NIST(tokenize="none", ref_layout="segments"),
+        get_metric("bleu", tokenize="none", smoothing=smoothing, ref_layout="segments"),
+        get_metric("nist", tokenize="none", ref_layout="segments"),
     )
 
 

@@ -29,7 +29,8 @@ from evalkit.stats.williams import williams_p
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
-from evalkit.metrics.meteor import METEOR, meteor_from_counts
+from evalkit.metrics import get_metric
+from evalkit.metrics.meteor import meteor_from_counts
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats.human import normalize_per_judge, per_system_correlation, segment_scores
@@ -163,7 +164,7 @@ def worked_example() -> pd.DataFrame:
         ("exact", ABLATION["exact"]),
         ("exact+porter+wn_synonym", ABLATION["exact+porter+wn_synonym"]),
     ):
-        m = METEOR(modules=modules)
+        m = get_metric("meteor", modules=modules, ref_layout="streams")
         s = m.sentence_score(ex.loc["hypothesis", "printed"], [ex.loc["reference", "printed"]])
         rows.append(
             {
@@ -273,7 +274,9 @@ def meteor_table(
     the best reference (summed per system for the aggregate scores of Table 1). Segments
     may have different numbers of references.
     """
-    metric = METEOR(modules=tuple(modules), stopwords=stopwords, ref_layout="segments")
+    metric = get_metric(
+        "meteor", modules=tuple(modules), stopwords=stopwords, ref_layout="segments"
+    )
     scores = metric.sentence_results(
         frame["text"].tolist(), [list(r) for r in frame["refs"]], jobs=jobs
     )
@@ -381,11 +384,11 @@ def segment_table(
 
 
 # --------------------------------------------------------------------------- settings and findings
-def meteor_settings(metric: Optional[METEOR] = None) -> pd.DataFrame:
+def meteor_settings(metric=None) -> pd.DataFrame:
     """The METEOR settings a run used, for the notebooks to show (``setting, value, paper``):
     tokenization, lower-casing, modules, the chunk tie-break, the crossing scope, WordNet's
     version and the score's parameters, with what the paper says about each."""
-    m = METEOR() if metric is None else metric
+    m = get_metric("meteor", ref_layout="streams") if metric is None else metric
     rows = [
         ("tokenization", m.tokenize, "not stated (mteval-v13a here)"),
         ("lower-casing", m.lowercase, "not stated"),

@@ -30,7 +30,8 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import Parameter as P
-from evalkit.metrics.dependency import DependencyF, transform_triples
+from evalkit.metrics import get_metric
+from evalkit.metrics.dependency import transform_triples
 from evalkit.stats.correlation import correlate_columns
 from evalkit.text.lfg import lfg_triples
 from evalkit.text.parse import Parse
@@ -348,13 +349,16 @@ def ranked_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-def dependency_metrics(parser=None, wordnet=None) -> Dict[str, DependencyF]:
+def dependency_metrics(parser=None, wordnet=None) -> Dict[str, object]:
     """The paper's dependency variants: ``d``, ``d_pr``, ``d+WN``, ``d+WN_pr`` (WordNet in the
     matching; the paper built WordNet-substituted references instead, see the notebook)."""
-    out = {"d": DependencyF(parser=parser), "d_pr": DependencyF(pred_only=True, parser=parser)}
+    out = {
+        "d": get_metric("dep-f", parser=parser),
+        "d_pr": get_metric("dep-f", pred_only=True, parser=parser),
+    }
     if wordnet is not None:
-        out["d+WN"] = DependencyF(wordnet=wordnet, parser=parser)
-        out["d+WN_pr"] = DependencyF(wordnet=wordnet, pred_only=True, parser=parser)
+        out["d+WN"] = get_metric("dep-f", wordnet=wordnet, parser=parser)
+        out["d+WN_pr"] = get_metric("dep-f", wordnet=wordnet, pred_only=True, parser=parser)
     return out
 
 
@@ -408,24 +412,20 @@ def load_pairs(profile: str, n: int, seed: int, parser, quick: bool = False):
 
 def table1_metrics(parser=None) -> Dict[str, object]:
     """Tables 1-2's metrics from the registry, on the paper's scales via :data:`PAPER_SCALE`."""
-    from evalkit.metrics import get_metric
-
     return {
         "TER": get_metric("ter"),
         "METEOR": get_metric("meteor", modules=("exact", "porter")),
         "BLEU": get_metric("bleu"),
         "NIST": get_metric("nist"),
         "GTM": get_metric("gtm"),
-        "dep": DependencyF(parser=parser),
-        "dep_preds": DependencyF(pred_only=True, parser=parser),
+        "dep": get_metric("dep-f", parser=parser),
+        "dep_preds": get_metric("dep-f", pred_only=True, parser=parser),
     }
 
 
 def table5_metrics(parser=None, wordnet=None) -> Dict[str, object]:
     """Table 5's metrics: the dependency variants and the string baselines (BLEU with add-one
     smoothing on zero-match orders, the variant that reproduces the paper's 0.3781)."""
-    from evalkit.metrics import get_metric
-
     out = dict(dependency_metrics(parser, wordnet))
     out.update(
         {

@@ -29,7 +29,7 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import Parameter as P
-from evalkit.metrics.dependency import DependencyF
+from evalkit.metrics import get_metric
 
 PAPER = "owczarzak2007wmt"
 VARIANTS = (
@@ -64,7 +64,7 @@ def published(table: str) -> pd.DataFrame:
     return read_published(PAPER, table)
 
 
-def variant_metrics(names: Sequence[str], parser=None, wordnet=None) -> Dict[str, DependencyF]:
+def variant_metrics(names: Sequence[str], parser=None, wordnet=None) -> Dict[str, object]:
     """``d`` (all triples), ``d_pr`` (predicates only), ``d_<n>`` (n-best), ``_var`` (partial
     matching), ``+WN`` (WordNet matching), combined as in the paper's names."""
     out = {}
@@ -75,7 +75,8 @@ def variant_metrics(names: Sequence[str], parser=None, wordnet=None) -> Dict[str
         nbest = next((int(p) for p in parts if p.isdigit()), 1)
         if "+WN" in name and wordnet is None:
             continue
-        out[name] = DependencyF(
+        out[name] = get_metric(
+            "dep-f",
             pred_only="pr" in parts,
             partial="var" in parts,
             nbest=nbest,
@@ -99,7 +100,7 @@ def nbest_table(
     refs = [[o] for o in originals]
     rows, first = [], None
     for n in n_values:
-        metric = DependencyF(nbest=int(n))
+        metric = get_metric("dep-f", nbest=int(n))
         stats = np.asarray(metric.segment_statistics(list(reordered), refs), float)
         p = np.nan
         if first is None:

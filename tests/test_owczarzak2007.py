@@ -145,3 +145,87 @@ def test_nbest_monotonicity_is_by_construction():
     )
     rows = wm.table2_claims(table, "toy").frame().set_index("claim_id")
     assert rows.loc["f_non_decreasing_p", "verdict"] == "by construction"
+
+
+def _direction_claims(originals, reordered):
+    from evalkit.metrics import get_metric
+    from evalkit.notebook.claims import Claims
+
+    metrics = {"BLEU": get_metric("bleu"), "TER": get_metric("ter")}
+    table = ss.reordering_table(originals, reordered, metrics)
+    tests = ss.reordering_tests(originals, reordered, metrics, n_resamples=500, seed=3)
+    c = Claims(ss.PAPER, data="toy")
+    ss.reordering_claims(c, table, None, None, {"table1": tests})
+    return c.frame().set_index("claim_id")
+
+
+_SENTENCES = [
+    f"the {a} {b} the report on {d} ."
+    for a, b, d in zip(
+        "committee minister council board panel agency court bank union army".split(),
+        "approved rejected signed read praised cited sent filed backed cut".split(),
+        "monday tuesday wednesday thursday friday saturday sunday march april may".split(),
+    )
+]
+
+
+def _fronted(s):
+    words = s.rstrip(" .").split()
+    return " ".join(words[-2:] + [","] + words[:-2]) + " ."
+
+
+def test_reordering_direction_is_a_tested_finding():
+    """Issue 27: Table 1's "lower" on stand-in data is a finding (paired bootstrap), not a
+    check: every sentence reordered agrees; one of ten reordered is inside the noise."""
+    all_moved = _direction_claims(_SENTENCES, [_fronted(s) for s in _SENTENCES])
+    for m in ("BLEU", "TER"):
+        row = all_moved.loc[f"table1_{m}_direction"]
+        assert row["verdict"] == "agrees" and "paired bootstrap" in row["evidence"], row
+    one_moved = _direction_claims(_SENTENCES, [_fronted(_SENTENCES[0])] + _SENTENCES[1:])
+    for m in ("BLEU", "TER"):
+        row = one_moved.loc[f"table1_{m}_direction"]
+        # the direction is the paper's (BLEU lower, TER higher) but one sentence of ten
+        assert row["this_run"] == ("lower" if m == "BLEU" else "higher")
+        assert row["verdict"] == "inconclusive", row
+
+
+def test_nbest_rise_is_a_tested_finding():
+    """Issue 27: "F rises with n" on this run's parses is a finding (paired bootstrap p of
+    the largest n against 1), not a check: a rise inside the noise is inconclusive."""
+    import pandas as pd
+
+    from evalkit.papers import owczarzak2007wmt as wm
+
+    def claims(p_last):
+        table = pd.DataFrame(
+            {
+                "parser": "p",
+                "nbest": [1, 2, 5],
+                "f_score": [96.0, 96.01, 96.02],
+                "available": 5,
+                "p_value": [float("nan"), 0.5, p_last],
+            }
+        )
+        return wm.table2_claims(table, "toy").frame().set_index("claim_id")
+
+    assert claims(0.001).loc["f_rises_with_n_p", "verdict"] == "agrees"
+    row = claims(0.6).loc["f_rises_with_n_p"]
+    assert row["verdict"] == "inconclusive" and "paired bootstrap" in row["evidence"]
+
+
+def test_nbest_rise_of_the_ideal_parser_is_by_construction():
+    import pandas as pd
+
+    from evalkit.papers import owczarzak2007wmt as wm
+
+    table = pd.DataFrame(
+        {
+            "parser": "ideal",
+            "nbest": [1, 50],
+            "f_score": [95.0, 100.0],
+            "available": 50,
+            "p_value": [float("nan"), 0.001],
+        }
+    )
+    rows = wm.table2_claims(table, "toy").frame().set_index("claim_id")
+    assert rows.loc["f_rises_with_n_ideal", "verdict"] == "by construction"

@@ -1,21 +1,12 @@
-"""Owczarzak et al. (2006): the paper-specific logic of ``notebooks/owczarzak2006/``.
+"""Owczarzak et al. (2006): the experiments on a bitext and a test set.
 
-Karolina Owczarzak, Declan Groves, Josef Van Genabith and Andy Way, "Contextual
-Bitext-Derived Paraphrases in Automatic MT Evaluation", WMT 2006, pp. 86-93. The aligner,
-phrase pairs and paraphrase machinery are :mod:`evalkit.text.alignment` and
-:mod:`evalkit.text.paraphrase`; BLEU and NIST :mod:`evalkit.metrics`; critical r and the
-coefficient of variation :mod:`evalkit.stats.human`. This module adds:
-
-* :func:`printed_checks`: Table 1's percentage gains, the gaps Owczarzak et al. (2007)
-  quote from Tables 1 and 3, the critical r values of footnote 5 and Sec. 4, and the
-  significance statements of Tables 2 and 4 against those values;
 * :func:`paraphrase_pipeline`: bitext -> symmetrized links -> phrase table -> equivalence
   sets (Sec. 3), and :func:`alignment_quality` (AER against gold links);
 * :func:`concept_oracle` / :func:`paraphrase_accuracy`: Tables 5-6 graded by the simulated
-  bitext's concept labels instead of human judges (same meaning = the same concepts; same
-  syntax = the same kinds of concepts);
-* :func:`expanded_references`, :func:`table1`, :func:`sentence_correlations`: Tables 1-4.
-"""
+  bitext's concept labels instead of human judges;
+* :func:`expanded_references`, :func:`table1`, :func:`reference_gain`,
+  :func:`sentence_correlations`: Tables 1-4;
+* :func:`load_bitext`, :func:`pick_systems`, :func:`darr_taus`: the data by profile."""
 
 from __future__ import annotations
 
@@ -25,15 +16,10 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 import pandas as pd
 
-from evalkit.stats.williams import williams_p
-
-from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
-from evalkit.metrics.bleu import BLEU
-from evalkit.metrics.nist import NIST
-from evalkit.notebook.claims import Claims
-from evalkit.notebook.params import Parameter as P
+from evalkit.metrics import get_metric
 from evalkit.stats.human import coefficient_of_variation, critical_r
+from evalkit.stats.williams import williams_p
 from evalkit.text.alignment import align_bitext, alignment_error_rate, extract_phrases, parse_links
 from evalkit.text.paraphrase import (
     PREPOSITIONS_EN,
@@ -44,170 +30,6 @@ from evalkit.text.paraphrase import (
     pivot_paraphrases,
 )
 from evalkit.text.tokenize import tokenize_words
-
-PAPER = "owczarzak2006"
-SENTENCE_METRICS = ("BLEU", "BLEU smoothed", "NIST")
-
-__all__ = [
-    "PAPER",
-    "SENTENCE_METRICS",
-    "NOTEBOOKS",
-    "published",
-    "printed_checks",
-    "normalize",
-    "bitext_from_frame",
-    "paraphrase_pipeline",
-    "alignment_quality",
-    "concept_oracle",
-    "paraphrase_accuracy",
-    "expanded_references",
-    "table1",
-    "sentence_correlations",
-    "load_bitext",
-    "pick_systems",
-    "darr_taus",
-    "correlation_findings",
-    "bitext_size_finding",
-    "reference_gain",
-    "gain_finding",
-]
-
-
-def published(table: str) -> pd.DataFrame:
-    """A printed table (``data/published/owczarzak2006/<table>.csv``)."""
-    return read_published(PAPER, table, dtypes={"printed": "str"} if table != "table3" else None)
-
-
-def printed_checks() -> pd.DataFrame:
-    """Numbers of the paper determined by other printed numbers, recomputed (claims)."""
-    c = Claims(PAPER, data="printed numbers", kind="recomputed", digits=4)
-    t1 = published("table1").set_index(["test_set", "references", "metric"])["value"]
-    text = published("text").set_index("key")
-    for ts in ("PH", "LM"):
-        for m in ("BLEU", "NIST"):
-            s, mu = t1[(ts, "single", m)], t1[(ts, "multi", m)]
-            c.derived(
-                f"gain_{ts}_{m}",
-                source="Table 1",
-                this_run=f"{mu - s:+.4f} ({100 * (mu - s) / s:+.1f} %)",
-                note=f"from the printed {s:g} -> {mu:g}; the paper prints no percentage",
-            )
-    t3 = published("table3").set_index("subset")
-    gaps = {
-        "bleu_gap_ph_lm": t1[("PH", "single", "BLEU")] - t1[("LM", "single", "BLEU")],
-        "nist_gap_ph_lm": t1[("PH", "single", "NIST")] - t1[("LM", "single", "NIST")],
-        "human_gap_lm_ph": t3.loc["LM", "mean"] - t3.loc["PH", "mean"],
-    }
-    for key, gap in gaps.items():
-        printed = text.loc[key, "printed"]
-        mine = f"{gap:.{len(printed.split('.')[1])}f}"
-        c.add(
-            key,
-            source=text.loc[key, "source"],
-            printed=printed,
-            this_run=mine,
-            agrees=mine == printed,
-            kind="consistency",
-            note="from Tables 1 and 3",
-        )
-    for key, n, alpha in (("critical_r_p01", 92, 0.01), ("critical_r_p10", 102, 0.10)):
-        printed = text.loc[key, "printed"]
-        mine = f"{critical_r(n, alpha):.3f}"
-        c.add(
-            key,
-            source=text.loc[key, "source"],
-            printed=printed,
-            this_run=mine,
-            agrees=mine == printed,
-            note=f"two-sided alpha = {alpha:g}, df = {n - 2} (t table row)",
-        )
-    for r in published("table2_4").itertuples():
-        limit = float(text.loc["critical_r_p01" if r.subset == "PH" else "critical_r_p10", "value"])
-        ok = r.value > limit if r.subset == "PH" else r.value < limit
-        c.add(
-            f"significance_{r.subset}_{r.metric}_{r.references}".replace(" ", "_"),
-            source="Tables 2/4",
-            printed=f"{r.printed} ({r.significant})",
-            this_run=f"{'>' if r.value > limit else '<'} {limit:g}",
-            agrees=ok,
-            kind="consistency",
-            note="against the paper's critical value",
-        )
-    per_set = text.loc["equivalence_items", "value"] / text.loc["equivalence_sets", "value"]
-    c.add(
-        "items_per_set",
-        source="Sec. 3",
-        printed="769 sets, 1658 items",
-        this_run=f"{per_set:.2f} items per set",
-        agrees=2 <= per_set <= 3,
-        kind="consistency",
-        note="'on average two or three elements'",
-    )
-    return c.frame()
-
-
-_BITEXT = (
-    P(
-        "public_pair",
-        str,
-        default="lt-en",
-        choices=("gu-en", "kk-en", "lt-en"),
-        help="WMT19 daRR pair",
-    ),
-    P(
-        "symmetrization",
-        str,
-        default="grow-diag-final-and",
-        choices=("intersection", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and"),
-    ),
-    P("iterations", int, default=5, low=1, help="IBM Model 1 EM iterations per direction"),
-    P("max_phrase_length", int, default=3, low=1, help="longest phrase (words)"),
-    P(
-        "n_bitext",
-        int,
-        default=None,
-        quick=150,
-        low=1,
-        allow_none=True,
-        help="first n bitext pairs only",
-    ),
-)
-_TEST = (
-    P("systems", list, default=None, allow_none=True, length=2, help="the PH and LM stand-ins"),
-    P(
-        "n_segments",
-        int,
-        default=None,
-        quick=40,
-        low=1,
-        allow_none=True,
-        help="first n test segments only",
-    ),
-)
-#: The notebooks' parameters (evalkit.notebook.params).
-NOTEBOOKS = {
-    "00_paper_consistency": (),
-    "01_paraphrases_aligner": _BITEXT
-    + (
-        P(
-            "n_small",
-            int,
-            default=500,
-            quick=50,
-            low=1,
-            help="pairs of the 'small' bitext (Tables 5-6)",
-        ),
-        P("sample_size", int, default=50, low=1, help="items sampled per cell of Tables 5-6"),
-        P("pivot_agg", str, default="max", choices=("max", "sum")),
-    ),
-    "02_table1_multiref": _BITEXT + _TEST,
-    "03_correlations": _BITEXT
-    + _TEST
-    + (
-        P("subset_size", int, default=100, low=3, help="judged sentences per subset"),
-        P("n_bootstrap", int, default=1000, quick=100, low=1, help="resamples for the rise"),
-    ),
-}
 
 
 # --------------------------------------------------------------------------- paraphrases
@@ -331,8 +153,8 @@ def expanded_references(references: Sequence[str], sets) -> List[List[str]]:
 
 def _metrics(smoothing: str = "none"):
     return (
-        BLEU(tokenize="none", smoothing=smoothing, ref_layout="segments"),
-        NIST(tokenize="none", ref_layout="segments"),
+        get_metric("bleu", tokenize="none", smoothing=smoothing, ref_layout="segments"),
+        get_metric("nist", tokenize="none", ref_layout="segments"),
     )
 
 
@@ -413,31 +235,6 @@ def reference_gain(
     return pd.DataFrame(rows)
 
 
-def gain_finding(c: Claims, gains: pd.DataFrame) -> None:
-    """``multi_raises_scores`` (Sec. 4, Conclusion): every system's BLEU and NIST rise with
-    the generated references, tested by :func:`reference_gain`'s paired bootstrap; the
-    row reports the weakest (system, metric) pair, so it agrees only if every interval lies
-    above 0 (intersection-union)."""
-    g = gains.assign(rel=gains["ci_low"] / gains["single"].abs().replace(0, np.nan))
-    weakest = g.loc[g["rel"].fillna(-np.inf).idxmin()]
-    c.finding(
-        "multi_raises_scores",
-        source="Table 1 / Section 6",
-        printed="multiple references raise BLEU and NIST",
-        expected=">",
-        difference=float(weakest["gain"]),
-        ci=(float(weakest["ci_low"]), float(weakest["ci_high"])),
-        test=f"paired bootstrap 95% CI over segments, weakest of {len(g)} (system, metric) "
-        f"pairs: {weakest.get('system', '')} {weakest['metric']}",
-        this_run="; ".join(
-            f"{r.get('system', '')} {r['metric']} {r['gain']:+.4f}" for _, r in g.iterrows()
-        ),
-        note="near-tautological: references are added, and a clipped n-gram match cannot "
-        "fall; only the brevity penalty and NIST's information weights can lower a score. "
-        "The interval asks whether the gain exceeds the resampling noise",
-    )
-
-
 def sentence_correlations(
     hyps: List[str],
     single: List[str],
@@ -497,98 +294,6 @@ def sentence_correlations(
     out.attrs["human_mean"] = float(human.mean())
     out.attrs["human_cv"] = coefficient_of_variation(human)
     return out
-
-
-def bitext_size_finding(c: Claims, accuracy: Optional[pd.DataFrame], alpha: float = 0.05) -> None:
-    """Table 5: the best paraphrases of the larger bitext are syntactically more accurate
-    (``bigger_bitext_better_best``): the two shares of graded items compared by Fisher's
-    exact test (two-sided); not comparable without the concept oracle (``accuracy`` None)."""
-    printed = "best paraphrases: larger bitext, higher syntactic accuracy"
-    if accuracy is None:
-        c.not_comparable(
-            "bigger_bitext_better_best",
-            source="Table 5",
-            printed=printed,
-            note="no oracle to grade paraphrases on this profile",
-        )
-        return
-    from scipy.stats import fisher_exact
-
-    best = accuracy[accuracy["paraphrases"] == "best"].set_index("bitext")
-    ok = {k: int(round(best.loc[k, "syntactic"] * best.loc[k, "graded"])) for k in best.index}
-    n = {k: int(best.loc[k, "graded"]) for k in best.index}
-    table = [[ok["large"], n["large"] - ok["large"]], [ok["small"], n["small"] - ok["small"]]]
-    p = float(fisher_exact(table).pvalue) if min(n.values()) > 0 else 1.0
-    diff = (ok["large"] / max(n["large"], 1)) - (ok["small"] / max(n["small"], 1))
-    c.finding(
-        "bigger_bitext_better_best",
-        source="Table 5",
-        printed=printed,
-        expected=">",
-        difference=diff,
-        p_value=p,
-        alpha=alpha,
-        test="Fisher's exact test (two-sided) on the graded items",
-        this_run=f"large {ok['large']}/{n['large']}, small {ok['small']}/{n['small']}",
-        note="graded by the simulator's concept oracle, not by judges",
-    )
-
-
-def correlation_findings(c: Claims, table: pd.DataFrame, alpha: float = 0.05) -> None:
-    """Sec. 4's findings on Table 2 tested on one system's :func:`sentence_correlations`
-    (``table``: rows per metric): ``multi_raises_r`` (the multi-reference r above the single
-    one for every metric: Williams test per metric, intersection-union over the metrics)
-    and ``smoothing_raises_r`` (add-one smoothed BLEU above BLEU, single reference,
-    Williams test). Without human scores (daRR) both are not comparable."""
-    from evalkit.stats.multiplicity import intersection_union
-
-    printed = {
-        "multi_raises_r": "multi-reference r higher for every metric",
-        "smoothing_raises_r": "add-one smoothed BLEU correlates better than BLEU",
-    }
-    if "p_williams" not in table.columns or not np.isfinite(table["p_williams"]).any():
-        for cid, text in printed.items():
-            c.not_comparable(
-                cid,
-                source="Table 2 / Section 4",
-                printed=text,
-                note="no sentence-level human scores here (relative rankings)",
-            )
-        return
-    t = table.set_index("metric")
-    ok = t[np.isfinite(t["p_williams"])]
-    diff, p = intersection_union((ok["multi"] - ok["single"]).to_numpy(), ok["p_williams"])
-    c.finding(
-        "multi_raises_r",
-        source="Table 2 / Section 6",
-        printed=printed["multi_raises_r"],
-        expected=">",
-        difference=diff,
-        p_value=p,
-        alpha=alpha,
-        test=f"Williams test (two-sided) per metric, intersection-union over {len(ok)} metrics",
-        this_run="; ".join(f"{m} {r.single:.3f} -> {r.multi:.3f}" for m, r in ok.iterrows()),
-        note="the paper's footnote 6 bootstrap is column p_rise of the table",
-    )
-    row = t.loc["BLEU smoothed"]
-    if np.isfinite(row["p_vs_bleu"]):
-        c.finding(
-            "smoothing_raises_r",
-            source="Section 4",
-            printed=printed["smoothing_raises_r"],
-            expected=">",
-            difference=float(row["single"] - t.loc["BLEU", "single"]),
-            p_value=float(row["p_vs_bleu"]),
-            alpha=alpha,
-            test="Williams test (two-sided), single reference",
-        )
-    else:
-        c.not_comparable(
-            "smoothing_raises_r",
-            source="Section 4",
-            printed=printed["smoothing_raises_r"],
-            note="sentence BLEU is constant (no 4-gram matches): r undefined",
-        )
 
 
 # --------------------------------------------------------------------------- data by profile

@@ -1,0 +1,87 @@
+"""Owczarzak et al. (2006), declarations: the paper key, the sentence-level metrics of
+Tables 2-4, :func:`published` and the notebooks' parameters."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from evalkit.data.published import read_published
+from evalkit.notebook.params import Parameter as P
+
+PAPER = "owczarzak2006"
+
+
+SENTENCE_METRICS = ("BLEU", "BLEU smoothed", "NIST")
+
+
+def published(table: str) -> pd.DataFrame:
+    """A printed table (``data/published/owczarzak2006/<table>.csv``)."""
+    return read_published(PAPER, table, dtypes={"printed": "str"} if table != "table3" else None)
+
+
+_BITEXT = (
+    P(
+        "public_pair",
+        str,
+        default="lt-en",
+        choices=("gu-en", "kk-en", "lt-en"),
+        help="WMT19 daRR pair",
+    ),
+    P(
+        "symmetrization",
+        str,
+        default="grow-diag-final-and",
+        choices=("intersection", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and"),
+    ),
+    P("iterations", int, default=5, low=1, help="IBM Model 1 EM iterations per direction"),
+    P("max_phrase_length", int, default=3, low=1, help="longest phrase (words)"),
+    P(
+        "n_bitext",
+        int,
+        default=None,
+        quick=150,
+        low=1,
+        allow_none=True,
+        help="first n bitext pairs only",
+    ),
+)
+
+
+_TEST = (
+    P("systems", list, default=None, allow_none=True, length=2, help="the PH and LM stand-ins"),
+    P(
+        "n_segments",
+        int,
+        default=None,
+        quick=40,
+        low=1,
+        allow_none=True,
+        help="first n test segments only",
+    ),
+)
+
+
+#: The notebooks' parameters (evalkit.notebook.params).
+NOTEBOOKS = {
+    "00_paper_consistency": (),
+    "01_paraphrases_aligner": _BITEXT
+    + (
+        P(
+            "n_small",
+            int,
+            default=500,
+            quick=50,
+            low=1,
+            help="pairs of the 'small' bitext (Tables 5-6)",
+        ),
+        P("sample_size", int, default=50, low=1, help="items sampled per cell of Tables 5-6"),
+        P("pivot_agg", str, default="max", choices=("max", "sum")),
+    ),
+    "02_table1_multiref": _BITEXT + _TEST,
+    "03_correlations": _BITEXT
+    + _TEST
+    + (
+        P("subset_size", int, default=100, low=3, help="judged sentences per subset"),
+        P("n_bootstrap", int, default=1000, quick=100, low=1, help="resamples for the rise"),
+    ),
+}

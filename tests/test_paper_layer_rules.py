@@ -13,8 +13,10 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
+import inspect
 import json
 import pkgutil
+import types
 from pathlib import Path
 
 import pytest
@@ -222,6 +224,85 @@ def test_no_function_is_copied_between_papers():
                     bad.append(f"{seen[key][1]} == {where[1]}")
                 seen.setdefault(key, where)
     assert not bad, "functions copied between papers:\n" + "\n".join(bad)
+
+
+def _registered_metric_objects():
+    """Every concrete Metric subclass and registered builder of evalkit.metrics."""
+    from evalkit.metrics.base import Metric
+    from evalkit.metrics.registry import BUILTIN
+
+    objects = set()
+    for target in BUILTIN.values():
+        module, attr = target.split(":")
+        objects.add(getattr(importlib.import_module(module), attr))
+    for info in pkgutil.iter_modules(importlib.import_module("evalkit.metrics").__path__):
+        module = importlib.import_module(f"evalkit.metrics.{info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Metric)
+                and not inspect.isabstract(value)  # a base class, e.g. for isinstance
+            ):
+                objects.add(value)
+    return objects
+
+
+def test_papers_get_registered_metrics_by_name():
+    """A paper gets every registered metric through ``get_metric(name, **options)`` (README,
+    "Contributing"): it imports no Metric subclass and no registered builder, directly or as
+    an attribute of an imported metrics module, so every score a paper reports carries the
+    registry's name and signature. Building blocks that are not metrics (tables, pyramid
+    scoring, head-word chains) and ROUGE-1.5.5's multi-model engine ``Rouge`` may be
+    imported."""
+    forbidden = {id(obj) for obj in _registered_metric_objects()}
+    bad = []
+    for path, rel in _modules():
+        if _layer(rel) != "papers":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "evalkit.metrics"
+            ):
+                source = importlib.import_module(node.module)
+                for alias in node.names:
+                    value = getattr(source, alias.name, None)
+                    if value is None:
+                        value = importlib.import_module(f"{node.module}.{alias.name}")
+                    if isinstance(value, types.ModuleType):
+                        modules[alias.asname or alias.name] = value
+                    elif id(value) in forbidden:
+                        bad.append(f"{rel}:{node.lineno}: imports {alias.name}; use get_metric")
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in modules
+                and id(getattr(modules[node.value.id], node.attr, None)) in forbidden
+            ):
+                bad.append(f"{rel}:{node.lineno}: uses {node.value.id}.{node.attr}; use get_metric")
+    assert not bad, "\n".join(bad)
+
+
+#: a paper module longer than this (ruff-formatted lines) is a package papers/<key>/
+PAPER_MODULE_LINES = 400
+
+
+def test_a_large_paper_is_a_package_of_concerns():
+    """Issue 30 item 1: a paper that needs more than one screen of declarations is a package
+    ``papers/<key>/`` whose modules are split by concern (``spec``, ``recompute``,
+    ``experiments``, ``claims``...), each under the same size, never a denser file (ruff
+    format forbids packing); its ``__init__`` re-exports what the notebooks use."""
+    bad = []
+    for path, rel in _modules():
+        if _layer(rel) != "papers" or path.name == "__init__.py" and len(rel.parts) == 2:
+            continue
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > PAPER_MODULE_LINES:
+            what = "split it by concern" if len(rel.parts) > 2 else "make it a package"
+            bad.append(f"{rel}: {lines} lines; {what}")
+    assert not bad, "\n".join(bad)
 
 
 def test_every_paper_module_declares_its_notebooks():

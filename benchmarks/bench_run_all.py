@@ -36,7 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evalkit.notebook.runner import default_jobs, run_all  # noqa: E402
+from evalkit.atomic import atomic_write_text  # noqa: E402
+from evalkit.notebook.runner import EXPECTED_SECONDS, default_jobs, run_all  # noqa: E402
 
 
 def cell_seconds(executed: Path):
@@ -68,7 +69,15 @@ def main(argv=None) -> int:
     scale.add_argument("--full", action="store_true", help="the papers' sizes")
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--results-dir", type=Path, default=None)
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="write every notebook's seconds to notebooks/expected_seconds.json (the order and "
+        "time estimate of a fresh clone's first run); only from a whole default run",
+    )
     args = parser.parse_args(argv)
+    if args.record and (args.quick or args.full or args.only):
+        parser.error("--record: only from a whole default run (no --quick, --full or --only)")
     jobs = args.jobs or default_jobs()
     results = args.results_dir or Path(tempfile.mkdtemp(prefix="bench-run-all-"))
     load_before = os.getloadavg()
@@ -118,6 +127,14 @@ def main(argv=None) -> int:
             f"| {run.paper}/{run.notebook} | {run.status} | {run.seconds:.1f} | {start:.1f} | "
             f"{first:.1f} | {cells - first:.1f} |"
         )
+    if args.record:
+        record = {
+            "recorded_with": f"benchmarks/bench_run_all.py -j {jobs}, load average "
+            f"{load_before[0]:.1f} before, {load_after[0]:.1f} after",
+            "seconds": {f"{r.paper}/{r.notebook}": r.seconds for r in runs if r.status == "ok"},
+        }
+        target = Path(__file__).resolve().parents[1] / "notebooks" / EXPECTED_SECONDS
+        atomic_write_text(target, json.dumps(record, indent=1, sort_keys=True) + "\n")
     return 0
 
 

@@ -243,3 +243,30 @@ def test_full_scale_reaches_the_notebook_and_its_status(tmp_path, monkeypatch):
         assert json.loads((out / "status.json").read_text())["full"] is (scale == "full")
     with pytest.raises(ParameterError, match="'full'"):
         runner.run_all("sample", 1, quick=True, full=True, notebooks_dir=notebooks)
+
+
+def test_longest_notebooks_start_first_and_unknown_ones_before_them():
+    paths = [Path(f"notebooks/p/{n}.ipynb") for n in ("01_a", "02_b", "03_c", "04_d")]
+    previous = {"p/01_a": 5.0, "p/02_b": 60.0, "p/04_d": 60.0}
+    # never timed first, then by time (ties in the listed order)
+    assert runner.longest_first(paths, previous) == [2, 1, 3, 0]
+    assert runner.longest_first(paths, {}) == [0, 1, 2, 3]
+
+
+def test_recorded_seconds_order_a_first_run_and_own_timings_win(tmp_path):
+    notebooks, results = tmp_path / "notebooks", tmp_path / "results"
+    _write_notebook(notebooks / "toy" / "01_pass.ipynb", BODIES["01_pass"])
+    results.mkdir()
+    record = {"seconds": {"toy/01_pass": 12.5, "toy/02_other": 3}}
+    (notebooks / runner.EXPECTED_SECONDS).write_text(json.dumps(record))
+    assert runner.expected_seconds(results, notebooks) == {"toy/01_pass": 12.5, "toy/02_other": 3.0}
+    (notebooks / runner.EXPECTED_SECONDS).write_text("{not json")
+    assert runner.expected_seconds(results, notebooks) == {}
+
+
+def test_the_recorded_seconds_name_the_repositorys_notebooks():
+    path = REPO / "notebooks" / runner.EXPECTED_SECONDS
+    recorded = json.loads(path.read_text())["seconds"]
+    notebooks = {f"{p.parent.name}/{p.stem}" for p in (REPO / "notebooks").glob("*/*.ipynb")}
+    assert set(recorded) <= notebooks, sorted(set(recorded) - notebooks)
+    assert len(recorded) >= 0.9 * len(notebooks)  # a whole run, not a partial one

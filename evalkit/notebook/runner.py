@@ -589,6 +589,43 @@ def _duration(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
+#: seconds of each notebook in a default run on an idle 2-core machine, recorded by
+#: ``benchmarks/bench_run_all.py --record``: what a fresh clone's first run orders and
+#: estimates by before it has timings of its own
+EXPECTED_SECONDS = "expected_seconds.json"
+
+
+def expected_seconds(results_root: Path, notebooks_dir: Path) -> Dict[str, float]:
+    """``{"<paper>/<notebook>": seconds}``: this results folder's previous run of each
+    notebook, else the recorded seconds of ``notebooks/expected_seconds.json`` (a damaged or
+    missing file is no timing at all: ordering and estimates are only a convenience)."""
+    recorded: Dict[str, float] = {}
+    try:
+        data = json.loads((Path(notebooks_dir) / EXPECTED_SECONDS).read_text(encoding="utf-8"))
+        recorded = {str(k): float(v) for k, v in data.get("seconds", {}).items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        recorded = {}
+    recorded.update(
+        {f"{r.paper}/{r.notebook}": r.seconds for r in collect(results_root, notebooks_dir)}
+    )
+    return recorded
+
+
+def longest_first(paths: Sequence[Path], previous: Dict[str, float]) -> List[int]:
+    """The order in which to start ``paths``: longest expected first (the previous run's
+    seconds of each notebook), notebooks never timed before first of all, ties in the listed
+    order. With several notebooks at a time, a long notebook started last would run alone at
+    the end while the other cores idle; started first, it overlaps with the short ones (the
+    longest-processing-time rule). Results are reported in the listed order whatever the
+    order they ran in."""
+
+    def expected(i: int) -> float:
+        key = f"{paths[i].parent.name}/{paths[i].stem}"
+        return previous.get(key, float("inf"))
+
+    return sorted(range(len(paths)), key=lambda i: (-expected(i), i))
+
+
 def default_jobs() -> int:
     """Notebooks run in parallel by default: the cores this process may use."""
     try:
@@ -643,7 +680,7 @@ def run_all(
     if profile == "licensed":
         state = extra["licensed"] = licensed_state()
         print(_licensed_banner(state), file=stream, flush=True)
-    previous = {f"{r.paper}/{r.notebook}": r.seconds for r in collect(results_root, notebooks_dir)}
+    previous = expected_seconds(results_root, notebooks_dir)
     progress = Progress(paths, previous, jobs, stream)
     left = progress.left()
     print(
@@ -661,8 +698,8 @@ def run_all(
     index = None
     try:
         futures = {
-            pool.submit(run_one, path, profile, quick, results_root, timeout, full=full): i
-            for i, path in enumerate(paths)
+            pool.submit(run_one, paths[i], profile, quick, results_root, timeout, full=full): i
+            for i in longest_first(paths, previous)
         }
         for future in concurrent.futures.as_completed(futures):
             try:

@@ -123,7 +123,11 @@ def test_quick_values_come_from_the_declaration():
     quick = validate_parameters(
         "riezler2005", "02_table2_type1_error", quick=True, results_dir="/tmp/x"
     )
-    assert full.n_replications == 400 and quick.n_replications == 12
+    assert full.n_replications == 200 and quick.n_replications == 12
+    paper = validate_parameters(
+        "riezler2005", "02_table2_type1_error", full=True, results_dir="/tmp/x"
+    )
+    assert paper.n_replications == 400
     # an explicit value wins over the quick default
     assert (
         validate_parameters(

@@ -81,7 +81,8 @@ NOTEBOOKS = {
         P(
             "n_replications",
             int,
-            default=200,
+            default=50,
+            full=200,
             quick=10,
             help="calibration: simulated data sets",
             **_SIZES,

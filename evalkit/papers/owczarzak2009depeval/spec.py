@@ -54,7 +54,16 @@ _LABELS = ("base", "pm", "wn", "pred", "norel", "one")
 
 
 _RUN = (
-    P("n_instances", int, default=None, allow_none=True, quick=2, low=1, help="first N topics"),
+    P(
+        "n_instances",
+        int,
+        default=16,
+        full=None,
+        allow_none=True,
+        quick=2,
+        low=1,
+        help="first N topics (None: all, the paper's)",
+    ),
     P(
         "n_models",
         int,

@@ -93,7 +93,7 @@ NOTEBOOKS = {
         P("n_variants", int, default=6, low=2),
         P("n_trials", int, default=10000, quick=300, **_SIZES),
         P("n_resamples", int, default=10000, quick=300, **_SIZES),
-        P("n_replications", int, default=400, quick=12, **_SIZES),
+        P("n_replications", int, default=200, full=400, quick=12, **_SIZES),
         P("sim_trials", int, default=1000, quick=200, **_SIZES),
         P("sim_resamples", int, default=1000, quick=200, **_SIZES),
         P("alphas", list, default=[0.015, 0.05], element=float, low=0, high=1),

@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evalkit.atomic import atomic_write_text  # noqa: E402
+from evalkit.notebook import kernels  # noqa: E402
 from evalkit.notebook.runner import EXPECTED_SECONDS, default_jobs, run_all  # noqa: E402
 
 
@@ -76,6 +77,7 @@ def main(argv=None) -> int:
         "time estimate of a fresh clone's first run); only from a whole default run",
     )
     args = parser.parse_args(argv)
+    kernels.skip_iri_grammar()  # as the runner's main does
     if args.record and (args.quick or args.full or args.only):
         parser.error("--record: only from a whole default run (no --quick, --full or --only)")
     jobs = args.jobs or default_jobs()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -270,3 +271,20 @@ def test_the_recorded_seconds_name_the_repositorys_notebooks():
     notebooks = {f"{p.parent.name}/{p.stem}" for p in (REPO / "notebooks").glob("*/*.ipynb")}
     assert set(recorded) <= notebooks, sorted(set(recorded) - notebooks)
     assert len(recorded) >= 0.9 * len(notebooks)  # a whole run, not a partial one
+
+
+def test_a_runs_summary_rewrites_reuse_staleness_until_a_result_changes(toy_run):
+    _, results = toy_run
+    memo = {}
+    runs = runner.collect(results, REPO / "notebooks", memo)
+    assert len(memo) == len(runs) > 0
+    for key in memo:
+        memo[key] = ("remembered",)
+    assert all(r.stale == ["remembered"] for r in runner.collect(results, REPO / "notebooks", memo))
+    status = results / "toy" / "01_pass" / runner.STATUS_FILE
+    text = status.read_text()
+    status.write_text(text)  # a new status.json: that result is checked again
+    os.utime(status, ns=(status.stat().st_atime_ns, status.stat().st_mtime_ns + 10**9))
+    again = {r.notebook: r.stale for r in runner.collect(results, REPO / "notebooks", memo)}
+    assert again["01_pass"] != ["remembered"] and again["02_fail"] == ["remembered"]
+    assert all(r.stale != ["remembered"] for r in runner.collect(results, REPO / "notebooks"))

@@ -30,6 +30,10 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 napoleon_numpy_docstring = True
 napoleon_google_docstring = False
+# numpydoc "Attributes" sections as :ivar: fields, not object descriptions: a class that
+# documents an attribute both there and with a #: comment (Metric.scale) would otherwise
+# describe it twice (a warning, so an error in this build)
+napoleon_use_ivar = True
 myst_heading_anchors = 3
 # The docstrings are plain text with formulas (|r| is an absolute value, not a reST substitution;
 # aligned tables are not reST grid tables): docutils' markup complaints about them (33 at the time

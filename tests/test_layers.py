@@ -36,6 +36,13 @@ def _is_module(dotted: str) -> bool:
     return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
 
 
+def _one_paper_package(target: str, module: str) -> bool:
+    """Both in the same paper package ``evalkit.papers.<key>``: a paper split into modules by
+    concern (README, "Contributing") keeps its private names private to the package."""
+    t, m = target.split("."), module.split(".")
+    return len(t) >= 3 and len(m) >= 3 and t[1] == "papers" and t[:3] == m[:3]
+
+
 def private_uses(source: str, module: str, is_package: bool = False) -> List[Tuple[int, str]]:
     """(line, what) for every private name of another evalkit module that ``source`` (the
     text of ``module``) imports or reads."""
@@ -65,7 +72,11 @@ def private_uses(source: str, module: str, is_package: bool = False) -> List[Tup
                 continue
             module_check(target, node.lineno)
             for alias in node.names:
-                if _private(alias.name) and target != module:
+                if (
+                    _private(alias.name)
+                    and target != module
+                    and not _one_paper_package(target, module)
+                ):
                     found.append((node.lineno, f"{target}.{alias.name}"))
                 elif _is_module(f"{target}.{alias.name}"):
                     aliases[alias.asname or alias.name] = f"{target}.{alias.name}"
@@ -86,7 +97,11 @@ def private_uses(source: str, module: str, is_package: bool = False) -> List[Tup
                 value = value.value
             if isinstance(value, ast.Name) and value.id in aliases:
                 target = ".".join([aliases[value.id]] + chain)
-                if _is_module(target) and target != module:
+                if (
+                    _is_module(target)
+                    and target != module
+                    and not _one_paper_package(target, module)
+                ):
                     found.append((node.lineno, f"{target}.{node.attr}"))
     return sorted(found)
 
@@ -133,3 +148,9 @@ def test_private_use_checker_finds_every_form():
     assert found[0][1] == "evalkit.metrics.bleu._pair_counts"
     assert found[1][1] == "evalkit.data.duc._read"
     assert found[3][1] == "evalkit.stats._validation"
+    # a paper package's modules share its private names; another paper's are refused
+    sibling = "from evalkit.papers.liu2005.recompute import _tables"
+    assert private_uses(sibling, "evalkit.papers.liu2005.claims") == []
+    assert private_uses(sibling, "evalkit.papers.lin2005") == [
+        (1, "evalkit.papers.liu2005.recompute._tables")
+    ]

@@ -43,6 +43,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import resample_indices
 from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
 from evalkit.stats.validation import (
     INSTANCE_COLUMNS,
@@ -637,24 +638,6 @@ def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[
     return float(np.tanh(z - half)), float(np.tanh(z + half))
 
 
-def _resample_indices(rng, shape, n_resamples: int, unit: str):
-    """Row and column indices of ``n_resamples`` bootstrap resamples of a (systems x inputs)
-    matrix: ``unit`` says which are drawn with replacement (the others keep every index).
-    All system draws come before all input draws, so results do not depend on block sizes."""
-    n_sys, n_inp = shape
-    rows = (
-        rng.integers(n_sys, size=(n_resamples, n_sys))
-        if unit in ("systems", "both")
-        else np.broadcast_to(np.arange(n_sys), (n_resamples, n_sys))
-    )
-    cols = (
-        rng.integers(n_inp, size=(n_resamples, n_inp))
-        if unit in ("inputs", "both")
-        else np.broadcast_to(np.arange(n_inp), (n_resamples, n_inp))
-    )
-    return rows, cols
-
-
 def resampled_correlations(
     x,
     y,
@@ -709,7 +692,7 @@ def resampled_correlations(
     n_resamples = check_int("n_resamples", n_resamples)
     rng = rng_from_seed(seed)
     x, y = apply_missing_rule(x, y)
-    rows, cols = _resample_indices(rng, x.shape, n_resamples, unit)
+    rows, cols = resample_indices(rng, x.shape, n_resamples, unit)
     samples = np.empty(n_resamples)
     for lo, hi in _batches(n_resamples, x.size):
         r, c = rows[lo:hi, :, None], cols[lo:hi, None, :]

@@ -54,8 +54,8 @@ from evalkit.stats.validation import (
     check_probability,
     rng_from_seed,
 )
+from evalkit.stats._shared import resample_indices
 from evalkit.stats.correlation import (
-    _resample_indices,
     COEFFICIENTS,
     LEVELS,
     RESAMPLING_UNITS,
@@ -178,7 +178,7 @@ def resampled_deltas(
     out = np.empty(n_resamples)
     step = max(1, _BLOCK_CELLS // a.size)
     if test == "boot":
-        rows, cols = _resample_indices(rng, a.shape, n_resamples, unit)
+        rows, cols = resample_indices(rng, a.shape, n_resamples, unit)
         if level == "system" and (method == "pearson" or unit == "systems"):
             return float(observed), _system_boot(a, b, h, rows, cols, method, unit)
         for lo in range(0, n_resamples, step):

@@ -91,7 +91,8 @@ from evalkit.stats.difference_tests import (
     ranked_clusters,
     resampled_deltas,
 )
-from evalkit.stats.resampling import SACREBLEU_SEED, _count, _row, bootstrap_table
+from evalkit.stats._shared import count_extreme, pair_row
+from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_table
 from evalkit.stats.sacrebleu_stats import as_score_function
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
@@ -478,12 +479,12 @@ def distributed_randomization(
         )
     return pd.DataFrame(
         [
-            _row(
+            pair_row(
                 names,
                 i,
                 j,
                 full,
-                (_count(null[:, p], abs(full[i] - full[j]), ties) + 1) / (n_trials + 1),
+                (count_extreme(null[:, p], abs(full[i] - full[j]), ties) + 1) / (n_trials + 1),
                 n_trials,
                 "approximate randomization",
                 count="n_resamples",

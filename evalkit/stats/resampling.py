@@ -41,12 +41,13 @@ metric object: an evalkit metric with ``segment_statistics``/``score_from_statis
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable, Dict, Mapping, Optional, Sequence
+from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import count_extreme, pair_row
 from evalkit.stats.validation import (
     SeedLike,
     check_choice,
@@ -150,14 +151,6 @@ def _draw_blocks(rng, rows: int, n_seg: int, draw):
         done += m
 
 
-def _count(null_stat: np.ndarray, observed: float, ties: str) -> int:
-    # A relative tolerance keeps "equal" statistics equal despite floating-point noise.
-    tol = 1e-12 * max(1.0, abs(observed))
-    if ties == "ge":
-        return int(np.sum(null_stat >= observed - tol))
-    return int(np.sum(null_stat > observed + tol))
-
-
 # --------------------------------------------------------------------------- AR
 def approximate_randomization(
     statistics: Mapping[str, np.ndarray],
@@ -236,9 +229,11 @@ def approximate_randomization(
         s_x = _apply(score, totals[i] + shift)
         s_y = _apply(score, totals[j] - shift)
         observed = abs(full[i] - full[j])
-        c = _count(np.abs(s_x - s_y), observed, ties)
+        c = count_extreme(np.abs(s_x - s_y), observed, ties)
         rows.append(
-            _row(names, i, j, full, (c + 1) / (n_trials + 1), n_trials, "approximate randomization")
+            pair_row(
+                names, i, j, full, (c + 1) / (n_trials + 1), n_trials, "approximate randomization"
+            )
         )
     return pd.DataFrame(rows)
 
@@ -391,7 +386,7 @@ def bootstrap_table(
     rows = []
     for i, j in pair_idx:
         p = _bootstrap_p_value(boot[:, i] - boot[:, j], full[i] - full[j], method, ties)
-        r = _row(names, i, j, full, p, n_resamples, f"paired bootstrap ({method})")
+        r = pair_row(names, i, j, full, p, n_resamples, f"paired bootstrap ({method})")
         r.update(
             mean=float(boot[:, i].mean()),
             ci_low=float(ordered[lo, i]),
@@ -408,26 +403,12 @@ def _bootstrap_p_value(d: np.ndarray, difference: float, method: str, ties: str)
     observed = abs(difference)
     if method == "shift":
         t_b = np.abs(d)
-        return (_count(t_b - t_b.mean(), observed, ties) + 1) / (n + 1)
+        return (count_extreme(t_b - t_b.mean(), observed, ties) + 1) / (n + 1)
     if method == "centred":
-        return (_count(np.abs(d - d.mean()), observed, ties) + 1) / (n + 1)
+        return (count_extreme(np.abs(d - d.mean()), observed, ties) + 1) / (n + 1)
     sign = np.sign(difference)
     wins = np.sum(sign * d > 0) if sign != 0 else 0
     return 1 - wins / n
-
-
-def _row(names, i, j, full, p, n, test, count: str = "n_trials") -> Dict:
-    """One result row of system ``i`` against ``j``; ``count`` names the column of ``n``."""
-    return {
-        "system": names[i],
-        "baseline": names[j],
-        "score": float(full[i]),
-        "baseline_score": float(full[j]),
-        "difference": float(full[i] - full[j]),
-        "p_value": float(p),
-        count: int(n),
-        "test": test,
-    }
 
 
 def result_matrix(results: pd.DataFrame, value: str = "p_value") -> pd.DataFrame:

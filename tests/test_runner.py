@@ -41,11 +41,14 @@ BODIES = {
 }
 
 
-def _write_notebook(path: Path, body: str) -> None:
+def _write_notebook(path: Path, *bodies: str) -> Path:
+    """A notebook: a title, the parameters cell, one code cell per body (also used by
+    tests/test_shared_kernel.py)."""
     nb = nbformat.v4.new_notebook()
     params = nbformat.v4.new_code_cell(PARAMS)
     params.metadata["tags"] = ["parameters"]
-    nb.cells = [nbformat.v4.new_markdown_cell("# toy"), params, nbformat.v4.new_code_cell(body)]
+    nb.cells = [nbformat.v4.new_markdown_cell("# toy"), params]
+    nb.cells += [nbformat.v4.new_code_cell(body) for body in bodies]
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
@@ -53,6 +56,7 @@ def _write_notebook(path: Path, body: str) -> None:
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(path))
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -183,19 +187,22 @@ def test_run_all_sh_help_lists_options():
         assert option in proc.stdout
 
 
-def test_each_notebook_runs_in_a_child_on_a_private_kernel(tmp_path, monkeypatch):
-    """The child is evalkit.notebook.kernels (tests/test_notebook_kernels.py) with the three
-    injected parameters typed as papermill's command line typed them; one attempt only."""
-
+def test_each_notebook_runs_in_a_kernel_server_with_its_request(tmp_path, monkeypatch):
+    """The server is evalkit.notebook.shared_kernel (tests/test_shared_kernel.py): the request
+    names the notebook, its executed copy, its folder, the two injected parameters typed as
+    papermill's command line typed them, the results folder (set in the kernel's environment,
+    never injected) and the time-out; one attempt only; a server's error is the run's."""
     from evalkit.notebook import runner as rn
+    from evalkit.notebook import shared_kernel
 
     calls = []
+    monkeypatch.setattr(shared_kernel.KernelServer, "start", lambda self: None)
     monkeypatch.setattr(
-        rn,
-        "_child",
-        lambda command, env, key: (
-            calls.append(command),
-            (1, "", "RuntimeError: Kernel died before replying to kernel_info"),
+        shared_kernel.KernelServer,
+        "run",
+        lambda self, request: (
+            calls.append((request, self.env)),
+            {"status": "error", "error": "RuntimeError: Kernel died before replying"},
         )[1],
     )
     nb = tmp_path / "p" / "01_x.ipynb"
@@ -203,21 +210,17 @@ def test_each_notebook_runs_in_a_child_on_a_private_kernel(tmp_path, monkeypatch
     nb.write_text("{}")
     run = rn._execute(nb, "sample", True, tmp_path / "out", 30, None)
     assert run.status == "failed" and "Kernel died" in run.error and len(calls) == 1
-    command = calls[0]
-    assert command[1:3] == ["-m", "evalkit.notebook.kernels"] and command[3:5] == [
-        str(nb),
-        str(tmp_path / "out" / "01_x.ipynb"),
-    ]
-    assert (
-        command[command.index("--cwd") + 1] == str(nb.parent)
-        and command[command.index("--timeout") + 1] == "30"
-    )
-    # the results folder goes by $EVALKIT_RESULTS_DIR: no path of this machine is injected
-    # into the notebook (its parameters cell is part of the executed copy)
-    assert json.loads(command[command.index("--parameters") + 1]) == {
-        "profile": "sample",
-        "quick": True,
+    request, env = calls[0]
+    assert request == {
+        "notebook": str(nb),
+        "executed": str(tmp_path / "out" / "01_x.ipynb"),
+        "cwd": str(nb.parent),
+        "parameters": {"profile": "sample", "quick": True},
+        "results_dir": str(tmp_path / "out"),
+        "timeout": 30,
     }
+    # one server serves many notebooks: nothing of one notebook is in its environment
+    assert "EVALKIT_RESULTS_DIR" not in env and env["EVALKIT_PROFILE"] == "sample"
 
 
 def test_full_scale_reaches_the_notebook_and_its_status(tmp_path, monkeypatch):
@@ -288,3 +291,24 @@ def test_a_runs_summary_rewrites_reuse_staleness_until_a_result_changes(toy_run)
     again = {r.notebook: r.stale for r in runner.collect(results, REPO / "notebooks", memo)}
     assert again["01_pass"] != ["remembered"] and again["02_fail"] == ["remembered"]
     assert all(r.stale != ["remembered"] for r in runner.collect(results, REPO / "notebooks"))
+
+
+def test_a_cell_past_the_time_out_fails_its_notebook_and_the_next_one_runs(tmp_path):
+    """One worker: the notebook after a time-out gets a new kernel (the old one is mid-cell)."""
+    notebooks = tmp_path / "notebooks"
+    _write_notebook(notebooks / "toy" / "01_slow.ipynb", "import time\ntime.sleep(120)\n")
+    _write_notebook(
+        notebooks / "toy" / "02_pass.ipynb", BODIES["01_pass"].replace("'01_pass'", "'02_pass'")
+    )
+    runs = runner.run_all(
+        "sample",
+        1,
+        quick=True,
+        notebooks_dir=notebooks,
+        results_dir=tmp_path / "r",
+        timeout=5,
+        stream=io.StringIO(),
+    )
+    assert [(r.notebook, r.status) for r in runs] == [("01_slow", "failed"), ("02_pass", "ok")]
+    assert runs[0].error == "TimeoutError: a cell ran longer than the time-out of 5 s (--timeout)"
+    assert runs[0].seconds < 60

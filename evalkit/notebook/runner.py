@@ -1,8 +1,10 @@
 """Headless execution of the paper notebooks (the engine of ``run_all.sh``).
 
-Every notebook ``notebooks/<paper-key>/NN_<experiment>.ipynb`` runs through papermill in
-its own process with the parameters ``profile``, ``quick`` and ``results_dir`` injected,
-writing the executed copy and its results to ``results/<profile>/<paper-key>/<notebook>/``.
+Every notebook ``notebooks/<paper-key>/NN_<experiment>.ipynb`` runs through papermill with
+the parameters ``profile`` and ``quick`` injected, writing the executed copy and its results
+to ``results/<profile>/<paper-key>/<notebook>/``. Notebooks run in a kernel server per worker
+(:mod:`evalkit.notebook.shared_kernel`): a warm kernel, reset before each notebook to what a
+new kernel would show it, so that start-up and imports are paid once per worker.
 A failing notebook does not stop the others. A notebook whose data are not configured
 raises :class:`evalkit.errors.DataNotConfiguredError` and is reported as *skipped*. Each
 notebook runs into a staging folder swapped in when it ends (:func:`run_one`), so a
@@ -36,6 +38,7 @@ from evalkit.atomic import atomic_write_text, file_lock, swap_directory
 from evalkit.errors import ParameterError
 from evalkit.notebook import kernels
 from evalkit.notebook.params import PROFILES, repository_root
+from evalkit.notebook.shared_kernel import KernelServer
 
 SKIP_ERRORS = ("DataNotConfiguredError",)
 RESULT_SUFFIXES = (".csv", ".png", ".svg", ".json", ".html", ".pdf")
@@ -138,12 +141,44 @@ class _Session:
                     pass
         for child in children:
             try:
+                if child.stdin is not None:
+                    child.stdin.close()  # a kernel server: end of input ends it
+            except OSError:
+                pass
+        for child in children:
+            try:
                 child.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 child.kill()
 
 
 _SESSION = _Session()
+
+
+class _Servers:
+    """The kernel servers of a run: one per worker thread (and environment), closed when the
+    run ends (:mod:`evalkit.notebook.shared_kernel`)."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._all: List[KernelServer] = []
+
+    def get(self, env: dict) -> KernelServer:
+        server = getattr(self._local, "server", None)
+        if server is None or server.env != env:
+            if server is not None:
+                server.close()
+            server = self._local.server = KernelServer(env)
+            with self._lock:
+                self._all.append(server)
+        return server
+
+    def close(self) -> None:
+        with self._lock:
+            servers, self._all = self._all, []
+        for server in servers:
+            server.close()
 
 
 def _remove_free_lock(path: Path) -> None:
@@ -184,8 +219,11 @@ def run_one(
     timeout: Optional[int],
     extra_env: Optional[dict] = None,
     full: bool = False,
+    servers: Optional[_Servers] = None,
 ) -> NotebookRun:
-    """Execute one notebook with papermill in a child process and classify the outcome.
+    """Execute one notebook with papermill in a kernel server and classify the outcome
+    (``servers``: the run's servers, whose warm kernel this notebook may reuse; by default a
+    server of its own, closed when the notebook ends).
 
     The notebook runs into a staging folder ``<results>/.staging/<paper>/<notebook>/``
     that replaces ``<results>/<paper>/<notebook>/`` when the run ends: whole when it
@@ -210,7 +248,7 @@ def run_one(
             shutil.rmtree(stage)
         stage.mkdir(parents=True)
         try:
-            run = _execute(path, profile, quick, stage, timeout, extra_env, full)
+            run = _execute(path, profile, quick, stage, timeout, extra_env, full, servers)
         except _Interrupted:
             shutil.rmtree(stage, ignore_errors=True)
             raise
@@ -260,9 +298,10 @@ def _execute(
     timeout: Optional[int],
     extra_env: Optional[dict],
     full: bool = False,
+    servers: Optional[_Servers] = None,
 ) -> NotebookRun:
-    """Run papermill (on a private kernel: :mod:`evalkit.notebook.kernels`) with ``out_dir`` as
-    the results folder (``$EVALKIT_RESULTS_DIR``) and classify the outcome; raises
+    """Run papermill (in a kernel server: :mod:`evalkit.notebook.shared_kernel`) with ``out_dir``
+    as the results folder (``$EVALKIT_RESULTS_DIR``) and classify the outcome; raises
     :class:`_Interrupted` when the run is stopped meanwhile."""
     paper, name = path.parent.name, path.stem
     executed = out_dir / f"{name}.ipynb"
@@ -271,20 +310,21 @@ def _execute(
     env.update(extra_env or {})
     # The kernel must be this interpreter (the one with evalkit installed).
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-    env.update(
-        EVALKIT_HEADLESS="1",
-        EVALKIT_PROFILE=profile,
-        EVALKIT_RESULTS_DIR=str(out_dir),
-        MPLBACKEND="Agg",
-        PYTHONHASHSEED="0",
-    )
+    env.update(EVALKIT_HEADLESS="1", EVALKIT_PROFILE=profile, MPLBACKEND="Agg", PYTHONHASHSEED="0")
+    env.pop("EVALKIT_RESULTS_DIR", None)  # the server's reset sets it per notebook
     # the paper's scale, or the default sizes whatever the caller's environment says
     env.pop("EVALKIT_SCALE", None)
     if full:
         env["EVALKIT_SCALE"] = "full"
-    command = kernels.command(
-        path, executed, path.parent, {"profile": profile, "quick": bool(quick)}, timeout
-    )
+    # the results folder goes by $EVALKIT_RESULTS_DIR: no path of this machine is injected
+    request = {
+        "notebook": str(path),
+        "executed": str(executed),
+        "cwd": str(path.parent),
+        "parameters": {"profile": profile, "quick": bool(quick)},
+        "results_dir": str(out_dir),
+        "timeout": timeout,
+    }
     key = f"{paper}/{name}"
     if _SESSION.cancelled.is_set():
         raise _Interrupted(key)
@@ -292,7 +332,7 @@ def _execute(
     with _SESSION.lock:
         _SESSION.started[key] = time.time()
     try:
-        returncode, stdout, stderr = _child(command, env, key)
+        returncode, stdout, stderr = _child(request, env, key, servers)
     finally:
         with _SESSION.lock:
             _SESSION.started.pop(key, None)
@@ -321,19 +361,30 @@ def _execute(
     return run
 
 
-def _child(command: List[str], env: dict, key: str) -> Tuple[int, str, str]:
-    """Run ``command``, registered in the session so that Ctrl-C can stop it."""
-    child = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+def _child(
+    request: dict, env: dict, key: str, servers: Optional[_Servers] = None
+) -> Tuple[int, str, str]:
+    """Run one notebook in a kernel server (the run's for this thread, or one of its own),
+    registered in the session so that Ctrl-C can stop it; (exit status, output, error text)
+    as a papermill process would give them: 0 ok, :data:`kernels.TIMEOUT_EXIT` after a cell
+    time-out, 1 after an error, -1 when the server was stopped (a signal, Ctrl-C)."""
+    server = KernelServer(env) if servers is None else servers.get(env)
     with _SESSION.lock:
-        _SESSION.children[key] = child
+        _SESSION.children[key] = server.start()
     try:
-        stdout, stderr = child.communicate()
+        reply = server.run(request)
     finally:
         with _SESSION.lock:
             _SESSION.children.pop(key, None)
-    return child.returncode, stdout, stderr
+        if servers is None:
+            server.close()
+    if reply is None:
+        if _SESSION.cancelled.is_set():
+            return -1, "", ""
+        server.close()
+        return 1, "", "the notebook's kernel server stopped before it replied"
+    status = {"ok": 0, "timeout": kernels.TIMEOUT_EXIT}.get(reply["status"], 1)
+    return status, "", reply.get("error") or ""
 
 
 def write_index(
@@ -729,9 +780,12 @@ def run_all(
     index = None
     last_site = -math.inf
     memo: dict = {}  # staleness of each result, while this run rewrites the summary
+    servers = _Servers()  # a warm kernel per worker
     try:
         futures = {
-            pool.submit(run_one, paths[i], profile, quick, results_root, timeout, full=full): i
+            pool.submit(
+                run_one, paths[i], profile, quick, results_root, timeout, full=full, servers=servers
+            ): i
             for i in longest_first(paths, previous)
         }
         for future in concurrent.futures.as_completed(futures):
@@ -767,6 +821,7 @@ def run_all(
         raise RunInterrupted(done, len(paths), index) from None
     finally:
         pool.shutdown(wait=True)
+        servers.close()
         progress.stopped.set()
     done = [r for r in runs if r is not None]
     write_summary(results_root, profile, notebooks_dir, **extra)

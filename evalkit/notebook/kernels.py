@@ -1,14 +1,16 @@
 """One notebook executed by papermill on a kernel whose sockets no other kernel can take.
 
-The runner (:mod:`evalkit.notebook.runner`) starts one child process per notebook::
+One notebook, one kernel::
 
     python -m evalkit.notebook.kernels NOTEBOOK EXECUTED --cwd DIR --parameters JSON [--timeout S]
 
-which runs :func:`papermill.execute_notebook` with the kernel configuration of
+runs :func:`papermill.execute_notebook` with the kernel configuration of
 :func:`kernel_config`: ZeroMQ over Unix-domain sockets (``ipc``) in a private folder made for
 this kernel alone (``mkdtemp``, mode 0700, removed afterwards), and a start-up wait of
 :data:`START_TIMEOUT` seconds. The exit status and the executed notebook are papermill's: 0
 when every cell ran; otherwise the traceback on stderr and the error in the executed notebook.
+The runner's kernel servers (:mod:`evalkit.notebook.shared_kernel`, a warm kernel reused by the
+notebooks of a worker) start their kernels with the same private folder and configuration.
 
 Why not papermill's command line with its defaults (the cause of the kernels that died
 before their first reply when several notebooks started at once on a loaded machine):

@@ -40,14 +40,15 @@ metric object: an evalkit metric with ``segment_statistics``/``score_from_statis
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import apply_score as _apply
 from evalkit.stats._shared import count_extreme, pair_row
+from evalkit.stats._shared import prepare_pairs as _prepare
 from evalkit.stats.validation import (
     SeedLike,
     check_choice,
@@ -78,57 +79,10 @@ _MATMUL_ROWS = 1024  # rows of a mask/count block turned into floats for one mat
 
 
 # --------------------------------------------------------------------------- inputs
-def _prepare(statistics, score: ScoreFunction, baseline, pairs: str):
-    if isinstance(statistics, Mapping):
-        names = [str(k) for k in statistics.keys()]
-        arrays = [np.asarray(v) for v in statistics.values()]
-    else:
-        raise ParameterError(
-            "statistics",
-            type(statistics).__name__,
-            "a mapping {system name: ndarray (n_segments, k)}",
-        )
-    if len(arrays) < 2:
-        raise ParameterError("statistics", names, "at least two systems")
-    shape = arrays[0].shape
-    for name, a in zip(names, arrays):
-        if a.ndim != 2 or a.shape != shape or a.shape[0] < 1:
-            raise ParameterError(
-                f"statistics[{name!r}]",
-                a.shape,
-                f"a 2-D array shaped like the first system's {shape}",
-            )
-        if not np.isfinite(a).all():
-            raise ParameterError(f"statistics[{name!r}]", "non-finite values", "finite statistics")
-    stack = np.stack([a.astype(np.float64) for a in arrays])  # (systems, S, k)
-    check_choice("pairs", pairs, ("baseline", "all"))
-    if pairs == "baseline":
-        base = names[0] if baseline is None else baseline
-        if base not in names:
-            raise ParameterError("baseline", baseline, f"one of {names}")
-        b = names.index(base)
-        pair_idx = [(i, b) for i in range(len(names)) if i != b]
-    else:
-        pair_idx = list(combinations(range(len(names)), 2))
-    full = _apply(score, stack.sum(axis=1))
-    return names, stack, pair_idx, full
-
-
 def _score_function(score) -> ScoreFunction:
     from evalkit.stats.sacrebleu_stats import as_score_function
 
     return as_score_function(score)
-
-
-def _apply(score: ScoreFunction, sums: np.ndarray) -> np.ndarray:
-    out = np.asarray(score(sums), dtype=np.float64)
-    if out.shape != sums.shape[:1]:
-        raise ParameterError(
-            "score",
-            out.shape,
-            f"a function mapping summed statistics (r, k) to r scores, shape {sums.shape[:1]}",
-        )
-    return out
 
 
 def _float_dtype(stack: np.ndarray):

@@ -128,3 +128,15 @@ def apply_score(score, sums: np.ndarray) -> np.ndarray:
             f"a function mapping summed statistics (r, k) to r scores, shape {sums.shape[:1]}",
         )
     return out
+
+
+def paired_columns(x, y):
+    """``x`` and ``y`` as float arrays of one shape with the pairs in columns (a 1-D pair of
+    vectors becomes one column); another shape of ``y`` raises ``ParameterError``."""
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if x.ndim == 1:
+        x, y = x[:, None], y[:, None]
+    if x.shape != y.shape:
+        raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
+    return x, y

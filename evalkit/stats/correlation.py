@@ -43,7 +43,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._shared import resample_indices
+from evalkit.stats._shared import paired_columns, resample_indices
 from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
 from evalkit.stats.validation import (
     INSTANCE_COLUMNS,
@@ -154,12 +154,7 @@ def correlate_columns(x, y, method: str = "pearson") -> np.ndarray:
     [nan]
     """
     check_choice("method", method, COEFFICIENTS)
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if x.ndim == 1:
-        x, y = x[:, None], y[:, None]
-    if x.shape != y.shape:
-        raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
+    x, y = paired_columns(x, y)
     ok = ~(np.isnan(x) | np.isnan(y))
     full = ok.all(axis=0)
     out = np.full(x.shape[1], np.nan)
@@ -573,17 +568,10 @@ def correlate(
                             r, row["n_fisher"], method, confidence
                         )
                     elif ci is not None:
-                        b = bootstrap_ci(
-                            xv,
-                            yv,
-                            level=level,
-                            method=method,
-                            unit=ci.split("-", 1)[1],
-                            confidence=confidence,
-                            n_resamples=n_resamples,
-                            seed=seed,
+                        kw = dict(level=level, method=method, unit=ci.split("-", 1)[1])
+                        row["ci_low"], row["ci_high"] = bootstrap_ci(
+                            xv, yv, confidence=confidence, n_resamples=n_resamples, seed=seed, **kw
                         )
-                        row["ci_low"], row["ci_high"] = b
                     rows.append(row)
     return pd.DataFrame(rows)
 
@@ -700,17 +688,7 @@ def resampled_correlations(
     return samples
 
 
-def bootstrap_ci(
-    x,
-    y,
-    *,
-    level: str = "system",
-    method: str = "pearson",
-    unit: str = "both",
-    confidence: float = 0.95,
-    n_resamples: int = 1000,
-    seed: SeedLike = 0,
-):
+def bootstrap_ci(x, y, *, confidence: float = 0.95, **options) -> Tuple[float, float]:
     """Percentile bootstrap interval of a level correlation.
 
     Resamples systems, inputs or both (Deutsch et al. 2021): the ``(1 - confidence) / 2`` and
@@ -720,15 +698,11 @@ def bootstrap_ci(
     ----------
     x, y : array_like, shape (n_systems, n_inputs)
         Metric and human scores.
-    level : {"system", "summary", "global"}, default "system"
-    method : str, default "pearson"
-        One of :data:`COEFFICIENTS`.
-    unit : {"systems", "inputs", "both"}, default "both"
-        What is resampled.
     confidence : float, default 0.95
         In (0, 1).
-    n_resamples : int, default 1000
-    seed : int or numpy.random.Generator, default 0
+    **options
+        ``level, method, unit, n_resamples, seed``: the resampling, as (and with the defaults
+        of) :func:`resampled_correlations`.
 
     Returns
     -------
@@ -747,10 +721,7 @@ def bootstrap_ci(
     True
     """
     conf = check_probability("confidence", confidence)
-    samples = resampled_correlations(
-        x, y, level=level, method=method, unit=unit, n_resamples=n_resamples, seed=seed
-    )
-    return percentile_interval(samples, conf)
+    return percentile_interval(resampled_correlations(x, y, **options), conf)
 
 
 def percentile_interval(samples, confidence: float = 0.95) -> Tuple[float, float]:

@@ -40,6 +40,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import paired_columns
 from evalkit.stats.validation import check_choice, check_columns, pick_column
 
 __all__ = [
@@ -159,12 +160,7 @@ def concordance_counts(x, y, epsilon: float = 0.0) -> np.ndarray:
     >>> concordance_counts([1, 2, 3, 3], [1, 3, 2, 2], epsilon=1).ravel().tolist()
     [2, 0, 3, 0, 1]
     """
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if x.ndim == 1:
-        x, y = x[:, None], y[:, None]
-    if x.shape != y.shape:
-        raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
+    x, y = paired_columns(x, y)
     if not (np.isfinite(epsilon) and epsilon >= 0):
         raise ParameterError("epsilon", epsilon, "a finite number >= 0")
     if np.isnan(x).any() or np.isnan(y).any():

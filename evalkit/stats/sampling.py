@@ -145,14 +145,13 @@ def split_half_correlations(
         One manual score, NaN = not scored.
     sizes : sequence of int
         Each in [1, n_topics // 2].
-    n_draws : int, default 1000
-    method : {"pearson", "spearman", "kendall"}, default "kendall"
-    seed : int or numpy.random.Generator, default 0
+    n_draws, method, seed
+        As :func:`topic_subsample_correlations` (but ``method`` defaults to "kendall").
 
     Returns
     -------
     pandas.DataFrame
-        ``size, draw, r``.
+        ``size, draw, r``, as :func:`topic_subsample_correlations`.
 
     References
     ----------

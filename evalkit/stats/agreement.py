@@ -11,6 +11,11 @@ values::
 The computation is the ``krippendorff`` package's (any level, missing values allowed);
 :func:`alpha_two_judgments` is the closed form above, kept for the no-missing two-coder case
 and as a cross-check.
+
+References:
+
+* Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
+  inconsistent assessors on summarization evaluation. ACL 2012.
 """
 
 from __future__ import annotations
@@ -120,11 +125,6 @@ def alpha_two_judgments(first, second) -> float:
     -------
     float
         Alpha (1 = perfect agreement, 0 = chance, < 0 worse); NaN when all values are equal.
-
-    References
-    ----------
-    Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
-    inconsistent assessors on summarization evaluation. ACL 2012.
 
     Examples
     --------

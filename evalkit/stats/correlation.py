@@ -31,6 +31,11 @@ metrics (BOOT-*, PERM-*) lives in :mod:`evalkit.stats.difference_tests`, the Wil
 WMT relative-ranking "Kendall's tau-like" (WMT17-WMT20 daRR):
 ``tau = (Concordant - Discordant) / (Concordant + Discordant)`` over human preference pairs
 (:func:`wmt_kendall_like`; pairs from DA scores: :func:`darr_pairs`).
+
+References:
+
+* Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
+  segment-level and strong MT systems pose big challenges. WMT 2019.
 """
 
 from __future__ import annotations
@@ -782,11 +787,6 @@ def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: 
         One row per metric: ``metric, concordant, discordant, ties, tau``, ``tau`` in [-1, 1]
         (NaN when no pair counts).
 
-    References
-    ----------
-    Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
-    segment-level and strong MT systems pose big challenges. WMT 2019.
-
     Examples
     --------
     Two preferences; the metric agrees with the first and ties the second:
@@ -866,11 +866,6 @@ def darr_pairs(
     pandas.DataFrame
         ``[document,] segment, better, worse, difference`` (``difference`` >= 0), the input of
         :func:`wmt_kendall_like`.
-
-    References
-    ----------
-    Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
-    segment-level and strong MT systems pose big challenges. WMT 2019.
 
     Examples
     --------

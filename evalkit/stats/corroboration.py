@@ -30,6 +30,11 @@ output and gold standard by :func:`similarity_constraints`.
 
 Input: metric scores ``instance, system, metric, value``; human judgments ``instance,
 system|summarizer, [judgment,] value[, assessor]`` (assessors averaged).
+
+References:
+
+* Amigó, E., Gonzalo, J., Giménez, J., & Verdejo, F. (2011). Corroborating text evaluation
+  results with heterogeneous measures. EMNLP 2011.
 """
 
 from __future__ import annotations
@@ -169,11 +174,6 @@ def build_pairs(
     Returns
     -------
     PairTable
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Giménez, J., & Verdejo, F. (2011). Corroborating text evaluation
-    results with heterogeneous measures. EMNLP 2011.
 
     Examples
     --------
@@ -363,11 +363,6 @@ def reliability(table: PairTable, measures: Sequence[str]) -> float:
     -------
     float
         In [0, 1]; NaN when no pair is unanimous.
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Giménez, J., & Verdejo, F. (2011). Corroborating text evaluation
-    results with heterogeneous measures. EMNLP 2011.
 
     Examples
     --------

@@ -357,11 +357,6 @@ def correlation_difference_test(
         One row: ``test, unit, level, method, r_a, r_b, delta, p_value, alternative,
         n_resamples, n_valid`` (``n_valid``: resamples with a defined delta).
 
-    References
-    ----------
-    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
-    evaluation metrics using resampling methods. TACL 9.
-
     Examples
     --------
     A metric built from the human scores against pure noise: with R = 99 permutations the

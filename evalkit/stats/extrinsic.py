@@ -20,6 +20,12 @@ relevant`` (0/1). A surrogate judgment without the subject's full-text judgment 
 document is an error (never dropped).
 
 Why our own: these are counts over a specific design; pandas does the grouping.
+
+References:
+
+* Dorr, B. J., Monz, C., President, S., Schwartz, R., & Zajic, D. (2005). A methodology for
+  extrinsic evaluation of text summarization: does ROUGE correlate? ACL Workshop on Intrinsic
+  and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -84,12 +90,6 @@ def paired_judgments(judgments: pd.DataFrame, surrogate: str) -> pd.DataFrame:
     -------
     pandas.DataFrame
         The surrogate's rows with a ``doc_judgment`` column.
-
-    References
-    ----------
-    Dorr, B. J., Monz, C., President, S., Schwartz, R., & Zajic, D. (2005). A methodology for
-    extrinsic evaluation of text summarization: does ROUGE correlate? ACL Workshop on Intrinsic
-    and Extrinsic Evaluation Measures.
 
     Examples
     --------

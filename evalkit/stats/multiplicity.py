@@ -18,6 +18,14 @@
   log p_(i))`` (Fisher) or ``min_{i>=u} (n-u+1)/(i-u+1) p_(i)`` (Simes). The count is
   ``k = max{u : max_{v<=u} p^{v/n} <= alpha}`` and the k comparisons with the smallest p-values
   are identified; with Bonferroni this is exactly Holm's step-down procedure.
+
+References:
+
+* Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+  significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
+* Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
+  accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
+  and System Comparison for Automatic Summarization.
 """
 
 from __future__ import annotations
@@ -63,11 +71,6 @@ def experimentwise_error(per_comparison: float, k: int) -> float:
     -------
     float
         p_e in [0, 1].
-
-    References
-    ----------
-    Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
-    significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 
     Examples
     --------
@@ -341,12 +344,6 @@ def ci_versus_reference(
     -------
     pandas.DataFrame
         The columns of :func:`binomial_ci` plus ``reference, verdict``.
-
-    References
-    ----------
-    Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
-    accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
-    and System Comparison for Automatic Summarization.
 
     Examples
     --------

@@ -19,6 +19,14 @@ agreement of a metric's significance decisions with a manual metric's.
 
 Pairs use only the inputs both systems have (a human covers about half the TAC topics); the
 number used is reported as ``n``.
+
+References:
+
+* Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
+  accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
+  and System Comparison for Automatic Summarization.
+* Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
+  EMNLP 2015.
 """
 
 from __future__ import annotations
@@ -244,11 +252,6 @@ def pairwise_tests(
     -------
     pandas.DataFrame
         ``system_a, system_b, mean_a, mean_b`` plus the columns of :func:`paired_test`.
-
-    References
-    ----------
-    Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
-    EMNLP 2015.
 
     Examples
     --------
@@ -536,12 +539,6 @@ def significance_decisions(
     pandas.DataFrame
         The columns of :func:`pairwise_tests` plus ``decision`` and ``ranking_sign`` (sign of
         ``mean_a - mean_b`` over the shared inputs, for ``all_accuracy``).
-
-    References
-    ----------
-    Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
-    accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
-    and System Comparison for Automatic Summarization.
 
     Examples
     --------

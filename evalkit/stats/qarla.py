@@ -39,6 +39,11 @@ scale, identical values).
 
 Input: a long similarity frame ``instance, a, b, metric, value`` (value = x(a, b)) and roles
 ``instance, summarizer, role`` with role ``model`` or ``peer``.
+
+References:
+
+* Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
+  evaluation of text summarization systems. ACL 2005.
 """
 
 from __future__ import annotations
@@ -292,11 +297,6 @@ def queen(similarities, roles=None, metrics: Metrics = None, **options) -> pd.Da
     pandas.DataFrame
         ``instance, summarizer, role, queen`` (QUEEN in [0, 1]).
 
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
-    evaluation of text summarization systems. ACL 2005.
-
     Examples
     --------
     Peers far from the models are never as close to a model as two models are to each other:
@@ -388,11 +388,6 @@ def king(similarities, roles=None, metrics: Metrics = None, **options) -> float:
     Returns
     -------
     float
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
-    evaluation of text summarization systems. ACL 2005.
 
     Examples
     --------

@@ -36,6 +36,11 @@ function is applied to whole (resamples x k) arrays.
 metric object: an evalkit metric with ``segment_statistics``/``score_from_statistics``
 (:class:`evalkit.metrics.bleu.BLEU` is vectorized) or a sacrebleu metric (see
 :func:`evalkit.stats.sacrebleu_stats.as_score_function`).
+
+References:
+
+* Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+  significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -460,11 +465,6 @@ def significance_table(
     pandas.DataFrame
         Long frame ``metric, system, baseline, score, baseline_score, difference, test, p_value,
         n`` (``n`` the trials or resamples).
-
-    References
-    ----------
-    Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
-    significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 
     Examples
     --------

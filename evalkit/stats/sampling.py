@@ -20,6 +20,9 @@
 
 All draws of one design are made at once with numpy (argsort of uniform keys gives R
 independent random subsets) and system means come from one matrix product per design.
+
+Reference: Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics
+under varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
 """
 
 from __future__ import annotations
@@ -89,11 +92,6 @@ def topic_subsample_correlations(
     -------
     pandas.DataFrame
         ``size, draw, r``.
-
-    References
-    ----------
-    Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics under
-    varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
 
     Examples
     --------

@@ -36,6 +36,10 @@ References:
 
 * Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
   segment-level and strong MT systems pose big challenges. WMT 2019.
+* Bonett, D. G., & Wright, T. A. (2000). Sample size requirements for estimating Pearson,
+  Kendall and Spearman correlations. Psychometrika 65(1), 23-28.
+* Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
+  evaluation metrics using resampling methods. TACL 9.
 """
 
 from __future__ import annotations
@@ -603,11 +607,6 @@ def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[
     ci_low, ci_high : float
         The interval; ``(nan, nan)`` when ``r`` is not finite or ``n <= b``.
 
-    References
-    ----------
-    Bonett, D. G., & Wright, T. A. (2000). Sample size requirements for estimating Pearson,
-    Kendall and Spearman correlations. Psychometrika 65(1), 23-28.
-
     Examples
     --------
     >>> import numpy as np
@@ -664,11 +663,6 @@ def resampled_correlations(
     -------
     numpy.ndarray, shape (n_resamples,)
         The resampled coefficients; NaN where a resample leaves the coefficient undefined.
-
-    References
-    ----------
-    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
-    evaluation metrics using resampling methods. TACL 9.
 
     Examples
     --------

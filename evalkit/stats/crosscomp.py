@@ -14,6 +14,11 @@ relevance* of Y by question author (Figure 2b).
 Layout: ``grades`` is long: ``story, summary_author, question_author, question, label``.
 
 Why our own: these are counts over a specific design; pandas does the grouping.
+
+References:
+
+* Kolluru, B., & Gotoh, Y. (2005). On the subjectivity of human authored short summaries.
+  ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -166,11 +171,6 @@ def grade_rates(grades: pd.DataFrame, by: Optional[str] = None) -> pd.DataFrame:
     pandas.DataFrame
         ``relevant, shared, found, irrelevant, not_found`` in [0, 1] and ``n`` (graded
         questions), one row per group.
-
-    References
-    ----------
-    Kolluru, B., & Gotoh, Y. (2005). On the subjectivity of human authored short summaries.
-    ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 
     Examples
     --------

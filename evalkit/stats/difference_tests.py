@@ -36,6 +36,11 @@ input and resample. Here all resample indices or swap masks are drawn first and 
 correlations of every resample come from a few array operations
 (:func:`evalkit.stats.correlation.batched_level_correlation`); ``benchmarks/bench_difference_tests.py``
 measures the gain against that loop.
+
+References:
+
+* Freitag, M., et al. (2021). Results of the WMT21 metrics shared task: evaluating metrics
+  with expert-based human evaluations on TED and news domain. WMT 2021.
 """
 
 from __future__ import annotations
@@ -695,11 +700,6 @@ def assign_ranks(p_values, alpha: float = 0.05) -> list:
     -------
     list of int
         The rank of each metric, 1 for the best cluster, non-decreasing.
-
-    References
-    ----------
-    Freitag, M., et al. (2021). Results of the WMT21 metrics shared task: evaluating metrics
-    with expert-based human evaluations on TED and news domain. WMT 2021.
 
     Examples
     --------

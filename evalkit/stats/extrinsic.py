@@ -66,10 +66,9 @@ def _check_judgments(judgments: pd.DataFrame) -> pd.DataFrame:
     dup = judgments.duplicated(_KEYS + ["presentation"])
     if dup.any():
         row = judgments[dup].iloc[0]
+        got = f"subject {row.subject}, document {row.document}, {row.presentation}"
         raise ParameterError(
-            "judgments",
-            f"subject {row.subject}, document {row.document}, {row.presentation}",
-            "one judgment per subject, document and presentation",
+            "judgments", got, "one judgment per subject, document and presentation"
         )
     return judgments
 

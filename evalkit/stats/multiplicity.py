@@ -26,6 +26,10 @@ References:
 * Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
   accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
   and System Comparison for Automatic Summarization.
+* Berger, R. L. (1982). Multiparameter hypothesis testing and acceptance sampling.
+  Technometrics 24(4), 295-300.
+* Benjamini, Y., & Heller, R. (2008). Screening for partial conjunction hypotheses.
+  Biometrics 64(4), 1215-1222.
 """
 
 from __future__ import annotations
@@ -232,11 +236,6 @@ def intersection_union(differences: Sequence[float], p_values: Sequence[float]):
     mean_difference : float
     p_value : float
 
-    References
-    ----------
-    Berger, R. L. (1982). Multiparameter hypothesis testing and acceptance sampling.
-    Technometrics 24(4), 295-300.
-
     Examples
     --------
     >>> from evalkit.stats.multiplicity import intersection_union
@@ -381,11 +380,6 @@ def partial_conjunction(
         p_value, pc_p_value (p^{u/n}), pc_monotone (max over v <= u), rejected``;
         ``rejected.sum()`` is the count k of comparisons in which the alternative holds.
 
-    References
-    ----------
-    Benjamini, Y., & Heller, R. (2008). Screening for partial conjunction hypotheses.
-    Biometrics 64(4), 1215-1222.
-
     Dror, R., Baumer, G., Bogomolov, M., & Reichart, R. (2017). Replicability analysis for
     natural language processing: testing significance with multiple datasets. TACL 5.
 
@@ -488,10 +482,8 @@ def simulate_experimentwise(ks, per_comparison, n_experiments: int, seed: int) -
 
     Parameters
     ----------
-    ks : iterable of int
-        Numbers of comparisons.
-    per_comparison : iterable of float
-        Per-comparison levels p_c.
+    ks, per_comparison
+        As :func:`experimentwise_grid`.
     n_experiments : int
         Simulated experiments per (k, p_c), >= 1.
     seed : int

@@ -27,6 +27,8 @@ References:
   and System Comparison for Automatic Summarization.
 * Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
   EMNLP 2015.
+* McNemar, Q. (1947). Note on the sampling error of the difference between correlated
+  proportions or percentages. Psychometrika 12(2), 153-157.
 """
 
 from __future__ import annotations
@@ -490,11 +492,13 @@ def not_outperformed(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
 
     Examples
     --------
+    A beats B (p = .01), B does not beat A:
+
     >>> import pandas as pd
     >>> from evalkit.stats.pairwise import not_outperformed
-    >>> pairs = pd.DataFrame({"system_a": ["A", "B"], "system_b": ["B", "A"],
-    ...                       "p_value": [0.01, 0.99], "alternative": "greater"})
-    >>> not_outperformed(pairs).values.tolist()
+    >>> rows = [("A", "B", 0.01), ("B", "A", 0.99)]
+    >>> pairs = pd.DataFrame(rows, columns=["system_a", "system_b", "p_value"])
+    >>> not_outperformed(pairs.assign(alternative="greater")).values.tolist()
     [['A', 0, 1, True], ['B', 1, 0, False]]
     """
     m = beats_matrix(pairs, alpha)
@@ -719,11 +723,6 @@ def mcnemar_test(a, b) -> Tuple[float, float]:
         mean(a) - mean(b).
     p_value : float
         Two-sided; 1.0 when no pair is discordant.
-
-    References
-    ----------
-    McNemar, Q. (1947). Note on the sampling error of the difference between correlated
-    proportions or percentages. Psychometrika 12(2), 153-157.
 
     Examples
     --------

@@ -44,6 +44,9 @@ References:
 
 * Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
   evaluation of text summarization systems. ACL 2005.
+* Amigó, E., Gonzalo, J., & Verdejo, F. (2005). The heterogeneity principle in evaluation
+  measures for automatic summarization. ACL Workshop on Intrinsic and Extrinsic Evaluation
+  Measures.
 """
 
 from __future__ import annotations
@@ -524,12 +527,6 @@ def jack(
     Returns
     -------
     float
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., & Verdejo, F. (2005). The heterogeneity principle in evaluation
-    measures for automatic summarization. ACL Workshop on Intrinsic and Extrinsic Evaluation
-    Measures.
 
     Examples
     --------
@@ -1138,6 +1135,7 @@ def metric_set_similarity(
     Returns
     -------
     float
+        The share of events on which H(X) and H(X') agree (both hold or both fail).
 
     Examples
     --------

@@ -23,6 +23,11 @@ independent random subsets) and system means come from one matrix product per de
 
 Reference: Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics
 under varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
+
+References:
+
+* Voorhees, E. M., & Buckley, C. (2002). The effect of topic set size on retrieval experiment
+  error. SIGIR 2002.
 """
 
 from __future__ import annotations
@@ -150,11 +155,6 @@ def split_half_correlations(
     -------
     pandas.DataFrame
         ``size, draw, r``, as :func:`topic_subsample_correlations`.
-
-    References
-    ----------
-    Voorhees, E. M., & Buckley, C. (2002). The effect of topic set size on retrieval experiment
-    error. SIGIR 2002.
 
     Examples
     --------

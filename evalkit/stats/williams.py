@@ -394,9 +394,9 @@ def williams_columns(
 
     Examples
     --------
+    >>> from evalkit.stats.williams import williams_columns, williams_p
     >>> import numpy as np
     >>> import pandas as pd
-    >>> from evalkit.stats.williams import williams_columns, williams_p
     >>> rng = np.random.default_rng(0)
     >>> f = pd.DataFrame({"h": rng.normal(size=20)})
     >>> f["a"], f["b"] = f.h + rng.normal(scale=0.3, size=20), f.h + rng.normal(scale=2, size=20)

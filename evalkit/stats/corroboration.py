@@ -254,8 +254,8 @@ def pairs_from_preferences(
         (else :class:`~evalkit.errors.ParameterError`).
     preferences : pandas.DataFrame
         ``instance|segment, better, worse``.
-    measures : sequence of str, optional
-    round_decimals : int, default 12
+    measures, round_decimals
+        As :func:`build_pairs`.
 
     Returns
     -------

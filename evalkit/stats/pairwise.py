@@ -599,18 +599,7 @@ def decision_agreement(
     [[0.5, 1.0, 0.0, 0.6667]]
     """
     check_choice("contr_denominator", contr_denominator, ("manual_diff", "all"))
-    cols = ["system_a", "system_b", "decision", "ranking_sign"]
-    check_columns(manual, cols, "manual")
-    check_columns(automatic, cols, "automatic")
-    man = _canonical(manual)
-    aut = _canonical(automatic)
-    if set(man.index) != set(aut.index):
-        raise ParameterError(
-            "automatic",
-            sorted(set(man.index) ^ set(aut.index))[:5],
-            "decisions for exactly the manual metric's system pairs",
-        )
-    aut = aut.loc[man.index]
+    man, aut = _aligned_decisions(manual, automatic)
     dm, da = man["decision"].to_numpy(), aut["decision"].to_numpy()
     n_diff = int((dm != 0).sum())
     n_same = int((dm == 0).sum())
@@ -637,6 +626,22 @@ def decision_agreement(
             }
         ]
     )
+
+
+def _aligned_decisions(manual: pd.DataFrame, automatic: pd.DataFrame):
+    """Both decision tables (:func:`significance_decisions`) canonical and in the manual
+    table's pair order; they must cover the same system pairs."""
+    cols = ["system_a", "system_b", "decision", "ranking_sign"]
+    check_columns(manual, cols, "manual")
+    check_columns(automatic, cols, "automatic")
+    man, aut = _canonical(manual), _canonical(automatic)
+    if set(man.index) != set(aut.index):
+        raise ParameterError(
+            "automatic",
+            sorted(set(man.index) ^ set(aut.index))[:5],
+            "decisions for exactly the manual metric's system pairs",
+        )
+    return man, aut.loc[man.index]
 
 
 def _canonical(frame: pd.DataFrame) -> pd.DataFrame:
@@ -683,17 +688,7 @@ def agreement_indicators(manual: pd.DataFrame, automatic: pd.DataFrame) -> pd.Da
     >>> agreement_indicators(manual, auto).values.tolist()   # (B, A) is (A, B) with signs flipped
     [[True, False]]
     """
-    cols = ["system_a", "system_b", "decision", "ranking_sign"]
-    check_columns(manual, cols, "manual")
-    check_columns(automatic, cols, "automatic")
-    man, aut = _canonical(manual), _canonical(automatic)
-    if set(man.index) != set(aut.index):
-        raise ParameterError(
-            "automatic",
-            sorted(set(man.index) ^ set(aut.index))[:5],
-            "decisions for exactly the manual metric's system pairs",
-        )
-    aut = aut.loc[man.index]
+    man, aut = _aligned_decisions(manual, automatic)
     return pd.DataFrame(
         {
             "sig": man["decision"].to_numpy() == aut["decision"].to_numpy(),

@@ -415,8 +415,10 @@ def heterogeneity(table: PairTable, measures: Sequence[str]) -> float:
 
     Parameters
     ----------
-    table, measures
-        As :func:`reliability`.
+    table : PairTable
+        From :func:`build_pairs` (or :func:`pairs_from_preferences`).
+    measures : sequence of str
+        The set X; with a single measure nothing can contradict.
 
     Returns
     -------

@@ -333,7 +333,7 @@ def queen_system_scores(
     Parameters
     ----------
     similarities, roles, metrics, **options
-        As :func:`queen`; the options ``triples`` (:data:`OPTIONS`).
+        As :func:`queen`.
 
     Returns
     -------
@@ -458,7 +458,7 @@ def k_pairwise(similarities, roles=None, metrics: Metrics = None, **options) -> 
     Parameters
     ----------
     similarities, roles, metrics, **options
-        As :func:`queen`; the options ``triples, protocol, average`` (:data:`OPTIONS`).
+        As :func:`king`.
 
     Returns
     -------
@@ -998,7 +998,7 @@ def leave_one_model_out(
     Parameters
     ----------
     similarities, roles, metrics, **options
-        As :func:`queen`; the options ``triples`` (:data:`OPTIONS`).
+        As :func:`queen` (``triples``: :data:`OPTIONS`).
 
     Returns
     -------

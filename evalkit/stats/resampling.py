@@ -236,12 +236,15 @@ def paired_bootstrap(
 
     Examples
     --------
-    >>> from evalkit import get_metric, paired_bootstrap
-    >>> bleu = get_metric("bleu")
-    >>> refs = [["the cat sat on the mat"], ["it is raining today"], ["he reads a book"]]
-    >>> stats = {"A": bleu.segment_statistics(["the cat sat on the mat", "it rains", "he reads"], refs),
-    ...          "B": bleu.segment_statistics(["a cat", "it is raining today", "he reads a book"], refs)}
-    >>> boot = paired_bootstrap(stats, bleu.score_from_statistics, n_resamples=200, seed=1)
+    Accuracy as the metric: per segment (correct, 1), scored as the sum of the first column
+    over the sum of the second:
+
+    >>> import numpy as np
+    >>> from evalkit import paired_bootstrap
+    >>> rng = np.random.default_rng(0)
+    >>> correct = {"A": rng.random(50) < 0.5, "B": rng.random(50) < 0.8}
+    >>> stats = {k: np.column_stack([v, np.ones(50)]) for k, v in correct.items()}
+    >>> boot = paired_bootstrap(stats, lambda t: t[:, 0] / t[:, 1], n_resamples=200, seed=1)
     >>> boot.loc[0, "system"], boot.loc[0, "baseline"], int(boot.loc[0, "n_resamples"])
     ('B', 'A', 200)
 

@@ -199,24 +199,16 @@ def realsumm_scu_presence(presence_rule: str = "majority") -> pd.DataFrame:
     mapping = _realsumm_event_map(scus, {str(k): v["ref_summ"] for k, v in data.items()})
     votes = _realsumm_votes()
     blank = set(scus.loc[scus["blank"], "scu"])
-    known = set(scus["scu"])
-    unknown = sorted(set(votes["scu"]) - known)
-    if unknown:
-        raise InputFormatError(
-            f"{REALSUMM_ANNOTATIONS}",
-            None,
-            "SCU ids listed in SCUs_list.csv",
-            found=", ".join(unknown[:5]),
-        )
+
+    def listed(values, known, what: str) -> None:
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            raise InputFormatError(f"{REALSUMM_ANNOTATIONS}", None, f"{what} listed in SCUs_list.csv",
+                                   found=", ".join(unknown[:5]))
+
+    listed(votes["scu"], scus["scu"], "SCU ids")
     votes = votes[~votes["scu"].isin(blank)].copy()
-    missing_events = sorted(set(votes["event"]) - set(mapping))
-    if missing_events:
-        raise InputFormatError(
-            f"{REALSUMM_ANNOTATIONS}",
-            None,
-            "events listed in SCUs_list.csv",
-            found=", ".join(missing_events[:5]),
-        )
+    listed(votes["event"], mapping, "events")
     votes["instance"] = votes["event"].map(mapping)
     frac = votes["votes_present"] / votes["votes"]
     votes["present"] = (frac > 0.5) if presence_rule == "majority" else (frac >= 0.5)

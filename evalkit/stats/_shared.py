@@ -140,3 +140,14 @@ def paired_columns(x, y):
     if x.shape != y.shape:
         raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
     return x, y
+
+
+def name_indices(name: str, wanted: Sequence[str], known: Sequence[str]) -> list:
+    """Positions of the ``wanted`` names in ``known``; a bare string, an empty list or an
+    unknown name raises ``ParameterError`` for parameter ``name``."""
+    if isinstance(wanted, str) or not len(wanted):
+        raise ParameterError(name, wanted, f"a non-empty list of {name[:-1]} names")
+    try:
+        return [list(known).index(m) for m in wanted]
+    except ValueError:
+        raise ParameterError(name, list(wanted), f"{name} among {list(known)}") from None

@@ -48,6 +48,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import name_indices
 from evalkit.stats.validation import (
     SeedLike,
     check_choice,
@@ -132,14 +133,7 @@ class PairTable:
         self.pairs = pairs  # instance, system, other
 
     def columns(self, measures: Sequence[str]) -> List[int]:
-        if isinstance(measures, str) or not len(measures):
-            raise ParameterError("measures", measures, "a non-empty list of measure names")
-        try:
-            return [self.measures.index(m) for m in measures]
-        except ValueError:
-            raise ParameterError(
-                "measures", list(measures), f"names among {self.measures}"
-            ) from None
+        return name_indices("measures", measures, self.measures)
 
 
 def build_pairs(

@@ -58,7 +58,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._shared import split_options
+from evalkit.stats._shared import name_indices, split_options
 from evalkit.stats.validation import check_choice, check_columns, check_int
 
 __all__ = [
@@ -167,14 +167,7 @@ class QarlaData:
             self.cases[inst] = _Case(names, role, tensor)
 
     def metric_index(self, metrics: Sequence[str]) -> List[int]:
-        if isinstance(metrics, str) or not len(metrics):
-            raise ParameterError("metrics", metrics, "a non-empty list of metric names")
-        try:
-            return [self.metrics.index(m) for m in metrics]
-        except ValueError:
-            raise ParameterError(
-                "metrics", list(metrics), f"metrics among {self.metrics}"
-            ) from None
+        return name_indices("metrics", metrics, self.metrics)
 
     def tensor(self, case: _Case, metrics: Sequence[str]) -> np.ndarray:
         return case.sim[self.metric_index(metrics)]

@@ -387,7 +387,7 @@ def sensitivity(table: PairTable, measures: Sequence[str]) -> float:
     Returns
     -------
     float
-        In [0, 1]; NaN when humans confirm no pair.
+        S(X) in [0, 1]; NaN when humans confirm no pair.
 
     Examples
     --------

@@ -176,9 +176,8 @@ def grade_rates(grades: pd.DataFrame, by: Optional[str] = None) -> pd.DataFrame:
     --------
     >>> import pandas as pd
     >>> from evalkit.stats.crosscomp import grade_rates
-    >>> g = pd.DataFrame({"story": 1, "summary_author": ["A", "A", "B", "B"],
-    ...                   "question_author": ["B", "B", "A", "A"], "question": [1, 2, 1, 2],
-    ...                   "label": ["R", "N", "I", "P"]})
+    >>> authors = {"summary_author": list("AABB"), "question_author": list("BBAA")}
+    >>> g = pd.DataFrame({"story": 1, **authors, "question": [1, 2, 1, 2], "label": list("RNIP")})
     >>> grade_rates(g).values.tolist()
     [[0.25, 0.5, 0.75, 0.25, 0.25, 4.0]]
     """

@@ -656,7 +656,8 @@ def jack_curve(
     Returns
     -------
     pandas.DataFrame
-        ``order, systems, jack``.
+        ``order, systems, jack``: one row per random order and number of systems added, ``jack``
+        the micro JACK of the systems added so far.
 
     Examples
     --------

@@ -96,7 +96,8 @@ def topic_subsample_correlations(
     Returns
     -------
     pandas.DataFrame
-        ``size, draw, r``.
+        ``size, draw, r``: one row per draw of each size, ``r`` the coefficient of the system
+        means over the drawn topics with ``reference``.
 
     Examples
     --------

@@ -56,7 +56,7 @@ def corpus_scores(
     Returns
     -------
     pandas.DataFrame
-        ``system, metric, value``.
+        ``system, metric, value``, one row per system and metric: the corpus score.
 
     Examples
     --------

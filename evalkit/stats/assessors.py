@@ -233,6 +233,7 @@ def worst_assessors(
     Returns
     -------
     list
+        The ``n`` assessors with the lowest ``value`` (ties by name), lowest first.
 
     Examples
     --------

@@ -849,6 +849,7 @@ def cluster_order(values: Mapping[str, float]) -> list:
     Returns
     -------
     list of str
+        The names, best first.
 
     Examples
     --------

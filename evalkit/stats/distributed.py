@@ -847,7 +847,8 @@ def comparison_clusters(
     Returns
     -------
     pandas.DataFrame
-        ``metric, r, rank, beaten_by``, best first.
+        ``metric, r, rank, beaten_by``, best first
+        (:func:`~evalkit.stats.difference_tests.ranked_clusters`).
 
     Examples
     --------

@@ -343,6 +343,7 @@ def coefficient_of_variation(values, ddof: int = 1) -> float:
     Returns
     -------
     float
+        sd / mean (a fraction).
 
     Examples
     --------

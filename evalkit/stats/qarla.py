@@ -962,6 +962,7 @@ def k_naive(similarities, roles=None, metrics: Metrics = None, **options) -> flo
     Returns
     -------
     float
+        1 - the mean QUEEN of the peers, in [0, 1].
 
     Examples
     --------

@@ -549,6 +549,7 @@ def smallest_p(n_trials: int) -> float:
     Returns
     -------
     float
+        ``1 / (R + 1)``, the smallest p-value R trials can give.
 
     Examples
     --------
@@ -570,6 +571,7 @@ def trials_needed(bound: float) -> int:
     Returns
     -------
     int
+        The smallest R whose ``1 / (R + 1)`` is below ``bound``.
 
     Examples
     --------

@@ -554,12 +554,12 @@ def jack_by_instance(similarities, roles=None, metrics: Metrics = None, **option
     Parameters
     ----------
     similarities, roles, metrics, **options
-        As :func:`queen`; the options ``condition, triples`` (:data:`OPTIONS`).
+        As :func:`jack` (its options less ``average``).
 
     Returns
     -------
     pandas.Series
-        ``jack`` indexed by instance.
+        Named ``jack``, indexed by ``instance``: JACK of each instance's peers.
 
     Examples
     --------

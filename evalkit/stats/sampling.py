@@ -272,7 +272,7 @@ def model_subset_correlations(
     Returns
     -------
     pandas.DataFrame
-        ``metric, draw, r``.
+        ``metric, draw, r``: one row per metric and draw.
 
     Examples
     --------

@@ -323,3 +323,16 @@ def test_killing_a_worker_mid_run_leaves_the_result_complete_and_identical(cli_c
         assert not run.is_alive()
         assert len(client.scheduler_info()["workers"]) == 1
     pd.testing.assert_frame_equal(box["result"], expected, check_exact=True)
+
+
+def test_forwarded_keywords_are_checked_as_a_signature_would():
+    """The distributed tests take the single-process function's keywords and the cluster
+    options as ``**options``: a misspelt one is a TypeError, not silently ignored."""
+    stats = {"A": np.ones((4, 2)), "B": np.ones((4, 2))}
+    with pytest.raises(TypeError, match="'n_resample'"):
+        dist.distributed_bootstrap(stats, lambda t: t[:, 0], n_resample=9, n_workers=0)
+    with pytest.raises(TypeError, match="'n_worker'"):
+        dist.distributed_randomization(stats, lambda t: t[:, 0], n_trials=9, n_worker=0)
+    h = np.arange(12.0).reshape(3, 4)
+    with pytest.raises(TypeError, match="'alternative'"):
+        dist.distributed_significance_clusters({"x": h, "y": -h}, h, alternative="greater")

@@ -364,3 +364,35 @@ def test_system_level_rank_coefficients_keep_exact_human_ties(unit):
         for r in range(R)
     ]
     np.testing.assert_allclose(deltas, want, rtol=0, atol=1e-12)
+
+
+def test_forwarded_design_keywords_are_checked_as_a_signature_would():
+    """compare_metrics / significance_clusters take the design of correlation_difference_test
+    as ``**design`` (declared once, by resampled_deltas' signature): a misspelt or foreign
+    keyword is a TypeError, a missing one takes resampled_deltas' default."""
+    from evalkit.stats.difference_tests import DELTA_DESIGN, DESIGN
+
+    rng = np.random.default_rng(0)
+    h = rng.normal(size=(5, 6))
+    mats = {"x": h + rng.normal(size=h.shape), "y": rng.normal(size=h.shape)}
+    with pytest.raises(TypeError, match="'n_resample'"):
+        compare_metrics(mats, h, n_resample=9)
+    with pytest.raises(TypeError, match="'alternative'"):
+        significance_clusters(mats, h, alternative="two-sided")
+    with pytest.raises(TypeError, match="'tset'"):
+        correlation_difference_test(mats["x"], mats["y"], h, tset="boot")
+    assert list(DESIGN) == ["test", "unit", "level", "method", "n_resamples", "alternative"]
+    assert DELTA_DESIGN["test"] == "perm" and DESIGN["alternative"] == "greater"
+    default = correlation_difference_test(mats["x"], mats["y"], h, n_resamples=19)
+    spelled = correlation_difference_test(
+        mats["x"],
+        mats["y"],
+        h,
+        n_resamples=19,
+        test="perm",
+        unit="both",
+        level="summary",
+        method="kendall",
+        alternative="greater",
+    )
+    pd.testing.assert_frame_equal(default, spelled)

@@ -204,3 +204,21 @@ def test_constraint_1_closer_to_every_model_never_lowers_queen():
     for inst in range(4):
         assert q[(inst, "p0")] <= q[(inst, "p_closer")]
     assert (q.xs("p_closer", level=1) > q.xs("p0", level=1)).any()
+
+
+def test_shared_options_come_from_one_table_and_are_checked():
+    """The QARLA functions take their options (triples, protocol, average, condition) as
+    ``**options`` against one table: defaults from it, a bad value a ParameterError, an option
+    the function does not take a TypeError."""
+    from evalkit.stats.qarla import OPTIONS, jack, king
+    from evalkit.stats.qarla_synthetic import point_clouds
+
+    _, sims, roles = point_clouds(2, 4, 3, 2, peer_offset=1.0, seed=4)
+    spelled = {k: OPTIONS[k][0] for k in ("triples", "protocol", "average")}
+    assert king(sims, roles) == king(sims, roles, **spelled)
+    with pytest.raises(ParameterError):
+        king(sims, roles, protocol="leave-one-out")
+    with pytest.raises(TypeError, match="'condition'"):
+        king(sims, roles, condition="symmetric")
+    with pytest.raises(TypeError, match="'protocol'"):
+        jack(sims, roles, protocol="leave_one_out")

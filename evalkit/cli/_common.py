@@ -65,6 +65,18 @@ def plain_text(doc: str) -> str:
     return text.replace("::\n", ":\n")
 
 
+def add_command(subparsers, name: str, help: str, description: str, **kwargs):
+    """The parser of subcommand ``name``: ``help`` in the command list and ``description``
+    (plain text, its line breaks kept) at the top of its ``--help``."""
+    return subparsers.add_parser(
+        name,
+        help=help,
+        description=description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **kwargs,
+    )
+
+
 def _aliases(parser, names: Sequence[str], dest: str, **kwargs) -> None:
     for name in names:  # the old spellings: accepted, not shown
         parser.add_argument(

@@ -20,10 +20,10 @@ input error, 130 interrupted.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from evalkit.cli._common import (
+    add_command,
     add_jobs,
     add_output,
     add_quiet,
@@ -40,11 +40,11 @@ SAMPLE_SEED = 20051
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "data",
-        help="list, fetch and check data sets; build the sample corpora",
-        description=plain_text(__doc__),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "list, fetch and check data sets; build the sample corpora",
+        plain_text(__doc__),
     )
     sub = parser.add_subparsers(dest="data_command", metavar="ACTION")
     p = sub.add_parser("list", help="public sets and licensed corpora with their state")

@@ -23,7 +23,7 @@ import sys
 from typing import Dict, List, Optional, Tuple
 
 from evalkit import config
-from evalkit.cli._common import EXIT_OK, EXIT_USAGE, plain_text
+from evalkit.cli._common import EXIT_OK, EXIT_USAGE, add_command, plain_text
 from evalkit.errors import InputFormatError, ParameterError
 
 OPTS_WITH_VALUE = set("bceflnptr23wz")
@@ -232,11 +232,11 @@ def run(argv: List[str]) -> int:
 def register(subparsers) -> None:
     import argparse
 
-    p = subparsers.add_parser(
+    p = add_command(
+        subparsers,
         "rouge",
-        help="ROUGE-1.5.5.pl drop-in: same flags, config files and printed output",
-        description=plain_text(__doc__),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "ROUGE-1.5.5.pl drop-in: same flags, config files and printed output",
+        plain_text(__doc__),
         add_help=False,
         prefix_chars="+",  # every ROUGE flag goes to our own getopts
     )

@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional
 
+from evalkit.cli._common import add_command
 from evalkit.errors import InputFormatError, ParameterError
 
 NIST_SUFFIXES = (".sgm", ".sgml", ".xml")
@@ -690,11 +691,11 @@ def _paragraph(start: str) -> str:
 
 
 def register(subparsers) -> None:
-    score = subparsers.add_parser(
+    score = add_command(
+        subparsers,
         "score",
-        help="score systems with metrics on a Dask cluster (tidy CSV/Parquet)",
-        description=_paragraph("``evalkit score``"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "score systems with metrics on a Dask cluster (tidy CSV/Parquet)",
+        _paragraph("``evalkit score``"),
     )
     _common_options(score)
     score.add_argument("--level", choices=("system", "segment"), default="system")
@@ -706,11 +707,11 @@ def register(subparsers) -> None:
         help="CSV or Parquet file (default: CSV on stdout)",
     )
     score.set_defaults(func=_interruptible(_score))
-    sig = subparsers.add_parser(
+    sig = add_command(
+        subparsers,
         "significance",
-        help="all-pairs significance tests and clusters on a Dask cluster",
-        description=_paragraph("``evalkit significance``"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "all-pairs significance tests and clusters on a Dask cluster",
+        _paragraph("``evalkit significance``"),
     )
     _common_options(sig)
     sig.add_argument("--test", choices=("bootstrap", "ar"), default="bootstrap", help="system test")

@@ -38,7 +38,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 import pandas as pd
 
-from evalkit.data.tsv import check_keys, line_of, number, read_tsv_folder, write_tsv_folder
+from evalkit.data.tsv import check_keys, line_of, number, folder_meta, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
 from evalkit.inputs import parse_xml
 from evalkit.input_numbers import check_scale, parse_number
@@ -105,7 +105,7 @@ def read_meeting_corpus(folder: PathLike) -> MeetingCorpus:
     das = set(f["units"][["meeting", "da"]].itertuples(index=False, name=None))
     for name in ("extracts", "system_extracts"):
         check_keys(f[name], ["meeting", "da"], das, "a dialogue act listed in units.tsv")
-    return MeetingCorpus(**f, meta={"folder": str(folder), "files": [str(folder / f"{n}.tsv") for n in SPECS]})
+    return MeetingCorpus(**f, meta=folder_meta(folder, SPECS))
 
 
 def write_meeting_corpus(corpus: MeetingCorpus, folder: PathLike) -> List[Path]:

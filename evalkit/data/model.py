@@ -675,6 +675,26 @@ class SummarizationCorpus(_Corpus):
         _check_finite(self.scus, "weight", f"{k}.scus")
         return self
 
+    @classmethod
+    def from_rows(cls, name: str, meta: dict, instances: Sequence[str], models: Sequence[str],
+                  peers: Sequence[str], summaries: Sequence[tuple], judgments: Sequence[tuple],
+                  documents: Sequence[tuple] = (), **tables: pd.DataFrame) -> "SummarizationCorpus":
+        """A validated corpus from rows: ``summaries`` (instance, summarizer, sentences),
+        ``judgments`` (instance, summarizer, judgment, value), ``documents`` (instance,
+        document, sentences; none when empty); ``models`` and ``peers`` name the summarizers.
+        """
+        return cls(
+            name=name,
+            meta=meta,
+            instances=pd.DataFrame({"instance": list(instances)}),
+            documents=pd.DataFrame(documents, columns=["instance", "document", "sentences"]) if documents else None,
+            summarizers=pd.DataFrame({"summarizer": [*models, *peers],
+                                      "type": ["model"] * len(models) + ["peer"] * len(peers)}),
+            summaries=pd.DataFrame(summaries, columns=["instance", "summarizer", "sentences"]),
+            judgments=pd.DataFrame(judgments, columns=["instance", "summarizer", "judgment", "value"]),
+            **tables,
+        ).validate()
+
     # ----------------------------------------------------------------- convenience
     def summary(self, instance: str, summarizer: str) -> Tuple[str, ...]:
         """The sentences of one summary; raise CorpusValidationError if there is none."""

@@ -23,7 +23,7 @@ from typing import Dict, List, Union
 
 import pandas as pd
 
-from evalkit.data.tsv import check_keys, line_of, read_tsv_folder, write_tsv_folder
+from evalkit.data.tsv import check_keys, line_of, folder_meta, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError
 
@@ -66,7 +66,7 @@ def read_questionnaire_study(folder: PathLike) -> QuestionnaireStudy:
     if len(own):
         raise InputFormatError(g.attrs["path"], line_of(g, int(own[0])), "a question author different from the summary author",
                                found=g.iloc[int(own[0])]["summary_author"])
-    return QuestionnaireStudy(**f, meta={"folder": str(folder), "files": [str(folder / f"{n}.tsv") for n in SPECS]})
+    return QuestionnaireStudy(**f, meta=folder_meta(folder, SPECS))
 
 
 def write_questionnaire_study(study: QuestionnaireStudy, folder: PathLike) -> List[Path]:

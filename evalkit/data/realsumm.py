@@ -199,24 +199,16 @@ def realsumm_scu_presence(presence_rule: str = "majority") -> pd.DataFrame:
     mapping = _realsumm_event_map(scus, {str(k): v["ref_summ"] for k, v in data.items()})
     votes = _realsumm_votes()
     blank = set(scus.loc[scus["blank"], "scu"])
-    known = set(scus["scu"])
-    unknown = sorted(set(votes["scu"]) - known)
-    if unknown:
-        raise InputFormatError(
-            f"{REALSUMM_ANNOTATIONS}",
-            None,
-            "SCU ids listed in SCUs_list.csv",
-            found=", ".join(unknown[:5]),
-        )
+
+    def listed(values, known, what: str) -> None:
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            raise InputFormatError(f"{REALSUMM_ANNOTATIONS}", None, f"{what} listed in SCUs_list.csv",
+                                   found=", ".join(unknown[:5]))
+
+    listed(votes["scu"], scus["scu"], "SCU ids")
     votes = votes[~votes["scu"].isin(blank)].copy()
-    missing_events = sorted(set(votes["event"]) - set(mapping))
-    if missing_events:
-        raise InputFormatError(
-            f"{REALSUMM_ANNOTATIONS}",
-            None,
-            "events listed in SCUs_list.csv",
-            found=", ".join(missing_events[:5]),
-        )
+    listed(votes["event"], mapping, "events")
     votes["instance"] = votes["event"].map(mapping)
     frac = votes["votes_present"] / votes["votes"]
     votes["present"] = (frac > 0.5) if presence_rule == "majority" else (frac >= 0.5)
@@ -299,26 +291,15 @@ def load_realsumm(annotations: bool = True, documents: bool = True) -> Summariza
         files += [p for p, _ in _realsumm_annotation_files()] + [
             f"{REALSUMM_ANNOTATIONS}/SCUs_list.csv"
         ]
-    corpus = SummarizationCorpus(
-        name="realsumm",
-        meta={
-            "source": "REALSumm (Bhandari et al. 2020), neulab/BARTScore copy and neulab/REALSumm annotations",
-            "judgments": "litepyramid_recall as published; litepyramid_recall_crowd recomputed from SCU votes (strict majority)",
-            "licence": file_entry(rel)["licence"],
-            "sha256": sha256_meta(*files),
-        },
-        instances=pd.DataFrame({"instance": inst}),
-        documents=pd.DataFrame(docs, columns=["instance", "document", "sentences"])
-        if documents
-        else None,
-        summarizers=pd.DataFrame(
-            {"summarizer": ["ref"] + systems, "type": ["model"] + ["peer"] * len(systems)}
-        ),
-        summaries=pd.DataFrame(summ, columns=["instance", "summarizer", "sentences"]),
-        judgments=pd.DataFrame(judg, columns=["instance", "summarizer", "judgment", "value"]),
-        **tables,
+    meta = {
+        "source": "REALSumm (Bhandari et al. 2020), neulab/BARTScore copy and neulab/REALSumm annotations",
+        "judgments": "litepyramid_recall as published; litepyramid_recall_crowd recomputed from SCU votes (strict majority)",
+        "licence": file_entry(rel)["licence"],
+        "sha256": sha256_meta(*files),
+    }
+    return SummarizationCorpus.from_rows(
+        "realsumm", meta, inst, ["ref"], systems, summ, judg, docs if documents else (), **tables
     )
-    return corpus.validate()
 
 
 def load_realsumm_scores() -> Tuple[pd.DataFrame, SummarizationCorpus]:
@@ -364,18 +345,11 @@ def load_realsumm_scores() -> Tuple[pd.DataFrame, SummarizationCorpus]:
         variants=["group"],
     )
     rels = ["realsumm/scores_dicts/abs.pkl", "realsumm/scores_dicts/ext.pkl"]
-    corpus = SummarizationCorpus(
-        name="realsumm-scores",
-        meta={
-            "source": "REALSumm scores_dicts (neulab/REALSumm)",
-            "licence": file_entry(rels[0])["licence"],
-            "sha256": sha256_meta(*rels),
-        },
-        instances=pd.DataFrame({"instance": inst}),
-        summarizers=pd.DataFrame(
-            {"summarizer": ["ref"] + systems, "type": ["model"] + ["peer"] * len(systems)}
-        ),
-        summaries=pd.DataFrame(summ, columns=["instance", "summarizer", "sentences"]),
-        judgments=pd.DataFrame(judg, columns=["instance", "summarizer", "judgment", "value"]),
+    meta = {
+        "source": "REALSumm scores_dicts (neulab/REALSumm)",
+        "licence": file_entry(rels[0])["licence"],
+        "sha256": sha256_meta(*rels),
+    }
+    return scores, SummarizationCorpus.from_rows(
+        "realsumm-scores", meta, inst, ["ref"], systems, summ, judg
     )
-    return scores, corpus.validate()

@@ -32,7 +32,7 @@ from typing import Dict, List, Optional, Sequence, Union
 import pandas as pd
 
 from evalkit.inputs import read_text
-from evalkit.data.tsv import check_keys, number, read_tsv_folder, write_tsv_folder
+from evalkit.data.tsv import check_keys, number, folder_meta, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
 from evalkit.errors import InputFormatError
 
@@ -85,7 +85,7 @@ def read_relevance_task(folder: PathLike) -> RelevanceTask:
     docs = set(frames["documents"][["event", "document"]].itertuples(index=False, name=None))
     for name in ("surrogates", "judgments"):
         check_keys(frames[name], ["event", "document"], docs, "a document listed in documents.tsv")
-    return RelevanceTask(**frames, meta={"folder": str(folder), "files": [str(folder / f"{n}.tsv") for n in SPECS]})
+    return RelevanceTask(**frames, meta=folder_meta(folder, SPECS))
 
 
 def write_relevance_task(task: RelevanceTask, folder: PathLike) -> List[Path]:

@@ -75,25 +75,15 @@ def load_summeval(documents: bool = True) -> SummarizationCorpus:
                 judg.append((doc_id, system, dim, float(scores[dim])))
     peers = sorted(systems, key=natural_key)
     models = [f"ref{i}" for i in range(1, (n_refs or 0) + 1)]
-    corpus = SummarizationCorpus(
-        name="summeval",
-        meta={
-            "source": "SummEval (Fabbri et al. 2021), copy in neulab/BARTScore",
-            "judgments": "mean of 3 expert ratings, 1-5",
-            "licence": file_entry(rel)["licence"],
-            "sha256": sha256_meta(rel),
-        },
-        instances=pd.DataFrame({"instance": inst}),
-        documents=pd.DataFrame(docs, columns=["instance", "document", "sentences"])
-        if documents
-        else None,
-        summarizers=pd.DataFrame(
-            {"summarizer": models + peers, "type": ["model"] * len(models) + ["peer"] * len(peers)}
-        ),
-        summaries=pd.DataFrame(summ, columns=["instance", "summarizer", "sentences"]),
-        judgments=pd.DataFrame(judg, columns=["instance", "summarizer", "judgment", "value"]),
+    meta = {
+        "source": "SummEval (Fabbri et al. 2021), copy in neulab/BARTScore",
+        "judgments": "mean of 3 expert ratings, 1-5",
+        "licence": file_entry(rel)["licence"],
+        "sha256": sha256_meta(rel),
+    }
+    return SummarizationCorpus.from_rows(
+        "summeval", meta, inst, models, peers, summ, judg, docs if documents else ()
     )
-    return corpus.validate()
 
 
 def summeval_rouge_inputs(

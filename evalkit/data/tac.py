@@ -61,23 +61,19 @@ def _scales(responsiveness_high: float) -> Dict[str, Scale]:
             "overall_responsiveness": (1.0, responsiveness_high, True)}
 
 
+def _table(name: str, width: int, columns: Dict[str, int], responsiveness_high: float) -> TableSpec:
+    """A TAC manual table: rows of ``width`` fields, ``columns`` (name: field) on TAC's scales."""
+    return TableSpec(name, 0, {width: columns}, int_values=_INTS, scales=_scales(responsiveness_high))
+
+
+_PEER = ("pyramid_modified", "num_scus", "num_repetitions", "pyramid_modified_jk", "linguistic_quality",
+         "overall_responsiveness")
+_MODEL = ("num_scus_jk", "pyramid_modified_jk", "linguistic_quality", "overall_responsiveness")
 TABLES: Dict[str, TableSpec] = {
-    "tac2008-manual.peer": TableSpec(
-        "TAC 2008 manual.peer", 0,
-        {9: {"pyramid_modified": 2, "num_scus": 3, "num_repetitions": 4, "pyramid_modified_jk": 6,
-             "linguistic_quality": 7, "overall_responsiveness": 8}}, int_values=_INTS, scales=_scales(5)),
-    "tac2008-manual.model": TableSpec(
-        "TAC 2008 manual.model", 0,
-        {7: {"num_scus_jk": 2, "pyramid_modified_jk": 4, "linguistic_quality": 5, "overall_responsiveness": 6}},
-        int_values=_INTS, scales=_scales(5)),
-    "tac2009-manual.peer": TableSpec(
-        "TAC 2009 manual.peer.{A,B}", 0,
-        {10: {"pyramid_modified": 2, "num_scus": 3, "num_repetitions": 4, "pyramid_modified_jk": 7,
-              "linguistic_quality": 8, "overall_responsiveness": 9}}, int_values=_INTS, scales=_scales(10)),
-    "tac2009-manual.model": TableSpec(
-        "TAC 2009 manual.model.{A,B}", 0,
-        {8: {"num_scus_jk": 2, "pyramid_modified_jk": 5, "linguistic_quality": 6, "overall_responsiveness": 7}},
-        int_values=_INTS, scales=_scales(10)),
+    "tac2008-manual.peer": _table("TAC 2008 manual.peer", 9, dict(zip(_PEER, (2, 3, 4, 6, 7, 8))), 5),
+    "tac2008-manual.model": _table("TAC 2008 manual.model", 7, dict(zip(_MODEL, (2, 4, 5, 6))), 5),
+    "tac2009-manual.peer": _table("TAC 2009 manual.peer.{A,B}", 10, dict(zip(_PEER, (2, 3, 4, 7, 8, 9))), 10),
+    "tac2009-manual.model": _table("TAC 2009 manual.model.{A,B}", 8, dict(zip(_MODEL, (2, 5, 6, 7))), 10),
 }
 # TAC 2010 and 2011: the 2009 layout with overall responsiveness back on 1-5.
 for _part in ("peer", "model"):

@@ -51,7 +51,7 @@ class Number(NamedTuple):
 
 ColumnType = Union[str, Tuple[str, ...], Number]
 
-__all__ = ["read_tsv", "write_tsv", "line_of", "check_keys", "read_tsv_folder", "write_tsv_folder", "number"]
+__all__ = ["read_tsv", "write_tsv", "line_of", "check_keys", "read_tsv_folder", "folder_meta", "write_tsv_folder", "number"]
 
 _BAD = ("\t", "\n", "\r")
 
@@ -210,6 +210,12 @@ def read_tsv_folder(folder: PathLike, specs: Mapping[str, Mapping[str, ColumnTyp
     """Read ``<folder>/<name>.tsv`` for every table ``name`` of ``specs``."""
     folder = Path(folder)
     return {name: read_tsv(folder / f"{name}.tsv", spec, unique=unique.get(name, ())) for name, spec in specs.items()}
+
+
+def folder_meta(folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]]) -> Dict[str, object]:
+    """The provenance of a folder read by :func:`read_tsv_folder`: the folder and its files."""
+    folder = Path(folder)
+    return {"folder": str(folder), "files": [str(folder / f"{name}.tsv") for name in specs]}
 
 
 def write_tsv_folder(tables, folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]]) -> list:

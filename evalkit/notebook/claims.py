@@ -322,20 +322,16 @@ class Claims:
         self,
         claim_id: str,
         *,
-        source: str,
-        printed: Any,
-        this_run: Any,
         agrees: Optional[bool] = None,
         verdict: Optional[str] = None,
-        note: str = "",
-        data: Optional[str] = None,
-        kind: Optional[str] = None,
-        evidence: str = "",
+        **row: Any,
     ) -> None:
         """Add one claim whose verdict follows from ``agrees`` (a computed truth value:
         True/False, None = not comparable), as :meth:`check` does. An explicit ``verdict``
         may only be one of the shown, uncounted ones (``not comparable``, ``derived``,
-        ``by construction``); agreement is always computed."""
+        ``by construction``); agreement is always computed. ``row``: the row's fields
+        ``source, printed, this_run`` (required), ``evidence, note, data, kind`` (as every
+        method here takes them)."""
         if verdict is None:
             verdict = verdict_of(agrees)
         elif verdict not in ("not comparable", "derived", "by construction"):
@@ -345,17 +341,7 @@ class Claims:
                 "not given (computed from agrees, or use compare/check/finding/erratum), or one "
                 "of 'not comparable', 'derived', 'by construction'",
             )
-        self._row(
-            claim_id,
-            source=source,
-            printed=printed,
-            this_run=this_run,
-            verdict=verdict,
-            evidence=evidence,
-            note=note,
-            data=data,
-            kind=kind,
-        )
+        self._row(claim_id, verdict=verdict, **row)
 
     def check(
         self, claim_id: str, *, source: str, printed: Any, this_run: Any, holds: bool, **kw
@@ -372,12 +358,10 @@ class Claims:
         self,
         claim_id: str,
         *,
-        source: str,
         printed: Any,
         this_run: Any,
         tolerance: Optional[float] = None,
         comparable: bool = True,
-        note: str = "",
         **kw,
     ) -> None:
         """Numbers or values: agrees when equal (numbers: ``|printed - this_run| <=
@@ -405,22 +389,12 @@ class Claims:
             agrees = fmt(printed, self.digits) == fmt(this_run, self.digits)
             evidence = "same text"
         kw.setdefault("evidence", evidence)
-        self.add(
-            claim_id,
-            source=source,
-            printed=printed,
-            this_run=this_run,
-            agrees=agrees,
-            note=note,
-            **kw,
-        )
+        self.add(claim_id, printed=printed, this_run=this_run, agrees=agrees, **kw)
 
     def finding(
         self,
         claim_id: str,
         *,
-        source: str,
-        printed: Any,
         expected: str,
         difference: float,
         test: str,
@@ -428,7 +402,6 @@ class Claims:
         ci: Optional[Sequence[float]] = None,
         alpha: float = 0.05,
         this_run: Any = None,
-        note: str = "",
         **kw,
     ) -> None:
         """A qualitative finding ("A correlates better than B") tested on this run: see
@@ -446,22 +419,13 @@ class Claims:
             lo, hi = (float(v) for v in ci)
             stat = f"CI [{lo:+.3f}, {hi:+.3f}]"
         evidence = f"{test}: difference {d:+.3f}, {stat} (alpha {alpha:g}; paper: {expected})"
-        self._row(
-            claim_id,
-            source=source,
-            printed=printed,
-            this_run=f"{d:+.3f}" if this_run is None else this_run,
-            verdict=verdict,
-            evidence=evidence,
-            note=note,
-            **kw,
-        )
+        this_run = f"{d:+.3f}" if this_run is None else this_run
+        self._row(claim_id, this_run=this_run, verdict=verdict, evidence=evidence, **kw)
 
     def erratum(
         self,
         claim_id: str,
         *,
-        source: str,
         printed: Any,
         this_run: Any,
         note: str,
@@ -481,54 +445,28 @@ class Claims:
         else:
             differs = fmt(printed, self.digits) != fmt(this_run, self.digits)
             evidence = "same text"
-        self._row(
-            claim_id,
-            source=source,
-            printed=printed,
-            this_run=this_run,
-            verdict="erratum" if differs else "agrees",
-            evidence=evidence,
-            note=note,
-            **kw,
-        )
+        verdict = "erratum" if differs else "agrees"
+        kw.update(printed=printed, this_run=this_run, note=note)
+        self._row(claim_id, verdict=verdict, evidence=evidence, **kw)
 
     def _shown(self, verdict: str, claim_id: str, note: str, **kw) -> None:
         if not note:
             raise ParameterError("note", note, f"why the row is {verdict}")
         self._row(claim_id, verdict=verdict, note=note, **kw)
 
-    def not_comparable(
-        self, claim_id: str, *, source: str, printed: Any, this_run: Any = "-", note: str, **kw
-    ) -> None:
+    # The shown, uncounted rows take the row's fields as :meth:`add` does (``source``,
+    # ``printed`` and ``this_run`` required unless a default is named) and a ``note``.
+    def not_comparable(self, claim_id: str, *, note: str, this_run: Any = "-", **kw) -> None:
         """A printed value this profile cannot check; ``note`` says why."""
-        self._shown(
-            "not comparable",
-            claim_id,
-            note,
-            source=source,
-            printed=printed,
-            this_run=this_run,
-            **kw,
-        )
+        self._shown("not comparable", claim_id, note, this_run=this_run, **kw)
 
-    def derived(self, claim_id: str, *, source: str, this_run: Any, note: str, **kw) -> None:
+    def derived(self, claim_id: str, *, note: str, printed: Any = "-", **kw) -> None:
         """A value with no printed counterpart (shown beside the paper, never counted)."""
-        kw.setdefault("printed", "-")
-        self._shown("derived", claim_id, note, source=source, this_run=this_run, **kw)
+        self._shown("derived", claim_id, note, printed=printed, **kw)
 
-    def by_construction(
-        self, claim_id: str, *, source: str, printed: Any, this_run: Any, note: str, **kw
-    ) -> None:
+    def by_construction(self, claim_id: str, *, note: str, **kw) -> None:
         """A statement the simulator was built to show (``note``: what it was given)."""
-        self._shown(
-            "by construction",
-            claim_id,
-            note,
-            source=source,
-            printed=printed,
-            this_run=this_run,
-            **kw,
-        )
+        self._shown("by construction", claim_id, note, **kw)
 
     def extend(self, other: "Claims") -> None:
         for row in other.rows:

@@ -11,6 +11,13 @@ values::
 The computation is the ``krippendorff`` package's (any level, missing values allowed);
 :func:`alpha_two_judgments` is the closed form above, kept for the no-missing two-coder case
 and as a cross-check.
+
+References:
+
+* Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
+  inconsistent assessors on summarization evaluation. ACL 2012.
+* Krippendorff, K. (2004). Content Analysis: An Introduction to Its Methodology (2nd ed.),
+  ch. 11. Sage.
 """
 
 from __future__ import annotations
@@ -60,11 +67,6 @@ def krippendorff_alpha(
         One row per group: ``[by...], alpha, units, values`` (pairable units, i.e. judged at
         least twice, and their values). ``alpha`` is 1 for perfect agreement, 0 at chance, < 0
         worse; NaN with no pairable unit or a single value.
-
-    References
-    ----------
-    Krippendorff, K. (2004). Content Analysis: An Introduction to Its Methodology (2nd ed.),
-    ch. 11. Sage.
 
     Examples
     --------
@@ -120,11 +122,6 @@ def alpha_two_judgments(first, second) -> float:
     -------
     float
         Alpha (1 = perfect agreement, 0 = chance, < 0 worse); NaN when all values are equal.
-
-    References
-    ----------
-    Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
-    inconsistent assessors on summarization evaluation. ACL 2012.
 
     Examples
     --------

@@ -17,6 +17,13 @@ Owczarzak & Dang (2011) print letters instead; their letters fit no single rule,
 should compare pairwise significance sets. :func:`compact_letters` gives the standard compact
 letter display (Piepho 2004, insert-absorb): two groups share a letter iff they do not differ
 significantly; letters are assigned in order of descending mean.
+
+References:
+
+* Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics under
+  varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
+* Piepho, H.-P. (2004). An algorithm for a letter-based representation of all-pairwise
+  comparisons. Journal of Computational and Graphical Statistics 13(2), 456-466.
 """
 
 from __future__ import annotations
@@ -141,11 +148,6 @@ def anova_markers(
         ``group, mean, markers`` in ``order``; ``markers`` is a string of symbols, empty when
         the group differs significantly from every later group.
 
-    References
-    ----------
-    Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics under
-    varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
-
     Examples
     --------
     Groups a and b overlap; c differs from both:
@@ -207,11 +209,6 @@ def compact_letters(
     -------
     pandas.DataFrame
         ``group, mean, letters``, sorted by descending mean.
-
-    References
-    ----------
-    Piepho, H.-P. (2004). An algorithm for a letter-based representation of all-pairwise
-    comparisons. Journal of Computational and Graphical Statistics 13(2), 456-466.
 
     Examples
     --------

@@ -17,6 +17,11 @@
 
 Frames are long: ``instance, system, value`` (``summarizer`` accepted for ``system``);
 ``assessor_of`` maps an instance to its assessor (TAC: the selector field of file names).
+
+References:
+
+* Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
+  inconsistent assessors on summarization evaluation. ACL 2012.
 """
 
 from __future__ import annotations
@@ -70,11 +75,6 @@ def identical_pairs(
     pandas.DataFrame
         ``instance, first, second`` (first before second in input order); a group of three
         identical summaries gives its three pairs.
-
-    References
-    ----------
-    Owczarzak, K., Rankel, P. A., Dang, H. T., & Conroy, J. M. (2012). Assessing the effect of
-    inconsistent assessors on summarization evaluation. ACL 2012.
 
     Examples
     --------
@@ -233,6 +233,7 @@ def worst_assessors(
     Returns
     -------
     list
+        The ``n`` assessors with the lowest ``value`` (ties by name), lowest first.
 
     Examples
     --------

@@ -31,6 +31,15 @@ metrics (BOOT-*, PERM-*) lives in :mod:`evalkit.stats.difference_tests`, the Wil
 WMT relative-ranking "Kendall's tau-like" (WMT17-WMT20 daRR):
 ``tau = (Concordant - Discordant) / (Concordant + Discordant)`` over human preference pairs
 (:func:`wmt_kendall_like`; pairs from DA scores: :func:`darr_pairs`).
+
+References:
+
+* Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
+  segment-level and strong MT systems pose big challenges. WMT 2019.
+* Bonett, D. G., & Wright, T. A. (2000). Sample size requirements for estimating Pearson,
+  Kendall and Spearman correlations. Psychometrika 65(1), 23-28.
+* Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
+  evaluation metrics using resampling methods. TACL 9.
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._shared import resample_indices
+from evalkit.stats._shared import paired_columns, resample_indices
 from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
 from evalkit.stats.validation import (
     INSTANCE_COLUMNS,
@@ -154,12 +163,7 @@ def correlate_columns(x, y, method: str = "pearson") -> np.ndarray:
     [nan]
     """
     check_choice("method", method, COEFFICIENTS)
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if x.ndim == 1:
-        x, y = x[:, None], y[:, None]
-    if x.shape != y.shape:
-        raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
+    x, y = paired_columns(x, y)
     ok = ~(np.isnan(x) | np.isnan(y))
     full = ok.all(axis=0)
     out = np.full(x.shape[1], np.nan)
@@ -573,17 +577,10 @@ def correlate(
                             r, row["n_fisher"], method, confidence
                         )
                     elif ci is not None:
-                        b = bootstrap_ci(
-                            xv,
-                            yv,
-                            level=level,
-                            method=method,
-                            unit=ci.split("-", 1)[1],
-                            confidence=confidence,
-                            n_resamples=n_resamples,
-                            seed=seed,
+                        kw = dict(level=level, method=method, unit=ci.split("-", 1)[1])
+                        row["ci_low"], row["ci_high"] = bootstrap_ci(
+                            xv, yv, confidence=confidence, n_resamples=n_resamples, seed=seed, **kw
                         )
-                        row["ci_low"], row["ci_high"] = b
                     rows.append(row)
     return pd.DataFrame(rows)
 
@@ -609,11 +606,6 @@ def fisher_ci(r, n, method: str = "pearson", confidence: float = 0.95) -> Tuple[
     -------
     ci_low, ci_high : float
         The interval; ``(nan, nan)`` when ``r`` is not finite or ``n <= b``.
-
-    References
-    ----------
-    Bonett, D. G., & Wright, T. A. (2000). Sample size requirements for estimating Pearson,
-    Kendall and Spearman correlations. Psychometrika 65(1), 23-28.
 
     Examples
     --------
@@ -672,11 +664,6 @@ def resampled_correlations(
     numpy.ndarray, shape (n_resamples,)
         The resampled coefficients; NaN where a resample leaves the coefficient undefined.
 
-    References
-    ----------
-    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
-    evaluation metrics using resampling methods. TACL 9.
-
     Examples
     --------
     >>> import numpy as np
@@ -700,17 +687,7 @@ def resampled_correlations(
     return samples
 
 
-def bootstrap_ci(
-    x,
-    y,
-    *,
-    level: str = "system",
-    method: str = "pearson",
-    unit: str = "both",
-    confidence: float = 0.95,
-    n_resamples: int = 1000,
-    seed: SeedLike = 0,
-):
+def bootstrap_ci(x, y, *, confidence: float = 0.95, **options) -> Tuple[float, float]:
     """Percentile bootstrap interval of a level correlation.
 
     Resamples systems, inputs or both (Deutsch et al. 2021): the ``(1 - confidence) / 2`` and
@@ -720,15 +697,11 @@ def bootstrap_ci(
     ----------
     x, y : array_like, shape (n_systems, n_inputs)
         Metric and human scores.
-    level : {"system", "summary", "global"}, default "system"
-    method : str, default "pearson"
-        One of :data:`COEFFICIENTS`.
-    unit : {"systems", "inputs", "both"}, default "both"
-        What is resampled.
     confidence : float, default 0.95
         In (0, 1).
-    n_resamples : int, default 1000
-    seed : int or numpy.random.Generator, default 0
+    **options
+        ``level, method, unit, n_resamples, seed``: the resampling, as (and with the defaults
+        of) :func:`resampled_correlations`.
 
     Returns
     -------
@@ -747,10 +720,7 @@ def bootstrap_ci(
     True
     """
     conf = check_probability("confidence", confidence)
-    samples = resampled_correlations(
-        x, y, level=level, method=method, unit=unit, n_resamples=n_resamples, seed=seed
-    )
-    return percentile_interval(samples, conf)
+    return percentile_interval(resampled_correlations(x, y, **options), conf)
 
 
 def percentile_interval(samples, confidence: float = 0.95) -> Tuple[float, float]:
@@ -810,11 +780,6 @@ def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: 
     pandas.DataFrame
         One row per metric: ``metric, concordant, discordant, ties, tau``, ``tau`` in [-1, 1]
         (NaN when no pair counts).
-
-    References
-    ----------
-    Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
-    segment-level and strong MT systems pose big challenges. WMT 2019.
 
     Examples
     --------
@@ -895,11 +860,6 @@ def darr_pairs(
     pandas.DataFrame
         ``[document,] segment, better, worse, difference`` (``difference`` >= 0), the input of
         :func:`wmt_kendall_like`.
-
-    References
-    ----------
-    Ma, Q., Wei, J., Bojar, O., & Graham, Y. (2019). Results of the WMT19 metrics shared task:
-    segment-level and strong MT systems pose big challenges. WMT 2019.
 
     Examples
     --------

@@ -30,6 +30,11 @@ output and gold standard by :func:`similarity_constraints`.
 
 Input: metric scores ``instance, system, metric, value``; human judgments ``instance,
 system|summarizer, [judgment,] value[, assessor]`` (assessors averaged).
+
+References:
+
+* Amigó, E., Gonzalo, J., Giménez, J., & Verdejo, F. (2011). Corroborating text evaluation
+  results with heterogeneous measures. EMNLP 2011.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import name_indices
 from evalkit.stats.validation import (
     SeedLike,
     check_choice,
@@ -127,14 +133,7 @@ class PairTable:
         self.pairs = pairs  # instance, system, other
 
     def columns(self, measures: Sequence[str]) -> List[int]:
-        if isinstance(measures, str) or not len(measures):
-            raise ParameterError("measures", measures, "a non-empty list of measure names")
-        try:
-            return [self.measures.index(m) for m in measures]
-        except ValueError:
-            raise ParameterError(
-                "measures", list(measures), f"names among {self.measures}"
-            ) from None
+        return name_indices("measures", measures, self.measures)
 
 
 def build_pairs(
@@ -169,11 +168,6 @@ def build_pairs(
     Returns
     -------
     PairTable
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Giménez, J., & Verdejo, F. (2011). Corroborating text evaluation
-    results with heterogeneous measures. EMNLP 2011.
 
     Examples
     --------
@@ -254,8 +248,8 @@ def pairs_from_preferences(
         (else :class:`~evalkit.errors.ParameterError`).
     preferences : pandas.DataFrame
         ``instance|segment, better, worse``.
-    measures : sequence of str, optional
-    round_decimals : int, default 12
+    measures, round_decimals
+        As :func:`build_pairs`.
 
     Returns
     -------
@@ -364,11 +358,6 @@ def reliability(table: PairTable, measures: Sequence[str]) -> float:
     float
         In [0, 1]; NaN when no pair is unanimous.
 
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Giménez, J., & Verdejo, F. (2011). Corroborating text evaluation
-    results with heterogeneous measures. EMNLP 2011.
-
     Examples
     --------
     ``up`` orders three outputs as the humans do, ``down`` the other way:
@@ -398,7 +387,7 @@ def sensitivity(table: PairTable, measures: Sequence[str]) -> float:
     Returns
     -------
     float
-        In [0, 1]; NaN when humans confirm no pair.
+        S(X) in [0, 1]; NaN when humans confirm no pair.
 
     Examples
     --------
@@ -420,8 +409,10 @@ def heterogeneity(table: PairTable, measures: Sequence[str]) -> float:
 
     Parameters
     ----------
-    table, measures
-        As :func:`reliability`.
+    table : PairTable
+        From :func:`build_pairs` (or :func:`pairs_from_preferences`).
+    measures : sequence of str
+        The set X; with a single measure nothing can contradict.
 
     Returns
     -------

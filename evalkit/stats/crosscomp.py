@@ -14,6 +14,11 @@ relevance* of Y by question author (Figure 2b).
 Layout: ``grades`` is long: ``story, summary_author, question_author, question, label``.
 
 Why our own: these are counts over a specific design; pandas does the grouping.
+
+References:
+
+* Kolluru, B., & Gotoh, Y. (2005). On the subjectivity of human authored short summaries.
+  ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -167,18 +172,12 @@ def grade_rates(grades: pd.DataFrame, by: Optional[str] = None) -> pd.DataFrame:
         ``relevant, shared, found, irrelevant, not_found`` in [0, 1] and ``n`` (graded
         questions), one row per group.
 
-    References
-    ----------
-    Kolluru, B., & Gotoh, Y. (2005). On the subjectivity of human authored short summaries.
-    ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
-
     Examples
     --------
     >>> import pandas as pd
     >>> from evalkit.stats.crosscomp import grade_rates
-    >>> g = pd.DataFrame({"story": 1, "summary_author": ["A", "A", "B", "B"],
-    ...                   "question_author": ["B", "B", "A", "A"], "question": [1, 2, 1, 2],
-    ...                   "label": ["R", "N", "I", "P"]})
+    >>> authors = {"summary_author": list("AABB"), "question_author": list("BBAA")}
+    >>> g = pd.DataFrame({"story": 1, **authors, "question": [1, 2, 1, 2], "label": list("RNIP")})
     >>> grade_rates(g).values.tolist()
     [[0.25, 0.5, 0.75, 0.25, 0.25, 4.0]]
     """

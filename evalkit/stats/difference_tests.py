@@ -36,6 +36,11 @@ input and resample. Here all resample indices or swap masks are drawn first and 
 correlations of every resample come from a few array operations
 (:func:`evalkit.stats.correlation.batched_level_correlation`); ``benchmarks/bench_difference_tests.py``
 measures the gain against that loop.
+
+References:
+
+* Freitag, M., et al. (2021). Results of the WMT21 metrics shared task: evaluating metrics
+  with expert-based human evaluations on TED and news domain. WMT 2021.
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ from evalkit.stats.validation import (
     check_probability,
     rng_from_seed,
 )
-from evalkit.stats._shared import resample_indices
+from evalkit.stats._shared import keyword_defaults, resample_indices, split_options
 from evalkit.stats.correlation import (
     COEFFICIENTS,
     LEVELS,
@@ -80,6 +85,11 @@ __all__ = [
     "equal_correlation_metrics",
     "type1_error_rates",
     "as_matrices",
+    "pair_frame",
+    "check_difference_design",
+    "ranking_pairs",
+    "DESIGN",
+    "DELTA_DESIGN",
 ]
 
 TESTS = ("boot", "perm")
@@ -105,7 +115,28 @@ def _standardize(m: np.ndarray) -> np.ndarray:
     return (m - np.nanmean(m)) / (sd if sd > 0 else 1.0)
 
 
-def _check(test, unit, level, method, n_resamples, alternative):
+def check_difference_design(
+    test, unit, level, method, n_resamples, alternative: str = "greater"
+) -> int:
+    """Check the design of a difference test (each value against its choices).
+
+    Parameters
+    ----------
+    test, unit, level, method, n_resamples, alternative
+        As :func:`correlation_difference_test`; a value outside its choices raises
+        :class:`~evalkit.errors.ParameterError`.
+
+    Returns
+    -------
+    int
+        ``n_resamples``, checked.
+
+    Examples
+    --------
+    >>> from evalkit.stats.difference_tests import check_difference_design
+    >>> check_difference_design("perm", "both", "summary", "kendall", 99)
+    99
+    """
     check_choice("test", test, TESTS)
     check_choice("unit", unit, RESAMPLING_UNITS)
     check_choice("level", level, LEVELS)
@@ -168,7 +199,7 @@ def resampled_deltas(
     >>> bool(np.isclose(resampled_deltas(b, a, h, **kw)[0], -delta))
     True
     """
-    n_resamples = _check(test, unit, level, method, n_resamples, "greater")
+    n_resamples = check_difference_design(test, unit, level, method, n_resamples, "greater")
     rng = rng_from_seed(seed)
     a, b, h = _matrices(x_a, x_b, y)
     if test == "perm":
@@ -301,18 +332,14 @@ def _p_value(test: str, observed: float, deltas: np.ndarray, alternative: str) -
     return float((np.sum(stat >= ref - tol) + 1) / (deltas.size + 1)), int(valid.size)
 
 
+#: The design of the resampled deltas, ``{keyword: default}``: declared once, by the signature
+#: of :func:`resampled_deltas`, and taken as ``**design`` by the tests built on it (here and in
+#: :mod:`evalkit.stats.distributed`).
+DELTA_DESIGN = keyword_defaults(resampled_deltas, without=("seed",))
+
+
 def correlation_difference_test(
-    x_a,
-    x_b,
-    y,
-    *,
-    test: str = "perm",
-    unit: str = "both",
-    level: str = "summary",
-    method: str = "kendall",
-    n_resamples: int = 1000,
-    alternative: str = "greater",
-    seed: SeedLike = 0,
+    x_a, x_b, y, *, alternative: str = "greater", seed: SeedLike = 0, **design
 ) -> pd.DataFrame:
     """BOOT-* or PERM-* test of ``r(A, H) > r(B, H)`` (Deutsch et al. 2021).
 
@@ -322,21 +349,18 @@ def correlation_difference_test(
     ----------
     x_a, x_b, y : array_like, shape (n_systems, n_inputs)
         Metric A, metric B and the human scores.
-    test, unit, level, method, n_resamples, seed
-        The design, as in :func:`resampled_deltas`.
     alternative : {"greater", "two-sided"}, default "greater"
         H1: A correlates better than B, or differently.
+    seed : int or numpy.random.Generator, default 0
+    **design
+        ``test, unit, level, method, n_resamples``: the design, as (and with the defaults of)
+        :func:`resampled_deltas` (:data:`DELTA_DESIGN`).
 
     Returns
     -------
     pandas.DataFrame
         One row: ``test, unit, level, method, r_a, r_b, delta, p_value, alternative,
         n_resamples, n_valid`` (``n_valid``: resamples with a defined delta).
-
-    References
-    ----------
-    Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
-    evaluation metrics using resampling methods. TACL 9.
 
     Examples
     --------
@@ -352,30 +376,15 @@ def correlation_difference_test(
     >>> bool(row.delta > 0), float(row.p_value)
     (True, 0.01)
     """
-    _check(test, unit, level, method, n_resamples, alternative)
-    observed, deltas = resampled_deltas(
-        x_a,
-        x_b,
-        y,
-        test=test,
-        unit=unit,
-        level=level,
-        method=method,
-        n_resamples=n_resamples,
-        seed=seed,
-    )
-    return difference_test_result(
-        x_a,
-        x_b,
-        y,
-        observed,
-        deltas,
-        test=test,
-        unit=unit,
-        level=level,
-        method=method,
-        alternative=alternative,
-    )
+    (design,) = split_options("correlation_difference_test", design, DELTA_DESIGN)
+    check_difference_design(alternative=alternative, **design)
+    observed, deltas = resampled_deltas(x_a, x_b, y, seed=seed, **design)
+    del design["n_resamples"]  # the result counts the deltas
+    return difference_test_result(x_a, x_b, y, observed, deltas, alternative=alternative, **design)
+
+
+#: The design of a difference test: :data:`DELTA_DESIGN` and ``alternative``.
+DESIGN = {**DELTA_DESIGN, **keyword_defaults(correlation_difference_test, without=("seed",))}
 
 
 def difference_test_result(
@@ -427,7 +436,7 @@ def difference_test_result(
     True
     """
     deltas = np.asarray(deltas, dtype=float)
-    _check(test, unit, level, method, deltas.shape[0], alternative)
+    check_difference_design(test, unit, level, method, deltas.shape[0], alternative)
     a, b, h = _matrices(x_a, x_b, y)
     p, n_valid = _p_value(test, observed, deltas, alternative)
     return pd.DataFrame(
@@ -591,13 +600,8 @@ def compare_metrics(
     *,
     judgment: Optional[str] = None,
     metrics: Optional[Sequence[str]] = None,
-    test: str = "perm",
-    unit: str = "both",
-    level: str = "summary",
-    method: str = "kendall",
-    n_resamples: int = 1000,
-    alternative: str = "greater",
     seed: SeedLike = 0,
+    **design,
 ) -> pd.DataFrame:
     """:func:`correlation_difference_test` for every ordered pair of metrics (A, B), A != B.
 
@@ -615,8 +619,10 @@ def compare_metrics(
         Which judgment of the frame (needed when it holds more than one).
     metrics : sequence of str, optional
         Compare only these (at least two).
-    test, unit, level, method, n_resamples, alternative, seed
-        As in :func:`correlation_difference_test`.
+    seed : int or numpy.random.Generator, default 0
+    **design
+        ``test, unit, level, method, n_resamples, alternative``, as in (and with the defaults
+        of) :func:`correlation_difference_test`.
 
     Returns
     -------
@@ -636,30 +642,44 @@ def compare_metrics(
     >>> out[["metric_a", "metric_b", "p_value"]].round(3).values.tolist()
     [['good', 'bad', 0.01], ['bad', 'good', 1.0]]
     """
-    n_resamples = _check(test, unit, level, method, n_resamples, alternative)
+    (design,) = split_options("compare_metrics", design, DESIGN)
+    design["n_resamples"] = check_difference_design(**design)
     mats, human = as_matrices(scores, judgments, judgment, metrics)
-    rows = []
-    for name_a, a in mats.items():
-        for name_b, b in mats.items():
-            if name_a == name_b:
-                continue
-            row = correlation_difference_test(
-                a,
-                b,
-                human,
-                test=test,
-                unit=unit,
-                level=level,
-                method=method,
-                n_resamples=n_resamples,
-                alternative=alternative,
-                seed=seed,
-            )
-            rows.append(row.assign(metric_a=name_a, metric_b=name_b))
-    out = pd.concat(rows, ignore_index=True)
-    return out[
-        ["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]
+    rows = [
+        correlation_difference_test(a, b, human, seed=seed, **design).assign(
+            metric_a=name_a, metric_b=name_b
+        )
+        for name_a, a in mats.items()
+        for name_b, b in mats.items()
+        if name_a != name_b
     ]
+    return pair_frame(rows)
+
+
+def pair_frame(rows: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """One-row test results of metric pairs in one frame, ``metric_a, metric_b`` first.
+
+    Parameters
+    ----------
+    rows : sequence of pandas.DataFrame
+        Results with ``metric_a`` and ``metric_b`` columns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows in order, columns ``metric_a, metric_b`` and then the others.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.stats.difference_tests import pair_frame
+    >>> row = pd.DataFrame({"p_value": [0.5], "metric_a": ["x"], "metric_b": ["y"]})
+    >>> pair_frame([row, row]).columns.tolist(), len(pair_frame([row, row]))
+    (['metric_a', 'metric_b', 'p_value'], 2)
+    """
+    out = pd.concat(rows, ignore_index=True)
+    first = ["metric_a", "metric_b"]
+    return out[first + [c for c in out.columns if c not in first]]
 
 
 def assign_ranks(p_values, alpha: float = 0.05) -> list:
@@ -680,11 +700,6 @@ def assign_ranks(p_values, alpha: float = 0.05) -> list:
     -------
     list of int
         The rank of each metric, 1 for the best cluster, non-decreasing.
-
-    References
-    ----------
-    Freitag, M., et al. (2021). Results of the WMT21 metrics shared task: evaluating metrics
-    with expert-based human evaluations on TED and news domain. WMT 2021.
 
     Examples
     --------
@@ -713,13 +728,9 @@ def significance_clusters(
     *,
     judgment: Optional[str] = None,
     metrics: Optional[Sequence[str]] = None,
-    test: str = "perm",
-    unit: str = "both",
-    level: str = "summary",
-    method: str = "kendall",
     alpha: float = 0.05,
-    n_resamples: int = 1000,
     seed: SeedLike = 0,
+    **design,
 ) -> pd.DataFrame:
     """Rank a set of metrics into significance clusters (see the module docstring).
 
@@ -730,10 +741,12 @@ def significance_clusters(
     ----------
     scores, judgments, judgment, metrics
         As in :func:`compare_metrics`.
-    test, unit, level, method, n_resamples, seed
-        As in :func:`correlation_difference_test`.
     alpha : float, default 0.05
         In (0, 1).
+    seed : int or numpy.random.Generator, default 0
+    **design
+        ``test, unit, level, method, n_resamples``, as in :func:`correlation_difference_test`
+        (the tests are one-sided).
 
     Returns
     -------
@@ -755,27 +768,41 @@ def significance_clusters(
     >>> out.sort_values("metric")[["metric", "rank"]].values.tolist()
     [['close1', 1], ['close2', 1], ['far', 2]]
     """
-    n_resamples = _check(test, unit, level, method, n_resamples, "greater")
+    (design,) = split_options("significance_clusters", design, DELTA_DESIGN)
+    design["n_resamples"] = check_difference_design(**design)
     alpha = check_probability("alpha", alpha)
     mats, human = as_matrices(scores, judgments, judgment, metrics)
-    corr = metric_correlations(mats, human, level, method)
+    corr = metric_correlations(mats, human, design["level"], design["method"])
     order = cluster_order(corr)
     p = {
-        (order[i], order[j]): correlation_difference_test(
-            mats[order[i]],
-            mats[order[j]],
-            human,
-            test=test,
-            unit=unit,
-            level=level,
-            method=method,
-            n_resamples=n_resamples,
-            seed=seed,
+        (better, worse): correlation_difference_test(
+            mats[better], mats[worse], human, seed=seed, **design
         ).loc[0, "p_value"]
-        for i in range(len(order))
-        for j in range(i + 1, len(order))
+        for better, worse in ranking_pairs(order)
     }
     return ranked_clusters(corr, p, alpha)
+
+
+def ranking_pairs(order: Sequence[str]) -> list:
+    """The pairs a significance ranking tests: each item against every later one.
+
+    Parameters
+    ----------
+    order : sequence of str
+        Items best first (:func:`cluster_order`).
+
+    Returns
+    -------
+    list of (str, str)
+        ``(better, worse)`` pairs, in order.
+
+    Examples
+    --------
+    >>> from evalkit.stats.difference_tests import ranking_pairs
+    >>> ranking_pairs(["x", "y", "z"])
+    [('x', 'y'), ('x', 'z'), ('y', 'z')]
+    """
+    return [(order[i], order[j]) for i in range(len(order)) for j in range(i + 1, len(order))]
 
 
 def metric_correlations(
@@ -822,6 +849,7 @@ def cluster_order(values: Mapping[str, float]) -> list:
     Returns
     -------
     list of str
+        The names, best first.
 
     Examples
     --------

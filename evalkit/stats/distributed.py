@@ -83,16 +83,32 @@ from evalkit.stats.correlation import (
     resampled_correlations,
 )
 from evalkit.stats.difference_tests import (
-    TESTS,
+    DESIGN,
+    DELTA_DESIGN,
     as_matrices,
+    check_difference_design,
     cluster_order,
     difference_test_result,
     metric_correlations,
+    pair_frame,
     ranked_clusters,
+    ranking_pairs,
     resampled_deltas,
 )
-from evalkit.stats._shared import count_extreme, pair_row
-from evalkit.stats.resampling import SACREBLEU_SEED, bootstrap_table
+from evalkit.stats._shared import (
+    apply_score,
+    count_extreme,
+    keyword_defaults,
+    pair_row,
+    prepare_pairs,
+    split_options,
+)
+from evalkit.stats.resampling import (
+    SACREBLEU_SEED,
+    approximate_randomization,
+    bootstrap_table,
+    paired_bootstrap,
+)
 from evalkit.stats.sacrebleu_stats import as_score_function
 from evalkit.stats.validation import check_choice, check_int, check_probability
 
@@ -228,8 +244,19 @@ def cluster_client(client=None, scheduler: Optional[str] = None, n_workers: int 
         yield own
 
 
+#: Where a distributed function runs, ``{keyword: default}``: :func:`cluster_client`'s
+#: keywords and ``progress``; the resampling functions add ``block_size``.
+CLUSTER_OPTIONS = {**keyword_defaults(cluster_client), "progress": False}
+RUN_OPTIONS = {"block_size": DEFAULT_BLOCK_SIZE, **CLUSTER_OPTIONS}
+
 #: Times a run whose tasks the scheduler cancelled (a worker lost) is submitted again.
 _RETRIES = 2
+
+
+def _on_cluster(run: Mapping, function, shared, tasks: Sequence[tuple]) -> list:
+    """:func:`_run` on the cluster the options ``run`` (:data:`CLUSTER_OPTIONS`) name."""
+    with cluster_client(run["client"], run["scheduler"], run["n_workers"]) as c:
+        return _run(c, function, shared, tasks, run["progress"])
 
 
 def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = False) -> list:
@@ -277,55 +304,16 @@ def _run(client, function, shared, tasks: Sequence[tuple], progress: bool = Fals
 
 
 # --------------------------------------------------------------------------- resampling
-def _stack(statistics: Mapping[str, np.ndarray]):
-    if not isinstance(statistics, Mapping) or len(statistics) < 2:
-        raise ParameterError(
-            "statistics",
-            type(statistics).__name__,
-            "a mapping {system name: ndarray (n_segments, k)} of at least two systems",
-        )
-    names = [str(k) for k in statistics]
-    arrays = [np.asarray(v, dtype=np.float64) for v in statistics.values()]
-    for name, a in zip(names, arrays):
-        if a.ndim != 2 or a.shape != arrays[0].shape or a.shape[0] < 1:
-            raise ParameterError(
-                f"statistics[{name!r}]",
-                a.shape,
-                f"a 2-D array shaped like the first system's {arrays[0].shape}",
-            )
-        if not np.isfinite(a).all():
-            raise ParameterError(f"statistics[{name!r}]", "non-finite values", "finite statistics")
-    return names, np.stack(arrays)
+#: The designs of the pairwise tests: the keywords of the single-process functions.
+_BOOTSTRAP = keyword_defaults(paired_bootstrap, without=("seed",))
+_RANDOMIZATION = keyword_defaults(approximate_randomization, without=("seed",))
 
 
-def _pairs(names, baseline, pairs):
-    check_choice("pairs", pairs, ("baseline", "all"))
-    if pairs == "all":
-        return [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
-    base = names[0] if baseline is None else baseline
-    if base not in names:
-        raise ParameterError("baseline", baseline, f"one of {names}")
-    b = names.index(base)
-    return [(i, b) for i in range(len(names)) if i != b]
-
-
-def _setup(statistics, score, baseline, pairs, n, block_size, seed):
+def _setup(statistics, score, design, n, run, seed):
     """Block tasks ``[(stream, rows)]``, score function, names, stack, pairs and full scores."""
-    sizes = block_sizes(n, block_size)
-    tasks = list(zip(block_streams(seed, len(sizes)), sizes))
+    tasks = _blocks(n, run["block_size"], seed)
     score = as_score_function(score)
-    names, stack = _stack(statistics)
-    pair_idx = _pairs(names, baseline, pairs)
-    return tasks, score, names, stack, pair_idx, _scores(score, stack.sum(axis=1))
-
-
-def _scores(score, sums: np.ndarray) -> np.ndarray:
-    out = np.asarray(score(sums), dtype=np.float64)
-    if out.shape != sums.shape[:1]:
-        raise ParameterError(
-            "score", out.shape, f"a function mapping (r, k) sums to r scores {sums.shape[:1]}"
-        )
-    return out
+    return (tasks, score, *prepare_pairs(statistics, score, design["baseline"], design["pairs"]))
 
 
 def _bootstrap_block(shared, stream, rows):
@@ -338,7 +326,7 @@ def _bootstrap_block(shared, stream, rows):
         .reshape(rows, n_seg)
         .astype(np.float64)
     )
-    return np.column_stack([_scores(score, counts @ stack[s]) for s in range(n_sys)])
+    return np.column_stack([apply_score(score, counts @ stack[s]) for s in range(n_sys)])
 
 
 def _randomization_block(shared, stream, rows):
@@ -350,26 +338,14 @@ def _randomization_block(shared, stream, rows):
     out = np.empty((rows, len(pair_idx)))
     for p, (i, j) in enumerate(pair_idx):
         moved = mask @ (stack[j] - stack[i])  # swapping segment s moves Y_s - X_s from Y to X
-        out[:, p] = np.abs(_scores(score, totals[i] + moved) - _scores(score, totals[j] - moved))
+        out[:, p] = np.abs(
+            apply_score(score, totals[i] + moved) - apply_score(score, totals[j] - moved)
+        )
     return out
 
 
 def distributed_bootstrap(
-    statistics: Mapping[str, np.ndarray],
-    score,
-    *,
-    baseline: Optional[str] = None,
-    pairs: str = "baseline",
-    n_resamples: int = 1000,
-    method: str = "shift",
-    ties: str = "ge",
-    confidence: float = 0.95,
-    seed: int = SACREBLEU_SEED,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    client=None,
-    scheduler: Optional[str] = None,
-    n_workers: int = 2,
-    progress: bool = False,
+    statistics: Mapping[str, np.ndarray], score, *, seed: int = SACREBLEU_SEED, **options
 ) -> pd.DataFrame:
     """Paired bootstrap test in blocks of resamples, on a Dask cluster.
 
@@ -383,14 +359,14 @@ def distributed_bootstrap(
     score : callable or metric
         Summed statistics (r, k) -> r scores, or a metric object
         (:func:`evalkit.stats.sacrebleu_stats.as_score_function`).
-    baseline, pairs, n_resamples, method, ties, confidence
-        As :func:`evalkit.stats.resampling.paired_bootstrap`.
     seed : int, default 12345
         >= 0; block b draws from ``SeedSequence(seed).spawn(n_blocks)[b]``.
-    block_size : int, default 100
-        Resamples per task; part of the seed contract.
-    client, scheduler, n_workers, progress
-        Where to run (:func:`cluster_client`); ``progress`` shows a bar on stderr.
+    **options
+        ``baseline, pairs, n_resamples, method, ties, confidence`` as (and with the defaults
+        of) :func:`evalkit.stats.resampling.paired_bootstrap`; and :data:`RUN_OPTIONS`:
+        ``block_size`` (default 100), resamples per task, part of the seed contract;
+        ``client, scheduler, n_workers`` (:func:`cluster_client`); ``progress`` shows a bar on
+        stderr.
 
     Returns
     -------
@@ -411,31 +387,19 @@ def distributed_bootstrap(
     >>> out[["system", "baseline", "n_resamples"]].values.tolist()
     [['B', 'A', 250]]
     """
+    design, run = split_options("distributed_bootstrap", options, _BOOTSTRAP, RUN_OPTIONS)
+    method, ties = design["method"], design["ties"]
     check_choice("method", method, ("shift", "centred", "koehn"))
     check_choice("ties", ties, ("ge", "gt"))
-    conf = check_probability("confidence", confidence)
-    tasks, score, names, stack, pair_idx, full = _setup(
-        statistics, score, baseline, pairs, n_resamples, block_size, seed
-    )
-    with cluster_client(client, scheduler, n_workers) as c:
-        boot = np.concatenate(_run(c, _bootstrap_block, (stack, score), tasks, progress))
+    conf = check_probability("confidence", design["confidence"])
+    n = design["n_resamples"]
+    tasks, score, names, stack, pair_idx, full = _setup(statistics, score, design, n, run, seed)
+    boot = np.concatenate(_on_cluster(run, _bootstrap_block, (stack, score), tasks))
     return bootstrap_table(boot, full, names, pair_idx, conf, method, ties)
 
 
 def distributed_randomization(
-    statistics: Mapping[str, np.ndarray],
-    score,
-    *,
-    baseline: Optional[str] = None,
-    pairs: str = "baseline",
-    n_trials: int = 10000,
-    ties: str = "ge",
-    seed: int = SACREBLEU_SEED,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    client=None,
-    scheduler: Optional[str] = None,
-    n_workers: int = 2,
-    progress: bool = False,
+    statistics: Mapping[str, np.ndarray], score, *, seed: int = SACREBLEU_SEED, **options
 ) -> pd.DataFrame:
     """Approximate randomization test in blocks of trials, on a Dask cluster.
 
@@ -444,12 +408,12 @@ def distributed_randomization(
 
     Parameters
     ----------
-    statistics, score, baseline, pairs, seed, block_size
+    statistics, score, seed
         As :func:`distributed_bootstrap`.
-    n_trials : int, default 10000
-    ties : {"ge", "gt"}, default "ge"
-    client, scheduler, n_workers, progress
-        Where to run (:func:`cluster_client`).
+    **options
+        ``baseline, pairs, n_trials, ties`` as (and with the defaults of)
+        :func:`~evalkit.stats.resampling.approximate_randomization`; :data:`RUN_OPTIONS` as
+        :func:`distributed_bootstrap`.
 
     Returns
     -------
@@ -469,14 +433,13 @@ def distributed_randomization(
     >>> float(out.loc[0, "p_value"]), int(out.loc[0, "n_resamples"])
     (1.0, 99)
     """
+    design, run = split_options("distributed_randomization", options, _RANDOMIZATION, RUN_OPTIONS)
+    ties, n_trials = design["ties"], design["n_trials"]
     check_choice("ties", ties, ("ge", "gt"))
     tasks, score, names, stack, pair_idx, full = _setup(
-        statistics, score, baseline, pairs, n_trials, block_size, seed
+        statistics, score, design, n_trials, run, seed
     )
-    with cluster_client(client, scheduler, n_workers) as c:
-        null = np.concatenate(
-            _run(c, _randomization_block, (stack, score, pair_idx), tasks, progress)
-        )
+    null = np.concatenate(_on_cluster(run, _randomization_block, (stack, score, pair_idx), tasks))
     return pd.DataFrame(
         [
             pair_row(
@@ -505,10 +468,7 @@ def distributed_statistics(
     refs: Sequence,
     *,
     partition_size: int = DEFAULT_PARTITION_SIZE,
-    client=None,
-    scheduler: Optional[str] = None,
-    n_workers: int = 2,
-    progress: bool = False,
+    **cluster,
 ) -> Dict[str, np.ndarray]:
     """Per-segment statistics of every system, computed over partitions on a Dask cluster.
 
@@ -526,8 +486,9 @@ def distributed_statistics(
         Per segment, its references (as the metric takes them).
     partition_size : int, default 5000
         Segments per task.
-    client, scheduler, n_workers, progress
-        Where to run (:func:`cluster_client`).
+    **cluster
+        :data:`CLUSTER_OPTIONS`: ``client, scheduler, n_workers`` (:func:`cluster_client`),
+        ``progress``.
 
     Returns
     -------
@@ -547,6 +508,7 @@ def distributed_statistics(
     True
     """
     partition_size = check_int("partition_size", partition_size)
+    (cluster,) = split_options("distributed_statistics", cluster, CLUSTER_OPTIONS)
     if not isinstance(systems, Mapping) or not systems:
         raise ParameterError(
             "systems", type(systems).__name__, "a non-empty mapping {system: hypotheses}"
@@ -564,8 +526,7 @@ def distributed_statistics(
     bounds = [(a, min(a + partition_size, n_seg)) for a in range(0, n_seg, partition_size)]
     # Each task carries only its own slice of the text (the metric is shared by all).
     tasks = [(list(systems[name][a:b]), list(refs[a:b])) for name in systems for a, b in bounds]
-    with cluster_client(client, scheduler, n_workers) as c:
-        parts = _run(c, _statistics_task, metric, tasks, progress)
+    parts = _on_cluster(cluster, _statistics_task, metric, tasks)
     out, it = {}, iter(parts)
     for name in systems:
         out[str(name)] = np.concatenate([np.asarray(next(it)) for _ in bounds])
@@ -647,6 +608,10 @@ def _blocks(n_resamples: int, block_size: int, seed: int) -> list:
     return list(zip(block_streams(seed, len(sizes)), sizes))
 
 
+#: The design of a resampled correlation (:func:`resampled_correlations`'s keywords).
+_CORRELATION_DESIGN = keyword_defaults(resampled_correlations, without=("seed",))
+
+
 def _correlation_block(shared, stream, rows):
     x, y, options = shared
     return resampled_correlations(
@@ -654,21 +619,7 @@ def _correlation_block(shared, stream, rows):
     )
 
 
-def distributed_resampled_correlations(
-    x,
-    y,
-    *,
-    level: str = "system",
-    method: str = "pearson",
-    unit: str = "both",
-    n_resamples: int = 1000,
-    seed: int = 0,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    client=None,
-    scheduler: Optional[str] = None,
-    n_workers: int = 2,
-    progress: bool = False,
-) -> np.ndarray:
+def distributed_resampled_correlations(x, y, *, seed: int = 0, **options) -> np.ndarray:
     """Bootstrap distribution of a level correlation, in blocks on a Dask cluster.
 
     As :func:`evalkit.stats.correlation.resampled_correlations`, each block of resamples
@@ -678,12 +629,11 @@ def distributed_resampled_correlations(
     ----------
     x, y : array_like, shape (n_systems, n_inputs)
         Metric and human scores.
-    level, method, unit, n_resamples
-        As :func:`~evalkit.stats.correlation.resampled_correlations`.
     seed : int, default 0
-    block_size : int, default 100
-    client, scheduler, n_workers, progress
-        Where to run (:func:`cluster_client`).
+    **options
+        ``level, method, unit, n_resamples`` as (and with the defaults of)
+        :func:`~evalkit.stats.correlation.resampled_correlations`; :data:`RUN_OPTIONS` as
+        :func:`distributed_bootstrap`.
 
     Returns
     -------
@@ -704,21 +654,15 @@ def distributed_resampled_correlations(
     >>> bool(np.array_equal(mine, one))
     True
     """
-    check_choice("level", level, LEVELS)
-    check_choice("method", method, COEFFICIENTS)
-    check_choice("unit", unit, RESAMPLING_UNITS)
+    design, run = split_options(
+        "distributed_resampled_correlations", options, _CORRELATION_DESIGN, RUN_OPTIONS
+    )
+    check_choice("level", design["level"], LEVELS)
+    check_choice("method", design["method"], COEFFICIENTS)
+    check_choice("unit", design["unit"], RESAMPLING_UNITS)
     x, y = apply_missing_rule(x, y)
-    tasks = _blocks(n_resamples, block_size, seed)
-    with cluster_client(client, scheduler, n_workers) as c:
-        return np.concatenate(
-            _run(
-                c,
-                _correlation_block,
-                (x, y, dict(level=level, method=method, unit=unit)),
-                tasks,
-                progress,
-            )
-        )
+    tasks = _blocks(design.pop("n_resamples"), run["block_size"], seed)
+    return np.concatenate(_on_cluster(run, _correlation_block, (x, y, design), tasks))
 
 
 def distributed_bootstrap_ci(x, y, *, confidence: float = 0.95, **options) -> Tuple[float, float]:
@@ -766,20 +710,17 @@ def _delta_block(shared, stream, rows, pair):
     )
 
 
-def _difference_tests(
-    mats, human, pairs, options, n_resamples, seed, block_size, alternative, cluster, progress
-) -> list:
+def _difference_tests(where, mats, human, pairs, seed, options, design=DESIGN) -> list:
     """One result frame per pair ``(a, b)`` of :func:`correlation_difference_test` rows; every
-    pair uses the same block streams (common random numbers, as ``compare_metrics``)."""
-    check_choice("test", options["test"], TESTS)
-    check_choice("unit", options["unit"], RESAMPLING_UNITS)
-    check_choice("level", options["level"], LEVELS)
-    check_choice("method", options["method"], COEFFICIENTS)
-    check_choice("alternative", alternative, ("greater", "two-sided"))
-    blocks = _blocks(n_resamples, block_size, seed)
+    pair uses the same block streams (common random numbers, as ``compare_metrics``).
+    ``options`` are the caller's: ``design`` keywords and :data:`RUN_OPTIONS`."""
+    design, run = split_options(where, options, design, RUN_OPTIONS)
+    design = {"alternative": "greater", **design}
+    check_difference_design(**design)
+    alternative = design.pop("alternative")
+    blocks = _blocks(design.pop("n_resamples"), run["block_size"], seed)
     tasks = [(stream, rows, pair) for pair in pairs for stream, rows in blocks]
-    with cluster_client(**cluster) as c:
-        parts = _run(c, _delta_block, (mats, human, options), tasks, progress)
+    parts = _on_cluster(run, _delta_block, (mats, human, design), tasks)
     out = []
     for p, (a, b) in enumerate(pairs):
         mine = parts[p * len(blocks) : (p + 1) * len(blocks)]
@@ -791,30 +732,13 @@ def _difference_tests(
                 mine[0][0],
                 np.concatenate([d for _, d in mine]),
                 alternative=alternative,
-                **options,
+                **design,
             ).assign(metric_a=a, metric_b=b)
         )
     return out
 
 
-def distributed_difference_test(
-    x_a,
-    x_b,
-    y,
-    *,
-    test: str = "perm",
-    unit: str = "both",
-    level: str = "summary",
-    method: str = "kendall",
-    n_resamples: int = 1000,
-    alternative: str = "greater",
-    seed: int = 0,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    client=None,
-    scheduler: Optional[str] = None,
-    n_workers: int = 2,
-    progress: bool = False,
-) -> pd.DataFrame:
+def distributed_difference_test(x_a, x_b, y, *, seed: int = 0, **options) -> pd.DataFrame:
     """BOOT-* / PERM-* test of ``r(A, H) > r(B, H)`` in blocks of resamples.
 
     The one-row frame of :func:`evalkit.stats.difference_tests.correlation_difference_test`
@@ -824,12 +748,11 @@ def distributed_difference_test(
     ----------
     x_a, x_b, y : array_like, shape (n_systems, n_inputs)
         Metric A, metric B and the human scores.
-    test, unit, level, method, n_resamples, alternative
-        As :func:`~evalkit.stats.difference_tests.correlation_difference_test`.
     seed : int, default 0
-    block_size : int, default 100
-    client, scheduler, n_workers, progress
-        Where to run (:func:`cluster_client`).
+    **options
+        ``test, unit, level, method, n_resamples, alternative`` as (and with the defaults of)
+        :func:`~evalkit.stats.difference_tests.correlation_difference_test`;
+        :data:`RUN_OPTIONS` as :func:`distributed_bootstrap`.
 
     Returns
     -------
@@ -853,17 +776,9 @@ def distributed_difference_test(
     True
     """
     mats = {"a": np.asarray(x_a, dtype=float), "b": np.asarray(x_b, dtype=float)}
+    human = np.asarray(y, dtype=float)
     rows = _difference_tests(
-        mats,
-        np.asarray(y, dtype=float),
-        [("a", "b")],
-        dict(test=test, unit=unit, level=level, method=method),
-        n_resamples,
-        seed,
-        block_size,
-        alternative,
-        dict(client=client, scheduler=scheduler, n_workers=n_workers),
-        progress,
+        "distributed_difference_test", mats, human, [("a", "b")], seed, options
     )
     return rows[0].drop(columns=["metric_a", "metric_b"])
 
@@ -874,18 +789,8 @@ def distributed_compare_metrics(
     *,
     judgment: Optional[str] = None,
     metrics: Optional[Sequence[str]] = None,
-    test: str = "perm",
-    unit: str = "both",
-    level: str = "summary",
-    method: str = "kendall",
-    n_resamples: int = 1000,
-    alternative: str = "greater",
     seed: int = 0,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    client=None,
-    scheduler: Optional[str] = None,
-    n_workers: int = 2,
-    progress: bool = False,
+    **options,
 ) -> pd.DataFrame:
     """Every ordered pair of metrics compared, all pairs' blocks submitted at once.
 
@@ -896,10 +801,8 @@ def distributed_compare_metrics(
     ----------
     scores, judgments, judgment, metrics
         As :func:`~evalkit.stats.difference_tests.compare_metrics`.
-    test, unit, level, method, n_resamples, alternative, seed, block_size
+    seed, **options
         As :func:`distributed_difference_test`.
-    client, scheduler, n_workers, progress
-        Where to run (:func:`cluster_client`).
 
     Returns
     -------
@@ -919,24 +822,9 @@ def distributed_compare_metrics(
     """
     mats, human = as_matrices(scores, judgments, judgment, metrics)
     pairs = [(a, b) for a in mats for b in mats if a != b]
-    out = pd.concat(
-        _difference_tests(
-            mats,
-            human,
-            pairs,
-            dict(test=test, unit=unit, level=level, method=method),
-            n_resamples,
-            seed,
-            block_size,
-            alternative,
-            dict(client=client, scheduler=scheduler, n_workers=n_workers),
-            progress,
-        ),
-        ignore_index=True,
+    return pair_frame(
+        _difference_tests("distributed_compare_metrics", mats, human, pairs, seed, options)
     )
-    return out[
-        ["metric_a", "metric_b", *[c for c in out.columns if c not in ("metric_a", "metric_b")]]
-    ]
 
 
 def comparison_clusters(
@@ -959,7 +847,8 @@ def comparison_clusters(
     Returns
     -------
     pandas.DataFrame
-        ``metric, r, rank, beaten_by``, best first.
+        ``metric, r, rank, beaten_by``, best first
+        (:func:`~evalkit.stats.difference_tests.ranked_clusters`).
 
     Examples
     --------
@@ -982,18 +871,9 @@ def distributed_significance_clusters(
     *,
     judgment: Optional[str] = None,
     metrics: Optional[Sequence[str]] = None,
-    test: str = "perm",
-    unit: str = "both",
-    level: str = "summary",
-    method: str = "kendall",
     alpha: float = 0.05,
-    n_resamples: int = 1000,
     seed: int = 0,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    client=None,
-    scheduler: Optional[str] = None,
-    n_workers: int = 2,
-    progress: bool = False,
+    **options,
 ) -> pd.DataFrame:
     """Significance clusters with the pair tests run in blocks on a Dask cluster.
 
@@ -1004,11 +884,10 @@ def distributed_significance_clusters(
     ----------
     scores, judgments, judgment, metrics
         As :func:`~evalkit.stats.difference_tests.compare_metrics`.
-    test, unit, level, method, n_resamples, seed, block_size
-        As :func:`distributed_difference_test`.
     alpha : float, default 0.05
-    client, scheduler, n_workers, progress
-        Where to run (:func:`cluster_client`).
+    seed, **options
+        As :func:`distributed_difference_test`, less ``alternative`` (the tests are
+        one-sided).
 
     Returns
     -------
@@ -1027,20 +906,10 @@ def distributed_significance_clusters(
     [['near', 1], ['far', 2]]
     """
     alpha = check_probability("alpha", alpha)
+    where = "distributed_significance_clusters"
+    design = split_options(where, options, DELTA_DESIGN, RUN_OPTIONS)[0]
     mats, human = as_matrices(scores, judgments, judgment, metrics)
-    corr = metric_correlations(mats, human, level, method)
-    order = cluster_order(corr)
-    pairs = [(order[i], order[j]) for i in range(len(order)) for j in range(i + 1, len(order))]
-    rows = _difference_tests(
-        mats,
-        human,
-        pairs,
-        dict(test=test, unit=unit, level=level, method=method),
-        n_resamples,
-        seed,
-        block_size,
-        "greater",
-        dict(client=client, scheduler=scheduler, n_workers=n_workers),
-        progress,
-    )
+    corr = metric_correlations(mats, human, design["level"], design["method"])
+    pairs = ranking_pairs(cluster_order(corr))
+    rows = _difference_tests(where, mats, human, pairs, seed, options, DELTA_DESIGN)
     return comparison_clusters(pd.concat(rows, ignore_index=True), corr, alpha)

@@ -20,6 +20,12 @@ relevant`` (0/1). A surrogate judgment without the subject's full-text judgment 
 document is an error (never dropped).
 
 Why our own: these are counts over a specific design; pandas does the grouping.
+
+References:
+
+* Dorr, B. J., Monz, C., President, S., Schwartz, R., & Zajic, D. (2005). A methodology for
+  extrinsic evaluation of text summarization: does ROUGE correlate? ACL Workshop on Intrinsic
+  and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -60,10 +66,9 @@ def _check_judgments(judgments: pd.DataFrame) -> pd.DataFrame:
     dup = judgments.duplicated(_KEYS + ["presentation"])
     if dup.any():
         row = judgments[dup].iloc[0]
+        got = f"subject {row.subject}, document {row.document}, {row.presentation}"
         raise ParameterError(
-            "judgments",
-            f"subject {row.subject}, document {row.document}, {row.presentation}",
-            "one judgment per subject, document and presentation",
+            "judgments", got, "one judgment per subject, document and presentation"
         )
     return judgments
 
@@ -84,12 +89,6 @@ def paired_judgments(judgments: pd.DataFrame, surrogate: str) -> pd.DataFrame:
     -------
     pandas.DataFrame
         The surrogate's rows with a ``doc_judgment`` column.
-
-    References
-    ----------
-    Dorr, B. J., Monz, C., President, S., Schwartz, R., & Zajic, D. (2005). A methodology for
-    extrinsic evaluation of text summarization: does ROUGE correlate? ACL Workshop on Intrinsic
-    and Extrinsic Evaluation Measures.
 
     Examples
     --------

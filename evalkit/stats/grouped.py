@@ -24,6 +24,11 @@ Averaging rules (:func:`averaged_correlation`), ``r = mean of the kept groups' c
   ``macro=False``) instead of equally.
 
 The reported counts say how many groups each rule dropped, so nothing is dropped silently.
+
+References:
+
+* Bhandari, M., Gour, P. N., Ashfaq, A., Liu, P., & Neubig, G. (2020). Re-evaluating
+  evaluation in text summarization. EMNLP 2020.
 """
 
 from __future__ import annotations
@@ -149,11 +154,6 @@ def averaged_correlation(
     -------
     pandas.DataFrame
         One row: ``method, by, r, n_groups, n_used, n_undefined, n_not_significant``.
-
-    References
-    ----------
-    Bhandari, M., Gour, P. N., Ashfaq, A., Liu, P., & Neubig, G. (2020). Re-evaluating
-    evaluation in text summarization. EMNLP 2020.
 
     Examples
     --------

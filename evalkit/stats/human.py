@@ -33,6 +33,15 @@ one row per (``system``, ``document``, ``segment``, ``judge``, ``judgment``) wit
 Why our own: these are a few lines of pandas each, but every paper words them slightly
 differently; one module keeps the choices (population sd, unweighted mean over systems)
 in one place with names.
+
+References:
+
+* Leusch, G., Ueffing, N., Vilar, D., & Ney, H. (2005). Preprocessing and normalization for
+  automatic evaluation of machine translation. ACL Workshop on Intrinsic and Extrinsic
+  Evaluation Measures.
+* Banerjee, S., & Lavie, A. (2005). METEOR: an automatic metric for MT evaluation with
+  improved correlation with human judgments. ACL Workshop on Intrinsic and Extrinsic
+  Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -85,12 +94,6 @@ def normalize_per_judge(judgments: pd.DataFrame, method: str = "zscore") -> pd.D
     pandas.DataFrame
         The copy; missing values stay missing and take no part in a judge's mean and sd.
 
-    References
-    ----------
-    Leusch, G., Ueffing, N., Vilar, D., & Ney, H. (2005). Preprocessing and normalization for
-    automatic evaluation of machine translation. ACL Workshop on Intrinsic and Extrinsic
-    Evaluation Measures.
-
     Examples
     --------
     >>> import pandas as pd
@@ -119,11 +122,9 @@ def normalize_per_judge(judgments: pd.DataFrame, method: str = "zscore") -> pd.D
     flat = (scale == 0) & values.notna()
     if flat.any():
         row = out[flat].iloc[0]
-        raise ParameterError(
-            "judgments",
-            f"judge {row['judge']!r} gave every {row['judgment']} the value {row['value']}",
-            "judges whose scores vary (a constant judge has no scale to normalize)",
-        )
+        got = f"judge {row['judge']!r} gave every {row['judgment']} the value {row['value']}"
+        why = "judges whose scores vary (a constant judge has no scale to normalize)"
+        raise ParameterError("judgments", got, why)
     out["value"] = (values - centre) / scale
     return out
 
@@ -153,12 +154,6 @@ def segment_scores(
     pandas.DataFrame
         One row per (system, document, segment): ``system, document, segment, [kinds...],
         [combined]``.
-
-    References
-    ----------
-    Banerjee, S., & Lavie, A. (2005). METEOR: an automatic metric for MT evaluation with
-    improved correlation with human judgments. ACL Workshop on Intrinsic and Extrinsic
-    Evaluation Measures.
 
     Examples
     --------
@@ -348,6 +343,7 @@ def coefficient_of_variation(values, ddof: int = 1) -> float:
     Returns
     -------
     float
+        sd / mean (a fraction).
 
     Examples
     --------

@@ -29,6 +29,15 @@ vectors per call. Meta-evaluation correlates thousands of short columns (every i
 resample), so the counts are computed here for all columns at once from the pair sign arrays
 (``sign(x_i - x_j)`` for the ``n0`` pairs), and for long vectors (``n > 1000``) from scipy's
 O(n log n) tau-b plus tie counts. Tested against scipy and brute-force pair loops.
+
+References:
+
+* Kendall, M. G. (1938). A new measure of rank correlation. Biometrika 30(1/2), 81-93.
+* Deutsch, D., Foster, G., & Freitag, M. (2023). Ties matter: meta-evaluating modern metrics
+  with pairwise accuracy and tie calibration. EMNLP 2023.
+* Kocmi, T., Federmann, C., Grundkiewicz, R., Junczys-Dowmunt, M., Matsushita, H., &
+  Menezes, A. (2021). To ship or not to ship: an extensive evaluation of automatic metrics
+  for machine translation. WMT 2021.
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import paired_columns
 from evalkit.stats.validation import check_choice, check_columns, pick_column
 
 __all__ = [
@@ -159,12 +169,7 @@ def concordance_counts(x, y, epsilon: float = 0.0) -> np.ndarray:
     >>> concordance_counts([1, 2, 3, 3], [1, 3, 2, 2], epsilon=1).ravel().tolist()
     [2, 0, 3, 0, 1]
     """
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if x.ndim == 1:
-        x, y = x[:, None], y[:, None]
-    if x.shape != y.shape:
-        raise ParameterError("y", y.shape, f"an array of the same shape as x {x.shape}")
+    x, y = paired_columns(x, y)
     if not (np.isfinite(epsilon) and epsilon >= 0):
         raise ParameterError("epsilon", epsilon, "a finite number >= 0")
     if np.isnan(x).any() or np.isnan(y).any():
@@ -270,10 +275,6 @@ def kendall_tau(x, y, variant: str = "b", epsilon: float = 0.0) -> float:
     float
         The coefficient (NaN when undefined).
 
-    References
-    ----------
-    Kendall, M. G. (1938). A new measure of rank correlation. Biometrika 30(1/2), 81-93.
-
     Deutsch, D., Foster, G., & Freitag, M. (2023). Ties matter: meta-evaluating modern metrics
     with pairwise accuracy and tie calibration. EMNLP 2023.
 
@@ -361,11 +362,6 @@ def tie_calibration(
     pandas.DataFrame
         One row: ``statistic, value, epsilon, value_at_0, n_groups`` (the best value, the
         smallest threshold reaching it, the value at epsilon 0, the groups used).
-
-    References
-    ----------
-    Deutsch, D., Foster, G., & Freitag, M. (2023). Ties matter: meta-evaluating modern metrics
-    with pairwise accuracy and tie calibration. EMNLP 2023.
 
     Examples
     --------
@@ -457,12 +453,6 @@ def pairwise_accuracy(
     -------
     pandas.DataFrame
         ``metric, agree, pairs, accuracy`` (``accuracy = agree / pairs`` in [0, 1]).
-
-    References
-    ----------
-    Kocmi, T., Federmann, C., Grundkiewicz, R., Junczys-Dowmunt, M., Matsushita, H., &
-    Menezes, A. (2021). To ship or not to ship: an extensive evaluation of automatic metrics
-    for machine translation. WMT 2021.
 
     Examples
     --------

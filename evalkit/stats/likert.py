@@ -12,6 +12,11 @@ low + high - x so that higher is better for every statement; the paper prints th
 (:func:`evalkit.stats.printed.consistent_mean` checks that a printed mean is k/n for n ratings.)
 
 Why our own: pandas does the grouping; the checks are specific to Likert data.
+
+References:
+
+* Murray, G., Renals, S., Carletta, J., & Moore, J. (2005). Evaluating automatic summaries of
+  meeting recordings. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -99,11 +104,6 @@ def aggregate_likert(
     -------
     pandas.DataFrame
         ``[by...], mean, sd, n``, sorted by group.
-
-    References
-    ----------
-    Murray, G., Renals, S., Carletta, J., & Moore, J. (2005). Evaluating automatic summaries of
-    meeting recordings. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 
     Examples
     --------

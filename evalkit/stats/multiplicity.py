@@ -18,6 +18,18 @@
   log p_(i))`` (Fisher) or ``min_{i>=u} (n-u+1)/(i-u+1) p_(i)`` (Simes). The count is
   ``k = max{u : max_{v<=u} p^{v/n} <= alpha}`` and the k comparisons with the smallest p-values
   are identified; with Bonferroni this is exactly Holm's step-down procedure.
+
+References:
+
+* Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+  significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
+* Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
+  accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
+  and System Comparison for Automatic Summarization.
+* Berger, R. L. (1982). Multiparameter hypothesis testing and acceptance sampling.
+  Technometrics 24(4), 295-300.
+* Benjamini, Y., & Heller, R. (2008). Screening for partial conjunction hypotheses.
+  Biometrics 64(4), 1215-1222.
 """
 
 from __future__ import annotations
@@ -63,11 +75,6 @@ def experimentwise_error(per_comparison: float, k: int) -> float:
     -------
     float
         p_e in [0, 1].
-
-    References
-    ----------
-    Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
-    significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 
     Examples
     --------
@@ -229,11 +236,6 @@ def intersection_union(differences: Sequence[float], p_values: Sequence[float]):
     mean_difference : float
     p_value : float
 
-    References
-    ----------
-    Berger, R. L. (1982). Multiparameter hypothesis testing and acceptance sampling.
-    Technometrics 24(4), 295-300.
-
     Examples
     --------
     >>> from evalkit.stats.multiplicity import intersection_union
@@ -342,12 +344,6 @@ def ci_versus_reference(
     pandas.DataFrame
         The columns of :func:`binomial_ci` plus ``reference, verdict``.
 
-    References
-    ----------
-    Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
-    accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
-    and System Comparison for Automatic Summarization.
-
     Examples
     --------
     >>> from evalkit.stats.multiplicity import ci_versus_reference
@@ -383,11 +379,6 @@ def partial_conjunction(
         One row per u = 1..n, in increasing order of the individual p-values: ``u, comparison,
         p_value, pc_p_value (p^{u/n}), pc_monotone (max over v <= u), rejected``;
         ``rejected.sum()`` is the count k of comparisons in which the alternative holds.
-
-    References
-    ----------
-    Benjamini, Y., & Heller, R. (2008). Screening for partial conjunction hypotheses.
-    Biometrics 64(4), 1215-1222.
 
     Dror, R., Baumer, G., Bogomolov, M., & Reichart, R. (2017). Replicability analysis for
     natural language processing: testing significance with multiple datasets. TACL 5.
@@ -491,10 +482,8 @@ def simulate_experimentwise(ks, per_comparison, n_experiments: int, seed: int) -
 
     Parameters
     ----------
-    ks : iterable of int
-        Numbers of comparisons.
-    per_comparison : iterable of float
-        Per-comparison levels p_c.
+    ks, per_comparison
+        As :func:`experimentwise_grid`.
     n_experiments : int
         Simulated experiments per (k, p_c), >= 1.
     seed : int

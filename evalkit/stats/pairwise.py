@@ -19,6 +19,16 @@ agreement of a metric's significance decisions with a manual metric's.
 
 Pairs use only the inputs both systems have (a human covers about half the TAC topics); the
 number used is reported as ``n``.
+
+References:
+
+* Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
+  accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
+  and System Comparison for Automatic Summarization.
+* Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
+  EMNLP 2015.
+* McNemar, Q. (1947). Note on the sampling error of the difference between correlated
+  proportions or percentages. Psychometrika 12(2), 153-157.
 """
 
 from __future__ import annotations
@@ -244,11 +254,6 @@ def pairwise_tests(
     -------
     pandas.DataFrame
         ``system_a, system_b, mean_a, mean_b`` plus the columns of :func:`paired_test`.
-
-    References
-    ----------
-    Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
-    EMNLP 2015.
 
     Examples
     --------
@@ -487,11 +492,13 @@ def not_outperformed(pairs: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
 
     Examples
     --------
+    A beats B (p = .01), B does not beat A:
+
     >>> import pandas as pd
     >>> from evalkit.stats.pairwise import not_outperformed
-    >>> pairs = pd.DataFrame({"system_a": ["A", "B"], "system_b": ["B", "A"],
-    ...                       "p_value": [0.01, 0.99], "alternative": "greater"})
-    >>> not_outperformed(pairs).values.tolist()
+    >>> rows = [("A", "B", 0.01), ("B", "A", 0.99)]
+    >>> pairs = pd.DataFrame(rows, columns=["system_a", "system_b", "p_value"])
+    >>> not_outperformed(pairs.assign(alternative="greater")).values.tolist()
     [['A', 0, 1, True], ['B', 1, 0, False]]
     """
     m = beats_matrix(pairs, alpha)
@@ -536,12 +543,6 @@ def significance_decisions(
     pandas.DataFrame
         The columns of :func:`pairwise_tests` plus ``decision`` and ``ranking_sign`` (sign of
         ``mean_a - mean_b`` over the shared inputs, for ``all_accuracy``).
-
-    References
-    ----------
-    Owczarzak, K., Conroy, J. M., Dang, H. T., & Nenkova, A. (2012). An assessment of the
-    accuracy of automatic evaluation in summarization. NAACL-HLT Workshop on Evaluation Metrics
-    and System Comparison for Automatic Summarization.
 
     Examples
     --------
@@ -598,18 +599,7 @@ def decision_agreement(
     [[0.5, 1.0, 0.0, 0.6667]]
     """
     check_choice("contr_denominator", contr_denominator, ("manual_diff", "all"))
-    cols = ["system_a", "system_b", "decision", "ranking_sign"]
-    check_columns(manual, cols, "manual")
-    check_columns(automatic, cols, "automatic")
-    man = _canonical(manual)
-    aut = _canonical(automatic)
-    if set(man.index) != set(aut.index):
-        raise ParameterError(
-            "automatic",
-            sorted(set(man.index) ^ set(aut.index))[:5],
-            "decisions for exactly the manual metric's system pairs",
-        )
-    aut = aut.loc[man.index]
+    man, aut = _aligned_decisions(manual, automatic)
     dm, da = man["decision"].to_numpy(), aut["decision"].to_numpy()
     n_diff = int((dm != 0).sum())
     n_same = int((dm == 0).sum())
@@ -636,6 +626,22 @@ def decision_agreement(
             }
         ]
     )
+
+
+def _aligned_decisions(manual: pd.DataFrame, automatic: pd.DataFrame):
+    """Both decision tables (:func:`significance_decisions`) canonical and in the manual
+    table's pair order; they must cover the same system pairs."""
+    cols = ["system_a", "system_b", "decision", "ranking_sign"]
+    check_columns(manual, cols, "manual")
+    check_columns(automatic, cols, "automatic")
+    man, aut = _canonical(manual), _canonical(automatic)
+    if set(man.index) != set(aut.index):
+        raise ParameterError(
+            "automatic",
+            sorted(set(man.index) ^ set(aut.index))[:5],
+            "decisions for exactly the manual metric's system pairs",
+        )
+    return man, aut.loc[man.index]
 
 
 def _canonical(frame: pd.DataFrame) -> pd.DataFrame:
@@ -682,17 +688,7 @@ def agreement_indicators(manual: pd.DataFrame, automatic: pd.DataFrame) -> pd.Da
     >>> agreement_indicators(manual, auto).values.tolist()   # (B, A) is (A, B) with signs flipped
     [[True, False]]
     """
-    cols = ["system_a", "system_b", "decision", "ranking_sign"]
-    check_columns(manual, cols, "manual")
-    check_columns(automatic, cols, "automatic")
-    man, aut = _canonical(manual), _canonical(automatic)
-    if set(man.index) != set(aut.index):
-        raise ParameterError(
-            "automatic",
-            sorted(set(man.index) ^ set(aut.index))[:5],
-            "decisions for exactly the manual metric's system pairs",
-        )
-    aut = aut.loc[man.index]
+    man, aut = _aligned_decisions(manual, automatic)
     return pd.DataFrame(
         {
             "sig": man["decision"].to_numpy() == aut["decision"].to_numpy(),
@@ -722,11 +718,6 @@ def mcnemar_test(a, b) -> Tuple[float, float]:
         mean(a) - mean(b).
     p_value : float
         Two-sided; 1.0 when no pair is discordant.
-
-    References
-    ----------
-    McNemar, Q. (1947). Note on the sampling error of the difference between correlated
-    proportions or percentages. Psychometrika 12(2), 153-157.
 
     Examples
     --------

@@ -24,6 +24,12 @@ takes a seed.
 
 Why our own: the grouping is specific to this design; the correlation is the usual
 vectorized Pearson over all partitions at once (10,000 x 60 items is a few milliseconds).
+
+References:
+
+* Dorr, B. J., Monz, C., President, S., Schwartz, R., & Zajic, D. (2005). A methodology for
+  extrinsic evaluation of text summarization: does ROUGE correlate? ACL Workshop on Intrinsic
+  and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -112,12 +118,6 @@ def partition_correlations(x, y, size: int, n_partitions: int = 10_000, seed=0) 
     -------
     numpy.ndarray, shape (n_partitions,)
         r in [-1, 1]; NaN when a partition's group means are constant.
-
-    References
-    ----------
-    Dorr, B. J., Monz, C., President, S., Schwartz, R., & Zajic, D. (2005). A methodology for
-    extrinsic evaluation of text summarization: does ROUGE correlate? ACL Workshop on Intrinsic
-    and Extrinsic Evaluation Measures.
 
     Examples
     --------

@@ -39,6 +39,14 @@ scale, identical values).
 
 Input: a long similarity frame ``instance, a, b, metric, value`` (value = x(a, b)) and roles
 ``instance, summarizer, role`` with role ``model`` or ``peer``.
+
+References:
+
+* Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
+  evaluation of text summarization systems. ACL 2005.
+* Amigó, E., Gonzalo, J., & Verdejo, F. (2005). The heterogeneity principle in evaluation
+  measures for automatic summarization. ACL Workshop on Intrinsic and Extrinsic Evaluation
+  Measures.
 """
 
 from __future__ import annotations
@@ -50,6 +58,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import name_indices, split_options
 from evalkit.stats.validation import check_choice, check_columns, check_int
 
 __all__ = [
@@ -115,7 +124,7 @@ class QarlaData:
     --------
     >>> from evalkit.stats.qarla import QarlaData, king
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=3, n_metrics=2, seed=0)
+    >>> _, sims, roles = point_clouds(2, 4, 3, 2, seed=0)
     >>> data = QarlaData(sims, roles)
     >>> data.metrics, len(data.cases), king(data) == king(sims, roles)
     (['x0', 'x1'], 2, True)
@@ -158,14 +167,7 @@ class QarlaData:
             self.cases[inst] = _Case(names, role, tensor)
 
     def metric_index(self, metrics: Sequence[str]) -> List[int]:
-        if isinstance(metrics, str) or not len(metrics):
-            raise ParameterError("metrics", metrics, "a non-empty list of metric names")
-        try:
-            return [self.metrics.index(m) for m in metrics]
-        except ValueError:
-            raise ParameterError(
-                "metrics", list(metrics), f"metrics among {self.metrics}"
-            ) from None
+        return name_indices("metrics", metrics, self.metrics)
 
     def tensor(self, case: _Case, metrics: Sequence[str]) -> np.ndarray:
         return case.sim[self.metric_index(metrics)]
@@ -189,6 +191,40 @@ class QarlaData:
                 peers = acc[:, :, 1:]
             self._king_cache[key] = (acc[:, :, 0], peers)
         return self._king_cache[key]
+
+
+Metrics = Optional[Sequence[str]]
+
+#: The keyword options the QARLA functions share, ``{name: (default, choices)}``; each function
+#: takes those it uses as ``**options`` (its docstring names them):
+#:
+#: * ``triples``: which model triples count: pairwise distinct, m' != m'' only, or all of M³;
+#: * ``protocol``: the peers' QUEEN in KING's event m is computed against M \ {m} as the
+#:   model's (the paper's leave-one-out test), or against all of M;
+#: * ``average``: per-instance values averaged over instances, or events pooled;
+#: * ``condition``: JACK's two clauses (the DUC 2004 paper's formula) or either (the QARLA
+#:   paper's one-sided condition).
+OPTIONS = {
+    "triples": ("distinct", TRIPLES),
+    "protocol": ("leave_one_out", ("leave_one_out", "full_M_for_peers")),
+    "average": ("macro", ("macro", "micro")),
+    "condition": ("symmetric", ("symmetric", "one_sided")),
+}
+
+
+def _options(where: str, options, names: str) -> tuple:
+    """The values of the :data:`OPTIONS` ``names`` (space-separated) in ``options``, checked,
+    defaults filled in; another keyword is a ``TypeError`` as in a call of ``where``."""
+    table = {name: OPTIONS[name][0] for name in names.split()}
+    (values,) = split_options(where, options, table)
+    return tuple(check_choice(k, v, OPTIONS[k][1]) for k, v in values.items())
+
+
+def _setup(where: str, similarities, roles, metrics, options, names: str):
+    """The data, the metrics (default: all of the data's) and :func:`_options`."""
+    values = _options(where, options, names)
+    data = _as_data(similarities, roles)
+    return data, list(metrics or data.metrics), values
 
 
 def _as_data(similarities, roles) -> QarlaData:
@@ -233,9 +269,7 @@ def _queen(sim: np.ndarray, cands: Sequence[int], refs: Sequence[int], triples: 
     return _acceptance(sim, cands, refs, triples).all(axis=0).mean(axis=1)
 
 
-def queen(
-    similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
-) -> pd.DataFrame:
+def queen(similarities, roles=None, metrics: Metrics = None, **options) -> pd.DataFrame:
     """QUEEN of every summarizer in every instance.
 
     ``QUEEN_{X,M}(a) = P_{(m, m', m'')}(every x in X: x(a, m) >= x(m', m''))``: how often a is
@@ -251,18 +285,13 @@ def queen(
         ``instance, summarizer, role`` (``"model"`` or ``"peer"``).
     metrics : sequence of str, optional
         The metric set X (default: all metrics).
-    triples : {"distinct", "pair_distinct", "all"}, default "distinct"
-        Which model triples count: pairwise distinct, m' != m'' only, or all of M³.
+    **options
+        ``triples`` (:data:`OPTIONS`).
 
     Returns
     -------
     pandas.DataFrame
         ``instance, summarizer, role, queen`` (QUEEN in [0, 1]).
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
-    evaluation of text summarization systems. ACL 2005.
 
     Examples
     --------
@@ -270,15 +299,12 @@ def queen(
 
     >>> from evalkit.stats.qarla import queen
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=1, n_models=8, n_peers=2, n_metrics=1,
-    ...                               peer_offset=20.0, seed=0)
+    >>> _, sims, roles = point_clouds(1, 8, 2, 1, peer_offset=20.0, seed=0)
     >>> q = queen(sims, roles)
     >>> q[q.role == "peer"]["queen"].tolist(), bool((q[q.role == "model"]["queen"] > 0).all())
     ([0.0, 0.0], True)
     """
-    check_choice("triples", triples, TRIPLES)
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (triples,) = _setup("queen", similarities, roles, metrics, options, "triples")
     rows = []
     for inst, case in data.cases.items():
         sim = data.tensor(case, metrics)
@@ -293,13 +319,13 @@ def queen(
 
 
 def queen_system_scores(
-    similarities, roles=None, metrics=None, *, triples="distinct"
+    similarities, roles=None, metrics: Metrics = None, **options
 ) -> pd.DataFrame:
     """System-level QUEEN: the mean over instances per summarizer.
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
+    similarities, roles, metrics, **options
         As :func:`queen`.
 
     Returns
@@ -311,12 +337,13 @@ def queen_system_scores(
     --------
     >>> from evalkit.stats.qarla import queen, queen_system_scores
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=3, n_models=4, n_peers=2, n_metrics=2, seed=1)
+    >>> _, sims, roles = point_clouds(3, 4, 2, 2, seed=1)
     >>> s = queen_system_scores(sims, roles)
     >>> q = queen(sims, roles)
     >>> bool(abs(s.set_index("summarizer").loc["P0", "queen"] - q[q.summarizer == "P0"].queen.mean()) < 1e-12)
     True
     """
+    (triples,) = _options("queen_system_scores", options, "triples")
     q = queen(similarities, roles, metrics, triples=triples)
     return (
         q.groupby(["summarizer", "role"], as_index=False)
@@ -343,15 +370,7 @@ def _average(per_instance: List[Tuple[int, int]], average: str) -> float:
     return float(sum(k for k, _ in per_instance) / sum(n for _, n in per_instance))
 
 
-def king(
-    similarities,
-    roles=None,
-    metrics: Optional[Sequence[str]] = None,
-    *,
-    triples: str = "distinct",
-    protocol: str = "leave_one_out",
-    average: str = "macro",
-) -> float:
+def king(similarities, roles=None, metrics: Metrics = None, **options) -> float:
     r"""KING of a metric set: how often a model beats every peer, in [0, 1].
 
     ``KING_{M,A}(X) = P(every a in A: QUEEN_{X,M}(m) > QUEEN_{X,M}(a))`` over events
@@ -359,22 +378,12 @@ def king(
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
-        As :func:`queen`.
-    protocol : {"leave_one_out", "full_M_for_peers"}, default "leave_one_out"
-        The peers' QUEEN in event m is computed against M \ {m} as the model's (the paper's
-        leave-one-out test), or against all of M.
-    average : {"macro", "micro"}, default "macro"
-        Per-instance values averaged over instances, or events pooled.
+    similarities, roles, metrics, **options
+        As :func:`queen`; the options ``triples, protocol, average`` (:data:`OPTIONS`).
 
     Returns
     -------
     float
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
-    evaluation of text summarization systems. ACL 2005.
 
     Examples
     --------
@@ -382,16 +391,13 @@ def king(
 
     >>> from evalkit.stats.qarla import king
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=8, n_peers=3, n_metrics=1,
-    ...                               peer_offset=20.0, special=["constant"], seed=0)
+    >>> _, sims, roles = point_clouds(2, 8, 3, 1, peer_offset=20.0, special=["constant"], seed=0)
     >>> king(sims, roles, ["x0"]), king(sims, roles, ["constant"])
     (1.0, 0.0)
     """
-    check_choice("triples", triples, TRIPLES)
-    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
-    check_choice("average", average, ("macro", "micro"))
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (triples, protocol, average) = _setup(
+        "king", similarities, roles, metrics, options, "triples protocol average"
+    )
     counts = [
         (int(np.all(qm[:, None] > qa, axis=1).sum()), len(qm))
         for _, qm, qa in _king_events(data, metrics, triples, protocol)
@@ -399,14 +405,7 @@ def king(
     return _average(counts, average)
 
 
-def king_by_instance(
-    similarities,
-    roles=None,
-    metrics: Optional[Sequence[str]] = None,
-    *,
-    triples: str = "distinct",
-    protocol: str = "leave_one_out",
-) -> pd.Series:
+def king_by_instance(similarities, roles=None, metrics: Metrics = None, **options) -> pd.Series:
     """KING of a metric set in each instance (topic) alone.
 
     Their mean is the macro :func:`king`; paired over instances they compare two metric sets
@@ -414,28 +413,26 @@ def king_by_instance(
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
-        As :func:`queen`.
-    protocol : {"leave_one_out", "full_M_for_peers"}, default "leave_one_out"
+    similarities, roles, metrics, **options
+        As :func:`queen`; the options ``triples, protocol`` (:data:`OPTIONS`).
 
     Returns
     -------
     pandas.Series
-        ``king`` indexed by instance.
+        Named ``king``, one value per instance.
 
     Examples
     --------
     >>> from evalkit.stats.qarla import king, king_by_instance
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=3, n_models=4, n_peers=3, n_metrics=2, seed=2)
+    >>> _, sims, roles = point_clouds(3, 4, 3, 2, seed=2)
     >>> per = king_by_instance(sims, roles)
     >>> len(per), bool(abs(per.mean() - king(sims, roles)) < 1e-12)
     (3, True)
     """
-    check_choice("triples", triples, TRIPLES)
-    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (triples, protocol) = _setup(
+        "king_by_instance", similarities, roles, metrics, options, "triples protocol"
+    )
     return pd.Series(
         {
             inst: float(np.all(qm[:, None] > qa, axis=1).mean())
@@ -446,24 +443,14 @@ def king_by_instance(
     ).rename_axis("instance")
 
 
-def k_pairwise(
-    similarities,
-    roles=None,
-    metrics=None,
-    *,
-    triples="distinct",
-    protocol="leave_one_out",
-    average="macro",
-) -> float:
+def k_pairwise(similarities, roles=None, metrics: Metrics = None, **options) -> float:
     """The K candidate QARLA rejects: P(QUEEN(m) > QUEEN(a)) over (model, peer) pairs.
 
     It is sensitive to repeated peers (constraint 5), which KING is not.
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
-        As :func:`queen`.
-    protocol, average
+    similarities, roles, metrics, **options
         As :func:`king`.
 
     Returns
@@ -475,16 +462,13 @@ def k_pairwise(
     --------
     >>> from evalkit.stats.qarla import k_pairwise, king
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=3, n_metrics=2,
-    ...                               peer_offset=1.0, seed=4)
+    >>> _, sims, roles = point_clouds(2, 4, 3, 2, peer_offset=1.0, seed=4)
     >>> bool(k_pairwise(sims, roles) >= king(sims, roles))
     True
     """
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
-    check_choice("triples", triples, TRIPLES)
-    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
-    check_choice("average", average, ("macro", "micro"))
+    data, metrics, (triples, protocol, average) = _setup(
+        "k_pairwise", similarities, roles, metrics, options, "triples protocol average"
+    )
     counts = [
         (int((qm[:, None] > qa).sum()), qa.size)
         for _, qm, qa in _king_events(data, metrics, triples, protocol)
@@ -513,12 +497,10 @@ def _jack_matrices(data: QarlaData, case: _Case, metrics, condition: str, triple
 def jack(
     similarities,
     roles=None,
-    metrics: Optional[Sequence[str]] = None,
+    metrics: Metrics = None,
     *,
     peers: Optional[Iterable[str]] = None,
-    condition: str = "symmetric",
-    triples: str = "distinct",
-    average: str = "macro",
+    **options,
 ) -> float:
     """JACK of a peer set, in [0, 1].
 
@@ -528,24 +510,16 @@ def jack(
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
+    similarities, roles, metrics
         As :func:`queen`.
     peers : iterable of str, optional
         Only these peers (default: all).
-    condition : {"symmetric", "one_sided"}, default "symmetric"
-        Both clauses (the DUC 2004 paper's formula) or either (the QARLA paper's one-sided
-        condition).
-    average : {"macro", "micro"}, default "macro"
+    **options
+        ``condition, triples, average`` (:data:`OPTIONS`).
 
     Returns
     -------
     float
-
-    References
-    ----------
-    Amigó, E., Gonzalo, J., & Verdejo, F. (2005). The heterogeneity principle in evaluation
-    measures for automatic summarization. ACL Workshop on Intrinsic and Extrinsic Evaluation
-    Measures.
 
     Examples
     --------
@@ -553,16 +527,13 @@ def jack(
 
     >>> from evalkit.stats.qarla import jack
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=5, n_metrics=1,
-    ...                               peer_offset=1.0, seed=5)
+    >>> _, sims, roles = point_clouds(2, 4, 5, 1, peer_offset=1.0, seed=5)
     >>> bool(jack(sims, roles, peers=["P0", "P1"]) <= jack(sims, roles))
     True
     """
-    check_choice("condition", condition, ("symmetric", "one_sided"))
-    check_choice("average", average, ("macro", "micro"))
-    check_choice("triples", triples, TRIPLES)
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (condition, triples, average) = _setup(
+        "jack", similarities, roles, metrics, options, "condition triples average"
+    )
     keep = None if peers is None else {str(p) for p in peers}
     counts = []
     for case in data.cases.values():
@@ -577,42 +548,31 @@ def jack(
     return _average(counts, average)
 
 
-def jack_by_instance(
-    similarities,
-    roles=None,
-    metrics: Optional[Sequence[str]] = None,
-    *,
-    condition: str = "symmetric",
-    triples: str = "distinct",
-) -> pd.Series:
+def jack_by_instance(similarities, roles=None, metrics: Metrics = None, **options) -> pd.Series:
     """JACK of all peers in each instance alone (their mean is the macro :func:`jack`).
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
-        As :func:`queen`.
-    condition : {"symmetric", "one_sided"}, default "symmetric"
-        As :func:`jack`.
+    similarities, roles, metrics, **options
+        As :func:`jack` (its options less ``average``).
 
     Returns
     -------
     pandas.Series
-        ``jack`` indexed by instance.
+        Named ``jack``, indexed by ``instance``: JACK of each instance's peers.
 
     Examples
     --------
     >>> from evalkit.stats.qarla import jack, jack_by_instance
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=3, n_models=4, n_peers=4, n_metrics=1,
-    ...                               peer_offset=1.0, seed=3)
+    >>> _, sims, roles = point_clouds(3, 4, 4, 1, peer_offset=1.0, seed=3)
     >>> per = jack_by_instance(sims, roles)
     >>> len(per), bool(abs(per.mean() - jack(sims, roles)) < 1e-12)
     (3, True)
     """
-    check_choice("condition", condition, ("symmetric", "one_sided"))
-    check_choice("triples", triples, TRIPLES)
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (condition, triples) = _setup(
+        "jack_by_instance", similarities, roles, metrics, options, "condition triples"
+    )
     out = {}
     for inst, case in data.cases.items():
         ok, _ = _jack_matrices(data, case, metrics, condition, triples)
@@ -645,8 +605,7 @@ def paired_king_difference(
     --------
     >>> from evalkit.stats.qarla import paired_king_difference
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=3, n_models=8, n_peers=3, n_metrics=1,
-    ...                               peer_offset=20.0, special=["constant"], seed=0)
+    >>> _, sims, roles = point_clouds(3, 8, 3, 1, peer_offset=20.0, special=["constant"], seed=0)
     >>> out = paired_king_difference(sims, roles, a=["x0"], b=["constant"])
     >>> out["difference"], out["p_value"], out["n"]
     (1.0, 0.25, 3)
@@ -675,14 +634,7 @@ def paired_king_difference(
 
 
 def jack_curve(
-    similarities,
-    roles=None,
-    metrics: Optional[Sequence[str]] = None,
-    *,
-    n_orders: int = 100,
-    seed=0,
-    condition: str = "symmetric",
-    triples: str = "distinct",
+    similarities, roles=None, metrics: Metrics = None, *, n_orders: int = 100, seed=0, **options
 ) -> pd.DataFrame:
     """JACK as peer systems are added in random orders (Amigó et al. 2005b, Figure 3).
 
@@ -694,16 +646,18 @@ def jack_curve(
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
+    similarities, roles, metrics
         As :func:`queen`.
     n_orders : int, default 100
     seed : int or numpy.random.Generator, default 0
-    condition : {"symmetric", "one_sided"}, default "symmetric"
+    **options
+        ``condition, triples`` (:data:`OPTIONS`).
 
     Returns
     -------
     pandas.DataFrame
-        ``order, systems, jack``.
+        ``order, systems, jack``: one row per random order and number of systems added, ``jack``
+        the micro JACK of the systems added so far.
 
     Examples
     --------
@@ -711,8 +665,7 @@ def jack_curve(
 
     >>> from evalkit.stats.qarla import jack, jack_curve
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=4, n_metrics=1,
-    ...                               peer_offset=1.0, seed=6)
+    >>> _, sims, roles = point_clouds(2, 4, 4, 1, peer_offset=1.0, seed=6)
     >>> c = jack_curve(sims, roles, n_orders=3, seed=0)
     >>> full = c[c.systems == 4]["jack"]
     >>> bool((abs(full - jack(sims, roles, average="micro")) < 1e-12).all()), len(c)
@@ -720,10 +673,10 @@ def jack_curve(
     """
     from evalkit.stats.validation import rng_from_seed
 
-    check_choice("condition", condition, ("symmetric", "one_sided"))
     n_orders = check_int("n_orders", n_orders)
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (condition, triples) = _setup(
+        "jack_curve", similarities, roles, metrics, options, "condition triples"
+    )
     systems = sorted({case.names[p] for case in data.cases.values() for p in case.peers})
     if len(systems) < 2:
         raise ParameterError("roles", systems, "at least two peer systems")
@@ -814,14 +767,7 @@ def _accepted_counts(bits: np.ndarray, masks: np.ndarray, n: int) -> np.ndarray:
 
 
 def king_of_subsets(
-    similarities,
-    roles=None,
-    candidates: Optional[Sequence[str]] = None,
-    masks: Optional[np.ndarray] = None,
-    *,
-    triples: str = "distinct",
-    protocol: str = "leave_one_out",
-    average: str = "macro",
+    similarities, roles=None, candidates: Metrics = None, masks=None, **options
 ) -> np.ndarray:
     """KING of many metric sets at once, equal to :func:`king` of each set.
 
@@ -838,8 +784,8 @@ def king_of_subsets(
         Default: all metrics.
     masks : array_like of int64, optional
         Bit masks over ``candidates`` (default: every non-empty subset, :func:`subset_masks`).
-    triples, protocol, average
-        As :func:`king`.
+    **options
+        ``triples, protocol, average`` (:data:`OPTIONS`).
 
     Returns
     -------
@@ -850,18 +796,15 @@ def king_of_subsets(
     --------
     >>> from evalkit.stats.qarla import king, king_of_subsets
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=3, n_metrics=2,
-    ...                               peer_offset=1.0, seed=7)
+    >>> _, sims, roles = point_clouds(2, 4, 3, 2, peer_offset=1.0, seed=7)
     >>> fast = king_of_subsets(sims, roles)   # masks 1, 2, 3: {x0}, {x1}, {x0, x1}
     >>> slow = [king(sims, roles, m) for m in (["x0"], ["x1"], ["x0", "x1"])]
     >>> bool((abs(fast - slow) < 1e-12).all())
     True
     """
-    check_choice("triples", triples, TRIPLES)
-    check_choice("protocol", protocol, ("leave_one_out", "full_M_for_peers"))
-    check_choice("average", average, ("macro", "micro"))
-    data = _as_data(similarities, roles)
-    candidates = list(candidates or data.metrics)
+    data, candidates, (triples, protocol, average) = _setup(
+        "king_of_subsets", similarities, roles, candidates, options, "triples protocol average"
+    )
     idx = data.metric_index(candidates)
     n = len(candidates)
     masks = subset_masks(n) if masks is None else np.asarray(masks, dtype=np.int64)
@@ -887,12 +830,7 @@ def king_of_subsets(
 
 
 def queen_of_subsets(
-    similarities,
-    roles=None,
-    candidates: Optional[Sequence[str]] = None,
-    masks: Optional[np.ndarray] = None,
-    *,
-    triples: str = "distinct",
+    similarities, roles=None, candidates: Metrics = None, masks=None, **options
 ) -> pd.DataFrame:
     """System-level QUEEN of every peer for many metric sets at once.
 
@@ -906,7 +844,8 @@ def queen_of_subsets(
     candidates : sequence of str, optional
     masks : array_like of int64, optional
         As :func:`king_of_subsets`.
-    triples : {"distinct", "pair_distinct", "all"}, default "distinct"
+    **options
+        ``triples`` (:data:`OPTIONS`).
 
     Returns
     -------
@@ -917,16 +856,15 @@ def queen_of_subsets(
     --------
     >>> from evalkit.stats.qarla import queen_of_subsets, queen_system_scores
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=4, n_peers=2, n_metrics=2,
-    ...                               peer_offset=1.0, seed=8)
+    >>> _, sims, roles = point_clouds(2, 4, 2, 2, peer_offset=1.0, seed=8)
     >>> table = queen_of_subsets(sims, roles)
     >>> one = queen_system_scores(sims, roles, ["x0", "x1"]).set_index("summarizer")
     >>> bool(abs(table.loc[3, "P1"] - one.loc["P1", "queen"]) < 1e-12)
     True
     """
-    check_choice("triples", triples, TRIPLES)
-    data = _as_data(similarities, roles)
-    candidates = list(candidates or data.metrics)
+    data, candidates, (triples,) = _setup(
+        "queen_of_subsets", similarities, roles, candidates, options, "triples"
+    )
     idx = data.metric_index(candidates)
     masks = subset_masks(len(candidates)) if masks is None else np.asarray(masks, dtype=np.int64)
     sums: Dict[str, np.ndarray] = {}
@@ -947,13 +885,11 @@ def queen_of_subsets(
 def best_metric_sets(
     similarities,
     roles=None,
-    candidates: Optional[Sequence[str]] = None,
+    candidates: Metrics = None,
     *,
     max_size: Optional[int] = None,
-    triples: str = "distinct",
-    protocol: str = "leave_one_out",
-    average: str = "macro",
     method: str = "vectorized",
+    **options,
 ) -> pd.DataFrame:
     """KING of every non-empty subset of the candidates, best first (Amigó et al. 2005b).
 
@@ -964,10 +900,10 @@ def best_metric_sets(
     candidates : sequence of str, optional
     max_size : int, optional
         Largest set.
-    triples, protocol, average
-        As :func:`king`.
     method : {"vectorized", "loop"}, default "vectorized"
         :func:`king_of_subsets`, or :func:`king` once per set (the reference).
+    **options
+        ``triples, protocol, average`` (:data:`OPTIONS`).
 
     Returns
     -------
@@ -978,8 +914,7 @@ def best_metric_sets(
     --------
     >>> from evalkit.stats.qarla import best_metric_sets
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=8, n_peers=3, n_metrics=1,
-    ...                               peer_offset=20.0, special=["constant"], seed=0)
+    >>> _, sims, roles = point_clouds(2, 8, 3, 1, peer_offset=20.0, special=["constant"], seed=0)
     >>> best_metric_sets(sims, roles).values.tolist()
     [[('x0',), 1, 1.0], [('constant', 'x0'), 2, 1.0], [('constant',), 1, 0.0]]
 
@@ -987,8 +922,9 @@ def best_metric_sets(
     ``x0`` it changes nothing.
     """
     check_choice("method", method, ("vectorized", "loop"))
-    data = _as_data(similarities, roles)
-    candidates = list(candidates or data.metrics)
+    data, candidates, (triples, protocol, average) = _setup(
+        "best_metric_sets", similarities, roles, candidates, options, "triples protocol average"
+    )
     masks = subset_masks(len(candidates), max_size)
     sets = [tuple(c for i, c in enumerate(candidates) if (int(m) >> i) & 1) for m in masks]
     if method == "vectorized":
@@ -1012,14 +948,7 @@ def best_metric_sets(
     )
 
 
-def k_naive(
-    similarities,
-    roles=None,
-    metrics: Optional[Sequence[str]] = None,
-    *,
-    triples: str = "distinct",
-    average: str = "macro",
-) -> float:
+def k_naive(similarities, roles=None, metrics: Metrics = None, **options) -> float:
     """The first K candidate QARLA rejects: 1 - mean QUEEN of the peers.
 
     Peers against all models, per instance then averaged. It grows towards 1 as metrics are
@@ -1027,25 +956,24 @@ def k_naive(
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
-        As :func:`queen`.
-    average : {"macro", "micro"}, default "macro"
+    similarities, roles, metrics, **options
+        As :func:`queen`; the options ``triples, average`` (:data:`OPTIONS`).
 
     Returns
     -------
     float
+        1 - the mean QUEEN of the peers, in [0, 1].
 
     Examples
     --------
     >>> from evalkit.stats.qarla import k_naive, queen
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=1, n_models=4, n_peers=3, n_metrics=1,
-    ...                               peer_offset=1.0, seed=9)
+    >>> _, sims, roles = point_clouds(1, 4, 3, 1, peer_offset=1.0, seed=9)
     >>> q = queen(sims, roles)
     >>> bool(abs(k_naive(sims, roles) - (1 - q[q.role == "peer"].queen.mean())) < 1e-12)
     True
     """
-    check_choice("average", average, ("macro", "micro"))
+    triples, average = _options("k_naive", options, "triples average")
     q = queen(similarities, roles, metrics, triples=triples)
     q = q[q["role"] == "peer"]
     if average == "micro":
@@ -1054,7 +982,7 @@ def k_naive(
 
 
 def leave_one_model_out(
-    similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
+    similarities, roles=None, metrics: Metrics = None, **options
 ) -> pd.DataFrame:
     r"""The predictive-power test of Amigó et al. (2005a, Sec. 5).
 
@@ -1064,8 +992,8 @@ def leave_one_model_out(
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
-        As :func:`queen`.
+    similarities, roles, metrics, **options
+        As :func:`queen` (``triples``: :data:`OPTIONS`).
 
     Returns
     -------
@@ -1076,14 +1004,14 @@ def leave_one_model_out(
     --------
     >>> from evalkit.stats.qarla import leave_one_model_out
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=2, n_models=8, n_peers=2, n_metrics=1,
-    ...                               peer_offset=20.0, seed=0)
+    >>> _, sims, roles = point_clouds(2, 8, 2, 1, peer_offset=20.0, seed=0)
     >>> out = leave_one_model_out(sims, roles)
     >>> len(out), bool(out["success"].all())
     (8, True)
     """
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (triples,) = _setup(
+        "leave_one_model_out", similarities, roles, metrics, options, "triples"
+    )
     scores: Dict[str, Dict[str, List[float]]] = {}
     for case in data.cases.values():
         sim = data.tensor(case, metrics)
@@ -1140,17 +1068,15 @@ def leave_one_out_table(means: Dict[str, Dict[str, float]]) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- metric clustering
-def acceptance_events(
-    similarities, roles=None, metrics: Optional[Sequence[str]] = None, *, triples: str = "distinct"
-) -> pd.DataFrame:
+def acceptance_events(similarities, roles=None, metrics: Metrics = None, **options) -> pd.DataFrame:
     """The acceptance events ``H_x = [x(a, m) >= x(m', m'')]`` of every metric, pooled.
 
     Over all (instance, peer a, triple) events (Amigó et al. 2005b).
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
-        As :func:`queen`.
+    similarities, roles, metrics, **options
+        As :func:`queen`; the options ``triples`` (:data:`OPTIONS`).
 
     Returns
     -------
@@ -1164,13 +1090,13 @@ def acceptance_events(
 
     >>> from evalkit.stats.qarla import acceptance_events
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=1, n_models=3, n_peers=2, n_metrics=2, seed=0)
+    >>> _, sims, roles = point_clouds(1, 3, 2, 2, seed=0)
     >>> acceptance_events(sims, roles).shape
     (12, 2)
     """
-    check_choice("triples", triples, TRIPLES)
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (triples,) = _setup(
+        "acceptance_events", similarities, roles, metrics, options, "triples"
+    )
     blocks = []
     for case in data.cases.values():
         if not case.peers:
@@ -1204,6 +1130,7 @@ def metric_set_similarity(
     Returns
     -------
     float
+        The share of events on which H(X) and H(X') agree (both hold or both fail).
 
     Examples
     --------
@@ -1219,13 +1146,7 @@ def metric_set_similarity(
 
 
 def cluster_metrics(
-    similarities,
-    roles=None,
-    metrics: Optional[Sequence[str]] = None,
-    *,
-    n_clusters: int = 10,
-    triples: str = "distinct",
-    protocol: str = "leave_one_out",
+    similarities, roles=None, metrics: Metrics = None, *, n_clusters: int = 10, **options
 ) -> pd.DataFrame:
     """Agglomerative clustering of metrics whose clusters are metric sets (Amigó et al. 2005b).
 
@@ -1236,10 +1157,11 @@ def cluster_metrics(
 
     Parameters
     ----------
-    similarities, roles, metrics, triples
+    similarities, roles, metrics
         As :func:`queen`.
     n_clusters : int, default 10
-    protocol : {"leave_one_out", "full_M_for_peers"}, default "leave_one_out"
+    **options
+        ``triples, protocol`` (:data:`OPTIONS`).
 
     Returns
     -------
@@ -1253,14 +1175,15 @@ def cluster_metrics(
     >>> import pandas as pd
     >>> from evalkit.stats.qarla import cluster_metrics
     >>> from evalkit.stats.qarla_synthetic import point_clouds
-    >>> _, sims, roles = point_clouds(n_instances=1, n_models=4, n_peers=3, n_metrics=2, seed=0)
+    >>> _, sims, roles = point_clouds(1, 4, 3, 2, seed=0)
     >>> sims = pd.concat([sims, sims[sims.metric == "x0"].assign(metric="x0copy")])
     >>> out = cluster_metrics(sims, roles, n_clusters=2)
     >>> out.groupby("cluster")["metric"].apply(list).tolist()
     [['x0', 'x0copy'], ['x1']]
     """
-    data = _as_data(similarities, roles)
-    metrics = list(metrics or data.metrics)
+    data, metrics, (triples, protocol) = _setup(
+        "cluster_metrics", similarities, roles, metrics, options, "triples protocol"
+    )
     n_clusters = check_int("n_clusters", n_clusters)
     ev = acceptance_events(data, metrics=metrics, triples=triples).to_numpy()
     clusters = [[i] for i in range(len(metrics))]

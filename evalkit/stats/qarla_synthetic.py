@@ -72,11 +72,6 @@ def point_clouds(
     roles : pandas.DataFrame
         ``instance, summarizer, role``; models ``M0..``, peers ``P0..``.
 
-    References
-    ----------
-    Amigó, E., Gonzalo, J., Peñas, A., & Verdejo, F. (2005). QARLA: a framework for the
-    evaluation of text summarization systems. ACL 2005.
-
     Examples
     --------
     >>> from evalkit.stats.qarla_synthetic import point_clouds

@@ -16,6 +16,11 @@ every method, fit on ``select_train`` (year Y-2) and correlate the predictions w
 score on ``select_eval`` (Y-1) at system level (mean per system); refit the best (subset,
 method) on ``final_train`` (Y-1) and predict ``test`` (Y). Exhaustive search over subsets
 (``itertools.combinations``), so ``max_size`` caps the cost.
+
+References:
+
+* Rankel, P. A., Conroy, J. M., & Schlesinger, J. D. (2012). Better metrics to automatically
+  predict the quality of a text summary. Algorithms 5(4), 398-420.
 """
 
 from __future__ import annotations
@@ -174,6 +179,7 @@ def system_correlation(
     Returns
     -------
     float
+        The coefficient of the system means; NaN when undefined.
 
     Examples
     --------
@@ -226,11 +232,6 @@ def select_fit_predict(
     predictions : numpy.ndarray, shape (len(test),)
     table : pandas.DataFrame
         ``features, method, r``: every candidate with its selection correlation, best first.
-
-    References
-    ----------
-    Rankel, P. A., Conroy, J. M., & Schlesinger, J. D. (2012). Better metrics to automatically
-    predict the quality of a text summary. Algorithms 5(4), 398-420.
 
     Examples
     --------

@@ -36,18 +36,24 @@ function is applied to whole (resamples x k) arrays.
 metric object: an evalkit metric with ``segment_statistics``/``score_from_statistics``
 (:class:`evalkit.metrics.bleu.BLEU` is vectorized) or a sacrebleu metric (see
 :func:`evalkit.stats.sacrebleu_stats.as_score_function`).
+
+References:
+
+* Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+  significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import apply_score as _apply
 from evalkit.stats._shared import count_extreme, pair_row
+from evalkit.stats._shared import prepare_pairs as _prepare
 from evalkit.stats.validation import (
     SeedLike,
     check_choice,
@@ -78,57 +84,10 @@ _MATMUL_ROWS = 1024  # rows of a mask/count block turned into floats for one mat
 
 
 # --------------------------------------------------------------------------- inputs
-def _prepare(statistics, score: ScoreFunction, baseline, pairs: str):
-    if isinstance(statistics, Mapping):
-        names = [str(k) for k in statistics.keys()]
-        arrays = [np.asarray(v) for v in statistics.values()]
-    else:
-        raise ParameterError(
-            "statistics",
-            type(statistics).__name__,
-            "a mapping {system name: ndarray (n_segments, k)}",
-        )
-    if len(arrays) < 2:
-        raise ParameterError("statistics", names, "at least two systems")
-    shape = arrays[0].shape
-    for name, a in zip(names, arrays):
-        if a.ndim != 2 or a.shape != shape or a.shape[0] < 1:
-            raise ParameterError(
-                f"statistics[{name!r}]",
-                a.shape,
-                f"a 2-D array shaped like the first system's {shape}",
-            )
-        if not np.isfinite(a).all():
-            raise ParameterError(f"statistics[{name!r}]", "non-finite values", "finite statistics")
-    stack = np.stack([a.astype(np.float64) for a in arrays])  # (systems, S, k)
-    check_choice("pairs", pairs, ("baseline", "all"))
-    if pairs == "baseline":
-        base = names[0] if baseline is None else baseline
-        if base not in names:
-            raise ParameterError("baseline", baseline, f"one of {names}")
-        b = names.index(base)
-        pair_idx = [(i, b) for i in range(len(names)) if i != b]
-    else:
-        pair_idx = list(combinations(range(len(names)), 2))
-    full = _apply(score, stack.sum(axis=1))
-    return names, stack, pair_idx, full
-
-
 def _score_function(score) -> ScoreFunction:
     from evalkit.stats.sacrebleu_stats import as_score_function
 
     return as_score_function(score)
-
-
-def _apply(score: ScoreFunction, sums: np.ndarray) -> np.ndarray:
-    out = np.asarray(score(sums), dtype=np.float64)
-    if out.shape != sums.shape[:1]:
-        raise ParameterError(
-            "score",
-            out.shape,
-            f"a function mapping summed statistics (r, k) to r scores, shape {sums.shape[:1]}",
-        )
-    return out
 
 
 def _float_dtype(stack: np.ndarray):
@@ -277,12 +236,15 @@ def paired_bootstrap(
 
     Examples
     --------
-    >>> from evalkit import get_metric, paired_bootstrap
-    >>> bleu = get_metric("bleu")
-    >>> refs = [["the cat sat on the mat"], ["it is raining today"], ["he reads a book"]]
-    >>> stats = {"A": bleu.segment_statistics(["the cat sat on the mat", "it rains", "he reads"], refs),
-    ...          "B": bleu.segment_statistics(["a cat", "it is raining today", "he reads a book"], refs)}
-    >>> boot = paired_bootstrap(stats, bleu.score_from_statistics, n_resamples=200, seed=1)
+    Accuracy as the metric: per segment (correct, 1), scored as the sum of the first column
+    over the sum of the second:
+
+    >>> import numpy as np
+    >>> from evalkit import paired_bootstrap
+    >>> rng = np.random.default_rng(0)
+    >>> correct = {"A": rng.random(50) < 0.5, "B": rng.random(50) < 0.8}
+    >>> stats = {k: np.column_stack([v, np.ones(50)]) for k, v in correct.items()}
+    >>> boot = paired_bootstrap(stats, lambda t: t[:, 0] / t[:, 1], n_resamples=200, seed=1)
     >>> boot.loc[0, "system"], boot.loc[0, "baseline"], int(boot.loc[0, "n_resamples"])
     ('B', 'A', 200)
 
@@ -507,11 +469,6 @@ def significance_table(
         Long frame ``metric, system, baseline, score, baseline_score, difference, test, p_value,
         n`` (``n`` the trials or resamples).
 
-    References
-    ----------
-    Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
-    significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
-
     Examples
     --------
     A toy "metric" whose statistics are (correct, total) per segment, scored as accuracy:
@@ -592,6 +549,7 @@ def smallest_p(n_trials: int) -> float:
     Returns
     -------
     float
+        ``1 / (R + 1)``, the smallest p-value R trials can give.
 
     Examples
     --------
@@ -613,6 +571,7 @@ def trials_needed(bound: float) -> int:
     Returns
     -------
     int
+        The smallest R whose ``1 / (R + 1)`` is below ``bound``.
 
     Examples
     --------

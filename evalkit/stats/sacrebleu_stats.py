@@ -10,6 +10,11 @@ For BLEU the score function is a numpy transcription of ``sacrebleu.BLEU.compute
 (brevity penalty ``exp(1 - r/c)`` if c < r, precisions ``100·m_n/t_n``, smoothing
 ``none|floor|add-k|exp``, ``log 0 := -9999999999``, early zero when no n-gram matches);
 other sacrebleu metrics (chrF, TER) fall back to calling their own scorer row by row.
+
+References:
+
+* Papineni, K., Roukos, S., Ward, T., & Zhu, W.-J. (2002). BLEU: a method for automatic
+  evaluation of machine translation. ACL 2002.
 """
 
 from __future__ import annotations
@@ -157,11 +162,6 @@ def bleu_score_function(
     callable
         Maps an (r, 2 + 2N) array of summed statistics ``[sys_len, ref_len, correct_1..N,
         total_1..N]`` to r BLEU scores on the 0-100 scale.
-
-    References
-    ----------
-    Papineni, K., Roukos, S., Ward, T., & Zhu, W.-J. (2002). BLEU: a method for automatic
-    evaluation of machine translation. ACL 2002.
 
     Post, M. (2018). A call for clarity in reporting BLEU scores. WMT 2018.
 

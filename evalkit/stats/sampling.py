@@ -20,6 +20,14 @@
 
 All draws of one design are made at once with numpy (argsort of uniform keys gives R
 independent random subsets) and system means come from one matrix product per design.
+
+Reference: Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics
+under varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
+
+References:
+
+* Voorhees, E. M., & Buckley, C. (2002). The effect of topic set size on retrieval experiment
+  error. SIGIR 2002.
 """
 
 from __future__ import annotations
@@ -88,12 +96,8 @@ def topic_subsample_correlations(
     Returns
     -------
     pandas.DataFrame
-        ``size, draw, r``.
-
-    References
-    ----------
-    Owczarzak, K., & Dang, H. T. (2009). Evaluation of automatic summaries: metrics under
-    varying data conditions. ACL-IJCNLP Workshop on Language Generation and Summarisation.
+        ``size, draw, r``: one row per draw of each size, ``r`` the coefficient of the system
+        means over the drawn topics with ``reference``.
 
     Examples
     --------
@@ -145,19 +149,13 @@ def split_half_correlations(
         One manual score, NaN = not scored.
     sizes : sequence of int
         Each in [1, n_topics // 2].
-    n_draws : int, default 1000
-    method : {"pearson", "spearman", "kendall"}, default "kendall"
-    seed : int or numpy.random.Generator, default 0
+    n_draws, method, seed
+        As :func:`topic_subsample_correlations` (but ``method`` defaults to "kendall").
 
     Returns
     -------
     pandas.DataFrame
-        ``size, draw, r``.
-
-    References
-    ----------
-    Voorhees, E. M., & Buckley, C. (2002). The effect of topic set size on retrieval experiment
-    error. SIGIR 2002.
+        ``size, draw, r``, as :func:`topic_subsample_correlations`.
 
     Examples
     --------
@@ -274,7 +272,7 @@ def model_subset_correlations(
     Returns
     -------
     pandas.DataFrame
-        ``metric, draw, r``.
+        ``metric, draw, r``: one row per metric and draw.
 
     Examples
     --------

@@ -12,6 +12,11 @@ error rate (:func:`rejection_rates`, with a Wilson interval).
 
 Layout: ``pair_statistics[metric] = (stats_A, stats_B)``, two (n_segments, k) arrays of the
 same shape; ``scores[metric]`` maps summed statistics (r, k) to r corpus scores.
+
+References:
+
+* Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+  significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ def corpus_scores(
     Returns
     -------
     pandas.DataFrame
-        ``system, metric, value``.
+        ``system, metric, value``, one row per system and metric: the corpus score.
 
     Examples
     --------
@@ -130,11 +135,6 @@ def equivalent_variants(n_segments: int, n_variants: int, seed) -> np.ndarray:
     -------
     numpy.ndarray of bool, shape (n_variants, n_segments)
         True = source B; each cell independently with probability 1/2.
-
-    References
-    ----------
-    Riezler, S., & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
-    significance testing for MT. ACL Workshop on Intrinsic and Extrinsic Evaluation Measures.
 
     Examples
     --------

@@ -109,6 +109,7 @@ def check_sizes(name: str, sizes, maximum: int, what: str) -> list:
     Returns
     -------
     list of int
+        The sizes as ints, in order.
 
     Examples
     --------
@@ -249,6 +250,7 @@ def pick_column(
     Returns
     -------
     str
+        The column name to use.
 
     Examples
     --------

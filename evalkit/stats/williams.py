@@ -12,6 +12,11 @@ Graham's choice) is ``P(T > |t|)``; two-sided doubles it.
 
 Graham (2015) §4.1: for every ordered pair of metrics with r(i, H) > r(j, H), a one-sided
 Williams test; metric j is in the "optimal" set (•) iff no metric beats it significantly.
+
+References:
+
+* Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
+  EMNLP 2015.
 """
 
 from __future__ import annotations
@@ -159,11 +164,6 @@ def williams_pairs(
     pandas.DataFrame
         One row per ordered pair: ``metric_a, metric_b, r_a, r_b, r_ab, n, t, p, a_beats_b``
         (``r_a > r_b`` and ``p < alpha``).
-
-    References
-    ----------
-    Graham, Y. (2015). Re-evaluating automatic summarization with BLEU and 192 shades of ROUGE.
-    EMNLP 2015.
 
     Examples
     --------
@@ -394,9 +394,9 @@ def williams_columns(
 
     Examples
     --------
+    >>> from evalkit.stats.williams import williams_columns, williams_p
     >>> import numpy as np
     >>> import pandas as pd
-    >>> from evalkit.stats.williams import williams_columns, williams_p
     >>> rng = np.random.default_rng(0)
     >>> f = pd.DataFrame({"h": rng.normal(size=20)})
     >>> f["a"], f["b"] = f.h + rng.normal(scale=0.3, size=20), f.h + rng.normal(scale=2, size=20)

@@ -67,6 +67,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import InputFormatError, ParameterError
+from evalkit.stats.pairwise import paired_test
 
 COLUMNS = (
     "claim_id",
@@ -454,6 +455,34 @@ class Claims:
             verdict=verdict,
             evidence=evidence,
             note=note,
+            **kw,
+        )
+
+    def paired_finding(
+        self,
+        claim_id: str,
+        a: Any,
+        b: Any,
+        *,
+        over: str,
+        source: str,
+        printed: Any,
+        expected: str = ">",
+        **kw,
+    ) -> None:
+        """The finding "``a`` above ``b``" (``expected=">"``, or below: ``"<"``) tested by a
+        two-sided paired t-test (:func:`evalkit.stats.pairwise.paired_test`) of the paired
+        values ``a`` and ``b``; ``over`` names the pairs in the evidence (``"the 12
+        documents"``). Other keywords go to :meth:`finding`."""
+        res = paired_test(a, b, test="t").iloc[0]
+        self.finding(
+            claim_id,
+            source=source,
+            printed=printed,
+            expected=expected,
+            difference=float(res["mean_diff"]),
+            p_value=float(res["p_value"]),
+            test=f"paired t-test over {over}",
             **kw,
         )
 

@@ -8,7 +8,6 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.notebook.claims import Claims
-from evalkit.stats import pairwise
 
 from .spec import PAPER
 
@@ -37,15 +36,14 @@ def _across_languages(
             note="one language only: the paired test over languages needs two or more",
         )
         return
-    res = pairwise.paired_test(a.to_numpy(), b.to_numpy(), test="t").iloc[0]
-    c.finding(
+    c.paired_finding(
         claim,
+        a.to_numpy(),
+        b.to_numpy(),
+        over=f"the {len(a)} languages",
         source=source,
         printed=printed,
         expected=expected,
-        difference=float(res["mean_diff"]),
-        p_value=float(res["p_value"]),
-        test=f"paired t-test over the {len(a)} languages",
         this_run=shown,
         note=note,
     )

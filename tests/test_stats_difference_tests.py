@@ -12,6 +12,7 @@ import pytest
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
+from _oracles import SCIPY
 from evalkit.errors import ParameterError
 from evalkit.stats.difference_tests import (
     assign_ranks,
@@ -22,12 +23,6 @@ from evalkit.stats.difference_tests import (
     type1_error_rates,
 )
 from evalkit.stats.multiplicity import partial_conjunction
-
-SCIPY = {
-    "pearson": lambda a, b: stats.pearsonr(a, b)[0],
-    "spearman": lambda a, b: stats.spearmanr(a, b)[0],
-    "kendall": lambda a, b: stats.kendalltau(a, b)[0],
-}
 
 
 def corr(f, a, b):

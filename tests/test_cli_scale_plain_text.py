@@ -15,6 +15,14 @@ from evalkit.stats.distributed import distributed_bootstrap
 SYSTEMS, REFS = wmt_scale_corpus(3, 150, seed=5, n_references=2)
 
 
+def in_process_bleu_bootstrap(systems, refs, **kw) -> pd.DataFrame:
+    """What ``evalkit significance`` must print: the centred paired bootstrap of BLEU over all
+    pairs of ``systems``, in this process (``kw``: resamples, block size, seed)."""
+    bleu = get_metric("bleu")
+    stats = {k: bleu.segment_statistics(h, refs) for k, h in systems.items()}
+    return distributed_bootstrap(stats, bleu, pairs="all", method="centred", n_workers=0, **kw)
+
+
 def _files(tmp_path):
     refs = []
     for r in range(2):
@@ -84,18 +92,7 @@ def test_significance_matrix_and_results(tmp_path):
         )
         == 0
     )
-    bleu = get_metric("bleu")
-    stats = {k: bleu.segment_statistics(h, REFS) for k, h in SYSTEMS.items()}
-    expected = distributed_bootstrap(
-        stats,
-        bleu,
-        pairs="all",
-        n_resamples=300,
-        block_size=100,
-        seed=3,
-        method="centred",
-        n_workers=0,
-    )
+    expected = in_process_bleu_bootstrap(SYSTEMS, REFS, n_resamples=300, block_size=100, seed=3)
     got = pd.read_csv(out)
     assert list(got["p_value"]) == list(expected["p_value"])
     m = pd.read_csv(matrix).drop(columns="metric").set_index("system")

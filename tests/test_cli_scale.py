@@ -19,7 +19,7 @@ import distributed  # noqa: F401  (pinned: the CLI runs on Dask)
 import pyarrow  # noqa: F401  (pinned: the scale corpus is written as Parquet)
 
 from evalkit.cli import main
-from test_cli_scale_plain_text import in_process_bleu_bootstrap
+from test_cli_scale_plain_text import in_process_bleu_bootstrap, plain_text_files
 from evalkit.data.nist_sgml import NistSet, nist_set_from_segments, write_nist
 from evalkit.data.simulate.scale import wmt_scale_corpus
 from evalkit.metrics import get_metric
@@ -57,14 +57,8 @@ def _sgml(tmp_path):
 
 
 def _text(tmp_path):
-    args = []
-    for name, hyps in SYSTEMS.items():
-        (tmp_path / f"{name}.txt").write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
-        args.append(str(tmp_path / f"{name}.txt"))
-    for r in range(2):
-        (tmp_path / f"ref{r}.txt").write_text("".join(s[r] + "\n" for s in REFS), encoding="utf-8")
-        args += ["--refs", str(tmp_path / f"ref{r}.txt")]
-    return args
+    files, refs = plain_text_files(tmp_path, SYSTEMS, REFS)
+    return files + refs
 
 
 def _keys():
@@ -227,16 +221,8 @@ def test_metric_correlation_tests_against_human_scores(tmp_path):
         metric = get_metric(name)
         sign = 1 if metric.higher_is_better else -1
         mats[name] = sign * np.stack([metric.sentence_scores(h, REFS) for h in SYSTEMS.values()])
-    kw = dict(
-        test="boot",
-        unit="both",
-        level="summary",
-        method="kendall",
-        n_resamples=200,
-        seed=9,
-        block_size=60,
-        n_workers=0,
-    )
+    design = dict(test="boot", unit="both", level="summary", method="kendall")
+    kw = dict(design, n_resamples=200, seed=9, block_size=60, n_workers=0)
     expected = distributed_compare_metrics(mats, human, **kw)
     got = pd.read_csv(tmp_path / "r.csv")
     np.testing.assert_array_equal(got["p_value"], expected["p_value"])

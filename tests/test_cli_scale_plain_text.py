@@ -23,18 +23,24 @@ def in_process_bleu_bootstrap(systems, refs, **kw) -> pd.DataFrame:
     return distributed_bootstrap(stats, bleu, pairs="all", method="centred", n_workers=0, **kw)
 
 
-def _files(tmp_path):
-    refs = []
-    for r in range(2):
-        path = tmp_path / f"ref{r}.txt"
-        path.write_text("".join(seg[r] + "\n" for seg in REFS), encoding="utf-8")
-        refs += ["--refs", str(path)]
-    systems = []
-    for name, hyps in SYSTEMS.items():
-        path = tmp_path / f"{name}.txt"
+def plain_text_files(folder, systems, refs) -> tuple:
+    """``systems`` (name -> outputs) and ``refs`` (per segment, one text per reference) as
+    one-line-per-segment files in ``folder``: (the system files, ``--refs`` arguments)."""
+    refs_args = []
+    for r in range(len(refs[0])):
+        path = folder / f"ref{r}.txt"
+        path.write_text("".join(seg[r] + "\n" for seg in refs), encoding="utf-8")
+        refs_args += ["--refs", str(path)]
+    files = []
+    for name, hyps in systems.items():
+        path = folder / f"{name}.txt"
         path.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
-        systems.append(str(path))
-    return systems, refs
+        files.append(str(path))
+    return files, refs_args
+
+
+def _files(tmp_path):
+    return plain_text_files(tmp_path, SYSTEMS, REFS)
 
 
 @pytest.mark.slow

@@ -72,10 +72,15 @@ def test_conllu_skips_multiword_tokens_and_empty_nodes():
     ],
 )
 def test_conllu_errors_name_file_and_line(tmp_path, bad, line, what):
-    path = tmp_path / "bad.conllu"
+    _assert_names_file_and_line(read_conllu, tmp_path / "bad.conllu", bad, line, what)
+
+
+def _assert_names_file_and_line(reader, path, bad, line, what):
+    """``reader`` on ``bad`` text raises an InputFormatError naming ``path``, ``line`` and
+    what was expected."""
     path.write_text(bad, encoding="utf-8")
     with pytest.raises(InputFormatError) as err:
-        read_conllu(path)
+        reader(path)
     assert err.value.line == line and str(path) in str(err.value) and what in str(err.value)
 
 
@@ -102,11 +107,7 @@ def test_ptb_multiline_and_wrappers(tmp_path):
     ],
 )
 def test_ptb_errors_name_file_and_line(tmp_path, bad, line, what):
-    path = tmp_path / "bad.mrg"
-    path.write_text(bad, encoding="utf-8")
-    with pytest.raises(InputFormatError) as err:
-        read_ptb(path)
-    assert err.value.line == line and str(path) in str(err.value) and what in str(err.value)
+    _assert_names_file_and_line(read_ptb, tmp_path / "bad.mrg", bad, line, what)
 
 
 def test_deptree_rejects_cycles_and_bad_heads():

@@ -44,10 +44,14 @@ import numpy as np
 
 def _phases(n_workers, systems, refs, args):
     """(statistics, bootstrap frame, {phase: (wall seconds, task stream records)})."""
-    from distributed import Client, LocalCluster, get_task_stream
+    from distributed import get_task_stream
 
     from evalkit.metrics import get_metric
-    from evalkit.stats.distributed import distributed_bootstrap, distributed_statistics
+    from evalkit.stats.distributed import (
+        cluster_client,
+        distributed_bootstrap,
+        distributed_statistics,
+    )
 
     metric = get_metric("bleu")
 
@@ -94,19 +98,10 @@ def _phases(n_workers, systems, refs, args):
         )
         return stats, boot, times
 
-    if n_workers == 0:
-        return work(None)
-    with (
-        LocalCluster(
-            n_workers=n_workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-        ) as cluster,
-        Client(cluster) as client,
-    ):
-        client.wait_for_workers(n_workers)
+    # the library's own LocalCluster of single-threaded worker processes (none for 0 workers)
+    with cluster_client(n_workers=n_workers) as client:
+        if client is not None:
+            client.wait_for_workers(n_workers)
         return work(client)
 
 

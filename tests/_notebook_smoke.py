@@ -601,3 +601,47 @@ def specs() -> Dict[str, Smoke]:
 def notebook_folders() -> list:
     """The folders of ``notebooks/`` holding notebooks, sorted."""
     return sorted(p.parent.name for p in (REPO / "notebooks").glob("*/*.ipynb") if p.is_file())
+
+
+def mtc4_smoke(paper: str, expected: Iterable[str], sample_check: Check) -> Smoke:
+    """The smoke tests of an MT paper on MTC Part 4: exactly the ``expected`` notebooks; the
+    licensed data notebooks skipped naming ``mtc4`` without configuration and run on
+    :func:`mtc4_fixture`; the public run leaves out the data-free notebooks."""
+    return Smoke(
+        paper,
+        expected,
+        exact=True,
+        skip_reason="mtc4",
+        licensed_fixture=mtc4_fixture,
+        sample_check=sample_check,
+        public_data_only=True,
+    )
+
+
+def run_licensed(paper: str, name: str, tmp_path: Path, **parameters) -> Path:
+    """One notebook run in quick mode on the licensed profile through papermill, with more
+    ``parameters``; returns its results folder (``tmp_path/run``)."""
+    import papermill
+
+    out = tmp_path / "run"
+    papermill.execute_notebook(
+        str(REPO / "notebooks" / paper / f"{name}.ipynb"),
+        str(tmp_path / "out.ipynb"),
+        parameters={"profile": "licensed", "quick": True, "results_dir": str(out), **parameters},
+        progress_bar=False,
+        kernel_name="python3",
+    )
+    return out
+
+
+def simulated_fixture(task: str, write: Callable, key: str) -> Callable[[Path, object], None]:
+    """A ``licensed_fixture``: the quick simulated ``task`` (seed 3) written by ``write(data,
+    folder)`` into ``tmp_path/<key>`` and configured as the licensed data set ``key``."""
+    from evalkit.data.simulate.tasks import simulate_task
+
+    def fixture(tmp_path: Path, monkeypatch) -> None:
+        data, _ = simulate_task(task, seed=3, quick=True)
+        write(data, tmp_path / key)
+        monkeypatch.setenv(licensed.env_var(key), str(tmp_path / key))
+
+    return fixture

@@ -109,6 +109,26 @@ def data_mirror() -> Path:
 
 
 @pytest.fixture(scope="session")
+def wmt17_systems(data_mirror):
+    """The WMT17 en-de submissions of the public mirror: 16 (name, outputs) pairs, then
+    ("ref", references)."""
+    from evalkit.data.safe_pickle import load
+
+    return load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
+
+
+@pytest.fixture(scope="session")
+def wordnet():
+    """WordNet 3.0 as evalkit finds it; not installed: skip, or fail under CI."""
+    from evalkit.text.wordnet import load_wordnet
+
+    found = load_wordnet(required=False)
+    if found is None:
+        unavailable("WordNet 3.0 is not installed (Debian wordnet-base)")
+    return found
+
+
+@pytest.fixture(scope="session")
 def quick_sample(tmp_path_factory) -> Path:
     """One quick sample folder for the whole session, shared by the xdist workers (the
     simulator builds each corpus once, under a file lock, on first use): the notebook smoke

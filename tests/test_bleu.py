@@ -257,10 +257,8 @@ def test_shortest_and_average_reference_length():
 @pytest.mark.parity
 @pytest.mark.public
 @pytest.mark.slow
-def test_wmt17_systems_equal_sacrebleu(data_mirror):
-    from evalkit.data.safe_pickle import load
-
-    data = load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
+def test_wmt17_systems_equal_sacrebleu(wmt17_systems):
+    data = wmt17_systems
     refs = data[16][1]
     ours, ref = BLEU(references=refs), sacrebleu.BLEU(references=refs)
     for name, hyps in data[:16:3]:  # 6 of the 16 systems; the benchmark runs all

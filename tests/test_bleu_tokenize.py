@@ -110,10 +110,8 @@ def test_fast_13a_equals_sacrebleu(lines):
 
 
 @pytest.mark.public
-def test_fast_13a_equals_sacrebleu_on_wmt17(data_mirror):
-    from evalkit.data.safe_pickle import load
-
-    data = load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
+def test_fast_13a_equals_sacrebleu_on_wmt17(wmt17_systems):
+    data = wmt17_systems
     lines = [line for _, hyps in data[:4] for line in hyps] + data[16][1][0]
     ref, fast = Tokenizer13a(), Tokenizer13aFast()
     assert [fast(x) for x in lines] == [ref(x) for x in lines]
@@ -212,10 +210,8 @@ def test_words_joined_edge_cases():
 
 
 @pytest.mark.public
-def test_words_joined_equals_sacrebleu_on_wmt17(data_mirror):
-    from evalkit.data.safe_pickle import load
-
-    data = load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
+def test_words_joined_equals_sacrebleu_on_wmt17(wmt17_systems):
+    data = wmt17_systems
     ref, fast = Tokenizer13a(), Tokenizer13aFast()
     for lines in [data[0][1], data[5][1], data[16][1][0]]:
         assert _split_joined(fast.words_joined(lines), len(lines)) == [

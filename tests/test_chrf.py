@@ -96,10 +96,8 @@ def test_api_and_validation():
 
 @pytest.mark.public
 @pytest.mark.slow
-def test_wmt17_systems_equal_sacrebleu(data_mirror):
-    from evalkit.data.safe_pickle import load
-
-    data = load(data_mirror / "wmt17-en-de" / "wmt17_en_de_systems.pkl.bz2")
+def test_wmt17_systems_equal_sacrebleu(wmt17_systems):
+    data = wmt17_systems
     refs = data[16][1]
     ours, ref = CHRF(references=refs), sacrebleu.CHRF(references=refs)
     for name, hyps in data[:16:5]:  # 4 of 16 systems; the benchmark runs all

@@ -80,6 +80,26 @@ def test_finding_row_records_its_test_and_p_value():
         c.finding("x", source="§2", printed="A", expected=">", difference=0.1, p_value=0.1, test="")
 
 
+def test_paired_finding_is_a_two_sided_paired_t_test():
+    from scipy import stats
+
+    a, b = [0.36, 0.40, 0.41, 0.46, 0.35], [0.30, 0.35, 0.36, 0.41, 0.30]
+    c = Claims("demo", data="toy")
+    c.paired_finding("a_above_b", a, b, over="the 5 documents", source="§2", printed="A > B")
+    c.paired_finding("a_below_b", a, b, over="the 5 documents", source="§2", printed="A < B",
+                     expected="<", note="n")  # fmt: skip
+    f = c.frame().set_index("claim_id")
+    p = stats.ttest_rel(a, b).pvalue
+    d = sum(a) / 5 - sum(b) / 5
+    assert f.loc["a_above_b", "evidence"] == (
+        f"paired t-test over the 5 documents: difference {d:+.3f}, p < 0.001 (alpha 0.05; paper: >)"
+    )
+    assert f.loc["a_above_b", "this_run"] == f"{d:+.3f}"
+    assert p < 0.001
+    assert (f.loc["a_above_b", "verdict"], f.loc["a_below_b", "verdict"]) == ("agrees", "differs")
+    assert f.loc["a_below_b", "note"] == "n"
+
+
 @pytest.mark.parametrize(
     "printed, tol",
     [("0.780", 0.0005), ("0.78", 0.005), ("12", 0.5), ("45%", 0.5), (0.78, 0.005), (12.0, 0.5),

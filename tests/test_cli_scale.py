@@ -19,12 +19,12 @@ import distributed  # noqa: F401  (pinned: the CLI runs on Dask)
 import pyarrow  # noqa: F401  (pinned: the scale corpus is written as Parquet)
 
 from evalkit.cli import main
+from test_cli_scale_plain_text import in_process_bleu_bootstrap, plain_text_files
 from evalkit.data.nist_sgml import NistSet, nist_set_from_segments, write_nist
 from evalkit.data.simulate.scale import wmt_scale_corpus
 from evalkit.metrics import get_metric
 from evalkit.stats.difference_tests import assign_ranks
 from evalkit.stats.distributed import (
-    distributed_bootstrap,
     distributed_compare_metrics,
     distributed_significance_clusters,
 )
@@ -57,14 +57,8 @@ def _sgml(tmp_path):
 
 
 def _text(tmp_path):
-    args = []
-    for name, hyps in SYSTEMS.items():
-        (tmp_path / f"{name}.txt").write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
-        args.append(str(tmp_path / f"{name}.txt"))
-    for r in range(2):
-        (tmp_path / f"ref{r}.txt").write_text("".join(s[r] + "\n" for s in REFS), encoding="utf-8")
-        args += ["--refs", str(tmp_path / f"ref{r}.txt")]
-    return args
+    files, refs = plain_text_files(tmp_path, SYSTEMS, REFS)
+    return files + refs
 
 
 def _keys():
@@ -147,18 +141,7 @@ def test_sgml_equals_plain_text_significance_with_clusters(tmp_path):
             b.sort_values(list(b.columns[:2])).reset_index(drop=True),
             check_exact=True,
         )
-    bleu = get_metric("bleu")
-    stats = {k: bleu.segment_statistics(h, REFS) for k, h in SYSTEMS.items()}
-    expected = distributed_bootstrap(
-        stats,
-        bleu,
-        pairs="all",
-        n_resamples=400,
-        block_size=90,
-        seed=5,
-        method="centred",
-        n_workers=0,
-    )
+    expected = in_process_bleu_bootstrap(SYSTEMS, REFS, n_resamples=400, block_size=90, seed=5)
     results, matrix, clusters = outs["text"]
     assert list(results["p_value"]) == list(expected["p_value"])
     # clusters recomputed here from the expected p-values (assign_ranks on the score order)
@@ -226,64 +209,20 @@ def _human(tmp_path, keys, gaps=()):
 def test_metric_correlation_tests_against_human_scores(tmp_path):
     args = _sgml(tmp_path)
     human_path, human = _human(tmp_path, _keys(), gaps={(1, 3), (2, 50)})
-    options = [
-        "--corr-test",
-        "boot",
-        "--unit",
-        "both",
-        "--corr-level",
-        "summary",
-        "--coefficient",
-        "kendall",
-    ]
-    assert (
-        main(
-            [
-                "significance",
-                *args,
-                "--metric",
-                "bleu",
-                "--metric",
-                "chrf",
-                "--metric",
-                "wer",
-                "--human",
-                str(human_path),
-                *options,
-                "--resamples",
-                "200",
-                "--block-size",
-                "60",
-                "--seed",
-                "9",
-                "--workers",
-                "0",
-                "--quiet",
-                "--output",
-                str(tmp_path / "r.csv"),
-                "--matrix",
-                str(tmp_path / "m.csv"),
-                "--clusters",
-                str(tmp_path / "c.parquet"),
-            ]
-        )
-        == 0
-    )
+    options = "--corr-test boot --unit both --corr-level summary --coefficient kendall".split()
+    metrics = "--metric bleu --metric chrf --metric wer".split()
+    run = "--resamples 200 --block-size 60 --seed 9 --workers 0 --quiet".split()
+    outputs = ["--output", str(tmp_path / "r.csv"), "--matrix", str(tmp_path / "m.csv")]
+    outputs += ["--clusters", str(tmp_path / "c.parquet")]
+    argv = ["significance", *args, *metrics, "--human", str(human_path), *options, *run]
+    assert main(argv + outputs) == 0
     mats = {}
     for name in ("bleu", "chrf", "wer"):
         metric = get_metric(name)
         sign = 1 if metric.higher_is_better else -1
         mats[name] = sign * np.stack([metric.sentence_scores(h, REFS) for h in SYSTEMS.values()])
-    kw = dict(
-        test="boot",
-        unit="both",
-        level="summary",
-        method="kendall",
-        n_resamples=200,
-        seed=9,
-        block_size=60,
-        n_workers=0,
-    )
+    design = dict(test="boot", unit="both", level="summary", method="kendall")
+    kw = dict(design, n_resamples=200, seed=9, block_size=60, n_workers=0)
     expected = distributed_compare_metrics(mats, human, **kw)
     got = pd.read_csv(tmp_path / "r.csv")
     np.testing.assert_array_equal(got["p_value"], expected["p_value"])
@@ -325,22 +264,9 @@ def test_mismatched_documents_and_bad_human_rows_are_errors(tmp_path, capsys):
     args = _text(tmp_path)
     human, _ = _human(tmp_path, [("", i + 1) for i in range(len(REFS))])
     human.write_text(human.read_text() + "sys00\t\t999\t1.0\n")
+    metrics = "--metric bleu --metric chrf".split()
     assert (
-        main(
-            [
-                "significance",
-                *args,
-                "--metric",
-                "bleu",
-                "--metric",
-                "chrf",
-                "--human",
-                str(human),
-                "--workers",
-                "0",
-                "--quiet",
-            ]
-        )
+        main(["significance", *args, *metrics, "--human", str(human), "--workers", "0", "--quiet"])
         == 2
     )
     err = capsys.readouterr().err

@@ -15,18 +15,32 @@ from evalkit.stats.distributed import distributed_bootstrap
 SYSTEMS, REFS = wmt_scale_corpus(3, 150, seed=5, n_references=2)
 
 
-def _files(tmp_path):
-    refs = []
-    for r in range(2):
-        path = tmp_path / f"ref{r}.txt"
-        path.write_text("".join(seg[r] + "\n" for seg in REFS), encoding="utf-8")
-        refs += ["--refs", str(path)]
-    systems = []
-    for name, hyps in SYSTEMS.items():
-        path = tmp_path / f"{name}.txt"
+def in_process_bleu_bootstrap(systems, refs, **kw) -> pd.DataFrame:
+    """What ``evalkit significance`` must print: the centred paired bootstrap of BLEU over all
+    pairs of ``systems``, in this process (``kw``: resamples, block size, seed)."""
+    bleu = get_metric("bleu")
+    stats = {k: bleu.segment_statistics(h, refs) for k, h in systems.items()}
+    return distributed_bootstrap(stats, bleu, pairs="all", method="centred", n_workers=0, **kw)
+
+
+def plain_text_files(folder, systems, refs) -> tuple:
+    """``systems`` (name -> outputs) and ``refs`` (per segment, one text per reference) as
+    one-line-per-segment files in ``folder``: (the system files, ``--refs`` arguments)."""
+    refs_args = []
+    for r in range(len(refs[0])):
+        path = folder / f"ref{r}.txt"
+        path.write_text("".join(seg[r] + "\n" for seg in refs), encoding="utf-8")
+        refs_args += ["--refs", str(path)]
+    files = []
+    for name, hyps in systems.items():
+        path = folder / f"{name}.txt"
         path.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
-        systems.append(str(path))
-    return systems, refs
+        files.append(str(path))
+    return files, refs_args
+
+
+def _files(tmp_path):
+    return plain_text_files(tmp_path, SYSTEMS, REFS)
 
 
 @pytest.mark.slow
@@ -84,18 +98,7 @@ def test_significance_matrix_and_results(tmp_path):
         )
         == 0
     )
-    bleu = get_metric("bleu")
-    stats = {k: bleu.segment_statistics(h, REFS) for k, h in SYSTEMS.items()}
-    expected = distributed_bootstrap(
-        stats,
-        bleu,
-        pairs="all",
-        n_resamples=300,
-        block_size=100,
-        seed=3,
-        method="centred",
-        n_workers=0,
-    )
+    expected = in_process_bleu_bootstrap(SYSTEMS, REFS, n_resamples=300, block_size=100, seed=3)
     got = pd.read_csv(out)
     assert list(got["p_value"]) == list(expected["p_value"])
     m = pd.read_csv(matrix).drop(columns="metric").set_index("system")

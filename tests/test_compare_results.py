@@ -45,3 +45,12 @@ def test_a_changed_table_value_or_figure_is_reported(tmp_path):
     problems = compare_results.compare(a, b)
     assert "paper/01_x/table.csv: row 0, column b: 0.5 vs 0.5000001" in problems
     assert "paper/01_x/figure.png: figure bytes differ" in problems
+
+
+def test_an_empty_table_is_compared_not_a_crash(tmp_path):
+    """A notebook may write an empty frame (a lone newline, as public owczarzak2006's
+    table3.csv): identical empty tables agree, an empty and a filled one differ."""
+    a, b = _tree(tmp_path / "a", {}, table="\n"), _tree(tmp_path / "b", {}, table="\n")
+    assert compare_results.compare(a, b) == []
+    c = _tree(tmp_path / "c", {})
+    assert any("table.csv" in d for d in compare_results.compare(a, c))

@@ -142,35 +142,19 @@ def test_read_summaries_directory(tmp_path):
 
 # ------------------------------------------------------------------ judgment tables
 def see2004_row(docset, summ, q, units, cov):
-    # 23 columns: 0 docset, 1-6 other fields, 7 summarizer, 8-14 Q1-Q7, 15-19 units, 20-22 coverage
-    return " ".join([docset, "M", "665", "T", "1", "-", "x", summ, *q, *units, *cov])
+    """23 columns: 0 docset, 1-6 other fields, 7 summarizer, 8-14 Q1-Q7, 15-19 units, 20-22
+    coverage (``q``, ``units``, ``cov``: space-separated)."""
+    fields = [docset, "M", "665", "T", "1", "-", "x", summ]
+    return " ".join(fields + q.split() + units.split() + cov.split())
 
 
 SEE2004 = (
     "\n".join(
         [f"SEE results header line {i}" for i in range(1, 35)]
         + [
-            see2004_row(
-                "d30001t",
-                "12",
-                list("1234123"),
-                ["0.5", "5", "3", "2", "7"],
-                ["0.40", "0.40", "0.00"],
-            ),
-            see2004_row(
-                "d30001t",
-                "A",
-                list("1111111"),
-                ["0.0", "6", "6", "0", "7"],
-                ["0.90", "0.90", "0.10"],
-            ),
-            see2004_row(
-                "d30002u",
-                "12",
-                ["2", "-", "2", "2", "2", "2", "2"],
-                ["0.0", "4", "1", "3", "6"],
-                ["0.20", "0.20", "0.00"],
-            ),
+            see2004_row("d30001t", "12", "1 2 3 4 1 2 3", "0.5 5 3 2 7", "0.40 0.40 0.00"),
+            see2004_row("d30001t", "A", "1 1 1 1 1 1 1", "0.0 6 6 0 7", "0.90 0.90 0.10"),
+            see2004_row("d30002u", "12", "2 - 2 2 2 2 2", "0.0 4 1 3 6", "0.20 0.20 0.00"),
         ]
     )
     + "\n"

@@ -299,18 +299,22 @@ def test_aesop(tmp_path):
         tac.read_aesop(put(tmp_path / "c", AESOP.replace("P1 D01", "PA D01")), 2009, "A")
 
 
+#: the sample file of each TAC reader tested here, by kind
+SAMPLES = {
+    "pyramid": PYRAMID,
+    "annotation": PEER_ANNOTATION,
+    "manual": MANUAL_PEER_2008,
+    "rouge": ROUGE_OUT,
+    "aesop": AESOP,
+}
+
+
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=st.data(), which=st.sampled_from(["pyramid", "annotation", "manual", "rouge", "aesop"]))
 def test_random_corruption_raises_only_evalkit_errors(tmp_path_factory, data, which):
-    text = {
-        "pyramid": PYRAMID,
-        "annotation": PEER_ANNOTATION,
-        "manual": MANUAL_PEER_2008,
-        "rouge": ROUGE_OUT,
-        "aesop": AESOP,
-    }[which]
+    text = SAMPLES[which]
     raw = corrupt(data, text.encode("utf-8"))
     path = tmp_path_factory.mktemp("c") / "D0801-A.M.100.A.1"
     path.write_bytes(bytes(raw))

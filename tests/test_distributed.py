@@ -4,6 +4,7 @@ processes, and a scheduler plus two workers started with Dask's own command-line
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -22,6 +23,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import get_metric
 from evalkit.stats import distributed as dist
 from evalkit.stats.resampling import approximate_randomization, paired_bootstrap
+from test_cli_scale_plain_text import plain_text_files
 
 REPO = Path(__file__).resolve().parents[1]
 DASK = Path(sys.executable).with_name("dask")
@@ -74,18 +76,25 @@ def reference():
     return _tests(n_workers=0)
 
 
+@contextlib.contextmanager
+def threaded_client(n: int):
+    """A Dask client of an in-process (threaded) LocalCluster of ``n`` one-thread workers."""
+    with (
+        distributed.LocalCluster(
+            n_workers=n, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert len(client.scheduler_info()["workers"]) == n
+        yield client
+
+
 @pytest.mark.slow
 def test_pvalues_identical_on_1_2_and_4_workers(reference):
     """Worker counts on in-process (threaded) LocalClusters, to keep the test fast; the
     default LocalCluster of worker processes runs in test_scores_identical_on_a_local_cluster."""
     for n in (1, 2, 4):
-        with (
-            distributed.LocalCluster(
-                n_workers=n, threads_per_worker=1, processes=False, dashboard_address=None
-            ) as cluster,
-            distributed.Client(cluster) as client,
-        ):
-            assert len(client.scheduler_info()["workers"]) == n
+        with threaded_client(n) as client:
             boot, ar = _tests(client=client)
         pd.testing.assert_frame_equal(boot, reference[0], check_exact=True)
         pd.testing.assert_frame_equal(ar, reference[1], check_exact=True)
@@ -227,15 +236,8 @@ def test_correlation_tests_identical_on_cli_workers(cli_cluster):
     rng = np.random.default_rng(8)
     h = rng.normal(size=(6, 1)) + rng.normal(size=(6, 15))
     mats = {f"m{k}": h + rng.normal(scale=s, size=h.shape) for k, s in enumerate((0.5, 1.0, 3.0))}
-    kw = dict(
-        test="boot",
-        unit="both",
-        level="system",
-        method="kendall",
-        n_resamples=300,
-        seed=SEED,
-        block_size=40,
-    )
+    design = dict(test="boot", unit="both", level="system", method="kendall")
+    kw = dict(design, n_resamples=300, seed=SEED, block_size=40)
     expected = dist.distributed_significance_clusters(mats, h, n_workers=0, **kw)
     got = dist.distributed_significance_clusters(mats, h, scheduler=cli_cluster[0], **kw)
     pd.testing.assert_frame_equal(got, expected, check_exact=True)
@@ -249,13 +251,8 @@ def test_correlation_tests_identical_on_cli_workers(cli_cluster):
 def test_significance_command_on_the_cli_scheduler_equals_the_in_process_run(cli_cluster, tmp_path):
     """``evalkit significance --scheduler`` in a subprocess, Parquet matrix and clusters, against
     the same command with ``--workers 0`` ($EVALKIT_SCHEDULER: test_cli_scheduler_by_address_and_environment)."""
-    files = []
-    for name, hyps in SYSTEMS.items():
-        (tmp_path / f"{name}.txt").write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
-        files.append(str(tmp_path / f"{name}.txt"))
-    for r in range(2):
-        (tmp_path / f"ref{r}.txt").write_text("".join(s[r] + "\n" for s in REFS), encoding="utf-8")
-        files += ["--refs", str(tmp_path / f"ref{r}.txt")]
+    files, refs = plain_text_files(tmp_path, SYSTEMS, REFS)
+    files += refs
     env = dict(os.environ, PYTHONPATH=str(REPO))
     env.pop("EVALKIT_SCHEDULER", None)
     outputs = {}

@@ -10,11 +10,11 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-import distributed  # pinned in requirements/lock.txt: a failed import is a broken install
 
 from evalkit.errors import ParameterError
 from evalkit.stats import distributed as dist
 from evalkit.stats.correlation import bootstrap_ci, resampled_correlations
+from test_distributed import threaded_client
 from evalkit.stats.difference_tests import (
     compare_metrics,
     correlation_difference_test,
@@ -94,13 +94,7 @@ def test_identical_on_0_1_and_2_workers(in_process):
     """Threaded LocalClusters of 1 and 2 workers here; worker processes started by Dask's own
     CLI run the same blocks in tests/test_distributed.py."""
     for n in (1, 2):
-        with (
-            distributed.LocalCluster(
-                n_workers=n, threads_per_worker=1, processes=False, dashboard_address=None
-            ) as cluster,
-            distributed.Client(cluster) as client,
-        ):
-            assert len(client.scheduler_info()["workers"]) == n
+        with threaded_client(n) as client:
             ci, cmp, clusters = _everything(client=client)
         assert ci == in_process[0]
         pd.testing.assert_frame_equal(cmp, in_process[1], check_exact=True)
@@ -159,15 +153,8 @@ def test_blocks_concatenate_the_single_process_draws_of_their_own_streams():
 
 
 def test_block_size_is_part_of_the_seed_contract_and_the_point_estimate_is_not_resampled():
-    kw = dict(
-        test="perm",
-        unit="both",
-        level="summary",
-        method="kendall",
-        n_resamples=400,
-        seed=SEED,
-        n_workers=0,
-    )
+    design = dict(test="perm", unit="both", level="summary", method="kendall")
+    kw = dict(design, n_resamples=400, seed=SEED, n_workers=0)
     small = dist.distributed_difference_test(MATS["m0"], MATS["m1"], HUMAN, block_size=50, **kw)
     large = dist.distributed_difference_test(MATS["m0"], MATS["m1"], HUMAN, block_size=400, **kw)
     single = correlation_difference_test(

@@ -16,7 +16,6 @@ from hypothesis import given, settings, strategies as st
 from evalkit.errors import ParameterError
 from evalkit.metrics.meteor import METEOR, count_chunks, count_crossings, meteor_from_counts
 
-from _requires import unavailable
 
 HYP = "the president spoke to the audience"
 REF = "the president then spoke to the audience"
@@ -275,14 +274,7 @@ def test_deterministic_and_long_inputs_report_exactness():
 
 
 # --------------------------------------------------------------------------- WordNet
-@pytest.fixture(scope="module")
-def wordnet():
-    from evalkit.text.wordnet import load_wordnet
-
-    found = load_wordnet(required=False)
-    if found is None:
-        unavailable("WordNet 3.0 is not installed (Debian wordnet-base)")
-    return found
+# (the ``wordnet`` fixture: tests/conftest.py)
 
 
 def test_wn_synonym_module(wordnet):

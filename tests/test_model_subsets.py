@@ -29,6 +29,17 @@ def data():
     return insts, systems, models, peers
 
 
+def _corpus(models, peers) -> RougeCorpus:
+    """Every peer summary (``(instance, system) -> text``) against its instance's models."""
+    keys = list(peers)
+    return RougeCorpus.from_lists(
+        [peers[k] for k in keys],
+        [models[t] for t, _ in keys],
+        [t for t, _ in keys],
+        [s for _, s in keys],
+    )
+
+
 @pytest.mark.parametrize("k", [1, 2, 3])
 @pytest.mark.parametrize(
     "metric,cfg",
@@ -41,13 +52,7 @@ def data():
 def test_subset_sums_equal_rescoring(data, k, metric, cfg):
     insts, systems, models, peers = data
     rouge = Rouge(stem=True, **cfg)
-    keys = list(peers)
-    corpus = RougeCorpus.from_lists(
-        [peers[k_] for k_ in keys],
-        [models[t] for t, _ in keys],
-        [t for t, _ in keys],
-        [s for _, s in keys],
-    )
+    corpus = _corpus(models, peers)
     counts = rouge.pair_counts(corpus)
     assert metric in set(counts["metric"])
     table, subsets = subset_recall_table(counts, metric, k, insts, systems[:3] + ["9"])
@@ -71,13 +76,7 @@ def test_subset_sums_equal_rescoring(data, k, metric, cfg):
 def test_full_model_set_equals_plain_score(data):
     insts, systems, models, peers = data
     rouge = Rouge(n=2, lcs=False, stem=True)
-    keys = list(peers)
-    corpus = RougeCorpus.from_lists(
-        [peers[k] for k in keys],
-        [models[t] for t, _ in keys],
-        [t for t, _ in keys],
-        [s for _, s in keys],
-    )
+    corpus = _corpus(models, peers)
     counts = rouge.pair_counts(corpus)
     table, _ = subset_recall_table(counts, "ROUGE-1", 4, insts, systems)
     full = rouge.score_corpus(corpus).scores

@@ -110,22 +110,15 @@ def test_sgml_errors_name_file_and_line(tmp_path, text, line, fragment):
 
 
 def test_xml_errors(tmp_path):
-    p = _write(
-        tmp_path,
-        "r.xml",
-        '<mteval>\n<refset setid="a" srclang="x" trglang="y">\n</refset>\n</mteval>',
-    )
-    with pytest.raises(InputFormatError, match="refid") as err:
-        read_nist(p)
-    assert err.value.line == 2
-    p = _write(
-        tmp_path,
-        "m.xml",
-        '<mteval>\n<tstset setid="a" srclang="x" trglang="y" sysid="s">\n<doc docid="d">\n</tstset>\n</mteval>',
-    )
-    with pytest.raises(InputFormatError, match="well-formed") as err:
-        read_nist(p)
-    assert err.value.line == 4
+    refset = '<mteval>\n<refset setid="a" srclang="x" trglang="y">\n</refset>\n</mteval>'
+    tstset = '<tstset setid="a" srclang="x" trglang="y" sysid="s">\n<doc docid="d">\n</tstset>'
+    for name, text, what, line in (
+        ("r.xml", refset, "refid", 2),
+        ("m.xml", f"<mteval>\n{tstset}\n</mteval>", "well-formed", 4),
+    ):
+        with pytest.raises(InputFormatError, match=what) as err:
+            read_nist(_write(tmp_path, name, text))
+        assert err.value.line == line
 
 
 def test_check_mt_data(tmp_path):

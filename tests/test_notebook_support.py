@@ -304,3 +304,14 @@ def test_a_run_below_the_papers_scale_says_so(scaled_paper, capsys, tmp_path):
         scale_note(validate_parameters(scaled_paper, "01_x", n_trials=10000, results_dir=tmp_path))
         == ""
     )
+
+
+def test_first_n_is_an_optional_cap_of_at_least_one():
+    from evalkit.notebook.params import first_n
+
+    p = first_n("n_segments", "first N segments", quick=12)
+    assert (p.default, p.quick, p.help) == (None, 12, "first N segments")
+    assert p.validate(None) is None and p.validate("3") == 3
+    with pytest.raises(ParameterError):
+        p.validate(0)
+    assert not first_n("n_items", "first items").has_quick

@@ -4,10 +4,9 @@ without configuration; run on a study folder in evalkit's questionnaire layout w
 
 import pandas as pd
 
-from evalkit.data import licensed, questionnaires
-from evalkit.data.simulate.tasks import simulate_task
+from evalkit.data import questionnaires
 
-from _notebook_smoke import numbers, Smoke
+from _notebook_smoke import simulated_fixture, numbers, Smoke
 
 
 def _sample(out):
@@ -17,17 +16,13 @@ def _sample(out):
     assert numbers(out, "01_cross_comprehension")["shared"] > 0
 
 
-def _write_study(tmp_path, monkeypatch):
-    study, _ = simulate_task("questionnaires", seed=3, quick=True)
-    questionnaires.write_questionnaire_study(study, tmp_path / "study")
-    monkeypatch.setenv(licensed.env_var("kolluru-study"), str(tmp_path / "study"))
-
-
 SMOKE = Smoke(
     "kolluru2005",
     {"00_printed_checks", "01_cross_comprehension"},
     skip_reason="kolluru-study",
-    licensed_fixture=_write_study,
+    licensed_fixture=simulated_fixture(
+        "questionnaires", questionnaires.write_questionnaire_study, "kolluru-study"
+    ),
     sample_check=_sample,
     public_skip_reason="no public data set",
 )

@@ -2,10 +2,9 @@
 (REALSumm SCUs as nuggets; the data notebooks), licensed (skipped without configuration; run
 on TREC QA nugget files written here)."""
 
-from evalkit.data import licensed, trec_qa
-from evalkit.data.simulate.tasks import simulate_task
+from evalkit.data import trec_qa
 
-from _notebook_smoke import numbers, paper_vs_run, Smoke
+from _notebook_smoke import simulated_fixture, numbers, paper_vs_run, Smoke
 
 
 def _sample(out):
@@ -25,17 +24,11 @@ def _data_is(name):
     return check
 
 
-def _write_trec(tmp_path, monkeypatch):
-    ev, _ = simulate_task("nuggets", seed=3, quick=True)
-    trec_qa.write_trec_qa(ev, tmp_path / "trec2004")
-    monkeypatch.setenv(licensed.env_var("trec-qa-2004"), str(tmp_path / "trec2004"))
-
-
 SMOKE = Smoke(
     "lin2005",
     {"00_worked_example", "01_nuggets_pourpre"},
     skip_reason="trec-qa-2004",
-    licensed_fixture=_write_trec,
+    licensed_fixture=simulated_fixture("nuggets", trec_qa.write_trec_qa, "trec-qa-2004"),
     sample_check=_sample,
     public_data_only=True,
     public_check=_data_is("public:realsumm"),

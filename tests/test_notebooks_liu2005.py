@@ -8,7 +8,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from _notebook_smoke import mtc4_fixture, no_licensed_config, paper_vs_run, Smoke, sim_root
+from _notebook_smoke import (
+    run_licensed,
+    mtc4_fixture,
+    no_licensed_config,
+    paper_vs_run,
+    mtc4_smoke,
+    sim_root,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = "liu2005"
@@ -26,23 +33,13 @@ def _sample(out):
     assert accuracy.loc["references", "uas"] > accuracy.loc["system outputs", "uas"] > 0.3
 
 
-SMOKE = Smoke(
-    KEY,
-    NOTEBOOKS,
-    exact=True,
-    skip_reason="mtc4",
-    licensed_fixture=mtc4_fixture,
-    sample_check=_sample,
-    public_data_only=True,
-)
+SMOKE = mtc4_smoke(KEY, NOTEBOOKS, _sample)
 
 
 @pytest.mark.slow
 def test_licensed_parser_noise_with_user_gold_parses(tmp_path, monkeypatch, quick_sample):
     """The user's own (gold) parses as a CoNLL-U file with ``# text`` comments: the parser-noise
     notebook reads them through the pre-parsed backend and scores spaCy against them."""
-    import papermill
-
     from evalkit.data.simulate import load_sample
     from evalkit.data.simulate.build import corpus_dir
     from evalkit.data.simulate.trees import gold_parser_at
@@ -59,19 +56,7 @@ def test_licensed_parser_noise_with_user_gold_parses(tmp_path, monkeypatch, quic
         tmp_path / "user-gold.conllu", [p.dep for p in gold.parse_many(texts)], texts
     )
     monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(quick_sample))
-    out = tmp_path / "run"
-    papermill.execute_notebook(
-        str(REPO / "notebooks" / KEY / "03_parser_noise.ipynb"),
-        str(tmp_path / "out.ipynb"),
-        parameters={
-            "profile": "licensed",
-            "quick": True,
-            "results_dir": str(out),
-            "gold": f"conllu:{user}",
-        },
-        progress_bar=False,
-        kernel_name="python3",
-    )
+    out = run_licensed(KEY, "03_parser_noise", tmp_path, gold=f"conllu:{user}")
     accuracy = pd.read_csv(out / "tree_accuracy.csv").set_index("texts")
     assert 0.3 < accuracy.loc["references", "uas"] < 1.0  # spaCy against the user's trees
     assert accuracy.loc["references", "matched"] == 1.0

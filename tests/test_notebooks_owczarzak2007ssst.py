@@ -1,10 +1,10 @@
-"""Smoke runs of notebooks/owczarzak2007ssst/ (quick mode), see tests/_notebook_smoke.py: sample;
-public (the data notebooks); licensed (skipped naming mtc4 without configuration; run on MTC Part 4
-fixture files the test writes in the original formats)."""
+"""Smoke runs of notebooks/owczarzak2007ssst/ (quick mode) on MTC Part 4
+(``mtc4_smoke`` in tests/_notebook_smoke.py); the sample run checks
+the reordering tables and Table 5."""
 
 import pandas as pd
 
-from _notebook_smoke import mtc4_fixture, paper_vs_run, Smoke
+from _notebook_smoke import paper_vs_run, mtc4_smoke
 
 KEY = "owczarzak2007ssst"
 NOTEBOOKS = {"00_printed_checks", "01_tables1_2_reordering", "02_table5_correlation"}
@@ -19,12 +19,4 @@ def _sample(out):
     assert (ideal["modified"] == ideal["baseline"]).all()  # same words, same gold triples
 
 
-SMOKE = Smoke(
-    KEY,
-    NOTEBOOKS,
-    exact=True,
-    skip_reason="mtc4",
-    licensed_fixture=mtc4_fixture,
-    sample_check=_sample,
-    public_data_only=True,
-)
+SMOKE = mtc4_smoke(KEY, NOTEBOOKS, _sample)

@@ -1,11 +1,11 @@
-"""Smoke runs of notebooks/owczarzak2007wmt/ (quick mode), see tests/_notebook_smoke.py: sample;
-public (the data notebooks); licensed (skipped naming mtc4 without configuration; run on MTC Part 4
-fixture files the test writes in the original formats)."""
+"""Smoke runs of notebooks/owczarzak2007wmt/ (quick mode) on MTC Part 4
+(``mtc4_smoke`` in tests/_notebook_smoke.py); the sample run checks
+the n-best Table 2 and the variants of Table 3."""
 
 import pandas as pd
 import pytest
 
-from _notebook_smoke import mtc4_fixture, paper_vs_run, Smoke
+from _notebook_smoke import paper_vs_run, mtc4_smoke
 
 KEY = "owczarzak2007wmt"
 NOTEBOOKS = {"00_printed_checks", "01_table2_nbest", "02_table3_variants"}
@@ -26,12 +26,4 @@ def _sample(out):
     assert nbest.loc["f_rises_with_n_spacy", "verdict"] == "not comparable"
 
 
-SMOKE = Smoke(
-    KEY,
-    NOTEBOOKS,
-    exact=True,
-    skip_reason="mtc4",
-    licensed_fixture=mtc4_fixture,
-    sample_check=_sample,
-    public_data_only=True,
-)
+SMOKE = mtc4_smoke(KEY, NOTEBOOKS, _sample)

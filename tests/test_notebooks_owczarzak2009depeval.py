@@ -10,7 +10,7 @@ import pytest
 
 from evalkit.data import licensed
 
-from _notebook_smoke import no_licensed_config, numbers, paper_vs_run, Smoke, sim_root
+from _notebook_smoke import run_licensed, no_licensed_config, numbers, paper_vs_run, Smoke, sim_root
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = "owczarzak2009depeval"
@@ -78,8 +78,6 @@ def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch, quick_sample):
     """The user's own parses (a CoNLL-U file with ``# text`` comments, here the simulator's gold
     trees of the fixture's summaries) drive DEPEVAL and BE-HM on the licensed profile: every
     summary text must be found in the file (a missing one is an error, nothing is re-parsed)."""
-    import papermill
-
     from evalkit.data.simulate.build import corpus_dir
     from evalkit.data.simulate.trees import gold_parser_at
     from evalkit.papers import owczarzak2009depeval as dp
@@ -96,19 +94,7 @@ def test_licensed_tac2008_with_user_parses(tmp_path, monkeypatch, quick_sample):
     )
     gold = gold_parser_at(corpus_dir("tac2008", root=sim_root(tmp_path), quick=True))
     user = write_conllu(tmp_path / "user.conllu", [p.dep for p in gold.parse_many(texts)], texts)
-    out = tmp_path / "run"
-    papermill.execute_notebook(
-        str(REPO / "notebooks" / KEY / "01_tac2008_tables1_2.ipynb"),
-        str(tmp_path / "o.ipynb"),
-        parameters={
-            "profile": "licensed",
-            "quick": True,
-            "results_dir": str(out),
-            "parser": f"conllu:{user}",
-            "variants": ["base", "norel"],
-        },
-        progress_bar=False,
-        kernel_name="python3",
-    )
+    parameters = {"parser": f"conllu:{user}", "variants": ["base", "norel"]}
+    out = run_licensed(KEY, "01_tac2008_tables1_2", tmp_path, **parameters)
     scores = pd.read_csv(out / "summary_scores.csv")
     assert set(scores["metric"]) >= {"base", "norel", "BE-HM"} and scores["value"].notna().all()

@@ -71,20 +71,17 @@ def _corr_table(single, multi, p_williams, p_vs_bleu):
 def test_correlation_findings_need_williams_significance():
     from evalkit.notebook.claims import Claims
 
-    c = Claims("owczarzak2006", data="toy")
-    O.correlation_findings(
-        c, _corr_table([0.3, 0.35, 0.4], [0.32, 0.36, 0.41], [0.4, 0.5, 0.6], 0.2)
-    )
-    rows = c.frame().set_index("claim_id")
+    def findings(*table):
+        c = Claims("owczarzak2006", data="toy")
+        O.correlation_findings(c, _corr_table(*table))
+        return c.frame().set_index("claim_id")
+
+    rows = findings([0.3, 0.35, 0.4], [0.32, 0.36, 0.41], [0.4, 0.5, 0.6], 0.2)
     # every rise in the paper's direction but inside the noise: inconclusive, not agrees
     assert rows.loc["multi_raises_r", "verdict"] == "inconclusive"
     assert rows.loc["multi_raises_r", "level"] == "headline"
     assert rows.loc["smoothing_raises_r", "verdict"] == "inconclusive"
-    c = Claims("owczarzak2006", data="toy")
-    O.correlation_findings(
-        c, _corr_table([0.3, 0.35, 0.4], [0.5, 0.55, 0.6], [0.001, 0.002, 0.01], 0.01)
-    )
-    rows = c.frame().set_index("claim_id")
+    rows = findings([0.3, 0.35, 0.4], [0.5, 0.55, 0.6], [0.001, 0.002, 0.01], 0.01)
     assert rows.loc["multi_raises_r", "verdict"] == "agrees"
     assert rows.loc["smoothing_raises_r", "verdict"] == "agrees"
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from _data_corrupt import corrupt
 from test_data_duc import RESP2004, SEE, SEE2004
 from test_data_judgments import CSV, LDC
-from test_data_tac import AESOP, MANUAL_PEER_2008, PEER_ANNOTATION, PYRAMID, ROUGE_OUT
+from test_data_tac import SAMPLES as TAC_SAMPLES
 from test_data_wmt import DARR, FAKE_SGML, SEG_SCR
 from test_nist_sgml import REF_SGML
 
@@ -183,13 +183,7 @@ def test_fuzz_duc(tmp_path_factory, data, which):
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(["manual", "rouge", "aesop", "pyramid", "annotation"]))
 def test_fuzz_tac_and_pyramids(tmp_path_factory, data, which):
-    seed = {
-        "manual": MANUAL_PEER_2008,
-        "rouge": ROUGE_OUT,
-        "aesop": AESOP,
-        "pyramid": PYRAMID,
-        "annotation": PEER_ANNOTATION,
-    }[which]
+    seed = TAC_SAMPLES[which]
     raw = hostile(data, seed.encode("utf-8"))
     if which == "pyramid":
         _check(_file(tmp_path_factory, "D0801-A.pyr", raw), pyramid.read_pyramid)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from test_runner import _write_notebook, BODIES
+from test_runner import _write_notebook, BODIES, run_runner
 
 from evalkit import atomic
 from evalkit.data import public
@@ -29,24 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _run(notebooks: Path, results: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "evalkit.notebook.runner",
-            "--profile",
-            "public",
-            "--quick",
-            "--notebooks-dir",
-            str(notebooks),
-            "--results-dir",
-            str(results),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        preexec_fn=lambda: os.umask(0o022),
-    )
+    return run_runner(notebooks, results, preexec_fn=lambda: os.umask(0o022))
 
 
 @pytest.fixture(scope="module")

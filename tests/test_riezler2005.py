@@ -120,14 +120,8 @@ def test_equivalent_variants_are_seeded_and_mix_the_sources():
 
 def test_identical_sources_give_p_value_one():
     a, _ = _pair()
-    res = type1.variant_tests(
-        {"F": (a, a)},
-        {"F": relations.fscore_from_statistics},
-        n_variants=3,
-        n_trials=50,
-        n_resamples=50,
-        seed=1,
-    )
+    size = dict(n_variants=3, n_trials=50, n_resamples=50, seed=1)
+    res = type1.variant_tests({"F": (a, a)}, {"F": relations.fscore_from_statistics}, **size)
     assert set(res["comparison"]) == {"1:2", "1:3"}
     assert (res["difference"] == 0).all()
     # AR: every shuffle ties the observed 0 (counted, R&M's ">="), so p = (R+1)/(R+1) = 1.
@@ -136,14 +130,8 @@ def test_identical_sources_give_p_value_one():
 
 def test_table2_variants_are_mixtures_of_the_sources():
     a, b = _pair(1)
-    res = type1.variant_tests(
-        {"F": (a, b)},
-        {"F": relations.fscore_from_statistics},
-        n_variants=4,
-        n_trials=20,
-        n_resamples=20,
-        seed=5,
-    )
+    size = dict(n_variants=4, n_trials=20, n_resamples=20, seed=5)
+    res = type1.variant_tests({"F": (a, b)}, {"F": relations.fscore_from_statistics}, **size)
     takes_b = type1.equivalent_variants(len(a), 4, np.random.default_rng([5, 0]))
     for v in range(4):
         mixed = np.where(takes_b[v][:, None], b, a)
@@ -285,18 +273,20 @@ def test_pair_statistics_picks_the_closest_pair_or_checks_the_given_one():
         rm.pair_statistics(corpus, ["F"], pair=["base", "base"])
 
 
+def _equivalent_variants(**kw):
+    """The type-I simulation on exchangeable variants: 300 replications, 199 trials and
+    resamples, F of ``_pair(6, n=200)``."""
+    a, b = _pair(6, n=200)
+    size = dict(n_replications=300, n_trials=199, n_resamples=199, seed=2005)
+    return type1.type1_simulation(
+        {"F": (a, b)}, {"F": relations.fscore_from_statistics}, **size, **kw
+    )
+
+
 def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
     # §4.3 as a property: on exchangeable variants AR's type-I error is at most alpha (up to
     # binomial noise), while the shift bootstrap's p-values are smaller (R&M: more type-I errors).
-    a, b = _pair(6, n=200)
-    sim = type1.type1_simulation(
-        {"F": (a, b)},
-        {"F": relations.fscore_from_statistics},
-        n_replications=300,
-        n_trials=199,
-        n_resamples=199,
-        seed=2005,
-    )
+    sim = _equivalent_variants()
     rates = type1.rejection_rates(sim, alphas=(0.05,)).set_index("test")["rate"]
     # 300 draws at rate .05: P(rate > .09) < .002.
     assert rates["approximate randomization"] <= 0.09
@@ -307,16 +297,7 @@ def test_ar_keeps_its_level_on_equivalent_variants_and_the_bootstrap_does_not():
 
 def test_centred_bootstrap_keeps_its_level_where_the_shifted_one_does_not():
     # Issue 22: the excess type-I error is the shifted test's, not the bootstrap's.
-    a, b = _pair(6, n=200)
-    sim = type1.type1_simulation(
-        {"F": (a, b)},
-        {"F": relations.fscore_from_statistics},
-        n_replications=300,
-        tests=("bootstrap (shift)", "bootstrap (centred)"),
-        n_trials=199,
-        n_resamples=199,
-        seed=2005,
-    )
+    sim = _equivalent_variants(tests=("bootstrap (shift)", "bootstrap (centred)"))
     rates = type1.rejection_rates(sim, alphas=(0.05,)).set_index("test")
     assert rates.loc["bootstrap (centred)", "rate"] <= 0.09
     assert rates.loc["bootstrap (shift)", "ci_low"] > rates.loc["bootstrap (centred)", "rate"]

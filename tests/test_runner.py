@@ -59,6 +59,16 @@ def _write_notebook(path: Path, *bodies: str) -> Path:
     return path
 
 
+def run_runner(notebooks: Path, results: Path, *args: str, **kw) -> subprocess.CompletedProcess:
+    """``python -m evalkit.notebook.runner --profile public --quick *args`` on ``notebooks``
+    into ``results`` (``kw``: more :func:`subprocess.run` arguments)."""
+    command = [sys.executable, "-m", "evalkit.notebook.runner", "--profile", "public", "--quick"]
+    folders = ["--notebooks-dir", str(notebooks), "--results-dir", str(results)]
+    return subprocess.run(
+        command + list(args) + folders, capture_output=True, text=True, cwd=REPO, **kw
+    )
+
+
 @pytest.fixture(scope="module")
 def toy_run(tmp_path_factory):
     root = tmp_path_factory.mktemp("runner")
@@ -69,27 +79,7 @@ def toy_run(tmp_path_factory):
         notebooks / "other" / "01_pass.ipynb", BODIES["01_pass"].replace("'toy'", "'other'")
     )
     results = root / "results"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "evalkit.notebook.runner",
-            "--profile",
-            "public",
-            "-j",
-            "2",
-            "--quick",
-            "--only",
-            "toy",
-            "--notebooks-dir",
-            str(notebooks),
-            "--results-dir",
-            str(results),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-    )
+    proc = run_runner(notebooks, results, "-j", "2", "--only", "toy")
     return proc, results / "public"
 
 

@@ -6,6 +6,7 @@ import pingouin as pg
 import pytest
 from scipy import stats
 
+from _oracles import SCIPY
 from evalkit.errors import ParameterError
 from evalkit.stats.correlation import (
     bootstrap_ci,
@@ -17,12 +18,6 @@ from evalkit.stats.correlation import (
     wmt_kendall_like,
 )
 from evalkit.stats.difference_tests import permutation_test
-
-SCIPY = {
-    "pearson": lambda a, b: stats.pearsonr(a, b)[0],
-    "spearman": lambda a, b: stats.spearmanr(a, b)[0],
-    "kendall": lambda a, b: stats.kendalltau(a, b, variant="b")[0],
-}
 
 
 @pytest.mark.parametrize("method", ["pearson", "spearman", "kendall"])
@@ -90,25 +85,8 @@ def test_tidy_front_end_averages_assessors_and_reports_every_combination():
     assert summ.n == 6 and summ.r == pytest.approx(
         np.mean([stats.spearmanr(x[:, i], y[:, i])[0] for i in range(6)])
     )
-    boot = correlate(
-        scores,
-        judg,
-        levels=["summary"],
-        methods=["kendall"],
-        ci="bootstrap-both",
-        n_resamples=50,
-        seed=3,
-    )
-    again = correlate(
-        scores,
-        judg,
-        levels=["summary"],
-        methods=["kendall"],
-        ci="bootstrap-both",
-        n_resamples=50,
-        seed=3,
-    )
-    pd.testing.assert_frame_equal(boot, again)
+    kw = dict(levels=["summary"], methods=["kendall"], ci="bootstrap-both", n_resamples=50, seed=3)
+    pd.testing.assert_frame_equal(correlate(scores, judg, **kw), correlate(scores, judg, **kw))
     with pytest.raises(ParameterError):
         correlate(pd.concat([scores, scores.iloc[:1]]), judg)
     with pytest.raises(ParameterError):

@@ -12,6 +12,7 @@ import pytest
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
+from _oracles import SCIPY
 from evalkit.errors import ParameterError
 from evalkit.stats.difference_tests import (
     assign_ranks,
@@ -22,12 +23,6 @@ from evalkit.stats.difference_tests import (
     type1_error_rates,
 )
 from evalkit.stats.multiplicity import partial_conjunction
-
-SCIPY = {
-    "pearson": lambda a, b: stats.pearsonr(a, b)[0],
-    "spearman": lambda a, b: stats.spearmanr(a, b)[0],
-    "kendall": lambda a, b: stats.kendalltau(a, b)[0],
-}
 
 
 def corr(f, a, b):
@@ -173,25 +168,14 @@ def test_cells_missing_anywhere_are_left_out_everywhere():
     a, b, h = _data(4, n_sys=6, n_inp=5)
     a[1, 2] = np.nan
     h[3, 0] = np.nan
-    got = correlation_difference_test(
-        a, b, h, test="boot", unit="both", level="system", method="pearson", n_resamples=50, seed=1
-    )
+    kw = dict(test="boot", unit="both", level="system", method="pearson", n_resamples=50, seed=1)
+    got = correlation_difference_test(a, b, h, **kw)
     b2, a2 = b.copy(), a.copy()
     for m in (a2, b2):
         m[1, 2] = m[3, 0] = np.nan
     h2 = h.copy()
     h2[1, 2] = np.nan
-    again = correlation_difference_test(
-        a2,
-        b2,
-        h2,
-        test="boot",
-        unit="both",
-        level="system",
-        method="pearson",
-        n_resamples=50,
-        seed=1,
-    )
+    again = correlation_difference_test(a2, b2, h2, **kw)
     pd.testing.assert_frame_equal(got, again)
     assert got.loc[0, "r_a"] == pytest.approx(brute_level(a2, h2, "system", "pearson"))
 
@@ -277,16 +261,8 @@ def test_significance_clusters_and_compare_metrics_on_long_frames():
 
 @pytest.mark.slow
 def test_calibration_on_equal_correlation_metrics_is_near_alpha():
-    rates = type1_error_rates(
-        n_systems=8,
-        n_inputs=12,
-        n_replications=300,
-        n_resamples=199,
-        level="system",
-        method="pearson",
-        alpha=0.1,
-        seed=3,
-    )
+    size = dict(n_systems=8, n_inputs=12, n_replications=300, n_resamples=199)
+    rates = type1_error_rates(**size, level="system", method="pearson", alpha=0.1, seed=3)
     perm = rates[rates.test == "perm"]
     # PERM is exact under exchangeability: its rate is within sampling error of alpha
     assert (perm.ci_low <= 0.1).all() and (perm.ci_high >= 0.1).all()
@@ -294,17 +270,9 @@ def test_calibration_on_equal_correlation_metrics_is_near_alpha():
 
 
 def test_calibration_quick_and_power():
-    rates = type1_error_rates(
-        n_systems=6,
-        n_inputs=8,
-        n_replications=60,
-        n_resamples=99,
-        tests=["perm"],
-        units=["both"],
-        level="system",
-        method="pearson",
-        seed=1,
-    )
+    size = dict(n_systems=6, n_inputs=8, n_replications=60, n_resamples=99)
+    design = dict(tests=["perm"], units=["both"], level="system", method="pearson")
+    rates = type1_error_rates(**size, **design, seed=1)
     assert rates.loc[0, "replications"] == 60 and rates.loc[0, "rate"] <= 0.2
     a, b, h = _data(9, n_sys=10, n_inp=20, noise_b=4.0)
     for test in ("boot", "perm"):

@@ -119,24 +119,13 @@ def test_summary_level_fisher_n_is_the_number_of_systems():
     assert fisher_sample_size(x, h, "summary", convention="inputs") == 14  # input 3 is constant
     assert fisher_sample_size(x, h, "system") == 10
     assert fisher_sample_size(x, h, "global") == np.sum(~np.isnan(x) & ~np.isnan(h)) - 0
-    scores = pd.DataFrame(
-        [
-            (f"d{i}", f"s{s}", "m", x[s, i])
-            for s in range(10)
-            for i in range(15)
-            if not np.isnan(x[s, i])
-        ],
-        columns=["instance", "system", "metric", "value"],
-    )
-    judg = pd.DataFrame(
-        [
-            (f"d{i}", f"s{s}", "h", h[s, i])
-            for s in range(10)
-            for i in range(15)
-            if not np.isnan(h[s, i])
-        ],
-        columns=["instance", "summarizer", "judgment", "value"],
-    )
+
+    def long(matrix, name, columns):
+        rows = [(f"d{i}", f"s{s}", name, v) for (s, i), v in np.ndenumerate(matrix)]
+        return pd.DataFrame([r for r in rows if not np.isnan(r[3])], columns=columns)
+
+    scores = long(x, "m", ["instance", "system", "metric", "value"])
+    judg = long(h, "h", ["instance", "summarizer", "judgment", "value"])
     out = correlate(scores, judg, levels=["summary"], methods=["pearson"], ci="fisher").iloc[0]
     assert out.n_fisher == 9 and out.n == 14
     lo, hi = fisher_ci(out.r, 9, "pearson")

@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from _oracles import LFG_EXAMPLE
 from evalkit.errors import ParameterError
 from evalkit.metrics.dependency import (
     BEHM,
@@ -136,23 +137,13 @@ def test_parameter_errors(build):
 # ---------------------------------------------------------------------------------------
 # Dependency triples
 
-EXAMPLE = [
-    ("subj", "resign", "john"),
-    ("pers", "john", "3"),
-    ("num", "john", "sg"),
-    ("tense", "resign", "past"),
-    ("adjunct", "resign", "yesterday"),
-    ("pers", "yesterday", "3"),
-    ("num", "yesterday", "sg"),
-]
-
 
 def test_switches_on_the_papers_example():
-    assert set(transform_triples(EXAMPLE, pred_only=True)) == {
+    assert set(transform_triples(LFG_EXAMPLE, pred_only=True)) == {
         ("subj", "resign", "john"),
         ("adjunct", "resign", "yesterday"),
     }
-    split = transform_triples(EXAMPLE, partial=True)
+    split = transform_triples(LFG_EXAMPLE, partial=True)
     assert {
         ("subj", "resign", "*"),
         ("subj", "*", "john"),
@@ -160,7 +151,7 @@ def test_switches_on_the_papers_example():
         ("adjunct", "*", "yesterday"),
     } <= set(split)
     assert sum(split.values()) == 4 + 5
-    assert set(transform_triples(EXAMPLE, label_free=True)) >= {("", "resign", "john")}
+    assert set(transform_triples(LFG_EXAMPLE, label_free=True)) >= {("", "resign", "john")}
 
 
 class FakeWordNet:

@@ -8,15 +8,11 @@ import pytest
 
 from evalkit.text.wordnet import WordNet, WordNetNotFound, find_wordnet, load_wordnet
 
-from _requires import unavailable
-
 
 @pytest.fixture(scope="module")
-def wn():
-    found = load_wordnet(required=False)
-    if found is None:
-        unavailable("WordNet 3.0 is not installed (Debian wordnet-base)")
-    return found
+def wn(wordnet):
+    """The ``wordnet`` fixture of tests/conftest.py."""
+    return wordnet
 
 
 def test_not_required_returns_none(tmp_path):

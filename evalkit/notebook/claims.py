@@ -67,6 +67,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import InputFormatError, ParameterError
+from evalkit.stats.pairwise import paired_test
 
 COLUMNS = (
     "claim_id",
@@ -421,6 +422,34 @@ class Claims:
         evidence = f"{test}: difference {d:+.3f}, {stat} (alpha {alpha:g}; paper: {expected})"
         this_run = f"{d:+.3f}" if this_run is None else this_run
         self._row(claim_id, this_run=this_run, verdict=verdict, evidence=evidence, **kw)
+
+    def paired_finding(
+        self,
+        claim_id: str,
+        a: Any,
+        b: Any,
+        *,
+        over: str,
+        source: str,
+        printed: Any,
+        expected: str = ">",
+        **kw,
+    ) -> None:
+        """The finding "``a`` above ``b``" (``expected=">"``, or below: ``"<"``) tested by a
+        two-sided paired t-test (:func:`evalkit.stats.pairwise.paired_test`) of the paired
+        values ``a`` and ``b``; ``over`` names the pairs in the evidence (``"the 12
+        documents"``). Other keywords go to :meth:`finding`."""
+        res = paired_test(a, b, test="t").iloc[0]
+        self.finding(
+            claim_id,
+            source=source,
+            printed=printed,
+            expected=expected,
+            difference=float(res["mean_diff"]),
+            p_value=float(res["p_value"]),
+            test=f"paired t-test over {over}",
+            **kw,
+        )
 
     def erratum(
         self,

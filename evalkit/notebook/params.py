@@ -187,6 +187,25 @@ class Parameter:
         return value
 
 
+def first_n(name: str, help: str, quick: Any = _MISSING) -> Parameter:
+    """An optional cap ``name``: a notebook reads only the first n items (n >= 1; ``None``,
+    the default: all), ``quick`` n in quick mode."""
+    return Parameter(name, int, default=None, quick=quick, low=1, allow_none=True, help=help)
+
+
+#: The WMT19 daRR language pair a public profile reads (MT papers tested on public data).
+WMT19_DARR_PAIR = Parameter(
+    "public_pair", str, default="lt-en", choices=("gu-en", "kk-en", "lt-en"), help="WMT19 daRR pair"
+)
+#: The dependency parser of the dependency-based metrics (labelled dependencies).
+DEPENDENCY_PARSER = Parameter(
+    "parser",
+    str,
+    default="spacy",
+    help="spacy | conllu:<file with # text comments> (labelled dependencies)",
+)
+
+
 def _parse_text(text: str, name: str, expected: str):
     """A value given as text (papermill ``-p``, command lines): JSON first, then YAML."""
     try:
@@ -455,6 +474,9 @@ __all__ = [
     "check_choice",
     "check_int",
     "declared_parameters",
+    "DEPENDENCY_PARSER",
+    "first_n",
+    "WMT19_DARR_PAIR",
     "below_paper_scale",
     "parameters_from_mapping",
     "scale_note",

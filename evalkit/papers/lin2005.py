@@ -32,6 +32,7 @@ from evalkit.data.trec_qa import NuggetEvaluation
 from evalkit.errors import ParameterError
 from evalkit.metrics import nuggets, pourpre
 from evalkit.notebook.claims import Claims
+from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
 PAPER = "lin2005"
@@ -70,15 +71,7 @@ NOTEBOOKS = {
             low=0,
             help="non-white-space characters per returned nugget",
         ),
-        P(
-            "n_questions",
-            int,
-            default=None,
-            quick=10,
-            low=1,
-            allow_none=True,
-            help="first N questions (None: all)",
-        ),
+        first_n("n_questions", "first N questions (None: all)", quick=10),
     ),
 }
 DATA = "printed numbers (Table 1, Figure 1, Figure 2)"

@@ -28,6 +28,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
+from evalkit.notebook.params import DEPENDENCY_PARSER, first_n
 from evalkit.notebook.params import Parameter as P
 from evalkit.metrics import get_metric
 
@@ -251,18 +252,12 @@ def printed_checks() -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P(
-    "parser",
-    str,
-    default="spacy",
-    help="spacy | conllu:<file with # text comments> (labelled dependencies)",
-)
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_table2_nbest": (
         P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
         P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1),
-        _PARSER,
+        DEPENDENCY_PARSER,
         P("ideal", bool, default=True, help="sample: also the simulator's ideal n-best parser"),
         P(
             "p_gold_first",
@@ -274,15 +269,7 @@ NOTEBOOKS = {
         ),
     ),
     "02_table3_variants": (
-        P(
-            "n_segments",
-            int,
-            default=None,
-            allow_none=True,
-            quick=12,
-            low=1,
-            help="first N segments",
-        ),
+        first_n("n_segments", "first N segments", quick=12),
         P("variants", list, default=list(VARIANTS), choices=VARIANTS),
         P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"),
         P(

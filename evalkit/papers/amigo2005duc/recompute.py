@@ -15,55 +15,35 @@ def printed_checks() -> pd.DataFrame:
     c = Claims(PAPER, data="printed numbers only", kind="recomputed")
     v = lambda key: int(c.printed("text", "value", key=key))  # noqa: E731
     kinds, preps = len(ROUGE_KINDS), v("preprocessings")
-    c.check(
-        "rouge_24",
-        source="§3.1",
-        printed=v("rouge_metrics"),
-        this_run=f"{kinds} kinds x {preps} = {kinds * preps}",
-        holds=kinds * preps == v("rouge_metrics"),
-        note="8 kinds: W, L, 1-4 named; S4, SU4 assumed (README 2)",
-    )
-    c.check(
-        "tvm_9",
-        source="§3.1",
-        printed=v("tvm_variants"),
-        this_run=len(TVM_SIZES),
-        holds=len(TVM_SIZES) == v("tvm_variants"),
-        note="n = 1, 4, ..., 512",
-    )
     content = v("rouge_metrics") + v("inverted_metrics") + v("tvm_variants")
-    c.check(
-        "content_57",
-        source="§3.2",
-        printed=v("content_metrics"),
-        this_run=f"24+24+9 = {content}",
-        holds=content == v("content_metrics"),
-    )
     total = content + v("stylistic_metrics")
-    c.check(
-        "total_59",
-        source="§3",
-        printed=v("metrics_total"),
-        this_run=total,
-        holds=total == v("metrics_total"),
-    )
     combos = 2 ** v("clusters")
-    c.check(
-        "combinations_1024",
-        source="§4.2 / Figure 5",
-        printed=v("combinations"),
-        this_run=f"2^{v('clusters')} = {combos}",
-        holds=combos == v("combinations"),
-        note="including the empty set; evalkit scores the 1023 non-empty ones",
-    )
     parts = v("rouge_clusters") + v("tvm_clusters")
-    c.check(
-        "clusters_7_plus_3",
-        source="§3.2",
-        printed=v("clusters"),
-        this_run=f"7 + 3 = {parts}",
-        holds=parts == v("clusters"),
+    rouge = f"{kinds} kinds x {preps} = {kinds * preps}"
+    power = f"2^{v('clusters')} = {combos}"
+    notes = {
+        "rouge_24": "8 kinds: W, L, 1-4 named; S4, SU4 assumed (README 2)",
+        "tvm_9": "n = 1, 4, ..., 512",
+        "combinations_1024": "including the empty set; evalkit scores the 1023 non-empty ones",
+    }
+    # (claim, source, the printed count's key, the recomputed count, as shown)
+    counts = (
+        ("rouge_24", "§3.1", "rouge_metrics", kinds * preps, rouge),
+        ("tvm_9", "§3.1", "tvm_variants", len(TVM_SIZES), len(TVM_SIZES)),
+        ("content_57", "§3.2", "content_metrics", content, f"24+24+9 = {content}"),
+        ("total_59", "§3", "metrics_total", total, total),
+        ("combinations_1024", "§4.2 / Figure 5", "combinations", combos, power),
+        ("clusters_7_plus_3", "§3.2", "clusters", parts, f"7 + 3 = {parts}"),
     )
+    for cid, source, key, count, shown in counts:
+        c.check(
+            cid,
+            source=source,
+            printed=v(key),
+            this_run=shown,
+            holds=count == v(key),
+            note=notes.get(cid, ""),
+        )
     return c.frame()
 
 

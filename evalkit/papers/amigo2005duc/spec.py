@@ -5,6 +5,7 @@ from __future__ import annotations
 from evalkit.errors import ParameterError
 from evalkit.metrics.qarla_pool import PREPROCESSINGS, ROUGE_KINDS, TVM_SIZES
 from evalkit.metrics.similarity import LEMMAS, TAGGERS
+from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
 
@@ -66,7 +67,7 @@ _MAX_PEERS = P("max_peers", int, quick=6, low=2, help="first peer systems only")
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_qarla_duc2004": (
-        P("max_instances", int, quick=2, low=1, help="first test cases only"),
+        first_n("max_instances", "first test cases only", quick=2),
         _MAX_PEERS,
         P(
             "kinds",
@@ -126,7 +127,7 @@ NOTEBOOKS = {
         ),
     ),
     "02_task2_vs_task5": (
-        P("max_instances", int, quick=3, low=1, help="first test cases only"),
+        first_n("max_instances", "first test cases only", quick=3),
         _MAX_PEERS,
         P(
             "metric_set",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from evalkit.metrics.similarity import LEMMAS
+from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
 
@@ -38,7 +39,7 @@ NOTEBOOKS = {
         ),
     ),
     "01_metric_quality": (
-        P("max_instances", int, quick=3, low=1, help="first test cases only"),
+        first_n("max_instances", "first test cases only", quick=3),
         P("max_peers", int, quick=6, low=2, help="first peer systems only"),
         P(
             "tvm_sizes",

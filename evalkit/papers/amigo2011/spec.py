@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Sequence
 
+from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
 
@@ -101,7 +102,7 @@ NOTEBOOKS = {
     ),
     "02_as_corroboration": (
         _testbed("as", "DUC test bed of Table 2 (sample: its simulation; public: SummEval)"),
-        P("max_instances", int, quick=3, low=1, help="first topics only"),
+        first_n("max_instances", "first topics only", quick=3),
         P("max_peers", int, quick=8, low=2, help="first peer systems only"),
         P(
             "sizes",

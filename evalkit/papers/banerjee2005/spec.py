@@ -9,6 +9,7 @@ from typing import Dict, Tuple
 import pandas as pd
 
 from evalkit.data.published import read_published
+from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
 from evalkit.text.paraphrase import PREPOSITIONS_EN
 
@@ -47,22 +48,8 @@ SEGMENT_METRICS = ("Precision", "Recall", "Fmean", "METEOR")
 
 _DATA = (
     P("language", str, default="zh", choices=("zh", "ar"), help="TIDES 2003 Chinese or Arabic"),
-    P(
-        "public_pair",
-        str,
-        default="lt-en",
-        choices=("gu-en", "kk-en", "lt-en"),
-        help="WMT19 daRR pair",
-    ),
-    P(
-        "n_segments",
-        int,
-        default=None,
-        quick=30,
-        low=1,
-        allow_none=True,
-        help="first n segments only",
-    ),
+    WMT19_DARR_PAIR,
+    first_n("n_segments", "first n segments only", quick=30),
     P("jobs", int, default=2, low=1, help="METEOR worker processes (identical scores)"),
 )
 

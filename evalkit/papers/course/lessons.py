@@ -62,13 +62,17 @@ def probe_scores(w, metrics: Dict[str, object]) -> pd.DataFrame:
     return pd.concat(rows, ignore_index=True)
 
 
-def _lesson_01(p):
-    w = worlds.mt_world(
-        qualities=worlds.spread_qualities(p.n_systems),
-        n_documents=p.n_documents,
-        n_segments=p.n_segments,
-        seed=p.seed,
+def _mt_world(p, qualities, **kw):
+    """The lesson's simulated MT world: systems of these latent ``qualities`` on ``p``'s
+    documents and segments, seeded by ``p.seed`` unless ``kw`` says otherwise."""
+    kw.setdefault("seed", p.seed)
+    return worlds.mt_world(
+        qualities=qualities, n_documents=p.n_documents, n_segments=p.n_segments, **kw
     )
+
+
+def _lesson_01(p):
+    w = _mt_world(p, worlds.spread_qualities(p.n_systems))
     names = ("ROUGE-1", "ROUGE-2", "BLEU", "METEOR")
     metrics = {n: metric(n) for n in names}
     scores = pd.concat(
@@ -202,12 +206,7 @@ def replicated_tests(p) -> pd.DataFrame:
     base = 0.6 - p.quality_gap / 2
     frames = []
     for r in progress(range(p.n_replications), desc="worlds"):
-        w = worlds.mt_world(
-            qualities=(base + p.quality_gap, base, base),
-            n_documents=p.n_documents,
-            n_segments=p.n_segments,
-            seed=p.seed + 1 + r,
-        )
+        w = _mt_world(p, (base + p.quality_gap, base, base), seed=p.seed + 1 + r)
         stats, sentence = _bleu_inputs(w, ("S1", "S2", "S3"))
         takes = equivalent_variants(len(sentence["S2"]), 2, np.random.default_rng([p.seed, r]))
         for v, t in (("V1", takes[0]), ("V2", takes[1])):
@@ -238,12 +237,7 @@ def rates(replications: pd.DataFrame, alpha: float) -> pd.DataFrame:
 
 def _lesson_04(p):
     base = 0.6 - p.quality_gap / 2
-    w = worlds.mt_world(
-        qualities=(base + p.quality_gap, base, base),
-        n_documents=p.n_documents,
-        n_segments=p.n_segments,
-        seed=p.seed,
-    )
+    w = _mt_world(p, (base + p.quality_gap, base, base))
     return SimpleNamespace(
         world=w,
         tests=pair_tests(w, "S1", "S2", p.n_resamples, p.seed),
@@ -279,14 +273,8 @@ def judge_effects(judgments: pd.DataFrame, judgment: str = "adequacy") -> pd.Dat
 
 
 def _lesson_06(p):
-    w = worlds.mt_world(
-        qualities=worlds.spread_qualities(p.n_systems),
-        n_documents=p.n_documents,
-        n_segments=p.n_segments,
-        n_judges=p.n_judges,
-        judge_bias_sd=p.judge_bias_sd,
-        seed=p.seed,
-    )
+    qualities = worlds.spread_qualities(p.n_systems)
+    w = _mt_world(p, qualities, n_judges=p.n_judges, judge_bias_sd=p.judge_bias_sd)
     return SimpleNamespace(world=w, truth=worlds.matrix(w.truth, "adequacy", item="segment"))
 
 
@@ -309,12 +297,7 @@ def _lesson_07(p):
     from evalkit import stats as st
     from evalkit.metrics import get_metric
 
-    w = worlds.mt_world(
-        qualities=quality_levels(p.n_systems, p.n_levels),
-        n_documents=p.n_documents,
-        n_segments=p.n_segments,
-        seed=p.seed,
-    )
+    w = _mt_world(p, quality_levels(p.n_systems, p.n_levels))
     stats, _ = _bleu_inputs(w, list(w.systems["system"]))
     tests = st.approximate_randomization(
         stats, get_metric("bleu"), pairs="all", n_trials=p.n_resamples, seed=p.seed

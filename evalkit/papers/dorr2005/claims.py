@@ -13,7 +13,7 @@ from scipy import stats as sps
 from evalkit.data.published import read_published
 from evalkit.data.relevance import RelevanceTask
 from evalkit.notebook.claims import Claims
-from evalkit.stats import pairwise, williams
+from evalkit.stats import williams
 
 from .spec import MEASURES, PAPER, SURROGATES
 
@@ -141,16 +141,13 @@ def paper_vs_run(
                     "times around 4-5 s (evalkit/data/simulate/extrinsic.py)",
                 )
             else:
-                res = pairwise.paired_test(per["doc"], per["sur"], test="t").iloc[0]
-                c.finding(
+                c.paired_finding(
                     "time_reduction",
+                    per["doc"],
+                    per["sur"],
+                    over=f"the {len(per)} subjects (full text minus surrogate seconds)",
                     source="Conclusion + Table 1",
                     printed=f"{cut_printed} reduction in judgment time",
-                    expected=">",
-                    difference=float(res["mean_diff"]),
-                    p_value=float(res["p_value"]),
-                    test=f"paired t-test over the {len(per)} subjects (full text minus "
-                    "surrogate seconds)",
                     this_run=f"{cut:.0f}% less time",
                     note="the reduction's size is another study's; the finding tested is that "
                     "surrogates are judged faster",
@@ -215,15 +212,13 @@ def partition_claims(t5: pd.DataFrame, items: pd.DataFrame, data: str) -> pd.Dat
     wide = items.pivot_table(index=["event", "document"], columns="surrogate", values="rouge1")
     if set(SURROGATES) <= set(wide.columns) and len(wide.dropna()) >= 2:
         wide = wide.dropna()
-        res = pairwise.paired_test(wide["HUM"], wide["HEAD"], test="t").iloc[0]
-        c.finding(
+        c.paired_finding(
             "rouge_style_sensitive",
+            wide["HUM"],
+            wide["HEAD"],
+            over=f"the {len(wide)} documents",
             source="Abstract + Conclusion + Table 4",
             printed="ROUGE-1 higher for the human summaries than for the headlines",
-            expected=">",
-            difference=float(res["mean_diff"]),
-            p_value=float(res["p_value"]),
-            test=f"paired t-test over the {len(wide)} documents",
             note="HUM minus HEAD ROUGE-1 of the same documents: ROUGE is sensitive to the "
             "summarization style (the headlines include non-extractive eye-catchers)",
         )

@@ -10,6 +10,7 @@ from typing import Dict, Iterable, List, NamedTuple, Tuple
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
 PAPER = "graham2015"
@@ -59,14 +60,7 @@ _COMMON = (
         default=False,
         help="DUC: also correlate human summaries judged as peers",
     ),
-    P(
-        "max_instances",
-        int,
-        default=None,
-        allow_none=True,
-        low=1,
-        help="first N instances (quick public: 20)",
-    ),
+    first_n("max_instances", "first N instances (quick public: 20)"),
     P(
         "bleu_tokenize",
         str,

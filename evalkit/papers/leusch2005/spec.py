@@ -11,6 +11,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
+from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
 
 PAPER = "leusch2005"
@@ -48,22 +49,8 @@ _CORPORA = (
         choices=("zh", "ar", "btec"),
         help="TIDES CE, TIDES AE, BTEC CE (public: one daRR pair)",
     ),
-    P(
-        "public_pair",
-        str,
-        default="lt-en",
-        choices=("gu-en", "kk-en", "lt-en"),
-        help="WMT19 daRR pair",
-    ),
-    P(
-        "n_segments",
-        int,
-        default=None,
-        quick=25,
-        low=1,
-        allow_none=True,
-        help="first n segments only",
-    ),
+    WMT19_DARR_PAIR,
+    first_n("n_segments", "first n segments only", quick=25),
 )
 #: The notebooks' parameters (evalkit.notebook.params).
 NOTEBOOKS = {

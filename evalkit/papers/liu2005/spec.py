@@ -9,6 +9,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import first_n
 from evalkit.text.trees import DepTree
 
 PAPER = "liu2005"
@@ -66,15 +67,7 @@ _MT = (
 
 def _first_segments(quick: int):
     """The first-N-segments parameter (all by default; ``quick`` in quick runs)."""
-    return P(
-        "n_segments",
-        int,
-        default=None,
-        allow_none=True,
-        quick=quick,
-        low=1,
-        help="first N segments",
-    )
+    return first_n("n_segments", "first N segments", quick=quick)
 
 
 def _per_system(quick: int):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 from evalkit.text import extractive
 
@@ -60,15 +61,7 @@ NOTEBOOKS = {
             choices=("approach", "meeting", "judge"),
             help="correlation points: one per approach x meeting",
         ),
-        P(
-            "max_documents",
-            int,
-            default=None,
-            quick=20,
-            low=1,
-            allow_none=True,
-            help="public: first N documents",
-        ),
+        first_n("max_documents", "public: first N documents", quick=20),
     ),
 }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from evalkit.data.published import read_published
+from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
 
 PAPER = "owczarzak2006"
@@ -20,13 +21,7 @@ def published(table: str) -> pd.DataFrame:
 
 
 _BITEXT = (
-    P(
-        "public_pair",
-        str,
-        default="lt-en",
-        choices=("gu-en", "kk-en", "lt-en"),
-        help="WMT19 daRR pair",
-    ),
+    WMT19_DARR_PAIR,
     P(
         "symmetrization",
         str,
@@ -35,29 +30,13 @@ _BITEXT = (
     ),
     P("iterations", int, default=5, low=1, help="IBM Model 1 EM iterations per direction"),
     P("max_phrase_length", int, default=3, low=1, help="longest phrase (words)"),
-    P(
-        "n_bitext",
-        int,
-        default=None,
-        quick=150,
-        low=1,
-        allow_none=True,
-        help="first n bitext pairs only",
-    ),
+    first_n("n_bitext", "first n bitext pairs only", quick=150),
 )
 
 
 _TEST = (
     P("systems", list, default=None, allow_none=True, length=2, help="the PH and LM stand-ins"),
-    P(
-        "n_segments",
-        int,
-        default=None,
-        quick=40,
-        low=1,
-        allow_none=True,
-        help="first n test segments only",
-    ),
+    first_n("n_segments", "first n test segments only", quick=40),
 )
 
 

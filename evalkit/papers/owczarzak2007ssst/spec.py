@@ -15,6 +15,7 @@ from __future__ import annotations
 import pandas as pd
 
 from evalkit.data.published import read_published
+from evalkit.notebook.params import DEPENDENCY_PARSER, first_n
 from evalkit.notebook.params import Parameter as P
 
 
@@ -43,32 +44,18 @@ DATA = {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"}
 
 
 # --------------------------------------------------------------------------- notebook parameters
-_PARSER = P(
-    "parser",
-    str,
-    default="spacy",
-    help="spacy | conllu:<file with # text comments> (labelled dependencies)",
-)
 
 
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_tables1_2_reordering": (
         P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
-        _PARSER,
+        DEPENDENCY_PARSER,
         P("ideal", bool, default=True, help="sample: also the simulator's ideal parser"),
     ),
     "02_table5_correlation": (
-        P(
-            "n_segments",
-            int,
-            default=None,
-            allow_none=True,
-            quick=12,
-            low=1,
-            help="first N segments",
-        ),
+        first_n("n_segments", "first N segments", quick=12),
         P("wordnet", bool, default=True, help="the +WN variants (WordNet 3.0)"),
-        _PARSER,
+        DEPENDENCY_PARSER,
     ),
 }

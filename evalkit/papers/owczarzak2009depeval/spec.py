@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
+from evalkit.notebook.params import DEPENDENCY_PARSER
 from evalkit.notebook.params import Parameter as P
 
 PAPER = "owczarzak2009depeval"
@@ -72,12 +73,7 @@ _RUN = (
         help="model summaries per topic (SummEval has 11; the paper 4)",
     ),
     P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
-    P(
-        "parser",
-        str,
-        default="spacy",
-        help="spacy | conllu:<file with # text comments> (labelled dependencies)",
-    ),
+    DEPENDENCY_PARSER,
 )
 
 

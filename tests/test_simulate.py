@@ -381,14 +381,26 @@ def _scu_match_rate(corpus, truth, docset: str, half: int) -> pd.Series:
     return pd.Series({s: hits[s] / total[s] for s in total if total[s]})
 
 
-def test_tac2008_scu_mismatch_is_a_trait_of_the_system():
+def test_tac2008_systems_content_selection_and_scu_match_are_their_own_traits():
     # footnote 1 of owczarzak2009conditions (calibrated, data/published/simulator_targets.csv):
-    # a system's Pyramid on one topic tells about its Pyramid on all, more so on update
-    # docsets; the share of its SCUs the assessor matches is the system's own, so it agrees
-    # between the odd and the even topics, more on update than on initial docsets
+    # a system's Pyramid on one update topic tells more about its Pyramid on all of them than
+    # on initial topics; on update docsets the share of its SCUs the assessor matches is the
+    # system's own, so it agrees between the odd and the even topics (not on initial docsets)
     c, truth = simulate_corpus("tac2008", seed=SEED)
     r = {}
     for docset in ("-A", "-B"):
         odd, even = _scu_match_rate(c, truth, docset, 0), _scu_match_rate(c, truth, docset, 1)
         r[docset] = np.corrcoef(odd, even[odd.index])[0, 1]
-    assert r["-B"] > 0.5 and r["-B"] > r["-A"] > 0.2, r
+    assert r["-B"] > 0.4 and r["-B"] > r["-A"] + 0.3, r
+
+
+def test_system_traits_are_evenly_spread_and_seeded():
+    from evalkit.data.simulate.corpora import config
+    from evalkit.data.simulate.summarization import _traits
+
+    cfg = config("tac2008")
+    a, b, again = _traits(cfg, SEED), _traits(cfg, SEED + 1), _traits(cfg, SEED)
+    assert a == again and a["noise"] != b["noise"] and a["noise"] != a["mismatch"]
+    n = len(cfg.peers)
+    for trait in ("noise", "mismatch"):
+        assert sorted(a[trait].values()) == [(k + 0.5) / n for k in range(n)]

@@ -478,8 +478,9 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
         "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus", "truth_extracts")}
     peers = {p.id: p for p in cfg.peers}
     selector = cfg.extra.get("selector")
+    traits = _traits(cfg, seed)
     # per docset (initial, update): each system's SCU mismatch, a trait of the system
-    mismatch = [{pid: _mismatch(cfg, seed, spec.duplicate_of or pid, d) for pid, spec in peers.items()}
+    mismatch = [{pid: _mismatch(cfg, traits["mismatch"][spec.duplicate_of or pid], d) for pid, spec in peers.items()}
                 for d in range(2)]
     for t_index, tid in enumerate(cfg.instance_ids):
         trng = random.Random(f"{cfg.name}:{seed}:{tid}")
@@ -532,6 +533,9 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                     continue  # filled below from the original
                 srng = random.Random(f"{cfg.name}:{seed}:{inst}:{pid}")
                 base = spec if spec.duplicate_of is None else peers[spec.duplicate_of]
+                skill = _per_docset(cfg, "peer_noise_spread", 0.0, part_index)
+                if skill:  # how well the system selects content in this docset: its own trait
+                    base = replace(base, noise=base.noise * math.exp(skill * (2.0 * traits["noise"][base.id] - 1.0)))
                 luck = _per_docset(cfg, "topic_luck", 0.0, part_index)
                 if luck:  # a system does better on some topics than on others
                     base = replace(base, noise=base.noise * math.exp(srng.gauss(0.0, luck)))
@@ -562,17 +566,28 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     return rows
 
 
-def _mismatch(cfg: SumConfig, seed: int, peer_id: str, docset: int) -> float:
-    """The share of the SCUs it expresses that system ``peer_id``'s extracts say only in part
+def _traits(cfg: SumConfig, seed: int) -> Dict[str, Dict[str, float]]:
+    """Per trait (``noise``, ``mismatch``): each system's place in the field, 0..1, the same
+    on every topic. Evenly spaced ((rank + 0.5) / n, ranks a seeded shuffle of the systems),
+    so the field's spread is the configured one whatever the seed; a duplicate run takes its
+    original's place (looked up by the original's id)."""
+    ids = sorted(p.id for p in cfg.peers)
+    out = {}
+    for trait in ("noise", "mismatch"):
+        order = list(ids)
+        random.Random(f"{cfg.name}:{seed}:{trait}").shuffle(order)
+        out[trait] = {pid: (rank + 0.5) / len(order) for rank, pid in enumerate(order)}
+    return out
+
+
+def _mismatch(cfg: SumConfig, place: float, docset: int) -> float:
+    """The share of the SCUs it expresses that a system's extracts say only in part
     (``peer_mismatch``), the same on every topic of a docset: the field's mean, spread
-    uniformly by ``peer_mismatch_spread`` (0: every system alike; 1: 0 to twice the mean),
-    a trait of the system (how its sentences match the SCUs' granularity)."""
+    uniformly by ``peer_mismatch_spread`` (0: every system alike; 1: 0 to twice the mean)
+    by the system's ``place`` (0..1, :func:`_traits`): how its sentences match the SCUs."""
     mean = _per_docset(cfg, "peer_mismatch", 0.0, docset)
     spread = _per_docset(cfg, "peer_mismatch_spread", 0.0, docset)
-    if not spread or not mean:
-        return mean
-    u = random.Random(f"{cfg.name}:{seed}:mismatch:{peer_id}").random()
-    return mean * (1.0 + spread * (2.0 * u - 1.0))
+    return mean * (1.0 + spread * (2.0 * place - 1.0))
 
 
 def _per_docset(cfg: SumConfig, key: str, default: float, docset: int) -> float:
@@ -636,7 +651,7 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
             # count for as little in the assessor's overall judgment
             seen = content * (1.0 - mismatch[sid]) if sid in peers else content
             resp = _clip((0.8 * seen + 0.2 * q["quality"]) / anchor, 0, 1) ** power
-            extra = float(cfg.extra.get("responsiveness_noise", 0.0)) * (hi - 1) / 4
+            extra = _per_docset(cfg, "responsiveness_noise", 0.0, docset) * (hi - 1) / 4
             shift = _per_docset(cfg, "responsiveness_shift", 0.0, docset) * (hi - 1) / 4
             value = rate(resp, assessor, rng, 1, hi, shift)
             if extra and sid not in model_ids:  # topic-level instability of a manual score (owczarzak2009conditions fn. 1)

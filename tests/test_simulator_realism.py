@@ -19,10 +19,7 @@ from evalkit.data.simulate import realism as rl
 TARGETS = rl.read_targets()
 
 #: target_id -> why the calibration misses it (reported by premise_gaps on the notebooks)
-KNOWN_GAPS: dict = {
-    "pyr_1topic_vs_full_update": "update-docset Pyramid per topic noisier than TAC's (TAC's update scores are steadier than its initial ones; ours are not)",
-    "pyr_3topic_vs_full_update": "update-docset Pyramid per topic noisier than TAC's (TAC's update scores are steadier than its initial ones; ours are not)",
-}
+KNOWN_GAPS: dict = {}
 
 
 @pytest.fixture(scope="module")

@@ -37,6 +37,9 @@ update writers (``update_models``: more disagreement, longer sentences, so fewer
 as Tables 3 and 4 of owczarzak2011who together imply); systems' content-selection noise
 range, a per-topic luck factor (``topic_luck``) and a lower SCU match rate of extracted
 sentences (``peer_mismatch``, which also lowers what the responsiveness assessor credits);
+in TAC 2008 a system's content selection and, on update docsets, its SCU match are its own
+traits (``peer_noise_spread``, ``peer_mismatch_spread``: evenly spread over the field, wider
+on update docsets), so its update scores are steadier per topic, as footnote 1 prints;
 responsiveness anchored on the topic's human summaries with a curve whose power is set per
 year and docset (Table 2's means differ by year) and topic-level noise on the systems
 (``responsiveness_*``); duplicate runs per year. A model's jackknifed Pyramid counts the SCUs

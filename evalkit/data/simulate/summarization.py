@@ -478,6 +478,10 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
         "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus", "truth_extracts")}
     peers = {p.id: p for p in cfg.peers}
     selector = cfg.extra.get("selector")
+    traits = _traits(cfg, seed)
+    # per docset (initial, update): each system's SCU mismatch, a trait of the system
+    mismatch = [{pid: _mismatch(cfg, traits["mismatch"][spec.duplicate_of or pid], d) for pid, spec in peers.items()}
+                for d in range(2)]
     for t_index, tid in enumerate(cfg.instance_ids):
         trng = random.Random(f"{cfg.name}:{seed}:{tid}")
         topic = make_topic(tid, trng, n_details=int(cfg.extra.get("n_details", 30)))
@@ -529,6 +533,9 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                     continue  # filled below from the original
                 srng = random.Random(f"{cfg.name}:{seed}:{inst}:{pid}")
                 base = spec if spec.duplicate_of is None else peers[spec.duplicate_of]
+                skill = _per_docset(cfg, "peer_noise_spread", 0.0, part_index)
+                if skill:  # how well the system selects content in this docset: its own trait
+                    base = replace(base, noise=base.noise * math.exp(skill * (2.0 * traits["noise"][base.id] - 1.0)))
                 luck = _per_docset(cfg, "topic_luck", 0.0, part_index)
                 if luck:  # a system does better on some topics than on others
                     base = replace(base, noise=base.noise * math.exp(srng.gauss(0.0, luck)))
@@ -542,7 +549,8 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
             if cfg.max_bytes:  # NIST truncation of the peers (a duplicate shares its object)
                 for sid in {id(summaries[p]): p for p in peers}.values():
                     _truncate_bytes(summaries[sid], cfg.max_bytes)
-            _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows, part_index)
+            _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows, part_index,
+                   mismatch[part_index])
             rows["truth_extracts"] += extract_rows(inst, summaries, model_ids + list(peers), docs)
     rows["assessors"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in assessors.values()]
     rows["summarizers"] = sorted(
@@ -558,6 +566,30 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     return rows
 
 
+def _traits(cfg: SumConfig, seed: int) -> Dict[str, Dict[str, float]]:
+    """Per trait (``noise``, ``mismatch``): each system's place in the field, 0..1, the same
+    on every topic. Evenly spaced ((rank + 0.5) / n, ranks a seeded shuffle of the systems),
+    so the field's spread is the configured one whatever the seed; a duplicate run takes its
+    original's place (looked up by the original's id)."""
+    ids = sorted(p.id for p in cfg.peers)
+    out = {}
+    for trait in ("noise", "mismatch"):
+        order = list(ids)
+        random.Random(f"{cfg.name}:{seed}:{trait}").shuffle(order)
+        out[trait] = {pid: (rank + 0.5) / len(order) for rank, pid in enumerate(order)}
+    return out
+
+
+def _mismatch(cfg: SumConfig, place: float, docset: int) -> float:
+    """The share of the SCUs it expresses that a system's extracts say only in part
+    (``peer_mismatch``), the same on every topic of a docset: the field's mean, spread
+    uniformly by ``peer_mismatch_spread`` (0: every system alike; 1: 0 to twice the mean)
+    by the system's ``place`` (0..1, :func:`_traits`): how its sentences match the SCUs."""
+    mean = _per_docset(cfg, "peer_mismatch", 0.0, docset)
+    spread = _per_docset(cfg, "peer_mismatch_spread", 0.0, docset)
+    return mean * (1.0 + spread * (2.0 * place - 1.0))
+
+
 def _per_docset(cfg: SumConfig, key: str, default: float, docset: int) -> float:
     """``cfg.extra[key]``: one number, or a pair (initial docset, update docset)."""
     value = cfg.extra.get(key, default)
@@ -566,11 +598,14 @@ def _per_docset(cfg: SumConfig, key: str, default: float, docset: int) -> float:
 
 def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary], model_ids: List[str],
            peers: Dict[str, PeerSpec], assessor: Assessor, rng: random.Random, rows: Dict[str, list],
-           docset: int = 0) -> None:
+           docset: int = 0, mismatch: Optional[Dict[str, float]] = None) -> None:
     """The topic assessor's judgments, named as the year's judgment tables name them.
 
-    ``docset`` is 0 for a single or initial docset, 1 for an update docset (B).
+    ``docset`` is 0 for a single or initial docset, 1 for an update docset (B); ``mismatch``
+    gives each peer its SCU mismatch (default: the docset's ``peer_mismatch`` for every peer).
     """
+    if mismatch is None:
+        mismatch = {pid: _per_docset(cfg, "peer_mismatch", 0.0, docset) for pid in peers}
     weights = topic.weights
     facts_of = {sid: expressed(s) for sid, s in summaries.items()}
     k_ideal = round(statistics.fmean(len(facts_of[m]) for m in model_ids))
@@ -614,9 +649,9 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
             power = _per_docset(cfg, "responsiveness_power", 2.5, docset)
             # the units an extract says only in part (``peer_mismatch``, as in the pyramid)
             # count for as little in the assessor's overall judgment
-            seen = content * (1.0 - _per_docset(cfg, "peer_mismatch", 0.0, docset)) if sid in peers else content
+            seen = content * (1.0 - mismatch[sid]) if sid in peers else content
             resp = _clip((0.8 * seen + 0.2 * q["quality"]) / anchor, 0, 1) ** power
-            extra = float(cfg.extra.get("responsiveness_noise", 0.0)) * (hi - 1) / 4
+            extra = _per_docset(cfg, "responsiveness_noise", 0.0, docset) * (hi - 1) / 4
             shift = _per_docset(cfg, "responsiveness_shift", 0.0, docset) * (hi - 1) / 4
             value = rate(resp, assessor, rng, 1, hi, shift)
             if extra and sid not in model_ids:  # topic-level instability of a manual score (owczarzak2009conditions fn. 1)
@@ -630,11 +665,12 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
         if "readability" in cfg.judgments:
             judge("linguistic_quality", rate(_clip((q["quality"] - 0.45) / 0.5, 0, 1), assessor, rng))
     if "pyramid" in cfg.judgments:
-        _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, list(peers), assessor, rng, rows, docset)
+        _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, list(peers), assessor, rng, rows, mismatch)
 
 
-def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows, docset=0) -> None:
-    """SCUs = facts fully expressed by at least one model; peers annotated by the assessor.
+def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows, mismatch) -> None:
+    """SCUs = facts fully expressed by at least one model; peers annotated by the assessor
+    (``mismatch``: per peer, the share of its SCUs the assessor does not match).
 
     Scores as NIST published them: the modified pyramid score (weight found / best weight
     of X SCUs, X = mean SCU count of the models), the original pyramid score (X = the
@@ -686,7 +722,7 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
         if sid in model_ids:  # the pyramid was built from the models: their SCUs are known
             found = [f for f in facts_of[sid] if f in scu_id]
         else:
-            miss = assessor.miss + _per_docset(cfg, "peer_mismatch", 0.0, docset)
+            miss = assessor.miss + mismatch[sid]
             found = [f for f in facts_of[sid] if f in scu_id and rng.random() >= miss]
         if sid in peer_ids and rng.random() < assessor.false_match * 3:
             found.append(sorted(scu_id)[rng.randrange(len(scu_id))])

@@ -16,7 +16,8 @@ mappings whose crossings count. A state is a bitset of used reference positions 
 ``n_words`` 64-bit words plus the previous node's reference; the merge key packs the used
 positions that no later node wants to the low end of their gap between wanted positions
 (it keeps every count the cost still to come depends on, as the Python key does with gap
-indices).
+indices); states are merged through the open-addressing table of
+:mod:`evalkit.metrics.hash_kernel` (a row key).
 
 Why our own kernel: the programme is ours (no library solves METEOR's selection); in
 Python its per-transition work (bitset arithmetic, dictionary merges) dominated METEOR's
@@ -27,6 +28,9 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+
+from evalkit.metrics import hash_kernel
+from evalkit.metrics.lazyjit import compiled
 
 __all__ = ["stage_search", "SKIP", "INFINITE", "NO_FIXED"]
 
@@ -44,7 +48,10 @@ _U2 = np.uint64(2)
 _U4 = np.uint64(4)
 _U56 = np.uint64(56)
 _U63 = np.uint64(63)
-_HMUL = np.uint64(0x9E3779B97F4A7C15)
+
+# the shared open-addressing table (compiled here at import, as this module's kernels)
+_probe_row = compiled(hash_kernel.probe_row)
+_table_bits = compiled(hash_kernel.table_bits)
 
 
 @numba.njit(cache=True, inline="always")
@@ -104,15 +111,6 @@ def _canon(src, dst, wmask, gap_lo, n_words):
 
 
 @numba.njit(cache=True, inline="always")
-def _hash(row, prev, n_words):
-    h = np.uint64(prev + 7) * _HMUL
-    for k in range(n_words):
-        h = (h ^ row[k]) * _HMUL
-        h ^= h >> np.uint64(29)
-    return h
-
-
-@numba.njit(cache=True, inline="always")
 def _merge(
     table,
     key,
@@ -130,35 +128,25 @@ def _merge(
 ):
     """Offer a transition to the new layer's state (key, prev2): a new state, or the kept
     one if (cost, parent rank, choice) is smaller. Returns the new number of states."""
-    mask = table.shape[0] - 1
-    hv = np.int64(_hash(key, prev2, n_words) & np.uint64(mask))
-    while True:
-        e = table[hv]
-        if e < 0:
-            table[hv] = m
-            for k in range(n_words):
-                new_masks[m, k] = key[k]
-            new_prev[m] = prev2
-            new_cost[m] = cost2
-            new_prank[m] = parent
-            new_choice[m] = choice
-            return m + 1
-        same = new_prev[e] == prev2
-        if same:
-            for k in range(n_words):
-                if new_masks[e, k] != key[k]:
-                    same = False
-                    break
-        if same:
-            if cost2 < new_cost[e] or (
-                cost2 == new_cost[e]
-                and (parent < new_prank[e] or (parent == new_prank[e] and choice < new_choice[e]))
-            ):
-                new_cost[e] = cost2
-                new_prank[e] = parent
-                new_choice[e] = choice
-            return m
-        hv = (hv + 1) & mask
+    hv = _probe_row(table, new_masks, new_prev, key, prev2, n_words)
+    e = table[hv]
+    if e < 0:
+        table[hv] = m
+        for k in range(n_words):
+            new_masks[m, k] = key[k]
+        new_prev[m] = prev2
+        new_cost[m] = cost2
+        new_prank[m] = parent
+        new_choice[m] = choice
+        return m + 1
+    if cost2 < new_cost[e] or (
+        cost2 == new_cost[e]
+        and (parent < new_prank[e] or (parent == new_prank[e] and choice < new_choice[e]))
+    ):
+        new_cost[e] = cost2
+        new_prank[e] = parent
+        new_choice[e] = choice
+    return m
 
 
 @numba.njit(cache=True)
@@ -380,9 +368,7 @@ def stage_search(
         c = node_cls[i]
         n_opts = cand_ptr[i + 1] - cand_ptr[i]
         cap_states = S * (n_opts + 1)
-        cap = 1
-        while cap < 2 * cap_states:
-            cap <<= 1
+        cap = 1 << _table_bits(cap_states)
         table = np.full(cap, -1, np.int64)
         new_masks = np.zeros((cap_states, n_words), np.uint64)
         new_prev = np.zeros(cap_states, np.int64)

@@ -23,6 +23,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from evalkit.metrics import hash_kernel
+from evalkit.metrics.lazyjit import compiled
+
+# the shared open-addressing table (compiled here at import, as this module's kernels)
+_local_ids = compiled(hash_kernel.local_ids)
+_table_bits = compiled(hash_kernel.table_bits)
+
 __all__ = [
     "count_hits",
     "lcs_hits",
@@ -244,9 +251,7 @@ def hash_ids(keys):  # pragma: no cover - compiled
     Returns (ids, u).
     """
     n = keys.shape[0]
-    size = 16
-    while size < 2 * n:
-        size *= 2
+    size = 1 << _table_bits(n)
     table_k = np.empty(size, dtype=np.int64)
     table_v = np.empty(size, dtype=np.int64)
     ids = np.empty(n, dtype=np.int64)
@@ -705,38 +710,9 @@ def masked_lcs_hits(
 # ROUGE-N / S / SU hits by evaluation, gram by gram (the fast path of count_hits)
 #
 # Within one evaluation every gram gets a local id (a small hash table that stays in cache,
-# instead of ids over the whole corpus). Then, for each gram, every (peer, model) pair of
+# instead of ids over the whole corpus; evalkit.metrics.hash_kernel.local_ids). Then, for each gram, every (peer, model) pair of
 # texts that both contain it gains min(count in peer, count in model): the clipped hits
 # sum_g min(c_P(g), c_M(g)) of count_hits, at a cost of the shared grams only.
-
-
-@njit(cache=True, nogil=True)
-def _local_ids(keys, nkeys, table_k, table_v, out):  # pragma: no cover - compiled
-    """Dense ids (first appearance) of keys[:nkeys] into out[:nkeys]; returns how many."""
-    size = 16
-    while size < 2 * nkeys:
-        size *= 2
-    mask = size - 1
-    for x in range(size):
-        table_v[x] = -1
-    u = 0
-    for i in range(nkeys):
-        k = keys[i]
-        h = (np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
-        slot = np.int64(h & np.uint64(mask))
-        while True:
-            v = table_v[slot]
-            if v < 0:
-                table_k[slot] = k
-                table_v[slot] = u
-                out[i] = u
-                u += 1
-                break
-            if table_k[slot] == k:
-                out[i] = v
-                break
-            slot = (slot + 1) & mask
-    return u
 
 
 @njit(cache=True, nogil=True)
@@ -849,9 +825,7 @@ def eval_gram_hits(
     gid = np.empty(maxkeys, dtype=np.int64)
     prev = np.empty(maxtok, dtype=np.int64)
     uni = np.empty(maxtok, dtype=np.int64)
-    size = 16
-    while size < 2 * maxkeys:
-        size *= 2
+    size = 1 << _table_bits(maxkeys)
     table_k = np.empty(size, dtype=np.int64)
     table_v = np.empty(size, dtype=np.int64)
     cnt = np.zeros(maxkeys + 1, dtype=np.int64)

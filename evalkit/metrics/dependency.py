@@ -399,9 +399,6 @@ class DependencyF(ParsedMetric):
         den = s[:, 1] if self.score == "P" else s[:, 2]
         return np.where(den > 0, s[:, 0] / np.where(den > 0, den, 1.0), 0.0)
 
-    def _score_one(self, stats_sum: np.ndarray) -> float:
-        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
-
     def signature(self) -> str:
         sw = "".join(k[0] for k, v in self.switches.items() if v) or "-"
         return self.build_signature(
@@ -525,13 +522,6 @@ class DEPEVAL(ParsedMetric):
             )
         return out
 
-    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
-        s = np.asarray(stats_sums, dtype=np.float64)
-        return np.where(s[:, 1] > 0, s[:, 0] / np.where(s[:, 1] > 0, s[:, 1], 1.0), 0.0)
-
-    def _score_one(self, stats_sum: np.ndarray) -> float:
-        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
-
     def signature(self) -> str:
         return self.build_signature(
             [
@@ -599,9 +589,6 @@ class BEHM(ParsedMetric):
                 rb = self._bag(r)
                 out[i] += (sum((hb & rb).values()), sum(rb.values()))
         return out
-
-    _score_many = DEPEVAL._score_many
-    _score_one = DEPEVAL._score_one
 
     def signature(self) -> str:
         return self.build_signature(

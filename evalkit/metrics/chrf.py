@@ -424,8 +424,7 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
 
     References
     ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
+    Popović (2015, 2017), in full at :func:`corpus_chrf`.
 
     Examples
     --------
@@ -466,8 +465,7 @@ def chrf(
 
     References
     ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
+    Popović (2015, 2017), in full at :func:`corpus_chrf`.
 
     Examples
     --------
@@ -475,15 +473,7 @@ def chrf(
     >>> float(chrf(char_order=2).corpus_score(["ab"], [["ac"]]))
     25.0
     """
-    return CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        lowercase=lowercase,
-        whitespace=whitespace,
-        eps_smoothing=eps_smoothing,
-        ref_layout=ref_layout,
-    )
+    return CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)
 
 
 @register_metric("chrf++")
@@ -501,19 +491,16 @@ def chrf_plus_plus(
 
     Parameters
     ----------
-    char_order, word_order, beta, lowercase, whitespace, eps_smoothing : see :class:`CHRF`
-        Same meaning as there; ``word_order`` defaults to 2.
-    ref_layout : str, default "segments"
-        ``"segments"`` or ``"streams"``.
+    char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout
+        As :func:`chrf`'s; ``word_order`` defaults to 2.
 
     Returns
     -------
     CHRF
-        The configured metric (0-100 scale).
+        The configured metric, as :func:`chrf` returns it.
 
     References
     ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
     Popović (2017), "chrF++: words helping character n-grams", WMT.
 
     Examples

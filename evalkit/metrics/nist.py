@@ -147,8 +147,7 @@ class NIST(WordLevelMetric):
 
     References
     ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+    Doddington (2002), in full at :func:`nist_length_penalty`.
 
     Examples
     --------
@@ -319,8 +318,7 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
 
     References
     ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+    Doddington (2002), in full at :func:`nist_length_penalty`.
 
     Examples
     --------
@@ -364,8 +362,7 @@ def nist(
 
     References
     ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+    Doddington (2002), in full at :func:`nist_length_penalty`.
 
     Examples
     --------
@@ -373,14 +370,7 @@ def nist(
     >>> float(nist().corpus_score(["a b c d"], [["a b c d"]]))
     2.0
     """
-    return NIST(
-        tokenize=tokenize,
-        lowercase=lowercase,
-        max_ngram_order=max_ngram_order,
-        beta=beta,
-        ref_layout=ref_layout,
-        boundaries=boundaries,
-    )
+    return NIST(tokenize, lowercase, max_ngram_order, beta, ref_layout, boundaries)
 
 
 @register_metric("nist-mteval")
@@ -406,8 +396,7 @@ def mteval_nist(
 
     References
     ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+    Doddington (2002), in full at :func:`nist_length_penalty`.
 
     Examples
     --------

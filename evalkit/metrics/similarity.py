@@ -300,6 +300,7 @@ class PairSimilarity(Metric):
 
     n_statistics = 2
     config: Dict[str, object] = {}
+    _segment: Optional[int] = None  # the segment being scored
 
     def similarity(self, hyp: Text, ref: Text) -> float:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -312,10 +313,14 @@ class PairSimilarity(Metric):
                 f"one list of references per hypothesis ({len(hyps)})",
             )
         out = np.ones((len(hyps), 2))
-        for i, (h, rs) in enumerate(zip(hyps, refs)):
-            if isinstance(rs, str) or not len(rs):
-                raise ParameterError("refs", f"segment {i}", "a non-empty list of reference texts")
-            out[i, 0] = max(self.similarity(h, r) for r in rs)
+        try:
+            for i, (h, rs) in enumerate(zip(hyps, refs)):
+                self._segment = i  # a subclass's similarity may name it in its errors
+                if isinstance(rs, str) or not len(rs):
+                    raise ParameterError("refs", f"segment {i}", "a non-empty list of references")
+                out[i, 0] = max(self.similarity(h, r) for r in rs)
+        finally:
+            self._segment = None
         return out
 
     def _score_one(self, s: np.ndarray) -> float:

@@ -39,7 +39,7 @@ from evalkit.metrics.ngrams import (
     normalize_references,
     pair_counts,
 )
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["CHRF", "CHRFScore", "corpus_chrf", "sentence_chrf"]
 
@@ -440,15 +440,8 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
 
 
 @register_metric("chrf")
-def chrf(
-    char_order: int = 6,
-    word_order: int = 0,
-    beta: int = 2,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-    ref_layout: str = "segments",
-) -> CHRF:
+@preset(CHRF, ref_layout="segments")
+def chrf():
     """sacrebleu's chrF (any :class:`CHRF` setting); registered as ``get_metric("chrf")``.
 
     Parameters
@@ -473,19 +466,11 @@ def chrf(
     >>> float(chrf(char_order=2).corpus_score(["ab"], [["ac"]]))
     25.0
     """
-    return CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)
 
 
 @register_metric("chrf++")
-def chrf_plus_plus(
-    char_order: int = 6,
-    word_order: int = 2,
-    beta: int = 2,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-    ref_layout: str = "segments",
-) -> CHRF:
+@preset(CHRF, ref_layout="segments", word_order=2)
+def chrf_plus_plus():
     """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``; registered as
     ``get_metric("chrf++")``.
 
@@ -512,4 +497,3 @@ def chrf_plus_plus(
     >>> ours == sacrebleu.corpus_chrf(hyps, [refs], word_order=2).score
     True
     """
-    return chrf(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)

@@ -230,9 +230,7 @@ def match_triples(
 
     References
     ----------
-    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
-    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
-    Translation Evaluation", WMT.
+    Owczarzak, van Genabith & Way (2007), in full at :func:`transform_triples`.
 
     Examples
     --------
@@ -313,9 +311,7 @@ class DependencyF(ParsedMetric):
 
     References
     ----------
-    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
-    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
-    Translation Evaluation", WMT.
+    Owczarzak, van Genabith & Way (2007), in full at :func:`transform_triples`.
 
     Examples
     --------
@@ -456,8 +452,7 @@ class DEPEVAL(ParsedMetric):
 
     References
     ----------
-    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
-    Summaries", ACL-IJCNLP.
+    Owczarzak (2009), in full at :func:`depeval_variants`.
 
     Examples
     --------
@@ -642,8 +637,7 @@ def jackknife_scores(
 
     References
     ----------
-    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
-    Summaries", ACL-IJCNLP.
+    Owczarzak (2009), in full at :func:`depeval_variants`.
 
     Examples
     --------

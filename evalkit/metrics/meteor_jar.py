@@ -600,8 +600,7 @@ def meteor_jar(
 
     References
     ----------
-    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
-    for Any Target Language", WMT.
+    Denkowski & Lavie (2014), in full at :class:`MeteorJar`.
 
     Examples
     --------

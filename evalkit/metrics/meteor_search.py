@@ -111,23 +111,11 @@ def _canon(src, dst, wmask, gap_lo, n_words):
 
 
 @numba.njit(cache=True, inline="always")
-def _merge(
-    table,
-    key,
-    prev2,
-    cost2,
-    parent,
-    choice,
-    new_masks,
-    new_prev,
-    new_cost,
-    new_prank,
-    new_choice,
-    m,
-    n_words,
-):
+def _merge(table, key, prev2, cost2, parent, choice, new, m, n_words):
     """Offer a transition to the new layer's state (key, prev2): a new state, or the kept
-    one if (cost, parent rank, choice) is smaller. Returns the new number of states."""
+    one if (cost, parent rank, choice) is smaller. ``new`` holds the new layer's arrays
+    (masks, prev, cost, parent rank, choice). Returns the new number of states."""
+    new_masks, new_prev, new_cost, new_prank, new_choice = new
     hv = _probe_row(table, new_masks, new_prev, key, prev2, n_words)
     e = table[hv]
     if e < 0:
@@ -375,6 +363,7 @@ def stage_search(
         new_cost = np.zeros(cap_states, np.int64)
         new_prank = np.zeros(cap_states, np.int64)
         new_choice = np.zeros(cap_states, np.int64)
+        new = (new_masks, new_prev, new_cost, new_prank, new_choice)
         m = 0
         wm = wanted[i + 1]
         glo = gap_lo[i + 1]
@@ -432,40 +421,12 @@ def stage_search(
                 tmp[r >> 6] |= _U1 << np.uint64(r & 63)
                 prev2 = r if adj else -1
                 _canon(tmp, key, wm, glo, n_words)
-                m = _merge(
-                    table,
-                    key,
-                    prev2,
-                    cost2,
-                    s,
-                    r,
-                    new_masks,
-                    new_prev,
-                    new_cost,
-                    new_prank,
-                    new_choice,
-                    m,
-                    n_words,
-                )
+                m = _merge(table, key, prev2, cost2, s, r, new, m, n_words)
             if can_skip:
                 cost2 = cost + (1 if (tie_chunks and rf != NO_FIXED) else 0)
                 _canon(row, key, wm, glo, n_words)
                 prev2 = -1
-                m = _merge(
-                    table,
-                    key,
-                    prev2,
-                    cost2,
-                    s,
-                    SKIP,
-                    new_masks,
-                    new_prev,
-                    new_cost,
-                    new_prank,
-                    new_choice,
-                    m,
-                    n_words,
-                )
+                m = _merge(table, key, prev2, cost2, s, SKIP, new, m, n_words)
         # bound and width
         keep = np.arange(m)
         if bound >= 0 or m > width:

@@ -35,7 +35,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.ngrams import TokenizedCorpus, WordLevelMetric, normalize_references
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["NIST", "NISTScore", "nist_length_penalty", "corpus_nist"]
 
@@ -335,14 +335,8 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
 
 
 @register_metric("nist")
-def nist(
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    max_ngram_order: int = 5,
-    beta: float = MTEVAL_BETA,
-    ref_layout: str = "segments",
-    boundaries: str = "none",
-) -> NIST:
+@preset(NIST, ref_layout="segments")
+def nist():
     """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools);
     registered as ``get_metric("nist")``.
 
@@ -370,7 +364,6 @@ def nist(
     >>> float(nist().corpus_score(["a b c d"], [["a b c d"]]))
     2.0
     """
-    return NIST(tokenize, lowercase, max_ngram_order, beta, ref_layout, boundaries)
 
 
 @register_metric("nist-mteval")

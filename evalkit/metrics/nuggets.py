@@ -166,10 +166,7 @@ def nugget_f(
 
     References
     ----------
-    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
-    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
-    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
+    Voorhees (2003); Lin & Demner-Fushman (2005), in full at :func:`length_precision`.
 
     Examples
     --------
@@ -363,10 +360,7 @@ def score_run(
 
     References
     ----------
-    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
-    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
-    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
+    Voorhees (2003); Lin & Demner-Fushman (2005), in full at :func:`length_precision`.
 
     Examples
     --------

@@ -311,8 +311,7 @@ class Pourpre(Metric):
 
     References
     ----------
-    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
-    Questions", HLT/EMNLP.
+    Lin & Demner-Fushman (2005), in full at :func:`pourpre`.
 
     Examples
     --------

@@ -88,6 +88,27 @@ def _mark(b, m, n, mask):  # pragma: no cover - compiled
             j -= 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _lcs_outputs(npairs):  # pragma: no cover - compiled
+    """Zeroed (L hits, L base, W hits, W base) of ``npairs`` pairs."""
+    return (
+        np.zeros(npairs, dtype=np.int64),
+        np.zeros(npairs, dtype=np.int64),
+        np.zeros(npairs, dtype=np.float64),
+        np.zeros(npairs, dtype=np.float64),
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _longest(ptr):  # pragma: no cover - compiled
+    """The longest row ``ptr[s]:ptr[s+1]`` of a CSR array, at least 1."""
+    longest = 1
+    for s in range(ptr.shape[0] - 1):
+        if ptr[s + 1] - ptr[s] > longest:
+            longest = ptr[s + 1] - ptr[s]
+    return longest
+
+
 @njit(cache=True, nogil=True)
 def lcs_hits(
     sptr, tptr, tok, fptr, ftok, peers, models, n_vocab, weight, do_lcs, do_wlcs
@@ -100,16 +121,10 @@ def lcs_hits(
     W hits, W base) where base = sum_i |r_i| and sum_i |r_i|^weight.
     """
     npairs = peers.shape[0]
-    l_hit = np.zeros(npairs, dtype=np.int64)
-    l_base = np.zeros(npairs, dtype=np.int64)
-    w_hit = np.zeros(npairs, dtype=np.float64)
-    w_base = np.zeros(npairs, dtype=np.float64)
+    l_hit, l_base, w_hit, w_base = _lcs_outputs(npairs)
     mc = np.zeros(n_vocab, dtype=np.int64)
     pc = np.zeros(n_vocab, dtype=np.int64)
-    maxlen = 1
-    for s in range(tptr.shape[0] - 1):
-        if tptr[s + 1] - tptr[s] > maxlen:
-            maxlen = tptr[s + 1] - tptr[s]
+    maxlen = _longest(tptr)
     b = np.zeros((maxlen + 1, maxlen + 1), dtype=np.int8)
     c = np.zeros((maxlen + 1, maxlen + 1), dtype=np.int64)
     cw = np.zeros((maxlen + 1, maxlen + 1), dtype=np.float64)
@@ -617,19 +632,12 @@ def masked_lcs_hits(
     sentence a and peer sentence b (:func:`sentence_pair_keys` order). Same outputs. L and W
     keep their own clipping counts, so their passes over the model sentences interleave."""
     npairs = peers.shape[0]
-    l_hit = np.zeros(npairs, dtype=np.int64)
-    l_base = np.zeros(npairs, dtype=np.int64)
-    w_hit = np.zeros(npairs, dtype=np.float64)
-    w_base = np.zeros(npairs, dtype=np.float64)
+    l_hit, l_base, w_hit, w_base = _lcs_outputs(npairs)
     mcl = np.zeros(n_vocab, dtype=np.int64)
     pcl = np.zeros(n_vocab, dtype=np.int64)
     mcw = np.zeros(n_vocab, dtype=np.int64)
     pcw = np.zeros(n_vocab, dtype=np.int64)
-    maxw = 1
-    for s in range(tptr.shape[0] - 1):
-        nw = (tptr[s + 1] - tptr[s] + 63) >> 6
-        if nw > maxw:
-            maxw = nw
+    maxw = (_longest(tptr) + 63) >> 6
     ul = np.zeros(maxw, dtype=np.uint64)
     uw = np.zeros(maxw, dtype=np.uint64)
     for k in range(npairs):

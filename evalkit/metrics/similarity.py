@@ -484,8 +484,7 @@ class TagGramSimilarity(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), in full at :class:`SentenceLengthSimilarity`.
 
     Examples
     --------
@@ -578,8 +577,7 @@ class TagOverlap(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
+    Amigó, Gonzalo, Giménez & Verdejo (2011), in full at :class:`LexicalOverlap`.
 
     Examples
     --------
@@ -645,8 +643,7 @@ class EntityOverlap(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
+    Amigó, Gonzalo, Giménez & Verdejo (2011), in full at :class:`LexicalOverlap`.
 
     Examples
     --------
@@ -678,8 +675,7 @@ class ChainOverlap(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
+    Amigó, Gonzalo, Giménez & Verdejo (2011), in full at :class:`LexicalOverlap`.
 
     Examples
     --------

@@ -403,9 +403,7 @@ def per(
 
     References
     ----------
-    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
-    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
-    Measures for MT and/or Summarization.
+    Leusch, Ueffing, Vilar & Ney (2005), in full at :func:`wer`.
 
     Examples
     --------

@@ -39,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats.validation import check_columns
 
 __all__ = [
     "count_nonwhitespace",
@@ -387,11 +388,7 @@ def score_run(
         ("judgments", judgments, ("run", "question", "nugget", "present")),
         ("responses", responses, ("run", "question", "answer")),
     ):
-        missing = set(cols) - set(frame.columns)
-        if missing:
-            raise ParameterError(
-                name, sorted(frame.columns), f"columns {list(cols)} (missing {sorted(missing)})"
-            )
+        check_columns(frame, cols, name)
     j = judgments[judgments["present"].astype(int) == 1][
         ["run", "question", "nugget"]
     ].drop_duplicates()

@@ -215,7 +215,8 @@ def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) ->
     once, in the class.
 
     The factory keeps the stub's name, module and docstring; its signature (what
-    :func:`get_metric` checks a configuration against) is the derived one.
+    :func:`get_metric` checks a configuration against) is the derived one. A parameter in
+    both ``omit`` and ``defaults`` is fixed: always passed with that value.
 
     Parameters
     ----------
@@ -224,8 +225,8 @@ def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) ->
     omit : sequence of str, default ``("references",)``
         Constructor parameters the factory does not take.
     **defaults
-        New defaults of some constructor parameters (an unknown name raises
-        :class:`~evalkit.errors.ParameterError`).
+        New defaults (or, for omitted ones, fixed values) of some constructor parameters
+        (an unknown name raises :class:`~evalkit.errors.ParameterError`).
 
     Returns
     -------
@@ -246,6 +247,11 @@ def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) ->
     ('hello hello', 'hi hi', 'twice', 'Greeting twice.')
     >>> str(inspect.signature(twice))
     "(word='hello', times=2) -> ..."
+    >>> @preset(Greeting, omit=("times", "references"), times=3)
+    ... def thrice():
+    ...     "Greeting three times."
+    >>> thrice("hi").text, str(inspect.signature(thrice))
+    ('hi hi hi', "(word='hello') -> ...")
     """
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]
     unknown = sorted(set(defaults) - {p.name for p in params})
@@ -255,12 +261,13 @@ def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) ->
         [p.replace(default=defaults.get(p.name, p.default)) for p in params if p.name not in omit],
         return_annotation=cls,
     )
+    fixed = {name: value for name, value in defaults.items() if name in omit}
 
     def decorate(stub: Callable) -> Callable:
         def build(*args: Any, **config: Any):
             bound = signature.bind(*args, **config)
             bound.apply_defaults()
-            return cls(**bound.arguments)
+            return cls(**fixed, **bound.arguments)
 
         for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
             setattr(build, attribute, getattr(stub, attribute))

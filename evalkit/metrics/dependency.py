@@ -460,12 +460,11 @@ class DEPEVAL(ParsedMetric):
     predicate triples split in two (7 in the reference) and ``det(*, the)``,
     ``subj(sat, *)`` and ``tense(sat, past)`` match:
 
-    >>> from evalkit.text.trees import DepTree
-    >>> hyp = DepTree.from_heads(["the", "cat", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
-    ...                          xpos=["DT", "NN", "VBD"])
-    >>> ref = DepTree.from_heads(["the", "dog", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
-    ...                          xpos=["DT", "NN", "VBD"])
     >>> from evalkit.metrics import get_metric
+    >>> from evalkit.text.trees import DepTree
+    >>> labels, tags = ["det", "nsubj", "root"], ["DT", "NN", "VBD"]
+    >>> hyp, ref = (DepTree.from_heads(["the", noun, "sat"], [1, 2, -1], labels, xpos=tags)
+    ...             for noun in ("cat", "dog"))
     >>> float(get_metric("depeval").corpus_score([hyp], [[ref]]))
     0.2
     >>> round(get_metric("depeval", variant="pm").corpus_score([hyp], [[ref]]), 4), round(3 / 7, 4)

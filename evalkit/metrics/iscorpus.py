@@ -256,7 +256,8 @@ class SentencePrecision(_SentenceRatio):
 @register_metric("sentence-recall")
 class SentenceRecall(_SentenceRatio):
     """|S(r) ∩ S(h)| / |S(h)| as printed (``swap=True``: / |S(r)|). Registered as
-    ``get_metric("sentence-recall")``; 0-1 scale.
+    ``get_metric("sentence-recall")``; 0-1 scale. Reference: Amigó et al. (2005), QARLA, in
+    full at :class:`SentencePrecision`.
 
     Parameters
     ----------
@@ -264,10 +265,6 @@ class SentenceRecall(_SentenceRatio):
         Divide by the reference's size (the usual recall) instead of the hypothesis's.
     non_extractive : str, default "error"
         As :class:`SentencePrecision`'s.
-
-    References
-    ----------
-    Amigó et al. (2005), QARLA (ACL), in full at :class:`SentencePrecision`.
 
     Examples
     --------
@@ -285,7 +282,8 @@ class SentenceRecall(_SentenceRatio):
 @register_metric("docsim")
 class DocumentSimilarity(SentenceOverlap):
     """|D(h) ∩ D(r)| / |S(h)| (``denominator="documents"``: / |D(h)|). Registered as
-    ``get_metric("docsim")``; 0-1 scale.
+    ``get_metric("docsim")``; 0-1 scale. Reference: Amigó et al. (2005), QARLA, in full at
+    :class:`SentencePrecision`.
 
     Parameters
     ----------
@@ -294,10 +292,6 @@ class DocumentSimilarity(SentenceOverlap):
         documents it took sentences from).
     non_extractive : str, default "error"
         As :class:`SentencePrecision`'s.
-
-    References
-    ----------
-    Amigó et al. (2005), QARLA (ACL), in full at :class:`SentencePrecision`.
 
     Examples
     --------

@@ -138,33 +138,15 @@ def _merge(table, key, prev2, cost2, parent, choice, new, m, n_words):
 
 
 @numba.njit(cache=True)
-def _strong_bound(
-    row,
-    li,
-    n,
-    n_ref,
-    n_words,
-    cand_ptr,
-    cand_r,
-    cand_ctx,
-    node_cls,
-    must,
-    cls_ptr,
-    cls_r,
-    cls_need,
-    surplus,
-    forced_after,
-    used,
-    abv,
-    last_c,
-    mapped_c,
-    costs_buf,
-):
+def _strong_bound(row, li, n, n_ref, stage, buffers):
     """The strong lower bound of state ``row`` after ``li`` nodes (not yet times big):
     the forced crossings, plus each node j >= li that must be mapped paying its cheapest
     mapping still possible (crossings with the context and with the used positions),
     plus each class with surplus hypothesis words paying its cheapest remaining needs.
-    ``used``, ``abv``, ``last_c``, ``mapped_c``, ``costs_buf`` are work buffers."""
+    ``stage``: the stage's arrays (candidates, classes, forced crossings); ``buffers``:
+    work arrays (used, above, last and mapped per class, costs)."""
+    cand_ptr, cand_r, cand_ctx, node_cls, must, cls_ptr, cls_r, cls_need, surplus, forced = stage
+    used, abv, last_c, mapped_c, costs_buf = buffers
     cnt = 0
     for p in range(n_ref - 1, -1, -1):
         abv[p] = cnt  # used positions strictly above p
@@ -181,7 +163,7 @@ def _strong_bound(
                 m += 1
         last_c[c] = last
         mapped_c[c] = m
-    lb = forced_after[li]
+    lb = forced[li]
     for j in range(li, n):
         if must[j]:
             lb += _cheapest(j, cand_ptr, cand_r, cand_ctx, node_cls, used, abv, last_c)
@@ -349,6 +331,19 @@ def stage_search(
     abv_buf = np.zeros(n_ref, np.int64)
     last_buf = np.zeros(max(n_cls, 1), np.int64)
     mapped_buf = np.zeros(max(n_cls, 1), np.int64)
+    stage = (
+        cand_ptr,
+        cand_r,
+        cand_ctx,
+        node_cls,
+        must,
+        cls_ptr,
+        cls_r,
+        cls_need,
+        surplus,
+        forced_after,
+    )
+    buffers = (used_buf, abv_buf, last_buf, mapped_buf, costs_buf)
     layers_done = 0
     for i in range(n):
         S = cur_cost.shape[0]
@@ -440,28 +435,7 @@ def stage_search(
                         if must[j]:
                             lb += _above(row, maxcand[j], n_words) * big
                 else:
-                    lb = _strong_bound(
-                        row,
-                        li,
-                        n,
-                        n_ref,
-                        n_words,
-                        cand_ptr,
-                        cand_r,
-                        cand_ctx,
-                        node_cls,
-                        must,
-                        cls_ptr,
-                        cls_r,
-                        cls_need,
-                        surplus,
-                        forced_after,
-                        used_buf,
-                        abv_buf,
-                        last_buf,
-                        mapped_buf,
-                        costs_buf,
-                    )
+                    lb = _strong_bound(row, li, n, n_ref, stage, buffers)
                     lb *= big
                 f[e] = new_cost[e] + lb
             if bound >= 0:

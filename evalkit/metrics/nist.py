@@ -342,12 +342,10 @@ def nist():
 
     Parameters
     ----------
-    tokenize, lowercase, max_ngram_order, beta : see :class:`NIST`
+    tokenize, lowercase, max_ngram_order, beta, boundaries : see :class:`NIST`
         Same meaning and defaults as there.
     ref_layout : str, default "segments"
         ``"segments"`` (one list of references per segment) or ``"streams"``.
-    boundaries : str, default "none"
-        As in :class:`NIST`.
 
     Returns
     -------
@@ -385,11 +383,7 @@ def mteval_nist(
     Returns
     -------
     NIST
-        The configured metric (``0-inf`` scale).
-
-    References
-    ----------
-    Doddington (2002), in full at :func:`nist_length_penalty`.
+        As :func:`nist`: the configured metric (Doddington 2002).
 
     Examples
     --------

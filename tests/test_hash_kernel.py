@@ -15,8 +15,10 @@ from evalkit.metrics import hash_kernel as H
 from evalkit.metrics.lazyjit import compiled
 
 
-def _home(k, bits):
-    return ((k * int(H.HASH_MULT)) % 2**64) >> (64 - bits)
+def _home(k, bits, shift=None):
+    """The first slot of ``k``: from bit ``shift`` (default: the top ``bits`` bits) up."""
+    shift = 64 - bits if shift is None else shift
+    return (((k * int(H.HASH_MULT)) % 2**64) >> shift) & (2**bits - 1)
 
 
 def _first_appearance(keys):
@@ -34,7 +36,9 @@ def test_local_ids_number_keys_by_first_appearance_even_when_all_collide(seed):
     rng = np.random.default_rng(seed)
     # five distinct keys with one home slot in the 16-slot table of 8 keys (linear probing
     # runs on from it), negative ones among them, in random order with repeats
-    same = [k for k in range(-(10**6), 10**6, 7919) if _home(k, 4) == _home(-(10**6), 4)][:5]
+    shift = int(H.LOCAL_ID_SHIFT)
+    first = _home(-(10**6), 4, shift)
+    same = [k for k in range(-(10**6), 10**6, 7919) if _home(k, 4, shift) == first][:5]
     assert len(same) == 5 and min(same) < 0
     keys = np.array(rng.permutation(same).tolist() + rng.choice(same, 3).tolist(), np.int64)
     table_k = np.empty(16, np.int64)
@@ -126,3 +130,13 @@ def test_a_lazy_kernel_calls_one_imported_from_another_module(tmp_path, library_
         sys.path.remove(str(tmp_path))
         sys.modules.pop(lib, None)
         sys.modules.pop(user, None)
+
+
+def test_popcount_counts_the_set_bits_of_uint64_words():
+    from evalkit.metrics.bitset_kernel import popcount
+
+    count = compiled(popcount)
+    rng = np.random.default_rng(7)
+    words = rng.integers(0, 2**63, 200, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+    words = np.concatenate([words, np.array([0, 1, 2**64 - 1, 2**63], dtype=np.uint64)])
+    assert [count(w) for w in words] == [bin(int(w)).count("1") for w in words]

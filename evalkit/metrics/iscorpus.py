@@ -295,14 +295,11 @@ class DocumentSimilarity(SentenceOverlap):
 
     Examples
     --------
-    :class:`SentencePrecision`'s example:
-
     >>> from evalkit.metrics import get_metric
-    >>> h, r = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]
-    >>> round(get_metric("docsim").corpus_score([h], [[r]]), 4)
-    0.3333
-    >>> float(get_metric("docsim", denominator="documents").corpus_score([h], [[r]]))
-    0.5
+    >>> hyp, ref = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]  # SentencePrecision's example
+    >>> [round(get_metric("docsim", denominator=d).corpus_score([hyp], [[ref]]), 4)
+    ...  for d in ("sentences", "documents")]
+    [0.3333, 0.5]
     """
 
     def __init__(self, denominator: str = "sentences", non_extractive: str = "error"):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from evalkit.metrics import hash_kernel
+from evalkit.metrics import bitset_kernel, hash_kernel
 from evalkit.metrics.lazyjit import compiled
 
 __all__ = ["stage_search", "SKIP", "INFINITE", "NO_FIXED"]
@@ -38,28 +38,14 @@ SKIP = 1 << 30  # the choice "no mapping" (ranks after every reference position)
 INFINITE = 1 << 40  # the strong bound's "no mapping possible"
 NO_FIXED = -9  # no fixed neighbour
 
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
 _U0 = np.uint64(0)
 _U1 = np.uint64(1)
-_U2 = np.uint64(2)
-_U4 = np.uint64(4)
-_U56 = np.uint64(56)
-_U63 = np.uint64(63)
 
-# the shared open-addressing table (compiled here at import, as this module's kernels)
+# the shared open-addressing table and bit count (compiled here at import, as this module's
+# kernels)
 _probe_row = compiled(hash_kernel.probe_row)
 _table_bits = compiled(hash_kernel.table_bits)
-
-
-@numba.njit(cache=True, inline="always")
-def _popc(x):
-    x = x - ((x >> _U1) & _M1)
-    x = (x & _M2) + ((x >> _U2) & _M2)
-    x = (x + (x >> _U4)) & _M4
-    return np.int64((x * _H01) >> _U56)
+_popc = compiled(bitset_kernel.popcount)
 
 
 @numba.njit(cache=True, inline="always")

@@ -23,12 +23,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from evalkit.metrics import hash_kernel
+from evalkit.metrics import bitset_kernel, hash_kernel
 from evalkit.metrics.lazyjit import compiled
 
-# the shared open-addressing table (compiled here at import, as this module's kernels)
+# the shared open-addressing table and bit count (compiled here at import, as this module's
+# kernels)
 _local_ids = compiled(hash_kernel.local_ids)
 _table_bits = compiled(hash_kernel.table_bits)
+_popcount = compiled(bitset_kernel.popcount)
 
 __all__ = [
     "count_hits",
@@ -107,6 +109,14 @@ def _longest(ptr):  # pragma: no cover - compiled
         if ptr[s + 1] - ptr[s] > longest:
             longest = ptr[s + 1] - ptr[s]
     return longest
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _end_run(whit, hitlen, run_ends, weight):  # pragma: no cover - compiled
+    """WLCS: where a run of consecutive hits ends, add f(run length) and start a new run."""
+    if run_ends:
+        return whit + float(hitlen) ** weight, 0
+    return whit, hitlen
 
 
 @njit(cache=True, nogil=True)
@@ -201,12 +211,8 @@ def lcs_hits(
                                 hit += 1
                             else:
                                 hitlen += 1
-                                if x + 1 < rl and mask[x + 1] == 0:
-                                    whit += float(hitlen) ** weight
-                                    hitlen = 0
-                                elif x + 1 == rl:
-                                    whit += float(hitlen) ** weight
-                                    hitlen = 0
+                                run_ends = x + 1 == rl or mask[x + 1] == 0
+                                whit, hitlen = _end_run(whit, hitlen, run_ends, weight)
                             mc[t] -= 1
                             pc[t] -= 1
             for q in range(fptr[m], fptr[m + 1]):
@@ -356,18 +362,6 @@ def perl_bootstrap_sums(values, resamples):  # pragma: no cover - compiled
 _U0 = np.uint64(0)
 _U1 = np.uint64(1)
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):  # pragma: no cover - compiled
-    x = x - ((x >> np.uint64(1)) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
 
 
 @njit(cache=True, nogil=True)
@@ -688,15 +682,9 @@ def masked_lcs_hits(
                         t = tok[r0 + x]
                         if mcw[t] > 0 and pcw[t] > 0:
                             hitlen += 1
-                            if (
-                                x + 1 < rl
-                                and ((uw[(x + 1) >> 6] >> np.uint64((x + 1) & 63)) & _U1) == _U0
-                            ):
-                                whit += float(hitlen) ** weight
-                                hitlen = 0
-                            elif x + 1 == rl:
-                                whit += float(hitlen) ** weight
-                                hitlen = 0
+                            y = x + 1
+                            run_ends = y == rl or ((uw[y >> 6] >> np.uint64(y & 63)) & _U1) == _U0
+                            whit, hitlen = _end_run(whit, hitlen, run_ends, weight)
                             mcw[t] -= 1
                             pcw[t] -= 1
         for q in range(fptr[m], fptr[m + 1]):

@@ -44,13 +44,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, Hashable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Hashable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
+from evalkit.metrics.rouge_text import Text  # one string or a sequence of sentence strings
 from evalkit.stats.validation import check_choice, check_int
 
 __all__ = [
@@ -70,8 +71,6 @@ __all__ = [
     "ChainOverlap",
 ]
 
-#: a text: one string or a sequence of sentence strings
-Text = Union[str, Sequence[str]]
 _WORD = re.compile(r"[a-z0-9]+")
 LEMMAS = ("wordnet", "porter", "none")
 #: where given TVM terms came from (named in the signature): the test case's source
@@ -353,8 +352,8 @@ class TermVectorSimilarity(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), QARLA (ACL), in full at
+    :class:`evalkit.metrics.iscorpus.SentencePrecision`.
     Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
     Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
     Summarization.
@@ -423,8 +422,8 @@ class SentenceLengthSimilarity(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), QARLA (ACL), in full at
+    :class:`evalkit.metrics.iscorpus.SentencePrecision`.
 
     Examples
     --------

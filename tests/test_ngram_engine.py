@@ -110,10 +110,10 @@ def test_information_weighted_sum_is_exact_and_in_key_order(corpus, max_order, r
 def test_colliding_hash_slots_and_long_segments():
     # keys chosen to land in the same slot of the smallest table (16 slots): linear probing
     # must still keep them apart; and a segment longer than any other grows the table
-    from evalkit.metrics.ngrams import _HASH_MULT
+    from evalkit.metrics.hash_kernel import HASH_MULT
 
     def slot(k, bits=4):
-        return ((k * int(_HASH_MULT)) % 2**64) >> (64 - bits)
+        return ((k * int(HASH_MULT)) % 2**64) >> (64 - bits)
 
     same = [k for k in range(1, 5000) if slot(k) == slot(1)][:6]
     assert len(same) == 6

@@ -39,7 +39,7 @@ from evalkit.metrics.ngrams import (
     normalize_references,
     pair_counts,
 )
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["CHRF", "CHRFScore", "corpus_chrf", "sentence_chrf"]
 
@@ -424,8 +424,7 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
 
     References
     ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
+    Popović (2015, 2017), in full at :func:`corpus_chrf`.
 
     Examples
     --------
@@ -441,15 +440,8 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
 
 
 @register_metric("chrf")
-def chrf(
-    char_order: int = 6,
-    word_order: int = 0,
-    beta: int = 2,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-    ref_layout: str = "segments",
-) -> CHRF:
+@preset(CHRF, ref_layout="segments")
+def chrf():
     """sacrebleu's chrF (any :class:`CHRF` setting); registered as ``get_metric("chrf")``.
 
     Parameters
@@ -466,8 +458,7 @@ def chrf(
 
     References
     ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
-    Popović (2017), "chrF++: words helping character n-grams", WMT.
+    Popović (2015, 2017), in full at :func:`corpus_chrf`.
 
     Examples
     --------
@@ -475,45 +466,26 @@ def chrf(
     >>> float(chrf(char_order=2).corpus_score(["ab"], [["ac"]]))
     25.0
     """
-    return CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        lowercase=lowercase,
-        whitespace=whitespace,
-        eps_smoothing=eps_smoothing,
-        ref_layout=ref_layout,
-    )
 
 
 @register_metric("chrf++")
-def chrf_plus_plus(
-    char_order: int = 6,
-    word_order: int = 2,
-    beta: int = 2,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-    ref_layout: str = "segments",
-) -> CHRF:
+@preset(CHRF, ref_layout="segments", word_order=2)
+def chrf_plus_plus():
     """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``; registered as
     ``get_metric("chrf++")``.
 
     Parameters
     ----------
-    char_order, word_order, beta, lowercase, whitespace, eps_smoothing : see :class:`CHRF`
-        Same meaning as there; ``word_order`` defaults to 2.
-    ref_layout : str, default "segments"
-        ``"segments"`` or ``"streams"``.
+    char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout
+        As :func:`chrf`'s; ``word_order`` defaults to 2.
 
     Returns
     -------
     CHRF
-        The configured metric (0-100 scale).
+        The configured metric, as :func:`chrf` returns it.
 
     References
     ----------
-    Popović (2015), "chrF: character n-gram F-score for automatic MT evaluation", WMT.
     Popović (2017), "chrF++: words helping character n-grams", WMT.
 
     Examples
@@ -525,4 +497,3 @@ def chrf_plus_plus(
     >>> ours == sacrebleu.corpus_chrf(hyps, [refs], word_order=2).score
     True
     """
-    return chrf(char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout)

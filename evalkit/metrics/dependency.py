@@ -230,9 +230,7 @@ def match_triples(
 
     References
     ----------
-    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
-    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
-    Translation Evaluation", WMT.
+    Owczarzak, van Genabith & Way (2007), in full at :func:`transform_triples`.
 
     Examples
     --------
@@ -313,9 +311,7 @@ class DependencyF(ParsedMetric):
 
     References
     ----------
-    Owczarzak, van Genabith & Way (2007), "Dependency-Based Automatic Evaluation for
-    Machine Translation", SSST workshop at HLT-NAACL; and "Labelled Dependencies in Machine
-    Translation Evaluation", WMT.
+    Owczarzak, van Genabith & Way (2007), in full at :func:`transform_triples`.
 
     Examples
     --------
@@ -399,9 +395,6 @@ class DependencyF(ParsedMetric):
         den = s[:, 1] if self.score == "P" else s[:, 2]
         return np.where(den > 0, s[:, 0] / np.where(den > 0, den, 1.0), 0.0)
 
-    def _score_one(self, stats_sum: np.ndarray) -> float:
-        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
-
     def signature(self) -> str:
         sw = "".join(k[0] for k, v in self.switches.items() if v) or "-"
         return self.build_signature(
@@ -459,8 +452,7 @@ class DEPEVAL(ParsedMetric):
 
     References
     ----------
-    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
-    Summaries", ACL-IJCNLP.
+    Owczarzak (2009), in full at :func:`depeval_variants`.
 
     Examples
     --------
@@ -468,12 +460,11 @@ class DEPEVAL(ParsedMetric):
     predicate triples split in two (7 in the reference) and ``det(*, the)``,
     ``subj(sat, *)`` and ``tense(sat, past)`` match:
 
-    >>> from evalkit.text.trees import DepTree
-    >>> hyp = DepTree.from_heads(["the", "cat", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
-    ...                          xpos=["DT", "NN", "VBD"])
-    >>> ref = DepTree.from_heads(["the", "dog", "sat"], [1, 2, -1], ["det", "nsubj", "root"],
-    ...                          xpos=["DT", "NN", "VBD"])
     >>> from evalkit.metrics import get_metric
+    >>> from evalkit.text.trees import DepTree
+    >>> labels, tags = ["det", "nsubj", "root"], ["DT", "NN", "VBD"]
+    >>> hyp, ref = (DepTree.from_heads(["the", noun, "sat"], [1, 2, -1], labels, xpos=tags)
+    ...             for noun in ("cat", "dog"))
     >>> float(get_metric("depeval").corpus_score([hyp], [[ref]]))
     0.2
     >>> round(get_metric("depeval", variant="pm").corpus_score([hyp], [[ref]]), 4), round(3 / 7, 4)
@@ -524,13 +515,6 @@ class DEPEVAL(ParsedMetric):
                 sum(union.values()),
             )
         return out
-
-    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
-        s = np.asarray(stats_sums, dtype=np.float64)
-        return np.where(s[:, 1] > 0, s[:, 0] / np.where(s[:, 1] > 0, s[:, 1], 1.0), 0.0)
-
-    def _score_one(self, stats_sum: np.ndarray) -> float:
-        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
 
     def signature(self) -> str:
         return self.build_signature(
@@ -600,9 +584,6 @@ class BEHM(ParsedMetric):
                 out[i] += (sum((hb & rb).values()), sum(rb.values()))
         return out
 
-    _score_many = DEPEVAL._score_many
-    _score_one = DEPEVAL._score_one
-
     def signature(self) -> str:
         return self.build_signature(
             [
@@ -655,8 +636,7 @@ def jackknife_scores(
 
     References
     ----------
-    Owczarzak (2009), "DEPEVAL(summ): Dependency-based Evaluation for Automatic
-    Summaries", ACL-IJCNLP.
+    Owczarzak (2009), in full at :func:`depeval_variants`.
 
     Examples
     --------

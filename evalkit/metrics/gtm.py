@@ -225,8 +225,7 @@ def gtm(
 
     References
     ----------
-    Turian, Shen & Melamed (2003), "Evaluation of Machine Translation and its Evaluation",
-    MT Summit IX.
+    Turian, Shen & Melamed (2003), in full at :func:`gtm_runs`.
 
     Examples
     --------

@@ -61,7 +61,6 @@ import re
 from collections import Counter
 from typing import Dict, Hashable, List, Optional, Sequence
 
-import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
@@ -167,25 +166,6 @@ class SentenceOverlap(PairSimilarity):
     def __init__(self, non_extractive: str = "error"):
         self.non_extractive = check_choice("non_extractive", non_extractive, NON_EXTRACTIVE)
         self.config = {"non_extractive": non_extractive}
-        self._segment: Optional[int] = None
-
-    def segment_statistics(self, hyps, refs) -> np.ndarray:
-        if refs is None or len(refs) != len(hyps):
-            raise ParameterError(
-                "refs",
-                None if refs is None else f"{len(refs)} segments",
-                f"one list of references per hypothesis ({len(hyps)})",
-            )
-        out = np.ones((len(hyps), 2))
-        try:
-            for i, (h, rs) in enumerate(zip(hyps, refs)):
-                self._segment = i  # named in the error for a sentence without a source
-                if isinstance(rs, str) or not len(rs):
-                    raise ParameterError("refs", f"segment {i}", "a non-empty list of references")
-                out[i, 0] = max(self.similarity(h, r) for r in rs)
-        finally:
-            self._segment = None
-        return out
 
     def sources(self, summary: Sequence[Optional[str]], what: str) -> List[str]:
         """The source ids of a summary; a missing source is an error or, with
@@ -224,8 +204,24 @@ def _ratio(top: float, bottom: float) -> float:
     return float(top / bottom) if bottom else 0.0
 
 
+class _SentenceRatio(SentenceOverlap):
+    """Shared sentences over the size of one side: the printed one (``_by_hypothesis``), or
+    the other with ``swap``."""
+
+    _by_hypothesis = False
+
+    def __init__(self, swap: bool = False, non_extractive: str = "error"):
+        super().__init__(non_extractive)
+        self.swap = bool(swap)
+        by_hypothesis = self._by_hypothesis != self.swap
+        self.config = {"denominator": "hypothesis" if by_hypothesis else "reference", **self.config}
+
+    def score(self, h, r) -> float:
+        return _ratio(_common(h, r), len(h) if self._by_hypothesis != self.swap else len(r))
+
+
 @register_metric("sentence-precision")
-class SentencePrecision(SentenceOverlap):
+class SentencePrecision(_SentenceRatio):
     """|S(h) ∩ S(r)| / |S(r)| as printed (``swap=True``: / |S(h)|). Registered as
     ``get_metric("sentence-precision")``; 0-1 scale.
 
@@ -254,36 +250,25 @@ class SentencePrecision(SentenceOverlap):
     0.3333
     """
 
-    def __init__(self, swap: bool = False, non_extractive: str = "error"):
-        super().__init__(non_extractive)
-        self.swap = bool(swap)
-        self.config = {"denominator": "hypothesis" if self.swap else "reference", **self.config}
-
-    def score(self, h, r) -> float:
-        return _ratio(_common(h, r), len(h) if self.swap else len(r))
+    _by_hypothesis = False  # as printed: / |S(r)|
 
 
 @register_metric("sentence-recall")
-class SentenceRecall(SentenceOverlap):
+class SentenceRecall(_SentenceRatio):
     """|S(r) ∩ S(h)| / |S(h)| as printed (``swap=True``: / |S(r)|). Registered as
-    ``get_metric("sentence-recall")``; 0-1 scale.
+    ``get_metric("sentence-recall")``; 0-1 scale. Reference: Amigó et al. (2005), QARLA, in
+    full at :class:`SentencePrecision`.
 
     Parameters
     ----------
     swap : bool, default False
         Divide by the reference's size (the usual recall) instead of the hypothesis's.
     non_extractive : str, default "error"
-        ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+        As :class:`SentencePrecision`'s.
 
     Examples
     --------
-    The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
-    and 4 of D3. One sentence and one document are shared:
+    :class:`SentencePrecision`'s example:
 
     >>> from evalkit.metrics import get_metric
     >>> h, r = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]
@@ -291,19 +276,14 @@ class SentenceRecall(SentenceOverlap):
     0.3333
     """
 
-    def __init__(self, swap: bool = False, non_extractive: str = "error"):
-        super().__init__(non_extractive)
-        self.swap = bool(swap)
-        self.config = {"denominator": "reference" if self.swap else "hypothesis", **self.config}
-
-    def score(self, h, r) -> float:
-        return _ratio(_common(h, r), len(r) if self.swap else len(h))
+    _by_hypothesis = True  # as printed: / |S(h)|
 
 
 @register_metric("docsim")
 class DocumentSimilarity(SentenceOverlap):
     """|D(h) ∩ D(r)| / |S(h)| (``denominator="documents"``: / |D(h)|). Registered as
-    ``get_metric("docsim")``; 0-1 scale.
+    ``get_metric("docsim")``; 0-1 scale. Reference: Amigó et al. (2005), QARLA, in full at
+    :class:`SentencePrecision`.
 
     Parameters
     ----------
@@ -311,24 +291,15 @@ class DocumentSimilarity(SentenceOverlap):
         ``"sentences"`` (the hypothesis's sentences, as printed) or ``"documents"`` (the
         documents it took sentences from).
     non_extractive : str, default "error"
-        ``"error"`` or ``"unmatched"`` (:class:`SentenceOverlap`).
-
-    References
-    ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+        As :class:`SentencePrecision`'s.
 
     Examples
     --------
-    The hypothesis took sentences 1, 2 of D1 and 1 of D2; the reference sentence 1 of D1
-    and 4 of D3. One sentence and one document are shared:
-
     >>> from evalkit.metrics import get_metric
-    >>> h, r = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]
-    >>> round(get_metric("docsim").corpus_score([h], [[r]]), 4)
-    0.3333
-    >>> float(get_metric("docsim", denominator="documents").corpus_score([h], [[r]]))
-    0.5
+    >>> hyp, ref = ["D1#1", "D1#2", "D2#1"], ["D1#1", "D3#4"]  # SentencePrecision's example
+    >>> [round(get_metric("docsim", denominator=d).corpus_score([hyp], [[ref]]), 4)
+    ...  for d in ("sentences", "documents")]
+    [0.3333, 0.5]
     """
 
     def __init__(self, denominator: str = "sentences", non_extractive: str = "error"):
@@ -356,8 +327,7 @@ class ConceptSimilarity(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+    Amigó et al. (2005), QARLA (ACL), in full at :class:`SentencePrecision`.
 
     Examples
     --------

@@ -8,7 +8,9 @@ in plain Python) never pay for it. On the first call every lazy kernel of the ca
 kernel's module is compiled (or loaded from numba's on-disk cache, ``cache=True``) and
 rebound in the module's namespace, so kernels that call each other see numba dispatchers,
 exactly as if the module had used ``numba.njit``; the compiled code and so the numbers are
-the same.
+the same. A lazy kernel imported from another module (``from evalkit.metrics.hash_kernel
+import probe``) is compiled by its own module and rebound in the importing one as well; a
+module compiled with ``numba.njit`` at import binds :func:`compiled` of it instead.
 """
 
 from __future__ import annotations
@@ -17,9 +19,22 @@ import functools
 import threading
 from typing import Any, Callable
 
-__all__ = ["lazy_njit", "LazyKernel"]
+__all__ = ["lazy_njit", "LazyKernel", "compiled"]
 
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()  # re-entered for kernels imported from another module
+
+
+def _compile_module(namespace: dict) -> None:
+    """Make dispatchers of the module's own lazy kernels and rebind every lazy kernel name
+    in ``namespace`` (its own and imported ones) to its dispatcher."""
+    import numba
+
+    kernels = [(name, obj) for name, obj in list(namespace.items()) if isinstance(obj, LazyKernel)]
+    for _, obj in kernels:  # all first: a kernel may call another
+        if obj._dispatcher is None and obj.py_func.__globals__ is namespace:
+            obj._dispatcher = numba.njit(**obj.options)(obj.py_func)
+    for name, obj in kernels:  # an imported kernel: its own module compiles and rebinds it
+        namespace[name] = obj.dispatcher()
 
 
 class LazyKernel:
@@ -57,18 +72,7 @@ class LazyKernel:
         if self._dispatcher is None:
             with _LOCK:
                 if self._dispatcher is None:
-                    import numba
-
-                    namespace = self.py_func.__globals__
-                    kernels = [
-                        (name, obj)
-                        for name, obj in list(namespace.items())
-                        if isinstance(obj, LazyKernel) and obj._dispatcher is None
-                    ]
-                    for _, obj in kernels:  # all first: a kernel may call another
-                        obj._dispatcher = numba.njit(**obj.options)(obj.py_func)
-                    for name, obj in kernels:
-                        namespace[name] = obj._dispatcher
+                    _compile_module(self.py_func.__globals__)
         return self._dispatcher
 
     def __call__(self, *args: Any):
@@ -107,3 +111,30 @@ def lazy_njit(**options: Any) -> Callable[[Callable], LazyKernel]:
         return LazyKernel(func, options)
 
     return decorate
+
+
+def compiled(kernel):
+    """The numba dispatcher of a lazy kernel (compiling its module's kernels on first use),
+    or ``kernel`` itself when it already is one (its module has been compiled).
+
+    For modules decorated with ``numba.njit`` at import, whose kernels call a lazy kernel:
+    numba resolves the callee when it compiles the caller and needs a dispatcher there.
+
+    Parameters
+    ----------
+    kernel : LazyKernel or numba dispatcher
+        A module attribute decorated with :func:`lazy_njit`.
+
+    Returns
+    -------
+    numba dispatcher
+
+    Examples
+    --------
+    >>> from evalkit.metrics import hash_kernel
+    >>> from evalkit.metrics.lazyjit import compiled
+    >>> table_bits = compiled(hash_kernel.table_bits)
+    >>> compiled(table_bits) is table_bits, table_bits(9)
+    (True, 5)
+    """
+    return kernel.dispatcher() if isinstance(kernel, LazyKernel) else kernel

@@ -72,7 +72,7 @@ import numpy as np
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.ngrams import normalize_references
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = [
     "MODULES",
@@ -1073,21 +1073,8 @@ def align(hypothesis: str, reference: str, **config) -> Alignment:
 
 
 @register_metric("meteor")
-def meteor(
-    modules: Sequence[str] = ("exact", "porter", "wn_synonym"),
-    lowercase: bool = True,
-    tokenize: str = "13a",
-    stopwords: Optional[Iterable[str]] = None,
-    crossings_scope: str = "full",
-    tie_break: str = "chunks",
-    porter_mode: str = "ORIGINAL_ALGORITHM",
-    wordnet=None,
-    recall_weight: float = 9.0,
-    penalty_weight: float = 0.5,
-    penalty_exponent: float = 3.0,
-    max_states: int = 2000,
-    ref_layout: str = "segments",
-) -> METEOR:
+@preset(METEOR, ref_layout="segments")
+def meteor():
     """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting).
 
     Parameters
@@ -1110,18 +1097,3 @@ def meteor(
     >>> round(m.corpus_score(["the cat sat"], [["the cat sat down"]]).score, 4)
     0.755
     """
-    return METEOR(
-        modules=modules,
-        lowercase=lowercase,
-        tokenize=tokenize,
-        stopwords=stopwords,
-        crossings_scope=crossings_scope,
-        tie_break=tie_break,
-        porter_mode=porter_mode,
-        wordnet=wordnet,
-        recall_weight=recall_weight,
-        penalty_weight=penalty_weight,
-        penalty_exponent=penalty_exponent,
-        max_states=max_states,
-        ref_layout=ref_layout,
-    )

@@ -38,7 +38,7 @@ import numpy as np
 from evalkit import config
 from evalkit.errors import ParameterError, ReferenceToolError
 from evalkit.metrics.base import Metric
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["MeteorJar", "MeteorJarResult", "find_meteor_jar", "find_java"]
 
@@ -566,21 +566,8 @@ class MeteorJar(Metric):
 
 
 @register_metric("meteor-jar")
-def meteor_jar(
-    language: str = "en",
-    normalize: bool = True,
-    lowercase: bool = False,
-    no_punct: bool = False,
-    task: Optional[str] = None,
-    modules: Optional[Sequence[str]] = None,
-    weights: Optional[Sequence[float]] = None,
-    parameters: Optional[Sequence[float]] = None,
-    java: Optional[str] = None,
-    jar: Optional[os.PathLike] = None,
-    memory: str = "2G",
-    timeout: Optional[float] = None,
-    ref_layout: str = "segments",
-) -> MeteorJar:
+@preset(MeteorJar, ref_layout="segments")
+def meteor_jar():
     """The METEOR 1.5 jar (any :class:`MeteorJar` setting); registered as
     ``get_metric("meteor-jar")``.
 
@@ -600,8 +587,7 @@ def meteor_jar(
 
     References
     ----------
-    Denkowski & Lavie (2014), "Meteor Universal: Language Specific Translation Evaluation
-    for Any Target Language", WMT.
+    Denkowski & Lavie (2014), in full at :class:`MeteorJar`.
 
     Examples
     --------
@@ -609,18 +595,3 @@ def meteor_jar(
     >>> meteor_jar(language="de").options()
     ['-l', 'de', '-norm']
     """
-    return MeteorJar(
-        language=language,
-        normalize=normalize,
-        lowercase=lowercase,
-        no_punct=no_punct,
-        task=task,
-        modules=modules,
-        weights=weights,
-        parameters=parameters,
-        java=java,
-        jar=jar,
-        memory=memory,
-        timeout=timeout,
-        ref_layout=ref_layout,
-    )

@@ -16,7 +16,8 @@ mappings whose crossings count. A state is a bitset of used reference positions 
 ``n_words`` 64-bit words plus the previous node's reference; the merge key packs the used
 positions that no later node wants to the low end of their gap between wanted positions
 (it keeps every count the cost still to come depends on, as the Python key does with gap
-indices).
+indices); states are merged through the open-addressing table of
+:mod:`evalkit.metrics.hash_kernel` (a row key).
 
 Why our own kernel: the programme is ours (no library solves METEOR's selection); in
 Python its per-transition work (bitset arithmetic, dictionary merges) dominated METEOR's
@@ -28,31 +29,23 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from evalkit.metrics import bitset_kernel, hash_kernel
+from evalkit.metrics.lazyjit import compiled
+
 __all__ = ["stage_search", "SKIP", "INFINITE", "NO_FIXED"]
 
 SKIP = 1 << 30  # the choice "no mapping" (ranks after every reference position)
 INFINITE = 1 << 40  # the strong bound's "no mapping possible"
 NO_FIXED = -9  # no fixed neighbour
 
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
 _U0 = np.uint64(0)
 _U1 = np.uint64(1)
-_U2 = np.uint64(2)
-_U4 = np.uint64(4)
-_U56 = np.uint64(56)
-_U63 = np.uint64(63)
-_HMUL = np.uint64(0x9E3779B97F4A7C15)
 
-
-@numba.njit(cache=True, inline="always")
-def _popc(x):
-    x = x - ((x >> _U1) & _M1)
-    x = (x & _M2) + ((x >> _U2) & _M2)
-    x = (x + (x >> _U4)) & _M4
-    return np.int64((x * _H01) >> _U56)
+# the shared open-addressing table and bit count (compiled here at import, as this module's
+# kernels)
+_probe_row = compiled(hash_kernel.probe_row)
+_table_bits = compiled(hash_kernel.table_bits)
+_popc = compiled(bitset_kernel.popcount)
 
 
 @numba.njit(cache=True, inline="always")
@@ -104,91 +97,42 @@ def _canon(src, dst, wmask, gap_lo, n_words):
 
 
 @numba.njit(cache=True, inline="always")
-def _hash(row, prev, n_words):
-    h = np.uint64(prev + 7) * _HMUL
-    for k in range(n_words):
-        h = (h ^ row[k]) * _HMUL
-        h ^= h >> np.uint64(29)
-    return h
-
-
-@numba.njit(cache=True, inline="always")
-def _merge(
-    table,
-    key,
-    prev2,
-    cost2,
-    parent,
-    choice,
-    new_masks,
-    new_prev,
-    new_cost,
-    new_prank,
-    new_choice,
-    m,
-    n_words,
-):
+def _merge(table, key, prev2, cost2, parent, choice, new, m, n_words):
     """Offer a transition to the new layer's state (key, prev2): a new state, or the kept
-    one if (cost, parent rank, choice) is smaller. Returns the new number of states."""
-    mask = table.shape[0] - 1
-    hv = np.int64(_hash(key, prev2, n_words) & np.uint64(mask))
-    while True:
-        e = table[hv]
-        if e < 0:
-            table[hv] = m
-            for k in range(n_words):
-                new_masks[m, k] = key[k]
-            new_prev[m] = prev2
-            new_cost[m] = cost2
-            new_prank[m] = parent
-            new_choice[m] = choice
-            return m + 1
-        same = new_prev[e] == prev2
-        if same:
-            for k in range(n_words):
-                if new_masks[e, k] != key[k]:
-                    same = False
-                    break
-        if same:
-            if cost2 < new_cost[e] or (
-                cost2 == new_cost[e]
-                and (parent < new_prank[e] or (parent == new_prank[e] and choice < new_choice[e]))
-            ):
-                new_cost[e] = cost2
-                new_prank[e] = parent
-                new_choice[e] = choice
-            return m
-        hv = (hv + 1) & mask
+    one if (cost, parent rank, choice) is smaller. ``new`` holds the new layer's arrays
+    (masks, prev, cost, parent rank, choice). Returns the new number of states."""
+    new_masks, new_prev, new_cost, new_prank, new_choice = new
+    hv = _probe_row(table, new_masks, new_prev, key, prev2, n_words)
+    e = table[hv]
+    if e < 0:
+        table[hv] = m
+        for k in range(n_words):
+            new_masks[m, k] = key[k]
+        new_prev[m] = prev2
+        new_cost[m] = cost2
+        new_prank[m] = parent
+        new_choice[m] = choice
+        return m + 1
+    if cost2 < new_cost[e] or (
+        cost2 == new_cost[e]
+        and (parent < new_prank[e] or (parent == new_prank[e] and choice < new_choice[e]))
+    ):
+        new_cost[e] = cost2
+        new_prank[e] = parent
+        new_choice[e] = choice
+    return m
 
 
 @numba.njit(cache=True)
-def _strong_bound(
-    row,
-    li,
-    n,
-    n_ref,
-    n_words,
-    cand_ptr,
-    cand_r,
-    cand_ctx,
-    node_cls,
-    must,
-    cls_ptr,
-    cls_r,
-    cls_need,
-    surplus,
-    forced_after,
-    used,
-    abv,
-    last_c,
-    mapped_c,
-    costs_buf,
-):
+def _strong_bound(row, li, n, n_ref, stage, buffers):
     """The strong lower bound of state ``row`` after ``li`` nodes (not yet times big):
     the forced crossings, plus each node j >= li that must be mapped paying its cheapest
     mapping still possible (crossings with the context and with the used positions),
     plus each class with surplus hypothesis words paying its cheapest remaining needs.
-    ``used``, ``abv``, ``last_c``, ``mapped_c``, ``costs_buf`` are work buffers."""
+    ``stage``: the stage's arrays (candidates, classes, forced crossings); ``buffers``:
+    work arrays (used, above, last and mapped per class, costs)."""
+    cand_ptr, cand_r, cand_ctx, node_cls, must, cls_ptr, cls_r, cls_need, surplus, forced = stage
+    used, abv, last_c, mapped_c, costs_buf = buffers
     cnt = 0
     for p in range(n_ref - 1, -1, -1):
         abv[p] = cnt  # used positions strictly above p
@@ -205,7 +149,7 @@ def _strong_bound(
                 m += 1
         last_c[c] = last
         mapped_c[c] = m
-    lb = forced_after[li]
+    lb = forced[li]
     for j in range(li, n):
         if must[j]:
             lb += _cheapest(j, cand_ptr, cand_r, cand_ctx, node_cls, used, abv, last_c)
@@ -373,6 +317,19 @@ def stage_search(
     abv_buf = np.zeros(n_ref, np.int64)
     last_buf = np.zeros(max(n_cls, 1), np.int64)
     mapped_buf = np.zeros(max(n_cls, 1), np.int64)
+    stage = (
+        cand_ptr,
+        cand_r,
+        cand_ctx,
+        node_cls,
+        must,
+        cls_ptr,
+        cls_r,
+        cls_need,
+        surplus,
+        forced_after,
+    )
+    buffers = (used_buf, abv_buf, last_buf, mapped_buf, costs_buf)
     layers_done = 0
     for i in range(n):
         S = cur_cost.shape[0]
@@ -380,15 +337,14 @@ def stage_search(
         c = node_cls[i]
         n_opts = cand_ptr[i + 1] - cand_ptr[i]
         cap_states = S * (n_opts + 1)
-        cap = 1
-        while cap < 2 * cap_states:
-            cap <<= 1
+        cap = 1 << _table_bits(cap_states)
         table = np.full(cap, -1, np.int64)
         new_masks = np.zeros((cap_states, n_words), np.uint64)
         new_prev = np.zeros(cap_states, np.int64)
         new_cost = np.zeros(cap_states, np.int64)
         new_prank = np.zeros(cap_states, np.int64)
         new_choice = np.zeros(cap_states, np.int64)
+        new = (new_masks, new_prev, new_cost, new_prank, new_choice)
         m = 0
         wm = wanted[i + 1]
         glo = gap_lo[i + 1]
@@ -446,40 +402,12 @@ def stage_search(
                 tmp[r >> 6] |= _U1 << np.uint64(r & 63)
                 prev2 = r if adj else -1
                 _canon(tmp, key, wm, glo, n_words)
-                m = _merge(
-                    table,
-                    key,
-                    prev2,
-                    cost2,
-                    s,
-                    r,
-                    new_masks,
-                    new_prev,
-                    new_cost,
-                    new_prank,
-                    new_choice,
-                    m,
-                    n_words,
-                )
+                m = _merge(table, key, prev2, cost2, s, r, new, m, n_words)
             if can_skip:
                 cost2 = cost + (1 if (tie_chunks and rf != NO_FIXED) else 0)
                 _canon(row, key, wm, glo, n_words)
                 prev2 = -1
-                m = _merge(
-                    table,
-                    key,
-                    prev2,
-                    cost2,
-                    s,
-                    SKIP,
-                    new_masks,
-                    new_prev,
-                    new_cost,
-                    new_prank,
-                    new_choice,
-                    m,
-                    n_words,
-                )
+                m = _merge(table, key, prev2, cost2, s, SKIP, new, m, n_words)
         # bound and width
         keep = np.arange(m)
         if bound >= 0 or m > width:
@@ -493,28 +421,7 @@ def stage_search(
                         if must[j]:
                             lb += _above(row, maxcand[j], n_words) * big
                 else:
-                    lb = _strong_bound(
-                        row,
-                        li,
-                        n,
-                        n_ref,
-                        n_words,
-                        cand_ptr,
-                        cand_r,
-                        cand_ctx,
-                        node_cls,
-                        must,
-                        cls_ptr,
-                        cls_r,
-                        cls_need,
-                        surplus,
-                        forced_after,
-                        used_buf,
-                        abv_buf,
-                        last_buf,
-                        mapped_buf,
-                        costs_buf,
-                    )
+                    lb = _strong_bound(row, li, n, n_ref, stage, buffers)
                     lb *= big
                 f[e] = new_cost[e] + lb
             if bound >= 0:

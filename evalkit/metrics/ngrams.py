@@ -38,7 +38,7 @@ gives the same integers without importing numba (``engine=`` of
 :meth:`TokenizedCorpus.clipped` chooses; ``tests/test_ngram_engine.py`` runs both).
 
 Why our own instead of sacrebleu's ``Counter`` objects: exact integer keys and hash-table
-counting in numba are many times faster on WMT-size corpora and under resampling, and
+counting in numba (:mod:`evalkit.metrics.hash_kernel`) are many times faster on WMT-size corpora and under resampling, and
 give the same counts (tested against sacrebleu's statistics in ``tests/test_bleu.py``,
 ``tests/test_chrf.py``, and against plain ``Counter`` clipping in
 ``tests/test_ngram_engine.py``).
@@ -55,6 +55,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
+from evalkit.metrics.hash_kernel import probe, table_bits
 from evalkit.metrics.lazyjit import lazy_njit
 from evalkit.text.tokenize import LINE_SEP, add_boundaries, get_tokenizer
 
@@ -404,19 +405,6 @@ def ngram_keys(ids: np.ndarray, vocab_size: int, max_order: int) -> List[np.ndar
     return keys
 
 
-_HASH_MULT = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing (Knuth, TAOCP 6.4)
-
-
-@lazy_njit(cache=True, inline="always")
-def _slot(table_key, table_used, key, shift, mask):
-    """Open addressing with linear probing: the slot holding ``key``, or the empty slot
-    where it would go."""
-    h = np.int64((np.uint64(key) * _HASH_MULT) >> shift)
-    while table_used[h] and table_key[h] != key:
-        h = (h + 1) & mask
-    return h
-
-
 @lazy_njit(cache=True)
 def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_vals, use_info):
     """Per hypothesis segment: sum_g min(c_h(g), max_r c_r(g)), the n-gram total, and (when
@@ -434,15 +422,12 @@ def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_v
     for s in range(n_hyp):
         if offsets[s + 1] - offsets[s] > longest:
             longest = offsets[s + 1] - offsets[s]
-    bits = 4
-    while (1 << bits) < 2 * longest:
-        bits += 1
+    bits = table_bits(longest)
     size = 1 << bits
     mask = size - 1
     shift = np.uint64(64 - bits)
     table_key = np.zeros(size, dtype=np.int64)
-    table_used = np.zeros(size, dtype=np.bool_)
-    hcnt = np.zeros(size, dtype=np.int64)
+    hcnt = np.full(size, -1, dtype=np.int64)  # the hypothesis count; -1: empty slot
     best = np.zeros(size, dtype=np.int64)
     cur = np.zeros(size, dtype=np.int64)
     slots = np.empty(longest, dtype=np.int64)
@@ -458,9 +443,8 @@ def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_v
         u = 0
         for p in range(a, a + L):
             k = keys[p]
-            h = _slot(table_key, table_used, k, shift, mask)
-            if not table_used[h]:
-                table_used[h] = True
+            h = probe(table_key, hcnt, k, shift, mask)
+            if hcnt[h] < 0:
                 table_key[h] = k
                 hcnt[h] = 0
                 best[h] = 0
@@ -473,8 +457,8 @@ def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_v
             R = offsets[t + 1] - n + 1 - ra
             nt = 0
             for p in range(ra, ra + R):
-                h = _slot(table_key, table_used, keys[p], shift, mask)
-                if table_used[h]:
+                h = probe(table_key, hcnt, keys[p], shift, mask)
+                if hcnt[h] >= 0:
                     if cur[h] == 0:
                         touched[nt] = h
                         nt += 1
@@ -494,7 +478,7 @@ def _clipped_counts(keys, offsets, n, n_hyp, ref_ptr, ref_ids, info_keys, info_v
                 mkeys[nm] = table_key[h]
                 mclip[nm] = clip
                 nm += 1
-            table_used[h] = False
+            hcnt[h] = -1
         match[s] = m
         if use_info and nm > 0:
             order = np.argsort(mkeys[:nm])

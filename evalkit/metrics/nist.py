@@ -35,7 +35,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.ngrams import TokenizedCorpus, WordLevelMetric, normalize_references
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["NIST", "NISTScore", "nist_length_penalty", "corpus_nist"]
 
@@ -147,8 +147,7 @@ class NIST(WordLevelMetric):
 
     References
     ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+    Doddington (2002), in full at :func:`nist_length_penalty`.
 
     Examples
     --------
@@ -319,8 +318,7 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
 
     References
     ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+    Doddington (2002), in full at :func:`nist_length_penalty`.
 
     Examples
     --------
@@ -337,25 +335,17 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
 
 
 @register_metric("nist")
-def nist(
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    max_ngram_order: int = 5,
-    beta: float = MTEVAL_BETA,
-    ref_layout: str = "segments",
-    boundaries: str = "none",
-) -> NIST:
+@preset(NIST, ref_layout="segments")
+def nist():
     """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools);
     registered as ``get_metric("nist")``.
 
     Parameters
     ----------
-    tokenize, lowercase, max_ngram_order, beta : see :class:`NIST`
+    tokenize, lowercase, max_ngram_order, beta, boundaries : see :class:`NIST`
         Same meaning and defaults as there.
     ref_layout : str, default "segments"
         ``"segments"`` (one list of references per segment) or ``"streams"``.
-    boundaries : str, default "none"
-        As in :class:`NIST`.
 
     Returns
     -------
@@ -364,8 +354,7 @@ def nist(
 
     References
     ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+    Doddington (2002), in full at :func:`nist_length_penalty`.
 
     Examples
     --------
@@ -373,14 +362,6 @@ def nist(
     >>> float(nist().corpus_score(["a b c d"], [["a b c d"]]))
     2.0
     """
-    return NIST(
-        tokenize=tokenize,
-        lowercase=lowercase,
-        max_ngram_order=max_ngram_order,
-        beta=beta,
-        ref_layout=ref_layout,
-        boundaries=boundaries,
-    )
 
 
 @register_metric("nist-mteval")
@@ -402,12 +383,7 @@ def mteval_nist(
     Returns
     -------
     NIST
-        The configured metric (``0-inf`` scale).
-
-    References
-    ----------
-    Doddington (2002), "Automatic Evaluation of Machine Translation Quality Using N-gram
-    Co-Occurrence Statistics", HLT.
+        As :func:`nist`: the configured metric (Doddington 2002).
 
     Examples
     --------

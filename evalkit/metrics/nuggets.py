@@ -39,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats.validation import check_columns
 
 __all__ = [
     "count_nonwhitespace",
@@ -166,10 +167,7 @@ def nugget_f(
 
     References
     ----------
-    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
-    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
-    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
+    Voorhees (2003); Lin & Demner-Fushman (2005), in full at :func:`length_precision`.
 
     Examples
     --------
@@ -363,10 +361,7 @@ def score_run(
 
     References
     ----------
-    Voorhees (2003), "Overview of the TREC 2003 Question Answering Track", TREC.
-    Lin & Demner-Fushman (2005), "Evaluating Summaries and Answers: Two Sides of the Same
-    Coin?", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
+    Voorhees (2003); Lin & Demner-Fushman (2005), in full at :func:`length_precision`.
 
     Examples
     --------
@@ -393,11 +388,7 @@ def score_run(
         ("judgments", judgments, ("run", "question", "nugget", "present")),
         ("responses", responses, ("run", "question", "answer")),
     ):
-        missing = set(cols) - set(frame.columns)
-        if missing:
-            raise ParameterError(
-                name, sorted(frame.columns), f"columns {list(cols)} (missing {sorted(missing)})"
-            )
+        check_columns(frame, cols, name)
     j = judgments[judgments["present"].astype(int) == 1][
         ["run", "question", "nugget"]
     ].drop_duplicates()

@@ -38,6 +38,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
+from evalkit.stats.validation import check_columns
 from evalkit.metrics.nuggets import ALLOWANCE, count_nonwhitespace, f_measure, length_precision
 from evalkit.text import porter_rouge, rouge_resources
 
@@ -229,11 +230,7 @@ def pourpre(
         ("key", key, ("question", "nugget", "label", "text")),
         ("responses", responses, ("run", "question", "answer")),
     ):
-        missing = set(cols) - set(frame.columns)
-        if missing:
-            raise ParameterError(
-                name, sorted(frame.columns), f"columns {list(cols)} (missing {sorted(missing)})"
-            )
+        check_columns(frame, cols, name)
     bad = ~key["label"].isin(("vital", "okay"))
     if bad.any():
         raise ParameterError("key.label", key.loc[bad, "label"].iloc[0], "vital or okay")
@@ -311,8 +308,7 @@ class Pourpre(Metric):
 
     References
     ----------
-    Lin & Demner-Fushman (2005), "Automatically Evaluating Answers to Definition
-    Questions", HLT/EMNLP.
+    Lin & Demner-Fushman (2005), in full at :func:`pourpre`.
 
     Examples
     --------

@@ -65,6 +65,7 @@ __all__ = [
     "pyramid_score",
     "TopicPyramid",
     "build_pyramids",
+    "example_pyramids",
     "score_pyramid",
     "score_pyramids",
     "jackknife_scores",
@@ -230,19 +231,10 @@ class TopicPyramid:
 
     Examples
     --------
-    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
-    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+    The pyramid of :func:`example_pyramids` (models A, B, C; X = 7/3; the peer P, D = 4):
 
-    >>> import pandas as pd
-    >>> from evalkit.metrics.pyramid import build_pyramids
-    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
-    ...                      "weight": [3, 2, 1, 1]})
-    >>> contributors = pd.DataFrame({"instance": "d1",
-    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
-    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
-    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
-    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
-    >>> pyr = pyramids["d1"]
+    >>> from evalkit.metrics.pyramid import example_pyramids
+    >>> pyr = example_pyramids()["d1"]
     >>> pyr.summarizers, pyr.weights_from().tolist(), pyr.scu_counts().tolist()
     (('A', 'B', 'C', 'P'), [3.0, 2.0, 1.0, 1.0], [3.0, 2.0, 2.0])
     >>> pyr.weights_from(["A", "B"]).tolist()  # the pyramid of two of the models
@@ -320,20 +312,18 @@ def build_pyramids(
 
     Examples
     --------
-    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
-    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
+    Two models A, B and the peer P; ``s1`` is in both models (weight 2), ``s2`` in A's:
 
     >>> import pandas as pd
     >>> from evalkit.metrics.pyramid import build_pyramids
-    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
-    ...                      "weight": [3, 2, 1, 1]})
-    >>> contributors = pd.DataFrame({"instance": "d1",
-    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
-    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
-    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
-    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
-    >>> list(pyramids), pyramids["d1"].models
-    (['d1'], ('A', 'B', 'C'))
+    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2"], "weight": [2, 1]})
+    >>> contributors = pd.DataFrame(
+    ...     {"instance": "d1", "scu": ["s1", "s1", "s2"], "summarizer": ["A", "B", "A"]})
+    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": ["P"], "scu": ["s2"]})
+    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B"])
+    >>> pyr = pyramids["d1"]
+    >>> list(pyramids), pyr.models, pyr.summarizers, pyr.found.tolist()
+    (['d1'], ('A', 'B'), ('A', 'B', 'P'), [[True, True], [True, False], [False, True]])
     """
     model_set = {str(m) for m in models}
     if scus.empty:
@@ -382,6 +372,46 @@ def build_pyramids(
             str(inst), ids, part["weight"].to_numpy(float), mids, membership, summ, found, aspects
         )
     return out
+
+
+def example_pyramids(aspects: bool = False) -> Dict[str, TopicPyramid]:
+    """The small pyramid of this module's examples: one instance ``d1``.
+
+    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
+    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4). With
+    ``aspects``, ``s1`` and ``s3`` are tagged ``WHO`` and ``s2`` and ``s4`` ``WHAT``.
+
+    Parameters
+    ----------
+    aspects : bool, default False
+        Tag the SCUs with aspects (:func:`aspect_scores`).
+
+    Returns
+    -------
+    dict of str to TopicPyramid
+        ``{"d1": pyramid}``, as :func:`build_pyramids` returns it.
+
+    Examples
+    --------
+    >>> from evalkit.metrics.pyramid import example_pyramids
+    >>> pyr = example_pyramids()["d1"]
+    >>> pyr.models, pyr.scus, pyr.weights.tolist(), pyr.found[-1].tolist()
+    (('A', 'B', 'C'), ('s1', 's2', 's3', 's4'), [3.0, 2.0, 1.0, 1.0], [True, False, True, False])
+    >>> example_pyramids(aspects=True)["d1"].aspects
+    (('WHO',), ('WHAT',), ('WHO',), ('WHAT',))
+    """
+    scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"], "weight": [3, 2, 1, 1]})
+    if aspects:
+        scus["aspects"] = [("WHO",), ("WHAT",), ("WHO",), ("WHAT",)]
+    contributors = pd.DataFrame(
+        {
+            "instance": "d1",
+            "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
+            "summarizer": ["A", "B", "C", "A", "B", "C", "A"],
+        }
+    )
+    peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
+    return build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
 
 
 def _scores(
@@ -444,26 +474,12 @@ def score_pyramid(
 
     References
     ----------
-    Nenkova & Passonneau (2004), "Evaluating Content Selection in Summarization: The
-    Pyramid Method", HLT-NAACL.
-    Passonneau, Nenkova, McKeown & Sigelman (2005), "Applying the Pyramid Method in DUC
-    2005", DUC Workshop.
+    Nenkova & Passonneau (2004); Passonneau et al. (2005), in full at :func:`pyramid_score`.
 
     Examples
     --------
-    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
-    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
-
-    >>> import pandas as pd
-    >>> from evalkit.metrics.pyramid import build_pyramids
-    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
-    ...                      "weight": [3, 2, 1, 1]})
-    >>> contributors = pd.DataFrame({"instance": "d1",
-    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
-    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
-    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
-    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
-    >>> from evalkit.metrics.pyramid import score_pyramid
+    >>> from evalkit.metrics.pyramid import example_pyramids, score_pyramid
+    >>> pyramids = example_pyramids()  # models A, B, C (X = 7/3); the peer P (D = 4)
     >>> score_pyramid(pyramids["d1"], summarizers=["P"]).round(4)
       instance summarizer  found_weight  n_scus  max_weight  score       x
     0       d1          P           4.0       2      5.3333   0.75  2.3333
@@ -513,19 +529,8 @@ def score_pyramids(pyramids: Mapping[str, TopicPyramid], **options) -> pd.DataFr
 
     Examples
     --------
-    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
-    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
-
-    >>> import pandas as pd
-    >>> from evalkit.metrics.pyramid import build_pyramids
-    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
-    ...                      "weight": [3, 2, 1, 1]})
-    >>> contributors = pd.DataFrame({"instance": "d1",
-    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
-    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
-    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
-    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
-    >>> from evalkit.metrics.pyramid import score_pyramids
+    >>> from evalkit.metrics.pyramid import example_pyramids, score_pyramids
+    >>> pyramids = example_pyramids()  # models A, B, C (X = 7/3); the peer P (D = 4)
     >>> score_pyramids(pyramids, rounding="half_even")[["summarizer", "x", "score"]].round(4)
       summarizer       x  score
     0          A  2.3333    1.2
@@ -579,19 +584,8 @@ def jackknife_scores(
 
     Examples
     --------
-    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
-    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
-
-    >>> import pandas as pd
-    >>> from evalkit.metrics.pyramid import build_pyramids
-    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
-    ...                      "weight": [3, 2, 1, 1]})
-    >>> contributors = pd.DataFrame({"instance": "d1",
-    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
-    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
-    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
-    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
-    >>> from evalkit.metrics.pyramid import jackknife_scores
+    >>> from evalkit.metrics.pyramid import example_pyramids, jackknife_scores
+    >>> pyramids = example_pyramids()  # models A, B, C (X = 7/3); the peer P (D = 4)
     >>> jackknife_scores(pyramids, decimals=4)
       instance summarizer   score  folds
     0       d1          A  1.0000      1
@@ -647,19 +641,8 @@ def weight_distribution(
 
     Examples
     --------
-    Three models A, B, C; SCU ``s1`` has weight 3, ``s2`` 2, ``s3`` and ``s4`` 1; the models
-    express 3, 2 and 2 SCUs (X = 7/3); the peer P expresses ``s1`` and ``s3`` (D = 4):
-
-    >>> import pandas as pd
-    >>> from evalkit.metrics.pyramid import build_pyramids
-    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
-    ...                      "weight": [3, 2, 1, 1]})
-    >>> contributors = pd.DataFrame({"instance": "d1",
-    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
-    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
-    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
-    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
-    >>> from evalkit.metrics.pyramid import weight_distribution
+    >>> from evalkit.metrics.pyramid import example_pyramids, weight_distribution
+    >>> pyramids = example_pyramids()  # models A, B, C (X = 7/3); the peer P (D = 4)
     >>> weight_distribution(pyramids)["n_scus"].tolist()
     [2, 1, 1]
     >>> weight_distribution(pyramids, models={"d1": ["A", "B"]})["n_scus"].tolist()
@@ -713,18 +696,11 @@ def aspect_scores(
 
     Examples
     --------
-    ``s1`` and ``s3`` are tagged WHO: the models express 1, 1 and 2 of them (X = 4/3,
-    Max = 3 + 1/3) and P both (D = 4):
+    :func:`example_pyramids` with aspects: ``s1`` and ``s3`` are tagged WHO; the models
+    express 1, 1 and 2 of them (X = 4/3, Max = 3 + 1/3) and P both (D = 4):
 
-    >>> import pandas as pd
-    >>> from evalkit.metrics.pyramid import aspect_scores, build_pyramids
-    >>> scus = pd.DataFrame({"instance": "d1", "scu": ["s1", "s2", "s3", "s4"],
-    ...     "weight": [3, 2, 1, 1], "aspects": [("WHO",), ("WHAT",), ("WHO",), ("WHAT",)]})
-    >>> contributors = pd.DataFrame({"instance": "d1",
-    ...     "scu": ["s1", "s1", "s1", "s2", "s2", "s3", "s4"],
-    ...     "summarizer": ["A", "B", "C", "A", "B", "C", "A"]})
-    >>> peer_scus = pd.DataFrame({"instance": "d1", "summarizer": "P", "scu": ["s1", "s3"]})
-    >>> pyramids = build_pyramids(scus, contributors, peer_scus, models=["A", "B", "C"])
+    >>> from evalkit.metrics.pyramid import aspect_scores, example_pyramids
+    >>> pyramids = example_pyramids(aspects=True)
     >>> aspect_scores(pyramids, summarizers=["P"]).round(4)
       instance summarizer aspect  n_scus  found  score
     0       d1          P   WHAT       2      0    0.0

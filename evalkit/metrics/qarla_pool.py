@@ -259,9 +259,7 @@ def rouge_similarities(
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), in full at :func:`rouge_similarity`.
 
     Examples
     --------
@@ -477,9 +475,7 @@ def tvm_similarities(
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), in full at :func:`rouge_similarity`.
 
     Examples
     --------
@@ -607,9 +603,7 @@ def similarity_pool(
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
-    Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
-    Summarization.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), in full at :func:`rouge_similarity`.
 
     Examples
     --------

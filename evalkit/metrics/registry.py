@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, Sequence
 
 from evalkit.errors import ParameterError
 
-__all__ = ["register_metric", "get_metric", "available", "builder", "BUILTIN"]
+__all__ = ["register_metric", "get_metric", "available", "builder", "preset", "BUILTIN"]
 
 #: the built-in metrics: name -> "module:attribute" of the builder. The module is imported
 #: on first use of the name (so ``import evalkit.metrics`` and ``get_metric("bleu")`` do not
@@ -205,6 +205,76 @@ def builder(name: str) -> Callable:
             found = _BUILDERS[name] = getattr(importlib.import_module(module), attribute)
         return found
     raise ParameterError("name", name, f"one of the registered metrics {available()}") from None
+
+
+def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) -> Callable:
+    """Decorator: turn a documented stub into a factory of ``cls`` whose parameters are those
+    of ``cls``'s constructor (but ``omit``) with ``defaults`` replacing some of their
+    defaults; for builders that differ from their class only in defaults (the protocol's
+    ``ref_layout="segments"``, chrF++'s word bigrams), so that the parameter list is written
+    once, in the class.
+
+    The factory keeps the stub's name, module and docstring; its signature (what
+    :func:`get_metric` checks a configuration against) is the derived one. A parameter in
+    both ``omit`` and ``defaults`` is fixed: always passed with that value.
+
+    Parameters
+    ----------
+    cls : type
+        The metric class.
+    omit : sequence of str, default ``("references",)``
+        Constructor parameters the factory does not take.
+    **defaults
+        New defaults (or, for omitted ones, fixed values) of some constructor parameters
+        (an unknown name raises :class:`~evalkit.errors.ParameterError`).
+
+    Returns
+    -------
+    callable
+        The decorator; applied to a stub function it returns the factory.
+
+    Examples
+    --------
+    >>> import inspect
+    >>> from evalkit.metrics.registry import preset
+    >>> class Greeting:
+    ...     def __init__(self, word="hello", times=1, references=None):
+    ...         self.text = " ".join([word] * times)
+    >>> @preset(Greeting, times=2)
+    ... def twice():
+    ...     "Greeting twice."
+    >>> twice().text, twice("hi").text, twice.__name__, twice.__doc__
+    ('hello hello', 'hi hi', 'twice', 'Greeting twice.')
+    >>> str(inspect.signature(twice))
+    "(word='hello', times=2) -> ..."
+    >>> @preset(Greeting, omit=("times", "references"), times=3)
+    ... def thrice():
+    ...     "Greeting three times."
+    >>> thrice("hi").text, str(inspect.signature(thrice))
+    ('hi hi hi', "(word='hello') -> ...")
+    """
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    unknown = sorted(set(defaults) - {p.name for p in params})
+    if unknown:
+        raise ParameterError("defaults", unknown, f"parameters of {cls.__name__}")
+    signature = inspect.Signature(
+        [p.replace(default=defaults.get(p.name, p.default)) for p in params if p.name not in omit],
+        return_annotation=cls,
+    )
+    fixed = {name: value for name, value in defaults.items() if name in omit}
+
+    def decorate(stub: Callable) -> Callable:
+        def build(*args: Any, **config: Any):
+            bound = signature.bind(*args, **config)
+            bound.apply_defaults()
+            return cls(**fixed, **bound.arguments)
+
+        for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
+            setattr(build, attribute, getattr(stub, attribute))
+        build.__signature__ = signature
+        return build
+
+    return decorate
 
 
 def _parameters(build: Callable) -> Dict[str, inspect.Parameter]:

@@ -99,9 +99,7 @@ def fscore_from_statistics(sums: np.ndarray) -> np.ndarray:
 
     References
     ----------
-    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
-    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
-    and/or Summarization.
+    Riezler & Maxwell (2005), in full at :func:`fscore_statistics`.
 
     Examples
     --------
@@ -242,9 +240,7 @@ class RelationFScore(Metric):
 
     References
     ----------
-    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
-    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
-    and/or Summarization.
+    Riezler & Maxwell (2005), in full at :func:`fscore_statistics`.
 
     Examples
     --------
@@ -293,9 +289,7 @@ class WindowFScore(RelationFScore):
 
     References
     ----------
-    Riezler & Maxwell (2005), "On Some Pitfalls in Automatic Evaluation and Significance
-    Testing for MT", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT
-    and/or Summarization.
+    Riezler & Maxwell (2005), in full at :func:`fscore_statistics`.
 
     Examples
     --------

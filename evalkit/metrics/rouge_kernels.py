@@ -23,6 +23,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from evalkit.metrics import bitset_kernel, hash_kernel
+from evalkit.metrics.lazyjit import compiled
+
+# the shared open-addressing table and bit count (compiled here at import, as this module's
+# kernels)
+_local_ids = compiled(hash_kernel.local_ids)
+_table_bits = compiled(hash_kernel.table_bits)
+_popcount = compiled(bitset_kernel.popcount)
+
 __all__ = [
     "count_hits",
     "lcs_hits",
@@ -81,6 +90,35 @@ def _mark(b, m, n, mask):  # pragma: no cover - compiled
             j -= 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _lcs_outputs(npairs):  # pragma: no cover - compiled
+    """Zeroed (L hits, L base, W hits, W base) of ``npairs`` pairs."""
+    return (
+        np.zeros(npairs, dtype=np.int64),
+        np.zeros(npairs, dtype=np.int64),
+        np.zeros(npairs, dtype=np.float64),
+        np.zeros(npairs, dtype=np.float64),
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _longest(ptr):  # pragma: no cover - compiled
+    """The longest row ``ptr[s]:ptr[s+1]`` of a CSR array, at least 1."""
+    longest = 1
+    for s in range(ptr.shape[0] - 1):
+        if ptr[s + 1] - ptr[s] > longest:
+            longest = ptr[s + 1] - ptr[s]
+    return longest
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _end_run(whit, hitlen, run_ends, weight):  # pragma: no cover - compiled
+    """WLCS: where a run of consecutive hits ends, add f(run length) and start a new run."""
+    if run_ends:
+        return whit + float(hitlen) ** weight, 0
+    return whit, hitlen
+
+
 @njit(cache=True, nogil=True)
 def lcs_hits(
     sptr, tptr, tok, fptr, ftok, peers, models, n_vocab, weight, do_lcs, do_wlcs
@@ -93,16 +131,10 @@ def lcs_hits(
     W hits, W base) where base = sum_i |r_i| and sum_i |r_i|^weight.
     """
     npairs = peers.shape[0]
-    l_hit = np.zeros(npairs, dtype=np.int64)
-    l_base = np.zeros(npairs, dtype=np.int64)
-    w_hit = np.zeros(npairs, dtype=np.float64)
-    w_base = np.zeros(npairs, dtype=np.float64)
+    l_hit, l_base, w_hit, w_base = _lcs_outputs(npairs)
     mc = np.zeros(n_vocab, dtype=np.int64)
     pc = np.zeros(n_vocab, dtype=np.int64)
-    maxlen = 1
-    for s in range(tptr.shape[0] - 1):
-        if tptr[s + 1] - tptr[s] > maxlen:
-            maxlen = tptr[s + 1] - tptr[s]
+    maxlen = _longest(tptr)
     b = np.zeros((maxlen + 1, maxlen + 1), dtype=np.int8)
     c = np.zeros((maxlen + 1, maxlen + 1), dtype=np.int64)
     cw = np.zeros((maxlen + 1, maxlen + 1), dtype=np.float64)
@@ -179,12 +211,8 @@ def lcs_hits(
                                 hit += 1
                             else:
                                 hitlen += 1
-                                if x + 1 < rl and mask[x + 1] == 0:
-                                    whit += float(hitlen) ** weight
-                                    hitlen = 0
-                                elif x + 1 == rl:
-                                    whit += float(hitlen) ** weight
-                                    hitlen = 0
+                                run_ends = x + 1 == rl or mask[x + 1] == 0
+                                whit, hitlen = _end_run(whit, hitlen, run_ends, weight)
                             mc[t] -= 1
                             pc[t] -= 1
             for q in range(fptr[m], fptr[m + 1]):
@@ -244,9 +272,7 @@ def hash_ids(keys):  # pragma: no cover - compiled
     Returns (ids, u).
     """
     n = keys.shape[0]
-    size = 16
-    while size < 2 * n:
-        size *= 2
+    size = 1 << _table_bits(n)
     table_k = np.empty(size, dtype=np.int64)
     table_v = np.empty(size, dtype=np.int64)
     ids = np.empty(n, dtype=np.int64)
@@ -336,18 +362,6 @@ def perl_bootstrap_sums(values, resamples):  # pragma: no cover - compiled
 _U0 = np.uint64(0)
 _U1 = np.uint64(1)
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):  # pragma: no cover - compiled
-    x = x - ((x >> np.uint64(1)) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
 
 
 @njit(cache=True, nogil=True)
@@ -612,19 +626,12 @@ def masked_lcs_hits(
     sentence a and peer sentence b (:func:`sentence_pair_keys` order). Same outputs. L and W
     keep their own clipping counts, so their passes over the model sentences interleave."""
     npairs = peers.shape[0]
-    l_hit = np.zeros(npairs, dtype=np.int64)
-    l_base = np.zeros(npairs, dtype=np.int64)
-    w_hit = np.zeros(npairs, dtype=np.float64)
-    w_base = np.zeros(npairs, dtype=np.float64)
+    l_hit, l_base, w_hit, w_base = _lcs_outputs(npairs)
     mcl = np.zeros(n_vocab, dtype=np.int64)
     pcl = np.zeros(n_vocab, dtype=np.int64)
     mcw = np.zeros(n_vocab, dtype=np.int64)
     pcw = np.zeros(n_vocab, dtype=np.int64)
-    maxw = 1
-    for s in range(tptr.shape[0] - 1):
-        nw = (tptr[s + 1] - tptr[s] + 63) >> 6
-        if nw > maxw:
-            maxw = nw
+    maxw = (_longest(tptr) + 63) >> 6
     ul = np.zeros(maxw, dtype=np.uint64)
     uw = np.zeros(maxw, dtype=np.uint64)
     for k in range(npairs):
@@ -675,15 +682,9 @@ def masked_lcs_hits(
                         t = tok[r0 + x]
                         if mcw[t] > 0 and pcw[t] > 0:
                             hitlen += 1
-                            if (
-                                x + 1 < rl
-                                and ((uw[(x + 1) >> 6] >> np.uint64((x + 1) & 63)) & _U1) == _U0
-                            ):
-                                whit += float(hitlen) ** weight
-                                hitlen = 0
-                            elif x + 1 == rl:
-                                whit += float(hitlen) ** weight
-                                hitlen = 0
+                            y = x + 1
+                            run_ends = y == rl or ((uw[y >> 6] >> np.uint64(y & 63)) & _U1) == _U0
+                            whit, hitlen = _end_run(whit, hitlen, run_ends, weight)
                             mcw[t] -= 1
                             pcw[t] -= 1
         for q in range(fptr[m], fptr[m + 1]):
@@ -705,38 +706,9 @@ def masked_lcs_hits(
 # ROUGE-N / S / SU hits by evaluation, gram by gram (the fast path of count_hits)
 #
 # Within one evaluation every gram gets a local id (a small hash table that stays in cache,
-# instead of ids over the whole corpus). Then, for each gram, every (peer, model) pair of
+# instead of ids over the whole corpus; evalkit.metrics.hash_kernel.local_ids). Then, for each gram, every (peer, model) pair of
 # texts that both contain it gains min(count in peer, count in model): the clipped hits
 # sum_g min(c_P(g), c_M(g)) of count_hits, at a cost of the shared grams only.
-
-
-@njit(cache=True, nogil=True)
-def _local_ids(keys, nkeys, table_k, table_v, out):  # pragma: no cover - compiled
-    """Dense ids (first appearance) of keys[:nkeys] into out[:nkeys]; returns how many."""
-    size = 16
-    while size < 2 * nkeys:
-        size *= 2
-    mask = size - 1
-    for x in range(size):
-        table_v[x] = -1
-    u = 0
-    for i in range(nkeys):
-        k = keys[i]
-        h = (np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
-        slot = np.int64(h & np.uint64(mask))
-        while True:
-            v = table_v[slot]
-            if v < 0:
-                table_k[slot] = k
-                table_v[slot] = u
-                out[i] = u
-                u += 1
-                break
-            if table_k[slot] == k:
-                out[i] = v
-                break
-            slot = (slot + 1) & mask
-    return u
 
 
 @njit(cache=True, nogil=True)
@@ -849,9 +821,7 @@ def eval_gram_hits(
     gid = np.empty(maxkeys, dtype=np.int64)
     prev = np.empty(maxtok, dtype=np.int64)
     uni = np.empty(maxtok, dtype=np.int64)
-    size = 16
-    while size < 2 * maxkeys:
-        size *= 2
+    size = 1 << _table_bits(maxkeys)
     table_k = np.empty(size, dtype=np.int64)
     table_v = np.empty(size, dtype=np.int64)
     cnt = np.zeros(maxkeys + 1, dtype=np.int64)

@@ -44,13 +44,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, Hashable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Hashable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.registry import register_metric
+from evalkit.metrics.rouge_text import Text  # one string or a sequence of sentence strings
 from evalkit.stats.validation import check_choice, check_int
 
 __all__ = [
@@ -70,8 +71,6 @@ __all__ = [
     "ChainOverlap",
 ]
 
-#: a text: one string or a sequence of sentence strings
-Text = Union[str, Sequence[str]]
 _WORD = re.compile(r"[a-z0-9]+")
 LEMMAS = ("wordnet", "porter", "none")
 #: where given TVM terms came from (named in the signature): the test case's source
@@ -300,6 +299,7 @@ class PairSimilarity(Metric):
 
     n_statistics = 2
     config: Dict[str, object] = {}
+    _segment: Optional[int] = None  # the segment being scored
 
     def similarity(self, hyp: Text, ref: Text) -> float:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -312,10 +312,14 @@ class PairSimilarity(Metric):
                 f"one list of references per hypothesis ({len(hyps)})",
             )
         out = np.ones((len(hyps), 2))
-        for i, (h, rs) in enumerate(zip(hyps, refs)):
-            if isinstance(rs, str) or not len(rs):
-                raise ParameterError("refs", f"segment {i}", "a non-empty list of reference texts")
-            out[i, 0] = max(self.similarity(h, r) for r in rs)
+        try:
+            for i, (h, rs) in enumerate(zip(hyps, refs)):
+                self._segment = i  # a subclass's similarity may name it in its errors
+                if isinstance(rs, str) or not len(rs):
+                    raise ParameterError("refs", f"segment {i}", "a non-empty list of references")
+                out[i, 0] = max(self.similarity(h, r) for r in rs)
+        finally:
+            self._segment = None
         return out
 
     def _score_one(self, s: np.ndarray) -> float:
@@ -348,8 +352,8 @@ class TermVectorSimilarity(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), QARLA (ACL), in full at
+    :class:`evalkit.metrics.iscorpus.SentencePrecision`.
     Amigó, Gonzalo, Peñas & Verdejo (2005), "Evaluating DUC 2004 Tasks with the QARLA
     Framework", ACL Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or
     Summarization.
@@ -418,8 +422,8 @@ class SentenceLengthSimilarity(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), QARLA (ACL), in full at
+    :class:`evalkit.metrics.iscorpus.SentencePrecision`.
 
     Examples
     --------
@@ -479,8 +483,7 @@ class TagGramSimilarity(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Peñas & Verdejo (2005), "QARLA: A Framework for the Evaluation of Text
-    Summarization Systems", ACL.
+    Amigó, Gonzalo, Peñas & Verdejo (2005), in full at :class:`SentenceLengthSimilarity`.
 
     Examples
     --------
@@ -573,8 +576,7 @@ class TagOverlap(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
+    Amigó, Gonzalo, Giménez & Verdejo (2011), in full at :class:`LexicalOverlap`.
 
     Examples
     --------
@@ -640,8 +642,7 @@ class EntityOverlap(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
+    Amigó, Gonzalo, Giménez & Verdejo (2011), in full at :class:`LexicalOverlap`.
 
     Examples
     --------
@@ -673,8 +674,7 @@ class ChainOverlap(PairSimilarity):
 
     References
     ----------
-    Amigó, Gonzalo, Giménez & Verdejo (2011), "Corroborating Text Evaluation Results with
-    Heterogeneous Measures", EMNLP.
+    Amigó, Gonzalo, Giménez & Verdejo (2011), in full at :class:`LexicalOverlap`.
 
     Examples
     --------

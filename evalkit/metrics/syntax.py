@@ -233,8 +233,7 @@ def headword_chains(forest: Forest, max_length: int) -> List[Counter]:
 
     References
     ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Liu & Gildea (2005), in full at :func:`subtree_counts`.
 
     Examples
     --------
@@ -427,7 +426,9 @@ class ParsedMetric(Metric):
     """Shared input handling: parse strings once (hypotheses and references together).
 
     The base of every parse-based metric; :meth:`prepare_inputs` turns ``refs`` into one
-    list per segment and parses every string in one batch.
+    list per segment and parses every string in one batch. Scores are array arithmetic:
+    ``_score_many`` is the first statistic over the second (0 where the second is 0) unless
+    a subclass overrides it, ``_score_one`` one row of ``_score_many``.
 
     Examples
     --------
@@ -454,6 +455,13 @@ class ParsedMetric(Metric):
             k += len(r)
         return out_h, out_r
 
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        s = np.asarray(stats_sums, dtype=np.float64)
+        return np.where(s[:, 1] > 0, s[:, 0] / np.where(s[:, 1] > 0, s[:, 1], 1.0), 0.0)
+
+    def _score_one(self, stats_sum: np.ndarray) -> float:
+        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
+
 
 def _check_depth(name: str, value: int) -> int:
     if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
@@ -472,6 +480,23 @@ class _DepthMeanMetric(ParsedMetric):
 
     max_depth = 3
     epsilon = 0.0
+    _flag = ("lowercase", "lc")  # the subclass's boolean option and its signature key
+
+    def _setup(self, depth_name: str, depth: int, flag: bool, epsilon: float, parser) -> None:
+        self.max_depth = _check_depth(depth_name, depth)
+        setattr(self, self._flag[0], bool(flag))
+        self.epsilon = _check_epsilon(epsilon)
+        self.parser = parser
+
+    def signature(self) -> str:
+        return self.build_signature(
+            [
+                ("D", self.max_depth),
+                ("eps", self.epsilon),
+                (self._flag[1], getattr(self, self._flag[0])),
+            ],
+            parser=parser_signature(self.parser),
+        )
 
     @property
     def n_statistics(self) -> int:
@@ -494,15 +519,6 @@ class _DepthMeanMetric(ParsedMetric):
         with np.errstate(divide="ignore", invalid="ignore"):
             p = np.where((tot > 0) & (clip > 0), clip / np.where(tot > 0, tot, 1.0), self.epsilon)
         return p.mean(axis=1)
-
-    def _score_one(self, stats_sum: np.ndarray) -> float:
-        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
-
-    def _sig(self, key: str, value: Any) -> str:
-        return self.build_signature(
-            [("D", self.max_depth), ("eps", self.epsilon), (key, value)],
-            parser=parser_signature(self.parser),
-        )
 
 
 def parser_signature(parser: Optional[Parser]) -> str:
@@ -583,8 +599,7 @@ class STM(_DepthMeanMetric):
 
     References
     ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Liu & Gildea (2005), in full at :func:`subtree_counts`.
 
     Examples
     --------
@@ -602,6 +617,7 @@ class STM(_DepthMeanMetric):
     """
 
     name = "stm"
+    _flag = ("include_words", "words")
 
     def __init__(
         self,
@@ -610,18 +626,11 @@ class STM(_DepthMeanMetric):
         epsilon: float = 0.0,
         parser: Optional[Parser] = None,
     ):
-        self.max_depth = _check_depth("max_depth", max_depth)
-        self.include_words = bool(include_words)
-        self.epsilon = _check_epsilon(epsilon)
-        self.parser = parser
+        self._setup("max_depth", max_depth, include_words, epsilon, parser)
 
     def _counts(self, x) -> List[Counter]:
-        return subtree_counts(
-            Forest.from_tree(_constituents(x), self.include_words), self.max_depth
-        )
-
-    def signature(self) -> str:
-        return self._sig("words", self.include_words)
+        forest = Forest.from_tree(_constituents(x), self.include_words)
+        return subtree_counts(forest, self.max_depth)
 
 
 @register_metric("dstm")
@@ -631,20 +640,14 @@ class DSTM(_DepthMeanMetric):
 
     Parameters
     ----------
-    max_depth : int, default 3
-        D, an integer >= 1.
     lowercase : bool, default True
         Lower-case the words.
-    epsilon : float, default 0.0
-        The precision of a depth with no clipped match, in [0, 1).
-    parser : Parser, optional
-        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
-        spaCy pipeline.
+    max_depth, epsilon, parser
+        As :class:`STM`'s (default 3, 0.0, None).
 
     References
     ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Liu & Gildea (2005), in full at :func:`subtree_counts`.
 
     Examples
     --------
@@ -671,18 +674,11 @@ class DSTM(_DepthMeanMetric):
         epsilon: float = 0.0,
         parser: Optional[Parser] = None,
     ):
-        self.max_depth = _check_depth("max_depth", max_depth)
-        self.lowercase = bool(lowercase)
-        self.epsilon = _check_epsilon(epsilon)
-        self.parser = parser
+        self._setup("max_depth", max_depth, lowercase, epsilon, parser)
 
     def _counts(self, x) -> List[Counter]:
-        return subtree_counts(
-            Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth
-        )
-
-    def signature(self) -> str:
-        return self._sig("lc", self.lowercase)
+        forest = Forest.from_dependencies(_dependencies(x), self.lowercase)
+        return subtree_counts(forest, self.max_depth)
 
 
 @register_metric("hwcm")
@@ -700,13 +696,11 @@ class HWCM(_DepthMeanMetric):
         The precision of a length with no clipped match (Liu & Gildea's smoothing), in
         [0, 1).
     parser : Parser, optional
-        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
-        spaCy pipeline.
+        As :class:`STM`'s.
 
     References
     ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Liu & Gildea (2005), in full at :func:`subtree_counts`.
 
     Examples
     --------
@@ -733,22 +727,27 @@ class HWCM(_DepthMeanMetric):
         epsilon: float = 1e-3,
         parser: Optional[Parser] = None,
     ):
-        self.max_depth = _check_depth("max_length", max_length)
-        self.lowercase = bool(lowercase)
-        self.epsilon = _check_epsilon(epsilon)
-        self.parser = parser
+        self._setup("max_length", max_length, lowercase, epsilon, parser)
 
     def _counts(self, x) -> List[Counter]:
-        return headword_chains(
-            Forest.from_dependencies(_dependencies(x), self.lowercase), self.max_depth
-        )
-
-    def signature(self) -> str:
-        return self._sig("lc", self.lowercase)
+        forest = Forest.from_dependencies(_dependencies(x), self.lowercase)
+        return headword_chains(forest, self.max_depth)
 
 
 class _KernelMetric(ParsedMetric):
     decay = 1.0
+    _flag = ("lowercase", "lc")  # the subclass's boolean option and its signature key
+
+    def _setup(self, decay: float, flag: bool, parser) -> None:
+        self.decay = _check_decay(decay)
+        setattr(self, self._flag[0], bool(flag))
+        self.parser = parser
+
+    def signature(self) -> str:
+        return self.build_signature(
+            [("decay", self.decay), (self._flag[1], getattr(self, self._flag[0]))],
+            parser=parser_signature(self.parser),
+        )
 
     @property
     def n_statistics(self) -> int:
@@ -765,13 +764,6 @@ class _KernelMetric(ParsedMetric):
             kh = tree_kernel(fh, fh, self.decay)
             out[i] = (max(_cosine(fh, self._forest(r), self.decay, kh) for r in rs), 1.0)
         return out
-
-    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
-        s = np.asarray(stats_sums, dtype=np.float64)
-        return np.where(s[:, 1] > 0, s[:, 0] / np.where(s[:, 1] > 0, s[:, 1], 1.0), 0.0)
-
-    def _score_one(self, stats_sum: np.ndarray) -> float:
-        return float(self._score_many(np.asarray(stats_sum).reshape(1, -1))[0])
 
 
 def _check_decay(value: float) -> float:
@@ -792,13 +784,11 @@ class TKM(_KernelMetric):
     include_words : bool, default False
         Include the (lower-cased) words as leaves.
     parser : Parser, optional
-        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
-        spaCy pipeline.
+        As :class:`STM`'s.
 
     References
     ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
+    Liu & Gildea (2005), in full at :func:`subtree_counts`.
     Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
 
     Examples
@@ -818,22 +808,15 @@ class TKM(_KernelMetric):
     """
 
     name = "tkm"
+    _flag = ("include_words", "words")
 
     def __init__(
         self, decay: float = 1.0, include_words: bool = False, parser: Optional[Parser] = None
     ):
-        self.decay = _check_decay(decay)
-        self.include_words = bool(include_words)
-        self.parser = parser
+        self._setup(decay, include_words, parser)
 
     def _forest(self, x) -> Forest:
         return Forest.from_tree(_constituents(x), self.include_words, lowercase=True)
-
-    def signature(self) -> str:
-        return self.build_signature(
-            [("decay", self.decay), ("words", self.include_words)],
-            parser=parser_signature(self.parser),
-        )
 
 
 @register_metric("dtkm")
@@ -843,19 +826,14 @@ class DTKM(_KernelMetric):
 
     Parameters
     ----------
-    decay : float, default 1.0
-        The kernel's lambda, in (0, 1].
     lowercase : bool, default True
         Lower-case the words.
-    parser : Parser, optional
-        Parses string inputs (:func:`evalkit.text.parse.get_parser`); None uses the pinned
-        spaCy pipeline.
+    decay, parser
+        As :class:`TKM`'s (default 1.0, None).
 
     References
     ----------
-    Liu & Gildea (2005), "Syntactic Features for Evaluation of Machine Translation", ACL
-    Workshop on Intrinsic and Extrinsic Evaluation Measures for MT and/or Summarization.
-    Collins & Duffy (2001), "Convolution Kernels for Natural Language", NIPS.
+    As :class:`TKM`.
 
     Examples
     --------
@@ -873,14 +851,7 @@ class DTKM(_KernelMetric):
     name = "dtkm"
 
     def __init__(self, decay: float = 1.0, lowercase: bool = True, parser: Optional[Parser] = None):
-        self.decay = _check_decay(decay)
-        self.lowercase = bool(lowercase)
-        self.parser = parser
+        self._setup(decay, lowercase, parser)
 
     def _forest(self, x) -> Forest:
         return Forest.from_dependencies(_dependencies(x), self.lowercase)
-
-    def signature(self) -> str:
-        return self.build_signature(
-            [("decay", self.decay), ("lc", self.lowercase)], parser=parser_signature(self.parser)
-        )

@@ -36,7 +36,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.ngrams import WordLevelMetric, pair_counts
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["ErrorRate", "WER", "PER", "levenshtein", "summary_wer", "REF_LENGTH_RULES"]
 
@@ -320,12 +320,8 @@ def PER(m: int = 1, **config) -> ErrorRate:
 
 
 @register_metric("wer")
-def wer(
-    ref_length: str = "best",
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    ref_layout: str = "segments",
-) -> ErrorRate:
+@preset(ErrorRate, omit=("kind", "m", "boundaries"), kind="wer", ref_layout="segments")
+def wer():
     """WER with Leusch et al.'s reference-length rules (:class:`ErrorRate`); registered
     as ``get_metric("wer")``.
 
@@ -359,24 +355,11 @@ def wer(
     >>> float(wer().corpus_score(["a b c"], [["a b d", "a b c e"]]))
     0.25
     """
-    return ErrorRate(
-        kind="wer",
-        ref_length=ref_length,
-        tokenize=tokenize,
-        lowercase=lowercase,
-        ref_layout=ref_layout,
-    )
 
 
 @register_metric("per")
-def per(
-    m: int = 1,
-    ref_length: str = "best",
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    ref_layout: str = "segments",
-    boundaries: str = "none",
-) -> ErrorRate:
+@preset(ErrorRate, omit=("kind",), kind="per", ref_layout="segments")
+def per():
     """PER, and m-gram PER for ``m > 1`` (:class:`ErrorRate`); registered as
     ``get_metric("per")``.
 
@@ -403,9 +386,7 @@ def per(
 
     References
     ----------
-    Leusch, Ueffing, Vilar & Ney (2005), "Preprocessing and Normalization for Automatic
-    Evaluation of Machine Translation", ACL Workshop on Intrinsic and Extrinsic Evaluation
-    Measures for MT and/or Summarization.
+    Leusch, Ueffing, Vilar & Ney (2005), in full at :func:`wer`.
 
     Examples
     --------
@@ -415,15 +396,6 @@ def per(
     >>> float(per().corpus_score(["c b"], [["a b c"]]))
     0.3333333333333333
     """
-    return ErrorRate(
-        kind="per",
-        m=m,
-        ref_length=ref_length,
-        tokenize=tokenize,
-        lowercase=lowercase,
-        ref_layout=ref_layout,
-        boundaries=boundaries,
-    )
 
 
 def summary_wer(

@@ -19,47 +19,27 @@ from typing import Dict
 
 from evalkit.text.decompound import LangConfig
 
+#: per language: connectors, min_compound, min_component, min_component_with_connector and
+#: suffixes (inflectional endings); max_elements is LangConfig's default (4) everywhere
+_SETTINGS = {
+    "de": (("s", "es", "n", "en", "e", "er", "zu"), 8, 3, 4, ("en", "er", "es", "n", "s", "e")),
+    "nl": (("s", "e", "en"), 7, 3, 4, ("en", "s", "e")),
+    "sv": (("s", "o", "u", "e", "a"), 7, 3, 3, ("en", "et", "na", "ar", "er", "or", "n", "s")),
+    "da": (("s", "e"), 7, 3, 3, ("en", "et", "er", "ne", "e", "s")),
+    "no": (("s", "e"), 7, 3, 3, ("en", "et", "er", "ene", "a", "s")),
+}
+
 CONFIGS: Dict[str, LangConfig] = {
-    "de": LangConfig(
-        connectors=("s", "es", "n", "en", "e", "er", "zu"),
-        max_elements=4,
-        min_compound=8,
-        min_component=3,
-        min_component_with_connector=4,
-        suffixes=("en", "er", "es", "n", "s", "e"),
-    ),
-    "nl": LangConfig(
-        connectors=("s", "e", "en"),
-        max_elements=4,
-        min_compound=7,
-        min_component=3,
-        min_component_with_connector=4,
-        suffixes=("en", "s", "e"),
-    ),
-    "sv": LangConfig(
-        connectors=("s", "o", "u", "e", "a"),
-        max_elements=4,
-        min_compound=7,
-        min_component=3,
-        min_component_with_connector=3,
-        suffixes=("en", "et", "na", "ar", "er", "or", "n", "s"),
-    ),
-    "da": LangConfig(
-        connectors=("s", "e"),
-        max_elements=4,
-        min_compound=7,
-        min_component=3,
-        min_component_with_connector=3,
-        suffixes=("en", "et", "er", "ne", "e", "s"),
-    ),
-    "no": LangConfig(
-        connectors=("s", "e"),
-        max_elements=4,
-        min_compound=7,
-        min_component=3,
-        min_component_with_connector=3,
-        suffixes=("en", "et", "er", "ene", "a", "s"),
-    ),
+    language: LangConfig(
+        connectors=connectors,
+        min_compound=min_compound,
+        min_component=min_component,
+        min_component_with_connector=with_connector,
+        suffixes=suffixes,
+    )
+    for language, (connectors, min_compound, min_component, with_connector, suffixes) in (
+        _SETTINGS.items()
+    )
 }
 
 __all__ = ["CONFIGS"]

@@ -1,0 +1,68 @@
+"""``registry.preset``: builders derived from their class's constructor keep its parameters
+(only the named defaults change) and build the same metric as the class."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from evalkit.errors import ParameterError
+from evalkit.metrics import get_metric
+from evalkit.metrics.registry import preset
+
+# name -> (class, the defaults the builder changes, the parameters it leaves out)
+PRESETS = {
+    "chrf": ("evalkit.metrics.chrf:CHRF", {"ref_layout": "segments"}, {"references"}),
+    "chrf++": (
+        "evalkit.metrics.chrf:CHRF",
+        {"ref_layout": "segments", "word_order": 2},
+        {"references"},
+    ),
+    "nist": ("evalkit.metrics.nist:NIST", {"ref_layout": "segments"}, set()),
+    "meteor": ("evalkit.metrics.meteor:METEOR", {"ref_layout": "segments"}, set()),
+    "meteor-jar": ("evalkit.metrics.meteor_jar:MeteorJar", {"ref_layout": "segments"}, set()),
+    "wer": (
+        "evalkit.metrics.wer:ErrorRate",
+        {"ref_layout": "segments"},
+        {"kind", "m", "boundaries"},
+    ),
+    "per": ("evalkit.metrics.wer:ErrorRate", {"ref_layout": "segments"}, {"kind"}),
+}
+
+
+def _class(target):
+    import importlib
+
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_preset_has_its_class_parameters_with_the_changed_defaults(name):
+    from evalkit.metrics.registry import builder
+
+    cls, changed, left_out = _class(PRESETS[name][0]), PRESETS[name][1], PRESETS[name][2]
+    own = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    expected = [(p.name, changed.get(p.name, p.default)) for p in own if p.name not in left_out]
+    got = [(p.name, p.default) for p in inspect.signature(builder(name)).parameters.values()]
+    assert got == expected
+    built = get_metric(name)
+    assert isinstance(built, cls) and built.ref_layout == "segments"
+
+
+def test_preset_passes_positional_and_keyword_settings_and_refuses_unknown_ones():
+    class Pair:
+        def __init__(self, a=1, b=2, fixed=0):
+            self.values = (a, b, fixed)
+
+    @preset(Pair, omit=("fixed",), b=5, fixed=9)
+    def pair():
+        """Pair with b = 5."""
+
+    assert pair().values == (1, 5, 9)
+    assert pair(3, b=4).values == (3, 4, 9)
+    with pytest.raises(TypeError):
+        pair(fixed=1)
+    with pytest.raises(ParameterError, match="parameters of Pair"):
+        preset(Pair, c=1)

@@ -21,6 +21,7 @@ frame :func:`evalkit.stats.corroboration.build_pairs` reads. :func:`write_scores
 the same format (atomically) from that frame, so a round trip is exact (scores written with
 ``repr`` precision).
 """
+
 from __future__ import annotations
 
 import math
@@ -58,7 +59,9 @@ def read_scores(paths: Union[str, Path, Iterable[Union[str, Path]]]) -> pd.DataF
             try:
                 seg = int(segment)
             except ValueError:
-                raise InputFormatError(path, number, "an integer SEGMENT (field 5)", segment) from None
+                raise InputFormatError(
+                    path, number, "an integer SEGMENT (field 5)", segment
+                ) from None
             if seg < 1:
                 raise InputFormatError(path, number, "a 1-based SEGMENT number", segment)
             try:
@@ -69,7 +72,9 @@ def read_scores(paths: Union[str, Path, Iterable[Union[str, Path]]]) -> pd.DataF
                 raise InputFormatError(path, number, "a finite SCORE", score)
             key = (measure, pair, testset, system, seg)
             if key in seen:
-                raise InputFormatError(path, number, f"one score per key (first given at {seen[key]})", line)
+                raise InputFormatError(
+                    path, number, f"one score per key (first given at {seen[key]})", line
+                )
             seen[key] = f"{path}, line {number}"
             rows.append((measure, pair, testset, system, seg, value))
     return pd.DataFrame(rows, columns=list(COLUMNS))
@@ -87,7 +92,9 @@ def write_scores(frame: pd.DataFrame, path: Union[str, Path]) -> Path:
                 raise ParameterError("frame", texts, "non-empty names without tabs or newlines")
             score = float(r.score)
             if not math.isfinite(score) or int(r.segment) < 1:
-                raise ParameterError("frame", (r.segment, r.score), "1-based segments and finite scores")
+                raise ParameterError(
+                    "frame", (r.segment, r.score), "1-based segments and finite scores"
+                )
             out.write("\t".join(texts + [str(int(r.segment)), repr(score)]) + "\n")
     return Path(path)
 
@@ -96,5 +103,11 @@ def to_corroboration_scores(scores: pd.DataFrame) -> pd.DataFrame:
     """``instance, system, metric, value`` with instance = ``testset:segment`` (language
     pair and test set must be one each per file set; several are kept apart in the id)."""
     inst = scores["language_pair"] + "/" + scores["testset"] + ":" + scores["segment"].astype(str)
-    return pd.DataFrame({"instance": inst, "system": scores["system"], "metric": scores["measure"],
-                         "value": scores["score"]})
+    return pd.DataFrame(
+        {
+            "instance": inst,
+            "system": scores["system"],
+            "metric": scores["measure"],
+            "value": scores["score"],
+        }
+    )

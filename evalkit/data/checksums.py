@@ -5,6 +5,7 @@
 modification time would accept a same-size file changed with its time reset, and the
 provenance must state the bytes that were there.
 """
+
 from __future__ import annotations
 
 import hashlib

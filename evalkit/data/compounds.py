@@ -26,6 +26,7 @@ Three sources, registered in :mod:`evalkit.data.datasets`:
   copy of a proprietary test set), located like every licensed corpus
   (``EVALKIT_DECOMPOUND_GOLD=/path`` or the config file).
 """
+
 from __future__ import annotations
 
 import json
@@ -41,13 +42,28 @@ from evalkit.data.tsv import number, read_tsv
 from evalkit.errors import InputFormatError, ParameterError
 from evalkit.text.decompound import Analysis, LangConfig, Lexicon
 from evalkit.text.decompound_languages import CONFIGS
-from evalkit.text.decompound_lexicon import (DEBIAN_WORD_LISTS, debian_word_list, lexicon_from_words,
-                                             parse_segmentation, read_gold_tsv, read_lexicon_tsv, read_word_list)
+from evalkit.text.decompound_lexicon import (
+    DEBIAN_WORD_LISTS,
+    debian_word_list,
+    lexicon_from_words,
+    parse_segmentation,
+    read_gold_tsv,
+    read_lexicon_tsv,
+    read_word_list,
+)
 
 PathLike = Union[str, Path]
 
-__all__ = ["CompoundSet", "CompoundCorpus", "read_compound_folder", "silver_gold", "load_sample_compounds",
-           "load_debian_silver", "config_from_dict", "silver_splits"]
+__all__ = [
+    "CompoundSet",
+    "CompoundCorpus",
+    "read_compound_folder",
+    "silver_gold",
+    "load_sample_compounds",
+    "load_debian_silver",
+    "config_from_dict",
+    "silver_splits",
+]
 
 
 @dataclass
@@ -70,9 +86,20 @@ class CompoundSet:
     def subset(self, n: int) -> "CompoundSet":
         """The first ``n`` gold words (same lexicon)."""
         keep = list(self.gold)[:n]
-        truth = None if self.truth is None else self.truth[self.truth["word"].isin(keep)].reset_index(drop=True)
-        return CompoundSet(self.language, self.lexicon, {w: self.gold[w] for w in keep},
-                           {w: self.segmentation[w] for w in keep}, self.config, truth, self.source)
+        truth = (
+            None
+            if self.truth is None
+            else self.truth[self.truth["word"].isin(keep)].reset_index(drop=True)
+        )
+        return CompoundSet(
+            self.language,
+            self.lexicon,
+            {w: self.gold[w] for w in keep},
+            {w: self.segmentation[w] for w in keep},
+            self.config,
+            truth,
+            self.source,
+        )
 
 
 @dataclass
@@ -98,34 +125,55 @@ def _strings(value: Any, field_name: str, path: PathLike) -> Tuple[str, ...]:
     """A JSON list of non-empty strings (a bare string such as ``"en"`` is refused: it
     would be read as its letters)."""
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v for v in value):
-        raise InputFormatError(path, None, f'"{field_name}": a list of non-empty strings, e.g. ["s", "en"]',
-                               found=json.dumps(value)[:80])
+        raise InputFormatError(
+            path,
+            None,
+            f'"{field_name}": a list of non-empty strings, e.g. ["s", "en"]',
+            found=json.dumps(value)[:80],
+        )
     return tuple(value)
 
 
 def config_from_dict(data: Any, path: PathLike = "<config>") -> LangConfig:
     """A :class:`LangConfig` from ``config.json`` values (InputFormatError naming the file)."""
     if not isinstance(data, dict):
-        raise InputFormatError(path, None, "a JSON object of LangConfig fields", found=type(data).__name__)
+        raise InputFormatError(
+            path, None, "a JSON object of LangConfig fields", found=type(data).__name__
+        )
     data = dict(data)
     seqs = data.pop("pos_sequences", None)
     data["connectors"] = _strings(data.get("connectors", []), "connectors", path)
     data["suffixes"] = _strings(data.get("suffixes", []), "suffixes", path)
     if seqs is not None:
         if not isinstance(seqs, list):
-            raise InputFormatError(path, None, '"pos_sequences": a list of lists of POS tags', found=json.dumps(seqs)[:80])
+            raise InputFormatError(
+                path,
+                None,
+                '"pos_sequences": a list of lists of POS tags',
+                found=json.dumps(seqs)[:80],
+            )
         seqs = frozenset(_strings(s, "pos_sequences", path) for s in seqs)
     try:
         return LangConfig(pos_sequences=seqs, **data)
     except (TypeError, ValueError, ParameterError) as exc:
-        raise InputFormatError(path, None, "LangConfig fields (connectors, max_elements, min_compound, "
-                               "min_component, min_component_with_connector, suffixes, pos_sequences)",
-                               found=str(exc)[:120]) from None
+        raise InputFormatError(
+            path,
+            None,
+            "LangConfig fields (connectors, max_elements, min_compound, "
+            "min_component, min_component_with_connector, suffixes, pos_sequences)",
+            found=str(exc)[:120],
+        ) from None
 
 
 #: The columns of a simulated language's ``truth.tsv`` (:mod:`evalkit.data.simulate.compounds`).
-TRUTH_SPEC = {"word": "str", "parts": number("int", 2), "lexicalized": "bool01", "unknown_part": "text",
-              "inflected": "bool01", "connectors": "text"}
+TRUTH_SPEC = {
+    "word": "str",
+    "parts": number("int", 2),
+    "lexicalized": "bool01",
+    "unknown_part": "text",
+    "inflected": "bool01",
+    "connectors": "text",
+}
 
 
 def read_config_json(path: PathLike) -> LangConfig:
@@ -136,7 +184,9 @@ def read_config_json(path: PathLike) -> LangConfig:
     except json.JSONDecodeError as exc:
         raise InputFormatError(path, exc.lineno, "JSON", found=str(exc)[:80]) from None
     except RecursionError:
-        raise InputFormatError(path, None, "a flat JSON object of LangConfig fields (not nested deeply)") from None
+        raise InputFormatError(
+            path, None, "a flat JSON object of LangConfig fields (not nested deeply)"
+        ) from None
     return config_from_dict(data, path)
 
 
@@ -153,9 +203,13 @@ def _read_language(folder: Path, language: str) -> Tuple[CompoundSet, List[Path]
         files += [lex_path] + ([lexicalized] if lexicalized.exists() else [])
     else:
         if language not in DEBIAN_WORD_LISTS:
-            raise InputFormatError(lex_path, None, f"a lexicon.tsv (no Debian word list for {language!r})")
+            raise InputFormatError(
+                lex_path, None, f"a lexicon.tsv (no Debian word list for {language!r})"
+            )
         words_path = debian_word_list(language)
-        lexicon = lexicon_from_words(read_word_list(words_path, DEBIAN_WORD_LISTS[language][2], phrases=True))
+        lexicon = lexicon_from_words(
+            read_word_list(words_path, DEBIAN_WORD_LISTS[language][2], phrases=True)
+        )
         files.append(words_path)
     cfg_path = folder / "config.json"
     if cfg_path.exists():
@@ -164,17 +218,30 @@ def _read_language(folder: Path, language: str) -> Tuple[CompoundSet, List[Path]
     elif language in CONFIGS:
         cfg = CONFIGS[language]
     else:
-        raise InputFormatError(cfg_path, None, f"a config.json (no built-in configuration for {language!r})")
+        raise InputFormatError(
+            cfg_path, None, f"a config.json (no built-in configuration for {language!r})"
+        )
     truth = None
     if (folder / "truth.tsv").exists():
         truth = read_tsv(folder / "truth.tsv", TRUTH_SPEC, unique=("word",))
         files.append(folder / "truth.tsv")
-    return CompoundSet(language, lexicon, {w: d for w, (d, _) in gold.items()},
-                       {w: s for w, (_, s) in gold.items()}, cfg, truth, str(folder)), files
+    return CompoundSet(
+        language,
+        lexicon,
+        {w: d for w, (d, _) in gold.items()},
+        {w: s for w, (_, s) in gold.items()},
+        cfg,
+        truth,
+        str(folder),
+    ), files
 
 
-def read_compound_folder(root: PathLike, name: str = "compounds", description: str = "",
-                         languages: Optional[Sequence[str]] = None) -> CompoundCorpus:
+def read_compound_folder(
+    root: PathLike,
+    name: str = "compounds",
+    description: str = "",
+    languages: Optional[Sequence[str]] = None,
+) -> CompoundCorpus:
     """Every language folder below ``root`` (or the named ``languages``)."""
     root = Path(root)
     if not root.is_dir():
@@ -183,7 +250,9 @@ def read_compound_folder(root: PathLike, name: str = "compounds", description: s
     chosen = list(languages) if languages else found
     missing = [lang for lang in chosen if lang not in found]
     if missing or not chosen:
-        raise InputFormatError(root, None, f"language folders {chosen or '(at least one)'}", found=", ".join(found))
+        raise InputFormatError(
+            root, None, f"language folders {chosen or '(at least one)'}", found=", ".join(found)
+        )
     sets, files = {}, []
     for lang in chosen:
         sets[lang], used = _read_language(root / lang, lang)
@@ -192,8 +261,9 @@ def read_compound_folder(root: PathLike, name: str = "compounds", description: s
 
 
 # --------------------------------------------------------------------------- sample
-def load_sample_compounds(quick: bool = False, seed: Optional[int] = None, root: Optional[PathLike] = None
-                          ) -> CompoundCorpus:
+def load_sample_compounds(
+    quick: bool = False, seed: Optional[int] = None, root: Optional[PathLike] = None
+) -> CompoundCorpus:
     """The simulated compounds (built on first use below the sample root)."""
     from evalkit.data.simulate import DEFAULT_SEED
     from evalkit.data.simulate.build import default_root
@@ -202,16 +272,25 @@ def load_sample_compounds(quick: bool = False, seed: Optional[int] = None, root:
     seed = DEFAULT_SEED if seed is None else int(seed)
     folder = Path(root or default_root()) / ("quick" if quick else "full") / f"compounds-{seed}"
     info = folder / "info.json"
-    want = {"generator": "evalkit.data.simulate.compounds", "version": VERSION, "seed": seed, "quick": bool(quick)}
+    want = {
+        "generator": "evalkit.data.simulate.compounds",
+        "version": VERSION,
+        "seed": seed,
+        "quick": bool(quick),
+    }
     if not info.is_file() or json.loads(info.read_text()) != want:
         write_compounds(folder, seed, quick)
-    corpus = read_compound_folder(folder, "decompound-sim", "simulated compounds of two synthetic languages")
+    corpus = read_compound_folder(
+        folder, "decompound-sim", "simulated compounds of two synthetic languages"
+    )
     corpus.meta["_root"] = str(folder)
     return corpus
 
 
 # --------------------------------------------------------------------------- public silver
-def silver_splits(word: str, parts: set, connectors: Sequence[str], min_part: int = 4) -> List[Tuple[str, str, str]]:
+def silver_splits(
+    word: str, parts: set, connectors: Sequence[str], min_part: int = 4
+) -> List[Tuple[str, str, str]]:
     """Every ``(head, connector, tail)`` with head and tail in ``parts`` (at least
     ``min_part`` letters) spelling ``word``."""
     out = []
@@ -220,14 +299,24 @@ def silver_splits(word: str, parts: set, connectors: Sequence[str], min_part: in
         if head not in parts:
             continue
         for conn in ("",) + tuple(connectors):
-            if word.startswith(conn, i) and word[i + len(conn):] in parts and len(word) - i - len(conn) >= min_part:
-                out.append((head, conn, word[i + len(conn):]))
+            if (
+                word.startswith(conn, i)
+                and word[i + len(conn) :] in parts
+                and len(word) - i - len(conn) >= min_part
+            ):
+                out.append((head, conn, word[i + len(conn) :]))
     return out
 
 
-def silver_gold(words: Iterable[str], connectors: Sequence[str], n: int, seed: int, min_word: int = 9,
-                min_part: int = 4, candidates: Optional[int] = None
-                ) -> Dict[str, Tuple[Tuple[Tuple[str, str]], Analysis]]:
+def silver_gold(
+    words: Iterable[str],
+    connectors: Sequence[str],
+    n: int,
+    seed: int,
+    min_word: int = 9,
+    min_part: int = 4,
+    candidates: Optional[int] = None,
+) -> Dict[str, Tuple[Tuple[Tuple[str, str]], Analysis]]:
     """Up to ``n`` silver compounds (seeded choice) from a word list: words of at least
     ``min_word`` letters with exactly one split into two listed words of at least
     ``min_part`` letters (optionally joined by a connector); word -> (decomposition,
@@ -237,14 +326,19 @@ def silver_gold(words: Iterable[str], connectors: Sequence[str], n: int, seed: i
     parts = {w for w in vocab if len(w) >= min_part}
     long_words = [w for w in vocab if len(w) >= min_word]
     if candidates is not None and candidates < len(long_words):
-        pick = np.random.default_rng([seed, 1]).choice(len(long_words), size=candidates, replace=False)
+        pick = np.random.default_rng([seed, 1]).choice(
+            len(long_words), size=candidates, replace=False
+        )
         long_words = [long_words[i] for i in sorted(pick)]
     found = {}
     for word in long_words:
         splits = silver_splits(word, parts, connectors, min_part)
         if len(splits) == 1:
             head, conn, tail = splits[0]
-            found[word] = (((head, tail),), parse_segmentation(word, head + (f"{{{conn}}}" if conn else "") + "#" + tail))
+            found[word] = (
+                ((head, tail),),
+                parse_segmentation(word, head + (f"{{{conn}}}" if conn else "") + "#" + tail),
+            )
     if not found:
         return {}
     rng = np.random.default_rng(seed)
@@ -252,8 +346,12 @@ def silver_gold(words: Iterable[str], connectors: Sequence[str], n: int, seed: i
     return {w: found[w] for w in found if w in chosen}
 
 
-def load_debian_silver(languages: Sequence[str] = ("de", "nl", "sv", "da", "no"), n: int = 300, seed: int = 2014,
-                       quick: bool = False) -> CompoundCorpus:
+def load_debian_silver(
+    languages: Sequence[str] = ("de", "nl", "sv", "da", "no"),
+    n: int = 300,
+    seed: int = 2014,
+    quick: bool = False,
+) -> CompoundCorpus:
     """The public silver set (see the module docstring); quick: 40 compounds per language."""
     n = 40 if quick else int(n)
     sets, files = {}, []
@@ -264,8 +362,19 @@ def load_debian_silver(languages: Sequence[str] = ("de", "nl", "sv", "da", "no")
         silver = silver_gold(words, cfg.connectors, n, seed, candidates=20 * n if quick else None)
         lexicon = lexicon_from_words(w for w in words if w not in silver)
         lexicon.lexicalized = {w: d for w, (d, _) in silver.items()}
-        sets[lang] = CompoundSet(lang, lexicon, {w: d for w, (d, _) in silver.items()},
-                                 {w: s for w, (_, s) in silver.items()}, cfg, None, str(path))
+        sets[lang] = CompoundSet(
+            lang,
+            lexicon,
+            {w: d for w, (d, _) in silver.items()},
+            {w: s for w, (_, s) in silver.items()},
+            cfg,
+            None,
+            str(path),
+        )
         files.append(path)
-    return CompoundCorpus("decompound-debian", sets, "silver compounds from the Debian word lists",
-                          {"_files": [str(f) for f in files]})
+    return CompoundCorpus(
+        "decompound-debian",
+        sets,
+        "silver compounds from the Debian word lists",
+        {"_files": [str(f) for f in files]},
+    )

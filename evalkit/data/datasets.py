@@ -26,6 +26,7 @@ A second registration of the same ``(key, profile)`` is an error.
 >>> sorted(profiles("duc2004"))
 ['licensed', 'sample']
 """
+
 from __future__ import annotations
 
 import os
@@ -38,8 +39,18 @@ import pandas as pd
 from evalkit.data.provenance import PROFILES, record_provenance
 from evalkit.errors import ParameterError
 
-__all__ = ["PROFILES", "KINDS", "Dataset", "FileList", "register_dataset", "get_dataset", "available", "profiles", "keys",
-           "load"]
+__all__ = [
+    "PROFILES",
+    "KINDS",
+    "Dataset",
+    "FileList",
+    "register_dataset",
+    "get_dataset",
+    "available",
+    "profiles",
+    "keys",
+    "load",
+]
 
 #: What a data set's loader returns.
 KINDS: Tuple[str, ...] = ("summarization", "mt", "study", "decompounding")
@@ -70,10 +81,19 @@ class Dataset:
 _REGISTRY: Dict[Tuple[str, str], Dataset] = {}
 
 
-def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, description: str,
-                     kind: str = "summarization", stands_in_for: str = "", source: str = "", licence: str = "",
-                     files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None,
-                     has_quick: bool = False) -> Dataset:
+def register_dataset(
+    key: str,
+    profile: str,
+    loader: Callable[..., Any],
+    *,
+    description: str,
+    kind: str = "summarization",
+    stands_in_for: str = "",
+    source: str = "",
+    licence: str = "",
+    files: Optional[Callable[[Any, Mapping[str, Any]], FileList]] = None,
+    has_quick: bool = False,
+) -> Dataset:
     """Register ``loader`` under ``(key, profile)``; returns the entry."""
     if not isinstance(key, str) or not key:
         raise ParameterError("key", key, "a non-empty data set key")
@@ -87,7 +107,9 @@ def register_dataset(key: str, profile: str, loader: Callable[..., Any], *, desc
         raise ParameterError("kind", kind, f"one of {KINDS}")
     if (key, profile) in _REGISTRY:
         raise ParameterError("key", (key, profile), "a (key, profile) not registered yet")
-    entry = Dataset(key, profile, loader, description, kind, stands_in_for, source, licence, files, has_quick)
+    entry = Dataset(
+        key, profile, loader, description, kind, stands_in_for, source, licence, files, has_quick
+    )
     _REGISTRY[(key, profile)] = entry
     return entry
 
@@ -113,9 +135,14 @@ def get_dataset(key: str, profile: str) -> Dataset:
         raise ParameterError("profile", profile, f"one of {PROFILES}")
     if (key, profile) not in _REGISTRY:
         have = [p for p in PROFILES if (key, p) in _REGISTRY]
-        expected = (f"a profile of {key!r}: {have}" if have
-                    else f"a data set registered for profile {profile!r}: {keys(profile)}")
-        raise ParameterError("key" if not have else "profile", key if not have else profile, expected)
+        expected = (
+            f"a profile of {key!r}: {have}"
+            if have
+            else f"a data set registered for profile {profile!r}: {keys(profile)}"
+        )
+        raise ParameterError(
+            "key" if not have else "profile", key if not have else profile, expected
+        )
     return _REGISTRY[(key, profile)]
 
 
@@ -124,15 +151,24 @@ def available(profile: Optional[str] = None) -> pd.DataFrame:
     source``, sorted by key and profile (SPEC order)."""
     if profile is not None and profile not in PROFILES:
         raise ParameterError("profile", profile, f"one of {PROFILES}")
-    rows = [(e.key, e.profile, e.kind, e.description, e.stands_in_for, e.source) for e in _REGISTRY.values()
-            if profile is None or e.profile == profile]
-    frame = pd.DataFrame(rows, columns=["key", "profile", "kind", "description", "stands_in_for", "source"])
+    rows = [
+        (e.key, e.profile, e.kind, e.description, e.stands_in_for, e.source)
+        for e in _REGISTRY.values()
+        if profile is None or e.profile == profile
+    ]
+    frame = pd.DataFrame(
+        rows, columns=["key", "profile", "kind", "description", "stands_in_for", "source"]
+    )
     order = {p: i for i, p in enumerate(PROFILES)}
-    frame = frame.assign(_p=frame["profile"].map(order)).sort_values(["key", "_p"], kind="mergesort")
+    frame = frame.assign(_p=frame["profile"].map(order)).sort_values(
+        ["key", "_p"], kind="mergesort"
+    )
     return frame.drop(columns="_p").reset_index(drop=True)
 
 
-def load(key: str, profile: str, quick: bool = False, stands_in_for: Optional[str] = None, **options: Any):
+def load(
+    key: str, profile: str, quick: bool = False, stands_in_for: Optional[str] = None, **options: Any
+):
     """Load data set ``key`` in ``profile`` with the loader's ``options``; the corpus
     carries its provenance (``corpus.provenance``).
 
@@ -179,9 +215,17 @@ def load(key: str, profile: str, quick: bool = False, stands_in_for: Optional[st
     loader_options = {**options, "quick": quick} if entry.has_quick else dict(options)
     corpus = entry.loader(**loader_options)
     root, files = entry.files(corpus, loader_options) if entry.files is not None else (None, [])
-    record_provenance(corpus, key, profile, entry.source, files, root=root,
-                      stands_in_for=entry.stands_in_for if stands_in_for is None else stands_in_for,
-                      options={**options, "quick": True} if quick else options, licence=entry.licence)
+    record_provenance(
+        corpus,
+        key,
+        profile,
+        entry.source,
+        files,
+        root=root,
+        stands_in_for=entry.stands_in_for if stands_in_for is None else stands_in_for,
+        options={**options, "quick": True} if quick else options,
+        licence=entry.licence,
+    )
     return corpus
 
 
@@ -190,7 +234,9 @@ def _below(*folders: Path) -> List[Path]:
     out: List[Path] = []
     for folder in folders:
         if folder.is_dir():
-            out += sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+            out += sorted(
+                p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")
+            )
     return out
 
 
@@ -213,7 +259,9 @@ _SAMPLE_STANDS_IN = {
 _SAMPLE_MT = ("tides2003", "tides2003ce", "tides2003ae", "btec2004")
 
 
-def _register_simulated(key: str, name: str, module: str, load: str, locate: str, **meta: Any) -> None:
+def _register_simulated(
+    key: str, name: str, module: str, load: str, locate: str, **meta: Any
+) -> None:
     """Register the sample (simulated) data set ``key``: ``<module>.<load>(name, root=, quick=,
     seed=)`` reads the built corpus ``name`` (building it first if missing) and
     ``<module>.<locate>(...)`` (same arguments) is its folder, whose files are the provenance.
@@ -224,16 +272,27 @@ def _register_simulated(key: str, name: str, module: str, load: str, locate: str
         from evalkit.data.simulate import DEFAULT_SEED
 
         return getattr(importlib.import_module(module), function)(
-            name, root=root, quick=quick, seed=DEFAULT_SEED if seed is None else seed)
+            name, root=root, quick=quick, seed=DEFAULT_SEED if seed is None else seed
+        )
 
     def loader(quick: bool = False, seed: Optional[int] = None, root: Optional[str] = None) -> Any:
         return call(load, root, quick, seed)
 
     def files(corpus: Any, options: Mapping[str, Any]) -> FileList:
-        folder = call(locate, options.get("root"), bool(options.get("quick", False)), options.get("seed"))
+        folder = call(
+            locate, options.get("root"), bool(options.get("quick", False)), options.get("seed")
+        )
         return folder, _below(folder)
 
-    register_dataset(key, "sample", loader, files=files, has_quick=True, licence="CC0 (generated by evalkit)", **meta)
+    register_dataset(
+        key,
+        "sample",
+        loader,
+        files=files,
+        has_quick=True,
+        licence="CC0 (generated by evalkit)",
+        **meta,
+    )
 
 
 def _register_sample() -> None:
@@ -241,12 +300,18 @@ def _register_sample() -> None:
 
     for name in CORPORA:
         kind = "MT evaluation" if name in _SAMPLE_MT else "summarization evaluation"
-        _register_simulated(name, name, "evalkit.data.simulate.build", "load_sample", "corpus_dir",
-                            kind="mt" if name in _SAMPLE_MT else "summarization",
-                            description=f"simulated {kind} in the real on-disk format of {name} "
-                                        "(known latent truth next to it)",
-                            stands_in_for=_SAMPLE_STANDS_IN[name],
-                            source="evalkit.data.simulate (seeded; see data/README.md, 'The sample profile')")
+        _register_simulated(
+            name,
+            name,
+            "evalkit.data.simulate.build",
+            "load_sample",
+            "corpus_dir",
+            kind="mt" if name in _SAMPLE_MT else "summarization",
+            description=f"simulated {kind} in the real on-disk format of {name} "
+            "(known latent truth next to it)",
+            stands_in_for=_SAMPLE_STANDS_IN[name],
+            source="evalkit.data.simulate (seeded; see data/README.md, 'The sample profile')",
+        )
 
 
 # --------------------------------------------------------------------------- public
@@ -268,33 +333,65 @@ def _register_public() -> None:
         return ""
 
     entries = [
-        ("summeval", summeval.load_summeval, "summeval/data.pkl",
-         "SummEval: 100 CNN/DM documents x 16 systems, 11 references, mean expert ratings 1-5 "
-         "(coherence, consistency, fluency, relevance)",
-         "DUC-style coverage and linguistic quality judgments (relevance for coverage; coherence, "
-         "consistency, fluency for quality)", "SummEval (Fabbri et al. 2021), copy in neulab/BARTScore"),
-        ("realsumm", realsumm.load_realsumm, "realsumm/data.pkl",
-         "REALSumm: 100 CNN/DM documents x 24 systems, 1 reference, LitePyramid recall (and the crowd "
-         "SCU annotations with annotations=True)",
-         "DUC/TAC pyramid or coverage judgments (LitePyramid recall)",
-         "REALSumm (Bhandari et al. 2020), neulab/BARTScore copy and neulab/REALSumm annotations"),
-        ("wmt17-en-de", wmt.load_wmt17_en_de, "wmt17-en-de/wmt17_en_de_systems.pkl.bz2",
-         "WMT17 newstest2017 en-de: 16 systems + reference, 3004 segments, no human judgments",
-         "NIST/TIDES MT evaluations without judgments (e.g. Riezler & Maxwell's Europarl reranker outputs)",
-         "WMT17 news en-de, copy in mjpost/sacrebleu tests"),
-        ("wmt09-cz-en", wmt.load_wmt09_cz_en, "wmt09-cz-en/ref.sgm",
-         "newstest2009 cz-en reference and cmu-combo output in NIST SGML (2525 segments, 111 documents)",
-         "", "cmu-mtlab/meteor example (WMT09 newstest2009)"),
+        (
+            "summeval",
+            summeval.load_summeval,
+            "summeval/data.pkl",
+            "SummEval: 100 CNN/DM documents x 16 systems, 11 references, mean expert ratings 1-5 "
+            "(coherence, consistency, fluency, relevance)",
+            "DUC-style coverage and linguistic quality judgments (relevance for coverage; coherence, "
+            "consistency, fluency for quality)",
+            "SummEval (Fabbri et al. 2021), copy in neulab/BARTScore",
+        ),
+        (
+            "realsumm",
+            realsumm.load_realsumm,
+            "realsumm/data.pkl",
+            "REALSumm: 100 CNN/DM documents x 24 systems, 1 reference, LitePyramid recall (and the crowd "
+            "SCU annotations with annotations=True)",
+            "DUC/TAC pyramid or coverage judgments (LitePyramid recall)",
+            "REALSumm (Bhandari et al. 2020), neulab/BARTScore copy and neulab/REALSumm annotations",
+        ),
+        (
+            "wmt17-en-de",
+            wmt.load_wmt17_en_de,
+            "wmt17-en-de/wmt17_en_de_systems.pkl.bz2",
+            "WMT17 newstest2017 en-de: 16 systems + reference, 3004 segments, no human judgments",
+            "NIST/TIDES MT evaluations without judgments (e.g. Riezler & Maxwell's Europarl reranker outputs)",
+            "WMT17 news en-de, copy in mjpost/sacrebleu tests",
+        ),
+        (
+            "wmt09-cz-en",
+            wmt.load_wmt09_cz_en,
+            "wmt09-cz-en/ref.sgm",
+            "newstest2009 cz-en reference and cmu-combo output in NIST SGML (2525 segments, 111 documents)",
+            "",
+            "cmu-mtlab/meteor example (WMT09 newstest2009)",
+        ),
     ]
     for pair in wmt.WMT19_PAIRS:
-        entries.append((f"wmt19-darr-{pair}", (lambda p: lambda: wmt.load_wmt19_darr(p))(pair),
-                        f"wmt19-darr/{pair}/data.pkl",
-                        f"WMT19 segment-level daRR relative rankings, {pair}", "",
-                        "WMT19 metrics task daRR, copy in neulab/BARTScore"))
+        entries.append(
+            (
+                f"wmt19-darr-{pair}",
+                (lambda p: lambda: wmt.load_wmt19_darr(p))(pair),
+                f"wmt19-darr/{pair}/data.pkl",
+                f"WMT19 segment-level daRR relative rankings, {pair}",
+                "",
+                "WMT19 metrics task daRR, copy in neulab/BARTScore",
+            )
+        )
     for key, loader, rel, description, stands, source in entries:
-        register_dataset(key, "public", loader, files=_public_files, description=description,
-                         kind="mt" if key.startswith("wmt") else "summarization",
-                         stands_in_for=stands, source=source, licence=licence(rel))
+        register_dataset(
+            key,
+            "public",
+            loader,
+            files=_public_files,
+            description=description,
+            kind="mt" if key.startswith("wmt") else "summarization",
+            stands_in_for=stands,
+            source=source,
+            licence=licence(rel),
+        )
 
 
 # --------------------------------------------------------------------------- licensed
@@ -320,7 +417,11 @@ def _tac_files(corpus: Any, where: Path, year: int, options: Mapping[str, Any]) 
 
 
 def _nist_files(spec: Mapping[str, Any]) -> FileList:
-    files = [Path(p) for p in [spec["source"], *spec["references"], *spec["systems"], spec["assessments"]] if p]
+    files = [
+        Path(p)
+        for p in [spec["source"], *spec["references"], *spec["systems"], spec["assessments"]]
+        if p
+    ]
     root = Path(os.path.commonpath([str(p.parent) for p in files]))
     return root, files
 
@@ -362,21 +463,44 @@ def _register_licensed() -> None:
     from evalkit.data import licensed
 
     for name, c in licensed.CORPORA.items():
-        register_dataset(name, "licensed", _licensed_loader(name), files=_licensed_files(name),
-                         kind="mt" if c.kind == "nist" else "study" if c.kind == "task"
-                         else "decompounding" if c.kind == "decompound" else "summarization",
-                         description=c.description, source=c.obtain,
-                         licence="NIST/LDC licence of the user's copy (not redistributable)")
+        register_dataset(
+            name,
+            "licensed",
+            _licensed_loader(name),
+            files=_licensed_files(name),
+            kind="mt"
+            if c.kind == "nist"
+            else "study"
+            if c.kind == "task"
+            else "decompounding"
+            if c.kind == "decompound"
+            else "summarization",
+            description=c.description,
+            source=c.obtain,
+            licence="NIST/LDC licence of the user's copy (not redistributable)",
+        )
 
 
 # --------------------------------------------------------------------------- human studies
 #: licensed study key -> (sample task corpus, what the sample stands in for)
 _STUDIES = {
-    "tdt3-relevance": ("relevance", "TDT-3 relevance study of Dorr et al. (2005): subjects' judgments on headlines, "
-                                    "human summaries and full text, LDC relevance labels"),
-    "kolluru-study": ("questionnaires", "Kolluru & Gotoh's (2005) one-line summaries, questionnaires and grades"),
-    "icsi-meetings": ("meetings", "ICSI meetings (Murray et al. 2005): manual and ASR transcripts, extracts, ratings"),
-    "trec-qa-2004": ("nuggets", "TREC 2004 QA 'other' questions: nuggets, runs, judgments (Lin & Demner-Fushman 2005)"),
+    "tdt3-relevance": (
+        "relevance",
+        "TDT-3 relevance study of Dorr et al. (2005): subjects' judgments on headlines, "
+        "human summaries and full text, LDC relevance labels",
+    ),
+    "kolluru-study": (
+        "questionnaires",
+        "Kolluru & Gotoh's (2005) one-line summaries, questionnaires and grades",
+    ),
+    "icsi-meetings": (
+        "meetings",
+        "ICSI meetings (Murray et al. 2005): manual and ASR transcripts, extracts, ratings",
+    ),
+    "trec-qa-2004": (
+        "nuggets",
+        "TREC 2004 QA 'other' questions: nuggets, runs, judgments (Lin & Demner-Fushman 2005)",
+    ),
 }
 
 
@@ -385,15 +509,37 @@ def _register_studies() -> None:
     from evalkit.data.trec_qa import REALSUMM_STANDS_IN, nuggets_from_realsumm
 
     for key, (task, stands) in _STUDIES.items():
-        _register_simulated(key, task, "evalkit.data.simulate.tasks", "load_task_sample", "task_dir", kind="study",
-                            description=f"simulated {task} study in its documented layout (known latent truth next to it)",
-                            stands_in_for=stands, source="evalkit.data.simulate.tasks (seeded; data/README.md)")
-    register_dataset("icsi-meetings", "public", meetings_from_summeval, files=_public_files, kind="study",
-                     description="SummEval's CNN/DM articles as meetings (sentences as dialogue acts, synthetic ASR)",
-                     stands_in_for=SUMMEVAL_STANDS_IN, source="SummEval (Fabbri et al. 2021), copy in neulab/BARTScore")
-    register_dataset("trec-qa-2004", "public", nuggets_from_realsumm, files=_public_files, kind="study",
-                     description="REALSumm's SCUs as nuggets with the crowd's presence judgments",
-                     stands_in_for=REALSUMM_STANDS_IN, source="REALSumm (Bhandari et al. 2020) annotations")
+        _register_simulated(
+            key,
+            task,
+            "evalkit.data.simulate.tasks",
+            "load_task_sample",
+            "task_dir",
+            kind="study",
+            description=f"simulated {task} study in its documented layout (known latent truth next to it)",
+            stands_in_for=stands,
+            source="evalkit.data.simulate.tasks (seeded; data/README.md)",
+        )
+    register_dataset(
+        "icsi-meetings",
+        "public",
+        meetings_from_summeval,
+        files=_public_files,
+        kind="study",
+        description="SummEval's CNN/DM articles as meetings (sentences as dialogue acts, synthetic ASR)",
+        stands_in_for=SUMMEVAL_STANDS_IN,
+        source="SummEval (Fabbri et al. 2021), copy in neulab/BARTScore",
+    )
+    register_dataset(
+        "trec-qa-2004",
+        "public",
+        nuggets_from_realsumm,
+        files=_public_files,
+        kind="study",
+        description="REALSumm's SCUs as nuggets with the crowd's presence judgments",
+        stands_in_for=REALSUMM_STANDS_IN,
+        source="REALSumm (Bhandari et al. 2020) annotations",
+    )
 
 
 # --------------------------------------------------------------------------- decompounding
@@ -406,20 +552,33 @@ def _compound_files(corpus: Any, options: Mapping[str, Any]) -> FileList:
 def _register_compounds() -> None:
     from evalkit.data import compounds
 
-    register_dataset("decompound-sim", "sample", compounds.load_sample_compounds, files=_compound_files,
-                     has_quick=True, kind="decompounding",
-                     description="simulated compounds of two synthetic languages: lexicon with connectors and "
-                                 "compound-only stems, gold decompositions, lexicalized irregular forms, parts "
-                                 "missing from the lexicon (known truth beside them)",
-                     stands_in_for="the proprietary Oracle lexica and gold compound sets of Owczarzak et al. (2014)",
-                     source="evalkit.data.simulate.compounds (seeded)", licence="CC0 (generated by evalkit)")
-    register_dataset("decompound-debian", "public", compounds.load_debian_silver, files=_compound_files,
-                     has_quick=True, kind="decompounding",
-                     description="silver two-part compounds built at run time from the Debian word lists "
-                                 "(wngerman, wdutch, wswedish, wdanish, wnorwegian), the lists as lexica",
-                     stands_in_for="the proprietary gold compound sets and lexica of Owczarzak et al. (2014)",
-                     source="Debian packages wngerman, wdutch, wswedish, wdanish, wnorwegian (/usr/share/dict)",
-                     licence="GPL-2+ (wngerman, wswedish, wdanish, wnorwegian); BSD / CC-BY 3.0 (wdutch)")
+    register_dataset(
+        "decompound-sim",
+        "sample",
+        compounds.load_sample_compounds,
+        files=_compound_files,
+        has_quick=True,
+        kind="decompounding",
+        description="simulated compounds of two synthetic languages: lexicon with connectors and "
+        "compound-only stems, gold decompositions, lexicalized irregular forms, parts "
+        "missing from the lexicon (known truth beside them)",
+        stands_in_for="the proprietary Oracle lexica and gold compound sets of Owczarzak et al. (2014)",
+        source="evalkit.data.simulate.compounds (seeded)",
+        licence="CC0 (generated by evalkit)",
+    )
+    register_dataset(
+        "decompound-debian",
+        "public",
+        compounds.load_debian_silver,
+        files=_compound_files,
+        has_quick=True,
+        kind="decompounding",
+        description="silver two-part compounds built at run time from the Debian word lists "
+        "(wngerman, wdutch, wswedish, wdanish, wnorwegian), the lists as lexica",
+        stands_in_for="the proprietary gold compound sets and lexica of Owczarzak et al. (2014)",
+        source="Debian packages wngerman, wdutch, wswedish, wdanish, wnorwegian (/usr/share/dict)",
+        licence="GPL-2+ (wngerman, wswedish, wdanish, wnorwegian); BSD / CC-BY 3.0 (wdutch)",
+    )
 
 
 _register_sample()

@@ -51,10 +51,10 @@ bound refuses only impossible values); DUC 2005-2007 responsiveness and linguist
 quality integers 1-5; the original pyramid score 0-1; the modified pyramid score >= 0
 (usually <= 1, above 1 when a summary expresses more SCUs than the models' mean).
 """
+
 from __future__ import annotations
 
 import html
-import math
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -65,7 +65,14 @@ import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
 from evalkit.inputs import check_text_bytes, read_input
-from evalkit.input_numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
+from evalkit.input_numbers import (
+    Scale,
+    check_scale,
+    describe_scale,
+    in_scale,
+    is_uint,
+    parse_number,
+)
 from evalkit.data.model import SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -121,25 +128,35 @@ def decode(data: bytes, path: Optional[PathLike], encoding: str = "latin-1") -> 
         try:
             return data.decode(encoding)
         except UnicodeDecodeError as exc:
-            raise InputFormatError(path, _line_of(data, exc.start), f"{encoding} text",
-                                   found=repr(data[max(0, exc.start - 20):exc.end + 20])) from None
+            raise InputFormatError(
+                path,
+                _line_of(data, exc.start),
+                f"{encoding} text",
+                found=repr(data[max(0, exc.start - 20) : exc.end + 20]),
+            ) from None
     # Latin-1: every byte decodes, so look for the signs of a wrong assumption.
     m = re.search(rb"[\xc2-\xf4][\x80-\xbf]+", data)
     if m:
         try:
-            data[m.start():m.end()].decode("utf-8")
+            data[m.start() : m.end()].decode("utf-8")
             is_utf8 = True
         except UnicodeDecodeError:
             is_utf8 = False
         if is_utf8:
-            raise InputFormatError(path, _line_of(data, m.start()),
-                                   "Latin-1 text (evalkit assumes Latin-1 for DUC/TAC files)",
-                                   found=f"UTF-8 byte sequence {m.group(0)!r}; pass encoding='utf-8'")
+            raise InputFormatError(
+                path,
+                _line_of(data, m.start()),
+                "Latin-1 text (evalkit assumes Latin-1 for DUC/TAC files)",
+                found=f"UTF-8 byte sequence {m.group(0)!r}; pass encoding='utf-8'",
+            )
     m = re.search(rb"[\x80-\x9f]", data)
     if m:
-        raise InputFormatError(path, _line_of(data, m.start()),
-                               "Latin-1 text (evalkit assumes Latin-1 for DUC/TAC files)",
-                               found=f"byte {m.group(0)!r}, a Windows-1252 character; pass encoding='cp1252'")
+        raise InputFormatError(
+            path,
+            _line_of(data, m.start()),
+            "Latin-1 text (evalkit assumes Latin-1 for DUC/TAC files)",
+            found=f"byte {m.group(0)!r}, a Windows-1252 character; pass encoding='cp1252'",
+        )
     return data.decode("latin-1")
 
 
@@ -148,13 +165,18 @@ def encode(text: str, what: str, encoding: str = "latin-1") -> bytes:
     try:
         data = text.encode(encoding)
     except UnicodeEncodeError as exc:
-        raise ParameterError(what, text[max(0, exc.start - 10):exc.end + 10],
-                             f"text encodable as {encoding} (character {text[exc.start]!r})") from None
+        raise ParameterError(
+            what,
+            text[max(0, exc.start - 10) : exc.end + 10],
+            f"text encodable as {encoding} (character {text[exc.start]!r})",
+        ) from None
     if encoding == "latin-1":
         try:  # never write what the reader would refuse as a likely encoding mistake
             decode(data, None, "latin-1")
         except InputFormatError as exc:
-            raise ParameterError(what, text[:60], f"Latin-1 text the reader accepts ({exc.found})") from None
+            raise ParameterError(
+                what, text[:60], f"Latin-1 text the reader accepts ({exc.found})"
+            ) from None
     return data
 
 
@@ -188,51 +210,80 @@ SUMMARY_NAME = re.compile(
 )
 
 
-def summarizer_type(summarizer: str, where: Optional[PathLike] = None, line: Optional[int] = None) -> str:
+def summarizer_type(
+    summarizer: str, where: Optional[PathLike] = None, line: Optional[int] = None
+) -> str:
     """``"model"`` for alphabetic ids, ``"peer"`` for numeric ids; otherwise an error."""
     if summarizer.isascii() and summarizer.isalpha():
         return "model"
     if summarizer.isascii() and summarizer.isdigit():
         return "peer"
-    raise InputFormatError(where, line, "a summarizer id of letters (model) or digits (peer)", found=summarizer)
+    raise InputFormatError(
+        where, line, "a summarizer id of letters (model) or digits (peer)", found=summarizer
+    )
 
 
 def parse_summary_name(name: str, where: Optional[PathLike] = None) -> SummaryName:
     """Split a DUC/TAC summary file name; raise InputFormatError on any other shape."""
     m = SUMMARY_NAME.match(name)
     if not m:
-        raise InputFormatError(where or name, None, "a summary file name DOCSET[-G].M|P.LENGTH.SELECTOR.SUMMARIZER[.DOCID]",
-                               found=name)
+        raise InputFormatError(
+            where or name,
+            None,
+            "a summary file name DOCSET[-G].M|P.LENGTH.SELECTOR.SUMMARIZER[.DOCID]",
+            found=name,
+        )
     summarizer_type(m.group("summarizer"), where or name)
     if m.group("kind") == "P" and not m.group("docid"):
-        raise InputFormatError(where or name, None, "a document id after the summarizer of a per-document (P) summary",
-                               found=name)
-    return SummaryName(m.group("docset"), m.group("group"), m.group("kind"), m.group("length"),
-                       m.group("selector"), m.group("summarizer"), m.group("docid"))
+        raise InputFormatError(
+            where or name,
+            None,
+            "a document id after the summarizer of a per-document (P) summary",
+            found=name,
+        )
+    return SummaryName(
+        m.group("docset"),
+        m.group("group"),
+        m.group("kind"),
+        m.group("length"),
+        m.group("selector"),
+        m.group("summarizer"),
+        m.group("docid"),
+    )
 
 
 # --------------------------------------------------------------------------- bodies
 # A sentence's text stops at the next <a (never runs on to a later </a>): the scan stays
 # linear whatever unclosed anchors a damaged file holds.
-_SEE_SENT = re.compile(r'<a\s+href="#(\d+)"\s+id=(\d+)\s*>((?:[^<]|<(?!/?a[\s>]))*)</a>', re.I | re.S | re.A)
+_SEE_SENT = re.compile(
+    r'<a\s+href="#(\d+)"\s+id=(\d+)\s*>((?:[^<]|<(?!/?a[\s>]))*)</a>', re.I | re.S | re.A
+)
 _SEE_NAME = re.compile(r'<a\s+name="(\d+)"\s*>\[(\d+)\]</a>', re.I | re.A)
 
 
 def _parse_see(text: str, path: PathLike) -> Tuple[str, ...]:
     if not re.search(r"</html>\s*$", text, re.I):
-        raise InputFormatError(path, text.count("\n") + 1, "a SEE HTML file ending with </html> (file truncated?)")
+        raise InputFormatError(
+            path, text.count("\n") + 1, "a SEE HTML file ending with </html> (file truncated?)"
+        )
     sentences = []
     for k, m in enumerate(_SEE_SENT.finditer(text), 1):
         if m.group(1) != m.group(2) or int(m.group(1)) != k:
-            raise InputFormatError(path, text.count("\n", 0, m.start()) + 1,
-                                   f'sentence anchors numbered 1, 2, ... (<a href="#{k}" id={k}>)', found=m.group(0)[:60])
+            raise InputFormatError(
+                path,
+                text.count("\n", 0, m.start()) + 1,
+                f'sentence anchors numbered 1, 2, ... (<a href="#{k}" id={k}>)',
+                found=m.group(0)[:60],
+            )
         sentences.append(" ".join(html.unescape(m.group(3)).split()))
     body = _SEE_SENT.sub("", _SEE_NAME.sub("", text))
     body = re.sub(r"<title>[^<]*</title>", "", body, flags=re.I)
     leftover = re.sub(r"</?(html|head|body)[^<>]*>", "", body, flags=re.I).strip()
     if leftover:
         line = text.count("\n", 0, text.find(leftover.split()[0])) + 1 if leftover.split() else None
-        raise InputFormatError(path, line, "only SEE sentence anchors inside <body>", found=leftover[:60])
+        raise InputFormatError(
+            path, line, "only SEE sentence anchors inside <body>", found=leftover[:60]
+        )
     return tuple(sentences)
 
 
@@ -248,12 +299,19 @@ def read_summary(path: PathLike, encoding: str = "latin-1") -> Tuple[str, ...]:
     return tuple(s.strip() for s in text.replace("\r\n", "\n").split("\n") if s.strip())
 
 
-def write_summary(path: PathLike, sentences: Sequence[str], fmt: str = "plain", encoding: str = "latin-1",
-                  title: Optional[str] = None) -> None:
+def write_summary(
+    path: PathLike,
+    sentences: Sequence[str],
+    fmt: str = "plain",
+    encoding: str = "latin-1",
+    title: Optional[str] = None,
+) -> None:
     """Write one summary: ``fmt="plain"`` (one sentence per line) or ``"see"`` (SEE HTML)."""
     for s in sentences:
         if "\n" in s or "\r" in s or not s.strip() or s != s.strip():
-            raise ParameterError("sentences", s, "non-empty single-line sentences without surrounding spaces")
+            raise ParameterError(
+                "sentences", s, "non-empty single-line sentences without surrounding spaces"
+            )
     if fmt == "plain":
         text = "".join(s + "\n" for s in sentences)
     elif fmt == "see":
@@ -261,13 +319,21 @@ def write_summary(path: PathLike, sentences: Sequence[str], fmt: str = "plain", 
         # write a file that reads back as a different sentence.
         for s in sentences:
             if " ".join(s.split()) != s:
-                raise ParameterError("sentences", s, "single spaces between words in SEE format "
-                                     "(HTML collapses runs of white space)")
+                raise ParameterError(
+                    "sentences",
+                    s,
+                    "single spaces between words in SEE format "
+                    "(HTML collapses runs of white space)",
+                )
         name = title if title is not None else Path(path).name
-        body = "\n".join(f'<a name="{i}">[{i}]</a> <a href="#{i}" id={i}>{html.escape(s, quote=False)}</a>'
-                         for i, s in enumerate(sentences, 1))
-        text = (f"<html>\n<head>\n<title>{html.escape(name)}</title>\n</head>\n<body bgcolor=\"white\">\n"
-                f"{body}\n</body>\n</html>\n")
+        body = "\n".join(
+            f'<a name="{i}">[{i}]</a> <a href="#{i}" id={i}>{html.escape(s, quote=False)}</a>'
+            for i, s in enumerate(sentences, 1)
+        )
+        text = (
+            f'<html>\n<head>\n<title>{html.escape(name)}</title>\n</head>\n<body bgcolor="white">\n'
+            f"{body}\n</body>\n</html>\n"
+        )
     else:
         raise ParameterError("fmt", fmt, "'plain' or 'see'")
     atomic_write_bytes(path, encode(text, f"summary {Path(path).name}", encoding))
@@ -320,31 +386,58 @@ def read_summaries(
     seen: Dict[Tuple[str, str], Path] = {}
     for n, path in entries:
         inst = _instance_id(n, multi)
-        row = {"instance": inst, "docset": n.docset, "group": n.group, "kind": n.kind, "length": n.length,
-               "selector": n.selector, "document": n.docid}
+        row = {
+            "instance": inst,
+            "docset": n.docset,
+            "group": n.group,
+            "kind": n.kind,
+            "length": n.length,
+            "selector": n.selector,
+            "document": n.docid,
+        }
         old = inst_rows.setdefault(inst, row)
         if old != row:
-            raise InputFormatError(path, None, f"the same length and selector as the other summaries of {inst}",
-                                   found=path.name)
+            raise InputFormatError(
+                path,
+                None,
+                f"the same length and selector as the other summaries of {inst}",
+                found=path.name,
+            )
         if (inst, n.summarizer) in seen:
-            raise InputFormatError(path, None, f"one summary per instance and summarizer (also {seen[(inst, n.summarizer)]})")
+            raise InputFormatError(
+                path,
+                None,
+                f"one summary per instance and summarizer (also {seen[(inst, n.summarizer)]})",
+            )
         seen[(inst, n.summarizer)] = path
         types[n.summarizer] = summarizer_type(n.summarizer, path)
         summ_rows.append((inst, n.summarizer, read_summary(path, encoding)))
     instances = pd.DataFrame(list(inst_rows.values()))
     summarizers = pd.DataFrame(
-        sorted(types.items(), key=lambda kv: (kv[1] == "peer", int(kv[0]) if kv[0].isdigit() else 0, kv[0])),
-        columns=["summarizer", "type"])
+        sorted(
+            types.items(),
+            key=lambda kv: (kv[1] == "peer", int(kv[0]) if kv[0].isdigit() else 0, kv[0]),
+        ),
+        columns=["summarizer", "type"],
+    )
     summaries = pd.DataFrame(summ_rows, columns=["instance", "summarizer", "sentences"])
     return instances, summarizers, summaries, skipped
 
 
-def name_of(corpus: SummarizationCorpus, instance: str, summarizer: str,
-            defaults: Optional[Mapping[str, str]] = None) -> SummaryName:
+def name_of(
+    corpus: SummarizationCorpus,
+    instance: str,
+    summarizer: str,
+    defaults: Optional[Mapping[str, str]] = None,
+) -> SummaryName:
     """The file name fields of one summary, from the instances table (columns ``docset``,
     ``group``, ``kind``, ``length``, ``selector``, ``document``) or ``defaults``."""
     defaults = {"kind": "M", "length": "100", "selector": "A", **(defaults or {})}
-    row = corpus.instances.set_index("instance").loc[instance] if "docset" in corpus.instances.columns else None
+    row = (
+        corpus.instances.set_index("instance").loc[instance]
+        if "docset" in corpus.instances.columns
+        else None
+    )
 
     def get(col: str) -> Optional[str]:
         if row is not None and col in row.index and isinstance(row[col], str):
@@ -356,19 +449,28 @@ def name_of(corpus: SummarizationCorpus, instance: str, summarizer: str,
     if docset is None:
         m = re.match(r"^(.*?)(?:-([A-Za-z]))?$", instance)
         docset, group = m.group(1), m.group(2)
-    n = SummaryName(docset, group, get("kind"), get("length"), get("selector"), summarizer, get("document"))
+    n = SummaryName(
+        docset, group, get("kind"), get("length"), get("selector"), summarizer, get("document")
+    )
     parse_summary_name(n.filename())  # the writer never produces a name its reader refuses
     return n
 
 
-def write_summaries(corpus: SummarizationCorpus, peers_dir: PathLike, models_dir: PathLike,
-                    fmt: str = "plain", encoding: str = "latin-1",
-                    defaults: Optional[Mapping[str, str]] = None) -> List[Path]:
+def write_summaries(
+    corpus: SummarizationCorpus,
+    peers_dir: PathLike,
+    models_dir: PathLike,
+    fmt: str = "plain",
+    encoding: str = "latin-1",
+    defaults: Optional[Mapping[str, str]] = None,
+) -> List[Path]:
     """Write every summary of ``corpus`` as a file named by the convention, peers under
     ``peers_dir`` and models under ``models_dir``. Returns the paths written."""
     types = dict(zip(corpus.summarizers["summarizer"], corpus.summarizers["type"]))
     paths = []
-    for inst, summ, sents in corpus.summaries[["instance", "summarizer", "sentences"]].itertuples(index=False):
+    for inst, summ, sents in corpus.summaries[["instance", "summarizer", "sentences"]].itertuples(
+        index=False
+    ):
         n = name_of(corpus, inst, summ, defaults)
         directory = Path(models_dir if types[summ] == "model" else peers_dir)
         path = directory / n.filename()
@@ -423,65 +525,152 @@ def _q(prefix: str, first: int, n: int) -> Dict[str, int]:
     return {f"{prefix}{i}": first + i - 1 for i in range(1, n + 1)}
 
 
-_SEE_UNITS = ["unmarked_related", "num_peer_units", "num_marked_peer_units", "num_unmarked_peer_units",
-              "num_model_units", "coverage", "coverage_median", "coverage_std"]
+_SEE_UNITS = [
+    "unmarked_related",
+    "num_peer_units",
+    "num_marked_peer_units",
+    "num_unmarked_peer_units",
+    "num_model_units",
+    "coverage",
+    "coverage_median",
+    "coverage_std",
+]
 
 
 def _run(names: Sequence[str], first: int) -> Dict[str, int]:
     return {n: first + i for i, n in enumerate(names)}
 
 
-_ADJ = ["length_adjusted_coverage", "length_adjusted_coverage_median", "length_adjusted_coverage_std"]
-_INT_UNITS = ("num_peer_units", "num_marked_peer_units", "num_unmarked_peer_units", "num_model_units")
+_ADJ = [
+    "length_adjusted_coverage",
+    "length_adjusted_coverage_median",
+    "length_adjusted_coverage_std",
+]
+_INT_UNITS = (
+    "num_peer_units",
+    "num_marked_peer_units",
+    "num_unmarked_peer_units",
+    "num_model_units",
+)
 
 #: The DUC judgment tables by key (see the module docstring and the notes, C.3).
 TABLES: Dict[str, TableSpec] = {
     "duc2002-see": TableSpec(
-        "DUC 2002 SEE table", 37, {33: {**_q("quality_q", 10, 12), **_run(_SEE_UNITS + _ADJ, 22)}},
-        summarizer=8, kind=1, docid=2, length=3, int_values=tuple(_q("quality_q", 10, 12)) + _INT_UNITS,
-        with_selector=True),
+        "DUC 2002 SEE table",
+        37,
+        {33: {**_q("quality_q", 10, 12), **_run(_SEE_UNITS + _ADJ, 22)}},
+        summarizer=8,
+        kind=1,
+        docid=2,
+        length=3,
+        int_values=tuple(_q("quality_q", 10, 12)) + _INT_UNITS,
+        with_selector=True,
+    ),
     "duc2002-extracts": TableSpec(
-        "DUC 2002 extracts table", 14, {13: {"sentence_precision": 11, "sentence_recall": 12}},
-        summarizer=4, length=2, with_selector=True),
+        "DUC 2002 extracts table",
+        14,
+        {13: {"sentence_precision": 11, "sentence_recall": 12}},
+        summarizer=4,
+        length=2,
+        with_selector=True,
+    ),
     "duc2003-see": TableSpec(
-        "DUC 2003 results table", 0,
-        {34: {**_q("quality_q", 11, 12), **_run(_SEE_UNITS + _ADJ, 23)},
-         22: _run(_SEE_UNITS + _ADJ, 11)},  # length-10 summaries have no quality questions
-        summarizer=8, kind=1, docid=2, length=3, int_values=tuple(_q("quality_q", 11, 12)) + _INT_UNITS,
-        with_selector=True),
+        "DUC 2003 results table",
+        0,
+        {
+            34: {**_q("quality_q", 11, 12), **_run(_SEE_UNITS + _ADJ, 23)},
+            22: _run(_SEE_UNITS + _ADJ, 11),
+        },  # length-10 summaries have no quality questions
+        summarizer=8,
+        kind=1,
+        docid=2,
+        length=3,
+        int_values=tuple(_q("quality_q", 11, 12)) + _INT_UNITS,
+        with_selector=True,
+    ),
     "duc2003-responsiveness": TableSpec(
-        "DUC 2003 responsiveness table", 0, {7: {"responsiveness@1": 4, "responsiveness@2": 6}},
-        summarizer=2, assessor={"responsiveness@1": ("responsiveness", "1"), "responsiveness@2": ("responsiveness", "2")},
-        int_values=("responsiveness@1", "responsiveness@2"), with_selector=True),
+        "DUC 2003 responsiveness table",
+        0,
+        {7: {"responsiveness@1": 4, "responsiveness@2": 6}},
+        summarizer=2,
+        assessor={
+            "responsiveness@1": ("responsiveness", "1"),
+            "responsiveness@2": ("responsiveness", "2"),
+        },
+        int_values=("responsiveness@1", "responsiveness@2"),
+        with_selector=True,
+    ),
     "duc2003-usefulness": TableSpec(
-        "DUC 2003 usefulness table", 0, {8: {"usefulness@1": 5, "usefulness@2": 7}},
-        docset=None, docid=1, docid_dots=False, summarizer=3,
+        "DUC 2003 usefulness table",
+        0,
+        {8: {"usefulness@1": 5, "usefulness@2": 7}},
+        docset=None,
+        docid=1,
+        docid_dots=False,
+        summarizer=3,
         assessor={"usefulness@1": ("usefulness", "1"), "usefulness@2": ("usefulness", "2")},
-        int_values=("usefulness@1", "usefulness@2")),
+        int_values=("usefulness@1", "usefulness@2"),
+    ),
     "duc2004-see": TableSpec(
-        "DUC 2004 SEE short.results.table", 34, {23: {**_q("quality_q", 8, 7), **_run(_SEE_UNITS, 15)}},
-        summarizer=7, int_values=tuple(_q("quality_q", 8, 7)) + _INT_UNITS, with_selector=True),
+        "DUC 2004 SEE short.results.table",
+        34,
+        {23: {**_q("quality_q", 8, 7), **_run(_SEE_UNITS, 15)}},
+        summarizer=7,
+        int_values=tuple(_q("quality_q", 8, 7)) + _INT_UNITS,
+        with_selector=True,
+    ),
     "duc2004-responsiveness": TableSpec(
-        "DUC 2004 Responsiveness/results.table.R", 7, {5: {"responsiveness": 4}}, summarizer=3,
-        int_values=("responsiveness",), with_selector=True),
+        "DUC 2004 Responsiveness/results.table.R",
+        7,
+        {5: {"responsiveness": 4}},
+        summarizer=3,
+        int_values=("responsiveness",),
+        with_selector=True,
+    ),
     "duc2005-responsiveness": TableSpec(
-        "DUC 2005 responsiveness.table", 6, {5: {"responsiveness": 4}}, summarizer=3, int_values=("responsiveness",)),
+        "DUC 2005 responsiveness.table",
+        6,
+        {5: {"responsiveness": 4}},
+        summarizer=3,
+        int_values=("responsiveness",),
+    ),
     "duc2005-linguistic-quality": TableSpec(
-        "DUC 2005/2006 linguistic_quality.table", 7, {6: {"linguistic_quality": 5}}, summarizer=3,
-        question=(4, "linguistic_quality"), int_values=("linguistic_quality",)),
+        "DUC 2005/2006 linguistic_quality.table",
+        7,
+        {6: {"linguistic_quality": 5}},
+        summarizer=3,
+        question=(4, "linguistic_quality"),
+        int_values=("linguistic_quality",),
+    ),
     "duc2006-overall-responsiveness": TableSpec(
-        "DUC 2006 responsiveness/overall.table", 6, {5: {"overall_responsiveness": 4}}, summarizer=3,
-        int_values=("overall_responsiveness",)),
+        "DUC 2006 responsiveness/overall.table",
+        6,
+        {5: {"overall_responsiveness": 4}},
+        summarizer=3,
+        int_values=("overall_responsiveness",),
+    ),
     "duc2006-content-responsiveness": TableSpec(
-        "DUC 2006/2007 content.table", 6, {5: {"content_responsiveness": 4}}, summarizer=3,
-        int_values=("content_responsiveness",)),
+        "DUC 2006/2007 content.table",
+        6,
+        {5: {"content_responsiveness": 4}},
+        summarizer=3,
+        int_values=("content_responsiveness",),
+    ),
     "duc2005-pyramid": TableSpec(
-        "DUC 2005 processed_pans.txt", 0,
+        "DUC 2005 processed_pans.txt",
+        0,
         {6: {"pyramid": 2, "pyramid_modified": 3, "num_scus": 4, "num_repetitions": 5}},
-        summarizer=1, int_values=("num_scus", "num_repetitions"), docset_prefix="d"),
+        summarizer=1,
+        int_values=("num_scus", "num_repetitions"),
+        docset_prefix="d",
+    ),
     "duc2006-pyramid": TableSpec(
-        "DUC 2006 2006_modified_scores.txt", 0, {5: {"pyramid_modified": 2, "num_scus": 3, "num_repetitions": 4}},
-        summarizer=1, int_values=("num_scus", "num_repetitions")),
+        "DUC 2006 2006_modified_scores.txt",
+        0,
+        {5: {"pyramid_modified": 2, "num_scus": 3, "num_repetitions": 4}},
+        summarizer=1,
+        int_values=("num_scus", "num_repetitions"),
+    ),
 }
 
 
@@ -492,14 +681,24 @@ _SHARE: Scale = (0.0, 1.0, False)  # coverage, precision/recall, the original py
 _MODIFIED: Scale = (0.0, None, False)
 _COUNT: Scale = (0.0, None, True)  # unit / SCU / repetition counts
 _LIKERT5: Scale = (1.0, 5.0, True)  # DUC 2004 quality A-E coded 1-5; DUC 2005-2007 1-5 scales
-_DUC0304: Scale = (0.0, 5.0, True)  # DUC 2002/2003 quality codes, 2003/2004 responsiveness, usefulness
+_DUC0304: Scale = (
+    0.0,
+    5.0,
+    True,
+)  # DUC 2002/2003 quality codes, 2003/2004 responsiveness, usefulness
 
 
 def _see_scales(n_questions: int, quality: Scale, adjusted: bool) -> Dict[str, Scale]:
     scales: Dict[str, Scale] = {f"quality_q{i}": quality for i in range(1, n_questions + 1)}
     scales.update({n: _COUNT for n in _INT_UNITS})
-    scales.update({"unmarked_related": (0.0, None, False), "coverage": _SHARE, "coverage_median": _SHARE,
-                   "coverage_std": _SHARE})
+    scales.update(
+        {
+            "unmarked_related": (0.0, None, False),
+            "coverage": _SHARE,
+            "coverage_median": _SHARE,
+            "coverage_std": _SHARE,
+        }
+    )
     if adjusted:  # length-adjusted coverage: non-negative (its upper bound is not documented)
         scales.update({n: (0.0, None, False) for n in _ADJ})
     return scales
@@ -517,9 +716,17 @@ _SCALES: Dict[str, Dict[str, Scale]] = {
     "duc2005-linguistic-quality": {"linguistic_quality": _LIKERT5},
     "duc2006-overall-responsiveness": {"overall_responsiveness": _LIKERT5},
     "duc2006-content-responsiveness": {"content_responsiveness": _LIKERT5},
-    "duc2005-pyramid": {"pyramid": _SHARE, "pyramid_modified": _MODIFIED, "num_scus": _COUNT,
-                        "num_repetitions": _COUNT},
-    "duc2006-pyramid": {"pyramid_modified": _MODIFIED, "num_scus": _COUNT, "num_repetitions": _COUNT},
+    "duc2005-pyramid": {
+        "pyramid": _SHARE,
+        "pyramid_modified": _MODIFIED,
+        "num_scus": _COUNT,
+        "num_repetitions": _COUNT,
+    },
+    "duc2006-pyramid": {
+        "pyramid_modified": _MODIFIED,
+        "num_scus": _COUNT,
+        "num_repetitions": _COUNT,
+    },
 }
 for _key, _scales in _SCALES.items():
     TABLES[_key] = replace(TABLES[_key], scales=_scales)
@@ -539,12 +746,20 @@ class InstanceIndex:
         cols = instances.columns
         for row in instances.to_dict("records"):
             inst = row["instance"]
-            docset = row.get("docset") if "docset" in cols and isinstance(row.get("docset"), str) else inst
+            docset = (
+                row.get("docset")
+                if "docset" in cols and isinstance(row.get("docset"), str)
+                else inst
+            )
             group = row.get("group") if isinstance(row.get("group"), str) else None
             base = (docset + (f"-{group}" if group else "")).upper()
             selector = row.get("selector") if isinstance(row.get("selector"), str) else ""
             docid = row.get("document") if isinstance(row.get("document"), str) else None
-            length = int(row["length"]) if isinstance(row.get("length"), str) and is_uint(row["length"]) else None
+            length = (
+                int(row["length"])
+                if isinstance(row.get("length"), str) and is_uint(row["length"])
+                else None
+            )
             spellings = {base, inst.upper()}
             if selector:
                 spellings.add(base + selector.upper())
@@ -564,7 +779,9 @@ class InstanceIndex:
         if inst not in lst:
             lst.append(inst)
 
-    def find(self, docset: Optional[str], docid: Optional[str], length: Optional[int]) -> Optional[str]:
+    def find(
+        self, docset: Optional[str], docid: Optional[str], length: Optional[int]
+    ) -> Optional[str]:
         key = (None if docset is None else docset.upper(), docid, length)
         hits = self.by_key.get(key, [])
         if len(hits) == 1:
@@ -588,9 +805,14 @@ def _looks_like_row(cols: List[str], spec: TableSpec) -> bool:
     return True
 
 
-def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[InstanceIndex] = None,
-               summaries: Optional[Iterable[Tuple[str, str]]] = None, encoding: str = "latin-1",
-               skip_bad: bool = False) -> pd.DataFrame:
+def read_table(
+    path: PathLike,
+    spec: Union[str, TableSpec],
+    index: Optional[InstanceIndex] = None,
+    summaries: Optional[Iterable[Tuple[str, str]]] = None,
+    encoding: str = "latin-1",
+    skip_bad: bool = False,
+) -> pd.DataFrame:
     """Read a DUC judgment table into long judgments ``instance, summarizer, judgment,
     value[, assessor]``.
 
@@ -606,22 +828,30 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
         lines.pop()
     if len(lines) < spec.header_lines:
         raise InputFormatError(path, len(lines), f"{spec.header_lines} header lines ({spec.name})")
-    for lineno, line in enumerate(lines[:spec.header_lines], 1):
+    for lineno, line in enumerate(lines[: spec.header_lines], 1):
         if _looks_like_row(line.split(), spec):
             # A table with fewer header lines than the year's layout would lose this row.
-            raise InputFormatError(path, lineno, f"{spec.header_lines} header lines before the data ({spec.name})",
-                                   found=f"a data row in the header: {line.strip()}")
+            raise InputFormatError(
+                path,
+                lineno,
+                f"{spec.header_lines} header lines before the data ({spec.name})",
+                found=f"a data row in the header: {line.strip()}",
+            )
     known = None if summaries is None else set(summaries)
     rows, missing, skipped = [], 0, 0
     seen: Dict[Tuple[str, str, str], int] = {}
-    for lineno, line in enumerate(lines[spec.header_lines:], spec.header_lines + 1):
+    for lineno, line in enumerate(lines[spec.header_lines :], spec.header_lines + 1):
         cols = line.split()
         if not cols:
             continue
         try:
             if len(cols) not in spec.widths:
-                raise InputFormatError(path, lineno, f"{' or '.join(map(str, spec.widths))} columns ({spec.name})",
-                                       found=f"{len(cols)} columns: {line.strip()}")
+                raise InputFormatError(
+                    path,
+                    lineno,
+                    f"{' or '.join(map(str, spec.widths))} columns ({spec.name})",
+                    found=f"{len(cols)} columns: {line.strip()}",
+                )
             summ = cols[spec.summarizer]
             summarizer_type(summ, path, lineno)
             docset = None if spec.docset is None else cols[spec.docset]
@@ -630,14 +860,22 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
                 docid = cols[spec.docid]
                 if not spec.docid_dots:
                     if len(docid) <= 4 or not is_uint(docid[-4:]):
-                        raise InputFormatError(path, lineno, "a document id ending in 4 digits", found=docid)
+                        raise InputFormatError(
+                            path, lineno, "a document id ending in 4 digits", found=docid
+                        )
                     docid = docid[:-4] + "." + docid[-4:]
             length = None
             if spec.length is not None:
                 if not is_uint(cols[spec.length]):
-                    raise InputFormatError(path, lineno, f"a length in column {spec.length}", found=cols[spec.length])
+                    raise InputFormatError(
+                        path, lineno, f"a length in column {spec.length}", found=cols[spec.length]
+                    )
                 length = int(cols[spec.length])
-            if docset is not None and spec.docset_prefix and not docset.lower().startswith(spec.docset_prefix):
+            if (
+                docset is not None
+                and spec.docset_prefix
+                and not docset.lower().startswith(spec.docset_prefix)
+            ):
                 docset = spec.docset_prefix + docset
             if index is not None:
                 try:
@@ -645,25 +883,42 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
                     if inst is None:
                         inst = index.find(docset, docid, None) if length is not None else None
                 except LookupError as exc:
-                    raise InputFormatError(path, lineno, "a row naming one instance", found=str(exc)) from None
+                    raise InputFormatError(
+                        path, lineno, "a row naming one instance", found=str(exc)
+                    ) from None
                 if inst is None:
-                    raise InputFormatError(path, lineno, "a docset/document with summaries in the corpus",
-                                           found=" ".join(x for x in (docset, docid) if x))
+                    raise InputFormatError(
+                        path,
+                        lineno,
+                        "a docset/document with summaries in the corpus",
+                        found=" ".join(x for x in (docset, docid) if x),
+                    )
             else:
                 inst = docset if docid is None else f"{docset}.{docid}" if docset else docid
             if known is not None and (inst, summ) not in known:
-                raise InputFormatError(path, lineno, "a judgment for a summary in the corpus (no summary file)",
-                                       found=f"{inst} {summ}")
+                raise InputFormatError(
+                    path,
+                    lineno,
+                    "a judgment for a summary in the corpus (no summary file)",
+                    found=f"{inst} {summ}",
+                )
             suffix = ""
             if spec.question is not None:
                 q = cols[spec.question[0]]
                 if not is_uint(q):
-                    raise InputFormatError(path, lineno, f"a question number in column {spec.question[0]}", found=q)
+                    raise InputFormatError(
+                        path, lineno, f"a question number in column {spec.question[0]}", found=q
+                    )
                 suffix = f"_q{int(q)}"
             key = (inst, summ, suffix)
             if key in seen:  # a second row would give the summary two values of one judgment
-                raise InputFormatError(path, lineno, f"one row per summary{' and question' if suffix else ''} "
-                                       f"(also on line {seen[key]})", found=line.strip())
+                raise InputFormatError(
+                    path,
+                    lineno,
+                    f"one row per summary{' and question' if suffix else ''} "
+                    f"(also on line {seen[key]})",
+                    found=line.strip(),
+                )
             seen[key] = lineno
             for name, col in spec.widths[len(cols)].items():
                 token = cols[col]
@@ -671,7 +926,14 @@ def read_table(path: PathLike, spec: Union[str, TableSpec], index: Optional[Inst
                     missing += 1
                     continue
                 value = parse_number(token, path, lineno, f"column {col}")
-                check_scale(value, spec.scale(name), path, lineno, f"{name} (column {col}, {spec.name})", token)
+                check_scale(
+                    value,
+                    spec.scale(name),
+                    path,
+                    lineno,
+                    f"{name} (column {col}, {spec.name})",
+                    token,
+                )
                 judgment, assessor = spec.assessor.get(name, (name, None))
                 rows.append((inst, summ, judgment + suffix, value, assessor))
         except InputFormatError:
@@ -693,8 +955,13 @@ def _fmt(value: float, as_int: bool) -> str:
     return repr(float(value))
 
 
-def write_table(path: PathLike, spec: Union[str, TableSpec], judgments: pd.DataFrame,
-                instances: Optional[pd.DataFrame] = None, encoding: str = "latin-1") -> None:
+def write_table(
+    path: PathLike,
+    spec: Union[str, TableSpec],
+    judgments: pd.DataFrame,
+    instances: Optional[pd.DataFrame] = None,
+    encoding: str = "latin-1",
+) -> None:
     """Write long judgments in a table's layout (header lines are evalkit comments,
     unknown columns hold ``.``, missing judgments ``-``).
 
@@ -713,16 +980,24 @@ def write_table(path: PathLike, spec: Union[str, TableSpec], judgments: pd.DataF
         base = spec.question[1]
         qs = j["judgment"].str.extract(rf"^{re.escape(base)}_q(\d+)$")[0]
         if qs.isna().any():
-            raise ParameterError("judgments", j.loc[qs.isna(), "judgment"].iloc[0], f"judgments named {base}_qN")
+            raise ParameterError(
+                "judgments", j.loc[qs.isna(), "judgment"].iloc[0], f"judgments named {base}_qN"
+            )
         j["judgment"], j["question"] = base, qs.astype(int)
     if spec.assessor:
         inverse = {v: k for k, v in spec.assessor.items()}
-        j["judgment"] = [inverse.get((a, str(b)), a) for a, b in zip(j["judgment"], j.get("assessor", [None] * len(j)))]
+        j["judgment"] = [
+            inverse.get((a, str(b)), a)
+            for a, b in zip(j["judgment"], j.get("assessor", [None] * len(j)))
+        ]
     unknown = sorted(set(j["judgment"]) - set(colmap))
     if unknown:
         raise ParameterError("judgments", unknown, f"judgments of {spec.name}: {sorted(colmap)}")
     keys = ["instance", "summarizer"] + (["question"] if spec.question is not None else [])
-    lines = [f"# evalkit: {spec.name}, header line {i + 1} of {spec.header_lines}" for i in range(spec.header_lines)]
+    lines = [
+        f"# evalkit: {spec.name}, header line {i + 1} of {spec.header_lines}"
+        for i in range(spec.header_lines)
+    ]
     for key, grp in j.groupby(keys, sort=False):
         inst, summ = key[0], key[1]
         info = inst_info.get(inst, {})
@@ -733,7 +1008,7 @@ def write_table(path: PathLike, spec: Union[str, TableSpec], judgments: pd.DataF
         if spec.docset is not None:
             text = docset.lower() + selector.lower() if spec.with_selector else docset
             if spec.docset_prefix and text.lower().startswith(spec.docset_prefix):
-                text = text[len(spec.docset_prefix):]
+                text = text[len(spec.docset_prefix) :]
             cols[spec.docset] = text + (f"-{group}" if group else "")
         cols[spec.summarizer] = summ
         if spec.kind is not None:
@@ -744,7 +1019,9 @@ def write_table(path: PathLike, spec: Union[str, TableSpec], judgments: pd.DataF
             docid = info.get("document") if isinstance(info.get("document"), str) else None
             if docid is None and spec.docset is None:
                 raise ParameterError("instances", inst, f"a document id for {spec.name}")
-            cols[spec.docid] = "-" if docid is None else (docid if spec.docid_dots else docid.replace(".", ""))
+            cols[spec.docid] = (
+                "-" if docid is None else (docid if spec.docid_dots else docid.replace(".", ""))
+            )
         if spec.question is not None:
             cols[spec.question[0]] = str(key[2])
         for name, col in colmap.items():
@@ -755,7 +1032,9 @@ def write_table(path: PathLike, spec: Union[str, TableSpec], judgments: pd.DataF
         for name, value in values.items():
             scale = spec.scale(name)
             if scale is not None and not in_scale(float(value), scale):
-                raise ParameterError("judgments", (inst, summ, name, value), f"{describe_scale(scale)} for {name}")
+                raise ParameterError(
+                    "judgments", (inst, summ, name, value), f"{describe_scale(scale)} for {name}"
+                )
             cols[colmap[name]] = _fmt(value, name in spec.int_values)
         lines.append(" ".join(cols))
     atomic_write_bytes(path, encode("\n".join(lines) + "\n", f"table {spec.name}", encoding))
@@ -773,30 +1052,62 @@ class Layout:
 
 
 LAYOUTS: Dict[str, Layout] = {
-    "duc2001": Layout("ROUGE/peers", "ROUGE/models", {}),  # summaries only: no table layout is documented
+    "duc2001": Layout(
+        "ROUGE/peers", "ROUGE/models", {}
+    ),  # summaries only: no table layout is documented
     "duc2002": Layout("ROUGE/peers", "ROUGE/models", {"duc2002-see": "SEE/short.results.table"}),
-    "duc2003": Layout("ROUGE/peers", "ROUGE/models",
-                      {"duc2003-see": "SEE/results.table", "duc2003-responsiveness": "Responsiveness/results.table"},
-                      fmt="see"),
-    "duc2004": Layout("ROUGE/peers", "ROUGE/models",
-                      {"duc2004-see": "SEE/short.results.table2",
-                       "duc2004-responsiveness": "Responsiveness/results.table.R"}),
-    "duc2005": Layout("results/ROUGE/peers", "results/ROUGE/models",
-                      {"duc2005-responsiveness": "results/responsiveness/responsiveness.table",
-                       "duc2005-linguistic-quality": "results/linguistic_quality/linguistic_quality.table",
-                       "duc2005-pyramid": "results/pyramids/processed_pans.txt"}),
-    "duc2006": Layout("NISTeval2/ROUGE/peers", "NISTeval2/ROUGE/models",
-                      {"duc2006-overall-responsiveness": "NISTeval/responsiveness/overall.table",
-                       "duc2006-content-responsiveness": "NISTeval/responsiveness/content.table",
-                       "duc2006-linguistic-quality": "NISTeval/linguistic_quality/linguistic_quality.table",
-                       "duc2006-pyramid": "NISTeval/pyramids/2006_modified_scores.txt"}),
-    "duc2007": Layout("mainEval/ROUGE/peers", "mainEval/ROUGE/models",
-                      {"duc2007-content-responsiveness": "mainEval/manual/content.table"}),
+    "duc2003": Layout(
+        "ROUGE/peers",
+        "ROUGE/models",
+        {
+            "duc2003-see": "SEE/results.table",
+            "duc2003-responsiveness": "Responsiveness/results.table",
+        },
+        fmt="see",
+    ),
+    "duc2004": Layout(
+        "ROUGE/peers",
+        "ROUGE/models",
+        {
+            "duc2004-see": "SEE/short.results.table2",
+            "duc2004-responsiveness": "Responsiveness/results.table.R",
+        },
+    ),
+    "duc2005": Layout(
+        "results/ROUGE/peers",
+        "results/ROUGE/models",
+        {
+            "duc2005-responsiveness": "results/responsiveness/responsiveness.table",
+            "duc2005-linguistic-quality": "results/linguistic_quality/linguistic_quality.table",
+            "duc2005-pyramid": "results/pyramids/processed_pans.txt",
+        },
+    ),
+    "duc2006": Layout(
+        "NISTeval2/ROUGE/peers",
+        "NISTeval2/ROUGE/models",
+        {
+            "duc2006-overall-responsiveness": "NISTeval/responsiveness/overall.table",
+            "duc2006-content-responsiveness": "NISTeval/responsiveness/content.table",
+            "duc2006-linguistic-quality": "NISTeval/linguistic_quality/linguistic_quality.table",
+            "duc2006-pyramid": "NISTeval/pyramids/2006_modified_scores.txt",
+        },
+    ),
+    "duc2007": Layout(
+        "mainEval/ROUGE/peers",
+        "mainEval/ROUGE/models",
+        {"duc2007-content-responsiveness": "mainEval/manual/content.table"},
+    ),
 }
 
 
-def read_corpus(root: PathLike, year: Union[int, str], encoding: str = "latin-1", skip_bad: bool = False,
-                layout: Optional[Layout] = None, name: Optional[str] = None) -> SummarizationCorpus:
+def read_corpus(
+    root: PathLike,
+    year: Union[int, str],
+    encoding: str = "latin-1",
+    skip_bad: bool = False,
+    layout: Optional[Layout] = None,
+    name: Optional[str] = None,
+) -> SummarizationCorpus:
     """Read a DUC results tree (summaries + the year's judgment tables) into a corpus.
 
     ``root`` is the extracted results directory (e.g. ``duc2004_results``); the files
@@ -810,8 +1121,9 @@ def read_corpus(root: PathLike, year: Union[int, str], encoding: str = "latin-1"
         raise ParameterError("year", year, f"one of {sorted(LAYOUTS)} or an explicit layout")
     root = Path(root)
     dirs = [root / layout.peers, root / layout.models]
-    instances, summarizers, summaries, skipped = read_summaries([d for d in dirs if d.is_dir()] or dirs, encoding,
-                                                                skip_bad)
+    instances, summarizers, summaries, skipped = read_summaries(
+        [d for d in dirs if d.is_dir()] or dirs, encoding, skip_bad
+    )
     index = InstanceIndex(instances)
     pairs = set(zip(summaries["instance"], summaries["summarizer"]))
     judgments, found, missing_tables, counts = [], {}, [], {"summary files": skipped}
@@ -820,21 +1132,38 @@ def read_corpus(root: PathLike, year: Union[int, str], encoding: str = "latin-1"
         if not path.is_file():
             missing_tables.append(rel)
             continue
-        df = read_table(path, table, index=index, summaries=pairs, encoding=encoding, skip_bad=skip_bad)
+        df = read_table(
+            path, table, index=index, summaries=pairs, encoding=encoding, skip_bad=skip_bad
+        )
         counts[rel] = df.attrs["skipped"]
         found[rel] = df.attrs["missing"]
         judgments.append(df)
     judg = pd.concat(judgments, ignore_index=True) if judgments else None
     corpus = SummarizationCorpus(
-        name=name or key, instances=instances, summarizers=summarizers, summaries=summaries, judgments=judg,
-        meta={"year": int(re.sub(r"\D", "", key)), "source": str(root), "encoding": encoding,
-              "tables_missing": missing_tables, "missing_values": found, "skipped": counts},
+        name=name or key,
+        instances=instances,
+        summarizers=summarizers,
+        summaries=summaries,
+        judgments=judg,
+        meta={
+            "year": int(re.sub(r"\D", "", key)),
+            "source": str(root),
+            "encoding": encoding,
+            "tables_missing": missing_tables,
+            "missing_values": found,
+            "skipped": counts,
+        },
     )
     return corpus.validate()
 
 
-def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: Union[int, str], encoding: str = "latin-1",
-                 layout: Optional[Layout] = None) -> Path:
+def write_corpus(
+    corpus: SummarizationCorpus,
+    root: PathLike,
+    year: Union[int, str],
+    encoding: str = "latin-1",
+    layout: Optional[Layout] = None,
+) -> Path:
     """Write ``corpus`` as a DUC results tree of ``year`` (the inverse of :func:`read_corpus`):
     summaries named by the convention and every judgment of the year's tables."""
     key = f"duc{year}" if not str(year).startswith("duc") else str(year)
@@ -842,7 +1171,9 @@ def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: Union[int, s
     if layout is None:
         raise ParameterError("year", year, f"one of {sorted(LAYOUTS)} or an explicit layout")
     root = Path(root)
-    write_summaries(corpus, root / layout.peers, root / layout.models, fmt=layout.fmt, encoding=encoding)
+    write_summaries(
+        corpus, root / layout.peers, root / layout.models, fmt=layout.fmt, encoding=encoding
+    )
     remaining = corpus.judgments
     for table, rel in layout.tables.items():
         spec = TABLES[table]
@@ -858,6 +1189,9 @@ def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: Union[int, s
         if len(part):
             write_table(root / rel, spec, part, corpus.instances, encoding)
     if len(remaining):
-        raise ParameterError("corpus", sorted(set(remaining["judgment"]))[:5],
-                             f"judgments that the {key} tables can hold")
+        raise ParameterError(
+            "corpus",
+            sorted(set(remaining["judgment"]))[:5],
+            f"judgments that the {key} tables can hold",
+        )
     return root

@@ -63,6 +63,7 @@ gives the same table.
 Why our own: the NIST files are SGML with optional end tags and stray ``&``, which XML
 parsers refuse; no maintained package reads the DUC layout.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -81,9 +82,19 @@ from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["SourceDocument", "DocumentCollection", "DOCSET_DIRECTORY", "parse_docset_directory",
-           "docset_directory", "parse_documents", "read_document_file", "read_documents", "format_document",
-           "write_documents", "read_document_collection"]
+__all__ = [
+    "SourceDocument",
+    "DocumentCollection",
+    "DOCSET_DIRECTORY",
+    "parse_docset_directory",
+    "docset_directory",
+    "parse_documents",
+    "read_document_file",
+    "read_documents",
+    "format_document",
+    "write_documents",
+    "read_document_collection",
+]
 
 DOCSET_DIRECTORY = re.compile(r"^[dD](\d+)([A-Za-z]?)$")
 _TAG = re.compile(r"<(/?)([A-Za-z][\w.-]*)(\s[^<>]*)?>")
@@ -114,13 +125,19 @@ class DocumentCollection:
     meta: dict = field(default_factory=dict)
 
 
-def parse_docset_directory(name: str, where: Optional[PathLike] = None) -> Tuple[str, Optional[str]]:
+def parse_docset_directory(
+    name: str, where: Optional[PathLike] = None
+) -> Tuple[str, Optional[str]]:
     """``(docset id, selector or None)`` of a docset directory name (``d30001t`` ->
     ``("D30001", "T")``)."""
     m = DOCSET_DIRECTORY.match(name)
     if not m:
-        raise InputFormatError(where if where is not None else name, None,
-                               "a docset directory named d<digits>[<letter>] (d30001t, d301i, D0601A)", found=name)
+        raise InputFormatError(
+            where if where is not None else name,
+            None,
+            "a docset directory named d<digits>[<letter>] (d30001t, d301i, D0601A)",
+            found=name,
+        )
     return f"D{m.group(1)}", (m.group(2).upper() or None)
 
 
@@ -133,7 +150,9 @@ def docset_directory(docset: str, selector: Optional[str], year: int) -> str:
     sel = "" if selector is None else str(selector)
     if len(sel) > 1 or (sel and not sel.isalpha()):
         raise ParameterError("selector", selector, "one letter or None")
-    return f"D{m.group(1)}{sel.upper()}" if int(year) >= _UPPER_FROM else f"d{m.group(1)}{sel.lower()}"
+    return (
+        f"D{m.group(1)}{sel.upper()}" if int(year) >= _UPPER_FROM else f"d{m.group(1)}{sel.lower()}"
+    )
 
 
 def _clean(text: str) -> str:
@@ -161,12 +180,12 @@ class _Doc:
         self.line = line
         self.docno: Optional[str] = None
         self.headline: Optional[str] = None
-        self.field: Optional[Tuple[str, int]] = None   # open field and its line
+        self.field: Optional[Tuple[str, int]] = None  # open field and its line
         self.buffer: List[str] = []
         self.sentences: List[str] = []
-        self.sentence: Optional[int] = None            # line of an open <s>
+        self.sentence: Optional[int] = None  # line of an open <s>
         self.paragraphs: List[str] = []
-        self.raw: List[str] = []                       # untagged body text of the current paragraph
+        self.raw: List[str] = []  # untagged body text of the current paragraph
         self.split = False
 
 
@@ -186,19 +205,26 @@ def parse_documents(text: str, path: Optional[PathLike] = None) -> List[SourceDo
         d.raw = []
 
     for m in list(_TAG.finditer(text)) + [None]:
-        chunk = text[pos:m.start() if m else len(text)]
+        chunk = text[pos : m.start() if m else len(text)]
         if doc is None:
             if chunk.strip():
-                fail(pos + len(chunk) - len(chunk.lstrip()), "<DOC> (text outside a document)", chunk.strip()[:40])
+                fail(
+                    pos + len(chunk) - len(chunk.lstrip()),
+                    "<DOC> (text outside a document)",
+                    chunk.strip()[:40],
+                )
         elif doc.field is not None and doc.field[0] in ("DOCNO", "HEADLINE"):
             doc.buffer.append(chunk)
-        elif doc.field is not None:   # TEXT
+        elif doc.field is not None:  # TEXT
             if doc.sentence is not None:
                 doc.buffer.append(chunk)
             elif doc.split:
                 if chunk.strip():
-                    fail(pos + len(chunk) - len(chunk.lstrip()), "<s> elements only in a sentence-split <TEXT>",
-                         chunk.strip()[:40])
+                    fail(
+                        pos + len(chunk) - len(chunk.lstrip()),
+                        "<s> elements only in a sentence-split <TEXT>",
+                        chunk.strip()[:40],
+                    )
             else:
                 doc.raw.append(chunk)
         if m is None:
@@ -214,7 +240,11 @@ def parse_documents(text: str, path: Optional[PathLike] = None) -> List[SourceDo
             if doc is None:
                 fail(at, "<DOC> before </DOC>", "</DOC>")
             if doc.field is not None:
-                fail(at, f"</{doc.field[0]}> closing the <{doc.field[0]}> opened at line {doc.field[1]}", "</DOC>")
+                fail(
+                    at,
+                    f"</{doc.field[0]}> closing the <{doc.field[0]}> opened at line {doc.field[1]}",
+                    "</DOC>",
+                )
             if doc.docno is None:
                 fail(at, f"a <DOCNO> in the <DOC> opened at line {doc.line}", "</DOC>")
             flush_paragraph(doc)
@@ -226,8 +256,11 @@ def parse_documents(text: str, path: Optional[PathLike] = None) -> List[SourceDo
                 fail(at, f"<{name}> inside a <DOC>", m.group(0))
             if not closing:
                 if doc.field is not None:
-                    fail(at, f"</{doc.field[0]}> closing the <{doc.field[0]}> opened at line {doc.field[1]}",
-                         m.group(0))
+                    fail(
+                        at,
+                        f"</{doc.field[0]}> closing the <{doc.field[0]}> opened at line {doc.field[1]}",
+                        m.group(0),
+                    )
                 if name == "DOCNO" and doc.docno is not None:
                     fail(at, "one <DOCNO> per <DOC>", m.group(0))
                 doc.field, doc.buffer = (name, line_of(at)), []
@@ -268,7 +301,9 @@ def parse_documents(text: str, path: Optional[PathLike] = None) -> List[SourceDo
             flush_paragraph(doc)
         # any other element (DOCTYPE, DATE_TIME, ANNOTATION, ...) is markup only
     if doc is not None:
-        fail(len(text.rstrip()), f"</DOC> closing the <DOC> opened at line {doc.line}", "end of file")
+        fail(
+            len(text.rstrip()), f"</DOC> closing the <DOC> opened at line {doc.line}", "end of file"
+        )
     return docs
 
 
@@ -283,8 +318,9 @@ def read_document_file(path: PathLike, encoding: str = "latin-1") -> List[Source
     return docs
 
 
-def read_documents(root: PathLike, encoding: str = "latin-1",
-                   docsets: Optional[Iterable[str]] = None) -> pd.DataFrame:
+def read_documents(
+    root: PathLike, encoding: str = "latin-1", docsets: Optional[Iterable[str]] = None
+) -> pd.DataFrame:
     """Every document below ``root`` (see the module docstring), sorted by instance and
     document; ``docsets`` keeps only those instances."""
     from evalkit.text.natural_sort import natural_key
@@ -299,30 +335,54 @@ def read_documents(root: PathLike, encoding: str = "latin-1",
         if entry.name.startswith("."):
             continue
         if not entry.is_dir():
-            raise InputFormatError(entry, None, "only docset directories directly below the documents root")
+            raise InputFormatError(
+                entry, None, "only docset directories directly below the documents root"
+            )
         docset, selector = parse_docset_directory(entry.name, entry)
         if docset in dirs:
-            raise InputFormatError(entry, None, f"one directory per docset ({docset} is also {dirs[docset].name})")
+            raise InputFormatError(
+                entry, None, f"one directory per docset ({docset} is also {dirs[docset].name})"
+            )
         dirs[docset] = entry
         if wanted is not None and docset not in wanted:
             continue
-        for f in sorted((p for p in entry.rglob("*") if p.is_file() and not p.name.startswith(".")),
-                        key=lambda p: natural_key(str(p.relative_to(entry)))):
+        for f in sorted(
+            (p for p in entry.rglob("*") if p.is_file() and not p.name.startswith(".")),
+            key=lambda p: natural_key(str(p.relative_to(entry))),
+        ):
             files.append(f)
             for d in read_document_file(f, encoding):
                 if (docset, d.docno) in seen:
                     first = seen[(docset, d.docno)]
-                    raise InputFormatError(f, d.line, f"a DOCNO not used before in docset {docset}",
-                                           found=f"{d.docno} (also {first[0]}, line {first[1]})")
+                    raise InputFormatError(
+                        f,
+                        d.line,
+                        f"a DOCNO not used before in docset {docset}",
+                        found=f"{d.docno} (also {first[0]}, line {first[1]})",
+                    )
                 seen[(docset, d.docno)] = (f, d.line)
-                rows.append({"instance": docset, "document": d.docno, "sentences": d.sentences,
-                             "headline": d.headline, "selector": selector, "file": str(f.relative_to(root))})
+                rows.append(
+                    {
+                        "instance": docset,
+                        "document": d.docno,
+                        "sentences": d.sentences,
+                        "headline": d.headline,
+                        "selector": selector,
+                        "file": str(f.relative_to(root)),
+                    }
+                )
     if wanted is not None and wanted - set(dirs):
-        raise InputFormatError(root, None, f"docset directories for {sorted(wanted - set(dirs), key=natural_key)}")
+        raise InputFormatError(
+            root, None, f"docset directories for {sorted(wanted - set(dirs), key=natural_key)}"
+        )
     if not rows:
         raise InputFormatError(root, None, "at least one docset directory with a document")
-    out = pd.DataFrame(rows, columns=["instance", "document", "sentences", "headline", "selector", "file"])
-    out = out.sort_values(["instance", "document"], key=lambda c: c.map(natural_key), kind="mergesort")
+    out = pd.DataFrame(
+        rows, columns=["instance", "document", "sentences", "headline", "selector", "file"]
+    )
+    out = out.sort_values(
+        ["instance", "document"], key=lambda c: c.map(natural_key), kind="mergesort"
+    )
     out = out.reset_index(drop=True)
     out.attrs["files"] = [str(f) for f in files]
     return out
@@ -342,15 +402,24 @@ def format_document(docno: str, sentences: Sequence[str], headline: Optional[str
     lines.append("<TEXT>")
     for i, s in enumerate(sentences, 1):
         if not isinstance(s, str) or not s.strip() or _SPACE.sub(" ", s).strip() != s:
-            raise ParameterError("sentences", s, f"non-empty sentences without surrounding or repeated "
-                                                 f"whitespace (document {docno}, sentence {i})")
+            raise ParameterError(
+                "sentences",
+                s,
+                f"non-empty sentences without surrounding or repeated "
+                f"whitespace (document {docno}, sentence {i})",
+            )
         lines.append(f'<s num="{i}"> {_escape(s)} </s>')
     lines += ["</TEXT>", "</DOC>"]
     return "\n".join(lines) + "\n"
 
 
-def write_documents(documents: pd.DataFrame, root: PathLike, year: int, selectors: Optional[Dict[str, str]] = None,
-                    encoding: str = "latin-1") -> List[Path]:
+def write_documents(
+    documents: pd.DataFrame,
+    root: PathLike,
+    year: int,
+    selectors: Optional[Dict[str, str]] = None,
+    encoding: str = "latin-1",
+) -> List[Path]:
     """Write ``documents`` (``instance, document, sentences`` [, ``headline``]) below ``root``:
     one file per document named by its DOCNO, in the docset directory of ``year``
     (:func:`docset_directory`; the selector from ``selectors`` or the frame's ``selector``
@@ -359,9 +428,13 @@ def write_documents(documents: pd.DataFrame, root: PathLike, year: int, selector
 
     missing = [c for c in ("instance", "document", "sentences") if c not in documents.columns]
     if missing:
-        raise ParameterError("documents", list(documents.columns), "columns instance, document, sentences")
+        raise ParameterError(
+            "documents", list(documents.columns), "columns instance, document, sentences"
+        )
     if documents.duplicated(["instance", "document"]).any():
-        raise ParameterError("documents", "duplicate (instance, document)", "one row per document of a docset")
+        raise ParameterError(
+            "documents", "duplicate (instance, document)", "one row per document of a docset"
+        )
     out = []
     for row in documents.to_dict("records"):
         sel = (selectors or {}).get(row["instance"], row.get("selector"))
@@ -371,8 +444,14 @@ def write_documents(documents: pd.DataFrame, root: PathLike, year: int, selector
         if "/" in row["document"] or row["document"].startswith("."):
             raise ParameterError("document", row["document"], "a DOCNO usable as a file name")
         path = Path(root) / docset_directory(row["instance"], sel, year) / row["document"]
-        atomic_write_bytes(path, encode(format_document(row["document"], row["sentences"], head),
-                                        f"document {row['document']}", encoding))
+        atomic_write_bytes(
+            path,
+            encode(
+                format_document(row["document"], row["sentences"], head),
+                f"document {row['document']}",
+                encoding,
+            ),
+        )
         out.append(path)
     return out
 
@@ -380,5 +459,12 @@ def write_documents(documents: pd.DataFrame, root: PathLike, year: int, selector
 def read_document_collection(root: PathLike, encoding: str = "latin-1") -> DocumentCollection:
     """The licensed ``duc2004-docs`` entry: the documents below ``root``, with provenance."""
     frame = read_documents(root, encoding)
-    return DocumentCollection(frame, {"source": str(root), "encoding": encoding, "documents": len(frame),
-                                      "docsets": int(frame["instance"].nunique())})
+    return DocumentCollection(
+        frame,
+        {
+            "source": str(root),
+            "encoding": encoding,
+            "documents": len(frame),
+            "docsets": int(frame["instance"].nunique()),
+        },
+    )

@@ -21,6 +21,7 @@ key            human scores                                                targe
 ``realsumm``   LitePyramid recall stands in for coverage; no quality       ``coverage``
 =============  ==========================================================  ====================
 """
+
 from __future__ import annotations
 
 import re
@@ -33,11 +34,21 @@ import pandas as pd
 from evalkit.errors import ParameterError
 from evalkit.text.natural_sort import natural_key
 
-__all__ = ["Evaluation", "EVALUATIONS", "build_evaluation", "hong2014_evaluation", "load_evaluation", "summary_references"]
+__all__ = [
+    "Evaluation",
+    "EVALUATIONS",
+    "build_evaluation",
+    "hong2014_evaluation",
+    "load_evaluation",
+    "summary_references",
+]
 
 #: Data sets :func:`load_evaluation` knows, with the profiles that have them.
-EVALUATIONS: Dict[str, Tuple[str, ...]] = {"duc2004": ("sample", "licensed"), "summeval": ("public",),
-                                           "realsumm": ("public",)}
+EVALUATIONS: Dict[str, Tuple[str, ...]] = {
+    "duc2004": ("sample", "licensed"),
+    "summeval": ("public",),
+    "realsumm": ("public",),
+}
 
 
 @dataclass(eq=False)
@@ -79,20 +90,35 @@ class Evaluation:
 
     def system_targets(self) -> pd.DataFrame:
         """System-level gold scores: mean over each system's summaries of every target."""
-        cols = ["coverage", "quality"] + [t for t in self.targets if t not in ("coverage", "quality")]
+        cols = ["coverage", "quality"] + [
+            t for t in self.targets if t not in ("coverage", "quality")
+        ]
         return self.human.groupby("system", sort=False)[cols].mean().loc[self.systems()]
 
     def first_instances(self, k: int) -> "Evaluation":
         """The same evaluation on the corpus' first ``k`` instances."""
         keep = list(self.corpus.instances["instance"])[:k]
         human = self.human[self.human["instance"].isin(keep)].reset_index(drop=True)
-        return Evaluation(self.name, self.description + f" Only the first {len(keep)} instances.",
-                          self.corpus.subset(keep), human, self.targets, self.byte_limit, self.length_limit,
-                          dict(self.stands_in_for))
+        return Evaluation(
+            self.name,
+            self.description + f" Only the first {len(keep)} instances.",
+            self.corpus.subset(keep),
+            human,
+            self.targets,
+            self.byte_limit,
+            self.length_limit,
+            dict(self.stands_in_for),
+        )
 
 
-def load_evaluation(key: str, profile: str, quick: bool = False, cs_formula: str = "graham_eq1",
-                    include_models: bool = False, max_instances: Optional[int] = None) -> Evaluation:
+def load_evaluation(
+    key: str,
+    profile: str,
+    quick: bool = False,
+    cs_formula: str = "graham_eq1",
+    include_models: bool = False,
+    max_instances: Optional[int] = None,
+) -> Evaluation:
     """The data set ``key`` of ``profile`` as an :class:`Evaluation` (module docstring).
 
     ``quick`` keeps the first 20 instances of the public sets (the sample profile has its
@@ -103,18 +129,31 @@ def load_evaluation(key: str, profile: str, quick: bool = False, cs_formula: str
     from evalkit.data import datasets
 
     if key not in EVALUATIONS or profile not in EVALUATIONS[key]:
-        raise ParameterError("key", f"{key} ({profile})",
-                             "one of " + ", ".join(f"{k} ({'/'.join(p)})" for k, p in EVALUATIONS.items()))
+        raise ParameterError(
+            "key",
+            f"{key} ({profile})",
+            "one of " + ", ".join(f"{k} ({'/'.join(p)})" for k, p in EVALUATIONS.items()),
+        )
     if max_instances is None and quick and profile == "public":
         max_instances = 20
-    options = {"summeval": {"documents": False}, "realsumm": {"annotations": False, "documents": False}}
+    options = {
+        "summeval": {"documents": False},
+        "realsumm": {"annotations": False, "documents": False},
+    }
     corpus = datasets.load(key, profile, quick=quick, **options.get(key, {}))
-    ev = build_evaluation(key, corpus, profile, cs_formula=cs_formula, include_models=include_models)
+    ev = build_evaluation(
+        key, corpus, profile, cs_formula=cs_formula, include_models=include_models
+    )
     return ev.first_instances(max_instances) if max_instances is not None else ev
 
 
-def build_evaluation(key: str, corpus, profile: str = "sample", cs_formula: str = "graham_eq1",
-                     include_models: bool = False) -> Evaluation:
+def build_evaluation(
+    key: str,
+    corpus,
+    profile: str = "sample",
+    cs_formula: str = "graham_eq1",
+    include_models: bool = False,
+) -> Evaluation:
     """The :class:`Evaluation` of an already loaded ``corpus`` of data set ``key``
     (``duc2004``, ``summeval`` or ``realsumm``; module docstring)."""
     from evalkit.data import human_scores
@@ -122,32 +161,67 @@ def build_evaluation(key: str, corpus, profile: str = "sample", cs_formula: str 
     if key not in EVALUATIONS:
         raise ParameterError("key", key, f"one of {list(EVALUATIONS)}")
     if key == "duc2004":
-        human = human_scores.duc_see_scores(corpus, formula=cs_formula, include_models=include_models)
+        human = human_scores.duc_see_scores(
+            corpus, formula=cs_formula, include_models=include_models
+        )
         human["human"] = (human["coverage"] + human["quality"]) / 2
-        how = ("eq. (1) as printed (matching peer units x E / model units)" if cs_formula == "graham_eq1"
-               else "the SEE mean coverage")
+        how = (
+            "eq. (1) as printed (matching peer units x E / model units)"
+            if cs_formula == "graham_eq1"
+            else "the SEE mean coverage"
+        )
         name = f"DUC 2004 ({'simulated' if profile == 'sample' else 'licensed'})"
-        desc = (f"{name}, {'peers and models' if include_models else 'peers'}; coverage by {how}, "
-                "quality = mean of the 7 questions (A=100%..E=0%).")
-        ev = Evaluation(name, desc, corpus, human, {"human": "(coverage + quality) / 2"}, byte_limit=665,
-                        stands_in_for={} if profile == "licensed" else {"DUC 2004": "the simulated DUC 2004 task 2"})
+        desc = (
+            f"{name}, {'peers and models' if include_models else 'peers'}; coverage by {how}, "
+            "quality = mean of the 7 questions (A=100%..E=0%)."
+        )
+        ev = Evaluation(
+            name,
+            desc,
+            corpus,
+            human,
+            {"human": "(coverage + quality) / 2"},
+            byte_limit=665,
+            stands_in_for={}
+            if profile == "licensed"
+            else {"DUC 2004": "the simulated DUC 2004 task 2"},
+        )
     elif key == "summeval":
         human = human_scores.coverage_quality_mean(human_scores.summeval_coverage_quality(corpus))
         human = human.rename(columns={"combined": "human"})
-        desc = ("SummEval (CNN/DM, 11 references per document): expert relevance stands in for DUC coverage, "
-                "the mean of coherence, consistency and fluency for linguistic quality (1-5 rescaled to 0-1); "
-                "the gold score is (coverage + quality) / 2 as in the paper.")
-        ev = Evaluation("SummEval", desc, corpus, human,
-                        {"human": "(relevance + mean of coherence/consistency/fluency) / 2",
-                         "coverage": "expert relevance (stands in for coverage)"},
-                        stands_in_for={"DUC 2004 coverage": "SummEval expert relevance",
-                                       "DUC 2004 linguistic quality": "mean of coherence, consistency, fluency"})
+        desc = (
+            "SummEval (CNN/DM, 11 references per document): expert relevance stands in for DUC coverage, "
+            "the mean of coherence, consistency and fluency for linguistic quality (1-5 rescaled to 0-1); "
+            "the gold score is (coverage + quality) / 2 as in the paper."
+        )
+        ev = Evaluation(
+            "SummEval",
+            desc,
+            corpus,
+            human,
+            {
+                "human": "(relevance + mean of coherence/consistency/fluency) / 2",
+                "coverage": "expert relevance (stands in for coverage)",
+            },
+            stands_in_for={
+                "DUC 2004 coverage": "SummEval expert relevance",
+                "DUC 2004 linguistic quality": "mean of coherence, consistency, fluency",
+            },
+        )
     else:
         human = human_scores.realsumm_pyramid(corpus, column="coverage").assign(quality=np.nan)
-        desc = ("REALSumm (CNN/DM, 1 reference per document): LitePyramid recall (no linguistic quality) "
-                "is the gold score.")
-        ev = Evaluation("REALSumm", desc, corpus, human, {"coverage": "LitePyramid recall (stands in for coverage)"},
-                        stands_in_for={"DUC 2004 coverage": "REALSumm LitePyramid recall"})
+        desc = (
+            "REALSumm (CNN/DM, 1 reference per document): LitePyramid recall (no linguistic quality) "
+            "is the gold score."
+        )
+        ev = Evaluation(
+            "REALSumm",
+            desc,
+            corpus,
+            human,
+            {"coverage": "LitePyramid recall (stands in for coverage)"},
+            stands_in_for={"DUC 2004 coverage": "REALSumm LitePyramid recall"},
+        )
     ev.human = ev.human.reset_index(drop=True)
     return ev
 
@@ -163,22 +237,30 @@ def summary_references(ev: Evaluation):
     """
     c = ev.corpus
     s = c.summaries
-    models = s[s["summarizer"].isin(set(c.models()))].sort_values(["instance", "summarizer"], kind="mergesort")
+    models = s[s["summarizer"].isin(set(c.models()))].sort_values(
+        ["instance", "summarizer"], kind="mergesort"
+    )
     by_instance: Dict[str, List[Tuple[str, Tuple[str, ...]]]] = {}
     for inst, who, sents in zip(models["instance"], models["summarizer"], models["sentences"]):
         by_instance.setdefault(inst, []).append((who, tuple(sents)))
     judged = ev.human[["instance", "system"]].rename(columns={"system": "summarizer"})
     peers = judged.merge(s, on=["instance", "summarizer"], how="left")
     if peers["sentences"].isna().any():
-        bad = peers.loc[peers["sentences"].isna(), ["instance", "summarizer"]].head(3).values.tolist()
+        bad = (
+            peers.loc[peers["sentences"].isna(), ["instance", "summarizer"]].head(3).values.tolist()
+        )
         raise ParameterError("corpus", bad, "a summary for every judged (instance, summarizer)")
-    references = [[text for m, text in by_instance.get(inst, []) if m != who]
-                  for inst, who in zip(peers["instance"], peers["summarizer"])]
+    references = [
+        [text for m, text in by_instance.get(inst, []) if m != who]
+        for inst, who in zip(peers["instance"], peers["summarizer"])
+    ]
     empty = [(i, w) for i, w, r in zip(peers["instance"], peers["summarizer"], references) if not r]
     if empty:
         raise ParameterError("corpus", empty[:3], "at least one model summary per instance")
     model_set = set(c.models())
-    eval_ids = [f"{i}\t{w}" if w in model_set else i for i, w in zip(peers["instance"], peers["summarizer"])]
+    eval_ids = [
+        f"{i}\t{w}" if w in model_set else i for i, w in zip(peers["instance"], peers["summarizer"])
+    ]
     return peers, references, eval_ids
 
 
@@ -194,8 +276,19 @@ def hong2014_evaluation(duc: Evaluation, length_limit: Optional[int] = 100) -> O
         return None
     corpus = load_hong2014(duc.corpus, length_limit=length_limit)
     peers = corpus.summaries[corpus.summaries["summarizer"].isin(set(corpus.peers()))]
-    human = peers[["instance"]].assign(system=peers["summarizer"].to_numpy(), coverage=np.nan, quality=np.nan)
-    desc = (f"Hong et al. (2014) summaries with the DUC 2004 models as references"
-            f"{f', cut to {length_limit} words' if length_limit else ''} (no human scores).")
-    return Evaluation("Hong et al. 2014", desc, corpus, human.reset_index(drop=True), {}, byte_limit=None,
-                      length_limit=length_limit)
+    human = peers[["instance"]].assign(
+        system=peers["summarizer"].to_numpy(), coverage=np.nan, quality=np.nan
+    )
+    desc = (
+        f"Hong et al. (2014) summaries with the DUC 2004 models as references"
+        f"{f', cut to {length_limit} words' if length_limit else ''} (no human scores)."
+    )
+    return Evaluation(
+        "Hong et al. 2014",
+        desc,
+        corpus,
+        human.reset_index(drop=True),
+        {},
+        byte_limit=None,
+        length_limit=length_limit,
+    )

@@ -22,6 +22,7 @@ PATH}`` in the YAML configuration), and an unconfigured folder raises
 :class:`~evalkit.errors.DataNotConfiguredError`. There are no human judgments: the DUC
 2004 model summaries serve as references (:func:`load_hong2014`).
 """
+
 from __future__ import annotations
 
 import re
@@ -37,9 +38,17 @@ __all__ = ["HONG2014_SYSTEMS", "docset_key", "read_hong2014", "hong2014_files", 
 
 #: The 12 systems and their folder (``SOAsums`` state of the art, ``basicsums`` baselines).
 HONG2014_SYSTEMS: Dict[str, str] = {
-    "DPP": "SOAsums", "ICSISumm": "SOAsums", "RegSum": "SOAsums", "Submodular": "SOAsums",
-    "CLASSY11": "SOAsums", "CLASSY04": "SOAsums", "OCCAMS_V": "SOAsums",
-    "GreedyKL": "basicsums", "FreqSum": "basicsums", "TsSum": "basicsums", "Centroid": "basicsums",
+    "DPP": "SOAsums",
+    "ICSISumm": "SOAsums",
+    "RegSum": "SOAsums",
+    "Submodular": "SOAsums",
+    "CLASSY11": "SOAsums",
+    "CLASSY04": "SOAsums",
+    "OCCAMS_V": "SOAsums",
+    "GreedyKL": "basicsums",
+    "FreqSum": "basicsums",
+    "TsSum": "basicsums",
+    "Centroid": "basicsums",
     "LexRank": "basicsums",
 }
 
@@ -64,11 +73,19 @@ def _systems(systems: Optional[Sequence[str]]) -> List[str]:
 def hong2014_files(root: PathLike, systems: Optional[Sequence[str]] = None) -> List[Path]:
     """The summary files of ``systems`` (all 12 by default) below ``root``, sorted per system."""
     root = Path(root)
-    return [p for s in _systems(systems) for p in sorted((root / HONG2014_SYSTEMS[s] / s).glob(f"*.{s}"))]
+    return [
+        p
+        for s in _systems(systems)
+        for p in sorted((root / HONG2014_SYSTEMS[s] / s).glob(f"*.{s}"))
+    ]
 
 
-def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Sequence[str]] = None,
-                  encoding: str = "latin-1") -> pd.DataFrame:
+def read_hong2014(
+    root: PathLike,
+    instances: Sequence[str],
+    systems: Optional[Sequence[str]] = None,
+    encoding: str = "latin-1",
+) -> pd.DataFrame:
     """The summaries as ``instance, summarizer, sentences`` for the DUC 2004 ``instances``
     (matched by docset number). A missing system folder, a file of no listed docset, two
     files of one docset or a docset without a summary raises
@@ -81,25 +98,45 @@ def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Se
 
     root = Path(root)
     if root.exists() and not root.is_dir():
-        raise InputFormatError(root, None, "the sumrepo_duc2004 folder (holding SOAsums/ and basicsums/), not a file")
+        raise InputFormatError(
+            root, None, "the sumrepo_duc2004 folder (holding SOAsums/ and basicsums/), not a file"
+        )
     keys = {docset_key(i): i for i in instances}
     rows = []
     for system in _systems(systems):
         folder = root / HONG2014_SYSTEMS[system] / system
         if not folder.is_dir():
-            raise InputFormatError(folder, None, f"a folder of {system} summaries (Hong et al. 2014 layout)")
+            raise InputFormatError(
+                folder, None, f"a folder of {system} summaries (Hong et al. 2014 layout)"
+            )
         seen: Dict[str, Path] = {}
         for path in sorted(folder.glob(f"*.{system}")):
             key = docset_key(path.name)
             if key not in keys:
-                raise InputFormatError(path, None, f"a DUC 2004 docset among {sorted(keys)[:3]}...", found=path.name)
+                raise InputFormatError(
+                    path, None, f"a DUC 2004 docset among {sorted(keys)[:3]}...", found=path.name
+                )
             if key in seen:
-                raise InputFormatError(path, None, f"one file per docset; {seen[key].name} is docset {key} too",
-                                       found=path.name)
+                raise InputFormatError(
+                    path,
+                    None,
+                    f"one file per docset; {seen[key].name} is docset {key} too",
+                    found=path.name,
+                )
             data = read_input(path, "summary file")
             # a UTF-8 byte-order mark says what the file is: read it as UTF-8, mark dropped
-            text = decode(data, path, "utf-8" if data.startswith(UTF8_BOM) and encoding == "latin-1" else encoding)
-            rows.append((keys[key], system, tuple(line.strip() for line in text.splitlines() if line.strip())))
+            text = decode(
+                data,
+                path,
+                "utf-8" if data.startswith(UTF8_BOM) and encoding == "latin-1" else encoding,
+            )
+            rows.append(
+                (
+                    keys[key],
+                    system,
+                    tuple(line.strip() for line in text.splitlines() if line.strip()),
+                )
+            )
             seen[key] = path
         missing = sorted(set(keys) - set(seen))
         if missing:
@@ -107,8 +144,12 @@ def read_hong2014(root: PathLike, instances: Sequence[str], systems: Optional[Se
     return pd.DataFrame(rows, columns=["instance", "summarizer", "sentences"])
 
 
-def load_hong2014(duc_corpus: SummarizationCorpus, root: Optional[PathLike] = None,
-                  length_limit: Optional[int] = 100, systems: Optional[Sequence[str]] = None) -> SummarizationCorpus:
+def load_hong2014(
+    duc_corpus: SummarizationCorpus,
+    root: Optional[PathLike] = None,
+    length_limit: Optional[int] = 100,
+    systems: Optional[Sequence[str]] = None,
+) -> SummarizationCorpus:
     """The Hong et al. (2014) systems as peers with ``duc_corpus``'s model summaries as
     references, on ``duc_corpus``'s instances.
 
@@ -118,8 +159,9 @@ def load_hong2014(duc_corpus: SummarizationCorpus, root: Optional[PathLike] = No
     report ROUGE on 100-word summaries, None keeps them whole -- the summaries are stored
     uncut, the scorer applies the limit) and ``systems`` with their group
     (``SOAsums``/``basicsums``)."""
-    if length_limit is not None and (isinstance(length_limit, bool) or not isinstance(length_limit, int)
-                                     or length_limit < 1):
+    if length_limit is not None and (
+        isinstance(length_limit, bool) or not isinstance(length_limit, int) or length_limit < 1
+    ):
         raise ParameterError("length_limit", length_limit, "a positive number of words or None")
     if root is None:
         from evalkit.data import licensed
@@ -131,10 +173,19 @@ def load_hong2014(duc_corpus: SummarizationCorpus, root: Optional[PathLike] = No
     model_ids = duc_corpus.models()
     models = duc_corpus.summaries[duc_corpus.summaries["summarizer"].isin(set(model_ids))]
     return SummarizationCorpus(
-        name="hong2014", instances=duc_corpus.instances[["instance"]].copy(),
-        summarizers=pd.DataFrame({"summarizer": model_ids + chosen,
-                                  "type": ["model"] * len(model_ids) + ["peer"] * len(chosen)}),
+        name="hong2014",
+        instances=duc_corpus.instances[["instance"]].copy(),
+        summarizers=pd.DataFrame(
+            {
+                "summarizer": model_ids + chosen,
+                "type": ["model"] * len(model_ids) + ["peer"] * len(chosen),
+            }
+        ),
         summaries=pd.concat([models, peers], ignore_index=True),
-        meta={"source": str(root), "length_limit": length_limit,
-              "systems": {s: HONG2014_SYSTEMS[s] for s in chosen},
-              "references": f"model summaries of {duc_corpus.name}"}).validate()
+        meta={
+            "source": str(root),
+            "length_limit": length_limit,
+            "systems": {s: HONG2014_SYSTEMS[s] for s in chosen},
+            "references": f"model summaries of {duc_corpus.name}",
+        },
+    ).validate()

@@ -44,6 +44,7 @@ listed in) mapped to A = 1, B = .75, C = .5, D = .25, E = 0 and averaged.
 Row order: views over several judgments are sorted by instance, then system (string
 order); :func:`realsumm_pyramid` keeps the corpus' order.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Tuple
@@ -54,10 +55,20 @@ import pandas as pd
 from evalkit.errors import ParameterError
 
 __all__ = [
-    "SUMMEVAL_DIMENSIONS", "SUMMEVAL_QUALITY", "SEE_JUDGMENTS", "QUALITY_CODINGS", "TAC_JUDGMENTS",
-    "wide_judgments", "summeval_dimensions", "summeval_coverage_quality", "summeval_dimension_mean",
+    "SUMMEVAL_DIMENSIONS",
+    "SUMMEVAL_QUALITY",
+    "SEE_JUDGMENTS",
+    "QUALITY_CODINGS",
+    "TAC_JUDGMENTS",
+    "wide_judgments",
+    "summeval_dimensions",
+    "summeval_coverage_quality",
+    "summeval_dimension_mean",
     "coverage_quality_mean",
-    "realsumm_pyramid", "see_coverage", "duc_see_scores", "tac_scores",
+    "realsumm_pyramid",
+    "see_coverage",
+    "duc_see_scores",
+    "tac_scores",
 ]
 
 SUMMEVAL_DIMENSIONS = ("coherence", "consistency", "fluency", "relevance")
@@ -71,14 +82,22 @@ SEE_JUDGMENTS: Dict[str, Tuple[str, ...]] = {
     "see_mean": ("coverage",),
 }
 #: How the 7 quality answers are coded: judgment-name prefix -> (code of A, code of E).
-QUALITY_CODINGS: Dict[str, Tuple[float, float]] = {"linguistic_quality_q": (4.0, 0.0), "quality_q": (1.0, 5.0)}
+QUALITY_CODINGS: Dict[str, Tuple[float, float]] = {
+    "linguistic_quality_q": (4.0, 0.0),
+    "quality_q": (1.0, 5.0),
+}
 #: TAC manual judgments (:data:`evalkit.data.tac.TABLES`) -> view column.
-TAC_JUDGMENTS: Dict[str, str] = {"pyramid_modified": "pyramid", "overall_responsiveness": "responsiveness",
-                                 "linguistic_quality": "linguistic_quality"}
+TAC_JUDGMENTS: Dict[str, str] = {
+    "pyramid_modified": "pyramid",
+    "overall_responsiveness": "responsiveness",
+    "linguistic_quality": "linguistic_quality",
+}
 _SCALES = ("unit", "likert")
 
 
-def wide_judgments(corpus, judgments: Optional[Sequence[str]] = None, include_models: bool = False) -> pd.DataFrame:
+def wide_judgments(
+    corpus, judgments: Optional[Sequence[str]] = None, include_models: bool = False
+) -> pd.DataFrame:
     """``instance, system`` and one column per judgment (all when None), assessors
     averaged, sorted by instance then system; peers only unless ``include_models``. A
     judgment the corpus does not have raises; a summary without one of them is NaN."""
@@ -89,7 +108,9 @@ def wide_judgments(corpus, judgments: Optional[Sequence[str]] = None, include_mo
     if missing:
         raise ParameterError("corpus", corpus.name, f"judgments {missing} (it has {have[:8]})")
     j = j[j["judgment"].isin(wanted)]
-    wide = j.pivot_table(index=["instance", "summarizer"], columns="judgment", values="value", aggfunc="mean")
+    wide = j.pivot_table(
+        index=["instance", "summarizer"], columns="judgment", values="value", aggfunc="mean"
+    )
     wide = wide.reindex(columns=wanted).reset_index()
     if not include_models:
         wide = wide[wide["summarizer"].isin(corpus.peers())]
@@ -101,8 +122,12 @@ def wide_judgments(corpus, judgments: Optional[Sequence[str]] = None, include_mo
 def _complete(frame: pd.DataFrame, columns: Sequence[str], corpus_name: str) -> None:
     bad = frame[frame[list(columns)].isna().any(axis=1)]
     if len(bad):
-        raise ParameterError("corpus", corpus_name, f"every judged summary to have {list(columns)}; "
-                             f"missing for {bad[['instance', 'system']].head(3).values.tolist()}")
+        raise ParameterError(
+            "corpus",
+            corpus_name,
+            f"every judged summary to have {list(columns)}; "
+            f"missing for {bad[['instance', 'system']].head(3).values.tolist()}",
+        )
 
 
 def _in_range(frame: pd.DataFrame, column: str, low: float, high: float, corpus_name: str) -> None:
@@ -110,8 +135,12 @@ def _in_range(frame: pd.DataFrame, column: str, low: float, high: float, corpus_
     bad = ~((values >= low) & (values <= high))
     if bad.any():
         row = frame.loc[bad].iloc[0]
-        raise ParameterError("corpus", corpus_name, f"{column} on [{low:g}, {high:g}]; found {row[column]!r} "
-                             f"for instance {row['instance']!r}, system {row['system']!r}")
+        raise ParameterError(
+            "corpus",
+            corpus_name,
+            f"{column} on [{low:g}, {high:g}]; found {row[column]!r} "
+            f"for instance {row['instance']!r}, system {row['system']!r}",
+        )
 
 
 def _likert(values, scale: str):
@@ -131,7 +160,9 @@ def summeval_dimensions(corpus, scale: str = "unit", include_models: bool = Fals
     return wide
 
 
-def summeval_coverage_quality(corpus, scale: str = "unit", include_models: bool = False) -> pd.DataFrame:
+def summeval_coverage_quality(
+    corpus, scale: str = "unit", include_models: bool = False
+) -> pd.DataFrame:
     """``instance, system, coverage, quality``: expert relevance as coverage, the mean of
     coherence, consistency and fluency as linguistic quality (scale as
     :func:`summeval_dimensions`)."""
@@ -139,26 +170,43 @@ def summeval_coverage_quality(corpus, scale: str = "unit", include_models: bool 
     _complete(wide, SUMMEVAL_DIMENSIONS, corpus.name)
     for dim in SUMMEVAL_DIMENSIONS:
         _in_range(wide, dim, 1.0, 5.0, corpus.name)
-    return pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["system"].to_numpy(),
-                         "coverage": _likert(wide["relevance"], scale),
-                         "quality": _likert(wide[list(SUMMEVAL_QUALITY)].mean(axis=1), scale)})
+    return pd.DataFrame(
+        {
+            "instance": wide["instance"].to_numpy(),
+            "system": wide["system"].to_numpy(),
+            "coverage": _likert(wide["relevance"], scale),
+            "quality": _likert(wide[list(SUMMEVAL_QUALITY)].mean(axis=1), scale),
+        }
+    )
 
 
-def summeval_dimension_mean(corpus, dimensions: Sequence[str] = ("relevance", *SUMMEVAL_QUALITY), scale: str = "unit",
-                            column: str = "mean4", include_models: bool = False) -> pd.DataFrame:
+def summeval_dimension_mean(
+    corpus,
+    dimensions: Sequence[str] = ("relevance", *SUMMEVAL_QUALITY),
+    scale: str = "unit",
+    column: str = "mean4",
+    include_models: bool = False,
+) -> pd.DataFrame:
     """``instance, system, <column>``: the mean of SummEval ``dimensions`` per summary (all
     four by default: ``(relevance + 3 x quality) / 4``, which is NOT
     :func:`coverage_quality_mean`), summed in the order given on 1-5 and then mapped to
     ``scale``."""
     unknown = [d for d in dimensions if d not in SUMMEVAL_DIMENSIONS]
     if unknown or not dimensions:
-        raise ParameterError("dimensions", list(dimensions), f"a non-empty subset of {SUMMEVAL_DIMENSIONS}")
+        raise ParameterError(
+            "dimensions", list(dimensions), f"a non-empty subset of {SUMMEVAL_DIMENSIONS}"
+        )
     wide = wide_judgments(corpus, SUMMEVAL_DIMENSIONS, include_models)
     _complete(wide, SUMMEVAL_DIMENSIONS, corpus.name)
     for dim in SUMMEVAL_DIMENSIONS:
         _in_range(wide, dim, 1.0, 5.0, corpus.name)
-    return pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["system"].to_numpy(),
-                         column: _likert(wide[list(dimensions)].mean(axis=1), scale)})
+    return pd.DataFrame(
+        {
+            "instance": wide["instance"].to_numpy(),
+            "system": wide["system"].to_numpy(),
+            column: _likert(wide[list(dimensions)].mean(axis=1), scale),
+        }
+    )
 
 
 def coverage_quality_mean(scores: pd.DataFrame) -> pd.DataFrame:
@@ -168,14 +216,20 @@ def coverage_quality_mean(scores: pd.DataFrame) -> pd.DataFrame:
         if col not in scores.columns:
             raise ParameterError("scores", list(scores.columns), f"a column {col!r}")
     if scores[["coverage", "quality"]].isna().any().any():
-        raise ParameterError("scores", "missing coverage or quality", "both scores for every summary")
+        raise ParameterError(
+            "scores", "missing coverage or quality", "both scores for every summary"
+        )
     out = scores.copy()
     out["combined"] = (out["coverage"].to_numpy(float) + out["quality"].to_numpy(float)) / 2
     return out
 
 
-def realsumm_pyramid(corpus, judgment: str = "litepyramid_recall", column: str = "pyramid",
-                     include_models: bool = False) -> pd.DataFrame:
+def realsumm_pyramid(
+    corpus,
+    judgment: str = "litepyramid_recall",
+    column: str = "pyramid",
+    include_models: bool = False,
+) -> pd.DataFrame:
     """``instance, system, <column>``: REALSumm's LitePyramid recall (0-1) per summary, in
     corpus order; ``judgment="litepyramid_recall_crowd"`` takes the one recomputed from the
     SCU votes, ``column="coverage"`` names it as a coverage score."""
@@ -186,8 +240,13 @@ def realsumm_pyramid(corpus, judgment: str = "litepyramid_recall", column: str =
         j = j[j["summarizer"].isin(corpus.peers())]
     if j.duplicated(["instance", "summarizer"]).any():
         j = j.groupby(["instance", "summarizer"], sort=False, as_index=False)["value"].mean()
-    out = pd.DataFrame({"instance": j["instance"].to_numpy(), "system": j["summarizer"].to_numpy(),
-                        column: j["value"].to_numpy(float)})
+    out = pd.DataFrame(
+        {
+            "instance": j["instance"].to_numpy(),
+            "system": j["summarizer"].to_numpy(),
+            column: j["value"].to_numpy(float),
+        }
+    )
     _in_range(out, column, 0.0, 1.0, corpus.name)
     return out
 
@@ -216,8 +275,12 @@ def _first_present(columns, names: Sequence[str], what: str, corpus_name: str) -
     raise ParameterError("corpus", corpus_name, f"a judgment {' or '.join(names)} ({what})")
 
 
-def duc_see_scores(corpus, formula: str = "graham_eq1", include_models: bool = False,
-                   quality_coding: Optional[Tuple[float, float]] = None) -> pd.DataFrame:
+def duc_see_scores(
+    corpus,
+    formula: str = "graham_eq1",
+    include_models: bool = False,
+    quality_coding: Optional[Tuple[float, float]] = None,
+) -> pd.DataFrame:
     """``instance, system, coverage, quality`` of a DUC corpus with SEE coverage and the 7
     quality questions (DUC 2002-2004 layout; module docstring).
 
@@ -230,36 +293,60 @@ def duc_see_scores(corpus, formula: str = "graham_eq1", include_models: bool = F
     wide = wide_judgments(corpus, None, include_models).set_index(["instance", "system"])
     prefix = next((p for p in QUALITY_CODINGS if f"{p}1" in wide.columns), None)
     if prefix is None:
-        raise ParameterError("corpus", corpus.name, "judgments linguistic_quality_q1..7 or quality_q1..7 (DUC quality)")
+        raise ParameterError(
+            "corpus",
+            corpus.name,
+            "judgments linguistic_quality_q1..7 or quality_q1..7 (DUC quality)",
+        )
     lq_cols = [f"{prefix}{i}" for i in range(1, 8)]
     if formula == "graham_eq1":
-        cov_cols = [_first_present(wide.columns, SEE_JUDGMENTS[k], k, corpus.name)
-                    for k in ("matching_pus", "estimate", "model_units")]
+        cov_cols = [
+            _first_present(wide.columns, SEE_JUDGMENTS[k], k, corpus.name)
+            for k in ("matching_pus", "estimate", "model_units")
+        ]
     elif formula == "see_mean":
-        cov_cols = [_first_present(wide.columns, SEE_JUDGMENTS["see_mean"], "SEE mean coverage", corpus.name)]
+        cov_cols = [
+            _first_present(
+                wide.columns, SEE_JUDGMENTS["see_mean"], "SEE mean coverage", corpus.name
+            )
+        ]
     else:
         raise ParameterError("formula", formula, "'graham_eq1' or 'see_mean'")
     missing = [c for c in lq_cols if c not in wide.columns]
     if missing:
-        raise ParameterError("corpus", corpus.name, f"judgments {missing} (the 7 quality questions)")
+        raise ParameterError(
+            "corpus", corpus.name, f"judgments {missing} (the 7 quality questions)"
+        )
     wide = wide[cov_cols + lq_cols]
     if wide.isna().any().any():
         bad = wide[wide.isna().any(axis=1)].index[:3].tolist()
-        raise ParameterError("corpus", bad, "every judged summary to have SEE coverage and all 7 quality ratings")
+        raise ParameterError(
+            "corpus", bad, "every judged summary to have SEE coverage and all 7 quality ratings"
+        )
     wide = wide.reset_index()
     a, e = quality_coding if quality_coding is not None else QUALITY_CODINGS[prefix]
     codes = wide[lq_cols].to_numpy(float)
     if np.any((codes < min(a, e)) | (codes > max(a, e))):
         raise ParameterError("corpus", corpus.name, f"quality answers coded {a:g} (A) .. {e:g} (E)")
     lq = (codes - e) / (a - e)
-    cs = see_coverage(*(wide[c] for c in cov_cols)) if formula == "graham_eq1" else wide[cov_cols[0]]
-    out = pd.DataFrame({"instance": wide["instance"].to_numpy(), "system": wide["system"].to_numpy(),
-                        "coverage": np.asarray(cs, float), "quality": lq.mean(axis=1)})
+    cs = (
+        see_coverage(*(wide[c] for c in cov_cols)) if formula == "graham_eq1" else wide[cov_cols[0]]
+    )
+    out = pd.DataFrame(
+        {
+            "instance": wide["instance"].to_numpy(),
+            "system": wide["system"].to_numpy(),
+            "coverage": np.asarray(cs, float),
+            "quality": lq.mean(axis=1),
+        }
+    )
     _in_range(out, "coverage", 0.0, np.inf if formula == "graham_eq1" else 1.0, corpus.name)
     return out.reset_index(drop=True)
 
 
-def tac_scores(corpus, include_models: bool = False, responsiveness_max: Optional[float] = None) -> pd.DataFrame:
+def tac_scores(
+    corpus, include_models: bool = False, responsiveness_max: Optional[float] = None
+) -> pd.DataFrame:
     """``instance, system, pyramid, responsiveness[, linguistic_quality]`` of a TAC corpus
     (modified pyramid score 0-1, overall responsiveness and linguistic quality 1-5, 1-10
     for TAC 2009 -- taken from ``corpus.meta["year"]`` unless ``responsiveness_max``).
@@ -269,11 +356,17 @@ def tac_scores(corpus, include_models: bool = False, responsiveness_max: Optiona
     names = [n for n in TAC_JUDGMENTS if n in have]
     for required in ("pyramid_modified", "overall_responsiveness"):
         if required not in names:
-            raise ParameterError("corpus", corpus.name, f"a judgment {required!r} (TAC manual evaluation)")
+            raise ParameterError(
+                "corpus", corpus.name, f"a judgment {required!r} (TAC manual evaluation)"
+            )
     wide = wide_judgments(corpus, names, include_models).rename(columns=TAC_JUDGMENTS)
     cols = [TAC_JUDGMENTS[n] for n in names]
     _complete(wide, cols, corpus.name)
-    top = responsiveness_max if responsiveness_max is not None else (10.0 if corpus.meta.get("year") == 2009 else 5.0)
+    top = (
+        responsiveness_max
+        if responsiveness_max is not None
+        else (10.0 if corpus.meta.get("year") == 2009 else 5.0)
+    )
     _in_range(wide, "pyramid", 0.0, 1.0, corpus.name)
     for col in cols[1:]:
         _in_range(wide, col, 1.0, top, corpus.name)

@@ -26,12 +26,12 @@ SGML/XML files (read and validated by :mod:`evalkit.data.nist_sgml`) and an asse
 table; a judgment for a segment or system without output raises InputFormatError naming
 the table's file and line.
 """
+
 from __future__ import annotations
 
 import csv
 from collections import Counter
 import io
-import math
 import os
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
@@ -40,14 +40,29 @@ import pandas as pd
 
 from evalkit.atomic import atomic_write_text
 from evalkit.inputs import check_text_bytes, read_input
-from evalkit.input_numbers import Scale, check_scale, describe_scale, in_scale, is_uint, parse_number
+from evalkit.input_numbers import (
+    Scale,
+    check_scale,
+    describe_scale,
+    in_scale,
+    is_uint,
+    parse_number,
+)
 from evalkit.data.model import MTCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["read_assessments_csv", "write_assessments_csv", "read_ldc_assessments", "load_mt_evaluation",
-           "mt_corpus_from_nist", "evaluation_spec", "read_mt_evaluation", "write_mt_evaluation"]
+__all__ = [
+    "read_assessments_csv",
+    "write_assessments_csv",
+    "read_ldc_assessments",
+    "load_mt_evaluation",
+    "mt_corpus_from_nist",
+    "evaluation_spec",
+    "read_mt_evaluation",
+    "write_mt_evaluation",
+]
 
 KEYS = ("document", "segment", "system", "judge")
 #: The documented scales of the LDC/NIST judgments (LDC's assessment specification: 1-5;
@@ -55,22 +70,45 @@ KEYS = ("document", "segment", "system", "judge")
 #: other judgment columns are read without a bound.
 SCALES: Dict[str, Scale] = {"adequacy": (1.0, 5.0, False), "fluency": (1.0, 5.0, False)}
 _ALIASES = {
-    "judge": "judge", "judge_id": "judge", "assessor": "judge", "annotator": "judge",
-    "docid": "document", "doc": "document", "document": "document", "doc_id": "document",
-    "segid": "segment", "seg": "segment", "segment": "segment", "seg_id": "segment",
-    "sysid": "system", "system": "system", "sys": "system", "sys_id": "system",
-    "adequacy": "adequacy", "accuracy": "adequacy", "adeq": "adequacy",
-    "fluency": "fluency", "flu": "fluency",
+    "judge": "judge",
+    "judge_id": "judge",
+    "assessor": "judge",
+    "annotator": "judge",
+    "docid": "document",
+    "doc": "document",
+    "document": "document",
+    "doc_id": "document",
+    "segid": "segment",
+    "seg": "segment",
+    "segment": "segment",
+    "seg_id": "segment",
+    "sysid": "system",
+    "system": "system",
+    "sys": "system",
+    "sys_id": "system",
+    "adequacy": "adequacy",
+    "accuracy": "adequacy",
+    "adeq": "adequacy",
+    "fluency": "fluency",
+    "flu": "fluency",
 }
 
 
-def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, List[str]]],
-                  missing_tokens: Sequence[str]) -> pd.DataFrame:
+def _rows_to_long(
+    path: PathLike,
+    header: List[str],
+    rows: Iterable[Tuple[int, List[str]]],
+    missing_tokens: Sequence[str],
+) -> pd.DataFrame:
     judgments = [h for h in header if h not in KEYS]
     missing_keys = [k for k in KEYS if k not in header]
     if missing_keys or not judgments:
-        raise InputFormatError(path, 1, f"a header with {', '.join(KEYS)} and at least one judgment column",
-                               found=" ".join(header))
+        raise InputFormatError(
+            path,
+            1,
+            f"a header with {', '.join(KEYS)} and at least one judgment column",
+            found=" ".join(header),
+        )
     dup = sorted(h for h, n in Counter(header).items() if n > 1)
     if dup:
         raise InputFormatError(path, 1, "distinct column names", found=", ".join(dup))
@@ -78,7 +116,9 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
     out, lines, missing, seen = [], [], 0, {}
     for lineno, cols in rows:
         if len(cols) != len(header):
-            raise InputFormatError(path, lineno, f"{len(header)} columns like the header", found=f"{len(cols)} columns")
+            raise InputFormatError(
+                path, lineno, f"{len(header)} columns like the header", found=f"{len(cols)} columns"
+            )
         doc, seg, system, judge = (cols[idx[k]].strip() for k in KEYS)
         if not doc or not system or not judge:
             raise InputFormatError(path, lineno, "non-empty document, system and judge")
@@ -86,14 +126,20 @@ def _rows_to_long(path: PathLike, header: List[str], rows: Iterable[Tuple[int, L
             raise InputFormatError(path, lineno, "a 1-based integer segment id", found=seg)
         key = (doc, int(seg), system, judge)
         if key in seen:
-            raise InputFormatError(path, lineno, f"one row per (document, segment, system, judge); also line {seen[key]}")
+            raise InputFormatError(
+                path,
+                lineno,
+                f"one row per (document, segment, system, judge); also line {seen[key]}",
+            )
         seen[key] = lineno
         for name in judgments:
             token = cols[idx[name]].strip()
             if token in missing_tokens:
                 missing += 1
                 continue
-            value = check_scale(parse_number(token, path, lineno, name), SCALES.get(name), path, lineno, name, token)
+            value = check_scale(
+                parse_number(token, path, lineno, name), SCALES.get(name), path, lineno, name, token
+            )
             out.append((doc, int(seg), system, name, value, judge))
             lines.append(lineno)
     df = pd.DataFrame(out, columns=["document", "segment", "system", "judgment", "value", "judge"])
@@ -106,7 +152,9 @@ def _read_text(path: PathLike, encoding: str = "utf-8") -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, f"{encoding} text") from None
+        raise InputFormatError(
+            path, data.count(b"\n", 0, exc.start) + 1, f"{encoding} text"
+        ) from None
 
 
 def read_assessments_csv(path: PathLike) -> pd.DataFrame:
@@ -133,8 +181,14 @@ def write_assessments_csv(path: PathLike, judgments: pd.DataFrame) -> None:
     for name, value in zip(judgments["judgment"], judgments["value"]):
         scale = SCALES.get(name)
         if scale is not None and not pd.isna(value) and not in_scale(float(value), scale):
-            raise ParameterError("judgments", (name, value), f"{describe_scale(scale)} for {name} (the reader's scale)")
-    wide = judgments.pivot_table(index=list(KEYS), columns="judgment", values="value", aggfunc="first", sort=False)
+            raise ParameterError(
+                "judgments",
+                (name, value),
+                f"{describe_scale(scale)} for {name} (the reader's scale)",
+            )
+    wide = judgments.pivot_table(
+        index=list(KEYS), columns="judgment", values="value", aggfunc="first", sort=False
+    )
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(list(KEYS) + names)
@@ -158,8 +212,12 @@ def read_ldc_assessments(path: PathLike, encoding: str = "utf-8") -> pd.DataFram
     return _rows_to_long(path, header, body, missing_tokens=("-", "NA", "na"))
 
 
-def mt_corpus_from_nist(references: Sequence[PathLike], systems: Sequence[PathLike],
-                        source: Optional[PathLike] = None, name: str = "nist") -> MTCorpus:
+def mt_corpus_from_nist(
+    references: Sequence[PathLike],
+    systems: Sequence[PathLike],
+    source: Optional[PathLike] = None,
+    name: str = "nist",
+) -> MTCorpus:
     """An MTCorpus from NIST SGML/XML files (several reference or system files allowed;
     each is validated against the source -- or the first reference -- like mteval)."""
     from evalkit.data import nist_sgml
@@ -173,7 +231,11 @@ def mt_corpus_from_nist(references: Sequence[PathLike], systems: Sequence[PathLi
         for tst in tsts:
             nist_sgml.check_mt_data(src, ref, tst)
     template = src if src is not None else refs[0]
-    tdocs = template.docs if src is not None else list(refs[0].by_system()[refs[0].systems()[0]].values())
+    tdocs = (
+        template.docs
+        if src is not None
+        else list(refs[0].by_system()[refs[0].systems()[0]].values())
+    )
     segments, references_rows, outputs = [], [], []
     for d in tdocs:
         for seg in d.segments:
@@ -184,7 +246,9 @@ def mt_corpus_from_nist(references: Sequence[PathLike], systems: Sequence[PathLi
         for s in sets:
             for sysid, docs in s.by_system().items():
                 if sysid in seen:
-                    raise InputFormatError(s.path, None, f"each {label} in one file only", found=sysid)
+                    raise InputFormatError(
+                        s.path, None, f"each {label} in one file only", found=sysid
+                    )
                 seen.add(sysid)
                 for d in tdocs:
                     for seg in docs[d.docid].segments:
@@ -193,17 +257,30 @@ def mt_corpus_from_nist(references: Sequence[PathLike], systems: Sequence[PathLi
     collect(refs, references_rows, "reference")
     collect(tsts, outputs, "system")
     return MTCorpus(
-        name=name, source_language=template.srclang or "", target_language=refs[0].trglang or "",
-        meta={"setid": template.setid, "files": [str(p) for p in [*(x for x in [source] if x), *references, *systems]]},
+        name=name,
+        source_language=template.srclang or "",
+        target_language=refs[0].trglang or "",
+        meta={
+            "setid": template.setid,
+            "files": [str(p) for p in [*(x for x in [source] if x), *references, *systems]],
+        },
         segments=pd.DataFrame(segments, columns=["document", "segment", "source"]),
-        references=pd.DataFrame(references_rows, columns=["document", "segment", "reference", "text"]),
+        references=pd.DataFrame(
+            references_rows, columns=["document", "segment", "reference", "text"]
+        ),
         outputs=pd.DataFrame(outputs, columns=["document", "segment", "system", "text"]),
     ).validate()
 
 
-def load_mt_evaluation(references: Sequence[PathLike], systems: Sequence[PathLike],
-                       source: Optional[PathLike] = None, assessments: Optional[PathLike] = None,
-                       layout: str = "csv", name: str = "nist", skip_bad: bool = False) -> MTCorpus:
+def load_mt_evaluation(
+    references: Sequence[PathLike],
+    systems: Sequence[PathLike],
+    source: Optional[PathLike] = None,
+    assessments: Optional[PathLike] = None,
+    layout: str = "csv",
+    name: str = "nist",
+    skip_bad: bool = False,
+) -> MTCorpus:
     """A NIST/TIDES evaluation: SGML/XML sets plus a human-assessment table (``layout``
     ``"csv"`` or ``"ldc"``). Judgments for a segment or system without output raise
     InputFormatError (file, line) unless ``skip_bad`` (count in ``meta["skipped"]``)."""
@@ -218,13 +295,21 @@ def load_mt_evaluation(references: Sequence[PathLike], systems: Sequence[PathLik
     if not all(ok) and not skip_bad:
         first = ok.index(False)
         bad = j.iloc[first]
-        raise InputFormatError(assessments, j.attrs["lines"][first],
-                               "a judgment of a segment and system present in the SGML files",
-                               found=f"document {bad['document']} segment {bad['segment']} system {bad['system']}")
+        raise InputFormatError(
+            assessments,
+            j.attrs["lines"][first],
+            "a judgment of a segment and system present in the SGML files",
+            found=f"document {bad['document']} segment {bad['segment']} system {bad['system']}",
+        )
     skipped = len(ok) - sum(ok)
     corpus.judgments = j[ok].reset_index(drop=True)
-    corpus.meta.update({"assessments": str(assessments), "missing_scores": j.attrs.get("missing", 0),
-                        "skipped": skipped})
+    corpus.meta.update(
+        {
+            "assessments": str(assessments),
+            "missing_scores": j.attrs.get("missing", 0),
+            "skipped": skipped,
+        }
+    )
     return corpus.validate()
 
 
@@ -234,10 +319,16 @@ def evaluation_spec(mapping: object, base: PathLike, where: PathLike) -> dict:
     absolute paths. The same mapping configures licensed MT corpora."""
     if not isinstance(mapping, dict) or not mapping.get("references") or not mapping.get("systems"):
         raise InputFormatError(where, None, "a mapping with 'references' and 'systems' file lists")
-    unknown = sorted(set(mapping) - {"root", "references", "systems", "source", "assessments", "layout", "name"})
+    unknown = sorted(
+        set(mapping) - {"root", "references", "systems", "source", "assessments", "layout", "name"}
+    )
     if unknown:
-        raise InputFormatError(where, None, "keys root, references, systems, source, assessments, layout, name",
-                               found=", ".join(map(str, unknown)))
+        raise InputFormatError(
+            where,
+            None,
+            "keys root, references, systems, source, assessments, layout, name",
+            found=", ".join(map(str, unknown)),
+        )
     # Relative paths (``root`` included) are relative to ``base``, the YAML file's folder;
     # without ``root`` the files sit in ``base`` itself (never ``base / base``).
     root = Path(base)
@@ -252,10 +343,14 @@ def evaluation_spec(mapping: object, base: PathLike, where: PathLike) -> dict:
         value = mapping[key]
         return [resolve(p) for p in (value if isinstance(value, list) else [value])]
 
-    return {"references": files("references"), "systems": files("systems"),
-            "source": resolve(mapping["source"]) if mapping.get("source") else None,
-            "assessments": resolve(mapping["assessments"]) if mapping.get("assessments") else None,
-            "layout": mapping.get("layout", "csv"), "name": mapping.get("name", "nist")}
+    return {
+        "references": files("references"),
+        "systems": files("systems"),
+        "source": resolve(mapping["source"]) if mapping.get("source") else None,
+        "assessments": resolve(mapping["assessments"]) if mapping.get("assessments") else None,
+        "layout": mapping.get("layout", "csv"),
+        "name": mapping.get("name", "nist"),
+    }
 
 
 #: An evaluation mapping names a few files; anything much larger is not one.
@@ -269,20 +364,31 @@ def read_mt_evaluation(path: PathLike, **kwargs) -> MTCorpus:
 
     data = read_input(path, "evaluation YAML file")
     if len(data) > MAX_EVALUATION_YAML_BYTES:  # PyYAML's pure-Python scanner: seconds per MB
-        raise InputFormatError(path, None, f"an evaluation YAML file of at most {MAX_EVALUATION_YAML_BYTES} bytes",
-                               found=f"{len(data)} bytes")
+        raise InputFormatError(
+            path,
+            None,
+            f"an evaluation YAML file of at most {MAX_EVALUATION_YAML_BYTES} bytes",
+            found=f"{len(data)} bytes",
+        )
     try:
         mapping = yaml.safe_load(data.decode("utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise InputFormatError(path, None, "valid UTF-8 YAML", found=str(exc)[:120]) from None
     spec = evaluation_spec(mapping, Path(path).parent, path)
-    return load_mt_evaluation(spec["references"], spec["systems"], source=spec["source"],
-                              assessments=spec["assessments"], layout=spec["layout"],
-                              name=kwargs.pop("name", spec["name"]), **kwargs)
+    return load_mt_evaluation(
+        spec["references"],
+        spec["systems"],
+        source=spec["source"],
+        assessments=spec["assessments"],
+        layout=spec["layout"],
+        name=kwargs.pop("name", spec["name"]),
+        **kwargs,
+    )
 
 
-def write_mt_evaluation(corpus: MTCorpus, directory: PathLike, setid: Optional[str] = None,
-                        format: str = "sgml") -> Path:
+def write_mt_evaluation(
+    corpus: MTCorpus, directory: PathLike, setid: Optional[str] = None, format: str = "sgml"
+) -> Path:
     """Write ``corpus`` as a NIST evaluation: ``source.sgm`` (when sources are known),
     ``references.sgm`` (every reference, documents repeated per ``sysid``), one
     ``system.<id>.sgm`` per system, ``assessments.csv`` (evalkit CSV) when it has
@@ -305,7 +411,12 @@ def write_mt_evaluation(corpus: MTCorpus, directory: PathLike, setid: Optional[s
         nset = nist_sgml.NistSet(kind, setid, src, None if kind == "srcset" else tgt)
         for sysid in ids:
             rows = table if id_col is None else table[table[id_col] == sysid]
-            text = dict(zip(zip(rows["document"], rows["segment"]), rows["source" if id_col is None else "text"]))
+            text = dict(
+                zip(
+                    zip(rows["document"], rows["segment"]),
+                    rows["source" if id_col is None else "text"],
+                )
+            )
             for docid in docs_order:
                 segs = [nist_sgml.Segment(seg, text[(docid, seg)]) for d, seg in keys if d == docid]
                 nset.docs.append(nist_sgml.Document(docid, sysid, segs))
@@ -313,15 +424,22 @@ def write_mt_evaluation(corpus: MTCorpus, directory: PathLike, setid: Optional[s
 
     mapping: dict = {"name": corpus.name, "layout": "csv"}
     if corpus.segments["source"].notna().all():
-        nist_sgml.write_nist(build("srcset", corpus.segments, None, [None]), directory / f"source.{ext}", format)
+        nist_sgml.write_nist(
+            build("srcset", corpus.segments, None, [None]), directory / f"source.{ext}", format
+        )
         mapping["source"] = f"source.{ext}"
-    nist_sgml.write_nist(build("refset", corpus.references, "reference", corpus.reference_ids),
-                         directory / f"references.{ext}", format)
+    nist_sgml.write_nist(
+        build("refset", corpus.references, "reference", corpus.reference_ids),
+        directory / f"references.{ext}",
+        format,
+    )
     mapping["references"] = [f"references.{ext}"]
     mapping["systems"] = []
     for system in dict.fromkeys(corpus.outputs["system"]):
         name = f"system.{system}.{ext}"
-        nist_sgml.write_nist(build("tstset", corpus.outputs, "system", [system]), directory / name, format)
+        nist_sgml.write_nist(
+            build("tstset", corpus.outputs, "system", [system]), directory / name, format
+        )
         mapping["systems"].append(name)
     if len(corpus.judgments):
         j = corpus.judgments.copy()

@@ -28,6 +28,7 @@ reports it as *skipped*) when a corpus is not configured or its path is missing;
 :func:`load` returns the corpus through the format readers; :func:`check` (``evalkit
 data check``) says, per corpus, what is configured, found and readable.
 """
+
 from __future__ import annotations
 
 import os
@@ -58,16 +59,27 @@ class LicensedCorpus:
 
 
 def _duc(year: int, what: str, expect: Tuple[str, ...]) -> LicensedCorpus:
-    return LicensedCorpus(f"duc{year}", "duc", year, what,
-                          f"DUC {year} past results (NIST, duc.nist.gov: sign the Agreement Concerning Dissemination "
-                          "of DUC Results, then download the results tarball and extract it)", expect)
+    return LicensedCorpus(
+        f"duc{year}",
+        "duc",
+        year,
+        what,
+        f"DUC {year} past results (NIST, duc.nist.gov: sign the Agreement Concerning Dissemination "
+        "of DUC Results, then download the results tarball and extract it)",
+        expect,
+    )
 
 
 def _tac(year: int, eval_dir: str) -> LicensedCorpus:
-    return LicensedCorpus(f"tac{year}", "tac", year,
-                          f"TAC {year} summarization track evaluation ({eval_dir}: summaries, manual judgments, pyramids)",
-                          f"TAC {year} {eval_dir}.tgz (NIST, tac.nist.gov past data: sign the TAC data agreement; "
-                          "point evalkit at the extracted eval directory)", ("ROUGE/models", "ROUGE/peers", "manual"))
+    return LicensedCorpus(
+        f"tac{year}",
+        "tac",
+        year,
+        f"TAC {year} summarization track evaluation ({eval_dir}: summaries, manual judgments, pyramids)",
+        f"TAC {year} {eval_dir}.tgz (NIST, tac.nist.gov past data: sign the TAC data agreement; "
+        "point evalkit at the extracted eval directory)",
+        ("ROUGE/models", "ROUGE/peers", "manual"),
+    )
 
 
 def _nist_mt(year: int, src: str) -> LicensedCorpus:
@@ -83,71 +95,140 @@ def _nist_mt(year: int, src: str) -> LicensedCorpus:
     language, tag = {"ar": ("Arabic", "AE"), "zh": ("Chinese", "CE")}[src]
     catalog = {2004: "LDC2010T12", 2005: "LDC2010T14"}[year]
     return LicensedCorpus(
-        f"nist-mt{year % 100:02d}-{src}-en", "nist", year,
+        f"nist-mt{year % 100:02d}-{src}-en",
+        "nist",
+        year,
         f"NIST MT {year} {language}-English evaluation: SGML source, references and system outputs with LDC "
         f"adequacy/fluency assessments (test bed {tag}{year} of Amigó et al. 2011)",
         f"{catalog} (LDC: NIST {year} OpenMT evaluation set, source and references) plus the participants' system "
-        "outputs and LDC's adequacy/fluency assessments of the evaluation (from NIST)")
+        "outputs and LDC's adequacy/fluency assessments of the evaluation (from NIST)",
+    )
 
 
-CORPORA: Dict[str, LicensedCorpus] = {c.name: c for c in [
-    _duc(2001, "DUC 2001 summaries", ("ROUGE/peers", "ROUGE/models")),
-    _duc(2002, "DUC 2002 summaries and SEE judgments", ("ROUGE/peers", "ROUGE/models")),
-    _duc(2003, "DUC 2003 summaries, SEE coverage/quality and responsiveness", ("ROUGE/peers", "ROUGE/models")),
-    _duc(2004, "DUC 2004 summaries (task 2), SEE coverage/quality, responsiveness", ("ROUGE/peers", "ROUGE/models")),
-    _duc(2005, "DUC 2005 summaries, responsiveness, linguistic quality, pyramids", ("results/ROUGE",)),
-    _duc(2006, "DUC 2006 summaries, responsiveness, linguistic quality, pyramids", ("NISTeval2/ROUGE", "NISTeval")),
-    _duc(2007, "DUC 2007 main task summaries and content responsiveness", ("mainEval/ROUGE",)),
-    _tac(2008, "UpdateSumm08_eval"),
-    _tac(2009, "UpdateSumm09_eval"),
-    _tac(2010, "GuidedSumm2010_eval"),
-    _tac(2011, "GuidedSumm2011_eval"),
-    LicensedCorpus("mtc2", "nist", None,
-                   "Multiple-Translation Chinese Part 2: NIST SGML sets and human adequacy/fluency assessments",
-                   "LDC2003T17 (LDC; licence via LDC membership or purchase)"),
-    LicensedCorpus("mtc4", "nist", None,
-                   "Multiple-Translation Chinese Part 4 (TIDES 2003 zh-en: 7 judged systems, 4 references)",
-                   "LDC2006T04 (LDC; licence via LDC membership or purchase)"),
-    LicensedCorpus("tides2003-ar-en", "nist", None,
-                   "TIDES 2003 Arabic-English evaluation with human assessments",
-                   "the LDC Multiple-Translation Arabic release with TIDES 2003 assessments (LDC)"),
-    *(_nist_mt(year, src) for year in (2004, 2005) for src in ("ar", "zh")),
-    LicensedCorpus("tdt3-relevance", "task", 1998,
-                   "TDT-3 relevance study (Dorr et al. 2005): relevance.table, *.sgm documents, experiment/*.tsv",
-                   "TDT-3 (LDC2001T58: topic relevance table and newswire SGML, LDC) plus the experiment's "
-                   "surrogates and subject judgments in evalkit's TSV layout (from the study's authors)",
-                   ("relevance.table", "experiment/judgments.tsv")),
-    LicensedCorpus("kolluru-study", "task", 1998,
-                   "cross-comprehension study (Kolluru & Gotoh 2005) in evalkit's questionnaire layout",
-                   "the authors' summaries, questionnaires and grades of TDT-2 stories (LDC99T37); never "
-                   "published", ("grades.tsv",)),
-    LicensedCorpus("icsi-meetings", "task", 2004,
-                   "ICSI Meeting Corpus NXT annotations: words, dialogue acts, extractive summaries",
-                   "ICSI Meeting Corpus (LDC2004S02/LDC2004T04, LDC) with the NXT-format annotation release "
-                   "(dialogue acts and summaries)", ()),
-    LicensedCorpus("trec-qa-2003", "task", 2003,
-                   "TREC 2003 QA definition questions: nuggets, runs, nugget judgments",
-                   "TREC 2003 QA track data (trec.nist.gov past results: definition nuggets and judgments; "
-                   "run files under the TREC agreement)", ("nuggets.txt", "responses.txt", "judgments.txt")),
-    LicensedCorpus("trec-qa-2004", "task", 2004,
-                   "TREC 2004 QA 'other' questions: nuggets, runs, nugget judgments",
-                   "TREC 2004 QA track data (trec.nist.gov past results; run files under the TREC agreement)",
-                   ("nuggets.txt", "responses.txt", "judgments.txt")),
-    LicensedCorpus("hong2014", "summaries", 2004,
-                   "Hong et al. (2014) summaries of 12 systems on DUC 2004 task 2 (sumrepo_duc2004)",
-                   "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
-                   "point evalkit at the folder holding SOAsums/ and basicsums/)",
-                   ("SOAsums", "basicsums")),
-    LicensedCorpus("duc2004-docs", "task", 2004,
-                   "DUC 2004 source documents (docset directories d30001t/... of TREC SGML, evalkit.data.duc_documents)",
-                   "DUC 2004 test documents (NIST, duc.nist.gov: the DUC agreement; point evalkit at the folder "
-                   "holding the docset directories, e.g. duc2004_testdata/tasks1and2/duc2004_tasks1and2_docs/docs)"),
-    LicensedCorpus("decompound-gold", "decompound", None,
-                   "your compound gold set (e.g. Owczarzak et al. 2014's): one folder per language with gold.tsv "
-                   "(word, decompositions, optional segmentation) and optional lexicon.tsv, lexicalized.tsv, "
-                   "config.json (evalkit.data.compounds)",
-                   "your own (or licensed) compound gold set, written in evalkit's compound folder format"),
-]}
+CORPORA: Dict[str, LicensedCorpus] = {
+    c.name: c
+    for c in [
+        _duc(2001, "DUC 2001 summaries", ("ROUGE/peers", "ROUGE/models")),
+        _duc(2002, "DUC 2002 summaries and SEE judgments", ("ROUGE/peers", "ROUGE/models")),
+        _duc(
+            2003,
+            "DUC 2003 summaries, SEE coverage/quality and responsiveness",
+            ("ROUGE/peers", "ROUGE/models"),
+        ),
+        _duc(
+            2004,
+            "DUC 2004 summaries (task 2), SEE coverage/quality, responsiveness",
+            ("ROUGE/peers", "ROUGE/models"),
+        ),
+        _duc(
+            2005,
+            "DUC 2005 summaries, responsiveness, linguistic quality, pyramids",
+            ("results/ROUGE",),
+        ),
+        _duc(
+            2006,
+            "DUC 2006 summaries, responsiveness, linguistic quality, pyramids",
+            ("NISTeval2/ROUGE", "NISTeval"),
+        ),
+        _duc(2007, "DUC 2007 main task summaries and content responsiveness", ("mainEval/ROUGE",)),
+        _tac(2008, "UpdateSumm08_eval"),
+        _tac(2009, "UpdateSumm09_eval"),
+        _tac(2010, "GuidedSumm2010_eval"),
+        _tac(2011, "GuidedSumm2011_eval"),
+        LicensedCorpus(
+            "mtc2",
+            "nist",
+            None,
+            "Multiple-Translation Chinese Part 2: NIST SGML sets and human adequacy/fluency assessments",
+            "LDC2003T17 (LDC; licence via LDC membership or purchase)",
+        ),
+        LicensedCorpus(
+            "mtc4",
+            "nist",
+            None,
+            "Multiple-Translation Chinese Part 4 (TIDES 2003 zh-en: 7 judged systems, 4 references)",
+            "LDC2006T04 (LDC; licence via LDC membership or purchase)",
+        ),
+        LicensedCorpus(
+            "tides2003-ar-en",
+            "nist",
+            None,
+            "TIDES 2003 Arabic-English evaluation with human assessments",
+            "the LDC Multiple-Translation Arabic release with TIDES 2003 assessments (LDC)",
+        ),
+        *(_nist_mt(year, src) for year in (2004, 2005) for src in ("ar", "zh")),
+        LicensedCorpus(
+            "tdt3-relevance",
+            "task",
+            1998,
+            "TDT-3 relevance study (Dorr et al. 2005): relevance.table, *.sgm documents, experiment/*.tsv",
+            "TDT-3 (LDC2001T58: topic relevance table and newswire SGML, LDC) plus the experiment's "
+            "surrogates and subject judgments in evalkit's TSV layout (from the study's authors)",
+            ("relevance.table", "experiment/judgments.tsv"),
+        ),
+        LicensedCorpus(
+            "kolluru-study",
+            "task",
+            1998,
+            "cross-comprehension study (Kolluru & Gotoh 2005) in evalkit's questionnaire layout",
+            "the authors' summaries, questionnaires and grades of TDT-2 stories (LDC99T37); never "
+            "published",
+            ("grades.tsv",),
+        ),
+        LicensedCorpus(
+            "icsi-meetings",
+            "task",
+            2004,
+            "ICSI Meeting Corpus NXT annotations: words, dialogue acts, extractive summaries",
+            "ICSI Meeting Corpus (LDC2004S02/LDC2004T04, LDC) with the NXT-format annotation release "
+            "(dialogue acts and summaries)",
+            (),
+        ),
+        LicensedCorpus(
+            "trec-qa-2003",
+            "task",
+            2003,
+            "TREC 2003 QA definition questions: nuggets, runs, nugget judgments",
+            "TREC 2003 QA track data (trec.nist.gov past results: definition nuggets and judgments; "
+            "run files under the TREC agreement)",
+            ("nuggets.txt", "responses.txt", "judgments.txt"),
+        ),
+        LicensedCorpus(
+            "trec-qa-2004",
+            "task",
+            2004,
+            "TREC 2004 QA 'other' questions: nuggets, runs, nugget judgments",
+            "TREC 2004 QA track data (trec.nist.gov past results; run files under the TREC agreement)",
+            ("nuggets.txt", "responses.txt", "judgments.txt"),
+        ),
+        LicensedCorpus(
+            "hong2014",
+            "summaries",
+            2004,
+            "Hong et al. (2014) summaries of 12 systems on DUC 2004 task 2 (sumrepo_duc2004)",
+            "the sumrepo_duc2004 folder of Hong et al. (2014), LREC (needs the DUC 2004 licence; "
+            "point evalkit at the folder holding SOAsums/ and basicsums/)",
+            ("SOAsums", "basicsums"),
+        ),
+        LicensedCorpus(
+            "duc2004-docs",
+            "task",
+            2004,
+            "DUC 2004 source documents (docset directories d30001t/... of TREC SGML, evalkit.data.duc_documents)",
+            "DUC 2004 test documents (NIST, duc.nist.gov: the DUC agreement; point evalkit at the folder "
+            "holding the docset directories, e.g. duc2004_testdata/tasks1and2/duc2004_tasks1and2_docs/docs)",
+        ),
+        LicensedCorpus(
+            "decompound-gold",
+            "decompound",
+            None,
+            "your compound gold set (e.g. Owczarzak et al. 2014's): one folder per language with gold.tsv "
+            "(word, decompositions, optional segmentation) and optional lexicon.tsv, lexicalized.tsv, "
+            "config.json (evalkit.data.compounds)",
+            "your own (or licensed) compound gold set, written in evalkit's compound folder format",
+        ),
+    ]
+}
 
 #: loader (module, function) of each "task" corpus; called with the configured folder.
 TASK_LOADERS = {
@@ -186,7 +267,9 @@ def _read_yaml(path: Path) -> Any:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise InputFormatError(path, mark.line + 1 if mark else None, "valid YAML", found=str(exc)[:120]) from None
+        raise InputFormatError(
+            path, mark.line + 1 if mark else None, "valid YAML", found=str(exc)[:120]
+        ) from None
 
 
 def _config() -> Dict[str, Any]:
@@ -195,10 +278,14 @@ def _config() -> Dict[str, Any]:
         return {}
     data = _read_yaml(path) or {}
     if not isinstance(data, dict) or not isinstance(data.get("licensed", {}), dict):
-        raise InputFormatError(path, None, "a mapping with a 'licensed' mapping of corpus name -> path")
+        raise InputFormatError(
+            path, None, "a mapping with a 'licensed' mapping of corpus name -> path"
+        )
     unknown = sorted(set(data.get("licensed", {})) - set(CORPORA))
     if unknown:
-        raise InputFormatError(path, None, f"corpus names among {sorted(CORPORA)}", found=", ".join(map(str, unknown)))
+        raise InputFormatError(
+            path, None, f"corpus names among {sorted(CORPORA)}", found=", ".join(map(str, unknown))
+        )
     return data.get("licensed", {}) or {}
 
 
@@ -220,8 +307,10 @@ def configured(name: str) -> Optional[Tuple[str, Any]]:
 
 
 def _how(c: LicensedCorpus) -> str:
-    return (f"obtain {c.obtain}; then set {env_var(c.name)}=PATH or add 'licensed: {{{c.name}: PATH}}' to "
-            f"{config_path()} (see data/README.md)")
+    return (
+        f"obtain {c.obtain}; then set {env_var(c.name)}=PATH or add 'licensed: {{{c.name}: PATH}}' to "
+        f"{config_path()} (see data/README.md)"
+    )
 
 
 def _mt_spec(c: LicensedCorpus, where: str, value: Any) -> Dict[str, Any]:
@@ -232,7 +321,9 @@ def _mt_spec(c: LicensedCorpus, where: str, value: Any) -> Dict[str, Any]:
     if isinstance(value, (str, os.PathLike)):
         path = Path(value).expanduser()
         if not path.is_file():
-            raise DataNotConfiguredError(f"licensed corpus {c.name}: {path} (from {where}) does not exist", _how(c))
+            raise DataNotConfiguredError(
+                f"licensed corpus {c.name}: {path} (from {where}) does not exist", _how(c)
+            )
         value, base, where = _read_yaml(path), path.parent, str(path)
     return evaluation_spec(value, base, where)
 
@@ -247,14 +338,22 @@ def require(name: str) -> Union[Path, Dict[str, Any]]:
     where, value = found
     if c.kind == "nist":
         spec = _mt_spec(c, where, value)
-        files = [p for p in [*spec["references"], *spec["systems"], spec["source"], spec["assessments"]] if p]
+        files = [
+            p
+            for p in [*spec["references"], *spec["systems"], spec["source"], spec["assessments"]]
+            if p
+        ]
         missing = [str(p) for p in files if not p.is_file()]
         if missing:
-            raise DataNotConfiguredError(f"licensed corpus {name}: {missing[0]} (from {where}) does not exist", _how(c))
+            raise DataNotConfiguredError(
+                f"licensed corpus {name}: {missing[0]} (from {where}) does not exist", _how(c)
+            )
         return spec
     root = Path(str(value)).expanduser()
     if not root.is_dir():
-        raise DataNotConfiguredError(f"licensed corpus {name}: {root} (from {where}) is not a directory", _how(c))
+        raise DataNotConfiguredError(
+            f"licensed corpus {name}: {root} (from {where}) is not a directory", _how(c)
+        )
     return root
 
 
@@ -269,7 +368,11 @@ def load(name: str, **kwargs: Any):
         from evalkit.data.hong2014 import load_hong2014
 
         if "duc_corpus" not in kwargs:
-            raise ParameterError("duc_corpus", None, f"the DUC 2004 corpus whose models serve as references of {name}")
+            raise ParameterError(
+                "duc_corpus",
+                None,
+                f"the DUC 2004 corpus whose models serve as references of {name}",
+            )
         return load_hong2014(root=where, **kwargs)
     if c.kind == "decompound":
         from evalkit.data.compounds import read_compound_folder
@@ -294,8 +397,15 @@ def load(name: str, **kwargs: Any):
         return corpus
     from evalkit.data.judgments import load_mt_evaluation
 
-    return load_mt_evaluation(where["references"], where["systems"], source=where["source"],
-                              assessments=where["assessments"], layout=where["layout"], name=name, **kwargs)
+    return load_mt_evaluation(
+        where["references"],
+        where["systems"],
+        source=where["source"],
+        assessments=where["assessments"],
+        layout=where["layout"],
+        name=name,
+        **kwargs,
+    )
 
 
 def check(names: Optional[List[str]] = None) -> List[Dict[str, str]]:
@@ -316,7 +426,9 @@ def check(names: Optional[List[str]] = None) -> List[Dict[str, str]]:
             rows.append(row)
             continue
         row["configured"], value = found[0], found[1]
-        row["path"] = str(value) if not isinstance(value, dict) else str(value.get("root", "(mapping)"))
+        row["path"] = (
+            str(value) if not isinstance(value, dict) else str(value.get("root", "(mapping)"))
+        )
         try:
             where = require(name)
         except DataNotConfiguredError:
@@ -336,7 +448,16 @@ def check(names: Optional[List[str]] = None) -> List[Dict[str, str]]:
             else:
                 row["state"] = "ok"
         else:
-            files = [p for p in [*where["references"], *where["systems"], where["source"], where["assessments"]] if p]
+            files = [
+                p
+                for p in [
+                    *where["references"],
+                    *where["systems"],
+                    where["source"],
+                    where["assessments"],
+                ]
+                if p
+            ]
             row["state"] = "ok" if all(os.access(p, os.R_OK) for p in files) else "unreadable"
         rows.append(row)
     return rows

@@ -26,6 +26,7 @@ and ``M.<annotator>.extsumm.xml`` (``<extsumm>`` whose ``nite:child`` elements p
 dialogue acts, singly or as ranges). :func:`read_icsi_nxt` reads them (files found anywhere
 below the folder); the ASR column stays empty (no ICSI ASR output is distributed).
 """
+
 from __future__ import annotations
 
 import os
@@ -38,7 +39,14 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 import pandas as pd
 
-from evalkit.data.tsv import check_keys, line_of, number, folder_meta, read_tsv_folder, write_tsv_folder
+from evalkit.data.tsv import (
+    check_keys,
+    line_of,
+    number,
+    folder_meta,
+    read_tsv_folder,
+    write_tsv_folder,
+)
 from evalkit.data.study import StudyData
 from evalkit.inputs import parse_xml
 from evalkit.input_numbers import check_scale, parse_number
@@ -47,22 +55,53 @@ from evalkit.text import asr_channel, extractive
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["MeetingCorpus", "read_meeting_corpus", "write_meeting_corpus", "read_icsi_nxt", "load_icsi_folder",
-           "meetings_from_summeval", "SUMMEVAL_STANDS_IN", "TEST_MEETINGS", "SPECS"]
+__all__ = [
+    "MeetingCorpus",
+    "read_meeting_corpus",
+    "write_meeting_corpus",
+    "read_icsi_nxt",
+    "load_icsi_folder",
+    "meetings_from_summeval",
+    "SUMMEVAL_STANDS_IN",
+    "TEST_MEETINGS",
+    "SPECS",
+]
 
 SPECS = {
     "meetings": {"meeting": "str", "split": ("train", "test")},
-    "units": {"meeting": "str", "da": "str", "position": "int", "speaker": "str", "start": number("float", 0),
-              "end": number("float", 0),
-              "manual": "text", "asr": "text"},
+    "units": {
+        "meeting": "str",
+        "da": "str",
+        "position": "int",
+        "speaker": "str",
+        "start": number("float", 0),
+        "end": number("float", 0),
+        "manual": "text",
+        "asr": "text",
+    },
     "extracts": {"meeting": "str", "annotator": "str", "da": "str"},
-    "system_extracts": {"meeting": "str", "approach": "str", "transcript": ("manual", "asr"), "da": "str"},
-    "ratings": {"judge": "str", "meeting": "str", "approach": "str", "transcript": ("manual", "asr"),
-                "statement": "str", "rating": number("int", 1, 7)},
+    "system_extracts": {
+        "meeting": "str",
+        "approach": "str",
+        "transcript": ("manual", "asr"),
+        "da": "str",
+    },
+    "ratings": {
+        "judge": "str",
+        "meeting": "str",
+        "approach": "str",
+        "transcript": ("manual", "asr"),
+        "statement": "str",
+        "rating": number("int", 1, 7),
+    },
 }
-_UNIQUE = {"meetings": ("meeting",), "units": ("meeting", "da"), "extracts": ("meeting", "annotator", "da"),
-           "system_extracts": ("meeting", "approach", "transcript", "da"),
-           "ratings": ("judge", "meeting", "approach", "transcript", "statement")}
+_UNIQUE = {
+    "meetings": ("meeting",),
+    "units": ("meeting", "da"),
+    "extracts": ("meeting", "annotator", "da"),
+    "system_extracts": ("meeting", "approach", "transcript", "da"),
+    "ratings": ("judge", "meeting", "approach", "transcript", "statement"),
+}
 
 
 @dataclass
@@ -80,7 +119,9 @@ class MeetingCorpus(StudyData):
 
     def transcript(self, meeting: str, version: str = "manual") -> pd.DataFrame:
         u = self.units[self.units["meeting"] == meeting].sort_values("position")
-        return u[["da", "speaker", version]].rename(columns={version: "text"}).reset_index(drop=True)
+        return (
+            u[["da", "speaker", version]].rename(columns={version: "text"}).reset_index(drop=True)
+        )
 
     def extract_labels(self, meeting: str) -> pd.DataFrame:
         """DA x annotator 0/1 matrix (DAs in meeting order)."""
@@ -100,8 +141,12 @@ def read_meeting_corpus(folder: PathLike) -> MeetingCorpus:
     back = (units["end"] < units["start"]).to_numpy().nonzero()[0]
     if len(back):
         row = units.iloc[int(back[0])]
-        raise InputFormatError(units.attrs["path"], line_of(units, int(back[0])), "an end time not before the start",
-                               found=f"{row['start']!r} > {row['end']!r}")
+        raise InputFormatError(
+            units.attrs["path"],
+            line_of(units, int(back[0])),
+            "an end time not before the start",
+            found=f"{row['start']!r} > {row['end']!r}",
+        )
     das = set(f["units"][["meeting", "da"]].itertuples(index=False, name=None))
     for name in ("extracts", "system_extracts"):
         check_keys(f[name], ["meeting", "da"], das, "a dialogue act listed in units.tsv")
@@ -140,19 +185,30 @@ def _children(node: ET.Element, path: Path) -> List[Tuple[str, str, Optional[str
             continue
         m = _HREF.match(child.get("href", ""))
         if not m:
-            raise InputFormatError(path, None, "nite:child href='FILE#id(X)' or '#id(X)..id(Y)'", found=child.get("href"))
+            raise InputFormatError(
+                path,
+                None,
+                "nite:child href='FILE#id(X)' or '#id(X)..id(Y)'",
+                found=child.get("href"),
+            )
         out.append((m.group("file"), m.group("a"), m.group("b")))
     return out
 
 
 def _span(ids: List[str], index: Dict[str, int], a: str, b: Optional[str], path: Path) -> List[str]:
     if a not in index or (b is not None and b not in index):
-        raise InputFormatError(path, None, "nite:child ids that exist in the pointed file", found=f"{a}..{b}")
+        raise InputFormatError(
+            path, None, "nite:child ids that exist in the pointed file", found=f"{a}..{b}"
+        )
     i, j = index[a], index[b if b is not None else a]
     if j < i:
-        raise InputFormatError(path, None, "a nite:child range id(X)..id(Y) whose X comes before Y in the pointed file",
-                               found=f"id({a})..id({b})")
-    return ids[i:j + 1]
+        raise InputFormatError(
+            path,
+            None,
+            "a nite:child range id(X)..id(Y) whose X comes before Y in the pointed file",
+            found=f"id({a})..id({b})",
+        )
+    return ids[i : j + 1]
 
 
 #: An ICSI file name: meeting and channel (or annotator) are letters, digits, ``_`` or ``-``.
@@ -163,23 +219,39 @@ def _time(value: Optional[str], path: Path, what: str) -> float:
     """A time in seconds: a finite ASCII number >= 0."""
     if value is None:
         raise InputFormatError(path, None, f"a {what}")
-    return check_scale(parse_number(value.strip(), path, None, what), (0, None, False), path, None, what,
-                       token=value)
+    return check_scale(
+        parse_number(value.strip(), path, None, what),
+        (0, None, False),
+        path,
+        None,
+        what,
+        token=value,
+    )
 
 
-def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, test: Sequence[str] = ()) -> MeetingCorpus:
+def read_icsi_nxt(
+    folder: PathLike, meetings: Optional[Sequence[str]] = None, test: Sequence[str] = ()
+) -> MeetingCorpus:
     """Read ICSI NXT words, dialogue acts and extractive summaries (module doc)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise InputFormatError(folder, None, "a folder of ICSI NXT files" + (" (it is a file)" if folder.exists() else ""))
+        raise InputFormatError(
+            folder,
+            None,
+            "a folder of ICSI NXT files" + (" (it is a file)" if folder.exists() else ""),
+        )
     words_files = sorted(folder.rglob("*.words.xml"))
     if not words_files:
         raise InputFormatError(folder, None, "ICSI NXT files M.S.words.xml below the folder")
     for p in words_files:
         parts = p.name.split(".")
         if len(parts) != 4 or not all(_NXT_NAME.fullmatch(x) for x in parts[:2]):
-            raise InputFormatError(p, None, "a words file named MEETING.CHANNEL.words.xml (letters, digits, _ or -)",
-                                   found=p.name)
+            raise InputFormatError(
+                p,
+                None,
+                "a words file named MEETING.CHANNEL.words.xml (letters, digits, _ or -)",
+                found=p.name,
+            )
     found = sorted({p.name.split(".")[0] for p in words_files})
     wanted = list(meetings) if meetings is not None else found
     for m in wanted:
@@ -197,9 +269,15 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
                 if _local(node.tag) == "w":
                     ident = _node_id(node, wf)
                     if ident in info:
-                        raise InputFormatError(wf, None, f"each word id once in meeting {m}", found=ident)
+                        raise InputFormatError(
+                            wf, None, f"each word id once in meeting {m}", found=ident
+                        )
                     ids.append(ident)
-                    info[ident] = ((node.text or "").strip(), node.get("starttime"), node.get("endtime"))
+                    info[ident] = (
+                        (node.text or "").strip(),
+                        node.get("starttime"),
+                        node.get("endtime"),
+                    )
             words[wf.name] = (wf.name.split(".")[1], ids, {i: k for k, i in enumerate(ids)})
         if not words:
             raise InputFormatError(folder, None, f"words files for meeting {m}")
@@ -213,35 +291,65 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
                         continue
                     ident = _node_id(node, df)
                     if ident in seen_da:
-                        raise InputFormatError(df, None, "each dialogue-act id once", found=f"{ident} (also in "
-                                               f"{seen_da[ident].name})")
+                        raise InputFormatError(
+                            df,
+                            None,
+                            "each dialogue-act id once",
+                            found=f"{ident} (also in {seen_da[ident].name})",
+                        )
                     seen_da[ident] = df
                     children = _children(node, df)
                     toks: List[str] = []
                     for file, a, b in children:
                         if file not in words:
-                            raise InputFormatError(df, None, "nite:child pointing at a words file of the meeting", found=file)
+                            raise InputFormatError(
+                                df,
+                                None,
+                                "nite:child pointing at a words file of the meeting",
+                                found=file,
+                            )
                         toks += _span(words[file][1], words[file][2], a, b, df)
                     speaker = words[children[0][0]][0] if children else df.name.split(".")[1]
                     start = node.get("starttime") or (info[toks[0]][1] if toks else None)
                     end = node.get("endtime") or (info[toks[-1]][2] if toks else None)
-                    where = f"dialogue act {ident}" + ("" if toks else " (it has no words and no times)")
+                    where = f"dialogue act {ident}" + (
+                        "" if toks else " (it has no words and no times)"
+                    )
                     start_f = _time(start, df, f"start time >= 0 in seconds for {where}")
                     end_f = _time(end, df, f"end time >= 0 in seconds for {where}")
                     if end_f < start_f:
-                        raise InputFormatError(df, None, f"an end time not before the start time for {where}",
-                                               found=f"{start}..{end}")
+                        raise InputFormatError(
+                            df,
+                            None,
+                            f"an end time not before the start time for {where}",
+                            found=f"{start}..{end}",
+                        )
                     text = " ".join(t for t in (info[k][0] for k in toks) if t)
-                    unit_rows.append({"meeting": m, "da": ident, "speaker": speaker, "start": start_f, "end": end_f,
-                                      "manual": text, "asr": ""})
+                    unit_rows.append(
+                        {
+                            "meeting": m,
+                            "da": ident,
+                            "speaker": speaker,
+                            "start": start_f,
+                            "end": end_f,
+                            "manual": text,
+                            "asr": "",
+                        }
+                    )
                     ids.append(ident)
                 das_by_file[df.name] = ids
                 da_index[df.name] = {i: k for k, i in enumerate(ids)}
         if not das_by_file:
-            raise InputFormatError(folder, None, f"dialogue-act files for meeting {m} ({' / '.join(_DA_FILES)})")
+            raise InputFormatError(
+                folder, None, f"dialogue-act files for meeting {m} ({' / '.join(_DA_FILES)})"
+            )
         if not any(das_by_file.values()):
-            raise InputFormatError(sorted(das_by_file)[0] if len(das_by_file) == 1 else folder, None,
-                                   f"at least one <dialogueact> for meeting {m}", found=", ".join(sorted(das_by_file)))
+            raise InputFormatError(
+                sorted(das_by_file)[0] if len(das_by_file) == 1 else folder,
+                None,
+                f"at least one <dialogueact> for meeting {m}",
+                found=", ".join(sorted(das_by_file)),
+            )
         for ef in sorted(folder.rglob(f"{m}*.extsumm.xml")):
             parts = ef.name.split(".")
             annotator = parts[1] if len(parts) > 3 else "A1"
@@ -251,18 +359,38 @@ def read_icsi_nxt(folder: PathLike, meetings: Optional[Sequence[str]] = None, te
                     continue
                 for file, a, b in _children(node, ef):
                     if file not in das_by_file:
-                        raise InputFormatError(ef, None, "nite:child pointing at a dialogue-act file", found=file)
+                        raise InputFormatError(
+                            ef, None, "nite:child pointing at a dialogue-act file", found=file
+                        )
                     for da in _span(das_by_file[file], da_index[file], a, b, ef):
                         extract_rows.append({"meeting": m, "annotator": annotator, "da": da})
-    units = pd.DataFrame(unit_rows).sort_values(["meeting", "start", "da"], kind="stable").reset_index(drop=True)
+    units = (
+        pd.DataFrame(unit_rows)
+        .sort_values(["meeting", "start", "da"], kind="stable")
+        .reset_index(drop=True)
+    )
     units["position"] = units.groupby("meeting").cumcount()
     units = units[list(SPECS["units"])]
-    extracts = pd.DataFrame(extract_rows, columns=list(SPECS["extracts"])).drop_duplicates().reset_index(drop=True)
-    meet = pd.DataFrame({"meeting": wanted, "split": ["test" if w in set(test) else "train" for w in wanted]})
-    empty = {name: pd.DataFrame({c: [] for c in SPECS[name]}) for name in ("system_extracts", "ratings")}
+    extracts = (
+        pd.DataFrame(extract_rows, columns=list(SPECS["extracts"]))
+        .drop_duplicates()
+        .reset_index(drop=True)
+    )
+    meet = pd.DataFrame(
+        {"meeting": wanted, "split": ["test" if w in set(test) else "train" for w in wanted]}
+    )
+    empty = {
+        name: pd.DataFrame({c: [] for c in SPECS[name]}) for name in ("system_extracts", "ratings")
+    }
     files = [str(p) for p in words_files]
-    return MeetingCorpus(meet, units, extracts, empty["system_extracts"], empty["ratings"],
-                         meta={"folder": str(folder), "files": files})
+    return MeetingCorpus(
+        meet,
+        units,
+        extracts,
+        empty["system_extracts"],
+        empty["ratings"],
+        meta={"folder": str(folder), "files": files},
+    )
 
 
 #: The six test meetings of Murray et al. (2005).
@@ -275,13 +403,21 @@ def load_icsi_folder(folder: PathLike) -> MeetingCorpus:
 
 
 #: What the SummEval articles stand in for (:func:`meetings_from_summeval`).
-SUMMEVAL_STANDS_IN = ("ICSI meetings (Murray et al. 2005): SummEval's CNN/DM articles, sentences for dialogue acts, "
-                      "one speaker, extracts covering each crowd reference for the annotators' extracts, the synthetic "
-                      "ASR channel for the recognizer")
+SUMMEVAL_STANDS_IN = (
+    "ICSI meetings (Murray et al. 2005): SummEval's CNN/DM articles, sentences for dialogue acts, "
+    "one speaker, extracts covering each crowd reference for the annotators' extracts, the synthetic "
+    "ASR channel for the recognizer"
+)
 
 
-def meetings_from_summeval(n_test: int = 6, n_train: int = 30, annotators: int = 3, ratio: float = 0.10,
-                  wer: float = 0.295, seed: int = 20051) -> MeetingCorpus:
+def meetings_from_summeval(
+    n_test: int = 6,
+    n_train: int = 30,
+    annotators: int = 3,
+    ratio: float = 0.10,
+    wer: float = 0.295,
+    seed: int = 20051,
+) -> MeetingCorpus:
     """SummEval's articles as a meeting corpus (the public stand-in for ICSI meetings):
     one unit per sentence (one speaker); annotator k's extract = the sentences that share the
     most word types with crowd reference k+2 (the same share of units as the systems); ASR =
@@ -291,24 +427,54 @@ def meetings_from_summeval(n_test: int = 6, n_train: int = 30, annotators: int =
     c = load_summeval(documents=True)
     docs = list(c.instances["instance"])[: n_test + n_train]
     sents = c.documents.set_index("instance")["sentences"]
-    refs = c.summaries[c.summaries["instance"].isin(docs)].set_index(["instance", "summarizer"])["sentences"]
+    refs = c.summaries[c.summaries["instance"].isin(docs)].set_index(["instance", "summarizer"])[
+        "sentences"
+    ]
     units, extracts = [], []
     for k, d in enumerate(docs):
         manual = [t for t in sents[d] if t.strip()]
         asr = asr_channel.corrupt(manual, wer, seed=seed + k, spread=0.5)
         for i, (m, a) in enumerate(zip(manual, asr)):
-            units.append({"meeting": d, "da": f"{d}.s{i}", "position": i, "speaker": "A", "start": float(i),
-                          "end": float(i) + 0.9, "manual": m, "asr": a})
+            units.append(
+                {
+                    "meeting": d,
+                    "da": f"{d}.s{i}",
+                    "position": i,
+                    "speaker": "A",
+                    "start": float(i),
+                    "end": float(i) + 0.9,
+                    "manual": m,
+                    "asr": a,
+                }
+            )
         n = extractive.summary_size(len(manual), ratio)
         words = [set(t.lower().split()) for t in manual]
         for j in range(annotators):
             ref = set(" ".join(refs[(d, f"ref{j + 2}")]).lower().split())
             best = extractive.select_top(np.array([len(w & ref) for w in words], dtype=float), n)
-            extracts += [{"meeting": d, "annotator": f"ref{j + 2}", "da": f"{d}.s{i}"} for i in best]
-    meetings = pd.DataFrame({"meeting": docs, "split": ["test"] * n_test + ["train"] * (len(docs) - n_test)})
-    empty = {name: pd.DataFrame({col: [] for col in cols}) for name, cols in
-             (("system_extracts", ("meeting", "approach", "transcript", "da")),
-              ("ratings", ("judge", "meeting", "approach", "transcript", "statement", "rating")))}
-    return MeetingCorpus(meetings, pd.DataFrame(units), pd.DataFrame(extracts), empty["system_extracts"], empty["ratings"],
-                         meta={"name": "public:summeval-articles", "stands_in_for": SUMMEVAL_STANDS_IN,
-                               "sha256": c.meta.get("sha256", {}), "asr": f"synthetic channel at WER {wer:g}"})
+            extracts += [
+                {"meeting": d, "annotator": f"ref{j + 2}", "da": f"{d}.s{i}"} for i in best
+            ]
+    meetings = pd.DataFrame(
+        {"meeting": docs, "split": ["test"] * n_test + ["train"] * (len(docs) - n_test)}
+    )
+    empty = {
+        name: pd.DataFrame({col: [] for col in cols})
+        for name, cols in (
+            ("system_extracts", ("meeting", "approach", "transcript", "da")),
+            ("ratings", ("judge", "meeting", "approach", "transcript", "statement", "rating")),
+        )
+    }
+    return MeetingCorpus(
+        meetings,
+        pd.DataFrame(units),
+        pd.DataFrame(extracts),
+        empty["system_extracts"],
+        empty["ratings"],
+        meta={
+            "name": "public:summeval-articles",
+            "stands_in_for": SUMMEVAL_STANDS_IN,
+            "sha256": c.meta.get("sha256", {}),
+            "asr": f"synthetic channel at WER {wer:g}",
+        },
+    )

@@ -45,6 +45,7 @@ Example
 >>> c.validate().peers("d1")
 ['1']
 """
+
 from __future__ import annotations
 
 import json
@@ -131,8 +132,13 @@ _TEXT_NA = _Col("str", nullable=True)
 _SUMM_TABLES: Dict[str, _TableSpec] = {
     "instances": _TableSpec(
         {"instance": _ID},
-        {"title": _TEXT_NA, "narrative": _TEXT_NA, "docset": _TEXT_NA, "update_of": _TEXT_NA,
-         "category": _TEXT_NA},
+        {
+            "title": _TEXT_NA,
+            "narrative": _TEXT_NA,
+            "docset": _TEXT_NA,
+            "update_of": _TEXT_NA,
+            "category": _TEXT_NA,
+        },
         key=("instance",),
     ),
     "documents": _TableSpec(
@@ -256,11 +262,16 @@ def _coerce_column(series: pd.Series, col: _Col, where: str) -> pd.Series:
             return series.reset_index(drop=True)
         # Integral floats are accepted: pandas turns [0, None] into a float column.
         bad = [
-            v for v in values
+            v
+            for v in values
             if not _is_na(v)
-            and (isinstance(v, (bool, np.bool_))
-                 or not (isinstance(v, (int, np.integer))
-                         or (isinstance(v, (float, np.floating)) and float(v).is_integer())))
+            and (
+                isinstance(v, (bool, np.bool_))
+                or not (
+                    isinstance(v, (int, np.integer))
+                    or (isinstance(v, (float, np.floating)) and float(v).is_integer())
+                )
+            )
         ]
         if bad:
             raise CorpusValidationError(f"{where}: expected integers, found {_show(bad)}")
@@ -271,9 +282,13 @@ def _coerce_column(series: pd.Series, col: _Col, where: str) -> pd.Series:
         if series.dtype == np.float64:
             return series.reset_index(drop=True)
         bad = [
-            v for v in values
+            v
+            for v in values
             if not _is_na(v)
-            and (isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)))
+            and (
+                isinstance(v, (bool, np.bool_))
+                or not isinstance(v, (int, float, np.integer, np.floating))
+            )
         ]
         if bad:
             raise CorpusValidationError(f"{where}: expected numbers, found {_show(bad)}")
@@ -290,8 +305,7 @@ def _coerce_column(series: pd.Series, col: _Col, where: str) -> pd.Series:
                 out.append(tuple(v))
             else:
                 raise CorpusValidationError(
-                    f"{where}: expected a tuple of strings (sentences) in row {i}, "
-                    f"found {v!r:.120}"
+                    f"{where}: expected a tuple of strings (sentences) in row {i}, found {v!r:.120}"
                 )
         result = pd.Series([None] * len(out), dtype=object)
         for i, v in enumerate(out):  # element-wise so pandas keeps tuples intact
@@ -319,8 +333,10 @@ def _infer_kind(series: pd.Series, where: str) -> _Col:
         present = [v for v in series.tolist() if not _is_na(v)]
         if present and all(isinstance(v, str) for v in present):
             return _Col("str", nullable=True)
-        if present and len(present) == len(series) and all(
-            isinstance(v, tuple) and all(isinstance(s, str) for s in v) for v in present
+        if (
+            present
+            and len(present) == len(series)
+            and all(isinstance(v, tuple) and all(isinstance(s, str) for s in v) for v in present)
         ):
             return _Col("tuple")
         return _Col("json", nullable=True)
@@ -348,10 +364,14 @@ def _normalize_table(
         )
     dup_cols = df.columns[df.columns.duplicated()].tolist()
     if dup_cols:
-        raise CorpusValidationError(f"{kind_name}.{table}: duplicate column names {_show(dup_cols)}")
+        raise CorpusValidationError(
+            f"{kind_name}.{table}: duplicate column names {_show(dup_cols)}"
+        )
     bad_names = [c for c in df.columns if not isinstance(c, str)]
     if bad_names:
-        raise CorpusValidationError(f"{kind_name}.{table}: column names must be strings, found {_show(bad_names)}")
+        raise CorpusValidationError(
+            f"{kind_name}.{table}: column names must be strings, found {_show(bad_names)}"
+        )
     known = spec.columns()
     out: Dict[str, pd.Series] = {}
     for name in df.columns:
@@ -360,7 +380,9 @@ def _normalize_table(
         out[name] = _coerce_column(df[name], col, where)
     result = pd.DataFrame(out, index=pd.RangeIndex(len(df)))
     # Contract columns first, in contract order; extra columns keep their order after.
-    order = [c for c in known if c in result.columns] + [c for c in result.columns if c not in known]
+    order = [c for c in known if c in result.columns] + [
+        c for c in result.columns if c not in known
+    ]
     return result[order]
 
 
@@ -381,7 +403,8 @@ def _check_key(df: pd.DataFrame, spec: _TableSpec, where: str) -> None:
     if dup.any():
         rows = df.loc[dup, key].drop_duplicates().head(5)
         shown = "; ".join(
-            "(" + ", ".join(f"{k}={v!r}" for k, v in zip(key, r)) + ")" for r in rows.itertuples(index=False)
+            "(" + ", ".join(f"{k}={v!r}" for k, v in zip(key, r)) + ")"
+            for r in rows.itertuples(index=False)
         )
         raise CorpusValidationError(
             f"{where}: duplicate key {tuple(key)}: {int(dup.sum())} rows share a key, e.g. {shown}"
@@ -505,7 +528,9 @@ class _Corpus:
             "meta": self.meta,
             "tables": described,
         }
-        atomic_write_text(directory / "meta.json", json.dumps(header, indent=1, sort_keys=True) + "\n")
+        atomic_write_text(
+            directory / "meta.json", json.dumps(header, indent=1, sort_keys=True) + "\n"
+        )
         return directory
 
     @classmethod
@@ -514,7 +539,10 @@ class _Corpus:
         header, tables = _read_corpus_dir(path)
         if header["kind"] != cls.KIND:
             raise InputFormatError(
-                Path(path) / "meta.json", None, f"a {cls.KIND} corpus", found=f"a {header['kind']} corpus"
+                Path(path) / "meta.json",
+                None,
+                f"a {cls.KIND} corpus",
+                found=f"a {header['kind']} corpus",
             )
         return cls(name=header["name"], meta=header["meta"], **tables)
 
@@ -529,16 +557,22 @@ def _read_corpus_dir(path: PathLike) -> Tuple[dict, Dict[str, pd.DataFrame]]:
     try:
         header = json.loads(meta_path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputFormatError(meta_path, None, "a corpus directory written by evalkit (meta.json)") from None
+        raise InputFormatError(
+            meta_path, None, "a corpus directory written by evalkit (meta.json)"
+        ) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise InputFormatError(meta_path, None, "valid UTF-8 JSON", found=str(exc)) from None
     if not isinstance(header, dict) or header.get("format") != FORMAT_NAME:
         raise InputFormatError(meta_path, None, f'a JSON object with "format": "{FORMAT_NAME}"')
     if header.get("version") != FORMAT_VERSION:
-        raise InputFormatError(meta_path, None, f"format version {FORMAT_VERSION}", found=str(header.get("version")))
+        raise InputFormatError(
+            meta_path, None, f"format version {FORMAT_VERSION}", found=str(header.get("version"))
+        )
     specs = {"summarization": _SUMM_TABLES, "mt": _MT_TABLES}.get(header.get("kind"))
     if specs is None or not isinstance(header.get("tables"), dict):
-        raise InputFormatError(meta_path, None, 'kind "summarization" or "mt" and a "tables" object')
+        raise InputFormatError(
+            meta_path, None, 'kind "summarization" or "mt" and a "tables" object'
+        )
     if not isinstance(header.get("name"), str) or not isinstance(header.get("meta"), dict):
         raise InputFormatError(meta_path, None, 'a string "name" and an object "meta"')
     tables: Dict[str, pd.DataFrame] = {}
@@ -550,7 +584,9 @@ def _read_corpus_dir(path: PathLike) -> Tuple[dict, Dict[str, pd.DataFrame]]:
             kinds = [(str(n), str(k)) for n, k in info["columns"]]
             n_rows = int(info["rows"])
         except (KeyError, TypeError, ValueError):
-            raise InputFormatError(meta_path, None, f'"columns" and "rows" for table {table}') from None
+            raise InputFormatError(
+                meta_path, None, f'"columns" and "rows" for table {table}'
+            ) from None
         columns: List[List[Any]] = [[] for _ in kinds]
         try:
             handle = open(file, encoding="utf-8")
@@ -563,17 +599,24 @@ def _read_corpus_dir(path: PathLike) -> Tuple[dict, Dict[str, pd.DataFrame]]:
                     try:
                         row = json.loads(line)
                     except ValueError:
-                        raise InputFormatError(file, lineno, "a JSON array", found=line.rstrip("\n")) from None
+                        raise InputFormatError(
+                            file, lineno, "a JSON array", found=line.rstrip("\n")
+                        ) from None
                     if not isinstance(row, list) or len(row) != len(kinds):
                         raise InputFormatError(
-                            file, lineno, f"a JSON array of {len(kinds)} values", found=line.rstrip("\n")
+                            file,
+                            lineno,
+                            f"a JSON array of {len(kinds)} values",
+                            found=line.rstrip("\n"),
                         )
                     for i, v in enumerate(row):
                         columns[i].append(v)
             except UnicodeDecodeError as exc:
                 raise InputFormatError(file, lineno + 1, "UTF-8 text", found=str(exc)) from None
         if lineno != n_rows:
-            raise InputFormatError(file, None, f"{n_rows} rows as meta.json says", found=f"{lineno} rows")
+            raise InputFormatError(
+                file, None, f"{n_rows} rows as meta.json says", found=f"{lineno} rows"
+            )
         data: Dict[str, pd.Series] = {}
         for (name, kind), values in zip(kinds, columns):
             if kind == "tuple":
@@ -589,7 +632,9 @@ def _read_corpus_dir(path: PathLike) -> Tuple[dict, Dict[str, pd.DataFrame]]:
                     raw.iat[i] = v
                 data[name] = _coerce_column(raw, col, f"{file}:{name}")
             except CorpusValidationError as exc:
-                raise InputFormatError(file, None, f"column {name!r} of kind {kind}", found=str(exc)) from None
+                raise InputFormatError(
+                    file, None, f"column {name!r} of kind {kind}", found=str(exc)
+                ) from None
         tables[table] = pd.DataFrame(data, index=pd.RangeIndex(n_rows))
     return header, tables
 
@@ -644,7 +689,9 @@ class SummarizationCorpus(_Corpus):
         if self.instances.empty:
             raise CorpusValidationError(f"{k}.instances: the corpus {self.name!r} has no instances")
         if self.summarizers.empty:
-            raise CorpusValidationError(f"{k}.summarizers: the corpus {self.name!r} has no summarizers")
+            raise CorpusValidationError(
+                f"{k}.summarizers: the corpus {self.name!r} has no summarizers"
+            )
         if self.summaries.empty and self.judgments.empty and self.peer_scus.empty:
             raise CorpusValidationError(
                 f"{k}: the corpus {self.name!r} is empty (no summaries, judgments or peer SCUs)"
@@ -655,30 +702,70 @@ class SummarizationCorpus(_Corpus):
                 f"{k}.summarizers.type: expected one of {SUMMARIZER_TYPES}, found {_show(bad_types)}"
             )
         inst, summ = self.instances, self.summarizers
-        for table in ("summaries", "judgments", "documents", "scus", "scu_contributors", "peer_scus"):
-            _check_subset(getattr(self, table), ["instance"], inst, ["instance"],
-                          f"{k}.{table}: unknown instance(s)")
+        for table in (
+            "summaries",
+            "judgments",
+            "documents",
+            "scus",
+            "scu_contributors",
+            "peer_scus",
+        ):
+            _check_subset(
+                getattr(self, table),
+                ["instance"],
+                inst,
+                ["instance"],
+                f"{k}.{table}: unknown instance(s)",
+            )
         for table in ("summaries", "judgments", "scu_contributors", "peer_scus"):
-            _check_subset(getattr(self, table), ["summarizer"], summ, ["summarizer"],
-                          f"{k}.{table}: unknown summarizer(s)")
+            _check_subset(
+                getattr(self, table),
+                ["summarizer"],
+                summ,
+                ["summarizer"],
+                f"{k}.{table}: unknown summarizer(s)",
+            )
         if "update_of" in inst.columns:
-            _check_subset(inst, ["update_of"], inst, ["instance"],
-                          f"{k}.instances.update_of: unknown instance(s)")
+            _check_subset(
+                inst,
+                ["update_of"],
+                inst,
+                ["instance"],
+                f"{k}.instances.update_of: unknown instance(s)",
+            )
         if require_summaries and not self.summaries.empty:
-            _check_subset(self.judgments, ["instance", "summarizer"], self.summaries,
-                          ["instance", "summarizer"],
-                          f"{k}.judgments: judgment(s) for a missing summary (instance, summarizer)")
+            _check_subset(
+                self.judgments,
+                ["instance", "summarizer"],
+                self.summaries,
+                ["instance", "summarizer"],
+                f"{k}.judgments: judgment(s) for a missing summary (instance, summarizer)",
+            )
         for table in ("scu_contributors", "peer_scus"):
-            _check_subset(getattr(self, table), ["instance", "scu"], self.scus, ["instance", "scu"],
-                          f"{k}.{table}: unknown SCU(s) (instance, scu)")
+            _check_subset(
+                getattr(self, table),
+                ["instance", "scu"],
+                self.scus,
+                ["instance", "scu"],
+                f"{k}.{table}: unknown SCU(s) (instance, scu)",
+            )
         _check_finite(self.judgments, "value", f"{k}.judgments")
         _check_finite(self.scus, "weight", f"{k}.scus")
         return self
 
     @classmethod
-    def from_rows(cls, name: str, meta: dict, instances: Sequence[str], models: Sequence[str],
-                  peers: Sequence[str], summaries: Sequence[tuple], judgments: Sequence[tuple],
-                  documents: Sequence[tuple] = (), **tables: pd.DataFrame) -> "SummarizationCorpus":
+    def from_rows(
+        cls,
+        name: str,
+        meta: dict,
+        instances: Sequence[str],
+        models: Sequence[str],
+        peers: Sequence[str],
+        summaries: Sequence[tuple],
+        judgments: Sequence[tuple],
+        documents: Sequence[tuple] = (),
+        **tables: pd.DataFrame,
+    ) -> "SummarizationCorpus":
         """A validated corpus from rows: ``summaries`` (instance, summarizer, sentences),
         ``judgments`` (instance, summarizer, judgment, value), ``documents`` (instance,
         document, sentences; none when empty); ``models`` and ``peers`` name the summarizers.
@@ -687,11 +774,19 @@ class SummarizationCorpus(_Corpus):
             name=name,
             meta=meta,
             instances=pd.DataFrame({"instance": list(instances)}),
-            documents=pd.DataFrame(documents, columns=["instance", "document", "sentences"]) if documents else None,
-            summarizers=pd.DataFrame({"summarizer": [*models, *peers],
-                                      "type": ["model"] * len(models) + ["peer"] * len(peers)}),
+            documents=pd.DataFrame(documents, columns=["instance", "document", "sentences"])
+            if documents
+            else None,
+            summarizers=pd.DataFrame(
+                {
+                    "summarizer": [*models, *peers],
+                    "type": ["model"] * len(models) + ["peer"] * len(peers),
+                }
+            ),
             summaries=pd.DataFrame(summaries, columns=["instance", "summarizer", "sentences"]),
-            judgments=pd.DataFrame(judgments, columns=["instance", "summarizer", "judgment", "value"]),
+            judgments=pd.DataFrame(
+                judgments, columns=["instance", "summarizer", "judgment", "value"]
+            ),
             **tables,
         ).validate()
 
@@ -740,7 +835,9 @@ class SummarizationCorpus(_Corpus):
     def judgment_table(self, judgment: str) -> pd.DataFrame:
         """Instance x summarizer table of one judgment (mean over assessors)."""
         rows = self._judgment_rows(judgment)
-        return rows.pivot_table(index="instance", columns="summarizer", values="value", aggfunc="mean", sort=False)
+        return rows.pivot_table(
+            index="instance", columns="summarizer", values="value", aggfunc="mean", sort=False
+        )
 
     def system_level(self, judgment: str, type: Optional[str] = None) -> pd.Series:
         """Mean of ``judgment`` per summarizer over instances (and assessors), as a Series
@@ -807,9 +904,14 @@ class MTCorpus(_Corpus):
         self.target_language = self.target_language or self.meta.get("target_language", "")
         for attr in ("source_language", "target_language"):
             if not isinstance(getattr(self, attr), str):
-                raise ParameterError(attr, getattr(self, attr), "a language code string such as 'en'")
-        self.meta = {**self.meta, "source_language": self.source_language,
-                     "target_language": self.target_language}
+                raise ParameterError(
+                    attr, getattr(self, attr), "a language code string such as 'en'"
+                )
+        self.meta = {
+            **self.meta,
+            "source_language": self.source_language,
+            "target_language": self.target_language,
+        }
 
     def validate(self) -> "MTCorpus":
         """Check the contract; return ``self``. Raises CorpusValidationError.
@@ -827,20 +929,37 @@ class MTCorpus(_Corpus):
         for table, df in self.tables().items():
             bad = df.index[df["segment"] < 1].tolist()
             if bad:
-                raise CorpusValidationError(f"{k}.{table}.segment: segment numbers are 1-based; rows {_show(bad)}")
+                raise CorpusValidationError(
+                    f"{k}.{table}.segment: segment numbers are 1-based; rows {_show(bad)}"
+                )
         seg = self.segments
         for table in ("references", "outputs", "judgments", "preferences"):
-            _check_subset(getattr(self, table), ["document", "segment"], seg, ["document", "segment"],
-                          f"{k}.{table}: unknown segment(s) (document, segment)")
+            _check_subset(
+                getattr(self, table),
+                ["document", "segment"],
+                seg,
+                ["document", "segment"],
+                f"{k}.{table}: unknown segment(s) (document, segment)",
+            )
         if not self.outputs.empty:
-            _check_subset(self.judgments, ["document", "segment", "system"], self.outputs,
-                          ["document", "segment", "system"],
-                          f"{k}.judgments: judgment(s) for a missing output (document, segment, system)")
+            _check_subset(
+                self.judgments,
+                ["document", "segment", "system"],
+                self.outputs,
+                ["document", "segment", "system"],
+                f"{k}.judgments: judgment(s) for a missing output (document, segment, system)",
+            )
             for col in ("better", "worse"):
-                _check_subset(self.preferences, ["document", "segment", col], self.outputs,
-                              ["document", "segment", "system"],
-                              f"{k}.preferences.{col}: system(s) without an output for the segment")
-        same = self.preferences.index[self.preferences["better"] == self.preferences["worse"]].tolist()
+                _check_subset(
+                    self.preferences,
+                    ["document", "segment", col],
+                    self.outputs,
+                    ["document", "segment", "system"],
+                    f"{k}.preferences.{col}: system(s) without an output for the segment",
+                )
+        same = self.preferences.index[
+            self.preferences["better"] == self.preferences["worse"]
+        ].tolist()
         if same:
             raise CorpusValidationError(f"{k}.preferences: better == worse in rows {_show(same)}")
         _check_finite(self.judgments, "value", f"{k}.judgments")
@@ -866,11 +985,15 @@ class MTCorpus(_Corpus):
     def _stream(self, df: pd.DataFrame, column: str, value: str, what: str) -> List[str]:
         rows = df[df[column] == value]
         if rows.empty:
-            raise ParameterError(column, value, f"one of {list(dict.fromkeys(df[column].tolist()))}")
+            raise ParameterError(
+                column, value, f"one of {list(dict.fromkeys(df[column].tolist()))}"
+            )
         by_key = dict(zip(zip(rows["document"], rows["segment"]), rows["text"]))
         missing = [key for key in self.segment_keys() if key not in by_key]
         if missing:
-            raise CorpusValidationError(f"{self.KIND}.{what}: {column} {value!r} lacks segment(s) {_show(missing)}")
+            raise CorpusValidationError(
+                f"{self.KIND}.{what}: {column} {value!r} lacks segment(s) {_show(missing)}"
+            )
         return [by_key[key] for key in self.segment_keys()]
 
     def system_output(self, system: str) -> List[str]:
@@ -898,8 +1021,9 @@ class MTCorpus(_Corpus):
         out.name = judgment
         return out
 
-    def subset(self, systems: Optional[Iterable[str]] = None,
-               documents: Optional[Iterable[str]] = None) -> "MTCorpus":
+    def subset(
+        self, systems: Optional[Iterable[str]] = None, documents: Optional[Iterable[str]] = None
+    ) -> "MTCorpus":
         """A new corpus restricted to the given systems and/or documents."""
         sys_ = None if systems is None else set(systems)
         docs = None if documents is None else set(documents)
@@ -913,8 +1037,13 @@ class MTCorpus(_Corpus):
                     if col in df.columns:
                         keep &= df[col].isin(sys_)
             tables[table] = df[keep].reset_index(drop=True)
-        return MTCorpus(name=self.name, meta=dict(self.meta), source_language=self.source_language,
-                        target_language=self.target_language, **tables)
+        return MTCorpus(
+            name=self.name,
+            meta=dict(self.meta),
+            source_language=self.source_language,
+            target_language=self.target_language,
+            **tables,
+        )
 
 
 def load_corpus(path: PathLike) -> Union[SummarizationCorpus, MTCorpus]:
@@ -926,7 +1055,9 @@ def load_corpus(path: PathLike) -> Union[SummarizationCorpus, MTCorpus]:
 
 # --------------------------------------------------------------------------- scores
 def scores_frame(
-    data: Union[pd.DataFrame, Mapping[str, Sequence[Any]], Sequence[Mapping[str, Any]], None] = None,
+    data: Union[
+        pd.DataFrame, Mapping[str, Sequence[Any]], Sequence[Mapping[str, Any]], None
+    ] = None,
     *,
     unit: str = "summarization",
     variants: Sequence[str] = (),

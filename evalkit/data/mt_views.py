@@ -21,6 +21,7 @@ out for scoring:
   corpora judge only some systems per segment, so per-system streams do not exist);
 * :func:`stand_in` names what the loaded corpus stands in for (for the notebooks' "Data").
 """
+
 from __future__ import annotations
 
 from typing import List, Optional
@@ -30,18 +31,30 @@ import pandas as pd
 from evalkit.data.model import MTCorpus
 from evalkit.errors import DataNotConfiguredError, ParameterError
 
-__all__ = ["LANGUAGES", "load_mt_evaluation", "output_frame", "stand_in", "has_absolute_judgments",
-           "reference_streams", "score_outputs", "limit_segments"]
+__all__ = [
+    "LANGUAGES",
+    "load_mt_evaluation",
+    "output_frame",
+    "stand_in",
+    "has_absolute_judgments",
+    "reference_streams",
+    "score_outputs",
+    "limit_segments",
+]
 
 LANGUAGES = ("zh", "ar", "btec")
 _SAMPLE = {"zh": "tides2003ce", "ar": "tides2003ae", "btec": "btec2004"}
 _LICENSED = {"zh": "mtc4", "ar": "tides2003-ar-en"}
-_PAPER_DATA = {"zh": "TIDES 2003 Chinese-English (LDC)", "ar": "TIDES 2003 Arabic-English (LDC)",
-               "btec": "IWSLT 2004 BTEC Chinese-English"}
+_PAPER_DATA = {
+    "zh": "TIDES 2003 Chinese-English (LDC)",
+    "ar": "TIDES 2003 Arabic-English (LDC)",
+    "btec": "IWSLT 2004 BTEC Chinese-English",
+}
 
 
-def load_mt_evaluation(profile: str, language: str = "zh", quick: bool = False,
-                       public_pair: str = "lt-en") -> MTCorpus:
+def load_mt_evaluation(
+    profile: str, language: str = "zh", quick: bool = False, public_pair: str = "lt-en"
+) -> MTCorpus:
     """The MT evaluation for ``profile`` and ``language`` (see the module table)."""
     if language not in LANGUAGES:
         raise ParameterError("language", language, f"one of {LANGUAGES}")
@@ -50,12 +63,16 @@ def load_mt_evaluation(profile: str, language: str = "zh", quick: bool = False,
     if profile == "sample":
         return datasets.load(_SAMPLE[language], "sample", quick=quick)
     if profile == "public":
-        return datasets.load(f"wmt19-darr-{public_pair}", "public",
-                             stands_in_for=f"{_PAPER_DATA[language]}: relative rankings instead of adequacy/fluency")
+        return datasets.load(
+            f"wmt19-darr-{public_pair}",
+            "public",
+            stands_in_for=f"{_PAPER_DATA[language]}: relative rankings instead of adequacy/fluency",
+        )
     if profile == "licensed":
         if language not in _LICENSED:
-            raise DataNotConfiguredError(_PAPER_DATA[language],
-                                         "the IWSLT 2004 outputs and judgments were never distributed")
+            raise DataNotConfiguredError(
+                _PAPER_DATA[language], "the IWSLT 2004 outputs and judgments were never distributed"
+            )
         return datasets.load(_LICENSED[language], "licensed")
     raise ParameterError("profile", profile, "one of 'sample', 'public', 'licensed'")
 
@@ -86,7 +103,9 @@ def output_frame(corpus: MTCorpus) -> pd.DataFrame:
     keys = list(zip(out["document"], out["segment"]))
     missing = [k for k in keys if k not in by_seg.index]
     if missing:
-        raise ParameterError("corpus", f"segment {missing[0]} of {corpus.name}", "references for every output")
+        raise ParameterError(
+            "corpus", f"segment {missing[0]} of {corpus.name}", "references for every output"
+        )
     out["refs"] = [list(by_seg.loc[k]) for k in keys]
     return out.reset_index(drop=True)
 
@@ -95,9 +114,10 @@ def reference_streams(refs: List[List[str]]) -> List[List[str]]:
     """Per-segment reference lists (all of one length) as sacrebleu-style streams."""
     n = {len(r) for r in refs}
     if len(n) != 1:
-        raise ParameterError("refs", f"segments with {sorted(n)} references", "the same number for every segment")
+        raise ParameterError(
+            "refs", f"segments with {sorted(n)} references", "the same number for every segment"
+        )
     return [list(stream) for stream in zip(*refs)]
-
 
 
 def score_outputs(frame: pd.DataFrame, metric, name: str):
@@ -108,14 +128,17 @@ def score_outputs(frame: pd.DataFrame, metric, name: str):
 
     hyps = frame["text"].tolist()
     refs = frame["refs"].tolist()
-    given = refs if getattr(metric, "ref_layout", "streams") == "segments" else reference_streams(refs)
+    given = (
+        refs if getattr(metric, "ref_layout", "streams") == "segments" else reference_streams(refs)
+    )
     stats = np.asarray(metric.segment_statistics(hyps, given))  # keep integer counts integer
     sentence = np.asarray(metric.sentence_scores(hyps, given), dtype=float)
     out = frame.assign(**{name: sentence})
-    system = {s: float(metric.score_from_statistics(stats[idx].sum(axis=0)))
-              for s, idx in frame.groupby("system", sort=False).indices.items()}
+    system = {
+        s: float(metric.score_from_statistics(stats[idx].sum(axis=0)))
+        for s, idx in frame.groupby("system", sort=False).indices.items()
+    }
     return out, pd.Series(system, name=name)
-
 
 
 def limit_segments(corpus: MTCorpus, n: Optional[int]) -> MTCorpus:
@@ -130,9 +153,15 @@ def limit_segments(corpus: MTCorpus, n: Optional[int]) -> MTCorpus:
     tables = {}
     for table, df in corpus.tables().items():
         if df is not None and {"document", "segment"} <= set(df.columns):
-            mask = pd.Series([k in keep for k in zip(df["document"], df["segment"])], index=df.index, dtype=bool)
+            mask = pd.Series(
+                [k in keep for k in zip(df["document"], df["segment"])], index=df.index, dtype=bool
+            )
             df = df.loc[mask].reset_index(drop=True)
         tables[table] = df
-    return MTCorpus(name=corpus.name, source_language=corpus.source_language, target_language=corpus.target_language,
-                    meta=dict(corpus.meta), **tables)
-
+    return MTCorpus(
+        name=corpus.name,
+        source_language=corpus.source_language,
+        target_language=corpus.target_language,
+        meta=dict(corpus.meta),
+        **tables,
+    )

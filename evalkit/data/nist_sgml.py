@@ -28,6 +28,7 @@ Why our own: sacrebleu only reads WMT's line-oriented "fake SGML" and has no wri
 validation; mteval's format is small enough that a regex scanner with line numbers is
 the clearest way to report errors precisely.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -132,12 +133,18 @@ def read_nist(path: PathLike) -> NistSet:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, "UTF-8 text", found=str(exc)) from None
+        raise InputFormatError(
+            path, data.count(b"\n", 0, exc.start) + 1, "UTF-8 text", found=str(exc)
+        ) from None
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode read it
     nset = _read_xml(path, text) if path.lower().endswith(".xml") else _read_sgml(path, text)
     if not nset.docs or nset.n_segments == 0:  # an empty set would score as "0 systems" and succeed
-        raise InputFormatError(path, nset.line, f"at least one <doc> with a <seg> in the <{nset.kind}>",
-                               found=f"{len(nset.docs)} documents, {nset.n_segments} segments")
+        raise InputFormatError(
+            path,
+            nset.line,
+            f"at least one <doc> with a <seg> in the <{nset.kind}>",
+            found=f"{len(nset.docs)} documents, {nset.n_segments} segments",
+        )
     return nset
 
 
@@ -153,38 +160,63 @@ def _read_sgml(path: str, text: str) -> NistSet:
         if closed:  # only white space may follow the closing set tag
             rest_start = pos + len(text[pos:]) - len(text[pos:].lstrip())
             if rest_start < len(text):
-                raise InputFormatError(path, line_of(rest_start), f"nothing after </{nset.kind}>",
-                                       found=text[rest_start:rest_start + 40])
+                raise InputFormatError(
+                    path,
+                    line_of(rest_start),
+                    f"nothing after </{nset.kind}>",
+                    found=text[rest_start : rest_start + 40],
+                )
             break
         if start < 0:
             break
         m = _TAG.match(text, start)
         if m is None:  # a "<" outside a segment that starts no complete tag
-            raise InputFormatError(path, line_of(start), "a complete tag <name ...> (a '<' outside a segment "
-                                   "starts a tag)", found=text[start:start + 40])
+            raise InputFormatError(
+                path,
+                line_of(start),
+                "a complete tag <name ...> (a '<' outside a segment starts a tag)",
+                found=text[start : start + 40],
+            )
         closing, name, rest = m.group(1) == "/", m.group(2).lower(), m.group(3)
         line = line_of(m.start())
         pos = m.end()
         if name in SET_KINDS:
             if closing:
                 if nset is None or nset.kind != name or doc is not None:
-                    raise InputFormatError(path, line, f"</{name}> after a matching <{name}> and </doc>", found=m.group(0))
+                    raise InputFormatError(
+                        path,
+                        line,
+                        f"</{name}> after a matching <{name}> and </doc>",
+                        found=m.group(0),
+                    )
                 closed = True
                 continue
             if nset is not None:
-                raise InputFormatError(path, line, "exactly one set element per SGML file", found=m.group(0))
+                raise InputFormatError(
+                    path, line, "exactly one set element per SGML file", found=m.group(0)
+                )
             a = _attrs(rest)
             if "setid" not in a or "srclang" not in a:
-                raise InputFormatError(path, line, f"<{name}> with setid and srclang attributes", found=m.group(0))
+                raise InputFormatError(
+                    path, line, f"<{name}> with setid and srclang attributes", found=m.group(0)
+                )
             if name != "srcset" and "trglang" not in a:
-                raise InputFormatError(path, line, f"<{name}> with a trglang attribute", found=m.group(0))
-            nset = NistSet(name, a["setid"], a["srclang"], a.get("trglang"), attrs=a, path=path, line=line)
+                raise InputFormatError(
+                    path, line, f"<{name}> with a trglang attribute", found=m.group(0)
+                )
+            nset = NistSet(
+                name, a["setid"], a["srclang"], a.get("trglang"), attrs=a, path=path, line=line
+            )
         elif name == "doc":
             if nset is None or closed:
-                raise InputFormatError(path, line, "<doc> inside a srcset/refset/tstset element", found=m.group(0))
+                raise InputFormatError(
+                    path, line, "<doc> inside a srcset/refset/tstset element", found=m.group(0)
+                )
             if closing:
                 if doc is None:
-                    raise InputFormatError(path, line, "</doc> closing an open <doc>", found=m.group(0))
+                    raise InputFormatError(
+                        path, line, "</doc> closing an open <doc>", found=m.group(0)
+                    )
                 nset.docs.append(doc)
                 doc = None
                 continue
@@ -194,7 +226,12 @@ def _read_sgml(path: str, text: str) -> NistSet:
             if "docid" not in a:
                 raise InputFormatError(path, line, "<doc> with a docid attribute", found=m.group(0))
             if nset.kind != "srcset" and "sysid" not in a:
-                raise InputFormatError(path, line, "<doc> with a sysid attribute (mteval SGML requires it in ref/tst sets)", found=m.group(0))
+                raise InputFormatError(
+                    path,
+                    line,
+                    "<doc> with a sysid attribute (mteval SGML requires it in ref/tst sets)",
+                    found=m.group(0),
+                )
             doc = Document(a["docid"], a.get("sysid"), attrs=_extra(a), line=line)
         elif name == "seg":
             if closing:
@@ -204,16 +241,22 @@ def _read_sgml(path: str, text: str) -> NistSet:
             end = _SEG_END.search(text, pos)
             if end is None:
                 raise InputFormatError(path, line, "</seg> closing this segment", found=m.group(0))
-            body = text[pos:end.start()]
+            body = text[pos : end.start()]
             if _SEG_TAG.search(body):
                 raise InputFormatError(path, line, "</seg> before the next <seg>", found=m.group(0))
-            doc.segments.append(Segment(_seg_id(path, line, _attrs(rest), m.group(0)), _WS.sub(" ", body).strip(), line))
+            doc.segments.append(
+                Segment(
+                    _seg_id(path, line, _attrs(rest), m.group(0)), _WS.sub(" ", body).strip(), line
+                )
+            )
             pos = end.end()
         # other tags (<p>, <hl>, ...) only structure the text
     if nset is None:
         raise InputFormatError(path, None, "a <srcset>, <refset> or <tstset> element")
     if doc is not None:
-        raise InputFormatError(path, doc.line, "</doc> closing this document", found=f"<doc docid={doc.docid!r}>")
+        raise InputFormatError(
+            path, doc.line, "</doc> closing this document", found=f"<doc docid={doc.docid!r}>"
+        )
     if not closed:
         raise InputFormatError(path, len(newlines) + 1, f"</{nset.kind}> at the end of the file")
     _sort_segments(nset)
@@ -225,7 +268,9 @@ def _seg_id(path: str, line: Optional[int], a: Dict[str, str], found: str) -> in
         raise InputFormatError(path, line, "<seg> with an id attribute", found=found)
     token = a["id"].strip()
     if not re.fullmatch(r"[+-]?[0-9]+", token):  # ASCII digits only: int() also takes "١" or "1_0"
-        raise InputFormatError(path, line, "a numeric segment id (mteval sorts ids numerically)", found=found)
+        raise InputFormatError(
+            path, line, "a numeric segment id (mteval sorts ids numerically)", found=found
+        )
     return int(token)
 
 
@@ -234,14 +279,22 @@ def _sort_segments(nset: NistSet) -> None:
     for d in nset.docs:
         key = (d.sysid, d.docid)
         if key in seen_docs:
-            raise InputFormatError(nset.path, d.line, f"one document {d.docid!r} per system {d.sysid!r}",
-                                   found=f"a repeat of the document at line {seen_docs[key]}")
+            raise InputFormatError(
+                nset.path,
+                d.line,
+                f"one document {d.docid!r} per system {d.sysid!r}",
+                found=f"a repeat of the document at line {seen_docs[key]}",
+            )
         seen_docs[key] = d.line or 0
         ids: Dict[int, int] = {}
         for s in d.segments:
             if s.id in ids:
-                raise InputFormatError(nset.path, s.line, f"unique segment ids in document {d.docid!r}",
-                                       found=f'seg id="{s.id}" again (first at line {ids[s.id]})')
+                raise InputFormatError(
+                    nset.path,
+                    s.line,
+                    f"unique segment ids in document {d.docid!r}",
+                    found=f'seg id="{s.id}" again (first at line {ids[s.id]})',
+                )
             ids[s.id] = s.line or 0
         d.segments.sort(key=lambda s: s.id)
 
@@ -266,11 +319,23 @@ def _read_xml(path: str, text: str) -> NistSet:
                 raise InputFormatError(path, line(), f"<{name}> with a {sys_attr} attribute")
             cur = result[0] if result else None
             if cur is None:
-                cur = NistSet(lname, a["setid"], a["srclang"], a.get("trglang"), attrs=dict(a), path=path, line=line())
+                cur = NistSet(
+                    lname,
+                    a["setid"],
+                    a["srclang"],
+                    a.get("trglang"),
+                    attrs=dict(a),
+                    path=path,
+                    line=line(),
+                )
                 result.append(cur)
             elif cur.kind != lname or cur.setid != a["setid"]:
-                raise InputFormatError(path, line(), f"further sets of kind {cur.kind} with setid {cur.setid!r}",
-                                       found=f"<{name} setid={a['setid']!r}>")
+                raise InputFormatError(
+                    path,
+                    line(),
+                    f"further sets of kind {cur.kind} with setid {cur.setid!r}",
+                    found=f"<{name} setid={a['setid']!r}>",
+                )
             state["cur_set"] = (cur, a.get(sys_attr) if sys_attr else None)
         elif lname == "doc":
             if state["cur_set"] is None or state["doc"] is not None:
@@ -283,16 +348,24 @@ def _read_xml(path: str, text: str) -> NistSet:
             if state["doc"] is None:
                 raise InputFormatError(path, line(), "<seg> inside a <doc>")
             if state["seg"] is not None:  # the inner one would silently replace the outer's text
-                raise InputFormatError(path, line(), f"</seg> closing the segment of line {state['seg'][1]} "
-                                       "before the next <seg>")
-            state["seg"] = (_seg_id(path, line(), {k.lower(): v for k, v in a.items()}, f"<seg {a}>"), line())
+                raise InputFormatError(
+                    path,
+                    line(),
+                    f"</seg> closing the segment of line {state['seg'][1]} before the next <seg>",
+                )
+            state["seg"] = (
+                _seg_id(path, line(), {k.lower(): v for k, v in a.items()}, f"<seg {a}>"),
+                line(),
+            )
             state["buf"] = []
 
     def end(name):
         lname = name.lower()
         if lname == "seg" and state["seg"] is not None:
             sid, ln = state["seg"]
-            state["doc"].segments.append(Segment(sid, _WS.sub(" ", "".join(state["buf"])).strip(), ln))
+            state["doc"].segments.append(
+                Segment(sid, _WS.sub(" ", "".join(state["buf"])).strip(), ln)
+            )
             state["seg"] = None
         elif lname == "doc" and state["doc"] is not None:
             state["cur_set"][0].docs.append(state["doc"])
@@ -310,7 +383,9 @@ def _read_xml(path: str, text: str) -> NistSet:
     try:
         parser.Parse(text.encode("utf-8"), True)
     except xml.parsers.expat.ExpatError as exc:
-        raise InputFormatError(path, exc.lineno, "well-formed XML", found=xml.parsers.expat.ErrorString(exc.code)) from None
+        raise InputFormatError(
+            path, exc.lineno, "well-formed XML", found=xml.parsers.expat.ErrorString(exc.code)
+        ) from None
     if not result:
         raise InputFormatError(path, None, "a <srcset>, <refset> or <tstset> element")
     _sort_segments(result[0])
@@ -328,8 +403,12 @@ def check_mt_data(src: Optional[NistSet], ref: NistSet, tst: NistSet) -> None:
     template_set = src if src is not None else ref
     for s in (ref, tst):
         if s.setid != template_set.setid:
-            raise InputFormatError(s.path, s.line, f'setid "{template_set.setid}" as in {template_set.path}',
-                                   found=f'setid "{s.setid}"')
+            raise InputFormatError(
+                s.path,
+                s.line,
+                f'setid "{template_set.setid}" as in {template_set.path}',
+                found=f'setid "{s.setid}"',
+            )
     if src is not None:
         template = {d.docid: d for d in src.docs}
     else:
@@ -341,26 +420,44 @@ def check_mt_data(src: Optional[NistSet], ref: NistSet, tst: NistSet) -> None:
             for docid, tdoc in template.items():
                 d = docs.get(docid)
                 if d is None:
-                    raise InputFormatError(s.path, None, f'document "{docid}" for system "{sysid}" (present in {template_set.path}, line {tdoc.line})')
+                    raise InputFormatError(
+                        s.path,
+                        None,
+                        f'document "{docid}" for system "{sysid}" (present in {template_set.path}, line {tdoc.line})',
+                    )
                 if len(d.segments) != len(tdoc.segments):
-                    raise InputFormatError(s.path, d.line, f'{len(tdoc.segments)} segments in document "{docid}" as in {template_set.path}',
-                                           found=f"{len(d.segments)} segments")
+                    raise InputFormatError(
+                        s.path,
+                        d.line,
+                        f'{len(tdoc.segments)} segments in document "{docid}" as in {template_set.path}',
+                        found=f"{len(d.segments)} segments",
+                    )
                 for seg, tseg in zip(d.segments, tdoc.segments):  # both sorted by id
                     if seg.id != tseg.id:  # segments pair by (document, id), never by position
                         ids = {x.id for x in tdoc.segments}
                         odd = seg if seg.id not in ids else tseg
                         raise InputFormatError(
-                            s.path, seg.line if odd is seg else d.line,
+                            s.path,
+                            seg.line if odd is seg else d.line,
                             f'the segment ids of document "{docid}" in {template_set.path} (system "{sysid}")',
-                            found=f'seg id="{odd.id}" ' + ("not in " + str(template_set.path) if odd is seg
-                                                           else "missing here"))
+                            found=f'seg id="{odd.id}" '
+                            + (
+                                "not in " + str(template_set.path) if odd is seg else "missing here"
+                            ),
+                        )
             extra = [docid for docid in docs if docid not in template]
             if extra:
-                raise InputFormatError(s.path, docs[extra[0]].line, f"only documents of {template_set.path}",
-                                       found=f'document "{extra[0]}" for system "{sysid}"')
+                raise InputFormatError(
+                    s.path,
+                    docs[extra[0]].line,
+                    f"only documents of {template_set.path}",
+                    found=f'document "{extra[0]}" for system "{sysid}"',
+                )
 
 
-def aligned_segments(src: Optional[NistSet], ref: NistSet, tst: NistSet, sysid: Optional[str] = None):
+def aligned_segments(
+    src: Optional[NistSet], ref: NistSet, tst: NistSet, sysid: Optional[str] = None
+):
     """Hypotheses of system ``sysid`` and reference streams aligned by (doc, seg).
 
     Returns ``(keys, hyps, ref_streams)`` where ``keys`` lists ``(docid, segid)`` in
@@ -371,7 +468,9 @@ def aligned_segments(src: Optional[NistSet], ref: NistSet, tst: NistSet, sysid: 
         sysid = systems[0]
     if sysid not in systems:
         raise ParameterError("sysid", sysid, f"one of {systems}")
-    order = [d.docid for d in src.docs] if src is not None else list(ref.by_system()[ref.systems()[0]])
+    order = (
+        [d.docid for d in src.docs] if src is not None else list(ref.by_system()[ref.systems()[0]])
+    )
     tdocs = tst.by_system()[sysid]
     rsys = ref.by_system()
     keys, hyps = [], []
@@ -418,17 +517,29 @@ def write_nist(nset: NistSet, path: PathLike, format: Optional[str] = None) -> N
             a.update({k: v for k, v in d.attrs.items() if k not in ("sysid", "docid")})
             out.append(f"<doc {fmt_attrs(a)}>")
             for s in d.segments:
-                if _SEG_TAG.search(s.text):  # SGML text is not escaped: its own reader would refuse it
-                    raise ParameterError("text", s.text, f"SGML segment text without <seg>/</seg> (document "
-                                         f"{d.docid!r}, segment {s.id}; write XML to keep markup in a segment)")
+                if _SEG_TAG.search(
+                    s.text
+                ):  # SGML text is not escaped: its own reader would refuse it
+                    raise ParameterError(
+                        "text",
+                        s.text,
+                        f"SGML segment text without <seg>/</seg> (document "
+                        f"{d.docid!r}, segment {s.id}; write XML to keep markup in a segment)",
+                    )
             out.extend(f'<seg id="{s.id}"> {s.text} </seg>' for s in d.segments)
             out.append("</doc>")
         out.append(f"</{nset.kind}>")
     else:
         out.append('<?xml version="1.0" encoding="UTF-8"?>')
         out.append("<mteval>")
-        groups = [(None, nset.docs)] if nset.kind == "srcset" else [
-            (sysid, [d for d in nset.docs if (d.sysid or "") == sysid]) for sysid in nset.systems()]
+        groups = (
+            [(None, nset.docs)]
+            if nset.kind == "srcset"
+            else [
+                (sysid, [d for d in nset.docs if (d.sysid or "") == sysid])
+                for sysid in nset.systems()
+            ]
+        )
         for sysid, docs in groups:
             a = dict(set_attrs)
             if sysid is not None:
@@ -445,8 +556,14 @@ def write_nist(nset: NistSet, path: PathLike, format: Optional[str] = None) -> N
     atomic_write_text(path, "\n".join(out) + "\n")
 
 
-def nist_set_from_segments(kind: str, setid: str, srclang: str, trglang: Optional[str],
-                           sysid: Optional[str], docs: Sequence[Tuple[str, Sequence[str]]]) -> NistSet:
+def nist_set_from_segments(
+    kind: str,
+    setid: str,
+    srclang: str,
+    trglang: Optional[str],
+    sysid: Optional[str],
+    docs: Sequence[Tuple[str, Sequence[str]]],
+) -> NistSet:
     """Build a set from ``[(docid, [segment texts])]`` (segment ids 1..n per document)."""
     nset = NistSet(kind, setid, srclang, trglang)
     for docid, texts in docs:

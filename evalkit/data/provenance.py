@@ -22,6 +22,7 @@ Every corpus returned by :func:`evalkit.data.datasets.load` carries one
 (sorted by name, UTF-8, newline-terminated): one value that is the same on every machine
 holding the same bytes, whatever the folder they sit in.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,7 +34,15 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 from evalkit.data.checksums import sha256_files
 from evalkit.errors import InputFormatError, ParameterError
 
-__all__ = ["META_KEY", "PROFILES", "FileRecord", "Provenance", "file_records", "record_provenance", "provenance_of"]
+__all__ = [
+    "META_KEY",
+    "PROFILES",
+    "FileRecord",
+    "Provenance",
+    "file_records",
+    "record_provenance",
+    "provenance_of",
+]
 
 #: The key of ``corpus.meta`` that holds the provenance record.
 META_KEY = "provenance"
@@ -91,35 +100,65 @@ class Provenance:
     def describe(self) -> str:
         """One line for a notebook: data set, profile, stand-in, file count and digest."""
         stand = f", standing in for {self.stands_in_for}" if self.stands_in_for else ""
-        return (f"{self.dataset} ({self.profile}{stand}): {self.source}; {len(self.files)} file(s), "
-                f"SHA-256 digest {self.digest[:16]}")
+        return (
+            f"{self.dataset} ({self.profile}{stand}): {self.source}; {len(self.files)} file(s), "
+            f"SHA-256 digest {self.digest[:16]}"
+        )
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON-native form stored in ``corpus.meta["provenance"]``."""
-        return {"dataset": self.dataset, "profile": self.profile, "source": self.source, "root": self.root,
-                "stands_in_for": self.stands_in_for, "options": dict(self.options), "licence": self.licence,
-                "digest": self.digest,
-                "files": [[f.name, f.path, f.sha256, f.size] for f in self.files]}
+        return {
+            "dataset": self.dataset,
+            "profile": self.profile,
+            "source": self.source,
+            "root": self.root,
+            "stands_in_for": self.stands_in_for,
+            "options": dict(self.options),
+            "licence": self.licence,
+            "digest": self.digest,
+            "files": [[f.name, f.path, f.sha256, f.size] for f in self.files],
+        }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], where: str = "corpus.meta['provenance']") -> "Provenance":
+    def from_dict(
+        cls, data: Mapping[str, Any], where: str = "corpus.meta['provenance']"
+    ) -> "Provenance":
         """The inverse of :meth:`to_dict`; a malformed record raises InputFormatError."""
         try:
-            files = tuple(FileRecord(str(n), str(p), str(s), int(z)) for n, p, s, z in data["files"])
-            out = cls(dataset=data["dataset"], profile=data["profile"], source=data["source"], files=files,
-                      root=data.get("root", ""), stands_in_for=data.get("stands_in_for", ""),
-                      options=dict(data.get("options", {})), licence=data.get("licence", ""))
+            files = tuple(
+                FileRecord(str(n), str(p), str(s), int(z)) for n, p, s, z in data["files"]
+            )
+            out = cls(
+                dataset=data["dataset"],
+                profile=data["profile"],
+                source=data["source"],
+                files=files,
+                root=data.get("root", ""),
+                stands_in_for=data.get("stands_in_for", ""),
+                options=dict(data.get("options", {})),
+                licence=data.get("licence", ""),
+            )
         except (KeyError, TypeError, ValueError) as exc:
-            raise InputFormatError(None, None, f"a provenance record at {where} (dataset, profile, source, "
-                                   "files as [name, path, sha256, size])", found=str(exc)) from None
+            raise InputFormatError(
+                None,
+                None,
+                f"a provenance record at {where} (dataset, profile, source, "
+                "files as [name, path, sha256, size])",
+                found=str(exc),
+            ) from None
         if "digest" in data and data["digest"] != out.digest:
-            raise InputFormatError(None, None, f"the digest recorded at {where} to match its files",
-                                   found=str(data["digest"]))
+            raise InputFormatError(
+                None,
+                None,
+                f"the digest recorded at {where} to match its files",
+                found=str(data["digest"]),
+            )
         return out
 
 
-def file_records(files: Iterable[Union[PathLike, Tuple[str, PathLike]]],
-                 root: Optional[PathLike] = None) -> Tuple[FileRecord, ...]:
+def file_records(
+    files: Iterable[Union[PathLike, Tuple[str, PathLike]]], root: Optional[PathLike] = None
+) -> Tuple[FileRecord, ...]:
     """One :class:`FileRecord` per file (duplicates removed, sorted by name). ``files``
     holds paths, or ``(name, path)`` pairs naming a file explicitly (e.g. its manifest
     path); a path's name is relative to ``root`` where it lies below it, else the file
@@ -148,6 +187,7 @@ def file_records(files: Iterable[Union[PathLike, Tuple[str, PathLike]]],
 def _json_native(options: Mapping[str, Any]) -> Dict[str, Any]:
     """Loader options as JSON values (tuples become lists; objects such as a corpus passed
     as an option are recorded by type and name)."""
+
     def describe(value: Any) -> str:
         name = getattr(value, "name", None)
         return f"<{type(value).__name__}{f' {name}' if isinstance(name, str) else ''}>"
@@ -155,15 +195,29 @@ def _json_native(options: Mapping[str, Any]) -> Dict[str, Any]:
     return json.loads(json.dumps(dict(options), default=describe, sort_keys=True))
 
 
-def record_provenance(corpus: Any, dataset: str, profile: str, source: str,
-                      files: Iterable[Union[PathLike, Tuple[str, PathLike]]],
-                      root: Optional[PathLike] = None, stands_in_for: str = "",
-                      options: Optional[Mapping[str, Any]] = None, licence: str = "") -> Provenance:
+def record_provenance(
+    corpus: Any,
+    dataset: str,
+    profile: str,
+    source: str,
+    files: Iterable[Union[PathLike, Tuple[str, PathLike]]],
+    root: Optional[PathLike] = None,
+    stands_in_for: str = "",
+    options: Optional[Mapping[str, Any]] = None,
+    licence: str = "",
+) -> Provenance:
     """Hash ``files``, build the :class:`Provenance` and store it in ``corpus.meta``;
     returns the record (``options`` are stored as JSON values, see :func:`_json_native`)."""
-    record = Provenance(dataset=dataset, profile=profile, source=source, files=file_records(files, root),
-                        root=str(Path(root).resolve()) if root is not None else "", stands_in_for=stands_in_for,
-                        options=_json_native(options or {}), licence=licence)
+    record = Provenance(
+        dataset=dataset,
+        profile=profile,
+        source=source,
+        files=file_records(files, root),
+        root=str(Path(root).resolve()) if root is not None else "",
+        stands_in_for=stands_in_for,
+        options=_json_native(options or {}),
+        licence=licence,
+    )
     corpus.meta[META_KEY] = record.to_dict()
     return record
 

@@ -27,6 +27,7 @@ Layout (``notes/anchors-and-formats.md`` C.3; TAC ``manual/pyramids/*``, DUC
 XML is parsed with :mod:`xml.etree.ElementTree`; the declared encoding is honoured (UTF-8
 when none is declared); a parse error names file and line.
 """
+
 from __future__ import annotations
 
 import os
@@ -48,10 +49,20 @@ from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["Pyramid", "PeerAnnotation", "read_pyramid", "write_pyramid", "read_peer_annotation",
-           "write_peer_annotation", "DEFAULT_HEADER_REGEX", "CATCH_ALL_LABEL"]
+__all__ = [
+    "Pyramid",
+    "PeerAnnotation",
+    "read_pyramid",
+    "write_pyramid",
+    "read_peer_annotation",
+    "write_peer_annotation",
+    "DEFAULT_HEADER_REGEX",
+    "CATCH_ALL_LABEL",
+]
 
-DEFAULT_HEADER_REGEX = r"[-]*\n\s*[A-Za-z]+[0-9]+[A-Za-z]?(-[A-Za-z])?\.[MP]\.[0-9]+\.[A-Za-z]+\.[A-Za-z]+\n[-]*\n"
+DEFAULT_HEADER_REGEX = (
+    r"[-]*\n\s*[A-Za-z]+[0-9]+[A-Za-z]?(-[A-Za-z])?\.[MP]\.[0-9]+\.[A-Za-z]+\.[A-Za-z]+\n[-]*\n"
+)
 CATCH_ALL_LABEL = "All non-matching SCUs go here"
 
 
@@ -87,8 +98,12 @@ def _line_no(text: str, offset: int) -> int:
 def _int_attr(node: ET.Element, name: str, path: PathLike) -> int:
     value = node.get(name)
     if value is None or not re.fullmatch(r"-?[0-9]+", value.strip()):
-        raise InputFormatError(path, None, f'an integer {name}="..." on <{node.tag} label={node.get("label")!r}>',
-                               found=value)
+        raise InputFormatError(
+            path,
+            None,
+            f'an integer {name}="..." on <{node.tag} label={node.get("label")!r}>',
+            found=value,
+        )
     return int(value)
 
 
@@ -101,7 +116,9 @@ def _text_lines(node: Optional[ET.Element], path: PathLike, where: str) -> List[
 #: Bounds on the file's own ``startDocumentRegEx``: the pattern is data, and a pattern
 #: like ``(a|aa)+$`` backtracks exponentially, so its length and matching time are capped.
 MAX_HEADER_REGEX_CHARS = 1000
-HEADER_REGEX_SECONDS = 0.5  # a header pattern needs microseconds; regex overshoots its limit a little
+HEADER_REGEX_SECONDS = (
+    0.5  # a header pattern needs microseconds; regex overshoots its limit a little
+)
 
 
 def _header_matches(pattern: str, text: str, path: PathLike) -> list:
@@ -113,8 +130,12 @@ def _header_matches(pattern: str, text: str, path: PathLike) -> list:
     import regex
 
     if len(pattern) > MAX_HEADER_REGEX_CHARS:
-        raise InputFormatError(path, None, f"a startDocumentRegEx of at most {MAX_HEADER_REGEX_CHARS} characters",
-                               found=f"{len(pattern)} characters")
+        raise InputFormatError(
+            path,
+            None,
+            f"a startDocumentRegEx of at most {MAX_HEADER_REGEX_CHARS} characters",
+            found=f"{len(pattern)} characters",
+        )
     try:
         header = regex.compile(pattern)
     except (regex.error, ValueError, OverflowError) as exc:
@@ -130,28 +151,42 @@ def _header_matches(pattern: str, text: str, path: PathLike) -> list:
             matches.append(m)
             pos = m.end() if m.end() > m.start() else m.end() + 1
     except TimeoutError:
-        raise InputFormatError(path, None, f"a startDocumentRegEx that matches the <text> within "
-                               f"{HEADER_REGEX_SECONDS:g} s (this one backtracks without bound)",
-                               found=pattern) from None
+        raise InputFormatError(
+            path,
+            None,
+            f"a startDocumentRegEx that matches the <text> within "
+            f"{HEADER_REGEX_SECONDS:g} s (this one backtracks without bound)",
+            found=pattern,
+        ) from None
     return matches
 
 
-def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool = False,
-                 check_labels: bool = True) -> Pyramid:
+def read_pyramid(
+    path: PathLike,
+    instance: Optional[str] = None,
+    skip_bad: bool = False,
+    check_labels: bool = True,
+) -> Pyramid:
     """Read a DUCView pyramid; ``instance`` defaults to the file name before its first dot."""
     root = _parse_xml(path)
     if root.tag != "pyramid":
         raise InputFormatError(path, 1, "a <pyramid> root element", found=f"<{root.tag}>")
     instance = instance or Path(path).name.split(".")[0]
     regex_node = root.find("startDocumentRegEx")
-    pattern = regex_node.text if regex_node is not None and regex_node.text else DEFAULT_HEADER_REGEX
+    pattern = (
+        regex_node.text if regex_node is not None and regex_node.text else DEFAULT_HEADER_REGEX
+    )
     text = "\n".join(_text_lines(root.find("text"), path, "<pyramid>"))
     starts, ends, models = [], [], []
     for m in _header_matches(pattern, text, path):
         names = [t for t in m.group(0).split() if SUMMARY_NAME.match(t)]
         if len(names) != 1:
-            raise InputFormatError(path, None, "one model summary file name in each document header",
-                                   found=m.group(0).strip())
+            raise InputFormatError(
+                path,
+                None,
+                "one model summary file name in each document header",
+                found=m.group(0).strip(),
+            )
         summ = SUMMARY_NAME.match(names[0]).group("summarizer")
         summarizer_type(summ, path)
         if summ in models:
@@ -164,8 +199,12 @@ def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool 
         starts.append(begin)
         models.append(summ)
     if not models:
-        raise InputFormatError(path, None, "model summaries separated by headers matching startDocumentRegEx",
-                               found=pattern)
+        raise InputFormatError(
+            path,
+            None,
+            "model summaries separated by headers matching startDocumentRegEx",
+            found=pattern,
+        )
     ends.append(len(text))
     bodies = [text[s:e].rstrip("\n") for s, e in zip(starts, ends)]
     for s, body in zip(starts, bodies):
@@ -173,8 +212,12 @@ def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool 
             if re.fullmatch(r"\s*-{5,}\s*", line):
                 # a separator the header regex did not match: two summaries would merge
                 n = _line_no(text, s) + k
-                raise InputFormatError(path, None, f"document headers matching startDocumentRegEx (<text> line {n})",
-                                       found=" / ".join(body.split("\n")[k:k + 2]))
+                raise InputFormatError(
+                    path,
+                    None,
+                    f"document headers matching startDocumentRegEx (<text> line {n})",
+                    found=" / ".join(body.split("\n")[k : k + 2]),
+                )
     scus, contribs, skipped = [], [], 0
     uids = set()
     for node in root.findall("scu"):
@@ -203,7 +246,9 @@ def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool 
                 if parts is not None:
                     problem = "a <part> in every <contributor>"
                 if not skip_bad:
-                    raise InputFormatError(path, None, f"{problem} (SCU {uid}, contributor {cnode.get('label')!r})")
+                    raise InputFormatError(
+                        path, None, f"{problem} (SCU {uid}, contributor {cnode.get('label')!r})"
+                    )
                 skipped += 1
                 continue
             summ = models[parts[0][0]]
@@ -219,9 +264,13 @@ def read_pyramid(path: PathLike, instance: Optional[str] = None, skip_bad: bool 
         contribs += rows
     return Pyramid(
         instance=instance,
-        models={m: tuple(l.strip() for l in b.split("\n") if l.strip()) for m, b in zip(models, bodies)},
+        models={
+            m: tuple(l.strip() for l in b.split("\n") if l.strip()) for m, b in zip(models, bodies)
+        },
         scus=pd.DataFrame(scus, columns=["instance", "scu", "label", "weight"]),
-        contributors=pd.DataFrame(contribs, columns=["instance", "scu", "summarizer", "contributor", "start", "end"]),
+        contributors=pd.DataFrame(
+            contribs, columns=["instance", "scu", "summarizer", "contributor", "start", "end"]
+        ),
         skipped=skipped,
     )
 
@@ -239,8 +288,12 @@ def _parts_xml(text: str, rows: pd.DataFrame, offset: int, where: str) -> str:
                 continue
             s, e = int(s), int(e)
             if not 0 <= s <= e <= len(text):
-                raise ParameterError("scu_contributors", (s, e), f"offsets inside the summary text of {where}")
-            parts.append(f'<part label={quoteattr(text[s:e])} start="{s + offset}" end="{e + offset}"/>')
+                raise ParameterError(
+                    "scu_contributors", (s, e), f"offsets inside the summary text of {where}"
+                )
+            parts.append(
+                f'<part label={quoteattr(text[s:e])} start="{s + offset}" end="{e + offset}"/>'
+            )
         label = "" if pd.isna(label) else label
         out.append(f"<contributor label={quoteattr(label)}>{''.join(parts)}</contributor>\n")
     return "".join(out)
@@ -250,14 +303,15 @@ def _header(name: str) -> List[str]:
     return ["----------", name, "----------"]
 
 
-def write_pyramid(path: PathLike, corpus: SummarizationCorpus, instance: str,
-                  name_of=None) -> None:
+def write_pyramid(path: PathLike, corpus: SummarizationCorpus, instance: str, name_of=None) -> None:
     """Write the pyramid of ``instance`` (models' summaries, ``scus``,
     ``scu_contributors`` of model summarizers) in DUCView XML. ``name_of(instance,
     summarizer)`` gives each header's summary file name (default ``INSTANCE.M.100.A.X``)."""
     models = [m for m in corpus.models(instance)]
-    contrib = corpus.scu_contributors[(corpus.scu_contributors["instance"] == instance)
-                                      & corpus.scu_contributors["summarizer"].isin(models)]
+    contrib = corpus.scu_contributors[
+        (corpus.scu_contributors["instance"] == instance)
+        & corpus.scu_contributors["summarizer"].isin(models)
+    ]
     lines: List[str] = []
     starts: Dict[str, int] = {}
     for m in models:
@@ -266,13 +320,19 @@ def write_pyramid(path: PathLike, corpus: SummarizationCorpus, instance: str,
         starts[m] = len("\n".join(lines)) + 1
         lines += list(corpus.summary(instance, m))
     texts = {m: "\n".join(corpus.summary(instance, m)) for m in models}
-    out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<pyramid>\n",
-           f"<startDocumentRegEx><![CDATA[{DEFAULT_HEADER_REGEX}]]></startDocumentRegEx>\n",
-           "<text>\n", _lines_xml(lines), "</text>\n"]
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n<pyramid>\n',
+        f"<startDocumentRegEx><![CDATA[{DEFAULT_HEADER_REGEX}]]></startDocumentRegEx>\n",
+        "<text>\n",
+        _lines_xml(lines),
+        "</text>\n",
+    ]
     scus = corpus.scus[corpus.scus["instance"] == instance]
     for uid, label in zip(scus["scu"], scus["label"]):
         rows = contrib[contrib["scu"] == uid]
-        out.append(f"<scu uid={quoteattr(uid)} label={quoteattr('' if pd.isna(label) else label)}>\n")
+        out.append(
+            f"<scu uid={quoteattr(uid)} label={quoteattr('' if pd.isna(label) else label)}>\n"
+        )
         for m, grp in rows.groupby("summarizer", sort=False):
             out.append(_parts_xml(texts[m], grp, starts[m], f"{instance}/{m}"))
         out.append("</scu>\n")
@@ -280,8 +340,12 @@ def write_pyramid(path: PathLike, corpus: SummarizationCorpus, instance: str,
     atomic_write_bytes(path, "".join(out).encode("utf-8"))
 
 
-def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summarizer: Optional[str] = None,
-                         known_scus: Optional[Sequence[str]] = None) -> PeerAnnotation:
+def read_peer_annotation(
+    path: PathLike,
+    instance: Optional[str] = None,
+    summarizer: Optional[str] = None,
+    known_scus: Optional[Sequence[str]] = None,
+) -> PeerAnnotation:
     """Read a DUCView peer annotation. ``instance``/``summarizer`` default to the file
     name (a summary file name, optionally with ``.pan``). With ``known_scus`` (the
     pyramid's uids) an SCU the pyramid lacks is an error."""
@@ -293,8 +357,12 @@ def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summari
         stem = re.sub(r"\.pan$", "", Path(path).name)
         m = SUMMARY_NAME.match(stem)
         if not m:
-            raise InputFormatError(path, None, "a peer annotation named like its summary file (optionally + .pan)")
-        instance = instance or m.group("docset") + (f"-{m.group('group')}" if m.group("group") else "")
+            raise InputFormatError(
+                path, None, "a peer annotation named like its summary file (optionally + .pan)"
+            )
+        instance = instance or m.group("docset") + (
+            f"-{m.group('group')}" if m.group("group") else ""
+        )
         summarizer = summarizer or m.group("summarizer")
     summarizer_type(summarizer, path)
     lines = _text_lines(ann.find("text"), path, "<annotation>")
@@ -311,7 +379,9 @@ def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summari
         if not cnodes:
             continue
         if known is not None and str(uid) not in known:
-            raise InputFormatError(path, None, "peer SCUs that exist in the pyramid", found=f"uid {uid}")
+            raise InputFormatError(
+                path, None, "peer SCUs that exist in the pyramid", found=f"uid {uid}"
+            )
         if uid in seen:
             raise InputFormatError(path, None, f"each peer SCU once (uid {uid} repeats)")
         seen.add(uid)
@@ -324,36 +394,63 @@ def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summari
                 s, e = _int_attr(p, "start", path), _int_attr(p, "end", path)
                 # Peer offsets are noisy upstream: keep them only when they fit the text.
                 ok = 0 <= s <= e <= len(text) and text[s:e] == (p.get("label") or "")
-                contribs.append((instance, str(uid), summarizer, c.get("label"), s if ok else None, e if ok else None))
+                contribs.append(
+                    (
+                        instance,
+                        str(uid),
+                        summarizer,
+                        c.get("label"),
+                        s if ok else None,
+                        e if ok else None,
+                    )
+                )
     return PeerAnnotation(
-        instance=instance, summarizer=summarizer,
+        instance=instance,
+        summarizer=summarizer,
         sentences=tuple(l.strip() for l in lines if l.strip()),
         scus=pd.DataFrame(scus, columns=["instance", "summarizer", "scu"]),
-        contributors=pd.DataFrame(contribs, columns=["instance", "scu", "summarizer", "contributor", "start", "end"]),
+        contributors=pd.DataFrame(
+            contribs, columns=["instance", "scu", "summarizer", "contributor", "start", "end"]
+        ),
         unmatched_parts=unmatched,
     )
 
 
-def write_peer_annotation(path: PathLike, corpus: SummarizationCorpus, instance: str, summarizer: str) -> None:
+def write_peer_annotation(
+    path: PathLike, corpus: SummarizationCorpus, instance: str, summarizer: str
+) -> None:
     """Write the annotation of one peer summary: its text, one ``<peerscu>`` per SCU of
     the pyramid (matched ones, from ``peer_scus``, carry their contributors from
     ``scu_contributors`` or an empty contributor), and the ``uid=0`` catch-all."""
     sentences = corpus.summary(instance, summarizer)
     text = "\n".join(sentences)
-    matched = set(corpus.peer_scus.loc[(corpus.peer_scus["instance"] == instance)
-                                       & (corpus.peer_scus["summarizer"] == summarizer), "scu"])
-    contrib = corpus.scu_contributors[(corpus.scu_contributors["instance"] == instance)
-                                      & (corpus.scu_contributors["summarizer"] == summarizer)]
-    out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<pyramid>\n<annotation>\n<text>\n",
-           _lines_xml(sentences), "</text>\n"]
+    matched = set(
+        corpus.peer_scus.loc[
+            (corpus.peer_scus["instance"] == instance)
+            & (corpus.peer_scus["summarizer"] == summarizer),
+            "scu",
+        ]
+    )
+    contrib = corpus.scu_contributors[
+        (corpus.scu_contributors["instance"] == instance)
+        & (corpus.scu_contributors["summarizer"] == summarizer)
+    ]
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n<pyramid>\n<annotation>\n<text>\n',
+        _lines_xml(sentences),
+        "</text>\n",
+    ]
     scus = corpus.scus[corpus.scus["instance"] == instance]
     for uid, label in zip(scus["scu"], scus["label"]):
         label = "" if pd.isna(label) else label
         out.append(f"<peerscu uid={quoteattr(uid)} label={quoteattr(label)}>")
         if uid in matched:
             rows = contrib[contrib["scu"] == uid]
-            out.append(_parts_xml(text, rows, 0, f"{instance}/{summarizer}") if len(rows)
-                       else f"<contributor label={quoteattr(label)}></contributor>\n")
+            out.append(
+                _parts_xml(text, rows, 0, f"{instance}/{summarizer}")
+                if len(rows)
+                else f"<contributor label={quoteattr(label)}></contributor>\n"
+            )
         out.append("</peerscu>\n")
     out.append(f'<peerscu uid="0" label={quoteattr(CATCH_ALL_LABEL)}></peerscu>\n')
     out.append("</annotation>\n</pyramid>\n")

@@ -14,6 +14,7 @@ natural order (how quick runs shrink a corpus); both are recorded by the caller.
 the key concepts of every summary. Only the simulated corpora know them (the truth tables
 ``extracts`` and ``summaries`` of :mod:`evalkit.data.simulate`).
 """
+
 from __future__ import annotations
 
 from typing import Optional, Tuple
@@ -26,8 +27,13 @@ from evalkit.text.natural_sort import natural_key
 __all__ = ["summaries_and_roles", "system_human_scores", "iscorpus_inputs", "source_documents"]
 
 
-def summaries_and_roles(corpus, *, max_instances: Optional[int] = None, max_peers: Optional[int] = None,
-                        min_models: int = 4) -> Tuple[pd.DataFrame, pd.DataFrame, list]:
+def summaries_and_roles(
+    corpus,
+    *,
+    max_instances: Optional[int] = None,
+    max_peers: Optional[int] = None,
+    min_models: int = 4,
+) -> Tuple[pd.DataFrame, pd.DataFrame, list]:
     """``(summaries, roles, dropped_instances)`` of a SummarizationCorpus."""
     kinds = corpus.summarizers.set_index("summarizer")["type"]
     summ = corpus.summaries[["instance", "summarizer", "sentences"]].copy()
@@ -37,17 +43,25 @@ def summaries_and_roles(corpus, *, max_instances: Optional[int] = None, max_peer
     if summ["role"].isna().any():
         raise ParameterError("corpus", corpus.name, "a type (model/peer) for every summarizer")
     if max_peers is not None:
-        peers = sorted(summ.loc[summ["role"] == "peer", "summarizer"].unique(), key=natural_key)[:max_peers]
+        peers = sorted(summ.loc[summ["role"] == "peer", "summarizer"].unique(), key=natural_key)[
+            :max_peers
+        ]
         summ = summ[(summ["role"] == "model") | summ["summarizer"].isin(peers)]
     n_models = summ[summ["role"] == "model"].groupby("instance").size()
-    keep = sorted((i for i in summ["instance"].unique() if n_models.get(i, 0) >= min_models), key=natural_key)
+    keep = sorted(
+        (i for i in summ["instance"].unique() if n_models.get(i, 0) >= min_models), key=natural_key
+    )
     dropped = sorted(set(summ["instance"]) - set(keep), key=natural_key)
     if max_instances is not None:
         keep = keep[:max_instances]
     if not keep:
         raise ParameterError("corpus", corpus.name, f"test cases with at least {min_models} models")
     summ = summ[summ["instance"].isin(keep)].reset_index(drop=True)
-    return summ[["instance", "summarizer", "sentences"]], summ[["instance", "summarizer", "role"]], dropped
+    return (
+        summ[["instance", "summarizer", "sentences"]],
+        summ[["instance", "summarizer", "role"]],
+        dropped,
+    )
 
 
 def system_human_scores(corpus, column: str = "coverage") -> pd.Series:
@@ -61,14 +75,19 @@ def system_human_scores(corpus, column: str = "coverage") -> pd.Series:
     else:
         frame = human_scores.duc_see_scores(corpus, formula="see_mean")
     if column not in frame.columns:
-        raise ParameterError("column", column, f"one of {[c for c in frame.columns if c not in ('instance', 'system')]}")
+        raise ParameterError(
+            "column",
+            column,
+            f"one of {[c for c in frame.columns if c not in ('instance', 'system')]}",
+        )
     out = frame.groupby(frame["system"].astype(str))[column].mean()
     out.index.name = "system"
     return out
 
 
-def iscorpus_inputs(corpus, summaries: pd.DataFrame, quick: bool = False) -> Tuple[Optional[pd.DataFrame],
-                                                                                   Optional[pd.DataFrame], str]:
+def iscorpus_inputs(
+    corpus, summaries: pd.DataFrame, quick: bool = False
+) -> Tuple[Optional[pd.DataFrame], Optional[pd.DataFrame], str]:
     """``(sources, concepts, note)`` for the ``summaries`` of a sample corpus: ``instance,
     summarizer, text`` frames whose ``text`` is the tuple of source sentence ids (an
     extracted sentence's own source; a written sentence's aligned one: the document
@@ -82,19 +101,35 @@ def iscorpus_inputs(corpus, summaries: pd.DataFrame, quick: bool = False) -> Tup
 
     record = provenance_of(corpus)
     if record is None or record.profile != "sample":
-        return None, None, (f"{corpus.name}: no source-sentence record and no key-concept annotation "
-                            "(abstractive models): the extractive metrics and NICOS are left out")
+        return (
+            None,
+            None,
+            (
+                f"{corpus.name}: no source-sentence record and no key-concept annotation "
+                "(abstractive models): the extractive metrics and NICOS are left out"
+            ),
+        )
     seed = record.options.get("seed")
-    truth = load_truth(record.dataset, quick=quick, seed=DEFAULT_SEED if seed is None else seed,
-                       root=record.options.get("root"))
+    truth = load_truth(
+        record.dataset,
+        quick=quick,
+        seed=DEFAULT_SEED if seed is None else seed,
+        root=record.options.get("root"),
+    )
     keys = summaries[["instance", "summarizer"]].astype({"summarizer": str})
-    src = keys.merge(sources_frame(truth["extracts"], aligned=True), on=["instance", "summarizer"], how="left")
+    src = keys.merge(
+        sources_frame(truth["extracts"], aligned=True), on=["instance", "summarizer"], how="left"
+    )
     con = keys.merge(concepts_frame(truth["summaries"]), on=["instance", "summarizer"], how="left")
     if src["sources"].isna().any() or con["concepts"].isna().any():
-        raise ParameterError("summaries", corpus.name, "summaries the simulator's truth tables record")
-    note = ("sources: the simulator's record (written sentences aligned to the document sentence with most of "
-            "their content units); key concepts: the content units each summary expresses (stand-in for the "
-            "manual annotation)")
+        raise ParameterError(
+            "summaries", corpus.name, "summaries the simulator's truth tables record"
+        )
+    note = (
+        "sources: the simulator's record (written sentences aligned to the document sentence with most of "
+        "their content units); key concepts: the content units each summary expresses (stand-in for the "
+        "manual annotation)"
+    )
     return src.rename(columns={"sources": "text"}), con.rename(columns={"concepts": "text"}), note
 
 

@@ -14,6 +14,7 @@ question author; an author never grades (is never questioned on) their own summa
 No LDC or NIST release holds these tables (the paper's were never distributed); the
 licensed profile reads a user's copy in this same layout.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,12 +35,28 @@ __all__ = ["QuestionnaireStudy", "read_questionnaire_study", "write_questionnair
 SPECS = {
     "stories": {"story": "str", "words": "int", "sentences": "int"},
     "summaries": {"story": "str", "author": "str", "summary": "text"},
-    "questions": {"story": "str", "author": "str", "question": "int", "text": "str", "expected": "text"},
-    "grades": {"story": "str", "summary_author": "str", "question_author": "str", "question": "int",
-               "label": ("R", "P", "I", "N"), "answer": "text"},
+    "questions": {
+        "story": "str",
+        "author": "str",
+        "question": "int",
+        "text": "str",
+        "expected": "text",
+    },
+    "grades": {
+        "story": "str",
+        "summary_author": "str",
+        "question_author": "str",
+        "question": "int",
+        "label": ("R", "P", "I", "N"),
+        "answer": "text",
+    },
 }
-_UNIQUE = {"stories": ("story",), "summaries": ("story", "author"), "questions": ("story", "author", "question"),
-           "grades": ("story", "summary_author", "question_author", "question")}
+_UNIQUE = {
+    "stories": ("story",),
+    "summaries": ("story", "author"),
+    "questions": ("story", "author", "question"),
+    "grades": ("story", "summary_author", "question_author", "question"),
+}
 
 
 @dataclass
@@ -58,14 +75,22 @@ def read_questionnaire_study(folder: PathLike) -> QuestionnaireStudy:
     for name in ("summaries", "questions"):
         check_keys(f[name], ["story"], stories, "a story listed in stories.tsv")
     summaries = set(f["summaries"][["story", "author"]].itertuples(index=False, name=None))
-    questions = set(f["questions"][["story", "author", "question"]].itertuples(index=False, name=None))
+    questions = set(
+        f["questions"][["story", "author", "question"]].itertuples(index=False, name=None)
+    )
     g = f["grades"]
     check_keys(g, ["story", "summary_author"], summaries, "a summary listed in summaries.tsv")
-    check_keys(g, ["story", "question_author", "question"], questions, "a question listed in questions.tsv")
+    check_keys(
+        g, ["story", "question_author", "question"], questions, "a question listed in questions.tsv"
+    )
     own = (g["summary_author"] == g["question_author"]).to_numpy().nonzero()[0]
     if len(own):
-        raise InputFormatError(g.attrs["path"], line_of(g, int(own[0])), "a question author different from the summary author",
-                               found=g.iloc[int(own[0])]["summary_author"])
+        raise InputFormatError(
+            g.attrs["path"],
+            line_of(g, int(own[0])),
+            "a question author different from the summary author",
+            found=g.iloc[int(own[0])]["summary_author"],
+        )
     return QuestionnaireStudy(**f, meta=folder_meta(folder, SPECS))
 
 

@@ -203,8 +203,12 @@ def realsumm_scu_presence(presence_rule: str = "majority") -> pd.DataFrame:
     def listed(values, known, what: str) -> None:
         unknown = sorted(set(values) - set(known))
         if unknown:
-            raise InputFormatError(f"{REALSUMM_ANNOTATIONS}", None, f"{what} listed in SCUs_list.csv",
-                                   found=", ".join(unknown[:5]))
+            raise InputFormatError(
+                f"{REALSUMM_ANNOTATIONS}",
+                None,
+                f"{what} listed in SCUs_list.csv",
+                found=", ".join(unknown[:5]),
+            )
 
     listed(votes["scu"], scus["scu"], "SCU ids")
     votes = votes[~votes["scu"].isin(blank)].copy()

@@ -21,6 +21,7 @@ comments="...">`` element per line (YES/BRIEF count as relevant); documents are 
 :func:`read_tdt_documents` read them; :func:`relevance_task_from_tdt` joins them with the
 experiment's own surrogates.tsv and judgments.tsv (never distributed by LDC).
 """
+
 from __future__ import annotations
 
 import os
@@ -38,18 +39,43 @@ from evalkit.errors import InputFormatError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["RelevanceTask", "read_relevance_task", "write_relevance_task", "read_tdt_relevance",
-           "read_tdt_documents", "relevance_task_from_tdt", "load_tdt_folder", "SPECS"]
+__all__ = [
+    "RelevanceTask",
+    "read_relevance_task",
+    "write_relevance_task",
+    "read_tdt_relevance",
+    "read_tdt_documents",
+    "relevance_task_from_tdt",
+    "load_tdt_folder",
+    "SPECS",
+]
 
 SPECS = {
     "events": {"event": "str", "description": "text"},
     "documents": {"event": "str", "document": "str", "relevant": "bool01", "text": "text"},
-    "surrogates": {"event": "str", "document": "str", "kind": ("HEAD", "HUM", "REF"), "index": "int", "text": "text"},
-    "judgments": {"subject": "str", "event": "str", "document": "str", "presentation": ("HEAD", "HUM", "DOC"),
-                  "position": "int", "judgment": "bool01", "seconds": number("float", 0)},
+    "surrogates": {
+        "event": "str",
+        "document": "str",
+        "kind": ("HEAD", "HUM", "REF"),
+        "index": "int",
+        "text": "text",
+    },
+    "judgments": {
+        "subject": "str",
+        "event": "str",
+        "document": "str",
+        "presentation": ("HEAD", "HUM", "DOC"),
+        "position": "int",
+        "judgment": "bool01",
+        "seconds": number("float", 0),
+    },
 }
-_UNIQUE = {"events": ("event",), "documents": ("event", "document"), "surrogates": ("event", "document", "kind", "index"),
-           "judgments": ("subject", "event", "document", "presentation")}
+_UNIQUE = {
+    "events": ("event",),
+    "documents": ("event", "document"),
+    "surrogates": ("event", "document", "kind", "index"),
+    "judgments": ("subject", "event", "document", "presentation"),
+}
 
 
 @dataclass
@@ -103,8 +129,10 @@ def _ontopic_attributes(line: str, path: Path, n: int) -> Dict[str, str]:
     """The attributes of one ``<ONTOPIC ...>`` line (linear scan; no backtracking regex)."""
     body = line.strip()
     if not (body.startswith("<ONTOPIC") and body.endswith(">")):
-        raise InputFormatError(path, n, "an <ONTOPIC topicid=... level=... docno=...> line", found=line[:80])
-    body = body[len("<ONTOPIC"):-1]
+        raise InputFormatError(
+            path, n, "an <ONTOPIC topicid=... level=... docno=...> line", found=line[:80]
+        )
+    body = body[len("<ONTOPIC") : -1]
     if body.endswith("/"):
         body = body[:-1]
     body = body.rstrip()
@@ -113,8 +141,12 @@ def _ontopic_attributes(line: str, path: Path, n: int) -> Dict[str, str]:
     while pos < len(body):
         m = _ATTR_AT.match(body, pos)
         if not m:
-            raise InputFormatError(path, n, "attributes name=value or name=\"value\" separated by spaces",
-                                   found=body[pos:pos + 60])
+            raise InputFormatError(
+                path,
+                n,
+                'attributes name=value or name="value" separated by spaces',
+                found=body[pos : pos + 60],
+            )
         name = m.group(1).lower()
         if name in attrs:
             raise InputFormatError(path, n, f"the attribute {name}= once", found=line[:80])
@@ -141,10 +173,16 @@ def read_tdt_relevance(path: PathLike) -> pd.DataFrame:
             raise InputFormatError(path, n, "level=YES, BRIEF or NO", found=attrs["level"])
         key = (attrs["topicid"], attrs["docno"])
         if key in seen:
-            raise InputFormatError(path, n, f"each (topicid, docno) once (first on line {seen[key]})",
-                                   found=" / ".join(key))
+            raise InputFormatError(
+                path,
+                n,
+                f"each (topicid, docno) once (first on line {seen[key]})",
+                found=" / ".join(key),
+            )
         seen[key] = n
-        rows.append({"event": key[0], "document": key[1], "relevant": _LEVELS[level], "level": level})
+        rows.append(
+            {"event": key[0], "document": key[1], "relevant": _LEVELS[level], "level": level}
+        )
     if not rows:
         raise InputFormatError(path, None, "at least one <ONTOPIC> line")
     return pd.DataFrame(rows)
@@ -161,7 +199,9 @@ def _only_space(data: str, start: int, end: int, path: Path, end_line: int) -> N
     if data[start:end].strip():
         off = start + (len(data[start:end]) - len(data[start:end].lstrip()))
         line = end_line - data.count("\n", off, end)
-        raise InputFormatError(path, line, "only white space outside <DOC>...</DOC>", found=data[off:off + 60])
+        raise InputFormatError(
+            path, line, "only white space outside <DOC>...</DOC>", found=data[off : off + 60]
+        )
 
 
 def read_tdt_documents(path: PathLike) -> Dict[str, str]:
@@ -173,39 +213,55 @@ def read_tdt_documents(path: PathLike) -> Dict[str, str]:
     path = Path(path)
     data = read_text(path, "TDT SGML file", encoding="latin-1")
     out: Dict[str, str] = {}
-    line, last, opened = 1, 0, None  # line number of offset ``last``; offset and line of an open <DOC>
+    line, last, opened = (
+        1,
+        0,
+        None,
+    )  # line number of offset ``last``; offset and line of an open <DOC>
     prev_end = 0  # where the last </DOC> ended
     for m in _DOC_TAG.finditer(data):
         line += data.count("\n", last, m.start())
         last = m.start()
         if m.group() == "<DOC>":
             if opened is not None:
-                raise InputFormatError(path, line, f"</DOC> closing the <DOC> of line {opened[1]} before the next <DOC>")
+                raise InputFormatError(
+                    path,
+                    line,
+                    f"</DOC> closing the <DOC> of line {opened[1]} before the next <DOC>",
+                )
             _only_space(data, prev_end, m.start(), path, line)
             opened = (m.end(), line)
             continue
         if opened is None:
             raise InputFormatError(path, line, "</DOC> after a <DOC>", found="</DOC>")
-        body = data[opened[0]:m.start()]
+        body = data[opened[0] : m.start()]
         no = _DOCNO.search(body)
         t0 = body.find(_TEXT_OPEN)
         t1 = body.find(_TEXT_CLOSE, t0 + 1) if t0 >= 0 else -1
         if not no or t1 < 0:
-            raise InputFormatError(path, opened[1], "<DOCNO> and <TEXT>...</TEXT> in every <DOC>", found=body[:80])
+            raise InputFormatError(
+                path, opened[1], "<DOCNO> and <TEXT>...</TEXT> in every <DOC>", found=body[:80]
+            )
         if no.group(1) in out:
             raise InputFormatError(path, opened[1], "each DOCNO once", found=no.group(1))
-        out[no.group(1)] = " ".join(_TAG.sub(" ", body[t0 + len(_TEXT_OPEN):t1]).split())
+        out[no.group(1)] = " ".join(_TAG.sub(" ", body[t0 + len(_TEXT_OPEN) : t1]).split())
         opened, prev_end = None, m.end()
     if opened is not None:
-        raise InputFormatError(path, opened[1], "a </DOC> closing this <DOC> (is the file cut short?)")
+        raise InputFormatError(
+            path, opened[1], "a </DOC> closing this <DOC> (is the file cut short?)"
+        )
     _only_space(data, prev_end, len(data), path, line + data.count("\n", last, prev_end))
     if not out:
         raise InputFormatError(path, None, "at least one <DOC> element")
     return out
 
 
-def relevance_task_from_tdt(relevance_table: PathLike, document_files: Sequence[PathLike], experiment: PathLike,
-                            events: Optional[Sequence[str]] = None) -> RelevanceTask:
+def relevance_task_from_tdt(
+    relevance_table: PathLike,
+    document_files: Sequence[PathLike],
+    experiment: PathLike,
+    events: Optional[Sequence[str]] = None,
+) -> RelevanceTask:
     """Assemble a task from LDC TDT files plus the experiment's events/surrogates/judgments TSVs.
 
     ``experiment`` holds events.tsv, surrogates.tsv and judgments.tsv of the evalkit layout;
@@ -216,28 +272,51 @@ def relevance_task_from_tdt(relevance_table: PathLike, document_files: Sequence[
     texts: Dict[str, str] = {}
     for f in document_files:
         texts.update(read_tdt_documents(f))
-    own = read_tsv_folder(experiment, {k: SPECS[k] for k in ("events", "surrogates", "judgments")}, _UNIQUE)
+    own = read_tsv_folder(
+        experiment, {k: SPECS[k] for k in ("events", "surrogates", "judgments")}, _UNIQUE
+    )
     ev, sur, jud = own["events"], own["surrogates"], own["judgments"]
     wanted = set(events) if events is not None else set(ev["event"])
     judged = jud[["event", "document"]].drop_duplicates()
-    docs = judged.merge(gold[["event", "document", "relevant"]], on=["event", "document"], how="left")
+    docs = judged.merge(
+        gold[["event", "document", "relevant"]], on=["event", "document"], how="left"
+    )
     if docs["relevant"].isna().any():
         row = docs[docs["relevant"].isna()].iloc[0]
-        raise InputFormatError(relevance_table, None, "a relevance label for every judged document",
-                               found=f"{row.event} / {row.document}")
+        raise InputFormatError(
+            relevance_table,
+            None,
+            "a relevance label for every judged document",
+            found=f"{row.event} / {row.document}",
+        )
     missing = [d for d in docs["document"] if d not in texts]
     if missing:
-        raise InputFormatError(document_files[0] if document_files else None, None, "the text of every judged document",
-                               found=missing[0])
+        raise InputFormatError(
+            document_files[0] if document_files else None,
+            None,
+            "the text of every judged document",
+            found=missing[0],
+        )
     docs["relevant"] = docs["relevant"].astype(int)
     docs["text"] = docs["document"].map(texts)
     docs = docs[docs["event"].isin(wanted)].reset_index(drop=True)
     keep = set(docs[["event", "document"]].itertuples(index=False, name=None))
-    inkeep = lambda f: f[[k in keep for k in f[["event", "document"]].itertuples(index=False, name=None)]]  # noqa: E731
-    return RelevanceTask(ev[ev["event"].isin(wanted)].reset_index(drop=True), docs,
-                         inkeep(sur).reset_index(drop=True), inkeep(jud).reset_index(drop=True),
-                         meta={"files": [str(relevance_table), *map(str, document_files),
-                                         *(str(experiment / f"{n}.tsv") for n in ("events", "surrogates", "judgments"))]})
+    inkeep = lambda f: f[
+        [k in keep for k in f[["event", "document"]].itertuples(index=False, name=None)]
+    ]  # noqa: E731
+    return RelevanceTask(
+        ev[ev["event"].isin(wanted)].reset_index(drop=True),
+        docs,
+        inkeep(sur).reset_index(drop=True),
+        inkeep(jud).reset_index(drop=True),
+        meta={
+            "files": [
+                str(relevance_table),
+                *map(str, document_files),
+                *(str(experiment / f"{n}.tsv") for n in ("events", "surrogates", "judgments")),
+            ]
+        },
+    )
 
 
 def load_tdt_folder(folder: PathLike) -> RelevanceTask:

@@ -33,6 +33,7 @@ callers see only evalkit errors. Verify the file's SHA-256 first (see
 Why our own: :mod:`pickle` offers exactly this hook (``find_class``, as its documentation
 recommends for restricting globals) and no maintained library adds anything needed here.
 """
+
 from __future__ import annotations
 
 import bz2
@@ -51,10 +52,38 @@ __all__ = ["UnsafePickleError", "load", "loads", "ALLOWED_GLOBALS"]
 
 #: (module, name) pairs find_class may return: builtins that rebuild plain data only.
 ALLOWED_GLOBALS = frozenset(
-    {("builtins", n) for n in ("set", "frozenset", "list", "dict", "tuple", "str", "int",
-                               "float", "bool", "complex")}
-    | {("__builtin__", n) for n in ("set", "frozenset", "list", "dict", "tuple", "str",
-                                    "unicode", "int", "long", "float", "bool", "complex")}
+    {
+        ("builtins", n)
+        for n in (
+            "set",
+            "frozenset",
+            "list",
+            "dict",
+            "tuple",
+            "str",
+            "int",
+            "float",
+            "bool",
+            "complex",
+        )
+    }
+    | {
+        ("__builtin__", n)
+        for n in (
+            "set",
+            "frozenset",
+            "list",
+            "dict",
+            "tuple",
+            "str",
+            "unicode",
+            "int",
+            "long",
+            "float",
+            "bool",
+            "complex",
+        )
+    }
     | {("_codecs", "encode")}
 )
 
@@ -70,8 +99,20 @@ class UnsafePickleError(EvalkitError):
         )
 
 
-_SCALAR_FORMATS = {"b1": "?", "i1": "b", "i2": "h", "i4": "i", "i8": "q",
-                   "u1": "B", "u2": "H", "u4": "I", "u8": "Q", "f2": "e", "f4": "f", "f8": "d"}
+_SCALAR_FORMATS = {
+    "b1": "?",
+    "i1": "b",
+    "i2": "h",
+    "i4": "i",
+    "i8": "q",
+    "u1": "B",
+    "u2": "H",
+    "u4": "I",
+    "u8": "Q",
+    "f2": "e",
+    "f4": "f",
+    "f8": "d",
+}
 
 
 class _NumpyDtypeStandIn:
@@ -100,7 +141,9 @@ def _numpy_scalar(dtype: Any, data: Any = None) -> Any:
         raise UnsafePickleError("<pickle>", "numpy.core.multiarray.scalar", "non-numeric scalar")
     fmt = dtype.order + _SCALAR_FORMATS[dtype.code]
     if struct.calcsize(fmt) != len(data):
-        raise UnsafePickleError("<pickle>", "numpy.core.multiarray.scalar", f"{len(data)} bytes for {dtype.code}")
+        raise UnsafePickleError(
+            "<pickle>", "numpy.core.multiarray.scalar", f"{len(data)} bytes for {dtype.code}"
+        )
     (value,) = struct.unpack(fmt, data)
     return float(value) if dtype.code.startswith("f") else value
 
@@ -111,7 +154,9 @@ def _sized(cls: type) -> Any:
 
     def make(*args: Any) -> Any:
         if args and not isinstance(args[0], (str, bytes, bytearray)):
-            raise UnsafePickleError("<pickle>", "builtins", f"{cls.__name__}({type(args[0]).__name__})")
+            raise UnsafePickleError(
+                "<pickle>", "builtins", f"{cls.__name__}({type(args[0]).__name__})"
+            )
         return cls(*args)
 
     return make
@@ -161,13 +206,19 @@ def _decompress_bounded(data: bytes, new: Any, source: str, limit: int) -> bytes
             total += len(chunk)
             out.append(chunk)
             if total > limit:
-                raise InputFormatError(source, None, f"a pickle of at most {limit} bytes when decompressed",
-                                       found=f"more than {limit} bytes")
+                raise InputFormatError(
+                    source,
+                    None,
+                    f"a pickle of at most {limit} bytes when decompressed",
+                    found=f"more than {limit} bytes",
+                )
             if decomp.eof or decomp.needs_input:
                 break
             chunk = decomp.decompress(b"", max_length=limit - total + 1)
         if not decomp.eof:
-            raise InputFormatError(source, None, "a complete compressed pickle", found="the stream ends early")
+            raise InputFormatError(
+                source, None, "a complete compressed pickle", found="the stream ends early"
+            )
         data = decomp.unused_data
     return b"".join(out)
 
@@ -182,7 +233,9 @@ def _open_decompressed(data: bytes, source: str, limit: Optional[int] = None) ->
         if data[:6] == b"\xfd7zXZ\x00":
             return _decompress_bounded(data, lzma.LZMADecompressor, source, limit)
     except (OSError, ValueError, EOFError, lzma.LZMAError) as exc:
-        raise InputFormatError(source, None, "a complete compressed pickle", found=str(exc)) from None
+        raise InputFormatError(
+            source, None, "a complete compressed pickle", found=str(exc)
+        ) from None
     return data
 
 
@@ -205,15 +258,25 @@ def _check_memo(raw: bytes, source: str) -> None:
                 try:
                     index = int(arg)
                 except (TypeError, ValueError):
-                    raise InputFormatError(source, None, "an integer memo index", found=repr(arg)[:40]) from None
+                    raise InputFormatError(
+                        source, None, "an integer memo index", found=repr(arg)[:40]
+                    ) from None
                 if not 0 <= index <= n:
-                    raise InputFormatError(source, None, f"a memo index at most {n} (the opcodes before it) "
-                                           f"at byte {pos}", found=str(index))
+                    raise InputFormatError(
+                        source,
+                        None,
+                        f"a memo index at most {n} (the opcodes before it) at byte {pos}",
+                        found=str(index),
+                    )
     except InputFormatError:
         raise
     except Exception as exc:  # the opcode stream itself is damaged
-        raise InputFormatError(source, None, "a valid pickle of built-in containers and scalars",
-                               found=f"{type(exc).__name__}: {exc}") from None
+        raise InputFormatError(
+            source,
+            None,
+            "a valid pickle of built-in containers and scalars",
+            found=f"{type(exc).__name__}: {exc}",
+        ) from None
 
 
 def loads(data: bytes, source: str = "<bytes>") -> Any:
@@ -232,16 +295,22 @@ def loads(data: bytes, source: str = "<bytes>") -> Any:
     except EvalkitError:
         raise
     except RecursionError:
-        raise InputFormatError(source, None, "a pickle nested less deeply than Python's recursion limit") from None
+        raise InputFormatError(
+            source, None, "a pickle nested less deeply than Python's recursion limit"
+        ) from None
     except MemoryError:
         raise InputFormatError(source, None, "a pickle of plausible size") from None
     except Exception as exc:  # any defect of the stream: truncated, bad opcode, bad arguments
         raise InputFormatError(
-            source, None, "a valid pickle of built-in containers and scalars",
+            source,
+            None,
+            "a valid pickle of built-in containers and scalars",
             found=f"{type(exc).__name__}: {exc}",
         ) from None
     if stream.read(1):
-        raise InputFormatError(source, None, "nothing after the pickle's STOP opcode", found="trailing bytes")
+        raise InputFormatError(
+            source, None, "nothing after the pickle's STOP opcode", found="trailing bytes"
+        )
     return value
 
 

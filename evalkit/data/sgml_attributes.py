@@ -23,6 +23,7 @@ Why our own: ``html.parser`` and ``xml.etree`` need a whole well-formed document
 NIST files are SGML with unclosed ``<p>`` and stray ``&``), and the attribute syntax is
 one regular expression.
 """
+
 from __future__ import annotations
 
 import re

@@ -2,6 +2,7 @@
 meetings, nugget evaluations): a ``meta`` dict, a ``name`` and the ``provenance`` record
 :func:`evalkit.data.datasets.load` stores (files, SHA-256, what the data stand in for),
 as the corpora of :mod:`evalkit.data.model` have."""
+
 from __future__ import annotations
 
 __all__ = ["StudyData"]

@@ -12,6 +12,7 @@ forms the TAC meta-evaluation papers resample (Owczarzak et al. 2009-2012).
 * :func:`corpus_pyramids`: the corpus' pyramids as :class:`evalkit.metrics.pyramid.TopicPyramid`.
 * :func:`wide`: a long ``instance, system, value`` frame as an (instances x systems) matrix.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Mapping, Optional, Sequence
@@ -28,8 +29,9 @@ from evalkit.metrics.rouge_text import perl_round5
 __all__ = ["rouge_pair_counts", "recall_from_counts", "corpus_pyramids", "wide"]
 
 
-def rouge_pair_counts(corpus: SummarizationCorpus, rouge: Rouge, instances: Optional[Sequence[str]] = None
-                      ) -> pd.DataFrame:
+def rouge_pair_counts(
+    corpus: SummarizationCorpus, rouge: Rouge, instances: Optional[Sequence[str]] = None
+) -> pd.DataFrame:
     """``instance, system, model, metric, hit_count, model_count, peer_count`` with ``model`` =
     the model summarizer id (models of an instance in corpus order)."""
     insts = list(corpus.instances["instance"]) if instances is None else list(instances)
@@ -56,8 +58,13 @@ def rouge_pair_counts(corpus: SummarizationCorpus, rouge: Rouge, instances: Opti
     return counts
 
 
-def recall_from_counts(counts: pd.DataFrame, metric: str, models: Optional[Mapping[str, Sequence[str]]] = None, *,
-                       exclude_self: bool = True) -> pd.DataFrame:
+def recall_from_counts(
+    counts: pd.DataFrame,
+    metric: str,
+    models: Optional[Mapping[str, Sequence[str]]] = None,
+    *,
+    exclude_self: bool = True,
+) -> pd.DataFrame:
     """Recall of every summary against ``models[instance]`` (default: all the instance's
     models), ``exclude_self`` leaving a model's own text out. Returns ``instance, system,
     value, n_models``."""
@@ -81,7 +88,9 @@ def recall_from_counts(counts: pd.DataFrame, metric: str, models: Optional[Mappi
     return out
 
 
-def corpus_pyramids(corpus: SummarizationCorpus, instances: Optional[Sequence[str]] = None) -> Dict[str, TopicPyramid]:
+def corpus_pyramids(
+    corpus: SummarizationCorpus, instances: Optional[Sequence[str]] = None
+) -> Dict[str, TopicPyramid]:
     """The pyramids of ``corpus`` (optionally only ``instances``)."""
     if corpus.scus.empty:
         raise ParameterError("corpus", corpus.name, "a corpus with pyramids (scus)")
@@ -92,7 +101,9 @@ def corpus_pyramids(corpus: SummarizationCorpus, instances: Optional[Sequence[st
     return build_pyramids(scus, contrib, peer, corpus.models())
 
 
-def wide(frame: pd.DataFrame, instances: Sequence[str], systems: Sequence[str], value: str = "value") -> np.ndarray:
+def wide(
+    frame: pd.DataFrame, instances: Sequence[str], systems: Sequence[str], value: str = "value"
+) -> np.ndarray:
     """(instances x systems) matrix of a long frame (``system`` or ``summarizer``), NaN where absent."""
     col = "system" if "system" in frame.columns else "summarizer"
     table = frame.pivot_table(index="instance", columns=col, values=value, aggfunc="mean")

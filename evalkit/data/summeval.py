@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-import pandas as pd
 
 from evalkit.data.model import SummarizationCorpus
 from evalkit.data.public import file_entry, load_pickle, sha256_meta

@@ -23,15 +23,15 @@ Summaries, encodings and instance ids follow :mod:`evalkit.data.duc`; pyramids a
 annotations :mod:`evalkit.data.pyramid`. Update-task instances ``D0801-B`` get
 ``update_of = "D0801-A"``.
 """
+
 from __future__ import annotations
 
-import math
 from collections import Counter
 import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import pandas as pd
@@ -45,40 +45,78 @@ from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["TABLES", "LAYOUTS", "read_rouge_output", "write_rouge_output", "read_aesop", "write_aesop",
-           "aesop_docset", "read_corpus", "write_corpus", "write_guided"]
+__all__ = [
+    "TABLES",
+    "LAYOUTS",
+    "read_rouge_output",
+    "write_rouge_output",
+    "read_aesop",
+    "write_aesop",
+    "aesop_docset",
+    "read_corpus",
+    "write_corpus",
+    "write_guided",
+]
 
-_INTS = ("num_scus", "num_repetitions", "num_scus_jk", "linguistic_quality", "overall_responsiveness")
+_INTS = (
+    "num_scus",
+    "num_repetitions",
+    "num_scus_jk",
+    "linguistic_quality",
+    "overall_responsiveness",
+)
 
 
 def _scales(responsiveness_high: float) -> Dict[str, Scale]:
     """TAC's documented scales: modified pyramid scores >= 0 (usually <= 1, but above 1
     when a summary expresses more SCUs than the models' mean, notes OD11), counts
     non-negative, readability 1-5, overall responsiveness 1-5 (1-10 in TAC 2009)."""
-    return {"pyramid_modified": (0.0, None, False), "pyramid_modified_jk": (0.0, None, False),
-            "num_scus": (0.0, None, True), "num_repetitions": (0.0, None, True),
-            "num_scus_jk": (0.0, None, False), "linguistic_quality": (1.0, 5.0, True),
-            "overall_responsiveness": (1.0, responsiveness_high, True)}
+    return {
+        "pyramid_modified": (0.0, None, False),
+        "pyramid_modified_jk": (0.0, None, False),
+        "num_scus": (0.0, None, True),
+        "num_repetitions": (0.0, None, True),
+        "num_scus_jk": (0.0, None, False),
+        "linguistic_quality": (1.0, 5.0, True),
+        "overall_responsiveness": (1.0, responsiveness_high, True),
+    }
 
 
 def _table(name: str, width: int, columns: Dict[str, int], responsiveness_high: float) -> TableSpec:
     """A TAC manual table: rows of ``width`` fields, ``columns`` (name: field) on TAC's scales."""
-    return TableSpec(name, 0, {width: columns}, int_values=_INTS, scales=_scales(responsiveness_high))
+    return TableSpec(
+        name, 0, {width: columns}, int_values=_INTS, scales=_scales(responsiveness_high)
+    )
 
 
-_PEER = ("pyramid_modified", "num_scus", "num_repetitions", "pyramid_modified_jk", "linguistic_quality",
-         "overall_responsiveness")
+_PEER = (
+    "pyramid_modified",
+    "num_scus",
+    "num_repetitions",
+    "pyramid_modified_jk",
+    "linguistic_quality",
+    "overall_responsiveness",
+)
 _MODEL = ("num_scus_jk", "pyramid_modified_jk", "linguistic_quality", "overall_responsiveness")
 TABLES: Dict[str, TableSpec] = {
-    "tac2008-manual.peer": _table("TAC 2008 manual.peer", 9, dict(zip(_PEER, (2, 3, 4, 6, 7, 8))), 5),
+    "tac2008-manual.peer": _table(
+        "TAC 2008 manual.peer", 9, dict(zip(_PEER, (2, 3, 4, 6, 7, 8))), 5
+    ),
     "tac2008-manual.model": _table("TAC 2008 manual.model", 7, dict(zip(_MODEL, (2, 4, 5, 6))), 5),
-    "tac2009-manual.peer": _table("TAC 2009 manual.peer.{A,B}", 10, dict(zip(_PEER, (2, 3, 4, 7, 8, 9))), 10),
-    "tac2009-manual.model": _table("TAC 2009 manual.model.{A,B}", 8, dict(zip(_MODEL, (2, 5, 6, 7))), 10),
+    "tac2009-manual.peer": _table(
+        "TAC 2009 manual.peer.{A,B}", 10, dict(zip(_PEER, (2, 3, 4, 7, 8, 9))), 10
+    ),
+    "tac2009-manual.model": _table(
+        "TAC 2009 manual.model.{A,B}", 8, dict(zip(_MODEL, (2, 5, 6, 7))), 10
+    ),
 }
 # TAC 2010 and 2011: the 2009 layout with overall responsiveness back on 1-5.
 for _part in ("peer", "model"):
     TABLES[f"tac2010-manual.{_part}"] = replace(
-        TABLES[f"tac2009-manual.{_part}"], name=f"TAC 2010-2011 manual.{_part}.{{A,B}}", scales=_scales(5))
+        TABLES[f"tac2009-manual.{_part}"],
+        name=f"TAC 2010-2011 manual.{_part}.{{A,B}}",
+        scales=_scales(5),
+    )
 
 
 @dataclass(frozen=True)
@@ -93,35 +131,47 @@ class Layout:
     peer_annotations: str = "manual/peers"
     topics: str = "topics.xml"  # guided summarization: categories (evalkit.data.tac_guided)
     scu_aspects: str = "manual/scu_aspects.txt"
-    rouge: Tuple[Tuple[str, str, bool], ...] = (("rouge", "ROUGE/rouge.m.out", False),
-                                                 ("rouge_jk", "ROUGE/rougejk.m.out", True),
-                                                 ("be", "BE/simple.m.hm.out", False),
-                                                 ("be_jk", "BE/simplejk.m.hm.out", True))
+    rouge: Tuple[Tuple[str, str, bool], ...] = (
+        ("rouge", "ROUGE/rouge.m.out", False),
+        ("rouge_jk", "ROUGE/rougejk.m.out", True),
+        ("be", "BE/simple.m.hm.out", False),
+        ("be_jk", "BE/simplejk.m.hm.out", True),
+    )
 
 
 def _later(year: int) -> Layout:
     key = "tac2009" if year == 2009 else "tac2010"
-    return Layout(peer_tables=tuple((f"{key}-manual.peer", f"manual/manual.peer.{g}") for g in "AB"),
-                  model_tables=tuple((f"{key}-manual.model", f"manual/manual.model.{g}") for g in "AB"))
+    return Layout(
+        peer_tables=tuple((f"{key}-manual.peer", f"manual/manual.peer.{g}") for g in "AB"),
+        model_tables=tuple((f"{key}-manual.model", f"manual/manual.model.{g}") for g in "AB"),
+    )
 
 
 LAYOUTS: Dict[int, Layout] = {
-    2008: Layout(peer_tables=(("tac2008-manual.peer", "manual/manual.peer"),),
-                 model_tables=(("tac2008-manual.model", "manual/manual.model"),)),
+    2008: Layout(
+        peer_tables=(("tac2008-manual.peer", "manual/manual.peer"),),
+        model_tables=(("tac2008-manual.model", "manual/manual.model"),),
+    ),
     2009: _later(2009),
     2010: _later(2010),
     2011: _later(2011),
 }
 #: The eval directory names inside NIST's tarballs, for data/README.md and licensed.py.
-EVAL_DIRS = {2008: "UpdateSumm08_eval", 2009: "UpdateSumm09_eval", 2010: "GuidedSumm2010_eval",
-             2011: "GuidedSumm2011_eval"}
+EVAL_DIRS = {
+    2008: "UpdateSumm08_eval",
+    2009: "UpdateSumm09_eval",
+    2010: "GuidedSumm2010_eval",
+    2011: "GuidedSumm2011_eval",
+}
 
 
 # --------------------------------------------------------------------------- ROUGE / BE
 _EVAL = re.compile(r"^R:(\S+)$|^P:(\S+)$|^F:(\S+)$")
 
 
-def read_rouge_output(path: PathLike, jackknife: bool = False, encoding: str = "latin-1") -> pd.DataFrame:
+def read_rouge_output(
+    path: PathLike, jackknife: bool = False, encoding: str = "latin-1"
+) -> pd.DataFrame:
     """Per-summary scores from a ROUGE-1.5.5 ``-d`` output: columns ``instance, system,
     metric, measure, value`` (metric lower-cased, e.g. ``rouge-2``; measure R/P/F). With
     ``jackknife`` several lines per (instance, summarizer, metric) are averaged
@@ -133,19 +183,33 @@ def read_rouge_output(path: PathLike, jackknife: bool = False, encoding: str = "
         if len(cols) < 3 or cols[2] != "Eval":
             continue
         if len(cols) != 7:
-            raise InputFormatError(path, lineno, "7 tokens: SYS METRIC Eval SUMMARY R:r P:p F:f", found=line)
+            raise InputFormatError(
+                path, lineno, "7 tokens: SYS METRIC Eval SUMMARY R:r P:p F:f", found=line
+            )
         name = duc.parse_summary_name(cols[3], path)
         inst = name.docset + (f"-{name.group}" if name.group else "")
         values = []
         for tok, prefix in zip(cols[4:], ("R:", "P:", "F:")):
             if not tok.startswith(prefix):
                 raise InputFormatError(path, lineno, f"{prefix}<number>", found=tok)
-            values.append(check_scale(parse_number(tok[2:], path, lineno, prefix), (0.0, 1.0, False), path, lineno,
-                                      f"ROUGE/BE {prefix[0]}", tok))
+            values.append(
+                check_scale(
+                    parse_number(tok[2:], path, lineno, prefix),
+                    (0.0, 1.0, False),
+                    path,
+                    lineno,
+                    f"ROUGE/BE {prefix[0]}",
+                    tok,
+                )
+            )
         key = (inst, name.summarizer, cols[1].lower())
         if key in acc and not jackknife:
-            raise InputFormatError(path, lineno, "one line per summary and metric (use jackknife=True for jk files)",
-                                   found=line)
+            raise InputFormatError(
+                path,
+                lineno,
+                "one line per summary and metric (use jackknife=True for jk files)",
+                found=line,
+            )
         acc.setdefault(key, []).append(tuple(values))
     rows, folds = [], []
     for (inst, summ, metric), vals in acc.items():
@@ -158,8 +222,13 @@ def read_rouge_output(path: PathLike, jackknife: bool = False, encoding: str = "
     return df
 
 
-def write_rouge_output(path: PathLike, scores: pd.DataFrame, instances: Optional[pd.DataFrame] = None,
-                       encoding: str = "latin-1", folds: int = 1) -> None:
+def write_rouge_output(
+    path: PathLike,
+    scores: pd.DataFrame,
+    instances: Optional[pd.DataFrame] = None,
+    encoding: str = "latin-1",
+    folds: int = 1,
+) -> None:
     """Write ``instance, system, metric, measure, value`` rows as ROUGE ``-d`` Eval lines
     (5 decimals, as ROUGE-1.5.5 prints); ``folds > 1`` repeats each line (jackknife
     layout with identical folds)."""
@@ -167,19 +236,30 @@ def write_rouge_output(path: PathLike, scores: pd.DataFrame, instances: Optional
     if not cols <= set(scores.columns):
         raise ParameterError("scores", list(scores.columns), f"columns {sorted(cols)}")
     lines = []
-    info = instances.set_index("instance") if instances is not None and "docset" in instances.columns else None
+    info = (
+        instances.set_index("instance")
+        if instances is not None and "docset" in instances.columns
+        else None
+    )
     for (inst, system, metric), grp in scores.groupby(["instance", "system", "metric"], sort=False):
         v = dict(zip(grp["measure"], grp["value"]))
         if set(v) != {"R", "P", "F"}:
             raise ParameterError("scores", (inst, system, metric), "measures R, P and F")
         if info is not None:
             row = info.loc[inst]
-            n = duc.SummaryName(row["docset"], row["group"] if isinstance(row["group"], str) else None, row["kind"],
-                                row["length"], row["selector"], system, None)
+            n = duc.SummaryName(
+                row["docset"],
+                row["group"] if isinstance(row["group"], str) else None,
+                row["kind"],
+                row["length"],
+                row["selector"],
+                system,
+                None,
+            )
         else:
             docset, _, group = inst.partition("-")
             n = duc.SummaryName(docset, group or None, "M", "100", "A", system, None)
-        line = (f"{system} {metric.upper()} Eval {n.filename()} R:{v['R']:.5f} P:{v['P']:.5f} F:{v['F']:.5f}")
+        line = f"{system} {metric.upper()} Eval {n.filename()} R:{v['R']:.5f} P:{v['P']:.5f} F:{v['F']:.5f}"
         lines += [line] * folds
     atomic_write_bytes(path, duc.encode("\n".join(lines) + "\n", "ROUGE output", encoding))
 
@@ -209,24 +289,39 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
     runs = header[2:] if len(header) > 2 and header[0].lower().startswith("p") else header
     repeated = sorted(r for r, n in Counter(runs).items() if n > 1)
     if repeated:
-        raise InputFormatError(path, 1, "distinct metric run names in the header", found=", ".join(repeated[:5]))
+        raise InputFormatError(
+            path, 1, "distinct metric run names in the header", found=", ".join(repeated[:5])
+        )
     rows, missing, seen = [], 0, {}
     for lineno, line in enumerate(lines[1:], 2):
         cols = line.split()
         if not cols:
             continue
         if len(cols) != 2 + len(runs):
-            raise InputFormatError(path, lineno, f"{2 + len(runs)} columns (P<summarizer> D<nn> + {len(runs)} runs)",
-                                   found=f"{len(cols)} columns")
+            raise InputFormatError(
+                path,
+                lineno,
+                f"{2 + len(runs)} columns (P<summarizer> D<nn> + {len(runs)} runs)",
+                found=f"{len(cols)} columns",
+            )
         m1, m2 = re.fullmatch(r"P([0-9]{1,9})", cols[0]), re.fullmatch(r"D([0-9]{1,9})", cols[1])
         if not m1 or not m2:
-            raise InputFormatError(path, lineno, "P<summarizer, 1-9 digits> D<docset, 1-9 digits>",
-                                   found=" ".join(cols[:2])[:80])
+            raise InputFormatError(
+                path,
+                lineno,
+                "P<summarizer, 1-9 digits> D<docset, 1-9 digits>",
+                found=" ".join(cols[:2])[:80],
+            )
         inst = aesop_docset(year, m2.group(1), group)
         key = (inst, m1.group(1))
         if key in seen:  # a second row would silently overwrite (or double) the first's scores
-            raise InputFormatError(path, lineno, f"one row per peer and docset (P{m1.group(1)} D{m2.group(1)} "
-                                   f"is also on line {seen[key]})", found=line.strip())
+            raise InputFormatError(
+                path,
+                lineno,
+                f"one row per peer and docset (P{m1.group(1)} D{m2.group(1)} "
+                f"is also on line {seen[key]})",
+                found=line.strip(),
+            )
         seen[key] = lineno
         for run, tok in zip(runs, cols[2:]):
             if tok.lower() == "nan":
@@ -239,20 +334,29 @@ def read_aesop(path: PathLike, year: int, group: str, encoding: str = "latin-1")
     return df
 
 
-def write_aesop(path: PathLike, scores: pd.DataFrame, year: int, runs: Optional[Sequence[str]] = None) -> None:
+def write_aesop(
+    path: PathLike, scores: pd.DataFrame, year: int, runs: Optional[Sequence[str]] = None
+) -> None:
     """Write ``instance, system, metric, value`` rows as an AESOP table (``NaN`` where a
     (summary, run) has no score)."""
     base, prefix = _AESOP_BASE[year]
     runs = list(runs) if runs is not None else list(dict.fromkeys(scores["metric"]))
-    table = scores.pivot_table(index=["instance", "system"], columns="metric", values="value", aggfunc="first",
-                               sort=False)
+    table = scores.pivot_table(
+        index=["instance", "system"], columns="metric", values="value", aggfunc="first", sort=False
+    )
     lines = ["Peer Docset " + " ".join(runs)]
     for (inst, system), row in table.iterrows():
         m = re.fullmatch(rf"{prefix}(\d+)-[AB]", inst)
         if not m or not is_uint(str(system)):
-            raise ParameterError("scores", (inst, system), f"TAC {year} instances like {prefix}{base + 1}-A and numeric peers")
+            raise ParameterError(
+                "scores",
+                (inst, system),
+                f"TAC {year} instances like {prefix}{base + 1}-A and numeric peers",
+            )
         nn = int(m.group(1)) - base
-        vals = ["NaN" if r not in row.index or pd.isna(row[r]) else repr(float(row[r])) for r in runs]
+        vals = [
+            "NaN" if r not in row.index or pd.isna(row[r]) else repr(float(row[r])) for r in runs
+        ]
         lines.append(f"P{system} D{nn:02d} " + " ".join(vals))
     atomic_write_bytes(path, ("\n".join(lines) + "\n").encode("ascii"))
 
@@ -267,8 +371,9 @@ def write_guided(corpus: SummarizationCorpus, root: Path, layout: Layout) -> Non
     assessors = dict(zip(inst["docset"], inst["selector"])) if "selector" in inst.columns else None
     tac_guided.write_topics(root / layout.topics, by_docset, assessors)
     if "aspects" in corpus.scus.columns and len(corpus.scus):
-        tac_guided.write_scu_aspects(root / layout.scu_aspects, corpus.scus,
-                                     dict(zip(inst["instance"], inst["category"])))
+        tac_guided.write_scu_aspects(
+            root / layout.scu_aspects, corpus.scus, dict(zip(inst["instance"], inst["category"]))
+        )
 
 
 def _update_links(instances: pd.DataFrame) -> pd.DataFrame:
@@ -282,8 +387,15 @@ def _update_links(instances: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: bool = False,
-                pyramids: bool = True, rouge: bool = False, name: Optional[str] = None) -> SummarizationCorpus:
+def read_corpus(
+    root: PathLike,
+    year: int,
+    encoding: str = "latin-1",
+    skip_bad: bool = False,
+    pyramids: bool = True,
+    rouge: bool = False,
+    name: Optional[str] = None,
+) -> SummarizationCorpus:
     """Read a TAC eval directory (``UpdateSumm08_eval`` ...) into a corpus: summaries,
     manual judgments, and (when present) pyramids and peer annotations; with ``rouge``
     the ROUGE/BE outputs become judgments named ``rouge-2_R`` etc. (``_jk`` for the
@@ -294,7 +406,8 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
     layout = LAYOUTS[year]
     root = Path(root)
     instances, summarizers, summaries, skipped = duc.read_summaries(
-        [root / layout.models, root / layout.peers], encoding, skip_bad)
+        [root / layout.models, root / layout.peers], encoding, skip_bad
+    )
     instances = _update_links(instances)
     index = InstanceIndex(instances)
     pairs = set(zip(summaries["instance"], summaries["summarizer"]))
@@ -306,10 +419,19 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
             if not path.is_file():
                 missing_files.append(rel)
                 continue
-            df = read_table(path, TABLES[key], index=index, summaries=pairs, encoding=encoding, skip_bad=skip_bad)
+            df = read_table(
+                path,
+                TABLES[key],
+                index=index,
+                summaries=pairs,
+                encoding=encoding,
+                skip_bad=skip_bad,
+            )
             wrong = df[df["summarizer"].map(types) != want]
             if len(wrong):
-                raise InputFormatError(path, None, f"{want} summarizers only", found=str(wrong["summarizer"].iat[0]))
+                raise InputFormatError(
+                    path, None, f"{want} summarizers only", found=str(wrong["summarizer"].iat[0])
+                )
             counts[rel] = df.attrs["skipped"]
             judgments.append(df)
     if rouge:
@@ -319,10 +441,20 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
                 missing_files.append(rel)
                 continue
             df = read_rouge_output(path, jackknife=jk, encoding=encoding)
-            judgments.append(pd.DataFrame({
-                "instance": df["instance"], "summarizer": df["system"],
-                "judgment": df["metric"] + "_" + df["measure"] + ("_jk" if jk else "") + ("" if label.startswith("rouge") else "_be"),
-                "value": df["value"]}))
+            judgments.append(
+                pd.DataFrame(
+                    {
+                        "instance": df["instance"],
+                        "summarizer": df["system"],
+                        "judgment": df["metric"]
+                        + "_"
+                        + df["measure"]
+                        + ("_jk" if jk else "")
+                        + ("" if label.startswith("rouge") else "_be"),
+                        "value": df["value"],
+                    }
+                )
+            )
     tables: Dict[str, pd.DataFrame] = {}
     if pyramids and (root / layout.pyramids).is_dir():
         scus, contribs, peer_scus = [], [], []
@@ -330,7 +462,9 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
             if path.is_file() and not path.name.startswith("."):
                 p = pyramid.read_pyramid(path, skip_bad=skip_bad)
                 if p.instance not in set(instances["instance"]):
-                    raise InputFormatError(path, None, "a pyramid for an instance with summaries", found=p.instance)
+                    raise InputFormatError(
+                        path, None, "a pyramid for an instance with summaries", found=p.instance
+                    )
                 scus.append(p.scus)
                 contribs.append(p.contributors)
         known = pd.concat(scus, ignore_index=True) if scus else None
@@ -340,13 +474,21 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
                 if path.is_file() and not path.name.startswith("."):
                     a = pyramid.read_peer_annotation(path)
                     if (a.instance, a.summarizer) not in pairs or types.get(a.summarizer) != "peer":
-                        raise InputFormatError(path, None, "a peer annotation of a peer summary in the corpus",
-                                               found=f"instance {a.instance} summarizer {a.summarizer}")
+                        raise InputFormatError(
+                            path,
+                            None,
+                            "a peer annotation of a peer summary in the corpus",
+                            found=f"instance {a.instance} summarizer {a.summarizer}",
+                        )
                     a_known = known.loc[known["instance"] == a.instance, "scu"]
                     bad = set(a.scus["scu"]) - set(a_known)
                     if bad:
-                        raise InputFormatError(path, None, "peer SCUs that exist in the instance's pyramid",
-                                               found=", ".join(sorted(bad)[:5]))
+                        raise InputFormatError(
+                            path,
+                            None,
+                            "peer SCUs that exist in the instance's pyramid",
+                            found=", ".join(sorted(bad)[:5]),
+                        )
                     peer_scus.append(a.scus)
                     contribs.append(a.contributors)
         if known is not None:
@@ -358,22 +500,37 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
         topics = tac_guided.read_topics(root / layout.topics)
         aspects = None
         if (root / layout.scu_aspects).is_file() and "scus" in tables:
-            cats = dict(zip(instances["instance"], instances["docset"].map(dict(zip(topics["docset"], topics["category"])))))
+            cats = dict(
+                zip(
+                    instances["instance"],
+                    instances["docset"].map(dict(zip(topics["docset"], topics["category"]))),
+                )
+            )
             aspects = tac_guided.read_scu_aspects(root / layout.scu_aspects, cats)
         instances, scus_with = tac_guided.attach(instances, tables.get("scus"), topics, aspects)
         if scus_with is not None:
             tables["scus"] = scus_with
     corpus = SummarizationCorpus(
-        name=name or f"tac{year}", instances=instances, summarizers=summarizers, summaries=summaries,
+        name=name or f"tac{year}",
+        instances=instances,
+        summarizers=summarizers,
+        summaries=summaries,
         judgments=pd.concat(judgments, ignore_index=True) if judgments else None,
-        meta={"year": year, "source": str(root), "encoding": encoding, "files_missing": missing_files,
-              "skipped": counts},
+        meta={
+            "year": year,
+            "source": str(root),
+            "encoding": encoding,
+            "files_missing": missing_files,
+            "skipped": counts,
+        },
         **tables,
     )
     return corpus.validate()
 
 
-def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: int, encoding: str = "latin-1") -> Path:
+def write_corpus(
+    corpus: SummarizationCorpus, root: PathLike, year: int, encoding: str = "latin-1"
+) -> Path:
     """Write ``corpus`` as a TAC eval directory of ``year`` (inverse of :func:`read_corpus`
     without ``rouge``): summaries, manual tables split by summarizer type (and by update
     group from 2009), pyramids and peer annotations when the corpus has SCUs."""
@@ -397,7 +554,9 @@ def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: int, encodin
                 write_table(root / rel, spec, j[mask], corpus.instances, encoding)
     if not written.all():
         left = j.loc[~written, "judgment"].unique().tolist()
-        raise ParameterError("corpus", left[:5], f"judgments that the TAC {year} manual tables can hold")
+        raise ParameterError(
+            "corpus", left[:5], f"judgments that the TAC {year} manual tables can hold"
+        )
     write_guided(corpus, root, layout)
     if len(corpus.scus):
         for inst in corpus.scus["instance"].unique():
@@ -407,8 +566,13 @@ def write_corpus(corpus: SummarizationCorpus, root: PathLike, year: int, encodin
 
             def name_of(i, m, part=part):
                 return duc.name_of(part, i, m).filename()
-            pyramid.write_pyramid(root / layout.pyramids / f"{inst}.pyr", part, inst, name_of=name_of)
+
+            pyramid.write_pyramid(
+                root / layout.pyramids / f"{inst}.pyr", part, inst, name_of=name_of
+            )
             for peer in part.peers(inst):
                 fname = duc.name_of(part, inst, peer).filename()
-                pyramid.write_peer_annotation(root / layout.peer_annotations / fname, part, inst, peer)
+                pyramid.write_peer_annotation(
+                    root / layout.peer_annotations / fname, part, inst, peer
+                )
     return root

@@ -24,6 +24,7 @@ Files (under the year's eval directory, :data:`evalkit.data.tac.LAYOUTS`):
   1.5``); a row with no code means "other". Converting another layout means writing this
   table with :func:`write_scu_aspects`.
 """
+
 from __future__ import annotations
 
 import os
@@ -38,15 +39,44 @@ from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["CATEGORIES", "category_code", "category_name", "aspect_code", "aspect_name", "read_topics",
-           "write_topics", "read_scu_aspects", "write_scu_aspects", "OTHER"]
+__all__ = [
+    "CATEGORIES",
+    "category_code",
+    "category_name",
+    "aspect_code",
+    "aspect_name",
+    "read_topics",
+    "write_topics",
+    "read_scu_aspects",
+    "write_scu_aspects",
+    "OTHER",
+]
 
 OTHER = "other"
 
 #: Categories (guideline order = code 1..5) and their aspects (guideline order = k of c.k).
 CATEGORIES: Dict[str, Tuple[str, ...]] = {
-    "accidents": ("what", "when", "where", "why", "who_affected", "damages", "countermeasures", OTHER),
-    "attacks": ("what", "when", "where", "perpetrators", "why", "who_affected", "damages", "countermeasures", OTHER),
+    "accidents": (
+        "what",
+        "when",
+        "where",
+        "why",
+        "who_affected",
+        "damages",
+        "countermeasures",
+        OTHER,
+    ),
+    "attacks": (
+        "what",
+        "when",
+        "where",
+        "perpetrators",
+        "why",
+        "who_affected",
+        "damages",
+        "countermeasures",
+        OTHER,
+    ),
     "health": ("what", "who_affected", "how", "why", "countermeasures", OTHER),
     "resources": ("what", "importance", "threats", "countermeasures", OTHER),
     "trials": ("who", "who_investigating", "why", "charges", "plead", "sentence", OTHER),
@@ -69,7 +99,9 @@ def category_name(code: str, where=None, line=None) -> str:
 def aspect_code(category: str, aspect: str) -> str:
     aspects = CATEGORIES.get(category)
     if aspects is None or aspect not in aspects or aspect == OTHER:
-        raise ParameterError("aspect", (category, aspect), f"an aspect of {category!r} other than 'other'")
+        raise ParameterError(
+            "aspect", (category, aspect), f"an aspect of {category!r} other than 'other'"
+        )
     return f"{category_code(category)}.{aspects.index(aspect) + 1}"
 
 
@@ -81,7 +113,9 @@ def aspect_name(code: str, where=None, line=None) -> Tuple[str, str]:
         k = int(m.group(2))
         if 1 <= k < len(CATEGORIES[cat]):
             return cat, CATEGORIES[cat][k - 1]
-    raise InputFormatError(where, line, "an aspect code c.k of the TAC 2010 guidelines (e.g. 1.1)", found=code)
+    raise InputFormatError(
+        where, line, "an aspect code c.k of the TAC 2010 guidelines (e.g. 1.1)", found=code
+    )
 
 
 def read_topics(path: PathLike) -> pd.DataFrame:
@@ -98,11 +132,15 @@ def read_topics(path: PathLike) -> pd.DataFrame:
         rows.append((m.group(1), tid, category_name(cat, path)))
     out = pd.DataFrame(rows, columns=["docset", "topic", "category"])
     if out["docset"].duplicated().any():
-        raise InputFormatError(path, None, "each topic once", found=out.loc[out["docset"].duplicated(), "topic"].iat[0])
+        raise InputFormatError(
+            path, None, "each topic once", found=out.loc[out["docset"].duplicated(), "topic"].iat[0]
+        )
     return out
 
 
-def write_topics(path: PathLike, categories: Mapping[str, str], assessors: Mapping[str, str] = None) -> None:
+def write_topics(
+    path: PathLike, categories: Mapping[str, str], assessors: Mapping[str, str] = None
+) -> None:
     """Write ``{docset: category}`` (``assessors``: docset -> letter appended to the id)."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<TACtaskdata>"]
     for docset, cat in categories.items():
@@ -128,7 +166,9 @@ def read_scu_aspects(path: PathLike, categories: Mapping[str, str]) -> pd.DataFr
             raise InputFormatError(path, lineno, "instance scu_uid [aspect codes...]", found=line)
         inst, scu = cols[0], cols[1]
         if inst not in categories:
-            raise InputFormatError(path, lineno, "an instance of a topic with a category", found=inst)
+            raise InputFormatError(
+                path, lineno, "an instance of a topic with a category", found=inst
+            )
         if (inst, scu) in seen:
             raise InputFormatError(path, lineno, "each SCU once", found=f"{inst} {scu}")
         seen.add((inst, scu))
@@ -136,7 +176,9 @@ def read_scu_aspects(path: PathLike, categories: Mapping[str, str]) -> pd.DataFr
         for code in cols[2:]:
             cat, name = aspect_name(code, path, lineno)
             if cat != categories[inst]:
-                raise InputFormatError(path, lineno, f"aspect codes of category {categories[inst]!r}", found=code)
+                raise InputFormatError(
+                    path, lineno, f"aspect codes of category {categories[inst]!r}", found=code
+                )
             names.append(name)
         rows.append((inst, scu, tuple(names) or (OTHER,)))
     return pd.DataFrame(rows, columns=["instance", "scu", "aspects"])
@@ -151,8 +193,9 @@ def write_scu_aspects(path: PathLike, scus: pd.DataFrame, categories: Mapping[st
     atomic_write_bytes(path, ("\n".join(lines) + "\n").encode("ascii"))
 
 
-def attach(instances: pd.DataFrame, scus: pd.DataFrame, topics: pd.DataFrame,
-           aspects: pd.DataFrame = None) -> Tuple[pd.DataFrame, pd.DataFrame]:
+def attach(
+    instances: pd.DataFrame, scus: pd.DataFrame, topics: pd.DataFrame, aspects: pd.DataFrame = None
+) -> Tuple[pd.DataFrame, pd.DataFrame]:
     """Instances with ``category`` (by docset) and SCUs with ``aspects`` (SCUs without a row
     get ``("other",)``); every instance's docset must have a topic."""
     cat = dict(zip(topics["docset"], topics["category"]))
@@ -163,7 +206,9 @@ def attach(instances: pd.DataFrame, scus: pd.DataFrame, topics: pd.DataFrame,
     inst["category"] = inst["docset"].map(cat)
     if aspects is None or scus is None or scus.empty:
         return inst, scus
-    tags = {(i, s): a for i, s, a in aspects[["instance", "scu", "aspects"]].itertuples(index=False)}
+    tags = {
+        (i, s): a for i, s, a in aspects[["instance", "scu", "aspects"]].itertuples(index=False)
+    }
     out = scus.copy()
     out["aspects"] = [tags.get((i, s), (OTHER,)) for i, s in zip(out["instance"], out["scu"])]
     return inst, out

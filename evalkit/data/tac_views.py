@@ -11,6 +11,7 @@
   gives a manual judgment as a long ``instance, system, value`` frame (TAC 2009's 1-10
   responsiveness optionally rescaled to 1-5 by halving, OD11).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,8 +27,12 @@ __all__ = ["YEARS", "GROUPS", "load_tac", "TacPart", "tac_part", "JUDGMENTS"]
 YEARS = (2008, 2009, 2010, 2011)
 GROUPS = {"A": "initial", "B": "update"}
 #: evalkit judgment names of the manual scores (evalkit.data.tac.TABLES).
-JUDGMENTS = {"pyramid": "pyramid_modified", "pyramid_jk": "pyramid_modified_jk",
-             "responsiveness": "overall_responsiveness", "readability": "linguistic_quality"}
+JUDGMENTS = {
+    "pyramid": "pyramid_modified",
+    "pyramid_jk": "pyramid_modified_jk",
+    "responsiveness": "overall_responsiveness",
+    "readability": "linguistic_quality",
+}
 
 
 def load_tac(year: int, profile: str, quick: bool = False) -> SummarizationCorpus:
@@ -38,8 +43,12 @@ def load_tac(year: int, profile: str, quick: bool = False) -> SummarizationCorpu
         from evalkit.data import datasets
 
         return datasets.load(f"tac{year}", profile, quick=quick)
-    raise ParameterError("profile", profile, "'sample' or 'licensed' (TAC data are licensed; the public profile "
-                                             "uses SummEval/REALSumm stand-ins instead)")
+    raise ParameterError(
+        "profile",
+        profile,
+        "'sample' or 'licensed' (TAC data are licensed; the public profile "
+        "uses SummEval/REALSumm stand-ins instead)",
+    )
 
 
 @dataclass
@@ -55,17 +64,24 @@ class TacPart:
     models: List[str]
     assessor_of: Dict[str, str]
     category_of: Dict[str, str] = field(default_factory=dict)
-    source: Optional[SummarizationCorpus] = field(default=None, repr=False)  # the whole year, with its provenance
+    source: Optional[SummarizationCorpus] = field(
+        default=None, repr=False
+    )  # the whole year, with its provenance
 
-    def scores(self, judgment: str, systems: Optional[Sequence[str]] = None, rescale_2009: bool = False
-               ) -> pd.DataFrame:
+    def scores(
+        self, judgment: str, systems: Optional[Sequence[str]] = None, rescale_2009: bool = False
+    ) -> pd.DataFrame:
         """A manual judgment (``pyramid``, ``pyramid_jk``, ``responsiveness``, ``readability`` or
         an evalkit judgment name) as ``instance, system, value``."""
         name = JUDGMENTS.get(judgment, judgment)
         j = self.corpus.judgments
         j = j[(j["judgment"] == name) & j["instance"].isin(set(self.instances))]
         if j.empty:
-            raise ParameterError("judgment", judgment, f"a judgment of {self.name}: {sorted(set(self.corpus.judgments['judgment']))}")
+            raise ParameterError(
+                "judgment",
+                judgment,
+                f"a judgment of {self.name}: {sorted(set(self.corpus.judgments['judgment']))}",
+            )
         if systems is not None:
             j = j[j["summarizer"].isin(set(systems))]
         out = j.groupby(["instance", "summarizer"], sort=False)["value"].mean().reset_index()
@@ -87,11 +103,21 @@ def tac_part(corpus: SummarizationCorpus, group: str = "A", name: Optional[str] 
     sub = corpus.subset(instances=ids)
     year = int(corpus.meta.get("year", 0) or 0)
     if "selector" not in part.columns or part["selector"].isna().any():
-        raise ParameterError("corpus", corpus.name, "TAC instances with the assessor (selector) field")
+        raise ParameterError(
+            "corpus", corpus.name, "TAC instances with the assessor (selector) field"
+        )
     cats = dict(zip(part["instance"], part["category"])) if "category" in part.columns else {}
     cats = {k: v for k, v in cats.items() if isinstance(v, str)}
     have = set(sub.summaries["summarizer"])
     return TacPart(
-        name=name or f"TAC {year} {GROUPS[group]} ({corpus.name})", year=year, group=group, corpus=sub,
-        instances=ids, peers=[p for p in corpus.peers() if p in have], models=[m for m in corpus.models() if m in have],
-        assessor_of=dict(zip(part["instance"], part["selector"])), category_of=cats, source=corpus)
+        name=name or f"TAC {year} {GROUPS[group]} ({corpus.name})",
+        year=year,
+        group=group,
+        corpus=sub,
+        instances=ids,
+        peers=[p for p in corpus.peers() if p in have],
+        models=[m for m in corpus.models() if m in have],
+        assessor_of=dict(zip(part["instance"], part["selector"])),
+        category_of=cats,
+        source=corpus,
+    )

@@ -20,6 +20,7 @@ missing field, a judgment or vote for a nugget absent from the key, a duplicate.
 ``judgments.txt`` and optionally ``votes.txt`` into a :class:`NuggetEvaluation`;
 :func:`write_trec_qa` writes one (the sample profile uses the same files).
 """
+
 from __future__ import annotations
 
 import os
@@ -37,8 +38,17 @@ from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["NuggetEvaluation", "read_nuggets", "read_responses", "read_judgments", "read_votes",
-           "read_trec_qa", "write_trec_qa", "nuggets_from_realsumm", "REALSUMM_STANDS_IN"]
+__all__ = [
+    "NuggetEvaluation",
+    "read_nuggets",
+    "read_responses",
+    "read_judgments",
+    "read_votes",
+    "read_trec_qa",
+    "write_trec_qa",
+    "nuggets_from_realsumm",
+    "REALSUMM_STANDS_IN",
+]
 
 _SPLIT = re.compile(r"[ \t]+")
 LABELS = ("vital", "okay")
@@ -46,7 +56,7 @@ LABELS = ("vital", "okay")
 
 @dataclass
 class NuggetEvaluation(StudyData):
-    key: pd.DataFrame        # question, nugget, label, text
+    key: pd.DataFrame  # question, nugget, label, text
     responses: pd.DataFrame  # run, question, document, answer
     judgments: pd.DataFrame  # run, question, nugget, present
     votes: Optional[pd.DataFrame] = None  # question, nugget, assessor, label
@@ -83,7 +93,12 @@ def read_nuggets(path: PathLike) -> pd.DataFrame:
         if label.lower() not in LABELS:
             raise InputFormatError(path, n, "the label vital or okay", found=label)
         if (q, nug) in seen:
-            raise InputFormatError(path, n, f"each (qid, nugget-id) once (first on line {seen[(q, nug)]})", found=f"{q} {nug}")
+            raise InputFormatError(
+                path,
+                n,
+                f"each (qid, nugget-id) once (first on line {seen[(q, nug)]})",
+                found=f"{q} {nug}",
+            )
         seen[(q, nug)] = n
         rows.append({"question": q, "nugget": nug, "label": label.lower(), "text": text})
     if not rows:
@@ -91,23 +106,36 @@ def read_nuggets(path: PathLike) -> pd.DataFrame:
     key = pd.DataFrame(rows)
     no_vital = set(key["question"]) - set(key.loc[key["label"] == "vital", "question"])
     if no_vital:
-        raise InputFormatError(path, None, "at least one vital nugget per question", found=sorted(no_vital)[0])
+        raise InputFormatError(
+            path, None, "at least one vital nugget per question", found=sorted(no_vital)[0]
+        )
     return key
 
 
 def read_responses(path: PathLike) -> pd.DataFrame:
     path = Path(path)
-    rows = [dict(zip(("question", "run", "document", "answer"), _fields(path, n, line, 4, "qid run-tag docid answer")))
-            for n, line in _lines(path)]
+    rows = [
+        dict(
+            zip(
+                ("question", "run", "document", "answer"),
+                _fields(path, n, line, 4, "qid run-tag docid answer"),
+            )
+        )
+        for n, line in _lines(path)
+    ]
     if not rows:
         raise InputFormatError(path, None, "at least one response line")
     return pd.DataFrame(rows)[["run", "question", "document", "answer"]]
 
 
-def _read_labelled(path: Path, key: Optional[pd.DataFrame], columns, order, allowed, what: str) -> pd.DataFrame:
+def _read_labelled(
+    path: Path, key: Optional[pd.DataFrame], columns, order, allowed, what: str
+) -> pd.DataFrame:
     """Four whitespace-separated fields whose last is one of ``allowed``; ``order`` maps
     field positions to (question, nugget, other, value); duplicates and unknown nuggets fail."""
-    known = None if key is None else set(key[["question", "nugget"]].itertuples(index=False, name=None))
+    known = (
+        None if key is None else set(key[["question", "nugget"]].itertuples(index=False, name=None))
+    )
     rows, seen = [], set()
     for n, line in _lines(path):
         parts = _SPLIT.split(line)
@@ -125,34 +153,55 @@ def _read_labelled(path: Path, key: Optional[pd.DataFrame], columns, order, allo
 
 def read_judgments(path: PathLike, key: Optional[pd.DataFrame] = None) -> pd.DataFrame:
     """``qid run nugget 0|1`` lines -> run, question, nugget, present."""
-    out = _read_labelled(Path(path), key, ("question", "nugget", "run", "present"), (0, 2, 1, 3), ("0", "1"),
-                         "qid run-tag nugget-id 0|1")
+    out = _read_labelled(
+        Path(path),
+        key,
+        ("question", "nugget", "run", "present"),
+        (0, 2, 1, 3),
+        ("0", "1"),
+        "qid run-tag nugget-id 0|1",
+    )
     out["present"] = out["present"].astype(int)
     return out[["run", "question", "nugget", "present"]]
 
 
 def read_votes(path: PathLike, key: Optional[pd.DataFrame] = None) -> pd.DataFrame:
     """``qid nugget assessor vital|okay`` lines -> question, nugget, assessor, label."""
-    return _read_labelled(Path(path), key, ("question", "nugget", "assessor", "label"), (0, 1, 2, 3), LABELS,
-                          "qid nugget-id assessor vital|okay")
+    return _read_labelled(
+        Path(path),
+        key,
+        ("question", "nugget", "assessor", "label"),
+        (0, 1, 2, 3),
+        LABELS,
+        "qid nugget-id assessor vital|okay",
+    )
 
 
-def read_trec_qa(folder: PathLike, nuggets: str = "nuggets.txt", responses: str = "responses.txt",
-                 judgments: str = "judgments.txt", votes: Optional[str] = "votes.txt") -> NuggetEvaluation:
+def read_trec_qa(
+    folder: PathLike,
+    nuggets: str = "nuggets.txt",
+    responses: str = "responses.txt",
+    judgments: str = "judgments.txt",
+    votes: Optional[str] = "votes.txt",
+) -> NuggetEvaluation:
     """Read the four files of a folder (``votes`` is optional: absent file -> None)."""
     folder = Path(folder)
     key = read_nuggets(folder / nuggets)
     resp = read_responses(folder / responses)
     unknown = set(resp["question"]) - set(key["question"])
     if unknown:
-        raise InputFormatError(folder / responses, None, "questions of the answer key", found=sorted(unknown)[0])
+        raise InputFormatError(
+            folder / responses, None, "questions of the answer key", found=sorted(unknown)[0]
+        )
     jud = read_judgments(folder / judgments, key)
     files = [folder / nuggets, folder / responses, folder / judgments]
     v = None
     if votes is not None and (folder / votes).exists():
         v = read_votes(folder / votes, key)
         files.append(folder / votes)
-    return NuggetEvaluation(key, resp, jud, v, meta={"folder": str(folder), "files": [str(f) for f in files]})
+    return NuggetEvaluation(
+        key, resp, jud, v, meta={"folder": str(folder), "files": [str(f) for f in files]}
+    )
 
 
 def _check_text(value: str, what: str) -> str:
@@ -166,22 +215,59 @@ def write_trec_qa(ev: NuggetEvaluation, folder: PathLike) -> List[Path]:
     """Write the files read by :func:`read_trec_qa`; returns the paths."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    out = [atomic_write_text(folder / "nuggets.txt", "".join(
-        f"{q} {n} {lab} {_check_text(t, 'key.text')}\n" for q, n, lab, t in ev.key[["question", "nugget", "label", "text"]].itertuples(index=False)))]
-    out.append(atomic_write_text(folder / "responses.txt", "".join(
-        f"{q} {r} {d} {_check_text(a, 'responses.answer')}\n"
-        for r, q, d, a in ev.responses[["run", "question", "document", "answer"]].itertuples(index=False))))
-    out.append(atomic_write_text(folder / "judgments.txt", "".join(
-        f"{q} {r} {n} {int(p)}\n" for r, q, n, p in ev.judgments[["run", "question", "nugget", "present"]].itertuples(index=False))))
+    out = [
+        atomic_write_text(
+            folder / "nuggets.txt",
+            "".join(
+                f"{q} {n} {lab} {_check_text(t, 'key.text')}\n"
+                for q, n, lab, t in ev.key[["question", "nugget", "label", "text"]].itertuples(
+                    index=False
+                )
+            ),
+        )
+    ]
+    out.append(
+        atomic_write_text(
+            folder / "responses.txt",
+            "".join(
+                f"{q} {r} {d} {_check_text(a, 'responses.answer')}\n"
+                for r, q, d, a in ev.responses[
+                    ["run", "question", "document", "answer"]
+                ].itertuples(index=False)
+            ),
+        )
+    )
+    out.append(
+        atomic_write_text(
+            folder / "judgments.txt",
+            "".join(
+                f"{q} {r} {n} {int(p)}\n"
+                for r, q, n, p in ev.judgments[["run", "question", "nugget", "present"]].itertuples(
+                    index=False
+                )
+            ),
+        )
+    )
     if ev.votes is not None:
-        out.append(atomic_write_text(folder / "votes.txt", "".join(
-            f"{q} {n} {a} {lab}\n" for q, n, a, lab in ev.votes[["question", "nugget", "assessor", "label"]].itertuples(index=False))))
+        out.append(
+            atomic_write_text(
+                folder / "votes.txt",
+                "".join(
+                    f"{q} {n} {a} {lab}\n"
+                    for q, n, a, lab in ev.votes[
+                        ["question", "nugget", "assessor", "label"]
+                    ].itertuples(index=False)
+                ),
+            )
+        )
     return out
 
 
 #: What REALSumm stands in for (:func:`nuggets_from_realsumm`).
-REALSUMM_STANDS_IN = ("TREC QA nuggets and assessor judgments: REALSumm's SCUs (no vital/okay labels: every SCU counts "
-                      "as vital) and the crowd's majority presence votes; systems for runs, documents for questions")
+REALSUMM_STANDS_IN = (
+    "TREC QA nuggets and assessor judgments: REALSumm's SCUs (no vital/okay labels: every SCU counts "
+    "as vital) and the crowd's majority presence votes; systems for runs, documents for questions"
+)
 
 
 def nuggets_from_realsumm() -> NuggetEvaluation:
@@ -194,11 +280,25 @@ def nuggets_from_realsumm() -> NuggetEvaluation:
     key = corpus.scus.rename(columns={"instance": "question", "scu": "nugget", "label": "text"})
     key = key.assign(label="vital")[["question", "nugget", "label", "text"]]
     peers = corpus.summaries[corpus.summaries["summarizer"] != "ref"]
-    responses = peers.explode("sentences").rename(columns={"instance": "question", "summarizer": "run",
-                                                           "sentences": "answer"})
-    responses = responses.dropna(subset=["answer"]).assign(document="-")[["run", "question", "document", "answer"]]
-    judged = corpus.peer_scus.rename(columns={"instance": "question", "summarizer": "run", "scu": "nugget"})
+    responses = peers.explode("sentences").rename(
+        columns={"instance": "question", "summarizer": "run", "sentences": "answer"}
+    )
+    responses = responses.dropna(subset=["answer"]).assign(document="-")[
+        ["run", "question", "document", "answer"]
+    ]
+    judged = corpus.peer_scus.rename(
+        columns={"instance": "question", "summarizer": "run", "scu": "nugget"}
+    )
     judgments = judged.assign(present=1)[["run", "question", "nugget", "present"]]
-    meta = {"name": "public:realsumm", "stands_in_for": REALSUMM_STANDS_IN, "sha256": corpus.meta.get("sha256", {})}
-    return NuggetEvaluation(key.reset_index(drop=True), responses.reset_index(drop=True),
-                            judgments.reset_index(drop=True), None, meta=meta)
+    meta = {
+        "name": "public:realsumm",
+        "stands_in_for": REALSUMM_STANDS_IN,
+        "sha256": corpus.meta.get("sha256", {}),
+    }
+    return NuggetEvaluation(
+        key.reset_index(drop=True),
+        responses.reset_index(drop=True),
+        judgments.reset_index(drop=True),
+        None,
+        meta=meta,
+    )

@@ -20,6 +20,7 @@ dropped silently. ``unique=`` lists the columns that must identify a record.
 ``frame.attrs["lines"]`` keeps each record's line number for checks across files
 (:func:`line_of`).
 """
+
 from __future__ import annotations
 
 import math
@@ -51,7 +52,16 @@ class Number(NamedTuple):
 
 ColumnType = Union[str, Tuple[str, ...], Number]
 
-__all__ = ["read_tsv", "write_tsv", "line_of", "check_keys", "read_tsv_folder", "folder_meta", "write_tsv_folder", "number"]
+__all__ = [
+    "read_tsv",
+    "write_tsv",
+    "line_of",
+    "check_keys",
+    "read_tsv_folder",
+    "folder_meta",
+    "write_tsv_folder",
+    "number",
+]
 
 _BAD = ("\t", "\n", "\r")
 
@@ -81,13 +91,17 @@ def _number_kind(kind: ColumnType) -> Optional[Number]:
 def _convert(value: str, kind: ColumnType, path, line: int, column: str):
     if _is_choice(kind):
         if value not in kind:
-            raise InputFormatError(path, line, f"column {column!r} one of {list(kind)}", found=value)
+            raise InputFormatError(
+                path, line, f"column {column!r} one of {list(kind)}", found=value
+            )
         return value
     if kind == "text":
         return value
     if kind == "str":
         if value == "":
-            raise InputFormatError(path, line, f"a non-empty value in column {column!r}", found=value)
+            raise InputFormatError(
+                path, line, f"a non-empty value in column {column!r}", found=value
+            )
         return value
     if kind == "bool01":
         if value not in ("0", "1"):
@@ -95,7 +109,9 @@ def _convert(value: str, kind: ColumnType, path, line: int, column: str):
         return int(value)
     num = _number_kind(kind)
     if num is None:
-        raise ParameterError("spec", kind, "str, text, int, float, bool01, a tuple of strings or number(...)")
+        raise ParameterError(
+            "spec", kind, "str, text, int, float, bool01, a tuple of strings or number(...)"
+        )
     what = f"{describe_scale(num.scale)} in column {column!r}"
     if num.kind == "int":
         negative = value.startswith("-") and (num.low is None or num.low < 0)
@@ -106,15 +122,21 @@ def _convert(value: str, kind: ColumnType, path, line: int, column: str):
     return check_scale(got, num.scale, path, line, what, token=value)
 
 
-def read_tsv(path: PathLike, spec: Mapping[str, ColumnType], unique: Sequence[str] = ()) -> pd.DataFrame:
+def read_tsv(
+    path: PathLike, spec: Mapping[str, ColumnType], unique: Sequence[str] = ()
+) -> pd.DataFrame:
     """Read a typed TSV file (see the module doc); ``spec`` maps column -> type, in order."""
     path = Path(path)
     data = check_text_bytes(read_input(path, "TSV file"), path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputFormatError(path, data.count(b"\n", 0, exc.start) + 1, "UTF-8 text",
-                               found=repr(data[max(0, exc.start - 20):exc.start + 20])) from None
+        raise InputFormatError(
+            path,
+            data.count(b"\n", 0, exc.start) + 1,
+            "UTF-8 text",
+            found=repr(data[max(0, exc.start - 20) : exc.start + 20]),
+        ) from None
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -123,24 +145,34 @@ def read_tsv(path: PathLike, spec: Mapping[str, ColumnType], unique: Sequence[st
     while i < len(lines) and lines[i].startswith("#"):
         i += 1
     if i >= len(lines):
-        raise InputFormatError(path, i + 1, "a header line: " + "\t".join(columns), found="end of file")
+        raise InputFormatError(
+            path, i + 1, "a header line: " + "\t".join(columns), found="end of file"
+        )
     if lines[i].rstrip("\r").split("\t") != columns:
         raise InputFormatError(path, i + 1, "the header " + "\\t".join(columns), found=lines[i])
     records = []
     numbers = []
     seen: Dict[tuple, int] = {}
-    for n, raw in enumerate(lines[i + 1:], start=i + 2):
+    for n, raw in enumerate(lines[i + 1 :], start=i + 2):
         raw = raw.rstrip("\r")
         fields = raw.split("\t")
         if len(fields) != len(columns):
-            raise InputFormatError(path, n, f"{len(columns)} tab-separated fields ({', '.join(columns)})",
-                                   found=f"{len(fields)} fields: {raw}")
+            raise InputFormatError(
+                path,
+                n,
+                f"{len(columns)} tab-separated fields ({', '.join(columns)})",
+                found=f"{len(fields)} fields: {raw}",
+            )
         rec = {c: _convert(v, spec[c], path, n, c) for c, v in zip(columns, fields)}
         if unique:
             key = tuple(rec[c] for c in unique)
             if key in seen:
-                raise InputFormatError(path, n, f"a unique ({', '.join(unique)}) (first seen on line {seen[key]})",
-                                       found=" / ".join(map(str, key)))
+                raise InputFormatError(
+                    path,
+                    n,
+                    f"a unique ({', '.join(unique)}) (first seen on line {seen[key]})",
+                    found=" / ".join(map(str, key)),
+                )
             seen[key] = n
         records.append(rec)
         numbers.append(n)
@@ -166,7 +198,9 @@ def _cell(value, kind: ColumnType, column: str) -> str:
         return str(int(value))
     s = "" if value is None else str(value)
     if any(b in s for b in _BAD):
-        raise ParameterError(column, s[:60], "text without TAB, CR or LF (the TSV layout has no quoting)")
+        raise ParameterError(
+            column, s[:60], "text without TAB, CR or LF (the TSV layout has no quoting)"
+        )
     if kind == "str" and s == "":
         raise ParameterError(column, s, "a non-empty value")
     if _is_choice(kind) and s not in kind:
@@ -174,12 +208,18 @@ def _cell(value, kind: ColumnType, column: str) -> str:
     return s
 
 
-def write_tsv(path: PathLike, frame: pd.DataFrame, spec: Mapping[str, ColumnType],
-              comment: Optional[str] = None) -> Path:
+def write_tsv(
+    path: PathLike,
+    frame: pd.DataFrame,
+    spec: Mapping[str, ColumnType],
+    comment: Optional[str] = None,
+) -> Path:
     """Write ``frame``'s columns of ``spec`` (in that order) atomically; returns the path."""
     missing = [c for c in spec if c not in frame.columns]
     if missing:
-        raise ParameterError("frame", list(frame.columns), f"columns {list(spec)} (missing {missing})")
+        raise ParameterError(
+            "frame", list(frame.columns), f"columns {list(spec)} (missing {missing})"
+        )
     out = []
     if comment:
         out += ["# " + line for line in comment.splitlines()]
@@ -202,24 +242,39 @@ def check_keys(frame: pd.DataFrame, columns: Sequence[str], known: set, what: st
     """Every record's ``columns`` tuple must be in ``known``; else an error naming file and line."""
     for pos, key in enumerate(frame[list(columns)].itertuples(index=False, name=None)):
         if key not in known:
-            raise InputFormatError(frame.attrs.get("path"), line_of(frame, pos), what, found=" / ".join(map(str, key)))
+            raise InputFormatError(
+                frame.attrs.get("path"), line_of(frame, pos), what, found=" / ".join(map(str, key))
+            )
 
 
-def read_tsv_folder(folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]],
-                    unique: Mapping[str, Sequence[str]]) -> Dict[str, pd.DataFrame]:
+def read_tsv_folder(
+    folder: PathLike,
+    specs: Mapping[str, Mapping[str, ColumnType]],
+    unique: Mapping[str, Sequence[str]],
+) -> Dict[str, pd.DataFrame]:
     """Read ``<folder>/<name>.tsv`` for every table ``name`` of ``specs``."""
     folder = Path(folder)
-    return {name: read_tsv(folder / f"{name}.tsv", spec, unique=unique.get(name, ())) for name, spec in specs.items()}
+    return {
+        name: read_tsv(folder / f"{name}.tsv", spec, unique=unique.get(name, ()))
+        for name, spec in specs.items()
+    }
 
 
-def folder_meta(folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]]) -> Dict[str, object]:
+def folder_meta(
+    folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]]
+) -> Dict[str, object]:
     """The provenance of a folder read by :func:`read_tsv_folder`: the folder and its files."""
     folder = Path(folder)
     return {"folder": str(folder), "files": [str(folder / f"{name}.tsv") for name in specs]}
 
 
-def write_tsv_folder(tables, folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]]) -> list:
+def write_tsv_folder(
+    tables, folder: PathLike, specs: Mapping[str, Mapping[str, ColumnType]]
+) -> list:
     """Write ``getattr(tables, name)`` to ``<folder>/<name>.tsv`` for every table of ``specs``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    return [write_tsv(folder / f"{name}.tsv", getattr(tables, name), spec) for name, spec in specs.items()]
+    return [
+        write_tsv(folder / f"{name}.tsv", getattr(tables, name), spec)
+        for name, spec in specs.items()
+    ]

@@ -47,9 +47,25 @@ it contributed (the pyramid was built from it: no assessor miss), which with Tab
 gives Table 2's human scores. DUC and MT corpora keep their configuration (the new WHEN/WHERE templates of
 :mod:`.world` change their draws, not their design).
 """
-from .build import (DEFAULT_SEED, GENERATOR_VERSION, build_sample, default_root, load_sample, load_truth,
-                    simulate_corpus)
+
+from .build import (
+    DEFAULT_SEED,
+    GENERATOR_VERSION,
+    build_sample,
+    default_root,
+    load_sample,
+    load_truth,
+    simulate_corpus,
+)
 from .corpora import CORPORA
 
-__all__ = ["build_sample", "load_sample", "load_truth", "simulate_corpus", "default_root", "CORPORA",
-           "DEFAULT_SEED", "GENERATOR_VERSION"]
+__all__ = [
+    "build_sample",
+    "load_sample",
+    "load_truth",
+    "simulate_corpus",
+    "default_root",
+    "CORPORA",
+    "DEFAULT_SEED",
+    "GENERATOR_VERSION",
+]

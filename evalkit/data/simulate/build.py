@@ -12,6 +12,7 @@ reader, returning the data-model object.  Every random choice is seeded from
 ``(corpus name, seed)`` alone, so corpora are independent of one another and of the build
 order, and the same seed gives byte-identical files.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,46 +48,82 @@ def _frame(rows: List[dict], columns: Optional[Sequence[str]] = None) -> pd.Data
     return df
 
 
-def simulate_corpus(name: str, seed: int = DEFAULT_SEED, quick: bool = False) -> Tuple[Corpus, Dict[str, pd.DataFrame]]:
+def simulate_corpus(
+    name: str, seed: int = DEFAULT_SEED, quick: bool = False
+) -> Tuple[Corpus, Dict[str, pd.DataFrame]]:
     """Simulate corpus ``name`` in memory: (data-model corpus, truth tables)."""
     if name not in corpora.CORPORA:
         raise ParameterError("corpus", name, f"one of {', '.join(corpora.CORPORA)}")
     cfg = corpora.config(name, quick)
-    meta = {"source": "evalkit sample simulation", "seed": int(seed), "quick": bool(quick),
-            "generator_version": GENERATOR_VERSION}
+    meta = {
+        "source": "evalkit sample simulation",
+        "seed": int(seed),
+        "quick": bool(quick),
+        "generator_version": GENERATOR_VERSION,
+    }
     if isinstance(cfg, mt.MTConfig):
         rows = mt.simulate(cfg, seed)
         corpus = MTCorpus(
-            name=name, source_language="zz", target_language="en",
-            segments=_frame(rows["segments"]), references=_frame(rows["references"]),
-            outputs=_frame(rows["outputs"]), judgments=_frame(rows["judgments"]),
-            meta={**meta, "setid": cfg.setid, "year": 2003}).validate()
-        truth = {"segments": _frame(rows["truth_segments"]), "systems": _frame(rows["truth_systems"]),
-                 "judges": _frame(rows["judges"]), "bitext": _frame(rows["bitext"])}
+            name=name,
+            source_language="zz",
+            target_language="en",
+            segments=_frame(rows["segments"]),
+            references=_frame(rows["references"]),
+            outputs=_frame(rows["outputs"]),
+            judgments=_frame(rows["judgments"]),
+            meta={**meta, "setid": cfg.setid, "year": 2003},
+        ).validate()
+        truth = {
+            "segments": _frame(rows["truth_segments"]),
+            "systems": _frame(rows["truth_systems"]),
+            "judges": _frame(rows["judges"]),
+            "bitext": _frame(rows["bitext"]),
+        }
         return corpus, truth
     rows = summarization.simulate(cfg, seed)
     corpus = SummarizationCorpus(
         name=name,
         instances=_frame(rows["instances"]),
         # a writer who wrote no model for these topics is not in the corpus (nor on disk)
-        summarizers=_frame([r for r in rows["summarizers"]
-                            if r["summarizer"] in {s["summarizer"] for s in rows["summaries"]}]),
+        summarizers=_frame(
+            [
+                r
+                for r in rows["summarizers"]
+                if r["summarizer"] in {s["summarizer"] for s in rows["summaries"]}
+            ]
+        ),
         summaries=_frame(rows["summaries"]),
         judgments=_frame(rows["judgments"]),
         scus=_frame(rows["scus"], ["instance", "scu", "label", "weight"]),
-        scu_contributors=_frame(rows["scu_contributors"],
-                                ["instance", "scu", "summarizer", "contributor", "start", "end"]),
+        scu_contributors=_frame(
+            rows["scu_contributors"],
+            ["instance", "scu", "summarizer", "contributor", "start", "end"],
+        ),
         peer_scus=_frame(rows["peer_scus"], ["instance", "summarizer", "scu"]),
         # DUC corpora write their source documents (formats -> .documents) and read them back
-        documents=documents.documents_frame(_frame(rows["truth_sentences"]), _frame(rows["instances"]))[
-            ["instance", "document", "sentences"]] if name.startswith("duc") else None,
-        meta={**meta, "year": cfg.year, "task": cfg.task, "words": cfg.words,
-              "max_bytes": cfg.max_bytes, "update": cfg.update},
+        documents=documents.documents_frame(
+            _frame(rows["truth_sentences"]), _frame(rows["instances"])
+        )[["instance", "document", "sentences"]]
+        if name.startswith("duc")
+        else None,
+        meta={
+            **meta,
+            "year": cfg.year,
+            "task": cfg.task,
+            "words": cfg.words,
+            "max_bytes": cfg.max_bytes,
+            "update": cfg.update,
+        },
     ).validate()
-    truth = {"instances": _frame(rows["truth_instances"]), "facts": _frame(rows["truth_facts"]),
-             "summaries": _frame(rows["truth_summaries"]), "summarizers": _frame(rows["truth_summarizers"]),
-             "assessors": _frame(rows["assessors"]), "sentences": _frame(rows["truth_sentences"]),
-             "extracts": _frame(rows["truth_extracts"])}
+    truth = {
+        "instances": _frame(rows["truth_instances"]),
+        "facts": _frame(rows["truth_facts"]),
+        "summaries": _frame(rows["truth_summaries"]),
+        "summarizers": _frame(rows["truth_summarizers"]),
+        "assessors": _frame(rows["assessors"]),
+        "sentences": _frame(rows["truth_sentences"]),
+        "extracts": _frame(rows["truth_extracts"]),
+    }
     if rows["truth_scus"]:
         truth["scus"] = _frame(rows["truth_scus"])
     return corpus, truth
@@ -96,7 +133,9 @@ def _write_truth(truth: Dict[str, pd.DataFrame], directory: Path, info: dict) ->
     directory.mkdir(parents=True, exist_ok=True)
     for table, df in truth.items():
         df.to_csv(directory / f"{table}.csv", index=False, lineterminator="\n")
-    (directory / "build.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    (directory / "build.json").write_text(
+        json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
 
 
 def _write_realism(name: str, corpus: Corpus, directory: Path) -> None:
@@ -113,7 +152,8 @@ def _write_realism(name: str, corpus: Corpus, directory: Path) -> None:
         return
     report = realism.realism_report({name: corpus}, targets)
     report.round({"simulated": 6, "difference": 6}).to_csv(
-        directory / "realism.csv", index=False, lineterminator="\n")
+        directory / "realism.csv", index=False, lineterminator="\n"
+    )
 
 
 def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
@@ -130,9 +170,16 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
         # renaming it into place below.
         with fsync_disabled():
             formats.write(name, corpus, truth, tmp)
-            trees.write_gold(name, tmp, seed, quick)  # the ideal parser's trees (supported corpora only)
-        info = {"corpus": name, "seed": int(seed), "quick": bool(quick), "generator_version": GENERATOR_VERSION,
-                "format": formats.describe(name)}
+            trees.write_gold(
+                name, tmp, seed, quick
+            )  # the ideal parser's trees (supported corpora only)
+        info = {
+            "corpus": name,
+            "seed": int(seed),
+            "quick": bool(quick),
+            "generator_version": GENERATOR_VERSION,
+            "format": formats.describe(name),
+        }
         _write_truth(truth, tmp / "truth", info)
         if not quick:  # the targets describe the full-size corpora
             _write_realism(name, corpus, tmp / "truth")
@@ -148,8 +195,13 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
     return name, str(target)
 
 
-def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEED,
-                 corpora: Optional[Iterable[str]] = None, jobs: Optional[int] = None) -> Dict[str, str]:
+def build_sample(
+    out_dir: PathLike,
+    quick: bool = False,
+    seed: int = DEFAULT_SEED,
+    corpora: Optional[Iterable[str]] = None,
+    jobs: Optional[int] = None,
+) -> Dict[str, str]:
     """Simulate and write the sample corpora; return {corpus name: directory}.
 
     Parameters
@@ -162,6 +214,7 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
     jobs : worker processes (default: ``min(4, number of corpora)``; 1 = in process).
     """
     from . import corpora as _c
+
     names = list(_c.CORPORA if corpora is None else corpora)
     for n in names:
         if n not in _c.CORPORA:
@@ -175,7 +228,9 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
     # 42-68 s with 2 on the shared 2-core machine).
     jobs = min(4, len(names)) if jobs is None else int(jobs)
     # biggest first, so the workers finish together
-    tasks = [(n, str(out), seed, bool(quick)) for n in sorted(names, key=lambda n: -_COST.get(n, 1))]
+    tasks = [
+        (n, str(out), seed, bool(quick)) for n in sorted(names, key=lambda n: -_COST.get(n, 1))
+    ]
     if jobs <= 1 or len(tasks) <= 1:
         done = dict(_build_one(t) for t in tasks)
     else:
@@ -185,8 +240,21 @@ def build_sample(out_dir: PathLike, quick: bool = False, seed: int = DEFAULT_SEE
 
 
 #: Relative build cost (files written and text simulated) of the full-size corpora.
-_COST = {"tac2008": 12, "tac2009": 10, "tac2011": 10, "tac2010": 8, "duc2006": 4, "duc2005": 4,
-         "duc2007": 3, "duc2004": 2, "duc2004t5": 2, "tides2003": 1, "tides2003ce": 1, "tides2003ae": 1, "btec2004": 2}
+_COST = {
+    "tac2008": 12,
+    "tac2009": 10,
+    "tac2011": 10,
+    "tac2010": 8,
+    "duc2006": 4,
+    "duc2005": 4,
+    "duc2007": 3,
+    "duc2004": 2,
+    "duc2004t5": 2,
+    "tides2003": 1,
+    "tides2003ce": 1,
+    "tides2003ae": 1,
+    "btec2004": 2,
+}
 
 
 def default_root() -> Path:
@@ -198,6 +266,7 @@ def default_root() -> Path:
     if repo.parent.is_dir() and os.access(repo.parent, os.W_OK):
         return repo
     import platformdirs
+
     return Path(platformdirs.user_cache_dir("evalkit")) / "sample"
 
 
@@ -207,29 +276,36 @@ def is_built(name: str, root: Path, seed: int, quick: bool) -> bool:
         data = json.loads(info.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return (data.get("seed") == seed and data.get("quick") == quick
-            and data.get("generator_version") == GENERATOR_VERSION)
+    return (
+        data.get("seed") == seed
+        and data.get("quick") == quick
+        and data.get("generator_version") == GENERATOR_VERSION
+    )
 
 
-def load_sample(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
-                seed: int = DEFAULT_SEED) -> Corpus:
+def load_sample(
+    corpus_name: str, root: Optional[PathLike] = None, quick: bool = False, seed: int = DEFAULT_SEED
+) -> Corpus:
     """The sample corpus ``corpus_name`` read back through its real reader (built if missing).
 
     ``root`` defaults to :func:`default_root`; the quick size lives in ``<root>/quick``.
     A corpus built with another seed, size or generator version is rebuilt.
     """
     from . import corpora as _c
+
     if corpus_name not in _c.CORPORA:
         raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
     base = _locate(corpus_name, root, seed, quick)
     return formats.read(corpus_name, base / corpus_name)
 
 
-def corpus_dir(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
-               seed: int = DEFAULT_SEED) -> Path:
+def corpus_dir(
+    corpus_name: str, root: Optional[PathLike] = None, quick: bool = False, seed: int = DEFAULT_SEED
+) -> Path:
     """The directory of the built sample corpus ``corpus_name`` (built first if missing or
     stale), as :func:`load_sample` reads it: every file of the sample lies below it."""
     from . import corpora as _c
+
     if corpus_name not in _c.CORPORA:
         raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
     return _locate(corpus_name, root, seed, quick) / corpus_name
@@ -255,18 +331,39 @@ def _locate(corpus_name: str, root: Optional[PathLike], seed: int, quick: bool) 
     return target
 
 
-def load_truth(corpus_name: str, root: Optional[PathLike] = None, quick: bool = False,
-               seed: int = DEFAULT_SEED) -> Dict[str, pd.DataFrame]:
+def load_truth(
+    corpus_name: str, root: Optional[PathLike] = None, quick: bool = False, seed: int = DEFAULT_SEED
+) -> Dict[str, pd.DataFrame]:
     """The latent truth saved next to a sample corpus (built if missing), as data frames."""
     from . import corpora as _c
+
     if corpus_name not in _c.CORPORA:
         raise ParameterError("corpus_name", corpus_name, f"one of {', '.join(_c.CORPORA)}")
     d = _locate(corpus_name, root, seed, quick) / corpus_name / "truth"
-    return {p.stem: pd.read_csv(p, dtype={"instance": str, "summarizer": str, "system": str, "document": str,
-                                          "fact": str, "scu": str})
-            for p in sorted(d.glob("*.csv"))}
+    return {
+        p.stem: pd.read_csv(
+            p,
+            dtype={
+                "instance": str,
+                "summarizer": str,
+                "system": str,
+                "document": str,
+                "fact": str,
+                "scu": str,
+            },
+        )
+        for p in sorted(d.glob("*.csv"))
+    }
 
 
-__all__ = ["build_sample", "load_sample", "load_truth", "corpus_dir", "simulate_corpus", "default_root", "file_lock",
-           "DEFAULT_SEED",
-           "GENERATOR_VERSION"]
+__all__ = [
+    "build_sample",
+    "load_sample",
+    "load_truth",
+    "corpus_dir",
+    "simulate_corpus",
+    "default_root",
+    "file_lock",
+    "DEFAULT_SEED",
+    "GENERATOR_VERSION",
+]

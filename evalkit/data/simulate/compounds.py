@@ -22,6 +22,7 @@ language: ``lexicon.tsv`` and ``lexicalized.tsv`` and ``gold.tsv`` in the format
 fields), ``truth.tsv`` (``word, parts, lexicalized, unknown_part, inflected, connectors``);
 ``info.json`` at the top (generator version, seed, size). Same seed, same files.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,11 +37,24 @@ from evalkit.text.decompound_lexicon import parse_segmentation, write_gold_tsv, 
 
 VERSION = 3
 SIM_LANGUAGES: Dict[str, LangConfig] = {
-    "sim-a": LangConfig(connectors=("s", "e"), max_elements=4, min_compound=6, min_component=3,
-                        min_component_with_connector=3, suffixes=("en", "s"),
-                        pos_sequences=None),
-    "sim-b": LangConfig(connectors=("o", "n"), max_elements=4, min_compound=6, min_component=3,
-                        min_component_with_connector=3, suffixes=("ar", "t"), pos_sequences=None),
+    "sim-a": LangConfig(
+        connectors=("s", "e"),
+        max_elements=4,
+        min_compound=6,
+        min_component=3,
+        min_component_with_connector=3,
+        suffixes=("en", "s"),
+        pos_sequences=None,
+    ),
+    "sim-b": LangConfig(
+        connectors=("o", "n"),
+        max_elements=4,
+        min_compound=6,
+        min_component=3,
+        min_component_with_connector=3,
+        suffixes=("ar", "t"),
+        pos_sequences=None,
+    ),
 }
 _CONS, _VOWELS = "bdfgklmnprtvz", "aeiou"
 _ALTERNATION = {"a": "ä", "o": "ö", "u": "ü", "e": "i", "i": "e"}
@@ -50,8 +64,10 @@ __all__ = ["SIM_LANGUAGES", "VERSION", "SIZES", "simulate_language", "write_comp
 
 
 def _pseudo_word(rng: np.random.Generator, syllables: int) -> str:
-    return "".join(_CONS[rng.integers(len(_CONS))] + _VOWELS[rng.integers(len(_VOWELS))] for _ in range(syllables)) \
-        + (_CONS[rng.integers(len(_CONS))] if rng.random() < 0.5 else "")
+    return "".join(
+        _CONS[rng.integers(len(_CONS))] + _VOWELS[rng.integers(len(_VOWELS))]
+        for _ in range(syllables)
+    ) + (_CONS[rng.integers(len(_CONS))] if rng.random() < 0.5 else "")
 
 
 def simulate_language(language: str, seed: int, quick: bool = False):
@@ -87,8 +103,10 @@ def simulate_language(language: str, seed: int, quick: bool = False):
             v = next((i for i, ch in enumerate(s) if ch in _ALTERNATION), None)
             if v is None:
                 continue
-            surfaces[j] = s[:v] + _ALTERNATION[s[v]] + s[v + 1:]
-        conns = [str(rng.choice(cfg.connectors)) if rng.random() < 0.3 else "" for _ in range(k - 1)] + [""]
+            surfaces[j] = s[:v] + _ALTERNATION[s[v]] + s[v + 1 :]
+        conns = [
+            str(rng.choice(cfg.connectors)) if rng.random() < 0.3 else "" for _ in range(k - 1)
+        ] + [""]
         inflected = rng.random() < 0.2
         suffix = str(rng.choice(cfg.suffixes)) if inflected else ""
         conns[-1] = suffix
@@ -103,8 +121,16 @@ def simulate_language(language: str, seed: int, quick: bool = False):
         elif unknown:
             unknown_part = comps[int(rng.integers(k))]
             missing.add(unknown_part)
-        truth.append({"word": word, "parts": k, "lexicalized": int(irregular), "unknown_part": unknown_part,
-                      "inflected": int(inflected), "connectors": "+".join(c for c in conns[:-1] if c)})
+        truth.append(
+            {
+                "word": word,
+                "parts": k,
+                "lexicalized": int(irregular),
+                "unknown_part": unknown_part,
+                "inflected": int(inflected),
+                "connectors": "+".join(c for c in conns[:-1] if c),
+            }
+        )
     entries = [(w, w, p) for w, p in lemmas.items() if w not in missing]
     entries += [(w[:-2], w, "V") for w, p in lemmas.items() if p == "V" and w not in missing]
     return Lexicon.from_entries(entries, lexicalized), gold, truth
@@ -119,21 +145,46 @@ def write_compounds(folder: Union[str, Path], seed: int, quick: bool = False) ->
         out = folder / language
         out.mkdir(parents=True, exist_ok=True)
         write_lexicon_tsv(lexicon, out / "lexicon.tsv")
-        write_gold_tsv({w: (d, None) for w, d in lexicon.lexicalized.items()}, out / "lexicalized.tsv")
+        write_gold_tsv(
+            {w: (d, None) for w, d in lexicon.lexicalized.items()}, out / "lexicalized.tsv"
+        )
         write_gold_tsv(gold, out / "gold.tsv")
         cols = ["word", "parts", "lexicalized", "unknown_part", "inflected", "connectors"]
-        atomic_write_text(out / "truth.tsv", "\t".join(cols) + "\n" + "".join(
-            "\t".join(str(r[c]) for c in cols) + "\n" for r in truth))
-        atomic_write_text(out / "config.json", json.dumps(config_dict(cfg), indent=1, sort_keys=True) + "\n")
-    atomic_write_text(folder / "info.json", json.dumps({"generator": "evalkit.data.simulate.compounds",
-                                                        "version": VERSION, "seed": seed, "quick": bool(quick)},
-                                                       sort_keys=True) + "\n")
+        atomic_write_text(
+            out / "truth.tsv",
+            "\t".join(cols)
+            + "\n"
+            + "".join("\t".join(str(r[c]) for c in cols) + "\n" for r in truth),
+        )
+        atomic_write_text(
+            out / "config.json", json.dumps(config_dict(cfg), indent=1, sort_keys=True) + "\n"
+        )
+    atomic_write_text(
+        folder / "info.json",
+        json.dumps(
+            {
+                "generator": "evalkit.data.simulate.compounds",
+                "version": VERSION,
+                "seed": seed,
+                "quick": bool(quick),
+            },
+            sort_keys=True,
+        )
+        + "\n",
+    )
     return folder
 
 
 def config_dict(cfg: LangConfig) -> dict:
     """A :class:`LangConfig` as JSON-ready values (``pos_sequences`` a sorted list or None)."""
-    return {"connectors": list(cfg.connectors), "max_elements": cfg.max_elements, "min_compound": cfg.min_compound,
-            "min_component": cfg.min_component, "min_component_with_connector": cfg.min_component_with_connector,
-            "suffixes": list(cfg.suffixes),
-            "pos_sequences": None if cfg.pos_sequences is None else sorted(list(s) for s in cfg.pos_sequences)}
+    return {
+        "connectors": list(cfg.connectors),
+        "max_elements": cfg.max_elements,
+        "min_compound": cfg.min_compound,
+        "min_component": cfg.min_component,
+        "min_component_with_connector": cfg.min_component_with_connector,
+        "suffixes": list(cfg.suffixes),
+        "pos_sequences": None
+        if cfg.pos_sequences is None
+        else sorted(list(s) for s in cfg.pos_sequences),
+    }

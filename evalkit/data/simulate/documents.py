@@ -25,6 +25,7 @@ were made from exactly these sentences. This module
 A DOCNO is ``<docset><group>.<nn>``, e.g. ``D30001.03`` (the simulator's document id in
 the truth tables).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,7 +35,14 @@ import pandas as pd
 
 from evalkit.data import duc_documents
 
-__all__ = ["DOCS_DIR", "document_id", "documents_frame", "write_documents", "attach_documents", "extract_rows"]
+__all__ = [
+    "DOCS_DIR",
+    "document_id",
+    "documents_frame",
+    "write_documents",
+    "attach_documents",
+    "extract_rows",
+]
 
 DOCS_DIR = "docs"
 
@@ -47,13 +55,21 @@ def document_id(instance: str, index: int) -> str:
 def documents_frame(sentences: pd.DataFrame, instances: pd.DataFrame) -> pd.DataFrame:
     """The data-model ``documents`` table (plus ``selector``) from the truth sentences."""
     sel = dict(zip(instances["instance"], instances["selector"]))
-    rows = [{"instance": inst, "document": doc, "sentences": tuple(part.sort_values("sentence")["text"]),
-             "selector": sel.get(inst)}
-            for (inst, doc), part in sentences.groupby(["instance", "document"], sort=True)]
+    rows = [
+        {
+            "instance": inst,
+            "document": doc,
+            "sentences": tuple(part.sort_values("sentence")["text"]),
+            "selector": sel.get(inst),
+        }
+        for (inst, doc), part in sentences.groupby(["instance", "document"], sort=True)
+    ]
     return pd.DataFrame(rows, columns=["instance", "document", "sentences", "selector"])
 
 
-def write_documents(corpus, truth: Dict[str, pd.DataFrame], directory: Path, year: int) -> List[Path]:
+def write_documents(
+    corpus, truth: Dict[str, pd.DataFrame], directory: Path, year: int
+) -> List[Path]:
     """Write the corpus' source documents below ``directory/docs`` (see the module docstring)."""
     frame = documents_frame(truth["sentences"], corpus.instances)
     return duc_documents.write_documents(frame, Path(directory) / DOCS_DIR, year)
@@ -85,7 +101,9 @@ def _aligned(facts, docs: list):
     return best
 
 
-def extract_rows(instance: str, summaries: dict, summarizers: Iterable[str], docs: list) -> List[dict]:
+def extract_rows(
+    instance: str, summaries: dict, summarizers: Iterable[str], docs: list
+) -> List[dict]:
     """The ``extracts`` truth rows of one docset: for every sentence of every summary, the
     document sentence it came from (``docs``: the simulator's documents, lists of
     sentences with ``doc``/``pos``/``facts``), and the one it is aligned with (the source
@@ -96,11 +114,17 @@ def extract_rows(instance: str, summaries: dict, summarizers: Iterable[str], doc
         for k, s in enumerate(summaries[sid].sentences, 1):
             extracted = s.doc >= 0 and s.pos >= 0
             al = (s.doc, s.pos) if extracted else _aligned(s.facts, docs)
-            rows.append({"instance": instance, "summarizer": sid, "position": k,
-                         "document": document_id(instance, s.doc) if extracted else "",
-                         "sentence": s.pos + 1 if extracted else 0,
-                         "exact": bool(extracted and docs[s.doc][s.pos].text == s.text),
-                         "aligned_document": document_id(instance, al[0]) if al else "",
-                         "aligned_sentence": al[1] + 1 if al else 0,
-                         "facts": " ".join(s.facts)})
+            rows.append(
+                {
+                    "instance": instance,
+                    "summarizer": sid,
+                    "position": k,
+                    "document": document_id(instance, s.doc) if extracted else "",
+                    "sentence": s.pos + 1 if extracted else 0,
+                    "exact": bool(extracted and docs[s.doc][s.pos].text == s.text),
+                    "aligned_document": document_id(instance, al[0]) if al else "",
+                    "aligned_sentence": al[1] + 1 if al else 0,
+                    "facts": " ".join(s.facts),
+                }
+            )
     return rows

@@ -11,6 +11,7 @@ subject's own reading of the document (Relevance-Prediction exceeds LDC-Agreemen
 paper finds). Judgment = 1 when the perception is > 0. Seconds: full text ~13 s,
 surrogates ~4-5 s, slower when the surrogate and the document disagree.
 """
+
 from __future__ import annotations
 
 import math
@@ -26,8 +27,18 @@ from .texts import clip, render, render_all, writer_style
 
 __all__ = ["simulate"]
 
-_EYE_CATCHERS = ("There he goes again", "A day to remember", "Trouble ahead", "Not again", "The waiting game",
-                 "Back to square one", "All eyes on", "A long road", "What now", "Hard times for")
+_EYE_CATCHERS = (
+    "There he goes again",
+    "A day to remember",
+    "Trouble ahead",
+    "Not again",
+    "The waiting game",
+    "Back to square one",
+    "All eyes on",
+    "A long road",
+    "What now",
+    "Hard times for",
+)
 
 
 def simulate(seed: int, quick: bool = False) -> Tuple[RelevanceTask, Dict[str, pd.DataFrame]]:
@@ -45,7 +56,12 @@ def simulate(seed: int, quick: bool = False) -> Tuple[RelevanceTask, Dict[str, p
         cat = categories[e % len(categories)]
         topic = world.make_topic(f"E{ev}", rng, cat, n_details=10)
         other = world.make_topic(f"O{ev}", rng, cat, n_details=10)
-        events.append({"event": ev, "description": render_all(topic.facts[:2], writer_style("ldc", rng, 0.9), rng)})
+        events.append(
+            {
+                "event": ev,
+                "description": render_all(topic.facts[:2], writer_style("ldc", rng, 0.9), rng),
+            }
+        )
         relevant = [1] * (n_docs // 2) + [0] * (n_docs - n_docs // 2)
         rng.shuffle(relevant)
         for d, rel in enumerate(relevant):
@@ -56,8 +72,14 @@ def simulate(seed: int, quick: bool = False) -> Tuple[RelevanceTask, Dict[str, p
             z = rng.gauss(0.8, 0.6) if rel else rng.gauss(-0.8, 0.6)
             z = z if (z > 0) == bool(rel) else (0.05 if rel else -0.05)
             journalist = writer_style(f"journalist-{doc}", rng, 0.8)
-            documents.append({"event": ev, "document": doc, "relevant": rel,
-                              "text": render_all(facts, journalist, rng)})
+            documents.append(
+                {
+                    "event": ev,
+                    "document": doc,
+                    "relevant": rel,
+                    "text": render_all(facts, journalist, rng),
+                }
+            )
             t_docs.append({"event": ev, "document": doc, "z": round(z, 4)})
             hum = clip(render(facts[0], journalist, rng), 75)
             eye = rng.random() < 0.35
@@ -66,14 +88,29 @@ def simulate(seed: int, quick: bool = False) -> Tuple[RelevanceTask, Dict[str, p
                 head = f"{rng.choice(_EYE_CATCHERS)}: {ent}"
             else:
                 head = clip(render(facts[0], writer_style(f"desk-{doc}", rng, 0.3), rng), 58)
-            q = {"HUM": rng.uniform(0.6, 0.85), "HEAD": rng.uniform(0.35, 0.6) if eye else rng.uniform(0.6, 0.85)}
-            surrogates += [{"event": ev, "document": doc, "kind": "HEAD", "index": 1, "text": head},
-                           {"event": ev, "document": doc, "kind": "HUM", "index": 1, "text": hum}]
+            q = {
+                "HUM": rng.uniform(0.6, 0.85),
+                "HEAD": rng.uniform(0.35, 0.6) if eye else rng.uniform(0.6, 0.85),
+            }
+            surrogates += [
+                {"event": ev, "document": doc, "kind": "HEAD", "index": 1, "text": head},
+                {"event": ev, "document": doc, "kind": "HUM", "index": 1, "text": hum},
+            ]
             for r in range(3):
                 ref = clip(render_all(facts[:2], writer_style(f"ref{r}-{doc}", rng, 0.6), rng), 75)
-                surrogates.append({"event": ev, "document": doc, "kind": "REF", "index": r + 1, "text": ref})
-            t_surr += [{"event": ev, "document": doc, "kind": k, "q": round(v, 4), "eye_catcher": int(eye and k == "HEAD")}
-                       for k, v in q.items()]
+                surrogates.append(
+                    {"event": ev, "document": doc, "kind": "REF", "index": r + 1, "text": ref}
+                )
+            t_surr += [
+                {
+                    "event": ev,
+                    "document": doc,
+                    "kind": k,
+                    "q": round(v, 4),
+                    "eye_catcher": int(eye and k == "HEAD"),
+                }
+                for k, v in q.items()
+            ]
             for pos_u, u in enumerate(subjects):
                 b, s = traits[u]
                 err = rng.gauss(0.0, s)
@@ -84,9 +121,36 @@ def simulate(seed: int, quick: bool = False) -> Tuple[RelevanceTask, Dict[str, p
                     p = q[kind] * z + err + b + (1 - q[kind]) * rng.gauss(0.0, 2.5)
                     j = int(p > 0)
                     secs = math.exp(rng.gauss(math.log(4.0 if j == doc_j else 7.5), 0.35))
-                    judgments.append({"subject": u, "event": ev, "document": doc, "presentation": kind,
-                                      "position": k + 1, "judgment": j, "seconds": round(secs, 2)})
-                judgments.append({"subject": u, "event": ev, "document": doc, "presentation": "DOC", "position": 3,
-                                  "judgment": doc_j, "seconds": round(math.exp(rng.gauss(math.log(12.5), 0.3)), 2)})
-    task = RelevanceTask(pd.DataFrame(events), pd.DataFrame(documents), pd.DataFrame(surrogates), pd.DataFrame(judgments))
-    return task, {"documents": pd.DataFrame(t_docs), "surrogates": pd.DataFrame(t_surr), "subjects": pd.DataFrame(t_subj)}
+                    judgments.append(
+                        {
+                            "subject": u,
+                            "event": ev,
+                            "document": doc,
+                            "presentation": kind,
+                            "position": k + 1,
+                            "judgment": j,
+                            "seconds": round(secs, 2),
+                        }
+                    )
+                judgments.append(
+                    {
+                        "subject": u,
+                        "event": ev,
+                        "document": doc,
+                        "presentation": "DOC",
+                        "position": 3,
+                        "judgment": doc_j,
+                        "seconds": round(math.exp(rng.gauss(math.log(12.5), 0.3)), 2),
+                    }
+                )
+    task = RelevanceTask(
+        pd.DataFrame(events),
+        pd.DataFrame(documents),
+        pd.DataFrame(surrogates),
+        pd.DataFrame(judgments),
+    )
+    return task, {
+        "documents": pd.DataFrame(t_docs),
+        "surrogates": pd.DataFrame(t_surr),
+        "subjects": pd.DataFrame(t_subj),
+    }

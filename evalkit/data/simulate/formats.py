@@ -15,12 +15,13 @@
   one row per judge, 1-5) and ``evaluation.yaml`` naming them; plus the word-alignment
   bitext ``bitext/train.{zz,en}`` (one sentence per line).
 """
+
 from __future__ import annotations
 
 import math
 from collections import defaultdict
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 import pandas as pd
@@ -43,8 +44,10 @@ def _kind(name: str):
 def describe(name: str) -> str:
     kind, year = _kind(name)
     if kind == "duc":
-        return (f"DUC {year} results tree (evalkit.data.duc.LAYOUTS['duc{year}']) and its source documents "
-                "in docs/ (evalkit.data.duc_documents)")
+        return (
+            f"DUC {year} results tree (evalkit.data.duc.LAYOUTS['duc{year}']) and its source documents "
+            "in docs/ (evalkit.data.duc_documents)"
+        )
     if kind == "tac":
         return f"TAC {year} eval directory {tac.EVAL_DIRS[year]} (evalkit.data.tac.LAYOUTS[{year}])"
     return "NIST mteval SGML + assessments.csv + evaluation.yaml (evalkit.data.judgments) + bitext"
@@ -101,7 +104,9 @@ def _parts_xml(text: str, rows: List[tuple], offset: int) -> str:
             if _na(a) or _na(b):
                 continue
             a, b = int(a), int(b)
-            parts.append(f'<part label={quoteattr(text[a:b])} start="{a + offset}" end="{b + offset}"/>')
+            parts.append(
+                f'<part label={quoteattr(text[a:b])} start="{a + offset}" end="{b + offset}"/>'
+            )
         label = "" if label == "\x00NA" else label
         out.append(f"<contributor label={quoteattr(label)}>{''.join(parts)}</contributor>\n")
     return "".join(out)
@@ -114,15 +119,27 @@ def _write_summaries(corpus: SummarizationCorpus, peers_dir: Path, models_dir: P
 
     def filename(inst: str, summ: str) -> str:
         r = inst_rows[inst]
-        return duc.SummaryName(r["docset"], r["group"] if isinstance(r["group"], str) else None, r["kind"],
-                               r["length"], r["selector"], summ, None).filename()
+        return duc.SummaryName(
+            r["docset"],
+            r["group"] if isinstance(r["group"], str) else None,
+            r["kind"],
+            r["length"],
+            r["selector"],
+            summ,
+            None,
+        ).filename()
+
     texts: Dict[Tuple[str, str], Tuple[str, ...]] = {}
-    for inst, summ, sents in corpus.summaries[["instance", "summarizer", "sentences"]].itertuples(index=False):
+    for inst, summ, sents in corpus.summaries[["instance", "summarizer", "sentences"]].itertuples(
+        index=False
+    ):
         texts[(inst, summ)] = sents
         name = filename(inst, summ)
         # duc.write_summary's plain format: one sentence per line, Latin-1
-        _put(Path(models_dir if types[summ] == "model" else peers_dir) / name,
-             duc.encode("".join(s + "\n" for s in sents), f"summary {name}"))
+        _put(
+            Path(models_dir if types[summ] == "model" else peers_dir) / name,
+            duc.encode("".join(s + "\n" for s in sents), f"summary {name}"),
+        )
     return types, texts, filename
 
 
@@ -157,7 +174,9 @@ def write_duc(corpus: SummarizationCorpus, root: Path, year: int) -> Path:
         if len(part):
             duc.write_table(root / rel, spec, part, corpus.instances)
     if len(remaining):
-        raise ValueError(f"judgments the DUC {year} tables cannot hold: {sorted(set(remaining['judgment']))[:5]}")
+        raise ValueError(
+            f"judgments the DUC {year} tables cannot hold: {sorted(set(remaining['judgment']))[:5]}"
+        )
     return root
 
 
@@ -179,7 +198,9 @@ def write_tac(corpus: SummarizationCorpus, root: Path, year: int) -> Path:
             if mask.any():
                 duc.write_table(root / rel, spec, j[mask], corpus.instances)
     if not written.all():
-        raise ValueError(f"judgments the TAC {year} tables cannot hold: {j.loc[~written, 'judgment'].unique()[:5]}")
+        raise ValueError(
+            f"judgments the TAC {year} tables cannot hold: {j.loc[~written, 'judgment'].unique()[:5]}"
+        )
     tac.write_guided(corpus, root, layout)
     if not len(corpus.scus):
         return root
@@ -187,13 +208,18 @@ def write_tac(corpus: SummarizationCorpus, root: Path, year: int) -> Path:
     for inst, uid, label in corpus.scus[["instance", "scu", "label"]].itertuples(index=False):
         scus[inst].append((uid, "" if _na(label) else label))
     contrib = defaultdict(list)  # (instance, summarizer, scu) -> [(contributor, start, end)]
-    first_seen: Dict[Tuple[str, str], Dict[str, None]] = defaultdict(dict)  # (instance, scu) -> summarizers
+    first_seen: Dict[Tuple[str, str], Dict[str, None]] = defaultdict(
+        dict
+    )  # (instance, scu) -> summarizers
     for inst, uid, summ, label, a, b in corpus.scu_contributors[
-            ["instance", "scu", "summarizer", "contributor", "start", "end"]].itertuples(index=False):
+        ["instance", "scu", "summarizer", "contributor", "start", "end"]
+    ].itertuples(index=False):
         contrib[(inst, summ, uid)].append((label, a, b))
         first_seen[(inst, uid)].setdefault(summ, None)
     matched = defaultdict(set)
-    for inst, summ, uid in corpus.peer_scus[["instance", "summarizer", "scu"]].itertuples(index=False):
+    for inst, summ, uid in corpus.peer_scus[["instance", "summarizer", "scu"]].itertuples(
+        index=False
+    ):
         matched[(inst, summ)].add(uid)
     order = corpus.summarizers["summarizer"].tolist()
     by_inst = defaultdict(set)
@@ -208,12 +234,22 @@ def write_tac(corpus: SummarizationCorpus, root: Path, year: int) -> Path:
             lines += ["----------", filename(inst, m), "----------"]
             starts[m] = len("\n".join(lines)) + 1
             lines += list(texts[(inst, m)])
-        out = [head, "<pyramid>\n", f"<startDocumentRegEx><![CDATA[{pyramid.DEFAULT_HEADER_REGEX}]]></startDocumentRegEx>\n",
-               "<text>\n", _lines_xml(lines), "</text>\n"]
+        out = [
+            head,
+            "<pyramid>\n",
+            f"<startDocumentRegEx><![CDATA[{pyramid.DEFAULT_HEADER_REGEX}]]></startDocumentRegEx>\n",
+            "<text>\n",
+            _lines_xml(lines),
+            "</text>\n",
+        ]
         for uid, label in scus[inst]:
             out.append(f"<scu uid={quoteattr(uid)} label={quoteattr(label)}>\n")
-            for m in (x for x in first_seen[(inst, uid)] if x in starts):  # groupby(sort=False) order
-                out.append(_parts_xml("\n".join(texts[(inst, m)]), contrib[(inst, m, uid)], starts[m]))
+            for m in (
+                x for x in first_seen[(inst, uid)] if x in starts
+            ):  # groupby(sort=False) order
+                out.append(
+                    _parts_xml("\n".join(texts[(inst, m)]), contrib[(inst, m, uid)], starts[m])
+                )
             out.append("</scu>\n")
         out.append("</pyramid>\n")
         _put(root / layout.pyramids / f"{inst}.pyr", "".join(out).encode("utf-8"))
@@ -225,12 +261,17 @@ def write_tac(corpus: SummarizationCorpus, root: Path, year: int) -> Path:
                 out.append(f"<peerscu uid={quoteattr(uid)} label={quoteattr(label)}>")
                 if uid in matched[(inst, peer)]:
                     rows = contrib.get((inst, peer, uid), [])
-                    out.append(_parts_xml(text, rows, 0) if rows
-                               else f"<contributor label={quoteattr(label)}></contributor>\n")
+                    out.append(
+                        _parts_xml(text, rows, 0)
+                        if rows
+                        else f"<contributor label={quoteattr(label)}></contributor>\n"
+                    )
                 out.append("</peerscu>\n")
             out.append(f'<peerscu uid="0" label={quoteattr(pyramid.CATCH_ALL_LABEL)}></peerscu>\n')
             out.append("</annotation>\n</pyramid>\n")
-            _put(root / layout.peer_annotations / filename(inst, peer), "".join(out).encode("utf-8"))
+            _put(
+                root / layout.peer_annotations / filename(inst, peer), "".join(out).encode("utf-8")
+            )
     return root
 
 

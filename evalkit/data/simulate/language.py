@@ -25,6 +25,7 @@ its words are pseudo-words derived deterministically from the concept names.  It
 word per concept, so the concept alignment between a source sentence and each English
 rendering is known exactly (the gold word alignment of the bitext).
 """
+
 from __future__ import annotations
 
 import random
@@ -290,15 +291,57 @@ PREPOSITIONS: Dict[str, List[str]] = {
 }
 
 DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December"]
-MONTH_ABBR = ["Jan.", "Feb.", "March", "April", "May", "June", "July", "Aug.", "Sept.",
-              "Oct.", "Nov.", "Dec."]
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                8: "eight", 9: "nine", 10: "ten", 12: "twelve", 20: "twenty",
-                30: "thirty", 40: "forty", 50: "fifty", 100: "a hundred",
-                200: "two hundred", 300: "three hundred", 1000: "a thousand",
-                2000: "two thousand", 5000: "five thousand", 10000: "ten thousand"}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+MONTH_ABBR = [
+    "Jan.",
+    "Feb.",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "Aug.",
+    "Sept.",
+    "Oct.",
+    "Nov.",
+    "Dec.",
+]
+NUMBER_WORDS = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    12: "twelve",
+    20: "twenty",
+    30: "thirty",
+    40: "forty",
+    50: "fifty",
+    100: "a hundred",
+    200: "two hundred",
+    300: "three hundred",
+    1000: "a thousand",
+    2000: "two thousand",
+    5000: "five thousand",
+    10000: "ten thousand",
+}
 
 # ---------------------------------------------------------------------------------------
 # Meaning representation
@@ -476,7 +519,11 @@ class English:
     def noun(self, concept: str, plural: bool) -> str:
         variants = NOUNS[concept]
         v = variants[pick_variant(self.style, "n:" + concept, len(variants), self.rng)]
-        if plural and self.style.p_bad_inflection and self.rng.random() < self.style.p_bad_inflection:
+        if (
+            plural
+            and self.style.p_bad_inflection
+            and self.rng.random() < self.style.p_bad_inflection
+        ):
             self.errors += 1
             return v[0]
         return v[1] if plural else v[0]
@@ -515,7 +562,11 @@ class English:
         """Tokens of a noun phrase and whether it is plural."""
         if isinstance(arg, Entity):
             names = arg.names
-            if arg.key in self.mentioned and len(names) > 1 and self.rng.random() < self.style.p_short_name:
+            if (
+                arg.key in self.mentioned
+                and len(names) > 1
+                and self.rng.random() < self.style.p_short_name
+            ):
                 self.refs.append((arg.key, True))
                 if arg.kind is not None and self.rng.random() < 0.35:
                     toks = [("the", None), (self.noun(arg.kind, arg.plural), arg.key)]
@@ -609,10 +660,21 @@ class English:
                 core = core + [(",", None), ("according", None), ("to", None)] + src
                 attribution = ("according", src)
         if English.trace is not None:  # the clause's phrase structure, for the gold trees (.trees)
-            English.trace.append(ClauseTrace(self, tuple(front), any(c == "when" for _, c in front),
-                                             tuple(subj), tuple(verb), tuple(obj), passive,
-                                             tuple(tuple(p) for p in pps), tuple(time or ()), attribution,
-                                             tuple(core)))
+            English.trace.append(
+                ClauseTrace(
+                    self,
+                    tuple(front),
+                    any(c == "when" for _, c in front),
+                    tuple(subj),
+                    tuple(verb),
+                    tuple(obj),
+                    passive,
+                    tuple(tuple(p) for p in pps),
+                    tuple(time or ()),
+                    attribution,
+                    tuple(core),
+                )
+            )
         return core
 
     def sentence(self, facts: Sequence[Fact]) -> Tuple[str, List[Tuple[int, int]]]:
@@ -623,7 +685,9 @@ class English:
             toks = self.clause(fact)
             toks = self.corrupt(toks)
             if i > 0:
-                toks = [(",", None), ("and", None)] + toks if len(facts) == 2 else [(",", None)] + toks
+                toks = (
+                    [(",", None), ("and", None)] + toks if len(facts) == 2 else [(",", None)] + toks
+                )
             pieces.append(toks)
         text = ""
         spans = []
@@ -649,7 +713,11 @@ class English:
         """Apply the style's error rates (disfluent systems, MT)."""
         st, rng = self.style, self.rng
         if st.p_drop_function:
-            toks = [t for t in toks if not (t[1] is None and t[0] not in (",",) and rng.random() < st.p_drop_function)]
+            toks = [
+                t
+                for t in toks
+                if not (t[1] is None and t[0] not in (",",) and rng.random() < st.p_drop_function)
+            ]
         if st.p_wrong_word:
             out = []
             for w, c in toks:
@@ -737,6 +805,19 @@ def render_source(fact: Fact) -> List[Tuple[str, str]]:
 
 
 __all__ = [
-    "ADJECTIVES", "NOUNS", "VERBS", "PREPOSITIONS", "Entity", "NP", "When", "Fact",
-    "Style", "English", "ClauseTrace", "SentenceTrace", "pseudo_word", "render_source", "pick_variant",
+    "ADJECTIVES",
+    "NOUNS",
+    "VERBS",
+    "PREPOSITIONS",
+    "Entity",
+    "NP",
+    "When",
+    "Fact",
+    "Style",
+    "English",
+    "ClauseTrace",
+    "SentenceTrace",
+    "pseudo_word",
+    "render_source",
+    "pick_variant",
 ]

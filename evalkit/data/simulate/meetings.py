@@ -17,13 +17,12 @@ fact weight, redundancy (repeated facts), filler share and, on ASR, its word err
 plus a judge bias and noise. Truth: each DA's fact and weight, the per-meeting WER, the
 latent summary properties.
 """
+
 from __future__ import annotations
 
-import math
 import random
 from typing import Dict, List, Tuple
 
-import numpy as np
 import pandas as pd
 
 from evalkit.data.meetings import TEST_MEETINGS, MeetingCorpus
@@ -36,8 +35,22 @@ from .texts import render, writer_style
 __all__ = ["simulate", "TEST_MEETINGS", "STATEMENTS"]
 
 STATEMENTS = ("INF1", "INF2", "INF3", "INF4", "INF5", "INF6")
-_FILLERS = ("yeah", "uh-huh", "okay", "right", "mm-hmm", "so um", "i mean yeah", "that's right", "oh okay",
-            "yeah yeah", "um", "sure", "exactly", "i don't know")
+_FILLERS = (
+    "yeah",
+    "uh-huh",
+    "okay",
+    "right",
+    "mm-hmm",
+    "so um",
+    "i mean yeah",
+    "that's right",
+    "oh okay",
+    "yeah yeah",
+    "um",
+    "sure",
+    "exactly",
+    "i don't know",
+)
 
 
 def _transcribe(text: str, rng: random.Random) -> str:
@@ -68,8 +81,17 @@ def _meeting(name: str, n_das: int, rng: random.Random, cat: str):
             text, fact, w = _transcribe(render(f, styles[spk], rng), rng), f.key, f.weight
         dur = 0.35 * len(text.split()) + rng.uniform(0.2, 1.0)
         da = f"{name}.{spk}.dialogueact{i}"
-        units.append({"meeting": name, "da": da, "position": i, "speaker": spk, "start": round(t, 2),
-                      "end": round(t + dur, 2), "manual": text})
+        units.append(
+            {
+                "meeting": name,
+                "da": da,
+                "position": i,
+                "speaker": spk,
+                "start": round(t, 2),
+                "end": round(t + dur, 2),
+                "manual": text,
+            }
+        )
         truth.append({"meeting": name, "da": da, "fact": fact, "weight": w})
         t += dur + rng.uniform(0.0, 0.8)
     return units, truth
@@ -99,20 +121,27 @@ def _latent(picked: List[int], truth: List[dict], wer: float) -> Dict[str, float
     ideal = sum(sorted(facts.values(), reverse=True)[: len(picked)])
     got = {r["fact"]: r["weight"] for r in rows if r["fact"]}
     content = [r for r in rows if r["fact"]]
-    return {"coverage": sum(got.values()) / ideal if ideal else 0.0,
-            "redundancy": 1 - len(got) / len(content) if content else 0.0,
-            "filler": 1 - len(content) / len(rows), "wer": wer}
+    return {
+        "coverage": sum(got.values()) / ideal if ideal else 0.0,
+        "redundancy": 1 - len(got) / len(content) if content else 0.0,
+        "filler": 1 - len(content) / len(rows),
+        "wer": wer,
+    }
 
 
-def _ratings(lat: Dict[str, float], judge: Tuple[float, float], rng: random.Random) -> Dict[str, int]:
+def _ratings(
+    lat: Dict[str, float], judge: Tuple[float, float], rng: random.Random
+) -> Dict[str, int]:
     bias, noise = judge
     garble = lat["wer"]
-    mean = {"INF1": 1.5 + 5.0 * lat["coverage"] * (1 - 0.9 * garble),
-            "INF2": 5.5 - 6.0 * lat["redundancy"] - 1.5 * garble,
-            "INF3": 5.5 - 4.0 * lat["filler"] - 3.0 * garble,
-            "INF4": 1.5 + 4.0 * lat["coverage"] * (1 - garble),
-            "INF5": 2.5 + 6.0 * lat["redundancy"],
-            "INF6": 3.5 + 3.0 * lat["filler"] + 2.0 * lat["redundancy"] + 1.5 * garble}
+    mean = {
+        "INF1": 1.5 + 5.0 * lat["coverage"] * (1 - 0.9 * garble),
+        "INF2": 5.5 - 6.0 * lat["redundancy"] - 1.5 * garble,
+        "INF3": 5.5 - 4.0 * lat["filler"] - 3.0 * garble,
+        "INF4": 1.5 + 4.0 * lat["coverage"] * (1 - garble),
+        "INF5": 2.5 + 6.0 * lat["redundancy"],
+        "INF6": 3.5 + 3.0 * lat["filler"] + 2.0 * lat["redundancy"] + 1.5 * garble,
+    }
     return {k: int(min(7, max(1, round(v + bias + rng.gauss(0, noise))))) for k, v in mean.items()}
 
 
@@ -129,22 +158,37 @@ def simulate(seed: int, quick: bool = False) -> Tuple[MeetingCorpus, Dict[str, p
         manual = [row["manual"] for row in u]
         vocab = sorted({w for t in manual for w in t.split()})
         difficulty = [1.0 + 2.5 / max(1, len(t.split())) for t in manual]
-        asr = asr_channel.corrupt(manual, target, seed=rng.randrange(2 ** 31), spread=0.5, vocabulary=vocab,
-                                  difficulty=difficulty)
+        asr = asr_channel.corrupt(
+            manual,
+            target,
+            seed=rng.randrange(2**31),
+            spread=0.5,
+            vocabulary=vocab,
+            difficulty=difficulty,
+        )
         for row, a in zip(u, asr):
             row["asr"] = a
         units += u
         truth[m] = tr
         meetings.append({"meeting": m, "split": "test" if m in test else "train"})
-        extracts += [{"meeting": m, "annotator": a, "da": da}
-                     for a, da in _annotate(tr, rng.choice((3, 4)) if m in test else 1, rng)]
-        t_wer.append({"meeting": m, "target_wer": round(target, 4), "wer": summary_wer(asr, manual)})
+        extracts += [
+            {"meeting": m, "annotator": a, "da": da}
+            for a, da in _annotate(tr, rng.choice((3, 4)) if m in test else 1, rng)
+        ]
+        t_wer.append(
+            {"meeting": m, "target_wer": round(target, 4), "wer": summary_wer(asr, manual)}
+        )
     units_f = pd.DataFrame(units)
     ex_f = pd.DataFrame(extracts)
     docs = [units_f.loc[units_f.meeting == m, "manual"].tolist() for m in train]
-    labels = [units_f.loc[units_f.meeting == m, "da"].isin(set(ex_f.loc[ex_f.meeting == m, "da"])).astype(int).tolist()
-              for m in train]
-    classifiers = extractive.train_classifiers(docs, labels, seed=seed % (2 ** 31))
+    labels = [
+        units_f.loc[units_f.meeting == m, "da"]
+        .isin(set(ex_f.loc[ex_f.meeting == m, "da"]))
+        .astype(int)
+        .tolist()
+        for m in train
+    ]
+    classifiers = extractive.train_classifiers(docs, labels, seed=seed % (2**31))
     judges = {f"J{j + 1}": (rng.gauss(0, 0.4), rng.uniform(0.5, 0.9)) for j in range(5)}
     sys_rows, ratings, t_sum = [], [], []
     for m in test:
@@ -154,16 +198,43 @@ def simulate(seed: int, quick: bool = False) -> Tuple[MeetingCorpus, Dict[str, p
             texts = mu[transcript].tolist()
             for approach in extractive.APPROACHES:
                 picked = extractive.run_approach(approach, texts, n, classifiers)
-                sys_rows += [{"meeting": m, "approach": approach, "transcript": transcript, "da": mu["da"].iloc[i]}
-                             for i in picked]
-                wer = summary_wer(mu["asr"].tolist(), mu["manual"].tolist(), picked) if transcript == "asr" else 0.0
+                sys_rows += [
+                    {
+                        "meeting": m,
+                        "approach": approach,
+                        "transcript": transcript,
+                        "da": mu["da"].iloc[i],
+                    }
+                    for i in picked
+                ]
+                wer = (
+                    summary_wer(mu["asr"].tolist(), mu["manual"].tolist(), picked)
+                    if transcript == "asr"
+                    else 0.0
+                )
                 lat = _latent(picked, truth[m], wer)
                 t_sum.append({"meeting": m, "approach": approach, "transcript": transcript, **lat})
                 for j, traits in judges.items():
                     for st, r in _ratings(lat, traits, rng).items():
-                        ratings.append({"judge": j, "meeting": m, "approach": approach, "transcript": transcript,
-                                        "statement": st, "rating": r})
-    corpus = MeetingCorpus(pd.DataFrame(meetings), units_f, ex_f, pd.DataFrame(sys_rows), pd.DataFrame(ratings))
+                        ratings.append(
+                            {
+                                "judge": j,
+                                "meeting": m,
+                                "approach": approach,
+                                "transcript": transcript,
+                                "statement": st,
+                                "rating": r,
+                            }
+                        )
+    corpus = MeetingCorpus(
+        pd.DataFrame(meetings), units_f, ex_f, pd.DataFrame(sys_rows), pd.DataFrame(ratings)
+    )
     t_units = pd.DataFrame([r for m in truth for r in truth[m]])
-    return corpus, {"units": t_units, "meeting_wer": pd.DataFrame(t_wer), "summaries": pd.DataFrame(t_sum),
-                    "judges": pd.DataFrame([{"judge": j, "bias": b, "noise": s} for j, (b, s) in judges.items()])}
+    return corpus, {
+        "units": t_units,
+        "meeting_wer": pd.DataFrame(t_wer),
+        "summaries": pd.DataFrame(t_sum),
+        "judges": pd.DataFrame(
+            [{"judge": j, "bias": b, "noise": s} for j, (b, s) in judges.items()]
+        ),
+    }

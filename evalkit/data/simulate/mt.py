@@ -20,6 +20,7 @@ and system (from a pool of six, with bias and noise) rate both on 1-5, as the LD
 assessments did.  A separate bitext with gold word alignments (concept links) serves the
 word-alignment experiments.
 """
+
 from __future__ import annotations
 
 import random
@@ -52,17 +53,38 @@ class MTConfig:
 
 
 def _translator(name: str, rng: random.Random) -> Style:
-    return Style(name, p_favourite=0.75, p_passive=rng.uniform(0.05, 0.3), p_front=rng.uniform(0.1, 0.35),
-                 p_perfect=rng.uniform(0.0, 0.3), p_digits=rng.uniform(0.4, 0.9), p_attrib=0.9,
-                 p_drop_adjunct=0.0, p_short_name=0.4)
+    return Style(
+        name,
+        p_favourite=0.75,
+        p_passive=rng.uniform(0.05, 0.3),
+        p_front=rng.uniform(0.1, 0.35),
+        p_perfect=rng.uniform(0.0, 0.3),
+        p_digits=rng.uniform(0.4, 0.9),
+        p_attrib=0.9,
+        p_drop_adjunct=0.0,
+        p_short_name=0.4,
+    )
 
 
 def _system_style(sid: str, q: float, difficulty: float) -> Style:
     e = (1.0 - q) * difficulty
-    return Style(f"mt-{sid}", p_favourite=0.95, p_passive=0.0, p_front=0.05, p_perfect=0.0, p_digits=1.0,
-                 p_attrib=0.9, p_drop_adjunct=min(0.9, 0.35 * e), p_short_name=0.2,
-                 p_bad_inflection=min(0.9, 0.45 * e), p_drop_function=min(0.9, 0.3 * e), p_swap=min(0.5, 0.08 * e),
-                 p_wrong_word=min(0.9, 0.22 * e), p_untranslated=min(0.9, 0.12 * e), p_source_order=min(1.0, 0.9 * e))
+    return Style(
+        f"mt-{sid}",
+        p_favourite=0.95,
+        p_passive=0.0,
+        p_front=0.05,
+        p_perfect=0.0,
+        p_digits=1.0,
+        p_attrib=0.9,
+        p_drop_adjunct=min(0.9, 0.35 * e),
+        p_short_name=0.2,
+        p_bad_inflection=min(0.9, 0.45 * e),
+        p_drop_function=min(0.9, 0.3 * e),
+        p_swap=min(0.5, 0.08 * e),
+        p_wrong_word=min(0.9, 0.22 * e),
+        p_untranslated=min(0.9, 0.12 * e),
+        p_source_order=min(1.0, 0.9 * e),
+    )
 
 
 def _concepts(tokens: Sequence[Tuple[str, Optional[str]]]) -> List[str]:
@@ -78,7 +100,9 @@ def translate(facts: Sequence[Fact], style: Style, rng: random.Random) -> Tuple[
     errors = 0
     for i, fact in enumerate(facts):
         src = render_source(fact)
-        expected |= {(i, c) for _, c in src if c is not None and c != "when" and not c.startswith("p:")}
+        expected |= {
+            (i, c) for _, c in src if c is not None and c != "when" and not c.startswith("p:")
+        }
         toks = eng.clause(fact)
         # verb left in final position, as in the source
         if rng.random() < style.p_source_order:
@@ -95,8 +119,11 @@ def translate(facts: Sequence[Fact], style: Style, rng: random.Random) -> Tuple[
                     errors += 1
                     continue
                 if r < style.p_untranslated + style.p_wrong_word:
-                    clause_words.append(pseudo_word(c + ":wrong", 2).lower() if rng.random() < 0.3
-                                        else rng.choice(["thing", "make", "do", "place", "matter", "get"]))
+                    clause_words.append(
+                        pseudo_word(c + ":wrong", 2).lower()
+                        if rng.random() < 0.3
+                        else rng.choice(["thing", "make", "do", "place", "matter", "get"])
+                    )
                     errors += 1
                     continue
                 got.add((i, c))
@@ -138,10 +165,18 @@ def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
     habits: Dict[str, Dict[str, object]] = {}
     if cfg.surface or cfg.judge_bias_sd:  # own streams: the base simulation is untouched
         hrng = random.Random(f"{cfg.name}:{seed}:habits")
-        habits = {w: _habits(w, w in cfg.references, hrng) for w in list(cfg.references) + [s for s, _ in cfg.systems]}
-        judges = {k: replace(a, bias=round(a.bias + hrng.gauss(0.0, cfg.judge_bias_sd), 4)) for k, a in judges.items()}
-    rows: Dict[str, list] = {k: [] for k in ("segments", "references", "outputs", "judgments", "truth_segments",
-                                             "bitext")}
+        habits = {
+            w: _habits(w, w in cfg.references, hrng)
+            for w in list(cfg.references) + [s for s, _ in cfg.systems]
+        }
+        judges = {
+            k: replace(a, bias=round(a.bias + hrng.gauss(0.0, cfg.judge_bias_sd), 4))
+            for k, a in judges.items()
+        }
+    rows: Dict[str, list] = {
+        k: []
+        for k in ("segments", "references", "outputs", "judgments", "truth_segments", "bitext")
+    }
     # segments per document: 4..15 around the mean, adjusted to the exact total
     srng = random.Random(f"{cfg.name}:{seed}:lengths")
     mean = cfg.n_segments / cfg.n_docs
@@ -178,27 +213,47 @@ def simulate(cfg: MTConfig, seed: int) -> Dict[str, list]:
                 if j:
                     src.append(pseudo_word("conj", 1))
                 src += [w for w, _ in render_source(f)]
-            rows["segments"].append({"document": doc_id, "segment": sno, "source": " ".join(src) + " ."})
+            rows["segments"].append(
+                {"document": doc_id, "segment": sno, "source": " ".join(src) + " ."}
+            )
             for ref in cfg.references:
                 text, _ = English(tstyles[ref], drng).sentence(group)
                 if surf is not None:
                     text = surface(text, habits[ref], surf)
-                rows["references"].append({"document": doc_id, "segment": sno, "reference": ref, "text": text})
+                rows["references"].append(
+                    {"document": doc_id, "segment": sno, "reference": ref, "text": text}
+                )
             difficulty = 0.4 + 1.2 * drng.random()
             for sid, q in cfg.systems:
                 text, adequacy, fluency = translate(group, _system_style(sid, q, difficulty), drng)
                 if surf is not None:
                     text = surface(text, habits[sid], surf)
-                rows["outputs"].append({"document": doc_id, "segment": sno, "system": sid, "text": text})
-                rows["truth_segments"].append({"document": doc_id, "segment": sno, "system": sid,
-                                               "adequacy": round(adequacy, 4), "fluency": round(fluency, 4),
-                                               "difficulty": round(difficulty, 4)})
+                rows["outputs"].append(
+                    {"document": doc_id, "segment": sno, "system": sid, "text": text}
+                )
+                rows["truth_segments"].append(
+                    {
+                        "document": doc_id,
+                        "segment": sno,
+                        "system": sid,
+                        "adequacy": round(adequacy, 4),
+                        "fluency": round(fluency, 4),
+                        "difficulty": round(difficulty, 4),
+                    }
+                )
                 for jid in doc_judges[sid]:
                     j = judges[jid]
-                    for name, latent in (("adequacy", adequacy ** 1.5), ("fluency", fluency)):
-                        rows["judgments"].append({"document": doc_id, "segment": sno, "system": sid,
-                                                  "judgment": name, "value": float(rate(latent, j, drng)),
-                                                  "judge": jid})
+                    for name, latent in (("adequacy", adequacy**1.5), ("fluency", fluency)):
+                        rows["judgments"].append(
+                            {
+                                "document": doc_id,
+                                "segment": sno,
+                                "system": sid,
+                                "judgment": name,
+                                "value": float(rate(latent, j, drng)),
+                                "judge": jid,
+                            }
+                        )
     # a bitext with gold concept alignments (source word i - English word j)
     brng = random.Random(f"{cfg.name}:{seed}:bitext")
     bstyle = _translator("translator-bitext", brng)
@@ -242,16 +297,24 @@ def _aligned(src, toks, concepts: bool = False) -> Dict[str, str]:
             links.update(zip(si, tj))
         else:
             links.update((i, j) for i in si for j in tj)
-    row = {"source": " ".join(w for w, _ in src), "target": " ".join(w for w, _ in toks),
-           "alignment": " ".join(f"{i}-{j}" for i, j in sorted(links))}
+    row = {
+        "source": " ".join(w for w, _ in src),
+        "target": " ".join(w for w, _ in toks),
+        "alignment": " ".join(f"{i}-{j}" for i, j in sorted(links)),
+    }
     if concepts:  # the concept oracle: what each target token means ("-": none)
         row["concepts"] = " ".join(c if c is not None else "-" for _, c in toks)
     return row
 
 
 # ----------------------------------------------------------------------------- surface habits
-_CONTRACT = ((" has been ", "'s been "), (" have been ", "'ve been "), (" was not ", " wasn't "),
-             (" has ", "'s "), (" have ", "'ve "))
+_CONTRACT = (
+    (" has been ", "'s been "),
+    (" have been ", "'ve been "),
+    (" was not ", " wasn't "),
+    (" has ", "'s "),
+    (" have ", "'ve "),
+)
 
 
 def _habits(writer: str, human: bool, rng: random.Random) -> Dict[str, object]:
@@ -260,11 +323,21 @@ def _habits(writer: str, human: bool, rng: random.Random) -> Dict[str, object]:
     in case handling (some lower-case everything or forget to capitalise), in contractions
     and in punctuation spacing."""
     if human:
-        return {"quote": rng.uniform(0.2, 0.8), "contract": rng.uniform(0.0, 0.6), "case": "asis",
-                "no_period": rng.uniform(0.0, 0.15), "space_punct": 0.0}
+        return {
+            "quote": rng.uniform(0.2, 0.8),
+            "contract": rng.uniform(0.0, 0.6),
+            "case": "asis",
+            "no_period": rng.uniform(0.0, 0.15),
+            "space_punct": 0.0,
+        }
     case = rng.choice(["asis", "asis", "lower", "nocap", "upper_names"])
-    return {"quote": rng.uniform(0.0, 0.3), "contract": rng.uniform(0.0, 0.3), "case": case,
-            "no_period": rng.uniform(0.0, 0.05), "space_punct": rng.uniform(0.0, 0.5)}
+    return {
+        "quote": rng.uniform(0.0, 0.3),
+        "contract": rng.uniform(0.0, 0.3),
+        "case": case,
+        "no_period": rng.uniform(0.0, 0.05),
+        "space_punct": rng.uniform(0.0, 0.5),
+    }
 
 
 def surface(text: str, habit: Dict[str, object], rng: random.Random) -> str:
@@ -294,26 +367,54 @@ def surface(text: str, habit: Dict[str, object], rng: random.Random) -> str:
     elif case == "nocap":
         out = out[:1].lower() + out[1:]
     elif case == "upper_names":
-        out = " ".join(w.upper() if w[:1].isupper() and i else w for i, w in enumerate(out.split(" ")))
+        out = " ".join(
+            w.upper() if w[:1].isupper() and i else w for i, w in enumerate(out.split(" "))
+        )
     return out
-
 
 
 def tides2003(quick: bool = False) -> MTConfig:
     """TIDES 2003 Chinese-English sizes: 100 documents, 919 segments, 7 systems, 4 references."""
-    systems = (("E09", 0.88), ("E10", 0.80), ("E11", 0.70), ("E12", 0.69), ("E13", 0.58), ("E14", 0.45),
-               ("E15", 0.33))
-    return MTConfig(name="tides2003", n_docs=12 if quick else 100, n_segments=110 if quick else 919,
-                    systems=systems, references=("E01", "E02", "E03", "E04"),
-                    judges=("J1", "J2", "J3", "J4", "J5", "J6"), setid="tides2003",
-                    n_bitext=200 if quick else 2000)
+    systems = (
+        ("E09", 0.88),
+        ("E10", 0.80),
+        ("E11", 0.70),
+        ("E12", 0.69),
+        ("E13", 0.58),
+        ("E14", 0.45),
+        ("E15", 0.33),
+    )
+    return MTConfig(
+        name="tides2003",
+        n_docs=12 if quick else 100,
+        n_segments=110 if quick else 919,
+        systems=systems,
+        references=("E01", "E02", "E03", "E04"),
+        judges=("J1", "J2", "J3", "J4", "J5", "J6"),
+        setid="tides2003",
+        n_bitext=200 if quick else 2000,
+    )
 
 
 #: The seven Chinese-English systems of Banerjee & Lavie (2005, Table 3) and Leusch et al.
 #: (2005), with latent qualities; the six Arabic-English systems of Banerjee & Lavie Table 2.
-PAPER_SYSTEMS_CE = (("E09", 0.86), ("E11", 0.74), ("E12", 0.70), ("E14", 0.55), ("E15", 0.45), ("E17", 0.80),
-                    ("E22", 0.62))
-PAPER_SYSTEMS_AE = (("ame", 0.78), ("ara", 0.50), ("arb", 0.84), ("ari", 0.66), ("arm", 0.58), ("arp", 0.72))
+PAPER_SYSTEMS_CE = (
+    ("E09", 0.86),
+    ("E11", 0.74),
+    ("E12", 0.70),
+    ("E14", 0.55),
+    ("E15", 0.45),
+    ("E17", 0.80),
+    ("E22", 0.62),
+)
+PAPER_SYSTEMS_AE = (
+    ("ame", 0.78),
+    ("ara", 0.50),
+    ("arb", 0.84),
+    ("ari", 0.66),
+    ("arm", 0.58),
+    ("arp", 0.72),
+)
 _TEN_JUDGES = tuple(f"J{i:02d}" for i in range(1, 11))
 
 
@@ -321,29 +422,67 @@ def tides2003ce(quick: bool = False) -> MTConfig:
     """The TIDES 2003 Chinese-English variant of the 2005 papers: their system ids (E09 ...
     E22), ten evaluators with marked biases (Leusch et al. Fig. 1), case, punctuation,
     quotation and contraction variety, and a bitext with a concept oracle."""
-    return MTConfig(name="tides2003ce", n_docs=12 if quick else 100, n_segments=110 if quick else 919,
-                    systems=PAPER_SYSTEMS_CE, references=("E01", "E02", "E03", "E04"), judges=_TEN_JUDGES,
-                    setid="tides2003ce", n_bitext=300 if quick else 2000, surface=True, judge_bias_sd=0.45,
-                    bitext_concepts=True)
+    return MTConfig(
+        name="tides2003ce",
+        n_docs=12 if quick else 100,
+        n_segments=110 if quick else 919,
+        systems=PAPER_SYSTEMS_CE,
+        references=("E01", "E02", "E03", "E04"),
+        judges=_TEN_JUDGES,
+        setid="tides2003ce",
+        n_bitext=300 if quick else 2000,
+        surface=True,
+        judge_bias_sd=0.45,
+        bitext_concepts=True,
+    )
 
 
 def tides2003ae(quick: bool = False) -> MTConfig:
     """The Arabic-English variant: 6 systems x 663 segments (100 documents), 4 references."""
-    return MTConfig(name="tides2003ae", n_docs=10 if quick else 100, n_segments=90 if quick else 663,
-                    systems=PAPER_SYSTEMS_AE, references=("A01", "A02", "A03", "A04"), judges=_TEN_JUDGES,
-                    setid="tides2003ae", n_bitext=50 if quick else 200, surface=True, judge_bias_sd=0.45,
-                    doc_prefix="AFP")
+    return MTConfig(
+        name="tides2003ae",
+        n_docs=10 if quick else 100,
+        n_segments=90 if quick else 663,
+        systems=PAPER_SYSTEMS_AE,
+        references=("A01", "A02", "A03", "A04"),
+        judges=_TEN_JUDGES,
+        setid="tides2003ae",
+        n_bitext=50 if quick else 200,
+        surface=True,
+        judge_bias_sd=0.45,
+        doc_prefix="AFP",
+    )
 
 
 def btec2004(quick: bool = False) -> MTConfig:
     """A BTEC-like variant (IWSLT 2004 Chinese-English, Leusch et al. Table 2): 500 short
     segments (one bare fact each), 16 references, 11 systems."""
     systems = tuple((f"S{i:02d}", round(0.35 + 0.05 * i, 2)) for i in range(1, 12))
-    return MTConfig(name="btec2004", n_docs=10 if quick else 50, n_segments=80 if quick else 500,
-                    systems=systems, references=tuple(f"R{i:02d}" for i in range(1, 17)), judges=_TEN_JUDGES,
-                    setid="btec2004", n_bitext=50 if quick else 200, surface=True, short=True, judge_bias_sd=0.45,
-                    doc_prefix="BTEC")
+    return MTConfig(
+        name="btec2004",
+        n_docs=10 if quick else 50,
+        n_segments=80 if quick else 500,
+        systems=systems,
+        references=tuple(f"R{i:02d}" for i in range(1, 17)),
+        judges=_TEN_JUDGES,
+        setid="btec2004",
+        n_bitext=50 if quick else 200,
+        surface=True,
+        short=True,
+        judge_bias_sd=0.45,
+        doc_prefix="BTEC",
+    )
 
 
-__all__ = ["MTConfig", "simulate", "translate", "tides2003", "tides2003ce", "tides2003ae", "btec2004", "surface",
-           "PAPER_SYSTEMS_CE", "PAPER_SYSTEMS_AE"]
+__all__ = [
+    "MTConfig",
+    "simulate",
+    "translate",
+    "tides2003",
+    "tides2003ce",
+    "tides2003ae",
+    "btec2004",
+    "surface",
+    "PAPER_SYSTEMS_CE",
+    "PAPER_SYSTEMS_AE",
+]

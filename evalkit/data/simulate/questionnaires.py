@@ -10,6 +10,7 @@ crossed question: the asked fact in the summary -> R (P with probability .2), a 
 same aspect -> I, else N; a generic question -> R when the summary has any core fact.
 Truth: the facts each summary expresses (``summary_facts``) and each question asks.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,12 +26,29 @@ from .texts import clip, render, writer_style
 __all__ = ["simulate", "AUTHORS"]
 
 #: author -> (mean summary characters, mean questions, generic questions?)
-AUTHORS = {"A": (113, 3.7, False), "B": (99, 3.5, False), "C": (81, 2.4, True), "D": (131, 3.0, False)}
-_WH = {"who_affected": "Who was affected", "damages": "What was damaged", "countermeasures": "What was done",
-       "what": "What happened", "why": "Why did it happen", "perpetrators": "Who was responsible",
-       "how": "How did it spread", "threats": "What is threatened", "importance": "Why does it matter",
-       "who": "Who was convicted", "charges": "What was the charge", "sentence": "What was the sentence",
-       "plead": "How did the defendant plead", "who_investigating": "Who investigated", "other": "What else happened"}
+AUTHORS = {
+    "A": (113, 3.7, False),
+    "B": (99, 3.5, False),
+    "C": (81, 2.4, True),
+    "D": (131, 3.0, False),
+}
+_WH = {
+    "who_affected": "Who was affected",
+    "damages": "What was damaged",
+    "countermeasures": "What was done",
+    "what": "What happened",
+    "why": "Why did it happen",
+    "perpetrators": "Who was responsible",
+    "how": "How did it spread",
+    "threats": "What is threatened",
+    "importance": "Why does it matter",
+    "who": "Who was convicted",
+    "charges": "What was the charge",
+    "sentence": "What was the sentence",
+    "plead": "How did the defendant plead",
+    "who_investigating": "Who investigated",
+    "other": "What else happened",
+}
 
 
 def simulate(seed: int, quick: bool = False) -> Tuple[QuestionnaireStudy, Dict[str, pd.DataFrame]]:
@@ -42,7 +60,9 @@ def simulate(seed: int, quick: bool = False) -> Tuple[QuestionnaireStudy, Dict[s
         story = f"ABC1998{s + 1:04d}"
         topic = world.make_topic(f"T{s}", rng, cats[s % len(cats)], n_details=6)
         n_sent = rng.randint(16, 84)
-        stories.append({"story": story, "words": int(n_sent * rng.uniform(17, 22)), "sentences": n_sent})
+        stories.append(
+            {"story": story, "words": int(n_sent * rng.uniform(17, 22)), "sentences": n_sent}
+        )
         core = topic.facts[:8]
         covered = {}
         for author, (chars, n_q, generic) in list(AUTHORS.items()) + [("SYS", (100, 0, False))]:
@@ -62,22 +82,39 @@ def simulate(seed: int, quick: bool = False) -> Tuple[QuestionnaireStudy, Dict[s
                     text = (text + "; " + part) if text else part
             summaries.append({"story": story, "author": author, "summary": text})
             covered[author] = chosen
-            t_facts += [{"story": story, "author": author, "fact": f.key, "aspect": f.aspect} for f in chosen]
+            t_facts += [
+                {"story": story, "author": author, "fact": f.key, "aspect": f.aspect}
+                for f in chosen
+            ]
             if author == "SYS":
                 continue
             k = max(2, min(4, int(round(rng.gauss(n_q, 0.6)))))
             asked = ([None] * k) if generic else (chosen + [f for f in core if f not in chosen])[:k]
             for i, f in enumerate(asked, start=1):
                 if f is None:
-                    qtext = rng.choice(["What is being discussed?", "What are the factors involved?",
-                                        "What is the main event?", "Who is involved?"])
+                    qtext = rng.choice(
+                        [
+                            "What is being discussed?",
+                            "What are the factors involved?",
+                            "What is the main event?",
+                            "Who is involved?",
+                        ]
+                    )
                     expected = "the main event"
                 else:
                     qtext = _WH.get(f.aspect, "What happened") + "?"
                     expected = clip(render(f, style, rng), 60)
-                questions.append({"story": story, "author": author, "question": i, "text": qtext,
-                                  "expected": expected, "_fact": None if f is None else f.key,
-                                  "_aspect": None if f is None else f.aspect})
+                questions.append(
+                    {
+                        "story": story,
+                        "author": author,
+                        "question": i,
+                        "text": qtext,
+                        "expected": expected,
+                        "_fact": None if f is None else f.key,
+                        "_aspect": None if f is None else f.aspect,
+                    }
+                )
         for qrow in [q for q in questions if q["story"] == story]:
             for author in list(AUTHORS) + ["SYS"]:
                 if author == qrow["author"]:
@@ -91,11 +128,24 @@ def simulate(seed: int, quick: bool = False) -> Tuple[QuestionnaireStudy, Dict[s
                     label = "I"
                 else:
                     label = "N"
-                grades.append({"story": story, "summary_author": author, "question_author": qrow["author"],
-                               "question": qrow["question"], "label": label,
-                               "answer": "" if label == "N" else "(found in the summary)"})
+                grades.append(
+                    {
+                        "story": story,
+                        "summary_author": author,
+                        "question_author": qrow["author"],
+                        "question": qrow["question"],
+                        "label": label,
+                        "answer": "" if label == "N" else "(found in the summary)",
+                    }
+                )
     qframe = pd.DataFrame(questions)
-    truth_q = qframe[["story", "author", "question", "_fact", "_aspect"]].rename(columns={"_fact": "fact", "_aspect": "aspect"})
-    study = QuestionnaireStudy(pd.DataFrame(stories), pd.DataFrame(summaries),
-                               qframe.drop(columns=["_fact", "_aspect"]), pd.DataFrame(grades))
+    truth_q = qframe[["story", "author", "question", "_fact", "_aspect"]].rename(
+        columns={"_fact": "fact", "_aspect": "aspect"}
+    )
+    study = QuestionnaireStudy(
+        pd.DataFrame(stories),
+        pd.DataFrame(summaries),
+        qframe.drop(columns=["_fact", "_aspect"]),
+        pd.DataFrame(grades),
+    )
     return study, {"summary_facts": pd.DataFrame(t_facts), "questions": truth_q}

@@ -11,6 +11,7 @@ both the same dependency triples.
 :func:`adjunct_reordered_pairs` returns ``(original, reordered)`` strings, deterministic in
 ``seed``.
 """
+
 from __future__ import annotations
 
 import random

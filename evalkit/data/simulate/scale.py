@@ -9,6 +9,7 @@ probability ``0.35 + 0.5 * s / max(1, n_systems - 1)`` and replaces the rest wit
 so system quality increases with the system index. Same arguments give identical output
 (``numpy.random.default_rng(seed)``).
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Tuple
@@ -24,8 +25,14 @@ def _words(ids: np.ndarray) -> List[str]:
     return ["w" + str(i) for i in ids]
 
 
-def wmt_scale_corpus(n_systems: int = 50, n_segments: int = 100_000, *, seed: int = 0,
-                     n_references: int = 1, vocabulary: int = 20_000) -> Tuple[Dict[str, List[str]], List[List[str]]]:
+def wmt_scale_corpus(
+    n_systems: int = 50,
+    n_segments: int = 100_000,
+    *,
+    seed: int = 0,
+    n_references: int = 1,
+    vocabulary: int = 20_000,
+) -> Tuple[Dict[str, List[str]], List[List[str]]]:
     """``(systems, refs)`` as described in the module docstring."""
     n_systems = check_int("n_systems", n_systems)
     n_segments = check_int("n_segments", n_segments)
@@ -41,12 +48,19 @@ def wmt_scale_corpus(n_systems: int = 50, n_segments: int = 100_000, *, seed: in
 
     ref_tokens = [vocab[draw(int(lengths[r].sum()))] for r in range(n_references)]
     ref_offsets = [np.concatenate([[0], np.cumsum(lengths[r])]) for r in range(n_references)]
-    refs = [[" ".join(ref_tokens[r][ref_offsets[r][i]:ref_offsets[r][i + 1]]) for r in range(n_references)]
-            for i in range(n_segments)]
+    refs = [
+        [
+            " ".join(ref_tokens[r][ref_offsets[r][i] : ref_offsets[r][i + 1]])
+            for r in range(n_references)
+        ]
+        for i in range(n_segments)
+    ]
     first = ref_tokens[0]
     systems = {}
     for s in range(n_systems):
         keep = 0.35 + 0.5 * s / max(1, n_systems - 1)
         tokens = np.where(rng.random(first.shape[0]) < keep, first, vocab[draw(first.shape[0])])
-        systems[f"sys{s:02d}"] = [" ".join(tokens[offsets[i]:offsets[i + 1]]) for i in range(n_segments)]
+        systems[f"sys{s:02d}"] = [
+            " ".join(tokens[offsets[i] : offsets[i + 1]]) for i in range(n_segments)
+        ]
     return systems, refs

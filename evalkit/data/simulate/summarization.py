@@ -27,6 +27,7 @@ latent content units:
 The outputs are tidy frames in the columns of the evalkit data model plus the latent
 truth (fact weights, what every summary really expresses, the systems' parameters).
 """
+
 from __future__ import annotations
 
 import heapq
@@ -45,8 +46,10 @@ from .language import English, Style
 from .world import Assessor, Topic, make_assessors, make_topic
 
 # A tiny stop list for the lexical "centroid" system (it is a system, not a metric).
-_STOP = frozenset("the a an of in on to for by with from and or was were has have been "
-                  "is are be had at as that this it its their his her said according".split())
+_STOP = frozenset(
+    "the a an of in on to for by with from and or was were has have been "
+    "is are be had at as that this it its their his her said according".split()
+)
 _FUNCTION = frozenset("the a an of in on to for by with from and was were has have been".split())
 
 
@@ -117,9 +120,17 @@ class Summary:
 
 
 def _journalist(rng: random.Random, name: str) -> Style:
-    return Style(name, p_favourite=0.55, p_passive=rng.uniform(0.1, 0.35), p_front=rng.uniform(0.1, 0.35),
-                 p_perfect=rng.uniform(0.0, 0.3), p_digits=rng.uniform(0.3, 0.9), p_attrib=0.6,
-                 p_drop_adjunct=0.05, p_short_name=0.6)
+    return Style(
+        name,
+        p_favourite=0.55,
+        p_passive=rng.uniform(0.1, 0.35),
+        p_front=rng.uniform(0.1, 0.35),
+        p_perfect=rng.uniform(0.0, 0.3),
+        p_digits=rng.uniform(0.3, 0.9),
+        p_attrib=0.6,
+        p_drop_adjunct=0.05,
+        p_short_name=0.6,
+    )
 
 
 def make_documents(topic: Topic, n_docs: int, rng: random.Random) -> List[List[Sent]]:
@@ -138,7 +149,11 @@ def make_documents(topic: Topic, n_docs: int, rng: random.Random) -> List[List[S
             if i + 1 < len(chosen) and rng.random() < 0.45:  # news sentences carry 1-2 facts
                 group.append(chosen[i + 1])
             text, spans = eng.sentence(group)
-            sents.append(Sent(text, tuple(f.key for f in group), tuple(eng.refs), d, len(sents), tuple(spans)))
+            sents.append(
+                Sent(
+                    text, tuple(f.key for f in group), tuple(eng.refs), d, len(sents), tuple(spans)
+                )
+            )
             i += len(group)
         docs.append(sents)
     return docs
@@ -170,7 +185,7 @@ def _truncate_bytes(summary: Summary, max_bytes: int) -> None:
         extra = len(s.text) + (1 if i else 0)
         if total + extra > max_bytes:
             room = max_bytes - total - (1 if i else 0)
-            cut = s.text[:max(0, room)].rstrip()
+            cut = s.text[: max(0, room)].rstrip()
             if cut and len(cut.split()) > 0:
                 keep = len(cut) / len(s.text)
                 summary.sentences[i:] = [Sent(cut, s.facts, s.refs, s.doc, s.pos)]
@@ -185,8 +200,9 @@ def _estimates(topic: Topic, noise: float, rng: random.Random) -> Dict[str, floa
     return {f.key: f.weight * math.exp(rng.gauss(0.0, noise)) for f in topic.facts}
 
 
-def write_model(topic: Topic, style: Style, noise: float, words: int, rng: random.Random,
-                focus: float = 1.0) -> Summary:
+def write_model(
+    topic: Topic, style: Style, noise: float, words: int, rng: random.Random, focus: float = 1.0
+) -> Summary:
     """A human model summary: important facts, compressed, merged, own wording.
 
     ``focus`` sharpens the writer's sense of importance (estimates ``weight ** focus`` times
@@ -225,8 +241,14 @@ def _tokens(text: str) -> List[str]:
     return _NON_ALNUM.sub(" ", text.lower()).split()
 
 
-def run_peer(spec: PeerSpec, topic: Topic, docs: List[List[Sent]], words: int, rng: random.Random,
-             style: Style) -> Summary:
+def run_peer(
+    spec: PeerSpec,
+    topic: Topic,
+    docs: List[List[Sent]],
+    words: int,
+    rng: random.Random,
+    style: Style,
+) -> Summary:
     budget = max(20, int(round(words * spec.length)))
     pool = [s for d in docs for s in d]
     summary = Summary([], disfluency=spec.disfluency)
@@ -247,7 +269,7 @@ def run_peer(spec: PeerSpec, topic: Topic, docs: List[List[Sent]], words: int, r
         eng = English(style, rng)
         ranked = sorted(topic.facts, key=lambda f: -est[f.key])
         for i in range(0, len(ranked), 2):
-            group = ranked[i:i + 2]
+            group = ranked[i : i + 2]
             text, spans = eng.sentence(group)
             sent = Sent(text, tuple(f.key for f in group), tuple(eng.refs), spans=tuple(spans))
             if not _budget_add(summary, sent, budget, True):
@@ -259,8 +281,10 @@ def run_peer(spec: PeerSpec, topic: Topic, docs: List[List[Sent]], words: int, r
                 s.content = [w for w in _tokens(s.text) if w not in _STOP]
         content = [s.content for s in pool]
         tf = Counter(w for toks in content for w in set(toks))
-        raw = [sum(tf[w] for w in toks) / (len(toks) + 3.0) * math.exp(rng.gauss(0.0, spec.noise))
-               for toks in content]
+        raw = [
+            sum(tf[w] for w in toks) / (len(toks) + 3.0) * math.exp(rng.gauss(0.0, spec.noise))
+            for toks in content
+        ]
         top = max(raw) if raw and max(raw) > 0 else 1.0
         scores = [r / top + spec.position / (1.0 + s.pos) for r, s in zip(raw, pool)]
         chosen_words: List[set] = []
@@ -280,7 +304,8 @@ def run_peer(spec: PeerSpec, topic: Topic, docs: List[List[Sent]], words: int, r
 
     def value(s: Sent) -> float:
         fs = [f for f in s.facts if not (spec.redundancy_check and f in covered)]
-        return sum(est[f] for f in fs) / (s.n_words ** 0.3) + spec.position * 3.0 / (1.0 + s.pos)
+        return sum(est[f] for f in fs) / (s.n_words**0.3) + spec.position * 3.0 / (1.0 + s.pos)
+
     heap = [(-value(s), i) for i, s in enumerate(pool)]
     heapq.heapify(heap)
     while heap:
@@ -303,7 +328,9 @@ def disfluent(summary: Summary, rate: float, rng: random.Random) -> Summary:
     """Drop function words and swap neighbouring words at ``rate``."""
     out = []
     for s in summary.sentences:
-        words = [w for w in s.text.split() if not (w.lower() in _FUNCTION and rng.random() < rate * 2)]
+        words = [
+            w for w in s.text.split() if not (w.lower() in _FUNCTION and rng.random() < rate * 2)
+        ]
         for i in range(len(words) - 1):
             if rng.random() < rate * 0.5:
                 words[i], words[i + 1] = words[i + 1], words[i]
@@ -323,7 +350,11 @@ def expressed(summary: Summary) -> Dict[str, float]:
     for i, s in enumerate(summary.sentences):
         share = 1.0
         if summary.truncated and i == n - 1:
-            share = 1.0 if summary.kept_fraction >= 0.75 else (0.5 if summary.kept_fraction >= 0.4 else 0.0)
+            share = (
+                1.0
+                if summary.kept_fraction >= 0.75
+                else (0.5 if summary.kept_fraction >= 0.4 else 0.0)
+            )
         for f in s.facts:
             out[f] = max(out.get(f, 0.0), share)
     return {f: v for f, v in out.items() if v > 0}
@@ -350,9 +381,18 @@ def quality_features(summary: Summary, topic: Topic) -> Dict[str, float]:
     focus = 1.0 - detail / n
     structure = max(0.0, 1.0 - 0.12 * max(0, docs - 1) - 0.2 * repeated) * (0.5 + 0.5 * grammar)
     removable = 1.0 - 0.6 * detail / n
-    reference = max(0.0, 1.0 - 0.15 * sum(1 for s in summary.sentences for _, short in s.refs if not short) / n)
-    feats = {"q1": grammar, "q2": nonred, "q3": referential, "q4": focus, "q5": structure,
-             "q6": removable, "q7": reference}
+    reference = max(
+        0.0, 1.0 - 0.15 * sum(1 for s in summary.sentences for _, short in s.refs if not short) / n
+    )
+    feats = {
+        "q1": grammar,
+        "q2": nonred,
+        "q3": referential,
+        "q4": focus,
+        "q5": structure,
+        "q6": removable,
+        "q7": reference,
+    }
     feats["quality"] = statistics.fmean(feats.values())
     feats["repeated"] = float(repeated)
     feats["unresolved"] = float(unresolved)
@@ -367,8 +407,14 @@ def _clip(x: float, lo: float, hi: float) -> float:
     return lo if x < lo else hi if x > hi else x
 
 
-def rate(latent: float, assessor: Assessor, rng: random.Random, lo: int = 1, hi: int = 5,
-         shift: float = 0.0) -> int:
+def rate(
+    latent: float,
+    assessor: Assessor,
+    rng: random.Random,
+    lo: int = 1,
+    hi: int = 5,
+    shift: float = 0.0,
+) -> int:
     """An integer rating on lo..hi from a latent score in [0, 1] (``shift``: a leniency on
     the rating scale shared by the year's assessors, negative = strict)."""
     x = lo + (hi - lo) * latent + assessor.bias + shift + rng.gauss(0.0, assessor.noise)
@@ -378,8 +424,15 @@ def rate(latent: float, assessor: Assessor, rng: random.Random, lo: int = 1, hi:
 LETTERS = "EDCBA"  # index 0 = worst
 
 
-def see_coverage(peer: Summary, peer_facts: Dict[str, float], model: Summary, weights: Dict[str, float],
-                 assessor: Assessor, rng: random.Random, quality: float = 1.0) -> Dict[str, float]:
+def see_coverage(
+    peer: Summary,
+    peer_facts: Dict[str, float],
+    model: Summary,
+    weights: Dict[str, float],
+    assessor: Assessor,
+    rng: random.Random,
+    quality: float = 1.0,
+) -> Dict[str, float]:
     """SEE: per model unit the assessor marks how much of it the peer expresses (0..1 by 0.2).
 
     Content is harder to recognise in a garbled, repetitive or incoherent summary, so
@@ -393,15 +446,22 @@ def see_coverage(peer: Summary, peer_facts: Dict[str, float], model: Summary, we
         if true > 0 and rng.random() >= assessor.miss:
             # partial credit: a differently worded or less specific rendering of the
             # unit's content is often judged as expressing only part of it
-            x = true * (0.45 + 0.55 * rng.random()) * (0.5 + 0.5 * quality) + 0.08 * assessor.bias \
+            x = (
+                true * (0.45 + 0.55 * rng.random()) * (0.5 + 0.5 * quality)
+                + 0.08 * assessor.bias
                 + rng.gauss(0.0, 0.15 * assessor.noise / 0.4)
+            )
             per_unit.append(_clip(round(_clip(x, 0.2, 1.0) * 5) / 5, 0.2, 1.0))
         elif true == 0 and rng.random() < assessor.false_match * 2:
             per_unit.append(0.2)
         else:
             per_unit.append(0.0)
     model_facts = {f for u in model.sentences for f in u.facts}
-    marked = sum(1 for s in peer.sentences if any(f in model_facts for f in s.facts) and rng.random() >= assessor.miss)
+    marked = sum(
+        1
+        for s in peer.sentences
+        if any(f in model_facts for f in s.facts) and rng.random() >= assessor.miss
+    )
     unmarked = len(peer.sentences) - marked
     related = sum(1 for s in peer.sentences[:unmarked] if rng.random() < 0.8)
     mean = statistics.fmean(per_unit) if per_unit else 0.0
@@ -430,15 +490,31 @@ def modified_pyramid(found: Iterable[str], scu_weights: Dict[str, int], x: float
 
 
 def _writer_style(letter: str, rng: random.Random) -> Style:
-    return Style(f"writer-{letter}", p_favourite=0.8, p_passive=rng.uniform(0.05, 0.4),
-                 p_front=rng.uniform(0.05, 0.35), p_perfect=rng.uniform(0.0, 0.4),
-                 p_digits=rng.uniform(0.2, 0.9), p_attrib=rng.uniform(0.0, 0.3),
-                 p_drop_adjunct=rng.uniform(0.2, 0.5), p_short_name=0.8)
+    return Style(
+        f"writer-{letter}",
+        p_favourite=0.8,
+        p_passive=rng.uniform(0.05, 0.4),
+        p_front=rng.uniform(0.05, 0.35),
+        p_perfect=rng.uniform(0.0, 0.4),
+        p_digits=rng.uniform(0.2, 0.9),
+        p_attrib=rng.uniform(0.0, 0.3),
+        p_drop_adjunct=rng.uniform(0.2, 0.5),
+        p_short_name=0.8,
+    )
 
 
 def _system_style(spec: PeerSpec) -> Style:
-    return Style(f"system-{spec.style_seed or spec.id}", p_favourite=0.95, p_passive=0.1, p_front=0.05,
-                 p_perfect=0.0, p_digits=1.0, p_attrib=0.2, p_drop_adjunct=0.3, p_short_name=0.3)
+    return Style(
+        f"system-{spec.style_seed or spec.id}",
+        p_favourite=0.95,
+        p_passive=0.1,
+        p_front=0.05,
+        p_perfect=0.0,
+        p_digits=1.0,
+        p_attrib=0.2,
+        p_drop_adjunct=0.3,
+        p_short_name=0.3,
+    )
 
 
 def _update_split(topic: Topic, rng: random.Random) -> Tuple[Topic, Topic]:
@@ -455,7 +531,9 @@ def _update_split(topic: Topic, rng: random.Random) -> Tuple[Topic, Topic]:
     half = len(details) // 2
     a = Topic(topic.key + "-A", topic.category, a_core + details[:half], topic.entities, topic.when)
     old = [replace(f, weight=round(f.weight * 0.2, 4)) for f in a_core]
-    b = Topic(topic.key + "-B", topic.category, b_core + old + details[half:], topic.entities, topic.when)
+    b = Topic(
+        topic.key + "-B", topic.category, b_core + old + details[half:], topic.entities, topic.when
+    )
     return a, b
 
 
@@ -473,15 +551,34 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     wstyles = {w: _writer_style(w, master) for w in writers}
     wnoise = {w: master.uniform(*cfg.extra.get("model_noise", (0.25, 0.5))) for w in writers}
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
-    rows: Dict[str, list] = {k: [] for k in (
-        "instances", "summaries", "judgments", "scus", "scu_contributors", "peer_scus",
-        "truth_instances", "truth_facts", "truth_summaries", "truth_sentences", "truth_scus", "truth_extracts")}
+    rows: Dict[str, list] = {
+        k: []
+        for k in (
+            "instances",
+            "summaries",
+            "judgments",
+            "scus",
+            "scu_contributors",
+            "peer_scus",
+            "truth_instances",
+            "truth_facts",
+            "truth_summaries",
+            "truth_sentences",
+            "truth_scus",
+            "truth_extracts",
+        )
+    }
     peers = {p.id: p for p in cfg.peers}
     selector = cfg.extra.get("selector")
     traits = _traits(cfg, seed)
     # per docset (initial, update): each system's SCU mismatch, a trait of the system
-    mismatch = [{pid: _mismatch(cfg, traits["mismatch"][spec.duplicate_of or pid], d) for pid, spec in peers.items()}
-                for d in range(2)]
+    mismatch = [
+        {
+            pid: _mismatch(cfg, traits["mismatch"][spec.duplicate_of or pid], d)
+            for pid, spec in peers.items()
+        }
+        for d in range(2)
+    ]
     for t_index, tid in enumerate(cfg.instance_ids):
         trng = random.Random(f"{cfg.name}:{seed}:{tid}")
         topic = make_topic(tid, trng, n_details=int(cfg.extra.get("n_details", 30)))
@@ -497,37 +594,81 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
             group = "AB"[part_index] if cfg.update else None
             inst = tid + (f"-{group}" if group else "")
             docs = make_documents(part, cfg.n_docs, trng)
-            row = {"instance": inst, "docset": tid, "group": group, "kind": "M", "length": str(cfg.words),
-                   "selector": assessor_id if selector in (None, "assessor") else selector, "document": None}
+            row = {
+                "instance": inst,
+                "docset": tid,
+                "group": group,
+                "kind": "M",
+                "length": str(cfg.words),
+                "selector": assessor_id if selector in (None, "assessor") else selector,
+                "document": None,
+            }
             if cfg.update:
                 row["update_of"] = prev
             if cfg.task == "guided":  # TAC 2010-2011: the topic's category (topics.xml)
                 row["category"] = part.category
             rows["instances"].append(row)
-            rows["truth_instances"].append({
-                "instance": inst, "category": part.category, "assessor": assessor_id,
-                "models": " ".join(model_ids), "n_documents": len(docs)})
+            rows["truth_instances"].append(
+                {
+                    "instance": inst,
+                    "category": part.category,
+                    "assessor": assessor_id,
+                    "models": " ".join(model_ids),
+                    "n_documents": len(docs),
+                }
+            )
             if cfg.extra.get("question") is not None:
                 rows["truth_instances"][-1]["question"] = cfg.extra["question"](part)
             prev = inst
             for d, sents in enumerate(docs):
                 doc_id = f"{inst.replace('-', '')}.{d + 1:02d}"
                 for s in sents:
-                    rows["truth_sentences"].append({"instance": inst, "document": doc_id, "sentence": s.pos + 1,
-                                                    "facts": " ".join(s.facts), "text": s.text})
-            canon = English(Style("canonical", p_favourite=1.0, p_passive=0, p_front=0, p_perfect=0,
-                                  p_attrib=0, p_drop_adjunct=0, p_short_name=0), random.Random(0))
+                    rows["truth_sentences"].append(
+                        {
+                            "instance": inst,
+                            "document": doc_id,
+                            "sentence": s.pos + 1,
+                            "facts": " ".join(s.facts),
+                            "text": s.text,
+                        }
+                    )
+            canon = English(
+                Style(
+                    "canonical",
+                    p_favourite=1.0,
+                    p_passive=0,
+                    p_front=0,
+                    p_perfect=0,
+                    p_attrib=0,
+                    p_drop_adjunct=0,
+                    p_short_name=0,
+                ),
+                random.Random(0),
+            )
             for f in part.facts:
-                rows["truth_facts"].append({"instance": inst, "fact": f.key, "weight": f.weight,
-                                            "aspect": f.aspect, "text": canon.sentence([f])[0]})
+                rows["truth_facts"].append(
+                    {
+                        "instance": inst,
+                        "fact": f.key,
+                        "weight": f.weight,
+                        "aspect": f.aspect,
+                        "text": canon.sentence([f])[0],
+                    }
+                )
             summaries: Dict[str, Summary] = {}
             # the update docset's writers (TAC 2010-2011) agree less and place the new
             # developments against the story so far: fewer SCUs per model (see .corpora)
             upd = cfg.extra.get("update_models", {}) if part_index else {}
             for m in model_ids:
                 style = replace(wstyles[m], **upd["style"]) if "style" in upd else wstyles[m]
-                summaries[m] = write_model(part, style, wnoise[m] * float(upd.get("noise_scale", 1.0)),
-                                           cfg.words, trng, float(cfg.extra.get("model_focus", 1.0)))
+                summaries[m] = write_model(
+                    part,
+                    style,
+                    wnoise[m] * float(upd.get("noise_scale", 1.0)),
+                    cfg.words,
+                    trng,
+                    float(cfg.extra.get("model_focus", 1.0)),
+                )
             for pid, spec in peers.items():
                 if spec.duplicate_of is not None and trng.random() < spec.p_same:
                     continue  # filled below from the original
@@ -535,7 +676,10 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                 base = spec if spec.duplicate_of is None else peers[spec.duplicate_of]
                 skill = _per_docset(cfg, "peer_noise_spread", 0.0, part_index)
                 if skill:  # how well the system selects content in this docset: its own trait
-                    base = replace(base, noise=base.noise * math.exp(skill * (2.0 * traits["noise"][base.id] - 1.0)))
+                    base = replace(
+                        base,
+                        noise=base.noise * math.exp(skill * (2.0 * traits["noise"][base.id] - 1.0)),
+                    )
                 luck = _per_docset(cfg, "topic_luck", 0.0, part_index)
                 if luck:  # a system does better on some topics than on others
                     base = replace(base, noise=base.noise * math.exp(srng.gauss(0.0, luck)))
@@ -549,20 +693,59 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
             if cfg.max_bytes:  # NIST truncation of the peers (a duplicate shares its object)
                 for sid in {id(summaries[p]): p for p in peers}.values():
                     _truncate_bytes(summaries[sid], cfg.max_bytes)
-            _judge(cfg, inst, part, summaries, model_ids, peers, assessors[assessor_id], trng, rows, part_index,
-                   mismatch[part_index])
+            _judge(
+                cfg,
+                inst,
+                part,
+                summaries,
+                model_ids,
+                peers,
+                assessors[assessor_id],
+                trng,
+                rows,
+                part_index,
+                mismatch[part_index],
+            )
             rows["truth_extracts"] += extract_rows(inst, summaries, model_ids + list(peers), docs)
     rows["assessors"] = [vars(a) | {"inconsistent": a.noise >= 0.75} for a in assessors.values()]
     rows["summarizers"] = sorted(
-        [{"summarizer": w, "type": "model"} for w in writers] + [{"summarizer": p.id, "type": "peer"} for p in cfg.peers],
-        key=lambda r: (r["type"] == "peer", int(r["summarizer"]) if r["summarizer"].isdigit() else 0, r["summarizer"]))
-    rows["truth_summarizers"] = (
-        [{"summarizer": w, "type": "model", "strategy": "human", "noise": round(wnoise[w], 4), "length": 1.0,
-          "position": 0.0, "redundancy_check": True, "disfluency": 0.0, "duplicate_of": "", "p_same": 0.0}
-         for w in writers]
-        + [{"summarizer": p.id, "type": "peer", "strategy": p.strategy, "noise": p.noise, "length": p.length,
-            "position": p.position, "redundancy_check": p.redundancy_check, "disfluency": p.disfluency,
-            "duplicate_of": p.duplicate_of or "", "p_same": p.p_same} for p in cfg.peers])
+        [{"summarizer": w, "type": "model"} for w in writers]
+        + [{"summarizer": p.id, "type": "peer"} for p in cfg.peers],
+        key=lambda r: (
+            r["type"] == "peer",
+            int(r["summarizer"]) if r["summarizer"].isdigit() else 0,
+            r["summarizer"],
+        ),
+    )
+    rows["truth_summarizers"] = [
+        {
+            "summarizer": w,
+            "type": "model",
+            "strategy": "human",
+            "noise": round(wnoise[w], 4),
+            "length": 1.0,
+            "position": 0.0,
+            "redundancy_check": True,
+            "disfluency": 0.0,
+            "duplicate_of": "",
+            "p_same": 0.0,
+        }
+        for w in writers
+    ] + [
+        {
+            "summarizer": p.id,
+            "type": "peer",
+            "strategy": p.strategy,
+            "noise": p.noise,
+            "length": p.length,
+            "position": p.position,
+            "redundancy_check": p.redundancy_check,
+            "disfluency": p.disfluency,
+            "duplicate_of": p.duplicate_of or "",
+            "p_same": p.p_same,
+        }
+        for p in cfg.peers
+    ]
     return rows
 
 
@@ -596,9 +779,19 @@ def _per_docset(cfg: SumConfig, key: str, default: float, docset: int) -> float:
     return float(value[docset] if isinstance(value, (tuple, list)) else value)
 
 
-def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary], model_ids: List[str],
-           peers: Dict[str, PeerSpec], assessor: Assessor, rng: random.Random, rows: Dict[str, list],
-           docset: int = 0, mismatch: Optional[Dict[str, float]] = None) -> None:
+def _judge(
+    cfg: SumConfig,
+    inst: str,
+    topic: Topic,
+    summaries: Dict[str, Summary],
+    model_ids: List[str],
+    peers: Dict[str, PeerSpec],
+    assessor: Assessor,
+    rng: random.Random,
+    rows: Dict[str, list],
+    docset: int = 0,
+    mismatch: Optional[Dict[str, float]] = None,
+) -> None:
     """The topic assessor's judgments, named as the year's judgment tables name them.
 
     ``docset`` is 0 for a single or initial docset, 1 for an update docset (B); ``mismatch``
@@ -612,30 +805,47 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
     ideal = sum(sorted(weights.values(), reverse=True)[:k_ideal])
     judged_ids = model_ids + list(peers)
     model_content = statistics.fmean(
-        sum(weights[f] * v for f, v in facts_of[m].items()) / ideal for m in model_ids)
+        sum(weights[f] * v for f, v in facts_of[m].items()) / ideal for m in model_ids
+    )
     lq_judged = cfg.extra.get("models_in_tables", True)
     for sid in judged_ids:
         s = summaries[sid]
         q = quality_features(s, topic)
         content = sum(weights[f] * v for f, v in facts_of[sid].items()) / ideal
         rows["summaries"].append({"instance": inst, "summarizer": sid, "sentences": s.texts})
-        rows["truth_summaries"].append({
-            "instance": inst, "summarizer": sid, "content": round(content, 4), "quality": round(q["quality"], 4),
-            "n_facts": len(facts_of[sid]), "repeated": int(q["repeated"]), "unresolved": int(q["unresolved"]),
-            "truncated": s.truncated, "facts": " ".join(sorted(facts_of[sid])),
-            "duplicate_of": peers[sid].duplicate_of if sid in peers and peers[sid].duplicate_of is not None
-            and s is summaries[peers[sid].duplicate_of] else ""})
+        rows["truth_summaries"].append(
+            {
+                "instance": inst,
+                "summarizer": sid,
+                "content": round(content, 4),
+                "quality": round(q["quality"], 4),
+                "n_facts": len(facts_of[sid]),
+                "repeated": int(q["repeated"]),
+                "unresolved": int(q["unresolved"]),
+                "truncated": s.truncated,
+                "facts": " ".join(sorted(facts_of[sid])),
+                "duplicate_of": peers[sid].duplicate_of
+                if sid in peers
+                and peers[sid].duplicate_of is not None
+                and s is summaries[peers[sid].duplicate_of]
+                else "",
+            }
+        )
         if sid in model_ids and not lq_judged:
             continue
 
         def judge(name: str, value: float) -> None:
-            rows["judgments"].append({"instance": inst, "summarizer": sid, "judgment": name, "value": float(value)})
+            rows["judgments"].append(
+                {"instance": inst, "summarizer": sid, "judgment": name, "value": float(value)}
+            )
+
         if "see" in cfg.judgments:
             # each summary is judged against one model: the assessor's own, or (for the
             # assessor's own summary) the next model
             ref = model_ids[0] if sid != model_ids[0] else model_ids[1]
-            for name, value in see_coverage(s, facts_of[sid], summaries[ref], weights, assessor, rng,
-                                            q["quality"]).items():
+            for name, value in see_coverage(
+                s, facts_of[sid], summaries[ref], weights, assessor, rng, q["quality"]
+            ).items():
                 judge(name, value)
             for i in range(1, 8):  # DUC 2004 answers A..E, coded 1 (A, best) .. 5 (E)
                 judge(f"quality_q{i}", 5 - rate(q[f"q{i}"] ** 0.6, assessor, rng, 0, 4))
@@ -654,7 +864,9 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
             extra = _per_docset(cfg, "responsiveness_noise", 0.0, docset) * (hi - 1) / 4
             shift = _per_docset(cfg, "responsiveness_shift", 0.0, docset) * (hi - 1) / 4
             value = rate(resp, assessor, rng, 1, hi, shift)
-            if extra and sid not in model_ids:  # topic-level instability of a manual score (owczarzak2009conditions fn. 1)
+            if (
+                extra and sid not in model_ids
+            ):  # topic-level instability of a manual score (owczarzak2009conditions fn. 1)
                 value = int(_clip(round(value + rng.gauss(0.0, extra)), 1, hi))
             judge(str(cfg.extra.get("responsiveness_name", "responsiveness")), value)
         if "content_responsiveness" in cfg.judgments:
@@ -663,12 +875,28 @@ def _judge(cfg: SumConfig, inst: str, topic: Topic, summaries: Dict[str, Summary
             for i in range(1, 6):
                 judge(f"linguistic_quality_q{i}", rate(q[f"q{i}"], assessor, rng))
         if "readability" in cfg.judgments:
-            judge("linguistic_quality", rate(_clip((q["quality"] - 0.45) / 0.5, 0, 1), assessor, rng))
+            judge(
+                "linguistic_quality", rate(_clip((q["quality"] - 0.45) / 0.5, 0, 1), assessor, rng)
+            )
     if "pyramid" in cfg.judgments:
-        _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, list(peers), assessor, rng, rows, mismatch)
+        _pyramid(
+            cfg,
+            inst,
+            topic,
+            summaries,
+            facts_of,
+            model_ids,
+            list(peers),
+            assessor,
+            rng,
+            rows,
+            mismatch,
+        )
 
 
-def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows, mismatch) -> None:
+def _pyramid(
+    cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assessor, rng, rows, mismatch
+) -> None:
     """SCUs = facts fully expressed by at least one model; peers annotated by the assessor
     (``mismatch``: per peer, the share of its SCUs the assessor does not match).
 
@@ -678,19 +906,37 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
     mean over the four 3-model pyramids; a model: the pyramid of the other three).
     """
     flavour = cfg.extra.get("pyramid_flavour", "tac")
-    weights: Dict[str, int] = Counter(f for m in model_ids for f, v in facts_of[m].items() if v >= 1.0)
-    canon = English(Style("scu-label", p_favourite=1.0, p_passive=0, p_front=0, p_perfect=0, p_attrib=0,
-                          p_drop_adjunct=0.5, p_short_name=1.0), random.Random(inst))
+    weights: Dict[str, int] = Counter(
+        f for m in model_ids for f, v in facts_of[m].items() if v >= 1.0
+    )
+    canon = English(
+        Style(
+            "scu-label",
+            p_favourite=1.0,
+            p_passive=0,
+            p_front=0,
+            p_perfect=0,
+            p_attrib=0,
+            p_drop_adjunct=0.5,
+            p_short_name=1.0,
+        ),
+        random.Random(inst),
+    )
     by_key = {f.key: f for f in topic.facts}
     scu_id = {f: str(i + 1) for i, f in enumerate(sorted(weights, key=lambda k: (-weights[k], k)))}
-    labels = {f: canon.sentence([by_key[f]])[0].rstrip(".") for f in sorted(scu_id, key=lambda k: int(scu_id[k]))}
+    labels = {
+        f: canon.sentence([by_key[f]])[0].rstrip(".")
+        for f in sorted(scu_id, key=lambda k: int(scu_id[k]))
+    }
     if flavour == "tac":
         for f, uid in sorted(scu_id.items(), key=lambda kv: int(kv[1])):
             scu = {"instance": inst, "scu": uid, "label": labels[f], "weight": float(weights[f])}
             if cfg.task == "guided":  # the aspect the assessor tags the SCU with
                 scu["aspects"] = (by_key[f].aspect,)
             rows["scus"].append(scu)
-            rows["truth_scus"].append({"instance": inst, "scu": uid, "fact": f, "aspect": by_key[f].aspect})
+            rows["truth_scus"].append(
+                {"instance": inst, "scu": uid, "fact": f, "aspect": by_key[f].aspect}
+            )
 
     def contributions(sid: str, facts) -> None:
         offset = 0
@@ -700,21 +946,39 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
             for f, (a, b) in zip(s.facts, spans):
                 if f in facts and f not in done and flavour == "tac":
                     done.add(f)
-                    rows["scu_contributors"].append({
-                        "instance": inst, "scu": scu_id[f], "summarizer": sid, "contributor": s.text[a:b],
-                        "start": offset + a, "end": offset + b})
+                    rows["scu_contributors"].append(
+                        {
+                            "instance": inst,
+                            "scu": scu_id[f],
+                            "summarizer": sid,
+                            "contributor": s.text[a:b],
+                            "start": offset + a,
+                            "end": offset + b,
+                        }
+                    )
             offset += len(s.text) + 1
         for f in sorted(set(facts) - done, key=lambda k: int(scu_id[k])):
             if flavour == "tac":  # credited by mistake: a contributor without a text span
-                rows["scu_contributors"].append({"instance": inst, "scu": scu_id[f], "summarizer": sid,
-                                                 "contributor": labels[f], "start": None, "end": None})
+                rows["scu_contributors"].append(
+                    {
+                        "instance": inst,
+                        "scu": scu_id[f],
+                        "summarizer": sid,
+                        "contributor": labels[f],
+                        "start": None,
+                        "end": None,
+                    }
+                )
+
     for m in model_ids:
         contributions(m, {f for f, v in facts_of[m].items() if v >= 1.0})
     x = statistics.fmean(len([f for f in facts_of[m] if f in scu_id]) for m in model_ids)
     folds = []
     for leave in model_ids:
         w = Counter(f for m in model_ids if m != leave for f, v in facts_of[m].items() if v >= 1.0)
-        xf = statistics.fmean(len([f for f in facts_of[m] if f in w]) for m in model_ids if m != leave)
+        xf = statistics.fmean(
+            len([f for f in facts_of[m] if f in w]) for m in model_ids if m != leave
+        )
         folds.append((leave, w, xf))
     for sid in model_ids + peer_ids:
         # an extracted sentence often says only part of a model's SCU, or says it at another
@@ -731,11 +995,16 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
         reps = sum(c - 1 for c in mentions.values())
 
         def judge(name: str, value: float) -> None:
-            rows["judgments"].append({"instance": inst, "summarizer": sid, "judgment": name, "value": float(value)})
+            rows["judgments"].append(
+                {"instance": inst, "summarizer": sid, "judgment": name, "value": float(value)}
+            )
+
         if sid in peer_ids:
             if flavour == "tac":
                 for f in found:
-                    rows["peer_scus"].append({"instance": inst, "summarizer": sid, "scu": scu_id[f]})
+                    rows["peer_scus"].append(
+                        {"instance": inst, "summarizer": sid, "scu": scu_id[f]}
+                    )
                 contributions(sid, set(found))
             judge("pyramid_modified", modified_pyramid(found, weights, x))
             if flavour == "duc2005":
@@ -743,8 +1012,12 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
             judge("num_scus", len(found))
             judge("num_repetitions", reps)
             if flavour == "tac":
-                judge("pyramid_modified_jk", round(statistics.fmean(modified_pyramid(found, w, xf)
-                                                                    for _, w, xf in folds), 4))
+                judge(
+                    "pyramid_modified_jk",
+                    round(
+                        statistics.fmean(modified_pyramid(found, w, xf) for _, w, xf in folds), 4
+                    ),
+                )
         elif flavour == "tac":
             leave, w, xf = next(fold for fold in folds if fold[0] == sid)
             own = [f for f in found if f in w]
@@ -752,8 +1025,12 @@ def _pyramid(cfg, inst, topic, summaries, facts_of, model_ids, peer_ids, assesso
             judge("pyramid_modified_jk", modified_pyramid(own, w, xf))
 
 
-def make_peers(ids: Sequence[str], rng: random.Random, duplicates: int = 0,
-               noise_range: Tuple[float, float] = (0.3, 2.5)) -> Tuple[PeerSpec, ...]:
+def make_peers(
+    ids: Sequence[str],
+    rng: random.Random,
+    duplicates: int = 0,
+    noise_range: Tuple[float, float] = (0.3, 2.5),
+) -> Tuple[PeerSpec, ...]:
     """A field of systems: baselines first, then a spread of strategies and qualities.
 
     ``ids[0]`` is the lead baseline, ``ids[1]`` a centroid baseline; the rest cycle
@@ -761,27 +1038,57 @@ def make_peers(ids: Sequence[str], rng: random.Random, duplicates: int = 0,
     a few short ones and near-tie pairs.  The last ``duplicates`` ids are TAC-style
     duplicate runs of earlier systems (identical text on ~70% of the topics).
     """
-    strategies = ["extract", "centroid", "abstract", "extract", "disfluent", "centroid", "extract",
-                  "redundant", "abstract", "extract", "centroid", "random"]
-    out = [PeerSpec(ids[0], "lead"), PeerSpec(ids[1], "centroid", noise=0.6, redundancy_check=False)]
-    body = ids[2:len(ids) - duplicates]
+    strategies = [
+        "extract",
+        "centroid",
+        "abstract",
+        "extract",
+        "disfluent",
+        "centroid",
+        "extract",
+        "redundant",
+        "abstract",
+        "extract",
+        "centroid",
+        "random",
+    ]
+    out = [
+        PeerSpec(ids[0], "lead"),
+        PeerSpec(ids[1], "centroid", noise=0.6, redundancy_check=False),
+    ]
+    body = ids[2 : len(ids) - duplicates]
     for i, pid in enumerate(body):
         strat = strategies[i % len(strategies)]
         noise = noise_range[0] + (noise_range[1] - noise_range[0]) * rng.random()
         length = 0.55 + 0.4 * rng.random() if rng.random() < 0.15 else 1.0
         if i % 7 == 6 and out[-1].strategy not in ("lead",):  # near-tie: a twin with another seed
             prev = out[-1]
-            out.append(PeerSpec(pid, prev.strategy, noise=prev.noise, length=prev.length, position=prev.position,
-                                redundancy_check=prev.redundancy_check, disfluency=prev.disfluency,
-                                style_seed=prev.id + "-twin"))
+            out.append(
+                PeerSpec(
+                    pid,
+                    prev.strategy,
+                    noise=prev.noise,
+                    length=prev.length,
+                    position=prev.position,
+                    redundancy_check=prev.redundancy_check,
+                    disfluency=prev.disfluency,
+                    style_seed=prev.id + "-twin",
+                )
+            )
             continue
-        out.append(PeerSpec(
-            pid, "extract" if strat in ("redundant", "disfluent") else strat, noise=round(noise, 3),
-            length=round(length, 3), position=round((0.3 if strat == "centroid" else 0.0) + rng.random() * 0.8, 3),
-            redundancy_check=strat != "redundant",
-            disfluency=round(0.05 + 0.1 * rng.random(), 3) if strat == "disfluent" else 0.0))
+        out.append(
+            PeerSpec(
+                pid,
+                "extract" if strat in ("redundant", "disfluent") else strat,
+                noise=round(noise, 3),
+                length=round(length, 3),
+                position=round((0.3 if strat == "centroid" else 0.0) + rng.random() * 0.8, 3),
+                redundancy_check=strat != "redundant",
+                disfluency=round(0.05 + 0.1 * rng.random(), 3) if strat == "disfluent" else 0.0,
+            )
+        )
     originals = [p for p in out[2:] if p.strategy != "random"]
-    for pid in ids[len(ids) - duplicates:]:
+    for pid in ids[len(ids) - duplicates :]:
         orig = originals[rng.randrange(len(originals))]
         out.append(PeerSpec(pid, orig.strategy, duplicate_of=orig.id, p_same=0.7))
     return tuple(out)

@@ -21,11 +21,12 @@ sample folder of :func:`~.build.default_root`) unless a build with the same seed
 generator version is there, then reads it back. The truth is written as CSV to
 ``<name>/truth/``; :func:`load_task_truth` reads it.
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable, Dict, Optional, Tuple
+from typing import Callable, Dict, Tuple
 
 import pandas as pd
 
@@ -34,7 +35,14 @@ from evalkit.errors import ParameterError
 
 from .build import DEFAULT_SEED, default_root, file_lock
 
-__all__ = ["TASKS", "TASK_VERSION", "simulate_task", "task_dir", "load_task_sample", "load_task_truth"]
+__all__ = [
+    "TASKS",
+    "TASK_VERSION",
+    "simulate_task",
+    "task_dir",
+    "load_task_sample",
+    "load_task_truth",
+]
 
 TASK_VERSION = 1
 
@@ -43,9 +51,14 @@ def _registry() -> Dict[str, Tuple[Callable, Callable, Callable]]:
     from evalkit.data import meetings as m, questionnaires as q, relevance as r, trec_qa as t
 
     from . import extrinsic, meetings, nuggets, questionnaires
+
     return {
         "relevance": (extrinsic.simulate, r.write_relevance_task, r.read_relevance_task),
-        "questionnaires": (questionnaires.simulate, q.write_questionnaire_study, q.read_questionnaire_study),
+        "questionnaires": (
+            questionnaires.simulate,
+            q.write_questionnaire_study,
+            q.read_questionnaire_study,
+        ),
         "meetings": (meetings.simulate, m.write_meeting_corpus, m.read_meeting_corpus),
         "nuggets": (nuggets.simulate, t.write_trec_qa, t.read_trec_qa),
     }
@@ -92,8 +105,10 @@ def _ensure(name: str, root, quick: bool, seed: int) -> Path:
             (folder / "truth").mkdir(parents=True, exist_ok=True)
             for key, frame in truth.items():
                 atomic_write_text(folder / "truth" / f"{key}.csv", frame.to_csv(index=False))
-            atomic_write_text(folder / "truth" / "build.json",
-                              json.dumps({"seed": seed, "quick": quick, "version": TASK_VERSION}))
+            atomic_write_text(
+                folder / "truth" / "build.json",
+                json.dumps({"seed": seed, "quick": quick, "version": TASK_VERSION}),
+            )
     return folder
 
 
@@ -106,11 +121,22 @@ def load_task_sample(name: str, root=None, quick: bool = False, seed: int = DEFA
     """The sample corpus ``name`` read back through its reader (built first if missing)."""
     folder = _ensure(name, root, quick, seed)
     corpus = _registry()[name][2](folder)
-    corpus.meta.update({"name": f"sample:{name}", "seed": seed, "quick": quick,
-                        "stands_in_for": "simulated study with a latent truth (evalkit sample profile)"})
+    corpus.meta.update(
+        {
+            "name": f"sample:{name}",
+            "seed": seed,
+            "quick": quick,
+            "stands_in_for": "simulated study with a latent truth (evalkit sample profile)",
+        }
+    )
     return corpus
 
 
-def load_task_truth(name: str, root=None, quick: bool = False, seed: int = DEFAULT_SEED) -> Dict[str, pd.DataFrame]:
+def load_task_truth(
+    name: str, root=None, quick: bool = False, seed: int = DEFAULT_SEED
+) -> Dict[str, pd.DataFrame]:
     folder = _ensure(name, root, quick, seed) / "truth"
-    return {p.stem: pd.read_csv(p, keep_default_na=False, na_values=[""]) for p in sorted(folder.glob("*.csv"))}
+    return {
+        p.stem: pd.read_csv(p, keep_default_na=False, na_values=[""])
+        for p in sorted(folder.glob("*.csv"))
+    }

@@ -1,4 +1,5 @@
 """Small text helpers shared by the task simulations (:mod:`.tasks`): render facts, clip, styles."""
+
 from __future__ import annotations
 
 import random
@@ -8,15 +9,25 @@ from .language import English, Fact, Style
 
 __all__ = ["writer_style", "render", "render_all", "clip", "keywords"]
 
-_FUNCTION = frozenset("a an the of in on at to for from with by and or but is are was were be been has have had "
-                      "that this these those it its their his her as said says".split())
+_FUNCTION = frozenset(
+    "a an the of in on at to for from with by and or but is are was were be been has have had "
+    "that this these those it its their his her as said says".split()
+)
 
 
 def writer_style(name: str, rng: random.Random, extractive: float = 0.7) -> Style:
     """A writer's habits; ``extractive`` = how often the favourite (document) wording is reused."""
-    return Style(name, p_favourite=extractive, p_passive=rng.uniform(0.05, 0.4), p_front=rng.uniform(0.05, 0.3),
-                 p_perfect=rng.uniform(0.0, 0.3), p_digits=rng.uniform(0.3, 0.9), p_attrib=rng.uniform(0.0, 0.6),
-                 p_drop_adjunct=rng.uniform(0.1, 0.5), p_short_name=rng.uniform(0.3, 0.8))
+    return Style(
+        name,
+        p_favourite=extractive,
+        p_passive=rng.uniform(0.05, 0.4),
+        p_front=rng.uniform(0.05, 0.3),
+        p_perfect=rng.uniform(0.0, 0.3),
+        p_digits=rng.uniform(0.3, 0.9),
+        p_attrib=rng.uniform(0.0, 0.6),
+        p_drop_adjunct=rng.uniform(0.1, 0.5),
+        p_short_name=rng.uniform(0.3, 0.8),
+    )
 
 
 def render(fact: Fact, style: Style, rng: random.Random) -> str:
@@ -34,7 +45,7 @@ def clip(text: str, max_chars: int) -> str:
     text = text.rstrip(".")
     if len(text) <= max_chars:
         return text
-    cut = text[:max_chars + 1].rsplit(" ", 1)[0]
+    cut = text[: max_chars + 1].rsplit(" ", 1)[0]
     return cut.rstrip(",;")
 
 

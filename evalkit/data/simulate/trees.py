@@ -55,11 +55,12 @@ tree projected the same way).
 
 Why our own: no parser can be "ideal"; only the generator knows the structure it used.
 """
+
 from __future__ import annotations
 
 import difflib
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -72,9 +73,24 @@ from evalkit.text.trees import DepTree, format_ptb, parse_conllu_texts, read_ptb
 
 from .language import NOUNS, PREPOSITIONS, VERBS, ClauseTrace, English, SentenceTrace
 
-__all__ = ["SUPPORTED", "split_tokens", "join_tokens", "clause_phrase", "sentence_phrase", "GoldTree",
-           "gold_tree", "project", "nbest", "mt_gold_trees", "summary_gold_trees", "reordered_pair_parses",
-           "write_gold", "gold_parser", "gold_parser_at", "gold_files"]
+__all__ = [
+    "SUPPORTED",
+    "split_tokens",
+    "join_tokens",
+    "clause_phrase",
+    "sentence_phrase",
+    "GoldTree",
+    "gold_tree",
+    "project",
+    "nbest",
+    "mt_gold_trees",
+    "summary_gold_trees",
+    "reordered_pair_parses",
+    "write_gold",
+    "gold_parser",
+    "gold_parser_at",
+    "gold_files",
+]
 
 #: sample corpora with gold trees
 SUPPORTED = ("tides2003", "tac2008", "duc2007")
@@ -102,17 +118,43 @@ class _Phrase:
     rel: str = "dep"
 
 
-_HEDGE_TAGS = {"more": "JJR", "than": "IN", "at": "IN", "least": "JJS", "about": "RB", "some": "DT", "nearly": "RB",
-               "a": "DT"}
+_HEDGE_TAGS = {
+    "more": "JJR",
+    "than": "IN",
+    "at": "IN",
+    "least": "JJS",
+    "about": "RB",
+    "some": "DT",
+    "nearly": "RB",
+    "a": "DT",
+}
 _PREP_WORDS = frozenset([w for vs in PREPOSITIONS.values() for v in vs for w in v.split()] + ["by"])
 _NOUN_FORMS: Dict[str, Tuple[str, bool]] = {}  # written noun -> (singular, plural?)
 for _sg, _pl in (f for vs in NOUNS.values() for f in vs):
     _NOUN_FORMS.setdefault(_sg, (_sg, False))
 for _sg, _pl in (f for vs in NOUNS.values() for f in vs):
     _NOUN_FORMS.setdefault(_pl, (_sg, True))
-_UPOS = {"NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "JJ": "ADJ", "JJR": "ADJ", "JJS": "ADJ", "IN": "ADP",
-         "TO": "ADP", "DT": "DET", "CD": "NUM", "RB": "ADV", "RP": "ADP", "POS": "PART", ",": "PUNCT", ".": "PUNCT",
-         "CC": "CCONJ", "VBG": "VERB", "PRP$": "PRON", "X": "X"}
+_UPOS = {
+    "NN": "NOUN",
+    "NNS": "NOUN",
+    "NNP": "PROPN",
+    "JJ": "ADJ",
+    "JJR": "ADJ",
+    "JJS": "ADJ",
+    "IN": "ADP",
+    "TO": "ADP",
+    "DT": "DET",
+    "CD": "NUM",
+    "RB": "ADV",
+    "RP": "ADP",
+    "POS": "PART",
+    ",": "PUNCT",
+    ".": "PUNCT",
+    "CC": "CCONJ",
+    "VBG": "VERB",
+    "PRP$": "PRON",
+    "X": "X",
+}
 
 
 def _noun_leaves(text: str, rel: str, proper: bool = False) -> List[_Leaf]:
@@ -123,8 +165,15 @@ def _noun_leaves(text: str, rel: str, proper: bool = False) -> List[_Leaf]:
     if proper and len(words) > 1 and words[0].lower() == "the":  # "the Venai Ministry"
         out[0] = _Leaf(words[0], "DT", "the", "det")
     tag = "NNP" if proper else ("NNS" if plural else "NN")
-    out.append(_Leaf(words[-1], tag, words[-1].lower() if proper else sg.split()[-1].lower(), rel,
-                     "Number=Plur" if plural else "Number=Sing"))
+    out.append(
+        _Leaf(
+            words[-1],
+            tag,
+            words[-1].lower() if proper else sg.split()[-1].lower(),
+            rel,
+            "Number=Plur" if plural else "Number=Sing",
+        )
+    )
     return out
 
 
@@ -138,19 +187,32 @@ def _np(toks: Sequence[Tok], rel: str) -> _Phrase:
         owner = _np(toks[:k], "poss")
         owner.kids.append(_Leaf("'s", "POS", "'s", "case"))
         kids.append(owner)
-        toks = toks[k + 1:]
+        toks = toks[k + 1 :]
     nums = [w for w, c in toks if c == "num"]
     if nums:
         words = [x for w in nums for x in w.split()]
-        leaves = [_Leaf(x, _HEDGE_TAGS.get(x, "CD") if i < len(words) - 1 else "CD", x.lower(), "quantmod")
-                  for i, x in enumerate(words)]
+        leaves = [
+            _Leaf(
+                x, _HEDGE_TAGS.get(x, "CD") if i < len(words) - 1 else "CD", x.lower(), "quantmod"
+            )
+            for i, x in enumerate(words)
+        ]
         leaves[-1].rel = "nummod"
-        kids.append(leaves[0] if len(leaves) == 1 else _Phrase("QP", leaves, len(leaves) - 1, "nummod"))
+        kids.append(
+            leaves[0] if len(leaves) == 1 else _Phrase("QP", leaves, len(leaves) - 1, "nummod")
+        )
     for w, c in toks:
         if c is None:  # determiners: "the", "a", "their" (PRP$), "more" (JJR), "a new" (DT + JJ)
             first, *rest = w.split()
             tag = {"their": "PRP$", "more": "JJR"}.get(first.lower(), "DT")
-            kids.append(_Leaf(first, tag, first.lower(), "poss" if tag == "PRP$" else ("amod" if tag == "JJR" else "det")))
+            kids.append(
+                _Leaf(
+                    first,
+                    tag,
+                    first.lower(),
+                    "poss" if tag == "PRP$" else ("amod" if tag == "JJR" else "det"),
+                )
+            )
             kids += [_Leaf(x, "JJ", x.lower(), "amod") for x in rest]
         elif c.startswith("a:"):
             first, *rest = w.split()
@@ -159,7 +221,9 @@ def _np(toks: Sequence[Tok], rel: str) -> _Phrase:
     heads = [(w, c) for w, c in toks if c is not None and c != "num" and not c.startswith("a:")]
     if not heads:
         raise ParameterError("tokens", toks, "a noun phrase with a noun or a name")
-    if all(c == heads[0][1] and not c.startswith("n:") for _, c in heads) and not any(c is None for _, c in toks):
+    if all(c == heads[0][1] and not c.startswith("n:") for _, c in heads) and not any(
+        c is None for _, c in toks
+    ):
         kids += _noun_leaves(" ".join(w for w, _ in heads), rel, proper=True)  # a name
     else:
         kids += _noun_leaves(" ".join(w for w, _ in heads), rel)
@@ -177,7 +241,11 @@ def _pp(toks: Sequence[Tok], rel: str) -> _Phrase:
     node: Union[_Phrase, _Leaf] = _np(toks[k:], "pobj")
     for j in range(k - 1, -1, -1):
         w = toks[j][0]
-        tag = "TO" if w == "to" else ("VBG" if w.endswith("ing") else ("RB" if w == "close" else "IN"))
+        tag = (
+            "TO"
+            if w == "to"
+            else ("VBG" if w.endswith("ing") else ("RB" if w == "close" else "IN"))
+        )
         node = _Phrase("PP", [_Leaf(w, tag, w.lower(), "prep"), node], 0, "prep" if j else rel)
     return node
 
@@ -210,7 +278,9 @@ def _verb_leaves(toks: Sequence[Tok], passive: bool) -> Tuple[List[_Leaf], _Leaf
     concept = verb[0][1][2:]
     words = [w for w, _ in verb]
     first = words[0]
-    forms = next((v for v in VERBS[concept] if first in {f.split()[0] for f in v}), VERBS[concept][0])
+    forms = next(
+        (v for v in VERBS[concept] if first in {f.split()[0] for f in v}), VERBS[concept][0]
+    )
     base, _, past, pp, _ = forms
     if aux:
         tag = "VBN" if first == pp.split()[0] else ("VB" if first == base.split()[0] else "VBN")
@@ -218,10 +288,14 @@ def _verb_leaves(toks: Sequence[Tok], passive: bool) -> Tuple[List[_Leaf], _Leaf
         tag = "VBD" if first == past.split()[0] else ("VB" if first == base.split()[0] else "VBD")
     aux_leaves = []
     for i, a in enumerate(aux):
-        atag = {"has": "VBZ", "have": "VBP", "was": "VBD", "were": "VBD", "been": "VBN"}.get(a, "VB")
+        atag = {"has": "VBZ", "have": "VBP", "was": "VBD", "were": "VBD", "been": "VBN"}.get(
+            a, "VB"
+        )
         lemma = "have" if a in ("has", "have") else "be"
         last = i == len(aux) - 1
-        aux_leaves.append(_Leaf(a, atag, lemma, "auxpass" if passive and last and lemma == "be" else "aux"))
+        aux_leaves.append(
+            _Leaf(a, atag, lemma, "auxpass" if passive and last and lemma == "be" else "aux")
+        )
     main = _Leaf(first, tag, base.split()[0].lower(), "root")
     parts = [_Leaf(w, "RP", w.lower(), "prt") for w in words[1:]]
     return aux_leaves, main, parts
@@ -241,10 +315,18 @@ def clause_phrase(tr: ClauseTrace, front_time: Optional[bool] = None) -> _Phrase
         vp_kids.append(_time(tr.time))
     if tr.attribution is not None and tr.attribution[0] == "according":
         src = tr.attribution[1]
-        vp_kids += [_Leaf(",", ",", ",", "punct"),
-                    _Phrase("PP", [_Leaf("according", "VBG", "accord", "prep"),
-                                   _Phrase("PP", [_Leaf("to", "TO", "to", "prep"), _np(src, "pobj")], 0, "prep")],
-                            0, "prep")]
+        vp_kids += [
+            _Leaf(",", ",", ",", "punct"),
+            _Phrase(
+                "PP",
+                [
+                    _Leaf("according", "VBG", "accord", "prep"),
+                    _Phrase("PP", [_Leaf("to", "TO", "to", "prep"), _np(src, "pobj")], 0, "prep"),
+                ],
+                0,
+                "prep",
+            ),
+        ]
     vp = _Phrase("VP", vp_kids, 0, "root")
     for a in reversed(aux):
         vp = _Phrase("VP", [a, vp], 1, "root")
@@ -253,7 +335,10 @@ def clause_phrase(tr: ClauseTrace, front_time: Optional[bool] = None) -> _Phrase
     s_kids: List[Union[_Phrase, _Leaf]] = []
     if tr.front:
         body = tr.front[:-1]
-        s_kids += [_time(body) if tr.front_time else _pp(body, "prep"), _Leaf(",", ",", ",", "punct")]
+        s_kids += [
+            _time(body) if tr.front_time else _pp(body, "prep"),
+            _Leaf(",", ",", ",", "punct"),
+        ]
     s_kids += [subj, vp]
     s = _Phrase("S", s_kids, len(s_kids) - 1, "root")
     if tr.attribution is not None and tr.attribution[0] == "said":
@@ -263,7 +348,9 @@ def clause_phrase(tr: ClauseTrace, front_time: Optional[bool] = None) -> _Phrase
         said_forms = next(v for v in VERBS["say"] if v[2] == said_tok[0])
         said = _Leaf(said_tok[0], "VBD", said_forms[0], "root")
         s.rel = "ccomp"
-        s = _Phrase("S", [src, _Phrase("VP", [said, _Phrase("SBAR", [s], 0, "ccomp")], 0)], 1, "root")
+        s = _Phrase(
+            "S", [src, _Phrase("VP", [said, _Phrase("SBAR", [s], 0, "ccomp")], 0)], 1, "root"
+        )
     return s
 
 
@@ -275,7 +362,9 @@ def sentence_phrase(clauses: Sequence[_Phrase], joiner: Sequence[str] = (",", "a
         return s
     kids: List[Union[_Phrase, _Leaf]] = [clauses[0]]
     for c in clauses[1:]:
-        kids += [_Leaf(",", ",", ",", "punct")] + ([_Leaf("and", "CC", "and", "cc")] if "and" in joiner else [])
+        kids += [_Leaf(",", ",", ",", "punct")] + (
+            [_Leaf("and", "CC", "and", "cc")] if "and" in joiner else []
+        )
         c.rel = "conj"
         kids.append(c)
     kids.append(_Leaf(".", ".", ".", "punct"))
@@ -323,16 +412,27 @@ def gold_tree(node: _Phrase, capitalise: bool = True) -> GoldTree:
             if j != n.head:
                 heads[lexhead(k)] = h
                 rels[lexhead(k)] = k.rel
+
     link(node)
     words = [lf.word for lf in leaves]
     if capitalise and words:
         words[0] = words[0][:1].upper() + words[0][1:]
         pos = ptb.leaf_treeposition(0)
         ptb[pos] = words[0]
-    dep = DepTree(tuple(words), tuple(lf.lemma for lf in leaves),
-                  tuple(_UPOS.get(lf.tag, "VERB" if lf.tag.startswith("VB") else "X") if lf.rel not in ("aux", "auxpass")
-                        else "AUX" for lf in leaves),
-                  tuple(lf.tag for lf in leaves), tuple(lf.feats for lf in leaves), tuple(heads), tuple(rels))
+    dep = DepTree(
+        tuple(words),
+        tuple(lf.lemma for lf in leaves),
+        tuple(
+            _UPOS.get(lf.tag, "VERB" if lf.tag.startswith("VB") else "X")
+            if lf.rel not in ("aux", "auxpass")
+            else "AUX"
+            for lf in leaves
+        ),
+        tuple(lf.tag for lf in leaves),
+        tuple(lf.feats for lf in leaves),
+        tuple(heads),
+        tuple(rels),
+    )
     return GoldTree(dep, ptb)
 
 
@@ -400,8 +500,13 @@ def project(gold: GoldTree, text: str) -> GoldTree:
     # words both moved and replaced (a verb left at the end, then untranslated): the content
     # words left over on both sides, in order (dropped words are function words)
     used = set(m.values())
-    left_g = [i for i in range(len(gw)) if i not in m and g.deprels[i] not in ("aux", "auxpass")
-              and g.xpos[i][:2] in ("NN", "VB", "JJ")]
+    left_g = [
+        i
+        for i in range(len(gw))
+        if i not in m
+        and g.deprels[i] not in ("aux", "auxpass")
+        and g.xpos[i][:2] in ("NN", "VB", "JJ")
+    ]
     left_o = [j for j in range(len(out)) if j not in used and out[j] not in (",", ".", "'s")]
     m.update(zip(left_g, left_o))
     inv = {j: i for i, j in m.items()}
@@ -412,7 +517,9 @@ def project(gold: GoldTree, text: str) -> GoldTree:
         if i is None:
             heads.append(None)
             rels.append("punct" if out[j] in (",", ".") else "dep")
-            tags.append(out[j] if out[j] in (",", ".") else ("CD" if out[j][:1].isdigit() else "NN"))
+            tags.append(
+                out[j] if out[j] in (",", ".") else ("CD" if out[j][:1].isdigit() else "NN")
+            )
             lemmas.append(out[j].lower())
             feats.append("_")
             continue
@@ -427,9 +534,13 @@ def project(gold: GoldTree, text: str) -> GoldTree:
         lemmas.append(g.lemmas[i] if gw[i] == ow[j] else out[j].lower())
         feats.append(g.feats[i])
     root = roots[0] if roots else -1
-    heads = [root if h is None and j != root else (-1 if h is None else h) for j, h in enumerate(heads)]
+    heads = [
+        root if h is None and j != root else (-1 if h is None else h) for j, h in enumerate(heads)
+    ]
     upos = [_UPOS.get(t, "VERB" if t.startswith("VB") else "X") for t in tags]
-    dep = DepTree(tuple(out), tuple(lemmas), tuple(upos), tuple(tags), tuple(feats), tuple(heads), tuple(rels))
+    dep = DepTree(
+        tuple(out), tuple(lemmas), tuple(upos), tuple(tags), tuple(feats), tuple(heads), tuple(rels)
+    )
     order = [m[i] for i in sorted(m)]
     monotone = len(inv) == len(out) and order == sorted(order)
     if monotone:
@@ -440,8 +551,11 @@ def project(gold: GoldTree, text: str) -> GoldTree:
             tree[tree.leaf_treeposition(k)] = out[m[i]]
     else:  # the projection of the tree made projective (crossing arcs lifted), so leaves keep the word order
         lifted = _lift(list(dep.heads))
-        tree = dependencies_to_constituents(DepTree(dep.words, dep.lemmas, dep.upos, dep.xpos, dep.feats,
-                                                    tuple(lifted), dep.deprels))
+        tree = dependencies_to_constituents(
+            DepTree(
+                dep.words, dep.lemmas, dep.upos, dep.xpos, dep.feats, tuple(lifted), dep.deprels
+            )
+        )
     return GoldTree(dep, tree)
 
 
@@ -498,14 +612,27 @@ def _edits(dep: DepTree) -> List[Tuple[str, int, object]]:
         return s
 
     for i, (h, rel) in enumerate(zip(dep.heads, dep.deprels)):
-        if rel in ("prep", "npadvmod", "agent") and h >= 0 and dep.xpos[h].startswith("VB") and i > h:
+        if (
+            rel in ("prep", "npadvmod", "agent")
+            and h >= 0
+            and dep.xpos[h].startswith("VB")
+            and i > h
+        ):
             inside = subtree(i)
-            nouns = [k for k in range(h + 1, i) if dep.xpos[k].startswith("NN") and k not in inside
-                     and dep.deprels[k] in ("dobj", "pobj", "nsubj", "nsubjpass")]
+            nouns = [
+                k
+                for k in range(h + 1, i)
+                if dep.xpos[k].startswith("NN")
+                and k not in inside
+                and dep.deprels[k] in ("dobj", "pobj", "nsubj", "nsubjpass")
+            ]
             if nouns:
                 out.append(("attach", i, nouns[-1]))
-        if dep.xpos[i] == "VBD" and dep.deprels[i] in ("root", "conj", "ccomp") and not any(
-                dep.deprels[c] in ("aux", "auxpass") for c in kids[i]):
+        if (
+            dep.xpos[i] == "VBD"
+            and dep.deprels[i] in ("root", "conj", "ccomp")
+            and not any(dep.deprels[c] in ("aux", "auxpass") for c in kids[i])
+        ):
             out.append(("tag", i, "VBN"))
         if rel == "compound" and dep.xpos[i] == "NNP":
             out.append(("label", i, "amod"))
@@ -524,7 +651,9 @@ def _apply(dep: DepTree, edits) -> Optional[DepTree]:
         else:
             xpos[i] = str(v)
     try:
-        return DepTree(dep.words, dep.lemmas, dep.upos, tuple(xpos), dep.feats, tuple(heads), tuple(rels))
+        return DepTree(
+            dep.words, dep.lemmas, dep.upos, tuple(xpos), dep.feats, tuple(heads), tuple(rels)
+        )
     except ParameterError:  # a cycle: not a tree
         return None
 
@@ -614,11 +743,17 @@ def _sentence_gold(clauses: Sequence[ClauseTrace], text: Optional[str]) -> GoldT
 
 def _check(gold: GoldTree, text: str, where: str) -> None:
     if join_tokens(gold.dep.words) != text:
-        raise InputFormatError(where, None, f"a gold tree whose words give the text {text!r}",
-                               join_tokens(gold.dep.words))
+        raise InputFormatError(
+            where,
+            None,
+            f"a gold tree whose words give the text {text!r}",
+            join_tokens(gold.dep.words),
+        )
 
 
-def mt_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tuple[List[str], List[GoldTree]]:
+def mt_gold_trees(
+    corpus_name: str, seed: int, quick: bool = False
+) -> Tuple[List[str], List[GoldTree]]:
     """(texts, gold trees) of every reference and system output of the simulated MT corpus,
     in corpus order (per segment: references, then outputs); outputs get projected trees."""
     from . import corpora, mt
@@ -634,13 +769,17 @@ def mt_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tuple[Lis
     nr, ns = len(cfg.references), len(cfg.systems)
     g = 0
     for s in range(len(rows["segments"])):
-        for r in refs[s * nr:(s + 1) * nr]:
+        for r in refs[s * nr : (s + 1) * nr]:
             gold = _sentence_gold(*groups[g])
-            _check(gold, r["text"], f"{corpus_name} reference {r['document']}:{r['segment']}:{r['reference']}")
+            _check(
+                gold,
+                r["text"],
+                f"{corpus_name} reference {r['document']}:{r['segment']}:{r['reference']}",
+            )
             texts.append(r["text"])
             trees.append(gold)
             g += 1
-        for o in outs[s * ns:(s + 1) * ns]:
+        for o in outs[s * ns : (s + 1) * ns]:
             clean = gold_tree(sentence_phrase([clause_phrase(t) for t in groups[g][0]]))
             texts.append(o["text"])
             trees.append(project(clean, o["text"]))
@@ -660,11 +799,23 @@ def _combine(trees: Sequence[GoldTree]) -> GoldTree:
         feats += d.feats
         heads += [h + off if h >= 0 else -1 for h in d.heads]
         rels += d.deprels
-    dep = DepTree(tuple(words), tuple(lemmas), tuple(upos), tuple(xpos), tuple(feats), tuple(heads), tuple(rels))
-    return GoldTree(dep, trees[0].tree if len(trees) == 1 else Tree("ROOT", [t.tree for t in trees]))
+    dep = DepTree(
+        tuple(words),
+        tuple(lemmas),
+        tuple(upos),
+        tuple(xpos),
+        tuple(feats),
+        tuple(heads),
+        tuple(rels),
+    )
+    return GoldTree(
+        dep, trees[0].tree if len(trees) == 1 else Tree("ROOT", [t.tree for t in trees])
+    )
 
 
-def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tuple[List[str], List[GoldTree]]:
+def summary_gold_trees(
+    corpus_name: str, seed: int, quick: bool = False
+) -> Tuple[List[str], List[GoldTree]]:
     """(texts, gold trees) of every non-empty summary (models and peers) of a simulated
     summarization corpus; a summary text is its sentences joined by newlines, its tree one
     root per sentence. A sentence cut by the word or byte limit, or made disfluent
@@ -676,7 +827,9 @@ def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tupl
     from . import corpora, summarization
 
     if corpus_name not in SUPPORTED or corpus_name in _MT:
-        raise ParameterError("corpus", corpus_name, f"one of {[c for c in SUPPORTED if c not in _MT]}")
+        raise ParameterError(
+            "corpus", corpus_name, f"one of {[c for c in SUPPORTED if c not in _MT]}"
+        )
     rows, trace = _traced(summarization.simulate, corpora.config(corpus_name, quick), seed)
     groups = [g for g in _groups(trace) if g[1] is not None]
     exact: Dict[str, Tuple[Sequence[ClauseTrace], str]] = {}
@@ -700,13 +853,22 @@ def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tupl
             return built[text]
         words = [w for w in set(text.lower().split()) if w in df]
         if not words:
-            raise ParameterError("summary sentence", text, "a sentence sharing a word with the simulated text")
+            raise ParameterError(
+                "summary sentence", text, "a sentence sharing a word with the simulated text"
+            )
         rare = min(words, key=lambda w: (df[w], w))
         bag = Counter(text.lower().split())
-        overlap = {c: sum((bags[c] & bag).values()) - 0.001 * sum(bags[c].values()) for c in index[rare]}
+        overlap = {
+            c: sum((bags[c] & bag).values()) - 0.001 * sum(bags[c].values()) for c in index[rare]
+        }
         best = max(overlap.values())
-        source = max((c for c in overlap if overlap[c] == best),  # shared words, then order
-                     key=lambda c: (difflib.SequenceMatcher(None, c.split(), text.split(), autojunk=False).ratio(), c))
+        source = max(
+            (c for c in overlap if overlap[c] == best),  # shared words, then order
+            key=lambda c: (
+                difflib.SequenceMatcher(None, c.split(), text.split(), autojunk=False).ratio(),
+                c,
+            ),
+        )
         built[text] = project(gold_of(source), text)
         return built[text]
 
@@ -719,8 +881,9 @@ def summary_gold_trees(corpus_name: str, seed: int, quick: bool = False) -> Tupl
     return texts, trees
 
 
-def reordered_pair_parses(n: int, seed: int, n_best: int = 1,
-                          p_gold_first: float = 1.0) -> Tuple[List[Tuple[str, str]], PreParsed]:
+def reordered_pair_parses(
+    n: int, seed: int, n_best: int = 1, p_gold_first: float = 1.0
+) -> Tuple[List[Tuple[str, str]], PreParsed]:
     """The SSST adjunct-reordered pairs (:func:`.reorder.adjunct_reordered_pairs`, same
     ``n`` and ``seed``) and the ideal parser of their texts (a :class:`PreParsed` backend),
     with ``n_best`` trees per text (:func:`nbest`, seeded with ``seed``)."""
@@ -730,7 +893,9 @@ def reordered_pair_parses(n: int, seed: int, n_best: int = 1,
     texts, parses = [], []
     k = 0
     for original, moved in pairs:
-        while join_tokens(gold_tree(sentence_phrase([clause_phrase(trace[k])])).dep.words) != original:
+        while (
+            join_tokens(gold_tree(sentence_phrase([clause_phrase(trace[k])])).dep.words) != original
+        ):
             k += 1
         tr = trace[k]
         k += 1
@@ -741,8 +906,16 @@ def reordered_pair_parses(n: int, seed: int, n_best: int = 1,
         for text, gold in ((original, a), (moved, b)):
             alts = nbest(gold.dep, n_best, seed, p_gold_first)
             texts.append(text)
-            parses.append(Parse(alts[0], gold.tree if alts[0] is gold.dep else None, alts if len(alts) > 1 else ()))
-    return pairs, PreParsed(texts, parses, label=f"simulated-gold|pairs:{n}:{seed}|nbest:{n_best}:{p_gold_first}")
+            parses.append(
+                Parse(
+                    alts[0],
+                    gold.tree if alts[0] is gold.dep else None,
+                    alts if len(alts) > 1 else (),
+                )
+            )
+    return pairs, PreParsed(
+        texts, parses, label=f"simulated-gold|pairs:{n}:{seed}|nbest:{n_best}:{p_gold_first}"
+    )
 
 
 # ---------------------------------------------------------------------------------- files
@@ -754,13 +927,17 @@ def gold_files(directory: Union[str, Path]) -> Tuple[Path, Path]:
     return d / "gold.conllu", d / "gold.ptb"
 
 
-def write_gold(corpus_name: str, directory: Union[str, Path], seed: int, quick: bool = False) -> Optional[Path]:
+def write_gold(
+    corpus_name: str, directory: Union[str, Path], seed: int, quick: bool = False
+) -> Optional[Path]:
     """Write the gold trees of a supported corpus beside it (module docstring); None if unsupported."""
     from evalkit.atomic import atomic_open
 
     if corpus_name not in SUPPORTED:
         return None
-    texts, trees = (mt_gold_trees if corpus_name in _MT else summary_gold_trees)(corpus_name, seed, quick)
+    texts, trees = (mt_gold_trees if corpus_name in _MT else summary_gold_trees)(
+        corpus_name, seed, quick
+    )
     conllu, ptb = gold_files(directory)
     conllu.parent.mkdir(parents=True, exist_ok=True)
     with atomic_open(ptb, "w") as fh:
@@ -769,20 +946,32 @@ def write_gold(corpus_name: str, directory: Union[str, Path], seed: int, quick: 
     return conllu.parent
 
 
-def gold_parser(corpus_name: str, quick: bool = False, seed: Optional[int] = None,
-                root: Optional[Union[str, Path]] = None, n_best: int = 1, p_gold_first: float = 1.0) -> PreParsed:
+def gold_parser(
+    corpus_name: str,
+    quick: bool = False,
+    seed: Optional[int] = None,
+    root: Optional[Union[str, Path]] = None,
+    n_best: int = 1,
+    p_gold_first: float = 1.0,
+) -> PreParsed:
     """The ideal parser of a sample corpus: its gold trees read back through the pre-parsed
     backend (written first when the corpus was built without them); ``n_best > 1`` adds
     :func:`nbest` alternatives (seeded with the corpus seed)."""
     from .build import DEFAULT_SEED, corpus_dir
 
     if corpus_name not in SUPPORTED:
-        raise ParameterError("corpus", corpus_name, f"a sample corpus with gold trees: {', '.join(SUPPORTED)}")
+        raise ParameterError(
+            "corpus", corpus_name, f"a sample corpus with gold trees: {', '.join(SUPPORTED)}"
+        )
     seed = DEFAULT_SEED if seed is None else seed
-    return gold_parser_at(corpus_dir(corpus_name, root, quick=quick, seed=seed), n_best, p_gold_first)
+    return gold_parser_at(
+        corpus_dir(corpus_name, root, quick=quick, seed=seed), n_best, p_gold_first
+    )
 
 
-def gold_parser_at(directory: Union[str, Path], n_best: int = 1, p_gold_first: float = 1.0) -> PreParsed:
+def gold_parser_at(
+    directory: Union[str, Path], n_best: int = 1, p_gold_first: float = 1.0
+) -> PreParsed:
     """:func:`gold_parser` of the built sample corpus in ``directory`` (its name, seed and size
     read from ``truth/build.json``)."""
     import json
@@ -795,10 +984,13 @@ def gold_parser_at(directory: Union[str, Path], n_best: int = 1, p_gold_first: f
         info = json.loads(info_file.read_text(encoding="utf-8"))
         corpus_name, seed, quick = info["corpus"], int(info["seed"]), bool(info["quick"])
     except (OSError, ValueError, KeyError) as exc:
-        raise InputFormatError(info_file, None, "the build record of a sample corpus (corpus, seed, quick)",
-                               str(exc)) from exc
+        raise InputFormatError(
+            info_file, None, "the build record of a sample corpus (corpus, seed, quick)", str(exc)
+        ) from exc
     if corpus_name not in SUPPORTED:
-        raise ParameterError("corpus", corpus_name, f"a sample corpus with gold trees: {', '.join(SUPPORTED)}")
+        raise ParameterError(
+            "corpus", corpus_name, f"a sample corpus with gold trees: {', '.join(SUPPORTED)}"
+        )
     conllu, ptb = gold_files(d)
     if not (conllu.exists() and ptb.exists()):
         with file_lock(d.parent / f".{corpus_name}.parses.lock"):
@@ -807,11 +999,18 @@ def gold_parser_at(directory: Union[str, Path], n_best: int = 1, p_gold_first: f
     pairs = parse_conllu_texts(conllu.read_text(encoding="utf-8"), conllu)
     consts = read_ptb(ptb)
     if len(consts) != len(pairs):
-        raise InputFormatError(ptb, None, f"{len(pairs)} trees, one per sentence of {conllu.name}", len(consts))
+        raise InputFormatError(
+            ptb, None, f"{len(pairs)} trees, one per sentence of {conllu.name}", len(consts)
+        )
     empty = Parse(DepTree.from_heads([], []))  # a blank summary has the empty tree
     parses = []
     for (_, dep), tree in zip(pairs, consts):
         alts = nbest(dep, n_best, seed, p_gold_first) if n_best > 1 else (dep,)
-        parses.append(Parse(alts[0], tree if alts[0] is dep else None, alts if len(alts) > 1 else ()))
-    return PreParsed([t for t, _ in pairs] + [""], parses + [empty],
-                     label=f"simulated-gold|{corpus_name}|seed:{seed}|quick:{quick}|nbest:{n_best}:{p_gold_first}")
+        parses.append(
+            Parse(alts[0], tree if alts[0] is dep else None, alts if len(alts) > 1 else ())
+        )
+    return PreParsed(
+        [t for t, _ in pairs] + [""],
+        parses + [empty],
+        label=f"simulated-gold|{corpus_name}|seed:{seed}|quick:{quick}|nbest:{n_best}:{p_gold_first}",
+    )

@@ -23,6 +23,7 @@ written like task 2 (:mod:`evalkit.data.duc`, DUC 2004 layout) with the document
 ``docs/d151t/``. The question of each docset is in the truth table ``instances``
 (column ``question``).
 """
+
 from __future__ import annotations
 
 import random
@@ -34,12 +35,31 @@ from .language import Entity
 from .summarization import PeerSpec, SumConfig
 from .world import Topic
 
-__all__ = ["FOCUS", "BACKGROUND", "MODEL_NOISE", "focus_person", "focus_on_person", "question", "peers", "config"]
+__all__ = [
+    "FOCUS",
+    "BACKGROUND",
+    "MODEL_NOISE",
+    "focus_person",
+    "focus_on_person",
+    "question",
+    "peers",
+    "config",
+]
 
 FOCUS = 3.0
 BACKGROUND = 0.3
 MODEL_NOISE = (0.1, 0.25)
-_PEOPLE = ("leader", "minister", "spokesman", "scientist", "official", "judge", "prosecutor", "lawyer", "suspect")
+_PEOPLE = (
+    "leader",
+    "minister",
+    "spokesman",
+    "scientist",
+    "official",
+    "judge",
+    "prosecutor",
+    "lawyer",
+    "suspect",
+)
 
 
 def _entities_of(fact) -> List[Entity]:
@@ -49,8 +69,9 @@ def _entities_of(fact) -> List[Entity]:
 
 def focus_person(topic: Topic) -> Optional[Entity]:
     """The person entity in the most facts of ``topic`` (None when no fact has one)."""
-    counts = Counter(e.key for f in topic.facts for e in _entities_of(f)
-                     if getattr(e, "kind", None) in _PEOPLE)
+    counts = Counter(
+        e.key for f in topic.facts for e in _entities_of(f) if getattr(e, "kind", None) in _PEOPLE
+    )
     if not counts:
         return None
     key = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
@@ -62,8 +83,17 @@ def focus_on_person(topic: Topic, rng: random.Random) -> Topic:
     person = focus_person(topic)
     if person is None:
         return topic
-    facts = [replace(f, weight=round(f.weight * (FOCUS if any(e.key == person.key for e in _entities_of(f))
-                                                 else BACKGROUND), 4)) for f in topic.facts]
+    facts = [
+        replace(
+            f,
+            weight=round(
+                f.weight
+                * (FOCUS if any(e.key == person.key for e in _entities_of(f)) else BACKGROUND),
+                4,
+            ),
+        )
+        for f in topic.facts
+    ]
     return Topic(topic.key, topic.category, facts, topic.entities, topic.when)
 
 
@@ -77,8 +107,15 @@ def peers(ids: List[str], rng: random.Random) -> Tuple[PeerSpec, ...]:
     """The lead baseline ``ids[0]``, then extractive systems of mid-range noise."""
     out = [PeerSpec(ids[0], "lead")]
     for pid in ids[1:]:
-        out.append(PeerSpec(pid, "extract", noise=round(0.7 + 0.5 * rng.random(), 3),
-                            position=round(0.3 * rng.random(), 3), redundancy_check=rng.random() < 0.8))
+        out.append(
+            PeerSpec(
+                pid,
+                "extract",
+                noise=round(0.7 + 0.5 * rng.random(), 3),
+                position=round(0.3 * rng.random(), 3),
+                redundancy_check=rng.random() < 0.8,
+            )
+        )
     return tuple(out)
 
 
@@ -87,8 +124,20 @@ def config(quick: bool, rng: random.Random, ids_with_gaps) -> SumConfig:
     n_peers = 8 if quick else 22
     ids = ["5"] + sorted(str(i) for i in rng.sample(range(6, 125), n_peers - 1))
     return SumConfig(
-        name="duc2004t5", year=2004, task="5",
+        name="duc2004t5",
+        year=2004,
+        task="5",
         instance_ids=ids_with_gaps(rng, 151, 6 if quick else 50, "D{}", 2),
-        n_docs=6 if quick else 10, writers="ABCDEFGH", peers=peers(sorted(ids, key=int), rng), words=100,
-        max_bytes=665, judgments=("see",),
-        extra={"selector": "T", "focus": focus_on_person, "question": question, "model_noise": MODEL_NOISE})
+        n_docs=6 if quick else 10,
+        writers="ABCDEFGH",
+        peers=peers(sorted(ids, key=int), rng),
+        words=100,
+        max_bytes=665,
+        judgments=("see",),
+        extra={
+            "selector": "T",
+            "focus": focus_on_person,
+            "question": question,
+            "model_noise": MODEL_NOISE,
+        },
+    )

@@ -10,6 +10,7 @@ derives from this truth, which the builders save next to each corpus.
 
 Names are invented from syllables, so no real person or place appears.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,11 +26,38 @@ from .language import NP, Entity, Fact, When, pseudo_word
 # every aspect of every category has templates (Table 5 finds SCUs of each in the pyramids)
 CATEGORIES = GUIDED_CATEGORIES
 
-_FIRST = ["Elena", "Marco", "Ana", "Victor", "Lena", "Omar", "Greta", "Paulo", "Irina", "Tomas",
-          "Nadia", "Felix", "Sara", "Anton", "Mira", "Hugo", "Livia", "Jonas", "Clara", "Rafael"]
-_TITLES = {"official": "Governor", "minister": "Minister", "leader": "President",
-           "spokesman": "spokesman", "judge": "Judge", "prosecutor": "prosecutor",
-           "scientist": "Dr.", "lawyer": "attorney"}
+_FIRST = [
+    "Elena",
+    "Marco",
+    "Ana",
+    "Victor",
+    "Lena",
+    "Omar",
+    "Greta",
+    "Paulo",
+    "Irina",
+    "Tomas",
+    "Nadia",
+    "Felix",
+    "Sara",
+    "Anton",
+    "Mira",
+    "Hugo",
+    "Livia",
+    "Jonas",
+    "Clara",
+    "Rafael",
+]
+_TITLES = {
+    "official": "Governor",
+    "minister": "Minister",
+    "leader": "President",
+    "spokesman": "spokesman",
+    "judge": "Judge",
+    "prosecutor": "prosecutor",
+    "scientist": "Dr.",
+    "lawyer": "attorney",
+}
 
 
 def _cap(word: str) -> str:
@@ -81,7 +109,9 @@ class Topic:
 
 # A fact template: (aspect, base weight, agent role, verb, patient role or None,
 # adjuncts [(preposition, role)], has time, source role or None).
-Template = Tuple[str, float, str, str, Optional[str], Tuple[Tuple[str, str], ...], bool, Optional[str]]
+Template = Tuple[
+    str, float, str, str, Optional[str], Tuple[Tuple[str, str], ...], bool, Optional[str]
+]
 
 _TEMPLATES: Dict[str, List[Template]] = {
     "accidents": [
@@ -93,13 +123,31 @@ _TEMPLATES: Dict[str, List[Template]] = {
         ("who_affected", 4.0, "N_FLED", "flee", "THEIR_HOMES", (), False, None),
         ("who_affected", 3.5, "EVENT", "injure", "N_HURT", (), False, "HOSPITAL_OFFICIAL"),
         ("countermeasures", 4.0, "AGENCY", "send", "AID", (("to", "REGION"),), True, None),
-        ("countermeasures", 3.0, "GOVT", "evacuate", "N_FAMILIES", (("from", "COAST"),), False, None),
+        (
+            "countermeasures",
+            3.0,
+            "GOVT",
+            "evacuate",
+            "N_FAMILIES",
+            (("from", "COAST"),),
+            False,
+            None,
+        ),
         ("why", 3.0, "RAIN", "flood", "TOWN", (), False, None),
         ("damages", 2.5, "EVENT", "damage", "ROADS", (), False, "OFFICIALS"),
         ("countermeasures", 2.5, "RESCUERS", "find", "N_BODIES", (("near", "RIVER"),), False, None),
         ("countermeasures", 2.0, "LEADER", "pledge", "MONEY", (("for", "SURVIVORS"),), False, None),
         ("who_affected", 2.0, "N_MISSING", "die", None, (("in", "TOWN2"),), False, "OFFICIALS"),
-        ("countermeasures", 1.5, "SOLDIERS", "build", "SHELTERS", (("in", "CAPITAL"),), False, None),
+        (
+            "countermeasures",
+            1.5,
+            "SOLDIERS",
+            "build",
+            "SHELTERS",
+            (("in", "CAPITAL"),),
+            False,
+            None,
+        ),
         ("damages", 1.5, "MUDSLIDE", "collapse", None, (("near", "TOWN2"),), False, None),
     ],
     "attacks": [
@@ -109,7 +157,16 @@ _TEMPLATES: Dict[str, List[Template]] = {
         ("who_affected", 6.0, "BLAST", "kill", "N_DEAD", (), False, "POLICE"),
         ("perpetrators", 5.0, "GROUP", "claim", "ATTACK_NP", (), False, None),
         ("who_affected", 4.0, "BLAST", "injure", "N_HURT", (), False, "HOSPITAL_OFFICIAL"),
-        ("countermeasures", 4.0, "POLICE", "arrest", "N_SUSPECTS", (("near", "BORDER"),), True, None),
+        (
+            "countermeasures",
+            4.0,
+            "POLICE",
+            "arrest",
+            "N_SUSPECTS",
+            (("near", "BORDER"),),
+            True,
+            None,
+        ),
         ("damages", 3.0, "BLAST", "destroy", "BUILDING", (), False, None),
         ("why", 3.0, "LEADER", "blame", "GROUP", (), False, None),
         ("countermeasures", 2.5, "GOVT", "close", "BORDER_NP", (), False, None),
@@ -125,14 +182,32 @@ _TEMPLATES: Dict[str, List[Template]] = {
         ("countermeasures", 4.0, "DOCTORS", "vaccinate", "N_CHILDREN", (), False, None),
         ("countermeasures", 3.5, "GOVT", "close", "SCHOOLS", (("in", "TOWN"),), True, None),
         ("why", 3.0, "SCIENTIST", "blame", "POLLUTION", (), False, None),
-        ("countermeasures", 3.0, "HEALTH_AGENCY", "send", "MEDICINE", (("to", "TOWN"),), False, None),
+        (
+            "countermeasures",
+            3.0,
+            "HEALTH_AGENCY",
+            "send",
+            "MEDICINE",
+            (("to", "TOWN"),),
+            False,
+            None,
+        ),
         ("who_affected", 2.5, "HOSPITALS", "treat", "N_PATIENTS", (), False, None),
         ("countermeasures", 2.0, "COMPANY", "recall", "PRODUCTS", (), False, None),
         ("countermeasures", 1.5, "MINISTER", "warn", "PEOPLE", (), False, None),
         ("how", 1.5, "VIRUS", "spread", None, (("to", "TOWN2"),), False, None),
     ],
     "resources": [
-        ("what", 6.0, "LOGGING_NP", "threaten", "SPECIES_NP", (("in", "REGION"),), False, "SCIENTISTS"),
+        (
+            "what",
+            6.0,
+            "LOGGING_NP",
+            "threaten",
+            "SPECIES_NP",
+            (("in", "REGION"),),
+            False,
+            "SCIENTISTS",
+        ),
         ("threats", 5.0, "POACHERS", "kill", "N_ANIMALS", (), False, "AGENCY"),
         ("importance", 4.5, "FOREST_NP", "protect", "RIVER", (), False, "SCIENTIST"),
         ("countermeasures", 4.5, "GOVT", "ban", "LOGGING_NP", (("in", "REGION"),), True, None),
@@ -148,7 +223,16 @@ _TEMPLATES: Dict[str, List[Template]] = {
         ("charges", 5.0, "PROSECUTOR", "charge", "DEFENDANT", (("with", "CRIME"),), False, None),
         ("sentence", 5.0, "JUDGE", "sentence", "DEFENDANT", (("to", "N_YEARS"),), False, None),
         ("plead", 4.0, "DEFENDANT", "deny", "CHARGES", (), False, "LAWYER"),
-        ("who_investigating", 3.5, "POLICE", "arrest", "DEFENDANT", (("in", "CAPITAL"),), False, None),
+        (
+            "who_investigating",
+            3.5,
+            "POLICE",
+            "arrest",
+            "DEFENDANT",
+            (("in", "CAPITAL"),),
+            False,
+            None,
+        ),
         ("why", 3.0, "PROSECUTOR", "claim", "EVIDENCE_NP", (), False, None),
         ("who_investigating", 2.5, "POLICE", "investigate", "COMPANY", (), False, None),
         ("other", 2.0, "WITNESS", "testify", None, (("against", "DEFENDANT"),), False, None),
@@ -162,11 +246,38 @@ _TEMPLATES: Dict[str, List[Template]] = {
 # fresh filler at every use (a new place, a new count), so no two details say the same.
 _DETAILS: List[Template] = [
     ("other", 0.6, "WITNESS", "find", "BODIES", (("near", "@PLACE"),), False, None),
-    ("other", 0.5, "VOLUNTEERS", "rescue", "@N_SMALL", (("from", "BUILDING2"), ("in", "@PLACE")), False, "WITNESS"),
-    ("other", 0.4, "OFFICIALS", "hold", "TALKS", (("with", "AGENCY"), ("in", "@PLACE")), True, None),
+    (
+        "other",
+        0.5,
+        "VOLUNTEERS",
+        "rescue",
+        "@N_SMALL",
+        (("from", "BUILDING2"), ("in", "@PLACE")),
+        False,
+        "WITNESS",
+    ),
+    (
+        "other",
+        0.4,
+        "OFFICIALS",
+        "hold",
+        "TALKS",
+        (("with", "AGENCY"), ("in", "@PLACE")),
+        True,
+        None,
+    ),
     ("other", 0.4, "MINISTER", "send", "TEAM", (("to", "@PLACE"),), False, None),
     ("other", 0.5, "OFFICIALS", "meet", None, (("in", "@PLACE"),), True, None),
-    ("other", 0.5, "VOLUNTEERS", "provide", "FOOD", (("to", "SURVIVORS"), ("in", "@PLACE")), False, None),
+    (
+        "other",
+        0.5,
+        "VOLUNTEERS",
+        "provide",
+        "FOOD",
+        (("to", "SURVIVORS"), ("in", "@PLACE")),
+        False,
+        None,
+    ),
     ("other", 0.4, "LEADER", "warn", "@PEOPLE", (), False, None),
     ("other", 0.4, "COMPANY", "cut", "@JOBS", (("in", "@PLACE"),), False, None),
     ("other", 0.3, "SCHOOLS", "close", None, (("in", "@PLACE"),), False, None),
@@ -196,7 +307,9 @@ def _roles(cat: str, namer: Namer, rng: random.Random) -> Dict[str, object]:
         "MINISTER": namer.person("MINISTER", "minister"),
         "SPOKESMAN": namer.person("SPOKESMAN", "spokesman"),
         "AGENCY": Entity("AGENCY", (f"the {namer.word(2)} Relief Agency", "the agency"), "agency"),
-        "HEALTH_AGENCY": Entity("HEALTH_AGENCY", (f"the {namer.word(2)} Health Institute", "the institute"), "agency"),
+        "HEALTH_AGENCY": Entity(
+            "HEALTH_AGENCY", (f"the {namer.word(2)} Health Institute", "the institute"), "agency"
+        ),
         "COMPANY": Entity("COMPANY", (f"{namer.word(2)} Industries", namer.word(2)), "company"),
         "SCIENTIST": namer.person("SCIENTIST", "scientist"),
         "SCIENTISTS": NP("scientist", plural=True),
@@ -234,7 +347,9 @@ def _roles(cat: str, namer: Namer, rng: random.Random) -> Dict[str, object]:
     }
     if cat == "accidents":
         kind = rng.choice(["storm", "quake", "flood_n", "fire"])
-        label = {"storm": "Hurricane", "quake": "Earthquake", "flood_n": "Flood", "fire": "Fire"}[kind]
+        label = {"storm": "Hurricane", "quake": "Earthquake", "flood_n": "Flood", "fire": "Fire"}[
+            kind
+        ]
         name = namer.word(2)
         r["EVENT"] = Entity("EVENT", (f"{label} {name}", name), kind)
         r["RAIN"] = NP("rain", adj="severe", plural=False, det="")
@@ -242,7 +357,9 @@ def _roles(cat: str, namer: Namer, rng: random.Random) -> Dict[str, object]:
     elif cat == "attacks":
         r["BOMB"] = NP("bomb", adj="large", det="a")
         r["BLAST"] = NP("blast")
-        r["TARGET"] = NP("building", owner=Entity("MINISTRY", (f"the {namer.word(2)} Ministry",), "building"))
+        r["TARGET"] = NP(
+            "building", owner=Entity("MINISTRY", (f"the {namer.word(2)} Ministry",), "building")
+        )
         r["GROUP"] = Entity("GROUP", (f"the {namer.word(2)} Front", "the Front"), "group")
         r["ATTACK_NP"] = NP("blast", det="the")
         r["N_SUSPECTS"] = NP("suspect", count=rng.choice([2, 3, 4, 5, 7]))
@@ -289,7 +406,9 @@ def _roles(cat: str, namer: Namer, rng: random.Random) -> Dict[str, object]:
     return r
 
 
-def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_details: int = 30) -> Topic:
+def make_topic(
+    key: str, rng: random.Random, category: Optional[str] = None, n_details: int = 30
+) -> Topic:
     """A topic with its core facts (category templates) and low-weight details.
 
     Weights: each template's base weight times a log-normal factor (sd 0.35), so topics
@@ -301,7 +420,9 @@ def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_d
     when = When(rng.randrange(7), rng.randrange(1, 13), rng.randrange(1, 29))
     facts: List[Fact] = []
 
-    def build(i: int, t: Template, weight: float, extra: Optional[Dict[str, object]] = None) -> Optional[Fact]:
+    def build(
+        i: int, t: Template, weight: float, extra: Optional[Dict[str, object]] = None
+    ) -> Optional[Fact]:
         aspect, base, agent, verb, patient, adjs, timed, source = t
         roles_ = roles if extra is None else {**roles, **extra}
         try:
@@ -315,7 +436,9 @@ def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_d
                 source=roles_[source] if source else None,
                 weight=round(weight, 4),
                 aspect=aspect,
-                passive_ok=patient is not None and not isinstance(roles_[patient], Entity) or rng.random() < 0.5,
+                passive_ok=patient is not None
+                and not isinstance(roles_[patient], Entity)
+                or rng.random() < 0.5,
             )
         except KeyError:  # role not defined for this category
             return None
@@ -328,9 +451,12 @@ def make_topic(key: str, rng: random.Random, category: Optional[str] = None, n_d
     for d in range(n_details):
         t = rng.choice(_DETAILS)
         place = namer.place(f"PLACE{d}", "town")
-        extra = {"@PLACE": place, "@PEOPLE": NP("person", plural=True, owner=place),
-                 "@N_SMALL": NP("person", count=rng.choice([3, 4, 5, 6, 8, 9, 11])),
-                 "@JOBS": NP("worker", count=rng.choice([150, 200, 300, 400, 500, 600]))}
+        extra = {
+            "@PLACE": place,
+            "@PEOPLE": NP("person", plural=True, owner=place),
+            "@N_SMALL": NP("person", count=rng.choice([3, 4, 5, 6, 8, 9, 11])),
+            "@JOBS": NP("worker", count=rng.choice([150, 200, 300, 400, 500, 600])),
+        }
         f = build(len(facts), t, t[1] * math.exp(rng.gauss(0.0, 0.5)), extra)
         if f is not None:
             facts.append(f)
@@ -358,7 +484,9 @@ class Assessor:
     false_match: float
 
 
-def make_assessors(keys: List[str], rng: random.Random, inconsistent: int = 1) -> Dict[str, Assessor]:
+def make_assessors(
+    keys: List[str], rng: random.Random, inconsistent: int = 1
+) -> Dict[str, Assessor]:
     """Assessors with individual bias and noise; the first ``inconsistent`` are sloppy."""
     out = {}
     order = list(keys)

@@ -69,6 +69,36 @@ def keyword_defaults(function, without: Sequence[str] = ()) -> Dict[str, object]
     }
 
 
+def show_options(function, *sources) -> None:
+    """Give ``function``, which takes ``**options`` and forwards them, the signature a reader
+    expects: its own parameters, then the forwarded keywords with their defaults, one each
+    (``sources``: ``{keyword: default}`` tables as :func:`split_options` takes them, or
+    functions, whose parameters with a default count). ``help()``, JupyterLab's tooltip and
+    :func:`inspect.signature` then list every keyword though it is declared once."""
+    signature = inspect.signature(function)
+    own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    names = {p.name for p in own}
+    shown = []
+    for source in sources:
+        if callable(source):
+            items = [
+                (p.name, p.default, p.annotation)
+                for p in inspect.signature(source).parameters.values()
+                if p.default is not p.empty and p.kind is not p.VAR_KEYWORD
+            ]
+        else:
+            items = [(k, v, inspect.Parameter.empty) for k, v in source.items()]
+        for name, default, annotation in items:
+            if name not in names:
+                names.add(name)
+                shown.append(
+                    inspect.Parameter(
+                        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+                    )
+                )
+    function.__signature__ = signature.replace(parameters=own + shown)
+
+
 def split_options(where: str, options: Mapping, *tables: Mapping) -> list:
     """``options`` cut along ``tables`` (each ``{keyword: default}``), one dict per table with
     the defaults filled in; a keyword of no table raises ``TypeError`` as a call would."""

@@ -52,7 +52,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats._shared import paired_columns, resample_indices
+from evalkit.stats._shared import paired_columns, resample_indices, show_options
 from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
 from evalkit.stats.validation import (
     INSTANCE_COLUMNS,
@@ -986,3 +986,7 @@ def spearman_trend(frame: pd.DataFrame, x: str, y: str) -> Optional[dict]:
         return None
     rho, p = sps.spearmanr(ok[x], ok[y])
     return {"rho": float(rho), "p_value": float(p), "n": len(ok)}
+
+
+# bootstrap_ci forwards its design to resampled_correlations: show it in its signature
+show_options(bootstrap_ci, resampled_correlations)

@@ -59,7 +59,7 @@ from evalkit.stats.validation import (
     check_probability,
     rng_from_seed,
 )
-from evalkit.stats._shared import keyword_defaults, resample_indices, split_options
+from evalkit.stats._shared import keyword_defaults, resample_indices, show_options, split_options
 from evalkit.stats.correlation import (
     COEFFICIENTS,
     LEVELS,
@@ -1052,3 +1052,9 @@ def type1_error_rates(
             "ci_high": ci["ci_high"],
         }
     )
+
+
+# the design keywords each function forwards, shown in its signature (declared once)
+show_options(correlation_difference_test, DELTA_DESIGN)
+show_options(compare_metrics, DESIGN)
+show_options(significance_clusters, DELTA_DESIGN)

@@ -101,6 +101,7 @@ from evalkit.stats._shared import (
     keyword_defaults,
     pair_row,
     prepare_pairs,
+    show_options,
     split_options,
 )
 from evalkit.stats.resampling import (
@@ -913,3 +914,15 @@ def distributed_significance_clusters(
     pairs = ranking_pairs(cluster_order(corr))
     rows = _difference_tests(where, mats, human, pairs, seed, options, DELTA_DESIGN)
     return comparison_clusters(pd.concat(rows, ignore_index=True), corr, alpha)
+
+
+# the keywords each function forwards, shown in its signature (declared once)
+show_options(distributed_bootstrap, _BOOTSTRAP, RUN_OPTIONS)
+show_options(distributed_randomization, _RANDOMIZATION, RUN_OPTIONS)
+show_options(distributed_statistics, CLUSTER_OPTIONS)
+show_options(distributed_scores, distributed_statistics)
+show_options(distributed_resampled_correlations, _CORRELATION_DESIGN, RUN_OPTIONS)
+show_options(distributed_bootstrap_ci, distributed_resampled_correlations)
+show_options(distributed_difference_test, DESIGN, RUN_OPTIONS)
+show_options(distributed_compare_metrics, DESIGN, RUN_OPTIONS)
+show_options(distributed_significance_clusters, DELTA_DESIGN, RUN_OPTIONS)

@@ -58,7 +58,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.stats._shared import name_indices, split_options
+from evalkit.stats._shared import name_indices, show_options, split_options
 from evalkit.stats.validation import check_choice, check_columns, check_int
 
 __all__ = [
@@ -1263,3 +1263,26 @@ def king_difference_test(
     elif selected:
         r = {**r, "test": r["test"] + " (the set was selected on these topics: optimistic)"}
     return r
+
+
+#: the :data:`OPTIONS` each function takes (as its docstring says), shown in its signature
+SHOWN_OPTIONS = {
+    queen: "triples",
+    queen_system_scores: "triples",
+    king: "triples protocol average",
+    king_by_instance: "triples protocol",
+    k_pairwise: "triples protocol average",
+    jack: "condition triples average",
+    jack_by_instance: "condition triples",
+    jack_curve: "condition triples",
+    king_of_subsets: "triples protocol average",
+    queen_of_subsets: "triples",
+    best_metric_sets: "triples protocol average",
+    k_naive: "triples average",
+    leave_one_model_out: "triples",
+    acceptance_events: "triples",
+    cluster_metrics: "triples protocol",
+}
+for _function, _names in SHOWN_OPTIONS.items():
+    show_options(_function, {name: OPTIONS[name][0] for name in _names.split()})
+del _function, _names

@@ -11,15 +11,25 @@ exactly as if the module had used ``numba.njit``; the compiled code and so the n
 the same. A lazy kernel imported from another module (``from evalkit.metrics.hash_kernel
 import probe``) is compiled by its own module and rebound in the importing one as well; a
 module compiled with ``numba.njit`` at import binds :func:`compiled` of it instead.
+
+numba compiles a called kernel into its caller, but checks a cached caller against the
+caller's own file only: after a change of a shared kernel module (``hash_kernel``,
+``bitset_kernel``) that leaves the caller's file as it was (a ``git pull``, an edit), the
+caller would load its old compiled code and give the old numbers. A caller module therefore
+calls :func:`refresh_cache_with` at import, which removes its cached kernels when the source
+of a module it calls kernels from has changed since they were cached.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import threading
+from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["lazy_njit", "LazyKernel", "compiled"]
+__all__ = ["lazy_njit", "LazyKernel", "compiled", "refresh_cache_with"]
 
 _LOCK = threading.RLock()  # re-entered for kernels imported from another module
 
@@ -138,3 +148,63 @@ def compiled(kernel):
     (True, 5)
     """
     return kernel.dispatcher() if isinstance(kernel, LazyKernel) else kernel
+
+
+def refresh_cache_with(module_file: str, *dependencies) -> bool:
+    """Remove numba's cached kernels of the module at ``module_file`` (its ``__pycache__``
+    ``<module>.*.nbi`` / ``.nbc`` files) when the source of one of ``dependencies`` (the
+    modules whose kernels it calls) changed since they were cached (see the module).
+
+    Parameters
+    ----------
+    module_file : str
+        The caller module's ``__file__``.
+    *dependencies : module
+        The modules whose kernels the caller's kernels call.
+
+    Returns
+    -------
+    bool
+        True when cached kernels were removed (or none were there yet), False when they are
+        current or the cache folder cannot be written (numba then keeps its own checks).
+
+    Examples
+    --------
+    >>> import tempfile, types
+    >>> from pathlib import Path
+    >>> from evalkit.metrics.lazyjit import refresh_cache_with
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> callee = folder / "callee.py"
+    >>> _ = callee.write_text("X = 1\\n")
+    >>> dep = types.SimpleNamespace(__file__=str(callee))
+    >>> (folder / "__pycache__").mkdir()
+    >>> _ = (folder / "__pycache__" / "caller.kernel-1.py311.nbi").write_bytes(b"")
+    >>> refresh_cache_with(str(folder / "caller.py"), dep), refresh_cache_with(str(folder / "caller.py"), dep)
+    (True, False)
+    >>> _ = callee.write_text("X = 2\\n")
+    >>> refresh_cache_with(str(folder / "caller.py"), dep)
+    True
+    """
+    source = Path(module_file)
+    cache = source.parent / "__pycache__"
+    digest = hashlib.sha256()
+    for module in dependencies:
+        digest.update(Path(module.__file__).read_bytes())
+    stamp = cache / f"{source.stem}.kernel-deps"
+    try:
+        if stamp.read_text(encoding="ascii") == digest.hexdigest():
+            return False
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for cached in list(cache.glob(f"{source.stem}.*.nbi")) + list(
+            cache.glob(f"{source.stem}.*.nbc")
+        ):
+            cached.unlink(missing_ok=True)
+        partial = stamp.with_name(f"{stamp.name}.{os.getpid()}.part")
+        partial.write_text(digest.hexdigest(), encoding="ascii")
+        partial.replace(stamp)
+    except OSError:
+        return False
+    return True

@@ -30,7 +30,10 @@ import numba
 import numpy as np
 
 from evalkit.metrics import bitset_kernel, hash_kernel
-from evalkit.metrics.lazyjit import compiled
+from evalkit.metrics.lazyjit import compiled, refresh_cache_with
+
+# this module's cached kernels hold the shared kernels' code: stale when those change
+refresh_cache_with(__file__, hash_kernel, bitset_kernel)
 
 __all__ = ["stage_search", "SKIP", "INFINITE", "NO_FIXED"]
 

@@ -56,8 +56,12 @@ import numpy as np
 from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.hash_kernel import probe, table_bits
-from evalkit.metrics.lazyjit import lazy_njit
+from evalkit.metrics import hash_kernel
+from evalkit.metrics.lazyjit import lazy_njit, refresh_cache_with
 from evalkit.text.tokenize import LINE_SEP, add_boundaries, get_tokenizer
+
+# this module's cached kernels hold the shared table's code: stale when hash_kernel changes
+refresh_cache_with(__file__, hash_kernel)
 
 __all__ = [
     "normalize_references",

@@ -24,7 +24,10 @@ import numpy as np
 from numba import njit
 
 from evalkit.metrics import bitset_kernel, hash_kernel
-from evalkit.metrics.lazyjit import compiled
+from evalkit.metrics.lazyjit import compiled, refresh_cache_with
+
+# this module's cached kernels hold the shared kernels' code: stale when those change
+refresh_cache_with(__file__, hash_kernel, bitset_kernel)
 
 # the shared open-addressing table and bit count (compiled here at import, as this module's
 # kernels)

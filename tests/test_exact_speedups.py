@@ -160,3 +160,30 @@ def test_ablation_williams_p_values_equal_a_direct_computation(small_mt_sample):
             ]
             assert row["p_vs_baseline"].tolist() == [float(p)]
             assert row["abs_r"].tolist() == [abs(float(r13))]
+
+
+# -- MosesTokenizer: sacremoses' character-class tests with their sets built once ----------
+
+
+def test_moses_tokenizer_equals_sacremoses_unpatched():
+    import sacremoses
+
+    from evalkit.text.tokenize import MosesTokenizer
+
+    lines = [
+        "Mr. Smith went to Washington. he said so.",
+        "It costs $3.50 (approx.) e.g. in the U.S. and i.e. elsewhere.",
+        "Die Str. 5 ist nah. über alles. Nr. 7",
+        "A.B.C. test. x. Y. z.",
+        "",
+        "ÉCOLE. école. 3. 4.5. No. 1 and no. two",
+    ]
+    for lang in ("en", "de", "fr"):
+        ours = MosesTokenizer(lang)
+        assert ours._moses.islower("abc") and not ours._moses.islower("aBc")
+        assert ours._moses.isanyalpha("1a.") and not ours._moses.isanyalpha("1.2")
+        plain = sacremoses.MosesTokenizer(lang=lang)
+        for line in lines:
+            assert ours.words(line) == plain.tokenize(
+                line, escape=True, aggressive_dash_splits=False
+            )

@@ -187,3 +187,48 @@ def test_moses_tokenizer_equals_sacremoses_unpatched():
             assert ours.words(line) == plain.tokenize(
                 line, escape=True, aggressive_dash_splits=False
             )
+
+
+# -- significance_table: the bootstrap variants' shared resamples drawn once ---------------
+
+
+def test_significance_table_bootstrap_rows_equal_separate_paired_bootstraps():
+    from evalkit.stats.resampling import TESTS, paired_bootstrap, significance_table
+
+    rng = np.random.default_rng(3)
+    seg = lambda p: np.column_stack([rng.random(60) < p, np.ones(60)])  # noqa: E731
+    acc = lambda s: s[:, 0] / s[:, 1]  # noqa: E731
+    stats = {
+        "acc": {"base": seg(0.5), "new": seg(0.6), "other": seg(0.55)},
+        "acc2": {"base": seg(0.5), "new": seg(0.5), "other": seg(0.7)},
+    }
+    tests = ["bootstrap (shift)", "approximate randomization", "bootstrap (centred)"]
+    tests.append("bootstrap (koehn)")
+    t = significance_table(
+        stats,
+        {"acc": acc, "acc2": acc},
+        baseline="base",
+        tests=tests,
+        n_trials=99,
+        n_resamples=199,
+        seed=7,
+        ties="gt",
+    )
+    for j, metric in enumerate(stats):
+        seed = int(np.random.SeedSequence([7, j]).generate_state(2)[1])
+        for test in tests[:1] + tests[2:]:
+            ref = paired_bootstrap(
+                stats[metric],
+                acc,
+                baseline="base",
+                n_resamples=199,
+                method=TESTS[test],
+                ties="gt",
+                seed=seed,
+            )
+            got = t[(t["metric"] == metric) & (t["test"] == test)]
+            assert got["p_value"].tolist() == ref["p_value"].tolist()
+            assert got["difference"].tolist() == ref["difference"].tolist()
+            assert got["n"].tolist() == ref["n_resamples"].tolist()
+    with pytest.raises(ParameterError):
+        significance_table(stats, {"acc": acc, "acc2": acc}, tests=tests[:1], ties="eq")

@@ -232,3 +232,32 @@ def test_significance_table_bootstrap_rows_equal_separate_paired_bootstraps():
             assert got["n"].tolist() == ref["n_resamples"].tolist()
     with pytest.raises(ParameterError):
         significance_table(stats, {"acc": acc, "acc2": acc}, tests=tests[:1], ties="eq")
+
+
+# -- tac.read_corpus: peer annotations gathered as rows, one table at the end -------------
+
+
+def test_read_corpus_peer_tables_equal_per_file_annotations(quick_sample, monkeypatch):
+    from evalkit.data import pyramid, tac
+    from evalkit.data.simulate.build import corpus_dir
+
+    monkeypatch.setenv("EVALKIT_SAMPLE_DIR", str(quick_sample))
+    root = corpus_dir("tac2009", root=quick_sample, quick=True) / tac.EVAL_DIRS[2009]
+    corpus = tac.read_corpus(root, 2009)
+    files = sorted(
+        p
+        for p in (root / tac.LAYOUTS[2009].peer_annotations).iterdir()
+        if p.is_file() and not p.name.startswith(".")
+    )
+    assert files
+    # the old path: one PeerAnnotation per file, its tables concatenated
+    per_file = [pyramid.read_peer_annotation(p) for p in files]
+    old_scus = pd.concat([a.scus for a in per_file], ignore_index=True)
+    old_contribs = pd.concat([a.contributors for a in per_file], ignore_index=True)
+    rows = lambda df: [
+        tuple(None if pd.isna(x) else x for x in r) for r in df.itertuples(index=False)
+    ]  # noqa: E731
+    assert rows(corpus.peer_scus[list(old_scus.columns)]) == rows(old_scus)
+    got = corpus.scu_contributors[list(old_contribs.columns)]
+    assert rows(got.iloc[len(got) - len(old_contribs) :]) == rows(old_contribs)
+    assert {a.instance for a in per_file} <= set(corpus.scus["instance"])

@@ -285,6 +285,26 @@ def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summari
     """Read a DUCView peer annotation. ``instance``/``summarizer`` default to the file
     name (a summary file name, optionally with ``.pan``). With ``known_scus`` (the
     pyramid's uids) an SCU the pyramid lacks is an error."""
+    instance, summarizer, lines, scus, contribs, unmatched = _peer_annotation_rows(
+        path, instance, summarizer, known_scus)
+    return PeerAnnotation(
+        instance=instance, summarizer=summarizer,
+        sentences=tuple(l.strip() for l in lines if l.strip()),
+        scus=pd.DataFrame(scus, columns=list(PEER_SCU_COLUMNS)),
+        contributors=pd.DataFrame(contribs, columns=list(CONTRIBUTOR_COLUMNS)),
+        unmatched_parts=unmatched,
+    )
+
+
+#: the columns of :attr:`PeerAnnotation.scus` and :attr:`PeerAnnotation.contributors`
+PEER_SCU_COLUMNS = ("instance", "summarizer", "scu")
+CONTRIBUTOR_COLUMNS = ("instance", "scu", "summarizer", "contributor", "start", "end")
+
+
+def _peer_annotation_rows(path: PathLike, instance: Optional[str], summarizer: Optional[str],
+                          known_scus: Optional[Sequence[str]]):
+    """:func:`read_peer_annotation` as rows: ``(instance, summarizer, text lines, SCU rows,
+    contributor rows, unmatched parts)`` (a corpus reader builds one table of all files)."""
     root = _parse_xml(path)
     ann = root if root.tag == "annotation" else root.find("annotation")
     if ann is None:
@@ -325,13 +345,7 @@ def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summari
                 # Peer offsets are noisy upstream: keep them only when they fit the text.
                 ok = 0 <= s <= e <= len(text) and text[s:e] == (p.get("label") or "")
                 contribs.append((instance, str(uid), summarizer, c.get("label"), s if ok else None, e if ok else None))
-    return PeerAnnotation(
-        instance=instance, summarizer=summarizer,
-        sentences=tuple(l.strip() for l in lines if l.strip()),
-        scus=pd.DataFrame(scus, columns=["instance", "summarizer", "scu"]),
-        contributors=pd.DataFrame(contribs, columns=["instance", "scu", "summarizer", "contributor", "start", "end"]),
-        unmatched_parts=unmatched,
-    )
+    return instance, summarizer, lines, scus, contribs, unmatched
 
 
 def write_peer_annotation(path: PathLike, corpus: SummarizationCorpus, instance: str, summarizer: str) -> None:

@@ -261,3 +261,34 @@ def test_read_corpus_peer_tables_equal_per_file_annotations(quick_sample, monkey
     got = corpus.scu_contributors[list(old_contribs.columns)]
     assert rows(got.iloc[len(got) - len(old_contribs) :]) == rows(old_contribs)
     assert {a.instance for a in per_file} <= set(corpus.scus["instance"])
+
+
+# -- owczarzak2012accuracy: each topic's models and peers listed once ----------------------
+
+
+def test_human_auto_scores_pyramid_rows_are_every_written_summary(quick_sample, monkeypatch):
+    from evalkit.data.simulate.build import load_sample
+    from evalkit.data.tac_views import tac_part
+    from evalkit.papers import owczarzak2012accuracy as oc
+    from evalkit.papers.owczarzak2012accuracy.experiments import human_auto_scores, variant_counts
+
+    part = tac_part(load_sample("tac2010", root=quick_sample, quick=True), "A")
+    counts = variant_counts(part)
+    corpus = part.corpus
+    for human in part.models[:3]:
+        got = human_auto_scores(part, counts, ["r2m"], human)
+        # written out: the topics the human wrote a model for, each topic's peers + the human
+        topics = [i for i in part.instances if human in corpus.models(i)]
+        who = sorted(set(part.peers) | {human})
+        pyramids = set(got["pyramid"]["instance"])
+        expected = [
+            (i, s)
+            for i in topics
+            if i in pyramids
+            for s in who
+            if s in set(corpus.peers(i)) | {human}
+        ]
+        assert list(zip(got["pyramid"]["instance"], got["pyramid"]["system"])) == expected
+        assert set(got["r2m"]["instance"]) <= set(topics)
+    per_year = oc.year_decisions(part, ["r2m"])
+    assert set(per_year) == {"auto", "human_auto", "scores"}

@@ -49,7 +49,8 @@ from evalkit.errors import InputFormatError, ParameterError
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["Pyramid", "PeerAnnotation", "read_pyramid", "write_pyramid", "read_peer_annotation",
-           "write_peer_annotation", "DEFAULT_HEADER_REGEX", "CATCH_ALL_LABEL"]
+           "write_peer_annotation", "peer_annotation_rows", "PEER_SCU_COLUMNS", "CONTRIBUTOR_COLUMNS",
+           "DEFAULT_HEADER_REGEX", "CATCH_ALL_LABEL"]
 
 DEFAULT_HEADER_REGEX = r"[-]*\n\s*[A-Za-z]+[0-9]+[A-Za-z]?(-[A-Za-z])?\.[MP]\.[0-9]+\.[A-Za-z]+\.[A-Za-z]+\n[-]*\n"
 CATCH_ALL_LABEL = "All non-matching SCUs go here"
@@ -285,7 +286,7 @@ def read_peer_annotation(path: PathLike, instance: Optional[str] = None, summari
     """Read a DUCView peer annotation. ``instance``/``summarizer`` default to the file
     name (a summary file name, optionally with ``.pan``). With ``known_scus`` (the
     pyramid's uids) an SCU the pyramid lacks is an error."""
-    instance, summarizer, lines, scus, contribs, unmatched = _peer_annotation_rows(
+    instance, summarizer, lines, scus, contribs, unmatched = peer_annotation_rows(
         path, instance, summarizer, known_scus)
     return PeerAnnotation(
         instance=instance, summarizer=summarizer,
@@ -301,10 +302,18 @@ PEER_SCU_COLUMNS = ("instance", "summarizer", "scu")
 CONTRIBUTOR_COLUMNS = ("instance", "scu", "summarizer", "contributor", "start", "end")
 
 
-def _peer_annotation_rows(path: PathLike, instance: Optional[str], summarizer: Optional[str],
-                          known_scus: Optional[Sequence[str]]):
-    """:func:`read_peer_annotation` as rows: ``(instance, summarizer, text lines, SCU rows,
-    contributor rows, unmatched parts)`` (a corpus reader builds one table of all files)."""
+def peer_annotation_rows(path: PathLike, instance: Optional[str] = None, summarizer: Optional[str] = None,
+                         known_scus: Optional[Sequence[str]] = None):
+    """:func:`read_peer_annotation` as plain rows, for a reader that builds one table of many
+    files (:func:`evalkit.data.tac.read_corpus`).
+
+    Returns
+    -------
+    tuple
+        ``(instance, summarizer, text lines, SCU rows, contributor rows, unmatched parts)``;
+        the rows are tuples in the order of :data:`PEER_SCU_COLUMNS` and
+        :data:`CONTRIBUTOR_COLUMNS` (the columns of :class:`PeerAnnotation`'s tables).
+    """
     root = _parse_xml(path)
     ann = root if root.tag == "annotation" else root.find("annotation")
     if ann is None:

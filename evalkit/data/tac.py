@@ -344,7 +344,7 @@ def read_corpus(root: PathLike, year: int, encoding: str = "latin-1", skip_bad: 
             peer_contribs = []  # rows of all annotations: one table, not one per file
             for path in sorted(ann_dir.iterdir()):
                 if path.is_file() and not path.name.startswith("."):
-                    inst, peer, _, rows, c_rows, _ = pyramid._peer_annotation_rows(path, None, None, None)
+                    inst, peer, _, rows, c_rows, _ = pyramid.peer_annotation_rows(path)
                     if (inst, peer) not in pairs or types.get(peer) != "peer":
                         raise InputFormatError(path, None, "a peer annotation of a peer summary in the corpus",
                                                found=f"instance {inst} summarizer {peer}")

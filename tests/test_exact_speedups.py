@@ -292,3 +292,28 @@ def test_human_auto_scores_pyramid_rows_are_every_written_summary(quick_sample, 
         assert set(got["r2m"]["instance"]) <= set(topics)
     per_year = oc.year_decisions(part, ["r2m"])
     assert set(per_year) == {"auto", "human_auto", "scores"}
+
+
+# -- NIST._score_many: all rows at once, the same float operations as row by row -----------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.integers(0, 40),
+            st.floats(0, 40, allow_nan=False),
+            st.lists(st.floats(0, 300, allow_nan=False), min_size=5, max_size=5),
+            st.lists(st.integers(0, 40), min_size=5, max_size=5),
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    beta=st.sampled_from([None, -1.5]),
+)
+def test_nist_score_many_equals_score_one_per_row(rows, beta):
+    metric = NIST() if beta is None else NIST(beta=beta)
+    stats = np.array([[h, r, *info, *tot] for h, r, info, tot in rows], dtype=np.float64)
+    many = metric.score_from_statistics(stats)
+    assert many.tolist() == [metric._score_one(row) for row in stats]
+    assert many.tolist() == [float(metric._compute(row).score) for row in stats]

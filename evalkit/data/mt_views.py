@@ -132,13 +132,29 @@ def score_outputs(frame: pd.DataFrame, metric, name: str):
         refs if getattr(metric, "ref_layout", "streams") == "segments" else reference_streams(refs)
     )
     stats = np.asarray(metric.segment_statistics(hyps, given))  # keep integer counts integer
-    sentence = np.asarray(metric.sentence_scores(hyps, given), dtype=float)
+    if _sentence_scores_are_rows(metric):  # the same scores without scoring twice
+        sentence = np.asarray(
+            metric.score_from_statistics(stats.reshape(-1, metric.n_statistics)), dtype=float
+        )
+    else:
+        sentence = np.asarray(metric.sentence_scores(hyps, given), dtype=float)
     out = frame.assign(**{name: sentence})
     system = {
         s: float(metric.score_from_statistics(stats[idx].sum(axis=0)))
         for s, idx in frame.groupby("system", sort=False).indices.items()
     }
     return out, pd.Series(system, name=name)
+
+
+def _sentence_scores_are_rows(metric) -> bool:
+    """True when ``metric.sentence_scores(hyps, refs)`` is, by its class's definition,
+    ``score_from_statistics`` of the rows of ``segment_statistics(hyps, refs)`` (the base
+    :class:`~evalkit.metrics.base.Metric` method, and NIST's with its default corpus-wide
+    information weights); False for a metric that scores sentences its own way."""
+    from evalkit.metrics.base import Metric
+    from evalkit.metrics.nist import NIST
+
+    return type(metric).sentence_scores in (Metric.sentence_scores, NIST.sentence_scores)
 
 
 def limit_segments(corpus: MTCorpus, n: Optional[int]) -> MTCorpus:

@@ -56,6 +56,9 @@ __all__ = [
     "write_pyramid",
     "read_peer_annotation",
     "write_peer_annotation",
+    "peer_annotation_rows",
+    "PEER_SCU_COLUMNS",
+    "CONTRIBUTOR_COLUMNS",
     "DEFAULT_HEADER_REGEX",
     "CATCH_ALL_LABEL",
 ]
@@ -349,6 +352,40 @@ def read_peer_annotation(
     """Read a DUCView peer annotation. ``instance``/``summarizer`` default to the file
     name (a summary file name, optionally with ``.pan``). With ``known_scus`` (the
     pyramid's uids) an SCU the pyramid lacks is an error."""
+    instance, summarizer, lines, scus, contribs, unmatched = peer_annotation_rows(
+        path, instance, summarizer, known_scus
+    )
+    return PeerAnnotation(
+        instance=instance,
+        summarizer=summarizer,
+        sentences=tuple(l.strip() for l in lines if l.strip()),
+        scus=pd.DataFrame(scus, columns=list(PEER_SCU_COLUMNS)),
+        contributors=pd.DataFrame(contribs, columns=list(CONTRIBUTOR_COLUMNS)),
+        unmatched_parts=unmatched,
+    )
+
+
+#: the columns of :attr:`PeerAnnotation.scus` and :attr:`PeerAnnotation.contributors`
+PEER_SCU_COLUMNS = ("instance", "summarizer", "scu")
+CONTRIBUTOR_COLUMNS = ("instance", "scu", "summarizer", "contributor", "start", "end")
+
+
+def peer_annotation_rows(
+    path: PathLike,
+    instance: Optional[str] = None,
+    summarizer: Optional[str] = None,
+    known_scus: Optional[Sequence[str]] = None,
+):
+    """:func:`read_peer_annotation` as plain rows, for a reader that builds one table of many
+    files (:func:`evalkit.data.tac.read_corpus`).
+
+    Returns
+    -------
+    tuple
+        ``(instance, summarizer, text lines, SCU rows, contributor rows, unmatched parts)``;
+        the rows are tuples in the order of :data:`PEER_SCU_COLUMNS` and
+        :data:`CONTRIBUTOR_COLUMNS` (the columns of :class:`PeerAnnotation`'s tables).
+    """
     root = _parse_xml(path)
     ann = root if root.tag == "annotation" else root.find("annotation")
     if ann is None:
@@ -404,16 +441,7 @@ def read_peer_annotation(
                         e if ok else None,
                     )
                 )
-    return PeerAnnotation(
-        instance=instance,
-        summarizer=summarizer,
-        sentences=tuple(l.strip() for l in lines if l.strip()),
-        scus=pd.DataFrame(scus, columns=["instance", "summarizer", "scu"]),
-        contributors=pd.DataFrame(
-            contribs, columns=["instance", "scu", "summarizer", "contributor", "start", "end"]
-        ),
-        unmatched_parts=unmatched,
-    )
+    return instance, summarizer, lines, scus, contribs, unmatched
 
 
 def write_peer_annotation(

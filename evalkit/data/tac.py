@@ -470,18 +470,19 @@ def read_corpus(
         known = pd.concat(scus, ignore_index=True) if scus else None
         ann_dir = root / layout.peer_annotations
         if ann_dir.is_dir() and known is not None:
+            scus_of = {i: set(g) for i, g in known.groupby("instance", sort=False)["scu"]}
+            peer_contribs = []  # rows of all annotations: one table, not one per file
             for path in sorted(ann_dir.iterdir()):
                 if path.is_file() and not path.name.startswith("."):
-                    a = pyramid.read_peer_annotation(path)
-                    if (a.instance, a.summarizer) not in pairs or types.get(a.summarizer) != "peer":
+                    inst, peer, _, rows, c_rows, _ = pyramid.peer_annotation_rows(path)
+                    if (inst, peer) not in pairs or types.get(peer) != "peer":
                         raise InputFormatError(
                             path,
                             None,
                             "a peer annotation of a peer summary in the corpus",
-                            found=f"instance {a.instance} summarizer {a.summarizer}",
+                            found=f"instance {inst} summarizer {peer}",
                         )
-                    a_known = known.loc[known["instance"] == a.instance, "scu"]
-                    bad = set(a.scus["scu"]) - set(a_known)
+                    bad = {r[2] for r in rows} - scus_of.get(inst, set())
                     if bad:
                         raise InputFormatError(
                             path,
@@ -489,13 +490,17 @@ def read_corpus(
                             "peer SCUs that exist in the instance's pyramid",
                             found=", ".join(sorted(bad)[:5]),
                         )
-                    peer_scus.append(a.scus)
-                    contribs.append(a.contributors)
+                    peer_scus.extend(rows)
+                    peer_contribs.extend(c_rows)
+            if peer_contribs:
+                contribs.append(
+                    pd.DataFrame(peer_contribs, columns=list(pyramid.CONTRIBUTOR_COLUMNS))
+                )
         if known is not None:
             tables["scus"] = known
             tables["scu_contributors"] = pd.concat(contribs, ignore_index=True)
         if peer_scus:
-            tables["peer_scus"] = pd.concat(peer_scus, ignore_index=True)
+            tables["peer_scus"] = pd.DataFrame(peer_scus, columns=list(pyramid.PEER_SCU_COLUMNS))
     if (root / layout.topics).is_file():
         topics = tac_guided.read_topics(root / layout.topics)
         aspects = None

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections import Counter
-from itertools import chain
+from itertools import chain, repeat
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -115,8 +115,8 @@ def normalize_references(
         raise ParameterError(
             "refs", type(refs).__name__, "a list of reference streams or of per-segment lists"
         )
-    refs = [r if isinstance(r, str) or r is None else list(r) for r in refs]
     if ref_layout == "streams":
+        refs = [r if isinstance(r, str) or r is None else list(r) for r in refs]
         if len(refs) == 0:
             raise ParameterError("refs", "[]", "a non-empty list of reference streams")
         for k, stream in enumerate(refs):
@@ -134,17 +134,18 @@ def normalize_references(
                 )
         per_seg = [[r for r in seg if r is not None] for seg in zip(*refs)]
     elif ref_layout == "segments":
+        refs = list(refs)
         if len(refs) != n_hyps:
             raise ParameterError(
                 "refs", f"{len(refs)} segments", f"{n_hyps} segments, as many as hypotheses"
             )
-        per_seg = []
-        for seg in refs:
-            if isinstance(seg, str):
-                seg = [seg]
-            per_seg.append([r for r in seg if r is not None])
+        per_seg = [
+            [seg] if isinstance(seg, str) else [r for r in seg if r is not None] for seg in refs
+        ]
     else:
         raise ParameterError("ref_layout", ref_layout, "'streams' or 'segments'")
+    if all(per_seg) and all(map(isinstance, chain.from_iterable(per_seg), repeat(str))):
+        return per_seg  # the check below, at C speed when all is well
     for i, seg in enumerate(per_seg):
         if not seg:
             raise ParameterError(
@@ -796,7 +797,27 @@ class WordLevelMetric(Metric):
     ) -> Tuple[np.ndarray, np.ndarray, int]:
         """Tokenize and encode ``lines`` (ids, lengths, vocab size); the same result as
         :meth:`_prep` per line and :func:`encode_tokens`, but the 13a tokenizer (the WMT
-        default) runs on all lines at once (:meth:`Tokenizer13aFast.words_joined`)."""
+        default) runs on all lines at once (:meth:`Tokenizer13aFast.words_joined`).
+
+        A line that occurs more than once (a segment's references repeated for every
+        system's output) is tokenized once and its ids copied: tokens get their ids in
+        order of first occurrence, and a token first occurs in a line's first occurrence,
+        so ids, lengths and vocabulary are those of encoding every line."""
+        first: Dict[str, int] = {}
+        which = [first.setdefault(line, len(first)) for line in lines]
+        if not 1 < len(first) < len(which):
+            return self._encode_distinct(lines, vocab)
+        ids_u, lens_u, size = self._encode_distinct(list(first), vocab)
+        inverse = np.asarray(which, dtype=np.int64)
+        lens = lens_u[inverse]
+        starts = (np.cumsum(lens_u) - lens_u)[inverse]
+        shift = np.repeat(starts - (np.cumsum(lens) - lens), lens)
+        return ids_u[np.arange(shift.shape[0], dtype=np.int64) + shift], lens, size
+
+    def _encode_distinct(
+        self, lines: Sequence[str], vocab: Vocabulary
+    ) -> Tuple[np.ndarray, np.ndarray, int]:
+        """:meth:`_encode_lines` without looking for repeated lines."""
         joined = getattr(self._tokenizer, "words_joined", None)
         if joined is not None and self.boundaries == "none":
             prepped = (

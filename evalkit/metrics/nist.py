@@ -264,6 +264,25 @@ class NIST(WordLevelMetric):
         """Corpus NIST from one summed statistics row (see :meth:`segment_statistics`)."""
         return self._compute(stats_sum).score
 
+    def _score_many(self, stats_sums: np.ndarray) -> np.ndarray:
+        """:meth:`_score_one` of every row (sentence scores, resamples) with the same float
+        operations: the information sums added order by order, the penalty of each row
+        from :func:`nist_length_penalty`."""
+        N = self.max_ngram_order
+        s = np.asarray(stats_sums, dtype=np.float64)
+        sys_len, ref_len = s[:, 0], s[:, 1]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = np.where(
+                ref_len > 0,
+                sys_len / np.where(ref_len > 0, ref_len, 1.0),
+                np.where(sys_len > 0, 1.0, 0.0),
+            )
+        penalty = np.array([nist_length_penalty(r, self.beta) for r in ratio.tolist()])
+        score = np.zeros(s.shape[0])
+        for n in range(N):
+            score = score + s[:, 2 + n] / np.maximum(s[:, 2 + N + n], 1.0)
+        return score * penalty.reshape(-1)
+
     def corpus_score(self, hyps: Sequence[str], refs: Sequence) -> NISTScore:
         return self._compute(self.segment_statistics(hyps, refs).sum(axis=0))
 

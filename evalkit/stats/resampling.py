@@ -80,6 +80,7 @@ ScoreFunction = Callable[[np.ndarray], np.ndarray]
 # Largest number of random draws generated per call: beyond it draws come in row blocks
 # (still reproducible, but no longer the exact stream of one sacrebleu call).
 _MAX_DRAWS = 1 << 25
+_CONFIDENCE = 0.95  # paired_bootstrap's default level of the percentile interval
 _MATMUL_ROWS = 1024  # rows of a mask/count block turned into floats for one matrix product
 
 
@@ -207,7 +208,7 @@ def paired_bootstrap(
     n_resamples: int = 1000,
     method: str = "shift",
     ties: str = "ge",
-    confidence: float = 0.95,
+    confidence: float = _CONFIDENCE,
     seed: SeedLike = SACREBLEU_SEED,
 ) -> pd.DataFrame:
     """Paired bootstrap resampling test between systems (Koehn 2004; Riezler & Maxwell 2005).
@@ -264,6 +265,16 @@ def paired_bootstrap(
     check_choice("method", method, ("shift", "centred", "koehn"))
     check_choice("ties", ties, ("ge", "gt"))
     conf = check_probability("confidence", confidence)
+    boot, full, names, pair_idx = _bootstrap_scores(
+        statistics, score, baseline, pairs, n_resamples, seed
+    )
+    return bootstrap_table(boot, full, names, pair_idx, conf, method, ties)
+
+
+def _bootstrap_scores(statistics, score, baseline, pairs: str, n_resamples: int, seed):
+    """The resamples of :func:`paired_bootstrap` (arguments checked there): ``(boot, full,
+    names, pair_idx)``, each system's score on each resample and on all segments, the
+    system names and the pairs to test, for :func:`bootstrap_table`."""
     rng = rng_from_seed(seed)
     score = _score_function(score)
     names, stack, pair_idx, full = _prepare(statistics, score, baseline, pairs)
@@ -287,7 +298,7 @@ def paired_bootstrap(
             sums[row : row + m] = counts @ flat
             row += m
     boot = np.column_stack([_apply(score, sums[:, s * k : (s + 1) * k]) for s in range(n_sys)])
-    return bootstrap_table(boot, full, names, pair_idx, conf, method, ties)
+    return boot, full, names, pair_idx
 
 
 def bootstrap_table(
@@ -495,6 +506,7 @@ def significance_table(
                 "scores", sorted(scores), f"a score function for metric {metric!r}"
             )
         seeds = np.random.SeedSequence([int(seed), j]).generate_state(2)
+        resampled = None  # the bootstrap variants' resamples, drawn and scored once
         for test in tests:
             if TESTS[test] is None:
                 res = approximate_randomization(
@@ -507,16 +519,19 @@ def significance_table(
                 )
                 res = res.rename(columns={"n_trials": "n"})
             else:
-                # every bootstrap variant sees the same resamples (same seed), so they differ only by the test
-                res = paired_bootstrap(
-                    stats,
-                    scores[metric],
-                    baseline=baseline,
-                    n_resamples=n_resamples,
-                    method=TESTS[test],
-                    ties=ties,
-                    seed=int(seeds[1]),
-                )
+                # every bootstrap variant sees the same resamples (same seed), so they differ
+                # only by the test: paired_bootstrap's resamples are drawn once per metric
+                check_choice("ties", ties, ("ge", "gt"))
+                if resampled is None:
+                    resampled = _bootstrap_scores(
+                        stats,
+                        scores[metric],
+                        baseline,
+                        "baseline",
+                        check_int("n_resamples", n_resamples),
+                        int(seeds[1]),
+                    )
+                res = bootstrap_table(*resampled, _CONFIDENCE, TESTS[test], ties)
                 res = res.rename(columns={"n_resamples": "n"})
             cols = ["system", "baseline", "score", "baseline_score", "difference", "p_value", "n"]
             frames.append(res[cols].assign(test=test, metric=metric))

@@ -323,6 +323,11 @@ class MosesTokenizer:
 
         self.lang, self.escape = lang, bool(escape)
         self._moses = sacremoses.MosesTokenizer(lang=lang)
+        # sacremoses' islower/isanyalpha build a set of their Unicode class (thousands of
+        # characters) on every call; the same tests against sets built once
+        lower, alpha = frozenset(self._moses.IsLower), frozenset(self._moses.IsAlpha)
+        self._moses.islower = lambda text: not set(text).difference(lower)
+        self._moses.isanyalpha = lambda text: any(set(text).intersection(alpha))
         mode = "escape" if self.escape else "noescape"
         self.signature_label = f"moses-{lang}-{mode}[sacremoses-{sacremoses.__version__}]"
 

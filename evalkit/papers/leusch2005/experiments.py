@@ -198,6 +198,7 @@ def ablation(
     measures = [m for m in measures if m in applies]
     keys = ["system", "document", "segment"]
     per_setting = {}
+    humans = {}  # normalization -> human_scores (the same for most settings)
     for setting in settings:
         cfg = configuration(factor, setting)
         seg = frame[keys].copy()
@@ -209,13 +210,16 @@ def ablation(
             scored, s = score(frame, make_metric(m, **cfg), m)
             seg[m] = scored[m].to_numpy()
             sys_[m] = s
-        h_seg, h_sys = human_scores(corpus, frame, cfg["normalize"])
+        for norm in (cfg["normalize"], "none"):
+            if norm not in humans:
+                humans[norm] = human_scores(corpus, frame, norm)
+        h_seg, h_sys = humans[cfg["normalize"]]
         if factor == "evaluator_norm" and h_seg is None:
             continue  # relative rankings have no evaluators to normalize
         if factor != "evaluator_norm" and h_seg is not None:
             # Sec. 4.2: evaluator normalization is a condition of *sentence* evaluation;
             # system scores are the raw assessments (unless normalization is the factor)
-            h_sys = human_scores(corpus, frame, "none")[1]
+            h_sys = humans["none"][1]
         corr = correlations(corpus, seg, pd.DataFrame(sys_), here, h_seg, h_sys)
         per_setting[setting] = (seg, h_seg, corr.assign(factor=factor, setting=setting))
     if not per_setting:  # evaluator normalization on relative rankings: nothing to compare
@@ -238,15 +242,15 @@ def ablation(
     if base not in per_setting or per_setting[base][1] is None:
         return out
     b_seg, b_h, _ = per_setting[base]
+    x1 = b_seg.merge(b_h, on=keys)
     for setting, (seg, h, _) in per_setting.items():
         if setting == base:
             continue
+        x2 = seg.merge(h, on=keys)
         for m in measures:
             if m not in seg.columns or m not in b_seg.columns:
                 continue
             for hk in ("adequacy", "fluency"):
-                x1 = b_seg.merge(b_h, on=keys)
-                x2 = seg.merge(h, on=keys)
                 if factor == "evaluator_norm":  # same metric, two human scores
                     a, b, c = x1[m], x1[hk], x2[hk]
                 else:  # same human score, two metric variants

@@ -94,8 +94,9 @@ def human_auto_scores(
 ) -> Dict[str, pd.DataFrame]:
     """Human ``human`` and the automatic peers on the topics ``human`` wrote a model for, all
     scored against the other models of each topic (Responsiveness as judged)."""
-    topics = [i for i in part.instances if human in part.corpus.models(i)]
-    others = {i: [m for m in part.corpus.models(i) if m != human] for i in topics}
+    models = {i: part.corpus.models(i) for i in part.instances}
+    topics = [i for i in part.instances if human in models[i]]
+    others = {i: [m for m in models[i] if m != human] for i in topics}
     who = set(part.peers) | {human}
     out: Dict[str, pd.DataFrame] = {}
     resp = part.scores("responsiveness", sorted(who))
@@ -107,14 +108,9 @@ def human_auto_scores(
     )
     # a summary that matches no SCU of the rebuilt pyramid has no row: its score is 0
     # (TAC's official files give it 0 too), not a missing input
+    wrote = {i: set(part.corpus.peers(i)) | {human} for i in topics if i in pyrs}
     written = pd.MultiIndex.from_tuples(
-        [
-            (i, s)
-            for i in topics
-            if i in pyrs
-            for s in sorted(who)
-            if s in set(part.corpus.peers(i)) | {human}
-        ],
+        [(i, s) for i in topics if i in pyrs for s in sorted(who) if s in wrote[i]],
         names=["instance", "system"],
     )
     pyr = pyr.set_index(["instance", "system"])["value"].reindex(written).fillna(0.0)
@@ -150,8 +146,9 @@ def year_decisions(
     counts = variant_counts(part)
     auto = auto_scores(part, counts, variants)
     per_human: Dict[str, List[pd.DataFrame]] = {}
+    models = [part.corpus.models(i) for i in part.instances]
     for h in part.models:
-        if sum(h in part.corpus.models(i) for i in part.instances) < min_topics:
+        if sum(h in m for m in models) < min_topics:
             continue
         d = decisions(
             human_auto_scores(part, counts, variants, h),

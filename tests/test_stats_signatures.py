@@ -16,7 +16,10 @@ from evalkit.stats import correlation, qarla
 from evalkit.stats.qarla_synthetic import point_clouds
 
 #: forwarding to one of several tests whose keywords differ: documented, not shown
-VARIADIC = {"evalkit.stats.pairwise.pairwise_tests", "evalkit.stats.pairwise.significance_decisions"}
+VARIADIC = {
+    "evalkit.stats.pairwise.pairwise_tests",
+    "evalkit.stats.pairwise.significance_decisions",
+}
 
 
 def _public_functions():

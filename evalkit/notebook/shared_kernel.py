@@ -38,7 +38,6 @@ import logging
 import os
 import subprocess
 import sys
-import threading
 import traceback
 from pathlib import Path
 from typing import IO, Optional
@@ -112,13 +111,12 @@ class _Kernel:
 
     def _silent(self, code: str) -> None:
         """Run ``code`` in the kernel without output or history; raise on an error."""
-        outputs = []
         reply = self.kc.execute_interactive(
             code,
             silent=True,
             store_history=False,
             timeout=kernels.START_TIMEOUT,
-            output_hook=outputs.append,
+            output_hook=lambda message: None,  # not to this process's stdout (the replies)
         )
         content = reply["content"]
         if content.get("status") != "ok":
@@ -246,7 +244,6 @@ class KernelServer:
     def __init__(self, env: dict) -> None:
         self.env = dict(env)
         self.process: Optional[subprocess.Popen] = None
-        self._lock = threading.Lock()
 
     def start(self) -> subprocess.Popen:
         if self.process is None or self.process.poll() is not None:

@@ -69,6 +69,7 @@ from evalkit.metrics.rouge_text import (
     CleanedTexts,
     Text,
     perl_number,
+    perl_pow,
     perl_round5,
     spl_sentences,
 )
@@ -949,8 +950,8 @@ def method_scores(counts: _Counts, cfg: Rouge):
         w = float(cfg.w) if kind == "W" else 1.0
         if kind == "W":
             # per-model base gets the weight again before pooling (computeWLCSScore)
-            mbase = mc**w
-            pbase = pc**w
+            mbase = perl_pow(mc, w)
+            pbase = perl_pow(pc, w)
         else:
             mbase, pbase = mc, pc
         if cfg.scoring == "A":
@@ -964,7 +965,7 @@ def method_scores(counts: _Counts, cfg: Rouge):
                 elif kind == "L":
                     s = np.where(mc > 0, hit / np.where(mc > 0, mc, 1), 0.0)
                 else:  # the script dies on an empty model here; we score it 0
-                    s = np.where(mc > 0, (hit / np.where(mc > 0, mc, 1)) ** (1 / w), 0.0)
+                    s = np.where(mc > 0, perl_pow(hit / np.where(mc > 0, mc, 1), 1 / w), 0.0)
             # first model with the highest score: sort by (instance, -score, position)
             pos = np.arange(len(inst))
             order = np.lexsort((pos, -s, inst))
@@ -981,8 +982,8 @@ def method_scores(counts: _Counts, cfg: Rouge):
             r = np.where(M != 0, H / np.where(M != 0, M, 1), 0.0)
             p = np.where(Pc != 0, H / np.where(Pc != 0, Pc, 1), 0.0)
         if kind == "W":
-            r = r ** (1 / w)
-            p = p ** (1 / w)
+            r = perl_pow(r, 1 / w)
+            p = perl_pow(p, 1 / w)
         R = perl_round5(r)
         P = perl_round5(p)
         F = perl_round5(_f_measure(R, P, cfg.alpha))

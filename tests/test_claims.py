@@ -318,3 +318,36 @@ def test_every_headline_finding_is_a_claim_of_the_smoke_runs(paper):
     produced = set(pd.read_csv(expected, dtype=str)["claim_id"]) if expected.is_file() else set()
     missing = sorted(set(headline_findings(paper)) - produced)
     assert not missing, f"{paper}: headline findings no notebook produces: {missing}"
+
+
+def test_calibrated_rows_are_by_construction_only_on_simulated_data():
+    """A row stating a printed value the simulator was calibrated to is evidence of nothing on
+    the sample: whatever its comparison says, it is shown as by construction, naming the
+    target; the same row on real data keeps its computed verdict."""
+    for simulated, verdict in ((True, "by construction"), (False, "agrees")):
+        c = Claims("owczarzak2012assessors", simulated=simulated)
+        c.compare("pairs_2009", source="§2", printed=230, this_run=230.0)
+        c.compare("table1:x:y", source="Table 1", printed=0.5, this_run=0.5)
+        rows = c.frame().set_index("claim_id")
+        assert rows.at["pairs_2009", "verdict"] == verdict
+        assert rows.at["table1:x:y", "verdict"] == "agrees"  # not a calibrated value
+        assert ("identical_pairs_2009" in rows.at["pairs_2009", "note"]) == simulated
+        assert c.calibrated("pairs_2009") == ("identical_pairs_2009" if simulated else None)
+    with pytest.raises(ParameterError, match="simulated"):
+        Claims("owczarzak2012assessors", simulated="yes")
+
+
+def test_every_calibrated_claim_is_by_construction_in_the_sample_smoke_runs():
+    """Each simulator target naming a claim row (simulator_targets.csv, claim_id) is a row of
+    that paper's sample smoke runs, shown as by construction (tests/expected_verdicts, which
+    the notebook smoke tests compare with the runs' verdicts)."""
+    from evalkit.data.simulate.realism import read_targets
+
+    targets = read_targets()
+    named = targets[targets["claim_id"] != ""]
+    assert len(named) >= 60  # who Tables 2-4, conditions footnote 1, assessors §2
+    for paper, rows in named.groupby("paper"):
+        runs = pd.read_csv(PAPERS.parent.parent / "tests" / "expected_verdicts" / f"{paper}.csv")
+        sample = runs[runs["profile"] == "sample"].set_index("claim_id")["verdict"]
+        for cid in rows["claim_id"]:
+            assert sample.get(cid) == "by construction", f"{paper}: {cid} is {sample.get(cid)}"

@@ -37,7 +37,10 @@ Verdicts, and the method that computes each:
                    numbers or data (when they agree the row *agrees*)
 ``derived``        :meth:`Claims.derived`: a value with no printed counterpart, shown only
 ``by construction`` :meth:`Claims.by_construction`: the simulator was built to show it
-                   (a corpus given TAC's sizes, a questioner hard-coded as generic)
+                   (a corpus given TAC's sizes, a questioner hard-coded as generic); and,
+                   with ``Claims(..., simulated=True)``, every row stating a printed value
+                   the simulator was calibrated to (the ``claim_id`` column of
+                   ``data/published/simulator_targets.csv``), whatever its comparison said
 =================  ===================================================================
 
 Whole printed tables: :func:`compare_printed` adds one claim per printed number of a
@@ -208,12 +211,28 @@ class Claims:
 
     ``paper`` is the paper key (printed values are read from its published folder, headline
     ids and the paper's parts from its README); ``data`` the default ``data`` column;
-    ``kind`` the default kind of rows.
+    ``kind`` the default kind of rows; ``simulated`` says the run's data is the simulator's
+    (the sample profile): a row stating a printed value the simulator was calibrated to
+    (:func:`evalkit.data.simulate.realism.calibrated_claims`) is then *by construction*.
+
+    >>> c = Claims("owczarzak2012assessors", simulated=True)
+    >>> c.compare("pairs_2009", source="§2", printed=230, this_run=231.0, comparable=False)
+    >>> c.frame()[["verdict", "note"]].values.tolist()
+    [['by construction', 'the simulator was calibrated to this printed value (target identical_pairs_2009): not evidence']]
     """
 
-    def __init__(self, paper: str, data: str = "", kind: str = "reproduced", digits: int = 3):
+    def __init__(
+        self,
+        paper: str,
+        data: str = "",
+        kind: str = "reproduced",
+        digits: int = 3,
+        simulated: bool = False,
+    ):
         if kind not in KINDS:
             raise ParameterError("kind", kind, f"one of {KINDS}")
+        if not isinstance(simulated, bool):
+            raise ParameterError("simulated", simulated, "True (the sample profile) or False")
         self.paper = paper
         self.data = data
         self.kind = kind
@@ -221,6 +240,11 @@ class Claims:
         self.rows: List[dict] = []
         self._tables: dict = {}
         self._readme: Optional[tuple] = None
+        self._calibrated: dict = {}
+        if simulated:
+            from evalkit.data.simulate.realism import calibrated_claims
+
+            self._calibrated = calibrated_claims(paper)
 
     # ------------------------------------------------------------------ printed values
     def table(self, name: str, **dtypes) -> pd.DataFrame:
@@ -271,6 +295,11 @@ class Claims:
                 self._readme = (frozenset(), None)  # no published folder: a demo or a test
         return self._readme
 
+    def calibrated(self, claim_id: str) -> Optional[str]:
+        """The simulator target ``claim_id``'s printed value was calibrated to (simulated data
+        only), else None: for a finding that compares a free quantity with a calibrated one."""
+        return self._calibrated.get(claim_id)
+
     # ------------------------------------------------------------------ rows
     def _row(
         self,
@@ -293,6 +322,10 @@ class Claims:
         kind = self.kind if kind is None else kind
         if kind not in KINDS:
             raise ParameterError("kind", kind, f"one of {KINDS}")
+        if claim_id in self._calibrated:
+            target = self._calibrated[claim_id]
+            verdict, evidence = "by construction", ""
+            note = f"the simulator was calibrated to this printed value (target {target}): not evidence"
         headlines, parts = self._paper_readme()
         if parts is not None:
             from evalkit.data.published import references_in

@@ -4,7 +4,9 @@ The simulator is calibrated to statistics the papers *print about their data* (n
 findings they test): ``data/published/simulator_targets.csv`` lists one row per statistic,
 with the corpus it applies to, where the printed value lives (``paper``, ``table``,
 ``cell``: a reference into ``data/published/<paper>/<table>.csv``, so no number is copied;
-a value not transcribed elsewhere is in ``printed``) and a tolerance. This module computes
+a value not transcribed elsewhere is in ``printed``), a tolerance and, where the paper's
+notebook states that value as a claim, the claim's id (``claim_id``; empty where no claim row
+states it, e.g. Table 5's aspect inventory, whose counts are free). This module computes
 each statistic on a built (or in-memory) corpus and compares:
 
 =====================  ===================================================================
@@ -32,7 +34,9 @@ when printed > 0). :func:`realism_report` gives one row per target (printed, sim
 difference, ``met``); :func:`premise_gaps` the one-sentence statements, per paper, where
 the simulation still contradicts a premise of the paper (a missed target), for the top of
 that paper's notebooks. :data:`CALIBRATED` says, per paper, which of its printed statistics
-the simulator was tuned to (so a claim on them is *by construction*, not evidence).
+the simulator was tuned to (so a claim on them is *by construction*, not evidence);
+:func:`calibrated_claims` names those claim rows, which :class:`evalkit.notebook.claims.Claims`
+shows as ``by construction`` on simulated data.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ __all__ = [
     "sample_report",
     "CALIBRATED",
     "STATISTICS",
+    "calibrated_claims",
 ]
 
 TARGETS = "simulator_targets.csv"
@@ -143,6 +148,37 @@ def read_targets() -> pd.DataFrame:
     tables: Dict[tuple, pd.DataFrame] = {}  # each transcription read once
     frame["printed_value"] = [printed_value(r, tables) for r in frame.itertuples()]
     return frame
+
+
+def calibrated_claims(paper: str) -> Dict[str, str]:
+    """The claim rows of ``paper`` that state a value the simulator was calibrated to.
+
+    Parameters
+    ----------
+    paper : str
+        A paper key (``owczarzak2011who``).
+
+    Returns
+    -------
+    dict
+        ``claim_id -> target_id`` from the ``claim_id`` column of
+        ``data/published/simulator_targets.csv`` (empty for a paper with no such claim).
+
+    Examples
+    --------
+    >>> from evalkit.data.simulate.realism import calibrated_claims
+    >>> calibrated_claims("owczarzak2012assessors")
+    {'pairs_2009': 'identical_pairs_2009', 'pairs_2011': 'identical_pairs_2011'}
+    """
+    path = published_dir() / TARGETS
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except OSError as exc:
+        raise InputFormatError(path, None, f"the simulator targets table ({exc})") from exc
+    if "claim_id" not in frame.columns:
+        raise InputFormatError(path, 1, "a claim_id column (empty where no claim states it)")
+    rows = frame[(frame["paper"] == paper) & (frame["claim_id"] != "")]
+    return dict(zip(rows["claim_id"], rows["target_id"]))
 
 
 def printed_value(target, tables: Optional[Dict[tuple, pd.DataFrame]] = None) -> float:

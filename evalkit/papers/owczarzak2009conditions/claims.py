@@ -199,6 +199,10 @@ def stability_claims(
         claims.not_comparable(cid, source=source, printed="-", note=f"{size}-topic draws not run")
         return
     a, b = float(su4_p.iat[0]), float(own_p[key_])
+    note = "r with all-topic Responsiveness: ROUGE-SU4 on n topics vs Responsiveness on n topics"
+    target = claims.calibrated(key_)
+    if target:
+        note += f"; Responsiveness' side is calibrated (target {target}), ROUGE-SU4's is free"
     claims.finding(
         cid,
         source=source,
@@ -208,7 +212,7 @@ def stability_claims(
         difference=float(su4.mean() - own.mean()),
         p_value=float(ttest_ind(su4, own, equal_var=False).pvalue),
         test="Welch's t test over the topic draws",
-        note="r with all-topic Responsiveness: ROUGE-SU4 on n topics vs Responsiveness on n topics",
+        note=note,
     )
 
 

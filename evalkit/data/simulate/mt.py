@@ -52,18 +52,14 @@ class MTConfig:
     doc_prefix: str = "XIN"
 
 
+#: A human translator's habits (:meth:`.language.Style.from_habits`: ``p_favourite``, ``p_passive``,
+#: ``p_front``, ``p_perfect``, ``p_digits``, ``p_attrib``, ``p_drop_adjunct``,
+#: ``p_short_name``; a range is drawn per translator).
+_TRANSLATOR = (0.75, (0.05, 0.3), (0.1, 0.35), (0.0, 0.3), (0.4, 0.9), 0.9, 0.0, 0.4)
+
+
 def _translator(name: str, rng: random.Random) -> Style:
-    return Style(
-        name,
-        p_favourite=0.75,
-        p_passive=rng.uniform(0.05, 0.3),
-        p_front=rng.uniform(0.1, 0.35),
-        p_perfect=rng.uniform(0.0, 0.3),
-        p_digits=rng.uniform(0.4, 0.9),
-        p_attrib=0.9,
-        p_drop_adjunct=0.0,
-        p_short_name=0.4,
-    )
+    return Style.from_habits(name, _TRANSLATOR, rng)
 
 
 def _system_style(sid: str, q: float, difficulty: float) -> Style:

@@ -404,3 +404,19 @@ def test_system_traits_are_evenly_spread_and_seeded():
     n = len(cfg.peers)
     for trait in ("noise", "mismatch"):
         assert sorted(a[trait].values()) == [(k + 0.5) / n for k in range(n)]
+
+
+def test_a_writer_of_a_kind_draws_its_ranged_habits_in_field_order():
+    import random
+
+    from evalkit.data.simulate.language import Style
+
+    rng = random.Random(7)
+    style = Style.from_habits("w", (0.5, (0.1, 0.3), 0.2, (0.0, 0.4)), rng)
+    by_hand = random.Random(7)
+    passive, perfect = by_hand.uniform(0.1, 0.3), by_hand.uniform(0.0, 0.4)
+    assert style == Style("w", p_favourite=0.5, p_passive=passive, p_front=0.2, p_perfect=perfect)
+    assert 0.1 <= passive <= 0.3 and passive != perfect
+    assert style.p_digits == Style("d").p_digits  # the fields left out keep their defaults
+    fixed = Style.from_habits("f", (1.0, 0, 0))  # no range: no generator needed
+    assert (fixed.p_favourite, fixed.p_passive, fixed.p_front) == (1.0, 0, 0)

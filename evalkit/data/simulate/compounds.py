@@ -36,25 +36,25 @@ from evalkit.text.decompound import Analysis, LangConfig, Lexicon
 from evalkit.text.decompound_lexicon import parse_segmentation, write_gold_tsv, write_lexicon_tsv
 
 VERSION = 3
+
+
+def _sim_language(connectors: Tuple[str, ...], suffixes: Tuple[str, ...]) -> LangConfig:
+    """A synthetic language's configuration: both languages allow 2-4 components of at least
+    3 letters in words of at least 6, any POS sequence; they differ in connectors and endings."""
+    return LangConfig(
+        connectors=connectors,
+        max_elements=4,
+        min_compound=6,
+        min_component=3,
+        min_component_with_connector=3,
+        suffixes=suffixes,
+        pos_sequences=None,
+    )
+
+
 SIM_LANGUAGES: Dict[str, LangConfig] = {
-    "sim-a": LangConfig(
-        connectors=("s", "e"),
-        max_elements=4,
-        min_compound=6,
-        min_component=3,
-        min_component_with_connector=3,
-        suffixes=("en", "s"),
-        pos_sequences=None,
-    ),
-    "sim-b": LangConfig(
-        connectors=("o", "n"),
-        max_elements=4,
-        min_compound=6,
-        min_component=3,
-        min_component_with_connector=3,
-        suffixes=("ar", "t"),
-        pos_sequences=None,
-    ),
+    "sim-a": _sim_language(("s", "e"), ("en", "s")),
+    "sim-b": _sim_language(("o", "n"), ("ar", "t")),
 }
 _CONS, _VOWELS = "bdfgklmnprtvz", "aeiou"
 _ALTERNATION = {"a": "ä", "o": "ö", "u": "ü", "e": "i", "i": "e"}

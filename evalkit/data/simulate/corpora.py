@@ -7,7 +7,7 @@ TAC; the NIST 2003 Chinese-English TIDES evaluation), with a ``quick`` size for 
 from __future__ import annotations
 
 import random
-from typing import List, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 from . import mt
 from .summarization import PeerSpec, SumConfig, make_peers
@@ -42,6 +42,31 @@ def _ids_with_gaps(
     return tuple(out)
 
 
+def _duc2004(
+    name: str,
+    task: str,
+    quick: bool,
+    instance_ids: Tuple[str, ...],
+    peers: Tuple[PeerSpec, ...],
+    extra: Optional[dict] = None,
+) -> SumConfig:
+    """DUC 2004 (tasks 2 and 5): clusters of ~10 documents, 8 assessors (4 models per
+    cluster), 100-word summaries cut at 665 bytes, judged by SEE coverage."""
+    return SumConfig(
+        name=name,
+        year=2004,
+        task=task,
+        instance_ids=instance_ids,
+        n_docs=6 if quick else 10,
+        writers="ABCDEFGH",
+        peers=peers,
+        words=100,
+        max_bytes=665,
+        judgments=("see",),
+        extra={"selector": "T", **(extra or {})},
+    )
+
+
 def config(name: str, quick: bool = False) -> Config:
     """The configuration of corpus ``name`` (one of :data:`CORPORA`)."""
     rng = random.Random(f"config:{name}")  # ids and systems are part of the corpus definition
@@ -51,27 +76,19 @@ def config(name: str, quick: bool = False) -> Config:
     if name in ("tides2003ce", "tides2003ae", "btec2004"):
         return getattr(mt, name)(quick)
     if name == "duc2004":
-        # task 2: 50 TDT clusters of ~10 documents, 665-byte summaries, 8 assessors (4 models
-        # per cluster), 1 baseline (peer 2: lead of the most recent document) + systems
+        # task 2: 50 TDT clusters, 1 baseline (peer 2: lead of the most recent document) + systems
         n_peers = 10 if q else 27
         ids = ["2"] + sorted(rng.sample(range(3, 125), n_peers - 1))
-        return SumConfig(
-            name="duc2004",
-            year=2004,
-            task="2",
-            instance_ids=_ids_with_gaps(rng, 30001, 6 if q else 50, "D{:05d}", 8),
-            n_docs=6 if q else 10,
-            writers="ABCDEFGH",
-            peers=_peers([str(i) for i in ids], rng),
-            words=100,
-            max_bytes=665,
-            judgments=("see",),
-            extra={"selector": "T"},
-        )
-    if name == "duc2004t5":  # task 5, "Who is X?" (.who_is)
+        topics = _ids_with_gaps(rng, 30001, 6 if q else 50, "D{:05d}", 8)
+        return _duc2004(name, "2", q, topics, _peers([str(i) for i in ids], rng))
+    if name == "duc2004t5":  # task 5, "Who is X?" (.who_is): the lead baseline is peer 5
         from . import who_is
 
-        return who_is.config(q, rng, _ids_with_gaps)
+        n_peers = 8 if q else 22
+        ids = ["5"] + sorted(str(i) for i in rng.sample(range(6, 125), n_peers - 1))
+        topics = _ids_with_gaps(rng, 151, 6 if q else 50, "D{}", 2)
+        peers = who_is.peers(sorted(ids, key=int), rng)
+        return _duc2004(name, "5", q, topics, peers, who_is.TASK_EXTRA)
     if name in ("duc2005", "duc2006", "duc2007"):
         year = int(name[3:])
         n_topics = {2005: 50, 2006: 50, 2007: 45}[year]
@@ -162,40 +179,28 @@ _TAC_BASE = {
     "peer_mismatch": 0.35,
 }
 _GUIDED_UPDATE = {"style": {"p_attrib": 1.0, "p_drop_adjunct": 0.0}, "noise_scale": 1.2}
+#: 2008-2009 (update task) and 2010-2011 (guided task) share their writers and curves.
+_TAC_UPDATE_TASK = {**_TAC_BASE, "model_noise": (2.0, 2.6), "model_focus": 2.3}
+_TAC_GUIDED_TASK = {
+    **_TAC_BASE,
+    "n_details": 60,
+    "model_noise": (1.3, 1.8),
+    "model_focus": 2.0,
+    "responsiveness_power": (1.5, 1.6),
+    "update_models": _GUIDED_UPDATE,
+    "peer_mismatch": (0.35, 0.45),
+}
 _TAC_REALISM = {
     2008: {
-        **_TAC_BASE,
-        "model_noise": (2.0, 2.6),
-        "model_focus": 2.3,
+        **_TAC_UPDATE_TASK,
         "responsiveness_power": (2.5, 3.0),
         "peer_noise_spread": (0.8, 1.6),
         "peer_mismatch_spread": (0.0, 0.3),
         "responsiveness_noise": (0.4, 0.8),
     },
-    2009: {
-        **_TAC_BASE,
-        "model_noise": (2.0, 2.6),
-        "model_focus": 2.3,
-        "responsiveness_power": (1.5, 1.6),
-    },
-    2010: {
-        **_TAC_BASE,
-        "n_details": 60,
-        "model_noise": (1.3, 1.8),
-        "model_focus": 2.0,
-        "responsiveness_power": (1.5, 1.6),
-        "update_models": _GUIDED_UPDATE,
-        "peer_mismatch": (0.35, 0.45),
-    },
-    2011: {
-        **_TAC_BASE,
-        "n_details": 60,
-        "model_noise": (1.3, 1.8),
-        "model_focus": 2.0,
-        "responsiveness_power": (1.5, 1.6),
-        "update_models": _GUIDED_UPDATE,
-        "peer_mismatch": (0.35, 0.45),
-    },
+    2009: {**_TAC_UPDATE_TASK, "responsiveness_power": (1.5, 1.6)},
+    2010: _TAC_GUIDED_TASK,
+    2011: _TAC_GUIDED_TASK,
 }
 
 

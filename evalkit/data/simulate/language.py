@@ -450,6 +450,17 @@ class Style:
     def with_(self, **changes) -> "Style":
         return replace(self, **changes)
 
+    @classmethod
+    def from_habits(
+        cls, name: str, habits: Sequence[object], rng: Optional[random.Random] = None
+    ) -> "Style":
+        """A writer of a kind: ``habits`` are the fields after ``name`` in their order
+        (``p_favourite``, ``p_passive``, ``p_front``, ``p_perfect``, ``p_digits``,
+        ``p_attrib``, ``p_drop_adjunct``, ``p_short_name``, ...; fields left out keep their
+        defaults); a ``(low, high)`` range is drawn uniformly from ``rng``, in that order (so
+        one seed gives one writer), a number is the same for every writer of the kind."""
+        return cls(name, *(rng.uniform(*h) if isinstance(h, tuple) else h for h in habits))
+
 
 def _stable(*parts: str) -> int:
     return zlib.crc32("\x1f".join(parts).encode("utf-8"))

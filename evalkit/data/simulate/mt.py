@@ -52,18 +52,14 @@ class MTConfig:
     doc_prefix: str = "XIN"
 
 
+#: A human translator's habits (:meth:`.language.Style.from_habits`: ``p_favourite``, ``p_passive``,
+#: ``p_front``, ``p_perfect``, ``p_digits``, ``p_attrib``, ``p_drop_adjunct``,
+#: ``p_short_name``; a range is drawn per translator).
+_TRANSLATOR = (0.75, (0.05, 0.3), (0.1, 0.35), (0.0, 0.3), (0.4, 0.9), 0.9, 0.0, 0.4)
+
+
 def _translator(name: str, rng: random.Random) -> Style:
-    return Style(
-        name,
-        p_favourite=0.75,
-        p_passive=rng.uniform(0.05, 0.3),
-        p_front=rng.uniform(0.1, 0.35),
-        p_perfect=rng.uniform(0.0, 0.3),
-        p_digits=rng.uniform(0.4, 0.9),
-        p_attrib=0.9,
-        p_drop_adjunct=0.0,
-        p_short_name=0.4,
-    )
+    return Style.from_habits(name, _TRANSLATOR, rng)
 
 
 def _system_style(sid: str, q: float, difficulty: float) -> Style:
@@ -373,6 +369,28 @@ def surface(text: str, habit: Dict[str, object], rng: random.Random) -> str:
     return out
 
 
+#: Sizes of each MT corpus: quick -> (documents, segments spread over them, bitext pairs).
+_SIZES = {
+    "tides2003": {False: (100, 919, 2000), True: (12, 110, 200)},
+    "tides2003ce": {False: (100, 919, 2000), True: (12, 110, 300)},
+    "tides2003ae": {False: (100, 663, 200), True: (10, 90, 50)},
+    "btec2004": {False: (50, 500, 200), True: (10, 80, 50)},
+}
+
+
+def _references(prefix: str, n: int) -> Tuple[str, ...]:
+    return tuple(f"{prefix}{i:02d}" for i in range(1, n + 1))
+
+
+def _config(name: str, quick: bool, systems, references, judges, **design) -> MTConfig:
+    """Corpus ``name`` at its :data:`_SIZES`; its set id is its name."""
+    n_docs, n_segments, n_bitext = _SIZES[name][bool(quick)]
+    setid = name
+    return MTConfig(
+        name, n_docs, n_segments, systems, references, judges, setid, n_bitext, **design
+    )
+
+
 def tides2003(quick: bool = False) -> MTConfig:
     """TIDES 2003 Chinese-English sizes: 100 documents, 919 segments, 7 systems, 4 references."""
     systems = (
@@ -384,16 +402,8 @@ def tides2003(quick: bool = False) -> MTConfig:
         ("E14", 0.45),
         ("E15", 0.33),
     )
-    return MTConfig(
-        name="tides2003",
-        n_docs=12 if quick else 100,
-        n_segments=110 if quick else 919,
-        systems=systems,
-        references=("E01", "E02", "E03", "E04"),
-        judges=("J1", "J2", "J3", "J4", "J5", "J6"),
-        setid="tides2003",
-        n_bitext=200 if quick else 2000,
-    )
+    judges = ("J1", "J2", "J3", "J4", "J5", "J6")
+    return _config("tides2003", quick, systems, _references("E", 4), judges)
 
 
 #: The seven Chinese-English systems of Banerjee & Lavie (2005, Table 3) and Leusch et al.
@@ -415,42 +425,30 @@ PAPER_SYSTEMS_AE = (
     ("arm", 0.58),
     ("arp", 0.72),
 )
-_TEN_JUDGES = tuple(f"J{i:02d}" for i in range(1, 11))
+#: What the 2005 papers' variants share: ten evaluators with marked biases (Leusch et al.
+#: Fig. 1); case, punctuation, quotation and contraction variety among the writers.
+_PAPER_DESIGN = {
+    "judges": tuple(f"J{i:02d}" for i in range(1, 11)),
+    "surface": True,
+    "judge_bias_sd": 0.45,
+}
 
 
 def tides2003ce(quick: bool = False) -> MTConfig:
     """The TIDES 2003 Chinese-English variant of the 2005 papers: their system ids (E09 ...
     E22), ten evaluators with marked biases (Leusch et al. Fig. 1), case, punctuation,
     quotation and contraction variety, and a bitext with a concept oracle."""
-    return MTConfig(
-        name="tides2003ce",
-        n_docs=12 if quick else 100,
-        n_segments=110 if quick else 919,
-        systems=PAPER_SYSTEMS_CE,
-        references=("E01", "E02", "E03", "E04"),
-        judges=_TEN_JUDGES,
-        setid="tides2003ce",
-        n_bitext=300 if quick else 2000,
-        surface=True,
-        judge_bias_sd=0.45,
-        bitext_concepts=True,
+    references = _references("E", 4)
+    return _config(
+        "tides2003ce", quick, PAPER_SYSTEMS_CE, references, **_PAPER_DESIGN, bitext_concepts=True
     )
 
 
 def tides2003ae(quick: bool = False) -> MTConfig:
     """The Arabic-English variant: 6 systems x 663 segments (100 documents), 4 references."""
-    return MTConfig(
-        name="tides2003ae",
-        n_docs=10 if quick else 100,
-        n_segments=90 if quick else 663,
-        systems=PAPER_SYSTEMS_AE,
-        references=("A01", "A02", "A03", "A04"),
-        judges=_TEN_JUDGES,
-        setid="tides2003ae",
-        n_bitext=50 if quick else 200,
-        surface=True,
-        judge_bias_sd=0.45,
-        doc_prefix="AFP",
+    references = _references("A", 4)
+    return _config(
+        "tides2003ae", quick, PAPER_SYSTEMS_AE, references, **_PAPER_DESIGN, doc_prefix="AFP"
     )
 
 
@@ -458,19 +456,9 @@ def btec2004(quick: bool = False) -> MTConfig:
     """A BTEC-like variant (IWSLT 2004 Chinese-English, Leusch et al. Table 2): 500 short
     segments (one bare fact each), 16 references, 11 systems."""
     systems = tuple((f"S{i:02d}", round(0.35 + 0.05 * i, 2)) for i in range(1, 12))
-    return MTConfig(
-        name="btec2004",
-        n_docs=10 if quick else 50,
-        n_segments=80 if quick else 500,
-        systems=systems,
-        references=tuple(f"R{i:02d}" for i in range(1, 17)),
-        judges=_TEN_JUDGES,
-        setid="btec2004",
-        n_bitext=50 if quick else 200,
-        surface=True,
-        short=True,
-        judge_bias_sd=0.45,
-        doc_prefix="BTEC",
+    references = _references("R", 16)
+    return _config(
+        "btec2004", quick, systems, references, **_PAPER_DESIGN, short=True, doc_prefix="BTEC"
     )
 
 

@@ -119,18 +119,18 @@ class Summary:
 # Documents
 
 
-def _journalist(rng: random.Random, name: str) -> Style:
-    return Style(
-        name,
-        p_favourite=0.55,
-        p_passive=rng.uniform(0.1, 0.35),
-        p_front=rng.uniform(0.1, 0.35),
-        p_perfect=rng.uniform(0.0, 0.3),
-        p_digits=rng.uniform(0.3, 0.9),
-        p_attrib=0.6,
-        p_drop_adjunct=0.05,
-        p_short_name=0.6,
-    )
+#: The habits of the summarization corpora's writers by kind (:meth:`.language.Style.from_habits`:
+#: ``p_favourite``, ``p_passive``, ``p_front``, ``p_perfect``, ``p_digits``, ``p_attrib``,
+#: ``p_drop_adjunct``, ``p_short_name``; a range is drawn per writer): the documents'
+#: journalists, the model writers, the systems, and the canonical wording of the truth's
+#: fact texts and of the SCU labels.
+_HABITS = {
+    "journalist": (0.55, (0.1, 0.35), (0.1, 0.35), (0.0, 0.3), (0.3, 0.9), 0.6, 0.05, 0.6),
+    "writer": (0.8, (0.05, 0.4), (0.05, 0.35), (0.0, 0.4), (0.2, 0.9), (0.0, 0.3), (0.2, 0.5), 0.8),
+    "system": (0.95, 0.1, 0.05, 0.0, 1.0, 0.2, 0.3, 0.3),
+    "canonical": (1.0, 0, 0, 0, 0.6, 0, 0, 0),
+    "scu-label": (1.0, 0, 0, 0, 0.6, 0, 0.5, 1.0),
+}
 
 
 def make_documents(topic: Topic, n_docs: int, rng: random.Random) -> List[List[Sent]]:
@@ -138,7 +138,7 @@ def make_documents(topic: Topic, n_docs: int, rng: random.Random) -> List[List[S
     details = [f for f in topic.facts if f not in core]
     docs = []
     for d in range(n_docs):
-        eng = English(_journalist(rng, f"{topic.key}/j{d}"), rng)
+        eng = English(Style.from_habits(f"{topic.key}/j{d}", _HABITS["journalist"], rng), rng)
         chosen = [f for f in core if rng.random() < min(0.9, 0.1 + 0.09 * f.weight)]
         chosen += rng.sample(details, min(len(details), rng.randint(8, 15)))
         chosen.sort(key=lambda f: -math.log(f.weight) + rng.gauss(0.0, 0.7))
@@ -489,32 +489,8 @@ def modified_pyramid(found: Iterable[str], scu_weights: Dict[str, int], x: float
 # The corpus
 
 
-def _writer_style(letter: str, rng: random.Random) -> Style:
-    return Style(
-        f"writer-{letter}",
-        p_favourite=0.8,
-        p_passive=rng.uniform(0.05, 0.4),
-        p_front=rng.uniform(0.05, 0.35),
-        p_perfect=rng.uniform(0.0, 0.4),
-        p_digits=rng.uniform(0.2, 0.9),
-        p_attrib=rng.uniform(0.0, 0.3),
-        p_drop_adjunct=rng.uniform(0.2, 0.5),
-        p_short_name=0.8,
-    )
-
-
 def _system_style(spec: PeerSpec) -> Style:
-    return Style(
-        f"system-{spec.style_seed or spec.id}",
-        p_favourite=0.95,
-        p_passive=0.1,
-        p_front=0.05,
-        p_perfect=0.0,
-        p_digits=1.0,
-        p_attrib=0.2,
-        p_drop_adjunct=0.3,
-        p_short_name=0.3,
-    )
+    return Style.from_habits(f"system-{spec.style_seed or spec.id}", _HABITS["system"])
 
 
 def _update_split(topic: Topic, rng: random.Random) -> Tuple[Topic, Topic]:
@@ -548,7 +524,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     """
     master = random.Random(f"{cfg.name}:{seed}")
     writers = list(cfg.writers)
-    wstyles = {w: _writer_style(w, master) for w in writers}
+    wstyles = {w: Style.from_habits(f"writer-{w}", _HABITS["writer"], master) for w in writers}
     wnoise = {w: master.uniform(*cfg.extra.get("model_noise", (0.25, 0.5))) for w in writers}
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
     rows: Dict[str, list] = {
@@ -632,19 +608,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                             "text": s.text,
                         }
                     )
-            canon = English(
-                Style(
-                    "canonical",
-                    p_favourite=1.0,
-                    p_passive=0,
-                    p_front=0,
-                    p_perfect=0,
-                    p_attrib=0,
-                    p_drop_adjunct=0,
-                    p_short_name=0,
-                ),
-                random.Random(0),
-            )
+            canon = English(Style.from_habits("canonical", _HABITS["canonical"]), random.Random(0))
             for f in part.facts:
                 rows["truth_facts"].append(
                     {
@@ -909,19 +873,7 @@ def _pyramid(
     weights: Dict[str, int] = Counter(
         f for m in model_ids for f, v in facts_of[m].items() if v >= 1.0
     )
-    canon = English(
-        Style(
-            "scu-label",
-            p_favourite=1.0,
-            p_passive=0,
-            p_front=0,
-            p_perfect=0,
-            p_attrib=0,
-            p_drop_adjunct=0.5,
-            p_short_name=1.0,
-        ),
-        random.Random(inst),
-    )
+    canon = English(Style.from_habits("scu-label", _HABITS["scu-label"]), random.Random(inst))
     by_key = {f.key: f for f in topic.facts}
     scu_id = {f: str(i + 1) for i, f in enumerate(sorted(weights, key=lambda k: (-weights[k], k)))}
     labels = {

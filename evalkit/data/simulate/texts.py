@@ -15,19 +15,15 @@ _FUNCTION = frozenset(
 )
 
 
+#: A task writer's habits after ``p_favourite`` (:meth:`.language.Style.from_habits`: ``p_passive``,
+#: ``p_front``, ``p_perfect``, ``p_digits``, ``p_attrib``, ``p_drop_adjunct``,
+#: ``p_short_name``), each drawn per writer.
+_HABITS = ((0.05, 0.4), (0.05, 0.3), (0.0, 0.3), (0.3, 0.9), (0.0, 0.6), (0.1, 0.5), (0.3, 0.8))
+
+
 def writer_style(name: str, rng: random.Random, extractive: float = 0.7) -> Style:
     """A writer's habits; ``extractive`` = how often the favourite (document) wording is reused."""
-    return Style(
-        name,
-        p_favourite=extractive,
-        p_passive=rng.uniform(0.05, 0.4),
-        p_front=rng.uniform(0.05, 0.3),
-        p_perfect=rng.uniform(0.0, 0.3),
-        p_digits=rng.uniform(0.3, 0.9),
-        p_attrib=rng.uniform(0.0, 0.6),
-        p_drop_adjunct=rng.uniform(0.1, 0.5),
-        p_short_name=rng.uniform(0.3, 0.8),
-    )
+    return Style.from_habits(name, (extractive, *_HABITS), rng)
 
 
 def render(fact: Fact, style: Style, rng: random.Random) -> str:

@@ -32,7 +32,7 @@ from dataclasses import replace
 from typing import List, Optional, Tuple
 
 from .language import Entity
-from .summarization import PeerSpec, SumConfig
+from .summarization import PeerSpec
 from .world import Topic
 
 __all__ = [
@@ -43,7 +43,7 @@ __all__ = [
     "focus_on_person",
     "question",
     "peers",
-    "config",
+    "TASK_EXTRA",
 ]
 
 FOCUS = 3.0
@@ -119,25 +119,5 @@ def peers(ids: List[str], rng: random.Random) -> Tuple[PeerSpec, ...]:
     return tuple(out)
 
 
-def config(quick: bool, rng: random.Random, ids_with_gaps) -> SumConfig:
-    """The ``duc2004t5`` configuration (``ids_with_gaps``: the corpora module's id maker)."""
-    n_peers = 8 if quick else 22
-    ids = ["5"] + sorted(str(i) for i in rng.sample(range(6, 125), n_peers - 1))
-    return SumConfig(
-        name="duc2004t5",
-        year=2004,
-        task="5",
-        instance_ids=ids_with_gaps(rng, 151, 6 if quick else 50, "D{}", 2),
-        n_docs=6 if quick else 10,
-        writers="ABCDEFGH",
-        peers=peers(sorted(ids, key=int), rng),
-        words=100,
-        max_bytes=665,
-        judgments=("see",),
-        extra={
-            "selector": "T",
-            "focus": focus_on_person,
-            "question": question,
-            "model_noise": MODEL_NOISE,
-        },
-    )
+#: What task 5 adds to the DUC 2004 configuration (``SumConfig.extra``; :mod:`.corpora`).
+TASK_EXTRA = {"focus": focus_on_person, "question": question, "model_noise": MODEL_NOISE}

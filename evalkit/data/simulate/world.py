@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from evalkit.data.tac_guided import CATEGORIES as GUIDED_CATEGORIES
 
@@ -107,95 +107,69 @@ class Topic:
         return {f.key: f.weight for f in self.facts}
 
 
-# A fact template: (aspect, base weight, agent role, verb, patient role or None,
-# adjuncts [(preposition, role)], has time, source role or None).
-Template = Tuple[
-    str, float, str, str, Optional[str], Tuple[Tuple[str, str], ...], bool, Optional[str]
-]
+class Template(NamedTuple):
+    """A fact template: the aspect it answers, its base weight, the roles of its clause
+    (agent, verb, patient or None, adjuncts as (preposition, role)), whether it is dated,
+    and the role it is attributed to.  A row of the tables below is a tuple of these
+    fields; it leaves out the trailing ones that keep their defaults."""
 
-_TEMPLATES: Dict[str, List[Template]] = {
+    aspect: str
+    weight: float
+    agent: str
+    verb: str
+    patient: Optional[str]
+    adjuncts: Tuple[Tuple[str, str], ...] = ()
+    timed: bool = False
+    source: Optional[str] = None
+
+
+_TEMPLATES: Dict[str, List[tuple]] = {
     "accidents": [
-        ("what", 6.0, "EVENT", "hit", "REGION", (), True, None),
-        ("when", 4.0, "EVENT", "begin", None, (("near", "COAST"),), True, None),
+        ("what", 6.0, "EVENT", "hit", "REGION", (), True),
+        ("when", 4.0, "EVENT", "begin", None, (("near", "COAST"),), True),
         ("where", 4.0, "EVENT", "hit", "TOWN", (("in", "REGION"),), False, "OFFICIALS"),
         ("who_affected", 6.0, "EVENT", "kill", "N_DEAD", (("in", "TOWN"),), False, "OFFICIALS"),
-        ("damages", 5.0, "EVENT", "destroy", "N_HOUSES", (("in", "REGION"),), False, None),
-        ("who_affected", 4.0, "N_FLED", "flee", "THEIR_HOMES", (), False, None),
+        ("damages", 5.0, "EVENT", "destroy", "N_HOUSES", (("in", "REGION"),)),
+        ("who_affected", 4.0, "N_FLED", "flee", "THEIR_HOMES"),
         ("who_affected", 3.5, "EVENT", "injure", "N_HURT", (), False, "HOSPITAL_OFFICIAL"),
-        ("countermeasures", 4.0, "AGENCY", "send", "AID", (("to", "REGION"),), True, None),
-        (
-            "countermeasures",
-            3.0,
-            "GOVT",
-            "evacuate",
-            "N_FAMILIES",
-            (("from", "COAST"),),
-            False,
-            None,
-        ),
-        ("why", 3.0, "RAIN", "flood", "TOWN", (), False, None),
+        ("countermeasures", 4.0, "AGENCY", "send", "AID", (("to", "REGION"),), True),
+        ("countermeasures", 3.0, "GOVT", "evacuate", "N_FAMILIES", (("from", "COAST"),)),
+        ("why", 3.0, "RAIN", "flood", "TOWN"),
         ("damages", 2.5, "EVENT", "damage", "ROADS", (), False, "OFFICIALS"),
-        ("countermeasures", 2.5, "RESCUERS", "find", "N_BODIES", (("near", "RIVER"),), False, None),
-        ("countermeasures", 2.0, "LEADER", "pledge", "MONEY", (("for", "SURVIVORS"),), False, None),
+        ("countermeasures", 2.5, "RESCUERS", "find", "N_BODIES", (("near", "RIVER"),)),
+        ("countermeasures", 2.0, "LEADER", "pledge", "MONEY", (("for", "SURVIVORS"),)),
         ("who_affected", 2.0, "N_MISSING", "die", None, (("in", "TOWN2"),), False, "OFFICIALS"),
-        (
-            "countermeasures",
-            1.5,
-            "SOLDIERS",
-            "build",
-            "SHELTERS",
-            (("in", "CAPITAL"),),
-            False,
-            None,
-        ),
-        ("damages", 1.5, "MUDSLIDE", "collapse", None, (("near", "TOWN2"),), False, None),
+        ("countermeasures", 1.5, "SOLDIERS", "build", "SHELTERS", (("in", "CAPITAL"),)),
+        ("damages", 1.5, "MUDSLIDE", "collapse", None, (("near", "TOWN2"),)),
     ],
     "attacks": [
-        ("what", 6.0, "BOMB", "hit", "TARGET", (("in", "CAPITAL"),), True, None),
+        ("what", 6.0, "BOMB", "hit", "TARGET", (("in", "CAPITAL"),), True),
         ("when", 3.5, "GROUP", "attack", "TARGET", (), True, "POLICE"),
-        ("where", 3.5, "BLAST", "hit", "TOWN", (("near", "BORDER"),), False, None),
+        ("where", 3.5, "BLAST", "hit", "TOWN", (("near", "BORDER"),)),
         ("who_affected", 6.0, "BLAST", "kill", "N_DEAD", (), False, "POLICE"),
-        ("perpetrators", 5.0, "GROUP", "claim", "ATTACK_NP", (), False, None),
+        ("perpetrators", 5.0, "GROUP", "claim", "ATTACK_NP"),
         ("who_affected", 4.0, "BLAST", "injure", "N_HURT", (), False, "HOSPITAL_OFFICIAL"),
-        (
-            "countermeasures",
-            4.0,
-            "POLICE",
-            "arrest",
-            "N_SUSPECTS",
-            (("near", "BORDER"),),
-            True,
-            None,
-        ),
-        ("damages", 3.0, "BLAST", "destroy", "BUILDING", (), False, None),
-        ("why", 3.0, "LEADER", "blame", "GROUP", (), False, None),
-        ("countermeasures", 2.5, "GOVT", "close", "BORDER_NP", (), False, None),
-        ("countermeasures", 2.0, "MINISTER", "warn", "PEOPLE", (), False, None),
+        ("countermeasures", 4.0, "POLICE", "arrest", "N_SUSPECTS", (("near", "BORDER"),), True),
+        ("damages", 3.0, "BLAST", "destroy", "BUILDING"),
+        ("why", 3.0, "LEADER", "blame", "GROUP"),
+        ("countermeasures", 2.5, "GOVT", "close", "BORDER_NP"),
+        ("countermeasures", 2.0, "MINISTER", "warn", "PEOPLE"),
         ("perpetrators", 2.0, "GROUP", "deny", "CHARGES", (), False, "SPOKESMAN"),
-        ("damages", 1.5, "BLAST", "damage", "CARS", (), False, None),
-        ("countermeasures", 1.5, "SOLDIERS", "investigate", "BLAST_NP", (), False, None),
+        ("damages", 1.5, "BLAST", "damage", "CARS"),
+        ("countermeasures", 1.5, "SOLDIERS", "investigate", "BLAST_NP"),
     ],
     "health": [
         ("what", 6.0, "VIRUS", "infect", "N_CASES", (("in", "REGION"),), True, "OFFICIALS"),
         ("who_affected", 5.0, "VIRUS", "kill", "N_DEAD", (), False, "HEALTH_AGENCY"),
         ("how", 4.0, "WATER_NP", "spread", "VIRUS", (("across", "REGION"),), False, "SCIENTIST"),
-        ("countermeasures", 4.0, "DOCTORS", "vaccinate", "N_CHILDREN", (), False, None),
-        ("countermeasures", 3.5, "GOVT", "close", "SCHOOLS", (("in", "TOWN"),), True, None),
-        ("why", 3.0, "SCIENTIST", "blame", "POLLUTION", (), False, None),
-        (
-            "countermeasures",
-            3.0,
-            "HEALTH_AGENCY",
-            "send",
-            "MEDICINE",
-            (("to", "TOWN"),),
-            False,
-            None,
-        ),
-        ("who_affected", 2.5, "HOSPITALS", "treat", "N_PATIENTS", (), False, None),
-        ("countermeasures", 2.0, "COMPANY", "recall", "PRODUCTS", (), False, None),
-        ("countermeasures", 1.5, "MINISTER", "warn", "PEOPLE", (), False, None),
-        ("how", 1.5, "VIRUS", "spread", None, (("to", "TOWN2"),), False, None),
+        ("countermeasures", 4.0, "DOCTORS", "vaccinate", "N_CHILDREN"),
+        ("countermeasures", 3.5, "GOVT", "close", "SCHOOLS", (("in", "TOWN"),), True),
+        ("why", 3.0, "SCIENTIST", "blame", "POLLUTION"),
+        ("countermeasures", 3.0, "HEALTH_AGENCY", "send", "MEDICINE", (("to", "TOWN"),)),
+        ("who_affected", 2.5, "HOSPITALS", "treat", "N_PATIENTS"),
+        ("countermeasures", 2.0, "COMPANY", "recall", "PRODUCTS"),
+        ("countermeasures", 1.5, "MINISTER", "warn", "PEOPLE"),
+        ("how", 1.5, "VIRUS", "spread", None, (("to", "TOWN2"),)),
     ],
     "resources": [
         (
@@ -210,42 +184,32 @@ _TEMPLATES: Dict[str, List[Template]] = {
         ),
         ("threats", 5.0, "POACHERS", "kill", "N_ANIMALS", (), False, "AGENCY"),
         ("importance", 4.5, "FOREST_NP", "protect", "RIVER", (), False, "SCIENTIST"),
-        ("countermeasures", 4.5, "GOVT", "ban", "LOGGING_NP", (("in", "REGION"),), True, None),
+        ("countermeasures", 4.5, "GOVT", "ban", "LOGGING_NP", (("in", "REGION"),), True),
         ("threats", 3.5, "POPULATION_NP", "fall", None, (("to", "N_LEFT"),), False, "SCIENTISTS"),
-        ("countermeasures", 3.5, "LEADER", "approve", "LAW_NP", (), True, None),
-        ("threats", 3.0, "COMPANY", "spill", "OIL_NP", (("near", "RIVER"),), False, None),
-        ("countermeasures", 2.5, "AGENCY", "pledge", "MONEY", (("for", "PLAN_NP"),), False, None),
-        ("importance", 2.0, "FISH_NP", "rise", None, (("in", "RIVER"),), False, None),
-        ("countermeasures", 1.5, "VOLUNTEERS", "build", "SHELTERS", (), False, None),
+        ("countermeasures", 3.5, "LEADER", "approve", "LAW_NP", (), True),
+        ("threats", 3.0, "COMPANY", "spill", "OIL_NP", (("near", "RIVER"),)),
+        ("countermeasures", 2.5, "AGENCY", "pledge", "MONEY", (("for", "PLAN_NP"),)),
+        ("importance", 2.0, "FISH_NP", "rise", None, (("in", "RIVER"),)),
+        ("countermeasures", 1.5, "VOLUNTEERS", "build", "SHELTERS"),
     ],
     "trials": [
-        ("who", 6.0, "COURT", "convict", "DEFENDANT", (), True, None),
-        ("charges", 5.0, "PROSECUTOR", "charge", "DEFENDANT", (("with", "CRIME"),), False, None),
-        ("sentence", 5.0, "JUDGE", "sentence", "DEFENDANT", (("to", "N_YEARS"),), False, None),
+        ("who", 6.0, "COURT", "convict", "DEFENDANT", (), True),
+        ("charges", 5.0, "PROSECUTOR", "charge", "DEFENDANT", (("with", "CRIME"),)),
+        ("sentence", 5.0, "JUDGE", "sentence", "DEFENDANT", (("to", "N_YEARS"),)),
         ("plead", 4.0, "DEFENDANT", "deny", "CHARGES", (), False, "LAWYER"),
-        (
-            "who_investigating",
-            3.5,
-            "POLICE",
-            "arrest",
-            "DEFENDANT",
-            (("in", "CAPITAL"),),
-            False,
-            None,
-        ),
-        ("why", 3.0, "PROSECUTOR", "claim", "EVIDENCE_NP", (), False, None),
-        ("who_investigating", 2.5, "POLICE", "investigate", "COMPANY", (), False, None),
-        ("other", 2.0, "WITNESS", "testify", None, (("against", "DEFENDANT"),), False, None),
-        ("plead", 2.0, "LAWYER", "pledge", "APPEAL_NP", (), False, None),
-        ("other", 1.5, "JURY", "meet", None, (("for", "N_DAYS"),), False, None),
+        ("who_investigating", 3.5, "POLICE", "arrest", "DEFENDANT", (("in", "CAPITAL"),)),
+        ("why", 3.0, "PROSECUTOR", "claim", "EVIDENCE_NP"),
+        ("who_investigating", 2.5, "POLICE", "investigate", "COMPANY"),
+        ("other", 2.0, "WITNESS", "testify", None, (("against", "DEFENDANT"),)),
+        ("plead", 2.0, "LAWYER", "pledge", "APPEAL_NP"),
+        ("other", 1.5, "JURY", "meet", None, (("for", "N_DAYS"),)),
     ],
 }
 
-# Low-weight background details any document may add (aspect "other").
 # Low-weight background details any document may add (aspect "other").  "@" roles get a
 # fresh filler at every use (a new place, a new count), so no two details say the same.
-_DETAILS: List[Template] = [
-    ("other", 0.6, "WITNESS", "find", "BODIES", (("near", "@PLACE"),), False, None),
+_DETAILS: List[tuple] = [
+    ("other", 0.6, "WITNESS", "find", "BODIES", (("near", "@PLACE"),)),
     (
         "other",
         0.5,
@@ -256,34 +220,16 @@ _DETAILS: List[Template] = [
         False,
         "WITNESS",
     ),
-    (
-        "other",
-        0.4,
-        "OFFICIALS",
-        "hold",
-        "TALKS",
-        (("with", "AGENCY"), ("in", "@PLACE")),
-        True,
-        None,
-    ),
-    ("other", 0.4, "MINISTER", "send", "TEAM", (("to", "@PLACE"),), False, None),
-    ("other", 0.5, "OFFICIALS", "meet", None, (("in", "@PLACE"),), True, None),
-    (
-        "other",
-        0.5,
-        "VOLUNTEERS",
-        "provide",
-        "FOOD",
-        (("to", "SURVIVORS"), ("in", "@PLACE")),
-        False,
-        None,
-    ),
-    ("other", 0.4, "LEADER", "warn", "@PEOPLE", (), False, None),
-    ("other", 0.4, "COMPANY", "cut", "@JOBS", (("in", "@PLACE"),), False, None),
-    ("other", 0.3, "SCHOOLS", "close", None, (("in", "@PLACE"),), False, None),
+    ("other", 0.4, "OFFICIALS", "hold", "TALKS", (("with", "AGENCY"), ("in", "@PLACE")), True),
+    ("other", 0.4, "MINISTER", "send", "TEAM", (("to", "@PLACE"),)),
+    ("other", 0.5, "OFFICIALS", "meet", None, (("in", "@PLACE"),), True),
+    ("other", 0.5, "VOLUNTEERS", "provide", "FOOD", (("to", "SURVIVORS"), ("in", "@PLACE"))),
+    ("other", 0.4, "LEADER", "warn", "@PEOPLE"),
+    ("other", 0.4, "COMPANY", "cut", "@JOBS", (("in", "@PLACE"),)),
+    ("other", 0.3, "SCHOOLS", "close", None, (("in", "@PLACE"),)),
     ("other", 0.3, "PRICES", "rise", None, (("in", "@PLACE"),), False, "OFFICIALS"),
-    ("other", 0.3, "POLICE", "close", "ROADS", (("near", "@PLACE"),), True, None),
-    ("other", 0.3, "SPOKESMAN", "deny", "REPORTS", (("from", "@PLACE"),), False, None),
+    ("other", 0.3, "POLICE", "close", "ROADS", (("near", "@PLACE"),), True),
+    ("other", 0.3, "SPOKESMAN", "deny", "REPORTS", (("from", "@PLACE"),)),
 ]
 
 
@@ -423,7 +369,7 @@ def make_topic(
     def build(
         i: int, t: Template, weight: float, extra: Optional[Dict[str, object]] = None
     ) -> Optional[Fact]:
-        aspect, base, agent, verb, patient, adjs, timed, source = t
+        aspect, _, agent, verb, patient, adjs, timed, source = t
         roles_ = roles if extra is None else {**roles, **extra}
         try:
             return Fact(
@@ -443,13 +389,13 @@ def make_topic(
         except KeyError:  # role not defined for this category
             return None
 
-    templates = _TEMPLATES[cat]
-    for t in templates:
-        f = build(len(facts), t, t[1] * math.exp(rng.gauss(0.0, 0.35)))
+    for row in _TEMPLATES[cat]:
+        t = Template(*row)
+        f = build(len(facts), t, t.weight * math.exp(rng.gauss(0.0, 0.35)))
         if f is not None:
             facts.append(f)
     for d in range(n_details):
-        t = rng.choice(_DETAILS)
+        t = Template(*rng.choice(_DETAILS))
         place = namer.place(f"PLACE{d}", "town")
         extra = {
             "@PLACE": place,
@@ -457,7 +403,7 @@ def make_topic(
             "@N_SMALL": NP("person", count=rng.choice([3, 4, 5, 6, 8, 9, 11])),
             "@JOBS": NP("worker", count=rng.choice([150, 200, 300, 400, 500, 600])),
         }
-        f = build(len(facts), t, t[1] * math.exp(rng.gauss(0.0, 0.5)), extra)
+        f = build(len(facts), t, t.weight * math.exp(rng.gauss(0.0, 0.5)), extra)
         if f is not None:
             facts.append(f)
     ents = {k: v for k, v in roles.items() if isinstance(v, Entity)}

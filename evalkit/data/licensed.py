@@ -39,8 +39,6 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from evalkit import config
 from evalkit.errors import DataNotConfiguredError, EvalkitError, InputFormatError, ParameterError
 
-PathLike = Union[str, "os.PathLike[str]"]
-
 __all__ = ["LicensedCorpus", "CORPORA", "config_path", "configured", "require", "load", "check"]
 
 ENV_CONFIG = "EVALKIT_CONFIG"

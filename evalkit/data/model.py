@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
@@ -59,9 +58,8 @@ import numpy as np
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.errors import EvalkitError, InputFormatError, ParameterError
+from evalkit.errors import EvalkitError, InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "CorpusValidationError",
@@ -461,6 +459,9 @@ class _Corpus:
     name: str
     meta: dict
 
+    def __post_init__(self) -> None:
+        self._normalize()
+
     def _normalize(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise ParameterError("name", self.name, "a non-empty string naming the corpus")
@@ -693,9 +694,6 @@ class SummarizationCorpus(_Corpus):
     peer_scus: Optional[pd.DataFrame] = None
     meta: dict = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        self._normalize()
-
     def validate(self, require_summaries: bool = True) -> "SummarizationCorpus":
         """Check the contract; return ``self`` so calls chain. Raises CorpusValidationError.
 
@@ -912,7 +910,7 @@ class MTCorpus(_Corpus):
     meta: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._normalize()
+        super().__post_init__()
         # The languages travel in meta.json through ``meta``; keep both views in step.
         self.source_language = self.source_language or self.meta.get("source_language", "")
         self.target_language = self.target_language or self.meta.get("target_language", "")

@@ -44,9 +44,8 @@ import pickle
 import struct
 from typing import Any, BinaryIO, Optional, Union
 
-from evalkit.errors import EvalkitError, InputFormatError
+from evalkit.errors import EvalkitError, InputFormatError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["UnsafePickleError", "load", "loads", "ALLOWED_GLOBALS"]
 

@@ -23,20 +23,18 @@ missing field, a judgment or vote for a nugget absent from the key, a duplicate.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Union
+from typing import Dict, List, Optional
 
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
 from evalkit.data.study import StudyData
 from evalkit.inputs import read_input
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "NuggetEvaluation",

@@ -13,7 +13,7 @@ import os
 import re
 from typing import Optional, Tuple, Union
 
-from evalkit.errors import InputFormatError
+from evalkit.errors import InputFormatError, ParameterError
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -98,3 +98,12 @@ def check_scale(
             found=token if token is not None else repr(value),
         )
     return value
+
+
+def check_scale_argument(
+    parameter: str, found: object, value: float, scale: Optional[Scale], what: str
+) -> None:
+    """A writer's :func:`check_scale`: ParameterError naming ``parameter``, ``found`` and
+    the allowed range "for WHAT" when ``value`` lies off ``scale`` (None: no bound)."""
+    if scale is not None and not in_scale(float(value), scale):
+        raise ParameterError(parameter, found, f"{describe_scale(scale)} for {what}")

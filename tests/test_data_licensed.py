@@ -44,6 +44,17 @@ def test_not_configured_names_the_ways_to_configure():
     assert licensed.check(["tac2008"])[0]["state"] == "not configured"
 
 
+def test_every_task_corpus_names_a_loader_that_exists():
+    import importlib
+
+    for name, corpus in licensed.CORPORA.items():
+        if corpus.kind != "task":
+            assert corpus.loader == "", name
+            continue
+        module, _, function = corpus.loader.partition(":")
+        assert callable(getattr(importlib.import_module(module), function, None)), name
+
+
 def test_env_var_and_missing_directory(tmp_path, monkeypatch):
     monkeypatch.setenv("EVALKIT_TAC2008", str(tmp_path / "nowhere"))
     with pytest.raises(

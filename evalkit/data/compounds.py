@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import pandas as pd
@@ -78,6 +78,21 @@ class CompoundSet:
     config: LangConfig
     truth: Optional[pd.DataFrame] = None
     source: str = ""
+
+    @classmethod
+    def from_gold(
+        cls,
+        language: str,
+        lexicon: Lexicon,
+        gold: Mapping[str, Tuple[Tuple[Tuple[str, ...], ...], Optional[Analysis]]],
+        config: LangConfig,
+        truth: Optional[pd.DataFrame] = None,
+        source: str = "",
+    ) -> "CompoundSet":
+        """From ``gold`` word -> (decompositions, segmentation), as the gold readers give it."""
+        decompositions = {w: d for w, (d, _) in gold.items()}
+        segmentation = {w: s for w, (_, s) in gold.items()}
+        return cls(language, lexicon, decompositions, segmentation, config, truth, source)
 
     @property
     def lexicalized(self) -> List[str]:
@@ -225,15 +240,7 @@ def _read_language(folder: Path, language: str) -> Tuple[CompoundSet, List[Path]
     if (folder / "truth.tsv").exists():
         truth = read_tsv(folder / "truth.tsv", TRUTH_SPEC, unique=("word",))
         files.append(folder / "truth.tsv")
-    return CompoundSet(
-        language,
-        lexicon,
-        {w: d for w, (d, _) in gold.items()},
-        {w: s for w, (_, s) in gold.items()},
-        cfg,
-        truth,
-        str(folder),
-    ), files
+    return CompoundSet.from_gold(language, lexicon, gold, cfg, truth, str(folder)), files
 
 
 def read_compound_folder(
@@ -362,15 +369,7 @@ def load_debian_silver(
         silver = silver_gold(words, cfg.connectors, n, seed, candidates=20 * n if quick else None)
         lexicon = lexicon_from_words(w for w in words if w not in silver)
         lexicon.lexicalized = {w: d for w, (d, _) in silver.items()}
-        sets[lang] = CompoundSet(
-            lang,
-            lexicon,
-            {w: d for w, (d, _) in silver.items()},
-            {w: s for w, (_, s) in silver.items()},
-            cfg,
-            None,
-            str(path),
-        )
+        sets[lang] = CompoundSet.from_gold(lang, lexicon, silver, cfg, None, str(path))
         files.append(path)
     return CompoundCorpus(
         "decompound-debian",

@@ -68,15 +68,13 @@ from evalkit.inputs import check_text_bytes, read_input
 from evalkit.input_numbers import (
     Scale,
     check_scale,
-    describe_scale,
-    in_scale,
+    check_scale_argument,
     is_uint,
     parse_number,
 )
 from evalkit.data.model import SummarizationCorpus
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "ENCODINGS",
@@ -553,18 +551,46 @@ _INT_UNITS = (
     "num_model_units",
 )
 
-#: The DUC judgment tables by key (see the module docstring and the notes, C.3).
-TABLES: Dict[str, TableSpec] = {
-    "duc2002-see": TableSpec(
-        "DUC 2002 SEE table",
-        37,
-        {33: {**_q("quality_q", 10, 12), **_run(_SEE_UNITS + _ADJ, 22)}},
+
+def _see_table(
+    name: str, header_lines: int, widths: Mapping[int, Mapping[str, int]], first_question: int
+) -> TableSpec:
+    """A DUC 2002/2003 SEE results table: kind, document id, length and summarizer in
+    columns 1, 2, 3 and 8, the 12 quality questions from column ``first_question``."""
+    return TableSpec(
+        name,
+        header_lines,
+        widths,
         summarizer=8,
         kind=1,
         docid=2,
         length=3,
-        int_values=tuple(_q("quality_q", 10, 12)) + _INT_UNITS,
+        int_values=tuple(_q("quality_q", first_question, 12)) + _INT_UNITS,
         with_selector=True,
+    )
+
+
+def _last_column(
+    name: str, header_lines: int, judgment: str, width: int = 5, **layout
+) -> TableSpec:
+    """A table of one integer ``judgment`` in its last column, the summarizer in column 3."""
+    return TableSpec(
+        name,
+        header_lines,
+        {width: {judgment: width - 1}},
+        summarizer=3,
+        int_values=(judgment,),
+        **layout,
+    )
+
+
+#: The DUC judgment tables by key (see the module docstring and the notes, C.3).
+TABLES: Dict[str, TableSpec] = {
+    "duc2002-see": _see_table(
+        "DUC 2002 SEE table",
+        37,
+        {33: {**_q("quality_q", 10, 12), **_run(_SEE_UNITS + _ADJ, 22)}},
+        first_question=10,
     ),
     "duc2002-extracts": TableSpec(
         "DUC 2002 extracts table",
@@ -574,19 +600,14 @@ TABLES: Dict[str, TableSpec] = {
         length=2,
         with_selector=True,
     ),
-    "duc2003-see": TableSpec(
+    "duc2003-see": _see_table(
         "DUC 2003 results table",
         0,
         {
             34: {**_q("quality_q", 11, 12), **_run(_SEE_UNITS + _ADJ, 23)},
             22: _run(_SEE_UNITS + _ADJ, 11),
         },  # length-10 summaries have no quality questions
-        summarizer=8,
-        kind=1,
-        docid=2,
-        length=3,
-        int_values=tuple(_q("quality_q", 11, 12)) + _INT_UNITS,
-        with_selector=True,
+        first_question=11,
     ),
     "duc2003-responsiveness": TableSpec(
         "DUC 2003 responsiveness table",
@@ -619,42 +640,22 @@ TABLES: Dict[str, TableSpec] = {
         int_values=tuple(_q("quality_q", 8, 7)) + _INT_UNITS,
         with_selector=True,
     ),
-    "duc2004-responsiveness": TableSpec(
-        "DUC 2004 Responsiveness/results.table.R",
-        7,
-        {5: {"responsiveness": 4}},
-        summarizer=3,
-        int_values=("responsiveness",),
-        with_selector=True,
+    "duc2004-responsiveness": _last_column(
+        "DUC 2004 Responsiveness/results.table.R", 7, "responsiveness", with_selector=True
     ),
-    "duc2005-responsiveness": TableSpec(
-        "DUC 2005 responsiveness.table",
-        6,
-        {5: {"responsiveness": 4}},
-        summarizer=3,
-        int_values=("responsiveness",),
-    ),
-    "duc2005-linguistic-quality": TableSpec(
+    "duc2005-responsiveness": _last_column("DUC 2005 responsiveness.table", 6, "responsiveness"),
+    "duc2005-linguistic-quality": _last_column(
         "DUC 2005/2006 linguistic_quality.table",
         7,
-        {6: {"linguistic_quality": 5}},
-        summarizer=3,
+        "linguistic_quality",
+        width=6,
         question=(4, "linguistic_quality"),
-        int_values=("linguistic_quality",),
     ),
-    "duc2006-overall-responsiveness": TableSpec(
-        "DUC 2006 responsiveness/overall.table",
-        6,
-        {5: {"overall_responsiveness": 4}},
-        summarizer=3,
-        int_values=("overall_responsiveness",),
+    "duc2006-overall-responsiveness": _last_column(
+        "DUC 2006 responsiveness/overall.table", 6, "overall_responsiveness"
     ),
-    "duc2006-content-responsiveness": TableSpec(
-        "DUC 2006/2007 content.table",
-        6,
-        {5: {"content_responsiveness": 4}},
-        summarizer=3,
-        int_values=("content_responsiveness",),
+    "duc2006-content-responsiveness": _last_column(
+        "DUC 2006/2007 content.table", 6, "content_responsiveness"
     ),
     "duc2005-pyramid": TableSpec(
         "DUC 2005 processed_pans.txt",
@@ -1030,11 +1031,9 @@ def write_table(
         if len(values) != len(grp):
             raise ParameterError("judgments", key, "one value per judgment in a row")
         for name, value in values.items():
-            scale = spec.scale(name)
-            if scale is not None and not in_scale(float(value), scale):
-                raise ParameterError(
-                    "judgments", (inst, summ, name, value), f"{describe_scale(scale)} for {name}"
-                )
+            check_scale_argument(
+                "judgments", (inst, summ, name, value), value, spec.scale(name), name
+            )
             cols[colmap[name]] = _fmt(value, name in spec.int_values)
         lines.append(" ".join(cols))
     atomic_write_bytes(path, encode("\n".join(lines) + "\n", f"table {spec.name}", encoding))

@@ -67,20 +67,18 @@ parsers refuse; no maintained package reads the DUC layout.
 from __future__ import annotations
 
 import bisect
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 from xml.sax.saxutils import unescape as _xml_unescape
 
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
 from evalkit.inputs import read_input
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "SourceDocument",

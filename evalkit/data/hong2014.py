@@ -38,18 +38,10 @@ __all__ = ["HONG2014_SYSTEMS", "docset_key", "read_hong2014", "hong2014_files", 
 
 #: The 12 systems and their folder (``SOAsums`` state of the art, ``basicsums`` baselines).
 HONG2014_SYSTEMS: Dict[str, str] = {
-    "DPP": "SOAsums",
-    "ICSISumm": "SOAsums",
-    "RegSum": "SOAsums",
-    "Submodular": "SOAsums",
-    "CLASSY11": "SOAsums",
-    "CLASSY04": "SOAsums",
-    "OCCAMS_V": "SOAsums",
-    "GreedyKL": "basicsums",
-    "FreqSum": "basicsums",
-    "TsSum": "basicsums",
-    "Centroid": "basicsums",
-    "LexRank": "basicsums",
+    **dict.fromkeys(
+        ("DPP", "ICSISumm", "RegSum", "Submodular", "CLASSY11", "CLASSY04", "OCCAMS_V"), "SOAsums"
+    ),
+    **dict.fromkeys(("GreedyKL", "FreqSum", "TsSum", "Centroid", "LexRank"), "basicsums"),
 }
 
 _DOCSET = re.compile(r"(?i)^(d\d+)")

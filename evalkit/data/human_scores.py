@@ -47,7 +47,7 @@ order); :func:`realsumm_pyramid` keeps the corpus' order.
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Sequence, Tuple
+from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -149,13 +149,26 @@ def _likert(values, scale: str):
     return (np.asarray(values, float) - 1) / 4 if scale == "unit" else np.asarray(values, float)
 
 
-def summeval_dimensions(corpus, scale: str = "unit", include_models: bool = False) -> pd.DataFrame:
-    """``instance, system, coherence, consistency, fluency, relevance``: SummEval's mean
-    expert ratings, 1-5 (``scale="likert"``) or mapped to 0-1 (``"unit"``, the default)."""
+def _summeval_wide(corpus, include_models: bool) -> pd.DataFrame:
+    """The four SummEval dimensions per summary, each present and on 1-5 (else raises)."""
     wide = wide_judgments(corpus, SUMMEVAL_DIMENSIONS, include_models)
     _complete(wide, SUMMEVAL_DIMENSIONS, corpus.name)
     for dim in SUMMEVAL_DIMENSIONS:
         _in_range(wide, dim, 1.0, 5.0, corpus.name)
+    return wide
+
+
+def _per_summary(wide: pd.DataFrame, columns: Mapping[str, object]) -> pd.DataFrame:
+    """``instance, system`` of ``wide`` and then ``columns``, on a fresh index."""
+    keys = {"instance": wide["instance"].to_numpy(), "system": wide["system"].to_numpy()}
+    return pd.DataFrame({**keys, **columns})
+
+
+def summeval_dimensions(corpus, scale: str = "unit", include_models: bool = False) -> pd.DataFrame:
+    """``instance, system, coherence, consistency, fluency, relevance``: SummEval's mean
+    expert ratings, 1-5 (``scale="likert"``) or mapped to 0-1 (``"unit"``, the default)."""
+    wide = _summeval_wide(corpus, include_models)
+    for dim in SUMMEVAL_DIMENSIONS:
         wide[dim] = _likert(wide[dim], scale)
     return wide
 
@@ -166,17 +179,13 @@ def summeval_coverage_quality(
     """``instance, system, coverage, quality``: expert relevance as coverage, the mean of
     coherence, consistency and fluency as linguistic quality (scale as
     :func:`summeval_dimensions`)."""
-    wide = wide_judgments(corpus, SUMMEVAL_DIMENSIONS, include_models)
-    _complete(wide, SUMMEVAL_DIMENSIONS, corpus.name)
-    for dim in SUMMEVAL_DIMENSIONS:
-        _in_range(wide, dim, 1.0, 5.0, corpus.name)
-    return pd.DataFrame(
+    wide = _summeval_wide(corpus, include_models)
+    return _per_summary(
+        wide,
         {
-            "instance": wide["instance"].to_numpy(),
-            "system": wide["system"].to_numpy(),
             "coverage": _likert(wide["relevance"], scale),
             "quality": _likert(wide[list(SUMMEVAL_QUALITY)].mean(axis=1), scale),
-        }
+        },
     )
 
 
@@ -196,17 +205,8 @@ def summeval_dimension_mean(
         raise ParameterError(
             "dimensions", list(dimensions), f"a non-empty subset of {SUMMEVAL_DIMENSIONS}"
         )
-    wide = wide_judgments(corpus, SUMMEVAL_DIMENSIONS, include_models)
-    _complete(wide, SUMMEVAL_DIMENSIONS, corpus.name)
-    for dim in SUMMEVAL_DIMENSIONS:
-        _in_range(wide, dim, 1.0, 5.0, corpus.name)
-    return pd.DataFrame(
-        {
-            "instance": wide["instance"].to_numpy(),
-            "system": wide["system"].to_numpy(),
-            column: _likert(wide[list(dimensions)].mean(axis=1), scale),
-        }
-    )
+    wide = _summeval_wide(corpus, include_models)
+    return _per_summary(wide, {column: _likert(wide[list(dimensions)].mean(axis=1), scale)})
 
 
 def coverage_quality_mean(scores: pd.DataFrame) -> pd.DataFrame:
@@ -332,14 +332,7 @@ def duc_see_scores(
     cs = (
         see_coverage(*(wide[c] for c in cov_cols)) if formula == "graham_eq1" else wide[cov_cols[0]]
     )
-    out = pd.DataFrame(
-        {
-            "instance": wide["instance"].to_numpy(),
-            "system": wide["system"].to_numpy(),
-            "coverage": np.asarray(cs, float),
-            "quality": lq.mean(axis=1),
-        }
-    )
+    out = _per_summary(wide, {"coverage": np.asarray(cs, float), "quality": lq.mean(axis=1)})
     _in_range(out, "coverage", 0.0, np.inf if formula == "graham_eq1" else 1.0, corpus.name)
     return out.reset_index(drop=True)
 

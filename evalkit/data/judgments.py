@@ -32,9 +32,8 @@ from __future__ import annotations
 import csv
 from collections import Counter
 import io
-import os
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import pandas as pd
 
@@ -43,15 +42,13 @@ from evalkit.inputs import check_text_bytes, read_input
 from evalkit.input_numbers import (
     Scale,
     check_scale,
-    describe_scale,
-    in_scale,
+    check_scale_argument,
     is_uint,
     parse_number,
 )
 from evalkit.data.model import MTCorpus
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "read_assessments_csv",
@@ -179,12 +176,9 @@ def write_assessments_csv(path: PathLike, judgments: pd.DataFrame) -> None:
         raise ParameterError("judgments", list(judgments.columns), f"columns {sorted(need)}")
     names = list(dict.fromkeys(judgments["judgment"]))
     for name, value in zip(judgments["judgment"], judgments["value"]):
-        scale = SCALES.get(name)
-        if scale is not None and not pd.isna(value) and not in_scale(float(value), scale):
-            raise ParameterError(
-                "judgments",
-                (name, value),
-                f"{describe_scale(scale)} for {name} (the reader's scale)",
+        if not pd.isna(value):
+            check_scale_argument(
+                "judgments", (name, value), value, SCALES.get(name), f"{name} (the reader's scale)"
             )
     wide = judgments.pivot_table(
         index=list(KEYS), columns="judgment", values="value", aggfunc="first", sort=False

@@ -39,8 +39,6 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from evalkit import config
 from evalkit.errors import DataNotConfiguredError, EvalkitError, InputFormatError, ParameterError
 
-PathLike = Union[str, "os.PathLike[str]"]
-
 __all__ = ["LicensedCorpus", "CORPORA", "config_path", "configured", "require", "load", "check"]
 
 ENV_CONFIG = "EVALKIT_CONFIG"
@@ -49,13 +47,14 @@ ENV_CONFIG = "EVALKIT_CONFIG"
 @dataclass(frozen=True)
 class LicensedCorpus:
     name: str
-    # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments) | "task" (a folder read by the
-    # loader named in TASK_LOADERS) | "decompound" (a compound gold folder, evalkit.data.compounds)
+    # "duc" | "tac" | "nist" | "summaries" (system outputs without judgments) | "task" (a folder read by
+    # ``loader``) | "decompound" (a compound gold folder, evalkit.data.compounds)
     kind: str
     year: Optional[int]
     description: str
     obtain: str  # what to ask NIST / LDC for
     expect: Tuple[str, ...] = ()  # paths below the root that must exist (first check)
+    loader: str = ""  # "task" corpora: "module:function", called with the configured folder
 
 
 def _duc(year: int, what: str, expect: Tuple[str, ...]) -> LicensedCorpus:
@@ -165,6 +164,7 @@ CORPORA: Dict[str, LicensedCorpus] = {
             "TDT-3 (LDC2001T58: topic relevance table and newswire SGML, LDC) plus the experiment's "
             "surrogates and subject judgments in evalkit's TSV layout (from the study's authors)",
             ("relevance.table", "experiment/judgments.tsv"),
+            loader="evalkit.data.relevance:load_tdt_folder",
         ),
         LicensedCorpus(
             "kolluru-study",
@@ -174,6 +174,7 @@ CORPORA: Dict[str, LicensedCorpus] = {
             "the authors' summaries, questionnaires and grades of TDT-2 stories (LDC99T37); never "
             "published",
             ("grades.tsv",),
+            loader="evalkit.data.questionnaires:read_questionnaire_study",
         ),
         LicensedCorpus(
             "icsi-meetings",
@@ -183,6 +184,7 @@ CORPORA: Dict[str, LicensedCorpus] = {
             "ICSI Meeting Corpus (LDC2004S02/LDC2004T04, LDC) with the NXT-format annotation release "
             "(dialogue acts and summaries)",
             (),
+            loader="evalkit.data.meetings:load_icsi_folder",
         ),
         LicensedCorpus(
             "trec-qa-2003",
@@ -192,6 +194,7 @@ CORPORA: Dict[str, LicensedCorpus] = {
             "TREC 2003 QA track data (trec.nist.gov past results: definition nuggets and judgments; "
             "run files under the TREC agreement)",
             ("nuggets.txt", "responses.txt", "judgments.txt"),
+            loader="evalkit.data.trec_qa:read_trec_qa",
         ),
         LicensedCorpus(
             "trec-qa-2004",
@@ -200,6 +203,7 @@ CORPORA: Dict[str, LicensedCorpus] = {
             "TREC 2004 QA 'other' questions: nuggets, runs, nugget judgments",
             "TREC 2004 QA track data (trec.nist.gov past results; run files under the TREC agreement)",
             ("nuggets.txt", "responses.txt", "judgments.txt"),
+            loader="evalkit.data.trec_qa:read_trec_qa",
         ),
         LicensedCorpus(
             "hong2014",
@@ -217,6 +221,7 @@ CORPORA: Dict[str, LicensedCorpus] = {
             "DUC 2004 source documents (docset directories d30001t/... of TREC SGML, evalkit.data.duc_documents)",
             "DUC 2004 test documents (NIST, duc.nist.gov: the DUC agreement; point evalkit at the folder "
             "holding the docset directories, e.g. duc2004_testdata/tasks1and2/duc2004_tasks1and2_docs/docs)",
+            loader="evalkit.data.duc_documents:read_document_collection",
         ),
         LicensedCorpus(
             "decompound-gold",
@@ -228,16 +233,6 @@ CORPORA: Dict[str, LicensedCorpus] = {
             "your own (or licensed) compound gold set, written in evalkit's compound folder format",
         ),
     ]
-}
-
-#: loader (module, function) of each "task" corpus; called with the configured folder.
-TASK_LOADERS = {
-    "tdt3-relevance": ("evalkit.data.relevance", "load_tdt_folder"),
-    "kolluru-study": ("evalkit.data.questionnaires", "read_questionnaire_study"),
-    "icsi-meetings": ("evalkit.data.meetings", "load_icsi_folder"),
-    "trec-qa-2003": ("evalkit.data.trec_qa", "read_trec_qa"),
-    "trec-qa-2004": ("evalkit.data.trec_qa", "read_trec_qa"),
-    "duc2004-docs": ("evalkit.data.duc_documents", "read_document_collection"),
 }
 
 
@@ -391,7 +386,7 @@ def load(name: str, **kwargs: Any):
     if c.kind == "task":
         import importlib
 
-        module, function = TASK_LOADERS[name]
+        module, _, function = c.loader.partition(":")
         corpus = getattr(importlib.import_module(module), function)(where, **kwargs)
         corpus.meta["name"] = name
         return corpus

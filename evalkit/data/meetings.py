@@ -29,12 +29,11 @@ below the folder); the ASR column stays empty (no ICSI ASR output is distributed
 
 from __future__ import annotations
 
-import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -50,10 +49,9 @@ from evalkit.data.tsv import (
 from evalkit.data.study import StudyData
 from evalkit.inputs import parse_xml
 from evalkit.input_numbers import check_scale, parse_number
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 from evalkit.text import asr_channel, extractive
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "MeetingCorpus",

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
@@ -59,9 +58,8 @@ import numpy as np
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
-from evalkit.errors import EvalkitError, InputFormatError, ParameterError
+from evalkit.errors import EvalkitError, InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "CorpusValidationError",
@@ -461,6 +459,9 @@ class _Corpus:
     name: str
     meta: dict
 
+    def __post_init__(self) -> None:
+        self._normalize()
+
     def _normalize(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise ParameterError("name", self.name, "a non-empty string naming the corpus")
@@ -474,6 +475,28 @@ class _Corpus:
     def tables(self) -> Dict[str, pd.DataFrame]:
         """The tables by name, in contract order."""
         return {t: getattr(self, t) for t in self.TABLES}
+
+    def _restricted_tables(self, keep: Mapping[str, Optional[set]]) -> Dict[str, pd.DataFrame]:
+        """The tables without the rows whose value in a column of ``keep`` is not in that
+        column's set (``None``: no restriction)."""
+        tables = {}
+        for table, df in self.tables().items():
+            mask = pd.Series(True, index=df.index)
+            for column, allowed in keep.items():
+                if allowed is not None and column in df.columns:
+                    mask &= df[column].isin(allowed)
+            tables[table] = df[mask].reset_index(drop=True)
+        return tables
+
+    def judgment_names(self) -> List[str]:
+        """The judgment names present, in order of first appearance."""
+        return list(dict.fromkeys(self.judgments["judgment"].tolist()))
+
+    def _judgment_rows(self, judgment: str) -> pd.DataFrame:
+        rows = self.judgments[self.judgments["judgment"] == judgment]
+        if rows.empty:
+            raise ParameterError("judgment", judgment, f"one of {self.judgment_names()}")
+        return rows
 
     @property
     def provenance(self):
@@ -671,9 +694,6 @@ class SummarizationCorpus(_Corpus):
     peer_scus: Optional[pd.DataFrame] = None
     meta: dict = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        self._normalize()
-
     def validate(self, require_summaries: bool = True) -> "SummarizationCorpus":
         """Check the contract; return ``self`` so calls chain. Raises CorpusValidationError.
 
@@ -822,16 +842,6 @@ class SummarizationCorpus(_Corpus):
         with a summary for it."""
         return self._of_type("peer", instance)
 
-    def judgment_names(self) -> List[str]:
-        """The judgment names present, in order of first appearance."""
-        return list(dict.fromkeys(self.judgments["judgment"].tolist()))
-
-    def _judgment_rows(self, judgment: str) -> pd.DataFrame:
-        rows = self.judgments[self.judgments["judgment"] == judgment]
-        if rows.empty:
-            raise ParameterError("judgment", judgment, f"one of {self.judgment_names()}")
-        return rows
-
     def judgment_table(self, judgment: str) -> pd.DataFrame:
         """Instance x summarizer table of one judgment (mean over assessors)."""
         rows = self._judgment_rows(judgment)
@@ -850,26 +860,28 @@ class SummarizationCorpus(_Corpus):
             if type not in SUMMARIZER_TYPES:
                 raise ParameterError("type", type, f"one of {SUMMARIZER_TYPES} or None")
             rows = rows[rows["summarizer"].isin(self._of_type(type, None))]
-        per_instance = rows.groupby(["summarizer", "instance"], sort=False)["value"].mean()
-        out = per_instance.groupby(level="summarizer", sort=False).mean()
-        out.name = judgment
-        return out
+        return _mean_of_means(rows, "summarizer", ["instance"], judgment)
 
     def subset(
         self, instances: Optional[Iterable[str]] = None, summarizers: Optional[Iterable[str]] = None
     ) -> "SummarizationCorpus":
         """A new corpus restricted to the given instances and/or summarizers."""
-        inst = None if instances is None else set(instances)
-        summ = None if summarizers is None else set(summarizers)
-        tables = {}
-        for table, df in self.tables().items():
-            keep = pd.Series(True, index=df.index)
-            if inst is not None and "instance" in df.columns:
-                keep &= df["instance"].isin(inst)
-            if summ is not None and "summarizer" in df.columns:
-                keep &= df["summarizer"].isin(summ)
-            tables[table] = df[keep].reset_index(drop=True)
+        tables = self._restricted_tables(
+            {"instance": _set_or_none(instances), "summarizer": _set_or_none(summarizers)}
+        )
         return SummarizationCorpus(name=self.name, meta=dict(self.meta), **tables)
+
+
+def _set_or_none(values: Optional[Iterable[str]]) -> Optional[set]:
+    return None if values is None else set(values)
+
+
+def _mean_of_means(rows: pd.DataFrame, by: str, unit: Sequence[str], name: str) -> pd.Series:
+    """Mean ``value`` per ``by``, each ``unit`` counted once (its repeats averaged first)."""
+    per_unit = rows.groupby([by, *unit], sort=False)["value"].mean()
+    out = per_unit.groupby(level=by, sort=False).mean()
+    out.name = name
+    return out
 
 
 # --------------------------------------------------------------------------- MT
@@ -898,7 +910,7 @@ class MTCorpus(_Corpus):
     meta: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._normalize()
+        super().__post_init__()
         # The languages travel in meta.json through ``meta``; keep both views in step.
         self.source_language = self.source_language or self.meta.get("source_language", "")
         self.target_language = self.target_language or self.meta.get("target_language", "")
@@ -1008,35 +1020,19 @@ class MTCorpus(_Corpus):
         r = self.references
         return r.loc[(r["document"] == document) & (r["segment"] == segment), "text"].tolist()
 
-    def judgment_names(self) -> List[str]:
-        return list(dict.fromkeys(self.judgments["judgment"].tolist()))
-
     def system_level(self, judgment: str) -> pd.Series:
         """Mean of ``judgment`` per system: judges averaged within a segment, then segments."""
-        rows = self.judgments[self.judgments["judgment"] == judgment]
-        if rows.empty:
-            raise ParameterError("judgment", judgment, f"one of {self.judgment_names()}")
-        per_seg = rows.groupby(["system", "document", "segment"], sort=False)["value"].mean()
-        out = per_seg.groupby(level="system", sort=False).mean()
-        out.name = judgment
-        return out
+        rows = self._judgment_rows(judgment)
+        return _mean_of_means(rows, "system", ["document", "segment"], judgment)
 
     def subset(
         self, systems: Optional[Iterable[str]] = None, documents: Optional[Iterable[str]] = None
     ) -> "MTCorpus":
         """A new corpus restricted to the given systems and/or documents."""
-        sys_ = None if systems is None else set(systems)
-        docs = None if documents is None else set(documents)
-        tables = {}
-        for table, df in self.tables().items():
-            keep = pd.Series(True, index=df.index)
-            if docs is not None:
-                keep &= df["document"].isin(docs)
-            if sys_ is not None:
-                for col in ("system", "better", "worse"):
-                    if col in df.columns:
-                        keep &= df[col].isin(sys_)
-            tables[table] = df[keep].reset_index(drop=True)
+        sys_ = _set_or_none(systems)
+        tables = self._restricted_tables(
+            {"document": _set_or_none(documents), "system": sys_, "better": sys_, "worse": sys_}
+        )
         return MTCorpus(
             name=self.name,
             meta=dict(self.meta),

@@ -30,13 +30,12 @@ when none is declared); a parse error names file and line.
 
 from __future__ import annotations
 
-import os
 import re
 import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 import pandas as pd
@@ -45,9 +44,8 @@ from evalkit.atomic import atomic_write_bytes
 from evalkit.data.duc import SUMMARY_NAME, summarizer_type
 from evalkit.data.model import SummarizationCorpus
 from evalkit.inputs import parse_xml
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "Pyramid",

@@ -17,18 +17,16 @@ licensed profile reads a user's copy in this same layout.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Union
+from typing import Dict, List
 
 import pandas as pd
 
 from evalkit.data.tsv import check_keys, line_of, folder_meta, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
-from evalkit.errors import InputFormatError
+from evalkit.errors import InputFormatError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["QuestionnaireStudy", "read_questionnaire_study", "write_questionnaire_study", "SPECS"]
 

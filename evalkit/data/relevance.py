@@ -24,20 +24,18 @@ experiment's own surrogates.tsv and judgments.tsv (never distributed by LDC).
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Union
+from typing import Dict, List, Optional, Sequence
 
 import pandas as pd
 
 from evalkit.inputs import read_text
 from evalkit.data.tsv import check_keys, number, folder_meta, read_tsv_folder, write_tsv_folder
 from evalkit.data.study import StudyData
-from evalkit.errors import InputFormatError
+from evalkit.errors import InputFormatError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "RelevanceTask",

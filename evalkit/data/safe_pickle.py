@@ -44,46 +44,30 @@ import pickle
 import struct
 from typing import Any, BinaryIO, Optional, Union
 
-from evalkit.errors import EvalkitError, InputFormatError
+from evalkit.errors import EvalkitError, InputFormatError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["UnsafePickleError", "load", "loads", "ALLOWED_GLOBALS"]
 
-#: (module, name) pairs find_class may return: builtins that rebuild plain data only.
+#: The built-in types that rebuild plain data, by their Python 3 names.
+_DATA_TYPES = (
+    "set",
+    "frozenset",
+    "list",
+    "dict",
+    "tuple",
+    "str",
+    "int",
+    "float",
+    "bool",
+    "complex",
+)
+
+#: (module, name) pairs find_class may return: builtins that rebuild plain data only (Python 2
+#: pickles name them in ``__builtin__``, with ``unicode`` and ``long`` besides).
 ALLOWED_GLOBALS = frozenset(
-    {
-        ("builtins", n)
-        for n in (
-            "set",
-            "frozenset",
-            "list",
-            "dict",
-            "tuple",
-            "str",
-            "int",
-            "float",
-            "bool",
-            "complex",
-        )
-    }
-    | {
-        ("__builtin__", n)
-        for n in (
-            "set",
-            "frozenset",
-            "list",
-            "dict",
-            "tuple",
-            "str",
-            "unicode",
-            "int",
-            "long",
-            "float",
-            "bool",
-            "complex",
-        )
-    }
+    {("builtins", n) for n in _DATA_TYPES}
+    | {("__builtin__", n) for n in (*_DATA_TYPES, "unicode", "long")}
     | {("_codecs", "encode")}
 )
 

@@ -27,11 +27,10 @@ annotations :mod:`evalkit.data.pyramid`. Update-task instances ``D0801-B`` get
 from __future__ import annotations
 
 from collections import Counter
-import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -41,9 +40,8 @@ from evalkit.atomic import atomic_write_bytes
 from evalkit.input_numbers import Scale, check_scale, is_uint, parse_number
 from evalkit.data.duc import InstanceIndex, TableSpec, read_table, write_table
 from evalkit.data.model import SummarizationCorpus
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "TABLES",

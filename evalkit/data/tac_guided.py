@@ -27,17 +27,15 @@ Files (under the year's eval directory, :data:`evalkit.data.tac.LAYOUTS`):
 
 from __future__ import annotations
 
-import os
 import re
-from typing import Dict, Mapping, Tuple, Union
+from typing import Dict, Mapping, Tuple
 
 import pandas as pd
 
 from evalkit.atomic import atomic_write_bytes
 from evalkit.inputs import parse_xml, read_text
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "CATEGORIES",

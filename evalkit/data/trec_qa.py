@@ -23,20 +23,18 @@ missing field, a judgment or vote for a nugget absent from the key, a duplicate.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Union
+from typing import Dict, List, Optional
 
 import pandas as pd
 
 from evalkit.atomic import atomic_write_text
 from evalkit.data.study import StudyData
 from evalkit.inputs import read_input
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "NuggetEvaluation",
@@ -211,55 +209,36 @@ def _check_text(value: str, what: str) -> str:
     return s
 
 
+#: The files :func:`write_trec_qa` writes: name, table of the evaluation, columns in file order.
+_FILES = (
+    ("nuggets.txt", "key", ("question", "nugget", "label", "text")),
+    ("responses.txt", "responses", ("question", "run", "document", "answer")),
+    ("judgments.txt", "judgments", ("question", "run", "nugget", "present")),
+    ("votes.txt", "votes", ("question", "nugget", "assessor", "label")),
+)
+
+
+def _cell(table: str, column: str, value) -> str:
+    if column in ("text", "answer"):
+        return _check_text(value, f"{table}.{column}")
+    return str(int(value)) if column == "present" else str(value)
+
+
 def write_trec_qa(ev: NuggetEvaluation, folder: PathLike) -> List[Path]:
-    """Write the files read by :func:`read_trec_qa`; returns the paths."""
+    """Write the files read by :func:`read_trec_qa` (``votes.txt`` when the evaluation has
+    votes); returns the paths."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    out = [
-        atomic_write_text(
-            folder / "nuggets.txt",
-            "".join(
-                f"{q} {n} {lab} {_check_text(t, 'key.text')}\n"
-                for q, n, lab, t in ev.key[["question", "nugget", "label", "text"]].itertuples(
-                    index=False
-                )
-            ),
+    out = []
+    for name, table, columns in _FILES:
+        frame = getattr(ev, table)
+        if frame is None:  # only the votes are optional
+            continue
+        rows = frame[list(columns)].itertuples(index=False)
+        text = "".join(
+            " ".join(_cell(table, c, v) for c, v in zip(columns, row)) + "\n" for row in rows
         )
-    ]
-    out.append(
-        atomic_write_text(
-            folder / "responses.txt",
-            "".join(
-                f"{q} {r} {d} {_check_text(a, 'responses.answer')}\n"
-                for r, q, d, a in ev.responses[
-                    ["run", "question", "document", "answer"]
-                ].itertuples(index=False)
-            ),
-        )
-    )
-    out.append(
-        atomic_write_text(
-            folder / "judgments.txt",
-            "".join(
-                f"{q} {r} {n} {int(p)}\n"
-                for r, q, n, p in ev.judgments[["run", "question", "nugget", "present"]].itertuples(
-                    index=False
-                )
-            ),
-        )
-    )
-    if ev.votes is not None:
-        out.append(
-            atomic_write_text(
-                folder / "votes.txt",
-                "".join(
-                    f"{q} {n} {a} {lab}\n"
-                    for q, n, a, lab in ev.votes[
-                        ["question", "nugget", "assessor", "label"]
-                    ].itertuples(index=False)
-                ),
-            )
-        )
+        out.append(atomic_write_text(folder / name, text))
     return out
 
 

@@ -24,7 +24,6 @@ dropped silently. ``unique=`` lists the columns that must identify a record.
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -33,9 +32,7 @@ import pandas as pd
 from evalkit.atomic import atomic_write_text
 from evalkit.inputs import check_text_bytes, read_input
 from evalkit.input_numbers import check_scale, describe_scale, in_scale, parse_number, parse_uint
-from evalkit.errors import InputFormatError, ParameterError
-
-PathLike = Union[str, "os.PathLike[str]"]
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
 
 class Number(NamedTuple):

@@ -34,10 +34,9 @@ number of skipped lines is returned in ``attrs["skipped"]``/a return value.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, unescape
 
 import pandas as pd
@@ -48,9 +47,8 @@ from evalkit.input_numbers import is_uint, parse_number
 from evalkit.data.model import MTCorpus
 from evalkit.data.public import file_entry, load_pickle, locate, sha256_meta
 from evalkit.data.sgml_attributes import parse_attributes
-from evalkit.errors import InputFormatError, ParameterError
+from evalkit.errors import InputFormatError, ParameterError, PathLike
 
-PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "read_text_lines",

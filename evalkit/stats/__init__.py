@@ -48,111 +48,48 @@ The BLEU options that reproduce the published tools' conventions live with BLEU:
 appear in ``BLEU.signature()``.
 """
 
-# Re-exports, loaded on first use so that `import evalkit.stats` stays light (pingouin and
-# krippendorff are only imported by the modules that need them).
-_EXPORTS = {
-    "correlation": [
-        "correlate",
-        "correlate_columns",
-        "level_correlation",
-        "batched_level_correlation",
-        "score_matrices",
-        "fisher_ci",
-        "bootstrap_ci",
-        "resampled_correlations",
-        "wmt_kendall_like",
-        "apply_missing_rule",
-        "fisher_sample_size",
-        "darr_pairs",
-    ],
-    "difference_tests": [
-        "resampled_deltas",
-        "correlation_difference_test",
-        "permutation_test",
-        "compare_metrics",
-        "assign_ranks",
-        "significance_clusters",
-        "equal_correlation_metrics",
-        "type1_error_rates",
-    ],
-    "kendall": [
-        "concordance_counts",
-        "kendall_columns",
-        "kendall_tau",
-        "tie_calibration",
-        "pairwise_accuracy",
-    ],
-    "grouped": ["per_group_correlations", "averaged_correlation"],
-    "williams": [
-        "williams_test",
-        "williams_pairs",
-        "significance_matrix",
-        "not_significantly_beaten",
-    ],
-    "resampling": ["approximate_randomization", "paired_bootstrap", "result_matrix"],
-    "pairwise": [
-        "paired_test",
-        "shapiro_by_system",
-        "pairwise_tests",
-        "beats_matrix",
-        "not_outperformed",
-        "significance_decisions",
-        "decision_agreement",
-    ],
-    "anova": ["one_way_anova", "tukey_hsd", "anova_markers", "compact_letters"],
-    "agreement": ["krippendorff_alpha", "alpha_two_judgments"],
-    "qarla": [
-        "queen",
-        "queen_system_scores",
-        "king",
-        "k_pairwise",
-        "jack",
-        "best_metric_sets",
-        "acceptance_events",
-        "metric_set_similarity",
-        "cluster_metrics",
-    ],
-    "corroboration": [
-        "build_pairs",
-        "reliability",
-        "sensitivity",
-        "heterogeneity",
-        "threshold_curve",
-        "reliability_gain",
-        "additive_reliability_pairs",
-        "sample_measure_sets",
-        "measure_set_table",
-    ],
-    "multiplicity": [
-        "experimentwise_error",
-        "per_comparison_level",
-        "binomial_ci",
-        "ci_versus_reference",
-        "partial_conjunction",
-    ],
-    "human": [
-        "normalize_per_judge",
-        "segment_scores",
-        "system_scores",
-        "per_system_correlation",
-        "critical_r",
-        "coefficient_of_variation",
-        "win_share",
-    ],
-    "sampling": [
-        "topic_subsample_correlations",
-        "split_half_correlations",
-        "model_subset_draws",
-        "stability_summary",
-    ],
-}
-_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
-__all__ = sorted(_WHERE)
+# Re-exports: the public functions and classes of these modules, i.e. each module's
+# ``__all__`` less its upper-case constants (those stay with their module: ``LEVELS`` and
+# ``TESTS`` mean different things in different modules). Loaded on first use so that
+# ``import evalkit.stats`` stays light: a name is looked up module by module in this order,
+# importing stops at the module that has it, and the modules that bring pingouin
+# (``anova``) come last.
+_REEXPORTED = (
+    "correlation",
+    "difference_tests",
+    "kendall",
+    "grouped",
+    "williams",
+    "resampling",
+    "pairwise",
+    "qarla",
+    "corroboration",
+    "multiplicity",
+    "human",
+    "sampling",
+    "agreement",
+    "anova",
+)
+
+
+def _exports(module: str) -> list:
+    import importlib
+
+    names = importlib.import_module(f"{__name__}.{module}").__all__
+    return [name for name in names if not name.isupper()]
 
 
 def __getattr__(name):
-    if name in _WHERE:
-        import importlib
+    if name == "__all__":  # ``from evalkit.stats import *``: imports every module above
+        return sorted({n for module in _REEXPORTED for n in _exports(module)})
+    import importlib.util
 
-        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    # a submodule not imported yet (``from evalkit.stats import corroboration``) is not
+    # looked for in the modules above
+    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is None:
+        for module in _REEXPORTED:
+            if name in _exports(module):
+                value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+                globals()[name] = value  # next time without __getattr__
+                return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -76,7 +76,7 @@ from evalkit.metrics.ngrams import (
     WordLevelMetric,
     normalize_references,
 )
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "mteval_bleu_orders"]
 
@@ -678,18 +678,8 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
 
 
 @register_metric("bleu")
-def sacrebleu_bleu(
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    max_ngram_order: int = 4,
-    smoothing: str = "exp",
-    smooth_value: Optional[float] = None,
-    effective_order: bool = False,
-    ref_length: str = "closest",
-    ref_layout: str = "segments",
-    boundaries: str = "none",
-    semantics: str = "sacrebleu",
-) -> BLEU:
+@preset(BLEU, ref_layout="segments", choices={"semantics": ("sacrebleu", "sacrebleu1")})
+def sacrebleu_bleu():
     """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
     ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop).
     Registered as ``get_metric("bleu")``.
@@ -727,24 +717,6 @@ def sacrebleu_bleu(
     >>> score == sacrebleu.corpus_bleu(hyps, [[r[0] for r in refs]]).score
     True
     """
-    if semantics not in ("sacrebleu", "sacrebleu1"):
-        raise ParameterError(
-            "semantics",
-            semantics,
-            "'sacrebleu' or 'sacrebleu1' (bleu-mteval, bleu-multi: the others)",
-        )
-    return BLEU(
-        tokenize=tokenize,
-        lowercase=lowercase,
-        max_ngram_order=max_ngram_order,
-        smoothing=smoothing,
-        smooth_value=smooth_value,
-        effective_order=effective_order,
-        ref_length=ref_length,
-        semantics=semantics,
-        ref_layout=ref_layout,
-        boundaries=boundaries,
-    )
 
 
 @register_metric("bleu-mteval")

@@ -9,6 +9,7 @@ import pytest
 import sacrebleu
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.bleu import BLEU, corpus_bleu, sentence_bleu
@@ -252,6 +253,36 @@ def test_shortest_and_average_reference_length():
         BLEU(ref_length="closest").segment_statistics(hyps, refs)[0, 1] == 3
     )  # tie 2/2 -> shorter
     assert BLEU(ref_length="average").segment_statistics(hyps, refs)[0, 1] == 5.0
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize(
+    "streams, r",
+    [  # r = the sum over segments of the mean reference length (whitespace words)
+        ([["a b c", "x y z w v u"], ["a b c d e f g", "x y z w v u"]], 11),
+        ([["a b c", "x y z w v"], ["a b c d e f g", "x y z w v u"]], 10.5),
+    ],
+)
+def test_average_reference_length_scores_by_sacrebleus_formula(streams, r):
+    # sacrebleu has no "average" rule, but its compute_bleu takes any effective reference
+    # length r: BP = exp(1 - r / c) for c < r. Counts and c come from sacrebleu's own
+    # extraction (they do not depend on the reference length rule). sacrebleu can format
+    # an integer r only, so a fractional r is checked as BP times its score with BP = 1.
+    hyps = ["a b c d", "x y z"]
+    ref = sacrebleu.BLEU().corpus_score(hyps, streams)
+    ours = BLEU(ref_length="average").corpus_score(hyps, streams)
+    assert ref.sys_len == 7 < r and ours.ref_len == r
+    args = (list(ref.counts), list(ref.totals), ref.sys_len)
+    if float(r).is_integer():
+        expected = SacreBLEU.compute_bleu(*args, ref_len=int(r), smooth_method="exp")
+        assert ours.score == expected.score and ours.bp == expected.bp
+        assert ours.format() == expected.format()  # the line sacrebleu prints
+    else:
+        no_bp = SacreBLEU.compute_bleu(*args, ref_len=0, smooth_method="exp")
+        assert ours.score == math.exp(1 - r / ref.sys_len) * no_bp.score
+        assert ours.precisions == no_bp.precisions
+        assert ours.format().endswith("hyp_len = 7 ref_len = 10.50)")
+    assert "reflen:average" in BLEU(ref_length="average").signature()
 
 
 @pytest.mark.parity

@@ -13,6 +13,7 @@ from evalkit.metrics.registry import preset
 
 # name -> (class, the defaults the builder changes, the parameters it leaves out)
 PRESETS = {
+    "bleu": ("evalkit.metrics.bleu:BLEU", {"ref_layout": "segments"}, {"references"}),
     "chrf": ("evalkit.metrics.chrf:CHRF", {"ref_layout": "segments"}, {"references"}),
     "chrf++": (
         "evalkit.metrics.chrf:CHRF",
@@ -66,3 +67,21 @@ def test_preset_passes_positional_and_keyword_settings_and_refuses_unknown_ones(
         pair(fixed=1)
     with pytest.raises(ParameterError, match="parameters of Pair"):
         preset(Pair, c=1)
+
+
+def test_preset_choices_narrow_what_the_class_allows():
+    class Pair:
+        def __init__(self, a=1, b=2):
+            self.values = (a, b)
+
+    @preset(Pair, choices={"a": (1, 3)})
+    def odd():
+        """Pair with an odd a."""
+
+    assert odd(3).values == (3, 2) and odd().values == (1, 2)
+    with pytest.raises(ParameterError, match=r"'a'.*one of \[1, 3\]"):
+        odd(a=2)
+    with pytest.raises(ParameterError, match="parameters of Pair"):
+        preset(Pair, choices={"c": (1,)})
+    with pytest.raises(ParameterError, match="semantics"):
+        get_metric("bleu", semantics="multi-bleu")

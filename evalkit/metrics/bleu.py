@@ -8,7 +8,9 @@ Definition (Owczarzak et al. notes D2; Leusch et al. 2005, Sec. 2)::
 
 ``r`` is the *effective reference length*: per segment the reference length closest to
 the hypothesis length, ties to the shorter one (IBM BLEU, ``mteval-v13a``, sacrebleu,
-Moses ``multi-bleu.perl``), or the shortest (``mteval-v11b``), or the average.
+Moses ``multi-bleu.perl``), or the shortest (``mteval-v11b``), or the average (the mean
+over the segment's references, as NIST's ``L_ref``; no reference tool's BLEU has it, the
+score is sacrebleu's formula with that ``r``, a float).
 
 Three semantics are exact ports of reference tools (``semantics=``):
 
@@ -74,7 +76,7 @@ from evalkit.metrics.ngrams import (
     WordLevelMetric,
     normalize_references,
 )
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "mteval_bleu_orders"]
 
@@ -135,9 +137,11 @@ class BLEUScore:
 
     def format(self, width: int = 2) -> str:
         prec = "/".join(f"{p:.1f}" for p in self.precisions)
+        # sacrebleu's line; a fractional ref_len (ref_length="average") with two decimals
+        ref_len = f"{self.ref_len:.2f}" if isinstance(self.ref_len, float) else self.ref_len
         return (
             f"{self.name} = {self.score:.{width}f} {prec} (BP = {self.bp:.3f} "
-            f"ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} ref_len = {self.ref_len:g})"
+            f"ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} ref_len = {ref_len})"
         )
 
     def format_multi_bleu(self) -> str:
@@ -367,7 +371,7 @@ class BLEU(WordLevelMetric):
         if len(stats) != 2 + 2 * N:
             raise ParameterError("stats_sum", f"length {len(stats)}", f"length {2 + 2 * N}")
         sys_len, ref_len = stats[0], stats[1]
-        if isinstance(ref_len, float) and ref_len.is_integer() and self.ref_length != "average":
+        if isinstance(ref_len, float) and ref_len.is_integer():
             ref_len = int(ref_len)  # resampled sums arrive as floats (counts @ statistics)
         correct = [int(c) for c in stats[2 : 2 + N]]
         total = [int(t) for t in stats[2 + N :]]
@@ -389,19 +393,22 @@ class BLEU(WordLevelMetric):
         if self.semantics in ("sacrebleu", "sacrebleu1") and self.smoothing in _SACRE_SMOOTH:
             from sacrebleu.metrics.bleu import BLEU as _SacreBLEU
 
+            # sacrebleu formats ref_len with ``:d``: a fractional one (ref_length="average")
+            # is scored with BP = 1 and its brevity penalty applied here, as compute_bleu does
+            fractional = isinstance(ref_len, float)
             s = _SacreBLEU.compute_bleu(
                 correct=list(correct),
                 total=list(total),
                 sys_len=int(sys_len),
-                ref_len=ref_len,
+                ref_len=0 if fractional else ref_len,
                 smooth_method=self.smoothing,
                 smooth_value=self.smooth_value,
                 effective_order=self.effective_order,
                 max_ngram_order=N,
             )
-            return BLEUScore(
-                s.score, correct, total, list(s.precisions), s.bp, int(sys_len), ref_len
-            )
+            bp = _brevity_penalty(int(sys_len), ref_len) if fractional else s.bp
+            score = bp * s.score if fractional else s.score
+            return BLEUScore(score, correct, total, list(s.precisions), bp, int(sys_len), ref_len)
         if self.semantics == "mteval":
             return _mteval_bleu(correct, total, int(sys_len), ref_len)
         if self.semantics == "multi-bleu":
@@ -432,6 +439,14 @@ class BLEU(WordLevelMetric):
         )
 
 
+def _brevity_penalty(sys_len, ref_len) -> float:
+    """``exp(1 - r / c)`` for ``c < r``, else 1 (0 for an empty hypothesis), sacrebleu's
+    ``compute_bleu`` and ``multi-bleu.perl`` to the bit."""
+    if sys_len < ref_len:
+        return math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    return 1.0
+
+
 def _sacrebleu1_zero_unigram(
     correct, total, sys_len, ref_len, smoothing, smooth_value, effective_order
 ) -> BLEUScore:
@@ -454,7 +469,7 @@ def _sacrebleu1_zero_unigram(
                 precisions[n] = 100.0 * smooth_value / total[n]
         else:
             precisions[n] = 100.0 * correct[n] / total[n]
-    bp = (math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0) if sys_len < ref_len else 1.0
+    bp = _brevity_penalty(sys_len, ref_len)
     logs = [math.log(p) if p > 0 else -9999999999.0 for p in precisions[:eff]]
     return BLEUScore(
         bp * math.exp(sum(logs) / eff), correct, total, precisions, bp, sys_len, ref_len
@@ -533,9 +548,7 @@ def _multi_bleu(correct, total, sys_len, ref_len) -> BLEUScore:
     """Moses multi-bleu.perl, scaled to [0, 100]."""
     N = len(correct)
     p = [correct[n] / total[n] if total[n] else 0.0 for n in range(N)]
-    bp = 1.0
-    if sys_len < ref_len:
-        bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    bp = _brevity_penalty(sys_len, ref_len)
     s = sum(math.log(x) if x else -9999999999 for x in p) / N
     return BLEUScore(
         100.0 * bp * math.exp(s), correct, total, [100 * x for x in p], bp, sys_len, ref_len
@@ -548,9 +561,7 @@ def _own_smoothed_bleu(
     """BLEU with additive smoothing per order, ``p_n = (m_n + s_n) / (t_n + s_n)``, or with
     Liu & Gildea's epsilon for zero precisions."""
     N = len(correct)
-    bp = 1.0
-    if sys_len < ref_len:
-        bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    bp = _brevity_penalty(sys_len, ref_len)
     precisions, logs = [], []
     for n in range(N):
         if smoothing == "lin_och":
@@ -667,18 +678,8 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
 
 
 @register_metric("bleu")
-def sacrebleu_bleu(
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    max_ngram_order: int = 4,
-    smoothing: str = "exp",
-    smooth_value: Optional[float] = None,
-    effective_order: bool = False,
-    ref_length: str = "closest",
-    ref_layout: str = "segments",
-    boundaries: str = "none",
-    semantics: str = "sacrebleu",
-) -> BLEU:
+@preset(BLEU, ref_layout="segments", choices={"semantics": ("sacrebleu", "sacrebleu1")})
+def sacrebleu_bleu():
     """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
     ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop).
     Registered as ``get_metric("bleu")``.
@@ -716,24 +717,6 @@ def sacrebleu_bleu(
     >>> score == sacrebleu.corpus_bleu(hyps, [[r[0] for r in refs]]).score
     True
     """
-    if semantics not in ("sacrebleu", "sacrebleu1"):
-        raise ParameterError(
-            "semantics",
-            semantics,
-            "'sacrebleu' or 'sacrebleu1' (bleu-mteval, bleu-multi: the others)",
-        )
-    return BLEU(
-        tokenize=tokenize,
-        lowercase=lowercase,
-        max_ngram_order=max_ngram_order,
-        smoothing=smoothing,
-        smooth_value=smooth_value,
-        effective_order=effective_order,
-        ref_length=ref_length,
-        semantics=semantics,
-        ref_layout=ref_layout,
-        boundaries=boundaries,
-    )
 
 
 @register_metric("bleu-mteval")

@@ -349,17 +349,13 @@ class Pourpre(Metric):
     def n_statistics(self) -> int:
         return 2
 
+    def _options(self) -> dict:
+        """The settings :func:`pourpre` takes (and the signature records), but the idf set."""
+        names = ("beta", "weighting", "scoring", "stem", "stopwords", "allowance")
+        return {name: getattr(self, name) for name in names}
+
     def signature(self) -> str:
-        return self.build_signature(
-            [
-                ("beta", self.beta),
-                ("weighting", self.weighting),
-                ("scoring", self.scoring),
-                ("stem", self.stem),
-                ("stopwords", self.stopwords),
-                ("allowance", self.allowance),
-            ]
-        )
+        return self.build_signature(self._options().items())
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         if refs is None or len(hyps) != len(refs):
@@ -391,17 +387,7 @@ class Pourpre(Metric):
         )
         if not len(responses) or not responses["answer"].str.strip().astype(bool).any():
             return np.column_stack([np.zeros(len(hyps)), np.ones(len(hyps))])
-        per_q = pourpre(
-            key,
-            responses,
-            beta=self.beta,
-            weighting=self.weighting,
-            scoring=self.scoring,
-            stem=self.stem,
-            stopwords=self.stopwords,
-            idf_documents=self.idf_documents,
-            allowance=self.allowance,
-        )
+        per_q = pourpre(key, responses, idf_documents=self.idf_documents, **self._options())
         f = (
             per_q.set_index("question")["F"]
             .reindex(range(len(hyps)))

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from typing import Any, Callable, Dict, List, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from evalkit.errors import ParameterError
 
@@ -207,12 +207,18 @@ def builder(name: str) -> Callable:
     raise ParameterError("name", name, f"one of the registered metrics {available()}") from None
 
 
-def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) -> Callable:
+def preset(
+    cls: type,
+    omit: Sequence[str] = ("references",),
+    choices: Optional[Mapping[str, Sequence[Any]]] = None,
+    **defaults: Any,
+) -> Callable:
     """Decorator: turn a documented stub into a factory of ``cls`` whose parameters are those
     of ``cls``'s constructor (but ``omit``) with ``defaults`` replacing some of their
     defaults; for builders that differ from their class only in defaults (the protocol's
-    ``ref_layout="segments"``, chrF++'s word bigrams), so that the parameter list is written
-    once, in the class.
+    ``ref_layout="segments"``, chrF++'s word bigrams) or in fewer allowed values (``bleu``
+    takes sacrebleu's semantics only), so that the parameter list is written once, in the
+    class.
 
     The factory keeps the stub's name, module and docstring; its signature (what
     :func:`get_metric` checks a configuration against) is the derived one. A parameter in
@@ -224,6 +230,9 @@ def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) ->
         The metric class.
     omit : sequence of str, default ``("references",)``
         Constructor parameters the factory does not take.
+    choices : mapping of str to sequence, optional
+        For some parameters, the values the factory allows (fewer than ``cls`` does); any
+        other value raises :class:`~evalkit.errors.ParameterError` listing them.
     **defaults
         New defaults (or, for omitted ones, fixed values) of some constructor parameters
         (an unknown name raises :class:`~evalkit.errors.ParameterError`).
@@ -254,7 +263,8 @@ def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) ->
     ('hi hi hi', "(word='hello') -> ...")
     """
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]
-    unknown = sorted(set(defaults) - {p.name for p in params})
+    choices = dict(choices or {})
+    unknown = sorted((set(defaults) | set(choices)) - {p.name for p in params})
     if unknown:
         raise ParameterError("defaults", unknown, f"parameters of {cls.__name__}")
     signature = inspect.Signature(
@@ -267,6 +277,9 @@ def preset(cls: type, omit: Sequence[str] = ("references",), **defaults: Any) ->
         def build(*args: Any, **config: Any):
             bound = signature.bind(*args, **config)
             bound.apply_defaults()
+            for name, allowed in choices.items():
+                if bound.arguments[name] not in allowed:
+                    raise ParameterError(name, bound.arguments[name], f"one of {list(allowed)}")
             return cls(**fixed, **bound.arguments)
 
         for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):

@@ -503,17 +503,6 @@ def sentence_pair_masks(
                     rows[i] = v
                 for j in range(cl):
                     peq[tok[c0 + j]] = _U0
-                i = rl
-                j = cl
-                while i != 0 and j != 0:
-                    if tok[r0 + i - 1] == tok[c0 + j - 1]:
-                        i -= 1
-                        j -= 1
-                        mask_l[o + (i >> 6)] |= _U1 << np.uint64(i & 63)
-                    elif _popcount(~rows[i - 1] & _low(j)) >= _popcount(~rows[i] & _low(j - 1)):
-                        i -= 1
-                    else:
-                        j -= 1
             else:
                 for i in range(1, rl + 1):
                     for j in range(1, cl + 1):
@@ -523,17 +512,22 @@ def sentence_pair_masks(
                             c[i, j] = c[i - 1, j]
                         else:
                             c[i, j] = c[i, j - 1]
-                i = rl
-                j = cl
-                while i != 0 and j != 0:
-                    if tok[r0 + i - 1] == tok[c0 + j - 1]:
-                        i -= 1
-                        j -= 1
-                        mask_l[o + (i >> 6)] |= _U1 << np.uint64(i & 63)
-                    elif c[i - 1, j] >= c[i, j - 1]:
-                        i -= 1
-                    else:
-                        j -= 1
+            # the script's back-trace (ties go up), reading the bit rows or the table
+            i = rl
+            j = cl
+            while i != 0 and j != 0:
+                if tok[r0 + i - 1] == tok[c0 + j - 1]:
+                    i -= 1
+                    j -= 1
+                    mask_l[o + (i >> 6)] |= _U1 << np.uint64(i & 63)
+                elif (
+                    _popcount(~rows[i - 1] & _low(j)) >= _popcount(~rows[i] & _low(j - 1))
+                    if cl <= 64
+                    else c[i - 1, j] >= c[i, j - 1]
+                ):
+                    i -= 1
+                else:
+                    j -= 1
         if do_wlcs:
             # A model token found nowhere in the peer sentence gives a row max(up, left) =
             # the running maximum of the row above, with run lengths reset; a second such

@@ -40,6 +40,7 @@ __all__ = [
     "GRID_METHODS",
     "RougeVariant",
     "variant_id",
+    "variant_ids",
     "parse_variant_id",
     "rouge_variant_grid",
     "aggregate_variant_grid",
@@ -93,6 +94,42 @@ def variant_id(
     """
     agg = f"_{aggregate}" if aggregate else ""
     return f"{method}_ST{int(bool(stem))}_RS{int(bool(stopwords))}{agg}_{score}"
+
+
+def variant_ids(frame: pd.DataFrame) -> pd.Series:
+    """:func:`variant_id` of every row of a :func:`rouge_variant_grid` frame, with its
+    aggregate where the frame has an ``aggregate`` column (per-summary ids where not).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Columns ``method`` (Graham's tag), ``stem``, ``stopwords`` (bool), ``score`` and
+        optionally ``aggregate``.
+
+    Returns
+    -------
+    pandas.Series
+        The ids, on ``frame``'s index.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.metrics.rouge_variants import variant_ids
+    >>> frame = pd.DataFrame({"method": ["R2"], "stem": [True], "stopwords": [False],
+    ...                       "score": ["P"]})
+    >>> variant_ids(frame).tolist(), variant_ids(frame.assign(aggregate="M")).tolist()
+    (['R2_ST1_RS0_P'], ['R2_ST1_RS0_M_P'])
+    """
+    ids = (
+        frame["method"]
+        + "_ST"
+        + frame["stem"].astype(int).astype(str)
+        + "_RS"
+        + frame["stopwords"].astype(int).astype(str)
+    )
+    if "aggregate" in frame:
+        ids = ids + "_" + frame["aggregate"]
+    return ids + "_" + frame["score"]
 
 
 def parse_variant_id(text: str) -> dict:
@@ -364,9 +401,11 @@ def rouge_variant_grid(
     (192, 0.75)
     """
     corpus = RougeCorpus.from_lists(summaries, references, instance_ids, system_ids)
-    base = Rouge(
+    # -n 4 -w 1.2 -2 4 -U: every method of the grid in one count per (stem, stop words) cell
+    battery = dict(
         n=4, w=1.2, skip=4, su="both", length_limit=length_limit, byte_limit=byte_limit, alpha=alpha
     )
+    base = Rouge(**battery)
     cleaned = CleanedTexts(corpus.texts, base.length_limit, base.byte_limit)
     peer_ids = sorted({p for _, ps, _ in corpus.evals for p in ps})
     # the long frame of melt(wide, value_vars=P, R, F) over the cells (stem, then stop
@@ -376,17 +415,7 @@ def rouge_variant_grid(
     rows: list = []
     for st in (False, True):
         for rs in (False, True):
-            cfg = Rouge(
-                n=4,
-                w=1.2,
-                skip=4,
-                su="both",
-                stem=st,
-                stopwords=rs,
-                length_limit=length_limit,
-                byte_limit=byte_limit,
-                alpha=alpha,
-            )
+            cfg = Rouge(stem=st, stopwords=rs, **battery)
             counts = cfg._counts(corpus, peer_ids, cleaned)
             rows = counts.rows
             for method, R, P, F, *_ in method_scores(counts, cfg):
@@ -449,15 +478,5 @@ def aggregate_variant_grid(per_summary: pd.DataFrame) -> pd.DataFrame:
     g = long.groupby(keys, sort=True)["value"]
     agg = pd.concat([g.mean().rename("A"), g.median().rename("M")], axis=1).reset_index()
     out = agg.melt(id_vars=keys, value_vars=["A", "M"], var_name="aggregate", value_name="value")
-    out["variant"] = (
-        out["method"]
-        + "_ST"
-        + out["stem"].astype(int).astype(str)
-        + "_RS"
-        + out["stopwords"].astype(int).astype(str)
-        + "_"
-        + out["aggregate"]
-        + "_"
-        + out["score"]
-    )
+    out["variant"] = variant_ids(out)
     return out[["system", "method", "stem", "stopwords", "score", "aggregate", "variant", "value"]]

@@ -129,7 +129,7 @@ def metric_scores(
     """
     from evalkit.data.evaluation import summary_references
     from evalkit.metrics import get_metric
-    from evalkit.metrics.rouge_variants import rouge_variant_grid
+    from evalkit.metrics.rouge_variants import rouge_variant_grid, variant_ids
 
     peers, references, eval_ids = summary_references(ev)
     rouge = rouge_variant_grid(
@@ -142,15 +142,7 @@ def metric_scores(
         per_summary=per_summary,
     )
     if per_summary:
-        metric = (
-            rouge["method"]
-            + "_ST"
-            + rouge["stem"].astype(int).astype(str)
-            + "_RS"
-            + rouge["stopwords"].astype(int).astype(str)
-            + "_"
-            + rouge["score"]
-        )
+        metric = variant_ids(rouge)
         return pd.DataFrame(
             {
                 "instance": rouge["instance"].astype(str).str.split("\t").str[0],

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from evalkit.notebook.params import Parameter as P
 
+__all__ = ["LESSON_METRICS", "NOTEBOOKS", "TESTS"]
+
 _SOLUTIONS = P("solutions", bool, default=True, help="fill in the answers (student copy: False)")
 _SUM_WORLD = (
     P("n_systems", int, default=12, quick=8, low=3, high=40, help="peer systems"),

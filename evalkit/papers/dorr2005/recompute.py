@@ -13,6 +13,8 @@ from evalkit.stats import printed
 
 from .spec import ALL_JUDGMENTS, PAPER, PER_EVENT, PRINTED, SURROGATES, MEASURES
 
+__all__ = ["printed_checks"]
+
 
 def _exact(
     c: Claims, claim: str, source: str, printed_value, value, ok: bool, note: str = ""

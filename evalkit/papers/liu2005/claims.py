@@ -13,6 +13,15 @@ import pandas as pd
 from .recompute import figure1_structure
 from .spec import _TABLES, PAPER, published
 
+__all__ = [
+    "corpus_claims",
+    "example_claims",
+    "noise_claims",
+    "pattern_checks",
+    "printed_curves",
+    "sentence_claims",
+]
+
 
 def _best(frame: pd.DataFrame, metrics: Sequence[str]) -> float:
     part = frame[frame["metric"].isin(list(metrics))]["value" if "value" in frame else "r"].astype(

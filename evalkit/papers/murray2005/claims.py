@@ -14,6 +14,8 @@ from evalkit.stats.correlation import fisher_ci
 
 from .spec import PAPER
 
+__all__ = ["paper_vs_run", "PAIRED", "headline_claims"]
+
 
 def _paired(x: pd.Series, y: pd.Series) -> tuple:
     """(mean difference x - y, p) of a paired t-test over the shared index (meetings)."""

@@ -12,6 +12,8 @@ import pandas as pd
 from .recompute import _printed_patterns, _side, ci_excludes_zero, printed_as_run
 from .spec import COMPETITORS, N_DUC2007, PAPER, key
 
+__all__ = ["run_claims", "noise_claims"]
+
 
 def run_claims(
     run: pd.DataFrame, table: str, profile: str, data: str, tests: Optional[pd.DataFrame] = None

@@ -618,6 +618,31 @@ def mtc4_smoke(paper: str, expected: Iterable[str], sample_check: Check) -> Smok
     )
 
 
+def duc2004_smoke(
+    paper: str,
+    expected: Iterable[str],
+    compares: str,
+    sample_check: Check,
+    public_check: Check,
+    licensed_check: Check,
+) -> Smoke:
+    """The smoke tests of a summarization paper on DUC 2004: the licensed data notebooks
+    skipped naming ``duc2004`` without configuration and run on the quick simulated task 2
+    written as NIST's results tree (:func:`duc_fixture`), where ``compares``' paper-vs-run
+    table must compare printed values; the public run leaves out the data-free notebooks."""
+    return Smoke(
+        paper,
+        expected,
+        skip_reason="duc2004",
+        licensed_fixture=duc_year(2004),
+        licensed_compares=compares,
+        sample_check=sample_check,
+        public_check=public_check,
+        licensed_check=licensed_check,
+        public_data_only=True,
+    )
+
+
 def run_licensed(paper: str, name: str, tmp_path: Path, **parameters) -> Path:
     """One notebook run in quick mode on the licensed profile through papermill, with more
     ``parameters``; returns its results folder (``tmp_path/run``)."""

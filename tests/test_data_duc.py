@@ -397,21 +397,22 @@ def test_write_read_round_trip(tmp_path_factory, year):
     check()
 
 
+#: the DUC files that random corruption starts from (here and in tests/test_reliability_fuzz.py)
+SEEDS = {
+    "see2004": SEE2004,
+    "resp2004": RESP2004,
+    "summary_see": SEE,
+    "summary_plain": "One.\nTwo caf\u00e9.\n",
+}
+
+
 @settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    data=st.data(), which=st.sampled_from(["see2004", "resp2004", "summary_see", "summary_plain"])
-)
+@given(data=st.data(), which=st.sampled_from(list(SEEDS)))
 def test_random_corruption_raises_only_evalkit_errors(tmp_path_factory, data, which):
     root = tmp_path_factory.mktemp("c")
-    text = {
-        "see2004": SEE2004,
-        "resp2004": RESP2004,
-        "summary_see": SEE,
-        "summary_plain": "One.\nTwo caf\u00e9.\n",
-    }[which]
-    raw = corrupt(data, text.encode("latin-1"))
+    raw = corrupt(data, SEEDS[which].encode("latin-1"))
     try:
         if which.startswith("summary"):
             duc.read_summary(put(root / "D30001.M.100.T.A", bytes(raw)))

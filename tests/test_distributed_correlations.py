@@ -46,40 +46,16 @@ def _first_child(seed):
 
 
 def _everything(**cluster):
+    """The three procedures on one setting (``cluster``: where they run)."""
+    shared = dict(unit="both", seed=SEED, block_size=70, **cluster)
     ci = dist.distributed_bootstrap_ci(
-        MATS["m0"],
-        HUMAN,
-        level="system",
-        method="kendall",
-        unit="both",
-        n_resamples=300,
-        seed=SEED,
-        block_size=70,
-        **cluster,
+        MATS["m0"], HUMAN, level="system", method="kendall", n_resamples=300, **shared
     )
     cmp = dist.distributed_compare_metrics(
-        MATS,
-        HUMAN,
-        test="boot",
-        unit="both",
-        level="summary",
-        method="pearson",
-        n_resamples=200,
-        seed=SEED,
-        block_size=70,
-        **cluster,
+        MATS, HUMAN, test="boot", level="summary", method="pearson", n_resamples=200, **shared
     )
     clusters = dist.distributed_significance_clusters(
-        MATS,
-        HUMAN,
-        test="perm",
-        unit="both",
-        level="system",
-        method="pearson",
-        n_resamples=200,
-        seed=SEED,
-        block_size=70,
-        **cluster,
+        MATS, HUMAN, test="perm", level="system", method="pearson", n_resamples=200, **shared
     )
     return ci, cmp, clusters
 

@@ -44,16 +44,16 @@ SOURCE_IDS = (
         [("d5#1", "d5#2"), ("d5#2", "d5#1", "d6#1")],
     ],
 )
+
+
+def _documents(sentences):
+    return tuple(sentence_id.split("#")[0] for sentence_id in sentences)
+
+
+#: key-concept labels for NICOS: the document of each source sentence (repeats included)
 CONCEPTS = (
-    [("f1", "f2"), ("f3",), ("f4", "f4", "f5"), ("f1",), (), ("f6", "f7")],
-    [
-        [("f1", "f9"), ("f2",)],
-        [("f3", "f3")],
-        [("f8",), ("f9",)],
-        [("f1", "f2"), ("f1",)],
-        [("f1",), ("f2",)],
-        [("f6", "f7"), ("f7", "f6", "f6")],
-    ],
+    [_documents(s) for s in SOURCE_IDS[0]],
+    [[_documents(r) for r in refs] for refs in SOURCE_IDS[1]],
 )
 INPUTS = {
     "docsim": SOURCE_IDS,

@@ -67,52 +67,44 @@ def test_wmt09_bleu_equals_sacrebleu_and_scr_matches_meteor(data_mirror, tmp_pat
     assert f"BLEU score = {lc:.4f}" in out and "NIST score" not in out.split("\n\n")[1]
 
 
+def _english(kind, by_system):
+    """One NIST set (set ``s``, Czech to English) with the documents of every system (or
+    reference) of ``{sysid: [(docid, [segments])]}``, in that order."""
+    sets = [nist_set_from_segments(kind, "s", "cz", "en", k, docs) for k, docs in by_system.items()]
+    for other in sets[1:]:
+        sets[0].docs += other.docs
+    return sets[0]
+
+
 def test_synthetic_multi_system_multi_reference(tmp_path, capsys):
     docs_src = [("d1", ["a", "b", "c"]), ("d2", ["d"])]
     src = nist_set_from_segments("srcset", "s", "cz", None, None, docs_src)
-    refs = nist_set_from_segments(
+    refs = _english(
         "refset",
-        "s",
-        "cz",
-        "en",
-        "r1",
-        [
-            ("d1", ["The cat sat on the mat .", "It is raining today", "Ça va très bien , merci"]),
-            ("d2", ["A short one ."]),
-        ],
+        {
+            "r1": [
+                (
+                    "d1",
+                    ["The cat sat on the mat .", "It is raining today", "Ça va très bien , merci"],
+                ),
+                ("d2", ["A short one ."]),
+            ],
+            "r2": [
+                ("d1", ["A cat was sitting on the mat", "Today it rains", "Very well , thanks"]),
+                ("d2", ["Short ."]),
+            ],
+        },
     )
-    r2 = nist_set_from_segments(
-        "refset",
-        "s",
-        "cz",
-        "en",
-        "r2",
-        [
-            ("d1", ["A cat was sitting on the mat", "Today it rains", "Very well , thanks"]),
-            ("d2", ["Short ."]),
-        ],
-    )
-    refs.docs += r2.docs
-    tst = nist_set_from_segments(
+    tst = _english(
         "tstset",
-        "s",
-        "cz",
-        "en",
-        "sysA",
-        [
-            ("d1", ["the cat sat on a mat .", "it rains today", "ça va bien merci"]),
-            ("d2", ["A short one"]),
-        ],
+        {
+            "sysA": [
+                ("d1", ["the cat sat on a mat .", "it rains today", "ça va bien merci"]),
+                ("d2", ["A short one"]),
+            ],
+            "sysB": [("d1", ["cat mat", "raining", "bien"]), ("d2", ["one ."])],
+        },
     )
-    tst2 = nist_set_from_segments(
-        "tstset",
-        "s",
-        "cz",
-        "en",
-        "sysB",
-        [("d1", ["cat mat", "raining", "bien"]), ("d2", ["one ."])],
-    )
-    tst.docs += tst2.docs
     write_nist(src, tmp_path / "src.sgm")
     write_nist(refs, tmp_path / "ref.xml")
     write_nist(tst, tmp_path / "tst.sgm")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from _notebook_smoke import duc_year, numbers, paper_vs_run, Smoke
+from _notebook_smoke import duc2004_smoke, numbers, paper_vs_run
 
 PAPER = "amigo2005duc"
 
@@ -56,16 +56,13 @@ def _licensed(out):
     assert numbers(out, "01_qarla_duc2004")["data"] == "duc2004"
 
 
-SMOKE = Smoke(
+SMOKE = duc2004_smoke(
     PAPER,
     {"00_printed_checks", "01_qarla_duc2004", "02_task2_vs_task5"},
-    skip_reason="duc2004",
-    licensed_fixture=duc_year(2004),
-    licensed_compares="01_qarla_duc2004",
-    sample_check=_sample,
-    public_check=_public,
-    licensed_check=_licensed,
-    public_data_only=True,
+    "01_qarla_duc2004",
+    _sample,
+    _public,
+    _licensed,
 )
 
 

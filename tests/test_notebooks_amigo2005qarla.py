@@ -4,7 +4,7 @@ run on the quick simulated DUC 2004 task 2 written as NIST's results tree)."""
 
 import pandas as pd
 
-from _notebook_smoke import duc_year, numbers, Smoke
+from _notebook_smoke import duc2004_smoke, numbers
 
 PAPER = "amigo2005qarla"
 NO_DOC_METRICS = {"NICOS", "DocSim", "SentencePrecision", "SentenceRecall"}
@@ -37,14 +37,11 @@ def _licensed(out):
     assert numbers(out, "01_metric_quality")["data"] == "duc2004"
 
 
-SMOKE = Smoke(
+SMOKE = duc2004_smoke(
     PAPER,
     {"00_formal_properties", "01_metric_quality"},
-    skip_reason="duc2004",
-    licensed_fixture=duc_year(2004),
-    licensed_compares="01_metric_quality",
-    sample_check=_sample,
-    public_check=_public,
-    licensed_check=_licensed,
-    public_data_only=True,
+    "01_metric_quality",
+    _sample,
+    _public,
+    _licensed,
 )

@@ -301,7 +301,7 @@ def test_ordc12_table5_checks_no_significant_change_and_counts_improvements():
     non-significant one is shown, never agrees); Section 5: most versions improve (a sign
     test). Identical predictions give p = 1, never a significant change."""
     from evalkit.notebook.claims import Claims
-    from evalkit.papers.owczarzak2012assessors import _new_vs_base
+    from evalkit.papers.owczarzak2012assessors.experiments import _new_vs_base
 
     rng = np.random.default_rng(0)
     y = rng.normal(size=30)

@@ -305,6 +305,49 @@ def test_a_large_paper_is_a_package_of_concerns():
     assert not bad, "\n".join(bad)
 
 
+def _public_definitions(path: Path) -> set:
+    """The public functions, classes and constants a module defines at its top level."""
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return {n for n in names if not n.startswith("_")}
+
+
+def test_a_paper_package_states_each_public_name_once():
+    """A paper package's ``__init__`` star-imports the modules whose names it re-exports; each
+    of them lists every public name it defines in its ``__all__``, once in the package, and
+    the package's ``__all__`` holds them all."""
+    bad = []
+    for init in sorted((ROOT / "papers").glob("*/__init__.py")):
+        key = init.parent.name
+        package = importlib.import_module(f"evalkit.papers.{key}")
+        seen = {}
+        for node in ast.parse(init.read_text(encoding="utf-8")).body:
+            if not (isinstance(node, ast.ImportFrom) and node.level == 1 and node.module):
+                continue
+            if [a.name for a in node.names] != ["*"]:
+                bad.append(f"papers/{key}: names imported from .{node.module} (import *)")
+                continue
+            module = importlib.import_module(f"evalkit.papers.{key}.{node.module}")
+            listed = list(getattr(module, "__all__", []))
+            missing = _public_definitions(ROOT / "papers" / key / f"{node.module}.py")
+            missing -= set(listed)
+            if missing:
+                bad.append(f"papers/{key}/{node.module}.py: not in __all__: {sorted(missing)}")
+            for name in listed:
+                if name in seen:
+                    bad.append(f"papers/{key}: {name} in {seen[name]} and {node.module}")
+                seen[name] = node.module
+        unexported = sorted(set(seen) - set(package.__all__))
+        if unexported:
+            bad.append(f"papers/{key}: not in the package's __all__: {unexported}")
+    assert not bad, "\n".join(bad)
+
+
 def test_every_paper_module_declares_its_notebooks():
     from evalkit.notebook.params import Parameter
 

@@ -106,14 +106,9 @@ def test_jack_curve_ends_at_jack_and_never_falls():
 def test_toy_queen_king_by_hand():
     # one instance, models m0 m1 m2, peer p, one symmetric metric:
     # x(m0,m1)=.9 x(m0,m2)=.8 x(m1,m2)=.7 ; x(p,m0)=.85 x(p,m1)=.6 x(p,m2)=.5
-    pairs = {
-        ("m0", "m1"): 0.9,
-        ("m0", "m2"): 0.8,
-        ("m1", "m2"): 0.7,
-        ("p", "m0"): 0.85,
-        ("p", "m1"): 0.6,
-        ("p", "m2"): 0.5,
-    }
+    models = {("m0", "m1"): 0.9, ("m0", "m2"): 0.8, ("m1", "m2"): 0.7}
+    peer = {"m0": 0.85, "m1": 0.6, "m2": 0.5}
+    pairs = {**models, **{("p", m): v for m, v in peer.items()}}
     rows = [(0, a, b, "x", v) for (a, b), v in pairs.items()] + [
         (0, b, a, "x", v) for (a, b), v in pairs.items()
     ]

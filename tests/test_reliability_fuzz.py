@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from _data_corrupt import corrupt
-from test_data_duc import RESP2004, SEE, SEE2004
+from test_data_duc import SEE, SEEDS as DUC_SEEDS
 from test_data_judgments import CSV, LDC
 from test_data_tac import SAMPLES as TAC_SAMPLES
 from test_data_wmt import DARR, FAKE_SGML, SEG_SCR
@@ -162,17 +162,9 @@ def test_fuzz_judgments(tmp_path_factory, data, which):
 
 
 @FUZZ
-@given(
-    data=st.data(), which=st.sampled_from(["see2004", "resp2004", "summary_see", "summary_plain"])
-)
+@given(data=st.data(), which=st.sampled_from(list(DUC_SEEDS)))
 def test_fuzz_duc(tmp_path_factory, data, which):
-    seed = {
-        "see2004": SEE2004,
-        "resp2004": RESP2004,
-        "summary_see": SEE,
-        "summary_plain": "One.\nTwo.\n",
-    }[which]
-    raw = hostile(data, seed.encode("latin-1"))
+    raw = hostile(data, DUC_SEEDS[which].encode("latin-1"))
     if which.startswith("summary"):
         _check(_file(tmp_path_factory, "D30001.M.100.T.A", raw), duc.read_summary)
     else:

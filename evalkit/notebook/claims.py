@@ -678,3 +678,33 @@ def not_reproduced(claims: Claims, tables: Sequence[str], reason: str) -> None:
         claims.add(
             t, source=t, printed="see data/published", this_run="-", agrees=None, note=reason
         )
+
+
+def tree_accuracy_rows(claims: Claims, accuracy: pd.DataFrame, *, source: str, note: str) -> None:
+    """Derived rows ``uas_<texts>`` and ``las_<texts>``: a parser's attachment scores against
+    gold trees (``accuracy``: ``texts, tokens, uas, las``), which the papers do not print;
+    ``note`` is formatted with ``score`` (``UAS``/``LAS``) and ``tokens``."""
+    for row in accuracy.itertuples():
+        for score in ("uas", "las"):
+            claims.derived(
+                f"{score}_{row.texts.replace(' ', '_')}",
+                source=source,
+                this_run=getattr(row, score),
+                note=note.format(score=score.upper(), tokens=row.tokens),
+            )
+
+
+def parser_cost_rows(
+    claims: Claims, table: pd.DataFrame, *, source: str, tree_free: Sequence[str], over: str
+) -> None:
+    """Derived rows ``cost_<parser>_<metric>``: per metric of ``table`` but the ``tree_free``
+    ones, the mean of its ``cost_<parser>`` column (r with gold trees minus r with that
+    parser's trees) over ``over`` (what the table's rows are); no paper prints them."""
+    for col in [x for x in table.columns if x.startswith("cost_")]:
+        for metric, part in table[~table["metric"].isin(tree_free)].groupby("metric", sort=True):
+            claims.derived(
+                f"{col}_{metric.replace(' ', '_').lower()}",
+                source=source,
+                this_run=float(part[col].mean()),
+                note=f"mean r with gold trees minus r with {col[5:]} trees over {over}",
+            )

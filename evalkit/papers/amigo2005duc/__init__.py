@@ -25,54 +25,11 @@ corpus) and :mod:`.claims` (:func:`claims`, :func:`task_claims`).
 
 from __future__ import annotations
 
-from .spec import (
-    COMPARISON_KINDS,
-    COMPARISON_PREPROCESSINGS,
-    DATASETS,
-    NOTEBOOKS,
-    PAPER,
-    TASKS,
-    dataset_key,
-    tasks,
-)
-from .recompute import jack_knee, printed_checks
-from .experiments import (
-    as_series,
-    content_metrics,
-    describe_pool,
-    jack_growth,
-    king_vs_correlation,
-    ranking_correlation,
-    representatives,
-    system_queen_with_models,
-    task_summary,
-    task_units,
-    tvm_kings,
-)
-from .claims import claims, task_claims
+from . import spec, recompute, experiments, claims
 
-__all__ = [
-    "COMPARISON_KINDS",
-    "COMPARISON_PREPROCESSINGS",
-    "DATASETS",
-    "NOTEBOOKS",
-    "PAPER",
-    "TASKS",
-    "as_series",
-    "claims",
-    "content_metrics",
-    "dataset_key",
-    "describe_pool",
-    "jack_growth",
-    "jack_knee",
-    "king_vs_correlation",
-    "printed_checks",
-    "ranking_correlation",
-    "representatives",
-    "system_queen_with_models",
-    "task_claims",
-    "task_summary",
-    "task_units",
-    "tasks",
-    "tvm_kings",
-]
+__all__ = [*spec.__all__, *recompute.__all__, *experiments.__all__, *claims.__all__]
+
+from .spec import *
+from .recompute import *
+from .experiments import *
+from .claims import *

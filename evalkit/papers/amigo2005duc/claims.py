@@ -15,6 +15,8 @@ from evalkit.stats.correlation import spearman_permutation, spearman_trend
 
 from .spec import PAPER
 
+__all__ = ["claims", "task_claims"]
+
 
 def claims(
     kings: pd.DataFrame,

@@ -13,6 +13,20 @@ from scipy import stats as sps
 from evalkit.errors import ParameterError
 from evalkit.stats import qarla
 
+__all__ = [
+    "as_series",
+    "content_metrics",
+    "describe_pool",
+    "jack_growth",
+    "king_vs_correlation",
+    "ranking_correlation",
+    "representatives",
+    "system_queen_with_models",
+    "task_summary",
+    "task_units",
+    "tvm_kings",
+]
+
 
 def representatives(clusters: pd.DataFrame) -> list:
     """The best-KING metric of each cluster (Figure 1's bold names), in cluster order."""

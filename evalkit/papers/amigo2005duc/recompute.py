@@ -9,6 +9,8 @@ from evalkit.notebook.claims import Claims
 
 from .spec import PAPER
 
+__all__ = ["jack_knee", "printed_checks"]
+
 
 def printed_checks() -> pd.DataFrame:
     """The counts the prose states, recomputed from the pool's definition (exact)."""

@@ -8,6 +8,17 @@ from evalkit.metrics.similarity import LEMMAS, TAGGERS
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
+__all__ = [
+    "COMPARISON_KINDS",
+    "COMPARISON_PREPROCESSINGS",
+    "DATASETS",
+    "NOTEBOOKS",
+    "PAPER",
+    "TASKS",
+    "dataset_key",
+    "tasks",
+]
+
 
 PAPER = "amigo2005duc"
 

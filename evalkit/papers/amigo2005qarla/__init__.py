@@ -33,39 +33,11 @@ Table 1) and :mod:`.claims` (the claim rows).
 
 from __future__ import annotations
 
-from .spec import DATASETS, NOTEBOOKS, PAPER, dataset_key
-from .recompute import printed_checks, printed_figure5
-from .experiments import (
-    automatic_metrics,
-    duplicate_peer,
-    farther_copy,
-    metric_pool,
-    models_with_queen,
-    naive_k_curve,
-    rouge_leave_one_out,
-    separated,
-    table1,
-)
-from .claims import king_finding, metric_quality_claims, metric_set_claims, property_claims
+from . import spec, recompute, experiments, claims
 
-__all__ = [
-    "DATASETS",
-    "NOTEBOOKS",
-    "PAPER",
-    "automatic_metrics",
-    "dataset_key",
-    "duplicate_peer",
-    "farther_copy",
-    "king_finding",
-    "metric_pool",
-    "metric_quality_claims",
-    "metric_set_claims",
-    "models_with_queen",
-    "naive_k_curve",
-    "printed_checks",
-    "printed_figure5",
-    "property_claims",
-    "rouge_leave_one_out",
-    "separated",
-    "table1",
-]
+__all__ = [*spec.__all__, *recompute.__all__, *experiments.__all__, *claims.__all__]
+
+from .spec import *
+from .recompute import *
+from .experiments import *
+from .claims import *

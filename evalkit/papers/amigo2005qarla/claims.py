@@ -15,6 +15,8 @@ from evalkit.stats import qarla
 from .spec import PAPER
 from .experiments import duplicate_peer, farther_copy, models_with_queen, separated
 
+__all__ = ["king_finding", "metric_quality_claims", "metric_set_claims", "property_claims"]
+
 
 def property_claims(clouds, random_clouds, curve: pd.DataFrame) -> pd.DataFrame:
     """The §2-§3 properties checked on seeded synthetic clouds (claims schema)."""

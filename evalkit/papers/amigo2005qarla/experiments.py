@@ -10,6 +10,18 @@ import pandas as pd
 
 from evalkit.stats import qarla
 
+__all__ = [
+    "automatic_metrics",
+    "duplicate_peer",
+    "farther_copy",
+    "metric_pool",
+    "models_with_queen",
+    "naive_k_curve",
+    "rouge_leave_one_out",
+    "separated",
+    "table1",
+]
+
 
 # --------------------------------------------------------------------------- formal properties
 def naive_k_curve(similarities, roles, metrics: Sequence[str]) -> pd.DataFrame:

@@ -10,6 +10,8 @@ from evalkit.notebook.claims import Claims
 
 from .spec import PAPER
 
+__all__ = ["printed_checks", "printed_figure5"]
+
 
 # --------------------------------------------------------------------------- printed numbers
 def printed_checks() -> pd.DataFrame:

@@ -6,6 +6,8 @@ from evalkit.metrics.similarity import LEMMAS
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
+__all__ = ["DATASETS", "NOTEBOOKS", "PAPER", "dataset_key"]
+
 
 PAPER = "amigo2005qarla"
 

@@ -23,50 +23,11 @@ Layout: :mod:`.spec` (test beds, measure pools, :data:`NOTEBOOKS`), :mod:`.recom
 
 from __future__ import annotations
 
-from .spec import (
-    ALMOST_EVERY,
-    AS_KINDS,
-    DATASETS,
-    LEXICAL,
-    LINGUISTIC,
-    NOTEBOOKS,
-    PAPER,
-    PARSED,
-    TESTBEDS,
-    dataset_key,
-    fit_sizes,
-    linguistic_pool,
-)
-from .recompute import printed_checks
-from .experiments import (
-    as_quality,
-    as_scores,
-    heterogeneity_by_family,
-    mt_pairs,
-    mt_quality,
-    mt_scores,
-)
-from .claims import claims
+from . import spec, recompute, experiments, claims
 
-__all__ = [
-    "ALMOST_EVERY",
-    "AS_KINDS",
-    "DATASETS",
-    "LEXICAL",
-    "LINGUISTIC",
-    "NOTEBOOKS",
-    "PAPER",
-    "PARSED",
-    "TESTBEDS",
-    "as_quality",
-    "as_scores",
-    "claims",
-    "dataset_key",
-    "fit_sizes",
-    "heterogeneity_by_family",
-    "linguistic_pool",
-    "mt_pairs",
-    "mt_quality",
-    "mt_scores",
-    "printed_checks",
-]
+__all__ = [*spec.__all__, *recompute.__all__, *experiments.__all__, *claims.__all__]
+
+from .spec import *
+from .recompute import *
+from .experiments import *
+from .claims import *

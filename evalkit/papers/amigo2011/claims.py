@@ -15,6 +15,8 @@ from evalkit.stats.correlation import spearman_permutation, spearman_trend
 
 from .spec import ALMOST_EVERY, PAPER
 
+__all__ = ["claims"]
+
 
 def _additive_finding(
     c: Claims,

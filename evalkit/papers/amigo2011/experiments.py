@@ -10,6 +10,15 @@ import pandas as pd
 
 from evalkit.stats import corroboration as co
 
+__all__ = [
+    "as_quality",
+    "as_scores",
+    "heterogeneity_by_family",
+    "mt_pairs",
+    "mt_quality",
+    "mt_scores",
+]
+
 
 # --------------------------------------------------------------------------- scores
 def _build(name: str, config: dict):

@@ -10,6 +10,8 @@ from evalkit.notebook.claims import Claims
 
 from .spec import AS_KINDS, PAPER
 
+__all__ = ["printed_checks"]
+
 
 def printed_checks() -> pd.DataFrame:
     """What the printed numbers imply, recomputed exactly (no data needed)."""

@@ -7,6 +7,21 @@ from typing import Dict, Optional, Sequence
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
+__all__ = [
+    "ALMOST_EVERY",
+    "AS_KINDS",
+    "DATASETS",
+    "LEXICAL",
+    "LINGUISTIC",
+    "NOTEBOOKS",
+    "PAPER",
+    "PARSED",
+    "TESTBEDS",
+    "dataset_key",
+    "fit_sizes",
+    "linguistic_pool",
+]
+
 
 PAPER = "amigo2011"
 

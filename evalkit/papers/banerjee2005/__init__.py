@@ -24,43 +24,11 @@ averaged over systems) is :mod:`evalkit.stats.human`; the data by profile come f
 ``from evalkit.papers import banerjee2005 as b`` and ``b.<name>`` reach every name below.
 """
 
-from .claims import normalization_finding, segment_finding, system_findings
-from .experiments import (
-    correlation_table,
-    human_table,
-    meteor_settings,
-    meteor_table,
-    segment_table,
-    system_table,
-)
-from .recompute import printed_checks, worked_example
-from .spec import (
-    ABLATION,
-    NOTEBOOKS,
-    PAPER,
-    SEGMENT_METRICS,
-    STOPWORDS,
-    TABLE1_METRICS,
-    published,
-)
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "PAPER",
-    "ABLATION",
-    "STOPWORDS",
-    "TABLE1_METRICS",
-    "SEGMENT_METRICS",
-    "published",
-    "printed_checks",
-    "worked_example",
-    "meteor_table",
-    "system_table",
-    "human_table",
-    "correlation_table",
-    "segment_table",
-    "meteor_settings",
-    "system_findings",
-    "segment_finding",
-    "normalization_finding",
-    "NOTEBOOKS",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

@@ -9,6 +9,8 @@ import pandas as pd
 from evalkit.notebook.claims import Claims
 from evalkit.stats.williams import williams_p
 
+__all__ = ["system_findings", "segment_finding", "normalization_finding"]
+
 
 def system_findings(
     c: Claims, systems: pd.DataFrame, human: pd.Series, table1: pd.DataFrame

@@ -18,6 +18,15 @@ from evalkit.stats.human import normalize_per_judge, per_system_correlation, seg
 
 from .spec import ABLATION, TABLE1_METRICS
 
+__all__ = [
+    "meteor_table",
+    "system_table",
+    "human_table",
+    "correlation_table",
+    "segment_table",
+    "meteor_settings",
+]
+
 
 # --------------------------------------------------------------------------- scores
 def meteor_table(

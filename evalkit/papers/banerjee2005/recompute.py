@@ -12,6 +12,8 @@ from evalkit.notebook.claims import Claims
 
 from .spec import ABLATION, PAPER, published
 
+__all__ = ["printed_checks", "worked_example"]
+
 
 # --------------------------------------------------------------------------- printed numbers
 def worked_example() -> pd.DataFrame:

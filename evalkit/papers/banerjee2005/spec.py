@@ -15,6 +15,15 @@ from evalkit.text.paraphrase import PREPOSITIONS_EN
 
 PAPER = "banerjee2005"
 
+__all__ = [
+    "PAPER",
+    "ABLATION",
+    "STOPWORDS",
+    "TABLE1_METRICS",
+    "SEGMENT_METRICS",
+    "published",
+    "NOTEBOOKS",
+]
 
 #: The module sequences of Sec. 3.6 / Tables 6-7 (evalkit's names).
 ABLATION: Dict[str, Tuple[str, ...]] = {

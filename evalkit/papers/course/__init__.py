@@ -17,36 +17,9 @@ Layout: a world is a :class:`types.SimpleNamespace`; score frames are long
 
 from __future__ import annotations
 
-from . import exercises
-from .lessons import (
-    build,
-    equal_pairs,
-    item_means,
-    judge_effects,
-    metric,
-    pair_tests,
-    probe_scores,
-    quality_levels,
-    rates,
-    replicated_tests,
-    topic_sizes,
-)
-from .spec import LESSON_METRICS, NOTEBOOKS, TESTS
+from . import exercises, lessons, spec
 
-__all__ = [
-    "LESSON_METRICS",
-    "NOTEBOOKS",
-    "TESTS",
-    "build",
-    "equal_pairs",
-    "item_means",
-    "judge_effects",
-    "metric",
-    "pair_tests",
-    "probe_scores",
-    "quality_levels",
-    "rates",
-    "replicated_tests",
-    "topic_sizes",
-    "exercises",
-]
+__all__ = [*lessons.__all__, *spec.__all__, "exercises"]
+
+from .lessons import *
+from .spec import *

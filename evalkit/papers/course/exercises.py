@@ -19,10 +19,10 @@ from .answers import LESSON1_METRICS, LEVELS
 __all__ = ["EXERCISES", "sheet"]
 
 
-E = Exercise
+_E = Exercise
 EXERCISES = {
     "01_ngram_metrics": (
-        E(
+        _E(
             "a",
             "Which metrics give the reversed reference exactly the reference's score on every segment?",
             "set",
@@ -31,7 +31,7 @@ EXERCISES = {
             "which metrics count only single words?",
             choices=LESSON1_METRICS,
         ),
-        E(
+        _E(
             "b",
             "Which metric's segment scores have the highest global Kendall tau with the true adequacy?",
             "choice",
@@ -39,7 +39,7 @@ EXERCISES = {
             "st.level_correlation(matrices[m], truth, 'global', 'kendall') for each metric",
             choices=LESSON1_METRICS,
         ),
-        E(
+        _E(
             "c",
             "On what share of segments does sentence BLEU score the held-out human reference "
             "below system S1's output?",
@@ -50,7 +50,7 @@ EXERCISES = {
         ),
     ),
     "02_meta_evaluation": (
-        E(
+        _E(
             "a",
             "The system-level Kendall tau of ROUGE-2 with the true content.",
             "number",
@@ -58,7 +58,7 @@ EXERCISES = {
             "st.level_correlation(m['ROUGE-2'], m['truth'], 'system', 'kendall')[0]",
             tol=1e-9,
         ),
-        E(
+        _E(
             "b",
             "At which level is ROUGE-2's Pearson correlation with the true content lowest?",
             "choice",
@@ -66,7 +66,7 @@ EXERCISES = {
             "compute all three levels; the summary level correlates within each topic",
             choices=LEVELS,
         ),
-        E(
+        _E(
             "c",
             "At the summary level, does the human pyramid score correlate better (Pearson) with the true "
             "content than ROUGE-2?",
@@ -76,7 +76,7 @@ EXERCISES = {
         ),
     ),
     "03_how_many": (
-        E(
+        _E(
             "a",
             "The smallest topic count (of `sizes`) whose mean Kendall tau between ROUGE-2's system ranking "
             "and the true ranking reaches `target` (-1 if none).",
@@ -84,14 +84,14 @@ EXERCISES = {
             lambda L: answers.topics_needed(L, L.matrices["ROUGE-2"]),
             "st.topic_subsample_correlations(..., method='kendall', seed=params.seed), mean r per size",
         ),
-        E(
+        _E(
             "b",
             "The same as (a) for the human pyramid score (one assessor per topic).",
             "integer",
             lambda L: answers.topics_needed(L, L.matrices["pyramid_modified"]),
             "repeat (a) on m['pyramid_modified']",
         ),
-        E(
+        _E(
             "c",
             "With how many model summaries per topic does ROUGE-2 rank the systems closest to the truth "
             "(Kendall; the smallest count on ties)?",
@@ -102,7 +102,7 @@ EXERCISES = {
         ),
     ),
     "04_significance": (
-        E(
+        _E(
             "a",
             "Which tests reject 'S1 = S2' (a true difference) at alpha in this world?",
             "set",
@@ -110,7 +110,7 @@ EXERCISES = {
             "the p_value column of `tests` against params.alpha",
             choices=spec.TESTS,
         ),
-        E(
+        _E(
             "b",
             "Which test rejects truly equal systems most often in the replications?",
             "choice",
@@ -118,7 +118,7 @@ EXERCISES = {
             "course.rates(...) on the truly equal pairs: the largest proportion",
             choices=spec.TESTS,
         ),
-        E(
+        _E(
             "c",
             "Is the shifted bootstrap's type-I error significantly above alpha (its interval's lower "
             "end above alpha)?",
@@ -128,7 +128,7 @@ EXERCISES = {
         ),
     ),
     "05_comparing_metrics": (
-        E(
+        _E(
             "a",
             "Which metric truly correlates better with the true content at the system level (Pearson)?",
             "choice",
@@ -136,7 +136,7 @@ EXERCISES = {
             "st.level_correlation against m['truth'], not against the human scores",
             choices=("ROUGE-1", "ROUGE-2"),
         ),
-        E(
+        _E(
             "b",
             "Williams' p for 'ROUGE-2 and ROUGE-1 correlate equally with the pyramid scores' (system level).",
             "number",
@@ -145,7 +145,7 @@ EXERCISES = {
             "and n = number of systems",
             tol=1e-6,
         ),
-        E(
+        _E(
             "c",
             "In how many topic blocks does the partial conjunction say ROUGE-2 beats ROUGE-1?",
             "integer",
@@ -154,7 +154,7 @@ EXERCISES = {
         ),
     ),
     "06_human_judgments": (
-        E(
+        _E(
             "a",
             "Which judge rates most harshly (most negative true bias)?",
             "choice",
@@ -162,7 +162,7 @@ EXERCISES = {
             "course.judge_effects: the judge's mean residual on the items it shares",
             choices=[f"J{i}" for i in range(1, 21)],
         ),
-        E(
+        _E(
             "b",
             "For which judge is the estimated bias furthest from the true bias?",
             "choice",
@@ -170,7 +170,7 @@ EXERCISES = {
             "|bias - true_bias| in the effects table; where on the 1-5 scale do its ratings fall?",
             choices=[f"J{i}" for i in range(1, 21)],
         ),
-        E(
+        _E(
             "c",
             "Does z-normalizing each judge's ratings raise the global Pearson correlation of the "
             "human adequacy with the true adequacy?",
@@ -180,7 +180,7 @@ EXERCISES = {
         ),
     ),
     "07_multiple_comparisons": (
-        E(
+        _E(
             "a",
             "The experiment-wise error at alpha over the truly equal pairs, if the tests were independent.",
             "number",
@@ -188,14 +188,14 @@ EXERCISES = {
             "st.experimentwise_error(alpha, k) with k = truly equal pairs",
             tol=1e-9,
         ),
-        E(
+        _E(
             "b",
             "How many truly equal pairs does the all-pairs test reject at alpha?",
             "integer",
             lambda L: answers.false_rejections(L, L.alpha),
             "p_value <= alpha among rows with truly_equal",
         ),
-        E(
+        _E(
             "c",
             "How many after Bonferroni (alpha divided by the number of pairs tested)?",
             "integer",
@@ -204,14 +204,14 @@ EXERCISES = {
         ),
     ),
     "08_capstone": (
-        E(
+        _E(
             "a",
             "Does the candidate rank systems closer to the truth than ROUGE-2 (system-level Kendall)?",
             "bool",
             answers.candidate_closer,
             "both metrics against m['truth'], level 'system'",
         ),
-        E(
+        _E(
             "b",
             "Does Williams' test find the candidate significantly better than ROUGE-2 against the pyramid "
             "scores (one-sided, at alpha)?",
@@ -219,7 +219,7 @@ EXERCISES = {
             answers.candidate_significant,
             "r(H, candidate) > r(H, ROUGE-2) and p < alpha",
         ),
-        E(
+        _E(
             "c",
             "The candidate's summary-level Kendall tau with the true content.",
             "number",

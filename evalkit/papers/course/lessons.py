@@ -13,6 +13,20 @@ from evalkit.data import worlds
 
 from .spec import LESSON_METRICS
 
+__all__ = [
+    "build",
+    "equal_pairs",
+    "item_means",
+    "judge_effects",
+    "metric",
+    "pair_tests",
+    "probe_scores",
+    "quality_levels",
+    "rates",
+    "replicated_tests",
+    "topic_sizes",
+]
+
 
 def metric(name: str):
     """The registered metric behind a display name of :data:`LESSON_METRICS`."""

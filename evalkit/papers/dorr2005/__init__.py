@@ -27,49 +27,11 @@ adds
 ``from evalkit.papers import dorr2005 as paper`` and ``paper.<name>`` reach every name below.
 """
 
-from .claims import paper_vs_run, partition_claims
-from .experiments import (
-    item_scores,
-    load_task,
-    partition_correlations,
-    representative_tables,
-    rouge1,
-    significance,
-    table1,
-    table5,
-    table6,
-)
-from .recompute import printed_checks
-from .spec import (
-    ALL_JUDGMENTS,
-    MEASURES,
-    NO_PUBLIC,
-    NOTEBOOKS,
-    PAPER,
-    PER_EVENT,
-    PRINTED,
-    SURROGATES,
-)
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "PAPER",
-    "NOTEBOOKS",
-    "SURROGATES",
-    "MEASURES",
-    "PER_EVENT",
-    "ALL_JUDGMENTS",
-    "PRINTED",
-    "NO_PUBLIC",
-    "printed_checks",
-    "load_task",
-    "rouge1",
-    "table1",
-    "table6",
-    "significance",
-    "item_scores",
-    "partition_correlations",
-    "table5",
-    "representative_tables",
-    "paper_vs_run",
-    "partition_claims",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

@@ -17,6 +17,8 @@ from evalkit.stats import williams
 
 from .spec import MEASURES, PAPER, SURROGATES
 
+__all__ = ["paper_vs_run", "partition_claims"]
+
 
 def _test(tests: Optional[pd.DataFrame], name: str, surrogate: str) -> Optional[float]:
     if tests is None:

@@ -18,6 +18,18 @@ from evalkit.stats import extrinsic, partitions
 
 from .spec import MEASURES, NO_PUBLIC, SURROGATES
 
+__all__ = [
+    "load_task",
+    "rouge1",
+    "table1",
+    "table6",
+    "significance",
+    "item_scores",
+    "partition_correlations",
+    "table5",
+    "representative_tables",
+]
+
 
 def load_task(profile: str, quick: bool = False) -> RelevanceTask:
     """The relevance study of a profile (module doc)."""

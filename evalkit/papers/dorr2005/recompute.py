@@ -13,6 +13,8 @@ from evalkit.stats import printed
 
 from .spec import ALL_JUDGMENTS, PAPER, PER_EVENT, PRINTED, SURROGATES, MEASURES
 
+__all__ = ["printed_checks"]
+
 
 def _exact(
     c: Claims, claim: str, source: str, printed_value, value, ok: bool, note: str = ""
@@ -26,6 +28,12 @@ def _exact(
         holds=bool(ok),
         note=note,
     )
+
+
+def _overall(t1: pd.DataFrame, surrogate: str, measure: str) -> float:
+    """Table 1's value of ``measure`` over all events for ``surrogate``."""
+    rows = t1[(t1.surrogate == surrogate) & (t1.event == "overall") & (t1.measure == measure)]
+    return float(rows["value"].iloc[0])
 
 
 def printed_checks() -> pd.DataFrame:
@@ -62,11 +70,7 @@ def printed_checks() -> pd.DataFrame:
             "rule is needed (README reading 1)",
         )
         rp = 100 * (g.loc["Rel/Rel", "count"] + g.loc["NonRel/NonRel", "count"]) / 600
-        t1rp = (
-            t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "rp")]["value"]
-            .astype(float)
-            .iloc[0]
-        )
+        t1rp = _overall(t1, s, "rp")
         _exact(
             c,
             f"{s}_rp_from_counts",
@@ -76,36 +80,26 @@ def printed_checks() -> pd.DataFrame:
             round(rp) == t1rp,
             "(Rel/Rel + NonRel/NonRel) / 600",
         )
-        weighted = float((g["count"] * g["r1_mean"].astype(float)).sum() / 600)
-        tot = float(t6[(t6.surrogate == s) & (t6.judgment == "TOTAL")]["r1_mean"].iloc[0])
-        _exact(
-            c,
-            f"{s}_r1_total",
-            "Table 6",
-            tot,
-            round(weighted, 5),
-            abs(weighted - tot) <= 5e-5,
-            "count-weighted mean of the four outcome means",
-        )
-        secs = float((g["count"] * g["seconds"].astype(float)).sum() / 600)
-        tsec = float(t1[(t1.surrogate == s) & (t1.measure == "seconds")]["value"].iloc[0])
-        _exact(
-            c,
-            f"{s}_seconds",
-            "Table 6 -> Table 1",
-            tsec,
-            round(secs, 3),
-            abs(secs - tsec) < 0.05,
-            "count-weighted mean time of the outcomes (their times are printed to 0.1 s)",
-        )
+        r1_total = float(t6[(t6.surrogate == s) & (t6.judgment == "TOTAL")]["r1_mean"].iloc[0])
+        for claim, column, source, total, digits, tolerance, note in (
+            ("r1_total", "r1_mean", "Table 6", r1_total, 5, 5e-5, "of the four outcome means"),
+            (
+                "seconds",
+                "seconds",
+                "Table 6 -> Table 1",
+                _overall(t1, s, "seconds"),
+                3,
+                0.05,
+                "time of the outcomes (their times are printed to 0.1 s)",
+            ),
+        ):
+            mean = float((g["count"] * g[column].astype(float)).sum() / 600)
+            ok, this_run = abs(mean - total) <= tolerance, round(mean, digits)
+            _exact(c, f"{s}_{claim}", source, total, this_run, ok, f"count-weighted mean {note}")
         ev = t1[(t1.surrogate == s) & (t1.event != "overall")]
         for m in MEASURES:
             parts = ev[ev.measure == m]["value"].astype(float).tolist()
-            over = float(
-                t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == m)]["value"].iloc[
-                    0
-                ]
-            )
+            over = _overall(t1, s, m)
             ok, low, high = printed.pooled_rate_consistent(parts, [PER_EVENT] * len(parts), over)
             _exact(
                 c,
@@ -120,11 +114,7 @@ def printed_checks() -> pd.DataFrame:
                 "their sum as the overall rate (the roundings of the parts and of the total)",
             )
         gain = float(text.loc[f"rp_gain_{s.lower()}", "value"])
-        ldc = float(
-            t1[(t1.surrogate == s) & (t1.event == "overall") & (t1.measure == "ldc")]["value"].iloc[
-                0
-            ]
-        )
+        ldc = _overall(t1, s, "ldc")
         _exact(
             c,
             f"{s}_gain",

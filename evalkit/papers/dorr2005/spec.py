@@ -7,6 +7,17 @@ from __future__ import annotations
 
 from evalkit.notebook.params import Parameter as P
 
+__all__ = [
+    "PAPER",
+    "NOTEBOOKS",
+    "SURROGATES",
+    "MEASURES",
+    "PER_EVENT",
+    "ALL_JUDGMENTS",
+    "PRINTED",
+    "NO_PUBLIC",
+]
+
 
 PAPER = "dorr2005"
 

@@ -27,90 +27,20 @@ rows of Tables 1 and 4 and Figure 3).
 
 from __future__ import annotations
 
-from .claims import (
-    figure3_claims,
-    table1_claims,
-    table4_claims,
-)
-from .experiments import (
-    correlation_table,
-    figure3_matrices,
-    metric_scores,
-    per_summary_variant,
-    side_by_side,
-    table1_for,
-    table4_for,
-    table4_vs_paper,
-)
-from .human import (
-    combine,
-    distribution_claims,
-    human_claims,
-    system_human_scores,
-)
-from .recompute import (
-    factor_means,
-    figure3_metrics,
-    optimal_shares,
-    paper_consistency,
-    printed_percentages,
-    table2_claims,
-    table3_ranks,
-)
-from .rescoring import (
-    rescore_systems,
-    table3_claims,
-    table3_vs_paper,
-)
-from .spec import (
-    BEST_VARIANT,
-    COMBINATIONS,
-    COUNTS,
-    DATASETS,
-    HONG2014_VARIANTS,
-    NOTEBOOKS,
-    PAPER,
-    Variant,
-    all_variants,
-    parse_variant,
-    variant_table,
-)
+from . import claims, experiments, human, recompute, rescoring, spec
 
 __all__ = [
-    "BEST_VARIANT",
-    "COMBINATIONS",
-    "COUNTS",
-    "DATASETS",
-    "HONG2014_VARIANTS",
-    "NOTEBOOKS",
-    "PAPER",
-    "Variant",
-    "all_variants",
-    "parse_variant",
-    "variant_table",
-    "factor_means",
-    "figure3_metrics",
-    "optimal_shares",
-    "paper_consistency",
-    "printed_percentages",
-    "table2_claims",
-    "table3_ranks",
-    "combine",
-    "distribution_claims",
-    "human_claims",
-    "system_human_scores",
-    "correlation_table",
-    "figure3_matrices",
-    "metric_scores",
-    "per_summary_variant",
-    "side_by_side",
-    "table1_for",
-    "table4_for",
-    "table4_vs_paper",
-    "rescore_systems",
-    "table3_claims",
-    "table3_vs_paper",
-    "figure3_claims",
-    "table1_claims",
-    "table4_claims",
+    *claims.__all__,
+    *experiments.__all__,
+    *human.__all__,
+    *recompute.__all__,
+    *rescoring.__all__,
+    *spec.__all__,
 ]
+
+from .claims import *
+from .experiments import *
+from .human import *
+from .recompute import *
+from .rescoring import *
+from .spec import *

@@ -15,6 +15,8 @@ from evalkit.notebook.claims import Claims
 from .recompute import _printed
 from .spec import BEST_VARIANT, COMBINATIONS, HONG2014_VARIANTS, PAPER
 
+__all__ = ["figure3_claims", "table1_claims", "table4_claims"]
+
 _NO_EQUIVALENCE = (
     "a statement that no win is significant: a significant win contradicts it, while none "
     "cannot confirm it without an equivalence test (inconclusive)"

@@ -16,6 +16,17 @@ from evalkit.errors import ParameterError
 from .human import system_human_scores
 from .spec import COMBINATIONS, parse_variant, variant_table
 
+__all__ = [
+    "correlation_table",
+    "figure3_matrices",
+    "metric_scores",
+    "per_summary_variant",
+    "side_by_side",
+    "table1_for",
+    "table4_for",
+    "table4_vs_paper",
+]
+
 
 # ----------------------------------------------------------------------------- Tables 1, 2 and 4
 def correlation_table(system_scores: pd.DataFrame, human: pd.Series, alpha: float = 0.05):

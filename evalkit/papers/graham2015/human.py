@@ -13,6 +13,8 @@ from evalkit.notebook.claims import Claims
 
 from .spec import COMBINATIONS, PAPER
 
+__all__ = ["combine", "distribution_claims", "human_claims", "system_human_scores"]
+
 
 # ----------------------------------------------------------------------------- human scores
 def combine(coverage, quality, how: str = "mean"):

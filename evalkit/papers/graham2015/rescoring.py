@@ -15,6 +15,8 @@ from .experiments import per_summary_variant
 from .recompute import _printed, table3_ranks
 from .spec import BEST_VARIANT, HONG2014_VARIANTS, PAPER, parse_variant
 
+__all__ = ["rescore_systems", "table3_claims", "table3_vs_paper"]
+
 
 def rescore_systems(
     per_summary: pd.DataFrame,

@@ -13,6 +13,20 @@ from evalkit.errors import ParameterError
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 
+__all__ = [
+    "BEST_VARIANT",
+    "COMBINATIONS",
+    "COUNTS",
+    "DATASETS",
+    "HONG2014_VARIANTS",
+    "NOTEBOOKS",
+    "PAPER",
+    "Variant",
+    "all_variants",
+    "parse_variant",
+    "variant_table",
+]
+
 PAPER = "graham2015"
 #: The 8 counting methods in the paper's order (§3.2).
 COUNTS: Tuple[str, ...] = ("1", "2", "3", "4", "S4", "SU4", "W", "L")

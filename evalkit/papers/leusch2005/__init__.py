@@ -32,46 +32,11 @@ ablations), :mod:`.claims` (the tested findings).
 
 from __future__ import annotations
 
-from .claims import (
-    ablation_claims,
-    level_claims,
-)
-from .experiments import (
-    ablation,
-    corpus_statistics,
-    correlations,
-    human_scores,
-    make_metric,
-)
-from .recompute import (
-    table1,
-)
-from .spec import (
-    BASELINE,
-    ERROR_MEASURES,
-    FACTORS,
-    MEASURES,
-    NOTEBOOKS,
-    PAPER,
-    configuration,
-    published,
-)
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "BASELINE",
-    "ERROR_MEASURES",
-    "FACTORS",
-    "MEASURES",
-    "NOTEBOOKS",
-    "PAPER",
-    "configuration",
-    "published",
-    "table1",
-    "ablation",
-    "corpus_statistics",
-    "correlations",
-    "human_scores",
-    "make_metric",
-    "ablation_claims",
-    "level_claims",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

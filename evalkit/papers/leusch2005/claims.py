@@ -11,6 +11,8 @@ from evalkit.stats.multiplicity import fisher_z_difference, intersection_union
 
 from .spec import MEASURES, PAPER, published
 
+__all__ = ["ablation_claims", "level_claims"]
+
 # --------------------------------------------------------------------------- claims
 #: claim id -> (level, paper's better setting, other setting, measures, human scores,
 #: corpora left out); the Williams p of each pair is that of the non-baseline setting

@@ -19,6 +19,8 @@ from evalkit.text.tokenize import tokenize_words
 
 from .spec import _BLEU_REFLEN, _DEFAULT_REFLEN, ERROR_MEASURES, FACTORS, MEASURES, configuration
 
+__all__ = ["ablation", "corpus_statistics", "correlations", "human_scores", "make_metric"]
+
 
 def make_metric(
     measure: str,

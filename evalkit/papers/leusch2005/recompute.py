@@ -8,6 +8,8 @@ from evalkit.text.tokenize import tokenize_words
 
 from .spec import published
 
+__all__ = ["table1"]
+
 
 def table1() -> pd.DataFrame:
     """Table 1 recomputed: the example candidate (row 1) under each scheme (``same``:

@@ -14,6 +14,17 @@ from evalkit.errors import ParameterError
 from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
 
+__all__ = [
+    "BASELINE",
+    "ERROR_MEASURES",
+    "FACTORS",
+    "MEASURES",
+    "NOTEBOOKS",
+    "PAPER",
+    "configuration",
+    "published",
+]
+
 PAPER = "leusch2005"
 MEASURES = ("WER", "PER", "2-PER", "BLEU-S", "NIST")
 ERROR_MEASURES = ("WER", "PER", "2-PER")

@@ -25,74 +25,11 @@ Layout: :mod:`.spec` (data sets, figure trees, notebook parameters, printed tabl
 
 from __future__ import annotations
 
-from .claims import (
-    corpus_claims,
-    example_claims,
-    noise_claims,
-    pattern_checks,
-    printed_curves,
-    sentence_claims,
-)
-from .experiments import (
-    corpus_level,
-    darr_table,
-    human_segment_scores,
-    load_corpus,
-    metric_grid,
-    noise_tables,
-    paper_layout,
-    sentence_level,
-    sentence_tables,
-    system_human,
-)
-from .recompute import (
-    figure1_scores,
-    figure1_structure,
-    red_pen_chains,
-    table7_sentences,
-    worked_examples,
-)
-from .spec import (
-    DATA,
-    FIGURE1,
-    FIGURE2_HYP,
-    FIGURE2_REF,
-    NOTEBOOKS,
-    PAPER,
-    RED_PEN,
-    TABLE7,
-    published,
-)
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "DATA",
-    "FIGURE1",
-    "FIGURE2_HYP",
-    "FIGURE2_REF",
-    "NOTEBOOKS",
-    "PAPER",
-    "RED_PEN",
-    "TABLE7",
-    "published",
-    "figure1_scores",
-    "figure1_structure",
-    "red_pen_chains",
-    "table7_sentences",
-    "worked_examples",
-    "corpus_level",
-    "human_segment_scores",
-    "load_corpus",
-    "metric_grid",
-    "noise_tables",
-    "paper_layout",
-    "sentence_level",
-    "sentence_tables",
-    "system_human",
-    "darr_table",
-    "corpus_claims",
-    "example_claims",
-    "noise_claims",
-    "pattern_checks",
-    "printed_curves",
-    "sentence_claims",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

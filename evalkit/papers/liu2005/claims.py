@@ -13,6 +13,15 @@ import pandas as pd
 from .recompute import figure1_structure
 from .spec import _TABLES, PAPER, published
 
+__all__ = [
+    "corpus_claims",
+    "example_claims",
+    "noise_claims",
+    "pattern_checks",
+    "printed_curves",
+    "sentence_claims",
+]
+
 
 def _best(frame: pd.DataFrame, metrics: Sequence[str]) -> float:
     part = frame[frame["metric"].isin(list(metrics))]["value" if "value" in frame else "r"].astype(
@@ -245,7 +254,7 @@ def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile:
     """Claims of ``03_parser_noise``: the findings of Tables 1-4 (:func:`pattern_checks`) with
     each parser's trees; the parser's UAS/LAS against the gold trees and the mean r each
     syntactic metric loses to parser noise (no printed counterparts: not comparable)."""
-    from evalkit.notebook.claims import Claims
+    from evalkit.notebook.claims import Claims, parser_cost_rows, tree_accuracy_rows
 
     c = Claims(PAPER, data=data, kind="reproduced")
     parsers = [col[2:] for col in table.columns if col.startswith("r_")]
@@ -279,24 +288,20 @@ def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile:
             "give a treebank's parses as gold=conllu:<file>)",
         )
     else:
-        for row in accuracy.itertuples():
-            for score in ("uas", "las"):
-                c.derived(
-                    f"{score}_{row.texts.replace(' ', '_')}",
-                    source="Section 4",
-                    this_run=getattr(row, score),
-                    note=f"{score.upper()} of the parser against the gold trees, {row.tokens} tokens "
-                    "(punctuation left out); the paper does not print its parser's accuracy",
-                )
-    for col in [c_ for c_ in table.columns if c_.startswith("cost_")]:
-        for metric, part in table[table["metric"] != "BLEU"].groupby("metric", sort=True):
-            c.derived(
-                f"{col}_{metric.lower()}",
-                source="Tables 1-4",
-                this_run=float(part[col].mean()),
-                note=f"mean r with gold trees minus r with {col[5:]} trees over the tables' "
-                "settings (parser noise; no printed counterpart)",
-            )
+        tree_accuracy_rows(
+            c,
+            accuracy,
+            source="Section 4",
+            note="{score} of the parser against the gold trees, {tokens} tokens (punctuation left "
+            "out); the paper does not print its parser's accuracy",
+        )
+    parser_cost_rows(
+        c,
+        table,
+        source="Tables 1-4",
+        tree_free=["BLEU"],
+        over="the tables' settings (parser noise; no printed counterpart)",
+    )
     return c
 
 

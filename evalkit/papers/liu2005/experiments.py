@@ -18,6 +18,19 @@ from evalkit.stats.correlation import correlate_columns
 
 from .spec import DATA
 
+__all__ = [
+    "corpus_level",
+    "human_segment_scores",
+    "load_corpus",
+    "metric_grid",
+    "noise_tables",
+    "paper_layout",
+    "sentence_level",
+    "sentence_tables",
+    "system_human",
+    "darr_table",
+]
+
 
 def metric_grid(
     max_depth: int,

@@ -16,6 +16,14 @@ from evalkit.text.trees import parse_ptb
 
 from .spec import FIGURE1, FIGURE2_HYP, FIGURE2_REF, RED_PEN, TABLE7, published
 
+__all__ = [
+    "figure1_scores",
+    "figure1_structure",
+    "red_pen_chains",
+    "table7_sentences",
+    "worked_examples",
+]
+
 
 def worked_examples() -> pd.DataFrame:
     """The Figure 2 STM example recomputed: the three depth precisions and their mean,

@@ -12,6 +12,18 @@ from evalkit.notebook.params import Parameter as P
 from evalkit.notebook.params import first_n
 from evalkit.text.trees import DepTree
 
+__all__ = [
+    "DATA",
+    "FIGURE1",
+    "FIGURE2_HYP",
+    "FIGURE2_REF",
+    "NOTEBOOKS",
+    "PAPER",
+    "RED_PEN",
+    "TABLE7",
+    "published",
+]
+
 PAPER = "liu2005"
 #: data set per profile: the ACL05 workshop's TIDES 2003 zh-en data (licensed: MTC part 4; sample:
 #: the simulated TIDES 2003), public: WMT19 kk-en daRR (relative rankings stand in for the scores)

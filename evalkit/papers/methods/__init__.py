@@ -23,31 +23,10 @@ matrices) and ``claims`` (the claim rows).
 
 from __future__ import annotations
 
-from .claims import realism_claims, toolbox_claims
-from .experiments import (
-    input_blocks,
-    load_mt,
-    load_summarization,
-    long_frames,
-    metric,
-    segment_scores,
-    summary_matrices,
-    system_level,
-)
-from .spec import METRICS, NOTEBOOKS, PROFILES
+from . import claims, experiments, spec
 
-__all__ = [
-    "METRICS",
-    "PROFILES",
-    "metric",
-    "load_summarization",
-    "summary_matrices",
-    "long_frames",
-    "system_level",
-    "load_mt",
-    "segment_scores",
-    "input_blocks",
-    "toolbox_claims",
-    "realism_claims",
-    "NOTEBOOKS",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .spec import *

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+__all__ = ["toolbox_claims", "realism_claims"]
+
 
 def toolbox_claims(
     fisher: pd.DataFrame,

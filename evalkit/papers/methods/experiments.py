@@ -12,6 +12,17 @@ from evalkit.errors import ParameterError
 
 from .spec import DESCRIPTIONS, METRIC_CONFIG, METRICS, PROFILES, PYRAMID, SUMMARIZATION
 
+__all__ = [
+    "metric",
+    "load_summarization",
+    "summary_matrices",
+    "long_frames",
+    "system_level",
+    "load_mt",
+    "segment_scores",
+    "input_blocks",
+]
+
 
 def metric(name: str):
     """The registered metric behind a name of :data:`METRICS` (references given per segment)."""

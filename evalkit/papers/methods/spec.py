@@ -7,6 +7,16 @@ from __future__ import annotations
 from evalkit.notebook.params import Parameter as P
 from evalkit.stats.correlation import COEFFICIENTS, LEVELS
 
+__all__ = [
+    "METRICS",
+    "PROFILES",
+    "NOTEBOOKS",
+    "SUMMARIZATION",
+    "PYRAMID",
+    "DESCRIPTIONS",
+    "METRIC_CONFIG",
+]
+
 
 PROFILES = ("sample", "public", "licensed")
 METRICS = ("BLEU", "BLEU-1.x", "BLEU-moses-1.x", "chrF", "chrF++")  # keys of METRIC_CONFIG

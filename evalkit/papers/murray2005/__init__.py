@@ -23,53 +23,11 @@ summarizers, ROUGE, WER, ratings) and :mod:`.claims` (:func:`paper_vs_run`).
 
 from __future__ import annotations
 
-from .spec import (
-    APPROACHES,
-    NOTEBOOKS,
-    NO_PUBLIC_MEETINGS,
-    PAPER,
-    PRINTED,
-    STATEMENTS,
-    WORSE_IS_HIGHER,
-)
-from .recompute import printed_checks, printed_correlations
-from .experiments import (
-    add_asr,
-    human_tables,
-    load_meetings,
-    ratings_and_rouge,
-    rouge_human_correlations,
-    rouge_table,
-    summarize,
-    summary_texts,
-    summeval_ratings,
-    train,
-    wer_table,
-)
-from .claims import PAIRED, headline_claims, paper_vs_run
+from . import spec, recompute, experiments, claims
 
-__all__ = [
-    "PAPER",
-    "APPROACHES",
-    "STATEMENTS",
-    "NO_PUBLIC_MEETINGS",
-    "printed_checks",
-    "load_meetings",
-    "add_asr",
-    "train",
-    "summarize",
-    "summary_texts",
-    "rouge_table",
-    "wer_table",
-    "human_tables",
-    "rouge_human_correlations",
-    "summeval_ratings",
-    "ratings_and_rouge",
-    "printed_correlations",
-    "paper_vs_run",
-    "NOTEBOOKS",
-    "PAIRED",
-    "PRINTED",
-    "WORSE_IS_HIGHER",
-    "headline_claims",
-]
+__all__ = [*spec.__all__, *recompute.__all__, *experiments.__all__, *claims.__all__]
+
+from .spec import *
+from .recompute import *
+from .experiments import *
+from .claims import *

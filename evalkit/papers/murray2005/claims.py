@@ -9,19 +9,11 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.notebook.claims import Claims
-from evalkit.stats import pairwise
 from evalkit.stats.correlation import fisher_ci
 
 from .spec import PAPER
 
-
-def _paired(x: pd.Series, y: pd.Series) -> tuple:
-    """(mean difference x - y, p) of a paired t-test over the shared index (meetings)."""
-    both = pd.concat([x.rename("x"), y.rename("y")], axis=1).dropna()
-    if len(both) < 2:
-        return float("nan"), float("nan")
-    res = pairwise.paired_test(both["x"], both["y"], test="t").iloc[0]
-    return float(res["mean_diff"]), float(res["p_value"])
+__all__ = ["paper_vs_run", "PAIRED", "headline_claims"]
 
 
 PAIRED = "paired t-test over meetings"
@@ -37,20 +29,16 @@ def _paired_finding(
     what: str,
     this_run: Optional[str] = None,
 ) -> None:
-    """The finding "``x`` above ``y``" (per meeting) added to ``c``, tested by :data:`PAIRED`;
-    ``what`` names the difference (in the note)."""
-    d, p = _paired(x, y)
-    c.finding(
-        claim,
-        source=source,
-        printed=printed,
-        expected=">",
-        difference=d,
-        p_value=p,
-        test=PAIRED,
-        this_run=this_run,
-        note=what,
-    )
+    """The finding "``x`` above ``y``" added to ``c``, tested by :data:`PAIRED` over the
+    meetings both have (:meth:`Claims.paired_finding`; NaN difference and p below two
+    meetings); ``what`` names the difference (in the note)."""
+    both = pd.concat([x.rename("x"), y.rename("y")], axis=1).dropna()
+    row = dict(source=source, printed=printed, this_run=this_run, note=what)
+    if len(both) < 2:
+        nan = float("nan")
+        c.finding(claim, expected=">", difference=nan, p_value=nan, test=PAIRED, **row)
+    else:
+        c.paired_finding(claim, both["x"], both["y"], over="meetings", **row)
 
 
 def headline_claims(

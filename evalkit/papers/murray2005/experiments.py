@@ -17,6 +17,20 @@ from evalkit.text import asr_channel, extractive
 
 from .spec import APPROACHES
 
+__all__ = [
+    "load_meetings",
+    "add_asr",
+    "train",
+    "summarize",
+    "summary_texts",
+    "rouge_table",
+    "wer_table",
+    "human_tables",
+    "rouge_human_correlations",
+    "summeval_ratings",
+    "ratings_and_rouge",
+]
+
 
 def load_meetings(profile: str, quick: bool = False) -> MeetingCorpus:
     from evalkit.data import datasets

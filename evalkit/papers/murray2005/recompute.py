@@ -11,6 +11,8 @@ from evalkit.stats import printed
 
 from .spec import APPROACHES, PAPER, PRINTED, STATEMENTS, WORSE_IS_HIGHER
 
+__all__ = ["printed_checks", "printed_correlations"]
+
 
 def printed_checks() -> pd.DataFrame:
     c = Claims(PAPER, data=PRINTED, kind="recomputed", digits=4)

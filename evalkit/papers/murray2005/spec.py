@@ -6,6 +6,16 @@ from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
 from evalkit.text import extractive
 
+__all__ = [
+    "PAPER",
+    "APPROACHES",
+    "STATEMENTS",
+    "NO_PUBLIC_MEETINGS",
+    "NOTEBOOKS",
+    "PRINTED",
+    "WORSE_IS_HIGHER",
+]
+
 
 PAPER = "murray2005"
 

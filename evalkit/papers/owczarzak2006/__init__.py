@@ -25,45 +25,11 @@ phrase pairs and paraphrase machinery are :mod:`evalkit.text.alignment` and
 ``from evalkit.papers import owczarzak2006 as O`` and ``O.<name>`` reach every name below.
 """
 
-from .claims import bitext_size_finding, correlation_findings, gain_finding
-from .experiments import (
-    alignment_quality,
-    bitext_from_frame,
-    concept_oracle,
-    darr_taus,
-    expanded_references,
-    load_bitext,
-    normalize,
-    paraphrase_accuracy,
-    paraphrase_pipeline,
-    pick_systems,
-    reference_gain,
-    sentence_correlations,
-    table1,
-)
-from .recompute import printed_checks
-from .spec import NOTEBOOKS, PAPER, SENTENCE_METRICS, published
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "PAPER",
-    "SENTENCE_METRICS",
-    "NOTEBOOKS",
-    "published",
-    "printed_checks",
-    "normalize",
-    "bitext_from_frame",
-    "paraphrase_pipeline",
-    "alignment_quality",
-    "concept_oracle",
-    "paraphrase_accuracy",
-    "expanded_references",
-    "table1",
-    "sentence_correlations",
-    "load_bitext",
-    "pick_systems",
-    "darr_taus",
-    "correlation_findings",
-    "bitext_size_finding",
-    "reference_gain",
-    "gain_finding",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

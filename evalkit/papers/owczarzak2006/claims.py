@@ -10,6 +10,8 @@ import pandas as pd
 
 from evalkit.notebook.claims import Claims
 
+__all__ = ["correlation_findings", "bitext_size_finding", "gain_finding"]
+
 
 def gain_finding(c: Claims, gains: pd.DataFrame) -> None:
     """``multi_raises_scores`` (Sec. 4, Conclusion): every system's BLEU and NIST rise with

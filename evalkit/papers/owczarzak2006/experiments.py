@@ -31,6 +31,22 @@ from evalkit.text.paraphrase import (
 )
 from evalkit.text.tokenize import tokenize_words
 
+__all__ = [
+    "normalize",
+    "bitext_from_frame",
+    "paraphrase_pipeline",
+    "alignment_quality",
+    "concept_oracle",
+    "paraphrase_accuracy",
+    "expanded_references",
+    "table1",
+    "sentence_correlations",
+    "load_bitext",
+    "pick_systems",
+    "darr_taus",
+    "reference_gain",
+]
+
 
 # --------------------------------------------------------------------------- paraphrases
 def normalize(text: str) -> List[str]:

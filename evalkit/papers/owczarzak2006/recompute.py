@@ -11,6 +11,8 @@ from evalkit.stats.human import critical_r
 
 from .spec import PAPER, published
 
+__all__ = ["printed_checks"]
+
 
 def printed_checks() -> pd.DataFrame:
     """Numbers of the paper determined by other printed numbers, recomputed (claims)."""

@@ -9,6 +9,8 @@ from evalkit.data.published import read_published
 from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
 
+__all__ = ["PAPER", "SENTENCE_METRICS", "NOTEBOOKS", "published"]
+
 PAPER = "owczarzak2006"
 
 

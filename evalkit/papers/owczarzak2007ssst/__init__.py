@@ -30,50 +30,11 @@ The package holds what only this paper defines:
 below.
 """
 
-from .claims import correlation_patterns, reordering_claims, table5_claims
-from .experiments import (
-    dependency_metrics,
-    direction,
-    front_final_adjunct,
-    ideal_pairs,
-    judged_segments,
-    load_corpus,
-    load_pairs,
-    metric_pair_tests,
-    ranked_layout,
-    reordered_pairs,
-    reordering_table,
-    reordering_tests,
-    segment_correlations,
-    table1_metrics,
-    table5_metrics,
-)
-from .recompute import printed_checks
-from .spec import DATA, NOTEBOOKS, PAPER, PAPER_SCALE, published
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "NOTEBOOKS",
-    "PAPER",
-    "PAPER_SCALE",
-    "published",
-    "printed_checks",
-    "reordering_table",
-    "ideal_pairs",
-    "front_final_adjunct",
-    "judged_segments",
-    "segment_correlations",
-    "ranked_layout",
-    "dependency_metrics",
-    "reordered_pairs",
-    "DATA",
-    "load_corpus",
-    "load_pairs",
-    "table1_metrics",
-    "table5_metrics",
-    "correlation_patterns",
-    "table5_claims",
-    "metric_pair_tests",
-    "reordering_claims",
-    "reordering_tests",
-    "direction",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

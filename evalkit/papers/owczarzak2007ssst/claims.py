@@ -15,6 +15,8 @@ from evalkit.data.published import read_published
 from .experiments import direction
 from .spec import PAPER, published
 
+__all__ = ["correlation_patterns", "table5_claims", "reordering_claims"]
+
 
 def correlation_patterns(frame: pd.DataFrame, judgment: str, value: str = "r") -> Dict[str, bool]:
     """The paper's findings on one column of a Table-5-shaped frame (``metric, judgment, r``)."""

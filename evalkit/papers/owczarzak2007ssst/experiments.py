@@ -27,6 +27,24 @@ from evalkit.text.trees import DepTree
 
 from .spec import DATA, PAPER_SCALE
 
+__all__ = [
+    "reordering_table",
+    "ideal_pairs",
+    "front_final_adjunct",
+    "judged_segments",
+    "segment_correlations",
+    "ranked_layout",
+    "dependency_metrics",
+    "reordered_pairs",
+    "load_corpus",
+    "load_pairs",
+    "table1_metrics",
+    "table5_metrics",
+    "metric_pair_tests",
+    "reordering_tests",
+    "direction",
+]
+
 
 # --------------------------------------------------------------------------- Tables 1-2
 def _reordering_inputs(originals, reordered, scale):

@@ -9,6 +9,8 @@ import pandas as pd
 
 from .spec import published
 
+__all__ = ["printed_checks"]
+
 
 def printed_checks(bleu_add1_zero) -> pd.DataFrame:
     """Numbers of the paper derivable from other printed numbers, recomputed.

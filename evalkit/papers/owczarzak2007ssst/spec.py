@@ -18,6 +18,8 @@ from evalkit.data.published import read_published
 from evalkit.notebook.params import DEPENDENCY_PARSER, first_n
 from evalkit.notebook.params import Parameter as P
 
+__all__ = ["NOTEBOOKS", "PAPER", "PAPER_SCALE", "published", "DATA"]
+
 
 PAPER = "owczarzak2007ssst"
 

@@ -36,69 +36,11 @@ Layout of the package:
 ==================  ===============================================================
 """
 
-from .claims import (
-    compare_with_paper,
-    gain_claims,
-    overtake_claims,
-    shape_claims,
-    stability_claims,
-    text_claims,
-    topics_claims,
-)
-from .experiments import (
-    full_rows,
-    model_split_half,
-    model_sweep,
-    models_experiment,
-    self_subset,
-    split_half_table,
-    sweep_table,
-    topic_sweep,
-    topics_experiment,
-)
-from .spec import (
-    ERRATA as ERRATA,
-)
-from .spec import (
-    METRICS,
-    MODEL_TABLES,
-    NOTEBOOKS,
-    PAPER,
-    ROUGE_METRICS,
-    TOPIC_TABLES,
-    rouge_config,
-)
-from .sweep_data import (
-    SweepData,
-    load_sweep_data,
-    load_sweep_data_by_docset,
-)
+from . import claims, experiments, spec, sweep_data
 
-__all__ = [
-    "PAPER",
-    "NOTEBOOKS",
-    "METRICS",
-    "ROUGE_METRICS",
-    "MODEL_TABLES",
-    "TOPIC_TABLES",
-    "rouge_config",
-    "SweepData",
-    "load_sweep_data",
-    "load_sweep_data_by_docset",
-    "model_sweep",
-    "full_rows",
-    "sweep_table",
-    "models_experiment",
-    "topics_experiment",
-    "topic_sweep",
-    "self_subset",
-    "split_half_table",
-    "model_split_half",
-    "compare_with_paper",
-    "text_claims",
-    "shape_claims",
-    "overtake_claims",
-    "stability_claims",
-    "gain_claims",
-    "topics_claims",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *spec.__all__, *sweep_data.__all__]
+
+from .claims import *
+from .experiments import *
+from .spec import *
+from .sweep_data import *

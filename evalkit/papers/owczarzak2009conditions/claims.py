@@ -14,6 +14,16 @@ from evalkit.stats.multiplicity import contrast_z_test
 
 from .spec import ERRATA, METRICS, MODEL_TABLES, TOPIC_TABLES
 
+__all__ = [
+    "compare_with_paper",
+    "text_claims",
+    "shape_claims",
+    "overtake_claims",
+    "stability_claims",
+    "gain_claims",
+    "topics_claims",
+]
+
 
 def compare_with_paper(
     claims: Claims, ours: pd.DataFrame, table: str, comparable: bool, tolerance: float = 0.01

@@ -21,6 +21,18 @@ from evalkit.stats.sampling import (
 
 from .sweep_data import SweepData
 
+__all__ = [
+    "model_sweep",
+    "full_rows",
+    "sweep_table",
+    "models_experiment",
+    "topics_experiment",
+    "topic_sweep",
+    "self_subset",
+    "split_half_table",
+    "model_split_half",
+]
+
 
 def model_sweep(
     ev: SweepData,

@@ -10,6 +10,17 @@ from evalkit.metrics.pyramid import ROUNDING
 from evalkit.metrics.rouge import Rouge
 from evalkit.notebook.params import Parameter as P
 
+__all__ = [
+    "PAPER",
+    "NOTEBOOKS",
+    "METRICS",
+    "ROUGE_METRICS",
+    "MODEL_TABLES",
+    "TOPIC_TABLES",
+    "rouge_config",
+    "ERRATA",
+]
+
 PAPER = "owczarzak2009conditions"
 
 

@@ -19,6 +19,8 @@ from evalkit.metrics.model_subsets import subset_recall_table, subset_score_tabl
 
 from .spec import ROUGE_METRICS, rouge_config
 
+__all__ = ["SweepData", "load_sweep_data", "load_sweep_data_by_docset"]
+
 
 @dataclass
 class SweepData:

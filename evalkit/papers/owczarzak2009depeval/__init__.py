@@ -31,68 +31,11 @@ Layout of the package:
 ===============  ================================================================
 """
 
-from .claims import (
-    noise_claims,
-    run_claims,
-)
-from .experiments import (
-    competitor_tests,
-    correlations,
-    load_corpus,
-    manual_scores,
-    rouge_metrics,
-    score_summaries,
-    summary_texts,
-    wide,
-)
-from .recompute import (
-    asterisks,
-    ci_excludes_zero,
-    printed_as_run,
-    published,
-    shading,
-    significance_letters,
-    variant_rows,
-)
-from .spec import (
-    COLUMNS as COLUMNS,
-)
-from .spec import (
-    COMPETITORS,
-    DATA,
-    N_DUC2007,
-    N_SUMMARY_LEVEL,
-    NOTEBOOKS,
-    PAPER,
-    key,
-)
-from .spec import (
-    LETTER as LETTER,
-)
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "NOTEBOOKS",
-    "PAPER",
-    "key",
-    "COMPETITORS",
-    "N_SUMMARY_LEVEL",
-    "published",
-    "variant_rows",
-    "significance_letters",
-    "asterisks",
-    "shading",
-    "ci_excludes_zero",
-    "score_summaries",
-    "correlations",
-    "wide",
-    "DATA",
-    "load_corpus",
-    "manual_scores",
-    "rouge_metrics",
-    "run_claims",
-    "competitor_tests",
-    "N_DUC2007",
-    "printed_as_run",
-    "summary_texts",
-    "noise_claims",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

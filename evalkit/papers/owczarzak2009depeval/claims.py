@@ -12,6 +12,8 @@ import pandas as pd
 from .recompute import _printed_patterns, _side, ci_excludes_zero, printed_as_run
 from .spec import COMPETITORS, N_DUC2007, PAPER, key
 
+__all__ = ["run_claims", "noise_claims"]
+
 
 def run_claims(
     run: pd.DataFrame, table: str, profile: str, data: str, tests: Optional[pd.DataFrame] = None
@@ -108,7 +110,7 @@ def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile:
     each parser's trees (``table``: ``metric, column, level, r_<parser>``), the parser's
     UAS/LAS against the gold trees and the mean r each DEPEVAL variant and BE-HM lose to
     parser noise (no printed counterparts: not comparable)."""
-    from evalkit.notebook.claims import Claims
+    from evalkit.notebook.claims import Claims, parser_cost_rows, tree_accuracy_rows
 
     c = Claims(PAPER, data=data, kind="reproduced")
     for parser in [col[2:] for col in table.columns if col.startswith("r_")]:
@@ -131,22 +133,17 @@ def noise_claims(table: pd.DataFrame, accuracy: Optional[pd.DataFrame], profile:
             note=f"no gold trees on profile {profile} (the simulator's ideal parser exists on sample)",
         )
     else:
-        for row in accuracy.itertuples():
-            for score in ("uas", "las"):
-                c.derived(
-                    f"{score}_{row.texts.replace(' ', '_')}",
-                    source="Section 3",
-                    this_run=getattr(row, score),
-                    note=f"{score.upper()} against the gold trees, {row.tokens} tokens; not printed in the paper",
-                )
-    for col in [x for x in table.columns if x.startswith("cost_")]:
-        for metric, part in table[~table["metric"].isin(["ROUGE-2", "ROUGE-SU4"])].groupby(
-            "metric", sort=True
-        ):
-            c.derived(
-                f"{col}_{metric.replace(' ', '_').lower()}",
-                source="Table 1; Table 2",
-                this_run=float(part[col].mean()),
-                note=f"mean r with gold trees minus r with {col[5:]} trees over columns and levels",
-            )
+        tree_accuracy_rows(
+            c,
+            accuracy,
+            source="Section 3",
+            note="{score} against the gold trees, {tokens} tokens; not printed in the paper",
+        )
+    parser_cost_rows(
+        c,
+        table,
+        source="Table 1; Table 2",
+        tree_free=["ROUGE-2", "ROUGE-SU4"],
+        over="columns and levels",
+    )
     return c

@@ -16,6 +16,17 @@ from evalkit.stats.correlation import correlate
 
 from .spec import COMPETITORS, DATA, _variant
 
+__all__ = [
+    "score_summaries",
+    "correlations",
+    "wide",
+    "load_corpus",
+    "manual_scores",
+    "rouge_metrics",
+    "competitor_tests",
+    "summary_texts",
+]
+
 
 def score_summaries(
     corpus,

@@ -14,6 +14,16 @@ from evalkit.stats.correlation import fisher_ci
 
 from .spec import COMPETITORS, LETTER, N_SUMMARY_LEVEL, PAPER
 
+__all__ = [
+    "published",
+    "variant_rows",
+    "significance_letters",
+    "asterisks",
+    "shading",
+    "ci_excludes_zero",
+    "printed_as_run",
+]
+
 
 def published(table: str) -> pd.DataFrame:
     """A printed table (``data/published/owczarzak2009depeval/<table>.csv``)."""

@@ -9,6 +9,18 @@ from typing import Tuple
 from evalkit.notebook.params import DEPENDENCY_PARSER
 from evalkit.notebook.params import Parameter as P
 
+__all__ = [
+    "NOTEBOOKS",
+    "PAPER",
+    "key",
+    "COMPETITORS",
+    "N_SUMMARY_LEVEL",
+    "DATA",
+    "N_DUC2007",
+    "COLUMNS",
+    "LETTER",
+]
+
 PAPER = "owczarzak2009depeval"
 
 

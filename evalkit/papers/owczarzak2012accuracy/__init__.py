@@ -24,57 +24,10 @@ Layout of the package:
 ===============  ================================================================
 """
 
-from .claims import (
-    aesop_claims,
-    finding_claims,
-    headline_claims,
-    pair_count_claims,
-    pooled_histograms,
-    printed_checks,
-)
-from .experiments import (
-    aesop_agreement,
-    aesop_scores,
-    agreement_table,
-    auto_scores,
-    decisions,
-    difference_histogram,
-    human_auto_agreement,
-    human_auto_scores,
-    layout,
-    public_decisions,
-    variant_counts,
-    year_decisions,
-)
-from .spec import (
-    MANUAL as MANUAL,
-)
-from .spec import (
-    NOTEBOOKS,
-    PAPER,
-    VARIANTS,
-)
+from . import claims, experiments, spec
 
-__all__ = [
-    "PAPER",
-    "NOTEBOOKS",
-    "VARIANTS",
-    "variant_counts",
-    "auto_scores",
-    "human_auto_scores",
-    "decisions",
-    "year_decisions",
-    "agreement_table",
-    "layout",
-    "public_decisions",
-    "printed_checks",
-    "pair_count_claims",
-    "finding_claims",
-    "aesop_claims",
-    "headline_claims",
-    "pooled_histograms",
-    "human_auto_agreement",
-    "difference_histogram",
-    "aesop_scores",
-    "aesop_agreement",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .spec import *

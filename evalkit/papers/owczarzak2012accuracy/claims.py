@@ -17,6 +17,15 @@ from evalkit.stats.pairwise import (
 from .experiments import difference_histogram
 from .spec import MANUAL
 
+__all__ = [
+    "printed_checks",
+    "pair_count_claims",
+    "finding_claims",
+    "aesop_claims",
+    "headline_claims",
+    "pooled_histograms",
+]
+
 
 def printed_checks(claims: Claims) -> None:
     """What the printed tables imply, recomputed from them: the pair counts behind Table 1 (not

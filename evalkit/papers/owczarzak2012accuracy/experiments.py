@@ -24,6 +24,21 @@ from evalkit.stats.pairwise import (
 
 from .spec import MANUAL, VARIANTS
 
+__all__ = [
+    "variant_counts",
+    "auto_scores",
+    "human_auto_scores",
+    "decisions",
+    "year_decisions",
+    "agreement_table",
+    "layout",
+    "public_decisions",
+    "human_auto_agreement",
+    "difference_histogram",
+    "aesop_scores",
+    "aesop_agreement",
+]
+
 
 def variant_counts(part: TacPart, length_limit: Optional[int] = 100) -> Dict[bool, pd.DataFrame]:
     """ROUGE pair counts with stop words kept (False) and removed (True)."""

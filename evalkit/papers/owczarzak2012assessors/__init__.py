@@ -28,61 +28,11 @@ Layout of the package:
 ===============  ================================================================
 """
 
-from .claims import (
-    exclusion_claims,
-    public_mpap_claims,
-    table1_claims,
-    table5_claims,
-)
-from .experiments import (
-    _new_vs_base as _new_vs_base,
-)
-from .experiments import (
-    alpha_table,
-    classy_like,
-    exclusion_tables,
-    human_scores,
-    manual_vs_auto_pyramid,
-    mp_minus_ap,
-    pair_counts,
-    rouge2_scores,
-    summary_features,
-    table1_layout,
-    worst_for,
-)
-from .public import (
-    public_alpha,
-    realsumm_mp_ap,
-    summeval_classy,
-)
-from .spec import (
-    CATEGORIES,
-    FEATURES,
-    NOTEBOOKS,
-    PAPER,
-)
+from . import claims, experiments, public, spec
 
-__all__ = [
-    "PAPER",
-    "NOTEBOOKS",
-    "CATEGORIES",
-    "FEATURES",
-    "pair_counts",
-    "alpha_table",
-    "table1_layout",
-    "manual_vs_auto_pyramid",
-    "exclusion_tables",
-    "summary_features",
-    "classy_like",
-    "rouge2_scores",
-    "human_scores",
-    "public_alpha",
-    "realsumm_mp_ap",
-    "table1_claims",
-    "mp_minus_ap",
-    "worst_for",
-    "public_mpap_claims",
-    "exclusion_claims",
-    "summeval_classy",
-    "table5_claims",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *public.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .public import *
+from .spec import *

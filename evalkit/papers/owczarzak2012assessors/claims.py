@@ -12,6 +12,8 @@ import pandas as pd
 
 from evalkit.notebook.claims import Claims
 
+__all__ = ["table1_claims", "public_mpap_claims", "exclusion_claims", "table5_claims"]
+
 
 def table1_claims(
     claims: Claims, alpha: pd.DataFrame, pairs: pd.DataFrame, comparable: bool

@@ -22,6 +22,20 @@ from evalkit.stats.regression import select_fit_predict, system_correlation
 
 from .spec import CATEGORIES, FEATURES
 
+__all__ = [
+    "pair_counts",
+    "alpha_table",
+    "table1_layout",
+    "manual_vs_auto_pyramid",
+    "exclusion_tables",
+    "summary_features",
+    "classy_like",
+    "rouge2_scores",
+    "human_scores",
+    "mp_minus_ap",
+    "worst_for",
+]
+
 
 def pair_counts(parts: Mapping[int, Sequence[TacPart]]) -> pd.DataFrame:
     """Identical automatic-summary pairs per year (initial and update together): ``year, pairs``."""

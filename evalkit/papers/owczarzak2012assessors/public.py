@@ -15,6 +15,8 @@ from evalkit.stats.regression import select_fit_predict, system_correlation
 from .experiments import summary_features
 from .spec import FEATURES
 
+__all__ = ["public_alpha", "realsumm_mp_ap", "summeval_classy"]
+
 
 def summeval_classy(
     methods: Sequence[str] = ("robust", "nnls", "cca"), max_size: int = 2, quick: bool = False

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from evalkit.notebook.params import Parameter as P
 
+__all__ = ["PAPER", "NOTEBOOKS", "CATEGORIES", "FEATURES"]
+
 PAPER = "owczarzak2012assessors"
 
 

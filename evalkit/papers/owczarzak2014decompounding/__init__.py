@@ -25,50 +25,11 @@ Layout of the package:
 ===============  ================================================================
 """
 
-from .claim_rows import (
-    claims,
-)
-from .experiments import (
-    conditions,
-    error_table,
-    guesser_experiment,
-    language_sets,
-    table5_row,
-    table6_rows,
-)
-from .recompute import (
-    example_classes,
-    guesser_parts,
-    printed_checks,
-    published,
-    reference_from_lemmas,
-)
-from .spec import (
-    DATASETS,
-    EXAMPLE_CONNECTORS,
-    LANGUAGES,
-    NOTEBOOKS,
-    PAPER,
-    load_options,
-)
+from . import claim_rows, experiments, recompute, spec
 
-__all__ = [
-    "PAPER",
-    "LANGUAGES",
-    "NOTEBOOKS",
-    "DATASETS",
-    "EXAMPLE_CONNECTORS",
-    "load_options",
-    "language_sets",
-    "published",
-    "printed_checks",
-    "guesser_parts",
-    "reference_from_lemmas",
-    "example_classes",
-    "conditions",
-    "guesser_experiment",
-    "table5_row",
-    "table6_rows",
-    "error_table",
-    "claims",
-]
+__all__ = [*claim_rows.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claim_rows import *
+from .experiments import *
+from .recompute import *
+from .spec import *

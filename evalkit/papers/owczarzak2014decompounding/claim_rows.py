@@ -11,6 +11,8 @@ from evalkit.notebook.claims import Claims
 
 from .spec import PAPER
 
+__all__ = ["claims"]
+
 
 def _across_languages(
     c: Claims,

@@ -14,6 +14,15 @@ from evalkit.text import decompound as dc
 
 from .spec import _SETTINGS
 
+__all__ = [
+    "language_sets",
+    "conditions",
+    "guesser_experiment",
+    "table5_row",
+    "table6_rows",
+    "error_table",
+]
+
 
 def language_sets(corpus, languages=None, n_compounds=None) -> Dict[str, object]:
     """The corpus' :class:`~evalkit.data.compounds.CompoundSet` per language (first ``n_compounds``)."""

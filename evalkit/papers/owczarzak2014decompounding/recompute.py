@@ -15,6 +15,14 @@ from evalkit.text import decompound as dc
 
 from .spec import _SETTINGS, EXAMPLE_CONNECTORS, PAPER
 
+__all__ = [
+    "published",
+    "printed_checks",
+    "guesser_parts",
+    "reference_from_lemmas",
+    "example_classes",
+]
+
 
 def published(table: str) -> pd.DataFrame:
     """A printed table: ``table1``-``table6``, ``examples`` (Tables 7-8), ``text``."""

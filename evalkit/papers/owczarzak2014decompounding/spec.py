@@ -10,6 +10,8 @@ from evalkit.notebook.params import Parameter as P
 from evalkit.text import decompound as dc
 from evalkit.text.decompound_languages import CONFIGS
 
+__all__ = ["PAPER", "LANGUAGES", "NOTEBOOKS", "DATASETS", "EXAMPLE_CONNECTORS", "load_options"]
+
 PAPER = "owczarzak2014decompounding"
 
 

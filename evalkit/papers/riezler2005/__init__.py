@@ -22,48 +22,11 @@ pair, the table layouts), :mod:`.claims` (the claim rows of Tables 1-2 and §4.4
 
 from __future__ import annotations
 
-from .claims import (
-    many_systems_claims,
-    table1_claims,
-    table2_claims,
-)
-from .experiments import (
-    metric_statistics,
-    pair_statistics,
-    paper_like_pair,
-    printed_p_values,
-    table1_layout,
-    table2_layout,
-)
-from .recompute import (
-    printed_checks,
-)
-from .spec import (
-    DATASETS,
-    MEASURES,
-    METRICS,
-    NOTEBOOKS,
-    PAPER,
-    dataset_key,
-    published,
-)
+from . import claims, experiments, recompute, spec
 
-__all__ = [
-    "DATASETS",
-    "MEASURES",
-    "METRICS",
-    "NOTEBOOKS",
-    "PAPER",
-    "dataset_key",
-    "published",
-    "printed_checks",
-    "metric_statistics",
-    "pair_statistics",
-    "paper_like_pair",
-    "printed_p_values",
-    "table1_layout",
-    "table2_layout",
-    "many_systems_claims",
-    "table1_claims",
-    "table2_claims",
-]
+__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+
+from .claims import *
+from .experiments import *
+from .recompute import *
+from .spec import *

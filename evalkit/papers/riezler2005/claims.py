@@ -16,6 +16,8 @@ from evalkit.stats.validation import check_probability
 
 from .spec import PAPER, published
 
+__all__ = ["many_systems_claims", "table1_claims", "table2_claims"]
+
 
 def table1_claims(layout: pd.DataFrame, alpha: float = 0.05, data: str = "") -> pd.DataFrame:
     """Table 1 as printed beside this run's (the printed reranker row pairs with this run's

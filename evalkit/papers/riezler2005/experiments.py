@@ -16,6 +16,15 @@ from evalkit.stats.type1 import closest_pair, corpus_scores
 
 from .spec import MEASURES, METRICS, PAPER, published
 
+__all__ = [
+    "metric_statistics",
+    "pair_statistics",
+    "paper_like_pair",
+    "printed_p_values",
+    "table1_layout",
+    "table2_layout",
+]
+
 
 def metric_statistics(
     corpus,

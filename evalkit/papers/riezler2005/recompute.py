@@ -13,6 +13,8 @@ from evalkit.stats.resampling import smallest_p, trials_needed
 
 from .spec import PAPER, published
 
+__all__ = ["printed_checks"]
+
 
 def _decimals(printed: str) -> int:
     text = printed.strip().lstrip("<>=≈ ").rstrip("%")

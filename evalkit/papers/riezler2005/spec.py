@@ -11,6 +11,8 @@ import pandas as pd
 
 from evalkit.notebook.params import Parameter as P
 
+__all__ = ["DATASETS", "MEASURES", "METRICS", "NOTEBOOKS", "PAPER", "dataset_key", "published"]
+
 PAPER = "riezler2005"
 MEASURES = ("NIST", "BLEU", "F")
 _SIZES = dict(low=1)

@@ -21,6 +21,7 @@ PRESETS = {
         {"references"},
     ),
     "nist": ("evalkit.metrics.nist:NIST", {"ref_layout": "segments"}, set()),
+    "gtm": ("evalkit.metrics.gtm:GTM", {"ref_layout": "segments"}, set()),
     "meteor": ("evalkit.metrics.meteor:METEOR", {"ref_layout": "segments"}, set()),
     "meteor-jar": ("evalkit.metrics.meteor_jar:MeteorJar", {"ref_layout": "segments"}, set()),
     "wer": (
@@ -85,3 +86,54 @@ def test_preset_choices_narrow_what_the_class_allows():
         preset(Pair, choices={"c": (1,)})
     with pytest.raises(ParameterError, match="semantics"):
         get_metric("bleu", semantics="multi-bleu")
+
+
+def _documented_parameters(doc: str) -> list:
+    """The names the numpydoc ``Parameters`` section of ``doc`` documents, in order."""
+    section = doc.split("Parameters\n----------\n", 1)[1].split("\n\n", 1)[0]
+    heads = [line.split(" : ")[0] for line in section.splitlines() if not line.startswith(" ")]
+    return [name for head in heads for name in head.split(", ")]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_preset_documents_each_of_its_parameters_once(name):
+    from evalkit.metrics.registry import builder
+
+    build = builder(name)
+    documented = _documented_parameters(inspect.getdoc(build))
+    assert sorted(documented) == sorted(inspect.signature(build).parameters)
+
+
+def test_preset_writes_the_parameters_a_stub_does_not_document():
+    class Pair:
+        def __init__(self, a=1, b="x", c=0):
+            self.values = (a, b, c)
+
+    @preset(Pair, choices={"a": (1, 3)}, b="y")
+    def pair():
+        """Pair with b = "y".
+
+        Examples
+        --------
+        >>> 1
+        1
+        """
+
+    doc = inspect.getdoc(pair)
+    assert doc.startswith('Pair with b = "y".\n\nParameters\n----------\n')
+    assert "c : see :class:`Pair`\n    Same meaning and default as there." in doc
+    assert 'b : default "y"\n    As in :class:`Pair` (default there: "x").' in doc
+    assert "a : default 1\n    One of 1, 3" in doc
+    assert doc.index("Returns\n-------\nPair\n") < doc.index("Examples\n--------")
+    assert _documented_parameters(doc) == ["c", "a", "b"]
+
+    @preset(Pair)
+    def documented():
+        """Pair.
+
+        Parameters
+        ----------
+        a, b, c : as in Pair
+        """
+
+    assert "see :class:" not in inspect.getdoc(documented)

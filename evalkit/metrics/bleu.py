@@ -681,28 +681,9 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
 @preset(BLEU, ref_layout="segments", choices={"semantics": ("sacrebleu", "sacrebleu1")})
 def sacrebleu_bleu():
     """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
-    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop).
-    Registered as ``get_metric("bleu")``.
-
-    Parameters
-    ----------
-    tokenize, lowercase, max_ngram_order, smoothing, smooth_value : see :class:`BLEU`
-        Same meaning and defaults as there.
-    effective_order, ref_length : see :class:`BLEU`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"`` (sacrebleu).
-    boundaries : str, default "none"
-        As in :class:`BLEU`.
-    semantics : str, default "sacrebleu"
-        ``"sacrebleu"`` or ``"sacrebleu1"``; anything else raises
-        :class:`~evalkit.errors.ParameterError` (``bleu-mteval`` and ``bleu-multi`` are the
-        other tools' presets).
-
-    Returns
-    -------
-    BLEU
-        The configured metric (0-100 scale).
+    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop);
+    0-100 scale. Registered as ``get_metric("bleu")``; ``bleu-mteval`` and ``bleu-multi`` are
+    the other tools' presets.
 
     References
     ----------

@@ -442,19 +442,8 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
 @register_metric("chrf")
 @preset(CHRF, ref_layout="segments")
 def chrf():
-    """sacrebleu's chrF (any :class:`CHRF` setting); registered as ``get_metric("chrf")``.
-
-    Parameters
-    ----------
-    char_order, word_order, beta, lowercase, whitespace, eps_smoothing : see :class:`CHRF`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"``.
-
-    Returns
-    -------
-    CHRF
-        The configured metric (0-100 scale).
+    """sacrebleu's chrF (any :class:`CHRF` setting, 0-100 scale); registered as
+    ``get_metric("chrf")``.
 
     References
     ----------
@@ -471,18 +460,8 @@ def chrf():
 @register_metric("chrf++")
 @preset(CHRF, ref_layout="segments", word_order=2)
 def chrf_plus_plus():
-    """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``; registered as
-    ``get_metric("chrf++")``.
-
-    Parameters
-    ----------
-    char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout
-        As :func:`chrf`'s; ``word_order`` defaults to 2.
-
-    Returns
-    -------
-    CHRF
-        The configured metric, as :func:`chrf` returns it.
+    """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2`` (0-100 scale);
+    registered as ``get_metric("chrf++")``.
 
     References
     ----------

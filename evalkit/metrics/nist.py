@@ -356,20 +356,8 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
 @register_metric("nist")
 @preset(NIST, ref_layout="segments")
 def nist():
-    """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools);
-    registered as ``get_metric("nist")``.
-
-    Parameters
-    ----------
-    tokenize, lowercase, max_ngram_order, beta, boundaries : see :class:`NIST`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"``.
-
-    Returns
-    -------
-    NIST
-        The configured metric (``0-inf`` scale).
+    """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools;
+    ``0-inf`` scale); registered as ``get_metric("nist")``.
 
     References
     ----------

@@ -222,7 +222,11 @@ def preset(
 
     The factory keeps the stub's name, module and docstring; its signature (what
     :func:`get_metric` checks a configuration against) is the derived one. A parameter in
-    both ``omit`` and ``defaults`` is fixed: always passed with that value.
+    both ``omit`` and ``defaults`` is fixed: always passed with that value. A stub docstring
+    without a ``Parameters`` section (a summary, then ``References``, ``Examples``) gets the
+    ``Parameters`` and ``Returns`` sections written from ``cls`` after its first paragraph:
+    the parameters taken as they are (see ``cls``), then each changed default or narrowed
+    choice.
 
     Parameters
     ----------
@@ -252,8 +256,8 @@ def preset(
     >>> @preset(Greeting, times=2)
     ... def twice():
     ...     "Greeting twice."
-    >>> twice().text, twice("hi").text, twice.__name__, twice.__doc__
-    ('hello hello', 'hi hi', 'twice', 'Greeting twice.')
+    >>> twice().text, twice("hi").text, twice.__name__
+    ('hello hello', 'hi hi', 'twice')
     >>> str(inspect.signature(twice))
     "(word='hello', times=2) -> ..."
     >>> @preset(Greeting, omit=("times", "references"), times=3)
@@ -261,6 +265,20 @@ def preset(
     ...     "Greeting three times."
     >>> thrice("hi").text, str(inspect.signature(thrice))
     ('hi hi hi', "(word='hello') -> ...")
+    >>> print(inspect.getdoc(twice))
+    Greeting twice.
+    <BLANKLINE>
+    Parameters
+    ----------
+    word : see :class:`Greeting`
+        Same meaning and default as there.
+    times : default 2
+        As in :class:`Greeting` (default there: 1).
+    <BLANKLINE>
+    Returns
+    -------
+    Greeting
+        The configured metric.
     """
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]
     choices = dict(choices or {})
@@ -282,12 +300,59 @@ def preset(
                     raise ParameterError(name, bound.arguments[name], f"one of {list(allowed)}")
             return cls(**fixed, **bound.arguments)
 
-        for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
+        for attribute in ("__module__", "__name__", "__qualname__"):
             setattr(build, attribute, getattr(stub, attribute))
+        build.__doc__ = _preset_doc(stub.__doc__, cls, params, signature, choices)
         build.__signature__ = signature
         return build
 
     return decorate
+
+
+def _preset_doc(doc, cls, params, signature, choices) -> str:
+    """``doc`` with, when it has no ``Parameters`` section, the sections :func:`preset`
+    derives from ``cls`` (its constructor's ``params``) inserted after the first paragraph."""
+    doc = inspect.cleandoc(doc or "")
+    if "\nParameters\n---" in doc:
+        return doc
+    name = cls.__name__
+    before = {p.name: p.default for p in params}
+    kept = [
+        p.name
+        for p in signature.parameters.values()
+        if p.default == before[p.name] and p.name not in choices
+    ]
+    lines = ["Parameters", "----------"]
+    for group in _groups(kept, 88 - len(f" : see :class:`{name}`")):
+        lines += [f"{', '.join(group)} : see :class:`{name}`"]
+        lines += [f"    Same meaning and default{'s' if len(group) > 1 else ''} as there."]
+    for p in signature.parameters.values():
+        if p.name in kept:
+            continue
+        lines.append(f"{p.name} : default {_shown(p.default)}")
+        if p.name in choices:
+            allowed = ", ".join(_shown(v) for v in choices[p.name])
+            lines.append(f"    One of {allowed} (fewer than :class:`{name}` takes).")
+        else:
+            lines.append(f"    As in :class:`{name}` (default there: {_shown(before[p.name])}).")
+    lines += ["", "Returns", "-------", name, "    The configured metric."]
+    summary, _, rest = doc.partition("\n\n")
+    return "\n\n".join(part for part in (summary, "\n".join(lines), rest) if part)
+
+
+def _groups(names: List[str], width: int) -> List[List[str]]:
+    """``names`` in order, cut into runs whose ``", "``-joined text fits ``width``."""
+    groups: List[List[str]] = []
+    for n in names:
+        if groups and len(", ".join(groups[-1] + [n])) <= width:
+            groups[-1].append(n)
+        else:
+            groups.append([n])
+    return groups
+
+
+def _shown(value) -> str:
+    return f'"{value}"' if isinstance(value, str) else repr(value)
 
 
 def _parameters(build: Callable) -> Dict[str, inspect.Parameter]:

@@ -137,3 +137,29 @@ def test_preset_writes_the_parameters_a_stub_does_not_document():
         """
 
     assert "see :class:" not in inspect.getdoc(documented)
+
+
+@pytest.mark.parametrize(
+    "function, cls, method",
+    [
+        ("evalkit.metrics.bleu:corpus_bleu", "evalkit.metrics.bleu:BLEU", "corpus_score"),
+        ("evalkit.metrics.bleu:sentence_bleu", "evalkit.metrics.bleu:BLEU", "sentence_score"),
+        ("evalkit.metrics.chrf:corpus_chrf", "evalkit.metrics.chrf:CHRF", "corpus_score"),
+        ("evalkit.metrics.chrf:sentence_chrf", "evalkit.metrics.chrf:CHRF", "sentence_score"),
+        ("evalkit.metrics.nist:corpus_nist", "evalkit.metrics.nist:NIST", "corpus_score"),
+    ],
+)
+def test_one_call_functions_score_as_their_class_and_document_their_inputs(function, cls, method):
+    from evalkit.metrics.registry import ONE_CALL_INPUTS
+
+    call, cls = _class(function), _class(cls)
+    names = [name for name, _, _ in ONE_CALL_INPUTS[method]]
+    assert list(inspect.signature(call).parameters) == [*names, "config"]
+    assert _documented_parameters(inspect.getdoc(call)) == [*names, "**config"]
+    hyps = ["the cat sat on a mat", "it rains"]
+    refs = [["the cat sat on the mat", "it is raining"], ["a cat sat on the mat", "it rains"]]
+    first = hyps if method == "corpus_score" else hyps[0]
+    second = refs if method == "corpus_score" else [r[0] for r in refs]
+    expected = getattr(cls(lowercase=True), method)(first, second)
+    assert call(first, second, lowercase=True) == expected
+    assert call(**dict(zip(names, (first, second))), lowercase=True) == expected

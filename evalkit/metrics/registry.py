@@ -29,11 +29,21 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import textwrap
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from evalkit.errors import ParameterError
 
-__all__ = ["register_metric", "get_metric", "available", "builder", "preset", "BUILTIN"]
+__all__ = [
+    "register_metric",
+    "get_metric",
+    "available",
+    "builder",
+    "preset",
+    "one_call",
+    "ONE_CALL_INPUTS",
+    "BUILTIN",
+]
 
 #: the built-in metrics: name -> "module:attribute" of the builder. The module is imported
 #: on first use of the name (so ``import evalkit.metrics`` and ``get_metric("bleu")`` do not
@@ -336,6 +346,11 @@ def _preset_doc(doc, cls, params, signature, choices) -> str:
         else:
             lines.append(f"    As in :class:`{name}` (default there: {_shown(before[p.name])}).")
     lines += ["", "Returns", "-------", name, "    The configured metric."]
+    return _after_summary(doc, lines)
+
+
+def _after_summary(doc: str, lines: List[str]) -> str:
+    """``doc`` (cleaned) with ``lines`` inserted as a paragraph after its first one."""
     summary, _, rest = doc.partition("\n\n")
     return "\n\n".join(part for part in (summary, "\n".join(lines), rest) if part)
 
@@ -353,6 +368,101 @@ def _groups(names: List[str], width: int) -> List[List[str]]:
 
 def _shown(value) -> str:
     return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+#: the inputs of :func:`one_call`'s functions per method: (name, type, description)
+ONE_CALL_INPUTS = {
+    "corpus_score": (
+        ("hyps", "sequence of str", "One hypothesis per segment."),
+        (
+            "refs",
+            "sequence",
+            'Reference streams (default ``ref_layout="streams"``, as sacrebleu) or, with '
+            '``ref_layout="segments"``, one list of references per segment.',
+        ),
+    ),
+    "sentence_score": (
+        ("hyp", "str", "The hypothesis."),
+        ("refs", "sequence of str or str", "Its references (a single string is one reference)."),
+    ),
+}
+
+
+def one_call(cls: type, method: str) -> Callable:
+    """Decorator: turn a documented stub into sacrebleu's one-call form of a metric method,
+    ``f(inputs, refs, **config) = cls(**config).method(inputs, refs)`` (``corpus_bleu``,
+    ``sentence_chrf``, ...), writing the stub docstring's ``Parameters`` section (the inputs as
+    :data:`ONE_CALL_INPUTS` describes them, then ``**config``) after its first paragraph.
+
+    Parameters
+    ----------
+    cls : type
+        The metric class; ``**config`` is any of its settings.
+    method : str
+        ``"corpus_score"`` or ``"sentence_score"``.
+
+    Returns
+    -------
+    callable
+        The decorator; applied to a stub function it returns the one-call function, with the
+        stub's name and module.
+
+    Examples
+    --------
+    >>> import inspect
+    >>> from evalkit.metrics.registry import one_call
+    >>> class Overlap:
+    ...     def __init__(self, lowercase=False):
+    ...         self.lowercase = lowercase
+    ...     def sentence_score(self, hyp, refs):
+    ...         fold = str.lower if self.lowercase else str
+    ...         return max(fold(hyp) == fold(r) for r in refs)
+    >>> @one_call(Overlap, "sentence_score")
+    ... def sentence_overlap():
+    ...     "Whether the hypothesis equals a reference."
+    >>> sentence_overlap("A", ["a"]), sentence_overlap("A", refs=["a"], lowercase=True)
+    (False, True)
+    >>> str(inspect.signature(sentence_overlap))
+    '(hyp, refs, **config)'
+    >>> print(inspect.getdoc(sentence_overlap))
+    Whether the hypothesis equals a reference.
+    <BLANKLINE>
+    Parameters
+    ----------
+    hyp : str
+        The hypothesis.
+    refs : sequence of str or str
+        Its references (a single string is one reference).
+    **config
+        Any :class:`Overlap` setting.
+    """
+    inputs = ONE_CALL_INPUTS[method]
+    lines = ["Parameters", "----------"]
+    for name, kind, text in inputs:
+        lines += [
+            f"{name} : {kind}",
+            *textwrap.wrap(text, 88, initial_indent="    ", subsequent_indent="    "),
+        ]
+    lines += ["**config", f"    Any :class:`{cls.__name__}` setting."]
+    signature = inspect.Signature(
+        [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for name, _, _ in inputs]
+        + [inspect.Parameter("config", inspect.Parameter.VAR_KEYWORD)],
+        return_annotation=inspect.signature(getattr(cls, method)).return_annotation,
+    )
+
+    def decorate(stub: Callable) -> Callable:
+        def call(*args: Any, **kwargs: Any):
+            bound = signature.bind(*args, **kwargs)
+            data = [bound.arguments[name] for name, _, _ in inputs]
+            return getattr(cls(**bound.arguments.get("config", {})), method)(*data)
+
+        for attribute in ("__module__", "__name__", "__qualname__"):
+            setattr(call, attribute, getattr(stub, attribute))
+        call.__doc__ = _after_summary(inspect.cleandoc(stub.__doc__ or ""), lines)
+        call.__signature__ = signature
+        return call
+
+    return decorate
 
 
 def _parameters(build: Callable) -> Dict[str, inspect.Parameter]:

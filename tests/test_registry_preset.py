@@ -153,7 +153,7 @@ def test_one_call_functions_score_as_their_class_and_document_their_inputs(funct
     from evalkit.metrics.registry import ONE_CALL_INPUTS
 
     call, cls = _class(function), _class(cls)
-    names = [name for name, _, _ in ONE_CALL_INPUTS[method]]
+    names = [name for name, *_ in ONE_CALL_INPUTS[method]]
     assert list(inspect.signature(call).parameters) == [*names, "config"]
     assert _documented_parameters(inspect.getdoc(call)) == [*names, "**config"]
     hyps = ["the cat sat on a mat", "it rains"]

@@ -370,20 +370,27 @@ def _shown(value) -> str:
     return f'"{value}"' if isinstance(value, str) else repr(value)
 
 
-#: the inputs of :func:`one_call`'s functions per method: (name, type, description)
+#: the inputs of :func:`one_call`'s functions per method: (name, annotation, type as the
+#: docstring gives it, description)
 ONE_CALL_INPUTS = {
     "corpus_score": (
-        ("hyps", "sequence of str", "One hypothesis per segment."),
+        ("hyps", "Sequence[str]", "sequence of str", "One hypothesis per segment."),
         (
             "refs",
+            "Sequence",
             "sequence",
             'Reference streams (default ``ref_layout="streams"``, as sacrebleu) or, with '
             '``ref_layout="segments"``, one list of references per segment.',
         ),
     ),
     "sentence_score": (
-        ("hyp", "str", "The hypothesis."),
-        ("refs", "sequence of str or str", "Its references (a single string is one reference)."),
+        ("hyp", "str", "str", "The hypothesis."),
+        (
+            "refs",
+            "Sequence[str]",
+            "sequence of str or str",
+            "Its references (a single string is one reference).",
+        ),
     ),
 }
 
@@ -423,7 +430,7 @@ def one_call(cls: type, method: str) -> Callable:
     >>> sentence_overlap("A", ["a"]), sentence_overlap("A", refs=["a"], lowercase=True)
     (False, True)
     >>> str(inspect.signature(sentence_overlap))
-    '(hyp, refs, **config)'
+    "(hyp: 'str', refs: 'Sequence[str]', **config)"
     >>> print(inspect.getdoc(sentence_overlap))
     Whether the hypothesis equals a reference.
     <BLANKLINE>
@@ -438,14 +445,17 @@ def one_call(cls: type, method: str) -> Callable:
     """
     inputs = ONE_CALL_INPUTS[method]
     lines = ["Parameters", "----------"]
-    for name, kind, text in inputs:
+    for name, _, kind, text in inputs:
         lines += [
             f"{name} : {kind}",
             *textwrap.wrap(text, 88, initial_indent="    ", subsequent_indent="    "),
         ]
     lines += ["**config", f"    Any :class:`{cls.__name__}` setting."]
     signature = inspect.Signature(
-        [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for name, _, _ in inputs]
+        [
+            inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=annotation)
+            for name, annotation, _, _ in inputs
+        ]
         + [inspect.Parameter("config", inspect.Parameter.VAR_KEYWORD)],
         return_annotation=inspect.signature(getattr(cls, method)).return_annotation,
     )
@@ -453,7 +463,7 @@ def one_call(cls: type, method: str) -> Callable:
     def decorate(stub: Callable) -> Callable:
         def call(*args: Any, **kwargs: Any):
             bound = signature.bind(*args, **kwargs)
-            data = [bound.arguments[name] for name, _, _ in inputs]
+            data = [bound.arguments[name] for name, *_ in inputs]
             return getattr(cls(**bound.arguments.get("config", {})), method)(*data)
 
         for attribute in ("__module__", "__name__", "__qualname__"):

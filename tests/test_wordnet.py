@@ -139,3 +139,17 @@ def test_satellite_scan_equals_nltks(wn):
     wn.reader.satellite_offsets = ours
     assert len(theirs) > 10000
     assert ours == theirs
+
+
+def test_synonym_table_stands_in_for_wordnet_in_synonym_matching():
+    from collections import Counter
+
+    from evalkit.metrics.dependency import match_triples
+    from evalkit.text.wordnet import SynonymTable
+
+    table = SynonymTable(("car", "automobile"), ("car", "railcar"))
+    assert table.synset_ids("car") == {("n", 0), ("n", 1)}
+    assert table.synset_ids("railcar") == {("n", 1)} and table.synset_ids("bus") == frozenset()
+    cand = Counter([("obj", "drive", "car"), ("obj", "drive", "bus")])
+    ref = Counter([("obj", "drive", "automobile"), ("obj", "drive", "coach")])
+    assert match_triples(cand, ref) == 0 and match_triples(cand, ref, table) == 1

@@ -76,7 +76,7 @@ from evalkit.metrics.ngrams import (
     WordLevelMetric,
     normalize_references,
 )
-from evalkit.metrics.registry import preset, register_metric
+from evalkit.metrics.registry import one_call, preset, register_metric
 
 __all__ = ["BLEU", "BLEUScore", "corpus_bleu", "sentence_bleu", "mteval_bleu_orders"]
 
@@ -272,12 +272,7 @@ class BLEU(WordLevelMetric):
         self.semantics = semantics
         self._ref_cache: Optional[EncodedReferences] = None
         if references is not None:
-            n = (
-                len(references[0])
-                if ref_layout == "streams" and len(references)
-                else len(references)
-            )
-            self._ref_cache = self._encode_refs(normalize_references(n, references, ref_layout))
+            self._ref_cache = self._encode_refs(normalize_references(None, references, ref_layout))
 
     # -- presets --------------------------------------------------------------------------
     @classmethod
@@ -598,19 +593,9 @@ def _own_smoothed_bleu(
     )
 
 
-def corpus_bleu(hyps: Sequence[str], refs: Sequence, **config) -> BLEUScore:
+@one_call(BLEU, "corpus_score")
+def corpus_bleu():
     """Corpus BLEU in one call: ``BLEU(**config).corpus_score(hyps, refs)``.
-
-    Parameters
-    ----------
-    hyps : sequence of str
-        One hypothesis per segment.
-    refs : sequence
-        The references; by default (``ref_layout="streams"``, as sacrebleu) a list of
-        reference streams, each with one string per segment. With
-        ``ref_layout="segments"``: one list of reference strings per segment.
-    **config
-        Any :class:`BLEU` setting (``tokenize``, ``lowercase``, ``smoothing``, ...).
 
     Returns
     -------
@@ -638,21 +623,13 @@ def corpus_bleu(hyps: Sequence[str], refs: Sequence, **config) -> BLEUScore:
     >>> math.isclose(score.bp, math.exp(1 - 9 / 8)), score == sacrebleu.corpus_bleu(hyps, refs).score
     (True, True)
     """
-    return BLEU(**config).corpus_score(hyps, refs)
 
 
-def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
-    """Sentence BLEU in one call: ``BLEU(**config).sentence_score(hyp, refs)``.
-
-    Parameters
-    ----------
-    hyp : str
-        The hypothesis.
-    refs : sequence of str or str
-        Its references (a single string is one reference).
-    **config
-        Any :class:`BLEU` setting; ``effective_order=True`` is what sacrebleu's
-        ``sentence_bleu`` uses and recommends at sentence level.
+@one_call(BLEU, "sentence_score")
+def sentence_bleu():
+    """Sentence BLEU in one call: ``BLEU(**config).sentence_score(hyp, refs)``;
+    ``effective_order=True`` is what sacrebleu's ``sentence_bleu`` uses and recommends at
+    sentence level.
 
     Returns
     -------
@@ -674,35 +651,15 @@ def sentence_bleu(hyp: str, refs: Sequence[str], **config) -> BLEUScore:
     >>> ours.score == sacrebleu.sentence_bleu("the cat sat on a mat", ["the cat sat on the mat"]).score
     True
     """
-    return BLEU(**config).sentence_score(hyp, refs)
 
 
 @register_metric("bleu")
 @preset(BLEU, ref_layout="segments", choices={"semantics": ("sacrebleu", "sacrebleu1")})
 def sacrebleu_bleu():
     """sacrebleu's default BLEU (13a, mixed case, ``exp`` smoothing), any :class:`BLEU` setting;
-    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop).
-    Registered as ``get_metric("bleu")``.
-
-    Parameters
-    ----------
-    tokenize, lowercase, max_ngram_order, smoothing, smooth_value : see :class:`BLEU`
-        Same meaning and defaults as there.
-    effective_order, ref_length : see :class:`BLEU`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"`` (sacrebleu).
-    boundaries : str, default "none"
-        As in :class:`BLEU`.
-    semantics : str, default "sacrebleu"
-        ``"sacrebleu"`` or ``"sacrebleu1"``; anything else raises
-        :class:`~evalkit.errors.ParameterError` (``bleu-mteval`` and ``bleu-multi`` are the
-        other tools' presets).
-
-    Returns
-    -------
-    BLEU
-        The configured metric (0-100 scale).
+    ``semantics="sacrebleu1"`` for sacrebleu 1.x (zero-unigram segments smoothed, no early stop);
+    0-100 scale. Registered as ``get_metric("bleu")``; ``bleu-mteval`` and ``bleu-multi`` are
+    the other tools' presets.
 
     References
     ----------

@@ -39,7 +39,7 @@ from evalkit.metrics.ngrams import (
     normalize_references,
     pair_counts,
 )
-from evalkit.metrics.registry import preset, register_metric
+from evalkit.metrics.registry import one_call, preset, register_metric
 
 __all__ = ["CHRF", "CHRFScore", "corpus_chrf", "sentence_chrf"]
 
@@ -175,12 +175,7 @@ class CHRF(Metric):
         self._nrefs = None
         self._ref_cache = None
         if references is not None:
-            n = (
-                len(references[0])
-                if ref_layout == "streams" and len(references)
-                else len(references)
-            )
-            self._ref_cache = self._prep_refs(normalize_references(n, references, ref_layout))
+            self._ref_cache = self._prep_refs(normalize_references(None, references, ref_layout))
 
     @property
     def order(self) -> int:
@@ -366,18 +361,9 @@ class CHRF(Metric):
         return self.score_from_statistics(self.segment_statistics(hyps, refs))
 
 
-def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
+@one_call(CHRF, "corpus_score")
+def corpus_chrf():
     """Corpus chrF in one call: ``CHRF(**config).corpus_score(hyps, refs)``.
-
-    Parameters
-    ----------
-    hyps : sequence of str
-        One hypothesis per segment.
-    refs : sequence
-        Reference streams (default ``ref_layout="streams"``, as sacrebleu), or one list of
-        references per segment with ``ref_layout="segments"``.
-    **config
-        Any :class:`CHRF` setting.
 
     Returns
     -------
@@ -402,20 +388,12 @@ def corpus_chrf(hyps: Sequence[str], refs: Sequence, **config) -> CHRFScore:
     >>> corpus_chrf(hyps, refs) == sacrebleu.corpus_chrf(hyps, refs).score
     True
     """
-    return CHRF(**config).corpus_score(hyps, refs)
 
 
-def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
-    """Sentence chrF in one call: ``CHRF(**config).sentence_score(hyp, refs)``.
-
-    Parameters
-    ----------
-    hyp : str
-        The hypothesis.
-    refs : sequence of str or str
-        Its references; with several, the one with the best chrF counts.
-    **config
-        Any :class:`CHRF` setting.
+@one_call(CHRF, "sentence_score")
+def sentence_chrf():
+    """Sentence chrF in one call: ``CHRF(**config).sentence_score(hyp, refs)``; with several
+    references, the one with the best chrF counts.
 
     Returns
     -------
@@ -436,25 +414,13 @@ def sentence_chrf(hyp: str, refs: Sequence[str], **config) -> CHRFScore:
     >>> sentence_chrf("the cat sat", ["a dog", "the cat sat"]).score
     100.0
     """
-    return CHRF(**config).sentence_score(hyp, refs)
 
 
 @register_metric("chrf")
 @preset(CHRF, ref_layout="segments")
 def chrf():
-    """sacrebleu's chrF (any :class:`CHRF` setting); registered as ``get_metric("chrf")``.
-
-    Parameters
-    ----------
-    char_order, word_order, beta, lowercase, whitespace, eps_smoothing : see :class:`CHRF`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"``.
-
-    Returns
-    -------
-    CHRF
-        The configured metric (0-100 scale).
+    """sacrebleu's chrF (any :class:`CHRF` setting, 0-100 scale); registered as
+    ``get_metric("chrf")``.
 
     References
     ----------
@@ -471,18 +437,8 @@ def chrf():
 @register_metric("chrf++")
 @preset(CHRF, ref_layout="segments", word_order=2)
 def chrf_plus_plus():
-    """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2``; registered as
-    ``get_metric("chrf++")``.
-
-    Parameters
-    ----------
-    char_order, word_order, beta, lowercase, whitespace, eps_smoothing, ref_layout
-        As :func:`chrf`'s; ``word_order`` defaults to 2.
-
-    Returns
-    -------
-    CHRF
-        The configured metric, as :func:`chrf` returns it.
+    """chrF++ (Popović 2017): chrF with word bigrams, ``word_order=2`` (0-100 scale);
+    registered as ``get_metric("chrf++")``.
 
     References
     ----------

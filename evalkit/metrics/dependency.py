@@ -160,12 +160,11 @@ class SynonymIndex:
 
     Examples
     --------
-    >>> class Synonyms:  # a stand-in for evalkit.text.wordnet.load_wordnet()
-    ...     def synset_ids(self, word):
-    ...         return {"car.n.01"} if word in ("car", "automobile") else set()
+    >>> from evalkit.text.wordnet import SynonymTable
     >>> from collections import Counter
     >>> from evalkit.metrics.dependency import SynonymIndex
-    >>> index = SynonymIndex(Counter([("obj", "drive", "automobile")]), Synonyms())
+    >>> synonyms = SynonymTable(("car", "automobile"))
+    >>> index = SynonymIndex(Counter([("obj", "drive", "automobile")]), synonyms)
     >>> index.candidates("obj", "drive")
     [('obj', 'drive', 'automobile')]
     >>> index.candidates("subj", "drive")
@@ -234,14 +233,12 @@ def match_triples(
 
     Examples
     --------
-    >>> class Synonyms:  # a stand-in for evalkit.text.wordnet.load_wordnet()
-    ...     def synset_ids(self, word):
-    ...         return {"car.n.01"} if word in ("car", "automobile") else set()
+    >>> from evalkit.text.wordnet import SynonymTable
     >>> from collections import Counter
     >>> from evalkit.metrics.dependency import match_triples
     >>> cand = Counter({("obj", "drive", "car"): 1, ("subj", "drive", "he"): 2})
     >>> ref = Counter({("obj", "drive", "automobile"): 1, ("subj", "drive", "he"): 1})
-    >>> match_triples(cand, ref), match_triples(cand, ref, Synonyms())
+    >>> match_triples(cand, ref), match_triples(cand, ref, SynonymTable(("car", "automobile")))
     (1, 2)
     """
     exact = cand & ref

@@ -31,7 +31,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.ngrams import WordLevelMetric
-from evalkit.metrics.registry import register_metric
+from evalkit.metrics.registry import preset, register_metric
 
 __all__ = ["GTM", "gtm_runs"]
 
@@ -202,26 +202,10 @@ class GTM(WordLevelMetric):
 
 
 @register_metric("gtm")
-def gtm(
-    exponent: float = 1.0,
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    ref_layout: str = "segments",
-) -> GTM:
-    """GTM (Turian et al. 2003) with any :class:`GTM` setting; registered as
+@preset(GTM, ref_layout="segments")
+def gtm():
+    """GTM (Turian et al. 2003) with any :class:`GTM` setting (0-1 scale); registered as
     ``get_metric("gtm")``.
-
-    Parameters
-    ----------
-    exponent, tokenize, lowercase : see :class:`GTM`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"``.
-
-    Returns
-    -------
-    GTM
-        The configured metric (0-1 scale).
 
     References
     ----------
@@ -238,4 +222,3 @@ def gtm(
     >>> math.isclose(score, 2 * p * r / (p + r))
     True
     """
-    return GTM(exponent=exponent, tokenize=tokenize, lowercase=lowercase, ref_layout=ref_layout)

@@ -1075,20 +1075,8 @@ def align(hypothesis: str, reference: str, **config) -> Alignment:
 @register_metric("meteor")
 @preset(METEOR, ref_layout="segments")
 def meteor():
-    """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting).
-
-    Parameters
-    ----------
-    modules, lowercase, tokenize, stopwords, crossings_scope, tie_break, porter_mode, wordnet
-        As :class:`METEOR`.
-    recall_weight, penalty_weight, penalty_exponent, max_states, ref_layout
-        As :class:`METEOR`; here ``ref_layout`` defaults to ``"segments"`` (the registry's
-        layout).
-
-    Returns
-    -------
-    METEOR
-        The configured metric (registered as ``"meteor"``).
+    """METEOR as Banerjee & Lavie (2005) define it (any :class:`METEOR` setting, 0-1 scale);
+    registered as ``get_metric("meteor")``.
 
     Examples
     --------

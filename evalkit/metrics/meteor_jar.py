@@ -568,22 +568,8 @@ class MeteorJar(Metric):
 @register_metric("meteor-jar")
 @preset(MeteorJar, ref_layout="segments")
 def meteor_jar():
-    """The METEOR 1.5 jar (any :class:`MeteorJar` setting); registered as
+    """The METEOR 1.5 jar (any :class:`MeteorJar` setting, 0-1 scale); registered as
     ``get_metric("meteor-jar")``.
-
-    Parameters
-    ----------
-    language, normalize, lowercase, no_punct, task : see :class:`MeteorJar`
-        Same meaning and defaults as there.
-    modules, weights, parameters, java, jar, memory, timeout : see :class:`MeteorJar`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"``.
-
-    Returns
-    -------
-    MeteorJar
-        The configured metric (0-1 scale).
 
     References
     ----------

@@ -81,7 +81,7 @@ _MAX_KEY = 2**62
 
 
 def normalize_references(
-    n_hyps: int, refs: Sequence, ref_layout: str = "streams"
+    n_hyps: Optional[int], refs: Sequence, ref_layout: str = "streams"
 ) -> List[List[str]]:
     """Return references as one list of strings per segment.
 
@@ -92,8 +92,9 @@ def normalize_references(
 
     Parameters
     ----------
-    n_hyps : int
-        Number of hypotheses (segments).
+    n_hyps : int or None
+        Number of hypotheses (segments); None for references given ahead of the hypotheses
+        (a metric's ``references=``): as many segments as the first stream, or as ``refs``.
     refs : sequence
         The references in ``ref_layout``.
     ref_layout : {"streams", "segments"}
@@ -110,6 +111,8 @@ def normalize_references(
     >>> from evalkit.metrics.ngrams import normalize_references
     >>> normalize_references(2, [["r1", "r2"], [None, "r2b"]])
     [['r1'], ['r2', 'r2b']]
+    >>> normalize_references(None, [["r1", "r2"]])
+    [['r1'], ['r2']]
     """
     if isinstance(refs, (str, bytes)) or not hasattr(refs, "__iter__"):
         raise ParameterError(
@@ -126,6 +129,8 @@ def normalize_references(
                     "list of str",
                     "a list of reference streams (list of lists of str); wrap a single stream in a list",
                 )
+            if n_hyps is None:
+                n_hyps = len(stream)
             if len(stream) != n_hyps:
                 raise ParameterError(
                     f"refs[{k}]",
@@ -135,7 +140,7 @@ def normalize_references(
         per_seg = [[r for r in seg if r is not None] for seg in zip(*refs)]
     elif ref_layout == "segments":
         refs = list(refs)
-        if len(refs) != n_hyps:
+        if n_hyps is not None and len(refs) != n_hyps:
             raise ParameterError(
                 "refs", f"{len(refs)} segments", f"{n_hyps} segments, as many as hypotheses"
             )

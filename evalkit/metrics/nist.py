@@ -35,7 +35,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.metrics.ngrams import TokenizedCorpus, WordLevelMetric, normalize_references
-from evalkit.metrics.registry import preset, register_metric
+from evalkit.metrics.registry import one_call, preset, register_metric
 
 __all__ = ["NIST", "NISTScore", "nist_length_penalty", "corpus_nist"]
 
@@ -316,19 +316,10 @@ class NIST(WordLevelMetric):
         return self.score_from_statistics(stats.reshape(-1, self.n_statistics))
 
 
-def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
-    """Corpus NIST in one call: ``NIST(**config).corpus_score(hyps, refs)``.
-
-    Parameters
-    ----------
-    hyps : sequence of str
-        One hypothesis per segment.
-    refs : sequence
-        Reference streams (default ``ref_layout="streams"``) or, with
-        ``ref_layout="segments"``, one list of references per segment. The information
-        weights come from all of them.
-    **config
-        Any :class:`NIST` setting.
+@one_call(NIST, "corpus_score")
+def corpus_nist():
+    """Corpus NIST in one call: ``NIST(**config).corpus_score(hyps, refs)``; the information
+    weights come from all the references.
 
     Returns
     -------
@@ -350,26 +341,13 @@ def corpus_nist(hyps: Sequence[str], refs: Sequence, **config) -> NISTScore:
     >>> math.isclose(score, 0.5 * 2 * math.log2(3) / 2)
     True
     """
-    return NIST(**config).corpus_score(hyps, refs)
 
 
 @register_metric("nist")
 @preset(NIST, ref_layout="segments")
 def nist():
-    """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools);
-    registered as ``get_metric("nist")``.
-
-    Parameters
-    ----------
-    tokenize, lowercase, max_ngram_order, beta, boundaries : see :class:`NIST`
-        Same meaning and defaults as there.
-    ref_layout : str, default "segments"
-        ``"segments"`` (one list of references per segment) or ``"streams"``.
-
-    Returns
-    -------
-    NIST
-        The configured metric (``0-inf`` scale).
+    """NIST with any :class:`NIST` setting (mixed case by default, as sacrebleu's tools;
+    ``0-inf`` scale); registered as ``get_metric("nist")``.
 
     References
     ----------

@@ -29,11 +29,21 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import textwrap
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from evalkit.errors import ParameterError
 
-__all__ = ["register_metric", "get_metric", "available", "builder", "preset", "BUILTIN"]
+__all__ = [
+    "register_metric",
+    "get_metric",
+    "available",
+    "builder",
+    "preset",
+    "one_call",
+    "ONE_CALL_INPUTS",
+    "BUILTIN",
+]
 
 #: the built-in metrics: name -> "module:attribute" of the builder. The module is imported
 #: on first use of the name (so ``import evalkit.metrics`` and ``get_metric("bleu")`` do not
@@ -222,7 +232,11 @@ def preset(
 
     The factory keeps the stub's name, module and docstring; its signature (what
     :func:`get_metric` checks a configuration against) is the derived one. A parameter in
-    both ``omit`` and ``defaults`` is fixed: always passed with that value.
+    both ``omit`` and ``defaults`` is fixed: always passed with that value. A stub docstring
+    without a ``Parameters`` section (a summary, then ``References``, ``Examples``) gets the
+    ``Parameters`` and ``Returns`` sections written from ``cls`` after its first paragraph:
+    the parameters taken as they are (see ``cls``), then each changed default or narrowed
+    choice.
 
     Parameters
     ----------
@@ -252,8 +266,8 @@ def preset(
     >>> @preset(Greeting, times=2)
     ... def twice():
     ...     "Greeting twice."
-    >>> twice().text, twice("hi").text, twice.__name__, twice.__doc__
-    ('hello hello', 'hi hi', 'twice', 'Greeting twice.')
+    >>> twice().text, twice("hi").text, twice.__name__
+    ('hello hello', 'hi hi', 'twice')
     >>> str(inspect.signature(twice))
     "(word='hello', times=2) -> ..."
     >>> @preset(Greeting, omit=("times", "references"), times=3)
@@ -261,6 +275,20 @@ def preset(
     ...     "Greeting three times."
     >>> thrice("hi").text, str(inspect.signature(thrice))
     ('hi hi hi', "(word='hello') -> ...")
+    >>> print(inspect.getdoc(twice))
+    Greeting twice.
+    <BLANKLINE>
+    Parameters
+    ----------
+    word : see :class:`Greeting`
+        Same meaning and default as there.
+    times : default 2
+        As in :class:`Greeting` (default there: 1).
+    <BLANKLINE>
+    Returns
+    -------
+    Greeting
+        The configured metric.
     """
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]
     choices = dict(choices or {})
@@ -282,10 +310,167 @@ def preset(
                     raise ParameterError(name, bound.arguments[name], f"one of {list(allowed)}")
             return cls(**fixed, **bound.arguments)
 
-        for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
+        for attribute in ("__module__", "__name__", "__qualname__"):
             setattr(build, attribute, getattr(stub, attribute))
+        build.__doc__ = _preset_doc(stub.__doc__, cls, params, signature, choices)
         build.__signature__ = signature
         return build
+
+    return decorate
+
+
+def _preset_doc(doc, cls, params, signature, choices) -> str:
+    """``doc`` with, when it has no ``Parameters`` section, the sections :func:`preset`
+    derives from ``cls`` (its constructor's ``params``) inserted after the first paragraph."""
+    doc = inspect.cleandoc(doc or "")
+    if "\nParameters\n---" in doc:
+        return doc
+    name = cls.__name__
+    before = {p.name: p.default for p in params}
+    kept = [
+        p.name
+        for p in signature.parameters.values()
+        if p.default == before[p.name] and p.name not in choices
+    ]
+    lines = ["Parameters", "----------"]
+    for group in _groups(kept, 88 - len(f" : see :class:`{name}`")):
+        lines += [f"{', '.join(group)} : see :class:`{name}`"]
+        lines += [f"    Same meaning and default{'s' if len(group) > 1 else ''} as there."]
+    for p in signature.parameters.values():
+        if p.name in kept:
+            continue
+        lines.append(f"{p.name} : default {_shown(p.default)}")
+        if p.name in choices:
+            allowed = ", ".join(_shown(v) for v in choices[p.name])
+            lines.append(f"    One of {allowed} (fewer than :class:`{name}` takes).")
+        else:
+            lines.append(f"    As in :class:`{name}` (default there: {_shown(before[p.name])}).")
+    lines += ["", "Returns", "-------", name, "    The configured metric."]
+    return _after_summary(doc, lines)
+
+
+def _after_summary(doc: str, lines: List[str]) -> str:
+    """``doc`` (cleaned) with ``lines`` inserted as a paragraph after its first one."""
+    summary, _, rest = doc.partition("\n\n")
+    return "\n\n".join(part for part in (summary, "\n".join(lines), rest) if part)
+
+
+def _groups(names: List[str], width: int) -> List[List[str]]:
+    """``names`` in order, cut into runs whose ``", "``-joined text fits ``width``."""
+    groups: List[List[str]] = []
+    for n in names:
+        if groups and len(", ".join(groups[-1] + [n])) <= width:
+            groups[-1].append(n)
+        else:
+            groups.append([n])
+    return groups
+
+
+def _shown(value) -> str:
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+#: the inputs of :func:`one_call`'s functions per method: (name, annotation, type as the
+#: docstring gives it, description)
+ONE_CALL_INPUTS = {
+    "corpus_score": (
+        ("hyps", "Sequence[str]", "sequence of str", "One hypothesis per segment."),
+        (
+            "refs",
+            "Sequence",
+            "sequence",
+            'Reference streams (default ``ref_layout="streams"``, as sacrebleu) or, with '
+            '``ref_layout="segments"``, one list of references per segment.',
+        ),
+    ),
+    "sentence_score": (
+        ("hyp", "str", "str", "The hypothesis."),
+        (
+            "refs",
+            "Sequence[str]",
+            "sequence of str or str",
+            "Its references (a single string is one reference).",
+        ),
+    ),
+}
+
+
+def one_call(cls: type, method: str) -> Callable:
+    """Decorator: turn a documented stub into sacrebleu's one-call form of a metric method,
+    ``f(inputs, refs, **config) = cls(**config).method(inputs, refs)`` (``corpus_bleu``,
+    ``sentence_chrf``, ...), writing the stub docstring's ``Parameters`` section (the inputs as
+    :data:`ONE_CALL_INPUTS` describes them, then ``**config``) after its first paragraph.
+
+    Parameters
+    ----------
+    cls : type
+        The metric class; ``**config`` is any of its settings.
+    method : str
+        ``"corpus_score"`` or ``"sentence_score"``.
+
+    Returns
+    -------
+    callable
+        The decorator; applied to a stub function it returns the one-call function, with the
+        stub's name and module.
+
+    Examples
+    --------
+    >>> import inspect
+    >>> from evalkit.metrics.registry import one_call
+    >>> class Overlap:
+    ...     def __init__(self, lowercase=False):
+    ...         self.lowercase = lowercase
+    ...     def sentence_score(self, hyp, refs):
+    ...         fold = str.lower if self.lowercase else str
+    ...         return max(fold(hyp) == fold(r) for r in refs)
+    >>> @one_call(Overlap, "sentence_score")
+    ... def sentence_overlap():
+    ...     "Whether the hypothesis equals a reference."
+    >>> sentence_overlap("A", ["a"]), sentence_overlap("A", refs=["a"], lowercase=True)
+    (False, True)
+    >>> str(inspect.signature(sentence_overlap))
+    "(hyp: 'str', refs: 'Sequence[str]', **config)"
+    >>> print(inspect.getdoc(sentence_overlap))
+    Whether the hypothesis equals a reference.
+    <BLANKLINE>
+    Parameters
+    ----------
+    hyp : str
+        The hypothesis.
+    refs : sequence of str or str
+        Its references (a single string is one reference).
+    **config
+        Any :class:`Overlap` setting.
+    """
+    inputs = ONE_CALL_INPUTS[method]
+    lines = ["Parameters", "----------"]
+    for name, _, kind, text in inputs:
+        lines += [
+            f"{name} : {kind}",
+            *textwrap.wrap(text, 88, initial_indent="    ", subsequent_indent="    "),
+        ]
+    lines += ["**config", f"    Any :class:`{cls.__name__}` setting."]
+    signature = inspect.Signature(
+        [
+            inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=annotation)
+            for name, annotation, _, _ in inputs
+        ]
+        + [inspect.Parameter("config", inspect.Parameter.VAR_KEYWORD)],
+        return_annotation=inspect.signature(getattr(cls, method)).return_annotation,
+    )
+
+    def decorate(stub: Callable) -> Callable:
+        def call(*args: Any, **kwargs: Any):
+            bound = signature.bind(*args, **kwargs)
+            data = [bound.arguments[name] for name, *_ in inputs]
+            return getattr(cls(**bound.arguments.get("config", {})), method)(*data)
+
+        for attribute in ("__module__", "__name__", "__qualname__"):
+            setattr(call, attribute, getattr(stub, attribute))
+        call.__doc__ = _after_summary(inspect.cleandoc(stub.__doc__ or ""), lines)
+        call.__signature__ = signature
+        return call
 
     return decorate
 

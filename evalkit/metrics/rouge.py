@@ -737,50 +737,19 @@ def _lcs_counts(
     key = (keep.tobytes(), weight, do_lcs, do_wlcs)
     base = cleaned._masks.get(key) if stemmed else None
     if base is not None and base[0] is peers and len(base[1]) == len(stok):
-        base_tok, base_l, base_w = base[1], base[2], base[3]
+        base = base[1:]
     else:
-        base_tok, base_l, base_w = np.zeros(0, dtype=np.int64), mask_l[:0], mask_w[:0]
+        base = (np.zeros(0, dtype=np.int64), mask_l[:0], mask_w[:0])
+    sentences, masks, scoring = (tptr, stok), (mask_l, mask_w), (V, weight, do_lcs, do_wlcs)
+    pairs = (rsent, csent, moff)
     _in_threads(
-        lambda lo, hi: K.sentence_pair_masks(
-            tptr,
-            stok,
-            rsent,
-            csent,
-            moff,
-            V,
-            weight,
-            do_lcs,
-            do_wlcs,
-            lo,
-            hi,
-            mask_l,
-            mask_w,
-            base_tok,
-            base_l,
-            base_w,
-        ),
+        lambda lo, hi: K.sentence_pair_masks(sentences, pairs, scoring, lo, hi, masks, base),
         n_u,
     )
     if not stemmed:
         cleaned._masks[key] = (peers, stok, mask_l, mask_w)
-    return K.masked_lcs_hits(
-        sptr,
-        tptr,
-        stok,
-        fptr,
-        ftok,
-        peers,
-        models,
-        qptr,
-        pair_uid,
-        moff,
-        mask_l,
-        mask_w,
-        V,
-        weight,
-        do_lcs,
-        do_wlcs,
-    )
+    index = (qptr, pair_uid, moff)
+    return K.masked_lcs_hits(sptr, sentences, (fptr, ftok), peers, models, index, masks, scoring)
 
 
 def _pairs(cleaned: CleanedTexts, corpus: RougeCorpus, peer_ids) -> tuple:

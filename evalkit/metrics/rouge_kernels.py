@@ -399,22 +399,7 @@ def sentence_pair_keys(sptr, suid, n_usent, peers, models):  # pragma: no cover 
 
 @njit(cache=True, nogil=True)
 def sentence_pair_masks(
-    tptr,
-    tok,
-    rsent,
-    csent,
-    moff,
-    n_vocab,
-    weight,
-    do_lcs,
-    do_wlcs,
-    lo,
-    hi,
-    mask_l,
-    mask_w,
-    base_tok,
-    base_l,
-    base_w,
+    sentences, pairs, scoring, lo, hi, masks, base
 ):  # pragma: no cover - compiled
     """Back-trace masks of the distinct sentence pairs lo..hi-1: model sentence ``rsent[u]``
     (rows) against peer sentence ``csent[u]`` (columns); ``mask_l``/``mask_w`` (uint64 words,
@@ -422,10 +407,20 @@ def sentence_pair_masks(
     the bits where the LCS / WLCS back-trace of the script marks the model position. Writes
     only pairs lo..hi-1.
 
+    The arguments travel in groups: ``sentences = (tptr, tok)`` (sentence s has tokens
+    ``tok[tptr[s]:tptr[s+1]]``), ``pairs = (rsent, csent, moff)``, ``scoring = (n_vocab,
+    weight, do_lcs, do_wlcs)`` (as :func:`lcs_hits`), ``masks = (mask_l, mask_w)`` (written)
+    and ``base = (base_tok, base_l, base_w)``.
+
     The back-traces depend on the two sentences only through which tokens are equal. When
     ``base_tok`` (same positions, other ids: the unstemmed tokens, with ``base_l``/``base_w``
     their masks) is not empty, a pair whose tokens are equal exactly where the base tokens
     are (stemming joined no two words of the pair) copies the base masks."""
+    tptr, tok = sentences
+    rsent, csent, moff = pairs
+    n_vocab, weight, do_lcs, do_wlcs = scoring
+    mask_l, mask_w = masks
+    base_tok, base_l, base_w = base
     maxr = 1
     maxc = 1
     for u in range(lo, hi):
@@ -601,27 +596,21 @@ def sentence_pair_masks(
 
 @njit(cache=True, nogil=True)
 def masked_lcs_hits(
-    sptr,
-    tptr,
-    tok,
-    fptr,
-    ftok,
-    peers,
-    models,
-    qptr,
-    pair_uid,
-    moff,
-    mask_l,
-    mask_w,
-    n_vocab,
-    weight,
-    do_lcs,
-    do_wlcs,
+    sptr, sentences, flat, peers, models, index, masks, scoring
 ):  # pragma: no cover - compiled
     """``lcs_hits`` from the sentence-pair masks of :func:`sentence_pair_masks`:
     ``pair_uid[qptr[k] + a * n_peer_sentences + b]`` is the distinct pair of pair k's model
     sentence a and peer sentence b (:func:`sentence_pair_keys` order). Same outputs. L and W
-    keep their own clipping counts, so their passes over the model sentences interleave."""
+    keep their own clipping counts, so their passes over the model sentences interleave.
+
+    Grouped arguments: ``sentences = (tptr, tok)``, ``scoring`` and ``masks`` as
+    :func:`sentence_pair_masks` takes them, ``flat = (fptr, ftok)`` (the clipping tokens of
+    :func:`lcs_hits`) and ``index = (qptr, pair_uid, moff)``."""
+    tptr, tok = sentences
+    fptr, ftok = flat
+    qptr, pair_uid, moff = index
+    mask_l, mask_w = masks
+    n_vocab, weight, do_lcs, do_wlcs = scoring
     npairs = peers.shape[0]
     l_hit, l_base, w_hit, w_base = _lcs_outputs(npairs)
     mcl = np.zeros(n_vocab, dtype=np.int64)

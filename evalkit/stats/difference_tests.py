@@ -85,6 +85,7 @@ __all__ = [
     "equal_correlation_metrics",
     "type1_error_rates",
     "as_matrices",
+    "noisy_metrics",
     "pair_frame",
     "check_difference_design",
     "ranking_pairs",
@@ -594,6 +595,43 @@ def as_matrices(metrics_or_scores, human_or_judgments, judgment=None, metrics=No
     return mats, np.asarray(human_or_judgments, dtype=float)
 
 
+def noisy_metrics(
+    shape: Tuple[int, int], noise: Mapping[str, float], seed: SeedLike = 0
+) -> Tuple[Dict[str, np.ndarray], np.ndarray]:
+    """Toy inputs of the difference tests: a human matrix and metrics that are it plus noise.
+
+    The human (systems x inputs) matrix is drawn from N(0, 1); metric ``m`` is that matrix
+    plus N(0, ``noise[m]``^2) noise, drawn in ``noise``'s order from the same generator (the
+    less noise, the higher the metric's correlation with the humans).
+
+    Parameters
+    ----------
+    shape : (int, int)
+        Systems x inputs.
+    noise : mapping of str to float
+        Each metric's noise scale (>= 0).
+    seed : int or numpy Generator, default 0
+        Same shape, noise and seed, same matrices.
+
+    Returns
+    -------
+    mats : dict of str to numpy.ndarray
+        ``{metric: (systems x inputs) matrix}``, as :func:`as_matrices` returns them.
+    human : numpy.ndarray
+        The human matrix.
+
+    Examples
+    --------
+    >>> from evalkit.stats.difference_tests import noisy_metrics
+    >>> mats, h = noisy_metrics((3, 4), {"exact": 0.0, "noisy": 1.0})
+    >>> h.shape, bool((mats["exact"] == h).all()), bool((mats["noisy"] == h).all())
+    ((3, 4), True, False)
+    """
+    rng = rng_from_seed(seed)
+    human = rng.normal(size=shape)
+    return {m: human + rng.normal(scale=e, size=human.shape) for m, e in noise.items()}, human
+
+
 def compare_metrics(
     scores,
     judgments,
@@ -632,12 +670,8 @@ def compare_metrics(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from evalkit.stats.difference_tests import compare_metrics
-    >>> rng = np.random.default_rng(0)
-    >>> h = rng.normal(size=(8, 20))
-    >>> mats = {"good": h + rng.normal(scale=0.5, size=h.shape),
-    ...         "bad": h + rng.normal(scale=3, size=h.shape)}
+    >>> from evalkit.stats.difference_tests import compare_metrics, noisy_metrics
+    >>> mats, h = noisy_metrics((8, 20), {"good": 0.5, "bad": 3.0})
     >>> out = compare_metrics(mats, h, level="summary", method="pearson", n_resamples=99)
     >>> out[["metric_a", "metric_b", "p_value"]].round(3).values.tolist()
     [['good', 'bad', 0.01], ['bad', 'good', 1.0]]
@@ -758,12 +792,8 @@ def significance_clusters(
     --------
     Two metrics close to the humans and one far from them:
 
-    >>> import numpy as np
-    >>> from evalkit.stats.difference_tests import significance_clusters
-    >>> rng = np.random.default_rng(0)
-    >>> h = rng.normal(size=(8, 20))
-    >>> noise = {"close1": 0.5, "close2": 0.5, "far": 3.0}
-    >>> mats = {m: h + rng.normal(scale=e, size=h.shape) for m, e in noise.items()}
+    >>> from evalkit.stats.difference_tests import noisy_metrics, significance_clusters
+    >>> mats, h = noisy_metrics((8, 20), {"close1": 0.5, "close2": 0.5, "far": 3.0})
     >>> out = significance_clusters(mats, h, method="pearson", n_resamples=99)
     >>> out.sort_values("metric")[["metric", "rank"]].values.tolist()
     [['close1', 1], ['close2', 1], ['far', 2]]

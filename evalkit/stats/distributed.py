@@ -812,11 +812,9 @@ def distributed_compare_metrics(
 
     Examples
     --------
-    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import noisy_metrics
     >>> from evalkit.stats.distributed import distributed_compare_metrics
-    >>> rng = np.random.default_rng(0)
-    >>> h = rng.normal(size=(6, 8))
-    >>> mats = {m: h + rng.normal(scale=e, size=h.shape) for m, e in [("x", 0.3), ("y", 2.0)]}
+    >>> mats, h = noisy_metrics((6, 8), {"x": 0.3, "y": 2.0})
     >>> out = distributed_compare_metrics(mats, h, n_resamples=40, n_workers=0)
     >>> out[["metric_a", "metric_b"]].values.tolist()
     [['x', 'y'], ['y', 'x']]
@@ -897,11 +895,9 @@ def distributed_significance_clusters(
 
     Examples
     --------
-    >>> import numpy as np
+    >>> from evalkit.stats.difference_tests import noisy_metrics
     >>> from evalkit.stats.distributed import distributed_significance_clusters
-    >>> rng = np.random.default_rng(0)
-    >>> h = rng.normal(size=(8, 20))
-    >>> mats = {m: h + rng.normal(scale=e, size=h.shape) for m, e in [("near", 0.5), ("far", 3.0)]}
+    >>> mats, h = noisy_metrics((8, 20), {"near": 0.5, "far": 3.0})
     >>> out = distributed_significance_clusters(mats, h, method="pearson", n_resamples=99, n_workers=0)
     >>> out[["metric", "rank"]].values.tolist()
     [['near', 1], ['far', 2]]

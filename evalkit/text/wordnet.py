@@ -38,7 +38,14 @@ from typing import FrozenSet, Optional, Tuple, Union
 from evalkit import config
 from evalkit.errors import EvalkitError
 
-__all__ = ["WordNet", "load_wordnet", "find_wordnet", "DEBIAN_WORDNET_DIR", "WordNetNotFound"]
+__all__ = [
+    "WordNet",
+    "SynonymTable",
+    "load_wordnet",
+    "find_wordnet",
+    "DEBIAN_WORDNET_DIR",
+    "WordNetNotFound",
+]
 
 #: Where Debian's ``wordnet-base`` installs the WordNet 3.0 database.
 DEBIAN_WORDNET_DIR = Path("/usr/share/wordnet")
@@ -308,6 +315,34 @@ class WordNet:
 
 _LOCK = threading.Lock()
 _LOADED: dict = {}
+
+
+class SynonymTable:
+    """A stand-in for :class:`WordNet` made of explicit synonym groups, for examples and tests
+    that must not depend on an installed WordNet: :meth:`synset_ids` of a word are the ids
+    ``("n", i)`` of the groups ``i`` that hold it (what synonym matching asks of WordNet).
+
+    Parameters
+    ----------
+    *groups : iterable of str
+        The synonym groups, each a synset of its own.
+
+    Examples
+    --------
+    >>> from evalkit.text.wordnet import SynonymTable
+    >>> table = SynonymTable(("car", "automobile"), ("car", "railcar"))
+    >>> sorted(table.synset_ids("car")), table.synset_ids("automobile"), table.synset_ids("bus")
+    ([('n', 0), ('n', 1)], frozenset({('n', 0)}), frozenset())
+    """
+
+    def __init__(self, *groups):
+        self._ids: dict = {}
+        for i, group in enumerate(groups):
+            for word in group:
+                self._ids.setdefault(word, set()).add(("n", i))
+
+    def synset_ids(self, word: str) -> FrozenSet[SynsetId]:
+        return frozenset(self._ids.get(word, ()))
 
 
 def load_wordnet(

@@ -484,6 +484,27 @@ class Claims:
             **kw,
         )
 
+    def welch_finding(
+        self, claim_id: str, a: Any, b: Any, *, test: str, expected: str = ">", **kw
+    ) -> None:
+        """The finding "the mean of ``a`` above the mean of ``b``" (``expected=">"``, or below:
+        ``"<"``) tested by Welch's t test of two independent samples (unequal variances,
+        two-sided; :func:`scipy.stats.ttest_ind` with ``equal_var=False``); ``test`` names it
+        and the samples in the evidence. A sample of fewer than two values, or two constant
+        samples, give no test: p = 1 (inconclusive). Other keywords go to :meth:`finding`."""
+        from scipy.stats import ttest_ind
+
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        p = float(ttest_ind(a, b, equal_var=False).pvalue) if min(len(a), len(b)) > 1 else 1.0
+        self.finding(
+            claim_id,
+            expected=expected,
+            difference=float(a.mean() - b.mean()),
+            p_value=p if math.isfinite(p) else 1.0,
+            test=test,
+            **kw,
+        )
+
     def erratum(
         self,
         claim_id: str,

@@ -315,13 +315,6 @@ def letter_claims(claims: Claims, tables67: pd.DataFrame, comparable: bool) -> N
                 )
 
 
-def _welch(a, b) -> tuple:
-    from scipy.stats import ttest_ind
-
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    return float(a.mean() - b.mean()), float(ttest_ind(a, b, equal_var=False).pvalue)
-
-
 def year_claims(claims: Claims, parts: Mapping[int, Mapping[str, TacPart]]) -> None:
     """Abstract and Section 3.1: guided summarization (TAC 2010) "results in more similar human
     models": the human (jackknifed) Pyramid of initial summaries in 2010 above 2008, Welch's t
@@ -341,15 +334,13 @@ def year_claims(claims: Claims, parts: Mapping[int, Mapping[str, TacPart]]) -> N
     ]["value"].iat[0]
     a = _group_scores(parts[2010]["A"], "pyramid", "human")["value"].dropna()
     b = _group_scores(parts[2008]["A"], "pyramid", "human")["value"].dropna()
-    diff, p = _welch(a, b)
-    claims.finding(
+    claims.welch_finding(
         cid,
+        a,
+        b,
         source=source,
         printed=f"human Pyramid {pick(2010):.2f} (2010) vs {pick(2008):.2f} (2008), initial",
         this_run=f"{a.mean():.3f} vs {b.mean():.3f} ({len(a)} vs {len(b)} summaries)",
-        expected=">",
-        difference=diff,
-        p_value=p,
         test="Welch's t test over the human summaries' Pyramid scores",
     )
 
@@ -367,14 +358,12 @@ def category_claims(claims: Claims, scores: Mapping) -> None:
         )
         return
     two = s["category"].isin(["attacks", "accidents"])
-    diff, p = _welch(s.loc[two, "value"].dropna(), s.loc[~two, "value"].dropna())
-    claims.finding(
+    claims.welch_finding(
         cid,
+        s.loc[two, "value"].dropna(),
+        s.loc[~two, "value"].dropna(),
         source=source,
         printed="Attacks and Accidents: the most similar models (highest human Pyramid)",
         this_run=f"{s.loc[two, 'value'].mean():.3f} vs {s.loc[~two, 'value'].mean():.3f}",
-        expected=">",
-        difference=diff,
-        p_value=p,
         test="Welch's t test, human Pyramid in Attacks+Accidents vs the other categories",
     )

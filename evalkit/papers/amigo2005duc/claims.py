@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
@@ -254,18 +253,13 @@ def task_claims(
         topics = units[units["unit"] == "topic"]
         x2 = topics.loc[topics["task"] == 2, col].dropna().astype(float)
         x5 = topics.loc[topics["task"] == 5, col].dropna().astype(float)
-        p = (
-            float(sps.ttest_ind(x2, x5, equal_var=False).pvalue)
-            if min(len(x2), len(x5)) > 1
-            else np.nan
-        )
-        c.finding(
+        c.welch_finding(
             claim,
+            x2,
+            x5,
             source=source,
             printed=text(key),
             expected=expected,
-            difference=float(x2.mean() - x5.mean()),
-            p_value=1.0 if p != p else p,
             test=f"Welch t-test of the per-topic {col} ({len(x2)} task 2 against {len(x5)} task 5 "
             "topics)",
             this_run=f"{col}: task 2 {t.loc[2, col]:.3f}, task 5 {t.loc[5, col]:.3f}",

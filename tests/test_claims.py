@@ -100,6 +100,17 @@ def test_paired_finding_is_a_two_sided_paired_t_test():
     assert f.loc["a_below_b", "note"] == "n"
 
 
+def test_check_equal_holds_only_on_the_exact_printed_value():
+    c = Claims("demo", data="toy")
+    c.check_equal("same", source="§1", printed="0.780", this_run="0.780", note="n")
+    c.check_equal("rounded", source="§1", printed="0.780", this_run="0.78")
+    c.check_equal("count", source="§1", printed=12, this_run=13, kind="consistency")
+    f = c.frame().set_index("claim_id")
+    assert list(f["verdict"]) == ["agrees", "differs", "differs"]
+    assert list(f["evidence"]) == ["exact"] * 3
+    assert (f.loc["same", "note"], f.loc["count", "kind"]) == ("n", "consistency")
+
+
 def test_welch_finding_is_a_two_sided_welch_t_test():
     from scipy import stats
 

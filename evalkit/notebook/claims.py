@@ -388,6 +388,10 @@ class Claims:
             claim_id, source=source, printed=printed, this_run=this_run, agrees=bool(holds), **kw
         )
 
+    def check_equal(self, claim_id: str, *, printed: Any, this_run: Any, **kw) -> None:
+        """An exact recomputation: holds when ``this_run == printed`` (as :meth:`check`)."""
+        self.check(claim_id, printed=printed, this_run=this_run, holds=this_run == printed, **kw)
+
     def compare(
         self,
         claim_id: str,

@@ -58,30 +58,25 @@ def claims(
         this_run=f"{gain:.0%}",
         comparable=False,
     )
-    printed_set = "better KING than any individual metric"
-    shown_set = f"{b['king']:.3f} (size {b['size']}) vs {top['metric']} {top['king']:.3f}"
+    claim = dict(
+        source="§3.3",
+        printed="better KING than any individual metric",
+        this_run=f"{b['king']:.3f} (size {b['size']}) vs {top['metric']} {top['king']:.3f}",
+    )
     if qdata is None:
-        c.not_comparable(
-            "set_beats_every_single",
-            source="§3.3",
-            printed=printed_set,
-            this_run=shown_set,
-            note="no per-topic data given",
-        )
+        c.not_comparable("set_beats_every_single", note="no per-topic data given", **claim)
     else:
         r = qarla.king_difference_test(
             qdata, a=list(b["metrics"]), b=[top["metric"]], selected=True
         )
         c.finding(
             "set_beats_every_single",
-            source="§3.3",
-            printed=printed_set,
             expected=">",
             difference=r["difference"],
             p_value=r["p_value"],
             test=r["test"],
-            this_run=shown_set,
             note="the best set by KING against the best single metric",
+            **claim,
         )
     if len(tvm_kings) > 2 and tvm_kings["king"].nunique() > 1:
         rho, p = spearman_permutation(
@@ -181,27 +176,25 @@ def claims(
             this_run=shown_r,
             note="fewer than three systems with human scores",
         )
-    printed_trend = "higher KING, rankings closer to the human ones"
     trend = spearman_trend(figure5, "king", "pearson_scores")
+    claim = dict(source="§4.2 / Figure 5", printed="higher KING, rankings closer to the human ones")
     if trend is None:
         c.not_comparable(
             "king_vs_correlation",
-            source="§4.2 / Figure 5",
-            printed=printed_trend,
             this_run=f"{figure5['pearson_scores'].notna().sum()} sets with a correlation",
             note="too few metric combinations with a correlation, or no variation",
+            **claim,
         )
     else:
         c.finding(
             "king_vs_correlation",
-            source="§4.2 / Figure 5",
-            printed=printed_trend,
             expected=">",
             difference=trend["rho"],
             p_value=trend["p_value"],
             test=f"Spearman rho of KING and Pearson over the {trend['n']} metric combinations "
             "(they share metrics, so not independent: optimistic)",
             this_run=f"rho = {trend['rho']:.2f}",
+            **claim,
         )
     return c.frame()
 

@@ -196,7 +196,7 @@ def first_n(name: str, help: str, quick: Any = _MISSING) -> Parameter:
 # One constructor per kind of parameter: each kind's type and range stated once, so that the
 # same kind reads the same in every paper's declaration.
 def probability(name: str, default: float = 0.05, help: str = "") -> Parameter:
-    """A probability ``name`` (a significance level, a chance): a number in [0, 1]."""
+    """A probability ``name`` (a significance level, a chance, a share): a number in [0, 1]."""
     return Parameter(name, float, default=default, low=0.0, high=1.0, help=help)
 
 

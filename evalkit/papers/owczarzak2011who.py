@@ -25,6 +25,7 @@ import pandas as pd
 
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, probability
 from evalkit.data.summary_scores import corpus_pyramids
 from evalkit.data.tac_views import TacPart
 from evalkit.errors import ParameterError
@@ -62,10 +63,10 @@ NOTEBOOKS = {
     ),
     "02_categories_aspects": (
         P("year", int, default=2010, choices=(2010, 2011)),
-        P("top_k", int, default=15, quick=5, low=1, help="best systems by initial Responsiveness"),
+        count("top_k", 15, "best systems by initial Responsiveness", quick=5),
         P("baseline", str, default="1", help="Baseline 1: lead of the most recent document"),
-        P("n_show", int, default=11, low=1),
-        P("alpha", float, default=0.05, low=0, high=1),
+        count("n_show", 11),
+        probability("alpha", 0.05),
     ),
 }
 

@@ -140,6 +140,17 @@ def numbers(out: Path, notebook: str) -> dict:
     return json.loads((out / notebook / "results.json").read_text())["numbers"]
 
 
+def runs_on(notebook: str, data: str) -> Check:
+    """A check: ``notebook`` ran on the data set ``data`` (its key number ``data``, or that
+    mapping's ``name``)."""
+
+    def check(out: Path) -> None:
+        found = numbers(out, notebook)["data"]
+        assert (found["name"] if isinstance(found, Mapping) else found) == data, found
+
+    return check
+
+
 def paper_vs_run(out: Path, notebook: str) -> pd.DataFrame:
     """``notebook``'s paper-vs-run table (strings), checked: the claims schema, at least one
     row, verdicts of :data:`evalkit.notebook.claims.VERDICTS`, and every ``recomputed`` claim

@@ -100,6 +100,39 @@ def test_paired_finding_is_a_two_sided_paired_t_test():
     assert f.loc["a_below_b", "note"] == "n"
 
 
+def test_check_equal_holds_only_on_the_exact_printed_value():
+    c = Claims("demo", data="toy")
+    c.check_equal("same", source="§1", printed="0.780", this_run="0.780", note="n")
+    c.check_equal("rounded", source="§1", printed="0.780", this_run="0.78")
+    c.check_equal("count", source="§1", printed=12, this_run=13, kind="consistency")
+    f = c.frame().set_index("claim_id")
+    assert list(f["verdict"]) == ["agrees", "differs", "differs"]
+    assert list(f["evidence"]) == ["exact"] * 3
+    assert (f.loc["same", "note"], f.loc["count", "kind"]) == ("n", "consistency")
+
+
+def test_welch_finding_is_a_two_sided_welch_t_test():
+    from scipy import stats
+
+    a, b = [0.80, 0.84, 0.79, 0.86, 0.83, 0.81], [0.70, 0.75, 0.64, 0.77, 0.69]
+    c = Claims("demo", data="toy")
+    c.welch_finding("a_above_b", a, b, source="§2", printed="A > B", test="Welch's t test")
+    c.welch_finding("a_below_b", a, b, source="§2", printed="A < B", test="W", expected="<")
+    c.welch_finding("one_value", a, [0.7], source="§2", printed="A > B", test="W")
+    c.welch_finding("constant", [1.0, 1.0], [1.0, 1.0], source="§2", printed="A > B", test="W")
+    f = c.frame().set_index("claim_id")
+    p = stats.ttest_ind(a, b, equal_var=False).pvalue
+    assert p != stats.ttest_ind(a, b).pvalue  # Welch's, not Student's
+    d = sum(a) / 6 - sum(b) / 5
+    assert f.loc["a_above_b", "evidence"] == (
+        f"Welch's t test: difference {d:+.3f}, p = {p:.3f} (alpha 0.05; paper: >)"
+    )
+    assert (f.loc["a_above_b", "verdict"], f.loc["a_below_b", "verdict"]) == ("agrees", "differs")
+    for no_test in ("one_value", "constant"):  # no test: p = 1, never significant
+        assert f.loc[no_test, "verdict"] == "inconclusive"
+        assert "p = 1.000" in f.loc[no_test, "evidence"]
+
+
 @pytest.mark.parametrize(
     "printed, tol",
     [("0.780", 0.0005), ("0.78", 0.005), ("12", 0.5), ("45%", 0.5), (0.78, 0.005), (12.0, 0.5),

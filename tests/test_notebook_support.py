@@ -315,3 +315,42 @@ def test_first_n_is_an_optional_cap_of_at_least_one():
     with pytest.raises(ParameterError):
         p.validate(0)
     assert not first_n("n_items", "first items").has_quick
+
+
+def test_parameter_kinds_state_their_type_and_range_once():
+    from evalkit.notebook.params import count, one_of, probability, sizes, switch
+
+    alpha = probability("alpha")
+    assert (alpha.default, alpha.allowed()) == (0.05, "a number in [0, 1]")
+    with pytest.raises(ParameterError, match=r"in \[0, 1\]"):
+        alpha.validate(1.5)
+    assert switch("stem", False).validate("yes") is True
+    with pytest.raises(ParameterError, match="among 'a', 'b'"):
+        one_of("rule", ("a", "b"), "a").validate("c")
+    n = count("n_trials", 100, "trials", quick=5)
+    assert (n.validate("7"), n.quick, n.low) == (7, 5, 1)
+    with pytest.raises(ParameterError):
+        n.validate(0)
+    assert count("n_pairs", 10, low=2).allowed() == "an integer in [2, inf]"
+    assert sizes("orders", [1, 2], high=4).validate("[3, 4]") == [3, 4]
+    with pytest.raises(ParameterError):
+        sizes("orders", [1, 2], high=4).validate([0])
+    with pytest.raises(ParameterError):
+        sizes("guesser", [1, 2], length=2).validate([1, 2, 3])
+
+
+def test_every_declared_alpha_is_a_probability():
+    import importlib
+    import pkgutil
+
+    import evalkit.papers
+
+    seen = 0
+    for module in pkgutil.iter_modules(evalkit.papers.__path__):
+        table = getattr(importlib.import_module(f"evalkit.papers.{module.name}"), "NOTEBOOKS", {})
+        for notebook, declared in table.items():
+            for p in declared:
+                if p.name == "alpha":
+                    seen += 1
+                    assert (p.kind, p.low, p.high) == (float, 0, 1), (module.name, notebook)
+    assert seen > 0

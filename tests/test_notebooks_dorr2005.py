@@ -9,7 +9,7 @@ import pytest
 from evalkit.data import licensed, relevance, tsv
 from evalkit.data.simulate.tasks import simulate_task
 
-from _notebook_smoke import numbers, Smoke
+from _notebook_smoke import numbers, runs_on, Smoke
 
 NO_STAND_IN = "no public data set"
 
@@ -62,10 +62,6 @@ def _write_tdt_fixture(tmp_path, monkeypatch):
     monkeypatch.setenv(licensed.env_var("tdt3-relevance"), str(folder))
 
 
-def _licensed(out):
-    assert numbers(out, "01_table1_table6_relevance")["data"]["name"] == "tdt3-relevance"
-
-
 SMOKE = Smoke(
     "dorr2005",
     {"00_printed_checks", "01_table1_table6_relevance", "02_table5_partitions"},
@@ -74,5 +70,5 @@ SMOKE = Smoke(
     sample_check=_sample,
     public_check=_public,
     public_skip_reason=NO_STAND_IN,
-    licensed_check=_licensed,
+    licensed_check=runs_on("01_table1_table6_relevance", "tdt3-relevance"),
 )

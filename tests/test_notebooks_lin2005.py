@@ -4,7 +4,7 @@ on TREC QA nugget files written here)."""
 
 from evalkit.data import trec_qa
 
-from _notebook_smoke import simulated_fixture, numbers, paper_vs_run, Smoke
+from _notebook_smoke import simulated_fixture, numbers, paper_vs_run, runs_on, Smoke
 
 
 def _sample(out):
@@ -17,13 +17,6 @@ def _sample(out):
     }
 
 
-def _data_is(name):
-    def check(out):
-        assert numbers(out, "01_nuggets_pourpre")["data"]["name"] == name
-
-    return check
-
-
 SMOKE = Smoke(
     "lin2005",
     {"00_worked_example", "01_nuggets_pourpre"},
@@ -31,6 +24,6 @@ SMOKE = Smoke(
     licensed_fixture=simulated_fixture("nuggets", trec_qa.write_trec_qa, "trec-qa-2004"),
     sample_check=_sample,
     public_data_only=True,
-    public_check=_data_is("public:realsumm"),
-    licensed_check=_data_is("trec-qa-2004"),
+    public_check=runs_on("01_nuggets_pourpre", "public:realsumm"),
+    licensed_check=runs_on("01_nuggets_pourpre", "trec-qa-2004"),
 )

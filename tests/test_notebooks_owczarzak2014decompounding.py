@@ -13,7 +13,7 @@ from evalkit.data.simulate.compounds import write_compounds
 from evalkit.errors import DataNotConfiguredError
 from evalkit.text.decompound_lexicon import debian_word_list
 
-from _notebook_smoke import numbers, Smoke
+from _notebook_smoke import numbers, runs_on, Smoke
 
 PAPER = "owczarzak2014decompounding"
 
@@ -52,10 +52,6 @@ def _gold(tmp_path, monkeypatch):
     )
 
 
-def _licensed(out):
-    assert numbers(out, "02_guesser_grid")["data"] == "decompound-gold"
-
-
 SMOKE = Smoke(
     PAPER,
     {"01_dynamic_decompounding", "02_guesser_grid", "03_error_analysis"},
@@ -65,5 +61,5 @@ SMOKE = Smoke(
     sample_check=_sample,
     public_requires=_word_lists_missing,
     public_check=_public,
-    licensed_check=_licensed,
+    licensed_check=runs_on("02_guesser_grid", "decompound-gold"),
 )

@@ -11,7 +11,7 @@ import yaml
 
 from evalkit.data import licensed, nist_sgml
 
-from _notebook_smoke import numbers, Smoke
+from _notebook_smoke import numbers, runs_on, Smoke
 
 
 def _sample(out):
@@ -68,15 +68,11 @@ def _mtc4(tmp_path, monkeypatch):
     monkeypatch.setenv(licensed.env_var("mtc4"), str(_write_mtc4_fixture(fixture)))
 
 
-def _licensed(out):
-    assert numbers(out, "01_table1_significance")["data"] == "mtc4"
-
-
 SMOKE = Smoke(
     "riezler2005",
     {"00_multiplicity", "01_table1_significance", "02_table2_type1_error", "03_many_systems"},
     skip_reason="mtc4",
     licensed_fixture=_mtc4,
     sample_check=_sample,
-    licensed_check=_licensed,
+    licensed_check=runs_on("01_table1_significance", "mtc4"),
 )

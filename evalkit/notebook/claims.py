@@ -388,6 +388,10 @@ class Claims:
             claim_id, source=source, printed=printed, this_run=this_run, agrees=bool(holds), **kw
         )
 
+    def check_equal(self, claim_id: str, *, printed: Any, this_run: Any, **kw) -> None:
+        """An exact recomputation: holds when ``this_run == printed`` (as :meth:`check`)."""
+        self.check(claim_id, printed=printed, this_run=this_run, holds=this_run == printed, **kw)
+
     def compare(
         self,
         claim_id: str,
@@ -481,6 +485,27 @@ class Claims:
             difference=float(res["mean_diff"]),
             p_value=float(res["p_value"]),
             test=f"paired t-test over {over}",
+            **kw,
+        )
+
+    def welch_finding(
+        self, claim_id: str, a: Any, b: Any, *, test: str, expected: str = ">", **kw
+    ) -> None:
+        """The finding "the mean of ``a`` above the mean of ``b``" (``expected=">"``, or below:
+        ``"<"``) tested by Welch's t test of two independent samples (unequal variances,
+        two-sided; :func:`scipy.stats.ttest_ind` with ``equal_var=False``); ``test`` names it
+        and the samples in the evidence. A sample of fewer than two values, or two constant
+        samples, give no test: p = 1 (inconclusive). Other keywords go to :meth:`finding`."""
+        from scipy.stats import ttest_ind
+
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        p = float(ttest_ind(a, b, equal_var=False).pvalue) if min(len(a), len(b)) > 1 else 1.0
+        self.finding(
+            claim_id,
+            expected=expected,
+            difference=float(a.mean() - b.mean()),
+            p_value=p if math.isfinite(p) else 1.0,
+            test=test,
             **kw,
         )
 

@@ -190,7 +190,41 @@ class Parameter:
 def first_n(name: str, help: str, quick: Any = _MISSING) -> Parameter:
     """An optional cap ``name``: a notebook reads only the first n items (n >= 1; ``None``,
     the default: all), ``quick`` n in quick mode."""
-    return Parameter(name, int, default=None, quick=quick, low=1, allow_none=True, help=help)
+    return count(name, None, help, quick=quick)
+
+
+# One constructor per kind of parameter: each kind's type and range stated once, so that the
+# same kind reads the same in every paper's declaration.
+def probability(name: str, default: float = 0.05, help: str = "") -> Parameter:
+    """A probability ``name`` (a significance level, a chance, a share): a number in [0, 1]."""
+    return Parameter(name, float, default=default, low=0.0, high=1.0, help=help)
+
+
+def switch(name: str, default: bool, help: str = "", quick: Any = _MISSING) -> Parameter:
+    """An on/off switch ``name`` (a boolean), ``quick`` its value in quick mode."""
+    return Parameter(name, bool, default=default, quick=quick, help=help)
+
+
+def one_of(
+    name: str, choices: Sequence[str], default: str, help: str = "", quick: Any = _MISSING
+) -> Parameter:
+    """A choice ``name`` among the named options ``choices`` (strings)."""
+    return Parameter(name, str, default=default, quick=quick, choices=choices, help=help)
+
+
+def count(name: str, default: Optional[int], help: str = "", **kw: Any) -> Parameter:
+    """A count ``name``: an integer of at least 1 unless ``low`` says otherwise. Other
+    keywords as :class:`Parameter` takes them (``quick``, ``full``, ``high``, ``allow_none``)."""
+    kw.setdefault("low", 1)
+    return Parameter(name, int, default=default, help=help, **kw)
+
+
+def sizes(name: str, default: Optional[Sequence[int]], help: str = "", **kw: Any) -> Parameter:
+    """A list ``name`` of integers (sizes, orders, counts), each at least 1 unless ``low`` says
+    otherwise. Other keywords as :class:`Parameter` takes them (``quick``, ``high``,
+    ``length``)."""
+    kw.setdefault("low", 1)
+    return Parameter(name, list, default=default, element=int, help=help, **kw)
 
 
 #: The WMT19 daRR language pair a public profile reads (MT papers tested on public data).
@@ -475,7 +509,12 @@ __all__ = [
     "check_int",
     "declared_parameters",
     "DEPENDENCY_PARSER",
+    "count",
     "first_n",
+    "probability",
+    "one_of",
+    "sizes",
+    "switch",
     "WMT19_DARR_PAIR",
     "below_paper_scale",
     "parameters_from_mapping",

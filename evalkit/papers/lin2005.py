@@ -34,6 +34,7 @@ from evalkit.metrics import nuggets, pourpre
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of
 
 PAPER = "lin2005"
 
@@ -47,21 +48,16 @@ NOTEBOOKS = {
             low=0,
             help="F(beta) curves: TREC 2003 and 2004",
         ),
-        P(
-            "max_length",
-            int,
-            default=1500,
-            low=400,
-            help="longest response (characters) in the F-vs-length figure",
+        count(
+            "max_length", 1500, "longest response (characters) in the F-vs-length figure", low=400
         ),
     ),
     "01_nuggets_pourpre": (
-        P(
+        one_of(
             "licensed_corpus",
-            str,
-            default="trec-qa-2004",
-            choices=("trec-qa-2003", "trec-qa-2004"),
-            help="licensed TREC QA track (2003: beta 5; 2004: beta 3)",
+            ("trec-qa-2003", "trec-qa-2004"),
+            "trec-qa-2004",
+            "licensed TREC QA track (2003: beta 5; 2004: beta 3)",
         ),
         P("beta", float, default=3.0, low=0, help="F(beta); TREC 2003 used 5, TREC 2004 3"),
         P(

@@ -28,7 +28,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
-from evalkit.notebook.params import DEPENDENCY_PARSER, first_n
+from evalkit.notebook.params import DEPENDENCY_PARSER, count, first_n, probability, sizes, switch
 from evalkit.notebook.params import Parameter as P
 from evalkit.metrics import get_metric
 
@@ -255,36 +255,26 @@ def printed_checks() -> pd.DataFrame:
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_table2_nbest": (
-        P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
-        P("n_values", list, default=[1, 2, 5, 10, 20, 30, 50], element=int, low=1),
+        count("n_pairs", 100, "sentence pairs", quick=25, low=2),
+        sizes("n_values", [1, 2, 5, 10, 20, 30, 50]),
         DEPENDENCY_PARSER,
-        P("ideal", bool, default=True, help="sample: also the simulator's ideal n-best parser"),
-        P(
-            "p_gold_first",
-            float,
-            default=0.5,
-            low=0.0,
-            high=1.0,
-            help="ideal parser: chance the gold tree ranks first in its n-best list",
+        switch("ideal", True, "sample: also the simulator's ideal n-best parser"),
+        probability(
+            "p_gold_first", 0.5, "ideal parser: chance the gold tree ranks first in its n-best list"
         ),
     ),
     "02_table3_variants": (
         first_n("n_segments", "first N segments", quick=12),
         P("variants", list, default=list(VARIANTS), choices=VARIANTS),
-        P("wordnet", bool, default=True, help="the +WN variants and METEOR+WN"),
+        switch("wordnet", True, "the +WN variants and METEOR+WN"),
         P(
             "parser",
             str,
             default="spacy",
             help="spacy | ideal (sample: the simulator's n-best trees) | conllu:<file>",
         ),
-        P(
-            "p_gold_first",
-            float,
-            default=0.5,
-            low=0.0,
-            high=1.0,
-            help="parser=ideal: chance the gold tree ranks first in its n-best list",
+        probability(
+            "p_gold_first", 0.5, "parser=ideal: chance the gold tree ranks first in its n-best list"
         ),
     ),
 }

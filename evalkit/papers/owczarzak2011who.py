@@ -25,6 +25,7 @@ import pandas as pd
 
 from evalkit.notebook.claims import Claims
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, probability
 from evalkit.data.summary_scores import corpus_pyramids
 from evalkit.data.tac_views import TacPart
 from evalkit.errors import ParameterError
@@ -62,10 +63,10 @@ NOTEBOOKS = {
     ),
     "02_categories_aspects": (
         P("year", int, default=2010, choices=(2010, 2011)),
-        P("top_k", int, default=15, quick=5, low=1, help="best systems by initial Responsiveness"),
+        count("top_k", 15, "best systems by initial Responsiveness", quick=5),
         P("baseline", str, default="1", help="Baseline 1: lead of the most recent document"),
-        P("n_show", int, default=11, low=1),
-        P("alpha", float, default=0.05, low=0, high=1),
+        count("n_show", 11),
+        probability("alpha", 0.05),
     ),
 }
 
@@ -315,13 +316,6 @@ def letter_claims(claims: Claims, tables67: pd.DataFrame, comparable: bool) -> N
                 )
 
 
-def _welch(a, b) -> tuple:
-    from scipy.stats import ttest_ind
-
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    return float(a.mean() - b.mean()), float(ttest_ind(a, b, equal_var=False).pvalue)
-
-
 def year_claims(claims: Claims, parts: Mapping[int, Mapping[str, TacPart]]) -> None:
     """Abstract and Section 3.1: guided summarization (TAC 2010) "results in more similar human
     models": the human (jackknifed) Pyramid of initial summaries in 2010 above 2008, Welch's t
@@ -341,15 +335,13 @@ def year_claims(claims: Claims, parts: Mapping[int, Mapping[str, TacPart]]) -> N
     ]["value"].iat[0]
     a = _group_scores(parts[2010]["A"], "pyramid", "human")["value"].dropna()
     b = _group_scores(parts[2008]["A"], "pyramid", "human")["value"].dropna()
-    diff, p = _welch(a, b)
-    claims.finding(
+    claims.welch_finding(
         cid,
+        a,
+        b,
         source=source,
         printed=f"human Pyramid {pick(2010):.2f} (2010) vs {pick(2008):.2f} (2008), initial",
         this_run=f"{a.mean():.3f} vs {b.mean():.3f} ({len(a)} vs {len(b)} summaries)",
-        expected=">",
-        difference=diff,
-        p_value=p,
         test="Welch's t test over the human summaries' Pyramid scores",
     )
 
@@ -367,14 +359,12 @@ def category_claims(claims: Claims, scores: Mapping) -> None:
         )
         return
     two = s["category"].isin(["attacks", "accidents"])
-    diff, p = _welch(s.loc[two, "value"].dropna(), s.loc[~two, "value"].dropna())
-    claims.finding(
+    claims.welch_finding(
         cid,
+        s.loc[two, "value"].dropna(),
+        s.loc[~two, "value"].dropna(),
         source=source,
         printed="Attacks and Accidents: the most similar models (highest human Pyramid)",
         this_run=f"{s.loc[two, 'value'].mean():.3f} vs {s.loc[~two, 'value'].mean():.3f}",
-        expected=">",
-        difference=diff,
-        p_value=p,
         test="Welch's t test, human Pyramid in Attacks+Accidents vs the other categories",
     )

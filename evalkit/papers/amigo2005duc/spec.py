@@ -7,6 +7,7 @@ from evalkit.metrics.qarla_pool import PREPROCESSINGS, ROUGE_KINDS, TVM_SIZES
 from evalkit.metrics.similarity import LEMMAS, TAGGERS
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, sizes
 
 __all__ = [
     "COMPARISON_KINDS",
@@ -42,37 +43,24 @@ COMPARISON_KINDS = ("1", "2", "L", "W-1.2")
 COMPARISON_PREPROCESSINGS = ("b", "c")
 
 
-_LEMMAS = P(
-    "lemmas",
-    str,
-    default="wordnet",
-    quick="porter",
-    choices=LEMMAS,
-    help="TVM term normalisation (quick: Porter stems)",
+_LEMMAS = one_of(
+    "lemmas", LEMMAS, "wordnet", "TVM term normalisation (quick: Porter stems)", quick="porter"
 )
 
 
-_TAGGER = P(
+_TAGGER = one_of(
     "tagger",
-    str,
-    default="spacy",
+    TAGGERS,
+    "spacy",
+    "GRAMSIM tags: the pinned spaCy pipeline's Penn tags or model-free token classes",
     quick="word-classes",
-    choices=TAGGERS,
-    help="GRAMSIM tags: the pinned spaCy pipeline's Penn tags or model-free token classes",
 )
 
 
-_BYTE_LIMIT = P(
-    "byte_limit",
-    int,
-    default=665,
-    allow_none=True,
-    low=1,
-    help="DUC 2004 truncation of every summary",
-)
+_BYTE_LIMIT = count("byte_limit", 665, "DUC 2004 truncation of every summary", allow_none=True)
 
 
-_MAX_PEERS = P("max_peers", int, quick=6, low=2, help="first peer systems only")
+_MAX_PEERS = count("max_peers", None, "first peer systems only", quick=6, low=2)
 
 
 NOTEBOOKS = {
@@ -95,34 +83,12 @@ NOTEBOOKS = {
             choices=tuple(PREPROCESSINGS),
             help="a: none, b: stop words removed, c: stemmed and stop words removed",
         ),
-        P(
-            "tvm_sizes",
-            list,
-            default=list(TVM_SIZES),
-            quick=[4, 64, 512],
-            element=int,
-            low=1,
-            help="TVM n",
-        ),
+        sizes("tvm_sizes", list(TVM_SIZES), "TVM n", quick=[4, 64, 512]),
         _LEMMAS,
         _TAGGER,
         _BYTE_LIMIT,
-        P(
-            "n_clusters",
-            int,
-            default=10,
-            quick=4,
-            low=1,
-            help="clusters of content metrics (Figure 1)",
-        ),
-        P(
-            "n_orders",
-            int,
-            default=100,
-            quick=10,
-            low=1,
-            help="random system orders of the JACK curve",
-        ),
+        count("n_clusters", 10, "clusters of content metrics (Figure 1)", quick=4),
+        count("n_orders", 100, "random system orders of the JACK curve", quick=10),
         P(
             "human",
             str,
@@ -146,7 +112,7 @@ NOTEBOOKS = {
             default=["Rpre-W-1.2.b", "TVM.512"],
             help="the paper's best set (§3.3)",
         ),
-        P("tvm_sizes", list, default=[4, 64, 512], element=int, low=1, help="TVM n"),
+        sizes("tvm_sizes", [4, 64, 512], "TVM n"),
         _LEMMAS,
         _TAGGER,
         _BYTE_LIMIT,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from evalkit.metrics.similarity import LEMMAS
-from evalkit.notebook.params import first_n
+from evalkit.notebook.params import count, first_n, one_of, sizes
 from evalkit.notebook.params import Parameter as P
 
 __all__ = ["DATASETS", "NOTEBOOKS", "PAPER", "dataset_key"]
@@ -18,56 +18,26 @@ DATASETS = {"sample": "duc2004", "public": "summeval", "licensed": "duc2004"}
 
 NOTEBOOKS = {
     "00_formal_properties": (
-        P("n_instances", int, default=8, low=1, help="test cases (ISCORPUS: 8 topics)"),
-        P("n_models", int, default=9, low=4, help="models per test case (ISCORPUS: 9 humans)"),
-        P("n_peers", int, default=7, low=1, help="peers (§3.3: seven automatic summaries)"),
-        P("n_metrics", int, default=3, low=1, help="informative synthetic metrics"),
+        count("n_instances", 8, "test cases (ISCORPUS: 8 topics)"),
+        count("n_models", 9, "models per test case (ISCORPUS: 9 humans)", low=4),
+        count("n_peers", 7, "peers (§3.3: seven automatic summaries)"),
+        count("n_metrics", 3, "informative synthetic metrics"),
         P("noise", float, default=0.5, low=0.0, help="per-pair noise of each metric"),
-        P(
-            "max_metrics",
-            int,
-            default=24,
-            quick=8,
-            low=2,
-            help="naive K: metric sets up to this size",
-        ),
-        P(
-            "n_random",
-            int,
-            default=60,
-            quick=15,
-            low=1,
-            help="test cases of the random-metric check",
-        ),
+        count("max_metrics", 24, "naive K: metric sets up to this size", quick=8, low=2),
+        count("n_random", 60, "test cases of the random-metric check", quick=15),
     ),
     "01_metric_quality": (
         first_n("max_instances", "first test cases only", quick=3),
-        P("max_peers", int, quick=6, low=2, help="first peer systems only"),
-        P(
-            "tvm_sizes",
-            list,
-            default=[1, 8, 64, 512],
-            element=int,
-            low=1,
-            help="TruncVectModel n (§4)",
-        ),
-        P(
+        count("max_peers", None, "first peer systems only", quick=6, low=2),
+        sizes("tvm_sizes", [1, 8, 64, 512], "TruncVectModel n (§4)"),
+        one_of(
             "lemmas",
-            str,
-            default="wordnet",
+            LEMMAS,
+            "wordnet",
+            "term normalisation (quick: Porter stems, no WordNet load)",
             quick="porter",
-            choices=LEMMAS,
-            help="term normalisation (quick: Porter stems, no WordNet load)",
         ),
-        P(
-            "rouge_orders",
-            list,
-            default=[1, 2, 3, 4],
-            element=int,
-            low=1,
-            high=4,
-            help="Table 1 ROUGE-n",
-        ),
+        sizes("rouge_orders", [1, 2, 3, 4], "Table 1 ROUGE-n", high=4),
     ),
 }
 

@@ -6,6 +6,7 @@ from typing import Dict, Optional, Sequence
 
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, sizes, switch
 
 __all__ = [
     "ALMOST_EVERY",
@@ -77,56 +78,38 @@ PARSED: Dict[str, tuple] = {"DP-HWCM": ("hwcm", {})}
 AS_KINDS = ("1", "2", "3", "4", "SU4", "L", "W-1.2")
 
 
-_SIZES = P(
-    "sizes", list, default=[2, 3, 5, 10, 20, 40], element=int, low=1, help="random set sizes (§7)"
-)
+_SIZES = sizes("sizes", [2, 3, 5, 10, 20, 40], "random set sizes (§7)")
 
 
 def _testbed(suite: str, help: str) -> P:
     """The ``testbed`` knob of a suite's notebook: its first test bed by default."""
     beds = tuple(TESTBEDS[suite])
-    return P("testbed", str, default=beds[0], choices=beds, help=help)
+    return one_of("testbed", beds, beds[0], help)
 
 
-_N_SETS = P("n_sets", int, default=100, quick=12, low=1, help="random sets per size")
+_N_SETS = count("n_sets", 100, "random sets per size", quick=12)
 
 
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_mt_corroboration": (
         _testbed("mt", "NIST MT test bed of Table 1 (licensed; sample and public: one stand-in)"),
-        P("max_segments", int, quick=40, low=2, help="first segments only"),
+        count("max_segments", None, "first segments only", quick=40, low=2),
         _SIZES,
         _N_SETS,
-        P(
-            "fig4_sizes",
-            list,
-            default=list(range(1, 11)),
-            quick=[1, 2, 4],
-            element=int,
-            low=1,
-            help="Figure 4",
-        ),
-        P(
+        sizes("fig4_sizes", list(range(1, 11)), "Figure 4", quick=[1, 2, 4]),
+        switch(
             "parsed_measures",
-            bool,
-            default=True,
+            True,
+            "add head-word chain matching over spaCy parses (DP-HWCM) to the linguistic pool",
             quick=False,
-            help="add head-word chain matching over spaCy parses (DP-HWCM) to the linguistic pool",
         ),
     ),
     "02_as_corroboration": (
         _testbed("as", "DUC test bed of Table 2 (sample: its simulation; public: SummEval)"),
         first_n("max_instances", "first topics only", quick=3),
-        P("max_peers", int, quick=8, low=2, help="first peer systems only"),
-        P(
-            "sizes",
-            list,
-            default=[2, 3, 5, 10, 20],
-            element=int,
-            low=1,
-            help="random set sizes (AS: up to 20)",
-        ),
+        count("max_peers", None, "first peer systems only", quick=8, low=2),
+        sizes("sizes", [2, 3, 5, 10, 20], "random set sizes (AS: up to 20)"),
         _N_SETS,
     ),
 }

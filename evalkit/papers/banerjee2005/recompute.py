@@ -108,13 +108,7 @@ def printed_checks() -> pd.DataFrame:
             )
         )
         for cid, other, val, note in repeats:
-            c.check(
-                cid,
-                source=other,
-                printed=val,
-                this_run=avg,
-                holds=val == avg,
-                kind="consistency",
-                note=note,
+            c.check_equal(
+                cid, source=other, printed=val, this_run=avg, kind="consistency", note=note
             )
     return c.frame()

@@ -11,6 +11,7 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of
 from evalkit.text.paraphrase import PREPOSITIONS_EN
 
 PAPER = "banerjee2005"
@@ -56,10 +57,10 @@ SEGMENT_METRICS = ("Precision", "Recall", "Fmean", "METEOR")
 
 
 _DATA = (
-    P("language", str, default="zh", choices=("zh", "ar"), help="TIDES 2003 Chinese or Arabic"),
+    one_of("language", ("zh", "ar"), "zh", "TIDES 2003 Chinese or Arabic"),
     WMT19_DARR_PAIR,
     first_n("n_segments", "first n segments only", quick=30),
-    P("jobs", int, default=2, low=1, help="METEOR worker processes (identical scores)"),
+    count("jobs", 2, "METEOR worker processes (identical scores)"),
 )
 
 
@@ -90,12 +91,11 @@ NOTEBOOKS = {
     )
     + _DATA[1:2]
     + (
-        P(
+        one_of(
             "public_pair_zh",
-            str,
-            default="kk-en",
-            choices=("gu-en", "kk-en", "lt-en"),
-            help="public: the WMT19 daRR pair of the Chinese column (public_pair: the Arabic one)",
+            ("gu-en", "kk-en", "lt-en"),
+            "kk-en",
+            "public: the WMT19 daRR pair of the Chinese column (public_pair: the Arabic one)",
         ),
     )
     + _DATA[2:]

@@ -5,70 +5,70 @@ from __future__ import annotations
 
 
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, probability, switch
 
 __all__ = ["LESSON_METRICS", "NOTEBOOKS", "TESTS"]
 
-_SOLUTIONS = P("solutions", bool, default=True, help="fill in the answers (student copy: False)")
+_SOLUTIONS = switch("solutions", True, "fill in the answers (student copy: False)")
 _SUM_WORLD = (
-    P("n_systems", int, default=12, quick=8, low=3, high=40, help="peer systems"),
-    P("n_topics", int, default=10, quick=5, low=2, high=60, help="topics (document sets)"),
+    count("n_systems", 12, "peer systems", quick=8, low=3, high=40),
+    count("n_topics", 10, "topics (document sets)", quick=5, low=2, high=60),
 )
 #: one simulated MT world of lessons 4 and 7 (documents and their segments)
 _MT_WORLD = (
-    P("n_documents", int, default=10, quick=5, low=1, help="documents per world"),
-    P("n_segments", int, default=80, quick=40, low=4, help="segments per world"),
+    count("n_documents", 10, "documents per world", quick=5),
+    count("n_segments", 80, "segments per world", quick=40, low=4),
 )
-_ALPHA = P("alpha", float, default=0.05, low=0.0, high=1.0, help="significance level")
+_ALPHA = probability("alpha", 0.05, "significance level")
 
 #: each lesson's parameters after the solutions switch that every lesson has
 _LESSONS = {
     "01_ngram_metrics": (
-        P("n_systems", int, default=4, low=2, high=12, help="MT systems (spread qualities)"),
-        P("n_documents", int, default=8, quick=4, low=1, help="documents"),
-        P("n_segments", int, default=60, quick=24, low=4, help="segments (4-15 per document)"),
+        count("n_systems", 4, "MT systems (spread qualities)", low=2, high=12),
+        count("n_documents", 8, "documents", quick=4),
+        count("n_segments", 60, "segments (4-15 per document)", quick=24, low=4),
     ),
     "02_meta_evaluation": _SUM_WORLD,
     "03_how_many": (
-        P("n_systems", int, default=12, quick=8, low=3, high=40, help="peer systems"),
-        P("n_topics", int, default=30, quick=8, low=4, high=60, help="topics"),
-        P("n_draws", int, default=200, quick=30, low=1, help="topic subsets drawn per size"),
+        count("n_systems", 12, "peer systems", quick=8, low=3, high=40),
+        count("n_topics", 30, "topics", quick=8, low=4, high=60),
+        count("n_draws", 200, "topic subsets drawn per size", quick=30),
         P("target", float, default=0.6, low=-1.0, high=1.0, help="Kendall tau to reach"),
     ),
     "04_significance": (
         P("quality_gap", float, default=0.3, low=0.0, high=0.5, help="S1's latent lead over S2"),
         *_MT_WORLD,
-        P("n_replications", int, default=50, quick=12, low=1, help="worlds for the error rates"),
-        P("n_resamples", int, default=400, quick=100, low=10, help="bootstrap / AR resamples"),
+        count("n_replications", 50, "worlds for the error rates", quick=12),
+        count("n_resamples", 400, "bootstrap / AR resamples", quick=100, low=10),
         _ALPHA,
     ),
     "05_comparing_metrics": (
         *_SUM_WORLD,
-        P("n_blocks", int, default=2, low=1, high=10, help="disjoint topic blocks"),
-        P("n_resamples", int, default=500, quick=100, low=10, help="permutations per test"),
+        count("n_blocks", 2, "disjoint topic blocks", high=10),
+        count("n_resamples", 500, "permutations per test", quick=100, low=10),
         _ALPHA,
     ),
     "06_human_judgments": (
-        P("n_systems", int, default=6, low=2, high=12, help="MT systems"),
-        P("n_judges", int, default=6, low=2, high=20, help="judges in the pool"),
+        count("n_systems", 6, "MT systems", low=2, high=12),
+        count("n_judges", 6, "judges in the pool", low=2, high=20),
         P("judge_bias_sd", float, default=0.6, low=0.0, high=2.0, help="sd of the judges' bias"),
-        P("n_documents", int, default=12, quick=6, low=1, help="documents"),
-        P("n_segments", int, default=100, quick=50, low=4, help="segments"),
+        count("n_documents", 12, "documents", quick=6),
+        count("n_segments", 100, "segments", quick=50, low=4),
     ),
     "07_multiple_comparisons": (
-        P("n_systems", int, default=8, low=3, high=16, help="MT systems"),
-        P("n_levels", int, default=3, low=1, high=16, help="distinct latent qualities"),
+        count("n_systems", 8, "MT systems", low=3, high=16),
+        count("n_levels", 3, "distinct latent qualities", high=16),
         *_MT_WORLD,
-        P("n_resamples", int, default=1000, quick=200, low=10, help="AR trials"),
+        count("n_resamples", 1000, "AR trials", quick=200, low=10),
         _ALPHA,
     ),
     "08_capstone": (
         *_SUM_WORLD,
-        P(
+        one_of(
             "candidate",
-            str,
-            default="BLEU",
-            choices=("BLEU", "ROUGE-1", "ROUGE-SU4", "METEOR"),
-            help="the new metric evaluated",
+            ("BLEU", "ROUGE-1", "ROUGE-SU4", "METEOR"),
+            "BLEU",
+            "the new metric evaluated",
         ),
         _ALPHA,
     ),

@@ -5,7 +5,7 @@ why no public data stands in (:data:`NO_PUBLIC`)."""
 from __future__ import annotations
 
 
-from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, sizes, switch
 
 __all__ = [
     "PAPER",
@@ -25,24 +25,15 @@ PAPER = "dorr2005"
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_table1_table6_relevance": (
-        P(
-            "anova_unit",
-            str,
-            default="subject",
-            choices=("subject", "event"),
-            help="observations of the RP-vs-LDC ANOVA",
+        one_of(
+            "anova_unit", ("subject", "event"), "subject", "observations of the RP-vs-LDC ANOVA"
         ),
-        P(
-            "stem",
-            bool,
-            default=False,
-            help="ROUGE-1 with Porter stemming (the paper does not say)",
-        ),
+        switch("stem", False, "ROUGE-1 with Porter stemming (the paper does not say)"),
     ),
     "02_table5_partitions": (
-        P("sizes", list, default=[1, 2, 4], element=int, low=1, help="partition sizes P"),
-        P("n_partitions", int, default=10000, quick=300, low=1, help="random partitions per size"),
-        P("stem", bool, default=False, help="ROUGE-1 with Porter stemming"),
+        sizes("sizes", [1, 2, 4], "partition sizes P"),
+        count("n_partitions", 10000, "random partitions per size", quick=300),
+        switch("stem", False, "ROUGE-1 with Porter stemming"),
     ),
 }
 

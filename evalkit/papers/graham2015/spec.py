@@ -10,7 +10,7 @@ from typing import Dict, Iterable, List, NamedTuple, Tuple
 import pandas as pd
 
 from evalkit.errors import ParameterError
-from evalkit.notebook.params import first_n
+from evalkit.notebook.params import count, first_n, one_of, probability, switch
 from evalkit.notebook.params import Parameter as P
 
 __all__ = [
@@ -53,36 +53,12 @@ DATASETS: Dict[str, Tuple[str, ...]] = {
 }
 
 _COMMON = (
-    P(
-        "alpha",
-        float,
-        default=0.05,
-        low=0,
-        high=1,
-        help="significance level (not stated; .05 assumed)",
-    ),
-    P(
-        "cs_formula",
-        str,
-        default="graham_eq1",
-        choices=("graham_eq1", "see_mean"),
-        help="DUC coverage",
-    ),
-    P(
-        "include_models",
-        bool,
-        default=False,
-        help="DUC: also correlate human summaries judged as peers",
-    ),
+    probability("alpha", 0.05, "significance level (not stated; .05 assumed)"),
+    one_of("cs_formula", ("graham_eq1", "see_mean"), "graham_eq1", "DUC coverage"),
+    switch("include_models", False, "DUC: also correlate human summaries judged as peers"),
     first_n("max_instances", "first N instances (quick public: 20)"),
-    P(
-        "bleu_tokenize",
-        str,
-        default="none",
-        choices=("none", "13a"),
-        help="multi-bleu.perl splits on whitespace",
-    ),
-    P("bleu_lowercase", bool, default=False, help="multi-bleu.perl -lc (not stated)"),
+    one_of("bleu_tokenize", ("none", "13a"), "none", "multi-bleu.perl splits on whitespace"),
+    switch("bleu_lowercase", False, "multi-bleu.perl -lc (not stated)"),
 )
 #: The notebooks' parameters (validated by ``evalkit.notebook.setup``).
 NOTEBOOKS = {
@@ -94,15 +70,8 @@ NOTEBOOKS = {
     "05_figure3_williams_heatmap": _COMMON,
     "06_table4_human_combinations": _COMMON
     + (
-        P(
-            "top_k",
-            int,
-            default=10,
-            low=1,
-            high=192,
-            help="ROUGE variants per combination in the wide table",
-        ),
-        P("combine_at", str, default="summary", choices=("summary", "system")),
+        count("top_k", 10, "ROUGE variants per combination in the wide table", high=192),
+        one_of("combine_at", ("summary", "system"), "summary"),
     ),
     "07_table3_figure4_rescoring": _COMMON
     + (
@@ -113,21 +82,8 @@ NOTEBOOKS = {
             default=HONG2014_VARIANTS[1],
             help="Hong et al.'s variant (Table 3 caption)",
         ),
-        P(
-            "test",
-            str,
-            default="t",
-            choices=("t", "wilcoxon"),
-            help="paired test of the best variant",
-        ),
-        P(
-            "hong_length_limit",
-            int,
-            default=100,
-            allow_none=True,
-            low=1,
-            help="Hong et al. summaries: words kept",
-        ),
+        one_of("test", ("t", "wilcoxon"), "t", "paired test of the best variant"),
+        count("hong_length_limit", 100, "Hong et al. summaries: words kept", allow_none=True),
     ),
 }
 

@@ -13,6 +13,7 @@ from evalkit.data.published import read_published
 from evalkit.errors import ParameterError
 from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import probability
 
 __all__ = [
     "BASELINE",
@@ -80,7 +81,7 @@ NOTEBOOKS = {
     + _CORPORA[1:]
     + (
         P("factors", list, default=list(FACTORS), choices=tuple(FACTORS), help="Figures 3-7"),
-        P("alpha", float, default=0.05, low=0, high=1, help="level for 'significant'"),
+        probability("alpha", 0.05, "level for 'significant'"),
     ),
 }
 

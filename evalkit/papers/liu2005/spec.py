@@ -9,6 +9,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, probability
 from evalkit.notebook.params import first_n
 from evalkit.text.trees import DepTree
 
@@ -71,7 +72,7 @@ _PARSER = P(
 )
 _MT = (
     P("references", list, default=["E01", "E03", "E04"], help="reference ids ([] = all)"),
-    P("decay", float, default=1.0, low=0.0, high=1.0, help="tree-kernel decay lambda"),
+    probability("decay", 1.0, "tree-kernel decay lambda"),
     P("epsilon", float, default=0.001, low=0.0, high=0.999, help="zero-precision replacement"),
     _PARSER,
 )
@@ -92,14 +93,14 @@ def _per_system(quick: int):
             help="systems (sample/licensed; public uses all)",
         ),
         P("judgments", list, default=["fluency", "overall"], choices=("fluency", "overall")),
-        P("max_depth", int, default=4, low=1, high=8),
+        count("max_depth", 4, high=8),
         _first_segments(quick),
     )
 
 
 NOTEBOOKS = {
     "00_worked_examples": (
-        P("table7_length", int, default=3, low=1, high=10, help="HWCM D for Table 7"),
+        count("table7_length", 3, "HWCM D for Table 7", high=10),
         _PARSER,
     ),
     "01_sentence_level": (*_per_system(40), *_MT),
@@ -115,9 +116,9 @@ NOTEBOOKS = {
     ),
     "02_corpus_level": (
         P("systems", list, default=[], help="systems to correlate over ([] = all)"),
-        P("max_depth", int, default=6, low=1, high=8),
+        count("max_depth", 6, high=8),
         _first_segments(30),
-        P("aggregate", str, default="micro", choices=("micro", "mean")),
+        one_of("aggregate", ("micro", "mean"), "micro"),
         *_MT,
     ),
 }

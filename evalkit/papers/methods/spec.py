@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import one_of, probability
 from evalkit.stats.correlation import COEFFICIENTS, LEVELS
 
 __all__ = [
@@ -41,23 +42,11 @@ _SIZES = dict(low=1)
 NOTEBOOKS = {
     "01_meta_evaluation_toolbox": (
         P("metrics", list, default=list(METRICS), choices=METRICS, help="sentence metrics scored"),
-        P(
-            "metric_a",
-            str,
-            default="chrF",
-            choices=METRICS,
-            help="the difference tests ask: A better than B?",
-        ),
-        P("metric_b", str, default="BLEU", choices=METRICS),
-        P("level", str, default="summary", choices=LEVELS, help="the level of the tests"),
-        P(
-            "method",
-            str,
-            default="kendall",
-            choices=COEFFICIENTS,
-            help="the coefficient of the tests",
-        ),
-        P("alpha", float, default=0.05, low=0.0, high=1.0, help="significance level"),
+        one_of("metric_a", METRICS, "chrF", "the difference tests ask: A better than B?"),
+        one_of("metric_b", METRICS, "BLEU"),
+        one_of("level", LEVELS, "summary", "the level of the tests"),
+        one_of("method", COEFFICIENTS, "kendall", "the coefficient of the tests"),
+        probability("alpha", 0.05, "significance level"),
         P(
             "n_resamples",
             int,
@@ -74,13 +63,7 @@ NOTEBOOKS = {
             help="disjoint input blocks (partial conjunction)",
             **_SIZES,
         ),
-        P(
-            "wmt_pair",
-            str,
-            default="kk-en",
-            choices=("gu-en", "kk-en", "lt-en"),
-            help="public MT data",
-        ),
+        one_of("wmt_pair", ("gu-en", "kk-en", "lt-en"), "kk-en", "public MT data"),
         P(
             "darr_min_difference",
             float,

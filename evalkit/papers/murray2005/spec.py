@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from evalkit.notebook.params import first_n
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, probability
 from evalkit.text import extractive
 
 __all__ = [
@@ -23,45 +24,12 @@ PAPER = "murray2005"
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_summarizers_rouge": (
-        P(
-            "ratio",
-            float,
-            default=0.10,
-            low=0,
-            high=1,
-            help="summary length: share of the meeting's dialogue acts",
-        ),
-        P(
-            "lambda_start",
-            float,
-            default=1.0,
-            low=0,
-            high=1,
-            help="MMR lambda at the first pick (annealed)",
-        ),
-        P("lambda_end", float, default=0.5, low=0, high=1, help="MMR lambda at the last pick"),
-        P(
-            "lsa_variant",
-            str,
-            default="proportional",
-            choices=("proportional", "gong_liu"),
-            help="LSA selection",
-        ),
-        P(
-            "n_components",
-            int,
-            default=2,
-            low=1,
-            help="Gaussian components per class of the FB classifiers",
-        ),
-        P(
-            "asr_wer",
-            float,
-            default=0.295,
-            low=0,
-            high=1,
-            help="licensed: WER of the synthetic channel",
-        ),
+        probability("ratio", 0.10, "summary length: share of the meeting's dialogue acts"),
+        probability("lambda_start", 1.0, "MMR lambda at the first pick (annealed)"),
+        probability("lambda_end", 0.5, "MMR lambda at the last pick"),
+        one_of("lsa_variant", ("proportional", "gong_liu"), "proportional", "LSA selection"),
+        count("n_components", 2, "Gaussian components per class of the FB classifiers"),
+        probability("asr_wer", 0.295, "licensed: WER of the synthetic channel"),
     ),
     "02_human_ratings": (
         P(

@@ -47,12 +47,11 @@ def printed_checks() -> pd.DataFrame:
     for key, value, kind, note in recomputed:
         printed = text.loc[key, "printed"]
         mine = f"{value:.{len(printed.split('.')[1])}f}"
-        c.check(
+        c.check_equal(
             key,
             source=text.loc[key, "source"],
             printed=printed,
             this_run=mine,
-            holds=mine == printed,
             evidence="exact at the printed precision",
             note=note,
             kind=kind,

@@ -8,6 +8,7 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.notebook.params import WMT19_DARR_PAIR, first_n
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of
 
 __all__ = ["PAPER", "SENTENCE_METRICS", "NOTEBOOKS", "published"]
 
@@ -24,14 +25,13 @@ def published(table: str) -> pd.DataFrame:
 
 _BITEXT = (
     WMT19_DARR_PAIR,
-    P(
+    one_of(
         "symmetrization",
-        str,
-        default="grow-diag-final-and",
-        choices=("intersection", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and"),
+        ("intersection", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and"),
+        "grow-diag-final-and",
     ),
-    P("iterations", int, default=5, low=1, help="IBM Model 1 EM iterations per direction"),
-    P("max_phrase_length", int, default=3, low=1, help="longest phrase (words)"),
+    count("iterations", 5, "IBM Model 1 EM iterations per direction"),
+    count("max_phrase_length", 3, "longest phrase (words)"),
     first_n("n_bitext", "first n bitext pairs only", quick=150),
 )
 
@@ -47,22 +47,15 @@ NOTEBOOKS = {
     "00_paper_consistency": (),
     "01_paraphrases_aligner": _BITEXT
     + (
-        P(
-            "n_small",
-            int,
-            default=500,
-            quick=50,
-            low=1,
-            help="pairs of the 'small' bitext (Tables 5-6)",
-        ),
-        P("sample_size", int, default=50, low=1, help="items sampled per cell of Tables 5-6"),
-        P("pivot_agg", str, default="max", choices=("max", "sum")),
+        count("n_small", 500, "pairs of the 'small' bitext (Tables 5-6)", quick=50),
+        count("sample_size", 50, "items sampled per cell of Tables 5-6"),
+        one_of("pivot_agg", ("max", "sum"), "max"),
     ),
     "02_table1_multiref": _BITEXT + _TEST,
     "03_correlations": _BITEXT
     + _TEST
     + (
-        P("subset_size", int, default=100, low=3, help="judged sentences per subset"),
-        P("n_bootstrap", int, default=1000, quick=100, low=1, help="resamples for the rise"),
+        count("subset_size", 100, "judged sentences per subset", low=3),
+        count("n_bootstrap", 1000, "resamples for the rise", quick=100),
     ),
 }

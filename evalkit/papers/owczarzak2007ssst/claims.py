@@ -145,12 +145,11 @@ def _direction_row(c, cid: str, source: str, want: str, row, tests, note: str = 
     change, tested by :func:`reordering_tests` (``tests``, indexed by metric)."""
     got = direction(row.baseline, row.modified)
     if want == "same":
-        c.check(
+        c.check_equal(
             cid,
             source=source,
             printed=want,
             this_run=got,
-            holds=got == want,
             evidence="the score of identical triples cannot change (exact)",
             note=note,
         )

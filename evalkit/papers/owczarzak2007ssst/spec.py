@@ -16,7 +16,7 @@ import pandas as pd
 
 from evalkit.data.published import read_published
 from evalkit.notebook.params import DEPENDENCY_PARSER, first_n
-from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, switch
 
 __all__ = ["NOTEBOOKS", "PAPER", "PAPER_SCALE", "published", "DATA"]
 
@@ -51,13 +51,13 @@ DATA = {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"}
 NOTEBOOKS = {
     "00_printed_checks": (),
     "01_tables1_2_reordering": (
-        P("n_pairs", int, default=100, quick=25, low=2, help="sentence pairs"),
+        count("n_pairs", 100, "sentence pairs", quick=25, low=2),
         DEPENDENCY_PARSER,
-        P("ideal", bool, default=True, help="sample: also the simulator's ideal parser"),
+        switch("ideal", True, "sample: also the simulator's ideal parser"),
     ),
     "02_table5_correlation": (
         first_n("n_segments", "first N segments", quick=12),
-        P("wordnet", bool, default=True, help="the +WN variants (WordNet 3.0)"),
+        switch("wordnet", True, "the +WN variants (WordNet 3.0)"),
         DEPENDENCY_PARSER,
     ),
 }

@@ -8,6 +8,7 @@ from typing import Tuple
 
 from evalkit.notebook.params import DEPENDENCY_PARSER
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, switch
 
 __all__ = [
     "NOTEBOOKS",
@@ -67,24 +68,16 @@ _LABELS = ("base", "pm", "wn", "pred", "norel", "one")
 
 
 _RUN = (
-    P(
+    count(
         "n_instances",
-        int,
-        default=16,
+        16,
+        "first N topics (None: all, the paper's)",
+        quick=2,
         full=None,
         allow_none=True,
-        quick=2,
-        low=1,
-        help="first N topics (None: all, the paper's)",
     ),
-    P(
-        "n_models",
-        int,
-        default=4,
-        low=2,
-        help="model summaries per topic (SummEval has 11; the paper 4)",
-    ),
-    P("wordnet", bool, default=True, help="the wn switch (WordNet 3.0)"),
+    count("n_models", 4, "model summaries per topic (SummEval has 11; the paper 4)", low=2),
+    switch("wordnet", True, "the wn switch (WordNet 3.0)"),
     DEPENDENCY_PARSER,
 )
 

@@ -5,6 +5,7 @@ the manual metrics and the notebooks' parameters.
 from __future__ import annotations
 
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import one_of, probability
 
 __all__ = ["PAPER", "NOTEBOOKS", "VARIANTS", "MANUAL"]
 
@@ -28,7 +29,7 @@ MANUAL = ("pyramid", "responsiveness")
 _VARIANTS = P("variants", list, default=list(VARIANTS), choices=tuple(VARIANTS))
 
 
-_ALPHA = P("alpha", float, default=0.05, low=0, high=1, help="Wilcoxon level, no correction")
+_ALPHA = probability("alpha", 0.05, "Wilcoxon level, no correction")
 
 
 NOTEBOOKS = {
@@ -43,14 +44,14 @@ NOTEBOOKS = {
         ),
         _VARIANTS,
         _ALPHA,
-        P("contr_denominator", str, default="manual_diff", choices=("manual_diff", "all")),
+        one_of("contr_denominator", ("manual_diff", "all"), "manual_diff"),
         P("bin_width", float, default=0.0035, low=0, help="Figures 1-2 bins"),
     ),
     "02_aesop_agreement": (
         _VARIANTS,
         _ALPHA,
         P("aesop_year", int, default=2011, choices=(2009, 2010, 2011)),
-        P("reference_auto", str, default="r2m", choices=tuple(VARIANTS)),
-        P("reference_human", str, default="r1m", choices=tuple(VARIANTS)),
+        one_of("reference_auto", tuple(VARIANTS), "r2m"),
+        one_of("reference_human", tuple(VARIANTS), "r1m"),
     ),
 }

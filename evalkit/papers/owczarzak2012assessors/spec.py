@@ -5,6 +5,7 @@ features and the notebooks' parameters.
 from __future__ import annotations
 
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, sizes, switch
 
 __all__ = ["PAPER", "NOTEBOOKS", "CATEGORIES", "FEATURES"]
 
@@ -41,9 +42,9 @@ NOTEBOOKS = {
     ),
     "02_autopyramid_exclusion": (
         P("report_year", int, default=2011, choices=_YEARS),
-        P("docset", str, default="A", choices=("A", "B")),
-        P("n_exclude", list, default=[1, 2], element=int, low=1),
-        P("punctuation", bool, default=True, help="autoannotation ignores punctuation"),
+        one_of("docset", ("A", "B"), "A"),
+        sizes("n_exclude", [1, 2]),
+        switch("punctuation", True, "autoannotation ignores punctuation"),
     ),
     "03_classy_like": (
         P(
@@ -58,8 +59,8 @@ NOTEBOOKS = {
             default=["robust", "nnls", "cca"],
             choices=("robust", "nnls", "cca", "ols"),
         ),
-        P("max_subset_size", int, default=2, quick=1, low=1),
+        count("max_subset_size", 2, quick=1),
         P("docsets", list, default=["A", "B"], choices=("A", "B")),
-        P("exclusion", str, default="alpha", choices=("alpha", "mp_minus_ap")),
+        one_of("exclusion", ("alpha", "mp_minus_ap"), "alpha"),
     ),
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Dict
 
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, sizes
 from evalkit.text import decompound as dc
 from evalkit.text.decompound_languages import CONFIGS
 
@@ -27,15 +28,7 @@ _LANGS = P(
 )
 
 
-_N = P(
-    "n_compounds",
-    int,
-    default=None,
-    allow_none=True,
-    quick=40,
-    low=2,
-    help="gold compounds per language",
-)
+_N = count("n_compounds", None, "gold compounds per language", quick=40, low=2)
 
 
 #: The notebooks' parameters (validated by ``evalkit.notebook.setup``).
@@ -44,38 +37,21 @@ NOTEBOOKS = {
     "02_guesser_grid": (
         _LANGS,
         _N,
-        P(
-            "max_elements",
-            list,
-            default=list(dc.GRID["max_elements"]),
-            quick=[2, 3, 5, 10],
-            element=int,
-            low=1,
-        ),
-        P(
-            "min_compound",
-            list,
-            default=list(dc.GRID["min_compound"]),
-            quick=[3, 6, 9, 12],
-            element=int,
-            low=1,
-        ),
-        P("min_component", list, default=list(dc.GRID["min_component"]), element=int, low=1),
-        P("min_unknown", list, default=list(dc.GRID["min_unknown"]), element=int, low=1),
+        sizes("max_elements", list(dc.GRID["max_elements"]), quick=[2, 3, 5, 10]),
+        sizes("min_compound", list(dc.GRID["min_compound"]), quick=[3, 6, 9, 12]),
+        sizes("min_component", list(dc.GRID["min_component"])),
+        sizes("min_unknown", list(dc.GRID["min_unknown"])),
     ),
     "03_error_analysis": (
         _LANGS,
         _N,
-        P(
+        sizes(
             "guesser",
-            list,
-            default=[4, 3, 4, 3],
-            element=int,
-            low=1,
+            [4, 3, 4, 3],
+            "[max_elements, min_compound, min_component, min_unknown] of the guesser",
             length=4,
-            help="[max_elements, min_compound, min_component, min_unknown] of the guesser",
         ),
-        P("n_examples", int, default=4, low=1, help="examples per error class and language"),
+        count("n_examples", 4, "examples per error class and language"),
     ),
 }
 

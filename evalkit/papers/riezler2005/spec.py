@@ -10,94 +10,65 @@ from typing import Dict
 import pandas as pd
 
 from evalkit.notebook.params import Parameter as P
+from evalkit.notebook.params import count, one_of, probability, sizes
 
 __all__ = ["DATASETS", "MEASURES", "METRICS", "NOTEBOOKS", "PAPER", "dataset_key", "published"]
 
 PAPER = "riezler2005"
 MEASURES = ("NIST", "BLEU", "F")
-_SIZES = dict(low=1)
 _METRICS = P(
     "metrics", list, default=list(MEASURES), choices=MEASURES, help="the paper's three measures"
 )
-_LICENSED = P(
+_LICENSED = one_of(
     "licensed_corpus",
-    str,
-    default="mtc4",
-    choices=("mtc4", "tides2003-ar-en"),
-    help="licensed profile: TIDES 2003 zh-en (MTC part 4) or ar-en",
+    ("mtc4", "tides2003-ar-en"),
+    "mtc4",
+    "licensed profile: TIDES 2003 zh-en (MTC part 4) or ar-en",
 )
-_WINDOW = P(
-    "relation_window",
-    int,
-    default=3,
-    low=1,
-    help="F: word pairs up to this distance stand in for relations",
-)
+_WINDOW = count("relation_window", 3, "F: word pairs up to this distance stand in for relations")
+
+
+def _systems(name: str, help: str) -> P:
+    """Two named systems ``[A, B]`` (None: the notebook chooses)."""
+    return P(name, list, default=None, allow_none=True, length=2, help=help)
+
 
 #: The notebooks' parameters (validated by ``evalkit.notebook.setup``).
 NOTEBOOKS = {
     "00_multiplicity": (
-        P(
-            "ks",
-            list,
-            default=[1, 2, 5, 10, 15, 45, 105, 190],
-            element=int,
-            low=1,
-            help="numbers of comparisons",
-        ),
+        sizes("ks", [1, 2, 5, 10, 15, 45, 105, 190], "numbers of comparisons"),
         P("per_comparison", list, default=[0.05, 0.015, 0.01, 0.001], element=float, low=0, high=1),
-        P("target_experimentwise", float, default=0.05, low=0, high=1),
-        P("n_experiments", int, default=20000, quick=2000, **_SIZES),
+        probability("target_experimentwise", 0.05),
+        count("n_experiments", 20000, quick=2000),
     ),
     "01_table1_significance": (
         _LICENSED,
         _METRICS,
-        P(
-            "pair",
-            list,
-            default=None,
-            allow_none=True,
-            length=2,
-            help="[baseline, system]; None: chosen",
-        ),
-        P(
+        _systems("pair", "[baseline, system]; None: chosen"),
+        one_of(
             "pair_rule",
-            str,
-            default="paper",
-            choices=("paper", "closest"),
-            help="paper: a NIST gain of at least .15 with the smallest BLEU change (Table 1's case)",
+            ("paper", "closest"),
+            "paper",
+            "paper: a NIST gain of at least .15 with the smallest BLEU change (Table 1's case)",
         ),
-        P(
-            "pair_metric",
-            str,
-            default="BLEU",
-            choices=MEASURES,
-            help="rule 'closest': the metric that picks",
-        ),
-        P("n_trials", int, default=10000, quick=500, **_SIZES),
-        P("n_resamples", int, default=10000, quick=500, **_SIZES),
+        one_of("pair_metric", MEASURES, "BLEU", "rule 'closest': the metric that picks"),
+        count("n_trials", 10000, quick=500),
+        count("n_resamples", 10000, quick=500),
         _WINDOW,
-        P("alpha", float, default=0.05, low=0, high=1),
+        probability("alpha", 0.05),
     ),
     "02_table2_type1_error": (
         _LICENSED,
         _METRICS,
-        P("table2_metric", str, default="NIST", choices=MEASURES),
-        P(
-            "sources",
-            list,
-            default=None,
-            allow_none=True,
-            length=2,
-            help="[A, B] systems the variants mix",
-        ),
+        one_of("table2_metric", MEASURES, "NIST"),
+        _systems("sources", "[A, B] systems the variants mix"),
         _WINDOW,
-        P("n_variants", int, default=6, low=2),
-        P("n_trials", int, default=10000, quick=300, **_SIZES),
-        P("n_resamples", int, default=10000, quick=300, **_SIZES),
-        P("n_replications", int, default=200, full=400, quick=12, **_SIZES),
-        P("sim_trials", int, default=1000, quick=200, **_SIZES),
-        P("sim_resamples", int, default=1000, quick=200, **_SIZES),
+        count("n_variants", 6, low=2),
+        count("n_trials", 10000, quick=300),
+        count("n_resamples", 10000, quick=300),
+        count("n_replications", 200, quick=12, full=400),
+        count("sim_trials", 1000, quick=200),
+        count("sim_resamples", 1000, quick=200),
         P("alphas", list, default=[0.015, 0.05], element=float, low=0, high=1),
         P(
             "tests",
@@ -122,19 +93,11 @@ NOTEBOOKS = {
             help="system every other is compared with",
         ),
         _WINDOW,
-        P("n_trials", int, default=10000, quick=500, **_SIZES),
-        P("n_resamples", int, default=10000, quick=500, **_SIZES),
-        P(
-            "max_systems",
-            int,
-            default=None,
-            allow_none=True,
-            quick=6,
-            low=2,
-            help="at most this many systems",
-        ),
-        P("per_comparison", float, default=0.05, low=0, high=1),
-        P("experimentwise", float, default=0.05, low=0, high=1),
+        count("n_trials", 10000, quick=500),
+        count("n_resamples", 10000, quick=500),
+        count("max_systems", None, "at most this many systems", quick=6, low=2),
+        probability("per_comparison", 0.05),
+        probability("experimentwise", 0.05),
     ),
 }
 

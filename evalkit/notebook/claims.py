@@ -296,9 +296,11 @@ class Claims:
         return self._readme
 
     def calibrated(self, claim_id: str) -> Optional[str]:
-        """The simulator target ``claim_id``'s printed value was calibrated to (simulated data
-        only), else None: for a finding that compares a free quantity with a calibrated one."""
-        return self._calibrated.get(claim_id)
+        """The simulator targets (comma-separated) ``claim_id``'s printed value was calibrated
+        to (simulated data only), else None: for a finding that compares a free quantity with
+        a calibrated one."""
+        targets = self._calibrated.get(claim_id)
+        return ", ".join(targets) if targets else None
 
     # ------------------------------------------------------------------ rows
     def _row(
@@ -323,9 +325,13 @@ class Claims:
         if kind not in KINDS:
             raise ParameterError("kind", kind, f"one of {KINDS}")
         if claim_id in self._calibrated:
-            target = self._calibrated[claim_id]
+            targets = self._calibrated[claim_id]
             verdict, evidence = "by construction", ""
-            note = f"the simulator was calibrated to this printed value (target {target}): not evidence"
+            what = "this printed value" if len(targets) == 1 else "the printed values it compares"
+            note = (
+                f"the simulator was calibrated to {what} "
+                f"(target{'s' if len(targets) > 1 else ''} {', '.join(targets)}): not evidence"
+            )
         headlines, parts = self._paper_readme()
         if parts is not None:
             from evalkit.data.published import references_in

@@ -5,8 +5,9 @@ findings they test): ``data/published/simulator_targets.csv`` lists one row per 
 with the corpus it applies to, where the printed value lives (``paper``, ``table``,
 ``cell``: a reference into ``data/published/<paper>/<table>.csv``, so no number is copied;
 a value not transcribed elsewhere is in ``printed``), a tolerance and, where the paper's
-notebook states that value as a claim, the claim's id (``claim_id``; empty where no claim row
-states it, e.g. Table 5's aspect inventory, whose counts are free). This module computes
+notebook states that value as a claim, the claim's id (``claim_id``, several separated by spaces
+where a finding compares calibrated values, e.g. owczarzak2011who's human Pyramid 2010 vs 2008;
+empty where no claim row states it, e.g. Table 5's aspect inventory, whose counts are free). This module computes
 each statistic on a built (or in-memory) corpus and compares:
 
 =====================  ===================================================================
@@ -161,14 +162,17 @@ def calibrated_claims(paper: str) -> Dict[str, str]:
     Returns
     -------
     dict
-        ``claim_id -> target_id`` from the ``claim_id`` column of
-        ``data/published/simulator_targets.csv`` (empty for a paper with no such claim).
+        ``claim_id -> [target_id, ...]`` from the ``claim_id`` column of
+        ``data/published/simulator_targets.csv`` (ids separated by spaces; a finding that
+        compares two calibrated values names both targets; empty for a paper with none).
 
     Examples
     --------
     >>> from evalkit.data.simulate.realism import calibrated_claims
     >>> calibrated_claims("owczarzak2012assessors")
-    {'pairs_2009': 'identical_pairs_2009', 'pairs_2011': 'identical_pairs_2011'}
+    {'pairs_2009': ['identical_pairs_2009'], 'pairs_2011': ['identical_pairs_2011']}
+    >>> calibrated_claims("owczarzak2011who")["models_more_alike_2010"]
+    ['pyramid_human_initial_2008', 'pyramid_human_initial_2010']
     """
     path = published_dir() / TARGETS
     try:
@@ -177,8 +181,12 @@ def calibrated_claims(paper: str) -> Dict[str, str]:
         raise InputFormatError(path, None, f"the simulator targets table ({exc})") from exc
     if "claim_id" not in frame.columns:
         raise InputFormatError(path, 1, "a claim_id column (empty where no claim states it)")
-    rows = frame[(frame["paper"] == paper) & (frame["claim_id"] != "")]
-    return dict(zip(rows["claim_id"], rows["target_id"]))
+    out: Dict[str, List[str]] = {}
+    rows = frame[frame["paper"] == paper]
+    for ids, target in zip(rows["claim_id"], rows["target_id"]):
+        for claim_id in ids.split():
+            out.setdefault(claim_id, []).append(target)
+    return out
 
 
 def printed_value(target, tables: Optional[Dict[tuple, pd.DataFrame]] = None) -> float:

@@ -99,6 +99,20 @@ def test_kolluru2005_paper_vs_run_rules():
     assert sim.loc["generic_questions_answered_most", "verdict"] == "by construction"
     real = kolluru2005.paper_vs_run(fig2, t1, data="toy", simulated=False).set_index("claim_id")
     assert real.loc["generic_questions_answered_most", "verdict"] == "agrees"
+    # machine below human: the sample's machine summary is given one fact (by construction);
+    # on other data the paired test decides, and can fail
+    mvh = pd.DataFrame(
+        {"human_shared": [0.7, 0.6, 0.65, 0.72], "system_shared": [0.3, 0.35, 0.28, 0.4]}
+    )
+    sim = kolluru2005.paper_vs_run(fig2, t1, data="toy", simulated=True, mvh=mvh)
+    sim = sim.set_index("claim_id")
+    assert sim.loc["machine_vs_human", "verdict"] == "by construction"
+    assert "questionnaires.py" in sim.loc["machine_vs_human", "note"]
+    real = kolluru2005.paper_vs_run(fig2, t1, data="toy", mvh=mvh).set_index("claim_id")
+    assert real.loc["machine_vs_human", "verdict"] == "agrees"
+    flipped = mvh.rename(columns={"human_shared": "system_shared", "system_shared": "human_shared"})
+    real = kolluru2005.paper_vs_run(fig2, t1, data="toy", mvh=flipped).set_index("claim_id")
+    assert real.loc["machine_vs_human", "verdict"] == "differs"
     assert "Fisher" in real.loc["generic_questions_answered_most", "evidence"]
     # found rates tracking length: the same rule as on the printed numbers; rho = 0.4 on
     # 4 authors is not significant (it "agreed" under the old rho > 0.5 threshold at 0.6)
@@ -322,3 +336,28 @@ def test_printed_values_for_the_figures_come_from_data_published():
     for author, value in zip(found["group"], found["value"].astype(float)):
         assert k[("a: summary relevance", author)] == value / 100
     assert list(k.loc["b: questionnaire relevance"].index) == ["C"]
+
+
+def test_dorr2005_sample_findings_given_to_the_simulator_are_by_construction():
+    """The sample simulator gives HEAD's eye-catchers (no fact of the document) a lower
+    informativeness than HUM: HUM's RP above HEAD's and HEAD's ROUGE-RP correlation are
+    shown, not counted, on simulated data, and tested otherwise."""
+    from evalkit.data.simulate import extrinsic
+
+    task, _ = extrinsic.simulate(0, quick=True)
+    t1, tests = dorr2005.table1(task), dorr2005.significance(task)
+    items = dorr2005.item_scores(task, dorr2005.rouge1(task))
+    t5 = dorr2005.table5(dorr2005.partition_correlations(items, sizes=[4], n_partitions=5, seed=0))
+    counted = {"agrees", "differs", "inconclusive"}
+    for simulated in (True, False):
+        c = dorr2005.paper_vs_run(t1, None, data="toy", tests=tests, simulated=simulated)
+        p = dorr2005.partition_claims(t5, items, data="toy", simulated=simulated)
+        c = pd.concat([c, p]).set_index("claim_id")
+        for claim in ("HUM_rp_above_HEAD", "HEAD_rouge_rp_positive"):
+            if simulated:
+                assert c.loc[claim, "verdict"] == "by construction", claim
+                assert "extrinsic.py" in c.loc[claim, "note"]
+            else:
+                assert c.loc[claim, "verdict"] in counted, claim
+        # HUM's informativeness is not tied to its text: still a finding on the sample
+        assert c.loc["HUM_rouge_rp_positive", "verdict"] in counted

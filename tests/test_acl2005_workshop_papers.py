@@ -238,6 +238,11 @@ def test_murray2005_summary_wer_finding():
     steady = wer.assign(summary_wer=[25.0, 26.0, 24.0, 25.5, 26.5, 24.5])
     row = murray2005.paper_vs_run("toy", wer=steady).set_index("claim_id")
     assert row.loc["summary_wer_below_meeting_wer", "verdict"] == "agrees"
+    # the sample's ASR channel is given more errors on short DAs: by construction there
+    row = murray2005.paper_vs_run("toy", wer=steady, simulated=True).set_index("claim_id")
+    row = row.loc["summary_wer_below_meeting_wer"]
+    assert row["verdict"] == "by construction" and row["this_run"] == "6/6"
+    assert "difficulty" in row["note"]
 
 
 def _murray_corr(rho, n):

@@ -101,11 +101,14 @@ def paper_vs_run(
     wer: Optional[pd.DataFrame] = None,
     ratings: Optional[pd.DataFrame] = None,
     approaches_comparable: bool = True,
+    simulated: bool = False,
 ) -> pd.DataFrame:
     """Claims of Tables 1-2, the rho's, the ROUGE ranking, the WER table and the findings of
     Section 5 beside a run (given parts only). ``approaches_comparable=False``: the run's
     systems are not the paper's four approaches (public: SummEval system ids), so the claims
-    naming an approach are not comparable."""
+    naming an approach are not comparable. ``simulated``: the sample's ASR channel
+    (``evalkit/data/simulate/meetings.py``) is given more errors on short dialogue acts, so
+    the summaries' WER below the meeting's is by construction there."""
     c = Claims(PAPER, data=data, kind="reproduced", digits=4)
     other_systems = "the run's systems are SummEval's CNN/DM systems, not FB1/LSA/MMR/FB2"
     for tr, table in (("manual", "table1"), ("asr", "table2")) if tables is not None else ():
@@ -186,7 +189,18 @@ def paper_vs_run(
                 this_run=f"best: {per.mean().idxmax()}",
                 note=other_systems,
             )
-    if wer is not None and len(wer):
+    if wer is not None and len(wer) and simulated:
+        below = int((wer["summary_wer"] < wer["meeting_wer"]).sum())
+        c.by_construction(
+            "summary_wer_below_meeting_wer",
+            source="Section 4.1.1 (WER table)",
+            printed="lower for each of the 6 meetings",
+            this_run=f"{below}/{len(wer)}",
+            note="the simulated ASR channel is given a per-DA difficulty 1 + 2.5 / words "
+            "(short back-channels and fillers are recognized worse), so extracts of content "
+            "DAs have a lower WER than their meeting",
+        )
+    elif wer is not None and len(wer):
         below = int((wer["summary_wer"] < wer["meeting_wer"]).sum())
         w = wer.set_index("meeting")
         _paired_finding(

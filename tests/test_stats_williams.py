@@ -11,6 +11,7 @@ from evalkit.errors import ParameterError
 from evalkit.stats.williams import (
     not_significantly_beaten,
     significance_matrix,
+    williams_columns,
     williams_pairs,
     williams_test,
 )
@@ -158,3 +159,22 @@ def test_package_level_export():
     assert evalkit.stats.williams_test(*R_ARGS) == williams_test(*R_ARGS)
     frame = williams_test(*R_ARGS).to_frame()
     assert frame.columns.tolist() == ["t", "dof", "p"] and frame.p[0] == williams_test(*R_ARGS).p
+
+
+@pytest.mark.parametrize("seed", [2, 4, 5])
+def test_affinely_related_metrics_never_differ_significantly(seed):
+    """B = 0.37 A + 0.11 ranks the systems exactly as A does, so r(H, A) = r(H, B) and no
+    test can find a difference. numpy's correlations then give r23 = 1.0 and r12, r13 that
+    differ in the last bit (these seeds), and the Williams statistic is 0/0: rounding made it
+    infinite (p = 0, a 'significant' difference), as a Table 5 claim of
+    owczarzak2012assessors showed on the sample ("0.550 vs 0.550: p = 0.000")."""
+    rng = np.random.default_rng(seed)
+    h = rng.normal(size=12)
+    a = h + rng.normal(size=12)
+    frame = pd.DataFrame({"h": h, "a": a, "b": 0.37 * a + 0.11})
+    r = lambda u, v: float(np.corrcoef(u, v)[0, 1])  # noqa: E731
+    assert r(frame.a, frame.b) == 1.0 and r(frame.h, frame.a) != r(frame.h, frame.b)
+    assert williams_columns(frame, "h", "a", "b") == 1.0
+    assert williams_test(r(frame.h, frame.a), r(frame.h, frame.b), 1.0, 12).p == 0.5
+    # r23 = 1 with correlations that really differ is no correlation matrix: undefined
+    assert np.isnan(williams_test(0.9, 0.1, 1.0, 12).p)

@@ -30,6 +30,9 @@ from scipy import stats as sps
 from evalkit.errors import ParameterError
 from evalkit.stats.validation import check_choice, check_columns, check_probability, pick_column
 
+#: |r12 - r13| below this, with r23 = 1, is rounding in the correlations (they are equal).
+_SAME_R = 1e-12
+
 __all__ = [
     "WilliamsResult",
     "williams_test",
@@ -98,6 +101,9 @@ def williams_test(
     -------
     WilliamsResult
         ``t``, ``p`` and ``dof`` (floats, or arrays for array inputs); ``.to_frame()``.
+        When r23 = 1 (one metric an increasing affine function of the other) r12 = r13 up to
+        rounding and the statistic is 0/0: ``t`` is 0 (p 0.5 one-sided, 1 two-sided), not the
+        infinity that rounding would give.
 
     Examples
     --------
@@ -107,6 +113,11 @@ def williams_test(
     >>> res = williams_test(0.65, 0.55, 0.30, 50)
     >>> round(res.p, 6), res.dof
     (0.209286, 47)
+
+    Two metrics that rank the units identically (r23 = 1) cannot differ:
+
+    >>> williams_test(0.5503713565, 0.5503713565 + 1e-16, 1.0, 20, alternative="two-sided").p
+    1.0
     """
     check_choice("alternative", alternative, ("one-sided", "two-sided"))
     r12, r13, r23 = (np.asarray(v, dtype=float) for v in (r12, r13, r23))
@@ -121,6 +132,11 @@ def williams_test(
     denom = 2 * k * (n - 1) / (n - 3) + ((r12 + r13) / 2) ** 2 * (1 - r23) ** 3
     with np.errstate(divide="ignore", invalid="ignore"):
         t = (r12 - r13) * np.sqrt((n - 1) * (1 + r23) / denom)
+    # r23 = 1 (B an increasing affine function of A; K = 0, the statistic 0/0): then r12 = r13
+    # exactly and any difference is rounding in the correlations, which made t = +-inf, p = 0
+    # (a "significant" difference between identical rankings). Such a test is t = 0.
+    degenerate = ((r23 >= 1) | (denom <= 0)) & (np.abs(r12 - r13) <= _SAME_R)
+    t = np.where(degenerate, 0.0, t)
     p = sps.t.sf(np.abs(t), n - 3)
     if alternative == "two-sided":
         p = np.minimum(2 * p, 1.0)

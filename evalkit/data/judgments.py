@@ -33,7 +33,7 @@ import csv
 from collections import Counter
 import io
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import pandas as pd
 
@@ -57,6 +57,7 @@ __all__ = [
     "load_mt_evaluation",
     "mt_corpus_from_nist",
     "evaluation_spec",
+    "load_evaluation_spec",
     "read_mt_evaluation",
     "write_mt_evaluation",
 ]
@@ -369,13 +370,19 @@ def read_mt_evaluation(path: PathLike, **kwargs) -> MTCorpus:
     except (yaml.YAMLError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise InputFormatError(path, None, "valid UTF-8 YAML", found=str(exc)[:120]) from None
     spec = evaluation_spec(mapping, Path(path).parent, path)
+    return load_evaluation_spec(spec, name=kwargs.pop("name", spec["name"]), **kwargs)
+
+
+def load_evaluation_spec(spec: Mapping, name: Optional[str], **kwargs) -> MTCorpus:
+    """:func:`load_mt_evaluation` of a mapping made by :func:`evaluation_spec` (a YAML file's
+    or a licensed MT corpus's), named ``name``; other keywords go to it."""
     return load_mt_evaluation(
         spec["references"],
         spec["systems"],
         source=spec["source"],
         assessments=spec["assessments"],
         layout=spec["layout"],
-        name=kwargs.pop("name", spec["name"]),
+        name=name,
         **kwargs,
     )
 

@@ -390,17 +390,9 @@ def load(name: str, **kwargs: Any):
         corpus = getattr(importlib.import_module(module), function)(where, **kwargs)
         corpus.meta["name"] = name
         return corpus
-    from evalkit.data.judgments import load_mt_evaluation
+    from evalkit.data.judgments import load_evaluation_spec
 
-    return load_mt_evaluation(
-        where["references"],
-        where["systems"],
-        source=where["source"],
-        assessments=where["assessments"],
-        layout=where["layout"],
-        name=name,
-        **kwargs,
-    )
+    return load_evaluation_spec(where, name=name, **kwargs)
 
 
 def check(names: Optional[List[str]] = None) -> List[Dict[str, str]]:

@@ -255,12 +255,17 @@ def _check_memo(raw: bytes, source: str) -> None:
     except InputFormatError:
         raise
     except Exception as exc:  # the opcode stream itself is damaged
-        raise InputFormatError(
-            source,
-            None,
-            "a valid pickle of built-in containers and scalars",
-            found=f"{type(exc).__name__}: {exc}",
-        ) from None
+        raise _damaged(source, exc) from None
+
+
+def _damaged(source: str, exc: Exception) -> InputFormatError:
+    """The error for a pickle stream that cannot be read, naming what went wrong."""
+    return InputFormatError(
+        source,
+        None,
+        "a valid pickle of built-in containers and scalars",
+        found=f"{type(exc).__name__}: {exc}",
+    )
 
 
 def loads(data: bytes, source: str = "<bytes>") -> Any:
@@ -285,12 +290,7 @@ def loads(data: bytes, source: str = "<bytes>") -> Any:
     except MemoryError:
         raise InputFormatError(source, None, "a pickle of plausible size") from None
     except Exception as exc:  # any defect of the stream: truncated, bad opcode, bad arguments
-        raise InputFormatError(
-            source,
-            None,
-            "a valid pickle of built-in containers and scalars",
-            found=f"{type(exc).__name__}: {exc}",
-        ) from None
+        raise _damaged(source, exc) from None
     if stream.read(1):
         raise InputFormatError(
             source, None, "nothing after the pickle's STOP opcode", found="trailing bytes"

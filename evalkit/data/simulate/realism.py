@@ -123,8 +123,8 @@ def _pairs(text: str) -> Dict[str, str]:
     return out
 
 
-def read_targets() -> pd.DataFrame:
-    """``data/published/simulator_targets.csv`` with every printed value resolved."""
+def _targets_table() -> pd.DataFrame:
+    """``data/published/simulator_targets.csv`` as text, its columns checked."""
     path = published_dir() / TARGETS
     try:
         frame = pd.read_csv(path, dtype=str, keep_default_na=False)
@@ -140,9 +140,17 @@ def read_targets() -> pd.DataFrame:
         "cell",
         "printed",
         "tolerance",
+        "claim_id",
     }
     if not need <= set(frame.columns):
         raise InputFormatError(path, 1, f"columns {sorted(need)}")
+    return frame
+
+
+def read_targets() -> pd.DataFrame:
+    """``data/published/simulator_targets.csv`` with every printed value resolved."""
+    frame = _targets_table()
+    path = published_dir() / TARGETS
     for i, r in enumerate(frame.itertuples(), start=2):
         if r.statistic not in STATISTICS:
             raise InputFormatError(path, i, f"statistic one of {STATISTICS}, got {r.statistic!r}")
@@ -174,14 +182,8 @@ def calibrated_claims(paper: str) -> Dict[str, str]:
     >>> calibrated_claims("owczarzak2011who")["models_more_alike_2010"]
     ['pyramid_human_initial_2008', 'pyramid_human_initial_2010']
     """
-    path = published_dir() / TARGETS
-    try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    except OSError as exc:
-        raise InputFormatError(path, None, f"the simulator targets table ({exc})") from exc
-    if "claim_id" not in frame.columns:
-        raise InputFormatError(path, 1, "a claim_id column (empty where no claim states it)")
     out: Dict[str, List[str]] = {}
+    frame = _targets_table()
     rows = frame[frame["paper"] == paper]
     for ids, target in zip(rows["claim_id"], rows["target_id"]):
         for claim_id in ids.split():

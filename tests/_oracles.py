@@ -1,5 +1,6 @@
 """Reference values shared by several test modules, each computed or printed independently of
-evalkit: scipy's correlation coefficients, and the LFG triples a paper prints for its example."""
+evalkit: scipy's correlation coefficients, the LFG triples a paper prints for its example, and a
+hand-written CoNLL-U document."""
 
 from scipy import stats
 
@@ -22,3 +23,14 @@ LFG_EXAMPLE = [
     ("pers", "yesterday", "3"),
     ("num", "yesterday", "sg"),
 ]
+
+#: Two sentences in CoNLL-U, written by hand: "I have a red pen" (Liu & Gildea's example) and "Go"
+CONLLU = """# text = I have a red pen
+1\tI\tI\tPRON\tPRP\t_\t2\tnsubj\t_\t_
+2\thave\thave\tVERB\tVBP\t_\t0\troot\t_\t_
+3\ta\ta\tDET\tDT\t_\t5\tdet\t_\t_
+4\tred\tred\tADJ\tJJ\t_\t5\tamod\t_\t_
+5\tpen\tpen\tNOUN\tNN\tNumber=Sing\t2\tobj\t_\t_
+
+1\tGo\tgo\tVERB\tVB\t_\t0\troot\t_\t_
+"""

@@ -1,156 +1,16 @@
-"""Trees, readers/writers, Collins head rules, the parse cache and the spaCy backend."""
+"""Parser backends and the parse cache (:mod:`evalkit.text.parse`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from _oracles import LFG_EXAMPLE
+from _oracles import CONLLU, LFG_EXAMPLE
+from _requires import unavailable
 from evalkit.errors import InputFormatError, ParameterError
-from evalkit.text.heads import (
-    constituents_to_dependencies,
-    dependencies_to_constituents,
-    head_child,
-)
+from evalkit.text.heads import constituents_to_dependencies
 from evalkit.text.lfg import lfg_triples
 from evalkit.text.parse import CachedParser, Parse, Parser, ParseCache, PreParsed, SpacyParser
-from evalkit.text.trees import (
-    DepTree,
-    format_conllu,
-    format_ptb,
-    parse_conllu,
-    parse_ptb,
-    read_conllu,
-    read_ptb,
-    write_conllu,
-    write_ptb,
-)
-
-from _requires import unavailable
-
-CONLLU = """# text = I have a red pen
-1\tI\tI\tPRON\tPRP\t_\t2\tnsubj\t_\t_
-2\thave\thave\tVERB\tVBP\t_\t0\troot\t_\t_
-3\ta\ta\tDET\tDT\t_\t5\tdet\t_\t_
-4\tred\tred\tADJ\tJJ\t_\t5\tamod\t_\t_
-5\tpen\tpen\tNOUN\tNN\tNumber=Sing\t2\tobj\t_\t_
-
-1\tGo\tgo\tVERB\tVB\t_\t0\troot\t_\t_
-"""
-
-
-def test_conllu_roundtrip(tmp_path):
-    trees = parse_conllu(CONLLU)
-    assert [t.words for t in trees] == [("I", "have", "a", "red", "pen"), ("Go",)]
-    assert trees[0].heads == (1, -1, 4, 4, 1)
-    assert trees[0].feat(4, "Number") == "Sing"
-    path = write_conllu(tmp_path / "x.conllu", trees)
-    assert read_conllu(path) == trees
-    assert parse_conllu(format_conllu(trees)) == trees
-
-
-def test_conllu_skips_multiword_tokens_and_empty_nodes():
-    text = (
-        "1-2\tdon't\t_\t_\t_\t_\t_\t_\t_\t_\n1\tdo\tdo\tAUX\tVBP\t_\t0\troot\t_\t_\n"
-        "1.1\tx\tx\t_\t_\t_\t_\t_\t_\t_\n2\tn't\tnot\tPART\tRB\t_\t1\tneg\t_\t_\n"
-    )
-    (t,) = parse_conllu(text)
-    assert t.words == ("do", "n't")
-
-
-@pytest.mark.parametrize(
-    "bad,line,what",
-    [
-        ("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\n", 1, "10 TAB-separated"),
-        ("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\t_\n3\tx\tx\tX\tX\t_\t1\tdep\t_\t_\n", 2, "token ID 2"),
-        (
-            "1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\t_\n2\tx\tx\tX\tX\t_\t7\tdep\t_\t_\n",
-            2,
-            "HEAD an integer",
-        ),
-        ("1\tI\tI\tPRON\tPRP\t_\t1\troot\t_\t_\n", 1, "different from the token's own ID"),
-        ("# c\n1\ta\ta\tX\tX\t_\t2\tdep\t_\t_\n2\tb\tb\tX\tX\t_\t1\tdep\t_\t_\n", 2, "cycle"),
-    ],
-)
-def test_conllu_errors_name_file_and_line(tmp_path, bad, line, what):
-    _assert_names_file_and_line(read_conllu, tmp_path / "bad.conllu", bad, line, what)
-
-
-def _assert_names_file_and_line(reader, path, bad, line, what):
-    """``reader`` on ``bad`` text raises an InputFormatError naming ``path``, ``line`` and
-    what was expected."""
-    path.write_text(bad, encoding="utf-8")
-    with pytest.raises(InputFormatError) as err:
-        reader(path)
-    assert err.value.line == line and str(path) in str(err.value) and what in str(err.value)
-
-
-def test_ptb_multiline_and_wrappers(tmp_path):
-    text = (
-        "( (S (NP (PRP I))\n    (VP (VBD had) (NP (DT a) (NN dog)))) )\n(S (NP (PRON)) (VP (V)))\n"
-    )
-    trees = parse_ptb(text)
-    assert len(trees) == 2
-    assert trees[0].label() == "" and trees[0][0].label() == "S"
-    assert trees[0].leaves() == ["I", "had", "a", "dog"]
-    assert format_ptb(trees[1]) == "(S (NP (PRON)) (VP (V)))"
-    path = write_ptb(tmp_path / "t.mrg", trees)
-    assert [format_ptb(t) for t in read_ptb(path)] == [format_ptb(t) for t in trees]
-
-
-@pytest.mark.parametrize(
-    "bad,line,what",
-    [
-        ("(S (NP I)\n(VP (V x))\n", 1, "closing the tree opened on this line"),
-        ("(S (NP I))\n)\n", 2, "matching '('"),
-        ("(S (NP I))\nstray\n", 2, "'(' starting a tree"),
-        ("(S\n ( ) )\n", 2, "a label"),
-    ],
-)
-def test_ptb_errors_name_file_and_line(tmp_path, bad, line, what):
-    _assert_names_file_and_line(read_ptb, tmp_path / "bad.mrg", bad, line, what)
-
-
-def test_deptree_rejects_cycles_and_bad_heads():
-    with pytest.raises(ParameterError):
-        DepTree.from_heads(["a", "b"], [1, 0])
-    with pytest.raises(ParameterError):
-        DepTree.from_heads(["a"], [3])
-
-
-def test_collins_heads_liu_gildea_example():
-    # Liu & Gildea (2005) Section 2.2: "I have a red pen": have -> {I, pen}; pen -> {a, red}
-    (t,) = parse_ptb("(S (NP (PRP I)) (VP (VBP have) (NP (DT a) (JJ red) (NN pen))))")
-    d = constituents_to_dependencies(t)
-    assert d.heads == (1, -1, 4, 4, 1)
-    assert d.xpos == ("PRP", "VBP", "DT", "JJ", "NN")
-
-
-def test_collins_rules_by_hand():
-    tree = parse_ptb
-    assert head_child(tree("(PP (IN in) (NP (DT the) (NN city)))")[0]) == 0
-    assert head_child(tree("(NP (NP (NNP John)) (POS 's))")[0]) == 1  # last word POS
-    assert head_child(tree("(NP (NNP John) (CC and) (NNP Mary))")[0]) == 0  # coordination
-    assert head_child(tree("(VP (MD will) (VP (VB go)))")[0]) == 0
-    assert (
-        head_child(tree("(S (NP-SBJ (PRP he)) (VP (VBD left)) (. .))")[0]) == 1
-    )  # function tags ignored
-    assert head_child(tree("(SBAR (IN that) (S (NP (PRP it)) (VP (VBZ is))))")[0]) == 0
-    (np_,) = tree("(NP (DT the) (JJ big) (NN dog) (PP (IN of) (NP (NNP X))))")
-    assert head_child(np_) == 2  # rightmost NN, searching from the right
-
-
-def test_projection_labels_and_order():
-    d = DepTree.from_heads(
-        ["John", "resigned", "yesterday"],
-        [1, -1, 1],
-        ["nsubj", "root", "npadvmod"],
-        xpos=["NNP", "VBD", "NN"],
-    )
-    t = dependencies_to_constituents(d)
-    assert format_ptb(t) == "(S (NNP John) (VBD resigned) (NN yesterday))"
-    assert t.leaves() == ["John", "resigned", "yesterday"]
-    two = DepTree.from_heads(["a", "b"], [-1, -1])
-    assert dependencies_to_constituents(two).label() == "ROOT"
+from evalkit.text.trees import DepTree, format_ptb, parse_conllu, parse_ptb, write_conllu
 
 
 class CountingParser(Parser):

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 from evalkit.errors import ParameterError
 from evalkit.text.trees import DepTree, strip_root
 
-if TYPE_CHECKING:  # nltk is imported where trees are built (``import nltk`` loads
-    from nltk.tree import Tree  # scikit-learn and scipy.stats: seconds of start-up)
+if TYPE_CHECKING:  # nltk's class; evalkit.text.trees says why it is imported lazily
+    from evalkit.text.trees import Tree
 
 __all__ = [
     "COLLINS_HEAD_RULES",

@@ -60,8 +60,8 @@ from evalkit.text.trees import (
     read_ptb,
 )
 
-if TYPE_CHECKING:  # nltk is imported where trees are built (``import nltk`` loads
-    from nltk.tree import Tree  # scikit-learn and scipy.stats: seconds of start-up)
+if TYPE_CHECKING:  # nltk's class; evalkit.text.trees says why it is imported lazily
+    from evalkit.text.trees import Tree
 
 __all__ = [
     "Parse",

@@ -6,27 +6,17 @@ import pytest
 
 from _oracles import CONLLU
 from evalkit.errors import InputFormatError, ParameterError
-from evalkit.text.trees import (
-    DepTree,
-    format_conllu,
-    format_ptb,
-    parse_conllu,
-    parse_ptb,
-    read_conllu,
-    read_ptb,
-    write_conllu,
-    write_ptb,
-)
+from evalkit.text import trees
 
 
 def test_conllu_roundtrip(tmp_path):
-    trees = parse_conllu(CONLLU)
-    assert [t.words for t in trees] == [("I", "have", "a", "red", "pen"), ("Go",)]
-    assert trees[0].heads == (1, -1, 4, 4, 1)
-    assert trees[0].feat(4, "Number") == "Sing"
-    path = write_conllu(tmp_path / "x.conllu", trees)
-    assert read_conllu(path) == trees
-    assert parse_conllu(format_conllu(trees)) == trees
+    parsed = trees.parse_conllu(CONLLU)
+    assert [t.words for t in parsed] == [("I", "have", "a", "red", "pen"), ("Go",)]
+    assert parsed[0].heads == (1, -1, 4, 4, 1)
+    assert parsed[0].feat(4, "Number") == "Sing"
+    path = trees.write_conllu(tmp_path / "x.conllu", parsed)
+    assert trees.read_conllu(path) == parsed
+    assert trees.parse_conllu(trees.format_conllu(parsed)) == parsed
 
 
 def test_conllu_skips_multiword_tokens_and_empty_nodes():
@@ -34,7 +24,7 @@ def test_conllu_skips_multiword_tokens_and_empty_nodes():
         "1-2\tdon't\t_\t_\t_\t_\t_\t_\t_\t_\n1\tdo\tdo\tAUX\tVBP\t_\t0\troot\t_\t_\n"
         "1.1\tx\tx\t_\t_\t_\t_\t_\t_\t_\n2\tn't\tnot\tPART\tRB\t_\t1\tneg\t_\t_\n"
     )
-    (t,) = parse_conllu(text)
+    (t,) = trees.parse_conllu(text)
     assert t.words == ("do", "n't")
 
 
@@ -53,7 +43,7 @@ def test_conllu_skips_multiword_tokens_and_empty_nodes():
     ],
 )
 def test_conllu_errors_name_file_and_line(tmp_path, bad, line, what):
-    _assert_names_file_and_line(read_conllu, tmp_path / "bad.conllu", bad, line, what)
+    _assert_names_file_and_line(trees.read_conllu, tmp_path / "bad.conllu", bad, line, what)
 
 
 def _assert_names_file_and_line(reader, path, bad, line, what):
@@ -69,13 +59,15 @@ def test_ptb_multiline_and_wrappers(tmp_path):
     text = (
         "( (S (NP (PRP I))\n    (VP (VBD had) (NP (DT a) (NN dog)))) )\n(S (NP (PRON)) (VP (V)))\n"
     )
-    trees = parse_ptb(text)
-    assert len(trees) == 2
-    assert trees[0].label() == "" and trees[0][0].label() == "S"
-    assert trees[0].leaves() == ["I", "had", "a", "dog"]
-    assert format_ptb(trees[1]) == "(S (NP (PRON)) (VP (V)))"
-    path = write_ptb(tmp_path / "t.mrg", trees)
-    assert [format_ptb(t) for t in read_ptb(path)] == [format_ptb(t) for t in trees]
+    parsed = trees.parse_ptb(text)
+    assert len(parsed) == 2
+    assert parsed[0].label() == "" and parsed[0][0].label() == "S"
+    assert parsed[0].leaves() == ["I", "had", "a", "dog"]
+    assert trees.format_ptb(parsed[1]) == "(S (NP (PRON)) (VP (V)))"
+    path = trees.write_ptb(tmp_path / "t.mrg", parsed)
+    assert [trees.format_ptb(t) for t in trees.read_ptb(path)] == [
+        trees.format_ptb(t) for t in parsed
+    ]
 
 
 @pytest.mark.parametrize(
@@ -88,11 +80,11 @@ def test_ptb_multiline_and_wrappers(tmp_path):
     ],
 )
 def test_ptb_errors_name_file_and_line(tmp_path, bad, line, what):
-    _assert_names_file_and_line(read_ptb, tmp_path / "bad.mrg", bad, line, what)
+    _assert_names_file_and_line(trees.read_ptb, tmp_path / "bad.mrg", bad, line, what)
 
 
 def test_deptree_rejects_cycles_and_bad_heads():
     with pytest.raises(ParameterError):
-        DepTree.from_heads(["a", "b"], [1, 0])
+        trees.DepTree.from_heads(["a", "b"], [1, 0])
     with pytest.raises(ParameterError):
-        DepTree.from_heads(["a"], [3])
+        trees.DepTree.from_heads(["a"], [3])

@@ -366,3 +366,55 @@ def test_dorr2005_sample_findings_given_to_the_simulator_are_by_construction():
                 assert c.loc[claim, "verdict"] in counted, claim
         # HUM's informativeness is not tied to its text: still a finding on the sample
         assert c.loc["HUM_rouge_rp_positive", "verdict"] in counted
+
+
+def _style_row(task, simulated=True):
+    items = dorr2005.item_scores(task, dorr2005.rouge1(task))
+    t5 = dorr2005.table5(dorr2005.partition_correlations(items, sizes=[1], n_partitions=5, seed=0))
+    rows = dorr2005.partition_claims(t5, items, data="toy", simulated=simulated)
+    return rows.set_index("claim_id").loc["rouge_style_sensitive"]
+
+
+def test_dorr2005_style_finding_survives_the_headline_ablations():
+    """``rouge_style_sensitive`` stays a counted finding on the sample: switching off the
+    simulator's eye-catchers (same lengths) and its desk-writer headlines, alone or together,
+    leaves HUM's ROUGE-1 significantly above HEAD's on the sample's seed, while cutting HUM to
+    HEAD's length removes the gap (the printed length difference carries it)."""
+    from evalkit.data.relevance import RelevanceTask
+    from evalkit.data.simulate import extrinsic
+    from evalkit.data.simulate.build import DEFAULT_SEED
+    from evalkit.data.simulate.texts import clip
+    from evalkit.errors import ParameterError
+
+    base, truth = extrinsic.simulate(DEFAULT_SEED)
+    heads = base.surrogates[base.surrogates["kind"] == "HEAD"].set_index("document")["text"]
+    eye = truth["surrogates"].query("kind == 'HEAD'").set_index("document")["eye_catcher"] == 1
+    assert eye.any() and (~eye).any()
+    for ablate in ((), ("eye_catchers",), ("desk_style",), ("eye_catchers", "desk_style")):
+        task, t = extrinsic.simulate(DEFAULT_SEED, ablate=ablate)
+        new = task.surrogates[task.surrogates["kind"] == "HEAD"].set_index("document")["text"]
+        changed = new != heads
+        # each ablation rewrites exactly the headlines of its mechanism, nothing else
+        assert changed.equals(
+            (eye & ("eye_catchers" in ablate)) | (~eye & ("desk_style" in ablate))
+        ), ablate
+        assert (new.str.len() <= heads.str.len().where(eye, 58)).all()
+        others = task.surrogates[task.surrogates["kind"] != "HEAD"]
+        assert others.equals(base.surrogates[base.surrogates["kind"] != "HEAD"])
+        assert len(task.judgments) == len(base.judgments)
+        if "eye_catchers" in ablate:
+            assert t["surrogates"]["eye_catcher"].eq(0).all()
+        row = _style_row(task)
+        assert row["verdict"] == "agrees", (ablate, row["evidence"])
+        assert "ablate" in row["note"]
+    assert "ablate" not in _style_row(base, simulated=False)["note"]
+    # the control: HUM cut to its headline's length no longer scores above HEAD
+    s = base.surrogates.copy()
+    hum = s["kind"] == "HUM"
+    s.loc[hum, "text"] = [
+        clip(x, len(heads[d])) for x, d in zip(s.loc[hum, "text"], s["document"][hum])
+    ]
+    cut = RelevanceTask(base.events, base.documents, s, base.judgments)
+    assert _style_row(cut)["verdict"] != "agrees"
+    with pytest.raises(ParameterError):
+        extrinsic.simulate(DEFAULT_SEED, ablate=("headlines",))

@@ -157,3 +157,49 @@ def test_best_set_that_is_a_single_metric_is_inconclusive():
     assert "no test: the two sets are the same" in row["evidence"]
     two = best.iloc[::-1].reset_index(drop=True)  # a real set of two: tested over topics
     assert "over the 8 topics" in _claims_on_clouds(two).loc["set_beats_every_single", "evidence"]
+
+
+def test_gramsim_task5_survives_task2s_field_in_task5(monkeypatch):
+    """``gramsim_task5`` stays a counted finding on the sample: with task 2's mix of
+    strategies (abstracts, centroid, random, ...) in place of task 5's extractors
+    (``who_is.peers``), the quick sample's task 5 systems still fall below the models on
+    QUEEN over GRAMSIM, significant by the row's test, as they do with the extractors."""
+    from evalkit.data.qarla_inputs import summaries_and_roles
+    from evalkit.data.simulate import build, summarization, who_is
+    from evalkit.metrics.qarla_pool import similarity_pool
+
+    def run():
+        datas, strategies = {}, None
+        for task in (2, 5):
+            name = dp.dataset_key("sample", task)
+            corpus, truth = build.simulate_corpus(name, seed=build.DEFAULT_SEED, quick=True)
+            summ, roles, _ = summaries_and_roles(corpus, max_instances=3, max_peers=6)
+            sims = similarity_pool(
+                summ,
+                roles,
+                kinds=["W-1.2"],
+                preprocessings=["b"],
+                tvm_sizes=[512],
+                documents=corpus.documents,
+                lemmas="porter",
+                byte_limit=665,
+            )
+            datas[task] = qarla.QarlaData(sims, roles)
+            if task == 5:
+                peers = set(roles.loc[roles["role"] == "peer", "summarizer"])
+                s = truth["summarizers"]
+                strategies = set(s.loc[s["summarizer"].isin(peers), "strategy"])
+        metric_set = ["Rpre-W-1.2.b", "TVM.512"]
+        summary = dp.task_summary(datas, metric_set)
+        units = dp.task_units(datas, metric_set)
+        rows = dp.task_claims(summary, data="toy", units=units, simulated=True)
+        return rows.set_index("claim_id").loc["gramsim_task5"], strategies
+
+    row, strategies = run()
+    assert strategies == {"lead", "extract"}
+    assert row["verdict"] == "agrees", row["evidence"]
+    assert "Not given" in row["note"]
+    monkeypatch.setattr(who_is, "peers", lambda ids, rng: summarization.make_peers(ids, rng))
+    row, strategies = run()
+    assert {"abstract", "centroid"} <= strategies
+    assert row["verdict"] == "agrees", row["evidence"]

@@ -10,22 +10,37 @@ q z_d + e_ud + b_u + (1 - q) N(0, 1) from a surrogate, so the surrogate judgment
 subject's own reading of the document (Relevance-Prediction exceeds LDC-Agreement, as the
 paper finds). Judgment = 1 when the perception is > 0. Seconds: full text ~13 s,
 surrogates ~4-5 s, slower when the surrogate and the document disagree.
+
+``ablate`` (default none: the sample as built) switches off one mechanism of the headlines
+for an ablation study, leaving every other draw as it is (the replacement text comes from
+a generator of its own, seeded by the seed and the document):
+
+* ``"eye_catchers"``: each eye-catcher headline becomes a desk headline of the document's
+  first fact, clipped to the eye-catcher's own length (so the headlines' lengths stay), with
+  an informativeness q from the non-eye-catcher range;
+* ``"desk_style"``: the non-eye-catcher headlines are written in the document journalist's
+  style (as HUM is) instead of a desk writer's, still clipped to 58 characters.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Dict, Tuple
+from typing import Dict, Iterable, Tuple
 
 import pandas as pd
 
 from evalkit.data.relevance import RelevanceTask
 
+from evalkit.errors import ParameterError
+
 from . import world
 from .texts import clip, render, render_all, writer_style
 
-__all__ = ["simulate"]
+__all__ = ["ABLATIONS", "simulate"]
+
+#: The mechanisms ``simulate(..., ablate=...)`` can switch off (module docstring).
+ABLATIONS = ("eye_catchers", "desk_style")
 
 _EYE_CATCHERS = (
     "There he goes again",
@@ -41,7 +56,13 @@ _EYE_CATCHERS = (
 )
 
 
-def simulate(seed: int, quick: bool = False) -> Tuple[RelevanceTask, Dict[str, pd.DataFrame]]:
+def simulate(
+    seed: int, quick: bool = False, ablate: Iterable[str] = ()
+) -> Tuple[RelevanceTask, Dict[str, pd.DataFrame]]:
+    ablate = frozenset(ablate)
+    unknown = sorted(ablate - set(ABLATIONS))
+    if unknown:
+        raise ParameterError("ablate", unknown[0], f"mechanisms among {ABLATIONS}")
     rng = random.Random(f"relevance:{seed}")
     n_events, n_docs, n_subjects = 3, 20, 10
     categories = sorted(world.CATEGORIES)
@@ -88,6 +109,13 @@ def simulate(seed: int, quick: bool = False) -> Tuple[RelevanceTask, Dict[str, p
                 head = f"{rng.choice(_EYE_CATCHERS)}: {ent}"
             else:
                 head = clip(render(facts[0], writer_style(f"desk-{doc}", rng, 0.3), rng), 58)
+            if ablate:
+                side = random.Random(f"relevance-ablation:{seed}:{doc}")
+                if eye and "eye_catchers" in ablate:
+                    desk = writer_style(f"desk-{doc}", side, 0.3)
+                    head, eye = clip(render(facts[0], desk, side), len(head)), False
+                elif not eye and "desk_style" in ablate:
+                    head = clip(render(facts[0], journalist, side), 58)
             q = {
                 "HUM": rng.uniform(0.6, 0.85),
                 "HEAD": rng.uniform(0.35, 0.6) if eye else rng.uniform(0.6, 0.85),

@@ -432,12 +432,15 @@ def see_coverage(
     assessor: Assessor,
     rng: random.Random,
     quality: float = 1.0,
+    partial_credit: bool = True,
 ) -> Dict[str, float]:
     """SEE: per model unit the assessor marks how much of it the peer expresses (0..1 by 0.2).
 
     Content is harder to recognise in a garbled, repetitive or incoherent summary, so
     the credit shrinks with the summary's latent ``quality`` (0..1): an effect on the
-    human score that no n-gram count sees.
+    human score that no n-gram count sees. ``partial_credit=False`` (an ablation, the
+    config's ``extra["see_partial_credit"]``) credits a recognised unit with its true share
+    expressed, without the random partial credit and the quality discount.
     """
     per_unit = []
     for unit in model.sentences:
@@ -446,11 +449,9 @@ def see_coverage(
         if true > 0 and rng.random() >= assessor.miss:
             # partial credit: a differently worded or less specific rendering of the
             # unit's content is often judged as expressing only part of it
-            x = (
-                true * (0.45 + 0.55 * rng.random()) * (0.5 + 0.5 * quality)
-                + 0.08 * assessor.bias
-                + rng.gauss(0.0, 0.15 * assessor.noise / 0.4)
-            )
+            u = rng.random()
+            credit = true * (0.45 + 0.55 * u) * (0.5 + 0.5 * quality) if partial_credit else true
+            x = credit + 0.08 * assessor.bias + rng.gauss(0.0, 0.15 * assessor.noise / 0.4)
             per_unit.append(_clip(round(_clip(x, 0.2, 1.0) * 5) / 5, 0.2, 1.0))
         elif true == 0 and rng.random() < assessor.false_match * 2:
             per_unit.append(0.2)
@@ -807,12 +808,16 @@ def _judge(
             # each summary is judged against one model: the assessor's own, or (for the
             # assessor's own summary) the next model
             ref = model_ids[0] if sid != model_ids[0] else model_ids[1]
+            partial = bool(cfg.extra.get("see_partial_credit", True))
             for name, value in see_coverage(
-                s, facts_of[sid], summaries[ref], weights, assessor, rng, q["quality"]
+                s, facts_of[sid], summaries[ref], weights, assessor, rng, q["quality"], partial
             ).items():
                 judge(name, value)
+            # assessors are lenient: the answer rates q ** 0.6 (extra["quality_exponent"]: 1 =
+            # an ablation rating the latent quality itself)
+            exponent = float(cfg.extra.get("quality_exponent", 0.6))
             for i in range(1, 8):  # DUC 2004 answers A..E, coded 1 (A, best) .. 5 (E)
-                judge(f"quality_q{i}", 5 - rate(q[f"q{i}"] ** 0.6, assessor, rng, 0, 4))
+                judge(f"quality_q{i}", 5 - rate(q[f"q{i}"] ** exponent, assessor, rng, 0, 4))
         if "responsiveness" in cfg.judgments:
             # convex: assessors reserve the top of the scale for summaries close to a model's
             hi = int(cfg.extra.get("responsiveness_scale", 5))  # TAC 2009 used 1-10

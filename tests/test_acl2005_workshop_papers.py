@@ -394,11 +394,13 @@ def test_dorr2005_style_finding_survives_the_headline_ablations():
         task, t = extrinsic.simulate(DEFAULT_SEED, ablate=ablate)
         new = task.surrogates[task.surrogates["kind"] == "HEAD"].set_index("document")["text"]
         changed = new != heads
-        # each ablation rewrites exactly the headlines of its mechanism, nothing else
-        assert changed.equals(
-            (eye & ("eye_catchers" in ablate)) | (~eye & ("desk_style" in ablate))
-        ), ablate
-        assert (new.str.len() <= heads.str.len().where(eye, 58)).all()
+        # each ablation rewrites the headlines of its mechanism (a rewrite in the journalist's
+        # style may by chance give the desk's words), nothing else
+        mechanism = (eye & ("eye_catchers" in ablate)) | (~eye & ("desk_style" in ablate))
+        assert not (changed & ~mechanism).any(), ablate
+        if mechanism.any():
+            assert changed[mechanism].mean() > 0.9, ablate
+        assert (new.str.len() <= heads.str.len().where(eye, extrinsic.HEAD_CHARS)).all()
         others = task.surrogates[task.surrogates["kind"] != "HEAD"]
         assert others.equals(base.surrogates[base.surrogates["kind"] != "HEAD"])
         assert len(task.judgments) == len(base.judgments)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from evalkit.data.simulate import DEFAULT_SEED, simulate_corpus
 from evalkit.data.simulate import realism as rl
 
 TARGETS = rl.read_targets()
@@ -24,9 +23,7 @@ KNOWN_GAPS: dict = {}
 
 @pytest.fixture(scope="module")
 def report():
-    corpora = {
-        name: simulate_corpus(name, DEFAULT_SEED)[0] for name in sorted(set(TARGETS["corpus"]))
-    }
+    corpora = rl.simulated_corpora(sorted(set(TARGETS["corpus"])))
     return rl.realism_report(corpora, TARGETS).set_index("target_id")
 
 

@@ -138,7 +138,7 @@ def _write_truth(truth: Dict[str, pd.DataFrame], directory: Path, info: dict) ->
     )
 
 
-def _write_realism(name: str, corpus: Corpus, directory: Path) -> None:
+def write_realism(name: str, corpus, directory: Path) -> None:
     """``truth/realism.csv``: the corpus's rows of the realism report (the papers' printed
     data statistics against this simulation, :mod:`.realism`), when it has targets."""
     from . import realism
@@ -182,7 +182,7 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
         }
         _write_truth(truth, tmp / "truth", info)
         if not quick:  # the targets describe the full-size corpora
-            _write_realism(name, corpus, tmp / "truth")
+            write_realism(name, corpus, tmp / "truth")
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -1,9 +1,13 @@
 """Simulated extrinsic relevance task in the design of Dorr et al. (2005), with a latent truth.
 
 Events x documents (3 x 20, exactly half relevant to their event), 10 subjects, two
-surrogates per document (HEAD: a headline, sometimes an uninformative "eye-catcher"; HUM:
-a <= 75-character human summary reusing the document's wording) and 3 reference summaries
-(REF, for ROUGE). Latent truth per document: a relevance strength z_d (relevant: z > 0);
+surrogates per document (HEAD: a headline of the document's first two facts in a desk
+writer's words cut to ``HEAD_CHARS``, or with probability 0.35 an uninformative
+"eye-catcher", a catchphrase, a name and a teaser without the document's facts; HUM: the
+first two facts in the document's own wording cut to ``HUM_CHARS``, the summarizers' limit)
+and 3 reference summaries (REF, for ROUGE). The surrogates' mean lengths are calibrated to
+the printed ones (dorr2005 ``text.csv`` head_chars, hum_chars; checked by
+``simulator_targets.csv``). Latent truth per document: a relevance strength z_d (relevant: z > 0);
 per surrogate: an informativeness q in (0, 1]; per subject: a bias and a noise level.
 A subject perceives p_ud = z_d + e_ud + b_u from the full text (e_ud ~ N(0, s_u)) and
 q z_d + e_ud + b_u + (1 - q) N(0, 1) from a surrogate, so the surrogate judgment shares the
@@ -16,10 +20,10 @@ for an ablation study, leaving every other draw as it is (the replacement text c
 a generator of its own, seeded by the seed and the document):
 
 * ``"eye_catchers"``: each eye-catcher headline becomes a desk headline of the document's
-  first fact, clipped to the eye-catcher's own length (so the headlines' lengths stay), with
+  first two facts, clipped to the eye-catcher's own length (so the headlines' lengths stay), with
   an informativeness q from the non-eye-catcher range;
 * ``"desk_style"``: the non-eye-catcher headlines are written in the document journalist's
-  style (as HUM is) instead of a desk writer's, still clipped to 58 characters.
+  style (as HUM is) instead of a desk writer's, still clipped to ``HEAD_CHARS``.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from evalkit.data.relevance import RelevanceTask
 from evalkit.errors import ParameterError
 
 from . import world
-from .texts import clip, render, render_all, writer_style
+from .texts import clip, render_all, writer_style
 
 __all__ = ["ABLATIONS", "simulate"]
 
@@ -54,6 +58,21 @@ _EYE_CATCHERS = (
     "What now",
     "Hard times for",
 )
+#: Teaser endings of the eye-catchers: no fact of the document, so no word of it but a name.
+_TEASERS = (
+    "counts the cost",
+    "waits for answers",
+    "holds its breath",
+    "looks ahead",
+    "takes stock",
+    "in the spotlight",
+    "on edge",
+    "after the storm",
+)
+#: The longest headline and HUM summary in characters (HUM: the summarizers' limit); with
+#: them the mean lengths meet the printed ones (text.csv head_chars, hum_chars), which the
+#: realism report checks on the built corpus (simulator_targets.csv).
+HEAD_CHARS, HUM_CHARS = 62, 75
 
 
 def simulate(
@@ -102,20 +121,21 @@ def simulate(
                 }
             )
             t_docs.append({"event": ev, "document": doc, "z": round(z, 4)})
-            hum = clip(render(facts[0], journalist, rng), 75)
+            hum = clip(render_all(facts[:2], journalist, rng), HUM_CHARS)
             eye = rng.random() < 0.35
             if eye:
                 ent = next(iter(src.entities.values())).names[-1]
-                head = f"{rng.choice(_EYE_CATCHERS)}: {ent}"
+                head = f"{rng.choice(_EYE_CATCHERS)}: {ent} {rng.choice(_TEASERS)}"
             else:
-                head = clip(render(facts[0], writer_style(f"desk-{doc}", rng, 0.3), rng), 58)
+                desk = writer_style(f"desk-{doc}", rng, 0.3)
+                head = clip(render_all(facts[:2], desk, rng), HEAD_CHARS)
             if ablate:
                 side = random.Random(f"relevance-ablation:{seed}:{doc}")
                 if eye and "eye_catchers" in ablate:
                     desk = writer_style(f"desk-{doc}", side, 0.3)
-                    head, eye = clip(render(facts[0], desk, side), len(head)), False
+                    head, eye = clip(render_all(facts[:2], desk, side), len(head)), False
                 elif not eye and "desk_style" in ablate:
-                    head = clip(render(facts[0], journalist, side), 58)
+                    head = clip(render_all(facts[:2], journalist, side), HEAD_CHARS)
             q = {
                 "HUM": rng.uniform(0.6, 0.85),
                 "HEAD": rng.uniform(0.35, 0.6) if eye else rng.uniform(0.6, 0.85),

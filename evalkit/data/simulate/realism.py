@@ -28,6 +28,8 @@ topic_subset_r         mean Pearson r over peers between the score on ``topics``
                        topic in turn, 3 topics = 200 seeded draws
 identical_pairs        pairs of peer summaries of one docset with identical text
                        (owczarzak2012assessors §2)
+surrogate_chars        mean length in characters of the relevance task's surrogates of
+                       ``kind`` (HEAD headlines, HUM human summaries); dorr2005 §3
 =====================  ===================================================================
 
 Tolerances: an absolute difference, ``N%`` relative, ``present`` (simulated > 0 exactly
@@ -64,6 +66,7 @@ __all__ = [
     "CALIBRATED",
     "STATISTICS",
     "calibrated_claims",
+    "simulated_corpora",
 ]
 
 TARGETS = "simulator_targets.csv"
@@ -77,6 +80,7 @@ STATISTICS = (
     "max_summary_words",
     "topic_subset_r",
     "identical_pairs",
+    "surrogate_chars",
 )
 
 #: Per paper: the printed statistics the simulator is calibrated to (not evidence), and
@@ -102,6 +106,12 @@ CALIBRATED: Dict[str, Dict[str, str]] = {
     "owczarzak2012assessors": {
         "calibrated": "§2's numbers of identical-summary pairs (2009, 2011)",
         "free": "the assessors' alphas (Table 1) and every effect of excluding assessors (Tables 2-5)",
+    },
+    "dorr2005": {
+        "calibrated": "§3's mean surrogate lengths (HEAD headlines, HUM human summaries)",
+        "free": "ROUGE-1 of HUM against HEAD (Table 4) and the agreement, timing and correlation "
+        "results (Tables 1, 5, 6), except those the simulator's design gives (by construction "
+        "rows, their notes)",
     },
     "owczarzak2012accuracy": {
         "calibrated": "none of its own numbers (it uses the TAC corpora calibrated above)",
@@ -312,6 +322,9 @@ def simulated_value(corpus, statistic: str, where: Mapping[str, str]) -> float:
         s = corpus.summaries[corpus.summaries["summarizer"].isin(peers)]
         counts = s.groupby(["instance", s["sentences"].map(tuple)]).size()
         return float(sum(c * (c - 1) // 2 for c in counts))
+    if statistic == "surrogate_chars":
+        s = corpus.surrogates
+        return float(s.loc[s["kind"] == where["kind"], "text"].str.len().mean())
     raise ParameterError("statistic", statistic, f"one of {STATISTICS}")
 
 
@@ -324,6 +337,16 @@ def _met(printed: float, simulated: float, tolerance: str) -> bool:
     if tol.endswith("%"):
         return abs(simulated - printed) <= float(tol[:-1]) / 100.0 * abs(printed)
     return abs(simulated - printed) <= float(tol) + 1e-9
+
+
+def simulated_corpora(names: Iterable[str], quick: bool = False, seed: Optional[int] = None):
+    """``{name: corpus}`` simulated in memory, the DUC/TAC/MT corpora and the task corpora
+    (:mod:`.tasks`) alike, with the sample build's default seed unless ``seed`` is given."""
+    from .build import DEFAULT_SEED, simulate_corpus
+    from .tasks import TASKS, simulate_task
+
+    seed = DEFAULT_SEED if seed is None else seed
+    return {n: (simulate_task if n in TASKS else simulate_corpus)(n, seed, quick)[0] for n in names}
 
 
 def realism_report(
@@ -392,14 +415,15 @@ def sample_report(quick: bool = False, root=None) -> pd.DataFrame:
     (:func:`~.build.corpus_dir`) and its recorded report read; ``quick`` simulates the
     quick-size corpora in memory instead (the targets describe full-size corpora, so a
     quick report shows the machinery, not the calibration)."""
-    from .build import corpus_dir, simulate_corpus
+    from .build import corpus_dir
+    from .tasks import TASKS, task_dir
 
     targets = read_targets()
     names = sorted(set(targets["corpus"]))
     if quick:
-        return realism_report({n: simulate_corpus(n, quick=True)[0] for n in names}, targets)
+        return realism_report(simulated_corpora(names, quick=True), targets)
     for name in names:
-        corpus_dir(name, root)
+        (task_dir if name in TASKS else corpus_dir)(name, root)
     report = recorded_report(root)
     if report is None:
         raise ParameterError("root", root, "a sample build with truth/realism.csv records")

@@ -19,7 +19,8 @@ nuggets         definition questions, nuggets,        :mod:`.nuggets`           
 into ``<root>/<name>`` (``<root>/quick/<name>`` for the quick size; root defaults to the
 sample folder of :func:`~.build.default_root`) unless a build with the same seed, size and
 generator version is there, then reads it back. The truth is written as CSV to
-``<name>/truth/``; :func:`load_task_truth` reads it.
+``<name>/truth/``; :func:`load_task_truth` reads it. A full-size build whose corpus has
+simulator targets (:mod:`.realism`) also records ``truth/realism.csv`` there.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import pandas as pd
 from evalkit.atomic import atomic_write_text
 from evalkit.errors import ParameterError
 
-from .build import DEFAULT_SEED, default_root, file_lock
+from .build import DEFAULT_SEED, default_root, file_lock, write_realism
 
 __all__ = [
     "TASKS",
@@ -44,7 +45,7 @@ __all__ = [
     "load_task_truth",
 ]
 
-TASK_VERSION = 1
+TASK_VERSION = 2  # 2: the relevance task's surrogates have the printed lengths
 
 
 def _registry() -> Dict[str, Tuple[Callable, Callable, Callable]]:
@@ -105,6 +106,8 @@ def _ensure(name: str, root, quick: bool, seed: int) -> Path:
             (folder / "truth").mkdir(parents=True, exist_ok=True)
             for key, frame in truth.items():
                 atomic_write_text(folder / "truth" / f"{key}.csv", frame.to_csv(index=False))
+            if not quick:  # the targets describe the full-size corpora
+                write_realism(name, corpus, folder / "truth")
             atomic_write_text(
                 folder / "truth" / "build.json",
                 json.dumps({"seed": seed, "quick": quick, "version": TASK_VERSION}),
@@ -139,4 +142,5 @@ def load_task_truth(
     return {
         p.stem: pd.read_csv(p, keep_default_na=False, na_values=[""])
         for p in sorted(folder.glob("*.csv"))
+        if p.stem != "realism"  # the realism report, not a truth frame
     }

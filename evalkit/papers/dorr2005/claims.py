@@ -27,7 +27,8 @@ _STYLE_NOT_GIVEN = (
     "writer's, or both (evalkit/data/simulate/extrinsic.py, simulate(ablate=...)), HUM's "
     "ROUGE-1 stays significantly above HEAD's on the sample's seed; the gap follows from "
     "HUM's greater length (the printed mean lengths, text.csv head_chars and hum_chars, "
-    "which the simulator's clip limits follow) and vanishes when HUM is cut to HEAD's length"
+    "which the simulator is calibrated to: simulator_targets.csv) and vanishes when HUM is "
+    "cut to HEAD's length"
 )
 
 

@@ -229,3 +229,34 @@ def test_nbest_rise_of_the_ideal_parser_is_by_construction():
     )
     rows = wm.table2_claims(table, "toy").frame().set_index("claim_id")
     assert rows.loc["f_rises_with_n_ideal", "verdict"] == "by construction"
+
+
+def test_table2_dependency_same_is_derived_as_its_pairs_are_selected_for_it():
+    """Session 8: Table 2's pairs are selected by ideal_pairs for identical triples, so the
+    dependency F cannot leave its baseline: the printed "same" is shown (derived), never
+    counted as agreement; Table 2's string-metric rows stay findings."""
+    import pandas as pd
+
+    from evalkit.metrics import get_metric
+    from evalkit.notebook.claims import Claims
+
+    originals = _SENTENCES[:6]
+    reordered = [_fronted(s) for s in originals]
+    metrics = {"BLEU": get_metric("bleu")}
+    strings = ss.reordering_table(originals, reordered, metrics)
+    table2 = pd.concat(
+        [
+            strings,
+            pd.DataFrame({"metric": ["dep", "dep_preds"], "baseline": 100.0, "modified": 100.0}),
+        ],
+        ignore_index=True,
+    )
+    tests = ss.reordering_tests(originals, reordered, metrics, n_resamples=300, seed=3)
+    c = Claims(ss.PAPER, data="toy")
+    ss.reordering_claims(c, None, table2, None, {"table2": tests})
+    rows = c.frame().set_index("claim_id")
+    for cid in ("table2_dep_direction", "table2_dep_preds_direction"):
+        assert rows.loc[cid, "verdict"] == "derived", rows.loc[cid]
+        assert rows.loc[cid, "printed"] == "same" and rows.loc[cid, "this_run"] == "same"
+        assert "selected" in rows.loc[cid, "note"]
+    assert rows.loc["table2_BLEU_direction", "verdict"] in ("agrees", "differs", "inconclusive")

@@ -415,3 +415,35 @@ def test_printed_p_values_in_the_layout_of_the_bars():
     printed = rm.published("table1").set_index(["row", "metric"])["value"].astype(float)
     assert t.loc["BLEU", "approximate randomization"] == printed[("approxrand p-value", "BLEU")]
     assert t.loc["BLEU", "bootstrap (shift)"] == printed[("bootstrap p-value", "BLEU")]
+
+
+def _table1(nist_p, bleu_p, f_p):
+    cols = ["NIST", "BLEU", "F"]
+    return pd.DataFrame(
+        [[6.4, 0.30, 0.38], [6.6, 0.30, 0.38], [nist_p, bleu_p, f_p], [nist_p, bleu_p, f_p]],
+        index=["baseline (a)", "b", "approxrand p-value", "bootstrap p-value"],
+        columns=cols,
+    )
+
+
+def test_table1_significance_of_a_chosen_pair_is_derived():
+    """Session 8: the notebook's pair is chosen on the NIST and BLEU differences themselves
+    (pair_rule 'paper': NIST gain >= the printed one, then the smallest BLEU change), so
+    "NIST significant, BLEU and F not" restates the choice: derived, never counted. A pair the
+    user names is checked, and can differ."""
+    ids = [f"{m}_significant_{t}" for m in ("NIST", "BLEU", "F") for t in ("AR", "bootstrap")]
+    for rule in ("paper", "closest"):
+        chosen = rm.table1_claims(_table1(0.0001, 0.5, 0.5), pair_rule=rule)
+        chosen = chosen.set_index("claim_id")
+        assert (chosen.loc[ids, "verdict"] == "derived").all(), chosen.loc[ids, "verdict"]
+        assert "chosen" in chosen.loc["NIST_significant_AR", "note"]
+        assert chosen.loc["BLEU_significant_AR", "printed"].startswith("no")
+    named = rm.table1_claims(_table1(0.0001, 0.5, 0.5), pair_rule=None).set_index("claim_id")
+    assert named.loc["NIST_significant_AR", "verdict"] == "agrees"
+    assert named.loc["BLEU_significant_AR", "verdict"] == "agrees"
+    assert named.loc["F_significant_bootstrap", "verdict"] == "derived"  # no printed p
+    other = rm.table1_claims(_table1(0.3, 0.01, 0.5), pair_rule=None).set_index("claim_id")
+    assert other.loc["NIST_significant_AR", "verdict"] == "differs"
+    assert other.loc["BLEU_significant_bootstrap", "verdict"] == "differs"
+    with pytest.raises(ParameterError):
+        rm.table1_claims(_table1(0.0001, 0.5, 0.5), pair_rule="best")

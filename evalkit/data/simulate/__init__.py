@@ -23,8 +23,9 @@ under test. Per paper (:data:`.realism.CALIBRATED`; also ``notebooks/README.md``
   (human and automatic mean Pyramid and Responsiveness), Table 4's pyramid totals, Table 5's
   aspect inventory (every aspect of every category, WHEN/WHERE included); free: which
   aspects systems cover or miss, the category rankings and their significance (Tables 4-8).
-* owczarzak2009conditions: calibrated footnote 1 (manual scores on 1 and 3 topics vs all);
-  free: every model-count and topic-count curve (Tables 1-11, Figure 1), the ROUGE/BE gains.
+* owczarzak2009conditions: calibrated footnote 1 (manual scores on 1 and 3 topics vs all;
+  with it Pyramid's 1-topic row of Tables 7-8); free: every other model-count and
+  topic-count curve (Tables 1-11, Figure 1), the ROUGE/BE gains.
 * owczarzak2009depeval: calibrated the corpus sizes and lengths of §1; free: Tables 1-4.
 * owczarzak2012assessors: calibrated the identical-pair counts of §2 (duplicate runs);
   free: the assessors' alphas and every exclusion effect (Tables 1-5).

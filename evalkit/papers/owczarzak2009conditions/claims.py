@@ -104,11 +104,18 @@ def shape_claims(
     the 1 -> 2 model gain exceeds the 2 -> 3 gain (Section 5: "the largest gain is recorded
     with adding the second model"), the contrast 2 r(2) - r(1) - r(3) of the draws' means with
     a Welch-type z test; topics tables -- all topics above 1 topic, the topic bootstrap's draws
-    against the 1-topic draws (Welch's t test). The paper's direction is the printed table's."""
+    against the 1-topic draws (Welch's t test). The paper's direction is the printed table's.
+
+    On data calibrated to footnote 1 (``claims`` simulated: :meth:`Claims.calibrated`),
+    Pyramid's topics row is *by construction* (:data:`_PYRAMID_TOPICS_NOTE`) and Pyramid's
+    models row stays a finding with :data:`_PYRAMID_MODELS_NOTE`."""
     from scipy.stats import ttest_ind
 
     printed = claims.table(table, row="str")
     models = table in MODEL_TABLES.values()
+    docset = [k[0] for t in (MODEL_TABLES, TOPIC_TABLES) for k, v in t.items() if v == table]
+    side = {"A": "initial", "B": "update"}.get(docset[0] if docset else "")
+    target = claims.calibrated(f"pyr_1topic_vs_full_{side}") if side else None
     what = "gain 1->2 models > gain 2->3" if models else "all topics above 1 topic"
     for metric in sorted(set(ours["metric"]) & set(printed["metric"])):
         f = printed[printed["metric"] == metric]
@@ -141,6 +148,15 @@ def shape_claims(
             est = float(boot.mean() - g[1].mean())
             p = float(ttest_ind(boot, g[1], equal_var=False).pvalue)
             test = "Welch's t test, topic-bootstrap draws vs 1-topic draws"
+        if target and metric == "pyramid" and not models:
+            claims.by_construction(
+                cid,
+                source=source,
+                printed="yes" if stmt else "no",
+                this_run=f"{est:+.3f} (p = {p:.3g})",
+                note=_PYRAMID_TOPICS_NOTE.format(target=target),
+            )
+            continue
         claims.finding(
             cid,
             source=source,
@@ -149,7 +165,31 @@ def shape_claims(
             difference=est,
             p_value=p,
             test=test,
+            note=_PYRAMID_MODELS_NOTE if target and metric == "pyramid" else "",
         )
+
+
+#: Why Pyramid's "all topics above 1 topic" (Tables 7-8) is not evidence on the sample.
+_PYRAMID_TOPICS_NOTE = (
+    "footnote 1 restated: the simulator is calibrated to Pyramid on 1 topic against Pyramid "
+    "on all topics (target {target}; knobs topic_luck, peer_noise_spread and "
+    "peer_mismatch_spread, evalkit/data/simulate/corpora.py:176 and 197-198, applied at "
+    "summarization.py:641-649 and 730), and Pyramid's 1-topic r with all-topic "
+    "Responsiveness is that r times Pyramid's all-topic r (attenuation: the paper's own rows "
+    "obey it, as do the full, quick and ablated sample corpora), so the 1-topic row lies far "
+    "below the full row: given the calibration the shape cannot fail (neutralizing the knobs "
+    "keeps it, as any topic-level noise does)"
+)
+
+#: Why Pyramid's "gain 1->2 models > gain 2->3" (Tables 1-2) stays a finding on the sample.
+_PYRAMID_MODELS_NOTE = (
+    "not given by the footnote-1 calibration: with its knobs neutralized (topic_luck, "
+    "peer_noise_spread, peer_mismatch_spread, responsiveness_noise = 0, "
+    "evalkit/data/simulate/corpora.py:176 and 197-199) the contrast is as often positive over "
+    "other simulator seeds, and more often significant; the concavity comes from pyramids "
+    "built on fewer models (SCU weights calibrated to owczarzak2011who Table 3, a description "
+    "of the data), not from a knob"
+)
 
 
 def overtake_claims(claims: Claims, table: str, draws: Mapping, size: int = 12) -> None:

@@ -203,3 +203,35 @@ def test_gramsim_task5_survives_task2s_field_in_task5(monkeypatch):
     row, strategies = run()
     assert {"abstract", "centroid"} <= strategies
     assert row["verdict"] == "agrees", row["evidence"]
+
+
+@pytest.mark.parametrize(
+    "task5_gap,verdict", [(0.6, "agrees"), (-0.6, "differs"), (0.0, "inconclusive")]
+)
+def test_gramsim_contrast_is_task5s_gap_minus_task2s(task5_gap, verdict):
+    """Figure 6's contrast (systems merge with the models in task 2, fall below them in task
+    5): the models' QUEEN lead in task 5 minus their lead in task 2, by hand."""
+    from evalkit.stats.multiplicity import contrast_z_test
+
+    datas = {2: _cloud_data(1, 0.9), 5: _cloud_data(2, 0.2)}
+    summary = dp.task_summary(datas, ["x0", "x1"]).reset_index()
+    units = dp.task_units(datas, ["x0", "x1"]).copy()
+    systems = units["unit"] == "system"
+    rng = np.random.default_rng(0)
+    units.loc[systems, "queen"] = 0.5 + rng.normal(0, 0.05, systems.sum())
+    lead = systems & (units["task"] == 5) & (units["role"] == "model")
+    units.loc[lead, "queen"] += task5_gap
+    row = dp.task_claims(summary, data="toy", units=units).set_index("claim_id")
+    row = row.loc["gramsim_task5_vs_task2"]
+    q = {
+        (t, r): units.loc[systems & (units["task"] == t) & (units["role"] == r), "queen"]
+        for t in (5, 2)
+        for r in ("model", "peer")
+    }
+    est, p = contrast_z_test(list(q.values()), [1.0, -1.0, -1.0, 1.0])
+    assert est == pytest.approx(
+        (q[5, "model"].mean() - q[5, "peer"].mean()) - (q[2, "model"].mean() - q[2, "peer"].mean())
+    )
+    assert f"{est:+.3f}" in row["this_run"]
+    assert (p < 0.05) == (verdict != "inconclusive")
+    assert row["verdict"] == verdict

@@ -38,7 +38,7 @@ def _sample(out):
     # findings are tested (inconclusive when inside the noise); the task-5 simulator was
     # built to separate models from peers, so two rows are by construction
     assert set(comparison["verdict"]) <= {"agrees", "differs", "inconclusive", "by construction"}
-    assert len(comparison) == 4
+    assert len(comparison) == 5 and "gramsim_task5_vs_task2" in set(comparison["claim_id"])
     curve = pd.read_csv(out / "01_qarla_duc2004" / "figure3_jack_curve.csv")
     assert (curve.groupby("order")["jack"].diff().dropna() >= 0).all()
 

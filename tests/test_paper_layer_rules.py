@@ -16,6 +16,7 @@ import importlib
 import inspect
 import json
 import pkgutil
+import re
 import types
 from pathlib import Path
 
@@ -474,6 +475,22 @@ def _number_literals(source: str, skip_calls=("Parameter", "P")):
             text = ast.get_source_segment(source, node) or repr(node.value)
             if _decimals(text) >= 3:
                 yield node.lineno, text, node.value
+
+
+_LINE_REFERENCE = re.compile(r"[\w/]+\.py:\d+")
+
+
+def test_claim_notes_name_code_without_line_numbers():
+    """A claim's note that points at the simulator or a module names the file and the
+    function or table (``corpora.py's _TAC_REALISM``), never a line number: lines move with
+    every edit, and a stale reference in a verdict's note misleads its reader."""
+    found = [
+        f"{path.relative_to(ROOT)}: {m.group(0)}"
+        for path in sorted((ROOT / "papers").rglob("*.py"))
+        for m in _LINE_REFERENCE.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, found
+    assert _LINE_REFERENCE.search("see simulate/extrinsic.py:85-93")  # the rule can fail
 
 
 def test_printed_numbers_are_not_typed_in_code_or_notebooks():

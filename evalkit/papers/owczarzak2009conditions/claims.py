@@ -173,8 +173,8 @@ def shape_claims(
 _PYRAMID_TOPICS_NOTE = (
     "footnote 1 restated: the simulator is calibrated to Pyramid on 1 topic against Pyramid "
     "on all topics (target {target}; knobs topic_luck, peer_noise_spread and "
-    "peer_mismatch_spread, evalkit/data/simulate/corpora.py:176 and 197-198, applied at "
-    "summarization.py:641-649 and 730), and Pyramid's 1-topic r with all-topic "
+    "peer_mismatch_spread of evalkit/data/simulate/corpora.py's _TAC_REALISM, applied by "
+    "summarization.py's peer and topic draws), and Pyramid's 1-topic r with all-topic "
     "Responsiveness is that r times Pyramid's all-topic r (attenuation: the paper's own rows "
     "obey it, as do the full, quick and ablated sample corpora), so the 1-topic row lies far "
     "below the full row: given the calibration the shape cannot fail (neutralizing the knobs "
@@ -185,7 +185,7 @@ _PYRAMID_TOPICS_NOTE = (
 _PYRAMID_MODELS_NOTE = (
     "not given by the footnote-1 calibration: with its knobs neutralized (topic_luck, "
     "peer_noise_spread, peer_mismatch_spread, responsiveness_noise = 0, "
-    "evalkit/data/simulate/corpora.py:176 and 197-199) the contrast is as often positive over "
+    "evalkit/data/simulate/corpora.py's _TAC_REALISM) the contrast is as often positive over "
     "other simulator seeds, and more often significant; the concavity comes from pyramids "
     "built on fewer models (SCU weights calibrated to owczarzak2011who Table 3, a description "
     "of the data), not from a knob"

@@ -176,7 +176,9 @@ def test_claims_lower_envelope_of_reliability():
     # 4 bins cannot decide it: at most p = 1/12 two-sided
     few = a11.claims(_Table(), additive, _sets(up[::5]), "as", "toy").set_index("claim_id")
     assert few.loc["r_lower_bound_as", "verdict"] == "inconclusive"
-    assert rising.loc["pairs_as", "verdict"] == "agrees"  # 3 = C(3, 2) measure pairs
+    # every pair of the 3 measures is tested: the run's design, shown, not counted
+    assert rising.loc["pairs_as", "verdict"] == "derived"
+    assert rising.loc["pairs_as", "this_run"] == "3 = C(3,2)"
 
 
 def test_additive_reliability_is_a_binomial_test_against_almost_every():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from math import comb
 from typing import Optional
 
 import numpy as np
@@ -175,12 +174,12 @@ def claims(
                 this_run=f"higher at sizes {list(higher[higher].index)} of {list(higher.index)}",
                 note="size 1 has H = 0 in both (left out)",
             )
-    c.check(
+    c.derived(
         f"pairs_{suite}",
         source="§5",
         printed=f"all pairs of the {len(table.measures)} measures",
         this_run=f"{len(additive)} = C({len(table.measures)},2)",
-        holds=len(additive) == comb(len(table.measures), 2),
-        note=f"{int(table.diffs.shape[0])} ordered output pairs",
+        note=f"this run's design, not a finding: every pair of its measures is tested, over "
+        f"{int(table.diffs.shape[0])} ordered output pairs",
     )
     return c.frame()

@@ -525,6 +525,9 @@ def test_figure2_mean_in_between_is_a_bootstrap_finding():
     assert rows.loc["mean_in_between", "verdict"] == "differs"
     with pytest.raises(ParameterError):
         g15.distribution_claims(between, n_resamples=0)
+    few = SimpleNamespace(name="toy", human=between.human.head(7))
+    rows = g15.distribution_claims(few)
+    assert len(rows) == 3 and (rows["verdict"] == "not comparable").all()
 
 
 def _shares_for(table1, optimal):

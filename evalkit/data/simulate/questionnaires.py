@@ -1,6 +1,8 @@
 """Simulated cross-comprehension study in the design of Kolluru & Gotoh (2005), with a latent truth.
 
-Stories (51; quick 8) are topics with facts; four authors A-D each write a one-line summary
+Stories (51; quick 8) are topics with facts, their length as the paper's §3 describes its
+stories: 16 to 84 sentences, 25 on average (a right-skewed draw, :func:`story_sentences`),
+of 17-22 words each (about 487 words a story); four authors A-D each write a one-line summary
 of a story within their own length habit (about 113, 99, 81 and 131 characters as the
 paper's Table 1) covering the facts they consider most important (their own noisy
 reading of the fact weights), and 2-4 questions, one per fact of their summary (author C
@@ -23,7 +25,7 @@ from evalkit.data.questionnaires import QuestionnaireStudy
 from . import world
 from .texts import clip, render, writer_style
 
-__all__ = ["simulate", "AUTHORS"]
+__all__ = ["simulate", "AUTHORS", "STORY_SENTENCES", "story_sentences"]
 
 #: author -> (mean summary characters, mean questions, generic questions?)
 AUTHORS = {
@@ -32,6 +34,24 @@ AUTHORS = {
     "C": (81, 2.4, True),
     "D": (131, 3.0, False),
 }
+#: sentences per story: (fewest, mean, most), Kolluru & Gotoh §3 (51 stories, 487 words
+#: in 25 sentences on average, 16 to 84)
+STORY_SENTENCES = (16, 25, 84)
+
+
+def story_sentences(draw: int) -> int:
+    """The sentence count of a story from a uniform draw ``draw`` in ``lo..hi`` of
+    :data:`STORY_SENTENCES`, through the quantile function ``lo + (hi - lo) q^k`` with
+    ``k = (hi - lo) / (mean - lo) - 1`` (mean ``mean``, range ``lo..hi``, most stories short).
+
+    >>> story_sentences(16), story_sentences(84)
+    (16, 81)
+    """
+    lo, mean, hi = STORY_SENTENCES
+    q = (draw - lo + 0.5) / (hi - lo + 1)
+    return lo + int(round((hi - lo) * q ** ((hi - lo) / (mean - lo) - 1)))
+
+
 _WH = {
     "who_affected": "Who was affected",
     "damages": "What was damaged",
@@ -59,7 +79,8 @@ def simulate(seed: int, quick: bool = False) -> Tuple[QuestionnaireStudy, Dict[s
     for s in range(n_stories):
         story = f"ABC1998{s + 1:04d}"
         topic = world.make_topic(f"T{s}", rng, cats[s % len(cats)], n_details=6)
-        n_sent = rng.randint(16, 84)
+        lo, _, hi = STORY_SENTENCES
+        n_sent = story_sentences(rng.randint(lo, hi))  # the draw of version 1, reshaped
         stories.append(
             {"story": story, "words": int(n_sent * rng.uniform(17, 22)), "sentences": n_sent}
         )

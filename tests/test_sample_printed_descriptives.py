@@ -1,0 +1,34 @@
+"""The sample profile against what single papers print about their DATA (not their findings).
+
+Each test simulates the corpus exactly as the sample profile builds it (default seed, full
+size; the build writes these frames unchanged) and compares a descriptive statistic with the
+value transcribed in ``data/published/<paper>/``. The TAC/DUC statistics several papers share
+live in ``data/published/simulator_targets.csv`` (``tests/test_simulator_realism.py``).
+"""
+
+from evalkit.data.published import read_published
+from evalkit.data.simulate.build import DEFAULT_SEED
+from evalkit.data.simulate.tasks import simulate_task
+
+
+def _printed(paper, table, key_column, key, group=None):
+    t = read_published(paper, table)
+    rows = t[t[key_column] == key]
+    if group is not None:
+        rows = rows[rows["group"] == group]
+    assert len(rows) == 1, (paper, table, key)
+    return float(rows["value"].iloc[0])
+
+
+def test_kolluru2005_story_lengths_as_section3_describes():
+    """§3: 51 stories, 487 words in 25 sentences on average, 16 to 84 sentences.
+    Version 1 of the simulator drew 16-84 uniformly (52 sentences, 1,021 words a story)."""
+    study, _ = simulate_task("questionnaires", DEFAULT_SEED, quick=False)
+    stories = study.stories
+    assert len(stories) == _printed("kolluru2005", "text", "claim", "stories")
+    mean_sentences = _printed("kolluru2005", "text", "claim", "story_sentences")
+    mean_words = _printed("kolluru2005", "text", "claim", "story_words")
+    assert abs(stories["sentences"].mean() / mean_sentences - 1) < 0.15
+    assert abs(stories["words"].mean() / mean_words - 1) < 0.15
+    # the printed range (16 to 84 sentences) bounds every story
+    assert stories["sentences"].min() >= 16 and stories["sentences"].max() <= 84

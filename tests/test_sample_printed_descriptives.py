@@ -32,3 +32,20 @@ def test_kolluru2005_story_lengths_as_section3_describes():
     assert abs(stories["words"].mean() / mean_words - 1) < 0.15
     # the printed range (16 to 84 sentences) bounds every story
     assert stories["sentences"].min() >= 16 and stories["sentences"].max() <= 84
+
+
+def test_leusch2005_btec_reference_length_as_table2():
+    """Table 2: BTEC references average 7.3 words (mteval tokens, punctuation included).
+    Version 10 of the simulator rendered bare facts: 6.53."""
+    from evalkit.data.mt_views import output_frame
+    from evalkit.data.simulate import simulate_corpus
+    from evalkit.papers.leusch2005.experiments import corpus_statistics
+
+    corpus, _ = simulate_corpus("btec2004", DEFAULT_SEED, quick=False)
+    stats = corpus_statistics(output_frame(corpus))
+    table2 = read_published("leusch2005", "table2").set_index("statistic")["btec_ce"]
+    for row in ("sentences", "reference_translations", "candidate_systems"):
+        assert stats[row] == float(table2[row]), row
+    printed = float(table2["avg_reference_length"])
+    assert abs(stats["avg_reference_length"] / printed - 1) < 0.05
+    assert abs(stats["running_words"] / float(table2["running_words"]) - 1) < 0.05

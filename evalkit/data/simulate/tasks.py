@@ -44,7 +44,7 @@ __all__ = [
     "load_task_truth",
 ]
 
-#: 2: questionnaires' story lengths as Kolluru & Gotoh §3 (mean 25 sentences, not 50)
+#: 2: questionnaires' story lengths (Kolluru & Gotoh §3), meetings' WER (Murray et al.)
 TASK_VERSION = 2
 
 

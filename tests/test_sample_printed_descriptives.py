@@ -63,3 +63,20 @@ def test_murray2005_meeting_wer_as_printed():
     assert abs(wer.mean() - corpus) < 2.0
     # the test meetings are the harder ones, as printed (38.9% against 29.5% on average)
     assert wer[list(printed.index)].mean() > wer.mean()
+
+
+def test_owczarzak2014_part_shares_within_table2():
+    """Table 2: 2-part compounds 91-98% in every language, 3-part 2-8%, 4- and 5-part under
+    1%. Version 3 of the simulator drew 85 / 12 / 3%."""
+    from evalkit.data.simulate.compounds import SIM_LANGUAGES, simulate_language
+
+    t = read_published("owczarzak2014decompounding", "table2")
+    total = t["compounds"].astype(float)
+    share = {k: t[f"part{k}"].astype(float) / total for k in (2, 3, 4, 5)}
+    share[4] = share[4] + share[5]  # the simulated languages stop at 4 components
+    for language in SIM_LANGUAGES:
+        _, _, truth = simulate_language(language, DEFAULT_SEED)
+        parts = [r["parts"] for r in truth]
+        for k in (2, 3, 4):
+            simulated = sum(p == k for p in parts) / len(parts)
+            assert share[k].min() - 0.01 <= simulated <= share[k].max() + 0.01, (language, k)

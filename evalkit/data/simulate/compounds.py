@@ -6,7 +6,9 @@ with a lexicon of pseudo-word lemmas (consonant-vowel syllables; POS ``N`` 70 %,
 German *schließ-*) and gold compounds with a known truth:
 
 * lemmas of two or three syllables (4-7 letters, verbs 6-9);
-* 2 to 4 components (85 / 12 / 3 %), the last a noun or adjective (the POS rule of the
+* 2 to 4 components in the shares of the paper's Table 2 pooled over its ten languages
+  (:func:`part_shares`: about 94 / 5.8 / 0.3 %, 5-part counted as 4-part; version 3 drew
+  85 / 12 / 3 %), the last a noun or adjective (the POS rule of the
   language's configuration), a connector after a non-final component with probability 0.3;
 * **lexicalized irregular forms** (15 %): one component's first vowel alternates
   (``a``->``ä``, ``o``->``ö``, ``u``->``ü``, others ``e``->``i``); such a compound is listed
@@ -32,10 +34,11 @@ from typing import Dict, List, Tuple, Union
 import numpy as np
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data.published import read_published
 from evalkit.text.decompound import Analysis, LangConfig, Lexicon
 from evalkit.text.decompound_lexicon import parse_segmentation, write_gold_tsv, write_lexicon_tsv
 
-VERSION = 3
+VERSION = 4  # 4: parts distribution of Table 2 (was 85 / 12 / 3 %)
 
 
 def _sim_language(connectors: Tuple[str, ...], suffixes: Tuple[str, ...]) -> LangConfig:
@@ -60,7 +63,14 @@ _CONS, _VOWELS = "bdfgklmnprtvz", "aeiou"
 _ALTERNATION = {"a": "ä", "o": "ö", "u": "ü", "e": "i", "i": "e"}
 SIZES = {False: (4000, 600), True: (800, 80)}  # quick -> (lemmas, compounds) per language
 
-__all__ = ["SIM_LANGUAGES", "VERSION", "SIZES", "simulate_language", "write_compounds"]
+__all__ = [
+    "SIM_LANGUAGES",
+    "VERSION",
+    "SIZES",
+    "part_shares",
+    "simulate_language",
+    "write_compounds",
+]
 
 
 def _pseudo_word(rng: np.random.Generator, syllables: int) -> str:
@@ -68,6 +78,16 @@ def _pseudo_word(rng: np.random.Generator, syllables: int) -> str:
         _CONS[rng.integers(len(_CONS))] + _VOWELS[rng.integers(len(_VOWELS))]
         for _ in range(syllables)
     ) + (_CONS[rng.integers(len(_CONS))] if rng.random() < 0.5 else "")
+
+
+def part_shares() -> List[float]:
+    """Shares of 2-, 3- and 4-part compounds: Table 2 of Owczarzak et al. (2014) summed over
+    its languages (``data/published/owczarzak2014decompounding/table2.csv``), 5-part compounds
+    counted as 4-part (the simulated languages allow at most 4 components)."""
+    t = read_published("owczarzak2014decompounding", "table2")
+    counts = [t[c].astype(float).sum() for c in ("part2", "part3", "part4", "part5")]
+    counts = counts[:2] + [counts[2] + counts[3]]
+    return [c / sum(counts) for c in counts]
 
 
 def simulate_language(language: str, seed: int, quick: bool = False):
@@ -88,8 +108,9 @@ def simulate_language(language: str, seed: int, quick: bool = False):
     truth: List[dict] = []
     lexicalized: Dict[str, List[Tuple[str, ...]]] = {}
     missing: set = set()
+    shares = part_shares()
     while len(gold) < n_compounds:
-        k = int(rng.choice([2, 3, 4], p=[0.85, 0.12, 0.03]))
+        k = int(rng.choice([2, 3, 4], p=shares))
         comps = [names[i] for i in rng.integers(len(names), size=k)]
         if lemmas[comps[-1]] == "V" or len(set(comps)) < k:
             continue

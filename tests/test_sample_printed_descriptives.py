@@ -80,3 +80,20 @@ def test_owczarzak2014_part_shares_within_table2():
         for k in (2, 3, 4):
             simulated = sum(p == k for p in parts) / len(parts)
             assert share[k].min() - 0.01 <= simulated <= share[k].max() + 0.01, (language, k)
+
+
+def test_kolluru2005_summaries_as_table1():
+    """Table 1: per author the mean words, characters (with spaces) and questions of a
+    summary; with them §3.4's characters per word. Before the authors' word-length habits,
+    every author wrote ~5.5 characters a word: B 14.5 words (printed 17), D 19.5 (21)."""
+    from evalkit.papers import kolluru2005
+
+    study, _ = simulate_task("questionnaires", DEFAULT_SEED, quick=False)
+    run = kolluru2005.table1(study).set_index("author")
+    printed = read_published("kolluru2005", "table1").set_index("subject")
+    for author, row in printed.iterrows():
+        assert abs(run.loc[author, "words"] / float(row["words"]) - 1) < 0.06, author
+        assert abs(run.loc[author, "characters"] / float(row["characters"]) - 1) < 0.04, author
+        assert abs(run.loc[author, "questions"] - float(row["questions"])) < 0.3, author
+        cpw = _printed("kolluru2005", "text", "claim", "chars_per_word", group=author)
+        assert abs(run.loc[author, "chars_per_word"] - cpw) < 0.15, author

@@ -97,3 +97,17 @@ def test_kolluru2005_summaries_as_table1():
         assert abs(run.loc[author, "questions"] - float(row["questions"])) < 0.3, author
         cpw = _printed("kolluru2005", "text", "claim", "chars_per_word", group=author)
         assert abs(run.loc[author, "chars_per_word"] - cpw) < 0.15, author
+
+
+def test_owczarzak2014_lexicalized_share_within_table2():
+    """Table 2's ``lexical`` column: 24-89% of a language's compounds are lexicalized (46%
+    pooled). Version 4 of the simulator listed only its irregular compounds: 13.8% / 12.8%."""
+    from evalkit.data.simulate.compounds import SIM_LANGUAGES, simulate_language
+
+    t = read_published("owczarzak2014decompounding", "table2")
+    share = t["lexical"].astype(float) / t["compounds"].astype(float)
+    for language in SIM_LANGUAGES:
+        lexicon, _, truth = simulate_language(language, DEFAULT_SEED)
+        listed = sum(r["lexicalized"] for r in truth)
+        assert listed == len(lexicon.lexicalized), language  # the truth names the listed ones
+        assert share.min() <= listed / len(truth) <= share.max(), language

@@ -29,6 +29,9 @@ under test. Per paper (:data:`.realism.CALIBRATED`; also ``notebooks/README.md``
 * owczarzak2012assessors: calibrated the identical-pair counts of §2 (duplicate runs);
   free: the assessors' alphas and every exclusion effect (Tables 1-5).
 * owczarzak2012accuracy: nothing of its own; free: every threshold of Figures 1-2.
+* kolluru2005, murray2005, leusch2005, owczarzak2014decompounding: the story and summary
+  lengths, the meeting WERs, BTEC's reference length, the compounds' parts and lexicalized
+  share (their own corpora; :data:`.realism.CALIBRATED`); free: every finding.
 
 The knobs (``corpora._TAC_REALISM``; a pair is (initial docset, update docset)): per-year
 writer noise and focus (``model_noise``, ``model_focus``: writers agree on the core facts,

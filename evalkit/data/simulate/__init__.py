@@ -33,6 +33,9 @@ under test. Per paper (:data:`.realism.CALIBRATED`; also ``notebooks/README.md``
 * dorr2005: calibrated the mean surrogate lengths of §3 (HEAD, HUM); free: Table 4's ROUGE-1
   of HUM against HEAD and the agreement, timing and correlation results (Tables 1, 5, 6),
   except the rows the simulator's design gives (by construction, their notes).
+* kolluru2005, murray2005, leusch2005, owczarzak2014decompounding: the story and summary
+  lengths, the meeting WERs, BTEC's reference length, the compounds' parts and lexicalized
+  share (their own corpora; :data:`.realism.CALIBRATED`); free: every finding.
 
 The knobs (``corpora._TAC_REALISM``; a pair is (initial docset, update docset)): per-year
 writer noise and focus (``model_noise``, ``model_focus``: writers agree on the core facts,

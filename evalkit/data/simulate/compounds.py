@@ -6,13 +6,21 @@ with a lexicon of pseudo-word lemmas (consonant-vowel syllables; POS ``N`` 70 %,
 German *schließ-*) and gold compounds with a known truth:
 
 * lemmas of two or three syllables (4-7 letters, verbs 6-9);
-* 2 to 4 components (85 / 12 / 3 %), the last a noun or adjective (the POS rule of the
+* 2 to 4 components in the shares of the paper's Table 2 pooled over its ten languages
+  (:func:`part_shares`: about 94 / 5.8 / 0.3 %, 5-part counted as 4-part; version 3 drew
+  85 / 12 / 3 %), the last a noun or adjective (the POS rule of the
   language's configuration), a connector after a non-final component with probability 0.3;
 * **lexicalized irregular forms** (15 %): one component's first vowel alternates
   (``a``->``ä``, ``o``->``ö``, ``u``->``ü``, others ``e``->``i``); such a compound is listed
   in the lexicon's lexicalized compounds, and only there;
 * **known-unknown parts** (10 %): one component's lemma is left out of the lexicon (the
   gold still names it);
+* **listed regular compounds**: so many of the other (regular) compounds are listed among the
+  lexicalized compounds too that the lexicalized share is Table 2's ``lexical / compounds``
+  pooled over its languages (:func:`lexical_share`, about 46 %; version 4 listed only the
+  irregular 15 %); the paper's lexicalized compounds are partly analysable by rule (its
+  dynamic-only recall is 59-90 % with 24-89 % of them lexicalized), so are these (their own
+  random stream: the compounds themselves do not change);
 * **inflection** (20 %): an ending from the configuration's suffixes follows the last
   component.
 
@@ -32,10 +40,11 @@ from typing import Dict, List, Tuple, Union
 import numpy as np
 
 from evalkit.atomic import atomic_write_text
+from evalkit.data.published import read_published
 from evalkit.text.decompound import Analysis, LangConfig, Lexicon
 from evalkit.text.decompound_lexicon import parse_segmentation, write_gold_tsv, write_lexicon_tsv
 
-VERSION = 3
+VERSION = 5  # 5: lexicalized share of Table 2; 4: parts distribution of Table 2
 
 
 def _sim_language(connectors: Tuple[str, ...], suffixes: Tuple[str, ...]) -> LangConfig:
@@ -60,7 +69,15 @@ _CONS, _VOWELS = "bdfgklmnprtvz", "aeiou"
 _ALTERNATION = {"a": "ä", "o": "ö", "u": "ü", "e": "i", "i": "e"}
 SIZES = {False: (4000, 600), True: (800, 80)}  # quick -> (lemmas, compounds) per language
 
-__all__ = ["SIM_LANGUAGES", "VERSION", "SIZES", "simulate_language", "write_compounds"]
+__all__ = [
+    "SIM_LANGUAGES",
+    "VERSION",
+    "SIZES",
+    "part_shares",
+    "lexical_share",
+    "simulate_language",
+    "write_compounds",
+]
 
 
 def _pseudo_word(rng: np.random.Generator, syllables: int) -> str:
@@ -68,6 +85,23 @@ def _pseudo_word(rng: np.random.Generator, syllables: int) -> str:
         _CONS[rng.integers(len(_CONS))] + _VOWELS[rng.integers(len(_VOWELS))]
         for _ in range(syllables)
     ) + (_CONS[rng.integers(len(_CONS))] if rng.random() < 0.5 else "")
+
+
+def part_shares() -> List[float]:
+    """Shares of 2-, 3- and 4-part compounds: Table 2 of Owczarzak et al. (2014) summed over
+    its languages (``data/published/owczarzak2014decompounding/table2.csv``), 5-part compounds
+    counted as 4-part (the simulated languages allow at most 4 components)."""
+    t = read_published("owczarzak2014decompounding", "table2")
+    counts = [t[c].astype(float).sum() for c in ("part2", "part3", "part4", "part5")]
+    counts = counts[:2] + [counts[2] + counts[3]]
+    return [c / sum(counts) for c in counts]
+
+
+def lexical_share() -> float:
+    """Share of lexicalized compounds: Table 2's ``lexical`` over ``compounds``, summed over
+    its languages (``data/published/owczarzak2014decompounding/table2.csv``)."""
+    t = read_published("owczarzak2014decompounding", "table2")
+    return float(t["lexical"].astype(float).sum() / t["compounds"].astype(float).sum())
 
 
 def simulate_language(language: str, seed: int, quick: bool = False):
@@ -88,8 +122,13 @@ def simulate_language(language: str, seed: int, quick: bool = False):
     truth: List[dict] = []
     lexicalized: Dict[str, List[Tuple[str, ...]]] = {}
     missing: set = set()
+    shares = part_shares()
+    # regular compounds listed too, for Table 2's lexicalized share (15 % are irregular and
+    # 10 % have an unknown part; the other 75 % are listed with this probability)
+    p_listed = max(0.0, (lexical_share() - 0.15) / 0.75)
+    listing = np.random.default_rng([seed, sorted(SIM_LANGUAGES).index(language), 1])
     while len(gold) < n_compounds:
-        k = int(rng.choice([2, 3, 4], p=[0.85, 0.12, 0.03]))
+        k = int(rng.choice([2, 3, 4], p=shares))
         comps = [names[i] for i in rng.integers(len(names), size=k)]
         if lemmas[comps[-1]] == "V" or len(set(comps)) < k:
             continue
@@ -116,16 +155,20 @@ def simulate_language(language: str, seed: int, quick: bool = False):
         seg_text = "#".join(s + (f"{{{c}}}" if c else "") for s, c in zip(surfaces, conns))
         gold[word] = ((tuple(comps),), parse_segmentation(word, seg_text))
         unknown_part = ""
+        listed = irregular
         if irregular:
             lexicalized[word] = [tuple(comps)]
         elif unknown:
             unknown_part = comps[int(rng.integers(k))]
             missing.add(unknown_part)
+        elif listing.random() < p_listed:
+            lexicalized[word] = [tuple(comps)]
+            listed = True
         truth.append(
             {
                 "word": word,
                 "parts": k,
-                "lexicalized": int(irregular),
+                "lexicalized": int(listed),
                 "unknown_part": unknown_part,
                 "inflected": int(inflected),
                 "connectors": "+".join(c for c in conns[:-1] if c),

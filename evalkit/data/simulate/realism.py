@@ -119,6 +119,28 @@ CALIBRATED: Dict[str, Dict[str, str]] = {
         "calibrated": "none of its own numbers (it uses the TAC corpora calibrated above)",
         "free": "every ROUGE-difference threshold of Figures 1-2 and Tables 1-3",
     },
+    # the task and MT corpora of single papers (tests/test_sample_printed_descriptives.py)
+    "kolluru2005": {
+        "calibrated": "story lengths (§3) and Table 1 (each author's characters, words and "
+        "questions per summary)",
+        "free": "every grade: found, shared and not-found rates per author (Figure 2, §5) and "
+        "how they follow summary length",
+    },
+    "murray2005": {
+        "calibrated": "meeting WER of each test meeting (the WER table) and corpus WER (§3)",
+        "free": "the summaries' WER, ROUGE and the human ratings (Tables 1-2) and their "
+        "correlations",
+    },
+    "leusch2005": {
+        "calibrated": "BTEC reference length (Table 2) only; the TIDES CE and AE segments, shared "
+        "with other papers, are about half as long as Table 2 prints",
+        "free": "every correlation and every normalization effect",
+    },
+    "owczarzak2014decompounding": {
+        "calibrated": "distribution of parts and share of lexicalized compounds (Table 2, "
+        "pooled over its languages)",
+        "free": "every precision, recall and F (Tables 3-6) and the guesser's correlations (§4.3)",
+    },
 }
 
 

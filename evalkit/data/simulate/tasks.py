@@ -45,7 +45,9 @@ __all__ = [
     "load_task_truth",
 ]
 
-TASK_VERSION = 2  # 2: the relevance task's surrogates have the printed lengths
+#: 2: the relevance task's surrogate lengths (Dorr et al. §3), questionnaires' story lengths
+#: (Kolluru & Gotoh §3), meetings' WER (Murray et al.)
+TASK_VERSION = 2
 
 
 def _registry() -> Dict[str, Tuple[Callable, Callable, Callable]]:

@@ -287,3 +287,7 @@ def test_table2_dependency_same_is_derived_as_its_pairs_are_selected_for_it():
         assert rows.loc[cid, "printed"] == "same" and rows.loc[cid, "this_run"] == "same"
         assert "selected" in rows.loc[cid, "note"]
     assert rows.loc["table2_BLEU_direction", "verdict"] in ("agrees", "differs", "inconclusive")
+    # the abstract's "will not unfairly penalize perfectly valid syntactic variations" is
+    # this row: a headline shown, never counted (the scorecard counts no derived row)
+    assert rows.loc["table2_dep_direction", "level"] == "headline"
+    assert rows.loc["table2_BLEU_direction", "level"] == "detail"

@@ -238,6 +238,69 @@ def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
     assert set(c.frame()["verdict"]) == {"not comparable"}
 
 
+def _pyramid_rouge_draws(means, sd=0.01, n=100, seed=0):
+    """Model draws of several metrics: ``means[metric][k]`` the mean r with k models."""
+    rng = np.random.default_rng(seed)
+    parts = [
+        pd.DataFrame({"metric": m, "size": k, "draw": range(n), "r": rng.normal(mu, sd, n)})
+        for m, by_k in means.items()
+        for k, mu in by_k.items()
+    ]
+    return {"draws": pd.concat(parts, ignore_index=True), "full": pd.DataFrame()}
+
+
+def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_on_the_draws():
+    """Section 5: "manual metrics such as Pyramid gain less from the addition of more model
+    summaries than the automatic metrics" (Pyramid's 1 -> 3 gain minus ROUGE's, a contrast of
+    four groups of draws) and "Whatever the number of models, manual Pyramid considerably
+    outperforms automatic metrics" (every size and metric, intersection-union). The
+    difference and p are recomputed by hand; a tie at one size leaves the second
+    inconclusive; no draws: not comparable."""
+    from scipy.stats import norm, ttest_ind
+
+    from evalkit.notebook.claims import Claims
+
+    flat = {1: 0.88, 2: 0.885, 3: 0.888}
+    steep = {1: 0.80, 2: 0.82, 3: 0.83}
+    draws = _pyramid_rouge_draws({"pyramid": flat, "rouge2": steep, "rougesu4": steep})
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", draws)
+    rows = c.frame().set_index("claim_id")
+    d = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
+    contrast = d["pyramid", 3].mean() - d["pyramid", 1].mean() - d["rouge2", 3].mean()
+    contrast += d["rouge2", 1].mean()
+    se = np.sqrt(
+        sum(d[m, k].var(ddof=1) / len(d[m, k]) for m in ("pyramid", "rouge2") for k in (1, 3))
+    )
+    row = rows.loc["pyramid_gains_less:table1:rouge2"]
+    assert row["verdict"] == "agrees" and row["level"] == "headline"
+    assert f"difference {contrast:+.3f}" in row["evidence"]
+    assert 2 * norm.sf(abs(contrast / se)) < 0.001 and "p < 0.001" in row["evidence"]
+    above = rows.loc["pyramid_above_automatic:table1"]
+    assert above["verdict"] == "agrees" and above["level"] == "headline"
+    assert "intersection-union over 6 pairs" in above["evidence"]
+    # Pyramid gaining more than ROUGE, significantly: against the printed Table 1
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(
+        c, "table1", _pyramid_rouge_draws({"pyramid": steep, "rouge2": flat})
+    )
+    assert c.frame().set_index("claim_id").at["pyramid_gains_less:table1:rouge2", "verdict"] == (
+        "differs"
+    )
+    # a tie at 3 models: that pair is not significant, so "at every size" is inconclusive
+    tie = {1: 0.80, 2: 0.82, 3: 0.888}
+    draws = _pyramid_rouge_draws({"pyramid": flat, "rouge2": tie}, seed=3)
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", draws)
+    row = c.frame().set_index("claim_id").loc["pyramid_above_automatic:table1"]
+    g = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
+    assert ttest_ind(g["pyramid", 3], g["rouge2", 3], equal_var=False).pvalue > 0.05
+    assert row["verdict"] == "inconclusive"
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", None)
+    assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
 def _topic_draws(metric, one, full, sd=0.05, n=200, seed=0):
     rng = np.random.default_rng(seed)
     draws = pd.DataFrame(

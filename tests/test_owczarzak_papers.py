@@ -301,6 +301,47 @@ def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_on_the_draws()
     assert set(c.frame()["verdict"]) == {"not comparable"}
 
 
+def test_od09_su4_least_sensitive_is_its_gain_against_rouge2s():
+    """Section 5: "ROUGE-SU4 ... is the least sensitive to such changes and the most stable":
+    ROUGE-SU4's gain from the fewest to the most models (topics) drawn minus ROUGE-2's, by the
+    contrast's z test, recomputed by hand; the erratum cell of Table 7 (3 topics, ROUGE-SU4)
+    is never an end point; without draws: not comparable."""
+    from scipy.stats import norm
+
+    from evalkit.notebook.claims import Claims
+
+    draws = _pyramid_rouge_draws(
+        {"rouge2": {1: 0.80, 2: 0.82, 3: 0.84}, "rougesu4": {1: 0.78, 2: 0.785, 3: 0.79}}
+    )
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table1", draws)
+    row = c.frame().set_index("claim_id").loc["su4_least_sensitive:table1"]
+    d = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
+    est = d["rougesu4", 3].mean() - d["rougesu4", 1].mean() - d["rouge2", 3].mean()
+    est += d["rouge2", 1].mean()
+    se = np.sqrt(
+        sum(d[m, k].var(ddof=1) / len(d[m, k]) for m in ("rouge2", "rougesu4") for k in (1, 3))
+    )
+    assert row["verdict"] == "agrees" and row["level"] == "headline"
+    assert f"difference {est:+.3f}" in row["evidence"] and 2 * norm.sf(abs(est / se)) < 0.001
+    assert "gain 1->3 models" in row["printed"]
+    # topics: 1 and 3 topics drawn, but Table 7's 3-topic ROUGE-SU4 is an erratum
+    topics = _pyramid_rouge_draws({"rouge2": {1: 0.4, 3: 0.6}, "rougesu4": {1: 0.4, 3: 0.5}})
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table7", topics)
+    assert c.frame().set_index("claim_id").at["su4_least_sensitive:table7", "verdict"] == (
+        "not comparable"
+    )
+    topics = _pyramid_rouge_draws({"rouge2": {1: 0.4, 6: 0.7}, "rougesu4": {1: 0.4, 6: 0.6}})
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table7", topics)
+    row = c.frame().set_index("claim_id").loc["su4_least_sensitive:table7"]
+    assert row["verdict"] == "agrees" and "gain 1->6 topics" in row["printed"]
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table1", None)
+    assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
 def _topic_draws(metric, one, full, sd=0.05, n=200, seed=0):
     rng = np.random.default_rng(seed)
     draws = pd.DataFrame(

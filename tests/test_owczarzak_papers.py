@@ -506,3 +506,40 @@ def test_od09_sweep_data_is_not_named_like_the_data_layer_evaluation():
     assert not set(od09.__all__) & set(evaluation.__all__)
     assert {"SweepData", "load_sweep_data"} <= set(od09.__all__)
     assert "be-hm" in available() and "``be-hm``" in od09.__doc__
+
+
+def test_od11_category_contrast_has_both_halves():
+    """Section 4: "Attacks and Accidents generated the most similar models ... In Health and
+    Resources ... the resulting variance was greater": two rows, each pair of categories
+    against the other three by Welch's t test on the human Pyramid scores (recomputed by
+    hand); Health and Resources is expected below, and is a headline."""
+    from scipy.stats import ttest_ind
+
+    from evalkit.notebook.claims import Claims
+
+    rng = np.random.default_rng(5)
+    means = {"attacks": 0.86, "accidents": 0.84, "trials": 0.78, "health": 0.70, "resources": 0.69}
+    s = pd.concat(
+        [pd.DataFrame({"category": c, "value": rng.normal(m, 0.03, 40)}) for c, m in means.items()],
+        ignore_index=True,
+    )
+    c = Claims("owczarzak2011who", data="toy")
+    od11.category_claims(c, {("human", "pyramid", "initial"): s})
+    rows = c.frame().set_index("claim_id")
+    hr = s["category"].isin(["health", "resources"])
+    want = ttest_ind(s.loc[hr, "value"], s.loc[~hr, "value"], equal_var=False)
+    row = rows.loc["health_resources_least_similar"]
+    diff = s.loc[hr, "value"].mean() - s.loc[~hr, "value"].mean()
+    assert row["verdict"] == "agrees" and row["level"] == "headline" and want.pvalue < 0.05
+    assert f"difference {diff:+.3f}" in row["evidence"] and "paper: <" in row["evidence"]
+    assert rows.loc["attacks_accidents_most_similar", "verdict"] == "agrees"
+    # Health and Resources as alike as the rest: inconclusive, never agreement
+    flat = s.assign(value=rng.normal(0.8, 0.03, len(s)))
+    c = Claims("owczarzak2011who", data="toy")
+    od11.category_claims(c, {("human", "pyramid", "initial"): flat})
+    assert c.frame().set_index("claim_id").at["health_resources_least_similar", "verdict"] == (
+        "inconclusive"
+    )
+    c = Claims("owczarzak2011who", data="toy")
+    od11.category_claims(c, {})
+    assert set(c.frame()["verdict"]) == {"not comparable"}

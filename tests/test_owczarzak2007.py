@@ -135,6 +135,33 @@ def test_table5_findings_are_williams_tests():
     assert bare.loc["fluency_dependency_above_strings", "verdict"] == "not comparable"
 
 
+def test_wmt_headline_is_its_conclusions_fluency_finding():
+    """The WMT paper's Conclusion (Section 6): the dependency method "correlates higher than
+    any other metric with human evaluation of translation fluency" is its headline row; for
+    the average its own Table 3 puts a string metric first (METEOR+WordNet), so the average row
+    states that reading, is a detail, and a run where dependency leads the average differs."""
+    from evalkit.papers import owczarzak2007ssst as ss
+    from evalkit.papers import owczarzak2007wmt as wmt
+
+    printed = wmt.published("table3").rename(columns={"value": "r"})
+    says = {j: ss.correlation_patterns(printed, j)["dependency_above_strings"] for j in
+            ("fluency", "average")}  # fmt: skip
+    assert says == {"fluency": True, "average": False}
+    rows = (
+        ss.table5_claims(
+            _table5_run(0.3, 0.2, 0.001), "sample", "toy", table="table3", paper=wmt.PAPER
+        )
+        .frame()
+        .set_index("claim_id")
+    )
+    fl, av = (
+        rows.loc["fluency_dependency_above_strings"],
+        rows.loc["average_dependency_above_strings"],
+    )
+    assert fl["level"] == "headline" and fl["verdict"] == "agrees"
+    assert av["level"] == "detail" and av["verdict"] == "differs" and av["printed"].endswith("no")
+
+
 def test_nbest_monotonicity_is_by_construction():
     import pandas as pd
 
@@ -260,3 +287,7 @@ def test_table2_dependency_same_is_derived_as_its_pairs_are_selected_for_it():
         assert rows.loc[cid, "printed"] == "same" and rows.loc[cid, "this_run"] == "same"
         assert "selected" in rows.loc[cid, "note"]
     assert rows.loc["table2_BLEU_direction", "verdict"] in ("agrees", "differs", "inconclusive")
+    # the abstract's "will not unfairly penalize perfectly valid syntactic variations" is
+    # this row: a headline shown, never counted (the scorecard counts no derived row)
+    assert rows.loc["table2_dep_direction", "level"] == "headline"
+    assert rows.loc["table2_BLEU_direction", "level"] == "detail"

@@ -138,6 +138,65 @@ def test_run_claims_decide_findings_by_the_williams_test():
     assert set(c2["verdict"]) == {"not comparable"}
 
 
+def test_section6_findings_test_norel_and_models_over_be():
+    """Section 6: "Both the baseline and norel versions achieve significant improvement over
+    ROUGE and BE ... for automatic summaries, and over BE for models, on the summary level".
+    The norel half and the models-over-BE half are rows of their own, each decided by the
+    Williams test of norel (base) against the run's best competitor (BE-HM), recomputed here
+    by hand from the summary-level correlations."""
+    import numpy as np
+    import pandas as pd
+
+    from evalkit.notebook.claims import check_claims
+    from evalkit.stats.williams import williams_test
+
+    scores, judg = _toy_scores()
+    rng = np.random.default_rng(7)
+    h = judg["pyramid"]["systems"].set_index(["instance", "summarizer"])["value"]
+    peers = scores[scores["metric"] == "base"].set_index(["instance", "summarizer"])
+    norel = peers.assign(metric="norel", value=h.reindex(peers.index) + rng.normal(0, 0.3, len(h)))
+    scores = pd.concat([scores, norel.reset_index()], ignore_index=True)
+    models = scores.assign(type="model")  # the same units scored as model summaries
+    scores = pd.concat([scores, models], ignore_index=True)
+    judg = {
+        "pyramid": {"systems": judg["pyramid"]["systems"], "models": judg["pyramid"]["systems"]}
+    }
+    corr = dp.correlations(scores, judg)
+    run = corr[corr["level"] == "summary"]
+    tests = dp.competitor_tests(scores, judg, "summary")
+    c = check_claims(dp.run_claims(run, "table2", "sample", "toy", tests).frame())
+    c = c.set_index("claim_id")
+    wide = scores[scores["type"] == "peer"].pivot_table(
+        index=["instance", "summarizer"], columns="metric", values="value"
+    )
+    hv = h.reindex(wide.index)
+    r = lambda a, b: np.corrcoef(a, b)[0, 1]  # noqa: E731
+    rivals = {m: r(hv, wide[m]) for m in ("ROUGE-2", "ROUGE-SU4", "BE-HM")}
+    best = max(rivals, key=rivals.get)
+    want = williams_test(
+        r(hv, wide["norel"]), rivals[best], r(wide["norel"], wide[best]), len(hv),
+        alternative="two-sided",
+    )  # fmt: skip
+    for cid in (
+        "table2_pyramid_systems_norel_above_all_competitors",
+        "table2_pyramid_models_norel_above_BE-HM",
+        "table2_pyramid_models_base_above_BE-HM",
+    ):
+        assert c.at[cid, "verdict"] == "agrees", cid
+    row = c.loc["table2_pyramid_systems_norel_above_all_competitors"]
+    assert f"norel vs the best competitor on this run ({best})" in row["evidence"]
+    assert f"{r(hv, wide['norel']) - rivals[best]:+.3f}" in row["evidence"]
+    pair = tests.set_index(["column", "metric_a", "metric_b"])["p"]
+    assert pair[("pyramid_systems", "norel", best)] == pytest.approx(want.p) and want.p < 0.05
+    be = c.loc["table2_pyramid_models_norel_above_BE-HM", "evidence"]
+    assert "norel vs BE-HM" in be and f"{r(hv, wide['norel']) - rivals['BE-HM']:+.3f}" in be
+    for cid in (
+        "table2_pyramid_systems_norel_above_all_competitors",
+        "table2_pyramid_models_base_above_BE-HM",
+    ):
+        assert c.at[cid, "level"] == "headline", cid
+
+
 def test_duc2007_significance_statement_is_shown_not_counted():
     """Table 3's caption: for model summaries only DEPEVAL's correlations are significant.
     On a run that set of significant correlations is shown (derived), never counted: its

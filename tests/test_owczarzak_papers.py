@@ -238,6 +238,110 @@ def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
     assert set(c.frame()["verdict"]) == {"not comparable"}
 
 
+def _pyramid_rouge_draws(means, sd=0.01, n=100, seed=0):
+    """Model draws of several metrics: ``means[metric][k]`` the mean r with k models."""
+    rng = np.random.default_rng(seed)
+    parts = [
+        pd.DataFrame({"metric": m, "size": k, "draw": range(n), "r": rng.normal(mu, sd, n)})
+        for m, by_k in means.items()
+        for k, mu in by_k.items()
+    ]
+    return {"draws": pd.concat(parts, ignore_index=True), "full": pd.DataFrame()}
+
+
+def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_on_the_draws():
+    """Section 5: "manual metrics such as Pyramid gain less from the addition of more model
+    summaries than the automatic metrics" (Pyramid's 1 -> 3 gain minus ROUGE's, a contrast of
+    four groups of draws) and "Whatever the number of models, manual Pyramid considerably
+    outperforms automatic metrics" (every size and metric, intersection-union). The
+    difference and p are recomputed by hand; a tie at one size leaves the second
+    inconclusive; no draws: not comparable."""
+    from scipy.stats import norm, ttest_ind
+
+    from evalkit.notebook.claims import Claims
+
+    flat = {1: 0.88, 2: 0.885, 3: 0.888}
+    steep = {1: 0.80, 2: 0.82, 3: 0.83}
+    draws = _pyramid_rouge_draws({"pyramid": flat, "rouge2": steep, "rougesu4": steep})
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", draws)
+    rows = c.frame().set_index("claim_id")
+    d = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
+    contrast = d["pyramid", 3].mean() - d["pyramid", 1].mean() - d["rouge2", 3].mean()
+    contrast += d["rouge2", 1].mean()
+    se = np.sqrt(
+        sum(d[m, k].var(ddof=1) / len(d[m, k]) for m in ("pyramid", "rouge2") for k in (1, 3))
+    )
+    row = rows.loc["pyramid_gains_less:table1:rouge2"]
+    assert row["verdict"] == "agrees" and row["level"] == "headline"
+    assert f"difference {contrast:+.3f}" in row["evidence"]
+    assert 2 * norm.sf(abs(contrast / se)) < 0.001 and "p < 0.001" in row["evidence"]
+    above = rows.loc["pyramid_above_automatic:table1"]
+    assert above["verdict"] == "agrees" and above["level"] == "headline"
+    assert "intersection-union over 6 pairs" in above["evidence"]
+    # Pyramid gaining more than ROUGE, significantly: against the printed Table 1
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(
+        c, "table1", _pyramid_rouge_draws({"pyramid": steep, "rouge2": flat})
+    )
+    assert c.frame().set_index("claim_id").at["pyramid_gains_less:table1:rouge2", "verdict"] == (
+        "differs"
+    )
+    # a tie at 3 models: that pair is not significant, so "at every size" is inconclusive
+    tie = {1: 0.80, 2: 0.82, 3: 0.888}
+    draws = _pyramid_rouge_draws({"pyramid": flat, "rouge2": tie}, seed=3)
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", draws)
+    row = c.frame().set_index("claim_id").loc["pyramid_above_automatic:table1"]
+    g = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
+    assert ttest_ind(g["pyramid", 3], g["rouge2", 3], equal_var=False).pvalue > 0.05
+    assert row["verdict"] == "inconclusive"
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", None)
+    assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
+def test_od09_su4_least_sensitive_is_its_gain_against_rouge2s():
+    """Section 5: "ROUGE-SU4 ... is the least sensitive to such changes and the most stable":
+    ROUGE-SU4's gain from the fewest to the most models (topics) drawn minus ROUGE-2's, by the
+    contrast's z test, recomputed by hand; the erratum cell of Table 7 (3 topics, ROUGE-SU4)
+    is never an end point; without draws: not comparable."""
+    from scipy.stats import norm
+
+    from evalkit.notebook.claims import Claims
+
+    draws = _pyramid_rouge_draws(
+        {"rouge2": {1: 0.80, 2: 0.82, 3: 0.84}, "rougesu4": {1: 0.78, 2: 0.785, 3: 0.79}}
+    )
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table1", draws)
+    row = c.frame().set_index("claim_id").loc["su4_least_sensitive:table1"]
+    d = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
+    est = d["rougesu4", 3].mean() - d["rougesu4", 1].mean() - d["rouge2", 3].mean()
+    est += d["rouge2", 1].mean()
+    se = np.sqrt(
+        sum(d[m, k].var(ddof=1) / len(d[m, k]) for m in ("rouge2", "rougesu4") for k in (1, 3))
+    )
+    assert row["verdict"] == "agrees" and row["level"] == "headline"
+    assert f"difference {est:+.3f}" in row["evidence"] and 2 * norm.sf(abs(est / se)) < 0.001
+    assert "gain 1->3 models" in row["printed"]
+    # topics: 1 and 3 topics drawn, but Table 7's 3-topic ROUGE-SU4 is an erratum
+    topics = _pyramid_rouge_draws({"rouge2": {1: 0.4, 3: 0.6}, "rougesu4": {1: 0.4, 3: 0.5}})
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table7", topics)
+    assert c.frame().set_index("claim_id").at["su4_least_sensitive:table7", "verdict"] == (
+        "not comparable"
+    )
+    topics = _pyramid_rouge_draws({"rouge2": {1: 0.4, 6: 0.7}, "rougesu4": {1: 0.4, 6: 0.6}})
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table7", topics)
+    row = c.frame().set_index("claim_id").loc["su4_least_sensitive:table7"]
+    assert row["verdict"] == "agrees" and "gain 1->6 topics" in row["printed"]
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.su4_stability_claims(c, "table1", None)
+    assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
 def _topic_draws(metric, one, full, sd=0.05, n=200, seed=0):
     rng = np.random.default_rng(seed)
     draws = pd.DataFrame(
@@ -402,3 +506,40 @@ def test_od09_sweep_data_is_not_named_like_the_data_layer_evaluation():
     assert not set(od09.__all__) & set(evaluation.__all__)
     assert {"SweepData", "load_sweep_data"} <= set(od09.__all__)
     assert "be-hm" in available() and "``be-hm``" in od09.__doc__
+
+
+def test_od11_category_contrast_has_both_halves():
+    """Section 4: "Attacks and Accidents generated the most similar models ... In Health and
+    Resources ... the resulting variance was greater": two rows, each pair of categories
+    against the other three by Welch's t test on the human Pyramid scores (recomputed by
+    hand); Health and Resources is expected below, and is a headline."""
+    from scipy.stats import ttest_ind
+
+    from evalkit.notebook.claims import Claims
+
+    rng = np.random.default_rng(5)
+    means = {"attacks": 0.86, "accidents": 0.84, "trials": 0.78, "health": 0.70, "resources": 0.69}
+    s = pd.concat(
+        [pd.DataFrame({"category": c, "value": rng.normal(m, 0.03, 40)}) for c, m in means.items()],
+        ignore_index=True,
+    )
+    c = Claims("owczarzak2011who", data="toy")
+    od11.category_claims(c, {("human", "pyramid", "initial"): s})
+    rows = c.frame().set_index("claim_id")
+    hr = s["category"].isin(["health", "resources"])
+    want = ttest_ind(s.loc[hr, "value"], s.loc[~hr, "value"], equal_var=False)
+    row = rows.loc["health_resources_least_similar"]
+    diff = s.loc[hr, "value"].mean() - s.loc[~hr, "value"].mean()
+    assert row["verdict"] == "agrees" and row["level"] == "headline" and want.pvalue < 0.05
+    assert f"difference {diff:+.3f}" in row["evidence"] and "paper: <" in row["evidence"]
+    assert rows.loc["attacks_accidents_most_similar", "verdict"] == "agrees"
+    # Health and Resources as alike as the rest: inconclusive, never agreement
+    flat = s.assign(value=rng.normal(0.8, 0.03, len(s)))
+    c = Claims("owczarzak2011who", data="toy")
+    od11.category_claims(c, {("human", "pyramid", "initial"): flat})
+    assert c.frame().set_index("claim_id").at["health_resources_least_similar", "verdict"] == (
+        "inconclusive"
+    )
+    c = Claims("owczarzak2011who", data="toy")
+    od11.category_claims(c, {})
+    assert set(c.frame()["verdict"]) == {"not comparable"}

@@ -346,25 +346,40 @@ def year_claims(claims: Claims, parts: Mapping[int, Mapping[str, TacPart]]) -> N
     )
 
 
+#: Section 4's contrast of categories: (claim id, categories, direction against the other
+#: three, the finding as the row prints it).
+_CATEGORY_FINDINGS = (
+    ("attacks_accidents_most_similar", ("attacks", "accidents"), ">",
+     "Attacks and Accidents: the most similar models (highest human Pyramid)"),
+    ("health_resources_least_similar", ("health", "resources"), "<",
+     "Health and Resources: the greater variance among models (lowest human Pyramid)"),
+)  # fmt: skip
+
+
 def category_claims(claims: Claims, scores: Mapping) -> None:
-    """Section 4: "Attacks and Accidents generated the most similar models": the human
-    (jackknifed) Pyramid of initial summaries in those two categories above the other three,
-    Welch's t test over the human summaries' scores (``scores``: as the notebook's
-    ``(group, metric, docset) -> category_scores``)."""
-    cid, source = "attacks_accidents_most_similar", "Section 4; Table 6"
+    """Section 4: "Attacks and Accidents generated the most similar models ... In Health and
+    Resources, the aspects were more subjective in nature, and the resulting variance was
+    greater": the human (jackknifed) Pyramid of initial summaries in each pair of categories
+    against the other three (above for Attacks and Accidents, below for Health and
+    Resources), Welch's t test over the human summaries' scores (``scores``: as the
+    notebook's ``(group, metric, docset) -> category_scores``)."""
     s = scores.get(("human", "pyramid", "initial"))
-    if s is None or s.empty:
-        claims.not_comparable(
-            cid, source=source, printed="yes", note="no categories on this profile"
+    for cid, pair, expected, printed in _CATEGORY_FINDINGS:
+        source = "Section 4; Table 6"
+        if s is None or s.empty:
+            claims.not_comparable(
+                cid, source=source, printed="yes", note="no categories on this profile"
+            )
+            continue
+        two = s["category"].isin(pair)
+        claims.welch_finding(
+            cid,
+            s.loc[two, "value"].dropna(),
+            s.loc[~two, "value"].dropna(),
+            source=source,
+            printed=printed,
+            expected=expected,
+            this_run=f"{s.loc[two, 'value'].mean():.3f} vs {s.loc[~two, 'value'].mean():.3f}",
+            test=f"Welch's t test, human Pyramid in {' + '.join(c.title() for c in pair)} vs "
+            "the other categories",
         )
-        return
-    two = s["category"].isin(["attacks", "accidents"])
-    claims.welch_finding(
-        cid,
-        s.loc[two, "value"].dropna(),
-        s.loc[~two, "value"].dropna(),
-        source=source,
-        printed="Attacks and Accidents: the most similar models (highest human Pyramid)",
-        this_run=f"{s.loc[two, 'value'].mean():.3f} vs {s.loc[~two, 'value'].mean():.3f}",
-        test="Welch's t test, human Pyramid in Attacks+Accidents vs the other categories",
-    )

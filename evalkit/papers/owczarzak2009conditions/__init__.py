@@ -33,14 +33,22 @@ Layout of the package:
 ``sweep_data``      :class:`SweepData` and its loaders per profile
 ``experiments``     the sweeps and the printed layout with markers
 ``claims``          the claim rows (printed cells, errata, markers, findings)
+``model_findings``  Section 5's Pyramid-vs-ROUGE findings over the number of models
 ==================  ===============================================================
 """
 
-from . import claims, experiments, spec, sweep_data
+from . import claims, experiments, model_findings, spec, sweep_data
 
-__all__ = [*claims.__all__, *experiments.__all__, *spec.__all__, *sweep_data.__all__]
+__all__ = [
+    *claims.__all__,
+    *experiments.__all__,
+    *model_findings.__all__,
+    *spec.__all__,
+    *sweep_data.__all__,
+]
 
 from .claims import *
 from .experiments import *
+from .model_findings import *
 from .spec import *
 from .sweep_data import *

@@ -4,6 +4,7 @@ Williams test, printed values beside this run's, the parser-noise rows).
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import numpy as np
@@ -14,17 +15,20 @@ from .spec import COMPETITORS, N_DUC2007, PAPER, key
 
 __all__ = ["run_claims", "noise_claims"]
 
+#: a finding of :func:`~.recompute._printed_patterns`: ``<column>_<a>_above_<b>``
+_FINDING = re.compile(r"(.+)_(base|norel|pm)_above_(all_competitors|base|BE-HM)")
+
 
 def run_claims(
     run: pd.DataFrame, table: str, profile: str, data: str, tests: Optional[pd.DataFrame] = None
 ):
-    """Claims of one table: the paper's findings per column (base above every competitor; pm
-    above base), each tested on this run with a two-sided Williams test (``tests``:
-    :func:`competitor_tests` at this table's level) against the best competitor or base;
-    for the DUC 2007 tables which correlations' 95% Fisher interval excludes 0 (derived: the
-    printed statement is recomputed from the printed r in ``00_printed_checks``); every
-    printed value beside this run's (not comparable:
-    other data and parser)."""
+    """Claims of one table: the paper's findings per column (base and norel above every
+    competitor and, for model summaries, above BE-HM; pm above base), each tested on this run
+    with a two-sided Williams test (``tests``: :func:`competitor_tests` at this table's level)
+    against the best competitor of the run, BE-HM or base; for the DUC 2007 tables which
+    correlations' 95% Fisher interval excludes 0 (derived: the printed statement is
+    recomputed from the printed r in ``00_printed_checks``); every printed value beside this
+    run's (not comparable: other data and parser)."""
     from evalkit.notebook.claims import Claims
 
     printed = printed_as_run(table)
@@ -35,13 +39,13 @@ def run_claims(
     got = mine.set_index(["metric", "column"])["value"]
     pair = tests.set_index(["column", "metric_a", "metric_b"])["p"] if tests is not None else None
     for finding in sorted(set(p) & set(r)):
-        col = finding.split("_base_")[0].split("_pm_")[0]
-        if finding.endswith("_base_above_all_competitors"):
+        col, a, b = _FINDING.fullmatch(finding).groups()
+        if b == "all_competitors":
             rivals = {m: got.get((m, col), np.nan) for m in COMPETITORS}
-            rival = max((m for m in rivals if rivals[m] == rivals[m]), key=rivals.get)
-            a, b, what = "base", rival, f"base vs the best competitor on this run ({rival})"
+            b = max((m for m in rivals if rivals[m] == rivals[m]), key=rivals.get)
+            what = f"{a} vs the best competitor on this run ({b})"
         else:
-            a, b, what = "pm", "base", "pm vs base"
+            what = f"{a} vs {b}"
         key_ = (col, a, b)
         if pair is None or key_ not in pair.index:
             c.not_comparable(

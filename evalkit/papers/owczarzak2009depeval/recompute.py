@@ -12,7 +12,7 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.stats.correlation import fisher_ci
 
-from .spec import COMPETITORS, LETTER, N_SUMMARY_LEVEL, PAPER
+from .spec import COMPETITORS, HEADLINE_VARIANTS, LETTER, N_SUMMARY_LEVEL, PAPER
 
 __all__ = [
     "published",
@@ -101,13 +101,24 @@ def ci_excludes_zero(r: float, n: int, confidence: float = 0.95) -> bool:
 
 
 def _printed_patterns(t: pd.DataFrame) -> Dict[str, bool]:
+    """The findings a Table-1..4-shaped frame (``metric, column, value``) shows, as
+    ``{"<column>_<a>_above_<b>": bool}``: each of :data:`~.spec.HEADLINE_VARIANTS` above every
+    competitor (``_above_all_competitors``) and, for model summaries, above BE-HM (Section 6:
+    "over BE for models"); pm above base."""
     v = t.set_index(["metric", "column"])["value"].astype(float)
     out = {}
     cols = set(t["column"])
     for col in sorted(cols):
         comp = [v.get((c, col), np.nan) for c in COMPETITORS]
-        if ("base", col) in v.index and not np.isnan(comp).all():
-            out[f"{col}_base_above_all_competitors"] = bool(v[("base", col)] > np.nanmax(comp))
+        for variant in HEADLINE_VARIANTS:
+            if (variant, col) not in v.index:
+                continue
+            if not np.isnan(comp).all():
+                out[f"{col}_{variant}_above_all_competitors"] = bool(
+                    v[(variant, col)] > np.nanmax(comp)
+                )
+            if col.endswith("_models") and ("BE-HM", col) in v.index:
+                out[f"{col}_{variant}_above_BE-HM"] = bool(v[(variant, col)] > v[("BE-HM", col)])
         if ("pm", col) in v.index and ("base", col) in v.index:
             out[f"{col}_pm_above_base"] = bool(v[("pm", col)] > v[("base", col)])
     return out

@@ -15,6 +15,7 @@ __all__ = [
     "PAPER",
     "key",
     "COMPETITORS",
+    "HEADLINE_VARIANTS",
     "N_SUMMARY_LEVEL",
     "DATA",
     "N_DUC2007",
@@ -26,6 +27,11 @@ PAPER = "owczarzak2009depeval"
 
 
 COMPETITORS = ("ROUGE-2", "ROUGE-SU4", "BE-HM")
+
+
+#: the variants Section 6 names in its findings ("Both the baseline and norel versions achieve
+#: significant improvement over ROUGE and BE"): each is tested against the competitors
+HEADLINE_VARIANTS = ("base", "norel")
 
 
 LETTER = {"ROUGE-2": "R2", "ROUGE-SU4": "R4", "BE-HM": "B"}

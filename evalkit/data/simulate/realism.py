@@ -3,7 +3,9 @@
 The simulator is calibrated to statistics the papers *print about their data* (never to the
 findings they test): ``data/published/simulator_targets.csv`` lists one row per statistic,
 with the corpus it applies to, where the printed value lives (``paper``, ``table``,
-``cell``: a reference into ``data/published/<paper>/<table>.csv``, so no number is copied;
+``cell``: a reference into ``data/published/<paper>/<table>.csv``, ``key=value`` pairs that
+select one row, the number read from its ``percent``, ``value`` or ``avg_count`` column or, in
+a wide table, the column ``value_column=<name>`` names; so no number is copied;
 a value not transcribed elsewhere is in ``printed``), a tolerance and, where the paper's
 notebook states that value as a claim, the claim's id (``claim_id``, several separated by spaces
 where a finding compares calibrated values, e.g. owczarzak2011who's human Pyramid 2010 vs 2008;
@@ -30,6 +32,8 @@ identical_pairs        pairs of peer summaries of one docset with identical text
                        (owczarzak2012assessors §2)
 surrogate_chars        mean length in characters of the relevance task's surrogates of
                        ``kind`` (HEAD headlines, HUM human summaries); dorr2005 §3
+reference_tokens       mean length of an MT reference translation in mteval tokens
+                       (punctuation included); leusch2005 Table 2
 =====================  ===================================================================
 
 Tolerances: an absolute difference, ``N%`` relative, ``present`` (simulated > 0 exactly
@@ -81,6 +85,7 @@ STATISTICS = (
     "topic_subset_r",
     "identical_pairs",
     "surrogate_chars",
+    "reference_tokens",
 )
 
 #: Per paper: the printed statistics the simulator is calibrated to (not evidence), and
@@ -236,7 +241,11 @@ def printed_value(target, tables: Optional[Dict[tuple, pd.DataFrame]] = None) ->
         tables[key] = read_published(target.paper, target.table, dtypes={})
     table = tables[key]
     sel = table
-    for key, value in _pairs(target.cell).items():
+    pairs = _pairs(target.cell)
+    column = pairs.pop("value_column", None)
+    if column is not None and column not in table.columns:
+        raise ParameterError("cell", target.cell, f"columns of {target.paper}/{target.table}")
+    for key, value in pairs.items():
         if key not in table.columns:
             raise ParameterError("cell", target.cell, f"columns of {target.paper}/{target.table}")
         sel = sel[sel[key].astype(str) == value]
@@ -245,6 +254,8 @@ def printed_value(target, tables: Optional[Dict[tuple, pd.DataFrame]] = None) ->
             "cell", target.cell, f"one row of {target.paper}/{target.table} (found {len(sel)})"
         )
     row = sel.iloc[0]
+    if column is not None:
+        return float(row[column])
     for column in ("percent", "value", "avg_count"):
         if column in sel.columns:
             return float(row[column])
@@ -349,6 +360,11 @@ def simulated_value(corpus, statistic: str, where: Mapping[str, str]) -> float:
     if statistic == "surrogate_chars":
         s = corpus.surrogates
         return float(s.loc[s["kind"] == where["kind"], "text"].str.len().mean())
+    if statistic == "reference_tokens":
+        from evalkit.text.tokenize import tokenize_words
+
+        texts = corpus.references["text"]
+        return float(np.mean([len(tokenize_words(t, "mteval")) for t in texts]))
     raise ParameterError("statistic", statistic, f"one of {STATISTICS}")
 
 

@@ -74,20 +74,41 @@ def toolbox_claims(
     return c.frame()
 
 
-def realism_claims(report: pd.DataFrame):
-    """The simulator-realism notebook's claims: one ``by construction`` row per target of
-    :func:`evalkit.data.simulate.realism.realism_report` (the simulator is calibrated to
-    them, so they are never evidence about a paper); the note says met or missed."""
+def realism_claims(report: pd.DataFrame, quick: bool = False):
+    """The simulator-realism notebook's claims, one row per target of
+    :func:`evalkit.data.simulate.realism.realism_report`: a met target is ``by construction``
+    (the simulator is calibrated to it, so it is never evidence about a paper); a missed one
+    ``differs``: the sample contradicts what the paper prints about its data (a premise gap,
+    :func:`~evalkit.data.simulate.realism.premise_gaps`). ``quick``: the report is of the
+    quick-size corpora, smaller than the targets describe, so a miss is not comparable."""
     from evalkit.notebook.claims import Claims
 
     c = Claims("methods", data="the sample profile's default build", kind="consistency")
     for r in report.itertuples(index=False):
-        c.by_construction(
-            r.target_id,
+        row = dict(
             source=f"{r.paper} {r.table}",
             printed=f"{r.printed_value:g}",
             this_run=float(r.simulated),
-            note=f"calibration target ({r.corpus}, tolerance {r.tolerance}): "
-            + ("met" if r.met else "MISSED"),
         )
+        if r.met:
+            c.by_construction(
+                r.target_id,
+                note=f"calibration target ({r.corpus}, tolerance {r.tolerance}): met",
+                **row,
+            )
+        elif quick:
+            c.not_comparable(
+                r.target_id,
+                note=f"missed by the quick-size {r.corpus}; the targets describe the full size",
+                **row,
+            )
+        else:
+            c.check(
+                r.target_id,
+                holds=False,
+                evidence=f"outside the tolerance {r.tolerance}",
+                note=f"premise gap: the sample's {r.corpus} misses what {r.paper} prints "
+                "about its data",
+                **row,
+            )
     return c.frame()

@@ -131,12 +131,15 @@ def test_simulated_task5_has_more_model_agreement_and_less_peer_diversity(tmp_pa
     assert s.loc[2, "jack_set"] > s.loc[5, "jack_set"]
 
 
-def _claims_on_clouds(best):
-    """:func:`claims` on the seeded clouds with ``best`` as the search result (other parts
-    empty: their rows are not comparable)."""
-    _, sims, roles = point_clouds(seed=1)
+def _claims_on_clouds(best, kings=None, data=None):
+    """:func:`claims` on the seeded clouds (or ``data`` with its ``kings``) with ``best`` as
+    the search result (other parts empty: their rows are not comparable)."""
+    if data is None:
+        _, sims, roles = point_clouds(seed=1)
+        data = qarla.QarlaData(sims, roles)
+        kings = pd.DataFrame({"metric": ["x0", "x1"], "king": [0.5, 0.4]})
     return dp.claims(
-        pd.DataFrame({"metric": ["x0", "x1"], "king": [0.5, 0.4]}),
+        kings,
         best,
         pd.DataFrame({"king": [], "pearson_scores": []}),
         {"pearson_scores": float("nan"), "pearson_ranks": float("nan"), "systems": 0},
@@ -144,7 +147,7 @@ def _claims_on_clouds(best):
         pd.DataFrame({"summarizer": ["m", "p"], "role": ["model", "peer"], "queen": [0.6, 0.2]}),
         pd.DataFrame({"metric": [], "king": [], "n": []}),
         data="clouds",
-        qdata=qarla.QarlaData(sims, roles),
+        qdata=data,
     ).set_index("claim_id")
 
 
@@ -235,3 +238,52 @@ def test_gramsim_contrast_is_task5s_gap_minus_task2s(task5_gap, verdict):
     assert f"{est:+.3f}" in row["this_run"]
     assert (p < 0.05) == (verdict != "inconclusive")
     assert row["verdict"] == verdict
+
+
+def _stylistic_row(rename, drop=()):
+    """``stylistic_less_useful`` on seeded clouds whose metrics are renamed by ``rename``
+    (``drop`` left out), with the per-topic KING of the two compared metrics by hand."""
+    _, sims, roles = point_clouds(seed=1, special=["random"])
+    sims = sims[~sims["metric"].isin(drop)].assign(metric=lambda f: f["metric"].replace(rename))
+    data = qarla.QarlaData(sims, roles)
+    kings = pd.DataFrame(
+        {"metric": data.metrics, "king": [qarla.king(data, metrics=[m]) for m in data.metrics]}
+    )
+    best = pd.DataFrame({"metrics": [tuple(kings["metric"][:1])], "size": [1], "king": [0.5]})
+    rows = _claims_on_clouds(best, kings, data)
+    style = kings[kings["metric"].isin(["AVLS", "GRAMSIM"])].nlargest(1, "king")["metric"].iloc[0]
+    content = kings[~kings["metric"].isin(["AVLS", "GRAMSIM"])].nlargest(1, "king")["metric"]
+
+    def per_topic(metric):
+        return [
+            qarla.king(
+                qarla.QarlaData(sims[sims["instance"] == i], roles[roles["instance"] == i]),
+                metrics=[metric],
+            )
+            for i in sorted(roles["instance"].unique())
+        ]
+
+    diff = np.subtract(per_topic(content.iloc[0]), per_topic(style))
+    return rows.loc["stylistic_less_useful"], diff
+
+
+@pytest.mark.parametrize(
+    "rename,drop,verdict",
+    [
+        ({"random": "GRAMSIM"}, (), "agrees"),  # the stylistic metric is noise
+        ({"x0": "GRAMSIM"}, ("x1", "x2"), "differs"),  # the only content metric is noise
+    ],
+)
+def test_stylistic_less_useful_compares_best_content_with_best_stylistic(rename, drop, verdict):
+    """The Conclusions' "stylistic similarity is less useful for evaluation purposes": the
+    best content metric's per-topic KING minus the best stylistic metric's, by hand."""
+    row, diff = _stylistic_row(rename, drop)
+    assert f"{diff.mean():+.3f}" in row["evidence"]
+    assert row["verdict"] == verdict, row["evidence"]
+
+
+def test_stylistic_less_useful_needs_a_stylistic_metric():
+    row, _ = _stylistic_row({"random": "AVLS"})
+    assert row["verdict"] == "agrees"
+    rows = _claims_on_clouds(pd.DataFrame({"metrics": [("x0",)], "size": [1], "king": [0.5]}))
+    assert rows.loc["stylistic_less_useful", "verdict"] == "not comparable"

@@ -13,6 +13,7 @@ from evalkit.stats import printed, qarla
 from evalkit.stats.correlation import spearman_permutation, spearman_trend
 from evalkit.stats.multiplicity import contrast_z_test
 
+from .experiments import STYLISTIC
 from .spec import PAPER
 
 __all__ = ["claims", "task_claims"]
@@ -79,6 +80,7 @@ def claims(
             note="the best set by KING against the best single metric",
             **claim,
         )
+    _stylistic_row(c, kings, qdata, printed=text("stylistic_less_useful"))
     if len(tvm_kings) > 2 and tvm_kings["king"].nunique() > 1:
         rho, p = spearman_permutation(
             tvm_kings["n"].to_numpy(), tvm_kings["king"].to_numpy(), seed=seed
@@ -198,6 +200,39 @@ def claims(
             **claim,
         )
     return c.frame()
+
+
+def _stylistic_row(c: Claims, kings: pd.DataFrame, qdata, printed: str) -> None:
+    """The Conclusions' "stylistic similarity is less useful for evaluation purposes": the
+    best content metric's KING above the best stylistic metric's (AVLS, GRAMSIM), by a
+    paired test of per-topic KING (:func:`evalkit.stats.qarla.king_difference_test`)."""
+    k = kings.assign(king=kings["king"].astype(float)).sort_values(
+        "king", ascending=False, kind="mergesort"
+    )
+    style = k[k["metric"].isin(STYLISTIC)]
+    content = k[~k["metric"].isin(STYLISTIC)]
+    claim = dict(source="§4.3 + Conclusions", printed=printed)
+    if style.empty or content.empty or qdata is None:
+        c.not_comparable(
+            "stylistic_less_useful",
+            this_run=f"{len(content)} content, {len(style)} stylistic metrics",
+            note="the pool has no stylistic or no content metric, or no per-topic data given",
+            **claim,
+        )
+        return
+    a, b = content.iloc[0], style.iloc[0]
+    r = qarla.king_difference_test(qdata, a=[a["metric"]], b=[b["metric"]])
+    c.finding(
+        "stylistic_less_useful",
+        expected=">",
+        difference=r["difference"],
+        p_value=r["p_value"],
+        test=r["test"] + "; both metrics the best of their kind on these topics",
+        this_run=f"KING {a['metric']} {a['king']:.3f} vs {b['metric']} {b['king']:.3f}",
+        note="difference: KING of the best content metric minus the best stylistic metric's "
+        f"({', '.join(STYLISTIC)})",
+        **claim,
+    )
 
 
 #: Why ``gramsim_task5`` is evidence on the sample (an ablation, not a label).

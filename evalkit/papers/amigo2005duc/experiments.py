@@ -17,6 +17,7 @@ __all__ = [
     "as_series",
     "content_metrics",
     "describe_pool",
+    "STYLISTIC",
     "jack_growth",
     "king_vs_correlation",
     "ranking_correlation",
@@ -91,9 +92,13 @@ def system_queen_with_models(data, metrics: Sequence[str]) -> pd.DataFrame:
     return qarla.queen_system_scores(data, metrics=list(metrics))
 
 
+#: The pool's two metrics over stylistic features (§3.2); the others are content metrics.
+STYLISTIC = ("AVLS", "GRAMSIM")
+
+
 def content_metrics(metrics: Sequence[str]) -> list:
     """The pool minus the stylistic AVLS and GRAMSIM (what §3.2 clusters)."""
-    return [m for m in metrics if m not in ("AVLS", "GRAMSIM")]
+    return [m for m in metrics if m not in STYLISTIC]
 
 
 def describe_pool(sims: pd.DataFrame, tagger: str) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
@@ -13,7 +14,7 @@ from evalkit.stats import printed, qarla
 from evalkit.stats.correlation import spearman_permutation, spearman_trend
 from evalkit.stats.multiplicity import contrast_z_test
 
-from .experiments import STYLISTIC
+from .experiments import STYLISTIC, as_series, system_model_similarity
 from .spec import PAPER
 
 __all__ = ["claims", "task_claims"]
@@ -31,13 +32,16 @@ def claims(
     qdata=None,
     curve: Optional[pd.DataFrame] = None,
     seed: int = 0,
+    human: Optional[pd.Series] = None,
 ) -> pd.DataFrame:
     """The paper's findings on this run (values not comparable: different data), each
     tested: the best set against the best single metric by a paired t-test of per-topic
     KING (``qdata``), TVM's KING against n by an exact/seeded permutation Spearman test,
     JACK's slowdown by a paired t-test over the random orders of ``curve``, the models'
     QUEEN above the peers' by a Mann-Whitney U test, Figure 5's trend by Spearman's test
-    over the metric combinations (not independent: optimistic)."""
+    over the metric combinations (not independent: optimistic), the best set's QUEEN
+    against the best ROUGE score in correlation with ``human`` (system scores) by the
+    Williams test."""
     c = Claims(PAPER, data=data)
     text = lambda key: c.printed("text", "printed", key=key)  # noqa: E731
     top = kings.sort_values("king", ascending=False, kind="mergesort").iloc[0]
@@ -179,6 +183,7 @@ def claims(
             this_run=shown_r,
             note="fewer than three systems with human scores",
         )
+    _rouge_row(c, system_queen, qdata, human, b["metrics"], text("king_sets_beat_rouge"))
     trend = spearman_trend(figure5, "king", "pearson_scores")
     claim = dict(source="§4.2 / Figure 5", printed="higher KING, rankings closer to the human ones")
     if trend is None:
@@ -200,6 +205,60 @@ def claims(
             **claim,
         )
     return c.frame()
+
+
+def _rouge_row(c: Claims, system_queen, qdata, human, best_set, printed: str) -> None:
+    """The Conclusions' "metric sets with higher KING values slightly outperforms the best
+    ROUGE evaluation measure": Pearson r of the best set's system QUEEN with the human
+    scores against the r of the best ROUGE score (``R-`` similarities,
+    :func:`system_model_similarity`; the best on the same systems, which favours ROUGE), by
+    the two-sided Williams test over the systems (the two correlations share the human
+    scores)."""
+    from evalkit.stats.williams import williams_p
+
+    claim = dict(source="§4.2 + Conclusions", printed=printed)
+    rouge = [m for m in (qdata.metrics if qdata is not None else []) if m.startswith("R-")]
+    queen = as_series(system_queen)
+    if human is None or not rouge:
+        c.not_comparable(
+            "king_sets_beat_rouge",
+            this_run=f"{len(rouge)} ROUGE similarities",
+            note="no human system scores or no ROUGE similarity in the pool",
+            **claim,
+        )
+        return
+    frame = pd.concat(
+        [queen.rename("queen"), system_model_similarity(qdata, rouge), human.rename("human")],
+        axis=1,
+        join="inner",
+    ).dropna()
+    r = frame.drop(columns="human").corrwith(frame["human"])
+    best = r[rouge].idxmax() if len(frame) >= 4 and r[rouge].notna().any() else None
+    p = (
+        float("nan")
+        if best is None
+        else williams_p(r["queen"], r[best], frame["queen"], frame[best])
+    )
+    if not np.isfinite(p):
+        c.not_comparable(
+            "king_sets_beat_rouge",
+            this_run=f"{len(frame)} systems with QUEEN, ROUGE and human scores",
+            note="fewer than four systems, or a constant score: no Williams test",
+            **claim,
+        )
+        return
+    c.finding(
+        "king_sets_beat_rouge",
+        expected=">",
+        difference=float(r["queen"] - r[best]),
+        p_value=p,
+        test=f"Williams test (two-sided) over {len(frame)} systems, QUEEN of the best set "
+        f"against {best}, the ROUGE score best correlated with the human scores",
+        this_run=f"Pearson r with the human scores: QUEEN{{{', '.join(best_set)}}} "
+        f"{r['queen']:.3f}, {best} {r[best]:.3f}",
+        note="difference: r of the best set's QUEEN minus the best ROUGE score's",
+        **claim,
+    )
 
 
 def _stylistic_row(c: Claims, kings: pd.DataFrame, qdata, printed: str) -> None:

@@ -158,3 +158,71 @@ def test_normalization_raises_r_is_a_tested_finding():
     assert clear["verdict"] == "agrees" and "bootstrap" in clear["evidence"], clear
     tiny = _normalization_claims(None)
     assert tiny["verdict"] == "inconclusive", tiny
+
+
+def _module_rows(gains, n_systems=7):
+    """Per-system r of the four module configurations: ``gains[config]`` added to a base
+    r per system (a callable of the system index, or a number)."""
+    import pandas as pd
+
+    rows = []
+    for i in range(n_systems):
+        for config in ("exact", "exact+porter", "exact+wn_stem", "exact+porter+wn_synonym"):
+            g = gains.get(config, 0.0)
+            rows.append(
+                {
+                    "system": f"S{i}",
+                    "modules": config,
+                    "r": 0.3 + 0.01 * i + (g(i) if callable(g) else g),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize(
+    "gains,verdict",
+    [
+        ({"exact+porter": 0.02, "exact+wn_stem": 0.01, "exact+porter+wn_synonym": 0.03}, "agrees"),
+        # synonymy falls below porter in 3 of 7 systems: its step is not significant
+        (
+            {
+                "exact+porter": 0.02,
+                "exact+wn_stem": 0.01,
+                "exact+porter+wn_synonym": lambda i: 0.03 if i > 2 else 0.01,
+            },
+            "inconclusive",
+        ),
+        (
+            {"exact+porter": -0.02, "exact+wn_stem": -0.01, "exact+porter+wn_synonym": -0.03},
+            "differs",
+        ),
+    ],
+)
+def test_module_finding_is_a_sign_test_per_step(gains, verdict):
+    """Sec. 3.6: stemming (either module) helps over exact matching, synonymy helps further:
+    per step the exact sign test over systems, combined by the intersection-union rule."""
+    from evalkit.notebook.claims import Claims
+    from evalkit.stats.multiplicity import sign_test
+
+    rows = _module_rows(gains)
+    wide = rows.pivot(index="system", columns="modules", values="r")
+    steps = [
+        ("exact", "exact+porter"),
+        ("exact", "exact+wn_stem"),
+        ("exact+porter", "exact+porter+wn_synonym"),
+    ]
+    diffs = [wide[b_] - wide[a] for a, b_ in steps]
+    p = max(sign_test(int((d > 1e-12).sum()), int((d < -1e-12).sum())) for d in diffs)
+    c = Claims("banerjee2005", data="toy")
+    b.module_finding(c, rows, printed="improves correlations")
+    row = c.frame().set_index("claim_id").loc["modules_help"]
+    assert f"p = {p:.3f}" in row["evidence"]
+    assert row["verdict"] == verdict, row["evidence"]
+
+
+def test_module_finding_without_per_system_r_is_not_comparable():
+    from evalkit.notebook.claims import Claims
+
+    c = Claims("banerjee2005", data="toy")
+    b.module_finding(c, _module_rows({}).assign(system="all pairs"), printed="-")
+    assert c.frame().set_index("claim_id").loc["modules_help", "verdict"] == "not comparable"

@@ -180,49 +180,61 @@ def _module_rows(gains, n_systems=7):
 
 
 @pytest.mark.parametrize(
-    "gains,verdict",
+    "gains,stemming,synonymy",
     [
-        ({"exact+porter": 0.02, "exact+wn_stem": 0.01, "exact+porter+wn_synonym": 0.03}, "agrees"),
-        # synonymy falls below porter in 3 of 7 systems: its step is not significant
+        (
+            {"exact+porter": 0.02, "exact+wn_stem": 0.01, "exact+porter+wn_synonym": 0.03},
+            "agrees",
+            "agrees",
+        ),
+        # wn_stem falls below exact in 3 of 7 systems: "either stemming module" is not shown
         (
             {
                 "exact+porter": 0.02,
-                "exact+wn_stem": 0.01,
-                "exact+porter+wn_synonym": lambda i: 0.03 if i > 2 else 0.01,
+                "exact+wn_stem": lambda i: 0.01 if i > 2 else -0.01,
+                "exact+porter+wn_synonym": 0.03,
             },
             "inconclusive",
+            "agrees",
         ),
+        # stemming lowers r everywhere, synonymy then raises it (the sample's pattern)
         (
-            {"exact+porter": -0.02, "exact+wn_stem": -0.01, "exact+porter+wn_synonym": -0.03},
+            {"exact+porter": -0.02, "exact+wn_stem": -0.01, "exact+porter+wn_synonym": 0.0},
             "differs",
+            "agrees",
         ),
     ],
 )
-def test_module_finding_is_a_sign_test_per_step(gains, verdict):
-    """Sec. 3.6: stemming (either module) helps over exact matching, synonymy helps further:
-    per step the exact sign test over systems, combined by the intersection-union rule."""
+def test_module_findings_are_sign_tests_per_step(gains, stemming, synonymy):
+    """Sec. 3.6: either stemming module helps over exact matching (two steps, the
+    intersection-union rule), synonymy helps further (one step): per step the exact sign
+    test over systems, by hand."""
     from evalkit.notebook.claims import Claims
     from evalkit.stats.multiplicity import sign_test
 
     rows = _module_rows(gains)
     wide = rows.pivot(index="system", columns="modules", values="r")
-    steps = [
-        ("exact", "exact+porter"),
-        ("exact", "exact+wn_stem"),
-        ("exact+porter", "exact+porter+wn_synonym"),
-    ]
-    diffs = [wide[b_] - wide[a] for a, b_ in steps]
-    p = max(sign_test(int((d > 1e-12).sum()), int((d < -1e-12).sum())) for d in diffs)
+
+    def p_step(a, b_):
+        d = wide[b_] - wide[a]
+        return sign_test(int((d > 1e-12).sum()), int((d < -1e-12).sum()))
+
+    p_stem = max(p_step("exact", "exact+porter"), p_step("exact", "exact+wn_stem"))
+    p_syn = p_step("exact+porter", "exact+porter+wn_synonym")
     c = Claims("banerjee2005", data="toy")
-    b.module_finding(c, rows, printed="improves correlations")
-    row = c.frame().set_index("claim_id").loc["modules_help"]
-    assert f"p = {p:.3f}" in row["evidence"]
-    assert row["verdict"] == verdict, row["evidence"]
+    b.module_findings(c, rows, printed=dict.fromkeys(b.MODULE_STEPS, "-"))
+    out = c.frame().set_index("claim_id")
+    if stemming != "inconclusive":
+        assert f"p = {p_stem:.3f}" in out.loc["stemming_helps", "evidence"]
+    assert f"p = {p_syn:.3f}" in out.loc["synonymy_helps", "evidence"]
+    assert out.loc["stemming_helps", "verdict"] == stemming, out.loc["stemming_helps", "evidence"]
+    assert out.loc["synonymy_helps", "verdict"] == synonymy
 
 
-def test_module_finding_without_per_system_r_is_not_comparable():
+def test_module_findings_without_per_system_r_are_not_comparable():
     from evalkit.notebook.claims import Claims
 
     c = Claims("banerjee2005", data="toy")
-    b.module_finding(c, _module_rows({}).assign(system="all pairs"), printed="-")
-    assert c.frame().set_index("claim_id").loc["modules_help", "verdict"] == "not comparable"
+    rows = _module_rows({}).assign(system="all pairs")
+    b.module_findings(c, rows, printed=dict.fromkeys(b.MODULE_STEPS, "-"))
+    assert (c.frame()["verdict"] == "not comparable").all() and len(c.frame()) == 2

@@ -229,6 +229,7 @@ def test_module_findings_are_sign_tests_per_step(gains, stemming, synonymy):
     assert f"p = {p_syn:.3f}" in out.loc["synonymy_helps", "evidence"]
     assert out.loc["stemming_helps", "verdict"] == stemming, out.loc["stemming_helps", "evidence"]
     assert out.loc["synonymy_helps", "verdict"] == synonymy
+    assert (out["level"] == "headline").all()  # the Introduction's "all of the components"
 
 
 def test_module_findings_without_per_system_r_are_not_comparable():

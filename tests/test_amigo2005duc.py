@@ -131,20 +131,26 @@ def test_simulated_task5_has_more_model_agreement_and_less_peer_diversity(tmp_pa
     assert s.loc[2, "jack_set"] > s.loc[5, "jack_set"]
 
 
-def _claims_on_clouds(best):
-    """:func:`claims` on the seeded clouds with ``best`` as the search result (other parts
-    empty: their rows are not comparable)."""
-    _, sims, roles = point_clouds(seed=1)
+def _claims_on_clouds(best, kings=None, data=None, system_queen=None, human=None):
+    """:func:`claims` on the seeded clouds (or ``data`` with its ``kings``) with ``best`` as
+    the search result (other parts empty: their rows are not comparable)."""
+    if data is None:
+        _, sims, roles = point_clouds(seed=1)
+        data = qarla.QarlaData(sims, roles)
+        kings = pd.DataFrame({"metric": ["x0", "x1"], "king": [0.5, 0.4]})
     return dp.claims(
-        pd.DataFrame({"metric": ["x0", "x1"], "king": [0.5, 0.4]}),
+        kings,
         best,
         pd.DataFrame({"king": [], "pearson_scores": []}),
         {"pearson_scores": float("nan"), "pearson_ranks": float("nan"), "systems": 0},
         {"before": 0.1, "after": 0.05, "final": 0.9},
-        pd.DataFrame({"summarizer": ["m", "p"], "role": ["model", "peer"], "queen": [0.6, 0.2]}),
+        pd.DataFrame({"summarizer": ["m", "p"], "role": ["model", "peer"], "queen": [0.6, 0.2]})
+        if system_queen is None
+        else system_queen,
         pd.DataFrame({"metric": [], "king": [], "n": []}),
         data="clouds",
-        qdata=qarla.QarlaData(sims, roles),
+        qdata=data,
+        human=human,
     ).set_index("claim_id")
 
 
@@ -235,3 +241,101 @@ def test_gramsim_contrast_is_task5s_gap_minus_task2s(task5_gap, verdict):
     assert f"{est:+.3f}" in row["this_run"]
     assert (p < 0.05) == (verdict != "inconclusive")
     assert row["verdict"] == verdict
+
+
+def _stylistic_row(rename, drop=()):
+    """``stylistic_less_useful`` on seeded clouds whose metrics are renamed by ``rename``
+    (``drop`` left out), with the per-topic KING of the two compared metrics by hand."""
+    _, sims, roles = point_clouds(seed=1, special=["random"])
+    sims = sims[~sims["metric"].isin(drop)].assign(metric=lambda f: f["metric"].replace(rename))
+    data = qarla.QarlaData(sims, roles)
+    kings = pd.DataFrame(
+        {"metric": data.metrics, "king": [qarla.king(data, metrics=[m]) for m in data.metrics]}
+    )
+    best = pd.DataFrame({"metrics": [tuple(kings["metric"][:1])], "size": [1], "king": [0.5]})
+    rows = _claims_on_clouds(best, kings, data)
+    style = kings[kings["metric"].isin(["AVLS", "GRAMSIM"])].nlargest(1, "king")["metric"].iloc[0]
+    content = kings[~kings["metric"].isin(["AVLS", "GRAMSIM"])].nlargest(1, "king")["metric"]
+
+    def per_topic(metric):
+        return [
+            qarla.king(
+                qarla.QarlaData(sims[sims["instance"] == i], roles[roles["instance"] == i]),
+                metrics=[metric],
+            )
+            for i in sorted(roles["instance"].unique())
+        ]
+
+    diff = np.subtract(per_topic(content.iloc[0]), per_topic(style))
+    return rows.loc["stylistic_less_useful"], diff
+
+
+@pytest.mark.parametrize(
+    "rename,drop,verdict",
+    [
+        ({"random": "GRAMSIM"}, (), "agrees"),  # the stylistic metric is noise
+        ({"x0": "GRAMSIM"}, ("x1", "x2"), "differs"),  # the only content metric is noise
+    ],
+)
+def test_stylistic_less_useful_compares_best_content_with_best_stylistic(rename, drop, verdict):
+    """The Conclusions' "stylistic similarity is less useful for evaluation purposes": the
+    best content metric's per-topic KING minus the best stylistic metric's, by hand."""
+    row, diff = _stylistic_row(rename, drop)
+    assert f"{diff.mean():+.3f}" in row["evidence"]
+    assert row["verdict"] == verdict, row["evidence"]
+
+
+def test_stylistic_less_useful_needs_a_stylistic_metric():
+    row, _ = _stylistic_row({"random": "AVLS"})
+    assert row["verdict"] == "agrees"
+    rows = _claims_on_clouds(pd.DataFrame({"metrics": [("x0",)], "size": [1], "king": [0.5]}))
+    assert rows.loc["stylistic_less_useful", "verdict"] == "not comparable"
+
+
+def _rouge_row(follow, seed=3):
+    """``king_sets_beat_rouge`` on seeded clouds with two ROUGE-named metrics, the best set
+    {x0}, and human scores that follow ``follow`` (``"queen"`` or a metric) plus noise; with
+    the by-hand Pearson r and Williams p."""
+    from evalkit.stats.williams import williams_p
+
+    _, sims, roles = point_clouds(6, 5, 12, 3, noise=0.8, seed=seed)
+    sims = sims.assign(metric=sims["metric"].replace({"x1": "R-1.a", "x2": "R-2.a"}))
+    data = qarla.QarlaData(sims, roles)
+    ranking = dp.system_queen_with_models(data, ["x0"])
+    queen = dp.as_series(ranking)
+    role = dict(zip(roles["summarizer"], roles["role"]))
+    pm = sims[(sims["a"].map(role) == "peer") & (sims["b"].map(role) == "model")]
+    rouge = (
+        pm.groupby(["metric", "a", "instance"])["value"].mean().groupby(["metric", "a"]).mean()
+    ).unstack("metric")[["R-1.a", "R-2.a"]]
+    base = queen if follow == "queen" else rouge[follow]
+    rng = np.random.default_rng(seed)
+    human = base + rng.normal(scale=0.05 * base.std(), size=len(base))
+    rows = _claims_on_clouds(
+        pd.DataFrame({"metrics": [("x0",)], "size": [1], "king": [0.5]}),
+        pd.DataFrame({"metric": data.metrics, "king": 0.5}),
+        data,
+        system_queen=ranking,
+        human=human,
+    )
+    r_q = np.corrcoef(queen, human[queen.index])[0, 1]
+    r = {m: np.corrcoef(rouge[m], human[rouge.index])[0, 1] for m in rouge}
+    best = max(r, key=r.get)
+    p = williams_p(r_q, r[best], queen.to_numpy(), rouge.loc[queen.index, best].to_numpy())
+    return rows.loc["king_sets_beat_rouge"], r_q - r[best], p, best
+
+
+@pytest.mark.parametrize("follow,verdict", [("queen", "agrees"), ("R-2.a", "differs")])
+def test_king_sets_beat_rouge_is_a_williams_test_by_hand(follow, verdict):
+    """The Conclusions' "metric sets with higher KING values slightly outperforms the best
+    ROUGE evaluation measure": r(QUEEN of the best set, human) minus r(best ROUGE, human),
+    the ROUGE score averaged over each topic's models, by the Williams test."""
+    row, diff, p, best = _rouge_row(follow)
+    assert f"{diff:+.3f}" in row["evidence"] and best in row["evidence"]
+    assert (f"p = {p:.3f}" if p >= 0.001 else "p < 0.001") in row["evidence"]
+    assert row["verdict"] == verdict, row["evidence"]
+
+
+def test_king_sets_beat_rouge_needs_human_scores_and_rouge():
+    rows = _claims_on_clouds(pd.DataFrame({"metrics": [("x0",)], "size": [1], "king": [0.5]}))
+    assert rows.loc["king_sets_beat_rouge", "verdict"] == "not comparable"

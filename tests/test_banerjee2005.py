@@ -158,3 +158,84 @@ def test_normalization_raises_r_is_a_tested_finding():
     assert clear["verdict"] == "agrees" and "bootstrap" in clear["evidence"], clear
     tiny = _normalization_claims(None)
     assert tiny["verdict"] == "inconclusive", tiny
+
+
+def _module_rows(gains, n_systems=7):
+    """Per-system r of the four module configurations: ``gains[config]`` added to a base
+    r per system (a callable of the system index, or a number)."""
+    import pandas as pd
+
+    rows = []
+    for i in range(n_systems):
+        for config in ("exact", "exact+porter", "exact+wn_stem", "exact+porter+wn_synonym"):
+            g = gains.get(config, 0.0)
+            rows.append(
+                {
+                    "system": f"S{i}",
+                    "modules": config,
+                    "r": 0.3 + 0.01 * i + (g(i) if callable(g) else g),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize(
+    "gains,stemming,synonymy",
+    [
+        (
+            {"exact+porter": 0.02, "exact+wn_stem": 0.01, "exact+porter+wn_synonym": 0.03},
+            "agrees",
+            "agrees",
+        ),
+        # wn_stem falls below exact in 3 of 7 systems: "either stemming module" is not shown
+        (
+            {
+                "exact+porter": 0.02,
+                "exact+wn_stem": lambda i: 0.01 if i > 2 else -0.01,
+                "exact+porter+wn_synonym": 0.03,
+            },
+            "inconclusive",
+            "agrees",
+        ),
+        # stemming lowers r everywhere, synonymy then raises it (the sample's pattern)
+        (
+            {"exact+porter": -0.02, "exact+wn_stem": -0.01, "exact+porter+wn_synonym": 0.0},
+            "differs",
+            "agrees",
+        ),
+    ],
+)
+def test_module_findings_are_sign_tests_per_step(gains, stemming, synonymy):
+    """Sec. 3.6: either stemming module helps over exact matching (two steps, the
+    intersection-union rule), synonymy helps further (one step): per step the exact sign
+    test over systems, by hand."""
+    from evalkit.notebook.claims import Claims
+    from evalkit.stats.multiplicity import sign_test
+
+    rows = _module_rows(gains)
+    wide = rows.pivot(index="system", columns="modules", values="r")
+
+    def p_step(a, b_):
+        d = wide[b_] - wide[a]
+        return sign_test(int((d > 1e-12).sum()), int((d < -1e-12).sum()))
+
+    p_stem = max(p_step("exact", "exact+porter"), p_step("exact", "exact+wn_stem"))
+    p_syn = p_step("exact+porter", "exact+porter+wn_synonym")
+    c = Claims("banerjee2005", data="toy")
+    b.module_findings(c, rows, printed=dict.fromkeys(b.MODULE_STEPS, "-"))
+    out = c.frame().set_index("claim_id")
+    if stemming != "inconclusive":
+        assert f"p = {p_stem:.3f}" in out.loc["stemming_helps", "evidence"]
+    assert f"p = {p_syn:.3f}" in out.loc["synonymy_helps", "evidence"]
+    assert out.loc["stemming_helps", "verdict"] == stemming, out.loc["stemming_helps", "evidence"]
+    assert out.loc["synonymy_helps", "verdict"] == synonymy
+    assert (out["level"] == "headline").all()  # the Introduction's "all of the components"
+
+
+def test_module_findings_without_per_system_r_are_not_comparable():
+    from evalkit.notebook.claims import Claims
+
+    c = Claims("banerjee2005", data="toy")
+    rows = _module_rows({}).assign(system="all pairs")
+    b.module_findings(c, rows, printed=dict.fromkeys(b.MODULE_STEPS, "-"))
+    assert (c.frame()["verdict"] == "not comparable").all() and len(c.frame()) == 2

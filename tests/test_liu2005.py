@@ -132,3 +132,50 @@ def test_printed_curves_name_the_table_of_each_system_and_judgment():
     assert k6 == 6 and len(t6) > len(t)
     none, empty = lg.printed_curves("all", "daRR")
     assert none is None and empty.empty
+
+
+def _kernel_table(kernel_noise, n=60, seed=0):
+    """A sentence table (Table 1's system and judgment) of seeded scores: HWCM, STM, BLEU
+    follow the human scores closely; the kernels with ``kernel_noise``."""
+    from evalkit.papers.liu2005.experiments import _correlations
+
+    rng = np.random.default_rng(seed)
+    y = rng.normal(size=n)
+    keys, xs = [], []
+    for name, depth, noise in [
+        *[("BLEU", d, 1.0) for d in ("1", "2", "4")],
+        *[("HWCM", d, 0.5) for d in ("1", "2", "4")],
+        ("STM", "1", 0.8),
+        ("TKM", "kernel", kernel_noise),
+        ("DTKM", "kernel", kernel_noise * 1.5),
+    ]:
+        keys.append((name, depth))
+        xs.append(y + rng.normal(scale=noise, size=n))
+    return _correlations(keys, xs, y).assign(system="E14", judgment="fluency"), xs, y
+
+
+@pytest.mark.parametrize("kernel_noise,verdict", [(3.0, "agrees"), (0.05, "differs")])
+def test_kernels_poor_at_sentence_level_is_a_williams_finding(kernel_noise, verdict):
+    """Section 4's "kernel based metrics, though poor in sentence-level evaluation": the best
+    of HWCM/STM/DSTM against the best kernel by the Williams test, by hand."""
+    from evalkit.stats.williams import williams_test
+
+    table, xs, y = _kernel_table(kernel_noise)
+    key = table["metric"] + "@" + table["max_depth"]
+    rk = dict(zip(key, table["r"]))
+    syn = max((k for k in rk if k.split("@")[0] in ("HWCM", "STM")), key=rk.get)
+    ker = max(("TKM@kernel", "DTKM@kernel"), key=rk.get)
+    i, j = list(key).index(syn), list(key).index(ker)
+    r = rk
+    p = williams_test(
+        r[syn], r[ker], np.corrcoef(xs[i], xs[j])[0, 1], len(y), alternative="two-sided"
+    ).p
+    rows = lg.sentence_claims(table, "sample", "toy").frame().set_index("claim_id")
+    row = rows.loc["table1_syntax_beats_kernels"]
+    assert f"{r[syn] - r[ker]:+.3f}" in row["evidence"]
+    assert (f"p = {p:.3f}" if p >= 0.001 else "p < 0.001") in row["evidence"]
+    assert row["verdict"] == verdict and row["level"] == "headline"
+    # without the Williams columns (daRR): not comparable
+    bare = table.drop(columns=["p_vs_best_syntax", "best_syntax"])
+    rows = lg.sentence_claims(bare, "sample", "toy").frame().set_index("claim_id")
+    assert rows.loc["table1_syntax_beats_kernels", "verdict"] == "not comparable"

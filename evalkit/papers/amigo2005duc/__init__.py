@@ -20,16 +20,23 @@ Task 5 ("Who is X?") runs on the simulated ``duc2004t5`` (sample only).
 
 Layout: :mod:`.spec` (data sets, :data:`NOTEBOOKS`), :mod:`.recompute`
 (:func:`printed_checks`, :func:`jack_knee`), :mod:`.experiments` (the experiments on a
-corpus) and :mod:`.claims` (:func:`claims`, :func:`task_claims`).
+corpus) :mod:`.claims` (:func:`claims`) and :mod:`.claims_tasks` (:func:`task_claims`).
 """
 
 from __future__ import annotations
 
-from . import spec, recompute, experiments, claims
+from . import spec, recompute, experiments, claims, claims_tasks
 
-__all__ = [*spec.__all__, *recompute.__all__, *experiments.__all__, *claims.__all__]
+__all__ = [
+    *spec.__all__,
+    *recompute.__all__,
+    *experiments.__all__,
+    *claims.__all__,
+    *claims_tasks.__all__,
+]
 
 from .spec import *
 from .recompute import *
 from .experiments import *
 from .claims import *
+from .claims_tasks import *

@@ -1,21 +1,22 @@
-"""Amigó et al. (2005b): the claim rows: the paper's findings on a run and the task 2 vs
-task 5 findings, each tested."""
+"""Amigó et al. (2005b): the claim rows of one task's run (``01_qarla_duc2004``): the
+paper's findings on a run, each tested (the task 2 vs task 5 findings: :mod:`.claims_tasks`)."""
 
 from __future__ import annotations
 
 from typing import Optional
 
+import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
 from evalkit.notebook.claims import Claims
 from evalkit.stats import printed, qarla
 from evalkit.stats.correlation import spearman_permutation, spearman_trend
-from evalkit.stats.multiplicity import contrast_z_test
 
+from .experiments import STYLISTIC, as_series, system_model_similarity
 from .spec import PAPER
 
-__all__ = ["claims", "task_claims"]
+__all__ = ["claims"]
 
 
 def claims(
@@ -30,13 +31,16 @@ def claims(
     qdata=None,
     curve: Optional[pd.DataFrame] = None,
     seed: int = 0,
+    human: Optional[pd.Series] = None,
 ) -> pd.DataFrame:
     """The paper's findings on this run (values not comparable: different data), each
     tested: the best set against the best single metric by a paired t-test of per-topic
     KING (``qdata``), TVM's KING against n by an exact/seeded permutation Spearman test,
     JACK's slowdown by a paired t-test over the random orders of ``curve``, the models'
     QUEEN above the peers' by a Mann-Whitney U test, Figure 5's trend by Spearman's test
-    over the metric combinations (not independent: optimistic)."""
+    over the metric combinations (not independent: optimistic), the best set's QUEEN
+    against the best ROUGE score in correlation with ``human`` (system scores) by the
+    Williams test."""
     c = Claims(PAPER, data=data)
     text = lambda key: c.printed("text", "printed", key=key)  # noqa: E731
     top = kings.sort_values("king", ascending=False, kind="mergesort").iloc[0]
@@ -79,6 +83,7 @@ def claims(
             note="the best set by KING against the best single metric",
             **claim,
         )
+    _stylistic_row(c, kings, qdata, printed=text("stylistic_less_useful"))
     if len(tvm_kings) > 2 and tvm_kings["king"].nunique() > 1:
         rho, p = spearman_permutation(
             tvm_kings["n"].to_numpy(), tvm_kings["king"].to_numpy(), seed=seed
@@ -177,6 +182,7 @@ def claims(
             this_run=shown_r,
             note="fewer than three systems with human scores",
         )
+    _rouge_row(c, system_queen, qdata, human, b["metrics"], text("king_sets_beat_rouge"))
     trend = spearman_trend(figure5, "king", "pearson_scores")
     claim = dict(source="§4.2 / Figure 5", printed="higher KING, rankings closer to the human ones")
     if trend is None:
@@ -200,126 +206,88 @@ def claims(
     return c.frame()
 
 
-#: Why ``gramsim_task5`` is evidence on the sample (an ablation, not a label).
-_GRAMSIM_NOT_GIVEN = (
-    ". Not given by the sample's all-extractive task 5 field (evalkit/data/simulate/who_is.py, "
-    "peers()): with task 2's mix of strategies (summarization.make_peers) in its place the "
-    "models' lead stays as large or larger and significant on the full sample; task 2 shows "
-    "it too (where the paper finds the systems merge with the models): it comes from the "
-    "models' own wording, which the simulator gives every task"
-)
+def _rouge_row(c: Claims, system_queen, qdata, human, best_set, printed: str) -> None:
+    """The Conclusions' "metric sets with higher KING values slightly outperforms the best
+    ROUGE evaluation measure": Pearson r of the best set's system QUEEN with the human
+    scores against the r of the best ROUGE score (``R-`` similarities,
+    :func:`system_model_similarity`; the best on the same systems, which favours ROUGE), by
+    the two-sided Williams test over the systems (the two correlations share the human
+    scores)."""
+    from evalkit.stats.williams import williams_p
 
-
-def task_claims(
-    summary: pd.DataFrame,
-    data: str,
-    units: Optional[pd.DataFrame] = None,
-    simulated: bool = False,
-) -> pd.DataFrame:
-    """§3.3, §3.4 and §4's task 2 vs task 5 findings on this run, tested on ``units``
-    (:func:`task_units`): KING and JACK per topic compared between the tasks by Welch's
-    t-test (different topics), the systems' QUEEN over GRAMSIM against the models' in task
-    5 by a Mann-Whitney U test; where a profile has no task 5 the rows are not comparable.
-    ``simulated``: the sample's task 5 (``evalkit/data/simulate/who_is.py``) gives the models
-    less content-selection noise and the systems alike, so KING higher and JACK lower in
-    task 5 are by construction there; the GRAMSIM gap is not (it survives task 2's field of
-    systems in place of task 5's extractors: the row's note)."""
-    c = Claims(PAPER, data=data)
-    text = lambda key: c.printed("text", "printed", key=key)  # noqa: E731
-    t = summary.set_index("task")
-    both = {2, 5} <= set(t.index) and units is not None
-    note = (
-        ""
-        if both
-        else "this profile has no task 5 ('Who is X?') data: SummEval / licensed duc2004 are task 2"
-    )
-    checks = [
-        ("king_higher_task5", "§3.3 / Figure 2", "king_set", "<"),
-        ("king_higher_task5_mean", "§3.3 / Figure 2", "mean_king", "<"),
-        ("jack_higher_task2", "§3.4 / Figure 3", "jack_set", ">"),
-    ]
-    for claim, source, col, expected in checks:
-        key = claim.replace("_mean", "")
-        if not both:
-            c.not_comparable(
-                claim, source=source, printed=text(key), this_run="task 2 only", note=note
-            )
-            continue
-        if simulated:
-            c.by_construction(
-                claim,
-                source=source,
-                printed=text(key),
-                this_run=f"{col}: task 2 {t.loc[2, col]:.3f}, task 5 {t.loc[5, col]:.3f}",
-                note="the sample's task 5 models are given less content-selection noise "
-                "(MODEL_NOISE) and its systems are alike (evalkit/data/simulate/who_is.py)",
-            )
-            continue
-        topics = units[units["unit"] == "topic"]
-        x2 = topics.loc[topics["task"] == 2, col].dropna().astype(float)
-        x5 = topics.loc[topics["task"] == 5, col].dropna().astype(float)
-        c.welch_finding(
-            claim,
-            x2,
-            x5,
-            source=source,
-            printed=text(key),
-            expected=expected,
-            test=f"Welch t-test of the per-topic {col} ({len(x2)} task 2 against {len(x5)} task 5 "
-            "topics)",
-            this_run=f"{col}: task 2 {t.loc[2, col]:.3f}, task 5 {t.loc[5, col]:.3f}",
-            note="difference: task 2 minus task 5",
-        )
-    missing = {}  # GRAMSIM claim id -> why this run cannot test it
-    if both:
-        sys5 = units[(units["unit"] == "system") & (units["task"] == 5)]
-        m5 = sys5.loc[sys5["role"] == "model", "queen"].astype(float)
-        p5 = sys5.loc[sys5["role"] == "peer", "queen"].astype(float)
-        gap = {k: float(t.loc[k, "gramsim_models"] - t.loc[k, "gramsim_peers"]) for k in (2, 5)}
-        u = sps.mannwhitneyu(m5, p5, alternative="two-sided") if len(m5) and len(p5) else None
-        c.finding(
-            "gramsim_task5",
-            source="§4 / Figure 6",
-            printed=text("gramsim_task5"),
-            expected=">",
-            difference=gap[5],
-            p_value=1.0 if u is None else float(u.pvalue),
-            test=f"Mann-Whitney U test of task 5's system QUEEN over GRAMSIM, {len(m5)} models "
-            f"against {len(p5)} peers",
-            this_run=f"models - peers mean QUEEN(GRAMSIM): task 2 {gap[2]:.3f}, task 5 {gap[5]:.3f}",
-            note="the finding tested is task 5's systems below the models; task 2's 'systems "
-            "merge with the models' is an absence of difference, shown in this_run and "
-            "tested as a contrast in gramsim_task5_vs_task2"
-            + (_GRAMSIM_NOT_GIVEN if simulated else ""),
-        )
-        sys2 = units[(units["unit"] == "system") & (units["task"] == 2)]
-        groups = [
-            frame.loc[frame["role"] == role, "queen"].astype(float)
-            for frame in (sys5, sys2)
-            for role in ("model", "peer")
-        ]
-        if min(len(g) for g in groups) >= 2:
-            contrast, p_contrast = contrast_z_test(groups, [1.0, -1.0, -1.0, 1.0])
-            c.finding(
-                "gramsim_task5_vs_task2",
-                source="§4 / Figure 6",
-                printed=text("gramsim_task5"),
-                expected=">",
-                difference=contrast,
-                p_value=p_contrast,
-                test="Welch-type z test of the contrast (models - peers) task 5 minus (models - "
-                "peers) task 2 of the system QUEEN over GRAMSIM "
-                f"({', '.join(str(len(g)) for g in groups)} models/peers in tasks 5/2)",
-                this_run=f"task 5 gap {gap[5]:.3f} - task 2 gap {gap[2]:.3f} = {contrast:+.3f}",
-                note="the paper's contrast: the systems merge with the models in task 2 but fall "
-                "below them in task 5, so the models' lead is larger in task 5",
-            )
-        else:
-            missing["gramsim_task5_vs_task2"] = "fewer than two models or peers in a task"
-    else:
-        missing = dict.fromkeys(("gramsim_task5", "gramsim_task5_vs_task2"), "task 2 only")
-    for cid, why in missing.items():
+    claim = dict(source="§4.2 + Conclusions", printed=printed)
+    rouge = [m for m in (qdata.metrics if qdata is not None else []) if m.startswith("R-")]
+    queen = as_series(system_queen)
+    if human is None or not rouge:
         c.not_comparable(
-            cid, source="§4 / Figure 6", printed=text("gramsim_task5"), this_run=why, note=note
+            "king_sets_beat_rouge",
+            this_run=f"{len(rouge)} ROUGE similarities",
+            note="no human system scores or no ROUGE similarity in the pool",
+            **claim,
         )
-    return c.frame()
+        return
+    frame = pd.concat(
+        [queen.rename("queen"), system_model_similarity(qdata, rouge), human.rename("human")],
+        axis=1,
+        join="inner",
+    ).dropna()
+    r = frame.drop(columns="human").corrwith(frame["human"])
+    best = r[rouge].idxmax() if len(frame) >= 4 and r[rouge].notna().any() else None
+    p = (
+        float("nan")
+        if best is None
+        else williams_p(r["queen"], r[best], frame["queen"], frame[best])
+    )
+    if not np.isfinite(p):
+        c.not_comparable(
+            "king_sets_beat_rouge",
+            this_run=f"{len(frame)} systems with QUEEN, ROUGE and human scores",
+            note="fewer than four systems, or a constant score: no Williams test",
+            **claim,
+        )
+        return
+    c.finding(
+        "king_sets_beat_rouge",
+        expected=">",
+        difference=float(r["queen"] - r[best]),
+        p_value=p,
+        test=f"Williams test (two-sided) over {len(frame)} systems, QUEEN of the best set "
+        f"against {best}, the ROUGE score best correlated with the human scores",
+        this_run=f"Pearson r with the human scores: QUEEN{{{', '.join(best_set)}}} "
+        f"{r['queen']:.3f}, {best} {r[best]:.3f}",
+        note="difference: r of the best set's QUEEN minus the best ROUGE score's",
+        **claim,
+    )
+
+
+def _stylistic_row(c: Claims, kings: pd.DataFrame, qdata, printed: str) -> None:
+    """The Conclusions' "stylistic similarity is less useful for evaluation purposes": the
+    best content metric's KING above the best stylistic metric's (AVLS, GRAMSIM), by a
+    paired test of per-topic KING (:func:`evalkit.stats.qarla.king_difference_test`)."""
+    k = kings.assign(king=kings["king"].astype(float)).sort_values(
+        "king", ascending=False, kind="mergesort"
+    )
+    style = k[k["metric"].isin(STYLISTIC)]
+    content = k[~k["metric"].isin(STYLISTIC)]
+    claim = dict(source="§4.3 + Conclusions", printed=printed)
+    if style.empty or content.empty or qdata is None:
+        c.not_comparable(
+            "stylistic_less_useful",
+            this_run=f"{len(content)} content, {len(style)} stylistic metrics",
+            note="the pool has no stylistic or no content metric, or no per-topic data given",
+            **claim,
+        )
+        return
+    a, b = content.iloc[0], style.iloc[0]
+    r = qarla.king_difference_test(qdata, a=[a["metric"]], b=[b["metric"]])
+    c.finding(
+        "stylistic_less_useful",
+        expected=">",
+        difference=r["difference"],
+        p_value=r["p_value"],
+        test=r["test"] + "; both metrics the best of their kind on these topics",
+        this_run=f"KING {a['metric']} {a['king']:.3f} vs {b['metric']} {b['king']:.3f}",
+        note="difference: KING of the best content metric minus the best stylistic metric's "
+        f"({', '.join(STYLISTIC)})",
+        **claim,
+    )

@@ -17,10 +17,12 @@ __all__ = [
     "as_series",
     "content_metrics",
     "describe_pool",
+    "STYLISTIC",
     "jack_growth",
     "king_vs_correlation",
     "ranking_correlation",
     "representatives",
+    "system_model_similarity",
     "system_queen_with_models",
     "task_summary",
     "task_units",
@@ -91,9 +93,13 @@ def system_queen_with_models(data, metrics: Sequence[str]) -> pd.DataFrame:
     return qarla.queen_system_scores(data, metrics=list(metrics))
 
 
+#: The pool's two metrics over stylistic features (§3.2); the others are content metrics.
+STYLISTIC = ("AVLS", "GRAMSIM")
+
+
 def content_metrics(metrics: Sequence[str]) -> list:
     """The pool minus the stylistic AVLS and GRAMSIM (what §3.2 clusters)."""
-    return [m for m in metrics if m not in ("AVLS", "GRAMSIM")]
+    return [m for m in metrics if m not in STYLISTIC]
 
 
 def describe_pool(sims: pd.DataFrame, tagger: str) -> dict:
@@ -178,6 +184,22 @@ def task_units(datas: dict, metric_set: Sequence[str]) -> pd.DataFrame:
                 }
             )
     return pd.DataFrame(rows)
+
+
+def system_model_similarity(data, metrics: Sequence[str]) -> pd.DataFrame:
+    """Per peer system (rows) and metric (columns), its similarity to the models: x(peer,
+    model) averaged over each test case's models, then over the system's test cases. Under a
+    ``R-<kind>.<p>`` similarity (recall of the peer against one model) this is the system's
+    ROUGE score as DUC averages it: the "ROUGE evaluation measure" of the Conclusions."""
+    idx = data.metric_index(list(metrics))
+    rows = []
+    for case in data.cases.values():
+        for p in case.peers:
+            values = case.sim[idx][:, p, case.models].mean(axis=1)
+            rows.append({"system": case.names[p], **dict(zip(metrics, values))})
+    if not rows:
+        return pd.DataFrame(columns=list(metrics), index=pd.Index([], name="system"))
+    return pd.DataFrame(rows).groupby("system")[list(metrics)].mean()
 
 
 def as_series(frame: pd.DataFrame) -> pd.Series:

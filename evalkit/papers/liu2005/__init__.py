@@ -20,16 +20,24 @@ through :func:`evalkit.metrics.get_metric`. This package adds
 
 Layout: :mod:`.spec` (data sets, figure trees, notebook parameters, printed tables),
 :mod:`.recompute` (the worked examples), :mod:`.experiments` (the tables on a corpus),
-:mod:`.claims` (the claim rows and the printed curves the figures mark).
+:mod:`.claims` (the claim rows and the printed curves the figures mark), :mod:`.claims_examples`
+(the worked examples' claim rows).
 """
 
 from __future__ import annotations
 
-from . import claims, experiments, recompute, spec
+from . import claims, claims_examples, experiments, recompute, spec
 
-__all__ = [*claims.__all__, *experiments.__all__, *recompute.__all__, *spec.__all__]
+__all__ = [
+    *claims.__all__,
+    *claims_examples.__all__,
+    *experiments.__all__,
+    *recompute.__all__,
+    *spec.__all__,
+]
 
 from .claims import *
+from .claims_examples import *
 from .experiments import *
 from .recompute import *
 from .spec import *

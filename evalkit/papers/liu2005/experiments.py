@@ -16,7 +16,7 @@ from evalkit.metrics import get_metric
 from evalkit.data.segments import darr_table, metric_inputs
 from evalkit.stats.correlation import correlate_columns
 
-from .spec import DATA
+from .spec import DATA, SYNTAX
 
 __all__ = [
     "corpus_level",
@@ -142,7 +142,8 @@ def _with_williams(frame: pd.DataFrame, xs: Sequence[np.ndarray], y: np.ndarray)
     """Add the two-sided Williams tests the findings need (the correlations share the human
     scores): ``p_vs_bleu`` (against BLEU at the same depth; NaN for BLEU and the kernels),
     ``best_rival`` (the other configuration with the highest r, ``metric@depth``) and
-    ``p_vs_best_rival``."""
+    ``p_vs_best_rival``, ``best_syntax`` (the other HWCM/STM/DSTM configuration with the
+    highest r) and ``p_vs_best_syntax``."""
     from evalkit.stats.williams import williams_test
 
     out = frame.copy()
@@ -158,15 +159,23 @@ def _with_williams(frame: pd.DataFrame, xs: Sequence[np.ndarray], y: np.ndarray)
         return float(williams_test(r[i], r[j], r_ab, n, alternative="two-sided").p)
 
     index = {k: i for i, k in enumerate(keys)}
-    p_bleu, rival, p_rival = [], [], []
+    syntax = set(np.flatnonzero(out["metric"].isin(SYNTAX).to_numpy()))
+    p_bleu, rival, p_rival, synt, p_synt = [], [], [], [], []
     for i, (m, d) in enumerate(zip(out["metric"], out["max_depth"])):
         j = index.get(f"BLEU@{d}")
         p_bleu.append(p_between(i, j) if m != "BLEU" and j is not None else float("nan"))
-        others = [k for k in range(len(keys)) if k != i and np.isfinite(r[k])]
-        best = max(others, key=lambda k: r[k]) if others else None
-        rival.append(keys[best] if best is not None else "")
-        p_rival.append(p_between(i, best) if best is not None else float("nan"))
-    return out.assign(p_vs_bleu=p_bleu, best_rival=rival, p_vs_best_rival=p_rival)
+        for pool, name, p in ((range(len(keys)), rival, p_rival), (syntax, synt, p_synt)):
+            others = [k for k in pool if k != i and np.isfinite(r[k])]
+            best = max(others, key=lambda k: r[k]) if others else None
+            name.append(keys[best] if best is not None else "")
+            p.append(p_between(i, best) if best is not None else float("nan"))
+    return out.assign(
+        p_vs_bleu=p_bleu,
+        best_rival=rival,
+        p_vs_best_rival=p_rival,
+        best_syntax=synt,
+        p_vs_best_syntax=p_synt,
+    )
 
 
 def paper_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:

@@ -18,9 +18,11 @@ __all__ = [
     "FIGURE1",
     "FIGURE2_HYP",
     "FIGURE2_REF",
+    "KERNELS",
     "NOTEBOOKS",
     "PAPER",
     "RED_PEN",
+    "SYNTAX",
     "TABLE7",
     "published",
 ]
@@ -29,6 +31,12 @@ PAPER = "liu2005"
 #: data set per profile: the ACL05 workshop's TIDES 2003 zh-en data (licensed: MTC part 4; sample:
 #: the simulated TIDES 2003), public: WMT19 kk-en daRR (relative rankings stand in for the scores)
 DATA = {"sample": "tides2003", "public": "wmt19-darr-kk-en", "licensed": "mtc4"}
+
+#: The syntactic metrics other than the tree kernels (Section 4: "The syntactic metrics, except
+#: the kernel based ones, all outperform BLEU in sentence-level fluency evaluation"), and the
+#: kernels.
+SYNTAX = ("HWCM", "STM", "DSTM")
+KERNELS = ("TKM", "DTKM")
 
 #: Figure 2: the hypothesis and reference trees of the STM example (categories only).
 FIGURE2_HYP = "(S (NP (PRON)) (VP (V) (NP (PRON))))"

@@ -21,12 +21,7 @@ from evalkit.errors import ParameterError
 TARGETS = rl.read_targets()
 
 #: target_id -> why the calibration misses it (reported by premise_gaps on the notebooks)
-KNOWN_GAPS: dict = {
-    "reference_tokens_tides_ce": "the TIDES generator (shared by six papers) writes one or two "
-    "facts a segment: about half Table 2's length",
-    "reference_tokens_tides_ae": "the TIDES generator (shared by six papers) writes one or two "
-    "facts a segment: about half Table 2's length",
-}
+KNOWN_GAPS: dict = {}
 
 
 @pytest.fixture(scope="module")

@@ -137,8 +137,7 @@ CALIBRATED: Dict[str, Dict[str, str]] = {
         "correlations",
     },
     "leusch2005": {
-        "calibrated": "BTEC reference length (Table 2) only; the TIDES CE and AE segments, shared "
-        "with other papers, are about half as long as Table 2 prints",
+        "calibrated": "reference length of BTEC, TIDES CE and TIDES AE (Table 2)",
         "free": "every correlation and every normalization effect",
     },
     "owczarzak2014decompounding": {

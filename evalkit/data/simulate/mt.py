@@ -2,9 +2,10 @@
 
 Every segment expresses one or two facts of a news story of the latent world
 (:mod:`.world`; the 2005 papers' variants ``tides2003ce``/``tides2003ae`` add
-``extra_facts`` more, as long as their printed references).  The source side renders them in the artificial verb-final language of
-:mod:`.language`; four human translators render them in English, each with their own
-lexical habits and syntax, so the references differ from one another as real ones do.
+``extra_facts`` more, as long as their printed references).  The source side renders them
+in the artificial verb-final language of :mod:`.language`; four human translators render
+them in English, each with their own lexical habits and syntax, so the references differ
+from one another as real ones do.
 
 A system "translates" the same facts with graded quality.  Its errors are drawn per
 segment, scaled by the segment's difficulty:

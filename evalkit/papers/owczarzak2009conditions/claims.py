@@ -1,5 +1,11 @@
 """Owczarzak & Dang (2009): the claim rows -- every printed cell beside this run's, the errata, the
 significance markers, and the paper's findings tested on this run's draws.
+
+What the draw-based tests decide: the draws are random subsets (of models or topics) of this
+run's one data set, the design of the paper's tables; a test over them asks whether the mean
+over all such subsets differs, so its p-value measures Monte-Carlo precision (it shrinks as
+``n_draws`` grows), not the sampling error of the topics or systems. An agreement says the
+shape holds on this data set averaged over subsets, not that it would on other topics.
 """
 
 from __future__ import annotations
@@ -143,11 +149,17 @@ def shape_claims(
             continue
         if models:
             est, p = contrast_z_test([g[1], g[2], g[3]], [-1.0, 2.0, -1.0])
-            test = "Welch-type z test of the contrast 2 r(2) - r(1) - r(3) over the model draws"
+            test = (
+                "Welch-type z test of the contrast 2 r(2) - r(1) - r(3) over the model draws "
+                f"({len(g[1])}, {len(g[2])}, {len(g[3])}; Monte-Carlo precision, module doc)"
+            )
         else:
             est = float(boot.mean() - g[1].mean())
             p = float(ttest_ind(boot, g[1], equal_var=False).pvalue)
-            test = "Welch's t test, topic-bootstrap draws vs 1-topic draws"
+            test = (
+                f"Welch's t test, {len(boot)} topic-bootstrap draws vs {len(g[1])} 1-topic "
+                "draws (Monte-Carlo precision, module doc)"
+            )
         if target and metric == "pyramid" and not models:
             claims.by_construction(
                 cid,

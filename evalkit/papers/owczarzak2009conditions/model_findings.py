@@ -9,7 +9,8 @@ drawn (a gain in mean r, range -2..2), Welch-type z test of the four groups of d
 test per pair, intersection-union over the pairs (range of each difference -2..2);
 ``su4_least_sensitive:<table>``: r_S(hi) - r_S(lo) - r_2(hi) + r_2(lo) between the fewest and
 the most models or topics drawn, Welch-type z test. The direction tested is the printed
-table's.
+table's. The tests are over draws of subsets of one data set: their p-values measure
+Monte-Carlo precision (:mod:`.claims` says what that decides).
 """
 
 from __future__ import annotations

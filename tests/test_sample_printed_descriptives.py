@@ -6,6 +6,8 @@ value transcribed in ``data/published/<paper>/``. The TAC/DUC statistics several
 live in ``data/published/simulator_targets.csv`` (``tests/test_simulator_realism.py``).
 """
 
+import pytest
+
 from evalkit.data.published import read_published
 from evalkit.data.simulate.build import DEFAULT_SEED
 from evalkit.data.simulate.tasks import simulate_task
@@ -34,21 +36,26 @@ def test_kolluru2005_story_lengths_as_section3_describes():
     assert stories["sentences"].min() >= 16 and stories["sentences"].max() <= 84
 
 
-def test_leusch2005_btec_reference_length_as_table2():
-    """Table 2: BTEC references average 7.3 words (mteval tokens, punctuation included).
-    Version 10 of the simulator rendered bare facts: 6.53."""
+@pytest.mark.parametrize(
+    "name, column",
+    [("btec2004", "btec_ce"), ("tides2003ce", "tides_ce"), ("tides2003ae", "tides_ae")],
+)
+def test_leusch2005_reference_length_as_table2(name, column):
+    """Table 2: BTEC references average 7.3 words, TIDES CE 28.1, TIDES AE 26.8 (mteval
+    tokens, punctuation included). Version 10 of the simulator rendered BTEC's bare facts
+    (6.53), version 11 one or two facts a TIDES segment (13.3 and 13.8). The counted rows
+    (sentences, references, systems) stay exactly as printed."""
     from evalkit.data.mt_views import output_frame
     from evalkit.data.simulate import simulate_corpus
     from evalkit.papers.leusch2005.experiments import corpus_statistics
 
-    corpus, _ = simulate_corpus("btec2004", DEFAULT_SEED, quick=False)
+    corpus, _ = simulate_corpus(name, DEFAULT_SEED, quick=False)
     stats = corpus_statistics(output_frame(corpus))
-    table2 = read_published("leusch2005", "table2").set_index("statistic")["btec_ce"]
+    table2 = read_published("leusch2005", "table2").set_index("statistic")[column]
     for row in ("sentences", "reference_translations", "candidate_systems"):
         assert stats[row] == float(table2[row]), row
-    printed = float(table2["avg_reference_length"])
-    assert abs(stats["avg_reference_length"] / printed - 1) < 0.05
-    assert abs(stats["running_words"] / float(table2["running_words"]) - 1) < 0.05
+    for row in ("avg_reference_length", "running_words"):
+        assert abs(stats[row] / float(table2[row]) - 1) < 0.05, row
 
 
 def test_murray2005_meeting_wer_as_printed():

@@ -242,11 +242,9 @@ def printed_value(target, tables: Optional[Dict[tuple, pd.DataFrame]] = None) ->
     sel = table
     pairs = _pairs(target.cell)
     column = pairs.pop("value_column", None)
-    if column is not None and column not in table.columns:
+    if (set(pairs) | {column}) - {None} - set(table.columns):
         raise ParameterError("cell", target.cell, f"columns of {target.paper}/{target.table}")
     for key, value in pairs.items():
-        if key not in table.columns:
-            raise ParameterError("cell", target.cell, f"columns of {target.paper}/{target.table}")
         sel = sel[sel[key].astype(str) == value]
     if len(sel) != 1:
         raise ParameterError(

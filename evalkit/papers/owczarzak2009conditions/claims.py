@@ -18,7 +18,7 @@ import pandas as pd
 from evalkit.notebook.claims import Claims
 from evalkit.stats.multiplicity import contrast_z_test
 
-from .spec import ERRATA, METRICS, MODEL_TABLES, TOPIC_TABLES
+from .spec import DOCSET_SIDE, ERRATA, METRICS, MODEL_TABLES, TABLE_DOCSET, TOPIC_TABLES
 
 __all__ = [
     "compare_with_paper",
@@ -119,8 +119,7 @@ def shape_claims(
 
     printed = claims.table(table, row="str")
     models = table in MODEL_TABLES.values()
-    docset = [k[0] for t in (MODEL_TABLES, TOPIC_TABLES) for k, v in t.items() if v == table]
-    side = {"A": "initial", "B": "update"}.get(docset[0] if docset else "")
+    side = DOCSET_SIDE.get(TABLE_DOCSET.get(table, ""))
     target = claims.calibrated(f"pyr_1topic_vs_full_{side}") if side else None
     what = "gain 1->2 models > gain 2->3" if models else "all topics above 1 topic"
     for metric in sorted(set(ours["metric"]) & set(printed["metric"])):
@@ -247,7 +246,7 @@ def stability_claims(
     from scipy.stats import ttest_ind
 
     table = TOPIC_TABLES[(docset, "responsiveness")]
-    side = {"A": "initial", "B": "update"}[docset]
+    side = DOCSET_SIDE[docset]
     t = claims.table(table, row="str")
     su4_p = t[(t["row"] == str(size)) & (t["metric"] == "rougesu4")]["value"].astype(float)
     own_p = claims.table("text_numbers").set_index("claim_id")["value"]
@@ -338,7 +337,7 @@ def topics_claims(
         shape_claims(claims, t, TOPIC_TABLES[key], draws)
         overtake_claims(claims, TOPIC_TABLES[key], draws)
         if key[1] == "responsiveness" and key[0] in ("A", "B"):
-            side = {"A": "initial", "B": "update"}[key[0]]
+            side = DOCSET_SIDE[key[0]]
             stability_claims(claims, key[0], selfsub[selfsub["docset"] == side], draws)
     t6 = claims.table("table6").merge(
         table6, on=["topics", "metric", "docset"], how="left", suffixes=("", "_run")

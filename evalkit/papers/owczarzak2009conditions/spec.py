@@ -17,6 +17,8 @@ __all__ = [
     "ROUGE_METRICS",
     "MODEL_TABLES",
     "TOPIC_TABLES",
+    "DOCSET_SIDE",
+    "TABLE_DOCSET",
     "rouge_config",
     "ERRATA",
 ]
@@ -57,6 +59,11 @@ TOPIC_TABLES = {
     ("A", "pyramid"): "table9",
     ("B", "pyramid"): "table10",
 }
+
+#: TAC 2008 docset -> its name in the simulator targets and the self-substitution frames.
+DOCSET_SIDE = {"A": "initial", "B": "update"}
+#: printed table -> the docset of its experiment ("A", "B" or "DUC").
+TABLE_DOCSET = {v: k[0] for tables in (MODEL_TABLES, TOPIC_TABLES) for k, v in tables.items()}
 
 
 _DOCSETS = P(

@@ -88,9 +88,16 @@ def task_claims(
         )
     missing = {}  # GRAMSIM claim id -> why this run cannot test it
     if both:
-        sys5 = units[(units["unit"] == "system") & (units["task"] == 5)]
-        m5 = sys5.loc[sys5["role"] == "model", "queen"].astype(float)
-        p5 = sys5.loc[sys5["role"] == "peer", "queen"].astype(float)
+        systems = units[units["unit"] == "system"]
+        # the system QUEEN over GRAMSIM of task 5's and task 2's models and peers
+        groups = [
+            systems.loc[(systems["task"] == task) & (systems["role"] == role), "queen"].astype(
+                float
+            )
+            for task in (5, 2)
+            for role in ("model", "peer")
+        ]
+        m5, p5 = groups[:2]
         gap = {k: float(t.loc[k, "gramsim_models"] - t.loc[k, "gramsim_peers"]) for k in (2, 5)}
         u = sps.mannwhitneyu(m5, p5, alternative="two-sided") if len(m5) and len(p5) else None
         c.finding(
@@ -108,12 +115,6 @@ def task_claims(
             "tested as a contrast in gramsim_task5_vs_task2"
             + (_GRAMSIM_NOT_GIVEN if simulated else ""),
         )
-        sys2 = units[(units["unit"] == "system") & (units["task"] == 2)]
-        groups = [
-            frame.loc[frame["role"] == role, "queen"].astype(float)
-            for frame in (sys5, sys2)
-            for role in ("model", "peer")
-        ]
         if min(len(g) for g in groups) >= 2:
             contrast, p_contrast = contrast_z_test(groups, [1.0, -1.0, -1.0, 1.0])
             c.finding(

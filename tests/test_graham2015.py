@@ -513,6 +513,8 @@ def test_figure2_mean_in_between_is_a_bootstrap_finding():
     assert row["verdict"] == "agrees" and "bootstrap" in row["evidence"]
     mean_skew = sps.skew(g15.combine(cov, qual, "mean"))
     assert f"mean {mean_skew:+.3f}" in row["this_run"]
+    low, high = sorted([sps.skew(cov), sps.skew(qual)])  # the margin inside, by hand
+    assert f"difference {min(mean_skew - low, high - mean_skew):+.3f}" in row["evidence"]
     again = g15.distribution_claims(between, seed=3).set_index("claim_id").loc["mean_in_between"]
     assert again["evidence"] == row["evidence"]  # seeded
     two_right = SimpleNamespace(

@@ -84,28 +84,27 @@ def claims(
             **claim,
         )
     _stylistic_row(c, kings, qdata, printed=text("stylistic_less_useful"))
+    claim = dict(source="§3.3", printed="TVM KING higher with more terms")
     if len(tvm_kings) > 2 and tvm_kings["king"].nunique() > 1:
         rho, p = spearman_permutation(
             tvm_kings["n"].to_numpy(), tvm_kings["king"].to_numpy(), seed=seed
         )
         c.finding(
             "tvm_more_terms",
-            source="§3.3",
-            printed="TVM KING higher with more terms",
             expected=">",
             difference=rho,
             p_value=p,
             test=f"Spearman rho of n and KING over the {len(tvm_kings)} TVM variants, "
             "one-sided permutation test",
             this_run=f"rho = {rho:.2f}",
+            **claim,
         )
     else:
         c.not_comparable(
             "tvm_more_terms",
-            source="§3.3",
-            printed="TVM KING higher with more terms",
             this_run=f"{len(tvm_kings)} TVM variants",
             note="fewer than three TVM variants, or the same KING for all: nothing to rank",
+            **claim,
         )
     slow = "jack_slows"
     printed_slow = f"grows slower beyond {text('jack_slowdown')} systems"

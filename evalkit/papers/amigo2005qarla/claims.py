@@ -176,13 +176,13 @@ def metric_set_claims(
             comparable=False,
             note=same if claim == "set2_all" else "",
         )
+        row = dict(source="§4.1", printed="better than ROUGESim alone")
         if single != single or qdata is None:
             c.not_comparable(
                 claim + "_beats_rougesim",
-                source="§4.1",
-                printed="better than ROUGESim alone",
                 this_run=f"{best['king']:.3f} vs {single:.3f}",
                 note="no ROUGESim on this run" if single != single else "no per-topic data given",
+                **row,
             )
         else:
             king_finding(
@@ -191,9 +191,8 @@ def metric_set_claims(
                 qdata,
                 list(best["metrics"]),
                 ["ROUGESim"],
-                source="§4.1",
-                printed="better than ROUGESim alone",
                 selected=True,
+                **row,
             )
     return c.frame()
 

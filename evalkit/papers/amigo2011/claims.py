@@ -95,25 +95,24 @@ def claims(
         )
     ok = sets.dropna(subset=["reliability", "heterogeneity"])
     trend = spearman_trend(ok, "heterogeneity", "reliability")
+    claim = dict(source=f"§6 / {fig[0]}", printed="higher heterogeneity, higher reliability")
     if trend is None:
         c.not_comparable(
             f"h_vs_r_{suite}",
-            source=f"§6 / {fig[0]}",
-            printed="higher heterogeneity, higher reliability",
             this_run=f"{len(ok)} sets",
             note="no variation of H or R over the sets",
+            **claim,
         )
     else:
         c.finding(
             f"h_vs_r_{suite}",
-            source=f"§6 / {fig[0]}",
-            printed="higher heterogeneity, higher reliability",
             expected=">",
             difference=trend["rho"],
             p_value=trend["p_value"],
             test=f"Spearman rho of H and R over the {trend['n']} random sets (they share "
             "measures: optimistic)",
             this_run=f"rho = {trend['rho']:.2f}",
+            **claim,
         )
     bins = 10 if ok["heterogeneity"].nunique() >= 10 else 4
     if ok["heterogeneity"].nunique() >= 4:

@@ -215,21 +215,21 @@ def partition_claims(
         if len(it) < 4:
             continue
         r_rp, p_rp = sps.pearsonr(it["rouge1"], it["rp"])
+        claim = dict(
+            source="Abstract + Table 5", printed="positive correlation between ROUGE and RP"
+        )
         if simulated and s == "HEAD":
             c.by_construction(
                 f"{s}_rouge_rp_positive",
-                source="Abstract + Table 5",
-                printed="positive correlation between ROUGE and RP",
                 this_run=f"r = {r_rp:.3f}",
                 note="HEAD: the simulator's eye-catcher headlines (no fact of the document, so "
                 "low ROUGE-1) are the only ones given a lower informativeness q, so low RP "
                 "(evalkit/data/simulate/extrinsic.py): the correlation is built in",
+                **claim,
             )
         else:
             c.finding(
                 f"{s}_rouge_rp_positive",
-                source="Abstract + Table 5",
-                printed="positive correlation between ROUGE and RP",
                 expected=">",
                 difference=float(r_rp),
                 p_value=float(p_rp),
@@ -237,6 +237,7 @@ def partition_claims(
                 this_run=f"r = {r_rp:.3f}",
                 note=f"{s}: ROUGE-1 against the share of subjects whose surrogate judgment "
                 "matches their full-text one",
+                **claim,
             )
         r_ldc = float(np.corrcoef(it["rouge1"], it["ldc"])[0, 1])
         r_23 = float(np.corrcoef(it["rp"], it["ldc"])[0, 1])

@@ -171,6 +171,74 @@ def test_ocdn12_best_variant_is_a_tested_finding():
         assert f.loc["best_variant:human_auto:pyramid", "verdict"] == "not comparable"
 
 
+def test_ocdn12_finding4_resamples_summarizers_not_pairs():
+    """Finding 4 (ranking above significance agreement) flipped between quick and full runs
+    under McNemar's test over pairs, which share summarizers. Here only the 7 pairs of one
+    summarizer S0 of 8 differ (ranking agrees, significance does not): McNemar calls the 28
+    pairs significant (p = 2 / 2**7); resampling the summarizers leaves S0 out of about a
+    third of the resamples, so the interval reaches 0: inconclusive."""
+    from itertools import combinations
+
+    from evalkit.notebook.claims import Claims
+
+    systems = [f"S{i}" for i in range(8)]
+    pairs = list(combinations(systems, 2))
+    frame = lambda decisions: pd.DataFrame(  # noqa: E731
+        {
+            "system_a": [a for a, _ in pairs],
+            "system_b": [b for _, b in pairs],
+            "decision": decisions,
+            "ranking_sign": 1,
+        }  # fmt: skip
+    )
+    man = frame(1)
+    r2m = frame([0 if "S0" in pair else 1 for pair in pairs])
+    table3 = pd.DataFrame({"population": ["auto"], "manual": ["pyramid"]})
+    c = Claims("owczarzak2012accuracy", data="toy")
+    ocdn12.finding_claims(c, table3, {2011: {"auto": {"pyramid": man, "r2m": r2m}}})
+    row = c.frame().set_index("claim_id").loc["finding4:auto:pyramid"]
+    assert row["verdict"] == "inconclusive" and "resampling the 8 summarizers" in row["evidence"]
+    assert row["this_run"].startswith("all 1.000 vs sig 0.750; 100% of pairs")
+    # every summarizer's pairs differing: the interval excludes 0
+    c = Claims("owczarzak2012accuracy", data="toy")
+    ocdn12.finding_claims(c, table3, {2011: {"auto": {"pyramid": man, "r2m": frame(0)}}})
+    assert c.frame().set_index("claim_id").loc["finding4:auto:pyramid", "verdict"] == "agrees"
+
+
+def test_ocdn12_always_above_needs_enough_pairs_to_agree():
+    """Figures 1-2's "every pair above the threshold agrees" was a count: 30 of 30 pairs of a
+    quick run agreed, while the full sample's 1,415 had exceptions. Now the share of
+    exceptions is tested against 1 in 20: no exception in 30 pairs is inconclusive
+    (Clopper-Pearson upper bound 1 - 0.025 ** (1 / 30) = 0.116), none in 400 agrees (0.009),
+    40 in 400 spread over the summarizers differs."""
+    from itertools import combinations
+
+    from scipy.stats import binomtest
+
+    from evalkit.notebook.claims import Claims
+    from evalkit.papers.owczarzak2012accuracy.claims import _always_above
+
+    def run(n, missed):
+        pairs = list(combinations([f"S{i}" for i in range(40)], 2))[:n]
+        big = pd.DataFrame({"system_a": [a for a, _ in pairs], "system_b": [b for _, b in pairs],
+                            "year": "2011", "agrees": [not missed(i) for i in range(n)]})  # fmt: skip
+        c = Claims("owczarzak2012accuracy", data="toy")
+        _always_above(c, "always_agree_above:pyramid", big, "agrees", 0.04, "Figure 2", "toy")
+        return c.frame().iloc[0]
+
+    assert binomtest(0, 30).proportion_ci(method="exact").high == pytest.approx(
+        1 - 0.025 ** (1 / 30)
+    )
+    row = run(30, lambda i: False)
+    assert row["verdict"] == "inconclusive" and row["this_run"] == "30 of 30"
+    assert run(400, lambda i: False)["verdict"] == "agrees"
+    row = run(400, lambda i: i % 10 == 0)
+    assert row["verdict"] == "differs" and "Clopper-Pearson" in row["evidence"]
+    # the same 40 exceptions all in pairs of one summarizer (S0's first 39, one more):
+    # resampling the summarizers widens the interval to the tolerance
+    assert run(400, lambda i: i < 40)["verdict"] == "inconclusive"
+
+
 def test_mcnemar_test_is_the_binomial_test_on_discordant_pairs():
     from scipy.stats import binomtest
 

@@ -466,24 +466,72 @@ def test_od09_pyramid_one_topic_row_is_footnote_1_times_the_full_row_in_the_pape
         assert abs(one - text[f"pyr_1topic_vs_full_{side}"] * full) < 0.005, (table, one)
 
 
+def _od09_per_topic(su4, own):
+    topics = [f"T{i}" for i in range(len(su4))]
+    return pd.concat(
+        [
+            pd.DataFrame({"metric": "rougesu4", "topic": topics, "r": su4}),
+            pd.DataFrame({"metric": "responsiveness", "topic": topics, "r": own}),
+        ]  # fmt: skip
+    )
+
+
 def test_od09_stability_expects_rouge_su4_above_the_manual_metric():
     from evalkit.notebook.claims import Claims
 
     rng = np.random.default_rng(1)
-    draws = {"draws": pd.DataFrame({"metric": "rougesu4", "size": 1, "draw": range(100),
-                                    "r": rng.normal(0.6, 0.1, 100)})}  # fmt: skip
-    for own_mean, verdict in ((0.85, "differs"), (0.45, "agrees"), (0.6, "inconclusive")):
-        own = pd.DataFrame({"metric": "responsiveness", "size": 1, "draw": range(100),
-                            "r": rng.normal(own_mean, 0.1, 100)})  # fmt: skip
+    su4 = rng.normal(0.6, 0.1, 48)
+    for shift, verdict in ((0.25, "differs"), (-0.25, "agrees"), (0.0, "inconclusive")):
+        own = su4 + shift + rng.normal(0, 0.02, 48)
         for docset in ("A", "B"):
             c = Claims("owczarzak2009conditions", data="toy")
-            od09.stability_claims(c, docset, own, draws)
+            od09.stability_claims(c, docset, _od09_per_topic(su4, own))
             f = c.frame().iloc[0]
             side = {"A": "initial", "B": "update"}[docset]
             assert f["claim_id"] == f"manual_less_stable:{side}" and f["level"] == "headline"
-            assert f["verdict"] == verdict or (
-                verdict == "inconclusive" and f["verdict"] != "agrees"
-            )
+            assert f["verdict"] == verdict, (shift, f["evidence"])
+            assert "sign-flip test over the 48 topics" in f["evidence"]
+
+
+def test_od09_stability_tests_topics_not_draws_of_them():
+    """manual_less_stable flipped (quick differs, full agrees, both p < 0.001): Welch's test
+    over 1,000 one-topic draws, which repeat the same 48 topics, gave a p-value that shrinks
+    with the number of draws. Differences of mean 0.03 and sd 0.15 over 48 topics: the draws
+    are significant, the topics are not."""
+    from scipy.stats import ttest_ind
+
+    from evalkit.notebook.claims import Claims
+
+    rng = np.random.default_rng(5)
+    own = rng.normal(0.5, 0.1, 48)
+    d = rng.normal(0, 0.15, 48)
+    su4 = own + 0.03 + d - d.mean()
+    draws = rng.integers(0, 48, 1000)
+    assert ttest_ind(su4[draws], own[draws], equal_var=False).pvalue < 0.01
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.stability_claims(c, "A", _od09_per_topic(su4, own), seed=3)
+    f = c.frame().iloc[0]
+    assert (
+        f["verdict"] == "inconclusive" and f["this_run"] == f"{su4.mean():.3f} vs {own.mean():.3f}"
+    )
+
+
+def test_od09_one_topic_correlations_are_the_one_topic_draws():
+    from evalkit.papers.owczarzak2009conditions.sweep_data import SweepData
+    from evalkit.stats.sampling import topic_subsample_correlations
+
+    rng = np.random.default_rng(2)
+    resp = rng.normal(size=(9, 6))
+    su4 = resp + rng.normal(scale=0.5, size=resp.shape)
+    ev = SweepData("toy", "toy", [f"s{i}" for i in range(9)], [f"t{i}" for i in range(6)],
+                   {"rougesu4": su4}, {"responsiveness": resp})  # fmt: skip
+    per = od09.one_topic_correlations(ev, ["rougesu4", "be"], "responsiveness")
+    assert sorted(set(per["metric"])) == ["responsiveness", "rougesu4"] and len(per) == 12
+    for metric, x in (("rougesu4", su4), ("responsiveness", resp)):
+        draws = topic_subsample_correlations(x, resp.mean(axis=1), [1], n_draws=200, seed=0)
+        mine = per[per["metric"] == metric]["r"].to_numpy()
+        assert set(np.round(draws["r"], 9)) <= set(np.round(mine, 9))
+        assert mine[0] == pytest.approx(np.corrcoef(x[:, 0], resp.mean(axis=1))[0, 1])
 
 
 def test_od09_table7_misprint_is_an_erratum_row_and_markers_are_compared():

@@ -109,7 +109,11 @@ def _pooled(per_year, population: str, manual: str, variant: str) -> Optional[pd
 def _manual_significant(per_year, population: str, manual: str) -> float:
     """The share of ``population``'s pairs (every year run) that ``manual`` calls significantly
     different."""
-    d = [pops[population][manual]["decision"] for pops in per_year.values() if population in pops]
+    d = [
+        pops[population][manual]["decision"]
+        for pops in per_year.values()
+        if manual in pops.get(population, {})
+    ]
     return float((pd.concat(d) != 0).mean())
 
 
@@ -162,7 +166,7 @@ def finding_claims(
             difference=diff,
             ci=(lo, hi),
             test=f"r2m ranking minus significance agreement over {len(ind)} pairs, 95% "
-            f"bootstrap CI resampling the {n_sys} summarizers within years",
+            f"bootstrap CI resampling the {n_sys} summarizers within each year (data set)",
             note="sig = p diff + (1 - p) no_diff, p the share of manually significant pairs: "
             "few topics (a quick run) leave few pairs significant and make sig high"
             + (

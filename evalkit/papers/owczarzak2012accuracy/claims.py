@@ -19,6 +19,7 @@ from .experiments import difference_histogram
 from .spec import MANUAL
 
 __all__ = [
+    "ALWAYS_EXCEPTIONS",
     "printed_checks",
     "pair_count_claims",
     "finding_claims",

@@ -203,6 +203,13 @@ def test_ocdn12_finding4_resamples_summarizers_not_pairs():
     c = Claims("owczarzak2012accuracy", data="toy")
     ocdn12.finding_claims(c, table3, {2011: {"auto": {"pyramid": man, "r2m": frame(0)}}})
     assert c.frame().set_index("claim_id").loc["finding4:auto:pyramid", "verdict"] == "agrees"
+    # no manually significant pair (a quick run's 5 topics): significance agreement is
+    # agreement on "no difference" by the test's resolution, not comparable (it "differed")
+    c = Claims("owczarzak2012accuracy", data="toy")
+    none = {"pyramid": frame(0), "r2m": frame([0] * 20 + [1] * 8)}
+    ocdn12.finding_claims(c, table3, {2011: {"auto": none}})
+    row = c.frame().set_index("claim_id").loc["finding4:auto:pyramid"]
+    assert row["verdict"] == "not comparable" and "no pair is manually significant" in row["note"]
 
 
 def test_ocdn12_always_above_needs_enough_pairs_to_agree():

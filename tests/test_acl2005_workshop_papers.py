@@ -165,7 +165,7 @@ def test_murray2005_public_rouge_ranking_not_comparable():
 
 
 def test_murray2005_findings_are_tested():
-    """The ROUGE ranking of notebook 01: a paired t-test over meetings decides it."""
+    """The ROUGE ranking of notebook 01: a sign-flip test over meetings decides it."""
     meetings = [f"m{i}" for i in range(6)]
     rows = []
     for i, m in enumerate(meetings):
@@ -180,7 +180,9 @@ def test_murray2005_findings_are_tested():
             )
     c = murray2005.paper_vs_run("toy", rouge=pd.DataFrame(rows)).set_index("claim_id")
     assert c.loc["rouge_lsa_mmr_above_fb", "verdict"] == "agrees"
-    assert "paired t-test" in c.loc["rouge_lsa_mmr_above_fb", "evidence"]
+    assert (
+        "exact sign-flip test over meetings (n = 6)" in c.loc["rouge_lsa_mmr_above_fb", "evidence"]
+    )
     assert c.loc["rouge_best_manual", "this_run"] == "LSA best on 6/6 meetings"
     noisy = pd.DataFrame(rows)
     noisy.loc[noisy["approach"] == "FB1", "ROUGE-1"] += [0.3, -0.3, 0.3, -0.3, 0.3, -0.3]
@@ -209,22 +211,40 @@ def _murray_rouge(margins):
 
 
 def test_murray2005_lsa_best_is_a_finding_not_a_count():
-    """Issue 27: "LSA best on every meeting" on a run is a finding (paired t-test over
+    """Issue 27: "LSA best on every meeting" on a run is a finding (a sign-flip test over
     meetings of LSA minus the best other approach), not a count of wins."""
-    # best on 6/6, by margins inside the noise: the old count "agreed"
-    erratic = murray2005.paper_vs_run("toy", rouge=_murray_rouge([1e-4, 0.2, 1e-4, 0.2, 1e-4, 0.2]))
-    row = erratic.set_index("claim_id").loc["rouge_best_manual"]
-    assert row["this_run"] == "LSA best on 6/6 meetings"
-    assert row["verdict"] == "inconclusive" and "paired t-test" in row["evidence"]
-    # best on 5/6 by a clear margin, a hair behind on one: the old count "differed"
-    clear = murray2005.paper_vs_run(
-        "toy", rouge=_murray_rouge([0.05, 0.06, 0.05, 0.07, 0.06, -1e-3])
-    )
-    assert clear.set_index("claim_id").loc["rouge_best_manual", "verdict"] == "agrees"
+    # best on 4/4: the old count "agreed"; four meetings give at best p = 2 / 16
+    few = murray2005.paper_vs_run("toy", rouge=_murray_rouge([0.05, 0.2, 0.05, 0.2]))
+    row = few.set_index("claim_id").loc["rouge_best_manual"]
+    assert row["this_run"] == "LSA best on 4/4 meetings"
+    assert row["verdict"] == "inconclusive" and "sign-flip" in row["evidence"]
+    # best on 7/8 by a clear margin, a hair behind on one: the old count "differed";
+    # 4 of the 256 sign vectors reach the observed mean: p = 1 / 64
+    margins = [0.05, 0.06, 0.05, 0.07, 0.06, -1e-3, 0.05, 0.06]
+    clear = murray2005.paper_vs_run("toy", rouge=_murray_rouge(margins))
+    row = clear.set_index("claim_id").loc["rouge_best_manual"]
+    assert row["verdict"] == "agrees" and "p = 0.016" in row["evidence"]
+
+
+def test_murray2005_two_meetings_are_never_significant():
+    """Flip of asr_decline_smaller_lsa_mmr (quick run: 2 meetings, agrees; full: 6, differs):
+    two meetings with equal differences of judge means made a paired t-test's variance 0 and
+    its p tiny; a sign-flip test over 2 meetings has p >= 1/2."""
+    rows = []
+    for m, fb1 in (("m0", 1.6), ("m1", 1.64)):
+        for a, drop in (("FB1", fb1), ("FB2", 1.8), ("LSA", 0.6), ("MMR", 1.0)):
+            for tr, rating in (("manual", 5.0), ("asr", 5.0 - drop)):
+                rows.append(dict(meeting=m, approach=a, transcript=tr, statement="INF1",
+                                 rating=rating, judge="J1"))  # fmt: skip
+    c = murray2005.paper_vs_run("toy", ratings=pd.DataFrame(rows)).set_index("claim_id")
+    row = c.loc["asr_decline_smaller_lsa_mmr"]
+    assert row["this_run"] == "+0.910" and row["verdict"] == "inconclusive"
+    assert "exact sign-flip test over meetings (n = 2)" in row["evidence"]
+    assert "p = 0.500" in row["evidence"]
 
 
 def test_murray2005_summary_wer_finding():
-    """Summary WER below meeting WER on a run: paired t-test over meetings, not 6/6."""
+    """Summary WER below meeting WER on a run: sign-flip test over meetings, not 6/6."""
     wer = pd.DataFrame(
         {
             "meeting": [f"m{i}" for i in range(6)],

@@ -171,6 +171,81 @@ def test_ocdn12_best_variant_is_a_tested_finding():
         assert f.loc["best_variant:human_auto:pyramid", "verdict"] == "not comparable"
 
 
+def test_ocdn12_finding4_resamples_summarizers_not_pairs():
+    """Finding 4 (ranking above significance agreement) flipped between quick and full runs
+    under McNemar's test over pairs, which share summarizers. Here only the 7 pairs of one
+    summarizer S0 of 8 differ (ranking agrees, significance does not): McNemar calls the 28
+    pairs significant (p = 2 / 2**7); resampling the summarizers leaves S0 out of about a
+    third of the resamples, so the interval reaches 0: inconclusive."""
+    from itertools import combinations
+
+    from evalkit.notebook.claims import Claims
+
+    systems = [f"S{i}" for i in range(8)]
+    pairs = list(combinations(systems, 2))
+    frame = lambda decisions: pd.DataFrame(  # noqa: E731
+        {
+            "system_a": [a for a, _ in pairs],
+            "system_b": [b for _, b in pairs],
+            "decision": decisions,
+            "ranking_sign": 1,
+        }  # fmt: skip
+    )
+    man = frame(1)
+    r2m = frame([0 if "S0" in pair else 1 for pair in pairs])
+    table3 = pd.DataFrame({"population": ["auto"], "manual": ["pyramid"]})
+    c = Claims("owczarzak2012accuracy", data="toy")
+    ocdn12.finding_claims(c, table3, {2011: {"auto": {"pyramid": man, "r2m": r2m}}})
+    row = c.frame().set_index("claim_id").loc["finding4:auto:pyramid"]
+    assert row["verdict"] == "inconclusive" and "resampling the 8 summarizers" in row["evidence"]
+    assert row["this_run"].startswith("all 1.000 vs sig 0.750; 100% of pairs")
+    # every summarizer's pairs differing: the interval excludes 0
+    c = Claims("owczarzak2012accuracy", data="toy")
+    ocdn12.finding_claims(c, table3, {2011: {"auto": {"pyramid": man, "r2m": frame(0)}}})
+    assert c.frame().set_index("claim_id").loc["finding4:auto:pyramid", "verdict"] == "agrees"
+    # no manually significant pair (a quick run's 5 topics): significance agreement is
+    # agreement on "no difference" by the test's resolution, not comparable (it "differed")
+    c = Claims("owczarzak2012accuracy", data="toy")
+    none = {"pyramid": frame(0), "r2m": frame([0] * 20 + [1] * 8)}
+    ocdn12.finding_claims(c, table3, {2011: {"auto": none}})
+    row = c.frame().set_index("claim_id").loc["finding4:auto:pyramid"]
+    assert row["verdict"] == "not comparable" and "no pair is manually significant" in row["note"]
+
+
+def test_ocdn12_always_above_needs_enough_pairs_to_agree():
+    """Figures 1-2's "every pair above the threshold agrees" was a count: 30 of 30 pairs of a
+    quick run agreed, while the full sample's 1,415 had exceptions. Now the share of
+    exceptions is tested against 1 in 20: no exception in 30 pairs is inconclusive
+    (Clopper-Pearson upper bound 1 - 0.025 ** (1 / 30) = 0.116), none in 400 agrees (0.009),
+    40 in 400 spread over the summarizers differs."""
+    from itertools import combinations
+
+    from scipy.stats import binomtest
+
+    from evalkit.notebook.claims import Claims
+    from evalkit.papers.owczarzak2012accuracy.claims import _always_above
+
+    def run(n, missed):
+        pairs = list(combinations([f"S{i}" for i in range(40)], 2))[:n]
+        big = pd.DataFrame({"system_a": [a for a, _ in pairs], "system_b": [b for _, b in pairs],
+                            "year": "2011", "agrees": [not missed(i) for i in range(n)]})  # fmt: skip
+        c = Claims("owczarzak2012accuracy", data="toy")
+        _always_above(c, "always_agree_above:pyramid", big, "agrees", 0.04, "Figure 2", "toy")
+        return c.frame().iloc[0]
+
+    assert binomtest(0, 30).proportion_ci(method="exact").high == pytest.approx(
+        1 - 0.025 ** (1 / 30)
+    )
+    row = run(30, lambda i: False)
+    assert row["verdict"] == "inconclusive" and row["this_run"] == "30 of 30"
+    assert run(400, lambda i: False)["verdict"] == "agrees"
+    row = run(400, lambda i: i % 10 == 0)
+    assert row["verdict"] == "differs" and "Clopper-Pearson" in row["evidence"]
+    # the same 40 exceptions all in pairs of one summarizer (S0's first 39, one more):
+    # resampling the summarizers widens the interval to the tolerance
+    assert run(400, lambda i: i < 40)["verdict"] == "inconclusive"
+
+
 def test_mcnemar_test_is_the_binomial_test_on_discordant_pairs():
     from scipy.stats import binomtest
 
@@ -398,24 +473,72 @@ def test_od09_pyramid_one_topic_row_is_footnote_1_times_the_full_row_in_the_pape
         assert abs(one - text[f"pyr_1topic_vs_full_{side}"] * full) < 0.005, (table, one)
 
 
+def _od09_per_topic(su4, own):
+    topics = [f"T{i}" for i in range(len(su4))]
+    return pd.concat(
+        [
+            pd.DataFrame({"metric": "rougesu4", "topic": topics, "r": su4}),
+            pd.DataFrame({"metric": "responsiveness", "topic": topics, "r": own}),
+        ]  # fmt: skip
+    )
+
+
 def test_od09_stability_expects_rouge_su4_above_the_manual_metric():
     from evalkit.notebook.claims import Claims
 
     rng = np.random.default_rng(1)
-    draws = {"draws": pd.DataFrame({"metric": "rougesu4", "size": 1, "draw": range(100),
-                                    "r": rng.normal(0.6, 0.1, 100)})}  # fmt: skip
-    for own_mean, verdict in ((0.85, "differs"), (0.45, "agrees"), (0.6, "inconclusive")):
-        own = pd.DataFrame({"metric": "responsiveness", "size": 1, "draw": range(100),
-                            "r": rng.normal(own_mean, 0.1, 100)})  # fmt: skip
+    su4 = rng.normal(0.6, 0.1, 48)
+    for shift, verdict in ((0.25, "differs"), (-0.25, "agrees"), (0.0, "inconclusive")):
+        own = su4 + shift + rng.normal(0, 0.02, 48)
         for docset in ("A", "B"):
             c = Claims("owczarzak2009conditions", data="toy")
-            od09.stability_claims(c, docset, own, draws)
+            od09.stability_claims(c, docset, _od09_per_topic(su4, own))
             f = c.frame().iloc[0]
             side = {"A": "initial", "B": "update"}[docset]
             assert f["claim_id"] == f"manual_less_stable:{side}" and f["level"] == "headline"
-            assert f["verdict"] == verdict or (
-                verdict == "inconclusive" and f["verdict"] != "agrees"
-            )
+            assert f["verdict"] == verdict, (shift, f["evidence"])
+            assert "sign-flip test over the 48 topics" in f["evidence"]
+
+
+def test_od09_stability_tests_topics_not_draws_of_them():
+    """manual_less_stable flipped (quick differs, full agrees, both p < 0.001): Welch's test
+    over 1,000 one-topic draws, which repeat the same 48 topics, gave a p-value that shrinks
+    with the number of draws. Differences of mean 0.03 and sd 0.15 over 48 topics: the draws
+    are significant, the topics are not."""
+    from scipy.stats import ttest_ind
+
+    from evalkit.notebook.claims import Claims
+
+    rng = np.random.default_rng(5)
+    own = rng.normal(0.5, 0.1, 48)
+    d = rng.normal(0, 0.15, 48)
+    su4 = own + 0.03 + d - d.mean()
+    draws = rng.integers(0, 48, 1000)
+    assert ttest_ind(su4[draws], own[draws], equal_var=False).pvalue < 0.01
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.stability_claims(c, "A", _od09_per_topic(su4, own), seed=3)
+    f = c.frame().iloc[0]
+    assert (
+        f["verdict"] == "inconclusive" and f["this_run"] == f"{su4.mean():.3f} vs {own.mean():.3f}"
+    )
+
+
+def test_od09_one_topic_correlations_are_the_one_topic_draws():
+    from evalkit.papers.owczarzak2009conditions.sweep_data import SweepData
+    from evalkit.stats.sampling import topic_subsample_correlations
+
+    rng = np.random.default_rng(2)
+    resp = rng.normal(size=(9, 6))
+    su4 = resp + rng.normal(scale=0.5, size=resp.shape)
+    ev = SweepData("toy", "toy", [f"s{i}" for i in range(9)], [f"t{i}" for i in range(6)],
+                   {"rougesu4": su4}, {"responsiveness": resp})  # fmt: skip
+    per = od09.one_topic_correlations(ev, ["rougesu4", "be"], "responsiveness")
+    assert sorted(set(per["metric"])) == ["responsiveness", "rougesu4"] and len(per) == 12
+    for metric, x in (("rougesu4", su4), ("responsiveness", resp)):
+        draws = topic_subsample_correlations(x, resp.mean(axis=1), [1], n_draws=200, seed=0)
+        mine = per[per["metric"] == metric]["r"].to_numpy()
+        assert set(np.round(draws["r"], 9)) <= set(np.round(mine, 9))
+        assert mine[0] == pytest.approx(np.corrcoef(x[:, 0], resp.mean(axis=1))[0, 1])
 
 
 def test_od09_table7_misprint_is_an_erratum_row_and_markers_are_compared():

@@ -15,6 +15,8 @@ from evalkit.stats.pairwise import (
     pairwise_tests,
     shapiro_by_system,
     significance_decisions,
+    sign_flip_test,
+    system_pair_bootstrap,
 )
 
 
@@ -140,3 +142,72 @@ def test_unknown_metric_or_judgment_is_named():
         select_level(frame, "metric", None, "scores")
     assert select_level(frame, "metric", "b", "scores")["value"].tolist() == [2.0]
     assert select_level(frame[["value"]], "metric", None, "scores") is not None
+
+
+def test_sign_flip_test_exact_p_values_by_hand():
+    # six units all of one sign: 2 of the 2**6 sign vectors reach |mean| 1
+    assert sign_flip_test([0.0] * 6, [1.0] * 6) == (-1.0, 2 / 64)
+    # differences 1, 2, 3: only the all-plus and all-minus vectors reach |sum| 6
+    assert sign_flip_test([2, 3, 4], [1, 1, 1]) == (2.0, 0.25)
+    # differences 1, 1, -3 (|sum| 1): every signed sum of 1, 1 and 3 is odd, so all 8 count
+    assert sign_flip_test([1, 1, -3], [0, 0, 0])[1] == 1.0
+    # two units can never be significant, however equal their differences (a t-test on
+    # them is: its variance is 0)
+    assert sign_flip_test([1.0, 1.0], [0.1, 0.1])[1] == 0.5
+    assert stats.ttest_rel([1.0, 1.01], [0.1, 0.1]).pvalue < 0.01
+    assert sign_flip_test([1.0, 2.0], [1.0, 2.0]) == (0.0, 1.0)
+
+
+def test_sign_flip_test_monte_carlo_is_seeded_and_near_the_exact_p():
+    from itertools import product
+
+    d = np.random.default_rng(4).normal(0.3, 1.0, 15)
+    signs = np.array(list(product([-1, 1], repeat=len(d))))
+    exact = float(np.mean(np.abs(signs @ d) >= abs(d.sum()) - 1e-12))
+    one = sign_flip_test(d, np.zeros_like(d), n_resamples=4000, seed=7)
+    assert one == sign_flip_test(d, np.zeros_like(d), n_resamples=4000, seed=7)
+    assert abs(one[1] - exact) < 0.03 and one[0] == pytest.approx(d.mean())
+    with pytest.raises(ParameterError):
+        sign_flip_test([1.0], [0.0])
+    with pytest.raises(ParameterError):
+        sign_flip_test([1.0, np.nan], [0.0, 0.0])
+
+
+def test_system_pair_bootstrap_resamples_systems_not_pairs():
+    from itertools import product
+
+    # pairs AB = 1, AC = 0, BC = 0: a resample drawing systems with counts (mA, mB, mC)
+    # has mean mA mB / (mA mB + mA mC + mB mC); of the 27 ordered draws, 3 draw one system
+    # only (dropped), 6 give 1 (A and B, no C), 6 give 1/3 (each once), 12 give 0
+    a, b, v = ["A", "A", "B"], ["B", "C", "C"], [1.0, 0.0, 0.0]
+    values = []
+    for draw in product(range(3), repeat=3):
+        m = [draw.count(i) for i in range(3)]
+        w = [m[0] * m[1], m[0] * m[2], m[1] * m[2]]
+        if sum(w):
+            values.append(w[0] / sum(w))
+    assert (len(values), values.count(1.0), values.count(0.0)) == (24, 6, 12)
+    # so the 40% and 60% quantiles are 0 and 1/3, the 20% and 80% ones 0 and 1; resampling
+    # the three pairs as if independent would give 1/3, 1/3 and 0, 2/3
+    for confidence, interval in ((0.2, (0.0, 1 / 3)), (0.6, (0.0, 1.0))):
+        mean, lo, hi = system_pair_bootstrap(
+            a, b, v, n_resamples=4000, confidence=confidence, seed=2
+        )
+        assert mean == pytest.approx(1 / 3) and (lo, hi) == pytest.approx(interval)
+    assert system_pair_bootstrap(a, b, v, n_resamples=10, seed=3) == system_pair_bootstrap(
+        a, b, v, n_resamples=10, seed=3
+    )
+
+
+def test_system_pair_bootstrap_groups_and_input_errors():
+    # the same labels in two groups are four systems: with groups, each year's pair keeps
+    # its own systems, so a group of one pair is 1 or dropped, never mixed with the other
+    a, b, v = ["A", "A"], ["B", "B"], [1.0, 0.0]
+    mean, lo, hi = system_pair_bootstrap(a, b, v, groups=[2008, 2009], n_resamples=2000)
+    assert mean == 0.5 and lo == 0.0 and hi == 1.0
+    with pytest.raises(ParameterError, match="with itself"):
+        system_pair_bootstrap(["A"], ["A"], [1.0])
+    with pytest.raises(ParameterError):
+        system_pair_bootstrap(["A", "B"], ["B"], [1.0, 0.0])
+    with pytest.raises(ParameterError):
+        system_pair_bootstrap(["A"], ["B"], [np.nan])

@@ -10,13 +10,16 @@ import pandas as pd
 from evalkit.data.published import read_published
 from evalkit.notebook.claims import Claims
 from evalkit.stats.correlation import fisher_ci
+from evalkit.stats.pairwise import sign_flip_test
 
 from .spec import PAPER
 
 __all__ = ["paper_vs_run", "PAIRED", "headline_claims"]
 
 
-PAIRED = "paired t-test over meetings"
+PAIRED = "sign-flip test over meetings"
+#: Sign vectors :func:`sign_flip_test` draws (exact, every vector, up to 13 meetings).
+_RESAMPLES = 9999
 
 
 def _paired_finding(
@@ -30,15 +33,18 @@ def _paired_finding(
     this_run: Optional[str] = None,
 ) -> None:
     """The finding "``x`` above ``y``" added to ``c``, tested by :data:`PAIRED` over the
-    meetings both have (:meth:`Claims.paired_finding`; NaN difference and p below two
-    meetings); ``what`` names the difference (in the note)."""
+    meetings both have (:func:`evalkit.stats.pairwise.sign_flip_test`: the meetings are the
+    independent units, and a t-test on the 2 meetings of a quick run called two equal
+    differences of judge means significant; NaN difference and p below two meetings);
+    ``what`` names the difference (in the note)."""
     both = pd.concat([x.rename("x"), y.rename("y")], axis=1).dropna()
     row = dict(source=source, printed=printed, this_run=this_run, note=what)
-    if len(both) < 2:
-        nan = float("nan")
-        c.finding(claim, expected=">", difference=nan, p_value=nan, test=PAIRED, **row)
-    else:
-        c.paired_finding(claim, both["x"], both["y"], over="meetings", **row)
+    nan = float("nan")
+    enough = len(both) >= 2
+    diff, p = sign_flip_test(both["x"], both["y"], n_resamples=_RESAMPLES) if enough else (nan, nan)
+    exact = "exact " if 2 ** len(both) <= _RESAMPLES else ""
+    test = f"{exact}{PAIRED} (n = {len(both)})"
+    c.finding(claim, expected=">", difference=diff, p_value=p, test=test, **row)
 
 
 def headline_claims(
@@ -50,8 +56,9 @@ def headline_claims(
 ) -> None:
     """The findings of Section 5 (the paper's conclusion) on this run, added to ``c``: ROUGE
     puts LSA and MMR above the feature-based approaches, the judges reverse it, and the
-    ASR decline is smaller for LSA and MMR than for FB1 and FB2 (each a paired t-test over
-    meetings of the mean of one pair of approaches minus the other's). ``comparable=False``
+    ASR decline is smaller for LSA and MMR than for FB1 and FB2 (each an exact sign-flip test
+    over meetings of the mean of one pair of approaches minus the other's: 2 meetings, as
+    on a quick run, can never be significant; 6, all of one sign, give p = 2 / 64). ``comparable=False``
     (the public stand-in has no FB/LSA/MMR): not comparable rows saying ``why``."""
     findings = (
         ("rouge_lsa_mmr_above_fb", "ROUGE-1: mean(LSA, MMR) - mean(FB1, FB2), manual"),

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from evalkit.stats.anova import anova_markers
-from evalkit.stats.correlation import level_correlation, resampled_correlations
+from evalkit.stats.correlation import correlate_columns, level_correlation, resampled_correlations
 from evalkit.stats.sampling import (
     model_subset_correlations,
     split_half_correlations,
@@ -29,6 +29,7 @@ __all__ = [
     "topics_experiment",
     "topic_sweep",
     "self_subset",
+    "one_topic_correlations",
     "split_half_table",
     "model_split_half",
 ]
@@ -209,6 +210,24 @@ def self_subset(
         else:
             means = d.groupby("size")["r"].mean().rename("value").reset_index()
             out.append(means.assign(metric=m)[["metric", "size", "value"]])
+    return pd.concat(out, ignore_index=True)
+
+
+def one_topic_correlations(
+    ev: SweepData, metrics: Sequence[str], reference: str, *, method: str = "pearson"
+) -> pd.DataFrame:
+    """Footnote 1's 1-topic row topic by topic: ``metric, topic, r``, the correlation over the
+    systems of ``reference`` and of each of ``metrics`` on one topic with ``reference`` on
+    all topics. Every 1-topic draw of :func:`topic_sweep` / :func:`self_subset` is one of
+    these, so their mean is the draws' expectation, and the topics are the independent units
+    a test of the two rows' difference needs."""
+    ref = np.nanmean(ev.references[reference], axis=1)
+    out = []
+    for m, x in [(m, ev.scores[m]) for m in metrics if m in ev.scores] + [
+        (reference, ev.references[reference])
+    ]:
+        r = correlate_columns(x, np.repeat(ref[:, None], x.shape[1], axis=1), method)
+        out.append(pd.DataFrame({"metric": m, "topic": list(ev.instances), "r": r}))
     return pd.concat(out, ignore_index=True)
 
 

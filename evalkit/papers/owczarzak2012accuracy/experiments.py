@@ -254,7 +254,7 @@ def difference_histogram(
 ) -> pd.DataFrame:
     """Per automatic pair: ``diff`` = |mean metric(A) - mean metric(B)|, and per manual metric
     whether it finds a significant difference and whether the metric's ranking agrees:
-    ``manual, diff, bin, significant, agrees``."""
+    ``manual, diff, bin, significant, agrees, system_a, system_b``."""
     means = auto[metric].groupby("system")["value"].mean()
     rows = []
     for manual in (m for m in MANUAL if m in dec):
@@ -265,9 +265,18 @@ def difference_histogram(
         ):
             diff = abs(float(means[a] - means[b]))
             rows.append(
-                (manual, diff, np.floor(diff / bin_width) * bin_width, dm != 0, mine[(a, b)] == sgn)
+                (
+                    manual,
+                    diff,
+                    np.floor(diff / bin_width) * bin_width,
+                    dm != 0,
+                    mine[(a, b)] == sgn,
+                    a,
+                    b,
+                )
             )
-    return pd.DataFrame(rows, columns=["manual", "diff", "bin", "significant", "agrees"])
+    columns = ["manual", "diff", "bin", "significant", "agrees", "system_a", "system_b"]
+    return pd.DataFrame(rows, columns=columns)
 
 
 _CI_COLUMNS = [

@@ -60,6 +60,29 @@ def test_sample_tasks_round_trip_through_the_readers(name, sample_root, tmp_path
     assert tasks.load_task_truth(name, root=sample_root, quick=True, seed=7)
 
 
+def test_a_task_corpus_built_by_other_simulator_code_is_rebuilt(tmp_path):
+    """The build record names the simulator's source; a record from other code (same seed,
+    size and TASK_VERSION) is not trusted: the corpus is simulated again and its files
+    replaced (here a units table emptied by hand comes back whole)."""
+    import json
+
+    from evalkit.data.simulate.build import simulator_fingerprint
+
+    folder = tasks.task_dir("relevance", root=tmp_path, quick=True, seed=7)
+    stamp = folder / "truth" / "build.json"
+    record = json.loads(stamp.read_text())
+    assert record["simulator"] == simulator_fingerprint()
+    table = next(p for p in sorted(folder.glob("*.tsv")) if p.stat().st_size > 0)
+    whole = table.read_bytes()
+    table.write_bytes(whole.splitlines(keepends=True)[0])
+    assert tasks.task_dir("relevance", root=tmp_path, quick=True, seed=7) == folder
+    assert table.read_bytes() != whole  # the same record: reused as it is
+    stamp.write_text(json.dumps({**record, "simulator": "0" * 64}))
+    tasks.task_dir("relevance", root=tmp_path, quick=True, seed=7)
+    assert table.read_bytes() == whole
+    assert json.loads(stamp.read_text())["simulator"] == simulator_fingerprint()
+
+
 def test_relevance_task_cross_file_errors(sample_root, tmp_path):
     task = tasks.load_task_sample("relevance", root=sample_root, quick=True, seed=7)
     relevance.write_relevance_task(task, tmp_path)

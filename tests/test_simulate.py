@@ -9,6 +9,7 @@ stemming (nltk).  The bounds are those of issue 4.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -282,6 +283,39 @@ def test_load_sample_builds_when_missing_and_rebuilds_for_another_seed(tmp_path)
     c2 = load_sample("duc2007", root=tmp_path, quick=True, seed=4)
     assert '"seed": 4' in stamp.read_text()
     assert not c1.summaries["sentences"].equals(c2.summaries["sentences"])
+
+
+def test_a_corpus_recorded_by_other_simulator_code_is_rebuilt(tmp_path):
+    """Same seed, size and GENERATOR_VERSION but another simulator source in the record (an
+    unversioned edit, another checkout sharing the folder): rebuilt, not read."""
+    from evalkit.data.simulate.build import simulator_fingerprint
+
+    load_sample("duc2007", root=tmp_path, quick=True, seed=3)
+    stamp = tmp_path / "quick" / "duc2007" / "truth" / "build.json"
+    record = json.loads(stamp.read_text())
+    assert record["simulator"] == simulator_fingerprint()
+    stamp.write_text(json.dumps({**record, "simulator": "0" * 64}))
+    load_sample("duc2007", root=tmp_path, quick=True, seed=3)
+    assert json.loads(stamp.read_text())["simulator"] == simulator_fingerprint()
+
+
+def test_the_simulator_fingerprint_follows_the_source_bytes(tmp_path):
+    from evalkit.data.checksums import source_fingerprint
+
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "a.py").write_text("A = 1\n")
+    (pkg / "sub" / "b.py").write_text("B = 2\n")
+    (pkg / "notes.txt").write_text("not source")
+    first = source_fingerprint(pkg)
+    (pkg / "notes.txt").write_text("still not source")
+    assert source_fingerprint(pkg) == first
+    (pkg / "sub" / "b.py").write_text("B = 3\n")
+    assert source_fingerprint(pkg) != first
+    (pkg / "sub" / "b.py").write_text("B = 2\n")
+    assert source_fingerprint(pkg) == first
+    (pkg / "sub" / "b.py").rename(pkg / "b.py")  # same bytes, another path
+    assert source_fingerprint(pkg) != first
 
 
 def test_parameters_are_validated(tmp_path):

@@ -3,16 +3,23 @@
 :func:`sha256_file` is the hex digest (64 characters) of a file's bytes, read by
 :func:`hashlib.file_digest` in blocks; :func:`sha256_files` hashes several. Nothing is memoized: a memo keyed on size and
 modification time would accept a same-size file changed with its time reset, and the
-provenance must state the bytes that were there.
+provenance must state the bytes that were there. :func:`source_fingerprint` is the SHA-256
+of a Python package's source (every ``*.py`` file below it: relative path and bytes,
+sorted): the notebook runner records the code a result came from with it, and the sample
+simulator stamps its corpora with its own, so a build from other simulator code is never
+read as this code's. It alone is memoized, on each file's size and modification time, since
+it is asked once per corpus and per notebook of a run and the code does not change under a
+run.
 """
 
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
-from typing import Dict, Iterable, Union
+from typing import Dict, Iterable, Tuple, Union
 
-__all__ = ["sha256_file", "sha256_files"]
+__all__ = ["sha256_file", "sha256_files", "source_fingerprint"]
 
 PathLike = Union[str, Path]
 
@@ -26,3 +33,31 @@ def sha256_file(path: PathLike) -> str:
 def sha256_files(paths: Iterable[PathLike]) -> Dict[str, str]:
     """``{str(path): sha256}`` for each file, in the order given."""
     return {str(p): sha256_file(p) for p in paths}
+
+
+@lru_cache(maxsize=8)
+def _source_fingerprint(package: Path, _stamp: Tuple) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def source_fingerprint(package: PathLike) -> str:
+    """SHA-256 over the relative path and bytes of every ``*.py`` file below ``package``
+    (a directory), in sorted order; recomputed when a file's size or modification time
+    changes.
+
+    Examples
+    --------
+    >>> import evalkit.data.simulate as sim
+    >>> from pathlib import Path
+    >>> len(source_fingerprint(Path(sim.__file__).parent))
+    64
+    """
+    package = Path(package)
+    stamp = tuple(
+        (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(package.rglob("*.py"))
+    )
+    return _source_fingerprint(package, stamp)

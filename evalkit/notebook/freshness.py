@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Dict, Iterator, List, Mapping, Optional, Tuple
 
-from evalkit.data.checksums import sha256_file
+from evalkit.data.checksums import sha256_file, source_fingerprint
 
 __all__ = ["code_fingerprint", "data_files", "stale_reasons"]
 
@@ -33,22 +32,9 @@ def _sha_of_file(path: Path) -> Optional[str]:
         return None
 
 
-@lru_cache(maxsize=4)
-def _package_fingerprint(package: Path, _stamp: Tuple) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        digest.update(str(path.relative_to(package)).encode("utf-8") + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
 def package_fingerprint(package: Path = _PACKAGE) -> str:
-    """SHA-256 over the relative path and bytes of every ``*.py`` file of ``package``
-    (cached while no file's size or modification time changes)."""
-    stamp = tuple(
-        (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(package.rglob("*.py"))
-    )
-    return _package_fingerprint(package, stamp)
+    """:func:`evalkit.data.checksums.source_fingerprint` of ``package`` (default: evalkit)."""
+    return source_fingerprint(package)
 
 
 def code_fingerprint(notebook: Path) -> Dict[str, Optional[str]]:

@@ -2,8 +2,9 @@
 
 ``run_all.sh`` calls this before starting notebooks in parallel, so parallel notebooks do
 not each build ``data/sample/``. A corpus is (re)built only when it is missing or was built
-with another seed, size or generator version (the simulator's own ``build.json`` record),
-so a stale build from an older evalkit is replaced rather than read.
+with another seed, size, generator version or simulator source (the simulator's own
+``build.json`` record: :func:`~evalkit.data.simulate.build.simulator_fingerprint`), so a
+stale build from an older evalkit or other simulator code is replaced rather than read.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@
     <out_dir>/<corpus>/          the corpus in its real on-disk format (DUC, TAC, NIST SGML)
     <out_dir>/<corpus>/truth/    the latent truth (CSV): facts and weights, what every
                                  summary / segment really expresses, the systems' and
-                                 assessors' parameters; build.json (seed, size, version)
+                                 assessors' parameters; build.json (seed, size, version,
+                                 simulator source)
 
 ``load_sample(name)`` builds a missing corpus and reads it back through the corpus's real
 reader, returning the data-model object.  Every random choice is seeded from
@@ -26,6 +27,7 @@ import pandas as pd
 
 from evalkit import config
 from evalkit.atomic import file_lock, fsync_disabled, remove_stale_directories, swap_directory
+from evalkit.data.checksums import source_fingerprint
 from evalkit.data.model import MTCorpus, SummarizationCorpus
 from evalkit.errors import InputFormatError, ParameterError
 
@@ -178,6 +180,7 @@ def _build_one(args: Tuple[str, str, int, bool]) -> Tuple[str, str]:
             "seed": int(seed),
             "quick": bool(quick),
             "generator_version": GENERATOR_VERSION,
+            "simulator": simulator_fingerprint(),
             "format": formats.describe(name),
         }
         _write_truth(truth, tmp / "truth", info)
@@ -270,6 +273,19 @@ def default_root() -> Path:
     return Path(platformdirs.user_cache_dir("evalkit")) / "sample"
 
 
+def simulator_fingerprint() -> str:
+    """SHA-256 of the simulator's own source (every ``*.py`` file of
+    ``evalkit/data/simulate``, :func:`evalkit.data.checksums.source_fingerprint`).
+
+    Every build record (``truth/build.json``) stores it beside :data:`GENERATOR_VERSION`, and
+    a corpus recorded with another one is rebuilt: a sample written by other simulator code
+    (an edit made without a version bump, another checkout sharing ``$EVALKIT_SAMPLE_DIR``)
+    is never read as this code's. Code outside the package (the corpus writers in
+    :mod:`evalkit.data`) is covered by the version alone.
+    """
+    return source_fingerprint(Path(__file__).resolve().parent)
+
+
 def is_built(name: str, root: Path, seed: int, quick: bool) -> bool:
     info = root / name / "truth" / "build.json"
     try:
@@ -280,6 +296,7 @@ def is_built(name: str, root: Path, seed: int, quick: bool) -> bool:
         data.get("seed") == seed
         and data.get("quick") == quick
         and data.get("generator_version") == GENERATOR_VERSION
+        and data.get("simulator") == simulator_fingerprint()
     )
 
 
@@ -366,4 +383,5 @@ __all__ = [
     "file_lock",
     "DEFAULT_SEED",
     "GENERATOR_VERSION",
+    "simulator_fingerprint",
 ]

@@ -17,8 +17,9 @@ nuggets         definition questions, nuggets,        :mod:`.nuggets`           
 
 ``load_task_sample(name, root=None, quick=False, seed=DEFAULT_SEED)`` builds the corpus
 into ``<root>/<name>`` (``<root>/quick/<name>`` for the quick size; root defaults to the
-sample folder of :func:`~.build.default_root`) unless a build with the same seed, size and
-generator version is there, then reads it back. The truth is written as CSV to
+sample folder of :func:`~.build.default_root`) unless a build with the same seed, size,
+:data:`TASK_VERSION` and simulator source (:func:`~.build.simulator_fingerprint`) is there,
+then reads it back. The truth is written as CSV to
 ``<name>/truth/``; :func:`load_task_truth` reads it. A full-size build whose corpus has
 simulator targets (:mod:`.realism`) also records ``truth/realism.csv`` there.
 """
@@ -34,7 +35,7 @@ import pandas as pd
 from evalkit.atomic import atomic_write_text
 from evalkit.errors import ParameterError
 
-from .build import DEFAULT_SEED, default_root, file_lock, write_realism
+from .build import DEFAULT_SEED, default_root, file_lock, simulator_fingerprint, write_realism
 
 __all__ = [
     "TASKS",
@@ -91,7 +92,18 @@ def _built(folder: Path, seed: int, quick: bool) -> bool:
         info = json.loads((folder / "truth" / "build.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return info == {"seed": seed, "quick": quick, "version": TASK_VERSION}
+    return info == _record(seed, quick)
+
+
+def _record(seed: int, quick: bool) -> dict:
+    """A task corpus's build record: seed, size, :data:`TASK_VERSION` and the simulator's
+    source (:func:`~evalkit.data.simulate.build.simulator_fingerprint`)."""
+    return {
+        "seed": seed,
+        "quick": quick,
+        "version": TASK_VERSION,
+        "simulator": simulator_fingerprint(),
+    }
 
 
 def _ensure(name: str, root, quick: bool, seed: int) -> Path:
@@ -112,7 +124,7 @@ def _ensure(name: str, root, quick: bool, seed: int) -> Path:
                 write_realism(name, corpus, folder / "truth")
             atomic_write_text(
                 folder / "truth" / "build.json",
-                json.dumps({"seed": seed, "quick": quick, "version": TASK_VERSION}),
+                json.dumps(_record(seed, quick)),
             )
     return folder
 

@@ -420,3 +420,50 @@ def test_a_writer_of_a_kind_draws_its_ranged_habits_in_field_order():
     assert style.p_digits == Style("d").p_digits  # the fields left out keep their defaults
     fixed = Style.from_habits("f", (1.0, 0, 0))  # no range: no generator needed
     assert (fixed.p_favourite, fixed.p_passive, fixed.p_front) == (1.0, 0, 0)
+
+
+# --------------------------------------------------------------------------- DUC 2004 level
+def test_an_extractive_field_changes_only_the_abstract_slots():
+    """``make_peers(abstractive=False)`` (DUC 2004): the abstract slots extract instead; the
+    random draws, so every system's knobs and every other slot, stay as they were."""
+    import random
+
+    from evalkit.data.simulate.summarization import make_peers
+
+    ids = [str(i) for i in range(1, 28)]
+    both = make_peers(ids, random.Random(3))
+    extractive = make_peers(ids, random.Random(3), abstractive=False)
+    assert any(p.strategy == "abstract" for p in both)
+    assert not any(p.strategy == "abstract" for p in extractive)
+    for a, e in zip(both, extractive):
+        assert e.strategy == ("extract" if a.strategy == "abstract" else a.strategy), a.id
+        assert (a.id, a.noise, a.length, a.position) == (e.id, e.noise, e.length, e.position)
+
+
+def test_a_describing_writer_names_entities_by_kind_and_others_draw_as_before():
+    import random
+
+    from evalkit.data.simulate.language import English, Entity, Fact, Style
+
+    inst = Entity("org", ("Laimou Health Institute", "the institute"), kind="group")
+    fact = Fact(key="t.00", agent=inst, verb="send", patient=None, weight=1.0, aspect="x")
+    plain = English(Style("w"), random.Random(5)).sentence([fact])[0]
+    zero = English(Style("w", p_describe=0.0), random.Random(5)).sentence([fact])[0]
+    assert plain == zero and "Laimou Health Institute" in plain  # p_describe=0: no extra draw
+    eng = English(Style("w", p_describe=1.0), random.Random(5))
+    described = eng.sentence([fact])[0]
+    assert "Laimou" not in described and described.split()[0] == "The", described
+    assert eng.refs == [("org", False)]  # a description needs no antecedent
+
+
+def test_duc2004_news_sentences_carry_background_and_task5_keeps_its_design():
+    """DUC 2004 task 2 (``doc_background``): ~25 words a news sentence, each with one or two
+    of the story's details besides its facts; task 5 keeps 1-2 facts a sentence."""
+    _, t2 = simulate_corpus("duc2004", quick=True)
+    _, t5 = simulate_corpus("duc2004t5", quick=True)
+    words2 = t2["sentences"]["text"].str.split().str.len()
+    facts2 = t2["sentences"]["facts"].str.split().str.len()
+    facts5 = t5["sentences"]["facts"].str.split().str.len()
+    assert 20 <= words2.mean() <= 30, words2.mean()
+    assert facts2.min() >= 2 and facts2.max() <= 4
+    assert facts5.max() <= 2

@@ -29,9 +29,6 @@ under test. Per paper (:data:`.realism.CALIBRATED`; also ``notebooks/README.md``
 * owczarzak2009depeval: calibrated the corpus sizes and lengths of §1; free: Tables 1-4.
 * owczarzak2012assessors: calibrated the identical-pair counts of §2 (duplicate runs);
   free: the assessors' alphas and every exclusion effect (Tables 1-5).
-* graham2015: calibrated Table 3's level of ROUGE-2 recall (DUC 2004's best system; the
-  sample's ``duc2004``: ``corpora._DUC2004_REALISM``); free: every correlation, optimal
-  variant, ranking and significance (Tables 1-4, Figures 3-4).
 * owczarzak2012accuracy: nothing of its own; free: every threshold of Figures 1-2.
 * dorr2005: calibrated the mean surrogate lengths of §3 (HEAD, HUM); free: Table 4's ROUGE-1
   of HUM against HEAD and the agreement, timing and correlation results (Tables 1, 5, 6),
@@ -54,10 +51,7 @@ responsiveness anchored on the topic's human summaries with a curve whose power 
 year and docset (Table 2's means differ by year) and topic-level noise on the systems
 (``responsiveness_*``); duplicate runs per year. A model's jackknifed Pyramid counts the SCUs
 it contributed (the pyramid was built from it: no assessor miss), which with Table 3's weights
-gives Table 2's human scores. DUC 2004 task 2 (``corpora._DUC2004_REALISM``): an extractive
-field, news sentences with background details (``doc_background``) and model writers who
-describe the actors and drop adjuncts (``writer_style``), so its systems' ROUGE-2 is 2004's.
-Other DUC and MT corpora keep their configuration (the new WHEN/WHERE templates of
+gives Table 2's human scores. DUC and MT corpora keep their configuration (the new WHEN/WHERE templates of
 :mod:`.world` change their draws, not their design).
 """
 

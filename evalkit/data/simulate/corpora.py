@@ -80,8 +80,7 @@ def config(name: str, quick: bool = False) -> Config:
         n_peers = 10 if q else 27
         ids = ["2"] + sorted(rng.sample(range(3, 125), n_peers - 1))
         topics = _ids_with_gaps(rng, 30001, 6 if q else 50, "D{:05d}", 8)
-        peers = make_peers([str(i) for i in ids], rng, abstractive=False)
-        return _duc2004(name, "2", q, topics, peers, _DUC2004_REALISM)
+        return _duc2004(name, "2", q, topics, _peers([str(i) for i in ids], rng))
     if name == "duc2004t5":  # task 5, "Who is X?" (.who_is): the lead baseline is peer 5
         from . import who_is
 
@@ -202,21 +201,6 @@ _TAC_REALISM = {
     2009: {**_TAC_UPDATE_TASK, "responsiveness_power": (1.5, 1.6)},
     2010: _TAC_GUIDED_TASK,
     2011: _TAC_GUIDED_TASK,
-}
-
-
-#: DUC 2004 task 2 calibrated to the level of its systems' ROUGE-2 recall (graham2015 Table 3;
-#: data/published/simulator_targets.csv, :mod:`.realism`), by what makes 2004 extracts share
-#: few bigrams with the models: the systems all extract (``make_peers(abstractive=False)``);
-#: the source news sentences are long, each also carrying one or two of the story's details
-#: as background (``doc_background``: ~25 words a sentence, against ~12 uncalibrated), so an
-#: extract cut at 665 bytes says fewer of the facts the models say; and the model writers
-#: abstract (``writer_style``): they name the story's actors by description ("the
-#: institute", :class:`.language.Style` ``p_describe``) and drop most where/when adjuncts,
-#: where the journalists name and place everything. Task 5 (``duc2004t5``) keeps its design.
-_DUC2004_REALISM = {
-    "doc_background": (1, 2),
-    "writer_style": {"p_describe": 1.0, "p_drop_adjunct": 0.7},
 }
 
 

@@ -428,9 +428,7 @@ class Style:
     ``p_bad_inflection`` (base form instead of an inflected one), ``p_swap`` (swap two
     adjacent words), ``p_wrong_word`` (a word from an unrelated concept),
     ``p_untranslated`` (MT: leave the source word), ``p_source_order`` (MT: keep the
-    verb-final source order). ``p_describe``: name an entity that has a kind by its
-    description ("the institute") instead of its name, first mention included (an
-    abstracting summary writer; 0 for everyone else, and then no random draw is made).
+    verb-final source order).
     """
 
     name: str
@@ -448,7 +446,6 @@ class Style:
     p_wrong_word: float = 0.0
     p_untranslated: float = 0.0
     p_source_order: float = 0.0
-    p_describe: float = 0.0
 
     def with_(self, **changes) -> "Style":
         return replace(self, **changes)
@@ -576,14 +573,6 @@ class English:
         """Tokens of a noun phrase and whether it is plural."""
         if isinstance(arg, Entity):
             names = arg.names
-            if (
-                self.style.p_describe
-                and arg.kind is not None
-                and self.rng.random() < self.style.p_describe
-            ):
-                self.refs.append((arg.key, False))  # a description needs no antecedent
-                self.mentioned.add(arg.key)
-                return [("the", None), (self.noun(arg.kind, arg.plural), arg.key)], arg.plural
             if (
                 arg.key in self.mentioned
                 and len(names) > 1

@@ -126,12 +126,6 @@ CALIBRATED: Dict[str, Dict[str, str]] = {
         "results (Tables 1, 5, 6), except those the simulator's design gives (by construction "
         "rows, their notes)",
     },
-    "graham2015": {
-        "calibrated": "Table 3's level of ROUGE-2 recall (the sample's best DUC 2004 system "
-        "against the best DUC 2004 participant, CLASSY04, in the original variant)",
-        "free": "every correlation with the human scores (Tables 1 and 4), the optimal variants "
-        "(Table 2, Figure 3), and which systems rank first or beat others (Table 3, Figure 4)",
-    },
     "owczarzak2012accuracy": {
         "calibrated": "none of its own numbers (it uses the TAC corpora calibrated above)",
         "free": "every ROUGE-difference threshold of Figures 1-2 and Tables 1-3",

@@ -6,8 +6,7 @@ strategies and qualities, and the human judgments NIST collected, all derived fr
 latent content units:
 
 * **documents**: each journalist reports a subset of the facts, the important ones more
-  often and earlier (inverted pyramid), in their own wording (DUC 2004: long sentences
-  that also carry background details, ``doc_background``);
+  often and earlier (inverted pyramid), in their own wording;
 * **models**: 4 of the 8 writers per topic (one of them the topic's assessor) pick the
   important facts with a little noise, compress and merge them, in their own wording;
 * **peers**: ``lead`` (first sentences of the most recent document), ``extract``
@@ -134,13 +133,7 @@ _HABITS = {
 }
 
 
-def make_documents(
-    topic: Topic, n_docs: int, rng: random.Random, background: Tuple[int, int] = (0, 0)
-) -> List[List[Sent]]:
-    """The cluster's news documents: each journalist reports a subset of the facts, the
-    important ones more often and earlier, one or two per sentence; ``background`` (low,
-    high) adds that many (uniformly drawn) of the story's details to each sentence as
-    background clauses, the long sentences of real news that summary writers compress."""
+def make_documents(topic: Topic, n_docs: int, rng: random.Random) -> List[List[Sent]]:
     core = [f for f in topic.facts if f.aspect != "other" or f.weight >= 1.0]
     details = [f for f in topic.facts if f not in core]
     docs = []
@@ -155,16 +148,13 @@ def make_documents(
             group = [chosen[i]]
             if i + 1 < len(chosen) and rng.random() < 0.45:  # news sentences carry 1-2 facts
                 group.append(chosen[i + 1])
-            i += len(group)
-            if background[1] > 0 and details:
-                extra = [f for f in details if f not in group]
-                group += rng.sample(extra, min(len(extra), rng.randint(*background)))
             text, spans = eng.sentence(group)
             sents.append(
                 Sent(
                     text, tuple(f.key for f in group), tuple(eng.refs), d, len(sents), tuple(spans)
                 )
             )
+            i += len(group)
         docs.append(sents)
     return docs
 
@@ -536,8 +526,6 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     master = random.Random(f"{cfg.name}:{seed}")
     writers = list(cfg.writers)
     wstyles = {w: Style.from_habits(f"writer-{w}", _HABITS["writer"], master) for w in writers}
-    if cfg.extra.get("writer_style"):  # the corpus's writers' habits (DUC 2004: they abstract)
-        wstyles = {w: replace(st, **cfg.extra["writer_style"]) for w, st in wstyles.items()}
     wnoise = {w: master.uniform(*cfg.extra.get("model_noise", (0.25, 0.5))) for w in writers}
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
     rows: Dict[str, list] = {
@@ -582,9 +570,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
         for part_index, part in enumerate(parts):
             group = "AB"[part_index] if cfg.update else None
             inst = tid + (f"-{group}" if group else "")
-            docs = make_documents(
-                part, cfg.n_docs, trng, tuple(cfg.extra.get("doc_background", (0, 0)))
-            )
+            docs = make_documents(part, cfg.n_docs, trng)
             row = {
                 "instance": inst,
                 "docset": tid,
@@ -1001,7 +987,6 @@ def make_peers(
     rng: random.Random,
     duplicates: int = 0,
     noise_range: Tuple[float, float] = (0.3, 2.5),
-    abstractive: bool = True,
 ) -> Tuple[PeerSpec, ...]:
     """A field of systems: baselines first, then a spread of strategies and qualities.
 
@@ -1009,8 +994,6 @@ def make_peers(
     through the strategies with content-selection noise from good (0.3) to poor (1.6),
     a few short ones and near-tie pairs.  The last ``duplicates`` ids are TAC-style
     duplicate runs of earlier systems (identical text on ~70% of the topics).
-    ``abstractive=False``: the field's ``abstract`` slots extract sentences instead (DUC
-    2004's systems all extracted); the random draws, and so every other system, are the same.
     """
     strategies = [
         "extract",
@@ -1033,8 +1016,6 @@ def make_peers(
     body = ids[2 : len(ids) - duplicates]
     for i, pid in enumerate(body):
         strat = strategies[i % len(strategies)]
-        if strat == "abstract" and not abstractive:
-            strat = "extract"
         noise = noise_range[0] + (noise_range[1] - noise_range[0]) * rng.random()
         length = 0.55 + 0.4 * rng.random() if rng.random() < 0.15 else 1.0
         if i % 7 == 6 and out[-1].strategy not in ("lead",):  # near-tie: a twin with another seed

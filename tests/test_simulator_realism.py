@@ -21,7 +21,14 @@ from evalkit.errors import ParameterError
 TARGETS = rl.read_targets()
 
 #: target_id -> why the calibration misses it (reported by premise_gaps on the notebooks)
-KNOWN_GAPS: dict = {}
+KNOWN_GAPS: dict = {
+    "rouge2_best_system_duc2004": "the simulated language gives any two renderings of a story "
+    "~20-28 ROUGE-2 recall (models against each other: 27), so duc2004's best system scores "
+    "28.6; a duc2004-only calibration to Table 3's level (extractive field, background clauses "
+    "in the news, abstracting writers: 9.4) leaves the models far above every system and "
+    "breaks amigo2005duc's task 2 vs task 5 design (KING higher in task 2, JACK 0): the "
+    "models' own similarity must come down first (report DUC04, session 9)",
+}
 
 
 @pytest.fixture(scope="module")
@@ -123,3 +130,38 @@ def test_realism_claims_label_met_targets_by_construction_and_misses_as_differs(
     assert rows.to_dict() == {"hit": "by construction", "miss": "differs"}
     quick = realism_claims(report, quick=True).set_index("claim_id")["verdict"]
     assert quick.to_dict() == {"hit": "by construction", "miss": "not comparable"}
+
+
+def test_rouge2_recall_ranks_the_peers_by_their_median_recall_as_rouge_counts_it():
+    """By hand: peer 1 shares with model A its 2 bigrams (the cat, cat sat) and with model B
+    3 of its 5 (sat on, on the, the mat): 5 / 7; peer 2 shares "a dog" with B: 1 / 7."""
+    summaries = pd.DataFrame(
+        {
+            "instance": ["d1"] * 4,
+            "summarizer": ["A", "B", "1", "2"],
+            "sentences": [
+                ("the cat sat",),
+                ("a dog sat on the mat",),
+                ("the cat sat on the mat",),
+                ("a dog ran",),
+            ],
+        }
+    )
+    summarizers = pd.DataFrame(
+        {"summarizer": ["A", "B", "1", "2"], "type": ["model", "model", "peer", "peer"]}
+    )
+    corpus = SimpleNamespace(summaries=summaries, summarizers=summarizers)
+    assert rl.rouge2_recall(corpus) == pytest.approx(100 * 5 / 7, abs=1e-3)
+    assert rl.rouge2_recall(corpus, rank=2) == pytest.approx(100 / 7, abs=1e-3)
+    # -b 10 cuts models and peers alike (ROUGE-1.5.5): A "the cat sa", B "a dog sat", peer 1
+    # "the cat sa" shares 2 of the 4 model bigrams, peer 2 "a dog ran" 1 of them
+    assert rl.rouge2_recall(corpus, byte_limit=10) == pytest.approx(50.0, abs=1e-3)
+    assert rl.rouge2_recall(corpus, rank=2, byte_limit=10) == pytest.approx(25.0, abs=1e-3)
+    where = {"rank": "1", "aggregate": "mean", "bytes": ""}
+    assert rl.simulated_value(corpus, "rouge2_recall", where) == pytest.approx(
+        100 * 5 / 7, abs=1e-3
+    )
+    with pytest.raises(ParameterError):
+        rl.rouge2_recall(corpus, rank=3)
+    with pytest.raises(ParameterError):
+        rl.rouge2_recall(corpus, aggregate="max")

@@ -34,7 +34,7 @@ from evalkit.errors import InputFormatError, ParameterError
 from . import corpora, documents, formats, mt, summarization, trees
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 12  # 12: tides2003ce/ae segments carry 1.5/1.35 more facts (leusch2005 Table 2 reference length); 11: btec2004 references keep an adjunct in 55% of segments (leusch2005 Table 2 length); 10: TAC 2008 systems' content selection and SCU match as per-system traits (issue 29); 9: per-year responsiveness curve, models scored on their own SCUs, 2010-11 update writers (issue 29); 8: calibrated to data/published/simulator_targets.csv (issue 29); 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
+GENERATOR_VERSION = 14  # 14: duc2004 records truth/realism.csv: its systems' ROUGE-2 level against graham2015 Table 3 (a known gap, tests/test_simulator_realism.py); 12: tides2003ce/ae segments carry 1.5/1.35 more facts (leusch2005 Table 2 reference length); 11: btec2004 references keep an adjunct in 55% of segments (leusch2005 Table 2 length); 10: TAC 2008 systems' content selection and SCU match as per-system traits (issue 29); 9: per-year responsiveness curve, models scored on their own SCUs, 2010-11 update writers (issue 29); 8: calibrated to data/published/simulator_targets.csv (issue 29); 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 

@@ -34,6 +34,10 @@ surrogate_chars        mean length in characters of the relevance task's surroga
                        ``kind`` (HEAD headlines, HUM human summaries); dorr2005 §3
 reference_tokens       mean length of an MT reference translation in mteval tokens
                        (punctuation included); leusch2005 Table 2
+rouge2_recall          the ``rank``-th best peer's system-level ROUGE-2 recall x100
+                       (``aggregate`` of its per-summary recalls: median or mean), stemmed,
+                       stop words kept, against the instance's models, peers cut at
+                       ``bytes`` (ROUGE-1.5.5 ``-n 2 -m -b``); graham2015 Table 3
 =====================  ===================================================================
 
 Tolerances: an absolute difference, ``N%`` relative, ``present`` (simulated > 0 exactly
@@ -70,6 +74,7 @@ __all__ = [
     "CALIBRATED",
     "STATISTICS",
     "calibrated_claims",
+    "rouge2_recall",
     "simulated_corpora",
 ]
 
@@ -86,6 +91,7 @@ STATISTICS = (
     "identical_pairs",
     "surrogate_chars",
     "reference_tokens",
+    "rouge2_recall",
 )
 
 #: Per paper: the printed statistics the simulator is calibrated to (not evidence), and
@@ -319,6 +325,32 @@ def topic_subset_r(matrix: pd.DataFrame, n_topics: int, draws: int = 200, seed: 
     return float(np.mean(rs)) if rs else math.nan
 
 
+def rouge2_recall(corpus, rank: int = 1, aggregate: str = "median", byte_limit=None) -> float:
+    """The ``rank``-th best peer's ``aggregate`` (median, mean) of its per-summary ROUGE-2
+    recall x100, stemmed, stop words kept, each peer against its instance's models, cut at
+    ``byte_limit`` bytes (ROUGE-1.5.5 ``-n 2 -m [-b]``, :class:`evalkit.metrics.rouge.Rouge`)."""
+    from evalkit.metrics.rouge import Rouge
+
+    if aggregate not in ("median", "mean"):
+        raise ParameterError("aggregate", aggregate, "median or mean")
+    s = corpus.summaries
+    models = s[s["summarizer"].isin(_group_ids(corpus, "human"))]
+    refs = {i: list(g["sentences"]) for i, g in models.groupby("instance", sort=True)}
+    peers = s[s["summarizer"].isin(_group_ids(corpus, "automatic")) & s["instance"].isin(refs)]
+    rouge = Rouge(n=2, lcs=False, stem=True, byte_limit=byte_limit)
+    result = rouge.score(
+        list(peers["sentences"]),
+        [refs[i] for i in peers["instance"]],
+        list(peers["instance"]),
+        list(peers["summarizer"]),
+    )
+    scores = result.scores[result.scores["metric"] == "ROUGE-2"]
+    systems = scores.groupby("system")["R"].agg(aggregate).sort_values(ascending=False)
+    if not 1 <= rank <= len(systems):
+        raise ParameterError("rank", rank, f"a rank among the {len(systems)} peers")
+    return 100.0 * float(systems.iloc[rank - 1])
+
+
 def simulated_value(corpus, statistic: str, where: Mapping[str, str]) -> float:
     """The simulated value of one statistic (see the module docstring) on ``corpus``."""
     docset = where.get("docset")
@@ -362,6 +394,14 @@ def simulated_value(corpus, statistic: str, where: Mapping[str, str]) -> float:
 
         texts = corpus.references["text"]
         return float(np.mean([len(tokenize_words(t, "mteval")) for t in texts]))
+    if statistic == "rouge2_recall":
+        limit = where.get("bytes")
+        return rouge2_recall(
+            corpus,
+            int(where.get("rank", 1)),
+            where.get("aggregate", "median"),
+            int(limit) if limit else None,
+        )
     raise ParameterError("statistic", statistic, f"one of {STATISTICS}")
 
 

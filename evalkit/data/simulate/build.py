@@ -32,7 +32,7 @@ from evalkit.errors import InputFormatError, ParameterError
 from . import corpora, documents, formats, mt, summarization, trees
 
 #: Bumped whenever the simulation changes what it writes (a stale sample is rebuilt).
-GENERATOR_VERSION = 12  # 12: tides2003ce/ae segments carry 1.5/1.35 more facts (leusch2005 Table 2 reference length); 11: btec2004 references keep an adjunct in 55% of segments (leusch2005 Table 2 length); 10: TAC 2008 systems' content selection and SCU match as per-system traits (issue 29); 9: per-year responsiveness curve, models scored on their own SCUs, 2010-11 update writers (issue 29); 8: calibrated to data/published/simulator_targets.csv (issue 29); 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
+GENERATOR_VERSION = 13  # 13: tides2003 segments carry 1.5 more facts as tides2003ce (leusch2005 Table 2 TIDES CE reference length), E14 and E10 swap qualities (liu2005 Sec. 3.1: E14 high, E15 low); 12: tides2003ce/ae segments carry 1.5/1.35 more facts (leusch2005 Table 2 reference length); 11: btec2004 references keep an adjunct in 55% of segments (leusch2005 Table 2 length); 10: TAC 2008 systems' content selection and SCU match as per-system traits (issue 29); 9: per-year responsiveness curve, models scored on their own SCUs, 2010-11 update writers (issue 29); 8: calibrated to data/published/simulator_targets.csv (issue 29); 7: DUC source documents on disk, truth extracts; 6: bitext gold links per written word
 DEFAULT_SEED = 20051
 PathLike = Union[str, "os.PathLike[str]"]
 

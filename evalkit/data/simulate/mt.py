@@ -461,7 +461,7 @@ def tides2003ce(quick: bool = False) -> MTConfig:
     """The TIDES 2003 Chinese-English variant of the 2005 papers: their system ids (E09 ...
     E22), ten evaluators with marked biases (Leusch et al. Fig. 1), case, punctuation,
     quotation and contraction variety, and a bitext with a concept oracle. Segments carry
-    1.5 facts more than tides2003's one or two, so the references average Leusch et al.
+    1.5 facts more than one or two (as tides2003), so the references average Leusch et al.
     Table 2's 28.1 mteval tokens (28.07 on the default seed, 13.31 without)."""
     references = _references("E", 4)
     return _config(
@@ -477,7 +477,7 @@ def tides2003ce(quick: bool = False) -> MTConfig:
 
 def tides2003ae(quick: bool = False) -> MTConfig:
     """The Arabic-English variant: 6 systems x 663 segments (100 documents), 4 references;
-    segments carry 1.35 facts more than tides2003's one or two, so the references average
+    segments carry 1.35 facts more than one or two, so the references average
     Leusch et al. Table 2's 26.8 mteval tokens (26.83 on the default seed, 13.83 without)."""
     references = _references("A", 4)
     return _config(

@@ -38,12 +38,19 @@ def test_kolluru2005_story_lengths_as_section3_describes():
 
 @pytest.mark.parametrize(
     "name, column",
-    [("btec2004", "btec_ce"), ("tides2003ce", "tides_ce"), ("tides2003ae", "tides_ae")],
+    [
+        ("btec2004", "btec_ce"),
+        ("tides2003ce", "tides_ce"),
+        ("tides2003ae", "tides_ae"),
+        ("tides2003", "tides_ce"),
+    ],
 )
 def test_leusch2005_reference_length_as_table2(name, column):
     """Table 2: BTEC references average 7.3 words, TIDES CE 28.1, TIDES AE 26.8 (mteval
     tokens, punctuation included). Version 10 of the simulator rendered BTEC's bare facts
-    (6.53), version 11 one or two facts a TIDES segment (13.3 and 13.8). The counted rows
+    (6.53), version 11 one or two facts a TIDES segment (13.3 and 13.8), version 12 still in
+    tides2003 (13.6), the stand-in for the same NIST 2003 Chinese-English data (LDC's MTC4)
+    of liu2005, riezler2005, owczarzak2007, amigo2011 and methods. The counted rows
     (sentences, references, systems) stay exactly as printed."""
     from evalkit.data.mt_views import output_frame
     from evalkit.data.simulate import simulate_corpus
@@ -56,6 +63,23 @@ def test_leusch2005_reference_length_as_table2(name, column):
         assert stats[row] == float(table2[row]), row
     for row in ("avg_reference_length", "running_words"):
         assert abs(stats[row] / float(table2[row]) - 1) < 0.05, row
+
+
+def test_liu2005_e14_high_and_e15_low_as_section3_1_describes():
+    """Liu & Gildea (2005, Sec. 3.1) choose "E14 and E15 as two representative MT systems
+    ... which have relatively high human scores and low human scores respectively". In the
+    sample's tides2003 (their data's stand-in) E14 must rank above the median of the seven
+    systems by mean overall human score (adequacy + fluency, their "overall") and E15 last.
+    Version 12 put E14 sixth of seven."""
+    from evalkit.data.simulate import simulate_corpus
+
+    corpus, _ = simulate_corpus("tides2003", DEFAULT_SEED, quick=False)
+    j = corpus.judgments
+    overall = j.groupby(["system", "judgment"])["value"].mean().unstack().sum(axis=1)
+    rank = overall.rank(ascending=False)  # 1 = highest human score
+    assert len(rank) == 7
+    assert rank["E14"] < rank.median(), overall.sort_values().to_dict()
+    assert rank["E15"] == len(rank), overall.sort_values().to_dict()
 
 
 def test_murray2005_meeting_wer_as_printed():

@@ -83,8 +83,10 @@ def test_bitext_concept_oracle_agrees_with_gold_links(ce):
             assert concepts[j] != "-"  # every gold link lands on a content token
 
 
-def test_extra_facts_only_in_the_tides_variants():
-    """tides2003 (liu2005, riezler2005, amigo2011, owczarzak2007, methods) and btec2004 keep
-    their one or two (BTEC: one) facts a segment."""
-    assert config("tides2003").extra_facts == 0 and config("btec2004").extra_facts == 0
-    assert config("tides2003ce").extra_facts > 0 and config("tides2003ae").extra_facts > 0
+def test_extra_facts_in_every_tides_corpus_not_in_btec():
+    """tides2003 (liu2005, riezler2005, amigo2011, owczarzak2007, methods) stands in for the
+    same NIST 2003 Chinese-English data as tides2003ce, so its segments carry as many facts
+    (generator version 12 left it at one or two); btec2004 keeps one a segment."""
+    assert config("btec2004").extra_facts == 0
+    assert config("tides2003").extra_facts == config("tides2003ce").extra_facts > 0
+    assert config("tides2003ae").extra_facts > 0

@@ -77,6 +77,20 @@ TESTS = ("t", "wilcoxon")
 ALTERNATIVES = ("two-sided", "greater", "less")
 
 
+def _paired_values(x, y) -> Tuple[np.ndarray, np.ndarray]:
+    """``x, y`` as float arrays of paired values: 1-D, the same length >= 2, no NaN (else
+    :class:`~evalkit.errors.ParameterError` naming the argument)."""
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ParameterError("y", y.shape, f"a 1-D array of the same length as x ({x.shape})")
+    if np.isnan(x).any() or np.isnan(y).any():
+        raise ParameterError("x", "NaN values", "complete pairs (drop unshared units first)")
+    if len(x) < 2:
+        raise ParameterError("x", len(x), "at least 2 paired values")
+    return x, y
+
+
 def paired_test(
     x,
     y,
@@ -128,14 +142,7 @@ def paired_test(
     """
     check_choice("test", test, TESTS)
     check_choice("alternative", alternative, ALTERNATIVES)
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if x.shape != y.shape or x.ndim != 1:
-        raise ParameterError("y", y.shape, f"a 1-D array of the same length as x ({x.shape})")
-    if np.isnan(x).any() or np.isnan(y).any():
-        raise ParameterError("x", "NaN values", "complete pairs (drop unshared inputs first)")
-    if len(x) < 2:
-        raise ParameterError("x", len(x), "at least 2 paired values")
+    x, y = _paired_values(x, y)
     d = x - y
     if test == "t":
         res = sps.ttest_rel(x, y, alternative=alternative)
@@ -781,14 +788,7 @@ def sign_flip_test(x, y, *, n_resamples: int = 9999, seed: SeedLike = 0) -> Tupl
     >>> sign_flip_test([2, 3, 4], [1, 1, 1])
     (2.0, 0.25)
     """
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if x.shape != y.shape or x.ndim != 1:
-        raise ParameterError("y", y.shape, f"a 1-D array of the same length as x ({x.shape})")
-    if np.isnan(x).any() or np.isnan(y).any():
-        raise ParameterError("x", "NaN values", "complete pairs (drop unshared units first)")
-    if len(x) < 2:
-        raise ParameterError("x", len(x), "at least 2 paired values")
+    x, y = _paired_values(x, y)
     n_resamples = check_int("n_resamples", n_resamples)
     d = x - y
     if not np.any(d):

@@ -454,3 +454,23 @@ def test_a_writer_of_a_kind_draws_its_ranged_habits_in_field_order():
     assert style.p_digits == Style("d").p_digits  # the fields left out keep their defaults
     fixed = Style.from_habits("f", (1.0, 0, 0))  # no range: no generator needed
     assert (fixed.p_favourite, fixed.p_passive, fixed.p_front) == (1.0, 0, 0)
+
+
+def test_parallel_builds_spawn_their_workers_never_fork(tmp_path, monkeypatch):
+    """A forked worker inherits every lock of the caller as it was at the fork, so a lock
+    another thread held then (an allocator's, a BLAS pool's) hangs it forever: a CI rehearsal
+    hung so in build_sample. The workers must start from a fresh interpreter."""
+    from evalkit.data.simulate import build
+
+    seen = []
+    real = build.ProcessPoolExecutor
+
+    def recording(*args, **kwargs):
+        context = kwargs.get("mp_context")
+        seen.append(None if context is None else context.get_start_method())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(build, "ProcessPoolExecutor", recording)
+    out = build_sample(tmp_path, quick=True, corpora=["tides2003", "btec2004"], jobs=2)
+    assert sorted(out) == ["btec2004", "tides2003"]
+    assert seen == ["spawn"]

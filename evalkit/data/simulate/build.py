@@ -20,6 +20,7 @@ import json
 import os
 import shutil
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -237,7 +238,12 @@ def build_sample(
     if jobs <= 1 or len(tasks) <= 1:
         done = dict(_build_one(t) for t in tasks)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Workers are spawned, not forked: a fork copies the caller's locks as they are, and
+        # a lock another thread of the caller held at that instant (an allocator's background
+        # thread, a BLAS pool, a test runner's I/O thread) is never released in the child,
+        # which then hangs the build forever (seen in a CI rehearsal: the child stuck in a
+        # futex after 1 s of CPU). Spawning costs each worker its imports (about a second).
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
             done = dict(pool.map(_build_one, tasks))
     return {n: done[n] for n in names}
 

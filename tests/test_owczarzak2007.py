@@ -291,3 +291,24 @@ def test_table2_dependency_same_is_derived_as_its_pairs_are_selected_for_it():
     # this row: a headline shown, never counted (the scorecard counts no derived row)
     assert rows.loc["table2_dep_direction", "level"] == "headline"
     assert rows.loc["table2_BLEU_direction", "level"] == "detail"
+
+
+def test_load_pairs_names_the_corpus_when_no_reference_can_be_reordered(monkeypatch):
+    """References with no one-clause sentence ending in a time adjunct (here: comma-joined
+    clauses) leave Tables 1-2 nothing to reorder: an evalkit error naming the corpus and what
+    was expected, not an IndexError three cells later."""
+    from types import SimpleNamespace
+
+    from evalkit.errors import InputFormatError
+    from evalkit.papers.owczarzak2007ssst import experiments
+
+    refs = pd.DataFrame({"text": ["The police came, the crowd left on Monday.", "It rained."]})
+    monkeypatch.setattr(
+        experiments,
+        "load_corpus",
+        lambda profile, quick=False: SimpleNamespace(name="mtc4", references=refs),
+    )
+    monkeypatch.setattr(experiments, "front_final_adjunct", lambda dep: None)
+    parser = SimpleNamespace(parse_many=lambda texts: [SimpleNamespace(dep=None) for _ in texts])
+    with pytest.raises(InputFormatError, match=r"mtc4: expected references that end in a time"):
+        experiments.load_pairs("licensed", 5, 0, parser)

@@ -17,7 +17,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 import pandas as pd
 
-from evalkit.errors import ParameterError
+from evalkit.errors import InputFormatError, ParameterError
 from evalkit.metrics import get_metric
 from evalkit.metrics.dependency import transform_triples
 from evalkit.stats.correlation import correlate_columns
@@ -306,7 +306,16 @@ def load_pairs(profile: str, n: int, seed: int, parser, quick: bool = False):
             "simulated sentences, time adjunct fronted (same words)",
         )
     corpus = load_corpus(profile, quick=quick)
-    pairs = reordered_pairs(corpus.references["text"].tolist(), parser, n)
+    texts = corpus.references["text"].tolist()
+    pairs = reordered_pairs(texts, parser, n)
+    if not pairs:
+        raise InputFormatError(
+            corpus.name,
+            None,
+            "references that end in a time adjunct of the main verb and have no comma (the "
+            "sentences Tables 1-2 reorder)",
+            f"none among {len(set(texts))} distinct references",
+        )
     return (
         pairs,
         corpus,

@@ -282,8 +282,7 @@ def word_ids(*segments: Sequence[str]) -> list:
     """
     ids: dict = {}
     return [
-        np.array([ids.setdefault(w, len(ids)) for w in words], dtype=np.int64)
-        for words in segments
+        np.array([ids.setdefault(w, len(ids)) for w in words], dtype=np.int64) for words in segments
     ]
 
 

@@ -66,8 +66,8 @@ def test_random_short_sentences_equal_reference():
 
 @pytest.mark.slow
 def test_random_long_sentences_equal_reference():
-    pairs = list(random_pairs(seed=725, n_pairs=250, max_len=80))
-    assert sum(len(h) > 50 for h, _ in pairs) > 50
+    pairs = list(random_pairs(seed=725, n_pairs=150, max_len=80))
+    assert sum(len(h) > 50 for h, _ in pairs) > 30
     mismatches = [(h, r) for h, r in pairs if ours(h, r) != translation_edit_rate(h, r)]
     assert mismatches == []
 
@@ -135,15 +135,15 @@ def test_tides2003_sample_every_pair(tides_frame):
 
 @pytest.mark.slow
 def test_wmt17_en_de_equal_reference(wmt17_systems):
-    systems = dict(wmt17_systems)
-    refs = systems.pop("ref")
+    systems, (_, streams) = wmt17_systems[:16], wmt17_systems[16]
+    refs = streams[0]
     rng = random.Random(2017)
-    picks = rng.sample(range(len(refs)), 60)
+    picks = rng.sample(range(len(refs)), 200)
     hyps, refs_per_seg = [], []
-    for outputs in systems.values():
+    for _, outputs in systems:
         hyps += [outputs[i] for i in picks]
         refs_per_seg += [[refs[i]] for i in picks]
-    assert check_corpus(hyps, refs_per_seg) >= 900
+    assert check_corpus(hyps, refs_per_seg) >= 3000
 
 
 def test_segment_edits_takes_the_minimum_and_averages_lengths():

@@ -274,6 +274,16 @@ def ter_edits(hyp, ref):  # pragma: no cover - compiled
 def word_ids(*segments: Sequence[str]) -> list:
     """int64 id arrays of word lists, one numbering for all of them (first appearance).
 
+    Parameters
+    ----------
+    *segments : sequences of str
+        Word lists (a hypothesis and its references).
+
+    Returns
+    -------
+    list of numpy.ndarray
+        One int64 array per word list; equal words have equal ids.
+
     Examples
     --------
     >>> from evalkit.metrics.ter_kernel import word_ids

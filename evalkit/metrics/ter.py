@@ -138,8 +138,8 @@ def ter(
     case_sensitive: bool = False,
     ref_layout: str = "segments",
 ) -> TER:
-    """TER through sacrebleu's tercom port (any :class:`TER` setting); registered as
-    ``get_metric("ter")``.
+    """TER as sacrebleu's tercom port computes it (any :class:`TER` setting; the edit count
+    from :mod:`evalkit.metrics.ter_kernel`); registered as ``get_metric("ter")``.
 
     Parameters
     ----------

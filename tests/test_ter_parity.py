@@ -59,7 +59,7 @@ def test_edge_cases_equal_reference(hyp, ref):
 
 
 def test_random_short_sentences_equal_reference():
-    pairs = list(random_pairs(seed=20061, n_pairs=600, max_len=30))
+    pairs = list(random_pairs(seed=20061, n_pairs=450, max_len=30))
     mismatches = [(h, r) for h, r in pairs if ours(h, r) != translation_edit_rate(h, r)]
     assert mismatches == []
 

@@ -27,8 +27,8 @@ The search, as sacrebleu's port defines it:
   reference span an error, and the block is not where the reference start is aligned. The
   targets are position 0 (reference start 0) and one past the aligned hypothesis position of
   each reference position from the one before the block to its last, a target equal to the
-  previous one skipped. A target inside the block moves the block right by the offset from
-  the block's end (clipped at the end), as the port's shift does.
+  previous one skipped. A target from the block's start to its end moves the block
+  ``target - start`` places right (clipped at the end), as the port's shift does.
 - the best candidate has the largest gain, then the longest block, the earliest start, the
   earliest target. It is applied and counted as one edit while its gain is positive; the
   search stops, without applying it, once 1000 candidates have been evaluated in the segment.
@@ -108,7 +108,8 @@ def _fill_rows(hyp, ref, first, cost, op, ratio, width):  # pragma: no cover - c
 @lazy_njit(cache=True)
 def _shifted(words, start, length, target, out):  # pragma: no cover - compiled
     """``words`` with the block ``[start, start + length)`` moved before ``target`` (a
-    target inside the block moves it ``target - start`` further right), into ``out``."""
+    target from ``start`` to ``start + length`` moves it ``target - start`` places right,
+    clipped at the end), into ``out``."""
     n = words.shape[0]
     k = 0
     if target < start:

@@ -1,4 +1,4 @@
-"""TER through sacrebleu's tercom port: definitions by hand and the statistics identity."""
+"""TER (sacrebleu's tercom port, counted by evalkit's kernel): definitions by hand and the statistics identity."""
 
 from __future__ import annotations
 

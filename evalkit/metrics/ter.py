@@ -6,8 +6,11 @@ Shifts move contiguous blocks and are found greedily as in tercom; the minimum n
 edits over the references is divided by the average reference length. Range [0, inf)
 (0 = identical); the papers print it x100 (Owczarzak notes D5).
 
-Backend: sacrebleu's TER, a port of tercom (identical on ordinary input). We add explicit
-configuration, a signature and the sufficient-statistics pair used by the resampling tests:
+Backend: sacrebleu's TER, a port of tercom (identical on ordinary input), for the
+preprocessing (normalization, punctuation, case, Asian characters); the edit count is
+:func:`evalkit.metrics.ter_kernel.segment_edits`, a compiled search giving sacrebleu's
+``translation_edit_rate`` numbers exactly. We add explicit configuration, a signature and
+the sufficient-statistics pair used by the resampling tests:
 :meth:`TER.segment_statistics` returns ``(n_segments, 2)`` float64 ``[edits, avg_ref_len]``
 and :meth:`TER.score_from_statistics` divides the sums (x100, as sacrebleu).
 """
@@ -22,6 +25,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.ngrams import check_hypotheses, normalize_references
 from evalkit.metrics.registry import register_metric
+from evalkit.metrics.ter_kernel import segment_edits
 
 __all__ = ["TER"]
 
@@ -105,8 +109,8 @@ class TER(Metric):
         be = self._backend
         rows = []
         for h, seg in zip(hyps, per_seg):
-            ref_info = be._extract_reference_info([be._preprocess_segment(r) for r in seg])
-            rows.append(be._compute_segment_statistics(be._preprocess_segment(h), ref_info))
+            refs_words = be._extract_reference_info([be._preprocess_segment(r) for r in seg])
+            rows.append(segment_edits(be._preprocess_segment(h).split(), refs_words["ref_words"]))
         return np.array(rows, dtype=np.float64).reshape(len(hyps), 2)
 
     def _score_one(self, stats_sum: Sequence[float]) -> float:
@@ -134,8 +138,8 @@ def ter(
     case_sensitive: bool = False,
     ref_layout: str = "segments",
 ) -> TER:
-    """TER through sacrebleu's tercom port (any :class:`TER` setting); registered as
-    ``get_metric("ter")``.
+    """TER as sacrebleu's tercom port computes it (any :class:`TER` setting; the edit count
+    from :mod:`evalkit.metrics.ter_kernel`); registered as ``get_metric("ter")``.
 
     Parameters
     ----------

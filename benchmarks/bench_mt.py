@@ -24,15 +24,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-
-
-def _best(fn, repeat):
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
+from _timing import best_of
 
 
 def main(argv=None) -> int:
@@ -62,10 +54,10 @@ def main(argv=None) -> int:
     rows = []
     for metric, ours_cls, ref_cls in (("BLEU", BLEU, SacreBLEU), ("chrF", CHRF, SacreCHRF)):
         # per call
-        t_ref, ref_scores = _best(
+        t_ref, ref_scores = best_of(
             lambda: [ref_cls().corpus_score(h, refs).score for _, h in systems], args.repeat
         )
-        t_ours, our_scores = _best(
+        t_ours, our_scores = best_of(
             lambda: [ours_cls().corpus_score(h, refs).score for _, h in systems], args.repeat
         )
         same = our_scores == ref_scores
@@ -80,8 +72,8 @@ def main(argv=None) -> int:
             m = ours_cls(references=refs)
             return [m.corpus_score(h).score for _, h in systems]
 
-        t_ref_c, ref_scores_c = _best(ref_cached, args.repeat)
-        t_ours_c, our_scores_c = _best(ours_cached, args.repeat)
+        t_ref_c, ref_scores_c = best_of(ref_cached, args.repeat)
+        t_ours_c, our_scores_c = best_of(ours_cached, args.repeat)
         rows.append((metric, "cached refs", t_ref_c, t_ours_c, our_scores_c == ref_scores_c))
 
         # statistics identical, segment by segment (checked outside the timings)

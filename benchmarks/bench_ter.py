@@ -20,14 +20,7 @@ import random
 import sys
 import time
 
-
-def _best(fn, repeat):
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
+from _timing import best_of
 
 
 def make_pairs(length, n_pairs, seed):
@@ -75,10 +68,10 @@ def main(argv=None) -> int:
     rows = []
     for length in (10, 28, 60):
         pairs = make_pairs(length, args.pairs, seed=length)
-        t_ref, ref_out = _best(
+        t_ref, ref_out = best_of(
             lambda: [list(translation_edit_rate(h, r)) for h, r in pairs], args.repeat
         )
-        t_ours, our_out = _best(lambda: [segment_edits(h, [r]) for h, r in pairs], args.repeat)
+        t_ours, our_out = best_of(lambda: [segment_edits(h, [r]) for h, r in pairs], args.repeat)
         rows.append((length, t_ref, t_ours, our_out == ref_out))
 
     print(

@@ -111,34 +111,16 @@ def _shifted(words, start, length, target, out):  # pragma: no cover - compiled
     target from ``start`` to ``start + length`` moves it ``target - start`` places right,
     clipped at the end), into ``out``."""
     n = words.shape[0]
-    k = 0
     if target < start:
-        for t in range(target):
+        spans = ((0, target), (start, start + length), (target, start), (start + length, n))
+    else:
+        cut = target if target > start + length else min(n, target + length)
+        spans = ((0, start), (start + length, cut), (start, start + length), (cut, n))
+    k = 0
+    for lo, hi in spans:
+        for t in range(lo, hi):
             out[k] = words[t]
             k += 1
-        for t in range(start, start + length):
-            out[k] = words[t]
-            k += 1
-        for t in range(target, start):
-            out[k] = words[t]
-            k += 1
-        for t in range(start + length, n):
-            out[k] = words[t]
-            k += 1
-        return
-    cut = target if target > start + length else min(n, target + length)
-    for t in range(start):
-        out[k] = words[t]
-        k += 1
-    for t in range(start + length, cut):
-        out[k] = words[t]
-        k += 1
-    for t in range(start, start + length):
-        out[k] = words[t]
-        k += 1
-    for t in range(cut, n):
-        out[k] = words[t]
-        k += 1
 
 
 @lazy_njit(cache=True)

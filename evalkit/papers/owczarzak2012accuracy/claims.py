@@ -9,6 +9,7 @@ from typing import Mapping, Optional, Sequence
 import pandas as pd
 
 from evalkit.notebook.claims import Claims
+from evalkit.stats.multiplicity import binomial_ci
 from evalkit.stats.pairwise import (
     agreement_indicators,
     mcnemar_test,
@@ -217,12 +218,10 @@ def _always_above(
     years apart); the pairs share summarizers, and no exception in a handful of pairs (a
     quick run) is no evidence that there are none (before, a count: all of a quick run's few
     pairs agreed, while the full sample's many differed)."""
-    from scipy.stats import binomtest
-
     miss = (~big[flag].astype(bool)).astype(float)
     k, n = int(miss.sum()), len(big)
-    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="exact")
-    lo, hi = float(ci.low), float(ci.high)
+    ci = binomial_ci(k, n, method="exact").iloc[0]
+    lo, hi = float(ci["ci_low"]), float(ci["ci_high"])
     if big[["year", "system_a", "system_b"]].drop_duplicates().shape[0] > 1:
         _, b_lo, b_hi = system_pair_bootstrap(
             big["system_a"], big["system_b"], miss, groups=big["year"]

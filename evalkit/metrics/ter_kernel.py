@@ -188,7 +188,7 @@ def ter_edits(hyp, ref):  # pragma: no cover - compiled
                 align[pr] = ph
                 ref_err[pr + 1] = ref_err[pr] + 1
         has_best = False
-        best_gain, best_len, best_start, best_target = 0, 0, 0, 0
+        best = (0, 0, 0, 0)
         stop = False
         for sh in range(n):
             if stop:
@@ -222,33 +222,17 @@ def ter_edits(hyp, ref):  # pragma: no cover - compiled
                                 cand, ref, first, cand_cost, cand_op, ratio, width
                             )
                             checked += 1
-                            if (
-                                not has_best
-                                or gain > best_gain
-                                or (
-                                    gain == best_gain
-                                    and (
-                                        length > best_len
-                                        or (
-                                            length == best_len
-                                            and (
-                                                sh < best_start
-                                                or (sh == best_start and target < best_target)
-                                            )
-                                        )
-                                    )
-                                )
-                            ):
-                                has_best = True
-                                best_gain, best_len = gain, length
-                                best_start, best_target = sh, target
+                            # larger gain, then longer block, earlier start, earlier target
+                            rank = (gain, length, -sh, -target)
+                            if not has_best or rank > best:
+                                has_best, best = True, rank
                                 best_words[:] = cand
                         if checked >= MAX_CANDIDATES:
                             stop = True
                             break
                     if sh + length == n or sr + length == m:
                         break
-        if checked >= MAX_CANDIDATES or not has_best or best_gain <= 0:
+        if checked >= MAX_CANDIDATES or not has_best or best[0] <= 0:
             return shifts + distance, m
         shifts += 1
         words[:] = best_words

@@ -57,7 +57,6 @@ def source_fingerprint(package: PathLike) -> str:
     64
     """
     package = Path(package)
-    stamp = tuple(
-        (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(package.rglob("*.py"))
-    )
+    stats = ((p, p.stat()) for p in sorted(package.rglob("*.py")))
+    stamp = tuple((str(p), st.st_mtime_ns, st.st_size) for p, st in stats)
     return _source_fingerprint(package, stamp)

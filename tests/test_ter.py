@@ -1,4 +1,5 @@
-"""TER (sacrebleu's tercom port, counted by evalkit's kernel): definitions by hand and the statistics identity."""
+"""TER (sacrebleu's tercom port, counted by evalkit's kernel): definitions by hand and the
+statistics identity."""
 
 from __future__ import annotations
 

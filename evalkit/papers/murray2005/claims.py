@@ -58,8 +58,9 @@ def headline_claims(
     puts LSA and MMR above the feature-based approaches, the judges reverse it, and the
     ASR decline is smaller for LSA and MMR than for FB1 and FB2 (each an exact sign-flip test
     over meetings of the mean of one pair of approaches minus the other's: 2 meetings, as
-    on a quick run, can never be significant; 6, all of one sign, give p = 2 / 64). ``comparable=False``
-    (the public stand-in has no FB/LSA/MMR): not comparable rows saying ``why``."""
+    on a quick run, can never be significant; 6, all of one sign, give p = 2 / 64).
+    ``comparable=False`` (the public stand-in has no FB/LSA/MMR): not comparable rows saying
+    ``why``."""
     findings = (
         ("rouge_lsa_mmr_above_fb", "ROUGE-1: mean(LSA, MMR) - mean(FB1, FB2), manual"),
         ("human_reverses_rouge", "INF-1: mean(FB1, FB2) - mean(LSA, MMR), manual"),

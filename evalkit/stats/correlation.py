@@ -56,6 +56,7 @@ from evalkit.stats._shared import paired_columns, resample_indices, show_options
 from evalkit.stats.kendall import KENDALL_METHODS, kendall_columns
 from evalkit.stats.validation import (
     INSTANCE_COLUMNS,
+    SYSTEM_COLUMNS,
     SeedLike,
     check_choice,
     check_columns,
@@ -63,6 +64,7 @@ from evalkit.stats.validation import (
     check_probability,
     pick_column,
     rng_from_seed,
+    score_frame,
     select_level,
     unit_column,
 )
@@ -95,7 +97,6 @@ MISSING_RULES = ("shared", "refuse")
 FISHER_N = ("systems", "inputs")
 LEVELS = ("system", "summary", "global")
 RESAMPLING_UNITS = ("systems", "inputs", "both")
-SYSTEM_COLUMNS = ("system", "summarizer")
 # Bonett & Wright (2000) constants (b, c(r)) of the Fisher-z standard error c / sqrt(n - b).
 _FISHER = {
     "pearson": (3, lambda r: np.ones_like(r)),
@@ -463,12 +464,8 @@ def score_matrices(
     >>> y.values.tolist()      # two assessors of (d1, A) averaged; (d2, *) not judged
     [[3.0, nan], [5.0, nan]]
     """
-    scores, s_inst = unit_column(scores, "scores")
-    s_sys = pick_column(scores, SYSTEM_COLUMNS, "scores")
-    judgments, j_inst = unit_column(judgments, "judgments")
-    j_sys = pick_column(judgments, SYSTEM_COLUMNS, "judgments")
-    check_columns(scores, ["metric", "value"], "scores")
-    check_columns(judgments, ["judgment", "value"], "judgments")
+    scores, s_inst, s_sys = score_frame(scores, "scores", ["metric", "value"])
+    judgments, j_inst, j_sys = score_frame(judgments, "judgments", ["judgment", "value"])
     s = scores[scores["metric"] == metric]
     j = judgments[judgments["judgment"] == judgment]
     if s.empty:
@@ -798,9 +795,7 @@ def wmt_kendall_like(pairs: pd.DataFrame, scores: pd.DataFrame, *, metric_ties: 
     check_choice("metric_ties", metric_ties, ("discordant", "ignore", "concordant"))
     pairs, seg_p = unit_column(pairs, "pairs")
     check_columns(pairs, ["better", "worse"], "pairs")
-    scores, seg_s = unit_column(scores, "scores")
-    sys_s = pick_column(scores, SYSTEM_COLUMNS, "scores")
-    check_columns(scores, ["metric", "value"], "scores")
+    scores, seg_s, sys_s = score_frame(scores, "scores", ["metric", "value"])
     rows = []
     for metric, part in scores.groupby("metric", sort=True):
         lookup = part.set_index([seg_s, sys_s])["value"]

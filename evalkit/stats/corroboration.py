@@ -55,8 +55,8 @@ from evalkit.stats.validation import (
     check_columns,
     check_int,
     check_sizes,
-    pick_column,
     rng_from_seed,
+    score_frame,
     select_level,
     unit_column,
 )
@@ -182,12 +182,8 @@ def build_pairs(
     >>> len(t.pairs), t.measures, int(t.human_better.sum())
     (6, ['m'], 3)
     """
-    scores, inst = unit_column(scores, "scores")
-    sys_col = pick_column(scores, ("system", "summarizer"), "scores")
-    check_columns(scores, ["metric", "value"], "scores")
-    judgments, j_inst = unit_column(judgments, "judgments")
-    j_sys = pick_column(judgments, ("system", "summarizer"), "judgments")
-    check_columns(judgments, ["value"], "judgments")
+    scores, inst, sys_col = score_frame(scores, "scores", ["metric", "value"])
+    judgments, j_inst, j_sys = score_frame(judgments, "judgments")
     judgments = select_level(judgments, "judgment", judgment, "judgments")
     q = judgments.groupby([j_inst, j_sys])["value"].mean()
     q.index.names = ["instance", "system"]
@@ -264,9 +260,7 @@ def pairs_from_preferences(
     >>> t.pairs[["system", "other"]].values.tolist(), reliability(t, ["m"])
     ([['x', 'y'], ['y', 'x']], 1.0)
     """
-    scores, inst = unit_column(scores, "scores")
-    sys_col = pick_column(scores, ("system", "summarizer"), "scores")
-    check_columns(scores, ["metric", "value"], "scores")
+    scores, inst, sys_col = score_frame(scores, "scores", ["metric", "value"])
     prefs, p_inst = unit_column(preferences, "preferences")
     check_columns(prefs, ["better", "worse"], "preferences")
     if scores.duplicated([inst, sys_col, "metric"]).any():

@@ -50,7 +50,7 @@ from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 from evalkit.stats._shared import paired_columns
-from evalkit.stats.validation import check_choice, check_columns, pick_column
+from evalkit.stats.validation import SYSTEM_COLUMNS, check_choice, check_columns, pick_column
 
 __all__ = [
     "KENDALL_METHODS",
@@ -466,8 +466,8 @@ def pairwise_accuracy(
     [[2, 3]]
     """
     by = list(by or [])
-    sys_s = pick_column(scores, ("system", "summarizer"), "scores")
-    sys_h = pick_column(human, ("system", "summarizer"), "human")
+    sys_s = pick_column(scores, SYSTEM_COLUMNS, "scores")
+    sys_h = pick_column(human, SYSTEM_COLUMNS, "human")
     check_columns(scores, [metric_column, "value", *by], "scores")
     check_columns(human, ["value", *by], "human")
     h = human.rename(columns={sys_h: "_sys", "value": "_human"})[["_sys", "_human", *by]]

@@ -51,10 +51,9 @@ from evalkit.stats.validation import (
     check_columns,
     check_int,
     check_probability,
-    pick_column,
     rng_from_seed,
+    score_frame,
     select_level,
-    unit_column,
 )
 
 __all__ = [
@@ -171,9 +170,7 @@ def paired_test(
 
 
 def _wide(scores: pd.DataFrame, metric: Optional[str]) -> pd.DataFrame:
-    scores, inst = unit_column(scores, "scores")
-    sys_col = pick_column(scores, ("system", "summarizer"), "scores")
-    check_columns(scores, ["value"], "scores")
+    scores, inst, sys_col = score_frame(scores, "scores")
     scores = select_level(scores, "metric", metric, "scores")
     if scores.duplicated([inst, sys_col]).any():
         raise ParameterError(

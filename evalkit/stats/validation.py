@@ -21,8 +21,10 @@ __all__ = [
     "check_columns",
     "pick_column",
     "INSTANCE_COLUMNS",
+    "SYSTEM_COLUMNS",
     "UNIT",
     "unit_column",
+    "score_frame",
     "select_level",
 ]
 
@@ -307,6 +309,50 @@ def unit_column(frame: pd.DataFrame, name: str):
         key = frame["document"].astype(str) + "\x1f" + frame["segment"].astype(str)
         return frame.assign(**{UNIT: key}), UNIT
     return frame, pick_column(frame, INSTANCE_COLUMNS, name)
+
+
+SYSTEM_COLUMNS = ("system", "summarizer")
+
+
+def score_frame(frame: pd.DataFrame, name: str, required: Iterable[str] = ("value",)):
+    """Check a long score frame: its unit column, its system column and ``required`` columns.
+
+    The one reading of a tidy frame of scores or judgments (one row per unit and system)
+    shared by the correlation, pairwise and corroboration statistics: the unit as
+    :func:`unit_column` finds it, the system as the first of :data:`SYSTEM_COLUMNS`.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+    name : str
+        The argument's name, for the message.
+    required : iterable of str
+        Further columns the frame must have.
+
+    Returns
+    -------
+    frame : pandas.DataFrame
+        ``frame``, with the combined unit column where :func:`unit_column` adds one.
+    unit : str
+    system : str
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from evalkit.errors import ParameterError
+    >>> from evalkit.stats.validation import score_frame
+    >>> score_frame(pd.DataFrame(columns=["topic", "summarizer", "value"]), "scores")[1:]
+    ('topic', 'summarizer')
+    >>> try:
+    ...     score_frame(pd.DataFrame(columns=["topic", "system"]), "scores")
+    ... except ParameterError as error:
+    ...     print(error.expected)
+    a DataFrame with columns ['value'] (missing ['value'])
+    """
+    frame, unit = unit_column(frame, name)
+    system = pick_column(frame, SYSTEM_COLUMNS, name)
+    check_columns(frame, list(required), name)
+    return frame, unit, system
 
 
 def select_level(frame: pd.DataFrame, column: str, value: Optional[str], name: str) -> pd.DataFrame:

@@ -28,7 +28,13 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
-from evalkit.stats.validation import check_choice, check_columns, check_probability, pick_column
+from evalkit.stats.validation import (
+    SYSTEM_COLUMNS,
+    check_choice,
+    check_columns,
+    check_probability,
+    pick_column,
+)
 
 #: |r12 - r13| below this, with r23 = 1, is rounding in the correlations (they are equal).
 _SAME_R = 1e-12
@@ -304,7 +310,7 @@ def not_significantly_beaten(pairs: pd.DataFrame) -> pd.DataFrame:
 
 
 def _system_matrix(frame: pd.DataFrame) -> pd.DataFrame:
-    sys_col = pick_column(frame, ("system", "summarizer"), "system_scores")
+    sys_col = pick_column(frame, SYSTEM_COLUMNS, "system_scores")
     check_columns(frame, ["metric", "value"], "system_scores")
     inst = [c for c in ("instance", "segment", "topic") if c in frame.columns]
     if inst:
@@ -325,7 +331,7 @@ def _system_matrix(frame: pd.DataFrame) -> pd.DataFrame:
 def _human_series(human) -> pd.Series:
     if isinstance(human, pd.Series):
         return human.astype(float)
-    sys_col = pick_column(human, ("system", "summarizer"), "human")
+    sys_col = pick_column(human, SYSTEM_COLUMNS, "human")
     check_columns(human, ["value"], "human")
     inst = [c for c in ("instance", "segment", "topic") if c in human.columns]
     if inst or human[sys_col].duplicated().any():

@@ -3,6 +3,7 @@
 import numpy as np
 import pandas as pd
 import pytest
+from _frames import one_topic
 
 from evalkit.papers import amigo2011 as a11
 from evalkit.stats import corroboration as co
@@ -68,21 +69,9 @@ def test_mt_scores_and_pairs_by_hand():
 
 
 def test_as_scores_are_the_21_measures():
-    summ = pd.DataFrame(
-        {
-            "instance": "t",
-            "summarizer": ["A", "B", "1", "2"],
-            "sentences": [
-                ("the cat sat .",),
-                ("a cat sat on a mat .",),
-                ("the cat .",),
-                ("dogs .",),
-            ],
-        }
-    )
-    roles = pd.DataFrame(
-        {"instance": "t", "summarizer": ["A", "B", "1", "2"], "role": ["model"] * 2 + ["peer"] * 2}
-    )
+    texts = {"A": "the cat sat .", "B": "a cat sat on a mat .", "1": "the cat .", "2": "dogs ."}
+    summ, summarizers = one_topic(texts, {"A": "model", "B": "model", "1": "peer", "2": "peer"})
+    roles = summarizers.rename(columns={"type": "role"}).assign(instance="t")
     scores = a11.as_scores(summ, roles)
     assert scores["metric"].nunique() == 21 and set(scores["system"]) == {"1", "2"}
     r1 = scores[(scores.metric == "R-1") & (scores.system == "1")]["value"].iloc[0]

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import pandas as pd
 import pytest
+from _frames import one_topic
 
 from evalkit.data.simulate import realism as rl
 from evalkit.errors import ParameterError
@@ -135,21 +136,10 @@ def test_realism_claims_label_met_targets_by_construction_and_misses_as_differs(
 def test_rouge2_recall_ranks_the_peers_by_their_median_recall_as_rouge_counts_it():
     """By hand: peer 1 shares with model A its 2 bigrams (the cat, cat sat) and with model B
     3 of its 5 (sat on, on the, the mat): 5 / 7; peer 2 shares "a dog" with B: 1 / 7."""
-    summaries = pd.DataFrame(
-        {
-            "instance": ["d1"] * 4,
-            "summarizer": ["A", "B", "1", "2"],
-            "sentences": [
-                ("the cat sat",),
-                ("a dog sat on the mat",),
-                ("the cat sat on the mat",),
-                ("a dog ran",),
-            ],
-        }
-    )
-    summarizers = pd.DataFrame(
-        {"summarizer": ["A", "B", "1", "2"], "type": ["model", "model", "peer", "peer"]}
-    )
+    texts = {"A": "the cat sat", "B": "a dog sat on the mat"}
+    texts.update({"1": "the cat sat on the mat", "2": "a dog ran"})
+    roles = {"A": "model", "B": "model", "1": "peer", "2": "peer"}
+    summaries, summarizers = one_topic(texts, roles, instance="d1")
     corpus = SimpleNamespace(summaries=summaries, summarizers=summarizers)
     assert rl.rouge2_recall(corpus) == pytest.approx(100 * 5 / 7, abs=1e-3)
     assert rl.rouge2_recall(corpus, rank=2) == pytest.approx(100 / 7, abs=1e-3)

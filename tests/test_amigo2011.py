@@ -154,7 +154,9 @@ def _sets(reliability):
 
 
 def test_claims_lower_envelope_of_reliability():
-    additive = pd.DataFrame({"difference": [0.1, 0.2, 0.0]})
+    additive = pd.DataFrame(
+        {"measure_a": ["x", "x", "y"], "measure_b": ["y", "z", "z"], "difference": [0.1, 0.2, 0.0]}
+    )
     up = list(np.repeat(np.linspace(0.5, 0.95, 10), 4))
     rising = a11.claims(_Table(), additive, _sets(up), "as", "toy").set_index("claim_id")
     assert rising.loc["r_lower_bound_as", "verdict"] == "agrees"
@@ -170,20 +172,22 @@ def test_claims_lower_envelope_of_reliability():
     assert rising.loc["pairs_as", "this_run"] == "3 = C(3,2)"
 
 
-def test_additive_reliability_is_a_binomial_test_against_almost_every():
+def test_additive_reliability_is_a_share_tested_against_almost_every():
     """Issue 27: ties in integer human scores give many zero or negative differences; the
     share of pairs >= 0 is tested against 0.9, not thresholded."""
     sets = _sets(list(np.linspace(0.5, 0.9, 8)))
+    order = np.random.default_rng(3).permutation(190)
 
-    def verdict(diffs):
-        add = pd.DataFrame({"difference": diffs})
+    def verdict(n_failing):
+        add = _measure_pairs(set())
+        add.loc[order[:n_failing], "difference"] = -0.01  # failures spread over the measures
         c = a11.claims(_Table(), add, sets, "as", "toy").set_index("claim_id")
         return c.loc["additive_as", "verdict"], c.loc["additive_as", "evidence"]
 
-    assert verdict([0.01] * 200)[0] == "agrees"  # 100% >= 0, p < 0.05 against 0.9
-    v, evidence = verdict([0.01] * 85 + [-0.01] * 15)  # 85%: not distinguishable from 90%
-    assert v == "inconclusive" and "binomial" in evidence
-    assert verdict([0.01] * 60 + [-0.01] * 40)[0] == "differs"  # 60%: below 'almost every'
+    assert verdict(0)[0] == "agrees"  # 100% >= 0
+    v, evidence = verdict(28)  # 85%: not distinguishable from 90%
+    assert v == "inconclusive" and "resampling the 20 measures" in evidence
+    assert verdict(76)[0] == "differs"  # 60%: below 'almost every'
 
 
 def test_human_ties_confirm_changes_only_the_ties():
@@ -195,3 +199,42 @@ def test_human_ties_confirm_changes_only_the_ties():
     assert co.reliability(ties, ["x1", "x2"]) == 1.0
     assert co.reliability(table, ["x1", "x2"]) == 0.5  # the original is untouched
     assert co.reliability(ties, ["x2"]) == 2 / 3
+
+
+def _measure_pairs(failing) -> pd.DataFrame:
+    """All pairs of 20 measures; the pairs in ``failing`` have a negative difference."""
+    from itertools import combinations
+
+    names = [f"m{i}" for i in range(20)]
+    rows = [(a, b, -0.1 if (a, b) in failing else 0.1) for a, b in combinations(names, 2)]
+    return pd.DataFrame(rows, columns=["measure_a", "measure_b", "difference"])
+
+
+def test_additive_property_is_tested_over_measures_not_pairs():
+    """10 of 190 pairs fail, all of them pairs of one measure: an exact binomial test over the
+    pairs says the share (180/190) is above 0.9 (p = 0.029), but the pairs are not
+    independent; resampling the measures leaves it undecided. Two failures in pairs of four
+    different measures: above 0.9 either way."""
+    from scipy import stats as sps
+
+    from evalkit.notebook.claims import Claims
+    from evalkit.papers.amigo2011.claims import _additive_finding
+
+    one_measure = {("m0", f"m{i}") for i in range(1, 11)}
+    spread = {("m1", "m2"), ("m3", "m4")}
+    assert sps.binomtest(180, 190, 0.9).pvalue < 0.05
+    c = Claims("amigo2011", data="constructed")
+    for claim, failing in (("one_measure", one_measure), ("spread", spread)):
+        _additive_finding(
+            c,
+            claim,
+            _measure_pairs(failing),
+            source="s",
+            printed="p",
+            why="w",
+            tail="",
+            note="n",
+            seed=0,
+        )
+    verdicts = c.frame().set_index("claim_id")["verdict"]
+    assert verdicts.to_dict() == {"one_measure": "inconclusive", "spread": "agrees"}

@@ -131,7 +131,7 @@ def test_simulated_task5_has_more_model_agreement_and_less_peer_diversity(tmp_pa
     assert s.loc[2, "jack_set"] > s.loc[5, "jack_set"]
 
 
-def _claims_on_clouds(best, kings=None, data=None, system_queen=None, human=None):
+def _claims_on_clouds(best, kings=None, data=None, system_queen=None, human=None, curve=None):
     """:func:`claims` on the seeded clouds (or ``data`` with its ``kings``) with ``best`` as
     the search result (other parts empty: their rows are not comparable)."""
     if data is None:
@@ -150,8 +150,45 @@ def _claims_on_clouds(best, kings=None, data=None, system_queen=None, human=None
         pd.DataFrame({"metric": [], "king": [], "n": []}),
         data="clouds",
         qdata=data,
+        curve=curve,
         human=human,
     ).set_index("claim_id")
+
+
+def _saturating_curves(n_topics: int, n_orders: int = 100) -> pd.DataFrame:
+    """Per-topic JACK curves over 20 systems that rise fast and then flatten, with noise
+    per order (seeded)."""
+    rng = np.random.default_rng(0)
+    k = np.arange(1, 21)
+    rows = [
+        pd.DataFrame(
+            {
+                "order": order,
+                "systems": k,
+                "instance": f"t{t}",
+                "jack": np.clip(1 - np.exp(-k / 4) + rng.normal(0, 0.02, 20), 0, 1),
+                "events": 4,
+            }
+        )
+        for t in range(n_topics)
+        for order in range(n_orders)
+    ]
+    return pd.concat(rows, ignore_index=True)
+
+
+def test_jack_slows_is_tested_over_topics_not_orders():
+    """The random orders are Monte-Carlo draws over the same topics: with 2 topics, 100
+    orders made a paired t-test over orders significant; an exact sign-flip test over 2
+    topics cannot be (p = 0.5). 8 topics that all flatten: 2/256."""
+    best = pd.DataFrame({"metrics": [("x0", "x1")], "size": [2], "king": [0.5]})
+    two = _claims_on_clouds(best, curve=_saturating_curves(2)).loc["jack_slows"]
+    assert (
+        two["verdict"] == "inconclusive" and "sign-flip test over the 2 topics" in two["evidence"]
+    )
+    eight = _claims_on_clouds(best, curve=_saturating_curves(8)).loc["jack_slows"]
+    assert eight["verdict"] == "agrees" and "p = 0.008" in eight["evidence"]
+    no_topics = _claims_on_clouds(best, curve=_saturating_curves(2).drop(columns="instance"))
+    assert no_topics.loc["jack_slows", "verdict"] == "not comparable"
 
 
 def test_best_set_that_is_a_single_metric_is_inconclusive():

@@ -634,7 +634,14 @@ def paired_king_difference(
 
 
 def jack_curve(
-    similarities, roles=None, metrics: Metrics = None, *, n_orders: int = 100, seed=0, **options
+    similarities,
+    roles=None,
+    metrics: Metrics = None,
+    *,
+    n_orders: int = 100,
+    seed=0,
+    by_instance: bool = False,
+    **options,
 ) -> pd.DataFrame:
     """JACK as peer systems are added in random orders (Amigó et al. 2005b, Figure 3).
 
@@ -642,7 +649,9 @@ def jack_curve(
     k = 1..P (micro average over (instance, model) events; a system absent from an instance
     adds nothing there). Computed without re-running JACK: for every event, the first k at
     which a qualifying pair is complete is min over qualifying pairs of max(position(a),
-    position(b)) + 1.
+    position(b)) + 1. ``by_instance`` gives each instance's own curve (the mean over its
+    events) in the same orders: the instances are the independent units a test of the
+    curve's shape resamples, not the orders, which are Monte-Carlo draws.
 
     Parameters
     ----------
@@ -650,6 +659,8 @@ def jack_curve(
         As :func:`queen`.
     n_orders : int, default 100
     seed : int or numpy.random.Generator, default 0
+    by_instance : bool, default False
+        One curve per instance (the same seed gives the same orders either way).
     **options
         ``condition, triples`` (:data:`OPTIONS`).
 
@@ -657,7 +668,9 @@ def jack_curve(
     -------
     pandas.DataFrame
         ``order, systems, jack``: one row per random order and number of systems added, ``jack``
-        the micro JACK of the systems added so far.
+        the micro JACK of the systems added so far. With ``by_instance``: ``order, systems,
+        instance, jack, events``, ``jack`` the instance's JACK (its ``events`` are its
+        models); the events-weighted mean over instances is the micro curve.
 
     Examples
     --------
@@ -670,6 +683,10 @@ def jack_curve(
     >>> full = c[c.systems == 4]["jack"]
     >>> bool((abs(full - jack(sims, roles, average="micro")) < 1e-12).all()), len(c)
     (True, 12)
+    >>> per = jack_curve(sims, roles, n_orders=3, seed=0, by_instance=True)
+    >>> pooled = per.assign(w=per.jack * per.events).groupby(["order", "systems"])
+    >>> bool(abs((pooled.w.sum() / pooled.events.sum()).to_numpy() - c.jack.to_numpy()).max() < 1e-12)
+    True
     """
     from evalkit.stats.validation import rng_from_seed
 
@@ -694,10 +711,16 @@ def jack_curve(
             need = np.maximum(pos[:, None], pos[None, :])[None].repeat(len(ok), axis=0)
             need[~ok] = np.inf
             first.append(need.reshape(len(ok), -1).min(axis=1) if pp else np.full(len(ok), np.inf))
+        if by_instance:
+            for inst, f in zip(data.cases, first):
+                for k in range(1, len(systems) + 1):
+                    rows.append((order, k, inst, float(np.mean(f <= k - 1)), len(f)))
+            continue
         first = np.concatenate(first)
         for k in range(1, len(systems) + 1):
             rows.append((order, k, float(np.mean(first <= k - 1))))
-    return pd.DataFrame(rows, columns=["order", "systems", "jack"])
+    columns = ["order", "systems", "instance", "jack", "events"] if by_instance else None
+    return pd.DataFrame(rows, columns=columns or ["order", "systems", "jack"])
 
 
 def subset_masks(n: int, max_size: Optional[int] = None) -> np.ndarray:

@@ -433,8 +433,8 @@ def _decimals(text: str) -> int:
     return len(text.split(".")[1]) if "." in text else 0
 
 
-def _published_numbers(paper: str):
-    """Numbers with at least three decimals printed in the paper's tables (``0.786``,
+def _published_numbers(paper: str, decimals: int = 3):
+    """Numbers with at least ``decimals`` decimals printed in the paper's tables (``0.786``,
     ``.015``, ``.9954``): values a notebook would be tempted to type."""
     from evalkit.data.published import list_published, read_published
 
@@ -449,10 +449,35 @@ def _published_numbers(paper: str):
                     isinstance(value, float)
                     and value == value
                     and not float(value).is_integer()
-                    and _decimals(repr(value)) >= 3
+                    and _decimals(repr(value)) >= decimals
                 ):
                     found.add(round(value, 9))
     return found
+
+
+#: Significance levels a claim's text names as the test's setting, not as a printed result.
+_LEVELS = {0.05, 0.01, 0.001}
+_TEXT_NUMBER = re.compile(r"(?<![\w.])(\d*\.\d{2,})(?![\w.])")
+
+
+def _text_numbers(source: str):
+    """Numbers with at least two decimals written inside the string literals of ``source``
+    (claim text such as ``printed="... (0.47 vs 0.39)"``), docstrings left out: a docstring
+    may quote the paper, a row's text shows the printed value to the reader and must read
+    it from ``data/published``."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docstrings:
+                continue
+            for m in _TEXT_NUMBER.finditer(node.value):
+                if float(m.group(1)) not in _LEVELS:
+                    yield node.lineno, m.group(1), float(m.group(1))
 
 
 def _number_literals(source: str, skip_calls=("Parameter", "P")):
@@ -509,11 +534,18 @@ def test_printed_numbers_are_not_typed_in_code_or_notebooks():
                 for i, c, s in _code_cells(nb)
                 if "parameters" not in c.get("metadata", {}).get("tags", [])
             ]
+        in_text = _published_numbers(paper, decimals=2)
         for where, text in sources:
             for line, literal, value in _number_literals(text):
                 if round(value, 9) in printed:
                     bad.append(
                         f"{where}:{line}: literal {literal} is a printed number; read it from data/published"
+                    )
+            for line, literal, value in _text_numbers(text):
+                if round(value, 9) in in_text:
+                    bad.append(
+                        f"{where}:{line}: {literal} in a string is a printed number; format it "
+                        "from data/published"
                     )
     assert not bad, "\n".join(bad)
 
@@ -522,6 +554,8 @@ def test_the_printed_number_rule_can_fail():
     assert list(_number_literals("x = 0.786\ny = Parameter('a', float, default=0.786)\n")) == [
         (1, "0.786", 0.786)
     ]
+    source = '"""Quotes 0.47."""\nc.row(printed="set better (0.47 vs .39)", note="p < 0.05")\n'
+    assert list(_text_numbers(source)) == [(2, "0.47", 0.47), (2, ".39", 0.39)]
 
 
 def _all_module_names():

@@ -242,7 +242,7 @@ def printed_checks() -> pd.DataFrame:
         ("table3_ranked", "Table 3 rows ordered by |r|", 1.0, float(ranked)),
         (
             "significance_step",
-            "fn. 6: 0.022 vs 1.96 sqrt(2/(n-3))",
+            f"fn. 6: {tx['significance_step']:g} vs 1.96 sqrt(2/(n-3))",
             float(tx["significance_step"]),
             round(float(step), 3),
         ),

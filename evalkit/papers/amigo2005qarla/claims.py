@@ -266,7 +266,8 @@ def metric_quality_claims(
             list(b["metrics"]),
             [top["metric"]],
             source="§4.1 + Abstract",
-            printed="best metric set better than the best single metric (0.47 vs 0.39)",
+            printed="best metric set better than the best single metric "
+            f"({text('best_set_king')} vs {text('best_single_king')})",
             note="the best set by KING against the best single metric",
             selected=True,
         )

@@ -135,7 +135,7 @@ def printed_checks() -> pd.DataFrame:
         f"{text.loc['time_reduction', 'value']:g}%",
         round(red, 2),
         abs(red - float(text.loc["time_reduction", "value"])) < 1,
-        "1 - 4.60/13.38",
+        f"1 - {head:.2f}/{doc:.2f}",
     )
     fn = t6.set_index(["surrogate", "judgment"])["count"]
     ratio = 100 * (fn[("HEAD", "NonRel/Rel")] / fn[("HUM", "NonRel/Rel")] - 1)

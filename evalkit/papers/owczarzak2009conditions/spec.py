@@ -35,7 +35,7 @@ ROUGE_METRICS = {"rouge2": "ROUGE-2", "rougesu4": "ROUGE-SU4"}
 
 #: Printed cells that are misprints (README "Errata and readings"): (table, row, metric).
 ERRATA = {
-    ("table7", "3", "rougesu4"): "README erratum 1: not monotone (6 topics print 0.6836); the "
+    ("table7", "3", "rougesu4"): "README erratum 1: not monotone (above the 6-topic cell); the "
     "caption says ROUGE-2 and ROUGE-SU4 do not differ at 3 topics"
 }
 

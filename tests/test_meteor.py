@@ -140,6 +140,13 @@ def test_bad_input_raises_clear_errors():
         METEOR(modules=("exact", "lemma"))
     with pytest.raises(ParameterError, match="crossings_scope"):
         METEOR(crossings_scope="some")
+    with pytest.raises(ParameterError, match="tie_break"):
+        METEOR(modules=("exact",), tie_break="last")
+    with pytest.raises(ParameterError, match="max_states"):
+        METEOR(modules=("exact",), max_states=True)  # a boolean is not a state count
+    import numpy as np
+
+    assert METEOR(modules=("exact",), max_states=np.int64(64)).max_states == 64
     m = METEOR(modules=("exact",))
     with pytest.raises(ParameterError, match="non-empty reference 0 of segment 1"):
         m.corpus_score(["a", "b"], [["a", "  "]])

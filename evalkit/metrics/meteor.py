@@ -74,6 +74,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.ngrams import normalize_references
 from evalkit.metrics.registry import preset, register_metric
+from evalkit.stats.validation import check_choice, check_int
 
 __all__ = [
     "MODULES",
@@ -714,18 +715,12 @@ class METEOR(Metric):
             raise ParameterError(
                 "modules", modules, f"a non-empty sequence of distinct names from {MODULES}"
             )
-        if crossings_scope not in _SCOPES:
-            raise ParameterError("crossings_scope", crossings_scope, f"one of {_SCOPES}")
-        if tie_break not in _TIE_BREAKS:
-            raise ParameterError("tie_break", tie_break, f"one of {_TIE_BREAKS}")
         if not (isinstance(recall_weight, (int, float)) and recall_weight >= 0):
             raise ParameterError("recall_weight", recall_weight, "a number >= 0")
         if not (isinstance(penalty_weight, (int, float)) and 0 <= penalty_weight <= 1):
             raise ParameterError("penalty_weight", penalty_weight, "a number in [0, 1]")
         if not (isinstance(penalty_exponent, (int, float)) and penalty_exponent > 0):
             raise ParameterError("penalty_exponent", penalty_exponent, "a number > 0")
-        if not (isinstance(max_states, int) and max_states >= 1):
-            raise ParameterError("max_states", max_states, "an integer >= 1")
         if not isinstance(lowercase, bool):
             raise ParameterError("lowercase", lowercase, "True or False")
         from evalkit.text.tokenize import get_tokenizer
@@ -739,13 +734,13 @@ class METEOR(Metric):
             if stopwords
             else frozenset()
         )
-        self.crossings_scope = crossings_scope
-        self.tie_break = tie_break
+        self.crossings_scope = check_choice("crossings_scope", crossings_scope, _SCOPES)
+        self.tie_break = check_choice("tie_break", tie_break, _TIE_BREAKS)
         self.porter_mode = porter_mode
         self.recall_weight = float(recall_weight)
         self.penalty_weight = float(penalty_weight)
         self.penalty_exponent = float(penalty_exponent)
-        self.max_states = max_states
+        self.max_states = check_int("max_states", max_states)
         self._wordnet_arg = wordnet
         self._load_resources()
         self._signature = self._make_signature()

@@ -59,7 +59,9 @@ words each have one candidate, all different, has one largest alignment and skip
 
 ``jobs`` > 1 (:meth:`METEOR.sentence_results`, :meth:`METEOR.corpus_score`) scores chunks
 of segments in spawned worker processes, each given the pickled metric (its configuration;
-the worker loads the stemmer and WordNet itself); the results are identical.
+the worker loads the stemmer and WordNet itself); the results are identical. Spawned, not
+forked (a fork from a process with other threads can hang on a copied lock); the start-up
+makes them worth it only for corpora of many thousand segments.
 """
 
 from __future__ import annotations
@@ -935,7 +937,9 @@ class METEOR(Metric):
         hypothesis; ``references`` in the configured ``ref_layout``.
 
         ``jobs`` > 1 scores the segments in that many spawned worker processes (each loads
-        the stemmer and WordNet itself); the results are identical to ``jobs=1``.
+        the stemmer and WordNet itself); the results are identical to ``jobs=1``. A worker
+        starts in seconds (importing nltk and numba), about the time of several thousand
+        segments, so workers pay off only on long corpora (``benchmarks/README.md``).
         """
         return self._segments(hypotheses, references, jobs)
 

@@ -440,3 +440,23 @@ def test_worker_processes_are_spawned_and_give_identical_scores(wordnet, monkeyp
     assert two == one  # every score, part, statistic and best reference
     with pytest.raises(ParameterError):
         metric.sentence_results(hyps, refs, jobs=0)
+
+
+def test_worker_failure_names_the_main_guard(tmp_path):
+    # spawned workers import the main script again: a script scoring at top level (no
+    # `if __name__ == "__main__":`) kills them; the caller gets an evalkit error saying so
+    import subprocess
+    import sys
+
+    import evalkit.metrics.meteor as meteor_mod
+
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from evalkit.metrics.meteor import METEOR\n"
+        f"hyps = ['a b c'] * {meteor_mod._PARALLEL_MIN}\n"
+        "METEOR(modules=('exact',)).sentence_results(hyps, [hyps], jobs=2)\n"
+    )
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert out.returncode != 0
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("evalkit.errors.ParameterError") and "__main__" in last

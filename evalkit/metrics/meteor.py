@@ -1068,16 +1068,26 @@ def _score_parallel(metric: "METEOR", items, jobs: int) -> List[MeteorScore]:
     ever. Segment costs are very uneven (a few long, reordered segments dominate), so
     small chunks are handed out on demand, and the results come back in order."""
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     from multiprocessing import get_context
 
     chunks = [items[k : k + _PARALLEL_CHUNK] for k in range(0, len(items), _PARALLEL_CHUNK)]
-    with ProcessPoolExecutor(
-        max_workers=min(jobs, len(chunks)),
-        mp_context=get_context("spawn"),
-        initializer=_init_worker,
-        initargs=(metric,),
-    ) as pool:
-        parts = list(pool.map(_worker_chunk, chunks))
+    try:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(chunks)),
+            mp_context=get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(metric,),
+        ) as pool:
+            parts = list(pool.map(_worker_chunk, chunks))
+    except BrokenProcessPool as exc:
+        # most often a script without a main guard: each spawned worker imports it again
+        raise ParameterError(
+            "jobs",
+            jobs,
+            "1, or a script that scores under `if __name__ == '__main__':` (a worker process "
+            "died; spawned workers import the main script again)",
+        ) from exc
     return [score for part in parts for score in part]
 
 

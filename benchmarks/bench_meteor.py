@@ -67,8 +67,8 @@ def main(argv=None) -> int:
     t_ours, c_ours = time.perf_counter() - t0, time.process_time() - c0
     inexact = sum(not s.exact for s in scores)
 
-    # the same metric object scoring in worker processes (forked: WordNet already loaded,
-    # so the start-up is the single-process row's)
+    # a new metric object scoring in spawned worker processes: each worker imports
+    # evalkit, nltk and numba and loads the stemmer and WordNet itself (counted here)
     t0 = time.perf_counter()
     par = METEOR(**config)
     par_scores = par.sentence_results(hyps, refs, jobs=args.jobs)

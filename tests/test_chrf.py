@@ -84,6 +84,14 @@ def test_api_and_validation():
     )
     with pytest.raises(ParameterError):
         CHRF(char_order=0)
+    # orders are integers as evalkit checks them everywhere (stats.validation.check_int):
+    # numpy integers are counts, booleans are not
+    import numpy as np
+
+    assert CHRF(char_order=np.int64(4), beta=np.int64(1)).signature() == CHRF(4, beta=1).signature()
+    for bad in ({"char_order": True}, {"word_order": False}, {"beta": 1.5}):
+        with pytest.raises(ParameterError, match=next(iter(bad))):
+            CHRF(**bad)
     with pytest.raises(ParameterError):
         CHRF().corpus_score(["a"], [["a", "b"]])
     refs = [["the cat", "a dog"]]
@@ -105,3 +113,21 @@ def test_wmt17_systems_equal_sacrebleu(wmt17_systems):
         expected = np.array(ref._extract_corpus_statistics(hyps, None))
         assert np.array_equal(stats, expected), name
         assert ours.corpus_score(hyps).score == ref.corpus_score(hyps, None).score, name
+
+
+def test_chrf_and_meteor_construct_without_pandas():
+    # their parameter checks come from evalkit.stats.validation, which must not load pandas
+    # for them: a chrF sentence is a sacrebleu-sized start-up (benchmarks/bench_startup.py)
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from evalkit.metrics import get_metric\n"
+        "get_metric('chrf').sentence_score('a b', ['a c'])\n"
+        "from evalkit.metrics.meteor import METEOR\n"
+        "METEOR(modules=('exact',)).sentence_score('a b', ['a c'])\n"
+        "print('pandas' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

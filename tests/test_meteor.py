@@ -140,6 +140,13 @@ def test_bad_input_raises_clear_errors():
         METEOR(modules=("exact", "lemma"))
     with pytest.raises(ParameterError, match="crossings_scope"):
         METEOR(crossings_scope="some")
+    with pytest.raises(ParameterError, match="tie_break"):
+        METEOR(modules=("exact",), tie_break="last")
+    with pytest.raises(ParameterError, match="max_states"):
+        METEOR(modules=("exact",), max_states=True)  # a boolean is not a state count
+    import numpy as np
+
+    assert METEOR(modules=("exact",), max_states=np.int64(64)).max_states == 64
     m = METEOR(modules=("exact",))
     with pytest.raises(ParameterError, match="non-empty reference 0 of segment 1"):
         m.corpus_score(["a", "b"], [["a", "  "]])
@@ -375,27 +382,81 @@ def test_wordnet_modules_without_wordnet_fail_clearly(tmp_path):
     METEOR(modules=("exact", "porter"), wordnet=tmp_path)  # not needed, not loaded
 
 
-def test_worker_processes_give_identical_scores():
-    # jobs > 1 scores chunks of segments in forked workers; nothing about a score may change
+def _seeded_segments(n, seed=7):
+    """``n`` random hypotheses and two reference streams over a small vocabulary with
+    inflections (porter) and WordNet synonyms (car/automobile, big/large)."""
     import random
+
+    rng = random.Random(seed)
+    vocab = "the a of , and cat cats dog dogs ran runs running saw see car automobile big large"
+    vocab = vocab.split()
+
+    def line():
+        return " ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25)))
+
+    hyps = [line() for _ in range(n)]
+    return hyps, [[line() for _ in hyps] for _ in range(2)]
+
+
+def test_pickled_metric_scores_identically(wordnet):
+    # jobs > 1 hands the metric to spawned workers by pickling it; nltk's cached stemmer
+    # and WordNet reader do not pickle, so the metric pickles as its configuration
+    import pickle
+
+    hyps, refs = _seeded_segments(40)
+    for metric in (
+        METEOR(wordnet=wordnet),
+        METEOR(modules=("exact", "wn_stem"), stopwords=["the", "a"], wordnet=wordnet.root),
+        METEOR(modules=("exact", "porter"), tokenize="none", tie_break="first", max_states=8),
+    ):
+        copy = pickle.loads(pickle.dumps(metric))
+        assert copy.signature() == metric.signature()
+        assert copy.sentence_results(hyps, refs) == metric.sentence_results(hyps, refs)
+
+
+def test_worker_processes_are_spawned_and_give_identical_scores(wordnet, monkeypatch):
+    # jobs > 1 scores chunks of segments in worker processes; nothing about a score may
+    # change, and the workers must not be forked: a fork copies locks other threads of
+    # the parent (pytest's, a notebook kernel's) hold, and the child can wait on them for
+    # ever (session 9's CI hang, issue in the brief of session 10)
+    import multiprocessing
 
     import evalkit.metrics.meteor as meteor_mod
 
-    rng = random.Random(7)
-    vocab = "the a of , and cat cats dog dogs ran runs running saw see".split()
-    hyps = [
-        " ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25)))
-        for _ in range(meteor_mod._PARALLEL_MIN + 9)
-    ]
-    refs = [
-        [" ".join(rng.choice(vocab) for _ in range(rng.randint(3, 25))) for _ in hyps]
-        for _ in range(2)
-    ]
-    metric = METEOR(modules=("exact", "porter"))
+    methods = []
+    real = multiprocessing.get_context
+
+    def recording(method=None):
+        methods.append(method)
+        return real(method)
+
+    monkeypatch.setattr(multiprocessing, "get_context", recording)
+    hyps, refs = _seeded_segments(meteor_mod._PARALLEL_MIN + 9)
+    metric = METEOR(wordnet=wordnet)
     one = metric.sentence_results(hyps, refs)
+    assert sum(s.stats.stage_matches[2] for s in one) > 0  # WordNet used in the workers
     two = metric.sentence_results(hyps, refs, jobs=2)
-    assert [s.stats for s in one] == [s.stats for s in two]
-    assert [s.reference for s in one] == [s.reference for s in two]
-    assert metric.corpus_score(hyps, refs, jobs=2).score == metric.aggregate(one).score
+    assert methods == ["spawn"]
+    assert two == one  # every score, part, statistic and best reference
     with pytest.raises(ParameterError):
         metric.sentence_results(hyps, refs, jobs=0)
+
+
+def test_worker_failure_names_the_main_guard(tmp_path):
+    # spawned workers import the main script again: a script scoring at top level (no
+    # `if __name__ == "__main__":`) kills them; the caller gets an evalkit error saying so
+    import subprocess
+    import sys
+
+    import evalkit.metrics.meteor as meteor_mod
+
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from evalkit.metrics.meteor import METEOR\n"
+        f"hyps = ['a b c'] * {meteor_mod._PARALLEL_MIN}\n"
+        "METEOR(modules=('exact',)).sentence_results(hyps, [hyps], jobs=2)\n"
+    )
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert out.returncode != 0
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("evalkit.errors.ParameterError") and "__main__" in last

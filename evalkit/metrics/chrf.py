@@ -40,6 +40,7 @@ from evalkit.metrics.ngrams import (
     pair_counts,
 )
 from evalkit.metrics.registry import one_call, preset, register_metric
+from evalkit.stats.validation import check_int
 
 __all__ = ["CHRF", "CHRFScore", "corpus_chrf", "sentence_chrf"]
 
@@ -158,16 +159,9 @@ class CHRF(Metric):
         ref_layout: str = "streams",
         references: Optional[Sequence] = None,
     ):
-        for name, val, lo in (
-            ("char_order", char_order, 1),
-            ("word_order", word_order, 0),
-            ("beta", beta, 0),
-        ):
-            if not isinstance(val, int) or val < lo:
-                raise ParameterError(name, val, f"an integer >= {lo}")
-        self.char_order = char_order
-        self.word_order = word_order
-        self.beta = beta
+        self.char_order = check_int("char_order", char_order, 1)
+        self.word_order = check_int("word_order", word_order, 0)
+        self.beta = check_int("beta", beta, 0)
         self.lowercase = bool(lowercase)
         self.whitespace = bool(whitespace)
         self.eps_smoothing = bool(eps_smoothing)

@@ -58,7 +58,10 @@ with 256 and 10000; see ``benchmarks/README.md``. The programme runs as a numba 
 words each have one candidate, all different, has one largest alignment and skips the search.
 
 ``jobs`` > 1 (:meth:`METEOR.sentence_results`, :meth:`METEOR.corpus_score`) scores chunks
-of segments in forked worker processes; the results are identical.
+of segments in spawned worker processes, each given the pickled metric (its configuration;
+the worker loads the stemmer and WordNet itself); the results are identical. Spawned, not
+forked (a fork from a process with other threads can hang on a copied lock); the start-up
+makes them worth it only for corpora of many thousand segments.
 """
 
 from __future__ import annotations
@@ -73,6 +76,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics.base import Metric
 from evalkit.metrics.ngrams import normalize_references
 from evalkit.metrics.registry import preset, register_metric
+from evalkit.stats.validation import check_choice, check_int
 
 __all__ = [
     "MODULES",
@@ -713,18 +717,12 @@ class METEOR(Metric):
             raise ParameterError(
                 "modules", modules, f"a non-empty sequence of distinct names from {MODULES}"
             )
-        if crossings_scope not in _SCOPES:
-            raise ParameterError("crossings_scope", crossings_scope, f"one of {_SCOPES}")
-        if tie_break not in _TIE_BREAKS:
-            raise ParameterError("tie_break", tie_break, f"one of {_TIE_BREAKS}")
         if not (isinstance(recall_weight, (int, float)) and recall_weight >= 0):
             raise ParameterError("recall_weight", recall_weight, "a number >= 0")
         if not (isinstance(penalty_weight, (int, float)) and 0 <= penalty_weight <= 1):
             raise ParameterError("penalty_weight", penalty_weight, "a number in [0, 1]")
         if not (isinstance(penalty_exponent, (int, float)) and penalty_exponent > 0):
             raise ParameterError("penalty_exponent", penalty_exponent, "a number > 0")
-        if not (isinstance(max_states, int) and max_states >= 1):
-            raise ParameterError("max_states", max_states, "an integer >= 1")
         if not isinstance(lowercase, bool):
             raise ParameterError("lowercase", lowercase, "True or False")
         from evalkit.text.tokenize import get_tokenizer
@@ -738,31 +736,58 @@ class METEOR(Metric):
             if stopwords
             else frozenset()
         )
-        self.crossings_scope = crossings_scope
-        self.tie_break = tie_break
+        self.crossings_scope = check_choice("crossings_scope", crossings_scope, _SCOPES)
+        self.tie_break = check_choice("tie_break", tie_break, _TIE_BREAKS)
         self.porter_mode = porter_mode
         self.recall_weight = float(recall_weight)
         self.penalty_weight = float(penalty_weight)
         self.penalty_exponent = float(penalty_exponent)
-        self.max_states = max_states
-        self._stem = None
-        if "porter" in modules:
-            from evalkit.text.porter_nltk import porter_stemmer
-
-            self._stem = porter_stemmer(porter_mode)
+        self.max_states = check_int("max_states", max_states)
         self._wordnet_arg = wordnet
-        self._wordnet = None
-        if any(m.startswith("wn_") for m in modules):
-            self._wordnet = self._load_wordnet()
+        self._load_resources()
         self._signature = self._make_signature()
 
     # -- configuration ---------------------------------------------------------------
-    def _load_wordnet(self):
-        from evalkit.text.wordnet import WordNet, load_wordnet
+    def _load_resources(self) -> None:
+        """The stemmer and WordNet reader the modules need (cached per process)."""
+        self._stem = None
+        if "porter" in self.modules:
+            from evalkit.text.porter_nltk import porter_stemmer
 
-        if isinstance(self._wordnet_arg, WordNet):
-            return self._wordnet_arg
-        return load_wordnet(self._wordnet_arg)
+            self._stem = porter_stemmer(self.porter_mode)
+        self._wordnet = None
+        if any(m.startswith("wn_") for m in self.modules):
+            from evalkit.text.wordnet import WordNet, load_wordnet
+
+            arg = self._wordnet_arg
+            self._wordnet = arg if isinstance(arg, WordNet) else load_wordnet(arg)
+
+    def __getstate__(self) -> dict:
+        """Pickled as its configuration: the tokenizer, stemmer and WordNet reader (with
+        their caches; nltk's do not pickle) are rebuilt by :meth:`__setstate__`, WordNet
+        from the directory this process read (so a worker reads the same files)."""
+        state = dict(self.__dict__)
+        state.update(_tokenizer=None, _stem=None, _wordnet=None)
+        wn = self._wordnet
+        if wn is not None:
+            from pathlib import Path
+
+            # a zipped NLTK corpus has no directory: the worker locates it the same way
+            state["_wordnet_arg"] = wn.root if Path(wn.root).is_dir() else None
+            state["_wordnet_version"] = wn.version
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        from evalkit.text.tokenize import get_tokenizer
+
+        version = state.pop("_wordnet_version", None)
+        self.__dict__.update(state)
+        self._tokenizer = get_tokenizer(self.tokenize)
+        self._load_resources()
+        if self._wordnet is not None and self._wordnet.version != version:
+            raise ParameterError(
+                "wordnet", self._wordnet.root, f"WordNet {version}, as the pickled METEOR used"
+            )
 
     def signature(self) -> str:
         """A sacrebleu-like signature naming every choice that changes the numbers."""
@@ -911,8 +936,10 @@ class METEOR(Metric):
         """One :class:`MeteorScore` (score, P, R, penalty, statistics, best reference) per
         hypothesis; ``references`` in the configured ``ref_layout``.
 
-        ``jobs`` > 1 scores the segments in that many worker processes (forked, so the
-        loaded WordNet and stemmer are shared); the results are identical to ``jobs=1``.
+        ``jobs`` > 1 scores the segments in that many spawned worker processes (each loads
+        the stemmer and WordNet itself); the results are identical to ``jobs=1``. A worker
+        starts in seconds (importing nltk and numba), about the time of several thousand
+        segments, so workers pay off only on long corpora (``benchmarks/README.md``).
         """
         return self._segments(hypotheses, references, jobs)
 
@@ -1020,9 +1047,14 @@ class METEOR(Metric):
         return out
 
 
-_PARALLEL_MIN = 64  # fewer segments are scored in process (a fork costs more)
+_PARALLEL_MIN = 64  # fewer segments are scored in process (a worker start costs more)
 _PARALLEL_CHUNK = 16
 _WORKER_METRIC: Optional["METEOR"] = None
+
+
+def _init_worker(metric: "METEOR") -> None:
+    global _WORKER_METRIC
+    _WORKER_METRIC = metric  # unpickled once per worker: stemmer and WordNet loaded here
 
 
 def _worker_chunk(chunk):
@@ -1030,21 +1062,32 @@ def _worker_chunk(chunk):
 
 
 def _score_parallel(metric: "METEOR", items, jobs: int) -> List[MeteorScore]:
-    """Score ``items`` in ``jobs`` forked workers; falls back to one process where fork is
-    unavailable. Segment costs are very uneven (a few long, reordered segments dominate),
-    so small chunks are handed out on demand."""
-    import multiprocessing as mp
+    """Score ``items`` in ``jobs`` spawned worker processes, each given the pickled metric
+    once. Spawned, not forked: a fork copies locks that other threads of this process
+    (pytest's, a notebook kernel's, numba's) may hold, and the child can wait on them for
+    ever. Segment costs are very uneven (a few long, reordered segments dominate), so
+    small chunks are handed out on demand, and the results come back in order."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    from multiprocessing import get_context
 
-    global _WORKER_METRIC
-    if "fork" not in mp.get_all_start_methods():
-        return [metric._score_item(item) for item in items]
     chunks = [items[k : k + _PARALLEL_CHUNK] for k in range(0, len(items), _PARALLEL_CHUNK)]
-    _WORKER_METRIC = metric
     try:
-        with mp.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_worker_chunk, chunks, chunksize=1)
-    finally:
-        _WORKER_METRIC = None
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(chunks)),
+            mp_context=get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(metric,),
+        ) as pool:
+            parts = list(pool.map(_worker_chunk, chunks))
+    except BrokenProcessPool as exc:
+        # most often a script without a main guard: each spawned worker imports it again
+        raise ParameterError(
+            "jobs",
+            jobs,
+            "1, or a script that scores under `if __name__ == '__main__':` (a worker process "
+            "died; spawned workers import the main script again)",
+        ) from exc
     return [score for part in parts for score in part]
 
 

@@ -1,13 +1,17 @@
 """Parameter checks shared by the statistics modules and the notebook layer
-(scikit-learn style messages: the parameter's name, the value received, what is allowed)."""
+(scikit-learn style messages: the parameter's name, the value received, what is allowed).
+pandas is imported where a check needs it, so that metrics can use the scalar checks without
+loading it (``get_metric("chrf")`` stays as light as sacrebleu's)."""
 
 from __future__ import annotations
 
 from numbers import Integral, Real
-from typing import Iterable, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from evalkit.errors import ParameterError
 
@@ -222,6 +226,8 @@ def check_columns(frame, columns: Iterable[str], name: str = "data") -> pd.DataF
     >>> check_columns(f, ["system", "value"]) is f
     True
     """
+    import pandas as pd
+
     if not isinstance(frame, pd.DataFrame):
         raise ParameterError(name, type(frame).__name__, "a pandas DataFrame")
     missing = [c for c in columns if c not in frame.columns]

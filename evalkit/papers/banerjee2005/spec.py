@@ -60,7 +60,7 @@ _DATA = (
     one_of("language", ("zh", "ar"), "zh", "TIDES 2003 Chinese or Arabic"),
     WMT19_DARR_PAIR,
     first_n("n_segments", "first n segments only", quick=30),
-    count("jobs", 2, "METEOR worker processes (identical scores)"),
+    count("jobs", 1, "METEOR worker processes (spawned; identical scores)"),
 )
 
 

@@ -7,6 +7,8 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import ParameterError
+from evalkit.stats import qarla
+from evalkit.stats.qarla_synthetic import point_clouds
 from evalkit.stats.qarla import (
     QarlaData,
     acceptance_events,
@@ -222,3 +224,70 @@ def test_shared_options_come_from_one_table_and_are_checked():
         king(sims, roles, condition="symmetric")
     with pytest.raises(TypeError, match="'protocol'"):
         jack(sims, roles, protocol="leave_one_out")
+
+
+def _noise_data(n_instances=20, n_models=4, n_peers=3, n_metrics=8, seed=0):
+    """QARLA data whose metrics are all uniform noise: no metric set is better than another."""
+    rng = np.random.default_rng(seed)
+    names = [f"M{i}" for i in range(n_models)] + [f"P{i}" for i in range(n_peers)]
+    sims, roles = [], []
+    for t in range(n_instances):
+        roles += [(f"t{t:02d}", s, "model" if s[0] == "M" else "peer") for s in names]
+        sims += [
+            (f"t{t:02d}", a, b, f"r{m}", rng.random())
+            for m in range(n_metrics)
+            for a in names
+            for b in names
+            if a != b
+        ]
+    return qarla.QarlaData(
+        pd.DataFrame(sims, columns=["instance", "a", "b", "metric", "value"]),
+        pd.DataFrame(roles, columns=["instance", "summarizer", "role"]),
+    )
+
+
+def test_held_out_king_test_removes_the_selection_bias_of_the_best_set():
+    """Pure-noise metrics: the best of 255 sets against the worst single metric, both chosen
+    on the same 20 topics they are tested on, is 'significant' (winner's curse); chosen on
+    the other half of the topics, the difference is not."""
+    data = _noise_data()
+    singles = qarla.best_metric_sets(data, max_size=1)
+    best = list(qarla.best_metric_sets(data).iloc[0]["metrics"])
+    in_sample = qarla.king_difference_test(
+        data, a=best, b=list(singles.iloc[-1]["metrics"]), selected=True
+    )
+    assert in_sample["difference"] > 0 and in_sample["p_value"] < 0.05
+
+    def best_against_worst(d):
+        return (
+            qarla.best_metric_sets(d).iloc[0]["metrics"],
+            qarla.best_metric_sets(d, max_size=1).iloc[-1]["metrics"],
+        )
+
+    held = qarla.held_out_king_test(data, select=best_against_worst, seed=0)
+    assert held["p_value"] > 0.05 and held["n"] == 20 and len(held["selected"]) == 2
+    assert "each set chosen on the other folds (2 folds of the topics, seed 0)" in held["test"]
+    assert held == qarla.held_out_king_test(data, select=best_against_worst, seed=0)
+
+
+def test_held_out_king_test_finds_a_real_difference():
+    """Informative metrics against a random one: chosen on other topics, still better."""
+    _, sims, roles = point_clouds(12, 6, 4, 3, peer_offset=2.0, special=["random"], seed=4)
+    select = qarla.best_set_selector(["x0", "x1", "x2"], fixed=["random"])
+    r = qarla.held_out_king_test(sims, roles, select=select, folds=3, seed=1)
+    assert r["difference"] > 0 and r["p_value"] < 0.05 and r["n"] == 12
+    assert all(b == ("random",) for _, b in r["selected"])
+
+
+def test_held_out_king_test_checks_its_arguments():
+    data = _noise_data(n_instances=3, n_metrics=2)
+    with pytest.raises(ParameterError, match="select"):
+        qarla.held_out_king_test(data, select=None)
+    with pytest.raises(ParameterError, match="folds"):
+        qarla.held_out_king_test(data, select=lambda d: (["r0"], ["r1"]), folds=4)
+    with pytest.raises(ParameterError, match="fixed"):
+        qarla.best_set_selector(["r0"])
+    with pytest.raises(ParameterError, match="instances"):
+        data.subset(["nope"])
+    same = qarla.held_out_king_test(data, select=lambda d: (["r0"], ["r0"]))
+    assert same["p_value"] == 1.0 and same["test"] == "no test: the two sets are the same"

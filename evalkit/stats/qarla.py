@@ -52,7 +52,7 @@ References:
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 import pandas as pd
@@ -82,6 +82,9 @@ __all__ = [
     "acceptance_events",
     "metric_set_similarity",
     "cluster_metrics",
+    "king_difference_test",
+    "held_out_king_test",
+    "best_set_selector",
 ]
 
 TRIPLES = ("distinct", "pair_distinct", "all")
@@ -168,6 +171,19 @@ class QarlaData:
 
     def metric_index(self, metrics: Sequence[str]) -> List[int]:
         return name_indices("metrics", metrics, self.metrics)
+
+    def subset(self, instances: Iterable) -> "QarlaData":
+        """The same data on ``instances`` only (each one of :attr:`cases`), sharing the
+        indexed tensors and what is cached for them."""
+        keep = list(instances)
+        missing = [i for i in keep if i not in self.cases]
+        if missing:
+            raise ParameterError("instances", missing[:5], "instances of this data")
+        out = object.__new__(QarlaData)
+        out.metrics = self.metrics
+        out.cases = {i: self.cases[i] for i in keep}
+        out._king_cache = {k: v for k, v in self._king_cache.items() if k[0] in out.cases}
+        return out
 
     def tensor(self, case: _Case, metrics: Sequence[str]) -> np.ndarray:
         return case.sim[self.metric_index(metrics)]
@@ -610,11 +626,15 @@ def paired_king_difference(
     >>> out["difference"], out["p_value"], out["n"]
     (1.0, 0.25, 3)
     """
-    from scipy import stats as sps
-
     data = _as_data(similarities, roles)
     ka = king_by_instance(data, metrics=list(a))
-    kb = king_by_instance(data, metrics=list(b)).reindex(ka.index)
+    return _paired_kings(ka, king_by_instance(data, metrics=list(b)).reindex(ka.index))
+
+
+def _paired_kings(ka: pd.Series, kb: pd.Series) -> Dict[str, float]:
+    """:func:`paired_king_difference`'s result from the per-instance KING of two sets."""
+    from scipy import stats as sps
+
     d = ka - kb
     p = float("nan")
     if len(d) >= 2 and not np.allclose(d.to_numpy(), d.iloc[0]):
@@ -1273,19 +1293,136 @@ def king_difference_test(
     >>> r["difference"], r["p_value"], r["test"]
     (0.0, 1.0, 'no test: the two sets are the same')
     """
-    r = paired_king_difference(similarities, roles, a=a, b=b)
-    if r["p_value"] != r["p_value"]:
-        why = (
-            "the two sets are the same"
-            if list(a) == list(b)
-            else f"the same KING on each of the {r['n']} instances"
-            if r["n"] >= 2
-            else "fewer than two instances"
-        )
-        r = {**r, "p_value": 1.0, "test": f"no test: {why}"}
-    elif selected:
+    r = _defined(paired_king_difference(similarities, roles, a=a, b=b), list(a) == list(b))
+    if selected and not r["test"].startswith("no test"):
         r = {**r, "test": r["test"] + " (the set was selected on these topics: optimistic)"}
     return r
+
+
+def _defined(r: Dict[str, float], same_sets: bool) -> Dict[str, float]:
+    """``r`` of :func:`paired_king_difference` with p = 1 where it has nothing to test, and
+    ``test`` saying why: a zero difference is no evidence either way."""
+    if r["p_value"] == r["p_value"]:
+        return r
+    why = (
+        "the two sets are the same"
+        if same_sets
+        else f"the same KING on each of the {r['n']} instances"
+        if r["n"] >= 2
+        else "fewer than two instances"
+    )
+    return {**r, "p_value": 1.0, "test": f"no test: {why}"}
+
+
+def held_out_king_test(
+    similarities,
+    roles=None,
+    select: Optional[Callable[["QarlaData"], Tuple[Sequence[str], Sequence[str]]]] = None,
+    *,
+    folds: int = 2,
+    seed=0,
+) -> Dict[str, object]:
+    """The finding "the best metric set has a higher KING than set ``b``" where the sets are
+    chosen by searching the data: chosen on some instances, compared on the others.
+
+    A set chosen as the best of many on the instances it is then tested on has its luck on
+    those instances counted as quality (selection bias: :func:`king_difference_test` with
+    ``selected=True`` says its test is optimistic). Here the instances are split into
+    ``folds`` seeded folds; ``select`` chooses the two sets on the other folds (a
+    :class:`QarlaData` of those instances) and the fold's instances compare them
+    (:func:`king_by_instance`); the per-instance differences of all folds are tested as
+    :func:`king_difference_test` tests them (paired t-test over instances, the sign test
+    when the difference is the same everywhere, p = 1 when there is none). This is
+    cross-fitting (e.g. Chernozhukov et al. 2018); each instance's difference is out of
+    sample, so the test is fair to the search.
+
+    Parameters
+    ----------
+    similarities, roles
+        A :class:`QarlaData`, or the similarity and role frames.
+    select : callable
+        ``select(data) -> (a, b)``: the two metric sets, chosen on ``data``.
+    folds : int, default 2
+        At least 2 and at most the number of instances.
+    seed : int or numpy.random.Generator, default 0
+        The split of the instances (sorted first, then permuted).
+
+    Returns
+    -------
+    dict
+        ``king_a, king_b, difference, p_value, n, test`` as :func:`king_difference_test`,
+        and ``selected``: the ``(a, b)`` chosen for each fold.
+
+    Examples
+    --------
+    A set chosen on half the topics, tested on the other half:
+
+    >>> from evalkit.stats.qarla import QarlaData, best_metric_sets, held_out_king_test
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(8, 6, 4, 3, peer_offset=1.0, seed=2)
+    >>> data = QarlaData(sims, roles)
+    >>> pick = lambda d: (best_metric_sets(d).iloc[0]["metrics"], ["x0"])
+    >>> r = held_out_king_test(data, select=pick, seed=0)
+    >>> r["n"], len(r["selected"]), r["test"].startswith("paired t-test")
+    (8, 2, True)
+    """
+    from evalkit.stats.validation import rng_from_seed
+
+    if not callable(select):
+        raise ParameterError("select", select, "a function data -> (set a, set b)")
+    data = _as_data(similarities, roles)
+    instances = sorted(data.cases)
+    folds = check_int("folds", folds, minimum=2)
+    if folds > len(instances):
+        raise ParameterError("folds", folds, f"at most the {len(instances)} instances")
+    order = rng_from_seed(seed).permutation(len(instances))
+    parts = [[instances[i] for i in sorted(part)] for part in np.array_split(order, folds)]
+    ka, kb, chosen = [], [], []
+    for k, held in enumerate(parts):
+        rest = [i for j, part in enumerate(parts) if j != k for i in part]
+        a, b = (list(x) for x in select(data.subset(rest)))
+        chosen.append((tuple(a), tuple(b)))
+        test_data = data.subset(held)
+        ka.append(king_by_instance(test_data, metrics=a))
+        kb.append(king_by_instance(test_data, metrics=b))
+    r = _paired_kings(pd.concat(ka), pd.concat(kb))
+    r = _defined(r, all(a == b for a, b in chosen))
+    if not r["test"].startswith("no test"):
+        r["test"] += (
+            f", each set chosen on the other folds ({folds} folds of the topics, seed {seed})"
+        )
+    return {**r, "selected": chosen}
+
+
+def best_set_selector(
+    candidates: Metrics = None,
+    *,
+    fixed: Optional[Sequence[str]] = None,
+    singles: Optional[Sequence[str]] = None,
+) -> Callable[["QarlaData"], Tuple[Tuple[str, ...], Tuple[str, ...]]]:
+    """A ``select`` for :func:`held_out_king_test`: the best set of ``candidates`` by KING
+    (:func:`best_metric_sets`, every subset) against a ``fixed`` set, or against the best
+    single metric of ``singles`` chosen on the same data.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import QarlaData, best_set_selector
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(4, 6, 4, 2, peer_offset=1.0, special=["random"], seed=2)
+    >>> best_set_selector(["x0", "x1"], fixed=["random"])(QarlaData(sims, roles))[1]
+    ('random',)
+    """
+    if (fixed is None) == (singles is None):
+        raise ParameterError("fixed", fixed, "either fixed or singles (one of them)")
+
+    def select(data: "QarlaData"):
+        best = best_metric_sets(data, candidates=candidates).iloc[0]["metrics"]
+        if fixed is not None:
+            return tuple(best), tuple(fixed)
+        single = best_metric_sets(data, candidates=list(singles), max_size=1).iloc[0]["metrics"]
+        return tuple(best), tuple(single)
+
+    return select
 
 
 #: the :data:`OPTIONS` each function takes (as its docstring says), shown in its signature

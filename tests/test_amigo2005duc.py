@@ -6,6 +6,7 @@ import pytest
 
 from evalkit.errors import ParameterError
 from evalkit.papers import amigo2005duc as dp
+from evalkit.papers.amigo2005duc import experiments
 from evalkit.stats import qarla
 from evalkit.stats.qarla_synthetic import point_clouds
 
@@ -35,6 +36,73 @@ def test_king_vs_correlation_matches_direct_computation():
     expect = dp.ranking_correlation(dp.as_series(direct), human)
     assert table.loc["x0 + x2", "pearson_scores"] == pytest.approx(expect["pearson_scores"])
     assert table.loc["x0 + x2", "king"] == pytest.approx(qarla.king(data, metrics=["x0", "x2"]))
+
+
+def test_figure5_trend_resampled_over_topics():
+    """With every topic drawn once, the weighted trend is the full data's rho (KING and r of
+    system QUEEN with the human scores over the 7 combinations); draws are seeded."""
+    from evalkit.stats.correlation import spearman_trend
+
+    _, sims, roles = point_clouds(4, 4, 5, 3, noise=0.5, seed=7)
+    data = qarla.QarlaData(sims, roles)
+    per_topic = pd.Series(
+        {(t, f"P{i}"): float(i) for t in sorted(set(roles["instance"])) for i in range(5)}
+    )
+    system = per_topic.groupby(level=1).mean()
+    table = dp.king_vs_correlation(data, ["x0", "x1", "x2"], system)
+    k, q, h = experiments._topic_arrays(data, ["x0", "x1", "x2"], per_topic)
+    assert k.shape == (4, 7) and q.shape == (4, 5, 7) and h.shape == (4, 5)
+    rho = experiments._weighted_trend(k, q, h, np.ones(4))
+    assert rho == pytest.approx(spearman_trend(table, "king", "pearson_scores")["rho"])
+    draws = dp.king_vs_correlation_resampled(
+        data, ["x0", "x1", "x2"], per_topic, n_resamples=30, seed=3
+    )
+    assert 0 < len(draws) <= 30 and np.all(np.abs(draws) <= 1)
+    again = dp.king_vs_correlation_resampled(
+        data, ["x0", "x1", "x2"], per_topic, n_resamples=30, seed=3
+    )
+    assert np.array_equal(draws, again)
+
+
+@pytest.mark.parametrize(
+    "sign, spread, n_draws, verdict",
+    [
+        (1, 0.3, 40, "agrees"),
+        (1, 0.9, 40, "inconclusive"),
+        (-1, 0.3, 40, "differs"),
+        (1, 0.3, 10, "not comparable"),
+        (1, 0.3, 0, "not comparable"),
+        (1, -0.2, 40, "agrees"),  # every draw above this run's rho: widened to include it
+    ],
+)
+def test_king_vs_correlation_is_decided_by_the_topic_resamples(sign, spread, n_draws, verdict):
+    """The rho over the combinations is no test (they share metrics and topics): its
+    interval over resamples of the topics decides; too few resamples, not comparable."""
+    from evalkit.stats.correlation import spearman_trend
+
+    rng = np.random.default_rng(0)
+    king = np.linspace(0, 1, 30)
+    figure5 = pd.DataFrame({"king": king, "pearson_scores": sign * king + rng.normal(0, 0.4, 30)})
+    rho = spearman_trend(figure5, "king", "pearson_scores")["rho"]
+    if spread > 0:
+        draws = rho + np.linspace(-spread, spread, n_draws)
+    else:
+        draws = rho - spread + np.linspace(0, 0.1, n_draws)
+    best = pd.DataFrame({"metrics": [("x0",)], "size": [1], "king": [0.5]})
+    rows = dp.claims(
+        pd.DataFrame({"metric": ["x0"], "king": [0.5]}),
+        best,
+        figure5,
+        {"pearson_scores": float("nan"), "pearson_ranks": float("nan"), "systems": 0},
+        {"before": 0.1, "after": 0.05, "final": 0.9},
+        pd.DataFrame({"summarizer": ["m", "p"], "role": ["model", "peer"], "queen": [0.6, 0.2]}),
+        pd.DataFrame({"metric": [], "king": [], "n": []}),
+        data="toy",
+        trend_draws=draws if n_draws else None,
+    ).set_index("claim_id")
+    assert rows.loc["king_vs_correlation", "verdict"] == verdict
+    if spread < 0:
+        assert "widened to this run's rho" in rows.loc["king_vs_correlation", "evidence"]
 
 
 def test_jack_growth_reads_the_curve():

@@ -64,10 +64,12 @@ def summaries_and_roles(
     )
 
 
-def system_human_scores(corpus, column: str = "coverage") -> pd.Series:
+def system_human_scores(corpus, column: str = "coverage", by_instance: bool = False) -> pd.Series:
     """Mean human score per peer system over its judged summaries: DUC SEE coverage
     (:func:`evalkit.data.human_scores.duc_see_scores`, formula ``see_mean``) or SummEval
-    expert relevance (:func:`~evalkit.data.human_scores.summeval_coverage_quality`)."""
+    expert relevance (:func:`~evalkit.data.human_scores.summeval_coverage_quality`).
+    ``by_instance``: the mean per (instance, system) instead, for a resampling of the
+    instances."""
     from evalkit.data import human_scores
 
     if corpus.name == "summeval":
@@ -80,7 +82,10 @@ def system_human_scores(corpus, column: str = "coverage") -> pd.Series:
             column,
             f"one of {[c for c in frame.columns if c not in ('instance', 'system')]}",
         )
-    out = frame.groupby(frame["system"].astype(str))[column].mean()
+    system = frame["system"].astype(str).rename("system")
+    if by_instance:
+        return frame.groupby([frame["instance"], system])[column].mean()
+    out = frame.groupby(system)[column].mean()
     out.index.name = "system"
     return out
 

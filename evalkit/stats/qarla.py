@@ -810,8 +810,14 @@ def _accepted_counts(bits: np.ndarray, masks: np.ndarray, n: int) -> np.ndarray:
 
 
 def king_of_subsets(
-    similarities, roles=None, candidates: Metrics = None, masks=None, **options
-) -> np.ndarray:
+    similarities,
+    roles=None,
+    candidates: Metrics = None,
+    masks=None,
+    *,
+    by_instance: bool = False,
+    **options,
+):
     """KING of many metric sets at once, equal to :func:`king` of each set.
 
     Per instance the acceptances [x(a, m) >= x(m', m'')] of all candidates are packed into
@@ -827,13 +833,17 @@ def king_of_subsets(
         Default: all metrics.
     masks : array_like of int64, optional
         Bit masks over ``candidates`` (default: every non-empty subset, :func:`subset_masks`).
+    by_instance : bool, default False
+        Each instance's KING (its share of events) instead of the average: what a resampling
+        of the instances needs.
     **options
         ``triples, protocol, average`` (:data:`OPTIONS`).
 
     Returns
     -------
     numpy.ndarray
-        KING per mask.
+        KING per mask; with ``by_instance`` a DataFrame, one row per instance, one column per
+        mask (``average`` does not apply).
 
     Examples
     --------
@@ -844,6 +854,9 @@ def king_of_subsets(
     >>> slow = [king(sims, roles, m) for m in (["x0"], ["x1"], ["x0", "x1"])]
     >>> bool((abs(fast - slow) < 1e-12).all())
     True
+    >>> per = king_of_subsets(sims, roles, by_instance=True)
+    >>> per.shape, bool((abs(per.mean().to_numpy() - fast) < 1e-12).all())
+    ((2, 3), True)
     """
     data, candidates, (triples, protocol, average) = _setup(
         "king_of_subsets", similarities, roles, candidates, options, "triples protocol average"
@@ -869,11 +882,19 @@ def king_of_subsets(
         hits += inst_hits
         events += e
         ratios.append(inst_hits / e)
+    if by_instance:
+        return pd.DataFrame(np.asarray(ratios), index=list(data.cases), columns=masks)
     return np.mean(ratios, axis=0) if average == "macro" else hits / events
 
 
 def queen_of_subsets(
-    similarities, roles=None, candidates: Metrics = None, masks=None, **options
+    similarities,
+    roles=None,
+    candidates: Metrics = None,
+    masks=None,
+    *,
+    by_instance: bool = False,
+    **options,
 ) -> pd.DataFrame:
     """System-level QUEEN of every peer for many metric sets at once.
 
@@ -887,13 +908,16 @@ def queen_of_subsets(
     candidates : sequence of str, optional
     masks : array_like of int64, optional
         As :func:`king_of_subsets`.
+    by_instance : bool, default False
+        Each peer's QUEEN on each instance instead of its mean.
     **options
         ``triples`` (:data:`OPTIONS`).
 
     Returns
     -------
     pandas.DataFrame
-        One row per mask (the index) and one column per peer.
+        One row per mask (the index) and one column per peer; with ``by_instance`` one row
+        per (instance, peer) (a MultiIndex ``instance, summarizer``) and one column per mask.
 
     Examples
     --------
@@ -904,6 +928,10 @@ def queen_of_subsets(
     >>> one = queen_system_scores(sims, roles, ["x0", "x1"]).set_index("summarizer")
     >>> bool(abs(table.loc[3, "P1"] - one.loc["P1", "queen"]) < 1e-12)
     True
+    >>> per = queen_of_subsets(sims, roles, by_instance=True)
+    >>> mean = per.groupby(level="summarizer").mean()
+    >>> bool(abs(mean.loc["P1", 3] - table.loc[3, "P1"]) < 1e-12)
+    True
     """
     data, candidates, (triples,) = _setup(
         "queen_of_subsets", similarities, roles, candidates, options, "triples"
@@ -912,7 +940,8 @@ def queen_of_subsets(
     masks = subset_masks(len(candidates)) if masks is None else np.asarray(masks, dtype=np.int64)
     sums: Dict[str, np.ndarray] = {}
     counts: Dict[str, int] = {}
-    for case in data.cases.values():
+    per_instance, keys = [], []
+    for inst, case in data.cases.items():
         if not case.peers:
             continue
         bits = _bits(_acceptance(case.sim[idx], case.peers, case.models, triples))  # (P, T)
@@ -921,6 +950,13 @@ def queen_of_subsets(
             name = case.names[p]
             sums[name] = sums.get(name, 0.0) + q[:, j]
             counts[name] = counts.get(name, 0) + 1
+            per_instance.append(q[:, j])
+            keys.append((inst, name))
+    if by_instance:
+        index = pd.MultiIndex.from_tuples(keys, names=["instance", "summarizer"])
+        return pd.DataFrame(
+            np.asarray(per_instance).reshape(len(keys), -1), index=index, columns=masks
+        )
     names = sorted(sums)
     return pd.DataFrame({n: sums[n] / counts[n] for n in names}, index=masks)
 

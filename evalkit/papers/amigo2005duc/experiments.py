@@ -20,6 +20,7 @@ __all__ = [
     "STYLISTIC",
     "jack_growth",
     "king_vs_correlation",
+    "king_vs_correlation_resampled",
     "ranking_correlation",
     "representatives",
     "system_model_similarity",
@@ -66,6 +67,94 @@ def king_vs_correlation(data, candidates: Sequence[str], human: pd.Series) -> pd
             }
         )
     return pd.DataFrame(rows)
+
+
+def king_vs_correlation_resampled(
+    data,
+    candidates: Sequence[str],
+    human: pd.Series,
+    *,
+    n_resamples: int = 200,
+    seed: int = 0,
+) -> np.ndarray:
+    """Figure 5's trend on resamples of the topics: Spearman's rho, over every combination
+    of ``candidates``, of KING and the Pearson r of system QUEEN with the human scores
+    (:func:`king_vs_correlation`'s two columns), for ``n_resamples`` bootstrap draws of the
+    topics (with replacement, seeded).
+
+    The combinations share metrics and all of them are computed on the same topics, so a
+    test of rho over the combinations treats 1,023 dependent values as independent; the
+    topics are the units that vary from one corpus to another. Per draw, KING is the mean of
+    the drawn topics' KING (macro), a system's QUEEN and human score the means over the
+    drawn topics it took part in, r over the systems with both (at least 3).
+
+    ``human``: per-topic human scores, a Series indexed by ``(instance, system)``
+    (:func:`evalkit.data.qarla_inputs.system_human_scores` with ``by_instance``). Returns
+    the rhos of the draws that have one (NaN-free).
+    """
+    k, q, h = _topic_arrays(data, candidates, human)
+    rng = np.random.default_rng(seed)
+    draws = (
+        _weighted_trend(k, q, h, rng.multinomial(len(k), np.full(len(k), 1 / len(k))))
+        for _ in range(n_resamples)
+    )
+    return np.asarray([rho for rho in draws if rho == rho], float)
+
+
+def _topic_arrays(data, candidates: Sequence[str], human: pd.Series):
+    """Per-topic KING (topics x combinations), system QUEEN (topics x systems x
+    combinations) and human scores (topics x systems), NaN where a system is not on a
+    topic; combinations in :func:`~evalkit.stats.qarla.subset_masks` order."""
+    masks = qarla.subset_masks(len(candidates))
+    kings = qarla.king_of_subsets(data, candidates=candidates, masks=masks, by_instance=True)
+    queens = qarla.queen_of_subsets(data, candidates=candidates, masks=masks, by_instance=True)
+    topics = list(kings.index)
+    systems = sorted(
+        set(queens.index.get_level_values("summarizer"))
+        & set(human.index.get_level_values(1).astype(str))
+    )
+    t_at, s_at = {t: i for i, t in enumerate(topics)}, {s: j for j, s in enumerate(systems)}
+    q = np.full((len(topics), len(systems), len(masks)), np.nan)
+    for (t, s), row in zip(queens.index, queens.to_numpy()):
+        if s in s_at:
+            q[t_at[t], s_at[s]] = row
+    h = np.full((len(topics), len(systems)), np.nan)
+    for (t, s), v in human.items():
+        if t in t_at and str(s) in s_at:
+            h[t_at[t], s_at[str(s)]] = v
+    return kings.to_numpy(), q, h
+
+
+def _weighted_trend(k: np.ndarray, q: np.ndarray, h: np.ndarray, w) -> float:
+    """Spearman's rho of KING and Pearson(system QUEEN, human) over the combinations, with
+    topic weights ``w`` (``k``: topics x combinations; ``q``: topics x systems x
+    combinations; ``h``: topics x systems; NaN where a system is not on a topic); NaN when
+    undefined."""
+    w = np.asarray(w, float)
+    king = w @ k / w.sum()
+    qs = _weighted_mean(q, w)  # (systems, combinations)
+    hs = _weighted_mean(h, w)  # (systems,)
+    ok = ~np.isnan(hs) & ~np.isnan(qs).any(axis=1)
+    if ok.sum() < 3:
+        return float("nan")
+    qc = qs[ok] - qs[ok].mean(axis=0)
+    hc = hs[ok] - hs[ok].mean()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = (hc @ qc) / np.sqrt((qc**2).sum(axis=0) * (hc**2).sum())
+    keep = ~np.isnan(r)
+    if keep.sum() < 3 or np.ptp(king[keep]) == 0 or np.ptp(r[keep]) == 0:
+        return float("nan")
+    return float(sps.spearmanr(king[keep], r[keep])[0])
+
+
+def _weighted_mean(values: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """The ``w``-weighted mean over axis 0 of ``values``, NaN cells left out (NaN where a
+    column has no weight)."""
+    present = ~np.isnan(values)
+    shape = (-1,) + (1,) * (values.ndim - 1)
+    weights = np.where(present, w.reshape(shape), 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.nansum(values * weights, axis=0) / weights.sum(axis=0)
 
 
 def jack_growth(curve: pd.DataFrame, knee: int) -> dict:

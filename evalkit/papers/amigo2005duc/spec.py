@@ -89,6 +89,7 @@ NOTEBOOKS = {
         _BYTE_LIMIT,
         count("n_clusters", 10, "clusters of content metrics (Figure 1)", quick=4),
         count("n_orders", 100, "random system orders of the JACK curve", quick=10),
+        count("n_resamples", 200, "topic resamples of Figure 5's trend", quick=50),
         P(
             "human",
             str,

@@ -159,7 +159,8 @@ def _accuracy_years(r2m_right: int, r1m_right: int, n_pairs: int = 40):
 
 def test_ocdn12_best_variant_is_a_tested_finding():
     """The paper's best variant (r2m on automatic pairs) agrees only when it beats this run's
-    best other variant significantly (exact McNemar on the pairs); a tie is inconclusive."""
+    best other variant significantly (over the summarizers, here 80 in 40 disjoint pairs); a
+    tie is inconclusive."""
     from evalkit.notebook.claims import Claims
 
     for right, verdict in (((40, 20), "agrees"), ((30, 30), "inconclusive"), ((15, 35), "differs")):
@@ -169,6 +170,39 @@ def test_ocdn12_best_variant_is_a_tested_finding():
         assert f.loc["best_variant:auto:pyramid", "verdict"] == verdict, right
         assert f.loc["best_variant:auto:pyramid", "level"] == "headline"
         assert f.loc["best_variant:human_auto:pyramid", "verdict"] == "not comparable"
+
+
+def test_ocdn12_best_variant_resamples_summarizers_not_pairs():
+    """best_variant used McNemar's test over the pairs, which share summarizers. Here r2m and
+    r1m differ only on the 9 pairs of one summarizer S0 of 10 (r2m agrees with the manual
+    decision there, r1m does not): McNemar calls the 45 pairs significant (p = 2 / 2**9);
+    resampling the summarizers leaves S0 out of about a third of the resamples, so the
+    interval reaches 0: inconclusive. Every summarizer's pairs differing agrees; no manually
+    significant pair (a quick run) is not comparable."""
+    from itertools import combinations
+
+    from evalkit.notebook.claims import Claims
+    from evalkit.stats.pairwise import mcnemar_test
+
+    pairs = list(combinations([f"S{i}" for i in range(10)], 2))
+    frame = lambda decisions: _decisions(pairs, decisions)  # noqa: E731
+    s0 = [1 if "S0" in pair else 0 for pair in pairs]
+
+    def run(man, r2m, r1m):
+        c = Claims("owczarzak2012accuracy", data="toy")
+        auto = {"pyramid": man, "responsiveness": man, "r2m": r2m, "r1m": r1m}
+        ocdn12.headline_claims(c, {2011: {"auto": auto}}, ["r1m", "r2m"], {2011: {}}, seed=1)
+        return c.frame().set_index("claim_id").loc["best_variant:auto:pyramid"]
+
+    man = frame([1] * len(pairs))
+    assert mcnemar_test(np.array(s0) == 1, np.zeros(len(pairs), bool))[1] == 2 / 2**9
+    row = run(man, frame(s0), frame(0))
+    assert row["verdict"] == "inconclusive", row["evidence"]
+    assert "resampling the 10 summarizers" in row["evidence"] and "(r1m)" in row["evidence"]
+    assert run(man, frame(1), frame(0))["verdict"] == "agrees"
+    assert run(man, frame(0), frame(1))["verdict"] == "differs"
+    row = run(frame(0), frame(0), frame(s0))
+    assert row["verdict"] == "not comparable" and "no pair is manually significant" in row["note"]
 
 
 def test_ocdn12_finding4_resamples_summarizers_not_pairs():
@@ -183,14 +217,7 @@ def test_ocdn12_finding4_resamples_summarizers_not_pairs():
 
     systems = [f"S{i}" for i in range(8)]
     pairs = list(combinations(systems, 2))
-    frame = lambda decisions: pd.DataFrame(  # noqa: E731
-        {
-            "system_a": [a for a, _ in pairs],
-            "system_b": [b for _, b in pairs],
-            "decision": decisions,
-            "ranking_sign": 1,
-        }  # fmt: skip
-    )
+    frame = lambda decisions: _decisions(pairs, decisions)  # noqa: E731
     man = frame(1)
     r2m = frame([0 if "S0" in pair else 1 for pair in pairs])
     table3 = pd.DataFrame({"population": ["auto"], "manual": ["pyramid"]})

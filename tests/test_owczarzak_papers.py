@@ -303,7 +303,21 @@ def test_ocdn12_pair_counts_are_by_construction_on_the_sample():
     assert verdicts[("licensed", False)] <= {"agrees", "differs"}
 
 
-def _model_draws(means, sd=0.05, n=200, seed=0):
+def _topic_boot(means, metric="rouge2", sd=0.01, n=200, seed=0):
+    """Topic bootstrap cells ``resample, metric, size, r``: ``means[size]`` plus noise."""
+    rng = np.random.default_rng(seed)
+    return pd.concat(
+        [
+            pd.DataFrame(
+                {"resample": range(n), "metric": metric, "size": k, "r": rng.normal(m, sd, n)}
+            )  # fmt: skip
+            for k, m in means.items()
+        ],
+        ignore_index=True,
+    )
+
+
+def _model_draws(means, sd=0.05, n=200, seed=0, boot_sd=0.01):
     rng = np.random.default_rng(seed)
     draws = pd.concat(
         [
@@ -314,12 +328,14 @@ def _model_draws(means, sd=0.05, n=200, seed=0):
         ]
     )
     full = pd.DataFrame({"metric": "rouge2", "kind": "bootstr", "draw": range(n), "r": 0.9})
-    return {"draws": draws, "full": full}
+    boot = _topic_boot(means, sd=boot_sd, seed=seed + 1)
+    return {"draws": draws, "full": full, "topic_boot": boot, "topics": 48}
 
 
 def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
     """A 1 -> 2 gain a hair above the 2 -> 3 gain (the sample's 0.0002) is inconclusive; a
-    clear diminishing return agrees; a clearly growing return differs."""
+    clear diminishing return agrees; a clearly growing return differs: the topic bootstrap
+    interval of 2 r(2) - r(1) - r(3) decides."""
     from evalkit.notebook.claims import Claims
 
     ours = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "rouge2",
@@ -334,10 +350,35 @@ def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
         od09.shape_claims(c, ours, "table1", _model_draws(means))
         row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
         assert row["verdict"] == verdict, (means, row["evidence"])
-        assert row["level"] == "headline" and row["evidence"].startswith("Welch-type z test")
+        assert row["level"] == "headline" and row["evidence"].startswith("topic bootstrap")
+        assert "200 resamples of the 48 topics" in row["evidence"]
     c = Claims("owczarzak2009conditions", data="toy")
     od09.shape_claims(c, ours, "table1", None)  # no draws: never agreement
     assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
+def test_od09_model_gain_tests_topics_not_draws_of_them():
+    """The model gain was a Welch-type z test over the draws, which repeat the same topics: 1,000
+    draws per k with sd 0.05 make a contrast of 0.01 significant (z about 4.5), while the
+    topics (bootstrap sd 0.02 per cell) do not resolve it. Fewer than 6 topics (a quick run):
+    not comparable."""
+    from evalkit.notebook.claims import Claims
+    from evalkit.stats.multiplicity import contrast_z_test
+
+    ours = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "rouge2",
+                         "value": [0.0, 0.0, 0.0]})  # fmt: skip
+    means = {1: 0.70, 2: 0.80, 3: 0.88}  # 2 r(2) - r(1) - r(3) = 0.02
+    draws = _model_draws(means, sd=0.05, n=1000, boot_sd=0.02)
+    g = [draws["draws"][draws["draws"]["size"] == k]["r"].to_numpy() for k in (1, 2, 3)]
+    assert contrast_z_test(g, [-1.0, 2.0, -1.0])[1] < 0.001
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.shape_claims(c, ours, "table1", draws)
+    row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
+    assert row["verdict"] == "inconclusive", row["evidence"]
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.shape_claims(c, ours, "table1", {**_model_draws({1: 0.6, 2: 0.8, 3: 0.82}), "topics": 5})
+    row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
+    assert row["verdict"] == "not comparable" and row["note"].startswith("5 topics")
 
 
 def _pyramid_rouge_draws(means, sd=0.01, n=100, seed=0):
@@ -449,9 +490,10 @@ def _topic_draws(metric, one, full, sd=0.05, n=200, seed=0):
     draws = pd.DataFrame(
         {"metric": metric, "size": 1, "draw": range(n), "r": rng.normal(one, sd, n)}
     )
-    boot = pd.DataFrame({"metric": metric, "kind": "bootstr", "draw": range(n),
-                         "r": rng.normal(full, sd, n)})  # fmt: skip
-    return {"draws": draws, "full": boot}
+    boot = pd.DataFrame({"metric": metric, "kind": ["actual"] + ["bootstr"] * n,
+                         "draw": range(n + 1), "r": [full, *rng.normal(full, sd, n)]})  # fmt: skip
+    topic_boot = _topic_boot({1: one, 48: full}, metric=metric, seed=seed + 1)
+    return {"draws": draws, "full": boot, "topic_boot": topic_boot, "topics": 48}
 
 
 def test_od09_pyramid_topics_shape_is_by_construction_where_footnote_1_is_calibrated():
@@ -477,7 +519,7 @@ def test_od09_pyramid_topics_shape_is_by_construction_where_footnote_1_is_calibr
     ours_m = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "pyramid",
                            "value": [0.0, 0.0, 0.0]})  # fmt: skip
     draws = _model_draws({1: 0.60, 2: 0.80, 3: 0.82})
-    draws = {k: v.assign(metric="pyramid") for k, v in draws.items()}
+    draws = {k: v.assign(metric="pyramid") if k != "topics" else v for k, v in draws.items()}
     sim = Claims("owczarzak2009conditions", data="toy", simulated=True)
     od09.shape_claims(sim, ours_m, "table1", draws)
     row = sim.frame().set_index("claim_id").loc["table1:shape:pyramid"]
@@ -693,3 +735,40 @@ def test_od11_category_contrast_has_both_halves():
     c = Claims("owczarzak2011who", data="toy")
     od11.category_claims(c, {})
     assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
+def _od09_toy_sweep(seed=0, n_sys=12, n_topics=24, su4_noise=1.0):
+    from evalkit.papers.owczarzak2009conditions.sweep_data import SweepData
+
+    rng = np.random.default_rng(seed)
+    q = rng.normal(size=(n_sys, 1))
+    resp, r2 = (q + rng.normal(size=(n_sys, n_topics)) for _ in range(2))
+    su4 = q + su4_noise * rng.normal(size=(n_sys, n_topics))
+    return SweepData("toy", "toy", [f"s{i}" for i in range(n_sys)],
+                     [f"t{i}" for i in range(n_topics)], {"rouge2": r2, "rougesu4": su4},
+                     {"responsiveness": resp})  # fmt: skip
+
+
+def test_od09_overtake_tests_topics_not_draws_of_them():
+    """ROUGE-2 above ROUGE-SU4 at 12 topics was a paired t test over 1,000 draws of 12 of the
+    same 24 topics: two metrics of equal noise differ by +0.010 with p < 1e-10. The topic
+    bootstrap of the 12-topic sweep is inconclusive; ROUGE-SU4 three times as noisy agrees."""
+    from scipy.stats import ttest_rel
+
+    from evalkit.notebook.claims import Claims
+
+    def run(ev):
+        t, draws = od09.topics_experiment(ev, "responsiveness", [1, 12], ["rouge2", "rougesu4"],
+                                          n_draws=1000, n_boot=20, seed=0, return_draws=True)  # fmt: skip
+        c = Claims("owczarzak2009conditions", data="toy")
+        od09.overtake_claims(c, "table7", draws)
+        return c.frame().iloc[0], draws
+
+    row, draws = run(_od09_toy_sweep())
+    w = draws["draws"][draws["draws"]["size"] == 12]
+    w = w.pivot_table(index="draw", columns="metric", values="r")
+    assert ttest_rel(w["rouge2"], w["rougesu4"]).pvalue < 1e-10
+    assert row["claim_id"] == "rouge2_above_su4_at_12:table7"
+    assert row["verdict"] == "inconclusive", row["evidence"]
+    assert "200 resamples of the 24 topics" in row["evidence"]
+    assert run(_od09_toy_sweep(su4_noise=3.0))[0]["verdict"] == "agrees"

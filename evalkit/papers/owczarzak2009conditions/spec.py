@@ -95,6 +95,21 @@ _DRAWS = P("n_draws", int, default=1000, quick=50, low=2, help="draws per cell (
 _BOOT = P("n_boot", int, default=1000, quick=50, low=2, help="topic bootstrap samples")
 
 
+_TOPIC_BOOT = P(
+    "n_topic_boot",
+    int,
+    default=200,
+    quick=50,
+    low=2,
+    help="topic bootstrap resamples behind the findings' intervals",
+)
+
+
+_BOOT_DRAWS = P(
+    "boot_draws", int, default=100, quick=20, low=1, help="draws per cell of each such resample"
+)
+
+
 _CORR = P(
     "correlation",
     str,
@@ -125,6 +140,8 @@ NOTEBOOKS = {
         _METRICS,
         _DRAWS,
         _BOOT,
+        _TOPIC_BOOT,
+        _BOOT_DRAWS,
         _CORR,
         _ROUND,
         _ALPHA,
@@ -138,6 +155,8 @@ NOTEBOOKS = {
         _METRICS,
         _DRAWS,
         _BOOT,
+        _TOPIC_BOOT,
+        _BOOT_DRAWS,
         _CORR,
         _ALPHA,
         _DUC,

@@ -10,8 +10,8 @@ contrast of the cells' mean r (:func:`_topic_interval`: the sweep redone on topi
 with replacement, a topic carrying its models along,
 :func:`evalkit.stats.sampling.topic_bootstrap_sweep` / ``topic_bootstrap_model_sweep``), and
 the 1-topic finding of footnote 1 (:func:`stability_claims`) by a sign-flip test over the
-topics themselves (every 1-topic draw is one of them). :mod:`.model_findings` still tests
-over the draws (its module docstring).
+topics themselves (every 1-topic draw is one of them). :mod:`.model_findings` uses the same
+topic bootstrap for Section 5's findings.
 """
 
 from __future__ import annotations

@@ -132,17 +132,16 @@ _DUC = P(
 )
 
 
+#: The parameters both sweeps share, in their notebooks' order.
+_SWEEP = (_METRICS, _DRAWS, _BOOT, _TOPIC_BOOT, _BOOT_DRAWS, _CORR)
+
+
 NOTEBOOKS = {
     "01_models_sweep": (
         _DOCSETS,
         _REFS,
         P("k_models", list, default=[1, 2, 3], element=int, low=1),
-        _METRICS,
-        _DRAWS,
-        _BOOT,
-        _TOPIC_BOOT,
-        _BOOT_DRAWS,
-        _CORR,
+        *_SWEEP,
         _ROUND,
         _ALPHA,
         _DUC,
@@ -152,12 +151,7 @@ NOTEBOOKS = {
         _REFS,
         P("topic_sizes", list, default=[1, 3, 6, 12, 24, 36, 39, 42, 45], element=int, low=1),
         P("split_sizes", list, default=[1, 3, 6, 12, 24], element=int, low=1),
-        _METRICS,
-        _DRAWS,
-        _BOOT,
-        _TOPIC_BOOT,
-        _BOOT_DRAWS,
-        _CORR,
+        *_SWEEP,
         _ALPHA,
         _DUC,
     ),

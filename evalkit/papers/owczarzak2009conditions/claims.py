@@ -6,7 +6,7 @@ random subsets (of models or topics) of the same topics again and again, so a te
 has a p-value that shrinks as ``n_draws`` grows (Monte-Carlo precision, not the sampling
 error of the topics). The shape rows (:func:`shape_claims`) and the overtake rows
 (:func:`overtake_claims`) are therefore decided by a 95% topic bootstrap interval of the
-contrast of the cells' mean r (:func:`_topic_interval`: the sweep redone on topics resampled
+contrast of the cells' mean r (:mod:`.topic_tests`: the sweep redone on topics resampled
 with replacement, a topic carrying its models along,
 :func:`evalkit.stats.sampling.topic_bootstrap_sweep` / ``topic_bootstrap_model_sweep``), and
 the 1-topic finding of footnote 1 (:func:`stability_claims`) by a sign-flip test over the
@@ -21,10 +21,10 @@ from typing import Mapping, Optional
 import pandas as pd
 
 from evalkit.notebook.claims import Claims
-from evalkit.stats.correlation import percentile_interval
 from evalkit.stats.pairwise import sign_flip_test
 
 from .spec import DOCSET_SIDE, ERRATA, METRICS, MODEL_TABLES, TABLE_DOCSET, TOPIC_TABLES
+from .topic_tests import topic_finding
 
 __all__ = [
     "compare_with_paper",
@@ -109,83 +109,6 @@ def text_claims(
         )
 
 
-def _topic_interval(draws: Optional[Mapping], weights: Mapping[tuple, float]):
-    """``(estimate, low, high, n_topics)`` of the contrast ``sum(w * r(metric, size))`` of the
-    cells' mean r, or None when a cell is missing: the estimate from this run's draws (size
-    T, all topics, is the actual row), the 95% percentile interval over the topic bootstrap
-    resamples (``draws["topic_boot"]``), widened to hold the estimate should Monte-Carlo
-    error put it outside."""
-    if draws is None or draws.get("topic_boot") is None:
-        return None
-    n_topics = int(draws["topics"])
-    d = draws["draws"]
-    cells = d.groupby(["metric", "size"])["r"].mean().to_dict()
-    full = draws["full"]
-    full = full[full["kind"] == "actual"] if len(full) else full
-    for m, r in zip(full.get("metric", ()), full.get("r", ())):
-        cells.setdefault((m, n_topics), float(r))
-    boot = draws["topic_boot"].pivot_table(index="resample", columns=["metric", "size"], values="r")
-    if not all(k in cells and k in boot.columns for k in weights):
-        return None
-    est = float(sum(w * cells[k] for k, w in weights.items()))
-    lo, hi = percentile_interval(sum(w * boot[k] for k, w in weights.items()))
-    return est, min(lo, est), max(hi, est), n_topics
-
-
-#: Fewer topics than this and the shape / overtake rows are not comparable: an exact paired
-#: test over n topics has smallest two-sided p 2 / 2^n, above 0.05 for n <= 5, and a
-#: percentile bootstrap over so few units is too narrow (a quick run has 5 topics).
-MIN_TOPICS = 6
-
-
-def _topic_finding(
-    claims: Claims,
-    cid: str,
-    draws: Optional[Mapping],
-    weights: Mapping[tuple, float],
-    contrast: str,
-    *,
-    missing: str,
-    expected: str,
-    note: str = "",
-    construction: Optional[str] = None,
-    **row,
-) -> None:
-    """The row of a finding on the contrast ``weights`` of the cells' mean r, decided by the
-    topic bootstrap interval (:func:`_topic_interval`): not comparable when a cell is
-    missing (``missing``) or with fewer than :data:`MIN_TOPICS` topics; *by construction*
-    (``construction``: the note) where the simulator was built to show it."""
-    got = _topic_interval(draws, weights)
-    if got is None:
-        claims.not_comparable(cid, note=missing, **row)
-        return
-    est, lo, hi, n_topics = got
-    if construction:
-        this = f"{est:+.3f} (95% CI over {n_topics} topics [{lo:+.3f}, {hi:+.3f}])"
-        claims.by_construction(cid, this_run=this, note=construction, **row)
-        return
-    if n_topics < MIN_TOPICS:
-        claims.not_comparable(cid, note=f"{n_topics} topics: {_FEW_TOPICS}", **row)
-        return
-    n_boot = draws["topic_boot"]["resample"].nunique()
-    claims.finding(
-        cid,
-        expected=expected,
-        difference=est,
-        ci=(lo, hi),
-        test=f"topic bootstrap of {contrast}: 95% percentile interval over {n_boot} resamples "
-        f"of the {n_topics} topics (the units; each resample's cells from fresh draws)",
-        note=note,
-        **row,
-    )
-
-
-_FEW_TOPICS = (
-    "too few topics for a test over them (an exact paired test's smallest p is 2 / 2^n, "
-    "above 0.05 below 6 topics)"
-)
-
-
 def shape_claims(
     claims: Claims, ours: pd.DataFrame, table: str, draws: Optional[Mapping] = None
 ) -> None:
@@ -193,7 +116,7 @@ def shape_claims(
     the 1 -> 2 model gain exceeds the 2 -> 3 gain (Section 5: "the largest gain is recorded
     with adding the second model"), the contrast 2 r(2) - r(1) - r(3) of the cells' mean r;
     topics tables -- all topics above 1 topic, r(T) - r(1) (the actual row minus the 1-topic
-    row); both with the topic bootstrap interval (:func:`_topic_interval`; before, Welch-type
+    row); both with the topic bootstrap interval (:func:`.topic_tests.topic_interval`; before, Welch-type
     tests over the draws, whose p shrank with their number). The paper's direction is the
     printed table's.
 
@@ -225,7 +148,7 @@ def shape_claims(
             )
             continue
         calibrated = target and metric == "pyramid"
-        _topic_finding(
+        topic_finding(
             claims,
             cid,
             draws,
@@ -268,7 +191,7 @@ _PYRAMID_MODELS_NOTE = (
 def overtake_claims(claims: Claims, table: str, draws: Mapping, size: int = 12) -> None:
     """Section 4: "in all cases ROUGE-2 starts with lower correlations than ROUGE-SU4, but by
     the 12-topic mark its correlations increase above it": ROUGE-2 minus ROUGE-SU4 mean r at
-    ``size`` topics, with the topic bootstrap interval (:func:`_topic_interval`; before, a
+    ``size`` topics, with the topic bootstrap interval (:func:`.topic_tests.topic_interval`; before, a
     paired t test over the draws, whose p shrank with their number)."""
     printed = claims.table(table, row="str")
     p = printed[printed["row"] == str(size)].set_index("metric")["value"].astype(float)
@@ -279,7 +202,7 @@ def overtake_claims(claims: Claims, table: str, draws: Mapping, size: int = 12) 
         )
         return
     above = bool(p["rouge2"] > p["rougesu4"])
-    _topic_finding(
+    topic_finding(
         claims,
         cid,
         draws,

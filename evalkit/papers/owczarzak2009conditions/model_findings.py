@@ -2,8 +2,8 @@
 are added: Pyramid against ROUGE over the models (Tables 1-2, where Pyramid is a row and
 Responsiveness the reference) and ROUGE-SU4's stability (Tables 1-5 and 7-11), tested over the
 topics with the topic bootstrap resamples of :func:`~.experiments.models_experiment` /
-:func:`~.experiments.topics_experiment` (:func:`.claims._topic_interval`; not comparable on
-fewer than :data:`.claims.MIN_TOPICS` topics).
+:func:`~.experiments.topics_experiment` (:func:`.topic_tests.topic_interval`; not comparable on
+fewer than :data:`.topic_tests.MIN_TOPICS` topics).
 
 ``pyramid_gains_less:<table>:<metric>``: r_P(k) - r_P(1) - r_M(k) + r_M(1), k the most models
 drawn (a gain in mean r, range -2..2), 95% topic bootstrap interval;
@@ -21,8 +21,8 @@ from typing import Mapping, Optional
 
 from evalkit.notebook.claims import Claims
 
-from .claims import _FEW_TOPICS, MIN_TOPICS, _topic_finding, _topic_interval
 from .spec import ERRATA, METRICS, MODEL_TABLES, ROUGE_METRICS
+from .topic_tests import _FEW_TOPICS, MIN_TOPICS, topic_finding, topic_interval
 
 __all__ = ["pyramid_models_claims", "su4_stability_claims"]
 
@@ -60,7 +60,7 @@ def pyramid_models_claims(claims: Claims, table: str, draws: Optional[Mapping] =
     the addition of more model summaries than the automatic metrics": Pyramid's gain from 1 to
     the most models drawn (k) minus ``metric``'s, the contrast r_P(k) - r_P(1) - r_M(k) +
     r_M(1) of the cells' mean r with its topic bootstrap interval
-    (:func:`.claims._topic_finding`).
+    (:func:`.topic_tests.topic_finding`).
 
     ``pyramid_above_automatic:<table>`` -- "Whatever the number of models, manual Pyramid
     considerably outperforms automatic metrics": Pyramid minus each automatic metric at every
@@ -88,7 +88,7 @@ def pyramid_models_claims(claims: Claims, table: str, draws: Optional[Mapping] =
         lo, hi = sizes[0], sizes[-1]
         gain_p = pv[("pyramid", hi)] - pv[("pyramid", lo)]
         gain_m = pv[(metric, hi)] - pv[(metric, lo)]
-        _topic_finding(
+        topic_finding(
             claims,
             cid,
             draws,
@@ -106,7 +106,7 @@ def pyramid_models_claims(claims: Claims, table: str, draws: Optional[Mapping] =
     cid = f"pyramid_above_automatic:{table}"
     usable = [m for m in auto if ready(m)]
     pairs = [(k, m) for k in sizes for m in usable]
-    got = [_topic_interval(draws, {("pyramid", k): 1.0, (m, k): -1.0}) for k, m in pairs]
+    got = [topic_interval(draws, {("pyramid", k): 1.0, (m, k): -1.0}) for k, m in pairs]
     if not usable or any(x is None for x in got):
         claims.not_comparable(
             cid, source=source, printed="-", note="Pyramid and an automatic metric not both drawn"
@@ -142,7 +142,7 @@ def su4_stability_claims(claims: Claims, table: str, draws: Optional[Mapping] = 
     models and topics] and the most stable" (BE, "the most sensitive", is not computed):
     ``su4_least_sensitive:<table>``, ROUGE-SU4's gain from the fewest to the most models or
     topics drawn minus ROUGE-2's, r_S(hi) - r_S(lo) - r_2(hi) + r_2(lo), with its topic
-    bootstrap interval (:func:`.claims._topic_finding`); sizes whose printed cell is an
+    bootstrap interval (:func:`.topic_tests.topic_finding`); sizes whose printed cell is an
     erratum are skipped; the direction tested is the printed table's."""
     cid, source = f"su4_least_sensitive:{table}", f"Section 5; {table.title()}"
     both = ("rougesu4", "rouge2")
@@ -159,7 +159,7 @@ def su4_stability_claims(claims: Claims, table: str, draws: Optional[Mapping] = 
     lo, hi = sizes[0], sizes[-1]
     gain = {m: pv[(m, hi)] - pv[(m, lo)] for m in both}
     unit = "models" if table in MODEL_TABLES.values() else "topics"
-    _topic_finding(
+    topic_finding(
         claims,
         cid,
         draws,

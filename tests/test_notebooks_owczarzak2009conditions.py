@@ -12,10 +12,12 @@ def _sample(out):
     printed = sum(len(read_published("owczarzak2009conditions", f"table{i}")) for i in range(1, 6))
     assert len(cells) == printed
     assert (cells[cells["claim_id"].str.endswith(":be")]["verdict"] == "not comparable").all()
-    # the qualitative finding (largest gain from 1 to 2 models) is tested on the stand-in
+    # the qualitative finding (largest gain from 1 to 2 models) is tested over the topics, or
+    # not comparable on too few of them (a quick run's 5)
     shape = t1[t1["claim_id"].str.contains(":shape:")]
-    assert set(shape["verdict"]) <= {"agrees", "differs", "inconclusive"}
-    assert shape["evidence"].str.startswith("Welch-type z test").all()
+    tested = shape["verdict"].isin({"agrees", "differs", "inconclusive"})
+    assert shape[tested]["evidence"].str.startswith("topic bootstrap").all()
+    assert shape[~tested]["note"].str.contains("too few topics").all()
 
 
 SMOKE = Smoke(

@@ -159,7 +159,8 @@ def _accuracy_years(r2m_right: int, r1m_right: int, n_pairs: int = 40):
 
 def test_ocdn12_best_variant_is_a_tested_finding():
     """The paper's best variant (r2m on automatic pairs) agrees only when it beats this run's
-    best other variant significantly (exact McNemar on the pairs); a tie is inconclusive."""
+    best other variant significantly (over the summarizers, here 80 in 40 disjoint pairs); a
+    tie is inconclusive."""
     from evalkit.notebook.claims import Claims
 
     for right, verdict in (((40, 20), "agrees"), ((30, 30), "inconclusive"), ((15, 35), "differs")):
@@ -169,6 +170,39 @@ def test_ocdn12_best_variant_is_a_tested_finding():
         assert f.loc["best_variant:auto:pyramid", "verdict"] == verdict, right
         assert f.loc["best_variant:auto:pyramid", "level"] == "headline"
         assert f.loc["best_variant:human_auto:pyramid", "verdict"] == "not comparable"
+
+
+def test_ocdn12_best_variant_resamples_summarizers_not_pairs():
+    """best_variant used McNemar's test over the pairs, which share summarizers. Here r2m and
+    r1m differ only on the 9 pairs of one summarizer S0 of 10 (r2m agrees with the manual
+    decision there, r1m does not): McNemar calls the 45 pairs significant (p = 2 / 2**9);
+    resampling the summarizers leaves S0 out of about a third of the resamples, so the
+    interval reaches 0: inconclusive. Every summarizer's pairs differing agrees; no manually
+    significant pair (a quick run) is not comparable."""
+    from itertools import combinations
+
+    from evalkit.notebook.claims import Claims
+    from evalkit.stats.pairwise import mcnemar_test
+
+    pairs = list(combinations([f"S{i}" for i in range(10)], 2))
+    frame = lambda decisions: _decisions(pairs, decisions)  # noqa: E731
+    s0 = [1 if "S0" in pair else 0 for pair in pairs]
+
+    def run(man, r2m, r1m):
+        c = Claims("owczarzak2012accuracy", data="toy")
+        auto = {"pyramid": man, "responsiveness": man, "r2m": r2m, "r1m": r1m}
+        ocdn12.headline_claims(c, {2011: {"auto": auto}}, ["r1m", "r2m"], {2011: {}}, seed=1)
+        return c.frame().set_index("claim_id").loc["best_variant:auto:pyramid"]
+
+    man = frame([1] * len(pairs))
+    assert mcnemar_test(np.array(s0) == 1, np.zeros(len(pairs), bool))[1] == 2 / 2**9
+    row = run(man, frame(s0), frame(0))
+    assert row["verdict"] == "inconclusive", row["evidence"]
+    assert "resampling the 10 summarizers" in row["evidence"] and "(r1m)" in row["evidence"]
+    assert run(man, frame(1), frame(0))["verdict"] == "agrees"
+    assert run(man, frame(0), frame(1))["verdict"] == "differs"
+    row = run(frame(0), frame(0), frame(s0))
+    assert row["verdict"] == "not comparable" and "no pair is manually significant" in row["note"]
 
 
 def test_ocdn12_finding4_resamples_summarizers_not_pairs():
@@ -183,14 +217,7 @@ def test_ocdn12_finding4_resamples_summarizers_not_pairs():
 
     systems = [f"S{i}" for i in range(8)]
     pairs = list(combinations(systems, 2))
-    frame = lambda decisions: pd.DataFrame(  # noqa: E731
-        {
-            "system_a": [a for a, _ in pairs],
-            "system_b": [b for _, b in pairs],
-            "decision": decisions,
-            "ranking_sign": 1,
-        }  # fmt: skip
-    )
+    frame = lambda decisions: _decisions(pairs, decisions)  # noqa: E731
     man = frame(1)
     r2m = frame([0 if "S0" in pair else 1 for pair in pairs])
     table3 = pd.DataFrame({"population": ["auto"], "manual": ["pyramid"]})
@@ -276,7 +303,21 @@ def test_ocdn12_pair_counts_are_by_construction_on_the_sample():
     assert verdicts[("licensed", False)] <= {"agrees", "differs"}
 
 
-def _model_draws(means, sd=0.05, n=200, seed=0):
+def _topic_boot(means, metric="rouge2", sd=0.01, n=200, seed=0):
+    """Topic bootstrap cells ``resample, metric, size, r``: ``means[size]`` plus noise."""
+    rng = np.random.default_rng(seed)
+    return pd.concat(
+        [
+            pd.DataFrame(
+                {"resample": range(n), "metric": metric, "size": k, "r": rng.normal(m, sd, n)}
+            )  # fmt: skip
+            for k, m in means.items()
+        ],
+        ignore_index=True,
+    )
+
+
+def _model_draws(means, sd=0.05, n=200, seed=0, boot_sd=0.01):
     rng = np.random.default_rng(seed)
     draws = pd.concat(
         [
@@ -287,12 +328,14 @@ def _model_draws(means, sd=0.05, n=200, seed=0):
         ]
     )
     full = pd.DataFrame({"metric": "rouge2", "kind": "bootstr", "draw": range(n), "r": 0.9})
-    return {"draws": draws, "full": full}
+    boot = _topic_boot(means, sd=boot_sd, seed=seed + 1)
+    return {"draws": draws, "full": full, "topic_boot": boot, "topics": 48}
 
 
 def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
     """A 1 -> 2 gain a hair above the 2 -> 3 gain (the sample's 0.0002) is inconclusive; a
-    clear diminishing return agrees; a clearly growing return differs."""
+    clear diminishing return agrees; a clearly growing return differs: the topic bootstrap
+    interval of 2 r(2) - r(1) - r(3) decides."""
     from evalkit.notebook.claims import Claims
 
     ours = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "rouge2",
@@ -307,32 +350,71 @@ def test_od09_model_gain_is_decided_by_a_test_not_by_a_difference():
         od09.shape_claims(c, ours, "table1", _model_draws(means))
         row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
         assert row["verdict"] == verdict, (means, row["evidence"])
-        assert row["level"] == "headline" and row["evidence"].startswith("Welch-type z test")
+        assert row["level"] == "headline" and row["evidence"].startswith("topic bootstrap")
+        assert "200 resamples of the 48 topics" in row["evidence"]
     c = Claims("owczarzak2009conditions", data="toy")
     od09.shape_claims(c, ours, "table1", None)  # no draws: never agreement
     assert set(c.frame()["verdict"]) == {"not comparable"}
 
 
-def _pyramid_rouge_draws(means, sd=0.01, n=100, seed=0):
-    """Model draws of several metrics: ``means[metric][k]`` the mean r with k models."""
+def test_od09_model_gain_tests_topics_not_draws_of_them():
+    """The model gain was a Welch-type z test over the draws, which repeat the same topics: 1,000
+    draws per k with sd 0.05 make a contrast of 0.01 significant (z about 4.5), while the
+    topics (bootstrap sd 0.02 per cell) do not resolve it. Fewer than 6 topics (a quick run):
+    not comparable."""
+    from evalkit.notebook.claims import Claims
+    from evalkit.stats.multiplicity import contrast_z_test
+
+    ours = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "rouge2",
+                         "value": [0.0, 0.0, 0.0]})  # fmt: skip
+    means = {1: 0.70, 2: 0.80, 3: 0.88}  # 2 r(2) - r(1) - r(3) = 0.02
+    draws = _model_draws(means, sd=0.05, n=1000, boot_sd=0.02)
+    g = [draws["draws"][draws["draws"]["size"] == k]["r"].to_numpy() for k in (1, 2, 3)]
+    assert contrast_z_test(g, [-1.0, 2.0, -1.0])[1] < 0.001
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.shape_claims(c, ours, "table1", draws)
+    row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
+    assert row["verdict"] == "inconclusive", row["evidence"]
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.shape_claims(c, ours, "table1", {**_model_draws({1: 0.6, 2: 0.8, 3: 0.82}), "topics": 5})
+    row = c.frame().set_index("claim_id").loc["table1:shape:rouge2"]
+    assert row["verdict"] == "not comparable" and row["note"].startswith("5 topics")
+
+
+def _pyramid_rouge_draws(means, sd=0.01, n=100, seed=0, topics=48, boot_sd=0.003):
+    """Model draws of several metrics, ``means[metric][k]`` the mean r with k models, and
+    topic bootstrap cells around the same means (sd ``boot_sd``)."""
     rng = np.random.default_rng(seed)
     parts = [
         pd.DataFrame({"metric": m, "size": k, "draw": range(n), "r": rng.normal(mu, sd, n)})
         for m, by_k in means.items()
         for k, mu in by_k.items()
     ]
-    return {"draws": pd.concat(parts, ignore_index=True), "full": pd.DataFrame()}
+    boot = pd.concat(
+        [_topic_boot(by_k, metric=m, sd=boot_sd, seed=seed + i) for i, (m, by_k) in
+         enumerate(means.items())], ignore_index=True
+    )  # fmt: skip
+    return {"draws": pd.concat(parts, ignore_index=True), "full": pd.DataFrame(),
+            "topic_boot": boot, "topics": topics}  # fmt: skip
 
 
-def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_on_the_draws():
+def _boot_contrast(draws, weights):
+    """The contrast by hand: estimate from the draws' means, 95% percentile interval over the
+    topic bootstrap resamples."""
+    d = draws["draws"].groupby(["metric", "size"])["r"].mean()
+    b = draws["topic_boot"].pivot_table(index="resample", columns=["metric", "size"], values="r")
+    est = sum(w * d[k] for k, w in weights.items())
+    lo, hi = np.quantile(sum(w * b[k] for k, w in weights.items()), [0.025, 0.975])
+    return est, lo, hi
+
+
+def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_over_topics():
     """Section 5: "manual metrics such as Pyramid gain less from the addition of more model
     summaries than the automatic metrics" (Pyramid's 1 -> 3 gain minus ROUGE's, a contrast of
-    four groups of draws) and "Whatever the number of models, manual Pyramid considerably
-    outperforms automatic metrics" (every size and metric, intersection-union). The
-    difference and p are recomputed by hand; a tie at one size leaves the second
-    inconclusive; no draws: not comparable."""
-    from scipy.stats import norm, ttest_ind
-
+    four cells) and "Whatever the number of models, manual Pyramid considerably outperforms
+    automatic metrics" (every size and metric, intersection-union), with topic bootstrap
+    intervals recomputed by hand; a tie at one size leaves the second inconclusive; no draws
+    or 5 topics: not comparable."""
     from evalkit.notebook.claims import Claims
 
     flat = {1: 0.88, 2: 0.885, 3: 0.888}
@@ -341,16 +423,11 @@ def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_on_the_draws()
     c = Claims("owczarzak2009conditions", data="toy")
     od09.pyramid_models_claims(c, "table1", draws)
     rows = c.frame().set_index("claim_id")
-    d = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
-    contrast = d["pyramid", 3].mean() - d["pyramid", 1].mean() - d["rouge2", 3].mean()
-    contrast += d["rouge2", 1].mean()
-    se = np.sqrt(
-        sum(d[m, k].var(ddof=1) / len(d[m, k]) for m in ("pyramid", "rouge2") for k in (1, 3))
-    )
+    w = {("pyramid", 3): 1.0, ("pyramid", 1): -1.0, ("rouge2", 3): -1.0, ("rouge2", 1): 1.0}
+    est, lo, hi = _boot_contrast(draws, w)
     row = rows.loc["pyramid_gains_less:table1:rouge2"]
     assert row["verdict"] == "agrees" and row["level"] == "headline"
-    assert f"difference {contrast:+.3f}" in row["evidence"]
-    assert 2 * norm.sf(abs(contrast / se)) < 0.001 and "p < 0.001" in row["evidence"]
+    assert f"difference {est:+.3f}, CI [{lo:+.3f}, {hi:+.3f}]" in row["evidence"]
     above = rows.loc["pyramid_above_automatic:table1"]
     assert above["verdict"] == "agrees" and above["level"] == "headline"
     assert "intersection-union over 6 pairs" in above["evidence"]
@@ -362,27 +439,49 @@ def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_on_the_draws()
     assert c.frame().set_index("claim_id").at["pyramid_gains_less:table1:rouge2", "verdict"] == (
         "differs"
     )
-    # a tie at 3 models: that pair is not significant, so "at every size" is inconclusive
+    # a tie at 3 models: that pair's interval holds 0, so "at every size" is inconclusive
     tie = {1: 0.80, 2: 0.82, 3: 0.888}
     draws = _pyramid_rouge_draws({"pyramid": flat, "rouge2": tie}, seed=3)
     c = Claims("owczarzak2009conditions", data="toy")
     od09.pyramid_models_claims(c, "table1", draws)
     row = c.frame().set_index("claim_id").loc["pyramid_above_automatic:table1"]
-    g = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
-    assert ttest_ind(g["pyramid", 3], g["rouge2", 3], equal_var=False).pvalue > 0.05
-    assert row["verdict"] == "inconclusive"
+    _, lo3, hi3 = _boot_contrast(draws, {("pyramid", 3): 1.0, ("rouge2", 3): -1.0})
+    assert lo3 < 0 < hi3 and row["verdict"] == "inconclusive"
     c = Claims("owczarzak2009conditions", data="toy")
     od09.pyramid_models_claims(c, "table1", None)
     assert set(c.frame()["verdict"]) == {"not comparable"}
+    few = _pyramid_rouge_draws({"pyramid": flat, "rouge2": steep}, topics=5)
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", few)
+    assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
+def test_od09_pyramid_gain_tests_topics_not_draws_of_them():
+    """pyramid_gains_less was a Welch-type z test over the draws: Pyramid gaining 0.01 less than
+    ROUGE-2, over 1,000 draws per cell of sd 0.05, has z about 4.5; topic bootstrap cells of
+    sd 0.02 do not resolve it."""
+    from evalkit.notebook.claims import Claims
+    from evalkit.stats.multiplicity import contrast_z_test
+
+    means = {"pyramid": {1: 0.80, 3: 0.84}, "rouge2": {1: 0.70, 3: 0.75}}
+    draws = _pyramid_rouge_draws(means, sd=0.05, n=1000)
+    draws["topic_boot"] = pd.concat(
+        [_topic_boot(by_k, metric=m, sd=0.02, seed=i) for i, (m, by_k) in enumerate(means.items())]
+    )
+    g = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
+    groups = [g["pyramid", 3], g["pyramid", 1], g["rouge2", 3], g["rouge2", 1]]
+    assert contrast_z_test(groups, [1.0, -1.0, -1.0, 1.0])[1] < 0.001
+    c = Claims("owczarzak2009conditions", data="toy")
+    od09.pyramid_models_claims(c, "table1", draws)
+    row = c.frame().set_index("claim_id").loc["pyramid_gains_less:table1:rouge2"]
+    assert row["verdict"] == "inconclusive", row["evidence"]
 
 
 def test_od09_su4_least_sensitive_is_its_gain_against_rouge2s():
     """Section 5: "ROUGE-SU4 ... is the least sensitive to such changes and the most stable":
-    ROUGE-SU4's gain from the fewest to the most models (topics) drawn minus ROUGE-2's, by the
-    contrast's z test, recomputed by hand; the erratum cell of Table 7 (3 topics, ROUGE-SU4)
-    is never an end point; without draws: not comparable."""
-    from scipy.stats import norm
-
+    ROUGE-SU4's gain from the fewest to the most models (topics) drawn minus ROUGE-2's, with
+    the topic bootstrap interval recomputed by hand; the erratum cell of Table 7 (3 topics,
+    ROUGE-SU4) is never an end point; without draws: not comparable."""
     from evalkit.notebook.claims import Claims
 
     draws = _pyramid_rouge_draws(
@@ -391,14 +490,10 @@ def test_od09_su4_least_sensitive_is_its_gain_against_rouge2s():
     c = Claims("owczarzak2009conditions", data="toy")
     od09.su4_stability_claims(c, "table1", draws)
     row = c.frame().set_index("claim_id").loc["su4_least_sensitive:table1"]
-    d = draws["draws"].groupby(["metric", "size"])["r"].apply(np.asarray)
-    est = d["rougesu4", 3].mean() - d["rougesu4", 1].mean() - d["rouge2", 3].mean()
-    est += d["rouge2", 1].mean()
-    se = np.sqrt(
-        sum(d[m, k].var(ddof=1) / len(d[m, k]) for m in ("rouge2", "rougesu4") for k in (1, 3))
-    )
-    assert row["verdict"] == "agrees" and row["level"] == "headline"
-    assert f"difference {est:+.3f}" in row["evidence"] and 2 * norm.sf(abs(est / se)) < 0.001
+    w = {("rougesu4", 3): 1.0, ("rougesu4", 1): -1.0, ("rouge2", 3): -1.0, ("rouge2", 1): 1.0}
+    est, lo, hi = _boot_contrast(draws, w)
+    assert row["verdict"] == "agrees" and row["level"] == "headline" and hi < 0
+    assert f"difference {est:+.3f}, CI [{lo:+.3f}, {hi:+.3f}]" in row["evidence"]
     assert "gain 1->3 models" in row["printed"]
     # topics: 1 and 3 topics drawn, but Table 7's 3-topic ROUGE-SU4 is an erratum
     topics = _pyramid_rouge_draws({"rouge2": {1: 0.4, 3: 0.6}, "rougesu4": {1: 0.4, 3: 0.5}})
@@ -422,9 +517,10 @@ def _topic_draws(metric, one, full, sd=0.05, n=200, seed=0):
     draws = pd.DataFrame(
         {"metric": metric, "size": 1, "draw": range(n), "r": rng.normal(one, sd, n)}
     )
-    boot = pd.DataFrame({"metric": metric, "kind": "bootstr", "draw": range(n),
-                         "r": rng.normal(full, sd, n)})  # fmt: skip
-    return {"draws": draws, "full": boot}
+    boot = pd.DataFrame({"metric": metric, "kind": ["actual"] + ["bootstr"] * n,
+                         "draw": range(n + 1), "r": [full, *rng.normal(full, sd, n)]})  # fmt: skip
+    topic_boot = _topic_boot({1: one, 48: full}, metric=metric, seed=seed + 1)
+    return {"draws": draws, "full": boot, "topic_boot": topic_boot, "topics": 48}
 
 
 def test_od09_pyramid_topics_shape_is_by_construction_where_footnote_1_is_calibrated():
@@ -450,7 +546,7 @@ def test_od09_pyramid_topics_shape_is_by_construction_where_footnote_1_is_calibr
     ours_m = pd.DataFrame({"row": ["1", "2", "3"], "kind": "subsample", "metric": "pyramid",
                            "value": [0.0, 0.0, 0.0]})  # fmt: skip
     draws = _model_draws({1: 0.60, 2: 0.80, 3: 0.82})
-    draws = {k: v.assign(metric="pyramid") for k, v in draws.items()}
+    draws = {k: v.assign(metric="pyramid") if k != "topics" else v for k, v in draws.items()}
     sim = Claims("owczarzak2009conditions", data="toy", simulated=True)
     od09.shape_claims(sim, ours_m, "table1", draws)
     row = sim.frame().set_index("claim_id").loc["table1:shape:pyramid"]
@@ -666,3 +762,40 @@ def test_od11_category_contrast_has_both_halves():
     c = Claims("owczarzak2011who", data="toy")
     od11.category_claims(c, {})
     assert set(c.frame()["verdict"]) == {"not comparable"}
+
+
+def _od09_toy_sweep(seed=0, n_sys=12, n_topics=24, su4_noise=1.0):
+    from evalkit.papers.owczarzak2009conditions.sweep_data import SweepData
+
+    rng = np.random.default_rng(seed)
+    q = rng.normal(size=(n_sys, 1))
+    resp, r2 = (q + rng.normal(size=(n_sys, n_topics)) for _ in range(2))
+    su4 = q + su4_noise * rng.normal(size=(n_sys, n_topics))
+    return SweepData("toy", "toy", [f"s{i}" for i in range(n_sys)],
+                     [f"t{i}" for i in range(n_topics)], {"rouge2": r2, "rougesu4": su4},
+                     {"responsiveness": resp})  # fmt: skip
+
+
+def test_od09_overtake_tests_topics_not_draws_of_them():
+    """ROUGE-2 above ROUGE-SU4 at 12 topics was a paired t test over 1,000 draws of 12 of the
+    same 24 topics: two metrics of equal noise differ by +0.010 with p < 1e-10. The topic
+    bootstrap of the 12-topic sweep is inconclusive; ROUGE-SU4 three times as noisy agrees."""
+    from scipy.stats import ttest_rel
+
+    from evalkit.notebook.claims import Claims
+
+    def run(ev):
+        t, draws = od09.topics_experiment(ev, "responsiveness", [1, 12], ["rouge2", "rougesu4"],
+                                          n_draws=1000, n_boot=20, seed=0, return_draws=True)  # fmt: skip
+        c = Claims("owczarzak2009conditions", data="toy")
+        od09.overtake_claims(c, "table7", draws)
+        return c.frame().iloc[0], draws
+
+    row, draws = run(_od09_toy_sweep())
+    w = draws["draws"][draws["draws"]["size"] == 12]
+    w = w.pivot_table(index="draw", columns="metric", values="r")
+    assert ttest_rel(w["rouge2"], w["rougesu4"]).pvalue < 1e-10
+    assert row["claim_id"] == "rouge2_above_su4_at_12:table7"
+    assert row["verdict"] == "inconclusive", row["evidence"]
+    assert "200 resamples of the 24 topics" in row["evidence"]
+    assert run(_od09_toy_sweep(su4_noise=3.0))[0]["verdict"] == "agrees"

@@ -11,6 +11,8 @@ from evalkit.stats.sampling import (
     model_subset_draws,
     split_half_correlations,
     stability_summary,
+    topic_bootstrap_model_sweep,
+    topic_bootstrap_sweep,
     topic_subsample_correlations,
 )
 
@@ -75,3 +77,58 @@ def test_model_subsets_and_bootstrap_rows():
     rng = np.random.default_rng(1)
     cols = rng.integers(12, size=12)
     assert boot[0] == pytest.approx(level_correlation(x[:, cols], y[:, cols], "system")[0])
+
+
+def test_topic_bootstrap_sweep_resamples_topics_and_recomputes_the_reference():
+    """Each resample draws the topics with replacement (rng.integers, then one sub-seed per
+    resample); all T topics give the resample's all-topic r against the reference averaged
+    over the same resampled topics (recomputed by hand); 1 topic with n_draws large is the
+    mean of the per-column r's."""
+    x, _ = _scores(seed=3)
+    ref = x + np.random.default_rng(1).normal(size=x.shape)
+    out = topic_bootstrap_sweep({"m": x}, ref, [1, 12], n_resamples=5, n_draws=400, seed=7)
+    assert list(out.columns) == ["resample", "metric", "size", "r"] and len(out) == 10
+    idx = np.random.default_rng(7).integers(0, 12, size=(5, 12))
+    for b, cols in enumerate(idx):
+        r_ref = ref[:, cols].mean(axis=1)
+        full = out[(out["resample"] == b) & (out["size"] == 12)]["r"].iat[0]
+        assert full == pytest.approx(np.corrcoef(x[:, cols].mean(axis=1), r_ref)[0, 1])
+        one = out[(out["resample"] == b) & (out["size"] == 1)]["r"].iat[0]
+        per_col = [np.corrcoef(x[:, c], r_ref)[0, 1] for c in cols]
+        assert one == pytest.approx(np.mean(per_col), abs=0.03)
+    again = topic_bootstrap_sweep({"m": x}, ref, [1, 12], n_resamples=5, n_draws=400, seed=7)
+    pd.testing.assert_frame_equal(out, again)
+    with pytest.raises(ParameterError):
+        topic_bootstrap_sweep({"m": x}, ref, [13])
+    with pytest.raises(ParameterError):
+        topic_bootstrap_sweep({"m": x[:, :5]}, ref, [1])
+
+
+def test_topic_bootstrap_sweep_varies_with_topics_not_with_draws():
+    """Every topic the same: resampling topics changes nothing, so all resamples agree (the
+    draws' Monte-Carlo spread does not enter); topics that differ spread the resamples."""
+    x, _ = _scores(seed=4)
+    ref = x + np.random.default_rng(2).normal(size=x.shape)
+    same = np.repeat(x[:, :1], 12, axis=1)
+    flat = topic_bootstrap_sweep({"m": same}, np.repeat(ref[:, :1], 12, axis=1), [3, 12],
+                                 n_resamples=20, n_draws=10, seed=0)  # fmt: skip
+    assert flat.groupby("size")["r"].std().max() < 1e-12
+    spread = topic_bootstrap_sweep({"m": x}, ref, [3, 12], n_resamples=20, n_draws=10, seed=0)
+    assert spread.groupby("size")["r"].std().min() > 0.01
+
+
+def test_topic_bootstrap_model_sweep_keeps_each_topics_subsets():
+    """One subset per topic: every resample's r is the correlation of the resampled topics'
+    means with the reference over the same topics (by hand); k is the size column."""
+    rng = np.random.default_rng(5)
+    ref = rng.normal(size=(6, 10))
+    table = (ref + rng.normal(size=(6, 10))).T[:, None, :]  # 10 topics, 1 subset, 6 systems
+    out = topic_bootstrap_model_sweep({1: {"m": table}}, {1: [1] * 10}, ref, n_resamples=8,
+                                      n_draws=3, seed=4)  # fmt: skip
+    idx = np.random.default_rng(4).integers(0, 10, size=(8, 10))
+    for b, cols in enumerate(idx):
+        want = np.corrcoef(table[cols, 0, :].mean(axis=0), ref[:, cols].mean(axis=1))[0, 1]
+        assert out[out["resample"] == b]["r"].iat[0] == pytest.approx(want)
+    assert set(out["size"]) == {1}
+    with pytest.raises(ParameterError):
+        topic_bootstrap_model_sweep({1: {"m": table}}, {1: [1] * 9}, ref)

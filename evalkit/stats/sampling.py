@@ -17,6 +17,16 @@
   draw is an index per topic -- 1,000 draws cost one gather and one mean, not 1,000 re-scorings.
 * The "bootstr" rows (resampling topics with replacement) are
   :func:`evalkit.stats.correlation.resampled_correlations`.
+* **Topic bootstrap of a sweep** (:func:`topic_bootstrap_sweep`,
+  :func:`topic_bootstrap_model_sweep`): a finding on the sweep's mean r (e.g. r on all topics
+  above r on one; r(2) - r(1) above r(3) - r(2) models) generalises over topics, the
+  independent units, not over the draws, which are subsets of the same topics again and
+  again: a test over draws has a p-value that shrinks with their number. Resample the topics
+  with replacement (a topic carries its models along: a cluster bootstrap, Davison & Hinkley
+  1997, Section 3.8), recompute the reference on the resampled topics and every cell's mean r
+  on them (``n_draws`` draws per cell, common to the metrics); a contrast of the cells per
+  resample gives a percentile interval over topics (Efron & Tibshirani 1993, Section 13.3).
+  The Monte-Carlo error of each resample's mean widens the interval a little (conservative).
 
 All draws of one design are made at once with numpy (argsort of uniform keys gives R
 independent random subsets) and system means come from one matrix product per design.
@@ -28,6 +38,9 @@ References:
 
 * Voorhees, E. M., & Buckley, C. (2002). The effect of topic set size on retrieval experiment
   error. SIGIR 2002.
+* Davison, A. C., & Hinkley, D. V. (1997). Bootstrap Methods and their Application. Cambridge
+  University Press.
+* Efron, B., & Tibshirani, R. J. (1993). An Introduction to the Bootstrap. Chapman & Hall.
 """
 
 from __future__ import annotations
@@ -47,6 +60,8 @@ __all__ = [
     "split_half_correlations",
     "model_subset_draws",
     "model_subset_correlations",
+    "topic_bootstrap_sweep",
+    "topic_bootstrap_model_sweep",
     "stability_summary",
 ]
 
@@ -333,6 +348,176 @@ def model_subset_correlations(
                 }
             )
         )
+    return pd.concat(out, ignore_index=True)
+
+
+def _topic_resamples(reference: np.ndarray, n_resamples: int, seed: SeedLike):
+    """Yield ``(resample, topic indices, reference system means over them, sub-seed)``: all
+    (n_resamples, n_topics) indices drawn with replacement first, then a sub-seed for each
+    resample's draws."""
+    rng = rng_from_seed(seed)
+    n_topics = reference.shape[1]
+    idx = rng.integers(0, n_topics, size=(check_int("n_resamples", n_resamples), n_topics))
+    for b, cols in enumerate(idx):
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            ref = np.nanmean(reference[:, cols], axis=1)
+        yield b, cols, ref, int(rng.integers(2**32))
+
+
+def _cell_means(d: pd.DataFrame, resample: int, by: str) -> pd.DataFrame:
+    """Mean r of the draws per ``metric`` and ``by`` of one resample: ``resample, metric,
+    size, r``."""
+    m = d.groupby(["metric", by], as_index=False)["r"].mean().rename(columns={by: "size"})
+    return m.assign(resample=resample)[["resample", "metric", "size", "r"]]
+
+
+def topic_bootstrap_sweep(
+    scores: Mapping[str, np.ndarray],
+    reference,
+    sizes: Sequence[int],
+    *,
+    n_resamples: int = 200,
+    n_draws: int = 100,
+    method: str = "pearson",
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
+    """The topic sweep's mean r per metric and size on topic bootstrap resamples.
+
+    Each resample draws the T topics with replacement (columns ``idx``); the reference is the
+    system mean of ``reference[:, idx]``; each size n is :func:`topic_subsample_correlations`
+    of ``scores[metric][:, idx]`` (n of the T resampled columns without replacement,
+    ``n_draws`` draws, the same draws for every metric); size T is the resample's all-topic
+    r. The module docstring says what it tests.
+
+    Parameters
+    ----------
+    scores : mapping of str to array_like, shape (n_systems, n_topics)
+        Per metric, NaN = not scored.
+    reference : array_like, shape (n_systems, n_topics)
+        The reference's per-topic scores (its all-topic system mean is what r is taken with).
+    sizes : sequence of int
+        Each in [1, n_topics] (else :class:`~evalkit.errors.ParameterError`).
+    n_resamples : int, default 200
+    n_draws : int, default 100
+        Draws per size within a resample.
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``resample, metric, size, r``: mean r over the draws, one row per resample, metric
+        and size.
+
+    Examples
+    --------
+    All topics drawn: every resample's r is its all-topic correlation, which varies with
+    the resampled topics.
+
+    >>> import numpy as np
+    >>> from evalkit.stats.sampling import topic_bootstrap_sweep
+    >>> rng = np.random.default_rng(0)
+    >>> ref = rng.normal(size=(6, 10))
+    >>> x = ref + rng.normal(size=(6, 10))
+    >>> b = topic_bootstrap_sweep({"m": x}, ref, [10], n_resamples=20, seed=1)
+    >>> len(b), bool(b["r"].std() > 0)
+    (20, True)
+    """
+    ref_all = _matrix(reference)
+    mats = {m: _matrix(x) for m, x in scores.items()}
+    if any(x.shape != ref_all.shape for x in mats.values()):
+        raise ParameterError(
+            "scores", {m: x.shape for m, x in mats.items()}, f"{ref_all.shape} like reference"
+        )
+    n_topics = ref_all.shape[1]
+    sizes = check_sizes("sizes", sizes, n_topics, "the number of topics")
+    out = []
+    for b, idx, ref, sub_seed in _topic_resamples(ref_all, n_resamples, seed):
+        d = [
+            topic_subsample_correlations(
+                x[:, idx],
+                ref,
+                [n],
+                n_draws=1 if n == n_topics else n_draws,
+                method=method,
+                seed=sub_seed + n,
+            ).assign(metric=m)
+            for m, x in mats.items()
+            for n in sizes
+        ]
+        out.append(_cell_means(pd.concat(d, ignore_index=True), b, "size"))
+    return pd.concat(out, ignore_index=True)
+
+
+def topic_bootstrap_model_sweep(
+    tables: Mapping[int, Mapping[str, np.ndarray]],
+    n_subsets: Mapping[int, Sequence[int]],
+    reference,
+    *,
+    n_resamples: int = 200,
+    n_draws: int = 100,
+    method: str = "pearson",
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
+    """The model sweep's mean r per metric and number of models k on topic bootstrap
+    resamples.
+
+    Each resample draws the T topics with replacement (a topic keeps its model subsets: the
+    models are nested in the topics); the reference is the system mean of
+    ``reference[:, idx]``; each k is :func:`model_subset_correlations` of the resampled
+    tables (``n_draws`` draws, the same for every metric of that k). The module docstring
+    says what it tests.
+
+    Parameters
+    ----------
+    tables : mapping of int to mapping of str to ndarray, shape (n_topics, subsets, n_systems)
+        Per k, the per-subset score tables of each metric.
+    n_subsets : mapping of int to sequence of int
+        Per k, the subsets of each topic.
+    reference : array_like, shape (n_systems, n_topics)
+    n_resamples : int, default 200
+    n_draws : int, default 100
+    method : {"pearson", "spearman", "kendall"}, default "pearson"
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``resample, metric, size, r`` (``size`` = k): mean r over the draws.
+
+    Examples
+    --------
+    One subset per topic: every draw of a resample is the same, only the topics vary.
+
+    >>> import numpy as np
+    >>> from evalkit.stats.sampling import topic_bootstrap_model_sweep
+    >>> rng = np.random.default_rng(0)
+    >>> ref = rng.normal(size=(5, 8))
+    >>> table = (ref + rng.normal(size=(5, 8))).T[:, None, :]    # 8 topics, 1 subset, 5 systems
+    >>> b = topic_bootstrap_model_sweep({1: {"m": table}}, {1: [1] * 8}, ref, n_resamples=10)
+    >>> list(b.columns), len(b)
+    (['resample', 'metric', 'size', 'r'], 10)
+    """
+    ref_all = _matrix(reference)
+    n_topics = ref_all.shape[1]
+    for k in tables:
+        if len(n_subsets.get(k, ())) != n_topics:
+            raise ParameterError("n_subsets", k, f"a count for each of the {n_topics} topics")
+    out = []
+    for b, idx, ref, sub_seed in _topic_resamples(ref_all, n_resamples, seed):
+        d = [
+            model_subset_correlations(
+                {m: np.asarray(t)[idx] for m, t in tables[k].items()},
+                np.asarray(n_subsets[k])[idx],
+                ref,
+                n_draws=n_draws,
+                method=method,
+                seed=sub_seed + int(k),
+            ).assign(k=int(k))
+            for k in tables
+        ]
+        out.append(_cell_means(pd.concat(d, ignore_index=True), b, "k"))
     return pd.concat(out, ignore_index=True)
 
 

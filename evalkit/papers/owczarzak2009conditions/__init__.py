@@ -34,10 +34,11 @@ Layout of the package:
 ``experiments``     the sweeps and the printed layout with markers
 ``claims``          the claim rows (printed cells, errata, markers, findings)
 ``model_findings``  Section 5's Pyramid-vs-ROUGE findings over the number of models
+``topic_tests``     a finding's contrast of the cells tested over the topics
 ==================  ===============================================================
 """
 
-from . import claims, experiments, model_findings, spec, sweep_data
+from . import claims, experiments, model_findings, spec, sweep_data, topic_tests
 
 __all__ = [
     *claims.__all__,
@@ -45,6 +46,7 @@ __all__ = [
     *model_findings.__all__,
     *spec.__all__,
     *sweep_data.__all__,
+    *topic_tests.__all__,
 ]
 
 from .claims import *
@@ -52,3 +54,4 @@ from .experiments import *
 from .model_findings import *
 from .spec import *
 from .sweep_data import *
+from .topic_tests import *

@@ -1,27 +1,30 @@
 """Owczarzak & Dang (2009): the claim rows -- every printed cell beside this run's, the errata, the
-significance markers, and the paper's findings tested on this run's draws.
+significance markers, and the paper's findings tested on this run.
 
-What the draw-based tests decide: the draws are random subsets (of models or topics) of this
-run's one data set, the design of the paper's tables; a test over them asks whether the mean
-over all such subsets differs, so its p-value measures Monte-Carlo precision (it shrinks as
-``n_draws`` grows), not the sampling error of the topics or systems. An agreement says the
-shape holds on this data set averaged over subsets, not that it would on other topics. The
-1-topic finding of footnote 1 (:func:`stability_claims`) is tested over the topics
-themselves (every 1-topic draw is one of them), which answers whether it would.
+The findings generalise over topics, the independent units: the draws of the tables are
+random subsets (of models or topics) of the same topics again and again, so a test over them
+has a p-value that shrinks as ``n_draws`` grows (Monte-Carlo precision, not the sampling
+error of the topics). The shape rows (:func:`shape_claims`) and the overtake rows
+(:func:`overtake_claims`) are therefore decided by a 95% topic bootstrap interval of the
+contrast of the cells' mean r (:mod:`.topic_tests`: the sweep redone on topics resampled
+with replacement, a topic carrying its models along,
+:func:`evalkit.stats.sampling.topic_bootstrap_sweep` / ``topic_bootstrap_model_sweep``), and
+the 1-topic finding of footnote 1 (:func:`stability_claims`) by a sign-flip test over the
+topics themselves (every 1-topic draw is one of them). :mod:`.model_findings` uses the same
+topic bootstrap for Section 5's findings.
 """
 
 from __future__ import annotations
 
 from typing import Mapping, Optional
 
-import numpy as np
 import pandas as pd
 
 from evalkit.notebook.claims import Claims
-from evalkit.stats.multiplicity import contrast_z_test
 from evalkit.stats.pairwise import sign_flip_test
 
 from .spec import DOCSET_SIDE, ERRATA, METRICS, MODEL_TABLES, TABLE_DOCSET, TOPIC_TABLES
+from .topic_tests import topic_finding
 
 __all__ = [
     "compare_with_paper",
@@ -109,17 +112,17 @@ def text_claims(
 def shape_claims(
     claims: Claims, ours: pd.DataFrame, table: str, draws: Optional[Mapping] = None
 ) -> None:
-    """The paper's qualitative findings per metric, tested on this run's draws: models tables --
+    """The paper's qualitative findings per metric, tested over the topics: models tables --
     the 1 -> 2 model gain exceeds the 2 -> 3 gain (Section 5: "the largest gain is recorded
-    with adding the second model"), the contrast 2 r(2) - r(1) - r(3) of the draws' means with
-    a Welch-type z test; topics tables -- all topics above 1 topic, the topic bootstrap's draws
-    against the 1-topic draws (Welch's t test). The paper's direction is the printed table's.
+    with adding the second model"), the contrast 2 r(2) - r(1) - r(3) of the cells' mean r;
+    topics tables -- all topics above 1 topic, r(T) - r(1) (the actual row minus the 1-topic
+    row); both with the topic bootstrap interval (:func:`.topic_tests.topic_interval`; before, Welch-type
+    tests over the draws, whose p shrank with their number). The paper's direction is the
+    printed table's.
 
     On data calibrated to footnote 1 (``claims`` simulated: :meth:`Claims.calibrated`),
     Pyramid's topics row is *by construction* (:data:`_PYRAMID_TOPICS_NOTE`) and Pyramid's
     models row stays a finding with :data:`_PYRAMID_MODELS_NOTE`."""
-    from scipy.stats import ttest_ind
-
     printed = claims.table(table, row="str")
     models = table in MODEL_TABLES.values()
     side = DOCSET_SIDE.get(TABLE_DOCSET.get(table, ""))
@@ -130,56 +133,35 @@ def shape_claims(
         v = dict(zip(f["row"], f["value"].astype(float)))
         if models:
             stmt = v["2"] - v["1"] > v["3"] - v["2"] if {"1", "2", "3"} <= set(v) else None
+            weights = {(metric, 1): -1.0, (metric, 2): 2.0, (metric, 3): -1.0}
+            contrast = "2 r(2) - r(1) - r(3) models"
         else:
             full = f[f["kind"] == "actual"]["value"].astype(float)
             stmt = bool(full.iat[0] > v["1"]) if "1" in v and len(full) else None
+            n_topics = int(draws["topics"]) if draws is not None and "topics" in draws else 0
+            weights = {(metric, n_topics): 1.0, (metric, 1): -1.0}
+            contrast = f"r({n_topics} topics, actual) - r(1 topic)"
         cid, source = f"{table}:shape:{metric}", f"{table}, {METRICS[metric]}: {what}"
-        g, boot = {}, np.array([])
-        if draws is not None:
-            d = draws["draws"][draws["draws"]["metric"] == metric]
-            g = {int(k): x["r"].dropna().to_numpy() for k, x in d.groupby("size")}
-            b = draws["full"]
-            boot = b[(b["metric"] == metric) & (b["kind"] == "bootstr")]["r"].dropna().to_numpy()
-        ready = {1, 2, 3} <= set(g) if models else (1 in g and len(boot) > 1)
-        if stmt is None or not ready:
+        if stmt is None:
             claims.not_comparable(
-                cid,
-                source=source,
-                printed="-" if stmt is None else stmt,
-                note="the sizes this finding needs were not run",
+                cid, source=source, printed="-", note="the printed table has no such rows"
             )
             continue
-        if models:
-            est, p = contrast_z_test([g[1], g[2], g[3]], [-1.0, 2.0, -1.0])
-            test = (
-                "Welch-type z test of the contrast 2 r(2) - r(1) - r(3) over the model draws "
-                f"({len(g[1])}, {len(g[2])}, {len(g[3])}; Monte-Carlo precision, module doc)"
-            )
-        else:
-            est = float(boot.mean() - g[1].mean())
-            p = float(ttest_ind(boot, g[1], equal_var=False).pvalue)
-            test = (
-                f"Welch's t test, {len(boot)} topic-bootstrap draws vs {len(g[1])} 1-topic "
-                "draws (Monte-Carlo precision, module doc)"
-            )
-        if target and metric == "pyramid" and not models:
-            claims.by_construction(
-                cid,
-                source=source,
-                printed="yes" if stmt else "no",
-                this_run=f"{est:+.3f} (p = {p:.3g})",
-                note=_PYRAMID_TOPICS_NOTE.format(target=target),
-            )
-            continue
-        claims.finding(
+        calibrated = target and metric == "pyramid"
+        topic_finding(
+            claims,
             cid,
+            draws,
+            weights,
+            contrast,
+            missing="the sizes this finding needs were not run",
+            expected=">" if stmt else "<",
+            note=_PYRAMID_MODELS_NOTE if calibrated else "",
+            construction=_PYRAMID_TOPICS_NOTE.format(target=target)
+            if calibrated and not models
+            else None,
             source=source,
             printed="yes" if stmt else "no",
-            expected=">" if stmt else "<",
-            difference=est,
-            p_value=p,
-            test=test,
-            note=_PYRAMID_MODELS_NOTE if target and metric == "pyramid" else "",
         )
 
 
@@ -208,31 +190,28 @@ _PYRAMID_MODELS_NOTE = (
 
 def overtake_claims(claims: Claims, table: str, draws: Mapping, size: int = 12) -> None:
     """Section 4: "in all cases ROUGE-2 starts with lower correlations than ROUGE-SU4, but by
-    the 12-topic mark its correlations increase above it": ROUGE-2 minus ROUGE-SU4 at ``size``
-    topics, a paired t test over the draws (both metrics use the same topic draws)."""
-    from scipy.stats import ttest_rel
-
+    the 12-topic mark its correlations increase above it": ROUGE-2 minus ROUGE-SU4 mean r at
+    ``size`` topics, with the topic bootstrap interval (:func:`.topic_tests.topic_interval`; before, a
+    paired t test over the draws, whose p shrank with their number)."""
     printed = claims.table(table, row="str")
     p = printed[printed["row"] == str(size)].set_index("metric")["value"].astype(float)
     cid, source = f"rouge2_above_su4_at_{size}:{table}", "Section 4"
-    d = draws["draws"]
-    d = d[d["size"] == size].pivot_table(index="draw", columns="metric", values="r").dropna()
-    both = {"rouge2", "rougesu4"}
-    if not both <= set(p.index) or not both <= set(d.columns) or len(d) < 2:
+    if not {"rouge2", "rougesu4"} <= set(p.index):
         claims.not_comparable(
-            cid, source=source, printed="-", note=f"ROUGE-2 and ROUGE-SU4 not run at {size} topics"
+            cid, source=source, printed="-", note="the printed table has no such rows"
         )
         return
     above = bool(p["rouge2"] > p["rougesu4"])
-    diff = d["rouge2"] - d["rougesu4"]
-    claims.finding(
+    topic_finding(
+        claims,
         cid,
+        draws,
+        {("rouge2", size): 1.0, ("rougesu4", size): -1.0},
+        f"r_2({size}) - r_S4({size}) topics",
+        missing=f"ROUGE-2 and ROUGE-SU4 not run at {size} topics",
+        expected=">" if above else "<",
         source=source,
         printed=f"ROUGE-2 {'above' if above else 'below'} ROUGE-SU4 at {size} topics ({table})",
-        expected=">" if above else "<",
-        difference=float(diff.mean()),
-        p_value=1.0 if diff.std() == 0 else float(ttest_rel(d["rouge2"], d["rougesu4"]).pvalue),
-        test=f"paired t test over {len(d)} topic draws",
     )
 
 

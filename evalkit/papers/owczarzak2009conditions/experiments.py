@@ -16,6 +16,8 @@ from evalkit.stats.sampling import (
     model_subset_correlations,
     split_half_correlations,
     stability_summary,
+    topic_bootstrap_model_sweep,
+    topic_bootstrap_sweep,
     topic_subsample_correlations,
 )
 
@@ -45,18 +47,26 @@ def model_sweep(
     seed: int,
     method: str = "pearson",
     rounding: str = "none",
+    subsets=None,
 ) -> pd.DataFrame:
-    """``metric, k, draw, r``: the models experiment (same per-topic draws for every metric)."""
+    """``metric, k, draw, r``: the models experiment (same per-topic draws for every metric);
+    ``subsets``: :func:`_model_subsets` when already built."""
     ref = np.nanmean(ev.references[reference], axis=1)
+    subsets = subsets or _model_subsets(ev, ks, metrics, reference, rounding)
     out = []
-    for k in ks:
-        use = [m for m in metrics if not (m == "pyramid" and reference == "pyramid")]
-        tables, n_sub = ev.subset_tables(int(k), use, rounding)
+    for k, (tables, n_sub) in subsets.items():
         d = model_subset_correlations(
             tables, n_sub, ref, n_draws=n_draws, method=method, seed=seed + int(k)
         )
         out.append(d.assign(k=int(k)))
     return pd.concat(out, ignore_index=True)[["metric", "k", "draw", "r"]]
+
+
+def _model_subsets(ev: SweepData, ks, metrics, reference: str, rounding: str) -> dict:
+    """``{k: (tables, subsets per topic)}`` (:meth:`SweepData.subset_tables`) of the metrics
+    the models experiment draws (not Pyramid against itself)."""
+    use = [m for m in metrics if not (m == "pyramid" and reference == "pyramid")]
+    return {int(k): ev.subset_tables(int(k), use, rounding) for k in ks}
 
 
 def full_rows(
@@ -123,21 +133,35 @@ def models_experiment(
     rounding: str = "none",
     alpha: float = 0.05,
     return_draws: bool = False,
+    n_topic_boot: int = 200,
+    boot_draws: int = 100,
 ):
     """One of Tables 1-5 on ``ev``: the printed layout (:func:`sweep_table`) with ``n_models``;
-    with ``return_draws`` also the draws behind it, ``(table, {"draws": ..., "full": ...})``
-    (:func:`model_sweep`, :func:`full_rows`), which the findings' tests use."""
+    with ``return_draws`` also the draws behind it, ``(table, {"draws": ..., "full": ...,
+    "topic_boot": ..., "topics": T})`` (:func:`model_sweep`, :func:`full_rows`, and the
+    models sweep on ``n_topic_boot`` topic bootstrap resamples of ``boot_draws`` draws per
+    cell, :func:`evalkit.stats.sampling.topic_bootstrap_model_sweep`), which the findings'
+    tests use."""
     metrics = [m for m in metrics if m in ev.scores]
+    subsets = _model_subsets(ev, ks, metrics, reference, rounding)
     draws = model_sweep(
-        ev, ks, metrics, reference, n_draws=n_draws, seed=seed, method=method, rounding=rounding
+        ev, ks, metrics, reference, n_draws=n_draws, seed=seed, method=method, subsets=subsets
     )
     full = full_rows(ev, metrics, reference, n_boot=n_boot, seed=seed, method=method)
     table = sweep_table(draws, full, "k", ev.n_models, alpha)
-    return (
-        (table, {"draws": draws.rename(columns={"k": "size"}), "full": full})
-        if return_draws
-        else table
+    if not return_draws:
+        return table
+    boot = topic_bootstrap_model_sweep(
+        {k: t for k, (t, _) in subsets.items()},
+        {k: n for k, (_, n) in subsets.items()},
+        ev.references[reference],
+        n_resamples=n_topic_boot,
+        n_draws=boot_draws,
+        method=method,
+        seed=seed,
     )
+    draws = draws.rename(columns={"k": "size"})
+    return table, {"draws": draws, "full": full, "topic_boot": boot, "topics": len(ev.instances)}
 
 
 def topics_experiment(
@@ -152,14 +176,31 @@ def topics_experiment(
     method: str = "pearson",
     alpha: float = 0.05,
     return_draws: bool = False,
+    n_topic_boot: int = 200,
+    boot_draws: int = 100,
 ):
     """One of Tables 7-11 on ``ev`` (sizes above the number of topics are dropped); with
-    ``return_draws`` also ``{"draws": ..., "full": ...}`` as :func:`models_experiment`."""
+    ``return_draws`` also ``{"draws": ..., "full": ..., "topic_boot": ..., "topics": T}`` as
+    :func:`models_experiment` (:func:`evalkit.stats.sampling.topic_bootstrap_sweep` at the
+    sizes drawn and at all T topics)."""
     metrics = [m for m in metrics if m in ev.scores]
     draws = topic_sweep(ev, sizes, metrics, reference, n_draws=n_draws, seed=seed, method=method)
     full = full_rows(ev, metrics, reference, n_boot=n_boot, seed=seed, method=method)
-    table = sweep_table(draws, full, "size", len(ev.instances), alpha)
-    return (table, {"draws": draws, "full": full}) if return_draws else table
+    n_topics = len(ev.instances)
+    table = sweep_table(draws, full, "size", n_topics, alpha)
+    if not return_draws:
+        return table
+    use = [m for m in metrics if not (m == "pyramid" and reference == "pyramid")]
+    boot = topic_bootstrap_sweep(
+        {m: ev.scores[m] for m in use},
+        ev.references[reference],
+        sorted({s for s in sizes if s <= n_topics} | {n_topics}),
+        n_resamples=n_topic_boot,
+        n_draws=boot_draws,
+        method=method,
+        seed=seed,
+    )
+    return table, {"draws": draws, "full": full, "topic_boot": boot, "topics": n_topics}
 
 
 def topic_sweep(

@@ -95,6 +95,21 @@ _DRAWS = P("n_draws", int, default=1000, quick=50, low=2, help="draws per cell (
 _BOOT = P("n_boot", int, default=1000, quick=50, low=2, help="topic bootstrap samples")
 
 
+_TOPIC_BOOT = P(
+    "n_topic_boot",
+    int,
+    default=200,
+    quick=50,
+    low=2,
+    help="topic bootstrap resamples behind the findings' intervals",
+)
+
+
+_BOOT_DRAWS = P(
+    "boot_draws", int, default=100, quick=20, low=1, help="draws per cell of each such resample"
+)
+
+
 _CORR = P(
     "correlation",
     str,
@@ -117,15 +132,16 @@ _DUC = P(
 )
 
 
+#: The parameters both sweeps share, in their notebooks' order.
+_SWEEP = (_METRICS, _DRAWS, _BOOT, _TOPIC_BOOT, _BOOT_DRAWS, _CORR)
+
+
 NOTEBOOKS = {
     "01_models_sweep": (
         _DOCSETS,
         _REFS,
         P("k_models", list, default=[1, 2, 3], element=int, low=1),
-        _METRICS,
-        _DRAWS,
-        _BOOT,
-        _CORR,
+        *_SWEEP,
         _ROUND,
         _ALPHA,
         _DUC,
@@ -135,10 +151,7 @@ NOTEBOOKS = {
         _REFS,
         P("topic_sizes", list, default=[1, 3, 6, 12, 24, 36, 39, 42, 45], element=int, low=1),
         P("split_sizes", list, default=[1, 3, 6, 12, 24], element=int, low=1),
-        _METRICS,
-        _DRAWS,
-        _BOOT,
-        _CORR,
+        *_SWEEP,
         _ALPHA,
         _DUC,
     ),

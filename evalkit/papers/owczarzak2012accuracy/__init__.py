@@ -17,17 +17,24 @@ Evaluation in Summarization* (NAACL 2012 workshop, pp. 1-9): what only this pape
 
 Layout of the package:
 
-===============  ================================================================
-``spec``         PAPER, VARIANTS, MANUAL, NOTEBOOKS
-``experiments``  scores, decisions, agreement, histograms, AESOP rows
-``claims``       the claim rows
-===============  ================================================================
+=======================  ========================================================
+``spec``                 PAPER, VARIANTS, MANUAL, NOTEBOOKS
+``experiments``          scores, decisions, agreement, histograms, AESOP rows
+``claims``               the claim rows
+``summarizer_findings``  finding 4 and the best variant, tested over the summarizers
+=======================  ========================================================
 """
 
-from . import claims, experiments, spec
+from . import claims, experiments, spec, summarizer_findings
 
-__all__ = [*claims.__all__, *experiments.__all__, *spec.__all__]
+__all__ = [
+    *claims.__all__,
+    *experiments.__all__,
+    *spec.__all__,
+    *summarizer_findings.__all__,
+]
 
 from .claims import *
 from .experiments import *
 from .spec import *
+from .summarizer_findings import *

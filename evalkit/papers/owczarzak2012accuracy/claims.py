@@ -1,5 +1,6 @@
 """Owczarzak et al. (2012), accuracy of automatic evaluation: the claim rows (the printed tables
-checked against each other, pair counts, the findings tested by McNemar and Fisher tests).
+checked against each other, pair counts, the findings tested over the summarizers -- the
+units the system pairs share -- and by Fisher's test).
 """
 
 from __future__ import annotations
@@ -10,20 +11,16 @@ import pandas as pd
 
 from evalkit.notebook.claims import Claims
 from evalkit.stats.multiplicity import binomial_ci
-from evalkit.stats.pairwise import (
-    agreement_indicators,
-    mcnemar_test,
-    system_pair_bootstrap,
-)
+from evalkit.stats.pairwise import system_pair_bootstrap
 
 from .experiments import difference_histogram
 from .spec import MANUAL
+from .summarizer_findings import best_variant_claim
 
 __all__ = [
     "ALWAYS_EXCEPTIONS",
     "printed_checks",
     "pair_count_claims",
-    "finding_claims",
     "aesop_claims",
     "headline_claims",
     "pooled_histograms",
@@ -96,101 +93,6 @@ def pair_count_claims(claims: Claims, agreement: pd.DataFrame, profile: str, qui
             )
 
 
-def _pooled(per_year, population: str, manual: str, variant: str) -> Optional[pd.DataFrame]:
-    """Per-pair agreement indicators of ``variant`` with ``manual`` over every year run:
-    ``year, system_a, system_b, sig, rank`` (:func:`agreement_indicators`)."""
-    frames = []
-    for year, pops in per_year.items():
-        if population in pops and {manual, variant} <= set(pops[population]):
-            ind = agreement_indicators(pops[population][manual], pops[population][variant])
-            pairs = pd.DataFrame(list(ind.index), columns=["system_a", "system_b"])
-            frames.append(pairs.assign(year=str(year), **ind.reset_index(drop=True)))
-    return pd.concat(frames, ignore_index=True) if frames else None
-
-
-def _manual_significant(per_year, population: str, manual: str) -> float:
-    """The share of ``population``'s pairs (every year run) that ``manual`` calls significantly
-    different."""
-    d = [
-        pops[population][manual]["decision"]
-        for pops in per_year.values()
-        if manual in pops.get(population, {})
-    ]
-    return float((pd.concat(d) != 0).mean())
-
-
-def finding_claims(
-    claims: Claims, table3: pd.DataFrame, per_year, *, n_resamples: int = 1000, seed: int = 0
-) -> None:
-    """Finding 4 (Table 3): ranking accuracy (``all``) above significance accuracy (``sig``),
-    per population and manual metric, for the reference ROUGE-2 (``r2m``): the mean over the
-    pooled pairs of the pair's ranking agreement minus its significance agreement, with a 95%
-    interval from resampling the summarizers within each year
-    (:func:`evalkit.stats.pairwise.system_pair_bootstrap`; ``n_resamples``, ``seed``).
-
-    The summarizers are the units: a pair shares each of its summarizers with every other
-    pair of it, so McNemar's test over pairs (this row's test before) was anti-conservative
-    and called quick and full runs significant in opposite directions. Significance
-    agreement is p diff + (1 - p) no_diff, p the share of manually significant pairs
-    (shown): with few topics (a quick run) few pairs are significant and agreeing on "no
-    difference" is easy, so ``sig`` can exceed ``all``; the paper's TAC years imply p about
-    one half (``implied_p`` rows). With no manually significant pair (a quick run's 5
-    topics, where the signed-rank test cannot reach alpha) the row is not comparable."""
-    printed = claims.table("table3")
-    for (pop, manual), _mine in table3.groupby(["population", "manual"]):
-        w = printed[(printed["population"] == pop) & (printed["manual"] == manual)].pivot_table(
-            index="metric", columns="measure", values="value"
-        )
-        holds_printed = bool((w["all"] >= w["sig"]).all())
-        cid, source = f"finding4:{pop}:{manual}", f"Table 3, {pop}, {manual}"
-        ind = _pooled(per_year, pop, manual, "r2m")
-        if ind is None:
-            claims.not_comparable(
-                cid, source=source, printed=holds_printed, note="r2m not run on this profile"
-            )
-            continue
-        diff, lo, hi = system_pair_bootstrap(
-            ind["system_a"],
-            ind["system_b"],
-            ind["rank"].astype(float) - ind["sig"].astype(float),
-            groups=ind["year"],
-            n_resamples=n_resamples,
-            seed=seed,
-        )
-        n_sys = len(set(zip(ind["year"], ind["system_a"])) | set(zip(ind["year"], ind["system_b"])))
-        share = _manual_significant(per_year, pop, manual)
-        this_run = (
-            f"all {ind['rank'].mean():.3f} vs sig {ind['sig'].mean():.3f}; "
-            f"{100 * share:.0f}% of pairs manually significant"
-        )
-        printed_row = f"all >= sig for every variant: {'yes' if holds_printed else 'no'}"
-        if share == 0:
-            claims.not_comparable(
-                cid,
-                source=source,
-                printed=printed_row,
-                this_run=this_run,
-                note="no pair is manually significant on this run (on fewer than 6 topics the "
-                "signed-rank test's smallest two-sided p, 2 / 2^n, is above alpha), so "
-                "significance agreement is agreement on 'no difference' by the test's "
-                "resolution, not the accuracy the paper measures",
-            )
-            continue
-        claims.finding(
-            cid,
-            source=source,
-            printed=printed_row,
-            this_run=this_run,
-            expected=">" if holds_printed else "<",
-            difference=diff,
-            ci=(lo, hi),
-            test=f"r2m ranking minus significance agreement over {len(ind)} pairs, 95% "
-            f"bootstrap CI resampling the {n_sys} summarizers within each year (data set)",
-            note="sig = p diff + (1 - p) no_diff, p the share of manually significant pairs: "
-            "few topics leave few pairs significant and make sig high",
-        )
-
-
 def pooled_histograms(per_year, scores, variants, bin_width: float = 0.0035) -> pd.DataFrame:
     """:func:`difference_histogram` of ROUGE-2 (``r2m``) for every year run, pooled."""
     frames = [
@@ -242,12 +144,21 @@ def _always_above(
     )
 
 
-def headline_claims(claims: Claims, per_year, variants: Sequence[str], scores) -> None:
+def headline_claims(
+    claims: Claims,
+    per_year,
+    variants: Sequence[str],
+    scores,
+    *,
+    n_resamples: int = 1000,
+    seed: int = 0,
+) -> None:
     """The findings of the abstract, Section 4.1 and Section 6, tested on this run:
 
     * ``best_variant:<population>:<manual>``: the printed best variant of Table 3's ``sig``
       column (ROUGE-2 for automatic pairs, ROUGE-1 for human-automatic pairs) against this
-      run's best other variant, exact McNemar test on the pooled pairs;
+      run's best other variant, the summarizer-resampling interval of the difference in
+      significance agreement (:func:`.summarizer_findings.best_variant_claim`; ``n_resamples``, ``seed``);
     * ``coinflip_below:<manual>``: pairs whose ROUGE-2 difference is below the printed
       threshold (Section 6) agree with the manual ranking less often than the others
       (Fisher's exact test);
@@ -263,34 +174,7 @@ def headline_claims(claims: Claims, per_year, variants: Sequence[str], scores) -
     sig = printed[printed["measure"] == "sig"]
     for pop in ("auto", "human_auto"):
         for manual in MANUAL:
-            cid, source = f"best_variant:{pop}:{manual}", "Section 4.1; Table 3"
-            p_rows = sig[(sig["population"] == pop) & (sig["manual"] == manual)]
-            p_rows = p_rows[p_rows["metric"].isin(variants)].set_index("metric")["value"]
-            best = str(p_rows.idxmax()) if len(p_rows) else None
-            pooled = {v: _pooled(per_year, pop, manual, v) for v in variants}
-            pooled = {v: x for v, x in pooled.items() if x is not None}
-            if best is None or best not in pooled or len(pooled) < 2:
-                claims.not_comparable(
-                    cid,
-                    source=source,
-                    printed=best or "-",
-                    note=f"no {pop.replace('_', '-')} pairs for these variants on this profile",
-                )
-                continue
-            rates = {v: float(x["sig"].mean()) for v, x in pooled.items()}
-            other = max((v for v in rates if v != best), key=rates.get)
-            diff, p = mcnemar_test(pooled[best]["sig"], pooled[other]["sig"])
-            claims.finding(
-                cid,
-                source=source,
-                printed=f"{best} best (sig {p_rows[best]:.0f}%)",
-                this_run=f"{best} {100 * rates[best]:.1f}% vs {other} {100 * rates[other]:.1f}%",
-                expected=">",
-                difference=diff,
-                p_value=p,
-                test=f"exact McNemar, {best} vs this run's best other variant, "
-                f"{len(pooled[best])} pairs",
-            )
+            best_variant_claim(claims, pop, manual, per_year, variants, sig, n_resamples, seed)
     text = claims.table("text_numbers").set_index("claim_id")["value"]
     hist = pooled_histograms(per_year, scores, variants)
     note = "ROUGE-2 differences of automatic pairs, all years pooled; the paper's TAC thresholds"

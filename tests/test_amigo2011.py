@@ -148,9 +148,43 @@ class _Table:
     diffs = pd.DataFrame(index=range(10)).to_numpy()
 
 
-def _sets(reliability):
+def _sets(reliability, gains=None, members=None):
+    """Random-set rows: ``members`` (default: pairs of x1..x3 in turn) and ``gains``."""
     h = np.linspace(0.1, 0.8, len(reliability))
-    return pd.DataFrame({"heterogeneity": h, "reliability": reliability, "gain": [0.01] * len(h)})
+    pairs = [("x1", "x2"), ("x1", "x3"), ("x2", "x3")]
+    return pd.DataFrame(
+        {
+            "measures": members or [pairs[i % 3] for i in range(len(h))],
+            "heterogeneity": h,
+            "reliability": reliability,
+            "gain": [0.01] * len(h) if gains is None else gains,
+        }
+    )
+
+
+def test_gain_positive_is_tested_over_measures_not_sets():
+    """40 random sets of 3 of 12 measures; every set holding measure m0 loses, the rest gain:
+    30 of 40 gain, a sign test over the sets says more often than not (p = 0.002), but the
+    sets share measures: resampling the measures leaves it undecided. Losses spread thinly
+    over the measures (4 of 40 sets): gains more often than not either way."""
+    from itertools import combinations
+
+    from scipy import stats as sps
+
+    rng = np.random.default_rng(1)
+    every = list(combinations([f"m{i}" for i in range(12)], 3))
+    members = [every[i] for i in rng.choice(len(every), 40, replace=False)]
+    losing = [-0.01 if "m0" in x else 0.01 for x in members]
+    n_up = sum(g > 0 for g in losing)
+    assert sps.binomtest(n_up, 40).pvalue < 0.05 and n_up > 20
+    rel = list(np.linspace(0.5, 0.9, 40))
+    no_pairs = pd.DataFrame(columns=["measure_a", "measure_b", "difference"])
+    rows = a11.claims(_Table(), no_pairs, _sets(rel, losing, members), "as", "toy")
+    assert rows.set_index("claim_id").loc["gain_positive_as", "verdict"] == "inconclusive"
+    spread = [-0.01 if i % 10 == 0 else 0.01 for i in range(40)]
+    rows = a11.claims(_Table(), no_pairs, _sets(rel, spread, members), "as", "toy")
+    row = rows.set_index("claim_id").loc["gain_positive_as"]
+    assert row["verdict"] == "agrees" and "resampling the 12 measures" in row["evidence"]
 
 
 def test_claims_lower_envelope_of_reliability():

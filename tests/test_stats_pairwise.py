@@ -211,3 +211,29 @@ def test_system_pair_bootstrap_groups_and_input_errors():
         system_pair_bootstrap(["A", "B"], ["B"], [1.0, 0.0])
     with pytest.raises(ParameterError):
         system_pair_bootstrap(["A"], ["B"], [np.nan])
+
+
+def test_unit_set_bootstrap_resamples_the_units_of_the_sets():
+    """Sets of 3 of 6 measures: each resample draws 6 measures with replacement and weighs a
+    set by the product of its measures' draw counts (computed here from the definition
+    with the same seeded draws); constant values give a point; a repeated unit is refused."""
+    from itertools import combinations
+
+    from evalkit.stats.pairwise import unit_set_bootstrap
+
+    names = [f"m{i}" for i in range(6)]
+    sets = list(combinations(names, 3))
+    values = np.array([0.0 if "m0" in x else 1.0 for x in sets])
+    mean, low, high = unit_set_bootstrap(sets, values, n_resamples=400, seed=7)
+    drawn = np.random.default_rng(7).integers(0, 6, size=(400, 6))
+    stats_ = []
+    for row in drawn:
+        m = {u: int((row == k).sum()) for k, u in enumerate(sorted(names))}
+        w = np.array([m[a] * m[b] * m[c] for a, b, c in sets], float)
+        if w.sum() > 0:
+            stats_.append(w @ values / w.sum())
+    assert mean == values.mean()
+    assert (low, high) == tuple(np.quantile(stats_, [0.025, 0.975]))
+    assert unit_set_bootstrap(sets, [0.5] * len(sets), n_resamples=50) == (0.5, 0.5, 0.5)
+    with pytest.raises(ParameterError, match="distinct units"):
+        unit_set_bootstrap([("a", "a")], [1.0])

@@ -45,6 +45,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import show_options
 from evalkit.stats.validation import (
     SeedLike,
     check_choice,
@@ -803,16 +804,7 @@ def sign_flip_test(x, y, *, n_resamples: int = 9999, seed: SeedLike = 0) -> Tupl
     return float(d.mean()), float(min(1.0, res.pvalue))
 
 
-def system_pair_bootstrap(
-    system_a,
-    system_b,
-    values,
-    *,
-    groups=None,
-    n_resamples: int = 1000,
-    confidence: float = 0.95,
-    seed: SeedLike = 0,
-) -> Tuple[float, float, float]:
+def system_pair_bootstrap(system_a, system_b, values, **options) -> Tuple[float, float, float]:
     """Mean of a per-pair value over system pairs, with a percentile interval from resampling
     the systems (the vertex bootstrap of Snijders & Borgatti 1999).
 
@@ -855,25 +847,11 @@ def system_pair_bootstrap(
     """
     a = np.asarray(system_a, dtype=object)
     b = np.asarray(system_b, dtype=object)
-    v = np.asarray(values, dtype=float)
-    g = np.zeros(len(v), dtype=object) if groups is None else np.asarray(groups, dtype=object)
-    if not (a.shape == b.shape == v.shape == g.shape) or v.ndim != 1 or not len(v):
-        raise ParameterError(
-            "values", v.shape, f"one value per pair ({a.shape} system_a, {b.shape} system_b)"
-        )
-    if np.isnan(v).any():
-        raise ParameterError("values", "NaN values", "a value for every pair")
+    if a.shape != b.shape or a.ndim != 1:
+        raise ParameterError("system_b", b.shape, f"one system per pair ({a.shape} system_a)")
     if np.any(a == b):
         raise ParameterError("system_b", "a pair of a system with itself", "two systems")
-    return unit_set_bootstrap(
-        list(zip(a, b)),
-        v,
-        groups=g if groups is not None else None,
-        n_resamples=n_resamples,
-        confidence=confidence,
-        seed=seed,
-        name="system_a",
-    )
+    return unit_set_bootstrap(list(zip(a, b)), values, **options)
 
 
 def unit_set_bootstrap(
@@ -884,7 +862,6 @@ def unit_set_bootstrap(
     n_resamples: int = 1000,
     confidence: float = 0.95,
     seed: SeedLike = 0,
-    name: str = "members",
 ) -> Tuple[float, float, float]:
     """Mean of a value over items that are sets of units (pairs of systems, sets of
     measures), with a percentile interval from resampling the units: the vertex bootstrap
@@ -907,8 +884,6 @@ def unit_set_bootstrap(
     n_resamples : int, default 1000
     confidence : float, default 0.95
     seed : int or numpy.random.Generator, default 0
-    name : str
-        The argument named when no item can be drawn whole.
 
     Returns
     -------
@@ -938,7 +913,7 @@ def unit_set_bootstrap(
         raise ParameterError("values", "NaN values", "a value for every item")
     if any(not m or len(set(m)) != len(m) for m in items):
         raise ParameterError(
-            name, "an empty item or a unit twice in one", "distinct units per item"
+            "members", "an empty item or a unit twice in one", "distinct units per item"
         )
     n_resamples = check_int("n_resamples", n_resamples)
     confidence = check_probability("confidence", confidence)
@@ -960,6 +935,10 @@ def unit_set_bootstrap(
     total = w.sum(axis=1)
     stats = (w @ v)[total > 0] / total[total > 0]
     if not len(stats):
-        raise ParameterError(name, len(keys), "enough units for an item to be drawn whole")
+        raise ParameterError("members", len(keys), "enough units for an item to be drawn whole")
     lo, hi = np.quantile(stats, [(1 - confidence) / 2, (1 + confidence) / 2])
     return float(v.mean()), float(lo), float(hi)
+
+
+# the keywords system_pair_bootstrap forwards, shown in its signature (declared once)
+show_options(system_pair_bootstrap, unit_set_bootstrap)

@@ -823,19 +823,13 @@ def system_pair_bootstrap(system_a, system_b, values, **options) -> Tuple[float,
         The two systems of each pair (labels; a != b).
     values : array_like of float, shape (n_pairs,)
         One value per pair (an indicator, a paired difference of indicators).
-    groups : array_like, shape (n_pairs,), optional
-        The group of each pair (both of its systems are in it); systems are resampled
-        within groups, and a label names one system only within its group.
-    n_resamples : int, default 1000
-    confidence : float, default 0.95
-    seed : int or numpy.random.Generator, default 0
+    groups, n_resamples, confidence, seed
+        As :func:`unit_set_bootstrap` (a group per pair: a TAC year).
 
     Returns
     -------
-    mean : float
-        The mean of ``values`` over the pairs.
-    low, high : float
-        The percentile interval.
+    (mean, low, high) : tuple of float
+        The mean of ``values`` over the pairs and its percentile interval.
 
     Examples
     --------

@@ -1440,6 +1440,21 @@ def best_set_selector(
     (:func:`best_metric_sets`, every subset) against a ``fixed`` set, or against the best
     single metric of ``singles`` chosen on the same data.
 
+    Parameters
+    ----------
+    candidates : sequence of str, optional
+        The metrics whose subsets are searched (default: all of the data's).
+    fixed : sequence of str, optional
+        The set to compare with.
+    singles : sequence of str, optional
+        Or: compare with the best of these single metrics (one of ``fixed`` and
+        ``singles``).
+
+    Returns
+    -------
+    callable
+        ``select(data) -> (best set, other set)``, each a tuple of metric names.
+
     Examples
     --------
     >>> from evalkit.stats.qarla import QarlaData, best_set_selector

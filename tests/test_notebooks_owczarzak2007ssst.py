@@ -4,7 +4,7 @@ the reordering tables and Table 5."""
 
 import pandas as pd
 
-from _notebook_smoke import paper_vs_run, mtc4_one_clause_fixture, mtc4_smoke
+from _notebook_smoke import paper_vs_run, mtc4_smoke
 
 KEY = "owczarzak2007ssst"
 NOTEBOOKS = {"00_printed_checks", "01_tables1_2_reordering", "02_table5_correlation"}
@@ -19,4 +19,4 @@ def _sample(out):
     assert (ideal["modified"] == ideal["baseline"]).all()  # same words, same gold triples
 
 
-SMOKE = mtc4_smoke(KEY, NOTEBOOKS, _sample, fixture=mtc4_one_clause_fixture)
+SMOKE = mtc4_smoke(KEY, NOTEBOOKS, _sample)

@@ -5,7 +5,7 @@ the n-best Table 2 and the variants of Table 3."""
 import pandas as pd
 import pytest
 
-from _notebook_smoke import paper_vs_run, mtc4_one_clause_fixture, mtc4_smoke
+from _notebook_smoke import paper_vs_run, mtc4_smoke
 
 KEY = "owczarzak2007wmt"
 NOTEBOOKS = {"00_printed_checks", "01_table2_nbest", "02_table3_variants"}
@@ -26,4 +26,4 @@ def _sample(out):
     assert nbest.loc["f_rises_with_n_spacy", "verdict"] == "not comparable"
 
 
-SMOKE = mtc4_smoke(KEY, NOTEBOOKS, _sample, fixture=mtc4_one_clause_fixture)
+SMOKE = mtc4_smoke(KEY, NOTEBOOKS, _sample)

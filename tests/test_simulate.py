@@ -474,3 +474,52 @@ def test_parallel_builds_spawn_their_workers_never_fork(tmp_path, monkeypatch):
     out = build_sample(tmp_path, quick=True, corpora=["tides2003", "btec2004"], jobs=2)
     assert sorted(out) == ["btec2004", "tides2003"]
     assert seen == ["spawn"]
+
+
+# --------------------------------------------------------------------------- clause junctions
+def test_clauses_are_joined_as_english_does_never_by_a_bare_comma():
+    """Between two facts' spans of a sentence stands one of the junctions (", and", ", while",
+    "after", ...), written out; never a bare comma (a comma splice: generator 14 joined three
+    facts "A, B, C"). Every junction is used, the writer's favourite most."""
+    import random
+    from collections import Counter
+
+    from evalkit.data.simulate.language import JUNCTIONS, English, Style
+    from evalkit.data.simulate.world import make_topic
+
+    written = {" ".join(j).replace(" ;", ";").replace(" ,", ",") for j in JUNCTIONS}
+    written = {(j if j[0] in ",;" else " " + j) + " " for j in written}
+    seen: Counter = Counter()
+    for w in range(12):
+        rng = random.Random(w)
+        topic = make_topic(f"t{w}", rng, n_details=8)
+        eng = English(Style(f"writer-{w}"), rng)
+        for i in range(0, len(topic.facts) - 3, 3):
+            group = topic.facts[i : i + 2 + i % 2]
+            text, spans = eng.sentence(group)
+            for (_, end), (start, _) in zip(spans, spans[1:]):
+                junction = text[end:start]
+                assert junction.strip() != ",", text
+                assert junction in written, (junction, text)
+                seen[junction] += 1
+    assert set(seen) == written, seen
+
+
+def test_a_junction_draws_nothing_from_the_writers_generator():
+    """The junction has its own generator (writer and clause words): a sentence leaves the
+    writer's generator where rendering its clauses alone does, so every draw after it (the
+    corpus's facts, judgments, scores) is the same as if the clauses were joined any other
+    way; the same writer, seed and facts give the same sentence."""
+    import random
+
+    from evalkit.data.simulate.language import English, Style
+    from evalkit.data.simulate.world import make_topic
+
+    topic = make_topic("t0", random.Random(4), n_details=8)
+    for k in (2, 3):
+        a, b = English(Style("w"), random.Random(9)), English(Style("w"), random.Random(9))
+        c = English(Style("w"), random.Random(9))
+        assert a.sentence(topic.facts[:k]) == c.sentence(topic.facts[:k])
+        for f in topic.facts[:k]:
+            b.clause(f)
+        assert a.rng.getstate() == b.rng.getstate()

@@ -90,3 +90,19 @@ def test_extra_facts_in_every_tides_corpus_not_in_btec():
     assert config("btec2004").extra_facts == 0
     assert config("tides2003").extra_facts == config("tides2003ce").extra_facts > 0
     assert config("tides2003ae").extra_facts > 0
+
+
+def test_tides_segments_include_one_clause_sentences_and_keep_the_mean():
+    """The facts a TIDES segment adds are drawn Poisson(extra_facts): the printed mean
+    length holds (leusch2005 Table 2; tests/test_simulator_realism.py) with some one-clause
+    segments, as real MTC4 has (generator versions 13-14 added 1-2 facts to every segment:
+    no one-clause sentence, and owczarzak2007's Tables 1-2 had none to reorder)."""
+    from evalkit.data.simulate.language import pseudo_word
+
+    conj = pseudo_word("conj", 1)
+    for name in ("tides2003", "tides2003ae"):
+        corpus, _ = simulate_corpus(name, quick=True)
+        clauses = corpus.segments["source"].str.split().apply(lambda w: 1 + w.count(conj))
+        assert 0.02 <= (clauses == 1).mean() <= 0.3, (name, (clauses == 1).mean())
+        assert clauses.max() >= 4, name  # long sentences too, so the mean holds
+        assert abs(clauses.mean() - (1.35 + config(name).extra_facts)) < 0.3, name

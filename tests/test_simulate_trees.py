@@ -288,3 +288,27 @@ def test_gold_parser_with_nbest_and_parser_for(built):
     assert any(len(q.nbest) > 1 for q in with_alts)
     with pytest.raises(ParameterError):
         pn.parser_for("ideal", None, "public")
+
+
+def test_junctions_give_conj_or_advcl_and_the_trees_read_back_as_the_text():
+    """Two clauses joined by "and" (coordination: ``conj`` + ``cc`` on the first clause's
+    verb) or "after" (subordination: ``(SBAR (IN after) (S ...))``, ``advcl`` + ``mark``)."""
+    clause = _passive_clause()
+    for junction, rel, tag in ((("and",), "conj", "CC"), ((",", "after"), "advcl", "IN")):
+        gold = T.gold_tree(
+            T.sentence_phrase([T.clause_phrase(clause), T.clause_phrase(clause)], [junction])
+        )
+        d = gold.dep
+        word = junction[-1]
+        k = d.words.index(word)
+        second = d.words.index("destroyed", k)
+        assert (d.xpos[k], d.deprels[k], d.heads[k]) == (
+            tag,
+            "cc" if tag == "CC" else "mark",
+            (d.words.index("destroyed") if tag == "CC" else second),
+        )
+        assert d.deprels[second] == rel and d.heads[second] == d.words.index("destroyed")
+        assert tuple(gold.tree.leaves()) == d.words
+        if tag == "IN":
+            assert "(SBAR (IN after) (S " in format_ptb(gold.tree)
+            assert d.words[k - 1] == ","

@@ -506,11 +506,33 @@ class ClauseTrace:
 @dataclass(frozen=True)
 class SentenceTrace:
     """Recorded by :meth:`English.sentence` while tracing: its last ``n_clauses`` traced clauses
-    (before :meth:`English.corrupt`) form the sentence written as ``text``."""
+    (before :meth:`English.corrupt`) form the sentence written as ``text``, joined by
+    ``junctions`` (the words before each clause after the first, one of :data:`JUNCTIONS`)."""
 
     writer: object
     n_clauses: int
     text: str
+    junctions: Tuple[Tuple[str, ...], ...] = ()
+
+
+#: How a writer joins the clauses of one sentence: the words before each clause after the
+#: first. Coordination (", and", "and", ", but") or subordination (", while", "after",
+#: ", as"); never a bare comma (a comma splice). Each is one word, as generator 14's ", and"
+#: was, so a summary writer's word budget holds as many facts (no bare semicolon: it would
+#: fit more, and TAC's printed SCU weights, which the models' content is calibrated to,
+#: would move). :meth:`English.junction` draws one.
+JUNCTIONS: Tuple[Tuple[str, ...], ...] = (
+    (",", "and"),
+    ("and",),
+    (",", "but"),
+    (",", "while"),
+    ("after",),
+    (",", "as"),
+)
+#: How often each junction is drawn when the writer does not use their favourite one.
+JUNCTION_WEIGHTS = (0.4, 0.14, 0.1, 0.14, 0.12, 0.1)
+#: The junctions' words that are not punctuation (subordinators: the clause is an adverbial).
+SUBORDINATORS = frozenset({"while", "after", "as"})
 
 
 class English:
@@ -688,36 +710,49 @@ class English:
             )
         return core
 
+    def junction(self, before: Sequence[Token], after: Sequence[Token]) -> Tuple[str, ...]:
+        """The words joining clause ``after`` to clause ``before`` (one of :data:`JUNCTIONS`):
+        the writer's favourite junction with probability ``p_favourite / 2``, else one drawn
+        by :data:`JUNCTION_WEIGHTS`. Drawn from its own generator, seeded by the writer and the
+        two clauses' words (so by the corpus seed through them): the writer's other draws, and
+        with them every fact, judgment and score drawn after the sentence, are unchanged."""
+        words = " ".join(w for w, _ in before) + " | " + " ".join(w for w, _ in after)
+        rng = random.Random(_stable(self.style.name, "junction", words))
+        if rng.random() < self.style.p_favourite / 2:
+            return JUNCTIONS[_stable(self.style.name, "junction") % len(JUNCTIONS)]
+        return rng.choices(JUNCTIONS, JUNCTION_WEIGHTS)[0]
+
     def sentence(self, facts: Sequence[Fact]) -> Tuple[str, List[Tuple[int, int]]]:
-        """Facts joined into one sentence; returns the text and each fact's char span."""
+        """Facts joined into one sentence (each clause after the first by a :meth:`junction`);
+        returns the text and each fact's char span (its junction left out)."""
         pieces: List[List[Token]] = []
+        junctions: List[Tuple[str, ...]] = []
         self.refs = []
         for i, fact in enumerate(facts):
             toks = self.clause(fact)
             toks = self.corrupt(toks)
             if i > 0:
-                toks = (
-                    [(",", None), ("and", None)] + toks if len(facts) == 2 else [(",", None)] + toks
-                )
+                junctions.append(self.junction(pieces[-1], toks))
+                toks = [(w, "join") for w in junctions[-1]] + toks
             pieces.append(toks)
         text = ""
         spans = []
         for i, toks in enumerate(pieces):
             start = None
-            for w, _ in toks:
+            for w, c in toks:
                 if w in (",", "'s", ".") and text:
                     text += w
                     continue
                 if text:
                     text += " "
-                if start is None and w not in ("and",):
+                if start is None and c != "join":
                     start = len(text)
                 text += w
             spans.append((start if start is not None else len(text), len(text)))
         text += "."
         text = text[0].upper() + text[1:] if text else text
         if English.trace is not None:  # the sentence's clauses are the last len(facts) traced
-            English.trace.append(SentenceTrace(self, len(facts), text))
+            English.trace.append(SentenceTrace(self, len(facts), text, tuple(junctions)))
         return text, spans
 
     def corrupt(self, toks: List[Token]) -> List[Token]:
@@ -828,6 +863,9 @@ __all__ = [
     "English",
     "ClauseTrace",
     "SentenceTrace",
+    "JUNCTIONS",
+    "JUNCTION_WEIGHTS",
+    "SUBORDINATORS",
     "pseudo_word",
     "render_source",
     "pick_variant",

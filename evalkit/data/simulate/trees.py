@@ -8,11 +8,13 @@ with the trace on and turns each clause into
 
 * a **PTB constituent tree**: ``(S (NP-SBJ ...) (VP (VBD hit) (NP ...) (PP (IN on) (NP ...))) (. .))``
   with nested VPs for auxiliaries (``(VP (VBZ has) (VP (VBN been) (VP (VBN hit) ...)))``),
-  ``(SBAR (S ...))`` under ``said``, ``(S (S ...) (, ,) (CC and) (S ...))`` for two facts;
+  ``(SBAR (S ...))`` under ``said``, ``(S (S ...) (, ,) (CC and) (S ...))`` for two facts
+  coordinated, ``(S (S ...) (SBAR (IN after) (S ...)))`` subordinated
+  (:data:`.language.JUNCTIONS`);
 * a **labelled dependency tree** over the same tokens with the ClearNLP labels spaCy uses
   (``nsubj``, ``nsubjpass``, ``dobj``, ``prep``/``pobj``, ``agent``, ``aux``/``auxpass``,
   ``det``, ``amod``, ``compound``, ``nummod``/``quantmod``, ``poss``/``case``, ``npadvmod``,
-  ``ccomp``, ``conj``/``cc``, ``prt``, ``punct``), so :mod:`evalkit.text.lfg` maps both
+  ``ccomp``, ``conj``/``cc``, ``advcl``/``mark``, ``prt``, ``punct``), so :mod:`evalkit.text.lfg` maps both
   parsers' trees the same way. Lemmas, Penn tags and ``Number`` come from the lexicon.
   Conventions: names are ``compound`` chains headed by their last word; a multi-word verb
   ("claim the lives of", "set up") is one predicate whose further words are ``prt``; a
@@ -71,7 +73,15 @@ from evalkit.text.heads import dependencies_to_constituents
 from evalkit.text.parse import Parse, PreParsed
 from evalkit.text.trees import DepTree, format_ptb, parse_conllu_texts, read_ptb, write_conllu
 
-from .language import NOUNS, PREPOSITIONS, VERBS, ClauseTrace, English, SentenceTrace
+from .language import (
+    NOUNS,
+    PREPOSITIONS,
+    SUBORDINATORS,
+    VERBS,
+    ClauseTrace,
+    English,
+    SentenceTrace,
+)
 
 __all__ = [
     "SUPPORTED",
@@ -354,19 +364,38 @@ def clause_phrase(tr: ClauseTrace, front_time: Optional[bool] = None) -> _Phrase
     return s
 
 
-def sentence_phrase(clauses: Sequence[_Phrase], joiner: Sequence[str] = (",", "and")) -> _Phrase:
-    """Clauses joined as :meth:`.language.English.sentence` joins them, with the final period."""
+def _junction_leaf(word: str) -> _Leaf:
+    if word == ",":
+        return _Leaf(",", ",", ",", "punct")
+    if word in SUBORDINATORS:
+        return _Leaf(word, "IN", word, "mark")
+    return _Leaf(word, "CC", word, "cc")
+
+
+def sentence_phrase(
+    clauses: Sequence[_Phrase], junctions: Optional[Sequence[Sequence[str]]] = None
+) -> _Phrase:
+    """Clauses joined as :meth:`.language.English.sentence` joins them (``junctions``: the words
+    before each clause after the first; default ", and"), with the final period. A coordinated
+    clause is a ``conj`` of the first (its ``cc`` and comma on the first, as spaCy attaches
+    them); a subordinate one an ``(SBAR (IN after) (S ...))``, ``advcl`` with its ``mark``."""
     if len(clauses) == 1:
         s = clauses[0]
         s.kids.append(_Leaf(".", ".", ".", "punct"))
         return s
+    if junctions is None:
+        junctions = [(",", "and")] * (len(clauses) - 1)
     kids: List[Union[_Phrase, _Leaf]] = [clauses[0]]
-    for c in clauses[1:]:
-        kids += [_Leaf(",", ",", ",", "punct")] + (
-            [_Leaf("and", "CC", "and", "cc")] if "and" in joiner else []
-        )
+    for c, junction in zip(clauses[1:], junctions):
+        leaves = [_junction_leaf(w) for w in junction]
+        punct = [lf for lf in leaves if lf.rel == "punct"]
+        mark = [lf for lf in leaves if lf.rel == "mark"]
+        if mark:
+            kids += punct + [_Phrase("SBAR", mark + [c], len(mark), "advcl")]
+            c.rel = "advcl"
+            continue
         c.rel = "conj"
-        kids.append(c)
+        kids += leaves + [c]
     kids.append(_Leaf(".", ".", ".", "punct"))
     return _Phrase("S", kids, 0, "root")
 
@@ -709,33 +738,39 @@ def _traced(simulate, *args):
         English.trace = None
 
 
-def _groups(trace: list) -> List[Tuple[List[ClauseTrace], Optional[str]]]:
-    """(clauses, text) of every rendered sentence (text from its :class:`SentenceTrace`) or
-    translation (consecutive clauses of one :class:`English` instance, text None)."""
-    out: List[Tuple[List[ClauseTrace], Optional[str]]] = []
+_Group = Tuple[List[ClauseTrace], Optional[str], Tuple[Tuple[str, ...], ...]]
+
+
+def _groups(trace: list) -> List[_Group]:
+    """(clauses, text, junctions) of every rendered sentence (text and junctions from its
+    :class:`SentenceTrace`) or translation (consecutive clauses of one :class:`English`
+    instance, text None, no junctions: ", and")."""
+    out: List[_Group] = []
     pending: List[ClauseTrace] = []
     for item in trace:
         if isinstance(item, SentenceTrace):
             k = len(pending) - item.n_clauses
             if k:
-                out.append((pending[:k], None))
-            out.append((pending[k:], item.text))
+                out.append((pending[:k], None, ()))
+            out.append((pending[k:], item.text, item.junctions))
             pending = []
         else:
             if pending and pending[-1].writer is not item.writer:
-                out.append((pending, None))
+                out.append((pending, None, ()))
                 pending = []
             pending.append(item)
     if pending:
-        out.append((pending, None))
+        out.append((pending, None, ()))
     return out
 
 
-def _sentence_gold(clauses: Sequence[ClauseTrace], text: Optional[str]) -> GoldTree:
-    """The gold tree of a traced sentence (two clauses joined by ", and", more by ","),
-    projected onto ``text`` when the writer's errors (:meth:`.language.English.corrupt`) changed it."""
-    joiner = (",", "and") if len(clauses) == 2 else (",",)
-    gold = gold_tree(sentence_phrase([clause_phrase(t) for t in clauses], joiner))
+def _sentence_gold(
+    clauses: Sequence[ClauseTrace], text: Optional[str], junctions: Sequence[Sequence[str]] = ()
+) -> GoldTree:
+    """The gold tree of a traced sentence (its clauses joined by its ``junctions``; an MT
+    output's, text None, by ", and" as :func:`.mt.translate` joins them), projected onto
+    ``text`` when the writer's errors (:meth:`.language.English.corrupt`) changed it."""
+    gold = gold_tree(sentence_phrase([clause_phrase(t) for t in clauses], list(junctions) or None))
     if text is not None and join_tokens(gold.dep.words) != text:
         return project(gold, text)
     return gold
@@ -832,9 +867,9 @@ def summary_gold_trees(
         )
     rows, trace = _traced(summarization.simulate, corpora.config(corpus_name, quick), seed)
     groups = [g for g in _groups(trace) if g[1] is not None]
-    exact: Dict[str, Tuple[Sequence[ClauseTrace], str]] = {}
-    for clauses, text in groups:
-        exact.setdefault(text, (clauses, text))
+    exact: Dict[str, _Group] = {}
+    for clauses, text, junctions in groups:
+        exact.setdefault(text, (clauses, text, junctions))
     built: Dict[str, GoldTree] = {}
     index: Dict[str, List[str]] = defaultdict(list)
     df: Counter = Counter()

@@ -272,3 +272,28 @@ def test_additive_property_is_tested_over_measures_not_pairs():
         )
     verdicts = c.frame().set_index("claim_id")["verdict"]
     assert verdicts.to_dict() == {"one_measure": "inconclusive", "spread": "agrees"}
+
+
+def test_h_vs_r_is_tested_over_measures_not_sets():
+    """H and R rise together only through one measure (sets holding m0 are both more
+    heterogeneous and more reliable): Spearman's p over the 40 sets is tiny, but the sets
+    share measures; resampling the measures (m0 absent about a third of the time) leaves
+    it undecided. A trend every set shows agrees either way."""
+    from itertools import combinations
+
+    from scipy import stats as sps
+
+    rng = np.random.default_rng(2)
+    every = list(combinations([f"m{i}" for i in range(12)], 3))
+    members = [every[i] for i in rng.choice(len(every), 40, replace=False)]
+    has = np.array([1.0 if "m0" in x else 0.0 for x in members])
+    h = 0.3 + 0.3 * has + rng.normal(0, 0.02, 40)
+    r = list(0.5 + 0.3 * has + rng.normal(0, 0.02, 40))
+    assert sps.spearmanr(h, r)[1] < 1e-4
+    no_pairs = pd.DataFrame(columns=["measure_a", "measure_b", "difference"])
+    sets = _sets(r, None, members).assign(heterogeneity=h)
+    row = a11.claims(_Table(), no_pairs, sets, "as", "toy").set_index("claim_id").loc["h_vs_r_as"]
+    assert row["verdict"] == "inconclusive" and "resampling the 12 measures" in row["evidence"]
+    steady = _sets(list(np.linspace(0.5, 0.9, 40)), None, members)  # H and R both rise
+    row = a11.claims(_Table(), no_pairs, steady, "as", "toy").set_index("claim_id").loc["h_vs_r_as"]
+    assert row["verdict"] == "agrees"

@@ -70,6 +70,7 @@ __all__ = [
     "sign_flip_test",
     "system_pair_bootstrap",
     "unit_set_bootstrap",
+    "unit_set_weights",
     "population_pairs",
     "wilcoxon_rows",
 ]
@@ -898,19 +899,59 @@ def unit_set_bootstrap(
     >>> round(mean, 2), low < mean < high
     (0.4, True)
     """
-    items = [tuple(m) for m in members]
     v = np.asarray(values, dtype=float)
-    g = np.zeros(len(v), dtype=object) if groups is None else np.asarray(groups, dtype=object)
-    if len(items) != len(v) or g.shape != v.shape or v.ndim != 1 or not len(v):
-        raise ParameterError("values", v.shape, f"one value per item ({len(items)} items)")
+    if v.ndim != 1 or len(v) != len(members) or not len(v):
+        raise ParameterError("values", v.shape, f"one value per item ({len(members)} items)")
     if np.isnan(v).any():
         raise ParameterError("values", "NaN values", "a value for every item")
+    confidence = check_probability("confidence", confidence)
+    w = unit_set_weights(members, groups=groups, n_resamples=n_resamples, seed=seed)
+    total = w.sum(axis=1)
+    stats = (w @ v)[total > 0] / total[total > 0]
+    lo, hi = np.quantile(stats, [(1 - confidence) / 2, (1 + confidence) / 2])
+    return float(v.mean()), float(lo), float(hi)
+
+
+def unit_set_weights(
+    members, *, groups=None, n_resamples: int = 1000, seed: SeedLike = 0
+) -> np.ndarray:
+    """The resampling weights of :func:`unit_set_bootstrap`, for any statistic of the items.
+
+    Each resample draws as many units as there are, with replacement (within each group),
+    and weighs an item by ``prod(m_u)`` over its units, ``m_u`` the times unit ``u`` was
+    drawn: integer weights, so a weighted statistic is the statistic of the items repeated
+    that many times. Resamples in which no item is drawn whole are dropped.
+
+    Parameters
+    ----------
+    members : sequence of sequences
+        The units of each item (labels; distinct within an item).
+    groups : array_like, shape (n_items,), optional
+        As :func:`unit_set_bootstrap`.
+    n_resamples : int, default 1000
+    seed : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_kept, n_items)
+        One row of weights per resample kept.
+
+    Examples
+    --------
+    >>> from evalkit.stats.pairwise import unit_set_weights
+    >>> w = unit_set_weights([("a", "b"), ("a", "c"), ("b", "c")], n_resamples=5, seed=1)
+    >>> w.shape[1], bool((w == w.round()).all()), bool((w.sum(axis=1) > 0).all())
+    (3, True, True)
+    """
+    items = [tuple(m) for m in members]
+    g = np.zeros(len(items), dtype=object) if groups is None else np.asarray(groups, dtype=object)
+    if not items or g.shape != (len(items),):
+        raise ParameterError("groups", g.shape, f"one group per item ({len(items)} items)")
     if any(not m or len(set(m)) != len(m) for m in items):
         raise ParameterError(
             "members", "an empty item or a unit twice in one", "distinct units per item"
         )
     n_resamples = check_int("n_resamples", n_resamples)
-    confidence = check_probability("confidence", confidence)
     rng = rng_from_seed(seed)
     keys = sorted({(gi, u) for gi, m in zip(g, items) for u in m}, key=str)
     index = {k: i for i, k in enumerate(keys)}
@@ -926,12 +967,10 @@ def unit_set_bootstrap(
         for j in range(len(units)):
             counts[:, units[j]] = (drawn == j).sum(axis=1)
     w = np.prod(counts[:, at], axis=2)
-    total = w.sum(axis=1)
-    stats = (w @ v)[total > 0] / total[total > 0]
-    if not len(stats):
+    w = w[w.sum(axis=1) > 0]
+    if not len(w):
         raise ParameterError("members", len(keys), "enough units for an item to be drawn whole")
-    lo, hi = np.quantile(stats, [(1 - confidence) / 2, (1 + confidence) / 2])
-    return float(v.mean()), float(lo), float(hi)
+    return w
 
 
 # the keywords system_pair_bootstrap forwards, shown in its signature (declared once)

@@ -97,42 +97,75 @@ def test_reordering_table_on_the_papers_scales():
     )
 
 
-def _table5_run(r_d, r_bleu, p):
+def _table5_run(r_d, r_bleu, half):
+    """A Table-5-shaped run whose segment-resampling intervals are this run's differences
+    (and TER's r) plus or minus ``half``."""
     import pandas as pd
 
     rows = []
+    r = {"d": r_d, "d_pr": r_d - 0.01, "BLEU": r_bleu, "TER": -0.2}
     for j in ("fluency", "accuracy", "average"):
-        for m, r in (("d", r_d), ("d_pr", r_d - 0.01), ("BLEU", r_bleu), ("TER", -0.2)):
-            rows.append({"metric": m, "judgment": j, "r": r, "n": 500})
+        for m, v in r.items():
+            rows.append({"metric": m, "judgment": j, "r": v, "n": 500})
     run = pd.DataFrame(rows)
-    w = []
+    iv = []
     for j in ("fluency", "accuracy", "average"):
-        for a, b in (("d", "BLEU"), ("BLEU", "d"), ("d", "d_pr"), ("d_pr", "d")):
-            w.append((j, a, b, 0.0, 0.0, p))
-    run.attrs["williams"] = pd.DataFrame(
-        w, columns=["judgment", "metric_a", "metric_b", "r_a", "r_b", "p"]
-    )
+        for a, b in (("d", "BLEU"), ("BLEU", "d"), ("d", "d_pr"), ("d_pr", "d"), ("TER", "")):
+            d = r[a] - (r[b] if b else 0.0)
+            iv.append(
+                {"judgment": j, "metric_a": a, "metric_b": b, "low": d - half, "high": d + half}
+            )
+    run.attrs["intervals"] = iv
+    run.attrs["segments"] = 40
     return run
 
 
-def test_table5_findings_are_williams_tests():
+def test_table5_findings_are_tested_over_segment_resamples():
     from evalkit.papers import owczarzak2007ssst as ss
 
-    rows = ss.table5_claims(_table5_run(0.3, 0.2, 0.001), "sample", "toy").frame()
+    rows = ss.table5_claims(_table5_run(0.3, 0.2, 0.05), "sample", "toy").frame()
     rows = rows.set_index("claim_id")
     row = rows.loc["fluency_dependency_above_strings"]
-    assert row["level"] == "headline" and "Williams" in row["evidence"]
+    assert row["level"] == "headline" and "resamples of the 40 source segments" in row["evidence"]
     printed = ss.published("table5").rename(columns={"value": "r"})
     paper_says = ss.correlation_patterns(printed, "fluency")["dependency_above_strings"]
     assert row["verdict"] == ("agrees" if paper_says else "differs")
+    assert rows.loc["fluency_ter_negative", "verdict"] == "agrees"
     noisy = ss.table5_claims(_table5_run(0.3, 0.2, 0.4), "sample", "toy").frame()
     noisy = noisy.set_index("claim_id")
     assert noisy.loc["fluency_dependency_above_strings", "verdict"] == "inconclusive"
-    # without the Williams table (daRR): not comparable, never a verdict by eye
-    run = _table5_run(0.3, 0.2, 0.001)
-    run.attrs.pop("williams")
+    # without the intervals (daRR): not comparable, never a verdict by eye
+    run = _table5_run(0.3, 0.2, 0.05)
+    run.attrs.pop("intervals")
     bare = ss.table5_claims(run, "sample", "toy").frame().set_index("claim_id")
     assert bare.loc["fluency_dependency_above_strings", "verdict"] == "not comparable"
+
+
+def test_segment_correlations_resample_segments_not_rows():
+    """800 judged rows from 8 segments; each metric errs by a segment-level amount (a
+    sentence that suits one metric suits it in every row of the segment): a Williams test
+    counting the rows calls BLEU's lead over d (0.07 in r) significant (p < .001), resampling
+    the 8 segments does not."""
+    import numpy as np
+    import pandas as pd
+
+    from evalkit.stats.cluster_bootstrap import correlation_intervals
+    from evalkit.stats.williams import williams_test
+
+    rng = np.random.default_rng(6)
+    seg = np.repeat(np.arange(8), 100)
+    quality = rng.normal(size=800)
+    xs = {
+        "d": quality + rng.normal(0, 0.8, 8)[seg] + rng.normal(0, 0.3, 800),
+        "BLEU": quality + rng.normal(0, 0.8, 8)[seg] + rng.normal(0, 0.3, 800),
+    }
+    y = {"fluency": quality + rng.normal(0, 0.5, 800)}
+    r_d, r_b = (np.corrcoef(xs[m], y["fluency"])[0, 1] for m in ("d", "BLEU"))
+    r_db = np.corrcoef(xs["d"], xs["BLEU"])[0, 1]
+    assert r_d - r_b < 0 and williams_test(r_d, r_b, r_db, 800, alternative="two-sided").p < 0.001
+    iv = pd.DataFrame(correlation_intervals(xs, y, seg, n_resamples=1000, seed=0))
+    row = iv[(iv.metric_a == "d") & (iv.metric_b == "BLEU")].iloc[0]
+    assert row["low"] < 0 < row["high"]
 
 
 def test_wmt_headline_is_its_conclusions_fluency_finding():
@@ -149,7 +182,7 @@ def test_wmt_headline_is_its_conclusions_fluency_finding():
     assert says == {"fluency": True, "average": False}
     rows = (
         ss.table5_claims(
-            _table5_run(0.3, 0.2, 0.001), "sample", "toy", table="table3", paper=wmt.PAPER
+            _table5_run(0.3, 0.2, 0.05), "sample", "toy", table="table3", paper=wmt.PAPER
         )
         .frame()
         .set_index("claim_id")

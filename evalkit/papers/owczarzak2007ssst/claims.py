@@ -1,5 +1,5 @@
 """Owczarzak et al. (2007, SSST): the claim rows. Table 5's findings
-(:func:`correlation_patterns`, tested by Williams or the t-test of r in
+(:func:`correlation_patterns`, tested by intervals over resamples of the source segments in
 :func:`table5_claims`) and Tables 1-2's directions (:func:`reordering_claims`: findings
 tested by the paired bootstrap of :func:`~.experiments.reordering_tests`; Table 2's ``same``
 derived: its pairs are selected for identical triples)."""
@@ -36,43 +36,47 @@ def correlation_patterns(frame: pd.DataFrame, judgment: str, value: str = "r") -
     return out
 
 
-def _pattern_test(
-    col: pd.Series, williams: Optional[pd.DataFrame], judgment: str, n: int, key: str
-):
-    """``(difference, p, test)`` of one finding of :func:`correlation_patterns` on this run,
-    or None without the Williams table (relative rankings)."""
-    from scipy import stats as sps
-
+def _pattern_test(col: pd.Series, intervals: Optional[pd.DataFrame], judgment: str, key: str):
+    """``(difference, interval, test)`` of one finding of :func:`correlation_patterns` on this
+    run, from the segment-resampling intervals of :func:`~.experiments.segment_correlations`
+    (``attrs["intervals"]``), or None without them (relative rankings). The interval is
+    widened to this run's value where a skewed resampling distribution leaves it outside."""
+    if intervals is None or intervals.empty:
+        return None
+    iv = intervals[intervals["judgment"] == judgment]
     if key == "ter_negative":
-        r = float(col["TER"])
-        if n <= 3 or not np.isfinite(r) or abs(r) >= 1:
-            return None
-        t = r * np.sqrt((n - 2) / (1 - r * r))
-        return r, float(2 * sps.t.sf(abs(t), n - 2)), f"t-test of Pearson r (n = {n})"
-    if williams is None or williams.empty:
-        return None
-    if key == "d_above_d_pr":
-        a, b = "d", "d_pr"
+        a, b, diff = "TER", "", float(col["TER"])
+        what = "Pearson r of TER"
     else:
-        dep = [m for m in col.index if m.startswith("d")]
-        string = [m for m in col.index if not m.startswith("d") and m != "TER"]
-        a, b = col[dep].idxmax(), col[string].idxmax()
-    w = williams[
-        (williams["judgment"] == judgment)
-        & (williams["metric_a"] == a)
-        & (williams["metric_b"] == b)
-    ]
-    if w.empty:
+        if key == "d_above_d_pr":
+            a, b = "d", "d_pr"
+        else:
+            dep = [m for m in col.index if m.startswith("d")]
+            string = [m for m in col.index if not m.startswith("d") and m != "TER"]
+            a, b = col[dep].idxmax(), col[string].idxmax()
+        diff, what = float(col[a] - col[b]), f"r of {a} minus r of {b}"
+    row = iv[(iv["metric_a"] == a) & (iv["metric_b"] == b)]
+    if row.empty or not np.isfinite(diff):
         return None
-    return float(col[a] - col[b]), float(w["p"].iloc[0]), f"Williams test (two-sided), {a} vs {b}"
+    low, high = float(row["low"].iloc[0]), float(row["high"].iloc[0])
+    wide = "" if low <= diff <= high else ", widened to this run's value"
+    n = int(intervals.attrs.get("segments", 0)) if hasattr(intervals, "attrs") else 0
+    return (
+        diff,
+        (min(low, diff), max(high, diff)),
+        f"{what}, 95% percentile interval over resamples of the {n} source segments (a "
+        f"segment's rows share its sentence, references and judges){wide}",
+    )
 
 
 def table5_claims(
     run: pd.DataFrame, profile: str, data: str, table: str = "table5", paper: str = PAPER
 ):
     """Claims of a Table-5-shaped result: the findings (:func:`correlation_patterns`) tested
-    on this run (Williams test of the two correlations, from ``run.attrs["williams"]`` of
-    :func:`segment_correlations`; TER's sign by the t-test of r), the printed column's
+    on this run (the difference of two correlations, or TER's r, with its interval over
+    resamples of the source segments, from ``run.attrs["intervals"]`` of
+    :func:`segment_correlations`; a test over the judged rows would count a segment's rows
+    as independent), the printed column's
     reading as ``printed``; and every printed r beside this run's (not comparable: other
     data and parser). ``public``: the daRR column (no Williams test) against the printed
     average: not comparable."""
@@ -91,21 +95,21 @@ def table5_claims(
         "dependency_above_strings": "best dependency metric above every string metric",
         "ter_negative": "TER correlates negatively",
     }
-    williams = run.attrs.get("williams")
-    if williams is not None and not isinstance(williams, pd.DataFrame):
-        williams = pd.DataFrame(
-            list(williams), columns=["judgment", "metric_a", "metric_b", "r_a", "r_b", "p"]
+    intervals = run.attrs.get("intervals")
+    if intervals is not None:
+        intervals = pd.DataFrame(
+            list(intervals), columns=["judgment", "metric_a", "metric_b", "low", "high"]
         )
+        intervals.attrs["segments"] = run.attrs.get("segments", 0)
     for run_j, paper_j in mapping.items():
         if run_j not in set(run["judgment"]):
             continue
         p, r = correlation_patterns(printed, paper_j), correlation_patterns(run, run_j)
         col = run[run["judgment"] == run_j].set_index("metric")["r"].astype(float)
-        n = int(run.loc[run["judgment"] == run_j, "n"].iloc[0]) if "n" in run else 0
         for key in sorted(set(p) & set(r)):
             cid = f"{paper_j}_{key}"
             shown = f"{text.get(key, key)}: {'yes' if p[key] else 'no'}"
-            tested = _pattern_test(col, williams, run_j, n, key)
+            tested = _pattern_test(col, intervals, run_j, key)
             if tested is None:
                 c.not_comparable(
                     cid,
@@ -115,14 +119,14 @@ def table5_claims(
                     note=f"no test of two correlations on this run (relative rankings); {note}",
                 )
                 continue
-            diff, pv, test = tested
+            diff, ci, test = tested
             c.finding(
                 cid,
                 source=f"{table.title()} ({paper_j})",
                 printed=shown,
                 expected=(">" if p[key] else "<") if key != "ter_negative" else "<",
                 difference=diff,
-                p_value=pv,
+                ci=ci,
                 test=test,
                 note=note,
             )

@@ -6,7 +6,7 @@
   :func:`front_final_adjunct` and :func:`reordered_pairs` (a parse-based adjunct reordering
   of real sentences for the public profile), :func:`load_pairs`, :func:`table1_metrics`;
 * Table 5: :func:`judged_segments` and :func:`segment_correlations` (the design shared with
-  the WMT 2007 follow-up), :func:`metric_pair_tests` (Williams), :func:`ranked_layout`,
+  the WMT 2007 follow-up), :func:`ranked_layout`,
   :func:`dependency_metrics`, :func:`table5_metrics`, :func:`load_corpus`.
 """
 
@@ -40,7 +40,6 @@ __all__ = [
     "load_pairs",
     "table1_metrics",
     "table5_metrics",
-    "metric_pair_tests",
     "reordering_tests",
     "direction",
 ]
@@ -193,11 +192,19 @@ def segment_correlations(
     metrics: Mapping[str, object],
     judgments: Sequence[str] = ("fluency", "accuracy", "average"),
     parsed: Optional[Mapping] = None,
+    n_resamples: int = 1000,
+    seed: int = 0,
 ) -> pd.DataFrame:
     """Pearson r of each metric's sentence scores with each judgment over the rows of
     :func:`judged_segments` (each (hyp, ref) pair scored once; ``parsed`` maps texts to
-    parses for the dependency metrics). Returns ``metric, judgment, r, n``."""
+    parses for the dependency metrics). Returns ``metric, judgment, r, n``.
+
+    ``attrs["intervals"]``: 95% percentile intervals of each r and of each difference of two
+    metrics' r from ``n_resamples`` bootstrap draws of the source segments (a segment's rows
+    share its content, references and judges: :mod:`evalkit.stats.cluster_bootstrap`),
+    records ``judgment, metric_a, metric_b, low, high`` (``metric_b`` empty for r itself)."""
     from evalkit.data.segments import metric_inputs
+    from evalkit.stats.cluster_bootstrap import correlation_intervals
 
     pairs = rows[["hyp", "ref"]].drop_duplicates().reset_index(drop=True)
     key = pd.MultiIndex.from_frame(pairs)
@@ -212,33 +219,16 @@ def segment_correlations(
             r = float(correlate_columns(x[:, None], rows[jn].to_numpy(float)[:, None])[0])
             out.append({"metric": name, "judgment": jn, "r": r, "n": len(rows)})
     result = pd.DataFrame(out)
-    # records, not a frame: pandas compares attrs when it concatenates
-    result.attrs["williams"] = metric_pair_tests(result, xs).to_dict("records")
+    # records, not frames: pandas compares attrs when it concatenates
+    segments = rows["document"].astype(str) + "\x1f" + rows["segment"].astype(str)
+    if segments.nunique() >= 2:
+        y = {jn: rows[jn].to_numpy(float) for jn in judgments}
+        ok = {k: v for k, v in xs.items() if np.isfinite(v).all()}
+        result.attrs["intervals"] = correlation_intervals(
+            ok, y, segments.to_numpy(), n_resamples=n_resamples, seed=seed
+        )
+        result.attrs["segments"] = int(segments.nunique())
     return result
-
-
-def metric_pair_tests(result: pd.DataFrame, xs: Mapping[str, np.ndarray]) -> pd.DataFrame:
-    """Two-sided Williams p for every pair of metrics per judgment (the correlations share
-    the human scores): ``judgment, metric_a, metric_b, r_a, r_b, p``."""
-    from evalkit.stats.williams import williams_test
-
-    names = list(xs)
-    corr = {
-        (a, b): float(np.corrcoef(xs[a], xs[b])[0, 1])
-        for i, a in enumerate(names)
-        for b in names[i + 1 :]
-        if np.std(xs[a]) > 0 and np.std(xs[b]) > 0
-    }
-    rows = []
-    for jn, part in result.groupby("judgment", sort=False):
-        r = part.set_index("metric")["r"].astype(float)
-        n = int(part["n"].iloc[0])
-        for (a, b), r_ab in corr.items():
-            if n >= 4 and np.isfinite([r[a], r[b], r_ab]).all():
-                p = float(williams_test(r[a], r[b], r_ab, n, alternative="two-sided").p)
-                rows.append((jn, a, b, r[a], r[b], p))
-                rows.append((jn, b, a, r[b], r[a], p))
-    return pd.DataFrame(rows, columns=["judgment", "metric_a", "metric_b", "r_a", "r_b", "p"])
 
 
 def direction(baseline: float, modified: float) -> str:

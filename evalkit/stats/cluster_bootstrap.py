@@ -33,6 +33,7 @@ from typing import Mapping, Sequence, Tuple
 import numpy as np
 
 from evalkit.errors import ParameterError
+from evalkit.stats._shared import show_options
 from evalkit.stats.validation import SeedLike, check_int, rng_from_seed
 
 __all__ = ["cluster_bootstrap_pearson", "correlation_intervals"]
@@ -115,23 +116,17 @@ def cluster_bootstrap_pearson(
     return np.clip(r, -1.0, 1.0), xn, yn
 
 
-def correlation_intervals(
-    x: Mapping[str, Sequence[float]],
-    y: Mapping[str, Sequence[float]],
-    clusters: Sequence,
-    *,
-    n_resamples: int = 1000,
-    seed: SeedLike = 0,
-    confidence: float = 0.95,
-) -> list:
+def correlation_intervals(x, y, clusters, *, confidence: float = 0.95, **options) -> list:
     """Percentile intervals from :func:`cluster_bootstrap_pearson`: of every r(x_a, y) and of
     every difference r(x_a, y) - r(x_b, y) of two x columns with the same y.
 
     Parameters
     ----------
-    x, y, clusters, n_resamples, seed
+    x, y, clusters
         As :func:`cluster_bootstrap_pearson`.
     confidence : float, default 0.95
+    **options
+        ``n_resamples, seed``, as :func:`cluster_bootstrap_pearson`.
 
     Returns
     -------
@@ -150,9 +145,7 @@ def correlation_intervals(
     from evalkit.stats.validation import check_probability
 
     confidence = check_probability("confidence", confidence)
-    draws, names, judgments = cluster_bootstrap_pearson(
-        x, y, clusters, n_resamples=n_resamples, seed=seed
-    )
+    draws, names, judgments = cluster_bootstrap_pearson(x, y, clusters, **options)
     q = [(1 - confidence) / 2, (1 + confidence) / 2]
     out = []
     for j, jn in enumerate(judgments):
@@ -174,3 +167,7 @@ def correlation_intervals(
                         }
                     )
     return out
+
+
+# the keywords correlation_intervals forwards, shown in its signature (declared once)
+show_options(correlation_intervals, cluster_bootstrap_pearson)

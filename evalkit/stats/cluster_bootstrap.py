@@ -34,6 +34,7 @@ import numpy as np
 
 from evalkit.errors import ParameterError
 from evalkit.stats._shared import show_options
+from evalkit.stats.correlation import percentile_interval
 from evalkit.stats.validation import SeedLike, check_int, rng_from_seed
 
 __all__ = ["cluster_bootstrap_pearson", "correlation_intervals"]
@@ -142,11 +143,7 @@ def correlation_intervals(x, y, clusters, *, confidence: float = 0.95, **options
     >>> [(r["metric_a"], r["metric_b"]) for r in rows]
     [('a', 'b'), ('a', ''), ('b', 'a'), ('b', '')]
     """
-    from evalkit.stats.validation import check_probability
-
-    confidence = check_probability("confidence", confidence)
     draws, names, judgments = cluster_bootstrap_pearson(x, y, clusters, **options)
-    q = [(1 - confidence) / 2, (1 + confidence) / 2]
     out = []
     for j, jn in enumerate(judgments):
         for a, ma in enumerate(names):
@@ -154,17 +151,10 @@ def correlation_intervals(x, y, clusters, *, confidence: float = 0.95, **options
                 if mb == ma:
                     continue
                 d = draws[:, a, j] - (draws[:, b, j] if mb else 0.0)
-                d = d[np.isfinite(d)]
-                if len(d) >= 20:
-                    low, high = np.quantile(d, q)
+                if np.isfinite(d).sum() >= 20:
+                    low, high = percentile_interval(d, confidence)
                     out.append(
-                        {
-                            "judgment": jn,
-                            "metric_a": ma,
-                            "metric_b": mb,
-                            "low": float(low),
-                            "high": float(high),
-                        }
+                        {"judgment": jn, "metric_a": ma, "metric_b": mb, "low": low, "high": high}
                     )
     return out
 

@@ -46,6 +46,7 @@ from scipy import stats as sps
 
 from evalkit.errors import ParameterError
 from evalkit.stats._shared import show_options
+from evalkit.stats.correlation import percentile_interval
 from evalkit.stats.validation import (
     SeedLike,
     check_choice,
@@ -904,12 +905,9 @@ def unit_set_bootstrap(
         raise ParameterError("values", v.shape, f"one value per item ({len(members)} items)")
     if np.isnan(v).any():
         raise ParameterError("values", "NaN values", "a value for every item")
-    confidence = check_probability("confidence", confidence)
     w = unit_set_weights(members, groups=groups, n_resamples=n_resamples, seed=seed)
-    total = w.sum(axis=1)
-    stats = (w @ v)[total > 0] / total[total > 0]
-    lo, hi = np.quantile(stats, [(1 - confidence) / 2, (1 + confidence) / 2])
-    return float(v.mean()), float(lo), float(hi)
+    lo, hi = percentile_interval((w @ v) / w.sum(axis=1), confidence)
+    return float(v.mean()), lo, hi
 
 
 def unit_set_weights(

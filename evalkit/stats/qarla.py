@@ -948,10 +948,12 @@ def queen_of_subsets(
         q = (_accepted_counts(bits, masks, len(candidates)) / bits.shape[-1]).T  # (S, P)
         for j, p in enumerate(case.peers):
             name = case.names[p]
-            sums[name] = sums.get(name, 0.0) + q[:, j]
-            counts[name] = counts.get(name, 0) + 1
-            per_instance.append(q[:, j])
-            keys.append((inst, name))
+            if by_instance:
+                per_instance.append(q[:, j])
+                keys.append((inst, name))
+            else:
+                sums[name] = sums.get(name, 0.0) + q[:, j]
+                counts[name] = counts.get(name, 0) + 1
     if by_instance:
         index = pd.MultiIndex.from_tuples(keys, names=["instance", "summarizer"])
         return pd.DataFrame(

@@ -11,7 +11,7 @@ from scipy import stats as sps
 
 from evalkit.notebook.claims import Claims
 from evalkit.stats import printed, qarla
-from evalkit.stats.correlation import spearman_permutation, spearman_trend
+from evalkit.stats.correlation import percentile_interval, spearman_permutation, spearman_trend
 from evalkit.stats.pairwise import sign_flip_test
 
 from .experiments import STYLISTIC, as_series, system_model_similarity
@@ -203,7 +203,7 @@ def claims(
             **claim,
         )
     else:
-        low, high = np.quantile(draws, [0.025, 0.975])
+        low, high = percentile_interval(draws)
         # a skewed resampling distribution can leave this run's rho outside its percentile
         # interval: widened to include it (never a more confident verdict)
         wide = "" if low <= trend["rho"] <= high else ", widened to this run's rho"

@@ -10,7 +10,7 @@ from scipy import stats as sps
 
 from evalkit.notebook.claims import Claims
 from evalkit.stats import corroboration as co
-from evalkit.stats.correlation import spearman_permutation, spearman_trend
+from evalkit.stats.correlation import percentile_interval, spearman_permutation, spearman_trend
 from evalkit.stats.pairwise import system_pair_bootstrap, unit_set_bootstrap, unit_set_weights
 
 from .spec import ALMOST_EVERY, PAPER
@@ -69,8 +69,8 @@ def _trend_over_measures(sets: pd.DataFrame, seed: int):
         hh, rr = np.repeat(h, w), np.repeat(r, w)
         if len(hh) >= 3 and np.ptp(hh) > 0 and np.ptp(rr) > 0:
             rhos.append(sps.spearmanr(hh, rr)[0])
-    low, high = np.quantile(rhos, [0.025, 0.975]) if rhos else (-1.0, 1.0)
-    return float(low), float(high), len({m for x in sets["measures"] for m in x})
+    low, high = percentile_interval(rhos) if rhos else (-1.0, 1.0)
+    return low, high, len({m for x in sets["measures"] for m in x})
 
 
 def claims(

@@ -36,11 +36,14 @@ def correlation_patterns(frame: pd.DataFrame, judgment: str, value: str = "r") -
     return out
 
 
-def _pattern_test(col: pd.Series, intervals: Optional[pd.DataFrame], judgment: str, key: str):
+def _pattern_test(
+    col: pd.Series, intervals: Optional[pd.DataFrame], n_segments: int, judgment: str, key: str
+):
     """``(difference, interval, test)`` of one finding of :func:`correlation_patterns` on this
-    run, from the segment-resampling intervals of :func:`~.experiments.segment_correlations`
-    (``attrs["intervals"]``), or None without them (relative rankings). The interval is
-    widened to this run's value where a skewed resampling distribution leaves it outside."""
+    run, from the intervals over resamples of the ``n_segments`` source segments of
+    :func:`~.experiments.segment_correlations` (``attrs["intervals"]``), or None without them
+    (relative rankings). The interval is widened to this run's value where a skewed
+    resampling distribution leaves it outside."""
     if intervals is None or intervals.empty:
         return None
     iv = intervals[intervals["judgment"] == judgment]
@@ -60,11 +63,10 @@ def _pattern_test(col: pd.Series, intervals: Optional[pd.DataFrame], judgment: s
         return None
     low, high = float(row["low"].iloc[0]), float(row["high"].iloc[0])
     wide = "" if low <= diff <= high else ", widened to this run's value"
-    n = int(intervals.attrs.get("segments", 0)) if hasattr(intervals, "attrs") else 0
     return (
         diff,
         (min(low, diff), max(high, diff)),
-        f"{what}, 95% percentile interval over resamples of the {n} source segments (a "
+        f"{what}, 95% percentile interval over resamples of the {n_segments} source segments (a "
         f"segment's rows share its sentence, references and judges){wide}",
     )
 
@@ -100,7 +102,6 @@ def table5_claims(
         intervals = pd.DataFrame(
             list(intervals), columns=["judgment", "metric_a", "metric_b", "low", "high"]
         )
-        intervals.attrs["segments"] = run.attrs.get("segments", 0)
     for run_j, paper_j in mapping.items():
         if run_j not in set(run["judgment"]):
             continue
@@ -109,7 +110,7 @@ def table5_claims(
         for key in sorted(set(p) & set(r)):
             cid = f"{paper_j}_{key}"
             shown = f"{text.get(key, key)}: {'yes' if p[key] else 'no'}"
-            tested = _pattern_test(col, intervals, run_j, key)
+            tested = _pattern_test(col, intervals, run.attrs.get("segments", 0), run_j, key)
             if tested is None:
                 c.not_comparable(
                     cid,

@@ -240,3 +240,27 @@ def test_trec_qa_files_and_errors(tmp_path):
     (tmp_path / "nuggets.txt").write_text("1901 1 essential american composer\n")
     with pytest.raises(InputFormatError, match="nuggets.txt, line 1.*vital or okay"):
         trec_qa.read_nuggets(tmp_path / "nuggets.txt")
+
+
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        ({"annotators": ("ref99",)}, "annotators"),
+        ({"annotators": "ref2"}, "annotators"),
+        ({"annotators": ("ref2", "ref2")}, "annotators"),
+        ({"annotators": ()}, "annotators"),
+        ({"n_test": 0}, "n_test"),
+        ({"n_train": 200}, "n_train"),
+        ({"ratio": 0}, "ratio"),
+        ({"wer": 1.5}, "wer"),
+    ],
+)
+def test_meetings_from_summeval_refuses_bad_design(data_mirror, kwargs, name):
+    with pytest.raises(ParameterError, match=f"parameter '{name}'"):
+        meetings.meetings_from_summeval(**kwargs)
+
+
+def test_meetings_from_summeval_annotators_are_the_named_references(data_mirror):
+    corpus = meetings.meetings_from_summeval(n_test=1, n_train=1, annotators=("ref5", "ref1"))
+    assert sorted(corpus.extracts["annotator"].unique()) == ["ref1", "ref5"]
+    assert corpus.meetings["split"].tolist() == ["test", "train"]

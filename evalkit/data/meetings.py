@@ -409,21 +409,72 @@ SUMMEVAL_STANDS_IN = (
 
 
 def meetings_from_summeval(
+    *,
     n_test: int = 6,
     n_train: int = 30,
-    annotators: int = 3,
+    annotators: Sequence[str] = ("ref2", "ref3", "ref4"),
     ratio: float = 0.10,
     wer: float = 0.295,
     seed: int = 20051,
 ) -> MeetingCorpus:
-    """SummEval's articles as a meeting corpus (the public stand-in for ICSI meetings):
-    one unit per sentence (one speaker); annotator k's extract = the sentences that share the
-    most word types with crowd reference k+2 (the same share of units as the systems); ASR =
-    the synthetic channel at ``wer``. The first ``n_test`` documents are the test set."""
+    """SummEval's articles as a meeting corpus (the public stand-in for ICSI meetings).
+
+    One unit per sentence (one speaker). Annotator ``a``'s extract is the sentences that share
+    the most word types with SummEval's crowd reference ``a``, as many as the systems extract
+    (``ratio`` of the units); the ASR transcript is the synthetic channel at ``wer``. The first
+    ``n_test`` documents are the test set, the next ``n_train`` the training set.
+
+    Parameters
+    ----------
+    n_test : int, default 6
+        Test meetings, >= 1.
+    n_train : int, default 30
+        Training meetings, >= 0; ``n_test + n_train`` at most SummEval's 100 documents.
+    annotators : sequence of str, default ("ref2", "ref3", "ref4")
+        SummEval reference ids (``ref1`` .. ``ref11``) whose extracts stand in for the human
+        annotators'; at least one, no repeats.
+    ratio : float, default 0.10
+        The extract's share of a meeting's units, in (0, 1].
+    wer : float, default 0.295
+        Word error rate of the synthetic recognizer (:mod:`evalkit.text.asr_channel`), in
+        [0, 1].
+    seed : int, default 20051
+        Meeting k's recognizer uses ``seed + k``.
+
+    Returns
+    -------
+    MeetingCorpus
+        The meetings, units, annotators' extracts; no system extracts or ratings.
+
+    Raises
+    ------
+    evalkit.errors.ParameterError
+        A value outside the ranges above, or an unknown reference id.
+    """
+    from evalkit.stats.validation import check_int, check_probability
+
+    n_test = check_int("n_test", n_test)
+    n_train = check_int("n_train", n_train, minimum=0)
+    ratio = check_probability("ratio", ratio, open_interval=False)
+    if ratio == 0:
+        raise ParameterError("ratio", ratio, "a share of the units in (0, 1]")
+    wer = check_probability("wer", wer, open_interval=False)
+    seed = check_int("seed", seed, minimum=0)
+    if isinstance(annotators, str) or not annotators or len(set(annotators)) != len(annotators):
+        raise ParameterError("annotators", annotators, "a non-empty sequence of distinct ids")
     from evalkit.data.summeval import load_summeval
 
     c = load_summeval(documents=True)
-    docs = list(c.instances["instance"])[: n_test + n_train]
+    docs = list(c.instances["instance"])
+    if n_test + n_train > len(docs):
+        raise ParameterError(
+            "n_train", n_train, f"n_test + n_train at most SummEval's {len(docs)} documents"
+        )
+    docs = docs[: n_test + n_train]
+    crowd = {name for name in c.summaries["summarizer"].unique() if name.startswith("ref")}
+    unknown = [a for a in annotators if a not in crowd]
+    if unknown:
+        raise ParameterError("annotators", unknown, f"SummEval reference ids: {sorted(crowd)}")
     sents = c.documents.set_index("instance")["sentences"]
     refs = c.summaries[c.summaries["instance"].isin(docs)].set_index(["instance", "summarizer"])[
         "sentences"
@@ -447,12 +498,10 @@ def meetings_from_summeval(
             )
         n = extractive.summary_size(len(manual), ratio)
         words = [set(t.lower().split()) for t in manual]
-        for j in range(annotators):
-            ref = set(" ".join(refs[(d, f"ref{j + 2}")]).lower().split())
+        for who in annotators:
+            ref = set(" ".join(refs[(d, who)]).lower().split())
             best = extractive.select_top(np.array([len(w & ref) for w in words], dtype=float), n)
-            extracts += [
-                {"meeting": d, "annotator": f"ref{j + 2}", "da": f"{d}.s{i}"} for i in best
-            ]
+            extracts += [{"meeting": d, "annotator": who, "da": f"{d}.s{i}"} for i in best]
     meetings = pd.DataFrame(
         {"meeting": docs, "split": ["test"] * n_test + ["train"] * (len(docs) - n_test)}
     )

@@ -322,12 +322,13 @@ def count_crossings(pairs: Sequence[Tuple[int, int]]) -> int:
     Parameters
     ----------
     pairs : sequence of (int, int)
-        Mappings (hypothesis position, reference position).
+        Mappings (hypothesis position, reference position), in any order.
 
     Returns
     -------
     int
-        Pairs of mappings whose order differs between the two strings.
+        How many pairs of mappings are ordered one way in the hypothesis and the other way
+        in the reference.
 
     Examples
     --------

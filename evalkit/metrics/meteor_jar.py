@@ -133,7 +133,8 @@ def find_java(java: Optional[str] = None) -> str:
     Raises
     ------
     evalkit.errors.ReferenceToolError
-        When Java is not found, saying how to install it.
+        When neither the command given, ``$JAVA_HOME/bin/java`` nor ``java`` on PATH exists;
+        the message names the Debian package that provides it.
 
     Examples
     --------

@@ -502,8 +502,15 @@ class _DepthMeanMetric(ParsedMetric):
     def n_statistics(self) -> int:
         return 2 * self.max_depth
 
+    #: Counts per depth of a forest: subtrees (STM, DSTM) or headword chains (HWCM).
+    _count = staticmethod(subtree_counts)
+
+    def _forest(self, x) -> Forest:
+        """The input as a forest: its dependency tree, words lower-cased as configured."""
+        return Forest.from_dependencies(_dependencies(x), self.lowercase)
+
     def _counts(self, x) -> List[Counter]:
-        raise NotImplementedError
+        return self._count(self._forest(x), self.max_depth)
 
     def segment_statistics(self, hyps, refs) -> np.ndarray:
         hyps, refs = self.prepare_inputs(hyps, refs)
@@ -628,9 +635,8 @@ class STM(_DepthMeanMetric):
     ):
         self._setup("max_depth", max_depth, include_words, epsilon, parser)
 
-    def _counts(self, x) -> List[Counter]:
-        forest = Forest.from_tree(_constituents(x), self.include_words)
-        return subtree_counts(forest, self.max_depth)
+    def _forest(self, x) -> Forest:
+        return Forest.from_tree(_constituents(x), self.include_words)
 
 
 @register_metric("dstm")
@@ -673,12 +679,8 @@ class DSTM(_DepthMeanMetric):
         lowercase: bool = True,
         epsilon: float = 0.0,
         parser: Optional[Parser] = None,
-    ):
+    ) -> None:
         self._setup("max_depth", max_depth, lowercase, epsilon, parser)
-
-    def _counts(self, x) -> List[Counter]:
-        forest = Forest.from_dependencies(_dependencies(x), self.lowercase)
-        return subtree_counts(forest, self.max_depth)
 
 
 @register_metric("hwcm")
@@ -719,6 +721,7 @@ class HWCM(_DepthMeanMetric):
     """
 
     name = "hwcm"
+    _count = staticmethod(headword_chains)
 
     def __init__(
         self,
@@ -728,10 +731,6 @@ class HWCM(_DepthMeanMetric):
         parser: Optional[Parser] = None,
     ):
         self._setup("max_length", max_length, lowercase, epsilon, parser)
-
-    def _counts(self, x) -> List[Counter]:
-        forest = Forest.from_dependencies(_dependencies(x), self.lowercase)
-        return headword_chains(forest, self.max_depth)
 
 
 class _KernelMetric(ParsedMetric):

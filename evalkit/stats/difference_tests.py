@@ -89,6 +89,7 @@ __all__ = [
     "pair_frame",
     "check_difference_design",
     "ranking_pairs",
+    "ranking_inputs",
     "DESIGN",
     "DELTA_DESIGN",
 ]
@@ -801,16 +802,44 @@ def significance_clusters(
     (design,) = split_options("significance_clusters", design, DELTA_DESIGN)
     design["n_resamples"] = check_difference_design(**design)
     alpha = check_probability("alpha", alpha)
-    mats, human = as_matrices(scores, judgments, judgment, metrics)
-    corr = metric_correlations(mats, human, design["level"], design["method"])
-    order = cluster_order(corr)
+    mats, human, corr, pairs = ranking_inputs(scores, judgments, judgment, metrics, design)
     p = {
         (better, worse): correlation_difference_test(
             mats[better], mats[worse], human, seed=seed, **design
         ).loc[0, "p_value"]
-        for better, worse in ranking_pairs(order)
+        for better, worse in pairs
     }
     return ranked_clusters(corr, p, alpha)
+
+
+def ranking_inputs(scores, judgments, judgment, metrics, design) -> tuple:
+    """What a significance ranking starts from, local or on a cluster.
+
+    Parameters
+    ----------
+    scores, judgments, judgment, metrics
+        As in :func:`compare_metrics`.
+    design : dict
+        The design of :func:`correlation_difference_test` (its ``level`` and ``method``).
+
+    Returns
+    -------
+    tuple
+        ``(matrices, human, correlations, pairs)``: the metrics' and humans' score matrices,
+        each metric's correlation with the humans, and the ``(better, worse)`` pairs the
+        ranking tests (:func:`ranking_pairs` of :func:`cluster_order`).
+
+    Examples
+    --------
+    >>> from evalkit.stats.difference_tests import noisy_metrics, ranking_inputs
+    >>> mats, h = noisy_metrics((8, 20), {"near": 0.5, "far": 3.0})
+    >>> design = {"level": "system", "method": "pearson"}
+    >>> ranking_inputs(mats, h, None, None, design)[3]
+    [('near', 'far')]
+    """
+    mats, human = as_matrices(scores, judgments, judgment, metrics)
+    corr = metric_correlations(mats, human, design["level"], design["method"])
+    return mats, human, corr, ranking_pairs(cluster_order(corr))
 
 
 def ranking_pairs(order: Sequence[str]) -> list:

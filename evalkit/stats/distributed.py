@@ -87,12 +87,10 @@ from evalkit.stats.difference_tests import (
     DELTA_DESIGN,
     as_matrices,
     check_difference_design,
-    cluster_order,
     difference_test_result,
-    metric_correlations,
     pair_frame,
     ranked_clusters,
-    ranking_pairs,
+    ranking_inputs,
     resampled_deltas,
 )
 from evalkit.stats._shared import (
@@ -788,8 +786,8 @@ def distributed_compare_metrics(
     scores,
     judgments,
     *,
-    judgment: Optional[str] = None,
     metrics: Optional[Sequence[str]] = None,
+    judgment: Optional[str] = None,
     seed: int = 0,
     **options,
 ) -> pd.DataFrame:
@@ -800,7 +798,7 @@ def distributed_compare_metrics(
 
     Parameters
     ----------
-    scores, judgments, judgment, metrics
+    scores, judgments, metrics, judgment
         As :func:`~evalkit.stats.difference_tests.compare_metrics`.
     seed, **options
         As :func:`distributed_difference_test`.
@@ -868,8 +866,8 @@ def distributed_significance_clusters(
     scores,
     judgments,
     *,
-    judgment: Optional[str] = None,
     metrics: Optional[Sequence[str]] = None,
+    judgment: Optional[str] = None,
     alpha: float = 0.05,
     seed: int = 0,
     **options,
@@ -881,7 +879,7 @@ def distributed_significance_clusters(
 
     Parameters
     ----------
-    scores, judgments, judgment, metrics
+    scores, judgments, metrics, judgment
         As :func:`~evalkit.stats.difference_tests.compare_metrics`.
     alpha : float, default 0.05
     seed, **options
@@ -905,9 +903,7 @@ def distributed_significance_clusters(
     alpha = check_probability("alpha", alpha)
     where = "distributed_significance_clusters"
     design = split_options(where, options, DELTA_DESIGN, RUN_OPTIONS)[0]
-    mats, human = as_matrices(scores, judgments, judgment, metrics)
-    corr = metric_correlations(mats, human, design["level"], design["method"])
-    pairs = ranking_pairs(cluster_order(corr))
+    mats, human, corr, pairs = ranking_inputs(scores, judgments, judgment, metrics, design)
     rows = _difference_tests(where, mats, human, pairs, seed, options, DELTA_DESIGN)
     return comparison_clusters(pd.concat(rows, ignore_index=True), corr, alpha)
 

@@ -203,10 +203,10 @@ def paired_bootstrap(
     statistics: Mapping[str, np.ndarray],
     score: ScoreFunction,
     *,
+    method: str = "shift",
     baseline: Optional[str] = None,
     pairs: str = "baseline",
     n_resamples: int = 1000,
-    method: str = "shift",
     ties: str = "ge",
     confidence: float = _CONFIDENCE,
     seed: SeedLike = SACREBLEU_SEED,
@@ -215,14 +215,16 @@ def paired_bootstrap(
 
     Parameters
     ----------
-    statistics, score, baseline
+    statistics, score
+        As in :func:`approximate_randomization`.
+    method : str
+        ``"shift"``, ``"centred"`` or ``"koehn"`` (below).
+    baseline : str, optional
         As in :func:`approximate_randomization`.
     pairs : str
         ``"baseline"`` or ``"all"`` (every pair of systems).
     n_resamples : int
         Number of bootstrap resamples (segments drawn with replacement).
-    method : str
-        ``"shift"``, ``"centred"`` or ``"koehn"`` (below).
     ties : str
         ``"ge"`` or ``"gt"``: whether a resample equal to the observed difference counts.
     confidence : float

@@ -248,8 +248,8 @@ def type1_simulation(
     pair_statistics: Mapping[str, Sequence[np.ndarray]],
     scores: Mapping,
     *,
-    n_replications: int = 200,
     tests=("approximate randomization", "bootstrap (shift)"),
+    n_replications: int = 200,
     n_trials: int = 1000,
     n_resamples: int = 1000,
     seed: int = 0,
@@ -263,9 +263,9 @@ def type1_simulation(
     ----------
     pair_statistics, scores
         As :func:`variant_tests`.
+    tests : sequence of str, default ("approximate randomization", "bootstrap (shift)")
     n_replications : int, default 200
         >= 1.
-    tests : sequence of str, default ("approximate randomization", "bootstrap (shift)")
     n_trials, n_resamples : int, default 1000
         As :func:`evalkit.stats.resampling.significance_table`.
     seed : int, default 0

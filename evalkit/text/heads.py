@@ -31,14 +31,6 @@ published table, applied to :class:`nltk.tree.Tree`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
-
-from evalkit.errors import ParameterError
-from evalkit.text.trees import DepTree, strip_root
-
-if TYPE_CHECKING:  # nltk's class; evalkit.text.trees says why it is imported lazily
-    from evalkit.text.trees import Tree
-
 __all__ = [
     "COLLINS_HEAD_RULES",
     "base_label",
@@ -46,6 +38,14 @@ __all__ = [
     "constituents_to_dependencies",
     "dependencies_to_constituents",
 ]
+
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+
+from evalkit.errors import ParameterError
+from evalkit.text.trees import DepTree, strip_root
+
+if TYPE_CHECKING:  # nltk's class; evalkit.text.trees says why it is imported lazily
+    from evalkit.text.trees import Tree
 
 # (direction, priority list), Collins (1999) Appendix A.
 COLLINS_HEAD_RULES: Dict[str, Tuple[str, Tuple[str, ...]]] = {

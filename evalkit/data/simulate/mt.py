@@ -471,38 +471,33 @@ _PAPER_DESIGN = {
 }
 
 
+#: Each 2005 variant: its systems, its references' id prefix and what its design adds.
+_PAPER_VARIANTS = {
+    "tides2003ce": (PAPER_SYSTEMS_CE, "E", {"bitext_concepts": True, "extra_facts": 1.45}),
+    "tides2003ae": (PAPER_SYSTEMS_AE, "A", {"doc_prefix": "AFP", "extra_facts": 1.27}),
+}
+
+
+def _paper_variant(name: str, quick: bool) -> MTConfig:
+    """One of :data:`_PAPER_VARIANTS` with the design the 2005 papers share (4 references)."""
+    systems, prefix, design = _PAPER_VARIANTS[name]
+    return _config(name, quick, systems, _references(prefix, 4), **_PAPER_DESIGN, **design)
+
+
 def tides2003ce(quick: bool = False) -> MTConfig:
     """The TIDES 2003 Chinese-English variant of the 2005 papers: their system ids (E09 ...
     E22), ten evaluators with marked biases (Leusch et al. Fig. 1), case, punctuation,
     quotation and contraction variety, and a bitext with a concept oracle. Segments carry
     Poisson(1.45) facts more than one or two (as tides2003), so the references average
     Leusch et al. Table 2's 28.1 mteval tokens (27.97 on the default seed, 13.31 without)."""
-    references = _references("E", 4)
-    return _config(
-        "tides2003ce",
-        quick,
-        PAPER_SYSTEMS_CE,
-        references,
-        **_PAPER_DESIGN,
-        bitext_concepts=True,
-        extra_facts=1.45,
-    )
+    return _paper_variant("tides2003ce", quick)
 
 
 def tides2003ae(quick: bool = False) -> MTConfig:
     """The Arabic-English variant: 6 systems x 663 segments (100 documents), 4 references;
     segments carry Poisson(1.27) facts more than one or two, so the references average
     Leusch et al. Table 2's 26.8 mteval tokens (26.61 on the default seed, 13.83 without)."""
-    references = _references("A", 4)
-    return _config(
-        "tides2003ae",
-        quick,
-        PAPER_SYSTEMS_AE,
-        references,
-        **_PAPER_DESIGN,
-        doc_prefix="AFP",
-        extra_facts=1.27,
-    )
+    return _paper_variant("tides2003ae", quick)
 
 
 def btec2004(quick: bool = False) -> MTConfig:

@@ -19,11 +19,12 @@ def printed_checks() -> pd.DataFrame:
     v = lambda key: int(c.printed("text", "value", key=key))  # noqa: E731
     for suite, key in (("MT", "mt_measures"), ("AS", "as_measures")):
         n = v(key)
+        pairs = f"C({n},2) = {comb(n, 2):,}"
         c.derived(
             f"figure1_pairs_{suite}",
             source="§5 / Figure 1",
             printed=f"{n} measures",
-            this_run=f"C({n},2) = {comb(n, 2):,}",
+            this_run=pairs,
             note="implied, not printed: the number of measure pairs Figure 1 shows",
         )
     c.check(

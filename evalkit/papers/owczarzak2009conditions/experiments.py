@@ -38,21 +38,12 @@ __all__ = [
 
 
 def model_sweep(
-    ev: SweepData,
-    ks: Sequence[int],
-    metrics: Sequence[str],
-    reference: str,
-    *,
-    n_draws: int,
-    seed: int,
-    method: str = "pearson",
-    rounding: str = "none",
-    subsets=None,
+    subsets: dict, reference_scores, *, n_draws: int, seed: int, method: str = "pearson"
 ) -> pd.DataFrame:
-    """``metric, k, draw, r``: the models experiment (same per-topic draws for every metric);
-    ``subsets``: :func:`_model_subsets` when already built."""
-    ref = np.nanmean(ev.references[reference], axis=1)
-    subsets = subsets or _model_subsets(ev, ks, metrics, reference, rounding)
+    """``metric, k, draw, r``: the models experiment on the subsets :func:`_model_subsets`
+    built (the same per-topic draws for every metric), against ``reference_scores`` (systems
+    x topics, averaged over the reference's models)."""
+    ref = np.nanmean(reference_scores, axis=1)
     out = []
     for k, (tables, n_sub) in subsets.items():
         d = model_subset_correlations(
@@ -145,7 +136,7 @@ def models_experiment(
     metrics = [m for m in metrics if m in ev.scores]
     subsets = _model_subsets(ev, ks, metrics, reference, rounding)
     draws = model_sweep(
-        ev, ks, metrics, reference, n_draws=n_draws, seed=seed, method=method, subsets=subsets
+        subsets, ev.references[reference], n_draws=n_draws, seed=seed, method=method
     )
     full = full_rows(ev, metrics, reference, n_boot=n_boot, seed=seed, method=method)
     table = sweep_table(draws, full, "k", ev.n_models, alpha)

@@ -24,9 +24,11 @@ Confidence intervals: Fisher z with the Bonett & Wright (2000) constants
 (``z = atanh r``, ``se = c / sqrt(n - b)``; Pearson b=3, c=1; Spearman b=3,
 c=sqrt(1 + r²/2); Kendall b=4, c=sqrt(.437)), with ``n`` as :func:`fisher_sample_size`
 defines it (summary level: the number of systems per input, Deutsch et al. 2021, unless
-``fisher_n="inputs"``), and percentile bootstrap over systems, inputs or both. Comparing two
-metrics (BOOT-*, PERM-*) lives in :mod:`evalkit.stats.difference_tests`, the Williams test in
-:mod:`evalkit.stats.williams`.
+``fisher_n="inputs"``), and percentile bootstrap over systems, inputs or both
+(:func:`percentile_interval`, which can be widened to hold given values; the bias-corrected
+and accelerated interval of Efron 1987 for a median-biased resampling: :func:`bca_interval`).
+Comparing two metrics (BOOT-*, PERM-*) lives in :mod:`evalkit.stats.difference_tests`, the
+Williams test in :mod:`evalkit.stats.williams`.
 
 WMT relative-ranking "Kendall's tau-like" (WMT17-WMT20 daRR):
 ``tau = (Concordant - Discordant) / (Concordant + Discordant)`` over human preference pairs
@@ -40,6 +42,7 @@ References:
   Kendall and Spearman correlations. Psychometrika 65(1), 23-28.
 * Deutsch, D., Dror, R., & Roth, D. (2021). A statistical analysis of summarization
   evaluation metrics using resampling methods. TACL 9.
+* Efron, B. (1987). Better bootstrap confidence intervals. JASA 82(397), 171-185.
 """
 
 from __future__ import annotations

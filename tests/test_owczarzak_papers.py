@@ -448,6 +448,13 @@ def test_od09_topic_interval_is_bias_corrected_not_widened():
     assert verdicts == {"percentile": "agrees", "bc": "inconclusive"}
     est, lo, hi, _ = topic_interval(draws, w)  # default: BC
     assert lo < 0 < est <= hi
+    # this run's value beyond every resample: no BC interval, not comparable
+    beyond = {**draws, "topic_boot": draws["topic_boot"].assign(r=lambda f: f["r"] + 1.0)}
+    assert np.isnan(topic_interval(beyond, w)[1])
+    c = Claims("owczarzak2009conditions", data="toy")
+    topic_finding(c, "x", beyond, w, "r(1)", missing="-", expected=">", source="-", printed="-")
+    row = c.frame().set_index("claim_id").loc["x"]
+    assert row["verdict"] == "not comparable" and "beyond all 1000" in row["note"]
     with pytest.raises(ParameterError, match="interval"):
         topic_interval(draws, w, "bca")
 

@@ -399,13 +399,64 @@ def _pyramid_rouge_draws(means, sd=0.01, n=100, seed=0, topics=48, boot_sd=0.003
 
 
 def _boot_contrast(draws, weights):
-    """The contrast by hand: estimate from the draws' means, 95% percentile interval over the
-    topic bootstrap resamples."""
+    """The contrast by hand: estimate from the draws' means, 95% bias-corrected percentile
+    interval over the topic bootstrap resamples (Efron 1987: the quantiles at
+    Phi(2 z0 -+ 1.96), z0 = Phi^-1 of the share of resamples below the estimate; no ties
+    here), held to include the estimate."""
+    from scipy.stats import norm
+
     d = draws["draws"].groupby(["metric", "size"])["r"].mean()
     b = draws["topic_boot"].pivot_table(index="resample", columns=["metric", "size"], values="r")
     est = sum(w * d[k] for k, w in weights.items())
-    lo, hi = np.quantile(sum(w * b[k] for k, w in weights.items()), [0.025, 0.975])
-    return est, lo, hi
+    s = sum(w * b[k] for k, w in weights.items())
+    z0 = norm.ppf(np.mean(s < est))
+    lo, hi = np.quantile(s, norm.cdf(2 * z0 + norm.ppf([0.025, 0.975])))
+    return est, min(lo, est), max(hi, est)
+
+
+def test_od09_topic_interval_is_bias_corrected_not_widened():
+    """Resamples that sit above this run's value (a biased topic bootstrap): the percentile
+    interval widened to hold the value (the old rule) excludes 0, so the finding "agreed";
+    the bias-corrected interval moves down by the bias and includes 0: inconclusive."""
+    from evalkit.errors import ParameterError
+    from evalkit.notebook.claims import Claims
+    from evalkit.papers.owczarzak2009conditions.topic_tests import topic_finding, topic_interval
+
+    rng = np.random.default_rng(0)
+    draws = {
+        "draws": pd.DataFrame({"metric": "rouge2", "size": 1, "draw": range(100), "r": 0.002}),
+        "full": pd.DataFrame(),
+        "topic_boot": pd.DataFrame(
+            {
+                "resample": range(1000),
+                "metric": "rouge2",
+                "size": 1,
+                "r": rng.normal(0.010, 0.004, 1000),
+            }
+        ),  # fmt: skip
+        "topics": 48,
+    }
+    w = {("rouge2", 1): 1.0}
+    est, lo, hi, _ = topic_interval(draws, w, "percentile")
+    assert est == pytest.approx(0.002) and lo == est and lo > 0  # old: widened, significant
+    verdicts = {}
+    for interval in ("percentile", "bc"):
+        c = Claims("owczarzak2009conditions", data="toy")
+        topic_finding(c, "x", draws, w, "r(1)", missing="-", expected=">", interval=interval,
+                      source="-", printed="-")  # fmt: skip
+        verdicts[interval] = c.frame().set_index("claim_id").loc["x", "verdict"]
+    assert verdicts == {"percentile": "agrees", "bc": "inconclusive"}
+    est, lo, hi, _ = topic_interval(draws, w)  # default: BC
+    assert lo < 0 < est <= hi
+    # this run's value beyond every resample: no BC interval, not comparable
+    beyond = {**draws, "topic_boot": draws["topic_boot"].assign(r=lambda f: f["r"] + 1.0)}
+    assert np.isnan(topic_interval(beyond, w)[1])
+    c = Claims("owczarzak2009conditions", data="toy")
+    topic_finding(c, "x", beyond, w, "r(1)", missing="-", expected=">", source="-", printed="-")
+    row = c.frame().set_index("claim_id").loc["x"]
+    assert row["verdict"] == "not comparable" and "beyond all 1000" in row["note"]
+    with pytest.raises(ParameterError, match="interval"):
+        topic_interval(draws, w, "bca")
 
 
 def test_od09_pyramid_gains_less_and_outperforms_rouge_are_tested_over_topics():

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from evalkit.errors import ParameterError
-from evalkit.stats.cluster_bootstrap import cluster_bootstrap_pearson
+from evalkit.stats.cluster_bootstrap import cluster_bootstrap_pearson, correlation_intervals
 
 
 def test_each_resample_is_pearson_on_the_drawn_clusters_rows():
@@ -50,3 +50,20 @@ def test_cluster_bootstrap_checks_its_input():
         cluster_bootstrap_pearson({"m": [1.0, 2.0]}, {"h": [1.0, 2.0]}, ["a", "a"])
     with pytest.raises(ParameterError, match="finite"):
         cluster_bootstrap_pearson({"m": [1.0, np.nan]}, {"h": [1.0, 2.0]}, ["a", "b"])
+
+
+def test_correlation_intervals_hold_this_runs_values():
+    """``holding``: each interval is widened to hold the given r, or the given difference of
+    two r's; pairs not given are left as they are."""
+    rng = np.random.default_rng(2)
+    x = {"a": rng.normal(size=60), "b": rng.normal(size=60)}
+    y = {"h": x["a"] + rng.normal(size=60)}
+    clusters = np.repeat(np.arange(12), 5)
+    plain = {(r["metric_a"], r["metric_b"]): r for r in correlation_intervals(x, y, clusters)}
+    far = {("a", "h"): 5.0, ("b", "h"): -5.0}
+    held = correlation_intervals(x, y, clusters, holding=far)
+    got = {(r["metric_a"], r["metric_b"]): r for r in held}
+    assert got[("a", "")]["high"] == 5.0 and got[("a", "")]["low"] == plain[("a", "")]["low"]
+    assert got[("a", "b")]["high"] == 10.0 and got[("b", "a")]["low"] == -10.0
+    partial = correlation_intervals(x, y, clusters, holding={("a", "h"): 5.0})
+    assert {(r["metric_a"], r["metric_b"]): r for r in partial}[("b", "a")] == plain[("b", "a")]

@@ -237,3 +237,18 @@ def test_unit_set_bootstrap_resamples_the_units_of_the_sets():
     assert unit_set_bootstrap(sets, [0.5] * len(sets), n_resamples=50) == (0.5, 0.5, 0.5)
     with pytest.raises(ParameterError, match="distinct units"):
         unit_set_bootstrap([("a", "a")], [1.0])
+
+
+def test_unit_set_bootstrap_holds_another_interval():
+    """``holding`` (the wider of two intervals: hold the other one's ends)."""
+    from evalkit.stats.pairwise import unit_set_bootstrap
+
+    sets = [("a", "b"), ("a", "c"), ("b", "c"), ("c", "d"), ("a", "d")]
+    values = [0.0, 1.0, 0.0, 1.0, 1.0]
+    mean, low, high = unit_set_bootstrap(sets, values, n_resamples=200, seed=3)
+    assert unit_set_bootstrap(sets, values, n_resamples=200, seed=3, holding=(-0.5, 0.5)) == (
+        mean, -0.5, high,
+    )  # fmt: skip
+    assert unit_set_bootstrap(sets, values, n_resamples=200, seed=3, holding=mean) == (
+        mean, low, high,
+    )  # fmt: skip

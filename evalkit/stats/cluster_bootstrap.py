@@ -28,7 +28,7 @@ References:
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence, Tuple
+from typing import Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -117,7 +117,9 @@ def cluster_bootstrap_pearson(
     return np.clip(r, -1.0, 1.0), xn, yn
 
 
-def correlation_intervals(x, y, clusters, *, confidence: float = 0.95, **options) -> list:
+def correlation_intervals(
+    x, y, clusters, *, confidence: float = 0.95, holding: Optional[Mapping] = None, **options
+) -> list:
     """Percentile intervals from :func:`cluster_bootstrap_pearson`: of every r(x_a, y) and of
     every difference r(x_a, y) - r(x_b, y) of two x columns with the same y.
 
@@ -126,6 +128,11 @@ def correlation_intervals(x, y, clusters, *, confidence: float = 0.95, **options
     x, y, clusters
         As :func:`cluster_bootstrap_pearson`.
     confidence : float, default 0.95
+    holding : mapping of (x name, y name) to float, optional
+        This run's r of each pair: each interval is widened to hold this run's r, or its
+        difference of two r's, where a skewed resampling distribution leaves it outside
+        (:func:`~evalkit.stats.correlation.percentile_interval`); pairs not in it are not
+        widened.
     **options
         ``n_resamples, seed``, as :func:`cluster_bootstrap_pearson`.
 
@@ -144,6 +151,14 @@ def correlation_intervals(x, y, clusters, *, confidence: float = 0.95, **options
     [('a', 'b'), ('a', ''), ('b', 'a'), ('b', '')]
     """
     draws, names, judgments = cluster_bootstrap_pearson(x, y, clusters, **options)
+    run = dict(holding or {})
+
+    def _run(ma, mb, jn):
+        # this run's r(a) - r(b) (or r(a)), when both are given
+        if (ma, jn) not in run or (mb and (mb, jn) not in run):
+            return None
+        return run[(ma, jn)] - (run[(mb, jn)] if mb else 0.0)
+
     out = []
     for j, jn in enumerate(judgments):
         for a, ma in enumerate(names):
@@ -152,7 +167,7 @@ def correlation_intervals(x, y, clusters, *, confidence: float = 0.95, **options
                     continue
                 d = draws[:, a, j] - (draws[:, b, j] if mb else 0.0)
                 if np.isfinite(d).sum() >= 20:
-                    low, high = percentile_interval(d, confidence)
+                    low, high = percentile_interval(d, confidence, holding=_run(ma, mb, jn))
                     out.append(
                         {"judgment": jn, "metric_a": ma, "metric_b": mb, "low": low, "high": high}
                     )

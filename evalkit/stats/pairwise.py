@@ -825,7 +825,7 @@ def system_pair_bootstrap(system_a, system_b, values, **options) -> Tuple[float,
         The two systems of each pair (labels; a != b).
     values : array_like of float, shape (n_pairs,)
         One value per pair (an indicator, a paired difference of indicators).
-    groups, n_resamples, confidence, seed
+    groups, n_resamples, confidence, seed, holding
         As :func:`unit_set_bootstrap` (a group per pair: a TAC year).
 
     Returns
@@ -858,6 +858,7 @@ def unit_set_bootstrap(
     n_resamples: int = 1000,
     confidence: float = 0.95,
     seed: SeedLike = 0,
+    holding=None,
 ) -> Tuple[float, float, float]:
     """Mean of a value over items that are sets of units (pairs of systems, sets of
     measures), with a percentile interval from resampling the units: the vertex bootstrap
@@ -880,6 +881,9 @@ def unit_set_bootstrap(
     n_resamples : int, default 1000
     confidence : float, default 0.95
     seed : int or numpy.random.Generator, default 0
+    holding : float or array_like of float, optional
+        Values the interval must hold (e.g. another interval's ends: the wider of two),
+        :func:`~evalkit.stats.correlation.percentile_interval`.
 
     Returns
     -------
@@ -906,7 +910,7 @@ def unit_set_bootstrap(
     if np.isnan(v).any():
         raise ParameterError("values", "NaN values", "a value for every item")
     w = unit_set_weights(members, groups=groups, n_resamples=n_resamples, seed=seed)
-    lo, hi = percentile_interval((w @ v) / w.sum(axis=1), confidence)
+    lo, hi = percentile_interval((w @ v) / w.sum(axis=1), confidence, holding=holding)
     return float(v.mean()), lo, hi
 
 

@@ -4,7 +4,7 @@ correlation of rankings (Figure 5), the JACK curve's reading (Figure 3), system 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -21,6 +21,7 @@ __all__ = [
     "jack_growth",
     "king_vs_correlation",
     "king_vs_correlation_resampled",
+    "subset_tables",
     "ranking_correlation",
     "representatives",
     "system_model_similarity",
@@ -49,12 +50,43 @@ def ranking_correlation(queen: pd.Series, human: pd.Series) -> dict:
     }
 
 
-def king_vs_correlation(data, candidates: Sequence[str], human: pd.Series) -> pd.DataFrame:
-    """Figure 5: for every non-empty combination of ``candidates``, KING and the Pearson
-    correlation (scores and ranks) between system QUEEN and the human scores."""
+def subset_tables(data, candidates: Sequence[str]) -> tuple:
+    """Per-topic KING of every non-empty combination of ``candidates`` (topics x
+    combinations) and each peer's QUEEN per topic (``(instance, summarizer)`` x
+    combinations): :func:`~evalkit.stats.qarla.king_of_subsets` and
+    :func:`~evalkit.stats.qarla.queen_of_subsets` with ``by_instance``, computed once for
+    Figure 5's table and its topic resampling."""
     masks = qarla.subset_masks(len(candidates))
-    kings = qarla.king_of_subsets(data, candidates=candidates, masks=masks)
-    queens = qarla.queen_of_subsets(data, candidates=candidates, masks=masks)
+    return (
+        qarla.king_of_subsets(data, candidates=candidates, masks=masks, by_instance=True),
+        qarla.queen_of_subsets(data, candidates=candidates, masks=masks, by_instance=True),
+    )
+
+
+def _subset_means(tables: tuple) -> tuple:
+    """Macro KING per combination and system QUEEN (combinations x peers) from
+    :func:`subset_tables`, bit for bit what ``king_of_subsets`` / ``queen_of_subsets`` return
+    without ``by_instance``: the same sums in the same (instance) order (a groupby mean
+    would sum in another order and change the last bit)."""
+    kings, queens = tables
+    king = np.ascontiguousarray(kings.to_numpy()).mean(axis=0)
+    sums: dict = {}
+    counts: dict = {}
+    for name, row in zip(queens.index.get_level_values("summarizer"), queens.to_numpy()):
+        sums[name] = sums.get(name, 0.0) + row
+        counts[name] = counts.get(name, 0) + 1
+    names = sorted(sums)
+    return king, pd.DataFrame({n: sums[n] / counts[n] for n in names}, index=kings.columns)
+
+
+def king_vs_correlation(
+    data, candidates: Sequence[str], human: pd.Series, *, tables: Optional[tuple] = None
+) -> pd.DataFrame:
+    """Figure 5: for every non-empty combination of ``candidates``, KING and the Pearson
+    correlation (scores and ranks) between system QUEEN and the human scores. ``tables``:
+    :func:`subset_tables` of the same ``data`` and ``candidates`` when already computed."""
+    masks = qarla.subset_masks(len(candidates))
+    kings, queens = _subset_means(tables or subset_tables(data, candidates))
     rows = []
     for m, k in zip(masks, kings):
         r = ranking_correlation(queens.loc[m], human)
@@ -76,6 +108,7 @@ def king_vs_correlation_resampled(
     *,
     n_resamples: int = 200,
     seed: int = 0,
+    tables: Optional[tuple] = None,
 ) -> np.ndarray:
     """Figure 5's trend on resamples of the topics: Spearman's rho, over every combination
     of ``candidates``, of KING and the Pearson r of system QUEEN with the human scores
@@ -89,10 +122,11 @@ def king_vs_correlation_resampled(
     drawn topics it took part in, r over the systems with both (at least 3).
 
     ``human``: per-topic human scores, a Series indexed by ``(instance, system)``
-    (:func:`evalkit.data.qarla_inputs.system_human_scores` with ``by_instance``). Returns
-    the rhos of the draws that have one (NaN-free).
+    (:func:`evalkit.data.qarla_inputs.system_human_scores` with ``by_instance``);
+    ``tables``: :func:`subset_tables`, when already computed. Returns the rhos of the draws
+    that have one (NaN-free).
     """
-    k, q, h = _topic_arrays(data, candidates, human)
+    k, q, h = _topic_arrays(data, candidates, human, tables)
     rng = np.random.default_rng(seed)
     draws = (
         _weighted_trend(k, q, h, rng.multinomial(len(k), np.full(len(k), 1 / len(k))))
@@ -101,13 +135,12 @@ def king_vs_correlation_resampled(
     return np.asarray([rho for rho in draws if rho == rho], float)
 
 
-def _topic_arrays(data, candidates: Sequence[str], human: pd.Series):
+def _topic_arrays(data, candidates: Sequence[str], human: pd.Series, tables=None):
     """Per-topic KING (topics x combinations), system QUEEN (topics x systems x
     combinations) and human scores (topics x systems), NaN where a system is not on a
     topic; combinations in :func:`~evalkit.stats.qarla.subset_masks` order."""
     masks = qarla.subset_masks(len(candidates))
-    kings = qarla.king_of_subsets(data, candidates=candidates, masks=masks, by_instance=True)
-    queens = qarla.queen_of_subsets(data, candidates=candidates, masks=masks, by_instance=True)
+    kings, queens = tables or subset_tables(data, candidates)
     topics = list(kings.index)
     systems = sorted(
         set(queens.index.get_level_values("summarizer"))

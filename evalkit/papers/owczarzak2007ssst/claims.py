@@ -42,8 +42,8 @@ def _pattern_test(
     """``(difference, interval, test)`` of one finding of :func:`correlation_patterns` on this
     run, from the intervals over resamples of the ``n_segments`` source segments of
     :func:`~.experiments.segment_correlations` (``attrs["intervals"]``), or None without them
-    (relative rankings). The interval is widened to this run's value where a skewed
-    resampling distribution leaves it outside."""
+    (relative rankings). The interval holds this run's value
+    (:func:`~.experiments.segment_correlations`)."""
     if intervals is None or intervals.empty:
         return None
     iv = intervals[intervals["judgment"] == judgment]
@@ -61,13 +61,12 @@ def _pattern_test(
     row = iv[(iv["metric_a"] == a) & (iv["metric_b"] == b)]
     if row.empty or not np.isfinite(diff):
         return None
-    low, high = float(row["low"].iloc[0]), float(row["high"].iloc[0])
-    wide = "" if low <= diff <= high else ", widened to this run's value"
     return (
         diff,
-        (min(low, diff), max(high, diff)),
+        (float(row["low"].iloc[0]), float(row["high"].iloc[0])),
         f"{what}, 95% percentile interval over resamples of the {n_segments} source segments (a "
-        f"segment's rows share its sentence, references and judges){wide}",
+        "segment's rows share its sentence, references and judges), widened to this run's "
+        "value if outside",
     )
 
 

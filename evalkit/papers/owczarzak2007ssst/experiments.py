@@ -202,6 +202,7 @@ def segment_correlations(
     ``attrs["intervals"]``: 95% percentile intervals of each r and of each difference of two
     metrics' r from ``n_resamples`` bootstrap draws of the source segments (a segment's rows
     share its content, references and judges: :mod:`evalkit.stats.cluster_bootstrap`),
+    widened to hold this run's value where a skewed resampling distribution leaves it out;
     records ``judgment, metric_a, metric_b, low, high`` (``metric_b`` empty for r itself)."""
     from evalkit.data.segments import metric_inputs
     from evalkit.stats.cluster_bootstrap import correlation_intervals
@@ -225,7 +226,12 @@ def segment_correlations(
         y = {jn: rows[jn].to_numpy(float) for jn in judgments}
         ok = {k: v for k, v in xs.items() if np.isfinite(v).all()}
         result.attrs["intervals"] = correlation_intervals(
-            ok, y, segments.to_numpy(), n_resamples=n_resamples, seed=seed
+            ok,
+            y,
+            segments.to_numpy(),
+            n_resamples=n_resamples,
+            seed=seed,
+            holding={(o["metric"], o["judgment"]): o["r"] for o in out},
         )
         result.attrs["segments"] = int(segments.nunique())
     return result

@@ -22,7 +22,7 @@ from typing import Mapping, Optional
 from evalkit.notebook.claims import Claims
 
 from .spec import ERRATA, METRICS, MODEL_TABLES, ROUGE_METRICS
-from .topic_tests import _FEW_TOPICS, MIN_TOPICS, topic_finding, topic_interval
+from .topic_tests import _FEW_TOPICS, INTERVALS, MIN_TOPICS, _beyond, topic_finding, topic_interval
 
 __all__ = ["pyramid_models_claims", "su4_stability_claims"]
 
@@ -124,13 +124,17 @@ def pyramid_models_claims(claims: Claims, table: str, draws: Optional[Mapping] =
         return
     diffs = [x[0] for x in got]
     n_boot = draws["topic_boot"]["resample"].nunique()
+    beyond = [x[0] for x in got if x[1] != x[1]]  # NaN: no interval
+    if beyond:
+        claims.not_comparable(cid, note=_beyond(beyond[0], n_boot), **row)
+        return
     claims.finding(
         cid,
         expected=">" if above else "<",
         difference=float(sum(diffs) / len(diffs)),
         ci=(min(x[1] for x in got), max(x[2] for x in got)),
         test=f"topic bootstrap of r_P(k) - r_M(k) per (number of models, metric): 95% "
-        f"percentile intervals over {n_boot} resamples of the {n_topics} topics, "
+        f"{INTERVALS['bc']} intervals over {n_boot} resamples of the {n_topics} topics, "
         f"intersection-union over {len(pairs)} pairs (difference: their mean; smallest "
         f"{min(diffs):+.4f})",
         **row,

@@ -125,10 +125,9 @@ def _always_above(
     ci = binomial_ci(k, n, method="exact").iloc[0]
     lo, hi = float(ci["ci_low"]), float(ci["ci_high"])
     if big[["year", "system_a", "system_b"]].drop_duplicates().shape[0] > 1:
-        _, b_lo, b_hi = system_pair_bootstrap(
-            big["system_a"], big["system_b"], miss, groups=big["year"]
+        _, lo, hi = system_pair_bootstrap(
+            big["system_a"], big["system_b"], miss, groups=big["year"], holding=(lo, hi)
         )
-        lo, hi = min(lo, b_lo), max(hi, b_hi)
     claims.finding(
         cid,
         source=fig,

@@ -13,8 +13,9 @@ Section 13.3), which keeps their dependence, and the two-sided percentile p-valu
 
     p = min(1, 2 min((1 + #{d* <= 0}) / (B + 1), (1 + #{d* >= 0}) / (B + 1)))
 
-over the B defined resamples d*: p < alpha where the (1 - alpha) percentile interval leaves
-out 0 (up to the one resample the +1 adds), for tests that combine p-values.
+over the B defined resamples d* (:func:`percentile_p`): p < alpha where the (1 - alpha)
+percentile interval leaves out 0 (up to the one resample the +1 adds), for tests that
+combine p-values.
 
 Computed from per-cluster sums (n, sum x, sum x^2, sum y, sum y^2, sum xy), so a resample
 costs one matrix product over the clusters, not a pass over the rows:
@@ -42,7 +43,7 @@ from evalkit.stats._shared import show_options
 from evalkit.stats.correlation import percentile_interval
 from evalkit.stats.validation import SeedLike, check_int, rng_from_seed
 
-__all__ = ["MIN_CLUSTERS", "cluster_bootstrap_pearson", "correlation_intervals"]
+__all__ = ["MIN_CLUSTERS", "cluster_bootstrap_pearson", "correlation_intervals", "percentile_p"]
 
 #: Fewer clusters than this and a finding should not rest on the cluster bootstrap: an exact
 #: paired test over n units has smallest two-sided p 2 / 2^n, above 0.05 for n <= 5, and a
@@ -173,7 +174,6 @@ def correlation_intervals(
                 d = d[np.isfinite(d)]
                 if len(d) >= 20:
                     low, high = percentile_interval(d, confidence)
-                    tail = (1 + min((d <= 0).sum(), (d >= 0).sum())) / (len(d) + 1)
                     out.append(
                         {
                             "judgment": jn,
@@ -181,10 +181,38 @@ def correlation_intervals(
                             "metric_b": mb,
                             "low": low,
                             "high": high,
-                            "p": min(1.0, 2 * tail),
+                            "p": percentile_p(d),
                         }
                     )
     return out
+
+
+def percentile_p(draws) -> float:
+    """The two-sided percentile p-value of "the statistic is 0" from its bootstrap draws
+    (any bootstrap: of clusters, of the units of sets), as in the module docstring.
+
+    Parameters
+    ----------
+    draws : array_like
+        The resampled statistic; NaNs (undefined resamples) are left out.
+
+    Returns
+    -------
+    float
+        In (0, 1]; NaN without a defined draw.
+
+    Examples
+    --------
+    >>> from evalkit.stats.cluster_bootstrap import percentile_p
+    >>> percentile_p([0.1, 0.2, 0.3, -0.1]), percentile_p([0.1] * 99)
+    (0.8, 0.02)
+    """
+    d = np.asarray(draws, dtype=float)
+    d = d[~np.isnan(d)]
+    if not d.size:
+        return float("nan")
+    tail = (1 + min((d <= 0).sum(), (d >= 0).sum())) / (d.size + 1)
+    return float(min(1.0, 2 * tail))
 
 
 # the keywords correlation_intervals forwards, shown in its signature (declared once)

@@ -13,8 +13,6 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 import pandas as pd
 
-from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS
-
 from .spec import _TABLES, KERNELS, PAPER, SYNTAX, published
 
 __all__ = [
@@ -33,10 +31,17 @@ def _best(frame: pd.DataFrame, metrics: Sequence[str]) -> float:
     return float(part.max())
 
 
-#: Why a run's table has no test of two correlations.
-_NO_TEST = (
-    f"relative rankings, no sentence scores, or fewer than {MIN_CLUSTERS} documents to resample"
-)
+def _untested(c, cid: str, source: str, printed, run: pd.DataFrame, note: str) -> None:
+    """A finding this run's table cannot test (relative rankings, no sentence scores, too
+    few documents to resample): not comparable, saying why (the table's ``test``)."""
+    why = (
+        _test_name(run)
+        if "test" in run.columns and len(run)
+        else "relative rankings or no sentence scores"
+    )
+    c.not_comparable(
+        cid, source=source, printed=printed, note=f"no test of two correlations ({why}); {note}"
+    )
 
 
 def _test_name(rows) -> str:
@@ -106,12 +111,7 @@ def _majority_finding(
 
     ok = rows[np.isfinite(rows["p_vs_bleu"]) & np.isfinite(rows["r_diff"])]
     if ok.empty:
-        c.not_comparable(
-            cid,
-            source=source,
-            printed=printed,
-            note=f"no test of two correlations on this run ({_NO_TEST}); {note}",
-        )
+        _untested(c, cid, source, printed, rows, note)
         return
     d = ok["r_diff"].to_numpy(float)
     p2 = ok["p_vs_bleu"].to_numpy(float)
@@ -198,11 +198,13 @@ def _claims_for(c, k: int, printed: pd.DataFrame, run: pd.DataFrame, level: str,
                 note=note,
             )
         else:
-            c.not_comparable(
+            _untested(
+                c,
                 "table6_dtkm_best",
-                source="Table 6 / Section 4",
-                printed=f"DTKM highest ({'yes' if top else 'no'})",
-                note=f"no test of two correlations on this run ({_NO_TEST}); {note}",
+                "Table 6 / Section 4",
+                f"DTKM highest ({'yes' if top else 'no'})",
+                rr,
+                note,
             )
     for claim, text, p_holds, r_holds in pattern_checks(printed, run, level):
         if claim in ("hwcm_beats_bleu", "dtkm_best"):
@@ -241,12 +243,7 @@ def _kernels_finding(c, k: int, run: pd.DataFrame, printed_holds: bool, note: st
     printed = f"best of HWCM/STM/DSTM above both kernels ({'yes' if printed_holds else 'no'})"
     top = kernels.sort_values("r", ascending=False, kind="mergesort").head(1)
     if top.empty or not np.isfinite(float(top["p_vs_best_syntax"].iloc[0])):
-        c.not_comparable(
-            cid,
-            source=source,
-            printed=printed,
-            note=f"no test of two correlations on this run ({_NO_TEST}); {note}",
-        )
+        _untested(c, cid, source, printed, run, note)
         return
     row = top.iloc[0]
     rival = row["best_syntax"]

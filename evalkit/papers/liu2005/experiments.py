@@ -170,6 +170,8 @@ def _cluster_p(keys, xs, y, clusters, n_resamples: int = 1000, seed: int = 0):
     test = (
         f"percentile bootstrap of the difference of r over the {n_cl} documents (a document's "
         f"segments share its story and judges; {n_resamples} resamples, two-sided)"
+        if n_cl >= MIN_CLUSTERS
+        else f"{n_cl} documents, fewer than {MIN_CLUSTERS} to resample"
     )
     return (lambda i, j: found.get((keys[i], keys[j]), float("nan"))), test
 

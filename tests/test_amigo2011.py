@@ -187,23 +187,78 @@ def test_gain_positive_is_tested_over_measures_not_sets():
     assert row["verdict"] == "agrees" and "resampling the 12 measures" in row["evidence"]
 
 
-def test_claims_lower_envelope_of_reliability():
+def test_lower_bound_is_shown_not_tested():
+    """R(X) >= F(H(X)) is a bound §6 derives: the old reading, a permutation Spearman test
+    of the lowest R per H bin over the sets (which share measures), called a rising envelope
+    significant; the row now shows the envelope as derived, never counted, and points to
+    h_vs_r for the trend."""
+    from evalkit.stats.correlation import spearman_permutation
+
     additive = pd.DataFrame(
         {"measure_a": ["x", "x", "y"], "measure_b": ["y", "z", "z"], "difference": [0.1, 0.2, 0.0]}
     )
     up = list(np.repeat(np.linspace(0.5, 0.95, 10), 4))
-    rising = a11.claims(_Table(), additive, _sets(up), "as", "toy").set_index("claim_id")
-    assert rising.loc["r_lower_bound_as", "verdict"] == "agrees"
-    assert rising.loc["r_lower_bound_as", "this_run"].startswith("min R per H bin: 0.50 0.55")
-    assert "10 H bins" in rising.loc["r_lower_bound_as", "evidence"]
-    falling = a11.claims(_Table(), additive, _sets(up[::-1]), "as", "toy").set_index("claim_id")
-    assert falling.loc["r_lower_bound_as", "verdict"] == "differs"
-    # 4 bins cannot decide it: at most p = 1/12 two-sided
-    few = a11.claims(_Table(), additive, _sets(up[::5]), "as", "toy").set_index("claim_id")
-    assert few.loc["r_lower_bound_as", "verdict"] == "inconclusive"
+    sets = _sets(up)
+    groups = pd.qcut(sets["heterogeneity"], 10)
+    envelope = sets.groupby(groups, observed=True)["reliability"].min()
+    mids = sets.groupby(groups, observed=True)["heterogeneity"].median()
+    _, p_old = spearman_permutation(
+        mids.to_numpy(), envelope.to_numpy(), alternative="two-sided", seed=0
+    )
+    assert p_old < 0.05
+    rising = a11.claims(_Table(), additive, sets, "as", "toy").set_index("claim_id")
+    row = rising.loc["r_lower_bound_as"]
+    assert row["verdict"] == "derived" and "h_vs_r_as" in row["note"]
+    assert row["this_run"].startswith("min R per H bin (10 bins): 0.50 0.55")
     # every pair of the 3 measures is tested: the run's design, shown, not counted
     assert rising.loc["pairs_as", "verdict"] == "derived"
     assert rising.loc["pairs_as", "this_run"] == "3 = C(3,2)"
+
+
+def _by_family(lift, seed=0):
+    """Figure 4 rows: 20 sets per size 2-6 from lexical m0..m9 and from m0..m9 + y, H about
+    0.3; a set holding ``y`` has ``lift`` more (the only linguistic measure)."""
+    from evalkit.stats.corroboration import sample_measure_sets
+
+    rng = np.random.default_rng(seed)
+    lexical = [f"m{i}" for i in range(10)]
+    rows = []
+    for family, pool in (("lexical", lexical), ("lexical+linguistic", [*lexical, "y"])):
+        for x in sample_measure_sets(pool, [2, 3, 4, 5, 6], 20, seed=seed):
+            h = 0.3 + rng.normal(0, 0.01) + (lift if "y" in x else 0.0)
+            rows.append({"size": len(x), "family": family, "heterogeneity": h, "measures": x})
+    return pd.DataFrame(rows)
+
+
+def test_linguistic_raise_h_is_tested_over_measures_not_set_sizes():
+    """One linguistic measure makes every mixed set holding it more heterogeneous: a paired
+    t-test over the 5 set sizes (the old test) calls lexical+linguistic higher (p < .05), but
+    the 11 measures are shared by all sets, and resampling them leaves it undecided (y is
+    left out of about a third of the resamples); with the lift a property of every measure
+    the vertex bootstrap agrees."""
+    from evalkit.stats.pairwise import paired_test
+
+    by_family = _by_family(0.1)
+    mean = by_family.groupby(["size", "family"])["heterogeneity"].mean().unstack("family")
+    old = paired_test(mean["lexical+linguistic"], mean["lexical"]).iloc[0]
+    assert old["p_value"] < 0.05 and (mean["lexical+linguistic"] > mean["lexical"]).all()
+    no_pairs = pd.DataFrame(columns=["measure_a", "measure_b", "difference"])
+    sets = _sets(list(np.linspace(0.5, 0.9, 8)))
+    rows = a11.claims(_Table(), no_pairs, sets, "mt", "toy", by_family=by_family)
+    row = rows.set_index("claim_id").loc["linguistic_raise_h"]
+    assert row["verdict"] == "inconclusive" and "resampling the 11 measures" in row["evidence"]
+    assert row["level"] == "headline"
+    again = a11.claims(_Table(), no_pairs, sets, "mt", "toy", by_family=by_family)
+    assert again.equals(rows)
+    wide = by_family.assign(
+        heterogeneity=np.where(
+            by_family["family"] == "lexical+linguistic",
+            by_family["heterogeneity"] + 0.1,
+            by_family["heterogeneity"],
+        )
+    )
+    rows = a11.claims(_Table(), no_pairs, sets, "mt", "toy", by_family=wide)
+    assert rows.set_index("claim_id").loc["linguistic_raise_h", "verdict"] == "agrees"
 
 
 def test_additive_reliability_is_a_share_tested_against_almost_every():

@@ -44,7 +44,7 @@ def test_human_scores_length_weighted(small):
     assert abs(zseg["adequacy"].mean()) < 0.5
 
 
-def test_ablation_rows_and_williams_p(small):
+def test_ablation_rows_and_segment_bootstrap_p(small):
     corpus, frame = small
     out = L.ablation(corpus, frame, "case", measures=("WER", "BLEU-S"), score=score_outputs)
     assert set(out["setting"]) == {"lowercase", "case-sensitive"}
@@ -96,13 +96,16 @@ def _ablation_rows(factor, better, other, diffs, ps, humans=("adequacy",), measu
             d, p = diffs[i], ps[i]
             i += 1
             base = 0.5
-            rows.append(("C", factor, "sentence", measure, human, better, base + d, float("nan")))
-            rows.append(("C", factor, "sentence", measure, human, other, base, p))
+            rows.append(
+                ("C", factor, "sentence", measure, human, better, base + d, float("nan"), 90)
+            )
+            rows.append(("C", factor, "sentence", measure, human, other, base, p, 90))
     cols = ["corpus", "factor", "level", "measure", "human", "setting", "abs_r", "p_vs_baseline"]
+    cols.append("segments")
     return pd.DataFrame(rows, columns=cols)
 
 
-def test_tokenization_claim_uses_adequacy_and_the_williams_rule():
+def test_tokenization_claim_uses_adequacy_and_the_intersection_union_rule():
     frame = _ablation_rows(
         "tokenization",
         "mteval_contractions",
@@ -116,7 +119,7 @@ def test_tokenization_claim_uses_adequacy_and_the_williams_rule():
     # fluency (against the paper, significant) is not part of the adequacy claim
     assert row["verdict"] == "agrees" and row["level"] == "headline"
     assert "1/1 pairs" in row["this_run"]
-    # a gain inside the noise is inconclusive, not agrees (Williams p not below alpha)
+    # a gain inside the noise is inconclusive, not agrees (p not below alpha)
     frame = _ablation_rows("tokenization", "mteval_contractions", "mteval", [0.05], [0.3])
     assert (
         L.ablation_claims(frame).set_index("claim_id").loc["tokenization_adequacy", "verdict"]
@@ -163,3 +166,37 @@ def test_boundaries_claim_takes_the_p_value_of_the_non_baseline_setting():
     )
     row = L.ablation_claims(frame).set_index("claim_id").loc["boundaries_ngram"]
     assert row["verdict"] == "agrees"
+
+
+def test_ablation_pairs_resample_segments_not_rows():
+    """200 rows: 10 segments, each translated by 20 systems; the two case settings err by
+    segment-level amounts (a sentence that suits one variant suits it in every system's
+    output). Williams' test counting the 200 rows calls lower-casing's gain in |r|
+    significant (p < .01) and the claim would agree; the percentile bootstrap over the 10
+    segments does not (p > .05), and the claim is inconclusive, its evidence naming the 10
+    segments."""
+    import numpy as np
+
+    from evalkit.papers.leusch2005.experiments import _segment_p
+    from evalkit.stats.williams import williams_test
+
+    rng = np.random.default_rng(9)
+    seg = np.repeat(np.arange(10), 20)
+    segments = np.array([f"d\x1f{s}" for s in seg])
+    quality = rng.normal(size=200)
+    human = quality + rng.normal(0, 0.7, 200)
+    lower = quality + rng.normal(0, 0.8, 10)[seg] + rng.normal(0, 0.3, 200)
+    cased = quality + rng.normal(0, 0.8, 10)[seg] + rng.normal(0, 0.3, 200)
+    r_l, r_c = np.corrcoef(lower, human)[0, 1], np.corrcoef(cased, human)[0, 1]
+    old = williams_test(
+        r_l, r_c, np.corrcoef(lower, cased)[0, 1], 200, alternative="two-sided", absolute=True
+    ).p
+    assert abs(r_l) > abs(r_c) and old < 0.01
+    p = _segment_p(cased, lower, human, segments, n_resamples=1000, seed=0)
+    assert p > 0.05
+    assert _segment_p(cased, lower, human, segments, n_resamples=1000, seed=0) == p
+    for p_pair, verdict in ((old, "agrees"), (p, "inconclusive")):
+        frame = _ablation_rows("case", "lowercase", "case-sensitive", [r_l - r_c], [p_pair])
+        frame["segments"] = 10
+        row = L.ablation_claims(frame).set_index("claim_id").loc["case_sentence"]
+        assert row["verdict"] == verdict and "over the segments (n = 10" in row["evidence"]

@@ -179,3 +179,56 @@ def test_kernels_poor_at_sentence_level_is_a_williams_finding(kernel_noise, verd
     bare = table.drop(columns=["p_vs_best_syntax", "best_syntax"])
     rows = lg.sentence_claims(bare, "sample", "toy").frame().set_index("claim_id")
     assert rows.loc["table1_syntax_beats_kernels", "verdict"] == "not comparable"
+
+
+def test_sentence_level_tests_resample_documents_not_segments():
+    """800 segments of one system in 8 documents; each metric errs by a document-level amount
+    (a story that suits one metric suits it in every sentence; HWCM's errors smaller): at
+    both depths Williams' test counting the 800 segments calls HWCM's lead over BLEU
+    significant (p < .001) and the row agrees; the percentile bootstrap over the 8 documents
+    does not, and the row is inconclusive."""
+    from evalkit.papers.liu2005.experiments import _correlations
+    from evalkit.stats.williams import williams_test
+
+    rng = np.random.default_rng(6)
+    doc = np.repeat([f"d{i}" for i in range(8)], 100)
+    codes = np.repeat(np.arange(8), 100)
+    y = rng.normal(size=800)
+    err = {"BLEU": rng.normal(0, 1.0, 8)[codes], "HWCM": rng.normal(0, 0.7, 8)[codes]}
+    keys = [(m, d) for m in ("BLEU", "HWCM") for d in ("2", "4")]
+    xs = [y + err[m] + rng.normal(0, 0.3, 800) for m, _ in keys]
+    for d in (0, 1):
+        r_b, r_h = np.corrcoef(xs[d], y)[0, 1], np.corrcoef(xs[2 + d], y)[0, 1]
+        r_bh = np.corrcoef(xs[d], xs[2 + d])[0, 1]
+        assert r_h > r_b and williams_test(r_h, r_b, r_bh, 800, alternative="two-sided").p < 0.001
+    williams = _correlations(keys, xs, y).assign(system="E14", judgment="fluency")
+    table = _correlations(keys, xs, y, doc, n_resamples=1000, seed=0)
+    table = table.assign(system="E14", judgment="fluency")
+    hwcm = table[table["metric"] == "HWCM"]
+    assert (hwcm["p_vs_bleu"] > 0.05).all() and "8 documents" in table["test"].iloc[0]
+    before = lg.sentence_claims(williams, "sample", "toy").frame().set_index("claim_id")
+    assert before.loc["table1_hwcm_beats_bleu", "verdict"] == "agrees"
+    after = lg.sentence_claims(table, "sample", "toy").frame().set_index("claim_id")
+    row = after.loc["table1_hwcm_beats_bleu"]
+    assert row["verdict"] == "inconclusive" and "over the 8 documents" in row["evidence"]
+    again = _correlations(keys, xs, y, doc, n_resamples=1000, seed=0)
+    assert again["p_vs_bleu"].equals(table["p_vs_bleu"])
+
+
+def test_too_few_documents_leave_the_sentence_findings_untested():
+    """Five documents (a quick run's 40 segments): a bootstrap over so few units is too
+    narrow, so the tables carry no p and the findings are not comparable, saying why."""
+    from evalkit.papers.liu2005.experiments import _correlations
+    from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS
+
+    rng = np.random.default_rng(0)
+    y = rng.normal(size=50)
+    keys = [("BLEU", "2"), ("BLEU", "4"), ("HWCM", "2"), ("HWCM", "4")]
+    xs = [y + rng.normal(0, s, 50) for s in (1.0, 1.0, 0.2, 0.2)]
+    doc = np.repeat([f"d{i}" for i in range(MIN_CLUSTERS - 1)], 10)
+    table = _correlations(keys, xs, y, doc).assign(system="E14", judgment="fluency")
+    assert table["p_vs_bleu"].isna().all()
+    rows = lg.sentence_claims(table, "sample", "toy").frame().set_index("claim_id")
+    row = rows.loc["table1_hwcm_beats_bleu"]
+    assert row["verdict"] == "not comparable"
+    assert f"{MIN_CLUSTERS - 1} documents, fewer than {MIN_CLUSTERS} to resample" in row["note"]

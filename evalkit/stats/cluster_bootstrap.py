@@ -7,9 +7,15 @@ its references and its judges, so they are not independent, and a test that coun
 segments) are the independent units: each resample draws as many clusters as there are, with
 replacement, and keeps all of a drawn cluster's rows (the cluster bootstrap, Davison &
 Hinkley 1997, Section 3.8); Pearson's r of every (x, y) pair is recomputed on the resample.
-A difference of two correlations with the same y, r(x_a, y) - r(x_b, y), gets its percentile
-interval from the same resamples (Efron & Tibshirani 1993, Section 13.3), which keeps their
-dependence.
+A difference of two correlations with the same y, r(x_a, y) - r(x_b, y) (or of their absolute
+values), gets its percentile interval from the same resamples (Efron & Tibshirani 1993,
+Section 13.3), which keeps their dependence, and the two-sided percentile p-value
+
+    p = min(1, 2 min((1 + #{d* <= 0}) / (B + 1), (1 + #{d* >= 0}) / (B + 1)))
+
+over the B defined resamples d* (:func:`percentile_p`): p < alpha where the (1 - alpha)
+percentile interval leaves out 0 (up to the one resample the +1 adds), for tests that
+combine p-values.
 
 Computed from per-cluster sums (n, sum x, sum x^2, sum y, sum y^2, sum xy), so a resample
 costs one matrix product over the clusters, not a pass over the rows:
@@ -37,7 +43,13 @@ from evalkit.stats._shared import show_options
 from evalkit.stats.correlation import percentile_interval
 from evalkit.stats.validation import SeedLike, check_int, rng_from_seed
 
-__all__ = ["cluster_bootstrap_pearson", "correlation_intervals"]
+__all__ = ["MIN_CLUSTERS", "cluster_bootstrap_pearson", "correlation_intervals", "percentile_p"]
+
+#: Fewer clusters than this and a finding should not rest on the cluster bootstrap: an exact
+#: paired test over n units has smallest two-sided p 2 / 2^n, above 0.05 for n <= 5, and a
+#: percentile bootstrap over so few units is too narrow (its variance is (n - 1) / n of the
+#: plug-in's, from at most C(2n - 1, n) distinct resamples).
+MIN_CLUSTERS = 6
 
 
 def cluster_bootstrap_pearson(
@@ -118,19 +130,31 @@ def cluster_bootstrap_pearson(
 
 
 def correlation_intervals(
-    x, y, clusters, *, confidence: float = 0.95, holding: Optional[Mapping] = None, **options
+    x,
+    y,
+    clusters,
+    *,
+    confidence: float = 0.95,
+    absolute: bool = False,
+    holding: Optional[Mapping] = None,
+    **options,
 ) -> list:
     """Percentile intervals from :func:`cluster_bootstrap_pearson`: of every r(x_a, y) and of
-    every difference r(x_a, y) - r(x_b, y) of two x columns with the same y.
+    every difference r(x_a, y) - r(x_b, y) of two x columns with the same y, each with its
+    two-sided percentile p-value (module docstring).
 
     Parameters
     ----------
     x, y, clusters
         As :func:`cluster_bootstrap_pearson`.
     confidence : float, default 0.95
+    absolute : bool, default False
+        Differences of |r| (error rates correlate negatively: ``|r(x_a, y)| - |r(x_b, y)|``);
+        r itself keeps its sign.
     holding : mapping of (x name, y name) to float, optional
         This run's r of each pair: each interval is widened to hold this run's r, or its
-        difference of two r's, where a skewed resampling distribution leaves it outside
+        difference of two r's (of |r| with ``absolute``), where a skewed resampling
+        distribution leaves it outside
         (:func:`~evalkit.stats.correlation.percentile_interval`); pairs not in it are not
         widened.
     **options
@@ -140,7 +164,8 @@ def correlation_intervals(
     -------
     list of dict
         ``judgment`` (the y column), ``metric_a``, ``metric_b`` (empty for r itself),
-        ``low``, ``high``; a pair with fewer than 20 defined resamples is left out.
+        ``low``, ``high``, ``p`` (of r or the difference = 0); a pair with fewer than 20
+        defined resamples is left out.
 
     Examples
     --------
@@ -152,12 +177,16 @@ def correlation_intervals(
     """
     draws, names, judgments = cluster_bootstrap_pearson(x, y, clusters, **options)
     run = dict(holding or {})
+    size = np.abs(draws) if absolute else draws
 
     def _run(ma, mb, jn):
         # this run's r(a) - r(b) (or r(a)), when both are given
         if (ma, jn) not in run or (mb and (mb, jn) not in run):
             return None
-        return run[(ma, jn)] - (run[(mb, jn)] if mb else 0.0)
+        if not mb:
+            return run[(ma, jn)]
+        at = abs if absolute else float
+        return at(run[(ma, jn)]) - at(run[(mb, jn)])
 
     out = []
     for j, jn in enumerate(judgments):
@@ -165,13 +194,49 @@ def correlation_intervals(
             for b, mb in enumerate([*names, ""]):
                 if mb == ma:
                     continue
-                d = draws[:, a, j] - (draws[:, b, j] if mb else 0.0)
-                if np.isfinite(d).sum() >= 20:
+                d = size[:, a, j] - size[:, b, j] if mb else draws[:, a, j]
+                d = d[np.isfinite(d)]
+                if len(d) >= 20:
                     low, high = percentile_interval(d, confidence, holding=_run(ma, mb, jn))
                     out.append(
-                        {"judgment": jn, "metric_a": ma, "metric_b": mb, "low": low, "high": high}
+                        {
+                            "judgment": jn,
+                            "metric_a": ma,
+                            "metric_b": mb,
+                            "low": low,
+                            "high": high,
+                            "p": percentile_p(d),
+                        }
                     )
     return out
+
+
+def percentile_p(draws) -> float:
+    """The two-sided percentile p-value of "the statistic is 0" from its bootstrap draws
+    (any bootstrap: of clusters, of the units of sets), as in the module docstring.
+
+    Parameters
+    ----------
+    draws : array_like
+        The resampled statistic; NaNs (undefined resamples) are left out.
+
+    Returns
+    -------
+    float
+        In (0, 1]; NaN without a defined draw.
+
+    Examples
+    --------
+    >>> from evalkit.stats.cluster_bootstrap import percentile_p
+    >>> percentile_p([0.1, 0.2, 0.3, -0.1]), percentile_p([0.1] * 99)
+    (0.8, 0.02)
+    """
+    d = np.asarray(draws, dtype=float)
+    d = d[~np.isnan(d)]
+    if not d.size:
+        return float("nan")
+    tail = (1 + min((d <= 0).sum(), (d >= 0).sum())) / (d.size + 1)
+    return float(min(1.0, 2 * tail))
 
 
 # the keywords correlation_intervals forwards, shown in its signature (declared once)

@@ -10,7 +10,8 @@ from scipy import stats as sps
 
 from evalkit.notebook.claims import Claims
 from evalkit.stats import corroboration as co
-from evalkit.stats.correlation import percentile_interval, spearman_permutation, spearman_trend
+from evalkit.stats.cluster_bootstrap import percentile_p
+from evalkit.stats.correlation import percentile_interval, spearman_trend
 from evalkit.stats.pairwise import system_pair_bootstrap, unit_set_bootstrap, unit_set_weights
 
 from .spec import ALMOST_EVERY, PAPER
@@ -74,6 +75,43 @@ def _trend_over_measures(sets: pd.DataFrame, seed: int, rho: float):
     return low, high, len({m for x in sets["measures"] for m in x})
 
 
+def _linguistic_gain_over_measures(by_family: pd.DataFrame, seed: int):
+    """Figure 4's contrast and its test: ``(difference, p, (low, high), sizes, n_measures)``
+    or None. The difference is the mean over the set sizes >= 2 of mean H(lexical +
+    linguistic sets) - mean H(lexical sets); the sets of both families share measures, so the
+    measures are resampled (:func:`~evalkit.stats.pairwise.unit_set_weights`: a set counts the
+    product of its measures' draw counts; a size drops out of a resample that keeps no set of
+    one family), and the two-sided percentile p (:func:`~evalkit.stats.cluster_bootstrap.
+    percentile_p`) and 95% interval come from the resampled contrasts."""
+    f = by_family.dropna(subset=["heterogeneity"])
+    f = f[f["size"] > 1]
+    mean = f.groupby(["size", "family"])["heterogeneity"].mean().unstack("family")
+    if not {"lexical", "lexical+linguistic"} <= set(mean.columns):
+        return None
+    sizes = list(mean.dropna().index)
+    if len(sizes) < 2:
+        return None
+    f = f[f["size"].isin(sizes)]
+    w = unit_set_weights(f["measures"], seed=seed)
+    h = f["heterogeneity"].to_numpy(float)
+    per_size = []
+    for size in sizes:
+        means = []
+        for family in ("lexical+linguistic", "lexical"):
+            at = ((f["size"] == size) & (f["family"] == family)).to_numpy()
+            total = w[:, at].sum(axis=1)
+            means.append((w[:, at] @ h[at]) / np.where(total > 0, total, np.nan))
+        per_size.append(means[0] - means[1])
+    per_size = np.column_stack(per_size)
+    kept = np.isfinite(per_size)
+    draws = np.where(kept, per_size, 0).sum(axis=1) / np.where(
+        kept.any(axis=1), kept.sum(1), np.nan
+    )
+    diff = float((mean.loc[sizes, "lexical+linguistic"] - mean.loc[sizes, "lexical"]).mean())
+    n_measures = len({m for x in f["measures"] for m in x})
+    return diff, percentile_p(draws), percentile_interval(draws), sizes, n_measures
+
+
 def claims(
     table,
     additive: pd.DataFrame,
@@ -88,9 +126,9 @@ def claims(
     interval comes from resampling the measures (:func:`~evalkit.stats.pairwise.
     unit_set_bootstrap`): the additive property (the share of pairs whose difference is
     >= 0 against :data:`ALMOST_EVERY`), H against R (Spearman's rho over the sets), the
-    gains (the share of sets that gain, against 1/2). The lower envelope is tested by a
-    permutation Spearman test over the H deciles, lexical + linguistic against lexical by a
-    paired t-test over the set sizes (both over summaries of the random sets)."""
+    gains (the share of sets that gain, against 1/2), lexical + linguistic against lexical
+    (Figure 4: the mean over set sizes of the difference of mean H, by its percentile p).
+    The lower bound R(X) >= F(H(X)) is a bound, shown (the lowest R per H bin), not tested."""
     c = Claims(PAPER, data=data)
     fig = {
         "mt": ("Figure 2", "Figure 5", "max_gain_mt"),
@@ -152,23 +190,19 @@ def claims(
     if ok["heterogeneity"].nunique() >= 4:
         groups = pd.qcut(ok["heterogeneity"], bins, duplicates="drop")
         envelope = ok.groupby(groups, observed=True)["reliability"].min()
-        mids = ok.groupby(groups, observed=True)["heterogeneity"].median()
-        if len(envelope) >= 3 and envelope.nunique() > 1:
-            rho, p = spearman_permutation(
-                mids.to_numpy(), envelope.to_numpy(), alternative="two-sided", seed=seed
-            )
-            c.finding(
-                f"r_lower_bound_{suite}",
-                source=f"§6 / {fig[0]}",
-                printed="R(X) >= F(H(X)) with F increasing",
-                expected=">",
-                difference=rho,
-                p_value=p,
-                test=f"Spearman rho of the lowest R and the median H over {len(envelope)} H "
-                "bins, two-sided permutation test",
-                this_run="min R per H bin: " + " ".join(f"{v:.2f}" for v in envelope),
-                note="the lower envelope of R rises with H",
-            )
+        c.derived(
+            f"r_lower_bound_{suite}",
+            source=f"§6 / {fig[0]}",
+            printed="R(X) >= F(H(X)) with F increasing",
+            this_run=f"min R per H bin ({len(envelope)} bins): "
+            + " ".join(f"{v:.2f}" for v in envelope),
+            note=f"a bound, not a finding: §6 derives it from the additive property, and some "
+            f"increasing F lies below any finite set of (H, R) points, so no run can contradict "
+            f"it; the trend Figures 2-3 show is tested by h_vs_r_{suite}. The lowest R per H bin "
+            "is shown, untested: the sets share measures, and on resampled measures the large "
+            "(high-H) sets are rarely drawn whole, so a bin's minimum would rest on few sets "
+            "and be biased upwards",
+        )
     gains = sets["gain"].dropna()
     moved = sets.loc[gains.index[gains != 0]]
     if len(moved):
@@ -196,21 +230,25 @@ def claims(
         this_run=round(float(gains.max()), 3) if len(gains) else None,
         comparable=False,
     )
-    if by_family is not None:
+    tested = None if by_family is None else _linguistic_gain_over_measures(by_family, seed)
+    if tested is not None:
+        diff, p, (low, high), sizes, n_measures = tested
         mean = by_family.groupby(["size", "family"])["heterogeneity"].mean().unstack("family")
-        mean = mean.drop(index=[1], errors="ignore").dropna()
-        higher = mean["lexical+linguistic"] > mean["lexical"]
-        if len(mean) >= 2:
-            c.paired_finding(
-                "linguistic_raise_h",
-                mean["lexical+linguistic"].to_numpy(),
-                mean["lexical"].to_numpy(),
-                over=f"the {len(mean)} set sizes of the mean H",
-                source="§6 / Figure 4",
-                printed="lexical+linguistic sets more heterogeneous",
-                this_run=f"higher at sizes {list(higher[higher].index)} of {list(higher.index)}",
-                note="size 1 has H = 0 in both (left out)",
-            )
+        higher = [s for s in sizes if mean.loc[s, "lexical+linguistic"] > mean.loc[s, "lexical"]]
+        c.finding(
+            "linguistic_raise_h",
+            source="§6 / Figure 4",
+            printed="lexical+linguistic sets more heterogeneous",
+            expected=">",
+            difference=diff,
+            p_value=p,
+            test=f"mean over the {len(sizes)} set sizes of mean H(lexical+linguistic) - mean "
+            f"H(lexical), two-sided percentile p resampling the {n_measures} measures the sets "
+            f"share (vertex bootstrap over the sets' measures, 1000 resamples; 95% interval "
+            f"[{low:+.3f}, {high:+.3f}])",
+            this_run=f"higher at sizes {higher} of {sizes}",
+            note="size 1 has H = 0 in both (left out)",
+        )
     c.derived(
         f"pairs_{suite}",
         source="§5",

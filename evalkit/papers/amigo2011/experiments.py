@@ -140,13 +140,19 @@ def heterogeneity_by_family(
     seed,
 ) -> pd.DataFrame:
     """Figure 4: mean H of random sets of each size drawn from the lexical measures only or
-    from lexical + linguistic ones. Returns ``size, family, heterogeneity`` (one row per set)."""
+    from lexical + linguistic ones. Returns ``size, family, heterogeneity, measures`` (one
+    row per set; ``measures`` a tuple of names)."""
     rows = []
     pools = {"lexical": list(lexical), "lexical+linguistic": list(lexical) + list(linguistic)}
     for i, (family, pool) in enumerate(pools.items()):
         ok = [s for s in sizes if s <= len(pool)]
         for x in co.sample_measure_sets(pool, ok, n_sets, seed=None if seed is None else seed + i):
             rows.append(
-                {"size": len(x), "family": family, "heterogeneity": co.heterogeneity(table, x)}
+                {
+                    "size": len(x),
+                    "family": family,
+                    "heterogeneity": co.heterogeneity(table, x),
+                    "measures": tuple(x),
+                }
             )
     return pd.DataFrame(rows)

@@ -6,8 +6,8 @@ for Automatic Evaluation of Machine Translation", ACL 2005 MTSE workshop, pp. 17
 rules incl. "best length", m-gram PER, BLEU with Lin & Och smoothing and the nearest/average
 brevity penalty, NIST, sentence-boundary words), the four tokenizations of Table 1 in
 :mod:`evalkit.text.tokenize`, per-evaluator normalization and length-weighted system scores
-in :mod:`evalkit.stats.human`, the Williams test in :mod:`evalkit.stats.williams`. This
-package adds the paper's experimental grid:
+in :mod:`evalkit.stats.human`, the segment bootstrap in
+:mod:`evalkit.stats.cluster_bootstrap`. This package adds the paper's experimental grid:
 
 * :data:`MEASURES`, :data:`BASELINE`, :data:`FACTORS` and :func:`make_metric`: the five
   measures under the baseline (Sec. 4: tokenization 4, lower-cased, no boundaries, each
@@ -18,11 +18,11 @@ package adds the paper's experimental grid:
 * :func:`correlations` / :func:`ablation`: |Pearson r| at sentence level (all candidate
   sentences pooled; human scores evaluator-normalized as the baseline) and system level
   (raw human scores, Sec. 4.2) for every setting of a factor, with the two-sided
-  Williams test of each setting's difference from the baseline; on WMT daRR (public) the sentence level
-  is the Kendall-like tau over the ranking pairs and the system level uses each system's
-  share of won pairs.
+  percentile bootstrap over the segments of each setting's difference from the baseline;
+  on WMT daRR (public) the sentence level is the Kendall-like tau over the ranking pairs and
+  the system level uses each system's share of won pairs.
 * :func:`ablation_claims` / :func:`level_claims`: the paper's findings on Figs. 2-7 tested
-  (Williams test per measure, human score and corpus, combined by the intersection-union
+  (segment bootstrap per measure, human score and corpus, combined by the intersection-union
   rule; Fisher's z for sentence vs system level).
 
 Layout: :mod:`.spec` (measures, baseline, factors, notebook parameters, printed tables),

@@ -1,6 +1,6 @@
-"""Leusch et al. (2005), the claim rows: the findings on Figs. 2-7 tested (Williams test per
-measure, human score and corpus, combined by the intersection-union rule; Fisher's z for
-sentence vs system level).
+"""Leusch et al. (2005), the claim rows: the findings on Figs. 2-7 tested (the percentile
+bootstrap over the segments per measure, human score and corpus, combined by the
+intersection-union rule; Fisher's z for sentence vs system level).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ __all__ = ["ablation_claims", "level_claims"]
 
 # --------------------------------------------------------------------------- claims
 #: claim id -> (level, paper's better setting, other setting, measures, human scores,
-#: corpora left out); the Williams p of each pair is that of the non-baseline setting
+#: corpora left out); the p of each pair is that of the non-baseline setting
 #: (either of the two: the sentence boundaries' baseline "none" is the paper's worse one).
 _FINDINGS = {
     "evaluator_norm_sentence": (
@@ -61,8 +61,9 @@ def ablation_claims(
 ) -> pd.DataFrame:
     """The qualitative claims of ``claims.csv`` on this run's :func:`ablation` output
     (with a ``corpus`` column): for each claim, every (corpus, measure, human score) pair
-    gives |r(better)| - |r(other)| at sentence level and the two-sided Williams test of the
-    difference (``p_vs_baseline``); the claim is a :meth:`~evalkit.notebook.claims.Claims.
+    gives |r(better)| - |r(other)| at sentence level and the two-sided percentile bootstrap
+    over the segments of the difference (``p_vs_baseline``, ``segments``; a segment's rows
+    share its source, references and judges); the claim is a :meth:`~evalkit.notebook.claims.Claims.
     finding` combined over the pairs by the intersection-union rule
     (:func:`intersection_union`). ``corpus_keys`` maps corpus names to ``zh/ar/btec``
     (for the corpora a claim leaves out). Without human scores (daRR) or p-values the
@@ -100,7 +101,7 @@ def ablation_claims(
         if "corpus" in part.columns:
             part = part[~part["corpus"].map(lambda n: keys.get(n, n)).isin(left_out)]
         group = ["corpus", "measure", "human"] if "corpus" in part.columns else ["measure", "human"]
-        diffs, ps = [], []
+        diffs, ps, n_seg = [], [], set()
         for _, g in part.groupby(group):
             by = g.set_index("setting")
             if a not in by.index or b not in by.index:
@@ -110,12 +111,13 @@ def ablation_claims(
             if len(p_pair):
                 diffs.append(float(by.loc[a, "abs_r"] - by.loc[b, "abs_r"]))
                 ps.append(float(p_pair.iloc[0]))
+                n_seg |= {int(v) for v in by.loc[[a, b], "segments"].dropna()}
         if not diffs:
             c.not_comparable(
                 claim.claim_id,
                 source=source,
                 printed=claim.statement,
-                note="no adequacy/fluency scores with a Williams test here (WMT daRR "
+                note="no adequacy/fluency scores with a test of two correlations here (WMT daRR "
                 "relative rankings, or the factor was not run)",
             )
             continue
@@ -130,7 +132,7 @@ def ablation_claims(
             difference=diff,
             p_value=p,
             alpha=alpha,
-            test=f"Williams test per pair, intersection-union over {len(diffs)} "
+            test=_pair_test(n_seg) + f", intersection-union over {len(diffs)} "
             "(corpus, measure, human) pairs (max p)",
             this_run=f"|r| {a} - {b}: mean {diff:+.3f}; {n_dir}/{len(diffs)} pairs in "
             f"the paper's direction, {n_sig} significant",
@@ -138,6 +140,15 @@ def ablation_claims(
             + (f"; {', '.join(left_out)} left out as in the paper" if left_out else ""),
         )
     return c.frame()
+
+
+def _pair_test(n_segments) -> str:
+    """The name, unit and n of the per-pair test of :func:`~.experiments.ablation`."""
+    n = ", ".join(str(v) for v in sorted(n_segments))
+    return (
+        f"percentile bootstrap of |r| - |r| per pair over the segments (n = {n} per corpus; "
+        "a segment's rows share its source, references and judges; two-sided)"
+    )
 
 
 def level_claims(

@@ -1,6 +1,12 @@
 """Leusch et al. (2005), the experiments on a corpus: each measure configured for a setting,
 Table 2's corpus statistics, the human scores (Sec. 3.5), |r| at sentence and system level
-and the ablation of each factor with the Williams test against the baseline.
+and the ablation of each factor tested against the baseline.
+
+The paper does not name its test. At sentence level the rows are (system, segment) pairs:
+a segment's rows share its source sentence, its references and its judges, so |r| of a
+setting and of the baseline are compared by the percentile bootstrap over the segments
+(:func:`evalkit.stats.cluster_bootstrap.correlation_intervals`); Williams' test with
+n = rows would count them as independent.
 """
 
 from __future__ import annotations
@@ -14,7 +20,6 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import get_metric
 from evalkit.stats.correlation import correlate_columns
 from evalkit.stats.human import normalize_per_judge, segment_scores, system_scores, win_share
-from evalkit.stats.williams import williams_test
 from evalkit.text.tokenize import tokenize_words
 
 from .spec import _BLEU_REFLEN, _DEFAULT_REFLEN, ERROR_MEASURES, FACTORS, MEASURES, configuration
@@ -184,11 +189,14 @@ def ablation(
     measures: Sequence[str] = MEASURES,
     settings: Optional[Sequence[str]] = None,
     score=None,
+    n_resamples: int = 1000,
+    seed: int = 0,
 ) -> pd.DataFrame:
     """Correlations of every measure under every setting of ``factor`` (Figs. 3-7), with the
-    two-sided Williams test of |r(setting)| = |r(baseline setting)| at sentence level
+    two-sided test of |r(setting)| = |r(baseline setting)| at sentence level
     (``p_vs_baseline``; the two correlations share the human scores, or for
-    ``evaluator_norm`` the metric).
+    ``evaluator_norm`` the metric): the percentile bootstrap over the ``segments`` (its
+    column: their number), ``n_resamples`` draws from ``seed``.
 
     ``score(frame, metric, name) -> (frame with sentence scores, system scores)`` is
     :func:`evalkit.data.mt_views.score_outputs`.
@@ -236,15 +244,18 @@ def ablation(
                 "factor",
                 "setting",
                 "p_vs_baseline",
+                "segments",
             ]
         )
     out = pd.concat([c for _, _, c in per_setting.values()], ignore_index=True)
     out["p_vs_baseline"] = np.nan
+    out["segments"] = np.nan
     base = settings[0]
     if base not in per_setting or per_setting[base][1] is None:
         return out
     b_seg, b_h, _ = per_setting[base]
     x1 = b_seg.merge(b_h, on=keys)
+    segments = (x1["document"].astype(str) + "\x1f" + x1["segment"].astype(str)).to_numpy()
     for setting, (seg, h, _) in per_setting.items():
         if setting == base:
             continue
@@ -254,18 +265,33 @@ def ablation(
                 continue
             for hk in ("adequacy", "fluency"):
                 if factor == "evaluator_norm":  # same metric, two human scores
-                    a, b, c = x1[m], x1[hk], x2[hk]
+                    y, b, c = x1[m], x1[hk], x2[hk]
                 else:  # same human score, two metric variants
-                    a, b, c = x1[hk], x1[m], x2[m]
-                r12, r13, r23 = correlate_columns(
-                    np.column_stack([a, a, b]), np.column_stack([b, c, c])
-                )
-                p = williams_test(r12, r13, r23, len(x1), alternative="two-sided", absolute=True).p
+                    y, b, c = x1[hk], x1[m], x2[m]
+                p = _segment_p(b, c, y, segments, n_resamples=n_resamples, seed=seed)
                 sel = (
                     (out["setting"] == setting)
                     & (out["measure"] == m)
                     & (out["level"] == "sentence")
                     & (out["human"] == hk)
                 )
-                out.loc[sel, "p_vs_baseline"] = float(p)
+                out.loc[sel, "p_vs_baseline"] = p
+                out.loc[sel, "segments"] = len(set(segments))
     return out
+
+
+def _segment_p(baseline, setting, y, segments, **bootstrap) -> float:
+    """The two-sided percentile p of |r(setting, y)| - |r(baseline, y)| over bootstrap draws
+    of the ``segments`` (``n_resamples, seed``); NaN where a column is not finite or with
+    fewer than :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` segments."""
+    from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS, correlation_intervals
+
+    x = {"setting": np.asarray(setting, float), "baseline": np.asarray(baseline, float)}
+    y = np.asarray(y, float)
+    finite = np.isfinite(y).all() and all(np.isfinite(v).all() for v in x.values())
+    if not finite or len(set(segments)) < MIN_CLUSTERS:
+        return float("nan")
+    for rec in correlation_intervals(x, {"y": y}, segments, absolute=True, **bootstrap):
+        if (rec["metric_a"], rec["metric_b"]) == ("setting", "baseline"):
+            return float(rec["p"])
+    return float("nan")

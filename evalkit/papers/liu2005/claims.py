@@ -1,6 +1,7 @@
 """Liu & Gildea (2005), the claim rows: the findings of Tables 1-4 and 6 (HWCM and the
-syntactic metrics against BLEU, the kernels poor at sentence level, DTKM best; Williams
-tests, combined by the partial conjunction where the paper says "in most cases"), the
+syntactic metrics against BLEU, the kernels poor at sentence level, DTKM best; at sentence
+level the percentile bootstrap over the documents, at corpus level Williams' test over the
+systems, combined by the partial conjunction where the paper says "in most cases"), the
 parser-noise rows, and the printed curves the figures mark (the worked examples' rows:
 :mod:`.claims_examples`).
 """
@@ -28,6 +29,27 @@ def _best(frame: pd.DataFrame, metrics: Sequence[str]) -> float:
         float
     )
     return float(part.max())
+
+
+def _untested(c, cid: str, source: str, printed, run: pd.DataFrame, note: str) -> None:
+    """A finding this run's table cannot test (relative rankings, no sentence scores, too
+    few documents to resample): not comparable, saying why (the table's ``test``)."""
+    why = (
+        _test_name(run)
+        if "test" in run.columns and len(run)
+        else "relative rankings or no sentence scores"
+    )
+    c.not_comparable(
+        cid, source=source, printed=printed, note=f"no test of two correlations ({why}); {note}"
+    )
+
+
+def _test_name(rows) -> str:
+    """The test of a run's table (its ``test`` column; Williams' test in older tables)."""
+    test = rows.get("test") if hasattr(rows, "get") else None
+    if test is None:
+        return "Williams test (two-sided)"
+    return str(test.iloc[0]) if isinstance(test, pd.Series) else str(test)
 
 
 def pattern_checks(
@@ -82,19 +104,14 @@ def _majority_finding(
     c, cid: str, source: str, printed: str, rows: pd.DataFrame, note: str
 ) -> None:
     """A finding "A correlates better than BLEU in most settings" over ``rows`` (columns
-    ``r_diff`` = r(A) - r(BLEU) and ``p_vs_bleu``, two-sided Williams): the one-sided
-    p-values in the paper's direction combined by the partial conjunction "at least a
-    majority of the settings" (Bonferroni; Benjamini & Heller 2008)."""
+    ``r_diff`` = r(A) - r(BLEU), ``p_vs_bleu`` two-sided and ``test`` its name): the
+    one-sided p-values in the paper's direction combined by the partial conjunction "at
+    least a majority of the settings" (Bonferroni; Benjamini & Heller 2008)."""
     from evalkit.stats.multiplicity import partial_conjunction
 
     ok = rows[np.isfinite(rows["p_vs_bleu"]) & np.isfinite(rows["r_diff"])]
     if ok.empty:
-        c.not_comparable(
-            cid,
-            source=source,
-            printed=printed,
-            note=f"no Williams test on this run (relative rankings or no sentence scores); {note}",
-        )
+        _untested(c, cid, source, printed, rows, note)
         return
     d = ok["r_diff"].to_numpy(float)
     p2 = ok["p_vs_bleu"].to_numpy(float)
@@ -111,8 +128,8 @@ def _majority_finding(
         expected=">",
         difference=float(d.mean()),
         p_value=p,
-        test=f"Williams test (one-sided) per setting, partial conjunction: at least {u} of "
-        f"{len(ok)} significant (Bonferroni)",
+        test=f"{_test_name(ok)} per setting, one-sided in the paper's direction, partial "
+        f"conjunction: at least {u} of {len(ok)} significant (Bonferroni)",
         this_run=f"above BLEU in {int((d > 0).sum())} of {len(ok)} settings, "
         f"{int((one < 0.05).sum())} significant alone",
         note=note,
@@ -122,7 +139,7 @@ def _majority_finding(
 def _claims_for(c, k: int, printed: pd.DataFrame, run: pd.DataFrame, level: str, note: str) -> None:
     """Table k's findings: HWCM above BLEU depth by depth (every table; headline for the
     overall tables and Table 6), the syntactic metrics above BLEU (fluency tables 1-2),
-    DTKM best (Table 6), each tested by Williams tests on this run; the other orderings of
+    DTKM best (Table 6), each tested on this run (the table's ``test``); the other orderings of
     two r values are shown untested; the best printed r beside this run's."""
     pv = printed.assign(value=printed["value"].astype(float))
     pr = pv.pivot_table(index="max_depth", columns="metric", values="value")
@@ -176,16 +193,18 @@ def _claims_for(c, k: int, printed: pd.DataFrame, run: pd.DataFrame, level: str,
                 expected=">",
                 difference=float(row["r"]) - r_rival,
                 p_value=float(row["p_vs_best_rival"]),
-                test=f"Williams test (two-sided) against the best other configuration ({rival})",
+                test=f"{_test_name(row)} against the best other configuration ({rival})",
                 this_run=f"DTKM {float(row['r']):.3f} vs {rival} {r_rival:.3f}",
                 note=note,
             )
         else:
-            c.not_comparable(
+            _untested(
+                c,
                 "table6_dtkm_best",
-                source="Table 6 / Section 4",
-                printed=f"DTKM highest ({'yes' if top else 'no'})",
-                note=f"no Williams test on this run; {note}",
+                "Table 6 / Section 4",
+                f"DTKM highest ({'yes' if top else 'no'})",
+                rr,
+                note,
             )
     for claim, text, p_holds, r_holds in pattern_checks(printed, run, level):
         if claim in ("hwcm_beats_bleu", "dtkm_best"):
@@ -217,16 +236,14 @@ def _claims_for(c, k: int, printed: pd.DataFrame, run: pd.DataFrame, level: str,
 def _kernels_finding(c, k: int, run: pd.DataFrame, printed_holds: bool, note: str) -> None:
     """Section 4's "the kernel based metrics, though poor in sentence-level evaluation" (the
     sentence half of its contrast; Table 6's ``dtkm_best`` is the corpus half): the best
-    HWCM/STM/DSTM configuration's r minus the best kernel's, by the Williams test (two-sided)
-    between the two configurations."""
+    HWCM/STM/DSTM configuration's r minus the best kernel's, by the table's test (two-sided;
+    the document bootstrap on a run) between the two configurations."""
     kernels = run[run["metric"].isin(KERNELS) & np.isfinite(run["r"])]
     cid, source = f"table{k}_syntax_beats_kernels", f"Table {k} / Section 4"
     printed = f"best of HWCM/STM/DSTM above both kernels ({'yes' if printed_holds else 'no'})"
     top = kernels.sort_values("r", ascending=False, kind="mergesort").head(1)
     if top.empty or not np.isfinite(float(top["p_vs_best_syntax"].iloc[0])):
-        c.not_comparable(
-            cid, source=source, printed=printed, note=f"no Williams test on this run; {note}"
-        )
+        _untested(c, cid, source, printed, run, note)
         return
     row = top.iloc[0]
     rival = row["best_syntax"]
@@ -239,7 +256,7 @@ def _kernels_finding(c, k: int, run: pd.DataFrame, printed_holds: bool, note: st
         expected=">",
         difference=r_syn - float(row["r"]),
         p_value=float(row["p_vs_best_syntax"]),
-        test=f"Williams test (two-sided) of {rival} against {row['metric']}",
+        test=f"{_test_name(row)} of {rival} against {row['metric']}",
         this_run=f"{rival} {r_syn:.3f} vs {row['metric']} {float(row['r']):.3f}",
         note=f"the sentence half of 'kernels poor at sentence level, best at corpus level' "
         f"(Table 6's table6_dtkm_best tests the corpus half); {note}",

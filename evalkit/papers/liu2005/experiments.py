@@ -1,7 +1,13 @@
 """Liu & Gildea (2005), the experiments on a corpus: the metric x depth grid of
 Tables 1-6, the human scores, sentence-level (Tables 1-5) and corpus-level (Table 6)
-Pearson r with the Williams tests the findings need, the paper's table layout, and
-Tables 1-4 once per parser (``03_parser_noise``).
+Pearson r with the tests the findings need, the paper's table layout, and Tables 1-4 once
+per parser (``03_parser_noise``).
+
+The paper prints no test. Sentence level: one system's segments, whose rows share their
+document's story and judges, so two correlations are compared by the percentile bootstrap
+over the documents (:func:`evalkit.stats.cluster_bootstrap.correlation_intervals`; Williams'
+test with n = segments counts the rows as independent). Corpus level: Williams' test over
+the systems (the independent units there).
 """
 
 from __future__ import annotations
@@ -85,14 +91,20 @@ def sentence_level(
     human: Sequence[float],
     grid: Mapping[Tuple[str, str], object],
     parsed: Optional[Mapping] = None,
+    clusters: Optional[Sequence] = None,
+    n_resamples: int = 1000,
+    seed: int = 0,
 ) -> pd.DataFrame:
     """Pearson r between each grid metric's sentence scores and ``human`` (Tables 1-5).
-    ``parsed`` maps texts to their parses (the syntactic metrics use them; BLEU the texts)."""
+    ``parsed`` maps texts to their parses (the syntactic metrics use them; BLEU the texts);
+    ``clusters`` (one per sentence, e.g. its document) makes the tests the cluster bootstrap
+    over them (``n_resamples``, ``seed``; :func:`_correlations`)."""
     xs = []
     for metric in grid.values():
         h, r = metric_inputs(metric, hyps, refs, parsed)
         xs.append(np.asarray(metric.sentence_scores(h, r), dtype=float))
-    return _correlations(list(grid), xs, np.asarray(human, dtype=float))
+    y = np.asarray(human, dtype=float)
+    return _correlations(list(grid), xs, y, clusters, n_resamples=n_resamples, seed=seed)
 
 
 def corpus_level(
@@ -123,9 +135,12 @@ def corpus_level(
     return _correlations(list(grid), xs, y)
 
 
-def _correlations(keys, xs: Sequence[np.ndarray], y: np.ndarray) -> pd.DataFrame:
+def _correlations(
+    keys, xs: Sequence[np.ndarray], y: np.ndarray, clusters=None, **bootstrap
+) -> pd.DataFrame:
     """One row per grid key ``(metric, depth)``: Pearson r of its scores ``xs[i]`` with
-    ``y`` over the ``n`` units, with the Williams tests of :func:`_with_williams`."""
+    ``y`` over the ``n`` units, with the tests of :func:`_with_tests` (``clusters``: the
+    cluster bootstrap, ``**bootstrap`` its ``n_resamples, seed``; else Williams' test)."""
     rows = [
         {
             "max_depth": depth,
@@ -135,15 +150,41 @@ def _correlations(keys, xs: Sequence[np.ndarray], y: np.ndarray) -> pd.DataFrame
         }
         for (name, depth), x in zip(keys, xs)
     ]
-    return _with_williams(pd.DataFrame(rows), xs, y)
+    return _with_tests(pd.DataFrame(rows), xs, y, clusters, **bootstrap)
 
 
-def _with_williams(frame: pd.DataFrame, xs: Sequence[np.ndarray], y: np.ndarray) -> pd.DataFrame:
-    """Add the two-sided Williams tests the findings need (the correlations share the human
-    scores): ``p_vs_bleu`` (against BLEU at the same depth; NaN for BLEU and the kernels),
+def _cluster_p(keys, xs, y, clusters, n_resamples: int = 1000, seed: int = 0):
+    """``(p(i, j), test)``: the two-sided percentile p of r(xs[i]) - r(xs[j]) over
+    ``n_resamples`` bootstrap draws of the ``clusters``
+    (:func:`~evalkit.stats.cluster_bootstrap.correlation_intervals`; NaN with fewer than
+    :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` of them), and the test's name."""
+    from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS, correlation_intervals
+
+    cl = np.asarray(clusters, dtype=object)
+    n_cl = len(set(cl.tolist()))
+    ok = {k: x for k, x in zip(keys, xs) if np.isfinite(x).all() and np.std(x) > 0}
+    found = {}
+    if n_cl >= MIN_CLUSTERS and ok and np.isfinite(y).all() and np.std(y) > 0:
+        for rec in correlation_intervals(ok, {"h": y}, cl, n_resamples=n_resamples, seed=seed):
+            found[(rec["metric_a"], rec["metric_b"])] = rec["p"]
+    test = (
+        f"percentile bootstrap of the difference of r over the {n_cl} documents (a document's "
+        f"segments share its story and judges; {n_resamples} resamples, two-sided)"
+        if n_cl >= MIN_CLUSTERS
+        else f"{n_cl} documents, fewer than {MIN_CLUSTERS} to resample"
+    )
+    return (lambda i, j: found.get((keys[i], keys[j]), float("nan"))), test
+
+
+def _with_tests(
+    frame: pd.DataFrame, xs: Sequence[np.ndarray], y: np.ndarray, clusters=None, **bootstrap
+) -> pd.DataFrame:
+    """Add the two-sided tests the findings need (the correlations share the human scores):
+    ``p_vs_bleu`` (against BLEU at the same depth; NaN for BLEU and the kernels),
     ``best_rival`` (the other configuration with the highest r, ``metric@depth``) and
     ``p_vs_best_rival``, ``best_syntax`` (the other HWCM/STM/DSTM configuration with the
-    highest r) and ``p_vs_best_syntax``."""
+    highest r) and ``p_vs_best_syntax``, and ``test`` (the test's name, unit and n): the
+    cluster bootstrap of :func:`_cluster_p` given ``clusters``, else Williams' test."""
     from evalkit.stats.williams import williams_test
 
     out = frame.copy()
@@ -157,6 +198,10 @@ def _with_williams(frame: pd.DataFrame, xs: Sequence[np.ndarray], y: np.ndarray)
             return float("nan")
         r_ab = float(np.corrcoef(a, b)[0, 1])
         return float(williams_test(r[i], r[j], r_ab, n, alternative="two-sided").p)
+
+    test = f"Williams test over the {n} units"
+    if clusters is not None:
+        p_between, test = _cluster_p(keys, xs, y, clusters, **bootstrap)
 
     index = {k: i for i, k in enumerate(keys)}
     syntax = set(np.flatnonzero(out["metric"].isin(SYNTAX).to_numpy()))
@@ -175,6 +220,7 @@ def _with_williams(frame: pd.DataFrame, xs: Sequence[np.ndarray], y: np.ndarray)
         p_vs_best_rival=p_rival,
         best_syntax=synt,
         p_vs_best_syntax=p_synt,
+        test=test,
     )
 
 
@@ -194,16 +240,30 @@ def paper_layout(frame: pd.DataFrame, value: str = "r") -> pd.DataFrame:
 
 # --------------------------------------------------------------------------- corpora
 def sentence_tables(
-    corpus, rows: pd.DataFrame, judgments: Sequence[str], grid, parsed
+    corpus,
+    rows: pd.DataFrame,
+    judgments: Sequence[str],
+    grid,
+    parsed,
+    n_resamples: int = 1000,
+    seed: int = 0,
 ) -> pd.DataFrame:
-    """Tables 1-4: for every system of ``rows`` and judgment, :func:`sentence_level`."""
+    """Tables 1-4: for every system of ``rows`` and judgment, :func:`sentence_level`, tested
+    by the bootstrap over the documents (``n_resamples``, ``seed``)."""
     parts = []
     for judgment in judgments:
         human = human_segment_scores(corpus, judgment)
         merged = rows.merge(human, on=["document", "segment", "system"])
         for system, part in merged.groupby("system", sort=True):
             t = sentence_level(
-                part["hyp"].tolist(), part["refs"].tolist(), part["human"].to_numpy(), grid, parsed
+                part["hyp"].tolist(),
+                part["refs"].tolist(),
+                part["human"].to_numpy(),
+                grid,
+                parsed,
+                clusters=part["document"].astype(str).to_numpy(),
+                n_resamples=n_resamples,
+                seed=seed,
             )
             parts.append(t.assign(system=system, judgment=judgment))
     return pd.concat(parts, ignore_index=True)

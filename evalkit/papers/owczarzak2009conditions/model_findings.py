@@ -3,7 +3,7 @@ are added: Pyramid against ROUGE over the models (Tables 1-2, where Pyramid is a
 Responsiveness the reference) and ROUGE-SU4's stability (Tables 1-5 and 7-11), tested over the
 topics with the topic bootstrap resamples of :func:`~.experiments.models_experiment` /
 :func:`~.experiments.topics_experiment` (:func:`.topic_tests.topic_interval`; not comparable on
-fewer than :data:`.topic_tests.MIN_TOPICS` topics).
+fewer than :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` topics).
 
 ``pyramid_gains_less:<table>:<metric>``: r_P(k) - r_P(1) - r_M(k) + r_M(1), k the most models
 drawn (a gain in mean r, range -2..2), 95% topic bootstrap interval;
@@ -20,9 +20,10 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from evalkit.notebook.claims import Claims
+from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS
 
 from .spec import ERRATA, METRICS, MODEL_TABLES, ROUGE_METRICS
-from .topic_tests import _FEW_TOPICS, INTERVALS, MIN_TOPICS, _beyond, topic_finding, topic_interval
+from .topic_tests import _FEW_TOPICS, INTERVALS, _beyond, topic_finding, topic_interval
 
 __all__ = ["pyramid_models_claims", "su4_stability_claims"]
 
@@ -119,7 +120,7 @@ def pyramid_models_claims(claims: Claims, table: str, draws: Optional[Mapping] =
         f"{', '.join(METRICS[m] for m in usable)} at {sizes[0]}-{sizes[-1]} models",
     )
     n_topics = got[0][3]
-    if n_topics < MIN_TOPICS:
+    if n_topics < MIN_CLUSTERS:
         claims.not_comparable(cid, note=f"{n_topics} topics: {_FEW_TOPICS}", **row)
         return
     diffs = [x[0] for x in got]

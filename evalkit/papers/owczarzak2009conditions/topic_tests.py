@@ -23,9 +23,10 @@ from typing import Mapping, Optional
 
 from evalkit.notebook.claims import Claims
 from evalkit.errors import ParameterError
+from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS
 from evalkit.stats.correlation import bca_interval, percentile_interval
 
-__all__ = ["INTERVALS", "MIN_TOPICS", "topic_interval", "topic_finding"]
+__all__ = ["INTERVALS", "topic_interval", "topic_finding"]
 
 #: The interval methods of a topic finding (the first is the default), as the row names them.
 INTERVALS = {"bc": "bias-corrected (BC) percentile", "percentile": "percentile"}
@@ -61,12 +62,6 @@ def topic_interval(draws: Optional[Mapping], weights: Mapping[tuple, float], int
     return est, lo, hi, n_topics
 
 
-#: Fewer topics than this and the shape / overtake rows are not comparable: an exact paired
-#: test over n topics has smallest two-sided p 2 / 2^n, above 0.05 for n <= 5, and a
-#: percentile bootstrap over so few units is too narrow (a quick run has 5 topics).
-MIN_TOPICS = 6
-
-
 def topic_finding(
     claims: Claims,
     cid: str,
@@ -83,8 +78,9 @@ def topic_finding(
 ) -> None:
     """The row of a finding on the contrast ``weights`` of the cells' mean r, decided by the
     topic bootstrap ``interval`` (:func:`topic_interval`): not comparable when a cell is
-    missing (``missing``), with fewer than :data:`MIN_TOPICS` topics or when the estimate is
-    beyond every resample; *by construction* (``construction``: the note) where the simulator
+    missing (``missing``), with fewer topics than
+    :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` (the topics are the units
+    resampled; a quick run has 5) or when the estimate is beyond every resample; *by construction* (``construction``: the note) where the simulator
     was built to show it."""
     got = topic_interval(draws, weights, interval)
     if got is None:
@@ -95,7 +91,7 @@ def topic_finding(
         this = f"{est:+.3f} (95% CI over {n_topics} topics [{lo:+.3f}, {hi:+.3f}])"
         claims.by_construction(cid, this_run=this, note=construction, **row)
         return
-    if n_topics < MIN_TOPICS:
+    if n_topics < MIN_CLUSTERS:
         claims.not_comparable(cid, note=f"{n_topics} topics: {_FEW_TOPICS}", **row)
         return
     n_boot = draws["topic_boot"]["resample"].nunique()

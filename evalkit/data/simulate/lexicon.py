@@ -6,7 +6,8 @@ Real news and real summaries of one story share its names but little else: each 
 chooses among many more words per concept than :mod:`.language`'s 3-5 variants, and
 writes ~20-25 word sentences whose non-name words (modifiers, adverbs) vary by writer.
 With the basic vocabulary every pair of summaries of a story shares most of its bigrams
-(DUC 2004 task 2's best simulated system had ROUGE-2 ~27 where CLASSY04 printed ~9).
+(DUC 2004 task 2's best simulated system scored about three times graham2015 Table 3's
+best ROUGE-2, ``data/published/simulator_targets.csv``).
 
 Layout: ``MORE_VERBS`` / ``MORE_NOUNS`` / ``MORE_ADJECTIVES`` map a concept of
 :data:`.language.VERBS` / ``NOUNS`` / ``ADJECTIVES`` to extra variant specs written as

@@ -220,6 +220,8 @@ def test_simulated_task5_has_more_model_agreement_and_less_peer_diversity(tmp_pa
         and s.loc[5, "king_set"] > s.loc[2, "king_set"]
     )
     assert s.loc[2, "jack_set"] > s.loc[5, "jack_set"]
+    # and QARLA is not degenerate: GRAMSIM finds systems that write like the models
+    assert (s["gramsim_peers"] > 0.1).all(), s["gramsim_peers"]
 
 
 def _claims_on_clouds(best, kings=None, data=None, system_queen=None, human=None, curve=None):
@@ -298,13 +300,16 @@ def test_best_set_that_is_a_single_metric_is_inconclusive():
     assert "over the 8 topics, each set chosen on the other folds" in evidence
 
 
+@pytest.mark.slow
 def test_gramsim_task5_survives_task2s_field_in_task5(monkeypatch):
     """``gramsim_task5`` is not given by task 5's all-extractive field (the row's note): with
     task 2's mix of strategies (abstracts, centroid, random, ...) in place of task 5's
-    extractors (``who_is.peers``), the quick sample's task 5 systems fall below the models on
-    QUEEN over GRAMSIM by as much or more than with the extractors, significant by the row's
-    test. (With the extractors the lead is positive; on these 3 topics and 6 peers its p was
-    0.031 with generator 14's clause joins and 0.052 with generator 15's.)"""
+    extractors (``who_is.peers``), the full sample's task 5 systems (its first 15 docsets;
+    the notebook takes all 50) fall below the models on QUEEN over GRAMSIM by as much or
+    more than with the extractors, significant by the row's test. (With the extractors the lead is positive.
+    Generator 16's rich duc2004 language, which every writer shares, narrows it: +0.051,
+    p 0.336, against +0.105, p 0.033 with task 2's field; the quick sample's 6 docsets no
+    longer decide it, +0.038 against +0.094, p 0.212, so the test runs full size.)"""
     from evalkit.data.qarla_inputs import summaries_and_roles
     from evalkit.data.simulate import build, summarization, who_is
     from evalkit.metrics.qarla_pool import similarity_pool
@@ -313,8 +318,8 @@ def test_gramsim_task5_survives_task2s_field_in_task5(monkeypatch):
         datas, strategies = {}, None
         for task in (2, 5):
             name = dp.dataset_key("sample", task)
-            corpus, truth = build.simulate_corpus(name, seed=build.DEFAULT_SEED, quick=True)
-            summ, roles, _ = summaries_and_roles(corpus, max_instances=3, max_peers=6)
+            corpus, truth = build.simulate_corpus(name, seed=build.DEFAULT_SEED)
+            summ, roles, _ = summaries_and_roles(corpus, max_instances=15)
             sims = similarity_pool(
                 summ,
                 roles,

@@ -22,14 +22,7 @@ from evalkit.errors import ParameterError
 TARGETS = rl.read_targets()
 
 #: target_id -> why the calibration misses it (reported by premise_gaps on the notebooks)
-KNOWN_GAPS: dict = {
-    "rouge2_best_system_duc2004": "the simulated language gives any two renderings of a story "
-    "~20-28 ROUGE-2 recall (models against each other: 27), so duc2004's best system scores "
-    "28.6; a duc2004-only calibration to Table 3's level (extractive field, background clauses "
-    "in the news, abstracting writers: 9.4) leaves the models far above every system and "
-    "breaks amigo2005duc's task 2 vs task 5 design (KING higher in task 2, JACK 0): the "
-    "models' own similarity must come down first (report DUC04, session 9)",
-}
+KNOWN_GAPS: dict = {}
 
 
 @pytest.fixture(scope="module")

@@ -33,6 +33,8 @@ import zlib
 from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from . import lexicon
+
 # ---------------------------------------------------------------------------------------
 # Lexicon.  Forms are written out wherever English is irregular; regular forms are
 # produced by the small morphology helpers below.
@@ -429,6 +431,10 @@ class Style:
     adjacent words), ``p_wrong_word`` (a word from an unrelated concept),
     ``p_untranslated`` (MT: leave the source word), ``p_source_order`` (MT: keep the
     verb-final source order).
+    Rich language (:mod:`.lexicon`; off by default): ``lexicon`` ``"rich"`` adds the wider
+    variants per concept, ``p_modifier`` puts a modifier before a common noun, ``p_adverb``
+    an adverb before a verb group, ``p_describe`` names an entity that has a kind by a
+    description ("the stricken town"), first mention included.
     """
 
     name: str
@@ -446,6 +452,10 @@ class Style:
     p_wrong_word: float = 0.0
     p_untranslated: float = 0.0
     p_source_order: float = 0.0
+    lexicon: str = "basic"
+    p_modifier: float = 0.0
+    p_adverb: float = 0.0
+    p_describe: float = 0.0
 
     def with_(self, **changes) -> "Style":
         return replace(self, **changes)
@@ -535,6 +545,21 @@ JUNCTION_WEIGHTS = (0.4, 0.14, 0.1, 0.14, 0.12, 0.1)
 SUBORDINATORS = frozenset({"while", "after", "as"})
 
 
+def _merged(base: Dict[str, list], more: Dict[str, list], form) -> Dict[str, list]:
+    return {k: vs + [form(v) for v in more.get(k, ())] for k, vs in base.items()}
+
+
+#: The variant tables by :attr:`Style.lexicon`: the basic ones, and with :mod:`.lexicon`'s.
+LEXICONS: Dict[str, Tuple[dict, dict, dict]] = {
+    "basic": (NOUNS, VERBS, ADJECTIVES),
+    "rich": (
+        _merged(NOUNS, lexicon.MORE_NOUNS, _noun),
+        _merged(VERBS, lexicon.MORE_VERBS, _verb),
+        _merged(ADJECTIVES, lexicon.MORE_ADJECTIVES, str),
+    ),
+}
+
+
 class English:
     """Renders :class:`Fact` objects as English token lists in a given :class:`Style`."""
 
@@ -547,10 +572,11 @@ class English:
         self.mentioned: set = set()  # entities already named (for short re-mentions)
         self.refs: List[Tuple[str, bool]] = []  # (entity, short form?) of the last sentence
         self.errors = 0  # inflection errors made so far (MT fluency truth)
+        self.nouns, self.verbs, self.adjectives = LEXICONS[style.lexicon]
 
     # -- words ---------------------------------------------------------------------
     def noun(self, concept: str, plural: bool) -> str:
-        variants = NOUNS[concept]
+        variants = self.nouns[concept]
         v = variants[pick_variant(self.style, "n:" + concept, len(variants), self.rng)]
         if (
             plural
@@ -562,11 +588,11 @@ class English:
         return v[1] if plural else v[0]
 
     def adjective(self, concept: str) -> str:
-        variants = ADJECTIVES[concept]
+        variants = self.adjectives[concept]
         return variants[pick_variant(self.style, "a:" + concept, len(variants), self.rng)]
 
     def verb_forms(self, concept: str, passive: bool = False) -> Tuple[str, str, str, str, str]:
-        variants = VERBS[concept]
+        variants = self.verbs[concept]
         if passive:  # "claim the lives of" has no passive: single-word variants only
             variants = [v for v in variants if " " not in v[3]] or variants
         return variants[pick_variant(self.style, "v:" + concept, len(variants), self.rng)]
@@ -596,6 +622,17 @@ class English:
         if isinstance(arg, Entity):
             names = arg.names
             if (
+                self.style.p_describe
+                and arg.kind is not None
+                and self.rng.random() < self.style.p_describe
+            ):
+                self.refs.append((arg.key, False))  # a description needs no antecedent
+                self.mentioned.add(arg.key)
+                toks = [("the", None)]
+                if self.rng.random() < self.style.p_modifier:
+                    toks.append((self.rng.choice(lexicon.MODIFIERS), "a:modifier"))
+                return toks + [(self.noun(arg.kind, arg.plural), arg.key)], arg.plural
+            if (
                 arg.key in self.mentioned
                 and len(names) > 1
                 and self.rng.random() < self.style.p_short_name
@@ -624,6 +661,8 @@ class English:
                 toks.append((det, None))
         if arg.adj is not None and self.rng.random() < 0.8:
             toks.append((self.adjective(arg.adj), "a:" + arg.adj))
+        elif self.style.p_modifier and self.rng.random() < self.style.p_modifier:
+            toks.append((self.rng.choice(lexicon.MODIFIERS), "a:modifier"))
         toks.append((self.noun(arg.noun, plural), "n:" + arg.noun))
         return toks, plural
 
@@ -647,6 +686,8 @@ class English:
             words = [("have" if plural else "has", None)] + [(w, tag) for w in pp.split()]
         else:
             words = [(w, tag) for w in past.split()]
+        if self.style.p_adverb and self.rng.random() < self.style.p_adverb:
+            words = [(w, "adverb") for w in self.rng.choice(lexicon.ADVERBS).split()] + words
         if self.style.p_bad_inflection and self.rng.random() < self.style.p_bad_inflection:
             # the classic MT / disfluent error: uninflected verb, auxiliary kept or lost
             self.errors += 1

@@ -133,12 +133,17 @@ _HABITS = {
 }
 
 
-def make_documents(topic: Topic, n_docs: int, rng: random.Random) -> List[List[Sent]]:
+def make_documents(
+    topic: Topic, n_docs: int, rng: random.Random, language: Optional[dict] = None
+) -> List[List[Sent]]:
+    """``n_docs`` news documents on ``topic``, each by its own journalist (``language``: the
+    :class:`.language.Style` fields every writer of the corpus shares, e.g. a rich vocabulary)."""
     core = [f for f in topic.facts if f.aspect != "other" or f.weight >= 1.0]
     details = [f for f in topic.facts if f not in core]
     docs = []
     for d in range(n_docs):
-        eng = English(Style.from_habits(f"{topic.key}/j{d}", _HABITS["journalist"], rng), rng)
+        style = Style.from_habits(f"{topic.key}/j{d}", _HABITS["journalist"], rng)
+        eng = English(style.with_(**(language or {})), rng)
         chosen = [f for f in core if rng.random() < min(0.9, 0.1 + 0.09 * f.weight)]
         chosen += rng.sample(details, min(len(details), rng.randint(8, 15)))
         chosen.sort(key=lambda f: -math.log(f.weight) + rng.gauss(0.0, 0.7))
@@ -490,8 +495,9 @@ def modified_pyramid(found: Iterable[str], scu_weights: Dict[str, int], x: float
 # The corpus
 
 
-def _system_style(spec: PeerSpec) -> Style:
-    return Style.from_habits(f"system-{spec.style_seed or spec.id}", _HABITS["system"])
+def _system_style(spec: PeerSpec, language: dict) -> Style:
+    style = Style.from_habits(f"system-{spec.style_seed or spec.id}", _HABITS["system"])
+    return style.with_(**language)
 
 
 def _update_split(topic: Topic, rng: random.Random) -> Tuple[Topic, Topic]:
@@ -525,7 +531,11 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
     """
     master = random.Random(f"{cfg.name}:{seed}")
     writers = list(cfg.writers)
-    wstyles = {w: Style.from_habits(f"writer-{w}", _HABITS["writer"], master) for w in writers}
+    language = dict(cfg.extra.get("language", {}))  # Style fields every writer shares
+    wstyles = {
+        w: Style.from_habits(f"writer-{w}", _HABITS["writer"], master).with_(**language)
+        for w in writers
+    }
     wnoise = {w: master.uniform(*cfg.extra.get("model_noise", (0.25, 0.5))) for w in writers}
     assessors = make_assessors(writers, master, inconsistent=max(1, len(writers) // 4))
     rows: Dict[str, list] = {
@@ -570,7 +580,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
         for part_index, part in enumerate(parts):
             group = "AB"[part_index] if cfg.update else None
             inst = tid + (f"-{group}" if group else "")
-            docs = make_documents(part, cfg.n_docs, trng)
+            docs = make_documents(part, cfg.n_docs, trng, language)
             row = {
                 "instance": inst,
                 "docset": tid,
@@ -648,7 +658,7 @@ def simulate(cfg: SumConfig, seed: int) -> Dict[str, list]:
                 luck = _per_docset(cfg, "topic_luck", 0.0, part_index)
                 if luck:  # a system does better on some topics than on others
                     base = replace(base, noise=base.noise * math.exp(srng.gauss(0.0, luck)))
-                s = run_peer(base, part, docs, cfg.words, srng, _system_style(base))
+                s = run_peer(base, part, docs, cfg.words, srng, _system_style(base, language))
                 if base.disfluency:
                     s = disfluent(s, base.disfluency, srng)
                 summaries[pid] = s

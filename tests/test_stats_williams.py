@@ -178,3 +178,16 @@ def test_affinely_related_metrics_never_differ_significantly(seed):
     assert williams_test(r(frame.h, frame.a), r(frame.h, frame.b), 1.0, 12).p == 0.5
     # r23 = 1 with correlations that really differ is no correlation matrix: undefined
     assert np.isnan(williams_test(0.9, 0.1, 1.0, 12).p)
+
+
+def test_constant_metric_is_not_optimal():
+    """A metric with constant scores has no correlation: nothing can beat it significantly,
+    but it is not in the optimal set either (it was, as 'never beaten')."""
+    long, human = _toy_scores()
+    flat = long[long.metric == "good"].assign(metric="flat", value=0.0)
+    pairs = williams_pairs(pd.concat([long, flat]), human)
+    best = not_significantly_beaten(pairs).set_index("metric")
+    assert np.isnan(best.loc["flat", "r"]) and best.loc["flat", "beaten_by"] == 0
+    assert not bool(best.loc["flat", "optimal"])
+    assert bool(best.loc["good", "optimal"])
+    assert best.index[-1] == "flat"  # undefined r sorts last

@@ -286,7 +286,9 @@ def not_significantly_beaten(pairs: pd.DataFrame) -> pd.DataFrame:
     -------
     pandas.DataFrame
         ``metric, r, beaten_by, optimal``: the metric's correlation with the humans, how many
-        metrics significantly beat it, and whether none does; sorted by ``r`` (descending).
+        metrics significantly beat it, and whether none does; sorted by ``r`` (descending,
+        undefined r last). A metric whose r is undefined (NaN: its scores, or the humans',
+        are constant) can be neither beaten nor tested, and is not optimal.
 
     Examples
     --------
@@ -305,7 +307,7 @@ def not_significantly_beaten(pairs: pd.DataFrame) -> pd.DataFrame:
     out = pd.DataFrame(
         {"metric": r.index, "r": r.values, "beaten_by": beaten.reindex(r.index).astype(int).values}
     )
-    out["optimal"] = out["beaten_by"] == 0
+    out["optimal"] = (out["beaten_by"] == 0) & out["r"].notna()
     return out.sort_values("r", ascending=False, kind="mergesort").reset_index(drop=True)
 
 

@@ -107,7 +107,10 @@ NOT_FOR_PEOPLE = {
     "entire", "so-called", "key", "main", "chief", "minor", "major",
 }  # fmt: skip
 #: What fits a counted NP ("2000 additional houses"), as a reader would write it.
-COUNT_FITTING = {"additional", "local", "other", "more", "further", "extra"}
+COUNT_FITTING = {
+    "additional", "local", "other", "more", "further", "extra", "nearby", "rural", "foreign",
+    "neighbouring",
+}  # fmt: skip
 
 
 def _modifiers(arg, n: int = 150) -> list:

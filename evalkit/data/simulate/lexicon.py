@@ -193,7 +193,14 @@ MODIFIERS_BY_KIND: Dict[str, Tuple[str, ...]] = {
         local, foreign, remaining, affected, stricken, impoverished, exhausted, frightened,
         worried, grieving, angry, weary, rural, northern, southern, eastern, western,
         vulnerable, exposed, unprotected, overwhelmed, unprepared, beleaguered, struggling,
-        embattled, anxious, desperate, hungry, displaced, poorer, older
+        embattled, anxious, desperate, hungry, displaced, poorer, older, nervous, shaken,
+        stunned, distraught, bereaved, tired, cautious, determined, defiant, jittery, unhappy,
+        furious, uneasy, relieved, grateful, hopeful, fearful, terrified, panicked,
+        traumatized, dazed, bewildered, puzzled, frustrated, outraged, dismayed, alarmed,
+        wary, skeptical, unnamed, unidentified, anonymous, ordinary, unsuspecting, uninjured,
+        unharmed, stranded, trapped, isolated, soaked, grim-faced, tearful, shocked, nearby,
+        coastal, mountain, inland, upland, lowland, highland, provincial, urban, suburban,
+        neighbouring, visiting, fellow, other
         """
     ),
     "places": _listed(
@@ -204,7 +211,13 @@ MODIFIERS_BY_KIND: Dict[str, Tuple[str, ...]] = {
         highland, inland, southeastern, northwestern, northeastern, southwestern,
         upstream, downstream, surrounding, adjacent, distant, entire, whole, main, larger,
         smaller, already weakened, long-neglected, well-known, little-known, affected,
-        vulnerable, exposed, unprotected
+        vulnerable, exposed, unprotected, flooded, waterlogged, ravaged, devastated, damaged,
+        deserted, abandoned, empty, quiet, crowded, busy, poor, wealthy, prosperous, historic,
+        ancient, famous, popular, picturesque, scenic, sleepy, tiny, sprawling, hilly, flat,
+        dry, parched, muddy, snowbound, cut-off, inaccessible, unreachable, evacuated,
+        sealed-off, cordoned-off, ruined, burned-out, windswept, sun-baked, quake-hit,
+        storm-hit, flood-hit, troubled, neglected, forgotten, northernmost, southernmost,
+        far-flung
         """
     ),
     "things": _listed(
@@ -212,11 +225,21 @@ MODIFIERS_BY_KIND: Dict[str, Tuple[str, ...]] = {
         main, major, key, minor, reported, suspected, known, confirmed, so-called,
         well-known, little-known, larger, smaller, local, national, foreign, regional,
         provincial, apparent, alleged, entire, whole, official, public, widely reported,
-        much-discussed, unexpected, estimated
+        much-discussed, unexpected, estimated, unprecedented, unusual, international,
+        domestic, overseas, familiar, notorious, dreaded, feared, unwelcome, vital, crucial,
+        critical, important, significant, substantial, considerable, modest, limited,
+        similar, related, separate, particular, visible, widespread, much-publicized, closely
+        watched, highly visible, nationwide, countrywide, unmistakable, growing, mounting,
+        costly, expensive, remarkable, extraordinary, exceptional, dramatic, striking, notable,
+        surprising, shocking, alarming, worrying, troubling, disturbing, baffling, mysterious,
+        strange, odd, curious, obvious, evident, undisputed, disputed, contested,
+        questionable, uncertain, unconfirmed, undisclosed, unspecified, unidentified, complex,
+        essential, primary, principal, leading, single, giant, small-scale, large-scale,
+        full-scale, worldwide, global, cross-border, multinational
         """
     ),
     #: before a counted noun ("2000 additional houses")
-    "counted": _listed("additional, local, other"),
+    "counted": _listed("additional, local, other, extra, nearby, rural, foreign, neighbouring"),
 }
 
 #: Every modifier of every kind.

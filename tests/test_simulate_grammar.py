@@ -103,7 +103,7 @@ TEMPORAL = {
 NOT_FOR_PEOPLE = {
     "makeshift", "temporary", "permanent", "improvised", "state-run", "privately owned",
     "government-backed", "densely populated", "sparsely populated", "upstream",
-    "downstream", "riverside", "mountain", "inland", "run-down", "overcrowded", "whole",
+    "downstream", "riverside", "run-down", "overcrowded", "whole",
     "entire", "so-called", "key", "main", "chief", "minor", "major",
 }  # fmt: skip
 #: What fits a counted NP ("2000 additional houses"), as a reader would write it.

@@ -84,10 +84,34 @@ def _plural(noun: str) -> str:
     return noun + "s"
 
 
-def _noun(spec: str) -> Tuple[str, str]:
-    """``"child/children"`` or ``"house"`` -> (singular, plural)."""
-    parts = spec.split("/")
-    return (parts[0], parts[1] if len(parts) > 1 else _plural(parts[0]))
+class Noun(tuple):
+    """A noun variant's forms, ``(singular, plural)``, and ``number``: True for a variant that
+    is plural whatever its concept's number ("supplies", "relatives"), False for a mass noun
+    that is singular whatever it ("wildlife"), None for one that inflects."""
+
+    number: Optional[bool]
+
+    def __new__(cls, singular: str, plural: str, number: Optional[bool] = None) -> "Noun":
+        self = super().__new__(cls, (singular, plural))
+        self.number = number
+        return self
+
+    def __getnewargs__(self):
+        return (self[0], self[1], self.number)
+
+
+#: The number markers of a noun spec: ``"supplies:pl"`` (always plural), ``"wildlife:sg"``.
+NUMBER_MARKERS = {"pl": True, "sg": False}
+
+
+def _noun(spec: str) -> Noun:
+    """``"child/children"`` or ``"house"`` -> (singular, plural); ``"supplies:pl"`` and
+    ``"wildlife:sg"`` -> one form with its fixed number (:class:`Noun`)."""
+    word, _, marker = spec.partition(":")
+    if marker:
+        return Noun(word, word, NUMBER_MARKERS[marker])
+    parts = word.split("/")
+    return Noun(parts[0], parts[1] if len(parts) > 1 else _plural(parts[0]))
 
 
 # concept -> variants.  Multi-word variants are allowed ("set fire to" is avoided: the
@@ -148,7 +172,7 @@ VERBS: Dict[str, List[Tuple[str, str, str, str, str]]] = {
     }.items()
 }
 
-NOUNS: Dict[str, List[Tuple[str, str]]] = {
+NOUNS: Dict[str, List[Noun]] = {
     k: [_noun(v) for v in vs]
     for k, vs in {
         "storm": ["storm", "hurricane", "cyclone", "tempest"],
@@ -172,11 +196,11 @@ NOUNS: Dict[str, List[Tuple[str, str]]] = {
         "worker": ["worker", "employee", "laborer"],
         "volunteer": ["volunteer", "helper"],
         "aid": ["aid", "relief", "assistance", "help"],
-        "food": ["food", "provisions", "supplies"],
+        "food": ["food", "provisions:pl", "supplies:pl"],
         "water": ["water", "drinking water"],
         "medicine": ["medicine", "drug", "medication", "remedy"],
         "vaccine": ["vaccine", "inoculation", "shot"],
-        "money": ["money", "funds", "cash"],
+        "money": ["money", "funds:pl", "cash"],
         "damage_n": ["damage", "destruction", "devastation", "harm"],
         "road": ["road", "highway", "route", "street"],
         "bridge": ["bridge", "overpass", "span"],
@@ -189,7 +213,7 @@ NOUNS: Dict[str, List[Tuple[str, str]]] = {
         "trial": ["trial", "hearing", "proceeding"],
         "verdict": ["verdict", "ruling", "judgment", "decision"],
         "judge": ["judge", "justice", "magistrate"],
-        "jury": ["jury/juries", "jurors"],
+        "jury": ["jury/juries", "jurors:pl"],
         "prison": ["prison", "jail", "penitentiary"],
         "year": ["year"],
         "charge_n": ["charge", "count", "accusation"],
@@ -204,7 +228,7 @@ NOUNS: Dict[str, List[Tuple[str, str]]] = {
         "doctor": ["doctor", "physician", "medic"],
         "case": ["case", "infection", "incident"],
         "product": ["product", "item", "good"],
-        "forest": ["forest", "woodland", "woods", "jungle"],
+        "forest": ["forest", "woodland", "woods:pl", "jungle"],
         "species": ["species/species", "animal", "creature"],
         "fish": ["fish/fish", "stock", "catch"],
         "reef": ["reef", "coral", "coral reef"],
@@ -214,7 +238,7 @@ NOUNS: Dict[str, List[Tuple[str, str]]] = {
         "pollution": ["pollution", "contamination", "waste"],
         "law": ["law", "legislation", "measure", "bill"],
         "plan": ["plan", "program", "scheme", "strategy"],
-        "government": ["government", "administration", "authorities"],
+        "government": ["government", "administration", "authorities:pl"],
         "minister": ["minister", "secretary", "official"],
         "leader": ["leader", "chief", "head"],
         "spokesman": ["spokesman/spokesmen", "spokesperson", "representative"],
@@ -236,7 +260,7 @@ NOUNS: Dict[str, List[Tuple[str, str]]] = {
         "border": ["border", "frontier"],
         "team": ["team", "crew", "squad", "unit"],
         "rescuer": ["rescuer", "rescue worker", "emergency worker"],
-        "body": ["body/bodies", "corpse", "remains/remains"],
+        "body": ["body/bodies", "corpse", "remains:pl"],
         "survivor": ["survivor"],
         "victim": ["victim", "casualty/casualties"],
         "lawyer": ["lawyer", "attorney", "counsel"],
@@ -250,7 +274,7 @@ NOUNS: Dict[str, List[Tuple[str, str]]] = {
         "miner": ["miner", "mine worker"],
         "school": ["school", "academy"],
         "crop": ["crop", "harvest"],
-        "animal": ["animal", "wildlife/wildlife", "beast"],
+        "animal": ["animal", "wildlife:sg", "beast"],
         "habitat": ["habitat", "range", "home"],
         "poacher": ["poacher", "hunter", "trapper"],
     }.items()
@@ -560,6 +584,15 @@ LEXICONS: Dict[str, Tuple[dict, dict, dict]] = {
 }
 
 
+def _vowel_sound(word: str) -> bool:
+    """Whether ``word`` takes "an" (by its spelling: "an upland", "a unit")."""
+    return (
+        word[:1] in ("a", "e", "i", "o")
+        or word.startswith("u")
+        and not word.startswith(("uni", "use", "usu", "ura"))
+    )
+
+
 class English:
     """Renders :class:`Fact` objects as English token lists in a given :class:`Style`."""
 
@@ -575,17 +608,23 @@ class English:
         self.nouns, self.verbs, self.adjectives = LEXICONS[style.lexicon]
 
     # -- words ---------------------------------------------------------------------
-    def noun(self, concept: str, plural: bool) -> str:
+    def noun(self, concept: str, plural: bool, counted: bool = False) -> Tuple[str, bool, bool]:
+        """The word for ``concept``, the number it takes and whether that number is the
+        variant's own (:class:`Noun`: "supplies", "wildlife"); a counted noun ("214 people")
+        uses the concept's first variant instead of one whose number cannot be counted."""
         variants = self.nouns[concept]
         v = variants[pick_variant(self.style, "n:" + concept, len(variants), self.rng)]
+        if counted and v.number is not None and v.number is not plural:
+            v = variants[0]
         if (
             plural
             and self.style.p_bad_inflection
             and self.rng.random() < self.style.p_bad_inflection
         ):
             self.errors += 1
-            return v[0]
-        return v[1] if plural else v[0]
+            return v[0], plural, False
+        number = plural if v.number is None else v.number
+        return (v[1] if plural else v[0]), number, v.number is not None
 
     def adjective(self, concept: str) -> str:
         variants = self.adjectives[concept]
@@ -629,9 +668,11 @@ class English:
                 self.refs.append((arg.key, False))  # a description needs no antecedent
                 self.mentioned.add(arg.key)
                 toks = [("the", None)]
-                if self.rng.random() < self.style.p_modifier:
-                    toks.append((self.rng.choice(lexicon.MODIFIERS), "a:modifier"))
-                return toks + [(self.noun(arg.kind, arg.plural), arg.key)], arg.plural
+                fitting = lexicon.modifiers_for(arg.kind)
+                if fitting and self.rng.random() < self.style.p_modifier:
+                    toks.append((self.rng.choice(fitting), "a:modifier"))
+                word, plural, _ = self.noun(arg.kind, arg.plural)
+                return toks + [(word, arg.key)], plural
             if (
                 arg.key in self.mentioned
                 and len(names) > 1
@@ -639,7 +680,9 @@ class English:
             ):
                 self.refs.append((arg.key, True))
                 if arg.kind is not None and self.rng.random() < 0.35:
-                    toks = [("the", None), (self.noun(arg.kind, arg.plural), arg.key)]
+                    word, plural, _ = self.noun(arg.kind, arg.plural)
+                    self.mentioned.add(arg.key)
+                    return [("the", None), (word, arg.key)], plural
                 else:
                     toks = [(w, arg.key) for w in self.rng.choice(names[1:]).split()]
             else:
@@ -661,10 +704,18 @@ class English:
                 toks.append((det, None))
         if arg.adj is not None and self.rng.random() < 0.8:
             toks.append((self.adjective(arg.adj), "a:" + arg.adj))
-        elif self.style.p_modifier and self.rng.random() < self.style.p_modifier:
-            toks.append((self.rng.choice(lexicon.MODIFIERS), "a:modifier"))
-        toks.append((self.noun(arg.noun, plural), "n:" + arg.noun))
-        return toks, plural
+        elif self.style.p_modifier:
+            fitting = lexicon.modifiers_for(arg.noun, counted=arg.count is not None)
+            if fitting and self.rng.random() < self.style.p_modifier:
+                toks.append((self.rng.choice(fitting), "a:modifier"))
+        word, number, fixed = self.noun(arg.noun, plural, counted=arg.count is not None)
+        article = arg.count is None and arg.owner is None and arg.det == "a"
+        if article and (fixed or number):
+            toks, article = toks[1:], False  # no "a" before "supplies" or "wildlife": bare
+        toks.append((word, "n:" + arg.noun))
+        if article and self.style.lexicon == "rich" and _vowel_sound(toks[1][0]):
+            toks[0] = ("an", None)  # the rich language's modifiers start with any letter
+        return toks, number
 
     def pp(self, prep: str, arg: Arg) -> List[Token]:
         variants = PREPOSITIONS[prep]

@@ -11,8 +11,9 @@ best ROUGE-2, ``data/published/simulator_targets.csv``).
 
 Layout: ``MORE_VERBS`` / ``MORE_NOUNS`` / ``MORE_ADJECTIVES`` map a concept of
 :data:`.language.VERBS` / ``NOUNS`` / ``ADJECTIVES`` to extra variant specs written as
-there (``"take/took/taken"``, ``"child/children"``); ``MODIFIERS`` are attributive
-adjectives that fit any common noun of a news story, ``ADVERBS`` adverbs that fit before
+there (``"take/took/taken"``, ``"child/children"``); ``MODIFIERS_BY_KIND`` are attributive
+adjectives that fit any common noun of a news story of one kind (people, places, things,
+counted; :func:`modifiers_for`), ``ADVERBS`` adverbs that fit before
 any past-tense verb group. Words written for evalkit, no external lexicon.
 """
 
@@ -88,10 +89,10 @@ MORE_VERBS: Dict[str, List[str]] = {
 
 MORE_NOUNS: Dict[str, List[str]] = {
     "storm": ["typhoon", "gale", "squall", "weather system"],
-    "fire": ["flames/flames", "fire storm", "conflagration", "bushfire"],
+    "fire": ["flames:pl", "fire storm", "conflagration", "bushfire"],
     "crash": ["collision", "catastrophe", "tragedy", "mishap", "calamity"],
     "house": ["dwelling place", "cottage", "shack", "apartment", "homestead"],
-    "building": ["edifice", "premises/premises", "complex", "office block"],
+    "building": ["edifice", "premises:pl", "complex", "office block"],
     "person": ["citizen", "local", "dweller", "native", "townsman/townsmen"],
     "child": ["boy", "girl", "infant", "schoolchild/schoolchildren", "pupil"],
     "official": ["bureaucrat", "administrator", "functionary", "civil servant"],
@@ -101,13 +102,13 @@ MORE_NOUNS: Dict[str, List[str]] = {
     "volunteer": ["aid worker", "charity worker", "recruit"],
     "aid": [
         "support",
-        "donations/donations",
-        "relief supplies/relief supplies",
-        "handouts/handouts",
+        "donations:pl",
+        "relief supplies:pl",
+        "handouts:pl",
     ],
-    "food": ["rations/rations", "grain", "meals/meals", "foodstuffs/foodstuffs"],
+    "food": ["rations:pl", "grain", "meals:pl", "foodstuffs:pl"],
     "medicine": ["antibiotic", "pharmaceutical", "pill", "treatment"],
-    "damage_n": ["ruin", "losses/losses", "wreckage", "havoc"],
+    "damage_n": ["ruin", "losses:pl", "wreckage", "havoc"],
     "road": ["motorway", "avenue", "lane", "track"],
     "gunman": ["rebel", "insurgent", "fighter", "raider"],
     "suspect": ["detainee", "culprit", "prisoner"],
@@ -115,7 +116,7 @@ MORE_NOUNS: Dict[str, List[str]] = {
     "trial": ["case", "court case", "prosecution"],
     "verdict": ["finding", "sentence", "outcome"],
     "prison": ["detention", "custody", "lockup"],
-    "evidence": ["exhibits/exhibits", "documents/documents", "records/records"],
+    "evidence": ["exhibits:pl", "documents:pl", "records:pl"],
     "disease": ["ailment", "malady", "fever", "condition"],
     "outbreak": ["flare-up", "surge", "wave", "contagion"],
     "patient": ["invalid", "sick person/sick people", "case"],
@@ -135,17 +136,17 @@ MORE_NOUNS: Dict[str, List[str]] = {
     "region": ["zone", "county", "state", "territory"],
     "team": ["contingent", "detachment", "brigade", "taskforce"],
     "rescuer": ["searcher", "lifesaver", "firefighter", "paramedic"],
-    "body": ["dead/dead", "deceased/deceased", "cadaver"],
-    "victim": ["fatality/fatalities", "injured person/injured people", "wounded/wounded"],
+    "body": ["dead:pl", "deceased/deceased", "cadaver"],
+    "victim": ["fatality/fatalities", "injured person/injured people", "wounded:pl"],
     "company": ["enterprise", "concern", "manufacturer", "supplier"],
     "witness": ["observer", "passer-by/passers-by", "eyewitness", "spectator"],
     "shelter": ["tent", "shelter camp", "emergency housing", "hostel"],
-    "family": ["clan", "kin/kin", "relatives/relatives"],
+    "family": ["clan", "kin:pl", "relatives:pl"],
     "survivor": ["evacuee", "refugee", "displaced person/displaced people"],
     "water": ["clean water", "bottled water", "fresh water"],
-    "money": ["financing", "grants/grants", "dollars/dollars", "budget"],
-    "species": ["wildlife/wildlife", "fauna/fauna", "breed"],
-    "pollution": ["runoff", "toxins/toxins", "effluent", "sewage"],
+    "money": ["financing", "grants:pl", "dollars:pl", "budget"],
+    "species": ["wildlife:sg", "fauna:sg", "breed"],
+    "pollution": ["runoff", "toxins:pl", "effluent", "sewage"],
     "minister": ["cabinet member", "undersecretary", "commissioner"],
 }
 
@@ -161,27 +162,102 @@ MORE_ADJECTIVES: Dict[str, List[str]] = {
     "illegal": ["unauthorized", "banned", "criminal"],
 }
 
-#: Attributive adjectives that fit any common noun of a news story (a writer's own detail).
-MODIFIERS: Tuple[str, ...] = _listed(
-    """
-    nearby, remote, rural, coastal, northern, southern, eastern, western, central,
-    neighbouring, isolated, mountain, riverside, lowland, upland, impoverished,
-    outlying, low-lying, stricken, hard-hit, badly hit, battered, overwhelmed,
-    unprepared, latest, initial, recent, official, confirmed, reported, suspected,
-    known, estimated, remaining, affected, additional, regional, provincial, municipal,
-    main, larger, smaller, older, poorer, already weakened, long-neglected,
-    often-criticized, much-needed, so-called, well-known, little-known, densely
-    populated, sparsely populated, run-down, state-run, privately owned,
-    government-backed, border, highland, inland, southeastern, northwestern,
-    northeastern, southwestern, upstream, downstream, surrounding, adjacent, distant,
-    entire, whole, local, national, foreign, public, private, key, major, minor, chief,
-    senior, junior, veteran, newly formed, long-standing, embattled, beleaguered,
-    troubled, struggling, vulnerable, exposed, unprotected, ill-equipped, underfunded,
-    understaffed, overcrowded, makeshift, temporary, permanent, improvised, unofficial,
-    preliminary, updated, revised, further, fresh, renewed, previous, earlier, later,
-    subsequent, final, eventual, apparent, alleged, presumed, likely
-    """
+#: The noun concepts of :data:`.language.NOUNS` by the kind of thing they name, for the
+#: modifiers that fit them; a concept in none of these is a thing ("aid", "storm", "law").
+PEOPLE = frozenset(
+    _listed(
+        """
+        person, passenger, child, man, woman, official, police, soldier, worker, volunteer,
+        gunman, suspect, judge, jury, patient, doctor, minister, leader, spokesman,
+        scientist, family, rescuer, survivor, victim, lawyer, prosecutor, witness, miner,
+        poacher
+        """
+    )
 )
+PLACES = frozenset(
+    _listed(
+        """
+        house, building, road, bridge, prison, hospital, forest, reef, river, land, shelter,
+        town, country, region, capital, coast, border, mine, school, habitat, factory
+        """
+    )
+)
+#: Nouns that take no modifier: time and units ("five years", "5 percent") and the dead.
+UNMODIFIED = frozenset(_listed("year, percent, dollar, body"))
+
+#: Attributive adjectives by kind: each fits any common noun of a news story of its kind
+#: (no time or sequence adjective: "eventual", "latest", "subsequent" fit few nouns).
+MODIFIERS_BY_KIND: Dict[str, Tuple[str, ...]] = {
+    "people": _listed(
+        """
+        local, foreign, remaining, affected, stricken, impoverished, exhausted, frightened,
+        worried, grieving, angry, weary, rural, northern, southern, eastern, western,
+        vulnerable, exposed, unprotected, overwhelmed, unprepared, beleaguered, struggling,
+        embattled, anxious, desperate, hungry, displaced, poorer, older, nervous, shaken,
+        stunned, distraught, bereaved, tired, cautious, determined, defiant, jittery, unhappy,
+        furious, uneasy, relieved, grateful, hopeful, fearful, terrified, panicked,
+        traumatized, dazed, bewildered, puzzled, frustrated, outraged, dismayed, alarmed,
+        wary, skeptical, unnamed, unidentified, anonymous, ordinary, unsuspecting, uninjured,
+        unharmed, stranded, trapped, isolated, soaked, grim-faced, tearful, shocked, nearby,
+        coastal, mountain, inland, upland, lowland, highland, provincial, urban, suburban,
+        neighbouring, visiting, fellow, other
+        """
+    ),
+    "places": _listed(
+        """
+        nearby, remote, rural, coastal, northern, southern, eastern, western, central,
+        neighbouring, isolated, mountain, riverside, lowland, upland, outlying, low-lying,
+        stricken, hard-hit, badly hit, battered, densely populated, sparsely populated,
+        highland, inland, southeastern, northwestern, northeastern, southwestern,
+        upstream, downstream, surrounding, adjacent, distant, entire, whole, main, larger,
+        smaller, already weakened, long-neglected, well-known, little-known, affected,
+        vulnerable, exposed, unprotected, flooded, waterlogged, ravaged, devastated, damaged,
+        deserted, abandoned, empty, quiet, crowded, busy, poor, wealthy, prosperous, historic,
+        ancient, famous, popular, picturesque, scenic, sleepy, tiny, sprawling, hilly, flat,
+        dry, parched, muddy, snowbound, cut-off, inaccessible, unreachable, evacuated,
+        sealed-off, cordoned-off, ruined, burned-out, windswept, sun-baked, quake-hit,
+        storm-hit, flood-hit, troubled, neglected, forgotten, northernmost, southernmost,
+        far-flung
+        """
+    ),
+    "things": _listed(
+        """
+        main, major, key, minor, reported, suspected, known, confirmed, so-called,
+        well-known, little-known, larger, smaller, local, national, foreign, regional,
+        provincial, apparent, alleged, entire, whole, official, public, widely reported,
+        much-discussed, unexpected, estimated, unprecedented, unusual, international,
+        domestic, overseas, familiar, notorious, dreaded, feared, unwelcome, vital, crucial,
+        critical, important, significant, substantial, considerable, modest, limited,
+        similar, related, separate, particular, visible, widespread, much-publicized, closely
+        watched, highly visible, nationwide, countrywide, unmistakable, growing, mounting,
+        costly, expensive, remarkable, extraordinary, exceptional, dramatic, striking, notable,
+        surprising, shocking, alarming, worrying, troubling, disturbing, baffling, mysterious,
+        strange, odd, curious, obvious, evident, undisputed, disputed, contested,
+        questionable, uncertain, unconfirmed, undisclosed, unspecified, unidentified, complex,
+        essential, primary, principal, leading, single, giant, small-scale, large-scale,
+        full-scale, worldwide, global, cross-border, multinational
+        """
+    ),
+    #: before a counted noun ("2000 additional houses")
+    "counted": _listed("additional, local, other, extra, nearby, rural, foreign, neighbouring"),
+}
+
+#: Every modifier of every kind.
+MODIFIERS: Tuple[str, ...] = tuple(
+    dict.fromkeys(m for kind in MODIFIERS_BY_KIND.values() for m in kind)
+)
+
+
+def modifiers_for(concept: str, counted: bool = False) -> Tuple[str, ...]:
+    """The modifiers that fit a noun of ``concept`` (counted: "2000 additional houses");
+    none for :data:`UNMODIFIED` nouns."""
+    if concept in UNMODIFIED:
+        return ()
+    if counted:
+        return MODIFIERS_BY_KIND["counted"]
+    kind = "people" if concept in PEOPLE else "places" if concept in PLACES else "things"
+    return MODIFIERS_BY_KIND[kind]
+
 
 #: Adverbs that fit before any past-tense or perfect verb group of a news clause.
 ADVERBS: Tuple[str, ...] = _listed(
@@ -194,4 +270,15 @@ ADVERBS: Tuple[str, ...] = _listed(
     """
 )
 
-__all__ = ["MORE_VERBS", "MORE_NOUNS", "MORE_ADJECTIVES", "MODIFIERS", "ADVERBS"]
+__all__ = [
+    "MORE_VERBS",
+    "MORE_NOUNS",
+    "MORE_ADJECTIVES",
+    "PEOPLE",
+    "PLACES",
+    "UNMODIFIED",
+    "MODIFIERS_BY_KIND",
+    "MODIFIERS",
+    "modifiers_for",
+    "ADVERBS",
+]

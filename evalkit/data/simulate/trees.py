@@ -140,8 +140,8 @@ _HEDGE_TAGS = {
 }
 _PREP_WORDS = frozenset([w for vs in PREPOSITIONS.values() for v in vs for w in v.split()] + ["by"])
 _NOUN_FORMS: Dict[str, Tuple[str, bool]] = {}  # written noun -> (singular, plural?)
-for _sg, _pl in (f for vs in NOUNS.values() for f in vs):
-    _NOUN_FORMS.setdefault(_sg, (_sg, False))
+for _f in (f for vs in NOUNS.values() for f in vs):
+    _NOUN_FORMS.setdefault(_f[0], (_f[0], bool(_f.number)))  # "supplies" is plural
 for _sg, _pl in (f for vs in NOUNS.values() for f in vs):
     _NOUN_FORMS.setdefault(_pl, (_sg, True))
 _UPOS = {

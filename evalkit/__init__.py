@@ -31,7 +31,7 @@ from evalkit.errors import (
 #: that leave every number as it was, the minor number (the major from 1.0 on) for any
 #: change of a computed value, a default or a public interface. pyproject.toml reads it
 #: from here.
-__version__ = "0.6.0"
+__version__ = "0.7.0"
 
 #: the everyday entry points, imported on first use (``import evalkit`` stays light):
 #: name -> "module:attribute"

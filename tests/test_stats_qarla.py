@@ -291,3 +291,8 @@ def test_held_out_king_test_checks_its_arguments():
         data.subset(["nope"])
     same = qarla.held_out_king_test(data, select=lambda d: (["r0"], ["r0"]))
     assert same["p_value"] == 1.0 and same["test"] == "no test: the two sets are the same"
+
+
+def test_queen_means_refuses_a_table_without_peers():
+    with pytest.raises(ParameterError, match="per_instance"):
+        qarla.queen_means(pd.DataFrame({"x": [1.0]}))

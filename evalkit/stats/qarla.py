@@ -82,6 +82,7 @@ __all__ = [
     "acceptance_events",
     "metric_set_similarity",
     "cluster_metrics",
+    "queen_means",
     "king_difference_test",
     "held_out_king_test",
     "best_set_selector",
@@ -938,8 +939,6 @@ def queen_of_subsets(
     )
     idx = data.metric_index(candidates)
     masks = subset_masks(len(candidates)) if masks is None else np.asarray(masks, dtype=np.int64)
-    sums: Dict[str, np.ndarray] = {}
-    counts: Dict[str, int] = {}
     per_instance, keys = [], []
     for inst, case in data.cases.items():
         if not case.peers:
@@ -947,20 +946,58 @@ def queen_of_subsets(
         bits = _bits(_acceptance(case.sim[idx], case.peers, case.models, triples))  # (P, T)
         q = (_accepted_counts(bits, masks, len(candidates)) / bits.shape[-1]).T  # (S, P)
         for j, p in enumerate(case.peers):
-            name = case.names[p]
-            if by_instance:
-                per_instance.append(q[:, j])
-                keys.append((inst, name))
-            else:
-                sums[name] = sums.get(name, 0.0) + q[:, j]
-                counts[name] = counts.get(name, 0) + 1
+            per_instance.append(q[:, j])
+            keys.append((inst, case.names[p]))
     if by_instance:
         index = pd.MultiIndex.from_tuples(keys, names=["instance", "summarizer"])
         return pd.DataFrame(
             np.asarray(per_instance).reshape(len(keys), -1), index=index, columns=masks
         )
-    names = sorted(sums)
-    return pd.DataFrame({n: sums[n] / counts[n] for n in names}, index=masks)
+    return _peer_means([name for _, name in keys], per_instance, masks)
+
+
+def queen_means(per_instance: pd.DataFrame) -> pd.DataFrame:
+    """System-level QUEEN from :func:`queen_of_subsets` with ``by_instance``: each peer's mean
+    over the instances it is on, summed in the rows' (instance) order, so the table is bit
+    for bit :func:`queen_of_subsets` without ``by_instance`` (a groupby mean sums in another
+    order and can change the last bit).
+
+    Parameters
+    ----------
+    per_instance : pandas.DataFrame
+        One row per (instance, peer) (index level ``summarizer``), one column per mask.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per mask (the index) and one column per peer, as :func:`queen_of_subsets`.
+
+    Examples
+    --------
+    >>> from evalkit.stats.qarla import queen_means, queen_of_subsets
+    >>> from evalkit.stats.qarla_synthetic import point_clouds
+    >>> _, sims, roles = point_clouds(3, 4, 3, 2, seed=0)
+    >>> per = queen_of_subsets(sims, roles, by_instance=True)
+    >>> queen_means(per).equals(queen_of_subsets(sims, roles))
+    True
+    """
+    if not isinstance(per_instance, pd.DataFrame) or "summarizer" not in per_instance.index.names:
+        raise ParameterError(
+            "per_instance", type(per_instance).__name__, "queen_of_subsets(..., by_instance=True)"
+        )
+    names = per_instance.index.get_level_values("summarizer")
+    return _peer_means(list(names), list(per_instance.to_numpy()), per_instance.columns)
+
+
+def _peer_means(names: Sequence[str], rows: Sequence[np.ndarray], masks) -> pd.DataFrame:
+    """Each peer's mean of its ``rows`` (one per instance it is on), summed in their order:
+    masks x peers (peers sorted)."""
+    sums: Dict[str, np.ndarray] = {}
+    counts: Dict[str, int] = {}
+    for name, row in zip(names, rows):
+        sums[name] = sums.get(name, 0.0) + row
+        counts[name] = counts.get(name, 0) + 1
+    return pd.DataFrame({n: sums[n] / counts[n] for n in sorted(sums)}, index=masks)
 
 
 def best_metric_sets(

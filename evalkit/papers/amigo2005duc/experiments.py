@@ -66,17 +66,9 @@ def subset_tables(data, candidates: Sequence[str]) -> tuple:
 def _subset_means(tables: tuple) -> tuple:
     """Macro KING per combination and system QUEEN (combinations x peers) from
     :func:`subset_tables`, bit for bit what ``king_of_subsets`` / ``queen_of_subsets`` return
-    without ``by_instance``: the same sums in the same (instance) order (a groupby mean
-    would sum in another order and change the last bit)."""
+    without ``by_instance`` (:func:`~evalkit.stats.qarla.queen_means` sums in their order)."""
     kings, queens = tables
-    king = np.ascontiguousarray(kings.to_numpy()).mean(axis=0)
-    sums: dict = {}
-    counts: dict = {}
-    for name, row in zip(queens.index.get_level_values("summarizer"), queens.to_numpy()):
-        sums[name] = sums.get(name, 0.0) + row
-        counts[name] = counts.get(name, 0) + 1
-    names = sorted(sums)
-    return king, pd.DataFrame({n: sums[n] / counts[n] for n in names}, index=kings.columns)
+    return np.ascontiguousarray(kings.to_numpy()).mean(axis=0), qarla.queen_means(queens)
 
 
 def king_vs_correlation(

@@ -4,7 +4,12 @@ import numpy as np
 import pytest
 
 from evalkit.errors import ParameterError
-from evalkit.stats.cluster_bootstrap import cluster_bootstrap_pearson, correlation_intervals
+from evalkit.stats.cluster_bootstrap import (
+    MIN_CLUSTERS,
+    cluster_bootstrap_pearson,
+    correlation_intervals,
+    difference_p_values,
+)
 
 
 def test_each_resample_is_pearson_on_the_drawn_clusters_rows():
@@ -67,3 +72,23 @@ def test_correlation_intervals_hold_this_runs_values():
     assert got[("a", "b")]["high"] == 10.0 and got[("b", "a")]["low"] == -10.0
     partial = correlation_intervals(x, y, clusters, holding={("a", "h"): 5.0})
     assert {(r["metric_a"], r["metric_b"]): r for r in partial}[("b", "a")] == plain[("b", "a")]
+
+
+def test_difference_p_values_are_correlation_intervals_p_where_decidable():
+    rng = np.random.default_rng(3)
+    h = rng.normal(size=60)
+    x = {"near": h + rng.normal(size=60), "far": rng.normal(size=60)}
+    clusters = np.repeat(np.arange(12), 5)
+    p = difference_p_values(x, h, clusters, absolute=True, n_resamples=300, seed=4)
+    recs = correlation_intervals(x, {"h": h}, clusters, absolute=True, n_resamples=300, seed=4)
+    assert p == {(r["metric_a"], r["metric_b"]): r["p"] for r in recs if r["metric_b"]}
+    # too few clusters, a constant or non-finite judgment: nothing tested
+    assert difference_p_values(x, h, np.repeat(np.arange(MIN_CLUSTERS - 1), 12)) == {}
+    assert difference_p_values(x, np.ones(60), clusters) == {}
+    assert difference_p_values(x, np.r_[h[:-1], np.nan], clusters) == {}
+    # a non-finite or constant score column is left out, with its pairs
+    odd = {**x, "gap": np.r_[h[:-1], np.nan], "flat": np.ones(60)}
+    assert set(difference_p_values(odd, h, clusters, n_resamples=50)) == {
+        ("near", "far"),
+        ("far", "near"),
+    }

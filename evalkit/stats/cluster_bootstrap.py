@@ -43,7 +43,13 @@ from evalkit.stats._shared import show_options
 from evalkit.stats.correlation import percentile_interval
 from evalkit.stats.validation import SeedLike, check_int, rng_from_seed
 
-__all__ = ["MIN_CLUSTERS", "cluster_bootstrap_pearson", "correlation_intervals", "percentile_p"]
+__all__ = [
+    "MIN_CLUSTERS",
+    "cluster_bootstrap_pearson",
+    "correlation_intervals",
+    "difference_p_values",
+    "percentile_p",
+]
 
 #: Fewer clusters than this and a finding should not rest on the cluster bootstrap: an exact
 #: paired test over n units has smallest two-sided p 2 / 2^n, above 0.05 for n <= 5, and a
@@ -211,6 +217,61 @@ def correlation_intervals(
     return out
 
 
+def difference_p_values(x, y, clusters, *, absolute: bool = False, **options) -> dict:
+    """The two-sided percentile p of r(x_a, y) - r(x_b, y) for every ordered pair of ``x``
+    columns (:func:`correlation_intervals`), where the cluster bootstrap can decide it.
+
+    Nothing is tested with fewer than :data:`MIN_CLUSTERS` clusters or a ``y`` that is not
+    finite or is constant; an ``x`` column that is not finite or is constant is left out
+    (its pairs are missing from the result, as are pairs with fewer than 20 defined
+    resamples).
+
+    Parameters
+    ----------
+    x : mapping of str to array_like, each of shape (n_rows,)
+        The scores.
+    y : array_like, shape (n_rows,)
+        The judgments.
+    clusters : array_like, shape (n_rows,)
+        As :func:`cluster_bootstrap_pearson`.
+    absolute : bool, default False
+        Differences of |r|, as :func:`correlation_intervals`.
+    **options
+        ``n_resamples, seed``, as :func:`cluster_bootstrap_pearson`.
+
+    Returns
+    -------
+    dict
+        ``{(a, b): p}`` for the pairs tested.
+
+    Examples
+    --------
+    Eight segments of five rows; a constant column is left out:
+
+    >>> import numpy as np
+    >>> from evalkit.stats.cluster_bootstrap import difference_p_values
+    >>> rng = np.random.default_rng(0)
+    >>> h = rng.normal(size=40)
+    >>> x = {"near": h + rng.normal(size=40), "far": rng.normal(size=40), "flat": np.ones(40)}
+    >>> p = difference_p_values(x, h, np.repeat(np.arange(8), 5), n_resamples=200, seed=0)
+    >>> sorted(p), p[("near", "far")] == p[("far", "near")]
+    ([('far', 'near'), ('near', 'far')], True)
+    """
+    cl = np.asarray(clusters, dtype=object)
+    y = np.asarray(y, dtype=float)
+    usable = {
+        k: v
+        for k, v in ((k, np.asarray(v, dtype=float)) for k, v in x.items())
+        if np.isfinite(v).all() and np.std(v) > 0
+    }
+    if len(set(cl.tolist())) < MIN_CLUSTERS or not usable:
+        return {}
+    if not np.isfinite(y).all() or np.std(y) == 0:
+        return {}
+    records = correlation_intervals(usable, {"y": y}, cl, absolute=absolute, **options)
+    return {(r["metric_a"], r["metric_b"]): r["p"] for r in records if r["metric_b"]}
+
+
 def percentile_p(draws) -> float:
     """The two-sided percentile p-value of "the statistic is 0" from its bootstrap draws
     (any bootstrap: of clusters, of the units of sets), as in the module docstring.
@@ -239,5 +300,6 @@ def percentile_p(draws) -> float:
     return float(min(1.0, 2 * tail))
 
 
-# the keywords correlation_intervals forwards, shown in its signature (declared once)
+# the keywords each function forwards, shown in its signature (declared once)
 show_options(correlation_intervals, cluster_bootstrap_pearson)
+show_options(difference_p_values, cluster_bootstrap_pearson)

@@ -20,6 +20,7 @@ from evalkit.errors import ParameterError
 from evalkit.metrics import get_metric
 from evalkit.stats.correlation import correlate_columns
 from evalkit.stats.human import normalize_per_judge, segment_scores, system_scores, win_share
+from evalkit.stats.validation import unit_column
 from evalkit.text.tokenize import tokenize_words
 
 from .spec import _BLEU_REFLEN, _DEFAULT_REFLEN, ERROR_MEASURES, FACTORS, MEASURES, configuration
@@ -255,7 +256,8 @@ def ablation(
         return out
     b_seg, b_h, _ = per_setting[base]
     x1 = b_seg.merge(b_h, on=keys)
-    segments = (x1["document"].astype(str) + "\x1f" + x1["segment"].astype(str)).to_numpy()
+    x1, unit = unit_column(x1, "segments")  # a segment: its (document, segment) pair
+    segments = x1[unit].to_numpy()
     for setting, (seg, h, _) in per_setting.items():
         if setting == base:
             continue
@@ -283,15 +285,10 @@ def ablation(
 def _segment_p(baseline, setting, y, segments, **bootstrap) -> float:
     """The two-sided percentile p of |r(setting, y)| - |r(baseline, y)| over bootstrap draws
     of the ``segments`` (``n_resamples, seed``); NaN where a column is not finite or with
-    fewer than :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` segments."""
-    from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS, correlation_intervals
+    fewer than :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` segments
+    (:func:`~evalkit.stats.cluster_bootstrap.difference_p_values`)."""
+    from evalkit.stats.cluster_bootstrap import difference_p_values
 
-    x = {"setting": np.asarray(setting, float), "baseline": np.asarray(baseline, float)}
-    y = np.asarray(y, float)
-    finite = np.isfinite(y).all() and all(np.isfinite(v).all() for v in x.values())
-    if not finite or len(set(segments)) < MIN_CLUSTERS:
-        return float("nan")
-    for rec in correlation_intervals(x, {"y": y}, segments, absolute=True, **bootstrap):
-        if (rec["metric_a"], rec["metric_b"]) == ("setting", "baseline"):
-            return float(rec["p"])
-    return float("nan")
+    x = {"setting": setting, "baseline": baseline}
+    p = difference_p_values(x, y, segments, absolute=True, **bootstrap)
+    return float(p.get(("setting", "baseline"), float("nan")))

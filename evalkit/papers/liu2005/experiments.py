@@ -156,17 +156,15 @@ def _correlations(
 def _cluster_p(keys, xs, y, clusters, n_resamples: int = 1000, seed: int = 0):
     """``(p(i, j), test)``: the two-sided percentile p of r(xs[i]) - r(xs[j]) over
     ``n_resamples`` bootstrap draws of the ``clusters``
-    (:func:`~evalkit.stats.cluster_bootstrap.correlation_intervals`; NaN with fewer than
-    :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` of them), and the test's name."""
-    from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS, correlation_intervals
+    (:func:`~evalkit.stats.cluster_bootstrap.difference_p_values`; NaN where it cannot
+    decide, e.g. with fewer than :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS`
+    clusters), and the test's name."""
+    from evalkit.stats.cluster_bootstrap import MIN_CLUSTERS, difference_p_values
 
-    cl = np.asarray(clusters, dtype=object)
-    n_cl = len(set(cl.tolist()))
-    ok = {k: x for k, x in zip(keys, xs) if np.isfinite(x).all() and np.std(x) > 0}
-    found = {}
-    if n_cl >= MIN_CLUSTERS and ok and np.isfinite(y).all() and np.std(y) > 0:
-        for rec in correlation_intervals(ok, {"h": y}, cl, n_resamples=n_resamples, seed=seed):
-            found[(rec["metric_a"], rec["metric_b"])] = rec["p"]
+    n_cl = len(set(np.asarray(clusters, dtype=object).tolist()))
+    found = difference_p_values(
+        dict(zip(keys, xs)), y, clusters, n_resamples=n_resamples, seed=seed
+    )
     test = (
         f"percentile bootstrap of the difference of r over the {n_cl} documents (a document's "
         f"segments share its story and judges; {n_resamples} resamples, two-sided)"

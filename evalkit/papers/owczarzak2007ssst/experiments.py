@@ -21,6 +21,7 @@ from evalkit.errors import InputFormatError, ParameterError
 from evalkit.metrics import get_metric
 from evalkit.metrics.dependency import transform_triples
 from evalkit.stats.correlation import correlate_columns
+from evalkit.stats.validation import unit_column
 from evalkit.text.lfg import lfg_triples
 from evalkit.text.parse import Parse
 from evalkit.text.trees import DepTree
@@ -221,7 +222,8 @@ def segment_correlations(
             out.append({"metric": name, "judgment": jn, "r": r, "n": len(rows)})
     result = pd.DataFrame(out)
     # records, not frames: pandas compares attrs when it concatenates
-    segments = rows["document"].astype(str) + "\x1f" + rows["segment"].astype(str)
+    framed, unit = unit_column(rows, "rows")  # a segment: its (document, segment) pair
+    segments = framed[unit]
     if segments.nunique() >= 2:
         y = {jn: rows[jn].to_numpy(float) for jn in judgments}
         ok = {k: v for k, v in xs.items() if np.isfinite(v).all()}

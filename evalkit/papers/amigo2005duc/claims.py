@@ -35,17 +35,17 @@ def claims(
     human: Optional[pd.Series] = None,
     trend_draws: Optional[np.ndarray] = None,
 ) -> pd.DataFrame:
-    """The paper's findings on this run (values not comparable: different data), each
-    tested: the best set against the best single metric by a paired t-test of per-topic
-    KING (``qdata``), each chosen on the other half of the topics
-    (:func:`~evalkit.stats.qarla.held_out_king_test`), TVM's KING against n by an exact/seeded permutation Spearman test,
-    JACK's slowdown by a paired sign-flip test over the topics of ``curve`` (a per-instance
-    curve, :func:`~evalkit.stats.qarla.jack_curve` with ``by_instance``), the models'
-    QUEEN above the peers' by a Mann-Whitney U test, Figure 5's trend (Spearman's rho
-    over the metric combinations) by its percentile interval over resamples of the topics
-    (``trend_draws``, :func:`~.experiments.king_vs_correlation_resampled`), the best set's QUEEN
-    against the best ROUGE score in correlation with ``human`` (system scores) by the
-    Williams test."""
+    """The paper's findings on this run (values not comparable: different data), each tested: the
+    best set against the best single metric by a paired t-test of per-topic KING
+    (``qdata``), each chosen on the other half of the topics
+    (:func:`~evalkit.stats.qarla.held_out_king_test`), TVM's KING against n by an
+    exact/seeded permutation Spearman test, JACK's slowdown by a paired sign-flip test over
+    the topics of ``curve`` (a per-instance curve, :func:`~evalkit.stats.qarla.jack_curve`
+    with ``by_instance``), the models' QUEEN above the peers' by a Mann-Whitney U test,
+    Figure 5's trend (Spearman's rho over the metric combinations) by its percentile
+    interval over resamples of the topics (``trend_draws``,
+    :func:`~.experiments.king_vs_correlation_resampled`), the best set's QUEEN against the
+    best ROUGE score in correlation with ``human`` (system scores) by the Williams test."""
     c = Claims(PAPER, data=data)
     text = lambda key: c.printed("text", "printed", key=key)  # noqa: E731
     top = kings.sort_values("king", ascending=False, kind="mergesort").iloc[0]

@@ -76,8 +76,9 @@ def _trend_over_measures(sets: pd.DataFrame, seed: int, rho: float):
 
 
 def _linguistic_gain_over_measures(by_family: pd.DataFrame, seed: int):
-    """Figure 4's contrast and its test: ``(difference, p, (low, high), sizes, n_measures)``
-    or None. The difference is the mean over the set sizes >= 2 of mean H(lexical +
+    """Figure 4's contrast and its test: ``(difference, p, (low, high), sizes, higher,
+    n_measures)`` (``higher``: the sizes where the lexical + linguistic sets' mean H is the
+    higher) or None. The difference is the mean over the set sizes >= 2 of mean H(lexical +
     linguistic sets) - mean H(lexical sets); the sets of both families share measures, so the
     measures are resampled (:func:`~evalkit.stats.pairwise.unit_set_weights`: a set counts the
     product of its measures' draw counts; a size drops out of a resample that keeps no set of
@@ -107,9 +108,17 @@ def _linguistic_gain_over_measures(by_family: pd.DataFrame, seed: int):
     draws = np.where(kept, per_size, 0).sum(axis=1) / np.where(
         kept.any(axis=1), kept.sum(1), np.nan
     )
-    diff = float((mean.loc[sizes, "lexical+linguistic"] - mean.loc[sizes, "lexical"]).mean())
+    gap = mean.loc[sizes, "lexical+linguistic"] - mean.loc[sizes, "lexical"]
+    higher = [s for s in sizes if gap[s] > 0]
     n_measures = len({m for x in f["measures"] for m in x})
-    return diff, percentile_p(draws), percentile_interval(draws), sizes, n_measures
+    return (
+        float(gap.mean()),
+        percentile_p(draws),
+        percentile_interval(draws),
+        sizes,
+        higher,
+        n_measures,
+    )
 
 
 def claims(
@@ -232,9 +241,7 @@ def claims(
     )
     tested = None if by_family is None else _linguistic_gain_over_measures(by_family, seed)
     if tested is not None:
-        diff, p, (low, high), sizes, n_measures = tested
-        mean = by_family.groupby(["size", "family"])["heterogeneity"].mean().unstack("family")
-        higher = [s for s in sizes if mean.loc[s, "lexical+linguistic"] > mean.loc[s, "lexical"]]
+        diff, p, (low, high), sizes, higher, n_measures = tested
         c.finding(
             "linguistic_raise_h",
             source="§6 / Figure 4",

@@ -116,8 +116,8 @@ def shape_claims(
     the 1 -> 2 model gain exceeds the 2 -> 3 gain (Section 5: "the largest gain is recorded
     with adding the second model"), the contrast 2 r(2) - r(1) - r(3) of the cells' mean r;
     topics tables -- all topics above 1 topic, r(T) - r(1) (the actual row minus the 1-topic
-    row); both with the topic bootstrap interval (:func:`.topic_tests.topic_interval`; before, Welch-type
-    tests over the draws, whose p shrank with their number). The paper's direction is the
+    row); both with the topic bootstrap interval (:func:`.topic_tests.topic_interval`;
+    before, Welch-type tests over the draws, whose p shrank with their number). The paper's direction is the
     printed table's.
 
     On data calibrated to footnote 1 (``claims`` simulated: :meth:`Claims.calibrated`),
@@ -191,8 +191,8 @@ _PYRAMID_MODELS_NOTE = (
 def overtake_claims(claims: Claims, table: str, draws: Mapping, size: int = 12) -> None:
     """Section 4: "in all cases ROUGE-2 starts with lower correlations than ROUGE-SU4, but by
     the 12-topic mark its correlations increase above it": ROUGE-2 minus ROUGE-SU4 mean r at
-    ``size`` topics, with the topic bootstrap interval (:func:`.topic_tests.topic_interval`; before, a
-    paired t test over the draws, whose p shrank with their number)."""
+    ``size`` topics, with the topic bootstrap interval (:func:`.topic_tests.topic_interval`;
+    before, a paired t test over the draws, whose p shrank with their number)."""
     printed = claims.table(table, row="str")
     p = printed[printed["row"] == str(size)].set_index("metric")["value"].astype(float)
     cid, source = f"rouge2_above_su4_at_{size}:{table}", "Section 4"

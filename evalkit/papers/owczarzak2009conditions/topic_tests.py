@@ -80,8 +80,8 @@ def topic_finding(
     topic bootstrap ``interval`` (:func:`topic_interval`): not comparable when a cell is
     missing (``missing``), with fewer topics than
     :data:`~evalkit.stats.cluster_bootstrap.MIN_CLUSTERS` (the topics are the units
-    resampled; a quick run has 5) or when the estimate is beyond every resample; *by construction* (``construction``: the note) where the simulator
-    was built to show it."""
+    resampled; a quick run has 5) or when the estimate is beyond every resample; *by
+    construction* (``construction``: the note) where the simulator was built to show it."""
     got = topic_interval(draws, weights, interval)
     if got is None:
         claims.not_comparable(cid, note=missing, **row)
@@ -113,7 +113,7 @@ def topic_finding(
 
 _FEW_TOPICS = (
     "too few topics for a test over them (an exact paired test's smallest p is 2 / 2^n, "
-    "above 0.05 below 6 topics)"
+    f"above 0.05 below {MIN_CLUSTERS} topics)"
 )
 
 
